@@ -1,0 +1,116 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Actor } from './actor.ts';
+
+/**
+ * How a resource's rows belong to tenants. The engine ANDs `scope` into every read, include,
+ * relationship check, update and delete, so a row outside it does not exist for the actor.
+ */
+export interface Tenancy {
+  kind: 'organization' | 'owner' | 'organization-self' | 'reseller-self' | 'personal' | 'global';
+  /** SQL restricting the rows the actor may see; undefined means no restriction. */
+  scope(actor: Actor, table: PgTable): SQL | undefined;
+  /** Whether rows carry organization_id (then filter[organization] exists and writes are stamped). */
+  hasOrganization: boolean;
+  /** Whether rows carry location_ids (then filter[allowedLocations] exists). */
+  hasLocations: boolean;
+}
+
+const NOTHING = sql`false`;
+const col = (table: PgTable, name: string) => (table as unknown as Record<string, SQL>)[name];
+
+/** Organizations of the actor's reseller, as a subquery (kept in SQL so it stays one round trip). */
+const resellerOrganizations = (resellerId: string) =>
+  sql`(SELECT o.id FROM organizations o WHERE o.reseller_id = ${resellerId})`;
+
+const locationClause = (actor: Actor, table: PgTable) =>
+  actor.restrictToLocations
+    ? sql`(${col(table, 'location_ids')} && ${toUuidArray(actor.locationIds)} OR ${col(table, 'location_ids')} = '{}'::uuid[])`
+    : undefined;
+
+export const toUuidArray = (ids: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+
+const and = (...parts: (SQL | undefined)[]) => {
+  const present = parts.filter((p): p is SQL => !!p);
+  if (present.length === 0) return undefined;
+  return present.length === 1 ? present[0] : sql`(${sql.join(present, sql` AND `)})`;
+};
+
+export const tenancy = {
+  /** Rows owned by one organization (organization_id NOT NULL), optionally by locations. */
+  organization: (opts: { locations?: boolean } = {}): Tenancy => ({
+    kind: 'organization',
+    hasOrganization: true,
+    hasLocations: opts.locations ?? true,
+    scope(actor, table) {
+      const locations = opts.locations === false ? undefined : locationClause(actor, table);
+      if (actor.isStaff) return undefined;
+      if (actor.organizationId) return and(sql`${col(table, 'organization_id')} = ${actor.organizationId}`, locations);
+      if (actor.resellerId) return sql`${col(table, 'organization_id')} IN ${resellerOrganizations(actor.resellerId)}`;
+      return NOTHING;
+    },
+  }),
+  /** Rows owned by an organization, a reseller or the platform (users, roles, logs). */
+  owner: (opts: { locations?: boolean } = {}): Tenancy => ({
+    kind: 'owner',
+    hasOrganization: true,
+    hasLocations: opts.locations ?? true,
+    scope(actor, table) {
+      if (actor.isStaff) return undefined;
+      if (actor.organizationId)
+        return and(
+          sql`${col(table, 'organization_id')} = ${actor.organizationId}`,
+          opts.locations === false ? undefined : locationClause(actor, table),
+        );
+      if (actor.resellerId)
+        return sql`(${col(table, 'reseller_id')} = ${actor.resellerId} OR ${col(table, 'organization_id')} IN ${resellerOrganizations(actor.resellerId)})`;
+      return NOTHING;
+    },
+  }),
+  /** The organizations table itself. */
+  organizationSelf: (): Tenancy => ({
+    kind: 'organization-self',
+    hasOrganization: false,
+    hasLocations: false,
+    scope(actor, table) {
+      if (actor.isStaff) return undefined;
+      if (actor.organizationId) return sql`${col(table, 'id')} = ${actor.organizationId}`;
+      if (actor.resellerId) return sql`${col(table, 'reseller_id')} = ${actor.resellerId}`;
+      return NOTHING;
+    },
+  }),
+  /** The resellers table itself. */
+  resellerSelf: (): Tenancy => ({
+    kind: 'reseller-self',
+    hasOrganization: false,
+    hasLocations: false,
+    scope(actor, table) {
+      if (actor.isStaff) return undefined;
+      if (actor.resellerId && !actor.organizationId) return sql`${col(table, 'id')} = ${actor.resellerId}`;
+      return NOTHING;
+    },
+  }),
+  /**
+   * Rows of one user (notifications, subscriptions): everyone, staff included, sees only their
+   * own. organization_id and location_ids, when present, only narrow the filters.
+   */
+  personal: (opts: { column?: string; locations?: boolean } = {}): Tenancy => ({
+    kind: 'personal',
+    hasOrganization: true,
+    hasLocations: opts.locations ?? false,
+    scope: (actor, table) => sql`${col(table, opts.column ?? 'user_id')} = ${actor.id}`,
+  }),
+  /** Reference data shared by every tenant (the permission catalogue). */
+  global: (): Tenancy => ({
+    kind: 'global',
+    hasOrganization: false,
+    hasLocations: false,
+    scope: () => undefined,
+  }),
+};
+
+export const sqlAnd = and;

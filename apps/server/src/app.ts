@@ -1,0 +1,194 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { pickLocale, type Locale } from '@atelier/domain';
+import type { Actor } from './access/actor.ts';
+import { registerAuthRoutes } from './auth/routes.ts';
+import { createLimits } from './auth/rate-limit.ts';
+import { actorForToken } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { RequestContext } from './jsonapi/context.ts';
+import { ApiError, renderErrors, unauthenticated, type ErrorItem } from './jsonapi/errors.ts';
+import { MEDIA_TYPE, registerResources } from './jsonapi/router.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+// Importing the areas declares their resources in the engine's registry.
+import './areas/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    locale: Locale;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  /** Where the built web app is (default apps/web/dist); absent in API tests. */
+  webDist?: string | null;
+  logger?: boolean;
+}
+
+/** Paths under /api/v1 that answer without a token. */
+const PUBLIC = new Set([
+  '/api/v1/health',
+  '/api/v1/login',
+  '/api/v1/verify',
+  '/api/v1/verify/resend',
+  '/api/v1/register',
+  '/api/v1/password-forgot',
+  '/api/v1/password-reset',
+  '/api/v1/app-config',
+  '/api/v1/dev/outbox',
+]);
+
+const JSON_TYPES = ['application/json', MEDIA_TYPE];
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const db = database.db;
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    // Believing X-Forwarded-For from anyone would let a client pick its IP past the rate limits.
+    trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
+    // Query strings use flat keys such as filter[search]: the engine reads them as they come.
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorateRequest('actor', null);
+  app.decorateRequest('locale', 'fr');
+
+  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '' || body === undefined) return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new ApiError(400, 'error.invalid_json'), undefined);
+    }
+  });
+
+  const contextOf = (request: FastifyRequest): RequestContext => {
+    if (!request.actor) throw unauthenticated();
+    return {
+      actor: request.actor,
+      locale: request.locale,
+      db,
+      config,
+      mailer,
+      ip: request.ip,
+      query: request.query as Record<string, string | undefined>,
+    };
+  };
+
+  // Set before the API plugin registers: child contexts take the handler in force then.
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const locale = request.locale ?? pickLocale(request.headers['accept-language']);
+    let items: ErrorItem[];
+    if (error instanceof ApiError) {
+      items = error.errors;
+      for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+    } else if ((error as FastifyError).statusCode === 413) items = [{ status: 413, code: 'error.upload_too_large', params: { max: `${config.uploadMaxBytes} B` } }];
+    else if ((error as FastifyError).statusCode === 415) items = [{ status: 415, code: 'error.unsupported_media_type' }];
+    else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500)
+      items = [{ status: (error as FastifyError).statusCode!, code: 'error.invalid_json' }];
+    else {
+      request.log.error(error);
+      items = [{ status: 500, code: 'error.something_went_wrong' }];
+    }
+    return reply.code(items[0].status).type(MEDIA_TYPE).send(renderErrors(items, locale));
+  });
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => {
+        request.locale = pickLocale(request.headers['accept-language']);
+        negotiate(request);
+        if (PUBLIC.has(request.url.split('?')[0])) return;
+        const header = request.headers.authorization ?? '';
+        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        const actor = token ? await actorForToken(db, token, config.tokenIdleTimeout) : null;
+        if (!actor) throw unauthenticated();
+        request.actor = actor;
+        // Without an explicit language the profile's one applies.
+        if (!request.headers['accept-language']) request.locale = actor.locale;
+      });
+
+      api.get('/health', async (_request, reply) => {
+        await database.raw('SELECT 1');
+        return reply.send({ status: 'ok', database: database.driver });
+      });
+
+      registerAuthRoutes(api, { config, db, mailer, limits: createLimits(), contextOf, localeOf: (r) => r.locale });
+      registerResources(api, contextOf, { database, config, mailer });
+
+      api.setNotFoundHandler((request, reply) => {
+        reply
+          .code(404)
+          .type(MEDIA_TYPE)
+          .send(renderErrors([{ status: 404, code: 'error.route_not_found' }], request.locale ?? pickLocale(request.headers['accept-language'])));
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const webDist = opts.webDist === undefined ? resolve(import.meta.dirname, '../../web/dist') : opts.webDist;
+  if (webDist && existsSync(join(webDist, 'index.html'))) await serveWebApp(app, webDist);
+  else
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).type(MEDIA_TYPE).send(renderErrors([{ status: 404, code: 'error.route_not_found' }], pickLocale(request.headers['accept-language'])));
+    });
+
+  return app;
+}
+
+/** Trust the nearest `hops` proxies (Fastify types omit its numeric form). */
+const hopsOf = (hops: number) => (_address: string, index: number) => index < hops;
+
+/**
+ * JSON:API content negotiation: a body must be JSON (415 otherwise, or when the JSON:API media
+ * type carries unknown parameters); a client that accepts only other types gets 406.
+ */
+function negotiate(request: FastifyRequest) {
+  const contentType = request.headers['content-type'];
+  const hasBody = request.method !== 'GET' && request.method !== 'DELETE' && request.method !== 'HEAD';
+  if (hasBody && contentType) {
+    const [type, ...params] = contentType.split(';').map((s) => s.trim().toLowerCase());
+    const multipart = type === 'multipart/form-data';
+    if (!multipart && !JSON_TYPES.includes(type)) throw new ApiError(415, 'error.unsupported_media_type');
+    if (type === MEDIA_TYPE && params.some((p) => !/^(ext|profile)=/.test(p))) throw new ApiError(415, 'error.unsupported_media_type');
+  }
+  const accept = request.headers.accept;
+  if (accept) {
+    const ranges = accept.split(',').map((r) => r.split(';').map((s) => s.trim().toLowerCase()));
+    const acceptable = ranges.some(([type, ...params]) => {
+      if (type === MEDIA_TYPE) return params.every((p) => /^(ext|profile|q)=/.test(p));
+      return ['*/*', 'application/*', 'application/json'].includes(type);
+    });
+    if (!acceptable) throw new ApiError(406, 'error.not_acceptable');
+  }
+}
+
+/** The web app in history mode: assets with long cache, every other path answers index.html. */
+async function serveWebApp(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, path) {
+      // Vite puts a content hash in every asset name: they never change under that name.
+      if (path.startsWith(join(root, 'assets'))) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      else reply.header('Cache-Control', 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
+    const path = request.url.split('?')[0];
+    // A missing asset is a 404, not the app (a stale tab would otherwise load HTML as script).
+    if (path.startsWith('/assets/')) return reply.code(404).send();
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

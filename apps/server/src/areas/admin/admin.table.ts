@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { contactColumns, id, locationIds, timestamps } from '../../db/columns.ts';
+
+// Identity and administration (spec platform §3). Owner columns are plain uuids where two
+// tables point at each other (organization.owner -> user -> organization).
+
+export const resellers = pgTable('resellers', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  owner_id: uuid('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  // Manager configuration: branding of the app for the reseller's organizations.
+  app_name: text('app_name'),
+  app_logo: text('app_logo'),
+  url_pattern: text('url_pattern'),
+  ...timestamps(),
+});
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: id(),
+    reseller_id: uuid('reseller_id').references(() => resellers.id, { onDelete: 'restrict' }),
+    owner_id: uuid('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    ...contactColumns(),
+    country: text('country').notNull().default('CA'),
+    locale: text('locale').notNull().default('fr'),
+    package_id: uuid('package_id'),
+    subscription_id: uuid('subscription_id'),
+    ...timestamps(),
+  },
+  (t) => [index('organizations_reseller_idx').on(t.reseller_id)],
+);
+
+/** The owning organization of a tenant row; its rows go when it goes. */
+export const organizationId = () =>
+  uuid('organization_id')
+    .notNull()
+    .references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' });
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    name: text('name').notNull(),
+    ...contactColumns(),
+    manager_id: uuid('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('locations_organization_idx').on(t.organization_id),
+    uniqueIndex('locations_org_name_unique').on(t.organization_id, sql`lower(${t.name})`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    organization_id: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    reseller_id: uuid('reseller_id').references(() => resellers.id, { onDelete: 'cascade' }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    password_hash: text('password_hash'),
+    locale: text('locale').notNull().default('fr'),
+    profile_image: text('profile_image'),
+    is_staff: boolean('is_staff').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    restrict_to_locations: boolean('restrict_to_locations').notNull().default(false),
+    location_ids: locationIds(),
+    two_factor_enabled: boolean('two_factor_enabled').notNull().default(false),
+    two_factor_enabled_at: timestamp('two_factor_enabled_at', { withTimezone: true, mode: 'string' }),
+    two_factor_disabled_at: timestamp('two_factor_disabled_at', { withTimezone: true, mode: 'string' }),
+    password_changed_at: timestamp('password_changed_at', { withTimezone: true, mode: 'string' }),
+    last_login_at: timestamp('last_login_at', { withTimezone: true, mode: 'string' }),
+    invited_at: timestamp('invited_at', { withTimezone: true, mode: 'string' }),
+    ...timestamps(),
+  },
+  (t) => [
+    // E-mail is the login: unique across the platform, whatever its case.
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_organization_idx').on(t.organization_id, t.created_at),
+    // The default list order (lastname, then id): a page is read straight from the index.
+    index('users_organization_lastname_idx').on(t.organization_id, t.lastname, t.id),
+    index('users_reseller_idx').on(t.reseller_id),
+    index('users_location_ids_idx').using('gin', t.location_ids),
+  ],
+);
+
+export const permissions = pgTable('permissions', {
+  // Ids are assigned once per name and never renumbered (roles point at them).
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: text('name').notNull().unique(),
+  area: text('area').notNull(),
+  subject: text('subject').notNull(),
+  verb: text('verb').notNull(),
+  scope: text('scope').notNull(),
+});
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    organization_id: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    reseller_id: uuid('reseller_id').references(() => resellers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Set on the roles created from the default catalogue (docs/decisions.md). */
+    key: text('key'),
+    location_ids: locationIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    // Names are unique per owner (platform, reseller or organization); NULL owners compare equal.
+    uniqueIndex('roles_owner_name_unique').on(
+      sql`coalesce(${t.organization_id}::text, '')`,
+      sql`coalesce(${t.reseller_id}::text, '')`,
+      sql`lower(${t.name})`,
+    ),
+    index('roles_reseller_idx').on(t.reseller_id),
+  ],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.permission_id] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role_id: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role_id] }), index('user_roles_role_idx').on(t.role_id)],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    name: text('name').notNull(),
+    color: text('color'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('tags_org_name_unique').on(t.organization_id, sql`lower(${t.name})`)],
+);
+
+export const options = pgTable(
+  'options',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    name: text('name').notNull(),
+    value: jsonb('value'),
+    location_ids: locationIds(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('options_org_name_unique').on(t.organization_id, t.name)],
+);
+
+/** The activity log: one row per create, update, delete and workflow action. */
+export const logs = pgTable(
+  'logs',
+  {
+    id: id(),
+    organization_id: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    reseller_id: uuid('reseller_id').references(() => resellers.id, { onDelete: 'cascade' }),
+    subject_type: text('subject_type').notNull(),
+    subject_id: text('subject_id').notNull(),
+    causer_id: uuid('causer_id').references(() => users.id, { onDelete: 'set null' }),
+    event: text('event').notNull(),
+    /** { old: {...}, attributes: {...} } limited to the attributes that changed. */
+    properties: jsonb('properties').notNull().default({}),
+    location_ids: locationIds(),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('logs_org_created_idx').on(t.organization_id, t.created_at),
+    index('logs_subject_idx').on(t.subject_type, t.subject_id),
+  ],
+);

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { PROVINCES } from '@atelier/domain';
+import { sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
+import { attr, contactAttributes } from '../../jsonapi/attributes.ts';
+import { defineResource } from '../../jsonapi/define-resource.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { ApiError } from '../../jsonapi/errors.ts';
+import { filter, uuidList } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { scoped } from '../../jsonapi/engine.ts';
+import { usersResource } from './users.resource.ts';
+import { locations, users } from './admin.table.ts';
+
+const base = tenancy.organization({ locations: false });
+/** A user restricted to locations sees those locations only. */
+const locationTenancy: Tenancy = {
+  ...base,
+  scope: (actor, table) =>
+    sqlAnd(base.scope(actor, table), actor.restrictToLocations ? sql`${table}.id = ANY(${toUuidArray(actor.locationIds)})` : undefined),
+};
+
+export const locationsResource = defineResource({
+  type: 'locations',
+  table: locations,
+  permissions: 'locations',
+  alsoGrantedBy: { edit: ['edit own locations'] },
+  tenancy: locationTenancy,
+  attributes: {
+    name: attr.string().isRequired().max(150),
+    ...contactAttributes(PROVINCES),
+    created_at: attr.datetime().isReadOnly(),
+    updated_at: attr.datetime().isReadOnly(),
+  },
+  relationships: {
+    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
+    manager: rel.belongsTo('users', 'manager_id'),
+    users: rel.containedIn('users', 'location_ids'),
+  },
+  filters: {
+    search: filter.search(['name', 'city', 'address']),
+    // A location "is in" the selected locations when it is one of them.
+    allowedLocations: filter.ids('id', 'allowedLocations'),
+  },
+  sorts: ['name', 'created_at', 'updated_at', 'city'],
+  defaultSort: 'name',
+  uniques: { locations_org_name_unique: 'name' },
+  actions: {
+    'attach-users': {
+      path: 'attach-users/:id',
+      permission: ['edit locations', 'edit users'],
+      handler: (ctx, location, body) => changeMembers(ctx, location!.id, location!.organization_id as string, body, 'attach'),
+    },
+    'detach-users': {
+      path: 'detach-users/:id',
+      permission: ['edit locations', 'edit users'],
+      handler: (ctx, location, body) => changeMembers(ctx, location!.id, location!.organization_id as string, body, 'detach'),
+    },
+  },
+});
+
+/** Body: { data: [{ type: 'users', id }] } or { users: [ids] } (the older clients' shapes). */
+function userIdsOf(body: unknown): string[] {
+  const b = body as { data?: unknown; users?: unknown; user_ids?: unknown };
+  const list = Array.isArray(b?.data) ? b.data : Array.isArray(b?.users) ? b.users : Array.isArray(b?.user_ids) ? b.user_ids : [];
+  return list.map((x) => (typeof x === 'string' ? x : String((x as { id?: unknown })?.id ?? ''))).filter(Boolean);
+}
+
+async function changeMembers(ctx: RequestContext, locationId: string, organizationId: string, body: unknown, mode: 'attach' | 'detach') {
+  const ids = uuidList('users', userIdsOf(body).join(','));
+  if (!ids.length) throw new ApiError(422, 'validation.required', undefined, { pointer: '/data' });
+  const visible = (await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(scoped(ctx, usersResource, sql`id = ANY(${toUuidArray(ids)}) AND organization_id = ${organizationId}`))) as { id: string }[];
+  const missing = ids.filter((id) => !visible.some((v) => v.id === id));
+  if (missing.length) throw new ApiError(422, 'validation.relationship_not_found', { id: missing.join(', ') }, { pointer: '/data' });
+  const update =
+    mode === 'attach'
+      ? sql`UPDATE users SET location_ids = array(SELECT DISTINCT unnest(location_ids || ${toUuidArray([locationId])})), updated_at = now() WHERE id = ANY(${toUuidArray(ids)})`
+      : sql`UPDATE users SET location_ids = array_remove(location_ids, ${locationId}::uuid), updated_at = now() WHERE id = ANY(${toUuidArray(ids)})`;
+  await ctx.db.execute(update);
+  return { log: { [mode === 'attach' ? 'attached_users' : 'detached_users']: ids } };
+}

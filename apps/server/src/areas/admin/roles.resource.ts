@@ -1,0 +1,97 @@
+import { inArray, sql } from 'drizzle-orm';
+import { tenancy } from '../../access/tenancy.ts';
+import { attr } from '../../jsonapi/attributes.ts';
+import { defineResource } from '../../jsonapi/define-resource.ts';
+import { ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { newId } from '../../db/columns.ts';
+import { permissions, rolePermissions, roles, userRoles } from './admin.table.ts';
+import { permissionsForLevel } from '@atelier/domain';
+
+
+export const rolesResource = defineResource({
+  type: 'roles',
+  table: roles,
+  permissions: 'roles',
+  tenancy: tenancy.owner({ locations: false }),
+  attributes: {
+    name: attr.string().isRequired().max(100),
+    description: attr.text().max(1000),
+    key: attr.string().isReadOnly(),
+    users_count: attr.integer().isReadOnly().isVirtual((r) => r.users_count ?? null),
+    created_at: attr.datetime().isReadOnly(),
+    updated_at: attr.datetime().isReadOnly(),
+  },
+  relationships: {
+    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
+    reseller: rel.belongsTo('resellers', 'reseller_id', { createOnly: true }),
+    permissions: rel.manyToMany('permissions', rolePermissions, 'role_id', 'permission_id'),
+    users: rel.manyToMany('users', userRoles, 'role_id', 'user_id', { readOnly: true }),
+    allowedLocations: rel.idArray('locations', 'location_ids'),
+  },
+  filters: { search: filter.search(['name', 'description']) },
+  sorts: ['name', 'created_at', 'updated_at'],
+  defaultSort: 'name',
+  uniques: { roles_owner_name_unique: 'name' },
+  hooks: {
+    async beforeWrite(ctx, input, existing) {
+      const ids = input.toMany.permissions;
+      if (!ids?.length) return;
+      const names = (await ctx.db
+        .select({ name: permissions.name })
+        .from(permissions)
+        .where(inArray(permissions.id, ids.map(Number)))) as { name: string }[];
+      const orgId = (input.values.organization_id ?? existing?.organization_id ?? null) as string | null;
+      const resellerId = (input.values.reseller_id ?? existing?.reseller_id ?? null) as string | null;
+      const level = orgId ? 'organization' : resellerId ? 'reseller' : 'platform';
+      const grantable = new Set(permissionsForLevel(level));
+      const errors = new ValidationErrors();
+      // A role holds only permissions of its level, and only ones its editor holds (no escalation).
+      for (const { name } of names)
+        if (!grantable.has(name) || (!ctx.actor.isStaff && !ctx.actor.permissions.has(name))) {
+          errors.add(relationshipPointer('permissions'), 'error.permission_not_grantable', { name });
+          break;
+        }
+      errors.throwIfAny();
+    },
+  },
+  actions: {
+    copy: {
+      permission: 'create roles',
+      async handler(ctx, role, body) {
+        const requested = (body as { data?: { attributes?: { name?: unknown } }; name?: unknown }) ?? {};
+        const wanted = requested.data?.attributes?.name ?? requested.name;
+        const base = typeof wanted === 'string' && wanted.trim() ? wanted.trim().slice(0, 100) : `${role!.name} (copie)`;
+        const name = await freeName(ctx.db, role!.organization_id as string | null, role!.reseller_id as string | null, base);
+        const id = newId();
+        await ctx.db.insert(roles).values({
+          id,
+          name,
+          description: role!.description as string | null,
+          organization_id: role!.organization_id as string | null,
+          reseller_id: role!.reseller_id as string | null,
+          location_ids: role!.location_ids as string[],
+        });
+        await ctx.db.execute(
+          sql`INSERT INTO role_permissions (role_id, permission_id) SELECT ${id}, permission_id FROM role_permissions WHERE role_id = ${role!.id}`,
+        );
+        return { status: 201, recordId: id, log: { copied_to: id } };
+      },
+    },
+  },
+});
+
+async function freeName(db: import('../../db/client.ts').Db, org: string | null, reseller: string | null, base: string) {
+  const taken = new Set(
+    (
+      (await db.execute(
+        sql`SELECT lower(name) AS name FROM roles WHERE coalesce(organization_id::text,'') = ${org ?? ''} AND coalesce(reseller_id::text,'') = ${reseller ?? ''}`,
+      )) as unknown as { rows: { name: string }[] }
+    ).rows.map((r) => r.name),
+  );
+  let name = base;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base} ${i}`;
+  return name;
+}
+

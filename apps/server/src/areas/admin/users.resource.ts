@@ -1,0 +1,141 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { LOCALES } from '@atelier/domain';
+import { tenancy, toUuidArray } from '../../access/tenancy.ts';
+import { hashPassword, passwordErrors, verifyPassword } from '../../auth/passwords.ts';
+import { revokeUserSessions } from '../../auth/tokens.ts';
+import { sendInvitation } from '../../auth/invitations.ts';
+import { attr } from '../../jsonapi/attributes.ts';
+import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { ApiError, ValidationErrors, attributePointer, relationshipPointer } from '../../jsonapi/errors.ts';
+import { filter, uuidList } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { permissions, rolePermissions, userRoles, users } from './admin.table.ts';
+
+export const usersResource = defineResource({
+  type: 'users',
+  table: users,
+  permissions: 'users',
+  tenancy: tenancy.owner(),
+  attributes: {
+    firstname: attr.string().isRequired().max(100),
+    lastname: attr.string().isRequired().max(100),
+    email: attr.email().isRequired(),
+    phone: attr.phone(),
+    locale: attr.enum(LOCALES).notNull(),
+    profile_image: attr.string().max(500),
+    is_staff: attr.boolean().isReadOnly(),
+    active: attr.boolean(),
+    restrict_to_locations: attr.boolean(),
+    two_factor_enabled: attr.boolean().isReadOnly(),
+    two_factor_enabled_at: attr.datetime().isReadOnly(),
+    two_factor_disabled_at: attr.datetime().isReadOnly(),
+    last_login_at: attr.datetime().isReadOnly(),
+    invited_at: attr.datetime().isReadOnly(),
+    name: attr.string().isReadOnly().isVirtual((r) => `${r.firstname} ${r.lastname}`.trim()),
+    has_password: attr.boolean().isReadOnly().isVirtual((r) => !!r.password_hash),
+    password: attr.string().isWriteOnly().isVirtual().max(200),
+    password_confirmation: attr.string().isWriteOnly().isVirtual().max(200),
+    current_password: attr.string().isWriteOnly().isVirtual().max(200),
+    created_at: attr.datetime().isReadOnly(),
+    updated_at: attr.datetime().isReadOnly(),
+  },
+  relationships: {
+    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
+    reseller: rel.belongsTo('resellers', 'reseller_id', { createOnly: true }),
+    roles: rel.manyToMany('roles', userRoles, 'user_id', 'role_id'),
+    allowedLocations: rel.idArray('locations', 'location_ids'),
+  },
+  filters: {
+    search: filter.search(['firstname', 'lastname', 'email']),
+    active: filter.boolean('active'),
+    restrict_to_locations: filter.boolean('restrict_to_locations'),
+    roles: filter.custom((value) => {
+      const ids = uuidList('roles', value);
+      return ids.length ? sql`${users.id} IN (SELECT ur.user_id FROM user_roles ur WHERE ur.role_id = ANY(${toUuidArray(ids)}))` : undefined;
+    }),
+  },
+  sorts: ['created_at', 'updated_at', 'firstname', 'lastname', 'email', 'last_login_at', 'active'],
+  defaultSort: 'lastname',
+  uniques: { users_email_unique: 'email' },
+  // Everyone may change their own picture, whatever their roles.
+  uploads: { profile_image: { kinds: ['image'], mayEdit: (ctx, row) => row.id === ctx.actor.id } },
+  hooks: {
+    async beforeWrite(ctx, input, existing) {
+      const errors = new ValidationErrors();
+      await checkPassword(ctx, input, existing, errors);
+      await checkRoles(ctx, input, errors);
+      if (existing && existing.id === ctx.actor.id && input.values.active === false)
+        errors.add(attributePointer('active'), 'error.cannot_deactivate_self');
+      errors.throwIfAny();
+      if (typeof input.virtual.password === 'string') {
+        input.values.password_hash = await hashPassword(input.virtual.password);
+        input.values.password_changed_at = new Date().toISOString();
+      }
+    },
+    async afterWrite(ctx, row, input, existing) {
+      // A new password or a deactivation ends the user's other sessions at once.
+      if (existing && (input.values.password_hash || input.values.active === false))
+        await revokeUserSessions(ctx.db, row.id, row.id === ctx.actor.id ? ctx.actor.sessionId : undefined);
+    },
+    beforeDelete(ctx, row) {
+      if (row.id === ctx.actor.id) throw new ApiError(403, 'error.cannot_delete_self');
+    },
+  },
+  actions: {
+    activate: {
+      method: 'GET',
+      permission: 'edit users',
+      async handler(ctx, user) {
+        await ctx.db.update(users).set({ active: true }).where(eq(users.id, user!.id));
+        return { log: { active: true } };
+      },
+    },
+    deactivate: {
+      method: 'GET',
+      permission: 'edit users',
+      async handler(ctx, user) {
+        if (user!.id === ctx.actor.id) throw new ApiError(403, 'error.cannot_deactivate_self');
+        await ctx.db.update(users).set({ active: false }).where(eq(users.id, user!.id));
+        await revokeUserSessions(ctx.db, user!.id);
+        return { log: { active: false } };
+      },
+    },
+    invite: {
+      permission: ['create users', 'edit users'],
+      async handler(ctx, user, body) {
+        const redirect = (body as { redirect_url?: unknown; data?: { redirect_url?: unknown } })?.redirect_url ??
+          (body as { data?: { redirect_url?: unknown } })?.data?.redirect_url;
+        await sendInvitation(ctx, user!, typeof redirect === 'string' ? redirect : undefined);
+        return { log: { invited: true } };
+      },
+    },
+  },
+});
+
+async function checkPassword(ctx: RequestContext, input: WriteInput, existing: Row | null, errors: ValidationErrors) {
+  const { password, password_confirmation: confirmation, current_password: current } = input.virtual;
+  if (password === undefined || password === null) return;
+  for (const code of passwordErrors(String(password))) errors.add(attributePointer('password'), code);
+  if (confirmation !== undefined && confirmation !== password)
+    errors.add(attributePointer('password_confirmation'), 'validation.password_confirmation');
+  // Changing one's own password needs the current one (a stolen session must not lock the owner out).
+  if (existing && existing.id === ctx.actor.id && existing.password_hash) {
+    if (!current) errors.add(attributePointer('current_password'), 'validation.required');
+    else if (!(await verifyPassword(existing.password_hash as string, String(current))))
+      errors.add(attributePointer('current_password'), 'auth.current_password_wrong');
+  }
+}
+
+/** No privilege escalation: a user may only give roles whose permissions they hold themselves. */
+async function checkRoles(ctx: RequestContext, input: WriteInput, errors: ValidationErrors) {
+  const roleIds = input.toMany.roles;
+  if (!roleIds?.length || ctx.actor.isStaff) return;
+  const rows = (await ctx.db
+    .select({ role: rolePermissions.role_id, name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(and(inArray(rolePermissions.role_id, roleIds)))) as { role: string; name: string }[];
+  const beyond = rows.find((r) => !ctx.actor.permissions.has(r.name));
+  if (beyond) errors.add(relationshipPointer('roles'), 'error.permission_not_grantable', { name: beyond.name });
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { CONTACT_TITLES, CUSTOMER_TYPES, PROVINCES, type Phone } from '@atelier/domain';
+import { contactColumns, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId } from '../admin/admin.table.ts';
+import { suppliers } from '../purchases/purchases.table.ts';
+
+/** A person or company the organization serves (spec platform §3 CRM). */
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    type: text('type').notNull().default('individual'),
+    firstname: text('firstname'),
+    lastname: text('lastname'),
+    company_name: text('company_name'),
+    tax_id: text('tax_id'),
+    ...contactColumns(),
+    /** When true the billing information is the customer's own (billing_* are then empty). */
+    billing_same_as_customer: boolean('billing_same_as_customer').notNull().default(true),
+    billing_name: text('billing_name'),
+    billing_email: text('billing_email'),
+    billing_phone: text('billing_phone'),
+    billing_address: text('billing_address'),
+    billing_city: text('billing_city'),
+    billing_province: text('billing_province'),
+    billing_postal_code: text('billing_postal_code'),
+    delivery_address: text('delivery_address'),
+    delivery_city: text('delivery_city'),
+    delivery_province: text('delivery_province'),
+    delivery_postal_code: text('delivery_postal_code'),
+    notes: text('notes'),
+    tag_ids: tagIds(),
+    location_ids: locationIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('customers_org_created_idx').on(t.organization_id, t.created_at),
+    index('customers_org_email_idx').on(t.organization_id, sql`lower(${t.email})`),
+    index('customers_location_ids_idx').using('gin', t.location_ids),
+    oneOf('customers_type_check', t.type, CUSTOMER_TYPES),
+    oneOf('customers_province_check', t.province, PROVINCES),
+    oneOf('customers_billing_province_check', t.billing_province, PROVINCES),
+    oneOf('customers_delivery_province_check', t.delivery_province, PROVINCES),
+  ],
+);
+
+/**
+ * A person to reach (spec platform §3 Contact). Its contactable (a customer or a supplier) is kept
+ * as one foreign key per possible type, so the database keeps the link true; the API shows it as
+ * contactable_type + contactable_id and as the customer or supplier relationship.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    title: text('title'),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    birthday: date('birthday', { mode: 'string' }),
+    email: text('email'),
+    phones: jsonb('phones').$type<Phone[]>().notNull().default(sql`'[]'::jsonb`),
+    customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    supplier_id: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    tag_ids: tagIds(),
+    location_ids: locationIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('contacts_org_created_idx').on(t.organization_id, t.created_at),
+    index('contacts_org_name_idx').on(t.organization_id, sql`lower(${t.lastname})`, sql`lower(${t.firstname})`),
+    index('contacts_customer_idx').on(t.customer_id),
+    index('contacts_supplier_idx').on(t.supplier_id),
+    index('contacts_location_ids_idx').using('gin', t.location_ids),
+    oneOf('contacts_title_check', t.title, CONTACT_TITLES),
+    check('contacts_one_contactable_check', sql`${t.customer_id} IS NULL OR ${t.supplier_id} IS NULL`),
+  ],
+);

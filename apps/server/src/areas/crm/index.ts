@@ -1,0 +1,3 @@
+// CRM: customers and the contacts of customers and suppliers.
+import './customers.resource.ts';
+import './contacts.resource.ts';

@@ -1,0 +1,160 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, extname, join, resolve, sep } from 'node:path';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Locale } from '@atelier/domain';
+import { newId } from '../../db/columns.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { registry, type UploadField } from '../../jsonapi/define-resource.ts';
+import { allowed, authorize, findRow } from '../../jsonapi/engine.ts';
+import { ApiError, notFound } from '../../jsonapi/errors.ts';
+import { defineRoutes, inTransaction } from '../../jsonapi/router.ts';
+import { isUuid } from '../../jsonapi/attributes.ts';
+import { updateRecord } from '../../jsonapi/write.ts';
+import { uploads } from './files.table.ts';
+
+/** What each kind accepts, by the type read from the file's first bytes (never its name). */
+const KINDS: Record<UploadField['kinds'][number], string[]> = {
+  // No SVG: it is script-capable XML that magic bytes cannot tell apart from a page.
+  image: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'],
+  pdf: ['application/pdf'],
+  document: [
+    'application/pdf',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    'application/vnd.oasis.opendocument.text',
+    'application/vnd.oasis.opendocument.spreadsheet',
+    'application/vnd.oasis.opendocument.presentation',
+    'application/rtf',
+  ],
+};
+
+/** Shown in the browser; anything else is downloaded. */
+const INLINE = new Set([...KINDS.image, 'application/pdf']);
+
+export const contentUrl = (uploadId: string) => `/api/v1/uploads/${uploadId}/content`;
+
+defineRoutes((api, contextOf) => {
+  // Multipart parsing only where files are expected.
+  api.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 5, fields: 20, parts: 25 } });
+
+    /** POST /uploads/{resource}/{id}/{field}, file in `attachment`: stores it, sets the field, answers the url. */
+    scope.post('/uploads/:resource/:id/:field', async (request, reply) => {
+      const ctx = contextOf(request);
+      const { resource, id, field } = request.params as { resource: string; id: string; field: string };
+      const def = registry.get(resource);
+      if (!def) throw new ApiError(404, 'error.route_not_found');
+      const spec = def.uploads?.[field];
+      if (!spec) throw new ApiError(422, 'error.upload_field', { field }, { parameter: 'field' });
+      // Same rights as PATCH: the record must be visible (else 404) and editable (else 403).
+      const record = await findRow(ctx, def, id);
+      if (!allowed(ctx, def, 'edit') && !spec.mayEdit?.(ctx, record)) authorize(ctx, def, 'edit');
+
+      const file = await readAttachment(request, ctx);
+      const type = await fileTypeFromBuffer(file.buffer);
+      const accepted = spec.kinds.flatMap((k) => KINDS[k]);
+      if (!type || !accepted.includes(type.mime)) throw new ApiError(422, 'error.upload_type', undefined, { parameter: 'attachment' });
+
+      const organizationId = def.type === 'organizations' ? record.id : ((record.organization_id as string | null) ?? null);
+      const resellerId = def.type === 'resellers' ? record.id : ((record.reseller_id as string | null) ?? null);
+      const uploadId = newId();
+      const month = new Date().toISOString().slice(0, 7);
+      const path = join('uploads', organizationId ?? 'platform', month, `${uploadId}.${type.ext}`);
+      const absolute = join(ctx.config.dataDir, path);
+      await mkdir(dirname(absolute), { recursive: true });
+      await writeFile(absolute, file.buffer, { flag: 'wx', mode: 0o640 });
+
+      const url = contentUrl(uploadId);
+      try {
+        await inTransaction(ctx, async (tx) => {
+          await tx.db.insert(uploads).values({
+            id: uploadId,
+            organization_id: organizationId,
+            reseller_id: resellerId,
+            resource_type: def.type,
+            record_id: record.id,
+            field,
+            path,
+            mime: type.mime,
+            size: file.buffer.length,
+            original_name: file.name,
+            created_by: ctx.actor.id,
+          });
+          // A list field (a vehicle's pictures) gets the file appended, read under lock so
+          // two uploads at once both stay.
+          const attribute = def.attributes[field];
+          const value =
+            attribute?.kind === 'array'
+              ? [...(((await findRow(tx, def, record.id, { lock: true }))[attribute.column ?? field] as string[] | null) ?? []), url]
+              : url;
+          // Through the engine: same validation, activity log and notifications as a PATCH.
+          await updateRecord(tx, def, record.id, { data: { type: def.type, id: record.id, attributes: { [field]: value } } });
+        });
+      } catch (err) {
+        await unlink(absolute).catch(() => {});
+        throw err;
+      }
+      return reply.code(201).send({ url });
+    });
+  });
+
+  /** GET /uploads/{id}/content: the file, to whoever may see the record it was uploaded for. */
+  api.get('/uploads/:uploadId/content', async (request, reply) => {
+    const ctx = contextOf(request);
+    const { uploadId } = request.params as { uploadId: string };
+    if (!isUuid(uploadId)) throw notFound(uploadId);
+    const [upload] = await ctx.db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
+    const def = upload && registry.get(upload.resource_type);
+    if (!upload || !def) throw notFound(uploadId);
+    // The record's tenancy scope decides; a record out of reach hides its files as well.
+    await findRow(ctx, def, upload.record_id).catch((err) => {
+      throw err instanceof ApiError && err.status === 404 ? notFound(uploadId) : err;
+    });
+    const root = resolve(ctx.config.dataDir, 'uploads');
+    const absolute = resolve(ctx.config.dataDir, upload.path);
+    if (!absolute.startsWith(root + sep)) throw notFound(uploadId);
+    const size = await stat(absolute).then((s) => s.size, () => null);
+    if (size === null) throw notFound(uploadId);
+    // A file opened directly never runs as a page (Chrome's PDF viewer does not bear a sandbox).
+    if (upload.mime !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    const name = `${(upload.original_name ?? 'file').replace(extname(upload.original_name ?? ''), '')}${extname(upload.path)}`;
+    return reply
+      .header('Content-Type', upload.mime)
+      .header('Content-Length', size)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, max-age=300')
+      .header('Content-Disposition', `${INLINE.has(upload.mime) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`)
+      .send(createReadStream(absolute));
+  });
+});
+
+/** The `attachment` file of the request, read into memory within UPLOAD_MAX_BYTES. */
+async function readAttachment(request: import('fastify').FastifyRequest, ctx: RequestContext) {
+  const max = ctx.config.uploadMaxBytes;
+  if (!request.isMultipart()) throw new ApiError(422, 'error.upload_missing', undefined, { parameter: 'attachment' });
+  try {
+    for await (const part of request.parts({ limits: { fileSize: max } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'attachment') {
+        await part.toBuffer();
+        continue;
+      }
+      const buffer = await part.toBuffer();
+      return { buffer, name: part.filename ? part.filename.slice(0, 255) : null };
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'error.upload_too_large', { max: formatSize(max, ctx.locale) });
+    throw err;
+  }
+  throw new ApiError(422, 'error.upload_missing', undefined, { parameter: 'attachment' });
+}
+
+function formatSize(bytes: number, locale: Locale) {
+  const [unit, div] = bytes >= 1024 * 1024 ? ['M', 1024 * 1024] : bytes >= 1024 ? ['K', 1024] : ['', 1];
+  const n = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 1 }).format(bytes / (div as number));
+  return `${n} ${unit}${locale === 'fr' ? 'o' : 'B'}`;
+}

@@ -1,0 +1,120 @@
+import { unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tenancy } from '../../access/tenancy.ts';
+import { attr } from '../../jsonapi/attributes.ts';
+import { defineResource } from '../../jsonapi/define-resource.ts';
+import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { IMPORT_STATUSES } from './import-statuses.ts';
+import { importModels } from './models.ts';
+import { importItems, imports } from './imports.table.ts';
+
+const readOnlyInteger = () => attr.integer().isReadOnly();
+const readOnlyTime = () => attr.datetime().isReadOnly();
+
+export const importsResource = defineResource({
+  type: 'imports',
+  table: imports,
+  permissions: 'imports',
+  tenancy: tenancy.organization({ locations: false }),
+  // Created by POST /imports as multipart/form-data (routes.ts), not from a JSON document.
+  operations: { create: false },
+  attributes: {
+    model: attr.string().isReadOnly(),
+    name: attr.string().max(255).notNull(),
+    file_format: attr.string().isReadOnly(),
+    file_size: readOnlyInteger(),
+    line_count: readOnlyInteger(),
+    columns: attr.json().isReadOnly(),
+    mapping: attr.object(),
+    status: attr.enum(IMPORT_STATUSES).isReadOnly(),
+    progress: readOnlyInteger(),
+    created_count: readOnlyInteger(),
+    updated_count: readOnlyInteger(),
+    skipped_count: readOnlyInteger(),
+    failed_count: readOnlyInteger(),
+    dry_run_at: readOnlyTime(),
+    started_at: readOnlyTime(),
+    finished_at: readOnlyTime(),
+    error: attr.string().isReadOnly(),
+    created_at: readOnlyTime(),
+    updated_at: readOnlyTime(),
+  },
+  relationships: {
+    organization: rel.belongsTo('organizations', 'organization_id', { readOnly: true }),
+    createdBy: rel.belongsTo('users', 'created_by_id', { readOnly: true }),
+    importedItems: rel.hasMany('import-items', 'import_id'),
+  },
+  filters: {
+    model: filter.in('model'),
+    status: filter.in('status'),
+    search: filter.search(['name']),
+  },
+  sorts: ['created_at', 'name', 'model', 'status', 'line_count'],
+  defaultSort: '-created_at',
+  hooks: {
+    beforeWrite(_ctx, input, existing) {
+      if (existing?.status === 'running') throw new ApiError(409, 'import.running');
+      if (!('mapping' in input.values) || !existing) return;
+      // Column → field: every column of the file, every field of the model at most once.
+      const mapping = input.values.mapping as Record<string, unknown>;
+      const model = importModels.get(String(existing.model));
+      const columns = existing.columns as string[];
+      const errors = new ValidationErrors();
+      const used = new Set<string>();
+      const clean: Record<string, string | null> = {};
+      for (const [col, field] of Object.entries(mapping)) {
+        if (!columns.includes(col)) errors.add(attributePointer('mapping'), 'import.mapping_column', { column: col });
+        else if (field !== null && field !== '' && (typeof field !== 'string' || !model?.fields[field]))
+          errors.add(attributePointer('mapping'), 'import.mapping_field', { field: String(field) });
+        else if (field && used.has(field)) errors.add(attributePointer('mapping'), 'import.mapping_duplicate', { field });
+        else {
+          if (field) used.add(field);
+          clean[col] = field ? field : null;
+        }
+      }
+      errors.throwIfAny();
+      for (const col of columns) clean[col] ??= null;
+      input.values.mapping = clean;
+      // The last dry run checked another mapping.
+      if (existing.status === 'dry_run') input.values.status = 'uploaded';
+    },
+    async beforeDelete(ctx, row) {
+      if (row.status === 'running') throw new ApiError(409, 'import.running');
+      await unlink(join(ctx.config.dataDir, String(row.path))).catch(() => {});
+    },
+  },
+});
+
+/** One line's result (importedItems): of the last dry run (dry_run) or of the run. */
+export const importItemsResource = defineResource({
+  type: 'import-items',
+  table: importItems,
+  permissions: 'imports',
+  tenancy: tenancy.organization({ locations: false }),
+  operations: { create: false, update: false, delete: false },
+  logged: false,
+  attributes: {
+    line: attr.integer().isReadOnly(),
+    dry_run: attr.boolean().isReadOnly(),
+    success: attr.boolean().isReadOnly(),
+    data: attr.json().isReadOnly(),
+    errors: attr.json().isReadOnly(),
+    model_id: attr.string().isReadOnly(),
+    action: attr.string().isReadOnly(),
+    created_at: readOnlyTime(),
+  },
+  relationships: {
+    organization: rel.belongsTo('organizations', 'organization_id', { readOnly: true }),
+    import: rel.belongsTo('imports', 'import_id', { readOnly: true }),
+  },
+  filters: {
+    import: filter.ids('import_id', 'import'),
+    success: filter.boolean('success'),
+    dry_run: filter.boolean('dry_run'),
+    action: filter.in('action'),
+  },
+  sorts: ['line'],
+  defaultSort: 'line',
+});

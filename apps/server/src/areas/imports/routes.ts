@@ -1,0 +1,249 @@
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import multipart from '@fastify/multipart';
+import { and, asc, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import type { FastifyRequest } from 'fastify';
+import { newId } from '../../db/columns.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { registry } from '../../jsonapi/define-resource.ts';
+import { allowed, authorize, findRow } from '../../jsonapi/engine.ts';
+import { ApiError } from '../../jsonapi/errors.ts';
+import { parseQuery } from '../../jsonapi/query.ts';
+import { MEDIA_TYPE, defineRoutes, inTransaction, renderDocument, respondWithRecord } from '../../jsonapi/router.ts';
+import { t } from '../../i18n/index.ts';
+import { importItemsResource, importsResource } from './imports.resource.ts';
+import { importItems, imports } from './imports.table.ts';
+import { availableModels, fieldLabel, importModels, proposeMapping, type ImportModel } from './models.ts';
+import { parseImportFile } from './file.ts';
+import { CHUNK, ImportWorker, dryRun, workers, type ImportRow, type LineResult } from './run.ts';
+
+type Query = Record<string, string | undefined>;
+
+/** A model the actor may import: the right to create its records. */
+const mayImport = (ctx: RequestContext, model: ImportModel) => {
+  const def = registry.get(model.type);
+  return !!def && allowed(ctx, def, 'create');
+};
+
+/** Dry-run results answered inline; the rest is in import-items (filter[dry_run]=true). */
+const INLINE_RESULTS = 1000;
+
+defineRoutes((api, contextOf, services) => {
+  const worker = new ImportWorker(services);
+  workers.set(api, worker);
+  api.addHook('onReady', () => worker.start());
+  api.addHook('onClose', () => worker.stop());
+
+  /** GET /imports/models: what the actor can import, with each field's label in their language. */
+  api.get('/imports/models', async (request, reply) => {
+    const ctx = contextOf(request);
+    authorize(ctx, importsResource, 'viewAny');
+    const data = availableModels()
+      .filter((m) => mayImport(ctx, m))
+      .map((m) => ({
+        type: 'import-models',
+        id: m.name,
+        attributes: {
+          name: m.name,
+          label: m.label[ctx.locale],
+          resource_type: m.type,
+          natural_key: m.naturalKey,
+          fields: Object.keys(m.fields).map((f) => ({
+            name: f,
+            label: fieldLabel(m, f, ctx.locale),
+            required: !!registry.get(m.type)!.attributes[f]?.required,
+            aliases: [...m.fields[f].fr, ...m.fields[f].en],
+          })),
+        },
+      }));
+    return reply.type(MEDIA_TYPE).send({ jsonapi: { version: '1.1' }, data, meta: { page: { total: data.length } } });
+  });
+
+  api.register(async (scope) => {
+    await scope.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
+
+    /** POST /imports (multipart: model, file): stores the file, reads its columns, proposes a mapping. */
+    scope.post('/imports', async (request, reply) => {
+      const ctx = contextOf(request);
+      authorize(ctx, importsResource, 'create');
+      if (!ctx.actor.organizationId) throw new ApiError(422, 'import.organization_only');
+      const { fields, file } = await readForm(request, ctx);
+      const modelName = fields.model?.trim();
+      if (!modelName) throw new ApiError(422, 'import.model_missing', undefined, { parameter: 'model' });
+      const model = importModels.get(modelName);
+      if (!model || !registry.has(model.type)) throw new ApiError(422, 'import.model_unknown', { model: modelName }, { parameter: 'model' });
+      if (!mayImport(ctx, model)) throw new ApiError(403, 'error.forbidden');
+      if (!file) throw new ApiError(422, 'import.file_missing', undefined, { parameter: 'file' });
+
+      const parsed = await parseImportFile(file.buffer);
+      const id = newId();
+      const path = join('imports', ctx.actor.organizationId, `${id}.${parsed.format}`);
+      const absolute = join(ctx.config.dataDir, path);
+      await mkdir(dirname(absolute), { recursive: true });
+      await writeFile(absolute, file.buffer, { flag: 'wx', mode: 0o640 });
+      try {
+        await inTransaction(ctx, (tx) =>
+          tx.db.insert(imports).values({
+            id,
+            organization_id: ctx.actor.organizationId!,
+            created_by_id: ctx.actor.id,
+            model: model.name,
+            name: (fields.name?.trim() || file.name || `${model.label[ctx.locale]}.${parsed.format}`).slice(0, 255),
+            path,
+            file_format: parsed.format,
+            file_size: file.buffer.length,
+            line_count: parsed.rows.length,
+            columns: parsed.columns,
+            mapping: proposeMapping(model, parsed.columns),
+          }),
+        );
+      } catch (err) {
+        await unlink(absolute).catch(() => {});
+        throw err;
+      }
+      reply.header('Location', `/api/v1/imports/${id}`);
+      return respondWithRecord(ctx, importsResource, id, request.query as Query, reply, 201);
+    });
+  });
+
+  /** Loads an import the actor may run, refusing while it runs. */
+  async function runnable(request: FastifyRequest) {
+    const ctx = contextOf(request);
+    authorize(ctx, importsResource, 'edit');
+    const row = (await findRow(ctx, importsResource, (request.params as { id: string }).id)) as unknown as ImportRow;
+    const model = importModels.get(row.model);
+    if (!model || !mayImport(ctx, model)) throw new ApiError(403, 'error.forbidden');
+    if (row.status === 'running') throw new ApiError(409, 'import.running');
+    if (!Object.values(row.mapping).some(Boolean)) throw new ApiError(422, 'import.mapping_empty', undefined, { pointer: '/data/attributes/mapping' });
+    return { ctx, row };
+  }
+
+  /** GET /imports/{id}/run-dry: every line validated as the API would, nothing written. */
+  api.get('/imports/:id/run-dry', async (request, reply) => {
+    const { ctx, row } = await runnable(request);
+    const results = await dryRun(ctx, row);
+    const q = parseQuery(importsResource, request.query as Query, { list: false });
+    const fresh = await findRow(ctx, importsResource, row.id);
+    return reply.type(MEDIA_TYPE).send(
+      await renderDocument(ctx, importsResource, fresh, q, {
+        summary: summaryOf(fresh as unknown as ImportRow),
+        results: results.slice(0, INLINE_RESULTS).map(resultJson),
+        results_truncated: results.length > INLINE_RESULTS,
+      }),
+    );
+  });
+
+  /**
+   * GET /imports/{id}/run: writes. A file of one chunk runs within the request; a larger one in the
+   * background (the import's progress says how far), answered at once with status running.
+   */
+  api.get('/imports/:id/run', async (request, reply) => {
+    const { ctx, row } = await runnable(request);
+    await inTransaction(ctx, async (tx) => {
+      await tx.db.delete(importItems).where(eq(importItems.import_id, row.id));
+      await tx.db
+        .update(imports)
+        .set({
+          status: 'running',
+          progress: 0,
+          created_count: 0,
+          updated_count: 0,
+          skipped_count: 0,
+          failed_count: 0,
+          started_at: new Date().toISOString(),
+          finished_at: null,
+          error: null,
+          lease_until: null,
+        })
+        .where(eq(imports.id, row.id));
+    });
+    const run = worker.runNow(row.id);
+    if (row.line_count <= CHUNK) await run;
+    else void run.catch((err) => request.log.error(err));
+    const fresh = await findRow(ctx, importsResource, row.id);
+    const q = parseQuery(importsResource, request.query as Query, { list: false });
+    return reply
+      .code(fresh.status === 'running' ? 202 : 200)
+      .type(MEDIA_TYPE)
+      .send(await renderDocument(ctx, importsResource, fresh, q, { summary: summaryOf(fresh as unknown as ImportRow) }));
+  });
+
+  /** GET /imports/{id}/errors.csv: the failed lines as they were, with their errors, to fix and re-import. */
+  api.get('/imports/:id/errors.csv', async (request, reply) => {
+    const ctx = contextOf(request);
+    authorize(ctx, importsResource, 'view');
+    authorize(ctx, importItemsResource, 'viewAny');
+    const row = (await findRow(ctx, importsResource, (request.params as { id: string }).id)) as unknown as ImportRow;
+    // The run's results when there was a run, else the dry run's.
+    const dry = row.status === 'dry_run' || row.status === 'uploaded';
+    const failed = await ctx.db
+      .select()
+      .from(importItems)
+      .where(and(eq(importItems.import_id, row.id), eq(importItems.dry_run, dry), eq(importItems.success, false)))
+      .orderBy(asc(importItems.line));
+    const lineHeader = t(ctx.locale, 'import.csv_line');
+    const errorsHeader = t(ctx.locale, 'import.csv_errors');
+    const csv = Papa.unparse(
+      {
+        fields: [...row.columns, lineHeader, errorsHeader],
+        data: failed.map((item) => [
+          ...row.columns.map((c) => item.data[c] ?? ''),
+          String(item.line),
+          item.errors.map((e) => (e.column ? `${e.column}: ${e.detail}` : e.detail)).join(' | '),
+        ]),
+      },
+      { delimiter: ';' },
+    );
+    const base = row.name.replace(/\.(csv|xlsx)$/i, '');
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${base}-${t(ctx.locale, 'import.csv_suffix')}.csv`)}`)
+      .send(`\uFEFF${csv}\r\n`);
+  });
+});
+
+function summaryOf(row: ImportRow) {
+  return {
+    lines: row.line_count,
+    progress: row.progress,
+    created: row.created_count,
+    updated: row.updated_count,
+    skipped: row.skipped_count,
+    failed: row.failed_count,
+  };
+}
+
+const resultJson = (r: LineResult) => ({
+  line: r.line,
+  success: r.success,
+  action: r.action,
+  model_id: r.model_id,
+  data: r.data,
+  errors: r.errors,
+});
+
+/** The multipart form: text fields and the `file` part, read into memory within IMPORT_MAX_BYTES. */
+async function readForm(request: FastifyRequest, ctx: RequestContext) {
+  const max = ctx.config.importMaxBytes;
+  if (!request.isMultipart()) throw new ApiError(422, 'import.file_missing', undefined, { parameter: 'file' });
+  const fields: Record<string, string> = {};
+  let file: { buffer: Buffer; name: string | null } | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: max } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      const buffer = await part.toBuffer();
+      if (part.fieldname === 'file') file = { buffer, name: part.filename ? part.filename.slice(0, 255) : null };
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(413, 'import.too_large', { max: `${Math.round(max / (1024 * 1024))} MB` }, { parameter: 'file' });
+    throw err;
+  }
+  return { fields, file };
+}
+
+export { ImportWorker };

@@ -1,0 +1,542 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Locale } from '@atelier/domain';
+import type { Actor } from '../../access/actor.ts';
+import { actorForUser } from '../../auth/tokens.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { newId } from '../../db/columns.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { resource, type ResourceDefinition, type Row } from '../../jsonapi/define-resource.ts';
+import { authorize, scoped } from '../../jsonapi/engine.ts';
+import { ApiError } from '../../jsonapi/errors.ts';
+import { column } from '../../jsonapi/filters.ts';
+import type { Services } from '../../jsonapi/router.ts';
+import { createRecord, insertPrepared, prepareCreate, updateRecord } from '../../jsonapi/write.ts';
+import type { WriteInput } from '../../jsonapi/define-resource.ts';
+import { t, type MessageKey } from '../../i18n/index.ts';
+import { parseImportFile, type ParsedFile } from './file.ts';
+import { importModels, normalizeHeader, type ImportModel } from './models.ts';
+import { importItems, imports } from './imports.table.ts';
+
+/** Lines written per transaction: a restart resumes after the last committed chunk. */
+export const CHUNK = 500;
+/** How long a worker holds a running import without committing a chunk before another may take it. */
+const LEASE_SECONDS = 120;
+
+export type ImportRow = typeof imports.$inferSelect;
+
+export interface LineError {
+  field: string | null;
+  column: string | null;
+  code: string;
+  detail: string;
+}
+
+export interface LineResult {
+  line: number;
+  success: boolean;
+  data: Record<string, string>;
+  errors: LineError[];
+  model_id: string | null;
+  action: 'created' | 'updated' | 'skipped' | null;
+}
+
+/** What every line of an import needs, computed once. */
+interface Plan {
+  model: ImportModel;
+  def: ResourceDefinition;
+  columns: string[];
+  /** [column index, field] of the mapped columns. */
+  mapped: [number, string][];
+  fieldColumn: Map<string, string>;
+  /**
+   * Records by single-field natural key (lower-cased value), loaded once per chunk and kept up to
+   * date as its lines write: a value in the map is known (null: no such record yet).
+   */
+  known: Map<string, Row | null> | null;
+}
+
+export function planOf(row: ImportRow): Plan {
+  const model = importModels.get(row.model);
+  if (!model) throw new ApiError(422, 'import.model_unknown', { model: row.model });
+  const def = resource(model.type);
+  const columns = row.columns;
+  const mapped: [number, string][] = [];
+  const fieldColumn = new Map<string, string>();
+  columns.forEach((c, i) => {
+    const field = row.mapping[c];
+    if (field && model.fields[field]) {
+      mapped.push([i, field]);
+      fieldColumn.set(field, c);
+    }
+  });
+  return { model, def, columns, mapped, fieldColumn, known: null };
+}
+
+const TRUE = new Set(['1', 'true', 'vrai', 'oui', 'yes', 'y', 'o', 'x']);
+const FALSE = new Set(['0', 'false', 'faux', 'non', 'no', 'n']);
+
+/** A cell's text as the API would receive it for the attribute: numbers, booleans, enum values. */
+function coerce(plan: Plan, field: string, raw: string): unknown {
+  const a = plan.def.attributes[field];
+  const s = raw.trim();
+  const word = plan.model.values?.[field]?.[normalizeHeader(s)];
+  if (word !== undefined) return word;
+  switch (a?.kind) {
+    case 'integer': {
+      const compact = s.replace(/[\s\u00a0\u202f]/g, '');
+      return /^-?\d+$/.test(compact) ? Number(compact) : s;
+    }
+    case 'decimal':
+      return s.replace(/[\s\u00a0\u202f]/g, '');
+    case 'boolean': {
+      const l = s.toLowerCase();
+      return TRUE.has(l) ? true : FALSE.has(l) ? false : s;
+    }
+    case 'enum': {
+      // The values of the enumeration in any case ("GAS", "Gas" → gas).
+      const probe = a.parse(s);
+      if (probe.ok) return s;
+      for (const candidate of [s.toLowerCase(), s.toUpperCase(), Number(s)]) if (a.parse(candidate).ok) return candidate;
+      return s;
+    }
+    default:
+      return s;
+  }
+}
+
+/** The line's record of the same natural key, visible to the actor, if any. */
+async function findExisting(ctx: RequestContext, plan: Plan, attributes: Record<string, unknown>): Promise<Row | null> {
+  for (const key of plan.model.naturalKey) {
+    const fields = [key].flat();
+    if (fields.some((f) => attributes[f] === undefined)) continue;
+    if (fields.length === 1 && plan.known) {
+      const parsed = plan.def.attributes[fields[0]].parse(attributes[fields[0]]);
+      if (!parsed.ok || parsed.value === null) return null;
+      const hit = plan.known.get(knownKey(fields[0], parsed.value));
+      if (hit !== undefined) return hit;
+    }
+    const conditions = [];
+    for (const field of fields) {
+      const a = plan.def.attributes[field];
+      const parsed = a.parse(attributes[field]);
+      if (!parsed.ok || parsed.value === null) return null; // the write reports the bad value
+      const col = column(plan.def.table, a.column ?? field);
+      conditions.push(typeof parsed.value === 'string' ? sql`lower(${col}) = lower(${parsed.value})` : eq(col, parsed.value));
+    }
+    const [row] = (await ctx.db
+      .select()
+      .from(plan.def.table)
+      .where(scoped(ctx, plan.def, ...conditions))
+      .limit(1)) as Row[];
+    return row ?? null;
+  }
+  return null;
+}
+
+const knownKey = (field: string, value: unknown) => `${field}\u0000${String(value).toLowerCase()}`;
+
+/** Loads the records the lines of a chunk name by a single-field natural key, in one query per field. */
+async function preload(ctx: RequestContext, plan: Plan, rows: string[][]) {
+  const known = new Map<string, Row | null>();
+  for (const key of plan.model.naturalKey) {
+    if (Array.isArray(key) && key.length > 1) continue;
+    const field = [key].flat()[0];
+    const a = plan.def.attributes[field];
+    const index = plan.mapped.find(([, f]) => f === field)?.[0];
+    if (index === undefined || !a || a.virtual) continue;
+    const values = new Set<string>();
+    for (const cells of rows) {
+      const raw = (cells[index] ?? '').trim();
+      if (!raw) continue;
+      const parsed = a.parse(coerce(plan, field, raw));
+      if (parsed.ok && typeof parsed.value === 'string') values.add(parsed.value.toLowerCase());
+    }
+    if (!values.size) continue;
+    const col = column(plan.def.table, a.column ?? field);
+    const found = (await ctx.db
+      .select()
+      .from(plan.def.table)
+      .where(scoped(ctx, plan.def, sql`lower(${col}) = ANY(${sql`ARRAY[${sql.join([...values].map((v) => sql`${v}`), sql`, `)}]::text[]`})`))) as Row[];
+    for (const v of values) known.set(knownKey(field, v), null);
+    for (const row of found) {
+      const k = knownKey(field, row[a.column ?? field]);
+      if (!known.get(k)) known.set(k, row);
+    }
+  }
+  plan.known = known;
+}
+
+/** After a line wrote a record, the chunk's map knows it under each of its single-field keys. */
+function remember(plan: Plan, row: Row) {
+  if (!plan.known) return;
+  for (const key of plan.model.naturalKey) {
+    if (Array.isArray(key) && key.length > 1) continue;
+    const field = [key].flat()[0];
+    const a = plan.def.attributes[field];
+    const value = row[a?.column ?? field];
+    if (value !== null && value !== undefined && value !== '') plan.known.set(knownKey(field, value), row);
+  }
+}
+
+/** Whether writing these attributes would change nothing of the existing record. */
+function unchanged(def: ResourceDefinition, existing: Row, attributes: Record<string, unknown>) {
+  return Object.entries(attributes).every(([field, value]) => {
+    const a = def.attributes[field];
+    const parsed = a.parse(value);
+    return parsed.ok && JSON.stringify(parsed.value ?? null) === JSON.stringify(existing[a.column ?? field] ?? null);
+  });
+}
+
+function lineErrors(ctx: RequestContext, plan: Plan, err: unknown): LineError[] {
+  if (err instanceof ApiError)
+    return err.errors.map((e) => {
+      const m = /^\/data\/(?:attributes|relationships)\/(.+)$/.exec(e.source?.pointer ?? '');
+      const field = m?.[1] ?? null;
+      return { field, column: field ? (plan.fieldColumn.get(field) ?? null) : null, code: e.code, detail: t(ctx.locale, e.code, e.params) };
+    });
+  console.error('import line failed', err);
+  return [{ field: null, column: null, code: 'error.something_went_wrong', detail: t(ctx.locale, 'error.something_went_wrong') }];
+}
+
+/**
+ * One line through the engine, in a savepoint: a refused line leaves nothing behind and the
+ * transaction goes on with the next one.
+ */
+function readLine(plan: Plan, cells: string[]) {
+  const data: Record<string, string> = {};
+  plan.columns.forEach((c, i) => (data[c] = cells[i] ?? ''));
+  const attributes: Record<string, unknown> = {};
+  for (const [i, field] of plan.mapped) {
+    const raw = (cells[i] ?? '').trim();
+    if (raw !== '') attributes[field] = coerce(plan, field, raw);
+  }
+  return { data, attributes };
+}
+
+export async function processLine(ctx: RequestContext, plan: Plan, cells: string[], line: number): Promise<LineResult> {
+  const { data, attributes } = readLine(plan, cells);
+  if (cells.every((c) => (c ?? '').trim() === '')) return { line, success: true, data, errors: [], model_id: null, action: 'skipped' };
+  try {
+    let written: Row | null = null;
+    const result = await ctx.db.transaction(async (sp) => {
+      const c: RequestContext = { ...ctx, db: sp as unknown as Db };
+      const existing = await findExisting(c, plan, attributes);
+      if (existing && unchanged(plan.def, existing, attributes))
+        return { line, success: true, data, errors: [], model_id: String(existing.id), action: 'skipped' as const };
+      // The rights of the API: creating needs create, updating a matched record needs edit.
+      authorize(c, plan.def, existing ? 'edit' : 'create');
+      const doc = { data: { type: plan.def.type, ...(existing ? { id: String(existing.id) } : {}), attributes } };
+      const row = existing ? await updateRecord(c, plan.def, String(existing.id), doc) : await createRecord(c, plan.def, doc);
+      written = row;
+      return { line, success: true, data, errors: [], model_id: String(row.id), action: existing ? ('updated' as const) : ('created' as const) };
+    });
+    if (written) remember(plan, written);
+    return result;
+  } catch (err) {
+    return { line, success: false, data, errors: lineErrors(ctx, plan, err), model_id: null, action: null };
+  }
+}
+
+/**
+ * The natural key a line is matched by (the first one it fills, as findExisting), when that key is
+ * a single field known to the chunk's map and no record has it: the line is certainly a creation.
+ */
+function newRecordKey(plan: Plan, attributes: Record<string, unknown>): string | null {
+  if (!plan.known) return null;
+  for (const key of plan.model.naturalKey) {
+    const fields = [key].flat();
+    if (fields.some((f) => attributes[f] === undefined)) continue;
+    if (fields.length > 1) return null;
+    const parsed = plan.def.attributes[fields[0]].parse(attributes[fields[0]]);
+    if (!parsed.ok || parsed.value === null) return null;
+    const k = knownKey(fields[0], parsed.value);
+    return plan.known.get(k) === null ? k : null;
+  }
+  return null;
+}
+
+/**
+ * The lines of one chunk. New records are checked one by one by the rules of POST and written
+ * together (one INSERT, one INSERT of log entries); should that batch be refused (a unique
+ * violation), its lines are redone one by one, each in its savepoint, to tell which one fails.
+ * Updates, and lines whose match is not certain, go one by one through processLine.
+ */
+export async function processLines(ctx: RequestContext, plan: Plan, rows: string[][], firstLine: number): Promise<LineResult[]> {
+  await preload(ctx, plan, rows);
+  const results: LineResult[] = new Array(rows.length);
+  let queue: { i: number; input: WriteInput; data: Record<string, string> }[] = [];
+  const pending = new Set<string>();
+  const flush = async () => {
+    if (!queue.length) return;
+    const batch = queue;
+    queue = [];
+    pending.clear();
+    try {
+      const written = await ctx.db.transaction((sp) => insertPrepared({ ...ctx, db: sp as unknown as Db }, plan.def, batch.map((b) => b.input)));
+      written.forEach((row, k) => {
+        results[batch[k].i] = { line: firstLine + batch[k].i, success: true, data: batch[k].data, errors: [], model_id: String(row.id), action: 'created' };
+        remember(plan, row);
+      });
+    } catch {
+      for (const b of batch) results[b.i] = await processLine(ctx, plan, rows[b.i], firstLine + b.i);
+    }
+  };
+  for (let i = 0; i < rows.length; i++) {
+    const cells = rows[i];
+    const { data, attributes } = readLine(plan, cells);
+    const key = cells.every((c) => (c ?? '').trim() === '') ? null : newRecordKey(plan, attributes);
+    if (key === null || pending.has(key)) {
+      await flush();
+      results[i] = await processLine(ctx, plan, cells, firstLine + i);
+      continue;
+    }
+    try {
+      authorize(ctx, plan.def, 'create');
+      const input = await prepareCreate(ctx, plan.def, { data: { type: plan.def.type, attributes } });
+      queue.push({ i, input, data });
+      pending.add(key);
+    } catch (err) {
+      results[i] = { line: firstLine + i, success: false, data, errors: lineErrors(ctx, plan, err), model_id: null, action: null };
+    }
+  }
+  await flush();
+  return results;
+}
+
+export async function readStoredFile(dataDir: string, row: ImportRow): Promise<ParsedFile> {
+  const buffer = await readFile(join(dataDir, row.path));
+  return parseImportFile(buffer, row.file_format as 'csv' | 'xlsx');
+}
+
+const counters = (results: LineResult[]) => ({
+  created: results.filter((r) => r.action === 'created').length,
+  updated: results.filter((r) => r.action === 'updated').length,
+  skipped: results.filter((r) => r.success && r.action === 'skipped').length,
+  failed: results.filter((r) => !r.success).length,
+});
+
+/**
+ * The results of a chunk as import_items: one statement with one JSON parameter (building 500 rows
+ * of parameters through the query builder cost more than the database's own work).
+ */
+async function insertItems(db: Db, row: ImportRow, results: LineResult[], dryRun: boolean) {
+  for (let i = 0; i < results.length; i += CHUNK) {
+    const batch = results.slice(i, i + CHUNK);
+    if (!batch.length) continue;
+    const items = batch.map((r) => ({
+      id: newId(),
+      line: r.line,
+      success: r.success,
+      data: r.data,
+      errors: r.errors,
+      model_id: r.model_id,
+      action: r.action,
+    }));
+    await db.execute(sql`
+      INSERT INTO import_items (id, organization_id, import_id, line, dry_run, success, data, errors, model_id, action)
+      SELECT x.id, ${row.organization_id}, ${row.id}, x.line, ${dryRun}, x.success, x.data, x.errors, x.model_id, x.action
+        FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+          AS x(id uuid, line integer, success boolean, data jsonb, errors jsonb, model_id text, action text)`);
+  }
+}
+
+const ROLLBACK = Symbol('dry run');
+
+/**
+ * Every line through the engine inside one transaction that is rolled back: relationship checks,
+ * uniqueness (also between lines of the file) and hooks all run, and nothing stays written.
+ */
+export async function dryRun(ctx: RequestContext, row: ImportRow): Promise<LineResult[]> {
+  const file = await readStoredFile(ctx.config.dataDir, row);
+  const plan = planOf(row);
+  const results: LineResult[] = [];
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const c: RequestContext = { ...ctx, db: tx as unknown as Db };
+      for (let i = 0; i < file.rows.length; i += CHUNK) {
+        results.push(...(await processLines(c, plan, file.rows.slice(i, i + CHUNK), i + 2)));
+        await new Promise((r) => setImmediate(r));
+      }
+      throw ROLLBACK;
+    });
+  } catch (err) {
+    if (err !== ROLLBACK) throw err;
+  }
+  const n = counters(results);
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(importItems).where(eq(importItems.import_id, row.id));
+    await insertItems(tx as unknown as Db, row, results, true);
+    await tx
+      .update(imports)
+      .set({
+        status: 'dry_run',
+        line_count: file.rows.length,
+        progress: 0,
+        created_count: n.created,
+        updated_count: n.updated,
+        skipped_count: n.skipped,
+        failed_count: n.failed,
+        dry_run_at: sql`now()`,
+        error: null,
+      })
+      .where(eq(imports.id, row.id));
+  });
+  return results;
+}
+
+// ---------------------------------------------------------------- the run, in the background
+
+/** The import's creator as an actor: the run writes with their rights, as their request would. */
+export const actorOf = (db: Db, userId: string | null): Promise<Actor | null> => (userId ? actorForUser(db, userId) : Promise.resolve(null));
+
+/**
+ * Runs the 'running' imports: the import row is the job, claimed with FOR UPDATE SKIP LOCKED and
+ * a lease (several servers on one PostgreSQL share the work); each chunk of lines commits with
+ * the import's progress and counters, so a stopped server resumes from the last committed chunk.
+ */
+export class ImportWorker {
+  private stopping = false;
+  private active = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly services: Services) {}
+
+  private get db() {
+    return this.services.database.db;
+  }
+
+  /** At start: resume what a stopped server left running, then look now and then for abandoned leases. */
+  async start() {
+    // Embedded mode is one process (DATA_DIR is locked): no other worker can hold a lease.
+    if (this.services.database.driver === 'pglite') await this.db.update(imports).set({ lease_until: null }).where(eq(imports.status, 'running'));
+    this.poll();
+    this.timer = setInterval(() => this.poll(), 30_000);
+    this.timer.unref();
+  }
+
+  /** Stops after the current chunk; the lease is released so the next start resumes at once. */
+  async stop() {
+    this.stopping = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.allSettled([...this.active.values()]);
+  }
+
+  private poll() {
+    void (async () => {
+      while (!this.stopping) {
+        const id = await this.claim();
+        if (!id) return;
+        this.track(id, this.process(id));
+      }
+    })().catch((err) => console.error('import worker', err));
+  }
+
+  /** Claims one import (or the given one) whose lease is free; null when there is none. */
+  async claim(id?: string): Promise<string | null> {
+    const rows = rowsOf<{ id: string }>(
+      await this.db.execute(sql`
+        UPDATE imports SET lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+         WHERE id = (SELECT id FROM imports
+                      WHERE status = 'running' AND (lease_until IS NULL OR lease_until < now())
+                        ${id ? sql`AND id = ${id}` : sql``}
+                      ORDER BY started_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id`),
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  private track(id: string, p: Promise<void>) {
+    this.active.set(id, p);
+    void p.finally(() => this.active.delete(id));
+  }
+
+  /** Claims and runs one import now (GET /imports/{id}/run); the promise ends with the run. */
+  async runNow(id: string): Promise<void> {
+    if (this.stopping) return;
+    const claimed = await this.claim(id);
+    if (!claimed) return;
+    const p = this.process(id);
+    this.track(id, p);
+    return p;
+  }
+
+  private async fail(id: string, key: MessageKey, locale: Locale) {
+    await this.db
+      .update(imports)
+      .set({ status: 'failed', error: t(locale, key), finished_at: sql`now()`, lease_until: null })
+      .where(eq(imports.id, id));
+  }
+
+  async process(id: string): Promise<void> {
+    let [row] = await this.db.select().from(imports).where(eq(imports.id, id));
+    if (!row) return;
+    const actor = await actorOf(this.db, row.created_by_id);
+    const locale = actor?.locale ?? 'fr';
+    if (!actor) return this.fail(id, 'import.creator_gone', locale);
+    const ctx: RequestContext = {
+      actor,
+      locale,
+      db: this.db,
+      config: this.services.config,
+      mailer: this.services.mailer,
+      ip: '127.0.0.1',
+      query: {},
+    };
+    let file: ParsedFile;
+    let plan: Plan;
+    try {
+      file = await readStoredFile(this.services.config.dataDir, row);
+      plan = planOf(row);
+    } catch {
+      return this.fail(id, 'import.file_gone', locale);
+    }
+    try {
+      while (row.progress < file.rows.length) {
+        if (this.stopping) {
+          await this.db.update(imports).set({ lease_until: null }).where(eq(imports.id, id));
+          return;
+        }
+        const done = await this.db.transaction(async (tx) => {
+          const [current] = await tx.select().from(imports).where(eq(imports.id, id)).for('update');
+          // Deleted, or taken over by another worker after our lease ran out: stop here.
+          if (!current || current.status !== 'running' || current.progress !== row.progress) return null;
+          const c: RequestContext = { ...ctx, db: tx as unknown as Db };
+          const end = Math.min(current.progress + CHUNK, file.rows.length);
+          const results = await processLines(c, plan, file.rows.slice(current.progress, end), current.progress + 2);
+          await insertItems(tx as unknown as Db, current, results, false);
+          const n = counters(results);
+          const [next] = await tx
+            .update(imports)
+            .set({
+              progress: end,
+              created_count: current.created_count + n.created,
+              updated_count: current.updated_count + n.updated,
+              skipped_count: current.skipped_count + n.skipped,
+              failed_count: current.failed_count + n.failed,
+              lease_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+            })
+            .where(eq(imports.id, id))
+            .returning();
+          return next;
+        });
+        if (!done) return;
+        row = done;
+        // PGlite answers without real I/O: a chain of chunks would never let the event loop read
+        // other requests. One turn of the loop between chunks keeps the server answering.
+        await new Promise((r) => setImmediate(r));
+      }
+      await this.db
+        .update(imports)
+        .set({ status: 'done', finished_at: sql`now()`, lease_until: null })
+        .where(and(eq(imports.id, id), eq(imports.status, 'running')));
+    } catch (err) {
+      console.error('import failed', err);
+      await this.fail(id, 'import.crashed', locale);
+    }
+  }
+}
+
+/** One worker per app (tests build several apps in one process). */
+export const workers = new WeakMap<object, ImportWorker>();

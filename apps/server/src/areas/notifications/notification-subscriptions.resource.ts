@@ -1,0 +1,58 @@
+import { tenancy } from '../../access/tenancy.ts';
+import { attr } from '../../jsonapi/attributes.ts';
+import { defineResource, registry } from '../../jsonapi/define-resource.ts';
+import { allowed, findRow } from '../../jsonapi/engine.ts';
+import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { NOT_FOLLOWABLE } from './notifier.ts';
+import { notificationSubscriptions } from './notifications.table.ts';
+
+/**
+ * What the signed-in user follows. Everyone may follow what they can read; nobody sees or
+ * writes another user's subscriptions (a personal preference, so not in the activity log).
+ */
+export const notificationSubscriptionsResource = defineResource({
+  type: 'notification-subscriptions',
+  table: notificationSubscriptions,
+  permissions: null,
+  writable: true,
+  tenancy: tenancy.personal(),
+  // Nothing to change on a subscription: follow (create) or unfollow (delete).
+  operations: { update: false },
+  logged: false,
+  attributes: {
+    subject_type: attr.string().isRequired().isCreateOnly().max(100),
+    subject_id: attr.string().isRequired().isCreateOnly().max(100),
+    created_at: attr.datetime().isReadOnly(),
+  },
+  relationships: {
+    user: rel.belongsTo('users', 'user_id', { readOnly: true }),
+    organization: rel.belongsTo('organizations', 'organization_id', { readOnly: true }),
+  },
+  filters: { subject_type: filter.in('subject_type'), subject_id: filter.in('subject_id') },
+  sorts: ['created_at', 'subject_type'],
+  defaultSort: '-created_at',
+  uniques: { notification_subscriptions_unique: 'subject_id' },
+  hooks: {
+    async beforeWrite(ctx, input) {
+      const type = String(input.values.subject_type);
+      const id = String(input.values.subject_id);
+      const target = registry.get(type);
+      const errors = new ValidationErrors();
+      if (!target || NOT_FOLLOWABLE.has(type)) errors.add(attributePointer('subject_type'), 'validation.not_followable', { type });
+      errors.throwIfAny();
+      // Only what the user may read, within their tenancy: an invisible record does not exist.
+      const subject = allowed(ctx, target!, 'view') ? await findRow(ctx, target!, id).catch(notFoundAsNull) : null;
+      if (!subject) errors.add(attributePointer('subject_id'), 'validation.relationship_not_found', { id });
+      errors.throwIfAny();
+      input.values.user_id = ctx.actor.id;
+      input.values.organization_id = type === 'organizations' ? subject!.id : ((subject!.organization_id as string | null) ?? null);
+    },
+  },
+});
+
+const notFoundAsNull = (err: unknown) => {
+  if (err instanceof ApiError && err.status === 404) return null;
+  throw err;
+};

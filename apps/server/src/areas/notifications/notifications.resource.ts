@@ -1,0 +1,87 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { tenancy } from '../../access/tenancy.ts';
+import { attr, isUuid } from '../../jsonapi/attributes.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { defineResource, type ActionDefinition } from '../../jsonapi/define-resource.ts';
+import { ApiError, badRequest } from '../../jsonapi/errors.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { notifications } from './notifications.table.ts';
+
+/**
+ * A user's notifications: written by the notifier, read by their user only. Reading one does
+ * not mark it read (GET stays safe): the client calls mark-as-read.
+ */
+export const notificationsResource = defineResource({
+  type: 'notifications',
+  table: notifications,
+  permissions: null,
+  tenancy: tenancy.personal({ locations: true }),
+  operations: { create: false, update: false, delete: false },
+  logged: false,
+  attributes: {
+    event: attr.string().isReadOnly(),
+    subject_type: attr.string().isReadOnly(),
+    subject_id: attr.string().isReadOnly(),
+    data: attr.object().isReadOnly(),
+    read: attr.boolean().isReadOnly().isVirtual((r) => r.read_at !== null && r.read_at !== undefined),
+    read_at: attr.datetime().isReadOnly(),
+    created_at: attr.datetime().isReadOnly(),
+  },
+  relationships: {
+    notifiable: rel.belongsTo('users', 'user_id', { readOnly: true }),
+    causer: rel.belongsTo('users', 'causer_id', { readOnly: true }),
+    subscription: rel.belongsTo('notification-subscriptions', 'subscription_id', { readOnly: true }),
+  },
+  filters: {
+    unRead: filter.custom((value) => {
+      if (!['true', 'false', '1', '0'].includes(value)) throw badRequest('error.invalid_filter_value', { filter: 'unRead' }, 'filter[unRead]');
+      return value === 'true' || value === '1' ? isNull(notifications.read_at) : isNotNull(notifications.read_at);
+    }),
+    event: filter.in('event'),
+    subject_type: filter.in('subject_type'),
+    subject_id: filter.in('subject_id'),
+  },
+  sorts: ['created_at', 'read_at', 'event'],
+  defaultSort: '-created_at',
+  actions: {
+    'mark-as-read': markAction(true),
+    'mark-as-unread': markAction(false),
+  },
+});
+
+/** POST /notifications/mark-as-(un)read with the ids ({data:[{type,id}]} or {ids:[...]}) or {all:true}. */
+function markAction(read: boolean): ActionDefinition {
+  return {
+    collection: true,
+    permission: null,
+    async handler(ctx, _record, body) {
+      const ids = idsOf(body);
+      const mine = eq(notifications.user_id, ctx.actor.id);
+      const rows = await ctx.db
+        .update(notifications)
+        .set({ read_at: read ? sql`now()` : null })
+        .where(and(mine, read ? isNull(notifications.read_at) : isNotNull(notifications.read_at), ids === 'all' ? undefined : inArray(notifications.id, ids)))
+        .returning({ id: notifications.id });
+      return { body: { jsonapi: { version: '1.1' }, meta: { updated: rows.length, unread: await unreadCount(ctx) } } };
+    },
+  };
+}
+
+function idsOf(body: unknown): string[] | 'all' {
+  const b = (body ?? {}) as { all?: unknown; ids?: unknown; data?: unknown };
+  const inner = (b.data && !Array.isArray(b.data) ? b.data : {}) as { all?: unknown; ids?: unknown };
+  if (b.all === true || inner.all === true) return 'all';
+  const list = Array.isArray(b.data) ? b.data.map((d) => (d as { id?: unknown })?.id) : Array.isArray(b.ids) ? b.ids : inner.ids;
+  if (!Array.isArray(list) || list.length === 0 || list.some((id) => typeof id !== 'string' || !isUuid(id)))
+    throw new ApiError(422, 'error.notification_ids', undefined, { pointer: '/data' });
+  return list as string[];
+}
+
+async function unreadCount(ctx: RequestContext) {
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, ctx.actor.id), isNull(notifications.read_at)));
+  return n;
+}

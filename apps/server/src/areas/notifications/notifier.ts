@@ -1,0 +1,73 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { users } from '../admin/admin.table.ts';
+import { onActivity } from '../../jsonapi/audit.ts';
+import type { ResourceDefinition, Row } from '../../jsonapi/define-resource.ts';
+import { notificationSubscriptions, notifications } from './notifications.table.ts';
+
+const TIMESTAMPS = new Set(['created_at', 'updated_at']);
+
+/** Types about which nobody is notified (they are the notifications themselves). */
+export const NOT_FOLLOWABLE = new Set(['notifications', 'notification-subscriptions', 'logs']);
+
+/**
+ * Runs after every activity-log entry, in the request's transaction: notifies the record's
+ * followers and assignees, never the causer. A failure rolls the change back with it.
+ */
+onActivity(async (ctx, def, row, event, properties) => {
+  if (NOT_FOLLOWABLE.has(def.type)) return;
+  const subjectId = String(row.id);
+  const bySubject = and(eq(notificationSubscriptions.subject_type, def.type), eq(notificationSubscriptions.subject_id, subjectId));
+  // A record just created has no followers yet (imports create thousands: one query less each).
+  const followers =
+    event === 'created'
+      ? []
+      : await ctx.db
+          .select({ id: notificationSubscriptions.id, user: notificationSubscriptions.user_id })
+          .from(notificationSubscriptions)
+          .where(bySubject);
+
+  // Recipient → subscription that brought them (null for an assignee).
+  const recipients = new Map<string, string | null>(followers.map((f) => [f.user, f.id]));
+  const assignees = [...new Set((def.notify?.assignees?.(row) ?? []).filter((id): id is string => !!id))].filter((id) => !recipients.has(id));
+  if (assignees.length) {
+    // Only real, active users: a stale id on a record must not break its writes.
+    const found = await ctx.db.select({ id: users.id }).from(users).where(and(inArray(users.id, assignees), eq(users.active, true)));
+    for (const { id } of found) recipients.set(id, null);
+  }
+  recipients.delete(ctx.actor.id);
+
+  if (recipients.size) {
+    const gone = event === 'deleted';
+    const data = {
+      label: labelOf(def, row),
+      causer_name: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim(),
+      ...(event === 'updated' ? { changes: Object.keys(properties.attributes ?? {}).filter((k) => !TIMESTAMPS.has(k)) } : {}),
+    };
+    await ctx.db.insert(notifications).values(
+      [...recipients].map(([user, subscription]) => ({
+        user_id: user,
+        causer_id: ctx.actor.id,
+        subscription_id: gone ? null : subscription,
+        organization_id: def.type === 'organizations' ? (gone ? null : subjectId) : ((row.organization_id as string | null | undefined) ?? null),
+        event,
+        subject_type: def.type,
+        subject_id: subjectId,
+        data,
+        location_ids: (row.location_ids as string[] | undefined) ?? [],
+      })),
+    );
+  }
+  // Nothing is left to follow once the record is gone.
+  if (event === 'deleted' && followers.length) await ctx.db.delete(notificationSubscriptions).where(bySubject);
+});
+
+/** A short human name for the record, kept in the notification. */
+function labelOf(def: ResourceDefinition, row: Row): string | null {
+  const declared = def.notify?.label?.(row);
+  if (declared) return declared.slice(0, 200);
+  for (const key of ['name', 'title', 'code', 'number', 'order_number', 'vin'])
+    if (typeof row[key] === 'string' && row[key]) return (row[key] as string).slice(0, 200);
+  if (row.firstname || row.lastname) return `${row.firstname ?? ''} ${row.lastname ?? ''}`.trim();
+  return typeof row.email === 'string' ? row.email : null;
+}
+

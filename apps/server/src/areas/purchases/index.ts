@@ -1,0 +1,3 @@
+// Purchases: suppliers and what they sell (orders, invoices, deliveries and payments come later).
+import './suppliers.resource.ts';
+import './supplier-products.resource.ts';

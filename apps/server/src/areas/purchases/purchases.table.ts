@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PROVINCES } from '@atelier/domain';
+import { contactColumns, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId } from '../admin/admin.table.ts';
+
+/** A company the organization buys parts and services from (spec platform §3 Purchases). */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    company_name: text('company_name').notNull(),
+    ...contactColumns(),
+    tax_id: text('tax_id'),
+    website: text('website'),
+    notes: text('notes'),
+    tag_ids: tagIds(),
+    location_ids: locationIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('suppliers_org_name_idx').on(t.organization_id, sql`lower(${t.company_name})`),
+    index('suppliers_location_ids_idx').using('gin', t.location_ids),
+    oneOf('suppliers_province_check', t.province, PROVINCES),
+  ],
+);
+
+/**
+ * What a supplier sells: its reference (SKU), cost in cents and lead time. product_id points at
+ * the inventory's products once that area exists (no foreign key yet).
+ */
+export const supplierProducts = pgTable(
+  'supplier_products',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    supplier_id: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    // Products arrive with the inventory area: its foreign key and relationship come with it.
+    product_id: uuid('product_id'),
+    supplier_sku: text('supplier_sku'),
+    /** Cost in cents (CAD). */
+    cost: integer('cost'),
+    lead_time_days: integer('lead_time_days'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('supplier_products_supplier_idx').on(t.supplier_id),
+    index('supplier_products_product_idx').on(t.product_id),
+    uniqueIndex('supplier_products_supplier_sku_unique').on(t.supplier_id, sql`lower(${t.supplier_sku})`),
+    uniqueIndex('supplier_products_supplier_product_unique').on(t.supplier_id, t.product_id),
+    check('supplier_products_cost_check', sql`${t.cost} >= 0`),
+    check('supplier_products_lead_time_check', sql`${t.lead_time_days} >= 0`),
+  ],
+);

@@ -1,0 +1,2 @@
+// Service requests: inspections, evaluations and repairs asked for a vehicle.
+import './requests.resource.ts';

@@ -1,0 +1,112 @@
+import {
+  REQUEST_ACTION_PERMISSIONS,
+  REQUEST_STATE_LABELS,
+  requestTransition,
+  type RequestAction,
+  type RequestState,
+} from '@atelier/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { isUuid } from '../../jsonapi/attributes.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import type { ActionDefinition, ActionResult, Row } from '../../jsonapi/define-resource.ts';
+import { scoped } from '../../jsonapi/engine.ts';
+import { ApiError } from '../../jsonapi/errors.ts';
+import { usersResource } from '../admin/users.resource.ts';
+import { users } from '../admin/admin.table.ts';
+import { requests } from './requests.table.ts';
+
+// POST /requests/{id}/assign, /approve, /complete; GET /requests/{id}/cancel (spec §7). The router
+// loads and locks the record and runs each in one transaction; the domain's table decides.
+
+/** The next state, or a 409 naming the current one (nothing is written). */
+function nextState(ctx: RequestContext, request: Row, action: RequestAction): RequestState {
+  const state = request.state as RequestState;
+  const next = requestTransition(state, action);
+  if (!next) throw new ApiError(409, `request.cannot_${action}`, { state: REQUEST_STATE_LABELS[state][ctx.locale] });
+  return next;
+}
+
+/** Writes the new state and the action's columns; the answer carries the row for the log and notifications. */
+async function save(ctx: RequestContext, request: Row, values: Record<string, unknown>): Promise<ActionResult> {
+  const [row] = (await ctx.db
+    .update(requests)
+    .set({ ...values, updated_at: sql`now()` })
+    .where(eq(requests.id, request.id))
+    .returning()) as Row[];
+  const log = Object.fromEntries(Object.keys(values).filter((k) => !k.endsWith('_at')).map((k) => [k, row[k]]));
+  return { row, log };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The user to assign: { data: { type: 'users', id } }, the relationship form, or { assigned_to_id }. */
+function assigneeIdOf(body: unknown): string | null {
+  if (!isObject(body)) return null;
+  const data = isObject(body.data) ? body.data : {};
+  const relationships = isObject(data.relationships) ? data.relationships : {};
+  const linkage = isObject(relationships.assignedTo) && isObject(relationships.assignedTo.data) ? relationships.assignedTo.data : data;
+  const id = linkage.type === 'users' ? linkage.id : (body.assigned_to_id ?? (isObject(data.attributes) ? data.attributes.assigned_to_id : undefined));
+  return typeof id === 'string' && id ? id : null;
+}
+
+/** The assignee must be an active user the actor can see, of the request's organization. */
+async function assignee(ctx: RequestContext, request: Row, body: unknown): Promise<string> {
+  const id = assigneeIdOf(body);
+  if (!id) throw new ApiError(422, 'request.assignee_required', undefined, { pointer: '/data' });
+  const [user] =
+    isUuid(id)
+      ? await ctx.db
+          .select({ id: users.id, active: users.active })
+          .from(users)
+          .where(scoped(ctx, usersResource, and(eq(users.id, id), eq(users.organization_id, request.organization_id as string))))
+      : [];
+  if (!user) throw new ApiError(422, 'validation.relationship_not_found', { id }, { pointer: '/data' });
+  if (!user.active) throw new ApiError(422, 'request.assignee_inactive', undefined, { pointer: '/data' });
+  return user.id;
+}
+
+/** The note sent with complete: { note }, { completion_note } or in data.attributes. */
+function noteOf(body: unknown): string | null {
+  if (!isObject(body)) return null;
+  const attributes = isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : body;
+  const note = attributes.note ?? attributes.completion_note;
+  if (note === undefined || note === null || note === '') return null;
+  if (typeof note !== 'string' || note.length > 20_000)
+    throw new ApiError(422, typeof note === 'string' ? 'validation.max_length' : 'validation.string', { max: 20_000 }, { pointer: '/data/attributes/note' });
+  return note.trim() || null;
+}
+
+export const requestActions: Record<string, ActionDefinition> = {
+  assign: {
+    permission: REQUEST_ACTION_PERMISSIONS.assign,
+    async handler(ctx, request, body) {
+      const state = nextState(ctx, request!, 'assign');
+      const userId = await assignee(ctx, request!, body);
+      return save(ctx, request!, { state, assigned_to_id: userId, assigned_by_id: ctx.actor.id, assigned_at: sql`now()` });
+    },
+  },
+  approve: {
+    permission: REQUEST_ACTION_PERMISSIONS.approve,
+    handler: (ctx, request) =>
+      save(ctx, request!, { state: nextState(ctx, request!, 'approve'), approved_by_id: ctx.actor.id, approved_at: sql`now()` }),
+  },
+  complete: {
+    permission: REQUEST_ACTION_PERMISSIONS.complete,
+    async handler(ctx, request, body) {
+      const state = nextState(ctx, request!, 'complete');
+      const note = noteOf(body);
+      return save(ctx, request!, {
+        state,
+        completed_by_id: ctx.actor.id,
+        completed_at: sql`now()`,
+        ...(note ? { completion_note: note } : {}),
+      });
+    },
+  },
+  cancel: {
+    method: 'GET',
+    permission: REQUEST_ACTION_PERMISSIONS.cancel,
+    handler: (ctx, request) =>
+      save(ctx, request!, { state: nextState(ctx, request!, 'cancel'), canceled_by_id: ctx.actor.id, canceled_at: sql`now()` }),
+  },
+};

@@ -1,0 +1,140 @@
+import {
+  REQUEST_PRIORITIES,
+  REQUEST_STATES,
+  REQUEST_TYPES,
+  REQUEST_TYPE_PERMISSIONS,
+  initialRequestState,
+  isRequestFinal,
+  requestActionsIn,
+  type RequestState,
+  type RequestType,
+} from '@atelier/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { tenancy } from '../../access/tenancy.ts';
+import { attr } from '../../jsonapi/attributes.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { scoped } from '../../jsonapi/engine.ts';
+import { ApiError, ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { vehiclesResource } from '../vehicles/vehicles.resource.ts';
+import { vehicles } from '../vehicles/vehicles.table.ts';
+import { vinAttribute, vinWarnings } from '../vehicles/vin.ts';
+import { requestActions } from './requests.actions.ts';
+import { requests } from './requests.table.ts';
+
+export const requestsResource = defineResource({
+  type: 'requests',
+  table: requests,
+  permissions: 'requests',
+  tenancy: tenancy.organization(),
+  attributes: {
+    type: attr.enum(REQUEST_TYPES).isRequired(),
+    state: attr.enum(REQUEST_STATES).isReadOnly(),
+    priority: attr
+      .integer()
+      .notNull()
+      .check((v) =>
+        (REQUEST_PRIORITIES as readonly unknown[]).includes(v)
+          ? { ok: true, value: v }
+          : { ok: false, code: 'validation.enum', params: { values: REQUEST_PRIORITIES.join(', ') } },
+      ),
+    due_at: attr.datetime(),
+    vehicle_vin: vinAttribute(),
+    vehicle_sku: attr.string().max(50),
+    notes: attr.text(),
+    completion_note: attr.text().isReadOnly(),
+    response_type: attr.string().isReadOnly(),
+    response_id: attr.string().isReadOnly(),
+    /** What the current user's client may offer next (permissions decide the rest). */
+    available_actions: attr.stringList().isReadOnly().isVirtual((r) => requestActionsIn(r.state as RequestState)),
+    assigned_at: attr.datetime().isReadOnly(),
+    approved_at: attr.datetime().isReadOnly(),
+    completed_at: attr.datetime().isReadOnly(),
+    canceled_at: attr.datetime().isReadOnly(),
+    created_at: attr.datetime().isReadOnly(),
+    updated_at: attr.datetime().isReadOnly(),
+  },
+  relationships: {
+    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
+    customer: rel.belongsTo('customers', 'customer_id'),
+    vehicle: rel.belongsTo('vehicles', 'vehicle_id'),
+    // Given at creation (the quick form at the counter); afterwards through POST /requests/{id}/assign.
+    assignedTo: rel.belongsTo('users', 'assigned_to_id', { createOnly: true }),
+    creator: rel.belongsTo('users', 'creator_id', { readOnly: true }),
+    assignedBy: rel.belongsTo('users', 'assigned_by_id', { readOnly: true }),
+    approvedBy: rel.belongsTo('users', 'approved_by_id', { readOnly: true }),
+    completedBy: rel.belongsTo('users', 'completed_by_id', { readOnly: true }),
+    canceledBy: rel.belongsTo('users', 'canceled_by_id', { readOnly: true }),
+    allowedLocations: rel.idArray('locations', 'location_ids'),
+    tags: rel.idArray('tags', 'tag_ids'),
+  },
+  filters: {
+    state: filter.in('state'),
+    type: filter.in('type'),
+    priority: filter.integers('priority'),
+    assignedTo: filter.ids('assigned_to_id', 'assignedTo'),
+    vehicle: filter.ids('vehicle_id', 'vehicle'),
+    creator: filter.ids('creator_id', 'creator'),
+    customer: filter.ids('customer_id', 'customer'),
+    tags: filter.overlaps('tag_ids', 'tags'),
+    search: filter.search(['vehicle_vin', 'vehicle_sku', 'notes']),
+  },
+  sorts: ['created_at', 'updated_at', 'priority', 'due_at', 'state', 'type'],
+  defaultSort: '-created_at',
+  hooks: { beforeWrite },
+  actions: requestActions,
+  warnings: (row) => vinWarnings(row.vehicle_vin, 'vehicle_vin'),
+  notify: {
+    assignees: (row) => [row.assigned_to_id as string | null],
+    label: (row) => String(row.vehicle_vin ?? row.vehicle_sku ?? ''),
+  },
+});
+
+async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
+  if (existing && isRequestFinal(existing.state as RequestState)) throw new ApiError(409, 'request.final');
+
+  // Asking for a type of work is a permission of its own (spec §6).
+  const type = (input.values.type ?? existing?.type) as RequestType;
+  if ((!existing || type !== existing.type) && !ctx.actor.permissions.has(REQUEST_TYPE_PERMISSIONS[type]))
+    throw new ApiError(403, `request.forbidden_${type}`);
+
+  if (!existing) {
+    const assignee = (input.values.assigned_to_id as string | null | undefined) ?? null;
+    if (assignee && !ctx.actor.permissions.has('assign requests')) throw new ApiError(403, 'request.forbidden_assign');
+    Object.assign(input.values, {
+      creator_id: ctx.actor.id,
+      state: initialRequestState(!!assignee),
+      ...(assignee ? { assigned_by_id: ctx.actor.id, assigned_at: sql`now()` } : {}),
+    });
+  }
+  await linkVehicle(ctx, input, existing);
+}
+
+/**
+ * The request names its vehicle: the record (its VIN and SKU are copied so lists and searches
+ * need no join), or a typed VIN that is linked when the organization has that vehicle, or a
+ * VIN or SKU alone for a vehicle not yet in the system.
+ */
+async function linkVehicle(ctx: RequestContext, input: WriteInput, existing: Row | null) {
+  const v = input.values;
+  const organizationId = (existing?.organization_id ?? v.organization_id) as string;
+  if (v.vehicle_id) {
+    const [vehicle] = await ctx.db.select({ vin: vehicles.vin, sku: vehicles.sku }).from(vehicles).where(eq(vehicles.id, v.vehicle_id as string));
+    Object.assign(v, { vehicle_vin: vehicle.vin, vehicle_sku: vehicle.sku });
+  } else if (v.vehicle_vin && !input.present.has('vehicle')) {
+    // A typed VIN decides the link, so the record and its copied VIN never disagree.
+    const [vehicle] = await ctx.db
+      .select({ id: vehicles.id, sku: vehicles.sku })
+      .from(vehicles)
+      .where(scoped(ctx, vehiclesResource, and(eq(vehicles.organization_id, organizationId), eq(vehicles.vin, v.vehicle_vin as string))));
+    Object.assign(v, { vehicle_id: vehicle?.id ?? null, vehicle_sku: v.vehicle_sku ?? vehicle?.sku ?? existing?.vehicle_sku ?? null });
+  }
+  const after = (name: string) => (name in v ? v[name] : existing?.[name]);
+  if (!after('vehicle_id') && !after('vehicle_vin') && !after('vehicle_sku')) {
+    const errors = new ValidationErrors();
+    errors.add(relationshipPointer('vehicle'), 'request.vehicle_required');
+    errors.throwIfAny();
+  }
+}

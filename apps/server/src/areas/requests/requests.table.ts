@@ -1,0 +1,55 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_STATES, REQUEST_TYPES } from '@atelier/domain';
+import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId, users } from '../admin/admin.table.ts';
+import { customers } from '../crm/crm.table.ts';
+import { vehicles } from '../vehicles/vehicles.table.ts';
+
+const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/** A service request: an inspection, evaluation or repair asked for a vehicle (spec §3 Request). */
+export const requests = pgTable(
+  'requests',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    type: text('type').notNull(),
+    state: text('state').notNull().default('draft'),
+    priority: integer('priority').notNull().default(DEFAULT_REQUEST_PRIORITY),
+    due_at: at('due_at'),
+    customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    /** The vehicle's VIN and SKU: copied from the vehicle, or typed when it is not in the system yet. */
+    vehicle_vin: text('vehicle_vin'),
+    vehicle_sku: text('vehicle_sku'),
+    notes: text('notes'),
+    completion_note: text('completion_note'),
+    /** The inspection, estimation or repair that answered the request (those areas set it). */
+    response_type: text('response_type'),
+    response_id: uuid('response_id'),
+    creator_id: userRef('creator_id'),
+    assigned_to_id: userRef('assigned_to_id'),
+    assigned_by_id: userRef('assigned_by_id'),
+    assigned_at: at('assigned_at'),
+    approved_by_id: userRef('approved_by_id'),
+    approved_at: at('approved_at'),
+    completed_by_id: userRef('completed_by_id'),
+    completed_at: at('completed_at'),
+    canceled_by_id: userRef('canceled_by_id'),
+    canceled_at: at('canceled_at'),
+    location_ids: locationIds(),
+    tag_ids: tagIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('requests_org_created_idx').on(t.organization_id, t.created_at),
+    index('requests_org_state_idx').on(t.organization_id, t.state),
+    index('requests_vehicle_idx').on(t.vehicle_id),
+    index('requests_assigned_to_idx').on(t.assigned_to_id),
+    index('requests_location_ids_idx').using('gin', t.location_ids),
+    oneOf('requests_type_check', t.type, REQUEST_TYPES),
+    oneOf('requests_state_check', t.state, REQUEST_STATES),
+    oneOf('requests_priority_check', t.priority, REQUEST_PRIORITIES),
+  ],
+);

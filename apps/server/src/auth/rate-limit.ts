@@ -1,0 +1,83 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { ApiError } from '../jsonapi/errors.ts';
+
+/**
+ * Limits for the endpoints that guess secrets or send mail, counted per IP and per account.
+ * In memory: one server process; behind several instances, swap in RateLimiterPostgres or
+ * RateLimiterRedis (same API).
+ *
+ * Secret-guessing endpoints (login, verify, reset) count failures only: a dealership's whole
+ * staff signs in from one public IP every morning, and successes must not lock them out.
+ * Endpoints that send mail or create tenants (forgot, register) count every request.
+ */
+export type LimitName = 'login' | 'verify' | 'forgot' | 'register';
+export interface LimitKeys {
+  ip: string;
+  account?: string;
+}
+
+export interface Limits {
+  /** Answers 429 when the caller is already over a limit; counts nothing. */
+  check(name: LimitName, keys: LimitKeys): Promise<void>;
+  /** Counts one failure (or one request) against the IP and the account; 429 past the limit. */
+  consume(name: LimitName, keys: LimitKeys): Promise<void>;
+  /** Clears an account's failures after a success. */
+  reset(name: LimitName, account: string): Promise<void>;
+}
+
+interface Window {
+  points: number;
+  duration: number;
+}
+
+const SETTINGS: Record<LimitName, { ip: Window; account: Window }> = {
+  login: { ip: { points: 30, duration: 60 * 5 }, account: { points: 10, duration: 60 * 15 } },
+  verify: { ip: { points: 30, duration: 60 * 5 }, account: { points: 10, duration: 60 * 15 } },
+  forgot: { ip: { points: 10, duration: 60 * 15 }, account: { points: 3, duration: 60 * 15 } },
+  register: { ip: { points: 10, duration: 60 * 60 }, account: { points: 3, duration: 60 * 60 } },
+};
+
+const tooMany = (msBeforeNext: number) => {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new ApiError(429, 'error.too_many_requests', { seconds }, undefined, { 'Retry-After': String(seconds) });
+};
+
+export function createLimits(): Limits {
+  const limiters = Object.fromEntries(
+    Object.entries(SETTINGS).map(([name, s]) => [
+      name,
+      {
+        ip: new RateLimiterMemory({ keyPrefix: `${name}-ip`, ...s.ip }),
+        account: new RateLimiterMemory({ keyPrefix: `${name}-account`, ...s.account }),
+      },
+    ]),
+  ) as Record<LimitName, { ip: RateLimiterMemory; account: RateLimiterMemory }>;
+
+  const pairs = (name: LimitName, { ip, account }: LimitKeys) => {
+    const list: [RateLimiterMemory, string][] = [[limiters[name].ip, ip]];
+    if (account) list.push([limiters[name].account, account.toLowerCase()]);
+    return list;
+  };
+
+  return {
+    async check(name, keys) {
+      for (const [limiter, key] of pairs(name, keys)) {
+        const res = await limiter.get(key);
+        if (res && res.consumedPoints >= limiter.points) throw tooMany(res.msBeforeNext);
+      }
+    },
+    async consume(name, keys) {
+      for (const [limiter, key] of pairs(name, keys)) {
+        try {
+          await limiter.consume(key);
+        } catch (res) {
+          if (res instanceof RateLimiterRes) throw tooMany(res.msBeforeNext);
+          throw res;
+        }
+      }
+    },
+    async reset(name, account) {
+      await limiters[name].account.delete(account.toLowerCase());
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { pickLocale, type Locale } from '@atelier/domain';
+import type { Actor } from '../access/actor.ts';
+import type { Db } from '../db/client.ts';
+import { toUuidArray } from '../access/tenancy.ts';
+import { oneTimeCodes, sessions } from './auth.table.ts';
+
+/** 256 random bits, URL-safe; only its SHA-256 is stored, so a database leak yields no tokens. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A deadline on the database clock, the one every expiry check reads (app servers may drift). */
+export const secondsFromNow = (seconds: number) => sql`now() + make_interval(secs => ${seconds})`;
+
+/** A 6-digit code, uniformly drawn. */
+export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+export async function createSession(db: Db, userId: string, lifetimeSeconds: number, meta: { ip?: string; userAgent?: string }) {
+  const { token, hash } = newToken();
+  await db.insert(sessions).values({
+    user_id: userId,
+    token_hash: hash,
+    expires_at: secondsFromNow(lifetimeSeconds),
+    ip: meta.ip ?? null,
+    user_agent: meta.userAgent?.slice(0, 500) ?? null,
+  });
+  return token;
+}
+
+export async function revokeSession(db: Db, sessionId: string) {
+  await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
+}
+
+/**
+ * Ends every session of a user (deactivation, password change), optionally but one, and burns
+ * their unused codes and links: those were issued for the credentials that are going away.
+ */
+export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()` })
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+      ),
+    );
+  await db
+    .update(oneTimeCodes)
+    .set({ used_at: sql`now()` })
+    .where(and(eq(oneTimeCodes.user_id, userId), isNull(oneTimeCodes.used_at)));
+}
+
+interface ActorRow {
+  session_id: string;
+  touch: boolean;
+  id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  locale: string;
+  organization_id: string | null;
+  reseller_id: string | null;
+  is_staff: boolean;
+  restrict_to_locations: boolean;
+  location_ids: string[] | string;
+  role_versions: string | null;
+}
+
+/**
+ * Permission names per set of role versions ("roleId@updatedAtMicros,..."). Any change to a
+ * role's permissions bumps its updated_at, so a stale entry is simply never asked for again,
+ * on this instance or any other: no cross-instance invalidation is needed.
+ */
+const permissionCache = new Map<string, ReadonlySet<string>>();
+const PERMISSION_CACHE_MAX = 10_000;
+
+async function permissionsOf(db: Db, roleVersions: string | null): Promise<ReadonlySet<string>> {
+  if (!roleVersions) return new Set();
+  const cached = permissionCache.get(roleVersions);
+  if (cached) return cached;
+  const roleIds = roleVersions.split(',').map((v) => v.split('@')[0]);
+  const rows = (await db.execute(sql`
+    SELECT DISTINCT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+     WHERE rp.role_id = ANY(${toUuidArray(roleIds)})`)) as unknown as { rows: { name: string }[] };
+  const names = new Set(rows.rows.map((r) => r.name));
+  if (permissionCache.size >= PERMISSION_CACHE_MAX) permissionCache.clear();
+  permissionCache.set(roleVersions, names);
+  return names;
+}
+
+/** What an actor needs of the user row, and the versions of the user's roles. */
+const ACTOR_COLUMNS = sql.raw(`u.id, u.email, u.firstname, u.lastname, u.locale, u.organization_id, u.reseller_id,
+           u.is_staff, u.restrict_to_locations, u.location_ids,
+           (SELECT string_agg(r.id::text || '@' || (extract(epoch FROM r.updated_at) * 1000000)::bigint, ',' ORDER BY r.id)
+              FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+             WHERE ur.user_id = u.id) AS role_versions`);
+
+async function toActor(db: Db, row: Omit<ActorRow, 'session_id' | 'touch'>, sessionId: string): Promise<Actor> {
+  return {
+    id: row.id,
+    sessionId,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    locale: pickLocale(row.locale) as Locale,
+    organizationId: row.organization_id,
+    resellerId: row.reseller_id,
+    isStaff: row.is_staff,
+    restrictToLocations: row.restrict_to_locations,
+    locationIds: pgArray(row.location_ids),
+    permissions: await permissionsOf(db, row.role_versions),
+  };
+}
+
+/** An active user as an actor outside a request (background jobs act with their creator's rights). */
+export async function actorForUser(db: Db, userId: string): Promise<Actor | null> {
+  const result = await db.execute(sql`SELECT ${ACTOR_COLUMNS} FROM users u WHERE u.id = ${userId} AND u.active`);
+  const row = (result as unknown as { rows: ActorRow[] }).rows[0];
+  return row ? toActor(db, row, '') : null;
+}
+
+/**
+ * The hot path of every authenticated request: one query finds the live session, its active
+ * user and the versions of the user's roles; their permission names come from memory.
+ */
+export async function actorForToken(db: Db, token: string, idleTimeoutSeconds: number): Promise<Actor | null> {
+  if (!token || token.length > 200) return null;
+  const result = await db.execute(sql`
+    SELECT s.id AS session_id,
+           s.last_used_at < now() - interval '60 seconds' AS touch,
+           ${ACTOR_COLUMNS}
+      FROM sessions s
+      JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = ${hashToken(token)}
+       AND s.revoked_at IS NULL
+       AND s.expires_at > now()
+       AND s.last_used_at > now() - make_interval(secs => ${idleTimeoutSeconds})
+       AND u.active`);
+  const row = (result as unknown as { rows: ActorRow[] }).rows[0];
+  if (!row) return null;
+  // Idle timeout: refreshing at most once a minute keeps the hot path free of writes.
+  if (row.touch) await db.update(sessions).set({ last_used_at: sql`now()` }).where(eq(sessions.id, row.session_id));
+  return toActor(db, row, row.session_id);
+}
+
+/** node-postgres parses uuid[] only for known types; PGlite too. Strings like {a,b} are split here. */
+function pgArray(value: string[] | string | null): string[] {
+  if (Array.isArray(value)) return value;
+  if (!value || value === '{}') return [];
+  return value
+    .slice(1, -1)
+    .split(',')
+    .map((s) => s.replace(/^"|"$/g, ''));
+}

@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const duration = (fallbackSeconds: number) => z.coerce.number().int().positive().default(fallbackSeconds);
+
+/** The environment of spec'd configuration, validated once at start. */
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  APP_URL: z.string().url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('Atelier <no-reply@atelier.test>'),
+  SEED_DEMO: bool(true),
+  REGISTRATION_ENABLED: bool(true),
+  /**
+   * Whose X-Forwarded-For to believe for the client address (rate limits, logs): false (the
+   * socket), a hop count behind the load balancer, or its addresses/CIDRs comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string[] =>
+      v === 'false' || v === '' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v.split(',').map((s) => s.trim())),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_IDLE_TIMEOUT: duration(60 * 60 * 2),
+  TOKEN_MAX_LIFETIME: duration(60 * 60 * 24 * 7),
+  TWO_FACTOR_CODE_TTL: duration(60 * 10),
+  PASSWORD_RESET_TTL: duration(60 * 60),
+  INVITATION_TTL: duration(60 * 60 * 24 * 7),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /** Largest import file (CSV or XLSX); 100,000 vehicle lines are about 15 MB of CSV. */
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  /** Exposes GET /api/v1/dev/outbox for browser tests; never on in production. */
+  ATELIER_TEST_OUTBOX: bool(false),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
+    appUrl: c.APP_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    seedDemo: c.SEED_DEMO,
+    registrationEnabled: c.REGISTRATION_ENABLED,
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    tokenIdleTimeout: c.TOKEN_IDLE_TIMEOUT,
+    tokenMaxLifetime: c.TOKEN_MAX_LIFETIME,
+    twoFactorCodeTtl: c.TWO_FACTOR_CODE_TTL,
+    passwordResetTtl: c.PASSWORD_RESET_TTL,
+    invitationTtl: c.INVITATION_TTL,
+    uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    importMaxBytes: c.IMPORT_MAX_BYTES,
+    testOutbox: c.ATELIER_TEST_OUTBOX && c.NODE_ENV !== 'production',
+  };
+}

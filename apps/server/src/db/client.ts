@@ -1,0 +1,238 @@
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** A database handle or a transaction: the engine and areas take either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  close(): Promise<void>;
+  /** Runs a raw query (used where Drizzle's builder adds nothing, e.g. advisory locks). */
+  raw<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs fn holding a session advisory lock on one connection (on a server the pool would
+   * otherwise spread the lock and the unlock over two connections).
+   */
+  exclusive<T>(lockKey: number, fn: (db: Db) => Promise<T>): Promise<T>;
+}
+
+/**
+ * With ATELIER_COUNT_QUERIES=1 every statement Drizzle sends (the engine's, the auth hot path's,
+ * BEGIN/COMMIT of its transactions) is counted: `npm run bench` reads it to report SQL queries per
+ * request. Off by default: the logger is then absent and costs nothing.
+ */
+let queriesRun = 0;
+export const queryCount = () => queriesRun;
+/** With ATELIER_COUNT_QUERIES=1, the statements are also handed here (bench/count-queries.ts prints them). */
+export const queryListeners: ((query: string, params: unknown[]) => void)[] = [];
+const countingLogger =
+  process.env.ATELIER_COUNT_QUERIES === '1'
+    ? {
+        logQuery: (query: string, params: unknown[]) => {
+          queriesRun++;
+          for (const listener of queryListeners) listener(query, params);
+        },
+      }
+    : undefined;
+const drizzleOptions = { schema, ...(countingLogger ? { logger: countingLogger } : {}) };
+
+// PostgreSQL returns bigint (count) and numeric as strings; numbers we sum stay exact as strings.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
+    const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
+    return {
+      db,
+      driver: 'pg',
+      close: () => pool.end(),
+      raw: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+      exclusive: async (lockKey, fn) => {
+        const conn = await pool.connect();
+        try {
+          await conn.query('SELECT pg_advisory_lock($1)', [lockKey]);
+          try {
+            return await fn(drizzlePg(conn, drizzleOptions) as unknown as Db);
+          } finally {
+            await conn.query('SELECT pg_advisory_unlock($1)', [lockKey]);
+          }
+        } finally {
+          conn.release();
+        }
+      },
+    };
+  }
+  const dir = join(config.dataDir, 'pglite');
+  mkdirSync(dir, { recursive: true });
+  // PGlite is PostgreSQL in this process, with no postmaster to keep a second one out: two
+  // processes on one data directory corrupt it (the second aborts with a WASM error at best).
+  const releaseLock = lockDataDir(config.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ ...PGLITE_OPTIONS, fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS });
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+  const database = wrapPglite(client);
+  return {
+    ...database,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/** Raised when another live process holds DATA_DIR. */
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+}
+
+/**
+ * Takes DATA_DIR/atelier.lock for this process, PostgreSQL's postmaster.pid way: the file is
+ * created exclusively and holds our pid; a file left by a process that is gone (kill -9, power
+ * loss) is stale and taken over. Returns the release function (also run at exit).
+ */
+export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'atelier.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let fd: number;
+    try {
+      fd = openSync(file, 'wx', 0o600);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = readLock(file);
+      if (holder && holderAlive(holder)) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another Atelier server (pid ${holder.pid} on ${holder.host}, since ${holder.since}). ` +
+            'The embedded database (PGlite) can be opened by one process only: stop that server first, use another DATA_DIR, ' +
+            'or set DATABASE_URL to share a PostgreSQL server between instances.',
+        );
+      }
+      // Stale: its process is gone. Remove it and try again (another starter may win the race).
+      try {
+        unlinkSync(file);
+      } catch {
+        // already removed by a concurrent starter
+      }
+      continue;
+    }
+    writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }));
+    closeSync(fd);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      process.off('exit', release);
+      try {
+        if (readLock(file)?.pid === process.pid) unlinkSync(file);
+      } catch {
+        // nothing to release
+      }
+    };
+    process.on('exit', release);
+    return release;
+  }
+  throw new DataDirLockedError(`Could not take the lock ${file}: several servers are starting on ${dataDir} at once.`);
+}
+
+function readLock(file: string): { pid: number; host: string; since: string } | null {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof parsed?.pid === 'number' ? parsed : null;
+  } catch {
+    return null; // empty or torn: a starter that died while writing it
+  }
+}
+
+function holderAlive(holder: { pid: number; host: string }): boolean {
+  // A lock from another host (a data directory on shared storage) cannot be checked: respect it.
+  if (holder.host !== hostname()) return true;
+  // After a restart a container often gets the same pid (or our parent's) as the dead holder.
+  if (holder.pid === process.pid || holder.pid === process.ppid) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
+  }
+}
+
+const PGLITE_OPTIONS = { parsers: { 20: (v: string) => Number(v) } };
+
+/*
+ * Durable embedded mode. PGlite 0.5 starts PostgreSQL with -F (fsync off), and its Node file
+ * system (Emscripten's NODEFS) has no fsync operation: fsync() inside PostgreSQL returns success
+ * without reaching the disk, and fdatasync() is a no-op in Emscripten whatever the file system.
+ * So commits would survive a crash of the process (every write() reaches the OS) but not a power
+ * loss. Here PostgreSQL runs with fsync on and wal_sync_method=fsync, and NODEFS gets a real
+ * fsync: a commit returns once its WAL is on disk, as on a PostgreSQL server with its defaults.
+ * (One fsync per commit: checked with strace; its cost is the disk's flush latency.)
+ */
+const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+
+let fsyncs = 0;
+/** How many times the embedded database has flushed a file to disk (the durability test reads it). */
+export const pgliteFsyncCount = () => fsyncs;
+
+interface NodefsStream {
+  nfd?: number;
+}
+
+class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
+    const result = await super.init(pg, opts);
+    const installFsync = (mod: { NODEFS?: { stream_ops?: Record<string, unknown> } }) => {
+      const ops = mod.NODEFS?.stream_ops;
+      // Fail loudly rather than run silently without durability if a PGlite upgrade moves this.
+      if (!ops) throw new Error('PGlite: NODEFS.stream_ops not found; cannot make the embedded database durable');
+      ops.fsync = (stream: NodefsStream) => {
+        if (stream.nfd !== undefined) {
+          fsyncSync(stream.nfd);
+          fsyncs++;
+        }
+        return 0;
+      };
+    };
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [installFsync as (typeof preRun)[number], ...preRun];
+    return result;
+  }
+}
+
+function wrapPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    close: () => client.close(),
+    raw: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params as unknown[])).rows,
+    // PGlite is one connection in this process: nothing else can run a migration beside it.
+    exclusive: (_lockKey, fn) => fn(db),
+  };
+}
+
+/** An in-memory PGlite database, for tests. */
+export async function openMemoryDatabase(): Promise<Database> {
+  return wrapPglite(await PGlite.create(PGLITE_OPTIONS));
+}
+
+/** The rows of a db.execute() result (node-postgres and PGlite both answer { rows }). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './en.ts';
+import { fr } from './fr.ts';
+import { t } from './index.ts';
+
+describe('server messages', () => {
+  it('has the same keys and placeholders in French and English', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(fr).sort());
+    const holes = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+    for (const key of Object.keys(fr) as (keyof typeof fr)[]) expect(holes(en[key]), key).toEqual(holes(fr[key]));
+  });
+
+  it('uses the spec wording', () => {
+    expect(t('fr', 'validation.required')).toBe('Ce champ est obligatoire');
+    expect(t('fr', 'validation.numeric')).toBe('Le champ ne peut contenir que des chiffres');
+    expect(t('fr', 'validation.email')).toBe('Le champ doit contenir un email valide');
+    expect(t('en', 'validation.required')).toBe('This field is required');
+    expect(t('fr', 'auth.verification_code_wrong')).toBe('Le code de vérification est incorrect.');
+    expect(t('en', 'error.cannot_delete_self')).toBe('Unable to delete the connected user.');
+  });
+
+  it('fills placeholders', () => {
+    expect(t('en', 'error.not_found', { id: '42' })).toBe('Resource 42 does not exist or you have no right to access it.');
+  });
+});

@@ -1,0 +1,220 @@
+import type { MessageKey, MessageParams } from '../i18n/index.ts';
+
+/** A failure may point inside the value (a list's items): `nested` paths are appended to the attribute's pointer. */
+export interface NestedError {
+  /** '/0/number' */
+  path: string;
+  code: MessageKey;
+  params?: MessageParams;
+}
+export type ParseResult =
+  | { ok: true; value: unknown }
+  | { ok: false; code: MessageKey; params?: MessageParams; nested?: NestedError[] };
+const ok = (value: unknown): ParseResult => ({ ok: true, value });
+const fail = (code: MessageKey, params?: MessageParams): ParseResult => ({ ok: false, code, params });
+
+type Parser = (value: unknown) => ParseResult;
+
+// Deliberately simple: a pragmatic address check; deliverability is proven by the mail itself.
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PHONE = /^\+?[0-9 ().-]{7,20}$/;
+
+/**
+ * One attribute of a resource: how it is read from the row, validated and written.
+ * The builders below return a fresh instance; the fluent methods mutate and return it.
+ */
+export class Attribute {
+  required = false;
+  nullable = true;
+  readOnly = false;
+  writeOnly = false;
+  createOnly = false;
+  /** Not a column: handled by the resource's hooks (e.g. a password to hash). */
+  virtual = false;
+  /** Column key when it differs from the attribute name. */
+  column?: string;
+  /** Computed value for reads (virtual attributes). */
+  compute?: (row: Record<string, unknown>) => unknown;
+  /** Turns the stored value into its JSON form (timestamps as ISO 8601). */
+  format?: (value: unknown) => unknown;
+  private checks: Parser[] = [];
+
+  constructor(
+    readonly kind: string,
+    private readonly base: Parser,
+  ) {}
+
+  /** Required on create; on update it may be omitted but not emptied. */
+  isRequired() {
+    this.required = true;
+    this.nullable = false;
+    return this;
+  }
+  notNull() {
+    this.nullable = false;
+    return this;
+  }
+  isReadOnly() {
+    this.readOnly = true;
+    return this;
+  }
+  isWriteOnly() {
+    this.writeOnly = true;
+    return this;
+  }
+  isCreateOnly() {
+    this.createOnly = true;
+    return this;
+  }
+  isVirtual(compute?: (row: Record<string, unknown>) => unknown) {
+    this.virtual = true;
+    this.compute = compute;
+    return this;
+  }
+  from(column: string) {
+    this.column = column;
+    return this;
+  }
+  check(parser: Parser) {
+    this.checks.push(parser);
+    return this;
+  }
+  min(n: number) {
+    return this.check((v) =>
+      typeof v === 'string'
+        ? [...v].length >= n
+          ? ok(v)
+          : fail('validation.min_length', { min: n })
+        : (v as number) >= n
+          ? ok(v)
+          : fail('validation.min', { min: n }),
+    );
+  }
+  max(n: number) {
+    return this.check((v) =>
+      typeof v === 'string'
+        ? [...v].length <= n
+          ? ok(v)
+          : fail('validation.max_length', { max: n })
+        : (v as number) <= n
+          ? ok(v)
+          : fail('validation.max', { max: n }),
+    );
+  }
+
+  /** Validates a value sent by a client. null/empty is decided here, the type by the base parser. */
+  parse(value: unknown): ParseResult {
+    const empty = value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+    if (empty) return this.nullable ? ok(null) : fail('validation.required');
+    let result = this.base(value);
+    for (const check of this.checks) {
+      if (!result.ok) break;
+      result = check(result.value);
+    }
+    return result;
+  }
+}
+
+const stringParser =
+  (maxDefault: number): Parser =>
+  (v) => {
+    if (typeof v !== 'string') return fail('validation.string');
+    const s = v.trim();
+    return [...s].length > maxDefault ? fail('validation.max_length', { max: maxDefault }) : ok(s);
+  };
+
+export const attr = {
+  /** A short text (255 characters unless .max()). */
+  string: () => new Attribute('string', stringParser(255)),
+  /** A long text (notes, comments). */
+  text: () => new Attribute('text', stringParser(20_000)),
+  email: () =>
+    new Attribute('email', (v) => {
+      if (typeof v !== 'string') return fail('validation.email');
+      const s = v.trim().toLowerCase();
+      return EMAIL.test(s) && s.length <= 254 ? ok(s) : fail('validation.email');
+    }),
+  phone: () =>
+    new Attribute('phone', (v) =>
+      typeof v === 'string' && PHONE.test(v.trim()) ? ok(v.trim()) : fail('validation.phone'),
+    ),
+  url: () =>
+    new Attribute('url', (v) => {
+      if (typeof v !== 'string') return fail('validation.url');
+      try {
+        const u = new URL(v.trim());
+        return ['http:', 'https:'].includes(u.protocol) ? ok(v.trim()) : fail('validation.url');
+      } catch {
+        return fail('validation.url');
+      }
+    }),
+  /** Whole numbers; digits in a string are accepted ("12") as forms send them. */
+  integer: () =>
+    new Attribute('integer', (v) => {
+      if (typeof v === 'number') return Number.isSafeInteger(v) ? ok(v) : fail('validation.integer');
+      if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return ok(Number(v.trim()));
+      return fail('validation.numeric');
+    }),
+  /** Decimal numbers kept exact as strings (PostgreSQL numeric). */
+  decimal: () =>
+    new Attribute('decimal', (v) => {
+      const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : null;
+      return s !== null && /^-?\d+(\.\d+)?$/.test(s) ? ok(s) : fail('validation.numeric');
+    }),
+  boolean: () =>
+    new Attribute('boolean', (v) => {
+      if (typeof v === 'boolean') return ok(v);
+      if (v === 'true' || v === 1 || v === '1') return ok(true);
+      if (v === 'false' || v === 0 || v === '0') return ok(false);
+      return fail('validation.boolean');
+    }).notNull(),
+  enum: <T extends string | number>(values: readonly T[]) =>
+    new Attribute('enum', (v) =>
+      (values as readonly unknown[]).includes(v) ? ok(v) : fail('validation.enum', { values: values.join(', ') }),
+    ),
+  date: () =>
+    new Attribute('date', (v) =>
+      typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v)) ? ok(v) : fail('validation.date'),
+    ),
+  datetime: () => {
+    const a = new Attribute('datetime', (v) => {
+      const d = typeof v === 'string' ? new Date(v) : null;
+      return d && !Number.isNaN(d.getTime()) ? ok(d.toISOString()) : fail('validation.datetime');
+    });
+    a.format = isoTimestamp;
+    return a;
+  },
+  uuid: () => new Attribute('uuid', (v) => (typeof v === 'string' && UUID.test(v) ? ok(v.toLowerCase()) : fail('validation.string'))),
+  /** Free JSON: an object (the resource's hooks check its shape). */
+  object: () =>
+    new Attribute('object', (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? ok(v) : fail('validation.object'))),
+  /** Any JSON value (options). */
+  json: () => new Attribute('json', (v) => ok(v)),
+  stringList: () =>
+    new Attribute('array', (v) =>
+      Array.isArray(v) && v.every((x) => typeof x === 'string') ? ok(v) : fail('validation.array'),
+    ),
+};
+
+export const isUuid = (v: string) => UUID.test(v);
+
+/** PostgreSQL's text form ("2026-11-22 14:32:55.213+00") as ISO 8601 ("2026-11-22T14:32:55.213Z"). */
+export function isoTimestamp(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  const s = String(value).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
+  const d = new Date(s);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
+/** The attributes of contactColumns(): how to reach a place or a company. */
+export const contactAttributes = (provinces: readonly string[]) => ({
+  email: attr.email(),
+  phone: attr.phone(),
+  address: attr.string().max(255),
+  city: attr.string().max(100),
+  province: attr.enum(provinces),
+  postal_code: attr.string().max(20),
+});

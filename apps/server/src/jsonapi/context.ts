@@ -1,0 +1,17 @@
+import type { Locale } from '@atelier/domain';
+import type { Actor } from '../access/actor.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+/** Everything a resource, hook or action sees of the current request. */
+export interface RequestContext {
+  actor: Actor;
+  locale: Locale;
+  /** The database, or the request's transaction inside writes and actions. */
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  ip: string;
+  query: Record<string, string | undefined>;
+}

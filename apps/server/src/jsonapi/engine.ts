@@ -1,0 +1,295 @@
+import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { toUuidArray, sqlAnd } from '../access/tenancy.ts';
+import type { RequestContext } from './context.ts';
+import { resource, type ResourceDefinition, type Row, type Verb } from './define-resource.ts';
+import { ApiError, badRequest, forbidden, notFound } from './errors.ts';
+import { column, filter as filters } from './filters.ts';
+import type { IncludeTree, ParsedQuery } from './query.ts';
+import type { Relationship } from './relationships.ts';
+
+// Reading: scoping, listing, including, serialising. Writing lives in write.ts.
+
+export type { Verb };
+const VERB_PREFIX: Record<Verb, string> = {
+  viewAny: 'view any',
+  view: 'view',
+  create: 'create',
+  edit: 'edit',
+  delete: 'delete',
+};
+
+/** Whether the actor's roles grant the verb on this resource. */
+export function allowed(ctx: RequestContext, def: ResourceDefinition, verb: Verb): boolean {
+  if (def.permissions === null) return verb === 'viewAny' || verb === 'view' || !!def.writable;
+  const names = [`${VERB_PREFIX[verb]} ${def.permissions}`];
+  // Reading one record is also allowed to whoever may list them.
+  if (verb === 'view') names.push(`view any ${def.permissions}`);
+  names.push(...((def.alsoGrantedBy as Record<string, string[]> | undefined)?.[verb] ?? []));
+  return names.some((n) => ctx.actor.permissions.has(n));
+}
+
+export function authorize(ctx: RequestContext, def: ResourceDefinition, verb: Verb) {
+  if (allowed(ctx, def, verb)) return;
+  const message = def.forbiddenMessages?.[verb];
+  throw message ? new ApiError(403, message) : forbidden();
+}
+
+/** The tenancy scope of a resource for the actor, ANDed with extra conditions. */
+export function scoped(ctx: RequestContext, def: ResourceDefinition, ...extra: (SQL | undefined)[]): SQL | undefined {
+  return sqlAnd(def.tenancy.scope(ctx.actor, def.table), ...extra);
+}
+
+/** Filters every resource gets from its tenancy: with_ids, organization, allowedLocations. */
+/**
+ * The global selection filters reach every GET (spec platform §7): a type without organization
+ * or locations has nothing to narrow, so it ignores them rather than failing the whole screen.
+ */
+const IGNORED = filters.custom(() => undefined);
+function implicitFilter(def: ResourceDefinition, name: string) {
+  if (name === 'with_ids') return filters.ids('id', 'with_ids');
+  if (name === 'organization') return def.tenancy.hasOrganization ? filters.ids('organization_id', 'organization') : IGNORED;
+  if (name === 'allowedLocations') return def.tenancy.hasLocations ? filters.inLocations('location_ids', 'allowedLocations') : IGNORED;
+  return undefined;
+}
+
+function filterConditions(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): SQL[] {
+  const out: SQL[] = [];
+  for (const [name, value] of q.filters) {
+    const f = def.filters?.[name] ?? implicitFilter(def, name);
+    if (!f) throw badRequest('error.invalid_filter', { filter: name }, `filter[${name}]`);
+    const cond = f.apply(value, ctx, def.table);
+    if (cond) out.push(cond);
+  }
+  return out;
+}
+
+function orderBy(def: ResourceDefinition, q: ParsedQuery): SQL[] {
+  const out = q.sort.map(({ name, desc: d }) => {
+    const declared = def.sorts?.find((s) => (typeof s === 'string' ? s : s.name) === name);
+    const expr = declared && typeof declared !== 'string' ? declared.sql : column(def.table, name);
+    return d ? desc(expr) : asc(expr);
+  });
+  // A unique tiebreaker keeps pages stable when sort values repeat.
+  out.push(asc(column(def.table, 'id')));
+  return out;
+}
+
+export interface ListResult {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * The page, then the total. A partial page tells the total by itself; otherwise a plain count
+ * (an index-only scan, unlike count(*) over() which materialises every matching row).
+ */
+export async function listRows(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): Promise<ListResult> {
+  const where = scoped(ctx, def, ...filterConditions(ctx, def, q));
+  const { number, size } = q.page;
+  const offset = (number - 1) * size;
+  const rows = (await ctx.db
+    .select()
+    .from(def.table)
+    .where(where)
+    .orderBy(...orderBy(def, q))
+    .limit(size)
+    .offset(offset)) as Row[];
+  if (rows.length > 0 && rows.length < size) return { rows, total: offset + rows.length };
+  if (rows.length === 0 && number === 1) return { rows, total: 0 };
+  const [{ total }] = (await ctx.db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(def.table)
+    .where(where)) as { total: number }[];
+  return { rows, total };
+}
+
+/** One visible row by id, or a 404 that does not tell whether it exists elsewhere. */
+export async function findRow(ctx: RequestContext, def: ResourceDefinition, id: string, opts: { lock?: boolean } = {}): Promise<Row> {
+  if (!isId(def, id)) throw notFound(id);
+  let query = ctx.db
+    .select()
+    .from(def.table)
+    .where(scoped(ctx, def, sql`${column(def.table, 'id')} = ${id}`))
+    .limit(1);
+  if (opts.lock) query = query.for('update') as typeof query;
+  const [row] = (await query) as Row[];
+  if (!row) throw notFound(id);
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function isId(def: ResourceDefinition, id: string) {
+  const idColumn = column(def.table, 'id') as unknown as { columnType: string };
+  return idColumn.columnType === 'PgUUID' ? UUID.test(id) : /^\d{1,15}$/.test(id);
+}
+
+// ---------------------------------------------------------------- includes
+
+/** Relationship linkage loaded for a record: `${type}:${id}` → relationship name → ids. */
+export type Linkage = Map<string, Map<string, string[] | string | null>>;
+const key = (type: string, id: string) => `${type}:${id}`;
+
+export interface Document {
+  included: Map<string, { def: ResourceDefinition; row: Row }>;
+  linkage: Linkage;
+}
+
+export function newDocument(): Document {
+  return { included: new Map(), linkage: new Map() };
+}
+
+function setLinkage(doc: Document, type: string, id: string, rel: string, value: string[] | string | null) {
+  const k = key(type, id);
+  if (!doc.linkage.has(k)) doc.linkage.set(k, new Map());
+  doc.linkage.get(k)!.set(rel, value);
+}
+
+/** Loads the include tree level by level: one query per relationship per level, never per row. */
+export async function loadIncludes(ctx: RequestContext, def: ResourceDefinition, rows: Row[], tree: IncludeTree, doc: Document) {
+  if (rows.length === 0) return;
+  for (const [name, subtree] of tree) {
+    const rel = def.relationships![name];
+    const target = resource(rel.type);
+    const { related, link } = await fetchRelated(ctx, def, rel, rows);
+    for (const row of rows) setLinkage(doc, def.type, row.id, name, link(row));
+    const fresh: Row[] = [];
+    for (const r of related) {
+      const k = key(target.type, r.id);
+      if (!doc.included.has(k)) {
+        doc.included.set(k, { def: target, row: r });
+        fresh.push(r);
+      }
+    }
+    if (subtree.size) {
+      // Nested includes also apply to records already in the document through another path.
+      const all = related.length === fresh.length ? fresh : dedupe(related);
+      await loadIncludes(ctx, target, all, subtree, doc);
+    }
+  }
+}
+
+function dedupe(rows: Row[]) {
+  const seen = new Map<string, Row>();
+  for (const r of rows) seen.set(r.id, r);
+  return [...seen.values()];
+}
+
+async function fetchRelated(
+  ctx: RequestContext,
+  def: ResourceDefinition,
+  rel: Relationship,
+  rows: Row[],
+): Promise<{ related: Row[]; link: (row: Row) => string[] | string | null }> {
+  const target = resource(rel.type);
+  const t = target.table;
+  const select = (where: SQL) => ctx.db.select().from(t).where(scoped(ctx, target, where)) as unknown as Promise<Row[]>;
+  const rowIds = rows.map((r) => r.id);
+
+  switch (rel.kind) {
+    case 'belongsTo': {
+      const ids = unique(rows.map((r) => r[rel.column] as string | null));
+      const related = ids.length ? await select(inArray(column(t, 'id'), ids)) : [];
+      const found = new Set(related.map((r) => r.id));
+      return { related, link: (row) => (found.has(row[rel.column] as string) ? (row[rel.column] as string) : null) };
+    }
+    case 'idArray': {
+      const ids = unique(rows.flatMap((r) => (r[rel.column] as string[]) ?? []));
+      const related = ids.length ? await select(inArray(column(t, 'id'), ids)) : [];
+      const found = new Set(related.map((r) => r.id));
+      return { related, link: (row) => ((row[rel.column] as string[]) ?? []).filter((id) => found.has(id)) };
+    }
+    case 'hasMany': {
+      const related = await select(inArray(column(t, rel.foreignKey), rowIds));
+      const by = group(related, (r) => [r[rel.foreignKey] as string]);
+      return { related, link: (row) => by.get(row.id) ?? [] };
+    }
+    case 'containedIn': {
+      const related = await select(sql`${column(t, rel.column)} && ${toUuidArray(rowIds)}`);
+      const wanted = new Set(rowIds);
+      const by = group(related, (r) => ((r[rel.column] as string[]) ?? []).filter((id) => wanted.has(id)));
+      return { related, link: (row) => by.get(row.id) ?? [] };
+    }
+    case 'manyToMany': {
+      const through = rel.through;
+      const result = (await ctx.db
+        .select({ row: t, owner: column(through, rel.local) } as never)
+        .from(t)
+        .innerJoin(through, sql`${column(through, rel.foreign)} = ${column(t, 'id')}`)
+        .where(scoped(ctx, target, inArray(column(through, rel.local), rowIds)))) as unknown as { row: Row; owner: string }[];
+      const by = new Map<string, string[]>();
+      for (const { row, owner } of result) {
+        if (!by.has(owner)) by.set(owner, []);
+        by.get(owner)!.push(row.id);
+      }
+      return { related: result.map((r) => r.row), link: (row) => by.get(row.id) ?? [] };
+    }
+  }
+}
+
+const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => !!x))];
+
+function group(rows: Row[], keysOf: (r: Row) => string[]) {
+  const by = new Map<string, string[]>();
+  for (const r of rows)
+    for (const k of keysOf(r)) {
+      if (!by.has(k)) by.set(k, []);
+      by.get(k)!.push(r.id);
+    }
+  return by;
+}
+
+// ---------------------------------------------------------------- serialisation
+
+export interface ResourceObject {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: unknown }>;
+  links: { self: string };
+}
+
+export function serialize(def: ResourceDefinition, row: Row, doc: Document, fields?: Map<string, Set<string>>): ResourceObject {
+  const only = fields?.get(def.type);
+  const attributes: Record<string, unknown> = {};
+  for (const [name, a] of Object.entries(def.attributes)) {
+    if (a.writeOnly || (only && !only.has(name))) continue;
+    const value = a.compute ? a.compute(row) : (row[a.column ?? name] ?? null);
+    attributes[name] = a.format ? a.format(value) : value;
+  }
+  const loaded = doc.linkage.get(key(def.type, row.id));
+  const relationships: Record<string, { data: unknown }> = {};
+  for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+    if (only && !only.has(name)) continue;
+    const type = rel.type;
+    const value = loaded?.has(name)
+      ? loaded.get(name)
+      : rel.kind === 'belongsTo'
+        ? ((row[rel.column] as string | null) ?? null)
+        : rel.kind === 'idArray'
+          ? ((row[rel.column] as string[]) ?? [])
+          : undefined;
+    if (value === undefined) continue; // to-many not loaded: no linkage rather than a wrong one
+    relationships[name] = {
+      // JSON:API ids are strings, whatever the column type (permissions have integer keys).
+      data: Array.isArray(value) ? value.map((id) => ({ type, id: String(id) })) : value ? { type, id: String(value) } : null,
+    };
+  }
+  return {
+    type: def.type,
+    id: String(row.id),
+    attributes,
+    ...(Object.keys(relationships).length ? { relationships } : {}),
+    links: { self: `/api/v1/${def.type}/${row.id}` },
+  };
+}
+
+export function includedObjects(doc: Document, fields?: Map<string, Set<string>>) {
+  return [...doc.included.values()].map(({ def, row }) => serialize(def, row, doc, fields));
+}
+
+export async function addDataMeta(ctx: RequestContext, def: ResourceDefinition, rows: Row[], names: string[]) {
+  const meta: Record<string, unknown> = {};
+  for (const n of names) meta[n] = await def.addData![n](ctx, rows);
+  return meta;
+}
+

@@ -1,0 +1,77 @@
+import type { Locale } from '@atelier/domain';
+import { hasMessage, t, type MessageKey, type MessageParams } from '../i18n/index.ts';
+
+export interface ErrorSource {
+  pointer?: string;
+  parameter?: string;
+}
+
+/** One JSON:API error, with its message as a translation key so it follows the request's locale. */
+export interface ErrorItem {
+  status: number;
+  code: MessageKey;
+  params?: MessageParams;
+  source?: ErrorSource;
+}
+
+/** Thrown anywhere in a request; the error handler renders it as a JSON:API error document. */
+export class ApiError extends Error {
+  readonly errors: ErrorItem[];
+  readonly status: number;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: MessageKey, params?: MessageParams, source?: ErrorSource, headers?: Record<string, string>) {
+    super(code);
+    this.status = status;
+    this.errors = [{ status, code, params, source }];
+    this.headers = headers ?? {};
+  }
+
+  static many(items: ErrorItem[]): ApiError {
+    const e = new ApiError(items[0].status, items[0].code, items[0].params, items[0].source);
+    e.errors.splice(0, 1, ...items);
+    return e;
+  }
+}
+
+export const badRequest = (code: MessageKey, params?: MessageParams, parameter?: string) =>
+  new ApiError(400, code, params, parameter ? { parameter } : undefined);
+export const forbidden = () => new ApiError(403, 'error.forbidden');
+export const notFound = (id: string) => new ApiError(404, 'error.not_found', { id });
+export const conflict = (code: MessageKey = 'error.conflict', params?: MessageParams) => new ApiError(409, code, params);
+export const unauthenticated = () => new ApiError(401, 'error.unauthenticated');
+
+/** Collects field errors of one request so the client gets all of them at once. */
+export class ValidationErrors {
+  readonly items: ErrorItem[] = [];
+  add(pointer: string, code: MessageKey, params?: MessageParams) {
+    this.items.push({ status: 422, code, params, source: { pointer } });
+  }
+  get empty() {
+    return this.items.length === 0;
+  }
+  throwIfAny() {
+    if (this.items.length) throw ApiError.many(this.items);
+  }
+}
+
+export const attributePointer = (name: string) => `/data/attributes/${name}`;
+export const relationshipPointer = (name: string) => `/data/relationships/${name}`;
+
+export function renderErrors(errors: ErrorItem[], locale: Locale) {
+  return {
+    errors: errors.map((e) => ({
+      status: String(e.status),
+      code: e.code,
+      title: t(locale, statusTitle(e.status)),
+      detail: t(locale, e.code, e.params),
+      ...(e.source ? { source: e.source } : {}),
+    })),
+  };
+}
+
+function statusTitle(status: number): MessageKey {
+  const key = `title.${status}`;
+  if (hasMessage(key)) return key;
+  return status >= 500 ? 'title.500' : 'title.400';
+}

@@ -1,0 +1,93 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { RequestContext } from './context.ts';
+import type { Filter } from './define-resource.ts';
+import { badRequest } from './errors.ts';
+import { isUuid } from './attributes.ts';
+import { toUuidArray } from '../access/tenancy.ts';
+
+export const column = (table: PgTable, name: string) => {
+  const c = (table as unknown as Record<string, SQL>)[name];
+  if (!c) throw new Error(`Column ${name} missing on table`);
+  return c;
+};
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** A comma-separated list of uuids, or a 400 naming the filter. */
+export function uuidList(name: string, value: string): string[] {
+  const ids = list(value);
+  if (ids.some((id) => !isUuid(id))) throw badRequest('error.invalid_filter_value', { filter: name }, `filter[${name}]`);
+  return ids;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const filter = {
+  /** column IN (a,b,c) on a text or enum column. */
+  in: (col: string): Filter => ({
+    apply: (value, _ctx, table) => {
+      const values = list(value);
+      return values.length ? sql`${column(table, col)} IN (${sql.join(values.map((v) => sql`${v}`), sql`, `)})` : undefined;
+    },
+  }),
+  /** An integer column equal to one of several whole numbers (priority=20,30). */
+  integers: (col: string, name = col): Filter => ({
+    apply: (value, _ctx, table) => {
+      const values = list(value);
+      if (values.some((v) => !/^-?\d{1,9}$/.test(v))) throw badRequest('error.invalid_filter_value', { filter: name }, `filter[${name}]`);
+      return values.length ? sql`${column(table, col)} IN (${sql.join(values.map((v) => sql`${Number(v)}`), sql`, `)})` : undefined;
+    },
+  }),
+  /** A foreign key column matching one of several ids. */
+  ids: (col: string, name = col): Filter => ({
+    apply: (value, _ctx, table) => {
+      const ids = uuidList(name, value);
+      return ids.length ? sql`${column(table, col)} = ANY(${toUuidArray(ids)})` : undefined;
+    },
+  }),
+  /** A uuid[] column overlapping the given ids (allowedLocations, tags). */
+  overlaps: (col: string, name = col): Filter => ({
+    apply: (value, _ctx, table) => {
+      const ids = uuidList(name, value);
+      return ids.length ? sql`${column(table, col)} && ${toUuidArray(ids)}` : undefined;
+    },
+  }),
+  /**
+   * The global location selection: rows of one of the locations, and organization-wide rows
+   * (no location), which belong to every location — the same rule as the tenancy scope.
+   */
+  inLocations: (col: string, name = col): Filter => ({
+    apply: (value, _ctx, table) => {
+      const ids = uuidList(name, value);
+      return ids.length ? sql`(${column(table, col)} && ${toUuidArray(ids)} OR ${column(table, col)} = '{}'::uuid[])` : undefined;
+    },
+  }),
+  boolean: (col: string, name = col): Filter => ({
+    apply: (value, _ctx, table) => {
+      if (!['true', 'false', '1', '0'].includes(value)) throw badRequest('error.invalid_filter_value', { filter: name }, `filter[${name}]`);
+      return sql`${column(table, col)} = ${value === 'true' || value === '1'}`;
+    },
+  }),
+  /** Every word must appear in one of the columns (case and accent as typed). */
+  search: (cols: string[]): Filter => ({
+    apply: (value, _ctx, table) => {
+      const words = value.trim().split(/\s+/).filter(Boolean).slice(0, 8);
+      if (!words.length) return undefined;
+      const haystack = sql.join(
+        cols.map((c) => sql`coalesce(${column(table, c)}::text, '')`),
+        sql` || ' ' || `,
+      );
+      return sql.join(
+        words.map((w) => sql`(${haystack}) ILIKE ${likePattern(w)}`),
+        sql` AND `,
+      );
+    },
+  }),
+  custom: (apply: (value: string, ctx: RequestContext, table: PgTable) => SQL | undefined): Filter => ({ apply }),
+};

@@ -1,0 +1,52 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * The kinds of relationship the engine loads in batches (one query per relationship and include
+ * level) and, where marked writable, writes:
+ * - belongsTo: a foreign key column on this row;
+ * - hasMany: a foreign key column on the related rows (read only);
+ * - manyToMany: a join table;
+ * - idArray: a uuid[] column on this row (allowedLocations, tags);
+ * - containedIn: the related rows hold this row's id in a uuid[] column (location.users; read only).
+ */
+export type Relationship =
+  | { kind: 'belongsTo'; type: string; column: string; required: boolean; readOnly: boolean; createOnly: boolean }
+  | { kind: 'hasMany'; type: string; foreignKey: string; readOnly: true }
+  | { kind: 'manyToMany'; type: string; through: PgTable; local: string; foreign: string; readOnly: boolean }
+  | { kind: 'idArray'; type: string; column: string; readOnly: boolean }
+  | { kind: 'containedIn'; type: string; column: string; readOnly: true };
+
+export type ToMany = Exclude<Relationship, { kind: 'belongsTo' }>;
+
+interface Flags {
+  required?: boolean;
+  readOnly?: boolean;
+  createOnly?: boolean;
+}
+
+export const rel = {
+  belongsTo: (type: string, column: string, flags: Flags = {}): Relationship => ({
+    kind: 'belongsTo',
+    type,
+    column,
+    required: !!flags.required,
+    readOnly: !!flags.readOnly,
+    createOnly: !!flags.createOnly,
+  }),
+  hasMany: (type: string, foreignKey: string): Relationship => ({ kind: 'hasMany', type, foreignKey, readOnly: true }),
+  manyToMany: (type: string, through: PgTable, local: string, foreign: string, flags: Flags = {}): Relationship => ({
+    kind: 'manyToMany',
+    type,
+    through,
+    local,
+    foreign,
+    readOnly: !!flags.readOnly,
+  }),
+  idArray: (type: string, column: string, flags: Flags = {}): Relationship => ({
+    kind: 'idArray',
+    type,
+    column,
+    readOnly: !!flags.readOnly,
+  }),
+  containedIn: (type: string, column: string): Relationship => ({ kind: 'containedIn', type, column, readOnly: true }),
+};

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestContext } from './context.ts';
+import { registry, type ResourceDefinition, type Row } from './define-resource.ts';
+import {
+  addDataMeta,
+  authorize,
+  findRow,
+  includedObjects,
+  listRows,
+  loadIncludes,
+  newDocument,
+  serialize,
+} from './engine.ts';
+import { forbidden } from './errors.ts';
+import { parseQuery, type ParsedQuery } from './query.ts';
+import { createRecord, deleteRecord, updateRecord } from './write.ts';
+import { writeLog } from './audit.ts';
+import { t } from '../i18n/index.ts';
+
+export const MEDIA_TYPE = 'application/vnd.api+json';
+
+type Query = Record<string, string | undefined>;
+
+/** Runs fn in one transaction; the context it gets writes through that transaction. */
+export function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
+  return ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'] }));
+}
+
+/** Builds the JSON:API document of one record or a list, with includes and add_data. */
+export async function renderDocument(ctx: RequestContext, def: ResourceDefinition, rows: Row | Row[], q: ParsedQuery, meta?: Record<string, unknown>) {
+  const list = Array.isArray(rows) ? rows : [rows];
+  const doc = newDocument();
+  await loadIncludes(ctx, def, list, q.include, doc);
+  const data = list.map((r) => serialize(def, r, doc, q.fields));
+  // A record is never repeated in included when it is already primary data.
+  const primary = new Set(data.map((d) => `${d.type}:${d.id}`));
+  const included = q.include.size ? includedObjects(doc, q.fields).filter((o) => !primary.has(`${o.type}:${o.id}`)) : undefined;
+  const extra = q.addData.length ? await addDataMeta(ctx, def, list, q.addData) : undefined;
+  const warnings = Array.isArray(rows) ? undefined : warningsOf(ctx, def, rows);
+  return {
+    jsonapi: { version: '1.1' },
+    data: Array.isArray(rows) ? data : data[0],
+    ...(included ? { included } : {}),
+    ...(meta || extra || warnings ? { meta: { ...meta, ...extra, ...(warnings ? { warnings } : {}) } } : {}),
+  };
+}
+
+/** A record's warnings as the client shows them: code, translated detail, the field it is about. */
+export function warningsOf(ctx: RequestContext, def: ResourceDefinition, row: Row) {
+  const list = def.warnings?.(row) ?? [];
+  if (!list.length) return undefined;
+  return list.map((w) => ({ code: w.code, detail: t(ctx.locale, w.code, w.params), ...(w.pointer ? { source: { pointer: w.pointer } } : {}) }));
+}
+
+/** Re-reads a record after a write and answers its document (with the request's include). */
+export async function respondWithRecord(ctx: RequestContext, def: ResourceDefinition, id: string, query: Query, reply: FastifyReply, status = 200) {
+  const q = parseQuery(def, query, { list: false });
+  const row = await findRow(ctx, def, id);
+  return reply.code(status).type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q));
+}
+
+type ContextOf = (request: FastifyRequest) => RequestContext;
+
+/** What routes and background workers need outside a request (the database, the settings). */
+export interface Services {
+  database: import('../db/client.ts').Database;
+  config: import('../config.ts').Config;
+  mailer: import('../mail/mailer.ts').Mailer;
+}
+
+type RouteRegistrar = (api: FastifyInstance, contextOf: ContextOf, services: Services) => void;
+const areaRoutes: RouteRegistrar[] = [];
+
+/** Routes an area adds beside its resources (uploads): registered with them, under /api/v1. */
+export function defineRoutes(register: RouteRegistrar) {
+  areaRoutes.push(register);
+}
+
+/** Registers the routes of every declared resource under the given prefix. */
+export function registerResources(app: FastifyInstance, contextOf: ContextOf, services: Services) {
+  for (const def of registry.values()) registerResource(app, def, contextOf);
+  for (const register of areaRoutes) register(app, contextOf, services);
+}
+
+function registerResource(app: FastifyInstance, def: ResourceDefinition, contextOf: ContextOf) {
+  const base = `/${def.type}`;
+  const ops = { list: true, get: true, create: true, update: true, delete: true, ...def.operations };
+
+  // Actions first: their static segments must win over /:id.
+  for (const [name, action] of Object.entries(def.actions ?? {})) {
+    const path = `${base}/${action.path ?? (action.collection ? name : `:id/${name}`)}`;
+    app.route({
+      method: action.method ?? 'POST',
+      url: path,
+      handler: async (request, reply) => {
+        const ctx = contextOf(request);
+        const needed = action.permission === null ? null : [action.permission].flat();
+        if (needed && !needed.some((p) => ctx.actor.permissions.has(p))) throw forbidden();
+        const id = (request.params as { id?: string }).id;
+        const result = await inTransaction(ctx, async (tx) => {
+          const record = action.collection || !id ? null : await findRow(tx, def, id, { lock: true });
+          const res = (await action.handler(tx, record, request.body ?? {})) ?? {};
+          if (record && action.log !== false) await writeLog(tx, def, res.row ?? record, name, { attributes: res.log ?? {} });
+          return { res, record };
+        });
+        if (result.res.body !== undefined)
+          return reply.code(result.res.status ?? 200).type(MEDIA_TYPE).send(result.res.body);
+        const answerId = result.res.recordId ?? result.record?.id;
+        if (answerId) return respondWithRecord(ctx, def, answerId, request.query as Query, reply, result.res.status ?? 200);
+        return reply.code(result.res.status ?? 204).send();
+      },
+    });
+  }
+
+  if (ops.list)
+    app.get(base, async (request, reply) => {
+      const ctx = contextOf(request);
+      authorize(ctx, def, 'viewAny');
+      const q = parseQuery(def, request.query as Query, { list: true });
+      const { rows, total } = await listRows(ctx, def, q);
+      const doc = await renderDocument(ctx, def, rows, q, {
+        page: { total, number: q.page.number, size: q.page.size, last: Math.max(1, Math.ceil(total / q.page.size)) },
+      });
+      return reply.type(MEDIA_TYPE).send(doc);
+    });
+
+  if (ops.get)
+    app.get(`${base}/:id`, async (request, reply) => {
+      const ctx = contextOf(request);
+      authorize(ctx, def, 'view');
+      return respondWithRecord(ctx, def, (request.params as { id: string }).id, request.query as Query, reply);
+    });
+
+  if (ops.create)
+    app.post(base, async (request, reply) => {
+      const ctx = contextOf(request);
+      authorize(ctx, def, 'create');
+      const row = await inTransaction(ctx, (tx) => createRecord(tx, def, request.body));
+      reply.header('Location', `/api/v1/${def.type}/${row.id}`);
+      return respondWithRecord(ctx, def, row.id, request.query as Query, reply, 201);
+    });
+
+  if (ops.update)
+    app.patch(`${base}/:id`, async (request, reply) => {
+      const ctx = contextOf(request);
+      authorize(ctx, def, 'edit');
+      const id = (request.params as { id: string }).id;
+      await inTransaction(ctx, (tx) => updateRecord(tx, def, id, request.body));
+      return respondWithRecord(ctx, def, id, request.query as Query, reply);
+    });
+
+  if (ops.delete)
+    app.delete(`${base}/:id`, async (request, reply) => {
+      const ctx = contextOf(request);
+      authorize(ctx, def, 'delete');
+      await inTransaction(ctx, (tx) => deleteRecord(tx, def, (request.params as { id: string }).id));
+      return reply.code(204).send();
+    });
+}
+

@@ -1,0 +1,327 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { RequestContext } from './context.ts';
+import { resource, type ResourceDefinition, type Row, type WriteInput } from './define-resource.ts';
+import { findRow, scoped } from './engine.ts';
+import {
+  ApiError,
+  ValidationErrors,
+  attributePointer,
+  relationshipPointer,
+  type ErrorItem,
+} from './errors.ts';
+import { column } from './filters.ts';
+import { writeLog, writeLogs } from './audit.ts';
+import { isUuid } from './attributes.ts';
+
+type Mode = 'create' | 'update';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Reads a JSON:API document into a WriteInput, collecting every field error (422 with pointers)
+ * rather than stopping at the first.
+ */
+export async function parseDocument(
+  ctx: RequestContext,
+  def: ResourceDefinition,
+  body: unknown,
+  mode: Mode,
+  existing: Row | null,
+): Promise<WriteInput> {
+  if (!isObject(body) || !isObject(body.data)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data' });
+  const data = body.data;
+  if (data.type !== def.type)
+    throw new ApiError(409, 'error.type_mismatch', { type: String(data.type), expected: def.type }, { pointer: '/data/type' });
+  if (mode === 'update' && data.id !== undefined && String(data.id) !== existing!.id)
+    throw new ApiError(409, 'error.id_mismatch', undefined, { pointer: '/data/id' });
+
+  const errors = new ValidationErrors();
+  const input: WriteInput = { values: {}, virtual: {}, toMany: {}, present: new Set() };
+  const attributes = data.attributes ?? {};
+  if (!isObject(attributes)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data/attributes' });
+
+  for (const [name, value] of Object.entries(attributes)) {
+    const a = def.attributes[name];
+    if (!a) {
+      errors.add(attributePointer(name), 'validation.unknown_attribute', { name });
+      continue;
+    }
+    // Clients send back whole records: read-only values are ignored, not refused.
+    if (a.readOnly || (a.createOnly && mode === 'update')) continue;
+    const parsed = a.parse(value);
+    if (!parsed.ok) {
+      if (parsed.nested?.length) for (const n of parsed.nested) errors.add(attributePointer(name) + n.path, n.code, n.params);
+      else errors.add(attributePointer(name), parsed.code, parsed.params);
+      continue;
+    }
+    input.present.add(name);
+    if (a.virtual) input.virtual[name] = parsed.value;
+    else input.values[a.column ?? name] = parsed.value;
+  }
+  if (mode === 'create')
+    for (const [name, a] of Object.entries(def.attributes))
+      if (a.required && !a.readOnly && !input.present.has(name) && !errors.items.some((e) => e.source?.pointer === attributePointer(name)))
+        errors.add(attributePointer(name), 'validation.required');
+
+  const relationships = data.relationships ?? {};
+  if (!isObject(relationships)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data/relationships' });
+  await parseRelationships(ctx, def, relationships, mode, input, errors);
+  if (mode === 'create')
+    for (const [name, rel] of Object.entries(def.relationships ?? {}))
+      if (rel.kind === 'belongsTo' && rel.required && !input.present.has(name) && !hasError(errors, relationshipPointer(name)))
+        errors.add(relationshipPointer(name), 'validation.required');
+
+  errors.throwIfAny();
+  return input;
+}
+
+const hasError = (errors: ValidationErrors, pointer: string) => errors.items.some((e) => e.source?.pointer === pointer);
+
+async function parseRelationships(
+  ctx: RequestContext,
+  def: ResourceDefinition,
+  relationships: Record<string, unknown>,
+  mode: Mode,
+  input: WriteInput,
+  errors: ValidationErrors,
+) {
+  for (const [name, value] of Object.entries(relationships)) {
+    const rel = def.relationships?.[name];
+    const pointer = relationshipPointer(name);
+    if (!rel) {
+      errors.add(pointer, 'validation.unknown_relationship', { name });
+      continue;
+    }
+    if (rel.readOnly || (rel.kind === 'belongsTo' && rel.createOnly && mode === 'update')) continue;
+    if (!isObject(value) || !('data' in value)) {
+      errors.add(pointer, 'validation.relationship_invalid');
+      continue;
+    }
+    const linkage = value.data;
+    const toOne = rel.kind === 'belongsTo';
+    const items = toOne ? (linkage === null ? [] : [linkage]) : Array.isArray(linkage) ? linkage : null;
+    if (items === null || items.some((i) => !isObject(i) || typeof i.id !== 'string')) {
+      errors.add(pointer, 'validation.relationship_invalid');
+      continue;
+    }
+    const refs = items as { type: unknown; id: string }[];
+    if (refs.some((r) => r.type !== rel.type)) {
+      errors.add(pointer, 'validation.relationship_type', { expected: rel.type });
+      continue;
+    }
+    const ids = [...new Set(refs.map((r) => r.id))];
+    if (toOne && rel.required && ids.length === 0) {
+      errors.add(pointer, 'validation.required');
+      continue;
+    }
+    // The related records must exist and be visible to the actor: invisible ones do not exist.
+    const missing = await invisibleIds(ctx, rel.type, ids);
+    if (missing.length) {
+      errors.add(pointer, 'validation.relationship_not_found', { id: missing.join(', ') });
+      continue;
+    }
+    input.present.add(name);
+    if (rel.kind === 'belongsTo') input.values[rel.column] = ids[0] ?? null;
+    else if (rel.kind === 'idArray') input.values[rel.column] = ids;
+    else input.toMany[name] = ids;
+  }
+}
+
+async function invisibleIds(ctx: RequestContext, type: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const target = resource(type);
+  const idColumn = column(target.table, 'id') as unknown as { columnType: string };
+  const wellFormed = ids.filter((id) => (idColumn.columnType === 'PgUUID' ? isUuid(id) : /^\d{1,15}$/.test(id)));
+  const found = wellFormed.length
+    ? ((await ctx.db
+        .select({ id: column(target.table, 'id') })
+        .from(target.table)
+        .where(scoped(ctx, target, inArray(column(target.table, 'id'), wellFormed)))) as { id: unknown }[])
+    : [];
+  const seen = new Set(found.map((f) => String(f.id)));
+  return ids.filter((id) => !seen.has(id));
+}
+
+/**
+ * Fills the tenant columns of a new row from the actor (spec: new records take organization,
+ * reseller and allowed locations from the user). An organization user cannot write elsewhere.
+ */
+function stampTenant(ctx: RequestContext, def: ResourceDefinition, input: WriteInput, errors: ValidationErrors) {
+  const { actor } = ctx;
+  const columns = def.table as unknown as Record<string, unknown>;
+  if (def.tenancy.hasOrganization && 'organization_id' in columns) {
+    if (actor.organizationId) input.values.organization_id = actor.organizationId;
+    else if (!input.values.organization_id && def.tenancy.kind === 'organization')
+      errors.add(relationshipPointer('organization'), 'validation.required');
+  }
+  if ('reseller_id' in columns && def.tenancy.kind === 'owner' && !input.values.organization_id && !input.present.has('reseller'))
+    input.values.reseller_id = actor.resellerId;
+  if (def.tenancy.hasLocations && 'location_ids' in columns && !('location_ids' in input.values))
+    input.values.location_ids = actor.restrictToLocations ? actor.locationIds : [];
+}
+
+/** Related records that carry an organization must belong to the record's organization. */
+async function checkSameOrganization(ctx: RequestContext, def: ResourceDefinition, input: WriteInput, organizationId: string | null) {
+  if (!organizationId) return;
+  const errors = new ValidationErrors();
+  for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+    if (!input.present.has(name) || name === 'organization') continue;
+    const target = resource(rel.type);
+    const cols = target.table as unknown as Record<string, unknown>;
+    if (!('organization_id' in cols)) continue;
+    const ids =
+      rel.kind === 'belongsTo'
+        ? [input.values[rel.column]].filter(Boolean)
+        : rel.kind === 'idArray'
+          ? (input.values[rel.column] as string[])
+          : (input.toMany[name] ?? []);
+    if (!ids.length) continue;
+    const rows = (await ctx.db
+      .select({ id: column(target.table, 'id'), org: column(target.table, 'organization_id') })
+      .from(target.table)
+      .where(inArray(column(target.table, 'id'), ids as string[]))) as { id: string; org: string | null }[];
+    // Platform- or reseller-level records (org null) may be referenced, e.g. a reseller's role.
+    const foreign = rows.filter((r) => r.org && r.org !== organizationId).map((r) => r.id);
+    if (foreign.length) errors.add(relationshipPointer(name), 'validation.relationship_other_organization', { id: foreign.join(', ') });
+  }
+  errors.throwIfAny();
+}
+
+async function writeToMany(ctx: RequestContext, def: ResourceDefinition, id: string, input: WriteInput) {
+  for (const [name, ids] of Object.entries(input.toMany)) {
+    const rel = def.relationships![name];
+    if (rel.kind !== 'manyToMany') continue;
+    await ctx.db.delete(rel.through).where(eq(column(rel.through, rel.local), id));
+    if (ids.length) await ctx.db.insert(rel.through).values(ids.map((fid) => ({ [rel.local]: id, [rel.foreign]: fid })));
+  }
+}
+
+export async function createRecord(ctx: RequestContext, def: ResourceDefinition, body: unknown): Promise<Row> {
+  const input = await parseDocument(ctx, def, body, 'create', null);
+  const errors = new ValidationErrors();
+  stampTenant(ctx, def, input, errors);
+  errors.throwIfAny();
+  await checkSameOrganization(ctx, def, input, (input.values.organization_id as string) ?? null);
+  await def.hooks?.beforeWrite?.(ctx, input, null);
+  const [row] = (await withUniques(def, () => ctx.db.insert(def.table).values(input.values).returning())) as Row[];
+  await writeToMany(ctx, def, row.id, input);
+  await def.hooks?.afterWrite?.(ctx, row, input, null);
+  if (def.logged !== false) await writeLog(ctx, def, row, 'created', changes(def, {}, row));
+  return row;
+}
+
+/**
+ * The checks of createRecord without the write: parsing, tenant stamping, same-organization
+ * relationships and the beforeWrite hook. With insertPrepared, many lines of an import are
+ * created by the rules of POST, in one INSERT (a refused line throws here, alone).
+ */
+export async function prepareCreate(ctx: RequestContext, def: ResourceDefinition, body: unknown): Promise<WriteInput> {
+  const input = await parseDocument(ctx, def, body, 'create', null);
+  const errors = new ValidationErrors();
+  stampTenant(ctx, def, input, errors);
+  errors.throwIfAny();
+  await checkSameOrganization(ctx, def, input, (input.values.organization_id as string) ?? null);
+  await def.hooks?.beforeWrite?.(ctx, input, null);
+  return input;
+}
+
+/**
+ * Writes prepared creations as createRecord would (relationships, afterWrite, activity log), with
+ * one INSERT for the rows and one for their log entries. All or nothing: a unique violation
+ * rejects the batch (the caller redoes its lines one by one to tell which one is refused).
+ */
+export async function insertPrepared(ctx: RequestContext, def: ResourceDefinition, inputs: WriteInput[]): Promise<Row[]> {
+  if (!inputs.length) return [];
+  const rows = (await withUniques(def, () => ctx.db.insert(def.table).values(inputs.map((i) => i.values)).returning())) as Row[];
+  for (let k = 0; k < rows.length; k++) {
+    await writeToMany(ctx, def, rows[k].id, inputs[k]);
+    await def.hooks?.afterWrite?.(ctx, rows[k], inputs[k], null);
+  }
+  if (def.logged !== false) await writeLogs(ctx, def, rows.map((row) => ({ row, event: 'created', properties: changes(def, {}, row) })));
+  return rows;
+}
+
+export async function updateRecord(ctx: RequestContext, def: ResourceDefinition, id: string, body: unknown): Promise<Row> {
+  const existing = await findRow(ctx, def, id, { lock: true });
+  const input = await parseDocument(ctx, def, body, 'update', existing);
+  await checkSameOrganization(ctx, def, input, (existing.organization_id as string) ?? null);
+  await def.hooks?.beforeWrite?.(ctx, input, existing);
+  let row = existing;
+  // A to-many change alone still bumps updated_at: caches keyed on it (a role's permissions) must see it.
+  if (Object.keys(input.values).length || Object.keys(input.toMany).length) {
+    [row] = (await withUniques(def, () =>
+      ctx.db
+        .update(def.table)
+        .set({ ...input.values, ...('updated_at' in (def.table as object) ? { updated_at: sql`now()` } : {}) })
+        .where(and(eq(column(def.table, 'id'), id)))
+        .returning(),
+    )) as Row[];
+  }
+  await writeToMany(ctx, def, id, input);
+  await def.hooks?.afterWrite?.(ctx, row, input, existing);
+  const diff = changes(def, existing, row);
+  if (def.logged !== false && (Object.keys(diff.attributes).length || Object.keys(input.toMany).length))
+    await writeLog(ctx, def, row, 'updated', diff);
+  return row;
+}
+
+export async function deleteRecord(ctx: RequestContext, def: ResourceDefinition, id: string): Promise<void> {
+  const existing = await findRow(ctx, def, id, { lock: true });
+  await def.hooks?.beforeDelete?.(ctx, existing);
+  try {
+    await ctx.db.delete(def.table).where(eq(column(def.table, 'id'), id));
+  } catch (err) {
+    if (dbErrorCode(err) === '23503') throw new ApiError(409, 'error.in_use');
+    throw err;
+  }
+  if (def.logged !== false) await writeLog(ctx, def, existing, 'deleted', changes(def, existing, {}));
+}
+
+/** The attributes that differ between two versions of a row, as the activity log keeps them. */
+export function changes(def: ResourceDefinition, before: Record<string, unknown>, after: Record<string, unknown>) {
+  const old: Record<string, unknown> = {};
+  const attributes: Record<string, unknown> = {};
+  const names: [string, string][] = Object.entries(def.attributes)
+    .filter(([, a]) => !a.writeOnly && !a.virtual)
+    .map(([n, a]) => [n, a.column ?? n]);
+  for (const [name, rel] of Object.entries(def.relationships ?? {}))
+    if (rel.kind === 'belongsTo' || rel.kind === 'idArray') names.push([name, rel.column]);
+  for (const [name, col] of names) {
+    const a = before[col];
+    const b = after[col];
+    if (JSON.stringify(a ?? null) !== JSON.stringify(b ?? null)) {
+      if (col in before) old[name] = a ?? null;
+      if (col in after) attributes[name] = b ?? null;
+    }
+  }
+  return { old, attributes };
+}
+
+export function dbErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code ?? e?.cause?.code;
+}
+
+function dbConstraint(err: unknown): string | undefined {
+  const e = err as { constraint?: string; cause?: { constraint?: string } };
+  return e?.constraint ?? e?.cause?.constraint;
+}
+
+/** Turns a unique violation into a 422 on the field the declaration names. */
+async function withUniques<T>(def: ResourceDefinition, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (dbErrorCode(err) === '23505') {
+      const unique = def.uniques?.[dbConstraint(err) ?? ''];
+      const attribute = typeof unique === 'string' ? unique : unique?.attribute;
+      const item: ErrorItem = {
+        status: 422,
+        code: typeof unique === 'object' ? unique.code : 'validation.unique',
+        source: { pointer: attribute ? attributePointer(attribute) : '/data' },
+      };
+      throw ApiError.many([item]);
+    }
+    throw err;
+  }
+}

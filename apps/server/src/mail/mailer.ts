@@ -1,0 +1,56 @@
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from './mail.table.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  organizationId?: string | null;
+}
+
+export interface Mailer {
+  /** Queues a mail in the outbox inside the caller's transaction: no commit, no mail. */
+  queue(db: Db, mail: Mail): Promise<void>;
+  /** Delivers queued mail through SMTP (no-op without SMTP_URL). */
+  flush(db: Db): Promise<number>;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export function createMailer(opts: { smtpUrl?: string; from: string }): Mailer {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  return {
+    async queue(db, mail) {
+      await db.insert(mailOutbox).values({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        organization_id: mail.organizationId ?? null,
+      });
+    },
+    async flush(db) {
+      if (!transport) return 0;
+      const pending = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sent_at), lt(mailOutbox.attempts, MAX_ATTEMPTS)))
+        .orderBy(asc(mailOutbox.created_at))
+        .limit(50);
+      let sent = 0;
+      for (const m of pending) {
+        try {
+          await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+          await db.update(mailOutbox).set({ sent_at: new Date().toISOString(), attempts: m.attempts + 1, error: null }).where(eqId(m.id));
+          sent++;
+        } catch (err) {
+          await db.update(mailOutbox).set({ attempts: m.attempts + 1, error: String(err) }).where(eqId(m.id));
+        }
+      }
+      return sent;
+    },
+  };
+}
+
+const eqId = (id: string) => eq(mailOutbox.id, id);

@@ -1,0 +1,52 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DataDirLockedError, openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from './db/seed.ts';
+
+// config -> database -> migrate -> permissions -> (demo data) -> listen
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase(config);
+  await migrate(database);
+  await syncPermissions(database.db);
+  await syncOptions(database.db);
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+
+  const app = await buildApp({ config, database });
+  if (database.driver === 'pglite')
+    app.log.warn(
+      `Embedded database (PGlite) in ${config.dataDir}: one process only, commits flushed to disk (fsync), ` +
+        'no replication and no backups of its own. Set DATABASE_URL for a PostgreSQL server in production.',
+    );
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  console.log(`\nAtelier is ready: ${url}  (database: ${database.driver === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL server'})`);
+  if (seeded || config.seedDemo) {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.email.padEnd(26)} ${a.who}`);
+  }
+}
+
+main().catch((err) => {
+  // A refused start on a DATA_DIR in use is an expected situation: its message says it all.
+  console.error(err instanceof DataDirLockedError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,436 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { createTestApp, demoIds, userWith, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+let manager: string;
+let manager2: string;
+let inspector: string;
+const CU = '/api/v1/customers';
+const CO = '/api/v1/contacts';
+const SU = '/api/v1/suppliers';
+const SP = '/api/v1/supplier-products';
+
+const doc = (type: string, attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
+  data: { type, ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
+});
+const errorAt = (res: { body: any }, pointer: string) => res.body.errors?.find((e: any) => e.source?.pointer === pointer);
+const pointers = (res: { body: any }) => res.body.errors.map((e: any) => e.source?.pointer).sort();
+const idOf = async (table: string, where: string) =>
+  rowsOf<{ id: string }>(await t.database.db.execute(sql.raw(`SELECT id FROM ${table} WHERE ${where} LIMIT 1`)))[0]?.id;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await demoIds(t);
+  manager = await t.login('manager@atelier.test');
+  manager2 = await t.login('manager2@atelier.test');
+  inspector = await t.login('inspector@atelier.test');
+});
+afterAll(() => t?.close());
+
+describe('customers', () => {
+  let id: string;
+
+  it('creates an individual; customer_name is first and last name; billing mirrors the customer', async () => {
+    const tag = await idOf('tags', `name = 'Client VIP'`);
+    const res = await t.api('POST', `${CU}?include=tags,organization`, {
+      token: manager,
+      body: doc(
+        'customers',
+        {
+          type: 'individual',
+          firstname: ' Hélène ',
+          lastname: 'Gagnon',
+          email: 'Helene.Gagnon@Example.com',
+          phone: '514 555-0111',
+          address: '10 rue Principale',
+          city: 'Longueuil',
+          province: 'QC',
+          postal_code: 'J4H 1A1',
+          notes: 'Préfère être appelée le matin',
+        },
+        {
+          tags: { data: [{ type: 'tags', id: tag }] },
+          allowedLocations: { data: [{ type: 'locations', id: ids.locations['Garage Démo Montréal'] }] },
+        },
+      ),
+    });
+    expect(res.status).toBe(201);
+    id = res.body.data.id;
+    expect(res.body.data.attributes).toMatchObject({
+      type: 'individual',
+      customer_name: 'Hélène Gagnon',
+      firstname: 'Hélène',
+      email: 'helene.gagnon@example.com',
+      billing_same_as_customer: true,
+      billing_name: 'Hélène Gagnon',
+      billing_address: '10 rue Principale',
+      billing_city: 'Longueuil',
+      billing_province: 'QC',
+      billing_postal_code: 'J4H 1A1',
+      billing_email: 'helene.gagnon@example.com',
+    });
+    expect(res.body.data.relationships.organization.data.id).toBe(ids.organizations['Garage Démo']);
+    expect(res.body.included.map((r: any) => r.type).sort()).toEqual(['organizations', 'tags']);
+  });
+
+  it('turns into a company with separate billing and a delivery address; customer_name is the company name', async () => {
+    const res = await t.api('PATCH', `${CU}/${id}`, {
+      token: manager,
+      body: doc(
+        'customers',
+        {
+          type: 'company',
+          company_name: 'Gagnon Paysagement inc.',
+          tax_id: '555666777 RT0001',
+          billing_same_as_customer: false,
+          billing_name: 'Gagnon Paysagement — comptabilité',
+          billing_address: 'C.P. 12',
+          billing_city: 'Longueuil',
+          billing_province: 'QC',
+          delivery_address: '200 chemin du Lac',
+          delivery_city: 'Boucherville',
+          delivery_province: 'QC',
+        },
+        undefined,
+        id,
+      ),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes).toMatchObject({
+      customer_name: 'Gagnon Paysagement inc.',
+      billing_same_as_customer: false,
+      billing_name: 'Gagnon Paysagement — comptabilité',
+      billing_address: 'C.P. 12',
+      billing_email: null,
+      delivery_address: '200 chemin du Lac',
+    });
+    // Back to "same as customer": the billing fields are the customer's again, nothing stale is kept.
+    const back = await t.api('PATCH', `${CU}/${id}`, { token: manager, body: doc('customers', { billing_same_as_customer: true }, undefined, id) });
+    expect(back.body.data.attributes).toMatchObject({ billing_name: 'Gagnon Paysagement inc.', billing_address: '10 rue Principale' });
+    const [row] = rowsOf<{ billing_address: string | null }>(await t.database.db.execute(sql`SELECT billing_address FROM customers WHERE id = ${id}`));
+    expect(row.billing_address).toBeNull();
+  });
+
+  it('reads it with its contacts, tags and locations included', async () => {
+    const res = await t.api('GET', `${CU}/${id}?include=contacts,tags,allowedLocations`, { token: manager });
+    expect(res.status).toBe(200);
+    expect(res.body.data.relationships.contacts.data).toEqual([]);
+    expect(res.body.data.relationships.allowedLocations.data).toEqual([{ type: 'locations', id: ids.locations['Garage Démo Montréal'] }]);
+    const tremblay = await idOf('customers', `lastname = 'Tremblay'`);
+    const withContacts = await t.api('GET', `${CU}/${tremblay}?include=contacts`, { token: manager });
+    expect(withContacts.body.included.map((c: any) => c.attributes.full_name)).toEqual(['Éric Tremblay']);
+  });
+
+  it('includes its vehicles and requests', async () => {
+    const roy = await idOf('customers', `lastname = 'Roy'`);
+    await t.database.db.execute(sql`UPDATE vehicles SET customer_id = ${roy} WHERE vin = 'KM8K2CAB4PU001140'`);
+    const res = await t.api('GET', `${CU}/${roy}?include=vehicles,requests`, { token: manager });
+    expect(res.status).toBe(200);
+    expect(res.body.included.filter((r: any) => r.type === 'vehicles').map((v: any) => v.attributes.vin)).toEqual(['KM8K2CAB4PU001140']);
+    expect(res.body.data.relationships.requests.data).toEqual([]);
+  });
+
+  it('requires the names of its type and, with separate billing, a billing name and address', async () => {
+    const individual = await t.api('POST', CU, { token: manager, body: doc('customers', { type: 'individual', firstname: 'Luc' }) });
+    expect(individual.status).toBe(422);
+    expect(pointers(individual)).toEqual(['/data/attributes/lastname']);
+    expect(errorAt(individual, '/data/attributes/lastname').detail).toBe('Ce champ est obligatoire');
+    const company = await t.api('POST', CU, {
+      token: manager,
+      headers: { 'accept-language': 'en' },
+      body: doc('customers', { type: 'company', billing_same_as_customer: false, email: 'pas-un-courriel', province: 'XX' }),
+    });
+    expect(company.status).toBe(422);
+    expect(pointers(company)).toEqual(['/data/attributes/email', '/data/attributes/province']);
+    expect(errorAt(company, '/data/attributes/email').detail).toBe('This field must contain a valid email');
+    const names = await t.api('POST', CU, {
+      token: manager,
+      headers: { 'accept-language': 'en' },
+      body: doc('customers', { type: 'company', billing_same_as_customer: false }),
+    });
+    expect(pointers(names)).toEqual(['/data/attributes/billing_address', '/data/attributes/billing_name', '/data/attributes/company_name']);
+    expect(errorAt(names, '/data/attributes/company_name').detail).toBe('This field is required');
+    const type = await t.api('POST', CU, { token: manager, body: doc('customers', { type: 'robot', lastname: 'X', firstname: 'Y' }) });
+    expect(errorAt(type, '/data/attributes/type').detail).toBe('La valeur doit être l’une de : individual, company');
+  });
+
+  it('searches names, e-mail, phone and company; filters by type; sorts by customer_name', async () => {
+    const search = async (q: string) =>
+      (await t.api('GET', `${CU}?filter[search]=${encodeURIComponent(q)}`, { token: manager })).body.data.map((c: any) => c.attributes.customer_name);
+    expect(await search('tremblay')).toEqual(['Éric Tremblay']);
+    expect(await search('Transport')).toEqual(['Transport Laval inc.']);
+    expect(await search('555-0190')).toEqual(['Julie Roy']);
+    expect(await search('julie.roy@')).toEqual(['Julie Roy']);
+    const companies = await t.api('GET', `${CU}?filter[type]=company`, { token: manager });
+    expect(companies.body.data.map((c: any) => c.attributes.customer_name)).toEqual(['Gagnon Paysagement inc.', 'Transport Laval inc.']);
+    const sorted = await t.api('GET', `${CU}?sort=-customer_name`, { token: manager });
+    expect(sorted.body.data.map((c: any) => c.attributes.customer_name)).toEqual([
+      'Transport Laval inc.',
+      'Julie Roy',
+      'Gagnon Paysagement inc.',
+      'Éric Tremblay',
+    ]);
+    expect(sorted.body.meta.page.total).toBe(4);
+    const bad = await t.api('GET', `${CU}?sort=password`, { token: manager });
+    expect(bad.status).toBe(400);
+  });
+
+  it('deletes a customer; its contacts stay, unlinked', async () => {
+    const tremblay = await idOf('customers', `lastname = 'Tremblay'`);
+    const contact = await idOf('contacts', `lastname = 'Tremblay'`);
+    const del = await t.api('DELETE', `${CU}/${tremblay}`, { token: manager });
+    expect(del.status).toBe(204);
+    expect((await t.api('GET', `${CU}/${tremblay}`, { token: manager })).status).toBe(404);
+    const c = await t.api('GET', `${CO}/${contact}`, { token: manager });
+    expect(c.status).toBe(200);
+    expect(c.body.data.attributes).toMatchObject({ contactable_type: null, contactable_id: null });
+    expect(c.body.data.relationships.customer.data).toBeNull();
+  });
+});
+
+describe('contacts', () => {
+  let id: string;
+  let customer: string;
+  let supplier: string;
+
+  beforeAll(async () => {
+    customer = await idOf('customers', `lastname = 'Roy'`);
+    supplier = await idOf('suppliers', `company_name = 'Pièces Auto Montréal'`);
+  });
+
+  it('creates a contact with a title, birthday, phones and a customer as contactable', async () => {
+    const res = await t.api('POST', `${CO}?include=customer`, {
+      token: manager,
+      body: doc('contacts', {
+        title: 'mrs',
+        firstname: 'Julie',
+        lastname: 'Roy',
+        birthday: '1985-09-30',
+        email: 'julie.roy@example.com',
+        phones: [
+          { number: '514 555-0190', type: 'MOBILE' },
+          { number: '514 555-0700', type: 'OFFICE', extension: '42' },
+        ],
+        contactable_type: 'customers',
+        contactable_id: customer,
+      }),
+    });
+    expect(res.status).toBe(201);
+    id = res.body.data.id;
+    expect(res.body.data.attributes).toMatchObject({
+      title: 'mrs',
+      full_name: 'Julie Roy',
+      birthday: '1985-09-30',
+      phones: [
+        { number: '514 555-0190', type: 'MOBILE', extension: null },
+        { number: '514 555-0700', type: 'OFFICE', extension: '42' },
+      ],
+      contactable_type: 'customers',
+      contactable_id: customer,
+    });
+    expect(res.body.data.relationships.customer.data).toEqual({ type: 'customers', id: customer });
+    expect(res.body.data.relationships.supplier.data).toBeNull();
+    expect(res.body.included[0].attributes.customer_name).toBe('Julie Roy');
+  });
+
+  it('moves to a supplier through the relationship, which clears the customer', async () => {
+    const res = await t.api('PATCH', `${CO}/${id}?include=supplier`, {
+      token: manager,
+      body: doc('contacts', {}, { supplier: { data: { type: 'suppliers', id: supplier } } }, id),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes).toMatchObject({ contactable_type: 'suppliers', contactable_id: supplier });
+    expect(res.body.data.relationships.customer.data).toBeNull();
+    expect(res.body.included[0].attributes.company_name).toBe('Pièces Auto Montréal');
+    const both = await t.api('PATCH', `${CO}/${id}`, {
+      token: manager,
+      body: doc('contacts', {}, { supplier: { data: { type: 'suppliers', id: supplier } }, customer: { data: { type: 'customers', id: customer } } }, id),
+    });
+    expect(both.status).toBe(422);
+    expect(errorAt(both, '/data/relationships/supplier').detail).toBe('Un contact appartient à un client ou à un fournisseur, pas aux deux');
+  });
+
+  it('refuses a contactable of another organization, an unknown one or a wrong type', async () => {
+    const foreign = await idOf('customers', `company_name = 'Taxis de la Capitale'`);
+    const other = await t.api('PATCH', `${CO}/${id}`, {
+      token: manager,
+      body: doc('contacts', { contactable_type: 'customers', contactable_id: foreign }, undefined, id),
+    });
+    expect(other.status).toBe(422);
+    expect(errorAt(other, '/data/attributes/contactable_id').detail).toContain(foreign);
+    const wrongType = await t.api('PATCH', `${CO}/${id}`, {
+      token: manager,
+      body: doc('contacts', { contactable_type: 'vehicles', contactable_id: customer }, undefined, id),
+    });
+    expect(errorAt(wrongType, '/data/attributes/contactable_type').detail).toBe('La valeur doit être l’une de : customers, suppliers');
+    const noId = await t.api('PATCH', `${CO}/${id}`, { token: manager, body: doc('contacts', { contactable_type: 'customers', contactable_id: null }, undefined, id) });
+    expect(pointers(noId)).toEqual(['/data/attributes/contactable_id']);
+    const detach = await t.api('PATCH', `${CO}/${id}`, { token: manager, body: doc('contacts', { contactable_type: null, contactable_id: null }, undefined, id) });
+    expect(detach.status).toBe(200);
+    expect(detach.body.data.attributes.contactable_type).toBeNull();
+  });
+
+  it('checks each phone and points at the item and field, in French and English', async () => {
+    const body = doc('contacts', {
+      firstname: 'Paul',
+      lastname: 'Côté',
+      birthday: '2999-01-01',
+      phones: [
+        { number: '514 555-0100', type: 'MOBILE', extension: '12' },
+        { number: 'abc', type: 'CELL', extension: 'x9' },
+        { type: 'HOME' },
+        'not a phone',
+      ],
+    });
+    const fr = await t.api('POST', CO, { token: manager, body });
+    expect(fr.status).toBe(422);
+    expect(pointers(fr)).toEqual([
+      '/data/attributes/birthday',
+      '/data/attributes/phones/1/extension',
+      '/data/attributes/phones/1/number',
+      '/data/attributes/phones/1/type',
+      '/data/attributes/phones/2/number',
+      '/data/attributes/phones/3',
+    ]);
+    expect(errorAt(fr, '/data/attributes/phones/1/number').detail).toBe('Le champ doit contenir un numéro de téléphone valide');
+    expect(errorAt(fr, '/data/attributes/phones/1/extension').detail).toBe('Le champ ne peut contenir que des chiffres');
+    expect(errorAt(fr, '/data/attributes/phones/2/number').detail).toBe('Ce champ est obligatoire');
+    expect(errorAt(fr, '/data/attributes/phones/1/type').detail).toBe(
+      'La valeur doit être l’une de : MOBILE, HOME, OFFICE, BUSINESS, FAX, PAGER, OTHER',
+    );
+    const en = await t.api('POST', CO, { token: manager, body, headers: { 'accept-language': 'en' } });
+    expect(errorAt(en, '/data/attributes/phones/2/number').detail).toBe('This field is required');
+    expect(errorAt(en, '/data/attributes/birthday').detail).toBe('The birthday must be a date in the past');
+    expect(await idOf('contacts', `lastname = 'Côté' AND firstname = 'Paul'`)).toBeUndefined();
+    const required = await t.api('POST', CO, { token: manager, body: doc('contacts', { phones: 'x' }) });
+    expect(pointers(required)).toEqual(['/data/attributes/firstname', '/data/attributes/lastname', '/data/attributes/phones']);
+  });
+
+  it('finds homonyms for "is it the same person?" whatever the case, accents and spaces; homonyms are allowed', async () => {
+    const same = async (name: string, extra = '') =>
+      (await t.api('GET', `${CO}?filter[same_name]=${encodeURIComponent(name)}${extra}`, { token: manager })).body.data.map(
+        (c: any) => c.attributes.full_name,
+      );
+    expect(await same('Éric Tremblay')).toEqual(['Éric Tremblay']);
+    expect(await same('  eric   TREMBLAY ')).toEqual(['Éric Tremblay']);
+    expect(await same('Eric Tremblay-Roy')).toEqual([]);
+    expect(await same('Julie Roy', `&filter[except]=${id}`)).toEqual([]);
+    const homonym = await t.api('POST', CO, { token: manager, body: doc('contacts', { firstname: 'Éric', lastname: 'Tremblay' }) });
+    expect(homonym.status).toBe(201);
+    expect(await same('Eric Tremblay')).toHaveLength(2);
+    // Another organization's homonyms are not seen.
+    expect((await t.api('GET', `${CO}?filter[same_name]=${encodeURIComponent('Éric Tremblay')}`, { token: manager2 })).body.data).toEqual([]);
+  });
+
+  it('filters by customer, supplier and contactable type; searches phones; sorts by name', async () => {
+    const supplierContacts = await t.api('GET', `${CO}?filter[contactable_type]=suppliers`, { token: manager });
+    expect(supplierContacts.body.data.map((c: any) => c.attributes.full_name)).toEqual(['Sylvain Côté']);
+    const ofSupplier = await t.api('GET', `${CO}?filter[supplier]=${supplier}`, { token: manager });
+    expect(ofSupplier.body.data.map((c: any) => c.attributes.full_name)).toEqual(['Sylvain Côté']);
+    const byPhone = await t.api('GET', `${CO}?filter[search]=555-0600`, { token: manager });
+    expect(byPhone.body.data.map((c: any) => c.attributes.full_name)).toEqual(['Éric Tremblay']);
+    const sorted = await t.api('GET', `${CO}?sort=lastname,firstname`, { token: manager });
+    expect(sorted.body.data.map((c: any) => c.attributes.lastname)).toEqual(['Bouchard', 'Côté', 'Roy', 'Tremblay', 'Tremblay']);
+    const desc = await t.api('GET', `${CO}?sort=birthday&page[size]=1`, { token: manager });
+    expect(desc.body.data[0].attributes.birthday).not.toBeNull();
+    expect(desc.body.meta.page.total).toBe(5);
+  });
+
+  it('deletes a contact', async () => {
+    expect((await t.api('DELETE', `${CO}/${id}`, { token: manager })).status).toBe(204);
+    expect((await t.api('GET', `${CO}/${id}`, { token: manager })).status).toBe(404);
+  });
+});
+
+describe('suppliers and supplier-products', () => {
+  let id: string;
+
+  it('creates a supplier (company_name required) and lists it by name', async () => {
+    const missing = await t.api('POST', SU, { token: manager, body: doc('suppliers', { phone: '12' }) });
+    expect(pointers(missing)).toEqual(['/data/attributes/company_name', '/data/attributes/phone']);
+    const res = await t.api('POST', SU, {
+      token: manager,
+      body: doc('suppliers', { company_name: 'Batteries Nord', email: 'ventes@batteries-nord.example.com', tax_id: '111', city: 'Laval', province: 'QC' }),
+    });
+    expect(res.status).toBe(201);
+    id = res.body.data.id;
+    const list = await t.api('GET', `${SU}?filter[search]=laval`, { token: manager });
+    expect(list.body.data.map((s: any) => s.attributes.company_name)).toEqual(['Batteries Nord', 'Pneus Laval']);
+    const sorted = await t.api('GET', `${SU}?sort=-company_name`, { token: manager });
+    expect(sorted.body.data.map((s: any) => s.attributes.company_name)).toEqual(['Pneus Laval', 'Pièces Auto Montréal', 'Batteries Nord']);
+  });
+
+  it('adds products with cost in cents and lead time; a SKU once per supplier', async () => {
+    const product = '0193b7a0-0000-7000-8000-000000000001';
+    const res = await t.api('POST', `${SP}?include=supplier`, {
+      token: manager,
+      body: doc('supplier-products', { supplier_sku: 'BN-H6', cost: 18999, lead_time_days: 4, product_id: product }, { supplier: { data: { type: 'suppliers', id } } }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.attributes).toMatchObject({ supplier_sku: 'BN-H6', cost: 18999, lead_time_days: 4, product_id: product });
+    expect(res.body.included[0].attributes.company_name).toBe('Batteries Nord');
+    const dup = await t.api('POST', SP, {
+      token: manager,
+      body: doc('supplier-products', { supplier_sku: 'bn-h6', cost: 1 }, { supplier: { data: { type: 'suppliers', id } } }),
+    });
+    expect(dup.status).toBe(422);
+    expect(errorAt(dup, '/data/attributes/supplier_sku').detail).toBe('Ce fournisseur a déjà un produit avec ce code');
+    const bad = await t.api('POST', SP, { token: manager, body: doc('supplier-products', { cost: -5, lead_time_days: 'soon' }) });
+    expect(pointers(bad)).toEqual(['/data/attributes/cost', '/data/attributes/lead_time_days', '/data/relationships/supplier']);
+    expect(errorAt(bad, '/data/attributes/lead_time_days').detail).toBe('Le champ ne peut contenir que des chiffres');
+    const ofSupplier = await t.api('GET', `${SU}/${id}?include=supplierProducts`, { token: manager });
+    expect(ofSupplier.body.included.map((p: any) => p.attributes.supplier_sku)).toEqual(['BN-H6']);
+    const list = await t.api('GET', `${SP}?filter[supplier]=${id}&sort=-cost`, { token: manager });
+    expect(list.body.meta.page.total).toBe(1);
+  });
+
+  it('deletes a supplier with its products; its contacts stay', async () => {
+    const pieces = await idOf('suppliers', `company_name = 'Pièces Auto Montréal'`);
+    expect((await t.api('DELETE', `${SU}/${pieces}`, { token: manager })).status).toBe(204);
+    const [{ n }] = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM supplier_products WHERE supplier_id = ${pieces}`));
+    expect(n).toBe(0);
+    expect(await idOf('contacts', `lastname = 'Côté' AND supplier_id IS NULL`)).toBeTruthy();
+  });
+});
+
+describe('permissions and locations', () => {
+  it('an inspector has no CRM or purchases permission: 403 on every verb', async () => {
+    const customer = await idOf('customers', `lastname = 'Roy'`);
+    for (const [method, url, body] of [
+      ['GET', CU, undefined],
+      ['GET', `${CU}/${customer}`, undefined],
+      ['POST', CU, doc('customers', { firstname: 'A', lastname: 'B' })],
+      ['PATCH', `${CU}/${customer}`, doc('customers', { notes: 'x' }, undefined, customer)],
+      ['DELETE', `${CU}/${customer}`, undefined],
+      ['GET', CO, undefined],
+      ['GET', SU, undefined],
+      ['GET', SP, undefined],
+    ] as const) {
+      const res = await t.api(method, url, { token: inspector, body });
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.errors[0].detail).toBe("Vous n'avez pas la permission d'accéder à cette ressource ou d'effectuer cette action.");
+    }
+  });
+
+  it('a reader may list but not write', async () => {
+    const reader = await userWith(t, 'Garage Démo', 'crm-reader@atelier.test', ['view any customers', 'view customers', 'view any contacts']);
+    expect((await t.api('GET', CU, { token: reader.token })).status).toBe(200);
+    expect((await t.api('POST', CU, { token: reader.token, body: doc('customers', { firstname: 'A', lastname: 'B' }) })).status).toBe(403);
+    expect((await t.api('POST', CO, { token: reader.token, body: doc('contacts', { firstname: 'A', lastname: 'B' }) })).status).toBe(403);
+  });
+
+  it('a user restricted to a location sees records of that location or of none', async () => {
+    const laval = ids.locations['Garage Démo Laval'];
+    const user = await userWith(t, 'Garage Démo', 'crm-laval@atelier.test', ['view any customers', 'view any suppliers', 'view any contacts'], {
+      restrict_to_locations: true,
+      location_ids: [laval],
+    });
+    const customers = await t.api('GET', `${CU}?sort=customer_name`, { token: user.token });
+    expect(customers.body.data.map((c: any) => c.attributes.customer_name)).toEqual(['Julie Roy', 'Transport Laval inc.']);
+    const suppliers = await t.api('GET', SU, { token: user.token });
+    expect(suppliers.body.data.map((s: any) => s.attributes.company_name).sort()).toEqual(['Batteries Nord', 'Pneus Laval']);
+  });
+});

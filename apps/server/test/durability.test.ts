@@ -1,0 +1,229 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, pgliteFsyncCount } from '../src/db/client.ts';
+import { DEMO_PASSWORD, serverDatabase } from './helpers.ts';
+
+/*
+ * Crash durability, on the real server process: write through the API, kill -9 the server,
+ * start it again on the same data, and the acknowledged writes are there.
+ *
+ * The server runs from src/main.ts through tsx rather than from apps/server/dist: a test must
+ * exercise the code of this checkout, and a dist/ left from an older build would silently test
+ * old code (building here would also race the browser tests' build). The bundle is the same
+ * source put through esbuild; the browser tests run the built one.
+ *
+ * Embedded mode runs on PGlite in a temporary DATA_DIR (npm test); PostgreSQL mode runs when
+ * DATABASE_URL is set (CI's second pass), on a fresh database of that server.
+ */
+
+const SERVER_ROOT = resolve(import.meta.dirname, '..');
+const MAIN = join(SERVER_ROOT, 'src/main.ts');
+const MEDIA = 'application/vnd.api+json';
+/** Starting on an empty PGlite directory runs initdb, migrations and the demo seed. */
+const START_TIMEOUT = 150_000;
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function startServer(env: Record<string, string | undefined>): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: SERVER_ROOT,
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${START_TIMEOUT} ms:\n${out}`));
+    }, START_TIMEOUT);
+    const onData = () => {
+      const m = /Atelier is ready: (http:\/\/\S+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', onData);
+      resolvePromise({ child, url: m[1], output: () => out });
+    };
+    child.stdout!.on('data', onData);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}) before it was ready:\n${out}`));
+    });
+  });
+}
+
+/** Runs a server that is expected to stop by itself; resolves with its exit code and output. */
+function runToExit(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: SERVER_ROOT,
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not stop within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code, output: out });
+    });
+  });
+}
+
+function killHard(server: Server): Promise<void> {
+  return new Promise((resolvePromise) => {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolvePromise();
+    server.child.once('exit', () => resolvePromise());
+    server.child.kill('SIGKILL');
+  });
+}
+
+async function login(server: Server, email = 'manager@atelier.test'): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: MEDIA },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.access_token!;
+}
+
+async function api(server: Server, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: { accept: MEDIA, authorization: `Bearer ${token}`, ...(body ? { 'content-type': MEDIA } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/**
+ * The scenario for one driver: 20 tags and a user created one after another, each acknowledged
+ * (201), then kill -9 at once (no graceful shutdown, no checkpoint), restart, read them back.
+ */
+async function writeKillRestartRead(env: Record<string, string | undefined>) {
+  const marker = `durable-${randomBytes(4).toString('hex')}`;
+  const first = await startServer(env);
+  const written: string[] = [];
+  let userEmail = '';
+  try {
+    const token = await login(first);
+    for (let i = 0; i < 20; i++) {
+      const res = await api(first, token, 'POST', '/tags', { data: { type: 'tags', attributes: { name: `${marker}-${i}` } } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      written.push(res.body.data.id);
+    }
+    userEmail = `${marker}@atelier.test`;
+    const user = await api(first, token, 'POST', '/users', {
+      data: { type: 'users', attributes: { email: userEmail, firstname: 'Durable', lastname: 'Écriture', password: 'Durable-2026x', password_confirmation: 'Durable-2026x' } },
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+  } finally {
+    await killHard(first);
+  }
+  expect(first.child.signalCode).toBe('SIGKILL');
+
+  const second = await startServer(env);
+  try {
+    const token = await login(second);
+    const list = await api(second, token, 'GET', `/tags?filter[search]=${marker}&page[size]=50`);
+    expect(list.status).toBe(200);
+    expect(list.body.meta.page.total).toBe(20);
+    expect(list.body.data.map((t: { id: string }) => t.id).sort()).toEqual([...written].sort());
+    // The user written last is there, and can sign in with the password it was given.
+    const users = await api(second, token, 'GET', `/users?filter[search]=${encodeURIComponent(userEmail)}`);
+    expect(users.body.data.map((u: { attributes: { email: string } }) => u.attributes.email)).toEqual([userEmail]);
+    const res = await fetch(`${second.url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: userEmail, password: 'Durable-2026x' }),
+    });
+    expect(res.status).toBe(200);
+  } finally {
+    await killHard(second);
+  }
+}
+
+// Each pass registers the scenario of its own driver only (nothing is reported as skipped).
+if (!process.env.DATABASE_URL) {
+  describe('embedded database (PGlite): crash durability and the data directory lock', () => {
+    let dataDir: string;
+    beforeAll(() => {
+      dataDir = mkdtempSync(join(tmpdir(), 'atelier-durability-'));
+    });
+    afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    it('keeps acknowledged writes through kill -9 and restart (and takes over the stale lock)', async () => {
+      await writeKillRestartRead({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    }, 400_000);
+
+    it('flushes every commit to disk: fsync on, one real fsync per commit', async () => {
+      // PGlite's own default is fsync off with a file system that cannot fsync (db/client.ts).
+      const dir = mkdtempSync(join(tmpdir(), 'atelier-fsync-'));
+      const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
+      try {
+        expect((await database.raw<{ fsync: string }>('SHOW fsync'))[0].fsync).toBe('on');
+        expect((await database.raw<{ wal_sync_method: string }>('SHOW wal_sync_method'))[0].wal_sync_method).toBe('fsync');
+        await database.raw('CREATE TABLE durable_probe (n int)');
+        const before = pgliteFsyncCount();
+        for (let n = 0; n < 5; n++) await database.raw('INSERT INTO durable_probe VALUES ($1)', [n]);
+        expect(pgliteFsyncCount() - before).toBeGreaterThanOrEqual(5);
+      } finally {
+        await database.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 200_000);
+
+    it('refuses a second server on the same DATA_DIR with a clear message, and the first keeps serving', async () => {
+      const first = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      try {
+        const lock = JSON.parse(readFileSync(join(dataDir, 'atelier.lock'), 'utf8'));
+        expect(lock.pid).toBe(first.child.pid);
+
+        const second = await runToExit({ DATA_DIR: dataDir, DATABASE_URL: '' });
+        expect(second.code).toBe(1);
+        expect(second.output).toContain(`The data directory ${dataDir} is in use by another Atelier server (pid ${first.child.pid}`);
+        expect(second.output).not.toMatch(/RuntimeError|Aborted/);
+
+        // The refused start touched nothing: the first server still answers from its database.
+        const token = await login(first);
+        const tags = await api(first, token, 'GET', '/tags?page[size]=1');
+        expect(tags.status).toBe(200);
+        expect(existsSync(join(dataDir, 'atelier.lock'))).toBe(true);
+      } finally {
+        // A graceful stop releases the lock file.
+        first.child.kill('SIGTERM');
+        await new Promise((r) => first.child.once('exit', r));
+      }
+      expect(existsSync(join(dataDir, 'atelier.lock'))).toBe(false);
+    }, 300_000);
+  });
+}
+
+if (process.env.DATABASE_URL) {
+  describe('PostgreSQL server: crash durability', () => {
+    let db: Awaited<ReturnType<typeof serverDatabase>>;
+    beforeAll(async () => {
+      db = await serverDatabase('atelier_durability');
+    });
+    afterAll(() => db?.drop());
+
+    it('keeps acknowledged writes through kill -9 and restart', async () => {
+      await writeKillRestartRead({ DATABASE_URL: db.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'atelier-durability-')) });
+    }, 300_000);
+  });
+}

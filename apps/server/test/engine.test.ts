@@ -1,0 +1,385 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenancy } from '../src/access/tenancy.ts';
+import { id, locationIds, tagIds, timestamps } from '../src/db/columns.ts';
+import { queryCount, rowsOf } from '../src/db/client.ts';
+import { attr } from '../src/jsonapi/attributes.ts';
+import { defineResource, registry } from '../src/jsonapi/define-resource.ts';
+import { ApiError } from '../src/jsonapi/errors.ts';
+import { filter } from '../src/jsonapi/filters.ts';
+import { rel } from '../src/jsonapi/relationships.ts';
+import { createTestApp, demoIds, type TestApp } from './helpers.ts';
+
+// A resource that exists only in this test, so the engine's behaviour is proven once for every
+// type declared with it. It borrows the 'tags' permissions the demo manager holds.
+const widgets = pgTable('test_widgets', {
+  id: id(),
+  organization_id: uuid('organization_id').notNull(),
+  name: text('name').notNull(),
+  quantity: integer('quantity'),
+  price: numeric('price'),
+  email: text('email'),
+  status: text('status').notNull().default('draft'),
+  active: boolean('active').notNull().default(true),
+  due_on: date('due_on'),
+  owner_id: uuid('owner_id'),
+  location_ids: locationIds(),
+  tag_ids: tagIds(),
+  ...timestamps(),
+});
+
+if (!registry.has('test-widgets'))
+  defineResource({
+    type: 'test-widgets',
+    table: widgets,
+    permissions: 'tags',
+    tenancy: tenancy.organization(),
+    attributes: {
+      name: attr.string().isRequired().max(20),
+      quantity: attr.integer().min(0),
+      price: attr.decimal(),
+      email: attr.email(),
+      status: attr.enum(['draft', 'active', 'archived']).notNull(),
+      active: attr.boolean(),
+      due_on: attr.date(),
+      label: attr.string().isReadOnly().isVirtual((r) => `${r.name} (${r.quantity ?? 0})`),
+      created_at: attr.datetime().isReadOnly(),
+    },
+    relationships: {
+      organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
+      owner: rel.belongsTo('users', 'owner_id'),
+      allowedLocations: rel.idArray('locations', 'location_ids'),
+      tags: rel.idArray('tags', 'tag_ids'),
+    },
+    filters: { status: filter.in('status'), search: filter.search(['name', 'email']), active: filter.boolean('active') },
+    sorts: ['name', 'quantity', 'created_at'],
+    defaultSort: 'name',
+    hooks: {
+      afterWrite(_ctx, row) {
+        // Lets a test prove that a failure after the insert leaves nothing behind.
+        if (row.name === 'boom') throw new ApiError(409, 'error.conflict');
+      },
+    },
+    actions: {
+      archive: {
+        permission: 'edit tags',
+        async handler(ctx, row) {
+          await ctx.db.update(widgets).set({ status: 'archived' }).where(sql`id = ${row!.id}`);
+          return { log: { status: 'archived' } };
+        },
+      },
+      summary: {
+        method: 'GET',
+        collection: true,
+        permission: 'view any tags',
+        async handler(ctx) {
+          const [r] = rowsOf<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM test_widgets`));
+          return { body: { meta: { count: r.n } } };
+        },
+      },
+    },
+    addData: {
+      totals: async (_ctx, rows) => ({ quantity: rows.reduce((s, r) => s + Number(r.quantity ?? 0), 0) }),
+    },
+  });
+
+let t: TestApp;
+let manager: string;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+const W = '/api/v1/test-widgets';
+const doc = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
+  data: { type: 'test-widgets', ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.database.db.execute(
+    sql.raw(`CREATE TABLE test_widgets (
+      id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), name text NOT NULL,
+      quantity integer, price numeric, email text, status text NOT NULL DEFAULT 'draft', active boolean NOT NULL DEFAULT true,
+      due_on date, owner_id uuid REFERENCES users(id), location_ids uuid[] NOT NULL DEFAULT '{}', tag_ids uuid[] NOT NULL DEFAULT '{}',
+      created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`),
+  );
+  manager = await t.login('manager@atelier.test');
+  ids = await demoIds(t);
+  for (const [name, quantity, status] of [
+    ['Alpha', 5, 'draft'],
+    ['Bravo', 12, 'active'],
+    ['Charlie', 1, 'active'],
+    ['Delta', 30, 'archived'],
+    ['Echo', 7, 'draft'],
+  ] as const) {
+    const res = await t.api('POST', W, {
+      token: manager,
+      body: doc({ name, quantity, status }, { owner: { data: { type: 'users', id: ids.users['manager@atelier.test'] } } }),
+    });
+    expect(res.status).toBe(201);
+  }
+});
+afterAll(() => t?.close());
+
+describe('list', () => {
+  it('pages with meta.page.total and the default sort', async () => {
+    const res = await t.api('GET', `${W}?page[size]=2&page[number]=2`, { token: manager });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('application/vnd.api+json');
+    expect(res.body.meta.page).toMatchObject({ total: 5, number: 2, size: 2, last: 3 });
+    expect(res.body.data.map((d: any) => d.attributes.name)).toEqual(['Charlie', 'Delta']);
+  });
+
+  it('gives the total past the last page too', async () => {
+    const res = await t.api('GET', `${W}?page[number]=9`, { token: manager });
+    expect(res.body.data).toEqual([]);
+    expect(res.body.meta.page.total).toBe(5);
+  });
+
+  it('sorts on declared fields, descending with a minus', async () => {
+    const res = await t.api('GET', `${W}?sort=-quantity`, { token: manager });
+    expect(res.body.data.map((d: any) => d.attributes.quantity)).toEqual([30, 12, 7, 5, 1]);
+  });
+
+  it('refuses an undeclared sort, filter, include or bad page with 400', async () => {
+    for (const [url, param] of [
+      [`${W}?sort=password`, 'sort'],
+      [`${W}?filter[nope]=1`, 'filter[nope]'],
+      [`${W}?include=secrets`, 'include'],
+      [`${W}?include=owner.roles.permissions.x`, 'include'],
+      [`${W}?page[number]=0`, 'page[number]'],
+      [`${W}?page[size]=abc`, 'page[size]'],
+      [`${W}?filter[with_ids]=not-a-uuid`, 'filter[with_ids]'],
+      [`${W}?fields[nope]=name`, 'fields[nope]'],
+    ]) {
+      const res = await t.api('GET', url, { token: manager });
+      expect(res.status, url).toBe(400);
+      expect(res.body.errors[0].source, url).toEqual({ parameter: param });
+      expect(res.body.errors[0].detail, url).toBeTruthy();
+    }
+  });
+
+  it('caps the page size instead of serving a huge page', async () => {
+    const res = await t.api('GET', `${W}?page[size]=999999`, { token: manager });
+    expect(res.status).toBe(200);
+    expect(res.body.meta.page.size).toBe(100);
+  });
+
+  it('filters by declared filters, search and with_ids', async () => {
+    const active = await t.api('GET', `${W}?filter[status]=active,archived`, { token: manager });
+    expect(active.body.data.map((d: any) => d.attributes.name)).toEqual(['Bravo', 'Charlie', 'Delta']);
+    const search = await t.api('GET', `${W}?filter[search]=ha`, { token: manager });
+    expect(search.body.data.map((d: any) => d.attributes.name)).toEqual(['Alpha', 'Charlie']);
+    const withIds = await t.api('GET', `${W}?filter[with_ids]=${active.body.data[0].id}`, { token: manager });
+    expect(withIds.body.meta.page.total).toBe(1);
+    const wildcard = await t.api('GET', `${W}?filter[search]=%25`, { token: manager });
+    expect(wildcard.body.meta.page.total).toBe(0);
+  });
+
+  it('narrows with filter[organization] but never widens', async () => {
+    const own = await t.api('GET', `${W}?filter[organization]=${ids.organizations['Garage Démo']}`, { token: manager });
+    expect(own.body.meta.page.total).toBe(5);
+    const other = await t.api('GET', `${W}?filter[organization]=${ids.organizations['Autos Rivière']}`, { token: manager });
+    expect(other.body.meta.page.total).toBe(0);
+  });
+
+  it('narrows to the selected locations, keeping organization-wide records', async () => {
+    const laval = ids.locations['Garage Démo Laval'];
+    const montreal = ids.locations['Garage Démo Montréal'];
+    const created = await t.api('POST', W, {
+      token: manager,
+      body: doc({ name: 'Lavalois' }, { allowedLocations: { data: [{ type: 'locations', id: laval }] } }),
+    });
+    const inMontreal = await t.api('GET', `${W}?filter[allowedLocations]=${montreal}&page[size]=100`, { token: manager });
+    const names = inMontreal.body.data.map((d: any) => d.attributes.name);
+    expect(names).toContain('Alpha'); // organization-wide
+    expect(names).not.toContain('Lavalois');
+    const inLaval = await t.api('GET', `${W}?filter[allowedLocations]=${montreal},${laval}&page[size]=100`, { token: manager });
+    expect(inLaval.body.data.map((d: any) => d.attributes.name)).toContain('Lavalois');
+    await t.api('DELETE', `${W}/${created.body.data.id}`, { token: manager });
+  });
+
+  it('serialises only the requested sparse fieldsets', async () => {
+    const res = await t.api('GET', `${W}?fields[test-widgets]=name,owner&include=owner&fields[users]=email`, { token: manager });
+    expect(Object.keys(res.body.data[0].attributes)).toEqual(['name']);
+    expect(Object.keys(res.body.data[0].relationships)).toEqual(['owner']);
+    expect(Object.keys(res.body.included[0].attributes)).toEqual(['email']);
+  });
+
+  it('includes nested relations once each, with linkage', async () => {
+    const res = await t.api('GET', `${W}?include=owner,owner.roles,organization`, { token: manager });
+    const included = res.body.included as { type: string; id: string }[];
+    const keys = included.map((i) => `${i.type}:${i.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(included.filter((i) => i.type === 'users')).toHaveLength(1);
+    expect(included.some((i) => i.type === 'roles')).toBe(true);
+    const owner = included.find((i) => i.type === 'users') as any;
+    expect(owner.relationships.roles.data[0].type).toBe('roles');
+    expect(res.body.data[0].relationships.organization.data).toEqual({ type: 'organizations', id: ids.organizations['Garage Démo'] });
+  });
+
+  it('loads includes in batches: the number of queries does not grow with the page', async () => {
+    const queriesFor = async (size: number) => {
+      const url = `${W}?page[size]=${size}&include=owner,owner.roles,owner.roles.permissions,organization,allowedLocations,tags`;
+      await t.api('GET', url, { token: manager });
+      const before = queryCount();
+      const res = await t.api('GET', url, { token: manager });
+      expect(res.body.data).toHaveLength(Math.min(size, res.body.meta.page.total));
+      return queryCount() - before;
+    };
+    const small = await queriesFor(1);
+    expect(small).toBeGreaterThan(0);
+    expect(await queriesFor(5)).toBe(small);
+  });
+
+  it('computes virtual attributes and add_data meta', async () => {
+    const res = await t.api('GET', `${W}?add_data=totals`, { token: manager });
+    expect(res.body.data[0].attributes.label).toBe('Alpha (5)');
+    expect(res.body.meta.totals).toEqual({ quantity: 55 });
+    expect((await t.api('GET', `${W}?add_data=nope`, { token: manager })).status).toBe(400);
+  });
+});
+
+describe('create', () => {
+  it('answers 201 with a Location header and stamps the organization', async () => {
+    const res = await t.api('POST', W, { token: manager, body: doc({ name: 'Foxtrot', price: '12,50', due_on: '2026-12-01' }) });
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toBe(`/api/v1/test-widgets/${res.body.data.id}`);
+    expect(res.body.data.attributes).toMatchObject({ name: 'Foxtrot', price: '12.50', due_on: '2026-12-01', status: 'draft' });
+    expect(res.body.data.relationships.organization.data.id).toBe(ids.organizations['Garage Démo']);
+    expect(res.body.data.attributes.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('collects every field error with pointers, in French by default', async () => {
+    const res = await t.api('POST', W, { token: manager, body: doc({ quantity: 'douze', email: 'pas-un-courriel', status: 'x' }) });
+    expect(res.status).toBe(422);
+    const byPointer = Object.fromEntries(res.body.errors.map((e: any) => [e.source.pointer, e.detail]));
+    expect(byPointer).toEqual({
+      '/data/attributes/quantity': 'Le champ ne peut contenir que des chiffres',
+      '/data/attributes/email': 'Le champ doit contenir un email valide',
+      '/data/attributes/status': 'La valeur doit être l’une de : draft, active, archived',
+      '/data/attributes/name': 'Ce champ est obligatoire',
+    });
+    expect(res.body.errors[0]).toMatchObject({ status: '422', title: 'Données invalides' });
+  });
+
+  it('speaks English when asked', async () => {
+    const res = await t.api('POST', W, { token: manager, body: doc({ name: '' }), headers: { 'accept-language': 'en-CA,en;q=0.9' } });
+    expect(res.body.errors[0].detail).toBe('This field is required');
+  });
+
+  it('checks lengths, minimums and unknown attributes', async () => {
+    const res = await t.api('POST', W, { token: manager, body: doc({ name: 'x'.repeat(21), quantity: -1, colour: 'red' }) });
+    const details = res.body.errors.map((e: any) => `${e.source.pointer} ${e.detail}`);
+    expect(details).toContain('/data/attributes/name Le champ ne peut pas dépasser 20 caractères');
+    expect(details).toContain('/data/attributes/quantity La valeur doit être au moins 0');
+    expect(details).toContain('/data/attributes/colour Le champ colour n’existe pas');
+  });
+
+  it('refuses relationships to records the user cannot see', async () => {
+    const stranger = ids.users['manager2@atelier.test'];
+    const res = await t.api('POST', W, {
+      token: manager,
+      body: doc({ name: 'Golf' }, { owner: { data: { type: 'users', id: stranger } } }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ source: { pointer: '/data/relationships/owner' }, code: 'validation.relationship_not_found' });
+    const wrongType = await t.api('POST', W, { token: manager, body: doc({ name: 'Golf' }, { owner: { data: { type: 'roles', id: stranger } } }) });
+    expect(wrongType.body.errors[0].code).toBe('validation.relationship_type');
+    const otherLocation = await t.api('POST', W, {
+      token: manager,
+      body: doc({ name: 'Golf' }, { allowedLocations: { data: [{ type: 'locations', id: ids.locations['Autos Rivière Québec'] }] } }),
+    });
+    expect(otherLocation.status).toBe(422);
+  });
+
+  it('refuses a wrong type with 409 and a missing data object with 400', async () => {
+    expect((await t.api('POST', W, { token: manager, body: { data: { type: 'users', attributes: { name: 'x' } } } })).status).toBe(409);
+    expect((await t.api('POST', W, { token: manager, body: { name: 'x' } })).status).toBe(400);
+    const badJson = await t.api('POST', W, { token: manager, body: '{"data":' });
+    expect(badJson.status).toBe(400);
+    expect(badJson.body.errors[0].code).toBe('error.invalid_json');
+  });
+
+  it('rolls the whole request back when it fails after the insert', async () => {
+    const res = await t.api('POST', W, { token: manager, body: doc({ name: 'boom' }) });
+    expect(res.status).toBe(409);
+    const [r] = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM test_widgets WHERE name = 'boom'`));
+    expect(r.n).toBe(0);
+    const [l] = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM logs WHERE subject_type = 'test-widgets' AND properties::text LIKE '%boom%'`));
+    expect(l.n).toBe(0);
+  });
+});
+
+describe('content negotiation', () => {
+  it('answers 415 for other body types and JSON:API media type parameters', async () => {
+    const body = JSON.stringify(doc({ name: 'Hotel' }));
+    expect((await t.api('POST', W, { token: manager, body, headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    const withParam = await t.api('POST', W, { token: manager, body, headers: { 'content-type': 'application/vnd.api+json; charset=utf-8' } });
+    expect(withParam.status).toBe(415);
+    expect(withParam.body.errors[0].status).toBe('415');
+  });
+
+  it('answers 406 when the client accepts nothing we speak', async () => {
+    expect((await t.api('GET', W, { token: manager, headers: { accept: 'text/html' } })).status).toBe(406);
+    expect((await t.api('GET', W, { token: manager, headers: { accept: 'application/vnd.api+json; foo=bar' } })).status).toBe(406);
+    expect((await t.api('GET', W, { token: manager, headers: { accept: 'text/html, */*;q=0.1' } })).status).toBe(200);
+  });
+
+  it('answers unknown API paths with a JSON:API 404', async () => {
+    const res = await t.api('GET', '/api/v1/nothing-here', { token: manager });
+    expect(res.status).toBe(404);
+    expect(res.body.errors[0].detail).toBe("La ressource n'existe pas.");
+  });
+});
+
+describe('update, delete, actions and the activity log', () => {
+  it('updates part of a record, ignores read-only values, logs the change', async () => {
+    const created = await t.api('POST', W, { token: manager, body: doc({ name: 'India', quantity: 3 }) });
+    const id = created.body.data.id;
+    const res = await t.api('PATCH', `${W}/${id}`, { token: manager, body: doc({ quantity: 4, label: 'ignored', created_at: '2000-01-01' }, undefined, id) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes).toMatchObject({ name: 'India', quantity: 4, label: 'India (4)' });
+    const logs = await t.api('GET', `/api/v1/logs?filter[subject_id]=${id}&sort=created_at`, { token: manager });
+    expect(logs.body.data.map((l: any) => l.attributes.event)).toEqual(['created', 'updated']);
+    expect(logs.body.data[1].attributes.properties).toEqual({ old: { quantity: 3 }, attributes: { quantity: 4 } });
+    expect(logs.body.data[1].relationships.causer.data.id).toBe(ids.users['manager@atelier.test']);
+  });
+
+  it('refuses an id that does not match the URL, and empties of required fields', async () => {
+    const created = await t.api('POST', W, { token: manager, body: doc({ name: 'Juliett' }) });
+    const id = created.body.data.id;
+    expect((await t.api('PATCH', `${W}/${id}`, { token: manager, body: doc({ name: 'x' }, undefined, ids.users['manager@atelier.test']) })).status).toBe(409);
+    const emptied = await t.api('PATCH', `${W}/${id}`, { token: manager, body: doc({ name: null }, undefined, id) });
+    expect(emptied.status).toBe(422);
+    expect(emptied.body.errors[0].source.pointer).toBe('/data/attributes/name');
+  });
+
+  it('deletes, then answers 404 with the id in the message', async () => {
+    const created = await t.api('POST', W, { token: manager, body: doc({ name: 'Kilo' }) });
+    const id = created.body.data.id;
+    expect((await t.api('DELETE', `${W}/${id}`, { token: manager })).status).toBe(204);
+    const gone = await t.api('GET', `${W}/${id}`, { token: manager, headers: { 'accept-language': 'en' } });
+    expect(gone.status).toBe(404);
+    expect(gone.body.errors[0].detail).toBe(`Resource ${id} does not exist or you have no right to access it.`);
+    expect((await t.api('GET', `${W}/not-a-uuid`, { token: manager })).status).toBe(404);
+  });
+
+  it('runs record and collection actions and logs record actions', async () => {
+    const created = await t.api('POST', W, { token: manager, body: doc({ name: 'Lima' }) });
+    const id = created.body.data.id;
+    const res = await t.api('POST', `${W}/${id}/archive?include=owner`, { token: manager, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes.status).toBe('archived');
+    const logs = await t.api('GET', `/api/v1/logs?filter[subject_id]=${id}&filter[event]=archive`, { token: manager });
+    expect(logs.body.meta.page.total).toBe(1);
+    const summary = await t.api('GET', `${W}/summary`, { token: manager });
+    expect(summary.body.meta.count).toBeGreaterThan(5);
+  });
+
+  it('checks permissions per verb: 403 without them', async () => {
+    const inspector = await t.login('inspector@atelier.test');
+    const list = await t.api('GET', W, { token: inspector });
+    expect(list.status).toBe(403);
+    expect(list.body.errors[0].detail).toBe("Vous n'avez pas la permission d'accéder à cette ressource ou d'effectuer cette action.");
+    expect((await t.api('POST', W, { token: inspector, body: doc({ name: 'Mike' }) })).status).toBe(403);
+  });
+});

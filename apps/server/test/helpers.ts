@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, openMemoryDatabase, rowsOf, type Database } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from '../src/db/seed.ts';
+
+export { DEMO_PASSWORD };
+export const MEDIA = 'application/vnd.api+json';
+
+/**
+ * A fresh, migrated, demo-seeded database per test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server of DATABASE_URL (as CI runs it), dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!process.env.DATABASE_URL) return { database: await openMemoryDatabase(), drop: async () => {} };
+  const { url, drop } = await serverDatabase('atelier_test');
+  const database = await openDatabase({ databaseUrl: url, dataDir: '/tmp', databasePoolSize: 5 });
+  return { database, drop };
+}
+
+/** A new empty database on the PostgreSQL server of DATABASE_URL: its URL and how to drop it. */
+export async function serverDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (text: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Signs in a demo account (or any e-mail/password) and returns the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  /** A JSON:API request; the body is sent as application/vnd.api+json. */
+  api(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+  /** The mail written to the outbox for an address, newest first. */
+  outbox(to: string): Promise<{ subject: string; text: string }[]>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  await migrate(database);
+  await syncPermissions(database.db);
+  await syncOptions(database.db);
+  await seedDemo(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atelier-test', LOG_LEVEL: 'silent', APP_URL: 'http://atelier.test', ...env });
+  const app = await buildApp({ config, database, webDist: null, logger: false });
+  await app.ready();
+  const tokens = new Map<string, string>();
+
+  const api: TestApp['api'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { accept: MEDIA, ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined && !headers['content-type']) headers['content-type'] = MEDIA;
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      payload: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.body ? JSON.parse(res.body) : null;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+
+  return {
+    app,
+    database,
+    config,
+    api,
+    async login(email, password = DEMO_PASSWORD) {
+      const cached = tokens.get(email + password);
+      if (cached) return cached;
+      const res = await api('POST', '/api/v1/login', { body: { email, password }, headers: { 'content-type': 'application/json' } });
+      if (res.status !== 200 || !res.body.access_token) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      tokens.set(email + password, res.body.access_token);
+      return res.body.access_token;
+    },
+    async outbox(to) {
+      return rowsOf<{ subject: string; text: string }>(
+        await database.db.execute(
+          (await import('drizzle-orm')).sql`SELECT subject, text FROM mail_outbox WHERE lower("to") = ${to.toLowerCase()} ORDER BY created_at DESC, id DESC`,
+        ),
+      );
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Ids of demo records by a readable key, looked up through the API as the admin. */
+export async function demoIds(t: TestApp) {
+  const q = async (sqlText: string) => rowsOf<{ id: string; key: string }>(await t.database.db.execute((await import('drizzle-orm')).sql.raw(sqlText)));
+  const orgs = await q(`SELECT id, name AS key FROM organizations`);
+  const locs = await q(`SELECT id, name AS key FROM locations`);
+  const users = await q(`SELECT id, email AS key FROM users`);
+  const byKey = (rows: { id: string; key: string }[]) => Object.fromEntries(rows.map((r) => [r.key, r.id]));
+  return { organizations: byKey(orgs), locations: byKey(locs), users: byKey(users) };
+}
+
+/**
+ * A user of a demo organization holding exactly the given permissions (through a role made for
+ * the test), signed in: for permission tests that need less than the demo roles give.
+ */
+export async function userWith(
+  t: TestApp,
+  organization: string,
+  email: string,
+  permissions: string[],
+  extra: { restrict_to_locations?: boolean; location_ids?: string[] } = {},
+): Promise<{ id: string; token: string }> {
+  const { sql } = await import('drizzle-orm');
+  const { hashPassword } = await import('../src/auth/passwords.ts');
+  const { grant } = await import('../src/areas/admin/organization-setup.ts');
+  const { newId } = await import('../src/db/columns.ts');
+  const { toUuidArray } = await import('../src/access/tenancy.ts');
+  const db = t.database.db;
+  const [org] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM organizations WHERE name = ${organization}`));
+  const roleId = newId();
+  const userId = newId();
+  await db.execute(sql`INSERT INTO roles (id, organization_id, name) VALUES (${roleId}, ${org.id}, ${`Test ${email}`})`);
+  await grant(db, roleId, permissions);
+  await db.execute(sql`
+    INSERT INTO users (id, organization_id, firstname, lastname, email, password_hash, restrict_to_locations, location_ids)
+    VALUES (${userId}, ${org.id}, 'Test', ${email}, ${email}, ${await hashPassword(DEMO_PASSWORD)}, ${!!extra.restrict_to_locations},
+      ${toUuidArray(extra.location_ids ?? [])})`);
+  await db.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${userId}, ${roleId})`);
+  return { id: userId, token: await t.login(email) };
+}

@@ -1,0 +1,149 @@
+import { getTableName, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { registry, type ResourceDefinition } from '../src/jsonapi/define-resource.ts';
+import { createTestApp, demoIds, type TestApp } from './helpers.ts';
+
+/**
+ * The generic tenant-isolation test: for EVERY registered type, a user of another tenant tries to
+ * list, read, include, update, delete, act on and link to a record of Garage Démo, and the test
+ * fails on any leak. A new type is covered without a new test; it only needs demo data of Garage
+ * Démo and Autos Rivière (the test says so when it is missing).
+ */
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+const tokens: Record<string, string> = {};
+
+type Tenant = 'Garage Démo' | 'Autos Rivière';
+
+/** Every id of every registered table that belongs to a tenant. */
+async function tenantIds(tenant: Tenant): Promise<Set<string>> {
+  const org = ids.organizations[tenant];
+  const out = new Set<string>([org]);
+  for (const def of registry.values()) {
+    if (!def.tenancy.hasOrganization) continue;
+    const rows = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`SELECT id::text AS id FROM ${sql.identifier(getTableName(def.table))} WHERE organization_id = ${org}`),
+    );
+    rows.forEach((r) => out.add(r.id));
+  }
+  return out;
+}
+
+/** One record of the type belonging to the tenant, or null. */
+async function recordOf(def: ResourceDefinition, tenant: Tenant): Promise<string | null> {
+  const org = ids.organizations[tenant];
+  if (def.tenancy.kind === 'global') return null; // shared reference data (the permission catalogue)
+  if (def.tenancy.kind === 'organization-self') return org;
+  if (def.tenancy.kind === 'reseller-self') {
+    const [r] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT reseller_id::text AS id FROM organizations WHERE id = ${org}`));
+    return r?.id ?? null;
+  }
+  const [row] = rowsOf<{ id: string }>(
+    await t.database.db.execute(
+      sql`SELECT id::text AS id FROM ${sql.identifier(getTableName(def.table))} WHERE organization_id = ${org} ORDER BY id LIMIT 1`,
+    ),
+  );
+  return row?.id ?? null;
+}
+
+const types = () => [...registry.values()].filter((d) => d.tenancy.kind !== 'global');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await demoIds(t);
+  for (const email of ['manager@atelier.test', 'manager2@atelier.test', 'reseller@atelier.test'])
+    tokens[email] = await t.login(email);
+  // Activity in both organizations, so logs and other derived records exist on each side.
+  for (const [email, org] of [
+    ['manager@atelier.test', 'Garage Démo'],
+    ['manager2@atelier.test', 'Autos Rivière'],
+  ] as const) {
+    const id = ids.organizations[org];
+    await t.api('PATCH', `/api/v1/organizations/${id}`, {
+      token: tokens[email],
+      body: { data: { type: 'organizations', id, attributes: { phone: '418 555-0100' } } },
+    });
+  }
+});
+afterAll(() => t?.close());
+
+const NO_ACCESS = [403, 404];
+
+describe.each([
+  { who: 'manager2@atelier.test', victim: 'Garage Démo' as Tenant, own: 'Autos Rivière' as Tenant },
+  { who: 'reseller@atelier.test', victim: 'Autos Rivière' as Tenant, own: 'Garage Démo' as Tenant },
+])('$who cannot reach $victim', ({ who, victim, own }) => {
+  it('has demo data of both organizations for every type', async () => {
+    for (const def of types()) {
+      if (def.tenancy.kind === 'reseller-self' && victim === 'Autos Rivière') continue; // a direct customer has no reseller
+      expect(await recordOf(def, victim), `seed a ${victim} record of type ${def.type}`).toBeTruthy();
+    }
+  });
+
+  it('cannot read, list, filter to or include the records', async () => {
+    const token = tokens[who];
+    const forbidden = await tenantIds(victim);
+    for (const def of types()) {
+      const id = await recordOf(def, victim);
+      if (!id) continue;
+      const base = `/api/v1/${def.type}`;
+      const get = await t.api('GET', `${base}/${id}`, { token });
+      expect(NO_ACCESS, `GET ${def.type}/${id}: ${get.status}`).toContain(get.status);
+
+      const includes = Object.keys(def.relationships ?? {}).join(',');
+      for (const url of [
+        `${base}?filter[with_ids]=${id}`,
+        `${base}?filter[organization]=${ids.organizations[victim]}`,
+        `${base}?page[size]=100${includes ? `&include=${includes}` : ''}`,
+      ]) {
+        const res = await t.api('GET', url, { token });
+        if (res.status === 403) continue;
+        expect(res.status, url).toBe(200);
+        const leaked = [...forbidden].filter((x) => JSON.stringify(res.body).includes(x));
+        expect(leaked, `${url} leaks ${victim} records`).toEqual([]);
+      }
+    }
+  });
+
+  it('cannot update, delete or run actions on the records', async () => {
+    const token = tokens[who];
+    for (const def of types()) {
+      const id = await recordOf(def, victim);
+      if (!id) continue;
+      const base = `/api/v1/${def.type}`;
+      const patch = await t.api('PATCH', `${base}/${id}`, { token, body: { data: { type: def.type, id, attributes: {} } } });
+      expect(NO_ACCESS, `PATCH ${def.type}: ${patch.status}`).toContain(patch.status);
+      const del = await t.api('DELETE', `${base}/${id}`, { token });
+      expect(NO_ACCESS, `DELETE ${def.type}: ${del.status}`).toContain(del.status);
+      expect(await recordOf(def, victim), `${def.type} still there`).toBe(id);
+      for (const [name, action] of Object.entries(def.actions ?? {})) {
+        if (action.collection) continue;
+        const path = (action.path ?? `:id/${name}`).replace(':id', id);
+        const res = await t.api(action.method ?? 'POST', `${base}/${path}`, { token, body: action.method === 'GET' ? undefined : {} });
+        expect(NO_ACCESS, `${action.method ?? 'POST'} ${def.type}/${path}: ${res.status}`).toContain(res.status);
+      }
+    }
+  });
+
+  it('cannot link its own records to the records', async () => {
+    const token = tokens[who];
+    for (const def of types()) {
+      const mine = await recordOf(def, own);
+      if (!mine) continue;
+      for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+        if (rel.readOnly || (rel.kind === 'belongsTo' && rel.createOnly)) continue;
+        const target = registry.get(rel.type)!;
+        const theirs = await recordOf(target, victim);
+        if (!theirs) continue;
+        const linkage = { type: rel.type, id: theirs };
+        const res = await t.api('PATCH', `/api/v1/${def.type}/${mine}`, {
+          token,
+          body: { data: { type: def.type, id: mine, relationships: { [name]: { data: rel.kind === 'belongsTo' ? linkage : [linkage] } } } },
+        });
+        expect([403, 404, 422], `PATCH ${def.type}.${name} -> ${victim} ${rel.type}: ${res.status}`).toContain(res.status);
+      }
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, openMemoryDatabase, type Database } from '../src/db/client.ts';
+import { migrate, migrationsFolder } from '../src/db/migrate.ts';
+import { serverDatabase } from './helpers.ts';
+
+/*
+ * Instances starting together against one PostgreSQL server must not race on the migrations:
+ * migrate() holds an advisory lock, so the first applies them and the others then find nothing
+ * left to do. That scenario needs a PostgreSQL server: it is registered only with DATABASE_URL
+ * (PGlite is one process and cannot be opened twice).
+ */
+
+const journalLength = () =>
+  (JSON.parse(readFileSync(join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+
+describe('migrations (embedded database)', () => {
+  it('applies every committed migration once, and a second start applies nothing', async () => {
+    const database = await openMemoryDatabase();
+    try {
+      await migrate(database);
+      await migrate(database);
+      const [{ applied }] = await database.raw<{ applied: number }>('SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations');
+      expect(applied).toBe(journalLength());
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+if (process.env.DATABASE_URL) {
+  describe('migrations under the advisory lock (PostgreSQL)', () => {
+    const handles: Database[] = [];
+    let db: Awaited<ReturnType<typeof serverDatabase>>;
+
+    beforeAll(async () => {
+      db = await serverDatabase('atelier_migrate');
+      // Four instances, each with its own pool, as four servers starting at once would have.
+      for (let i = 0; i < 4; i++) handles.push(await openDatabase({ databaseUrl: db.url, dataDir: '/tmp', databasePoolSize: 2 }));
+    });
+    afterAll(async () => {
+      await Promise.all(handles.map((h) => h.close()));
+      await db?.drop();
+    });
+
+    it('lets every instance migrate a fresh database at once, applying each migration exactly once', async () => {
+      const results = await Promise.allSettled(handles.map((h) => migrate(h)));
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok', 'ok']);
+
+      const [{ applied }] = await handles[0].raw<{ applied: number }>('SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations');
+      expect(applied).toBe(journalLength());
+      // The schema is whole: the tables of the first and of the latest migrations answer.
+      const [{ users }] = await handles[1].raw<{ users: number }>('SELECT count(*)::int AS users FROM users');
+      expect(users).toBe(0);
+      // Nothing is left holding the lock: a later start migrates (a no-op) without waiting.
+      await expect(migrate(handles[2])).resolves.toBeUndefined();
+      const locks = await handles[3].raw<{ n: number }>("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'");
+      expect(locks[0].n).toBe(0);
+    });
+  });
+}

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenancy } from '../src/access/tenancy.ts';
+import { id, locationIds, timestamps } from '../src/db/columns.ts';
+import { rowsOf } from '../src/db/client.ts';
+import { attr } from '../src/jsonapi/attributes.ts';
+import { defineResource, registry } from '../src/jsonapi/define-resource.ts';
+import { rel } from '../src/jsonapi/relationships.ts';
+import { createTestApp, demoIds, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+
+// A work item that exists only in this test, with an assignee the notifier must reach.
+const jobs = pgTable('test_jobs', {
+  id: id(),
+  organization_id: uuid('organization_id').notNull(),
+  name: text('name').notNull(),
+  assignee_id: uuid('assignee_id'),
+  location_ids: locationIds(),
+  ...timestamps(),
+});
+if (!registry.has('test-jobs'))
+  defineResource({
+    type: 'test-jobs',
+    table: jobs,
+    permissions: 'tags',
+    tenancy: tenancy.organization(),
+    attributes: { name: attr.string().isRequired(), created_at: attr.datetime().isReadOnly() },
+    relationships: { assignee: rel.belongsTo('users', 'assignee_id') },
+    notify: { assignees: (row) => [row.assignee_id as string | null] },
+  });
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+let manager: string;
+let bob: string;
+let bobId: string;
+const N = '/api/v1/notifications';
+const S = '/api/v1/notification-subscriptions';
+const job = (attributes: Record<string, unknown>, assignee?: string) => ({
+  data: { type: 'test-jobs', attributes, ...(assignee ? { relationships: { assignee: { data: { type: 'users', id: assignee } } } } : {}) },
+});
+const follow = (token: string, subject_type: string, subject_id: string) =>
+  t.api('POST', S, { token, body: { data: { type: 'notification-subscriptions', attributes: { subject_type, subject_id } } } });
+const unread = async (token: string) => (await t.api('GET', `${N}?filter[unRead]=true`, { token })).body.meta.page.total;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.database.db.execute(
+    sql.raw(`CREATE TABLE test_jobs (id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), name text NOT NULL,
+      assignee_id uuid REFERENCES users(id), location_ids uuid[] NOT NULL DEFAULT '{}',
+      created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`),
+  );
+  ids = await demoIds(t);
+  manager = await t.login('manager@atelier.test');
+  // A second administrator of Garage Démo, to follow what the manager changes.
+  const [role] = rowsOf<{ id: string }>(
+    await t.database.db.execute(sql`SELECT id FROM roles WHERE organization_id = ${ids.organizations['Garage Démo']} AND key = 'administrator'`),
+  );
+  const created = await t.api('POST', '/api/v1/users', {
+    token: manager,
+    body: {
+      data: {
+        type: 'users',
+        attributes: { firstname: 'Bob', lastname: 'Bélanger', email: 'bob@garage.test', password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
+        relationships: { roles: { data: [{ type: 'roles', id: role.id }] } },
+      },
+    },
+  });
+  expect(created.status).toBe(201);
+  bobId = created.body.data.id;
+  bob = await t.login('bob@garage.test');
+});
+afterAll(() => t?.close());
+
+describe('notifications', () => {
+  it('come with the demo: each owner follows their organization', async () => {
+    const list = await t.api('GET', `${N}?filter[unRead]=true&include=notifiable`, { token: manager });
+    expect(list.body.data[0].attributes).toMatchObject({ event: 'created', subject_type: 'organizations', data: { label: 'Garage Démo' } });
+    expect(list.body.included[0]).toMatchObject({ type: 'users', id: ids.users['manager@atelier.test'] });
+  });
+
+  let jobId: string;
+  let notificationId: string;
+
+  it('notifies a follower when another user edits the record, never the causer', async () => {
+    const managerUnread = await unread(manager);
+    jobId = (await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Brakes' }) })).body.data.id;
+    const sub = await follow(bob, 'test-jobs', jobId);
+    expect(sub.status).toBe(201);
+    expect(sub.body.data.relationships.user.data).toEqual({ type: 'users', id: bobId });
+
+    const patch = await t.api('PATCH', `/api/v1/test-jobs/${jobId}`, { token: manager, body: { data: { type: 'test-jobs', id: jobId, attributes: { name: 'Brakes and rotors' } } } });
+    expect(patch.status).toBe(200);
+
+    const list = await t.api('GET', `${N}?filter[unRead]=true&page[number]=1&page[size]=10&include=notifiable,causer`, { token: bob });
+    expect(list.status).toBe(200);
+    expect(list.body.meta.page.total).toBe(1);
+    const [n] = list.body.data;
+    notificationId = n.id;
+    expect(n.attributes).toMatchObject({
+      event: 'updated',
+      subject_type: 'test-jobs',
+      subject_id: jobId,
+      read: false,
+      read_at: null,
+      data: { label: 'Brakes and rotors', changes: ['name'], causer_name: 'Marie Gagnon' },
+    });
+    expect(n.relationships.notifiable.data).toEqual({ type: 'users', id: bobId });
+    expect(n.relationships.causer.data).toEqual({ type: 'users', id: ids.users['manager@atelier.test'] });
+    expect(n.relationships.subscription.data).toEqual({ type: 'notification-subscriptions', id: sub.body.data.id });
+    expect(list.body.included.map((i: any) => i.id).sort()).toEqual([bobId, ids.users['manager@atelier.test']].sort());
+
+    // Bob's own edit notifies nobody: he is the only follower and the causer.
+    await t.api('PATCH', `/api/v1/test-jobs/${jobId}`, { token: bob, body: { data: { type: 'test-jobs', id: jobId, attributes: { name: 'Brakes, rotors' } } } });
+    expect(await unread(bob)).toBe(1);
+    expect(await unread(manager)).toBe(managerUnread);
+  });
+
+  it('marks as read and unread, with ids as JSON:API linkage or a plain list', async () => {
+    const read = await t.api('POST', `${N}/mark-as-read`, { token: bob, body: { data: [{ type: 'notifications', id: notificationId }] } });
+    expect(read.status).toBe(200);
+    expect(read.body.meta).toEqual({ updated: 1, unread: 0 });
+    expect(await unread(bob)).toBe(0);
+    const one = await t.api('GET', `${N}/${notificationId}`, { token: bob });
+    expect(one.body.data.attributes.read).toBe(true);
+
+    const again = await t.api('POST', `${N}/mark-as-unread`, { token: bob, body: { ids: [notificationId] } });
+    expect(again.body.meta).toEqual({ updated: 1, unread: 1 });
+    expect(await unread(bob)).toBe(1);
+
+    const bad = await t.api('POST', `${N}/mark-as-read`, { token: bob, body: { ids: ['nope'] }, headers: { 'accept-language': 'en' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].detail).toBe('Give the ids of the notifications in the request body.');
+  });
+
+  it("never shows or changes another user's notifications", async () => {
+    for (const email of ['manager@atelier.test', 'manager2@atelier.test', 'admin@atelier.test']) {
+      const token = await t.login(email);
+      expect((await t.api('GET', `${N}/${notificationId}`, { token })).status).toBe(404);
+      expect((await t.api('GET', N, { token })).body.data.map((n: any) => n.id)).not.toContain(notificationId);
+      const mark = await t.api('POST', `${N}/mark-as-read`, { token, body: { ids: [notificationId] } });
+      expect(mark.body.meta.updated).toBe(0);
+    }
+    expect(await unread(bob)).toBe(1);
+    // Nor their subscriptions.
+    const [bobs] = (await t.api('GET', S, { token: bob })).body.data;
+    expect(bobs.attributes.subject_type).toBe('test-jobs');
+    expect((await t.api('GET', S, { token: manager })).body.data.map((x: any) => x.id)).not.toContain(bobs.id);
+    expect((await t.api('GET', `${S}/${bobs.id}`, { token: manager })).status).toBe(404);
+  });
+
+  it('notifies the assignee of a record, but not when they assign themselves', async () => {
+    const res = await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Tires' }, bobId) });
+    expect(res.status).toBe(201);
+    const list = await t.api('GET', `${N}?filter[unRead]=true&filter[subject_id]=${res.body.data.id}`, { token: bob });
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0].attributes).toMatchObject({ event: 'created', data: { label: 'Tires' } });
+    expect(list.body.data[0].relationships.subscription.data).toBeNull();
+
+    const before = await unread(manager);
+    await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Oil' }, ids.users['manager@atelier.test']) });
+    expect(await unread(manager)).toBe(before);
+  });
+
+  it('names workflow actions as the event', async () => {
+    const inspector = ids.users['inspector@atelier.test'];
+    expect((await follow(bob, 'users', inspector)).status).toBe(201);
+    expect((await t.api('GET', `/api/v1/users/${inspector}/deactivate`, { token: manager })).status).toBe(200);
+    const list = await t.api('GET', `${N}?filter[subject_id]=${inspector}`, { token: bob });
+    expect(list.body.data[0].attributes).toMatchObject({ event: 'deactivate', data: { label: 'Ivan Tremblay' } });
+    await t.api('GET', `/api/v1/users/${inspector}/activate`, { token: manager });
+  });
+
+  it('tells followers of a deletion, then forgets the subscription', async () => {
+    expect((await t.api('DELETE', `/api/v1/test-jobs/${jobId}`, { token: manager })).status).toBe(204);
+    const list = await t.api('GET', `${N}?filter[event]=deleted`, { token: bob });
+    expect(list.body.data[0].attributes).toMatchObject({ subject_id: jobId, data: { label: 'Brakes, rotors' } });
+    const subs = await t.api('GET', `${S}?filter[subject_type]=test-jobs`, { token: bob });
+    expect(subs.body.meta.page.total).toBe(0);
+  });
+
+  it('lets a user follow only records they can see, once', async () => {
+    const mine = (await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Wipers' }) })).body.data.id;
+    expect((await follow(manager, 'test-jobs', mine)).status).toBe(201);
+    const twice = await follow(manager, 'test-jobs', mine);
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors[0].code).toBe('validation.unique');
+
+    // Another organization's record does not exist for them.
+    const manager2 = await t.login('manager2@atelier.test');
+    const foreign = await follow(manager2, 'test-jobs', mine);
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors[0]).toMatchObject({ code: 'validation.relationship_not_found', source: { pointer: '/data/attributes/subject_id' } });
+    // Without the permission to read the type, neither.
+    const inspector = await t.login('inspector@atelier.test');
+    expect((await follow(inspector, 'test-jobs', mine)).status).toBe(422);
+    const type = await follow(manager, 'notifications', notificationId);
+    expect(type.body.errors[0].code).toBe('validation.not_followable');
+
+    // Unfollowing is deleting; another user's subscription is out of reach.
+    const [sub] = (await t.api('GET', `${S}?filter[subject_id]=${mine}`, { token: manager })).body.data;
+    expect((await t.api('DELETE', `${S}/${sub.id}`, { token: bob })).status).toBe(404);
+    expect((await t.api('DELETE', `${S}/${sub.id}`, { token: manager })).status).toBe(204);
+  });
+});

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
+import { createTestApp, demoIds, MEDIA, type TestApp } from './helpers.ts';
+
+// A 1×1 transparent PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const MAX = 4096;
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+let manager: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_MAX_BYTES: String(MAX) });
+  ids = await demoIds(t);
+  manager = await t.login('manager@atelier.test');
+});
+afterAll(() => t?.close());
+
+/** POST /uploads/... with one file part, as a browser's FormData sends it. */
+async function upload(path: string, token: string, file: { name: string; type: string; content: Buffer }, field = 'attachment') {
+  const boundary = '----atelier' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/uploads/${path}`,
+    headers: { authorization: `Bearer ${token}`, accept: MEDIA, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const content = (url: string, token: string) =>
+  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+const uploadCount = async () =>
+  rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM uploads`))[0].n;
+
+describe('uploads', () => {
+  it('stores a PNG, sets the field to its url, logs the change and serves it back to the organization', async () => {
+    const me = ids.users['manager@atelier.test'];
+    const res = await upload(`users/${me}/profile_image`, manager, { name: 'me.png', type: 'image/png', content: PNG });
+    expect(res.status).toBe(201);
+    expect(res.body.url).toMatch(/^\/api\/v1\/uploads\/[0-9a-f-]{36}\/content$/);
+
+    const user = await t.api('GET', `/api/v1/users/${me}`, { token: manager });
+    expect(user.body.data.attributes.profile_image).toBe(res.body.url);
+    const log = await t.api('GET', `/api/v1/logs?filter[subject_id]=${me}&filter[event]=updated`, { token: manager });
+    expect(log.body.data[0].attributes.properties.attributes).toMatchObject({ profile_image: res.body.url });
+
+    const [row] = rowsOf<{ path: string; mime: string; size: number; original_name: string }>(
+      await t.database.db.execute(sql`SELECT path, mime, size, original_name FROM uploads WHERE record_id = ${me}`),
+    );
+    // The name on disk is the server's, under the record's organization.
+    expect(row).toMatchObject({ mime: 'image/png', size: PNG.length, original_name: 'me.png' });
+    expect(row.path).toMatch(new RegExp(`^uploads/${ids.organizations['Garage Démo']}/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.png$`));
+
+    const served = await content(res.body.url, manager);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // A colleague who sees the user sees the picture.
+    expect((await content(res.body.url, await t.login('inspector@atelier.test'))).statusCode).toBe(200);
+  });
+
+  it('hides a file from users of another organization (404)', async () => {
+    const me = ids.users['manager@atelier.test'];
+    const { body } = await upload(`users/${me}/profile_image`, manager, { name: 'a.png', type: 'image/png', content: PNG });
+    const other = await content(body.url, await t.login('manager2@atelier.test'));
+    expect(other.statusCode).toBe(404);
+    expect(other.json().errors[0].code).toBe('error.not_found');
+    expect((await content('/api/v1/uploads/not-an-id/content', manager)).statusCode).toBe(404);
+  });
+
+  it('checks the content, not the name: a text file named .png is refused, translated', async () => {
+    const before = await uploadCount();
+    const me = ids.users['manager@atelier.test'];
+    const res = await upload(`users/${me}/profile_image`, manager, { name: 'evil.png', type: 'image/png', content: Buffer.from('<script>alert(1)</script>') });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({ code: 'error.upload_type', detail: 'Ce type de fichier n’est pas accepté.' });
+    expect(await uploadCount()).toBe(before);
+  });
+
+  it('refuses a file over UPLOAD_MAX_BYTES with a translated 413', async () => {
+    const me = ids.users['manager@atelier.test'];
+    const big = Buffer.concat([PNG, Buffer.alloc(MAX)]);
+    const res = await upload(`users/${me}/profile_image`, manager, { name: 'big.png', type: 'image/png', content: big });
+    expect(res.status).toBe(413);
+    expect(res.body.errors[0]).toMatchObject({ code: 'error.upload_too_large', detail: 'Le fichier dépasse la taille permise (4 Ko).' });
+  });
+
+  it("answers 404 for another organization's record, and 403 without the edit permission", async () => {
+    const other = ids.users['manager2@atelier.test'];
+    expect((await upload(`users/${other}/profile_image`, manager, { name: 'x.png', type: 'image/png', content: PNG })).status).toBe(404);
+
+    // The inspector may not edit users, but may always change their own picture.
+    const inspector = await t.login('inspector@atelier.test');
+    const colleague = ids.users['manager@atelier.test'];
+    const refused = await upload(`users/${colleague}/profile_image`, inspector, { name: 'x.png', type: 'image/png', content: PNG });
+    expect(refused.status).toBe(403);
+    const own = await upload(`users/${ids.users['inspector@atelier.test']}/profile_image`, inspector, { name: 'x.png', type: 'image/png', content: PNG });
+    expect(own.status).toBe(201);
+  });
+
+  it('accepts files only on declared fields and in the attachment part', async () => {
+    const me = ids.users['manager@atelier.test'];
+    const field = await upload(`users/${me}/firstname`, manager, { name: 'x.png', type: 'image/png', content: PNG });
+    expect(field.status).toBe(422);
+    expect(field.body.errors[0].code).toBe('error.upload_field');
+    const part = await upload(`users/${me}/profile_image`, manager, { name: 'x.png', type: 'image/png', content: PNG }, 'file');
+    expect(part.status).toBe(422);
+    expect(part.body.errors[0].code).toBe('error.upload_missing');
+    expect((await upload(`nothing/${me}/profile_image`, manager, { name: 'x.png', type: 'image/png', content: PNG })).status).toBe(404);
+  });
+
+  it("sets a reseller's logo, which only the reseller's side sees", async () => {
+    const reseller = await t.login('reseller@atelier.test');
+    const [{ id }] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM resellers LIMIT 1`));
+    const res = await upload(`resellers/${id}/app_logo`, reseller, { name: 'logo.png', type: 'image/png', content: PNG });
+    expect(res.status).toBe(201);
+    const [row] = rowsOf<{ path: string; reseller_id: string }>(await t.database.db.execute(sql`SELECT path, reseller_id FROM uploads WHERE record_id = ${id}`));
+    expect(row).toMatchObject({ reseller_id: id });
+    expect(row.path.startsWith('uploads/platform/')).toBe(true);
+    expect((await content(res.body.url, reseller)).statusCode).toBe(200);
+    expect((await content(res.body.url, manager)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,41 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { MeProvider, useMe } from './AppData.tsx';
+import { isAuthenticated } from './session.ts';
+
+/** Sign-in pages: only when logged out; a logged-in user goes to /dashboard. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  if (isAuthenticated()) return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}
+
+/** Authenticated pages: else /login with a redirect target. Loads the profile. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  if (!isAuthenticated()) {
+    const target = location.pathname + location.search;
+    const redirect = target === '/' || target === '/dashboard' ? '' : `?redirect=${encodeURIComponent(target)}`;
+    return <Navigate to={`/login${redirect}`} replace />;
+  }
+  return <MeProvider>{children}</MeProvider>;
+}
+
+function Denied() {
+  const { t } = useTranslation();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    notifications.show({ id: 'page-not-allowed', color: 'red', message: t('errors:PAGE_NOT_ALLOWED'), autoClose: 5000 });
+  }, [t]);
+  return <Navigate to="/" replace />;
+}
+
+/** A route with a permission opens only if a role of the user holds it (spec platform §6). */
+export function RequirePermission({ permission, children }: { permission?: string; children: ReactNode }) {
+  const { can } = useMe();
+  if (!can(permission)) return <Denied />;
+  return <>{children}</>;
+}

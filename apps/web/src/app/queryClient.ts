@@ -1,0 +1,39 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/jsonapi.ts';
+import { showRequestError } from './errorStore.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { silent?: boolean };
+    mutationMeta: { silent?: boolean; form?: boolean };
+  }
+}
+
+/** Errors the user must see in the dialog: not 401 (logout handles it), not form field errors. */
+function report(error: unknown, meta: { silent?: boolean; form?: boolean } | undefined) {
+  if (meta?.silent) return;
+  if (error instanceof ApiError) {
+    if (error.status === 401) return;
+    if (meta?.form && error.status === 422 && Object.keys(error.fieldErrors).length > 0) return;
+    showRequestError(error.errors);
+    return;
+  }
+  if ((error as Error)?.name === 'AbortError') return;
+  showRequestError([]);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta) }),
+  mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => report(error, mutation.meta) }),
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // Deserialised JSON:API graphs share objects and may hold cycles (a location's users'
+      // locations...): structural sharing would walk them forever.
+      structuralSharing: false,
+      refetchOnWindowFocus: false,
+      retry: (count, error) => error instanceof ApiError && (error.status === 0 || error.status >= 500) && count < 2,
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,111 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { BareLayout } from '../areas/auth/BareLayout.tsx';
+import LoginPage from '../areas/auth/LoginPage.tsx';
+import { GuestOnly, RequireAuth, RequirePermission } from './guards.tsx';
+
+const PasswordEmailPage = lazy(() => import('../areas/auth/PasswordEmailPage.tsx'));
+const PasswordResetPage = lazy(() => import('../areas/auth/PasswordResetPage.tsx'));
+const LinksPage = lazy(() => import('../areas/auth/LinksPage.tsx'));
+const NotFoundPage = lazy(() => import('../areas/NotFoundPage.tsx'));
+const Shell = lazy(() => import('./shell/Shell.tsx'));
+const DashboardPage = lazy(() => import('../areas/dashboard/DashboardPage.tsx'));
+const MeViewPage = lazy(() => import('../areas/profile/MeViewPage.tsx'));
+const MeChangePage = lazy(() => import('../areas/profile/MeChangePage.tsx'));
+const OrganizationViewPage = lazy(() => import('../areas/profile/OrganizationPage.tsx').then((m) => ({ default: m.OrganizationViewPage })));
+const OrganizationChangePage = lazy(() => import('../areas/profile/OrganizationPage.tsx').then((m) => ({ default: m.OrganizationChangePage })));
+const LogViewPage = lazy(() => import('../areas/logs/LogViewPage.tsx'));
+const SectionHome = lazy(() => import('./shell/SectionHome.tsx'));
+const UsersPage = lazy(() => import('../areas/admin/UsersPage.tsx'));
+const RolesPage = lazy(() => import('../areas/admin/RolesPage.tsx'));
+const OrganizationsPage = lazy(() => import('../areas/admin/OrganizationsPage.tsx'));
+const ResellersPage = lazy(() => import('../areas/admin/ResellersPage.tsx'));
+const LocationsPage = lazy(() => import('../areas/admin/LocationsPage.tsx'));
+const ImportsPage = lazy(() => import('../areas/imports/ImportsPage.tsx'));
+const ImportNewPage = lazy(() => import('../areas/imports/ImportsPage.tsx').then((m) => ({ default: m.ImportNewPage })));
+const ImportViewPage = lazy(() => import('../areas/imports/ImportsPage.tsx').then((m) => ({ default: m.ImportViewPage })));
+const NotificationsPage = lazy(() => import('../areas/notifications/NotificationsPage.tsx'));
+const NotificationViewPage = lazy(() => import('../areas/notifications/NotificationViewPage.tsx'));
+const VehiclesHome = lazy(() => import('../areas/vehicles/VehiclesHome.tsx'));
+const VehiclesPage = lazy(() => import('../areas/vehicles/VehiclesPage.tsx'));
+const RequestsPage = lazy(() => import('../areas/vehicles/RequestsPage.tsx'));
+const CustomersPage = lazy(() => import('../areas/crm/CustomersPage.tsx'));
+const ContactsPage = lazy(() => import('../areas/crm/ContactsPage.tsx'));
+const SuppliersPage = lazy(() => import('../areas/purchases/SuppliersPage.tsx'));
+
+export const pageFallback = (
+  <Center py="xl">
+    <Loader />
+  </Center>
+);
+
+const page = (C: LazyExoticComponent<ComponentType> | ComponentType, permission?: string) => (
+  <RequirePermission permission={permission}>
+    <Suspense fallback={pageFallback}>
+      <C />
+    </Suspense>
+  </RequirePermission>
+);
+
+/**
+ * Routes of the app (spec platform §2). Each authenticated route names its permission; areas
+ * added later append their routes to `areaRoutes`.
+ */
+export const areaRoutes: RouteObject[] = [
+  { path: 'dashboard', element: page(DashboardPage) },
+  { path: 'me/view', element: page(MeViewPage) },
+  { path: 'me/change', element: page(MeChangePage) },
+  { path: 'organization/view', element: page(OrganizationViewPage, 'view own organization') },
+  { path: 'organization/change', element: page(OrganizationChangePage, 'edit own organization') },
+  { path: 'logs/view/:id', element: page(LogViewPage, 'view logs') },
+  { path: 'notifications', element: page(NotificationsPage) },
+  { path: 'notifications/view/:id', element: page(NotificationViewPage) },
+  { path: 'crm', element: page(SectionHome, 'view app crm') },
+  { path: 'crm/customers', element: page(CustomersPage, 'view any customers') },
+  { path: 'crm/contacts', element: page(ContactsPage, 'view any contacts') },
+  { path: 'purchases', element: page(SectionHome, 'view app purchases') },
+  { path: 'purchases/suppliers', element: page(SuppliersPage, 'view any suppliers') },
+  { path: 'admin', element: page(SectionHome, 'view app admin') },
+  { path: 'admin/users', element: page(UsersPage, 'view any users') },
+  { path: 'admin/roles', element: page(RolesPage, 'view any roles') },
+  { path: 'admin/organizations', element: page(OrganizationsPage, 'view any organizations') },
+  { path: 'admin/resellers', element: page(ResellersPage, 'view any resellers') },
+  { path: 'admin/locations', element: page(LocationsPage, 'view any locations') },
+  { path: 'admin/imports', element: page(ImportsPage, 'view any imports') },
+  { path: 'admin/imports/new', element: page(ImportNewPage, 'create imports') },
+  { path: 'admin/imports/:id', element: page(ImportViewPage, 'view any imports') },
+  { path: 'vehicles', element: page(VehiclesHome, 'view app vehicles') },
+  { path: 'vehicles/vehicles', element: page(VehiclesPage, 'view module vehicles') },
+  { path: 'vehicles/requests', element: page(RequestsPage, 'view module requests') },
+];
+
+const suspended = (el: React.ReactNode) => <Suspense fallback={pageFallback}>{el}</Suspense>;
+
+export const routes: RouteObject[] = [
+  {
+    element: <GuestOnly><BareLayout /></GuestOnly>,
+    children: [
+      { path: 'login', element: <LoginPage /> },
+      { path: 'password/email', element: suspended(<PasswordEmailPage />) },
+      { path: 'password/reset', element: suspended(<PasswordResetPage />) },
+    ],
+  },
+  { element: <BareLayout />, children: [{ path: 'links', element: suspended(<LinksPage />) }] },
+  { path: 'not-found', element: suspended(<NotFoundPage />) },
+  {
+    element: (
+      <RequireAuth>
+        <Suspense fallback={pageFallback}>
+          <Shell />
+        </Suspense>
+      </RequireAuth>
+    ),
+    children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, ...areaRoutes],
+  },
+  { path: '*', element: <Navigate to="/not-found" replace /> },
+];
+
+export function createRouter() {
+  return createBrowserRouter([{ element: <Outlet />, children: routes }]);
+}

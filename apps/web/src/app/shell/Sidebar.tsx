@@ -1,0 +1,190 @@
+import { ActionIcon, Box, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  IconBuildingStore,
+  IconCar,
+  IconChevronsLeft,
+  IconChevronsRight,
+  IconClipboardCheck,
+  IconFolders,
+  IconInfoCircle,
+  IconLayoutDashboard,
+  IconMessages,
+  IconPackages,
+  IconReceipt,
+  IconSettings,
+  IconShoppingCart,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../AppData.tsx';
+import { restoreRoute } from '../lastRoute.ts';
+import { appOfPath, visibleApps, visibleItems, type MenuApp } from '../navigation.ts';
+import { storage } from '../session.ts';
+
+export const APP_ICONS: Record<string, Icon> = {
+  dashboard: IconLayoutDashboard,
+  vehicles: IconCar,
+  inspectpro: IconClipboardCheck,
+  crm: IconUsersGroup,
+  sales: IconReceipt,
+  purchases: IconShoppingCart,
+  inventory: IconPackages,
+  files: IconFolders,
+  reseller: IconBuildingStore,
+  admin: IconSettings,
+};
+
+/** Spec platform §2: Messages and Information sit on the rail, inert until their features exist. */
+const INERT_ITEMS: { key: string; label: string; icon: Icon }[] = [
+  { key: 'messages', label: 'shell:nav.messages', icon: IconMessages },
+  { key: 'information', label: 'shell:nav.information', icon: IconInfoCircle },
+];
+
+const store = { getItem: (k: string) => storage.get(k), setItem: (k: string, v: string) => storage.set(k, v) };
+
+/** Where a level-1 click goes: the app's last visited route, else its home. */
+export function appTarget(app: MenuApp): string {
+  return restoreRoute(store, app.path.slice(1).split('/')[0], app.path);
+}
+
+/** Two-level sidebar (spec platform §2): a rail of apps and the sub-menu of the current app. */
+export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolean; onToggle: () => void; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { permissions } = useMe();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const apps = visibleApps(permissions);
+  const current = appOfPath(pathname);
+  const items = current ? visibleItems(current, permissions) : [];
+  const showPanel = !collapsed && current && !current.single && items.length > 0;
+
+  return (
+    <Box display="flex" h="100%" component="nav" aria-label={t('shell:nav.main')}>
+      <Stack
+        w={64}
+        py="sm"
+        gap={6}
+        align="center"
+        bg="blue.9"
+        h="100%"
+        style={{ flexShrink: 0 }}
+        component="ul"
+        aria-label={t('shell:nav.apps')}
+        m={0}
+        p={0}
+        pt="sm"
+      >
+        {apps.map((app) => {
+          const IconC = APP_ICONS[app.key] ?? IconLayoutDashboard;
+          const active = current?.key === app.key;
+          const label = t(`shell:apps.${app.key}`);
+          return (
+            <li key={app.key} style={{ listStyle: 'none' }}>
+              <Tooltip label={label} position="right" withArrow openDelay={150} closeDelay={300}>
+                <UnstyledButton
+                  component={Link}
+                  to={app.single ? app.path : appTarget(app)}
+                  onClick={(e: React.MouseEvent) => {
+                    if (app.single) return onNavigate();
+                    e.preventDefault();
+                    navigate(appTarget(app));
+                    onNavigate();
+                  }}
+                  aria-label={label}
+                  aria-current={active ? 'page' : undefined}
+                  data-testid={`app-${app.key}`}
+                  w={44}
+                  h={44}
+                  style={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    borderRadius: 10,
+                    color: 'white',
+                    background: active ? 'var(--mantine-color-blue-6)' : 'transparent',
+                  }}
+                >
+                  <IconC size={22} stroke={1.7} aria-hidden />
+                </UnstyledButton>
+              </Tooltip>
+            </li>
+          );
+        })}
+        {INERT_ITEMS.map(({ key, label, icon: IconC }, i) => (
+          <li key={key} style={{ listStyle: 'none', marginTop: i === 0 ? 'auto' : undefined }}>
+            {/* A disabled button gets no pointer events: the span carries the tooltip. It is not
+                focusable, so keyboard users go past it. */}
+            <Tooltip label={t('shell:nav.coming_soon')} position="right" withArrow openDelay={150}>
+              <span style={{ display: 'block' }} data-testid={`rail-${key}`}>
+                <UnstyledButton
+                  disabled
+                  aria-label={t(label)}
+                  w={44}
+                  h={44}
+                  style={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    borderRadius: 10,
+                    color: 'white',
+                    opacity: 0.6,
+                    cursor: 'not-allowed',
+                    pointerEvents: 'none',
+                  }}
+                >
+                  <IconC size={22} stroke={1.7} aria-hidden />
+                </UnstyledButton>
+              </span>
+            </Tooltip>
+          </li>
+        ))}
+        <li style={{ listStyle: 'none', paddingBottom: 8 }}>
+          <Tooltip label={collapsed ? t('shell:nav.expand') : t('shell:nav.collapse')} position="right">
+            <ActionIcon
+              variant="subtle"
+              color="gray.0"
+              size="lg"
+              onClick={onToggle}
+              aria-label={collapsed ? t('shell:nav.expand') : t('shell:nav.collapse')}
+              aria-expanded={!collapsed}
+              data-testid="sidebar-toggle"
+              visibleFrom="sm"
+            >
+              {collapsed ? <IconChevronsRight size={20} /> : <IconChevronsLeft size={20} />}
+            </ActionIcon>
+          </Tooltip>
+        </li>
+      </Stack>
+      {showPanel && current ? (
+        <Box w={220} h="100%" style={{ borderRight: '1px solid var(--mantine-color-gray-3)' }} bg="white">
+          <ScrollArea h="100%" p="xs">
+            <Text fw={700} size="sm" px="sm" py="xs" c="gray.8" id="section-menu-title">
+              {t(`shell:apps.${current.key}`)}
+            </Text>
+            <Box component="ul" m={0} p={0} aria-labelledby="section-menu-title" data-testid="section-menu">
+              {items.map((i) => {
+                const active = pathname === i.path || pathname.startsWith(`${i.path}/`);
+                return (
+                  <li key={i.key} style={{ listStyle: 'none' }}>
+                    <NavLink
+                      component={Link}
+                      to={i.path}
+                      label={t(`shell:items.${i.key}`)}
+                      active={active}
+                      aria-current={active ? 'page' : undefined}
+                      onClick={onNavigate}
+                      variant="light"
+                      style={{ borderRadius: 8 }}
+                    />
+                  </li>
+                );
+              })}
+            </Box>
+          </ScrollArea>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { crudPermissions } from '@atelier/domain';
+import { request } from '../../api/client.ts';
+import type { Model } from '../../api/jsonapi.ts';
+import type { Location } from '../../api/types.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { byFullName, dateCell, relations } from './common.tsx';
+import { SimpleResourcePage } from './SimpleResourcePage.tsx';
+
+const P = crudPermissions('locations');
+
+/** Users of a location, attached and detached with the location calls (spec platform §7). */
+function LocationUsers({ location }: { location: Model }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const qc = useQueryClient();
+  const [toAdd, setToAdd] = useState<string[]>([]);
+  const users = (location.users as Model[] | undefined) ?? [];
+  const done = () => void qc.invalidateQueries({ queryKey: ['locations'] });
+  const body = (ids: string[]) => ({ data: ids.map((id) => ({ type: 'users', id })) });
+  const attach = useMutation({
+    mutationFn: () => request(`/locations/attach-users/${location.id}`, { method: 'POST', body: body(toAdd) }),
+    onSuccess: () => {
+      setToAdd([]);
+      notifications.show({ color: 'teal', message: t('admin:locations.attached') });
+      done();
+    },
+  });
+  const detach = useMutation({
+    mutationFn: (id: string) => request(`/locations/detach-users/${location.id}`, { method: 'POST', body: body([id]) }),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: t('admin:locations.detached') });
+      done();
+    },
+  });
+  const editable = can(P.edit);
+  return (
+    <Stack mt="lg" gap="sm">
+      <Title order={3} size="h4">
+        {t('admin:locations.users_title')}
+      </Title>
+      {users.length === 0 ? (
+        <Text c="dimmed">{t('admin:locations.no_users')}</Text>
+      ) : (
+        <Table>
+          <Table.Tbody>
+            {users.map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Td>{byFullName(u)}</Table.Td>
+                <Table.Td>{String(u.email ?? '')}</Table.Td>
+                {editable ? (
+                  <Table.Td ta="right">
+                    <Button size="compact-sm" variant="subtle" color="red.8" onClick={() => detach.mutate(u.id)} loading={detach.isPending && detach.variables === u.id}>
+                      {t('admin:locations.detach')}
+                    </Button>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {editable ? (
+        <Group align="flex-end">
+          <div style={{ flex: 1 }}>
+            <RelationSelect relation={relations.users} label={t('admin:locations.attach')} value={toAdd} onChange={(v) => setToAdd((v as string[]) ?? [])} />
+          </div>
+          <Button onClick={() => attach.mutate()} disabled={toAdd.length === 0} loading={attach.isPending}>
+            {t('admin:locations.attach_submit')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+export default function LocationsPage() {
+  return (
+    <SimpleResourcePage<Location>
+      type="locations"
+      subject="locations"
+      title="admin:locations.title"
+      recordTitle="admin:locations.record"
+      newTitle="admin:locations.new"
+      listInclude="organization"
+      include="organization,manager,users"
+      columns={[
+        { key: 'name', label: 'admin:fields.name', sort: true },
+        { key: 'organization', label: 'admin:fields.organization', render: (l) => l.organization?.name ?? '' },
+        { key: 'created_at', label: 'admin:fields.created_at', sort: true, render: (l) => dateCell(l.created_at) },
+      ]}
+      fields={[
+        { name: 'name', label: 'admin:fields.name', kind: 'text', required: true },
+        { name: 'organization', label: 'admin:fields.organization', kind: 'relation', relation: relations.organization },
+        { name: 'manager', label: 'admin:fields.manager', kind: 'relation', relation: relations.user },
+        { name: 'created_at', label: 'admin:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
+      ]}
+    >
+      {(record) => <LocationUsers location={record} />}
+    </SimpleResourcePage>
+  );
+}

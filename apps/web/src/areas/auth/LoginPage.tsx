@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { request } from '../../api/client.ts';
+import { ApiError } from '../../api/jsonapi.ts';
+import { setToken } from '../../app/session.ts';
+import { isEmail } from '../../lib/email.ts';
+import { useErrorText } from '../../lib/useFieldError.ts';
+import { VerifyStep } from './VerifyStep.tsx';
+import { useApiErrorText } from './useApiErrorText.ts';
+
+// Plain react-hook-form rules here: zod stays out of the sign-in bundle.
+type Values = { email: string; password: string };
+const emailRules = {
+  validate: (v: string) => (v.trim() === '' ? 'validation:required' : isEmail(v) ? true : 'validation:email'),
+};
+const passwordRules = { validate: (v: string) => (v === '' ? 'validation:required' : true) };
+
+export interface TokenResponse {
+  access_token?: string;
+  token_type?: string;
+  expires_in?: number;
+  success?: boolean;
+  two_factor?: boolean;
+}
+
+/** Where to go after signing in: the redirect target when it is a path of this app. */
+export function safeRedirect(target: string | null): string {
+  if (target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login')) return target;
+  return '/dashboard';
+}
+
+export function useSignedIn() {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [params] = useSearchParams();
+  return (token: string) => {
+    setToken(token);
+    qc.removeQueries({ queryKey: ['me'] });
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const errText = useErrorText();
+  const apiErrorText = useApiErrorText();
+  const signedIn = useSignedIn();
+  const [twoFactorEmail, setTwoFactorEmail] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({ defaultValues: { email: '', password: '' } });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const res = await request<TokenResponse>('/login', {
+        method: 'POST',
+        body: { email: values.email.trim(), password: values.password },
+        ignoreUnauthorized: true,
+      });
+      if (res?.access_token) signedIn(res.access_token);
+      else if (res?.two_factor || res?.success) setTwoFactorEmail(values.email.trim());
+      else setError(apiErrorText(null));
+    } catch (e) {
+      if (e instanceof ApiError) {
+        const fields = e.fieldErrors;
+        for (const [name, message] of Object.entries(fields)) {
+          if (name === 'email' || name === 'password') form.setError(name, { message });
+        }
+        if (e.generalErrors.length > 0 || Object.keys(fields).length === 0) setError(apiErrorText(e));
+      } else setError(apiErrorText(null));
+    }
+  });
+
+  if (twoFactorEmail) {
+    return <VerifyStep email={twoFactorEmail} onSignedIn={signedIn} onBack={() => setTwoFactorEmail(null)} />;
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} id="login-title" size="h3">
+            {t('auth:login.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('auth:login.subtitle')}
+          </Text>
+        </div>
+        {error ? (
+          <Alert color="red" role="alert" data-testid="login-error">
+            {error}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('auth:login.email')}
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          {...form.register('email', emailRules)}
+          error={errText(form.formState.errors.email?.message)}
+        />
+        <PasswordInput
+          label={t('auth:login.password')}
+          autoComplete="current-password"
+          required
+          {...form.register('password', passwordRules)}
+          error={errText(form.formState.errors.password?.message)}
+        />
+        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+          {t('auth:login.submit')}
+        </Button>
+        <Anchor component={Link} to="/password/email" size="sm" ta="center">
+          {t('auth:login.forgot')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

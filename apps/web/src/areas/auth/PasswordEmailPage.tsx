@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/client.ts';
+import { ApiError } from '../../api/jsonapi.ts';
+import { emailField } from '../../lib/validation.ts';
+import { useErrorText } from '../../lib/useFieldError.ts';
+import { useApiErrorText } from './useApiErrorText.ts';
+
+const schema = z.object({ email: emailField() });
+
+/** Forgot password (also the landing of invitation links): always the same answer. */
+export default function PasswordEmailPage() {
+  const { t } = useTranslation();
+  const errText = useErrorText();
+  const apiErrorText = useApiErrorText();
+  const [params] = useSearchParams();
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: params.get('email') ?? '' } });
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setError(null);
+    try {
+      await request('/password-forgot', {
+        method: 'POST',
+        body: { data: { email: email.trim(), redirect_url: `${window.location.origin}/password/reset` } },
+        ignoreUnauthorized: true,
+      });
+      setSent(true);
+    } catch (e) {
+      if (e instanceof ApiError && e.fieldErrors.email) form.setError('email', { message: e.fieldErrors.email });
+      else setError(apiErrorText(e));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="forgot-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} id="forgot-title" size="h3">
+            {t('auth:forgot.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('auth:forgot.intro')}
+          </Text>
+        </div>
+        {sent ? (
+          <Alert color="teal" role="status" data-testid="forgot-sent">
+            {t('auth:forgot.sent')}
+          </Alert>
+        ) : null}
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('auth:forgot.email')}
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          {...form.register('email')}
+          error={errText(form.formState.errors.email?.message)}
+        />
+        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+          {t('auth:forgot.submit')}
+        </Button>
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          {t('auth:forgot.back')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

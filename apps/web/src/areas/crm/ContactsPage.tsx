@@ -1,0 +1,177 @@
+import { useRef, useState } from 'react';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { crudPermissions } from '@atelier/domain';
+import { api } from '../../api/client.ts';
+import type { Model, RelationshipValue } from '../../api/jsonapi.ts';
+import { RecordForm, type FieldDef, type FormMode } from '../../components/resource/RecordForm.tsx';
+import { ResourceList } from '../../components/resource/ResourceList.tsx';
+import { dateCell } from '../admin/common.tsx';
+import { contactLabel, crmEnums, crmRelations, customerLabel, dateField, formatDay, supplierLabel } from './common.tsx';
+import { PhonesInput, phonesText } from './PhonesInput.tsx';
+
+const P = crudPermissions('contacts');
+const CONTACTABLE = [
+  { value: 'customers', label: 'crm:contacts.contactable_customer' },
+  { value: 'suppliers', label: 'crm:contacts.contactable_supplier' },
+];
+
+/** What a contact belongs to, as read in lists and views. */
+function contactableOf(c: Model): string {
+  const customer = c.customer as Model | null | undefined;
+  const supplier = c.supplier as Model | null | undefined;
+  return customer ? customerLabel(customer) : supplier ? supplierLabel(supplier) : '';
+}
+
+function useFields(): FieldDef[] {
+  const { t } = useTranslation();
+  return [
+    { name: 'title', label: 'crm:fields.title', kind: 'select', options: crmEnums.titles() },
+    { name: 'firstname', label: 'crm:fields.firstname', kind: 'text', required: true },
+    { name: 'lastname', label: 'crm:fields.lastname', kind: 'text', required: true },
+    dateField('birthday', 'crm:fields.birthday'),
+    { name: 'email', label: 'crm:fields.email', kind: 'email' },
+    {
+      name: 'phones',
+      label: 'crm:fields.phones',
+      kind: 'json',
+      wide: true,
+      input: ({ value, onChange, error, label, form }) => (
+        <PhonesInput value={value} onChange={onChange} label={label} error={error} itemErrors={form.formState.errors.phones as never} />
+      ),
+      view: (r) => phonesText(r.phones, t('crm:contacts.extension_short')) || t('common:form.none'),
+    },
+    // A form-only choice; the customer or supplier relationship is what is saved.
+    { name: 'contactable_type', label: 'crm:fields.contactable', kind: 'select', options: CONTACTABLE, modes: ['add', 'edit'] },
+    { name: 'customer', label: 'crm:fields.customer', kind: 'relation', relation: crmRelations.customer, visible: (v) => v.contactable_type === 'customers' },
+    { name: 'supplier', label: 'crm:fields.supplier', kind: 'relation', relation: crmRelations.supplier, visible: (v) => v.contactable_type === 'suppliers' },
+    { name: 'tags', label: 'crm:fields.tags', kind: 'relation', relation: crmRelations.tags },
+    { name: 'allowedLocations', label: 'crm:fields.allowed_locations', kind: 'relation', relation: crmRelations.locations },
+    { name: 'notes', label: 'crm:fields.notes', kind: 'textarea' },
+    { name: 'created_at', label: 'crm:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
+  ];
+}
+
+type Doc = { attributes: Record<string, unknown>; relationships: Record<string, { type: string; value: RelationshipValue }> };
+
+/** contactable_type chooses which relationship is saved; none unlinks the contact. */
+export function transform(doc: Doc) {
+  if (!('contactable_type' in doc.attributes)) return;
+  const kind = doc.attributes.contactable_type;
+  delete doc.attributes.contactable_type;
+  if (kind !== 'customers') delete doc.relationships.customer;
+  if (kind !== 'suppliers') delete doc.relationships.supplier;
+  if (!kind) {
+    doc.relationships.customer = { type: 'customers', value: null };
+    doc.relationships.supplier = { type: 'suppliers', value: null };
+  }
+}
+
+/**
+ * "Is it the same person?" (spec platform §5): before saving a contact whose first and last name
+ * are those of an existing contact, the user sees the homonyms and continues or cancels.
+ */
+function useSamePerson() {
+  const [matches, setMatches] = useState<Model[] | null>(null);
+  const answer = useRef<(ok: boolean) => void>(() => {});
+  const confirmSave = async (doc: { attributes: Record<string, unknown> }, mode: FormMode, id: string | null): Promise<boolean> => {
+    const { firstname, lastname } = doc.attributes;
+    if (mode === 'edit' && firstname === undefined && lastname === undefined) return true;
+    const name = [firstname, lastname].filter(Boolean).join(' ');
+    if (!name || firstname === undefined || lastname === undefined) return true;
+    const found = await api.list('contacts', {
+      filter: { same_name: name, ...(id ? { except: id } : {}) },
+      include: 'customer,supplier',
+      page: { number: 1, size: 5 },
+    });
+    if (found.data.length === 0) return true;
+    setMatches(found.data);
+    return new Promise<boolean>((resolve) => {
+      answer.current = (ok) => {
+        setMatches(null);
+        resolve(ok);
+      };
+    });
+  };
+  return { matches, confirmSave, answer: (ok: boolean) => answer.current(ok) };
+}
+
+function SamePersonModal({ matches, answer }: { matches: Model[] | null; answer: (ok: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={matches !== null} onClose={() => answer(false)} title={t('crm:contacts.same_person_title')} centered zIndex={400}>
+      <Stack>
+        <Text>{t('crm:contacts.same_person_body', { count: matches?.length ?? 0 })}</Text>
+        <List data-testid="same-person-matches">
+          {(matches ?? []).map((m) => (
+            <List.Item key={m.id}>
+              <Text fw={500} span>
+                {contactLabel(m)}
+              </Text>
+              {[m.email, formatDay(m.birthday), contactableOf(m)].filter(Boolean).length ? (
+                <Text c="dimmed" size="sm" span>
+                  {' — '}
+                  {[m.email, formatDay(m.birthday), contactableOf(m)].filter(Boolean).join(' · ')}
+                </Text>
+              ) : null}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm" c="dimmed">
+          {t('crm:contacts.same_person_hint')}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => answer(false)} data-testid="same-person-cancel">
+            {t('common:actions.cancel')}
+          </Button>
+          <Button onClick={() => answer(true)} data-testid="same-person-continue">
+            {t('crm:contacts.same_person_continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export default function ContactsPage() {
+  const { t } = useTranslation();
+  const fields = useFields();
+  const same = useSamePerson();
+  return (
+    <>
+      <ResourceList<Model>
+        type="contacts"
+        title="crm:contacts.title"
+        defaultSort="name"
+        include="customer,supplier"
+        filters={[{ name: 'contactable_type', label: 'crm:fields.contactable', options: CONTACTABLE }]}
+        permissions={{ create: P.create, view: P.view }}
+        columns={[
+          { key: 'full_name', label: 'crm:fields.name', sort: 'name' },
+          { key: 'email', label: 'crm:fields.email', sort: true, visibleFrom: 'sm' },
+          { key: 'phones', label: 'crm:fields.phones', render: (c) => phonesText(((c.phones as unknown[]) ?? []).slice(0, 1), t('crm:contacts.extension_short')), visibleFrom: 'md' },
+          { key: 'contactable', label: 'crm:fields.contactable', render: contactableOf, visibleFrom: 'md' },
+          { key: 'created_at', label: 'crm:fields.created_at', sort: true, render: (c) => dateCell(c.created_at), visibleFrom: 'lg' },
+        ]}
+        renderRecord={({ id, action, setAction, close }) => (
+          <RecordForm
+            type="contacts"
+            id={id}
+            mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
+            fields={fields}
+            include="customer,supplier,tags,allowedLocations"
+            title={action === 'add' ? 'crm:contacts.new' : 'crm:contacts.record'}
+            titleOf={contactLabel}
+            permissions={{ edit: P.edit, delete: P.delete }}
+            onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
+            onClose={close}
+            defaults={{ phones: [], contactable_type: '' }}
+            transform={transform}
+            confirmSave={same.confirmSave}
+          />
+        )}
+      />
+      <SamePersonModal matches={same.matches} answer={same.answer} />
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useRecord } from '../../api/hooks.ts';
+import type { Model } from '../../api/jsonapi.ts';
+import { fullName, type User } from '../../api/types.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/format.ts';
+
+/** Before/after of a log entry, from properties.old / properties.attributes (or changes). */
+export function changesOf(log: Model): { attribute: string; before: unknown; after: unknown }[] {
+  const props = (log.properties ?? log.changes ?? {}) as { old?: Record<string, unknown>; attributes?: Record<string, unknown>; new?: Record<string, unknown> };
+  const before = props.old ?? {};
+  const after = props.attributes ?? props.new ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys.map((k) => ({ attribute: k, before: before[k], after: after[k] }));
+}
+
+const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** /logs/view/{id}: one activity log entry. */
+export default function LogViewPage() {
+  const { t, i18n } = useTranslation();
+  const { id } = useParams();
+  const q = useRecord<Model>('logs', id, { include: 'causer,subject' });
+  if (q.isPending) return <Loader />;
+  if (!q.data) return <Alert color="red">{t('common:form.record_not_found')}</Alert>;
+  const log = q.data;
+  const event = String(log.event ?? '');
+  const subject = log.subject as Model | undefined;
+  const changes = changesOf(log);
+  return (
+    <Stack gap="lg" maw={900}>
+      <Title order={1} size="h2">
+        {t('admin:logs.title')}
+      </Title>
+      <Paper withBorder p="lg" radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <div>
+            <Text size="sm" c="dimmed">{t('admin:logs.event')}</Text>
+            <Badge variant="light">{i18n.exists(`admin:logs.events.${event}`) ? t(`admin:logs.events.${event}`) : event}</Badge>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">{t('admin:logs.date')}</Text>
+            <Text>{formatDateTime(log.created_at as string, currentLocale())}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">{t('admin:logs.subject')}</Text>
+            <Text>{subject ? `${subject.type} #${subject.id}${subject.name ? ` · ${String(subject.name)}` : ''}` : `${show(log.subject_type)} #${show(log.subject_id)}`}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">{t('admin:logs.causer')}</Text>
+            <Text>{log.causer ? fullName(log.causer as User) : t('admin:logs.system')}</Text>
+          </div>
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="lg" radius="md">
+        {changes.length === 0 ? (
+          <Text c="dimmed">{t('admin:logs.no_changes')}</Text>
+        ) : (
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin:logs.attribute')}</Table.Th>
+                <Table.Th>{t('admin:logs.before')}</Table.Th>
+                <Table.Th>{t('admin:logs.after')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {changes.map((c) => (
+                <Table.Tr key={c.attribute}>
+                  <Table.Td ff="monospace">{c.attribute}</Table.Td>
+                  <Table.Td>{show(c.before)}</Table.Td>
+                  <Table.Td>{show(c.after)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

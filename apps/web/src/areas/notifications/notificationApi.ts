@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../api/client.ts';
+import type { Model } from '../../api/jsonapi.ts';
+
+export interface Notification extends Model {
+  event: 'created' | 'updated' | 'deleted' | string;
+  subject_type: string;
+  subject_id: string;
+  data: { label?: string; causer_name?: string; changes?: string[] } | null;
+  read: boolean;
+  read_at: string | null;
+  created_at: string;
+}
+
+/** Unread count of the bell: page 1 size 10, refreshed every 60 s (spec platform §9). */
+export const UNREAD_PARAMS = { filter: { unRead: true }, page: { number: 1, size: 10 }, include: 'causer' };
+export const UNREAD_REFRESH_MS = 60_000;
+
+/** POST /notifications/mark-as-read | mark-as-unread with the ids; refreshes the counter. */
+export function useMarkNotifications() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, read }: { ids: string[] | 'all'; read: boolean }) =>
+      request(`/notifications/mark-as-${read ? 'read' : 'unread'}`, {
+        method: 'POST',
+        body: ids === 'all' ? { all: true } : { data: ids.map((id) => ({ type: 'notifications', id })) },
+      }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}
+
+/** Text keys: the event and the type of record. */
+export const eventKey = (n: Pick<Notification, 'event'>) =>
+  ['created', 'updated', 'deleted'].includes(n.event) ? `notifications:events.${n.event}` : 'notifications:events.other';

@@ -1,0 +1,233 @@
+import { useRef, useState } from 'react';
+import { Alert, Avatar, Button, FileButton, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { request, upload } from '../../api/client.ts';
+import { ApiError } from '../../api/jsonapi.ts';
+import { ME_INCLUDE } from '../../api/hooks.ts';
+import { initials } from '../../api/types.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { setLocale } from '../../app/session.ts';
+import { PasswordRules } from '../../components/PasswordRules.tsx';
+import { focusFirstError, useDirtyGuard } from '../../components/resource/RecordForm.tsx';
+import { emailField, passwordField, requiredString } from '../../lib/validation.ts';
+import { useErrorText } from '../../lib/useFieldError.ts';
+
+const profileSchema = z.object({ firstname: requiredString(), lastname: requiredString(), email: emailField(), locale: z.enum(['fr', 'en']) });
+const passwordSchema = z
+  .object({ current_password: requiredString(), password: passwordField(), password_confirmation: z.string().min(1, 'validation:required') })
+  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'validation:password_mismatch' });
+
+function usePatchMe() {
+  const qc = useQueryClient();
+  const { me } = useMe();
+  return (attributes: Record<string, unknown>) =>
+    request(`/me`, { method: 'PATCH', params: { include: ME_INCLUDE }, body: { data: { type: 'users', id: me.id, attributes } } }).then(() =>
+      qc.invalidateQueries({ queryKey: ['me'] }),
+    );
+}
+
+function setServerErrors(e: unknown, setError: (name: never, err: { message: string }) => void, names: string[], root: HTMLElement | null): string | null {
+  if (!(e instanceof ApiError)) return null;
+  let placed = false;
+  for (const [n, m] of Object.entries(e.fieldErrors)) {
+    if (names.includes(n)) {
+      setError(n as never, { message: m });
+      placed = true;
+    }
+  }
+  focusFirstError(root);
+  return placed ? null : e.message;
+}
+
+function ProfileForm() {
+  const { t } = useTranslation();
+  const { me } = useMe();
+  const errText = useErrorText();
+  const patch = usePatchMe();
+  const ref = useRef<HTMLFormElement>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const form = useForm<z.infer<typeof profileSchema>>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { firstname: me.firstname ?? '', lastname: me.lastname ?? '', email: me.email ?? '', locale: me.locale === 'en' ? 'en' : 'fr' },
+  });
+  const save = useMutation({
+    meta: { form: true },
+    mutationFn: (v: z.infer<typeof profileSchema>) => patch(v),
+    onSuccess: (_r, v) => {
+      form.reset(v);
+      setLocale(v.locale);
+      notifications.show({ color: 'teal', message: t('common:form.saved') });
+    },
+    onError: (e) => setGeneral(setServerErrors(e, form.setError as never, ['firstname', 'lastname', 'email', 'locale'], ref.current)),
+  });
+  const guard = useDirtyGuard(form.formState.isDirty && !save.isPending);
+  return (
+    <Paper withBorder p="lg" radius="md" component="form" ref={ref} onSubmit={form.handleSubmit((v) => save.mutate(v), () => focusFirstError(ref.current))} noValidate>
+      {guard}
+      <Title order={2} size="h4" mb="md">
+        {t('profile:sections.identity')}
+      </Title>
+      {general ? <Alert color="red" mb="md">{general}</Alert> : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('admin:fields.firstname')} required {...form.register('firstname')} error={errText(form.formState.errors.firstname?.message)} />
+        <TextInput label={t('admin:fields.lastname')} required {...form.register('lastname')} error={errText(form.formState.errors.lastname?.message)} />
+        <TextInput label={t('admin:fields.email')} type="email" required {...form.register('email')} error={errText(form.formState.errors.email?.message)} />
+        <Controller
+          name="locale"
+          control={form.control}
+          render={({ field }) => (
+            <Select
+              label={t('admin:fields.locale')}
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? 'fr')}
+              data={[
+                { value: 'fr', label: t('common:languages.fr') },
+                { value: 'en', label: t('common:languages.en') },
+              ]}
+              allowDeselect={false}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="md">
+        <Button type="submit" loading={save.isPending} data-testid="profile-save">
+          {t('common:actions.save')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function PictureForm() {
+  const { t } = useTranslation();
+  const { me } = useMe();
+  const patch = usePatchMe();
+  const save = useMutation({
+    mutationFn: async (file: File) => {
+      const { url } = await upload('users', me.id, 'profile_image', file);
+      if (url) await patch({ profile_image: url });
+    },
+    onSuccess: () => notifications.show({ color: 'teal', message: t('common:form.saved') }),
+  });
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} size="h4" mb="md">
+        {t('profile:sections.picture')}
+      </Title>
+      <Group>
+        <Avatar src={me.profile_image || null} size="xl" radius="xl" color="blue.8" variant="filled" alt="">
+          {initials(me)}
+        </Avatar>
+        <FileButton onChange={(f) => f && save.mutate(f)} accept="image/png,image/jpeg,image/webp">
+          {(props) => (
+            <Button variant="default" loading={save.isPending} {...props}>
+              {t('profile:picture.choose')}
+            </Button>
+          )}
+        </FileButton>
+        {me.profile_image ? (
+          <Button variant="subtle" color="red.8" onClick={() => patch({ profile_image: null })}>
+            {t('profile:picture.remove')}
+          </Button>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}
+
+function PasswordForm() {
+  const { t } = useTranslation();
+  const errText = useErrorText();
+  const patch = usePatchMe();
+  const ref = useRef<HTMLFormElement>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const form = useForm<z.infer<typeof passwordSchema>>({ resolver: zodResolver(passwordSchema), defaultValues: { current_password: '', password: '', password_confirmation: '' } });
+  const save = useMutation({
+    meta: { form: true },
+    mutationFn: (v: z.infer<typeof passwordSchema>) => patch(v),
+    onSuccess: () => {
+      form.reset();
+      notifications.show({ color: 'teal', message: t('profile:password.changed') });
+    },
+    onError: (e) => setGeneral(setServerErrors(e, form.setError as never, ['current_password', 'password', 'password_confirmation'], ref.current)),
+  });
+  const password = form.watch('password');
+  return (
+    <Paper withBorder p="lg" radius="md" component="form" ref={ref} onSubmit={form.handleSubmit((v) => save.mutate(v), () => focusFirstError(ref.current))} noValidate>
+      <Title order={2} size="h4" mb="md">
+        {t('profile:sections.password')}
+      </Title>
+      {general ? <Alert color="red" mb="md">{general}</Alert> : null}
+      <Stack>
+        <PasswordInput label={t('profile:password.current')} required autoComplete="current-password" {...form.register('current_password')} error={errText(form.formState.errors.current_password?.message)} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <PasswordInput label={t('profile:password.new')} required autoComplete="new-password" aria-describedby="me-password-rules" {...form.register('password')} error={errText(form.formState.errors.password?.message)} />
+          <PasswordInput label={t('profile:password.confirmation')} required autoComplete="new-password" {...form.register('password_confirmation')} error={errText(form.formState.errors.password_confirmation?.message)} />
+        </SimpleGrid>
+        <PasswordRules value={password} id="me-password-rules" />
+      </Stack>
+      <Group justify="flex-end" mt="md">
+        <Button type="submit" loading={save.isPending}>
+          {t('profile:password.submit')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+function TwoFactor() {
+  const { t } = useTranslation();
+  const { me } = useMe();
+  const qc = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: () => request('/me/toggle-two-fa', { method: 'POST' }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['me'] });
+      notifications.show({ color: 'teal', message: t('common:form.saved') });
+    },
+  });
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Title order={2} size="h4" mb="xs">
+        {t('profile:sections.two_factor')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('profile:two_factor.help')}
+      </Text>
+      <Switch
+        label={t('admin:fields.two_factor')}
+        checked={Boolean(me.two_factor_enabled)}
+        onChange={() => toggle.mutate()}
+        disabled={toggle.isPending}
+        data-testid="toggle-two-fa"
+      />
+    </Paper>
+  );
+}
+
+/** /me/change: names, e-mail, locale, picture, password and two-factor. */
+export default function MeChangePage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" maw={900}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          {t('profile:change_title')}
+        </Title>
+        <Button component={Link} to="/me/view" variant="default">
+          {t('profile:back')}
+        </Button>
+      </Group>
+      <ProfileForm />
+      <PictureForm />
+      <PasswordForm />
+      <TwoFactor />
+    </Stack>
+  );
+}

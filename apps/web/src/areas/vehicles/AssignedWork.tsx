@@ -1,0 +1,84 @@
+import { Anchor, Button, Card, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { IconBolt } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useList } from '../../api/hooks.ts';
+import type { Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { DueDate, PriorityBadge, QUICK_REQUEST_HREF, REQUESTS_PATH, StateBadge, requestVehicle } from './common.tsx';
+import { OPEN_REQUEST_STATES, requestEnums } from './enums.ts';
+
+/**
+ * "My assigned work" on the dashboard (issue 3): the requests assigned to the user that are still
+ * open, most urgent first, and the quick request button for the counter.
+ */
+export function AssignedWork() {
+  const { t } = useTranslation();
+  const { me, can } = useMe();
+  const canList = can('view any requests');
+  const q = useList<Model>(
+    'requests',
+    { page: { number: 1, size: 10 }, sort: ['-priority', 'due_at', 'created_at'], include: 'vehicle', filter: { assignedTo: me.id, state: [...OPEN_REQUEST_STATES] } },
+    { enabled: canList, meta: { silent: true } },
+  );
+  if (!canList && !can('create requests')) return null;
+  const rows = q.data?.data ?? [];
+  const total = q.data?.total ?? 0;
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="dashboard-assigned-work">
+      <Group justify="space-between" mb="sm" wrap="wrap">
+        <Title order={2} size="h4">
+          {t('vehicles:dashboard.assigned_work')}
+        </Title>
+        {can('create requests') ? (
+          <Button component={Link} to={QUICK_REQUEST_HREF} size="compact-md" variant="light" leftSection={<IconBolt size={16} />} data-testid="dashboard-quick-request">
+            {t('vehicles:requests.quick_new')}
+          </Button>
+        ) : null}
+      </Group>
+      {!canList ? null : q.isPending ? (
+        <Skeleton h={60} />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" data-testid="assigned-work-empty">
+          {t('vehicles:dashboard.nothing_assigned')}
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('vehicles:fields.vehicle')}</Table.Th>
+                  <Table.Th>{t('vehicles:fields.type')}</Table.Th>
+                  <Table.Th>{t('vehicles:fields.priority')}</Table.Th>
+                  <Table.Th>{t('vehicles:fields.due_at')}</Table.Th>
+                  <Table.Th>{t('vehicles:fields.state')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((r) => (
+                  <Table.Tr key={r.id} data-testid="assigned-work-row">
+                    <Table.Td>
+                      <Anchor component={Link} to={`${REQUESTS_PATH}?id=${r.id}&action=view`} fw={500}>
+                        {requestVehicle(r) || t('common:form.none')}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{requestEnums.type(r.type)}</Table.Td>
+                    <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
+                    <Table.Td><DueDate request={r} /></Table.Td>
+                    <Table.Td><StateBadge state={r.state} /></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {total > rows.length ? (
+            <Anchor component={Link} to={`${REQUESTS_PATH}?filter[assignedTo]=${me.id}`} size="sm" mt="xs" display="inline-block">
+              {t('vehicles:dashboard.see_all', { count: total })}
+            </Anchor>
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}

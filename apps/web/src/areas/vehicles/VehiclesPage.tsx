@@ -1,0 +1,291 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Image, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { crudPermissions } from '@atelier/domain';
+import { headersOf, upload } from '../../api/client.ts';
+import { useList } from '../../api/hooks.ts';
+import type { Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { useSelection } from '../../app/session.ts';
+import { RecordForm, type FieldDef, type FormMode } from '../../components/resource/RecordForm.tsx';
+import { ResourceList, type Column, type FilterDef } from '../../components/resource/ResourceList.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatDate } from '../../lib/format.ts';
+import { Badges, byFullName } from '../admin/common.tsx';
+import { newRecordLocations, odometerText, PriorityBadge, StateBadge, vehicleName, vehicleRelations } from './common.tsx';
+import { requestEnums, vehicleEnums } from './enums.ts';
+import { VinField } from './VinField.tsx';
+
+const P = crudPermissions('vehicles');
+const LIST_INCLUDE = 'customer,mecanic,tags';
+const INCLUDE = 'organization,allowedLocations,customer,mecanic,tags';
+export const VEHICLES_PATH = '/vehicles/vehicles';
+const vehicleHref = (id: string) => `${VEHICLES_PATH}?id=${encodeURIComponent(id)}&action=view`;
+
+/** The VIN, with a warning badge when its check digit does not match (saved anyway, spec). */
+function VinView({ vehicle }: { vehicle: Model }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs">
+      <Text ff="monospace">{String(vehicle.vin ?? '')}</Text>
+      {vehicle.vin_check_digit_valid === false ? (
+        <Badge color="yellow" variant="light" leftSection={<IconAlertTriangle size={12} />} data-testid="vin-check-badge" tt="none">
+          {t('vehicles:vin.check_digit_badge')}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+function vehicleFields(): FieldDef[] {
+  return [
+    {
+      name: 'vin',
+      label: 'vehicles:fields.vin',
+      kind: 'text',
+      required: true,
+      wide: true,
+      input: (p) => <VinField {...p} hrefOf={vehicleHref} />,
+      view: (v) => <VinView vehicle={v} />,
+    },
+    { name: 'make', label: 'vehicles:fields.make', kind: 'text' },
+    { name: 'model', label: 'vehicles:fields.model', kind: 'text' },
+    {
+      name: 'model_year',
+      label: 'vehicles:fields.model_year',
+      kind: 'number',
+      // A year, not a quantity: no thousands separator ("2003", not "2 003").
+      input: (p) => (
+        <NumberInput label={p.label} value={p.value as number | ''} onChange={(v) => p.onChange(v === '' ? '' : Number(v))} error={p.error} name="model_year" allowDecimal={false} allowNegative={false} min={1900} max={new Date().getFullYear() + 2} hideControls />
+      ),
+      view: (v) => <Text>{v.model_year ? String(v.model_year) : '—'}</Text>,
+    },
+    { name: 'series', label: 'vehicles:fields.series', kind: 'text' },
+    { name: 'style', label: 'vehicles:fields.style', kind: 'text' },
+    { name: 'engine_description', label: 'vehicles:fields.engine_description', kind: 'text' },
+    { name: 'fuel_type', label: 'vehicles:fields.fuel_type', kind: 'select', options: vehicleEnums.fuelTypes() },
+    { name: 'transmission', label: 'vehicles:fields.transmission', kind: 'select', options: vehicleEnums.transmissions() },
+    { name: 'drivetrain', label: 'vehicles:fields.drivetrain', kind: 'select', options: vehicleEnums.drivetrains() },
+    { name: 'class_code', label: 'vehicles:fields.class_code', kind: 'select', options: vehicleEnums.classCodes() },
+    { name: 'class_name', label: 'vehicles:fields.class_name', kind: 'text' },
+    { name: 'sku', label: 'vehicles:fields.sku', kind: 'text' },
+    { name: 'registration_number', label: 'vehicles:fields.registration_number', kind: 'text' },
+    { name: 'odometer', label: 'vehicles:fields.odometer', kind: 'number', view: (v) => <Text>{odometerText(v) || '—'}</Text> },
+    { name: 'odometer_unit', label: 'vehicles:fields.odometer_unit', kind: 'select', required: true, options: vehicleEnums.odometerUnits() },
+    { name: 'color', label: 'vehicles:fields.color', kind: 'text' },
+    { name: 'customer', label: 'vehicles:fields.customer', kind: 'relation', relation: vehicleRelations.customer },
+    { name: 'mecanic', label: 'vehicles:fields.mecanic', kind: 'relation', relation: vehicleRelations.user },
+    { name: 'allowedLocations', label: 'vehicles:fields.allowed_locations', kind: 'relation', relation: vehicleRelations.locations, wide: true },
+    { name: 'tags', label: 'vehicles:fields.tags', kind: 'relation', relation: vehicleRelations.tags, wide: true },
+    { name: 'organization', label: 'vehicles:fields.organization', kind: 'relation', readOnly: true, modes: ['view'], relation: { type: 'organizations', labelOf: (m) => String(m.name ?? m.id) } },
+    { name: 'created_at', label: 'vehicles:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
+    { name: 'updated_at', label: 'vehicles:fields.updated_at', kind: 'datetime', readOnly: true, modes: ['view'] },
+  ];
+}
+
+/** A picture served by the API (it needs the bearer token, so it is fetched, not linked). */
+function Picture({ url, alt }: { url: string; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url.startsWith('/api/')) {
+      setSrc(url);
+      return;
+    }
+    let objectUrl: string | null = null;
+    let alive = true;
+    void fetch(url, { headers: headersOf(false) })
+      .then((r) => (r.ok ? r.blob() : null))
+      .then((b) => {
+        if (b && alive) setSrc((objectUrl = URL.createObjectURL(b)));
+      })
+      .catch(() => {});
+    return () => {
+      alive = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return <Image src={src} alt={alt} h={120} fit="cover" radius="sm" bg="gray.1" fallbackSrc={undefined} />;
+}
+
+function Pictures({ vehicle }: { vehicle: Model }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const qc = useQueryClient();
+  const pictures = (vehicle.pictures as string[] | undefined) ?? [];
+  const add = useMutation({
+    mutationFn: (file: File) => upload('vehicles', vehicle.id, 'pictures', file),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: t('vehicles:pictures.added') });
+      void qc.invalidateQueries({ queryKey: ['vehicles'] });
+    },
+  });
+  return (
+    <Stack gap="xs" mt="md">
+      <Group justify="space-between">
+        <Title order={3} size="h4">
+          {t('vehicles:pictures.title')}
+        </Title>
+        {can(P.edit) ? (
+          <FileButton onChange={(f) => f && add.mutate(f)} accept="image/*">
+            {(props) => (
+              <Button {...props} variant="light" size="compact-sm" leftSection={<IconPhotoPlus size={16} />} loading={add.isPending}>
+                {t('vehicles:pictures.add')}
+              </Button>
+            )}
+          </FileButton>
+        ) : null}
+      </Group>
+      {pictures.length === 0 ? (
+        <Text c="dimmed" size="sm">{t('vehicles:pictures.none')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
+          {pictures.map((u, i) => (
+            <Picture key={u} url={u} alt={t('vehicles:pictures.alt', { name: vehicleName(vehicle), n: i + 1 })} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** The requests made for this vehicle (real rows), when the user may see requests. */
+function VehicleRequests({ vehicle }: { vehicle: Model }) {
+  const { t } = useTranslation();
+  const q = useList<Model>('requests', { page: { number: 1, size: 10 }, sort: '-created_at', include: 'assignedTo', filter: { vehicle: vehicle.id } }, { meta: { silent: true } });
+  const rows = q.data?.data ?? [];
+  const locale = currentLocale();
+  return (
+    <Stack gap="xs" mt="md" data-testid="vehicle-requests">
+      <Title order={3} size="h4">
+        {t('vehicles:history.requests')}
+      </Title>
+      {q.isPending ? null : rows.length === 0 ? (
+        <Text c="dimmed" size="sm">{t('vehicles:history.no_requests')}</Text>
+      ) : (
+        <Table>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/vehicles/requests?id=${r.id}&action=view`}>
+                    {requestEnums.type(r.type)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td><StateBadge state={r.state} /></Table.Td>
+                <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
+                <Table.Td>{r.assignedTo ? byFullName(r.assignedTo as Model) : ''}</Table.Td>
+                <Table.Td c="dimmed">{formatDate(r.created_at as string, locale)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** Spec: the vehicle's inspections, estimations and repairs, newest first; those areas do not exist yet. */
+function VehicleHistory({ vehicle }: { vehicle: Model }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  return (
+    <Stack gap="xs" mt="lg" data-testid="vehicle-history">
+      <Title order={3} size="h4">
+        {t('vehicles:history.title')}
+      </Title>
+      <Text c="dimmed" size="sm" data-testid="vehicle-history-empty">
+        {t('vehicles:history.none')}
+      </Text>
+      {can('view any requests') ? <VehicleRequests vehicle={vehicle} /> : null}
+      <Pictures vehicle={vehicle} />
+    </Stack>
+  );
+}
+
+export function VehicleRecord({ id, mode, onMode, onClose }: { id: string | null; mode: FormMode; onMode: (m: FormMode | null, id?: string) => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { me, can } = useMe();
+  const sel = useSelection();
+  // The spec's forbidden messages, before the server is even asked.
+  const forbidden = mode === 'add' ? !can(P.create) : mode === 'edit' ? !can(P.edit) : !can(P.view) && !can(P.viewAny);
+  if (forbidden) {
+    return (
+      <Alert color="red" title={t('vehicles:forbidden.title')} data-testid="vehicle-forbidden" withCloseButton onClose={onClose} closeButtonLabel={t('common:actions.close')}>
+        {t(mode === 'add' ? 'vehicles:forbidden.add' : mode === 'edit' ? 'vehicles:forbidden.edit' : 'vehicles:forbidden.view')}
+      </Alert>
+    );
+  }
+  return (
+    <RecordForm
+      type="vehicles"
+      id={id}
+      mode={mode}
+      fields={vehicleFields()}
+      include={INCLUDE}
+      title={mode === 'add' ? 'vehicles:vehicles.new' : 'vehicles:vehicles.record'}
+      titleOf={(v) => vehicleName(v)}
+      permissions={{ edit: P.edit, delete: P.delete }}
+      onMode={onMode}
+      onClose={onClose}
+      defaults={{ odometer_unit: 'km', allowedLocations: newRecordLocations(me, sel), tags: [] }}
+      actions={(v) =>
+        can('create requests') ? (
+          <Button component={Link} to={`/vehicles/requests?action=add_quick_request&vehicle=${v.id}`} variant="default" data-testid="vehicle-new-request">
+            {t('vehicles:requests.quick_new')}
+          </Button>
+        ) : null
+      }
+    >
+      {(v) => <VehicleHistory vehicle={v} />}
+    </RecordForm>
+  );
+}
+
+const YEARS = (() => {
+  const last = new Date().getFullYear() + 1;
+  return Array.from({ length: 40 }, (_, i) => String(last - i));
+})();
+
+export default function VehiclesPage() {
+  const { can } = useMe();
+  const mechanics = useList<Model>('users', { page: { number: 1, size: 100 }, sort: 'firstname', filter: { active: true } }, { global: false, enabled: can('view any users'), meta: { silent: true } });
+  const columns: Column<Model>[] = [
+    { key: 'vin', label: 'vehicles:fields.vin', sort: true, primary: true, render: (v) => <Text component="span" ff="monospace" size="sm">{String(v.vin ?? '')}</Text> },
+    { key: 'make', label: 'vehicles:list.vehicle', sort: 'make', render: (v) => vehicleName(v) },
+    { key: 'sku', label: 'vehicles:list.sku', sort: true, visibleFrom: 'sm' },
+    { key: 'registration_number', label: 'vehicles:fields.registration_number', sort: true, visibleFrom: 'md' },
+    { key: 'odometer', label: 'vehicles:fields.odometer', sort: true, render: (v) => odometerText(v), visibleFrom: 'md' },
+    { key: 'customer', label: 'vehicles:fields.customer', render: (v) => (v.customer ? String((v.customer as Model).customer_name ?? '') : ''), visibleFrom: 'lg' },
+    { key: 'mecanic', label: 'vehicles:fields.mecanic', render: (v) => (v.mecanic ? byFullName(v.mecanic as Model) : ''), visibleFrom: 'lg' },
+    { key: 'tags', label: 'vehicles:fields.tags', render: (v) => <Badges items={v.tags as Model[] | undefined} />, visibleFrom: 'lg' },
+  ];
+  const filters: FilterDef[] = [
+    { name: 'fuel_type', label: 'vehicles:fields.fuel_type', options: vehicleEnums.fuelTypes() },
+    { name: 'model_year', label: 'vehicles:fields.model_year', options: YEARS.map((y) => ({ value: y, label: y, raw: true })) },
+    ...(mechanics.data
+      ? [{ name: 'mecanic', label: 'vehicles:fields.mecanic', options: mechanics.data.data.map((u) => ({ value: u.id, label: byFullName(u), raw: true })) }]
+      : []),
+  ];
+  return (
+    <ResourceList<Model>
+      type="vehicles"
+      title="vehicles:vehicles.title"
+      columns={columns}
+      include={LIST_INCLUDE}
+      filters={filters}
+      permissions={{ create: P.create, view: P.view }}
+      renderRecord={({ id, action, setAction, close }) => (
+        <VehicleRecord
+          id={id}
+          mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
+          onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
+          onClose={close}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Anchor, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconCar, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { checkVin, normalizeVin, VIN_LENGTH } from '@atelier/domain';
+import { request } from '../../api/client.ts';
+import { ApiError, deserialize, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { useSelection } from '../../app/session.ts';
+import type { FormMode } from '../../components/resource/RecordForm.tsx';
+import { vehicleName } from './common.tsx';
+
+/** Attributes of a decoded proposal that fill the add form. */
+export const DECODED_FIELDS = ['make', 'model', 'series', 'model_year', 'style', 'engine_description', 'fuel_type', 'transmission', 'drivetrain'] as const;
+
+export interface VinLookup {
+  /** The organization's vehicle (decoded false) or a proposal without id (decoded true). */
+  vehicle: Model;
+  decoded: boolean;
+  plant: string | null;
+  warnings: string[];
+}
+
+/** GET /vehicles/get-by-vin/{vin}?organization= : null when nothing is found (404). */
+export async function lookupVin(vin: string, organization: string | null | undefined, signal?: AbortSignal): Promise<VinLookup | null> {
+  try {
+    const doc = await request<JsonApiDocument>(`/vehicles/get-by-vin/${encodeURIComponent(vin)}`, {
+      params: organization ? { extra: { organization } } : {},
+      global: false,
+      signal,
+    });
+    // A proposal has no id: give it one for the deserialiser, then drop it.
+    const data = doc.data && !Array.isArray(doc.data) && !doc.data.id ? { ...doc.data, id: '' } : doc.data;
+    const vehicle = deserialize<Model>({ ...doc, data } as JsonApiDocument) as Model;
+    const meta = (doc.meta ?? {}) as { decoded?: boolean; plant?: string | null; warnings?: { detail?: string; title?: string }[] };
+    return {
+      vehicle,
+      decoded: Boolean(meta.decoded),
+      plant: meta.plant ?? null,
+      warnings: (meta.warnings ?? []).map((w) => w.detail ?? w.title ?? '').filter(Boolean),
+    };
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** Uses the lookup as the user finishes typing a VIN (17 characters of valid form). */
+export function useVinLookup(raw: string, enabled = true) {
+  const { me } = useMe();
+  const sel = useSelection();
+  const organization = sel.organization ?? me.organization?.id ?? null;
+  const vin = normalizeVin(raw ?? '');
+  const [debounced] = useDebouncedValue(vin, 250);
+  const checked = checkVin(debounced);
+  const q = useQuery({
+    queryKey: ['vehicles', 'get-by-vin', debounced, organization],
+    queryFn: ({ signal }) => lookupVin(debounced, organization, signal),
+    enabled: enabled && checked.ok,
+    retry: false,
+    staleTime: 0,
+    meta: { silent: true },
+  });
+  return { vin, debounced, checked, q, settled: debounced === vin };
+}
+
+interface Props {
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error?: string;
+  label: string;
+  required?: boolean;
+  mode: FormMode;
+  form: UseFormReturn<FieldValues>;
+  /** Link to an existing vehicle. */
+  hrefOf: (id: string) => string;
+}
+
+/**
+ * The VIN input of the vehicle form: upper-cased as typed or pasted; on the add screen, a VIN of
+ * 17 characters is looked up and the form fills itself from the decode, or the user is told the
+ * vehicle already exists. A doubtful check digit is a warning, never an error.
+ */
+export function VinField({ value, onChange, error, label, required, mode, form, hrefOf }: Props) {
+  const { t } = useTranslation();
+  const text = String(value ?? '');
+  const { vin, q, settled } = useVinLookup(text, mode === 'add');
+  const applied = useRef<string | null>(null);
+  const result = q.data;
+
+  useEffect(() => {
+    if (mode !== 'add' || !result || !result.decoded || applied.current === result.vehicle.vin) return;
+    applied.current = String(result.vehicle.vin);
+    for (const name of DECODED_FIELDS) {
+      const v = result.vehicle[name];
+      if (v === null || v === undefined || v === '') continue;
+      form.setValue(name, name === 'model_year' ? Number(v) : String(v), { shouldDirty: true, shouldValidate: true });
+    }
+  }, [result, mode, form]);
+
+  const local = checkVin(vin);
+  const formError = vin.length === VIN_LENGTH && !local.ok ? t(`vehicles:vin.${local.error}`) : undefined;
+  const busy = mode === 'add' && local.ok && (!settled || q.isFetching);
+
+  let status = null;
+  if (mode === 'add' && local.ok && settled && !q.isFetching) {
+    if (q.isError) {
+      const e = q.error;
+      status = (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="vin-status" data-status="error">
+          {e instanceof ApiError ? (e.errors.at(-1)?.detail ?? e.errors.at(-1)?.title ?? t('vehicles:vin.lookup_failed')) : t('vehicles:vin.lookup_failed')}
+        </Alert>
+      );
+    } else if (result === null) {
+      status = (
+        <Alert color="gray" icon={<IconInfoCircle size={18} />} data-testid="vin-status" data-status="not-found">
+          <Text size="sm" fw={500}>{t('vehicles:vin.not_found')}</Text>
+          <Text size="sm">{t('vehicles:vin.not_found_hint')}</Text>
+        </Alert>
+      );
+    } else if (result && !result.decoded) {
+      status = (
+        <Alert color="orange" icon={<IconCar size={18} />} data-testid="vin-status" data-status="exists">
+          <Text size="sm" fw={500}>{t('vehicles:vin.exists', { name: vehicleName(result.vehicle) })}</Text>
+          <Anchor component={Link} to={hrefOf(result.vehicle.id)} size="sm" data-testid="vin-existing-link">
+            {t('vehicles:vin.open_existing')}
+          </Anchor>
+        </Alert>
+      );
+    } else if (result) {
+      status = (
+        <Alert color="teal" icon={<IconCircleCheck size={18} />} data-testid="vin-status" data-status="decoded">
+          <Text size="sm" fw={500}>{t('vehicles:vin.decoded', { name: vehicleName(result.vehicle) })}</Text>
+          <Text size="sm">{result.plant ? t('vehicles:vin.decoded_plant', { plant: result.plant }) : t('vehicles:vin.decoded_hint')}</Text>
+        </Alert>
+      );
+    }
+  }
+  // The check-digit warning: the server's (meta.warnings) on the add screen, the same rule locally when editing.
+  const warnings =
+    mode === 'add' && result && settled
+      ? result.warnings
+      : mode === 'edit' && local.ok && !local.checkDigitValid
+        ? [t('vehicles:vin.check_digit', { expected: local.expectedCheckDigit })]
+        : [];
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label={label}
+        required={required}
+        value={text}
+        onChange={(e) => onChange(normalizeVin(e.currentTarget.value).slice(0, VIN_LENGTH))}
+        onPaste={(e) => {
+          e.preventDefault();
+          onChange(normalizeVin(e.clipboardData.getData('text')).slice(0, VIN_LENGTH));
+        }}
+        error={error ?? formError}
+        name="vin"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={VIN_LENGTH + 6}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: 1 } }}
+        description={mode === 'add' ? t('vehicles:vin.hint', { count: vin.length, max: VIN_LENGTH }) : undefined}
+        rightSection={busy ? <Loader size="xs" aria-label={t('vehicles:vin.looking_up')} /> : null}
+        data-testid="vin-input"
+        data-autofocus={mode === 'add' ? true : undefined}
+      />
+      {status}
+      {warnings.map((w) => (
+        <Alert key={w} color="yellow" icon={<IconAlertTriangle size={18} />} role="status" data-testid="vin-warning">
+          <Group gap={4}>
+            <Text size="sm" fw={500}>{t('vehicles:vin.warning_title')}</Text>
+            <Text size="sm">{w}</Text>
+          </Group>
+        </Alert>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+import { Badge, Text } from '@mantine/core';
+import { isRequestFinal, type RequestState } from '@atelier/domain';
+import type { Model } from '../../api/jsonapi.ts';
+import type { User } from '../../api/types.ts';
+import type { GlobalSelection } from '../../app/session.ts';
+import type { RelationConfig } from '../../components/resource/RelationSelect.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
+import { byFullName, byName } from '../admin/common.tsx';
+import { PRIORITY_COLORS, STATE_COLORS, requestEnums } from './enums.ts';
+
+/** "2003 Honda Accord" (what people say), falling back to the VIN. */
+export function vehicleName(v: Model | null | undefined): string {
+  if (!v) return '';
+  const name = [v.model_year, v.make, v.model].filter((x) => x !== null && x !== undefined && x !== '').join(' ');
+  return name || String(v.vin ?? '');
+}
+
+/** Dropdown label of a vehicle: its name and VIN, so two identical models are told apart. */
+export const vehicleOption = (v: Model) => {
+  const name = [v.model_year, v.make, v.model].filter(Boolean).join(' ');
+  return name ? `${name} · ${String(v.vin ?? '')}` : String(v.vin ?? v.id);
+};
+
+export const vehicleRelations = {
+  vehicle: { type: 'vehicles', labelOf: vehicleOption, sort: '-created_at' } satisfies RelationConfig,
+  user: { type: 'users', labelOf: byFullName, sort: 'firstname', global: false, filter: { active: true } } satisfies RelationConfig,
+  locations: { type: 'locations', many: true, labelOf: byName, sort: 'name', global: false } satisfies RelationConfig,
+  tags: { type: 'tags', many: true, labelOf: byName, sort: 'name' } satisfies RelationConfig,
+  // Dropdown label customer_name (spec platform §3).
+  customer: { type: 'customers', labelOf: (m: Model) => String(m.customer_name ?? m.id), sort: 'customer_name' } satisfies RelationConfig,
+};
+
+export function StateBadge({ state }: { state: unknown }) {
+  if (!state) return null;
+  return (
+    <Badge color={STATE_COLORS[String(state)] ?? 'gray'} variant="light" data-state={String(state)}>
+      {requestEnums.state(state)}
+    </Badge>
+  );
+}
+
+export function PriorityBadge({ priority }: { priority: unknown }) {
+  if (priority === null || priority === undefined) return null;
+  return (
+    <Badge color={PRIORITY_COLORS[String(priority)] ?? 'gray'} variant={String(priority) === '30' ? 'filled' : 'light'} data-priority={String(priority)}>
+      {requestEnums.priority(priority)}
+    </Badge>
+  );
+}
+
+/** "212 400 km" in fr-CA, "212,400 km" in en-CA. */
+export function odometerText(v: Model): string {
+  if (v.odometer === null || v.odometer === undefined) return '';
+  const unit = v.odometer_unit === 'miles' ? 'mi' : 'km';
+  return `${formatNumber(Number(v.odometer), currentLocale())} ${unit}`;
+}
+
+export const REQUESTS_PATH = '/vehicles/requests';
+export const QUICK_REQUEST_HREF = `${REQUESTS_PATH}?action=add_quick_request`;
+
+/** The vehicle of a request: its record's name, else the VIN or stock number typed. */
+export function requestVehicle(r: Model): string {
+  const v = r.vehicle as Model | null | undefined;
+  return v ? vehicleName(v) : String(r.vehicle_vin ?? r.vehicle_sku ?? '');
+}
+
+/** Past due and still open: shown in red. */
+export function DueDate({ request, withTime }: { request: Model; withTime?: boolean }) {
+  if (!request.due_at) return null;
+  const locale = currentLocale();
+  const late = new Date(String(request.due_at)).getTime() < Date.now() && !isRequestFinal(request.state as RequestState);
+  return (
+    <Text component="span" size="sm" c={late ? 'red.8' : undefined} fw={late ? 600 : undefined} data-late={late || undefined}>
+      {withTime ? formatDateTime(String(request.due_at), locale) : formatDate(String(request.due_at), locale)}
+    </Text>
+  );
+}
+
+
+/**
+ * The locations of a new record (spec §5: new records take their allowedLocations from the current
+ * user): the locations chosen in the global selector, else the user's own, so that colleagues
+ * restricted to one of those locations see it.
+ */
+export function newRecordLocations(me: User, sel: GlobalSelection): string[] {
+  if (sel.locations.length > 0) return [...sel.locations];
+  return (me.allowedLocations ?? []).map((l) => l.id);
+}

@@ -1,0 +1,362 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  NativeSelect,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconPlus, IconSearch } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useList } from '../../api/hooks.ts';
+import type { ListParams, Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { pageAfterChange, pageCount } from '../../lib/pagination.ts';
+import { Pagination } from './Pagination.tsx';
+import { nextSort, readListState, sortDirection, writeListState, type RecordAction } from './listState.ts';
+
+export interface Column<T> {
+  key: string;
+  /** i18n key of the header. */
+  label: string;
+  /** Sort name sent to the server; true means the key. */
+  sort?: string | true;
+  render?: (row: T) => ReactNode;
+  /** The column that links to the record (default: the first). */
+  primary?: boolean;
+  visibleFrom?: 'sm' | 'md' | 'lg';
+  /** The cell links to a page of its own instead of the drawer. */
+  linkTo?: (row: T) => string;
+}
+
+export interface FilterDef {
+  name: string;
+  /** i18n key of the label. */
+  label: string;
+  /** Options: value and i18n key (or already translated label with `raw`). */
+  options: { value: string; label: string; raw?: boolean }[];
+}
+
+export interface BulkAction<T> {
+  key: string;
+  label: string;
+  color?: string;
+  permission?: string;
+  run: (rows: T[]) => Promise<unknown> | void;
+}
+
+export interface RecordDrawerProps {
+  id: string | null;
+  action: RecordAction;
+  /** Switch between view and edit of the same record, or close. */
+  setAction: (action: RecordAction | null, id?: string | null) => void;
+  close: () => void;
+}
+
+export interface ResourceListProps<T extends Model> {
+  type: string;
+  title: string;
+  columns: Column<T>[];
+  include?: string;
+  defaultSort?: string;
+  search?: boolean;
+  filters?: FilterDef[];
+  /** Fixed filters of this screen (not shown). */
+  baseFilter?: ListParams['filter'];
+  fields?: ListParams['fields'];
+  permissions: { create?: string; view?: string };
+  renderRecord?: (props: RecordDrawerProps) => ReactNode;
+  /** Drawer size; 'page' opens full screen. */
+  drawerSize?: string;
+  rowActions?: (row: T) => ReactNode;
+  bulkActions?: BulkAction<T>[];
+  headerExtra?: ReactNode;
+}
+
+/**
+ * The list page every resource screen reuses: sortable columns, filters and search, pagination
+ * (5 links, size 10, back to page 1 when size or total changes), bulk selection, empty and
+ * loading states, and records opened in a drawer through ?id=&action= (shareable, back works).
+ */
+export function ResourceList<T extends Model>(props: ResourceListProps<T>) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params, props.defaultSort ?? '-created_at');
+  const [searchDraft, setSearchDraft] = useState(state.search);
+  const [debouncedSearch] = useDebouncedValue(searchDraft, 400);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+
+  const update = (patch: Parameters<typeof writeListState>[1], replace = false) =>
+    setParams((p) => writeListState(p, patch), { replace });
+
+  useEffect(() => {
+    if (debouncedSearch !== state.search) update({ search: debouncedSearch, page: 1 }, true);
+  }, [debouncedSearch]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setSearchDraft(state.search), [state.search]);
+
+  const query: ListParams = useMemo(
+    () => ({
+      page: { number: state.page, size: state.size },
+      sort: state.sort ?? undefined,
+      include: props.include,
+      fields: props.fields,
+      filter: { ...(props.baseFilter ?? {}), ...state.filters, search: state.search || undefined },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [state.page, state.size, state.sort, state.search, JSON.stringify(state.filters), props.include, JSON.stringify(props.baseFilter)],
+  );
+  const list = useList<T>(props.type, query);
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total;
+
+  // Back to page 1 when the size or the total changes (spec platform §2).
+  const prev = useRef<{ size: number; total: number | undefined }>({ size: state.size, total });
+  useEffect(() => {
+    const next = { size: state.size, total: list.isPlaceholderData ? prev.current.total : total };
+    const page = pageAfterChange(state.page, prev.current, next);
+    prev.current = next;
+    if (page !== state.page) update({ page }, true);
+    else if (total !== undefined && state.page > pageCount(total, state.size)) update({ page: 1 }, true);
+  }, [state.size, total]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => setSelected(new Set()), [list.data]);
+
+  const recordHref = (id: string, action: RecordAction) => `?${writeListState(params, { id, action }).toString()}`;
+  const setAction = (action: RecordAction | null, id?: string | null) =>
+    update({ action, id: action === null ? null : id === undefined ? state.id : id });
+  const close = () => update({ action: null, id: null });
+
+  const primaryIndex = Math.max(0, props.columns.findIndex((c) => c.primary));
+  const canView = can(props.permissions.view);
+  const bulk = (props.bulkActions ?? []).filter((b) => can(b.permission));
+  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
+
+  const th = (c: Column<T>) => {
+    const sortName = c.sort === true ? c.key : c.sort;
+    const label = t(c.label);
+    if (!sortName) return label;
+    const dir = sortDirection(state.sort, sortName);
+    const IconS = dir === 'ascending' ? IconArrowUp : dir === 'descending' ? IconArrowDown : IconArrowsSort;
+    return (
+      <UnstyledButton
+        onClick={() => update({ sort: nextSort(state.sort, sortName) ?? '' })}
+        aria-label={t('common:list.sort_by', { column: label })}
+        data-testid={`sort-${c.key}`}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
+      >
+        {label}
+        <IconS size={14} aria-hidden opacity={dir === 'none' ? 0.4 : 1} />
+      </UnstyledButton>
+    );
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t(props.title)}
+        </Title>
+        <Group gap="sm">
+          {props.headerExtra}
+          {props.renderRecord && can(props.permissions.create) ? (
+            <Button component={Link} to={recordHref('', 'add').replace('id=&', '')} leftSection={<IconPlus size={16} />} data-testid="list-add">
+              {t('common:actions.add')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          {props.search !== false || (props.filters ?? []).length > 0 ? (
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              {props.search !== false ? (
+                <TextInput
+                  label={t('common:actions.search')}
+                  placeholder={t('common:list.search_placeholder')}
+                  leftSection={<IconSearch size={16} />}
+                  value={searchDraft}
+                  onChange={(e) => setSearchDraft(e.currentTarget.value)}
+                  w={280}
+                  type="search"
+                  data-testid="list-search"
+                />
+              ) : null}
+              {(props.filters ?? []).map((f) => (
+                <NativeSelect
+                  key={f.name}
+                  label={t(f.label)}
+                  value={state.filters[f.name] ?? ''}
+                  onChange={(e) => update({ filters: { [f.name]: e.currentTarget.value || null }, page: 1 })}
+                  data={[{ value: '', label: t('common:list.any') }, ...f.options.map((o) => ({ value: o.value, label: o.raw ? o.label : t(o.label) }))]}
+                  data-testid={`filter-${f.name}`}
+                  w={200}
+                />
+              ))}
+              {Object.keys(state.filters).length > 0 || state.search ? (
+                <Button
+                  variant="subtle"
+                  onClick={() => {
+                    setSearchDraft('');
+                    update({ search: '', page: 1, filters: Object.fromEntries(Object.keys(state.filters).map((k) => [k, null])) });
+                  }}
+                >
+                  {t('common:actions.reset_filters')}
+                </Button>
+              ) : null}
+            </Group>
+          ) : null}
+
+          {bulk.length > 0 && selected.size > 0 ? (
+            <Group gap="sm" p="xs" bg="blue.0" style={{ borderRadius: 8 }} data-testid="bulk-bar">
+              <Text size="sm" fw={500}>
+                {t('common:list.selected', { count: selected.size })}
+              </Text>
+              {bulk.map((b) => (
+                <Button
+                  key={b.key}
+                  size="compact-sm"
+                  color={b.color}
+                  variant="light"
+                  onClick={async () => {
+                    await b.run(rows.filter((r) => selected.has(r.id)));
+                    setSelected(new Set());
+                    void list.refetch();
+                  }}
+                >
+                  {t(b.label)}
+                </Button>
+              ))}
+              <Button size="compact-sm" variant="subtle" onClick={() => setSelected(new Set())}>
+                {t('common:actions.clear_selection')}
+              </Button>
+            </Group>
+          ) : null}
+
+          <ScrollArea type="auto">
+            <Table striped highlightOnHover verticalSpacing="sm" miw={600} aria-busy={list.isFetching} data-testid="resource-table">
+              <Table.Thead>
+                <Table.Tr>
+                  {bulk.length > 0 ? (
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t('common:actions.select_all')}
+                        checked={allChecked}
+                        indeterminate={!allChecked && rows.some((r) => selected.has(r.id))}
+                        onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))}
+                      />
+                    </Table.Th>
+                  ) : null}
+                  {props.columns.map((c) => {
+                    const sortName = c.sort === true ? c.key : c.sort;
+                    const dir = sortName ? sortDirection(state.sort, sortName) : undefined;
+                    return (
+                      <Table.Th key={c.key} aria-sort={dir} visibleFrom={c.visibleFrom}>
+                        {th(c)}
+                      </Table.Th>
+                    );
+                  })}
+                  {props.rowActions ? (
+                    <Table.Th>
+                      <span className="visually-hidden">{t('common:actions.actions')}</span>
+                    </Table.Th>
+                  ) : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending
+                  ? Array.from({ length: 3 }, (_, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td colSpan={props.columns.length + 2}>
+                          <Skeleton h={18} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))
+                  : rows.map((row) => (
+                      <Table.Tr key={row.id} data-testid="resource-row" data-id={row.id}>
+                        {bulk.length > 0 ? (
+                          <Table.Td>
+                            <Checkbox
+                              aria-label={t('common:actions.select_row')}
+                              checked={selected.has(row.id)}
+                              onChange={() =>
+                                setSelected((s) => {
+                                  const n = new Set(s);
+                                  if (n.has(row.id)) n.delete(row.id);
+                                  else n.add(row.id);
+                                  return n;
+                                })
+                              }
+                            />
+                          </Table.Td>
+                        ) : null}
+                        {props.columns.map((c, i) => {
+                          const content = c.render ? c.render(row) : String(row[c.key] ?? '');
+                          return (
+                            <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
+                              {c.linkTo ? (
+                                <Anchor component={Link} to={c.linkTo(row)} fw={500}>
+                                  {content || t('common:form.none')}
+                                </Anchor>
+                              ) : i === primaryIndex && props.renderRecord && canView ? (
+                                <Anchor component={Link} to={recordHref(row.id, 'view')} fw={500}>
+                                  {content || t('common:form.none')}
+                                </Anchor>
+                              ) : (
+                                content
+                              )}
+                            </Table.Td>
+                          );
+                        })}
+                        {props.rowActions ? <Table.Td>{props.rowActions(row)}</Table.Td> : null}
+                      </Table.Tr>
+                    ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          {!list.isPending && rows.length === 0 ? (
+            <Text ta="center" c="dimmed" py="lg" data-testid="list-empty">
+              {t('common:list.empty')}
+            </Text>
+          ) : null}
+          <Pagination
+            page={state.page}
+            size={state.size}
+            total={total ?? 0}
+            onPage={(page) => update({ page })}
+            onSize={(size) => update({ size, page: 1 })}
+          />
+        </Stack>
+      </Paper>
+
+      {props.renderRecord ? (
+        <Drawer
+          opened={state.action !== null}
+          onClose={close}
+          position="right"
+          size={props.drawerSize ?? 'xl'}
+          title={null}
+          withCloseButton={false}
+          padding="lg"
+          data-testid="record-drawer"
+          closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        >
+          {state.action ? props.renderRecord({ id: state.id, action: state.action, setAction, close }) : null}
+        </Drawer>
+      ) : null}
+    </Stack>
+  );
+}

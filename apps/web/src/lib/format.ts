@@ -1,0 +1,27 @@
+/** Dates, numbers and money for fr-CA and en-CA (spec platform §9), currency CAD. */
+export const regionLocale = (locale: string) => `${(locale || 'fr').slice(0, 2)}-CA`;
+
+export function formatDate(value: string | number | Date | null | undefined, locale: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(regionLocale(locale), { dateStyle: 'medium' }).format(d);
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined, locale: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(regionLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+}
+
+export function formatNumber(value: number | null | undefined, locale: string, digits?: number): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  return new Intl.NumberFormat(regionLocale(locale), digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/** Money travels as integer cents. */
+export function formatMoney(cents: number | null | undefined, locale: string, currency = 'CAD'): string {
+  if (cents === null || cents === undefined || Number.isNaN(cents)) return '';
+  return new Intl.NumberFormat(regionLocale(locale), { style: 'currency', currency }).format(cents / 100);
+}

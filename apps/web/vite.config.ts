@@ -1,0 +1,11 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The server (apps/server) serves apps/web/dist with a history-mode fallback; in development,
+// Vite proxies the API to it.
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
+  server: { port: 5173, proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } } },
+  preview: { port: 4173, proxy: { '/api': { target: 'http://127.0.0.1:3000' } } },
+});

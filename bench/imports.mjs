@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// The import bench (issue 4): a 100,000-line vehicles CSV through POST /imports and
+// GET /imports/{id}/run on the built server, timed from the run to status done, with the
+// server's peak memory (VmHWM). Targets on the 2-core machine: under 60 s on PostgreSQL, under
+// 3 minutes on the embedded database, under 500 MB. Called by bench/run.mjs; alone:
+//   node bench/imports.mjs            (BENCH_DRIVERS=pg,pglite BENCH_IMPORT_LINES=100000)
+import { readFileSync } from 'node:fs';
+import { freshStore, startServer as start, stopServer } from './server.mjs';
+
+/** Imports of 100,000 lines need more than the default upload limit. */
+const startServer = (env) => start({ IMPORT_MAX_BYTES: String(100 * 1024 * 1024), ...env });
+
+const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 100_000);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MEDIA = 'application/vnd.api+json';
+const TARGETS = { pg: { seconds: 60, mb: 500 }, pglite: { seconds: 180, mb: 500 } };
+const log = (...a) => console.log('[bench:imports]', ...a);
+
+/** Peak resident memory of a process, in MB (Linux). */
+const peakMb = (pid) => {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+};
+
+const MAKES = [
+  ['Honda', 'Civic'],
+  ['Toyota', 'Corolla'],
+  ['Ford', 'F-150'],
+  ['Hyundai', 'Kona'],
+  ['Mazda', 'CX-5'],
+];
+function vehiclesCsv(lines) {
+  const out = ['NIV;Marque;Modèle;Année;Odomètre;Couleur;No de stock'];
+  for (let i = 0; i < lines; i++) {
+    const [make, model] = MAKES[i % MAKES.length];
+    out.push(`BENCH${String(i).padStart(12, '0')};${make};${model};${2010 + (i % 15)};${(i * 37) % 300000};Gris;B-${i}`);
+  }
+  return Buffer.from(out.join('\r\n') + '\r\n');
+}
+
+export async function benchImport(driver) {
+  const { env, cleanup } = await freshStore(driver, ADMIN_URL, 'atelier_bench_import');
+  const server = await startServer(env);
+  try {
+    const login = await fetch(`${server.url}/api/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'manager@atelier.test', password: 'Demo-Atelier-2026' }),
+    });
+    const token = (await login.json()).access_token;
+    const headers = { authorization: `Bearer ${token}`, accept: MEDIA };
+    const file = vehiclesCsv(LINES);
+    const form = new FormData();
+    form.append('model', 'vehicles');
+    form.append('file', new Blob([file], { type: 'text/csv' }), 'bench.csv');
+    let t = Date.now();
+    const up = await fetch(`${server.url}/api/v1/imports`, { method: 'POST', headers, body: form });
+    const created = await up.json();
+    if (up.status !== 201) throw new Error(`upload answered ${up.status}: ${JSON.stringify(created)}`);
+    const id = created.data.id;
+    const uploadMs = Date.now() - t;
+    log(`${driver}: uploaded ${LINES} lines (${(file.length / 1e6).toFixed(1)} MB) in ${uploadMs} ms`);
+    t = Date.now();
+    const run = await fetch(`${server.url}/api/v1/imports/${id}/run`, { headers });
+    if (run.status >= 300) throw new Error(`run answered ${run.status}: ${await run.text()}`);
+    let attributes;
+    let last = 0;
+    for (;;) {
+      attributes = (await (await fetch(`${server.url}/api/v1/imports/${id}`, { headers })).json()).data.attributes;
+      if (attributes.status !== 'running') break;
+      if (Date.now() - last > 10_000) {
+        last = Date.now();
+        log(`${driver}: ${attributes.progress}/${attributes.line_count} lines after ${Math.round((Date.now() - t) / 1000)} s`);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const seconds = (Date.now() - t) / 1000;
+    const memory = peakMb(server.child.pid);
+    const target = TARGETS[driver];
+    const result = {
+      driver,
+      lines: LINES,
+      status: attributes.status,
+      created: attributes.created_count,
+      failed: attributes.failed_count,
+      seconds,
+      linesPerSecond: Math.round(LINES / seconds),
+      peakMemoryMb: memory,
+      target,
+      ok: attributes.status === 'done' && attributes.created_count === LINES && seconds <= target.seconds && (memory ?? 0) <= target.mb,
+    };
+    log(`${driver}: ${JSON.stringify(result)}`);
+    return result;
+  } finally {
+    await stopServer(server);
+    await cleanup();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const drivers = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',').map((s) => s.trim()).filter(Boolean);
+  const results = [];
+  for (const d of drivers) results.push(await benchImport(d));
+  console.table(results.map(({ target, ...r }) => ({ ...r, targetSeconds: target.seconds })));
+}

@@ -1,0 +1,120 @@
+// Shared pieces of the browser journeys: browser, pages, API calls for setup, the dev outbox.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
+export const PASSWORD = 'Demo-Atelier-2026';
+const RESULTS = process.env.E2E_RESULTS ?? join(import.meta.dirname, '..', 'test-results');
+mkdirSync(RESULTS, { recursive: true });
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh context (empty local storage) and page; console errors are collected. */
+export async function newPage(browser, { width = 1366, height = 850 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, baseURL: BASE });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+export async function shot(page, name) {
+  await page.screenshot({ path: join(RESULTS, `${name}.png`), fullPage: false });
+}
+
+export async function login(page, email, password = PASSWORD) {
+  await page.goto('/login');
+  await page.locator('input[type=email]').fill(email);
+  await page.locator('input[type=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+}
+
+export async function api(path, { method = 'GET', token, body, locale = 'fr' } = {}) {
+  const res = await fetch(`${BASE}/api/v1${path}`, {
+    method,
+    headers: {
+      Accept: 'application/vnd.api+json',
+      'Accept-Language': locale,
+      ...(body ? { 'Content-Type': 'application/vnd.api+json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json };
+}
+
+export async function token(email, password = PASSWORD) {
+  const r = await api('/login', { method: 'POST', body: { email, password } });
+  if (!r.body?.access_token) throw new Error(`login of ${email} failed: ${JSON.stringify(r.body)}`);
+  return r.body.access_token;
+}
+
+/** Mails sent to an address, newest first (GET /api/v1/dev/outbox). */
+export async function outbox(email) {
+  const r = await api(`/dev/outbox?to=${encodeURIComponent(email)}`);
+  return Array.isArray(r.body?.data) ? r.body.data : [];
+}
+
+export async function waitForMail(email, predicate, ms = 15_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const mails = await outbox(email);
+    const found = mails.find(predicate);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no matching mail for ${email}`);
+}
+
+export const mailText = (mail) => JSON.stringify(mail);
+export const codeOf = (mail) => (/\b(\d{6})\b/.exec(String(mail.text ?? mail.body ?? '') || mailText(mail)) ?? [])[1];
+export const resetLinkOf = (mail) => {
+  const m = /(https?:\/\/[^\s"'<>\\]+\/password\/reset\?[^\s"'<>\\]+)/.exec(mailText(mail).replace(/\\u0026/g, '&').replace(/&amp;/g, '&'));
+  return m ? m[1] : null;
+};
+
+/** Picks options in a Mantine (multi)select found by its label. */
+export async function pick(page, label, optionText) {
+  const input = field(page, label).filter({ visible: true }).first();
+  await input.click();
+  await input.fill(optionText);
+  await page.getByRole('option', { name: optionText }).first().click();
+  await page.keyboard.press('Escape');
+}
+
+/** An input by its label, with or without the required asterisk. */
+export function field(page, label) {
+  const esc = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${esc}( \\*)?$`));
+}
+
+/** Runs a journey; on failure, screenshots every page it opened (test-results/FAILED-*.png). */
+export async function journey(browser, name, fn) {
+  const pages = [];
+  const open = async (opts) => {
+    const p = await newPage(browser, opts);
+    pages.push(p);
+    return p;
+  };
+  try {
+    await fn(open);
+  } catch (e) {
+    for (const [i, p] of pages.entries()) await shot(p, `FAILED-${name}-${i}`).catch(() => {});
+    throw e;
+  } finally {
+    for (const p of pages) await p.context().close().catch(() => {});
+  }
+}

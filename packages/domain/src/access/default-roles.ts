@@ -1,0 +1,91 @@
+import { PERMISSIONS, permissionsForLevel } from './permissions.ts';
+
+/**
+ * Roles given to every new organization (documented in docs/decisions.md). Each is a starting
+ * point: the organization's administrator edits or copies them.
+ */
+export interface DefaultRole {
+  key: string;
+  /** Names in French and English; the role name stored is the organization's locale one. */
+  name: { fr: string; en: string };
+  permissions: string[];
+}
+
+const org = permissionsForLevel('organization');
+const bySubject = (subjects: string[], verbs?: string[]) =>
+  PERMISSIONS.filter(
+    (p) => p.scope === 'organization' && subjects.includes(p.subject) && (!verbs || verbs.includes(p.verb)),
+  ).map((p) => p.name);
+const READ = ['view module', 'view any', 'view'];
+const WRITE = [...READ, 'create', 'edit'];
+
+const uniq = (names: string[]) => [...new Set(names)];
+/** Whoever requests are assigned to sees them (their dashboard's assigned work) and completes them. */
+const ASSIGNEE = bySubject(['requests'], [...READ, 'complete']);
+
+export const DEFAULT_ROLES: readonly DefaultRole[] = [
+  { key: 'administrator', name: { fr: 'Administrateur', en: 'Administrator' }, permissions: org },
+  {
+    key: 'manager',
+    name: { fr: 'Gestionnaire', en: 'Manager' },
+    // Everything in the organization except managing roles and the organization itself.
+    permissions: org.filter(
+      (n) => !/(create|edit|delete) roles$/.test(n) && !/^(edit|delete) own organization$/.test(n),
+    ),
+  },
+  {
+    key: 'service_advisor',
+    name: { fr: 'Conseiller technique', en: 'Service advisor' },
+    permissions: uniq([
+      'view app default',
+      'view app vehicles',
+      'view app inspectpro',
+      'view app crm',
+      ...bySubject(['vehicles', 'customers', 'contacts', 'comments', 'tags'], WRITE),
+      ...bySubject(['requests'], [...WRITE, 'assign', 'cancel', 'complete', 'make inspection requests', 'make repair requests', 'make estimation requests']),
+      // Assigning needs the list of colleagues to pick from.
+      ...bySubject(['users'], ['view any']),
+      ...bySubject(['inspections', 'estimations', 'repairs'], READ),
+    ]).filter((n) => org.includes(n)),
+  },
+  {
+    key: 'inspector',
+    name: { fr: 'Inspecteur', en: 'Inspector' },
+    permissions: uniq([
+      'view app default',
+      'view app inspectpro',
+      'view app vehicles',
+      ...bySubject(['vehicles'], READ),
+      ...bySubject(['inspection forms'], READ),
+      ...bySubject(['inspections'], [...WRITE, 'start', 'complete', 'take over']),
+      ...ASSIGNEE,
+      ...bySubject(['comments'], WRITE),
+    ]),
+  },
+  {
+    key: 'estimator',
+    name: { fr: 'Estimateur', en: 'Estimator' },
+    permissions: uniq([
+      'view app default',
+      'view app inspectpro',
+      'view app vehicles',
+      ...bySubject(['vehicles', 'inspections', 'products', 'suppliers'], READ),
+      ...bySubject(['estimations'], [...WRITE, 'edit components', 'edit times', 'take over']),
+      ...ASSIGNEE,
+      ...bySubject(['comments'], WRITE),
+    ]),
+  },
+  {
+    key: 'mechanic',
+    name: { fr: 'Mécanicien', en: 'Mechanic' },
+    permissions: uniq([
+      'view app default',
+      'view app inspectpro',
+      'view app vehicles',
+      ...bySubject(['vehicles', 'estimations'], READ),
+      ...bySubject(['repairs'], [...READ, 'edit', 'start', 'complete', 'take over']),
+      ...ASSIGNEE,
+      ...bySubject(['comments'], WRITE),
+    ]),
+  },
+];

@@ -1,0 +1,266 @@
+/**
+ * The permission catalogue: the single source of every permission name (spec platform §6 and
+ * inspections §6). The server seeds it into the `permissions` table; the web gates menus and
+ * routes with the same names.
+ *
+ * Names follow the spec's pattern: 'view app X', 'view module X', 'view any X', 'view X',
+ * 'create X', 'edit X', 'delete X', plus the special verbs of some subjects.
+ */
+
+/** Who may hold a permission: organization roles hold only 'organization' ones. */
+export type PermissionScope = 'organization' | 'reseller' | 'platform';
+
+export type PermissionArea =
+  | 'apps'
+  | 'admin'
+  | 'crm'
+  | 'sales'
+  | 'purchases'
+  | 'inventory'
+  | 'files'
+  | 'reseller'
+  | 'inspectpro'
+  | 'vehicles'
+  | 'settings';
+
+export interface SubjectDefinition {
+  /** The words after the verb: 'view any <subject>'. */
+  subject: string;
+  area: PermissionArea;
+  scope: PermissionScope;
+  /** Standard verbs held by this subject. */
+  verbs: readonly StandardVerb[];
+  /** Extra verbs written before the subject ('approve inspections') or whole names. */
+  extra?: readonly string[];
+  /** Scope overrides for individual names (e.g. 'create organizations' is a reseller power). */
+  nameScopes?: Readonly<Record<string, PermissionScope>>;
+}
+
+export type StandardVerb = 'view module' | 'view any' | 'view' | 'create' | 'edit' | 'delete';
+
+const CRUD: readonly StandardVerb[] = ['view module', 'view any', 'view', 'create', 'edit', 'delete'];
+const CRUD_NO_MODULE: readonly StandardVerb[] = ['view any', 'view', 'create', 'edit', 'delete'];
+
+export const APPS = [
+  'default',
+  'crm',
+  'sales',
+  'purchases',
+  'inventory',
+  'file explorer',
+  'reseller',
+  'admin',
+  'inspectpro',
+  'vehicles',
+] as const;
+export type AppName = (typeof APPS)[number];
+
+export const SUBJECTS: readonly SubjectDefinition[] = [
+  // Administration
+  { subject: 'users', area: 'admin', scope: 'organization', verbs: CRUD },
+  { subject: 'roles', area: 'admin', scope: 'organization', verbs: CRUD },
+  { subject: 'locations', area: 'admin', scope: 'organization', verbs: CRUD, extra: ['edit own locations'] },
+  {
+    subject: 'organizations',
+    area: 'admin',
+    scope: 'organization',
+    verbs: CRUD,
+    extra: ['view own organization', 'edit own organization'],
+    nameScopes: {
+      'view module organizations': 'reseller',
+      'view any organizations': 'reseller',
+      'view organizations': 'reseller',
+      'create organizations': 'reseller',
+      'edit organizations': 'reseller',
+      'delete organizations': 'reseller',
+    },
+  },
+  {
+    subject: 'resellers',
+    area: 'admin',
+    scope: 'platform',
+    verbs: CRUD,
+    extra: ['edit own reseller'],
+    nameScopes: { 'edit own reseller': 'reseller', 'view resellers': 'reseller' },
+  },
+  { subject: 'imports', area: 'admin', scope: 'organization', verbs: CRUD },
+  { subject: 'permissions', area: 'admin', scope: 'organization', verbs: ['view any', 'view'] },
+  { subject: 'logs', area: 'admin', scope: 'organization', verbs: ['view any', 'view'] },
+  { subject: 'tags', area: 'admin', scope: 'organization', verbs: CRUD_NO_MODULE },
+  { subject: 'notification subscriptions', area: 'admin', scope: 'organization', verbs: CRUD_NO_MODULE },
+  // Settings
+  { subject: 'settings', area: 'settings', scope: 'organization', verbs: CRUD },
+  { subject: 'options', area: 'settings', scope: 'organization', verbs: ['view module', 'view any', 'edit'] },
+  { subject: 'taxes', area: 'settings', scope: 'organization', verbs: CRUD },
+  { subject: 'comments', area: 'settings', scope: 'organization', verbs: CRUD_NO_MODULE },
+  // CRM
+  { subject: 'customers', area: 'crm', scope: 'organization', verbs: CRUD },
+  { subject: 'contacts', area: 'crm', scope: 'organization', verbs: CRUD },
+  // Purchases
+  { subject: 'suppliers', area: 'purchases', scope: 'organization', verbs: CRUD },
+  { subject: 'purchases orders', area: 'purchases', scope: 'organization', verbs: CRUD },
+  { subject: 'purchases invoices', area: 'purchases', scope: 'organization', verbs: CRUD },
+  { subject: 'purchases deliveries', area: 'purchases', scope: 'organization', verbs: CRUD },
+  { subject: 'purchases payments', area: 'purchases', scope: 'organization', verbs: CRUD },
+  // Sales
+  { subject: 'sales orders', area: 'sales', scope: 'organization', verbs: CRUD },
+  { subject: 'sales invoices', area: 'sales', scope: 'organization', verbs: CRUD },
+  { subject: 'sales deliveries', area: 'sales', scope: 'organization', verbs: CRUD },
+  { subject: 'sales payments', area: 'sales', scope: 'organization', verbs: CRUD },
+  // Inventory
+  { subject: 'products', area: 'inventory', scope: 'organization', verbs: CRUD },
+  { subject: 'warehouses', area: 'inventory', scope: 'organization', verbs: CRUD },
+  { subject: 'stock movements', area: 'inventory', scope: 'organization', verbs: CRUD },
+  // Files
+  { subject: 'files', area: 'files', scope: 'organization', verbs: CRUD, extra: ['manage access files'] },
+  {
+    subject: 'folders',
+    area: 'files',
+    scope: 'organization',
+    verbs: CRUD,
+    extra: ['manage access folders', 'manage system folders'],
+  },
+  // Reseller billing: resellers manage their catalogue and bill organizations.
+  { subject: 'subscriptions', area: 'reseller', scope: 'reseller', verbs: CRUD },
+  { subject: 'packages', area: 'reseller', scope: 'reseller', verbs: CRUD },
+  { subject: 'reseller products', area: 'reseller', scope: 'reseller', verbs: CRUD },
+  { subject: 'reseller services', area: 'reseller', scope: 'reseller', verbs: CRUD },
+  { subject: 'reseller invoices', area: 'reseller', scope: 'reseller', verbs: CRUD },
+  { subject: 'reseller payments', area: 'reseller', scope: 'reseller', verbs: ['view module', 'view any', 'view', 'create'] },
+  // Inspectpro
+  { subject: 'inspection forms', area: 'inspectpro', scope: 'organization', verbs: CRUD },
+  {
+    subject: 'inspections',
+    area: 'inspectpro',
+    scope: 'organization',
+    verbs: CRUD,
+    extra: [
+      'approve inspections',
+      'assign inspections',
+      'cancel inspections',
+      'start inspections',
+      'complete inspections',
+      'take over inspections',
+      'view in progress inspections',
+      'view group assigned inspections',
+    ],
+  },
+  {
+    subject: 'estimations',
+    area: 'inspectpro',
+    scope: 'organization',
+    verbs: CRUD,
+    extra: [
+      'assign estimations',
+      'validate estimations',
+      'approve estimations',
+      'cancel estimations',
+      'complete estimations',
+      'deny estimations',
+      'review estimations',
+      'edit components estimations',
+      'edit times estimations',
+      'take over estimations',
+      'change manager estimations',
+      'make repair without estimation',
+    ],
+  },
+  {
+    subject: 'repairs',
+    area: 'inspectpro',
+    scope: 'organization',
+    verbs: CRUD,
+    extra: [
+      'validate repairs',
+      'assign repairs',
+      'cancel repairs',
+      'start repairs',
+      'complete repairs',
+      'take over repairs',
+      'view group assigned repairs',
+    ],
+  },
+  // Vehicles
+  { subject: 'vehicles', area: 'vehicles', scope: 'organization', verbs: CRUD },
+  {
+    subject: 'requests',
+    area: 'vehicles',
+    scope: 'organization',
+    verbs: CRUD,
+    extra: [
+      'approve requests',
+      'assign requests',
+      'cancel requests',
+      'complete requests',
+      'make inspection requests',
+      'make repair requests',
+      'make estimation requests',
+    ],
+  },
+  {
+    subject: 'vehicle estimations',
+    area: 'vehicles',
+    scope: 'organization',
+    verbs: ['view module'],
+    extra: ['make vehicle estimations via api', 'make vehicle estimations via iframe', 'view debug mode vehicle estimations'],
+  },
+  { subject: 'vehicle estimation domains', area: 'vehicles', scope: 'organization', verbs: CRUD_NO_MODULE },
+  { subject: 'request logs', area: 'vehicles', scope: 'organization', verbs: ['view any', 'view', 'delete'] },
+];
+
+export interface PermissionDefinition {
+  name: string;
+  area: PermissionArea;
+  /** The subject it belongs to ('users'), or 'apps' for the application gates. */
+  subject: string;
+  /** The verb column in the permission matrix ('view any', 'approve', ...). */
+  verb: string;
+  scope: PermissionScope;
+}
+
+function build(): PermissionDefinition[] {
+  const out: PermissionDefinition[] = APPS.map((app) => ({
+    name: `view app ${app}`,
+    area: 'apps' as const,
+    subject: 'apps',
+    verb: app,
+    scope: app === 'reseller' ? ('reseller' as const) : ('organization' as const),
+  }));
+  for (const s of SUBJECTS) {
+    const scopeOf = (name: string) => s.nameScopes?.[name] ?? s.scope;
+    for (const verb of s.verbs) {
+      const name = `${verb} ${s.subject}`;
+      out.push({ name, area: s.area, subject: s.subject, verb, scope: scopeOf(name) });
+    }
+    for (const name of s.extra ?? []) {
+      const verb = name.endsWith(` ${s.subject}`) ? name.slice(0, -s.subject.length - 1) : name;
+      out.push({ name, area: s.area, subject: s.subject, verb, scope: scopeOf(name) });
+    }
+  }
+  return out;
+}
+
+export const PERMISSIONS: readonly PermissionDefinition[] = build();
+export const PERMISSION_NAMES: ReadonlySet<string> = new Set(PERMISSIONS.map((p) => p.name));
+
+/** Permission names that a role of the given level may hold. */
+export function permissionsForLevel(level: PermissionScope): string[] {
+  const allowed: Record<PermissionScope, PermissionScope[]> = {
+    organization: ['organization'],
+    reseller: ['organization', 'reseller'],
+    platform: ['organization', 'reseller', 'platform'],
+  };
+  return PERMISSIONS.filter((p) => allowed[level].includes(p.scope)).map((p) => p.name);
+}
+
+/** The names of the standard verbs for one subject, as the engine checks them. */
+export function crudPermissions(subject: string) {
+  return {
+    module: `view module ${subject}`,
+    viewAny: `view any ${subject}`,
+    view: `view ${subject}`,
+    create: `create ${subject}`,
+    edit: `edit ${subject}`,
+    delete: `delete ${subject}`,
+  };
+}

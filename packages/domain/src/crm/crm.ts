@@ -1,0 +1,71 @@
+import type { Labels } from '../vehicles/vehicle-enums.ts';
+
+// CRM enumerations (spec platform §3 CRM, §9). Stored values are stable identifiers; labels are what users read.
+
+export const CUSTOMER_TYPES = ['individual', 'company'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const CUSTOMER_TYPE_LABELS: Labels<CustomerType> = {
+  individual: { fr: 'Particulier', en: 'Individual' },
+  company: { fr: 'Entreprise', en: 'Company' },
+};
+
+export const PHONE_TYPES = ['MOBILE', 'HOME', 'OFFICE', 'BUSINESS', 'FAX', 'PAGER', 'OTHER'] as const;
+export type PhoneType = (typeof PHONE_TYPES)[number];
+export const PHONE_TYPE_LABELS: Labels<PhoneType> = {
+  MOBILE: { fr: 'Cellulaire', en: 'Mobile' },
+  HOME: { fr: 'Domicile', en: 'Home' },
+  OFFICE: { fr: 'Bureau', en: 'Office' },
+  BUSINESS: { fr: 'Travail', en: 'Business' },
+  FAX: { fr: 'Télécopieur', en: 'Fax' },
+  PAGER: { fr: 'Téléavertisseur', en: 'Pager' },
+  OTHER: { fr: 'Autre', en: 'Other' },
+};
+
+export const CONTACT_TITLES = ['mr', 'mrs'] as const;
+export type ContactTitle = (typeof CONTACT_TITLES)[number];
+export const CONTACT_TITLE_LABELS: Labels<ContactTitle> = {
+  mr: { fr: 'M.', en: 'Mr.' },
+  mrs: { fr: 'Mme', en: 'Mrs.' },
+};
+
+/** What a contact may belong to (its contactable). */
+export const CONTACTABLE_TYPES = ['customers', 'suppliers'] as const;
+export type ContactableType = (typeof CONTACTABLE_TYPES)[number];
+
+/** One phone number of a contact. */
+export interface Phone {
+  number: string;
+  type: PhoneType;
+  extension?: string | null;
+}
+export const MAX_PHONES = 10;
+
+const clean = (s: unknown) => (typeof s === 'string' ? s.trim().replace(/\s+/g, ' ') : '');
+
+/**
+ * The dropdown label of a customer (spec: customer_name): the company name for a company, first
+ * and last name for an individual; whichever exists when the other is missing.
+ */
+export function customerName(c: {
+  type?: string | null;
+  company_name?: string | null;
+  firstname?: string | null;
+  lastname?: string | null;
+}): string {
+  const person = [clean(c.firstname), clean(c.lastname)].filter(Boolean).join(' ');
+  const company = clean(c.company_name);
+  return c.type === 'company' ? company || person : person || company;
+}
+
+/** First and last name of a contact or user, as shown in dropdowns. */
+export function personName(p: { firstname?: string | null; lastname?: string | null }): string {
+  return [clean(p.firstname), clean(p.lastname)].filter(Boolean).join(' ');
+}
+
+/**
+ * The key two names are compared on for "is it the same person?": case, accents and extra
+ * spaces do not matter ("Éric  Tremblay" = "eric tremblay").
+ */
+export function nameKey(s: string | null | undefined): string {
+  return clean(s).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}

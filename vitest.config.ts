@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, three projects: pure domain, server API (fastify.inject on a fresh database), web units.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file gets its own database; PGlite is heavy, so keep parallelism to the 2 cores.
+          maxWorkers: 2,
+          // Counts SQL statements so a test can prove includes load in batches, never per row.
+          env: { ATELIER_COUNT_QUERIES: '1' },
+        },
+      },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true } },
+    ],
+  },
+});
