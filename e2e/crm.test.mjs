@@ -3,7 +3,7 @@
 // continue saves it. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, field, journey, launch, login, shot, token } from './helpers.mjs';
+import { api, field, journey, launch, login, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 120_000 };
 
@@ -136,7 +136,7 @@ describe('customers and contacts', () => {
       await page.locator('[data-testid=phone-0-extension]').fill('12b');
       await page.locator('[data-testid=record-save]').click();
       await page.getByText('This field may only contain numbers').waitFor();
-      assert.equal(await page.locator('[data-testid=phone-0-extension]').getAttribute('aria-invalid'), 'true');
+      await settles(() => page.locator('[data-testid=phone-0-extension]').getAttribute('aria-invalid'), 'true');
       await shot(page, '21-contact-phone-error-en');
       await page.locator('[data-testid=phone-0-extension]').fill('13');
       await page.locator('[data-testid=record-save]').click();

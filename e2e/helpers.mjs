@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 // Shared pieces of the browser journeys: browser, pages, API calls for setup, the dev outbox.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -93,6 +94,21 @@ export async function pick(page, label, optionText) {
   await input.fill(optionText);
   await page.getByRole('option', { name: optionText }).first().click();
   await page.keyboard.press('Escape');
+}
+
+/**
+ * Asserts a value the page reaches asynchronously (a form filled by a decode, a filter applied):
+ * reads it until it equals `expected` or 10 s pass, then asserts on the last reading. Sampling it
+ * once right after an action is a race on a slow machine.
+ */
+export async function settles(read, expected, message) {
+  const deadline = Date.now() + 10_000;
+  let actual = await read();
+  while (actual !== expected && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    actual = await read();
+  }
+  assert.equal(actual, expected, message);
 }
 
 /** An input by its label, with or without the required asterisk. */

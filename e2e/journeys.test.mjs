@@ -307,6 +307,7 @@ describe('administration', () => {
       await page.waitForURL('**/admin');
       await page.locator('[data-testid=history-forward]').click();
       await page.waitForURL('**/admin/roles');
+      await page.getByRole('heading', { name: 'Rôles' }).waitFor();
       // Last route: back on the dashboard, the Admin app returns to its last screen.
       await page.locator('[data-testid=app-dashboard]').click();
       await page.waitForURL('**/dashboard');

@@ -2,7 +2,7 @@
 // request and assign it, and the assignee's dashboard. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, field, journey, launch, login, shot, token } from './helpers.mjs';
+import { api, field, journey, launch, login, settles, shot, token } from './helpers.mjs';
 
 const ACCORD = '1HGCM82633A004352';
 // The same VIN with a wrong check digit (position 9 should be 5): decoded, but warned about.
@@ -42,10 +42,10 @@ describe('vehicles and requests', () => {
       await page.waitForURL(/action=add/);
       await page.locator('[data-testid=vin-input]').pressSequentially(ACCORD.toLowerCase(), { delay: 10 });
       await page.locator('[data-testid=vin-status][data-status=decoded]').waitFor();
-      assert.equal(await page.locator('[data-testid=vin-input]').inputValue(), ACCORD);
-      assert.equal(await field(drawer(page), 'Marque').inputValue(), 'Honda');
-      assert.equal(await field(drawer(page), 'Modèle').inputValue(), 'Accord');
-      assert.equal(await field(drawer(page), 'Année modèle').inputValue(), '2003');
+      await settles(() => page.locator('[data-testid=vin-input]').inputValue(), ACCORD);
+      await settles(() => field(drawer(page), 'Marque').inputValue(), 'Honda');
+      await settles(() => field(drawer(page), 'Modèle').inputValue(), 'Accord');
+      await settles(() => field(drawer(page), 'Année modèle').inputValue(), '2003');
       assert.equal(await page.locator('[data-testid=vin-warning]').count(), 0);
       await field(drawer(page), 'No de stock (SKU)').fill('E2E-1001');
       await field(drawer(page), 'Immatriculation').fill('e2e 123');
@@ -73,7 +73,7 @@ describe('vehicles and requests', () => {
       await page.goto('/vehicles/vehicles?action=add');
       await page.locator('[data-testid=vin-input]').fill(ACCORD);
       await page.locator('[data-testid=vin-status][data-status=exists]').waitFor();
-      assert.ok(await page.locator('[data-testid=vin-existing-link]').isVisible());
+      await page.locator('[data-testid=vin-existing-link]').waitFor();
       await page.locator('[data-testid=vin-input]').fill(DOUBTFUL);
       await page.locator('[data-testid=vin-status][data-status=decoded]').waitFor();
       await page.locator('[data-testid=vin-warning]').getByText('attendu : 5').waitFor();
@@ -114,7 +114,7 @@ describe('vehicles and requests', () => {
       await page.locator('[data-field-view=state] [data-state=assigned]').waitFor();
       await page.locator('[data-field-view=assignedTo]').getByText('Ivan Tremblay').waitFor();
       // Approval is not offered twice; an action the state refuses is not offered at all.
-      assert.equal(await page.locator('[data-testid=request-approve]').count(), 1);
+      await settles(() => page.locator('[data-testid=request-approve]').count(), 1);
       await shot(page, '09-request-assigned');
 
       // The list shows it with its badges.

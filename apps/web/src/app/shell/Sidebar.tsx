@@ -19,7 +19,7 @@ import {
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../AppData.tsx';
-import { restoreRoute } from '../lastRoute.ts';
+import { rememberRoute, restoreRoute } from '../lastRoute.ts';
 import { appOfPath, visibleApps, visibleItems, type MenuApp } from '../navigation.ts';
 import { storage } from '../session.ts';
 
@@ -87,6 +87,9 @@ export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolea
                   component={Link}
                   to={app.single ? app.path : appTarget(app)}
                   onClick={(e: React.MouseEvent) => {
+                    // The URL being left is this section's last route, even when a quick click
+                    // superseded its render (navigations are transitions) before it was recorded.
+                    rememberRoute(store, window.location.pathname + window.location.search);
                     if (app.single) return onNavigate();
                     e.preventDefault();
                     navigate(appTarget(app));
