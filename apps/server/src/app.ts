@@ -110,7 +110,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         if (PUBLIC.has(request.url.split('?')[0])) return;
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-        const actor = token ? await actorForToken(db, token, config.tokenIdleTimeout) : null;
+        const actor = token ? await actorForToken(db, token, config.tokenIdleTimeout, config.sessionCacheSeconds) : null;
         if (!actor) throw unauthenticated();
         request.actor = actor;
         // Without an explicit language the profile's one applies.

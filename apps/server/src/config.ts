@@ -42,6 +42,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_IDLE_TIMEOUT: duration(60 * 60 * 2),
   TOKEN_MAX_LIFETIME: duration(60 * 60 * 24 * 7),
+  /** How long an instance keeps a checked session in memory; 0 checks the database every time. */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(2),
   TWO_FACTOR_CODE_TTL: duration(60 * 10),
   PASSWORD_RESET_TTL: duration(60 * 60),
   INVITATION_TTL: duration(60 * 60 * 24 * 7),
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: c.TRUST_PROXY,
     tokenIdleTimeout: c.TOKEN_IDLE_TIMEOUT,
     tokenMaxLifetime: c.TOKEN_MAX_LIFETIME,
+    sessionCacheSeconds: c.SESSION_CACHE_SECONDS,
     twoFactorCodeTtl: c.TWO_FACTOR_CODE_TTL,
     passwordResetTtl: c.PASSWORD_RESET_TTL,
     invitationTtl: c.INVITATION_TTL,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetSessions } from '../src/auth/tokens.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { syncOptions } from '../src/db/seed.ts';
 import { createTestApp, demoIds, type TestApp } from './helpers.ts';
@@ -63,8 +64,10 @@ describe('tenancy of the demo accounts', () => {
       INSERT INTO role_permissions (role_id, permission_id)
       SELECT ur.role_id, p.id FROM user_roles ur, permissions p
        WHERE ur.user_id = ${ids.users['inspector@atelier.test']} AND p.name IN ('view any users', 'view any locations')`);
-    // Written around the API: bump the role's version as the API does, so cached permissions refresh.
+    // Written around the API: bump the role's version as the API does, so cached permissions refresh,
+    // and forget cached sessions as a write through the API does.
     await t.database.db.execute(sql`UPDATE roles SET updated_at = now() WHERE id IN (SELECT role_id FROM user_roles WHERE user_id = ${ids.users['inspector@atelier.test']})`);
+    forgetSessions();
     const users = await t.api('GET', '/api/v1/users?sort=email', { token: inspector });
     expect(names(users)).not.toContain('luc@garage.test');
     const locations = await t.api('GET', '/api/v1/locations', { token: inspector });

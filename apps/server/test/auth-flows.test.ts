@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLES } from '@atelier/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../src/auth/tokens.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -390,6 +390,8 @@ describe('tokens', () => {
   it('ends every session of a deactivated user', async () => {
     const user = await newUser();
     const token = await signIn(user.email, user.password);
+    // Used first, so that this instance holds the session in its cache.
+    expect((await me(token)).status).toBe(200);
     const res = await t.api('GET', `/api/v1/users/${user.id}/deactivate`, { token: manager });
     expect(res.status).toBe(200);
     expect(res.body.data.attributes.active).toBe(false);
@@ -426,6 +428,34 @@ describe('tokens', () => {
     expect((await me(other)).status).toBe(401);
     expect((await loginRaw(user.email, user.password)).status).toBe(401);
     await signIn(user.email, 'Changed-Pass-5');
+  });
+
+  it('keeps a checked session for SESSION_CACHE_SECONDS: a revocation made elsewhere lands within it', async () => {
+    expect(t.config.sessionCacheSeconds).toBe(2);
+    const user = await newUser();
+    const token = await signIn(user.email, user.password);
+    expect((await me(token)).status).toBe(200);
+    // Revoked behind this instance's back, as another instance would: still served from memory ...
+    await setSession(token, sql`revoked_at = now()`);
+    expect((await me(token)).status).toBe(200);
+    // ... until the cache's lifetime has passed.
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + 2_100);
+    try {
+      expect((await me(token)).status).toBe(401);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('forgets cached sessions after any write on this instance', async () => {
+    const user = await newUser();
+    const token = await signIn(user.email, user.password);
+    expect((await me(token)).status).toBe(200);
+    await setSession(token, sql`revoked_at = now()`);
+    const tag = await t.api('POST', '/api/v1/tags', { token: manager, body: { data: { type: 'tags', attributes: { name: `Cache ${Date.now()}` } } } });
+    expect(tag.status, JSON.stringify(tag.body)).toBe(201);
+    expect((await me(token)).status).toBe(401);
   });
 
   it('logout answers 204 and the token is dead; logging out twice is a 401', async () => {

@@ -19,7 +19,7 @@ import { oneTimeCodes } from './auth.table.ts';
 import { issueLinkToken, safeLink } from './invitations.ts';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { LimitKeys, LimitName, Limits } from './rate-limit.ts';
-import { createSession, hashToken, newCode, revokeSession, revokeUserSessions, secondsFromNow } from './tokens.ts';
+import { createSession, forgetSessions, hashToken, newCode, revokeSession, revokeUserSessions, secondsFromNow } from './tokens.ts';
 import { mailOutbox } from '../mail/mail.table.ts';
 
 const VERIFY_MAX_ATTEMPTS = 5;
@@ -305,6 +305,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
         .where(eq(users.id, user.id));
       await revokeUserSessions(tx, user.id);
     });
+    // Again once committed: a request between the two could have cached the old session.
+    forgetSessions();
     return { success: true, message: t(deps.localeOf(request), 'auth.password_changed') };
   });
 

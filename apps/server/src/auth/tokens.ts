@@ -33,6 +33,7 @@ export async function createSession(db: Db, userId: string, lifetimeSeconds: num
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
+  forgetSessions();
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
@@ -41,6 +42,7 @@ export async function revokeSession(db: Db, sessionId: string) {
  * their unused codes and links: those were issued for the credentials that are going away.
  */
 export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string) {
+  forgetSessions();
   await db
     .update(sessions)
     .set({ revoked_at: sql`now()` })
@@ -127,27 +129,54 @@ export async function actorForUser(db: Db, userId: string): Promise<Actor | null
 }
 
 /**
- * The hot path of every authenticated request: one query finds the live session, its active
- * user and the versions of the user's roles; their permission names come from memory.
+ * Actors by token hash, for a second or two. The session query is most of what a simple read
+ * costs; under load one token is used many times a second. A deliberate trade (docs/decisions.md):
+ * every write through this instance forgets them all at once (read-your-writes here), while a
+ * revocation made on another instance reaches this one within the cache's lifetime.
  */
-export async function actorForToken(db: Db, token: string, idleTimeoutSeconds: number): Promise<Actor | null> {
+const sessionCache = new Map<string, { actor: Actor; until: number }>();
+const SESSION_CACHE_MAX = 10_000;
+
+/** Forgets every cached actor: called after each write, so this instance sees its own at once. */
+export function forgetSessions() {
+  sessionCache.clear();
+}
+
+/**
+ * The hot path of every authenticated request: one query finds the live session, its active
+ * user and the versions of the user's roles; their permission names come from memory. The
+ * actor is then kept for cacheSeconds (0: not kept).
+ */
+export async function actorForToken(db: Db, token: string, idleTimeoutSeconds: number, cacheSeconds = 0): Promise<Actor | null> {
   if (!token || token.length > 200) return null;
+  const hash = hashToken(token);
+  const cached = sessionCache.get(hash);
+  if (cached && cached.until > Date.now()) return cached.actor;
   const result = await db.execute(sql`
     SELECT s.id AS session_id,
            s.last_used_at < now() - interval '60 seconds' AS touch,
            ${ACTOR_COLUMNS}
       FROM sessions s
       JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = ${hashToken(token)}
+     WHERE s.token_hash = ${hash}
        AND s.revoked_at IS NULL
        AND s.expires_at > now()
        AND s.last_used_at > now() - make_interval(secs => ${idleTimeoutSeconds})
        AND u.active`);
   const row = (result as unknown as { rows: ActorRow[] }).rows[0];
-  if (!row) return null;
+  if (!row) {
+    sessionCache.delete(hash);
+    return null;
+  }
   // Idle timeout: refreshing at most once a minute keeps the hot path free of writes.
   if (row.touch) await db.update(sessions).set({ last_used_at: sql`now()` }).where(eq(sessions.id, row.session_id));
-  return toActor(db, row, row.session_id);
+  const actor = await toActor(db, row, row.session_id);
+  if (cacheSeconds > 0) {
+    // Oldest first out (a Map iterates in insertion order).
+    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
+    sessionCache.set(hash, { actor, until: Date.now() + cacheSeconds * 1000 });
+  }
+  return actor;
 }
 
 /** node-postgres parses uuid[] only for known types; PGlite too. Strings like {a,b} are split here. */

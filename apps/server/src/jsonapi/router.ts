@@ -15,15 +15,24 @@ import { forbidden } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { createRecord, deleteRecord, updateRecord } from './write.ts';
 import { writeLog } from './audit.ts';
+import { forgetSessions } from '../auth/tokens.ts';
 import { t } from '../i18n/index.ts';
 
 export const MEDIA_TYPE = 'application/vnd.api+json';
 
 type Query = Record<string, string | undefined>;
 
-/** Runs fn in one transaction; the context it gets writes through that transaction. */
-export function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
-  return ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'] }));
+/**
+ * Runs fn in one transaction; the context it gets writes through that transaction. Once it has
+ * committed, cached sessions are forgotten: a write may change who can do what (roles, users,
+ * locations), and this instance answers its next request with it.
+ */
+export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'] }));
+  } finally {
+    forgetSessions();
+  }
 }
 
 /** Builds the JSON:API document of one record or a list, with includes and add_data. */
