@@ -11,7 +11,7 @@
 // Options (environment): BENCH_DRIVERS=pg,pglite  BENCH_DURATION=10  BENCH_CONNECTIONS=50
 // BENCH_ORGS=100 BENCH_USERS_PER_ORG=1000  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
 // (the server where a fresh database is created and dropped)  BENCH_LOG_LEVEL=warn
-// BENCH_KEEP=1 (keep the database and DATA_DIR afterwards, for profiling). BENCH_WEB=0 skips the
+// BENCH_SCENARIOS=user-by-id,users-list (a subset) BENCH_KEEP=1 (keep the database and DATA_DIR afterwards, for profiling). BENCH_WEB=0 skips the
 // web bundle measure (bench/web.mjs); bench/vin.ts measures VIN decodes per second.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,6 +36,7 @@ const ORGS = Number(process.env.BENCH_ORGS ?? 100);
 const PER_ORG = Number(process.env.BENCH_USERS_PER_ORG ?? 1000);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const ONLY = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
 const PASSWORD = 'Demo-Atelier-2026';
 const MEDIA = 'application/vnd.api+json';
 
@@ -212,7 +213,7 @@ async function benchDriver(driver) {
         const b = await baseline(env.DATABASE_URL, ids.otherUser);
         results.push({ scenario: BASELINE, m: { ...b, check: null } });
       }
-      for (const scenario of SCENARIOS) {
+      for (const scenario of SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name))) {
         log(`${driver}: ${scenario.title} ...`);
         results.push({ scenario, m: await measure(server.url, token, scenario, ids) });
       }

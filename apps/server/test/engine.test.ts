@@ -134,6 +134,16 @@ describe('list', () => {
     expect(res.body.meta.page.total).toBe(5);
   });
 
+  it('reads a page and its total in one statement (a signed-in session comes from memory)', async () => {
+    const url = `${W}?page[size]=2&filter[search]=a`;
+    await t.api('GET', url, { token: manager });
+    const before = queryCount();
+    const res = await t.api('GET', url, { token: manager });
+    expect(queryCount() - before).toBe(1);
+    expect(res.body.data).toHaveLength(2);
+    expect(res.body.meta.page.total).toBeGreaterThan(2);
+  });
+
   it('sorts on declared fields, descending with a minus', async () => {
     const res = await t.api('GET', `${W}?sort=-quantity`, { token: manager });
     expect(res.body.data.map((d: any) => d.attributes.quantity)).toEqual([30, 12, 7, 5, 1]);

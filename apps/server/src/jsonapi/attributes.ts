@@ -200,10 +200,16 @@ export const attr = {
 
 export const isUuid = (v: string) => UUID.test(v);
 
+/** A UTC timestamp in PostgreSQL's text form, the usual case: rewritten without a Date. */
+const PG_UTC = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
+
 /** PostgreSQL's text form ("2026-11-22 14:32:55.213+00") as ISO 8601 ("2026-11-22T14:32:55.213Z"). */
 export function isoTimestamp(value: unknown): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
+  // Every timestamp of every record goes through here: the common shape skips Date parsing.
+  const utc = typeof value === 'string' ? PG_UTC.exec(value) : null;
+  if (utc) return `${utc[1]}T${utc[2]}.${(utc[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
   const s = String(value).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
   const d = new Date(s);
   return Number.isNaN(d.getTime()) ? value : d.toISOString();

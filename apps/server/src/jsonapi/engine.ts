@@ -80,27 +80,26 @@ export interface ListResult {
 }
 
 /**
- * The page, then the total. A partial page tells the total by itself; otherwise a plain count
- * (an index-only scan, unlike count(*) over() which materialises every matching row).
+ * The page and its total in one round trip: the count is an uncorrelated subquery, run once
+ * (an index-only scan, unlike count(*) over (), which would materialise every matching row).
+ * Round trips are what a list costs most; an empty page past the end asks for the count alone.
  */
 export async function listRows(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): Promise<ListResult> {
   const where = scoped(ctx, def, ...filterConditions(ctx, def, q));
   const { number, size } = q.page;
   const offset = (number - 1) * size;
-  const rows = (await ctx.db
-    .select()
+  const count = () => ctx.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(def.table).where(where);
+  const page = (await ctx.db
+    .select({ row: def.table, total: sql<number>`(${count()})`.mapWith(Number) } as never)
     .from(def.table)
     .where(where)
     .orderBy(...orderBy(def, q))
     .limit(size)
-    .offset(offset)) as Row[];
-  if (rows.length > 0 && rows.length < size) return { rows, total: offset + rows.length };
-  if (rows.length === 0 && number === 1) return { rows, total: 0 };
-  const [{ total }] = (await ctx.db
-    .select({ total: sql<number>`count(*)`.mapWith(Number) })
-    .from(def.table)
-    .where(where)) as { total: number }[];
-  return { rows, total };
+    .offset(offset)) as unknown as { row: Row; total: number }[];
+  if (page.length > 0) return { rows: page.map((p) => p.row), total: page[0].total };
+  if (number === 1) return { rows: [], total: 0 };
+  const [{ total }] = (await count()) as { total: number }[];
+  return { rows: [], total };
 }
 
 /** One visible row by id, or a 404 that does not tell whether it exists elsewhere. */
