@@ -50,6 +50,8 @@ export interface TestApp {
   api(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** The mail written to the outbox for an address, newest first. */
   outbox(to: string): Promise<{ subject: string; text: string }[]>;
+  /** A server restart: the app (closed or not) is replaced by a new one on the same database. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,8 +62,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await syncOptions(database.db);
   await seedDemo(database.db);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atelier-test', LOG_LEVEL: 'silent', APP_URL: 'http://atelier.test', ...env });
-  const app = await buildApp({ config, database, webDist: null, logger: false });
-  await app.ready();
+  const start = async () => {
+    const started = await buildApp({ config, database, webDist: null, logger: false });
+    await started.ready();
+    return started;
+  };
+  let app = await start();
   const tokens = new Map<string, string>();
 
   const api: TestApp['api'] = async (method, url, opts = {}) => {
@@ -84,10 +90,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 
   return {
-    app,
+    get app() {
+      return app;
+    },
     database,
     config,
     api,
+    async restart() {
+      await app.close();
+      app = await start();
+    },
     async login(email, password = DEMO_PASSWORD) {
       const cached = tokens.get(email + password);
       if (cached) return cached;

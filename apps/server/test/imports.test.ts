@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { normalizeHeader, proposeMapping, importModels } from '../src/areas/imports/models.ts';
 import { createTestApp, MEDIA, userWith, type TestApp } from './helpers.ts';
@@ -318,46 +317,61 @@ describe('background runs', () => {
     expect(await count('vehicles', `vin LIKE 'TESTV00000001%'`)).toBe(stopped.progress);
 
     // The next start picks it up where the last commit left it.
-    const app = await buildApp({ config: t.config, database: t.database, webDist: null, logger: false });
-    await app.ready();
-    try {
-      const done = await waitFor(id, 'done');
-      expect(done.progress).toBe(1_100);
-      expect(done.created_count).toBe(1_100);
-      expect(await count('vehicles', `vin LIKE 'TESTV00000001%'`)).toBe(1_100);
-      expect(await count('import_items', `import_id = '${id}' AND NOT dry_run`)).toBe(1_100);
-    } finally {
-      await app.close();
-    }
-    // Re-attach the test app's routes for the tests after this one.
-    t = { ...t, ...(await reopen()) };
+    await t.restart();
+    const done = await waitFor(id, 'done');
+    expect(done.progress).toBe(1_100);
+    expect(done.created_count).toBe(1_100);
+    expect(await count('vehicles', `vin LIKE 'TESTV00000001%'`)).toBe(1_100);
+    expect(await count('import_items', `import_id = '${id}' AND NOT dry_run`)).toBe(1_100);
+  }, 180_000);
+
+  it('a large dry run goes on in the background, writes nothing, and counts as the run will', async () => {
+    // The first VIN again 1,000 lines later, in another chunk: the run will update that record.
+    const rows = [['NIV', 'Marque'], ...Array.from({ length: 1_099 }, (_, i) => [vin(30_000 + i), 'Subaru']), [vin(30_000), 'Subaru']];
+    const up = await upload(manager, { name: 'big-dry.csv', content: csv(rows) });
+    const id = up.body.data.id;
+    const started = await t.api('GET', `/api/v1/imports/${id}/run-dry`, { token: manager });
+    expect(started.status).toBe(202);
+    expect(started.body.data.attributes.status).toBe('validating');
+    expect(started.body.meta.results).toBeUndefined();
+    // Busy: neither edited nor started again meanwhile.
+    expect((await t.api('GET', `/api/v1/imports/${id}/run`, { token: manager })).status).toBe(409);
+    const done = await waitFor(id, 'dry_run');
+    expect(done.progress).toBe(1_100);
+    const res = await t.api('GET', `/api/v1/imports/${id}`, { token: manager });
+    expect(res.body.data.attributes).toMatchObject({ status: 'dry_run', created_count: 1_099, updated_count: 1, failed_count: 0 });
+    expect(await count('vehicles', `vin LIKE 'TESTV00000003%'`)).toBe(0);
+    expect(await count('import_items', `import_id = '${id}' AND dry_run`)).toBe(1_100);
+    const last = await t.api('GET', `/api/v1/import-items?filter[import]=${id}&filter[dry_run]=true&sort=-line&page[size]=1`, { token: manager });
+    expect(last.body.data[0].attributes).toMatchObject({ line: 1_101, success: true, action: 'updated' });
+
+    const run = await t.api('GET', `/api/v1/imports/${id}/run`, { token: manager });
+    expect(run.status).toBe(202);
+    const ran = await waitFor(id, 'done');
+    expect(ran.created_count).toBe(1_099);
+    expect(await count('vehicles', `vin LIKE 'TESTV00000003%'`)).toBe(1_099);
+  }, 180_000);
+
+  it('a dry run stopped by a restart starts again from the top', async () => {
+    const up = await upload(manager, { name: 'restart-dry.csv', content: bigFile(40_000, 1_100) });
+    const id = up.body.data.id;
+    expect((await t.api('GET', `/api/v1/imports/${id}/run-dry`, { token: manager })).status).toBe(202);
+    await t.app.close();
+    expect((await importRow(id)).status).toBe('validating');
+    await t.restart();
+    const done = await waitFor(id, 'dry_run');
+    expect(done.progress).toBe(1_100);
+    expect(done.created_count).toBe(1_100);
+    expect(await count('import_items', `import_id = '${id}' AND dry_run`)).toBe(1_100);
+    expect(await count('vehicles', `vin LIKE 'TESTV00000004%'`)).toBe(0);
   }, 180_000);
 
   it('a running import whose file is gone fails clearly at restart', async () => {
     const up = await upload(manager, { name: 'gone.csv', content: bigFile(20_000, 10) });
     const id = up.body.data.id;
     await t.database.db.execute(sql`UPDATE imports SET status = 'running', path = 'imports/nowhere.csv', started_at = now() WHERE id = ${id}`);
-    const app = await buildApp({ config: t.config, database: t.database, webDist: null, logger: false });
-    await app.ready();
-    try {
-      const failed = await waitFor(id, 'failed');
-      expect(failed.error).toMatch(/fichier de l'import est introuvable/);
-    } finally {
-      await app.close();
-    }
+    await t.restart();
+    const failed = await waitFor(id, 'failed');
+    expect(failed.error).toMatch(/fichier de l'import est introuvable/);
   });
 });
-
-/** A fresh app on the same database (the previous one was closed to simulate a restart). */
-async function reopen() {
-  const app = await buildApp({ config: t.config, database: t.database, webDist: null, logger: false });
-  await app.ready();
-  const close = t.close;
-  return {
-    app,
-    close: async () => {
-      await app.close();
-      await close();
-    },
-  };
-}

@@ -6,7 +6,7 @@ import { defineResource } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { IMPORT_STATUSES } from './import-statuses.ts';
+import { BUSY_STATUSES, IMPORT_STATUSES } from './import-statuses.ts';
 import { importModels } from './models.ts';
 import { importItems, imports } from './imports.table.ts';
 
@@ -55,7 +55,7 @@ export const importsResource = defineResource({
   defaultSort: '-created_at',
   hooks: {
     beforeWrite(_ctx, input, existing) {
-      if (existing?.status === 'running') throw new ApiError(409, 'import.running');
+      if (existing && BUSY_STATUSES.includes(existing.status as string)) throw new ApiError(409, 'import.running');
       if (!('mapping' in input.values) || !existing) return;
       // Column → field: every column of the file, every field of the model at most once.
       const mapping = input.values.mapping as Record<string, unknown>;
@@ -81,7 +81,7 @@ export const importsResource = defineResource({
       if (existing.status === 'dry_run') input.values.status = 'uploaded';
     },
     async beforeDelete(ctx, row) {
-      if (row.status === 'running') throw new ApiError(409, 'import.running');
+      if (BUSY_STATUSES.includes(row.status as string)) throw new ApiError(409, 'import.running');
       await unlink(join(ctx.config.dataDir, String(row.path))).catch(() => {});
     },
   },

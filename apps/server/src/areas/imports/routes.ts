@@ -3,10 +3,10 @@ import { dirname, join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { and, asc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { registry } from '../../jsonapi/define-resource.ts';
+import { registry, type Row } from '../../jsonapi/define-resource.ts';
 import { allowed, authorize, findRow } from '../../jsonapi/engine.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
@@ -16,7 +16,8 @@ import { importItemsResource, importsResource } from './imports.resource.ts';
 import { importItems, imports } from './imports.table.ts';
 import { availableModels, fieldLabel, importModels, proposeMapping, type ImportModel } from './models.ts';
 import { parseImportFile } from './file.ts';
-import { CHUNK, ImportWorker, dryRun, workers, type ImportRow, type LineResult } from './run.ts';
+import { CHUNK, ImportWorker, workers, type ImportRow, type LineResult } from './run.ts';
+import { BUSY_STATUSES } from './import-statuses.ts';
 
 type Query = Record<string, string | undefined>;
 
@@ -114,60 +115,65 @@ defineRoutes((api, contextOf, services) => {
     const row = (await findRow(ctx, importsResource, (request.params as { id: string }).id)) as unknown as ImportRow;
     const model = importModels.get(row.model);
     if (!model || !mayImport(ctx, model)) throw new ApiError(403, 'error.forbidden');
-    if (row.status === 'running') throw new ApiError(409, 'import.running');
+    if (BUSY_STATUSES.includes(row.status)) throw new ApiError(409, 'import.running');
     if (!Object.values(row.mapping).some(Boolean)) throw new ApiError(422, 'import.mapping_empty', undefined, { pointer: '/data/attributes/mapping' });
     return { ctx, row };
   }
 
-  /** GET /imports/{id}/run-dry: every line validated as the API would, nothing written. */
-  api.get('/imports/:id/run-dry', async (request, reply) => {
-    const { ctx, row } = await runnable(request);
-    const results = await dryRun(ctx, row);
-    const q = parseQuery(importsResource, request.query as Query, { list: false });
-    const fresh = await findRow(ctx, importsResource, row.id);
-    return reply.type(MEDIA_TYPE).send(
-      await renderDocument(ctx, importsResource, fresh, q, {
-        summary: summaryOf(fresh as unknown as ImportRow),
-        results: results.slice(0, INLINE_RESULTS).map(resultJson),
-        results_truncated: results.length > INLINE_RESULTS,
-      }),
-    );
-  });
-
   /**
-   * GET /imports/{id}/run: writes. A file of one chunk runs within the request; a larger one in the
-   * background (the import's progress says how far), answered at once with status running.
+   * Hands the import to the worker as a dry run ('validating') or a run ('running'), from the
+   * top. A file of one chunk is done within the request (200); a larger one goes on in the
+   * background (202), its progress and counters on the import as it goes.
    */
-  api.get('/imports/:id/run', async (request, reply) => {
+  async function start(request: FastifyRequest, reply: FastifyReply, status: 'validating' | 'running') {
     const { ctx, row } = await runnable(request);
     await inTransaction(ctx, async (tx) => {
-      await tx.db.delete(importItems).where(eq(importItems.import_id, row.id));
+      // A run replaces every earlier result (importedItems are the run's); the worker clears a
+      // dry run's own as it starts (also when it starts again after a restart).
+      if (status === 'running') await tx.db.delete(importItems).where(eq(importItems.import_id, row.id));
       await tx.db
         .update(imports)
         .set({
-          status: 'running',
+          status,
           progress: 0,
           created_count: 0,
           updated_count: 0,
           skipped_count: 0,
           failed_count: 0,
-          started_at: new Date().toISOString(),
-          finished_at: null,
+          ...(status === 'running' ? { started_at: new Date().toISOString(), finished_at: null } : {}),
           error: null,
           lease_until: null,
         })
         .where(eq(imports.id, row.id));
     });
-    const run = worker.runNow(row.id);
-    if (row.line_count <= CHUNK) await run;
-    else void run.catch((err) => request.log.error(err));
-    const fresh = await findRow(ctx, importsResource, row.id);
+    const job = worker.runNow(row.id);
+    if (row.line_count <= CHUNK) await job;
+    else void job.catch((err) => request.log.error(err));
+    const fresh = (await findRow(ctx, importsResource, row.id)) as unknown as ImportRow;
     const q = parseQuery(importsResource, request.query as Query, { list: false });
+    const meta: Record<string, unknown> = { summary: summaryOf(fresh) };
+    // A finished dry run answers its first results inline; all of them are import-items.
+    if (fresh.status === 'dry_run') {
+      const items = await ctx.db
+        .select()
+        .from(importItems)
+        .where(and(eq(importItems.import_id, row.id), eq(importItems.dry_run, true)))
+        .orderBy(asc(importItems.line))
+        .limit(INLINE_RESULTS + 1);
+      meta.results = items.slice(0, INLINE_RESULTS).map(resultJson);
+      meta.results_truncated = items.length > INLINE_RESULTS;
+    }
     return reply
-      .code(fresh.status === 'running' ? 202 : 200)
+      .code(BUSY_STATUSES.includes(fresh.status) ? 202 : 200)
       .type(MEDIA_TYPE)
-      .send(await renderDocument(ctx, importsResource, fresh, q, { summary: summaryOf(fresh as unknown as ImportRow) }));
-  });
+      .send(await renderDocument(ctx, importsResource, fresh as unknown as Row, q, meta));
+  }
+
+  /** GET /imports/{id}/run-dry: every line validated as the API would, nothing written. */
+  api.get('/imports/:id/run-dry', (request, reply) => start(request, reply, 'validating'));
+
+  /** GET /imports/{id}/run: writes, one transaction per chunk. */
+  api.get('/imports/:id/run', (request, reply) => start(request, reply, 'running'));
 
   /** GET /imports/{id}/errors.csv: the failed lines as they were, with their errors, to fix and re-import. */
   api.get('/imports/:id/errors.csv', async (request, reply) => {
@@ -176,7 +182,7 @@ defineRoutes((api, contextOf, services) => {
     authorize(ctx, importItemsResource, 'viewAny');
     const row = (await findRow(ctx, importsResource, (request.params as { id: string }).id)) as unknown as ImportRow;
     // The run's results when there was a run, else the dry run's.
-    const dry = row.status === 'dry_run' || row.status === 'uploaded';
+    const dry = row.status === 'dry_run' || row.status === 'validating' || row.status === 'uploaded';
     const failed = await ctx.db
       .select()
       .from(importItems)
@@ -214,7 +220,7 @@ function summaryOf(row: ImportRow) {
   };
 }
 
-const resultJson = (r: LineResult) => ({
+const resultJson = (r: Omit<LineResult, 'action'> & { action: string | null }) => ({
   line: r.line,
   success: r.success,
   action: r.action,

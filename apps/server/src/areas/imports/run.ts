@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Locale } from '@atelier/domain';
 import type { Actor } from '../../access/actor.ts';
 import { actorForUser } from '../../auth/tokens.ts';
@@ -18,6 +18,7 @@ import { t, type MessageKey } from '../../i18n/index.ts';
 import { parseImportFile, type ParsedFile } from './file.ts';
 import { importModels, normalizeHeader, type ImportModel } from './models.ts';
 import { importItems, imports } from './imports.table.ts';
+import { BUSY_STATUSES } from './import-statuses.ts';
 
 /** Lines written per transaction: a restart resumes after the last committed chunk. */
 export const CHUNK = 500;
@@ -55,6 +56,11 @@ interface Plan {
    * date as its lines write: a value in the map is known (null: no such record yet).
    */
   known: Map<string, Row | null> | null;
+  /**
+   * In a dry run, the natural keys earlier chunks created: each chunk is rolled back, so the
+   * database forgets them, yet the run would update those records when a later line names them.
+   */
+  carried: Set<string> | null;
 }
 
 export function planOf(row: ImportRow): Plan {
@@ -71,7 +77,7 @@ export function planOf(row: ImportRow): Plan {
       fieldColumn.set(field, c);
     }
   });
-  return { model, def, columns, mapped, fieldColumn, known: null };
+  return { model, def, columns, mapped, fieldColumn, known: null, carried: null };
 }
 
 const TRUE = new Set(['1', 'true', 'vrai', 'oui', 'yes', 'y', 'o', 'x']);
@@ -266,7 +272,7 @@ function newRecordKey(plan: Plan, attributes: Record<string, unknown>): string |
 export async function processLines(ctx: RequestContext, plan: Plan, rows: string[][], firstLine: number): Promise<LineResult[]> {
   await preload(ctx, plan, rows);
   const results: LineResult[] = new Array(rows.length);
-  let queue: { i: number; input: WriteInput; data: Record<string, string> }[] = [];
+  let queue: { i: number; key: string; input: WriteInput; data: Record<string, string> }[] = [];
   const pending = new Set<string>();
   const flush = async () => {
     if (!queue.length) return;
@@ -276,7 +282,10 @@ export async function processLines(ctx: RequestContext, plan: Plan, rows: string
     try {
       const written = await ctx.db.transaction((sp) => insertPrepared({ ...ctx, db: sp as unknown as Db }, plan.def, batch.map((b) => b.input)));
       written.forEach((row, k) => {
-        results[batch[k].i] = { line: firstLine + batch[k].i, success: true, data: batch[k].data, errors: [], model_id: String(row.id), action: 'created' };
+        const { i, key, data } = batch[k];
+        const action = plan.carried?.has(key) ? 'updated' : 'created';
+        results[i] = { line: firstLine + i, success: true, data, errors: [], model_id: action === 'created' ? String(row.id) : null, action };
+        plan.carried?.add(key);
         remember(plan, row);
       });
     } catch {
@@ -295,7 +304,7 @@ export async function processLines(ctx: RequestContext, plan: Plan, rows: string
     try {
       authorize(ctx, plan.def, 'create');
       const input = await prepareCreate(ctx, plan.def, { data: { type: plan.def.type, attributes } });
-      queue.push({ i, input, data });
+      queue.push({ i, key, input, data });
       pending.add(key);
     } catch (err) {
       results[i] = { line: firstLine + i, success: false, data, errors: lineErrors(ctx, plan, err), model_id: null, action: null };
@@ -345,45 +354,20 @@ async function insertItems(db: Db, row: ImportRow, results: LineResult[], dryRun
 const ROLLBACK = Symbol('dry run');
 
 /**
- * Every line through the engine inside one transaction that is rolled back: relationship checks,
- * uniqueness (also between lines of the file) and hooks all run, and nothing stays written.
+ * fn in a savepoint that is always rolled back: relationship checks, uniqueness (also between
+ * lines of the chunk) and hooks all run, and nothing stays written.
  */
-export async function dryRun(ctx: RequestContext, row: ImportRow): Promise<LineResult[]> {
-  const file = await readStoredFile(ctx.config.dataDir, row);
-  const plan = planOf(row);
-  const results: LineResult[] = [];
+async function rolledBack<T>(ctx: RequestContext, fn: (c: RequestContext) => Promise<T>): Promise<T> {
+  let out: T | undefined;
   try {
-    await ctx.db.transaction(async (tx) => {
-      const c: RequestContext = { ...ctx, db: tx as unknown as Db };
-      for (let i = 0; i < file.rows.length; i += CHUNK) {
-        results.push(...(await processLines(c, plan, file.rows.slice(i, i + CHUNK), i + 2)));
-        await new Promise((r) => setImmediate(r));
-      }
+    await ctx.db.transaction(async (sp) => {
+      out = await fn({ ...ctx, db: sp as unknown as Db });
       throw ROLLBACK;
     });
   } catch (err) {
     if (err !== ROLLBACK) throw err;
   }
-  const n = counters(results);
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(importItems).where(eq(importItems.import_id, row.id));
-    await insertItems(tx as unknown as Db, row, results, true);
-    await tx
-      .update(imports)
-      .set({
-        status: 'dry_run',
-        line_count: file.rows.length,
-        progress: 0,
-        created_count: n.created,
-        updated_count: n.updated,
-        skipped_count: n.skipped,
-        failed_count: n.failed,
-        dry_run_at: sql`now()`,
-        error: null,
-      })
-      .where(eq(imports.id, row.id));
-  });
-  return results;
+  return out as T;
 }
 
 // ---------------------------------------------------------------- the run, in the background
@@ -392,9 +376,11 @@ export async function dryRun(ctx: RequestContext, row: ImportRow): Promise<LineR
 export const actorOf = (db: Db, userId: string | null): Promise<Actor | null> => (userId ? actorForUser(db, userId) : Promise.resolve(null));
 
 /**
- * Runs the 'running' imports: the import row is the job, claimed with FOR UPDATE SKIP LOCKED and
- * a lease (several servers on one PostgreSQL share the work); each chunk of lines commits with
- * the import's progress and counters, so a stopped server resumes from the last committed chunk.
+ * Runs the imports that are 'validating' (a dry run) or 'running' (the run): the import row is
+ * the job, claimed with FOR UPDATE SKIP LOCKED and a lease (several servers on one PostgreSQL
+ * share the work); each chunk of lines commits with the import's progress and counters, so a
+ * stopped server resumes a run from the last committed chunk. A dry run writes only its results
+ * and starts again from the top (its memory of the file's keys is gone with the process).
  */
 export class ImportWorker {
   private stopping = false;
@@ -410,7 +396,7 @@ export class ImportWorker {
   /** At start: resume what a stopped server left running, then look now and then for abandoned leases. */
   async start() {
     // Embedded mode is one process (DATA_DIR is locked): no other worker can hold a lease.
-    if (this.services.database.driver === 'pglite') await this.db.update(imports).set({ lease_until: null }).where(eq(imports.status, 'running'));
+    if (this.services.database.driver === 'pglite') await this.db.update(imports).set({ lease_until: null }).where(inArray(imports.status, [...BUSY_STATUSES]));
     this.poll();
     this.timer = setInterval(() => this.poll(), 30_000);
     this.timer.unref();
@@ -439,7 +425,7 @@ export class ImportWorker {
       await this.db.execute(sql`
         UPDATE imports SET lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
          WHERE id = (SELECT id FROM imports
-                      WHERE status = 'running' AND (lease_until IS NULL OR lease_until < now())
+                      WHERE status IN ('validating', 'running') AND (lease_until IS NULL OR lease_until < now())
                         ${id ? sql`AND id = ${id}` : sql``}
                       ORDER BY started_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id`),
@@ -452,7 +438,7 @@ export class ImportWorker {
     void p.finally(() => this.active.delete(id));
   }
 
-  /** Claims and runs one import now (GET /imports/{id}/run); the promise ends with the run. */
+  /** Claims and runs one import now (GET /imports/{id}/run or run-dry); the promise ends with the job. */
   async runNow(id: string): Promise<void> {
     if (this.stopping) return;
     const claimed = await this.claim(id);
@@ -471,7 +457,8 @@ export class ImportWorker {
 
   async process(id: string): Promise<void> {
     let [row] = await this.db.select().from(imports).where(eq(imports.id, id));
-    if (!row) return;
+    if (!row || !BUSY_STATUSES.includes(row.status)) return;
+    const dry = row.status === 'validating';
     const actor = await actorOf(this.db, row.created_by_id);
     const locale = actor?.locale ?? 'fr';
     if (!actor) return this.fail(id, 'import.creator_gone', locale);
@@ -492,6 +479,18 @@ export class ImportWorker {
     } catch {
       return this.fail(id, 'import.file_gone', locale);
     }
+    if (dry) {
+      plan.carried = new Set();
+      row = await this.db.transaction(async (tx) => {
+        await tx.delete(importItems).where(and(eq(importItems.import_id, id), eq(importItems.dry_run, true)));
+        const [fresh] = await tx
+          .update(imports)
+          .set({ progress: 0, line_count: file.rows.length, created_count: 0, updated_count: 0, skipped_count: 0, failed_count: 0, error: null })
+          .where(eq(imports.id, id))
+          .returning();
+        return fresh;
+      });
+    }
     try {
       while (row.progress < file.rows.length) {
         if (this.stopping) {
@@ -501,11 +500,12 @@ export class ImportWorker {
         const done = await this.db.transaction(async (tx) => {
           const [current] = await tx.select().from(imports).where(eq(imports.id, id)).for('update');
           // Deleted, or taken over by another worker after our lease ran out: stop here.
-          if (!current || current.status !== 'running' || current.progress !== row.progress) return null;
+          if (!current || current.status !== row.status || current.progress !== row.progress) return null;
           const c: RequestContext = { ...ctx, db: tx as unknown as Db };
           const end = Math.min(current.progress + CHUNK, file.rows.length);
-          const results = await processLines(c, plan, file.rows.slice(current.progress, end), current.progress + 2);
-          await insertItems(tx as unknown as Db, current, results, false);
+          const lines = (w: RequestContext) => processLines(w, plan, file.rows.slice(current.progress, end), current.progress + 2);
+          const results = dry ? await rolledBack(c, lines) : await lines(c);
+          await insertItems(tx as unknown as Db, current, results, dry);
           const n = counters(results);
           const [next] = await tx
             .update(imports)
@@ -529,8 +529,8 @@ export class ImportWorker {
       }
       await this.db
         .update(imports)
-        .set({ status: 'done', finished_at: sql`now()`, lease_until: null })
-        .where(and(eq(imports.id, id), eq(imports.status, 'running')));
+        .set(dry ? { status: 'dry_run', dry_run_at: sql`now()`, lease_until: null } : { status: 'done', finished_at: sql`now()`, lease_until: null })
+        .where(and(eq(imports.id, id), eq(imports.status, row.status)));
     } catch (err) {
       console.error('import failed', err);
       await this.fail(id, 'import.crashed', locale);

@@ -37,7 +37,7 @@ export interface ImportRecord extends Model {
   line_count: number;
   columns: string[];
   mapping: Record<string, string | null>;
-  status: 'uploaded' | 'dry_run' | 'running' | 'done' | 'failed';
+  status: 'uploaded' | 'validating' | 'dry_run' | 'running' | 'done' | 'failed';
   progress: number;
   created_count: number;
   updated_count: number;
@@ -68,12 +68,15 @@ interface ImportModel {
 
 const STATUS_LABEL = {
   uploaded: 'imports:status.uploaded',
+  validating: 'imports:status.validating',
   dry_run: 'imports:status.dry_run',
   running: 'imports:status.running',
   done: 'imports:status.done',
   failed: 'imports:status.failed',
 } as const;
-const STATUS_COLOR = { uploaded: 'gray', dry_run: 'blue', running: 'yellow', done: 'teal', failed: 'red' } as const;
+const STATUS_COLOR = { uploaded: 'gray', validating: 'yellow', dry_run: 'blue', running: 'yellow', done: 'teal', failed: 'red' } as const;
+/** The worker owns the import: the screen follows its progress and offers nothing to start. */
+const isBusy = (status: ImportRecord['status'] | undefined) => status === 'validating' || status === 'running';
 const ACTION_LABEL = {
   created: 'imports:action.created',
   updated: 'imports:action.updated',
@@ -222,7 +225,7 @@ export function ImportViewPage() {
   const client = useQueryClient();
   const models = useModels();
   const record = useRecord<ImportRecord>('imports', id, {}, {
-    refetchInterval: (q) => ((q.state.data as ImportRecord | undefined)?.status === 'running' ? 1000 : false),
+    refetchInterval: (q) => (isBusy((q.state.data as ImportRecord | undefined)?.status) ? 1000 : false),
   });
   const imp = record.data;
   const model = models.data?.find((m) => m.id === imp?.model);
@@ -244,7 +247,7 @@ export function ImportViewPage() {
   });
 
   if (record.isLoading || !imp) return record.error ? <Alert color="red">{messageOf(record.error)}</Alert> : <Loader />;
-  const running = imp.status === 'running';
+  const running = isBusy(imp.status);
   const busy = running || dry.isPending || run.isPending;
   const error = saveMapping.error ?? dry.error ?? run.error ?? remove.error;
   const fieldOptions = [
@@ -252,7 +255,7 @@ export function ImportViewPage() {
     ...(model?.fields ?? []).map((f) => ({ value: f.name, label: f.required ? `${f.label} *` : f.label })),
   ];
   const hasResults = imp.status !== 'uploaded';
-  const isDry = imp.status === 'dry_run';
+  const isDry = imp.status === 'dry_run' || imp.status === 'validating';
 
   return (
     <Stack>
@@ -381,7 +384,7 @@ function Results({ imp, dryRun }: { imp: ImportRecord; dryRun: boolean }) {
       sort: 'line',
       page: { number: page, size: PAGE_SIZE },
     },
-    { global: false, refetchInterval: imp.status === 'running' ? 2000 : false },
+    { global: false, refetchInterval: isBusy(imp.status) ? 2000 : false },
   );
   const shown = imp.columns.filter((c) => imp.mapping[c]);
   return (
