@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The import bench (issue 4): a 100,000-line vehicles CSV through POST /imports and
-// GET /imports/{id}/run on the built server, timed from the run to status done, with the
-// server's peak memory (VmHWM). Targets on the 2-core machine: under 60 s on PostgreSQL, under
-// 3 minutes on the embedded database, under 500 MB. Called by bench/run.mjs; alone:
+// The import bench (issue 4): a 100,000-line vehicles CSV through POST /imports, its dry run
+// (GET /imports/{id}/run-dry, timed to status dry_run) and GET /imports/{id}/run (timed to status
+// done) on the built server, with the server's resident memory before the upload and its peak
+// (VmHWM). Targets on the 2-core machine: under 60 s on PostgreSQL, under 3 minutes on the
+// embedded database, under 500 MB (PGlite alone holds about 800 MB once open: see idleMemoryMb). Called by bench/run.mjs; alone:
 //   node bench/imports.mjs            (BENCH_DRIVERS=pg,pglite BENCH_IMPORT_LINES=100000)
 import { readFileSync } from 'node:fs';
 import { freshStore, startServer as start, stopServer } from './server.mjs';
@@ -16,10 +17,10 @@ const MEDIA = 'application/vnd.api+json';
 const TARGETS = { pg: { seconds: 60, mb: 500 }, pglite: { seconds: 180, mb: 500 } };
 const log = (...a) => console.log('[bench:imports]', ...a);
 
-/** Peak resident memory of a process, in MB (Linux). */
-const peakMb = (pid) => {
+/** Peak (VmHWM) or current (VmRSS) resident memory of a process, in MB (Linux). */
+const memoryMb = (pid, field = 'VmHWM') => {
   try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Math.round(Number(m[1]) / 1024) : null;
   } catch {
     return null;
@@ -53,6 +54,7 @@ export async function benchImport(driver) {
     });
     const token = (await login.json()).access_token;
     const headers = { authorization: `Bearer ${token}`, accept: MEDIA };
+    const idleMemory = memoryMb(server.child.pid, 'VmRSS');
     const file = vehiclesCsv(LINES);
     const form = new FormData();
     form.append('model', 'vehicles');
@@ -64,22 +66,26 @@ export async function benchImport(driver) {
     const id = created.data.id;
     const uploadMs = Date.now() - t;
     log(`${driver}: uploaded ${LINES} lines (${(file.length / 1e6).toFixed(1)} MB) in ${uploadMs} ms`);
-    t = Date.now();
-    const run = await fetch(`${server.url}/api/v1/imports/${id}/run`, { headers });
-    if (run.status >= 300) throw new Error(`run answered ${run.status}: ${await run.text()}`);
-    let attributes;
-    let last = 0;
-    for (;;) {
-      attributes = (await (await fetch(`${server.url}/api/v1/imports/${id}`, { headers })).json()).data.attributes;
-      if (attributes.status !== 'running') break;
-      if (Date.now() - last > 10_000) {
-        last = Date.now();
-        log(`${driver}: ${attributes.progress}/${attributes.line_count} lines after ${Math.round((Date.now() - t) / 1000)} s`);
+    /** Starts a job of the import and waits for it to leave its busy status. */
+    const job = async (path, busy) => {
+      const started = Date.now();
+      const res = await fetch(`${server.url}/api/v1/imports/${id}/${path}`, { headers });
+      if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+      let last = 0;
+      for (;;) {
+        const attributes = (await (await fetch(`${server.url}/api/v1/imports/${id}`, { headers })).json()).data.attributes;
+        if (attributes.status !== busy) return { attributes, seconds: (Date.now() - started) / 1000 };
+        if (Date.now() - last > 10_000) {
+          last = Date.now();
+          log(`${driver}: ${path} ${attributes.progress}/${attributes.line_count} lines after ${Math.round((Date.now() - started) / 1000)} s`);
+        }
+        await new Promise((r) => setTimeout(r, 500));
       }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const seconds = (Date.now() - t) / 1000;
-    const memory = peakMb(server.child.pid);
+    };
+    const dry = await job('run-dry', 'validating');
+    if (dry.attributes.status !== 'dry_run' || dry.attributes.created_count !== LINES) throw new Error(`dry run: ${JSON.stringify(dry.attributes)}`);
+    const { attributes, seconds } = await job('run', 'running');
+    const memory = memoryMb(server.child.pid);
     const target = TARGETS[driver];
     const result = {
       driver,
@@ -89,6 +95,8 @@ export async function benchImport(driver) {
       failed: attributes.failed_count,
       seconds,
       linesPerSecond: Math.round(LINES / seconds),
+      dryRunSeconds: dry.seconds,
+      idleMemoryMb: idleMemory,
       peakMemoryMb: memory,
       target,
       ok: attributes.status === 'done' && attributes.created_count === LINES && seconds <= target.seconds && (memory ?? 0) <= target.mb,

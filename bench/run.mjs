@@ -289,7 +289,7 @@ async function main() {
       const r = await benchImport(driver);
       writeFileSync(join(resultsDir, `${driver}-import.json`), JSON.stringify({ ...r, scenario: 'import', date: new Date().toISOString(), commit: gitCommit(), machine }, null, 2) + '\n');
       const line =
-        `${driver.padEnd(6)} import      ${String(r.linesPerSecond).padStart(6)} lines/s  ${r.lines} lines in ${r.seconds} s, peak ${r.peakMemoryMb} MB  ` +
+        `${driver.padEnd(6)} import      ${String(r.linesPerSecond).padStart(6)} lines/s  ${r.lines} lines in ${r.seconds} s (dry run ${r.dryRunSeconds} s), idle ${r.idleMemoryMb} MB, peak ${r.peakMemoryMb} MB  ` +
         `target <${r.target.seconds} s <${r.target.mb} MB: ${r.ok ? 'met' : 'NOT met'}`;
       summary.push(line);
       console.log(line);

@@ -202,6 +202,28 @@ describe('dry run and run', () => {
     expect(await vehiclesOf('TESTV0000000010')).toBe(3);
   });
 
+  it('morphedModels are the records the run created or updated, typed, in the order of the file', async () => {
+    const res = await t.api('GET', `/api/v1/imports/${id}?include=morphedModels`, { token: manager });
+    expect(res.status).toBe(200);
+    // The re-run changed nothing: its lines are unchanged, not morphed.
+    expect(res.body.data.relationships.morphedModels.data).toEqual([]);
+    const up = await upload(manager, { name: 'morph.csv', content: csv([header, good(1), [vin(5007), 'Honda', 'Civic', '2021', '5', 'gas'], [vin(5008).slice(0, 9)]]) });
+    await t.api('GET', `/api/v1/imports/${up.body.data.id}/run`, { token: manager });
+    const ran = await t.api('GET', `/api/v1/imports/${up.body.data.id}?include=morphedModels`, { token: manager });
+    const refs = ran.body.data.relationships.morphedModels.data;
+    expect(refs).toHaveLength(1);
+    expect(refs[0].type).toBe('vehicles');
+    const [vehicle] = ran.body.included;
+    expect(vehicle).toMatchObject({ type: 'vehicles', id: refs[0].id, attributes: { vin: vin(5007) } });
+    // On the list too, with the organization; nothing nests below a polymorphic relationship.
+    const list = await t.api('GET', '/api/v1/imports?include=organization,morphedModels&page[size]=100', { token: manager });
+    expect(list.status).toBe(200);
+    expect(list.body.included.some((i: { type: string; id: string }) => i.type === 'vehicles' && i.id === refs[0].id)).toBe(true);
+    const nested = await t.api('GET', `/api/v1/imports/${up.body.data.id}?include=morphedModels.customer`, { token: manager });
+    expect(nested.status).toBe(400);
+    expect(nested.body.errors[0].code).toBe('error.invalid_include');
+  });
+
   it('a corrected file updates the matched records instead of duplicating them', async () => {
     const fixed = [header, [vin(1001), 'Honda', 'Civic', '2021', '20000', 'gas'], [vin(1003), 'Honda', 'Civic', '2021', '5', 'gas']];
     const up = await upload(manager, { name: 'fix.csv', content: csv(fixed) });

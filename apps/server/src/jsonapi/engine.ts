@@ -5,7 +5,7 @@ import { resource, type ResourceDefinition, type Row, type Verb } from './define
 import { ApiError, badRequest, forbidden, notFound } from './errors.ts';
 import { column, filter as filters } from './filters.ts';
 import type { IncludeTree, ParsedQuery } from './query.ts';
-import type { Relationship } from './relationships.ts';
+import type { Ref, Relationship } from './relationships.ts';
 
 // Reading: scoping, listing, including, serialising. Writing lives in write.ts.
 
@@ -125,7 +125,9 @@ function isId(def: ResourceDefinition, id: string) {
 // ---------------------------------------------------------------- includes
 
 /** Relationship linkage loaded for a record: `${type}:${id}` → relationship name → ids. */
-export type Linkage = Map<string, Map<string, string[] | string | null>>;
+export type Linkage = Map<string, Map<string, LinkageValue>>;
+/** Ids of the relationship's one type, or typed references (polymorphic). */
+type LinkageValue = string[] | string | null | Ref[];
 const key = (type: string, id: string) => `${type}:${id}`;
 
 export interface Document {
@@ -137,7 +139,7 @@ export function newDocument(): Document {
   return { included: new Map(), linkage: new Map() };
 }
 
-function setLinkage(doc: Document, type: string, id: string, rel: string, value: string[] | string | null) {
+function setLinkage(doc: Document, type: string, id: string, rel: string, value: LinkageValue) {
   const k = key(type, id);
   if (!doc.linkage.has(k)) doc.linkage.set(k, new Map());
   doc.linkage.get(k)!.set(rel, value);
@@ -148,6 +150,10 @@ export async function loadIncludes(ctx: RequestContext, def: ResourceDefinition,
   if (rows.length === 0) return;
   for (const [name, subtree] of tree) {
     const rel = def.relationships![name];
+    if (rel.kind === 'polymorphic') {
+      await loadPolymorphic(ctx, def, name, rel, rows, doc);
+      continue;
+    }
     const target = resource(rel.type);
     const { related, link } = await fetchRelated(ctx, def, rel, rows);
     for (const row of rows) setLinkage(doc, def.type, row.id, name, link(row));
@@ -165,6 +171,41 @@ export async function loadIncludes(ctx: RequestContext, def: ResourceDefinition,
       await loadIncludes(ctx, target, all, subtree, doc);
     }
   }
+}
+
+/**
+ * A polymorphic relationship: the resource's loader names the records, then one query per type
+ * reads those the actor may see (the end of an include path: nothing nests below it).
+ */
+async function loadPolymorphic(
+  ctx: RequestContext,
+  def: ResourceDefinition,
+  name: string,
+  rel: Extract<Relationship, { kind: 'polymorphic' }>,
+  rows: Row[],
+  doc: Document,
+) {
+  const links = await rel.load(ctx, rows);
+  const wanted = new Map<string, Set<string>>();
+  for (const refs of links.values())
+    for (const r of refs) {
+      if (!rel.types.includes(r.type)) continue;
+      if (!wanted.has(r.type)) wanted.set(r.type, new Set());
+      wanted.get(r.type)!.add(r.id);
+    }
+  const found = new Set<string>();
+  for (const [type, ids] of wanted) {
+    const target = resource(type);
+    const related = (await ctx.db
+      .select()
+      .from(target.table)
+      .where(scoped(ctx, target, sql`${column(target.table, 'id')} = ANY(${toUuidArray([...ids])})`))) as Row[];
+    for (const r of related) {
+      found.add(key(type, r.id));
+      if (!doc.included.has(key(type, r.id))) doc.included.set(key(type, r.id), { def: target, row: r });
+    }
+  }
+  for (const row of rows) setLinkage(doc, def.type, row.id, name, (links.get(row.id) ?? []).filter((r) => found.has(key(r.type, r.id))));
 }
 
 function dedupe(rows: Row[]) {
@@ -222,6 +263,8 @@ async function fetchRelated(
       }
       return { related: result.map((r) => r.row), link: (row) => by.get(row.id) ?? [] };
     }
+    case 'polymorphic':
+      throw new Error('polymorphic relationships are loaded by loadPolymorphic');
   }
 }
 
@@ -260,6 +303,11 @@ export function serialize(def: ResourceDefinition, row: Row, doc: Document, fiel
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
     if (only && !only.has(name)) continue;
     const type = rel.type;
+    if (rel.kind === 'polymorphic') {
+      // Typed references; not loaded: no linkage rather than a wrong one.
+      if (loaded?.has(name)) relationships[name] = { data: (loaded.get(name) as Ref[]).map((r) => ({ type: r.type, id: String(r.id) })) };
+      continue;
+    }
     const value = loaded?.has(name)
       ? loaded.get(name)
       : rel.kind === 'belongsTo'

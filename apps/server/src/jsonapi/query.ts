@@ -64,10 +64,12 @@ function parseInclude(def: ResourceDefinition, value: string): IncludeTree {
     let current = def;
     for (const name of parts) {
       const r = current.relationships?.[name];
-      if (!r || !registry.has(r.type)) throw badRequest('error.invalid_include', { path }, 'include');
+      // A polymorphic relationship ends the path: what lies below depends on each record's type.
+      const polymorphicEnd = r?.kind === 'polymorphic' && name === parts[parts.length - 1];
+      if (!r || (!polymorphicEnd && !registry.has(r.type))) throw badRequest('error.invalid_include', { path }, 'include');
       if (!node.has(name)) node.set(name, new Map());
       node = node.get(name)!;
-      current = registry.get(r.type)!;
+      if (!polymorphicEnd) current = registry.get(r.type)!;
     }
   }
   return tree;

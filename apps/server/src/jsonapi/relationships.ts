@@ -1,4 +1,5 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { RequestContext } from './context.ts';
 
 /**
  * The kinds of relationship the engine loads in batches (one query per relationship and include
@@ -7,16 +8,27 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * - hasMany: a foreign key column on the related rows (read only);
  * - manyToMany: a join table;
  * - idArray: a uuid[] column on this row (allowedLocations, tags);
- * - containedIn: the related rows hold this row's id in a uuid[] column (location.users; read only).
+ * - containedIn: the related rows hold this row's id in a uuid[] column (location.users; read only);
+ * - polymorphic: records of several types, found by the resource's own loader (an import's
+ *   morphedModels; read only, the end of an include path).
  */
 export type Relationship =
   | { kind: 'belongsTo'; type: string; column: string; required: boolean; readOnly: boolean; createOnly: boolean }
   | { kind: 'hasMany'; type: string; foreignKey: string; readOnly: true }
   | { kind: 'manyToMany'; type: string; through: PgTable; local: string; foreign: string; readOnly: boolean }
   | { kind: 'idArray'; type: string; column: string; readOnly: boolean }
-  | { kind: 'containedIn'; type: string; column: string; readOnly: true };
+  | { kind: 'containedIn'; type: string; column: string; readOnly: true }
+  | { kind: 'polymorphic'; type: ''; types: readonly string[]; load: PolymorphicLoader; readOnly: true };
 
-export type ToMany = Exclude<Relationship, { kind: 'belongsTo' }>;
+/** A related record of a polymorphic relationship. */
+export interface Ref {
+  type: string;
+  id: string;
+}
+/** The related records of each row (by row id), in one query for the whole page. */
+export type PolymorphicLoader = (ctx: RequestContext, rows: Record<string, unknown>[]) => Promise<Map<string, Ref[]>>;
+
+export type ToMany = Exclude<Relationship, { kind: 'belongsTo' | 'polymorphic' }>;
 
 interface Flags {
   required?: boolean;
@@ -49,4 +61,5 @@ export const rel = {
     readOnly: !!flags.readOnly,
   }),
   containedIn: (type: string, column: string): Relationship => ({ kind: 'containedIn', type, column, readOnly: true }),
+  polymorphic: (types: readonly string[], load: PolymorphicLoader): Relationship => ({ kind: 'polymorphic', type: '', types, load, readOnly: true }),
 };

@@ -5,12 +5,17 @@ import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { rel, type Ref } from '../../jsonapi/relationships.ts';
+import { sql } from 'drizzle-orm';
+import { toUuidArray } from '../../access/tenancy.ts';
+import { rowsOf } from '../../db/client.ts';
 import { BUSY_STATUSES, IMPORT_STATUSES } from './import-statuses.ts';
 import { importModels } from './models.ts';
 import { importItems, imports } from './imports.table.ts';
 
 const readOnlyInteger = () => attr.integer().isReadOnly();
+/** An include stays a page, not a whole file: every line's record is in import-items anyway. */
+export const MORPHED_MAX = 1000;
 const readOnlyTime = () => attr.datetime().isReadOnly();
 
 export const importsResource = defineResource({
@@ -45,6 +50,31 @@ export const importsResource = defineResource({
     organization: rel.belongsTo('organizations', 'organization_id', { readOnly: true }),
     createdBy: rel.belongsTo('users', 'created_by_id', { readOnly: true }),
     importedItems: rel.hasMany('import-items', 'import_id'),
+    /** The records the run created or updated (the first MORPHED_MAX of each import, by line). */
+    morphedModels: rel.polymorphic(
+      [...new Set([...importModels.values()].map((m) => m.type))],
+      async (ctx, rows) => {
+        const typeOf = new Map(rows.map((r) => [String(r.id), importModels.get(String(r.model))?.type]));
+        const items = rowsOf<{ import_id: string; model_id: string }>(
+          await ctx.db.execute(sql`
+            SELECT import_id, model_id FROM (
+              SELECT import_id, model_id, row_number() OVER (PARTITION BY import_id ORDER BY line) AS n
+                FROM import_items
+               WHERE import_id = ANY(${toUuidArray([...typeOf.keys()])}) AND NOT dry_run AND success
+                 AND action IN ('created', 'updated') AND model_id IS NOT NULL) x
+             WHERE n <= ${MORPHED_MAX}
+             ORDER BY import_id, n`),
+        );
+        const refs = new Map<string, Ref[]>();
+        for (const { import_id, model_id } of items) {
+          const type = typeOf.get(import_id);
+          if (!type) continue;
+          if (!refs.has(import_id)) refs.set(import_id, []);
+          refs.get(import_id)!.push({ type, id: model_id });
+        }
+        return refs;
+      },
+    ),
   },
   filters: {
     model: filter.in('model'),
