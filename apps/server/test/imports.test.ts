@@ -290,6 +290,91 @@ describe('other models', () => {
   });
 });
 
+describe('relationship columns', () => {
+  const customer = async (attributes: Record<string, unknown>) => {
+    const res = await t.api('POST', '/api/v1/customers', { token: manager, body: { data: { type: 'customers', attributes } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.data.id as string;
+  };
+  const customerOf = async (vinValue: string) =>
+    rowsOf<{ customer_id: string | null }>(await t.database.db.execute(sql`SELECT customer_id FROM vehicles WHERE vin = ${vinValue}`))[0]?.customer_id;
+
+  it('links vehicles to their customer named by e-mail, full name or company, in any case', async () => {
+    const byEmail = await customer({ type: 'individual', firstname: 'Rosalie', lastname: 'Gagnon', email: 'rosalie.gagnon@example.test' });
+    const byName = await customer({ type: 'individual', firstname: 'Hugo', lastname: 'Bélanger' });
+    const byCompany = await customer({ type: 'company', company_name: 'Livraisons Rel Test inc.' });
+    await customer({ type: 'individual', firstname: 'Jean', lastname: 'Double' });
+    await customer({ type: 'individual', firstname: 'Jean', lastname: 'Double' });
+    // Autos Rivière's customer of the same name is not Garage Démo's to link.
+    await t.api('POST', '/api/v1/customers', {
+      token: manager2,
+      body: { data: { type: 'customers', attributes: { type: 'individual', firstname: 'Olive', lastname: 'Ailleurs' } } },
+    });
+    const up = await upload(manager, {
+      name: 'proprietaires.csv',
+      content: csv([
+        ['NIV', 'Marque', 'Propriétaire'],
+        [vin(6001), 'Honda', 'ROSALIE.GAGNON@example.test'],
+        [vin(6002), 'Kia', '  hugo   bélanger '],
+        [vin(6003), 'Ford', 'Livraisons Rel Test Inc.'],
+        [vin(6004), 'Mazda', ''],
+        [vin(6005), 'Subaru', 'Personne Inconnue'],
+        [vin(6006), 'Nissan', 'Jean Double'],
+        [vin(6007), 'Audi', 'Olive Ailleurs'],
+      ]),
+    });
+    expect(up.body.data.attributes.mapping).toMatchObject({ Propriétaire: 'customer' });
+    const models = await t.api('GET', '/api/v1/imports/models', { token: manager });
+    const field = models.body.data.find((m: { id: string }) => m.id === 'vehicles').attributes.fields.find((f: { name: string }) => f.name === 'customer');
+    expect(field).toMatchObject({ label: 'Client', relation: 'customers', required: false });
+
+    const dry = await t.api('GET', `/api/v1/imports/${up.body.data.id}/run-dry`, { token: manager });
+    expect(dry.body.meta.summary).toMatchObject({ created: 4, failed: 3 });
+    const failed = dry.body.meta.results.filter((r: { success: boolean }) => !r.success);
+    expect(failed.map((r: { line: number }) => r.line)).toEqual([6, 7, 8]);
+    expect(failed[0].errors[0]).toMatchObject({
+      field: 'customer',
+      column: 'Propriétaire',
+      code: 'import.relation_not_found',
+      detail: 'Client introuvable : « Personne Inconnue » ne correspond à aucune fiche que vous pouvez voir.',
+    });
+    expect(failed[1].errors[0]).toMatchObject({ code: 'import.relation_ambiguous', column: 'Propriétaire' });
+    expect(failed[2].errors[0].code).toBe('import.relation_not_found');
+
+    const run = await t.api('GET', `/api/v1/imports/${up.body.data.id}/run`, { token: manager });
+    expect(run.body.data.attributes).toMatchObject({ created_count: 4, failed_count: 3 });
+    expect(await customerOf(vin(6001))).toBe(byEmail);
+    expect(await customerOf(vin(6002))).toBe(byName);
+    expect(await customerOf(vin(6003))).toBe(byCompany);
+    expect(await customerOf(vin(6004))).toBeNull();
+    // The same file again changes nothing; another owner is an update.
+    const again = await t.api('GET', `/api/v1/imports/${up.body.data.id}/run`, { token: manager });
+    expect(again.body.data.attributes).toMatchObject({ created_count: 0, updated_count: 0, skipped_count: 4, failed_count: 3 });
+    const moved = await upload(manager, { name: 'revente.csv', content: csv([['VIN', 'Owner'], [vin(6001), 'Hugo Bélanger']]) });
+    const sold = await t.api('GET', `/api/v1/imports/${moved.body.data.id}/run`, { token: manager });
+    expect(sold.body.data.attributes).toMatchObject({ updated_count: 1 });
+    expect(await customerOf(vin(6001))).toBe(byName);
+  });
+
+  it('links contacts to a supplier by company name, with the message in English', async () => {
+    const supplier = await t.api('POST', '/api/v1/suppliers', { token: manager, body: { data: { type: 'suppliers', attributes: { company_name: 'Pièces Rel Test' } } } });
+    expect(supplier.status, JSON.stringify(supplier.body)).toBe(201);
+    const up = await upload(manager, {
+      name: 'contacts.csv',
+      content: csv([
+        ['First name', 'Last name', 'Supplier'],
+        ['Nadia', 'Roy', 'pièces rel test'],
+        ['Paul', 'Roy', 'Nowhere Ltd'],
+      ]),
+    }, 'contacts');
+    const dry = await t.api('GET', `/api/v1/imports/${up.body.data.id}/run-dry`, { token: manager, headers: { 'accept-language': 'en' } });
+    expect(dry.body.meta.results[1].errors[0].detail).toBe('Supplier not found: “Nowhere Ltd” matches no record you can see.');
+    await t.api('GET', `/api/v1/imports/${up.body.data.id}/run`, { token: manager });
+    const [contact] = rowsOf<{ supplier_id: string }>(await t.database.db.execute(sql`SELECT supplier_id FROM contacts WHERE firstname = 'Nadia' AND lastname = 'Roy'`));
+    expect(contact.supplier_id).toBe(supplier.body.data.id);
+  });
+});
+
 describe('xlsx', () => {
   it('imports a workbook', async () => {
     const wb = new ExcelJS.Workbook();

@@ -147,6 +147,8 @@ export const en: Record<MessageKey, string> = {
   'import.mapping_column': 'The column {column} is not in the file.',
   'import.mapping_field': 'The field {field} does not exist for this model.',
   'import.mapping_duplicate': 'The field {field} is mapped to more than one column.',
+  'import.relation_not_found': '{label} not found: “{value}” matches no record you can see.',
+  'import.relation_ambiguous': '{label}: several records match “{value}”. Use the e-mail instead.',
   'import.mapping_empty': 'Map at least one column to a field before running the import.',
   'import.creator_gone': 'The user who started this import is no longer active: the import was stopped.',
   'import.file_gone': "The import's file is missing or unreadable: the import was stopped. Upload it again.",

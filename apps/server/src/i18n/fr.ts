@@ -146,6 +146,8 @@ export const fr = {
   'import.mapping_column': "La colonne {column} n'existe pas dans le fichier.",
   'import.mapping_field': "Le champ {field} n'existe pas pour ce modèle.",
   'import.mapping_duplicate': 'Le champ {field} est associé à plusieurs colonnes.',
+  'import.relation_not_found': '{label} introuvable : « {value} » ne correspond à aucune fiche que vous pouvez voir.',
+  'import.relation_ambiguous': '{label} : plusieurs fiches correspondent à « {value} ». Indiquez plutôt le courriel.',
   'import.mapping_empty': 'Associez au moins une colonne à un champ avant de lancer l’import.',
   'import.creator_gone': "L'utilisateur qui a lancé cet import n'est plus actif : l'import a été arrêté.",
   'import.file_gone': "Le fichier de l'import est introuvable ou illisible : l'import a été arrêté. Téléversez-le de nouveau.",

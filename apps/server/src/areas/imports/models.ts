@@ -18,9 +18,23 @@ export interface ImportModel {
   naturalKey: (string | string[])[];
   /** Words a file may use for enumeration values, by field (normalised like headers). */
   values?: Record<string, Record<string, string>>;
-  /** Field → header names recognised, French first then English; the first of each is its label. */
-  fields: Record<string, { fr: string[]; en: string[] }>;
+  /**
+   * Field → header names recognised, French first then English; the first of each is its label.
+   * A field may be a to-one relationship of the resource: its cell names the related record.
+   */
+  fields: Record<string, ImportField>;
   label: { fr: string; en: string };
+}
+
+export interface ImportField {
+  fr: string[];
+  en: string[];
+  /**
+   * A relationship field: the cell is compared, without case, with each of `match` of the related
+   * records the user may see (a column, or columns joined by a space): "Marie Tremblay",
+   * "marie@exemple.ca" or "Déneigement Boréal inc." all find a customer.
+   */
+  relation?: { match: (string | string[])[] };
 }
 
 export const importModels = new Map<string, ImportModel>();
@@ -87,6 +101,7 @@ defineImportModel({
     odometer: { fr: ['Odomètre', 'Kilométrage', 'Compteur'], en: ['Odometer', 'Mileage'] },
     odometer_unit: { fr: ["Unité d'odomètre", 'Unité'], en: ['Odometer unit', 'Unit'] },
     color: { fr: ['Couleur'], en: ['Color', 'Colour'] },
+    customer: { fr: ['Client', 'Propriétaire'], en: ['Customer', 'Owner'], relation: { match: ['email', 'company_name', ['firstname', 'lastname']] } },
   },
 });
 
@@ -128,6 +143,8 @@ defineImportModel({
     birthday: { fr: ['Date de naissance', 'Anniversaire'], en: ['Birthday', 'Date of birth'] },
     email: contactFields.email,
     notes: { fr: ['Notes', 'Remarques'], en: ['Notes', 'Comments'] },
+    customer: { fr: ['Client'], en: ['Customer'], relation: { match: ['email', 'company_name', ['firstname', 'lastname']] } },
+    supplier: { fr: ['Fournisseur'], en: ['Supplier'], relation: { match: ['company_name', 'email'] } },
   },
 });
 

@@ -53,7 +53,9 @@ defineRoutes((api, contextOf, services) => {
           fields: Object.keys(m.fields).map((f) => ({
             name: f,
             label: fieldLabel(m, f, ctx.locale),
-            required: !!registry.get(m.type)!.attributes[f]?.required,
+            required: !!registry.get(m.type)!.attributes[f]?.required || !!(registry.get(m.type)!.relationships?.[f] as { required?: boolean } | undefined)?.required,
+            // A relationship field: the cell names the related record of this type.
+            relation: m.fields[f].relation ? registry.get(m.type)!.relationships![f].type : null,
             aliases: [...m.fields[f].fr, ...m.fields[f].en],
           })),
         },
@@ -146,7 +148,7 @@ defineRoutes((api, contextOf, services) => {
         })
         .where(eq(imports.id, row.id));
     });
-    const job = worker.runNow(row.id);
+    const job = worker.runNow(row.id, ctx.locale);
     if (row.line_count <= CHUNK) await job;
     else void job.catch((err) => request.log.error(err));
     const fresh = (await findRow(ctx, importsResource, row.id)) as unknown as ImportRow;

@@ -16,7 +16,8 @@ import { createRecord, insertPrepared, prepareCreate, updateRecord } from '../..
 import type { WriteInput } from '../../jsonapi/define-resource.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { parseImportFile, type ParsedFile } from './file.ts';
-import { importModels, normalizeHeader, type ImportModel } from './models.ts';
+import { fieldLabel, importModels, normalizeHeader, type ImportModel } from './models.ts';
+import type { Relationship } from '../../jsonapi/relationships.ts';
 import { importItems, imports } from './imports.table.ts';
 import { BUSY_STATUSES } from './import-statuses.ts';
 
@@ -51,6 +52,10 @@ interface Plan {
   /** [column index, field] of the mapped columns. */
   mapped: [number, string][];
   fieldColumn: Map<string, string>;
+  /** The mapped relationship columns: their cell names the related record. */
+  relations: RelationColumn[];
+  /** Per relationship field, the ids of the records each cell value names (loaded per chunk). */
+  refs: Map<string, Map<string, Set<string>>>;
   /**
    * Records by single-field natural key (lower-cased value), loaded once per chunk and kept up to
    * date as its lines write: a value in the map is known (null: no such record yet).
@@ -63,21 +68,32 @@ interface Plan {
   carried: Set<string> | null;
 }
 
+interface RelationColumn {
+  index: number;
+  field: string;
+  target: ResourceDefinition;
+  match: (string | string[])[];
+}
+
 export function planOf(row: ImportRow): Plan {
   const model = importModels.get(row.model);
   if (!model) throw new ApiError(422, 'import.model_unknown', { model: row.model });
   const def = resource(model.type);
   const columns = row.columns;
   const mapped: [number, string][] = [];
+  const relations: RelationColumn[] = [];
   const fieldColumn = new Map<string, string>();
   columns.forEach((c, i) => {
     const field = row.mapping[c];
-    if (field && model.fields[field]) {
-      mapped.push([i, field]);
-      fieldColumn.set(field, c);
-    }
+    if (!field || !model.fields[field]) return;
+    fieldColumn.set(field, c);
+    const relation = model.fields[field].relation;
+    const rel = def.relationships?.[field];
+    if (!relation) mapped.push([i, field]);
+    else if (rel?.kind === 'belongsTo') relations.push({ index: i, field, target: resource(rel.type), match: relation.match });
+    else throw new Error(`Import model ${model.name}: ${field} is not a to-one relationship of ${def.type}`);
   });
-  return { model, def, columns, mapped, fieldColumn, known: null, carried: null };
+  return { model, def, columns, mapped, fieldColumn, relations, refs: new Map(), known: null, carried: null };
 }
 
 const TRUE = new Set(['1', 'true', 'vrai', 'oui', 'yes', 'y', 'o', 'x']);
@@ -187,8 +203,12 @@ function remember(plan: Plan, row: Row) {
 }
 
 /** Whether writing these attributes would change nothing of the existing record. */
-function unchanged(def: ResourceDefinition, existing: Row, attributes: Record<string, unknown>) {
-  return Object.entries(attributes).every(([field, value]) => {
+function unchanged(def: ResourceDefinition, existing: Row, { attributes, relationships }: LineInput) {
+  const sameLinks = Object.entries(relationships).every(([field, { data }]) => {
+    const rel = def.relationships![field] as Extract<Relationship, { kind: 'belongsTo' }>;
+    return existing[rel.column] === data.id;
+  });
+  return sameLinks && Object.entries(attributes).every(([field, value]) => {
     const a = def.attributes[field];
     const parsed = a.parse(value);
     return parsed.ok && JSON.stringify(parsed.value ?? null) === JSON.stringify(existing[a.column ?? field] ?? null);
@@ -206,11 +226,48 @@ function lineErrors(ctx: RequestContext, plan: Plan, err: unknown): LineError[] 
   return [{ field: null, column: null, code: 'error.something_went_wrong', detail: t(ctx.locale, 'error.something_went_wrong') }];
 }
 
+/** A cell naming a related record, as compared: trimmed, single spaces, lower case. */
+const refKey = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /**
- * One line through the engine, in a savepoint: a refused line leaves nothing behind and the
- * transaction goes on with the next one.
+ * Loads the records the relationship cells of a chunk name, in one query per relationship: each
+ * value against each of the field's match expressions, within what the actor may see.
  */
-function readLine(plan: Plan, cells: string[]) {
+async function preloadRefs(ctx: RequestContext, plan: Plan, rows: string[][]) {
+  plan.refs = new Map();
+  for (const r of plan.relations) {
+    const byValue = new Map<string, Set<string>>();
+    plan.refs.set(r.field, byValue);
+    const values = [...new Set(rows.map((cells) => refKey(cells[r.index] ?? '')).filter(Boolean))];
+    if (!values.length) continue;
+    const t = r.target.table;
+    const exprs = r.match.map((m) =>
+      Array.isArray(m) ? sql`lower(concat_ws(' ', ${sql.join(m.map((c) => column(t, c)), sql`, `)}))` : sql`lower(${column(t, m)})`,
+    );
+    const wanted = sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+    const found = (await ctx.db
+      .select({ id: column(t, 'id'), ...Object.fromEntries(exprs.map((e, i) => [`m${i}`, e])) })
+      .from(t)
+      .where(scoped(ctx, r.target, sql`(${sql.join(exprs.map((e) => sql`${e} = ANY(${wanted})`), sql` OR `)})`))) as Record<string, string | null>[];
+    for (const row of found)
+      for (let i = 0; i < exprs.length; i++) {
+        const v = row[`m${i}`];
+        if (!v) continue;
+        if (!byValue.has(v)) byValue.set(v, new Set());
+        byValue.get(v)!.add(row.id!);
+      }
+  }
+}
+
+interface LineInput {
+  data: Record<string, string>;
+  attributes: Record<string, unknown>;
+  relationships: Record<string, { data: { type: string; id: string } }>;
+  /** Relationship cells that name no record, or several. */
+  errors: LineError[];
+}
+
+function readLine(ctx: RequestContext, plan: Plan, cells: string[]): LineInput {
   const data: Record<string, string> = {};
   plan.columns.forEach((c, i) => (data[c] = cells[i] ?? ''));
   const attributes: Record<string, unknown> = {};
@@ -218,22 +275,49 @@ function readLine(plan: Plan, cells: string[]) {
     const raw = (cells[i] ?? '').trim();
     if (raw !== '') attributes[field] = coerce(plan, field, raw);
   }
-  return { data, attributes };
+  const relationships: LineInput['relationships'] = {};
+  const errors: LineError[] = [];
+  for (const r of plan.relations) {
+    const raw = (cells[r.index] ?? '').trim();
+    if (!raw) continue; // an empty cell never unlinks
+    const ids = plan.refs.get(r.field)?.get(refKey(raw));
+    if (ids?.size === 1) {
+      relationships[r.field] = { data: { type: r.target.type, id: [...ids][0] } };
+      continue;
+    }
+    const code = ids?.size ? 'import.relation_ambiguous' : 'import.relation_not_found';
+    const label = fieldLabel(plan.model, r.field, ctx.locale);
+    errors.push({ field: r.field, column: plan.fieldColumn.get(r.field) ?? null, code, detail: t(ctx.locale, code, { label, value: raw }) });
+  }
+  return { data, attributes, relationships, errors };
 }
 
+/** The document a client would send for the line. */
+const documentOf = (plan: Plan, line: LineInput, id?: string) => ({
+  data: { type: plan.def.type, ...(id ? { id } : {}), attributes: line.attributes, relationships: line.relationships },
+});
+
+const isBlank = (cells: string[]) => cells.every((c) => (c ?? '').trim() === '');
+
+/**
+ * One line through the engine, in a savepoint: a refused line leaves nothing behind and the
+ * transaction goes on with the next one.
+ */
 export async function processLine(ctx: RequestContext, plan: Plan, cells: string[], line: number): Promise<LineResult> {
-  const { data, attributes } = readLine(plan, cells);
-  if (cells.every((c) => (c ?? '').trim() === '')) return { line, success: true, data, errors: [], model_id: null, action: 'skipped' };
+  const input = readLine(ctx, plan, cells);
+  const { data } = input;
+  if (isBlank(cells)) return { line, success: true, data, errors: [], model_id: null, action: 'skipped' };
+  if (input.errors.length) return { line, success: false, data, errors: input.errors, model_id: null, action: null };
   try {
     let written: Row | null = null;
     const result = await ctx.db.transaction(async (sp) => {
       const c: RequestContext = { ...ctx, db: sp as unknown as Db };
-      const existing = await findExisting(c, plan, attributes);
-      if (existing && unchanged(plan.def, existing, attributes))
+      const existing = await findExisting(c, plan, input.attributes);
+      if (existing && unchanged(plan.def, existing, input))
         return { line, success: true, data, errors: [], model_id: String(existing.id), action: 'skipped' as const };
       // The rights of the API: creating needs create, updating a matched record needs edit.
       authorize(c, plan.def, existing ? 'edit' : 'create');
-      const doc = { data: { type: plan.def.type, ...(existing ? { id: String(existing.id) } : {}), attributes } };
+      const doc = documentOf(plan, input, existing ? String(existing.id) : undefined);
       const row = existing ? await updateRecord(c, plan.def, String(existing.id), doc) : await createRecord(c, plan.def, doc);
       written = row;
       return { line, success: true, data, errors: [], model_id: String(row.id), action: existing ? ('updated' as const) : ('created' as const) };
@@ -271,6 +355,7 @@ function newRecordKey(plan: Plan, attributes: Record<string, unknown>): string |
  */
 export async function processLines(ctx: RequestContext, plan: Plan, rows: string[][], firstLine: number): Promise<LineResult[]> {
   await preload(ctx, plan, rows);
+  await preloadRefs(ctx, plan, rows);
   const results: LineResult[] = new Array(rows.length);
   let queue: { i: number; key: string; input: WriteInput; data: Record<string, string> }[] = [];
   const pending = new Set<string>();
@@ -294,8 +379,13 @@ export async function processLines(ctx: RequestContext, plan: Plan, rows: string
   };
   for (let i = 0; i < rows.length; i++) {
     const cells = rows[i];
-    const { data, attributes } = readLine(plan, cells);
-    const key = cells.every((c) => (c ?? '').trim() === '') ? null : newRecordKey(plan, attributes);
+    const input = readLine(ctx, plan, cells);
+    const { data } = input;
+    if (input.errors.length && !isBlank(cells)) {
+      results[i] = { line: firstLine + i, success: false, data, errors: input.errors, model_id: null, action: null };
+      continue;
+    }
+    const key = isBlank(cells) ? null : newRecordKey(plan, input.attributes);
     if (key === null || pending.has(key)) {
       await flush();
       results[i] = await processLine(ctx, plan, cells, firstLine + i);
@@ -303,8 +393,8 @@ export async function processLines(ctx: RequestContext, plan: Plan, rows: string
     }
     try {
       authorize(ctx, plan.def, 'create');
-      const input = await prepareCreate(ctx, plan.def, { data: { type: plan.def.type, attributes } });
-      queue.push({ i, key, input, data });
+      const prepared = await prepareCreate(ctx, plan.def, documentOf(plan, input));
+      queue.push({ i, key, input: prepared, data });
       pending.add(key);
     } catch (err) {
       results[i] = { line: firstLine + i, success: false, data, errors: lineErrors(ctx, plan, err), model_id: null, action: null };
@@ -438,12 +528,15 @@ export class ImportWorker {
     void p.finally(() => this.active.delete(id));
   }
 
-  /** Claims and runs one import now (GET /imports/{id}/run or run-dry); the promise ends with the job. */
-  async runNow(id: string): Promise<void> {
+  /**
+   * Claims and runs one import now (GET /imports/{id}/run or run-dry); the promise ends with the
+   * job. Its messages are in the language of the request that started it.
+   */
+  async runNow(id: string, locale?: Locale): Promise<void> {
     if (this.stopping) return;
     const claimed = await this.claim(id);
     if (!claimed) return;
-    const p = this.process(id);
+    const p = this.process(id, locale);
     this.track(id, p);
     return p;
   }
@@ -455,12 +548,13 @@ export class ImportWorker {
       .where(eq(imports.id, id));
   }
 
-  async process(id: string): Promise<void> {
+  /** Runs a claimed import; resumed after a restart, it speaks its creator's language. */
+  async process(id: string, requestLocale?: Locale): Promise<void> {
     let [row] = await this.db.select().from(imports).where(eq(imports.id, id));
     if (!row || !BUSY_STATUSES.includes(row.status)) return;
     const dry = row.status === 'validating';
     const actor = await actorOf(this.db, row.created_by_id);
-    const locale = actor?.locale ?? 'fr';
+    const locale = requestLocale ?? actor?.locale ?? 'fr';
     if (!actor) return this.fail(id, 'import.creator_gone', locale);
     const ctx: RequestContext = {
       actor,

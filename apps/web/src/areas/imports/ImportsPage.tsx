@@ -63,7 +63,8 @@ interface ImportItem extends Model {
 interface ImportModel {
   id: string;
   label: string;
-  fields: { name: string; label: string; required: boolean }[];
+  /** relation: the type a relationship field's cell names (customers, suppliers), else null. */
+  fields: { name: string; label: string; required: boolean; relation: string | null }[];
 }
 
 const STATUS_LABEL = {
@@ -254,6 +255,7 @@ export function ImportViewPage() {
     { value: '', label: t('imports:ignore') },
     ...(model?.fields ?? []).map((f) => ({ value: f.name, label: f.required ? `${f.label} *` : f.label })),
   ];
+  const relationLabels = (model?.fields ?? []).filter((f) => f.relation).map((f) => f.label);
   const hasResults = imp.status !== 'uploaded';
   const isDry = imp.status === 'dry_run' || imp.status === 'validating';
 
@@ -299,6 +301,11 @@ export function ImportViewPage() {
         <Text size="sm" c="dimmed" mb="sm">
           {t('imports:mapping_help')}
         </Text>
+        {relationLabels.length > 0 && (
+          <Text size="sm" c="dimmed" mb="sm" data-testid="import-mapping-relations">
+            {t('imports:mapping_relations', { fields: relationLabels.join(', ') })}
+          </Text>
+        )}
         <Table data-testid="import-mapping">
           <Table.Thead>
             <Table.Tr>
