@@ -29,6 +29,27 @@ async function uploadFile(page, name, buffer) {
 }
 
 describe('imports', () => {
+  test('a large file: the dry run goes on in the background, the screen follows it to its results', T, () =>
+    journey(browser, 'imports-large', async (open) => {
+      const page = await open();
+      await login(page, 'manager@atelier.test');
+      await page.waitForURL('**/dashboard');
+      await page.goto('/admin/imports');
+      const lines = Array.from({ length: 1_200 }, (_, i) => [vin(100_000 + i), 'Toyota', 'Corolla', '2020', '1000', i === 1_150 ? 'Client Inconnu' : '']);
+      await uploadFile(page, 'gros-lot.csv', csvOf([[...HEADER, 'Client'], ...lines]));
+      await page.locator('[data-testid=import-dry-run]').click();
+      // 202: the worker validates in chunks; the screen polls until the dry run is done.
+      await page.locator('[data-testid=import-status]').getByText('Essai à blanc fait').waitFor({ timeout: 60_000 });
+      await page.locator('[data-testid=import-summary]').getByText(/Créés : 1\s199/).waitFor();
+      await page.locator('[data-testid=import-summary]').getByText('En erreur : 1').waitFor();
+      await page.locator('[data-testid=import-results-filter]').getByText('Erreurs seulement').click();
+      await page.locator('[data-testid=import-line-1152]').getByText('Client : « Client Inconnu » ne correspond à aucune fiche').waitFor();
+      await shot(page, 'imports-large-dry-run');
+      const tk = await token('manager@atelier.test');
+      assert.equal((await api(`/vehicles?filter[search]=E2EXMP000001`, { token: tk })).body.meta.page.total, 0);
+      assert.deepEqual(page.errors, []);
+    }));
+
   test('import a CSV of vehicles: dry run shows the bad line, a corrected file runs, the vehicles are created', T, () =>
     journey(browser, 'imports', async (open) => {
       const page = await open();

@@ -336,7 +336,7 @@ describe('relationship columns', () => {
       field: 'customer',
       column: 'Propriétaire',
       code: 'import.relation_not_found',
-      detail: 'Client introuvable : « Personne Inconnue » ne correspond à aucune fiche que vous pouvez voir.',
+      detail: '« Personne Inconnue » ne correspond à aucune fiche que vous pouvez voir.',
     });
     expect(failed[1].errors[0]).toMatchObject({ code: 'import.relation_ambiguous', column: 'Propriétaire' });
     expect(failed[2].errors[0].code).toBe('import.relation_not_found');
@@ -368,7 +368,7 @@ describe('relationship columns', () => {
       ]),
     }, 'contacts');
     const dry = await t.api('GET', `/api/v1/imports/${up.body.data.id}/run-dry`, { token: manager, headers: { 'accept-language': 'en' } });
-    expect(dry.body.meta.results[1].errors[0].detail).toBe('Supplier not found: “Nowhere Ltd” matches no record you can see.');
+    expect(dry.body.meta.results[1].errors[0].detail).toBe('“Nowhere Ltd” matches no record you can see.');
     await t.api('GET', `/api/v1/imports/${up.body.data.id}/run`, { token: manager });
     const [contact] = rowsOf<{ supplier_id: string }>(await t.database.db.execute(sql`SELECT supplier_id FROM contacts WHERE firstname = 'Nadia' AND lastname = 'Roy'`));
     expect(contact.supplier_id).toBe(supplier.body.data.id);

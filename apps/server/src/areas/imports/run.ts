@@ -16,7 +16,7 @@ import { createRecord, insertPrepared, prepareCreate, updateRecord } from '../..
 import type { WriteInput } from '../../jsonapi/define-resource.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { parseImportFile, type ParsedFile } from './file.ts';
-import { fieldLabel, importModels, normalizeHeader, type ImportModel } from './models.ts';
+import { importModels, normalizeHeader, type ImportModel } from './models.ts';
 import type { Relationship } from '../../jsonapi/relationships.ts';
 import { importItems, imports } from './imports.table.ts';
 import { BUSY_STATUSES } from './import-statuses.ts';
@@ -286,8 +286,8 @@ function readLine(ctx: RequestContext, plan: Plan, cells: string[]): LineInput {
       continue;
     }
     const code = ids?.size ? 'import.relation_ambiguous' : 'import.relation_not_found';
-    const label = fieldLabel(plan.model, r.field, ctx.locale);
-    errors.push({ field: r.field, column: plan.fieldColumn.get(r.field) ?? null, code, detail: t(ctx.locale, code, { label, value: raw }) });
+    // The column's name comes before the message wherever it is shown (screen, error report).
+    errors.push({ field: r.field, column: plan.fieldColumn.get(r.field) ?? null, code, detail: t(ctx.locale, code, { value: raw }) });
   }
   return { data, attributes, relationships, errors };
 }
