@@ -8,7 +8,7 @@ import type { Model } from '../../api/jsonapi.ts';
 import type { Role } from '../../api/types.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
-import { ResourceList } from '../../components/resource/ResourceList.tsx';
+import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { dateCell, relations } from './common.tsx';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
 
@@ -66,14 +66,11 @@ export default function RolesPage() {
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm
           type="roles"
-          id={id}
-          mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
+          {...recordFormProps({ id, action, setAction, close })}
           fields={roleFields(platform)}
           include="permissions,organization"
           title={action === 'add' ? 'admin:roles.new' : 'admin:roles.record'}
           permissions={{ edit: P.edit, delete: P.delete }}
-          onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
-          onClose={close}
           defaults={{ permissions: [] }}
           actions={(r) => (can(P.create) ? <CopyRole role={r} onCopied={(newId) => setAction('edit', newId)} /> : null)}
         />

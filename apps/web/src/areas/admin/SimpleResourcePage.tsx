@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { crudPermissions } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
-import { ResourceList, type Column, type FilterDef } from '../../components/resource/ResourceList.tsx';
+import { type Column, type FilterDef, recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 
 /** A list + drawer form screen from declarations: what most resource screens are. */
 export interface SimpleResourceConfig<T extends Model> {
@@ -35,15 +35,12 @@ export function SimpleResourcePage<T extends Model>(c: SimpleResourceConfig<T>) 
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm
           type={c.type}
-          id={id}
-          mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
+          {...recordFormProps({ id, action, setAction, close })}
           fields={c.fields}
           include={c.include}
           title={action === 'add' ? c.newTitle : c.recordTitle}
           titleOf={c.titleOf}
           permissions={{ edit: P.edit, delete: P.delete }}
-          onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
-          onClose={close}
           defaults={c.defaults}
         >
           {c.children}

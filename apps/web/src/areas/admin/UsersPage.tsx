@@ -8,7 +8,7 @@ import type { Model } from '../../api/jsonapi.ts';
 import { fullName, type User } from '../../api/types.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
-import { ResourceList, type Column } from '../../components/resource/ResourceList.tsx';
+import { type Column, recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { Badges, dateCell, relations } from './common.tsx';
 
 const P = crudPermissions('users');
@@ -121,15 +121,12 @@ export default function UsersPage() {
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm
           type="users"
-          id={id}
-          mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
+          {...recordFormProps({ id, action, setAction, close })}
           fields={userFields(platform)}
           include={INCLUDE}
           title={action === 'add' ? 'admin:users.new' : 'admin:users.record'}
           titleOf={(m) => fullName(m as unknown as User)}
           permissions={{ edit: P.edit, delete: P.delete }}
-          onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
-          onClose={close}
           defaults={{ locale: 'fr', restrict_to_locations: false, roles: [], allowedLocations: [] }}
           actions={(u) => <UserActions user={u} />}
         />

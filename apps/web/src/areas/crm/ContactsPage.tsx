@@ -5,7 +5,7 @@ import { crudPermissions } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import type { Model, RelationshipValue } from '../../api/jsonapi.ts';
 import { RecordForm, type FieldDef, type FormMode } from '../../components/resource/RecordForm.tsx';
-import { ResourceList } from '../../components/resource/ResourceList.tsx';
+import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { dateCell } from '../admin/common.tsx';
 import { contactLabel, crmEnums, crmRelations, customerLabel, dateField, formatDay, supplierLabel } from './common.tsx';
 import { PhonesInput, phonesText } from './PhonesInput.tsx';
@@ -156,15 +156,12 @@ export default function ContactsPage() {
         renderRecord={({ id, action, setAction, close }) => (
           <RecordForm
             type="contacts"
-            id={id}
-            mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
+            {...recordFormProps({ id, action, setAction, close })}
             fields={fields}
             include="customer,supplier,tags,allowedLocations"
             title={action === 'add' ? 'crm:contacts.new' : 'crm:contacts.record'}
             titleOf={contactLabel}
             permissions={{ edit: P.edit, delete: P.delete }}
-            onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
-            onClose={close}
             defaults={{ phones: [], contactable_type: '' }}
             transform={transform}
             confirmSave={same.confirmSave}

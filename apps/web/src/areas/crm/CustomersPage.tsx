@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { crudPermissions } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
-import { ResourceList } from '../../components/resource/ResourceList.tsx';
+import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { Badges, dateCell } from '../admin/common.tsx';
 import { addressFields, contactLabel, crmEnums, crmRelations, customerLabel } from './common.tsx';
 
@@ -83,15 +83,12 @@ export default function CustomersPage() {
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm
           type="customers"
-          id={id}
-          mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
+          {...recordFormProps({ id, action, setAction, close })}
           fields={customerFields}
           include="tags,allowedLocations,contacts"
           title={action === 'add' ? 'crm:customers.new' : 'crm:customers.record'}
           titleOf={customerLabel}
           permissions={{ edit: P.edit, delete: P.delete }}
-          onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
-          onClose={close}
           defaults={{ type: 'individual', billing_same_as_customer: true }}
         >
           {(record) => <CustomerContacts customer={record} />}

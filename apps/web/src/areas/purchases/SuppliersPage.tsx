@@ -12,7 +12,7 @@ import type { Model } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
-import { ResourceList } from '../../components/resource/ResourceList.tsx';
+import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { Badges, dateCell } from '../admin/common.tsx';
 import { addressFields, contactLabel, crmRelations, supplierLabel } from '../crm/common.tsx';
 
@@ -159,15 +159,12 @@ export default function SuppliersPage() {
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm
           type="suppliers"
-          id={id}
-          mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
+          {...recordFormProps({ id, action, setAction, close })}
           fields={fields}
           include="tags,allowedLocations,contacts,supplierProducts"
           title={action === 'add' ? 'purchases:suppliers.new' : 'purchases:suppliers.record'}
           titleOf={supplierLabel}
           permissions={{ edit: P.edit, delete: P.delete }}
-          onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
-          onClose={close}
         >
           {(record) => <SupplierRelated supplier={record} />}
         </RecordForm>

@@ -8,7 +8,7 @@ import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { RecordForm, type FieldDef, type FormMode } from '../../components/resource/RecordForm.tsx';
-import { ResourceList, type Column, type FilterDef } from '../../components/resource/ResourceList.tsx';
+import { type Column, type FilterDef, recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { byFullName } from '../admin/common.tsx';
@@ -144,10 +144,7 @@ export default function RequestsPage() {
           <QuickRequestForm onCreated={(newId) => setAction('view', newId)} onClose={close} />
         ) : (
           <RequestRecord
-            id={id}
-            mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
-            onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
-            onClose={close}
+            {...recordFormProps({ id, action, setAction, close })}
           />
         )
       }

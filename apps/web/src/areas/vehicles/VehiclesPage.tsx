@@ -12,7 +12,7 @@ import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { RecordForm, type FieldDef, type FormMode } from '../../components/resource/RecordForm.tsx';
-import { ResourceList, type Column, type FilterDef } from '../../components/resource/ResourceList.tsx';
+import { type Column, type FilterDef, recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Badges, byFullName } from '../admin/common.tsx';
@@ -280,10 +280,7 @@ export default function VehiclesPage() {
       permissions={{ create: P.create, view: P.view }}
       renderRecord={({ id, action, setAction, close }) => (
         <VehicleRecord
-          id={id}
-          mode={action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view'}
-          onMode={(m, newId) => (m === null ? close() : setAction(m, newId))}
-          onClose={close}
+          {...recordFormProps({ id, action, setAction, close })}
         />
       )}
     />

@@ -26,6 +26,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { pageAfterChange, pageCount } from '../../lib/pagination.ts';
 import { Pagination } from './Pagination.tsx';
 import { nextSort, readListState, sortDirection, writeListState, type RecordAction } from './listState.ts';
+import type { FormMode } from './RecordForm.tsx';
 
 export interface Column<T> {
   key: string;
@@ -63,6 +64,19 @@ export interface RecordDrawerProps {
   /** Switch between view and edit of the same record, or close. */
   setAction: (action: RecordAction | null, id?: string | null) => void;
   close: () => void;
+}
+
+/**
+ * What a RecordForm in the list's drawer takes from it: the record, its mode from the URL's
+ * action, and the way back (view and edit switch in place; leaving closes the drawer).
+ */
+export function recordFormProps({ id, action, setAction, close }: RecordDrawerProps) {
+  return {
+    id,
+    mode: (action === 'add' ? 'add' : action === 'edit' ? 'edit' : 'view') as FormMode,
+    onMode: (mode: FormMode | null, newId?: string) => (mode === null ? close() : setAction(mode, newId)),
+    onClose: close,
+  };
 }
 
 export interface ResourceListProps<T extends Model> {
