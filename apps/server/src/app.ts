@@ -122,7 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return reply.send({ status: 'ok', database: database.driver });
       });
 
-      registerAuthRoutes(api, { config, db, mailer, limits: createLimits(), contextOf, localeOf: (r) => r.locale });
+      registerAuthRoutes(api, { config, db, mailer, limits: createLimits(database), contextOf, localeOf: (r) => r.locale });
       registerResources(api, contextOf, { database, config, mailer });
 
       api.setNotFoundHandler((request, reply) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { DEMO_PASSWORD, createTestApp, type TestApp } from './helpers.ts';
 
 // Limits live in the app instance: this file gets its own app so they do not leak into other tests.
@@ -92,3 +93,26 @@ describe('password-forgot limits', () => {
     expectTooMany(await from('10.7.0.1', '/password-forgot', { data: { email: 'y@atelier.test' } }));
   });
 });
+
+describe('several instances', () => {
+  // On a PostgreSQL server the counters are rows: a second instance refuses what the first counted.
+  it.runIf(!!process.env.DATABASE_URL)('share the limits through the database', async () => {
+    const other = await buildApp({ config: t.config, database: t.database, webDist: null, logger: false });
+    await other.ready();
+    try {
+      const email = 'inspector@atelier.test';
+      for (let i = 0; i < 10; i++) expect((await login('10.9.0.1', email, `wrong-${i}`)).status).toBe(401);
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        remoteAddress: '10.9.0.2',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+});
+

@@ -38,3 +38,13 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [index('one_time_codes_user_idx').on(t.user_id, t.purpose)],
 );
+
+/**
+ * Rate-limit counters shared by every instance on one PostgreSQL server (rate-limiter-flexible's
+ * Drizzle store: key, points, expire). The embedded database is one process: it counts in memory.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true, mode: 'date' }),
+});

@@ -1,10 +1,13 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Database } from '../db/client.ts';
 import { ApiError } from '../jsonapi/errors.ts';
+import { rateLimits } from './auth.table.ts';
 
 /**
  * Limits for the endpoints that guess secrets or send mail, counted per IP and per account.
- * In memory: one server process; behind several instances, swap in RateLimiterPostgres or
- * RateLimiterRedis (same API).
+ * On a PostgreSQL server the counters are rows of rate_limits, so every instance behind the
+ * load balancer counts the same failures; the embedded database is one process and counts in
+ * memory.
  *
  * Secret-guessing endpoints (login, verify, reset) count failures only: a dealership's whole
  * staff signs in from one public IP every morning, and successes must not lock them out.
@@ -42,19 +45,17 @@ const tooMany = (msBeforeNext: number) => {
   return new ApiError(429, 'error.too_many_requests', { seconds }, undefined, { 'Retry-After': String(seconds) });
 };
 
-export function createLimits(): Limits {
+export function createLimits(database: Pick<Database, 'db' | 'driver'>): Limits {
+  const limiter = (keyPrefix: string, w: Window): RateLimiterAbstract =>
+    database.driver === 'pg'
+      ? new RateLimiterDrizzle({ storeClient: database.db, schema: rateLimits, keyPrefix, ...w })
+      : new RateLimiterMemory({ keyPrefix, ...w });
   const limiters = Object.fromEntries(
-    Object.entries(SETTINGS).map(([name, s]) => [
-      name,
-      {
-        ip: new RateLimiterMemory({ keyPrefix: `${name}-ip`, ...s.ip }),
-        account: new RateLimiterMemory({ keyPrefix: `${name}-account`, ...s.account }),
-      },
-    ]),
-  ) as Record<LimitName, { ip: RateLimiterMemory; account: RateLimiterMemory }>;
+    Object.entries(SETTINGS).map(([name, s]) => [name, { ip: limiter(`${name}-ip`, s.ip), account: limiter(`${name}-account`, s.account) }]),
+  ) as Record<LimitName, { ip: RateLimiterAbstract; account: RateLimiterAbstract }>;
 
   const pairs = (name: LimitName, { ip, account }: LimitKeys) => {
-    const list: [RateLimiterMemory, string][] = [[limiters[name].ip, ip]];
+    const list: [RateLimiterAbstract, string][] = [[limiters[name].ip, ip]];
     if (account) list.push([limiters[name].account, account.toLowerCase()]);
     return list;
   };
