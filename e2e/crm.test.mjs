@@ -168,4 +168,34 @@ describe('customers and contacts', () => {
       assert.equal((await api(`/suppliers/${pieces}`, { token: tk })).status, 404);
       assert.deepEqual(page.errors, []);
     }));
+  test('22. a location shows the contacts given to it, each opening its record', T, () =>
+    journey(browser, '22', async (open) => {
+      const tk = await token('manager@atelier.test');
+      const locations = await api('/locations?filter[search]=Laval', { token: tk });
+      const laval = locations.body.data[0].id;
+      const created = await api('/contacts', {
+        method: 'POST',
+        token: tk,
+        body: {
+          data: {
+            type: 'contacts',
+            attributes: { firstname: 'Service', lastname: 'Laval', email: 'service.laval@garage.test' },
+            relationships: { allowedLocations: { data: [{ type: 'locations', id: laval }] } },
+          },
+        },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const page = await open();
+      await login(page, 'manager@atelier.test');
+      await page.waitForURL('**/dashboard');
+      await page.goto(`/admin/locations?id=${laval}&action=view`);
+      const section = page.locator('[data-testid=location-contacts]');
+      await section.getByRole('heading', { name: 'Contacts de la succursale' }).waitFor();
+      await section.getByText('service.laval@garage.test').waitFor();
+      await shot(page, '22-location-contacts');
+      await section.getByRole('link', { name: 'Service Laval' }).click();
+      await page.waitForURL(`**/crm/contacts?id=${created.body.data.id}&action=view`);
+      await page.getByRole('heading', { name: 'Contact Service Laval' }).waitFor();
+      assert.deepEqual(page.errors, []);
+    }));
 });

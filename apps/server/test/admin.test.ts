@@ -297,6 +297,25 @@ describe('organizations, resellers and locations', () => {
     expect(stranger.status).toBe(422);
   });
 
+  it('lists the contacts given to a location', async () => {
+    const laval = ids.locations['Garage Démo Laval'];
+    const contact = await t.api('POST', '/api/v1/contacts', {
+      token: manager,
+      body: {
+        data: {
+          type: 'contacts',
+          attributes: { firstname: 'Réception', lastname: 'Laval' },
+          relationships: { allowedLocations: { data: [{ type: 'locations', id: laval }] } },
+        },
+      },
+    });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+    const res = await t.api('GET', `/api/v1/locations/${laval}?include=contacts`, { token: manager });
+    expect(res.body.data.relationships.contacts.data).toContainEqual({ type: 'contacts', id: contact.body.data.id });
+    const montreal = await t.api('GET', `/api/v1/locations/${ids.locations['Garage Démo Montréal']}?include=contacts`, { token: manager });
+    expect(montreal.body.data.relationships.contacts.data).not.toContainEqual({ type: 'contacts', id: contact.body.data.id });
+  });
+
   it('keeps location names unique within an organization', async () => {
     const res = await t.api('POST', '/api/v1/locations', { token: manager, body: { data: { type: 'locations', attributes: { name: 'garage démo laval' } } } });
     expect(res.status).toBe(422);

@@ -35,6 +35,8 @@ export const locationsResource = defineResource({
     organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
     manager: rel.belongsTo('users', 'manager_id'),
     users: rel.containedIn('users', 'location_ids'),
+    /** The CRM contacts given to this location (allowedLocations); organization-wide ones are not. */
+    contacts: rel.containedIn('contacts', 'location_ids'),
   },
   filters: {
     search: filter.search(['name', 'city', 'address']),

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions } from '@atelier/domain';
 import { request } from '../../api/client.ts';
@@ -9,10 +10,12 @@ import type { Model } from '../../api/jsonapi.ts';
 import type { Location } from '../../api/types.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { contactLabel } from '../crm/common.tsx';
 import { byFullName, dateCell, relations } from './common.tsx';
 import { SimpleResourcePage } from './SimpleResourcePage.tsx';
 
 const P = crudPermissions('locations');
+const CONTACTS = crudPermissions('contacts');
 
 /** Users of a location, attached and detached with the location calls (spec platform §7). */
 function LocationUsers({ location }: { location: Model }) {
@@ -79,6 +82,42 @@ function LocationUsers({ location }: { location: Model }) {
   );
 }
 
+/** The CRM contacts given to the location (through their allowed locations), each a link to its record. */
+function LocationContacts({ location }: { location: Model }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const contacts = (location.contacts as Model[] | undefined) ?? [];
+  return (
+    <Stack mt="lg" gap="sm" data-testid="location-contacts">
+      <Title order={3} size="h4">
+        {t('admin:locations.contacts_title')}
+      </Title>
+      {contacts.length === 0 ? (
+        <Text c="dimmed">{t('admin:locations.no_contacts')}</Text>
+      ) : (
+        <Table>
+          <Table.Tbody>
+            {contacts.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>
+                  {can(CONTACTS.view) || can(CONTACTS.viewAny) ? (
+                    <Anchor component={Link} to={`/crm/contacts?id=${c.id}&action=view`}>
+                      {contactLabel(c)}
+                    </Anchor>
+                  ) : (
+                    contactLabel(c)
+                  )}
+                </Table.Td>
+                <Table.Td>{String(c.email ?? '')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
 export default function LocationsPage() {
   return (
     <SimpleResourcePage<Location>
@@ -88,7 +127,7 @@ export default function LocationsPage() {
       recordTitle="admin:locations.record"
       newTitle="admin:locations.new"
       listInclude="organization"
-      include="organization,manager,users"
+      include="organization,manager,users,contacts"
       columns={[
         { key: 'name', label: 'admin:fields.name', sort: true },
         { key: 'organization', label: 'admin:fields.organization', render: (l) => l.organization?.name ?? '' },
@@ -101,7 +140,12 @@ export default function LocationsPage() {
         { name: 'created_at', label: 'admin:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
       ]}
     >
-      {(record) => <LocationUsers location={record} />}
+      {(record) => (
+        <>
+          <LocationUsers location={record} />
+          <LocationContacts location={record} />
+        </>
+      )}
     </SimpleResourcePage>
   );
 }
