@@ -21,6 +21,8 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The embedded database has no autovacuum: the server vacuums it this often (hours, 0: never). */
+  EMBEDDED_VACUUM_HOURS: z.coerce.number().min(0).max(24 * 7).default(6),
   APP_URL: z.string().url().optional(),
   SMTP_URL: z
     .string()
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    embeddedVacuumHours: c.EMBEDDED_VACUUM_HOURS,
     appUrl: c.APP_URL ?? `http://${c.HOST === '0.0.0.0' ? 'localhost' : c.HOST}:${c.PORT}`,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
+import { scheduleEmbeddedVacuum } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from './db/seed.ts';
 
@@ -25,8 +26,13 @@ async function main() {
       `Embedded database (PGlite) in ${config.dataDir}: one process only, commits flushed to disk (fsync), ` +
         'no replication and no backups of its own. Set DATABASE_URL for a PostgreSQL server in production.',
     );
+  const stopVacuum = scheduleEmbeddedVacuum(database, {
+    hours: config.embeddedVacuumHours,
+    log: (message, err) => (err ? app.log.error({ err }, message) : app.log.info(message)),
+  });
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    stopVacuum();
     await app.close();
     await database.close();
     process.exit(0);

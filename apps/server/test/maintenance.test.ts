@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { scheduleEmbeddedVacuum } from '../src/db/maintenance.ts';
+
+const until = async (ok: () => boolean) => {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
+};
+
+describe('embedded database maintenance', () => {
+  it('vacuums the embedded database on its schedule (it has no autovacuum)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-vacuum-'));
+    const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
+    try {
+      await database.raw('CREATE TABLE vacuum_probe (a integer PRIMARY KEY, b text)');
+      await database.raw("INSERT INTO vacuum_probe SELECT g, 'x' FROM generate_series(1, 2000) g");
+      await database.raw("UPDATE vacuum_probe SET b = 'y'");
+      const logs: string[] = [];
+      const stop = scheduleEmbeddedVacuum(database, { hours: 6, firstAfterMs: 5, log: (m) => logs.push(m) });
+      await until(() => logs.length > 0);
+      stop();
+      expect(logs[0]).toMatch(/^embedded database vacuumed in \d+ ms$/);
+      const [probe] = await database.raw<{ last_vacuum: unknown; last_analyze: unknown }>(
+        "SELECT last_vacuum, last_analyze FROM pg_stat_user_tables WHERE relname = 'vacuum_probe'",
+      );
+      expect(probe.last_vacuum).not.toBeNull();
+      expect(probe.last_analyze).not.toBeNull();
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('leaves a PostgreSQL server to its own autovacuum, and 0 hours turns it off', async () => {
+    const raw = vi.fn();
+    for (const database of [{ driver: 'pg', raw }, { driver: 'pglite', raw }] as unknown as Database[]) {
+      const stop = scheduleEmbeddedVacuum(database, { hours: database.driver === 'pg' ? 6 : 0, firstAfterMs: 1, log: () => {} });
+      await new Promise((r) => setTimeout(r, 30));
+      stop();
+    }
+    expect(raw).not.toHaveBeenCalled();
+  });
+});
