@@ -13,7 +13,7 @@ export async function vacuumEmbedded(database: Database): Promise<number> {
 }
 
 /**
- * VACUUM (ANALYZE) of the embedded database a minute after start, then every `hours` (0: never).
+ * VACUUM (ANALYZE) of the embedded database ten minutes after start, then every `hours` (0: never).
  * The database answers nothing else meanwhile (one connection): on a dealership's data it takes
  * well under a second. Returns a stop function.
  */
@@ -33,7 +33,7 @@ export function scheduleEmbeddedVacuum(
     }
     if (!stopped) timer = setTimeout(() => void run(), opts.hours * 3_600_000).unref();
   };
-  timer = setTimeout(() => void run(), opts.firstAfterMs ?? 60_000).unref();
+  timer = setTimeout(() => void run(), opts.firstAfterMs ?? 600_000).unref();
   return () => {
     stopped = true;
     clearTimeout(timer);
