@@ -65,7 +65,7 @@ describe('imports', () => {
       await settles(() => mapping.getByLabel('NIV').inputValue(), 'NIV *');
       await settles(() => mapping.getByLabel('Kilométrage').inputValue(), 'Odomètre');
       // A relationship field (the vehicle's customer) says how its cells are matched.
-      await page.locator('[data-testid=import-mapping-relations]').getByText(/Les colonnes Client désignent une fiche existante/).waitFor();
+      await page.locator('[data-testid=import-mapping-relations]').getByText(/Les colonnes associées à Client désignent une fiche existante/).waitFor();
 
       await page.locator('[data-testid=import-dry-run]').click();
       await page.locator('[data-testid=import-summary]').getByText('En erreur : 1').waitFor();
