@@ -2,7 +2,7 @@
 // (issue 3, "Browser tests"). Run through e2e/run.mjs, which starts the server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, codeOf, field, journey, launch, login, outbox, pick, resetLinkOf, shot, token, waitForMail, BASE, PASSWORD } from './helpers.mjs';
+import { api, codeOf, field, journey, launch, login, outbox, pick, resetLinkOf, settles, shot, token, waitForMail, BASE, PASSWORD } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -115,6 +115,19 @@ describe('sign-in and shell', () => {
       await page.waitForURL('**/dashboard');
       await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
       await shot(page, '02-two-factor-signed-in');
+      // Turning it off asks for the current password.
+      await page.goto('/me/change');
+      await page.locator('[data-testid=toggle-two-fa]').click();
+      const dialog = page.getByRole('dialog', { name: 'Désactiver la vérification en deux étapes' });
+      await dialog.locator('[data-testid=two-fa-current-password]').fill('pas-le-bon');
+      await dialog.locator('[data-testid=two-fa-off-confirm]').click();
+      await dialog.getByText('Le mot de passe actuel est incorrect.').waitFor();
+      await shot(page, '02-two-factor-off-wrong-password');
+      await dialog.locator('[data-testid=two-fa-current-password]').fill(PASSWORD);
+      await dialog.locator('[data-testid=two-fa-off-confirm]').click();
+      await dialog.waitFor({ state: 'hidden' });
+      await settles(() => page.locator('[data-testid=toggle-two-fa]').isChecked(), false);
+      assert.equal((await api('/me', { token: tk })).body.data.attributes.two_factor_enabled, false);
     }));
 
   test('3. forgot password, reset link from the outbox, new password, sign in', T, () =>

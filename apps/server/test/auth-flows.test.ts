@@ -67,11 +67,28 @@ describe('two-factor authentication', () => {
     const on = await t.api('POST', '/api/v1/me/toggle-two-fa', { token });
     expect(on.status).toBe(200);
     expect(on.body.data.attributes).toMatchObject({ two_factor_enabled: true, two_factor_enabled_at: expect.any(String), two_factor_disabled_at: null });
-    const off = await t.api('POST', '/api/v1/me/toggle-two-fa', { token });
+    const off = await t.api('POST', '/api/v1/me/toggle-two-fa', { token, body: { current_password: user.password } });
     expect(off.body.data.attributes).toMatchObject({ two_factor_enabled: false, two_factor_disabled_at: expect.any(String) });
     expect(off.body.data.attributes.two_factor_enabled_at).toBe(on.body.data.attributes.two_factor_enabled_at);
     // Off again: login answers a token straight away.
     expect((await loginRaw(user.email, user.password)).body.access_token).toEqual(expect.any(String));
+  });
+
+  it('is turned off only with the current password, whose wrong guesses count against the login limit', async () => {
+    const user = await newUser();
+    const token = await signIn(user.email, user.password);
+    expect((await t.api('POST', '/api/v1/me/toggle-two-fa', { token })).body.data.attributes.two_factor_enabled).toBe(true);
+    const missing = await t.api('POST', '/api/v1/me/toggle-two-fa', { token });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors[0]).toMatchObject({ code: 'validation.required', source: { pointer: '/data/attributes/current_password' } });
+    const wrong = await t.api('POST', '/api/v1/me/toggle-two-fa', { token, body: { data: { attributes: { current_password: 'not-it' } } } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors[0]).toMatchObject({ code: 'auth.current_password_wrong', detail: 'Le mot de passe actuel est incorrect.' });
+    const [still] = await query<{ on: boolean }>(sql`SELECT two_factor_enabled AS on FROM users WHERE id = ${user.id}`);
+    expect(still.on).toBe(true);
+    // Ten wrong guesses in all lock the account as ten failed logins would, even for the right password.
+    for (let i = 0; i < 9; i++) await t.api('POST', '/api/v1/me/toggle-two-fa', { token, body: { current_password: `guess-${i}` } });
+    expect((await t.api('POST', '/api/v1/me/toggle-two-fa', { token, body: { current_password: user.password } })).status).toBe(429);
   });
 
   it('asks for the e-mailed 6-digit code, which answers a token once', async () => {

@@ -330,11 +330,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
     'current_password',
   ]);
 
-  const requireCurrentPassword = async (userId: string, current: unknown) => {
+  /**
+   * The current password, for what a stolen session must not do alone. Wrong guesses count
+   * against the account's login limits: a session is no way around them.
+   */
+  const requireCurrentPassword = async (request: FastifyRequest, actor: { id: string; email: string }, current: unknown) => {
     const pointer = attributePointer('current_password');
     if (typeof current !== 'string' || !current) throw new ApiError(422, 'validation.required', undefined, { pointer });
-    const [me] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, userId));
-    if (!(await verifyPassword(me?.hash, current))) throw new ApiError(422, 'auth.current_password_wrong', undefined, { pointer });
+    const keys = { ip: request.ip, account: actor.email };
+    await limits.check('login', keys);
+    const [me] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, actor.id));
+    if (!(await verifyPassword(me?.hash, current))) await refuse('login', keys, new ApiError(422, 'auth.current_password_wrong', undefined, { pointer }));
   };
 
   app.patch('/me', async (request, reply) => {
@@ -348,16 +354,26 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
     // redirect them, so changing it needs the current password, as a new password does (the
     // users resource checks it then).
     if (newEmail.ok && newEmail.value !== ctx.actor.email.toLowerCase() && attributes.password == null)
-      await requireCurrentPassword(ctx.actor.id, attributes.current_password);
+      await requireCurrentPassword(request, ctx.actor, attributes.current_password);
     const document = { data: { type: 'users', id: ctx.actor.id, attributes } };
     await inTransaction(ctx, (tx) => updateRecord(tx, usersResource, ctx.actor.id, document));
     return respondWithRecord(ctx, usersResource, ctx.actor.id, request.query as Record<string, string>, reply);
   });
 
+  /**
+   * Turning two-factor on needs nothing more; turning it off needs the current password
+   * (`current_password`, flat or in data.attributes), as GitHub asks: otherwise a stolen session
+   * could remove the second factor for good.
+   */
   app.post('/me/toggle-two-fa', async (request, reply) => {
     const ctx = deps.contextOf(request);
+    const [current] = await db.select({ on: users.two_factor_enabled }).from(users).where(eq(users.id, ctx.actor.id));
+    const body = (request.body ?? {}) as { current_password?: unknown; data?: { attributes?: { current_password?: unknown } } };
+    if (current?.on) await requireCurrentPassword(request, ctx.actor, body.current_password ?? body.data?.attributes?.current_password);
     await inTransaction(ctx, async (tx) => {
       const [me] = await tx.db.select().from(users).where(eq(users.id, ctx.actor.id)).for('update');
+      // Checked against the state the password was asked for: a concurrent toggle is not undone.
+      if (me.two_factor_enabled !== !!current?.on) return;
       const enabled = !me.two_factor_enabled;
       await tx.db
         .update(users)

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, Avatar, Button, FileButton, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Button, FileButton, Group, Modal, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
@@ -181,17 +181,31 @@ function PasswordForm() {
   );
 }
 
+/** Two-factor on or off; turning it off asks for the current password (the server requires it). */
 function TwoFactor() {
   const { t } = useTranslation();
   const { me } = useMe();
   const qc = useQueryClient();
+  const errText = useErrorText();
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setAsking(false);
+    setPassword('');
+    setError(null);
+  };
   const toggle = useMutation({
-    mutationFn: () => request('/me/toggle-two-fa', { method: 'POST' }),
+    meta: { form: true },
+    mutationFn: (current_password?: string) => request('/me/toggle-two-fa', { method: 'POST', body: current_password ? { current_password } : undefined }),
     onSuccess: () => {
+      close();
       void qc.invalidateQueries({ queryKey: ['me'] });
       notifications.show({ color: 'teal', message: t('common:form.saved') });
     },
+    onError: (e) => setError(e instanceof ApiError ? (e.fieldErrors.current_password ?? e.message) : String(e)),
   });
+  const on = Boolean(me.two_factor_enabled);
   return (
     <Paper withBorder p="lg" radius="md">
       <Title order={2} size="h4" mb="xs">
@@ -202,11 +216,41 @@ function TwoFactor() {
       </Text>
       <Switch
         label={t('admin:fields.two_factor')}
-        checked={Boolean(me.two_factor_enabled)}
-        onChange={() => toggle.mutate()}
+        checked={on}
+        onChange={() => (on ? setAsking(true) : toggle.mutate(undefined))}
         disabled={toggle.isPending}
         data-testid="toggle-two-fa"
       />
+      <Modal opened={asking} onClose={close} title={t('profile:two_factor.off_title')} centered>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            toggle.mutate(password);
+          }}
+        >
+          <Text size="sm" mb="md">
+            {t('profile:two_factor.off_help')}
+          </Text>
+          <PasswordInput
+            label={t('profile:password.current')}
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errText(error ?? undefined)}
+            data-autofocus
+            data-testid="two-fa-current-password"
+          />
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={close}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" color="red.8" loading={toggle.isPending} disabled={!password} data-testid="two-fa-off-confirm">
+              {t('profile:two_factor.off_submit')}
+            </Button>
+          </Group>
+        </form>
+      </Modal>
     </Paper>
   );
 }
