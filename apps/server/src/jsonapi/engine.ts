@@ -1,5 +1,5 @@
-import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
-import { toUuidArray, sqlAnd } from '../access/tenancy.ts';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { arrayOf, toUuidArray, sqlAnd } from '../access/tenancy.ts';
 import type { RequestContext } from './context.ts';
 import { resource, type ResourceDefinition, type Row, type Verb } from './define-resource.ts';
 import { ApiError, badRequest, forbidden, notFound } from './errors.ts';
@@ -228,18 +228,18 @@ async function fetchRelated(
   switch (rel.kind) {
     case 'belongsTo': {
       const ids = unique(rows.map((r) => r[rel.column] as string | null));
-      const related = ids.length ? await select(inArray(column(t, 'id'), ids)) : [];
+      const related = ids.length ? await select(inIds(column(t, 'id'), ids)) : [];
       const found = new Set(related.map((r) => r.id));
       return { related, link: (row) => (found.has(row[rel.column] as string) ? (row[rel.column] as string) : null) };
     }
     case 'idArray': {
       const ids = unique(rows.flatMap((r) => (r[rel.column] as string[]) ?? []));
-      const related = ids.length ? await select(inArray(column(t, 'id'), ids)) : [];
+      const related = ids.length ? await select(inIds(column(t, 'id'), ids)) : [];
       const found = new Set(related.map((r) => r.id));
       return { related, link: (row) => ((row[rel.column] as string[]) ?? []).filter((id) => found.has(id)) };
     }
     case 'hasMany': {
-      const related = await select(inArray(column(t, rel.foreignKey), rowIds));
+      const related = await select(inIds(column(t, rel.foreignKey), rowIds));
       const by = group(related, (r) => [r[rel.foreignKey] as string]);
       return { related, link: (row) => by.get(row.id) ?? [] };
     }
@@ -255,7 +255,7 @@ async function fetchRelated(
         .select({ row: t, owner: column(through, rel.local) } as never)
         .from(t)
         .innerJoin(through, sql`${column(through, rel.foreign)} = ${column(t, 'id')}`)
-        .where(scoped(ctx, target, inArray(column(through, rel.local), rowIds)))) as unknown as { row: Row; owner: string }[];
+        .where(scoped(ctx, target, inIds(column(through, rel.local), rowIds)))) as unknown as { row: Row; owner: string }[];
       const by = new Map<string, string[]>();
       for (const { row, owner } of result) {
         if (!by.has(owner)) by.set(owner, []);
@@ -266,6 +266,12 @@ async function fetchRelated(
     case 'polymorphic':
       throw new Error('polymorphic relationships are loaded by loadPolymorphic');
   }
+}
+
+/** column = ANY(one array parameter typed after the column): batches of ids at a flat cost. */
+export function inIds(col: SQL, ids: readonly (string | number)[]): SQL {
+  const sqlType = (col as unknown as { getSQLType(): string }).getSQLType();
+  return sql`${col} = ANY(${arrayOf(ids, sqlType === 'uuid' ? 'uuid' : /int|serial/.test(sqlType) ? 'integer' : 'text')})`;
 }
 
 const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => !!x))];

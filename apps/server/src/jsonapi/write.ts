@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from './context.ts';
 import { resource, type ResourceDefinition, type Row, type WriteInput } from './define-resource.ts';
-import { findRow, scoped } from './engine.ts';
+import { findRow, inIds, scoped } from './engine.ts';
 import {
   ApiError,
   ValidationErrors,
@@ -136,7 +136,7 @@ async function invisibleIds(ctx: RequestContext, type: string, ids: string[]): P
     ? ((await ctx.db
         .select({ id: column(target.table, 'id') })
         .from(target.table)
-        .where(scoped(ctx, target, inArray(column(target.table, 'id'), wellFormed)))) as { id: unknown }[])
+        .where(scoped(ctx, target, inIds(column(target.table, 'id'), wellFormed)))) as { id: unknown }[])
     : [];
   const seen = new Set(found.map((f) => String(f.id)));
   return ids.filter((id) => !seen.has(id));
@@ -179,7 +179,7 @@ async function checkSameOrganization(ctx: RequestContext, def: ResourceDefinitio
     const rows = (await ctx.db
       .select({ id: column(target.table, 'id'), org: column(target.table, 'organization_id') })
       .from(target.table)
-      .where(inArray(column(target.table, 'id'), ids as string[]))) as { id: string; org: string | null }[];
+      .where(inIds(column(target.table, 'id'), ids as string[]))) as { id: string; org: string | null }[];
     // Platform- or reseller-level records (org null) may be referenced, e.g. a reseller's role.
     const foreign = rows.filter((r) => r.org && r.org !== organizationId).map((r) => r.id);
     if (foreign.length) errors.add(relationshipPointer(name), 'validation.relationship_other_organization', { id: foreign.join(', ') });
