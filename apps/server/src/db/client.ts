@@ -53,6 +53,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
+    // An idle connection the server drops (restart, failover, pg_terminate_backend) is reported
+    // here; without a listener Node would crash the whole process. The pool opens a new one.
+    pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection (${err.message}); the pool will open a new one.`));
     const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
     return {
       db,
