@@ -28,13 +28,20 @@ async function uploadFile(page, name, buffer) {
   await page.locator('[data-testid=import-mapping]').waitFor();
 }
 
+/** A page of the manager on the imports list. */
+async function importsAsManager(open) {
+  const page = await open();
+  await login(page, 'manager@atelier.test');
+  await page.waitForURL('**/dashboard');
+  await page.goto('/admin/imports');
+  await page.getByRole('heading', { name: 'Importations' }).first().waitFor();
+  return page;
+}
+
 describe('imports', () => {
   test('a large file: the dry run goes on in the background, the screen follows it to its results', T, () =>
     journey(browser, 'imports-large', async (open) => {
-      const page = await open();
-      await login(page, 'manager@atelier.test');
-      await page.waitForURL('**/dashboard');
-      await page.goto('/admin/imports');
+      const page = await importsAsManager(open);
       const lines = Array.from({ length: 1_200 }, (_, i) => [vin(100_000 + i), 'Toyota', 'Corolla', '2020', '1000', i === 1_150 ? 'Client Inconnu' : '']);
       await uploadFile(page, 'gros-lot.csv', csvOf([[...HEADER, 'Client'], ...lines]));
       await page.locator('[data-testid=import-dry-run]').click();
@@ -52,11 +59,7 @@ describe('imports', () => {
 
   test('import a CSV of vehicles: dry run shows the bad line, a corrected file runs, the vehicles are created', T, () =>
     journey(browser, 'imports', async (open) => {
-      const page = await open();
-      await login(page, 'manager@atelier.test');
-      await page.waitForURL('**/dashboard');
-      await page.goto('/admin/imports');
-      await page.getByRole('heading', { name: 'Importations' }).first().waitFor();
+      const page = await importsAsManager(open);
 
       const bad = csvOf([HEADER, [vin(1), 'Honda', 'Civic', '2021', '12000'], [vin(2).slice(0, 12), 'Kia', 'Soul', '2019', '40000'], [vin(3), 'Mazda', 'CX-5', '2022', '8000']]);
       await uploadFile(page, 'vehicules.csv', bad);

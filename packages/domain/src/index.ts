@@ -8,3 +8,4 @@ export * from './vehicles/vin.ts';
 export * from './vehicles/vin-decoding.ts';
 export * from './requests/requests.ts';
 export * from './crm/crm.ts';
+export * from './imports/statuses.ts';

@@ -1,21 +1,20 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { tenancy } from '../../access/tenancy.ts';
+import { sql } from 'drizzle-orm';
+import { tenancy, toUuidArray } from '../../access/tenancy.ts';
 import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel, type Ref } from '../../jsonapi/relationships.ts';
-import { sql } from 'drizzle-orm';
-import { toUuidArray } from '../../access/tenancy.ts';
 import { rowsOf } from '../../db/client.ts';
-import { BUSY_STATUSES, IMPORT_STATUSES } from './import-statuses.ts';
+import { IMPORT_STATUSES, isBusyImport } from '@atelier/domain';
 import { importModels } from './models.ts';
 import { importItems, imports } from './imports.table.ts';
 
 const readOnlyInteger = () => attr.integer().isReadOnly();
 /** An include stays a page, not a whole file: every line's record is in import-items anyway. */
-export const MORPHED_MAX = 1000;
+const MORPHED_MAX = 1000;
 const readOnlyTime = () => attr.datetime().isReadOnly();
 
 export const importsResource = defineResource({
@@ -85,7 +84,7 @@ export const importsResource = defineResource({
   defaultSort: '-created_at',
   hooks: {
     beforeWrite(_ctx, input, existing) {
-      if (existing && BUSY_STATUSES.includes(existing.status as string)) throw new ApiError(409, 'import.running');
+      if (existing && isBusyImport(existing.status)) throw new ApiError(409, 'import.running');
       if (!('mapping' in input.values) || !existing) return;
       // Column → field: every column of the file, every field of the model at most once.
       const mapping = input.values.mapping as Record<string, unknown>;
@@ -111,7 +110,7 @@ export const importsResource = defineResource({
       if (existing.status === 'dry_run') input.values.status = 'uploaded';
     },
     async beforeDelete(ctx, row) {
-      if (BUSY_STATUSES.includes(row.status as string)) throw new ApiError(409, 'import.running');
+      if (isBusyImport(row.status)) throw new ApiError(409, 'import.running');
       await unlink(join(ctx.config.dataDir, String(row.path))).catch(() => {});
     },
   },

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { IMPORT_STATUSES } from './import-statuses.ts';
+import { IMPORT_STATUSES } from '@atelier/domain';
 import { id, oneOf, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 

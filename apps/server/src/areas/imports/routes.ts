@@ -17,7 +17,7 @@ import { importItems, imports } from './imports.table.ts';
 import { availableModels, fieldLabel, importModels, proposeMapping, type ImportModel } from './models.ts';
 import { parseImportFile } from './file.ts';
 import { CHUNK, ImportWorker, workers, type ImportRow, type LineResult } from './run.ts';
-import { BUSY_STATUSES } from './import-statuses.ts';
+import { isBusyImport } from '@atelier/domain';
 
 type Query = Record<string, string | undefined>;
 
@@ -117,7 +117,7 @@ defineRoutes((api, contextOf, services) => {
     const row = (await findRow(ctx, importsResource, (request.params as { id: string }).id)) as unknown as ImportRow;
     const model = importModels.get(row.model);
     if (!model || !mayImport(ctx, model)) throw new ApiError(403, 'error.forbidden');
-    if (BUSY_STATUSES.includes(row.status)) throw new ApiError(409, 'import.running');
+    if (isBusyImport(row.status)) throw new ApiError(409, 'import.running');
     if (!Object.values(row.mapping).some(Boolean)) throw new ApiError(422, 'import.mapping_empty', undefined, { pointer: '/data/attributes/mapping' });
     return { ctx, row };
   }
@@ -166,7 +166,7 @@ defineRoutes((api, contextOf, services) => {
       meta.results_truncated = items.length > INLINE_RESULTS;
     }
     return reply
-      .code(BUSY_STATUSES.includes(fresh.status) ? 202 : 200)
+      .code(isBusyImport(fresh.status) ? 202 : 200)
       .type(MEDIA_TYPE)
       .send(await renderDocument(ctx, importsResource, fresh as unknown as Row, q, meta));
   }

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Locale } from '@atelier/domain';
+import { BUSY_STATUSES, isBusyImport, type Locale } from '@atelier/domain';
 import type { Actor } from '../../access/actor.ts';
+import { arrayOf } from '../../access/tenancy.ts';
 import { actorForUser } from '../../auth/tokens.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { newId } from '../../db/columns.ts';
@@ -19,7 +20,6 @@ import { parseImportFile, type ParsedFile } from './file.ts';
 import { importModels, normalizeHeader, type ImportModel } from './models.ts';
 import type { Relationship } from '../../jsonapi/relationships.ts';
 import { importItems, imports } from './imports.table.ts';
-import { BUSY_STATUSES } from './import-statuses.ts';
 
 /** Lines written per transaction: a restart resumes after the last committed chunk. */
 export const CHUNK = 500;
@@ -180,7 +180,7 @@ async function preload(ctx: RequestContext, plan: Plan, rows: string[][]) {
     const found = (await ctx.db
       .select()
       .from(plan.def.table)
-      .where(scoped(ctx, plan.def, sql`lower(${col}) = ANY(${sql`ARRAY[${sql.join([...values].map((v) => sql`${v}`), sql`, `)}]::text[]`})`))) as Row[];
+      .where(scoped(ctx, plan.def, sql`lower(${col}) = ANY(${arrayOf([...values], 'text')})`))) as Row[];
     for (const v of values) known.set(knownKey(field, v), null);
     for (const row of found) {
       const k = knownKey(field, row[a.column ?? field]);
@@ -244,7 +244,7 @@ async function preloadRefs(ctx: RequestContext, plan: Plan, rows: string[][]) {
     const exprs = r.match.map((m) =>
       Array.isArray(m) ? sql`lower(concat_ws(' ', ${sql.join(m.map((c) => column(t, c)), sql`, `)}))` : sql`lower(${column(t, m)})`,
     );
-    const wanted = sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+    const wanted = arrayOf(values, 'text');
     const found = (await ctx.db
       .select({ id: column(t, 'id'), ...Object.fromEntries(exprs.map((e, i) => [`m${i}`, e])) })
       .from(t)
@@ -381,7 +381,7 @@ export async function processLines(ctx: RequestContext, plan: Plan, rows: string
     const cells = rows[i];
     const input = readLine(ctx, plan, cells);
     const { data } = input;
-    if (input.errors.length && !isBlank(cells)) {
+    if (input.errors.length) {
       results[i] = { line: firstLine + i, success: false, data, errors: input.errors, model_id: null, action: null };
       continue;
     }
@@ -551,7 +551,7 @@ export class ImportWorker {
   /** Runs a claimed import; resumed after a restart, it speaks its creator's language. */
   async process(id: string, requestLocale?: Locale): Promise<void> {
     let [row] = await this.db.select().from(imports).where(eq(imports.id, id));
-    if (!row || !BUSY_STATUSES.includes(row.status)) return;
+    if (!row || !isBusyImport(row.status)) return;
     const dry = row.status === 'validating';
     const actor = await actorOf(this.db, row.created_by_id);
     const locale = requestLocale ?? actor?.locale ?? 'fr';
@@ -575,7 +575,7 @@ export class ImportWorker {
     }
     if (dry) {
       plan.carried = new Set();
-      row = await this.db.transaction(async (tx) => {
+      const reset = await this.db.transaction(async (tx) => {
         await tx.delete(importItems).where(and(eq(importItems.import_id, id), eq(importItems.dry_run, true)));
         const [fresh] = await tx
           .update(imports)
@@ -584,6 +584,8 @@ export class ImportWorker {
           .returning();
         return fresh;
       });
+      if (!reset) return; // deleted meanwhile
+      row = reset;
     }
     try {
       while (row.progress < file.rows.length) {

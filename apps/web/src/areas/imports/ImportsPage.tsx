@@ -1,3 +1,4 @@
+import { isBusyImport, type ImportStatus } from '@atelier/domain';
 import { useState } from 'react';
 import {
   Alert,
@@ -37,7 +38,7 @@ export interface ImportRecord extends Model {
   line_count: number;
   columns: string[];
   mapping: Record<string, string | null>;
-  status: 'uploaded' | 'validating' | 'dry_run' | 'running' | 'done' | 'failed';
+  status: ImportStatus;
   progress: number;
   created_count: number;
   updated_count: number;
@@ -76,8 +77,6 @@ const STATUS_LABEL = {
   failed: 'imports:status.failed',
 } as const;
 const STATUS_COLOR = { uploaded: 'gray', validating: 'yellow', dry_run: 'blue', running: 'yellow', done: 'teal', failed: 'red' } as const;
-/** The worker owns the import: the screen follows its progress and offers nothing to start. */
-const isBusy = (status: ImportRecord['status'] | undefined) => status === 'validating' || status === 'running';
 const ACTION_LABEL = {
   created: 'imports:action.created',
   updated: 'imports:action.updated',
@@ -226,7 +225,7 @@ export function ImportViewPage() {
   const client = useQueryClient();
   const models = useModels();
   const record = useRecord<ImportRecord>('imports', id, {}, {
-    refetchInterval: (q) => (isBusy((q.state.data as ImportRecord | undefined)?.status) ? 1000 : false),
+    refetchInterval: (q) => (isBusyImport((q.state.data as ImportRecord | undefined)?.status) ? 1000 : false),
   });
   const imp = record.data;
   const model = models.data?.find((m) => m.id === imp?.model);
@@ -248,7 +247,7 @@ export function ImportViewPage() {
   });
 
   if (record.isLoading || !imp) return record.error ? <Alert color="red">{messageOf(record.error)}</Alert> : <Loader />;
-  const running = isBusy(imp.status);
+  const running = isBusyImport(imp.status);
   const busy = running || dry.isPending || run.isPending;
   const error = saveMapping.error ?? dry.error ?? run.error ?? remove.error;
   const fieldOptions = [
@@ -391,7 +390,7 @@ function Results({ imp, dryRun }: { imp: ImportRecord; dryRun: boolean }) {
       sort: 'line',
       page: { number: page, size: PAGE_SIZE },
     },
-    { global: false, refetchInterval: isBusy(imp.status) ? 2000 : false },
+    { global: false, refetchInterval: isBusyImport(imp.status) ? 2000 : false },
   );
   const shown = imp.columns.filter((c) => imp.mapping[c]);
   return (
