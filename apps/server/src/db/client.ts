@@ -5,7 +5,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import * as schema from './schema.ts';
@@ -239,3 +240,29 @@ export async function openMemoryDatabase(): Promise<Database> {
 
 /** The rows of a db.execute() result (node-postgres and PGlite both answer { rows }). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The statement texts run as named prepared statements, and their names. */
+const prepared = new Map<string, string>();
+const MAX_PREPARED = 200;
+
+/**
+ * Runs one of the engine's composed reads (selectParts). On a PostgreSQL server it is a named
+ * prepared statement, parsed and planned once per connection: planning a page with its includes
+ * costs PostgreSQL more than running it (measured: 2.0 ms unnamed, 0.8 ms prepared, for
+ * /users?include=roles,organization). The texts are few, one per resource, filters, sort and
+ * includes (values are parameters, but for a page's limit and offset); the caller leaves unnamed
+ * the texts of pages past the first, and past MAX_PREPARED texts the others run unnamed, so a
+ * connection never holds more plans than that. Rows come with the driver's default parsers.
+ */
+export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQL, opts: { prepare: boolean }): Promise<T[]> {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client: unknown } };
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  countingLogger?.logQuery(text, params);
+  const client = session.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
+    let name = prepared.get(text);
+    if (!name && opts.prepare && prepared.size < MAX_PREPARED) prepared.set(text, (name = `atelier_read_${prepared.size + 1}`));
+    return (await client.query<T & pg.QueryResultRow>(name ? { name, text, values: params } : { text, values: params })).rows;
+  }
+  return (await (client as PGlite).query<T>(text, params)).rows;
+}

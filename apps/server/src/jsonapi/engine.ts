@@ -1,13 +1,13 @@
 import { asc, desc, getTableColumns, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { rowsOf } from '../db/client.ts';
-import { arrayOf, toUuidArray, sqlAnd } from '../access/tenancy.ts';
+import { executeRead, rowsOf } from '../db/client.ts';
+import { arrayOf, sqlAnd } from '../access/tenancy.ts';
 import type { RequestContext } from './context.ts';
-import { resource, type ResourceDefinition, type Row, type Verb } from './define-resource.ts';
+import type { ResourceDefinition, Row, Verb } from './define-resource.ts';
 import { ApiError, badRequest, forbidden, notFound } from './errors.ts';
 import { column, filter as filters } from './filters.ts';
-import type { IncludeTree, ParsedQuery } from './query.ts';
-import type { Ref, Relationship } from './relationships.ts';
+import type { ParsedQuery } from './query.ts';
+import type { Ref } from './relationships.ts';
 
 // Reading: scoping, listing, including, serialising. Writing lives in write.ts.
 
@@ -18,45 +18,135 @@ import type { Ref, Relationship } from './relationships.ts';
  */
 interface Shape {
   list: SQL;
-  columns: [key: string, name: string, column: Column][];
+  /** The list for to_json: numbers JSON cannot carry exactly (numeric, bigint) as text, as the drivers give them. */
+  jsonList: SQL;
+  /** Row key, column name, the column's decoder of a driver value, of a JSON value. */
+  columns: [key: string, name: string, decode: (v: unknown) => unknown, fromJson: (v: unknown) => unknown][];
 }
 const shapes = new WeakMap<PgTable, Shape>();
+
+/**
+ * to_json() writes a timestamp as ISO 8601 ("2026-11-22T14:32:55.213+00:00"); the drivers hand
+ * Drizzle PostgreSQL's text form ("2026-11-22 14:32:55.213+00"). Every other column type the
+ * schema uses (uuid, text, integer, boolean, date, json, arrays) reads the same from JSON but
+ * numeric, read as text (JSON.parse would turn "12.50" into 12.5).
+ */
+const TIMESTAMP_JSON = /^(\d{4}-\d\d-\d\d)T([^+-]*)(?:([+-]\d\d)(?::00)?|([+-]\d\d:\d\d))?$/;
+const timestampFromJson = (v: unknown) => {
+  const m = typeof v === 'string' ? TIMESTAMP_JSON.exec(v) : null;
+  return m ? `${m[1]} ${m[2]}${m[3] ?? m[4] ?? ''}` : v;
+};
 
 function shapeOf(table: PgTable): Shape {
   let shape = shapes.get(table);
   if (!shape) {
     const name = getTableName(table);
-    const columns = Object.entries(getTableColumns(table)).map(([key, c]) => [key, c.name, c] as [string, string, Column]);
-    shape = { list: sql.raw(columns.map(([, n]) => `"${name}"."${n}"`).join(', ')), columns };
+    const columns = Object.entries(getTableColumns(table)).map(([key, c]) => {
+      const decode = (v: unknown) => c.mapFromDriverValue(v);
+      const fromJson = c.columnType === 'PgTimestampString' ? (v: unknown) => decode(timestampFromJson(v)) : decode;
+      return [key, c.name, decode, fromJson] as Shape['columns'][number];
+    });
+    const inexact = (c: Column) => /^(numeric|decimal)/.test(c.getSQLType()) || c.columnType === 'PgBigInt64';
+    const list = (json: boolean) =>
+      sql.raw(
+        Object.values(getTableColumns(table))
+          .map((c) => (json && inexact(c) ? `"${name}"."${c.name}"::text as "${c.name}"` : `"${name}"."${c.name}"`))
+          .join(', '),
+      );
+    shape = { list: list(false), jsonList: list(true), columns };
     shapes.set(table, shape);
   }
   return shape;
 }
 
+/** A driver's row (or a row of to_json) as select() gives it, extra columns kept under their alias. */
+function decodeRow(shape: Shape, raw: Record<string, unknown>, json: boolean, extraNames: readonly string[] = []): Row {
+  const row: Record<string, unknown> = {};
+  for (const [key, name, decode, fromJson] of shape.columns) {
+    const v = raw[name];
+    row[key] = v === null || v === undefined ? null : json ? fromJson(v) : decode(v);
+  }
+  for (const n of extraNames) row[n] = raw[n];
+  return row as Row;
+}
+
+/** The clauses of a select of one table's columns, shared by selectRows and selectParts. */
+export interface Select {
+  where?: SQL;
+  /** Clauses after WHERE: GROUP BY, ORDER BY, LIMIT, FOR UPDATE. */
+  tail?: SQL;
+  /** Extra columns, aliased; kept in the rows under extraNames. */
+  extra?: SQL;
+  extraNames?: string[];
+  join?: SQL;
+}
+
+const selectSql = (table: PgTable, s: Select, json = false) =>
+  sql`select ${json ? shapeOf(table).jsonList : shapeOf(table).list}${s.extra ? sql`, ${s.extra}` : sql``} from ${table}${s.join ? sql` ${s.join}` : sql``}${
+    s.where ? sql` where ${s.where}` : sql``
+  }${s.tail ? sql` ${s.tail}` : sql``}`;
+
 /**
  * SELECT every column of `table` [, extra] FROM table [join] [WHERE where] tail. Rows come as
  * select() gives them; the extra columns (aliased in `extra`) are kept under their alias.
  */
-export async function selectRows(
-  db: RequestContext['db'],
-  table: PgTable,
-  where: SQL | undefined,
-  opts: { tail?: SQL; extra?: SQL; extraNames?: string[]; join?: SQL } = {},
-): Promise<Row[]> {
+export async function selectRows(db: RequestContext['db'], table: PgTable, where: SQL | undefined, opts: Omit<Select, 'where'> = {}): Promise<Row[]> {
   const shape = shapeOf(table);
-  const query = sql`select ${shape.list}${opts.extra ? sql`, ${opts.extra}` : sql``} from ${table}${opts.join ? sql` ${opts.join}` : sql``}${
-    where ? sql` where ${where}` : sql``
-  }${opts.tail ? sql` ${opts.tail}` : sql``}`;
-  const raw = rowsOf<Record<string, unknown>>(await db.execute(query));
-  return raw.map((r) => {
-    const row: Record<string, unknown> = {};
-    for (const [key, name, c] of shape.columns) {
-      const v = r[name];
-      row[key] = v === null || v === undefined ? null : c.mapFromDriverValue(v);
-    }
-    for (const n of opts.extraNames ?? []) row[n] = r[n];
-    return row as Row;
+  const raw = rowsOf<Record<string, unknown>>(await db.execute(selectSql(table, { ...opts, where })));
+  return raw.map((r) => decodeRow(shape, r, false, opts.extraNames));
+}
+
+/** One select of a composed read: it may read the rows of earlier parts through partRef(i). */
+export interface Part extends Select {
+  table: PgTable;
+  /** The order of the rows, kept in the answer; then a page: limit and offset. */
+  order?: SQL;
+  limit?: number;
+  offset?: number;
+  /** False for a part only later parts read. */
+  returned?: boolean;
+}
+
+/** The rows of the i-th part of a composed read, for a later part's WHERE: `id IN (select … from p0)`. */
+export const partRef = (i: number) => sql.raw(`"p${i}"`);
+
+/**
+ * Several selects in one statement, since a round trip is what a read costs most (a list with
+ * two includes: three round trips cost a third of the server's time in socket writes and pool
+ * hand-offs). Each part is a CTE p0, p1, … that may read the earlier ones; the answer is one row
+ * holding each part's rows as a JSON array, decoded as selectRows decodes, and `scalar` (a count).
+ *
+ * The statement is prepared (see executeRead) unless it reads past a first page. Limit and offset
+ * are written in its text, not bound: with a bound limit PostgreSQL cannot cost a generic plan
+ * and plans the statement again on every execution, which costs more than running it.
+ */
+export async function selectParts(db: RequestContext['db'], parts: Part[], scalar?: SQL): Promise<{ sets: Row[][]; scalar: unknown }> {
+  const ctes = parts.map((p, i) => {
+    const extra = p.order ? sql`${p.extra ? sql`${p.extra}, ` : sql``}row_number() over (order by ${p.order}) as "__n"` : p.extra;
+    const page = [
+      p.order ? sql`order by ${p.order}` : undefined,
+      p.limit !== undefined ? sql.raw(`limit ${Math.trunc(p.limit)}`) : undefined,
+      p.offset ? sql.raw(`offset ${Math.trunc(p.offset)}`) : undefined,
+    ].filter((c) => c !== undefined);
+    const tail = page.length ? sql.join([...(p.tail ? [p.tail] : []), ...page], sql` `) : p.tail;
+    return sql`${partRef(i)} as (${selectSql(p.table, { ...p, extra, tail }, true)})`;
   });
+  const columns = parts.map((p, i) =>
+    p.returned === false
+      ? sql`null`
+      : sql`(select coalesce(json_agg(${partRef(i)}${p.order ? sql` order by "__n"` : sql``}), '[]') from ${partRef(i)})`,
+  );
+  const query = sql`with ${sql.join(ctes, sql`, `)} select ${scalar ?? sql`null`} as "scalar", ${sql.join(
+    columns.map((c, i) => sql`${c} as ${partRef(i)}`),
+    sql`, `,
+  )}`;
+  const [answer] = await executeRead(db, query, { prepare: parts.every((p) => !p.offset) });
+  const sets = parts.map((p, i) => {
+    const raw = (answer[`p${i}`] as Record<string, unknown>[] | null) ?? [];
+    const shape = shapeOf(p.table);
+    return raw.map((r) => decodeRow(shape, r, true, p.extraNames));
+  });
+  return { sets, scalar: answer.scalar };
 }
 
 export type { Verb };
@@ -124,42 +214,32 @@ function orderBy(def: ResourceDefinition, q: ParsedQuery): SQL[] {
   return out;
 }
 
-export interface ListResult {
-  rows: Row[];
-  total: number;
-}
-
 /**
- * The page and its total in one round trip: the count is an uncorrelated subquery, run once
- * (an index-only scan, unlike count(*) over (), which would materialise every matching row).
- * Round trips are what a list costs most; an empty page past the end asks for the count alone.
+ * A list's page, the first part of its read, and its total, the read's scalar: an uncorrelated
+ * subquery run once (an index-only scan, unlike count(*) over (), which would materialise every
+ * matching row).
  */
-export async function listRows(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): Promise<ListResult> {
+export function listSelect(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): { part: Part; total: SQL } {
   const where = scoped(ctx, def, ...filterConditions(ctx, def, q));
   const { number, size } = q.page;
-  const offset = (number - 1) * size;
-  const count = sql`(select count(*) from ${def.table}${where ? sql` where ${where}` : sql``})`;
-  const rows = await selectRows(ctx.db, def.table, where, {
-    extra: sql`${count} as "__total"`,
-    extraNames: ['__total'],
-    tail: sql`order by ${sql.join(orderBy(def, q), sql`, `)} limit ${size} offset ${offset}`,
-  });
-  if (rows.length > 0) {
-    const total = Number(rows[0].__total);
-    for (const r of rows) delete r.__total;
-    return { rows, total };
-  }
-  if (number === 1) return { rows: [], total: 0 };
-  const [{ total }] = rowsOf<{ total: number }>(await ctx.db.execute(sql`select ${count}::int as total`));
-  return { rows: [], total: Number(total) };
+  const order = sql.join(orderBy(def, q), sql`, `);
+  return {
+    part: { table: def.table, where, order, limit: size, offset: (number - 1) * size },
+    total: sql`(select count(*) from ${def.table}${where ? sql` where ${where}` : sql``})`,
+  };
+}
+
+/** The select of one visible row by id (undefined for an id of the wrong shape: a 404). */
+export function recordSelect(ctx: RequestContext, def: ResourceDefinition, id: string): Part | undefined {
+  if (!isId(def, id)) return undefined;
+  return { table: def.table, where: scoped(ctx, def, sql`${column(def.table, 'id')} = ${id}`), limit: 1 };
 }
 
 /** One visible row by id, or a 404 that does not tell whether it exists elsewhere. */
 export async function findRow(ctx: RequestContext, def: ResourceDefinition, id: string, opts: { lock?: boolean } = {}): Promise<Row> {
-  if (!isId(def, id)) throw notFound(id);
-  const [row] = await selectRows(ctx.db, def.table, scoped(ctx, def, sql`${column(def.table, 'id')} = ${id}`), {
-    tail: opts.lock ? sql`limit 1 for update` : sql`limit 1`,
-  });
+  const select = recordSelect(ctx, def, id);
+  if (!select) throw notFound(id);
+  const [row] = await selectRows(ctx.db, def.table, select.where, { tail: opts.lock ? sql`limit 1 for update` : sql`limit 1` });
   if (!row) throw notFound(id);
   return row;
 }
@@ -175,9 +255,10 @@ function isId(def: ResourceDefinition, id: string) {
 /** Relationship linkage loaded for a record: `${type}:${id}` → relationship name → ids. */
 export type Linkage = Map<string, Map<string, LinkageValue>>;
 /** Ids of the relationship's one type, or typed references (polymorphic). */
-type LinkageValue = string[] | string | null | Ref[];
-const key = (type: string, id: string) => `${type}:${id}`;
+export type LinkageValue = string[] | string | null | Ref[];
+export const linkKey = (type: string, id: string) => `${type}:${id}`;
 
+/** The records a document includes and the linkage of every record in it. */
 export interface Document {
   included: Map<string, { def: ResourceDefinition; row: Row }>;
   linkage: Linkage;
@@ -187,150 +268,16 @@ export function newDocument(): Document {
   return { included: new Map(), linkage: new Map() };
 }
 
-function setLinkage(doc: Document, type: string, id: string, rel: string, value: LinkageValue) {
-  const k = key(type, id);
+export function setLinkage(doc: Document, type: string, id: string, rel: string, value: LinkageValue) {
+  const k = linkKey(type, id);
   if (!doc.linkage.has(k)) doc.linkage.set(k, new Map());
   doc.linkage.get(k)!.set(rel, value);
-}
-
-/** Loads the include tree level by level: one query per relationship per level, never per row. */
-export async function loadIncludes(ctx: RequestContext, def: ResourceDefinition, rows: Row[], tree: IncludeTree, doc: Document) {
-  if (rows.length === 0) return;
-  for (const [name, subtree] of tree) {
-    const rel = def.relationships![name];
-    if (rel.kind === 'polymorphic') {
-      await loadPolymorphic(ctx, def, name, rel, rows, doc);
-      continue;
-    }
-    const target = resource(rel.type);
-    const { related, link } = await fetchRelated(ctx, def, rel, rows);
-    for (const row of rows) setLinkage(doc, def.type, row.id, name, link(row));
-    const fresh: Row[] = [];
-    for (const r of related) {
-      const k = key(target.type, r.id);
-      if (!doc.included.has(k)) {
-        doc.included.set(k, { def: target, row: r });
-        fresh.push(r);
-      }
-    }
-    if (subtree.size) {
-      // Nested includes also apply to records already in the document through another path.
-      const all = related.length === fresh.length ? fresh : dedupe(related);
-      await loadIncludes(ctx, target, all, subtree, doc);
-    }
-  }
-}
-
-/**
- * A polymorphic relationship: the resource's loader names the records, then one query per type
- * reads those the actor may see (the end of an include path: nothing nests below it).
- */
-async function loadPolymorphic(
-  ctx: RequestContext,
-  def: ResourceDefinition,
-  name: string,
-  rel: Extract<Relationship, { kind: 'polymorphic' }>,
-  rows: Row[],
-  doc: Document,
-) {
-  const links = await rel.load(ctx, rows);
-  const wanted = new Map<string, Set<string>>();
-  for (const refs of links.values())
-    for (const r of refs) {
-      if (!rel.types.includes(r.type)) continue;
-      if (!wanted.has(r.type)) wanted.set(r.type, new Set());
-      wanted.get(r.type)!.add(r.id);
-    }
-  const found = new Set<string>();
-  for (const [type, ids] of wanted) {
-    const target = resource(type);
-    const related = await selectRows(ctx.db, target.table, scoped(ctx, target, inIds(column(target.table, 'id'), [...ids])));
-    for (const r of related) {
-      found.add(key(type, r.id));
-      if (!doc.included.has(key(type, r.id))) doc.included.set(key(type, r.id), { def: target, row: r });
-    }
-  }
-  for (const row of rows) setLinkage(doc, def.type, row.id, name, (links.get(row.id) ?? []).filter((r) => found.has(key(r.type, r.id))));
-}
-
-function dedupe(rows: Row[]) {
-  const seen = new Map<string, Row>();
-  for (const r of rows) seen.set(r.id, r);
-  return [...seen.values()];
-}
-
-async function fetchRelated(
-  ctx: RequestContext,
-  def: ResourceDefinition,
-  rel: Relationship,
-  rows: Row[],
-): Promise<{ related: Row[]; link: (row: Row) => string[] | string | null }> {
-  const target = resource(rel.type);
-  const t = target.table;
-  const select = (where: SQL) => selectRows(ctx.db, t, scoped(ctx, target, where));
-  const rowIds = rows.map((r) => r.id);
-
-  switch (rel.kind) {
-    case 'belongsTo': {
-      const ids = unique(rows.map((r) => r[rel.column] as string | null));
-      const related = ids.length ? await select(inIds(column(t, 'id'), ids)) : [];
-      const found = new Set(related.map((r) => r.id));
-      return { related, link: (row) => (found.has(row[rel.column] as string) ? (row[rel.column] as string) : null) };
-    }
-    case 'idArray': {
-      const ids = unique(rows.flatMap((r) => (r[rel.column] as string[]) ?? []));
-      const related = ids.length ? await select(inIds(column(t, 'id'), ids)) : [];
-      const found = new Set(related.map((r) => r.id));
-      return { related, link: (row) => ((row[rel.column] as string[]) ?? []).filter((id) => found.has(id)) };
-    }
-    case 'hasMany': {
-      const related = await select(inIds(column(t, rel.foreignKey), rowIds));
-      const by = group(related, (r) => [r[rel.foreignKey] as string]);
-      return { related, link: (row) => by.get(row.id) ?? [] };
-    }
-    case 'containedIn': {
-      const related = await select(sql`${column(t, rel.column)} && ${toUuidArray(rowIds)}`);
-      const wanted = new Set(rowIds);
-      const by = group(related, (r) => ((r[rel.column] as string[]) ?? []).filter((id) => wanted.has(id)));
-      return { related, link: (row) => by.get(row.id) ?? [] };
-    }
-    case 'manyToMany': {
-      const through = rel.through;
-      const related = await selectRows(ctx.db, t, scoped(ctx, target, inIds(column(through, rel.local), rowIds)), {
-        extra: sql`${column(through, rel.local)} as "__owner"`,
-        extraNames: ['__owner'],
-        join: sql`inner join ${through} on ${column(through, rel.foreign)} = ${column(t, 'id')}`,
-      });
-      const by = new Map<string, string[]>();
-      for (const row of related) {
-        const owner = String(row.__owner);
-        delete row.__owner;
-        if (!by.has(owner)) by.set(owner, []);
-        by.get(owner)!.push(row.id);
-      }
-      return { related, link: (row) => by.get(row.id) ?? [] };
-    }
-    case 'polymorphic':
-      throw new Error('polymorphic relationships are loaded by loadPolymorphic');
-  }
 }
 
 /** column = ANY(one array parameter typed after the column): batches of ids at a flat cost. */
 export function inIds(col: SQL, ids: readonly (string | number)[]): SQL {
   const sqlType = (col as unknown as { getSQLType(): string }).getSQLType();
   return sql`${col} = ANY(${arrayOf(ids, sqlType === 'uuid' ? 'uuid' : /int|serial/.test(sqlType) ? 'integer' : 'text')})`;
-}
-
-const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => !!x))];
-
-function group(rows: Row[], keysOf: (r: Row) => string[]) {
-  const by = new Map<string, string[]>();
-  for (const r of rows)
-    for (const k of keysOf(r)) {
-      if (!by.has(k)) by.set(k, []);
-      by.get(k)!.push(r.id);
-    }
-  return by;
 }
 
 // ---------------------------------------------------------------- serialisation
@@ -351,7 +298,7 @@ export function serialize(def: ResourceDefinition, row: Row, doc: Document, fiel
     const value = a.compute ? a.compute(row) : (row[a.column ?? name] ?? null);
     attributes[name] = a.format ? a.format(value) : value;
   }
-  const loaded = doc.linkage.get(key(def.type, row.id));
+  const loaded = doc.linkage.get(linkKey(def.type, row.id));
   const relationships: Record<string, { data: unknown }> = {};
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
     if (only && !only.has(name)) continue;

@@ -1,16 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from './context.ts';
 import { registry, type ResourceDefinition, type Row } from './define-resource.ts';
-import {
-  addDataMeta,
-  authorize,
-  findRow,
-  includedObjects,
-  listRows,
-  loadIncludes,
-  newDocument,
-  serialize,
-} from './engine.ts';
+import { addDataMeta, authorize, findRow, includedObjects, newDocument, serialize, type Document } from './engine.ts';
+import { loadIncludes, readList, readRecord } from './includes.ts';
 import { forbidden } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { createRecord, deleteRecord, updateRecord } from './write.ts';
@@ -35,11 +27,21 @@ export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestCont
   }
 }
 
-/** Builds the JSON:API document of one record or a list, with includes and add_data. */
-export async function renderDocument(ctx: RequestContext, def: ResourceDefinition, rows: Row | Row[], q: ParsedQuery, meta?: Record<string, unknown>) {
+/**
+ * Builds the JSON:API document of one record or a list, with includes and add_data. The includes
+ * come read with the rows (readList, readRecord) or are read here.
+ */
+export async function renderDocument(
+  ctx: RequestContext,
+  def: ResourceDefinition,
+  rows: Row | Row[],
+  q: ParsedQuery,
+  meta?: Record<string, unknown>,
+  read?: Document,
+) {
   const list = Array.isArray(rows) ? rows : [rows];
-  const doc = newDocument();
-  await loadIncludes(ctx, def, list, q.include, doc);
+  const doc = read ?? newDocument();
+  if (!read) await loadIncludes(ctx, def, list, q.include, doc);
   const data = list.map((r) => serialize(def, r, doc, q.fields));
   // A record is never repeated in included when it is already primary data.
   const primary = new Set(data.map((d) => `${d.type}:${d.id}`));
@@ -64,8 +66,8 @@ export function warningsOf(ctx: RequestContext, def: ResourceDefinition, row: Ro
 /** Re-reads a record after a write and answers its document (with the request's include). */
 export async function respondWithRecord(ctx: RequestContext, def: ResourceDefinition, id: string, query: Query, reply: FastifyReply, status = 200) {
   const q = parseQuery(def, query, { list: false });
-  const row = await findRow(ctx, def, id);
-  return reply.code(status).type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q));
+  const { row, doc } = await readRecord(ctx, def, id, q.include);
+  return reply.code(status).type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q, undefined, doc));
 }
 
 type ContextOf = (request: FastifyRequest) => RequestContext;
@@ -126,11 +128,9 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
       const ctx = contextOf(request);
       authorize(ctx, def, 'viewAny');
       const q = parseQuery(def, request.query as Query, { list: true });
-      const { rows, total } = await listRows(ctx, def, q);
-      const doc = await renderDocument(ctx, def, rows, q, {
-        page: { total, number: q.page.number, size: q.page.size, last: Math.max(1, Math.ceil(total / q.page.size)) },
-      });
-      return reply.type(MEDIA_TYPE).send(doc);
+      const { rows, total, doc } = await readList(ctx, def, q);
+      const page = { total, number: q.page.number, size: q.page.size, last: Math.max(1, Math.ceil(total / q.page.size)) };
+      return reply.type(MEDIA_TYPE).send(await renderDocument(ctx, def, rows, q, { page }, doc));
     });
 
   if (ops.get)
