@@ -14,8 +14,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database; PGlite is heavy, so keep parallelism to the 2 cores.
           maxWorkers: 2,
-          // Counts SQL statements so a test can prove includes load in batches, never per row.
-          env: { ATELIER_COUNT_QUERIES: '1' },
+          // Counts SQL statements so a test can prove includes load in batches, never per row;
+          // checks the engine's statement rendering against Drizzle's on every read (db/render.ts).
+          env: { ATELIER_COUNT_QUERIES: '1', ATELIER_CHECK_RENDER: '1' },
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true } },

@@ -9,6 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { renderQuery } from './render.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -256,7 +257,7 @@ const MAX_PREPARED = 200;
  */
 export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQL, opts: { prepare: boolean }): Promise<T[]> {
   const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client: unknown } };
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = renderQuery(dialect, query);
   countingLogger?.logQuery(text, params);
   const client = session.client;
   if (client instanceof pg.Pool || client instanceof pg.Client) {

@@ -121,6 +121,18 @@ export const partRef = (i: number) => sql.raw(`"p${i}"`);
  * and plans the statement again on every execution, which costs more than running it.
  */
 export async function selectParts(db: RequestContext['db'], parts: Part[], scalar?: SQL): Promise<{ sets: Row[][]; scalar: unknown }> {
+  const query = partsQuery(parts, scalar);
+  const [answer] = await executeRead(db, query, { prepare: parts.every((p) => !p.offset) });
+  const sets = parts.map((p, i) => {
+    const raw = (answer[`p${i}`] as Record<string, unknown>[] | null) ?? [];
+    const shape = shapeOf(p.table);
+    return raw.map((r) => decodeRow(shape, r, true, p.extraNames));
+  });
+  return { sets, scalar: answer.scalar };
+}
+
+/** The statement of selectParts. */
+export function partsQuery(parts: Part[], scalar?: SQL): SQL {
   const ctes = parts.map((p, i) => {
     const extra = p.order ? sql`${p.extra ? sql`${p.extra}, ` : sql``}row_number() over (order by ${p.order}) as "__n"` : p.extra;
     const page = [
@@ -136,17 +148,10 @@ export async function selectParts(db: RequestContext['db'], parts: Part[], scala
       ? sql`null`
       : sql`(select coalesce(json_agg(${partRef(i)}${p.order ? sql` order by "__n"` : sql``}), '[]') from ${partRef(i)})`,
   );
-  const query = sql`with ${sql.join(ctes, sql`, `)} select ${scalar ?? sql`null`} as "scalar", ${sql.join(
+  return sql`with ${sql.join(ctes, sql`, `)} select ${scalar ?? sql`null`} as "scalar", ${sql.join(
     columns.map((c, i) => sql`${c} as ${partRef(i)}`),
     sql`, `,
   )}`;
-  const [answer] = await executeRead(db, query, { prepare: parts.every((p) => !p.offset) });
-  const sets = parts.map((p, i) => {
-    const raw = (answer[`p${i}`] as Record<string, unknown>[] | null) ?? [];
-    const shape = shapeOf(p.table);
-    return raw.map((r) => decodeRow(shape, r, true, p.extraNames));
-  });
-  return { sets, scalar: answer.scalar };
 }
 
 export type { Verb };
