@@ -7,6 +7,8 @@
 // and run autocannon (50 connections, 10 s, after a 3 s warm-up) on each scenario. Then count the
 // SQL statements each scenario sends per request (bench/count-queries.ts, in-process, with
 // ATELIER_COUNT_QUERIES=1). Results: bench/results/<driver>-<scenario>.json and one line each.
+// On PostgreSQL each scenario is also compared with a raw Fastify + node-postgres server
+// (bench/baseline.mjs) measured just before and after it: the ratio is what holds on a shared machine.
 //
 // Options (environment): BENCH_DRIVERS=pg,pglite  BENCH_DURATION=10  BENCH_CONNECTIONS=50
 // BENCH_ORGS=100 BENCH_USERS_PER_ORG=1000  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
@@ -40,14 +42,19 @@ const ONLY = process.env.BENCH_SCENARIOS?.split(',').map((s) => s.trim());
 const PASSWORD = 'Demo-Atelier-2026';
 const MEDIA = 'application/vnd.api+json';
 
-/** The targets of issue 2 (PostgreSQL); PGlite is reported without a target. */
+/**
+ * The targets of issue 2 (PostgreSQL); PGlite is reported without a target. The issue sets them
+ * for a machine whose baseline reads 9,000 requests/s; `ratio` is the same target as a share of
+ * the baseline measured here, around the scenario.
+ */
+const BASELINE_OF_TARGETS = 9000;
 const SCENARIOS = [
-  { name: 'user-by-id', title: 'GET /api/v1/users/{id}', path: (ids) => `/api/v1/users/${ids.otherUser}`, target: { rps: 5000, p99: 20 } },
+  { name: 'user-by-id', title: 'GET /api/v1/users/{id}', path: (ids) => `/api/v1/users/${ids.otherUser}`, target: { rps: 5000, p99: 20, ratio: 5000 / BASELINE_OF_TARGETS } },
   {
     name: 'users-list',
     title: 'GET /api/v1/users?include=roles,organization&page[size]=25',
     path: () => '/api/v1/users?include=roles,organization&page[size]=25',
-    target: { rps: 1500, p99: 60 },
+    target: { rps: 1500, p99: 60, ratio: 1500 / BASELINE_OF_TARGETS },
   },
 ];
 
@@ -160,26 +167,31 @@ async function measure(url, token, scenario, ids) {
   };
 }
 
-/** The yardstick: raw Fastify + node-postgres reading the same row by key (bench/baseline.mjs). */
-async function baseline(databaseUrl, userId) {
+/**
+ * The yardstick: raw Fastify + node-postgres reading the same row by key (bench/baseline.mjs),
+ * started once and measured beside every scenario (this kind of machine is shared: its speed
+ * drifts by half within minutes, so a scenario is compared with the baseline measured around it).
+ */
+async function startBaseline(databaseUrl, userId) {
   const child = spawn(process.execPath, [join(root, 'bench/baseline.mjs')], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    const url = await new Promise((res, rej) => {
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /listening (http:\/\/\S+)/.exec(out);
-        if (m) res(m[1]);
-      });
-      child.on('exit', (code) => rej(new Error(`baseline exited ${code}`)));
+  const url = await new Promise((res, rej) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening (http:\/\/\S+)/.exec(out);
+      if (m) res(m[1]);
     });
-    const common = { url: `${url}/users/${userId}`, connections: CONNECTIONS, pipelining: 1 };
-    await cannon({ ...common, duration: WARMUP });
-    const r = await cannon({ ...common, duration: DURATION });
-    return { rps: Math.round(r.requests.average), latency: { p50: r.latency.p50, p99: r.latency.p99 }, non2xx: r.non2xx };
-  } finally {
-    child.kill('SIGTERM');
-  }
+    child.on('exit', (code) => rej(new Error(`baseline exited ${code}`)));
+  });
+  const common = { url: `${url}/users/${userId}`, connections: CONNECTIONS, pipelining: 1 };
+  return {
+    async measure() {
+      await cannon({ ...common, duration: WARMUP });
+      const r = await cannon({ ...common, duration: DURATION });
+      return { rps: Math.round(r.requests.average), latency: { p50: r.latency.p50, p99: r.latency.p99 }, non2xx: r.non2xx };
+    },
+    stop: () => child.kill('SIGTERM'),
+  };
 }
 
 /** SQL statements per request, counted inside a server built in-process (see count-queries.ts). */
@@ -214,14 +226,27 @@ async function benchDriver(driver) {
       const me = await (await fetch(`${server.url}/api/v1/users?filter[search]=bench-1-2@bench.test`, { headers: { authorization: `Bearer ${token}`, accept: MEDIA } })).json();
       const ids = { email, otherUser: me.data[0].id };
       const results = [];
-      if (driver === 'pg' && process.env.BENCH_BASELINE !== '0') {
-        log(`${driver}: baseline (raw Fastify + node-postgres, one row by key) ...`);
-        const b = await baseline(env.DATABASE_URL, ids.otherUser);
-        results.push({ scenario: BASELINE, m: { ...b, check: null } });
-      }
-      for (const scenario of SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name))) {
-        log(`${driver}: ${scenario.title} ...`);
-        results.push({ scenario, m: await measure(server.url, token, scenario, ids) });
+      const yardstick = driver === 'pg' && process.env.BENCH_BASELINE !== '0' ? await startBaseline(env.DATABASE_URL, ids.otherUser) : null;
+      try {
+        let before = null;
+        if (yardstick) {
+          log(`${driver}: baseline (raw Fastify + node-postgres, one row by key) ...`);
+          before = await yardstick.measure();
+          results.push({ scenario: BASELINE, m: { ...before, check: null } });
+        }
+        for (const scenario of SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name))) {
+          log(`${driver}: ${scenario.title} ...`);
+          const m = await measure(server.url, token, scenario, ids);
+          if (yardstick) {
+            const after = await yardstick.measure();
+            const around = Math.round((before.rps + after.rps) / 2);
+            m.baseline = { rpsBefore: before.rps, rpsAfter: after.rps, rps: around, ratio: Number((m.rps / around).toFixed(3)) };
+            before = after;
+          }
+          results.push({ scenario, m });
+        }
+      } finally {
+        yardstick?.stop();
       }
       await stopServer(server);
       const counts = countQueries(env, ids);
@@ -251,6 +276,7 @@ async function main() {
     for (const { scenario, m, queries } of await benchDriver(driver)) {
       const target = driver === 'pg' ? scenario.target : null;
       const met = target ? m.rps >= target.rps && m.latency.p99 < target.p99 : null;
+      const ratioMet = target && m.baseline ? m.baseline.ratio >= target.ratio : null;
       const result = {
         driver,
         scenario: scenario.name,
@@ -265,12 +291,16 @@ async function main() {
         sqlQueriesPerRequest: queries,
         target,
         targetMet: met,
+        ratioTargetMet: ratioMet,
       };
       writeFileSync(join(resultsDir, `${driver}-${scenario.name}.json`), JSON.stringify(result, null, 2) + '\n');
       const line =
         `${driver.padEnd(6)} ${scenario.name.padEnd(11)} ${String(m.rps).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ` +
         `${queries} SQL/request  non-2xx ${m.non2xx}` +
-        (target ? `  target ≥${target.rps} req/s p99<${target.p99} ms: ${met ? 'met' : 'NOT met'}` : '  (no target)');
+        (target ? `  target ≥${target.rps} req/s p99<${target.p99} ms: ${met ? 'met' : 'NOT met'}` : '  (no target)') +
+        (m.baseline
+          ? `; ${Math.round(m.baseline.ratio * 100)} % of the baseline around it (${m.baseline.rps} req/s; target ${Math.round(target.ratio * 100)} %: ${ratioMet ? 'met' : 'NOT met'})`
+          : '');
       summary.push(line);
       console.log(line);
     }
