@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLES } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashToken } from '../src/auth/tokens.ts';
-import { rowsOf } from '../src/db/client.ts';
+import { actorForToken, forgetSessions, hashToken } from '../src/auth/tokens.ts';
+import { queryListeners, rowsOf } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -473,6 +473,55 @@ describe('tokens', () => {
     const tag = await t.api('POST', '/api/v1/tags', { token: manager, body: { data: { type: 'tags', attributes: { name: `Cache ${Date.now()}` } } } });
     expect(tag.status, JSON.stringify(tag.body)).toBe(201);
     expect((await me(token)).status).toBe(401);
+  });
+
+  it('shares one session query between requests of one token arriving together', async () => {
+    const user = await newUser();
+    const token = await signIn(user.email, user.password);
+    const sessionQueries: string[] = [];
+    const listener = (q: string) => {
+      if (q.includes('FROM sessions s')) sessionQueries.push(q);
+    };
+    forgetSessions();
+    queryListeners.push(listener);
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => me(token)));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    } finally {
+      queryListeners.splice(queryListeners.indexOf(listener), 1);
+    }
+    expect(sessionQueries).toHaveLength(1);
+  });
+
+  it('does not keep what a session lookup read before a write that ended meanwhile', async () => {
+    const user = await newUser();
+    const token = await signIn(user.email, user.password);
+    const { db } = t.database;
+    forgetSessions();
+    // A lookup that has read the live session, then stalls (a slow event loop) ...
+    let read!: () => void;
+    let resume!: () => void;
+    const hasRead = new Promise<void>((r) => (read = r));
+    const stalled = new Promise<void>((r) => (resume = r));
+    const slow = new Proxy(db, {
+      get: (target, prop) =>
+        prop === 'execute'
+          ? async (query: Parameters<typeof db.execute>[0]) => {
+              const result = await target.execute(query);
+              read();
+              await stalled;
+              return result;
+            }
+          : Reflect.get(target, prop),
+    });
+    const before = actorForToken(slow, token, t.config.tokenIdleTimeout, 2);
+    await hasRead;
+    // ... while a write revokes the session on this instance and forgets the cached ones.
+    await setSession(token, sql`revoked_at = now()`);
+    forgetSessions();
+    resume();
+    expect(await before).not.toBeNull();
+    expect(await actorForToken(db, token, t.config.tokenIdleTimeout, 2)).toBeNull();
   });
 
   it('logout answers 204 and the token is dead; logging out twice is a 401', async () => {

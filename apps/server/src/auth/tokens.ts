@@ -136,10 +136,19 @@ export async function actorForUser(db: Db, userId: string): Promise<Actor | null
  */
 const sessionCache = new Map<string, { actor: Actor; until: number }>();
 const SESSION_CACHE_MAX = 10_000;
+/**
+ * Lookups under way, by token hash: requests of one token arriving together (a screen's parallel
+ * reads, and every request at once when the cached actor expires) share one session query.
+ */
+const lookups = new Map<string, Promise<Actor | null>>();
+/** Bumped by forgetSessions: a lookup that began before a write must not cache what it read. */
+let generation = 0;
 
 /** Forgets every cached actor: called after each write, so this instance sees its own at once. */
 export function forgetSessions() {
   sessionCache.clear();
+  lookups.clear();
+  generation++;
 }
 
 /**
@@ -150,8 +159,32 @@ export function forgetSessions() {
 export async function actorForToken(db: Db, token: string, idleTimeoutSeconds: number, cacheSeconds = 0): Promise<Actor | null> {
   if (!token || token.length > 200) return null;
   const hash = hashToken(token);
+  if (cacheSeconds <= 0) return lookUpSession(db, hash, idleTimeoutSeconds);
   const cached = sessionCache.get(hash);
   if (cached && cached.until > Date.now()) return cached.actor;
+  const pending = lookups.get(hash);
+  if (pending) return pending;
+  const started = generation;
+  const lookup = lookUpSession(db, hash, idleTimeoutSeconds).then((actor) => {
+    if (generation === started) {
+      if (actor) {
+        // Oldest first out (a Map iterates in insertion order).
+        if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
+        sessionCache.set(hash, { actor, until: Date.now() + cacheSeconds * 1000 });
+      } else sessionCache.delete(hash);
+    }
+    return actor;
+  });
+  lookups.set(hash, lookup);
+  try {
+    return await lookup;
+  } finally {
+    if (lookups.get(hash) === lookup) lookups.delete(hash);
+  }
+}
+
+/** The session query: the live session of a token hash, its active user and their permissions. */
+async function lookUpSession(db: Db, hash: string, idleTimeoutSeconds: number): Promise<Actor | null> {
   const result = await db.execute(sql`
     SELECT s.id AS session_id,
            s.last_used_at < now() - interval '60 seconds' AS touch,
@@ -164,19 +197,10 @@ export async function actorForToken(db: Db, token: string, idleTimeoutSeconds: n
        AND s.last_used_at > now() - make_interval(secs => ${idleTimeoutSeconds})
        AND u.active`);
   const row = (result as unknown as { rows: ActorRow[] }).rows[0];
-  if (!row) {
-    sessionCache.delete(hash);
-    return null;
-  }
+  if (!row) return null;
   // Idle timeout: refreshing at most once a minute keeps the hot path free of writes.
   if (row.touch) await db.update(sessions).set({ last_used_at: sql`now()` }).where(eq(sessions.id, row.session_id));
-  const actor = await toActor(db, row, row.session_id);
-  if (cacheSeconds > 0) {
-    // Oldest first out (a Map iterates in insertion order).
-    if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
-    sessionCache.set(hash, { actor, until: Date.now() + cacheSeconds * 1000 });
-  }
-  return actor;
+  return toActor(db, row, row.session_id);
 }
 
 /** node-postgres parses uuid[] only for known types; PGlite too. Strings like {a,b} are split here. */
