@@ -54,6 +54,24 @@ describe('imports', () => {
       await shot(page, 'imports-large-dry-run');
       const tk = await token('manager@atelier.test');
       assert.equal((await api(`/vehicles?filter[search]=E2EXMP000001`, { token: tk })).body.meta.page.total, 0);
+
+      // The list follows busy imports by itself: served once as still validating (halfway), it
+      // reads the page again until the import is done, without a reload.
+      let served = 0;
+      await page.route('**/api/v1/imports?**', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        if (served++ === 0)
+          for (const d of body.data) if (d.attributes.name === 'gros-lot.csv') Object.assign(d.attributes, { status: 'validating', progress: 600 });
+        await route.fulfill({ response, json: body });
+      });
+      await page.goto('/admin/imports');
+      const row = page.getByRole('row').filter({ hasText: 'gros-lot.csv' });
+      await row.getByText('Essai à blanc en cours').waitFor();
+      await row.getByTestId('import-list-progress').getByText(/^50\s%$/).waitFor();
+      await row.getByText('Essai à blanc fait').waitFor({ timeout: 10_000 });
+      assert.equal(await row.getByTestId('import-list-progress').count(), 0);
+      await page.unroute('**/api/v1/imports?**');
       assert.deepEqual(page.errors, []);
     }));
 

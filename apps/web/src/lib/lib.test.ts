@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageAfterChange, pageCount, pageWindow } from './pagination.ts';
-import { formatDate, formatMoney, formatNumber } from './format.ts';
+import { formatDate, formatMoney, formatNumber, formatPercent } from './format.ts';
 
 describe('pagination', () => {
   it('shows 5 page links around the current page', () => {
@@ -33,5 +33,10 @@ describe('formatting for fr-CA and en-CA', () => {
     expect(formatDate('2026-03-05T12:00:00Z', 'en')).toMatch(/Mar 5, 2026/);
     expect(formatDate('2026-03-05T12:00:00Z', 'fr')).toMatch(/5 mars 2026/);
     expect(formatDate('nope', 'fr')).toBe('');
+  });
+  it('formats shares as whole percentages', () => {
+    expect(formatPercent(0.426, 'fr').replace(/\s/g, ' ')).toBe('43 %');
+    expect(formatPercent(0.426, 'en')).toBe('43%');
+    expect(formatPercent(Number.NaN, 'en')).toBe('');
   });
 });

@@ -28,7 +28,7 @@ import { useList, useRecord } from '../../api/hooks.ts';
 import { ApiError, deserialize, errorMessage, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
-import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { formatDateTime, formatNumber, formatPercent } from '../../lib/format.ts';
 
 export interface ImportRecord extends Model {
   model: string;
@@ -117,6 +117,7 @@ export default function ImportsPage() {
       title="imports:title"
       defaultSort="-created_at"
       permissions={{}}
+      refetchWhile={(rows) => rows.some((r) => isBusyImport(r.status))}
       filters={[
         {
           name: 'status',
@@ -133,7 +134,21 @@ export default function ImportsPage() {
         { key: 'name', label: 'imports:fields.name', sort: true, linkTo: (r) => `/admin/imports/${r.id}` },
         { key: 'model', label: 'imports:fields.model', sort: true, render: (r) => label(r.model) },
         { key: 'line_count', label: 'imports:fields.line_count', sort: true, render: (r) => formatNumber(r.line_count, currentLocale()) },
-        { key: 'status', label: 'imports:fields.status', sort: true, render: (r) => <StatusBadge status={r.status} /> },
+        {
+          key: 'status',
+          label: 'imports:fields.status',
+          sort: true,
+          render: (r) => (
+            <Group gap="xs" wrap="nowrap">
+              <StatusBadge status={r.status} />
+              {isBusyImport(r.status) && r.line_count ? (
+                <Text size="sm" c="dimmed" data-testid="import-list-progress">
+                  {formatPercent(r.progress / r.line_count, currentLocale())}
+                </Text>
+              ) : null}
+            </Group>
+          ),
+        },
         { key: 'created_at', label: 'imports:fields.created_at', sort: true, render: (r) => formatDateTime(r.created_at, currentLocale()) },
       ]}
     />

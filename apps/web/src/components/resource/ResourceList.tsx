@@ -97,6 +97,8 @@ export interface ResourceListProps<T extends Model> {
   rowActions?: (row: T) => ReactNode;
   bulkActions?: BulkAction<T>[];
   headerExtra?: ReactNode;
+  /** Re-reads the page every two seconds while this holds of its rows (work running on the server). */
+  refetchWhile?: (rows: T[]) => boolean;
 }
 
 /**
@@ -132,7 +134,10 @@ export function ResourceList<T extends Model>(props: ResourceListProps<T>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [state.page, state.size, state.sort, state.search, JSON.stringify(state.filters), props.include, JSON.stringify(props.baseFilter)],
   );
-  const list = useList<T>(props.type, query);
+  const { refetchWhile } = props;
+  const list = useList<T>(props.type, query, {
+    refetchInterval: refetchWhile ? (q) => (refetchWhile((q.state.data?.data ?? []) as T[]) ? 2000 : false) : undefined,
+  });
   const rows = list.data?.data ?? [];
   const total = list.data?.total;
 
