@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, openMemoryDatabase, type Database } from '../src/db/client.ts';
 import { serverDatabase } from './helpers.ts';
 
 // A PostgreSQL server drops connections (restart, failover, an administrator): the server must
@@ -37,6 +37,25 @@ describe.runIf(!!process.env.DATABASE_URL)('connections dropped by the PostgreSQ
       expect(ok).toBe(1);
     } finally {
       logged.mockRestore();
+    }
+  });
+});
+
+// The embedded database runs statements on the server's own thread: between two of them the
+// event loop must get its turn, or requests arriving under load wait unread in their sockets.
+describe('the embedded database under load', () => {
+  it('lets the server read new requests between two queued statements', async () => {
+    const database = await openMemoryDatabase();
+    try {
+      await database.raw('SELECT 1');
+      const order: string[] = [];
+      const statements = Array.from({ length: 20 }, (_, i) => database.raw('SELECT generate_series(1, 2000)').then(() => order.push(`statement ${i}`)));
+      setImmediate(() => order.push('I/O'));
+      await Promise.all(statements);
+      expect(order.indexOf('I/O')).toBeGreaterThanOrEqual(0);
+      expect(order.indexOf('I/O')).toBeLessThan(19);
+    } finally {
+      await database.close();
     }
   });
 });
