@@ -9,7 +9,8 @@ import { column, filter as filters } from './filters.ts';
 import type { ParsedQuery } from './query.ts';
 import type { Ref } from './relationships.ts';
 
-// Reading: scoping, listing, including, serialising. Writing lives in write.ts.
+// Reading: scoping, the select statements, serialising. includes.ts reads a document and its
+// include tree with them; writing lives in write.ts.
 
 /**
  * A table's select list, rendered once. Drizzle's select() rebuilds it on every call (80 µs for

@@ -2,8 +2,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.ts';
 
 /**
- * The kinds of relationship the engine loads in batches (one query per relationship and include
- * level) and, where marked writable, writes:
+ * The kinds of relationship the engine loads for a whole page at once (a part of the read's one
+ * statement per relationship and include level, see includes.ts) and, where marked writable, writes:
  * - belongsTo: a foreign key column on this row;
  * - hasMany: a foreign key column on the related rows (read only);
  * - manyToMany: a join table;
