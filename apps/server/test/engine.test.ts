@@ -185,6 +185,25 @@ describe('list', () => {
     expect(wildcard.body.meta.page.total).toBe(0);
   });
 
+  it('reads values with quotes and backslashes as values (prepared reads pass them as literals on PGlite)', async () => {
+    const name = `L'Atelier \\ d'O'Neil`;
+    const created = await t.api('POST', W, { token: manager, body: doc({ name: name.slice(0, 20) }) });
+    expect(created.status).toBe(201);
+    try {
+      for (const term of ["L'Atelier \\", "d'O'", "'; DROP TABLE test_widgets; --"]) {
+        const url = `${W}?filter[search]=${encodeURIComponent(term)}`;
+        // Twice: the first run prepares the statement, the second executes the prepared one.
+        for (const _ of [1, 2]) {
+          const res = await t.api('GET', url, { token: manager });
+          expect(res.status, term).toBe(200);
+          expect(res.body.data.map((d: any) => d.attributes.name), term).toEqual(term.startsWith("'") ? [] : [name.slice(0, 20)]);
+        }
+      }
+    } finally {
+      await t.api('DELETE', `${W}/${created.body.data.id}`, { token: manager });
+    }
+  });
+
   it('narrows with filter[organization] but never widens', async () => {
     const own = await t.api('GET', `${W}?filter[organization]=${ids.organizations['Garage Démo']}`, { token: manager });
     expect(own.body.meta.page.total).toBe(5);
