@@ -185,6 +185,13 @@ describe('list', () => {
     expect(wildcard.body.meta.page.total).toBe(0);
   });
 
+  it('serves requests of a new statement arriving together (one of them prepares it)', async () => {
+    const url = `${W}?filter[status]=draft,active&filter[active]=true&sort=-quantity&page[size]=3`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.api('GET', url, { token: manager })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => JSON.stringify(a.body.data.map((d: any) => d.id)))).size).toBe(1);
+  });
+
   it('reads values with quotes and backslashes as values (prepared reads pass them as literals on PGlite)', async () => {
     const name = `L'Atelier \\ d'O'Neil`;
     const created = await t.api('POST', W, { token: manager, body: doc({ name: name.slice(0, 20) }) });

@@ -268,8 +268,8 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 /** The statement texts run as named prepared statements, and their names. */
 const prepared = new Map<string, string>();
 const MAX_PREPARED = 200;
-/** The names each embedded database has prepared (its one session keeps them). */
-const preparedIn = new WeakMap<PGlite, Set<string>>();
+/** The statements each embedded database has prepared or is preparing (its one session keeps them). */
+const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
 
 /**
  * Runs one of the engine's composed reads (selectParts) as a named prepared statement, parsed
@@ -293,12 +293,16 @@ export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQ
   // PGlite's API has no protocol-level names: SQL's PREPARE, then EXECUTE with the values as
   // literals. Inside a transaction (another object on the same session) the read runs unnamed.
   if (!name || !(client instanceof PGlite)) return (await (client as PGlite).query<T>(text, params)).rows;
-  let names = preparedIn.get(client);
-  if (!names) preparedIn.set(client, (names = new Set()));
-  if (!names.has(name)) {
-    await client.exec(`PREPARE ${name} AS ${text}`);
-    names.add(name);
+  let statements = preparedIn.get(client);
+  if (!statements) preparedIn.set(client, (statements = new Map()));
+  // Requests arriving together with a new text wait for one PREPARE; a failed one is tried again.
+  let preparing = statements.get(name);
+  if (!preparing) {
+    const key = name;
+    statements.set(key, (preparing = client.exec(`PREPARE ${key} AS ${text}`)));
+    preparing.catch(() => statements.delete(key));
   }
+  await preparing;
   return (await client.query<T>(params.length ? `EXECUTE ${name}(${params.map(literal).join(', ')})` : `EXECUTE ${name}`)).rows;
 }
 
