@@ -267,7 +267,26 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 
 /** The statement texts run as named prepared statements, and their names. */
 const prepared = new Map<string, string>();
-const MAX_PREPARED = 200;
+/** A prepared read holds ~250 KB in each connection that ran it (a list with two includes, measured). */
+const MAX_PREPARED = 50;
+/** How often each text not yet named was run: a text is named on its third run, so one-offs never are. */
+const sightings = new Map<string, number>();
+const NAME_AT = 3;
+
+function nameOf(text: string, prepare: boolean): string | undefined {
+  const name = prepared.get(text);
+  if (name || !prepare || prepared.size >= MAX_PREPARED) return name;
+  const seen = (sightings.get(text) ?? 0) + 1;
+  if (seen < NAME_AT) {
+    if (sightings.size >= 10_000) sightings.clear();
+    sightings.set(text, seen);
+    return undefined;
+  }
+  sightings.delete(text);
+  const named = `atelier_read_${prepared.size + 1}`;
+  prepared.set(text, named);
+  return named;
+}
 /** The statements each embedded database has prepared or is preparing (its one session keeps them). */
 const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
 
@@ -276,18 +295,17 @@ const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
  * and planned once per connection: planning a page with its includes costs PostgreSQL more than
  * running it (measured per execution: 2.0 ms unnamed, 0.8 ms prepared on a server; 3.1 ms and
  * 1.4 ms on PGlite, for /users?include=roles,organization). The texts are few, one per resource,
- * filters, sort and includes (values are parameters, but for a page's limit and offset); the
- * caller leaves unnamed the texts of pages past the first, and past MAX_PREPARED texts the others
- * run unnamed, so a connection never holds more plans than that. Rows come with the driver's
- * default parsers.
+ * filters, sort and includes (values are parameters, but for a page's limit and offset); a text
+ * is named on its third run, the caller leaves unnamed the texts of pages past the first, and past
+ * MAX_PREPARED texts the others run unnamed, so a connection never holds more plans than that.
+ * Rows come with the driver's default parsers.
  */
 export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQL, opts: { prepare: boolean }): Promise<T[]> {
   const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client: unknown } };
   const { sql: text, params } = renderQuery(dialect, query);
   countingLogger?.logQuery(text, params);
   const client = session.client;
-  let name = prepared.get(text);
-  if (!name && opts.prepare && prepared.size < MAX_PREPARED) prepared.set(text, (name = `atelier_read_${prepared.size + 1}`));
+  const name = nameOf(text, opts.prepare);
   if (client instanceof pg.Pool || client instanceof pg.Client)
     return (await client.query<T & pg.QueryResultRow>(name ? { name, text, values: params } : { text, values: params })).rows;
   // PGlite's API has no protocol-level names: SQL's PREPARE, then EXECUTE with the values as
