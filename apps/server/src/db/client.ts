@@ -325,12 +325,9 @@ export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQ
 }
 
 /**
- * A value as an SQL literal, for EXECUTE: quotes doubled inside single quotes (the server keeps
- * standard_conforming_strings on, PostgreSQL's default, so a backslash is only a backslash); the
- * prepared statement's parameter types then read it as a bound value would be read.
+ * A value as an SQL literal for EXECUTE (node-postgres' escapeLiteral: quotes doubled, an E''
+ * string where a backslash appears); the prepared statement's parameter types then read it as a
+ * bound value would be read.
  */
-function literal(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return `'${text.replace(/'/g, "''")}'`;
-}
+const literal = (value: unknown): string =>
+  value === null || value === undefined ? 'NULL' : pg.escapeLiteral(typeof value === 'object' ? JSON.stringify(value) : String(value));

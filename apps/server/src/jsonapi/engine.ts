@@ -42,18 +42,15 @@ function shapeOf(table: PgTable): Shape {
   let shape = shapes.get(table);
   if (!shape) {
     const name = getTableName(table);
-    const columns = Object.entries(getTableColumns(table)).map(([key, c]) => {
+    const all = Object.entries(getTableColumns(table));
+    const columns = all.map(([key, c]) => {
       const decode = (v: unknown) => c.mapFromDriverValue(v);
       const fromJson = c.columnType === 'PgTimestampString' ? (v: unknown) => decode(timestampFromJson(v)) : decode;
       return [key, c.name, decode, fromJson] as Shape['columns'][number];
     });
     const inexact = (c: Column) => /^(numeric|decimal)/.test(c.getSQLType()) || c.columnType === 'PgBigInt64';
     const list = (json: boolean) =>
-      sql.raw(
-        Object.values(getTableColumns(table))
-          .map((c) => (json && inexact(c) ? `"${name}"."${c.name}"::text as "${c.name}"` : `"${name}"."${c.name}"`))
-          .join(', '),
-      );
+      sql.raw(all.map(([, c]) => (json && inexact(c) ? `"${name}"."${c.name}"::text as "${c.name}"` : `"${name}"."${c.name}"`)).join(', '));
     shape = { list: list(false), jsonList: list(true), columns };
     shapes.set(table, shape);
   }

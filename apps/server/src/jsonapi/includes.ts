@@ -44,7 +44,10 @@ export async function readRecord(ctx: RequestContext, def: ResourceDefinition, i
   return { row: rows[0], doc };
 }
 
-/** The includes of rows already read (a record a route has in hand). */
+/**
+ * The includes of rows already read (a record a route has in hand). The statement reads them
+ * again by key, unreturned, so that its parts can select from them as from any parent part.
+ */
 export async function loadIncludes(ctx: RequestContext, def: ResourceDefinition, rows: Row[], tree: IncludeTree, doc: Document) {
   if (rows.length === 0 || tree.size === 0) return;
   const root: Part = { table: def.table, where: inIds(column(def.table, 'id'), rows.map((r) => r.id)), returned: false };
