@@ -21,6 +21,8 @@ import { checkNewPassword, hashPassword, verifyPassword } from './passwords.ts';
 import type { LimitKeys, LimitName, Limits } from './rate-limit.ts';
 import { createSession, forgetSessions, hashToken, newCode, revokeSession, revokeUserSessions, secondsFromNow } from './tokens.ts';
 import { mailOutbox } from '../mail/mail.table.ts';
+import { registry } from '../jsonapi/define-resource.ts';
+import { countedTypes } from '../access/list-counts.ts';
 
 const VERIFY_MAX_ATTEMPTS = 5;
 const email = attr.email().isRequired();
@@ -408,6 +410,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
       currency: 'CAD',
       currency_symbol: '$',
       registration_enabled: config.registrationEnabled,
+      // What this server serves, so a client shows no screen or card of a type it lacks.
+      resource_types: [...registry.keys()].sort(),
+      // Types answering GET /{type}/list/count (counts per state in one call).
+      list_counts: [...countedTypes].sort(),
     };
   });
 

@@ -1,9 +1,12 @@
 import { tenancy } from '../../access/tenancy.ts';
 import { attr } from '../../jsonapi/attributes.ts';
-import { defineResource } from '../../jsonapi/define-resource.ts';
-import { filter } from '../../jsonapi/filters.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { defineResource, registry, type Row } from '../../jsonapi/define-resource.ts';
+import { inIds, isId, scoped, selectRows } from '../../jsonapi/engine.ts';
+import { column, filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { logs } from './admin.table.ts';
+import { recordLabel } from './record-label.ts';
 
 /** The activity log, read only: written by the engine for every change and workflow action. */
 export const logsResource = defineResource({
@@ -33,4 +36,63 @@ export const logsResource = defineResource({
   },
   sorts: ['created_at', 'event', 'subject_type'],
   defaultSort: '-created_at',
+  // ?add_data=subjects: what a sentence about each entry needs ("Marie Gagnon assigned request
+  // 1HGCM… to Luc Bergeron"), read with the page.
+  addData: { subjects: subjectsOf },
 });
+
+export interface LogSubject {
+  /** The record's name: read from the record, else (deleted, out of sight) from what the entry kept. */
+  label: string | null;
+  /** Whether the record exists and the user may see it (the client links it then). */
+  visible: boolean;
+  /** For an assignment: the assignee's name. */
+  assignee?: string | null;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * For each entry of the page: the subject's label, whether the user may open it, and the names
+ * of the people the entry refers to. One query per subject type present on the page (a
+ * dashboard's eight entries: two or three), each within the user's tenancy scope of that type,
+ * so a label the user may not see is never read from its record.
+ */
+async function subjectsOf(ctx: RequestContext, rows: Row[]): Promise<Record<string, LogSubject>> {
+  const live = new Map<string, string | null>();
+  const byType = new Map<string, Set<string>>();
+  const people = new Set<string>();
+  for (const r of rows) {
+    const def = registry.get(String(r.subject_type));
+    if (def && def.type !== 'logs' && isId(def, String(r.subject_id))) {
+      if (!byType.has(def.type)) byType.set(def.type, new Set());
+      byType.get(def.type)!.add(String(r.subject_id));
+    }
+    const assigned = isObject(r.properties) && isObject(r.properties.attributes) ? r.properties.attributes.assigned_to_id : undefined;
+    if (typeof assigned === 'string' && isId(registry.get('users')!, assigned)) people.add(assigned);
+  }
+  for (const [type, ids] of byType) {
+    const def = registry.get(type)!;
+    const found = await selectRows(ctx.db, def.table, scoped(ctx, def, inIds(column(def.table, 'id'), [...ids])));
+    for (const row of found) live.set(`${type}:${row.id}`, recordLabel(def, row));
+  }
+  const names = new Map<string, string>();
+  if (people.size) {
+    const users = registry.get('users')!;
+    for (const u of await selectRows(ctx.db, users.table, scoped(ctx, users, inIds(column(users.table, 'id'), [...people]))))
+      names.set(u.id, recordLabel(users, { firstname: u.firstname, lastname: u.lastname, email: u.email }) ?? '');
+  }
+  const out: Record<string, LogSubject> = {};
+  for (const r of rows) {
+    const key = `${r.subject_type}:${r.subject_id}`;
+    const props = isObject(r.properties) ? r.properties : {};
+    // A deleted record is named by its last values, a created one by its first.
+    const kept = { ...(isObject(props.old) ? props.old : {}), ...(isObject(props.attributes) ? props.attributes : {}) };
+    const visible = live.has(key);
+    const subject: LogSubject = { label: visible ? live.get(key)! : recordLabel(registry.get(String(r.subject_type)), kept), visible };
+    const assigned = isObject(props.attributes) ? props.attributes.assigned_to_id : undefined;
+    if (typeof assigned === 'string') subject.assignee = names.get(assigned) ?? null;
+    out[r.id] = subject;
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../admin/admin.table.ts';
+import { recordLabel } from '../admin/record-label.ts';
 import { onActivity } from '../../jsonapi/audit.ts';
-import type { ResourceDefinition, Row } from '../../jsonapi/define-resource.ts';
 import { notificationSubscriptions, notifications } from './notifications.table.ts';
 
 const TIMESTAMPS = new Set(['created_at', 'updated_at']);
@@ -39,7 +39,7 @@ onActivity(async (ctx, def, row, event, properties) => {
   if (recipients.size) {
     const gone = event === 'deleted';
     const data = {
-      label: labelOf(def, row),
+      label: recordLabel(def, row),
       causer_name: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim(),
       ...(event === 'updated' ? { changes: Object.keys(properties.attributes ?? {}).filter((k) => !TIMESTAMPS.has(k)) } : {}),
     };
@@ -60,14 +60,3 @@ onActivity(async (ctx, def, row, event, properties) => {
   // Nothing is left to follow once the record is gone.
   if (event === 'deleted' && followers.length) await ctx.db.delete(notificationSubscriptions).where(bySubject);
 });
-
-/** A short human name for the record, kept in the notification. */
-function labelOf(def: ResourceDefinition, row: Row): string | null {
-  const declared = def.notify?.label?.(row);
-  if (declared) return declared.slice(0, 200);
-  for (const key of ['name', 'title', 'code', 'number', 'order_number', 'vin'])
-    if (typeof row[key] === 'string' && row[key]) return (row[key] as string).slice(0, 200);
-  if (row.firstname || row.lastname) return `${row.firstname ?? ''} ${row.lastname ?? ''}`.trim();
-  return typeof row.email === 'string' ? row.email : null;
-}
-

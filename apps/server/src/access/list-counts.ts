@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { ResourceDefinition } from '../jsonapi/define-resource.ts';
+import { authorize, listSelect } from '../jsonapi/engine.ts';
+import { column } from '../jsonapi/filters.ts';
+import { parseQuery } from '../jsonapi/query.ts';
+import { MEDIA_TYPE, defineRoutes } from '../jsonapi/router.ts';
+
+/** Types that answer GET /{type}/list/count (announced in /app-config for the dashboard). */
+export const countedTypes = new Set<string>();
+
+/**
+ * GET /{type}/list/count (spec: /inspections/list/count, /repairs/list/count,
+ * /estimations/list/count, and /requests/list/count): how many records the user may list, per
+ * value of one column (the state), in one GROUP BY statement. The rows are those GET /{type}
+ * would list: the engine's tenancy scope (organization, reseller, the user's locations) and the
+ * list's own filters, the global selection (filter[organization], filter[allowedLocations])
+ * included, so a dashboard card counts exactly what its list shows. Every declared value is in
+ * the answer, zero when no row has it:
+ *   { "meta": { "counts": { "draft": 3, "assigned": 1, ... }, "total": 4 } }
+ * Written once beside the engine, without changing it: a later area declares its type with
+ * `defineListCount(inspectionsResource, 'status', INSPECTION_STATUSES)`.
+ */
+export function defineListCount(def: ResourceDefinition, by: string, values: readonly string[]) {
+  countedTypes.add(def.type);
+  defineRoutes((api, contextOf) => {
+    api.get(`/${def.type}/list/count`, async (request, reply) => {
+      const ctx = contextOf(request);
+      authorize(ctx, def, 'viewAny');
+      // Only filters count: a page, a sort or an include means nothing for a count.
+      const raw = Object.fromEntries(Object.entries(request.query as Record<string, string | string[]>).filter(([k]) => k.startsWith('filter[')));
+      const { part } = listSelect(ctx, def, parseQuery(def, raw, { list: true }));
+      const col = column(def.table, by);
+      const rows = await ctx.db
+        .select({ value: col, n: sql<number>`count(*)::int` })
+        .from(def.table)
+        .where(part.where)
+        .groupBy(col);
+      const counts: Record<string, number> = Object.fromEntries(values.map((v) => [v, 0]));
+      for (const r of rows) counts[String(r.value)] = Number(r.n);
+      const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+      return reply.type(MEDIA_TYPE).send({ jsonapi: { version: '1.1' }, meta: { counts, total } });
+    });
+  });
+}
