@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { pickLocale, type Locale } from '@atelier/domain';
 import type { Actor } from './access/actor.ts';
@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RequestContext } from './jsonapi/context.ts';
 import { ApiError, renderErrors, unauthenticated, type ErrorItem } from './jsonapi/errors.ts';
+import { checkRequestText } from './jsonapi/hygiene.ts';
 import { MEDIA_TYPE, registerResources } from './jsonapi/router.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 // Importing the areas declares their resources in the engine's registry.
@@ -51,9 +52,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const db = database.db;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const bodyLimit = 2 * 1024 * 1024;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit,
+    // Errors the router answers before any hook (a 414 for a path segment over 100 characters,
+    // a 400 for a malformed percent-encoding) are JSON:API documents too.
+    frameworkErrors: (error, request, reply) => sendErrors(request, reply, frameworkErrorItems(error, bodyLimit)),
     // Believing X-Forwarded-For from anyone would let a client pick its IP past the rate limits.
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     // Query strings use flat keys such as filter[search]: the engine reads them as they come.
@@ -86,24 +91,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Set before the API plugin registers: child contexts take the handler in force then.
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    const locale = request.locale ?? pickLocale(request.headers['accept-language']);
     let items: ErrorItem[];
     if (error instanceof ApiError) {
       items = error.errors;
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
-    } else if ((error as FastifyError).statusCode === 413) items = [{ status: 413, code: 'error.upload_too_large', params: { max: `${config.uploadMaxBytes} B` } }];
-    else if ((error as FastifyError).statusCode === 415) items = [{ status: 415, code: 'error.unsupported_media_type' }];
-    else if ((error as FastifyError).statusCode && (error as FastifyError).statusCode! < 500)
-      items = [{ status: (error as FastifyError).statusCode!, code: 'error.invalid_json' }];
-    else {
-      request.log.error(error);
-      items = [{ status: 500, code: 'error.something_went_wrong' }];
-    }
-    return reply.code(items[0].status).type(MEDIA_TYPE).send(renderErrors(items, locale));
+    } else items = frameworkErrorItems(error, bodyLimit);
+    if (items[0].status >= 500) request.log.error(error);
+    return sendErrors(request, reply, items);
   });
 
   await app.register(
     async (api) => {
+      api.addHook('preValidation', async (request) => checkRequestText(request));
       api.addHook('onRequest', async (request) => {
         request.locale = pickLocale(request.headers['accept-language']);
         negotiate(request);
@@ -125,24 +124,34 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       registerAuthRoutes(api, { config, db, mailer, limits: createLimits(database), contextOf, localeOf: (r) => r.locale });
       registerResources(api, contextOf, { database, config, mailer });
 
-      api.setNotFoundHandler((request, reply) => {
-        reply
-          .code(404)
-          .type(MEDIA_TYPE)
-          .send(renderErrors([{ status: 404, code: 'error.route_not_found' }], request.locale ?? pickLocale(request.headers['accept-language'])));
-      });
+      api.setNotFoundHandler((request, reply) => sendErrors(request, reply, [{ status: 404, code: 'error.route_not_found' }]));
     },
     { prefix: '/api/v1' },
   );
 
   const webDist = opts.webDist === undefined ? resolve(import.meta.dirname, '../../web/dist') : opts.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) await serveWebApp(app, webDist);
-  else
-    app.setNotFoundHandler((request, reply) => {
-      reply.code(404).type(MEDIA_TYPE).send(renderErrors([{ status: 404, code: 'error.route_not_found' }], pickLocale(request.headers['accept-language'])));
-    });
+  else app.setNotFoundHandler((request, reply) => sendErrors(request, reply, [{ status: 404, code: 'error.route_not_found' }]));
 
   return app;
+}
+
+/** An error document in the request's language (its profile's once signed in). */
+function sendErrors(request: FastifyRequest, reply: FastifyReply, items: ErrorItem[]) {
+  const locale = request.locale ?? pickLocale(request.headers['accept-language']);
+  return reply.code(items[0].status).type(MEDIA_TYPE).send(renderErrors(items, locale));
+}
+
+/** What the framework throws (body too large, malformed JSON, bad URL...) as a translated error. */
+function frameworkErrorItems(error: FastifyError, bodyLimit: number): ErrorItem[] {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  // Uploads answer their own file limits; this is a JSON body over the server's.
+  if (status === 413) return [{ status, code: 'error.body_too_large', params: { max: `${bodyLimit / (1024 * 1024)} MB` } }];
+  if (status === 414) return [{ status, code: 'error.uri_too_long' }];
+  if (status === 415) return [{ status, code: 'error.unsupported_media_type' }];
+  if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) return [{ status, code: 'error.invalid_json' }];
+  if (status < 500) return [{ status, code: 'error.bad_request' }];
+  return [{ status: 500, code: 'error.something_went_wrong' }];
 }
 
 /** Trust the nearest `hops` proxies (Fastify types omit its numeric form). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoTimestamp } from './attributes.ts';
+import { attr, isoTimestamp, parseDateTime } from './attributes.ts';
 
 describe('isoTimestamp', () => {
   it('writes PostgreSQL timestamps as ISO 8601 in UTC, milliseconds, as Date would', () => {
@@ -21,5 +21,29 @@ describe('isoTimestamp', () => {
     expect(isoTimestamp(new Date('2026-11-22T14:32:55.213Z'))).toBe('2026-11-22T14:32:55.213Z');
     expect(isoTimestamp(null)).toBeNull();
     expect(isoTimestamp('not a date')).toBe('not a date');
+  });
+});
+
+describe('dates and date-times', () => {
+  it('reads ISO 8601 date-times as instants, with or without a zone, within the years allowed', () => {
+    expect(parseDateTime('2028-02-29T23:30:00-05:00')).toBe('2028-03-01T04:30:00.000Z');
+    expect(parseDateTime('2026-11-23 10:00')).toBe('2026-11-23T10:00:00.000Z');
+    expect(parseDateTime('2026-11-23T10:00:00,5+0530')).toBe('2026-11-23T04:30:00.500Z');
+    expect(parseDateTime('2026-11-23')).toBe('2026-11-23T00:00:00.000Z');
+    for (const bad of ['2027-02-29T00:00Z', '2026-04-31', '1899-12-31T23:59Z', '2201-01-01', '2026-11-23T24:00Z', '2026-11-23T10:60Z', '2026-11-23T10:00+15:00', '2026-11-23T10', '20261123', '12', ''])
+      expect(parseDateTime(bad), bad).toBeNull();
+  });
+
+  it('checks calendar dates', () => {
+    const date = attr.date();
+    expect(date.parse('2000-02-29')).toEqual({ ok: true, value: '2000-02-29' });
+    for (const bad of ['1900-02-29', '2026-02-30', '2026-00-10', '2026-1-1', '2026-01-01T00:00Z'])
+      expect(date.parse(bad).ok, bad).toBe(false);
+  });
+
+  it('refuses NUL characters and lone surrogates in strings, keeps every other character', () => {
+    const s = attr.string();
+    for (const bad of ['a\u0000', '\ud800', 'x\udc00y', '\udc00\ud800']) expect(s.parse(bad), JSON.stringify(bad)).toMatchObject({ ok: false, code: 'validation.invalid_characters' });
+    for (const good of ['🚗', 'Éric\tRoy', 'ligne\nsuivante', '\ufffd']) expect(s.parse(good).ok, good).toBe(true);
   });
 });

@@ -17,7 +17,11 @@ type Parser = (value: unknown) => ParseResult;
 
 // Deliberately simple: a pragmatic address check; deliverability is proven by the mail itself.
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** ISO 8601 calendar date, and date-time with an optional time zone (none: UTC). */
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2})?)?)?$/;
+/** Years a dealership's dates fall in (birthdays, due dates, sales); beyond is a typo or an attack. */
+export const YEAR_RANGE = { min: 1900, max: 2200 } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PHONE = /^\+?[0-9 ().-]{7,20}$/;
 
@@ -39,6 +43,8 @@ export class Attribute {
   compute?: (row: Record<string, unknown>) => unknown;
   /** Turns the stored value into its JSON form (timestamps as ISO 8601). */
   format?: (value: unknown) => unknown;
+  /** The values of an enumeration (for the API contract and the fuzz tests). */
+  values?: readonly (string | number)[];
   private checks: Parser[] = [];
 
   constructor(
@@ -121,6 +127,7 @@ const stringParser =
   (maxDefault: number): Parser =>
   (v) => {
     if (typeof v !== 'string') return fail('validation.string');
+    if (hasForbiddenCharacters(v)) return fail('validation.invalid_characters');
     const s = v.trim();
     return [...s].length > maxDefault ? fail('validation.max_length', { max: maxDefault }) : ok(s);
   };
@@ -170,18 +177,23 @@ export const attr = {
       if (v === 'false' || v === 0 || v === '0') return ok(false);
       return fail('validation.boolean');
     }).notNull(),
-  enum: <T extends string | number>(values: readonly T[]) =>
-    new Attribute('enum', (v) =>
+  enum: <T extends string | number>(values: readonly T[]) => {
+    const a = new Attribute('enum', (v) =>
       (values as readonly unknown[]).includes(v) ? ok(v) : fail('validation.enum', { values: values.join(', ') }),
-    ),
+    );
+    a.values = values;
+    return a;
+  },
   date: () =>
-    new Attribute('date', (v) =>
-      typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v)) ? ok(v) : fail('validation.date'),
-    ),
+    new Attribute('date', (v) => {
+      const m = typeof v === 'string' ? DATE.exec(v.trim()) : null;
+      return m && calendarDate(+m[1], +m[2], +m[3]) ? ok(m[0]) : fail('validation.date', YEAR_RANGE);
+    }),
+  /** ISO 8601 only: JavaScript's Date would take "12" for 2001-12-01 and roll 2026-02-30 over to March. */
   datetime: () => {
     const a = new Attribute('datetime', (v) => {
-      const d = typeof v === 'string' ? new Date(v) : null;
-      return d && !Number.isNaN(d.getTime()) ? ok(d.toISOString()) : fail('validation.datetime');
+      const iso = typeof v === 'string' ? parseDateTime(v.trim()) : null;
+      return iso ? ok(iso) : fail('validation.datetime', YEAR_RANGE);
     });
     a.format = isoTimestamp;
     return a;
@@ -199,6 +211,32 @@ export const attr = {
 };
 
 export const isUuid = (v: string) => UUID.test(v);
+
+/** A real day of the calendar (no 30 February), in YEAR_RANGE. */
+function calendarDate(year: number, month: number, day: number): boolean {
+  if (year < YEAR_RANGE.min || year > YEAR_RANGE.max || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** An ISO 8601 date-time (or date: midnight UTC) as the instant in ISO form, or null. */
+export function parseDateTime(s: string): string | null {
+  const m = DATETIME.exec(s);
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', sec = '0', frac = '', , sign, oh, om = '00'] = m;
+  if (!calendarDate(+y, +mo, +d) || +h > 23 || +mi > 59 || +sec > 59) return null;
+  if (sign && (+oh > 14 || +om > 59)) return null;
+  const offset = sign ? (sign === '-' ? -1 : 1) * (+oh * 60 + +om) : 0;
+  const ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +sec, Number(frac.padEnd(3, '0').slice(0, 3))) - offset * 60_000;
+  return new Date(ms).toISOString();
+}
+
+/**
+ * Text PostgreSQL cannot store (a NUL character) or that is not Unicode (a lone surrogate, which
+ * JSON allows as \ud800): refused wherever a client sends it.
+ */
+// eslint-disable-next-line no-control-regex -- finding the NUL character is the point
+const FORBIDDEN_CHARACTERS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const hasForbiddenCharacters = (s: string) => FORBIDDEN_CHARACTERS.test(s);
 
 /** A UTC timestamp in PostgreSQL's text form, the usual case: rewritten without a Date. */
 const PG_UTC = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;

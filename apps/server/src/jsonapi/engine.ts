@@ -8,6 +8,7 @@ import { ApiError, badRequest, forbidden, notFound } from './errors.ts';
 import { column, filter as filters } from './filters.ts';
 import type { ParsedQuery } from './query.ts';
 import type { Ref } from './relationships.ts';
+import { own } from './own.ts';
 
 // Reading: scoping, the select statements, serialising. includes.ts reads a document and its
 // include tree with them; writing lives in write.ts.
@@ -189,7 +190,7 @@ export function scoped(ctx: RequestContext, def: ResourceDefinition, ...extra: (
  */
 const IGNORED = filters.custom(() => undefined);
 function implicitFilter(def: ResourceDefinition, name: string) {
-  if (name === 'with_ids') return filters.ids('id', 'with_ids');
+  if (name === 'with_ids') return uuidKeys(def) ? filters.ids('id', 'with_ids') : filters.integers('id', 'with_ids');
   if (name === 'organization') return def.tenancy.hasOrganization ? filters.ids('organization_id', 'organization') : IGNORED;
   if (name === 'allowedLocations') return def.tenancy.hasLocations ? filters.inLocations('location_ids', 'allowedLocations') : IGNORED;
   return undefined;
@@ -198,7 +199,7 @@ function implicitFilter(def: ResourceDefinition, name: string) {
 function filterConditions(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): SQL[] {
   const out: SQL[] = [];
   for (const [name, value] of q.filters) {
-    const f = def.filters?.[name] ?? implicitFilter(def, name);
+    const f = own(def.filters, name) ?? implicitFilter(def, name);
     if (!f) throw badRequest('error.invalid_filter', { filter: name }, `filter[${name}]`);
     const cond = f.apply(value, ctx, def.table);
     if (cond) out.push(cond);
@@ -248,9 +249,11 @@ export async function findRow(ctx: RequestContext, def: ResourceDefinition, id: 
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function isId(def: ResourceDefinition, id: string) {
-  const idColumn = column(def.table, 'id') as unknown as { columnType: string };
-  return idColumn.columnType === 'PgUUID' ? UUID.test(id) : /^\d{1,15}$/.test(id);
+/** Whether the type's keys are uuids (all but the permission catalogue's small integers). */
+const uuidKeys = (def: ResourceDefinition) => (column(def.table, 'id') as unknown as { columnType: string }).columnType === 'PgUUID';
+/** Whether a client's id has the shape of the type's keys (else it names nothing: a 404 or 422). */
+export function isId(def: ResourceDefinition, id: string) {
+  return uuidKeys(def) ? UUID.test(id) : /^\d{1,15}$/.test(id);
 }
 
 // ---------------------------------------------------------------- includes

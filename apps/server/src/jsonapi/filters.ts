@@ -5,9 +5,10 @@ import type { Filter } from './define-resource.ts';
 import { badRequest } from './errors.ts';
 import { isUuid } from './attributes.ts';
 import { toUuidArray } from '../access/tenancy.ts';
+import { own } from './own.ts';
 
 export const column = (table: PgTable, name: string) => {
-  const c = (table as unknown as Record<string, SQL>)[name];
+  const c = own(table as unknown as Record<string, SQL>, name);
   if (!c) throw new Error(`Column ${name} missing on table`);
   return c;
 };

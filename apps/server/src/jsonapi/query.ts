@@ -1,9 +1,14 @@
 import { badRequest } from './errors.ts';
 import { registry, type ResourceDefinition } from './define-resource.ts';
+import { own } from './own.ts';
 
 export const MAX_INCLUDE_DEPTH = 3;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** Past this page a client is walking the table: 10 million rows at the largest size. */
+export const MAX_PAGE_NUMBER = 100_000;
+/** Sizes up to this are served as MAX_PAGE_SIZE (older clients ask for 999999); beyond, a 400. */
+const MAX_ASKED_PAGE_SIZE = 1_000_000;
 
 /** include=a,b.c as a tree: { a: {}, b: { c: {} } }. */
 export type IncludeTree = Map<string, IncludeTree>;
@@ -45,8 +50,9 @@ export function parseQuery(def: ResourceDefinition, raw: Raw, opts: { list: bool
     } else if (m?.[1] === 'filter' && opts.list) q.filters.set(m[2], v);
     else if (m?.[1] === 'page' && opts.list) {
       if (m[2] !== 'number' && m[2] !== 'size') throw badRequest('error.unknown_parameter', { name: key }, key);
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) throw badRequest('error.invalid_page', { max: MAX_PAGE_SIZE }, key);
+      const n = /^\d{1,7}$/.test(v) ? Number(v) : NaN;
+      const limit = m[2] === 'size' ? MAX_ASKED_PAGE_SIZE : MAX_PAGE_NUMBER;
+      if (!(n >= 1 && n <= limit)) throw badRequest('error.invalid_page', { max: MAX_PAGE_SIZE, pages: MAX_PAGE_NUMBER }, key);
       // Older clients ask for huge pages (option lists: 999999); they get the largest page we serve.
       q.page[m[2]] = m[2] === 'size' ? Math.min(n, MAX_PAGE_SIZE) : n;
     }
@@ -63,7 +69,7 @@ function parseInclude(def: ResourceDefinition, value: string): IncludeTree {
     let node = tree;
     let current = def;
     for (const name of parts) {
-      const r = current.relationships?.[name];
+      const r = own(current.relationships, name);
       // A polymorphic relationship ends the path: what lies below depends on each record's type.
       const polymorphicEnd = r?.kind === 'polymorphic' && name === parts[parts.length - 1];
       if (!r || (!polymorphicEnd && !registry.has(r.type))) throw badRequest('error.invalid_include', { path }, 'include');
@@ -95,6 +101,6 @@ function parseSort(def: ResourceDefinition, value: string) {
 
 function parseAddData(def: ResourceDefinition, value: string) {
   const names = value.split(',').map((s) => s.trim()).filter(Boolean);
-  for (const n of names) if (!def.addData?.[n]) throw badRequest('error.invalid_add_data', { name: n }, 'add_data');
+  for (const n of names) if (!own(def.addData, n)) throw badRequest('error.invalid_add_data', { name: n }, 'add_data');
   return names;
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from './context.ts';
 import { resource, type ResourceDefinition, type Row, type WriteInput } from './define-resource.ts';
-import { findRow, inIds, scoped } from './engine.ts';
+import { findRow, inIds, isId, scoped } from './engine.ts';
 import {
   ApiError,
   ValidationErrors,
@@ -11,7 +11,7 @@ import {
 } from './errors.ts';
 import { column } from './filters.ts';
 import { writeLog, writeLogs } from './audit.ts';
-import { isUuid } from './attributes.ts';
+import { own } from './own.ts';
 
 type Mode = 'create' | 'update';
 
@@ -32,6 +32,9 @@ export async function parseDocument(
   const data = body.data;
   if (data.type !== def.type)
     throw new ApiError(409, 'error.type_mismatch', { type: String(data.type), expected: def.type }, { pointer: '/data/type' });
+  // JSON:API 1.1: a server that does not take client-generated ids answers 403.
+  if (mode === 'create' && data.id !== undefined && data.id !== null)
+    throw new ApiError(403, 'error.client_id', undefined, { pointer: '/data/id' });
   if (mode === 'update' && data.id !== undefined && String(data.id) !== existing!.id)
     throw new ApiError(409, 'error.id_mismatch', undefined, { pointer: '/data/id' });
 
@@ -41,7 +44,7 @@ export async function parseDocument(
   if (!isObject(attributes)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data/attributes' });
 
   for (const [name, value] of Object.entries(attributes)) {
-    const a = def.attributes[name];
+    const a = own(def.attributes, name);
     if (!a) {
       errors.add(attributePointer(name), 'validation.unknown_attribute', { name });
       continue;
@@ -86,7 +89,7 @@ async function parseRelationships(
   errors: ValidationErrors,
 ) {
   for (const [name, value] of Object.entries(relationships)) {
-    const rel = def.relationships?.[name];
+    const rel = own(def.relationships, name);
     const pointer = relationshipPointer(name);
     if (!rel) {
       errors.add(pointer, 'validation.unknown_relationship', { name });
@@ -130,8 +133,7 @@ async function parseRelationships(
 async function invisibleIds(ctx: RequestContext, type: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const target = resource(type);
-  const idColumn = column(target.table, 'id') as unknown as { columnType: string };
-  const wellFormed = ids.filter((id) => (idColumn.columnType === 'PgUUID' ? isUuid(id) : /^\d{1,15}$/.test(id)));
+  const wellFormed = ids.filter((id) => isId(target, id));
   const found = wellFormed.length
     ? ((await ctx.db
         .select({ id: column(target.table, 'id') })

@@ -7,7 +7,8 @@ import { sendInvitation } from '../../auth/invitations.ts';
 import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { ApiError, ValidationErrors, attributePointer, relationshipPointer } from '../../jsonapi/errors.ts';
+import { ApiError, ValidationErrors, attributePointer, relationshipPointer, type ErrorItem } from '../../jsonapi/errors.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { filter, uuidList } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { permissions, rolePermissions, userRoles, users } from './admin.table.ts';
@@ -62,6 +63,7 @@ export const usersResource = defineResource({
   uploads: { profile_image: { kinds: ['image'], mayEdit: (ctx, row) => row.id === ctx.actor.id } },
   hooks: {
     async beforeWrite(ctx, input, existing) {
+      await checkAccessChanges(ctx, input, existing);
       const errors = new ValidationErrors();
       await checkPassword(ctx, input, existing, errors);
       await checkRoles(ctx, input, errors);
@@ -125,6 +127,40 @@ async function checkPassword(ctx: RequestContext, input: WriteInput, existing: R
     else if (!(await verifyPassword(existing.password_hash as string, String(current))))
       errors.add(attributePointer('current_password'), 'auth.current_password_wrong');
   }
+}
+
+const sameSet = (a: readonly unknown[], b: readonly unknown[]) => {
+  const set = new Set(a.map(String));
+  return set.size === new Set(b.map(String)).size && b.every((x) => set.has(String(x)));
+};
+
+/**
+ * Nobody widens their own access, whatever their permissions: one's own roles, allowed locations
+ * and location restriction are changed by someone else (staff excepted: the platform's own
+ * administrators). A user restricted to locations cannot lift anyone's restriction either, and
+ * the users they create are restricted (to their locations, by the engine's stamping).
+ */
+async function checkAccessChanges(ctx: RequestContext, input: WriteInput, existing: Row | null) {
+  if (ctx.actor.isStaff) return;
+  const refused: ErrorItem[] = [];
+  const refuse = (pointer: string, code: MessageKey) => refused.push({ status: 403, code, source: { pointer } });
+  if (existing?.id === ctx.actor.id) {
+    const own = 'error.cannot_change_own_access';
+    if ('restrict_to_locations' in input.values && input.values.restrict_to_locations !== existing.restrict_to_locations)
+      refuse(attributePointer('restrict_to_locations'), own);
+    if ('location_ids' in input.values && !sameSet(input.values.location_ids as string[], existing.location_ids as string[]))
+      refuse(relationshipPointer('allowedLocations'), own);
+    if (input.toMany.roles) {
+      const held = await ctx.db.select({ id: userRoles.role_id }).from(userRoles).where(eq(userRoles.user_id, existing.id));
+      if (!sameSet(input.toMany.roles, held.map((r) => r.id))) refuse(relationshipPointer('roles'), own);
+    }
+  }
+  if (ctx.actor.restrictToLocations) {
+    if (!existing && !('restrict_to_locations' in input.values)) input.values.restrict_to_locations = true;
+    else if (input.values.restrict_to_locations === false && (!existing || existing.restrict_to_locations))
+      refuse(attributePointer('restrict_to_locations'), 'error.cannot_widen_access');
+  }
+  if (refused.length) throw ApiError.many(refused);
 }
 
 /** No privilege escalation: a user may only give roles whose permissions they hold themselves. */

@@ -12,6 +12,7 @@ import { allowed, authorize, findRow } from '../../jsonapi/engine.ts';
 import { ApiError, notFound } from '../../jsonapi/errors.ts';
 import { defineRoutes, inTransaction } from '../../jsonapi/router.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
+import { own } from '../../jsonapi/own.ts';
 import { updateRecord } from '../../jsonapi/write.ts';
 import { uploads } from './files.table.ts';
 
@@ -48,7 +49,7 @@ defineRoutes((api, contextOf) => {
       const { resource, id, field } = request.params as { resource: string; id: string; field: string };
       const def = registry.get(resource);
       if (!def) throw new ApiError(404, 'error.route_not_found');
-      const spec = def.uploads?.[field];
+      const spec = own(def.uploads, field);
       if (!spec) throw new ApiError(422, 'error.upload_field', { field }, { parameter: 'field' });
       // Same rights as PATCH: the record must be visible (else 404) and editable (else 403).
       const record = await findRow(ctx, def, id);

@@ -6,6 +6,7 @@ import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
+import { own } from '../../jsonapi/own.ts';
 import { rel, type Ref } from '../../jsonapi/relationships.ts';
 import { rowsOf } from '../../db/client.ts';
 import { IMPORT_STATUSES, isBusyImport } from '@atelier/domain';
@@ -31,7 +32,7 @@ export const importsResource = defineResource({
     file_size: readOnlyInteger(),
     line_count: readOnlyInteger(),
     columns: attr.json().isReadOnly(),
-    mapping: attr.object(),
+    mapping: attr.object().notNull(),
     status: attr.enum(IMPORT_STATUSES).isReadOnly(),
     progress: readOnlyInteger(),
     created_count: readOnlyInteger(),
@@ -95,7 +96,7 @@ export const importsResource = defineResource({
       const clean: Record<string, string | null> = {};
       for (const [col, field] of Object.entries(mapping)) {
         if (!columns.includes(col)) errors.add(attributePointer('mapping'), 'import.mapping_column', { column: col });
-        else if (field !== null && field !== '' && (typeof field !== 'string' || !model?.fields[field]))
+        else if (field !== null && field !== '' && (typeof field !== 'string' || !own(model?.fields, field)))
           errors.add(attributePointer('mapping'), 'import.mapping_field', { field: String(field) });
         else if (field && used.has(field)) errors.add(attributePointer('mapping'), 'import.mapping_duplicate', { field });
         else {

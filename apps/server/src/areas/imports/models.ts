@@ -1,5 +1,6 @@
 import type { Locale } from '@atelier/domain';
 import { registry } from '../../jsonapi/define-resource.ts';
+import { own } from '../../jsonapi/own.ts';
 
 /**
  * What can be imported: one declaration per model. Fields are attributes of the target resource;
@@ -74,7 +75,7 @@ export function proposeMapping(model: ImportModel, columns: string[]): Record<st
   return mapping;
 }
 
-export const fieldLabel = (model: ImportModel, field: string, locale: Locale) => model.fields[field]?.[locale]?.[0] ?? field;
+export const fieldLabel = (model: ImportModel, field: string, locale: Locale) => own(model.fields, field)?.[locale]?.[0] ?? field;
 
 // ---------------------------------------------------------------- the models
 

@@ -12,6 +12,7 @@ import { resource, type ResourceDefinition, type Row } from '../../jsonapi/defin
 import { authorize, scoped } from '../../jsonapi/engine.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { column } from '../../jsonapi/filters.ts';
+import { own } from '../../jsonapi/own.ts';
 import type { Services } from '../../jsonapi/router.ts';
 import { createRecord, insertPrepared, prepareCreate, updateRecord } from '../../jsonapi/write.ts';
 import type { WriteInput } from '../../jsonapi/define-resource.ts';
@@ -88,7 +89,7 @@ export function planOf(row: ImportRow): Plan {
     if (!field || !model.fields[field]) return;
     fieldColumn.set(field, c);
     const relation = model.fields[field].relation;
-    const rel = def.relationships?.[field];
+    const rel = own(def.relationships, field);
     if (!relation) mapped.push([i, field]);
     else if (rel?.kind === 'belongsTo') relations.push({ index: i, field, target: resource(rel.type), match: relation.match });
     else throw new Error(`Import model ${model.name}: ${field} is not a to-one relationship of ${def.type}`);
@@ -103,7 +104,7 @@ const FALSE = new Set(['0', 'false', 'faux', 'non', 'no', 'n']);
 function coerce(plan: Plan, field: string, raw: string): unknown {
   const a = plan.def.attributes[field];
   const s = raw.trim();
-  const word = plan.model.values?.[field]?.[normalizeHeader(s)];
+  const word = own(own(plan.model.values, field), normalizeHeader(s));
   if (word !== undefined) return word;
   switch (a?.kind) {
     case 'integer': {
