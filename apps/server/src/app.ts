@@ -194,10 +194,10 @@ async function serveWebApp(app: FastifyInstance, root: string) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send();
     const path = request.url.split('?')[0];
     // A missing asset is a 404, not the app (a stale tab would otherwise load HTML as script).
-    if (path.startsWith('/assets/')) return reply.code(404).send();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/'))
+      return sendErrors(request, reply, [{ status: 404, code: 'error.route_not_found' }]);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

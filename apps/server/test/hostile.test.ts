@@ -1,6 +1,10 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
+import { buildApp } from '../src/app.ts';
 import { createTestApp, demoIds, userWith, type TestApp } from './helpers.ts';
 
 /**
@@ -299,5 +303,25 @@ describe('every error is a JSON:API document, the framework’s too', () => {
     expectErrorDocument(await t.api('GET', '/api/v1/customers', { token: manager, headers: { accept: 'text/html' } }), 406);
     const english = await t.api('GET', `/api/v1/customers/${'1'.repeat(400)}`, { token: manager, headers: { 'accept-language': 'en' } });
     expect(expectErrorDocument(english, 414)[0].detail).toMatch(/long/i);
+  });
+
+  it('outside the API too: a missing asset or a non-GET path of the web app', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'atelier-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Atelier</title>');
+    const app = await buildApp({ config: t.config, database: t.database, webDist: dist, logger: false });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/vehicles/requests?id=1' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('Atelier');
+      for (const [method, url] of [['GET', '/assets/missing.js'], ['POST', '/vehicles/requests'], ['DELETE', '/dashboard']] as const) {
+        const res = await app.inject({ method, url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type']).toContain('application/vnd.api+json');
+        expect(res.json().errors[0].detail).toBe("La ressource n'existe pas.");
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
