@@ -58,6 +58,10 @@ export interface AppConfig {
   default_locale: string;
   currency: string;
   registration_enabled: boolean;
+  /** The JSON:API types this server serves (older servers: absent). */
+  resource_types?: string[];
+  /** Types answering GET /{type}/list/count. */
+  list_counts?: string[];
 }
 
 export const fullName = (u: Pick<User, 'firstname' | 'lastname'> | null | undefined) =>

@@ -62,3 +62,11 @@ export function initialOrganization(me: Me, stored: string | null): Id | null {
 }
 
 export const canChooseOrganization = (me: Me) => !me.organization;
+
+/**
+ * Whether the location selector lists the user's own locations (from /me) rather than asking
+ * GET /locations: for a restricted user, and for anyone who may not list locations (a 403 on
+ * every page otherwise).
+ */
+export const ownLocationsOnly = (me: Me, can: (permission: string) => boolean) =>
+  Boolean(me.restrict_to_locations) || !can('view any locations');

@@ -8,6 +8,7 @@ import {
   initialLocations,
   initialOrganization,
   optionDisabled,
+  ownLocationsOnly,
   selectorDisabled,
 } from './globalSelection.ts';
 import { allowed, appOfPath, MENU, visibleApps, visibleItems } from './navigation.ts';
@@ -123,6 +124,14 @@ describe('global location selection', () => {
     expect(applySelection(restricted(3), ['l2', 'x'])).toEqual(['l2']);
     expect(applySelection(restricted(3), [])).toEqual(['l1', 'l2', 'l3']);
     expect(applySelection(free, ['1', '1', '2'])).toEqual(['1', '2']);
+  });
+
+  it('lists the own locations, without asking GET /locations, to whoever may not list locations', () => {
+    const may = (p: string) => p === 'view any locations';
+    const mayNot = () => false;
+    expect(ownLocationsOnly(free, may)).toBe(false);
+    expect(ownLocationsOnly(free, mayNot)).toBe(true);
+    expect(ownLocationsOnly(restricted(2), may)).toBe(true);
   });
 
   it('uses the own organization, else lets platform and reseller users choose', () => {

@@ -12,6 +12,7 @@ import {
   canChooseOrganization,
   GLOBAL_LOCATION_DEBOUNCE_MS,
   optionDisabled,
+  ownLocationsOnly,
   selectorDisabled,
 } from '../globalSelection.ts';
 import { setSelection, useSelection } from '../session.ts';
@@ -44,12 +45,12 @@ function useApplySelection() {
 
 export function GlobalSelectors() {
   const { t } = useTranslation();
-  const { me } = useMe();
+  const { me, can } = useMe();
   const selection = useSelection();
   const { apply, busy } = useApplySelection();
   return (
     <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-      {canChooseOrganization(me) ? (
+      {canChooseOrganization(me) && can('view any organizations') ? (
         <OrganizationSelector value={selection.organization} onChange={(organization) => apply({ organization, locations: [] })} />
       ) : null}
       <LocationSelector value={selection.locations} organization={selection.organization} onCommit={(locations) => apply({ locations })} />
@@ -98,12 +99,13 @@ function OrganizationSelector({ value, onChange }: { value: string | null; onCha
  */
 function LocationSelector({ value, organization, onCommit }: { value: string[]; organization: string | null; onCommit: (ids: string[]) => void }) {
   const { t } = useTranslation();
-  const { me } = useMe();
+  const { me, can } = useMe();
   const [draft, setDraft] = useState<string[]>(value);
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
   const [debounced] = useDebouncedValue(draft, GLOBAL_LOCATION_DEBOUNCE_MS);
   const restricted = Boolean(me.restrict_to_locations);
+  const ownOnly = ownLocationsOnly(me, can);
   const committed = useRef(value);
 
   useEffect(() => {
@@ -120,29 +122,29 @@ function LocationSelector({ value, organization, onCommit }: { value: string[]; 
   const remote = useList<Location>(
     'locations',
     { ...LOCATION_PARAMS, filter: { search: q, organization: organization ?? undefined } },
-    { global: false, enabled: !restricted, meta: { silent: true } },
+    { global: false, enabled: !ownOnly, meta: { silent: true } },
   );
   const chosen = useList<Location>(
     'locations',
     { ...LOCATION_PARAMS, page: { number: 1, size: Math.max(10, draft.length) }, filter: { with_ids: draft } },
-    { global: false, enabled: !restricted && draft.length > 0, meta: { silent: true } },
+    { global: false, enabled: !ownOnly && draft.length > 0, meta: { silent: true } },
   );
 
   const known = useMemo(() => {
     const m = new Map<string, Location>();
-    const source = restricted ? (me.allowedLocations ?? []) : [...(chosen.data?.data ?? []), ...(remote.data?.data ?? [])];
+    const source = ownOnly ? (me.allowedLocations ?? []) : [...(chosen.data?.data ?? []), ...(remote.data?.data ?? [])];
     for (const l of source) if (!m.has(l.id)) m.set(l.id, l);
     return m;
-  }, [restricted, me.allowedLocations, remote.data, chosen.data]);
+  }, [ownOnly, me.allowedLocations, remote.data, chosen.data]);
 
   const data = useMemo(() => {
     const selected = draft.map((id) => known.get(id)).filter((l): l is Location => Boolean(l));
     return [...known.values()].map((l) => ({
       value: l.id,
-      label: l.organization?.name && !restricted ? `${l.name} · ${l.organization.name}` : l.name,
+      label: l.organization?.name && !ownOnly ? `${l.name} · ${l.organization.name}` : l.name,
       disabled: optionDisabled(l, selected),
     }));
-  }, [known, draft, restricted]);
+  }, [known, draft, ownOnly]);
 
   return (
     <MultiSelect

@@ -10,11 +10,21 @@ import { ApiError } from '../../api/jsonapi.ts';
 import { emailField } from '../../lib/validation.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { useApiErrorText } from './useApiErrorText.ts';
+import PasswordResetPage from './PasswordResetPage.tsx';
 
 const schema = z.object({ email: emailField() });
 
-/** Forgot password (also the landing of invitation links): always the same answer. */
+/**
+ * Forgot password: always the same answer. Also the landing of invitation links (spec platform
+ * §3): with a token, it is the invited user's "choose your password" form.
+ */
 export default function PasswordEmailPage() {
+  const [params] = useSearchParams();
+  if (params.get('token')) return <PasswordResetPage invitation />;
+  return <ForgotPassword />;
+}
+
+function ForgotPassword() {
   const { t } = useTranslation();
   const errText = useErrorText();
   const apiErrorText = useApiErrorText();

@@ -11,6 +11,8 @@ import { ApiError } from '../../api/jsonapi.ts';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
 import { emailField, passwordField } from '../../lib/validation.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
+import { useSignedIn, type TokenResponse } from './LoginPage.tsx';
+import { VerifyStep } from './VerifyStep.tsx';
 import { useApiErrorText } from './useApiErrorText.ts';
 
 const schema = z
@@ -18,30 +20,56 @@ const schema = z
   .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'validation:password_mismatch' });
 type Values = z.infer<typeof schema>;
 
-/** Reset password from the e-mailed link (?token=&email=), with the rules shown live. */
-export default function PasswordResetPage() {
+/**
+ * Choose a password from an e-mailed link (?token=&email=), with the rules shown live. Two links
+ * end here: a password reset (/password/reset), after which the user signs in again, and an
+ * invitation (/password/email?token=…&invitation=1, the spec's target of invitation links), after
+ * which the new user is signed in at once (with the two-factor step if the account has it).
+ */
+export default function PasswordResetPage({ invitation: asInvitation = false }: { invitation?: boolean }) {
   const { t } = useTranslation();
   const errText = useErrorText();
   const apiErrorText = useApiErrorText();
   const navigate = useNavigate();
+  const signedIn = useSignedIn();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const invitation = asInvitation || params.get('invitation') === '1';
+  const linkedEmail = params.get('email') ?? '';
+  const mode = invitation ? 'invitation' : 'reset';
   const [error, setError] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [twoFactorEmail, setTwoFactorEmail] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { email: params.get('email') ?? '', password: '', password_confirmation: '' },
+    defaultValues: { email: linkedEmail, password: '', password_confirmation: '' },
   });
   const password = form.watch('password');
 
+  /** The new user goes straight in: the password just chosen signs them in. */
+  const signIn = async (email: string, pass: string) => {
+    try {
+      const res = await request<TokenResponse>('/login', { method: 'POST', body: { email, password: pass }, ignoreUnauthorized: true });
+      if (res?.access_token) return signedIn(res.access_token);
+      if (res?.two_factor || res?.success) return setTwoFactorEmail(email);
+    } catch {
+      // Signing in is a convenience here: the password is set, the login page still works.
+    }
+    navigate('/login', { replace: true });
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
+    const email = values.email.trim();
     try {
-      await request('/password-reset', { method: 'POST', body: { data: { ...values, email: values.email.trim(), token } }, ignoreUnauthorized: true });
-      notifications.show({ color: 'teal', message: t('auth:reset.done') });
-      navigate('/login', { replace: true });
+      await request('/password-reset', { method: 'POST', body: { data: { ...values, email, token } }, ignoreUnauthorized: true });
+      notifications.show({ color: 'teal', message: t(`auth:${mode}.done`) });
+      if (invitation) await signIn(email, values.password);
+      else navigate('/login', { replace: true });
     } catch (e) {
       if (e instanceof ApiError) {
         const fields = e.fieldErrors;
+        if (fields.token) return setExpired(true);
         let placed = false;
         for (const name of ['email', 'password', 'password_confirmation'] as const) {
           if (fields[name]) {
@@ -54,22 +82,41 @@ export default function PasswordResetPage() {
     }
   });
 
+  if (twoFactorEmail) return <VerifyStep email={twoFactorEmail} onSignedIn={signedIn} onBack={() => navigate('/login', { replace: true })} />;
+
+  const forgotHref = `/password/email${linkedEmail ? `?email=${encodeURIComponent(linkedEmail)}` : ''}`;
+  if (expired || !token) {
+    return (
+      <Stack gap="md" data-testid="link-invalid">
+        <Title order={2} size="h3">
+          {t(`auth:${mode}.title`)}
+        </Title>
+        <Alert color="orange" role="alert" title={token ? t(`auth:${mode}.invalid_title`) : t('auth:link.missing')}>
+          {t(`auth:${mode}.invalid_help`)}
+        </Alert>
+        <Stack gap="xs">
+          <Button component={Link} to={forgotHref} fullWidth>
+            {t('auth:link.new_link')}
+          </Button>
+          <Button component={Link} to="/login" variant="default" fullWidth>
+            {t('auth:link.sign_in')}
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  }
+
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
+    <form onSubmit={onSubmit} noValidate aria-labelledby="reset-title" data-testid={`choose-password-${mode}`}>
       <Stack gap="md">
         <div>
           <Title order={2} id="reset-title" size="h3">
-            {t('auth:reset.title')}
+            {t(`auth:${mode}.title`)}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('auth:reset.intro')}
+            {t(`auth:${mode}.intro`)}
           </Text>
         </div>
-        {!token ? (
-          <Alert color="orange" role="alert">
-            {t('auth:reset.missing_token')}
-          </Alert>
-        ) : null}
         {error ? (
           <Alert color="red" role="alert" data-testid="reset-error">
             {error}
@@ -80,11 +127,12 @@ export default function PasswordResetPage() {
           type="email"
           autoComplete="username"
           required
+          readOnly={invitation && Boolean(linkedEmail)}
           {...form.register('email')}
           error={errText(form.formState.errors.email?.message)}
         />
         <PasswordInput
-          label={t('auth:reset.password')}
+          label={t(invitation ? 'auth:invitation.password' : 'auth:reset.password')}
           autoComplete="new-password"
           required
           autoFocus
@@ -100,8 +148,8 @@ export default function PasswordResetPage() {
           {...form.register('password_confirmation')}
           error={errText(form.formState.errors.password_confirmation?.message)}
         />
-        <Button type="submit" loading={form.formState.isSubmitting} disabled={!token} fullWidth>
-          {t('auth:reset.submit')}
+        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+          {t(`auth:${mode}.submit`)}
         </Button>
         <Anchor component={Link} to="/login" size="sm" ta="center">
           {t('auth:reset.back')}

@@ -2,15 +2,18 @@ import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client.ts';
+import { request } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
-import { ApiError, type Model } from '../../api/jsonapi.ts';
-import { fullName, type User } from '../../api/types.ts';
-import { useMe } from '../../app/AppData.tsx';
+import type { Model } from '../../api/jsonapi.ts';
+import { fullName } from '../../api/types.ts';
+import { useAppConfig, useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { AssignedWork } from '../vehicles/AssignedWork.tsx';
+import { REQUESTS_PATH } from '../vehicles/common.tsx';
+import { requestEnums } from '../vehicles/enums.ts';
+import { activitySentence, type ActivityEntry, type LogSubject } from './activity.ts';
 
 /** Work states counted on the dashboard (inspections-and-vehicles spec §4). */
 export const WORK: { type: string; permission: string; statuses: string[] }[] = [
@@ -19,24 +22,20 @@ export const WORK: { type: string; permission: string; statuses: string[] }[] = 
   { type: 'repairs', permission: 'view any repairs', statuses: ['pending', 'assigned', 'in_progress', 'validated', 'completed'] },
 ];
 
-/** Counts per status through meta.page.total; an area the server does not serve yet counts zero. */
-async function countByStatus(type: string, statuses: string[]): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
-  for (const status of statuses) {
-    try {
-      out[status] = (await api.list(type, { page: { number: 1, size: 1 }, filter: { status } })).total;
-    } catch (e) {
-      if (e instanceof ApiError && (e.status === 404 || e.status === 403)) return Object.fromEntries(statuses.map((s) => [s, 0]));
-      throw e;
-    }
-  }
-  return out;
+/** Counts per state of a type in one call: GET /{type}/list/count (global selection included). */
+async function countsOf(type: string): Promise<Record<string, number>> {
+  const doc = await request<{ meta?: { counts?: Record<string, number> } }>(`/${type}/list/count`);
+  return doc?.meta?.counts ?? {};
+}
+
+function useCounts(type: string) {
+  const sel = useSelection();
+  return useQuery({ queryKey: [type, 'list-count', sel], queryFn: () => countsOf(type), meta: { silent: true } });
 }
 
 function WorkCard({ type, statuses }: { type: string; statuses: string[] }) {
   const { t } = useTranslation();
-  const sel = useSelection();
-  const q = useQuery({ queryKey: [type, 'dashboard-counts', sel], queryFn: () => countByStatus(type, statuses), meta: { silent: true } });
+  const q = useCounts(type);
   const locale = currentLocale();
   return (
     <Card withBorder radius="md" padding="lg" data-testid={`dashboard-${type}`}>
@@ -48,6 +47,33 @@ function WorkCard({ type, statuses }: { type: string; statuses: string[] }) {
           <Group key={s} justify="space-between">
             <Text size="sm">{t(`dashboard:status.${s}`)}</Text>
             {q.isPending ? <Skeleton h={16} w={24} /> : <Text fw={700} data-status={s}>{formatNumber(q.data?.[s] ?? 0, locale)}</Text>}
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Requests per state, each state opening the list filtered on it. */
+function RequestsCard() {
+  const { t } = useTranslation();
+  const q = useCounts('requests');
+  const locale = currentLocale();
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="dashboard-requests">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          {t('dashboard:requests.title')}
+        </Title>
+        <Anchor component={Link} to={REQUESTS_PATH} size="sm">
+          {t('dashboard:requests.open_list')}
+        </Anchor>
+      </Group>
+      <Stack gap={6}>
+        {requestEnums.states().map((s) => (
+          <Group key={s.value} justify="space-between">
+            <Text size="sm">{s.label}</Text>
+            {q.isPending ? <Skeleton h={16} w={24} /> : <Text fw={700} data-state={s.value}>{formatNumber(q.data?.[s.value] ?? 0, locale)}</Text>}
           </Group>
         ))}
       </Stack>
@@ -70,10 +96,16 @@ function CountCard({ type, label, to }: { type: string; label: string; to: strin
 
 function RecentActivity() {
   const { t } = useTranslation();
-  const q = useList<Model>('logs', { page: { number: 1, size: 8 }, sort: '-created_at', include: 'causer' }, { meta: { silent: true } });
+  const { can } = useMe();
+  const q = useList<Model>(
+    'logs',
+    { page: { number: 1, size: 8 }, sort: '-created_at', include: 'causer', fields: { users: 'firstname,lastname,email' }, extra: { add_data: 'subjects' } },
+    { meta: { silent: true } },
+  );
+  const subjects = (q.data?.meta?.subjects ?? {}) as Record<string, LogSubject>;
   const locale = currentLocale();
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card withBorder radius="md" padding="lg" data-testid="dashboard-activity">
       <Title order={2} size="h4" mb="sm">
         {t('dashboard:recent_activity')}
       </Title>
@@ -82,21 +114,41 @@ function RecentActivity() {
       ) : (q.data?.data ?? []).length === 0 ? (
         <Text c="dimmed">{t('dashboard:no_activity')}</Text>
       ) : (
-        <Table>
-          <Table.Tbody>
-            {(q.data?.data ?? []).map((log) => (
-              <Table.Tr key={log.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/logs/view/${log.id}`}>
-                    {String(log.description ?? log.event ?? log.id)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{log.causer ? fullName(log.causer as User) : t('admin:logs.system')}</Table.Td>
-                <Table.Td c="dimmed">{formatDateTime(log.created_at as string, locale)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs">
+            <Table.Tbody>
+              {(q.data?.data ?? []).map((log) => {
+                const sentence = activitySentence(t, log as unknown as ActivityEntry, subjects[log.id], can);
+                return (
+                  <Table.Tr key={log.id} data-testid="activity-row">
+                    <Table.Td>
+                      <Text size="sm" data-testid="activity-sentence">
+                        {sentence.parts[0]}
+                        {sentence.href ? (
+                          <Anchor component={Link} to={sentence.href} inherit>
+                            {sentence.parts[1]}
+                          </Anchor>
+                        ) : (
+                          sentence.parts[1]
+                        )}
+                        {sentence.parts[2]}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {can('view logs') ? (
+                        <Anchor component={Link} to={`/logs/view/${log.id}`} c="dimmed" size="sm">
+                          {formatDateTime(log.created_at as string, locale)}
+                        </Anchor>
+                      ) : (
+                        <Text size="sm">{formatDateTime(log.created_at as string, locale)}</Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Card>
   );
@@ -111,7 +163,11 @@ export default function DashboardPage() {
     { type: 'roles', label: 'shell:items.roles', to: '/admin/roles', permission: 'view any roles' },
     { type: 'organizations', label: 'shell:items.organizations', to: '/admin/organizations', permission: 'view any organizations' },
   ].filter((c) => can(c.permission));
-  const work = WORK.filter((w) => can(w.permission));
+  // A type the server does not serve (yet) gets no card, rather than zeros (issue 8).
+  const config = useAppConfig();
+  const counted = new Set(config.list_counts ?? []);
+  const work = WORK.filter((w) => counted.has(w.type) && can(w.permission));
+  const requestsCard = counted.has('requests') && can('view any requests');
   return (
     <Stack gap="lg">
       <div>
@@ -121,8 +177,9 @@ export default function DashboardPage() {
         <Text c="dimmed">{t('dashboard:welcome', { name: fullName(me) || me.email })}</Text>
       </div>
       <AssignedWork />
-      {work.length > 0 ? (
+      {work.length > 0 || requestsCard ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {requestsCard ? <RequestsCard /> : null}
           {work.map((w) => (
             <WorkCard key={w.type} type={w.type} statuses={w.statuses} />
           ))}

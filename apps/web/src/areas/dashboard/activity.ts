@@ -1,0 +1,120 @@
+import type { TFunction } from 'i18next';
+
+/** What GET /logs?add_data=subjects says of one entry's subject (server: logs.resource.ts). */
+export interface LogSubject {
+  label: string | null;
+  /** The record exists and the user may see it. */
+  visible: boolean;
+  /** For an assignment: the assignee's name. */
+  assignee?: string | null;
+}
+
+export interface ActivityEntry {
+  id: string;
+  event: string;
+  subject_type: string;
+  subject_id: string;
+  causer?: { firstname?: string | null; lastname?: string | null; email?: string | null } | null;
+}
+
+/** Where each type's records open: its list with ?id=…&action=view, and the permission that page needs. */
+export const SUBJECT_PAGES: Record<string, { path: string; permission: string }> = {
+  requests: { path: '/vehicles/requests', permission: 'view module requests' },
+  vehicles: { path: '/vehicles/vehicles', permission: 'view module vehicles' },
+  customers: { path: '/crm/customers', permission: 'view any customers' },
+  contacts: { path: '/crm/contacts', permission: 'view any contacts' },
+  suppliers: { path: '/purchases/suppliers', permission: 'view any suppliers' },
+  users: { path: '/admin/users', permission: 'view any users' },
+  roles: { path: '/admin/roles', permission: 'view any roles' },
+  organizations: { path: '/admin/organizations', permission: 'view any organizations' },
+  resellers: { path: '/admin/resellers', permission: 'view any resellers' },
+  locations: { path: '/admin/locations', permission: 'view any locations' },
+};
+
+/** The events with a sentence of their own; any other gets the generic one, still a sentence. */
+export const ACTIVITY_EVENTS = [
+  'created',
+  'updated',
+  'deleted',
+  'assign',
+  'approve',
+  'complete',
+  'cancel',
+  'invite',
+  'activate',
+  'deactivate',
+  'copy',
+  'attach-users',
+  'detach-users',
+] as const;
+
+/** The subject types with a noun of their own; any other is "the record …". */
+export const ACTIVITY_SUBJECTS = [
+  'requests',
+  'vehicles',
+  'customers',
+  'contacts',
+  'suppliers',
+  'supplier-products',
+  'users',
+  'roles',
+  'organizations',
+  'resellers',
+  'locations',
+  'imports',
+  'tags',
+  'options',
+  'notifications',
+  'notification-subscriptions',
+] as const;
+
+export interface ActivitySentence {
+  /** The whole sentence. */
+  text: string;
+  /** The sentence in three parts, the middle one naming the record (the link's text). */
+  parts: [string, string, string];
+  /** The record's page, when it still exists and the user may open it. */
+  href: string | null;
+}
+
+// Splits the translated sentence around the subject without caring where a language puts it.
+const MARK = '\u0001';
+
+const personName = (p: ActivityEntry['causer']) => (p ? `${p.firstname ?? ''} ${p.lastname ?? ''}`.trim() || p.email || '' : '');
+
+/**
+ * "Marie Gagnon a assigné la demande 1HGCM82633A004352 à Ivan Tremblay": one translated sentence
+ * per event and subject type, in the language of `t`, with the record's link.
+ */
+export function activitySentence(
+  t: TFunction,
+  entry: ActivityEntry,
+  subject: LogSubject | undefined,
+  can: (permission: string) => boolean = () => true,
+): ActivitySentence {
+  const known = (ACTIVITY_SUBJECTS as readonly string[]).includes(entry.subject_type);
+  const label = subject?.label?.trim() || '';
+  const noun = known
+    ? label
+      ? t(`dashboard:activity.subjects.${entry.subject_type}.named`, { label })
+      : t(`dashboard:activity.subjects.${entry.subject_type}.unnamed`)
+    : label
+      ? t('dashboard:activity.subjects.other.named', { label })
+      : t('dashboard:activity.subjects.other.unnamed');
+  const causer = personName(entry.causer) || t('dashboard:activity.system');
+  const event = (ACTIVITY_EVENTS as readonly string[]).includes(entry.event) ? entry.event.replace(/-/g, '_') : null;
+  const key =
+    event === 'assign' && !subject?.assignee
+      ? 'dashboard:activity.events.assign_nobody'
+      : event
+        ? `dashboard:activity.events.${event}`
+        : 'dashboard:activity.events.other';
+  const raw = t(key, { causer, subject: MARK, assignee: subject?.assignee ?? '', event: entry.event });
+  const [before, after = ''] = raw.split(MARK);
+  const page = SUBJECT_PAGES[entry.subject_type];
+  const href =
+    page && subject?.visible && entry.event !== 'deleted' && can(page.permission)
+      ? `${page.path}?id=${encodeURIComponent(entry.subject_id)}&action=view`
+      : null;
+  return { text: `${before}${noun}${after}`, parts: [before, noun, after], href };
+}
