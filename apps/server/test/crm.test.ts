@@ -133,6 +133,55 @@ describe('customers', () => {
     expect(res.body.data.relationships.requests.data).toEqual([]);
   });
 
+  it("lists the customer's vehicles and requests with filter[customer] (the customer record's lists), never another organization's", async () => {
+    const roy = await idOf('customers', `lastname = 'Roy'`);
+    const accord = await idOf('vehicles', `vin = 'KM8K2CAB4PU001140'`);
+    const created = await t.api('POST', '/api/v1/requests', {
+      token: manager,
+      body: doc('requests', { type: 'inspection', priority: 20 }, { vehicle: { data: { type: 'vehicles', id: accord } }, customer: { data: { type: 'customers', id: roy } } }),
+    });
+    expect(created.status).toBe(201);
+    const vehicles = await t.api('GET', `/api/v1/vehicles?filter[customer]=${roy}`, { token: manager });
+    expect(vehicles.status).toBe(200);
+    expect(vehicles.body.data.map((v: any) => v.attributes.vin)).toEqual(['KM8K2CAB4PU001140']);
+    expect(vehicles.body.meta.page.total).toBe(1);
+    const requests = await t.api('GET', `/api/v1/requests?filter[customer]=${roy}&include=vehicle`, { token: manager });
+    expect(requests.status).toBe(200);
+    expect(requests.body.data.map((r: any) => r.id)).toEqual([created.body.data.id]);
+    expect(requests.body.included.map((v: any) => v.attributes.vin)).toEqual(['KM8K2CAB4PU001140']);
+    // Another organization's manager asking for this customer's rows gets nothing.
+    expect((await t.api('GET', `/api/v1/vehicles?filter[customer]=${roy}`, { token: manager2 })).body.meta.page.total).toBe(0);
+    expect((await t.api('GET', `/api/v1/requests?filter[customer]=${roy}`, { token: manager2 })).body.meta.page.total).toBe(0);
+  });
+
+  it('refuses a phone that is not a number (abc, or punctuation without digits) on phone and billing_phone, on create and update', async () => {
+    const person = { type: 'individual', firstname: 'Léa', lastname: 'Phone' };
+    for (const [name, value] of [
+      ['phone', 'abc'],
+      ['phone', '((((((('],
+      ['phone', '- - - - - -'],
+      ['billing_phone', '.......'],
+    ] as const) {
+      const extra = name === 'billing_phone' ? { billing_same_as_customer: false, billing_name: 'Léa', billing_address: '1 rue' } : {};
+      const res = await t.api('POST', CU, { token: manager, body: doc('customers', { ...person, ...extra, [name]: value }) });
+      expect(res.status, `${name}: ${value}`).toBe(422);
+      expect(pointers(res)).toEqual([`/data/attributes/${name}`]);
+      expect(errorAt(res, `/data/attributes/${name}`).detail).toBe('Le champ doit contenir un numéro de téléphone valide');
+    }
+    const ok = await t.api('POST', CU, { token: manager, body: doc('customers', { ...person, phone: '+1 (514) 555-0142' }) });
+    expect(ok.status).toBe(201);
+    const patched = await t.api('PATCH', `${CU}/${ok.body.data.id}`, {
+      token: manager,
+      headers: { 'accept-language': 'en' },
+      body: doc('customers', { phone: '-------' }, undefined, ok.body.data.id),
+    });
+    expect(patched.status).toBe(422);
+    expect(errorAt(patched, '/data/attributes/phone').detail).toBe('This field must contain a valid phone number');
+    const stored = rowsOf<{ phone: string }>(await t.database.db.execute(sql`SELECT phone FROM customers WHERE id = ${ok.body.data.id}`));
+    expect(stored[0].phone).toBe('+1 (514) 555-0142');
+    await t.api('DELETE', `${CU}/${ok.body.data.id}`, { token: manager });
+  });
+
   it('requires the names of its type and, with separate billing, a billing name and address', async () => {
     const individual = await t.api('POST', CU, { token: manager, body: doc('customers', { type: 'individual', firstname: 'Luc' }) });
     expect(individual.status).toBe(422);
@@ -277,7 +326,7 @@ describe('contacts', () => {
     const body = doc('contacts', {
       firstname: 'Paul',
       lastname: 'Côté',
-      birthday: '2999-01-01',
+      birthday: '2199-01-01',
       phones: [
         { number: '514 555-0100', type: 'MOBILE', extension: '12' },
         { number: 'abc', type: 'CELL', extension: 'x9' },

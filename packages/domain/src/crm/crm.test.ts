@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerName, nameKey, personName } from './crm.ts';
+import { customerName, isPhone, nameKey, personName } from './crm.ts';
 
 describe('customer_name', () => {
   it.each([
@@ -27,4 +27,9 @@ describe('names of people', () => {
     expect(nameKey('Eric')).not.toBe(nameKey('Erica'));
     expect(nameKey(null)).toBe('');
   });
+});
+
+describe('isPhone', () => {
+  it.each(['514 555-0142', '+1 (514) 555-0142', '514.555.0142', '5145550142', '555-0142'])('takes %s', (v) => expect(isPhone(v)).toBe(true));
+  it.each(['abc', '514 555-ABCD', '(((((((', '- - - - - -', '.......', '123', '+1 514 555 0142 0000 0000'])('refuses %s', (v) => expect(isPhone(v)).toBe(false));
 });

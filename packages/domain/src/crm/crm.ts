@@ -40,6 +40,18 @@ export interface Phone {
 }
 export const MAX_PHONES = 10;
 
+/**
+ * A phone number as typed in Canada: digits with spaces, dots, dashes, brackets and a leading +,
+ * 7 to 20 characters, and at least 7 digits ("(((((((" or "-------" are not numbers). One rule for
+ * the server (customers, contacts) and the web forms.
+ */
+export const PHONE_PATTERN = /^\+?[0-9 ().-]{7,20}$/;
+export const PHONE_MIN_DIGITS = 7;
+export function isPhone(value: string): boolean {
+  const s = value.trim();
+  return PHONE_PATTERN.test(s) && (s.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS;
+}
+
 const clean = (s: unknown) => (typeof s === 'string' ? s.trim().replace(/\s+/g, ' ') : '');
 
 /**

@@ -1,4 +1,4 @@
-import { CONTACTABLE_TYPES, CONTACT_TITLES, MAX_PHONES, PHONE_TYPES, personName, type ContactableType } from '@atelier/domain';
+import { CONTACTABLE_TYPES, CONTACT_TITLES, MAX_PHONES, PHONE_TYPES, isPhone, personName, type ContactableType } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { Attribute, attr, isUuid, type NestedError, type ParseResult } from '../../jsonapi/attributes.ts';
@@ -21,7 +21,6 @@ const CONTACTABLE_COLUMN: Record<ContactableType, 'customer_id' | 'supplier_id'>
 const contactableType = (r: Record<string, unknown>): ContactableType | null =>
   r.customer_id ? 'customers' : r.supplier_id ? 'suppliers' : null;
 
-const PHONE = /^\+?[0-9 ().-]{7,20}$/;
 const EXTENSION = /^\d{1,10}$/;
 
 const fullNameSql = normalizedName(sql`coalesce(${contacts.firstname}, '') || ' ' || coalesce(${contacts.lastname}, '')`);
@@ -118,7 +117,7 @@ function parsePhones(value: unknown): ParseResult {
       if (!['number', 'type', 'extension'].includes(key)) nested.push({ path: `${at}/${key}`, code: 'validation.unknown_attribute', params: { name: key } });
     const number = typeof p.number === 'string' ? p.number.trim() : p.number;
     if (number === undefined || number === null || number === '') nested.push({ path: `${at}/number`, code: 'validation.required' });
-    else if (typeof number !== 'string' || !PHONE.test(number)) nested.push({ path: `${at}/number`, code: 'validation.phone' });
+    else if (typeof number !== 'string' || !isPhone(number)) nested.push({ path: `${at}/number`, code: 'validation.phone' });
     if (p.type === undefined || p.type === null || p.type === '') nested.push({ path: `${at}/type`, code: 'validation.required' });
     else if (!(PHONE_TYPES as readonly unknown[]).includes(p.type))
       nested.push({ path: `${at}/type`, code: 'validation.enum', params: { values: PHONE_TYPES.join(', ') } });
