@@ -175,6 +175,12 @@ describe('welcome', () => {
           await page.waitForURL(`**/vehicles/requests?id=${id}&action=view`);
           await page.locator('[data-testid=record-drawer]').getByText(vin).first().waitFor();
           await shot(page, '62-activity-opened-record-en');
+        } else {
+          // The entry's date opens the entry, which reads as the same sentence.
+          await en.locator('xpath=ancestor::tr').getByRole('link').last().click();
+          await page.waitForURL('**/logs/view/*');
+          await page.locator('[data-testid=log-sentence]').getByText(`Marie Gagnon assigned request ${vin} to Ivan Tremblay`).waitFor();
+          await shot(page, '62-log-entry-en-1024');
         }
       }
     }));

@@ -1,8 +1,11 @@
-import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { Alert, Anchor, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useRecord } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
+import { request } from '../../api/client.ts';
+import { deserialize, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { activitySentence, type ActivityEntry, type LogSubject } from '../dashboard/activity.ts';
 import { fullName, type User } from '../../api/types.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -21,19 +24,42 @@ const show = (v: unknown) => (v === null || v === undefined ? '—' : typeof v =
 /** /logs/view/{id}: one activity log entry. */
 export default function LogViewPage() {
   const { t, i18n } = useTranslation();
+  const { can } = useMe();
   const { id } = useParams();
-  const q = useRecord<Model>('logs', id, { include: 'causer,subject' });
+  // The subject's name comes with the entry (add_data=subjects), as on the dashboard.
+  const q = useQuery({
+    queryKey: ['logs', 'record', id, 'subjects'],
+    queryFn: async () => {
+      const doc = await request<JsonApiDocument>(`/logs/${encodeURIComponent(id ?? '')}`, { params: { include: 'causer', extra: { add_data: 'subjects' } } });
+      return { log: deserialize<Model>(doc) as Model, subjects: (doc.meta?.subjects ?? {}) as Record<string, LogSubject> };
+    },
+    enabled: Boolean(id),
+  });
   if (q.isPending) return <Loader />;
   if (!q.data) return <Alert color="red">{t('common:form.record_not_found')}</Alert>;
-  const log = q.data;
+  const { log } = q.data;
   const event = String(log.event ?? '');
-  const subject = log.subject as Model | undefined;
+  const subject = q.data.subjects[log.id];
+  const sentence = activitySentence(t, log as unknown as ActivityEntry, subject, can);
   const changes = changesOf(log);
   return (
     <Stack gap="lg" maw={900}>
-      <Title order={1} size="h2">
-        {t('admin:logs.title')}
-      </Title>
+      <div>
+        <Title order={1} size="h2">
+          {t('admin:logs.title')}
+        </Title>
+        <Text data-testid="log-sentence">
+          {sentence.parts[0]}
+          {sentence.href ? (
+            <Anchor component={Link} to={sentence.href} inherit>
+              {sentence.parts[1]}
+            </Anchor>
+          ) : (
+            sentence.parts[1]
+          )}
+          {sentence.parts[2]}
+        </Text>
+      </div>
       <Paper withBorder p="lg" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <div>
@@ -46,7 +72,7 @@ export default function LogViewPage() {
           </div>
           <div>
             <Text size="sm" c="dimmed">{t('admin:logs.subject')}</Text>
-            <Text>{subject ? `${subject.type} #${subject.id}${subject.name ? ` · ${String(subject.name)}` : ''}` : `${show(log.subject_type)} #${show(log.subject_id)}`}</Text>
+            <Text>{subject?.label ? `${subject.label} (${show(log.subject_type)})` : `${show(log.subject_type)} #${show(log.subject_id)}`}</Text>
           </div>
           <div>
             <Text size="sm" c="dimmed">{t('admin:logs.causer')}</Text>
