@@ -22,6 +22,16 @@ export const WORK: { type: string; permission: string; statuses: string[] }[] = 
   { type: 'repairs', permission: 'view any repairs', statuses: ['pending', 'assigned', 'in_progress', 'validated', 'completed'] },
 ];
 
+/**
+ * The work cards to show: a type the server answers GET /{type}/list/count for (/app-config
+ * list_counts) and the user may list. A type the server does not serve yet gets no card, rather
+ * than a card of zeros fed by 404s.
+ */
+export function visibleWork(listCounts: readonly string[] | undefined, can: (permission: string) => boolean) {
+  const counted = new Set(listCounts ?? []);
+  return WORK.filter((w) => counted.has(w.type) && can(w.permission));
+}
+
 /** Counts per state of a type in one call: GET /{type}/list/count (global selection included). */
 async function countsOf(type: string): Promise<Record<string, number>> {
   const doc = await request<{ meta?: { counts?: Record<string, number> } }>(`/${type}/list/count`);
@@ -163,11 +173,9 @@ export default function DashboardPage() {
     { type: 'roles', label: 'shell:items.roles', to: '/admin/roles', permission: 'view any roles' },
     { type: 'organizations', label: 'shell:items.organizations', to: '/admin/organizations', permission: 'view any organizations' },
   ].filter((c) => can(c.permission));
-  // A type the server does not serve (yet) gets no card, rather than zeros (issue 8).
   const config = useAppConfig();
-  const counted = new Set(config.list_counts ?? []);
-  const work = WORK.filter((w) => counted.has(w.type) && can(w.permission));
-  const requestsCard = counted.has('requests') && can('view any requests');
+  const work = visibleWork(config.list_counts, can);
+  const requestsCard = (config.list_counts ?? []).includes('requests') && can('view any requests');
   return (
     <Stack gap="lg">
       <div>
