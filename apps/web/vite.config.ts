@@ -5,6 +5,10 @@ import react from '@vitejs/plugin-react';
 // Vite proxies the API to it.
 export default defineConfig({
   plugins: [react()],
+  // One copy of Mantine and React for the whole app: @mantine/dates, installed at the root, would
+  // otherwise import the root's @mantine/core (another version than apps/web's) and find no
+  // MantineProvider in the tree.
+  resolve: { dedupe: ['@mantine/core', '@mantine/hooks', 'react', 'react-dom'] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
   server: { port: 5173, proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } } },
   preview: { port: 4173, proxy: { '/api': { target: 'http://127.0.0.1:3000' } } },

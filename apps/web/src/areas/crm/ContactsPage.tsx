@@ -27,8 +27,8 @@ function useFields(): FieldDef[] {
   const { t } = useTranslation();
   return [
     { name: 'title', label: 'crm:fields.title', kind: 'select', options: crmEnums.titles() },
-    { name: 'firstname', label: 'crm:fields.firstname', kind: 'text', required: true },
-    { name: 'lastname', label: 'crm:fields.lastname', kind: 'text', required: true },
+    { name: 'firstname', label: 'crm:fields.firstname', kind: 'text', required: true, max: 100 },
+    { name: 'lastname', label: 'crm:fields.lastname', kind: 'text', required: true, max: 100 },
     dateField('birthday', 'crm:fields.birthday'),
     { name: 'email', label: 'crm:fields.email', kind: 'email' },
     {

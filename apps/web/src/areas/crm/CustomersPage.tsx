@@ -1,41 +1,58 @@
-import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions } from '@atelier/domain';
+import { useList } from '../../api/hooks.ts';
 import type { Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
 import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatDate } from '../../lib/format.ts';
 import { Badges, dateCell } from '../admin/common.tsx';
+import { odometerText, PriorityBadge, REQUESTS_PATH, requestVehicle, StateBadge, vehicleName } from '../vehicles/common.tsx';
+import { requestEnums } from '../vehicles/enums.ts';
 import { addressFields, contactLabel, crmEnums, crmRelations, customerLabel } from './common.tsx';
 
 const P = crudPermissions('customers');
 const isCompany = (v: Record<string, unknown>) => v.type === 'company';
+const isIndividual = (v: Record<string, unknown>) => !isCompany(v);
 const separateBilling = (v: Record<string, unknown>) => !v.billing_same_as_customer;
 
+/** The customer's new request at the counter: the quick form, with this customer chosen. */
+export const newRequestHref = (customerId: string) => `${REQUESTS_PATH}?action=add_quick_request&customer=${encodeURIComponent(customerId)}`;
+
+/**
+ * The customer form in the order a counter clerk fills it: identity, contact, address, billing
+ * (its "same as the customer" switch first, then its own fields), delivery, then the rest. The
+ * names required by the customer's type carry the required marker (the server's rule).
+ */
 export const customerFields: FieldDef[] = [
-  { name: 'type', label: 'crm:fields.type', kind: 'select', required: true, options: crmEnums.customerTypes() },
-  { name: 'company_name', label: 'crm:fields.company_name', kind: 'text', visible: isCompany },
-  { name: 'firstname', label: 'crm:fields.firstname', kind: 'text', visible: (v) => !isCompany(v) },
-  { name: 'lastname', label: 'crm:fields.lastname', kind: 'text', visible: (v) => !isCompany(v) },
-  { name: 'tax_id', label: 'crm:fields.tax_id', kind: 'text' },
-  { name: 'email', label: 'crm:fields.email', kind: 'email' },
-  { name: 'phone', label: 'crm:fields.phone', kind: 'text' },
-  ...addressFields(''),
+  { name: 'type', label: 'crm:fields.type', kind: 'select', required: true, options: crmEnums.customerTypes(), section: 'crm:customers.sections.identity', wide: true },
+  { name: 'company_name', label: 'crm:fields.company_name', kind: 'text', visible: isCompany, requiredWhen: isCompany, max: 150 },
+  { name: 'firstname', label: 'crm:fields.firstname', kind: 'text', visible: isIndividual, requiredWhen: isIndividual, max: 100 },
+  { name: 'lastname', label: 'crm:fields.lastname', kind: 'text', visible: isIndividual, requiredWhen: isIndividual, max: 100 },
+  { name: 'tax_id', label: 'crm:fields.tax_id', kind: 'text', max: 50 },
+  { name: 'email', label: 'crm:fields.email', kind: 'email', section: 'crm:customers.sections.contact' },
+  { name: 'phone', label: 'crm:fields.phone', kind: 'text', format: 'phone' },
+  ...addressFields('', undefined, { section: 'crm:customers.sections.address' }),
   {
     name: 'billing_same_as_customer',
     label: 'crm:customers.billing_same_as_customer',
     kind: 'switch',
     wide: true,
     description: 'crm:customers.billing_hint',
+    section: 'crm:customers.sections.billing',
   },
-  { name: 'billing_name', label: 'crm:fields.billing_name', kind: 'text', visible: separateBilling },
+  { name: 'billing_name', label: 'crm:fields.billing_name', kind: 'text', visible: separateBilling, requiredWhen: separateBilling, max: 150 },
   { name: 'billing_email', label: 'crm:fields.billing_email', kind: 'email', visible: separateBilling },
-  { name: 'billing_phone', label: 'crm:fields.billing_phone', kind: 'text', visible: separateBilling },
-  ...addressFields('billing_', separateBilling),
-  ...addressFields('delivery_'),
-  { name: 'tags', label: 'crm:fields.tags', kind: 'relation', relation: crmRelations.tags },
+  { name: 'billing_phone', label: 'crm:fields.billing_phone', kind: 'text', visible: separateBilling, format: 'phone' },
+  ...addressFields('billing_', separateBilling, { requiredWhen: separateBilling }),
+  ...addressFields('delivery_', undefined, { section: 'crm:customers.sections.delivery' }),
+  { name: 'tags', label: 'crm:fields.tags', kind: 'relation', relation: crmRelations.tags, section: 'crm:customers.sections.other' },
   { name: 'allowedLocations', label: 'crm:fields.allowed_locations', kind: 'relation', relation: crmRelations.locations },
-  { name: 'notes', label: 'crm:fields.notes', kind: 'textarea' },
+  { name: 'notes', label: 'crm:fields.notes', kind: 'textarea', wide: true },
   { name: 'created_at', label: 'crm:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
 ];
 
@@ -62,7 +79,114 @@ function CustomerContacts({ customer }: { customer: Model }) {
   );
 }
 
+const LIMIT = 20;
+
+/** "20 of 34": a list cut at LIMIT says so, with a link to the full list. */
+function More({ shown, total, href }: { shown: number; total: number; href: string }) {
+  const { t } = useTranslation();
+  if (total <= shown) return null;
+  return (
+    <Anchor component={Link} to={href} size="sm">
+      {t('crm:customers.see_all', { shown, total })}
+    </Anchor>
+  );
+}
+
+/** The customer's vehicles (a service advisor's first question), each linked to its record. */
+function CustomerVehicles({ customer }: { customer: Model }) {
+  const { t } = useTranslation();
+  const q = useList<Model>('vehicles', { page: { number: 1, size: LIMIT }, sort: '-created_at', filter: { customer: customer.id } }, { meta: { silent: true } });
+  const rows = q.data?.data ?? [];
+  return (
+    <Stack gap="xs" data-testid="customer-vehicles">
+      <Title order={3} size="h4">
+        {t('crm:customers.vehicles')}
+      </Title>
+      {q.isPending ? null : q.isError ? (
+        <Text c="dimmed" size="sm">{t('crm:customers.list_unavailable')}</Text>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" size="sm">{t('crm:customers.no_vehicles')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table>
+            <Table.Tbody>
+              {rows.map((v) => (
+                <Table.Tr key={v.id} data-testid="customer-vehicle">
+                  <Table.Td>
+                    <Anchor component={Link} to={`/vehicles/vehicles?id=${v.id}&action=view`}>
+                      {vehicleName(v)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text component="span" ff="monospace" size="sm">{String(v.vin ?? '')}</Text>
+                  </Table.Td>
+                  <Table.Td>{String(v.registration_number ?? '')}</Table.Td>
+                  <Table.Td c="dimmed">{odometerText(v)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <More shown={rows.length} total={q.data?.total ?? 0} href={`/vehicles/vehicles?filter[customer]=${customer.id}`} />
+    </Stack>
+  );
+}
+
+/** The customer's requests, newest first, with their state (inspections, estimates and repairs will join them). */
+function CustomerRequests({ customer }: { customer: Model }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const q = useList<Model>('requests', { page: { number: 1, size: LIMIT }, sort: '-created_at', include: 'vehicle', filter: { customer: customer.id } }, { meta: { silent: true } });
+  const rows = q.data?.data ?? [];
+  return (
+    <Stack gap="xs" mt="sm" data-testid="customer-requests">
+      <Title order={3} size="h4">
+        {t('crm:customers.requests')}
+      </Title>
+      {q.isPending ? null : q.isError ? (
+        <Text c="dimmed" size="sm">{t('crm:customers.list_unavailable')}</Text>
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" size="sm">{t('crm:customers.no_requests')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id} data-testid="customer-request">
+                  <Table.Td>
+                    <Anchor component={Link} to={`${REQUESTS_PATH}?id=${r.id}&action=view`}>
+                      {requestEnums.type(r.type)} · {requestVehicle(r)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td><StateBadge state={r.state} /></Table.Td>
+                  <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
+                  <Table.Td c="dimmed">{formatDate(String(r.created_at ?? ''), locale)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <More shown={rows.length} total={q.data?.total ?? 0} href={`${REQUESTS_PATH}?filter[customer]=${customer.id}`} />
+    </Stack>
+  );
+}
+
+/** At the top of the customer's record: its vehicles and requests, what the user may see of them. */
+function CustomerWork({ customer }: { customer: Model }) {
+  const { can } = useMe();
+  return (
+    <>
+      {can('view any vehicles') ? <CustomerVehicles customer={customer} /> : null}
+      {can('view any requests') ? <CustomerRequests customer={customer} /> : null}
+    </>
+  );
+}
+
 export default function CustomersPage() {
+  const { t } = useTranslation();
+  const { can } = useMe();
   return (
     <ResourceList<Model>
       type="customers"
@@ -90,6 +214,16 @@ export default function CustomersPage() {
           titleOf={customerLabel}
           permissions={{ edit: P.edit, delete: P.delete }}
           defaults={{ type: 'individual', billing_same_as_customer: true }}
+          lead={(c) => <CustomerWork customer={c} />}
+          actions={(c) =>
+            can('create requests') ? (
+              <Group gap="xs">
+                <Button component={Link} to={newRequestHref(c.id)} variant="default" leftSection={<IconPlus size={16} />} data-testid="customer-new-request">
+                  {t('crm:customers.new_request')}
+                </Button>
+              </Group>
+            ) : null
+          }
         >
           {(record) => <CustomerContacts customer={record} />}
         </RecordForm>

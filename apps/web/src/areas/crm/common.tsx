@@ -9,7 +9,7 @@ import {
   type Labels,
   type Locale,
 } from '@atelier/domain';
-import { TextInput } from '@mantine/core';
+import { DayInput } from '../../components/DateInputs.tsx';
 import type { Model } from '../../api/jsonapi.ts';
 import type { FieldDef } from '../../components/resource/RecordForm.tsx';
 import type { RelationConfig } from '../../components/resource/RelationSelect.tsx';
@@ -53,14 +53,14 @@ export const crmRelations = {
   locations: { type: 'locations', many: true, labelOf: byName, sort: 'name', global: false } satisfies RelationConfig,
 };
 
-/** A date without time (birthday): typed with the browser's date picker, shown in the user's language. */
+/** A date without time (birthday): typed (jj/mm/aaaa in French) or picked, shown in the user's language. */
 export function dateField(name: string, label: string): FieldDef {
   return {
     name,
     label,
     kind: 'text',
     input: ({ value, onChange, error, label: l }) => (
-      <TextInput type="date" label={l} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} error={error} name={name} max={new Date().toISOString().slice(0, 10)} />
+      <DayInput label={l} value={value} onChange={onChange} error={error} name={name} maxDate={new Date().toISOString().slice(0, 10)} />
     ),
     view: (r) => formatDay(r[name]) || i18n.t('common:form.none'),
   };
@@ -72,11 +72,11 @@ export function formatDay(value: unknown): string {
 }
 
 /** Address fields (address, city, province, postal code) under a prefix ('' / 'billing_' / 'delivery_'). */
-export function addressFields(prefix: '' | 'billing_' | 'delivery_', visible?: FieldDef['visible']): FieldDef[] {
+export function addressFields(prefix: '' | 'billing_' | 'delivery_', visible?: FieldDef['visible'], extra: Partial<FieldDef> = {}): FieldDef[] {
   return [
-    { name: `${prefix}address`, label: `crm:fields.${prefix}address`, kind: 'text', visible },
-    { name: `${prefix}city`, label: `crm:fields.${prefix}city`, kind: 'text', visible },
+    { name: `${prefix}address`, label: `crm:fields.${prefix}address`, kind: 'text', visible, max: 255, wide: true, ...extra },
+    { name: `${prefix}city`, label: `crm:fields.${prefix}city`, kind: 'text', visible, max: 100 },
     { name: `${prefix}province`, label: `crm:fields.${prefix}province`, kind: 'select', options: crmEnums.provinces(), visible },
-    { name: `${prefix}postal_code`, label: `crm:fields.${prefix}postal_code`, kind: 'text', visible },
+    { name: `${prefix}postal_code`, label: `crm:fields.${prefix}postal_code`, kind: 'text', visible, max: 20 },
   ];
 }

@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { DateTimeField } from '../../components/DateInputs.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -17,17 +17,10 @@ export function fromLocalInput(value: string): string {
   return Number.isNaN(d.getTime()) ? '' : d.toISOString();
 }
 
-/** A due date and time picker (the browser's own, keyboard friendly and localised). */
+/**
+ * A due date and time picker in the user's language and format (Mantine dates: jj/mm/aaaa hh:mm
+ * in French), not the browser's own, which follows the browser's locale (mm/dd/yyyy).
+ */
 export function DateTimeInput({ label, value, onChange, error, required, name }: { label: string; value: unknown; onChange: (v: string) => void; error?: string; required?: boolean; name?: string }) {
-  return (
-    <TextInput
-      type="datetime-local"
-      label={label}
-      value={toLocalInput(value)}
-      onChange={(e) => onChange(fromLocalInput(e.currentTarget.value))}
-      error={error}
-      required={required}
-      name={name}
-    />
-  );
+  return <DateTimeField label={label} value={value} onChange={onChange} error={error} required={required} name={name} />;
 }

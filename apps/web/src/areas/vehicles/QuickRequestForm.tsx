@@ -51,7 +51,9 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
   const [vehicle, setVehicle] = useState<Model | null>(null);
   const [customer, setCustomer] = useState('');
   const canPickCustomer = can('view any customers');
-  const [customerId, setCustomerId] = useState<string | null>(null);
+  // From a customer's record: ?customer=<id> chooses the customer and offers its vehicles.
+  const presetCustomer = params.get('customer');
+  const [customerId, setCustomerId] = useState<string | null>(presetCustomer);
   const [type, setType] = useState<string>(types[0] ?? 'inspection');
   const [priority, setPriority] = useState(String(DEFAULT_REQUEST_PRIORITY));
   const [dueAt, setDueAt] = useState('');
@@ -70,6 +72,12 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
   const [q] = useDebouncedValue(text, 250);
   const found = useList<Model>('vehicles', { page: { number: 1, size: 5 }, sort: '-created_at', filter: { search: q } }, { enabled: !vehicle && q.length >= 3, meta: { silent: true } });
   const matches = useMemo(() => (vehicle || q.length < 3 ? [] : (found.data?.data ?? [])), [vehicle, q, found.data]);
+  // The chosen customer's vehicles, offered before anything is typed.
+  const owned = useList<Model>('vehicles', { page: { number: 1, size: 10 }, sort: '-created_at', include: 'customer,allowedLocations', filter: { customer: customerId ?? '' } }, {
+    enabled: Boolean(customerId) && !vehicle && text.length === 0 && can('view any vehicles'),
+    meta: { silent: true },
+  });
+  const ownedVehicles = !vehicle && text.length === 0 && customerId ? (owned.data?.data ?? []) : [];
   const vin = checkVin(text);
   const searching = !vehicle && text.length >= 3 && (q !== text || found.isFetching);
 
@@ -191,7 +199,12 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
               data-autofocus
               data-testid="quick-vehicle"
             />
-            {matches.map((m) => (
+            {ownedVehicles.length > 0 ? (
+              <Text size="sm" c="dimmed" data-testid="quick-customer-vehicles">
+                {t('vehicles:quick.customer_vehicles')}
+              </Text>
+            ) : null}
+            {[...ownedVehicles, ...matches].map((m) => (
               <UnstyledButton key={m.id} onClick={() => setVehicle(m)} data-testid="quick-vehicle-match">
                 <Paper withBorder p="xs" radius="md">
                   <Group gap="sm" wrap="nowrap">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, FileButton, Group, Image, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,12 +13,13 @@ import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { RecordForm, type FieldDef, type FormMode } from '../../components/resource/RecordForm.tsx';
 import { type Column, type FilterDef, recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
-import { currentLocale } from '../../i18n/index.ts';
+import i18n, { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { Badges, byFullName } from '../admin/common.tsx';
 import { newRecordLocations, odometerText, PriorityBadge, StateBadge, vehicleName, vehicleRelations } from './common.tsx';
 import { requestEnums, vehicleEnums } from './enums.ts';
 import { VinField } from './VinField.tsx';
+import type { DecodedField } from './vinMerge.ts';
 
 const P = crudPermissions('vehicles');
 const LIST_INCLUDE = 'customer,mecanic,tags';
@@ -41,7 +42,9 @@ function VinView({ vehicle }: { vehicle: Model }) {
   );
 }
 
-function vehicleFields(): FieldDef[] {
+/** The fields of the vehicle form; `typed`: decoded fields the user typed by hand, kept over the last VIN decode. */
+function vehicleFields(typed: readonly string[] = [], onTyped?: (fields: DecodedField[]) => void): FieldDef[] {
+  const mark = (name: string) => (typed.includes(name) ? 'vehicles:vin.typed' : undefined);
   return [
     {
       name: 'vin',
@@ -49,34 +52,35 @@ function vehicleFields(): FieldDef[] {
       kind: 'text',
       required: true,
       wide: true,
-      input: (p) => <VinField {...p} hrefOf={vehicleHref} />,
+      format: 'vin',
+      input: (p) => <VinField {...p} hrefOf={vehicleHref} onTyped={onTyped} />,
       view: (v) => <VinView vehicle={v} />,
     },
-    { name: 'make', label: 'vehicles:fields.make', kind: 'text' },
-    { name: 'model', label: 'vehicles:fields.model', kind: 'text' },
+    { name: 'make', label: 'vehicles:fields.make', kind: 'text', max: 100, description: mark('make') },
+    { name: 'model', label: 'vehicles:fields.model', kind: 'text', max: 100, description: mark('model') },
     {
       name: 'model_year',
       label: 'vehicles:fields.model_year',
       kind: 'number',
       // A year, not a quantity: no thousands separator ("2003", not "2 003").
       input: (p) => (
-        <NumberInput label={p.label} value={p.value as number | ''} onChange={(v) => p.onChange(v === '' ? '' : Number(v))} error={p.error} name="model_year" allowDecimal={false} allowNegative={false} min={1900} max={new Date().getFullYear() + 2} hideControls />
+        <NumberInput label={p.label} description={typed.includes('model_year') ? i18n.t('vehicles:vin.typed') : undefined} value={p.value as number | ''} onChange={(v) => p.onChange(v === '' ? '' : Number(v))} error={p.error} name="model_year" allowDecimal={false} allowNegative={false} min={1900} max={new Date().getFullYear() + 2} hideControls />
       ),
       view: (v) => <Text>{v.model_year ? String(v.model_year) : '—'}</Text>,
     },
-    { name: 'series', label: 'vehicles:fields.series', kind: 'text' },
-    { name: 'style', label: 'vehicles:fields.style', kind: 'text' },
-    { name: 'engine_description', label: 'vehicles:fields.engine_description', kind: 'text' },
-    { name: 'fuel_type', label: 'vehicles:fields.fuel_type', kind: 'select', options: vehicleEnums.fuelTypes() },
-    { name: 'transmission', label: 'vehicles:fields.transmission', kind: 'select', options: vehicleEnums.transmissions() },
-    { name: 'drivetrain', label: 'vehicles:fields.drivetrain', kind: 'select', options: vehicleEnums.drivetrains() },
+    { name: 'series', label: 'vehicles:fields.series', kind: 'text', max: 100, description: mark('series') },
+    { name: 'style', label: 'vehicles:fields.style', kind: 'text', max: 100, description: mark('style') },
+    { name: 'engine_description', label: 'vehicles:fields.engine_description', kind: 'text', max: 255, description: mark('engine_description') },
+    { name: 'fuel_type', label: 'vehicles:fields.fuel_type', kind: 'select', options: vehicleEnums.fuelTypes(), description: mark('fuel_type') },
+    { name: 'transmission', label: 'vehicles:fields.transmission', kind: 'select', options: vehicleEnums.transmissions(), description: mark('transmission') },
+    { name: 'drivetrain', label: 'vehicles:fields.drivetrain', kind: 'select', options: vehicleEnums.drivetrains(), description: mark('drivetrain') },
     { name: 'class_code', label: 'vehicles:fields.class_code', kind: 'select', options: vehicleEnums.classCodes() },
-    { name: 'class_name', label: 'vehicles:fields.class_name', kind: 'text' },
-    { name: 'sku', label: 'vehicles:fields.sku', kind: 'text' },
-    { name: 'registration_number', label: 'vehicles:fields.registration_number', kind: 'text' },
+    { name: 'class_name', label: 'vehicles:fields.class_name', kind: 'text', max: 100 },
+    { name: 'sku', label: 'vehicles:fields.sku', kind: 'text', max: 50 },
+    { name: 'registration_number', label: 'vehicles:fields.registration_number', kind: 'text', max: 20 },
     { name: 'odometer', label: 'vehicles:fields.odometer', kind: 'number', view: (v) => <Text>{odometerText(v) || '—'}</Text> },
     { name: 'odometer_unit', label: 'vehicles:fields.odometer_unit', kind: 'select', required: true, options: vehicleEnums.odometerUnits() },
-    { name: 'color', label: 'vehicles:fields.color', kind: 'text' },
+    { name: 'color', label: 'vehicles:fields.color', kind: 'text', max: 50 },
     { name: 'customer', label: 'vehicles:fields.customer', kind: 'relation', relation: vehicleRelations.customer },
     { name: 'mecanic', label: 'vehicles:fields.mecanic', kind: 'relation', relation: vehicleRelations.user },
     { name: 'allowedLocations', label: 'vehicles:fields.allowed_locations', kind: 'relation', relation: vehicleRelations.locations, wide: true },
@@ -210,6 +214,9 @@ export function VehicleRecord({ id, mode, onMode, onClose }: { id: string | null
   const { t } = useTranslation();
   const { me, can } = useMe();
   const sel = useSelection();
+  // Decoded fields the user typed by hand, kept over the last VIN decode (marked beside them).
+  const [typed, setTyped] = useState<DecodedField[]>([]);
+  const onTyped = useCallback((f: DecodedField[]) => setTyped((prev) => (prev.join() === f.join() ? prev : f)), []);
   // The spec's forbidden messages, before the server is even asked.
   const forbidden = mode === 'add' ? !can(P.create) : mode === 'edit' ? !can(P.edit) : !can(P.view) && !can(P.viewAny);
   if (forbidden) {
@@ -224,7 +231,7 @@ export function VehicleRecord({ id, mode, onMode, onClose }: { id: string | null
       type="vehicles"
       id={id}
       mode={mode}
-      fields={vehicleFields()}
+      fields={vehicleFields(mode === 'add' ? typed : [], onTyped)}
       include={INCLUDE}
       title={mode === 'add' ? 'vehicles:vehicles.new' : 'vehicles:vehicles.record'}
       titleOf={(v) => vehicleName(v)}

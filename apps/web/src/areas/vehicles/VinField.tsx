@@ -14,8 +14,9 @@ import { useSelection } from '../../app/session.ts';
 import type { FormMode } from '../../components/resource/RecordForm.tsx';
 import { vehicleName } from './common.tsx';
 
-/** Attributes of a decoded proposal that fill the add form. */
-export const DECODED_FIELDS = ['make', 'model', 'series', 'model_year', 'style', 'engine_description', 'fuel_type', 'transmission', 'drivetrain'] as const;
+import { mergeDecode, type DecodedField } from './vinMerge.ts';
+
+export { DECODED_FIELDS } from './vinMerge.ts';
 
 export interface VinLookup {
   /** The organization's vehicle (decoded false) or a proposal without id (decoded true). */
@@ -78,6 +79,8 @@ interface Props {
   form: UseFormReturn<FieldValues>;
   /** Link to an existing vehicle. */
   hrefOf: (id: string) => string;
+  /** The decoded fields the user typed by hand, kept over the last decode (marked beside them). */
+  onTyped?: (fields: DecodedField[]) => void;
 }
 
 /**
@@ -85,22 +88,26 @@ interface Props {
  * 17 characters is looked up and the form fills itself from the decode, or the user is told the
  * vehicle already exists. A doubtful check digit is a warning, never an error.
  */
-export function VinField({ value, onChange, error, label, required, mode, form, hrefOf }: Props) {
+export function VinField({ value, onChange, error, label, required, mode, form, hrefOf, onTyped }: Props) {
   const { t } = useTranslation();
   const text = String(value ?? '');
-  const { vin, q, settled } = useVinLookup(text, mode === 'add');
-  const applied = useRef<string | null>(null);
+  const { vin, debounced, q, settled } = useVinLookup(text, mode === 'add');
+  // The VIN last applied to the form, and what its decode put there (the next decode replaces it).
+  const appliedVin = useRef<string | null>(null);
+  const appliedValues = useRef<Partial<Record<DecodedField, unknown>>>({});
   const result = q.data;
 
+  // A new decode replaces every decoded field (a VIN the database does not know empties them);
+  // what the user typed by hand stays, and is marked (vinMerge.ts).
   useEffect(() => {
-    if (mode !== 'add' || !result || !result.decoded || applied.current === result.vehicle.vin) return;
-    applied.current = String(result.vehicle.vin);
-    for (const name of DECODED_FIELDS) {
-      const v = result.vehicle[name];
-      if (v === null || v === undefined || v === '') continue;
-      form.setValue(name, name === 'model_year' ? Number(v) : String(v), { shouldDirty: true, shouldValidate: true });
-    }
-  }, [result, mode, form]);
+    if (mode !== 'add' || !q.isSuccess || q.isFetching || debounced !== vin || appliedVin.current === debounced) return;
+    if (result && !result.decoded) return; // an existing vehicle: the user is sent to it
+    appliedVin.current = debounced;
+    const merge = mergeDecode(form.getValues(), appliedValues.current, result?.vehicle ?? {});
+    appliedValues.current = merge.applied;
+    for (const [name, v] of Object.entries(merge.set)) form.setValue(name, v, { shouldDirty: true, shouldValidate: true });
+    onTyped?.(merge.typed);
+  }, [result, q.isSuccess, q.isFetching, debounced, vin, mode, form, onTyped]);
 
   const local = checkVin(vin);
   const formError = vin.length === VIN_LENGTH && !local.ok ? t(`vehicles:vin.${local.error}`) : undefined;

@@ -33,6 +33,9 @@ import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { isEmail } from '../../lib/validation.ts';
+import { withParams } from '../../lib/useFieldError.ts';
+import { checkVin, isPhone } from '@atelier/domain';
+import { DateTimeField, DayInput } from '../DateInputs.tsx';
 import { RelationSelect, type RelationConfig } from './RelationSelect.tsx';
 
 export type FormMode = 'view' | 'edit' | 'add';
@@ -42,8 +45,16 @@ export interface FieldDef {
   /** i18n key of the label. */
   label: string;
   /** 'json': a structured value (a list of phones ...) kept as is; give it an `input`. */
-  kind: 'text' | 'email' | 'password' | 'textarea' | 'switch' | 'select' | 'relation' | 'number' | 'money' | 'datetime' | 'json';
+  kind: 'text' | 'email' | 'password' | 'textarea' | 'switch' | 'select' | 'relation' | 'number' | 'money' | 'date' | 'datetime' | 'json';
   required?: boolean;
+  /** The longest text the server takes: checked before sending, with the server's message. */
+  max?: number;
+  /** A format checked before sending, with the server's message: a phone number or a VIN. */
+  format?: 'phone' | 'vin';
+  /** Required while the other values say so (the names of an individual ...): marked and checked. */
+  requiredWhen?: (values: Record<string, unknown>) => boolean;
+  /** i18n key of a heading that opens a group of fields here (identity, contact, address ...). */
+  section?: string;
   /** select: values with i18n keys (or raw labels). */
   options?: { value: string; label: string; raw?: boolean }[];
   relation?: RelationConfig;
@@ -78,6 +89,8 @@ export interface RecordFormProps {
   defaults?: Record<string, unknown>;
   /** Extra content under the form in view mode (actions, related lists). */
   children?: (record: Model) => ReactNode;
+  /** Content right under the title in view mode, before the fields (what the user looks for first). */
+  lead?: (record: Model) => ReactNode;
   /** Changes the document before it is sent. */
   transform?: (doc: { attributes: Record<string, unknown>; relationships: Record<string, { type: string; value: RelationshipValue }> }, mode: FormMode) => void;
   /** Extra header actions in view mode. */
@@ -153,14 +166,43 @@ export function schemaOf(fields: FieldDef[], mode: FormMode) {
         s = z.string().refine((v) => !(f.required && mode === 'add') || v.length > 0, 'validation:required');
         break;
       default:
-        s = z
-          .string()
-          .refine((v) => !f.required || v.trim().length > 0, 'validation:required')
-          .refine((v) => f.kind !== 'email' || v.trim() === '' || isEmail(v), 'validation:email');
+        s = z.string().refine((v) => !f.required || v.trim().length > 0, 'validation:required');
     }
     shape[f.name] = s;
   }
-  return z.object(shape).passthrough();
+  // Rules that depend on the other values: a hidden field is not sent, so it is not checked.
+  return z
+    .object(shape)
+    .passthrough()
+    .superRefine((values, ctx) => {
+      for (const f of fields) {
+        if (f.readOnly || (f.visible && !f.visible(values))) continue;
+        const raw = values[f.name];
+        const v = typeof raw === 'string' ? raw.trim() : raw;
+        const empty = v === '' || v === null || v === undefined || (Array.isArray(v) && v.length === 0);
+        if (empty) {
+          if (!f.required && f.requiredWhen?.(values)) ctx.addIssue({ code: 'custom', path: [f.name], message: 'validation:required' });
+          continue;
+        }
+        if (typeof v !== 'string') continue;
+        const problem = f.kind === 'email' && !isEmail(v) ? 'validation:email' : textProblem(f, v);
+        if (problem) ctx.addIssue({ code: 'custom', path: [f.name], message: problem });
+      }
+    });
+}
+
+/**
+ * What the server would say of a text before it is sent (same rules, same messages): too long,
+ * not a phone number, not a VIN (17 characters, no I, O or Q). Null when it is fine.
+ */
+export function textProblem(f: Pick<FieldDef, 'max' | 'format'>, v: string): string | null {
+  if (f.max && [...v].length > f.max) return withParams('validation:max_length', { max: f.max });
+  if (f.format === 'phone' && !isPhone(v)) return 'validation:phone';
+  if (f.format === 'vin') {
+    const vin = checkVin(v);
+    if (!vin.ok) return `validation:${vin.error}`;
+  }
+  return null;
 }
 
 /** The JSON:API document of a save. */
@@ -185,15 +227,34 @@ export function documentOf(fields: FieldDef[], values: FieldValues, mode: FormMo
   return { attributes, relationships };
 }
 
-/** Scrolls to and focuses the first field in error (spec platform §5). */
-export function focusFirstError(root: HTMLElement | null) {
+/**
+ * Scrolls to and focuses the first field in error (spec platform §5), else the form's error
+ * message. The errors were just set: React may paint them a few frames later (a server answer
+ * renders outside of an event), so the field is looked for over the next frames.
+ */
+export function focusFirstError(root: HTMLElement | null, frames = 30) {
   requestAnimationFrame(() => {
-    const el = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    if (el) {
-      el.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      el.focus({ preventScroll: true });
+    const el = root?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? root?.querySelector<HTMLElement>('[data-form-errors]');
+    if (!el) {
+      if (frames > 0) focusFirstError(root, frames - 1);
+      return;
     }
+    el.scrollIntoView({ block: 'center' });
+    el.focus({ preventScroll: true });
   });
+}
+
+/** How many fields hold an error (the errors of a list's items count once per item field). */
+export function countErrors(errors: Record<string, unknown> | undefined): number {
+  let n = 0;
+  for (const e of Object.values(errors ?? {})) {
+    if (!e || typeof e !== 'object') continue;
+    // A field's error ({ type, message, ref }) counts once; a list's errors are per item and field.
+    const err = e as { type?: unknown; message?: unknown };
+    if (typeof err.type === 'string' || typeof err.message === 'string') n++;
+    else n += countErrors(e as Record<string, unknown>);
+  }
+  return n;
 }
 
 /** Asks before leaving a form with unsaved changes (route change or closing the drawer). */
@@ -219,6 +280,38 @@ export function useDirtyGuard(dirty: boolean) {
       </Group>
     </Modal>
   );
+}
+
+/** A day (YYYY-MM-DD) in words, in the user's language ("3 mars 1985"). */
+function formatDay(value: unknown, locale: string): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return String(value ?? '');
+  return new Intl.DateTimeFormat(`${locale}-CA`, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+}
+
+/** "Supprimer le client Jean Tremblay ?": the record named, with its kind when the type has a noun. */
+export function deleteQuestion(t: (key: string, o?: Record<string, unknown>) => string, exists: (key: string) => boolean, type: string, name: string): string {
+  const noun = `common:records.${type}`;
+  if (!name) return t('common:form.delete_question_unnamed');
+  return exists(noun) ? t('common:form.delete_question', { what: t(noun), name }) : t('common:form.delete_question_plain', { name });
+}
+
+/** The heading of a group of fields, across the grid. */
+function SectionTitle({ label }: { label: string }) {
+  return (
+    <Title order={3} size="h6" c="dimmed" tt="uppercase" fw={600} mt="xs" style={{ gridColumn: '1 / -1', letterSpacing: 0.4, borderBottom: '1px solid var(--mantine-color-default-border)', paddingBottom: 4 }} data-testid="form-section">
+      {label}
+    </Title>
+  );
+}
+
+/** Fields grouped under their section headings (a field with `section` opens a group). */
+export function sectionsOf(fields: FieldDef[]): { title?: string; fields: FieldDef[] }[] {
+  const out: { title?: string; fields: FieldDef[] }[] = [];
+  for (const f of fields) {
+    if (f.section || out.length === 0) out.push({ title: f.section, fields: [] });
+    out[out.length - 1].fields.push(f);
+  }
+  return out;
 }
 
 function ViewValue({ field, record }: { field: FieldDef; record: Model }) {
@@ -251,6 +344,8 @@ function ViewValue({ field, record }: { field: FieldDef; record: Model }) {
       return <Text>{formatMoney(Number(v), locale)}</Text>;
     case 'datetime':
       return <Text>{formatDateTime(String(v), locale)}</Text>;
+    case 'date':
+      return <Text>{formatDay(v, locale)}</Text>;
     default:
       return <Text style={{ wordBreak: 'break-word' }}>{String(v)}</Text>;
   }
@@ -262,14 +357,16 @@ function ViewValue({ field, record }: { field: FieldDef; record: Model }) {
  * that search the server.
  */
 export function RecordForm(props: RecordFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { can } = useMe();
   const errText = useErrorText();
   const qc = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [general, setGeneral] = useState<string[]>([]);
   const { mode } = props;
-  const record = useRecord<Model>(props.type, props.id, { include: props.include }, { enabled: Boolean(props.id) && mode !== 'add' });
+  // Silent: a record that does not exist or is out of reach (another organization's URL) gets one
+  // message in place, not the error dialog as well.
+  const record = useRecord<Model>(props.type, props.id, { include: props.include }, { enabled: Boolean(props.id) && mode !== 'add', meta: { silent: true } });
   const fields = props.fields.filter((f) => !f.modes || f.modes.includes(mode));
   const schema = useMemo(() => schemaOf(fields, mode), [fields.map((f) => f.name).join(), mode]); // eslint-disable-line react-hooks/exhaustive-deps
   const form = useForm<FieldValues>({ resolver: zodResolver(schema as never) as never, defaultValues: valuesOf(fields, undefined, props.defaults) });
@@ -337,7 +434,21 @@ export function RecordForm(props: RecordFormProps) {
   const guard = useDirtyGuard(mode !== 'view' && form.formState.isDirty && !save.isPending && !save.isSuccess);
 
   if (mode !== 'add' && record.isPending) return <Loader m="xl" />;
-  if (mode !== 'add' && !record.data) return <Alert color="red">{t('common:form.record_not_found')}</Alert>;
+  if (mode !== 'add' && !record.data) {
+    const missing = !(record.error instanceof ApiError) || record.error.status === 404 || record.error.status === 403 || record.error.status === 400;
+    return (
+      <Alert
+        color="red"
+        title={t(missing ? 'common:form.record_not_found_title' : 'errors:dialog_title')}
+        data-testid="record-not-found"
+        withCloseButton={Boolean(props.onClose)}
+        onClose={props.onClose}
+        closeButtonLabel={t('common:actions.close')}
+      >
+        {missing ? t('common:form.record_not_found') : errText(record.error instanceof ApiError ? (record.error.errors[0]?.detail ?? record.error.errors[0]?.title) : undefined)}
+      </Alert>
+    );
+  }
   const data = record.data;
   const name = data ? (props.titleOf?.(data) ?? String(data.name ?? '')) : '';
 
@@ -376,23 +487,30 @@ export function RecordForm(props: RecordFormProps) {
     return (
       <Stack>
         {header}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
-          {fields
-            .filter((f) => f.kind !== 'password' && (!f.visible || f.visible(data)))
-            .map((f) => (
-              <div key={f.name} style={f.wide ? { gridColumn: '1 / -1' } : undefined}>
-                <Text component="dt" size="sm" c="dimmed" fw={500}>
-                  {t(f.label)}
-                </Text>
-                <Text component="dd" m={0} data-field-view={f.name}>
-                  <ViewValue field={f} record={data} />
-                </Text>
-              </div>
-            ))}
-        </SimpleGrid>
+        {props.lead?.(data)}
+        {sectionsOf(fields.filter((f) => f.kind !== 'password' && (!f.visible || f.visible(data)))).map((group, i) => (
+          <Stack key={group.title ?? i} gap="xs">
+            {group.title ? <SectionTitle label={t(group.title)} /> : null}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
+              {group.fields.map((f) => (
+                <div key={f.name} style={f.wide ? { gridColumn: '1 / -1' } : undefined}>
+                  <Text component="dt" size="sm" c="dimmed" fw={500}>
+                    {t(f.label)}
+                  </Text>
+                  <Text component="dd" m={0} data-field-view={f.name}>
+                    <ViewValue field={f} record={data} />
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ))}
         {props.children?.(data)}
         <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('common:form.delete_title')} centered zIndex={400}>
-          <Text>{t('common:form.delete_body')}</Text>
+          <Text fw={600} data-testid="record-delete-question">
+            {deleteQuestion(t, (k) => i18n.exists(k), props.type, name)}
+          </Text>
+          <Text mt="xs">{t('common:form.delete_body')}</Text>
           <Group justify="flex-end" mt="lg">
             <Button variant="default" onClick={() => setConfirmDelete(false)} data-autofocus>
               {t('common:actions.cancel')}
@@ -406,6 +524,15 @@ export function RecordForm(props: RecordFormProps) {
     );
   }
 
+  // Spec platform §5: after a refused save, say there are errors where the user is looking (the
+  // footer with the save button stays in view) and take them to the first one.
+  const errorCount = countErrors(form.formState.errors as Record<string, unknown>) + general.length;
+  const summary =
+    form.formState.submitCount > 0 && errorCount > 0 && !save.isPending ? (
+      <Alert color="red" variant="light" role="alert" data-form-errors tabIndex={-1} py={8}>
+        {t('common:form.has_errors', { count: errorCount })}
+      </Alert>
+    ) : null;
   return (
     <form ref={formRef} onSubmit={form.handleSubmit((v) => { setGeneral([]); save.mutate(v); }, () => focusFirstError(formRef.current))} noValidate>
       {guard}
@@ -419,7 +546,8 @@ export function RecordForm(props: RecordFormProps) {
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {fields.filter((f) => !f.visible || f.visible(watched)).map((f) => (
+          {fields.filter((f) => !f.visible || f.visible(watched)).map((f) => [
+            f.section ? <SectionTitle key={`section-${f.section}`} label={t(f.section)} /> : null,
             <div key={f.name} style={f.wide || f.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
               <Controller
                 name={f.name}
@@ -428,7 +556,7 @@ export function RecordForm(props: RecordFormProps) {
                   const common = {
                     label: t(f.label),
                     error: errText(fieldState.error?.message),
-                    required: f.required && !(f.kind === 'password' && mode === 'edit'),
+                    required: (f.required && !(f.kind === 'password' && mode === 'edit')) || Boolean(f.requiredWhen?.(watched)),
                     disabled: f.readOnly,
                     name: f.name,
                     onBlur: field.onBlur,
@@ -440,6 +568,10 @@ export function RecordForm(props: RecordFormProps) {
                       return <Switch {...common} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} mt="md" />;
                     case 'textarea':
                       return <Textarea {...common} value={field.value ?? ''} onChange={field.onChange} autosize minRows={3} />;
+                    case 'date':
+                      return <DayInput {...common} value={field.value} onChange={field.onChange} />;
+                    case 'datetime':
+                      return <DateTimeField {...common} value={field.value} onChange={field.onChange} />;
                     case 'password':
                       return <PasswordInput {...common} value={field.value ?? ''} onChange={field.onChange} autoComplete="new-password" />;
                     case 'number':
@@ -480,17 +612,20 @@ export function RecordForm(props: RecordFormProps) {
                   }
                 }}
               />
-            </div>
-          ))}
+            </div>,
+          ])}
         </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => (mode === 'add' ? (props.onClose ?? (() => props.onMode(null)))() : props.onMode('view'))}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="record-save">
-            {t('common:actions.save')}
-          </Button>
-        </Group>
+        <Stack gap="xs" mt="md" py="sm" data-testid="record-form-footer" style={{ position: 'sticky', bottom: 0, zIndex: 3, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          {summary}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => (mode === 'add' ? (props.onClose ?? (() => props.onMode(null)))() : props.onMode('view'))}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="record-save">
+              {t('common:actions.save')}
+            </Button>
+          </Group>
+        </Stack>
       </Stack>
     </form>
   );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { documentOf, schemaOf, valuesOf, type FieldDef } from './RecordForm.tsx';
+import { countErrors, deleteQuestion, documentOf, schemaOf, sectionsOf, valuesOf, type FieldDef } from './RecordForm.tsx';
+import i18n from '../../i18n/index.ts';
+import { customerFields } from '../../areas/crm/CustomersPage.tsx';
 import { buildMatrix, rowNames } from '../../areas/admin/permissionMatrix.ts';
 import { PERMISSIONS } from '@atelier/domain';
 
@@ -43,6 +45,75 @@ describe('record form helpers', () => {
       attributes: { email: 'a@b.ca' },
       relationships: { roles: { type: 'roles', value: ['r1'] } },
     });
+  });
+});
+
+describe('checks before sending (issue 8 items 10 and 13)', () => {
+  const issuesOf = (f: FieldDef[], values: Record<string, unknown>) => {
+    const r = schemaOf(f, 'add').safeParse(values);
+    return Object.fromEntries((r.success ? [] : r.error.issues).map((i) => [i.path.join('.'), i.message]));
+  };
+  const customer = (v: Record<string, unknown>) => ({ ...valuesOf(customerFields, undefined, { type: 'individual', billing_same_as_customer: true }), ...v });
+
+  it('an individual needs a first and last name, a company its name; separate billing a name and address', () => {
+    expect(issuesOf(customerFields, customer({}))).toEqual({ firstname: 'validation:required', lastname: 'validation:required' });
+    expect(issuesOf(customerFields, customer({ type: 'company' }))).toEqual({ company_name: 'validation:required' });
+    expect(issuesOf(customerFields, customer({ firstname: 'A', lastname: 'B', billing_same_as_customer: false }))).toEqual({
+      billing_name: 'validation:required',
+      billing_address: 'validation:required',
+    });
+  });
+
+  it('refuses a phone that is not a number and a text longer than the server takes, with the server\'s messages', () => {
+    const issues = issuesOf(customerFields, customer({ firstname: 'x'.repeat(101), lastname: 'B', phone: 'abc', email: 'pas-un-courriel' }));
+    expect(issues).toEqual({ firstname: 'validation:max_length::{"max":100}', phone: 'validation:phone', email: 'validation:email' });
+    expect(i18n.t('validation:max_length', { max: 100, lng: 'fr' })).toBe('Le champ ne peut pas dépasser 100 caractères');
+    expect(i18n.t('validation:phone', { lng: 'en' })).toBe('This field must contain a valid phone number');
+    expect(issuesOf(customerFields, customer({ firstname: 'A', lastname: 'B', phone: '+1 (514) 555-0142' }))).toEqual({});
+  });
+
+  it('does not check a hidden field: a stale billing phone under "same as the customer" is not sent', () => {
+    expect(issuesOf(customerFields, customer({ firstname: 'A', lastname: 'B', billing_phone: 'abc' }))).toEqual({});
+  });
+
+  it('checks a VIN: 17 characters without I, O or Q', () => {
+    const vin: FieldDef[] = [{ name: 'vin', label: 'vehicles:fields.vin', kind: 'text', required: true, format: 'vin' }];
+    expect(issuesOf(vin, { vin: 'ABC123' })).toEqual({ vin: 'validation:vin_length' });
+    expect(issuesOf(vin, { vin: '1HGCM82633A00435O' })).toEqual({ vin: 'validation:vin_characters' });
+    expect(issuesOf(vin, { vin: '1HGCM82633A004352' })).toEqual({});
+    expect(i18n.t('validation:vin_length', { lng: 'fr' })).toBe('Le NIV doit contenir 17 caractères');
+  });
+
+  it('counts the fields in error, list items included', () => {
+    expect(countErrors({ vin: { type: 'server', message: 'x' }, phones: [undefined, { number: { type: 'server', message: 'y' }, type: { type: 'server', message: 'z' } }] })).toBe(3);
+    expect(countErrors({})).toBe(0);
+  });
+
+  it('lays the customer out by sections: identity, contact, address, billing (its switch first), delivery', () => {
+    const groups = sectionsOf(customerFields).map((g) => [g.title, g.fields.map((f) => f.name)]);
+    expect(groups.map((g) => g[0])).toEqual([
+      'crm:customers.sections.identity',
+      'crm:customers.sections.contact',
+      'crm:customers.sections.address',
+      'crm:customers.sections.billing',
+      'crm:customers.sections.delivery',
+      'crm:customers.sections.other',
+    ]);
+    const billing = groups[3][1] as string[];
+    expect(billing[0]).toBe('billing_same_as_customer');
+    expect(billing).toContain('billing_address');
+    expect((groups[4][1] as string[]).every((n) => n.startsWith('delivery_'))).toBe(true);
+  });
+});
+
+describe('delete confirmation', () => {
+  it('names the record and its kind', () => {
+    const fr = i18n.getFixedT('fr');
+    const en = i18n.getFixedT('en');
+    const exists = (k: string) => i18n.exists(k);
+    expect(deleteQuestion(fr, exists, 'customers', 'Jean Tremblay')).toBe('Supprimer le client Jean Tremblay ?');
+    expect(deleteQuestion(en, exists, 'requests', 'Inspection · 2003 Honda Accord')).toBe('Delete the request Inspection · 2003 Honda Accord?');
+    expect(deleteQuestion(fr, exists, 'widgets', 'X-1')).toBe('Supprimer « X-1 » ?');
   });
 });
 
