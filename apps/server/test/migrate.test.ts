@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openMemoryDatabase, type Database } from '../src/db/client.ts';
 import { migrate, migrationsFolder } from '../src/db/migrate.ts';
@@ -23,6 +25,41 @@ describe('migrations (embedded database)', () => {
       await migrate(database);
       const [{ applied }] = await database.raw<{ applied: number }>('SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations');
       expect(applied).toBe(journalLength());
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('migration 0003: request codes', () => {
+  it('numbers the requests that exist per organization and year, then the new ones after them', async () => {
+    // The migrations up to 0002, as a database in use had them.
+    const before = mkdtempSync(join(tmpdir(), 'atelier-migrations-'));
+    cpSync(migrationsFolder(), before, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(before, 'meta/_journal.json'), 'utf8'));
+    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0003');
+    writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify(journal));
+    const database = await openMemoryDatabase();
+    try {
+      await migratePglite(database.db as never, { migrationsFolder: before });
+      await database.raw(`INSERT INTO organizations (id, name) VALUES ('00000000-0000-7000-8000-000000000001', 'A'), ('00000000-0000-7000-8000-000000000002', 'B')`);
+      await database.raw(`INSERT INTO requests (id, organization_id, type, vehicle_vin, created_at) VALUES
+        (gen_random_uuid(), '00000000-0000-7000-8000-000000000001', 'repair', 'V1', '2025-12-31T23:00:00Z'),
+        (gen_random_uuid(), '00000000-0000-7000-8000-000000000001', 'repair', 'V3', '2026-03-01T00:00:00Z'),
+        (gen_random_uuid(), '00000000-0000-7000-8000-000000000001', 'repair', 'V2', '2026-01-01T00:00:00Z'),
+        (gen_random_uuid(), '00000000-0000-7000-8000-000000000002', 'repair', 'V4', '2026-02-01T00:00:00Z')`);
+      await migrate(database);
+      const codes = await database.raw<{ vin: string; code: string }>('SELECT vehicle_vin AS vin, code FROM requests ORDER BY vehicle_vin');
+      expect(codes).toEqual([
+        { vin: 'V1', code: 'D-2025-0001' },
+        { vin: 'V2', code: 'D-2026-0001' },
+        { vin: 'V3', code: 'D-2026-0002' },
+        { vin: 'V4', code: 'D-2026-0001' },
+      ]);
+      const [next] = await database.raw<{ code: string }>(
+        `INSERT INTO requests (id, organization_id, type, vehicle_vin, created_at) VALUES (gen_random_uuid(), '00000000-0000-7000-8000-000000000001', 'repair', 'V5', '2026-06-01T00:00:00Z') RETURNING code`,
+      );
+      expect(next.code).toBe('D-2026-0003');
     } finally {
       await database.close();
     }

@@ -295,3 +295,31 @@ describe('request workflow', () => {
     expect(res.body.data.relationships.canceledBy.data.id).toBe(managerId);
   });
 });
+
+describe('request codes', () => {
+  it('numbers requests D-<year>-<number> per organization and year, the seeded ones too, searchable', async () => {
+    const year = new Date().getUTCFullYear();
+    const seeded = await t.api('GET', `${R}?sort=code&page[size]=100`, { token: manager });
+    const codes: string[] = seeded.body.data.map((r: any) => r.attributes.code);
+    for (const code of codes) expect(code).toMatch(new RegExp(`^D-${year}-\\d{4}$`));
+    expect(new Set(codes).size).toBe(codes.length);
+
+    const [a, b] = [await draft(), await draft()];
+    const codeOf = async (id: string) => (await t.api('GET', `${R}/${id}`, { token: manager })).body.data.attributes.code as string;
+    const [ca, cb] = [await codeOf(a), await codeOf(b)];
+    expect(Number(cb.slice(-4))).toBe(Number(ca.slice(-4)) + 1);
+
+    // Another organization counts its own: its next code does not follow Garage Démo's.
+    const other = await t.login('manager2@atelier.test');
+    const theirs = await t.api('POST', R, { token: other, body: request({ type: 'repair', vehicle_vin: '5YJ3E1EA7KF317001' }) });
+    expect(theirs.status).toBe(201);
+    const rivCodes = (await t.api('GET', `${R}?page[size]=100`, { token: other })).body.data.map((r: any) => r.attributes.code);
+    expect(rivCodes).toContain(`D-${year}-${String(rivCodes.length).padStart(4, '0')}`);
+
+    // A code sent by a client is ignored (read only), and the search finds a request by its code.
+    const ignored = await t.api('PATCH', `${R}/${a}`, { token: manager, body: request({ code: 'D-1999-0001' }, undefined, a) });
+    expect(ignored.body.data.attributes.code).toBe(ca);
+    const found = await t.api('GET', `${R}?filter[search]=${ca}`, { token: manager });
+    expect(found.body.data.map((r: any) => r.id)).toEqual([a]);
+  });
+});

@@ -1,5 +1,6 @@
 // Every table of the application, for Drizzle and drizzle-kit. One line per area.
 export * from '../areas/admin/admin.table.ts';
+export * from './codes.table.ts';
 export * from '../auth/auth.table.ts';
 export * from '../mail/mail.table.ts';
 export * from '../areas/files/files.table.ts';

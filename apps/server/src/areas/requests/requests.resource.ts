@@ -30,6 +30,8 @@ export const requestsResource = defineResource({
   permissions: 'requests',
   tenancy: tenancy.organization(),
   attributes: {
+    /** D-2026-0003, numbered by the database per organization and year (db/codes.table.ts). */
+    code: attr.string().isReadOnly(),
     type: attr.enum(REQUEST_TYPES).isRequired(),
     state: attr.enum(REQUEST_STATES).isReadOnly(),
     priority: attr
@@ -79,16 +81,16 @@ export const requestsResource = defineResource({
     creator: filter.ids('creator_id', 'creator'),
     customer: filter.ids('customer_id', 'customer'),
     tags: filter.overlaps('tag_ids', 'tags'),
-    search: filter.search(['vehicle_vin', 'vehicle_sku', 'notes']),
+    search: filter.search(['code', 'vehicle_vin', 'vehicle_sku', 'notes']),
   },
-  sorts: ['created_at', 'updated_at', 'priority', 'due_at', 'state', 'type'],
+  sorts: ['created_at', 'updated_at', 'code', 'priority', 'due_at', 'state', 'type'],
   defaultSort: '-created_at',
   hooks: { beforeWrite },
   actions: requestActions,
   warnings: (row) => vinWarnings(row.vehicle_vin, 'vehicle_vin'),
   notify: {
     assignees: (row) => [row.assigned_to_id as string | null],
-    label: (row) => String(row.vehicle_vin ?? row.vehicle_sku ?? ''),
+    label: (row) => String(row.code ?? row.vehicle_vin ?? row.vehicle_sku ?? ''),
   },
 });
 

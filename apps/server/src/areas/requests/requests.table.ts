@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_STATES, REQUEST_TYPES } from '@atelier/domain';
 import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
@@ -14,6 +14,8 @@ export const requests = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
+    /** D-2026-0003: given by the database (codes.table.ts), unique per organization. */
+    code: text('code'),
     type: text('type').notNull(),
     state: text('state').notNull().default('draft'),
     priority: integer('priority').notNull().default(DEFAULT_REQUEST_PRIORITY),
@@ -43,6 +45,7 @@ export const requests = pgTable(
     ...timestamps(),
   },
   (t) => [
+    uniqueIndex('requests_org_code_unique').on(t.organization_id, t.code),
     index('requests_org_created_idx').on(t.organization_id, t.created_at),
     index('requests_org_state_idx').on(t.organization_id, t.state),
     index('requests_vehicle_idx').on(t.vehicle_id),
