@@ -47,3 +47,11 @@ describe('dates and date-times', () => {
     for (const good of ['🚗', 'Éric\tRoy', 'ligne\nsuivante', '\ufffd']) expect(s.parse(good).ok, good).toBe(true);
   });
 });
+
+describe('phones', () => {
+  it('takes the characters of a number with at least 7 digits, for every type', () => {
+    const phone = attr.phone();
+    for (const good of ['514 555-0101', '+1 (514) 555.0101', '5550101']) expect(phone.parse(good).ok, good).toBe(true);
+    for (const bad of ['abc', '(((((((', '- - - - -', '555-01', '514 555 0101 ext 2']) expect(phone.parse(bad), bad).toMatchObject({ ok: false, code: 'validation.phone' });
+  });
+});

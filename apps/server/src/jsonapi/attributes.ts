@@ -1,3 +1,4 @@
+import { isPhone } from '@atelier/domain';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 
 /** A failure may point inside the value (a list's items): `nested` paths are appended to the attribute's pointer. */
@@ -23,7 +24,6 @@ const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[
 /** Years a dealership's dates fall in (birthdays, due dates, sales); beyond is a typo or an attack. */
 export const YEAR_RANGE = { min: 1900, max: 2200 } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PHONE = /^\+?[0-9 ().-]{7,20}$/;
 
 /**
  * One attribute of a resource: how it is read from the row, validated and written.
@@ -143,10 +143,8 @@ export const attr = {
       const s = v.trim().toLowerCase();
       return EMAIL.test(s) && s.length <= 254 ? ok(s) : fail('validation.email');
     }),
-  phone: () =>
-    new Attribute('phone', (v) =>
-      typeof v === 'string' && PHONE.test(v.trim()) ? ok(v.trim()) : fail('validation.phone'),
-    ),
+  /** The domain's rule (isPhone), the web forms' too: the characters of a number and at least 7 digits. */
+  phone: () => new Attribute('phone', (v) => (typeof v === 'string' && isPhone(v) ? ok(v.trim()) : fail('validation.phone'))),
   url: () =>
     new Attribute('url', (v) => {
       if (typeof v !== 'string') return fail('validation.url');

@@ -9,7 +9,6 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { customers } from './crm.table.ts';
 import { normalizedName } from './names.ts';
-import { phoneAttr } from './phone.ts';
 
 /** The customer's own value of each billing field, shown while billing is "same as customer". */
 const BILLING_SOURCE: Record<string, (row: Record<string, unknown>) => unknown> = {
@@ -46,11 +45,11 @@ export const customersResource = defineResource({
     company_name: attr.string().max(150),
     tax_id: attr.string().max(50),
     ...contactAttributes(PROVINCES),
-    phone: phoneAttr(),
+    phone: attr.phone(),
     billing_same_as_customer: attr.boolean(),
     billing_name: billing('billing_name', attr.string().max(150)),
     billing_email: billing('billing_email', attr.email()),
-    billing_phone: billing('billing_phone', phoneAttr()),
+    billing_phone: billing('billing_phone', attr.phone()),
     billing_address: billing('billing_address', attr.string().max(255)),
     billing_city: billing('billing_city', attr.string().max(100)),
     billing_province: billing('billing_province', attr.enum(PROVINCES)),
