@@ -15,13 +15,3 @@ export interface Actor {
   locationIds: string[];
   permissions: ReadonlySet<string>;
 }
-
-export type ActorLevel = 'platform' | 'reseller' | 'organization';
-
-export function actorLevel(actor: Actor): ActorLevel {
-  if (actor.organizationId) return 'organization';
-  if (actor.resellerId) return 'reseller';
-  return 'platform';
-}
-
-export const can = (actor: Actor | null, permission: string) => !!actor && actor.permissions.has(permission);

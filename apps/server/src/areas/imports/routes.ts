@@ -16,7 +16,7 @@ import { importItemsResource, importsResource } from './imports.resource.ts';
 import { importItems, imports } from './imports.table.ts';
 import { availableModels, fieldLabel, importModels, proposeMapping, type ImportModel } from './models.ts';
 import { parseImportFile } from './file.ts';
-import { CHUNK, ImportWorker, workers, type ImportRow, type LineResult } from './run.ts';
+import { CHUNK, ImportWorker, type ImportRow, type LineResult } from './run.ts';
 import { isBusyImport } from '@atelier/domain';
 
 type Query = Record<string, string | undefined>;
@@ -32,7 +32,6 @@ const INLINE_RESULTS = 1000;
 
 defineRoutes((api, contextOf, services) => {
   const worker = new ImportWorker(services);
-  workers.set(api, worker);
   api.addHook('onReady', () => worker.start());
   api.addHook('onClose', () => worker.stop());
 
@@ -254,4 +253,3 @@ async function readForm(request: FastifyRequest, ctx: RequestContext) {
   return { fields, file };
 }
 
-export { ImportWorker };

@@ -635,5 +635,3 @@ export class ImportWorker {
   }
 }
 
-/** One worker per app (tests build several apps in one process). */
-export const workers = new WeakMap<object, ImportWorker>();
