@@ -14,6 +14,7 @@ import { AssignedWork } from '../vehicles/AssignedWork.tsx';
 import { REQUESTS_PATH } from '../vehicles/common.tsx';
 import { requestEnums } from '../vehicles/enums.ts';
 import { activitySentence, type ActivityEntry, type LogSubject } from './activity.ts';
+import { ActivitySentenceText } from './ActivitySentenceText.tsx';
 
 /** Work states counted on the dashboard (inspections-and-vehicles spec §4). */
 export const WORK: { type: string; permission: string; statuses: string[] }[] = [
@@ -132,17 +133,7 @@ function RecentActivity() {
                 return (
                   <Table.Tr key={log.id} data-testid="activity-row">
                     <Table.Td>
-                      <Text size="sm" data-testid="activity-sentence">
-                        {sentence.parts[0]}
-                        {sentence.href ? (
-                          <Anchor component={Link} to={sentence.href} inherit>
-                            {sentence.parts[1]}
-                          </Anchor>
-                        ) : (
-                          sentence.parts[1]
-                        )}
-                        {sentence.parts[2]}
-                      </Text>
+                      <ActivitySentenceText size="sm" testId="activity-sentence" sentence={sentence} />
                     </Table.Td>
                     <Table.Td c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                       {can('view logs') ? (

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
 import { deserialize, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { activitySentence, type ActivityEntry, type LogSubject } from '../dashboard/activity.ts';
+import { ActivitySentenceText } from '../dashboard/ActivitySentenceText.tsx';
 import { fullName, type User } from '../../api/types.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -48,17 +49,7 @@ export default function LogViewPage() {
         <Title order={1} size="h2">
           {t('admin:logs.title')}
         </Title>
-        <Text data-testid="log-sentence">
-          {sentence.parts[0]}
-          {sentence.href ? (
-            <Anchor component={Link} to={sentence.href} inherit>
-              {sentence.parts[1]}
-            </Anchor>
-          ) : (
-            sentence.parts[1]
-          )}
-          {sentence.parts[2]}
-        </Text>
+        <ActivitySentenceText testId="log-sentence" sentence={sentence} />
       </div>
       <Paper withBorder p="lg" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
