@@ -134,3 +134,25 @@ export async function journey(browser, name, fn) {
     for (const p of pages) await p.context().close().catch(() => {});
   }
 }
+
+const AXE = join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js');
+
+/**
+ * The serious and critical accessibility violations of the page as it stands (axe-core, WCAG 2.0
+ * and 2.1 A and AA rules), one line per rule with the elements it found.
+ */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.html.slice(0, 200)}\n      ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n')}`);
+  });
+}
+
+/** Fails on any serious or critical accessibility violation of the page, listing them. */
+export async function axeCheck(page, label) {
+  const violations = await axeViolations(page);
+  assert.ok(violations.length === 0, `axe on ${label}:\n${violations.join('\n')}`);
+}

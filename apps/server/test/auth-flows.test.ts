@@ -602,6 +602,12 @@ describe('GET /app-config', () => {
     expect(res.body).toMatchObject({ app_name: 'Atelier', logo_url: null, languages: ['fr', 'en'], default_locale: 'fr', currency: 'CAD' });
   });
 
+  it('names the types whose rows belong to an organization (lists spanning organizations show it)', async () => {
+    const res = await t.api('GET', '/api/v1/app-config');
+    expect(res.body.organization_types).toEqual(expect.arrayContaining(['users', 'roles', 'locations', 'customers', 'contacts', 'vehicles', 'requests', 'suppliers', 'imports']));
+    for (const type of ['organizations', 'resellers', 'permissions']) expect(res.body.organization_types).not.toContain(type);
+  });
+
   it('brands the app for the reseller whose URL pattern matches the host', async () => {
     await query(sql`UPDATE resellers SET url_pattern = '*.garage-pro.test', app_name = 'Garage Pro', app_logo = 'https://cdn.garage-pro.test/logo.png' WHERE name = 'Réseau Démo'`);
     const branded = await t.api('GET', '/api/v1/app-config', { headers: { host: 'montreal.garage-pro.test:3000' } });

@@ -414,6 +414,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: Deps) {
       resource_types: [...registry.keys()].sort(),
       // Types answering GET /{type}/list/count (counts per state in one call).
       list_counts: [...countedTypes].sort(),
+      // Types whose rows belong to an organization: lists spanning organizations show which one.
+      organization_types: [...registry.values()]
+        .filter((d) => d.relationships?.organization?.kind === 'belongsTo' && d.relationships.organization.type === 'organizations')
+        .map((d) => d.type)
+        .sort(),
     };
   });
 

@@ -62,6 +62,8 @@ export interface AppConfig {
   resource_types?: string[];
   /** Types answering GET /{type}/list/count. */
   list_counts?: string[];
+  /** Types whose rows belong to an organization (relationship `organization`). */
+  organization_types?: string[];
 }
 
 export const fullName = (u: Pick<User, 'firstname' | 'lastname'> | null | undefined) =>

@@ -1,7 +1,7 @@
 import { defaultCssVariablesResolver, DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { contrast } from './contrast.ts';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, theme, variantColorResolver } from './theme.ts';
 
 // The light scheme's CSS variables exactly as MantineProvider writes them (defaults, then ours).
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -46,6 +46,16 @@ describe('theme contrast (WCAG 2.1 AA, light scheme)', () => {
 
   it.each(pairs)('%s', (_label, fg, bg, min) => {
     expect(contrast(color(fg), color(bg))).toBeGreaterThanOrEqual(min);
+  });
+
+  it.each(['red.8', 'gray.8', 'teal.9'])('subtle and transparent buttons of %s keep that shade (4.5:1 on white)', (c) => {
+    for (const variant of ['subtle', 'transparent']) {
+      const { color: fg } = variantColorResolver({ color: c, theme: merged, variant });
+      expect(fg).toBe(`var(--mantine-color-${c.replace('.', '-')})`);
+      expect(contrast(color(fg), '#ffffff')).toBeGreaterThanOrEqual(TEXT);
+    }
+    // Other variants and colours without a shade are Mantine's.
+    expect(variantColorResolver({ color: 'red', theme: merged, variant: 'subtle' }).color).toBe('var(--mantine-color-red-light-color)');
   });
 
   it('computes the WCAG ratio', () => {

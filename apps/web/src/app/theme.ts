@@ -1,4 +1,16 @@
-import { createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type VariantColorsResolver } from '@mantine/core';
+
+/**
+ * Mantine draws subtle and transparent variants of `red.8` in shade 6 at most (#fa5252 on white:
+ * 3.3:1, under WCAG AA). A shade asked for is the shade drawn, so `color="red.8"` reads (6.0:1).
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== 'subtle' && input.variant !== 'transparent') return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor || parsed.shade === undefined || parsed.shade <= 6) return colors;
+  return { ...colors, color: `var(--mantine-color-${parsed.color}-${parsed.shade})` };
+};
 
 /** Theme: blue shade 8 for filled buttons keeps white text above 4.5:1 contrast (WCAG AA). */
 export const theme = createTheme({
@@ -7,6 +19,7 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   focusRing: 'auto',
+  variantColorResolver,
   components: {
     Anchor: { defaultProps: { c: 'blue.8' } },
   },

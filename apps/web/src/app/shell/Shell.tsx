@@ -8,7 +8,7 @@ import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { appOfPath, visibleItems } from '../navigation.ts';
 import { GlobalSelectors } from './GlobalSelectors.tsx';
 import { NavHistoryProvider, useNavHistory } from './useNavHistory.tsx';
-import { Sidebar } from './Sidebar.tsx';
+import { SectionBar, Sidebar } from './Sidebar.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { NotificationBell } from '../../areas/notifications/NotificationBell.tsx';
 import { useAppConfig, useMe } from '../AppData.tsx';
@@ -87,6 +87,8 @@ export default function Shell() {
           <Sidebar collapsed={collapsed && !mobileOpened} onToggle={() => setCollapsed((c) => !c)} onNavigate={mobile.close} />
         </AppShell.Navbar>
         <AppShell.Main id="main" bg="gray.0">
+          {/* Collapsed sidebar: the current section's sub-menu stays one tap away above the page. */}
+          {collapsed && hasPanel ? <SectionBar /> : null}
           <div key={pathname} className="page-enter">
             <Outlet />
           </div>

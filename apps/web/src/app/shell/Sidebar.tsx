@@ -1,4 +1,5 @@
-import { ActionIcon, Box, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { ActionIcon, Box, Button, Group, NavLink, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCar,
@@ -49,6 +50,53 @@ export function appTarget(app: MenuApp): string {
   return restoreRoute(store, app.path.slice(1).split('/')[0], app.path);
 }
 
+const railButtonStyle = (active: boolean): React.CSSProperties => ({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  borderRadius: 10,
+  color: 'white',
+  background: active ? 'var(--mantine-color-blue-6)' : 'transparent',
+});
+
+const isActiveItem = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * The sub-menu of the current app as a compact bar above the page, shown while the sidebar is
+ * collapsed (1200 px and below, spec platform §9): on a tablet each item stays one tap away.
+ */
+export function SectionBar() {
+  const { t } = useTranslation();
+  const { permissions } = useMe();
+  const { pathname } = useLocation();
+  const current = appOfPath(pathname);
+  const items = current && !current.single ? visibleItems(current, permissions) : [];
+  if (!current || items.length === 0) return null;
+  return (
+    <Box component="nav" aria-label={t(`shell:apps.${current.key}`)} mb="sm" data-testid="section-bar">
+      <Group component="ul" gap={4} m={0} p={0} wrap="wrap">
+        {items.map((i) => {
+          const active = isActiveItem(pathname, i.path);
+          return (
+            <li key={i.key} style={{ listStyle: 'none' }}>
+              <Button
+                component={Link}
+                to={i.path}
+                size="compact-sm"
+                variant={active ? 'light' : 'subtle'}
+                color={active ? 'blue' : 'gray.8'}
+                aria-current={active ? 'page' : undefined}
+              >
+                {t(`shell:items.${i.key}`)}
+              </Button>
+            </li>
+          );
+        })}
+      </Group>
+    </Box>
+  );
+}
+
 /** Two-level sidebar (spec platform §2): a rail of apps and the sub-menu of the current app. */
 export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolean; onToggle: () => void; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -59,6 +107,8 @@ export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolea
   const current = appOfPath(pathname);
   const items = current ? visibleItems(current, permissions) : [];
   const showPanel = !collapsed && current && !current.single && items.length > 0;
+  // Collapsed, an app's icon opens its sub-menu beside the rail (one tap to the menu, one to the item).
+  const [flyout, setFlyout] = useState<string | null>(null);
 
   return (
     <Box display="flex" h="100%" component="nav" aria-label={t('shell:nav.main')}>
@@ -80,6 +130,65 @@ export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolea
           const IconC = APP_ICONS[app.key] ?? IconLayoutDashboard;
           const active = current?.key === app.key;
           const label = t(`shell:apps.${app.key}`);
+          if (collapsed && !app.single) {
+            const appItems = visibleItems(app, permissions);
+            return (
+              <li key={app.key} style={{ listStyle: 'none' }}>
+                <Popover
+                  opened={flyout === app.key}
+                  onChange={(o) => setFlyout(o ? app.key : null)}
+                  position="right-start"
+                  offset={10}
+                  withArrow
+                  shadow="md"
+                  trapFocus
+                  returnFocus
+                >
+                  <Popover.Target>
+                    <UnstyledButton
+                      onClick={() => setFlyout((f) => (f === app.key ? null : app.key))}
+                      aria-label={label}
+                      aria-current={active ? 'page' : undefined}
+                      data-testid={`app-${app.key}`}
+                      w={44}
+                      h={44}
+                      style={railButtonStyle(active)}
+                    >
+                      <IconC size={22} stroke={1.7} aria-hidden />
+                    </UnstyledButton>
+                  </Popover.Target>
+                  <Popover.Dropdown p="xs" miw={220} data-testid={`section-flyout-${app.key}`}>
+                    <Text fw={700} size="sm" px="sm" py={4} c="gray.8">
+                      {label}
+                    </Text>
+                    <Box component="ul" m={0} p={0}>
+                      {appItems.map((i) => {
+                        const here = isActiveItem(pathname, i.path);
+                        return (
+                          <li key={i.key} style={{ listStyle: 'none' }}>
+                            <NavLink
+                              component={Link}
+                              to={i.path}
+                              label={t(`shell:items.${i.key}`)}
+                              active={here}
+                              aria-current={here ? 'page' : undefined}
+                              onClick={() => {
+                                rememberRoute(store, window.location.pathname + window.location.search);
+                                setFlyout(null);
+                                onNavigate();
+                              }}
+                              variant="light"
+                              style={{ borderRadius: 8 }}
+                            />
+                          </li>
+                        );
+                      })}
+                    </Box>
+                  </Popover.Dropdown>
+                </Popover>
+              </li>
+            );
+          }
           return (
             <li key={app.key} style={{ listStyle: 'none' }}>
               <Tooltip label={label} position="right" withArrow openDelay={150} closeDelay={300}>
@@ -100,14 +209,7 @@ export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolea
                   data-testid={`app-${app.key}`}
                   w={44}
                   h={44}
-                  style={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    borderRadius: 10,
-                    color: 'white',
-                    background: active ? 'var(--mantine-color-blue-6)' : 'transparent',
-                  }}
+                  style={railButtonStyle(active)}
                 >
                   <IconC size={22} stroke={1.7} aria-hidden />
                 </UnstyledButton>
@@ -168,7 +270,7 @@ export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolea
             </Text>
             <Box component="ul" m={0} p={0} aria-labelledby="section-menu-title" data-testid="section-menu">
               {items.map((i) => {
-                const active = pathname === i.path || pathname.startsWith(`${i.path}/`);
+                const active = isActiveItem(pathname, i.path);
                 return (
                   <li key={i.key} style={{ listStyle: 'none' }}>
                     <NavLink

@@ -21,7 +21,8 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" withArrow shadow="md" width={220}>
       <Menu.Target>
-        <UnstyledButton aria-label={`${t('shell:user_menu.label')}: ${name}`} data-testid="user-menu" style={{ borderRadius: '50%' }}>
+        {/* The name starts with the initials shown (WCAG 2.5.3, axe label-content-name-mismatch: speech users say what they see). */}
+        <UnstyledButton aria-label={`${initials(me)} – ${t('shell:user_menu.label')}: ${name}`} data-testid="user-menu" style={{ borderRadius: '50%' }}>
           <Avatar src={me.profile_image || null} alt={name} color="blue.8" variant="filled" radius="xl">
             {initials(me)}
           </Avatar>

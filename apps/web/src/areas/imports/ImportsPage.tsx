@@ -393,6 +393,8 @@ export function ImportViewPage() {
 }
 
 const PAGE_SIZE = 25;
+/** Widest a cell of the file's data gets: the errors, right after the line and its result, stay in view. */
+const DATA_CELL_WIDTH = 160;
 
 function Results({ imp, dryRun }: { imp: ImportRecord; dryRun: boolean }) {
   const { t } = useTranslation();
@@ -431,10 +433,14 @@ function Results({ imp, dryRun }: { imp: ImportRecord; dryRun: boolean }) {
             <Table.Tr>
               <Table.Th>{t('imports:line')}</Table.Th>
               <Table.Th>{t('imports:result')}</Table.Th>
+              <Table.Th style={{ minWidth: 240 }}>{t('imports:errors')}</Table.Th>
               {shown.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
+                <Table.Th key={c}>
+                  <Text size="sm" fw={700} truncate="end" title={c} maw={DATA_CELL_WIDTH}>
+                    {c}
+                  </Text>
+                </Table.Th>
               ))}
-              <Table.Th>{t('imports:errors')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -448,16 +454,21 @@ function Results({ imp, dryRun }: { imp: ImportRecord; dryRun: boolean }) {
                       {t(ACTION_LABEL[action])}
                     </Badge>
                   </Table.Td>
-                  {shown.map((c) => (
-                    <Table.Td key={c}>{item.data[c]}</Table.Td>
-                  ))}
-                  <Table.Td>
+                  <Table.Td style={{ minWidth: 240 }} data-testid="import-line-errors">
                     {item.errors.map((e, i) => (
                       <Text key={i} size="sm" c="red">
                         {e.column ? `${e.column} : ${e.detail}` : e.detail}
                       </Text>
                     ))}
                   </Table.Td>
+                  {shown.map((c) => (
+                    <Table.Td key={c}>
+                      {/* A long value is cut; the whole of it shows on hover (and to screen readers). */}
+                      <Text size="sm" truncate="end" title={item.data[c] ?? ''} maw={DATA_CELL_WIDTH}>
+                        {item.data[c]}
+                      </Text>
+                    </Table.Td>
+                  ))}
                 </Table.Tr>
               );
             })}

@@ -18,13 +18,14 @@ export function NotificationBell() {
   const label = t('notifications:bell', { count });
   return (
     <Popover width={340} position="bottom-end" shadow="md" withArrow>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} color="red.8" offset={4}>
+      {/* The target is the button itself: aria-expanded on the indicator's div is not allowed (axe aria-allowed-attr). */}
+      <Indicator label={count > 99 ? '99+' : count} size={16} disabled={count === 0} color="red.8" offset={4}>
+        <Popover.Target>
           <ActionIcon variant="subtle" color="gray.8" size="lg" aria-label={label} data-testid="notification-bell">
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs">
         <Group justify="space-between" px="xs" pb="xs">
           <Text fw={600} size="sm">

@@ -22,11 +22,12 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useList } from '../../api/hooks.ts';
 import type { ListParams, Model } from '../../api/jsonapi.ts';
-import { useMe } from '../../app/AppData.tsx';
+import { useAppConfig, useMe } from '../../app/AppData.tsx';
 import { pageAfterChange, pageCount } from '../../lib/pagination.ts';
 import { Pagination } from './Pagination.tsx';
 import { nextSort, readListState, sortDirection, writeListState, type RecordAction } from './listState.ts';
 import type { FormMode } from './RecordForm.tsx';
+import { withOrganizationColumn } from './organizationColumn.ts';
 
 export interface Column<T> {
   key: string;
@@ -106,9 +107,16 @@ export interface ResourceListProps<T extends Model> {
  * (5 links, size 10, back to page 1 when size or total changes), bulk selection, empty and
  * loading states, and records opened in a drawer through ?id=&action= (shareable, back works).
  */
-export function ResourceList<T extends Model>(props: ResourceListProps<T>) {
+export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
   const { t } = useTranslation();
-  const { can } = useMe();
+  const { can, me } = useMe();
+  const { organization_types } = useAppConfig();
+  const spanning = withOrganizationColumn(listProps.columns, listProps.include, {
+    type: listProps.type,
+    organizationTypes: organization_types,
+    userHasOrganization: Boolean(me.organization),
+  });
+  const props = { ...listProps, columns: spanning.columns as Column<T>[], include: spanning.include };
   const [params, setParams] = useSearchParams();
   const state = readListState(params, props.defaultSort ?? '-created_at');
   const [searchDraft, setSearchDraft] = useState(state.search);
