@@ -5,9 +5,9 @@ import react from '@vitejs/plugin-react';
 // Vite proxies the API to it.
 export default defineConfig({
   plugins: [react()],
-  // One copy of Mantine and React for the whole app: @mantine/dates, installed at the root, would
-  // otherwise import the root's @mantine/core (another version than apps/web's) and find no
-  // MantineProvider in the tree.
+  // One copy of Mantine and React for the whole app: a Mantine package resolving its own copy of
+  // @mantine/core (a version apart) finds no MantineProvider in the tree and the page crashes. The
+  // Mantine packages are also kept at one version in package.json (@mantine/dates pinned to it).
   resolve: { dedupe: ['@mantine/core', '@mantine/hooks', 'react', 'react-dom'] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
   server: { port: 5173, proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } } },
