@@ -13,14 +13,20 @@ import type { RequestContext } from './jsonapi/context.ts';
 import { ApiError, renderErrors, unauthenticated, type ErrorItem } from './jsonapi/errors.ts';
 import { checkRequestText } from './jsonapi/hygiene.ts';
 import { MEDIA_TYPE, registerResources } from './jsonapi/router.ts';
+import { buildOpenApi, describeRoute, type RegisteredRoute } from './jsonapi/openapi.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 // Importing the areas declares their resources in the engine's registry.
 import './areas/index.ts';
+import './auth/contract.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
     locale: Locale;
+  }
+  interface FastifyInstance {
+    /** The API contract (OpenAPI 3.1) of this app's routes, built once; `undescribed`: routes nothing describes. */
+    apiContract(): ReturnType<typeof buildOpenApi>;
   }
 }
 
@@ -44,6 +50,7 @@ const PUBLIC = new Set([
   '/api/v1/password-reset',
   '/api/v1/app-config',
   '/api/v1/dev/outbox',
+  '/api/v1/openapi.json',
 ]);
 
 const JSON_TYPES = ['application/json', MEDIA_TYPE];
@@ -64,6 +71,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Query strings use flat keys such as filter[search]: the engine reads them as they come.
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // Every route of the API, for its contract (GET /openapi.json).
+  const routes: RegisteredRoute[] = [];
+  let contract: ReturnType<typeof buildOpenApi> | undefined;
+  app.decorate('apiContract', () => (contract ??= buildOpenApi(routes, { version: '1.0.0' })));
   app.decorateRequest('actor', null);
   app.decorateRequest('locale', 'fr');
 
@@ -116,6 +127,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         if (!request.headers['accept-language']) request.locale = actor.locale;
       });
 
+      api.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) routes.push({ method, path: route.url.slice('/api/v1'.length) });
+      });
+      api.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(app.apiContract().document));
+
       api.get('/health', async (_request, reply) => {
         await database.raw('SELECT 1');
         return reply.send({ status: 'ok', database: database.driver });
@@ -135,6 +151,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   return app;
 }
+
+describeRoute('GET', '/openapi.json', {
+  summary: 'This document: the API contract (OpenAPI 3.1), generated from the server’s declarations',
+  tag: 'meta',
+  public: true,
+  responses: { 200: { contentType: 'application/json', schema: { type: 'object', required: ['openapi', 'paths'] } } },
+});
+describeRoute('GET', '/health', {
+  summary: 'The server and its database answer',
+  tag: 'meta',
+  public: true,
+  responses: {
+    200: {
+      contentType: 'application/json',
+      schema: {
+        type: 'object',
+        properties: { status: { const: 'ok' }, database: { enum: ['pg', 'pglite'] } },
+        required: ['status', 'database'],
+        additionalProperties: false,
+      },
+    },
+  },
+  errors: [503],
+});
 
 /** An error document in the request's language (its profile's once signed in). */
 function sendErrors(request: FastifyRequest, reply: FastifyReply, items: ErrorItem[]) {

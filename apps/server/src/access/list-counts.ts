@@ -4,6 +4,7 @@ import { authorize, listSelect } from '../jsonapi/engine.ts';
 import { column } from '../jsonapi/filters.ts';
 import { parseQuery } from '../jsonapi/query.ts';
 import { MEDIA_TYPE, defineRoutes } from '../jsonapi/router.ts';
+import { describeRoute } from '../jsonapi/openapi.ts';
 
 /** Types that answer GET /{type}/list/count (announced in /app-config for the dashboard). */
 export const countedTypes = new Set<string>();
@@ -22,6 +23,34 @@ export const countedTypes = new Set<string>();
  */
 export function defineListCount(def: ResourceDefinition, by: string, values: readonly string[]) {
   countedTypes.add(def.type);
+  const counts = { type: 'integer', minimum: 0 };
+  describeRoute('GET', `/${def.type}/list/count`, {
+    summary: `How many ${def.type} the user may list, per ${by}, with the list’s filters`,
+    tag: def.type,
+    query: [{ name: 'filter', description: 'The filters of GET /' + def.type + ' (filter[name]=value).', schema: { type: 'object', additionalProperties: { type: 'string' } } }],
+    responses: {
+      200: {
+        schema: {
+          type: 'object',
+          properties: {
+            jsonapi: { $ref: '#/components/schemas/jsonapi' },
+            meta: {
+              type: 'object',
+              properties: {
+                counts: { type: 'object', properties: Object.fromEntries(values.map((v) => [v, counts])), required: [...values], additionalProperties: counts },
+                total: counts,
+              },
+              required: ['counts', 'total'],
+              additionalProperties: false,
+            },
+          },
+          required: ['jsonapi', 'meta'],
+          additionalProperties: false,
+        },
+      },
+    },
+    errors: [403],
+  });
   defineRoutes((api, contextOf) => {
     api.get(`/${def.type}/list/count`, async (request, reply) => {
       const ctx = contextOf(request);

@@ -45,6 +45,13 @@ export class Attribute {
   format?: (value: unknown) => unknown;
   /** The values of an enumeration (for the API contract and the fuzz tests). */
   values?: readonly (string | number)[];
+  /**
+   * The bounds of .min() and .max() (characters for texts, value for numbers) and the base
+   * type's own length limit, for the API contract (OpenAPI) and the forms.
+   */
+  limits: { min?: number; max?: number; maxLength?: number } = {};
+  /** The value's JSON Schema in the API contract, when the kind says too little (a list of objects). */
+  shape?: Record<string, unknown>;
   private checks: Parser[] = [];
 
   constructor(
@@ -79,6 +86,10 @@ export class Attribute {
     this.compute = compute;
     return this;
   }
+  describedAs(schema: Record<string, unknown>) {
+    this.shape = schema;
+    return this;
+  }
   from(column: string) {
     this.column = column;
     return this;
@@ -88,6 +99,7 @@ export class Attribute {
     return this;
   }
   min(n: number) {
+    this.limits.min = n;
     return this.check((v) =>
       typeof v === 'string'
         ? [...v].length >= n
@@ -99,6 +111,7 @@ export class Attribute {
     );
   }
   max(n: number) {
+    this.limits.max = n;
     return this.check((v) =>
       typeof v === 'string'
         ? [...v].length <= n
@@ -134,15 +147,18 @@ const stringParser =
 
 export const attr = {
   /** A short text (255 characters unless .max()). */
-  string: () => new Attribute('string', stringParser(255)),
+  string: () => withMaxLength(new Attribute('string', stringParser(255)), 255),
   /** A long text (notes, comments). */
-  text: () => new Attribute('text', stringParser(20_000)),
+  text: () => withMaxLength(new Attribute('text', stringParser(20_000)), 20_000),
   email: () =>
-    new Attribute('email', (v) => {
-      if (typeof v !== 'string') return fail('validation.email');
-      const s = v.trim().toLowerCase();
-      return EMAIL.test(s) && s.length <= 254 ? ok(s) : fail('validation.email');
-    }),
+    withMaxLength(
+      new Attribute('email', (v) => {
+        if (typeof v !== 'string') return fail('validation.email');
+        const s = v.trim().toLowerCase();
+        return EMAIL.test(s) && s.length <= 254 ? ok(s) : fail('validation.email');
+      }),
+      254,
+    ),
   /** The domain's rule (isPhone), the web forms' too: the characters of a number and at least 7 digits. */
   phone: () => new Attribute('phone', (v) => (typeof v === 'string' && isPhone(v) ? ok(v.trim()) : fail('validation.phone'))),
   url: () =>
@@ -207,6 +223,11 @@ export const attr = {
       Array.isArray(v) && v.every((x) => typeof x === 'string') ? ok(v) : fail('validation.array'),
     ),
 };
+
+function withMaxLength(a: Attribute, n: number) {
+  a.limits.maxLength = n;
+  return a;
+}
 
 export const isUuid = (v: string) => UUID.test(v);
 

@@ -57,6 +57,21 @@ export interface ActionDefinition {
   /** Log the action in the activity log (default true for record actions). */
   log?: boolean;
   handler(ctx: RequestContext, record: Row | null, body: unknown): Promise<ActionResult | void>;
+  /** What the API contract (GET /openapi.json) says of the action beyond its path and verb. */
+  contract?: ActionContract;
+}
+
+/** A JSON Schema (2020-12, as OpenAPI 3.1 takes it). */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ActionContract {
+  summary?: string;
+  /** The request body the action reads (default: none). */
+  body?: JsonSchema;
+  /** A custom answer (ActionResult.body); default: the record's document, none for collection actions. */
+  response?: JsonSchema;
+  /** The status of a success (default 200, or 204 for a collection action without response). */
+  status?: number;
 }
 
 /** What an upload field accepts (POST /uploads/{type}/{id}/{field}; the field is set to the URL). */

@@ -59,6 +59,7 @@ export const rolesResource = defineResource({
   actions: {
     copy: {
       permission: 'create roles',
+      contract: { summary: 'Copies the role and its permissions (name: the copy’s, optional)', status: 201, body: { type: 'object' } },
       async handler(ctx, role, body) {
         const requested = (body as { data?: { attributes?: { name?: unknown } }; name?: unknown }) ?? {};
         const wanted = requested.data?.attributes?.name ?? requested.name;

@@ -43,7 +43,16 @@ export const contactsResource = defineResource({
     ),
     email: attr.email(),
     /** [{ number, type, extension }]: each item checked in beforeWrite, errors point at the item. */
-    phones: new Attribute('array', parsePhones).notNull(),
+    phones: new Attribute('array', parsePhones).notNull().describedAs({
+      type: 'array',
+      maxItems: MAX_PHONES,
+      items: {
+        type: 'object',
+        properties: { type: { enum: [...PHONE_TYPES] }, number: { type: 'string' }, extension: { type: ['string', 'null'] } },
+        required: ['type', 'number'],
+        additionalProperties: false,
+      },
+    }),
     /** 'customers' or 'suppliers' (or null), written together with contactable_id. */
     contactable_type: attr.string().isVirtual(contactableType),
     contactable_id: attr.string().isVirtual((r) => (r.customer_id ?? r.supplier_id ?? null) as string | null),

@@ -11,6 +11,7 @@ import { registry, type UploadField } from '../../jsonapi/define-resource.ts';
 import { allowed, authorize, findRow } from '../../jsonapi/engine.ts';
 import { ApiError, notFound } from '../../jsonapi/errors.ts';
 import { defineRoutes, inTransaction } from '../../jsonapi/router.ts';
+import { describeRoute } from '../../jsonapi/openapi.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import { own } from '../../jsonapi/own.ts';
 import { updateRecord } from '../../jsonapi/write.ts';
@@ -131,6 +132,30 @@ defineRoutes((api, contextOf) => {
       .header('Content-Disposition', `${INLINE.has(upload.mime) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`)
       .send(createReadStream(absolute));
   });
+});
+
+describeRoute('POST', '/uploads/:resource/:id/:field', {
+  summary: 'Uploads a file for a record’s field (multipart, file in `attachment`); the field is set to its URL',
+  description: 'Same rights as PATCH of the record. Images: PNG, JPEG, GIF, WebP, AVIF (no SVG); documents: PDF and office formats, told by their bytes.',
+  tag: 'uploads',
+  body: {
+    contentType: 'multipart/form-data',
+    schema: { type: 'object', properties: { attachment: { type: 'string', format: 'binary' } }, required: ['attachment'] },
+  },
+  responses: {
+    201: {
+      contentType: 'application/json',
+      schema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'], additionalProperties: false },
+    },
+  },
+  errors: [403, 404, 409, 413, 415, 422],
+});
+
+describeRoute('GET', '/uploads/:uploadId/content', {
+  summary: 'The file, to whoever may see the record it was uploaded for',
+  tag: 'uploads',
+  responses: { 200: { contentType: '*/*', description: 'The file, with its type; images and PDF inline, others as attachment.', schema: { type: 'string', format: 'binary' } } },
+  errors: [404],
 });
 
 /** The `attachment` file of the request, read into memory within UPLOAD_MAX_BYTES. */

@@ -18,6 +18,7 @@ import { availableModels, fieldLabel, importModels, proposeMapping, type ImportM
 import { parseImportFile } from './file.ts';
 import { CHUNK, ImportWorker, type ImportRow, type LineResult } from './run.ts';
 import { isBusyImport } from '@atelier/domain';
+import { describeRoute } from '../../jsonapi/openapi.ts';
 
 type Query = Record<string, string | undefined>;
 
@@ -208,6 +209,150 @@ defineRoutes((api, contextOf, services) => {
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${base}-${t(ctx.locale, 'import.csv_suffix')}.csv`)}`)
       .send(`\uFEFF${csv}\r\n`);
   });
+});
+
+// ------------------------------------------------------------------ the contract (OpenAPI)
+
+const summarySchema = {
+  type: 'object',
+  properties: Object.fromEntries(['lines', 'progress', 'created', 'updated', 'skipped', 'failed'].map((k) => [k, { type: 'integer', minimum: 0 }])),
+  additionalProperties: false,
+};
+const resultSchema = {
+  type: 'object',
+  properties: {
+    line: { type: 'integer' },
+    success: { type: 'boolean' },
+    action: { type: ['string', 'null'] },
+    model_id: { type: ['string', 'null'] },
+    data: { type: 'object' },
+    errors: { type: 'array', items: { type: 'object' } },
+  },
+  required: ['line', 'success', 'action', 'model_id', 'data', 'errors'],
+  additionalProperties: false,
+};
+/** An imports document whose meta tells how the (dry) run went. */
+const importDocument = {
+  type: 'object',
+  properties: {
+    jsonapi: { $ref: '#/components/schemas/jsonapi' },
+    data: { $ref: '#/components/schemas/imports' },
+    included: { $ref: '#/components/schemas/imports.included' },
+    meta: {
+      type: 'object',
+      properties: {
+        summary: summarySchema,
+        results: { type: 'array', items: resultSchema, maxItems: INLINE_RESULTS },
+        results_truncated: { type: 'boolean' },
+        warnings: { type: 'array', items: { $ref: '#/components/schemas/warning' } },
+      },
+      required: ['summary'],
+      additionalProperties: false,
+    },
+  },
+  required: ['jsonapi', 'data', 'meta'],
+  additionalProperties: false,
+};
+const include = { name: 'include', schema: { type: 'string' } };
+
+describeRoute('GET', '/imports/models', {
+  summary: 'What the user can import, with each field’s label in their language',
+  tag: 'imports',
+  responses: {
+    200: {
+      schema: {
+        type: 'object',
+        properties: {
+          jsonapi: { $ref: '#/components/schemas/jsonapi' },
+          data: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                type: { const: 'import-models' },
+                id: { type: 'string' },
+                attributes: {
+                  type: 'object',
+                  properties: {
+                    name: { type: 'string' },
+                    label: { type: 'string' },
+                    resource_type: { type: 'string' },
+                    natural_key: {},
+                    fields: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: {
+                          name: { type: 'string' },
+                          label: { type: 'string' },
+                          required: { type: 'boolean' },
+                          relation: { type: ['string', 'null'] },
+                          aliases: { type: 'array', items: { type: 'string' } },
+                        },
+                        required: ['name', 'label', 'required', 'relation', 'aliases'],
+                        additionalProperties: false,
+                      },
+                    },
+                  },
+                  required: ['name', 'label', 'resource_type', 'fields'],
+                  additionalProperties: false,
+                },
+              },
+              required: ['type', 'id', 'attributes'],
+              additionalProperties: false,
+            },
+          },
+          meta: { type: 'object', properties: { page: { type: 'object', properties: { total: { type: 'integer' } } } } },
+        },
+        required: ['jsonapi', 'data'],
+        additionalProperties: false,
+      },
+    },
+  },
+  errors: [403],
+});
+
+describeRoute('POST', '/imports', {
+  summary: 'Uploads a CSV or XLSX file to import (multipart: model, file, name); proposes a mapping of its columns',
+  tag: 'imports',
+  query: [include],
+  body: {
+    contentType: 'multipart/form-data',
+    schema: {
+      type: 'object',
+      properties: { model: { type: 'string' }, name: { type: 'string', maxLength: 255 }, file: { type: 'string', format: 'binary' } },
+      required: ['model', 'file'],
+    },
+  },
+  responses: {
+    201: {
+      schema: { $ref: '#/components/schemas/imports.document' },
+      headers: { Location: { description: 'The new import’s URL.', schema: { type: 'string' } } },
+    },
+  },
+  errors: [403, 413, 415, 422],
+});
+
+for (const [path, summary] of [
+  ['/imports/:id/run-dry', 'Validates every line as the API would, writing nothing (GET, as older clients call it)'],
+  ['/imports/:id/run', 'Runs the import, one transaction per chunk (GET, as older clients call it)'],
+] as const)
+  describeRoute('GET', path, {
+    summary,
+    tag: 'imports',
+    query: [include],
+    responses: {
+      200: { description: 'Done within the request (one chunk).', schema: importDocument },
+      202: { description: 'Going on in the background: follow the import’s progress.', schema: importDocument },
+    },
+    errors: [403, 404, 409, 422],
+  });
+
+describeRoute('GET', '/imports/:id/errors.csv', {
+  summary: 'The failed lines as they were, with their errors, to fix and import again',
+  tag: 'imports',
+  responses: { 200: { contentType: 'text/csv', schema: { type: 'string' } } },
+  errors: [403, 404],
 });
 
 function summaryOf(row: ImportRow) {

@@ -55,6 +55,30 @@ function markAction(read: boolean): ActionDefinition {
   return {
     collection: true,
     permission: null,
+    contract: {
+      summary: `Marks one’s own notifications as ${read ? 'read' : 'unread'}: the ids ({data:[{type,id}]} or {ids:[...]}) or {all:true}`,
+      body: {
+        anyOf: [
+          { type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/linkage' } } }, required: ['data'] },
+          { type: 'object', properties: { ids: { type: 'array', items: { type: 'string', format: 'uuid' } } }, required: ['ids'] },
+          { type: 'object', properties: { all: { const: true } }, required: ['all'] },
+        ],
+      },
+      response: {
+        type: 'object',
+        properties: {
+          jsonapi: { $ref: '#/components/schemas/jsonapi' },
+          meta: {
+            type: 'object',
+            properties: { updated: { type: 'integer', minimum: 0 }, unread: { type: 'integer', minimum: 0 } },
+            required: ['updated', 'unread'],
+            additionalProperties: false,
+          },
+        },
+        required: ['jsonapi', 'meta'],
+        additionalProperties: false,
+      },
+    },
     async handler(ctx, _record, body) {
       const ids = idsOf(body);
       const mine = eq(notifications.user_id, ctx.actor.id);

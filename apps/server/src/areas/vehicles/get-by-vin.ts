@@ -9,6 +9,7 @@ import type { Row } from '../../jsonapi/define-resource.ts';
 import { vinDecoder } from './vin-decoder.ts';
 import { vehiclesResource } from './vehicles.resource.ts';
 import { vehicles } from './vehicles.table.ts';
+import { describeRoute } from '../../jsonapi/openapi.ts';
 
 /**
  * GET /vehicles/get-by-vin/{vin}?organization={id} (spec §7): the organization's vehicle with this
@@ -16,6 +17,67 @@ import { vehicles } from './vehicles.table.ts';
  * meta.decoded true) for the add-vehicle form, else 404. A plain route, not an action: decoding
  * reads SQLite and must not hold a database transaction open.
  */
+describeRoute('GET', '/vehicles/get-by-vin/:vin', {
+  summary: 'The organization’s vehicle with this VIN, else a proposal decoded offline (NHTSA vPIC), else 404',
+  tag: 'vehicles',
+  query: [
+    { name: 'organization', description: 'The organization to look in (default: any the user sees).', schema: { type: 'string', format: 'uuid' } },
+    { name: 'include', schema: { type: 'string' } },
+    { name: 'fields', schema: { type: 'object', additionalProperties: { type: 'string' } } },
+  ],
+  responses: {
+    200: {
+      description: 'The vehicle (meta.decoded false), or a vehicles document without id (meta.decoded true).',
+      schema: {
+        anyOf: [
+          {
+            type: 'object',
+            properties: {
+              jsonapi: { $ref: '#/components/schemas/jsonapi' },
+              data: { $ref: '#/components/schemas/vehicles' },
+              included: { type: 'array', items: { type: 'object' } },
+              meta: {
+                type: 'object',
+                properties: { decoded: { const: false }, warnings: { type: 'array', items: { $ref: '#/components/schemas/warning' } } },
+                required: ['decoded'],
+                additionalProperties: false,
+              },
+            },
+            required: ['jsonapi', 'data', 'meta'],
+            additionalProperties: false,
+          },
+          {
+            type: 'object',
+            properties: {
+              jsonapi: { $ref: '#/components/schemas/jsonapi' },
+              data: {
+                type: 'object',
+                properties: { type: { const: 'vehicles' }, attributes: { type: 'object' } },
+                required: ['type', 'attributes'],
+                additionalProperties: false,
+              },
+              meta: {
+                type: 'object',
+                properties: {
+                  decoded: { const: true },
+                  source: { type: 'string' },
+                  plant: {},
+                  warnings: { type: 'array', items: { $ref: '#/components/schemas/warning' } },
+                },
+                required: ['decoded', 'source'],
+                additionalProperties: false,
+              },
+            },
+            required: ['jsonapi', 'data', 'meta'],
+            additionalProperties: false,
+          },
+        ],
+      },
+    },
+  },
+  errors: [403, 404, 422, 503],
+});
+
 defineRoutes((api, contextOf) => {
   api.get('/vehicles/get-by-vin/:vin', async (request, reply) => {
     const ctx = contextOf(request);
