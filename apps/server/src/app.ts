@@ -14,6 +14,7 @@ import { ApiError, renderErrors, unauthenticated, type ErrorItem } from './jsona
 import { checkRequestText } from './jsonapi/hygiene.ts';
 import { MEDIA_TYPE, registerResources } from './jsonapi/router.ts';
 import { buildOpenApi, describeRoute, type RegisteredRoute } from './jsonapi/openapi.ts';
+import { registerApiDocs } from './api-docs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 // Importing the areas declares their resources in the engine's registry.
 import './areas/index.ts';
@@ -145,6 +146,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
 
+  registerApiDocs(app);
   const webDist = opts.webDist === undefined ? resolve(import.meta.dirname, '../../web/dist') : opts.webDist;
   if (webDist && existsSync(join(webDist, 'index.html'))) await serveWebApp(app, webDist);
   else app.setNotFoundHandler((request, reply) => sendErrors(request, reply, [{ status: 404, code: 'error.route_not_found' }]));

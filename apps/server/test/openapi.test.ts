@@ -83,3 +83,23 @@ describe('the API contract (GET /api/v1/openapi.json)', () => {
     expect(doc.paths['/login'].post.responses['429'].$ref).toBe('#/components/responses/error429');
   });
 });
+
+describe('the API reference (GET /api/docs)', () => {
+  it('is an HTML page whose assets are served by the application, pointing at the contract', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const refs = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(refs.length).toBeGreaterThanOrEqual(3);
+    for (const ref of refs) {
+      expect(ref, 'a local asset').toMatch(/^\/api\/docs\//);
+      const asset = await t.app.inject({ method: 'GET', url: ref });
+      expect(asset.statusCode, ref).toBe(200);
+      expect(asset.body.length, ref).toBeGreaterThan(0);
+    }
+    const init = await t.app.inject({ method: 'GET', url: '/api/docs/init.js' });
+    expect(init.body).toContain("url: '/api/v1/openapi.json'");
+    expect(init.body).toContain('validatorUrl: null');
+    expect(page.body).not.toMatch(/https?:\/\//);
+  });
+});
