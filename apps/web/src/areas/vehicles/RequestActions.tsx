@@ -8,11 +8,13 @@ import { api } from '../../api/client.ts';
 import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { vehicleRelations } from './common.tsx';
+import { requestTitle, vehicleRelations } from './common.tsx';
 
 /**
  * The workflow buttons of a request (spec §4, §7): only the actions its state allows (the server's
- * available_actions) and the user's permissions grant. A refusal (409) opens the error dialog.
+ * available_actions) and the user's permissions grant, in the spec's order, each with a line that
+ * says what it does. Complete and cancel cannot be undone: a dialog naming the request confirms
+ * them. A refusal (409) opens the error dialog.
  */
 export function RequestActions({ request }: { request: Model }) {
   const { t } = useTranslation();
@@ -50,28 +52,43 @@ export function RequestActions({ request }: { request: Model }) {
   });
 
   if (available.length === 0) return null;
+  // Named as its record's title: code, type and vehicle.
+  const name = requestTitle(request);
   const button = (action: RequestAction, color?: string) =>
     available.includes(action) ? (
-      <Button
-        key={action}
-        variant={action === 'cancel' ? 'subtle' : 'light'}
-        color={color}
-        onClick={() => (action === 'approve' ? run.mutate(action) : setOpen(action))}
-        loading={run.isPending && run.variables === action}
-        data-testid={`request-${action}`}
-      >
-        {t(`vehicles:actions.${action}`)}
-      </Button>
+      // Four side by side in the record drawer (xl) at 1024 px and up: as wide as its button's
+      // label (at least 150 px), the hint wrapping under it (width 0, min-width 100 %: the hint
+      // does not widen the column).
+      <Stack key={action} gap={4} miw={150} data-testid={`request-action-${action}`}>
+        <Button
+          fullWidth
+          px="sm"
+          variant={action === 'cancel' ? 'subtle' : 'light'}
+          color={color}
+          onClick={() => (action === 'approve' ? run.mutate(action) : setOpen(action))}
+          loading={run.isPending && run.variables === action}
+          aria-describedby={`request-hint-${action}`}
+          data-testid={`request-${action}`}
+        >
+          {t(`vehicles:actions.${action}`)}
+        </Button>
+        <Text id={`request-hint-${action}`} size="xs" c="dimmed" lh={1.3} w={0} miw="100%" data-testid={`request-hint-${action}`}>
+          {t(`vehicles:actions.hint.${action}`)}
+        </Text>
+      </Stack>
     ) : null;
 
   return (
     <>
-      {button('assign')}
-      {button('approve', 'violet')}
-      {button('complete', 'teal')}
-      {button('cancel', 'red.8')}
+      <Group gap="xs" align="flex-start" wrap="wrap" data-testid="request-actions">
+        {button('assign')}
+        {button('approve', 'violet')}
+        {button('complete', 'teal')}
+        {button('cancel', 'red.8')}
+      </Group>
       <Modal opened={open === 'assign'} onClose={() => setOpen(null)} title={t('vehicles:actions.assign_title')} centered>
         <Stack>
+          <Text>{t('vehicles:actions.assign_body', { name })}</Text>
           <RelationSelect
             relation={vehicleRelations.user}
             label={t('vehicles:fields.assigned_to')}
@@ -98,9 +115,10 @@ export function RequestActions({ request }: { request: Model }) {
       </Modal>
       <Modal opened={open === 'complete'} onClose={() => setOpen(null)} title={t('vehicles:actions.complete_title')} centered>
         <Stack>
+          <Text data-testid="request-complete-body">{t('vehicles:actions.complete_body', { name })}</Text>
           <Textarea label={t('vehicles:fields.completion_note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={3} data-autofocus />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(null)}>
+            <Button variant="default" onClick={() => setOpen(null)} data-testid="request-complete-dismiss">
               {t('common:actions.cancel')}
             </Button>
             <Button color="teal" onClick={() => run.mutate('complete')} loading={run.isPending} data-testid="request-complete-confirm">
@@ -111,9 +129,9 @@ export function RequestActions({ request }: { request: Model }) {
       </Modal>
       <Modal opened={open === 'cancel'} onClose={() => setOpen(null)} title={t('vehicles:actions.cancel_title')} centered>
         <Stack>
-          <Text>{t('vehicles:actions.cancel_body')}</Text>
+          <Text data-testid="request-cancel-body">{t('vehicles:actions.cancel_body', { name })}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(null)} data-autofocus>
+            <Button variant="default" onClick={() => setOpen(null)} data-autofocus data-testid="request-cancel-dismiss">
               {t('vehicles:actions.keep')}
             </Button>
             <Button color="red.8" onClick={() => run.mutate('cancel')} loading={run.isPending} data-testid="request-cancel-confirm">

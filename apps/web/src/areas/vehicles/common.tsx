@@ -65,6 +65,11 @@ export function requestVehicle(r: Model): string {
   return v ? vehicleName(v) : String(r.vehicle_vin ?? r.vehicle_sku ?? '');
 }
 
+/** A request as people name it: its code, its type and its vehicle (D-2026-0003 · Inspection · Honda Accord 2003). */
+export function requestTitle(r: Model): string {
+  return [r.code, requestEnums.type(r.type), requestVehicle(r)].filter(Boolean).join(' · ');
+}
+
 /** Past due and still open: shown in red. */
 export function DueDate({ request, withTime }: { request: Model; withTime?: boolean }) {
   if (!request.due_at) return null;
