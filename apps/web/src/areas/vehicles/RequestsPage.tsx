@@ -12,7 +12,7 @@ import { type Column, type FilterDef, recordFormProps, ResourceList } from '../.
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { byFullName } from '../admin/common.tsx';
-import { DueDate, newRecordLocations, PriorityBadge, QUICK_REQUEST_HREF, StateBadge, requestVehicle, vehicleName, vehicleRelations } from './common.tsx';
+import { DueDate, newRecordLocations, PriorityBadge, QUICK_REQUEST_HREF, StateBadge, requestTitle, requestVehicle, vehicleName, vehicleRelations } from './common.tsx';
 import { DateTimeInput } from './DateTimeInput.tsx';
 import { requestEnums } from './enums.ts';
 import { QuickRequestForm } from './QuickRequestForm.tsx';
@@ -72,7 +72,7 @@ function RequestRecord({ id, mode, onMode, onClose }: { id: string | null; mode:
       fields={requestFields(can('assign requests'))}
       include={INCLUDE}
       title={mode === 'add' ? 'vehicles:requests.new' : 'vehicles:requests.record'}
-      titleOf={(r) => `${requestEnums.type(r.type)} · ${requestVehicle(r)}`}
+      titleOf={requestTitle}
       // A final request cannot be edited or deleted (the server answers 409): no buttons for it.
       permissions={{ edit: final ? 'never: final request' : P.edit, delete: final ? 'never: final request' : P.delete }}
       onMode={onMode}
@@ -96,6 +96,7 @@ export default function RequestsPage() {
     ...(users.data?.data ?? []).filter((u) => u.id !== me.id).map((u) => ({ value: u.id, label: byFullName(u), raw: true as const })),
   ];
   const columns: Column<Model>[] = [
+    { key: 'code', label: 'vehicles:fields.code', sort: true, render: (r) => <Text component="span" ff="monospace" size="sm">{String(r.code ?? '')}</Text> },
     {
       key: 'vehicle',
       label: 'vehicles:fields.vehicle',
