@@ -98,7 +98,7 @@ describe('vehicles and requests', () => {
       await page.locator('[data-testid=quick-priority]').getByText('Haute').click();
       await shot(page, '09-quick-request');
       await page.locator('[data-testid=quick-save]').click();
-      await page.getByRole('heading', { name: 'Demande Inspection · 2003 Honda Accord' }).waitFor();
+      await page.getByRole('heading', { name: /^Demande D-\d{4}-\d{4} · Inspection · 2003 Honda Accord$/ }).waitFor();
       await page.locator('[data-field-view=state] [data-state=draft]').waitFor();
       await page.locator('[data-field-view=customer]').getByText('Julie Roy').waitFor();
       await page.locator('[data-field-view=notes]').getByText('Bruit au freinage').waitFor();
@@ -138,7 +138,7 @@ describe('vehicles and requests', () => {
       await shot(inspector, '09-inspector-assigned-work');
       // It opens the request; the inspector may complete it but not assign it.
       await mine.getByRole('link').click();
-      await inspector.getByRole('heading', { name: 'Demande Inspection · 2003 Honda Accord' }).waitFor();
+      await inspector.getByRole('heading', { name: /^Demande D-\d{4}-\d{4} · Inspection · 2003 Honda Accord$/ }).waitFor();
       await inspector.locator('[data-testid=request-complete]').waitFor();
       assert.equal(await inspector.locator('[data-testid=request-assign]').count(), 0);
       // The inspector may look at vehicles but not add one: the spec's forbidden message, no add button.
@@ -169,7 +169,7 @@ describe('vehicles and requests', () => {
       await page.locator('[data-testid=dashboard-quick-request]').getByText('New quick request').waitFor();
 
       await page.goto(`/vehicles/requests?id=${id}&action=view`);
-      await page.getByRole('heading', { name: 'Request Repair · E2E-LOT-7' }).waitFor();
+      await page.getByRole('heading', { name: /^Request D-\d{4}-\d{4} · Repair · E2E-LOT-7$/ }).waitFor();
       await page.locator('[data-field-view=state]').getByText('Draft').waitFor();
       await page.locator('[data-field-view=priority]').getByText('Low').waitFor();
       // Draft: assign and cancel only.
@@ -178,7 +178,7 @@ describe('vehicles and requests', () => {
       // Someone else cancels it meanwhile: cancelling again is refused (409) in the error dialog.
       assert.equal((await api(`/requests/${id}/cancel`, { token: tk, locale: 'en' })).status, 200);
       await page.locator('[data-testid=request-cancel]').click();
-      await page.getByText('The request will be canceled').waitFor();
+      await page.getByText(/^The request “D-\d{4}-\d{4} · Repair · E2E-LOT-7” will be canceled/).waitFor();
       await page.locator('[data-testid=request-cancel-confirm]').click();
       const dialog = page.getByRole('dialog').filter({ hasText: 'canceled' });
       await dialog.getByText(/cannot be canceled/i).waitFor();

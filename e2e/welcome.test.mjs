@@ -151,6 +151,9 @@ describe('welcome', () => {
       const created = await api('/requests', { method: 'POST', token: manager, body: { data: { type: 'requests', attributes: { type: 'inspection', vehicle_vin: vin } } } });
       assert.equal(created.status, 201, JSON.stringify(created.body));
       const id = created.body.data.id;
+      // Named by its code (D-2026-0007), as the list and the record's title name it.
+      const code = created.body.data.attributes.code;
+      assert.match(code, /^D-\d{4}-\d{4}$/);
       const assigned = await api(`/requests/${id}/assign`, { method: 'POST', token: manager, body: { data: { type: 'users', id: inspector.id } } });
       assert.equal(assigned.status, 200, JSON.stringify(assigned.body));
 
@@ -159,19 +162,19 @@ describe('welcome', () => {
         await login(page, 'manager@atelier.test');
         await page.waitForURL('**/dashboard');
         const activity = page.locator('[data-testid=dashboard-activity]');
-        const fr = activity.locator('[data-testid=activity-sentence]').filter({ hasText: `Marie Gagnon a assigné la demande ${vin} à Ivan Tremblay` });
+        const fr = activity.locator('[data-testid=activity-sentence]').filter({ hasText: `Marie Gagnon a assigné la demande ${code} à Ivan Tremblay` });
         await fr.waitFor();
         const sentences = await activity.locator('[data-testid=activity-sentence]').allTextContents();
         for (const s of sentences) assert.doesNotMatch(s, /^(created|updated|deleted|assign|invite)$|dashboard:/, s);
         await activity.scrollIntoViewIfNeeded();
         await shot(page, `62-activity-fr-${size.width}`);
         await switchTo(page, 'Anglais');
-        const en = activity.locator('[data-testid=activity-sentence]').filter({ hasText: `Marie Gagnon assigned request ${vin} to Ivan Tremblay` });
+        const en = activity.locator('[data-testid=activity-sentence]').filter({ hasText: `Marie Gagnon assigned request ${code} to Ivan Tremblay` });
         await en.waitFor();
         await activity.scrollIntoViewIfNeeded();
         await shot(page, `62-activity-en-${size.width}`);
         if (size.width === 1440) {
-          await en.getByRole('link', { name: `request ${vin}` }).click();
+          await en.getByRole('link', { name: `request ${code}` }).click();
           await page.waitForURL(`**/vehicles/requests?id=${id}&action=view`);
           await page.locator('[data-testid=record-drawer]').getByText(vin).first().waitFor();
           await shot(page, '62-activity-opened-record-en');
@@ -179,7 +182,7 @@ describe('welcome', () => {
           // The entry's date opens the entry, which reads as the same sentence.
           await en.locator('xpath=ancestor::tr').getByRole('link').last().click();
           await page.waitForURL('**/logs/view/*');
-          await page.locator('[data-testid=log-sentence]').getByText(`Marie Gagnon assigned request ${vin} to Ivan Tremblay`).waitFor();
+          await page.locator('[data-testid=log-sentence]').getByText(`Marie Gagnon assigned request ${code} to Ivan Tremblay`).waitFor();
           await shot(page, '62-log-entry-en-1024');
         }
       }
