@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, openMemoryDatabase, rowsOf, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from '../src/db/seed.ts';
+import { contractFor, type Contract } from './contract.ts';
 
 export { DEMO_PASSWORD };
 export const MEDIA = 'application/vnd.api+json';
@@ -46,7 +47,11 @@ export interface TestApp {
   config: Config;
   /** Signs in a demo account (or any e-mail/password) and returns the bearer token. */
   login(email: string, password?: string): Promise<string>;
-  /** A JSON:API request; the body is sent as application/vnd.api+json. */
+  /**
+   * A JSON:API request; the body is sent as application/vnd.api+json. The response is checked
+   * against the API contract (GET /api/v1/openapi.json): an undeclared status, content type or a
+   * body off its schema throws, failing the test that made the call.
+   */
   api(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   /** The mail written to the outbox for an address, newest first. */
   outbox(to: string): Promise<{ subject: string; text: string }[]>;
@@ -69,6 +74,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
   let app = await start();
   const tokens = new Map<string, string>();
+  let contract: Contract | null = null;
+  const contractOf = async () => (contract ??= contractFor((await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).body));
 
   const api: TestApp['api'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { accept: MEDIA, ...opts.headers };
@@ -86,12 +93,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     } catch {
       // not JSON: keep the text
     }
+    (await contractOf()).check(String(method), url, { status: res.statusCode, headers: res.headers, body, raw: res.body });
     return { status: res.statusCode, body, headers: res.headers };
   };
 
   return {
+    /** The app; its inject() checks API responses against the contract too, as api() does. */
     get app() {
-      return app;
+      return checkedInject(app, contractOf);
     },
     database,
     config,
@@ -99,6 +108,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async restart() {
       await app.close();
       app = await start();
+      contract = null;
     },
     async login(email, password = DEMO_PASSWORD) {
       const cached = tokens.get(email + password);
@@ -121,6 +131,30 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await drop();
     },
   };
+}
+
+/** The app with an inject() whose answers (to an options object) are checked against the contract. */
+function checkedInject(app: FastifyInstance, contractOf: () => Promise<Contract>): FastifyInstance {
+  return new Proxy(app, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== 'inject') return typeof value === 'function' ? value.bind(target) : value;
+      return (opts?: InjectOptions | string) => {
+        if (!opts || typeof opts !== 'object') return target.inject(opts as InjectOptions);
+        return target.inject(opts).then(async (res) => {
+          let body: unknown = res.body;
+          try {
+            body = res.body ? JSON.parse(res.body) : null;
+          } catch {
+            // not JSON
+          }
+          const url = String(opts.url ?? opts.path ?? '');
+          (await contractOf()).check(String(opts.method ?? 'GET'), url, { status: res.statusCode, headers: res.headers, body, raw: res.body });
+          return res;
+        });
+      };
+    },
+  });
 }
 
 /** Ids of demo records by a readable key, looked up through the API as the admin. */

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Contract } from './contract.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -81,6 +82,32 @@ describe('the API contract (GET /api/v1/openapi.json)', () => {
     const create = doc.paths['/users'].post.responses;
     for (const status of ['400', '401', '403', '413', '415', '422']) expect(create[status].$ref).toBe(`#/components/responses/error${status}`);
     expect(doc.paths['/login'].post.responses['429'].$ref).toBe('#/components/responses/error429');
+  });
+});
+
+describe('the contract check of the API tests', () => {
+  const check = (method: string, url: string, status: number, body: unknown, type = 'application/vnd.api+json') =>
+    new Contract(doc).check(method, url, { status, headers: { 'content-type': type }, body, raw: JSON.stringify(body) });
+
+  it('refuses a status the document does not declare for the path', () => {
+    expect(() => check('DELETE', '/api/v1/users/1', 200, { jsonapi: { version: '1.1' } })).toThrow(/status 200 is not declared/);
+  });
+
+  it('refuses a body off its schema, naming the place', () => {
+    expect(() => check('GET', '/api/v1/users', 200, { jsonapi: { version: '1.1' }, data: [{ type: 'users', id: 1 }], meta: {} })).toThrow(
+      /does not match.*\/data\/0/,
+    );
+  });
+
+  it('refuses a path the document does not have, unless it is the router’s 404', () => {
+    expect(() => check('GET', '/api/v1/nowhere', 200, {})).toThrow(/no path/);
+    expect(() =>
+      check('GET', '/api/v1/nowhere', 404, { errors: [{ status: '404', code: 'error.route_not_found', title: 'Not found', detail: 'No route' }] }),
+    ).not.toThrow();
+  });
+
+  it('refuses a content type the response does not declare', () => {
+    expect(() => check('GET', '/api/v1/health', 200, { status: 'ok', database: 'pglite' }, 'text/html')).toThrow(/content type text\/html/);
   });
 });
 
