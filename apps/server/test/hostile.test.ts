@@ -305,6 +305,11 @@ describe('every error is a JSON:API document, the framework’s too', () => {
     expect(expectErrorDocument(english, 414)[0].detail).toMatch(/long/i);
   });
 
+  it('a record action without an id (an empty segment) is a 404, not a 500', async () => {
+    expectErrorDocument(await t.api('GET', '/api/v1/requests//cancel', { token: manager }), 404);
+    expectErrorDocument(await t.api('POST', '/api/v1/requests//assign', { token: manager, body: {} }), 404);
+  });
+
   it('outside the API too: a missing asset or a non-GET path of the web app', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'atelier-dist-'));
     mkdirSync(join(dist, 'assets'));

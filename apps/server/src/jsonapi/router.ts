@@ -3,7 +3,7 @@ import type { RequestContext } from './context.ts';
 import { registry, type ResourceDefinition, type Row } from './define-resource.ts';
 import { addDataMeta, authorize, findRow, includedObjects, newDocument, serialize, type Document } from './engine.ts';
 import { loadIncludes, readList, readRecord } from './includes.ts';
-import { forbidden } from './errors.ts';
+import { forbidden, notFound } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { createRecord, deleteRecord, updateRecord } from './write.ts';
 import { writeLog } from './audit.ts';
@@ -108,6 +108,8 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
         const needed = action.permission === null ? null : [action.permission].flat();
         if (needed && !needed.some((p) => ctx.actor.permissions.has(p))) throw forbidden();
         const id = (request.params as { id?: string }).id;
+        // An empty id (/requests//cancel) names no record.
+        if (!action.collection && !id) throw notFound('');
         const result = await inTransaction(ctx, async (tx) => {
           const record = action.collection || !id ? null : await findRow(tx, def, id, { lock: true });
           const res = (await action.handler(tx, record, request.body ?? {})) ?? {};
