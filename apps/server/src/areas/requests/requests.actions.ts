@@ -79,6 +79,14 @@ function noteOf(body: unknown): string | null {
 export const requestActions: Record<string, ActionDefinition> = {
   assign: {
     permission: REQUEST_ACTION_PERMISSIONS.assign,
+    contract: {
+      summary: 'Assigns the request to an active user of its organization (a draft becomes assigned)',
+      body: {
+        description: '{ data: { type: "users", id } }, { data: { relationships: { assignedTo: { data: { type: "users", id } } } } } or { assigned_to_id }.',
+        type: 'object',
+        properties: { data: { type: 'object' }, assigned_to_id: { type: 'string' } },
+      },
+    },
     async handler(ctx, request, body) {
       const state = nextState(ctx, request!, 'assign');
       const userId = await assignee(ctx, request!, body);
@@ -87,11 +95,23 @@ export const requestActions: Record<string, ActionDefinition> = {
   },
   approve: {
     permission: REQUEST_ACTION_PERMISSIONS.approve,
+    contract: { summary: 'Approves the request (assigned → approved)' },
     handler: (ctx, request) =>
       save(ctx, request!, { state: nextState(ctx, request!, 'approve'), approved_by_id: ctx.actor.id, approved_at: sql`now()` }),
   },
   complete: {
     permission: REQUEST_ACTION_PERMISSIONS.complete,
+    contract: {
+      summary: 'Completes the request, with an optional note ({ note }, { completion_note } or in data.attributes)',
+      body: {
+        type: 'object',
+        properties: {
+          note: { type: 'string', maxLength: 20_000 },
+          completion_note: { type: 'string', maxLength: 20_000 },
+          data: { type: 'object', properties: { attributes: { type: 'object' } } },
+        },
+      },
+    },
     async handler(ctx, request, body) {
       const state = nextState(ctx, request!, 'complete');
       const note = noteOf(body);
@@ -106,6 +126,7 @@ export const requestActions: Record<string, ActionDefinition> = {
   cancel: {
     method: 'GET',
     permission: REQUEST_ACTION_PERMISSIONS.cancel,
+    contract: { summary: 'Cancels the request (GET, as older clients call it)' },
     handler: (ctx, request) =>
       save(ctx, request!, { state: nextState(ctx, request!, 'cancel'), canceled_by_id: ctx.actor.id, canceled_at: sql`now()` }),
   },
