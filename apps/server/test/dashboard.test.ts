@@ -130,8 +130,11 @@ describe('GET /logs?add_data=subjects', () => {
     const { data, subjects: s } = await subjects(`filter[subject_id]=${id}`);
     const assign = data.find((l) => l.attributes.event === 'assign')!;
     const created = data.find((l) => l.attributes.event === 'created')!;
-    expect(s[assign.id]).toEqual({ label: '1HGCM82633A009999', visible: true, assignee: 'Ivan Tremblay' });
-    expect(s[created.id]).toMatchObject({ label: '1HGCM82633A009999', visible: true });
+    // A request is named by its code (D-2026-0004).
+    const code = (await t.api('GET', `${R}/${id}`, { token: manager })).body.data.attributes.code;
+    expect(code).toMatch(/^D-\d{4}-\d{4}$/);
+    expect(s[assign.id]).toEqual({ label: code, visible: true, assignee: 'Ivan Tremblay' });
+    expect(s[created.id]).toMatchObject({ label: code, visible: true });
   });
 
   it('names a deleted record by what the entry kept, and says it can no longer be opened', async () => {

@@ -192,6 +192,10 @@ describe('malformed strings and names', () => {
       const list = await t.api('GET', `/api/v1/customers?filter[${name}]=1`, { token: manager });
       const [f] = expectErrorDocument(list, 400);
       expect(f.code).toBe('error.invalid_filter');
+      // A declared filter's value named after an Object member is a value like another.
+      const value = await t.api('GET', `/api/v1/contacts?filter[contactable_type]=${name}`, { token: manager });
+      expect(value.status).toBe(200);
+      expect(value.body.data).toEqual([]);
       for (const q of [`include=${name}`, `sort=${name}`, `add_data=${name}`, `fields[${name}]=id`])
         expectErrorDocument(await t.api('GET', `/api/v1/customers?${q}`, { token: manager }), 400);
     }

@@ -83,7 +83,7 @@ export const contactsResource = defineResource({
     supplier: filter.ids('supplier_id', 'supplier'),
     contactable_type: filter.custom((value) => {
       const types = value.split(',').map((s) => s.trim());
-      const parts = types.filter((t): t is ContactableType => t in CONTACTABLE_COLUMN).map((t) => sql`${column(contacts, CONTACTABLE_COLUMN[t])} IS NOT NULL`);
+      const parts = types.filter((t): t is ContactableType => Object.hasOwn(CONTACTABLE_COLUMN, t)).map((t) => sql`${column(contacts, CONTACTABLE_COLUMN[t])} IS NOT NULL`);
       return parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`;
     }),
     title: filter.in('title'),
