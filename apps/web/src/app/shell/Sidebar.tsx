@@ -161,29 +161,15 @@ export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolea
                     <Text fw={700} size="sm" px="sm" py={4} c="gray.8">
                       {label}
                     </Text>
-                    <Box component="ul" m={0} p={0}>
-                      {appItems.map((i) => {
-                        const here = isActiveItem(pathname, i.path);
-                        return (
-                          <li key={i.key} style={{ listStyle: 'none' }}>
-                            <NavLink
-                              component={Link}
-                              to={i.path}
-                              label={t(`shell:items.${i.key}`)}
-                              active={here}
-                              aria-current={here ? 'page' : undefined}
-                              onClick={() => {
-                                rememberRoute(store, window.location.pathname + window.location.search);
-                                setFlyout(null);
-                                onNavigate();
-                              }}
-                              variant="light"
-                              style={{ borderRadius: 8 }}
-                            />
-                          </li>
-                        );
-                      })}
-                    </Box>
+                    <SectionItems
+                      items={appItems}
+                      pathname={pathname}
+                      onClick={() => {
+                        rememberRoute(store, window.location.pathname + window.location.search);
+                        setFlyout(null);
+                        onNavigate();
+                      }}
+                    />
                   </Popover.Dropdown>
                 </Popover>
               </li>
@@ -268,28 +254,36 @@ export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolea
             <Text fw={700} size="sm" px="sm" py="xs" c="gray.8" id="section-menu-title">
               {t(`shell:apps.${current.key}`)}
             </Text>
-            <Box component="ul" m={0} p={0} aria-labelledby="section-menu-title" data-testid="section-menu">
-              {items.map((i) => {
-                const active = isActiveItem(pathname, i.path);
-                return (
-                  <li key={i.key} style={{ listStyle: 'none' }}>
-                    <NavLink
-                      component={Link}
-                      to={i.path}
-                      label={t(`shell:items.${i.key}`)}
-                      active={active}
-                      aria-current={active ? 'page' : undefined}
-                      onClick={onNavigate}
-                      variant="light"
-                      style={{ borderRadius: 8 }}
-                    />
-                  </li>
-                );
-              })}
-            </Box>
+            <SectionItems items={items} pathname={pathname} onClick={onNavigate} aria-labelledby="section-menu-title" data-testid="section-menu" />
           </ScrollArea>
         </Box>
       ) : null}
+    </Box>
+  );
+}
+
+/** A section's items as links, the current one marked (the side panel and a collapsed rail's flyout). */
+function SectionItems({ items, pathname, onClick, ...list }: { items: MenuApp['items']; pathname: string; onClick: () => void; 'aria-labelledby'?: string; 'data-testid'?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="ul" m={0} p={0} {...list}>
+      {items.map((i) => {
+        const here = isActiveItem(pathname, i.path);
+        return (
+          <li key={i.key} style={{ listStyle: 'none' }}>
+            <NavLink
+              component={Link}
+              to={i.path}
+              label={t(`shell:items.${i.key}`)}
+              active={here}
+              aria-current={here ? 'page' : undefined}
+              onClick={onClick}
+              variant="light"
+              style={{ borderRadius: 8 }}
+            />
+          </li>
+        );
+      })}
     </Box>
   );
 }
