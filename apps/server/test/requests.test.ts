@@ -288,6 +288,14 @@ describe('request workflow', () => {
     expect((await t.api('GET', `${R}/${id}`, { token: manager })).body.data.relationships.assignedTo.data.id).toBe(managerId);
   });
 
+  it('cancels through POST as well (the spec’s GET changes data; new clients POST)', async () => {
+    const id = await draft();
+    const res = await t.api('POST', `${R}/${id}/cancel`, { token: manager });
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes.state).toBe('canceled');
+    expect((await t.api('POST', `${R}/${id}/cancel`, { token: manager })).status).toBe(409);
+  });
+
   it('cancels through GET, recording who canceled', async () => {
     const id = await draft();
     const res = await act(id, 'cancel');

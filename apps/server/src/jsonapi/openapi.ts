@@ -453,7 +453,12 @@ function resourceOperations(def: ResourceDefinition): [string, string, Operation
   const base = `/${def.type}`;
   const one = { 200: { schema: ref(`${def.type}.document`) } };
   const out: [string, string, Operation][] = [];
-  for (const [name, action] of Object.entries(def.actions ?? {})) out.push(actionOperation(def, name, action));
+  for (const [name, action] of Object.entries(def.actions ?? {})) {
+    const [method, path, operation] = actionOperation(def, name, action);
+    out.push([method, path, operation]);
+    // The spec's GET workflow calls change data: POST is accepted as well (actionMethods).
+    if (method === 'GET') out.push(['POST', path, operation]);
+  }
   if (ops.list)
     out.push(['GET', base, { summary: `List ${def.type}`, tag: def.type, parameters: [...listParams(def), ...readParams(def)], responses: { 200: { schema: ref(`${def.type}.list`) } }, errors: [403] }]);
   if (ops.get) out.push(['GET', `${base}/:id`, { summary: `One of ${def.type}`, tag: def.type, parameters: readParams(def), responses: one, errors: [403, 404] }]);

@@ -93,6 +93,13 @@ export function registerResources(app: FastifyInstance, contextOf: ContextOf, se
   for (const register of areaRoutes) register(app, contextOf, services);
 }
 
+/**
+ * The spec gives some workflow calls as GET (GET /requests/{id}/cancel, /users/{id}/activate):
+ * older clients call them so, and they stay; since they change data, POST is accepted as well,
+ * which is what a new client should send (a GET may be prefetched, cached or replayed).
+ */
+export const actionMethods = (action: { method?: 'GET' | 'POST' }): ('GET' | 'POST')[] => (action.method === 'GET' ? ['GET', 'POST'] : ['POST']);
+
 function registerResource(app: FastifyInstance, def: ResourceDefinition, contextOf: ContextOf) {
   const base = `/${def.type}`;
   const ops = { list: true, get: true, create: true, update: true, delete: true, ...def.operations };
@@ -101,7 +108,7 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
   for (const [name, action] of Object.entries(def.actions ?? {})) {
     const path = `${base}/${action.path ?? (action.collection ? name : `:id/${name}`)}`;
     app.route({
-      method: action.method ?? 'POST',
+      method: actionMethods(action),
       url: path,
       handler: async (request, reply) => {
         const ctx = contextOf(request);

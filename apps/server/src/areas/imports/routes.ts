@@ -10,7 +10,10 @@ import { registry, type Row } from '../../jsonapi/define-resource.ts';
 import { allowed, authorize, findRow } from '../../jsonapi/engine.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
-import { MEDIA_TYPE, defineRoutes, inTransaction, renderDocument, respondWithRecord } from '../../jsonapi/router.ts';
+import { MEDIA_TYPE, actionMethods, defineRoutes, inTransaction, renderDocument, respondWithRecord } from '../../jsonapi/router.ts';
+
+/** Run and dry run are GET calls of the spec that change data: POST is accepted too. */
+const RUN_METHODS = actionMethods({ method: 'GET' });
 import { t } from '../../i18n/index.ts';
 import { importItemsResource, importsResource } from './imports.resource.ts';
 import { importItems, imports } from './imports.table.ts';
@@ -171,11 +174,11 @@ defineRoutes((api, contextOf, services) => {
       .send(await renderDocument(ctx, importsResource, fresh as unknown as Row, q, meta));
   }
 
-  /** GET /imports/{id}/run-dry: every line validated as the API would, nothing written. */
-  api.get('/imports/:id/run-dry', (request, reply) => start(request, reply, 'validating'));
+  /** GET or POST /imports/{id}/run-dry: every line validated as the API would, nothing written. */
+  api.route({ method: RUN_METHODS, url: '/imports/:id/run-dry', handler: (request, reply) => start(request, reply, 'validating') });
 
-  /** GET /imports/{id}/run: writes, one transaction per chunk. */
-  api.get('/imports/:id/run', (request, reply) => start(request, reply, 'running'));
+  /** GET or POST /imports/{id}/run: writes, one transaction per chunk. */
+  api.route({ method: RUN_METHODS, url: '/imports/:id/run', handler: (request, reply) => start(request, reply, 'running') });
 
   /** GET /imports/{id}/errors.csv: the failed lines as they were, with their errors, to fix and re-import. */
   api.get('/imports/:id/errors.csv', async (request, reply) => {
@@ -334,19 +337,20 @@ describeRoute('POST', '/imports', {
 });
 
 for (const [path, summary] of [
-  ['/imports/:id/run-dry', 'Validates every line as the API would, writing nothing (GET, as older clients call it)'],
-  ['/imports/:id/run', 'Runs the import, one transaction per chunk (GET, as older clients call it)'],
+  ['/imports/:id/run-dry', 'Validates every line as the API would, writing nothing (GET as older clients call it, or POST)'],
+  ['/imports/:id/run', 'Runs the import, one transaction per chunk (GET as older clients call it, or POST)'],
 ] as const)
-  describeRoute('GET', path, {
-    summary,
-    tag: 'imports',
-    query: [include],
-    responses: {
-      200: { description: 'Done within the request (one chunk).', schema: importDocument },
-      202: { description: 'Going on in the background: follow the import’s progress.', schema: importDocument },
-    },
-    errors: [403, 404, 409, 422],
-  });
+  for (const method of RUN_METHODS)
+    describeRoute(method, path, {
+      summary,
+      tag: 'imports',
+      query: [include],
+      responses: {
+        200: { description: 'Done within the request (one chunk).', schema: importDocument },
+        202: { description: 'Going on in the background: follow the import’s progress.', schema: importDocument },
+      },
+      errors: [403, 404, 409, 422],
+    });
 
 describeRoute('GET', '/imports/:id/errors.csv', {
   summary: 'The failed lines as they were, with their errors, to fix and import again',
