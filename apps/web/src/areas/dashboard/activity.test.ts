@@ -52,6 +52,15 @@ describe('activity sentences', () => {
     expect(activitySentence(fr, entry('invite', 'users'), luc).href).toBe('/admin/users?id=0190e6a4-0000-7000-8000-000000000001&action=view');
   });
 
+  it('links a record to the menu screen that lists its type, and only to a screen that exists', () => {
+    const named: LogSubject = { label: 'x', visible: true };
+    expect(activitySentence(fr, entry('updated', 'suppliers'), named).href).toBe('/purchases/suppliers?id=0190e6a4-0000-7000-8000-000000000001&action=view');
+    expect(activitySentence(fr, entry('updated', 'locations'), named).href).toBe('/admin/locations?id=0190e6a4-0000-7000-8000-000000000001&action=view');
+    // Inspections have a menu entry but no screen yet; a name of Object is not a type.
+    expect(activitySentence(fr, entry('updated', 'inspections'), named).href).toBeNull();
+    expect(activitySentence(fr, entry('updated', 'constructor'), named).href).toBeNull();
+  });
+
   it('has a noun for every subject type, named and unnamed, in every language', () => {
     for (const locale of LOCALES) {
       const t = i18n.getFixedT(locale);

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { MENU } from '../../app/navigation.ts';
 
 /** What GET /logs?add_data=subjects says of one entry's subject (server: logs.resource.ts). */
 export interface LogSubject {
@@ -17,19 +18,16 @@ export interface ActivityEntry {
   causer?: { firstname?: string | null; lastname?: string | null; email?: string | null } | null;
 }
 
-/** Where each type's records open: its list with ?id=…&action=view, and the permission that page needs. */
-export const SUBJECT_PAGES: Record<string, { path: string; permission: string }> = {
-  requests: { path: '/vehicles/requests', permission: 'view module requests' },
-  vehicles: { path: '/vehicles/vehicles', permission: 'view module vehicles' },
-  customers: { path: '/crm/customers', permission: 'view any customers' },
-  contacts: { path: '/crm/contacts', permission: 'view any contacts' },
-  suppliers: { path: '/purchases/suppliers', permission: 'view any suppliers' },
-  users: { path: '/admin/users', permission: 'view any users' },
-  roles: { path: '/admin/roles', permission: 'view any roles' },
-  organizations: { path: '/admin/organizations', permission: 'view any organizations' },
-  resellers: { path: '/admin/resellers', permission: 'view any resellers' },
-  locations: { path: '/admin/locations', permission: 'view any locations' },
-};
+/**
+ * Where each type's records open: the menu item whose list is the type's (its path ends with the
+ * type: /vehicles/requests, /admin/users), with ?id=…&action=view, and the permission it needs.
+ * Derived from the menu, so a new list screen links its activity without another table.
+ */
+export const SUBJECT_PAGES: ReadonlyMap<string, { path: string; permission: string }> = new Map(
+  MENU.flatMap((app) => app.items)
+    .filter((i) => i.ready)
+    .map((i) => [i.path.slice(i.path.lastIndexOf('/') + 1), { path: i.path, permission: i.permission }] as const),
+);
 
 /** The events with a sentence of their own; any other gets the generic one, still a sentence. */
 export const ACTIVITY_EVENTS = [
@@ -111,7 +109,7 @@ export function activitySentence(
         : 'dashboard:activity.events.other';
   const raw = t(key, { causer, subject: MARK, assignee: subject?.assignee ?? '', event: entry.event });
   const [before, after = ''] = raw.split(MARK);
-  const page = SUBJECT_PAGES[entry.subject_type];
+  const page = SUBJECT_PAGES.get(entry.subject_type);
   const href =
     page && subject?.visible && entry.event !== 'deleted' && can(page.permission)
       ? `${page.path}?id=${encodeURIComponent(entry.subject_id)}&action=view`
