@@ -33,6 +33,40 @@ export interface Hooks {
   beforeDelete?(ctx: RequestContext, row: Row): Promise<void> | void;
 }
 
+/** A record policy's refusal: 403 (not theirs to do) or 409 (the record's state does not allow it). */
+export interface Refusal {
+  status: 403 | 409;
+  code: MessageKey;
+  params?: MessageParams;
+  /** The attribute or relationship refused, e.g. /data/relationships/roles. */
+  pointer?: string;
+}
+
+/** Nothing: allowed; else one refusal, or several (each with its pointer). */
+export type PolicyAnswer = Refusal | Refusal[] | undefined | void;
+
+/** One rule of a record policy. */
+export interface Policy<A extends unknown[]> {
+  /** What it refuses, by status, as the API contract says it on the operation's 403 and 409 answers. */
+  refuses: Partial<Record<403 | 409, string>>;
+  check(ctx: RequestContext, ...args: A): PolicyAnswer | Promise<PolicyAnswer>;
+}
+
+/**
+ * What the roles allow that the record (its state, its owner) or the document may still refuse.
+ * Run by the engine after the record is loaded and locked, before the hooks; nothing is written
+ * on a refusal.
+ */
+export interface Policies {
+  /** A new document: what it asks for (a type of work, an assignee, access). */
+  create?: Policy<[input: WriteInput]>;
+  /** A change of a record (a PATCH, an upload to one of its fields). */
+  edit?: Policy<[row: Row, input: WriteInput]>;
+  delete?: Policy<[row: Row]>;
+  /** By record action name. */
+  actions?: Record<string, Policy<[row: Row]>>;
+}
+
 export interface ActionResult {
   /** Custom response body; default: the updated resource document. */
   body?: unknown;
@@ -117,6 +151,7 @@ export interface ResourceDefinition {
   /** Which verbs the API offers (default all). */
   operations?: { list?: boolean; get?: boolean; create?: boolean; update?: boolean; delete?: boolean };
   hooks?: Hooks;
+  policies?: Policies;
   actions?: Record<string, ActionDefinition>;
   /** Extra data computed on demand (?add_data=name) and returned in meta. */
   addData?: Record<string, (ctx: RequestContext, rows: Row[]) => Promise<unknown>>;
@@ -139,6 +174,8 @@ export const registry = new Map<string, ResourceDefinition>();
 
 export function defineResource(def: ResourceDefinition): ResourceDefinition {
   if (registry.has(def.type)) throw new Error(`Resource type ${def.type} declared twice`);
+  for (const name of Object.keys(def.policies?.actions ?? {}))
+    if (!def.actions?.[name] || def.actions[name].collection) throw new Error(`The ${def.type} policy names ${name}, not a record action`);
   registry.set(def.type, def);
   return def;
 }

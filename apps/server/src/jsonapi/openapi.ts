@@ -1,5 +1,6 @@
 import type { Attribute } from './attributes.ts';
-import { registry, type ActionDefinition, type JsonSchema, type ResourceDefinition } from './define-resource.ts';
+import { registry, type ActionDefinition, type JsonSchema, type Policy, type ResourceDefinition } from './define-resource.ts';
+import { own } from './own.ts';
 import { MAX_INCLUDE_DEPTH, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './query.ts';
 import type { Relationship } from './relationships.ts';
 
@@ -414,6 +415,8 @@ interface Operation {
   body?: { schema: JsonSchema; contentType?: string; required?: boolean; description?: string };
   responses: Record<number, RouteResponse>;
   errors: number[];
+  /** What the type's record policy refuses here, by status (define-resource Policies). */
+  policy?: Policy<never>['refuses'];
 }
 
 function operationObject(op: Operation, path: string, method: string) {
@@ -428,6 +431,9 @@ function operationObject(op: Operation, path: string, method: string) {
       ...(r.schema ? { content: { [type]: { schema: r.schema } } } : {}),
     };
   }
+  for (const [status, refused] of Object.entries(op.policy ?? {}))
+    // OpenAPI 3.1: a description beside $ref overrides the shared one.
+    responses[status] = { ...errorRef(Number(status)), description: `${ERROR_TITLES[Number(status)]} The record policy refuses: ${refused}` };
   for (const status of errors) responses[status] ??= errorRef(status);
   return {
     operationId: `${method.toLowerCase()}${path.replace(/:(\w+)/g, 'By-$1').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
@@ -478,15 +484,16 @@ function resourceOperations(def: ResourceDefinition): [string, string, Operation
           },
         },
         errors: [403, 409, 413, 415, 422],
+        policy: def.policies?.create?.refuses,
       },
     ]);
   if (ops.update)
     out.push([
       'PATCH',
       `${base}/:id`,
-      { summary: `Update one of ${def.type}`, tag: def.type, parameters: readParams(def), body: { schema: ref(`${def.type}.update`) }, responses: one, errors: [403, 404, 409, 413, 415, 422] },
+      { summary: `Update one of ${def.type}`, tag: def.type, parameters: readParams(def), body: { schema: ref(`${def.type}.update`) }, responses: one, errors: [403, 404, 409, 413, 415, 422], policy: def.policies?.edit?.refuses },
     ]);
-  if (ops.delete) out.push(['DELETE', `${base}/:id`, { summary: `Delete one of ${def.type}`, tag: def.type, responses: { 204: { description: 'Deleted.' } }, errors: [403, 404, 409] }]);
+  if (ops.delete) out.push(['DELETE', `${base}/:id`, { summary: `Delete one of ${def.type}`, tag: def.type, responses: { 204: { description: 'Deleted.' } }, errors: [403, 404, 409], policy: def.policies?.delete?.refuses }]);
   return out;
 }
 
@@ -495,7 +502,8 @@ function actionOperation(def: ResourceDefinition, name: string, action: ActionDe
   const c = action.contract ?? {};
   const record = !action.collection;
   const permission = action.permission === null ? 'any signed-in user' : [action.permission].flat().join(' or ');
-  const needs = `Needs: ${permission}.`;
+  // A record action answers the record: it needs the right to view it too (router.ts).
+  const needs = `Needs: ${permission}${record ? ', and the right to view the record' : ''}.`;
   const responses: Record<number, RouteResponse> = c.response
     ? { [c.status ?? 200]: { description: needs, schema: c.response } }
     : record
@@ -512,6 +520,7 @@ function actionOperation(def: ResourceDefinition, name: string, action: ActionDe
       ...(c.body ? { body: { schema: c.body, required: false } } : {}),
       responses,
       errors: [403, 409, 413, 415, 422, ...(record ? [404] : [])],
+      policy: own(def.policies?.actions, name)?.refuses,
     },
   ];
 }

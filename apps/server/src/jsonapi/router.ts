@@ -6,6 +6,7 @@ import { loadIncludes, readList, readRecord } from './includes.ts';
 import { forbidden, notFound } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { createRecord, deleteRecord, updateRecord } from './write.ts';
+import { enforceAction } from './policies.ts';
 import { writeLog } from './audit.ts';
 import { forgetSessions } from '../auth/tokens.ts';
 import { t } from '../i18n/index.ts';
@@ -114,11 +115,14 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
         const ctx = contextOf(request);
         const needed = action.permission === null ? null : [action.permission].flat();
         if (needed && !needed.some((p) => ctx.actor.permissions.has(p))) throw forbidden();
+        // A record action answers the record: acting on it needs the right to see it as well.
+        if (!action.collection) authorize(ctx, def, 'view');
         const id = (request.params as { id?: string }).id;
         // An empty id (/requests//cancel) names no record.
         if (!action.collection && !id) throw notFound('');
         const result = await inTransaction(ctx, async (tx) => {
           const record = action.collection || !id ? null : await findRow(tx, def, id, { lock: true });
+          if (record) await enforceAction(tx, def, name, record);
           const res = (await action.handler(tx, record, request.body ?? {})) ?? {};
           if (record && action.log !== false) await writeLog(tx, def, res.row ?? record, name, { attributes: res.log ?? {} });
           return { res, record };

@@ -12,6 +12,7 @@ import {
 import { column } from './filters.ts';
 import { writeLog, writeLogs } from './audit.ts';
 import { own } from './own.ts';
+import { enforceCreate, enforceDelete, enforceEdit } from './policies.ts';
 
 type Mode = 'create' | 'update';
 
@@ -203,6 +204,7 @@ export async function createRecord(ctx: RequestContext, def: ResourceDefinition,
   const errors = new ValidationErrors();
   stampTenant(ctx, def, input, errors);
   errors.throwIfAny();
+  await enforceCreate(ctx, def, input);
   await checkSameOrganization(ctx, def, input, (input.values.organization_id as string) ?? null);
   await def.hooks?.beforeWrite?.(ctx, input, null);
   const [row] = (await withUniques(def, () => ctx.db.insert(def.table).values(input.values).returning())) as Row[];
@@ -222,6 +224,7 @@ export async function prepareCreate(ctx: RequestContext, def: ResourceDefinition
   const errors = new ValidationErrors();
   stampTenant(ctx, def, input, errors);
   errors.throwIfAny();
+  await enforceCreate(ctx, def, input);
   await checkSameOrganization(ctx, def, input, (input.values.organization_id as string) ?? null);
   await def.hooks?.beforeWrite?.(ctx, input, null);
   return input;
@@ -246,6 +249,7 @@ export async function insertPrepared(ctx: RequestContext, def: ResourceDefinitio
 export async function updateRecord(ctx: RequestContext, def: ResourceDefinition, id: string, body: unknown): Promise<Row> {
   const existing = await findRow(ctx, def, id, { lock: true });
   const input = await parseDocument(ctx, def, body, 'update', existing);
+  await enforceEdit(ctx, def, existing, input);
   await checkSameOrganization(ctx, def, input, (existing.organization_id as string) ?? null);
   await def.hooks?.beforeWrite?.(ctx, input, existing);
   let row = existing;
@@ -269,6 +273,7 @@ export async function updateRecord(ctx: RequestContext, def: ResourceDefinition,
 
 export async function deleteRecord(ctx: RequestContext, def: ResourceDefinition, id: string): Promise<void> {
   const existing = await findRow(ctx, def, id, { lock: true });
+  await enforceDelete(ctx, def, existing);
   await def.hooks?.beforeDelete?.(ctx, existing);
   try {
     await ctx.db.delete(def.table).where(eq(column(def.table, 'id'), id));

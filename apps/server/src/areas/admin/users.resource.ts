@@ -5,13 +5,16 @@ import { hashPassword, passwordErrors, verifyPassword } from '../../auth/passwor
 import { revokeUserSessions } from '../../auth/tokens.ts';
 import { sendInvitation } from '../../auth/invitations.ts';
 import { attr } from '../../jsonapi/attributes.ts';
-import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { defineResource, type Refusal, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { ApiError, ValidationErrors, attributePointer, relationshipPointer, type ErrorItem } from '../../jsonapi/errors.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import { ValidationErrors, attributePointer, relationshipPointer } from '../../jsonapi/errors.ts';
+import { forbid } from '../../jsonapi/policies.ts';
 import { filter, uuidList } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { permissions, rolePermissions, userRoles, users } from './admin.table.ts';
+
+/** What the contract says of accessChanges. */
+const ACCESS_REFUSALS = 'Nobody changes their own roles, allowed locations or location restriction (staff excepted); a user restricted to locations does not lift anyone’s restriction.';
 
 export const usersResource = defineResource({
   type: 'users',
@@ -63,7 +66,9 @@ export const usersResource = defineResource({
   uploads: { profile_image: { kinds: ['image'], mayEdit: (ctx, row) => row.id === ctx.actor.id } },
   hooks: {
     async beforeWrite(ctx, input, existing) {
-      await checkAccessChanges(ctx, input, existing);
+      // The users a location-restricted user creates are restricted (to their locations, by the engine's stamping).
+      if (!existing && ctx.actor.restrictToLocations && !ctx.actor.isStaff && !('restrict_to_locations' in input.values))
+        input.values.restrict_to_locations = true;
       const errors = new ValidationErrors();
       await checkPassword(ctx, input, existing, errors);
       await checkRoles(ctx, input, errors);
@@ -80,8 +85,16 @@ export const usersResource = defineResource({
       if (existing && (input.values.password_hash || input.values.active === false))
         await revokeUserSessions(ctx.db, row.id, row.id === ctx.actor.id ? ctx.actor.sessionId : undefined);
     },
-    beforeDelete(ctx, row) {
-      if (row.id === ctx.actor.id) throw new ApiError(403, 'error.cannot_delete_self');
+  },
+  policies: {
+    create: { refuses: { 403: ACCESS_REFUSALS }, check: (ctx, input) => accessChanges(ctx, input, null) },
+    edit: { refuses: { 403: ACCESS_REFUSALS }, check: (ctx, row, input) => accessChanges(ctx, input, row) },
+    delete: { refuses: { 403: 'Nobody deletes themselves.' }, check: (ctx, row) => (row.id === ctx.actor.id ? forbid('error.cannot_delete_self') : undefined) },
+    actions: {
+      deactivate: {
+        refuses: { 403: 'Nobody deactivates themselves.' },
+        check: (ctx, row) => (row.id === ctx.actor.id ? forbid('error.cannot_deactivate_self') : undefined),
+      },
     },
   },
   actions: {
@@ -97,7 +110,6 @@ export const usersResource = defineResource({
       method: 'GET',
       permission: 'edit users',
       async handler(ctx, user) {
-        if (user!.id === ctx.actor.id) throw new ApiError(403, 'error.cannot_deactivate_self');
         await ctx.db.update(users).set({ active: false }).where(eq(users.id, user!.id));
         await revokeUserSessions(ctx.db, user!.id);
         return { log: { active: false } };
@@ -137,30 +149,25 @@ const sameSet = (a: readonly unknown[], b: readonly unknown[]) => {
 /**
  * Nobody widens their own access, whatever their permissions: one's own roles, allowed locations
  * and location restriction are changed by someone else (staff excepted: the platform's own
- * administrators). A user restricted to locations cannot lift anyone's restriction either, and
- * the users they create are restricted (to their locations, by the engine's stamping).
+ * administrators). A user restricted to locations cannot lift anyone's restriction either.
  */
-async function checkAccessChanges(ctx: RequestContext, input: WriteInput, existing: Row | null) {
-  if (ctx.actor.isStaff) return;
-  const refused: ErrorItem[] = [];
-  const refuse = (pointer: string, code: MessageKey) => refused.push({ status: 403, code, source: { pointer } });
+async function accessChanges(ctx: RequestContext, input: WriteInput, existing: Row | null): Promise<Refusal[]> {
+  if (ctx.actor.isStaff) return [];
+  const refused: Refusal[] = [];
   if (existing?.id === ctx.actor.id) {
     const own = 'error.cannot_change_own_access';
     if ('restrict_to_locations' in input.values && input.values.restrict_to_locations !== existing.restrict_to_locations)
-      refuse(attributePointer('restrict_to_locations'), own);
+      refused.push(forbid(own, undefined, attributePointer('restrict_to_locations')));
     if ('location_ids' in input.values && !sameSet(input.values.location_ids as string[], existing.location_ids as string[]))
-      refuse(relationshipPointer('allowedLocations'), own);
+      refused.push(forbid(own, undefined, relationshipPointer('allowedLocations')));
     if (input.toMany.roles) {
       const held = await ctx.db.select({ id: userRoles.role_id }).from(userRoles).where(eq(userRoles.user_id, existing.id));
-      if (!sameSet(input.toMany.roles, held.map((r) => r.id))) refuse(relationshipPointer('roles'), own);
+      if (!sameSet(input.toMany.roles, held.map((r) => r.id))) refused.push(forbid(own, undefined, relationshipPointer('roles')));
     }
   }
-  if (ctx.actor.restrictToLocations) {
-    if (!existing && !('restrict_to_locations' in input.values)) input.values.restrict_to_locations = true;
-    else if (input.values.restrict_to_locations === false && (!existing || existing.restrict_to_locations))
-      refuse(attributePointer('restrict_to_locations'), 'error.cannot_widen_access');
-  }
-  if (refused.length) throw ApiError.many(refused);
+  if (ctx.actor.restrictToLocations && input.values.restrict_to_locations === false && (!existing || existing.restrict_to_locations))
+    refused.push(forbid('error.cannot_widen_access', undefined, attributePointer('restrict_to_locations')));
+  return refused;
 }
 
 /** No privilege escalation: a user may only give roles whose permissions they hold themselves. */

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
 import { attr } from '../../jsonapi/attributes.ts';
-import { defineResource } from '../../jsonapi/define-resource.ts';
-import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
+import { defineResource, type Policy, type Row } from '../../jsonapi/define-resource.ts';
+import { conflictWith } from '../../jsonapi/policies.ts';
+import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { own } from '../../jsonapi/own.ts';
 import { rel, type Ref } from '../../jsonapi/relationships.ts';
@@ -17,6 +18,11 @@ const readOnlyInteger = () => attr.integer().isReadOnly();
 /** An include stays a page, not a whole file: every line's record is in import-items anyway. */
 const MORPHED_MAX = 1000;
 const readOnlyTime = () => attr.datetime().isReadOnly();
+
+const notWhileRunning: Policy<[row: Row]> = {
+  refuses: { 409: 'The import is running (validating or running): wait for it to end.' },
+  check: (_ctx, row) => (isBusyImport(row.status) ? conflictWith('import.running') : undefined),
+};
 
 export const importsResource = defineResource({
   type: 'imports',
@@ -83,9 +89,10 @@ export const importsResource = defineResource({
   },
   sorts: ['created_at', 'name', 'model', 'status', 'line_count'],
   defaultSort: '-created_at',
+  // A running import is the worker's until it ends (its run routes refuse the same way).
+  policies: { edit: notWhileRunning, delete: notWhileRunning },
   hooks: {
     beforeWrite(_ctx, input, existing) {
-      if (existing && isBusyImport(existing.status)) throw new ApiError(409, 'import.running');
       if (!('mapping' in input.values) || !existing) return;
       // Column → field: every column of the file, every field of the model at most once.
       const mapping = input.values.mapping as Record<string, unknown>;
@@ -111,7 +118,6 @@ export const importsResource = defineResource({
       if (existing.status === 'dry_run') input.values.status = 'uploaded';
     },
     async beforeDelete(ctx, row) {
-      if (isBusyImport(row.status)) throw new ApiError(409, 'import.running');
       await unlink(join(ctx.config.dataDir, String(row.path))).catch(() => {});
     },
   },

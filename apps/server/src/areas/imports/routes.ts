@@ -9,6 +9,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { registry, type Row } from '../../jsonapi/define-resource.ts';
 import { allowed, authorize, findRow } from '../../jsonapi/engine.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
+import { enforceEdit } from '../../jsonapi/policies.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
 import { MEDIA_TYPE, actionMethods, defineRoutes, inTransaction, renderDocument, respondWithRecord } from '../../jsonapi/router.ts';
 
@@ -122,7 +123,8 @@ defineRoutes((api, contextOf, services) => {
     const row = (await findRow(ctx, importsResource, (request.params as { id: string }).id)) as unknown as ImportRow;
     const model = importModels.get(row.model);
     if (!model || !mayImport(ctx, model)) throw new ApiError(403, 'error.forbidden');
-    if (isBusyImport(row.status)) throw new ApiError(409, 'import.running');
+    // Running an import changes it: its edit policy refuses a running one.
+    await enforceEdit(ctx, importsResource, row as unknown as Row);
     if (!Object.values(row.mapping).some(Boolean)) throw new ApiError(422, 'import.mapping_empty', undefined, { pointer: '/data/attributes/mapping' });
     return { ctx, row };
   }

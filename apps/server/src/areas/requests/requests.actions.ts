@@ -1,6 +1,5 @@
 import {
   REQUEST_ACTION_PERMISSIONS,
-  REQUEST_STATE_LABELS,
   requestTransition,
   type RequestAction,
   type RequestState,
@@ -16,15 +15,11 @@ import { users } from '../admin/admin.table.ts';
 import { requests } from './requests.table.ts';
 
 // POST /requests/{id}/assign, /approve, /complete; GET /requests/{id}/cancel (spec §7). The router
-// loads and locks the record and runs each in one transaction; the domain's table decides.
+// loads and locks the record, runs the policy (requests.policies.ts: the domain's table decides)
+// and runs each in one transaction.
 
-/** The next state, or a 409 naming the current one (nothing is written). */
-function nextState(ctx: RequestContext, request: Row, action: RequestAction): RequestState {
-  const state = request.state as RequestState;
-  const next = requestTransition(state, action);
-  if (!next) throw new ApiError(409, `request.cannot_${action}`, { state: REQUEST_STATE_LABELS[state][ctx.locale] });
-  return next;
-}
+/** The next state: the request's policy has refused the actions its state does not offer. */
+const nextState = (request: Row, action: RequestAction) => requestTransition(request.state as RequestState, action)!;
 
 /** Writes the new state and the action's columns; the answer carries the row for the log and notifications. */
 async function save(ctx: RequestContext, request: Row, values: Record<string, unknown>): Promise<ActionResult> {
@@ -88,7 +83,7 @@ export const requestActions: Record<string, ActionDefinition> = {
       },
     },
     async handler(ctx, request, body) {
-      const state = nextState(ctx, request!, 'assign');
+      const state = nextState(request!, 'assign');
       const userId = await assignee(ctx, request!, body);
       return save(ctx, request!, { state, assigned_to_id: userId, assigned_by_id: ctx.actor.id, assigned_at: sql`now()` });
     },
@@ -97,7 +92,7 @@ export const requestActions: Record<string, ActionDefinition> = {
     permission: REQUEST_ACTION_PERMISSIONS.approve,
     contract: { summary: 'Approves the request (assigned → approved)' },
     handler: (ctx, request) =>
-      save(ctx, request!, { state: nextState(ctx, request!, 'approve'), approved_by_id: ctx.actor.id, approved_at: sql`now()` }),
+      save(ctx, request!, { state: nextState(request!, 'approve'), approved_by_id: ctx.actor.id, approved_at: sql`now()` }),
   },
   complete: {
     permission: REQUEST_ACTION_PERMISSIONS.complete,
@@ -113,7 +108,7 @@ export const requestActions: Record<string, ActionDefinition> = {
       },
     },
     async handler(ctx, request, body) {
-      const state = nextState(ctx, request!, 'complete');
+      const state = nextState(request!, 'complete');
       const note = noteOf(body);
       return save(ctx, request!, {
         state,
@@ -128,6 +123,6 @@ export const requestActions: Record<string, ActionDefinition> = {
     permission: REQUEST_ACTION_PERMISSIONS.cancel,
     contract: { summary: 'Cancels the request (GET, as older clients call it)' },
     handler: (ctx, request) =>
-      save(ctx, request!, { state: nextState(ctx, request!, 'cancel'), canceled_by_id: ctx.actor.id, canceled_at: sql`now()` }),
+      save(ctx, request!, { state: nextState(request!, 'cancel'), canceled_by_id: ctx.actor.id, canceled_at: sql`now()` }),
   },
 };

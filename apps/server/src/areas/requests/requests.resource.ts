@@ -2,12 +2,9 @@ import {
   REQUEST_PRIORITIES,
   REQUEST_STATES,
   REQUEST_TYPES,
-  REQUEST_TYPE_PERMISSIONS,
   initialRequestState,
-  isRequestFinal,
   requestActionsIn,
   type RequestState,
-  type RequestType,
 } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
@@ -15,13 +12,14 @@ import { attr } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { scoped } from '../../jsonapi/engine.ts';
-import { ApiError, ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
+import { ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { vehiclesResource } from '../vehicles/vehicles.resource.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { vinAttribute, vinWarnings } from '../vehicles/vin.ts';
 import { requestActions } from './requests.actions.ts';
+import { requestPolicies } from './requests.policies.ts';
 import { requests } from './requests.table.ts';
 
 export const requestsResource = defineResource({
@@ -86,6 +84,7 @@ export const requestsResource = defineResource({
   sorts: ['created_at', 'updated_at', 'code', 'priority', 'due_at', 'state', 'type'],
   defaultSort: '-created_at',
   hooks: { beforeWrite },
+  policies: requestPolicies,
   actions: requestActions,
   warnings: (row) => vinWarnings(row.vehicle_vin, 'vehicle_vin'),
   notify: {
@@ -95,16 +94,8 @@ export const requestsResource = defineResource({
 });
 
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
-  if (existing && isRequestFinal(existing.state as RequestState)) throw new ApiError(409, 'request.final');
-
-  // Asking for a type of work is a permission of its own (spec §6).
-  const type = (input.values.type ?? existing?.type) as RequestType;
-  if ((!existing || type !== existing.type) && !ctx.actor.permissions.has(REQUEST_TYPE_PERMISSIONS[type]))
-    throw new ApiError(403, `request.forbidden_${type}`);
-
   if (!existing) {
     const assignee = (input.values.assigned_to_id as string | null | undefined) ?? null;
-    if (assignee && !ctx.actor.permissions.has('assign requests')) throw new ApiError(403, 'request.forbidden_assign');
     Object.assign(input.values, {
       creator_id: ctx.actor.id,
       state: initialRequestState(!!assignee),

@@ -1,0 +1,49 @@
+import {
+  REQUEST_ACTIONS,
+  REQUEST_ACTION_PERMISSIONS,
+  REQUEST_STATE_LABELS,
+  REQUEST_TYPE_PERMISSIONS,
+  isRequestFinal,
+  requestTransition,
+  type RequestAction,
+  type RequestState,
+  type RequestType,
+} from '@atelier/domain';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import type { Policies, Policy, Row } from '../../jsonapi/define-resource.ts';
+import { conflictWith, forbid } from '../../jsonapi/policies.ts';
+
+// What the roles allow on requests that the request's state or the document still refuses.
+
+/** Asking for a type of work is a permission of its own (spec §6). */
+const mayAsk = (ctx: RequestContext, type: RequestType) =>
+  ctx.actor.permissions.has(REQUEST_TYPE_PERMISSIONS[type]) ? undefined : forbid(`request.forbidden_${type}`);
+
+/** An action the request's state does not offer: 409 naming the state, nothing written. */
+const inState = (action: RequestAction): Policy<[row: Row]> => ({
+  refuses: { 409: `The request’s state does not offer ${action} (its available_actions say which do).` },
+  check(ctx, row) {
+    const state = row.state as RequestState;
+    if (!requestTransition(state, action)) return conflictWith(`request.cannot_${action}`, { state: REQUEST_STATE_LABELS[state][ctx.locale] });
+  },
+});
+
+export const requestPolicies: Policies = {
+  create: {
+    refuses: { 403: 'Asking for a type of work needs its permission (make inspection requests...); giving an assignee needs assign requests.' },
+    check(ctx, input) {
+      const assignee = input.values.assigned_to_id;
+      return mayAsk(ctx, input.values.type as RequestType) ??
+        (assignee && !ctx.actor.permissions.has(REQUEST_ACTION_PERMISSIONS.assign) ? forbid('request.forbidden_assign') : undefined);
+    },
+  },
+  edit: {
+    refuses: { 403: 'Changing the type needs the permission to ask for the new one.', 409: 'A completed or canceled request can no longer be changed.' },
+    check(ctx, row, input) {
+      if (isRequestFinal(row.state as RequestState)) return conflictWith('request.final');
+      const type = input.values.type as RequestType | undefined;
+      if (type && type !== row.type) return mayAsk(ctx, type);
+    },
+  },
+  actions: Object.fromEntries(REQUEST_ACTIONS.map((action) => [action, inState(action)])),
+};

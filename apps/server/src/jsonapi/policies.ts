@@ -1,0 +1,42 @@
+import type { MessageKey, MessageParams } from '../i18n/index.ts';
+import type { RequestContext } from './context.ts';
+import type { Policy, PolicyAnswer, Refusal, ResourceDefinition, Row, WriteInput } from './define-resource.ts';
+import { ApiError, type ErrorItem } from './errors.ts';
+import { own } from './own.ts';
+
+// Record policies: what the roles allow may still be refused by the record (its state, its
+// owner) or by what the document asks for. Declared beside the resource (`policies`), run by the
+// engine once the record is loaded and locked, before any hook or write.
+
+/** A refusal because of who asks (the record is not theirs to change so). */
+export const forbid = (code: MessageKey, params?: MessageParams, pointer?: string): Refusal => ({ status: 403, code, params, pointer });
+/** A refusal because of the record's state (it cannot be changed so now). */
+export const conflictWith = (code: MessageKey, params?: MessageParams, pointer?: string): Refusal => ({ status: 409, code, params, pointer });
+
+/** Throws the policy's refusals (403 or 409, translated) or returns when it allows. */
+async function enforce<A extends unknown[]>(def: ResourceDefinition, name: string, policy: Policy<A> | undefined, ctx: RequestContext, ...args: A) {
+  if (!policy) return;
+  const answer: PolicyAnswer = await policy.check(ctx, ...args);
+  const refusals = answer ? [answer].flat() : [];
+  if (!refusals.length) return;
+  for (const r of refusals)
+    // The contract lists what a policy refuses: an undeclared status would drift from it.
+    if (!policy.refuses[r.status]) throw new Error(`The ${name} policy of ${def.type} answers ${r.status}, which it does not declare`);
+  throw ApiError.many(
+    refusals.map((r): ErrorItem => ({ status: r.status, code: r.code, params: r.params, ...(r.pointer ? { source: { pointer: r.pointer } } : {}) })),
+  );
+}
+
+/** The create policy: what a new document asks for (its type of work, its access). */
+export const enforceCreate = (ctx: RequestContext, def: ResourceDefinition, input: WriteInput) =>
+  enforce(def, 'create', def.policies?.create, ctx, input);
+
+/** The edit policy of a loaded, locked record and the change asked for (none: a workflow route that changes it). */
+export const enforceEdit = (ctx: RequestContext, def: ResourceDefinition, row: Row, input: WriteInput = { values: {}, virtual: {}, toMany: {}, present: new Set() }) =>
+  enforce(def, 'edit', def.policies?.edit, ctx, row, input);
+
+export const enforceDelete = (ctx: RequestContext, def: ResourceDefinition, row: Row) => enforce(def, 'delete', def.policies?.delete, ctx, row);
+
+/** The policy of a record action (POST /{type}/{id}/{action}). */
+export const enforceAction = (ctx: RequestContext, def: ResourceDefinition, action: string, row: Row) =>
+  enforce(def, action, own(def.policies?.actions, action), ctx, row);
