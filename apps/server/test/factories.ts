@@ -56,11 +56,21 @@ export async function makeUser(
   organizationId: string,
   {
     email = `user-${unique()}@factory.test`,
+    firstname = 'Test',
+    lastname = email,
     role = 'administrator',
     permissions,
     restrict_to_locations = false,
     location_ids = [],
-  }: { email?: string; role?: string; permissions?: readonly string[] | 'all'; restrict_to_locations?: boolean; location_ids?: string[] } = {},
+  }: {
+    email?: string;
+    firstname?: string;
+    lastname?: string;
+    role?: string;
+    permissions?: readonly string[] | 'all';
+    restrict_to_locations?: boolean;
+    location_ids?: string[];
+  } = {},
 ): Promise<MadeUser> {
   const db = t.database.db;
   let roleId: string;
@@ -76,7 +86,7 @@ export async function makeUser(
   const id = newId();
   await db.execute(sql`
     INSERT INTO users (id, organization_id, firstname, lastname, email, password_hash, restrict_to_locations, location_ids)
-    VALUES (${id}, ${organizationId}, 'Test', ${email}, ${email}, ${await hashPassword(DEMO_PASSWORD)}, ${restrict_to_locations},
+    VALUES (${id}, ${organizationId}, ${firstname}, ${lastname}, ${email}, ${await hashPassword(DEMO_PASSWORD)}, ${restrict_to_locations},
       ${toUuidArray(location_ids)})`);
   await db.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${id}, ${roleId})`);
   return { id, email, token: await t.login(email) };
