@@ -7,6 +7,7 @@ import { openDatabase, openMemoryDatabase, rowsOf, type Database } from '../src/
 import { migrate } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from '../src/db/seed.ts';
 import { contractFor, type Contract } from './contract.ts';
+import { makeUser } from './factories.ts';
 
 export { DEMO_PASSWORD };
 export const MEDIA = 'application/vnd.api+json';
@@ -168,8 +169,8 @@ export async function demoIds(t: TestApp) {
 }
 
 /**
- * A user of a demo organization holding exactly the given permissions (through a role made for
- * the test), signed in: for permission tests that need less than the demo roles give.
+ * A user of a demo organization (by name) holding exactly the given permissions, signed in: for
+ * permission tests that need less than the demo roles give (factories.ts makes their organizations too).
  */
 export async function userWith(
   t: TestApp,
@@ -179,20 +180,6 @@ export async function userWith(
   extra: { restrict_to_locations?: boolean; location_ids?: string[] } = {},
 ): Promise<{ id: string; token: string }> {
   const { sql } = await import('drizzle-orm');
-  const { hashPassword } = await import('../src/auth/passwords.ts');
-  const { grant } = await import('../src/areas/admin/organization-setup.ts');
-  const { newId } = await import('../src/db/columns.ts');
-  const { toUuidArray } = await import('../src/access/tenancy.ts');
-  const db = t.database.db;
-  const [org] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM organizations WHERE name = ${organization}`));
-  const roleId = newId();
-  const userId = newId();
-  await db.execute(sql`INSERT INTO roles (id, organization_id, name) VALUES (${roleId}, ${org.id}, ${`Test ${email}`})`);
-  await grant(db, roleId, permissions);
-  await db.execute(sql`
-    INSERT INTO users (id, organization_id, firstname, lastname, email, password_hash, restrict_to_locations, location_ids)
-    VALUES (${userId}, ${org.id}, 'Test', ${email}, ${email}, ${await hashPassword(DEMO_PASSWORD)}, ${!!extra.restrict_to_locations},
-      ${toUuidArray(extra.location_ids ?? [])})`);
-  await db.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${userId}, ${roleId})`);
-  return { id: userId, token: await t.login(email) };
+  const [org] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM organizations WHERE name = ${organization}`));
+  return makeUser(t, org.id, { email, permissions, ...extra });
 }

@@ -2,13 +2,16 @@ import { REQUEST_STATES } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { createTestApp, demoIds, userWith, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeCustomer, makeOrganization, makeRequest, makeUser, type MadeOrganization } from '../factories.ts';
 
 // What the dashboard reads: GET /requests/list/count, the types the server serves (/app-config)
 // and the sentences of recent activity (GET /logs?add_data=subjects).
 
 let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let garage: MadeOrganization;
+let riviere: MadeOrganization;
+let inspectorId: string;
 let manager: string;
 let inspector: string;
 let manager2: string;
@@ -21,28 +24,26 @@ const count = async (token: string, query = '') => {
 };
 const listTotal = async (token: string, query: string) => (await t.api('GET', `${R}?page[size]=1&${query}`, { token })).body.meta.page.total as number;
 
-/** A draft request of Garage Démo for a VIN, at the given locations, created by the manager. */
-async function draft(vin: string, locations: string[]) {
-  const res = await t.api('POST', R, {
-    token: manager,
-    body: {
-      data: {
-        type: 'requests',
-        attributes: { type: 'inspection', vehicle_vin: vin },
-        relationships: { allowedLocations: { data: locations.map((id) => ({ type: 'locations', id })) } },
-      },
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data.id as string;
-}
+/** A draft request of the garage for a VIN, at the given locations, created by the manager. */
+const draft = async (vin: string, locations: string[]) =>
+  (await makeRequest(t, manager, { vehicle_vin: vin }, { allowedLocations: { data: locations.map((id) => ({ type: 'locations', id })) } })).id;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ids = await demoIds(t);
-  manager = await t.login('manager@atelier.test');
-  inspector = await t.login('inspector@atelier.test');
-  manager2 = await t.login('manager2@atelier.test');
+  // A garage with two locations, its manager and an inspector restricted to Montréal; another
+  // organization whose manager made one draft.
+  garage = await makeOrganization(t, { locations: ['Montréal', 'Laval'] });
+  riviere = await makeOrganization(t);
+  manager = (await makeUser(t, garage.id)).token;
+  ({ token: inspector, id: inspectorId } = await makeUser(t, garage.id, {
+    firstname: 'Ivan',
+    lastname: 'Tremblay',
+    role: 'inspector',
+    restrict_to_locations: true,
+    location_ids: [garage.locations['Montréal']],
+  }));
+  manager2 = (await makeUser(t, riviere.id)).token;
+  await makeRequest(t, manager2, { vehicle_vin: 'JH4KA7561PC008269' });
 });
 afterAll(() => t?.close());
 
@@ -51,7 +52,7 @@ describe('GET /requests/list/count', () => {
     const before = await count(manager);
     expect(Object.keys(before.counts).sort()).toEqual([...REQUEST_STATES].sort());
     const id = await draft('1FTFW1ET5DFC10312', []);
-    const assign = await t.api('POST', `${R}/${id}/assign`, { token: manager, body: { data: { type: 'users', id: ids.users['inspector@atelier.test'] } } });
+    const assign = await t.api('POST', `${R}/${id}/assign`, { token: manager, body: { data: { type: 'users', id: inspectorId } } });
     expect(assign.status).toBe(200);
     await draft('1FTFW1ET5DFC10312', []);
     const after = await count(manager);
@@ -65,20 +66,19 @@ describe('GET /requests/list/count', () => {
   it('never counts another organization’s requests', async () => {
     const own = rowsOf<{ state: string; n: number }>(
       await t.database.db.execute(
-        sql`SELECT state, count(*)::int AS n FROM requests WHERE organization_id = ${ids.organizations['Garage Démo']} GROUP BY state`,
+        sql`SELECT state, count(*)::int AS n FROM requests WHERE organization_id = ${garage.id} GROUP BY state`,
       ),
     );
     const counts = (await count(manager)).counts;
     for (const state of REQUEST_STATES) expect(counts[state]).toBe(own.find((r) => r.state === state)?.n ?? 0);
-    // Autos Rivière sees its one draft, not Garage Démo's.
+    // The other organization sees its one draft, not the garage's.
     expect((await count(manager2)).counts).toMatchObject({ draft: 1, assigned: 0 });
     // Asking for the other organization through the global filter finds nothing either.
-    expect((await count(manager, `?filter[organization]=${ids.organizations['Autos Rivière']}`)).total).toBe(0);
+    expect((await count(manager, `?filter[organization]=${riviere.id}`)).total).toBe(0);
   });
 
   it('counts only the locations of a restricted user, and follows the global location filter', async () => {
-    const laval = ids.locations['Garage Démo Laval'];
-    const montreal = ids.locations['Garage Démo Montréal'];
+    const { Laval: laval, Montréal: montreal } = garage.locations;
     const inspectorBefore = await count(inspector);
     const managerBefore = await count(manager);
     await draft('5YJSA1E26HF000337', [laval]);
@@ -98,7 +98,7 @@ describe('GET /requests/list/count', () => {
     const inspections = await count(manager, '?filter[type]=inspection');
     expect(inspections.total).toBe(await listTotal(manager, 'filter[type]=inspection'));
     expect((await t.api('GET', `${R}/list/count?filter[nope]=1`, { token: manager })).status).toBe(400);
-    const nobody = await userWith(t, 'Garage Démo', 'no-requests@atelier.test', ['view app vehicles']);
+    const nobody = await makeUser(t, garage.id, { permissions: ['view app vehicles'] });
     expect((await t.api('GET', `${R}/list/count`, { token: nobody.token })).status).toBe(403);
     expect((await t.api('GET', `${R}/list/count`)).status).toBe(401);
   });
@@ -126,7 +126,7 @@ describe('GET /logs?add_data=subjects', () => {
 
   it('names the subject of each entry and the assignee of an assignment', async () => {
     const id = await draft('1HGCM82633A009999', []);
-    await t.api('POST', `${R}/${id}/assign`, { token: manager, body: { data: { type: 'users', id: ids.users['inspector@atelier.test'] } } });
+    await t.api('POST', `${R}/${id}/assign`, { token: manager, body: { data: { type: 'users', id: inspectorId } } });
     const { data, subjects: s } = await subjects(`filter[subject_id]=${id}`);
     const assign = data.find((l) => l.attributes.event === 'assign')!;
     const created = data.find((l) => l.attributes.event === 'created')!;
@@ -138,12 +138,7 @@ describe('GET /logs?add_data=subjects', () => {
   });
 
   it('names a deleted record by what the entry kept, and says it can no longer be opened', async () => {
-    const created = await t.api('POST', '/api/v1/customers', {
-      token: manager,
-      body: { data: { type: 'customers', attributes: { type: 'individual', firstname: 'Odile', lastname: 'Vanier' } } },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.data.id;
+    const { id } = await makeCustomer(t, manager, { firstname: 'Odile', lastname: 'Vanier' });
     expect((await t.api('DELETE', `/api/v1/customers/${id}`, { token: manager })).status).toBe(204);
     const { data, subjects: s } = await subjects(`filter[subject_id]=${id}`);
     expect(data.map((l) => l.attributes.event).sort()).toEqual(['created', 'deleted']);

@@ -1,20 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { createTestApp, demoIds, MEDIA, type TestApp } from '../helpers.ts';
+import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
+import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
 
 // A 1×1 transparent PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const MAX = 4096;
 
 let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let organizationId: string;
 let manager: string;
+/** The manager and an inspector of one organization, the manager of another. */
+let me: string;
+let inspector: MadeUser;
+let other: MadeUser;
 
 beforeAll(async () => {
   t = await createTestApp({ UPLOAD_MAX_BYTES: String(MAX) });
-  ids = await demoIds(t);
-  manager = await t.login('manager@atelier.test');
+  organizationId = (await makeOrganization(t)).id;
+  ({ id: me, token: manager } = await makeUser(t, organizationId));
+  inspector = await makeUser(t, organizationId, { role: 'inspector' });
+  other = await makeUser(t, (await makeOrganization(t)).id);
 });
 afterAll(() => t?.close());
 
@@ -43,7 +50,6 @@ const uploadCount = async () =>
 
 describe('uploads', () => {
   it('stores a PNG, sets the field to its url, logs the change and serves it back to the organization', async () => {
-    const me = ids.users['manager@atelier.test'];
     const res = await upload(`users/${me}/profile_image`, manager, { name: 'me.png', type: 'image/png', content: PNG });
     expect(res.status).toBe(201);
     expect(res.body.url).toMatch(/^\/api\/v1\/uploads\/[0-9a-f-]{36}\/content$/);
@@ -58,7 +64,7 @@ describe('uploads', () => {
     );
     // The name on disk is the server's, under the record's organization.
     expect(row).toMatchObject({ mime: 'image/png', size: PNG.length, original_name: 'me.png' });
-    expect(row.path).toMatch(new RegExp(`^uploads/${ids.organizations['Garage Démo']}/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.png$`));
+    expect(row.path).toMatch(new RegExp(`^uploads/${organizationId}/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.png$`));
 
     const served = await content(res.body.url, manager);
     expect(served.statusCode).toBe(200);
@@ -66,21 +72,19 @@ describe('uploads', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload.equals(PNG)).toBe(true);
     // A colleague who sees the user sees the picture.
-    expect((await content(res.body.url, await t.login('inspector@atelier.test'))).statusCode).toBe(200);
+    expect((await content(res.body.url, inspector.token)).statusCode).toBe(200);
   });
 
   it('hides a file from users of another organization (404)', async () => {
-    const me = ids.users['manager@atelier.test'];
     const { body } = await upload(`users/${me}/profile_image`, manager, { name: 'a.png', type: 'image/png', content: PNG });
-    const other = await content(body.url, await t.login('manager2@atelier.test'));
-    expect(other.statusCode).toBe(404);
-    expect(other.json().errors[0].code).toBe('error.not_found');
+    const elsewhere = await content(body.url, other.token);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().errors[0].code).toBe('error.not_found');
     expect((await content('/api/v1/uploads/not-an-id/content', manager)).statusCode).toBe(404);
   });
 
   it('checks the content, not the name: a text file named .png is refused, translated', async () => {
     const before = await uploadCount();
-    const me = ids.users['manager@atelier.test'];
     const res = await upload(`users/${me}/profile_image`, manager, { name: 'evil.png', type: 'image/png', content: Buffer.from('<script>alert(1)</script>') });
     expect(res.status).toBe(422);
     expect(res.body.errors[0]).toMatchObject({ code: 'error.upload_type', detail: 'Ce type de fichier n’est pas accepté.' });
@@ -88,7 +92,6 @@ describe('uploads', () => {
   });
 
   it('refuses a file over UPLOAD_MAX_BYTES with a translated 413', async () => {
-    const me = ids.users['manager@atelier.test'];
     const big = Buffer.concat([PNG, Buffer.alloc(MAX)]);
     const res = await upload(`users/${me}/profile_image`, manager, { name: 'big.png', type: 'image/png', content: big });
     expect(res.status).toBe(413);
@@ -96,20 +99,16 @@ describe('uploads', () => {
   });
 
   it("answers 404 for another organization's record, and 403 without the edit permission", async () => {
-    const other = ids.users['manager2@atelier.test'];
-    expect((await upload(`users/${other}/profile_image`, manager, { name: 'x.png', type: 'image/png', content: PNG })).status).toBe(404);
+    expect((await upload(`users/${other.id}/profile_image`, manager, { name: 'x.png', type: 'image/png', content: PNG })).status).toBe(404);
 
     // The inspector may not edit users, but may always change their own picture.
-    const inspector = await t.login('inspector@atelier.test');
-    const colleague = ids.users['manager@atelier.test'];
-    const refused = await upload(`users/${colleague}/profile_image`, inspector, { name: 'x.png', type: 'image/png', content: PNG });
+    const refused = await upload(`users/${me}/profile_image`, inspector.token, { name: 'x.png', type: 'image/png', content: PNG });
     expect(refused.status).toBe(403);
-    const own = await upload(`users/${ids.users['inspector@atelier.test']}/profile_image`, inspector, { name: 'x.png', type: 'image/png', content: PNG });
+    const own = await upload(`users/${inspector.id}/profile_image`, inspector.token, { name: 'x.png', type: 'image/png', content: PNG });
     expect(own.status).toBe(201);
   });
 
   it('accepts files only on declared fields and in the attachment part', async () => {
-    const me = ids.users['manager@atelier.test'];
     const field = await upload(`users/${me}/firstname`, manager, { name: 'x.png', type: 'image/png', content: PNG });
     expect(field.status).toBe(422);
     expect(field.body.errors[0].code).toBe('error.upload_field');

@@ -1,13 +1,18 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../src/db/client.ts';
-import { MEDIA, createTestApp, demoIds, userWith, type TestApp } from '../helpers.ts';
+import { MEDIA, createTestApp, type TestApp } from '../helpers.ts';
+import { makeOrganization, makeUser, makeVehicle, type MadeOrganization } from '../factories.ts';
 
 let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let garage: MadeOrganization;
+let riviere: MadeOrganization;
 let manager: string;
 let manager2: string;
 let inspector: string;
+let inspectorId: string;
+let inspectorEmail: string;
+let managerId: string;
+/** The garage's vehicles by model. */
+const fleet: Record<'accord' | 'kona' | 'tesla', string> = { accord: '', kona: '', tesla: '' };
 const V = '/api/v1/vehicles';
 
 const vehicle = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
@@ -15,10 +20,6 @@ const vehicle = (attributes: Record<string, unknown>, relationships?: Record<str
 });
 const vins = (res: { body: any }) => res.body.data.map((d: any) => d.attributes.vin);
 const errorAt = (res: { body: any }, pointer: string) => res.body.errors.find((e: any) => e.source?.pointer === pointer);
-const vehicleId = async (vin: string, organization: string) =>
-  rowsOf<{ id: string }>(
-    await t.database.db.execute(sql`SELECT id FROM vehicles WHERE vin = ${vin} AND organization_id = ${ids.organizations[organization]}`),
-  )[0].id;
 
 /** POST /uploads/vehicles/{id}/pictures with a 1×1 PNG, as a browser's FormData sends it. */
 function uploadPicture(id: string, token: string) {
@@ -38,10 +39,26 @@ function uploadPicture(id: string, token: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  ids = await demoIds(t);
-  manager = await t.login('manager@atelier.test');
-  manager2 = await t.login('manager2@atelier.test');
-  inspector = await t.login('inspector@atelier.test');
+  // Two organizations: a garage with two locations and three vehicles (one per location, one in
+  // all of them), its manager and an inspector restricted to the first location; another one with
+  // its manager and a vehicle.
+  garage = await makeOrganization(t, { name: 'Garage Essai', locations: ['Montréal', 'Laval'] });
+  riviere = await makeOrganization(t, { name: 'Autos Essai' });
+  const { montreal, laval } = { montreal: garage.locations['Montréal'], laval: garage.locations['Laval'] };
+  ({ token: manager, id: managerId } = await makeUser(t, garage.id));
+  ({ token: inspector, id: inspectorId, email: inspectorEmail } = await makeUser(t, garage.id, {
+    role: 'inspector',
+    restrict_to_locations: true,
+    location_ids: [montreal],
+  }));
+  ({ token: manager2 } = await makeUser(t, riviere.id));
+  const accord = { vin: '1HGCM82633A004352', make: 'Honda', model: 'Accord', model_year: 2003, fuel_type: 'gas', sku: 'GD-1001' };
+  fleet.accord = (await makeVehicle(t, manager, { ...accord, registration_number: 'ABC 123', odometer: 212_400 }, { locations: [montreal] })).id;
+  const kona = { vin: 'KM8K2CAB4PU001140', make: 'Hyundai', model: 'Kona', model_year: 2023, fuel_type: 'gas', sku: 'GD-1002' };
+  fleet.kona = (await makeVehicle(t, manager, { ...kona, odometer: 18_500 }, { locations: [laval] })).id;
+  const tesla = { vin: '5YJ3E1EA2KF317000', make: 'Tesla', model: 'Model 3', model_year: 2019, fuel_type: 'electric', sku: 'GD-1003' };
+  fleet.tesla = (await makeVehicle(t, manager, { ...tesla, odometer: 41_000 })).id;
+  await makeVehicle(t, manager2, { vin: 'JH4KA7561PC008269', make: 'Acura', model: 'Legend', model_year: 1993, sku: 'AR-501' });
 });
 afterAll(() => t?.close());
 
@@ -71,7 +88,7 @@ describe('vehicles: create, read, update, delete', () => {
           odometer_unit: 'km',
           color: 'Rouge',
         },
-        { mecanic: { data: { type: 'users', id: ids.users['inspector@atelier.test'] } } },
+        { mecanic: { data: { type: 'users', id: inspectorId } } },
       ),
     });
     expect(res.status).toBe(201);
@@ -86,15 +103,15 @@ describe('vehicles: create, read, update, delete', () => {
       pictures: [],
     });
     expect(res.body.meta?.warnings).toBeUndefined();
-    expect(res.body.data.relationships.organization.data.id).toBe(ids.organizations['Garage Démo']);
+    expect(res.body.data.relationships.organization.data.id).toBe(garage.id);
     expect(res.body.included.map((r: any) => r.type).sort()).toEqual(['organizations', 'users']);
   });
 
   it('reads it with its relationships included', async () => {
     const res = await t.api('GET', `${V}/${id}?include=organization,mecanic,allowedLocations,tags`, { token: manager });
     expect(res.status).toBe(200);
-    expect(res.body.data.relationships.mecanic.data).toEqual({ type: 'users', id: ids.users['inspector@atelier.test'] });
-    expect(res.body.included.find((r: any) => r.type === 'users').attributes.email).toBe('inspector@atelier.test');
+    expect(res.body.data.relationships.mecanic.data).toEqual({ type: 'users', id: inspectorId });
+    expect(res.body.included.find((r: any) => r.type === 'users').attributes.email).toBe(inspectorEmail);
   });
 
   it('updates it and refuses values outside the enumerations', async () => {
@@ -176,8 +193,8 @@ describe('VIN rules', () => {
     const again = await t.api('POST', V, { token: manager, body: vehicle({ vin: '1hgcm82633a004352' }) });
     expect(again.status).toBe(422);
     expect(errorAt(again, '/data/attributes/vin').detail).toBe('Un véhicule avec ce NIV existe déjà dans votre organisation');
-    const accord = await vehicleId('KM8K2CAB4PU001140', 'Garage Démo');
-    const patch = await t.api('PATCH', `${V}/${accord}`, { token: manager, body: vehicle({ vin: '1HGCM82633A004352' }, undefined, accord) });
+    const kona = fleet.kona;
+    const patch = await t.api('PATCH', `${V}/${kona}`, { token: manager, body: vehicle({ vin: '1HGCM82633A004352' }, undefined, kona) });
     expect(patch.status).toBe(422);
 
     const elsewhere = await t.api('POST', V, { token: manager2, body: vehicle({ vin: 'KM8K2CAB4PU001140', make: 'Hyundai' }) });
@@ -195,7 +212,7 @@ describe('vehicle lists: filters, sorting, locations', () => {
     expect(await q('filter[model_year]=2019,2023')).toEqual(['5YJ3E1EA2KF317000', 'KM8K2CAB4PU001140']);
     expect(await q('filter[fuel_type]=electric')).toEqual(['5YJ3E1EA2KF317000']);
     expect(await q('filter[vin]=1hgcm82633a004352')).toEqual(['1HGCM82633A004352']);
-    expect(await q(`filter[mecanic]=${ids.users['manager@atelier.test']}`)).toEqual([]);
+    expect(await q(`filter[mecanic]=${managerId}`)).toEqual([]);
     const bad = await t.api('GET', `${V}?filter[model_year]=recent`, { token: manager });
     expect(bad.status).toBe(400);
   });
@@ -211,8 +228,7 @@ describe('vehicle lists: filters, sorting, locations', () => {
   it('shows a location-restricted user the vehicles of their locations and the organization-wide ones', async () => {
     const res = await t.api('GET', `${V}?sort=vin&filter[search]=GD-100`, { token: inspector });
     expect(vins(res)).toEqual(['1HGCM82633A004352', '5YJ3E1EA2KF317000']);
-    const kona = await vehicleId('KM8K2CAB4PU001140', 'Garage Démo');
-    expect((await t.api('GET', `${V}/${kona}`, { token: inspector })).status).toBe(404);
+    expect((await t.api('GET', `${V}/${fleet.kona}`, { token: inspector })).status).toBe(404);
   });
 });
 
@@ -222,7 +238,7 @@ describe('vehicle permissions', () => {
     const add = await t.api('POST', V, { token: inspector, body: vehicle({ vin: '1FTFW1ET9DFC10312' }) });
     expect(add.status).toBe(403);
     expect(add.body.errors[0].detail).toBe("Vous n'avez pas la permission d'ajouter un véhicule.");
-    const accord = await vehicleId('1HGCM82633A004352', 'Garage Démo');
+    const accord = fleet.accord;
     const edit = await t.api('PATCH', `${V}/${accord}`, { token: inspector, body: vehicle({ odometer: 1 }, undefined, accord) });
     expect(edit.status).toBe(403);
     expect(edit.body.errors[0].detail).toBe("Vous n'avez pas la permission de modifier un véhicule.");
@@ -230,7 +246,7 @@ describe('vehicle permissions', () => {
     expect(picture.statusCode).toBe(403);
     expect(picture.json().errors[0].detail).toBe("Vous n'avez pas la permission de modifier un véhicule.");
 
-    const nobody = await userWith(t, 'Garage Démo', 'nobody@garage.test', ['view app vehicles']);
+    const nobody = await makeUser(t, garage.id, { permissions: ['view app vehicles'] });
     for (const url of [V, `${V}/${accord}`, `${V}/get-by-vin/1HGCM82633A004352`]) {
       const res = await t.api('GET', url, { token: nobody.token, headers: { 'accept-language': 'en' } });
       expect(res.status, url).toBe(403);
@@ -246,17 +262,17 @@ describe('GET /vehicles/get-by-vin/{vin}', () => {
     t.api('GET', `${V}/get-by-vin/${vin}${query}`, { token, headers: { 'accept-language': lang } });
 
   it("answers the organization's vehicle when it exists", async () => {
-    const res = await byVin('km8k2cab4pu001140', manager, `?organization=${ids.organizations['Garage Démo']}&include=organization`);
+    const res = await byVin('km8k2cab4pu001140', manager, `?organization=${garage.id}&include=organization`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain(MEDIA);
-    expect(res.body.data).toMatchObject({ type: 'vehicles', id: await vehicleId('KM8K2CAB4PU001140', 'Garage Démo') });
+    expect(res.body.data).toMatchObject({ type: 'vehicles', id: fleet.kona });
     expect(res.body.meta.decoded).toBe(false);
-    expect(res.body.included[0].attributes.name).toBe('Garage Démo');
+    expect(res.body.included[0].attributes.name).toBe(garage.name);
   });
 
   it('decodes a VIN the organization does not have (2003 Honda Accord), never showing another tenant’s vehicle', async () => {
-    // Garage Démo has this VIN; Autos Rivière gets the decoded proposal, without an id.
-    const res = await byVin('1HGCM82633A004352', manager2, `?organization=${ids.organizations['Autos Rivière']}`);
+    // The garage has this VIN; the other organization gets the decoded proposal, without an id.
+    const res = await byVin('1HGCM82633A004352', manager2, `?organization=${riviere.id}`);
     expect(res.status).toBe(200);
     expect(res.body.data.id).toBeUndefined();
     expect(res.body.data.type).toBe('vehicles');
@@ -274,9 +290,9 @@ describe('GET /vehicles/get-by-vin/{vin}', () => {
     expect(res.body.meta).toMatchObject({ decoded: true });
     expect(res.body.meta.warnings).toBeUndefined();
     // Asking for another organization's vehicle is the same as it not existing.
-    const other = await byVin('1HGCM82633A004352', manager2, `?organization=${ids.organizations['Garage Démo']}`);
+    const other = await byVin('1HGCM82633A004352', manager2, `?organization=${garage.id}`);
     expect(other.body.meta.decoded).toBe(true);
-    expect(JSON.stringify(other.body)).not.toContain(await vehicleId('1HGCM82633A004352', 'Garage Démo'));
+    expect(JSON.stringify(other.body)).not.toContain(fleet.accord);
   });
 
   it('maps fuels to our enumeration, gives the plant, and warns about a wrong check digit', async () => {
@@ -289,7 +305,7 @@ describe('GET /vehicles/get-by-vin/{vin}', () => {
     expect(volt.body.data.attributes).toMatchObject({ make: 'Chevrolet', model: 'Volt', model_year: 2015, fuel_type: 'plug_in_hybrid' });
     const prius = await byVin('JTDKN3DU6A0123456', manager2);
     expect(prius.body.data.attributes).toMatchObject({ make: 'Toyota', model: 'Prius', model_year: 2010, fuel_type: 'hybrid' });
-    // Autos Rivière's Acura, decoded for Garage Démo.
+    // The other organization's Acura, decoded for the garage.
     const legend = await byVin('JH4KA7561PC008269', manager);
     expect(legend.body.data.attributes).toMatchObject({ make: 'Acura', model: 'Legend', model_year: 1993, style: 'Sedan', engine_description: '6 cyl., C32A1' });
   });
@@ -307,7 +323,7 @@ describe('GET /vehicles/get-by-vin/{vin}', () => {
   });
 
   it('serves whoever may add a vehicle without listing them', async () => {
-    const adder = await userWith(t, 'Garage Démo', 'adder@garage.test', ['create vehicles']);
+    const adder = await makeUser(t, garage.id, { permissions: ['create vehicles'] });
     expect((await byVin('1G1RA6E49FU100000', adder.token)).status).toBe(200);
   });
 });
