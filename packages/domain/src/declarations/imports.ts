@@ -27,7 +27,7 @@ export const imports = declare('imports', {
     organization: rel.toOne('organizations', { readOnly: true }),
     createdBy: rel.toOne('users', { readOnly: true }),
     importedItems: rel.toMany('import-items', { readOnly: true }),
-    morphedModels: rel.polymorphic(["vehicles","customers","contacts","suppliers"]),
+    morphedModels: rel.polymorphic(['vehicles', 'customers', 'contacts', 'suppliers']),
   },
   filters: ['model', 'status', 'search'],
   sorts: ['created_at', 'name', 'model', 'status', 'line_count'],

@@ -1,5 +1,5 @@
 import { attr, declare, rel } from '../declare/declare.ts';
-import { REQUEST_STATES, REQUEST_STATE_LABELS, REQUEST_TYPES, REQUEST_TYPE_LABELS } from '../requests/requests.ts';
+import { REQUEST_STATES, REQUEST_STATE_LABELS, REQUEST_TYPES, REQUEST_TYPE_LABELS, type RequestAction } from '../requests/requests.ts';
 
 export const requests = declare('requests', {
   attributes: {
@@ -14,7 +14,7 @@ export const requests = declare('requests', {
     completion_note: attr.text().isReadOnly(),
     response_type: attr.string().isReadOnly(),
     response_id: attr.string().isReadOnly(),
-    available_actions: attr.stringList().isReadOnly(),
+    available_actions: attr.stringList<RequestAction>().isReadOnly(),
     assigned_at: attr.datetime().isReadOnly(),
     approved_at: attr.datetime().isReadOnly(),
     completed_at: attr.datetime().isReadOnly(),

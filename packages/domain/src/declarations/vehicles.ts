@@ -18,7 +18,7 @@ export const vehicles = declare('vehicles', {
     class_name: attr.string().max(100),
     sku: attr.string().max(50),
     registration_number: attr.string().max(20),
-    odometer: attr.integer().min(0).max(9999999),
+    odometer: attr.integer().min(0).max(9_999_999),
     odometer_unit: attr.enum(ODOMETER_UNITS, ODOMETER_UNIT_LABELS).notNull(),
     color: attr.string().max(50),
     pictures: attr.stringList().notNull(),

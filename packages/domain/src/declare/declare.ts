@@ -154,7 +154,8 @@ export const attr = {
   json: <J = unknown>(): Attr<J> => new AttributeDeclaration('json'),
   /** A list of structured items (a contact's phones) whose shape the server checks. */
   list: <I>(): Attr<I[]> => new AttributeDeclaration('array'),
-  stringList: (): Attr<string[]> => new AttributeDeclaration('array'),
+  /** A list of texts (`S`: the values they take). */
+  stringList: <S extends string = string>(): Attr<S[]> => new AttributeDeclaration('array'),
 };
 
 /** How to reach a place or a company: the same attributes on locations, organizations, suppliers and customers. */
@@ -200,7 +201,7 @@ export const rel = {
   polymorphic: (types: readonly string[]): RelationshipDeclaration<'', true> => ({ ...relationship('', true, { readOnly: true }), types }),
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any value type, nullability and access
+/** An attribute of any value type, nullability and access. */
 export type AnyAttribute = AttributeDeclaration<any, boolean, boolean>;
 
 export interface Declaration<
