@@ -14,7 +14,7 @@ import { initials } from '../../api/types.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { setLocale } from '../../app/session.ts';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
-import { focusFirstError, useDirtyGuard } from '../../components/resource/RecordForm.tsx';
+import { focusFirstError, useDirtyGuard } from '../../components/resource/formBehaviour.tsx';
 import { emailField, passwordField, requiredString } from '../../lib/validation.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 

@@ -11,7 +11,7 @@ import { request } from '../../api/client.ts';
 import { ApiError, deserialize, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
-import type { FormMode } from '../../components/resource/RecordForm.tsx';
+import type { FormMode } from '../../components/resource/formModel.ts';
 import { vehicleName } from './common.tsx';
 
 import { mergeDecode, type DecodedField } from './vinMerge.ts';

@@ -3,7 +3,8 @@ import { REQUEST_PRIORITIES, REQUEST_STATES } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import type { User } from '../../api/types.ts';
 import i18n from '../../i18n/index.ts';
-import { newRecordLocations, odometerText, requestVehicle, vehicleName, vehicleOption } from './common.tsx';
+import { vehicleOption } from '../../components/resource/recordNames.tsx';
+import { newRecordLocations, odometerText, requestVehicle, vehicleName } from './common.tsx';
 import { fromLocalInput, toLocalInput } from './DateTimeInput.tsx';
 import { OPEN_REQUEST_STATES, PRIORITY_COLORS, STATE_COLORS, requestEnums, vehicleEnums } from './enums.ts';
 
