@@ -2,9 +2,9 @@ import { attr, declare, rel } from '../declare/declare.ts';
 
 export const logs = declare('logs', {
   attributes: {
-    subject_type: attr.string().isReadOnly(),
-    subject_id: attr.string().isReadOnly(),
-    event: attr.string().isReadOnly(),
+    subject_type: attr.string().notNull().isReadOnly(),
+    subject_id: attr.string().notNull().isReadOnly(),
+    event: attr.string().notNull().isReadOnly(),
     properties: attr.object().isReadOnly(),
     created_at: attr.datetime().isReadOnly(),
   },
