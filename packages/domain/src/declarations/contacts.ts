@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
 import { CONTACT_TITLES, CONTACT_TITLE_LABELS, type Phone } from '../crm/crm.ts';
 
 export const contacts = declare('contacts', {
@@ -13,15 +13,12 @@ export const contacts = declare('contacts', {
     contactable_type: attr.string(),
     contactable_id: attr.string(),
     notes: attr.text(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
-    organization: rel.toOne('organizations', { createOnly: true }),
+    ...organizationRecord(),
     customer: rel.toOne('customers'),
     supplier: rel.toOne('suppliers'),
-    allowedLocations: rel.toMany('locations'),
-    tags: rel.toMany('tags'),
   },
   filters: ['search', 'same_name', 'except', 'customer', 'supplier', 'contactable_type', 'title', 'tags'],
   sorts: ['full_name', 'name', 'firstname', 'lastname', 'birthday', 'email', 'created_at', 'updated_at'],

@@ -1,4 +1,4 @@
-import { attr, contactAttributes, declare, rel } from '../declare/declare.ts';
+import { attr, contactAttributes, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
 import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS } from '../crm/crm.ts';
 import { PROVINCES } from '../locale.ts';
 
@@ -24,13 +24,10 @@ export const customers = declare('customers', {
     delivery_province: attr.enum(PROVINCES),
     delivery_postal_code: attr.postalCode(),
     notes: attr.text(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
-    organization: rel.toOne('organizations', { createOnly: true }),
-    allowedLocations: rel.toMany('locations'),
-    tags: rel.toMany('tags'),
+    ...organizationRecord(),
     contacts: rel.toMany('contacts', { readOnly: true }),
     vehicles: rel.toMany('vehicles', { readOnly: true }),
     requests: rel.toMany('requests', { readOnly: true }),

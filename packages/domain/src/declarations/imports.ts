@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { IMPORT_STATUSES } from '../imports/statuses.ts';
 
 export const imports = declare('imports', {
@@ -20,8 +20,7 @@ export const imports = declare('imports', {
     started_at: attr.datetime().isReadOnly(),
     finished_at: attr.datetime().isReadOnly(),
     error: attr.string().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
     organization: rel.toOne('organizations', { readOnly: true }),

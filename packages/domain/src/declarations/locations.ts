@@ -1,12 +1,11 @@
-import { attr, contactAttributes, declare, rel } from '../declare/declare.ts';
+import { attr, contactAttributes, declare, rel, timestamps } from '../declare/declare.ts';
 import { PROVINCES } from '../locale.ts';
 
 export const locations = declare('locations', {
   attributes: {
     name: attr.string().isRequired().max(150),
     ...contactAttributes(PROVINCES),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
     organization: rel.toOne('organizations', { createOnly: true }),

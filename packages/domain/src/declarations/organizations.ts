@@ -1,4 +1,4 @@
-import { attr, contactAttributes, declare, rel } from '../declare/declare.ts';
+import { attr, contactAttributes, declare, rel, timestamps } from '../declare/declare.ts';
 import { LOCALES, LOCALE_LABELS, PROVINCES } from '../locale.ts';
 
 export const organizations = declare('organizations', {
@@ -7,8 +7,7 @@ export const organizations = declare('organizations', {
     ...contactAttributes(PROVINCES),
     country: attr.string().notNull().max(2),
     locale: attr.enum(LOCALES, LOCALE_LABELS).notNull(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
     reseller: rel.toOne('resellers'),

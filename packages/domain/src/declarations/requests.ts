@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
 import { REQUEST_STATES, REQUEST_STATE_LABELS, REQUEST_TYPES, REQUEST_TYPE_LABELS, type RequestAction } from '../requests/requests.ts';
 
 export const requests = declare('requests', {
@@ -19,11 +19,10 @@ export const requests = declare('requests', {
     approved_at: attr.datetime().isReadOnly(),
     completed_at: attr.datetime().isReadOnly(),
     canceled_at: attr.datetime().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
-    organization: rel.toOne('organizations', { createOnly: true }),
+    ...organizationRecord(),
     customer: rel.toOne('customers'),
     vehicle: rel.toOne('vehicles'),
     assignedTo: rel.toOne('users', { createOnly: true }),
@@ -32,8 +31,6 @@ export const requests = declare('requests', {
     approvedBy: rel.toOne('users', { readOnly: true }),
     completedBy: rel.toOne('users', { readOnly: true }),
     canceledBy: rel.toOne('users', { readOnly: true }),
-    allowedLocations: rel.toMany('locations'),
-    tags: rel.toMany('tags'),
   },
   filters: ['state', 'type', 'priority', 'assignedTo', 'vehicle', 'creator', 'customer', 'tags', 'search'],
   sorts: ['created_at', 'updated_at', 'code', 'priority', 'due_at', 'state', 'type'],

@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 
 export const resellers = declare('resellers', {
   attributes: {
@@ -8,8 +8,7 @@ export const resellers = declare('resellers', {
     app_name: attr.string().max(100),
     app_logo: attr.string().max(500),
     url_pattern: attr.string().max(255),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
     owner: rel.toOne('users'),

@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 
 export const roles = declare('roles', {
   attributes: {
@@ -6,8 +6,7 @@ export const roles = declare('roles', {
     description: attr.text().max(1000),
     key: attr.string().isReadOnly(),
     users_count: attr.integer().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
     organization: rel.toOne('organizations', { createOnly: true }),

@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 
 export const supplierProducts = declare('supplier-products', {
   attributes: {
@@ -6,8 +6,7 @@ export const supplierProducts = declare('supplier-products', {
     supplier_sku: attr.string().max(100),
     cost: attr.integer().min(0).max(2000000000),
     lead_time_days: attr.integer().min(0).max(3650),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
     organization: rel.toOne('organizations', { createOnly: true }),

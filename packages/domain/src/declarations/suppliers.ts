@@ -1,4 +1,4 @@
-import { attr, contactAttributes, declare, rel } from '../declare/declare.ts';
+import { attr, contactAttributes, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
 import { PROVINCES } from '../locale.ts';
 
 export const suppliers = declare('suppliers', {
@@ -8,13 +8,10 @@ export const suppliers = declare('suppliers', {
     tax_id: attr.string().max(50),
     website: attr.url(),
     notes: attr.text(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
-    organization: rel.toOne('organizations', { createOnly: true }),
-    allowedLocations: rel.toMany('locations'),
-    tags: rel.toMany('tags'),
+    ...organizationRecord(),
     contacts: rel.toMany('contacts', { readOnly: true }),
     supplierProducts: rel.toMany('supplier-products', { readOnly: true }),
   },

@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { LOCALES, LOCALE_LABELS } from '../locale.ts';
 
 export const users = declare('users', {
@@ -22,8 +22,7 @@ export const users = declare('users', {
     password: attr.string().isWriteOnly().max(200),
     password_confirmation: attr.string().isWriteOnly().max(200),
     current_password: attr.string().isWriteOnly().max(200),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
     organization: rel.toOne('organizations', { createOnly: true }),

@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
 import { DRIVETRAINS, DRIVETRAIN_LABELS, FUEL_TYPES, FUEL_TYPE_LABELS, ODOMETER_UNITS, ODOMETER_UNIT_LABELS, TRANSMISSIONS, TRANSMISSION_LABELS, VEHICLE_CLASS_CODES, VEHICLE_CLASS_CODE_LABELS } from '../vehicles/vehicle-enums.ts';
 
 export const vehicles = declare('vehicles', {
@@ -22,15 +22,12 @@ export const vehicles = declare('vehicles', {
     odometer_unit: attr.enum(ODOMETER_UNITS, ODOMETER_UNIT_LABELS).notNull(),
     color: attr.string().max(50),
     pictures: attr.stringList().notNull(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
   },
   relationships: {
-    organization: rel.toOne('organizations', { createOnly: true }),
+    ...organizationRecord(),
     customer: rel.toOne('customers'),
     mecanic: rel.toOne('users'),
-    allowedLocations: rel.toMany('locations'),
-    tags: rel.toMany('tags'),
   },
   filters: ['search', 'vin', 'make', 'model_year', 'fuel_type', 'customer', 'mecanic', 'tags'],
   sorts: ['created_at', 'updated_at', 'vin', 'make', 'model', 'model_year', 'odometer', 'sku', 'registration_number'],

@@ -168,6 +168,12 @@ export const contactAttributes = <P extends string>(provinces: readonly P[]) => 
   postal_code: attr.postalCode(),
 });
 
+/** When a record was created and last changed (set by the server). */
+export const timestamps = () => ({
+  created_at: attr.datetime().isReadOnly(),
+  updated_at: attr.datetime().isReadOnly(),
+});
+
 export interface RelationshipFlags {
   /** A to-one that must be given on create. */
   required?: boolean;
@@ -200,6 +206,13 @@ export const rel = {
   /** Records of several types (an import's records): read only. */
   polymorphic: (types: readonly string[]): RelationshipDeclaration<'', true> => ({ ...relationship('', true, { readOnly: true }), types }),
 };
+
+/** A record of an organization (given on create), seen in some of its locations, tagged. */
+export const organizationRecord = () => ({
+  organization: rel.toOne('organizations', { createOnly: true }),
+  allowedLocations: rel.toMany('locations'),
+  tags: rel.toMany('tags'),
+});
 
 /** An attribute of any value type, nullability and access. */
 export type AnyAttribute = AttributeDeclaration<any, boolean, boolean>;
