@@ -58,7 +58,7 @@ export function fieldsFor<F extends AnyField>(fields: F[], mode: FormMode): F[] 
   return fields.filter((f) => !f.modes || f.modes.includes(mode)).map((f) => (f.createOnly && mode === 'edit' ? { ...f, readOnly: true } : f));
 }
 
-export const relId = (v: unknown): string | null => (v && typeof v === 'object' && 'id' in v ? String((v as Model).id) : v == null ? null : String(v));
+const relId = (v: unknown): string | null => (v && typeof v === 'object' && 'id' in v ? String((v as Model).id) : v == null ? null : String(v));
 
 /** Form values from a record. */
 export function valuesOf(fields: AnyField[], record: Model | undefined, defaults: Record<string, unknown> = {}): FieldValues {

@@ -21,7 +21,7 @@ export const vehicleOption = (v: Model) => {
  * How the records of each type are picked in a relation field: their name, the list's order and
  * whether the global organization and location selection applies (not to the types that define it).
  */
-export const RECORD_NAMES: Partial<Record<TypeName, Omit<RelationConfig, 'type' | 'many'>>> = {
+const RECORD_NAMES: Partial<Record<TypeName, Omit<RelationConfig, 'type' | 'many'>>> = {
   users: { labelOf: byFullName, sort: 'firstname', global: false },
   roles: { labelOf: byName, sort: 'name' },
   permissions: { labelOf: byName, sort: 'name' },
