@@ -9,3 +9,6 @@ export * from './vehicles/vin-decoding.ts';
 export * from './requests/requests.ts';
 export * from './crm/crm.ts';
 export * from './imports/statuses.ts';
+export * from './declare/declare.ts';
+export * from './declare/rules.ts';
+export * from './declarations/index.ts';

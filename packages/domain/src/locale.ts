@@ -1,5 +1,10 @@
 export const LOCALES = ['fr', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
+/** Each language named in each language. */
+export const LOCALE_LABELS: Record<Locale, Record<Locale, string>> = {
+  fr: { fr: 'Français', en: 'French' },
+  en: { fr: 'Anglais', en: 'English' },
+};
 export const DEFAULT_LOCALE: Locale = 'fr';
 export const DEFAULT_CURRENCY = 'CAD';
 /** Canadian provinces and territories of the spec (CN is the national value). */

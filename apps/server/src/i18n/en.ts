@@ -104,6 +104,7 @@ export const en: Record<MessageKey, string> = {
   'validation.password_lowercase': 'The password must contain at least one lowercase letter',
   'validation.password_confirmation': 'The confirmation does not match the password',
 
+  'validation.postal_code': 'The postal code must have the form A1A 1A1',
   'validation.vin_length': 'The VIN must have 17 characters',
   'validation.vin_characters': 'The VIN may only contain digits and letters other than I, O and Q',
   'validation.model_year': 'The model year must be between {min} and {max}',

@@ -103,6 +103,7 @@ export const fr = {
   'validation.password_lowercase': 'Le mot de passe doit contenir au moins une minuscule',
   'validation.password_confirmation': 'La confirmation ne correspond pas au mot de passe',
 
+  'validation.postal_code': 'Le code postal doit avoir la forme A1A 1A1',
   'validation.vin_length': 'Le NIV doit contenir 17 caractères',
   'validation.vin_characters': 'Le NIV ne peut contenir que des chiffres et des lettres, sauf I, O et Q',
   'validation.model_year': 'L’année modèle doit être comprise entre {min} et {max}',

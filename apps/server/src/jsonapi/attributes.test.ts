@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attr, isoTimestamp, parseDateTime } from './attributes.ts';
+import { attr as declared, normalizeByRule, ruleProblem } from '@atelier/domain';
+import { attr, attributeOf, isoTimestamp, parseDateTime } from './attributes.ts';
 
 describe('isoTimestamp', () => {
   it('writes PostgreSQL timestamps as ISO 8601 in UTC, milliseconds, as Date would', () => {
@@ -53,5 +54,35 @@ describe('phones', () => {
     const phone = attr.phone();
     for (const good of ['514 555-0101', '+1 (514) 555.0101', '5550101']) expect(phone.parse(good).ok, good).toBe(true);
     for (const bad of ['abc', '(((((((', '- - - - -', '555-01', '514 555 0101 ext 2']) expect(phone.parse(bad), bad).toMatchObject({ ok: false, code: 'validation.phone' });
+  });
+});
+
+describe('the shared rules of packages/domain', () => {
+  it('refuse the same texts as the web forms (ruleProblem)', () => {
+    for (const [a, rule, samples] of [
+      [attr.email(), 'email', ['a@b.c', 'jean@exemple.ca', 'x@', 'Jean@Exemple.CA']],
+      [attr.phone(), 'phone', ['514 555-0142', '-------', '123']],
+      [attr.postalCode(), 'postal_code', ['H2J 2L3', 'h2j2l3', '90210', 'D2J 2L3']],
+      [attr.vin(), 'vin', ['1HGCM82633A004352', '1HGCM82633A00435', '1HGCM82633A00435O']],
+    ] as const)
+      for (const v of samples) {
+        const problem = ruleProblem(rule, v);
+        expect(a.parse(v), v).toEqual(problem ? { ok: false, code: `validation.${problem}` } : { ok: true, value: normalizeByRule(rule, v) });
+      }
+  });
+
+  it('store the normalised value', () => {
+    expect(attr.email().parse(' Jean@Exemple.CA ')).toEqual({ ok: true, value: 'jean@exemple.ca' });
+    expect(attr.postalCode().parse('h2j-2l3')).toEqual({ ok: true, value: 'H2J 2L3' });
+  });
+});
+
+describe('attributeOf', () => {
+  it('gives the declared kind, flags and limits to the engine', () => {
+    const a = attributeOf(declared.string().isRequired().max(20));
+    expect(a).toMatchObject({ kind: 'string', required: true, nullable: false, limits: { max: 20, maxLength: 255 } });
+    expect(a.parse('x'.repeat(21))).toEqual({ ok: false, code: 'validation.max_length', params: { max: 20 } });
+    expect(attributeOf(declared.enum(['a', 'b']).notNull()).parse('c')).toMatchObject({ ok: false, code: 'validation.enum' });
+    expect(attributeOf(declared.datetime().isReadOnly())).toMatchObject({ kind: 'datetime', readOnly: true });
   });
 });

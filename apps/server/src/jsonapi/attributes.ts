@@ -1,4 +1,4 @@
-import { isPhone } from '@atelier/domain';
+import { checkVin, isEmail, isPhone, isPostalCode, normalizeEmail, normalizePostalCode, type AnyAttribute } from '@atelier/domain';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 
 /** A failure may point inside the value (a list's items): `nested` paths are appended to the attribute's pointer. */
@@ -16,8 +16,6 @@ const fail = (code: MessageKey, params?: MessageParams): ParseResult => ({ ok: f
 
 type Parser = (value: unknown) => ParseResult;
 
-// Deliberately simple: a pragmatic address check; deliverability is proven by the mail itself.
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/;
 /** ISO 8601 calendar date, and date-time with an optional time zone (none: UTC). */
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2})?)?)?$/;
@@ -56,7 +54,7 @@ export class Attribute {
 
   constructor(
     readonly kind: string,
-    private readonly base: Parser,
+    private base: Parser,
   ) {}
 
   /** Required on create; on update it may be omitted but not emptied. */
@@ -96,6 +94,11 @@ export class Attribute {
   }
   check(parser: Parser) {
     this.checks.push(parser);
+    return this;
+  }
+  /** Replaces the kind's own parser (a list of structured items checked item by item). */
+  parsedBy(parser: Parser) {
+    this.base = parser;
     return this;
   }
   min(n: number) {
@@ -153,14 +156,27 @@ export const attr = {
   email: () =>
     withMaxLength(
       new Attribute('email', (v) => {
-        if (typeof v !== 'string') return fail('validation.email');
-        const s = v.trim().toLowerCase();
-        return EMAIL.test(s) && s.length <= 254 ? ok(s) : fail('validation.email');
+        return typeof v === 'string' && isEmail(v) ? ok(normalizeEmail(v)) : fail('validation.email');
       }),
       254,
     ),
   /** The domain's rule (isPhone), the web forms' too: the characters of a number and at least 7 digits. */
   phone: () => new Attribute('phone', (v) => (typeof v === 'string' && isPhone(v) ? ok(v.trim()) : fail('validation.phone'))),
+  /** The domain's rule (isPostalCode), stored as A1A 1A1. */
+  postalCode: () =>
+    withMaxLength(
+      new Attribute('postal_code', stringParser(7)).check((v) => (isPostalCode(String(v)) ? ok(normalizePostalCode(String(v))) : fail('validation.postal_code'))),
+      7,
+    ),
+  /** The domain's rule (checkVin): stored normalised; a doubtful check digit is only warned about (vehicles/vin.ts). */
+  vin: () =>
+    withMaxLength(
+      new Attribute('vin', stringParser(255)).check((value) => {
+        const checked = checkVin(String(value));
+        return checked.ok ? ok(checked.vin) : fail(`validation.${checked.error}`);
+      }),
+      255,
+    ),
   url: () =>
     new Attribute('url', (v) => {
       if (typeof v !== 'string') return fail('validation.url');
@@ -272,12 +288,15 @@ export function isoTimestamp(value: unknown): unknown {
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
 }
 
-/** The attributes of contactColumns(): how to reach a place or a company. */
-export const contactAttributes = (provinces: readonly string[]) => ({
-  email: attr.email(),
-  phone: attr.phone(),
-  address: attr.string().max(255),
-  city: attr.string().max(100),
-  province: attr.enum(provinces),
-  postal_code: attr.string().max(20),
-});
+/** The engine's attribute of a declared one (packages/domain): its kind's parser, flags and limits. */
+export function attributeOf(d: AnyAttribute): Attribute {
+  const a = d.kind === 'enum' ? attr.enum(d.values ?? []) : d.kind === 'array' ? attr.stringList() : d.kind === 'postal_code' ? attr.postalCode() : attr[d.kind]();
+  if (d.required) a.isRequired();
+  else if (!d.nullable) a.notNull();
+  if (d.readOnly) a.isReadOnly();
+  if (d.writeOnly) a.isWriteOnly();
+  if (d.createOnly) a.isCreateOnly();
+  if (d.limits.min !== undefined) a.min(d.limits.min);
+  if (d.limits.max !== undefined) a.max(d.limits.max);
+  return a;
+}

@@ -1,10 +1,11 @@
+import type { Declaration } from '@atelier/domain';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tenancy } from '../access/tenancy.ts';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
-import type { Attribute } from './attributes.ts';
+import { attributeOf, type Attribute } from './attributes.ts';
 import type { RequestContext } from './context.ts';
-import type { Relationship } from './relationships.ts';
+import type { Relationship, Storage } from './relationships.ts';
 
 export type Row = Record<string, unknown> & { id: string };
 
@@ -170,9 +171,56 @@ export interface ResourceDefinition {
   };
 }
 
+/**
+ * What the server adds to a type's declaration (packages/domain): the table, where each
+ * relationship is kept, how each filter and computed sort is made in SQL, the tenancy and
+ * permissions, and per attribute what only the server knows (a computed value, a custom check).
+ */
+export type ServerParts<D extends Declaration> = Omit<ResourceDefinition, 'type' | 'attributes' | 'relationships' | 'filters' | 'sorts' | 'defaultSort'> & {
+  /** Adds the server's part to a declared attribute (isVirtual, check, parsedBy ...). */
+  attributes?: { [K in keyof D['attributes']]?: (a: Attribute) => Attribute };
+  /** The SQL of a declared sort that is not a column. */
+  sortExpressions?: Partial<Record<D['sorts'][number], SQL>>;
+} & (keyof D['relationships'] extends never ? { relationships?: never } : { relationships: { [K in keyof D['relationships']]: Storage } }) &
+  ([D['filters'][number]] extends [never] ? { filters?: never } : { filters: { [K in D['filters'][number]]: Filter } });
+
 export const registry = new Map<string, ResourceDefinition>();
 
-export function defineResource(def: ResourceDefinition): ResourceDefinition {
+/** Serves a declared type: its declaration and the server's parts make the engine's definition. */
+export function defineResource<D extends Declaration>(declaration: D, parts: ServerParts<D>): ResourceDefinition {
+  const { attributes: extras = {}, relationships: storage = {}, filters = {}, sortExpressions = {}, ...rest } = parts as ServerParts<Declaration>;
+  const type = declaration.type;
+  const attributes: Record<string, Attribute> = {};
+  for (const [name, declared] of Object.entries(declaration.attributes)) {
+    const a = attributeOf(declared);
+    attributes[name] = extras[name]?.(a) ?? a;
+  }
+  const relationships: Record<string, Relationship> = {};
+  for (const [name, declared] of Object.entries(declaration.relationships)) {
+    const store = (storage as Record<string, Storage>)[name];
+    if (!store) throw new Error(`${type}.${name}: no storage for the declared relationship`);
+    const r = store(declared);
+    if ((r.kind === 'belongsTo') === declared.many) throw new Error(`${type}.${name}: stored as ${r.kind}, declared ${declared.many ? 'to-many' : 'to-one'}`);
+    relationships[name] = r;
+  }
+  const outside = (names: object, declared: readonly string[] | object) =>
+    Object.keys(names).filter((name) => (Array.isArray(declared) ? !declared.includes(name) : !Object.hasOwn(declared, name)));
+  const undeclared = [...outside(extras, declaration.attributes), ...outside(storage, declaration.relationships), ...outside(filters, declaration.filters), ...outside(sortExpressions, declaration.sorts)];
+  const missingFilters = declaration.filters.filter((name) => !Object.hasOwn(filters, name));
+  if (undeclared.length || missingFilters.length) throw new Error(`${type}: undeclared ${undeclared.join(', ')}; filters without SQL ${missingFilters.join(', ')}`);
+  const expressions = sortExpressions as Record<string, SQL>;
+  return register({
+    ...rest,
+    type,
+    attributes,
+    relationships,
+    filters: filters as Record<string, Filter>,
+    sorts: declaration.sorts.map((name) => (expressions[name] ? { name, sql: expressions[name] } : name)),
+    defaultSort: declaration.defaultSort,
+  });
+}
+
+function register(def: ResourceDefinition): ResourceDefinition {
   if (registry.has(def.type)) throw new Error(`Resource type ${def.type} declared twice`);
   for (const name of Object.keys(def.policies?.actions ?? {}))
     if (!def.actions?.[name] || def.actions[name].collection) throw new Error(`The ${def.type} policy names ${name}, not a record action`);

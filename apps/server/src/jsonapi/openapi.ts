@@ -168,6 +168,8 @@ export function attributeSchema(a: Attribute, mode: 'read' | 'write'): JsonSchem
     text: () => text(),
     email: () => text({ format: 'email' }),
     phone: () => text({ description: 'A phone number: digits, spaces, + ( ) . - and at least 7 digits.' }),
+    postal_code: () => text({ description: 'A Canadian postal code (A1A 1A1); stored in capitals with one space.' }),
+    vin: () => text({ description: 'A VIN: 17 letters and digits without I, O or Q; spaces and dashes dropped, stored in capitals.' }),
     // Upload fields hold the file's path on this server (/api/v1/uploads/{id}/content).
     url: () => text({ format: 'uri-reference' }),
     integer: () => number('integer'),

@@ -1,3 +1,4 @@
+import type { RelationshipDeclaration } from '@atelier/domain';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.ts';
 
@@ -30,36 +31,39 @@ export type PolymorphicLoader = (ctx: RequestContext, rows: Record<string, unkno
 
 export type ToMany = Exclude<Relationship, { kind: 'belongsTo' | 'polymorphic' }>;
 
-interface Flags {
-  required?: boolean;
-  readOnly?: boolean;
-  createOnly?: boolean;
-}
+/**
+ * Where a declared relationship is kept (the server's part of it): the related type and the flags
+ * (required, read only, create only) come from the type's declaration in packages/domain.
+ */
+export type Storage = (declared: RelationshipDeclaration) => Relationship;
+
+/** A relationship the storage can only read must be declared read only (the forms and the contract say so). */
+const readOnly = (declared: RelationshipDeclaration, kind: string): true => {
+  if (!declared.readOnly) throw new Error(`A ${kind} relationship to ${declared.type} is read only: declare it so`);
+  return true;
+};
 
 export const rel = {
-  belongsTo: (type: string, column: string, flags: Flags = {}): Relationship => ({
-    kind: 'belongsTo',
-    type,
-    column,
-    required: !!flags.required,
-    readOnly: !!flags.readOnly,
-    createOnly: !!flags.createOnly,
-  }),
-  hasMany: (type: string, foreignKey: string): Relationship => ({ kind: 'hasMany', type, foreignKey, readOnly: true }),
-  manyToMany: (type: string, through: PgTable, local: string, foreign: string, flags: Flags = {}): Relationship => ({
-    kind: 'manyToMany',
-    type,
-    through,
-    local,
-    foreign,
-    readOnly: !!flags.readOnly,
-  }),
-  idArray: (type: string, column: string, flags: Flags = {}): Relationship => ({
-    kind: 'idArray',
-    type,
-    column,
-    readOnly: !!flags.readOnly,
-  }),
-  containedIn: (type: string, column: string): Relationship => ({ kind: 'containedIn', type, column, readOnly: true }),
-  polymorphic: (types: readonly string[], load: PolymorphicLoader): Relationship => ({ kind: 'polymorphic', type: '', types, load, readOnly: true }),
+  /** A foreign key column on this row. */
+  belongsTo:
+    (column: string): Storage =>
+    (d) => ({ kind: 'belongsTo', type: d.type, column, required: d.required, readOnly: d.readOnly, createOnly: d.createOnly }),
+  /** A foreign key column on the related rows. */
+  hasMany:
+    (foreignKey: string): Storage =>
+    (d) => ({ kind: 'hasMany', type: d.type, foreignKey, readOnly: readOnly(d, 'hasMany') }),
+  manyToMany:
+    (through: PgTable, local: string, foreign: string): Storage =>
+    (d) => ({ kind: 'manyToMany', type: d.type, through, local, foreign, readOnly: d.readOnly }),
+  /** A uuid[] column on this row. */
+  idArray:
+    (column: string): Storage =>
+    (d) => ({ kind: 'idArray', type: d.type, column, readOnly: d.readOnly }),
+  /** The related rows hold this row's id in a uuid[] column. */
+  containedIn:
+    (column: string): Storage =>
+    (d) => ({ kind: 'containedIn', type: d.type, column, readOnly: readOnly(d, 'containedIn') }),
+  polymorphic:
+    (load: PolymorphicLoader): Storage =>
+    (d) => ({ kind: 'polymorphic', type: '', types: d.types ?? [], load, readOnly: readOnly(d, 'polymorphic') }),
 };

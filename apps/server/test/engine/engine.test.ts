@@ -1,10 +1,10 @@
 import { getTableColumns, sql, TransactionRollbackError } from 'drizzle-orm';
 import { boolean, date, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attr as declared, declare, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
 import { id, locationIds, tagIds, timestamps } from '../../src/db/columns.ts';
 import { queryCount, rowsOf } from '../../src/db/client.ts';
-import { attr } from '../../src/jsonapi/attributes.ts';
 import { defineResource, registry } from '../../src/jsonapi/define-resource.ts';
 import { ApiError } from '../../src/jsonapi/errors.ts';
 import { column, filter } from '../../src/jsonapi/filters.ts';
@@ -31,31 +31,41 @@ const widgets = pgTable('test_widgets', {
 });
 
 if (!registry.has('test-widgets'))
-  defineResource({
-    type: 'test-widgets',
+  defineResource(
+    declare('test-widgets', {
+      attributes: {
+        name: declared.string().isRequired().max(20),
+        quantity: declared.integer().min(0),
+        price: declared.decimal(),
+        email: declared.email(),
+        status: declared.enum(['draft', 'active', 'archived']).notNull(),
+        active: declared.boolean(),
+        due_on: declared.date(),
+        label: declared.string().isReadOnly(),
+        created_at: declared.datetime().isReadOnly(),
+      },
+      relationships: {
+        organization: declaredRel.toOne('organizations', { createOnly: true }),
+        owner: declaredRel.toOne('users'),
+        allowedLocations: declaredRel.toMany('locations'),
+        tags: declaredRel.toMany('tags'),
+      },
+      filters: ['status', 'search', 'active'],
+      sorts: ['name', 'quantity', 'created_at'],
+      defaultSort: 'name',
+    }),
+    {
     table: widgets,
     permissions: 'tags',
     tenancy: tenancy.organization(),
-    attributes: {
-      name: attr.string().isRequired().max(20),
-      quantity: attr.integer().min(0),
-      price: attr.decimal(),
-      email: attr.email(),
-      status: attr.enum(['draft', 'active', 'archived']).notNull(),
-      active: attr.boolean(),
-      due_on: attr.date(),
-      label: attr.string().isReadOnly().isVirtual((r) => `${r.name} (${r.quantity ?? 0})`),
-      created_at: attr.datetime().isReadOnly(),
-    },
+    attributes: { label: (a) => a.isVirtual((r) => `${r.name} (${r.quantity ?? 0})`) },
     relationships: {
-      organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
-      owner: rel.belongsTo('users', 'owner_id'),
-      allowedLocations: rel.idArray('locations', 'location_ids'),
-      tags: rel.idArray('tags', 'tag_ids'),
+      organization: rel.belongsTo('organization_id'),
+      owner: rel.belongsTo('owner_id'),
+      allowedLocations: rel.idArray('location_ids'),
+      tags: rel.idArray('tag_ids'),
     },
     filters: { status: filter.in('status'), search: filter.search(['name', 'email']), active: filter.boolean('active') },
-    sorts: ['name', 'quantity', 'created_at'],
-    defaultSort: 'name',
     hooks: {
       afterWrite(_ctx, row) {
         // Lets a test prove that a failure after the insert leaves nothing behind.
@@ -83,7 +93,8 @@ if (!registry.has('test-widgets'))
     addData: {
       totals: async (_ctx, rows) => ({ quantity: rows.reduce((s, r) => s + Number(r.quantity ?? 0), 0) }),
     },
-  });
+    },
+  );
 
 let t: TestApp;
 let manager: string;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attr, declare, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
 import { id, locationIds, timestamps } from '../../src/db/columns.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { attr } from '../../src/jsonapi/attributes.ts';
 import { defineResource, registry } from '../../src/jsonapi/define-resource.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
 import { createTestApp, demoIds, DEMO_PASSWORD, type TestApp } from '../helpers.ts';
@@ -19,15 +19,19 @@ const jobs = pgTable('test_jobs', {
   ...timestamps(),
 });
 if (!registry.has('test-jobs'))
-  defineResource({
-    type: 'test-jobs',
-    table: jobs,
-    permissions: 'tags',
-    tenancy: tenancy.organization(),
-    attributes: { name: attr.string().isRequired(), created_at: attr.datetime().isReadOnly() },
-    relationships: { assignee: rel.belongsTo('users', 'assignee_id') },
-    notify: { assignees: (row) => [row.assignee_id as string | null] },
-  });
+  defineResource(
+    declare('test-jobs', {
+      attributes: { name: attr.string().isRequired(), created_at: attr.datetime().isReadOnly() },
+      relationships: { assignee: declaredRel.toOne('users') },
+    }),
+    {
+      table: jobs,
+      permissions: 'tags',
+      tenancy: tenancy.organization(),
+      relationships: { assignee: rel.belongsTo('assignee_id') },
+      notify: { assignees: (row) => [row.assignee_id as string | null] },
+    },
+  );
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof demoIds>>;

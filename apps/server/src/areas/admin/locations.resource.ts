@@ -1,7 +1,6 @@
+import { declarations } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
-import { PROVINCES } from '@atelier/domain';
 import { sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
-import { attr, contactAttributes } from '../../jsonapi/attributes.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
@@ -19,32 +18,23 @@ const locationTenancy: Tenancy = {
     sqlAnd(base.scope(actor, table), actor.restrictToLocations ? sql`${table}.id = ANY(${toUuidArray(actor.locationIds)})` : undefined),
 };
 
-export const locationsResource = defineResource({
-  type: 'locations',
+export const locationsResource = defineResource(declarations.locations, {
   table: locations,
   permissions: 'locations',
   alsoGrantedBy: { edit: ['edit own locations'] },
   tenancy: locationTenancy,
-  attributes: {
-    name: attr.string().isRequired().max(150),
-    ...contactAttributes(PROVINCES),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
-  },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
-    manager: rel.belongsTo('users', 'manager_id'),
-    users: rel.containedIn('users', 'location_ids'),
+    organization: rel.belongsTo('organization_id'),
+    manager: rel.belongsTo('manager_id'),
+    users: rel.containedIn('location_ids'),
     /** The CRM contacts given to this location (allowedLocations); organization-wide ones are not. */
-    contacts: rel.containedIn('contacts', 'location_ids'),
+    contacts: rel.containedIn('location_ids'),
   },
   filters: {
     search: filter.search(['name', 'city', 'address']),
     // A location "is in" the selected locations when it is one of them.
     allowedLocations: filter.ids('id', 'allowedLocations'),
   },
-  sorts: ['name', 'created_at', 'updated_at', 'city'],
-  defaultSort: 'name',
   uniques: { locations_org_name_unique: 'name' },
   actions: {
     'attach-users': {

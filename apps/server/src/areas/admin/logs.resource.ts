@@ -1,5 +1,5 @@
+import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
-import { attr } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, registry, type Row } from '../../jsonapi/define-resource.ts';
 import { inIds, isId, scoped, selectRows } from '../../jsonapi/engine.ts';
@@ -9,23 +9,15 @@ import { logs } from './admin.table.ts';
 import { recordLabel } from './record-label.ts';
 
 /** The activity log, read only: written by the engine for every change and workflow action. */
-export const logsResource = defineResource({
-  type: 'logs',
+export const logsResource = defineResource(declarations.logs, {
   table: logs,
   permissions: 'logs',
   tenancy: tenancy.owner(),
   operations: { create: false, update: false, delete: false },
   logged: false,
-  attributes: {
-    subject_type: attr.string().isReadOnly(),
-    subject_id: attr.string().isReadOnly(),
-    event: attr.string().isReadOnly(),
-    properties: attr.object().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-  },
   relationships: {
-    causer: rel.belongsTo('users', 'causer_id', { readOnly: true }),
-    organization: rel.belongsTo('organizations', 'organization_id', { readOnly: true }),
+    causer: rel.belongsTo('causer_id'),
+    organization: rel.belongsTo('organization_id'),
   },
   filters: {
     subject_type: filter.in('subject_type'),
@@ -34,8 +26,6 @@ export const logsResource = defineResource({
     causer: filter.ids('causer_id', 'causer'),
     search: filter.search(['subject_type', 'event']),
   },
-  sorts: ['created_at', 'event', 'subject_type'],
-  defaultSort: '-created_at',
   // ?add_data=subjects: what a sentence about each entry needs ("Marie Gagnon assigned request
   // 1HGCM… to Luc Bergeron"), read with the page.
   addData: { subjects: subjectsOf },

@@ -1,38 +1,27 @@
+import { declarations, permissionsForLevel } from '@atelier/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
-import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { newId } from '../../db/columns.ts';
 import { permissions, rolePermissions, roles, userRoles } from './admin.table.ts';
-import { permissionsForLevel } from '@atelier/domain';
 
 
-export const rolesResource = defineResource({
-  type: 'roles',
+export const rolesResource = defineResource(declarations.roles, {
   table: roles,
   permissions: 'roles',
   tenancy: tenancy.owner({ locations: false }),
-  attributes: {
-    name: attr.string().isRequired().max(100),
-    description: attr.text().max(1000),
-    key: attr.string().isReadOnly(),
-    users_count: attr.integer().isReadOnly().isVirtual((r) => r.users_count ?? null),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
-  },
+  attributes: { users_count: (a) => a.isVirtual((r) => r.users_count ?? null) },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
-    reseller: rel.belongsTo('resellers', 'reseller_id', { createOnly: true }),
-    permissions: rel.manyToMany('permissions', rolePermissions, 'role_id', 'permission_id'),
-    users: rel.manyToMany('users', userRoles, 'role_id', 'user_id', { readOnly: true }),
-    allowedLocations: rel.idArray('locations', 'location_ids'),
+    organization: rel.belongsTo('organization_id'),
+    reseller: rel.belongsTo('reseller_id'),
+    permissions: rel.manyToMany(rolePermissions, 'role_id', 'permission_id'),
+    users: rel.manyToMany(userRoles, 'role_id', 'user_id'),
+    allowedLocations: rel.idArray('location_ids'),
   },
   filters: { search: filter.search(['name', 'description']) },
-  sorts: ['name', 'created_at', 'updated_at'],
-  defaultSort: 'name',
   uniques: { roles_owner_name_unique: 'name' },
   hooks: {
     async beforeWrite(ctx, input, existing) {

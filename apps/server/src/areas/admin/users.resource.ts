@@ -1,10 +1,9 @@
+import { declarations } from '@atelier/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { LOCALES } from '@atelier/domain';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
 import { hashPassword, passwordErrors, verifyPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/tokens.ts';
 import { sendInvitation } from '../../auth/invitations.ts';
-import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource, type Refusal, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ValidationErrors, attributePointer, relationshipPointer } from '../../jsonapi/errors.ts';
@@ -16,39 +15,23 @@ import { permissions, rolePermissions, userRoles, users } from './admin.table.ts
 /** What the contract says of accessChanges. */
 const ACCESS_REFUSALS = 'Nobody changes their own roles, allowed locations or location restriction (staff excepted); a user restricted to locations does not lift anyone’s restriction.';
 
-export const usersResource = defineResource({
-  type: 'users',
+export const usersResource = defineResource(declarations.users, {
   table: users,
   permissions: 'users',
   tenancy: tenancy.owner(),
   attributes: {
-    firstname: attr.string().isRequired().max(100),
-    lastname: attr.string().isRequired().max(100),
-    email: attr.email().isRequired(),
-    phone: attr.phone(),
-    locale: attr.enum(LOCALES).notNull(),
-    profile_image: attr.string().max(500),
-    is_staff: attr.boolean().isReadOnly(),
-    active: attr.boolean(),
-    restrict_to_locations: attr.boolean(),
-    two_factor_enabled: attr.boolean().isReadOnly(),
-    two_factor_enabled_at: attr.datetime().isReadOnly(),
-    two_factor_disabled_at: attr.datetime().isReadOnly(),
-    last_login_at: attr.datetime().isReadOnly(),
-    invited_at: attr.datetime().isReadOnly(),
-    name: attr.string().isReadOnly().isVirtual((r) => `${r.firstname} ${r.lastname}`.trim()),
-    has_password: attr.boolean().isReadOnly().isVirtual((r) => !!r.password_hash),
-    password: attr.string().isWriteOnly().isVirtual().max(200),
-    password_confirmation: attr.string().isWriteOnly().isVirtual().max(200),
-    current_password: attr.string().isWriteOnly().isVirtual().max(200),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    name: (a) => a.isVirtual((r) => `${r.firstname} ${r.lastname}`.trim()),
+    has_password: (a) => a.isVirtual((r) => !!r.password_hash),
+    // Hashed by the hooks below, never stored as such.
+    password: (a) => a.isVirtual(),
+    password_confirmation: (a) => a.isVirtual(),
+    current_password: (a) => a.isVirtual(),
   },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
-    reseller: rel.belongsTo('resellers', 'reseller_id', { createOnly: true }),
-    roles: rel.manyToMany('roles', userRoles, 'user_id', 'role_id'),
-    allowedLocations: rel.idArray('locations', 'location_ids'),
+    organization: rel.belongsTo('organization_id'),
+    reseller: rel.belongsTo('reseller_id'),
+    roles: rel.manyToMany(userRoles, 'user_id', 'role_id'),
+    allowedLocations: rel.idArray('location_ids'),
   },
   filters: {
     search: filter.search(['firstname', 'lastname', 'email']),
@@ -59,8 +42,6 @@ export const usersResource = defineResource({
       return ids.length ? sql`${users.id} IN (SELECT ur.user_id FROM user_roles ur WHERE ur.role_id = ANY(${toUuidArray(ids)}))` : undefined;
     }),
   },
-  sorts: ['created_at', 'updated_at', 'firstname', 'lastname', 'email', 'last_login_at', 'active'],
-  defaultSort: 'lastname',
   uniques: { users_email_unique: 'email' },
   // Everyone may change their own picture, whatever their roles.
   uploads: { profile_image: { kinds: ['image'], mayEdit: (ctx, row) => row.id === ctx.actor.id } },

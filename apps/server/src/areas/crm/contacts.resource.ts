@@ -1,7 +1,7 @@
-import { CONTACTABLE_TYPES, CONTACT_TITLES, MAX_PHONES, PHONE_TYPES, isPhone, personName, type ContactableType } from '@atelier/domain';
+import { CONTACTABLE_TYPES, type ContactableType, declarations, isPhone, MAX_PHONES, personName, PHONE_TYPES } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
-import { Attribute, attr, isUuid, type NestedError, type ParseResult } from '../../jsonapi/attributes.ts';
+import { isUuid, type NestedError, type ParseResult } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, resource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { scoped } from '../../jsonapi/engine.ts';
@@ -25,47 +25,39 @@ const EXTENSION = /^\d{1,10}$/;
 
 const fullNameSql = normalizedName(sql`coalesce(${contacts.firstname}, '') || ' ' || coalesce(${contacts.lastname}, '')`);
 
-export const contactsResource = defineResource({
-  type: 'contacts',
+export const contactsResource = defineResource(declarations.contacts, {
   table: contacts,
   permissions: 'contacts',
   tenancy: tenancy.organization(),
   attributes: {
-    title: attr.enum(CONTACT_TITLES),
-    firstname: attr.string().isRequired().max(100),
-    lastname: attr.string().isRequired().max(100),
     /** The dropdown label: first and last name. */
-    full_name: attr.string().isReadOnly().isVirtual((r) => personName(r)),
-    birthday: attr.date().check((v) =>
-      String(v) <= new Date().toISOString().slice(0, 10) && String(v) >= '1900-01-01'
-        ? { ok: true, value: v }
-        : { ok: false, code: 'validation.birthday' },
-    ),
-    email: attr.email(),
+    full_name: (a) => a.isVirtual((r) => personName(r)),
+    birthday: (a) =>
+      a.check((v) =>
+        String(v) <= new Date().toISOString().slice(0, 10) && String(v) >= '1900-01-01' ? { ok: true, value: v } : { ok: false, code: 'validation.birthday' },
+      ),
     /** [{ number, type, extension }]: each item checked in beforeWrite, errors point at the item. */
-    phones: new Attribute('array', parsePhones).notNull().describedAs({
-      type: 'array',
-      maxItems: MAX_PHONES,
-      items: {
-        type: 'object',
-        properties: { type: { enum: [...PHONE_TYPES] }, number: { type: 'string' }, extension: { type: ['string', 'null'] } },
-        required: ['type', 'number'],
-        additionalProperties: false,
-      },
-    }),
+    phones: (a) =>
+      a.parsedBy(parsePhones).describedAs({
+        type: 'array',
+        maxItems: MAX_PHONES,
+        items: {
+          type: 'object',
+          properties: { type: { enum: [...PHONE_TYPES] }, number: { type: 'string' }, extension: { type: ['string', 'null'] } },
+          required: ['type', 'number'],
+          additionalProperties: false,
+        },
+      }),
     /** 'customers' or 'suppliers' (or null), written together with contactable_id. */
-    contactable_type: attr.string().isVirtual(contactableType),
-    contactable_id: attr.string().isVirtual((r) => (r.customer_id ?? r.supplier_id ?? null) as string | null),
-    notes: attr.text(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    contactable_type: (a) => a.isVirtual(contactableType),
+    contactable_id: (a) => a.isVirtual((r) => (r.customer_id ?? r.supplier_id ?? null) as string | null),
   },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
-    customer: rel.belongsTo('customers', 'customer_id'),
-    supplier: rel.belongsTo('suppliers', 'supplier_id'),
-    allowedLocations: rel.idArray('locations', 'location_ids'),
-    tags: rel.idArray('tags', 'tag_ids'),
+    organization: rel.belongsTo('organization_id'),
+    customer: rel.belongsTo('customer_id'),
+    supplier: rel.belongsTo('supplier_id'),
+    allowedLocations: rel.idArray('location_ids'),
+    tags: rel.idArray('tag_ids'),
   },
   filters: {
     search: filter.search(['firstname', 'lastname', 'email', 'phones']),
@@ -89,17 +81,10 @@ export const contactsResource = defineResource({
     title: filter.in('title'),
     tags: filter.overlaps('tag_ids', 'tags'),
   },
-  sorts: [
-    { name: 'full_name', sql: normalizedName(sql`${contacts.firstname} || ' ' || ${contacts.lastname}`) },
-    { name: 'name', sql: normalizedName(sql`${contacts.lastname} || ' ' || ${contacts.firstname}`) },
-    'firstname',
-    'lastname',
-    'birthday',
-    'email',
-    'created_at',
-    'updated_at',
-  ],
-  defaultSort: 'name',
+  sortExpressions: {
+    full_name: normalizedName(sql`${contacts.firstname} || ' ' || ${contacts.lastname}`),
+    name: normalizedName(sql`${contacts.lastname} || ' ' || ${contacts.firstname}`),
+  },
   hooks: { beforeWrite: checkContact },
   notify: { label: (row) => personName(row as Record<string, unknown>) },
 });

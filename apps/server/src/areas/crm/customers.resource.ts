@@ -1,7 +1,7 @@
-import { CUSTOMER_TYPES, PROVINCES, customerName } from '@atelier/domain';
+import { customerName, declarations } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
-import { attr, contactAttributes, type Attribute } from '../../jsonapi/attributes.ts';
+import { type Attribute } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
@@ -31,45 +31,23 @@ function billing(name: string, a: Attribute): Attribute {
 const personSql = sql`nullif(trim(coalesce(${customers.firstname}, '') || ' ' || coalesce(${customers.lastname}, '')), '')`;
 const customerNameSql = normalizedName(sql`CASE WHEN ${customers.type} = 'company' THEN coalesce(nullif(${customers.company_name}, ''), ${personSql}) ELSE coalesce(${personSql}, ${customers.company_name}) END`);
 
-export const customersResource = defineResource({
-  type: 'customers',
+export const customersResource = defineResource(declarations.customers, {
   table: customers,
   permissions: 'customers',
   tenancy: tenancy.organization(),
   attributes: {
-    type: attr.enum(CUSTOMER_TYPES).notNull(),
     /** The dropdown label: company name for a company, first and last name for an individual. */
-    customer_name: attr.string().isReadOnly().isVirtual((r) => customerName(r)),
-    firstname: attr.string().max(100),
-    lastname: attr.string().max(100),
-    company_name: attr.string().max(150),
-    tax_id: attr.string().max(50),
-    ...contactAttributes(PROVINCES),
-    phone: attr.phone(),
-    billing_same_as_customer: attr.boolean(),
-    billing_name: billing('billing_name', attr.string().max(150)),
-    billing_email: billing('billing_email', attr.email()),
-    billing_phone: billing('billing_phone', attr.phone()),
-    billing_address: billing('billing_address', attr.string().max(255)),
-    billing_city: billing('billing_city', attr.string().max(100)),
-    billing_province: billing('billing_province', attr.enum(PROVINCES)),
-    billing_postal_code: billing('billing_postal_code', attr.string().max(20)),
-    delivery_address: attr.string().max(255),
-    delivery_city: attr.string().max(100),
-    delivery_province: attr.enum(PROVINCES),
-    delivery_postal_code: attr.string().max(20),
-    notes: attr.text(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    customer_name: (a) => a.isVirtual((r) => customerName(r)),
+    ...Object.fromEntries(Object.keys(BILLING_SOURCE).map((name) => [name, (a: Attribute) => billing(name, a)])),
   },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
-    allowedLocations: rel.idArray('locations', 'location_ids'),
-    tags: rel.idArray('tags', 'tag_ids'),
-    contacts: rel.hasMany('contacts', 'customer_id'),
+    organization: rel.belongsTo('organization_id'),
+    allowedLocations: rel.idArray('location_ids'),
+    tags: rel.idArray('tag_ids'),
+    contacts: rel.hasMany('customer_id'),
     // The customer's vehicles and requests (their customer_id; written from those resources).
-    vehicles: rel.hasMany('vehicles', 'customer_id'),
-    requests: rel.hasMany('requests', 'customer_id'),
+    vehicles: rel.hasMany('customer_id'),
+    requests: rel.hasMany('customer_id'),
   },
   filters: {
     search: filter.search(['firstname', 'lastname', 'company_name', 'email', 'phone', 'tax_id', 'city']),
@@ -77,18 +55,7 @@ export const customersResource = defineResource({
     province: filter.in('province'),
     tags: filter.overlaps('tag_ids', 'tags'),
   },
-  sorts: [
-    { name: 'customer_name', sql: customerNameSql },
-    'company_name',
-    'lastname',
-    'firstname',
-    'email',
-    'city',
-    'type',
-    'created_at',
-    'updated_at',
-  ],
-  defaultSort: 'customer_name',
+  sortExpressions: { customer_name: customerNameSql },
   // Deleting a customer keeps its contacts (people outlive accounts): the foreign key unlinks them.
   hooks: { beforeWrite: checkCustomer },
   notify: { label: (row) => customerName(row as Record<string, unknown>) },

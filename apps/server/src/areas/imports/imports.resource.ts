@@ -1,8 +1,8 @@
+import { declarations, isBusyImport } from '@atelier/domain';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
-import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource, type Policy, type Row } from '../../jsonapi/define-resource.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
@@ -10,55 +10,29 @@ import { filter } from '../../jsonapi/filters.ts';
 import { own } from '../../jsonapi/own.ts';
 import { rel, type Ref } from '../../jsonapi/relationships.ts';
 import { rowsOf } from '../../db/client.ts';
-import { IMPORT_STATUSES, isBusyImport } from '@atelier/domain';
 import { importModels } from './models.ts';
 import { importItems, imports } from './imports.table.ts';
 
-const readOnlyInteger = () => attr.integer().isReadOnly();
 /** An include stays a page, not a whole file: every line's record is in import-items anyway. */
 const MORPHED_MAX = 1000;
-const readOnlyTime = () => attr.datetime().isReadOnly();
 
 const notWhileRunning: Policy<[row: Row]> = {
   refuses: { 409: 'The import is running (validating or running): wait for it to end.' },
   check: (_ctx, row) => (isBusyImport(row.status) ? conflictWith('import.running') : undefined),
 };
 
-export const importsResource = defineResource({
-  type: 'imports',
+export const importsResource = defineResource(declarations.imports, {
   table: imports,
   permissions: 'imports',
   tenancy: tenancy.organization({ locations: false }),
   // Created by POST /imports as multipart/form-data (routes.ts), not from a JSON document.
   operations: { create: false },
-  attributes: {
-    model: attr.string().isReadOnly(),
-    name: attr.string().max(255).notNull(),
-    file_format: attr.string().isReadOnly(),
-    file_size: readOnlyInteger(),
-    line_count: readOnlyInteger(),
-    columns: attr.json().isReadOnly(),
-    mapping: attr.object().notNull(),
-    status: attr.enum(IMPORT_STATUSES).isReadOnly(),
-    progress: readOnlyInteger(),
-    created_count: readOnlyInteger(),
-    updated_count: readOnlyInteger(),
-    skipped_count: readOnlyInteger(),
-    failed_count: readOnlyInteger(),
-    dry_run_at: readOnlyTime(),
-    started_at: readOnlyTime(),
-    finished_at: readOnlyTime(),
-    error: attr.string().isReadOnly(),
-    created_at: readOnlyTime(),
-    updated_at: readOnlyTime(),
-  },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { readOnly: true }),
-    createdBy: rel.belongsTo('users', 'created_by_id', { readOnly: true }),
-    importedItems: rel.hasMany('import-items', 'import_id'),
+    organization: rel.belongsTo('organization_id'),
+    createdBy: rel.belongsTo('created_by_id'),
+    importedItems: rel.hasMany('import_id'),
     /** The records the run created or updated (the first MORPHED_MAX of each import, by line). */
     morphedModels: rel.polymorphic(
-      [...new Set([...importModels.values()].map((m) => m.type))],
       async (ctx, rows) => {
         const typeOf = new Map(rows.map((r) => [String(r.id), importModels.get(String(r.model))?.type]));
         const items = rowsOf<{ import_id: string; model_id: string }>(
@@ -87,8 +61,6 @@ export const importsResource = defineResource({
     status: filter.in('status'),
     search: filter.search(['name']),
   },
-  sorts: ['created_at', 'name', 'model', 'status', 'line_count'],
-  defaultSort: '-created_at',
   // A running import is the worker's until it ends (its run routes refuse the same way).
   policies: { edit: notWhileRunning, delete: notWhileRunning },
   hooks: {
@@ -124,26 +96,15 @@ export const importsResource = defineResource({
 });
 
 /** One line's result (importedItems): of the last dry run (dry_run) or of the run. */
-export const importItemsResource = defineResource({
-  type: 'import-items',
+export const importItemsResource = defineResource(declarations['import-items'], {
   table: importItems,
   permissions: 'imports',
   tenancy: tenancy.organization({ locations: false }),
   operations: { create: false, update: false, delete: false },
   logged: false,
-  attributes: {
-    line: attr.integer().isReadOnly(),
-    dry_run: attr.boolean().isReadOnly(),
-    success: attr.boolean().isReadOnly(),
-    data: attr.json().isReadOnly(),
-    errors: attr.json().isReadOnly(),
-    model_id: attr.string().isReadOnly(),
-    action: attr.string().isReadOnly(),
-    created_at: readOnlyTime(),
-  },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { readOnly: true }),
-    import: rel.belongsTo('imports', 'import_id', { readOnly: true }),
+    organization: rel.belongsTo('organization_id'),
+    import: rel.belongsTo('import_id'),
   },
   filters: {
     import: filter.ids('import_id', 'import'),
@@ -151,6 +112,4 @@ export const importItemsResource = defineResource({
     dry_run: filter.boolean('dry_run'),
     action: filter.in('action'),
   },
-  sorts: ['line'],
-  defaultSort: 'line',
 });

@@ -1,5 +1,5 @@
+import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
-import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource, registry } from '../../jsonapi/define-resource.ts';
 import { allowed, findRow } from '../../jsonapi/engine.ts';
 import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
@@ -12,8 +12,7 @@ import { notificationSubscriptions } from './notifications.table.ts';
  * What the signed-in user follows. Everyone may follow what they can read; nobody sees or
  * writes another user's subscriptions (a personal preference, so not in the activity log).
  */
-export const notificationSubscriptionsResource = defineResource({
-  type: 'notification-subscriptions',
+export const notificationSubscriptionsResource = defineResource(declarations['notification-subscriptions'], {
   table: notificationSubscriptions,
   permissions: null,
   writable: true,
@@ -21,18 +20,11 @@ export const notificationSubscriptionsResource = defineResource({
   // Nothing to change on a subscription: follow (create) or unfollow (delete).
   operations: { update: false },
   logged: false,
-  attributes: {
-    subject_type: attr.string().isRequired().isCreateOnly().max(100),
-    subject_id: attr.string().isRequired().isCreateOnly().max(100),
-    created_at: attr.datetime().isReadOnly(),
-  },
   relationships: {
-    user: rel.belongsTo('users', 'user_id', { readOnly: true }),
-    organization: rel.belongsTo('organizations', 'organization_id', { readOnly: true }),
+    user: rel.belongsTo('user_id'),
+    organization: rel.belongsTo('organization_id'),
   },
   filters: { subject_type: filter.in('subject_type'), subject_id: filter.in('subject_id') },
-  sorts: ['created_at', 'subject_type'],
-  defaultSort: '-created_at',
   uniques: { notification_subscriptions_unique: 'subject_id' },
   hooks: {
     async beforeWrite(ctx, input) {

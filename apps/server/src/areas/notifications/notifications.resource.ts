@@ -1,6 +1,7 @@
+import { declarations } from '@atelier/domain';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
-import { attr, isUuid } from '../../jsonapi/attributes.ts';
+import { isUuid } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type ActionDefinition } from '../../jsonapi/define-resource.ts';
 import { ApiError, badRequest } from '../../jsonapi/errors.ts';
@@ -12,26 +13,17 @@ import { notifications } from './notifications.table.ts';
  * A user's notifications: written by the notifier, read by their user only. Reading one does
  * not mark it read (GET stays safe): the client calls mark-as-read.
  */
-export const notificationsResource = defineResource({
-  type: 'notifications',
+export const notificationsResource = defineResource(declarations.notifications, {
   table: notifications,
   permissions: null,
   tenancy: tenancy.personal({ locations: true }),
   operations: { create: false, update: false, delete: false },
   logged: false,
-  attributes: {
-    event: attr.string().isReadOnly(),
-    subject_type: attr.string().isReadOnly(),
-    subject_id: attr.string().isReadOnly(),
-    data: attr.object().isReadOnly(),
-    read: attr.boolean().isReadOnly().isVirtual((r) => r.read_at !== null && r.read_at !== undefined),
-    read_at: attr.datetime().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-  },
+  attributes: { read: (a) => a.isVirtual((r) => r.read_at !== null && r.read_at !== undefined) },
   relationships: {
-    notifiable: rel.belongsTo('users', 'user_id', { readOnly: true }),
-    causer: rel.belongsTo('users', 'causer_id', { readOnly: true }),
-    subscription: rel.belongsTo('notification-subscriptions', 'subscription_id', { readOnly: true }),
+    notifiable: rel.belongsTo('user_id'),
+    causer: rel.belongsTo('causer_id'),
+    subscription: rel.belongsTo('subscription_id'),
   },
   filters: {
     unRead: filter.custom((value) => {
@@ -42,8 +34,6 @@ export const notificationsResource = defineResource({
     subject_type: filter.in('subject_type'),
     subject_id: filter.in('subject_id'),
   },
-  sorts: ['created_at', 'read_at', 'event'],
-  defaultSort: '-created_at',
   actions: {
     'mark-as-read': markAction(true),
     'mark-as-unread': markAction(false),

@@ -1,6 +1,6 @@
+import { declarations } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
-import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
@@ -26,31 +26,19 @@ const supplierProductTenancy: Tenancy = {
  * What a supplier sells (spec platform §3 Supplier-product). Permissions are the supplier's.
  * product_id is a plain id until the inventory area declares products (then: a relationship).
  */
-export const supplierProductsResource = defineResource({
-  type: 'supplier-products',
+export const supplierProductsResource = defineResource(declarations['supplier-products'], {
   table: supplierProducts,
   permissions: 'suppliers',
   tenancy: supplierProductTenancy,
-  attributes: {
-    product_id: attr.uuid(),
-    supplier_sku: attr.string().max(100),
-    /** Cost in cents (CAD). */
-    cost: attr.integer().min(0).max(2_000_000_000),
-    lead_time_days: attr.integer().min(0).max(3650),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
-  },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
-    supplier: rel.belongsTo('suppliers', 'supplier_id', { required: true }),
+    organization: rel.belongsTo('organization_id'),
+    supplier: rel.belongsTo('supplier_id'),
   },
   filters: {
     supplier: filter.ids('supplier_id', 'supplier'),
     product: filter.ids('product_id', 'product'),
     search: filter.search(['supplier_sku']),
   },
-  sorts: ['supplier_sku', 'cost', 'lead_time_days', 'created_at', 'updated_at'],
-  defaultSort: 'supplier_sku',
   uniques: {
     supplier_products_supplier_sku_unique: { attribute: 'supplier_sku', code: 'supplier_product.sku_taken' },
     supplier_products_supplier_product_unique: { attribute: 'product_id', code: 'supplier_product.product_taken' },

@@ -1,14 +1,6 @@
-import {
-  REQUEST_PRIORITIES,
-  REQUEST_STATES,
-  REQUEST_TYPES,
-  initialRequestState,
-  requestActionsIn,
-  type RequestState,
-} from '@atelier/domain';
+import { declarations, initialRequestState, REQUEST_PRIORITIES, requestActionsIn, type RequestState } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
-import { attr } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { scoped } from '../../jsonapi/engine.ts';
@@ -17,58 +9,38 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { vehiclesResource } from '../vehicles/vehicles.resource.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
-import { vinAttribute, vinWarnings } from '../vehicles/vin.ts';
+import { vinWarnings } from '../vehicles/vin.ts';
 import { requestActions } from './requests.actions.ts';
 import { requestPolicies } from './requests.policies.ts';
 import { requests } from './requests.table.ts';
 
-export const requestsResource = defineResource({
-  type: 'requests',
+export const requestsResource = defineResource(declarations.requests, {
   table: requests,
   permissions: 'requests',
   tenancy: tenancy.organization(),
   attributes: {
-    /** D-2026-0003, numbered by the database per organization and year (db/codes.table.ts). */
-    code: attr.string().isReadOnly(),
-    type: attr.enum(REQUEST_TYPES).isRequired(),
-    state: attr.enum(REQUEST_STATES).isReadOnly(),
-    priority: attr
-      .integer()
-      .notNull()
-      .check((v) =>
+    priority: (a) =>
+      a.check((v) =>
         (REQUEST_PRIORITIES as readonly unknown[]).includes(v)
           ? { ok: true, value: v }
           : { ok: false, code: 'validation.enum', params: { values: REQUEST_PRIORITIES.join(', ') } },
       ),
-    due_at: attr.datetime(),
-    vehicle_vin: vinAttribute(),
-    vehicle_sku: attr.string().max(50),
-    notes: attr.text(),
-    completion_note: attr.text().isReadOnly(),
-    response_type: attr.string().isReadOnly(),
-    response_id: attr.string().isReadOnly(),
     /** What the current user's client may offer next (permissions decide the rest). */
-    available_actions: attr.stringList().isReadOnly().isVirtual((r) => requestActionsIn(r.state as RequestState)),
-    assigned_at: attr.datetime().isReadOnly(),
-    approved_at: attr.datetime().isReadOnly(),
-    completed_at: attr.datetime().isReadOnly(),
-    canceled_at: attr.datetime().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
+    available_actions: (a) => a.isVirtual((r) => requestActionsIn(r.state as RequestState)),
   },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
-    customer: rel.belongsTo('customers', 'customer_id'),
-    vehicle: rel.belongsTo('vehicles', 'vehicle_id'),
+    organization: rel.belongsTo('organization_id'),
+    customer: rel.belongsTo('customer_id'),
+    vehicle: rel.belongsTo('vehicle_id'),
     // Given at creation (the quick form at the counter); afterwards through POST /requests/{id}/assign.
-    assignedTo: rel.belongsTo('users', 'assigned_to_id', { createOnly: true }),
-    creator: rel.belongsTo('users', 'creator_id', { readOnly: true }),
-    assignedBy: rel.belongsTo('users', 'assigned_by_id', { readOnly: true }),
-    approvedBy: rel.belongsTo('users', 'approved_by_id', { readOnly: true }),
-    completedBy: rel.belongsTo('users', 'completed_by_id', { readOnly: true }),
-    canceledBy: rel.belongsTo('users', 'canceled_by_id', { readOnly: true }),
-    allowedLocations: rel.idArray('locations', 'location_ids'),
-    tags: rel.idArray('tags', 'tag_ids'),
+    assignedTo: rel.belongsTo('assigned_to_id'),
+    creator: rel.belongsTo('creator_id'),
+    assignedBy: rel.belongsTo('assigned_by_id'),
+    approvedBy: rel.belongsTo('approved_by_id'),
+    completedBy: rel.belongsTo('completed_by_id'),
+    canceledBy: rel.belongsTo('canceled_by_id'),
+    allowedLocations: rel.idArray('location_ids'),
+    tags: rel.idArray('tag_ids'),
   },
   filters: {
     state: filter.in('state'),
@@ -81,8 +53,6 @@ export const requestsResource = defineResource({
     tags: filter.overlaps('tag_ids', 'tags'),
     search: filter.search(['code', 'vehicle_vin', 'vehicle_sku', 'notes']),
   },
-  sorts: ['created_at', 'updated_at', 'code', 'priority', 'due_at', 'state', 'type'],
-  defaultSort: '-created_at',
   hooks: { beforeWrite },
   policies: requestPolicies,
   actions: requestActions,

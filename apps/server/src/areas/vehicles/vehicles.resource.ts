@@ -1,11 +1,10 @@
-import { DRIVETRAINS, FUEL_TYPES, ODOMETER_UNITS, TRANSMISSIONS, VEHICLE_CLASS_CODES, isCheckDigitValid, normalizeVin } from '@atelier/domain';
+import { declarations, isCheckDigitValid, normalizeVin } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
-import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { vinAttribute, vinWarnings } from './vin.ts';
+import { vinWarnings } from './vin.ts';
 import { vehicles } from './vehicles.table.ts';
 
 const FIRST_MODEL_YEAR = 1900;
@@ -16,8 +15,7 @@ const lastModelYear = () => new Date().getFullYear() + 2;
 const PICTURE_URL = /^(\/api\/v1\/uploads\/[0-9a-f-]{36}\/content|https?:\/\/\S+)$/i;
 const MAX_PICTURES = 50;
 
-export const vehiclesResource = defineResource({
-  type: 'vehicles',
+export const vehiclesResource = defineResource(declarations.vehicles, {
   table: vehicles,
   permissions: 'vehicles',
   tenancy: tenancy.organization(),
@@ -28,49 +26,28 @@ export const vehiclesResource = defineResource({
     edit: 'vehicle.forbidden_edit',
   },
   attributes: {
-    vin: vinAttribute().isRequired(),
-    vin_check_digit_valid: attr.boolean().isReadOnly().isVirtual((r) => isCheckDigitValid(String(r.vin ?? ''))),
-    make: attr.string().max(100),
-    model: attr.string().max(100),
-    series: attr.string().max(100),
-    model_year: attr.integer().check((v) =>
-      (v as number) >= FIRST_MODEL_YEAR && (v as number) <= lastModelYear()
-        ? { ok: true, value: v }
-        : { ok: false, code: 'validation.model_year', params: { min: FIRST_MODEL_YEAR, max: lastModelYear() } },
-    ),
-    style: attr.string().max(100),
-    engine_description: attr.string().max(255),
-    fuel_type: attr.enum(FUEL_TYPES),
-    transmission: attr.enum(TRANSMISSIONS),
-    drivetrain: attr.enum(DRIVETRAINS),
-    class_code: attr.enum(VEHICLE_CLASS_CODES),
-    class_name: attr.string().max(100),
-    sku: attr.string().max(50),
+    vin_check_digit_valid: (a) => a.isVirtual((r) => isCheckDigitValid(String(r.vin ?? ''))),
+    model_year: (a) =>
+      a.check((v) =>
+        (v as number) >= FIRST_MODEL_YEAR && (v as number) <= lastModelYear()
+          ? { ok: true, value: v }
+          : { ok: false, code: 'validation.model_year', params: { min: FIRST_MODEL_YEAR, max: lastModelYear() } },
+      ),
     // Plates are read back to the police and the SAAQ in capitals.
-    registration_number: attr
-      .string()
-      .max(20)
-      .check((v) => ({ ok: true, value: String(v).toUpperCase() })),
-    odometer: attr.integer().min(0).max(9_999_999),
-    odometer_unit: attr.enum(ODOMETER_UNITS).notNull(),
-    color: attr.string().max(50),
-    pictures: attr
-      .stringList()
-      .notNull()
-      .check((v) => {
+    registration_number: (a) => a.check((v) => ({ ok: true, value: String(v).toUpperCase() })),
+    pictures: (a) =>
+      a.check((v) => {
         const list = v as string[];
         if (list.length > MAX_PICTURES) return { ok: false, code: 'validation.max', params: { max: MAX_PICTURES } };
         return list.every((u) => PICTURE_URL.test(u)) ? { ok: true, value: list } : { ok: false, code: 'validation.picture_url' };
       }),
-    created_at: attr.datetime().isReadOnly(),
-    updated_at: attr.datetime().isReadOnly(),
   },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
-    customer: rel.belongsTo('customers', 'customer_id'),
-    mecanic: rel.belongsTo('users', 'mecanic_id'),
-    allowedLocations: rel.idArray('locations', 'location_ids'),
-    tags: rel.idArray('tags', 'tag_ids'),
+    organization: rel.belongsTo('organization_id'),
+    customer: rel.belongsTo('customer_id'),
+    mecanic: rel.belongsTo('mecanic_id'),
+    allowedLocations: rel.idArray('location_ids'),
+    tags: rel.idArray('tag_ids'),
   },
   filters: {
     search: filter.search(['vin', 'make', 'model', 'sku', 'registration_number']),
@@ -86,8 +63,6 @@ export const vehiclesResource = defineResource({
     mecanic: filter.ids('mecanic_id', 'mecanic'),
     tags: filter.overlaps('tag_ids', 'tags'),
   },
-  sorts: ['created_at', 'updated_at', 'vin', 'make', 'model', 'model_year', 'odometer', 'sku', 'registration_number'],
-  defaultSort: '-created_at',
   uniques: { vehicles_org_vin_unique: { attribute: 'vin', code: 'vehicle.vin_taken' } },
   uploads: { pictures: { kinds: ['image'] } },
   warnings: (row) => vinWarnings(row.vin, 'vin'),

@@ -4,26 +4,23 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions } from '@atelier/domain';
+import { crudPermissions, type RecordOf } from '@atelier/domain';
 import { request } from '../../api/client.ts';
-import type { Model } from '../../api/jsonapi.ts';
-import type { Location } from '../../api/types.ts';
 import { useMe } from '../../app/AppData.tsx';
+import { byFullName, contactLabel, relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { contactLabel } from '../crm/common.tsx';
-import { byFullName, dateCell, relations } from './common.tsx';
 import { SimpleResourcePage } from './SimpleResourcePage.tsx';
 
 const P = crudPermissions('locations');
 const CONTACTS = crudPermissions('contacts');
 
 /** Users of a location, attached and detached with the location calls (spec platform §7). */
-function LocationUsers({ location }: { location: Model }) {
+function LocationUsers({ location }: { location: RecordOf<'locations'> }) {
   const { t } = useTranslation();
   const { can } = useMe();
   const qc = useQueryClient();
   const [toAdd, setToAdd] = useState<string[]>([]);
-  const users = (location.users as Model[] | undefined) ?? [];
+  const users = location.users ?? [];
   const done = () => void qc.invalidateQueries({ queryKey: ['locations'] });
   const body = (ids: string[]) => ({ data: ids.map((id) => ({ type: 'users', id })) });
   const attach = useMutation({
@@ -55,7 +52,7 @@ function LocationUsers({ location }: { location: Model }) {
             {users.map((u) => (
               <Table.Tr key={u.id}>
                 <Table.Td>{byFullName(u)}</Table.Td>
-                <Table.Td>{String(u.email ?? '')}</Table.Td>
+                <Table.Td>{u.email}</Table.Td>
                 {editable ? (
                   <Table.Td ta="right">
                     <Button size="compact-sm" variant="subtle" color="red.8" onClick={() => detach.mutate(u.id)} loading={detach.isPending && detach.variables === u.id}>
@@ -71,7 +68,7 @@ function LocationUsers({ location }: { location: Model }) {
       {editable ? (
         <Group align="flex-end">
           <div style={{ flex: 1 }}>
-            <RelationSelect relation={relations.users} label={t('admin:locations.attach')} value={toAdd} onChange={(v) => setToAdd((v as string[]) ?? [])} />
+            <RelationSelect relation={relationOf('users', true)} label={t('admin:locations.attach')} value={toAdd} onChange={(v) => setToAdd((v as string[]) ?? [])} />
           </div>
           <Button onClick={() => attach.mutate()} disabled={toAdd.length === 0} loading={attach.isPending}>
             {t('admin:locations.attach_submit')}
@@ -83,10 +80,10 @@ function LocationUsers({ location }: { location: Model }) {
 }
 
 /** The CRM contacts given to the location (through their allowed locations), each a link to its record. */
-function LocationContacts({ location }: { location: Model }) {
+function LocationContacts({ location }: { location: RecordOf<'locations'> }) {
   const { t } = useTranslation();
   const { can } = useMe();
-  const contacts = (location.contacts as Model[] | undefined) ?? [];
+  const contacts = location.contacts ?? [];
   return (
     <Stack mt="lg" gap="sm" data-testid="location-contacts">
       <Title order={3} size="h4">
@@ -108,7 +105,7 @@ function LocationContacts({ location }: { location: Model }) {
                     contactLabel(c)
                   )}
                 </Table.Td>
-                <Table.Td>{String(c.email ?? '')}</Table.Td>
+                <Table.Td>{c.email}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -120,25 +117,15 @@ function LocationContacts({ location }: { location: Model }) {
 
 export default function LocationsPage() {
   return (
-    <SimpleResourcePage<Location>
+    <SimpleResourcePage
       type="locations"
-      subject="locations"
       title="admin:locations.title"
       recordTitle="admin:locations.record"
       newTitle="admin:locations.new"
       listInclude="organization"
       include="organization,manager,users,contacts"
-      columns={[
-        { key: 'name', label: 'admin:fields.name', sort: true },
-        { key: 'organization', label: 'admin:fields.organization', render: (l) => l.organization?.name ?? '' },
-        { key: 'created_at', label: 'admin:fields.created_at', sort: true, render: (l) => dateCell(l.created_at) },
-      ]}
-      fields={[
-        { name: 'name', label: 'admin:fields.name', kind: 'text', required: true },
-        { name: 'organization', label: 'admin:fields.organization', kind: 'relation', relation: relations.organization },
-        { name: 'manager', label: 'admin:fields.manager', kind: 'relation', relation: relations.user },
-        { name: 'created_at', label: 'admin:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
-      ]}
+      columns={['name', 'organization', 'created_at']}
+      fields={['name', 'organization', 'manager', 'created_at']}
     >
       {(record) => (
         <>

@@ -2,35 +2,31 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions } from '@atelier/domain';
+import { crudPermissions, type RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import type { Model } from '../../api/jsonapi.ts';
-import type { Role } from '../../api/types.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
+import { columnsOf, fieldsOf } from '../../components/resource/declared.tsx';
+import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
-import { dateCell, relations } from './common.tsx';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
 
 const P = crudPermissions('roles');
+type Role = RecordOf<'roles'>;
 
-function roleFields(platform: boolean): FieldDef[] {
-  return [
-    { name: 'name', label: 'admin:fields.name', kind: 'text', required: true },
-    ...(platform ? ([{ name: 'organization', label: 'admin:fields.organization', kind: 'relation', relation: relations.organization }] satisfies FieldDef[]) : []),
+function roleFields(platform: boolean) {
+  return fieldsOf('roles', [
+    'name',
+    ...(platform ? (['organization'] as const) : []),
     {
       name: 'permissions',
-      label: 'admin:fields.permissions',
-      kind: 'relation',
-      relation: { type: 'permissions', many: true, labelOf: (m) => String(m.name) },
       wide: true,
-      view: (r) => <PermissionMatrix value={((r.permissions as Model[] | undefined) ?? []).map((p) => p.id)} readOnly />,
+      view: (r) => <PermissionMatrix value={(r.permissions ?? []).map((p) => p.id)} readOnly />,
       input: ({ value, onChange, error }) => <PermissionMatrix value={(value as string[]) ?? []} onChange={onChange} error={error} />,
     },
-  ];
+  ]);
 }
 
-function CopyRole({ role, onCopied }: { role: Model; onCopied: (id: string) => void }) {
+function CopyRole({ role, onCopied }: { role: Role; onCopied: (id: string) => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const copy = useMutation({
@@ -56,15 +52,11 @@ export default function RolesPage() {
       type="roles"
       title="admin:roles.title"
       include="organization"
-      columns={[
-        { key: 'name', label: 'admin:fields.name', sort: true },
-        ...(platform ? [{ key: 'organization', label: 'admin:fields.organization', render: (r: Role) => r.organization?.name ?? '' }] : []),
-        { key: 'created_at', label: 'admin:fields.created_at', sort: true, render: (r) => dateCell(r.created_at) },
-      ]}
+      columns={columnsOf('roles', ['name', ...(platform ? (['organization'] as const) : []), 'created_at'])}
       permissions={{ create: P.create, view: P.view }}
       drawerSize="100%"
       renderRecord={({ id, action, setAction, close }) => (
-        <RecordForm
+        <RecordForm<Role>
           type="roles"
           {...recordFormProps({ id, action, setAction, close })}
           fields={roleFields(platform)}

@@ -1,42 +1,43 @@
 import type { ReactNode } from 'react';
-import { crudPermissions } from '@atelier/domain';
+import { crudPermissions, type RecordOf, type TypeName } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
-import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
-import { type Column, type FilterDef, recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
+import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry } from '../../components/resource/declared.tsx';
+import { RecordForm } from '../../components/resource/RecordForm.tsx';
+import { recordFormProps, ResourceList, type FilterDef } from '../../components/resource/ResourceList.tsx';
 
-/** A list + drawer form screen from declarations: what most resource screens are. */
-export interface SimpleResourceConfig<T extends Model> {
-  type: string;
-  /** Permission subject ('users', 'purchases orders'). */
-  subject: string;
+/** A list + drawer form screen of a declared type: what most resource screens are. */
+export interface SimpleResourceConfig<T extends TypeName> {
+  type: T;
   title: string;
   recordTitle: string;
   newTitle: string;
-  columns: Column<T>[];
-  fields: FieldDef[];
+  columns: ColumnEntry<T>[];
+  fields: FieldEntry<T>[];
   listInclude?: string;
   include?: string;
-  filters?: FilterDef[];
+  filters?: Parameters<typeof filtersOf<T>>[1];
   defaults?: Record<string, unknown>;
-  titleOf?: (m: Model) => string;
-  children?: (record: Model) => ReactNode;
+  titleOf?: (m: RecordOf<T>) => string;
+  children?: (record: RecordOf<T>) => ReactNode;
 }
 
-export function SimpleResourcePage<T extends Model>(c: SimpleResourceConfig<T>) {
-  const P = crudPermissions(c.subject);
+export function SimpleResourcePage<T extends TypeName>(c: SimpleResourceConfig<T>) {
+  const P = crudPermissions(c.type);
+  const filters: FilterDef[] | undefined = c.filters && filtersOf(c.type, c.filters);
   return (
-    <ResourceList<T>
+    // Model: what the list needs of any row, which a record of a type chosen by the caller is.
+    <ResourceList<RecordOf<T> & Model>
       type={c.type}
       title={c.title}
-      columns={c.columns}
+      columns={columnsOf(c.type, c.columns)}
       include={c.listInclude}
-      filters={c.filters}
+      filters={filters}
       permissions={{ create: P.create, view: P.view }}
       renderRecord={({ id, action, setAction, close }) => (
-        <RecordForm
+        <RecordForm<RecordOf<T> & Model>
           type={c.type}
           {...recordFormProps({ id, action, setAction, close })}
-          fields={c.fields}
+          fields={fieldsOf(c.type, c.fields)}
           include={c.include}
           title={action === 'add' ? c.newTitle : c.recordTitle}
           titleOf={c.titleOf}

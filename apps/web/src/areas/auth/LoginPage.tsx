@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isEmail } from '@atelier/domain';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +8,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { setToken } from '../../app/session.ts';
-import { isEmail } from '../../lib/email.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { VerifyStep } from './VerifyStep.tsx';
 import { useApiErrorText } from './useApiErrorText.ts';

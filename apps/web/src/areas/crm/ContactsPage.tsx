@@ -1,13 +1,17 @@
 import { useRef, useState } from 'react';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions } from '@atelier/domain';
+import { crudPermissions, type RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import type { Model, RelationshipValue } from '../../api/jsonapi.ts';
-import { RecordForm, type FieldDef, type FormMode } from '../../components/resource/RecordForm.tsx';
+import type { RelationshipValue } from '../../api/jsonapi.ts';
+import { DayInput } from '../../components/DateInputs.tsx';
+import { columnsOf, fieldsOf } from '../../components/resource/declared.tsx';
+import { type FormMode } from '../../components/resource/formModel.ts';
+import { contactLabel, customerLabel, supplierLabel } from '../../components/resource/recordNames.tsx';
+import { RecordForm } from '../../components/resource/RecordForm.tsx';
+import { formatDay } from '../../components/resource/RecordView.tsx';
+import { currentLocale } from '../../i18n/index.ts';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
-import { dateCell } from '../admin/common.tsx';
-import { contactLabel, crmEnums, crmRelations, customerLabel, dateField, formatDay, supplierLabel } from './common.tsx';
 import { PhonesInput, phonesText } from './PhonesInput.tsx';
 
 const P = crudPermissions('contacts');
@@ -16,25 +20,24 @@ const CONTACTABLE = [
   { value: 'suppliers', label: 'crm:contacts.contactable_supplier' },
 ];
 
+type Contact = RecordOf<'contacts'>;
+
 /** What a contact belongs to, as read in lists and views. */
-function contactableOf(c: Model): string {
-  const customer = c.customer as Model | null | undefined;
-  const supplier = c.supplier as Model | null | undefined;
-  return customer ? customerLabel(customer) : supplier ? supplierLabel(supplier) : '';
+function contactableOf(c: Contact): string {
+  return c.customer ? customerLabel(c.customer) : c.supplier ? supplierLabel(c.supplier) : '';
 }
 
-function useFields(): FieldDef[] {
+function useFields() {
   const { t } = useTranslation();
-  return [
-    { name: 'title', label: 'crm:fields.title', kind: 'select', options: crmEnums.titles() },
-    { name: 'firstname', label: 'crm:fields.firstname', kind: 'text', required: true, max: 100 },
-    { name: 'lastname', label: 'crm:fields.lastname', kind: 'text', required: true, max: 100 },
-    dateField('birthday', 'crm:fields.birthday'),
-    { name: 'email', label: 'crm:fields.email', kind: 'email' },
+  return fieldsOf('contacts', [
+    'title',
+    'firstname',
+    'lastname',
+    // A birthday is in the past.
+    { name: 'birthday', input: ({ value, onChange, error, label }) => <DayInput label={label} value={value} onChange={onChange} error={error} name="birthday" maxDate={new Date().toISOString().slice(0, 10)} /> },
+    'email',
     {
       name: 'phones',
-      label: 'crm:fields.phones',
-      kind: 'json',
       wide: true,
       input: ({ value, onChange, error, label, form }) => (
         <PhonesInput value={value} onChange={onChange} label={label} error={error} itemErrors={form.formState.errors.phones as never} />
@@ -42,14 +45,14 @@ function useFields(): FieldDef[] {
       view: (r) => phonesText(r.phones, t('crm:contacts.extension_short')) || t('common:form.none'),
     },
     // A form-only choice; the customer or supplier relationship is what is saved.
-    { name: 'contactable_type', label: 'crm:fields.contactable', kind: 'select', options: CONTACTABLE, modes: ['add', 'edit'] },
-    { name: 'customer', label: 'crm:fields.customer', kind: 'relation', relation: crmRelations.customer, visible: (v) => v.contactable_type === 'customers' },
-    { name: 'supplier', label: 'crm:fields.supplier', kind: 'relation', relation: crmRelations.supplier, visible: (v) => v.contactable_type === 'suppliers' },
-    { name: 'tags', label: 'crm:fields.tags', kind: 'relation', relation: crmRelations.tags },
-    { name: 'allowedLocations', label: 'crm:fields.allowed_locations', kind: 'relation', relation: crmRelations.locations },
-    { name: 'notes', label: 'crm:fields.notes', kind: 'textarea' },
-    { name: 'created_at', label: 'crm:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
-  ];
+    { name: 'contactable_type', kind: 'select', options: CONTACTABLE, modes: ['add', 'edit'] },
+    { name: 'customer', visible: (v) => v.contactable_type === 'customers' },
+    { name: 'supplier', visible: (v) => v.contactable_type === 'suppliers' },
+    'tags',
+    'allowedLocations',
+    'notes',
+    'created_at',
+  ]);
 }
 
 type Doc = { attributes: Record<string, unknown>; relationships: Record<string, { type: string; value: RelationshipValue }> };
@@ -72,14 +75,14 @@ export function transform(doc: Doc) {
  * are those of an existing contact, the user sees the homonyms and continues or cancels.
  */
 function useSamePerson() {
-  const [matches, setMatches] = useState<Model[] | null>(null);
+  const [matches, setMatches] = useState<Contact[] | null>(null);
   const answer = useRef<(ok: boolean) => void>(() => {});
   const confirmSave = async (doc: { attributes: Record<string, unknown> }, mode: FormMode, id: string | null): Promise<boolean> => {
     const { firstname, lastname } = doc.attributes;
     if (mode === 'edit' && firstname === undefined && lastname === undefined) return true;
     const name = [firstname, lastname].filter(Boolean).join(' ');
     if (!name || firstname === undefined || lastname === undefined) return true;
-    const found = await api.list('contacts', {
+    const found = await api.list<Contact>('contacts', {
       filter: { same_name: name, ...(id ? { except: id } : {}) },
       include: 'customer,supplier',
       page: { number: 1, size: 5 },
@@ -96,7 +99,7 @@ function useSamePerson() {
   return { matches, confirmSave, answer: (ok: boolean) => answer.current(ok) };
 }
 
-function SamePersonModal({ matches, answer }: { matches: Model[] | null; answer: (ok: boolean) => void }) {
+function SamePersonModal({ matches, answer }: { matches: Contact[] | null; answer: (ok: boolean) => void }) {
   const { t } = useTranslation();
   return (
     <Modal opened={matches !== null} onClose={() => answer(false)} title={t('crm:contacts.same_person_title')} centered zIndex={400}>
@@ -108,10 +111,10 @@ function SamePersonModal({ matches, answer }: { matches: Model[] | null; answer:
               <Text fw={500} span>
                 {contactLabel(m)}
               </Text>
-              {[m.email, formatDay(m.birthday), contactableOf(m)].filter(Boolean).length ? (
+              {[m.email, formatDay(m.birthday, currentLocale()), contactableOf(m)].filter(Boolean).length ? (
                 <Text c="dimmed" size="sm" span>
                   {' — '}
-                  {[m.email, formatDay(m.birthday), contactableOf(m)].filter(Boolean).join(' · ')}
+                  {[m.email, formatDay(m.birthday, currentLocale()), contactableOf(m)].filter(Boolean).join(' · ')}
                 </Text>
               ) : null}
             </List.Item>
@@ -139,22 +142,22 @@ export default function ContactsPage() {
   const same = useSamePerson();
   return (
     <>
-      <ResourceList<Model>
+      <ResourceList<Contact>
         type="contacts"
         title="crm:contacts.title"
         defaultSort="name"
         include="customer,supplier"
         filters={[{ name: 'contactable_type', label: 'crm:fields.contactable', options: CONTACTABLE }]}
         permissions={{ create: P.create, view: P.view }}
-        columns={[
+        columns={columnsOf('contacts', [
           { key: 'full_name', label: 'crm:fields.name', sort: 'name' },
-          { key: 'email', label: 'crm:fields.email', sort: true, visibleFrom: 'sm' },
-          { key: 'phones', label: 'crm:fields.phones', render: (c) => phonesText(((c.phones as unknown[]) ?? []).slice(0, 1), t('crm:contacts.extension_short')), visibleFrom: 'md' },
+          { key: 'email', visibleFrom: 'sm' },
+          { key: 'phones', render: (c) => phonesText(c.phones.slice(0, 1), t('crm:contacts.extension_short')), visibleFrom: 'md' },
           { key: 'contactable', label: 'crm:fields.contactable', render: contactableOf, visibleFrom: 'md' },
-          { key: 'created_at', label: 'crm:fields.created_at', sort: true, render: (c) => dateCell(c.created_at), visibleFrom: 'lg' },
-        ]}
+          { key: 'created_at', visibleFrom: 'lg' },
+        ])}
         renderRecord={({ id, action, setAction, close }) => (
-          <RecordForm
+          <RecordForm<Contact>
             type="contacts"
             {...recordFormProps({ id, action, setAction, close })}
             fields={fields}

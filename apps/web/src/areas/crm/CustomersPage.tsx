@@ -2,64 +2,70 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantin
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions } from '@atelier/domain';
+import { CUSTOMER_TYPE_LABELS, crudPermissions, type RecordOf } from '@atelier/domain';
 import { useList } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
+import { columnsOf, fieldsOf, filtersOf, type FieldEntry } from '../../components/resource/declared.tsx';
+import type { FieldDef } from '../../components/resource/formModel.ts';
+import { contactLabel, customerLabel } from '../../components/resource/recordNames.tsx';
+import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
-import { Badges, dateCell } from '../admin/common.tsx';
 import { odometerText, PriorityBadge, REQUESTS_PATH, requestVehicle, StateBadge, vehicleName } from '../vehicles/common.tsx';
 import { requestEnums } from '../vehicles/enums.ts';
-import { addressFields, contactLabel, crmEnums, crmRelations, customerLabel } from './common.tsx';
 
 const P = crudPermissions('customers');
-const isCompany = (v: Record<string, unknown>) => v.type === 'company';
-const isIndividual = (v: Record<string, unknown>) => !isCompany(v);
-const separateBilling = (v: Record<string, unknown>) => !v.billing_same_as_customer;
+type Customer = RecordOf<'customers'>;
+type Values = Record<string, unknown>;
+const isCompany = (v: Values) => v.type === 'company';
+const isIndividual = (v: Values) => !isCompany(v);
+const separateBilling = (v: Values) => !v.billing_same_as_customer;
 
 /** The customer's new request at the counter: the quick form, with this customer chosen. */
 export const newRequestHref = (customerId: string) => `${REQUESTS_PATH}?action=add_quick_request&customer=${encodeURIComponent(customerId)}`;
+
+/** An address (address, city, province, postal code) under a prefix; `first` goes to its first field (a section, a rule). */
+function address(prefix: '' | 'billing_' | 'delivery_', visible?: (v: Values) => boolean, first: Omit<Partial<FieldDef<Customer>>, 'name'> = {}): FieldEntry<'customers'>[] {
+  return [
+    { name: `${prefix}address` as const, visible, wide: true, ...first },
+    { name: `${prefix}city` as const, visible },
+    { name: `${prefix}province` as const, visible },
+    { name: `${prefix}postal_code` as const, visible },
+  ];
+}
 
 /**
  * The customer form in the order a counter clerk fills it: identity, contact, address, billing
  * (its "same as the customer" switch first, then its own fields), delivery, then the rest. The
  * names required by the customer's type carry the required marker (the server's rule).
  */
-export const customerFields: FieldDef[] = [
-  { name: 'type', label: 'crm:fields.type', kind: 'select', required: true, options: crmEnums.customerTypes(), section: 'crm:customers.sections.identity', wide: true },
-  { name: 'company_name', label: 'crm:fields.company_name', kind: 'text', visible: isCompany, requiredWhen: isCompany, max: 150 },
-  { name: 'firstname', label: 'crm:fields.firstname', kind: 'text', visible: isIndividual, requiredWhen: isIndividual, max: 100 },
-  { name: 'lastname', label: 'crm:fields.lastname', kind: 'text', visible: isIndividual, requiredWhen: isIndividual, max: 100 },
-  { name: 'tax_id', label: 'crm:fields.tax_id', kind: 'text', max: 50 },
-  { name: 'email', label: 'crm:fields.email', kind: 'email', section: 'crm:customers.sections.contact' },
-  { name: 'phone', label: 'crm:fields.phone', kind: 'text', format: 'phone' },
-  ...addressFields('', undefined, { section: 'crm:customers.sections.address' }),
-  {
-    name: 'billing_same_as_customer',
-    label: 'crm:customers.billing_same_as_customer',
-    kind: 'switch',
-    wide: true,
-    description: 'crm:customers.billing_hint',
-    section: 'crm:customers.sections.billing',
-  },
-  { name: 'billing_name', label: 'crm:fields.billing_name', kind: 'text', visible: separateBilling, requiredWhen: separateBilling, max: 150 },
-  { name: 'billing_email', label: 'crm:fields.billing_email', kind: 'email', visible: separateBilling },
-  { name: 'billing_phone', label: 'crm:fields.billing_phone', kind: 'text', visible: separateBilling, format: 'phone' },
-  ...addressFields('billing_', separateBilling, { requiredWhen: separateBilling }),
-  ...addressFields('delivery_', undefined, { section: 'crm:customers.sections.delivery' }),
-  { name: 'tags', label: 'crm:fields.tags', kind: 'relation', relation: crmRelations.tags, section: 'crm:customers.sections.other' },
-  { name: 'allowedLocations', label: 'crm:fields.allowed_locations', kind: 'relation', relation: crmRelations.locations },
-  { name: 'notes', label: 'crm:fields.notes', kind: 'textarea', wide: true },
-  { name: 'created_at', label: 'crm:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
-];
+export const customerFields = (): FieldDef<Customer>[] =>
+  fieldsOf('customers', [
+    { name: 'type', section: 'crm:customers.sections.identity', wide: true },
+    { name: 'company_name', visible: isCompany, requiredWhen: isCompany },
+    { name: 'firstname', visible: isIndividual, requiredWhen: isIndividual },
+    { name: 'lastname', visible: isIndividual, requiredWhen: isIndividual },
+    'tax_id',
+    { name: 'email', section: 'crm:customers.sections.contact' },
+    'phone',
+    ...address('', undefined, { section: 'crm:customers.sections.address' }),
+    { name: 'billing_same_as_customer', wide: true, description: 'crm:customers.billing_hint', section: 'crm:customers.sections.billing' },
+    { name: 'billing_name', visible: separateBilling, requiredWhen: separateBilling },
+    { name: 'billing_email', visible: separateBilling },
+    { name: 'billing_phone', visible: separateBilling },
+    ...address('billing_', separateBilling, { requiredWhen: separateBilling }),
+    ...address('delivery_', undefined, { section: 'crm:customers.sections.delivery' }),
+    { name: 'tags', section: 'crm:customers.sections.other' },
+    'allowedLocations',
+    { name: 'notes', wide: true },
+    'created_at',
+  ]);
 
 /** The customer's contacts, under its record (each opens in the contacts screen). */
-function CustomerContacts({ customer }: { customer: Model }) {
+function CustomerContacts({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
-  const contacts = (customer.contacts as Model[] | undefined) ?? [];
+  const contacts = customer.contacts ?? [];
   return (
     <Stack gap="xs" mt="lg">
       <Title order={3} size="h4">
@@ -71,7 +77,7 @@ function CustomerContacts({ customer }: { customer: Model }) {
         contacts.map((c) => (
           <Anchor key={c.id} component={Link} to={`/crm/contacts?id=${c.id}&action=view`}>
             {contactLabel(c)}
-            {c.email ? ` — ${String(c.email)}` : ''}
+            {c.email ? ` — ${c.email}` : ''}
           </Anchor>
         ))
       )}
@@ -93,9 +99,9 @@ function More({ shown, total, href }: { shown: number; total: number; href: stri
 }
 
 /** The customer's vehicles (a service advisor's first question), each linked to its record. */
-function CustomerVehicles({ customer }: { customer: Model }) {
+function CustomerVehicles({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
-  const q = useList<Model>('vehicles', { page: { number: 1, size: LIMIT }, sort: '-created_at', filter: { customer: customer.id } }, { meta: { silent: true } });
+  const q = useList<RecordOf<'vehicles'>>('vehicles', { page: { number: 1, size: LIMIT }, sort: '-created_at', filter: { customer: customer.id } }, { meta: { silent: true } });
   const rows = q.data?.data ?? [];
   return (
     <Stack gap="xs" data-testid="customer-vehicles">
@@ -118,9 +124,9 @@ function CustomerVehicles({ customer }: { customer: Model }) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Text component="span" ff="monospace" size="sm">{String(v.vin ?? '')}</Text>
+                    <Text component="span" ff="monospace" size="sm">{v.vin}</Text>
                   </Table.Td>
-                  <Table.Td>{String(v.registration_number ?? '')}</Table.Td>
+                  <Table.Td>{v.registration_number}</Table.Td>
                   <Table.Td c="dimmed">{odometerText(v)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -134,10 +140,10 @@ function CustomerVehicles({ customer }: { customer: Model }) {
 }
 
 /** The customer's requests, newest first, with their state (inspections, estimates and repairs will join them). */
-function CustomerRequests({ customer }: { customer: Model }) {
+function CustomerRequests({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const q = useList<Model>('requests', { page: { number: 1, size: LIMIT }, sort: '-created_at', include: 'vehicle', filter: { customer: customer.id } }, { meta: { silent: true } });
+  const q = useList<RecordOf<'requests'>>('requests', { page: { number: 1, size: LIMIT }, sort: '-created_at', include: 'vehicle', filter: { customer: customer.id } }, { meta: { silent: true } });
   const rows = q.data?.data ?? [];
   return (
     <Stack gap="xs" mt="sm" data-testid="customer-requests">
@@ -161,7 +167,7 @@ function CustomerRequests({ customer }: { customer: Model }) {
                   </Table.Td>
                   <Table.Td><StateBadge state={r.state} /></Table.Td>
                   <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
-                  <Table.Td c="dimmed">{formatDate(String(r.created_at ?? ''), locale)}</Table.Td>
+                  <Table.Td c="dimmed">{formatDate(r.created_at, locale)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -174,7 +180,7 @@ function CustomerRequests({ customer }: { customer: Model }) {
 }
 
 /** At the top of the customer's record: its vehicles and requests, what the user may see of them. */
-function CustomerWork({ customer }: { customer: Model }) {
+function CustomerWork({ customer }: { customer: Customer }) {
   const { can } = useMe();
   return (
     <>
@@ -188,27 +194,34 @@ export default function CustomersPage() {
   const { t } = useTranslation();
   const { can } = useMe();
   return (
-    <ResourceList<Model>
+    <ResourceList<Customer>
       type="customers"
       title="crm:customers.title"
       defaultSort="customer_name"
       include="tags"
-      filters={[{ name: 'type', label: 'crm:fields.type', options: crmEnums.customerTypes() }]}
+      filters={filtersOf('customers', ['type'])}
       permissions={{ create: P.create, view: P.view }}
-      columns={[
-        { key: 'customer_name', label: 'crm:fields.customer_name', sort: true },
-        { key: 'type', label: 'crm:fields.type', sort: true, render: (c) => <Badge variant="light" color={c.type === 'company' ? 'grape' : 'blue'} tt="none">{crmEnums.customerType(c.type)}</Badge> },
-        { key: 'email', label: 'crm:fields.email', sort: true, visibleFrom: 'sm' },
-        { key: 'phone', label: 'crm:fields.phone', visibleFrom: 'md' },
-        { key: 'city', label: 'crm:fields.city', sort: true, visibleFrom: 'md' },
-        { key: 'tags', label: 'crm:fields.tags', render: (c) => <Badges items={c.tags as Model[]} />, visibleFrom: 'lg' },
-        { key: 'created_at', label: 'crm:fields.created_at', sort: true, render: (c) => dateCell(c.created_at), visibleFrom: 'lg' },
-      ]}
+      columns={columnsOf('customers', [
+        'customer_name',
+        {
+          key: 'type',
+          render: (c) => (
+            <Badge variant="light" color={c.type === 'company' ? 'grape' : 'blue'} tt="none">
+              {CUSTOMER_TYPE_LABELS[c.type][currentLocale()]}
+            </Badge>
+          ),
+        },
+        { key: 'email', visibleFrom: 'sm' },
+        { key: 'phone', visibleFrom: 'md' },
+        { key: 'city', visibleFrom: 'md' },
+        { key: 'tags', visibleFrom: 'lg' },
+        { key: 'created_at', visibleFrom: 'lg' },
+      ])}
       renderRecord={({ id, action, setAction, close }) => (
-        <RecordForm
+        <RecordForm<Customer>
           type="customers"
           {...recordFormProps({ id, action, setAction, close })}
-          fields={customerFields}
+          fields={customerFields()}
           include="tags,allowedLocations,contacts"
           title={action === 'add' ? 'crm:customers.new' : 'crm:customers.record'}
           titleOf={customerLabel}

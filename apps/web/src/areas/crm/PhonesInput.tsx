@@ -3,7 +3,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Phone, PhoneType } from '@atelier/domain';
 import { useErrorText } from '../../lib/useFieldError.ts';
-import { crmEnums } from './common.tsx';
+import { phoneTypeLabel, phoneTypes } from './common.tsx';
 
 const MAX = 10;
 
@@ -26,6 +26,7 @@ export function PhonesInput({
 }) {
   const { t } = useTranslation();
   const errText = useErrorText();
+  // The form holds the contact's phones as its record gave them (declared as a list of Phone).
   const phones = (Array.isArray(value) ? value : []) as Phone[];
   const set = (i: number, patch: Partial<Phone>) => onChange(phones.map((p, j) => (j === i ? { ...p, ...patch } : p)));
   return (
@@ -49,7 +50,7 @@ export function PhonesInput({
             />
             <Select
               label={t('crm:contacts.phone_type')}
-              data={crmEnums.phoneTypes()}
+              data={phoneTypes()}
               value={p.type ?? null}
               onChange={(v) => set(i, { type: (v ?? 'MOBILE') as PhoneType })}
               allowDeselect={false}
@@ -89,7 +90,6 @@ export function PhonesInput({
 }
 
 /** Phones as read in a list or a record view: "514 555-0142 (Cellulaire), 514 555-0600 poste 221 (Travail)". */
-export function phonesText(value: unknown, ext: string): string {
-  const phones = (Array.isArray(value) ? value : []) as Phone[];
-  return phones.map((p) => `${p.number}${p.extension ? ` ${ext} ${p.extension}` : ''} (${crmEnums.phoneType(p.type)})`).join(', ');
+export function phonesText(phones: readonly Phone[] | null | undefined, ext: string): string {
+  return (phones ?? []).map((p) => `${p.number}${p.extension ? ` ${ext} ${p.extension}` : ''} (${phoneTypeLabel(p.type)})`).join(', ');
 }

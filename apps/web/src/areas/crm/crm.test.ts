@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentOf } from '../../components/resource/RecordForm.tsx';
+import { documentOf } from '../../components/resource/formModel.ts';
 import { customerFields } from './CustomersPage.tsx';
 import { transform } from './ContactsPage.tsx';
 import { phonesText } from './PhonesInput.tsx';
@@ -29,9 +29,9 @@ describe('contact form document', () => {
 
 describe('customer form document', () => {
   it('does not send the fields hidden by the type or the billing flag', () => {
-    const values = Object.fromEntries(customerFields.map((f) => [f.name, f.kind === 'relation' ? [] : '']));
+    const values = Object.fromEntries(customerFields().map((f) => [f.name, f.kind === 'relation' ? [] : '']));
     Object.assign(values, { type: 'company', company_name: 'Boréal', firstname: 'Stale', billing_same_as_customer: true, billing_name: 'Old' });
-    const { attributes } = documentOf(customerFields, values, 'add');
+    const { attributes } = documentOf(customerFields(), values, 'add');
     expect(attributes).toMatchObject({ type: 'company', company_name: 'Boréal', billing_same_as_customer: true });
     expect(attributes).not.toHaveProperty('firstname');
     expect(attributes).not.toHaveProperty('billing_name');

@@ -1,10 +1,10 @@
+import type { RecordOf } from '@atelier/domain';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { fullName } from '../../api/types.ts';
 import { useAppConfig, useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
@@ -13,7 +13,7 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { AssignedWork } from '../vehicles/AssignedWork.tsx';
 import { REQUESTS_PATH } from '../vehicles/common.tsx';
 import { requestEnums } from '../vehicles/enums.ts';
-import { activitySentence, type ActivityEntry, type LogSubject } from './activity.ts';
+import { activitySentence, type LogSubject } from './activity.ts';
 import { ActivitySentenceText } from './ActivitySentenceText.tsx';
 
 /** Work states counted on the dashboard (inspections-and-vehicles spec §4). */
@@ -108,7 +108,7 @@ function CountCard({ type, label, to }: { type: string; label: string; to: strin
 function RecentActivity() {
   const { t } = useTranslation();
   const { can } = useMe();
-  const q = useList<Model>(
+  const q = useList<RecordOf<'logs'>>(
     'logs',
     { page: { number: 1, size: 8 }, sort: '-created_at', include: 'causer', fields: { users: 'firstname,lastname,email' }, extra: { add_data: 'subjects' } },
     { meta: { silent: true } },
@@ -129,7 +129,7 @@ function RecentActivity() {
           <Table verticalSpacing="xs">
             <Table.Tbody>
               {(q.data?.data ?? []).map((log) => {
-                const sentence = activitySentence(t, log as unknown as ActivityEntry, subjects[log.id], can);
+                const sentence = activitySentence(t, log, subjects[log.id], can);
                 return (
                   <Table.Tr key={log.id} data-testid="activity-row">
                     <Table.Td>

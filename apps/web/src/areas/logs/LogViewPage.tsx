@@ -1,3 +1,4 @@
+import type { RecordOf } from '@atelier/domain';
 import { Alert, Badge, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -5,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
 import { deserialize, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { activitySentence, type ActivityEntry, type LogSubject } from '../dashboard/activity.ts';
+import { activitySentence, type LogSubject } from '../dashboard/activity.ts';
 import { ActivitySentenceText } from '../dashboard/ActivitySentenceText.tsx';
-import { fullName, type User } from '../../api/types.ts';
+import { fullName } from '../../api/types.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
@@ -32,16 +33,17 @@ export default function LogViewPage() {
     queryKey: ['logs', 'record', id, 'subjects'],
     queryFn: async () => {
       const doc = await request<JsonApiDocument>(`/logs/${encodeURIComponent(id ?? '')}`, { params: { include: 'causer', extra: { add_data: 'subjects' } } });
-      return { log: deserialize<Model>(doc) as Model, subjects: (doc.meta?.subjects ?? {}) as Record<string, LogSubject> };
+      // One record's document: its data is one record.
+      return { log: deserialize<RecordOf<'logs'>>(doc) as RecordOf<'logs'>, subjects: (doc.meta?.subjects ?? {}) as Record<string, LogSubject> };
     },
     enabled: Boolean(id),
   });
   if (q.isPending) return <Loader />;
   if (!q.data) return <Alert color="red">{t('common:form.record_not_found')}</Alert>;
   const { log } = q.data;
-  const event = String(log.event ?? '');
+  const event = log.event;
   const subject = q.data.subjects[log.id];
-  const sentence = activitySentence(t, log as unknown as ActivityEntry, subject, can);
+  const sentence = activitySentence(t, log, subject, can);
   const changes = changesOf(log);
   return (
     <Stack gap="lg" maw={900}>
@@ -59,7 +61,7 @@ export default function LogViewPage() {
           </div>
           <div>
             <Text size="sm" c="dimmed">{t('admin:logs.date')}</Text>
-            <Text>{formatDateTime(log.created_at as string, currentLocale())}</Text>
+            <Text>{formatDateTime(log.created_at ?? '', currentLocale())}</Text>
           </div>
           <div>
             <Text size="sm" c="dimmed">{t('admin:logs.subject')}</Text>
@@ -67,7 +69,7 @@ export default function LogViewPage() {
           </div>
           <div>
             <Text size="sm" c="dimmed">{t('admin:logs.causer')}</Text>
-            <Text>{log.causer ? fullName(log.causer as User) : t('admin:logs.system')}</Text>
+            <Text>{log.causer ? fullName(log.causer) : t('admin:logs.system')}</Text>
           </div>
         </SimpleGrid>
       </Paper>

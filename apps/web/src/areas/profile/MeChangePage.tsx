@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
-import { Alert, Avatar, Button, FileButton, Group, Modal, Paper, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Avatar, Button, FileButton, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Link } from 'react-router';
@@ -14,11 +14,13 @@ import { initials } from '../../api/types.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { setLocale } from '../../app/session.ts';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
-import { focusFirstError, useDirtyGuard } from '../../components/resource/RecordForm.tsx';
-import { emailField, passwordField, requiredString } from '../../lib/validation.ts';
+import { fieldsOf } from '../../components/resource/declared.tsx';
+import { FieldInput } from '../../components/resource/FieldInput.tsx';
+import { focusFirstError, useDirtyGuard } from '../../components/resource/formBehaviour.tsx';
+import { documentOf, schemaOf, valuesOf } from '../../components/resource/formModel.ts';
+import { passwordField, requiredString } from '../../lib/validation.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 
-const profileSchema = z.object({ firstname: requiredString(), lastname: requiredString(), email: emailField(), locale: z.enum(['fr', 'en']) });
 const passwordSchema = z
   .object({ current_password: requiredString(), password: passwordField(), password_confirmation: z.string().min(1, 'validation:required') })
   .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'validation:password_mismatch' });
@@ -45,28 +47,29 @@ function setServerErrors(e: unknown, setError: (name: never, err: { message: str
   return placed ? null : e.message;
 }
 
+/** The user's own identity: the fields of the users declaration. */
+const profileFields = () => fieldsOf('users', ['firstname', 'lastname', 'email', 'locale']);
+
 function ProfileForm() {
   const { t } = useTranslation();
   const { me } = useMe();
-  const errText = useErrorText();
   const patch = usePatchMe();
   const ref = useRef<HTMLFormElement>(null);
   const [general, setGeneral] = useState<string | null>(null);
-  const form = useForm<z.infer<typeof profileSchema>>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { firstname: me.firstname ?? '', lastname: me.lastname ?? '', email: me.email ?? '', locale: me.locale === 'en' ? 'en' : 'fr' },
-  });
+  const fields = useMemo(profileFields, []);
+  const form = useForm<FieldValues>({ resolver: zodResolver(schemaOf(fields, 'edit') as never) as never, defaultValues: valuesOf(fields, me) });
   const save = useMutation({
     meta: { form: true },
-    mutationFn: (v: z.infer<typeof profileSchema>) => patch(v),
+    mutationFn: (v: FieldValues) => patch(documentOf(fields, v, 'edit').attributes),
     onSuccess: (_r, v) => {
       form.reset(v);
-      setLocale(v.locale);
+      setLocale(String(v.locale));
       notifications.show({ color: 'teal', message: t('common:form.saved') });
     },
     onError: (e) => setGeneral(setServerErrors(e, form.setError as never, ['firstname', 'lastname', 'email', 'locale'], ref.current)),
   });
   const guard = useDirtyGuard(form.formState.isDirty && !save.isPending);
+  const values = form.watch();
   return (
     <Paper withBorder p="lg" radius="md" component="form" ref={ref} onSubmit={form.handleSubmit((v) => save.mutate(v), () => focusFirstError(ref.current))} noValidate>
       {guard}
@@ -75,25 +78,9 @@ function ProfileForm() {
       </Title>
       {general ? <Alert color="red" mb="md">{general}</Alert> : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('admin:fields.firstname')} required {...form.register('firstname')} error={errText(form.formState.errors.firstname?.message)} />
-        <TextInput label={t('admin:fields.lastname')} required {...form.register('lastname')} error={errText(form.formState.errors.lastname?.message)} />
-        <TextInput label={t('admin:fields.email')} type="email" required {...form.register('email')} error={errText(form.formState.errors.email?.message)} />
-        <Controller
-          name="locale"
-          control={form.control}
-          render={({ field }) => (
-            <Select
-              label={t('admin:fields.locale')}
-              value={field.value}
-              onChange={(v) => field.onChange(v ?? 'fr')}
-              data={[
-                { value: 'fr', label: t('common:languages.fr') },
-                { value: 'en', label: t('common:languages.en') },
-              ]}
-              allowDeselect={false}
-            />
-          )}
-        />
+        {fields.map((f) => (
+          <FieldInput key={f.name} field={f} mode="edit" form={form} values={values} known={[]} />
+        ))}
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
         <Button type="submit" loading={save.isPending} data-testid="profile-save">

@@ -2,6 +2,7 @@ import { Alert } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/AppData.tsx';
+import { fieldsOf } from '../../components/resource/declared.tsx';
 import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { organizationFields } from '../admin/OrganizationsPage.tsx';
 
@@ -15,7 +16,7 @@ function OwnOrganization({ mode }: { mode: 'view' | 'edit' }) {
       type="organizations"
       id={me.organization.id}
       mode={mode}
-      fields={organizationFields.filter((f) => f.name !== 'reseller')}
+      fields={fieldsOf('organizations', organizationFields).filter((f) => f.name !== 'reseller')}
       include="owner,reseller"
       title="admin:organizations.record"
       permissions={{ edit: 'edit own organization' }}

@@ -7,29 +7,34 @@ import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
+import { crudPermissions, type RecordOf } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { RecordForm, type FieldDef } from '../../components/resource/RecordForm.tsx';
+import { columnsOf, fieldsOf } from '../../components/resource/declared.tsx';
+import { Badges, contactLabel, supplierLabel } from '../../components/resource/recordNames.tsx';
+import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
-import { Badges, dateCell } from '../admin/common.tsx';
-import { addressFields, contactLabel, crmRelations, supplierLabel } from '../crm/common.tsx';
 
 const P = crudPermissions('suppliers');
 
-const fields: FieldDef[] = [
-  { name: 'company_name', label: 'purchases:fields.company_name', kind: 'text', required: true, wide: true },
-  { name: 'email', label: 'crm:fields.email', kind: 'email' },
-  { name: 'phone', label: 'crm:fields.phone', kind: 'text' },
-  ...addressFields(''),
-  { name: 'tax_id', label: 'crm:fields.tax_id', kind: 'text' },
-  { name: 'website', label: 'purchases:fields.website', kind: 'text' },
-  { name: 'tags', label: 'crm:fields.tags', kind: 'relation', relation: crmRelations.tags },
-  { name: 'allowedLocations', label: 'crm:fields.allowed_locations', kind: 'relation', relation: crmRelations.locations },
-  { name: 'notes', label: 'crm:fields.notes', kind: 'textarea' },
-  { name: 'created_at', label: 'crm:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
-];
+type Supplier = RecordOf<'suppliers'>;
+
+const fields = () =>
+  fieldsOf('suppliers', [
+    { name: 'company_name', wide: true },
+    'email',
+    'phone',
+    { name: 'address', wide: true },
+    'city',
+    'province',
+    'postal_code',
+    'tax_id',
+    'website',
+    'tags',
+    'allowedLocations',
+    'notes',
+    'created_at',
+  ]);
 
 /** A new line of the supplier's products: its code, cost and lead time. */
 function AddSupplierProduct({ supplierId }: { supplierId: string }) {
@@ -82,12 +87,12 @@ function AddSupplierProduct({ supplierId }: { supplierId: string }) {
 }
 
 /** The supplier's contacts and products, under its record; products are added and removed here. */
-function SupplierRelated({ supplier }: { supplier: Model }) {
+function SupplierRelated({ supplier }: { supplier: Supplier }) {
   const { t } = useTranslation();
   const { can } = useMe();
   const qc = useQueryClient();
-  const contacts = (supplier.contacts as Model[] | undefined) ?? [];
-  const products = (supplier.supplierProducts as Model[] | undefined) ?? [];
+  const contacts = supplier.contacts ?? [];
+  const products = supplier.supplierProducts ?? [];
   const editable = can(P.edit);
   const remove = useMutation({
     mutationFn: (id: string) => api.remove('supplier-products', id),
@@ -142,25 +147,25 @@ function SupplierRelated({ supplier }: { supplier: Model }) {
 
 export default function SuppliersPage() {
   return (
-    <ResourceList<Model>
+    <ResourceList<Supplier>
       type="suppliers"
       title="purchases:suppliers.title"
       defaultSort="company_name"
       include="tags"
       permissions={{ create: P.create, view: P.view }}
-      columns={[
-        { key: 'company_name', label: 'purchases:fields.company_name', sort: true },
-        { key: 'email', label: 'crm:fields.email', sort: true, visibleFrom: 'sm' },
-        { key: 'phone', label: 'crm:fields.phone', visibleFrom: 'md' },
-        { key: 'city', label: 'crm:fields.city', sort: true, visibleFrom: 'md' },
-        { key: 'tags', label: 'crm:fields.tags', render: (s) => <Badges items={s.tags as Model[]} />, visibleFrom: 'lg' },
-        { key: 'created_at', label: 'crm:fields.created_at', sort: true, render: (s) => dateCell(s.created_at), visibleFrom: 'lg' },
-      ]}
+      columns={columnsOf('suppliers', [
+        'company_name',
+        { key: 'email', visibleFrom: 'sm' },
+        { key: 'phone', visibleFrom: 'md' },
+        { key: 'city', visibleFrom: 'md' },
+        { key: 'tags', visibleFrom: 'lg' },
+        { key: 'created_at', visibleFrom: 'lg' },
+      ])}
       renderRecord={({ id, action, setAction, close }) => (
-        <RecordForm
+        <RecordForm<Supplier>
           type="suppliers"
           {...recordFormProps({ id, action, setAction, close })}
-          fields={fields}
+          fields={fields()}
           include="tags,allowedLocations,contacts,supplierProducts"
           title={action === 'add' ? 'purchases:suppliers.new' : 'purchases:suppliers.record'}
           titleOf={supplierLabel}

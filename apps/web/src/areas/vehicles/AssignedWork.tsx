@@ -2,8 +2,8 @@ import { Anchor, Button, Card, Group, Skeleton, Table, Text, Title } from '@mant
 import { IconBolt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { RecordOf } from '@atelier/domain';
 import { useList } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { DueDate, PriorityBadge, QUICK_REQUEST_HREF, REQUESTS_PATH, StateBadge, requestVehicle } from './common.tsx';
 import { OPEN_REQUEST_STATES, requestEnums } from './enums.ts';
@@ -16,7 +16,7 @@ export function AssignedWork() {
   const { t } = useTranslation();
   const { me, can } = useMe();
   const canList = can('view any requests');
-  const q = useList<Model>(
+  const q = useList<RecordOf<'requests'>>(
     'requests',
     { page: { number: 1, size: 10 }, sort: ['-priority', 'due_at', 'created_at'], include: 'vehicle', filter: { assignedTo: me.id, state: [...OPEN_REQUEST_STATES] } },
     { enabled: canList, meta: { silent: true } },

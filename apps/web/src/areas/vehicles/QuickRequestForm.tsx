@@ -6,18 +6,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconCar, IconCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_REQUEST_PRIORITY, REQUEST_TYPES, REQUEST_TYPE_PERMISSIONS, checkVin, normalizeVin } from '@atelier/domain';
+import { DEFAULT_REQUEST_PRIORITY, REQUEST_TYPES, REQUEST_TYPE_PERMISSIONS, checkVin, normalizeVin, type RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { useList, useRecord } from '../../api/hooks.ts';
-import { ApiError, type Model, type RelationshipValue } from '../../api/jsonapi.ts';
+import { ApiError, type RelationshipValue } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
-import { focusFirstError } from '../../components/resource/RecordForm.tsx';
+import { labelKey } from '../../components/resource/declared.tsx';
+import { focusFirstError } from '../../components/resource/formBehaviour.tsx';
+import { relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { newRecordLocations, odometerText, vehicleName, vehicleRelations } from './common.tsx';
+import { activeUsers, newRecordLocations, odometerText, vehicleName } from './common.tsx';
 import { DateTimeInput } from './DateTimeInput.tsx';
 import { requestEnums } from './enums.ts';
 
+type Vehicle = RecordOf<'vehicles'>;
 type Errors = Partial<Record<'vehicle' | 'customer' | 'type' | 'priority' | 'assignedTo' | 'due_at' | 'notes', string>>;
 
 /** Field of the form for a server error pointer. */
@@ -48,7 +51,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
   const formRef = useRef<HTMLFormElement>(null);
   const types = REQUEST_TYPES.filter((ty) => can(REQUEST_TYPE_PERMISSIONS[ty]));
   const [query, setQuery] = useState('');
-  const [vehicle, setVehicle] = useState<Model | null>(null);
+  const [vehicle, setVehicle] = useState<Vehicle | null>(null);
   const [customer, setCustomer] = useState('');
   const canPickCustomer = can('view any customers');
   // From a customer's record: ?customer=<id> chooses the customer and offers its vehicles.
@@ -63,17 +66,17 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
   const [general, setGeneral] = useState<string[]>([]);
 
   // From a vehicle's screen: ?vehicle=<id> chooses it.
-  const preset = useRecord<Model>('vehicles', params.get('vehicle'), {}, { meta: { silent: true } });
+  const preset = useRecord<Vehicle>('vehicles', params.get('vehicle'), {}, { meta: { silent: true } });
   useEffect(() => {
     if (preset.data) setVehicle(preset.data);
   }, [preset.data]);
 
   const text = query.trim();
   const [q] = useDebouncedValue(text, 250);
-  const found = useList<Model>('vehicles', { page: { number: 1, size: 5 }, sort: '-created_at', filter: { search: q } }, { enabled: !vehicle && q.length >= 3, meta: { silent: true } });
+  const found = useList<Vehicle>('vehicles', { page: { number: 1, size: 5 }, sort: '-created_at', filter: { search: q } }, { enabled: !vehicle && q.length >= 3, meta: { silent: true } });
   const matches = useMemo(() => (vehicle || q.length < 3 ? [] : (found.data?.data ?? [])), [vehicle, q, found.data]);
   // The chosen customer's vehicles, offered before anything is typed.
-  const owned = useList<Model>('vehicles', { page: { number: 1, size: 10 }, sort: '-created_at', include: 'customer,allowedLocations', filter: { customer: customerId ?? '' } }, {
+  const owned = useList<Vehicle>('vehicles', { page: { number: 1, size: 10 }, sort: '-created_at', include: 'customer,allowedLocations', filter: { customer: customerId ?? '' } }, {
     enabled: Boolean(customerId) && !vehicle && text.length === 0 && can('view any vehicles'),
     meta: { silent: true },
   });
@@ -83,7 +86,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
 
   // The vehicle's customer is the request's, unless one was chosen.
   useEffect(() => {
-    const owner = vehicle?.customer as Model | null | undefined;
+    const owner = vehicle?.customer;
     if (owner && !customerId) setCustomerId(owner.id);
   }, [vehicle]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -109,7 +112,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
       else if (vin.ok) attributes.vehicle_vin = vin.vin;
       else if (text) attributes.vehicle_sku = text;
       // The vehicle's locations when it has some, else the user's (spec §5).
-      const vehicleLocations = ((vehicle?.allowedLocations as Model[] | undefined) ?? []).map((l) => l.id);
+      const vehicleLocations = (vehicle?.allowedLocations ?? []).map((l) => l.id);
       relationships.allowedLocations = { type: 'locations', value: vehicleLocations.length ? vehicleLocations : newRecordLocations(me, sel) };
       if (customerId) relationships.customer = { type: 'customers', value: customerId };
       if (assignee) relationships.assignedTo = { type: 'users', value: assignee };
@@ -234,7 +237,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
 
         {canPickCustomer ? (
           <Stack gap={4}>
-            <RelationSelect relation={vehicleRelations.customer} label={t('vehicles:quick.customer')} value={customerId} onChange={(v) => setCustomerId((v as string | null) ?? null)} error={errors.customer} name="customer" />
+            <RelationSelect relation={relationOf('customers')} label={t('vehicles:quick.customer')} value={customerId} onChange={(v) => setCustomerId((v as string | null) ?? null)} error={errors.customer} name="customer" />
             {can('create customers') ? (
               <Anchor component={Link} to="/crm/customers?action=add" size="sm">
                 {t('vehicles:quick.new_customer')}
@@ -247,14 +250,14 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
 
         <Stack gap={4}>
           <Text size="sm" fw={500} id="quick-type-label">
-            {t('vehicles:fields.type')}
+            {t(labelKey('requests', 'type'))}
           </Text>
           <SegmentedControl aria-labelledby="quick-type-label" value={type} onChange={setType} data={types.map((ty) => ({ value: ty, label: requestEnums.type(ty) }))} data-testid="quick-type" fullWidth />
           {errors.type ? <Text size="xs" c="red">{errors.type}</Text> : null}
         </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="quick-priority-label">
-            {t('vehicles:fields.priority')}
+            {t(labelKey('requests', 'priority'))}
           </Text>
           <SegmentedControl
             aria-labelledby="quick-priority-label"
@@ -268,11 +271,11 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {can('assign requests') ? (
-            <RelationSelect relation={vehicleRelations.user} label={t('vehicles:fields.assigned_to')} value={assignee} onChange={(v) => setAssignee((v as string | null) ?? null)} error={errors.assignedTo} name="assignedTo" />
+            <RelationSelect relation={activeUsers} label={t(labelKey('requests', 'assignedTo'))} value={assignee} onChange={(v) => setAssignee((v as string | null) ?? null)} error={errors.assignedTo} name="assignedTo" />
           ) : null}
-          <DateTimeInput label={t('vehicles:fields.due_at')} value={dueAt} onChange={setDueAt} error={errors.due_at} name="due_at" />
+          <DateTimeInput label={t(labelKey('requests', 'due_at'))} value={dueAt} onChange={setDueAt} error={errors.due_at} name="due_at" />
         </SimpleGrid>
-        <Textarea label={t('vehicles:fields.notes')} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} error={errors.notes} />
+        <Textarea label={t(labelKey('requests', 'notes'))} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} error={errors.notes} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onClose}>
             {t('common:actions.cancel')}

@@ -3,12 +3,11 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REQUEST_ACTION_PERMISSIONS, type RequestAction } from '@atelier/domain';
+import { REQUEST_ACTION_PERMISSIONS, type RecordOf, type RequestAction } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { requestTitle, vehicleRelations } from './common.tsx';
+import { activeUsers, requestTitle } from './common.tsx';
 
 /**
  * The workflow buttons of a request (spec §4, §7): only the actions its state allows (the server's
@@ -16,16 +15,16 @@ import { requestTitle, vehicleRelations } from './common.tsx';
  * says what it does. Complete and cancel cannot be undone: a dialog naming the request confirms
  * them. A refusal (409) opens the error dialog.
  */
-export function RequestActions({ request }: { request: Model }) {
+export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
   const { t } = useTranslation();
   const { can } = useMe();
   const qc = useQueryClient();
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [assignee, setAssignee] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const available = ((request.available_actions as string[] | undefined) ?? []).filter((a) => can(REQUEST_ACTION_PERMISSIONS[a as RequestAction])) as RequestAction[];
+  const available = (request.available_actions ?? []).filter((a) => can(REQUEST_ACTION_PERMISSIONS[a]));
 
-  const current = request.assignedTo as Model | null | undefined;
+  const current = request.assignedTo;
   // The picker starts on the current assignee: confirming without touching it reassigns the same person.
   const target = assignee ?? current?.id ?? null;
 
@@ -90,7 +89,7 @@ export function RequestActions({ request }: { request: Model }) {
         <Stack>
           <Text>{t('vehicles:actions.assign_body', { name })}</Text>
           <RelationSelect
-            relation={vehicleRelations.user}
+            relation={activeUsers}
             label={t('vehicles:fields.assigned_to')}
             value={target}
             onChange={(v) => setAssignee((v as string | null) ?? null)}

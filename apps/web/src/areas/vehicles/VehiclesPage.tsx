@@ -5,19 +5,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions } from '@atelier/domain';
+import { crudPermissions, type RecordOf } from '@atelier/domain';
 import { headersOf, upload } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
-import { RecordForm, type FieldDef, type FormMode } from '../../components/resource/RecordForm.tsx';
-import { type Column, type FilterDef, recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
+import { columnsOf, fieldsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
+import { type FormMode } from '../../components/resource/formModel.ts';
+import { byFullName } from '../../components/resource/recordNames.tsx';
+import { RecordForm } from '../../components/resource/RecordForm.tsx';
+import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import i18n, { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
-import { Badges, byFullName } from '../admin/common.tsx';
-import { newRecordLocations, odometerText, PriorityBadge, StateBadge, vehicleName, vehicleRelations } from './common.tsx';
-import { requestEnums, vehicleEnums } from './enums.ts';
+import { activeUsers, newRecordLocations, odometerText, PriorityBadge, StateBadge, vehicleName } from './common.tsx';
+import { requestEnums } from './enums.ts';
 import { VinField } from './VinField.tsx';
 import type { DecodedField } from './vinMerge.ts';
 
@@ -25,14 +26,15 @@ const P = crudPermissions('vehicles');
 const LIST_INCLUDE = 'customer,mecanic,tags';
 const INCLUDE = 'organization,allowedLocations,customer,mecanic,tags';
 export const VEHICLES_PATH = '/vehicles/vehicles';
+type Vehicle = RecordOf<'vehicles'>;
 const vehicleHref = (id: string) => `${VEHICLES_PATH}?id=${encodeURIComponent(id)}&action=view`;
 
 /** The VIN, with a warning badge when its check digit does not match (saved anyway, spec). */
-function VinView({ vehicle }: { vehicle: Model }) {
+function VinView({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation();
   return (
     <Group gap="xs">
-      <Text ff="monospace">{String(vehicle.vin ?? '')}</Text>
+      <Text ff="monospace">{vehicle.vin}</Text>
       {vehicle.vin_check_digit_valid === false ? (
         <Badge color="yellow" variant="light" leftSection={<IconAlertTriangle size={12} />} data-testid="vin-check-badge" tt="none">
           {t('vehicles:vin.check_digit_badge')}
@@ -43,52 +45,47 @@ function VinView({ vehicle }: { vehicle: Model }) {
 }
 
 /** The fields of the vehicle form; `typed`: decoded fields the user typed by hand, kept over the last VIN decode. */
-function vehicleFields(typed: readonly string[] = [], onTyped?: (fields: DecodedField[]) => void): FieldDef[] {
-  const mark = (name: string) => (typed.includes(name) ? 'vehicles:vin.typed' : undefined);
-  return [
+function vehicleFields(typed: readonly string[] = [], onTyped?: (fields: DecodedField[]) => void) {
+  const decoded = (name: DecodedField) => ({ name, description: typed.includes(name) ? 'vehicles:vin.typed' : undefined });
+  return fieldsOf('vehicles', [
     {
       name: 'vin',
-      label: 'vehicles:fields.vin',
-      kind: 'text',
-      required: true,
       wide: true,
-      format: 'vin',
       input: (p) => <VinField {...p} hrefOf={vehicleHref} onTyped={onTyped} />,
       view: (v) => <VinView vehicle={v} />,
     },
-    { name: 'make', label: 'vehicles:fields.make', kind: 'text', max: 100, description: mark('make') },
-    { name: 'model', label: 'vehicles:fields.model', kind: 'text', max: 100, description: mark('model') },
+    decoded('make'),
+    decoded('model'),
     {
       name: 'model_year',
-      label: 'vehicles:fields.model_year',
-      kind: 'number',
       // A year, not a quantity: no thousands separator ("2003", not "2 003").
       input: (p) => (
         <NumberInput label={p.label} description={typed.includes('model_year') ? i18n.t('vehicles:vin.typed') : undefined} value={p.value as number | ''} onChange={(v) => p.onChange(v === '' ? '' : Number(v))} error={p.error} name="model_year" allowDecimal={false} allowNegative={false} min={1900} max={new Date().getFullYear() + 2} hideControls />
       ),
       view: (v) => <Text>{v.model_year ? String(v.model_year) : '—'}</Text>,
     },
-    { name: 'series', label: 'vehicles:fields.series', kind: 'text', max: 100, description: mark('series') },
-    { name: 'style', label: 'vehicles:fields.style', kind: 'text', max: 100, description: mark('style') },
-    { name: 'engine_description', label: 'vehicles:fields.engine_description', kind: 'text', max: 255, description: mark('engine_description') },
-    { name: 'fuel_type', label: 'vehicles:fields.fuel_type', kind: 'select', options: vehicleEnums.fuelTypes(), description: mark('fuel_type') },
-    { name: 'transmission', label: 'vehicles:fields.transmission', kind: 'select', options: vehicleEnums.transmissions(), description: mark('transmission') },
-    { name: 'drivetrain', label: 'vehicles:fields.drivetrain', kind: 'select', options: vehicleEnums.drivetrains(), description: mark('drivetrain') },
-    { name: 'class_code', label: 'vehicles:fields.class_code', kind: 'select', options: vehicleEnums.classCodes() },
-    { name: 'class_name', label: 'vehicles:fields.class_name', kind: 'text', max: 100 },
-    { name: 'sku', label: 'vehicles:fields.sku', kind: 'text', max: 50 },
-    { name: 'registration_number', label: 'vehicles:fields.registration_number', kind: 'text', max: 20 },
-    { name: 'odometer', label: 'vehicles:fields.odometer', kind: 'number', view: (v) => <Text>{odometerText(v) || '—'}</Text> },
-    { name: 'odometer_unit', label: 'vehicles:fields.odometer_unit', kind: 'select', required: true, options: vehicleEnums.odometerUnits() },
-    { name: 'color', label: 'vehicles:fields.color', kind: 'text', max: 50 },
-    { name: 'customer', label: 'vehicles:fields.customer', kind: 'relation', relation: vehicleRelations.customer },
-    { name: 'mecanic', label: 'vehicles:fields.mecanic', kind: 'relation', relation: vehicleRelations.user },
-    { name: 'allowedLocations', label: 'vehicles:fields.allowed_locations', kind: 'relation', relation: vehicleRelations.locations, wide: true },
-    { name: 'tags', label: 'vehicles:fields.tags', kind: 'relation', relation: vehicleRelations.tags, wide: true },
-    { name: 'organization', label: 'vehicles:fields.organization', kind: 'relation', readOnly: true, modes: ['view'], relation: { type: 'organizations', labelOf: (m) => String(m.name ?? m.id) } },
-    { name: 'created_at', label: 'vehicles:fields.created_at', kind: 'datetime', readOnly: true, modes: ['view'] },
-    { name: 'updated_at', label: 'vehicles:fields.updated_at', kind: 'datetime', readOnly: true, modes: ['view'] },
-  ];
+    decoded('series'),
+    decoded('style'),
+    decoded('engine_description'),
+    decoded('fuel_type'),
+    decoded('transmission'),
+    decoded('drivetrain'),
+    'class_code',
+    'class_name',
+    'sku',
+    'registration_number',
+    { name: 'odometer', view: (v) => <Text>{odometerText(v) || '—'}</Text> },
+    'odometer_unit',
+    'color',
+    'customer',
+    { name: 'mecanic', relation: activeUsers },
+    { name: 'allowedLocations', wide: true },
+    { name: 'tags', wide: true },
+    // Given by the user's organization on create.
+    { name: 'organization', readOnly: true, modes: ['view'] },
+    'created_at',
+    'updated_at',
+  ]);
 }
 
 /** A picture served by the API (it needs the bearer token, so it is fetched, not linked). */
@@ -115,11 +112,11 @@ function Picture({ url, alt }: { url: string; alt: string }) {
   return <Image src={src} alt={alt} h={120} fit="cover" radius="sm" bg="gray.1" fallbackSrc={undefined} />;
 }
 
-function Pictures({ vehicle }: { vehicle: Model }) {
+function Pictures({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation();
   const { can } = useMe();
   const qc = useQueryClient();
-  const pictures = (vehicle.pictures as string[] | undefined) ?? [];
+  const pictures = vehicle.pictures ?? [];
   const add = useMutation({
     mutationFn: (file: File) => upload('vehicles', vehicle.id, 'pictures', file),
     onSuccess: () => {
@@ -157,9 +154,9 @@ function Pictures({ vehicle }: { vehicle: Model }) {
 }
 
 /** The requests made for this vehicle (real rows), when the user may see requests. */
-function VehicleRequests({ vehicle }: { vehicle: Model }) {
+function VehicleRequests({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation();
-  const q = useList<Model>('requests', { page: { number: 1, size: 10 }, sort: '-created_at', include: 'assignedTo', filter: { vehicle: vehicle.id } }, { meta: { silent: true } });
+  const q = useList<RecordOf<'requests'>>('requests', { page: { number: 1, size: 10 }, sort: '-created_at', include: 'assignedTo', filter: { vehicle: vehicle.id } }, { meta: { silent: true } });
   const rows = q.data?.data ?? [];
   const locale = currentLocale();
   return (
@@ -181,8 +178,8 @@ function VehicleRequests({ vehicle }: { vehicle: Model }) {
                 </Table.Td>
                 <Table.Td><StateBadge state={r.state} /></Table.Td>
                 <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
-                <Table.Td>{r.assignedTo ? byFullName(r.assignedTo as Model) : ''}</Table.Td>
-                <Table.Td c="dimmed">{formatDate(r.created_at as string, locale)}</Table.Td>
+                <Table.Td>{r.assignedTo ? byFullName(r.assignedTo) : ''}</Table.Td>
+                <Table.Td c="dimmed">{formatDate(r.created_at, locale)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -193,7 +190,7 @@ function VehicleRequests({ vehicle }: { vehicle: Model }) {
 }
 
 /** Spec: the vehicle's inspections, estimations and repairs, newest first; those areas do not exist yet. */
-function VehicleHistory({ vehicle }: { vehicle: Model }) {
+function VehicleHistory({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation();
   const { can } = useMe();
   return (
@@ -227,7 +224,7 @@ export function VehicleRecord({ id, mode, onMode, onClose }: { id: string | null
     );
   }
   return (
-    <RecordForm
+    <RecordForm<Vehicle>
       type="vehicles"
       id={id}
       mode={mode}
@@ -259,26 +256,26 @@ const YEARS = (() => {
 
 export default function VehiclesPage() {
   const { can } = useMe();
-  const mechanics = useList<Model>('users', { page: { number: 1, size: 100 }, sort: 'firstname', filter: { active: true } }, { global: false, enabled: can('view any users'), meta: { silent: true } });
-  const columns: Column<Model>[] = [
-    { key: 'vin', label: 'vehicles:fields.vin', sort: true, primary: true, render: (v) => <Text component="span" ff="monospace" size="sm">{String(v.vin ?? '')}</Text> },
-    { key: 'make', label: 'vehicles:list.vehicle', sort: 'make', render: (v) => vehicleName(v) },
-    { key: 'sku', label: 'vehicles:list.sku', sort: true, visibleFrom: 'sm' },
-    { key: 'registration_number', label: 'vehicles:fields.registration_number', sort: true, visibleFrom: 'md' },
-    { key: 'odometer', label: 'vehicles:fields.odometer', sort: true, render: (v) => odometerText(v), visibleFrom: 'md' },
-    { key: 'customer', label: 'vehicles:fields.customer', render: (v) => (v.customer ? String((v.customer as Model).customer_name ?? '') : ''), visibleFrom: 'lg' },
-    { key: 'mecanic', label: 'vehicles:fields.mecanic', render: (v) => (v.mecanic ? byFullName(v.mecanic as Model) : ''), visibleFrom: 'lg' },
-    { key: 'tags', label: 'vehicles:fields.tags', render: (v) => <Badges items={v.tags as Model[] | undefined} />, visibleFrom: 'lg' },
-  ];
-  const filters: FilterDef[] = [
-    { name: 'fuel_type', label: 'vehicles:fields.fuel_type', options: vehicleEnums.fuelTypes() },
-    { name: 'model_year', label: 'vehicles:fields.model_year', options: YEARS.map((y) => ({ value: y, label: y, raw: true })) },
+  const mechanics = useList<RecordOf<'users'>>('users', { page: { number: 1, size: 100 }, sort: 'firstname', filter: { active: true } }, { global: false, enabled: can('view any users'), meta: { silent: true } });
+  const columns = columnsOf('vehicles', [
+    { key: 'vin', primary: true, render: (v) => <Text component="span" ff="monospace" size="sm">{v.vin}</Text> },
+    { key: 'make', label: 'vehicles:list.vehicle', render: (v) => vehicleName(v) },
+    { key: 'sku', label: 'vehicles:list.sku', visibleFrom: 'sm' },
+    { key: 'registration_number', visibleFrom: 'md' },
+    { key: 'odometer', render: (v) => odometerText(v), visibleFrom: 'md' },
+    { key: 'customer', visibleFrom: 'lg' },
+    { key: 'mecanic', visibleFrom: 'lg' },
+    { key: 'tags', visibleFrom: 'lg' },
+  ]);
+  const filters = filtersOf('vehicles', [
+    'fuel_type',
+    { name: 'model_year', label: labelKey('vehicles', 'model_year'), options: YEARS.map((y) => ({ value: y, label: y, raw: true })) },
     ...(mechanics.data
-      ? [{ name: 'mecanic', label: 'vehicles:fields.mecanic', options: mechanics.data.data.map((u) => ({ value: u.id, label: byFullName(u), raw: true })) }]
+      ? [{ name: 'mecanic', label: labelKey('vehicles', 'mecanic'), options: mechanics.data.data.map((u) => ({ value: u.id, label: byFullName(u), raw: true })) }]
       : []),
-  ];
+  ]);
   return (
-    <ResourceList<Model>
+    <ResourceList<Vehicle>
       type="vehicles"
       title="vehicles:vehicles.title"
       columns={columns}

@@ -6,12 +6,12 @@ import { IconAlertTriangle, IconCar, IconCircleCheck, IconInfoCircle } from '@ta
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { checkVin, normalizeVin, VIN_LENGTH } from '@atelier/domain';
+import { checkVin, normalizeVin, VIN_LENGTH, type RecordOf } from '@atelier/domain';
 import { request } from '../../api/client.ts';
 import { ApiError, deserialize, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
-import type { FormMode } from '../../components/resource/RecordForm.tsx';
+import type { FormMode } from '../../components/resource/formModel.ts';
 import { vehicleName } from './common.tsx';
 
 import { mergeDecode, type DecodedField } from './vinMerge.ts';
@@ -36,7 +36,8 @@ export async function lookupVin(vin: string, organization: string | null | undef
     });
     // A proposal has no id: give it one for the deserialiser, then drop it.
     const data = doc.data && !Array.isArray(doc.data) && !doc.data.id ? { ...doc.data, id: '' } : doc.data;
-    const vehicle = deserialize<Model>({ ...doc, data } as JsonApiDocument) as Model;
+    // One record's document: its data is one record.
+    const vehicle = deserialize<RecordOf<'vehicles'>>({ ...doc, data } as JsonApiDocument) as RecordOf<'vehicles'>;
     const meta = (doc.meta ?? {}) as { decoded?: boolean; plant?: string | null; warnings?: { detail?: string; title?: string }[] };
     return {
       vehicle,

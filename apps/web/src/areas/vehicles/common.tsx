@@ -1,13 +1,15 @@
 import { Badge, Text } from '@mantine/core';
-import { isRequestFinal, type RequestState } from '@atelier/domain';
+import { isRequestFinal, type RecordOf } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import type { User } from '../../api/types.ts';
 import type { GlobalSelection } from '../../app/session.ts';
+import { relationOf } from '../../components/resource/recordNames.tsx';
 import type { RelationConfig } from '../../components/resource/RelationSelect.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
-import { byFullName, byName } from '../admin/common.tsx';
 import { PRIORITY_COLORS, STATE_COLORS, requestEnums } from './enums.ts';
+
+type Request = RecordOf<'requests'>;
 
 /** "2003 Honda Accord" (what people say), falling back to the VIN. */
 export function vehicleName(v: Model | null | undefined): string {
@@ -16,20 +18,8 @@ export function vehicleName(v: Model | null | undefined): string {
   return name || String(v.vin ?? '');
 }
 
-/** Dropdown label of a vehicle: its name and VIN, so two identical models are told apart. */
-export const vehicleOption = (v: Model) => {
-  const name = [v.model_year, v.make, v.model].filter(Boolean).join(' ');
-  return name ? `${name} · ${String(v.vin ?? '')}` : String(v.vin ?? v.id);
-};
-
-export const vehicleRelations = {
-  vehicle: { type: 'vehicles', labelOf: vehicleOption, sort: '-created_at' } satisfies RelationConfig,
-  user: { type: 'users', labelOf: byFullName, sort: 'firstname', global: false, filter: { active: true } } satisfies RelationConfig,
-  locations: { type: 'locations', many: true, labelOf: byName, sort: 'name', global: false } satisfies RelationConfig,
-  tags: { type: 'tags', many: true, labelOf: byName, sort: 'name' } satisfies RelationConfig,
-  // Dropdown label customer_name (spec platform §3).
-  customer: { type: 'customers', labelOf: (m: Model) => String(m.customer_name ?? m.id), sort: 'customer_name' } satisfies RelationConfig,
-};
+/** The users work is given to: the active ones. */
+export const activeUsers: RelationConfig = { ...relationOf('users'), filter: { active: true } };
 
 export function StateBadge({ state }: { state: unknown }) {
   if (!state) return null;
@@ -60,24 +50,23 @@ export const REQUESTS_PATH = '/vehicles/requests';
 export const QUICK_REQUEST_HREF = `${REQUESTS_PATH}?action=add_quick_request`;
 
 /** The vehicle of a request: its record's name, else the VIN or stock number typed. */
-export function requestVehicle(r: Model): string {
-  const v = r.vehicle as Model | null | undefined;
-  return v ? vehicleName(v) : String(r.vehicle_vin ?? r.vehicle_sku ?? '');
+export function requestVehicle(r: Model & { vehicle?: Model | null; vehicle_vin?: string | null; vehicle_sku?: string | null }): string {
+  return r.vehicle ? vehicleName(r.vehicle) : (r.vehicle_vin ?? r.vehicle_sku ?? '');
 }
 
 /** A request as people name it: its code, its type and its vehicle (D-2026-0003 · Inspection · Honda Accord 2003). */
-export function requestTitle(r: Model): string {
+export function requestTitle(r: Request): string {
   return [r.code, requestEnums.type(r.type), requestVehicle(r)].filter(Boolean).join(' · ');
 }
 
 /** Past due and still open: shown in red. */
-export function DueDate({ request, withTime }: { request: Model; withTime?: boolean }) {
+export function DueDate({ request, withTime }: { request: Pick<Request, 'due_at' | 'state'>; withTime?: boolean }) {
   if (!request.due_at) return null;
   const locale = currentLocale();
-  const late = new Date(String(request.due_at)).getTime() < Date.now() && !isRequestFinal(request.state as RequestState);
+  const late = new Date(request.due_at).getTime() < Date.now() && !(request.state && isRequestFinal(request.state));
   return (
     <Text component="span" size="sm" c={late ? 'red.8' : undefined} fw={late ? 600 : undefined} data-late={late || undefined}>
-      {withTime ? formatDateTime(String(request.due_at), locale) : formatDate(String(request.due_at), locale)}
+      {withTime ? formatDateTime(request.due_at, locale) : formatDate(request.due_at, locale)}
     </Text>
   );
 }

@@ -1,28 +1,9 @@
-import {
-  DRIVETRAINS,
-  DRIVETRAIN_LABELS,
-  FUEL_TYPES,
-  FUEL_TYPE_LABELS,
-  ODOMETER_UNITS,
-  ODOMETER_UNIT_LABELS,
-  REQUEST_PRIORITIES,
-  REQUEST_PRIORITY_LABELS,
-  REQUEST_STATES,
-  REQUEST_STATE_LABELS,
-  REQUEST_TYPES,
-  REQUEST_TYPE_LABELS,
-  TRANSMISSIONS,
-  TRANSMISSION_LABELS,
-  VEHICLE_CLASS_CODES,
-  VEHICLE_CLASS_CODE_LABELS,
-  type Labels,
-  type Locale,
-} from '@atelier/domain';
+import { REQUEST_PRIORITIES, REQUEST_PRIORITY_LABELS, REQUEST_STATES, REQUEST_STATE_LABELS, REQUEST_TYPE_LABELS, type Labels, type Locale } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 
 /**
- * The enumerations of spec §9 with the domain package's fr/en labels: one source for the server's
- * messages and the web's selects, badges and filters (so the two never disagree).
+ * The request enumerations with the domain package's fr/en labels, for the badges, the dashboard
+ * and the quick form (the forms and lists take theirs from the declarations).
  */
 export interface Option {
   value: string;
@@ -41,20 +22,7 @@ function labelOf<T extends string | number>(labels: Labels<T>, value: unknown, l
   return l ? l[locale] : String(value);
 }
 
-export const vehicleEnums = {
-  fuelTypes: () => optionsOf(FUEL_TYPES, FUEL_TYPE_LABELS),
-  transmissions: () => optionsOf(TRANSMISSIONS, TRANSMISSION_LABELS),
-  drivetrains: () => optionsOf(DRIVETRAINS, DRIVETRAIN_LABELS),
-  odometerUnits: () => optionsOf(ODOMETER_UNITS, ODOMETER_UNIT_LABELS),
-  classCodes: () => optionsOf(VEHICLE_CLASS_CODES, VEHICLE_CLASS_CODE_LABELS),
-  fuelType: (v: unknown) => labelOf(FUEL_TYPE_LABELS, v),
-  transmission: (v: unknown) => labelOf(TRANSMISSION_LABELS, v),
-  drivetrain: (v: unknown) => labelOf(DRIVETRAIN_LABELS, v),
-  odometerUnit: (v: unknown) => labelOf(ODOMETER_UNIT_LABELS, v),
-};
-
 export const requestEnums = {
-  types: () => optionsOf(REQUEST_TYPES, REQUEST_TYPE_LABELS),
   states: () => optionsOf(REQUEST_STATES, REQUEST_STATE_LABELS),
   priorities: () => optionsOf(REQUEST_PRIORITIES, REQUEST_PRIORITY_LABELS),
   type: (v: unknown) => labelOf(REQUEST_TYPE_LABELS, v),

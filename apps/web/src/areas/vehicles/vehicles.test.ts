@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_PRIORITIES, REQUEST_STATES } from '@atelier/domain';
+import { declarations, REQUEST_PRIORITIES, REQUEST_STATES } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import type { User } from '../../api/types.ts';
 import i18n from '../../i18n/index.ts';
-import { newRecordLocations, odometerText, requestVehicle, vehicleName, vehicleOption } from './common.tsx';
+import { vehicleOption } from '../../components/resource/recordNames.tsx';
+import { newRecordLocations, odometerText, requestVehicle, vehicleName } from './common.tsx';
 import { fromLocalInput, toLocalInput } from './DateTimeInput.tsx';
-import { OPEN_REQUEST_STATES, PRIORITY_COLORS, STATE_COLORS, requestEnums, vehicleEnums } from './enums.ts';
+import { OPEN_REQUEST_STATES, PRIORITY_COLORS, STATE_COLORS, requestEnums } from './enums.ts';
+import { enumLabel } from '../../components/resource/declared.tsx';
 
 const m = (attrs: Record<string, unknown>): Model => ({ id: '1', type: 'vehicles', ...attrs });
 
@@ -33,13 +35,13 @@ describe('vehicle names', () => {
 describe('enumerations', () => {
   it('label every value in the current language', async () => {
     await i18n.changeLanguage('fr');
-    expect(vehicleEnums.fuelType('plug_in_hybrid')).toBe('Hybride rechargeable');
+    expect(enumLabel(declarations.vehicles.attributes.fuel_type, 'plug_in_hybrid')).toBe('Hybride rechargeable');
     expect(requestEnums.priority(30)).toBe('Haute');
     expect(requestEnums.states().map((o) => o.label)).toEqual(['Brouillon', 'Assignée', 'Approuvée', 'Complétée', 'Annulée']);
     await i18n.changeLanguage('en');
-    expect(vehicleEnums.drivetrain('AWD')).toBe('All-wheel drive (AWD)');
+    expect(enumLabel(declarations.vehicles.attributes.drivetrain, 'AWD')).toBe('All-wheel drive (AWD)');
     expect(requestEnums.priorities().map((o) => [o.value, o.label])).toEqual([['10', 'Low'], ['20', 'Medium'], ['30', 'High']]);
-    expect(vehicleEnums.classCodes()).toHaveLength(24);
+    expect(declarations.vehicles.attributes.class_code.values).toHaveLength(24);
     expect(requestEnums.type('unknown')).toBe('unknown');
     await i18n.changeLanguage('fr');
   });

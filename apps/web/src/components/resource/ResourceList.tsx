@@ -26,7 +26,7 @@ import { useAppConfig, useMe } from '../../app/AppData.tsx';
 import { pageAfterChange, pageCount } from '../../lib/pagination.ts';
 import { Pagination } from './Pagination.tsx';
 import { nextSort, readListState, sortDirection, writeListState, type RecordAction } from './listState.ts';
-import type { FormMode } from './RecordForm.tsx';
+import type { FormMode } from './formModel.ts';
 import { withOrganizationColumn } from './organizationColumn.ts';
 
 export interface Column<T> {

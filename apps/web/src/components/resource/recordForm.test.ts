@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countErrors, deleteQuestion, documentOf, schemaOf, sectionsOf, valuesOf, type FieldDef } from './RecordForm.tsx';
+import { countErrors, deleteQuestion, documentOf, schemaOf, sectionsOf, valuesOf, type AnyField, type FieldDef } from './formModel.ts';
 import i18n from '../../i18n/index.ts';
 import { customerFields } from '../../areas/crm/CustomersPage.tsx';
 import { buildMatrix, rowNames } from '../../areas/admin/permissionMatrix.ts';
@@ -49,31 +49,31 @@ describe('record form helpers', () => {
 });
 
 describe('checks before sending (issue 8 items 10 and 13)', () => {
-  const issuesOf = (f: FieldDef[], values: Record<string, unknown>) => {
+  const issuesOf = (f: AnyField[], values: Record<string, unknown>) => {
     const r = schemaOf(f, 'add').safeParse(values);
     return Object.fromEntries((r.success ? [] : r.error.issues).map((i) => [i.path.join('.'), i.message]));
   };
-  const customer = (v: Record<string, unknown>) => ({ ...valuesOf(customerFields, undefined, { type: 'individual', billing_same_as_customer: true }), ...v });
+  const customer = (v: Record<string, unknown>) => ({ ...valuesOf(customerFields(), undefined, { type: 'individual', billing_same_as_customer: true }), ...v });
 
   it('an individual needs a first and last name, a company its name; separate billing a name and address', () => {
-    expect(issuesOf(customerFields, customer({}))).toEqual({ firstname: 'validation:required', lastname: 'validation:required' });
-    expect(issuesOf(customerFields, customer({ type: 'company' }))).toEqual({ company_name: 'validation:required' });
-    expect(issuesOf(customerFields, customer({ firstname: 'A', lastname: 'B', billing_same_as_customer: false }))).toEqual({
+    expect(issuesOf(customerFields(), customer({}))).toEqual({ firstname: 'validation:required', lastname: 'validation:required' });
+    expect(issuesOf(customerFields(), customer({ type: 'company' }))).toEqual({ company_name: 'validation:required' });
+    expect(issuesOf(customerFields(), customer({ firstname: 'A', lastname: 'B', billing_same_as_customer: false }))).toEqual({
       billing_name: 'validation:required',
       billing_address: 'validation:required',
     });
   });
 
   it('refuses a phone that is not a number and a text longer than the server takes, with the server\'s messages', () => {
-    const issues = issuesOf(customerFields, customer({ firstname: 'x'.repeat(101), lastname: 'B', phone: 'abc', email: 'pas-un-courriel' }));
+    const issues = issuesOf(customerFields(), customer({ firstname: 'x'.repeat(101), lastname: 'B', phone: 'abc', email: 'pas-un-courriel' }));
     expect(issues).toEqual({ firstname: 'validation:max_length::{"max":100}', phone: 'validation:phone', email: 'validation:email' });
     expect(i18n.t('validation:max_length', { max: 100, lng: 'fr' })).toBe('Le champ ne peut pas dépasser 100 caractères');
     expect(i18n.t('validation:phone', { lng: 'en' })).toBe('This field must contain a valid phone number');
-    expect(issuesOf(customerFields, customer({ firstname: 'A', lastname: 'B', phone: '+1 (514) 555-0142' }))).toEqual({});
+    expect(issuesOf(customerFields(), customer({ firstname: 'A', lastname: 'B', phone: '+1 (514) 555-0142' }))).toEqual({});
   });
 
   it('does not check a hidden field: a stale billing phone under "same as the customer" is not sent', () => {
-    expect(issuesOf(customerFields, customer({ firstname: 'A', lastname: 'B', billing_phone: 'abc' }))).toEqual({});
+    expect(issuesOf(customerFields(), customer({ firstname: 'A', lastname: 'B', billing_phone: 'abc' }))).toEqual({});
   });
 
   it('checks a VIN: 17 characters without I, O or Q', () => {
@@ -90,7 +90,7 @@ describe('checks before sending (issue 8 items 10 and 13)', () => {
   });
 
   it('lays the customer out by sections: identity, contact, address, billing (its switch first), delivery', () => {
-    const groups = sectionsOf(customerFields).map((g) => [g.title, g.fields.map((f) => f.name)]);
+    const groups = sectionsOf(customerFields()).map((g) => [g.title, g.fields.map((f) => f.name)]);
     expect(groups.map((g) => g[0])).toEqual([
       'crm:customers.sections.identity',
       'crm:customers.sections.contact',

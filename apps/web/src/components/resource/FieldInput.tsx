@@ -1,0 +1,84 @@
+import { NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Model } from '../../api/jsonapi.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import { useErrorText } from '../../lib/useFieldError.ts';
+import { DateTimeField, DayInput } from '../DateInputs.tsx';
+import type { AnyField, FormMode } from './formModel.ts';
+import { RelationSelect } from './RelationSelect.tsx';
+
+interface Props {
+  field: AnyField;
+  mode: FormMode;
+  form: UseFormReturn<FieldValues>;
+  /** The form's current values (required-when rules). */
+  values: Record<string, unknown>;
+  /** The related records already loaded with the record (their labels show without a call). */
+  known: Model[];
+}
+
+/** The input of a field in edit and add modes, by its kind (or its custom `input`). */
+export function FieldInput({ field: f, mode, form, values, known }: Props) {
+  const { t } = useTranslation();
+  const errText = useErrorText();
+  return (
+    <Controller
+      name={f.name}
+      control={form.control}
+      render={({ field, fieldState }) => {
+        const common = {
+          label: t(f.label),
+          error: errText(fieldState.error?.message),
+          required: (f.required && !(f.kind === 'password' && mode === 'edit')) || Boolean(f.requiredWhen?.(values)),
+          disabled: f.readOnly,
+          name: f.name,
+          onBlur: field.onBlur,
+          description: f.description ? t(f.description) : undefined,
+        };
+        if (f.input) return <>{f.input({ value: field.value, onChange: field.onChange, error: common.error, label: common.label, required: common.required, mode, form })}</>;
+        switch (f.kind) {
+          case 'switch':
+            return <Switch {...common} checked={Boolean(field.value)} onChange={(e) => field.onChange(e.currentTarget.checked)} mt="md" />;
+          case 'textarea':
+            return <Textarea {...common} value={field.value ?? ''} onChange={field.onChange} autosize minRows={3} />;
+          case 'date':
+            return <DayInput {...common} value={field.value} onChange={field.onChange} />;
+          case 'datetime':
+            return <DateTimeField {...common} value={field.value} onChange={field.onChange} />;
+          case 'password':
+            return <PasswordInput {...common} value={field.value ?? ''} onChange={field.onChange} autoComplete="new-password" />;
+          case 'number':
+          case 'money':
+            return (
+              <NumberInput
+                {...common}
+                value={field.value}
+                onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                decimalScale={f.kind === 'money' ? 2 : undefined}
+                decimalSeparator={currentLocale() === 'fr' ? ',' : '.'}
+                thousandSeparator={currentLocale() === 'fr' ? ' ' : ','}
+                suffix={f.kind === 'money' ? ' $' : undefined}
+                min={f.range?.min}
+                max={f.range?.max}
+              />
+            );
+          case 'select':
+            return (
+              <Select
+                {...common}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                data={(f.options ?? []).map((o) => ({ value: o.value, label: o.raw ? o.label : t(o.label) }))}
+                clearable={!f.required}
+              />
+            );
+          case 'relation':
+            return <RelationSelect relation={f.relation!} {...common} value={field.value} onChange={field.onChange} known={known} />;
+          default:
+            return <TextInput {...common} type={f.kind === 'email' ? 'email' : 'text'} value={field.value ?? ''} onChange={field.onChange} />;
+        }
+      }}
+    />
+  );
+}

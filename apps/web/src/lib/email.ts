@@ -1,2 +1,0 @@
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const isEmail = (v: string) => EMAIL.test(v.trim());

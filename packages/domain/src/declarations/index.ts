@@ -1,0 +1,71 @@
+import type { Declaration, ReadAttributes, RelationshipDeclaration } from '../declare/declare.ts';
+import { contacts } from './contacts.ts';
+import { customers } from './customers.ts';
+import { importItems } from './import-items.ts';
+import { imports } from './imports.ts';
+import { locations } from './locations.ts';
+import { logs } from './logs.ts';
+import { notificationSubscriptions } from './notification-subscriptions.ts';
+import { notifications } from './notifications.ts';
+import { options } from './options.ts';
+import { organizations } from './organizations.ts';
+import { permissions } from './permissions.ts';
+import { requests } from './requests.ts';
+import { resellers } from './resellers.ts';
+import { roles } from './roles.ts';
+import { supplierProducts } from './supplier-products.ts';
+import { suppliers } from './suppliers.ts';
+import { tags } from './tags.ts';
+import { users } from './users.ts';
+import { vehicles } from './vehicles.ts';
+
+/** Every resource type's declaration, by type: the server serves them, the web shows them. */
+export const declarations = {
+  contacts,
+  customers,
+  'import-items': importItems,
+  imports,
+  locations,
+  logs,
+  'notification-subscriptions': notificationSubscriptions,
+  notifications,
+  options,
+  organizations,
+  permissions,
+  requests,
+  resellers,
+  roles,
+  'supplier-products': supplierProducts,
+  suppliers,
+  tags,
+  users,
+  vehicles,
+} as const;
+
+export type Declarations = typeof declarations;
+export type TypeName = keyof Declarations;
+
+/** A record of a type no declaration names (a polymorphic relationship's): its identity only. */
+export interface AnyRecord {
+  id: string;
+  type: string;
+  [key: string]: unknown;
+}
+
+type RelatedOf<R> =
+  R extends RelationshipDeclaration<infer T, infer M>
+    ? T extends TypeName
+      ? M extends true
+        ? RecordOf<T>[]
+        : RecordOf<T> | null
+      : AnyRecord[]
+    : never;
+
+/**
+ * A record of type T as the web reads it from the API: its attributes (write-only ones left out,
+ * nullable ones `| null`) and, when included, its related records, typed in turn. An attribute
+ * named `type` (a customer's) takes the place of the resource type, as in the deserialised record.
+ */
+export type RecordOf<T extends TypeName> = Declarations[T] extends Declaration<T, infer A, infer R>
+  ? Omit<{ id: string; type: T }, keyof A> & ReadAttributes<A> & { [K in keyof R]?: RelatedOf<R[K]> }
+  : never;

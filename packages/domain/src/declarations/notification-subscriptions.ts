@@ -1,0 +1,16 @@
+import { attr, declare, rel } from '../declare/declare.ts';
+
+export const notificationSubscriptions = declare('notification-subscriptions', {
+  attributes: {
+    subject_type: attr.string().isRequired().isCreateOnly().max(100),
+    subject_id: attr.string().isRequired().isCreateOnly().max(100),
+    created_at: attr.datetime().isReadOnly(),
+  },
+  relationships: {
+    user: rel.toOne('users', { readOnly: true }),
+    organization: rel.toOne('organizations', { readOnly: true }),
+  },
+  filters: ['subject_type', 'subject_id'],
+  sorts: ['created_at', 'subject_type'],
+  defaultSort: '-created_at',
+});

@@ -1,0 +1,38 @@
+import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
+import { REQUEST_STATES, REQUEST_STATE_LABELS, REQUEST_TYPES, REQUEST_TYPE_LABELS, type RequestAction } from '../requests/requests.ts';
+
+export const requests = declare('requests', {
+  attributes: {
+    code: attr.string().isReadOnly(),
+    type: attr.enum(REQUEST_TYPES, REQUEST_TYPE_LABELS).isRequired(),
+    state: attr.enum(REQUEST_STATES, REQUEST_STATE_LABELS).isReadOnly(),
+    priority: attr.integer().notNull(),
+    due_at: attr.datetime(),
+    vehicle_vin: attr.vin(),
+    vehicle_sku: attr.string().max(50),
+    notes: attr.text(),
+    completion_note: attr.text().isReadOnly(),
+    response_type: attr.string().isReadOnly(),
+    response_id: attr.string().isReadOnly(),
+    available_actions: attr.stringList<RequestAction>().isReadOnly(),
+    assigned_at: attr.datetime().isReadOnly(),
+    approved_at: attr.datetime().isReadOnly(),
+    completed_at: attr.datetime().isReadOnly(),
+    canceled_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
+  },
+  relationships: {
+    ...organizationRecord(),
+    customer: rel.toOne('customers'),
+    vehicle: rel.toOne('vehicles'),
+    assignedTo: rel.toOne('users', { createOnly: true }),
+    creator: rel.toOne('users', { readOnly: true }),
+    assignedBy: rel.toOne('users', { readOnly: true }),
+    approvedBy: rel.toOne('users', { readOnly: true }),
+    completedBy: rel.toOne('users', { readOnly: true }),
+    canceledBy: rel.toOne('users', { readOnly: true }),
+  },
+  filters: ['state', 'type', 'priority', 'assignedTo', 'vehicle', 'creator', 'customer', 'tags', 'search'],
+  sorts: ['created_at', 'updated_at', 'code', 'priority', 'due_at', 'state', 'type'],
+  defaultSort: '-created_at',
+});

@@ -1,0 +1,18 @@
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+
+export const supplierProducts = declare('supplier-products', {
+  attributes: {
+    product_id: attr.uuid(),
+    supplier_sku: attr.string().max(100),
+    cost: attr.integer().min(0).max(2000000000),
+    lead_time_days: attr.integer().min(0).max(3650),
+    ...timestamps(),
+  },
+  relationships: {
+    organization: rel.toOne('organizations', { createOnly: true }),
+    supplier: rel.toOne('suppliers', { required: true }),
+  },
+  filters: ['supplier', 'product', 'search'],
+  sorts: ['supplier_sku', 'cost', 'lead_time_days', 'created_at', 'updated_at'],
+  defaultSort: 'supplier_sku',
+});
