@@ -9,3 +9,4 @@ export * from './vehicles/vin-decoding.ts';
 export * from './requests/requests.ts';
 export * from './crm/crm.ts';
 export * from './imports/statuses.ts';
+export * from './lines/lines.ts';

@@ -4,6 +4,7 @@ import type { Tenancy } from '../access/tenancy.ts';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 import type { Attribute } from './attributes.ts';
 import type { RequestContext } from './context.ts';
+import type { ChildList } from './children.ts';
 import type { Relationship } from './relationships.ts';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -21,6 +22,8 @@ export interface WriteInput {
   virtual: Record<string, unknown>;
   /** To-many relationships to replace, by relationship name: ids. */
   toMany: Record<string, string[]>;
+  /** Child collections to replace (ownsMany), by relationship name: the parsed list. */
+  children: Record<string, ChildList>;
   /** The attribute and relationship names present in the request. */
   present: Set<string>;
 }
