@@ -1,47 +1,37 @@
-import { sql } from 'drizzle-orm';
-import { sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
+import { tenancy } from '../../access/tenancy.ts';
 import { attr } from '../../jsonapi/attributes.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { supplierProducts } from './purchases.table.ts';
-
-const base = tenancy.organization({ locations: false });
-/**
- * A supplier's products are seen by whoever sees the supplier: a user restricted to locations
- * sees those of the suppliers of their locations (or of every location).
- */
-const supplierProductTenancy: Tenancy = {
-  ...base,
-  scope: (actor, table) =>
-    sqlAnd(
-      base.scope(actor, table),
-      actor.restrictToLocations
-        ? sql`${supplierProducts.supplier_id} IN (SELECT s.id FROM suppliers s WHERE s.location_ids && ${toUuidArray(actor.locationIds)} OR s.location_ids = '{}'::uuid[])`
-        : undefined,
-    ),
-};
+import { suppliersResource } from './suppliers.resource.ts';
 
 /**
- * What a supplier sells (spec platform §3 Supplier-product). Permissions are the supplier's.
- * product_id is a plain id until the inventory area declares products (then: a relationship).
+ * What a supplier sells (spec platform §3 Supplier-product): a child collection of the supplier,
+ * edited inside its document (suppliers' supplierProducts) and also at /supplier-products. Whoever
+ * sees the supplier sees its products (tenancy through the supplier, locations included); the
+ * permissions are the supplier's. product_id is a plain id until the inventory area declares
+ * products (then: a relationship).
  */
 export const supplierProductsResource = defineResource({
   type: 'supplier-products',
   table: supplierProducts,
   permissions: 'suppliers',
-  tenancy: supplierProductTenancy,
+  tenancy: tenancy.ownedBy(suppliersResource, 'supplier_id', { organization: true }),
   attributes: {
     product_id: attr.uuid(),
     supplier_sku: attr.string().max(100),
     /** Cost in cents (CAD). */
     cost: attr.integer().min(0).max(2_000_000_000),
     lead_time_days: attr.integer().min(0).max(3650),
+    /** Its place in the supplier's list, kept by the engine. */
+    position: attr.integer().isReadOnly(),
     created_at: attr.datetime().isReadOnly(),
     updated_at: attr.datetime().isReadOnly(),
   },
   relationships: {
-    organization: rel.belongsTo('organizations', 'organization_id', { createOnly: true }),
+    // The supplier's organization, stamped by the engine.
+    organization: rel.belongsTo('organizations', 'organization_id', { readOnly: true }),
     supplier: rel.belongsTo('suppliers', 'supplier_id', { required: true }),
   },
   filters: {
@@ -49,7 +39,7 @@ export const supplierProductsResource = defineResource({
     product: filter.ids('product_id', 'product'),
     search: filter.search(['supplier_sku']),
   },
-  sorts: ['supplier_sku', 'cost', 'lead_time_days', 'created_at', 'updated_at'],
+  sorts: ['supplier_sku', 'cost', 'lead_time_days', 'position', 'created_at', 'updated_at'],
   defaultSort: 'supplier_sku',
   uniques: {
     supplier_products_supplier_sku_unique: { attribute: 'supplier_sku', code: 'supplier_product.sku_taken' },

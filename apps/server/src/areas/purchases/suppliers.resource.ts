@@ -26,7 +26,7 @@ export const suppliersResource = defineResource({
     allowedLocations: rel.idArray('locations', 'location_ids'),
     tags: rel.idArray('tags', 'tag_ids'),
     contacts: rel.hasMany('contacts', 'supplier_id'),
-    supplierProducts: rel.hasMany('supplier-products', 'supplier_id'),
+    supplierProducts: rel.ownsMany('supplier-products', 'supplier_id', { order: 'position' }),
   },
   filters: {
     search: filter.search(['company_name', 'email', 'phone', 'city', 'tax_id']),
