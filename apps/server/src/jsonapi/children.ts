@@ -137,7 +137,7 @@ export async function writeChildren(
   input: WriteInput,
 ): Promise<{ row: Row; changed: Record<string, ChildChanges> }> {
   const changed: Record<string, ChildChanges> = {};
-  let row = parent;
+  const derived: Record<string, unknown> = {};
   for (const [name, list] of Object.entries(input.children)) {
     const rel = def.relationships![name] as OwnsMany;
     const child = resource(rel.type);
@@ -181,16 +181,21 @@ export async function writeChildren(
       rows.push(line);
     }
     if (log.created || log.updated || log.removed) changed[name] = log;
-    row = await storeDerived(ctx, def, rel, row, rows);
+    Object.assign(derived, rel.derive?.(rows));
   }
+  // A list sent back unchanged changes nothing, the parent's updated_at included.
+  const row = await storeDerived(ctx, def, parent, derived, Object.keys(changed).length > 0);
   return { row, changed };
 }
 
-/** The parent's values derived from all its lines (a total), by the declaration's pure function. */
-async function storeDerived(ctx: RequestContext, def: ResourceDefinition, rel: OwnsMany, parent: Row, lines: Row[]): Promise<Row> {
-  if (!rel.derive) return parent;
-  const values = rel.derive(lines);
-  if (Object.entries(values).every(([k, v]) => JSON.stringify(v ?? null) === JSON.stringify(parent[k] ?? null))) return parent;
+/**
+ * Stores the parent's values derived from its lines (a total, by the declaration's pure function)
+ * when they differ, and marks the parent updated when its lines changed.
+ */
+async function storeDerived(ctx: RequestContext, def: ResourceDefinition, parent: Row, derived: Record<string, unknown>, touched: boolean): Promise<Row> {
+  const values = Object.fromEntries(Object.entries(derived).filter(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(parent[k] ?? null)));
+  if (touched && 'updated_at' in (def.table as object)) values.updated_at = sql`now()`;
+  if (!Object.keys(values).length) return parent;
   const [row] = (await ctx.db.update(def.table).set(values).where(eq(column(def.table, 'id'), parent.id)).returning()) as Row[];
   return row;
 }
@@ -239,7 +244,7 @@ export async function afterOwnLine(ctx: RequestContext, child: ResourceDefinitio
     const [parent] = await selectRows(ctx.db, def.table, eq(column(def.table, 'id'), parentId));
     if (!parent) continue;
     const lines = await selectRows(ctx.db, child.table, eq(column(child.table, rel.foreignKey), parentId));
-    const row = await storeDerived(ctx, def, rel, parent, lines);
+    const row = await storeDerived(ctx, def, parent, rel.derive?.(lines) ?? {}, true);
     const mine = (r: Row | null) => (r && r[rel.foreignKey] === parentId ? r : null);
     const [was, is] = [mine(before), mine(after)];
     const log: ChildChanges = !was

@@ -291,7 +291,7 @@ export async function updateRecord(ctx: RequestContext, def: ResourceDefinition,
   await def.hooks?.beforeWrite?.(ctx, input, existing);
   let row = existing;
   // A to-many change alone still bumps updated_at: caches keyed on it (a role's permissions) must see it.
-  if (Object.keys(input.values).length || Object.keys(input.toMany).length || Object.keys(input.children).length) {
+  if (Object.keys(input.values).length || Object.keys(input.toMany).length) {
     [row] = (await withUniques(def, () =>
       ctx.db
         .update(def.table)

@@ -20,7 +20,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { Controller, get, useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useBlocker } from 'react-router';
@@ -37,6 +37,8 @@ import { withParams } from '../../lib/useFieldError.ts';
 import { checkVin, isPhone } from '@atelier/domain';
 import { DateTimeField, DayInput } from '../DateInputs.tsx';
 import { RelationSelect, type RelationConfig } from './RelationSelect.tsx';
+import { LineEditor, LinesView } from './LineEditor.tsx';
+import { linePath, linesDocument, linesOf, linesSchema, type LineValues, type LinesConfig } from './lines.ts';
 
 export type FormMode = 'view' | 'edit' | 'add';
 
@@ -45,7 +47,7 @@ export interface FieldDef {
   /** i18n key of the label. */
   label: string;
   /** 'json': a structured value (a list of phones ...) kept as is; give it an `input`. */
-  kind: 'text' | 'email' | 'password' | 'textarea' | 'switch' | 'select' | 'relation' | 'number' | 'money' | 'date' | 'datetime' | 'json';
+  kind: 'text' | 'email' | 'password' | 'textarea' | 'switch' | 'select' | 'relation' | 'number' | 'money' | 'date' | 'datetime' | 'json' | 'lines';
   required?: boolean;
   /** The longest text the server takes: checked before sending, with the server's message. */
   max?: number;
@@ -58,6 +60,8 @@ export interface FieldDef {
   /** select: values with i18n keys (or raw labels). */
   options?: { value: string; label: string; raw?: boolean }[];
   relation?: RelationConfig;
+  /** 'lines': a child collection edited inside the record (LineEditor), sent in its document. */
+  lines?: LinesConfig;
   /** Shown only in these modes (default: all). */
   modes?: FormMode[];
   /** Not sent (computed by the server). */
@@ -135,6 +139,7 @@ export function valuesOf(fields: FieldDef[], record: Model | undefined, defaults
     else if (f.kind === 'number' || f.kind === 'money') out[f.name] = raw === null || raw === undefined ? '' : Number(raw) / (f.kind === 'money' ? 100 : 1);
     else if (f.kind === 'password') out[f.name] = '';
     else if (f.kind === 'json') out[f.name] = raw ?? null;
+    else if (f.kind === 'lines') out[f.name] = linesOf(f.lines!, raw);
     else out[f.name] = raw === null || raw === undefined ? '' : String(raw);
   }
   return out;
@@ -152,6 +157,9 @@ export function schemaOf(fields: FieldDef[], mode: FormMode) {
         break;
       case 'json':
         s = z.any();
+        break;
+      case 'lines':
+        s = linesSchema(f.lines!);
         break;
       case 'relation':
         s = f.relation?.many
@@ -211,10 +219,12 @@ export function documentOf(fields: FieldDef[], values: FieldValues, mode: FormMo
   const relationships: Record<string, { type: string; value: RelationshipValue }> = {};
   for (const f of fields) {
     if (f.readOnly || (f.modes && !f.modes.includes(mode))) continue;
-    if (mode === 'edit' && dirty && !dirty[f.name]) continue;
+    // Lines go as the whole list (the server changes only what differs).
+    if (mode === 'edit' && dirty && !dirty[f.name] && f.kind !== 'lines') continue;
     if (f.visible && !f.visible(values)) continue;
     const v = values[f.name];
-    if (f.kind === 'relation' && f.relation) {
+    if (f.kind === 'lines' && f.lines) relationships[f.name] = { type: f.lines.type, value: linesDocument(f.lines, v as LineValues[]) };
+    else if (f.kind === 'relation' && f.relation) {
       relationships[f.name] = { type: f.relation.type, value: f.relation.many ? (v as string[]) : ((v as string | null) || null) };
     } else if (f.kind === 'password') {
       if (v) attributes[f.name] = v;
@@ -342,6 +352,8 @@ function ViewValue({ field, record }: { field: FieldDef; record: Model }) {
     }
     case 'money':
       return <Text>{formatMoney(Number(v), locale)}</Text>;
+    case 'lines':
+      return <LinesView config={field.lines!} lines={v as Model[]} />;
     case 'datetime':
       return <Text>{formatDateTime(String(v), locale)}</Text>;
     case 'date':
@@ -401,6 +413,14 @@ export function RecordForm(props: RecordFormProps) {
       // Errors inside a structured value (/data/attributes/phones/1/number) go to that item: phones.1.number.
       const json = new Set(fields.filter((f) => f.kind === 'json').map((f) => f.name));
       const nested = new Set<string>();
+      // Errors of a line (/data/relationships/supplierProducts/data/2/attributes/cost) go to its cell.
+      const lines = new Set(fields.filter((f) => f.kind === 'lines').map((f) => f.name));
+      for (const err of e.errors) {
+        const path = linePath(err.source?.pointer, lines);
+        if (!path) continue;
+        form.setError(path, { type: 'server', message: err.detail ?? err.title ?? '' });
+        nested.add(path.split('.')[0]);
+      }
       for (const err of e.errors) {
         const m = /^\/data\/attributes\/([^/]+)\/(.+)$/.exec(err.source?.pointer ?? '');
         if (!m || !json.has(m[1])) continue;
@@ -562,6 +582,7 @@ export function RecordForm(props: RecordFormProps) {
                     onBlur: field.onBlur,
                     description: f.description ? t(f.description) : undefined,
                   };
+                  if (f.kind === 'lines') return <LineEditor config={f.lines!} value={field.value} onChange={field.onChange} label={common.label} errors={get(form.formState.errors, f.name)} />;
                   if (f.input) return <>{f.input({ value: field.value, onChange: field.onChange, error: common.error, label: common.label, required: common.required, mode, form })}</>;
                   switch (f.kind) {
                     case 'switch':
