@@ -169,9 +169,13 @@ describe('a child collection written inside its parent', () => {
     lineIds = res.body.data.relationships.lines.data.map((d: any) => d.id);
   });
 
-  it('leaves the lines alone when the document does not name them; an empty list removes them all', async () => {
+  it('leaves the lines alone when the document does not name them or sends them back unchanged; an empty list removes them all', async () => {
     const res = await t.api('PATCH', `${O}/${orderId}?include=lines`, { token: manager, body: order({ reference: 'A-1b' }, undefined, orderId) });
     expect(res.body.data.relationships.lines.data).toHaveLength(3);
+    const before = await snapshot();
+    const same = linesOf(res).map((l: any, i: number) => ({ id: lineIds[i], attributes: { description: l.description, quantity: l.quantity, unit_price: l.unit_price } }));
+    expect((await t.api('PATCH', `${O}/${orderId}`, { token: manager, body: order({}, same, orderId) })).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
     const other = await t.api('POST', O, { token: manager, body: order({ reference: 'B-1' }, [{ attributes: { description: 'X', quantity: 1, unit_price: 1 } }]) });
     const emptied = await t.api('PATCH', `${O}/${other.body.data.id}?include=lines`, { token: manager, body: order({}, [], other.body.data.id) });
     expect(emptied.body.data.relationships.lines.data).toEqual([]);
@@ -228,6 +232,20 @@ describe('a child collection written inside its parent', () => {
     expect(res.status).toBe(422);
     expect(pointers(res)).toEqual(['/data/relationships/lines/data/2/attributes/description']);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('the API contract', () => {
+  it('describes the lines inside the parent’s bodies: an existing line (id) or a new one', async () => {
+    const doc = (await t.api('GET', '/api/v1/openapi.json')).body;
+    const lines = doc.components.schemas['test-orders.update'].properties.data.properties.relationships.properties.lines.properties.data;
+    expect(lines.type).toBe('array');
+    const [existing, added] = lines.items.anyOf;
+    expect(existing.required).toEqual(['type', 'id']);
+    expect(Object.keys(added.properties)).toEqual(['type', 'lid', 'attributes', 'relationships']);
+    expect(added.properties.attributes.required).toEqual(['description', 'quantity', 'unit_price']);
+    // The line's link to its order is the engine's, not the client's.
+    expect(added.properties.relationships.properties).toEqual({});
   });
 });
 

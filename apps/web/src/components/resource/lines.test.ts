@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linePath, linesDocument, linesOf, linesSchema, newLine, type LinesConfig } from './lines.ts';
+import { linePath, linesOf, linesSchema, newLine, type LinesConfig } from './lines.ts';
 import { documentOf, valuesOf, type FieldDef } from './RecordForm.tsx';
 
 const config: LinesConfig = {
