@@ -3,18 +3,11 @@
 // keyboard, save; in French at 1440x900 and in English at 1024x768, with an accessibility check.
 // Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { api, axeCheck, journey, launch, login, settles, shot, token } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { api, axeCheck, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 120_000 };
-
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+const held = fileBrowser();
 
 const RUNS = [
   {
@@ -52,7 +45,7 @@ const RUNS = [
 describe('child collections', () => {
   for (const { locale, viewport, words: w } of RUNS)
     test(`40-${locale}. a supplier's products edited inside its form: add, error on the cell, remove, reorder, save`, T, () =>
-      journey(browser, `40-${locale}`, async (open) => {
+      journey(held.browser, `40-${locale}`, async (open) => {
         const tk = await token('manager@atelier.test');
         const name = `Lignes ${locale}`;
         const product = (supplier_sku, cost) => ({ type: 'supplier-products', attributes: { supplier_sku, cost, lead_time_days: 2 } });

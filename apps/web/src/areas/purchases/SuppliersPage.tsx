@@ -12,7 +12,7 @@ import { addressFields, contactLabel, crmRelations, supplierLabel } from '../crm
 const P = crudPermissions('suppliers');
 
 /** The supplier's products, edited inside its form (a child collection of suppliers on the server). */
-const productLines: LinesConfig = {
+export const productLines: LinesConfig = {
   type: 'supplier-products',
   orderable: true,
   fields: [

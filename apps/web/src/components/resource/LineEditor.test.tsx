@@ -4,22 +4,13 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import i18n from '../../i18n/index.ts';
 import { LineEditor } from './LineEditor.tsx';
-import type { LineValues, LinesConfig } from './lines.ts';
+import type { LineValues } from './lines.ts';
+import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
 
-const config: LinesConfig = {
-  type: 'supplier-products',
-  orderable: true,
-  fields: [
-    { name: 'supplier_sku', label: 'purchases:fields.supplier_sku', kind: 'text' },
-    { name: 'cost', label: 'purchases:fields.cost', kind: 'money' },
-  ],
-  add: 'purchases:suppliers.add_product',
-  empty: 'purchases:suppliers.no_products',
-  line: 'purchases:suppliers.product_n',
-};
+const config = productLines;
 const lines: LineValues[] = [
-  { id: 'p1', supplier_sku: 'AA-1', cost: 10 },
-  { id: 'p2', supplier_sku: 'BB-2', cost: 20 },
+  { id: 'p1', supplier_sku: 'AA-1', cost: 10, lead_time_days: 2 },
+  { id: 'p2', supplier_sku: 'BB-2', cost: 20, lead_time_days: '' },
 ];
 
 beforeAll(async () => {
@@ -54,7 +45,7 @@ describe('LineEditor', () => {
   it('adds an empty line, removes one, edits a cell', () => {
     const onChange = show();
     fireEvent.click(screen.getByRole('button', { name: 'Add a product' }));
-    expect(onChange.mock.calls[0][0]).toEqual([...lines, expect.objectContaining({ id: null, supplier_sku: '', cost: '' })]);
+    expect(onChange.mock.calls[0][0]).toEqual([...lines, expect.objectContaining({ id: null, supplier_sku: '', cost: '', lead_time_days: '' })]);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Product 1' }));
     expect(onChange.mock.calls[1][0]).toEqual([lines[1]]);
     fireEvent.change(screen.getByLabelText('Supplier code (Product 1)'), { target: { value: 'AA-9' } });

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { linePath, linesOf, linesSchema, newLine, type LinesConfig } from './lines.ts';
+import { linePath, linesOf, linesSchema, newLine } from './lines.ts';
+import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
 import { documentOf, valuesOf, type FieldDef } from './RecordForm.tsx';
 
-const config: LinesConfig = {
-  type: 'supplier-products',
-  orderable: true,
-  fields: [
-    { name: 'supplier_sku', label: 'purchases:fields.supplier_sku', kind: 'text', max: 5, required: true },
-    { name: 'cost', label: 'purchases:fields.cost', kind: 'money' },
-    { name: 'lead_time_days', label: 'purchases:fields.lead_time_days', kind: 'number' },
-  ],
-  add: 'purchases:suppliers.add_product',
-  empty: 'purchases:suppliers.no_products',
-  line: 'purchases:suppliers.product_n',
-};
+// The supplier form's products.
+const config = productLines;
 const fields: FieldDef[] = [
   { name: 'company_name', label: 'purchases:fields.company_name', kind: 'text' },
   { name: 'supplierProducts', label: 'purchases:suppliers.products', kind: 'lines', lines: config },
@@ -39,11 +30,11 @@ describe('lines of a child collection in a form', () => {
   });
 
   it('checks each line by its fields’ rules, with the path of the cell', () => {
-    const r = linesSchema(config).safeParse([{ id: null, supplier_sku: 'ok', cost: '', lead_time_days: '' }, { id: null, supplier_sku: 'toolong', cost: 1, lead_time_days: '' }, { id: 'p', supplier_sku: ' ', cost: '', lead_time_days: '' }]);
+    const r = linesSchema(config).safeParse([{ id: null, supplier_sku: 'ok', cost: '', lead_time_days: '' }, { id: null, supplier_sku: 'x'.repeat(101), cost: 1, lead_time_days: '' }, { id: 'p', supplier_sku: ' ', cost: 'a', lead_time_days: '' }]);
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['1.supplier_sku', 'validation:max_length::{"max":5}'],
-      ['2.supplier_sku', 'validation:required'],
+      ['1.supplier_sku', 'validation:max_length::{"max":100}'],
+      ['2.cost', expect.any(String)],
     ]);
   });
 
