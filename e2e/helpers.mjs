@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 // Shared pieces of the browser journeys: browser, pages, API calls for setup, the dev outbox.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -14,6 +15,18 @@ export async function launch() {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** The browser of a file's journeys: launched before them, closed after them (read `.browser` in a test). */
+export function fileBrowser() {
+  const held = { browser: null };
+  before(async () => {
+    held.browser = await launch();
+  });
+  after(async () => {
+    await held.browser?.close();
+  });
+  return held;
 }
 
 /** A fresh context (empty local storage) and page; console errors are collected. */

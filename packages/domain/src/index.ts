@@ -12,3 +12,4 @@ export * from './imports/statuses.ts';
 export * from './declare/declare.ts';
 export * from './declare/rules.ts';
 export * from './declarations/index.ts';
+export * from './lines/lines.ts';

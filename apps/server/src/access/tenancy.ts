@@ -7,13 +7,21 @@ import type { Actor } from './actor.ts';
  * relationship check, update and delete, so a row outside it does not exist for the actor.
  */
 export interface Tenancy {
-  kind: 'organization' | 'owner' | 'organization-self' | 'reseller-self' | 'personal' | 'global';
+  kind: 'organization' | 'owner' | 'organization-self' | 'reseller-self' | 'personal' | 'global' | 'owned';
   /** SQL restricting the rows the actor may see; undefined means no restriction. */
   scope(actor: Actor, table: PgTable): SQL | undefined;
   /** Whether rows carry organization_id (then filter[organization] exists and writes are stamped). */
   hasOrganization: boolean;
   /** Whether rows carry location_ids (then filter[allowedLocations] exists). */
   hasLocations: boolean;
+  /** Rows owned by a parent record: the parent's type and the foreign key to it (see ownedBy). */
+  parent?: OwningParent;
+}
+
+/** The parent of owned rows, as its declaration gives it. */
+export interface OwningParent {
+  def: { type: string; table: PgTable; tenancy: Tenancy };
+  foreignKey: string;
 }
 
 const NOTHING = sql`false`;
@@ -107,6 +115,22 @@ export const tenancy = {
     hasOrganization: true,
     hasLocations: opts.locations ?? false,
     scope: (actor, table) => sql`${col(table, opts.column ?? 'user_id')} = ${actor.id}`,
+  }),
+  /**
+   * Rows owned by a parent record (a supplier's products, an order's lines): visible to whoever
+   * sees the parent, through the foreign key, so the child table needs no tenant column of its
+   * own. With `organization`, the table keeps a copy of the parent's organization_id (for
+   * distribution by organization), stamped from the parent by the engine.
+   */
+  ownedBy: (parent: OwningParent['def'], foreignKey: string, opts: { organization?: boolean } = {}): Tenancy => ({
+    kind: 'owned',
+    hasOrganization: !!opts.organization,
+    hasLocations: false,
+    parent: { def: parent, foreignKey },
+    scope(actor, table) {
+      const inner = parent.tenancy.scope(actor, parent.table);
+      return inner && sql`${col(table, foreignKey)} IN (SELECT ${col(parent.table, 'id')} FROM ${parent.table} WHERE ${inner})`;
+    },
   }),
   /** Reference data shared by every tenant (the permission catalogue). */
   global: (): Tenancy => ({

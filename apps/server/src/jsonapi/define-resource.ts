@@ -5,6 +5,7 @@ import type { Tenancy } from '../access/tenancy.ts';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 import { attributeOf, type Attribute } from './attributes.ts';
 import type { RequestContext } from './context.ts';
+import type { ChildList } from './children.ts';
 import type { Relationship, Storage } from './relationships.ts';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -22,6 +23,8 @@ export interface WriteInput {
   virtual: Record<string, unknown>;
   /** To-many relationships to replace, by relationship name: ids. */
   toMany: Record<string, string[]>;
+  /** Child collections to replace (ownsMany), by relationship name: the parsed list. */
+  children: Record<string, ChildList>;
   /** The attribute and relationship names present in the request. */
   present: Set<string>;
 }

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { executeRead, rowsOf } from '../db/client.ts';
 import { arrayOf, sqlAnd } from '../access/tenancy.ts';
 import type { RequestContext } from './context.ts';
-import type { ResourceDefinition, Row, Verb } from './define-resource.ts';
+import type { Filter, ResourceDefinition, Row, Verb } from './define-resource.ts';
 import { ApiError, badRequest, forbidden, notFound } from './errors.ts';
 import { column, filter as filters } from './filters.ts';
 import type { ParsedQuery } from './query.ts';
@@ -189,7 +189,16 @@ export function scoped(ctx: RequestContext, def: ResourceDefinition, ...extra: (
  * or locations has nothing to narrow, so it ignores them rather than failing the whole screen.
  */
 const IGNORED = filters.custom(() => undefined);
-function implicitFilter(def: ResourceDefinition, name: string) {
+function implicitFilter(def: Pick<ResourceDefinition, 'table' | 'tenancy'>, name: string): Filter | undefined {
+  // Owned rows (an order's lines) are in the organization and locations of their parent.
+  const parent = def.tenancy.parent;
+  if (parent && (name === 'organization' || name === 'allowedLocations')) {
+    const ofParent = implicitFilter(parent.def, name)!;
+    return filters.custom((value, ctx, table) => {
+      const cond = ofParent.apply(value, ctx, parent.def.table);
+      return cond && sql`${column(table, parent.foreignKey)} in (select ${column(parent.def.table, 'id')} from ${parent.def.table} where ${cond})`;
+    });
+  }
   if (name === 'with_ids') return uuidKeys(def) ? filters.ids('id', 'with_ids') : filters.integers('id', 'with_ids');
   if (name === 'organization') return def.tenancy.hasOrganization ? filters.ids('organization_id', 'organization') : IGNORED;
   if (name === 'allowedLocations') return def.tenancy.hasLocations ? filters.inLocations('location_ids', 'allowedLocations') : IGNORED;
@@ -250,7 +259,7 @@ export async function findRow(ctx: RequestContext, def: ResourceDefinition, id: 
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether the type's keys are uuids (all but the permission catalogue's small integers). */
-const uuidKeys = (def: ResourceDefinition) => (column(def.table, 'id') as unknown as { columnType: string }).columnType === 'PgUUID';
+const uuidKeys = (def: Pick<ResourceDefinition, 'table'>) => (column(def.table, 'id') as unknown as { columnType: string }).columnType === 'PgUUID';
 /** Whether a client's id has the shape of the type's keys (else it names nothing: a 404 or 422). */
 export function isId(def: ResourceDefinition, id: string) {
   return uuidKeys(def) ? UUID.test(id) : /^\d{1,15}$/.test(id);

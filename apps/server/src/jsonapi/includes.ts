@@ -110,6 +110,12 @@ function relatedPart(ctx: RequestContext, def: ResourceDefinition, rel: Exclude<
       return visible(sql`${column(t, 'id')} in (select unnest(${parentColumn(def.table, rel.column)}) from ${parent})`);
     case 'hasMany':
       return visible(sql`${column(t, rel.foreignKey)} in ${parentIds}`);
+    case 'ownsMany':
+      // Children come in their list's order (creation order without one: ids are UUIDv7).
+      return {
+        ...visible(sql`${column(t, rel.foreignKey)} in ${parentIds}`),
+        order: rel.order ? sql`${column(t, rel.order)}, ${column(t, 'id')}` : column(t, 'id'),
+      };
     case 'containedIn':
       // && keeps the GIN index of the array column in play.
       return visible(sql`${column(t, rel.column)} && (select array_agg(${parentColumn(def.table, 'id')}) from ${parent})`);
@@ -151,7 +157,8 @@ function linker(rel: Relationship, parents: Row[], related: Row[]): (row: Row) =
       const seen = found();
       return (row) => ((row[rel.column] as string[]) ?? []).filter((id) => seen.has(id));
     }
-    case 'hasMany': {
+    case 'hasMany':
+    case 'ownsMany': {
       const by = group(related, (r) => [r[rel.foreignKey] as string]);
       return (row) => by.get(row.id) ?? [];
     }

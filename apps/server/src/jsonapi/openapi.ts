@@ -204,6 +204,8 @@ function linkageSchema(r: Relationship): JsonSchema {
 
 function relationshipDescription(r: Relationship) {
   if (r.kind === 'polymorphic') return `Records of several types (${r.types.join(', ')}); read only.`;
+  if (r.kind === 'ownsMany')
+    return `Child collection of ${r.type}, owned by this record${r.order ? ', in order' : ''}; written inside this record's document as the whole list of resource objects.`;
   const many = r.kind !== 'belongsTo';
   return `${many ? 'To-many' : 'To-one'} relationship to ${r.type}${r.readOnly ? '; read only' : ''}.`;
 }
@@ -252,6 +254,27 @@ function resourceSchema(def: ResourceDefinition): JsonSchema {
 
 /** The body of a create or an update. */
 function writeSchema(def: ResourceDefinition, mode: 'create' | 'update'): JsonSchema {
+  return { type: 'object', properties: { data: dataSchema(def, mode) }, required: ['data'] };
+}
+
+/**
+ * The list of a child collection in its parent's body: the whole list, in order; a line with an
+ * id updates that line, one without creates it (lid: the client's own name for it), and the
+ * parent's lines left out are removed.
+ */
+function childrenSchema(r: Extract<Relationship, { kind: 'ownsMany' }>): JsonSchema {
+  const child = registry.get(r.type);
+  if (!child) return { type: 'array' };
+  const owner = Object.entries(child.relationships ?? {}).find(([, c]) => c.kind === 'belongsTo' && c.column === r.foreignKey)?.[0];
+  return {
+    type: 'array',
+    description: `The whole list of ${r.type}, in order: with an id, an existing line (updated); without, a new one; the lines left out are removed.`,
+    items: { anyOf: [dataSchema(child, 'update', owner, true), dataSchema(child, 'create', owner, true)] },
+  };
+}
+
+/** A resource object of a write: the document's data, or a line of a child collection (without its owner). */
+function dataSchema(def: ResourceDefinition, mode: 'create' | 'update', owner?: string, line = false): JsonSchema {
   const attributes: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [name, a] of Object.entries(def.attributes)) {
@@ -262,15 +285,17 @@ function writeSchema(def: ResourceDefinition, mode: 'create' | 'update'): JsonSc
   const relationships: Record<string, JsonSchema> = {};
   const requiredRelationships: string[] = [];
   for (const [name, r] of Object.entries(def.relationships ?? {})) {
-    if (r.readOnly || (mode === 'update' && r.kind === 'belongsTo' && r.createOnly)) continue;
-    relationships[name] = { type: 'object', properties: { data: linkageSchema(r) }, required: ['data'], additionalProperties: false };
+    if (r.readOnly || name === owner || (mode === 'update' && r.kind === 'belongsTo' && r.createOnly)) continue;
+    const data = r.kind === 'ownsMany' ? childrenSchema(r) : linkageSchema(r);
+    relationships[name] = { type: 'object', properties: { data }, required: ['data'], additionalProperties: false };
     if (mode === 'create' && r.kind === 'belongsTo' && r.required) requiredRelationships.push(name);
   }
-  const data: JsonSchema = {
+  return {
     type: 'object',
     properties: {
       type: { const: def.type },
-      ...(mode === 'update' ? { id: { type: 'string', description: 'The id of the path.' } } : {}),
+      ...(mode === 'update' ? { id: { type: 'string', description: line ? 'The line’s id.' : 'The id of the path.' } } : {}),
+      ...(line && mode === 'create' ? { lid: { type: 'string', description: 'A local id of the new line (JSON:API 1.1), not stored.' } } : {}),
       attributes: { type: 'object', properties: attributes, ...(required.length ? { required } : {}), additionalProperties: false },
       relationships: {
         type: 'object',
@@ -279,10 +304,9 @@ function writeSchema(def: ResourceDefinition, mode: 'create' | 'update'): JsonSc
         additionalProperties: false,
       },
     },
-    required: ['type', ...(required.length ? ['attributes'] : []), ...(requiredRelationships.length ? ['relationships'] : [])],
+    required: ['type', ...(line && mode === 'update' ? ['id'] : []), ...(required.length ? ['attributes'] : []), ...(requiredRelationships.length ? ['relationships'] : [])],
     additionalProperties: false,
   };
-  return { type: 'object', properties: { data }, required: ['data'] };
 }
 
 /** Types a request on this type may include (include paths up to MAX_INCLUDE_DEPTH). */

@@ -32,7 +32,7 @@ export const enforceCreate = (ctx: RequestContext, def: ResourceDefinition, inpu
   enforce(def, 'create', def.policies?.create, ctx, input);
 
 /** The edit policy of a loaded, locked record and the change asked for (none: a workflow route that changes it). */
-export const enforceEdit = (ctx: RequestContext, def: ResourceDefinition, row: Row, input: WriteInput = { values: {}, virtual: {}, toMany: {}, present: new Set() }) =>
+export const enforceEdit = (ctx: RequestContext, def: ResourceDefinition, row: Row, input: WriteInput = { values: {}, virtual: {}, toMany: {}, children: {}, present: new Set() }) =>
   enforce(def, 'edit', def.policies?.edit, ctx, row, input);
 
 export const enforceDelete = (ctx: RequestContext, def: ResourceDefinition, row: Row) => enforce(def, 'delete', def.policies?.delete, ctx, row);

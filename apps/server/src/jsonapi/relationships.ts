@@ -11,7 +11,9 @@ import type { RequestContext } from './context.ts';
  * - idArray: a uuid[] column on this row (allowedLocations, tags);
  * - containedIn: the related rows hold this row's id in a uuid[] column (location.users; read only);
  * - polymorphic: records of several types, found by the resource's own loader (an import's
- *   morphedModels; read only, the end of an include path).
+ *   morphedModels; read only, the end of an include path);
+ * - ownsMany: child records owned by this row (a foreign key on theirs), read like hasMany and
+ *   written inside this row's document (write.ts, children.ts): their tenancy is this row's.
  */
 export type Relationship =
   | { kind: 'belongsTo'; type: string; column: string; required: boolean; readOnly: boolean; createOnly: boolean }
@@ -19,7 +21,20 @@ export type Relationship =
   | { kind: 'manyToMany'; type: string; through: PgTable; local: string; foreign: string; readOnly: boolean }
   | { kind: 'idArray'; type: string; column: string; readOnly: boolean }
   | { kind: 'containedIn'; type: string; column: string; readOnly: true }
-  | { kind: 'polymorphic'; type: ''; types: readonly string[]; load: PolymorphicLoader; readOnly: true };
+  | { kind: 'polymorphic'; type: ''; types: readonly string[]; load: PolymorphicLoader; readOnly: true }
+  | OwnsMany;
+
+/** Child records written inside the parent's document (see children.ts). */
+export interface OwnsMany {
+  kind: 'ownsMany';
+  type: string;
+  foreignKey: string;
+  /** The child's integer column that keeps the order of the list (written by the engine), if any. */
+  order?: string;
+  /** Values of the parent computed from all its children after each change (totals), by a pure function. */
+  derive?: (children: Record<string, unknown>[]) => Record<string, unknown>;
+  readOnly: false;
+}
 
 /** A related record of a polymorphic relationship. */
 export interface Ref {
@@ -66,4 +81,11 @@ export const rel = {
   polymorphic:
     (load: PolymorphicLoader): Storage =>
     (d) => ({ kind: 'polymorphic', type: '', types: d.types ?? [], load, readOnly: readOnly(d, 'polymorphic') }),
+  /** Child records owned by this row, written inside its document (children.ts). */
+  ownsMany:
+    (foreignKey: string, opts: Pick<OwnsMany, 'order' | 'derive'> = {}): Storage =>
+    (d) => {
+      if (d.readOnly) throw new Error(`Owned ${d.type} are written inside their parent's document: do not declare them read only`);
+      return { kind: 'ownsMany', type: d.type, foreignKey, ...opts, readOnly: false };
+    },
 };

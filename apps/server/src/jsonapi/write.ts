@@ -13,8 +13,9 @@ import { column } from './filters.ts';
 import { writeLog, writeLogs } from './audit.ts';
 import { own } from './own.ts';
 import { enforceCreate, enforceDelete, enforceEdit } from './policies.ts';
+import { afterOwnLine, parseChildren, prepareOwnLine, writeChildren } from './children.ts';
 
-type Mode = 'create' | 'update';
+export type Mode = 'create' | 'update';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -40,7 +41,26 @@ export async function parseDocument(
     throw new ApiError(409, 'error.id_mismatch', undefined, { pointer: '/data/id' });
 
   const errors = new ValidationErrors();
-  const input: WriteInput = { values: {}, virtual: {}, toMany: {}, present: new Set() };
+  const input = await parseData(ctx, def, data, mode, existing, errors);
+  errors.throwIfAny();
+  return input;
+}
+
+/**
+ * The attributes and relationships of a resource object, its errors collected. A child line of a
+ * parent's document is read by the same rules (children.ts), without its link to the parent
+ * (`owner`, set by the engine).
+ */
+export async function parseData(
+  ctx: RequestContext,
+  def: ResourceDefinition,
+  data: Record<string, unknown>,
+  mode: Mode,
+  existing: Row | null,
+  errors: ValidationErrors,
+  owner?: string,
+): Promise<WriteInput> {
+  const input: WriteInput = { values: {}, virtual: {}, toMany: {}, children: {}, present: new Set() };
   const attributes = data.attributes ?? {};
   if (!isObject(attributes)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data/attributes' });
 
@@ -69,13 +89,11 @@ export async function parseDocument(
 
   const relationships = data.relationships ?? {};
   if (!isObject(relationships)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data/relationships' });
-  await parseRelationships(ctx, def, relationships, mode, input, errors);
+  await parseRelationships(ctx, def, relationships, mode, existing, input, errors, owner);
   if (mode === 'create')
     for (const [name, rel] of Object.entries(def.relationships ?? {}))
-      if (rel.kind === 'belongsTo' && rel.required && !input.present.has(name) && !hasError(errors, relationshipPointer(name)))
+      if (rel.kind === 'belongsTo' && rel.required && name !== owner && !input.present.has(name) && !hasError(errors, relationshipPointer(name)))
         errors.add(relationshipPointer(name), 'validation.required');
-
-  errors.throwIfAny();
   return input;
 }
 
@@ -86,8 +104,10 @@ async function parseRelationships(
   def: ResourceDefinition,
   relationships: Record<string, unknown>,
   mode: Mode,
+  existing: Row | null,
   input: WriteInput,
   errors: ValidationErrors,
+  owner?: string,
 ) {
   for (const [name, value] of Object.entries(relationships)) {
     const rel = own(def.relationships, name);
@@ -96,7 +116,15 @@ async function parseRelationships(
       errors.add(pointer, 'validation.unknown_relationship', { name });
       continue;
     }
-    if (rel.readOnly || (rel.kind === 'belongsTo' && rel.createOnly && mode === 'update')) continue;
+    if (rel.readOnly || name === owner || (rel.kind === 'belongsTo' && rel.createOnly && mode === 'update')) continue;
+    if (rel.kind === 'ownsMany') {
+      const children = await parseChildren(ctx, name, rel, value, existing, errors);
+      if (children) {
+        input.present.add(name);
+        input.children[name] = children;
+      }
+      continue;
+    }
     if (!isObject(value) || !('data' in value)) {
       errors.add(pointer, 'validation.relationship_invalid');
       continue;
@@ -164,7 +192,7 @@ function stampTenant(ctx: RequestContext, def: ResourceDefinition, input: WriteI
 }
 
 /** Related records that carry an organization must belong to the record's organization. */
-async function checkSameOrganization(ctx: RequestContext, def: ResourceDefinition, input: WriteInput, organizationId: string | null) {
+export async function checkSameOrganization(ctx: RequestContext, def: ResourceDefinition, input: WriteInput, organizationId: string | null) {
   if (!organizationId) return;
   const errors = new ValidationErrors();
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
@@ -204,15 +232,22 @@ export async function createRecord(ctx: RequestContext, def: ResourceDefinition,
   const errors = new ValidationErrors();
   stampTenant(ctx, def, input, errors);
   errors.throwIfAny();
+  await prepareOwnLine(ctx, def, input, null);
   await enforceCreate(ctx, def, input);
   await checkSameOrganization(ctx, def, input, (input.values.organization_id as string) ?? null);
   await def.hooks?.beforeWrite?.(ctx, input, null);
-  const [row] = (await withUniques(def, () => ctx.db.insert(def.table).values(input.values).returning())) as Row[];
-  await writeToMany(ctx, def, row.id, input);
+  const [inserted] = (await withUniques(def, () => ctx.db.insert(def.table).values(input.values).returning())) as Row[];
+  await writeToMany(ctx, def, inserted.id, input);
+  const { row, changed } = await writeChildren(ctx, def, inserted, input);
   await def.hooks?.afterWrite?.(ctx, row, input, null);
-  if (def.logged !== false) await writeLog(ctx, def, row, 'created', changes(def, {}, row));
+  // A line written through its own route is logged on its parent (afterOwnLine).
+  if (!(await afterOwnLine(ctx, def, null, row)) && def.logged !== false) await writeLog(ctx, def, row, 'created', withChildren(changes(def, {}, row), changed));
   return row;
 }
+
+/** The log's properties with the changes of the record's child collections, if any. */
+const withChildren = (properties: ReturnType<typeof changes>, changed: Record<string, unknown>) =>
+  Object.keys(changed).length ? { ...properties, children: changed } : properties;
 
 /**
  * The checks of createRecord without the write: parsing, tenant stamping, same-organization
@@ -224,6 +259,7 @@ export async function prepareCreate(ctx: RequestContext, def: ResourceDefinition
   const errors = new ValidationErrors();
   stampTenant(ctx, def, input, errors);
   errors.throwIfAny();
+  await prepareOwnLine(ctx, def, input, null);
   await enforceCreate(ctx, def, input);
   await checkSameOrganization(ctx, def, input, (input.values.organization_id as string) ?? null);
   await def.hooks?.beforeWrite?.(ctx, input, null);
@@ -238,19 +274,24 @@ export async function prepareCreate(ctx: RequestContext, def: ResourceDefinition
 export async function insertPrepared(ctx: RequestContext, def: ResourceDefinition, inputs: WriteInput[]): Promise<Row[]> {
   if (!inputs.length) return [];
   const rows = (await withUniques(def, () => ctx.db.insert(def.table).values(inputs.map((i) => i.values)).returning())) as Row[];
+  const logged: Record<string, unknown>[] = [];
   for (let k = 0; k < rows.length; k++) {
     await writeToMany(ctx, def, rows[k].id, inputs[k]);
+    const { row, changed } = await writeChildren(ctx, def, rows[k], inputs[k]);
+    rows[k] = row;
+    logged.push(changed);
     await def.hooks?.afterWrite?.(ctx, rows[k], inputs[k], null);
   }
-  if (def.logged !== false) await writeLogs(ctx, def, rows.map((row) => ({ row, event: 'created', properties: changes(def, {}, row) })));
+  if (def.logged !== false) await writeLogs(ctx, def, rows.map((row, k) => ({ row, event: 'created', properties: withChildren(changes(def, {}, row), logged[k]) })));
   return rows;
 }
 
 export async function updateRecord(ctx: RequestContext, def: ResourceDefinition, id: string, body: unknown): Promise<Row> {
   const existing = await findRow(ctx, def, id, { lock: true });
   const input = await parseDocument(ctx, def, body, 'update', existing);
+  await prepareOwnLine(ctx, def, input, existing);
   await enforceEdit(ctx, def, existing, input);
-  await checkSameOrganization(ctx, def, input, (existing.organization_id as string) ?? null);
+  await checkSameOrganization(ctx, def, input, ((input.values.organization_id ?? existing.organization_id) as string) ?? null);
   await def.hooks?.beforeWrite?.(ctx, input, existing);
   let row = existing;
   // A to-many change alone still bumps updated_at: caches keyed on it (a role's permissions) must see it.
@@ -264,10 +305,12 @@ export async function updateRecord(ctx: RequestContext, def: ResourceDefinition,
     )) as Row[];
   }
   await writeToMany(ctx, def, id, input);
+  const written = await writeChildren(ctx, def, row, input);
+  row = written.row;
   await def.hooks?.afterWrite?.(ctx, row, input, existing);
   const diff = changes(def, existing, row);
-  if (def.logged !== false && (Object.keys(diff.attributes).length || Object.keys(input.toMany).length))
-    await writeLog(ctx, def, row, 'updated', diff);
+  if (Object.keys(diff.attributes).length || Object.keys(input.toMany).length || Object.keys(written.changed).length)
+    if (!(await afterOwnLine(ctx, def, existing, row)) && def.logged !== false) await writeLog(ctx, def, row, 'updated', withChildren(diff, written.changed));
   return row;
 }
 
@@ -281,7 +324,7 @@ export async function deleteRecord(ctx: RequestContext, def: ResourceDefinition,
     if (dbErrorCode(err) === '23503') throw new ApiError(409, 'error.in_use');
     throw err;
   }
-  if (def.logged !== false) await writeLog(ctx, def, existing, 'deleted', changes(def, existing, {}));
+  if (!(await afterOwnLine(ctx, def, existing, null)) && def.logged !== false) await writeLog(ctx, def, existing, 'deleted', changes(def, existing, {}));
 }
 
 /** The attributes that differ between two versions of a row, as the activity log keeps them. */
@@ -315,7 +358,7 @@ function dbConstraint(err: unknown): string | undefined {
 }
 
 /** Turns a unique violation into a 422 on the field the declaration names. */
-async function withUniques<T>(def: ResourceDefinition, fn: () => Promise<T>): Promise<T> {
+export async function withUniques<T>(def: ResourceDefinition, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {

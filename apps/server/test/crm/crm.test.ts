@@ -436,6 +436,81 @@ describe('suppliers and supplier-products', () => {
     expect(list.body.meta.page.total).toBe(1);
   });
 
+  it('edits the products inside the supplier: update, add, remove, reorder in one PATCH, logged on the supplier', async () => {
+    const pieces = await idOf('suppliers', `company_name = 'Pièces Auto Montréal'`);
+    const before = await t.api('GET', `${SU}/${pieces}?include=supplierProducts`, { token: manager });
+    const [filter, pads] = before.body.data.relationships.supplierProducts.data.map((d: any) => d.id);
+    expect(before.body.included.map((p: any) => [p.attributes.supplier_sku, p.attributes.position])).toEqual([
+      ['PAM-FH-1020', 0],
+      ['PAM-BP-3310', 1],
+    ]);
+    const line = (attributes: Record<string, unknown>, id?: string) => ({ type: 'supplier-products', ...(id ? { id } : {}), attributes });
+    const res = await t.api('PATCH', `${SU}/${pieces}?include=supplierProducts`, {
+      token: manager,
+      body: doc('suppliers', { notes: 'Livraison le mardi' }, { supplierProducts: { data: [line({ cost: 6200 }, pads), line({ supplier_sku: 'PAM-OF-0007', cost: 899, lead_time_days: 1 })] } }, pieces),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.included.map((p: any) => [p.attributes.supplier_sku, p.attributes.cost, p.attributes.position])).toEqual([
+      ['PAM-BP-3310', 6200, 0],
+      ['PAM-OF-0007', 899, 1],
+    ]);
+    expect((await t.api('GET', `${SP}/${filter}`, { token: manager })).status).toBe(404);
+    const added = res.body.included[1];
+    expect(added.relationships.organization.data.id).toBe(ids.organizations['Garage Démo']);
+    // Still a resource of its own, as before.
+    const own = await t.api('GET', `${SP}?filter[supplier]=${pieces}&sort=position`, { token: manager });
+    expect(own.body.data.map((p: any) => p.attributes.supplier_sku)).toEqual(['PAM-BP-3310', 'PAM-OF-0007']);
+    const [log] = rowsOf<{ properties: any }>(
+      await t.database.db.execute(sql`SELECT properties FROM logs WHERE subject_type = 'suppliers' AND subject_id = ${pieces} ORDER BY created_at DESC LIMIT 1`),
+    );
+    expect(log.properties.attributes).toEqual({ notes: 'Livraison le mardi', updated_at: expect.any(String) });
+    expect(log.properties.children.supplierProducts).toEqual({
+      created: [{ id: added.id, attributes: expect.objectContaining({ supplier_sku: 'PAM-OF-0007', cost: 899, position: 1 }) }],
+      updated: [{ id: pads, old: expect.objectContaining({ cost: 6450, position: 1 }), attributes: expect.objectContaining({ cost: 6200, position: 0 }) }],
+      removed: [{ id: filter, old: expect.objectContaining({ supplier_sku: 'PAM-FH-1020' }) }],
+    });
+  });
+
+  it('answers a product error under its line, in French and English, and writes nothing', async () => {
+    const pieces = await idOf('suppliers', `company_name = 'Pièces Auto Montréal'`);
+    const count = async () => rowsOf<{ n: string }>(await t.database.db.execute(sql`SELECT (SELECT count(*) FROM logs)::text || '/' || (SELECT string_agg(supplier_sku || cost, ',' ORDER BY id) FROM supplier_products) AS n`))[0].n;
+    const before = await count();
+    const body = doc('suppliers', { company_name: 'Renommé' }, {
+      supplierProducts: { data: [{ type: 'supplier-products', attributes: { supplier_sku: 'OK-1', cost: 1 } }, { type: 'supplier-products', attributes: { supplier_sku: 'X', cost: -3, lead_time_days: 'bientôt' } }] },
+    }, pieces);
+    const fr = await t.api('PATCH', `${SU}/${pieces}`, { token: manager, body });
+    expect(fr.status).toBe(422);
+    expect(pointers(fr)).toEqual(['/data/relationships/supplierProducts/data/1/attributes/cost', '/data/relationships/supplierProducts/data/1/attributes/lead_time_days']);
+    expect(errorAt(fr, '/data/relationships/supplierProducts/data/1/attributes/lead_time_days').detail).toBe('Le champ ne peut contenir que des chiffres');
+    const en = await t.api('PATCH', `${SU}/${pieces}`, { token: manager, body, headers: { 'accept-language': 'en' } });
+    expect(errorAt(en, '/data/relationships/supplierProducts/data/1/attributes/lead_time_days').detail).toBe('This field may only contain numbers');
+    // Two new lines with one code: the second is refused on its own line, the first is not kept.
+    const twice = await t.api('PATCH', `${SU}/${pieces}`, {
+      token: manager,
+      body: doc('suppliers', {}, { supplierProducts: { data: [{ type: 'supplier-products', attributes: { supplier_sku: 'DUP' } }, { type: 'supplier-products', attributes: { supplier_sku: 'dup' } }] } }, pieces),
+    });
+    expect(pointers(twice)).toEqual(['/data/relationships/supplierProducts/data/1/attributes/supplier_sku']);
+    expect(errorAt(twice, '/data/relationships/supplierProducts/data/1/attributes/supplier_sku').detail).toBe('Ce fournisseur a déjà un produit avec ce code');
+    expect(await count()).toBe(before);
+  });
+
+  it('creates a supplier with its products in one POST; another organization reaches them by no route', async () => {
+    const res = await t.api('POST', `${SU}?include=supplierProducts`, {
+      token: manager,
+      body: doc('suppliers', { company_name: 'Freins Express' }, { supplierProducts: { data: [{ type: 'supplier-products', attributes: { supplier_sku: 'FE-1', cost: 1000 } }] } }),
+    });
+    expect(res.status).toBe(201);
+    const product = res.body.included[0].id;
+    expect((await t.api('GET', `${SP}/${product}`, { token: manager2 })).status).toBe(404);
+    expect((await t.api('GET', `${SU}/${res.body.data.id}?include=supplierProducts`, { token: manager2 })).status).toBe(404);
+    expect((await t.api('PATCH', `${SP}/${product}`, { token: manager2, body: doc('supplier-products', { cost: 1 }, undefined, product) })).status).toBe(404);
+    const quebec = await idOf('suppliers', `company_name = 'Distribution Pièces Québec'`);
+    const steal = await t.api('PATCH', `${SU}/${quebec}`, { token: manager2, body: doc('suppliers', {}, { supplierProducts: { data: [{ type: 'supplier-products', id: product }] } }, quebec) });
+    expect(pointers(steal)).toEqual(['/data/relationships/supplierProducts/data/0/id']);
+    const theirs = await t.api('GET', `${SU}?include=supplierProducts`, { token: manager2 });
+    expect(JSON.stringify(theirs.body)).not.toContain(product);
+  });
+
   it('deletes a supplier with its products; its contacts stay', async () => {
     const pieces = await idOf('suppliers', `company_name = 'Pièces Auto Montréal'`);
     expect((await t.api('DELETE', `${SU}/${pieces}`, { token: manager })).status).toBe(204);
@@ -480,6 +555,17 @@ describe('permissions and locations', () => {
     const customers = await t.api('GET', `${CU}?sort=customer_name`, { token: user.token });
     expect(customers.body.data.map((c: any) => c.attributes.customer_name)).toEqual(['Julie Roy', 'Transport Laval inc.']);
     const suppliers = await t.api('GET', SU, { token: user.token });
-    expect(suppliers.body.data.map((s: any) => s.attributes.company_name).sort()).toEqual(['Batteries Nord', 'Pneus Laval']);
+    expect(suppliers.body.data.map((s: any) => s.attributes.company_name).sort()).toEqual(['Batteries Nord', 'Freins Express', 'Pneus Laval']);
+    // A supplier's products follow the supplier: another location's are out of reach.
+    const montreal = await t.api('POST', `${SU}?include=supplierProducts`, {
+      token: manager,
+      body: doc('suppliers', { company_name: 'Garage Montréal Pièces' }, {
+        allowedLocations: { data: [{ type: 'locations', id: ids.locations['Garage Démo Montréal'] }] },
+        supplierProducts: { data: [{ type: 'supplier-products', attributes: { supplier_sku: 'MTL-1' } }] },
+      }),
+    });
+    const products = await t.api('GET', `${SP}?page[size]=100`, { token: user.token });
+    expect(products.body.data.map((p: any) => p.attributes.supplier_sku).sort()).toEqual(['BN-H6', 'FE-1', 'PL-22555R17']);
+    expect((await t.api('GET', `${SP}/${montreal.body.included[0].id}`, { token: user.token })).status).toBe(404);
   });
 });

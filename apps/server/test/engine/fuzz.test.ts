@@ -122,18 +122,39 @@ function relationshipValue(type: string, toOne: boolean): fc.Arbitrary<unknown> 
   );
 }
 
+/**
+ * The lines of a child collection: resource objects of the child type, new (no id) or naming a
+ * line (of any parent, or none), in any order, with hostile values mixed in.
+ */
+function childrenValue(type: string): fc.Arbitrary<unknown> {
+  const child = registry.get(type)!;
+  const ids = known.get(type) ?? [];
+  const id = fc.oneof(fc.constant(undefined), ...(ids.length ? [fc.constantFrom(...ids)] : []), fc.uuid(), scalar);
+  const item = fc.tuple(id, objectOf(child, false)).map(([i, o]) => (i === undefined ? o : { ...(o as object), id: i }));
+  return fc.oneof({ weight: 4, arbitrary: fc.record({ data: fc.array(fc.oneof({ weight: 5, arbitrary: item }, { weight: 1, arbitrary: json }), { maxLength: 4 }) }) }, { weight: 1, arbitrary: json });
+}
+
 /** A JSON:API document for the type, mostly well formed, with hostile values and names mixed in. */
 function documentOf(def: ResourceDefinition, id?: string): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 12, arbitrary: fc.record({ data: objectOf(def, true, id) }) }, { weight: 1, arbitrary: json });
+}
+
+/** A resource object of the type (a line of a child collection does not nest further). */
+function objectOf(def: ResourceDefinition, nest: boolean, id?: string): fc.Arbitrary<unknown> {
   const attributes = fc.record(
     Object.fromEntries(writableAttributes(def).map(([name, a]) => [name, fc.oneof({ weight: 3, arbitrary: plausible(a) }, { weight: 1, arbitrary: json })])),
     { requiredKeys: [] },
   );
   const junk = fc.dictionary(fc.constantFrom('constructor', '__proto__', 'toString', 'hasOwnProperty', 'nope', 'id', 'a\u0000'), json, { maxKeys: 2 });
   const relationships = fc.record(
-    Object.fromEntries(Object.entries(def.relationships ?? {}).map(([name, rel]) => [name, relationshipValue(rel.type, rel.kind === 'belongsTo')])),
+    Object.fromEntries(
+      Object.entries(def.relationships ?? {})
+        .filter(([, rel]) => nest || rel.kind !== 'ownsMany')
+        .map(([name, rel]) => [name, rel.kind === 'ownsMany' ? childrenValue(rel.type) : relationshipValue(rel.type, rel.kind === 'belongsTo')]),
+    ),
     { requiredKeys: [] },
   );
-  const data = fc.record(
+  return fc.record(
     {
       type: fc.oneof({ weight: 9, arbitrary: fc.constant(def.type) }, { weight: 1, arbitrary: scalar }),
       id: id ? fc.oneof({ weight: 9, arbitrary: fc.constant(id) }, { weight: 1, arbitrary: scalar }) : scalar,
@@ -142,7 +163,6 @@ function documentOf(def: ResourceDefinition, id?: string): fc.Arbitrary<unknown>
     },
     { requiredKeys: ['type', 'attributes'] },
   );
-  return fc.oneof({ weight: 12, arbitrary: fc.record({ data }) }, { weight: 1, arbitrary: json });
 }
 
 const word = fc.oneof(fc.constantFrom(...HOSTILE.filter((h) => h.length < 100)), fc.string({ maxLength: 12 }));
@@ -165,10 +185,15 @@ function queryOf(def: ResourceDefinition): fc.Arbitrary<string> {
   return fc.array(param, { maxLength: 4 }).map((ps) => ps.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'));
 }
 
-/** What a refused request must leave untouched: the type's rows, its join tables, the activity log. */
+/** What a refused request must leave untouched: the type's rows, its join tables and lines, the activity log. */
 async function fingerprint(def: ResourceDefinition): Promise<string> {
   const tables = [getTableName(def.table), 'logs'];
-  for (const rel of Object.values(def.relationships ?? {})) if (rel.kind === 'manyToMany') tables.push(getTableName(rel.through));
+  for (const rel of Object.values(def.relationships ?? {})) {
+    if (rel.kind === 'manyToMany') tables.push(getTableName(rel.through));
+    if (rel.kind === 'ownsMany') tables.push(getTableName(registry.get(rel.type)!.table));
+  }
+  // A line written at its own route changes its parent (derived values) and is logged there.
+  if (def.tenancy.parent) tables.push(getTableName(def.tenancy.parent.def.table));
   const parts: string[] = [];
   for (const table of tables) {
     const [row] = rowsOf<{ n: string; h: string | null }>(
@@ -195,7 +220,7 @@ function checkAnswer(what: string, res: { status: number; body: any; headers: Re
 
 /** The demo account that may write the type: Garage Démo's manager, else the platform admin. */
 function tokenFor(def: ResourceDefinition) {
-  const orgType = def.tenancy.kind === 'organization' || def.tenancy.kind === 'owner' || def.tenancy.kind === 'personal';
+  const orgType = def.tenancy.kind === 'organization' || def.tenancy.kind === 'owner' || def.tenancy.kind === 'personal' || def.tenancy.kind === 'owned';
   return orgType ? tokens.manager : tokens.admin;
 }
 

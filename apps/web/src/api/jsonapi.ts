@@ -127,7 +127,14 @@ export function deserialize<T extends Model = Model>(doc: JsonApiDocument): T | 
   return Array.isArray(doc.data) ? (doc.data.map(build) as T[]) : (build(doc.data) as T);
 }
 
-export type RelationshipValue = Id | null | readonly Id[] | ResourceIdentifier | readonly ResourceIdentifier[];
+/** A line of a child collection sent inside its parent's document: without id, a new line. */
+export interface ChildObject {
+  type: string;
+  id?: Id;
+  attributes: Record<string, unknown>;
+}
+
+export type RelationshipValue = Id | null | readonly Id[] | ResourceIdentifier | readonly (ResourceIdentifier | ChildObject)[];
 
 export interface SerializeInput {
   type: string;
@@ -137,8 +144,8 @@ export interface SerializeInput {
   relationships?: Record<string, { type: string; value: RelationshipValue }>;
 }
 
-const toIdentifier = (type: string, v: Id | ResourceIdentifier): ResourceIdentifier =>
-  typeof v === 'string' ? { type, id: v } : { type: v.type, id: v.id };
+const toIdentifier = (type: string, v: Id | ResourceIdentifier | ChildObject): ResourceIdentifier | ChildObject =>
+  typeof v === 'string' ? { type, id: v } : 'attributes' in v ? v : { type: v.type, id: v.id };
 
 /** Builds a JSON:API document for create or update. */
 export function serialize(input: SerializeInput): { data: ResourceObject | Omit<ResourceObject, 'id'> } {
@@ -153,7 +160,7 @@ export function serialize(input: SerializeInput): { data: ResourceObject | Omit<
           value === null
             ? null
             : Array.isArray(value)
-              ? (value as (Id | ResourceIdentifier)[]).map((v) => toIdentifier(type, v))
+              ? (value as (Id | ResourceIdentifier | ChildObject)[]).map((v) => toIdentifier(type, v))
               : toIdentifier(type, value as Id | ResourceIdentifier),
       };
     }

@@ -4,15 +4,19 @@ export const supplierProducts = declare('supplier-products', {
   attributes: {
     product_id: attr.uuid(),
     supplier_sku: attr.string().max(100),
+    /** Cost in cents (CAD). */
     cost: attr.integer().min(0).max(2000000000),
     lead_time_days: attr.integer().min(0).max(3650),
+    /** Its place in the supplier's list, kept by the engine. */
+    position: attr.integer().isReadOnly(),
     ...timestamps(),
   },
   relationships: {
-    organization: rel.toOne('organizations', { createOnly: true }),
+    // The supplier's organization, stamped by the engine.
+    organization: rel.toOne('organizations', { readOnly: true }),
     supplier: rel.toOne('suppliers', { required: true }),
   },
   filters: ['supplier', 'product', 'search'],
-  sorts: ['supplier_sku', 'cost', 'lead_time_days', 'created_at', 'updated_at'],
+  sorts: ['supplier_sku', 'cost', 'lead_time_days', 'position', 'created_at', 'updated_at'],
   defaultSort: 'supplier_sku',
 });

@@ -13,7 +13,8 @@ export const suppliers = declare('suppliers', {
   relationships: {
     ...organizationRecord(),
     contacts: rel.toMany('contacts', { readOnly: true }),
-    supplierProducts: rel.toMany('supplier-products', { readOnly: true }),
+    // Owned: written inside the supplier's document (a child collection).
+    supplierProducts: rel.toMany('supplier-products'),
   },
   filters: ['search', 'province', 'tags'],
   sorts: ['company_name', 'city', 'email', 'created_at', 'updated_at'],

@@ -106,7 +106,7 @@ export async function seedDemoCrm(db: Db) {
   ]);
   await db.insert(supplierProducts).values([
     { organization_id: garage, supplier_id: s.pieces, supplier_sku: 'PAM-FH-1020', cost: 1895, lead_time_days: 2 },
-    { organization_id: garage, supplier_id: s.pieces, supplier_sku: 'PAM-BP-3310', cost: 6450, lead_time_days: 3 },
+    { organization_id: garage, supplier_id: s.pieces, supplier_sku: 'PAM-BP-3310', cost: 6450, lead_time_days: 3, position: 1 },
     { organization_id: garage, supplier_id: s.pneus, supplier_sku: 'PL-22555R17', cost: 15900, lead_time_days: 5 },
     { organization_id: riviere, supplier_id: s.quebec, supplier_sku: 'DPQ-0001', cost: 2500, lead_time_days: 1 },
   ]);

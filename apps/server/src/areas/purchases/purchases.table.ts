@@ -44,10 +44,12 @@ export const supplierProducts = pgTable(
     /** Cost in cents (CAD). */
     cost: integer('cost'),
     lead_time_days: integer('lead_time_days'),
+    /** The product's place in the supplier's list (written by the engine: a child collection's order). */
+    position: integer('position').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
-    index('supplier_products_supplier_idx').on(t.supplier_id),
+    index('supplier_products_supplier_idx').on(t.supplier_id, t.position),
     index('supplier_products_product_idx').on(t.product_id),
     uniqueIndex('supplier_products_supplier_sku_unique').on(t.supplier_id, sql`lower(${t.supplier_sku})`),
     uniqueIndex('supplier_products_supplier_product_unique').on(t.supplier_id, t.product_id),

@@ -1,35 +1,22 @@
 import { declarations } from '@atelier/domain';
-import { sql } from 'drizzle-orm';
-import { sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
+import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { supplierProducts } from './purchases.table.ts';
-
-const base = tenancy.organization({ locations: false });
-/**
- * A supplier's products are seen by whoever sees the supplier: a user restricted to locations
- * sees those of the suppliers of their locations (or of every location).
- */
-const supplierProductTenancy: Tenancy = {
-  ...base,
-  scope: (actor, table) =>
-    sqlAnd(
-      base.scope(actor, table),
-      actor.restrictToLocations
-        ? sql`${supplierProducts.supplier_id} IN (SELECT s.id FROM suppliers s WHERE s.location_ids && ${toUuidArray(actor.locationIds)} OR s.location_ids = '{}'::uuid[])`
-        : undefined,
-    ),
-};
+import { suppliersResource } from './suppliers.resource.ts';
 
 /**
- * What a supplier sells (spec platform §3 Supplier-product). Permissions are the supplier's.
- * product_id is a plain id until the inventory area declares products (then: a relationship).
+ * What a supplier sells (spec platform §3 Supplier-product): a child collection of the supplier,
+ * edited inside its document (suppliers' supplierProducts) and also at /supplier-products. Whoever
+ * sees the supplier sees its products (tenancy through the supplier, locations included); the
+ * permissions are the supplier's. product_id is a plain id until the inventory area declares
+ * products (then: a relationship).
  */
 export const supplierProductsResource = defineResource(declarations['supplier-products'], {
   table: supplierProducts,
   permissions: 'suppliers',
-  tenancy: supplierProductTenancy,
+  tenancy: tenancy.ownedBy(suppliersResource, 'supplier_id', { organization: true }),
   relationships: {
     organization: rel.belongsTo('organization_id'),
     supplier: rel.belongsTo('supplier_id'),

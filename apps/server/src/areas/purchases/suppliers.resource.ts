@@ -15,7 +15,7 @@ export const suppliersResource = defineResource(declarations.suppliers, {
     allowedLocations: rel.idArray('location_ids'),
     tags: rel.idArray('tag_ids'),
     contacts: rel.hasMany('supplier_id'),
-    supplierProducts: rel.hasMany('supplier_id'),
+    supplierProducts: rel.ownsMany('supplier_id', { order: 'position' }),
   },
   filters: {
     search: filter.search(['company_name', 'email', 'phone', 'city', 'tax_id']),

@@ -1,11 +1,12 @@
 import { NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { Controller, get, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { DateTimeField, DayInput } from '../DateInputs.tsx';
 import type { AnyField, FormMode } from './formModel.ts';
+import { LineEditor } from './LineEditor.tsx';
 import { RelationSelect } from './RelationSelect.tsx';
 
 interface Props {
@@ -36,6 +37,7 @@ export function FieldInput({ field: f, mode, form, values, known }: Props) {
           onBlur: field.onBlur,
           description: f.description ? t(f.description) : undefined,
         };
+        if (f.kind === 'lines') return <LineEditor config={f.lines!} value={field.value} onChange={field.onChange} label={common.label} errors={get(form.formState.errors, f.name)} />;
         if (f.input) return <>{f.input({ value: field.value, onChange: field.onChange, error: common.error, label: common.label, required: common.required, mode, form })}</>;
         switch (f.kind) {
           case 'switch':

@@ -11,6 +11,7 @@ import { ApiError, type Model, type RelationshipValue } from '../../api/jsonapi.
 import { useMe } from '../../app/AppData.tsx';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { FieldInput } from './FieldInput.tsx';
+import { linePath } from './lines.ts';
 import { focusFirstError, useDirtyGuard } from './formBehaviour.tsx';
 import { countErrors, deleteQuestion, documentOf, fieldsFor, schemaOf, valuesOf, type FieldDef, type FormMode } from './formModel.ts';
 import { RecordFields, SectionTitle } from './RecordView.tsx';
@@ -114,6 +115,14 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
       // Errors inside a structured value (/data/attributes/phones/1/number) go to that item: phones.1.number.
       const json = new Set(fields.filter((f) => f.kind === 'json').map((f) => f.name));
       const nested = new Set<string>();
+      // Errors of a line (/data/relationships/supplierProducts/data/2/attributes/cost) go to its cell.
+      const lines = new Set(fields.filter((f) => f.kind === 'lines').map((f) => f.name));
+      for (const err of e.errors) {
+        const path = linePath(err.source?.pointer, lines);
+        if (!path) continue;
+        form.setError(path, { type: 'server', message: err.detail ?? err.title ?? '' });
+        nested.add(path.split('.')[0]);
+      }
       for (const err of e.errors) {
         const m = /^\/data\/attributes\/([^/]+)\/(.+)$/.exec(err.source?.pointer ?? '');
         if (!m || !json.has(m[1])) continue;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { LinesView } from './LineEditor.tsx';
 import { sectionsOf, type FieldDef } from './formModel.ts';
 
 /** A day (YYYY-MM-DD) in words, in the user's language ("3 mars 1985"). */
@@ -49,6 +50,8 @@ function ViewValue<R extends Model>({ field, record }: { field: FieldDef<R>; rec
     }
     case 'money':
       return <Text>{formatMoney(Number(v), locale)}</Text>;
+    case 'lines':
+      return <LinesView config={field.lines!} lines={v as Model[]} />;
     case 'datetime':
       return <Text>{formatDateTime(String(v), locale)}</Text>;
     case 'date':

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ruleProblem, type TextRule } from '@atelier/domain';
 import type { Model, RelationshipValue } from '../../api/jsonapi.ts';
 import { withParams } from '../../lib/useFieldError.ts';
+import { linesDocument, linesOf, linesSchema, type LineValues, type LinesConfig } from './lines.ts';
 import type { RelationConfig } from './RelationSelect.tsx';
 
 /**
@@ -18,7 +19,7 @@ export interface FieldDef<R = Model> {
   /** i18n key of the label. */
   label: string;
   /** 'json': a structured value (a list of phones ...) kept as is; give it an `input`. */
-  kind: 'text' | 'email' | 'password' | 'textarea' | 'switch' | 'select' | 'relation' | 'number' | 'money' | 'date' | 'datetime' | 'json';
+  kind: 'text' | 'email' | 'password' | 'textarea' | 'switch' | 'select' | 'relation' | 'number' | 'money' | 'date' | 'datetime' | 'json' | 'lines';
   required?: boolean;
   /** The longest text the server takes: checked before sending, with the server's message. */
   max?: number;
@@ -33,6 +34,8 @@ export interface FieldDef<R = Model> {
   /** select: values with i18n keys (or raw labels). */
   options?: { value: string; label: string; raw?: boolean }[];
   relation?: RelationConfig;
+  /** 'lines': a child collection edited inside the record (LineEditor), sent in its document. */
+  lines?: LinesConfig;
   /** Shown only in these modes (default: all). */
   modes?: FormMode[];
   /** Not sent (computed by the server). */
@@ -40,7 +43,8 @@ export interface FieldDef<R = Model> {
   /** Given on create only: shown but not editable afterwards. */
   createOnly?: boolean;
   /** Custom display in view mode. */
-  view?: (record: R) => ReactNode;
+  // A method, so that a field of one record type serves where any record's is taken (lines).
+  view?(record: R): ReactNode;
   /** Full width in the grid. */
   wide?: boolean;
   /** Shown only while the other values allow it (company name of a company ...); hidden fields are not sent. */
@@ -71,6 +75,7 @@ export function valuesOf(fields: AnyField[], record: Model | undefined, defaults
     else if (f.kind === 'number' || f.kind === 'money') out[f.name] = raw === null || raw === undefined ? '' : Number(raw) / (f.kind === 'money' ? 100 : 1);
     else if (f.kind === 'password') out[f.name] = '';
     else if (f.kind === 'json') out[f.name] = raw ?? null;
+    else if (f.kind === 'lines') out[f.name] = linesOf(f.lines!, raw);
     else out[f.name] = raw === null || raw === undefined ? '' : String(raw);
   }
   return out;
@@ -88,6 +93,9 @@ export function schemaOf(fields: AnyField[], mode: FormMode) {
         break;
       case 'json':
         s = z.any();
+        break;
+      case 'lines':
+        s = linesSchema(f.lines!);
         break;
       case 'relation':
         s = f.relation?.many
@@ -144,10 +152,12 @@ export function documentOf(fields: AnyField[], values: FieldValues, mode: FormMo
   const relationships: Record<string, { type: string; value: RelationshipValue }> = {};
   for (const f of fields) {
     if (f.readOnly || (f.modes && !f.modes.includes(mode))) continue;
-    if (mode === 'edit' && dirty && !dirty[f.name]) continue;
+    // Lines go as the whole list (the server changes only what differs).
+    if (mode === 'edit' && dirty && !dirty[f.name] && f.kind !== 'lines') continue;
     if (f.visible && !f.visible(values)) continue;
     const v = values[f.name];
-    if (f.kind === 'relation' && f.relation) {
+    if (f.kind === 'lines' && f.lines) relationships[f.name] = { type: f.lines.type, value: linesDocument(f.lines, v as LineValues[]) };
+    else if (f.kind === 'relation' && f.relation) {
       relationships[f.name] = { type: f.relation.type, value: f.relation.many ? (v as string[]) : ((v as string | null) || null) };
     } else if (f.kind === 'password') {
       if (v) attributes[f.name] = v;

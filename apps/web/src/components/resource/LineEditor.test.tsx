@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import i18n from '../../i18n/index.ts';
+import { LineEditor } from './LineEditor.tsx';
+import type { LineValues } from './lines.ts';
+import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
+
+const config = productLines;
+const lines: LineValues[] = [
+  { id: 'p1', supplier_sku: 'AA-1', cost: 10, lead_time_days: 2 },
+  { id: 'p2', supplier_sku: 'BB-2', cost: 20, lead_time_days: '' },
+];
+
+beforeAll(async () => {
+  // Mantine reads these browser features jsdom lacks.
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false })) as never;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as never;
+  await i18n.changeLanguage('en');
+});
+afterEach(cleanup);
+
+const show = (props: Partial<Parameters<typeof LineEditor>[0]> = {}) => {
+  const onChange = vi.fn();
+  render(
+    <MantineProvider>
+      <LineEditor config={config} value={lines} onChange={onChange} label="Products" {...props} />
+    </MantineProvider>,
+  );
+  return onChange;
+};
+
+describe('LineEditor', () => {
+  it('shows a row per line with a cell per field, named for assistive technology', () => {
+    show();
+    expect((screen.getByLabelText('Supplier code (Product 2)') as HTMLInputElement).value).toBe('BB-2');
+    expect(screen.getByRole('button', { name: 'Move Product 1' })).toBeTruthy();
+  });
+
+  it('adds an empty line, removes one, edits a cell', () => {
+    const onChange = show();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a product' }));
+    expect(onChange.mock.calls[0][0]).toEqual([...lines, expect.objectContaining({ id: null, supplier_sku: '', cost: '', lead_time_days: '' })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Product 1' }));
+    expect(onChange.mock.calls[1][0]).toEqual([lines[1]]);
+    fireEvent.change(screen.getByLabelText('Supplier code (Product 1)'), { target: { value: 'AA-9' } });
+    expect(onChange.mock.calls[2][0][0]).toEqual({ ...lines[0], supplier_sku: 'AA-9' });
+  });
+
+  it('shows each error on its cell, and an error of the whole list under it', () => {
+    show({ errors: [undefined as never, { cost: { type: 'server', message: 'This supplier already has a product with this code' } }] });
+    const cell = screen.getByLabelText('Cost (Product 2)');
+    expect(cell.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('This supplier already has a product with this code')).toBeTruthy();
+    expect(screen.getByLabelText('Cost (Product 1)').getAttribute('aria-invalid')).not.toBe('true');
+    cleanup();
+    show({ value: [], errors: { message: 'validation:required' } });
+    expect(screen.getByText('No product.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This field is required');
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { FieldValues } from 'react-hook-form';
+import type { ChildObject, Model } from '../../api/jsonapi.ts';
+import { documentOf, schemaOf, valuesOf, type FieldDef } from './formModel.ts';
+
+// A child collection edited inside its parent's form (LineEditor): the lines' form values, the
+// list the server takes in the parent's document, and where its errors land. Pure, unit-tested.
+
+export interface LinesConfig {
+  /** The child type (supplier-products). */
+  type: string;
+  /** The fields of a line, stated as the form's own fields are (text, number, money, select). */
+  fields: FieldDef[];
+  /** The user sets the lines' order (the server's relationship keeps one). */
+  orderable?: boolean;
+  /** i18n keys: the add button, the text of an empty list, a line's name for assistive technology ("Produit {{n}}"). */
+  add: string;
+  empty: string;
+  line: string;
+}
+
+/** A line's form values; `id` is the server's (null for a new line). */
+export type LineValues = FieldValues & { id: string | null };
+
+export const newLine = (config: LinesConfig): LineValues => ({ ...valuesOf(config.fields, undefined), id: null });
+
+/** The lines of a record, as the form edits them. */
+export function linesOf(config: LinesConfig, raw: unknown): LineValues[] {
+  return (Array.isArray(raw) ? (raw as Model[]) : []).map((m) => ({ ...valuesOf(config.fields, m), id: m.id }));
+}
+
+/** The whole list, in order, as the parent's document carries it: a line with an id is updated, one without created. */
+export function linesDocument(config: LinesConfig, lines: LineValues[]): ChildObject[] {
+  return lines.map((l) => ({ type: config.type, ...(l.id ? { id: l.id } : {}), attributes: documentOf(config.fields, l, 'add').attributes }));
+}
+
+/** The checks of each line, by the rules of its fields. */
+export const linesSchema = (config: LinesConfig) => z.array(schemaOf(config.fields, 'add'));
+
+/**
+ * The form path of a server error inside a list: '/data/relationships/supplierProducts/data/2/attributes/cost'
+ * is 'supplierProducts.2.cost'; null for any other pointer.
+ */
+export function linePath(pointer: string | undefined, names: ReadonlySet<string>): string | null {
+  const m = /^\/data\/relationships\/([^/]+)\/data\/(\d+)\/attributes\/([^/]+)$/.exec(pointer ?? '');
+  return m && names.has(m[1]) ? `${m[1]}.${m[2]}.${m[3]}` : null;
+}
