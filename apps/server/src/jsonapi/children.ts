@@ -18,7 +18,7 @@ import { changes, checkSameOrganization, dbErrorCode, parseData, withUniques } f
 // transaction: a refused line writes nothing, the parent included.
 
 /** The most lines one document may carry. */
-export const MAX_CHILDREN = 500;
+const MAX_CHILDREN = 500;
 
 /** One line of the list as parsed: an existing child (id) or a new one. */
 export interface ChildItem {
@@ -201,7 +201,7 @@ async function storeDerived(ctx: RequestContext, def: ResourceDefinition, parent
 }
 
 /** The parent's collection of an owned type: its declaration and relationship. */
-export function owningCollection(child: ResourceDefinition): { def: ResourceDefinition; name: string; rel: OwnsMany } | undefined {
+function owningCollection(child: ResourceDefinition): { def: ResourceDefinition; name: string; rel: OwnsMany } | undefined {
   const parent = child.tenancy.parent;
   if (!parent) return undefined;
   const def = resource(parent.def.type);

@@ -237,6 +237,10 @@ describe('a child collection written inside its parent', () => {
     expect(detailAt(res, '/data/relationships/lines/data/0/id')).toBe(`The line ${theirs} is not in this list`);
     const malformed = await t.api('PATCH', `${O}/${orderId}`, { token: manager, body: { data: { type: 'test-orders', id: orderId, relationships: { lines: { data: { type: 'test-order-lines' } } } } } });
     expect(pointers(malformed)).toEqual(['/data/relationships/lines']);
+    const many = Array.from({ length: 501 }, (_, i) => ({ attributes: { description: `L${i}`, quantity: 1, unit_price: 1 } }));
+    const tooMany = await t.api('PATCH', `${O}/${orderId}`, { token: manager, body: order({}, many, orderId), headers: { 'accept-language': 'en' } });
+    expect(pointers(tooMany)).toEqual(['/data/relationships/lines/data']);
+    expect(detailAt(tooMany, '/data/relationships/lines/data')).toBe('The list cannot have more than 500 lines');
     expect(await snapshot()).toEqual(mid);
     expect(before).not.toEqual(mid);
   });
