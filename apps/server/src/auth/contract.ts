@@ -2,7 +2,7 @@ import { describeRoute } from '../jsonapi/openapi.ts';
 import type { JsonSchema } from '../jsonapi/define-resource.ts';
 
 /**
- * The contract (OpenAPI) of the routes of routes.ts, beside them: the document of
+ * The contract (OpenAPI) of the auth routes (the *.routes.ts files beside it): the document of
  * GET /api/v1/openapi.json is generated from these and from the resource declarations.
  */
 

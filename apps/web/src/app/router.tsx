@@ -23,8 +23,8 @@ const OrganizationsPage = lazy(() => import('../areas/admin/OrganizationsPage.ts
 const ResellersPage = lazy(() => import('../areas/admin/ResellersPage.tsx'));
 const LocationsPage = lazy(() => import('../areas/admin/LocationsPage.tsx'));
 const ImportsPage = lazy(() => import('../areas/imports/ImportsPage.tsx'));
-const ImportNewPage = lazy(() => import('../areas/imports/ImportsPage.tsx').then((m) => ({ default: m.ImportNewPage })));
-const ImportViewPage = lazy(() => import('../areas/imports/ImportsPage.tsx').then((m) => ({ default: m.ImportViewPage })));
+const ImportNewPage = lazy(() => import('../areas/imports/ImportNewPage.tsx'));
+const ImportViewPage = lazy(() => import('../areas/imports/ImportViewPage.tsx'));
 const NotificationsPage = lazy(() => import('../areas/notifications/NotificationsPage.tsx'));
 const NotificationViewPage = lazy(() => import('../areas/notifications/NotificationViewPage.tsx'));
 const VehiclesHome = lazy(() => import('../areas/vehicles/VehiclesHome.tsx'));

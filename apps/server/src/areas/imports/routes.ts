@@ -20,7 +20,9 @@ import { importItemsResource, importsResource } from './imports.resource.ts';
 import { importItems, imports } from './imports.table.ts';
 import { availableModels, fieldLabel, importModels, proposeMapping, type ImportModel } from './models.ts';
 import { parseImportFile } from './file.ts';
-import { CHUNK, ImportWorker, type ImportRow, type LineResult } from './run.ts';
+import { CHUNK, ImportWorker } from './run.ts';
+import type { LineResult } from './lines.ts';
+import type { ImportRow } from './plan.ts';
 import { isBusyImport } from '@atelier/domain';
 import { describeRoute } from '../../jsonapi/openapi.ts';
 

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Contract } from './contract.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { Contract } from '../contract.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 let doc: any;

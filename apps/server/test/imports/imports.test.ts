@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
-import { normalizeHeader, proposeMapping, importModels } from '../src/areas/imports/models.ts';
-import { createTestApp, MEDIA, userWith, type TestApp } from './helpers.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { normalizeHeader, proposeMapping, importModels } from '../../src/areas/imports/models.ts';
+import { createTestApp, MEDIA, userWith, type TestApp } from '../helpers.ts';
 
 const MAX = 200_000;
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { REQUEST_STATES } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
-import { createTestApp, demoIds, userWith, type TestApp } from './helpers.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { createTestApp, demoIds, userWith, type TestApp } from '../helpers.ts';
 
 // What the dashboard reads: GET /requests/list/count, the types the server serves (/app-config)
 // and the sentences of recent activity (GET /logs?add_data=subjects).

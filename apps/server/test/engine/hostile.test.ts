@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
-import { buildApp } from '../src/app.ts';
-import { createTestApp, demoIds, userWith, type TestApp } from './helpers.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { buildApp } from '../../src/app.ts';
+import { createTestApp, demoIds, userWith, type TestApp } from '../helpers.ts';
 
 /**
  * What a hostile client sends (issue 8): self-granted access, malformed strings, prototype names,

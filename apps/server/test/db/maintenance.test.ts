@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { scheduleEmbeddedVacuum } from '../src/db/maintenance.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { scheduleEmbeddedVacuum } from '../../src/db/maintenance.ts';
 
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));

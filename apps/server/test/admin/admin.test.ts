@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetSessions } from '../src/auth/tokens.ts';
-import { rowsOf } from '../src/db/client.ts';
-import { syncOptions } from '../src/db/seed.ts';
-import { createTestApp, demoIds, type TestApp } from './helpers.ts';
+import { forgetSessions } from '../../src/auth/tokens.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { syncOptions } from '../../src/db/seed.ts';
+import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof demoIds>>;

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, pgliteFsyncCount } from '../src/db/client.ts';
-import { DEMO_PASSWORD, serverDatabase } from './helpers.ts';
+import { openDatabase, pgliteFsyncCount } from '../../src/db/client.ts';
+import { DEMO_PASSWORD, serverDatabase } from '../helpers.ts';
 
 /*
  * Crash durability, on the real server process: write through the API, kill -9 the server,
@@ -20,7 +20,7 @@ import { DEMO_PASSWORD, serverDatabase } from './helpers.ts';
  * DATABASE_URL is set (CI's second pass), on a fresh database of that server.
  */
 
-const SERVER_ROOT = resolve(import.meta.dirname, '..');
+const SERVER_ROOT = resolve(import.meta.dirname, '../..');
 const MAIN = join(SERVER_ROOT, 'src/main.ts');
 const MEDIA = 'application/vnd.api+json';
 /** Starting on an empty PGlite directory runs initdb, migrations and the demo seed. */

@@ -1,10 +1,10 @@
 import { getTableName, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
-import type { Attribute } from '../src/jsonapi/attributes.ts';
-import { registry, type ResourceDefinition } from '../src/jsonapi/define-resource.ts';
-import { createTestApp, userWith, type TestApp } from './helpers.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import type { Attribute } from '../../src/jsonapi/attributes.ts';
+import { registry, type ResourceDefinition } from '../../src/jsonapi/define-resource.ts';
+import { createTestApp, userWith, type TestApp } from '../helpers.ts';
 
 /**
  * Hostile input over every registered type, from its own declaration: documents built from the

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, openMemoryDatabase, type Database } from '../src/db/client.ts';
-import { migrate, migrationsFolder } from '../src/db/migrate.ts';
-import { serverDatabase } from './helpers.ts';
+import { openDatabase, openMemoryDatabase, type Database } from '../../src/db/client.ts';
+import { migrate, migrationsFolder } from '../../src/db/migrate.ts';
+import { serverDatabase } from '../helpers.ts';
 
 /*
  * Instances starting together against one PostgreSQL server must not race on the migrations:

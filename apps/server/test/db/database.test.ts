@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { openDatabase, openMemoryDatabase, type Database } from '../src/db/client.ts';
-import { serverDatabase } from './helpers.ts';
+import { openDatabase, openMemoryDatabase, type Database } from '../../src/db/client.ts';
+import { serverDatabase } from '../helpers.ts';
 
 // A PostgreSQL server drops connections (restart, failover, an administrator): the server must
 // not crash on an idle one, and must go on answering. PostgreSQL only.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
-import { MEDIA, createTestApp, demoIds, userWith, type TestApp } from './helpers.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { MEDIA, createTestApp, demoIds, userWith, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof demoIds>>;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLES } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { actorForToken, forgetSessions, hashToken } from '../src/auth/tokens.ts';
-import { queryListeners, rowsOf } from '../src/db/client.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { actorForToken, forgetSessions, hashToken } from '../../src/auth/tokens.ts';
+import { queryListeners, rowsOf } from '../../src/db/client.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 let manager: string;

@@ -1,16 +1,16 @@
 import { getTableColumns, sql, TransactionRollbackError } from 'drizzle-orm';
 import { boolean, date, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenancy } from '../src/access/tenancy.ts';
-import { id, locationIds, tagIds, timestamps } from '../src/db/columns.ts';
-import { queryCount, rowsOf } from '../src/db/client.ts';
-import { attr } from '../src/jsonapi/attributes.ts';
-import { defineResource, registry } from '../src/jsonapi/define-resource.ts';
-import { ApiError } from '../src/jsonapi/errors.ts';
-import { column, filter } from '../src/jsonapi/filters.ts';
-import { selectParts, selectRows } from '../src/jsonapi/select.ts';
-import { rel } from '../src/jsonapi/relationships.ts';
-import { createTestApp, demoIds, type TestApp } from './helpers.ts';
+import { tenancy } from '../../src/access/tenancy.ts';
+import { id, locationIds, tagIds, timestamps } from '../../src/db/columns.ts';
+import { queryCount, rowsOf } from '../../src/db/client.ts';
+import { attr } from '../../src/jsonapi/attributes.ts';
+import { defineResource, registry } from '../../src/jsonapi/define-resource.ts';
+import { ApiError } from '../../src/jsonapi/errors.ts';
+import { column, filter } from '../../src/jsonapi/filters.ts';
+import { selectParts, selectRows } from '../../src/jsonapi/select.ts';
+import { rel } from '../../src/jsonapi/relationships.ts';
+import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
 
 // A resource that exists only in this test, so the engine's behaviour is proven once for every
 // type declared with it. It borrows the 'tags' permissions the demo manager holds.

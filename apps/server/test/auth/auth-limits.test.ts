@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { DEMO_PASSWORD, createTestApp, type TestApp } from './helpers.ts';
+import { buildApp } from '../../src/app.ts';
+import { DEMO_PASSWORD, createTestApp, type TestApp } from '../helpers.ts';
 
 // Limits live in the app instance: this file gets its own app so they do not leak into other tests.
 let t: TestApp;

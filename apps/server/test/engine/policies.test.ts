@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
-import { createTestApp, demoIds, MEDIA, userWith, type TestApp } from './helpers.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { createTestApp, demoIds, MEDIA, userWith, type TestApp } from '../helpers.ts';
 
 /**
  * Record policies (issue 9 §4): what the roles allow that the record's state or owner, or the

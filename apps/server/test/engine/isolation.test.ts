@@ -1,8 +1,8 @@
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
-import { registry, type ResourceDefinition } from '../src/jsonapi/define-resource.ts';
-import { createTestApp, demoIds, type TestApp } from './helpers.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { registry, type ResourceDefinition } from '../../src/jsonapi/define-resource.ts';
+import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
 
 /**
  * The generic tenant-isolation test: for EVERY registered type, a user of another tenant tries to

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/db/client.ts';
-import { createTestApp, demoIds, MEDIA, type TestApp } from './helpers.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { createTestApp, demoIds, MEDIA, type TestApp } from '../helpers.ts';
 
 // A 1×1 transparent PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

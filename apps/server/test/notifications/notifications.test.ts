@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tenancy } from '../src/access/tenancy.ts';
-import { id, locationIds, timestamps } from '../src/db/columns.ts';
-import { rowsOf } from '../src/db/client.ts';
-import { attr } from '../src/jsonapi/attributes.ts';
-import { defineResource, registry } from '../src/jsonapi/define-resource.ts';
-import { rel } from '../src/jsonapi/relationships.ts';
-import { createTestApp, demoIds, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { tenancy } from '../../src/access/tenancy.ts';
+import { id, locationIds, timestamps } from '../../src/db/columns.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { attr } from '../../src/jsonapi/attributes.ts';
+import { defineResource, registry } from '../../src/jsonapi/define-resource.ts';
+import { rel } from '../../src/jsonapi/relationships.ts';
+import { createTestApp, demoIds, DEMO_PASSWORD, type TestApp } from '../helpers.ts';
 
 // A work item that exists only in this test, with an assignee the notifier must reach.
 const jobs = pgTable('test_jobs', {
