@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ResourceDefinition } from '../jsonapi/define-resource.ts';
-import { authorize, listSelect } from '../jsonapi/engine.ts';
+import { authorize } from '../jsonapi/policies.ts';
+import { listSelect } from '../jsonapi/scope.ts';
 import { column } from '../jsonapi/filters.ts';
 import { parseQuery } from '../jsonapi/query.ts';
 import { MEDIA_TYPE, defineRoutes } from '../jsonapi/router.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { writeLog } from './audit.ts';
 import type { RequestContext } from './context.ts';
 import { resource, type ResourceDefinition, type Row, type WriteInput } from './define-resource.ts';
-import { inIds, selectRows } from './engine.ts';
+import { inIds, selectRows } from './select.ts';
 import { ApiError, ValidationErrors, relationshipPointer } from './errors.ts';
 import { column } from './filters.ts';
 import type { OwnsMany } from './relationships.ts';

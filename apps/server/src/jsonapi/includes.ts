@@ -2,20 +2,9 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.ts';
 import { resource, type ResourceDefinition, type Row } from './define-resource.ts';
-import {
-  inIds,
-  linkKey,
-  listSelect,
-  newDocument,
-  partRef,
-  recordSelect,
-  scoped,
-  selectParts,
-  selectRows,
-  setLinkage,
-  type Document,
-  type Part,
-} from './engine.ts';
+import { inIds, partRef, selectParts, selectRows, type Part } from './select.ts';
+import { linkKey, newDocument, setLinkage, type Document } from './serialize.ts';
+import { listSelect, recordSelect, scoped } from './scope.ts';
 import { notFound } from './errors.ts';
 import { column } from './filters.ts';
 import type { IncludeTree, ParsedQuery } from './query.ts';

@@ -1,12 +1,38 @@
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 import type { RequestContext } from './context.ts';
-import type { Policy, PolicyAnswer, Refusal, ResourceDefinition, Row, WriteInput } from './define-resource.ts';
-import { ApiError, type ErrorItem } from './errors.ts';
+import type { Policy, PolicyAnswer, Refusal, ResourceDefinition, Row, Verb, WriteInput } from './define-resource.ts';
+import { ApiError, forbidden, type ErrorItem } from './errors.ts';
 import { own } from './own.ts';
 
-// Record policies: what the roles allow may still be refused by the record (its state, its
-// owner) or by what the document asks for. Declared beside the resource (`policies`), run by the
-// engine once the record is loaded and locked, before any hook or write.
+// Authorization, in two steps. The roles: whether the actor's permissions grant a verb on a type,
+// checked before anything is read. The record policies: what the roles allow may still be refused
+// by the record (its state, its owner) or by what the document asks for; declared beside the
+// resource (`policies`), run by the engine once the record is loaded and locked, before any hook
+// or write.
+
+const VERB_PREFIX: Record<Verb, string> = {
+  viewAny: 'view any',
+  view: 'view',
+  create: 'create',
+  edit: 'edit',
+  delete: 'delete',
+};
+
+/** Whether the actor's roles grant the verb on this resource. */
+export function allowed(ctx: RequestContext, def: ResourceDefinition, verb: Verb): boolean {
+  if (def.permissions === null) return verb === 'viewAny' || verb === 'view' || !!def.writable;
+  const names = [`${VERB_PREFIX[verb]} ${def.permissions}`];
+  // Reading one record is also allowed to whoever may list them.
+  if (verb === 'view') names.push(`view any ${def.permissions}`);
+  names.push(...((def.alsoGrantedBy as Record<string, string[]> | undefined)?.[verb] ?? []));
+  return names.some((n) => ctx.actor.permissions.has(n));
+}
+
+export function authorize(ctx: RequestContext, def: ResourceDefinition, verb: Verb) {
+  if (allowed(ctx, def, verb)) return;
+  const message = def.forbiddenMessages?.[verb];
+  throw message ? new ApiError(403, message) : forbidden();
+}
 
 /** A refusal because of who asks (the record is not theirs to change so). */
 export const forbid = (code: MessageKey, params?: MessageParams, pointer?: string): Refusal => ({ status: 403, code, params, pointer });

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from './context.ts';
 import { registry, type ResourceDefinition, type Row } from './define-resource.ts';
-import { addDataMeta, authorize, findRow, includedObjects, newDocument, serialize, type Document } from './engine.ts';
+import { addDataMeta, includedObjects, newDocument, serialize, type Document } from './serialize.ts';
+import { findRow } from './scope.ts';
 import { loadIncludes, readList, readRecord } from './includes.ts';
 import { forbidden, notFound } from './errors.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { createRecord, deleteRecord, updateRecord } from './write.ts';
-import { enforceAction } from './policies.ts';
+import { authorize, enforceAction } from './policies.ts';
 import { writeLog } from './audit.ts';
 import { forgetSessions } from '../auth/tokens.ts';
 import { t } from '../i18n/index.ts';

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from './context.ts';
 import { resource, type ResourceDefinition, type Row, type WriteInput } from './define-resource.ts';
-import { findRow, inIds, isId, scoped } from './engine.ts';
+import { findRow, isId, scoped } from './scope.ts';
+import { inIds } from './select.ts';
 import {
   ApiError,
   ValidationErrors,

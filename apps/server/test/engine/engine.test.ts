@@ -8,7 +8,7 @@ import { queryCount, rowsOf } from '../../src/db/client.ts';
 import { defineResource, registry } from '../../src/jsonapi/define-resource.ts';
 import { ApiError } from '../../src/jsonapi/errors.ts';
 import { column, filter } from '../../src/jsonapi/filters.ts';
-import { selectParts, selectRows } from '../../src/jsonapi/engine.ts';
+import { selectParts, selectRows } from '../../src/jsonapi/select.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
 import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
 

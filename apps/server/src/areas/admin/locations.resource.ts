@@ -6,7 +6,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter, uuidList } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { scoped } from '../../jsonapi/engine.ts';
+import { scoped } from '../../jsonapi/scope.ts';
 import { usersResource } from './users.resource.ts';
 import { locations, users } from './admin.table.ts';
 

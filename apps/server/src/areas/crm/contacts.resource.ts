@@ -4,7 +4,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { isUuid, type NestedError, type ParseResult } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, resource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
-import { scoped } from '../../jsonapi/engine.ts';
+import { scoped } from '../../jsonapi/scope.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { column, filter, uuidList } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';

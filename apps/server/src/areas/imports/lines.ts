@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Row, WriteInput } from '../../jsonapi/define-resource.ts';
-import { authorize } from '../../jsonapi/engine.ts';
+import { authorize } from '../../jsonapi/policies.ts';
 import { createRecord, insertPrepared, prepareCreate, updateRecord } from '../../jsonapi/write.ts';
 import { findExisting, newRecordKey, preload, preloadRefs, remember, unchanged } from './matching.ts';
 import { documentOf, isBlank, lineErrors, readLine, type LineError, type Plan } from './plan.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { arrayOf } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ResourceDefinition, Row } from '../../jsonapi/define-resource.ts';
-import { scoped } from '../../jsonapi/engine.ts';
+import { scoped } from '../../jsonapi/scope.ts';
 import { column } from '../../jsonapi/filters.ts';
 import type { Relationship } from '../../jsonapi/relationships.ts';
 import { coerce, refKey, type LineInput, type Plan } from './plan.ts';

@@ -7,9 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { registry, type Row } from '../../jsonapi/define-resource.ts';
-import { allowed, authorize, findRow } from '../../jsonapi/engine.ts';
+import { findRow } from '../../jsonapi/scope.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
-import { enforceEdit } from '../../jsonapi/policies.ts';
+import { allowed, authorize, enforceEdit } from '../../jsonapi/policies.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
 import { MEDIA_TYPE, actionMethods, defineRoutes, inTransaction, renderDocument, respondWithRecord } from '../../jsonapi/router.ts';
 

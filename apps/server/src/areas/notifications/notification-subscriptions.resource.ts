@@ -1,7 +1,8 @@
 import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource, registry } from '../../jsonapi/define-resource.ts';
-import { allowed, findRow } from '../../jsonapi/engine.ts';
+import { allowed } from '../../jsonapi/policies.ts';
+import { findRow } from '../../jsonapi/scope.ts';
 import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';

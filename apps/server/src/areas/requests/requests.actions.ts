@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, Row } from '../../jsonapi/define-resource.ts';
-import { scoped } from '../../jsonapi/engine.ts';
+import { scoped } from '../../jsonapi/scope.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { usersResource } from '../admin/users.resource.ts';
 import { users } from '../admin/admin.table.ts';

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
-import { scoped } from '../../jsonapi/engine.ts';
+import { scoped } from '../../jsonapi/scope.ts';
 import { ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';

@@ -1,6 +1,7 @@
 import { checkVin } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
-import { allowed, authorize, scoped } from '../../jsonapi/engine.ts';
+import { allowed, authorize } from '../../jsonapi/policies.ts';
+import { scoped } from '../../jsonapi/scope.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { uuidList } from '../../jsonapi/filters.ts';
 import { parseQuery } from '../../jsonapi/query.ts';

@@ -1,0 +1,99 @@
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { sqlAnd } from '../access/tenancy.ts';
+import type { RequestContext } from './context.ts';
+import type { Filter, ResourceDefinition, Row } from './define-resource.ts';
+import { badRequest, notFound } from './errors.ts';
+import { column, filter as filters } from './filters.ts';
+import type { ParsedQuery } from './query.ts';
+import { own } from './own.ts';
+import { selectRows, type Part } from './select.ts';
+
+// Which rows a request sees: the type's tenancy scope, the query's filters, order and page, one
+// record by id.
+
+/** The tenancy scope of a resource for the actor, ANDed with extra conditions. */
+export function scoped(ctx: RequestContext, def: ResourceDefinition, ...extra: (SQL | undefined)[]): SQL | undefined {
+  return sqlAnd(def.tenancy.scope(ctx.actor, def.table), ...extra);
+}
+
+/** Filters every resource gets from its tenancy: with_ids, organization, allowedLocations. */
+/**
+ * The global selection filters reach every GET (spec platform §7): a type without organization
+ * or locations has nothing to narrow, so it ignores them rather than failing the whole screen.
+ */
+const IGNORED = filters.custom(() => undefined);
+function implicitFilter(def: Pick<ResourceDefinition, 'table' | 'tenancy'>, name: string): Filter | undefined {
+  // Owned rows (an order's lines) are in the organization and locations of their parent.
+  const parent = def.tenancy.parent;
+  if (parent && (name === 'organization' || name === 'allowedLocations')) {
+    const ofParent = implicitFilter(parent.def, name)!;
+    return filters.custom((value, ctx, table) => {
+      const cond = ofParent.apply(value, ctx, parent.def.table);
+      return cond && sql`${column(table, parent.foreignKey)} in (select ${column(parent.def.table, 'id')} from ${parent.def.table} where ${cond})`;
+    });
+  }
+  if (name === 'with_ids') return uuidKeys(def) ? filters.ids('id', 'with_ids') : filters.integers('id', 'with_ids');
+  if (name === 'organization') return def.tenancy.hasOrganization ? filters.ids('organization_id', 'organization') : IGNORED;
+  if (name === 'allowedLocations') return def.tenancy.hasLocations ? filters.inLocations('location_ids', 'allowedLocations') : IGNORED;
+  return undefined;
+}
+
+function filterConditions(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): SQL[] {
+  const out: SQL[] = [];
+  for (const [name, value] of q.filters) {
+    const f = own(def.filters, name) ?? implicitFilter(def, name);
+    if (!f) throw badRequest('error.invalid_filter', { filter: name }, `filter[${name}]`);
+    const cond = f.apply(value, ctx, def.table);
+    if (cond) out.push(cond);
+  }
+  return out;
+}
+
+function orderBy(def: ResourceDefinition, q: ParsedQuery): SQL[] {
+  const out = q.sort.map(({ name, desc: d }) => {
+    const declared = def.sorts?.find((s) => (typeof s === 'string' ? s : s.name) === name);
+    const expr = declared && typeof declared !== 'string' ? declared.sql : column(def.table, name);
+    return d ? desc(expr) : asc(expr);
+  });
+  // A unique tiebreaker keeps pages stable when sort values repeat.
+  out.push(asc(column(def.table, 'id')));
+  return out;
+}
+
+/**
+ * A list's page, the first part of its read, and its total, the read's scalar: an uncorrelated
+ * subquery run once (an index-only scan, unlike count(*) over (), which would materialise every
+ * matching row).
+ */
+export function listSelect(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): { part: Part; total: SQL } {
+  const where = scoped(ctx, def, ...filterConditions(ctx, def, q));
+  const { number, size } = q.page;
+  const order = sql.join(orderBy(def, q), sql`, `);
+  return {
+    part: { table: def.table, where, order, limit: size, offset: (number - 1) * size },
+    total: sql`(select count(*) from ${def.table}${where ? sql` where ${where}` : sql``})`,
+  };
+}
+
+/** The select of one visible row by id (undefined for an id of the wrong shape: a 404). */
+export function recordSelect(ctx: RequestContext, def: ResourceDefinition, id: string): Part | undefined {
+  if (!isId(def, id)) return undefined;
+  return { table: def.table, where: scoped(ctx, def, sql`${column(def.table, 'id')} = ${id}`), limit: 1 };
+}
+
+/** One visible row by id, or a 404 that does not tell whether it exists elsewhere. */
+export async function findRow(ctx: RequestContext, def: ResourceDefinition, id: string, opts: { lock?: boolean } = {}): Promise<Row> {
+  const select = recordSelect(ctx, def, id);
+  if (!select) throw notFound(id);
+  const [row] = await selectRows(ctx.db, def.table, select.where, { tail: opts.lock ? sql`limit 1 for update` : sql`limit 1` });
+  if (!row) throw notFound(id);
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether the type's keys are uuids (all but the permission catalogue's small integers). */
+const uuidKeys = (def: Pick<ResourceDefinition, 'table'>) => (column(def.table, 'id') as unknown as { columnType: string }).columnType === 'PgUUID';
+/** Whether a client's id has the shape of the type's keys (else it names nothing: a 404 or 422). */
+export function isId(def: ResourceDefinition, id: string) {
+  return uuidKeys(def) ? UUID.test(id) : /^\d{1,15}$/.test(id);
+}
