@@ -11,6 +11,14 @@ import { formatNumber } from '../../lib/format.ts';
 import { messageOf, StatusBadge, useModels, type ImportRecord } from './common.tsx';
 import { ImportResults } from './ImportResults.tsx';
 
+/** The counts of a run, each in its colour. */
+const SUMMARY = [
+  ['created', 'teal'],
+  ['updated', 'blue'],
+  ['skipped', 'gray'],
+  ['failed', 'red'],
+] as const;
+
 /** Downloads the error report (the API needs the bearer token, so not a plain link). */
 async function downloadErrors(imp: ImportRecord) {
   const res = await fetch(`${API_BASE}/imports/${imp.id}/errors.csv`, { headers: headersOf(false) });
@@ -166,18 +174,11 @@ export default function ImportViewPage() {
       {hasResults && (
         <Group gap="lg" data-testid="import-summary">
           <Text size="sm">{isDry ? t('imports:dry_run_result') : t('imports:run_result')}</Text>
-          <Badge color="teal" variant="light">
-            {t('imports:summary.created', { count: imp.created_count })}
-          </Badge>
-          <Badge color="blue" variant="light">
-            {t('imports:summary.updated', { count: imp.updated_count })}
-          </Badge>
-          <Badge color="gray" variant="light">
-            {t('imports:summary.skipped', { count: imp.skipped_count })}
-          </Badge>
-          <Badge color="red" variant="light">
-            {t('imports:summary.failed', { count: imp.failed_count })}
-          </Badge>
+          {SUMMARY.map(([key, color]) => (
+            <Badge key={key} color={color} variant="light">
+              {t(`imports:summary.${key}`, { count: imp[`${key}_count`] })}
+            </Badge>
+          ))}
         </Group>
       )}
       {hasResults && <ImportResults imp={imp} dryRun={isDry} />}
