@@ -6,18 +6,20 @@ import { pickLocale, type Locale } from '@atelier/domain';
 import type { Actor } from './access/actor.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { createLimits } from './auth/rate-limit.ts';
-import { actorForToken } from './auth/tokens.ts';
+import { actorForToken, forgetSessions } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RequestContext } from './jsonapi/context.ts';
 import { ApiError, renderErrors, unauthenticated, type ErrorItem } from './jsonapi/errors.ts';
 import { checkRequestText } from './jsonapi/hygiene.ts';
-import { MEDIA_TYPE, registerResources } from './jsonapi/router.ts';
+import { MEDIA_TYPE, registerResources, type Services } from './jsonapi/router.ts';
+import { Registry } from './jsonapi/registry.ts';
+import { registerListCounts } from './access/list-counts.ts';
+import { AREAS } from './areas/index.ts';
+import type { Area } from './areas/area.ts';
 import { buildOpenApi, describeRoute, type RegisteredRoute } from './jsonapi/openapi.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-// Importing the areas declares their resources in the engine's registry.
-import './areas/index.ts';
 import './auth/contract.ts';
 
 declare module 'fastify' {
@@ -38,6 +40,22 @@ export interface AppOptions {
   /** Where the built web app is (default apps/web/dist); absent in API tests. */
   webDist?: string | null;
   logger?: boolean;
+  /** The business areas served (default: all of them). */
+  areas?: readonly Area[];
+}
+
+/** The registry of the given areas' types and reactions, with the app's own: a write forgets cached sessions. */
+export function buildRegistry(areas: readonly Area[]): Registry {
+  const registry = new Registry();
+  for (const area of areas) {
+    for (const def of area.resources) registry.add(def);
+    for (const model of area.importModels ?? []) registry.addImportModel(model);
+    if (area.hooks) registry.hook(area.hooks);
+  }
+  // A write may change who can do what (roles, users, locations): this instance answers its next request with it.
+  registry.hook({ afterCommit: forgetSessions });
+  registry.check();
+  return registry;
 }
 
 /** Paths under /api/v1 that answer without a token. */
@@ -60,6 +78,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const db = database.db;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const areas = opts.areas ?? AREAS;
+  const registry = buildRegistry(areas);
+  const services: Services = { database, config, mailer, registry };
   const bodyLimit = 2 * 1024 * 1024;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -75,7 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Every route of the API, for its contract (GET /openapi.json).
   const routes: RegisteredRoute[] = [];
   let contract: ReturnType<typeof buildOpenApi> | undefined;
-  app.decorate('apiContract', () => (contract ??= buildOpenApi(routes, { version: '1.0.0' })));
+  app.decorate('apiContract', () => (contract ??= buildOpenApi(registry, routes, { version: '1.0.0' })));
   app.decorateRequest('actor', null);
   app.decorateRequest('locale', 'fr');
 
@@ -98,6 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       mailer,
       ip: request.ip,
       query: request.query as Record<string, string | undefined>,
+      registry,
     };
   };
 
@@ -138,8 +160,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return reply.send({ status: 'ok', database: database.driver });
       });
 
-      registerAuthRoutes(api, { config, db, mailer, limits: createLimits(database), contextOf, localeOf: (r) => r.locale });
-      registerResources(api, contextOf, { database, config, mailer });
+      registerAuthRoutes(api, { config, db, mailer, limits: createLimits(database), contextOf, localeOf: (r) => r.locale, registry });
+      registerResources(api, contextOf, registry);
+      registerListCounts(api, contextOf, registry);
+      for (const area of areas) {
+        for (const register of area.routes ?? []) register(api, contextOf, services);
+        if (!area.worker) continue;
+        const worker = area.worker(services);
+        area.workerRoutes?.(api, contextOf, worker);
+        api.addHook('onReady', () => worker.start());
+        api.addHook('onClose', () => worker.stop());
+      }
 
       api.setNotFoundHandler((request, reply) => sendErrors(request, reply, [{ status: 404, code: 'error.route_not_found' }]));
     },

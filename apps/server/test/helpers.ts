@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
+import type { Area } from '../src/areas/area.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, openMemoryDatabase, rowsOf, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -61,15 +62,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { areas?: readonly Area[] } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await migrate(database);
   await syncPermissions(database.db);
   await syncOptions(database.db);
-  await seedDemo(database.db);
+  await seedDemo(database.db, opts.areas);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atelier-test', LOG_LEVEL: 'silent', APP_URL: 'http://atelier.test', ...env });
   const start = async () => {
-    const started = await buildApp({ config, database, webDist: null, logger: false });
+    const started = await buildApp({ config, database, webDist: null, logger: false, areas: opts.areas });
     await started.ready();
     return started;
   };

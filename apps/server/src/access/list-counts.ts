@@ -4,11 +4,10 @@ import { authorize } from '../jsonapi/policies.ts';
 import { listSelect } from '../jsonapi/scope.ts';
 import { column } from '../jsonapi/filters.ts';
 import { parseQuery } from '../jsonapi/query.ts';
-import { MEDIA_TYPE, defineRoutes } from '../jsonapi/router.ts';
+import type { Registry } from '../jsonapi/registry.ts';
+import { MEDIA_TYPE, type ContextOf } from '../jsonapi/router.ts';
+import type { FastifyInstance } from 'fastify';
 import { describeRoute } from '../jsonapi/openapi.ts';
-
-/** Types that answer GET /{type}/list/count (announced in /app-config for the dashboard). */
-export const countedTypes = new Set<string>();
 
 /**
  * GET /{type}/list/count (spec: /inspections/list/count, /repairs/list/count,
@@ -19,11 +18,14 @@ export const countedTypes = new Set<string>();
  * included, so a dashboard card counts exactly what its list shows. Every declared value is in
  * the answer, zero when no row has it:
  *   { "meta": { "counts": { "draft": 3, "assigned": 1, ... }, "total": 4 } }
- * Written once beside the engine, without changing it: a later area declares its type with
- * `defineListCount(inspectionsResource, 'status', INSPECTION_STATUSES)`.
+ * Written once beside the engine: a type declares `listCount: { by: 'status', values: INSPECTION_STATUSES }`
+ * (announced in /app-config for the dashboard).
  */
-export function defineListCount(def: ResourceDefinition, by: string, values: readonly string[]) {
-  countedTypes.add(def.type);
+export function registerListCounts(api: FastifyInstance, contextOf: ContextOf, registry: Registry) {
+  for (const def of registry.values()) if (def.listCount) registerListCount(api, contextOf, def, def.listCount.by, def.listCount.values);
+}
+
+function registerListCount(api: FastifyInstance, contextOf: ContextOf, def: ResourceDefinition, by: string, values: readonly string[]) {
   const counts = { type: 'integer', minimum: 0 };
   describeRoute('GET', `/${def.type}/list/count`, {
     summary: `How many ${def.type} the user may list, per ${by}, with the list’s filters`,
@@ -52,23 +54,21 @@ export function defineListCount(def: ResourceDefinition, by: string, values: rea
     },
     errors: [403],
   });
-  defineRoutes((api, contextOf) => {
-    api.get(`/${def.type}/list/count`, async (request, reply) => {
-      const ctx = contextOf(request);
-      authorize(ctx, def, 'viewAny');
-      // Only filters count: a page, a sort or an include means nothing for a count.
-      const raw = Object.fromEntries(Object.entries(request.query as Record<string, string | string[]>).filter(([k]) => k.startsWith('filter[')));
-      const { part } = listSelect(ctx, def, parseQuery(def, raw, { list: true }));
-      const col = column(def.table, by);
-      const rows = await ctx.db
-        .select({ value: col, n: sql<number>`count(*)::int` })
-        .from(def.table)
-        .where(part.where)
-        .groupBy(col);
-      const counts: Record<string, number> = Object.fromEntries(values.map((v) => [v, 0]));
-      for (const r of rows) counts[String(r.value)] = Number(r.n);
-      const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
-      return reply.type(MEDIA_TYPE).send({ jsonapi: { version: '1.1' }, meta: { counts, total } });
-    });
+  api.get(`/${def.type}/list/count`, async (request, reply) => {
+    const ctx = contextOf(request);
+    authorize(ctx, def, 'viewAny');
+    // Only filters count: a page, a sort or an include means nothing for a count.
+    const raw = Object.fromEntries(Object.entries(request.query as Record<string, string | string[]>).filter(([k]) => k.startsWith('filter[')));
+    const { part } = listSelect(ctx, def, parseQuery(ctx.registry, def, raw, { list: true }));
+    const col = column(def.table, by);
+    const rows = await ctx.db
+      .select({ value: col, n: sql<number>`count(*)::int` })
+      .from(def.table)
+      .where(part.where)
+      .groupBy(col);
+    const counts: Record<string, number> = Object.fromEntries(values.map((v) => [v, 0]));
+    for (const r of rows) counts[String(r.value)] = Number(r.n);
+    const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+    return reply.type(MEDIA_TYPE).send({ jsonapi: { version: '1.1' }, meta: { counts, total } });
   });
 }

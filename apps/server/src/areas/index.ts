@@ -1,9 +1,13 @@
-// Every business area, one import each: importing an area declares its resources.
-import './admin/index.ts';
-import './files/index.ts';
-import './notifications/index.ts';
-import './vehicles/index.ts';
-import './requests/index.ts';
-import './purchases/index.ts';
-import './crm/index.ts';
-import './imports/index.ts';
+// Every business area, in the order their demo data is seeded. app.ts serves these by default;
+// a test may build an app with fewer.
+import type { Area } from './area.ts';
+import { adminArea } from './admin/index.ts';
+import { crmArea } from './crm/index.ts';
+import { filesArea } from './files/index.ts';
+import { importsArea } from './imports/index.ts';
+import { notificationsArea } from './notifications/index.ts';
+import { purchasesArea } from './purchases/index.ts';
+import { requestsArea } from './requests/index.ts';
+import { vehiclesArea } from './vehicles/index.ts';
+
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea];

@@ -1,13 +1,11 @@
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { resellers } from '../areas/admin/admin.table.ts';
-import { countedTypes } from '../access/list-counts.ts';
-import { registry } from '../jsonapi/define-resource.ts';
 import { mailOutbox } from '../mail/mail.table.ts';
 import type { Deps } from './requests.ts';
 
 /** What a client reads before signing in: GET /app-config (and /dev/outbox for the browser tests). */
-export function registerAppConfigRoutes(app: FastifyInstance, { config, db }: Deps) {
+export function registerAppConfigRoutes(app: FastifyInstance, { config, db, registry }: Deps) {
   app.get('/app-config', async (request) => {
     const host = String(request.headers['x-forwarded-host'] ?? request.headers.host ?? '').split(':')[0].toLowerCase();
     const branded = await db
@@ -26,7 +24,7 @@ export function registerAppConfigRoutes(app: FastifyInstance, { config, db }: De
       // What this server serves, so a client shows no screen or card of a type it lacks.
       resource_types: [...registry.keys()].sort(),
       // Types answering GET /{type}/list/count (counts per state in one call).
-      list_counts: [...countedTypes].sort(),
+      list_counts: [...registry.values()].filter((d) => d.listCount).map((d) => d.type).sort(),
       // Types whose rows belong to an organization: lists spanning organizations show which one.
       organization_types: [...registry.values()]
         .filter((d) => d.relationships?.organization?.kind === 'belongsTo' && d.relationships.organization.type === 'organizations')

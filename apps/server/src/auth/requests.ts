@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { attr } from '../jsonapi/attributes.ts';
 import type { RequestContext } from '../jsonapi/context.ts';
+import type { Registry } from '../jsonapi/registry.ts';
 import { ApiError, attributePointer } from '../jsonapi/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { LimitKeys, LimitName, Limits } from './rate-limit.ts';
@@ -19,6 +20,8 @@ export interface Deps {
   limits: Limits;
   contextOf: (request: FastifyRequest) => RequestContext;
   localeOf: (request: FastifyRequest) => Locale;
+  /** The types the app serves (announced in /app-config). */
+  registry: Registry;
 }
 
 export const email = attr.email().isRequired();

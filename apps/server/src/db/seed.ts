@@ -3,11 +3,8 @@ import { DEFAULT_OPTIONS, PERMISSIONS, permissionsForLevel } from '@atelier/doma
 import { locations, organizations, permissions, resellers, roles, tags, userRoles, users } from '../areas/admin/admin.table.ts';
 import { grant, setUpOrganization } from '../areas/admin/organization-setup.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { seedDemoNotifications } from '../areas/notifications/demo.ts';
-import { seedDemoVehicles } from '../areas/vehicles/demo.ts';
-import { seedDemoRequests } from '../areas/requests/demo.ts';
-import { seedDemoImports } from '../areas/imports/demo.ts';
-import { seedDemoCrm } from '../areas/crm/demo.ts';
+import type { Area } from '../areas/area.ts';
+import { AREAS } from '../areas/index.ts';
 import { rowsOf, type Db } from './client.ts';
 import { newId } from './columns.ts';
 
@@ -53,7 +50,7 @@ export const DEMO_ACCOUNTS = [
 ];
 
 /** Seeds the demo data on an empty database (no user yet); returns whether it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, areas: readonly Area[] = AREAS): Promise<boolean> {
   const [{ count }] = rowsOf<{ count: number }>(await db.execute(sql`SELECT count(*)::int AS count FROM users`));
   if (count > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -133,18 +130,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(userRoles).values({ user_id: manager2.id, role_id: riviereRoles.administrator });
     await tx.update(organizations).set({ owner_id: manager2.id }).where(sql`id = ${riviere}`);
 
-    await seedDemoNotifications(tx);
-
     await tx.insert(tags).values([
       { organization_id: garage, name: 'Client VIP', color: 'yellow' },
       { organization_id: garage, name: 'Garantie', color: 'blue' },
       { organization_id: riviere, name: 'Flotte', color: 'green' },
     ]);
 
-    await seedDemoVehicles(tx);
-    await seedDemoRequests(tx);
-    await seedDemoImports(tx);
-    await seedDemoCrm(tx);
+    // Each area's own demo data, in the order of the areas.
+    for (const area of areas) await area.demo?.(tx);
   });
   return true;
 }

@@ -4,13 +4,8 @@ import type { ResourceDefinition, Row } from './define-resource.ts';
 
 type LogProperties = { old?: Record<string, unknown>; attributes?: Record<string, unknown> } & Record<string, unknown>;
 
-/** Called after every log entry, in the same transaction (the notifications area listens). */
+/** Called after every log entry, in the same transaction (an area's `activity` hook: the notifications area listens). */
 export type ActivityListener = (ctx: RequestContext, def: ResourceDefinition, row: Row, event: string, properties: LogProperties) => Promise<void>;
-const listeners: ActivityListener[] = [];
-
-export function onActivity(listener: ActivityListener) {
-  listeners.push(listener);
-}
 
 /**
  * Writes one activity-log entry in the request's transaction: the subject, who did it, the
@@ -30,7 +25,7 @@ export async function writeLog(
 export async function writeLogs(ctx: RequestContext, def: ResourceDefinition, entries: { row: Row; event: string; properties: LogProperties }[]) {
   if (!entries.length) return;
   await ctx.db.insert(logs).values(entries.map(({ row, event, properties }) => logValues(ctx, def, row, event, properties)));
-  for (const { row, event, properties } of entries) for (const listener of listeners) await listener(ctx, def, row, event, properties);
+  for (const { row, event, properties } of entries) for (const listener of ctx.registry.activity) await listener(ctx, def, row, event, properties);
 }
 
 function logValues(ctx: RequestContext, def: ResourceDefinition, row: Row, event: string, properties: LogProperties) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { writeLog } from './audit.ts';
 import type { RequestContext } from './context.ts';
-import { resource, type ResourceDefinition, type Row, type WriteInput } from './define-resource.ts';
+import type { ResourceDefinition, Row, WriteInput } from './define-resource.ts';
 import { inIds, selectRows } from './select.ts';
 import { ApiError, ValidationErrors, relationshipPointer } from './errors.ts';
 import { column } from './filters.ts';
@@ -73,7 +73,7 @@ export async function parseChildren(
     errors.add(`${pointer}/data`, 'validation.children_too_many', { max: MAX_CHILDREN });
     return undefined;
   }
-  const child = resource(rel.type);
+  const child = ctx.registry.resource(rel.type);
   const fk = column(child.table, rel.foreignKey);
   const before = parent ? await selectRows(ctx.db, child.table, eq(fk, parent.id), { tail: sql`order by ${column(child.table, 'id')} for update` }) : [];
   const byId = new Map(before.map((r) => [String(r.id), r]));
@@ -140,7 +140,7 @@ export async function writeChildren(
   const derived: Record<string, unknown> = {};
   for (const [name, list] of Object.entries(input.children)) {
     const rel = def.relationships![name] as OwnsMany;
-    const child = resource(rel.type);
+    const child = ctx.registry.resource(rel.type);
     const table = child.table;
     const id = column(table, 'id');
     const log: ChildChanges = {};
@@ -201,10 +201,10 @@ async function storeDerived(ctx: RequestContext, def: ResourceDefinition, parent
 }
 
 /** The parent's collection of an owned type: its declaration and relationship. */
-function owningCollection(child: ResourceDefinition): { def: ResourceDefinition; name: string; rel: OwnsMany } | undefined {
+function owningCollection(ctx: RequestContext, child: ResourceDefinition): { def: ResourceDefinition; name: string; rel: OwnsMany } | undefined {
   const parent = child.tenancy.parent;
   if (!parent) return undefined;
-  const def = resource(parent.def.type);
+  const def = ctx.registry.resource(parent.def.type);
   const found = Object.entries(def.relationships ?? {}).find(([, r]) => r.kind === 'ownsMany' && r.type === child.type && r.foreignKey === parent.foreignKey);
   return found && { def, name: found[0], rel: found[1] as OwnsMany };
 }
@@ -214,7 +214,7 @@ function owningCollection(child: ResourceDefinition): { def: ResourceDefinition;
  * from its parent, which is locked.
  */
 export async function prepareOwnLine(ctx: RequestContext, child: ResourceDefinition, input: WriteInput, existing: Row | null) {
-  const owning = owningCollection(child);
+  const owning = owningCollection(ctx, child);
   const parentId = (input.values[owning?.rel.foreignKey ?? ''] ?? existing?.[owning?.rel.foreignKey ?? '']) as string | undefined;
   if (!owning || !parentId) return;
   const [parent] = await selectRows(ctx.db, owning.def.table, eq(column(owning.def.table, 'id'), parentId), { tail: sql`for update` });
@@ -236,7 +236,7 @@ export async function prepareOwnLine(ctx: RequestContext, child: ResourceDefinit
  * parent's document would be. Returns false for a type that is no one's line.
  */
 export async function afterOwnLine(ctx: RequestContext, child: ResourceDefinition, before: Row | null, after: Row | null): Promise<boolean> {
-  const owning = owningCollection(child);
+  const owning = owningCollection(ctx, child);
   if (!owning) return false;
   const { def, name, rel } = owning;
   const parentIds = [...new Set([before?.[rel.foreignKey], after?.[rel.foreignKey]].filter((v): v is string => typeof v === 'string'))];

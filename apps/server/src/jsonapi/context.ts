@@ -3,6 +3,7 @@ import type { Actor } from '../access/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { Registry } from './registry.ts';
 
 /** Everything a resource, hook or action sees of the current request. */
 export interface RequestContext {
@@ -14,4 +15,6 @@ export interface RequestContext {
   mailer: Mailer;
   ip: string;
   query: Record<string, string | undefined>;
+  /** The types this app serves and the reactions to its writes. */
+  registry: Registry;
 }

@@ -9,6 +9,8 @@ import type { ChildList } from './children.ts';
 import type { Relationship, Storage } from './relationships.ts';
 
 export type Row = Record<string, unknown> & { id: string };
+/** A row of a table as Drizzle types it (hooks, policies and actions of a type get these). */
+export type RowOf<T extends PgTable> = T['$inferSelect'] & Row;
 
 /** A declared filter: turns the raw query value into SQL (ANDed with the tenancy scope). */
 export interface Filter {
@@ -29,12 +31,12 @@ export interface WriteInput {
   present: Set<string>;
 }
 
-export interface Hooks {
+export interface Hooks<R extends Row = Row> {
   /** Extra validation and derived values, before the row is written. Throw ApiError to refuse. */
-  beforeWrite?(ctx: RequestContext, input: WriteInput, existing: Row | null): Promise<void> | void;
+  beforeWrite?(ctx: RequestContext, input: WriteInput, existing: R | null): Promise<void> | void;
   /** After the row (and its relationships) are written, in the same transaction. */
-  afterWrite?(ctx: RequestContext, row: Row, input: WriteInput, existing: Row | null): Promise<void> | void;
-  beforeDelete?(ctx: RequestContext, row: Row): Promise<void> | void;
+  afterWrite?(ctx: RequestContext, row: R, input: WriteInput, existing: R | null): Promise<void> | void;
+  beforeDelete?(ctx: RequestContext, row: R): Promise<void> | void;
 }
 
 /** A record policy's refusal: 403 (not theirs to do) or 409 (the record's state does not allow it). */
@@ -61,14 +63,14 @@ export interface Policy<A extends unknown[]> {
  * Run by the engine after the record is loaded and locked, before the hooks; nothing is written
  * on a refusal.
  */
-export interface Policies {
+export interface Policies<R extends Row = Row> {
   /** A new document: what it asks for (a type of work, an assignee, access). */
   create?: Policy<[input: WriteInput]>;
   /** A change of a record (a PATCH, an upload to one of its fields). */
-  edit?: Policy<[row: Row, input: WriteInput]>;
-  delete?: Policy<[row: Row]>;
+  edit?: Policy<[row: R, input: WriteInput]>;
+  delete?: Policy<[row: R]>;
   /** By record action name. */
-  actions?: Record<string, Policy<[row: Row]>>;
+  actions?: Record<string, Policy<[row: R]>>;
 }
 
 export interface ActionResult {
@@ -84,7 +86,7 @@ export interface ActionResult {
 }
 
 /** A workflow call declared beside the resource: POST /{type}/{id}/{name} unless said otherwise. */
-export interface ActionDefinition {
+export interface ActionDefinition<R extends Row = Row> {
   method?: 'GET' | 'POST';
   /** Path under the type; ':id' marks the record. Default ':id/<name>'. */
   path?: string;
@@ -94,7 +96,7 @@ export interface ActionDefinition {
   permission: string | string[] | null;
   /** Log the action in the activity log (default true for record actions). */
   log?: boolean;
-  handler(ctx: RequestContext, record: Row | null, body: unknown): Promise<ActionResult | void>;
+  handler(ctx: RequestContext, record: R | null, body: unknown): Promise<ActionResult | void>;
   /** What the API contract (GET /openapi.json) says of the action beyond its path and verb. */
   contract?: ActionContract;
 }
@@ -113,10 +115,10 @@ export interface ActionContract {
 }
 
 /** What an upload field accepts (POST /uploads/{type}/{id}/{field}; the field is set to the URL). */
-export interface UploadField {
+export interface UploadField<R extends Row = Row> {
   kinds: ('image' | 'pdf' | 'document')[];
   /** Also lets this actor upload without the edit permission (a user's own profile picture). */
-  mayEdit?(ctx: RequestContext, row: Row): boolean;
+  mayEdit?(ctx: RequestContext, row: R): boolean;
 }
 
 export type Verb = 'viewAny' | 'view' | 'create' | 'edit' | 'delete';
@@ -129,9 +131,9 @@ export interface Warning {
   pointer?: string;
 }
 
-export interface ResourceDefinition {
+export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row = RowOf<T>> {
   type: string;
-  table: PgTable;
+  table: T;
   attributes: Record<string, Attribute>;
   relationships?: Record<string, Relationship>;
   filters?: Record<string, Filter>;
@@ -151,35 +153,41 @@ export interface ResourceDefinition {
   /** The 403 message of a verb when the generic one says too little (spec: "no permission to add a vehicle"). */
   forbiddenMessages?: Partial<Record<Verb, MessageKey>>;
   /** Warnings about one record, answered in meta.warnings of its document after a read or write. */
-  warnings?(row: Row): Warning[];
+  warnings?(row: R): Warning[];
   /** Which verbs the API offers (default all). */
   operations?: { list?: boolean; get?: boolean; create?: boolean; update?: boolean; delete?: boolean };
-  hooks?: Hooks;
-  policies?: Policies;
-  actions?: Record<string, ActionDefinition>;
+  hooks?: Hooks<R>;
+  policies?: Policies<R>;
+  actions?: Record<string, ActionDefinition<R>>;
   /** Extra data computed on demand (?add_data=name) and returned in meta. */
   addData?: Record<string, (ctx: RequestContext, rows: Row[]) => Promise<unknown>>;
   /** Unique index name → attribute (or attribute and message), to answer a violation on the right field. */
   uniques?: Record<string, string | { attribute: string; code: MessageKey }>;
+  /** GET /{type}/list/count: how many per value of this column (access/list-counts.ts). */
+  listCount?: { by: string; values: readonly string[] };
   /** Written to the activity log (default true). */
   logged?: boolean;
   /** Attribute columns that take a file upload. */
-  uploads?: Record<string, UploadField>;
+  uploads?: Record<string, UploadField<R>>;
   /** Who besides the followers hears of changes (the notifications area reads it). */
   notify?: {
     /** Ids of the users assigned to the record. */
-    assignees?(row: Row): (string | null | undefined)[];
+    assignees?(row: R): (string | null | undefined)[];
     /** The record's name in a notification (default: name, code, title, number...). */
-    label?(row: Row): string;
+    label?(row: R): string;
   };
 }
 
+/**
 /**
  * What the server adds to a type's declaration (packages/domain): the table, where each
  * relationship is kept, how each filter and computed sort is made in SQL, the tenancy and
  * permissions, and per attribute what only the server knows (a computed value, a custom check).
  */
-export type ServerParts<D extends Declaration> = Omit<ResourceDefinition, 'type' | 'attributes' | 'relationships' | 'filters' | 'sorts' | 'defaultSort'> & {
+export type ServerParts<D extends Declaration, T extends PgTable = PgTable> = Omit<
+  ResourceDefinition<T>,
+  'type' | 'attributes' | 'relationships' | 'filters' | 'sorts' | 'defaultSort'
+> & {
   /** Adds the server's part to a declared attribute (isVirtual, check, parsedBy ...). */
   attributes?: { [K in keyof D['attributes']]?: (a: Attribute) => Attribute };
   /** The SQL of a declared sort that is not a column. */
@@ -187,11 +195,13 @@ export type ServerParts<D extends Declaration> = Omit<ResourceDefinition, 'type'
 } & (keyof D['relationships'] extends never ? { relationships?: never } : { relationships: { [K in keyof D['relationships']]: Storage } }) &
   ([D['filters'][number]] extends [never] ? { filters?: never } : { filters: { [K in D['filters'][number]]: Filter } });
 
-export const registry = new Map<string, ResourceDefinition>();
-
-/** Serves a declared type: its declaration and the server's parts make the engine's definition. */
-export function defineResource<D extends Declaration>(declaration: D, parts: ServerParts<D>): ResourceDefinition {
-  const { attributes: extras = {}, relationships: storage = {}, filters = {}, sortExpressions = {}, ...rest } = parts as ServerParts<Declaration>;
+/**
+ * Serves a declared type: its declaration and the server's parts make the engine's definition.
+ * The definition is data: the area that owns it lists it (areas/<area>/index.ts) and the app
+ * registers it (jsonapi/registry.ts); its hooks, policies and actions get rows typed after its table.
+ */
+export function defineResource<D extends Declaration, T extends PgTable>(declaration: D, parts: ServerParts<D, T>): ResourceDefinition<T> {
+  const { attributes: extras = {}, relationships: storage = {}, filters = {}, sortExpressions = {}, ...rest } = parts as ServerParts<Declaration, T>;
   const type = declaration.type;
   const attributes: Record<string, Attribute> = {};
   for (const [name, declared] of Object.entries(declaration.attributes)) {
@@ -212,7 +222,7 @@ export function defineResource<D extends Declaration>(declaration: D, parts: Ser
   const missingFilters = declaration.filters.filter((name) => !Object.hasOwn(filters, name));
   if (undeclared.length || missingFilters.length) throw new Error(`${type}: undeclared ${undeclared.join(', ')}; filters without SQL ${missingFilters.join(', ')}`);
   const expressions = sortExpressions as Record<string, SQL>;
-  return register({
+  return {
     ...rest,
     type,
     attributes,
@@ -220,19 +230,5 @@ export function defineResource<D extends Declaration>(declaration: D, parts: Ser
     filters: filters as Record<string, Filter>,
     sorts: declaration.sorts.map((name) => (expressions[name] ? { name, sql: expressions[name] } : name)),
     defaultSort: declaration.defaultSort,
-  });
-}
-
-function register(def: ResourceDefinition): ResourceDefinition {
-  if (registry.has(def.type)) throw new Error(`Resource type ${def.type} declared twice`);
-  for (const name of Object.keys(def.policies?.actions ?? {}))
-    if (!def.actions?.[name] || def.actions[name].collection) throw new Error(`The ${def.type} policy names ${name}, not a record action`);
-  registry.set(def.type, def);
-  return def;
-}
-
-export function resource(type: string): ResourceDefinition {
-  const def = registry.get(type);
-  if (!def) throw new Error(`Unknown resource type ${type}`);
-  return def;
+  };
 }

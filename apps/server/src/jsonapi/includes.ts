@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.ts';
-import { resource, type ResourceDefinition, type Row } from './define-resource.ts';
+import type { ResourceDefinition, Row } from './define-resource.ts';
 import { inIds, partRef, selectParts, selectRows, type Part } from './select.ts';
 import { linkKey, newDocument, setLinkage, type Document } from './serialize.ts';
 import { listSelect, recordSelect, scoped } from './scope.ts';
@@ -64,7 +64,7 @@ async function read(ctx: RequestContext, def: ResourceDefinition, root: Part, tr
   if (sets[0].length === 0) return { rows: sets[0], scalar: answer.scalar };
   for (const step of steps) {
     if (step.rel.kind === 'polymorphic') await loadPolymorphic(ctx, step, sets[step.parent], doc);
-    else link(doc, step, sets[step.parent], sets[step.part!]);
+    else link(ctx, doc, step, sets[step.parent], sets[step.part!]);
   }
   return { rows: sets[0], scalar: answer.scalar };
 }
@@ -79,7 +79,7 @@ function plan(ctx: RequestContext, def: ResourceDefinition, tree: IncludeTree, p
     }
     const part = parts.push(relatedPart(ctx, def, rel, partRef(parent))) - 1;
     steps.push({ def, name, rel, parent, part });
-    plan(ctx, resource(rel.type), subtree, part, parts, steps);
+    plan(ctx, ctx.registry.resource(rel.type), subtree, part, parts, steps);
   }
 }
 
@@ -88,7 +88,7 @@ const parentColumn = (table: PgTable, key: string) => sql.identifier(getTableCol
 
 /** The select of the related records of the rows of `parent`, within what the actor may see. */
 function relatedPart(ctx: RequestContext, def: ResourceDefinition, rel: Exclude<Relationship, { kind: 'polymorphic' }>, parent: SQL): Part {
-  const target = resource(rel.type);
+  const target = ctx.registry.resource(rel.type);
   const t = target.table;
   const visible = (where: SQL): Part => ({ table: t, where: scoped(ctx, target, where) });
   const parentIds = sql`(select ${parentColumn(def.table, 'id')} from ${parent})`;
@@ -123,9 +123,9 @@ function relatedPart(ctx: RequestContext, def: ResourceDefinition, rel: Exclude<
 }
 
 /** Links the parent rows to the related records found, and includes those records. */
-function link(doc: Document, step: Step, parents: Row[], related: Row[]) {
+function link(ctx: RequestContext, doc: Document, step: Step, parents: Row[], related: Row[]) {
   const { rel } = step;
-  const target = resource(rel.type);
+  const target = ctx.registry.resource(rel.type);
   const of = linker(rel, parents, related);
   for (const row of parents) setLinkage(doc, step.def.type, row.id, step.name, of(row));
   for (const r of related) {
@@ -182,7 +182,7 @@ async function loadPolymorphic(ctx: RequestContext, step: Step, rows: Row[], doc
     }
   const found = new Set<string>();
   for (const [type, ids] of wanted) {
-    const target = resource(type);
+    const target = ctx.registry.resource(type);
     const related = await selectRows(ctx.db, target.table, scoped(ctx, target, inIds(column(target.table, 'id'), [...ids])));
     for (const r of related) {
       const k = linkKey(type, r.id);

@@ -1,5 +1,6 @@
 import type { Attribute } from './attributes.ts';
-import { registry, type ActionDefinition, type JsonSchema, type Policy, type ResourceDefinition } from './define-resource.ts';
+import type { Registry } from './registry.ts';
+import { type ActionDefinition, type JsonSchema, type Policy, type ResourceDefinition } from './define-resource.ts';
 import { own } from './own.ts';
 import { MAX_INCLUDE_DEPTH, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './query.ts';
 import type { Relationship } from './relationships.ts';
@@ -253,8 +254,8 @@ function resourceSchema(def: ResourceDefinition): JsonSchema {
 }
 
 /** The body of a create or an update. */
-function writeSchema(def: ResourceDefinition, mode: 'create' | 'update'): JsonSchema {
-  return { type: 'object', properties: { data: dataSchema(def, mode) }, required: ['data'] };
+function writeSchema(registry: Registry, def: ResourceDefinition, mode: 'create' | 'update'): JsonSchema {
+  return { type: 'object', properties: { data: dataSchema(registry, def, mode) }, required: ['data'] };
 }
 
 /**
@@ -262,19 +263,19 @@ function writeSchema(def: ResourceDefinition, mode: 'create' | 'update'): JsonSc
  * id updates that line, one without creates it (lid: the client's own name for it), and the
  * parent's lines left out are removed.
  */
-function childrenSchema(r: Extract<Relationship, { kind: 'ownsMany' }>): JsonSchema {
-  const child = registry.get(r.type);
+function childrenSchema(registry: Registry, r: Extract<Relationship, { kind: 'ownsMany' }>): JsonSchema {
+  const child = registry.find(r.type);
   if (!child) return { type: 'array' };
   const owner = Object.entries(child.relationships ?? {}).find(([, c]) => c.kind === 'belongsTo' && c.column === r.foreignKey)?.[0];
   return {
     type: 'array',
     description: `The whole list of ${r.type}, in order: with an id, an existing line (updated); without, a new one; the lines left out are removed.`,
-    items: { anyOf: [dataSchema(child, 'update', owner, true), dataSchema(child, 'create', owner, true)] },
+    items: { anyOf: [dataSchema(registry, child, 'update', owner, true), dataSchema(registry, child, 'create', owner, true)] },
   };
 }
 
 /** A resource object of a write: the document's data, or a line of a child collection (without its owner). */
-function dataSchema(def: ResourceDefinition, mode: 'create' | 'update', owner?: string, line = false): JsonSchema {
+function dataSchema(registry: Registry, def: ResourceDefinition, mode: 'create' | 'update', owner?: string, line = false): JsonSchema {
   const attributes: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [name, a] of Object.entries(def.attributes)) {
@@ -286,7 +287,7 @@ function dataSchema(def: ResourceDefinition, mode: 'create' | 'update', owner?: 
   const requiredRelationships: string[] = [];
   for (const [name, r] of Object.entries(def.relationships ?? {})) {
     if (r.readOnly || name === owner || (mode === 'update' && r.kind === 'belongsTo' && r.createOnly)) continue;
-    const data = r.kind === 'ownsMany' ? childrenSchema(r) : linkageSchema(r);
+    const data = r.kind === 'ownsMany' ? childrenSchema(registry, r) : linkageSchema(r);
     relationships[name] = { type: 'object', properties: { data }, required: ['data'], additionalProperties: false };
     if (mode === 'create' && r.kind === 'belongsTo' && r.required) requiredRelationships.push(name);
   }
@@ -310,14 +311,14 @@ function dataSchema(def: ResourceDefinition, mode: 'create' | 'update', owner?: 
 }
 
 /** Types a request on this type may include (include paths up to MAX_INCLUDE_DEPTH). */
-function includableTypes(def: ResourceDefinition): string[] {
+function includableTypes(registry: Registry, def: ResourceDefinition): string[] {
   const seen = new Set<string>();
   const walk = (d: ResourceDefinition, depth: number) => {
     if (depth === MAX_INCLUDE_DEPTH) return;
     for (const r of Object.values(d.relationships ?? {})) {
       const types = r.kind === 'polymorphic' ? r.types : [r.type];
       for (const t of types) {
-        const target = registry.get(t);
+        const target = registry.find(t);
         if (!target) continue;
         seen.add(t);
         if (r.kind !== 'polymorphic') walk(target, depth + 1);
@@ -328,14 +329,16 @@ function includableTypes(def: ResourceDefinition): string[] {
   return [...seen].sort();
 }
 
-function includePaths(def: ResourceDefinition): string[] {
+function includePaths(registry: Registry, def: ResourceDefinition): string[] {
   const out: string[] = [];
   const walk = (d: ResourceDefinition, prefix: string, depth: number) => {
     if (depth === MAX_INCLUDE_DEPTH) return;
     for (const [name, r] of Object.entries(d.relationships ?? {})) {
+      const target = r.kind === 'polymorphic' ? undefined : registry.find(r.type);
+      // A relationship to a type of an area this app lacks is no include here.
+      if (r.kind !== 'polymorphic' && !target) continue;
       const path = prefix ? `${prefix}.${name}` : name;
       out.push(path);
-      const target = r.kind === 'polymorphic' ? undefined : registry.get(r.type);
       if (target && depth < 1) walk(target, path, depth + 1);
     }
   };
@@ -370,8 +373,8 @@ function documentSchema(def: ResourceDefinition, list: boolean): JsonSchema {
 
 const idParam = (name = 'id') => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 
-function readParams(def: ResourceDefinition) {
-  const paths = includePaths(def);
+function readParams(registry: Registry, def: ResourceDefinition) {
+  const paths = includePaths(registry, def);
   const addData = Object.keys(def.addData ?? {});
   return [
     {
@@ -480,20 +483,20 @@ function operationObject(op: Operation, path: string, method: string) {
   };
 }
 
-function resourceOperations(def: ResourceDefinition): [string, string, Operation][] {
+function resourceOperations(registry: Registry, def: ResourceDefinition): [string, string, Operation][] {
   const ops = { list: true, get: true, create: true, update: true, delete: true, ...def.operations };
   const base = `/${def.type}`;
   const one = { 200: { schema: ref(`${def.type}.document`) } };
   const out: [string, string, Operation][] = [];
   for (const [name, action] of Object.entries(def.actions ?? {})) {
-    const [method, path, operation] = actionOperation(def, name, action);
+    const [method, path, operation] = actionOperation(registry, def, name, action);
     out.push([method, path, operation]);
     // The spec's GET workflow calls change data: POST is accepted as well (actionMethods).
     if (method === 'GET') out.push(['POST', path, operation]);
   }
   if (ops.list)
-    out.push(['GET', base, { summary: `List ${def.type}`, tag: def.type, parameters: [...listParams(def), ...readParams(def)], responses: { 200: { schema: ref(`${def.type}.list`) } }, errors: [403] }]);
-  if (ops.get) out.push(['GET', `${base}/:id`, { summary: `One of ${def.type}`, tag: def.type, parameters: readParams(def), responses: one, errors: [403, 404] }]);
+    out.push(['GET', base, { summary: `List ${def.type}`, tag: def.type, parameters: [...listParams(def), ...readParams(registry, def)], responses: { 200: { schema: ref(`${def.type}.list`) } }, errors: [403] }]);
+  if (ops.get) out.push(['GET', `${base}/:id`, { summary: `One of ${def.type}`, tag: def.type, parameters: readParams(registry, def), responses: one, errors: [403, 404] }]);
   if (ops.create)
     out.push([
       'POST',
@@ -501,7 +504,7 @@ function resourceOperations(def: ResourceDefinition): [string, string, Operation
       {
         summary: `Create one of ${def.type}`,
         tag: def.type,
-        parameters: readParams(def),
+        parameters: readParams(registry, def),
         body: { schema: ref(`${def.type}.create`) },
         responses: {
           201: {
@@ -517,13 +520,13 @@ function resourceOperations(def: ResourceDefinition): [string, string, Operation
     out.push([
       'PATCH',
       `${base}/:id`,
-      { summary: `Update one of ${def.type}`, tag: def.type, parameters: readParams(def), body: { schema: ref(`${def.type}.update`) }, responses: one, errors: [403, 404, 409, 413, 415, 422], policy: def.policies?.edit?.refuses },
+      { summary: `Update one of ${def.type}`, tag: def.type, parameters: readParams(registry, def), body: { schema: ref(`${def.type}.update`) }, responses: one, errors: [403, 404, 409, 413, 415, 422], policy: def.policies?.edit?.refuses },
     ]);
   if (ops.delete) out.push(['DELETE', `${base}/:id`, { summary: `Delete one of ${def.type}`, tag: def.type, responses: { 204: { description: 'Deleted.' } }, errors: [403, 404, 409], policy: def.policies?.delete?.refuses }]);
   return out;
 }
 
-function actionOperation(def: ResourceDefinition, name: string, action: ActionDefinition): [string, string, Operation] {
+function actionOperation(registry: Registry, def: ResourceDefinition, name: string, action: ActionDefinition): [string, string, Operation] {
   const path = `/${def.type}/${action.path ?? (action.collection ? name : `:id/${name}`)}`;
   const c = action.contract ?? {};
   const record = !action.collection;
@@ -542,7 +545,7 @@ function actionOperation(def: ResourceDefinition, name: string, action: ActionDe
     {
       summary: c.summary ?? `${name} (${record ? 'one record' : 'collection'})`,
       tag: def.type,
-      parameters: record && !c.response ? readParams(def) : [],
+      parameters: record && !c.response ? readParams(registry, def) : [],
       ...(c.body ? { body: { schema: c.body, required: false } } : {}),
       responses,
       errors: [403, 409, 413, 415, 422, ...(record ? [404] : [])],
@@ -556,13 +559,13 @@ function actionOperation(def: ResourceDefinition, name: string, action: ActionDe
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 /**
- * The OpenAPI 3.1 document of the routes registered on an app: resources from the registry,
+ * The OpenAPI 3.1 document of the routes registered on an app: resources from its registry,
  * hand-written routes from describeRoute. A registered route that nothing describes is listed in
  * `undescribed` (the contract test fails on it).
  */
-export function buildOpenApi(routes: RegisteredRoute[], info: { version: string }) {
+export function buildOpenApi(registry: Registry, routes: RegisteredRoute[], info: { version: string }) {
   const operations = new Map<string, Operation>();
-  for (const def of registry.values()) for (const [method, path, op] of resourceOperations(def)) operations.set(key(method, path), op);
+  for (const def of registry.values()) for (const [method, path, op] of resourceOperations(registry, def)) operations.set(key(method, path), op);
   for (const [k, c] of described)
     operations.set(k, {
       ...c,
@@ -594,10 +597,10 @@ export function buildOpenApi(routes: RegisteredRoute[], info: { version: string 
     schemas[def.type] = resourceSchema(def);
     schemas[`${def.type}.document`] = documentSchema(def, false);
     schemas[`${def.type}.list`] = documentSchema(def, true);
-    const included = includableTypes(def);
+    const included = includableTypes(registry, def);
     schemas[`${def.type}.included`] = { type: 'array', description: 'Records of include=.', items: included.length ? { anyOf: included.map(ref) } : false };
-    schemas[`${def.type}.create`] = writeSchema(def, 'create');
-    schemas[`${def.type}.update`] = writeSchema(def, 'update');
+    schemas[`${def.type}.create`] = writeSchema(registry, def, 'create');
+    schemas[`${def.type}.update`] = writeSchema(registry, def, 'update');
   }
   const responses: Record<string, unknown> = {};
   for (const [status, description] of Object.entries(ERROR_TITLES))

@@ -1,5 +1,6 @@
 import { badRequest } from './errors.ts';
-import { registry, type ResourceDefinition } from './define-resource.ts';
+import type { ResourceDefinition } from './define-resource.ts';
+import type { Registry } from './registry.ts';
 import { own } from './own.ts';
 
 export const MAX_INCLUDE_DEPTH = 3;
@@ -28,7 +29,7 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length
 const bracket = /^(\w+)\[([^\]]+)\]$/;
 
 /** Parses and checks the JSON:API query parameters against the resource's declaration. */
-export function parseQuery(def: ResourceDefinition, raw: Raw, opts: { list: boolean }): ParsedQuery {
+export function parseQuery(registry: Registry, def: ResourceDefinition, raw: Raw, opts: { list: boolean }): ParsedQuery {
   const q: ParsedQuery = {
     include: new Map(),
     fields: new Map(),
@@ -41,7 +42,7 @@ export function parseQuery(def: ResourceDefinition, raw: Raw, opts: { list: bool
   for (const [key, value] of Object.entries(raw)) {
     const v = one(value) ?? '';
     const m = bracket.exec(key);
-    if (key === 'include') q.include = parseInclude(def, v);
+    if (key === 'include') q.include = parseInclude(registry, def, v);
     else if (key === 'sort' && opts.list) q.sort = parseSort(def, v);
     else if (key === 'add_data') q.addData = parseAddData(def, v);
     else if (m?.[1] === 'fields') {
@@ -61,7 +62,7 @@ export function parseQuery(def: ResourceDefinition, raw: Raw, opts: { list: bool
   return q;
 }
 
-function parseInclude(def: ResourceDefinition, value: string): IncludeTree {
+function parseInclude(registry: Registry, def: ResourceDefinition, value: string): IncludeTree {
   const tree: IncludeTree = new Map();
   for (const path of value.split(',').map((p) => p.trim()).filter(Boolean)) {
     const parts = path.split('.');
@@ -75,7 +76,7 @@ function parseInclude(def: ResourceDefinition, value: string): IncludeTree {
       if (!r || (!polymorphicEnd && !registry.has(r.type))) throw badRequest('error.invalid_include', { path }, 'include');
       if (!node.has(name)) node.set(name, new Map());
       node = node.get(name)!;
-      if (!polymorphicEnd) current = registry.get(r.type)!;
+      if (!polymorphicEnd) current = registry.resource(r.type);
     }
   }
   return tree;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from './context.ts';
-import { registry, type ResourceDefinition, type Row } from './define-resource.ts';
+import type { ResourceDefinition, Row } from './define-resource.ts';
+import type { Registry } from './registry.ts';
 import { addDataMeta, includedObjects, newDocument, serialize, type Document } from './serialize.ts';
 import { findRow } from './scope.ts';
 import { loadIncludes, readList, readRecord } from './includes.ts';
@@ -9,7 +10,6 @@ import { parseQuery, type ParsedQuery } from './query.ts';
 import { createRecord, deleteRecord, updateRecord } from './write.ts';
 import { authorize, enforceAction } from './policies.ts';
 import { writeLog } from './audit.ts';
-import { forgetSessions } from '../auth/tokens.ts';
 import { t } from '../i18n/index.ts';
 
 export const MEDIA_TYPE = 'application/vnd.api+json';
@@ -18,15 +18,14 @@ type Query = Record<string, string | undefined>;
 
 /**
  * Runs fn in one transaction; the context it gets writes through that transaction. Once it has
- * committed, cached sessions are forgotten: a write may change who can do what (roles, users,
- * locations), and this instance answers its next request with it.
+ * committed, the registry's afterCommit hooks run (app.ts has the session cache forget who may
+ * do what: a write may change roles, users or locations, and this instance answers its next
+ * request with it).
  */
 export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'] }));
-  } finally {
-    forgetSessions();
-  }
+  const result = await ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'] }));
+  for (const hook of ctx.registry.afterCommit) hook();
+  return result;
 }
 
 /**
@@ -67,32 +66,27 @@ export function warningsOf(ctx: RequestContext, def: ResourceDefinition, row: Ro
 
 /** Re-reads a record after a write and answers its document (with the request's include). */
 export async function respondWithRecord(ctx: RequestContext, def: ResourceDefinition, id: string, query: Query, reply: FastifyReply, status = 200) {
-  const q = parseQuery(def, query, { list: false });
+  const q = parseQuery(ctx.registry, def, query, { list: false });
   const { row, doc } = await readRecord(ctx, def, id, q.include);
   return reply.code(status).type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q, undefined, doc));
 }
 
-type ContextOf = (request: FastifyRequest) => RequestContext;
+export type ContextOf = (request: FastifyRequest) => RequestContext;
 
-/** What routes and background workers need outside a request (the database, the settings). */
+/** What routes and background workers need outside a request (the database, the settings, the app's types). */
 export interface Services {
   database: import('../db/client.ts').Database;
   config: import('../config.ts').Config;
   mailer: import('../mail/mailer.ts').Mailer;
+  registry: Registry;
 }
 
-type RouteRegistrar = (api: FastifyInstance, contextOf: ContextOf, services: Services) => void;
-const areaRoutes: RouteRegistrar[] = [];
+/** Routes an area adds beside its resources (uploads), under /api/v1. */
+export type RouteRegistrar = (api: FastifyInstance, contextOf: ContextOf, services: Services) => void;
 
-/** Routes an area adds beside its resources (uploads): registered with them, under /api/v1. */
-export function defineRoutes(register: RouteRegistrar) {
-  areaRoutes.push(register);
-}
-
-/** Registers the routes of every declared resource under the given prefix. */
-export function registerResources(app: FastifyInstance, contextOf: ContextOf, services: Services) {
+/** Registers the routes of every type of the registry. */
+export function registerResources(app: FastifyInstance, contextOf: ContextOf, registry: Registry) {
   for (const def of registry.values()) registerResource(app, def, contextOf);
-  for (const register of areaRoutes) register(app, contextOf, services);
 }
 
 /**
@@ -141,7 +135,7 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
     app.get(base, async (request, reply) => {
       const ctx = contextOf(request);
       authorize(ctx, def, 'viewAny');
-      const q = parseQuery(def, request.query as Query, { list: true });
+      const q = parseQuery(ctx.registry, def, request.query as Query, { list: true });
       const { rows, total, doc } = await readList(ctx, def, q);
       const page = { total, number: q.page.number, size: q.page.size, last: Math.max(1, Math.ceil(total / q.page.size)) };
       return reply.type(MEDIA_TYPE).send(await renderDocument(ctx, def, rows, q, { page }, doc));

@@ -1,7 +1,8 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import { sqlAnd } from '../access/tenancy.ts';
 import type { RequestContext } from './context.ts';
-import type { Filter, ResourceDefinition, Row } from './define-resource.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Filter, ResourceDefinition, RowOf } from './define-resource.ts';
 import { badRequest, notFound } from './errors.ts';
 import { column, filter as filters } from './filters.ts';
 import type { ParsedQuery } from './query.ts';
@@ -82,12 +83,13 @@ export function recordSelect(ctx: RequestContext, def: ResourceDefinition, id: s
 }
 
 /** One visible row by id, or a 404 that does not tell whether it exists elsewhere. */
-export async function findRow(ctx: RequestContext, def: ResourceDefinition, id: string, opts: { lock?: boolean } = {}): Promise<Row> {
+export async function findRow<T extends PgTable>(ctx: RequestContext, def: ResourceDefinition<T>, id: string, opts: { lock?: boolean } = {}): Promise<RowOf<T>> {
   const select = recordSelect(ctx, def, id);
   if (!select) throw notFound(id);
   const [row] = await selectRows(ctx.db, def.table, select.where, { tail: opts.lock ? sql`limit 1 for update` : sql`limit 1` });
   if (!row) throw notFound(id);
-  return row;
+  // The engine's select decodes every column as Drizzle would: the row is the table's.
+  return row as RowOf<T>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from './context.ts';
-import { resource, type ResourceDefinition, type Row, type WriteInput } from './define-resource.ts';
+import type { ResourceDefinition, Row, WriteInput } from './define-resource.ts';
 import { findRow, isId, scoped } from './scope.ts';
 import { inIds } from './select.ts';
 import {
@@ -162,7 +162,7 @@ async function parseRelationships(
 
 async function invisibleIds(ctx: RequestContext, type: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const target = resource(type);
+  const target = ctx.registry.resource(type);
   const wellFormed = ids.filter((id) => isId(target, id));
   const found = wellFormed.length
     ? ((await ctx.db
@@ -198,7 +198,7 @@ export async function checkSameOrganization(ctx: RequestContext, def: ResourceDe
   const errors = new ValidationErrors();
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
     if (!input.present.has(name) || name === 'organization') continue;
-    const target = resource(rel.type);
+    const target = ctx.registry.resource(rel.type);
     const cols = target.table as unknown as Record<string, unknown>;
     if (!('organization_id' in cols)) continue;
     const ids =

@@ -5,7 +5,9 @@ import { attr as declared, declare, lineAmount, linesTotal, rel as declaredRel }
 import { tenancy } from '../../src/access/tenancy.ts';
 import { id, locationIds, timestamps } from '../../src/db/columns.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { defineResource, registry } from '../../src/jsonapi/define-resource.ts';
+import { defineResource } from '../../src/jsonapi/define-resource.ts';
+import { defineArea } from '../../src/areas/area.ts';
+import { AREAS } from '../../src/areas/index.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
@@ -30,9 +32,7 @@ const orderLines = pgTable('test_order_lines', {
   ...timestamps(),
 });
 
-const ordersResource =
-  registry.get('test-orders') ??
-  defineResource(
+const ordersResource = defineResource(
     declare('test-orders', {
       attributes: {
         reference: declared.string().isRequired().max(30),
@@ -58,8 +58,7 @@ const ordersResource =
       },
     },
   );
-if (!registry.has('test-order-lines'))
-  defineResource(
+const orderLinesResource = defineResource(
     declare('test-order-lines', {
       attributes: {
         description: declared.string().isRequired().max(100),
@@ -81,6 +80,9 @@ if (!registry.has('test-order-lines'))
       uniques: { test_order_lines_description_unique: 'description' },
     },
   );
+
+// The test's own area, given to its app beside the real ones.
+const ordersArea = defineArea({ name: 'test', resources: [ordersResource, orderLinesResource] });
 
 let t: TestApp;
 let manager: string;
@@ -114,7 +116,7 @@ async function logsOf(subject: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { areas: [...AREAS, ordersArea] });
   for (const statement of [
     `CREATE TABLE test_orders (
       id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), reference text NOT NULL,

@@ -5,7 +5,10 @@ import { attr as declared, declare, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
 import { id, locationIds, tagIds, timestamps } from '../../src/db/columns.ts';
 import { queryCount, rowsOf } from '../../src/db/client.ts';
-import { defineResource, registry } from '../../src/jsonapi/define-resource.ts';
+import { defineResource } from '../../src/jsonapi/define-resource.ts';
+import { defineArea } from '../../src/areas/area.ts';
+import { AREAS } from '../../src/areas/index.ts';
+import { buildRegistry } from '../../src/app.ts';
 import { ApiError } from '../../src/jsonapi/errors.ts';
 import { column, filter } from '../../src/jsonapi/filters.ts';
 import { selectParts, selectRows } from '../../src/jsonapi/select.ts';
@@ -30,71 +33,77 @@ const widgets = pgTable('test_widgets', {
   ...timestamps(),
 });
 
-if (!registry.has('test-widgets'))
-  defineResource(
-    declare('test-widgets', {
-      attributes: {
-        name: declared.string().isRequired().max(20),
-        quantity: declared.integer().min(0),
-        price: declared.decimal(),
-        email: declared.email(),
-        status: declared.enum(['draft', 'active', 'archived']).notNull(),
-        active: declared.boolean(),
-        due_on: declared.date(),
-        label: declared.string().isReadOnly(),
-        created_at: declared.datetime().isReadOnly(),
-      },
+// An area of its own, given to this file's app beside the real ones.
+const widgetsArea = defineArea({
+  name: 'test',
+  resources: [
+    defineResource(
+      declare('test-widgets', {
+        attributes: {
+          name: declared.string().isRequired().max(20),
+          quantity: declared.integer().min(0),
+          price: declared.decimal(),
+          email: declared.email(),
+          status: declared.enum(['draft', 'active', 'archived']).notNull(),
+          active: declared.boolean(),
+          due_on: declared.date(),
+          label: declared.string().isReadOnly(),
+          created_at: declared.datetime().isReadOnly(),
+        },
+        relationships: {
+          organization: declaredRel.toOne('organizations', { createOnly: true }),
+          owner: declaredRel.toOne('users'),
+          allowedLocations: declaredRel.toMany('locations'),
+          tags: declaredRel.toMany('tags'),
+        },
+        filters: ['status', 'search', 'active'],
+        sorts: ['name', 'quantity', 'created_at'],
+        defaultSort: 'name',
+      }),
+      {
+      table: widgets,
+      permissions: 'tags',
+      tenancy: tenancy.organization(),
+      attributes: { label: (a) => a.isVirtual((r) => `${r.name} (${r.quantity ?? 0})`) },
       relationships: {
-        organization: declaredRel.toOne('organizations', { createOnly: true }),
-        owner: declaredRel.toOne('users'),
-        allowedLocations: declaredRel.toMany('locations'),
-        tags: declaredRel.toMany('tags'),
+        organization: rel.belongsTo('organization_id'),
+        owner: rel.belongsTo('owner_id'),
+        allowedLocations: rel.idArray('location_ids'),
+        tags: rel.idArray('tag_ids'),
       },
-      filters: ['status', 'search', 'active'],
-      sorts: ['name', 'quantity', 'created_at'],
-      defaultSort: 'name',
-    }),
-    {
-    table: widgets,
-    permissions: 'tags',
-    tenancy: tenancy.organization(),
-    attributes: { label: (a) => a.isVirtual((r) => `${r.name} (${r.quantity ?? 0})`) },
-    relationships: {
-      organization: rel.belongsTo('organization_id'),
-      owner: rel.belongsTo('owner_id'),
-      allowedLocations: rel.idArray('location_ids'),
-      tags: rel.idArray('tag_ids'),
-    },
-    filters: { status: filter.in('status'), search: filter.search(['name', 'email']), active: filter.boolean('active') },
-    hooks: {
-      afterWrite(_ctx, row) {
-        // Lets a test prove that a failure after the insert leaves nothing behind.
-        if (row.name === 'boom') throw new ApiError(409, 'error.conflict');
-      },
-    },
-    actions: {
-      archive: {
-        permission: 'edit tags',
-        async handler(ctx, row) {
-          await ctx.db.update(widgets).set({ status: 'archived' }).where(sql`id = ${row!.id}`);
-          return { log: { status: 'archived' } };
+      filters: { status: filter.in('status'), search: filter.search(['name', 'email']), active: filter.boolean('active') },
+      hooks: {
+        afterWrite(_ctx, row) {
+          // Lets a test prove that a failure after the insert leaves nothing behind.
+          if (row.name === 'boom') throw new ApiError(409, 'error.conflict');
         },
       },
-      summary: {
-        method: 'GET',
-        collection: true,
-        permission: 'view any tags',
-        async handler(ctx) {
-          const [r] = rowsOf<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM test_widgets`));
-          return { body: { meta: { count: r.n } } };
+      actions: {
+        archive: {
+          permission: 'edit tags',
+          async handler(ctx, row) {
+            await ctx.db.update(widgets).set({ status: 'archived' }).where(sql`id = ${row!.id}`);
+            return { log: { status: 'archived' } };
+          },
+        },
+        summary: {
+          method: 'GET',
+          collection: true,
+          permission: 'view any tags',
+          async handler(ctx) {
+            const [r] = rowsOf<{ n: number }>(await ctx.db.execute(sql`SELECT count(*)::int AS n FROM test_widgets`));
+            return { body: { meta: { count: r.n } } };
+          },
         },
       },
-    },
-    addData: {
-      totals: async (_ctx, rows) => ({ quantity: rows.reduce((s, r) => s + Number(r.quantity ?? 0), 0) }),
-    },
-    },
-  );
+      addData: {
+        totals: async (_ctx, rows) => ({ quantity: rows.reduce((s, r) => s + Number(r.quantity ?? 0), 0) }),
+      },
+      },
+    ),
+  ],
+});
+const areas = [...AREAS, widgetsArea];
 
 let t: TestApp;
 let manager: string;
@@ -105,7 +114,7 @@ const doc = (attributes: Record<string, unknown>, relationships?: Record<string,
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { areas });
   await t.database.db.execute(
     sql.raw(`CREATE TABLE test_widgets (
       id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), name text NOT NULL,
@@ -307,7 +316,7 @@ describe('composed reads', () => {
         await db.execute(sql.raw(`SET LOCAL TimeZone = '${zone}'`));
         // A numeric whose text JSON would not keep ("12.50"), rolled back with the transaction.
         await db.execute(sql`update test_widgets set price = 12.50 where name = 'Alpha'`);
-        for (const def of registry.values()) {
+        for (const def of buildRegistry(areas).values()) {
           const id = column(def.table, 'id');
           const plain = await selectRows(db as never, def.table, undefined, { tail: sql`order by ${id} limit 50` });
           const { sets } = await selectParts(db as never, [{ table: def.table, order: sql`${id}`, limit: 50 }]);

@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import type { Attribute } from '../../src/jsonapi/attributes.ts';
-import { registry, type ResourceDefinition } from '../../src/jsonapi/define-resource.ts';
+import type { ResourceDefinition } from '../../src/jsonapi/define-resource.ts';
+import { AREAS } from '../../src/areas/index.ts';
+import { buildRegistry } from '../../src/app.ts';
+
+/** The types of the app under test (every area's). */
+const registry = buildRegistry(AREAS);
 import { createTestApp, userWith, type TestApp } from '../helpers.ts';
 
 /**
@@ -127,7 +132,7 @@ function relationshipValue(type: string, toOne: boolean): fc.Arbitrary<unknown> 
  * line (of any parent, or none), in any order, with hostile values mixed in.
  */
 function childrenValue(type: string): fc.Arbitrary<unknown> {
-  const child = registry.get(type)!;
+  const child = registry.find(type)!;
   const ids = known.get(type) ?? [];
   const id = fc.oneof(fc.constant(undefined), ...(ids.length ? [fc.constantFrom(...ids)] : []), fc.uuid(), scalar);
   const item = fc.tuple(id, objectOf(child, false)).map(([i, o]) => (i === undefined ? o : { ...(o as object), id: i }));
@@ -190,7 +195,7 @@ async function fingerprint(def: ResourceDefinition): Promise<string> {
   const tables = [getTableName(def.table), 'logs'];
   for (const rel of Object.values(def.relationships ?? {})) {
     if (rel.kind === 'manyToMany') tables.push(getTableName(rel.through));
-    if (rel.kind === 'ownsMany') tables.push(getTableName(registry.get(rel.type)!.table));
+    if (rel.kind === 'ownsMany') tables.push(getTableName(registry.find(rel.type)!.table));
   }
   // A line written at its own route changes its parent (derived values) and is logged there.
   if (def.tenancy.parent) tables.push(getTableName(def.tenancy.parent.def.table));

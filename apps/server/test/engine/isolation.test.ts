@@ -1,7 +1,12 @@
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { registry, type ResourceDefinition } from '../../src/jsonapi/define-resource.ts';
+import type { ResourceDefinition } from '../../src/jsonapi/define-resource.ts';
+import { AREAS } from '../../src/areas/index.ts';
+import { buildRegistry } from '../../src/app.ts';
+
+/** The types of the app under test (every area's). */
+const registry = buildRegistry(AREAS);
 import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
 
 /**
@@ -134,7 +139,7 @@ describe.each([
       if (!mine) continue;
       for (const [name, rel] of Object.entries(def.relationships ?? {})) {
         if (rel.readOnly || (rel.kind === 'belongsTo' && rel.createOnly)) continue;
-        const target = registry.get(rel.type)!;
+        const target = registry.resource(rel.type);
         const theirs = await recordOf(target, victim);
         if (!theirs) continue;
         const linkage = { type: rel.type, id: theirs };

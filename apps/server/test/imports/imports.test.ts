@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { normalizeHeader, proposeMapping, importModels } from '../../src/areas/imports/models.ts';
+import { normalizeHeader, proposeMapping } from '../../src/areas/imports/models.ts';
+import { vehiclesImport } from '../../src/areas/vehicles/vehicles.import.ts';
 import { createTestApp, MEDIA, userWith, type TestApp } from '../helpers.ts';
 
 const MAX = 200_000;
@@ -66,7 +67,7 @@ describe('import models', () => {
   });
 
   it('matches French and English headers, whatever their case and accents', () => {
-    const model = importModels.get('vehicles')!;
+    const model = vehiclesImport;
     expect(normalizeHeader('  Année du MODÈLE ')).toBe('anneedumodele');
     expect(proposeMapping(model, ['niv', 'MARQUE', 'Modele', 'annee', 'Odometer', 'Colour', 'Comment', 'Make'])).toEqual({
       niv: 'vin',

@@ -5,7 +5,9 @@ import { attr, declare, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
 import { id, locationIds, timestamps } from '../../src/db/columns.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { defineResource, registry } from '../../src/jsonapi/define-resource.ts';
+import { defineResource } from '../../src/jsonapi/define-resource.ts';
+import { defineArea } from '../../src/areas/area.ts';
+import { AREAS } from '../../src/areas/index.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
 import { createTestApp, demoIds, DEMO_PASSWORD, type TestApp } from '../helpers.ts';
 
@@ -18,20 +20,26 @@ const jobs = pgTable('test_jobs', {
   location_ids: locationIds(),
   ...timestamps(),
 });
-if (!registry.has('test-jobs'))
-  defineResource(
-    declare('test-jobs', {
-      attributes: { name: attr.string().isRequired(), created_at: attr.datetime().isReadOnly() },
-      relationships: { assignee: declaredRel.toOne('users') },
-    }),
-    {
-      table: jobs,
-      permissions: 'tags',
-      tenancy: tenancy.organization(),
-      relationships: { assignee: rel.belongsTo('assignee_id') },
-      notify: { assignees: (row) => [row.assignee_id as string | null] },
-    },
-  );
+// An area of its own, given to this file's app beside the real ones.
+const jobsArea = defineArea({
+  name: 'test',
+  resources: [
+    defineResource(
+      declare('test-jobs', {
+        attributes: { name: attr.string().isRequired(), created_at: attr.datetime().isReadOnly() },
+        relationships: { assignee: declaredRel.toOne('users') },
+      }),
+      {
+        table: jobs,
+        permissions: 'tags',
+        tenancy: tenancy.organization(),
+        relationships: { assignee: rel.belongsTo('assignee_id') },
+        notify: { assignees: (row) => [row.assignee_id as string | null] },
+      },
+    ),
+  ],
+});
+const areas = [...AREAS, jobsArea];
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof demoIds>>;
@@ -48,7 +56,7 @@ const follow = (token: string, subject_type: string, subject_id: string) =>
 const unread = async (token: string) => (await t.api('GET', `${N}?filter[unRead]=true`, { token })).body.meta.page.total;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { areas });
   await t.database.db.execute(
     sql.raw(`CREATE TABLE test_jobs (id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), name text NOT NULL,
       assignee_id uuid REFERENCES users(id), location_ids uuid[] NOT NULL DEFAULT '{}',

@@ -1,7 +1,7 @@
 import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { defineResource, registry, type Row } from '../../jsonapi/define-resource.ts';
+import { defineResource, type Row } from '../../jsonapi/define-resource.ts';
 import { inIds, selectRows } from '../../jsonapi/select.ts';
 import { isId, scoped } from '../../jsonapi/scope.ts';
 import { column, filter } from '../../jsonapi/filters.ts';
@@ -54,22 +54,22 @@ async function subjectsOf(ctx: RequestContext, rows: Row[]): Promise<Record<stri
   const byType = new Map<string, Set<string>>();
   const people = new Set<string>();
   for (const r of rows) {
-    const def = registry.get(String(r.subject_type));
+    const def = ctx.registry.find(String(r.subject_type));
     if (def && def.type !== 'logs' && isId(def, String(r.subject_id))) {
       if (!byType.has(def.type)) byType.set(def.type, new Set());
       byType.get(def.type)!.add(String(r.subject_id));
     }
     const assigned = isObject(r.properties) && isObject(r.properties.attributes) ? r.properties.attributes.assigned_to_id : undefined;
-    if (typeof assigned === 'string' && isId(registry.get('users')!, assigned)) people.add(assigned);
+    if (typeof assigned === 'string' && isId(ctx.registry.resource('users'), assigned)) people.add(assigned);
   }
   for (const [type, ids] of byType) {
-    const def = registry.get(type)!;
+    const def = ctx.registry.find(type)!;
     const found = await selectRows(ctx.db, def.table, scoped(ctx, def, inIds(column(def.table, 'id'), [...ids])));
     for (const row of found) live.set(`${type}:${row.id}`, recordLabel(def, row));
   }
   const names = new Map<string, string>();
   if (people.size) {
-    const users = registry.get('users')!;
+    const users = ctx.registry.resource('users');
     for (const u of await selectRows(ctx.db, users.table, scoped(ctx, users, inIds(column(users.table, 'id'), [...people]))))
       names.set(u.id, recordLabel(users, { firstname: u.firstname, lastname: u.lastname, email: u.email }) ?? '');
   }
@@ -80,7 +80,7 @@ async function subjectsOf(ctx: RequestContext, rows: Row[]): Promise<Record<stri
     // A deleted record is named by its last values, a created one by its first.
     const kept = { ...(isObject(props.old) ? props.old : {}), ...(isObject(props.attributes) ? props.attributes : {}) };
     const visible = live.has(key);
-    const subject: LogSubject = { label: visible ? live.get(key)! : recordLabel(registry.get(String(r.subject_type)), kept), visible };
+    const subject: LogSubject = { label: visible ? live.get(key)! : recordLabel(ctx.registry.find(String(r.subject_type)), kept), visible };
     const assigned = isObject(props.attributes) ? props.attributes.assigned_to_id : undefined;
     if (typeof assigned === 'string') subject.assignee = names.get(assigned) ?? null;
     out[r.id] = subject;

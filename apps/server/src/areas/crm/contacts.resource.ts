@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { isUuid, type NestedError, type ParseResult } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { defineResource, resource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { scoped } from '../../jsonapi/scope.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { column, filter, uuidList } from '../../jsonapi/filters.ts';
@@ -162,7 +162,7 @@ async function setContactable(ctx: RequestContext, input: WriteInput, existing: 
 }
 
 async function visible(ctx: RequestContext, type: ContactableType, id: string, organizationId: string) {
-  const def = resource(type);
+  const def = ctx.registry.resource(type);
   const rows = (await ctx.db
     .select({ id: column(def.table, 'id') })
     .from(def.table)

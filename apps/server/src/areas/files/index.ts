@@ -1,2 +1,5 @@
 // Files: uploads to record fields (POST /uploads/{resource}/{id}/{field}) and serving them back.
-import './uploads.ts';
+import { defineArea } from '../area.ts';
+import { uploadRoutes } from './uploads.ts';
+
+export const filesArea = defineArea({ name: 'files', resources: [], routes: [uploadRoutes] });

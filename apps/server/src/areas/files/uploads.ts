@@ -7,11 +7,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Locale } from '@atelier/domain';
 import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { registry, type UploadField } from '../../jsonapi/define-resource.ts';
+import type { UploadField } from '../../jsonapi/define-resource.ts';
 import { allowed, authorize } from '../../jsonapi/policies.ts';
 import { findRow } from '../../jsonapi/scope.ts';
 import { ApiError, notFound } from '../../jsonapi/errors.ts';
-import { defineRoutes, inTransaction } from '../../jsonapi/router.ts';
+import { inTransaction, type RouteRegistrar } from '../../jsonapi/router.ts';
 import { describeRoute } from '../../jsonapi/openapi.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import { own } from '../../jsonapi/own.ts';
@@ -40,7 +40,8 @@ const INLINE = new Set([...KINDS.image, 'application/pdf']);
 
 export const contentUrl = (uploadId: string) => `/api/v1/uploads/${uploadId}/content`;
 
-defineRoutes((api, contextOf) => {
+/** POST /uploads/{resource}/{id}/{field} and GET /uploads/{id}/content. */
+export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
   // Multipart parsing only where files are expected.
   api.register(async (scope) => {
     await scope.register(multipart, { limits: { files: 5, fields: 20, parts: 25 } });
@@ -49,7 +50,7 @@ defineRoutes((api, contextOf) => {
     scope.post('/uploads/:resource/:id/:field', async (request, reply) => {
       const ctx = contextOf(request);
       const { resource, id, field } = request.params as { resource: string; id: string; field: string };
-      const def = registry.get(resource);
+      const def = ctx.registry.find(resource);
       if (!def) throw new ApiError(404, 'error.route_not_found');
       const spec = own(def.uploads, field);
       if (!spec) throw new ApiError(422, 'error.upload_field', { field }, { parameter: 'field' });
@@ -111,7 +112,7 @@ defineRoutes((api, contextOf) => {
     const { uploadId } = request.params as { uploadId: string };
     if (!isUuid(uploadId)) throw notFound(uploadId);
     const [upload] = await ctx.db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-    const def = upload && registry.get(upload.resource_type);
+    const def = upload && ctx.registry.find(upload.resource_type);
     if (!upload || !def) throw notFound(uploadId);
     // The record's tenancy scope decides; a record out of reach hides its files as well.
     await findRow(ctx, def, upload.record_id).catch((err) => {
@@ -133,7 +134,7 @@ defineRoutes((api, contextOf) => {
       .header('Content-Disposition', `${INLINE.has(upload.mime) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`)
       .send(createReadStream(absolute));
   });
-});
+};
 
 describeRoute('POST', '/uploads/:resource/:id/:field', {
   summary: 'Uploads a file for a record’s field (multipart, file in `attachment`); the field is set to its URL',

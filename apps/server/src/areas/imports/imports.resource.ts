@@ -10,7 +10,6 @@ import { filter } from '../../jsonapi/filters.ts';
 import { own } from '../../jsonapi/own.ts';
 import { rel, type Ref } from '../../jsonapi/relationships.ts';
 import { rowsOf } from '../../db/client.ts';
-import { importModels } from './models.ts';
 import { importItems, imports } from './imports.table.ts';
 
 /** An include stays a page, not a whole file: every line's record is in import-items anyway. */
@@ -34,7 +33,7 @@ export const importsResource = defineResource(declarations.imports, {
     /** The records the run created or updated (the first MORPHED_MAX of each import, by line). */
     morphedModels: rel.polymorphic(
       async (ctx, rows) => {
-        const typeOf = new Map(rows.map((r) => [String(r.id), importModels.get(String(r.model))?.type]));
+        const typeOf = new Map(rows.map((r) => [String(r.id), ctx.registry.importModels.get(String(r.model))?.type]));
         const items = rowsOf<{ import_id: string; model_id: string }>(
           await ctx.db.execute(sql`
             SELECT import_id, model_id FROM (
@@ -64,11 +63,11 @@ export const importsResource = defineResource(declarations.imports, {
   // A running import is the worker's until it ends (its run routes refuse the same way).
   policies: { edit: notWhileRunning, delete: notWhileRunning },
   hooks: {
-    beforeWrite(_ctx, input, existing) {
+    beforeWrite(ctx, input, existing) {
       if (!('mapping' in input.values) || !existing) return;
       // Column → field: every column of the file, every field of the model at most once.
       const mapping = input.values.mapping as Record<string, unknown>;
-      const model = importModels.get(String(existing.model));
+      const model = ctx.registry.importModels.get(String(existing.model));
       const columns = existing.columns as string[];
       const errors = new ValidationErrors();
       const used = new Set<string>();

@@ -1,5 +1,4 @@
 import type { Locale } from '@atelier/domain';
-import { registry } from '../../jsonapi/define-resource.ts';
 import { own } from '../../jsonapi/own.ts';
 
 /**
@@ -38,16 +37,18 @@ export interface ImportField {
   relation?: { match: (string | string[])[] };
 }
 
-export const importModels = new Map<string, ImportModel>();
+/** Declares what an area lets users import (the area lists it in its `importModels`). */
+export const defineImportModel = (model: ImportModel): ImportModel => model;
 
-export function defineImportModel(model: ImportModel): ImportModel {
-  if (importModels.has(model.name)) throw new Error(`Import model ${model.name} declared twice`);
-  importModels.set(model.name, model);
-  return model;
-}
-
-/** Models whose resource is declared (an area not built yet leaves its model out). */
-export const availableModels = () => [...importModels.values()].filter((m) => registry.has(m.type));
+/** The header names of the ways to reach a customer or a supplier, shared by their models. */
+export const contactImportFields = {
+  email: { fr: ['Courriel', 'Adresse courriel', 'E-mail', 'Email'], en: ['Email', 'E-mail', 'Email address'] },
+  phone: { fr: ['Téléphone', 'Tél'], en: ['Phone', 'Telephone'] },
+  address: { fr: ['Adresse'], en: ['Address', 'Street'] },
+  city: { fr: ['Ville'], en: ['City'] },
+  province: { fr: ['Province'], en: ['Province', 'State'] },
+  postal_code: { fr: ['Code postal'], en: ['Postal code', 'Zip', 'Zip code'] },
+} satisfies Record<string, ImportField>;
 
 /** Lower case, no accents, letters and digits only: "N° de série" and "no de serie" match. */
 export const normalizeHeader = (s: string) =>
@@ -76,91 +77,3 @@ export function proposeMapping(model: ImportModel, columns: string[]): Record<st
 }
 
 export const fieldLabel = (model: ImportModel, field: string, locale: Locale) => own(model.fields, field)?.[locale]?.[0] ?? field;
-
-// ---------------------------------------------------------------- the models
-
-defineImportModel({
-  name: 'vehicles',
-  type: 'vehicles',
-  label: { fr: 'Véhicules', en: 'Vehicles' },
-  naturalKey: ['vin'],
-  fields: {
-    vin: { fr: ['NIV', 'Numéro de série', 'No de série', 'Numéro d’identification'], en: ['VIN', 'Serial number', 'Vehicle identification number'] },
-    make: { fr: ['Marque', 'Fabricant'], en: ['Make', 'Manufacturer', 'Brand'] },
-    model: { fr: ['Modèle'], en: ['Model'] },
-    series: { fr: ['Série', 'Version', 'Finition'], en: ['Series', 'Trim'] },
-    model_year: { fr: ['Année', 'Année modèle', 'Année du modèle', 'Millésime'], en: ['Year', 'Model year'] },
-    style: { fr: ['Carrosserie', 'Style'], en: ['Style', 'Body', 'Body style'] },
-    engine_description: { fr: ['Moteur', 'Description du moteur'], en: ['Engine', 'Engine description'] },
-    fuel_type: { fr: ['Carburant', 'Type de carburant'], en: ['Fuel', 'Fuel type'] },
-    transmission: { fr: ['Transmission', 'Boîte de vitesses'], en: ['Transmission', 'Gearbox'] },
-    drivetrain: { fr: ['Traction', 'Rouage', 'Entraînement'], en: ['Drivetrain', 'Drive'] },
-    class_code: { fr: ['Code de classe', 'Classe'], en: ['Class code', 'Class'] },
-    class_name: { fr: ['Nom de classe'], en: ['Class name'] },
-    sku: { fr: ['Numéro de stock', 'No de stock', 'Stock', 'SKU'], en: ['Stock number', 'Stock', 'SKU'] },
-    registration_number: { fr: ['Immatriculation', 'Plaque', "Numéro d'immatriculation"], en: ['Registration number', 'Registration', 'Plate', 'License plate'] },
-    odometer: { fr: ['Odomètre', 'Kilométrage', 'Compteur'], en: ['Odometer', 'Mileage'] },
-    odometer_unit: { fr: ["Unité d'odomètre", 'Unité'], en: ['Odometer unit', 'Unit'] },
-    color: { fr: ['Couleur'], en: ['Color', 'Colour'] },
-    customer: { fr: ['Client', 'Propriétaire'], en: ['Customer', 'Owner'], relation: { match: ['email', 'company_name', ['firstname', 'lastname']] } },
-  },
-});
-
-const contactFields = {
-  email: { fr: ['Courriel', 'Adresse courriel', 'E-mail', 'Email'], en: ['Email', 'E-mail', 'Email address'] },
-  phone: { fr: ['Téléphone', 'Tél'], en: ['Phone', 'Telephone'] },
-  address: { fr: ['Adresse'], en: ['Address', 'Street'] },
-  city: { fr: ['Ville'], en: ['City'] },
-  province: { fr: ['Province'], en: ['Province', 'State'] },
-  postal_code: { fr: ['Code postal'], en: ['Postal code', 'Zip', 'Zip code'] },
-};
-
-defineImportModel({
-  name: 'customers',
-  type: 'customers',
-  label: { fr: 'Clients', en: 'Customers' },
-  naturalKey: ['email', ['company_name'], ['firstname', 'lastname']],
-  values: { type: { particulier: 'individual', individu: 'individual', personne: 'individual', entreprise: 'company', societe: 'company', compagnie: 'company', business: 'company' } },
-  fields: {
-    type: { fr: ['Type', 'Type de client'], en: ['Type', 'Customer type'] },
-    firstname: { fr: ['Prénom'], en: ['First name', 'Firstname', 'Given name'] },
-    lastname: { fr: ['Nom', 'Nom de famille'], en: ['Last name', 'Lastname', 'Surname', 'Family name'] },
-    company_name: { fr: ["Nom de l'entreprise", 'Entreprise', 'Société', 'Raison sociale', 'Compagnie'], en: ['Company name', 'Company', 'Business name'] },
-    tax_id: { fr: ['Numéro de taxes', 'No de TPS', 'Numéro de TVQ'], en: ['Tax id', 'Tax number', 'GST number'] },
-    ...contactFields,
-    notes: { fr: ['Notes', 'Remarques'], en: ['Notes', 'Comments'] },
-  },
-});
-
-defineImportModel({
-  name: 'contacts',
-  type: 'contacts',
-  label: { fr: 'Contacts', en: 'Contacts' },
-  naturalKey: ['email', ['firstname', 'lastname']],
-  fields: {
-    title: { fr: ['Titre', 'Civilité'], en: ['Title'] },
-    firstname: { fr: ['Prénom'], en: ['First name', 'Firstname'] },
-    lastname: { fr: ['Nom', 'Nom de famille'], en: ['Last name', 'Lastname', 'Surname'] },
-    birthday: { fr: ['Date de naissance', 'Anniversaire'], en: ['Birthday', 'Date of birth'] },
-    email: contactFields.email,
-    notes: { fr: ['Notes', 'Remarques'], en: ['Notes', 'Comments'] },
-    customer: { fr: ['Client'], en: ['Customer'], relation: { match: ['email', 'company_name', ['firstname', 'lastname']] } },
-    supplier: { fr: ['Fournisseur'], en: ['Supplier'], relation: { match: ['company_name', 'email'] } },
-  },
-});
-
-defineImportModel({
-  name: 'suppliers',
-  type: 'suppliers',
-  label: { fr: 'Fournisseurs', en: 'Suppliers' },
-  naturalKey: ['company_name'],
-  fields: {
-    company_name: { fr: ['Nom', "Nom de l'entreprise", 'Fournisseur', 'Raison sociale'], en: ['Name', 'Company name', 'Supplier', 'Company'] },
-    ...contactFields,
-    tax_id: { fr: ['Numéro de taxes', 'No de TPS'], en: ['Tax id', 'Tax number'] },
-    website: { fr: ['Site web', 'Site internet'], en: ['Website', 'Web site'] },
-    notes: { fr: ['Notes', 'Remarques'], en: ['Notes', 'Comments'] },
-  },
-});
-
-// Products arrive with inventory: one declaration like these (natural key sku).

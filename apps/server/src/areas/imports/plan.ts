@@ -1,9 +1,10 @@
 import { ApiError } from '../../jsonapi/errors.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { resource, type ResourceDefinition, type Row } from '../../jsonapi/define-resource.ts';
+import type { ResourceDefinition, Row } from '../../jsonapi/define-resource.ts';
+import type { Registry } from '../../jsonapi/registry.ts';
 import { own } from '../../jsonapi/own.ts';
 import { t } from '../../i18n/index.ts';
-import { importModels, normalizeHeader, type ImportModel } from './models.ts';
+import { normalizeHeader, type ImportModel } from './models.ts';
 import type { imports } from './imports.table.ts';
 
 // The plan of an import (its model and mapping, computed once) and the reading of one line of cells
@@ -49,10 +50,10 @@ interface RelationColumn {
   match: (string | string[])[];
 }
 
-export function planOf(row: ImportRow): Plan {
-  const model = importModels.get(row.model);
+export function planOf(registry: Registry, row: ImportRow): Plan {
+  const model = registry.importModels.get(row.model);
   if (!model) throw new ApiError(422, 'import.model_unknown', { model: row.model });
-  const def = resource(model.type);
+  const def = registry.resource(model.type);
   const columns = row.columns;
   const mapped: [number, string][] = [];
   const relations: RelationColumn[] = [];
@@ -64,7 +65,7 @@ export function planOf(row: ImportRow): Plan {
     const relation = model.fields[field].relation;
     const rel = own(def.relationships, field);
     if (!relation) mapped.push([i, field]);
-    else if (rel?.kind === 'belongsTo') relations.push({ index: i, field, target: resource(rel.type), match: relation.match });
+    else if (rel?.kind === 'belongsTo') relations.push({ index: i, field, target: registry.resource(rel.type), match: relation.match });
     else throw new Error(`Import model ${model.name}: ${field} is not a to-one relationship of ${def.type}`);
   });
   return { model, def, columns, mapped, fieldColumn, relations, refs: new Map(), known: null, carried: null };

@@ -3,24 +3,23 @@ import { dirname, join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { and, asc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { registry, type Row } from '../../jsonapi/define-resource.ts';
 import { findRow } from '../../jsonapi/scope.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { allowed, authorize, enforceEdit } from '../../jsonapi/policies.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
-import { MEDIA_TYPE, actionMethods, defineRoutes, inTransaction, renderDocument, respondWithRecord } from '../../jsonapi/router.ts';
+import { MEDIA_TYPE, actionMethods, inTransaction, renderDocument, respondWithRecord, type ContextOf } from '../../jsonapi/router.ts';
 
 /** Run and dry run are GET calls of the spec that change data: POST is accepted too. */
 const RUN_METHODS = actionMethods({ method: 'GET' });
 import { t } from '../../i18n/index.ts';
 import { importItemsResource, importsResource } from './imports.resource.ts';
 import { importItems, imports } from './imports.table.ts';
-import { availableModels, fieldLabel, importModels, proposeMapping, type ImportModel } from './models.ts';
+import { fieldLabel, proposeMapping, type ImportModel } from './models.ts';
 import { parseImportFile } from './file.ts';
-import { CHUNK, ImportWorker } from './run.ts';
+import { CHUNK, type ImportWorker } from './run.ts';
 import type { LineResult } from './lines.ts';
 import type { ImportRow } from './plan.ts';
 import { isBusyImport } from '@atelier/domain';
@@ -30,23 +29,20 @@ type Query = Record<string, string | undefined>;
 
 /** A model the actor may import: the right to create its records. */
 const mayImport = (ctx: RequestContext, model: ImportModel) => {
-  const def = registry.get(model.type);
+  const def = ctx.registry.find(model.type);
   return !!def && allowed(ctx, def, 'create');
 };
 
 /** Dry-run results answered inline; the rest is in import-items (filter[dry_run]=true). */
 const INLINE_RESULTS = 1000;
 
-defineRoutes((api, contextOf, services) => {
-  const worker = new ImportWorker(services);
-  api.addHook('onReady', () => worker.start());
-  api.addHook('onClose', () => worker.stop());
-
+/** The import routes; a run is handed to the area's worker (index.ts). */
+export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker: ImportWorker) {
   /** GET /imports/models: what the actor can import, with each field's label in their language. */
   api.get('/imports/models', async (request, reply) => {
     const ctx = contextOf(request);
     authorize(ctx, importsResource, 'viewAny');
-    const data = availableModels()
+    const data = [...ctx.registry.importModels.values()]
       .filter((m) => mayImport(ctx, m))
       .map((m) => ({
         type: 'import-models',
@@ -59,9 +55,9 @@ defineRoutes((api, contextOf, services) => {
           fields: Object.keys(m.fields).map((f) => ({
             name: f,
             label: fieldLabel(m, f, ctx.locale),
-            required: !!registry.get(m.type)!.attributes[f]?.required || !!(registry.get(m.type)!.relationships?.[f] as { required?: boolean } | undefined)?.required,
+            required: !!ctx.registry.resource(m.type).attributes[f]?.required || !!(ctx.registry.resource(m.type).relationships?.[f] as { required?: boolean } | undefined)?.required,
             // A relationship field: the cell names the related record of this type.
-            relation: m.fields[f].relation ? registry.get(m.type)!.relationships![f].type : null,
+            relation: m.fields[f].relation ? ctx.registry.resource(m.type).relationships![f].type : null,
             aliases: [...m.fields[f].fr, ...m.fields[f].en],
           })),
         },
@@ -80,8 +76,8 @@ defineRoutes((api, contextOf, services) => {
       const { fields, file } = await readForm(request, ctx);
       const modelName = fields.model?.trim();
       if (!modelName) throw new ApiError(422, 'import.model_missing', undefined, { parameter: 'model' });
-      const model = importModels.get(modelName);
-      if (!model || !registry.has(model.type)) throw new ApiError(422, 'import.model_unknown', { model: modelName }, { parameter: 'model' });
+      const model = ctx.registry.importModels.get(modelName);
+      if (!model) throw new ApiError(422, 'import.model_unknown', { model: modelName }, { parameter: 'model' });
       if (!mayImport(ctx, model)) throw new ApiError(403, 'error.forbidden');
       if (!file) throw new ApiError(422, 'import.file_missing', undefined, { parameter: 'file' });
 
@@ -120,11 +116,11 @@ defineRoutes((api, contextOf, services) => {
   async function runnable(request: FastifyRequest) {
     const ctx = contextOf(request);
     authorize(ctx, importsResource, 'edit');
-    const row = (await findRow(ctx, importsResource, (request.params as { id: string }).id)) as unknown as ImportRow;
-    const model = importModels.get(row.model);
+    const row = await findRow(ctx, importsResource, (request.params as { id: string }).id);
+    const model = ctx.registry.importModels.get(row.model);
     if (!model || !mayImport(ctx, model)) throw new ApiError(403, 'error.forbidden');
     // Running an import changes it: its edit policy refuses a running one.
-    await enforceEdit(ctx, importsResource, row as unknown as Row);
+    await enforceEdit(ctx, importsResource, row);
     if (!Object.values(row.mapping).some(Boolean)) throw new ApiError(422, 'import.mapping_empty', undefined, { pointer: '/data/attributes/mapping' });
     return { ctx, row };
   }
@@ -158,8 +154,8 @@ defineRoutes((api, contextOf, services) => {
     const job = worker.runNow(row.id, ctx.locale);
     if (row.line_count <= CHUNK) await job;
     else void job.catch((err) => request.log.error(err));
-    const fresh = (await findRow(ctx, importsResource, row.id)) as unknown as ImportRow;
-    const q = parseQuery(importsResource, request.query as Query, { list: false });
+    const fresh = await findRow(ctx, importsResource, row.id);
+    const q = parseQuery(ctx.registry, importsResource, request.query as Query, { list: false });
     const meta: Record<string, unknown> = { summary: summaryOf(fresh) };
     // A finished dry run answers its first results inline; all of them are import-items.
     if (fresh.status === 'dry_run') {
@@ -175,7 +171,7 @@ defineRoutes((api, contextOf, services) => {
     return reply
       .code(isBusyImport(fresh.status) ? 202 : 200)
       .type(MEDIA_TYPE)
-      .send(await renderDocument(ctx, importsResource, fresh as unknown as Row, q, meta));
+      .send(await renderDocument(ctx, importsResource, fresh, q, meta));
   }
 
   /** GET or POST /imports/{id}/run-dry: every line validated as the API would, nothing written. */
@@ -189,7 +185,7 @@ defineRoutes((api, contextOf, services) => {
     const ctx = contextOf(request);
     authorize(ctx, importsResource, 'view');
     authorize(ctx, importItemsResource, 'viewAny');
-    const row = (await findRow(ctx, importsResource, (request.params as { id: string }).id)) as unknown as ImportRow;
+    const row = await findRow(ctx, importsResource, (request.params as { id: string }).id);
     // The run's results when there was a run, else the dry run's.
     const dry = row.status === 'dry_run' || row.status === 'validating' || row.status === 'uploaded';
     const failed = await ctx.db
@@ -216,7 +212,7 @@ defineRoutes((api, contextOf, services) => {
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${base}-${t(ctx.locale, 'import.csv_suffix')}.csv`)}`)
       .send(`\uFEFF${csv}\r\n`);
   });
-});
+}
 
 // ------------------------------------------------------------------ the contract (OpenAPI)
 

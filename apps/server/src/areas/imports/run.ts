@@ -183,12 +183,13 @@ export class ImportWorker {
       mailer: this.services.mailer,
       ip: '127.0.0.1',
       query: {},
+      registry: this.services.registry,
     };
     let file: ParsedFile;
     let plan: Plan;
     try {
       file = await readStoredFile(this.services.config.dataDir, row);
-      plan = planOf(row);
+      plan = planOf(this.services.registry, row);
     } catch {
       return this.fail(id, 'import.file_gone', locale);
     }

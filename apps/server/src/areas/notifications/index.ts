@@ -1,4 +1,13 @@
 // Notifications: followers and assignees hear of changes (the notifier listens to the activity log).
-import './notifier.ts';
-import './notifications.resource.ts';
-import './notification-subscriptions.resource.ts';
+import { defineArea } from '../area.ts';
+import { seedDemoNotifications } from './demo.ts';
+import { notificationSubscriptionsResource } from './notification-subscriptions.resource.ts';
+import { notificationsResource } from './notifications.resource.ts';
+import { notifyFollowers } from './notifier.ts';
+
+export const notificationsArea = defineArea({
+  name: 'notifications',
+  resources: [notificationsResource, notificationSubscriptionsResource],
+  hooks: { activity: notifyFollowers },
+  demo: seedDemoNotifications,
+});

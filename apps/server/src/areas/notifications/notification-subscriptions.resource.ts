@@ -1,6 +1,6 @@
 import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
-import { defineResource, registry } from '../../jsonapi/define-resource.ts';
+import { defineResource } from '../../jsonapi/define-resource.ts';
 import { allowed } from '../../jsonapi/policies.ts';
 import { findRow } from '../../jsonapi/scope.ts';
 import { ApiError, ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
@@ -31,7 +31,7 @@ export const notificationSubscriptionsResource = defineResource(declarations['no
     async beforeWrite(ctx, input) {
       const type = String(input.values.subject_type);
       const id = String(input.values.subject_id);
-      const target = registry.get(type);
+      const target = ctx.registry.find(type);
       const errors = new ValidationErrors();
       if (!target || NOT_FOLLOWABLE.has(type)) errors.add(attributePointer('subject_type'), 'validation.not_followable', { type });
       errors.throwIfAny();

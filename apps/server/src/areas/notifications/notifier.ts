@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../admin/admin.table.ts';
 import { recordLabel } from '../admin/record-label.ts';
-import { onActivity } from '../../jsonapi/audit.ts';
+import type { ActivityListener } from '../../jsonapi/audit.ts';
 import { notificationSubscriptions, notifications } from './notifications.table.ts';
 
 const TIMESTAMPS = new Set(['created_at', 'updated_at']);
@@ -10,10 +10,11 @@ const TIMESTAMPS = new Set(['created_at', 'updated_at']);
 export const NOT_FOLLOWABLE = new Set(['notifications', 'notification-subscriptions', 'logs']);
 
 /**
- * Runs after every activity-log entry, in the request's transaction: notifies the record's
- * followers and assignees, never the causer. A failure rolls the change back with it.
+ * Runs after every activity-log entry, in the request's transaction (the area's `activity`
+ * hook): notifies the record's followers and assignees, never the causer. A failure rolls the
+ * change back with it.
  */
-onActivity(async (ctx, def, row, event, properties) => {
+export const notifyFollowers: ActivityListener = async (ctx, def, row, event, properties) => {
   if (NOT_FOLLOWABLE.has(def.type)) return;
   const subjectId = String(row.id);
   const bySubject = and(eq(notificationSubscriptions.subject_type, def.type), eq(notificationSubscriptions.subject_id, subjectId));
@@ -59,4 +60,4 @@ onActivity(async (ctx, def, row, event, properties) => {
   }
   // Nothing is left to follow once the record is gone.
   if (event === 'deleted' && followers.length) await ctx.db.delete(notificationSubscriptions).where(bySubject);
-});
+};

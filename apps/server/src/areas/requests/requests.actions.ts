@@ -2,27 +2,28 @@ import {
   REQUEST_ACTION_PERMISSIONS,
   requestTransition,
   type RequestAction,
-  type RequestState,
 } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import type { ActionDefinition, ActionResult, Row } from '../../jsonapi/define-resource.ts';
+import type { ActionDefinition, ActionResult, Row, RowOf } from '../../jsonapi/define-resource.ts';
 import { scoped } from '../../jsonapi/scope.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { usersResource } from '../admin/users.resource.ts';
 import { users } from '../admin/admin.table.ts';
 import { requests } from './requests.table.ts';
 
+type RequestRow = RowOf<typeof requests>;
+
 // POST /requests/{id}/assign, /approve, /complete; GET /requests/{id}/cancel (spec §7). The router
 // loads and locks the record, runs the policy (requests.policies.ts: the domain's table decides)
 // and runs each in one transaction.
 
 /** The next state: the request's policy has refused the actions its state does not offer. */
-const nextState = (request: Row, action: RequestAction) => requestTransition(request.state as RequestState, action)!;
+const nextState = (request: RequestRow, action: RequestAction) => requestTransition(request.state, action)!;
 
 /** Writes the new state and the action's columns; the answer carries the row for the log and notifications. */
-async function save(ctx: RequestContext, request: Row, values: Record<string, unknown>): Promise<ActionResult> {
+async function save(ctx: RequestContext, request: RequestRow, values: Record<string, unknown>): Promise<ActionResult> {
   const [row] = (await ctx.db
     .update(requests)
     .set({ ...values, updated_at: sql`now()` })
@@ -45,7 +46,7 @@ function assigneeIdOf(body: unknown): string | null {
 }
 
 /** The assignee must be an active user the actor can see, of the request's organization. */
-async function assignee(ctx: RequestContext, request: Row, body: unknown): Promise<string> {
+async function assignee(ctx: RequestContext, request: RequestRow, body: unknown): Promise<string> {
   const id = assigneeIdOf(body);
   if (!id) throw new ApiError(422, 'request.assignee_required', undefined, { pointer: '/data' });
   const [user] =
@@ -53,7 +54,7 @@ async function assignee(ctx: RequestContext, request: Row, body: unknown): Promi
       ? await ctx.db
           .select({ id: users.id, active: users.active })
           .from(users)
-          .where(scoped(ctx, usersResource, and(eq(users.id, id), eq(users.organization_id, request.organization_id as string))))
+          .where(scoped(ctx, usersResource, and(eq(users.id, id), eq(users.organization_id, request.organization_id))))
       : [];
   if (!user) throw new ApiError(422, 'validation.relationship_not_found', { id }, { pointer: '/data' });
   if (!user.active) throw new ApiError(422, 'request.assignee_inactive', undefined, { pointer: '/data' });
@@ -71,7 +72,7 @@ function noteOf(body: unknown): string | null {
   return note.trim() || null;
 }
 
-export const requestActions: Record<string, ActionDefinition> = {
+export const requestActions: Record<string, ActionDefinition<RequestRow>> = {
   assign: {
     permission: REQUEST_ACTION_PERMISSIONS.assign,
     contract: {

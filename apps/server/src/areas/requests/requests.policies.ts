@@ -6,12 +6,14 @@ import {
   isRequestFinal,
   requestTransition,
   type RequestAction,
-  type RequestState,
   type RequestType,
 } from '@atelier/domain';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import type { Policies, Policy, Row } from '../../jsonapi/define-resource.ts';
+import type { Policies, Policy, RowOf } from '../../jsonapi/define-resource.ts';
 import { conflictWith, forbid } from '../../jsonapi/policies.ts';
+import type { requests } from './requests.table.ts';
+
+type RequestRow = RowOf<typeof requests>;
 
 // What the roles allow on requests that the request's state or the document still refuses.
 
@@ -20,15 +22,14 @@ const mayAsk = (ctx: RequestContext, type: RequestType) =>
   ctx.actor.permissions.has(REQUEST_TYPE_PERMISSIONS[type]) ? undefined : forbid(`request.forbidden_${type}`);
 
 /** An action the request's state does not offer: 409 naming the state, nothing written. */
-const inState = (action: RequestAction): Policy<[row: Row]> => ({
+const inState = (action: RequestAction): Policy<[row: RequestRow]> => ({
   refuses: { 409: `The request’s state does not offer ${action} (its available_actions say which do).` },
   check(ctx, row) {
-    const state = row.state as RequestState;
-    if (!requestTransition(state, action)) return conflictWith(`request.cannot_${action}`, { state: REQUEST_STATE_LABELS[state][ctx.locale] });
+    if (!requestTransition(row.state, action)) return conflictWith(`request.cannot_${action}`, { state: REQUEST_STATE_LABELS[row.state][ctx.locale] });
   },
 });
 
-export const requestPolicies: Policies = {
+export const requestPolicies: Policies<RequestRow> = {
   create: {
     refuses: { 403: 'Asking for a type of work needs its permission (make inspection requests...); giving an assignee needs assign requests.' },
     check(ctx, input) {
@@ -40,7 +41,7 @@ export const requestPolicies: Policies = {
   edit: {
     refuses: { 403: 'Changing the type needs the permission to ask for the new one.', 409: 'A completed or canceled request can no longer be changed.' },
     check(ctx, row, input) {
-      if (isRequestFinal(row.state as RequestState)) return conflictWith('request.final');
+      if (isRequestFinal(row.state)) return conflictWith('request.final');
       const type = input.values.type as RequestType | undefined;
       if (type && type !== row.type) return mayAsk(ctx, type);
     },

@@ -1,4 +1,4 @@
-import { declarations, initialRequestState, REQUEST_PRIORITIES, requestActionsIn, type RequestState } from '@atelier/domain';
+import { declarations, initialRequestState, REQUEST_PRIORITIES, REQUEST_STATES, requestActionsIn, type RequestState } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -53,12 +53,14 @@ export const requestsResource = defineResource(declarations.requests, {
     tags: filter.overlaps('tag_ids', 'tags'),
     search: filter.search(['code', 'vehicle_vin', 'vehicle_sku', 'notes']),
   },
+  // GET /requests/list/count: the dashboard's counts per state, in one statement.
+  listCount: { by: 'state', values: REQUEST_STATES },
   hooks: { beforeWrite },
   policies: requestPolicies,
   actions: requestActions,
   warnings: (row) => vinWarnings(row.vehicle_vin, 'vehicle_vin'),
   notify: {
-    assignees: (row) => [row.assigned_to_id as string | null],
+    assignees: (row) => [row.assigned_to_id],
     label: (row) => String(row.code ?? row.vehicle_vin ?? row.vehicle_sku ?? ''),
   },
 });

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_STATES, REQUEST_TYPES } from '@atelier/domain';
+import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_STATES, REQUEST_TYPES, type RequestState, type RequestType } from '@atelier/domain';
 import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -16,8 +16,8 @@ export const requests = pgTable(
     organization_id: organizationId(),
     /** D-2026-0003: given by the database (codes.table.ts), unique per organization. */
     code: text('code'),
-    type: text('type').notNull(),
-    state: text('state').notNull().default('draft'),
+    type: text('type').$type<RequestType>().notNull(),
+    state: text('state').$type<RequestState>().notNull().default('draft'),
     priority: integer('priority').notNull().default(DEFAULT_REQUEST_PRIORITY),
     due_at: at('due_at'),
     customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),

@@ -5,7 +5,7 @@ import { scoped } from '../../jsonapi/scope.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { uuidList } from '../../jsonapi/filters.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
-import { MEDIA_TYPE, defineRoutes, renderDocument, warningsOf } from '../../jsonapi/router.ts';
+import { MEDIA_TYPE, renderDocument, warningsOf, type RouteRegistrar } from '../../jsonapi/router.ts';
 import type { Row } from '../../jsonapi/define-resource.ts';
 import { vinDecoder } from './vin-decoder.ts';
 import { vehiclesResource } from './vehicles.resource.ts';
@@ -79,7 +79,8 @@ describeRoute('GET', '/vehicles/get-by-vin/:vin', {
   errors: [403, 404, 422, 503],
 });
 
-defineRoutes((api, contextOf) => {
+/** GET /vehicles/get-by-vin/{vin}. */
+export const getByVinRoutes: RouteRegistrar = (api, contextOf) => {
   api.get('/vehicles/get-by-vin/:vin', async (request, reply) => {
     const ctx = contextOf(request);
     // Whoever may list vehicles or add one (the add form asks before the vehicle exists).
@@ -95,7 +96,7 @@ defineRoutes((api, contextOf) => {
       .where(scoped(ctx, vehiclesResource, and(eq(vehicles.vin, checked.vin), organization ? eq(vehicles.organization_id, organization) : undefined)))
       .limit(1)) as Row[];
     if (row) {
-      const doc = await renderDocument(ctx, vehiclesResource, row, parseQuery(vehiclesResource, query, { list: false }), { decoded: false });
+      const doc = await renderDocument(ctx, vehiclesResource, row, parseQuery(ctx.registry, vehiclesResource, query, { list: false }), { decoded: false });
       return reply.type(MEDIA_TYPE).send(doc);
     }
 
@@ -113,4 +114,4 @@ defineRoutes((api, contextOf) => {
       meta: { decoded: true, source: 'NHTSA vPIC', plant, ...(warnings ? { warnings } : {}) },
     });
   });
-});
+};

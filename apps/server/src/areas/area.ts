@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { ImportModel } from './imports/models.ts';
+import type { ResourceDefinition } from '../jsonapi/define-resource.ts';
+import type { EngineHooks } from '../jsonapi/registry.ts';
+import type { ContextOf, RouteRegistrar, Services } from '../jsonapi/router.ts';
+
+/** Work an area does beside requests (the import worker): started when the app is ready, stopped when it closes. */
+export interface Worker {
+  start(): Promise<void> | void;
+  stop(): Promise<void> | void;
+}
+
+/**
+ * A business area as the app takes it (app.ts buildApp({ areas })): nothing registers itself by
+ * being imported. An app serves the types and routes of the areas it is given, and only those.
+ */
+export interface Area<W extends Worker = Worker> {
+  name: string;
+  resources: ResourceDefinition[];
+  /** What users may import into the area's types (the imports area reads them from the app's registry). */
+  importModels?: ImportModel[];
+  /** Routes beside the resources' own (uploads, get-by-vin), under /api/v1. */
+  routes?: RouteRegistrar[];
+  /** The area's worker, made once per app before its routes, which may hand it work. */
+  worker?(services: Services): W;
+  /** Routes that use the worker. */
+  workerRoutes?(api: FastifyInstance, contextOf: ContextOf, worker: W): void;
+  /** Reactions to the engine's writes (the notifications area listens to the activity log). */
+  hooks?: EngineHooks;
+  /** Demo data (db/seed.ts), run in the order of the areas after the organizations and users. */
+  demo?(db: Db): Promise<void>;
+}
+
+/** Declares an area (typed by its worker). */
+export const defineArea = <W extends Worker>(area: Area<W>): Area<W> => area;

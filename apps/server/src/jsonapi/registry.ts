@@ -1,0 +1,78 @@
+import type { ImportModel } from '../areas/imports/models.ts';
+import type { ActivityListener } from './audit.ts';
+import type { ResourceDefinition } from './define-resource.ts';
+
+/** Reactions of other parts of the app to what the engine does, instead of calls from the engine. */
+export interface EngineHooks {
+  /** After each activity-log entry, in its transaction (the notifications area notifies followers). */
+  activity?: ActivityListener;
+  /** After a writing request's transaction commits (the session cache forgets who may do what). */
+  afterCommit?: () => void;
+}
+
+/**
+ * The types one app serves and the reactions to its writes. Each app builds its own from the
+ * areas it is given (app.ts), so two apps in one process (a test's) never share declarations.
+ */
+export class Registry {
+  private readonly types = new Map<string, ResourceDefinition>();
+  readonly activity: ActivityListener[] = [];
+  readonly afterCommit: (() => void)[] = [];
+  /** What users may import, by the name clients send (POST /imports, field `model`). */
+  readonly importModels = new Map<string, ImportModel>();
+
+  add(def: ResourceDefinition) {
+    if (this.types.has(def.type)) throw new Error(`Resource type ${def.type} declared twice`);
+    for (const name of Object.keys(def.policies?.actions ?? {}))
+      if (!def.actions?.[name] || def.actions[name].collection) throw new Error(`The ${def.type} policy names ${name}, not a record action`);
+    this.types.set(def.type, def);
+  }
+
+  addImportModel(model: ImportModel) {
+    if (this.importModels.has(model.name)) throw new Error(`Import model ${model.name} declared twice`);
+    this.importModels.set(model.name, model);
+  }
+
+  hook(hooks: EngineHooks) {
+    if (hooks.activity) this.activity.push(hooks.activity);
+    if (hooks.afterCommit) this.afterCommit.push(hooks.afterCommit);
+  }
+
+  /**
+   * Every writable relationship names a type of this registry: an area needs the areas it writes
+   * to. A read-only one to an absent type (locations' contacts without the CRM) is only an
+   * include, which this app then refuses as unknown (400).
+   */
+  check() {
+    for (const def of this.types.values())
+      for (const [name, rel] of Object.entries(def.relationships ?? {}))
+        if (rel.kind !== 'polymorphic' && !rel.readOnly && !this.types.has(rel.type))
+          throw new Error(`${def.type}.${name} points to ${rel.type}, which no area given to the app declares`);
+    for (const model of this.importModels.values())
+      if (!this.types.has(model.type)) throw new Error(`Import model ${model.name} writes ${model.type}, which no area given to the app declares`);
+  }
+
+  has(type: string) {
+    return this.types.has(type);
+  }
+
+  /** The declaration of a type the client names (undefined when this app does not serve it). */
+  find(type: string): ResourceDefinition | undefined {
+    return this.types.get(type);
+  }
+
+  /** The declaration of a type the server names (a relationship's): its absence is a bug. */
+  resource(type: string): ResourceDefinition {
+    const def = this.types.get(type);
+    if (!def) throw new Error(`Unknown resource type ${type}`);
+    return def;
+  }
+
+  values() {
+    return this.types.values();
+  }
+
+  keys() {
+    return this.types.keys();
+  }
+}
