@@ -148,6 +148,13 @@ const stringParser =
     return [...s].length > maxDefault ? fail('validation.max_length', { max: maxDefault }) : ok(s);
   };
 
+/** Whole numbers; digits in a string are accepted ("12") as forms send them. */
+const parseInteger: Parser = (v) => {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? ok(v) : fail('validation.integer');
+  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return ok(Number(v.trim()));
+  return fail('validation.numeric');
+};
+
 export const attr = {
   /** A short text (255 characters unless .max()). */
   string: () => withMaxLength(new Attribute('string', stringParser(255)), 255),
@@ -187,13 +194,9 @@ export const attr = {
         return fail('validation.url');
       }
     }),
-  /** Whole numbers; digits in a string are accepted ("12") as forms send them. */
-  integer: () =>
-    new Attribute('integer', (v) => {
-      if (typeof v === 'number') return Number.isSafeInteger(v) ? ok(v) : fail('validation.integer');
-      if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return ok(Number(v.trim()));
-      return fail('validation.numeric');
-    }),
+  integer: () => new Attribute('integer', parseInteger),
+  /** Money in integer cents: parsed as an integer, described as cents in the contract. */
+  money: () => new Attribute('money', parseInteger),
   /** Decimal numbers kept exact as strings (PostgreSQL numeric). */
   decimal: () =>
     new Attribute('decimal', (v) => {

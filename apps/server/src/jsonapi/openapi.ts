@@ -174,6 +174,7 @@ export function attributeSchema(a: Attribute, mode: 'read' | 'write'): JsonSchem
     // Upload fields hold the file's path on this server (/api/v1/uploads/{id}/content).
     url: () => text({ format: 'uri-reference' }),
     integer: () => number('integer'),
+    money: () => ({ ...number('integer'), description: 'An amount in cents (CAD): 1234 is 12,34 $.' }),
     decimal: () =>
       mode === 'read'
         ? { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$', description: 'A decimal number, exact, as a string.' }

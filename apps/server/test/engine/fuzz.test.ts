@@ -92,6 +92,7 @@ function plausible(a: Attribute): fc.Arbitrary<unknown> {
     case 'enum':
       return fc.constantFrom(...(a.values ?? ['x']));
     case 'integer':
+    case 'money':
       return fc.oneof(fc.integer({ min: 0, max: 300_000 }), fc.integer(), fc.nat().map(String));
     case 'decimal':
       return fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ noNaN: true }).map(String));

@@ -59,6 +59,8 @@ describe('the API contract (GET /api/v1/openapi.json)', () => {
     expect(requests.state.enum).toEqual(expect.arrayContaining(['draft', 'assigned', 'completed']));
     const contacts = doc.components.schemas.contacts.properties.attributes.properties;
     expect(contacts.birthday).toMatchObject({ format: 'date' });
+    const products = doc.components.schemas['supplier-products'].properties.attributes.properties;
+    expect(products.cost).toMatchObject({ type: ['integer', 'null'], minimum: 0, description: expect.stringContaining('cents') });
     expect(doc.components.schemas.users.properties.relationships.properties.roles.properties.data.type).toBe('array');
   });
 

@@ -4,8 +4,7 @@ export const supplierProducts = declare('supplier-products', {
   attributes: {
     product_id: attr.uuid(),
     supplier_sku: attr.string().max(100),
-    /** Cost in cents (CAD). */
-    cost: attr.integer().min(0).max(2000000000),
+    cost: attr.money().min(0).max(2000000000),
     lead_time_days: attr.integer().min(0).max(3650),
     /** Its place in the supplier's list, kept by the engine. */
     position: attr.integer().isReadOnly(),

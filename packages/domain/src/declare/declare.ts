@@ -18,6 +18,7 @@ export type AttributeKind =
   | 'vin'
   | 'url'
   | 'integer'
+  | 'money'
   | 'decimal'
   | 'boolean'
   | 'enum'
@@ -136,6 +137,8 @@ export const attr = {
   vin: () => text('vin'),
   url: () => text('url'),
   integer: (): Attr<number> => new AttributeDeclaration('integer'),
+  /** An amount of money in integer cents (CAD): exact sums, shown and typed in dollars. */
+  money: (): Attr<number> => new AttributeDeclaration('money'),
   /** Decimal numbers kept exact as strings. */
   decimal: (): Attr<string> => new AttributeDeclaration('decimal'),
   /** Never null. */

@@ -18,8 +18,7 @@ export const productLines: LinesConfig = {
   orderable: true,
   fields: fieldsOf('supplier-products', [
     'supplier_sku',
-    // Cents on the server, dollars in the form.
-    { name: 'cost', kind: 'money' },
+    'cost',
     {
       name: 'lead_time_days',
       view: (p) => (p.lead_time_days === null || p.lead_time_days === undefined ? '' : i18n.t('purchases:suppliers.days', { count: Number(p.lead_time_days) })),

@@ -26,6 +26,16 @@ describe('a form derived from a declaration', () => {
     await i18n.changeLanguage('fr');
   });
 
+  it('types and shows money as dollars from a money attribute (cents on the server)', async () => {
+    await i18n.changeLanguage('fr');
+    expect(fieldsOf('supplier-products', ['cost'])[0]).toMatchObject({ kind: 'money', range: { min: 0 } });
+    const [cost] = columnsOf('supplier-products', ['cost']);
+    expect(String(cost.render?.({ id: '1', type: 'supplier-products', cost: 123456 } as never))).toMatch(/^1\s234,56\s\$$/);
+    await i18n.changeLanguage('en');
+    expect(String(cost.render?.({ id: '1', type: 'supplier-products', cost: 123456 } as never))).toBe('$1,234.56');
+    await i18n.changeLanguage('fr');
+  });
+
   it('takes the page’s parts over the declaration and keeps the page’s order', () => {
     const fields = fieldsOf('customers', ['email', { name: 'type', section: 'x:y', wide: true }, 'notes']);
     expect(fields.map((f) => f.name)).toEqual(['email', 'type', 'notes']);

@@ -1,7 +1,7 @@
 import { declarations, KIND_RULES, type AnyAttribute, type AttributeKind, type RecordOf, type RelationshipDeclaration, type TypeName } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import i18n, { currentLocale } from '../../i18n/index.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { FieldDef } from './formModel.ts';
 import { Badges, nameOf, relationOf } from './recordNames.tsx';
 import type { Column, FilterDef } from './ResourceList.tsx';
@@ -44,6 +44,7 @@ const INPUTS: Record<AttributeKind, FieldDef['kind']> = {
   url: 'text',
   uuid: 'text',
   integer: 'number',
+  money: 'money',
   decimal: 'number',
   boolean: 'switch',
   enum: 'select',
@@ -53,7 +54,7 @@ const INPUTS: Record<AttributeKind, FieldDef['kind']> = {
   json: 'json',
   array: 'json',
 };
-const numeric = (a: AnyAttribute) => a.kind === 'integer' || a.kind === 'decimal';
+const numeric = (a: AnyAttribute) => a.kind === 'integer' || a.kind === 'decimal' || a.kind === 'money';
 /** Computed by the server: shown, never sent. */
 const shownOnly = (): Pick<FieldDef, 'readOnly' | 'modes'> => ({ readOnly: true, modes: ['view'] });
 
@@ -107,6 +108,7 @@ function cellOf(type: TypeName, name: string): ((row: Model) => React.ReactNode)
   const a = attributesOf(type)[name];
   if (a?.kind === 'date' || a?.kind === 'datetime') return (row) => formatDate(row[name] as string, currentLocale());
   if (a?.kind === 'enum') return (row) => enumLabel(a, row[name]);
+  if (a?.kind === 'money') return (row) => (row[name] === null || row[name] === undefined ? '' : formatMoney(Number(row[name]), currentLocale()));
   if (a?.kind === 'boolean') return (row) => i18n.t(row[name] ? 'common:boolean.true' : 'common:boolean.false');
   const r = Object.hasOwn(relationshipsOf(type), name) ? relationshipsOf(type)[name] : undefined;
   if (r?.many) return (row) => <Badges items={row[name] as Model[] | undefined} label={(m) => nameOf(r.type, m)} />;
