@@ -1,55 +1,12 @@
-import type { Model } from './jsonapi.ts';
+import type { RecordOf } from '@atelier/domain';
 
-export interface Permission extends Model {
-  name: string;
-}
-export interface Role extends Model {
-  name: string;
-  permissions?: Permission[];
-  organization?: Organization | null;
-  reseller?: Reseller | null;
-  created_at?: string;
-}
-export interface Organization extends Model {
-  name: string;
-  phone?: string | null;
-  address?: string | null;
-  owner?: User | null;
-  reseller?: Reseller | null;
-  created_at?: string;
-}
-export interface Reseller extends Model {
-  name: string;
-  app_name?: string | null;
-  app_logo?: string | null;
-  url_pattern?: string | null;
-  owner?: User | null;
-  created_at?: string;
-}
-export interface Location extends Model {
-  name: string;
-  organization?: Organization | null;
-  users?: User[];
-  manager?: User | null;
-  created_at?: string;
-  updated_at?: string;
-}
-export interface User extends Model {
-  firstname: string;
-  lastname: string;
-  email: string;
-  locale?: string | null;
-  profile_image?: string | null;
-  is_staff?: boolean;
-  active?: boolean;
-  restrict_to_locations?: boolean;
-  two_factor_enabled?: boolean;
-  created_at?: string;
-  roles?: Role[];
-  organization?: Organization | null;
-  reseller?: Reseller | null;
-  allowedLocations?: Location[];
-}
+// The records of the platform's types, as the shared declarations type them (packages/domain).
+export type Permission = RecordOf<'permissions'>;
+export type Role = RecordOf<'roles'>;
+export type Organization = RecordOf<'organizations'>;
+export type Reseller = RecordOf<'resellers'>;
+export type Location = RecordOf<'locations'>;
+export type User = RecordOf<'users'>;
 
 export interface AppConfig {
   app_name: string;

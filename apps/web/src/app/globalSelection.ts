@@ -9,7 +9,8 @@ export const GLOBAL_LOCATIONS_KEY = 'GLOBAL_LOCATIONS';
 export const GLOBAL_ORGANIZATION_KEY = 'GLOBAL_ORGANIZATION';
 export const GLOBAL_LOCATION_DEBOUNCE_MS = 1000;
 
-type Me = Pick<User, 'restrict_to_locations' | 'allowedLocations' | 'organization'>;
+/** What the rules read of the signed-in user: ids only. */
+type Me = Pick<User, 'restrict_to_locations'> & { allowedLocations?: { id: Id }[]; organization?: { id: Id } | null };
 type Loc = Pick<Location, 'id'> & { organization?: { id: Id } | null };
 
 const parseIds = (raw: string | null): Id[] => {

@@ -92,10 +92,10 @@ describe('last route per section', () => {
 
 describe('global location selection', () => {
   const loc = (id: string, org: string) => ({ id, organization: { id: org } });
-  const free = { restrict_to_locations: false, allowedLocations: [], organization: { id: 'o1', type: 'organizations', name: 'A' } };
+  const free = { restrict_to_locations: false, allowedLocations: [], organization: { id: 'o1', name: 'A' } };
   const restricted = (n: number) => ({
     restrict_to_locations: true,
-    allowedLocations: Array.from({ length: n }, (_, i) => ({ id: `l${i + 1}`, type: 'locations', name: `L${i}` })),
+    allowedLocations: Array.from({ length: n }, (_, i) => ({ id: `l${i + 1}`, name: `L${i}` })),
     organization: null,
   });
 

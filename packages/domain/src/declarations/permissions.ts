@@ -2,11 +2,11 @@ import { attr, declare } from '../declare/declare.ts';
 
 export const permissions = declare('permissions', {
   attributes: {
-    name: attr.string().isReadOnly(),
-    area: attr.string().isReadOnly(),
-    subject: attr.string().isReadOnly(),
-    verb: attr.string().isReadOnly(),
-    scope: attr.string().isReadOnly(),
+    name: attr.string().notNull().isReadOnly(),
+    area: attr.string().notNull().isReadOnly(),
+    subject: attr.string().notNull().isReadOnly(),
+    verb: attr.string().notNull().isReadOnly(),
+    scope: attr.string().notNull().isReadOnly(),
   },
   filters: ['search', 'area', 'subject', 'scope'],
   sorts: ['id', 'name', 'area', 'subject'],
