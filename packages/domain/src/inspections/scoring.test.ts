@@ -464,15 +464,22 @@ describe('propagation', () => {
   });
   const bad = { value: 'bad', depth_mm: 3 };
 
-  it('the first tire (by order_number) copies its value and action to the other tires of its sub-section', () => {
+  it('the first tire (by order_number) copies its state and action to the other tires of its sub-section', () => {
     const { answers, changed } = propagateAnswer(form, { t2: { value: { value: 'good' }, comment: 'x' } as FieldAnswer }, 't1', { value: bad, action: 'replace' });
     expect(changed).toEqual(['t1', 't2', 't3']);
     expect(answers.t1).toEqual({ value: bad, action: 'replace', touched: true });
-    expect(answers.t2).toEqual({ value: bad, action: 'replace', touched: true, comment: 'x' });
-    expect(answers.t3).toEqual({ value: bad, action: 'replace', touched: true });
+    expect(answers.t2).toEqual({ value: { value: 'bad' }, action: 'replace', touched: true, comment: 'x' });
+    expect(answers.t3).toEqual({ value: { value: 'bad' }, action: 'replace', touched: true });
     expect(answers.st).toBeUndefined();
     expect(answers.t9).toBeUndefined();
     expect(scoreInspection(form, answers).sectionsScores.s.subSections.wheels.points).toBe(9);
+  });
+
+  it('copies the state, never the other tires’ own measures', () => {
+    const mine = { value: 'good', depth_mm: 7, pressure_psi: 35 };
+    const { answers } = propagateAnswer(form, { t2: { value: mine } }, 't1', { value: bad, action: 'replace' });
+    expect(answers.t2?.value).toEqual({ value: 'bad', depth_mm: 7, pressure_psi: 35 });
+    expect(answers.t3?.value).toEqual({ value: 'bad' });
   });
 
   it('another tire changes alone', () => {

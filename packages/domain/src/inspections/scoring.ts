@@ -655,9 +655,19 @@ export function rescoreInspection(
 // Propagation
 
 /**
+ * The state the first widget gives another: its `value` member, over the other's own measures (each
+ * tire has its own tread depth and pressure); a value that is not a widget object as it is.
+ */
+function propagatedValue(given: unknown, theirs: unknown): unknown {
+  if (!isWidgetValue(given)) return given;
+  return isWidgetValue(theirs) ? { ...theirs, value: given.value } : { value: given.value };
+}
+const isWidgetValue = (v: unknown): v is { value: unknown } & Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && 'value' in v;
+
+/**
  * Applies a change to one field's answer (an answer given is touched). When the field is the first
- * in order of a tire, drum or pad widget type in its sub-section, its value and action are copied to
- * the other fields of that type there, which become touched. Answers the new answers and the ids of
+ * in order of a tire, drum or pad widget type in its sub-section, its state and action are copied to
+ * the other fields of that type there (keeping their own measures), which become touched. Answers the new answers and the ids of
  * the fields changed (for `rescoreInspection`).
  */
 export function propagateAnswer(
@@ -678,7 +688,8 @@ export function propagateAnswer(
   if (sameType[0] !== i) return { answers: next, changed };
   for (const j of sameType.slice(1)) {
     const id = form.fields[j].id;
-    setOwn(next, id, { ...answerOf(answers, id), value: updated.value, action: updated.action, touched: true });
+    const theirs = answerOf(answers, id);
+    setOwn(next, id, { ...theirs, value: propagatedValue(updated.value, theirs?.value), action: updated.action, touched: true });
     changed.push(id);
   }
   return { answers: next, changed };
