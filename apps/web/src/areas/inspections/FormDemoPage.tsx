@@ -9,6 +9,7 @@ import type { Model } from '../../api/jsonapi.ts';
 import { FORM_INCLUDE, formOfRecord } from './adapter.ts';
 import { sectionScoreOf } from './liveScoring.ts';
 import { allFields, EMPTY_VEHICLE, type InspectionFormModel, type SampleVehicle } from './model.ts';
+import { decimalSeparator } from './controls.tsx';
 import { ScoreSummary, SectionList, SectionTabList } from './ScoreSummary.tsx';
 import { SectionView } from './SectionView.tsx';
 import { useLiveScoring } from './useLiveScoring.ts';
@@ -25,7 +26,7 @@ function SampleVehiclePanel({ vehicle, onChange, multipliers }: { vehicle: Sampl
       label={t(`inspections:vehicle.${name}`)}
       value={vehicle[name] ?? ''}
       min={0}
-      thousandSeparator={name === 'odometer' ? ' ' : undefined}
+      thousandSeparator={name === 'odometer' ? (decimalSeparator() === ',' ? ' ' : ',') : undefined}
       hideControls
       onChange={(v) => onChange({ ...vehicle, [name]: toNumber(v) })}
     />
@@ -49,7 +50,8 @@ function SampleVehiclePanel({ vehicle, onChange, multipliers }: { vehicle: Sampl
   );
 }
 
-function Demo({ form }: { form: InspectionFormModel }) {
+/** The preview of a loaded form: answers held on the page, scored live. */
+export function FormDemo({ form }: { form: InspectionFormModel }) {
   const { t } = useTranslation();
   const [vehicle, setVehicle] = useState<SampleVehicle>(EMPTY_VEHICLE);
   const live = useLiveScoring(form, vehicle);
@@ -114,5 +116,5 @@ export default function FormDemoPage() {
   const form = useMemo(() => (q.data ? formOfRecord(q.data) : null), [q.data]);
   if (q.isPending) return <Loader />;
   if (!form) return <Alert color="red">{t('inspections:demo.not_found')}</Alert>;
-  return <Demo key={form.id} form={form} />;
+  return <FormDemo key={form.id} form={form} />;
 }

@@ -3,6 +3,7 @@ import { IconCircleCheck, IconCircleOff, IconCircleX, IconMinus, IconPlus, IconR
 import { parseRange, toNumber, WIDGET_OPTIONS, type FieldType, type WidgetOption } from '@atelier/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/index.ts';
 import type { AnswerValue, FormField, WidgetValue } from './model.ts';
 
 /**
@@ -20,6 +21,9 @@ export interface ControlProps {
 }
 
 export const TOUCH = 48;
+
+/** French writes decimals with a comma, as the other number inputs of the app do. */
+export const decimalSeparator = () => (currentLocale() === 'fr' ? ',' : '.');
 
 /** A big button that is on or off (aria-pressed). */
 export function ToggleButton(props: {
@@ -146,6 +150,7 @@ export function NumberControl({ field, value, onChange, label, disabled }: Contr
           aria-label={label}
           value={n ?? ''}
           decimalScale={step < 1 ? 1 : 0}
+          decimalSeparator={decimalSeparator()}
           inputMode={step < 1 ? 'decimal' : 'numeric'}
           onChange={(v) => onChange(toNumber(v))}
           disabled={disabled}
@@ -267,6 +272,7 @@ export function WidgetControl({ field, value, onChange, label, disabled }: Contr
               aria-label={`${t(`inspections:measures.${m}`)} (${label})`}
               min={0}
               decimalScale={m === 'amps' ? 0 : 1}
+              decimalSeparator={decimalSeparator()}
               value={current[m] ?? ''}
               onChange={(v) => onChange({ ...current, [m]: toNumber(v) })}
               disabled={disabled}
