@@ -44,14 +44,16 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
           </Group>
           <Group gap="xs" justify="flex-end">
             {noPoints || !score ? (
-              <Badge variant="light" color="gray" size="lg">
+              <Badge variant="light" color="gray" size="lg" tt="none">
                 {t('inspections:field.no_points')}
               </Badge>
             ) : (
               <Badge
                 variant="light"
                 size="lg"
-                color={scoreColor(score.score)}
+                tt="none"
+                // Untouched: no colour verdict yet.
+                color={answered ? scoreColor(score.score) : 'gray'}
                 aria-label={t('inspections:score.field_aria', { points: score.points, max: score.max_points, score: score.score })}
                 data-testid="field-score"
               >
@@ -70,7 +72,7 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
           </Group>
         </Group>
         {copiedFrom && (
-          <Badge variant="light" color="violet" leftSection={<IconCopy size={14} />} data-testid="field-copied" style={{ alignSelf: 'flex-start' }}>
+          <Badge variant="light" color="violet" tt="none" leftSection={<IconCopy size={14} />} data-testid="field-copied" style={{ alignSelf: 'flex-start' }}>
             {t('inspections:field.copied', { name: copiedFrom })}
           </Badge>
         )}

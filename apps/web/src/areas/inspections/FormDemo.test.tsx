@@ -33,7 +33,8 @@ const show = () =>
 const card = (id: string) => screen.getByTestId(`field-${id}`);
 const vehicleScore = () => screen.getByTestId('vehicle-score').textContent;
 
-describe('FormDemo', () => {
+// Mantine renders slowly in jsdom on a busy machine: a whole form takes seconds.
+describe('FormDemo', { timeout: 30_000 }, () => {
   it('says nothing is saved and starts at 0 with the lowest verdict', () => {
     show();
     expect(screen.getByTestId('demo-banner').textContent).toContain("Aperçu : rien n'est enregistré");

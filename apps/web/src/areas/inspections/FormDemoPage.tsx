@@ -1,5 +1,5 @@
-import { Alert, Box, Button, Grid, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { IconEye, IconRefresh } from '@tabler/icons-react';
+import { Accordion, Alert, Box, Button, Flex, Group, Loader, NumberInput, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { IconCar, IconEye, IconRefresh } from '@tabler/icons-react';
 import { toNumber } from '@atelier/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +18,11 @@ import { useLiveScoring } from './useLiveScoring.ts';
 function SampleVehiclePanel({ vehicle, onChange, multipliers }: { vehicle: SampleVehicle; onChange: (v: SampleVehicle) => void; multipliers: number }) {
   const { t } = useTranslation();
   const text = (name: 'make' | 'model' | 'style') => (
-    <TextInput size="md" label={t(`inspections:vehicle.${name}`)} value={vehicle[name]} onChange={(e) => onChange({ ...vehicle, [name]: e.currentTarget.value })} />
+    <TextInput size="lg" label={t(`inspections:vehicle.${name}`)} value={vehicle[name]} onChange={(e) => onChange({ ...vehicle, [name]: e.currentTarget.value })} />
   );
   const number = (name: 'model_year' | 'odometer') => (
     <NumberInput
-      size="md"
+      size="lg"
       label={t(`inspections:vehicle.${name}`)}
       value={vehicle[name] ?? ''}
       min={0}
@@ -31,22 +31,30 @@ function SampleVehiclePanel({ vehicle, onChange, multipliers }: { vehicle: Sampl
       onChange={(v) => onChange({ ...vehicle, [name]: toNumber(v) })}
     />
   );
+  const summary = [vehicle.make, vehicle.model, vehicle.model_year, vehicle.style].filter(Boolean).join(' ');
   return (
-    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="sample-vehicle" data-testid="sample-vehicle">
-      <Title order={2} size="h5" id="sample-vehicle">
-        {t('inspections:vehicle.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="xs">
-        {t('inspections:vehicle.hint')} {t('inspections:vehicle.multipliers', { count: multipliers })}
-      </Text>
-      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs">
-        {text('make')}
-        {text('model')}
-        {number('model_year')}
-        {number('odometer')}
-        {text('style')}
-      </SimpleGrid>
-    </Paper>
+    <Accordion variant="contained" radius="md" data-testid="sample-vehicle">
+      <Accordion.Item value="vehicle">
+        <Accordion.Control mih={48} icon={<IconCar size={20} />}>
+          <Text fw={600}>{t('inspections:vehicle.title')}</Text>
+          <Text size="sm" c="dimmed">
+            {summary || t('inspections:vehicle.multipliers', { count: multipliers })}
+          </Text>
+        </Accordion.Control>
+        <Accordion.Panel>
+          <Text size="sm" c="dimmed" mb="xs">
+            {t('inspections:vehicle.hint')}
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 3, xl: 5 }} spacing="xs">
+            {text('make')}
+            {text('model')}
+            {number('model_year')}
+            {number('odometer')}
+            {text('style')}
+          </SimpleGrid>
+        </Accordion.Panel>
+      </Accordion.Item>
+    </Accordion>
   );
 }
 
@@ -60,6 +68,10 @@ export function FormDemo({ form }: { form: InspectionFormModel }) {
   const shown = form.sections.filter((s) => sectionScoreOf(live.score, s.id)?.visible);
   // The chosen section, unless an answer just hid it: then the first one shown.
   const active = shown.some((s) => s.id === chosen) ? chosen : (shown[0]?.id ?? null);
+  const reset = () => {
+    setVehicle(EMPTY_VEHICLE);
+    live.reset();
+  };
   const pointsMultipliers = form.multipliers.filter((m) => m.type === 'points').length;
 
   return (
@@ -68,7 +80,7 @@ export function FormDemo({ form }: { form: InspectionFormModel }) {
         <Title order={1} size="h2">
           {t('inspections:demo.title', { name: form.name })}
         </Title>
-        <Button size="md" variant="default" leftSection={<IconRefresh size={18} />} onClick={live.reset} data-testid="demo-reset">
+        <Button size="lg" variant="default" leftSection={<IconRefresh size={20} />} onClick={reset} data-testid="demo-reset">
           {t('inspections:demo.reset')}
         </Button>
       </Group>
@@ -80,27 +92,26 @@ export function FormDemo({ form }: { form: InspectionFormModel }) {
         <Text c="dimmed">{t('inspections:demo.empty')}</Text>
       ) : (
         <Tabs value={active} onChange={setChosen} variant="pills" keepMounted={false}>
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 1, lg: 2 }}>
-              {/* Sticky under the shell's header: the score stays in sight while answering. */}
-              <Stack gap="sm" pos="sticky" top={70} style={{ zIndex: 2 }}>
-                <ScoreSummary score={live.score} progress={live.progress} />
-                <Box visibleFrom="lg">
-                  <SectionList sections={form.sections} score={live.score} active={active} onSelect={setChosen} />
-                </Box>
-                <Box hiddenFrom="lg" bg="var(--mantine-color-body)">
-                  <SectionTabList sections={form.sections} score={live.score} />
-                </Box>
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 8 }} order={{ base: 2, lg: 1 }}>
+          {/* One column on a tablet, the summary and sections above the answers; beside them on a
+              wide screen. Sticky under the shell's header, so the score stays in sight. */}
+          <Flex direction={{ base: 'column', lg: 'row-reverse' }} align={{ base: 'stretch', lg: 'flex-start' }} gap="md">
+            <Stack gap="xs" pos="sticky" top={60} w={{ base: '100%', lg: 340 }} py={4} bg="var(--mantine-color-body)" style={{ zIndex: 10 }}>
+              <ScoreSummary score={live.score} progress={live.progress} />
+              <Box visibleFrom="lg">
+                <SectionList sections={form.sections} score={live.score} active={active} onSelect={setChosen} />
+              </Box>
+              <Box hiddenFrom="lg">
+                <SectionTabList sections={form.sections} score={live.score} />
+              </Box>
+            </Stack>
+            <Box style={{ flex: 1, minWidth: 0 }}>
               {form.sections.map((s) => (
                 <Tabs.Panel key={s.id} value={s.id}>
                   <SectionView section={s} live={live.state} fieldNames={fieldNames} onAnswer={live.setAnswer} onComment={live.setComment} />
                 </Tabs.Panel>
               ))}
-            </Grid.Col>
-          </Grid>
+            </Box>
+          </Flex>
         </Tabs>
       )}
     </Stack>

@@ -15,9 +15,10 @@ export function ScoreSummary({ score, progress }: { score: InspectionScore; prog
     <Paper withBorder p="sm" radius="md" shadow="xs" data-testid="score-summary" aria-live="polite">
       <Group gap="md" wrap="nowrap">
         <RingProgress
-          size={84}
-          thickness={9}
-          roundCaps
+          size={72}
+          thickness={8}
+          // A round cap draws a dot at 0: only once there is a score.
+          roundCaps={score.vehicle_score > 0}
           sections={[{ value: score.vehicle_score, color }]}
           label={
             <Text ta="center" fw={700} size="lg" data-testid="vehicle-score">

@@ -245,18 +245,21 @@ export function WidgetControl({ field, value, onChange, label, disabled }: Contr
             <Button
               key={s}
               size="lg"
-              mih={56}
+              h={72}
+              px="xs"
               role="radio"
               aria-checked={on}
               color={color}
               variant={on ? 'filled' : 'outline'}
-              leftSection={<I size={22} />}
               onClick={() => onChange({ ...current, value: s })}
               disabled={disabled}
               data-state={s}
-              styles={{ label: { whiteSpace: 'normal' } }}
+              styles={{ label: { whiteSpace: 'normal', height: 'auto', textAlign: 'center', lineHeight: 1.15 } }}
             >
-              {t(`inspections:states.${s}`)}
+              <Stack gap={4} align="center">
+                <I size={24} aria-hidden />
+                {t(`inspections:states.${s}`)}
+              </Stack>
             </Button>
           );
         })}
@@ -267,10 +270,11 @@ export function WidgetControl({ field, value, onChange, label, disabled }: Contr
             <NumberInput
               key={m}
               size="lg"
-              w={220}
+              w={200}
               label={t(`inspections:measures.${m}`)}
               aria-label={`${t(`inspections:measures.${m}`)} (${label})`}
               min={0}
+              hideControls
               decimalScale={m === 'amps' ? 0 : 1}
               decimalSeparator={decimalSeparator()}
               value={current[m] ?? ''}
