@@ -3,14 +3,14 @@ import { IconCircleCheck, IconCircleDashed, IconCopy, IconMessage } from '@table
 import { FIELD_ACTIONS, type FieldScore } from '@atelier/domain';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AnswerControl, ToggleButton } from './controls.tsx';
+import { AnswerControl, TONES, ToggleButton } from './controls.tsx';
 import { fieldIcon } from './icons.ts';
 import type { AnswerChange } from './liveScoring.ts';
 import type { Answer, FormField } from './model.ts';
 
 /** Green, yellow or red as the reports colour a score; always shown with its number. */
 export function scoreColor(score: number): string {
-  return score >= 80 ? 'green' : score >= 50 ? 'yellow' : 'red';
+  return score >= 80 ? TONES.good : score >= 50 ? TONES.warn : TONES.bad;
 }
 
 export interface AnswerFieldProps {
@@ -49,9 +49,10 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
               </Badge>
             ) : (
               <Badge
-                variant="light"
+                variant={answered ? 'filled' : 'light'}
                 size="lg"
                 tt="none"
+                autoContrast
                 // Untouched: no colour verdict yet.
                 color={answered ? scoreColor(score.score) : 'gray'}
                 aria-label={t('inspections:score.field_aria', { points: score.points, max: score.max_points, score: score.score })}
@@ -63,7 +64,7 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
             <Badge
               size="lg"
               variant={answered ? 'filled' : 'outline'}
-              color={answered ? 'teal' : 'gray'}
+              color={answered ? TONES.good : 'gray'}
               leftSection={answered ? <IconCircleCheck size={16} /> : <IconCircleDashed size={16} />}
               data-testid="field-touched"
             >
@@ -85,7 +86,7 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
         />
         <Group gap="sm" align="flex-end">
           {field.enable_na && (
-            <ToggleButton pressed={answer.not_applicable} color="gray" onClick={() => onAnswer(field.id, { not_applicable: !answer.not_applicable })}>
+            <ToggleButton pressed={answer.not_applicable} color={TONES.neutral} onClick={() => onAnswer(field.id, { not_applicable: !answer.not_applicable })}>
               {t('inspections:field.not_applicable')}
             </ToggleButton>
           )}

@@ -62,7 +62,7 @@ function SectionState({ section, score }: { section: FormSection; score: Inspect
     );
   const label = `${t('inspections:score.percent', { score: s.score })}, ${s.filled ? t('inspections:summary.filled') : t('inspections:summary.not_filled')}`;
   return (
-    <Badge color={scoreColor(s.score)} leftSection={s.filled ? <IconCircleCheck size={14} /> : <IconCircleDashed size={14} />} aria-label={label} title={label}>
+    <Badge color={scoreColor(s.score)} autoContrast leftSection={s.filled ? <IconCircleCheck size={14} /> : <IconCircleDashed size={14} />} aria-label={label} title={label}>
       {t('inspections:score.percent', { score: s.score })}
     </Badge>
   );

@@ -29,7 +29,7 @@ function SubSectionHeader({ name, score }: { name: string; score: SubSectionScor
         {name}
       </Title>
       <Group gap="xs" data-testid="sub-section-score">
-        <Badge size="lg" color={scoreColor(score.score)}>
+        <Badge size="lg" autoContrast color={scoreColor(score.score)}>
           {t('inspections:score.percent', { score: score.score })}
         </Badge>
         <Text size="sm" c="dimmed">

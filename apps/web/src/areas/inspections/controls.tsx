@@ -22,6 +22,13 @@ export interface ControlProps {
 
 export const TOUCH = 48;
 
+/**
+ * Good, warning, bad and neutral as drawn on filled buttons and badges (with `autoContrast`): shades
+ * whose text reaches 4.5:1 (white on teal.9, red.9 and gray.7; black on yellow.5). Mantine's
+ * green and orange reach it with neither.
+ */
+export const TONES = { good: 'teal.9', warn: 'yellow.5', bad: 'red.9', neutral: 'gray.7' } as const;
+
 /** French writes decimals with a comma, as the other number inputs of the app do. */
 export const decimalSeparator = () => (currentLocale() === 'fr' ? ',' : '.');
 
@@ -41,6 +48,7 @@ export function ToggleButton(props: {
       mih={TOUCH}
       variant={props.pressed ? 'filled' : 'default'}
       color={props.color}
+      autoContrast
       aria-pressed={props.pressed}
       leftSection={props.icon}
       onClick={props.onClick}
@@ -59,8 +67,8 @@ export function CheckControl({ value, onChange, label, disabled }: ControlProps)
   const { t } = useTranslation();
   // "no" is offered even when the form gives it no points: the inspector still answers it.
   const choices: [boolean, string, Icon, string][] = [
-    [true, t('inspections:check.yes'), IconCircleCheck, 'green'],
-    [false, t('inspections:check.no'), IconCircleX, 'red'],
+    [true, t('inspections:check.yes'), IconCircleCheck, TONES.good],
+    [false, t('inspections:check.no'), IconCircleX, TONES.bad],
   ];
   return (
     <Group gap="sm" role="group" aria-label={label} grow maw={420}>
@@ -210,10 +218,10 @@ export function TextControl({ value, onChange, label, disabled }: ControlProps) 
 
 /** How each state looks: colour, icon and its text together. */
 export const STATE_LOOK: Record<WidgetOption, { color: string; icon: Icon }> = {
-  good: { color: 'green', icon: IconCircleCheck },
-  to_replace: { color: 'orange', icon: IconReplace },
-  bad: { color: 'red', icon: IconCircleX },
-  not_applicable: { color: 'gray', icon: IconCircleOff },
+  good: { color: TONES.good, icon: IconCircleCheck },
+  to_replace: { color: TONES.warn, icon: IconReplace },
+  bad: { color: TONES.bad, icon: IconCircleX },
+  not_applicable: { color: TONES.neutral, icon: IconCircleOff },
 };
 
 type Measure = 'depth_mm' | 'pressure_psi' | 'amps' | 'volts' | 'thickness_mm';
@@ -250,14 +258,16 @@ export function WidgetControl({ field, value, onChange, label, disabled }: Contr
               role="radio"
               aria-checked={on}
               color={color}
-              variant={on ? 'filled' : 'outline'}
+              autoContrast
+              variant={on ? 'filled' : 'default'}
               onClick={() => onChange({ ...current, value: s })}
               disabled={disabled}
               data-state={s}
               styles={{ label: { whiteSpace: 'normal', height: 'auto', textAlign: 'center', lineHeight: 1.15 } }}
             >
               <Stack gap={4} align="center">
-                <I size={24} aria-hidden />
+                {/* Off, the state keeps its colour on its icon (graphics need 3:1, text 4.5:1). */}
+                <I size={26} aria-hidden color={on ? undefined : `var(--mantine-color-${color.replace('.', '-')})`} />
                 {t(`inspections:states.${s}`)}
               </Stack>
             </Button>
