@@ -15,3 +15,4 @@ export * from './declarations/index.ts';
 export * from './lines/lines.ts';
 export * from './inspections/form-enums.ts';
 export * from './inspections/scoring.ts';
+export * from './inspections/form-rules.ts';
