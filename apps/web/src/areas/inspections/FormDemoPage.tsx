@@ -1,6 +1,6 @@
 import { Accordion, Alert, Box, Button, Flex, Group, Loader, NumberInput, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconCar, IconEye, IconRefresh } from '@tabler/icons-react';
-import { toNumber } from '@atelier/domain';
+import { finiteNumber } from '@atelier/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -28,7 +28,7 @@ function SampleVehiclePanel({ vehicle, onChange, multipliers }: { vehicle: Sampl
       min={0}
       thousandSeparator={name === 'odometer' ? (decimalSeparator() === ',' ? ' ' : ',') : undefined}
       hideControls
-      onChange={(v) => onChange({ ...vehicle, [name]: toNumber(v) })}
+      onChange={(v) => onChange({ ...vehicle, [name]: finiteNumber(v) })}
     />
   );
   const summary = [vehicle.make, vehicle.model, vehicle.model_year, vehicle.style].filter(Boolean).join(' ');

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, NumberInput, SimpleGrid, Slider, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconCircleX, IconMinus, IconPlus, IconReplace, type Icon } from '@tabler/icons-react';
-import { parseRange, toNumber, WIDGET_OPTIONS, type FieldType, type WidgetOption } from '@atelier/domain';
+import { parseRangeOption, finiteNumber, WIDGET_OPTIONS, type FieldType, type WidgetOption } from '@atelier/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/index.ts';
@@ -121,7 +121,7 @@ export function MultipleChoiceControl({ field, value, onChange, label, disabled 
 export function rangesOf(field: FormField): { option: string; min: number; max: number; points: number }[] {
   return field.points_threshold
     .flatMap((o) => {
-      const r = parseRange(o.option);
+      const r = parseRangeOption(o.option);
       return r ? [{ option: o.option, ...r, points: o.points }] : [];
     })
     .sort((a, b) => a.min - b.min);
@@ -142,7 +142,7 @@ const decimals = (field: FormField) => rangesOf(field).some((r) => !Number.isInt
 
 export function NumberControl({ field, value, onChange, label, disabled }: ControlProps) {
   const { t } = useTranslation();
-  const n = toNumber(value);
+  const n = finiteNumber(value);
   const step = decimals(field) ? 0.1 : 1;
   const bump = (delta: number) => onChange(Math.round(((n ?? 0) + delta) * 10) / 10);
   return (
@@ -160,7 +160,7 @@ export function NumberControl({ field, value, onChange, label, disabled }: Contr
           decimalScale={step < 1 ? 1 : 0}
           decimalSeparator={decimalSeparator()}
           inputMode={step < 1 ? 'decimal' : 'numeric'}
-          onChange={(v) => onChange(toNumber(v))}
+          onChange={(v) => onChange(finiteNumber(v))}
           disabled={disabled}
         />
         <ActionIcon size={TOUCH} variant="default" aria-label={`${t('inspections:number.increase')} (${label})`} onClick={() => bump(step)} disabled={disabled}>
@@ -174,7 +174,7 @@ export function NumberControl({ field, value, onChange, label, disabled }: Contr
 
 export function SliderControl({ field, value, onChange, label, disabled }: ControlProps) {
   const ranges = rangesOf(field);
-  const n = toNumber(value);
+  const n = finiteNumber(value);
   const min = ranges.length ? Math.min(...ranges.map((r) => r.min)) : 0;
   const max = ranges.length ? Math.max(...ranges.map((r) => r.max)) : 100;
   const bounds = [...new Set(ranges.flatMap((r) => [r.min, r.max]))];
@@ -288,7 +288,7 @@ export function WidgetControl({ field, value, onChange, label, disabled }: Contr
               decimalScale={m === 'amps' ? 0 : 1}
               decimalSeparator={decimalSeparator()}
               value={current[m] ?? ''}
-              onChange={(v) => onChange({ ...current, [m]: toNumber(v) })}
+              onChange={(v) => onChange({ ...current, [m]: finiteNumber(v) })}
               disabled={disabled}
             />
           ))}
