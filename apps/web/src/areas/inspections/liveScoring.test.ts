@@ -97,6 +97,9 @@ describe('live scoring', () => {
     expect(ford.score.vehicle_score).toBe(42);
     expect(ford.score.note).toBe('À revoir');
     expect(withVehicle(ford, { ...EMPTY_VEHICLE, make: 'Toyota' }).score.vehicle_score).toBe(83);
+    // Sections are not rescored: the fields keep their objects (their controls do not redraw).
+    expect(ford.score.fields).toEqual(s.score.fields);
+    expect(fieldScoreOf(ford.score, 'f1')).toBe(fieldScoreOf(s.score, 'f1'));
   });
 
   it('the incremental scores equal a full scoring of the same answers', () => {

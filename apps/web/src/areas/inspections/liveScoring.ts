@@ -70,9 +70,9 @@ export function comment(state: LiveState, fieldId: string, text: string): LiveSt
   return { ...state, answers: { ...state.answers, [fieldId]: { ...answerOf(state, fieldId), comment: text } } };
 }
 
-/** Another sample vehicle: the points multipliers that match it change the vehicle score. */
+/** Another sample vehicle: the points multipliers that match it change the vehicle score, nothing else. */
 export function withVehicle(state: LiveState, vehicle: SampleVehicle): LiveState {
-  return { ...state, vehicle, score: scoreInspection(state.compiled, state.answers, vehicle) };
+  return { ...state, vehicle, score: rescoreInspection(state.compiled, state.score, state.answers, vehicle, []) };
 }
 
 /** Fields answered (touched or not applicable) out of the fields shown. */
