@@ -33,6 +33,7 @@ const RequestsPage = lazy(() => import('../areas/vehicles/RequestsPage.tsx'));
 const CustomersPage = lazy(() => import('../areas/crm/CustomersPage.tsx'));
 const ContactsPage = lazy(() => import('../areas/crm/ContactsPage.tsx'));
 const SuppliersPage = lazy(() => import('../areas/purchases/SuppliersPage.tsx'));
+const FormDemoPage = lazy(() => import('../areas/inspections/FormDemoPage.tsx'));
 
 export const pageFallback = (
   <Center py="xl">
@@ -78,6 +79,7 @@ export const areaRoutes: RouteObject[] = [
   { path: 'vehicles', element: page(VehiclesHome, 'view app vehicles') },
   { path: 'vehicles/vehicles', element: page(VehiclesPage, 'view module vehicles') },
   { path: 'vehicles/requests', element: page(RequestsPage, 'view module requests') },
+  { path: 'inspecpro/inspection-forms/:id/demo', element: page(FormDemoPage, 'view inspection forms') },
 ];
 
 const suspended = (el: React.ReactNode) => <Suspense fallback={pageFallback}>{el}</Suspense>;

@@ -1,0 +1,126 @@
+import { Badge, Button, Group, Paper, Select, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconCopy, IconMessage } from '@tabler/icons-react';
+import { FIELD_ACTIONS, type FieldScore } from '@atelier/domain';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnswerControl, TONES, ToggleButton } from './controls.tsx';
+import { fieldIcon } from './icons.ts';
+import type { AnswerChange } from './liveScoring.ts';
+import type { Answer, FormField } from './model.ts';
+
+/** Green, yellow or red as the reports colour a score; always shown with its number. */
+export function scoreColor(score: number): string {
+  return score >= 80 ? TONES.good : score >= 50 ? TONES.warn : TONES.bad;
+}
+
+export interface AnswerFieldProps {
+  field: FormField;
+  answer: Answer;
+  score: FieldScore | undefined;
+  /** The name of the field whose answer propagation copied here, if it did. */
+  copiedFrom?: string | null;
+  onAnswer: (fieldId: string, change: AnswerChange) => void;
+  onComment: (fieldId: string, text: string) => void;
+}
+
+/** A field to answer: its name and icon, its points and score, the control of its type, N/A, action, comment. */
+export const AnswerField = memo(function AnswerField({ field, answer, score, copiedFrom, onAnswer, onComment }: AnswerFieldProps) {
+  const { t } = useTranslation();
+  const [commenting, setCommenting] = useState(false);
+  const I = fieldIcon(field.icon, field.field_type);
+  const answered = answer.touched || answer.not_applicable;
+  const noPoints = field.field_type === 'TEXT' || (score?.max_points ?? 0) === 0;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={`field-${field.id}`} data-touched={answered}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" size="lg" aria-hidden>
+              <I size={20} />
+            </ThemeIcon>
+            <Text fw={600} size="lg">
+              {field.name}
+            </Text>
+          </Group>
+          <Group gap="xs" justify="flex-end">
+            {noPoints || !score ? (
+              <Badge variant="light" color="gray" size="lg" tt="none">
+                {t('inspections:field.no_points')}
+              </Badge>
+            ) : (
+              <Badge
+                variant={answered ? 'filled' : 'light'}
+                size="lg"
+                tt="none"
+                autoContrast
+                // Untouched: no colour verdict yet.
+                color={answered ? scoreColor(score.score) : 'gray'}
+                aria-label={t('inspections:score.field_aria', { points: score.points, max: score.max_points, score: score.score })}
+                data-testid="field-score"
+              >
+                {t('inspections:score.points', { points: score.points, max: score.max_points })} · {t('inspections:score.percent', { score: score.score })}
+              </Badge>
+            )}
+            <Badge
+              size="lg"
+              variant={answered ? 'filled' : 'outline'}
+              color={answered ? TONES.good : 'gray'}
+              leftSection={answered ? <IconCircleCheck size={16} /> : <IconCircleDashed size={16} />}
+              data-testid="field-touched"
+            >
+              {answered ? t('inspections:field.touched') : t('inspections:field.untouched')}
+            </Badge>
+          </Group>
+        </Group>
+        {copiedFrom && (
+          <Badge variant="light" color="violet" tt="none" leftSection={<IconCopy size={14} />} data-testid="field-copied" style={{ alignSelf: 'flex-start' }}>
+            {t('inspections:field.copied', { name: copiedFrom })}
+          </Badge>
+        )}
+        <AnswerControl
+          field={field}
+          value={answer.value}
+          label={field.name}
+          disabled={answer.not_applicable}
+          onChange={(value) => onAnswer(field.id, { value })}
+        />
+        <Group gap="sm" align="flex-end">
+          {field.enable_na && (
+            <ToggleButton pressed={answer.not_applicable} color={TONES.neutral} onClick={() => onAnswer(field.id, { not_applicable: !answer.not_applicable })}>
+              {t('inspections:field.not_applicable')}
+            </ToggleButton>
+          )}
+          <Select
+            size="lg"
+            w={280}
+            label={t('inspections:field.action')}
+            aria-label={`${t('inspections:field.action')} (${field.name})`}
+            placeholder={t('inspections:field.no_action')}
+            clearable
+            data={FIELD_ACTIONS.map((a) => ({ value: a, label: t(`inspections:actions.${a}`) }))}
+            value={answer.action}
+            onChange={(action) => onAnswer(field.id, { action })}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {field.can_add_comment && !commenting && !answer.comment && (
+            <Button size="lg" variant="subtle" leftSection={<IconMessage size={20} />} onClick={() => setCommenting(true)}>
+              {t('inspections:field.add_comment')}
+            </Button>
+          )}
+        </Group>
+        {field.can_add_comment && (commenting || answer.comment) && (
+          <Textarea
+            size="md"
+            autosize
+            minRows={2}
+            label={t('inspections:field.comment')}
+            aria-label={`${t('inspections:field.comment')} (${field.name})`}
+            value={answer.comment}
+            onChange={(e) => onComment(field.id, e.currentTarget.value)}
+            autoFocus={commenting && !answer.comment}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+});

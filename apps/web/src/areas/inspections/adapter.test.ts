@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { FIELD_ACTIONS, WIDGET_OPTIONS } from '@atelier/domain';
+import { deserialize, type Model } from '../../api/jsonapi.ts';
+import { resources } from '../../i18n/index.ts';
+import { formOfRecord } from './adapter.ts';
+import { TEST_FORM_DOCUMENT } from './testForm.ts';
+
+const form = () => formOfRecord(deserialize<Model>(TEST_FORM_DOCUMENT) as Model);
+
+describe('formOfRecord', () => {
+  it('keeps top-level sections only, sections, sub-sections and fields in order', () => {
+    const f = form();
+    expect(f.name).toBe('Inspection 100 points');
+    expect(f.sections.map((s) => s.id)).toEqual(['A', 'B']);
+    expect(f.sections[1].subSections.map((s) => s.id)).toEqual(['B1', 'B2']);
+    expect(f.sections[0].subSections[0].fields.map((x) => x.id)).toEqual(['f1', 'f2', 'f3']);
+    expect(f.sections[1].subSections[0].fields.map((x) => x.id)).toEqual(['t1', 't2']);
+    expect(f.sections[0]).toMatchObject({ name: 'Extérieur', icon: 'car', factor: 2 });
+  });
+
+  it('reads points, conditions and flags of a field, numbers given as text included', () => {
+    const f = form();
+    const f3 = f.sections[0].subSections[0].fields[2];
+    expect(f3).toMatchObject({
+      field_type: 'CHECK',
+      points_threshold: [
+        { option: 'yes', points: 5 },
+        { option: 'no', points: 0 },
+      ],
+      conditions: [{ field: 'f1', operator: 'equals', value: 'no' }],
+      condition_relation: 'and',
+      can_add_comment: true,
+      enable_na: false,
+    });
+    expect(f.multipliers).toEqual([{ id: 'm-ford', type: 'points', field: 'make', operation: 'contains', value: 'ford', multiplier: 0.5 }]);
+    expect(f.notes.map((n) => n.text)).toEqual(['À revoir', 'Correct', 'Excellent état']);
+  });
+
+  it('ignores conditions switched off, and leaves out a field of an unknown type', () => {
+    const record = deserialize<Model>(TEST_FORM_DOCUMENT) as Model;
+    const a1 = (record.sections as Model[]).find((s) => s.id === 'A1')!;
+    const fields = a1.fields as Model[];
+    a1.fields = [
+      ...fields.map((x) => (x.id === 'f3' ? { ...x, conditional_field: false } : x)),
+      { id: 'odd', type: 'inspection-form-section-fields', name: 'Inconnu', field_type: 'SIGNATURE', order_number: 9 },
+    ];
+    const sub = formOfRecord(record).sections[0].subSections[0];
+    expect(sub.fields.map((x) => x.id)).toEqual(['f1', 'f2', 'f3']);
+    expect(sub.fields[2].conditions).toEqual([]);
+  });
+
+  it('a form without sections, multipliers or notes is an empty form', () => {
+    expect(formOfRecord({ id: '9', type: 'inspection-forms', name: 'Vide' })).toEqual({ id: '9', name: 'Vide', sections: [], multipliers: [], notes: [] });
+  });
+});
+
+describe('inspections locale', () => {
+  it('names every state and action of the domain in French and English', () => {
+    for (const locale of ['fr', 'en']) {
+      const ns = resources[locale].inspections as { states: Record<string, string>; actions: Record<string, string> };
+      for (const s of WIDGET_OPTIONS) expect(ns.states[s], `${locale} ${s}`).toBeTruthy();
+      for (const a of FIELD_ACTIONS) expect(ns.actions[a], `${locale} ${a}`).toBeTruthy();
+    }
+    expect((resources.fr.inspections as { states: Record<string, string> }).states.to_replace).toBe('À remplacer');
+  });
+});

@@ -1,0 +1,103 @@
+import { FIELD_TYPES, type FieldType } from '@atelier/domain';
+import type { Model } from '../../api/jsonapi.ts';
+import type {
+  FieldCondition,
+  FormField,
+  FormMultiplier,
+  FormNote,
+  FormSection,
+  FormSubSection,
+  InspectionFormModel,
+  PointsOption,
+} from './model.ts';
+
+/**
+ * The JSON:API include that loads everything a form is answered with. The one place, with
+ * `formOfRecord`, that knows the server's names of relationships and attributes.
+ */
+export const FORM_INCLUDE = 'sections.subSections.fields,multipliers,notes';
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
+const num = (v: unknown, fallback: number): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : fallback;
+};
+const records = (v: unknown): Model[] => (Array.isArray(v) ? (v as Model[]) : []);
+const byOrder = <T extends { order_number: number }>(list: T[]): T[] => [...list].sort((a, b) => a.order_number - b.order_number);
+
+function pointsOf(v: unknown): PointsOption[] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter((o): o is Record<string, unknown> => Boolean(o) && typeof o === 'object')
+    .map((o) => ({ option: text(o.option).trim(), points: num(o.points, 0) }))
+    .filter((o) => o.option !== '');
+}
+
+function conditionsOf(v: unknown): FieldCondition[] {
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter((c): c is Record<string, unknown> => Boolean(c) && typeof c === 'object')
+    .map((c) => ({ field: text(c.field), operator: text(c.operator), value: text(c.value) }))
+    .filter((c) => c.field !== '');
+}
+
+const isFieldType = (v: unknown): v is FieldType => (FIELD_TYPES as readonly unknown[]).includes(v);
+
+function fieldOf(r: Model): FormField | null {
+  // A type this screen does not know cannot be answered: leaving it out is better than guessing.
+  if (!isFieldType(r.field_type)) return null;
+  const conditions = r.conditional_field === false ? [] : conditionsOf(r.conditions);
+  return {
+    id: r.id,
+    name: text(r.name),
+    field_type: r.field_type,
+    points_threshold: pointsOf(r.points_threshold),
+    order_number: num(r.order_number, 0),
+    icon: text(r.icon) || null,
+    coefficient: num(r.coefficient, 1),
+    can_upload_image: r.can_upload_image === true,
+    can_add_comment: r.can_add_comment === true,
+    enable_na: r.enable_na === true,
+    conditions,
+    condition_relation: r.condition_relation === 'or' ? 'or' : 'and',
+  };
+}
+
+function subSectionOf(r: Model): FormSubSection {
+  return {
+    id: r.id,
+    name: text(r.name),
+    factor: num(r.factor, 1),
+    order_number: num(r.order_number, 0),
+    fields: byOrder(records(r.fields).map(fieldOf).filter((f): f is FormField => f !== null)),
+  };
+}
+
+/** A deserialised `inspection-forms` record (with FORM_INCLUDE) as the answer screens read it. */
+export function formOfRecord(record: Model): InspectionFormModel {
+  const sections = records(record.sections);
+  // The form's `sections` may list its sub-sections too (they belong to the form as well): a
+  // section is top level when it has no parent and no other section lists it as a sub-section.
+  const nested = new Set(sections.flatMap((s) => records(s.subSections).map((sub) => sub.id)));
+  const top = sections.filter((s) => !nested.has(s.id) && !(s.parent && typeof s.parent === 'object'));
+  const formSections: FormSection[] = top.map((s) => ({
+    id: s.id,
+    name: text(s.name),
+    icon: text(s.icon) || null,
+    factor: num(s.factor, 1),
+    order_number: num(s.order_number, 0),
+    subSections: byOrder(records(s.subSections).map(subSectionOf)),
+  }));
+  const multipliers: FormMultiplier[] = records(record.multipliers).map((m) => ({
+    id: m.id,
+    type: text(m.type),
+    field: text(m.field),
+    operation: text(m.operation),
+    value: text(m.value),
+    multiplier: num(m.multiplier, 1),
+  }));
+  const notes: FormNote[] = records(record.notes)
+    .map((n) => ({ id: n.id, minimum_value: num(n.minimum_value, 0), maximum_value: num(n.maximum_value, 100), text: text(n.text) }))
+    .sort((a, b) => a.minimum_value - b.minimum_value);
+  return { id: record.id, name: text(record.name), sections: byOrder(formSections), multipliers, notes };
+}
