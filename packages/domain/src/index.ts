@@ -15,3 +15,4 @@ export * from './declarations/index.ts';
 export * from './lines/lines.ts';
 export * from './inspections/form-enums.ts';
 export type { FieldConditionRecord, PointsThreshold } from './declarations/inspection-form-section-fields.ts';
+export * from './inspections/sync.ts';
