@@ -342,8 +342,7 @@ describe('diffStructure', () => {
 
   it('writes a condition on a repeated name with its sub-section, and brackets a name with an operator sign', () => {
     const current = form();
-    const subs = current.sections[0].subSections as { fields: SyncCurrentField[] }[];
-    subs[0].fields.push(field('f4', 'Km > 100', 'NUMBER', 2));
+    (current.sections[0].subSections[0].fields as SyncCurrentField[]).push(field('f4', 'Km > 100', 'NUMBER', 2));
     (current.sections[1].subSections[0].fields as SyncCurrentField[]).push(
       field('f5', 'Fuite visible ?', 'CHECK', 1, { conditional_field: true, conditions: [{ field: 'f1', operator: 'equals', value: 'no' }, { field: 'f4', operator: 'superior', value: '3' }], condition_relation: 'or' }),
     );
