@@ -6,7 +6,6 @@ import {
   syncTemplate,
   type SyncCurrentField,
   type SyncCurrentForm,
-  type SyncFieldCheck,
 } from './sync.ts';
 
 const FR = ['Section', 'Icône de section', 'Facteur de section', 'Sous-section', 'Facteur de sous-section', 'Champ', 'Type', 'Options', 'Photo permise', 'Commentaire permis', 'Sans objet permis', 'Icône', 'Coefficient', 'Condition'];
@@ -87,7 +86,7 @@ const frRows = () => [
   ['Mécanique', '', '1', 'Freins', '1,5', 'Épaisseur (mm)', 'Nombre', '0-2:0|3-12:10', 'non', 'non', 'non', '', '2', ''],
 ];
 
-const run = (columns: string[], rows: string[][], current: SyncCurrentForm = form(), check?: SyncFieldCheck) => diffStructure(current, parseSyncRows(columns, rows), check);
+const run = (columns: string[], rows: string[][], current: SyncCurrentForm = form()) => diffStructure(current, parseSyncRows(columns, rows));
 
 describe('parseSyncRows: columns and cells', () => {
   it('reads every French column into the wanted tree', () => {
@@ -342,9 +341,9 @@ describe('diffStructure', () => {
 
   it('writes a condition on a repeated name with its sub-section, and brackets a name with an operator sign', () => {
     const current = form();
-    (current.sections[0].subSections[0].fields as SyncCurrentField[]).push(field('f4', 'Km > 100', 'NUMBER', 2));
+    (current.sections[0].subSections[0].fields as SyncCurrentField[]).push(field('f4', 'Km > 100', 'NUMBER', 2, { points_threshold: [{ option: '0-10', points: 1 }] }));
     (current.sections[1].subSections[0].fields as SyncCurrentField[]).push(
-      field('f5', 'Fuite visible ?', 'CHECK', 1, { conditional_field: true, conditions: [{ field: 'f1', operator: 'equals', value: 'no' }, { field: 'f4', operator: 'superior', value: '3' }], condition_relation: 'or' }),
+      field('f5', 'Fuite visible ?', 'CHECK', 1, { points_threshold: [{ option: 'yes', points: 1 }], conditional_field: true, conditions: [{ field: 'f1', operator: 'equals', value: 'no' }, { field: 'f4', operator: 'superior', value: '3' }], condition_relation: 'or' }),
     );
     const { columns, rows } = syncTemplate(current, 'fr');
     expect(rows.at(-1)?.at(-1)).toBe('Carrosserie / Fuite visible ? = non OU [Km > 100] > 3');
@@ -493,24 +492,29 @@ describe('diffStructure', () => {
     expect(result.counts.refused).toBe(1);
   });
 
-  it('refuses the lines the form rules refuse, with their reasons, and shows no change for them', () => {
-    const check: SyncFieldCheck = (plan) =>
-      plan.sections.flatMap((s) =>
-        s.subSections.flatMap((sub) =>
-          sub.fields.filter((f) => f.values.points_threshold.some((o) => o.points > 50)).map((f) => ({ key: f.key, column: 'options' as const, code: 'form.points_max', params: { max: 50 } })),
-        ),
-      );
+  it('refuses the lines the form rules refuse, with the codes of the API, and shows no change for them', () => {
     const rows = frRows();
-    rows[0][7] = 'oui:0|non:90';
-    rows.push(['Mécanique', '', '1', 'Freins', '1,5', 'Disques', 'Nombre', '0-5:99', 'non', 'non', 'non', '', '1', '']);
-    const result = run(FR, rows, form(), check);
+    rows[2][7] = '0-5:0|5-12:10'; // ranges sharing 5
+    rows[0][13] = 'Pare-brise = bon'; // Pare-brise already depends on Fuite visible ?
+    rows.push(['Mécanique', '', '1', 'Freins', '1,5', 'Disques', 'État', 'bon:10|mauvais:0|sans objet:0', 'non', 'non', 'non', '', '1', '']);
+    rows.push(['Mécanique', '', '1', 'Freins', '1,5', 'Remarque', 'Texte', 'oui:1', 'non', 'non', 'non', '', '1', '']);
+    const result = run(FR, rows);
     expect(result.refused).toEqual([
-      { line: 2, column: 'options', code: 'form.points_max', params: { max: 50 } },
-      { line: 5, column: 'options', code: 'form.points_max', params: { max: 50 } },
+      { line: 2, column: 'conditions', code: 'inspection_form.condition_cycle', params: { field: 'Extérieur / Carrosserie / Pare-brise' } },
+      { line: 3, column: 'conditions', code: 'inspection_form.condition_cycle', params: { field: 'Extérieur / Carrosserie / Fuite visible ?' } },
+      { line: 4, column: 'options', code: 'inspection_form.range_overlap', params: { option: '5-12', other: '0-5' } },
+      { line: 5, column: 'options', code: 'inspection_form.widget_option_missing', params: { option: 'to_replace' } },
+      { line: 6, column: 'options', code: 'inspection_form.options_not_allowed', params: {} },
     ]);
     expect(result.changed).toEqual([]);
     expect(result.added).toEqual([]);
-    expect(result.counts).toMatchObject({ refused: 2, unchanged: 6 });
+    expect(result.counts).toMatchObject({ refused: 5, unchanged: 4 });
+  });
+
+  it('refuses a line whose condition names a field the file removes', () => {
+    const rows = frRows().slice(1).map((r) => r.slice(0, 13));
+    const result = run(FR.slice(0, 13), rows);
+    expect(result.refused).toEqual([{ line: 2, column: 'conditions', code: 'inspection_form.condition_field_unknown', params: {} }]);
   });
 
   it('matches same-named fields of the form in order, removing the extra ones', () => {

@@ -14,7 +14,8 @@ import {
   type ConditionRelation,
   type FieldType,
 } from './form-enums.ts';
-import { toNumber } from './scoring.ts';
+import { formProblems } from './form-rules.ts';
+import { finiteNumber as toNumber, type FormField, type InspectionFormInput } from './scoring.ts';
 
 // Sync of an inspection form's structure from a spreadsheet (issue 10; docs/inspection-form-sync.md):
 // one line per field, read into the wanted tree (parseSyncRows), compared with the form
@@ -712,11 +713,35 @@ export interface SyncPlan {
   removed: { sections: string[]; subSections: string[]; fields: string[] };
 }
 
-/** The check a caller adds on each wanted field against the whole wanted form (the form rules), answering refusals of its line. */
-export type SyncFieldCheck = (plan: SyncPlan) => { key: string; column: SyncColumn | null; code: string; params: SyncParams }[];
 
 const num = (v: Numeric, fallback: number) => toNumber(v) ?? fallback;
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The column of a rule's problem, by the attribute its pointer names. */
+const RULE_COLUMNS = new Map<string, SyncColumn>([
+  ['/points_threshold', 'options'],
+  ['/coefficient', 'coefficient'],
+  ['/conditions', 'conditions'],
+  ['/condition_relation', 'conditions'],
+]);
+
+/** The wanted form as the form rules read it: fields by plan key, a kept field's copy as it is. */
+function ruleInput(plan: SyncPlan, currentFields: ReadonlyMap<string, SyncCurrentField>): InspectionFormInput {
+  return {
+    sections: plan.sections.map((s, i) => ({
+      id: `section:${i}`,
+      factor: s.values.factor,
+      subSections: s.subSections.map((sub, j) => ({
+        id: `sub:${i}:${j}`,
+        factor: sub.values.factor,
+        fields: sub.fields.map((f): FormField => {
+          const kept = f.id ? currentFields.get(f.id) : undefined;
+          return { ...f.values, id: f.key, is_copy: kept?.is_copy ?? false, copiedField: kept?.copiedField ?? null };
+        }),
+      })),
+    })),
+  };
+}
 
 /** Pairs wanted nodes with the form's by name (the first of the form's same-named ones); the rest of the form's are removed. */
 function matchByName<C extends { name: string }, D>(current: readonly C[], desired: readonly D[], name: (d: D) => string): { pairs: [D, C | null][]; left: C[] } {
@@ -749,9 +774,10 @@ const liveConditions = <C>(f: { conditional_field?: boolean | null; conditions?:
  * Compares the form with the file's wanted tree: sections by name in the form, sub-sections by name in
  * their section, fields by name in their sub-section (without case or accents); order from the file's
  * lines. A renamed or moved node is a removal and an addition (its answers in past inspections stay
- * with their form version). `check` adds the form rules' refusals; any refusal means the run writes nothing.
+ * with their form version). The wanted form passes the form rules (form-rules.ts): their problems
+ * refuse the field's line with the API's message codes. Any refusal means the run writes nothing.
  */
-export function diffStructure(current: SyncCurrentForm, desired: SyncDesired, check?: SyncFieldCheck): SyncResult & { plan: SyncPlan } {
+export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): SyncResult & { plan: SyncPlan } {
   const managed = new Set(desired.columns);
   const removed: SyncRemoved[] = [];
   const plan: SyncPlan = { sections: [], removed: { sections: [], subSections: [], fields: [] } };
@@ -763,7 +789,6 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired, ch
         pathOf.set(f.id, { section: s.name, sub_section: sub.name, field: f.name });
         currentFields.set(f.id, f);
       }
-  const lineOf = new Map<string, number>();
   /** The plan key of each wanted field, by its place (names as keys), for conditions. */
   const keyByPlace = new Map<string, string>();
   const place = (ref: SyncFieldRef) => [ref.section ?? '', ref.sub_section ?? '', ref.name].map(syncNameKey).join('\u0000');
@@ -836,7 +861,6 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired, ch
           field.values.condition_relation = cf.condition_relation === 'or' ? 'or' : 'and';
         } else field.values.condition_relation = v.condition_relation ?? (cf?.condition_relation === 'or' ? 'or' : 'and');
         sub.fields.push(field);
-        lineOf.set(key, df.line);
         pending.push({ field, desired: df, current: cf, path: { section: ds.name, sub_section: dsub.name, field: v.name } });
       }
       for (const f of fieldMatch.left) {
@@ -857,20 +881,25 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired, ch
     if (managed.has('conditions'))
       field.values.conditions = (df.values.conditions ?? []).map((c) => ({ field: keyByPlace.get(place(c.ref)) ?? '', operator: c.operator, value: c.value }));
 
-  const refused = [...desired.refused];
-  const parseRefused = new Set(refused.map((r) => r.line));
-  for (const problem of check?.(plan) ?? []) {
-    // A line the file already refuses holds guesses (a type it could not read): its reasons are the file's.
-    const line = lineOf.get(problem.key);
-    if (line === undefined || parseRefused.has(line)) continue;
-    refused.push({ line, column: problem.column, code: problem.code, params: problem.params });
-  }
-  refused.sort((a, b) => a.line - b.line);
-  const refusedLines = new Set(refused.map((r) => r.line));
-
   // A path for every key, for conditions as the result shows them.
   for (const s of plan.sections)
     for (const sub of s.subSections) for (const f of sub.fields) pathOf.set(f.key, { section: s.values.name, sub_section: sub.values.name, field: f.values.name });
+
+  const refused = [...desired.refused];
+  const parseRefused = new Set(refused.map((r) => r.line));
+  for (const problem of formProblems(ruleInput(plan, currentFields))) {
+    const m = /^\/sections\/(\d+)\/subSections\/(\d+)\/fields\/(\d+)(\/[^/]+)?/.exec(problem.pointer);
+    if (!m) continue;
+    const field = plan.sections[Number(m[1])].subSections[Number(m[2])].fields[Number(m[3])];
+    // A line the file already refuses holds guesses (a type it could not read): its reasons are the file's.
+    if (parseRefused.has(field.line)) continue;
+    const params = { ...problem.params };
+    const named = typeof params.field === 'string' ? pathOf.get(params.field) : undefined;
+    if (named) params.field = [named.section, named.sub_section, named.field].join(' / ');
+    refused.push({ line: field.line, column: RULE_COLUMNS.get(m[4] ?? '') ?? null, code: `inspection_form.${problem.code}`, params });
+  }
+  refused.sort((a, b) => a.line - b.line);
+  const refusedLines = new Set(refused.map((r) => r.line));
   const view = (conditions: readonly SyncPlanCondition[]): SyncConditionView[] =>
     conditions.map((c) => ({ field: pathOf.get(c.field) ?? { section: '', field: c.field }, operator: c.operator, value: c.value }));
 
