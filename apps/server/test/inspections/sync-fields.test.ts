@@ -170,6 +170,20 @@ describe('POST /inspection-forms/{id}/sync-fields/dry-run and /run', () => {
     }
   });
 
+  it('exports every demo form so that, sent back unchanged, it changes nothing', async () => {
+    const forms = await t.api('GET', '/api/v1/inspection-forms?page[size]=50', { token: manager });
+    const demo = (forms.body.data as { id: string }[]).filter((f) => f.id !== formId);
+    expect(demo.length).toBeGreaterThan(0);
+    for (const form of demo) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1/inspection-forms/${form.id}/sync-fields/template`, headers: { authorization: `Bearer ${manager}`, accept: '*/*' } });
+      expect(res.statusCode).toBe(200);
+      const dry = await send(manager, form.id, 'dry-run', res.rawPayload, { name: 'modele.xlsx' });
+      expect(dry.body.refused).toEqual([]);
+      expect(dry.body.counts).toMatchObject({ added: 0, changed: 0, removed: 0 });
+      expect(dry.body.counts.unchanged).toBeGreaterThan(10);
+    }
+  });
+
   it('answers a dry run that writes nothing, and a run that writes exactly what it answered', async () => {
     const rows = START.map((r) => [...r]);
     rows[0][7] = 'oui:0|non:4'; // changed points
