@@ -398,6 +398,19 @@ describe('diffStructure', () => {
     expect(run(FR.slice(0, 13), without).counts).toMatchObject({ changed: 0, unchanged: 7 });
   });
 
+  it('counts conditions switched off in the editor as none: an empty cell changes nothing', () => {
+    const current = form();
+    const windshield = current.sections[0].subSections[0].fields[1] as SyncCurrentField;
+    (current.sections[0].subSections[0].fields as SyncCurrentField[])[1] = { ...windshield, conditional_field: false };
+    expect(syncTemplate(current, 'fr').rows[1].at(-1)).toBe('');
+    const rows = frRows();
+    rows[1][13] = '';
+    expect(run(FR, rows, current).counts).toMatchObject({ changed: 0, unchanged: 7 });
+    // The same conditions are kept: switching them on is the one change.
+    rows[1][13] = 'Fuite visible ? = oui';
+    expect(run(FR, rows, current).changed[0].changes).toEqual([{ attribute: 'conditional_field', before: false, after: true }]);
+  });
+
   it('leaves the attributes of absent columns as they are', () => {
     const result = run(MIN, frRows().map((r) => [r[0], r[3], r[5], r[6]]));
     expect(result.counts).toMatchObject({ added: 0, changed: 0, removed: 0, unchanged: 7 });

@@ -222,7 +222,12 @@ const OPERATOR_SIGNS: [string, ConditionOperator][] = [
   ['>', 'superior'],
   ['<', 'inferior'],
 ];
-const SIGN_OF: Record<ConditionOperator, string> = { equals: '=', different: '≠', superior: '>', inferior: '<' };
+const SIGN_OF = new Map<string, string>([
+  ['equals', '='],
+  ['different', '≠'],
+  ['superior', '>'],
+  ['inferior', '<'],
+]);
 
 type ConditionParse = { ok: true; conditions: SyncConditionInput[]; relation: ConditionRelation | null } | { ok: false; code: string; params: SyncParams };
 
@@ -992,7 +997,7 @@ export function syncTemplate(form: SyncCurrentForm, locale: Locale): { columns: 
       const raw = String(c.value ?? '');
       const word = optionWord(target.f.field_type, raw, locale);
       const value = /\s(et|and|ou|or)\s|^"|^\s|\s$/i.test(word) || word === '' ? `"${word}"` : word;
-      return `${refOf(target)} ${SIGN_OF[c.operator as ConditionOperator] ?? '='} ${value}`;
+      return `${refOf(target)} ${SIGN_OF.get(c.operator) ?? '='} ${value}`;
     });
     return parts.every((p) => p !== null) ? parts.join(` ${RELATION_WORD[locale][f.condition_relation === 'or' ? 'or' : 'and']} `) : '';
   };
