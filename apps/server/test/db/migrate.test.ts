@@ -28,7 +28,8 @@ describe('migrations (embedded database)', () => {
     } finally {
       await database.close();
     }
-  });
+    // A fresh embedded database starting twice: ~10 s alone, three times that on a busy machine.
+  }, 120_000);
 });
 
 describe('migration 0003: request codes', () => {
