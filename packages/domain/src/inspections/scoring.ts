@@ -1,0 +1,642 @@
+import { CHECK_OPTIONS, PROPAGATED_FIELD_TYPES, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES } from './form-enums.ts';
+
+// The inspection scoring engine (spec §4 "Inspection scoring (must hold)", issue 10, the precisions
+// in docs/decisions.md "Inspection scoring: the precisions"). Pure: the server scores saved answers
+// with it and the browser scores live answers with the same code. The input is plain (ids as
+// strings, numbers possibly as the strings a numeric column gives) so both can pass what they hold.
+
+type Numeric = number | string | null | undefined;
+
+export interface PointsOption {
+  option: string;
+  points: Numeric;
+}
+export interface FieldCondition {
+  /** The id of another field of the form. */
+  field: string;
+  operator: string;
+  value: string | number | null;
+}
+export interface FormField {
+  id: string;
+  field_type: string;
+  points_threshold?: readonly PointsOption[] | null;
+  order_number?: Numeric;
+  /** The editor's switch: false keeps the conditions but ignores them. */
+  conditional_field?: boolean | null;
+  conditions?: readonly FieldCondition[] | null;
+  condition_relation?: string | null;
+  /** The weight of the field's points and maximum in its sub-section; 1 when empty. */
+  coefficient?: Numeric;
+  enable_na?: boolean | null;
+  is_copy?: boolean | null;
+  /** The id of the field this one copies (with is_copy). */
+  copiedField?: string | null;
+}
+export interface FormSubSection {
+  id: string;
+  factor?: Numeric;
+  order_number?: Numeric;
+  fields: readonly FormField[];
+}
+export interface FormSection {
+  id: string;
+  factor?: Numeric;
+  order_number?: Numeric;
+  subSections: readonly FormSubSection[];
+}
+export interface FormMultiplier {
+  type: string;
+  field: string;
+  operation: string;
+  value: string | number | null;
+  multiplier: Numeric;
+}
+export interface FormNote {
+  minimum_value: Numeric;
+  maximum_value: Numeric;
+  text: string;
+}
+export interface InspectionFormInput {
+  sections: readonly FormSection[];
+  multipliers?: readonly FormMultiplier[] | null;
+  notes?: readonly FormNote[] | null;
+}
+
+/** One field's answer: CHECK true/false, SELECT_SINGLE a name, SELECT_MULTIPLE names, NUMBER a number, widgets { value, ... }, TEXT a string. */
+export interface FieldAnswer {
+  value?: unknown;
+  action?: string | null;
+  touched?: boolean | null;
+  /** "Not applicable", for a field with enable_na: counts nowhere, and answers the field. */
+  not_applicable?: boolean | null;
+}
+/** Answers by field id. */
+export type Answers = Readonly<Record<string, FieldAnswer | undefined>>;
+
+/** What points multipliers compare. `year` and `model_year` both name the model year. */
+export interface ScoredVehicle {
+  make?: string | null;
+  model?: string | null;
+  model_year?: Numeric;
+  year?: Numeric;
+  odometer?: Numeric;
+  style?: string | null;
+}
+
+export interface FieldScore {
+  points: number;
+  max_points: number;
+  score: number;
+  visible: boolean;
+}
+export interface SubSectionScore {
+  score: number;
+  points: number;
+  max: number;
+  filled: boolean;
+  visible: boolean;
+}
+export interface SectionScore {
+  score: number;
+  filled: boolean;
+  visible: boolean;
+  subSections: Record<string, SubSectionScore>;
+}
+/**
+ * The result: `vehicle_score`, `note` and `sectionsScores` are the inspection's score_data (issue 10);
+ * `fields` holds each field's points, maximum and score, by field id.
+ */
+export interface InspectionScore {
+  vehicle_score: number;
+  note: string | null;
+  sectionsScores: Record<string, SectionScore>;
+  fields: Record<string, FieldScore>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+const RANGE = /^\s*(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)\s*$/;
+
+/** A NUMBER or RANGE_SLIDER option "min-max" (decimals allowed), or null when it is not one. */
+export function parseRange(option: string): { min: number; max: number } | null {
+  const m = RANGE.exec(option);
+  return m ? { min: Number(m[1]), max: Number(m[2]) } : null;
+}
+
+/** A finite number from a number or a numeric text; null otherwise (an empty text is no number). */
+export function toNumber(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v !== 'string' || v.trim() === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** A weight (factor, coefficient): 1 when empty; what the rules refuse (negative, not a number) weighs 0. */
+function weightOf(v: Numeric): number {
+  if (v === null || v === undefined || v === '') return 1;
+  const n = toNumber(v);
+  return n !== null && n >= 0 ? n : 0;
+}
+
+/** Points of an option; what the rules refuse (negative, not a number) counts 0. */
+function pointsOf(v: Numeric): number {
+  const n = toNumber(v);
+  return n !== null && n >= 0 ? n : 0;
+}
+
+const lower = (s: string) => s.trim().toLowerCase();
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const has = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);
+
+// ---------------------------------------------------------------------------------------------
+// The compiled form: indexes built once, so a change rescores only what it reaches.
+
+type Kind = 'check' | 'single' | 'multiple' | 'range' | 'widget' | 'none';
+function kindOf(type: string): Kind {
+  if (type === 'CHECK') return 'check';
+  if (type === 'SELECT_SINGLE') return 'single';
+  if (type === 'SELECT_MULTIPLE') return 'multiple';
+  if (has(RANGE_FIELD_TYPES, type)) return 'range';
+  if (has(WIDGET_FIELD_TYPES, type)) return 'widget';
+  return 'none';
+}
+
+type Operator = 'equals' | 'different' | 'superior' | 'inferior';
+interface CompiledCondition {
+  /** Index of the field compared; -1 when it is not in the form. */
+  target: number;
+  operator: string;
+  text: string;
+  num: number | null;
+}
+interface CompiledField {
+  id: string;
+  type: string;
+  kind: Kind;
+  sub: number;
+  options: Map<string, number>;
+  ranges: { min: number; max: number; points: number }[];
+  max: number;
+  weight: number;
+  enableNa: boolean;
+  /** null: no conditions (visible). */
+  conditions: CompiledCondition[] | null;
+  any: boolean;
+  /** In or behind a condition cycle: always hidden. */
+  blocked: boolean;
+}
+interface CompiledSub {
+  id: string;
+  section: number;
+  factor: number;
+  /** Field indexes in order. */
+  fields: number[];
+}
+interface CompiledSection {
+  id: string;
+  factor: number;
+  subs: number[];
+}
+interface CompiledMultiplier {
+  type: string;
+  field: string;
+  operation: string;
+  text: string;
+  num: number | null;
+  factor: number;
+}
+
+export interface CompiledInspectionForm {
+  readonly fields: readonly CompiledField[];
+  readonly subs: readonly CompiledSub[];
+  readonly sections: readonly CompiledSection[];
+  readonly fieldIndex: ReadonlyMap<string, number>;
+  /** Fields whose conditions read each field. */
+  readonly dependents: readonly (readonly number[])[];
+  /** Each field's rank in an order where a field comes after the fields its conditions read. */
+  readonly rank: readonly number[];
+  readonly topological: readonly number[];
+  readonly multipliers: readonly CompiledMultiplier[];
+  readonly notes: readonly { min: number; max: number; text: string }[];
+}
+
+const byOrder = <T extends { order_number?: Numeric }>(items: readonly T[]): T[] =>
+  items
+    .map((item, i) => ({ item, i, o: toNumber(item.order_number) ?? 0 }))
+    .sort((a, b) => a.o - b.o || a.i - b.i)
+    .map((x) => x.item);
+
+function compileField(field: FormField, sub: number): CompiledField {
+  const kind = kindOf(field.field_type);
+  const options = new Map<string, number>();
+  for (const o of field.points_threshold ?? []) {
+    // The first option of a name counts; the rules refuse duplicates.
+    if (typeof o?.option === 'string' && !options.has(o.option)) options.set(o.option, pointsOf(o.points));
+  }
+  const ranges =
+    kind === 'range'
+      ? [...options].flatMap(([option, points]) => {
+          const r = parseRange(option);
+          return r ? [{ ...r, points }] : [];
+        })
+      : [];
+  // A field's maximum is the highest points among the options it can reach.
+  const reachable =
+    kind === 'none'
+      ? []
+      : kind === 'check'
+        ? CHECK_OPTIONS.flatMap((o) => (options.has(o) ? [options.get(o)!] : []))
+        : kind === 'range'
+          ? ranges.map((r) => r.points)
+          : [...options.values()];
+  return {
+    id: field.id,
+    type: field.field_type,
+    kind,
+    sub,
+    options,
+    ranges,
+    max: Math.max(0, ...reachable),
+    weight: weightOf(field.coefficient),
+    enableNa: field.enable_na === true,
+    conditions: null,
+    any: field.condition_relation === 'or',
+    blocked: false,
+  };
+}
+
+/** A condition's value as compared: lower case; "true"/"false" name a CHECK's yes/no. */
+function conditionText(targetKind: Kind | undefined, value: string | number | null): string {
+  const text = lower(value === null || value === undefined ? '' : String(value));
+  if (targetKind === 'check' && (text === 'true' || text === 'false')) return text === 'true' ? 'yes' : 'no';
+  return text;
+}
+
+/** Indexes built once per form version; `scoreInspection` and `rescoreInspection` take it. */
+export function compileInspectionForm(form: InspectionFormInput): CompiledInspectionForm {
+  const fields: CompiledField[] = [];
+  const subs: CompiledSub[] = [];
+  const sections: CompiledSection[] = [];
+  const sources: FormField[] = [];
+  for (const section of byOrder(form.sections)) {
+    const s: CompiledSection = { id: section.id, factor: weightOf(section.factor), subs: [] };
+    sections.push(s);
+    for (const subSection of byOrder(section.subSections)) {
+      const sub: CompiledSub = { id: subSection.id, section: sections.length - 1, factor: weightOf(subSection.factor), fields: [] };
+      s.subs.push(subs.length);
+      subs.push(sub);
+      for (const field of byOrder(subSection.fields)) {
+        sub.fields.push(fields.length);
+        fields.push(compileField(field, subs.length - 1));
+        sources.push(field);
+      }
+    }
+  }
+  const fieldIndex = new Map(fields.map((f, i) => [f.id, i]));
+
+  const dependents: number[][] = fields.map(() => []);
+  const reads: number[][] = fields.map(() => []);
+  sources.forEach((field, i) => {
+    const list = field.conditional_field === false ? [] : (field.conditions ?? []);
+    if (list.length === 0) return;
+    fields[i].conditions = list.map((c) => {
+      const target = fieldIndex.get(c?.field) ?? -1;
+      const text = conditionText(fields[target]?.kind, c?.value ?? null);
+      if (target >= 0 && !reads[i].includes(target)) {
+        reads[i].push(target);
+        dependents[target].push(i);
+      }
+      return { target, operator: c?.operator, text, num: toNumber(text) };
+    });
+  });
+
+  // Kahn's order over "a condition reads a field"; what is left is in or behind a cycle.
+  const waiting = reads.map((r) => r.length);
+  const topological: number[] = [];
+  waiting.forEach((w, i) => w === 0 && topological.push(i));
+  for (let k = 0; k < topological.length; k++)
+    for (const d of dependents[topological[k]]) if (--waiting[d] === 0) topological.push(d);
+  if (topological.length < fields.length)
+    waiting.forEach((w, i) => {
+      if (w > 0) {
+        fields[i].blocked = true;
+        topological.push(i);
+      }
+    });
+  const rank: number[] = [];
+  topological.forEach((f, r) => (rank[f] = r));
+
+  const multipliers = (form.multipliers ?? []).flatMap((m) => {
+    const factor = toNumber(m.multiplier);
+    if (factor === null) return [];
+    const text = lower(m.value === null || m.value === undefined ? '' : String(m.value));
+    return [{ type: m.type, field: m.field, operation: m.operation, text, num: toNumber(text), factor }];
+  });
+  const notes = (form.notes ?? [])
+    .map((n) => ({ min: toNumber(n.minimum_value), max: toNumber(n.maximum_value), text: n.text }))
+    .filter((n): n is { min: number; max: number; text: string } => n.min !== null && n.max !== null)
+    .sort((a, b) => a.min - b.min);
+
+  return { fields, subs, sections, fieldIndex, dependents, rank, topological, multipliers, notes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field points and visibility
+
+function answerOf(answers: Answers, id: string): FieldAnswer | undefined {
+  return Object.hasOwn(answers, id) ? answers[id] : undefined;
+}
+
+const isNotApplicable = (f: CompiledField, a: FieldAnswer | undefined) => f.enableNa && a?.not_applicable === true;
+
+function pointsFor(f: CompiledField, value: unknown): number {
+  switch (f.kind) {
+    case 'check':
+      // No value counts as "no": its points when the option exists, else 0.
+      return (value === true ? f.options.get('yes') : f.options.get('no')) ?? 0;
+    case 'single':
+      return typeof value === 'string' ? (f.options.get(value) ?? 0) : 0;
+    case 'multiple': {
+      if (!Array.isArray(value)) return 0;
+      let sum = 0;
+      for (const name of new Set(value)) if (typeof name === 'string') sum += f.options.get(name) ?? 0;
+      // A field never earns more than its maximum, so its score stays within 0..100.
+      return Math.min(sum, f.max);
+    }
+    case 'range': {
+      const n = toNumber(value);
+      if (n === null) return 0;
+      for (const r of f.ranges) if (n >= r.min && n <= r.max) return r.points;
+      return 0;
+    }
+    case 'widget':
+      return isObject(value) && typeof value.value === 'string' ? (f.options.get(value.value) ?? 0) : 0;
+    default:
+      return 0;
+  }
+}
+
+const percent = (points: number, max: number) => (max > 0 ? Math.round((100 * points) / max) : 100);
+
+function fieldScore(f: CompiledField, answer: FieldAnswer | undefined, visible: boolean): FieldScore {
+  if (isNotApplicable(f, answer)) return { points: 0, max_points: 0, score: 100, visible };
+  const points = pointsFor(f, answer?.value);
+  return { points, max_points: f.max, score: percent(points, f.max), visible };
+}
+
+/** A field's value as conditions read it: lower case, a CHECK as yes/no, a widget by its `value` member. */
+function comparedText(f: CompiledField, value: unknown): string {
+  switch (f.kind) {
+    case 'check':
+      return value === true ? 'yes' : value === false ? 'no' : '';
+    case 'widget':
+      return isObject(value) && typeof value.value === 'string' ? lower(value.value) : '';
+    default:
+      return typeof value === 'string' ? lower(value) : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  }
+}
+
+function conditionHolds(target: CompiledField, answer: FieldAnswer | undefined, c: CompiledCondition): boolean {
+  // A not-applicable answer is no value.
+  const value = isNotApplicable(target, answer) ? undefined : answer?.value;
+  const operator = c.operator as Operator;
+  if (target.kind === 'multiple') {
+    // Equals: one of the selected options is the value; different: none is. No order among names.
+    const selected = Array.isArray(value) && value.some((v) => typeof v === 'string' && lower(v) === c.text);
+    return operator === 'equals' ? selected : operator === 'different' ? !selected : false;
+  }
+  const text = comparedText(target, value);
+  const num = toNumber(text);
+  const equal = num !== null && c.num !== null ? num === c.num : text === c.text;
+  switch (operator) {
+    case 'equals':
+      return equal;
+    case 'different':
+      return !equal;
+    case 'superior':
+      return num !== null && c.num !== null && num > c.num;
+    case 'inferior':
+      return num !== null && c.num !== null && num < c.num;
+    default:
+      return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring
+
+function vehicleValue(vehicle: ScoredVehicle, field: string): unknown {
+  switch (field) {
+    case 'make':
+    case 'model':
+    case 'style':
+    case 'odometer':
+      return vehicle[field];
+    case 'model_year':
+    case 'year':
+      return vehicle.model_year ?? vehicle.year;
+    default:
+      return undefined;
+  }
+}
+
+function multiplierMatches(m: CompiledMultiplier, vehicle: ScoredVehicle): boolean {
+  const actual = vehicleValue(vehicle, m.field);
+  if (actual === null || actual === undefined) return false;
+  const text = lower(String(actual));
+  if (text === '') return false;
+  const num = toNumber(text);
+  switch (m.operation) {
+    case 'equals':
+      return num !== null && m.num !== null ? num === m.num : text === m.text;
+    case 'greater_than':
+      return num !== null && m.num !== null && num > m.num;
+    case 'less_than':
+      return num !== null && m.num !== null && num < m.num;
+    case 'contains':
+      return m.text !== '' && text.includes(m.text);
+    default:
+      return false;
+  }
+}
+
+function multiplierProduct(multipliers: readonly CompiledMultiplier[], type: string, vehicle: ScoredVehicle): number {
+  let product = 1;
+  for (const m of multipliers) if (m.type === type && multiplierMatches(m, vehicle)) product *= m.factor;
+  return product;
+}
+
+/** The product of the repair-value multipliers that match the vehicle (1 when none): it scales estimated repair values. */
+export function repairValueMultiplier(multipliers: readonly FormMultiplier[] | null | undefined, vehicle: ScoredVehicle): number {
+  return multiplierProduct(compileInspectionForm({ sections: [], multipliers }).multipliers, 'repair_value', vehicle);
+}
+
+function subScore(c: CompiledInspectionForm, sub: CompiledSub, answers: Answers, scoreOf: (i: number) => FieldScore): SubSectionScore {
+  let points = 0;
+  let max = 0;
+  let visible = false;
+  let filled = true;
+  for (const i of sub.fields) {
+    const fs = scoreOf(i);
+    if (!fs.visible) continue;
+    visible = true;
+    const f = c.fields[i];
+    const answer = answerOf(answers, f.id);
+    if (isNotApplicable(f, answer)) continue;
+    if (answer?.touched !== true) filled = false;
+    points += f.weight * fs.points;
+    max += f.weight * fs.max_points;
+  }
+  return { score: percent(points, max), points, max, filled, visible };
+}
+
+function weighted(parts: Iterable<{ factor: number; score: number }>): number {
+  let sum = 0;
+  let factors = 0;
+  for (const p of parts) {
+    sum += p.factor * p.score;
+    factors += p.factor;
+  }
+  return factors > 0 ? Math.round(sum / factors) : 100;
+}
+
+function sectionScore(c: CompiledInspectionForm, section: CompiledSection, subOf: (i: number) => SubSectionScore): SectionScore {
+  const subSections: Record<string, SubSectionScore> = {};
+  const counted: { factor: number; score: number }[] = [];
+  let filled = true;
+  for (const i of section.subs) {
+    const s = subOf(i);
+    subSections[c.subs[i].id] = s;
+    if (!s.visible) continue;
+    counted.push({ factor: c.subs[i].factor, score: s.score });
+    filled &&= s.filled;
+  }
+  return { score: weighted(counted), filled, visible: counted.length > 0, subSections };
+}
+
+/**
+ * Scores the fields of `order` (a list in topological order) and everything above them; the other
+ * fields, sub-sections and sections are taken from `previous`.
+ */
+function evaluate(
+  c: CompiledInspectionForm,
+  answers: Answers,
+  vehicle: ScoredVehicle,
+  order: readonly number[],
+  previous: InspectionScore | null,
+): InspectionScore {
+  const computed: (FieldScore | undefined)[] = new Array(c.fields.length);
+  const scoreOf = (i: number) => computed[i] ?? previous!.fields[c.fields[i].id];
+  const visibleOf = (i: number) => scoreOf(i).visible;
+  const subs = new Set<number>();
+  for (const i of order) {
+    const f = c.fields[i];
+    // A condition on a hidden field (or one not in the form) is false: its answer is out of sight.
+    const test = (cond: CompiledCondition) =>
+      cond.target >= 0 && visibleOf(cond.target) && conditionHolds(c.fields[cond.target], answerOf(answers, c.fields[cond.target].id), cond);
+    const visible = !f.blocked && (f.conditions === null || (f.any ? f.conditions.some(test) : f.conditions.every(test)));
+    computed[i] = fieldScore(f, answerOf(answers, f.id), visible);
+    subs.add(f.sub);
+  }
+  // A full scoring also reaches the sub-sections without fields.
+  if (previous === null) c.subs.forEach((_, i) => subs.add(i));
+  const subResults: (SubSectionScore | undefined)[] = new Array(c.subs.length);
+  const sections = new Set<number>();
+  for (const i of subs) {
+    subResults[i] = subScore(c, c.subs[i], answers, scoreOf);
+    sections.add(c.subs[i].section);
+  }
+
+  const sectionsScores: Record<string, SectionScore> = {};
+  for (const [i, section] of c.sections.entries()) {
+    const old = previous?.sectionsScores[section.id];
+    sectionsScores[section.id] =
+      old && !sections.has(i)
+        ? old
+        : sectionScore(c, section, (s) => subResults[s] ?? old!.subSections[c.subs[s].id]);
+  }
+
+  const base = weighted(
+    c.sections.flatMap((s) => (sectionsScores[s.id].visible ? [{ factor: s.factor, score: sectionsScores[s.id].score }] : [])),
+  );
+  const vehicle_score = Math.min(100, Math.max(0, Math.round(base * multiplierProduct(c.multipliers, 'points', vehicle))));
+  const note = c.notes.find((n) => n.min <= vehicle_score && vehicle_score <= n.max)?.text ?? null;
+
+  let fields: Record<string, FieldScore>;
+  if (previous === null) fields = Object.fromEntries(c.fields.map((f, i) => [f.id, computed[i]!]));
+  else {
+    fields = { ...previous.fields };
+    for (const i of order) fields[c.fields[i].id] = computed[i]!;
+  }
+  return { vehicle_score, note, sectionsScores, fields };
+}
+
+/** Scores every field, sub-section and section of the form and the vehicle. */
+export function scoreInspection(form: CompiledInspectionForm, answers: Answers, vehicle: ScoredVehicle = {}): InspectionScore {
+  return evaluate(form, answers, vehicle, form.topological, null);
+}
+
+/**
+ * The same result as `scoreInspection`, from `previous` (a result of the same compiled form) after
+ * the answers of `changedFieldIds` changed: only those fields, the fields whose conditions read them
+ * (and so on), their sub-sections and sections are scored again. Unchanged parts keep their objects.
+ */
+export function rescoreInspection(
+  form: CompiledInspectionForm,
+  previous: InspectionScore,
+  answers: Answers,
+  vehicle: ScoredVehicle,
+  changedFieldIds: Iterable<string>,
+): InspectionScore {
+  const reached = new Set<number>();
+  const queue: number[] = [];
+  for (const id of changedFieldIds) {
+    const i = form.fieldIndex.get(id);
+    if (i !== undefined && !reached.has(i)) {
+      reached.add(i);
+      queue.push(i);
+    }
+  }
+  for (let k = 0; k < queue.length; k++)
+    for (const d of form.dependents[queue[k]])
+      if (!reached.has(d)) {
+        reached.add(d);
+        queue.push(d);
+      }
+  queue.sort((a, b) => form.rank[a] - form.rank[b]);
+  return evaluate(form, answers, vehicle, queue, previous);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Propagation
+
+/**
+ * Applies a change to one field's answer (an answer given is touched). When the field is the first
+ * in order of a tire, drum or pad widget type in its sub-section, its value and action are copied to
+ * the other fields of that type there, which become touched. Answers the new answers and the ids of
+ * the fields changed (for `rescoreInspection`).
+ */
+export function propagateAnswer(
+  form: CompiledInspectionForm,
+  answers: Answers,
+  fieldId: string,
+  change: FieldAnswer,
+): { answers: Record<string, FieldAnswer | undefined>; changed: string[] } {
+  const updated: FieldAnswer = { ...answerOf(answers, fieldId), ...change, touched: true };
+  const next: Record<string, FieldAnswer | undefined> = { ...answers, [fieldId]: updated };
+  const changed = [fieldId];
+  const i = form.fieldIndex.get(fieldId);
+  if (i === undefined) return { answers: next, changed };
+  const f = form.fields[i];
+  if (!has(PROPAGATED_FIELD_TYPES, f.type)) return { answers: next, changed };
+  const sameType = form.subs[f.sub].fields.filter((j) => form.fields[j].type === f.type);
+  if (sameType[0] !== i) return { answers: next, changed };
+  for (const j of sameType.slice(1)) {
+    const id = form.fields[j].id;
+    next[id] = { ...answerOf(answers, id), value: updated.value, action: updated.action, touched: true };
+    changed.push(id);
+  }
+  return { answers: next, changed };
+}
