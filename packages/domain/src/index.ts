@@ -13,3 +13,5 @@ export * from './declare/declare.ts';
 export * from './declare/rules.ts';
 export * from './declarations/index.ts';
 export * from './lines/lines.ts';
+export * from './inspections/form-enums.ts';
+export type { FieldConditionRecord, PointsThreshold } from './declarations/inspection-form-section-fields.ts';

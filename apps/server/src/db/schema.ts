@@ -10,3 +10,4 @@ export * from '../areas/requests/requests.table.ts';
 export * from '../areas/purchases/purchases.table.ts';
 export * from '../areas/crm/crm.table.ts';
 export * from '../areas/imports/imports.table.ts';
+export * from '../areas/inspections/inspection-forms.table.ts';

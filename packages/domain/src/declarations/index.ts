@@ -3,6 +3,12 @@ import { contacts } from './contacts.ts';
 import { customers } from './customers.ts';
 import { importItems } from './import-items.ts';
 import { imports } from './imports.ts';
+import { inspectionFormMultipliers } from './inspection-form-multipliers.ts';
+import { inspectionFormNotes } from './inspection-form-notes.ts';
+import { inspectionFormReminders } from './inspection-form-reminders.ts';
+import { inspectionFormSectionFields } from './inspection-form-section-fields.ts';
+import { inspectionFormSections } from './inspection-form-sections.ts';
+import { inspectionForms } from './inspection-forms.ts';
 import { locations } from './locations.ts';
 import { logs } from './logs.ts';
 import { notificationSubscriptions } from './notification-subscriptions.ts';
@@ -25,6 +31,12 @@ export const declarations = {
   customers,
   'import-items': importItems,
   imports,
+  'inspection-form-multipliers': inspectionFormMultipliers,
+  'inspection-form-notes': inspectionFormNotes,
+  'inspection-form-reminders': inspectionFormReminders,
+  'inspection-form-section-fields': inspectionFormSectionFields,
+  'inspection-form-sections': inspectionFormSections,
+  'inspection-forms': inspectionForms,
   locations,
   logs,
   'notification-subscriptions': notificationSubscriptions,
