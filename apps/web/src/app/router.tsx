@@ -33,6 +33,8 @@ const RequestsPage = lazy(() => import('../areas/vehicles/RequestsPage.tsx'));
 const CustomersPage = lazy(() => import('../areas/crm/CustomersPage.tsx'));
 const ContactsPage = lazy(() => import('../areas/crm/ContactsPage.tsx'));
 const SuppliersPage = lazy(() => import('../areas/purchases/SuppliersPage.tsx'));
+const InspecproHome = lazy(() => import('../areas/inspection-forms/InspecproHome.tsx'));
+const InspectionFormsPage = lazy(() => import('../areas/inspection-forms/InspectionFormsPage.tsx'));
 
 export const pageFallback = (
   <Center py="xl">
@@ -78,6 +80,8 @@ export const areaRoutes: RouteObject[] = [
   { path: 'vehicles', element: page(VehiclesHome, 'view app vehicles') },
   { path: 'vehicles/vehicles', element: page(VehiclesPage, 'view module vehicles') },
   { path: 'vehicles/requests', element: page(RequestsPage, 'view module requests') },
+  { path: 'inspecpro', element: page(InspecproHome) },
+  { path: 'inspecpro/inspection-forms', element: page(InspectionFormsPage, 'view any inspection forms') },
 ];
 
 const suspended = (el: React.ReactNode) => <Suspense fallback={pageFallback}>{el}</Suspense>;

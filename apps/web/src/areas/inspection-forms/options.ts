@@ -1,4 +1,4 @@
-import { CHECK_OPTIONS, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, parseRange, type WidgetOption } from '@atelier/domain';
+import { CHECK_OPTIONS, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, type WidgetOption } from '@atelier/domain';
 
 // A field's options and their points (`points_threshold`, a list of { option, points }) as the
 // field editor shows them for each type, and back. Pure, unit-tested (options.test.ts).
@@ -28,6 +28,12 @@ export function optionsKind(fieldType: string): OptionsKind {
   if (has(RANGE_FIELD_TYPES, fieldType)) return 'ranges';
   if (has(WIDGET_FIELD_TYPES, fieldType)) return 'states';
   return 'none';
+}
+
+/** A range option "min-max" (decimals and negative bounds allowed), as the scoring engine reads it. */
+export function parseRange(option: string): { min: number; max: number } | null {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)\s*$/.exec(option);
+  return m ? { min: Number(m[1]), max: Number(m[2]) } : null;
 }
 
 const num = (v: unknown): Points => {
@@ -132,9 +138,10 @@ export function optionProblems(model: OptionsModel): RowProblem[] {
  */
 export function overlaps(rows: readonly { min: Points; max: Points }[]): [number, number][] {
   const out: [number, number][] = [];
+  const valid = (r: { min: Points; max: Points }): r is { min: number; max: number } => r.min !== '' && r.max !== '' && r.min <= r.max;
   rows.forEach((r, i) => {
-    if (r.min === '' || r.max === '' || r.min > r.max) return;
-    const j = rows.findIndex((o, k) => k < i && o.min !== '' && o.max !== '' && o.min <= o.max && r.min <= o.max && o.min <= r.max);
+    if (!valid(r)) return;
+    const j = rows.findIndex((o, k) => k < i && valid(o) && r.min <= o.max && o.min <= r.max);
     if (j >= 0) out.push([i, j]);
   });
   return out;

@@ -1,0 +1,67 @@
+import { API_BASE, api, headersOf, request } from '../../api/client.ts';
+import { ApiError, errorsOfBody, type Model } from '../../api/jsonapi.ts';
+import { reorderPayload, type FormTree } from './tree.ts';
+
+// The form's own calls beside its resources' CRUD: the order in one call, the deep copy, the
+// sync from a spreadsheet (dry run, then run).
+
+export const FORMS = 'inspection-forms';
+export const SECTIONS = 'inspection-form-sections';
+export const FIELDS = 'inspection-form-section-fields';
+/** What the editor reads of a form: its tree, its lines, its tags and locations. */
+export const EDITOR_INCLUDE = 'sections.subSections.fields,multipliers,notes,reminders,tags,allowedLocations';
+
+export const FORMS_PATH = '/inspecpro/inspection-forms';
+export const demoPath = (id: string) => `${FORMS_PATH}/${id}/demo`;
+export const editPath = (id: string) => `${FORMS_PATH}?id=${encodeURIComponent(id)}&action=edit`;
+
+/** POST /inspection-forms/{id}/reorder: sections, sub-sections and fields in their new order and places. */
+export const saveOrder = (formId: string, tree: FormTree) =>
+  request(`/${FORMS}/${encodeURIComponent(formId)}/reorder`, { method: 'POST', body: { data: reorderPayload(tree) } });
+
+/** GET /inspection-forms/{id}/duplicate: the deep copy, saved. */
+export const duplicateForm = async (formId: string): Promise<Model> => {
+  const copy = await api.action<Model>(`/${FORMS}/${encodeURIComponent(formId)}/duplicate`, 'GET');
+  if (!copy) throw new ApiError(500, [{ status: '500', title: 'SERVER_ERROR' }]);
+  return copy;
+};
+
+/** A line of the spreadsheet as the dry run reads it. */
+export interface SyncLine {
+  line?: number;
+  section?: string;
+  sub_section?: string;
+  field?: string;
+  field_type?: string;
+  [k: string]: unknown;
+}
+export interface SyncChange extends SyncLine {
+  /** The attributes that change: before and after. */
+  changes?: Record<string, { before: unknown; after: unknown }>;
+}
+export interface SyncRefusal extends SyncLine {
+  reasons?: string[];
+  reason?: string;
+}
+/** What the dry run answers (and the run applies): the exact changes. */
+export interface SyncResult {
+  added: SyncLine[];
+  changed: SyncChange[];
+  removed: SyncLine[];
+  refused: SyncRefusal[];
+  counts?: Partial<Record<'added' | 'changed' | 'removed' | 'refused', number>>;
+}
+
+/** POST /inspection-forms/{id}/sync-fields/dry-run or /run with the file (multipart). */
+export async function syncFields(formId: string, file: File, step: 'dry-run' | 'run'): Promise<SyncResult> {
+  const body = new FormData();
+  body.append('file', file);
+  const res = await fetch(`${API_BASE}/${FORMS}/${encodeURIComponent(formId)}/sync-fields/${step}`, { method: 'POST', headers: headersOf(false), body });
+  const json = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, json));
+  const r = (json?.data?.attributes ?? json?.meta ?? json?.data ?? json ?? {}) as Partial<SyncResult>;
+  return { added: r.added ?? [], changed: r.changed ?? [], removed: r.removed ?? [], refused: r.refused ?? [], counts: r.counts };
+}
+
+/** The template of the spreadsheet (its columns documented in its first line). */
+export const syncTemplateUrl = (format: 'xlsx' | 'csv') => `${API_BASE}/${FORMS}/sync-fields/template?format=${format}`;
