@@ -18,7 +18,8 @@
 // BENCH_ROUNDS=3 (rounds of each PostgreSQL scenario and its raw equivalent; the median ratio is kept)
 // BENCH_SCENARIOS=user-by-id,users-list (a subset) BENCH_BASELINE=0 (no raw equivalents, no ratios)
 // BENCH_KEEP=1 (keep the database and DATA_DIR afterwards, for profiling). BENCH_WEB=0 skips the
-// web bundle measure (bench/web.mjs); bench/vin.ts measures VIN decodes per second.
+// web bundle measure (bench/web.mjs); bench/vin.ts measures VIN decodes per second, bench/scoring.ts
+// the inspection scoring engine on a 300-field form.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -349,17 +350,22 @@ async function main() {
       console.log(line);
     }
   }
-  // Beside the API: the VIN decoder's throughput and the web app's weight.
-  const vin = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench/vin.ts')], { cwd: root, encoding: 'utf8' });
-  if (vin.status !== 0) throw new Error(`vin bench failed:\n${vin.stdout}\n${vin.stderr}`);
-  const extras = [JSON.parse(vin.stdout.trim().split('\n').pop())];
+  // Beside the API: the VIN decoder's throughput, the scoring engine's and the web app's weight.
+  const extras = [];
+  for (const script of ['vin.ts', 'scoring.ts']) {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', script)], { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${script} bench failed:\n${r.stdout}\n${r.stderr}`);
+    extras.push(JSON.parse(r.stdout.trim().split('\n').pop()));
+  }
   if (process.env.BENCH_WEB !== '0') extras.push(await benchWeb());
   for (const extra of extras) {
     writeFileSync(join(resultsDir, `${extra.scenario}.json`), JSON.stringify({ ...extra, date: new Date().toISOString(), commit: gitCommit(), machine }, null, 2) + '\n');
     const line =
       extra.scenario === 'vin-decode'
         ? `vin    decode      ${String(extra.decodesPerSecond).padStart(6)} decodes/s  ${extra.msPerDecode} ms each, first ${extra.coldMs} ms`
-        : `web    /login JS   ${String(extra.loginJavaScriptGzipKb).padStart(6)} KB gzip (target <${extra.target.loginGzipKb}: ${extra.targetMet ? 'met' : 'NOT met'})  largest chunk ${extra.largestChunk.file} ${extra.largestChunk.gzipKb} KB gzip`;
+        : extra.scenario === 'scoring'
+          ? `score  ${extra.fields} fields  ${String(extra.full.opsPerSecond).padStart(6)} full/s  ${extra.full.usPerOp} µs each (target <${extra.target.fullUs}: ${extra.targetMet ? 'met' : 'NOT met'}), one answer ${extra.incremental.usPerOp} µs`
+          : `web    /login JS   ${String(extra.loginJavaScriptGzipKb).padStart(6)} KB gzip (target <${extra.target.loginGzipKb}: ${extra.targetMet ? 'met' : 'NOT met'})  largest chunk ${extra.largestChunk.file} ${extra.largestChunk.gzipKb} KB gzip`;
     summary.push(line);
     console.log(line);
   }

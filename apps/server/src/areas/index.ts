@@ -5,9 +5,10 @@ import { adminArea } from './admin/index.ts';
 import { crmArea } from './crm/index.ts';
 import { filesArea } from './files/index.ts';
 import { importsArea } from './imports/index.ts';
+import { inspectionsArea } from './inspections/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { purchasesArea } from './purchases/index.ts';
 import { requestsArea } from './requests/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea];

@@ -104,11 +104,11 @@ export class Attribute {
   min(n: number) {
     this.limits.min = n;
     return this.check((v) =>
-      typeof v === 'string'
+      this.isText(v)
         ? [...v].length >= n
           ? ok(v)
           : fail('validation.min_length', { min: n })
-        : (v as number) >= n
+        : Number(v) >= n
           ? ok(v)
           : fail('validation.min', { min: n }),
     );
@@ -116,14 +116,18 @@ export class Attribute {
   max(n: number) {
     this.limits.max = n;
     return this.check((v) =>
-      typeof v === 'string'
+      this.isText(v)
         ? [...v].length <= n
           ? ok(v)
           : fail('validation.max_length', { max: n })
-        : (v as number) <= n
+        : Number(v) <= n
           ? ok(v)
           : fail('validation.max', { max: n }),
     );
+  }
+  /** Texts are bounded by their length; numbers (decimals too, which are kept as strings) by their value. */
+  private isText(v: unknown): v is string {
+    return typeof v === 'string' && this.kind !== 'decimal';
   }
 
   /** Validates a value sent by a client. null/empty is decided here, the type by the base parser. */

@@ -162,7 +162,7 @@ export async function writeChildren(
       const values = { ...item.input.values, [rel.foreignKey]: parent.id };
       if (rel.order) values[rel.order] = position;
       if (child.tenancy.hasOrganization) values.organization_id = parent.organization_id;
-      const lineInput = { ...item.input, values };
+      const lineInput = { ...item.input, values, parent };
       await asLine(base, async () => {
         await checkSameOrganization(ctx, child, lineInput, (parent.organization_id as string | undefined) ?? null);
         await child.hooks?.beforeWrite?.(ctx, lineInput, item.existing);

@@ -29,6 +29,8 @@ export interface WriteInput {
   children: Record<string, ChildList>;
   /** The attribute and relationship names present in the request. */
   present: Set<string>;
+  /** The parent whose document carries this line (children.ts); absent through the line's own route. */
+  parent?: Row;
 }
 
 export interface Hooks<R extends Row = Row> {

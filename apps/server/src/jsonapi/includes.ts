@@ -97,8 +97,13 @@ function relatedPart(ctx: RequestContext, def: ResourceDefinition, rel: Exclude<
       return visible(sql`${column(t, 'id')} in (select ${parentColumn(def.table, rel.column)} from ${parent})`);
     case 'idArray':
       return visible(sql`${column(t, 'id')} in (select unnest(${parentColumn(def.table, rel.column)}) from ${parent})`);
-    case 'hasMany':
-      return visible(sql`${column(t, rel.foreignKey)} in ${parentIds}`);
+    case 'hasMany': {
+      const where = sql`${column(t, rel.foreignKey)} in ${parentIds}`;
+      return {
+        ...visible(rel.where ? sql`${where} and ${rel.where(t)}` : where),
+        ...(rel.order ? { order: sql`${column(t, rel.order)}, ${column(t, 'id')}` } : {}),
+      };
+    }
     case 'ownsMany':
       // Children come in their list's order (creation order without one: ids are UUIDv7).
       return {

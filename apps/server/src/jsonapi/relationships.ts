@@ -1,4 +1,5 @@
 import type { RelationshipDeclaration } from '@atelier/domain';
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.ts';
 
@@ -17,12 +18,24 @@ import type { RequestContext } from './context.ts';
  */
 export type Relationship =
   | { kind: 'belongsTo'; type: string; column: string; required: boolean; readOnly: boolean; createOnly: boolean }
-  | { kind: 'hasMany'; type: string; foreignKey: string; readOnly: true }
+  | HasMany
   | { kind: 'manyToMany'; type: string; through: PgTable; local: string; foreign: string; readOnly: boolean }
   | { kind: 'idArray'; type: string; column: string; readOnly: boolean }
   | { kind: 'containedIn'; type: string; column: string; readOnly: true }
   | { kind: 'polymorphic'; type: ''; types: readonly string[]; load: PolymorphicLoader; readOnly: true }
   | OwnsMany;
+
+/** Records holding this row's id in a foreign key column (read only). */
+export interface HasMany {
+  kind: 'hasMany';
+  type: string;
+  foreignKey: string;
+  /** The related records' column that orders them (then their id); else their ids' order. */
+  order?: string;
+  /** Only the related rows this condition keeps (a form's top-level sections: no parent). */
+  where?: (table: PgTable) => SQL;
+  readOnly: true;
+}
 
 /** Child records written inside the parent's document (see children.ts). */
 export interface OwnsMany {
@@ -63,10 +76,10 @@ export const rel = {
   belongsTo:
     (column: string): Storage =>
     (d) => ({ kind: 'belongsTo', type: d.type, column, required: d.required, readOnly: d.readOnly, createOnly: d.createOnly }),
-  /** A foreign key column on the related rows. */
+  /** A foreign key column on the related rows (optionally ordered by one of their columns, and narrowed). */
   hasMany:
-    (foreignKey: string): Storage =>
-    (d) => ({ kind: 'hasMany', type: d.type, foreignKey, readOnly: readOnly(d, 'hasMany') }),
+    (foreignKey: string, opts: Pick<HasMany, 'order' | 'where'> = {}): Storage =>
+    (d) => ({ kind: 'hasMany', type: d.type, foreignKey, ...opts, readOnly: readOnly(d, 'hasMany') }),
   manyToMany:
     (through: PgTable, local: string, foreign: string): Storage =>
     (d) => ({ kind: 'manyToMany', type: d.type, through, local, foreign, readOnly: d.readOnly }),

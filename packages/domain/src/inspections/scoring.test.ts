@@ -176,6 +176,21 @@ describe('sub-sections, sections and the vehicle', () => {
     expect(run({ sections: [] })).toEqual({ vehicle_score: 100, note: null, sectionsScores: {}, fields: {} });
   });
 
+  it('ids are data: "__proto__" or "constructor" are keys like any other', () => {
+    const form = compileInspectionForm({
+      sections: [{ id: '__proto__', subSections: [{ id: 'constructor', fields: [yesNo('__proto__'), yesNo('toString', when('__proto__', 'equals', 'yes'))] }] }],
+    });
+    const empty = scoreInspection(form, {});
+    expect(Object.hasOwn(empty.fields, '__proto__')).toBe(true);
+    expect(empty.fields['toString' as string].visible).toBe(false);
+    const { answers, changed } = propagateAnswer(form, {}, '__proto__', { value: true });
+    expect(Object.hasOwn(answers, '__proto__')).toBe(true);
+    const r = rescoreInspection(form, empty, answers, {}, changed);
+    expect(Object.getPrototypeOf(r.fields)).toBe(Object.prototype);
+    expect(r.sectionsScores.__proto__.subSections.constructor).toEqual({ score: 50, points: 10, max: 20, filled: false, visible: true });
+    expect(JSON.parse(JSON.stringify(r))).toEqual(JSON.parse(JSON.stringify(scoreInspection(form, answers))));
+  });
+
   it('orders sections, sub-sections and fields by order_number', () => {
     const form: InspectionFormInput = {
       sections: [
@@ -499,6 +514,13 @@ describe('incremental rescoring', () => {
     expect(after.sectionsScores.s1.subSections.b).toBe(before.sectionsScores.s1.subSections.b);
     expect(after.sectionsScores.s2.subSections.c.visible).toBe(true);
     expect(before.sectionsScores.s2.subSections.c.visible).toBe(false);
+  });
+
+  it('rescores from a result read back from JSON (a saved score_data with its fields)', () => {
+    const form = compileInspectionForm(oneSub([yesNo('x'), yesNo('y', when('x', 'equals', 'yes'))]));
+    const saved = JSON.parse(JSON.stringify(scoreInspection(form, { y: v(true) })));
+    const answers = { x: v(true), y: v(true) };
+    expect(rescoreInspection(form, saved, answers, {}, ['x'])).toEqual(scoreInspection(form, answers));
   });
 
   it('rescores a field after the fields its conditions read, whatever their order in the form', () => {
