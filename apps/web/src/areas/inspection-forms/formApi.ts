@@ -17,7 +17,7 @@ export const editPath = (id: string) => `${FORMS_PATH}?id=${encodeURIComponent(i
 
 /** POST /inspection-forms/{id}/reorder: sections, sub-sections and fields in their new order and places. */
 export const saveOrder = (formId: string, tree: FormTree) =>
-  request(`/${FORMS}/${encodeURIComponent(formId)}/reorder`, { method: 'POST', body: { data: reorderPayload(tree) } });
+  request(`/${FORMS}/${encodeURIComponent(formId)}/reorder`, { method: 'POST', body: reorderPayload(tree) });
 
 /** GET /inspection-forms/{id}/duplicate: the deep copy, saved. */
 export const duplicateForm = async (formId: string): Promise<Model> => {
