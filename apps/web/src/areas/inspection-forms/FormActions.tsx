@@ -66,7 +66,7 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
 
   const dialogs = (
     <>
-      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('common:form.delete_title')} centered>
+      <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('common:form.delete_title')} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Text fw={600} data-testid="form-delete-question">
           {t('inspectionForms:actions.delete_question', { name })}
         </Text>
@@ -101,7 +101,7 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
           </Button>
         ) : null}
         {can(P.delete) ? (
-          <Button variant="subtle" color="red.8" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)} data-testid="form-delete">
+          <Button variant="subtle" color="red.9" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(true)} data-testid="form-delete">
             {t('common:actions.delete')}
           </Button>
         ) : null}

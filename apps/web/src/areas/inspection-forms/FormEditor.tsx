@@ -14,7 +14,7 @@ import { EDITOR_INCLUDE, FORMS, FORMS_PATH } from './formApi.ts';
 import { FormSettings, type SettingsTab } from './FormSettings.tsx';
 import { NodePanel } from './NodePanel.tsx';
 import { StructureEditor, type Selection } from './StructureEditor.tsx';
-import { buildTree, mapField, mapSection, mapSub, type FormTree } from './tree.ts';
+import { allFields, buildTree, mapField, mapSection, mapSub, type FormTree } from './tree.ts';
 import { usageOf } from './usage.ts';
 
 const P = crudPermissions('inspection forms');
@@ -79,7 +79,9 @@ export function FormEditor({ id, action, setAction, close }: Props) {
   const refresh = () => void qc.invalidateQueries({ queryKey: [FORMS] });
   const inUseText = usage.count !== null ? t('inspectionForms:editor.in_use', { count: usage.count }) : t('inspectionForms:editor.in_use_unknown');
 
-  const panel = selected ? <NodePanel key={`${selected.kind}-${selected.id}`} tree={tree} selection={selected} readOnly={readOnly} onSaved={onSaved} onClose={() => setSelected(null)} /> : null;
+  const exists = (s: Selection) =>
+    s.kind === 'field' ? allFields(tree).some((f) => f.id === s.id) : tree.sections.some((x) => x.id === s.id || x.subSections.some((u) => u.id === s.id));
+  const panel = selected && exists(selected) ? <NodePanel key={`${selected.kind}-${selected.id}`} tree={tree} selection={selected} readOnly={readOnly} onSaved={onSaved} onClose={() => setSelected(null)} /> : null;
 
   return (
     <Stack gap="md" data-testid="form-editor">
@@ -139,7 +141,7 @@ export function FormEditor({ id, action, setAction, close }: Props) {
           </Grid>
           {/* On a tablet the panel slides over the tree. */}
           {!wide ? (
-            <Drawer opened={panel !== null} onClose={() => setSelected(null)} position="right" size="lg" withCloseButton={false} padding="md" aria-label={t('inspectionForms:panel.drawer')}>
+            <Drawer opened={panel !== null} onClose={() => setSelected(null)} position="right" size="lg" withCloseButton={false} padding="md">
               {panel}
             </Drawer>
           ) : null}
@@ -158,7 +160,7 @@ export function FormEditor({ id, action, setAction, close }: Props) {
         ))}
       </Tabs>
 
-      <Modal opened={asking} onClose={() => setAction('view')} title={t('inspectionForms:editor.in_use_title')} centered>
+      <Modal opened={asking} onClose={() => setAction('view')} title={t('inspectionForms:editor.in_use_title')} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Text data-testid="form-in-use-question">{inUseText}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setAction('view')}>

@@ -32,7 +32,7 @@ export default function InspectionFormsPage() {
   const close = () => setParams((p) => writeListState(p, { action: null, id: null }));
 
   if (state.action === 'add' || ((state.action === 'edit' || state.action === 'view') && state.id))
-    return <FormEditor id={state.action === 'add' ? null : state.id} action={state.action === 'add' ? 'add' : state.action} setAction={setAction} close={close} />;
+    return <FormEditor key={state.id ?? 'new'} id={state.action === 'add' ? null : state.id} action={state.action === 'add' ? 'add' : state.action} setAction={setAction} close={close} />;
 
   const recordHref = (id: string) => `${FORMS_PATH}?${writeListState(params, { id, action: 'view' }).toString()}`;
   return (

@@ -15,6 +15,7 @@ import {
   type CollisionDetection,
   type DragEndEvent,
   type KeyboardCoordinateGetter,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -68,7 +69,8 @@ const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
   const kind = args.context.active?.data.current?.kind as NodeKind | undefined;
   if (!kind) return undefined;
   const enabled = droppableContainers.getEnabled().filter((c) => droppable(kind, c.data.current));
-  const filtered = Object.assign(Object.create(droppableContainers) as typeof droppableContainers, { getEnabled: () => enabled });
+  // What sortableKeyboardCoordinates reads of the map: the enabled containers, and one by id.
+  const filtered = { getEnabled: () => enabled, get: (id: UniqueIdentifier) => droppableContainers.get(id) } as unknown as typeof droppableContainers;
   return sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: filtered } });
 };
 
@@ -248,7 +250,7 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
         </SortableContext>
       </DndContext>
       {readOnly ? null : <InlineAdd label={t('inspectionForms:structure.add_section')} inputLabel={t('inspectionForms:structure.new_section_name')} testId="add-section" onAdd={(n) => addSection(n, null)} />}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('common:form.delete_title')} centered>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('common:form.delete_title')} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Text fw={600} data-testid="node-delete-question">
           {deleting ? t(`inspectionForms:structure.delete_${deleting.kind}`, { name: deleting.name }) : ''}
         </Text>

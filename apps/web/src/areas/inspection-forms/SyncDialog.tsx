@@ -62,7 +62,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
   const counts = result ? countsOf(result) : null;
   const nothing = counts && counts.added + counts.changed + counts.removed === 0;
   return (
-    <Modal opened onClose={onClose} title={t('inspectionForms:sync.title', { name: String(form.name ?? '') })} size="xl" centered>
+    <Modal opened onClose={onClose} title={t('inspectionForms:sync.title', { name: String(form.name ?? '') })} size="xl" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Stack gap="md" data-testid="sync-dialog">
         <Text size="sm">{t('inspectionForms:sync.intro')}</Text>
         <Group gap="md">
@@ -84,7 +84,6 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
         </Group>
         <FileInput
           label={t('inspectionForms:sync.file')}
-          placeholder={t('inspectionForms:sync.file_placeholder')}
           accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           leftSection={<IconFileSpreadsheet size={16} />}
           value={file}
