@@ -117,3 +117,57 @@ export const makeCustomer = (t: TestApp, token: string, attributes: Record<strin
 /** A request (an inspection unless `type` says otherwise) of the user's organization. */
 export const makeRequest = (t: TestApp, token: string, attributes: Record<string, unknown> = {}, relationships?: Record<string, unknown>) =>
   make(t, token, 'requests', { type: 'inspection', vehicle_vin: '1HGCM82633A004352', ...attributes }, relationships);
+
+/** A field as makeInspectionForm takes it: its attributes (a CHECK worth 5 points unless said otherwise). */
+export type FieldSpec = { name: string } & Record<string, unknown>;
+export interface FormSpec {
+  name?: string;
+  sections?: { name: string; subSections: { name: string; fields: FieldSpec[] }[] }[];
+  notes?: Record<string, unknown>[];
+  reminders?: Record<string, unknown>[];
+  multipliers?: Record<string, unknown>[];
+}
+export interface MadeForm extends MadeRecord {
+  /** Ids of the sections, sub-sections and fields, by name. */
+  ids: Record<string, string>;
+}
+
+const lines = (type: string, list: Record<string, unknown>[] = []) => ({ data: list.map((attributes) => ({ type, attributes })) });
+
+/**
+ * An inspection form of the user's organization, built as the editor builds it: the form (with its
+ * notes, reminders and multipliers), then each section, sub-section and field at its own route.
+ * Default: one section, one sub-section, one CHECK field.
+ */
+export async function makeInspectionForm(t: TestApp, token: string, spec: FormSpec = {}): Promise<MadeForm> {
+  const form = await make(t, token, 'inspection-forms', { name: spec.name ?? `Formulaire ${unique()}` }, {
+    notes: lines('inspection-form-notes', spec.notes),
+    reminders: lines('inspection-form-reminders', spec.reminders),
+    multipliers: lines('inspection-form-multipliers', spec.multipliers),
+  });
+  const ids: Record<string, string> = {};
+  const sections = spec.sections ?? [{ name: 'Extérieur', subSections: [{ name: 'Carrosserie', fields: [{ name: 'Capot' }] }] }];
+  const toOne = (type: string, id: string) => ({ data: { type, id } });
+  for (const section of sections) {
+    const s = await make(t, token, 'inspection-form-sections', { name: section.name }, { inspectionForm: toOne('inspection-forms', form.id) });
+    ids[section.name] = s.id;
+    for (const sub of section.subSections) {
+      const b = await make(t, token, 'inspection-form-sections', { name: sub.name }, {
+        inspectionForm: toOne('inspection-forms', form.id),
+        parent: toOne('inspection-form-sections', s.id),
+      });
+      ids[sub.name] = b.id;
+      for (const field of sub.fields) {
+        const f = await make(
+          t,
+          token,
+          'inspection-form-section-fields',
+          { field_type: 'CHECK', points_threshold: [{ option: 'yes', points: 5 }, { option: 'no', points: 0 }], ...field },
+          { section: toOne('inspection-form-sections', b.id) },
+        );
+        ids[field.name] = f.id;
+      }
+    }
+  }
+  return { ...form, ids };
+}

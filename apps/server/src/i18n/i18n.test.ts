@@ -1,7 +1,8 @@
+import { FORM_PROBLEM_CODES } from '@atelier/domain';
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
-import { t } from './index.ts';
+import { hasMessage, t } from './index.ts';
 
 describe('server messages', () => {
   it('has the same keys and placeholders in French and English', () => {
@@ -21,5 +22,9 @@ describe('server messages', () => {
 
   it('fills placeholders', () => {
     expect(t('en', 'error.not_found', { id: '42' })).toBe('Resource 42 does not exist or you have no right to access it.');
+  });
+
+  it('has a message for every problem of the inspection form rules', () => {
+    for (const code of FORM_PROBLEM_CODES) expect(hasMessage(`inspection_form.${code}`), code).toBe(true);
   });
 });

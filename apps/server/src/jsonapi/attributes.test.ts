@@ -86,3 +86,14 @@ describe('attributeOf', () => {
     expect(attributeOf(declared.datetime().isReadOnly())).toMatchObject({ kind: 'datetime', readOnly: true });
   });
 });
+
+describe('decimals', () => {
+  it('bounds a decimal by its value, not by its length as a text', () => {
+    const factor = attributeOf(declared.decimal().min(0).max(1000));
+    expect(factor.parse('2.5')).toEqual({ ok: true, value: '2.5' });
+    expect(factor.parse(0)).toEqual({ ok: true, value: '0' });
+    expect(factor.parse('-0.5')).toMatchObject({ ok: false, code: 'validation.min' });
+    expect(factor.parse('1000.01')).toMatchObject({ ok: false, code: 'validation.max' });
+    expect(factor.parse('12345678')).toMatchObject({ ok: false, code: 'validation.max' });
+  });
+});

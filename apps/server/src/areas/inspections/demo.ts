@@ -12,7 +12,7 @@ import {
 } from './inspection-forms.table.ts';
 
 // Garage Démo's two inspection forms, in French: a 100-point pre-delivery inspection of a used
-// vehicle and a seasonal maintenance (tires, brakes, battery, fluids).
+// vehicle and a seasonal maintenance (tires, brakes, battery, fluids); Autos Rivière has a short one.
 
 /** A field as the demo writes it; `key` names it for another field's condition or copy. */
 interface DemoField {
@@ -446,6 +446,36 @@ const SEASONAL: DemoForm = {
   multipliers: [{ type: 'repair_value', field: 'make', operation: 'equals', value: 'BMW', multiplier: '1.15' }],
 };
 
+/** Autos Rivière's own short form: every organization of the demo has inspection forms. */
+const COURTESY: DemoForm = {
+  name: 'Inspection de courtoisie',
+  description: 'Vérification rapide offerte à chaque visite en atelier.',
+  sections: [
+    {
+      name: 'Points de sécurité',
+      icon: 'shield',
+      subSections: [
+        {
+          name: 'Vérifications',
+          fields: [
+            ...['Pneu avant gauche', 'Pneu avant droit', 'Pneu arrière gauche', 'Pneu arrière droit'].map((n) => widget('TIRE_STATE_WIDGET', n, 5)),
+            widget('BATTERY_STATE_WIDGET', 'Batterie', 5),
+            check('Phares et feux fonctionnels', 3),
+            state('Balais d’essuie-glace', 2),
+            text('Recommandations au client'),
+          ],
+        },
+      ],
+    },
+  ],
+  notes: [
+    [0, 69, 'Travaux à prévoir'],
+    [70, 100, 'Véhicule en bon état'],
+  ],
+  reminders: ['Fiche remise au client'],
+  multipliers: [{ type: 'points', field: 'odometer', operation: 'greater_than', value: '250000', multiplier: '0.9' }],
+};
+
 const points = (options: [string, number][] = []): PointsThreshold[] => options.map(([option, p]) => ({ option, points: p }));
 
 /** Writes one demo form with its parts (ids made first, so that conditions and copies name them). */
@@ -490,8 +520,10 @@ async function writeForm(db: Db, organizationId: string, form: DemoForm) {
 }
 
 export async function seedDemoInspectionForms(db: Db) {
-  const [garage] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM organizations WHERE name = 'Garage Démo'`));
+  const organization = async (name: string) => rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM organizations WHERE name = ${name}`))[0].id;
+  const garage = await organization('Garage Démo');
   // One after the other: the seed runs in one transaction, on one connection.
-  await writeForm(db, garage.id, PRE_DELIVERY);
-  await writeForm(db, garage.id, SEASONAL);
+  await writeForm(db, garage, PRE_DELIVERY);
+  await writeForm(db, garage, SEASONAL);
+  await writeForm(db, await organization('Autos Rivière'), COURTESY);
 }

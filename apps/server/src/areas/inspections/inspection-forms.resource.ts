@@ -18,7 +18,7 @@ import { throwProblems } from './structure.ts';
 function checkNotes(_ctx: RequestContext, input: WriteInput) {
   const notes = input.children.notes;
   if (!notes) return;
-  const lines = notes.items.map((i) => ({ ...i.existing, ...i.input.values }) as FormNote);
+  const lines = notes.items.map((i) => ({ ...i.existing, ...i.input.values }) as unknown as FormNote);
   throwProblems(noteProblems(lines), (p) => `${relationshipPointer('notes')}/data${p.replace(/^\/(\d+)\//, (_, i: string) => `/${notes.items[Number(i)].index}/attributes/`)}`);
 }
 

@@ -1,7 +1,6 @@
 import type { FormField, FormProblem } from '@atelier/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import type { ResourceDefinition } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors, type ErrorItem } from '../../jsonapi/errors.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { inspectionFormSectionFields, inspectionFormSections, inspectionForms } from './inspection-forms.table.ts';
@@ -71,13 +70,13 @@ export const problemKey = (p: FormProblem) => `inspection_form.${p.code}` as Mes
  * A problem's pointer (relative to one record: `/points_threshold/2/option`, `/copiedField`) in
  * the record's document: its first segment is an attribute or a relationship of `def`.
  */
-export function documentPointer(def: Pick<ResourceDefinition, 'relationships'>, pointer: string): string {
+export function documentPointer(def: { relationships?: object }, pointer: string): string {
   const name = pointer.split('/')[1] ?? '';
   return Object.hasOwn(def.relationships ?? {}, name) ? `/data/relationships${pointer}` : `/data/attributes${pointer}`;
 }
 
 /** Adds the problems, pointed into the record's document, to `errors`. */
-export function addProblems(errors: ValidationErrors, def: Pick<ResourceDefinition, 'relationships'>, problems: readonly FormProblem[]) {
+export function addProblems(errors: ValidationErrors, def: { relationships?: object }, problems: readonly FormProblem[]) {
   for (const p of problems) errors.add(documentPointer(def, p.pointer), problemKey(p), p.params);
 }
 
