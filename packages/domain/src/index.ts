@@ -17,3 +17,4 @@ export * from './inspections/form-enums.ts';
 export type { FieldConditionRecord, PointsThreshold } from './declarations/inspection-form-section-fields.ts';
 export * from './inspections/scoring.ts';
 export * from './inspections/form-rules.ts';
+export * from './inspections/sync.ts';

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { fileTypeFromBuffer } from 'file-type';
+import type { FastifyRequest } from 'fastify';
+import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -101,4 +103,27 @@ function cellText(value: ExcelJS.CellValue): string {
     return '';
   }
   return String(value);
+}
+
+/** The multipart form: text fields and the `file` part, read into memory within IMPORT_MAX_BYTES. */
+export async function readForm(request: FastifyRequest, ctx: RequestContext) {
+  const max = ctx.config.importMaxBytes;
+  if (!request.isMultipart()) throw new ApiError(422, 'import.file_missing', undefined, { parameter: 'file' });
+  const fields: Record<string, string> = {};
+  let file: { buffer: Buffer; name: string | null } | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: max } })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value ?? '');
+        continue;
+      }
+      const buffer = await part.toBuffer();
+      if (part.fieldname === 'file') file = { buffer, name: part.filename ? part.filename.slice(0, 255) : null };
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(413, 'import.too_large', { max: `${Math.round(max / (1024 * 1024))} MB` }, { parameter: 'file' });
+    throw err;
+  }
+  return { fields, file };
 }

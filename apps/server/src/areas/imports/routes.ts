@@ -18,7 +18,7 @@ import { t } from '../../i18n/index.ts';
 import { importItemsResource, importsResource } from './imports.resource.ts';
 import { importItems, imports } from './imports.table.ts';
 import { fieldLabel, proposeMapping, type ImportModel } from './models.ts';
-import { parseImportFile } from './file.ts';
+import { parseImportFile, readForm } from './file.ts';
 import { CHUNK, type ImportWorker } from './run.ts';
 import type { LineResult } from './lines.ts';
 import type { ImportRow } from './plan.ts';
@@ -379,26 +379,4 @@ const resultJson = (r: Omit<LineResult, 'action'> & { action: string | null }) =
   errors: r.errors,
 });
 
-/** The multipart form: text fields and the `file` part, read into memory within IMPORT_MAX_BYTES. */
-async function readForm(request: FastifyRequest, ctx: RequestContext) {
-  const max = ctx.config.importMaxBytes;
-  if (!request.isMultipart()) throw new ApiError(422, 'import.file_missing', undefined, { parameter: 'file' });
-  const fields: Record<string, string> = {};
-  let file: { buffer: Buffer; name: string | null } | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: max } })) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value ?? '');
-        continue;
-      }
-      const buffer = await part.toBuffer();
-      if (part.fieldname === 'file') file = { buffer, name: part.filename ? part.filename.slice(0, 255) : null };
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new ApiError(413, 'import.too_large', { max: `${Math.round(max / (1024 * 1024))} MB` }, { parameter: 'file' });
-    throw err;
-  }
-  return { fields, file };
-}
 

@@ -7,6 +7,7 @@ import { inspectionFormMultipliersResource, inspectionFormNotesResource, inspect
 import { inspectionFormSectionFieldsResource } from './inspection-form-section-fields.resource.ts';
 import { inspectionFormSectionsResource } from './inspection-form-sections.resource.ts';
 import { inspectionFormsResource } from './inspection-forms.resource.ts';
+import { syncFieldsRoutes } from './sync-fields.ts';
 
 export const inspectionsArea = defineArea({
   name: 'inspections',
@@ -18,5 +19,6 @@ export const inspectionsArea = defineArea({
     inspectionFormNotesResource,
     inspectionFormRemindersResource,
   ],
+  routes: [syncFieldsRoutes],
   demo: seedDemoInspectionForms,
 });

@@ -1,0 +1,1031 @@
+import type { AnyAttribute } from '../declare/declare.ts';
+import { inspectionFormSectionFields } from '../declarations/inspection-form-section-fields.ts';
+import { inspectionFormSections } from '../declarations/inspection-form-sections.ts';
+import type { Locale } from '../locale.ts';
+import {
+  CHECK_OPTION_LABELS,
+  CHECK_OPTIONS,
+  FIELD_TYPE_LABELS,
+  FIELD_TYPES,
+  WIDGET_FIELD_TYPES,
+  WIDGET_OPTION_LABELS,
+  WIDGET_OPTIONS,
+  type ConditionOperator,
+  type ConditionRelation,
+  type FieldType,
+} from './form-enums.ts';
+import { formProblems } from './form-rules.ts';
+import { finiteNumber as toNumber, type FormField, type InspectionFormInput } from './scoring.ts';
+
+// Sync of an inspection form's structure from a spreadsheet (issue 10; docs/inspection-form-sync.md):
+// one line per field, read into the wanted tree (parseSyncRows), compared with the form
+// (diffStructure). The server answers the comparison as the dry run and applies its plan as the run;
+// the web editor shows the same SyncResult. Pure: no I/O, no locale but for the template.
+
+// ---------------------------------------------------------------------------------------------
+// Columns
+
+export const SYNC_COLUMNS = [
+  'section',
+  'section_icon',
+  'section_factor',
+  'sub_section',
+  'sub_section_factor',
+  'field',
+  'field_type',
+  'options',
+  'can_upload_image',
+  'can_add_comment',
+  'enable_na',
+  'icon',
+  'coefficient',
+  'conditions',
+] as const;
+export type SyncColumn = (typeof SYNC_COLUMNS)[number];
+
+/** Header names recognised for each column, French first then English; the first of each is the template's. */
+export const SYNC_COLUMN_HEADERS: Record<SyncColumn, Record<Locale, string[]>> = {
+  section: { fr: ['Section'], en: ['Section'] },
+  section_icon: { fr: ['Icône de section'], en: ['Section icon'] },
+  section_factor: { fr: ['Facteur de section'], en: ['Section factor'] },
+  sub_section: { fr: ['Sous-section'], en: ['Sub-section', 'Subsection'] },
+  sub_section_factor: { fr: ['Facteur de sous-section'], en: ['Sub-section factor', 'Subsection factor'] },
+  field: { fr: ['Champ', 'Nom du champ'], en: ['Field', 'Field name'] },
+  field_type: { fr: ['Type', 'Type de champ'], en: ['Type', 'Field type'] },
+  options: { fr: ['Options', 'Options et points'], en: ['Options', 'Options and points'] },
+  can_upload_image: { fr: ['Photo permise', 'Photo'], en: ['Photo allowed', 'Photo'] },
+  can_add_comment: { fr: ['Commentaire permis', 'Commentaire'], en: ['Comment allowed', 'Comment'] },
+  enable_na: { fr: ['Sans objet permis', 'Sans objet'], en: ['Not applicable allowed', 'Not applicable', 'N/A allowed'] },
+  icon: { fr: ['Icône', 'Icône du champ'], en: ['Icon', 'Field icon'] },
+  coefficient: { fr: ['Coefficient'], en: ['Coefficient'] },
+  conditions: { fr: ['Condition', 'Conditions'], en: ['Condition', 'Conditions'] },
+};
+
+/** The columns a file must have: the others, when absent, leave their attribute as it is. */
+export const SYNC_REQUIRED_COLUMNS: readonly SyncColumn[] = ['section', 'sub_section', 'field', 'field_type'];
+
+/** Lower case, no accents, letters and digits only: "Icône de section" and "icone de section" match (as import headers do). */
+const headerKey = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+
+/** How names are matched: without case, accents or repeated spaces ("Pneus  AVANT" is "pneus avant"). */
+export const syncNameKey = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const COLUMN_BY_HEADER = new Map<string, SyncColumn>();
+for (const column of SYNC_COLUMNS)
+  for (const header of [column, ...SYNC_COLUMN_HEADERS[column].fr, ...SYNC_COLUMN_HEADERS[column].en]) {
+    const key = headerKey(header);
+    if (!COLUMN_BY_HEADER.has(key)) COLUMN_BY_HEADER.set(key, column);
+  }
+
+// ---------------------------------------------------------------------------------------------
+// Words of cells
+
+/** A type by its stored name or its label in either language ("CHECK", "Case à cocher", "checkbox"). */
+const TYPE_BY_WORD = new Map<string, FieldType>();
+for (const type of FIELD_TYPES)
+  for (const word of [type, FIELD_TYPE_LABELS[type].fr, FIELD_TYPE_LABELS[type].en]) TYPE_BY_WORD.set(headerKey(word), type);
+
+const CHECK_WORDS = new Map<string, string>();
+for (const option of CHECK_OPTIONS)
+  for (const word of [option, CHECK_OPTION_LABELS[option].fr, CHECK_OPTION_LABELS[option].en]) CHECK_WORDS.set(headerKey(word), option);
+CHECK_WORDS.set('true', 'yes');
+CHECK_WORDS.set('false', 'no');
+
+const WIDGET_WORDS = new Map<string, string>();
+const WIDGET_ALIASES: Record<string, string[]> = {
+  not_applicable: ['Sans objet', 'N/A', 'S.O.'],
+  bad: ['Mauvaise'],
+};
+for (const option of WIDGET_OPTIONS)
+  for (const word of [option, WIDGET_OPTION_LABELS[option].fr, WIDGET_OPTION_LABELS[option].en, ...(WIDGET_ALIASES[option] ?? [])])
+    WIDGET_WORDS.set(headerKey(word), option);
+
+const isWidget = (type: string) => (WIDGET_FIELD_TYPES as readonly string[]).includes(type);
+
+/** The stored option name of a word typed for a field of that type: CHECK and widget words in either language. */
+function optionName(type: FieldType | null, word: string): string {
+  const words = type === 'CHECK' ? CHECK_WORDS : type && isWidget(type) ? WIDGET_WORDS : null;
+  return words?.get(headerKey(word)) ?? word;
+}
+
+/** The word a template writes for a stored option name. */
+function optionWord(type: string, option: string, locale: Locale): string {
+  if (type === 'CHECK' && (CHECK_OPTIONS as readonly string[]).includes(option)) return CHECK_OPTION_LABELS[option as 'yes' | 'no'][locale].toLowerCase();
+  if (isWidget(type) && (WIDGET_OPTIONS as readonly string[]).includes(option))
+    return WIDGET_OPTION_LABELS[option as (typeof WIDGET_OPTIONS)[number]][locale].toLowerCase();
+  return option;
+}
+
+const TRUE_WORDS = new Set(['oui', 'yes', 'vrai', 'true', 'x', '1', 'o', 'y']);
+const FALSE_WORDS = new Set(['non', 'no', 'faux', 'false', '0', 'n']);
+
+/** A decimal written with a point or a French comma. */
+function decimal(text: string): number | null {
+  return toNumber(text.replace(/\s/g, '').replace(',', '.'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The wanted tree
+
+export interface SyncPointsOption {
+  option: string;
+  points: number;
+}
+
+/** Where a condition's field is, as the file names it: its name, optionally with its sub-section and section. */
+export interface SyncFieldRef {
+  section?: string;
+  sub_section?: string;
+  name: string;
+}
+export interface SyncConditionInput {
+  ref: SyncFieldRef;
+  operator: ConditionOperator;
+  /** As typed; the word of a CHECK or widget target becomes its stored name once the target is known. */
+  value: string;
+}
+
+export interface SyncFieldValues {
+  name: string;
+  field_type: FieldType;
+  points_threshold?: SyncPointsOption[];
+  can_upload_image?: boolean;
+  can_add_comment?: boolean;
+  enable_na?: boolean;
+  icon?: string | null;
+  coefficient?: number | null;
+  /** Set when the file has the Condition column: [] for none. */
+  conditions?: SyncConditionInput[];
+  condition_relation?: ConditionRelation | null;
+}
+export interface DesiredField {
+  line: number;
+  values: SyncFieldValues;
+  /** A refused line still holds its name: the form's field of that name is neither changed nor removed. */
+  refused: boolean;
+}
+export interface DesiredSubSection {
+  line: number;
+  name: string;
+  factor?: number | null;
+  fields: DesiredField[];
+}
+export interface DesiredSection {
+  line: number;
+  name: string;
+  icon?: string | null;
+  factor?: number | null;
+  subSections: DesiredSubSection[];
+}
+
+export type SyncParams = Record<string, string | number>;
+/** A refused line: the header is line 1, as the user sees the file. `column` is the column's key (its label is the reader's language). */
+export interface SyncRefusal {
+  line: number;
+  column: SyncColumn | null;
+  code: string;
+  params: SyncParams;
+  /** The translated message, added by the server. */
+  message?: string;
+}
+
+export interface SyncDesired {
+  sections: DesiredSection[];
+  /** The columns the file has: an attribute whose column is absent is left as it is. */
+  columns: SyncColumn[];
+  refused: SyncRefusal[];
+}
+
+/** Parses a relation word between two conditions. */
+const RELATION_WORDS = new Map<string, ConditionRelation>([
+  ['et', 'and'],
+  ['and', 'and'],
+  ['ou', 'or'],
+  ['or', 'or'],
+]);
+const OPERATOR_SIGNS: [string, ConditionOperator][] = [
+  ['!=', 'different'],
+  ['<>', 'different'],
+  ['≠', 'different'],
+  ['=', 'equals'],
+  ['>', 'superior'],
+  ['<', 'inferior'],
+];
+const SIGN_OF = new Map<string, string>([
+  ['equals', '='],
+  ['different', '≠'],
+  ['superior', '>'],
+  ['inferior', '<'],
+]);
+
+type ConditionParse = { ok: true; conditions: SyncConditionInput[]; relation: ConditionRelation | null } | { ok: false; code: string; params: SyncParams };
+
+/**
+ * `Fuite visible ? = oui`, `[Pneus / Usure] < 3 ET Saison = hiver`: a field, an operator (= ≠ != <> > <),
+ * a value; several joined by ET/AND or by OU/OR, not both. A field name holding an operator sign or a
+ * relation word is written in brackets; a value holding a relation word in double quotes. A field is
+ * named alone, or as "Sous-section / Champ" or "Section / Sous-section / Champ" when its name repeats.
+ */
+export function parseConditions(text: string): ConditionParse {
+  const conditions: SyncConditionInput[] = [];
+  let relation: ConditionRelation | null = null;
+  let rest = text.trim();
+  const fail = (code: string, params: SyncParams = {}): ConditionParse => ({ ok: false, code, params });
+  while (rest) {
+    let fieldText: string;
+    if (rest.startsWith('[')) {
+      const end = rest.indexOf(']');
+      if (end < 0) return fail('sync.condition_syntax', { text });
+      fieldText = rest.slice(1, end);
+      rest = rest.slice(end + 1).trimStart();
+    } else {
+      const at = rest.search(/!=|<>|[≠=<>]/);
+      if (at < 0) return fail('sync.condition_syntax', { text });
+      fieldText = rest.slice(0, at);
+      rest = rest.slice(at);
+    }
+    const sign = OPERATOR_SIGNS.find(([s]) => rest.startsWith(s));
+    if (!sign || !fieldText.trim()) return fail('sync.condition_syntax', { text });
+    rest = rest.slice(sign[0].length).trimStart();
+    let value: string;
+    let next: ConditionRelation | null = null;
+    const quoted = rest.startsWith('"');
+    if (quoted) {
+      const end = rest.indexOf('"', 1);
+      if (end < 0) return fail('sync.condition_syntax', { text });
+      value = rest.slice(1, end);
+      rest = rest.slice(end + 1).trim();
+      const m = /^(\S+)\s+/.exec(rest);
+      if (rest && (!m || !RELATION_WORDS.has(m[1].toLowerCase()))) return fail('sync.condition_syntax', { text });
+      if (m) {
+        next = RELATION_WORDS.get(m[1].toLowerCase()) ?? null;
+        rest = rest.slice(m[0].length);
+      }
+    } else {
+      const m = /\s+(et|and|ou|or)(?:\s+|$)/i.exec(rest);
+      value = (m ? rest.slice(0, m.index) : rest).trim();
+      if (m) {
+        next = RELATION_WORDS.get(m[1].toLowerCase()) ?? null;
+        rest = rest.slice(m.index + m[0].length);
+      } else rest = '';
+    }
+    if (!value && !quoted) return fail('sync.condition_syntax', { text });
+    conditions.push({ ref: fieldRef(fieldText), operator: sign[1], value });
+    if (next) {
+      if (relation && relation !== next) return fail('sync.condition_mixed');
+      relation = next;
+      if (!rest.trim()) return fail('sync.condition_syntax', { text });
+    }
+  }
+  return { ok: true, conditions, relation: conditions.length ? (relation ?? 'and') : null };
+}
+
+function fieldRef(text: string): SyncFieldRef {
+  const parts = text.split(' / ').map((p) => p.trim());
+  if (parts.length === 2) return { sub_section: parts[0], name: parts[1] };
+  if (parts.length === 3) return { section: parts[0], sub_section: parts[1], name: parts[2] };
+  return { name: text.trim() };
+}
+
+/** "oui:5|non:0", "0-2:0|3-5:10": options separated by | or line breaks, each "name:points". */
+function parseOptions(type: FieldType | null, text: string): { ok: true; options: SyncPointsOption[] } | { ok: false; code: string; params: SyncParams } {
+  const options: SyncPointsOption[] = [];
+  for (const part of text.split(/[|\n]/)) {
+    const item = part.trim();
+    if (!item) continue;
+    const at = item.lastIndexOf(':');
+    if (at <= 0) return { ok: false, code: 'sync.option_format', params: { value: item } };
+    const name = item.slice(0, at).trim();
+    const points = decimal(item.slice(at + 1));
+    if (!name) return { ok: false, code: 'sync.option_format', params: { value: item } };
+    if (points === null) return { ok: false, code: 'sync.option_points', params: { option: name, value: item.slice(at + 1).trim() } };
+    options.push({ option: optionName(type, name), points });
+  }
+  return { ok: true, options };
+}
+
+const SECTION = inspectionFormSections.attributes;
+const FIELD = inspectionFormSectionFields.attributes;
+
+const FIELD_COLUMNS: readonly SyncColumn[] = [
+  'field_type',
+  'options',
+  'can_upload_image',
+  'can_add_comment',
+  'enable_na',
+  'icon',
+  'coefficient',
+  'conditions',
+];
+
+/**
+ * Reads a file's lines (cells as text) into the wanted sections, sub-sections and fields, in the
+ * file's order, and the refused lines. A line with a section (and a sub-section) but no field declares
+ * an empty section (or sub-section); section and sub-section values may repeat on each of their lines
+ * or be given once, but not differ.
+ */
+export function parseSyncRows(columns: readonly string[], rows: readonly (readonly string[])[]): SyncDesired {
+  const refused: SyncRefusal[] = [];
+  const index = new Map<SyncColumn, number>();
+  columns.forEach((header, i) => {
+    const column = COLUMN_BY_HEADER.get(headerKey(header));
+    // The file reader names a column without a header "#<n>": ignored while it holds nothing.
+    const unnamed = header.trim() === '' || /^#\d+$/.test(header.trim());
+    if (!column) {
+      if (!unnamed || rows.some((r) => (r[i] ?? '').trim() !== ''))
+        refused.push({ line: 1, column: null, code: 'sync.column_unknown', params: { column: unnamed ? `#${i + 1}` : header.trim() } });
+    } else if (index.has(column)) refused.push({ line: 1, column, code: 'sync.column_duplicate', params: { column: header.trim() } });
+    else index.set(column, i);
+  });
+  for (const column of SYNC_REQUIRED_COLUMNS) if (!index.has(column)) refused.push({ line: 1, column, code: 'sync.column_missing', params: {} });
+  const present = SYNC_COLUMNS.filter((c) => index.has(c));
+  if (SYNC_REQUIRED_COLUMNS.some((c) => !index.has(c))) return { sections: [], columns: present, refused };
+
+  const sections: DesiredSection[] = [];
+  const sectionByKey = new Map<string, DesiredSection>();
+  const subByKey = new Map<DesiredSection, Map<string, DesiredSubSection>>();
+  const fieldByKey = new Map<DesiredSubSection, Map<string, DesiredField>>();
+  /** The line that gave each section or sub-section value, to name it when another line differs. */
+  const givenAt = new Map<object, Map<string, number>>();
+  const conditionTexts: { field: DesiredField; text: string }[] = [];
+
+  rows.forEach((row, i) => {
+    const line = i + 2;
+    const cell = (c: SyncColumn) => {
+      const at = index.get(c);
+      return at === undefined ? undefined : (row[at] ?? '').trim();
+    };
+    if (row.every((c) => (c ?? '').trim() === '')) return;
+    const problems: SyncRefusal[] = [];
+    const refuse = (column: SyncColumn | null, code: string, params: SyncParams = {}) => problems.push({ line, column, code, params });
+
+    // The limits of the declarations: what the API would refuse, the file does too.
+    const numberCell = (c: SyncColumn, declared: AnyAttribute): number | undefined => {
+      const text = cell(c);
+      if (!text) return undefined;
+      const n = decimal(text);
+      const max = declared.limits.max ?? Infinity;
+      if (n === null || n < 0) refuse(c, 'sync.number', { value: text });
+      else if (n > max) refuse(c, 'sync.number_max', { value: text, max });
+      else return n;
+      return undefined;
+    };
+    const fits = (c: SyncColumn, text: string, declared: AnyAttribute) => {
+      const max = declared.maxLength ?? Infinity;
+      if (text.length <= max) return true;
+      refuse(c, 'sync.max_length', { max });
+      return false;
+    };
+
+    const sectionName = cell('section') ?? '';
+    const subName = cell('sub_section') ?? '';
+    const fieldName = cell('field') ?? '';
+    const fieldCells = FIELD_COLUMNS.some((c) => (cell(c) ?? '') !== '');
+    if (!sectionName) refuse('section', 'sync.required');
+    if (!fits('section', sectionName, SECTION.name) || !fits('sub_section', subName, SECTION.name) || !fits('field', fieldName, FIELD.name) || !sectionName) {
+      refused.push(...problems);
+      return;
+    }
+    if (!subName && (fieldName || fieldCells || (cell('sub_section_factor') ?? '') !== '')) {
+      refuse('sub_section', 'sync.required');
+      refused.push(...problems);
+      return;
+    }
+    if (!fieldName && fieldCells) {
+      refuse('field', 'sync.required');
+      refused.push(...problems);
+      return;
+    }
+
+    // A value given once for a section or sub-section holds for all its lines; another value is refused.
+    const setOnce = <T>(node: object, attribute: 'icon' | 'factor', column: SyncColumn, value: T | undefined, current: T | undefined, assign: (v: T) => void) => {
+      if (value === undefined) return;
+      const lines = givenAt.get(node) ?? new Map<string, number>();
+      givenAt.set(node, lines);
+      const first = lines.get(attribute);
+      if (first === undefined) {
+        lines.set(attribute, line);
+        assign(value);
+      } else if (current !== value) refuse(column, 'sync.conflict', { value: String(value), other: String(current), line: first });
+    };
+
+    let section = sectionByKey.get(syncNameKey(sectionName));
+    if (!section) {
+      section = { line, name: sectionName, subSections: [] };
+      if (index.has('section_icon')) section.icon = null;
+      if (index.has('section_factor')) section.factor = null;
+      sections.push(section);
+      sectionByKey.set(syncNameKey(sectionName), section);
+      subByKey.set(section, new Map());
+    }
+    const s = section;
+    const icon = cell('section_icon');
+    setOnce(s, 'icon', 'section_icon', icon && fits('section_icon', icon, SECTION.icon) ? icon : undefined, s.icon ?? undefined, (v) => (s.icon = v));
+    setOnce(s, 'factor', 'section_factor', numberCell('section_factor', SECTION.factor), s.factor ?? undefined, (v) => (s.factor = v));
+
+    if (!subName) {
+      refused.push(...problems);
+      return;
+    }
+    const subs = subByKey.get(s)!;
+    let sub = subs.get(syncNameKey(subName));
+    if (!sub) {
+      sub = { line, name: subName, fields: [] };
+      if (index.has('sub_section_factor')) sub.factor = null;
+      s.subSections.push(sub);
+      subs.set(syncNameKey(subName), sub);
+      fieldByKey.set(sub, new Map());
+    }
+    const ss = sub;
+    setOnce(ss, 'factor', 'sub_section_factor', numberCell('sub_section_factor', SECTION.factor), ss.factor ?? undefined, (v) => (ss.factor = v));
+
+    if (!fieldName) {
+      refused.push(...problems);
+      return;
+    }
+    const fields = fieldByKey.get(ss)!;
+    const same = fields.get(syncNameKey(fieldName));
+    if (same) {
+      refuse('field', 'sync.duplicate', { name: fieldName, line: same.line });
+      refused.push(...problems);
+      return;
+    }
+
+    const typeText = cell('field_type') ?? '';
+    const type = TYPE_BY_WORD.get(headerKey(typeText)) ?? null;
+    if (!typeText) refuse('field_type', 'sync.required');
+    else if (!type) refuse('field_type', 'sync.type_unknown', { value: typeText });
+    const values: SyncFieldValues = { name: fieldName, field_type: type ?? 'TEXT' };
+
+    const optionsText = cell('options');
+    if (optionsText !== undefined) {
+      const parsed = parseOptions(type, optionsText);
+      if (parsed.ok) values.points_threshold = parsed.options;
+      else refuse('options', parsed.code, parsed.params);
+    }
+    for (const c of ['can_upload_image', 'can_add_comment', 'enable_na'] as const) {
+      const text = cell(c);
+      if (text === undefined) continue;
+      const word = headerKey(text);
+      if (!text || FALSE_WORDS.has(word)) values[c] = false;
+      else if (TRUE_WORDS.has(word)) values[c] = true;
+      else refuse(c, 'sync.boolean', { value: text });
+    }
+    const fieldIcon = cell('icon');
+    if (fieldIcon !== undefined && fits('icon', fieldIcon, FIELD.icon)) values.icon = fieldIcon || null;
+    if (index.has('coefficient')) values.coefficient = numberCell('coefficient', FIELD.coefficient) ?? null;
+    const field: DesiredField = { line, values, refused: false };
+    const conditionText = cell('conditions');
+    if (conditionText !== undefined) {
+      values.conditions = [];
+      values.condition_relation = null;
+      if (conditionText) conditionTexts.push({ field, text: conditionText });
+    }
+    field.refused = problems.length > 0;
+    ss.fields.push(field);
+    fields.set(syncNameKey(fieldName), field);
+    refused.push(...problems);
+  });
+
+  // Conditions name fields anywhere in the file, before or after their own line.
+  const all = sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields.map((f) => ({ s, sub, f }))));
+  for (const { field, text } of conditionTexts) {
+    const parsed = parseConditions(text);
+    if (!parsed.ok) {
+      refused.push({ line: field.line, column: 'conditions', code: parsed.code, params: parsed.params });
+      field.refused = true;
+      continue;
+    }
+    const conditions: SyncConditionInput[] = [];
+    for (const c of parsed.conditions) {
+      const found = findRef(all, (x) => ({ section: x.s.name, sub_section: x.sub.name, name: x.f.values.name }), c.ref);
+      const written = refText(c.ref);
+      if (found.length !== 1) {
+        refused.push({ line: field.line, column: 'conditions', code: found.length ? 'sync.condition_ambiguous' : 'sync.condition_unknown', params: { field: written } });
+        field.refused = true;
+        continue;
+      }
+      const target = found[0];
+      const ref: SyncFieldRef = { section: target.s.name, sub_section: target.sub.name, name: target.f.values.name };
+      conditions.push({ ref, operator: c.operator, value: optionName(target.f.values.field_type, c.value) });
+    }
+    field.values.conditions = conditions;
+    field.values.condition_relation = parsed.relation;
+  }
+  refused.sort((a, b) => a.line - b.line);
+  return { sections, columns: present, refused };
+}
+
+/** The fields a reference names, among fields given by their names: the whole text as a name first (a name may hold " / "), then as a path. */
+function findRef<T>(all: readonly T[], names: (x: T) => Required<SyncFieldRef>, ref: SyncFieldRef): T[] {
+  const whole = syncNameKey(refText(ref));
+  const byWhole = all.filter((x) => syncNameKey(names(x).name) === whole);
+  if (byWhole.length || (!ref.section && !ref.sub_section)) return byWhole;
+  return all.filter((x) => {
+    const n = names(x);
+    return (
+      syncNameKey(n.name) === syncNameKey(ref.name) &&
+      (!ref.sub_section || syncNameKey(n.sub_section) === syncNameKey(ref.sub_section)) &&
+      (!ref.section || syncNameKey(n.section) === syncNameKey(ref.section))
+    );
+  });
+}
+const refText = (ref: SyncFieldRef) => [ref.section, ref.sub_section, ref.name].filter((p) => p !== undefined).join(' / ');
+
+// ---------------------------------------------------------------------------------------------
+// The form as it is
+
+type Numeric = number | string | null | undefined;
+
+export interface SyncCurrentCondition {
+  /** The id of another field of the form. */
+  field: string;
+  operator: string;
+  value: string | number | null;
+}
+export interface SyncCurrentField {
+  id: string;
+  name: string;
+  field_type: string;
+  points_threshold?: readonly { option: string; points: Numeric }[] | null;
+  order_number?: Numeric;
+  can_upload_image?: boolean | null;
+  can_add_comment?: boolean | null;
+  enable_na?: boolean | null;
+  icon?: string | null;
+  coefficient?: Numeric;
+  conditional_field?: boolean | null;
+  conditions?: readonly SyncCurrentCondition[] | null;
+  condition_relation?: string | null;
+  is_copy?: boolean | null;
+  copiedField?: string | null;
+}
+export interface SyncCurrentSubSection {
+  id: string;
+  name: string;
+  factor?: Numeric;
+  order_number?: Numeric;
+  fields: readonly SyncCurrentField[];
+}
+export interface SyncCurrentSection {
+  id: string;
+  name: string;
+  icon?: string | null;
+  factor?: Numeric;
+  order_number?: Numeric;
+  subSections: readonly SyncCurrentSubSection[];
+}
+export interface SyncCurrentForm {
+  sections: readonly SyncCurrentSection[];
+}
+
+const byOrder = <T extends { order_number?: Numeric }>(list: readonly T[]) =>
+  list
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => (toNumber(a.item.order_number) ?? 0) - (toNumber(b.item.order_number) ?? 0) || a.i - b.i)
+    .map((x) => x.item);
+
+// ---------------------------------------------------------------------------------------------
+// The comparison (the dry run's answer)
+
+export type SyncKind = 'section' | 'sub_section' | 'field';
+/** A place in the form by names: a section, a sub-section of it, a field of that. */
+export interface SyncPath {
+  section: string;
+  sub_section?: string;
+  field?: string;
+}
+export interface SyncConditionView {
+  field: SyncPath;
+  operator: ConditionOperator;
+  /** The stored value ("yes", "good", an option's name, a number as text). */
+  value: string;
+}
+export interface SyncSectionAttributes {
+  name: string;
+  icon: string | null;
+  factor: number;
+  order_number: number;
+}
+export interface SyncSubSectionAttributes {
+  name: string;
+  factor: number;
+  order_number: number;
+}
+export interface SyncFieldAttributes {
+  name: string;
+  field_type: string;
+  points_threshold: SyncPointsOption[];
+  order_number: number;
+  can_upload_image: boolean;
+  can_add_comment: boolean;
+  enable_na: boolean;
+  icon: string | null;
+  coefficient: number;
+  conditional_field: boolean;
+  conditions: SyncConditionView[];
+  condition_relation: ConditionRelation;
+}
+export type SyncAttributes = SyncSectionAttributes | SyncSubSectionAttributes | SyncFieldAttributes;
+
+export interface SyncAdded {
+  kind: SyncKind;
+  path: SyncPath;
+  line: number;
+  attributes: SyncAttributes;
+}
+export interface SyncAttributeChange {
+  attribute: string;
+  before: unknown;
+  after: unknown;
+}
+export interface SyncChanged {
+  kind: SyncKind;
+  id: string;
+  path: SyncPath;
+  line: number;
+  changes: SyncAttributeChange[];
+}
+export interface SyncRemoved {
+  kind: SyncKind;
+  id: string;
+  path: SyncPath;
+}
+export interface SyncCounts {
+  added: number;
+  changed: number;
+  removed: number;
+  /** Refused lines (a line may have several reasons). */
+  refused: number;
+  unchanged: number;
+}
+/**
+ * The answer of both routes (raw JSON, spec §7): what the file adds, changes and removes (sections,
+ * sub-sections and fields each an entry; a removed section lists its sub-sections and fields too),
+ * and the refused lines with their reasons. A run applies exactly this, or nothing when a line is refused.
+ */
+export interface SyncResult {
+  added: SyncAdded[];
+  changed: SyncChanged[];
+  removed: SyncRemoved[];
+  refused: SyncRefusal[];
+  counts: SyncCounts;
+}
+
+/** A condition of the plan: its field by plan key (an existing field's id, or "new:<line>"). */
+export interface SyncPlanCondition {
+  field: string;
+  operator: ConditionOperator;
+  value: string;
+}
+export interface SyncPlanField {
+  /** The existing field, or null for a new one. */
+  id: string | null;
+  key: string;
+  line: number;
+  /** The attributes the run writes on an existing field (a new one is written whole). */
+  changed: string[];
+  values: Omit<SyncFieldAttributes, 'conditions'> & { conditions: SyncPlanCondition[] };
+}
+export interface SyncPlanSubSection {
+  id: string | null;
+  line: number;
+  changed: string[];
+  values: SyncSubSectionAttributes;
+  fields: SyncPlanField[];
+}
+export interface SyncPlanSection {
+  id: string | null;
+  line: number;
+  changed: string[];
+  values: SyncSectionAttributes;
+  subSections: SyncPlanSubSection[];
+}
+/** What the run writes: the wanted tree and the ids it removes (never written while a line is refused). */
+export interface SyncPlan {
+  sections: SyncPlanSection[];
+  removed: { sections: string[]; subSections: string[]; fields: string[] };
+}
+
+
+const num = (v: Numeric, fallback: number) => toNumber(v) ?? fallback;
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The column of a rule's problem, by the attribute its pointer names. */
+const RULE_COLUMNS = new Map<string, SyncColumn>([
+  ['/points_threshold', 'options'],
+  ['/coefficient', 'coefficient'],
+  ['/conditions', 'conditions'],
+  ['/condition_relation', 'conditions'],
+]);
+
+/** The wanted form as the form rules read it: fields by plan key, a kept field's copy as it is. */
+function ruleInput(plan: SyncPlan, currentFields: ReadonlyMap<string, SyncCurrentField>): InspectionFormInput {
+  return {
+    sections: plan.sections.map((s, i) => ({
+      id: `section:${i}`,
+      factor: s.values.factor,
+      subSections: s.subSections.map((sub, j) => ({
+        id: `sub:${i}:${j}`,
+        factor: sub.values.factor,
+        fields: sub.fields.map((f): FormField => {
+          const kept = f.id ? currentFields.get(f.id) : undefined;
+          return { ...f.values, id: f.key, is_copy: kept?.is_copy ?? false, copiedField: kept?.copiedField ?? null };
+        }),
+      })),
+    })),
+  };
+}
+
+/** Pairs wanted nodes with the form's by name (the first of the form's same-named ones); the rest of the form's are removed. */
+function matchByName<C extends { name: string }, D>(current: readonly C[], desired: readonly D[], name: (d: D) => string): { pairs: [D, C | null][]; left: C[] } {
+  const free = new Map<string, C[]>();
+  for (const c of current) {
+    const key = syncNameKey(c.name);
+    const list = free.get(key) ?? [];
+    list.push(c);
+    free.set(key, list);
+  }
+  const pairs = desired.map((d): [D, C | null] => [d, free.get(syncNameKey(name(d)))?.shift() ?? null]);
+  const taken = new Set(pairs.map(([, c]) => c));
+  return { pairs, left: current.filter((c) => !taken.has(c)) };
+}
+
+function changesOf(before: Record<string, unknown>, after: Record<string, unknown>, skip: (attribute: string) => boolean = () => false): SyncAttributeChange[] {
+  const out: SyncAttributeChange[] = [];
+  for (const attribute of Object.keys(after)) {
+    if (skip(attribute)) continue;
+    if (!sameJson(before[attribute], after[attribute])) out.push({ attribute, before: before[attribute], after: after[attribute] });
+  }
+  return out;
+}
+
+const currentPoints = (f: SyncCurrentField): SyncPointsOption[] => (f.points_threshold ?? []).map((o) => ({ option: o.option, points: num(o.points, 0) }));
+/** The conditions that apply: the editor's switch off keeps conditions that count for nothing. */
+const liveConditions = <C>(f: { conditional_field?: boolean | null; conditions?: readonly C[] | null }): readonly C[] => (f.conditional_field ? (f.conditions ?? []) : []);
+
+/**
+ * Compares the form with the file's wanted tree: sections by name in the form, sub-sections by name in
+ * their section, fields by name in their sub-section (without case or accents); order from the file's
+ * lines. A renamed or moved node is a removal and an addition (its answers in past inspections stay
+ * with their form version). The wanted form passes the form rules (form-rules.ts): their problems
+ * refuse the field's line with the API's message codes. Any refusal means the run writes nothing.
+ */
+export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): SyncResult & { plan: SyncPlan } {
+  const managed = new Set(desired.columns);
+  const removed: SyncRemoved[] = [];
+  const plan: SyncPlan = { sections: [], removed: { sections: [], subSections: [], fields: [] } };
+  const pathOf = new Map<string, SyncPath>();
+  const currentFields = new Map<string, SyncCurrentField>();
+  for (const s of current.sections)
+    for (const sub of s.subSections)
+      for (const f of sub.fields) {
+        pathOf.set(f.id, { section: s.name, sub_section: sub.name, field: f.name });
+        currentFields.set(f.id, f);
+      }
+  /** The plan key of each wanted field, by its place (names as keys), for conditions. */
+  const keyByPlace = new Map<string, string>();
+  const place = (ref: SyncFieldRef) => [ref.section ?? '', ref.sub_section ?? '', ref.name].map(syncNameKey).join('\u0000');
+  const pending: { field: SyncPlanField; desired: DesiredField; current: SyncCurrentField | null; path: SyncPath }[] = [];
+
+  const removeSub = (section: SyncCurrentSection, sub: SyncCurrentSubSection) => {
+    removed.push({ kind: 'sub_section', id: sub.id, path: { section: section.name, sub_section: sub.name } });
+    plan.removed.subSections.push(sub.id);
+    for (const f of byOrder(sub.fields)) {
+      removed.push({ kind: 'field', id: f.id, path: { section: section.name, sub_section: sub.name, field: f.name } });
+      plan.removed.fields.push(f.id);
+    }
+  };
+
+  const sectionMatch = matchByName(byOrder(current.sections), desired.sections, (d) => d.name);
+  sectionMatch.pairs.forEach(([ds, cs], sPos) => {
+    const section: SyncPlanSection = {
+      id: cs?.id ?? null,
+      line: ds.line,
+      changed: [],
+      values: {
+        name: ds.name,
+        icon: managed.has('section_icon') ? (ds.icon ?? null) : (cs?.icon ?? null) || null,
+        factor: managed.has('section_factor') ? (ds.factor ?? 1) : num(cs?.factor, 1),
+        order_number: sPos,
+      },
+      subSections: [],
+    };
+    plan.sections.push(section);
+    const subMatch = matchByName(byOrder(cs?.subSections ?? []), ds.subSections, (d) => d.name);
+    subMatch.pairs.forEach(([dsub, csub], subPos) => {
+      const sub: SyncPlanSubSection = {
+        id: csub?.id ?? null,
+        line: dsub.line,
+        changed: [],
+        values: { name: dsub.name, factor: managed.has('sub_section_factor') ? (dsub.factor ?? 1) : num(csub?.factor, 1), order_number: subPos },
+        fields: [],
+      };
+      section.subSections.push(sub);
+      const fieldMatch = matchByName(byOrder(csub?.fields ?? []), dsub.fields, (d) => d.values.name);
+      let position = 0;
+      for (const [df, cf] of fieldMatch.pairs) {
+        const v = df.values;
+        const key = cf?.id ?? `new:${df.line}`;
+        keyByPlace.set(place({ section: ds.name, sub_section: dsub.name, name: v.name }), key);
+        const keep = <T>(column: SyncColumn, wanted: T | undefined, existing: T, fallback: T): T =>
+          managed.has(column) && wanted !== undefined ? wanted : cf ? existing : fallback;
+        const field: SyncPlanField = {
+          id: cf?.id ?? null,
+          key,
+          line: df.line,
+          changed: [],
+          values: {
+            name: v.name,
+            field_type: v.field_type,
+            points_threshold: keep('options', v.points_threshold, cf ? currentPoints(cf) : [], []),
+            order_number: position++,
+            can_upload_image: keep('can_upload_image', v.can_upload_image, !!cf?.can_upload_image, false),
+            can_add_comment: keep('can_add_comment', v.can_add_comment, !!cf?.can_add_comment, false),
+            enable_na: keep('enable_na', v.enable_na, !!cf?.enable_na, false),
+            icon: keep('icon', v.icon, cf?.icon || null, null),
+            coefficient: keep('coefficient', v.coefficient ?? 1, num(cf?.coefficient, 1), 1),
+            conditional_field: managed.has('conditions') ? (v.conditions ?? []).length > 0 : !!cf?.conditional_field,
+            conditions: [],
+            condition_relation: 'and',
+          },
+        };
+        if (cf && !managed.has('conditions')) {
+          field.values.conditions = (cf.conditions ?? []).map((c) => ({ field: c.field, operator: c.operator as ConditionOperator, value: String(c.value ?? '') }));
+          field.values.condition_relation = cf.condition_relation === 'or' ? 'or' : 'and';
+        } else field.values.condition_relation = v.condition_relation ?? (cf?.condition_relation === 'or' ? 'or' : 'and');
+        sub.fields.push(field);
+        pending.push({ field, desired: df, current: cf, path: { section: ds.name, sub_section: dsub.name, field: v.name } });
+      }
+      for (const f of fieldMatch.left) {
+        removed.push({ kind: 'field', id: f.id, path: { section: ds.name, sub_section: csub!.name, field: f.name } });
+        plan.removed.fields.push(f.id);
+      }
+    });
+    for (const sub of subMatch.left) removeSub(cs!, sub);
+  });
+  for (const cs of sectionMatch.left) {
+    removed.push({ kind: 'section', id: cs.id, path: { section: cs.name } });
+    plan.removed.sections.push(cs.id);
+    for (const sub of byOrder(cs.subSections)) removeSub(cs, sub);
+  }
+
+  // Conditions, now that every wanted field has its key.
+  for (const { field, desired: df } of pending)
+    if (managed.has('conditions'))
+      field.values.conditions = (df.values.conditions ?? []).map((c) => ({ field: keyByPlace.get(place(c.ref)) ?? '', operator: c.operator, value: c.value }));
+
+  // A path for every key, for conditions as the result shows them.
+  for (const s of plan.sections)
+    for (const sub of s.subSections) for (const f of sub.fields) pathOf.set(f.key, { section: s.values.name, sub_section: sub.values.name, field: f.values.name });
+
+  const refused = [...desired.refused];
+  const parseRefused = new Set(refused.map((r) => r.line));
+  for (const problem of formProblems(ruleInput(plan, currentFields))) {
+    const m = /^\/sections\/(\d+)\/subSections\/(\d+)\/fields\/(\d+)(\/[^/]+)?/.exec(problem.pointer);
+    if (!m) continue;
+    const field = plan.sections[Number(m[1])].subSections[Number(m[2])].fields[Number(m[3])];
+    // A line the file already refuses holds guesses (a type it could not read): its reasons are the file's.
+    if (parseRefused.has(field.line)) continue;
+    const params = { ...problem.params };
+    const named = typeof params.field === 'string' ? pathOf.get(params.field) : undefined;
+    if (named) params.field = [named.section, named.sub_section, named.field].join(' / ');
+    refused.push({ line: field.line, column: RULE_COLUMNS.get(m[4] ?? '') ?? null, code: `inspection_form.${problem.code}`, params });
+  }
+  refused.sort((a, b) => a.line - b.line);
+  const refusedLines = new Set(refused.map((r) => r.line));
+  const view = (conditions: readonly SyncPlanCondition[]): SyncConditionView[] =>
+    conditions.map((c) => ({ field: pathOf.get(c.field) ?? { section: '', field: c.field }, operator: c.operator, value: c.value }));
+
+  const added: SyncAdded[] = [];
+  const changed: SyncChanged[] = [];
+  let unchanged = 0;
+  const note = (kind: SyncKind, id: string | null, path: SyncPath, line: number, before: Record<string, unknown> | null, after: SyncAttributes, skip?: (a: string) => boolean) => {
+    if (!id || !before) {
+      added.push({ kind, path, line, attributes: after });
+      return [];
+    }
+    const changes = changesOf(before, after as unknown as Record<string, unknown>, skip);
+    if (changes.length) changed.push({ kind, id, path, line, changes });
+    else unchanged++;
+    return changes.map((c) => c.attribute);
+  };
+  const currentSection = new Map(current.sections.map((s) => [s.id, s]));
+  const currentSub = new Map(current.sections.flatMap((s) => s.subSections.map((sub) => [sub.id, sub] as const)));
+  for (const s of plan.sections) {
+    const cs = s.id ? currentSection.get(s.id) : undefined;
+    s.changed = note('section', s.id, { section: s.values.name }, s.line, cs ? { name: cs.name, icon: cs.icon || null, factor: num(cs.factor, 1), order_number: num(cs.order_number, 0) } : null, s.values);
+    for (const sub of s.subSections) {
+      const csub = sub.id ? currentSub.get(sub.id) : undefined;
+      const path = { section: s.values.name, sub_section: sub.values.name };
+      sub.changed = note('sub_section', sub.id, path, sub.line, csub ? { name: csub.name, factor: num(csub.factor, 1), order_number: num(csub.order_number, 0) } : null, sub.values);
+      for (const f of sub.fields) {
+        if (refusedLines.has(f.line)) continue;
+        const cf = f.id ? currentFields.get(f.id) : undefined;
+        const attributes: SyncFieldAttributes = { ...f.values, conditions: view(f.values.conditions) };
+        const before = cf
+          ? {
+              name: cf.name,
+              field_type: cf.field_type,
+              points_threshold: currentPoints(cf),
+              order_number: num(cf.order_number, 0),
+              can_upload_image: !!cf.can_upload_image,
+              can_add_comment: !!cf.can_add_comment,
+              enable_na: !!cf.enable_na,
+              icon: cf.icon || null,
+              coefficient: num(cf.coefficient, 1),
+              conditional_field: !!cf.conditional_field,
+              conditions: view((cf.conditions ?? []).map((c) => ({ field: c.field, operator: c.operator as ConditionOperator, value: String(c.value ?? '') }))),
+              condition_relation: cf.condition_relation === 'or' ? 'or' : 'and',
+            }
+          : null;
+        // Conditions switched off count for nothing: they change only when the ones that apply do;
+        // the relation matters only between two conditions or more.
+        const skip = (a: string) =>
+          (a === 'conditions' && sameJson(view(liveConditions(f.values)), liveConditions(before as SyncFieldAttributes))) ||
+          (a === 'conditional_field' && sameJson(view(liveConditions(f.values)), liveConditions(before as SyncFieldAttributes))) ||
+          (a === 'condition_relation' && liveConditions(f.values).length < 2 && liveConditions(before as SyncFieldAttributes).length < 2);
+        f.changed = note('field', f.id, { section: s.values.name, sub_section: sub.values.name, field: f.values.name }, f.line, before, attributes, skip);
+      }
+    }
+  }
+  const counts: SyncCounts = { added: added.length, changed: changed.length, removed: removed.length, refused: refusedLines.size, unchanged };
+  return { added, changed, removed, refused, counts, plan };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The template: a form written as a file the sync reads back unchanged
+
+const RELATION_WORD: Record<Locale, Record<ConditionRelation, string>> = { fr: { and: 'ET', or: 'OU' }, en: { and: 'AND', or: 'OR' } };
+const YES_NO: Record<Locale, [string, string]> = { fr: ['oui', 'non'], en: ['yes', 'no'] };
+const decimalText = (n: number, locale: Locale) => (locale === 'fr' ? String(n).replace('.', ',') : String(n));
+
+/**
+ * The header and lines of a form in a language: one line per field (a line with no field for an
+ * empty sub-section or section), options and condition values in that language's words. Read back
+ * by parseSyncRows, it changes nothing. An empty form gives the header alone.
+ */
+export function syncTemplate(form: SyncCurrentForm, locale: Locale): { columns: string[]; rows: string[][] } {
+  const columns = SYNC_COLUMNS.map((c) => SYNC_COLUMN_HEADERS[c][locale][0]);
+  const located: { s: SyncCurrentSection; sub: SyncCurrentSubSection; f: SyncCurrentField }[] = [];
+  for (const s of byOrder(form.sections)) for (const sub of byOrder(s.subSections)) for (const f of byOrder(sub.fields)) located.push({ s, sub, f });
+  const byId = new Map(located.map((x) => [x.f.id, x]));
+  // The shortest reference that names one field: its name, or with its sub-section, or its whole path.
+  const refOf = (x: (typeof located)[number]) => {
+    const named = (ref: SyncFieldRef) => findRef(located, (y) => ({ section: y.s.name, sub_section: y.sub.name, name: y.f.name }), ref).length === 1;
+    const candidates: SyncFieldRef[] = [{ name: x.f.name }, { sub_section: x.sub.name, name: x.f.name }, { section: x.s.name, sub_section: x.sub.name, name: x.f.name }];
+    const ref = candidates.find(named) ?? candidates[2];
+    const text = refText(ref);
+    return /[[\]=<>≠!"]|\s(et|and|ou|or)\s/i.test(text) ? `[${text}]` : text;
+  };
+  const conditionsText = (f: SyncCurrentField) => {
+    const live = liveConditions(f);
+    const parts = live.map((c) => {
+      const target = byId.get(c.field);
+      if (!target) return null;
+      const raw = String(c.value ?? '');
+      const word = optionWord(target.f.field_type, raw, locale);
+      const value = /\s(et|and|ou|or)\s|^"|^\s|\s$/i.test(word) || word === '' ? `"${word}"` : word;
+      return `${refOf(target)} ${SIGN_OF.get(c.operator) ?? '='} ${value}`;
+    });
+    return parts.every((p) => p !== null) ? parts.join(` ${RELATION_WORD[locale][f.condition_relation === 'or' ? 'or' : 'and']} `) : '';
+  };
+  const bool = (b: boolean | null | undefined) => YES_NO[locale][b ? 0 : 1];
+  const rows: string[][] = [];
+  for (const s of byOrder(form.sections)) {
+    const sectionCells = [s.name, s.icon ?? '', decimalText(num(s.factor, 1), locale)];
+    if (s.subSections.length === 0) rows.push([...sectionCells, ...new Array(columns.length - 3).fill('')]);
+    for (const sub of byOrder(s.subSections)) {
+      const subCells = [sub.name, decimalText(num(sub.factor, 1), locale)];
+      if (sub.fields.length === 0) rows.push([...sectionCells, ...subCells, ...new Array(columns.length - 5).fill('')]);
+      for (const f of byOrder(sub.fields))
+        rows.push([
+          ...sectionCells,
+          ...subCells,
+          f.name,
+          (FIELD_TYPES as readonly string[]).includes(f.field_type) ? FIELD_TYPE_LABELS[f.field_type as FieldType][locale] : f.field_type,
+          currentPoints(f)
+            .map((o) => `${optionWord(f.field_type, o.option, locale)}:${decimalText(o.points, locale)}`)
+            .join(' | '),
+          bool(f.can_upload_image),
+          bool(f.can_add_comment),
+          bool(f.enable_na),
+          f.icon ?? '',
+          decimalText(num(f.coefficient, 1), locale),
+          conditionsText(f),
+        ]);
+    }
+  }
+  return { columns, rows };
+}
