@@ -4,7 +4,7 @@
 // English at 1024x768. Accessibility checked on each screen. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
+import { api, axeCheck, BASE, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -173,7 +173,20 @@ describe('inspection form editor', () => {
       await shot(page, '51-notes-en');
       await axeQuiet(page, 'the verdicts tab');
       await page.locator('[data-testid=form-sync]').click();
-      await page.locator('[data-testid=sync-dialog]').getByText('Download the template (XLSX)').waitFor();
+      const dialog = page.locator('[data-testid=sync-dialog]');
+      await dialog.getByText('Download this form (XLSX)').waitFor();
+      // The form's own file, sent back as is: the dry run finds nothing to change, so nothing to apply.
+      const formId = new URL(page.url()).searchParams.get('id');
+      const res = await fetch(`${BASE}/api/v1/inspection-forms/${formId}/sync-fields/template?format=csv&locale=en`, { headers: { Authorization: `Bearer ${await token('manager@atelier.test')}` } });
+      assert.equal(res.status, 200);
+      await dialog.locator('[data-testid=sync-file]').click();
+      const chooser = page.waitForEvent('filechooser');
+      await dialog.locator('[data-testid=sync-file]').click();
+      await (await chooser).setFiles({ name: 'form.csv', mimeType: 'text/csv', buffer: Buffer.from(await res.arrayBuffer()) });
+      await dialog.locator('[data-testid=sync-dry-run]').click();
+      await dialog.getByText('The file changes nothing in the form.').waitFor();
+      assert.equal(await dialog.locator('[data-testid=sync-run]').isDisabled(), true);
+      await shot(page, '51-sync-en');
       await axeQuiet(page, 'the sync dialog');
       assert.deepEqual(page.errors, []);
     }));

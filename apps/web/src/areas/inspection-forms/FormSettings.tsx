@@ -92,7 +92,6 @@ interface Props {
  * line editor as its owned lines: each a RecordForm of the form, saved in the form's document.
  */
 export function FormSettings({ id, tab, readOnly, onCreated, onClose, onEdit }: Props) {
-  const { t } = useTranslation();
   const { me } = useMe();
   const sel = useSelection();
   // A cancelled edit starts again from the saved record.

@@ -4,10 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { headersOf } from '../../api/client.ts';
+import { SYNC_COLUMN_HEADERS, type SyncKind, type SyncPath, type SyncResult } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { messageOf } from './common.ts';
-import { syncFields, syncTemplateUrl, type SyncLine, type SyncResult } from './formApi.ts';
-import { changeRows, countsOf, placeOf, shownValue } from './syncView.ts';
+import { syncFields, syncTemplateUrl } from './formApi.ts';
+import { changeRows, changesNothing, placeOf, shownValue } from './syncView.ts';
 
 interface Props {
   form: Model;
@@ -16,13 +18,13 @@ interface Props {
 }
 
 /** Downloads the template with the user's session (a plain link would carry no token). */
-async function downloadTemplate(format: 'xlsx' | 'csv') {
-  const res = await fetch(syncTemplateUrl(format), { headers: headersOf(false) });
+async function downloadTemplate(form: Model, format: 'xlsx' | 'csv') {
+  const res = await fetch(syncTemplateUrl(form.id, format, currentLocale()), { headers: headersOf(false) });
   if (!res.ok) throw new Error(String(res.status));
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `inspection-form-template.${format}`;
+  a.download = `${String(form.name ?? form.id)}.${format}`;
   a.click();
   URL.revokeObjectURL(url);
 }
@@ -47,8 +49,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
       const r = await syncFields(form.id, file, which);
       if (which === 'dry-run') setResult(r);
       else {
-        const c = countsOf(r);
-        notifications.show({ color: 'teal', message: t('inspectionForms:sync.applied', c) });
+        notifications.show({ color: 'teal', message: t('inspectionForms:sync.applied', { ...r.counts }) });
         onApplied();
         onClose();
       }
@@ -59,8 +60,10 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
     }
   };
 
-  const counts = result ? countsOf(result) : null;
-  const nothing = counts && counts.added + counts.changed + counts.removed === 0;
+  const counts = result?.counts ?? null;
+  const nothing = result ? changesNothing(result) : false;
+  // A refused line refuses the whole file: the run would write nothing.
+  const blocked = result ? result.refused.length > 0 : false;
   return (
     <Modal opened onClose={onClose} title={t('inspectionForms:sync.title', { name: String(form.name ?? '') })} size="xl" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Stack gap="md" data-testid="sync-dialog">
@@ -72,7 +75,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
               component="button"
               type="button"
               size="sm"
-              onClick={() => downloadTemplate(f).catch(() => setError(t('inspectionForms:sync.template_failed')))}
+              onClick={() => downloadTemplate(form, f).catch(() => setError(t('inspectionForms:sync.template_failed')))}
               data-testid={`sync-template-${f}`}
             >
               <Group gap={4} component="span">
@@ -92,6 +95,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
             setResult(null);
           }}
           clearable
+          clearButtonProps={{ 'aria-label': t('inspectionForms:sync.clear_file') }}
           data-testid="sync-file"
         />
         {error ? (
@@ -102,13 +106,18 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
         {result && counts ? (
           <Stack gap="sm" data-testid="sync-result">
             <Group gap="xs">
-              <Badge color="teal" variant="light" tt="none">{t('inspectionForms:sync.added', { count: counts.added })}</Badge>
-              <Badge color="blue" variant="light" tt="none">{t('inspectionForms:sync.changed', { count: counts.changed })}</Badge>
-              <Badge color="orange" variant="light" tt="none">{t('inspectionForms:sync.removed', { count: counts.removed })}</Badge>
-              <Badge color="red" variant="light" tt="none">{t('inspectionForms:sync.refused', { count: counts.refused })}</Badge>
+              <Badge color="teal.9" variant="outline" tt="none">{t('inspectionForms:sync.added', { count: counts.added })}</Badge>
+              <Badge color="blue.9" variant="outline" tt="none">{t('inspectionForms:sync.changed', { count: counts.changed })}</Badge>
+              <Badge color="violet.9" variant="outline" tt="none">{t('inspectionForms:sync.removed', { count: counts.removed })}</Badge>
+              <Badge color="red.9" variant="outline" tt="none">{t('inspectionForms:sync.refused', { count: counts.refused })}</Badge>
             </Group>
             {nothing ? <Text c="dimmed">{t('inspectionForms:sync.nothing')}</Text> : null}
-            <Lines title={t('inspectionForms:sync.added_title')} lines={result.added} testId="sync-added" />
+            {blocked ? (
+              <Alert color="orange" variant="light">
+                {t('inspectionForms:sync.blocked')}
+              </Alert>
+            ) : null}
+            <Entries title={t('inspectionForms:sync.added_title')} entries={result.added} testId="sync-added" />
             {result.changed.length > 0 ? (
               <section>
                 <Title order={3} size="h5" mb={4}>
@@ -118,6 +127,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
                   <Table striped data-testid="sync-changed">
                     <Table.Thead>
                       <Table.Tr>
+                        <Table.Th>{t('inspectionForms:sync.line')}</Table.Th>
                         <Table.Th>{t('inspectionForms:sync.where')}</Table.Th>
                         <Table.Th>{t('inspectionForms:sync.attribute')}</Table.Th>
                         <Table.Th>{t('inspectionForms:sync.before_after')}</Table.Th>
@@ -126,8 +136,11 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
                     <Table.Tbody>
                       {changeRows(result.changed).map((r, i) => (
                         <Table.Tr key={i}>
-                          <Table.Td>{r.where}</Table.Td>
-                          <Table.Td>{t(`fields:inspection-form-section-fields.${r.attribute}`, { defaultValue: r.attribute })}</Table.Td>
+                          <Table.Td>{r.line}</Table.Td>
+                          <Table.Td>
+                            <KindBadge kind={r.kind} /> {r.where}
+                          </Table.Td>
+                          <Table.Td>{t(`fields:${r.kind === 'field' ? 'inspection-form-section-fields' : 'inspection-form-sections'}.${r.attribute}`, { defaultValue: r.attribute })}</Table.Td>
                           <Table.Td>
                             <Text span c="dimmed" td="line-through">{shownValue(r.before)}</Text> → <Text span fw={600}>{shownValue(r.after)}</Text>
                           </Table.Td>
@@ -138,7 +151,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
                 </Table.ScrollContainer>
               </section>
             ) : null}
-            <Lines title={t('inspectionForms:sync.removed_title')} lines={result.removed} testId="sync-removed" />
+            <Entries title={t('inspectionForms:sync.removed_title')} entries={result.removed} testId="sync-removed" />
             {result.refused.length > 0 ? (
               <section>
                 <Title order={3} size="h5" mb={4}>
@@ -149,16 +162,16 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>{t('inspectionForms:sync.line')}</Table.Th>
-                        <Table.Th>{t('inspectionForms:sync.where')}</Table.Th>
+                        <Table.Th>{t('inspectionForms:sync.column')}</Table.Th>
                         <Table.Th>{t('inspectionForms:sync.reasons')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
                       {result.refused.map((r, i) => (
                         <Table.Tr key={i}>
-                          <Table.Td>{r.line ?? ''}</Table.Td>
-                          <Table.Td>{placeOf(r)}</Table.Td>
-                          <Table.Td>{(r.reasons ?? (r.reason ? [r.reason] : [])).join(' · ')}</Table.Td>
+                          <Table.Td>{r.line}</Table.Td>
+                          <Table.Td>{r.column && Object.hasOwn(SYNC_COLUMN_HEADERS, r.column) ? SYNC_COLUMN_HEADERS[r.column][currentLocale()][0] : ''}</Table.Td>
+                          <Table.Td>{r.message ?? r.code}</Table.Td>
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
@@ -173,7 +186,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
             {t('common:actions.cancel')}
           </Button>
           {result ? (
-            <Button onClick={() => void step('run')} loading={busy === 'run'} disabled={Boolean(nothing)} data-testid="sync-run">
+            <Button onClick={() => void step('run')} loading={busy === 'run'} disabled={nothing || blocked} data-testid="sync-run">
               {t('inspectionForms:sync.run')}
             </Button>
           ) : (
@@ -187,9 +200,19 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
   );
 }
 
-function Lines({ title, lines, testId }: { title: string; lines: SyncLine[]; testId: string }) {
+function KindBadge({ kind }: { kind: SyncKind }) {
   const { t } = useTranslation();
-  if (lines.length === 0) return null;
+  return (
+    <Badge variant="outline" color="gray" tt="none" size="sm">
+      {t(`inspectionForms:sync.kind_${kind}`)}
+    </Badge>
+  );
+}
+
+/** Sections, sub-sections and fields added or removed: where, and the file's line when it has one. */
+function Entries({ title, entries, testId }: { title: string; entries: { kind: SyncKind; path: SyncPath; line?: number }[]; testId: string }) {
+  const { t } = useTranslation();
+  if (entries.length === 0) return null;
   return (
     <section>
       <Title order={3} size="h5" mb={4}>
@@ -201,15 +224,15 @@ function Lines({ title, lines, testId }: { title: string; lines: SyncLine[]; tes
             <Table.Tr>
               <Table.Th>{t('inspectionForms:sync.line')}</Table.Th>
               <Table.Th>{t('inspectionForms:sync.where')}</Table.Th>
-              <Table.Th>{t('fields:inspection-form-section-fields.field_type')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {lines.map((l, i) => (
+            {entries.map((e, i) => (
               <Table.Tr key={i}>
-                <Table.Td>{l.line ?? ''}</Table.Td>
-                <Table.Td>{placeOf(l)}</Table.Td>
-                <Table.Td>{l.field_type ?? ''}</Table.Td>
+                <Table.Td>{e.line ?? '—'}</Table.Td>
+                <Table.Td>
+                  <KindBadge kind={e.kind} /> {placeOf(e.path)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

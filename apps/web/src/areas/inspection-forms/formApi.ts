@@ -1,4 +1,5 @@
 import { API_BASE, api, headersOf, request } from '../../api/client.ts';
+import type { SyncResult } from '@atelier/domain';
 import { ApiError, errorsOfBody, type Model } from '../../api/jsonapi.ts';
 import { reorderPayload, type FormTree } from './tree.ts';
 
@@ -26,32 +27,6 @@ export const duplicateForm = async (formId: string): Promise<Model> => {
   return copy;
 };
 
-/** A line of the spreadsheet as the dry run reads it. */
-export interface SyncLine {
-  line?: number;
-  section?: string;
-  sub_section?: string;
-  field?: string;
-  field_type?: string;
-  [k: string]: unknown;
-}
-export interface SyncChange extends SyncLine {
-  /** The attributes that change: before and after. */
-  changes?: Record<string, { before: unknown; after: unknown }>;
-}
-export interface SyncRefusal extends SyncLine {
-  reasons?: string[];
-  reason?: string;
-}
-/** What the dry run answers (and the run applies): the exact changes. */
-export interface SyncResult {
-  added: SyncLine[];
-  changed: SyncChange[];
-  removed: SyncLine[];
-  refused: SyncRefusal[];
-  counts?: Partial<Record<'added' | 'changed' | 'removed' | 'refused', number>>;
-}
-
 /** POST /inspection-forms/{id}/sync-fields/dry-run or /run with the file (multipart). */
 export async function syncFields(formId: string, file: File, step: 'dry-run' | 'run'): Promise<SyncResult> {
   const body = new FormData();
@@ -59,9 +34,9 @@ export async function syncFields(formId: string, file: File, step: 'dry-run' | '
   const res = await fetch(`${API_BASE}/${FORMS}/${encodeURIComponent(formId)}/sync-fields/${step}`, { method: 'POST', headers: headersOf(false), body });
   const json = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, json));
-  const r = (json?.data?.attributes ?? json?.meta ?? json?.data ?? json ?? {}) as Partial<SyncResult>;
-  return { added: r.added ?? [], changed: r.changed ?? [], removed: r.removed ?? [], refused: r.refused ?? [], counts: r.counts };
+  return json as SyncResult;
 }
 
-/** The template of the spreadsheet (its columns documented in its first line). */
-export const syncTemplateUrl = (format: 'xlsx' | 'csv') => `${API_BASE}/${FORMS}/sync-fields/template?format=${format}`;
+/** The form as a spreadsheet to edit and send back (its headers in the user's language). */
+export const syncTemplateUrl = (formId: string, format: 'xlsx' | 'csv', locale: string) =>
+  `${API_BASE}/${FORMS}/${encodeURIComponent(formId)}/sync-fields/template?format=${format}&locale=${locale}`;
