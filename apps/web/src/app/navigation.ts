@@ -41,7 +41,7 @@ export const MENU: readonly MenuApp[] = [
     path: '/inspecpro',
     permission: 'view app inspectpro',
     items: [
-      item('inspection_forms', '/inspecpro/inspection-forms', 'view any inspection forms'),
+      item('inspection_forms', '/inspecpro/inspection-forms', 'view any inspection forms', true),
       item('inspections', '/inspecpro/inspections', 'view any inspections'),
       item('estimates', '/inspecpro/estimates', 'view any estimations'),
       item('repairs', '/inspecpro/repairs', 'view any repairs'),

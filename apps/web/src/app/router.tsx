@@ -34,6 +34,8 @@ const CustomersPage = lazy(() => import('../areas/crm/CustomersPage.tsx'));
 const ContactsPage = lazy(() => import('../areas/crm/ContactsPage.tsx'));
 const SuppliersPage = lazy(() => import('../areas/purchases/SuppliersPage.tsx'));
 const FormDemoPage = lazy(() => import('../areas/inspections/FormDemoPage.tsx'));
+const InspecproHome = lazy(() => import('../areas/inspection-forms/InspecproHome.tsx'));
+const InspectionFormsPage = lazy(() => import('../areas/inspection-forms/InspectionFormsPage.tsx'));
 
 export const pageFallback = (
   <Center py="xl">
@@ -79,6 +81,8 @@ export const areaRoutes: RouteObject[] = [
   { path: 'vehicles', element: page(VehiclesHome, 'view app vehicles') },
   { path: 'vehicles/vehicles', element: page(VehiclesPage, 'view module vehicles') },
   { path: 'vehicles/requests', element: page(RequestsPage, 'view module requests') },
+  { path: 'inspecpro', element: page(InspecproHome) },
+  { path: 'inspecpro/inspection-forms', element: page(InspectionFormsPage, 'view any inspection forms') },
   { path: 'inspecpro/inspection-forms/:id/demo', element: page(FormDemoPage, 'view inspection forms') },
 ];
 

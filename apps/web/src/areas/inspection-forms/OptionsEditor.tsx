@@ -1,0 +1,181 @@
+import { ActionIcon, Button, Group, NumberInput, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { WIDGET_OPTIONS, WIDGET_OPTION_LABELS } from '@atelier/domain';
+import { currentLocale } from '../../i18n/index.ts';
+import { optionProblems, type OptionsModel, type Points } from './options.ts';
+
+interface Props {
+  model: OptionsModel;
+  onChange: (m: OptionsModel) => void;
+  /** The server's messages by row (its pointer /data/attributes/points_threshold/<row>/...). */
+  serverErrors: Record<number, string>;
+  readOnly: boolean;
+}
+
+function PointsInput({ label, value, onChange, error, readOnly }: { label: string; value: Points; onChange: (v: Points) => void; error?: string; readOnly: boolean }) {
+  const fr = currentLocale() === 'fr';
+  return (
+    <NumberInput
+      aria-label={label}
+      size="sm"
+      value={value}
+      onChange={(v) => onChange(v === '' ? '' : Number(v))}
+      min={0}
+      decimalSeparator={fr ? ',' : '.'}
+      error={error}
+      readOnly={readOnly}
+      w={110}
+      styles={{ input: { textAlign: 'right' } }}
+    />
+  );
+}
+
+/**
+ * The options of a field and their points, by type: yes / no for a checkbox, a list of choices, the
+ * "min-max" ranges of a number or slider (their overlaps shown as typed), the four states of a widget.
+ */
+export function OptionsEditor({ model, onChange, serverErrors, readOnly }: Props) {
+  const { t } = useTranslation();
+  const problems = optionProblems(model);
+  const rowError = (row: number) => {
+    const p = problems.find((x) => x.row === row);
+    return p ? t(`inspectionForms:${p.key}`, p.params) : serverErrors[row];
+  };
+  const pts = t('inspectionForms:options.points');
+
+  if (model.kind === 'none') return <Text size="sm" c="dimmed">{t('inspectionForms:options.none')}</Text>;
+
+  if (model.kind === 'check')
+    return (
+      <Stack gap="xs" data-testid="options-check">
+        <Group gap="sm" align="flex-start">
+          <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.yes')}</Text>
+          <PointsInput label={`${pts} (${t('inspectionForms:options.yes')})`} value={model.yes} onChange={(yes) => onChange({ ...model, yes })} error={rowError(0)} readOnly={readOnly} />
+        </Group>
+        <Switch label={t('inspectionForms:options.with_no')} checked={model.withNo} onChange={(e) => onChange({ ...model, withNo: e.currentTarget.checked, no: e.currentTarget.checked ? (model.no === '' ? 0 : model.no) : '' })} disabled={readOnly} />
+        {model.withNo ? (
+          <Group gap="sm" align="flex-start">
+            <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.no')}</Text>
+            <PointsInput label={`${pts} (${t('inspectionForms:options.no')})`} value={model.no} onChange={(no) => onChange({ ...model, no })} error={rowError(1)} readOnly={readOnly} />
+          </Group>
+        ) : null}
+      </Stack>
+    );
+
+  if (model.kind === 'states')
+    return (
+      <Table withRowBorders={false} verticalSpacing={4} data-testid="options-states">
+        <Table.Tbody>
+          {WIDGET_OPTIONS.map((o, row) => {
+            const name = WIDGET_OPTION_LABELS[o][currentLocale()];
+            return (
+              <Table.Tr key={o}>
+                <Table.Td>
+                  <Text size="sm">{name}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <PointsInput label={`${pts} (${name})`} value={model.points[o]} onChange={(v) => onChange({ ...model, points: { ...model.points, [o]: v } })} error={rowError(row)} readOnly={readOnly} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    );
+
+  const n = (i: number) => t('inspectionForms:options.row', { n: i + 1 });
+  const remove = (i: number) => (model.kind === 'choices' ? onChange({ ...model, rows: model.rows.filter((_, k) => k !== i) }) : onChange({ ...model, rows: model.rows.filter((_, k) => k !== i) }));
+  return (
+    <Stack gap="xs" data-testid={`options-${model.kind}`}>
+      <Table withRowBorders={false} verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            {model.kind === 'choices' ? (
+              <Table.Th>{t('inspectionForms:options.option')}</Table.Th>
+            ) : (
+              <>
+                <Table.Th>{t('inspectionForms:options.min')}</Table.Th>
+                <Table.Th>{t('inspectionForms:options.max')}</Table.Th>
+              </>
+            )}
+            <Table.Th>{pts}</Table.Th>
+            <Table.Th w={40}>
+              <span className="visually-hidden">{t('common:actions.actions')}</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {model.kind === 'choices'
+            ? model.rows.map((r, i) => {
+                const err = rowError(i);
+                const set = (patch: Partial<typeof r>) => onChange({ ...model, rows: model.rows.map((x, k) => (k === i ? { ...x, ...patch } : x)) });
+                return (
+                  <Table.Tr key={i} style={{ verticalAlign: 'top' }}>
+                    <Table.Td>
+                      <TextInput aria-label={`${t('inspectionForms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
+                    </Table.Td>
+                    <Table.Td>
+                      <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
+                    </Table.Td>
+                    <Table.Td>
+                      {readOnly ? null : (
+                        <ActionIcon variant="subtle" color="red.8" onClick={() => remove(i)} aria-label={t('inspectionForms:options.remove', { name: n(i) })} mt={4}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })
+            : model.rows.map((r, i) => {
+                const err = rowError(i);
+                const set = (patch: Partial<typeof r>) => onChange({ ...model, rows: model.rows.map((x, k) => (k === i ? { ...x, ...patch } : x)) });
+                const fr = currentLocale() === 'fr';
+                const bound = (which: 'min' | 'max') => (
+                  <NumberInput
+                    aria-label={`${t(`inspectionForms:options.${which}`)} (${n(i)})`}
+                    size="sm"
+                    value={r[which]}
+                    onChange={(v) => set({ [which]: v === '' ? '' : Number(v) })}
+                    decimalSeparator={fr ? ',' : '.'}
+                    error={which === 'min' ? err : Boolean(err)}
+                    readOnly={readOnly}
+                    w={100}
+                  />
+                );
+                return (
+                  <Table.Tr key={i} style={{ verticalAlign: 'top' }}>
+                    <Table.Td>{bound('min')}</Table.Td>
+                    <Table.Td>{bound('max')}</Table.Td>
+                    <Table.Td>
+                      <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
+                    </Table.Td>
+                    <Table.Td>
+                      {readOnly ? null : (
+                        <ActionIcon variant="subtle" color="red.8" onClick={() => remove(i)} aria-label={t('inspectionForms:options.remove', { name: n(i) })} mt={4}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+        </Table.Tbody>
+      </Table>
+      {readOnly ? null : (
+        <Group>
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => (model.kind === 'choices' ? onChange({ ...model, rows: [...model.rows, { option: '', points: '' }] }) : onChange({ ...model, rows: [...model.rows, { min: '', max: '', points: '' }] }))}
+            data-testid="option-add"
+          >
+            {t(model.kind === 'choices' ? 'inspectionForms:options.add_choice' : 'inspectionForms:options.add_range')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, FileInput, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { headersOf } from '../../api/client.ts';
+import { SYNC_COLUMN_HEADERS, type SyncKind, type SyncPath, type SyncResult } from '@atelier/domain';
+import type { Model } from '../../api/jsonapi.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import { messageOf } from './common.ts';
+import { syncFields, syncTemplateUrl } from './formApi.ts';
+import { changeRows, changesNothing, placeOf, shownValue } from './syncView.ts';
+
+interface Props {
+  form: Model;
+  onClose: () => void;
+  onApplied: () => void;
+}
+
+/** Downloads the template with the user's session (a plain link would carry no token). */
+async function downloadTemplate(form: Model, format: 'xlsx' | 'csv') {
+  const res = await fetch(syncTemplateUrl(form.id, format, currentLocale()), { headers: headersOf(false) });
+  if (!res.ok) throw new Error(String(res.status));
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${String(form.name ?? form.id)}.${format}`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Sync from a spreadsheet: pick an XLSX or CSV file (the template can be downloaded), read the dry
+ * run's exact changes (added, changed with before → after, removed, refused with their reasons),
+ * then apply them, or cancel and nothing changes.
+ */
+export function SyncDialog({ form, onClose, onApplied }: Props) {
+  const { t } = useTranslation();
+  const [file, setFile] = useState<File | null>(null);
+  const [result, setResult] = useState<SyncResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'dry-run' | 'run' | null>(null);
+
+  const step = async (which: 'dry-run' | 'run') => {
+    if (!file) return;
+    setBusy(which);
+    setError(null);
+    try {
+      const r = await syncFields(form.id, file, which);
+      if (which === 'dry-run') setResult(r);
+      else {
+        notifications.show({ color: 'teal', message: t('inspectionForms:sync.applied', { ...r.counts }) });
+        onApplied();
+        onClose();
+      }
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const counts = result?.counts ?? null;
+  const nothing = result ? changesNothing(result) : false;
+  // A refused line refuses the whole file: the run would write nothing.
+  const blocked = result ? result.refused.length > 0 : false;
+  return (
+    <Modal opened onClose={onClose} title={t('inspectionForms:sync.title', { name: String(form.name ?? '') })} size="xl" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <Stack gap="md" data-testid="sync-dialog">
+        <Text size="sm">{t('inspectionForms:sync.intro')}</Text>
+        <Group gap="md">
+          {(['xlsx', 'csv'] as const).map((f) => (
+            <Anchor
+              key={f}
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => downloadTemplate(form, f).catch(() => setError(t('inspectionForms:sync.template_failed')))}
+              data-testid={`sync-template-${f}`}
+            >
+              <Group gap={4} component="span">
+                <IconDownload size={14} aria-hidden />
+                {t(`inspectionForms:sync.template_${f}`)}
+              </Group>
+            </Anchor>
+          ))}
+        </Group>
+        <FileInput
+          label={t('inspectionForms:sync.file')}
+          accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          leftSection={<IconFileSpreadsheet size={16} />}
+          value={file}
+          onChange={(f) => {
+            setFile(f);
+            setResult(null);
+          }}
+          clearable
+          clearButtonProps={{ 'aria-label': t('inspectionForms:sync.clear_file') }}
+          data-testid="sync-file"
+        />
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        {result && counts ? (
+          <Stack gap="sm" data-testid="sync-result">
+            <Group gap="xs">
+              <Badge color="teal.9" variant="outline" tt="none">{t('inspectionForms:sync.added', { count: counts.added })}</Badge>
+              <Badge color="blue.9" variant="outline" tt="none">{t('inspectionForms:sync.changed', { count: counts.changed })}</Badge>
+              <Badge color="violet.9" variant="outline" tt="none">{t('inspectionForms:sync.removed', { count: counts.removed })}</Badge>
+              <Badge color="red.9" variant="outline" tt="none">{t('inspectionForms:sync.refused', { count: counts.refused })}</Badge>
+            </Group>
+            {nothing ? <Text c="dimmed">{t('inspectionForms:sync.nothing')}</Text> : null}
+            {blocked ? (
+              <Alert color="orange" variant="light">
+                {t('inspectionForms:sync.blocked')}
+              </Alert>
+            ) : null}
+            <Entries title={t('inspectionForms:sync.added_title')} entries={result.added} testId="sync-added" />
+            {result.changed.length > 0 ? (
+              <section>
+                <Title order={3} size="h5" mb={4}>
+                  {t('inspectionForms:sync.changed_title')}
+                </Title>
+                <Table.ScrollContainer minWidth={520}>
+                  <Table striped data-testid="sync-changed">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('inspectionForms:sync.line')}</Table.Th>
+                        <Table.Th>{t('inspectionForms:sync.where')}</Table.Th>
+                        <Table.Th>{t('inspectionForms:sync.attribute')}</Table.Th>
+                        <Table.Th>{t('inspectionForms:sync.before_after')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {changeRows(result.changed).map((r, i) => (
+                        <Table.Tr key={i}>
+                          <Table.Td>{r.line}</Table.Td>
+                          <Table.Td>
+                            <KindBadge kind={r.kind} /> {r.where}
+                          </Table.Td>
+                          <Table.Td>{t(`fields:${r.kind === 'field' ? 'inspection-form-section-fields' : 'inspection-form-sections'}.${r.attribute}`, { defaultValue: r.attribute })}</Table.Td>
+                          <Table.Td>
+                            <Text span c="dimmed" td="line-through">{shownValue(r.before)}</Text> → <Text span fw={600}>{shownValue(r.after)}</Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </section>
+            ) : null}
+            <Entries title={t('inspectionForms:sync.removed_title')} entries={result.removed} testId="sync-removed" />
+            {result.refused.length > 0 ? (
+              <section>
+                <Title order={3} size="h5" mb={4}>
+                  {t('inspectionForms:sync.refused_title')}
+                </Title>
+                <Table.ScrollContainer minWidth={520}>
+                  <Table striped data-testid="sync-refused">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('inspectionForms:sync.line')}</Table.Th>
+                        <Table.Th>{t('inspectionForms:sync.column')}</Table.Th>
+                        <Table.Th>{t('inspectionForms:sync.reasons')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {result.refused.map((r, i) => (
+                        <Table.Tr key={i}>
+                          <Table.Td>{r.line}</Table.Td>
+                          <Table.Td>{r.column && Object.hasOwn(SYNC_COLUMN_HEADERS, r.column) ? SYNC_COLUMN_HEADERS[r.column][currentLocale()][0] : ''}</Table.Td>
+                          <Table.Td>{r.message ?? r.code}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </section>
+            ) : null}
+          </Stack>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          {result ? (
+            <Button onClick={() => void step('run')} loading={busy === 'run'} disabled={nothing || blocked} data-testid="sync-run">
+              {t('inspectionForms:sync.run')}
+            </Button>
+          ) : (
+            <Button onClick={() => void step('dry-run')} loading={busy === 'dry-run'} disabled={!file} data-testid="sync-dry-run">
+              {t('inspectionForms:sync.dry_run')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function KindBadge({ kind }: { kind: SyncKind }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant="outline" color="gray" tt="none" size="sm">
+      {t(`inspectionForms:sync.kind_${kind}`)}
+    </Badge>
+  );
+}
+
+/** Sections, sub-sections and fields added or removed: where, and the file's line when it has one. */
+function Entries({ title, entries, testId }: { title: string; entries: { kind: SyncKind; path: SyncPath; line?: number }[]; testId: string }) {
+  const { t } = useTranslation();
+  if (entries.length === 0) return null;
+  return (
+    <section>
+      <Title order={3} size="h5" mb={4}>
+        {title}
+      </Title>
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped data-testid={testId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('inspectionForms:sync.line')}</Table.Th>
+              <Table.Th>{t('inspectionForms:sync.where')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((e, i) => (
+              <Table.Tr key={i}>
+                <Table.Td>{e.line ?? '—'}</Table.Td>
+                <Table.Td>
+                  <KindBadge kind={e.kind} /> {placeOf(e.path)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Model } from '../../api/jsonapi.ts';
+import { conditionProblem, conditionTargets, operatorsFor, retarget, valueChoices, wouldCycle, type Condition } from './conditions.ts';
+import { buildTree } from './tree.ts';
+
+const f = (id: string, field_type: string, extra: Partial<Model> = {}): Model => ({ id, type: 'inspection-form-section-fields', name: id.toUpperCase(), field_type, order_number: 0, ...extra });
+const check = f('check', 'CHECK', { points_threshold: [{ option: 'yes', points: 1 }] });
+const select = f('select', 'SELECT_SINGLE', { points_threshold: [{ option: 'Propre', points: 2 }, { option: 'Sale', points: 0 }], conditional_field: true, conditions: [{ field: 'check', operator: 'equals', value: 'yes' }] });
+const num = f('num', 'NUMBER', { points_threshold: [{ option: '0-10', points: 1 }] });
+const fields = [check, select, num];
+const tree = buildTree({
+  id: 'F',
+  type: 'inspection-forms',
+  sections: [{ id: 'S', type: 's', name: 'Moteur', order_number: 0, subSections: [{ id: 'U', type: 's', name: 'Fluides', order_number: 0, fields: fields.map((x, i) => ({ ...x, order_number: i })) }] }],
+});
+
+describe('condition builder', () => {
+  it('offers the other fields of the form, named with their place, except those that would loop', () => {
+    expect(conditionTargets(tree, 'num').map((o) => o.label)).toEqual(['Moteur › Fluides › CHECK', 'Moteur › Fluides › SELECT']);
+    // SELECT shows on CHECK: CHECK may not show on SELECT.
+    expect(conditionTargets(tree, 'check').map((o) => o.value)).toEqual(['num']);
+    expect(wouldCycle(fields, 'check', 'select')).toBe(true);
+    expect(wouldCycle(fields, 'select', 'check')).toBe(false);
+  });
+
+  it("counts the field's pending conditions in the loops", () => {
+    // NUM about to show on SELECT: then SELECT may not show on NUM, through CHECK neither.
+    const pending: Condition[] = [{ field: 'select', operator: 'equals', value: 'Propre' }];
+    expect(conditionTargets(tree, 'num', pending).map((o) => o.value)).toEqual(['check', 'select']);
+    const withNum = buildTree({ ...{ id: 'F', type: 'inspection-forms' }, sections: [{ id: 'S', type: 's', name: 'S', subSections: [{ id: 'U', type: 's', name: 'U', fields: [check, select, { ...num, conditional_field: true, conditions: pending }] }] }] });
+    expect(conditionTargets(withNum, 'check').map((o) => o.value)).toEqual([]);
+  });
+
+  it("offers the target's values: yes and no, its options, the four states; none for a number", () => {
+    expect(valueChoices(check)?.map((c) => c.value)).toEqual(['yes', 'no']);
+    expect(valueChoices(select)?.map((c) => [c.value, c.raw])).toEqual([['Propre', true], ['Sale', true]]);
+    expect(valueChoices(f('w', 'TIRE_STATE_WIDGET'))?.map((c) => c.value)).toEqual(['good', 'to_replace', 'bad', 'not_applicable']);
+    expect(valueChoices(num)).toBeNull();
+  });
+
+  it('offers greater and less than for numbers only, and resets the value when the target changes', () => {
+    expect(operatorsFor(num)).toEqual(['equals', 'different', 'superior', 'inferior']);
+    expect(operatorsFor(check)).toEqual(['equals', 'different']);
+    expect(retarget({ field: 'num', operator: 'superior', value: '5' }, check)).toEqual({ field: 'check', operator: 'equals', value: '' });
+    expect(retarget({ field: 'check', operator: 'different', value: 'yes' }, num)).toEqual({ field: 'num', operator: 'different', value: '' });
+  });
+
+  it('says what is wrong with a condition before saving', () => {
+    expect(conditionProblem({ field: '', operator: 'equals', value: '' }, fields, 'num')).toBe('conditions.field_required');
+    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'yes' }, fields, 'check')).toBe('conditions.cycle');
+    expect(conditionProblem({ field: 'check', operator: 'equals', value: '' }, fields, 'num')).toBe('conditions.value_required');
+    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'Brisé' }, fields, 'num')).toBe('conditions.value_unknown');
+    expect(conditionProblem({ field: 'num', operator: 'superior', value: 'beaucoup' }, fields, 'check')).toBe('conditions.value_number');
+    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'propre' }, fields, 'num')).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import type { SyncChanged, SyncConditionView, SyncPath, SyncResult } from '@atelier/domain';
+
+// The dry run's answer as the sync dialog shows it. Pure, unit-tested (syncView.test.ts).
+
+/** Nothing to apply: the file adds, changes and removes nothing. */
+export const changesNothing = (r: SyncResult) => r.counts.added + r.counts.changed + r.counts.removed === 0;
+
+/** "Section › Sub-section › Field", from what the entry names. */
+export const placeOf = (p: SyncPath) => [p.section, p.sub_section, p.field].filter((x) => x !== undefined && x !== null && x !== '').join(' › ');
+
+const SIGNS = new Map<string, string>([
+  ['equals', '='],
+  ['different', '≠'],
+  ['superior', '>'],
+  ['inferior', '<'],
+]);
+const isCondition = (x: unknown): x is SyncConditionView => typeof x === 'object' && x !== null && 'field' in x && 'operator' in x;
+
+/** A value as read in the before → after column: options as "option: points", conditions as "Field = value". */
+export function shownValue(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '—';
+    return v
+      .map((x) =>
+        isCondition(x)
+          ? `${placeOf(x.field)} ${SIGNS.get(x.operator) ?? x.operator} ${x.value}`
+          : x && typeof x === 'object' && 'option' in x
+            ? `${String((x as { option: unknown }).option)}: ${String((x as { points?: unknown }).points ?? '')}`
+            : typeof x === 'object'
+              ? JSON.stringify(x)
+              : String(x),
+      )
+      .join(', ');
+  }
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** One row per changed attribute of each changed entry. */
+export function changeRows(changed: readonly SyncChanged[]): { kind: SyncChanged['kind']; line: number; where: string; attribute: string; before: unknown; after: unknown }[] {
+  return changed.flatMap((c) => c.changes.map((d) => ({ kind: c.kind, line: c.line, where: placeOf(c.path), attribute: d.attribute, before: d.before, after: d.after })));
+}
