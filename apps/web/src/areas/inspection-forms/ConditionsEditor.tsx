@@ -113,7 +113,7 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
                   )}
                 </Group>
                 {error ? (
-                  <Text c="red.8" size="sm" mt={4} role="alert">
+                  <Text c="red.9" size="sm" mt={4} role="alert">
                     {error}
                   </Text>
                 ) : null}
