@@ -144,29 +144,31 @@ describe('inspection form editor', () => {
       await axeCheck(page, 'the editor on a tablet');
 
       // Previewed from the editor: « Oui » on the checkbox shows the single choice; the scores follow.
+      await page.locator('[data-testid=node-panel]').getByRole('button', { name: 'Fermer', exact: true }).first().click();
+      await page.locator('[data-testid=node-panel]').waitFor({ state: 'detached' });
       await page.locator('[data-testid=form-preview]').click();
       await page.waitForURL(`**/inspecpro/inspection-forms/${copyId}/demo`);
       await page.getByTestId('demo-banner').getByText("Aperçu : rien n'est enregistré").waitFor();
       assert.deepEqual(copyCheck.attributes.points_threshold, [{ option: 'yes', points: 1 }]);
-      const card = (f) => page.getByTestId(`field-${f.id}`);
+      const answer = (f) => page.getByTestId(`field-${f.id}`);
       const vehicle = () => page.getByTestId('vehicle-score').innerText();
       const sub = () => page.getByTestId('sub-section-score').innerText();
       const section = () => page.locator('[data-testid^=section-tab-], [data-testid^=section-nav-]').first().innerText();
-      assert.equal(await card(copySelect).count(), 0);
-      await card(copyCheck).getByRole('button', { name: 'Oui', exact: true }).click();
-      await card(copySelect).waitFor();
-      await settles(() => card(copyCheck).getByTestId('field-score').innerText(), '1 / 1 pts · 100 %');
+      assert.equal(await answer(copySelect).count(), 0);
+      await answer(copyCheck).getByRole('button', { name: 'Oui', exact: true }).click();
+      await answer(copySelect).waitFor();
+      await settles(() => answer(copyCheck).getByTestId('field-score').innerText(), '1 / 1 pts · 100 %');
       // Damaged paint: 1 point of 6 in the sub-section, its section and the vehicle (round(100 / 6)).
-      await card(copySelect).getByRole('radio', { name: 'Abîmée', exact: true }).click();
-      await settles(() => card(copySelect).getByTestId('field-score').innerText(), '0 / 5 pts · 0 %');
+      await answer(copySelect).getByRole('radio', { name: 'Abîmée', exact: true }).click();
+      await settles(() => answer(copySelect).getByTestId('field-score').innerText(), '0 / 5 pts · 0 %');
       await settles(async () => (await sub()).replace(/\s+/g, ' ').includes('17 % 1 / 6 pts'), true);
       await settles(async () => (await section()).includes('17 %'), true);
       await settles(vehicle, '17');
       await shot(page, '50-preview-fr');
       await axeCheck(page, 'the preview of the built form');
       // Good paint: every point.
-      await card(copySelect).getByRole('radio', { name: 'Bonne', exact: true }).click();
-      await settles(() => card(copySelect).getByTestId('field-score').innerText(), '5 / 5 pts · 100 %');
+      await answer(copySelect).getByRole('radio', { name: 'Bonne', exact: true }).click();
+      await settles(() => answer(copySelect).getByTestId('field-score').innerText(), '5 / 5 pts · 100 %');
       await settles(async () => (await sub()).replace(/\s+/g, ' ').includes('100 % 6 / 6 pts'), true);
       await settles(async () => (await section()).includes('100 %'), true);
       await settles(vehicle, '100');
