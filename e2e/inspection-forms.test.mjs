@@ -1,6 +1,7 @@
 // The inspection form editor (issue 10, screens): the /inspecpro home, the list, a new form built
 // in French at 1440x900 (a section, a sub-section, a checkbox and a single choice shown only when the
-// checkbox is yes), the fields reordered from the keyboard, the form duplicated; then the editor in
+// checkbox is yes), the fields reordered from the keyboard, the form duplicated and previewed (the
+// checkbox answered, the choice shown, the scores read); then the editor in
 // English at 1024x768. Accessibility checked on each screen. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -10,14 +11,6 @@ const T = { timeout: 180_000 };
 const held = fileBrowser();
 const INCLUDE = 'include=sections.subSections.fields';
 
-/**
- * axe on the page once the notifications are gone: Mantine's notification close button has no name,
- * an issue of the whole app (App.tsx), not of these screens.
- */
-async function axeQuiet(page, label) {
-  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
-  await axeCheck(page, label);
-}
 
 /** The fields of a form in the editor's order, by name, as the server stores them. */
 async function fieldOrder(tk, id) {
@@ -43,12 +36,12 @@ describe('inspection form editor', () => {
       await card.getByText("Formulaires d'inspection").waitFor();
       await card.locator('[data-testid="inspecpro-count-inspection-forms"]').waitFor();
       await shot(page, '50-inspecpro-home-fr');
-      await axeQuiet(page, 'the /inspecpro home');
+      await axeCheck(page, 'the /inspecpro home');
       await card.click();
       await page.waitForURL('**/inspecpro/inspection-forms');
       await page.locator('[data-testid=resource-row]').first().waitFor();
       await shot(page, '50-forms-list-fr');
-      await axeQuiet(page, 'the list of inspection forms');
+      await axeCheck(page, 'the list of inspection forms');
 
       // A new form: its attributes, then the editor.
       await page.locator('[data-testid=list-add]').click();
@@ -90,9 +83,9 @@ describe('inspection form editor', () => {
       await panel.locator('[data-testid=option-add]').click();
       await panel.getByLabel('Option (ligne 2)').fill('Abîmée');
       await panel.getByLabel('Points (ligne 2)').fill('0');
-      // Two options of the same name are flagged before saving.
-      await panel.getByLabel('Option (ligne 2)').fill('bonne');
-      await panel.getByText('Cette option existe déjà (ligne 1).').waitFor();
+      // Two options of the same name are flagged before saving, in the server's words (the form rules).
+      await panel.getByLabel('Option (ligne 2)').fill('Bonne');
+      await panel.getByText('L’option « Bonne » est en double').waitFor();
       await panel.getByLabel('Option (ligne 2)').fill('Abîmée');
       await panel.locator('[data-testid=conditions-enabled]').check();
       await panel.getByLabel('Champ (condition 1)').click();
@@ -100,7 +93,7 @@ describe('inspection form editor', () => {
       await panel.getByLabel('Valeur (condition 1)').click();
       await page.getByRole('option', { name: 'Oui', exact: true }).click();
       await shot(page, '50-field-panel-fr');
-      await axeQuiet(page, 'the editor with the field panel');
+      await axeCheck(page, 'the editor with the field panel');
       await panel.locator('[data-testid=node-save]').click();
       await page.getByText('Les modifications ont été enregistrées.').first().waitFor();
 
@@ -148,7 +141,37 @@ describe('inspection form editor', () => {
       await page.locator(`[data-node=field] [data-testid=node-open]`).first().click();
       await page.locator('[data-testid=node-panel]').waitFor();
       await shot(page, '50-editor-tablet-fr');
-      await axeQuiet(page, 'the editor on a tablet');
+      await axeCheck(page, 'the editor on a tablet');
+
+      // Previewed from the editor: « Oui » on the checkbox shows the single choice; the scores follow.
+      await page.locator('[data-testid=node-panel]').getByRole('button', { name: 'Fermer', exact: true }).first().click();
+      await page.locator('[data-testid=node-panel]').waitFor({ state: 'detached' });
+      await page.locator('[data-testid=form-preview]').click();
+      await page.waitForURL(`**/inspecpro/inspection-forms/${copyId}/demo`);
+      await page.getByTestId('demo-banner').getByText("Aperçu : rien n'est enregistré").waitFor();
+      assert.deepEqual(copyCheck.attributes.points_threshold, [{ option: 'yes', points: 1 }]);
+      const answer = (f) => page.getByTestId(`field-${f.id}`);
+      const vehicle = () => page.getByTestId('vehicle-score').innerText();
+      const sub = () => page.getByTestId('sub-section-score').innerText();
+      const section = () => page.locator('[data-testid^=section-tab-], [data-testid^=section-nav-]').first().innerText();
+      assert.equal(await answer(copySelect).count(), 0);
+      await answer(copyCheck).getByRole('button', { name: 'Oui', exact: true }).click();
+      await answer(copySelect).waitFor();
+      await settles(() => answer(copyCheck).getByTestId('field-score').innerText(), '1 / 1 pts · 100 %');
+      // Damaged paint: 1 point of 6 in the sub-section, its section and the vehicle (round(100 / 6)).
+      await answer(copySelect).getByRole('radio', { name: 'Abîmée', exact: true }).click();
+      await settles(() => answer(copySelect).getByTestId('field-score').innerText(), '0 / 5 pts · 0 %');
+      await settles(async () => (await sub()).replace(/\s+/g, ' ').includes('17 % 1 / 6 pts'), true);
+      await settles(async () => (await section()).includes('17 %'), true);
+      await settles(vehicle, '17');
+      await shot(page, '50-preview-fr');
+      await axeCheck(page, 'the preview of the built form');
+      // Good paint: every point.
+      await answer(copySelect).getByRole('radio', { name: 'Bonne', exact: true }).click();
+      await settles(() => answer(copySelect).getByTestId('field-score').innerText(), '5 / 5 pts · 100 %');
+      await settles(async () => (await sub()).replace(/\s+/g, ' ').includes('100 % 6 / 6 pts'), true);
+      await settles(async () => (await section()).includes('100 %'), true);
+      await settles(vehicle, '100');
       assert.deepEqual(page.errors, []);
     }));
 
@@ -167,11 +190,19 @@ describe('inspection form editor', () => {
       await page.getByRole('button', { name: 'Add a section' }).waitFor();
       await page.locator('[data-node=field]').first().waitFor();
       await shot(page, '51-editor-en');
-      await axeQuiet(page, 'the editor in English');
+      await axeCheck(page, 'the editor in English');
       await page.getByRole('tab', { name: 'Verdicts' }).click();
       await page.locator('[data-testid="lines-inspection-form-notes"]').waitFor();
       await shot(page, '51-notes-en');
-      await axeQuiet(page, 'the verdicts tab');
+      await axeCheck(page, 'the verdicts tab');
+      await page.getByRole('tab', { name: 'Multipliers' }).click();
+      await page.locator('[data-testid="lines-inspection-form-multipliers"]').waitFor();
+      await shot(page, '51-multipliers-en');
+      await axeCheck(page, 'the multipliers tab');
+      await page.getByRole('tab', { name: 'Reminders' }).click();
+      await page.locator('[data-testid="lines-inspection-form-reminders"]').waitFor();
+      await shot(page, '51-reminders-en');
+      await axeCheck(page, 'the reminders tab');
       await page.locator('[data-testid=form-sync]').click();
       const dialog = page.locator('[data-testid=sync-dialog]');
       await dialog.getByText('Download this form (XLSX)').waitFor();
@@ -187,7 +218,7 @@ describe('inspection form editor', () => {
       await dialog.getByText('The file changes nothing in the form.').waitFor();
       assert.equal(await dialog.locator('[data-testid=sync-run]').isDisabled(), true);
       await shot(page, '51-sync-en');
-      await axeQuiet(page, 'the sync dialog');
+      await axeCheck(page, 'the sync dialog');
       assert.deepEqual(page.errors, []);
     }));
 });

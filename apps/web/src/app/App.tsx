@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { MantineProvider, Notification, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '../styles.css';
@@ -15,11 +15,26 @@ import { createRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { ErrorDialog } from '../components/ErrorDialog.tsx';
 
+/** The theme in the user's language: Mantine's notification close button has no name of its own. */
+function LocalizedMantine({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const close = t('common:actions.close');
+  const localized = useMemo(
+    () => mergeThemeOverrides(theme, { components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': close } } }) } }),
+    [close],
+  );
+  return (
+    <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function App() {
   const router = useMemo(() => createRouter(), []);
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <LocalizedMantine>
         <QueryClientProvider client={queryClient}>
             <Notifications position="top-right" autoClose={5000} transitionDuration={200} />
             <ErrorDialog />
@@ -27,7 +42,7 @@ export function App() {
               <RouterProvider router={router} />
             </ConfigGate>
         </QueryClientProvider>
-      </MantineProvider>
+      </LocalizedMantine>
     </I18nextProvider>
   );
 }

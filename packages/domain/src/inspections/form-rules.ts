@@ -154,8 +154,11 @@ export function multiplierProblems(multipliers: readonly FormMultiplier[]): Form
   return problems;
 }
 
-/** Fields whose conditions lead back to themselves, each with the index of its first condition on the cycle. */
-function cycles(fields: readonly FormField[]): Map<string, number> {
+/**
+ * Fields whose conditions lead back to themselves, each with the index of its first condition on the
+ * cycle (the editor asks it of a form with a condition it is about to add).
+ */
+export function conditionCycles(fields: readonly FormField[]): Map<string, number> {
   const reads = new Map<string, string[]>();
   for (const f of fields) reads.set(f.id, f.conditional_field === false ? [] : (f.conditions ?? []).map((c) => c?.field));
   const reaches = (from: string, to: string) => {
@@ -184,7 +187,7 @@ export function formProblems(form: InspectionFormInput): FormProblem[] {
   const problems: FormProblem[] = [];
   const fields = form.sections.flatMap((s) => s.subSections.flatMap((b) => b.fields));
   const ids = new Set(fields.map((f) => f.id));
-  const onCycle = cycles(fields);
+  const onCycle = conditionCycles(fields);
   form.sections.forEach((section, s) => {
     if (weightProblem(section.factor)) problems.push({ pointer: `/sections/${s}/factor`, code: 'factor' });
     section.subSections.forEach((sub, b) => {

@@ -55,7 +55,7 @@ function LocationUsers({ location }: { location: RecordOf<'locations'> }) {
                 <Table.Td>{u.email}</Table.Td>
                 {editable ? (
                   <Table.Td ta="right">
-                    <Button size="compact-sm" variant="subtle" color="red.8" onClick={() => detach.mutate(u.id)} loading={detach.isPending && detach.variables === u.id}>
+                    <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => detach.mutate(u.id)} loading={detach.isPending && detach.variables === u.id}>
                       {t('admin:locations.detach')}
                     </Button>
                   </Table.Td>

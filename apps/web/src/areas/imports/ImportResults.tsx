@@ -89,7 +89,7 @@ export function ImportResults({ imp, dryRun }: { imp: ImportRecord; dryRun: bool
                   </Table.Td>
                   <Table.Td style={{ minWidth: 240 }} data-testid="import-line-errors">
                     {item.errors.map((e, i) => (
-                      <Text key={i} size="sm" c="red">
+                      <Text key={i} size="sm" c="red.9">
                         {e.column ? `${e.column} : ${e.detail}` : e.detail}
                       </Text>
                     ))}

@@ -31,6 +31,8 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
   const byId = new Map<string, Model>(fields.map((f) => [f.id, f]));
   const set = (i: number, c: Condition) => onChange({ ...value, conditions: value.conditions.map((x, k) => (k === i ? c : x)) });
   const n = (i: number) => t('inspectionForms:conditions.row', { n: i + 1 });
+  // The fields that do not lead back to this one.
+  const targets = conditionTargets(tree, fieldId);
 
   return (
     <Stack gap="xs" data-testid="conditions">
@@ -48,12 +50,10 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
             />
           ) : null}
           {value.conditions.map((c, i) => {
-            // The other conditions of the field count for loops: a target may not lead back to this field.
-            const targets = conditionTargets(tree, fieldId, value.conditions.filter((_, k) => k !== i));
             const target = byId.get(c.field);
             const choices = valueChoices(target);
             const problem = conditionProblem(c, fields, fieldId);
-            const error = serverErrors[i] ?? (problem && c.field ? t(`inspectionForms:${problem}`) : undefined);
+            const error = serverErrors[i] ?? (problem && c.field ? t(problem.key, problem.params) : undefined);
             return (
               <Paper key={i} withBorder p="xs" radius="md" data-testid="condition">
                 <Group gap="xs" align="flex-start" wrap="wrap">
@@ -113,7 +113,7 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
                   )}
                 </Group>
                 {error ? (
-                  <Text c="red.8" size="sm" mt={4} role="alert">
+                  <Text c="red.9" size="sm" mt={4} role="alert">
                     {error}
                   </Text>
                 ) : null}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions, type RecordOf } from '@atelier/domain';
+import type { TFunction } from 'i18next';
+import { crudPermissions, multiplierProblems, noteProblems, type FormMultiplier, type FormNote, type FormProblem, type RecordOf } from '@atelier/domain';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { fieldsOf, type FieldEntry } from '../../components/resource/declared.tsx';
@@ -11,7 +12,7 @@ import type { LineValues, LinesConfig } from '../../components/resource/lines.ts
 import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { newRecordLocations } from '../vehicles/common.tsx';
 import { FORMS } from './formApi.ts';
-import { overlappingRows } from './options.ts';
+import { ruleKey } from './options.ts';
 
 const P = crudPermissions('inspection forms');
 type Form = RecordOf<'inspection-forms'>;
@@ -56,24 +57,44 @@ export function decimalOf(v: unknown): unknown {
   return v.trim() !== '' && Number.isFinite(n) ? n : v;
 }
 
-/** Under the notes while they are edited: the rows whose ranges overlap (the server refuses them too). */
-function NotesOverlap({ form }: { form: UseFormReturn<FieldValues> }) {
+/**
+ * Under a list while it is edited: what the form rules say of its lines (the server refuses them too),
+ * each named by its line.
+ */
+export function lineProblems(lines: readonly LineValues[], problems: (lines: readonly LineValues[]) => FormProblem[], line: string, t: TFunction): string[] {
+  return problems(lines).map((p) => t('inspectionForms:settings.line_problem', { line: t(line, { n: Number(/^\/(\d+)/.exec(p.pointer)?.[1] ?? 0) + 1 }), message: t(ruleKey(p.code), p.params) }));
+}
+
+const notesOf = (lines: readonly LineValues[]) => noteProblems(lines as unknown as FormNote[]);
+// The multiplier is typed with the user's decimal separator: read as it will be sent.
+const multipliersOf = (lines: readonly LineValues[]) => multiplierProblems(lines.map((l) => ({ ...l, multiplier: decimalOf(l.multiplier) })) as unknown as FormMultiplier[]);
+
+function LinesCheck({ form, name, problems, line }: { form: UseFormReturn<FieldValues>; name: string; problems: (lines: readonly LineValues[]) => FormProblem[]; line: string }) {
   const { t } = useTranslation();
-  const overlapping = [...noteOverlaps((form.watch('notes') as LineValues[]) ?? [])];
-  if (overlapping.length === 0) return null;
+  const messages = lineProblems((form.watch(name) as LineValues[]) ?? [], problems, line, t);
+  if (messages.length === 0) return null;
   return (
-    <Text c="red.8" size="sm" role="alert" data-testid="notes-overlap">
-      {t('inspectionForms:settings.notes_overlap', { lines: overlapping.map((i) => t(noteLines.line, { n: i + 1 })).join(', ') })}
-    </Text>
+    <Stack gap={2} role="alert" data-testid={`${name}-problems`}>
+      {messages.map((m, i) => (
+        <Text key={i} c="red.9" size="sm">
+          {m}
+        </Text>
+      ))}
+    </Stack>
   );
 }
 
-/** Not an attribute: a check shown in edit mode, never sent (read only). */
-const notesCheck: FieldDef<Form> = { name: 'notes_overlap', label: 'inspectionForms:settings.notes_check', kind: 'json', readOnly: true, modes: ['edit'], wide: true, input: ({ form }) => <NotesOverlap form={form} /> };
-
-/** The rows of the notes whose [minimum, maximum] overlaps an earlier row's. */
-export const noteOverlaps = (lines: LineValues[]) =>
-  overlappingRows(lines.map((l) => ({ min: l.minimum_value === '' ? '' : Number(l.minimum_value), max: l.maximum_value === '' ? '' : Number(l.maximum_value) })));
+/** Not attributes: checks shown in edit mode, never sent (read only). */
+const notesCheck: FieldDef<Form> = { name: 'notes_check', label: 'inspectionForms:settings.notes_check', kind: 'json', readOnly: true, modes: ['edit'], wide: true, input: ({ form }) => <LinesCheck form={form} name="notes" problems={notesOf} line={noteLines.line} /> };
+const multipliersCheck: FieldDef<Form> = {
+  name: 'multipliers_check',
+  label: 'inspectionForms:settings.multipliers_check',
+  kind: 'json',
+  readOnly: true,
+  modes: ['edit'],
+  wide: true,
+  input: ({ form }) => <LinesCheck form={form} name="multipliers" problems={multipliersOf} line={multiplierLines.line} />,
+};
 
 export type SettingsTab = 'attributes' | 'multipliers' | 'notes' | 'reminders';
 
@@ -101,7 +122,7 @@ export function FormSettings({ id, tab, readOnly, onCreated, onClose, onEdit }: 
     tab === 'attributes'
       ? fieldsOf('inspection-forms', attributeEntries())
       : tab === 'multipliers'
-        ? fieldsOf('inspection-forms', [{ name: 'multipliers', kind: 'lines', lines: multiplierLines, wide: true }])
+        ? [...fieldsOf('inspection-forms', [{ name: 'multipliers', kind: 'lines', lines: multiplierLines, wide: true }]), multipliersCheck]
         : tab === 'notes'
           ? [...fieldsOf('inspection-forms', [{ name: 'notes', kind: 'lines', lines: noteLines, wide: true }]), notesCheck]
           : fieldsOf('inspection-forms', [{ name: 'reminders', kind: 'lines', lines: reminderLines, wide: true }]);

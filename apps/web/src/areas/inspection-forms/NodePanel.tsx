@@ -84,7 +84,7 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
   const copyTargets = fieldsOfForm.filter((f) => f.id !== record.id && !f.is_copy).map((f) => ({ value: f.id, label: String(f.name ?? '') }));
 
   const localProblems =
-    isField && (optionProblems(options).length > 0 || (conditions.conditional && conditions.conditions.some((c) => conditionProblem(c, fieldsOfForm, record.id))) || (copy.on && !copy.of));
+    isField && (optionProblems(type, options).length > 0 || (conditions.conditional && conditions.conditions.some((c) => conditionProblem(c, fieldsOfForm, record.id))) || (copy.on && !copy.of));
 
   const save = form.handleSubmit(async (values) => {
     if (localProblems) {
@@ -171,7 +171,7 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
           {isField ? (
             <>
               <Divider label={t('inspectionForms:panel.options')} labelPosition="left" />
-              <OptionsEditor model={options} onChange={setOptions} serverErrors={errors.options} readOnly={readOnly} />
+              <OptionsEditor fieldType={type} model={options} onChange={setOptions} serverErrors={errors.options} readOnly={readOnly} />
               <Divider label={t('inspectionForms:panel.conditions')} labelPosition="left" />
               <ConditionsEditor tree={tree} fieldId={record.id} value={conditions} onChange={setConditions} serverErrors={errors.conditions} readOnly={readOnly} />
               <Divider label={t('inspectionForms:panel.copy')} labelPosition="left" />

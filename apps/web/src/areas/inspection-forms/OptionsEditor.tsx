@@ -6,6 +6,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { optionProblems, type OptionsModel, type Points } from './options.ts';
 
 interface Props {
+  fieldType: string;
   model: OptionsModel;
   onChange: (m: OptionsModel) => void;
   /** The server's messages by row (its pointer /data/attributes/points_threshold/<row>/...). */
@@ -35,13 +36,21 @@ function PointsInput({ label, value, onChange, error, readOnly }: { label: strin
  * The options of a field and their points, by type: yes / no for a checkbox, a list of choices, the
  * "min-max" ranges of a number or slider (their overlaps shown as typed), the four states of a widget.
  */
-export function OptionsEditor({ model, onChange, serverErrors, readOnly }: Props) {
+export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOnly }: Props) {
   const { t } = useTranslation();
-  const problems = optionProblems(model);
+  const problems = optionProblems(fieldType, model);
   const rowError = (row: number) => {
     const p = problems.find((x) => x.row === row);
-    return p ? t(`inspectionForms:${p.key}`, p.params) : serverErrors[row];
+    return p ? t(p.key, p.params) : serverErrors[row];
   };
+  // A problem of the whole list (no option yet, say).
+  const listProblems = problems.filter((p) => p.row === null);
+  const listError =
+    listProblems.length > 0 ? (
+      <Text c="red.9" size="sm" role="alert" data-testid="options-problem">
+        {listProblems.map((p) => t(p.key, p.params)).join(' ')}
+      </Text>
+    ) : null;
   const pts = t('inspectionForms:options.points');
 
   if (model.kind === 'none') return <Text size="sm" c="dimmed">{t('inspectionForms:options.none')}</Text>;
@@ -163,6 +172,7 @@ export function OptionsEditor({ model, onChange, serverErrors, readOnly }: Props
               })}
         </Table.Tbody>
       </Table>
+      {listError}
       {readOnly ? null : (
         <Group>
           <Button

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../../api/jsonapi.ts';
-import { conditionProblem, conditionTargets, operatorsFor, retarget, valueChoices, wouldCycle, type Condition } from './conditions.ts';
+import { conditionProblem, conditionTargets, operatorsFor, retarget, valueChoices } from './conditions.ts';
 import { buildTree } from './tree.ts';
 
 const f = (id: string, field_type: string, extra: Partial<Model> = {}): Model => ({ id, type: 'inspection-form-section-fields', name: id.toUpperCase(), field_type, order_number: 0, ...extra });
@@ -19,14 +19,12 @@ describe('condition builder', () => {
     expect(conditionTargets(tree, 'num').map((o) => o.label)).toEqual(['Moteur › Fluides › CHECK', 'Moteur › Fluides › SELECT']);
     // SELECT shows on CHECK: CHECK may not show on SELECT.
     expect(conditionTargets(tree, 'check').map((o) => o.value)).toEqual(['num']);
-    expect(wouldCycle(fields, 'check', 'select')).toBe(true);
-    expect(wouldCycle(fields, 'select', 'check')).toBe(false);
+    expect(conditionTargets(tree, 'select').map((o) => o.value)).toEqual(['check', 'num']);
   });
 
-  it("counts the field's pending conditions in the loops", () => {
-    // NUM about to show on SELECT: then SELECT may not show on NUM, through CHECK neither.
-    const pending: Condition[] = [{ field: 'select', operator: 'equals', value: 'Propre' }];
-    expect(conditionTargets(tree, 'num', pending).map((o) => o.value)).toEqual(['check', 'select']);
+  it('refuses a loop through other fields', () => {
+    // NUM shows on SELECT, which shows on CHECK: CHECK may show on neither.
+    const pending = [{ field: 'select', operator: 'equals', value: 'Propre' }];
     const withNum = buildTree({ ...{ id: 'F', type: 'inspection-forms' }, sections: [{ id: 'S', type: 's', name: 'S', subSections: [{ id: 'U', type: 's', name: 'U', fields: [check, select, { ...num, conditional_field: true, conditions: pending }] }] }] });
     expect(conditionTargets(withNum, 'check').map((o) => o.value)).toEqual([]);
   });
@@ -46,11 +44,15 @@ describe('condition builder', () => {
   });
 
   it('says what is wrong with a condition before saving', () => {
-    expect(conditionProblem({ field: '', operator: 'equals', value: '' }, fields, 'num')).toBe('conditions.field_required');
-    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'yes' }, fields, 'check')).toBe('conditions.cycle');
-    expect(conditionProblem({ field: 'check', operator: 'equals', value: '' }, fields, 'num')).toBe('conditions.value_required');
-    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'Brisé' }, fields, 'num')).toBe('conditions.value_unknown');
-    expect(conditionProblem({ field: 'num', operator: 'superior', value: 'beaucoup' }, fields, 'check')).toBe('conditions.value_number');
+    // The form rules first, as the server says them.
+    expect(conditionProblem({ field: '', operator: 'equals', value: '' }, fields, 'num')).toEqual({ key: 'inspectionForms:rules.condition_field_unknown' });
+    expect(conditionProblem({ field: 'num', operator: 'equals', value: '1' }, fields, 'num')).toEqual({ key: 'inspectionForms:rules.condition_field_self' });
+    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'yes' }, fields, 'check')).toEqual({ key: 'inspectionForms:rules.condition_cycle' });
+    expect(conditionProblem({ field: 'num', operator: 'superior', value: 'beaucoup' }, fields, 'check')).toEqual({ key: 'inspectionForms:rules.condition_value_number' });
+    // Then what the builder needs: a value, one of the target's options.
+    expect(conditionProblem({ field: 'check', operator: 'equals', value: '' }, fields, 'num')).toEqual({ key: 'inspectionForms:conditions.value_required' });
+    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'Brisé' }, fields, 'num')).toEqual({ key: 'inspectionForms:conditions.value_unknown' });
     expect(conditionProblem({ field: 'select', operator: 'equals', value: 'propre' }, fields, 'num')).toBeNull();
+    expect(conditionProblem({ field: 'num', operator: 'inferior', value: '4.5' }, fields, 'check')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { CHECK_OPTIONS, CONDITION_OPERATORS, WIDGET_OPTIONS, type ConditionOperator } from '@atelier/domain';
+import { CHECK_OPTIONS, CONDITION_OPERATORS, WIDGET_OPTIONS, conditionCycles, fieldProblems, type ConditionOperator, type FormField } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
-import { optionsKind } from './options.ts';
+import { optionsKind, ruleKey } from './options.ts';
 import { allFields, type FormTree } from './tree.ts';
 
 // The condition builder: a field shows when other fields of the form have some values. The user
@@ -13,37 +13,24 @@ export interface Condition {
   value: string;
 }
 
-const conditionsOf = (f: Model): Condition[] => (Array.isArray(f.conditions) ? (f.conditions as Condition[]) : []);
+/** The form's fields as the form rules read them, with `fieldId` showing on `conditions` only. */
+const withConditions = (fields: readonly Model[], fieldId: string, conditions: readonly Condition[]): FormField[] =>
+  fields.map((f) =>
+    f.id === fieldId
+      ? { id: f.id, field_type: String(f.field_type ?? ''), conditional_field: true, conditions }
+      : { id: f.id, field_type: String(f.field_type ?? ''), conditional_field: f.conditional_field !== false, conditions: Array.isArray(f.conditions) ? (f.conditions as Condition[]) : [] },
+  );
 
-/**
- * Whether `fieldId` showing on `targetId`'s value would close a loop: the target already depends,
- * through its own conditions (or theirs), on `fieldId`.
- */
-export function wouldCycle(fields: readonly Model[], fieldId: string, targetId: string): boolean {
-  if (fieldId === targetId) return true;
-  const byId = new Map(fields.map((f) => [f.id, f]));
-  const seen = new Set<string>();
-  const stack = [targetId];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (id === fieldId) return true;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const f = byId.get(id);
-    if (f && f.conditional_field !== false) for (const c of conditionsOf(f)) stack.push(String(c.field));
-  }
-  return false;
-}
+/** Whether `fieldId` showing on these conditions would close a loop (the rule `condition_cycle`). */
+const loops = (fields: readonly Model[], fieldId: string, conditions: readonly Condition[]) => conditionCycles(withConditions(fields, fieldId, conditions)).has(fieldId);
 
 /** The fields a field's conditions may read, in the form's order, named with their place ("Moteur › Fluides › Huile"). */
-export function conditionTargets(tree: FormTree, fieldId: string, conditions: readonly Condition[] = []): { value: string; label: string }[] {
+export function conditionTargets(tree: FormTree, fieldId: string): { value: string; label: string }[] {
   const fields = allFields(tree);
-  // The field's own pending conditions count too: a loop through them is refused as well.
-  const withPending = fields.map((f) => (f.id === fieldId ? { ...f, conditional_field: true, conditions } : f));
   return tree.sections.flatMap((s) =>
     s.subSections.flatMap((u) =>
       u.fields
-        .filter((f) => f.id !== fieldId && !wouldCycle(withPending, fieldId, f.id))
+        .filter((f) => f.id !== fieldId && !loops(fields, fieldId, [{ field: f.id, operator: 'equals', value: '' }]))
         .map((f) => ({ value: f.id, label: [s.record.name, u.record.name, f.name].map((x) => String(x ?? '')).join(' › ') })),
     ),
   );
@@ -89,14 +76,23 @@ export function retarget(condition: Condition, target: Model | undefined): Condi
   return { field: target?.id ?? '', operator: ops.includes(condition.operator) ? condition.operator : 'equals', value: '' };
 }
 
-/** A problem of a condition before saving: the key of its message (`inspectionForms:conditions.*`). */
-export function conditionProblem(c: Condition, fields: readonly Model[], fieldId: string): string | null {
-  const target = fields.find((f) => f.id === c.field);
-  if (!c.field || !target) return 'conditions.field_required';
-  if (wouldCycle(fields.map((f) => (f.id === fieldId ? { ...f, conditions: [] } : f)), fieldId, c.field)) return 'conditions.cycle';
-  if (String(c.value ?? '').trim() === '') return 'conditions.value_required';
-  const choices = valueChoices(target);
-  if (choices && !choices.some((o) => o.value.toLowerCase() === c.value.toLowerCase())) return 'conditions.value_unknown';
-  if (!choices && (c.operator === 'superior' || c.operator === 'inferior') && !Number.isFinite(Number(c.value))) return 'conditions.value_number';
+/** A problem of a condition before saving: its message key and values. */
+export interface ConditionProblem {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * What is wrong with a condition of `fieldId` before saving: the form rules first (the server's own
+ * check), then what the builder needs: a value picked, among the target's options when it has some.
+ */
+export function conditionProblem(c: Condition, fields: readonly Model[], fieldId: string): ConditionProblem | null {
+  const field: FormField = { id: fieldId, field_type: '', conditional_field: true, conditions: [c] };
+  const rule = fieldProblems(field, new Set(fields.map((f) => f.id))).find((p) => p.pointer.startsWith('/conditions/'));
+  if (rule) return { key: ruleKey(rule.code), ...(rule.params ? { params: rule.params } : {}) };
+  if (loops(fields, fieldId, [c])) return { key: ruleKey('condition_cycle') };
+  if (String(c.value ?? '').trim() === '') return { key: 'inspectionForms:conditions.value_required' };
+  const choices = valueChoices(fields.find((f) => f.id === c.field));
+  if (choices && !choices.some((o) => o.value.toLowerCase() === c.value.toLowerCase())) return { key: 'inspectionForms:conditions.value_unknown' };
   return null;
 }

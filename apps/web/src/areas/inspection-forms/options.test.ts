@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { optionProblems, optionsKind, overlaps, parseRange, retype, toModel, toThreshold, type OptionsModel } from './options.ts';
+import { FORM_PROBLEM_CODES } from '@atelier/domain';
+import i18n from '../../i18n/index.ts';
+import { optionProblems, optionsKind, retype, toModel, toThreshold, type OptionsModel } from './options.ts';
 
 describe('options by field type', () => {
   it('picks the editor of each type', () => {
@@ -22,8 +24,7 @@ describe('options by field type', () => {
     const m = toModel('NUMBER', [{ option: '0-10', points: 0 }, { option: '11-20.5', points: 3 }]);
     expect(m).toEqual({ kind: 'ranges', rows: [{ min: 0, max: 10, points: 0 }, { min: 11, max: 20.5, points: 3 }] });
     expect(toThreshold(m)).toEqual([{ option: '0-10', points: 0 }, { option: '11-20.5', points: 3 }]);
-    expect(parseRange(' -5 - 5 ')).toEqual({ min: -5, max: 5 });
-    expect(parseRange('abc')).toBeNull();
+    expect(toModel('NUMBER', [{ option: ' -5 - 5 ', points: 1 }, { option: 'abc', points: 2 }])).toEqual({ kind: 'ranges', rows: [{ min: -5, max: 5, points: 1 }, { min: '', max: '', points: 2 }] });
   });
 
   it('writes the four states of a widget, in their order, with defaults for a new one', () => {
@@ -47,25 +48,39 @@ describe('options by field type', () => {
 });
 
 describe('option problems', () => {
-  it('finds overlapping ranges, bounds included, naming the earlier row', () => {
-    expect(overlaps([{ min: 0, max: 5 }, { min: 5, max: 10 }, { min: 11, max: 20 }])).toEqual([[1, 0]]);
-    expect(overlaps([{ min: 0, max: 4 }, { min: 5, max: 10 }])).toEqual([]);
-    // An inverted or incomplete row is its own problem, not an overlap.
-    expect(overlaps([{ min: 10, max: 0 }, { min: 3, max: 4 }, { min: '', max: 4 }])).toEqual([]);
+  it("reports each row by the form rules' codes, ranges overlapping bounds included", () => {
+    const ranges: OptionsModel = { kind: 'ranges', rows: [{ min: 0, max: 5, points: 1 }, { min: 8, max: 6, points: 2 }, { min: 5, max: 10, points: '' }, { min: '', max: 4, points: 0 }] };
+    expect(optionProblems('NUMBER', ranges)).toEqual([
+      { row: 1, key: 'inspectionForms:rules.range_order', params: { option: '8-6' } },
+      { row: 2, key: 'inspectionForms:rules.option_points' },
+      { row: 2, key: 'inspectionForms:rules.range_overlap', params: { option: '5-10', other: '0-5' } },
+      // A missing bound is no "min-max".
+      { row: 3, key: 'inspectionForms:rules.range_format', params: { option: '-4' } },
+    ]);
+    expect(optionProblems('NUMBER', { kind: 'ranges', rows: [{ min: 0, max: 4, points: 0 }, { min: 5, max: 10, points: 1 }] })).toEqual([]);
+    const choices: OptionsModel = { kind: 'choices', rows: [{ option: 'Bon', points: 2 }, { option: 'Bon ', points: 1 }, { option: '', points: 0 }] };
+    expect(optionProblems('SELECT_SINGLE', choices)).toEqual([
+      { row: 1, key: 'inspectionForms:rules.option_duplicate', params: { option: 'Bon' } },
+      { row: 2, key: 'inspectionForms:rules.option_name_required' },
+    ]);
   });
 
-  it('reports each row by its problem', () => {
-    const ranges: OptionsModel = { kind: 'ranges', rows: [{ min: 0, max: 10, points: 1 }, { min: 8, max: 5, points: 2 }, { min: 10, max: 12, points: '' }] };
-    expect(optionProblems(ranges)).toEqual([
-      { row: 1, key: 'options.range_inverted' },
-      { row: 2, key: 'options.points_required' },
-      { row: 2, key: 'options.range_overlap', params: { n: 1 } },
-    ]);
-    const choices: OptionsModel = { kind: 'choices', rows: [{ option: 'Bon', points: 2 }, { option: 'bon ', points: 1 }, { option: '', points: 0 }] };
-    expect(optionProblems(choices)).toEqual([
-      { row: 1, key: 'options.option_repeated', params: { n: 1 } },
-      { row: 2, key: 'options.option_required' },
-    ]);
-    expect(optionProblems(toModel('CHECK', []))).toEqual([]);
+  it('reports the whole list and the points of a checkbox or a widget', () => {
+    expect(optionProblems('SELECT_MULTIPLE', { kind: 'choices', rows: [] })).toEqual([{ row: null, key: 'inspectionForms:rules.options_required' }]);
+    expect(optionProblems('CHECK', toModel('CHECK', []))).toEqual([]);
+    expect(optionProblems('CHECK', { kind: 'check', yes: 1, no: '', withNo: true })).toEqual([{ row: 1, key: 'inspectionForms:rules.option_points' }]);
+    const states = toModel('STATE_WIDGET', []);
+    expect(optionProblems('STATE_WIDGET', states)).toEqual([]);
+    if (states.kind === 'states') expect(optionProblems('STATE_WIDGET', { ...states, points: { ...states.points, bad: '' } })).toEqual([{ row: 2, key: 'inspectionForms:rules.option_points' }]);
+  });
+
+  it('has a French and an English text for every rule code, with the values it names', () => {
+    for (const code of FORM_PROBLEM_CODES)
+      for (const lng of ['fr', 'en']) {
+        const key = `inspectionForms:rules.${code}`;
+        expect(i18n.exists(key, { lng, fallbackLng: false }), `${lng} ${code}`).toBe(true);
+        expect(i18n.t(key, { lng, option: 'X-Y', other: 'Z' })).not.toMatch(/\{/);
+      }
+    expect(i18n.t('inspectionForms:rules.range_overlap', { lng: 'fr', option: '5-10', other: '0-5' })).toBe('La plage « 5-10 » chevauche la plage « 0-5 »');
   });
 });

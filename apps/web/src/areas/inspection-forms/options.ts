@@ -1,4 +1,4 @@
-import { CHECK_OPTIONS, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, type WidgetOption } from '@atelier/domain';
+import { CHECK_OPTIONS, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, fieldProblems, parseRangeOption, type FormProblemCode, type WidgetOption } from '@atelier/domain';
 
 // A field's options and their points (`points_threshold`, a list of { option, points }) as the
 // field editor shows them for each type, and back. Pure, unit-tested (options.test.ts).
@@ -7,6 +7,9 @@ export interface PointsOption {
   option: string;
   points: number | string | null;
 }
+
+/** The web's text of a form rule's code (the server's `inspection_form.<code>`). */
+export const ruleKey = (code: FormProblemCode) => `inspectionForms:rules.${code}`;
 
 /** A number being typed: '' while empty. */
 export type Points = number | '';
@@ -28,12 +31,6 @@ export function optionsKind(fieldType: string): OptionsKind {
   if (has(RANGE_FIELD_TYPES, fieldType)) return 'ranges';
   if (has(WIDGET_FIELD_TYPES, fieldType)) return 'states';
   return 'none';
-}
-
-/** A range option "min-max" (decimals and negative bounds allowed), as the scoring engine reads it. */
-export function parseRange(option: string): { min: number; max: number } | null {
-  const m = /^\s*(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)\s*$/.exec(option);
-  return m ? { min: Number(m[1]), max: Number(m[2]) } : null;
 }
 
 const num = (v: unknown): Points => {
@@ -58,7 +55,7 @@ export function toModel(fieldType: string, threshold: readonly PointsOption[] | 
         kind: 'ranges',
         rows: list.length
           ? list.map((o) => {
-              const r = parseRange(o.option);
+              const r = parseRangeOption(o.option);
               return { min: r ? r.min : '', max: r ? r.max : '', points: num(o.points) };
             })
           : [{ min: '', max: '', points: '' }],
@@ -99,53 +96,23 @@ export function retype(model: OptionsModel, fieldType: string): OptionsModel {
   return optionsKind(fieldType) === model.kind ? model : toModel(fieldType, []);
 }
 
-/** A problem of one row of the options: a message key of the `inspectionForms` namespace and its values. */
+/** A problem of the options: its row (null for the whole list) and its message key and values. */
 export interface RowProblem {
-  row: number;
+  row: number | null;
   key: string;
-  params?: Record<string, unknown>;
-}
-
-/** What the editor says of the options before saving: empty or repeated names, points missing, ranges inverted or overlapping. */
-export function optionProblems(model: OptionsModel): RowProblem[] {
-  const out: RowProblem[] = [];
-  if (model.kind === 'choices') {
-    const seen = new Map<string, number>();
-    model.rows.forEach((r, row) => {
-      const name = r.option.trim().toLowerCase();
-      if (!name) out.push({ row, key: 'options.option_required' });
-      else if (seen.has(name)) out.push({ row, key: 'options.option_repeated', params: { n: (seen.get(name) ?? 0) + 1 } });
-      else seen.set(name, row);
-      if (r.points === '') out.push({ row, key: 'options.points_required' });
-    });
-  }
-  if (model.kind === 'ranges') {
-    model.rows.forEach((r, row) => {
-      if (r.min === '' || r.max === '') out.push({ row, key: 'options.range_required' });
-      else if (r.min > r.max) out.push({ row, key: 'options.range_inverted' });
-      if (r.points === '') out.push({ row, key: 'options.points_required' });
-    });
-    for (const [row, other] of overlaps(model.rows)) out.push({ row, key: 'options.range_overlap', params: { n: other + 1 } });
-  }
-  if (model.kind === 'check' && (model.yes === '' || (model.withNo && model.no === ''))) out.push({ row: model.yes === '' ? 0 : 1, key: 'options.points_required' });
-  if (model.kind === 'states') WIDGET_OPTIONS.forEach((o, row) => model.points[o] === '' && out.push({ row, key: 'options.points_required' }));
-  return out;
+  params?: Record<string, string | number>;
 }
 
 /**
- * Pairs of ranges sharing a value, bounds included ([row, earlier row]): each later row names the
- * first earlier row it overlaps. Rows with a missing or inverted bound are left to their own problem.
+ * What the form rules say of the options as typed (the server's own check, before saving), by row of
+ * the editor: the rows are the entries of `toThreshold`.
  */
-export function overlaps(rows: readonly { min: Points; max: Points }[]): [number, number][] {
-  const out: [number, number][] = [];
-  const valid = (r: { min: Points; max: Points }): r is { min: number; max: number } => r.min !== '' && r.max !== '' && r.min <= r.max;
-  rows.forEach((r, i) => {
-    if (!valid(r)) return;
-    const j = rows.findIndex((o, k) => k < i && valid(o) && r.min <= o.max && o.min <= r.max);
-    if (j >= 0) out.push([i, j]);
-  });
-  return out;
+export function optionProblems(fieldType: string, model: OptionsModel): RowProblem[] {
+  const field = { id: '', field_type: fieldType, points_threshold: toThreshold(model) };
+  return fieldProblems(field, new Set())
+    .filter((p) => p.pointer.startsWith('/points_threshold'))
+    .map((p) => {
+      const row = /^\/points_threshold\/(\d+)/.exec(p.pointer);
+      return { row: row ? Number(row[1]) : null, key: ruleKey(p.code), ...(p.params ? { params: p.params } : {}) };
+    });
 }
-
-/** Ranges overlapping on [minimum, maximum] (the form's notes): the rows that overlap an earlier one. */
-export const overlappingRows = (rows: readonly { min: Points; max: Points }[]) => new Set(overlaps(rows).map(([i]) => i));

@@ -119,7 +119,7 @@ function PictureForm() {
           )}
         </FileButton>
         {me.profile_image ? (
-          <Button variant="subtle" color="red.8" onClick={() => patch({ profile_image: null })}>
+          <Button variant="subtle" color="red.9" onClick={() => patch({ profile_image: null })}>
             {t('profile:picture.remove')}
           </Button>
         ) : null}

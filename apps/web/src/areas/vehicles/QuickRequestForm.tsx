@@ -253,7 +253,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
             {t(labelKey('requests', 'type'))}
           </Text>
           <SegmentedControl aria-labelledby="quick-type-label" value={type} onChange={setType} data={types.map((ty) => ({ value: ty, label: requestEnums.type(ty) }))} data-testid="quick-type" fullWidth />
-          {errors.type ? <Text size="xs" c="red">{errors.type}</Text> : null}
+          {errors.type ? <Text size="xs" c="red.9">{errors.type}</Text> : null}
         </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="quick-priority-label">

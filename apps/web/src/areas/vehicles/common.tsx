@@ -65,7 +65,7 @@ export function DueDate({ request, withTime }: { request: Pick<Request, 'due_at'
   const locale = currentLocale();
   const late = new Date(request.due_at).getTime() < Date.now() && !(request.state && isRequestFinal(request.state));
   return (
-    <Text component="span" size="sm" c={late ? 'red.8' : undefined} fw={late ? 600 : undefined} data-late={late || undefined}>
+    <Text component="span" size="sm" c={late ? 'red.9' : undefined} fw={late ? 600 : undefined} data-late={late || undefined}>
       {withTime ? formatDateTime(request.due_at, locale) : formatDate(request.due_at, locale)}
     </Text>
   );

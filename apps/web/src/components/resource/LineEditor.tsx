@@ -75,7 +75,7 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
                   {config.fields.map((f) => (
                     <Table.Th key={f.name} ta={f.kind === 'money' || f.kind === 'number' ? 'right' : undefined}>
                       {t(f.label)}
-                      {f.required ? <Text span c="red.8" aria-hidden> *</Text> : null}
+                      {f.required ? <Text span c="red.9" aria-hidden> *</Text> : null}
                     </Table.Th>
                   ))}
                   <Table.Th w={44} />
@@ -99,7 +99,7 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
         </DndContext>
       )}
       {listError ? (
-        <Text c="red.8" size="sm" role="alert">
+        <Text c="red.9" size="sm" role="alert">
           {listError}
         </Text>
       ) : null}
