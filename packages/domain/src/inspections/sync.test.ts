@@ -431,6 +431,39 @@ describe('diffStructure', () => {
     ]);
   });
 
+  /** The form numbered from 1, as the editor and API clients may number it. */
+  const fromOne = (): SyncCurrentForm => {
+    const f = form();
+    const bump = <T extends { order_number?: unknown }>(list: readonly T[]) => list.map((x) => ({ ...x, order_number: Number(x.order_number) + 1 }));
+    return { sections: bump(f.sections).map((sec) => ({ ...sec, subSections: bump(sec.subSections).map((sub) => ({ ...sub, fields: bump(sub.fields) })) })) };
+  };
+  const places = (result: ReturnType<typeof run>, current: SyncCurrentForm, sub: string) => {
+    const now = new Map(current.sections.flatMap((x) => x.subSections).find((x) => x.id === sub)!.fields.map((f) => [f.id, Number(f.order_number)]));
+    const plan = result.plan.sections.flatMap((x) => x.subSections).find((x) => x.id === sub)!;
+    // What the run leaves: the written number of a changed order, else the stored one.
+    return plan.fields.map((f) => (f.id && !f.changed.includes('order_number') ? now.get(f.id)! : f.values.order_number));
+  };
+
+  it('compares order numbers as places: a form numbered from 1 and its file in the same order change nothing', () => {
+    const result = run(FR, frRows(), fromOne());
+    expect(result.changed).toEqual([]);
+    expect(result.counts.unchanged).toBe(7);
+  });
+
+  it('numbers again a list that gains or moves an item, so that no two items share a number', () => {
+    const rows = frRows();
+    const added = [rows[0], rows[1], ['Extérieur', 'car', '2', 'Carrosserie', '1', 'Rétroviseurs', 'Case à cocher', 'oui:5|non:0', 'non', 'non', 'non', '', '1', ''], rows[2]];
+    const gained = run(FR, added, fromOne());
+    expect(gained.refused).toEqual([]);
+    const afterAdd = places(gained, fromOne(), 'ss1');
+    expect(new Set(afterAdd).size).toBe(3);
+    expect(afterAdd).toEqual([...afterAdd].sort((x, y) => x - y));
+    const swapped = run(FR, [rows[1], rows[0], rows[2]], fromOne());
+    const afterSwap = places(swapped, fromOne(), 'ss1');
+    expect(new Set(afterSwap).size).toBe(2);
+    expect(afterSwap).toEqual([...afterSwap].sort((x, y) => x - y));
+  });
+
   it('matches names without case or accents and answers the new spelling as a change', () => {
     const rows = frRows();
     rows[2][0] = 'MECANIQUE';

@@ -923,13 +923,28 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
   };
   const currentSection = new Map(current.sections.map((s) => [s.id, s]));
   const currentSub = new Map(current.sections.flatMap((s) => s.subSections.map((sub) => [sub.id, sub] as const)));
+  // Order numbers are compared as places: a form numbered from 1 (the editor, the API) whose file keeps
+  // every item of a list in its place changes nothing. A list that gains, loses or moves an item is
+  // numbered again from 0 wherever a number differs, so that no two items share one.
+  const keptOrder = new Map<string, number>();
+  const keep = (wanted: readonly { id: string | null }[], existing: readonly { id: string; order_number?: Numeric }[]) => {
+    const now = byOrder(existing).map((e) => e.id);
+    if (now.length === wanted.length && wanted.every((w, i) => w.id === now[i])) now.forEach((id, i) => keptOrder.set(id, i));
+  };
+  keep(plan.sections, current.sections);
   for (const s of plan.sections) {
     const cs = s.id ? currentSection.get(s.id) : undefined;
-    s.changed = note('section', s.id, { section: s.values.name }, s.line, cs ? { name: cs.name, icon: cs.icon || null, factor: num(cs.factor, 1), order_number: num(cs.order_number, 0) } : null, s.values);
+    keep(s.subSections, cs?.subSections ?? []);
+    for (const sub of s.subSections) keep(sub.fields, (sub.id ? currentSub.get(sub.id)?.fields : undefined) ?? []);
+  }
+  const orderOf = (id: string, order: Numeric) => keptOrder.get(id) ?? num(order, 0);
+  for (const s of plan.sections) {
+    const cs = s.id ? currentSection.get(s.id) : undefined;
+    s.changed = note('section', s.id, { section: s.values.name }, s.line, cs ? { name: cs.name, icon: cs.icon || null, factor: num(cs.factor, 1), order_number: orderOf(cs.id, cs.order_number) } : null, s.values);
     for (const sub of s.subSections) {
       const csub = sub.id ? currentSub.get(sub.id) : undefined;
       const path = { section: s.values.name, sub_section: sub.values.name };
-      sub.changed = note('sub_section', sub.id, path, sub.line, csub ? { name: csub.name, factor: num(csub.factor, 1), order_number: num(csub.order_number, 0) } : null, sub.values);
+      sub.changed = note('sub_section', sub.id, path, sub.line, csub ? { name: csub.name, factor: num(csub.factor, 1), order_number: orderOf(csub.id, csub.order_number) } : null, sub.values);
       for (const f of sub.fields) {
         if (refusedLines.has(f.line)) continue;
         const cf = f.id ? currentFields.get(f.id) : undefined;
@@ -939,7 +954,7 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
               name: cf.name,
               field_type: cf.field_type,
               points_threshold: currentPoints(cf),
-              order_number: num(cf.order_number, 0),
+              order_number: orderOf(cf.id, cf.order_number),
               can_upload_image: !!cf.can_upload_image,
               can_add_comment: !!cf.can_add_comment,
               enable_na: !!cf.enable_na,
