@@ -18,3 +18,4 @@ export type { FieldConditionRecord, PointsThreshold } from './declarations/inspe
 export * from './inspections/scoring.ts';
 export * from './inspections/form-rules.ts';
 export * from './inspections/sync.ts';
+export * from './inspections/states.ts';
