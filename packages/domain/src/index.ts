@@ -19,3 +19,4 @@ export * from './inspections/scoring.ts';
 export * from './inspections/form-rules.ts';
 export * from './inspections/sync.ts';
 export * from './inspections/states.ts';
+export type { InspectionScoreData } from './declarations/inspections.ts';

@@ -8,6 +8,7 @@ import {
   inspectionActionRoute,
   inspectionActionsIn,
   inspectionTransition,
+  isInspectionEditable,
   isInspectionFinal,
   type InspectionAction,
   type InspectionState,
@@ -43,6 +44,10 @@ describe('inspection transitions', () => {
 
   it('only canceled is final', () => {
     expect(INSPECTION_STATES.filter(isInspectionFinal)).toEqual(['canceled']);
+  });
+
+  it('is edited until completed', () => {
+    expect(INSPECTION_STATES.filter(isInspectionEditable)).toEqual(['draft', 'pending', 'assigned', 'in_progress']);
   });
 
   it('starts to do with assignees, else to assign', () => {

@@ -19,6 +19,19 @@ export const INSPECTION_STATE_LABELS: Labels<InspectionState> = {
 export const INSPECTION_ACTIONS = ['assign', 'start', 'take_over', 'complete', 'approve', 'cancel', 'redo', 'reset_section', 'set_section_good', 'share'] as const;
 export type InspectionAction = (typeof INSPECTION_ACTIONS)[number];
 
+export const INSPECTION_ACTION_LABELS: Labels<InspectionAction> = {
+  assign: { fr: 'Assigner', en: 'Assign' },
+  start: { fr: 'Commencer', en: 'Start' },
+  take_over: { fr: 'Prendre en charge', en: 'Take over' },
+  complete: { fr: 'Compléter', en: 'Complete' },
+  approve: { fr: 'Valider', en: 'Approve' },
+  cancel: { fr: 'Annuler', en: 'Cancel' },
+  redo: { fr: 'Refaire', en: 'Redo' },
+  reset_section: { fr: 'Réinitialiser la section', en: 'Reset the section' },
+  set_section_good: { fr: 'Section tout bon', en: 'Set the section all good' },
+  share: { fr: 'Partager', en: 'Share' },
+};
+
 /** Each action's permission (spec §6). Redo makes a new inspection; the section actions and share edit it. */
 export const INSPECTION_ACTION_PERMISSIONS: Record<InspectionAction, string> = {
   assign: 'assign inspections',
@@ -84,6 +97,11 @@ export function holderOnly(action: InspectionAction): boolean {
 /** Canceled is final: no edit, no action. */
 export function isInspectionFinal(state: InspectionState): boolean {
   return inspectionActionsIn(state).length === 0;
+}
+
+/** Its data (odometer, tires, comments...) is written until it is completed. */
+export function isInspectionEditable(state: InspectionState): boolean {
+  return state === 'draft' || state === 'pending' || state === 'assigned' || state === 'in_progress';
 }
 
 /** A new inspection with assignees is to do, else to assign. */
