@@ -81,7 +81,7 @@ afterAll(() => t?.close());
 
 describe('creating an inspection', () => {
   it('freezes the form and makes one untouched field per field, scored at once', async () => {
-    const { id, body } = await inspection();
+    const { body } = await inspection();
     expect(body.data.attributes).toMatchObject({ state: 'pending', form_version: 1, shared: false, touched_sections: [] });
     expect(body.data.attributes.code).toMatch(/^I-\d{4}-\d{6}$/);
     const fields = body.included.filter((i: any) => i.type === 'inspection-fields');
