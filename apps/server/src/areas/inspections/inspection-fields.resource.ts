@@ -1,4 +1,4 @@
-import { WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, propagateAnswer, type FieldAnswer } from '@atelier/domain';
+import { INSPECTION_STATE_LABELS, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, propagateAnswer, type FieldAnswer } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -8,7 +8,6 @@ import type { MessageKey } from '../../i18n/index.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { INSPECTION_STATE_LABELS } from '@atelier/domain';
 import { answerOf, answersOf, fieldsOfInspection, rescore, versionById, type InspectionFieldRow, type InspectionRow } from './inspection-scoring.ts';
 import { notHolder } from './inspections.policies.ts';
 import { inspectionsResource } from './inspections.resource.ts';
