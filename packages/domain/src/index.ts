@@ -20,3 +20,4 @@ export * from './inspections/form-rules.ts';
 export * from './inspections/sync.ts';
 export * from './inspections/states.ts';
 export type { InspectionScoreData } from './declarations/inspections.ts';
+export * from './inspections/answers.ts';

@@ -239,6 +239,7 @@ export const en: Record<MessageKey, string> = {
   'inspection.not_in_progress': "An inspection’s answers are changed only while it is in progress (state “{state}”).",
   'inspection.already_holder': "You are already working on this inspection.",
   'inspection.not_assignee': "This inspection is assigned to someone else.",
+  'inspection.reminders_unchecked': 'You must tick every item',
   'inspection.signature_required': "A signature is required",
   'inspection.field_required': "The field {fieldName} must be filled in",
   'inspection.vehicle_in_progress': "An inspection is already in progress for this vehicle",

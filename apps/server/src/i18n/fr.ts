@@ -238,6 +238,7 @@ export const fr = {
   'inspection.not_in_progress': "Les réponses d’une inspection ne se modifient que lorsqu’elle est en cours (état « {state} »).",
   'inspection.already_holder': "Vous travaillez déjà sur cette inspection.",
   'inspection.not_assignee': "Cette inspection est assignée à quelqu’un d’autre.",
+  'inspection.reminders_unchecked': 'Vous devez cocher tous les éléments',
   'inspection.signature_required': "La signature est obligatoire",
   'inspection.field_required': "Le champ {fieldName} doit être renseigné",
   'inspection.vehicle_in_progress': "Une inspection est déjà en cours pour ce véhicule",

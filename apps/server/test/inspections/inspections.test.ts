@@ -231,8 +231,26 @@ describe('workflow', () => {
     const redo = await act(id, 'redo');
     expect(redo.status).toBe(200);
     expect(redo.body.data.id).not.toBe(id);
-    expect(redo.body.data.attributes).toMatchObject({ state: 'pending', vehicle_score: 0 });
+    expect(redo.body.data.attributes).toMatchObject({ state: 'draft', vehicle_score: 0 });
+    expect(redo.body.data.relationships.vehicle.data).toEqual(done.body.data.relationships.vehicle.data);
     expect(await stateOf(id)).toBe('canceled');
+  });
+
+  it('needs every reminder of the form ticked', async () => {
+    const own = await makeInspectionForm(t, admin.token, { reminders: [{ text: 'Clés remises' }, { text: 'Photos prises' }] });
+    const reminders = (await t.api('GET', `/api/v1/inspection-forms/${own.id}?include=reminders`, { token: admin.token })).body.data.relationships.reminders.data.map((r: any) => r.id);
+    const made = await t.api('POST', I, { token: admin.token, body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', own.id) } } } });
+    const id = made.body.data.id;
+    await act(id, 'start');
+    const field = (await one<{ id: string }>(sql`SELECT id FROM inspection_fields WHERE inspection_id = ${id}`)).id;
+    await answer(field, { value: true });
+    const complete = (checked: string[], lang = 'fr') =>
+      act(id, 'complete', admin, { data: { type: 'inspections', id, attributes: { signature: 'data:image/png;base64,AAAA', checked_reminders: checked } } }, lang);
+    const fr = await complete([reminders[0]]);
+    expect(fr.status).toBe(422);
+    expect(fr.body.errors).toEqual([expect.objectContaining({ detail: 'Vous devez cocher tous les éléments', source: { pointer: '/data/attributes/checked_reminders' } })]);
+    expect((await complete([], 'en')).body.errors[0].detail).toBe('You must tick every item');
+    expect((await complete(reminders)).status).toBe(200);
   });
 
   it('resets a section: its fields untouched again, the scores follow', async () => {
@@ -258,7 +276,9 @@ describe('workflow', () => {
     expect((await act(id, 'share')).status).toBe(409);
     const after = await t.api('GET', `${I}/${id}`, { token: admin.token });
     expect(after.body.data.attributes).toEqual(before.body.data.attributes);
-    expect((await act(id, 'cancel')).body.data.attributes.state).toBe('canceled');
+    // GET, as the spec's clients call it; POST is accepted too.
+    const canceled = await t.api('POST', `${I}/${id}/cancel`, { token: admin.token });
+    expect(canceled.body.data.attributes.state).toBe('canceled');
     expect((await act(id, 'cancel')).status).toBe(409);
   });
 

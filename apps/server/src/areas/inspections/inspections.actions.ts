@@ -1,7 +1,6 @@
 import {
   INSPECTION_ACTION_PERMISSIONS,
-  WIDGET_FIELD_TYPES,
-  initialInspectionState,
+  bestValue,
   inspectionActionRoute,
   inspectionTransition,
   scoreInspection,
@@ -88,12 +87,23 @@ function signatureOf(row: InspectionRow, body: unknown): string | null {
   return (typeof given === 'string' && given.trim()) || row.signature || null;
 }
 
-/** Complete needs a signature and every visible field answered (touched or not applicable): all the errors at once. */
-async function checkComplete(ctx: RequestContext, row: InspectionRow, signature: string | null) {
+/** The reminders ticked, sent with complete (checked_reminders: their ids). */
+function checkedReminders(body: unknown): Set<string> {
+  const list = attributesOf(body).checked_reminders;
+  return new Set(Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : []);
+}
+
+/**
+ * Complete needs a signature, every reminder of the version ticked and every visible field
+ * answered (touched or not applicable): all the errors at once.
+ */
+async function checkComplete(ctx: RequestContext, row: InspectionRow, signature: string | null, body: unknown) {
   const errors = new ValidationErrors();
   if (!signature) errors.add('/data/attributes/signature', 'inspection.signature_required');
   const fields = await fieldsOfInspection(ctx.db, row.id);
   const version = await versionById(ctx.db, row.inspection_form_version_id);
+  const ticked = checkedReminders(body);
+  if (!version.structure.reminders.every((r) => ticked.has(r.id))) errors.add('/data/attributes/checked_reminders', 'inspection.reminders_unchecked');
   const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(ctx.db, row));
   for (const f of fields) {
     if (f.touched || f.not_applicable || !score.fields[f.field_id]?.visible) continue;
@@ -111,8 +121,6 @@ async function sectionFields(ctx: RequestContext, row: InspectionRow, body: unkn
   if (!section) throw new ApiError(422, 'inspection.section_unknown', undefined, { pointer: '/data/attributes/section_id' });
   return { version, fields: section.subSections.flatMap((s) => s.fields) };
 }
-
-const WIDGETS: readonly string[] = WIDGET_FIELD_TYPES;
 
 const sectionBody = {
   type: 'object',
@@ -144,12 +152,12 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
   complete: {
     permission: INSPECTION_ACTION_PERMISSIONS.complete,
     contract: {
-      summary: 'Completes the inspection: needs a signature (sent or saved) and every visible field filled in',
-      body: { type: 'object', properties: { signature: { type: 'string' }, data: { type: 'object', properties: { attributes: { type: 'object' } } } } },
+      summary: 'Completes the inspection: needs a signature (sent or saved), every reminder ticked and every visible field filled in',
+      body: { type: 'object', properties: { signature: { type: 'string' }, checked_reminders: { type: 'array', items: { type: 'string' } }, data: { type: 'object', properties: { attributes: { type: 'object' } } } } },
     },
     async handler(ctx, row, body) {
       const signature = signatureOf(row!, body);
-      await checkComplete(ctx, row!, signature);
+      await checkComplete(ctx, row!, signature, body);
       return save(ctx, row!, { state: nextState(row!, 'complete'), signature, completed_by_id: ctx.actor.id, completed_at: sql`now()` });
     },
   },
@@ -166,12 +174,11 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
   },
   redo: {
     permission: INSPECTION_ACTION_PERMISSIONS.redo,
-    contract: { summary: 'Cancels the inspection and answers a new one of the same vehicle, from the form as it is now' },
+    contract: { summary: 'Cancels the inspection and answers a fresh draft of the same vehicle, from the form as it is now' },
     async handler(ctx, row) {
       const old = row!;
       await save(ctx, old, { state: nextState(old, 'redo'), canceled_by_id: ctx.actor.id, canceled_at: sql`now()`, holder_id: null });
       const version = await freezeVersion(ctx.db, old.inspection_form_id);
-      const assigned = old.assigned_user_ids.length + old.assigned_role_ids.length > 0;
       const [made] = await ctx.db
         .insert(inspections)
         .values({
@@ -179,14 +186,14 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
           inspection_form_id: old.inspection_form_id,
           inspection_form_version_id: version.id,
           form_version: version.number,
-          state: initialInspectionState(assigned),
+          state: 'draft',
           customer_id: old.customer_id,
           request_id: old.request_id,
           vehicle_id: old.vehicle_id,
           creator_id: ctx.actor.id,
           assigned_user_ids: old.assigned_user_ids,
           assigned_role_ids: old.assigned_role_ids,
-          assigned_by_id: assigned ? old.assigned_by_id : null,
+          assigned_by_id: old.assigned_by_id,
           odometer: old.odometer,
           location_ids: old.location_ids,
           tag_ids: old.tag_ids,
@@ -209,15 +216,16 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
   },
   set_section_good: {
     permission: INSPECTION_ACTION_PERMISSIONS.set_section_good,
-    contract: { summary: 'Answers a section ({ section_id }) all good: its widgets "good" (measures kept) and its check boxes yes', body: sectionBody },
+    contract: { summary: 'Answers each visible field of a section ({ section_id }) with its best option, touched (measures and texts are left as they are)', body: sectionBody },
     async handler(ctx, row, body) {
-      const { fields } = await sectionFields(ctx, row!, body);
+      const { version, fields } = await sectionFields(ctx, row!, body);
       const answers = answersOf(await fieldsOfInspection(ctx.db, row!.id));
+      const visible = scoreInspection(version.compiled, answers, await scoredVehicle(ctx.db, row!)).fields;
       const changed: string[] = [];
       for (const f of fields) {
-        if (!Object.hasOwn(answers, f.id)) continue;
+        if (!Object.hasOwn(answers, f.id) || !visible[f.id]?.visible) continue;
         const a: FieldAnswer = answers[f.id];
-        const value = WIDGETS.includes(f.field_type) ? { ...(isObject(a.value) ? a.value : {}), value: 'good' } : f.field_type === 'CHECK' ? true : undefined;
+        const value = bestValue(f, a.value);
         if (value === undefined) continue;
         answers[f.id] = { ...a, value, touched: true, not_applicable: false };
         changed.push(f.id);
