@@ -1,4 +1,4 @@
-import { INSPECTION_STATES, expectedCheckDigit } from '@atelier/domain';
+import { INSPECTION_ACTIONS, INSPECTION_STATES, expectedCheckDigit, inspectionActionRoute, inspectionTransition } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
@@ -296,6 +296,35 @@ describe('workflow', () => {
     const { id } = await inspection(admin, undefined, { assignedToUsers: { data: [{ type: 'users', id: other.id }] } });
     expect((await act(id, 'start', starter)).status).toBe(403);
     expect((await act(id, 'start', other)).status).toBe(200);
+  });
+});
+
+describe('every action from every state', () => {
+  const CASES = INSPECTION_STATES.flatMap((state) => INSPECTION_ACTIONS.map((action) => [state, action, inspectionTransition(state, action)] as const));
+  const bodyOf = (action: string): object | undefined =>
+    action === 'assign'
+      ? { data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: other.id }] } } } }
+      : action === 'complete'
+        ? { signature: 'data:image/png;base64,AAAA' }
+        : action === 'reset_section' || action === 'set_section_good'
+          ? { section_id: form.ids.Pneus }
+          : undefined;
+
+  it.each(CASES)('%s --%s--> %s', async (state, action, next) => {
+    const { id } = await inspection();
+    // The holder is the user acting, so that only the state decides (take-over: someone else holds it).
+    const holder = action === 'take_over' ? other.id : admin.id;
+    await t.database.db.execute(sql`UPDATE inspections SET state = ${state}, holder_id = ${holder} WHERE id = ${id}`);
+    if (action === 'complete' && next) for (const name of ['Pneu AG', 'Pneu AD', 'Klaxon', 'Remarque'])
+      await t.database.db.execute(sql`UPDATE inspection_fields SET touched = true WHERE id = ${await fieldOf(id, name)}`);
+    const res = await act(id, inspectionActionRoute(action), admin, bodyOf(action) ?? {});
+    if (!next) {
+      expect(res.status).toBe(409);
+      expect(await stateOf(id)).toBe(state);
+    } else {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(await stateOf(id)).toBe(next);
+    }
   });
 });
 
