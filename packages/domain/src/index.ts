@@ -18,3 +18,6 @@ export type { FieldConditionRecord, PointsThreshold } from './declarations/inspe
 export * from './inspections/scoring.ts';
 export * from './inspections/form-rules.ts';
 export * from './inspections/sync.ts';
+export * from './inspections/states.ts';
+export type { InspectionScoreData } from './declarations/inspections.ts';
+export * from './inspections/answers.ts';

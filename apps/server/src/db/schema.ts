@@ -11,3 +11,4 @@ export * from '../areas/purchases/purchases.table.ts';
 export * from '../areas/crm/crm.table.ts';
 export * from '../areas/imports/imports.table.ts';
 export * from '../areas/inspections/inspection-forms.table.ts';
+export * from '../areas/inspections/inspections.table.ts';

@@ -353,7 +353,7 @@ export function dbErrorCode(err: unknown): string | undefined {
   return e?.code ?? e?.cause?.code;
 }
 
-function dbConstraint(err: unknown): string | undefined {
+export function dbConstraint(err: unknown): string | undefined {
   const e = err as { constraint?: string; cause?: { constraint?: string } };
   return e?.constraint ?? e?.cause?.constraint;
 }

@@ -8,7 +8,9 @@ import { inspectionFormNotes } from './inspection-form-notes.ts';
 import { inspectionFormReminders } from './inspection-form-reminders.ts';
 import { inspectionFormSectionFields } from './inspection-form-section-fields.ts';
 import { inspectionFormSections } from './inspection-form-sections.ts';
+import { inspectionFields } from './inspection-fields.ts';
 import { inspectionForms } from './inspection-forms.ts';
+import { inspections } from './inspections.ts';
 import { locations } from './locations.ts';
 import { logs } from './logs.ts';
 import { notificationSubscriptions } from './notification-subscriptions.ts';
@@ -36,7 +38,9 @@ export const declarations = {
   'inspection-form-reminders': inspectionFormReminders,
   'inspection-form-section-fields': inspectionFormSectionFields,
   'inspection-form-sections': inspectionFormSections,
+  'inspection-fields': inspectionFields,
   'inspection-forms': inspectionForms,
+  inspections,
   locations,
   logs,
   'notification-subscriptions': notificationSubscriptions,

@@ -12,6 +12,8 @@ export const inspectionForms = declare('inspection-forms', {
     is_active: attr.boolean(),
     /** The number of the latest frozen version (0: no inspection was made from it yet). */
     version: attr.integer().isReadOnly(),
+    /** How many inspections, not canceled, were made from it. */
+    inspections_count: attr.integer().isReadOnly(),
     ...timestamps(),
   },
   relationships: {

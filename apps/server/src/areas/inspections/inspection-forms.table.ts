@@ -30,6 +30,8 @@ export const inspectionForms = pgTable(
     description: text('description'),
     is_active: boolean('is_active').notNull().default(true),
     version: integer('version').notNull().default(0),
+    /** Kept by a trigger on inspections (migration 0006): the inspections made from it, not canceled. */
+    inspections_count: integer('inspections_count').notNull().default(0),
     tag_ids: tagIds(),
     location_ids: locationIds(),
     ...timestamps(),

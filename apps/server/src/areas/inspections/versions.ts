@@ -53,7 +53,8 @@ export interface FormStructure {
   sections: FrozenSection[];
   multipliers: { type: string; field: string; operation: string; value: string; multiplier: string }[];
   notes: { minimum_value: number; maximum_value: number; text: string }[];
-  reminders: { text: string; order_number: number }[];
+  /** The reminders to tick before completing, by the live reminder's id. */
+  reminders: { id: string; text: string; order_number: number }[];
 }
 
 export interface FormVersion {
@@ -108,7 +109,7 @@ export async function formStructure(db: Db, formId: string): Promise<FormStructu
       .map((s) => ({ id: s.id, name: s.name, icon: s.icon, factor: s.factor, order_number: s.order_number, subSections: subSectionsOf(s) })),
     multipliers: multipliers.map((m) => ({ type: m.type, field: m.field, operation: m.operation, value: m.value, multiplier: m.multiplier })),
     notes: notes.map((n) => ({ minimum_value: n.minimum_value, maximum_value: n.maximum_value, text: n.text })),
-    reminders: reminders.map((r) => ({ text: r.text, order_number: r.order_number })),
+    reminders: reminders.map((r) => ({ id: r.id, text: r.text, order_number: r.order_number })),
   };
 }
 

@@ -1,0 +1,135 @@
+import {
+  compileInspectionForm,
+  scoreInspection,
+  type Answers,
+  type CompiledInspectionForm,
+  type FieldAnswer,
+  type InspectionScore,
+  type InspectionScoreData,
+  type ScoredVehicle,
+} from '@atelier/domain';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { vehicles } from '../vehicles/vehicles.table.ts';
+import { inspectionFormVersions } from './inspection-forms.table.ts';
+import { inspectionFields, inspections } from './inspections.table.ts';
+import type { FormStructure, FrozenField } from './versions.ts';
+
+// What an inspection's scores are made of: its form's frozen version, its fields' answers and its
+// vehicle. A version never changes, so its compiled form is kept (a few hundred at most in memory).
+
+export interface LoadedVersion {
+  structure: FormStructure;
+  compiled: CompiledInspectionForm;
+  /** Each field's definition and its top-level section's id, by the field's id in the version. */
+  fields: Map<string, { field: FrozenField; sectionId: string }>;
+}
+
+const CACHE_SIZE = 200;
+const cache = new Map<string, LoadedVersion>();
+
+export function loadedVersion(versionId: string, structure: FormStructure): LoadedVersion {
+  const known = cache.get(versionId);
+  if (known) return known;
+  const fields = new Map<string, { field: FrozenField; sectionId: string }>();
+  for (const section of structure.sections)
+    for (const sub of section.subSections) for (const field of sub.fields) fields.set(field.id, { field, sectionId: section.id });
+  const loaded = { structure, compiled: compileInspectionForm(structure), fields };
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(versionId, loaded);
+  return loaded;
+}
+
+export async function versionById(db: Db, versionId: string): Promise<LoadedVersion> {
+  const known = cache.get(versionId);
+  if (known) return known;
+  const [row] = await db.select({ structure: inspectionFormVersions.structure }).from(inspectionFormVersions).where(eq(inspectionFormVersions.id, versionId));
+  return loadedVersion(versionId, row.structure as FormStructure);
+}
+
+export type InspectionRow = typeof inspections.$inferSelect;
+export type InspectionFieldRow = typeof inspectionFields.$inferSelect;
+
+export const fieldsOfInspection = (db: Db, inspectionId: string): Promise<InspectionFieldRow[]> =>
+  db.select().from(inspectionFields).where(eq(inspectionFields.inspection_id, inspectionId)).orderBy(asc(inspectionFields.position));
+
+export const answerOf = (f: Pick<InspectionFieldRow, 'value' | 'action' | 'touched' | 'not_applicable'>): FieldAnswer => ({
+  value: f.value,
+  action: f.action,
+  touched: f.touched,
+  not_applicable: f.not_applicable,
+});
+
+export function answersOf(rows: readonly InspectionFieldRow[]): Record<string, FieldAnswer> {
+  return Object.fromEntries(rows.map((f) => [f.field_id, answerOf(f)]));
+}
+
+/** What the points multipliers compare: the vehicle, with the odometer read at the inspection. */
+export async function scoredVehicle(db: Db, inspection: Pick<InspectionRow, 'vehicle_id' | 'odometer'>): Promise<ScoredVehicle> {
+  const [vehicle] = inspection.vehicle_id
+    ? await db
+        .select({ make: vehicles.make, model: vehicles.model, model_year: vehicles.model_year, style: vehicles.style, odometer: vehicles.odometer })
+        .from(vehicles)
+        .where(eq(vehicles.id, inspection.vehicle_id))
+    : [];
+  return { ...vehicle, odometer: inspection.odometer ?? vehicle?.odometer ?? null };
+}
+
+export const scoreDataOf = (score: InspectionScore): InspectionScoreData => ({
+  vehicle_score: score.vehicle_score,
+  note: score.note,
+  sectionsScores: score.sectionsScores,
+});
+
+/** The top-level sections where a field was answered. */
+export function touchedSections(version: LoadedVersion, answers: Answers): string[] {
+  const sections = new Set<string>();
+  for (const [id, answer] of Object.entries(answers)) if (answer?.touched) sections.add(version.fields.get(id)?.sectionId ?? '');
+  sections.delete('');
+  return [...sections];
+}
+
+/**
+ * Scores the inspection from its stored answers (and the changes given, not yet stored), writes the
+ * points of the fields named in `changed`, the score data and touched sections. Answers the score.
+ */
+export async function rescore(db: Db, inspection: InspectionRow, answers: Answers, changed: Iterable<string>): Promise<InspectionScore> {
+  const version = await versionById(db, inspection.inspection_form_version_id);
+  const score = scoreInspection(version.compiled, answers, await scoredVehicle(db, inspection));
+  for (const fieldId of new Set(changed)) {
+    const s = score.fields[fieldId];
+    const a = Object.hasOwn(answers, fieldId) ? answers[fieldId] : undefined;
+    if (!s || !a) continue;
+    await db
+      .update(inspectionFields)
+      .set({
+        value: a.value ?? null,
+        action: (a.action ?? null) as InspectionFieldRow['action'],
+        touched: a.touched === true,
+        not_applicable: a.not_applicable === true,
+        points: String(s.points),
+        max_points: String(s.max_points),
+        score: s.score,
+        updated_at: sql`now()`,
+      })
+      .where(sql`${inspectionFields.inspection_id} = ${inspection.id} AND ${inspectionFields.field_id} = ${fieldId}`);
+  }
+  await db
+    .update(inspections)
+    .set({ score_data: scoreDataOf(score), vehicle_score: score.vehicle_score, touched_sections: touchedSections(version, answers), updated_at: sql`now()` })
+    .where(eq(inspections.id, inspection.id));
+  return score;
+}
+
+/** A new inspection's fields: one untouched field per field of its version, scored, and its score data. */
+export async function makeFields(db: Db, row: InspectionRow): Promise<void> {
+  const version = await versionById(db, row.inspection_form_version_id);
+  const score = scoreInspection(version.compiled, {}, await scoredVehicle(db, row));
+  const fields = version.compiled.fields.map((f, position) => {
+    const s = score.fields[f.id];
+    return { organization_id: row.organization_id, inspection_id: row.id, field_id: f.id, position, points: String(s.points), max_points: String(s.max_points), score: s.score };
+  });
+  // Large forms in slices: a statement's parameters are limited.
+  for (let k = 0; k < fields.length; k += 500) await db.insert(inspectionFields).values(fields.slice(k, k + 500));
+  await db.update(inspections).set({ score_data: scoreDataOf(score), vehicle_score: score.vehicle_score }).where(eq(inspections.id, row.id));
+}

@@ -1,0 +1,246 @@
+import {
+  INSPECTION_ACTION_PERMISSIONS,
+  bestValue,
+  inspectionActionRoute,
+  inspectionTransition,
+  scoreInspection,
+  type FieldAnswer,
+  type InspectionAction,
+} from '@atelier/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import type { ActionDefinition, ActionResult, Row } from '../../jsonapi/define-resource.ts';
+import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
+import { scoped } from '../../jsonapi/scope.ts';
+import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
+import { rolesResource } from '../admin/roles.resource.ts';
+import { usersResource } from '../admin/users.resource.ts';
+import { roles, users } from '../admin/admin.table.ts';
+import { answersOf, fieldsOfInspection, makeFields, rescore, scoredVehicle, versionById, type InspectionRow } from './inspection-scoring.ts';
+import { inspections } from './inspections.table.ts';
+import { freezeVersion } from './versions.ts';
+
+// POST /inspections/{id}/<action>, GET for cancel (spec §7). The router loads and locks the record
+// and runs its policy (inspections.policies.ts: the state, the holder, the assignees) first.
+
+const nextState = (row: InspectionRow, action: InspectionAction) => inspectionTransition(row.state, action)!;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const attributesOf = (body: unknown): Record<string, unknown> =>
+  isObject(body) ? (isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : body) : {};
+
+/** Writes the action's columns; a second in-progress inspection of the vehicle is a 409 (the database's unique index). */
+async function save(ctx: RequestContext, row: InspectionRow, values: Record<string, unknown>): Promise<ActionResult> {
+  try {
+    const [saved] = (await ctx.db
+      .update(inspections)
+      .set({ ...values, updated_at: sql`now()` })
+      .where(eq(inspections.id, row.id))
+      .returning()) as Row[];
+    const log = Object.fromEntries(Object.keys(values).filter((k) => !k.endsWith('_at')).map((k) => [k, saved[k]]));
+    return { row: saved, log };
+  } catch (err) {
+    if (dbErrorCode(err) === '23505' && dbConstraint(err) === 'inspections_vehicle_in_progress_unique') throw new ApiError(409, 'inspection.vehicle_in_progress');
+    throw err;
+  }
+}
+
+/** The ids of a to-many relationship in the body: { data: { relationships: { name: { data: [{ type, id }] } } } }. */
+function linkage(body: unknown, name: string, type: string): string[] {
+  const data = isObject(body) && isObject(body.data) ? body.data : {};
+  const relationships = isObject(data.relationships) ? data.relationships : {};
+  const list = isObject(relationships[name]) ? (relationships[name] as Record<string, unknown>).data : undefined;
+  return Array.isArray(list) ? list.flatMap((l) => (isObject(l) && l.type === type && typeof l.id === 'string' ? [l.id] : [])) : [];
+}
+
+/** The users and roles to assign: existing, visible and of the inspection's organization. */
+async function assignees(ctx: RequestContext, row: InspectionRow, body: unknown) {
+  const userIds = [...new Set(linkage(body, 'assignedToUsers', 'users'))];
+  const roleIds = [...new Set(linkage(body, 'assignedToRoles', 'roles'))];
+  const errors = new ValidationErrors();
+  if (!userIds.length && !roleIds.length) errors.add('/data/relationships/assignedToUsers', 'inspection.assignee_required');
+  errors.throwIfAny();
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const foundUsers = userIds.every((id) => uuid.test(id))
+    ? await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(scoped(ctx, usersResource, and(inArray(users.id, userIds), eq(users.organization_id, row.organization_id), eq(users.active, true))))
+    : [];
+  const foundRoles =
+    roleIds.length && roleIds.every((id) => uuid.test(id))
+      ? await ctx.db.select({ id: roles.id }).from(roles).where(scoped(ctx, rolesResource, and(inArray(roles.id, roleIds), eq(roles.organization_id, row.organization_id))))
+      : [];
+  const missingUsers = userIds.filter((id) => !foundUsers.some((u) => u.id === id));
+  const missingRoles = roleIds.filter((id) => !foundRoles.some((r) => r.id === id));
+  if (missingUsers.length) errors.add('/data/relationships/assignedToUsers', 'validation.relationship_not_found', { id: missingUsers.join(', ') });
+  if (missingRoles.length) errors.add('/data/relationships/assignedToRoles', 'validation.relationship_not_found', { id: missingRoles.join(', ') });
+  errors.throwIfAny();
+  return { assigned_user_ids: userIds, assigned_role_ids: roleIds };
+}
+
+/** The signature sent with complete ({ signature } or data.attributes.signature), else the one saved. */
+function signatureOf(row: InspectionRow, body: unknown): string | null {
+  const given = attributesOf(body).signature;
+  if (given !== undefined && given !== null && (typeof given !== 'string' || given.length > 500_000))
+    throw new ApiError(422, 'validation.string', undefined, { pointer: '/data/attributes/signature' });
+  return (typeof given === 'string' && given.trim()) || row.signature || null;
+}
+
+/** The reminders ticked, sent with complete (checked_reminders: their ids). */
+function checkedReminders(body: unknown): Set<string> {
+  const list = attributesOf(body).checked_reminders;
+  return new Set(Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : []);
+}
+
+/**
+ * Complete needs a signature, every reminder of the version ticked and every visible field
+ * answered (touched or not applicable): all the errors at once.
+ */
+async function checkComplete(ctx: RequestContext, row: InspectionRow, signature: string | null, body: unknown) {
+  const errors = new ValidationErrors();
+  if (!signature) errors.add('/data/attributes/signature', 'inspection.signature_required');
+  const fields = await fieldsOfInspection(ctx.db, row.id);
+  const version = await versionById(ctx.db, row.inspection_form_version_id);
+  const ticked = checkedReminders(body);
+  if (!version.structure.reminders.every((r) => ticked.has(r.id))) errors.add('/data/attributes/checked_reminders', 'inspection.reminders_unchecked');
+  const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(ctx.db, row));
+  for (const f of fields) {
+    if (f.touched || f.not_applicable || !score.fields[f.field_id]?.visible) continue;
+    errors.add(`/data/relationships/inspectionFields/data/${f.position}`, 'inspection.field_required', { fieldName: version.fields.get(f.field_id)?.field.name ?? f.field_id });
+  }
+  errors.throwIfAny();
+}
+
+/** The top-level section named by the body ({ section_id } or data.attributes.section_id) and its fields. */
+async function sectionFields(ctx: RequestContext, row: InspectionRow, body: unknown) {
+  const sectionId = attributesOf(body).section_id;
+  if (typeof sectionId !== 'string' || !sectionId) throw new ApiError(422, 'inspection.section_required', undefined, { pointer: '/data/attributes/section_id' });
+  const version = await versionById(ctx.db, row.inspection_form_version_id);
+  const section = version.structure.sections.find((s) => s.id === sectionId);
+  if (!section) throw new ApiError(422, 'inspection.section_unknown', undefined, { pointer: '/data/attributes/section_id' });
+  return { version, fields: section.subSections.flatMap((s) => s.fields) };
+}
+
+const sectionBody = {
+  type: 'object',
+  properties: { section_id: { type: 'string' }, data: { type: 'object', properties: { attributes: { type: 'object' } } } },
+};
+
+const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
+  assign: {
+    permission: INSPECTION_ACTION_PERMISSIONS.assign,
+    contract: {
+      summary: 'Assigns the inspection to users and/or roles of its organization (it becomes to do)',
+      body: { description: '{ data: { relationships: { assignedToUsers: { data: [{ type: "users", id }] }, assignedToRoles: { data: [{ type: "roles", id }] } } } }', type: 'object', properties: { data: { type: 'object' } } },
+    },
+    async handler(ctx, row, body) {
+      const who = await assignees(ctx, row!, body);
+      return save(ctx, row!, { state: nextState(row!, 'assign'), ...who, assigned_by_id: ctx.actor.id, assigned_at: sql`now()` });
+    },
+  },
+  start: {
+    permission: INSPECTION_ACTION_PERMISSIONS.start,
+    contract: { summary: 'Starts the inspection: the user holds it (one inspection in progress per vehicle, else 409)' },
+    handler: (ctx, row) => save(ctx, row!, { state: nextState(row!, 'start'), started_by_id: ctx.actor.id, started_at: sql`now()`, holder_id: ctx.actor.id }),
+  },
+  take_over: {
+    permission: INSPECTION_ACTION_PERMISSIONS.take_over,
+    contract: { summary: 'Takes over the inspection in progress from the user holding it' },
+    handler: (ctx, row) => save(ctx, row!, { holder_id: ctx.actor.id }),
+  },
+  complete: {
+    permission: INSPECTION_ACTION_PERMISSIONS.complete,
+    contract: {
+      summary: 'Completes the inspection: needs a signature (sent or saved), every reminder ticked and every visible field filled in',
+      body: { type: 'object', properties: { signature: { type: 'string' }, checked_reminders: { type: 'array', items: { type: 'string' } }, data: { type: 'object', properties: { attributes: { type: 'object' } } } } },
+    },
+    async handler(ctx, row, body) {
+      const signature = signatureOf(row!, body);
+      await checkComplete(ctx, row!, signature, body);
+      return save(ctx, row!, { state: nextState(row!, 'complete'), signature, completed_by_id: ctx.actor.id, completed_at: sql`now()` });
+    },
+  },
+  approve: {
+    permission: INSPECTION_ACTION_PERMISSIONS.approve,
+    contract: { summary: 'Approves (validates) the completed inspection' },
+    handler: (ctx, row) => save(ctx, row!, { state: nextState(row!, 'approve'), approved_by_id: ctx.actor.id, approved_at: sql`now()` }),
+  },
+  cancel: {
+    method: 'GET',
+    permission: INSPECTION_ACTION_PERMISSIONS.cancel,
+    contract: { summary: 'Cancels the inspection (GET, as older clients call it)' },
+    handler: (ctx, row) => save(ctx, row!, { state: nextState(row!, 'cancel'), canceled_by_id: ctx.actor.id, canceled_at: sql`now()`, holder_id: null }),
+  },
+  redo: {
+    permission: INSPECTION_ACTION_PERMISSIONS.redo,
+    contract: { summary: 'Cancels the inspection and answers a fresh draft of the same vehicle, from the form as it is now' },
+    async handler(ctx, row) {
+      const old = row!;
+      await save(ctx, old, { state: nextState(old, 'redo'), canceled_by_id: ctx.actor.id, canceled_at: sql`now()`, holder_id: null });
+      const version = await freezeVersion(ctx.db, old.inspection_form_id);
+      const [made] = await ctx.db
+        .insert(inspections)
+        .values({
+          organization_id: old.organization_id,
+          inspection_form_id: old.inspection_form_id,
+          inspection_form_version_id: version.id,
+          form_version: version.number,
+          state: 'draft',
+          customer_id: old.customer_id,
+          request_id: old.request_id,
+          vehicle_id: old.vehicle_id,
+          creator_id: ctx.actor.id,
+          assigned_user_ids: old.assigned_user_ids,
+          assigned_role_ids: old.assigned_role_ids,
+          assigned_by_id: old.assigned_by_id,
+          odometer: old.odometer,
+          location_ids: old.location_ids,
+          tag_ids: old.tag_ids,
+        })
+        .returning();
+      await makeFields(ctx.db, made);
+      return { recordId: made.id, log: { state: 'canceled', redone_as: made.id } };
+    },
+  },
+  reset_section: {
+    permission: INSPECTION_ACTION_PERMISSIONS.reset_section,
+    contract: { summary: 'Clears the answers of a section ({ section_id }): its fields are untouched again', body: sectionBody },
+    async handler(ctx, row, body) {
+      const { fields } = await sectionFields(ctx, row!, body);
+      const answers = answersOf(await fieldsOfInspection(ctx.db, row!.id));
+      for (const f of fields) if (Object.hasOwn(answers, f.id)) answers[f.id] = { value: null, action: null, touched: false, not_applicable: false };
+      await rescore(ctx.db, row!, answers, fields.map((f) => f.id));
+      return { log: { reset_section: attributesOf(body).section_id } };
+    },
+  },
+  set_section_good: {
+    permission: INSPECTION_ACTION_PERMISSIONS.set_section_good,
+    contract: { summary: 'Answers each visible field of a section ({ section_id }) with its best option, touched (measures and texts are left as they are)', body: sectionBody },
+    async handler(ctx, row, body) {
+      const { version, fields } = await sectionFields(ctx, row!, body);
+      const answers = answersOf(await fieldsOfInspection(ctx.db, row!.id));
+      const visible = scoreInspection(version.compiled, answers, await scoredVehicle(ctx.db, row!)).fields;
+      const changed: string[] = [];
+      for (const f of fields) {
+        if (!Object.hasOwn(answers, f.id) || !visible[f.id]?.visible) continue;
+        const a: FieldAnswer = answers[f.id];
+        const value = bestValue(f, a.value);
+        if (value === undefined) continue;
+        answers[f.id] = { ...a, value, touched: true, not_applicable: false };
+        changed.push(f.id);
+      }
+      await rescore(ctx.db, row!, answers, changed);
+      return { log: { set_section_good: attributesOf(body).section_id } };
+    },
+  },
+  share: {
+    permission: INSPECTION_ACTION_PERMISSIONS.share,
+    contract: { summary: 'Marks the inspection shared (with the customer)' },
+    handler: (ctx, row) => save(ctx, row!, { shared: true }),
+  },
+};
+
+export const inspectionActions: Record<string, ActionDefinition<InspectionRow>> = Object.fromEntries(
+  Object.entries(actions).map(([action, definition]) => [inspectionActionRoute(action as InspectionAction), definition]),
+);

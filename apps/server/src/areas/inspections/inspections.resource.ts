@@ -1,0 +1,104 @@
+import { INSPECTION_STATES, declarations, initialInspectionState, inspectionActionsIn, type InspectionState } from '@atelier/domain';
+import { eq, sql } from 'drizzle-orm';
+import { tenancy } from '../../access/tenancy.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { requests } from '../requests/requests.table.ts';
+import { inspectionForms } from './inspection-forms.table.ts';
+import { answersOf, fieldsOfInspection, makeFields, rescore } from './inspection-scoring.ts';
+import { inspectionActions } from './inspections.actions.ts';
+import { inspectionPolicies } from './inspections.policies.ts';
+import { inspections } from './inspections.table.ts';
+import { freezeVersion } from './versions.ts';
+
+type InspectionRow = typeof inspections.$inferSelect;
+
+/**
+ * Inspections (spec §3, issue 11). Made from a frozen version of their form: POST freezes it and
+ * makes one untouched field per field of the version, scored at once, in the request's transaction.
+ * Answers are written at /inspection-fields; the workflow is the actions (inspections.actions.ts).
+ */
+export const inspectionsResource = defineResource(declarations.inspections, {
+  table: inspections,
+  permissions: 'inspections',
+  tenancy: tenancy.organization(),
+  attributes: {
+    /** What the state offers next (permissions and who holds the work decide the rest: availableInspectionActions). */
+    available_actions: (a) => a.isVirtual((r) => inspectionActionsIn(r.state as InspectionState)),
+  },
+  relationships: {
+    organization: rel.belongsTo('organization_id'),
+    allowedLocations: rel.idArray('location_ids'),
+    tags: rel.idArray('tag_ids'),
+    creator: rel.belongsTo('creator_id'),
+    customer: rel.belongsTo('customer_id'),
+    request: rel.belongsTo('request_id'),
+    vehicle: rel.belongsTo('vehicle_id'),
+    inspectionForm: rel.belongsTo('inspection_form_id'),
+    inspectionFields: rel.hasMany('inspection_id', { order: 'position' }),
+    assignedToUsers: rel.idArray('assigned_user_ids'),
+    assignedToRoles: rel.idArray('assigned_role_ids'),
+    assignedBy: rel.belongsTo('assigned_by_id'),
+    startedBy: rel.belongsTo('started_by_id'),
+    holder: rel.belongsTo('holder_id'),
+    completedBy: rel.belongsTo('completed_by_id'),
+    approvedBy: rel.belongsTo('approved_by_id'),
+    canceledBy: rel.belongsTo('canceled_by_id'),
+  },
+  filters: {
+    state: filter.in('state'),
+    vehicle: filter.ids('vehicle_id', 'vehicle'),
+    inspectionForm: filter.ids('inspection_form_id', 'inspectionForm'),
+    request: filter.ids('request_id', 'request'),
+    customer: filter.ids('customer_id', 'customer'),
+    creator: filter.ids('creator_id', 'creator'),
+    holder: filter.ids('holder_id', 'holder'),
+    tags: filter.overlaps('tag_ids', 'tags'),
+    search: filter.search(['code', 'comments']),
+  },
+  // GET /inspections/list/count: the counts per state, in one statement.
+  listCount: { by: 'state', values: INSPECTION_STATES },
+  hooks: { beforeWrite, afterWrite },
+  policies: inspectionPolicies,
+  actions: inspectionActions,
+  notify: {
+    assignees: (row) => [...row.assigned_user_ids, row.holder_id],
+    label: (row) => String(row.code ?? ''),
+  },
+});
+
+async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
+  if (existing) return;
+  const v = input.values;
+  const [form] = await ctx.db.select({ is_active: inspectionForms.is_active }).from(inspectionForms).where(eq(inspectionForms.id, v.inspection_form_id as string));
+  if (form && !form.is_active) {
+    const errors = new ValidationErrors();
+    errors.add(relationshipPointer('inspectionForm'), 'inspection.form_inactive');
+    errors.throwIfAny();
+  }
+  // Made from a request: its vehicle and customer unless the document names others.
+  if (v.request_id) {
+    const [request] = await ctx.db.select({ vehicle_id: requests.vehicle_id, customer_id: requests.customer_id }).from(requests).where(eq(requests.id, v.request_id as string));
+    if (!input.present.has('vehicle')) v.vehicle_id = request?.vehicle_id ?? null;
+    if (!input.present.has('customer')) v.customer_id = request?.customer_id ?? null;
+  }
+  const assigned = ((v.assigned_user_ids as string[] | undefined)?.length ?? 0) + ((v.assigned_role_ids as string[] | undefined)?.length ?? 0) > 0;
+  const version = await freezeVersion(ctx.db, v.inspection_form_id as string);
+  Object.assign(v, {
+    creator_id: ctx.actor.id,
+    state: initialInspectionState(assigned),
+    inspection_form_version_id: version.id,
+    form_version: version.number,
+    ...(assigned ? { assigned_by_id: ctx.actor.id, assigned_at: sql`now()` } : {}),
+  });
+}
+
+/** A new inspection gets one untouched field per field of its version, and its scores. */
+async function afterWrite(ctx: RequestContext, row: InspectionRow, input: WriteInput, existing: InspectionRow | null) {
+  if (!existing) return makeFields(ctx.db, row);
+  // The odometer read at the inspection is what the points multipliers compare.
+  if (input.present.has('odometer')) await rescore(ctx.db, row, answersOf(await fieldsOfInspection(ctx.db, row.id)), []);
+}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { FIELD_ACTIONS, INSPECTION_STATES, type FieldAction, type InspectionScoreData, type InspectionState } from '@atelier/domain';
+import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId, users } from '../admin/admin.table.ts';
+import { customers } from '../crm/crm.table.ts';
+import { requests } from '../requests/requests.table.ts';
+import { vehicles } from '../vehicles/vehicles.table.ts';
+import { inspectionFormVersions, inspectionForms } from './inspection-forms.table.ts';
+
+const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/**
+ * An inspection (spec §3): made from a frozen version of its form. The form and the version are
+ * referenced without cascade, so a form used by inspections is not deleted (409 error.in_use).
+ */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    /** I-2026-000042: given by the database (assign_record_code, migration 0006), unique per organization. */
+    code: text('code'),
+    state: text('state').$type<InspectionState>().notNull().default('pending'),
+    inspection_form_id: uuid('inspection_form_id')
+      .notNull()
+      .references(() => inspectionForms.id),
+    inspection_form_version_id: uuid('inspection_form_version_id')
+      .notNull()
+      .references(() => inspectionFormVersions.id),
+    form_version: integer('form_version').notNull(),
+    customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    request_id: uuid('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    creator_id: userRef('creator_id'),
+    assigned_user_ids: uuid('assigned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    assigned_role_ids: uuid('assigned_role_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    assigned_by_id: userRef('assigned_by_id'),
+    started_by_id: userRef('started_by_id'),
+    holder_id: userRef('holder_id'),
+    completed_by_id: userRef('completed_by_id'),
+    approved_by_id: userRef('approved_by_id'),
+    canceled_by_id: userRef('canceled_by_id'),
+    assigned_at: at('assigned_at'),
+    started_at: at('started_at'),
+    completed_at: at('completed_at'),
+    approved_at: at('approved_at'),
+    canceled_at: at('canceled_at'),
+    touched_sections: text('touched_sections').array().notNull().default(sql`'{}'::text[]`),
+    odometer: integer('odometer'),
+    tire_type: text('tire_type'),
+    tire_season: text('tire_season'),
+    battery_amps: integer('battery_amps'),
+    battery_volts: numeric('battery_volts'),
+    battery_charge: integer('battery_charge'),
+    comments: text('comments'),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    signature: text('signature'),
+    shared: boolean('shared').notNull().default(false),
+    score_data: jsonb('score_data').$type<InspectionScoreData>(),
+    vehicle_score: integer('vehicle_score'),
+    location_ids: locationIds(),
+    tag_ids: tagIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('inspections_org_code_unique').on(t.organization_id, t.code),
+    index('inspections_org_created_idx').on(t.organization_id, t.created_at),
+    index('inspections_org_state_idx').on(t.organization_id, t.state),
+    index('inspections_form_idx').on(t.inspection_form_id),
+    index('inspections_version_idx').on(t.inspection_form_version_id),
+    index('inspections_vehicle_idx').on(t.vehicle_id),
+    index('inspections_request_idx').on(t.request_id),
+    index('inspections_location_ids_idx').using('gin', t.location_ids),
+    // Spec §5: one inspection in progress per vehicle, whatever the writers do at the same time.
+    uniqueIndex('inspections_vehicle_in_progress_unique').on(t.vehicle_id).where(sql`${t.state} = 'in_progress'`),
+    oneOf('inspections_state_check', t.state, INSPECTION_STATES),
+  ],
+);
+
+/**
+ * An inspection's answer to one field of its version. `field_id` is the field's id in the frozen
+ * structure (the live field's id, kept once that field is deleted): no foreign key.
+ */
+export const inspectionFields = pgTable(
+  'inspection_fields',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    inspection_id: uuid('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    field_id: uuid('field_id').notNull(),
+    /** The field's place in its version's order. */
+    position: integer('position').notNull(),
+    value: jsonb('value'),
+    action: text('action').$type<FieldAction>(),
+    touched: boolean('touched').notNull().default(false),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    comment: text('comment'),
+    not_applicable: boolean('not_applicable').notNull().default(false),
+    points: numeric('points').notNull().default('0'),
+    max_points: numeric('max_points').notNull().default('0'),
+    score: integer('score').notNull().default(100),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('inspection_fields_inspection_field_unique').on(t.inspection_id, t.field_id),
+    index('inspection_fields_inspection_idx').on(t.inspection_id, t.position),
+    oneOf('inspection_fields_action_check', t.action, FIELD_ACTIONS),
+  ],
+);

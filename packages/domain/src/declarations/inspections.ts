@@ -1,0 +1,60 @@
+import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
+import type { InspectionScore } from '../inspections/scoring.ts';
+import { INSPECTION_STATES, INSPECTION_STATE_LABELS, type InspectionAction } from '../inspections/states.ts';
+
+/** What an inspection keeps of its scoring: the vehicle score, the note and the sections' scores (spec §3 scoreData). */
+export type InspectionScoreData = Omit<InspectionScore, 'fields'>;
+
+/**
+ * An inspection (spec §3, issue 11): a form's frozen version filled on a vehicle. Its fields are
+ * made with it, one per field of the version, and answered at their own route while in progress.
+ */
+export const inspections = declare('inspections', {
+  attributes: {
+    code: attr.string().isReadOnly(),
+    state: attr.enum(INSPECTION_STATES, INSPECTION_STATE_LABELS).isReadOnly(),
+    /** The number of the form's version it was made from. */
+    form_version: attr.integer().isReadOnly(),
+    touched_sections: attr.stringList().isReadOnly(),
+    odometer: attr.integer().min(0).max(10_000_000),
+    tire_type: attr.string().max(50),
+    tire_season: attr.string().max(50),
+    battery_amps: attr.integer().min(0).max(100_000),
+    battery_volts: attr.decimal().min(0).max(1000),
+    battery_charge: attr.integer().min(0).max(100),
+    comments: attr.text(),
+    images: attr.list<string>().notNull(),
+    /** The inspector's signature: an upload's URL or an image data URL. */
+    signature: attr.text().max(500_000),
+    shared: attr.boolean().isReadOnly(),
+    score_data: attr.json<InspectionScoreData>().isReadOnly(),
+    vehicle_score: attr.integer().isReadOnly(),
+    available_actions: attr.stringList<InspectionAction>().isReadOnly(),
+    started_at: attr.datetime().isReadOnly(),
+    completed_at: attr.datetime().isReadOnly(),
+    approved_at: attr.datetime().isReadOnly(),
+    canceled_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
+  },
+  relationships: {
+    ...organizationRecord(),
+    creator: rel.toOne('users', { readOnly: true }),
+    customer: rel.toOne('customers'),
+    request: rel.toOne('requests', { createOnly: true }),
+    vehicle: rel.toOne('vehicles', { createOnly: true }),
+    inspectionForm: rel.toOne('inspection-forms', { required: true, createOnly: true }),
+    inspectionFields: rel.toMany('inspection-fields', { readOnly: true }),
+    assignedToUsers: rel.toMany('users', { createOnly: true }),
+    assignedToRoles: rel.toMany('roles', { createOnly: true }),
+    assignedBy: rel.toOne('users', { readOnly: true }),
+    startedBy: rel.toOne('users', { readOnly: true }),
+    /** Who works on it now (the starter, or whoever took it over). */
+    holder: rel.toOne('users', { readOnly: true }),
+    completedBy: rel.toOne('users', { readOnly: true }),
+    approvedBy: rel.toOne('users', { readOnly: true }),
+    canceledBy: rel.toOne('users', { readOnly: true }),
+  },
+  filters: ['state', 'vehicle', 'inspectionForm', 'request', 'customer', 'creator', 'holder', 'tags', 'search'],
+  sorts: ['created_at', 'updated_at', 'code', 'state', 'vehicle_score'],
+  defaultSort: '-created_at',
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  INSPECTION_ACTIONS,
+  INSPECTION_ACTION_PERMISSIONS,
+  INSPECTION_STATES,
+  availableInspectionActions,
+  initialInspectionState,
+  inspectionActionRoute,
+  inspectionActionsIn,
+  inspectionTransition,
+  isInspectionEditable,
+  isInspectionFinal,
+  type InspectionAction,
+  type InspectionState,
+} from './states.ts';
+import { PERMISSIONS } from '../access/permissions.ts';
+
+const _ = null;
+/** Every action from every state: the next state, or null when refused (the order of INSPECTION_ACTIONS). */
+const TABLE: Record<InspectionState, (InspectionState | null)[]> = {
+  //            assign      start          take_over      complete     approve     cancel      redo        reset          set_good       share
+  draft: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _],
+  pending: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _],
+  assigned: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _],
+  in_progress: [_, _, 'in_progress', 'completed', _, 'canceled', _, 'in_progress', 'in_progress', _],
+  completed: [_, _, _, _, 'approved', 'canceled', 'canceled', _, _, 'completed'],
+  approved: [_, _, _, _, _, _, 'canceled', _, _, 'approved'],
+  repairing: [_, _, _, _, _, _, 'canceled', _, _, 'repairing'],
+  canceled: [_, _, _, _, _, _, _, _, _, _],
+};
+
+const CASES = INSPECTION_STATES.flatMap((state) => INSPECTION_ACTIONS.map((action, k) => [state, action, TABLE[state][k]] as const));
+
+describe('inspection transitions', () => {
+  it('covers every state and action', () => {
+    expect(CASES).toHaveLength(INSPECTION_STATES.length * INSPECTION_ACTIONS.length);
+    for (const row of Object.values(TABLE)) expect(row).toHaveLength(INSPECTION_ACTIONS.length);
+  });
+
+  it.each(CASES)('%s --%s--> %s', (state, action, next) => {
+    expect(inspectionTransition(state, action)).toBe(next);
+    expect(inspectionActionsIn(state).includes(action)).toBe(next !== null);
+  });
+
+  it('only canceled is final', () => {
+    expect(INSPECTION_STATES.filter(isInspectionFinal)).toEqual(['canceled']);
+  });
+
+  it('is edited until completed', () => {
+    expect(INSPECTION_STATES.filter(isInspectionEditable)).toEqual(['draft', 'pending', 'assigned', 'in_progress']);
+  });
+
+  it('starts to do with assignees, else to assign', () => {
+    expect(initialInspectionState(true)).toBe('assigned');
+    expect(initialInspectionState(false)).toBe('pending');
+  });
+
+  it('names a permission of the catalogue for every action', () => {
+    const names = new Set(PERMISSIONS.map((p) => p.name));
+    for (const action of INSPECTION_ACTIONS) expect(names.has(INSPECTION_ACTION_PERMISSIONS[action]), action).toBe(true);
+  });
+
+  it('routes actions in kebab case', () => {
+    expect(inspectionActionRoute('take_over')).toBe('take-over');
+    expect(inspectionActionRoute('set_section_good')).toBe('set-section-good');
+  });
+});
+
+describe('available actions', () => {
+  const all = new Set(Object.values(INSPECTION_ACTION_PERMISSIONS));
+  it('filters by permission', () => {
+    const only = (action: InspectionAction) => new Set([INSPECTION_ACTION_PERMISSIONS[action]]);
+    expect(availableInspectionActions('assigned', { permissions: only('start'), isHolder: false })).toEqual(['start']);
+    expect(availableInspectionActions('assigned', { permissions: new Set(), isHolder: false })).toEqual([]);
+  });
+  it('keeps the work in progress to its holder; the others may take it over', () => {
+    expect(availableInspectionActions('in_progress', { permissions: all, isHolder: true })).toEqual(['complete', 'cancel', 'reset_section', 'set_section_good']);
+    expect(availableInspectionActions('in_progress', { permissions: all, isHolder: false })).toEqual(['take_over', 'cancel']);
+  });
+});
