@@ -77,7 +77,7 @@ export function FormEditor({ id, action, setAction, close }: Props) {
     setTree((tr) => (kind === 'field' ? mapField(tr, saved.id, (f) => ({ ...f, ...saved })) : kind === 'sub' ? mapSub(tr, saved.id, (u) => ({ ...u, record: { ...u.record, ...saved } })) : mapSection(tr, saved.id, (s) => ({ ...s, record: { ...s.record, ...saved } }))));
   };
   const refresh = () => void qc.invalidateQueries({ queryKey: [FORMS] });
-  const inUseText = usage.count !== null ? t('inspectionForms:editor.in_use', { count: usage.count }) : t('inspectionForms:editor.in_use_unknown');
+  const inUseText = t('inspectionForms:editor.in_use', { count: usage.count });
 
   const exists = (s: Selection) =>
     s.kind === 'field' ? allFields(tree).some((f) => f.id === s.id) : tree.sections.some((x) => x.id === s.id || x.subSections.some((u) => u.id === s.id));

@@ -7,6 +7,7 @@ import { useList } from '../../api/hooks.ts';
 import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { columnsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
+import { usageOf } from './usage.ts';
 import { readListState, writeListState, type RecordAction } from '../../components/resource/listState.ts';
 import { byName } from '../../components/resource/recordNames.tsx';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
@@ -63,6 +64,13 @@ export default function InspectionFormsPage() {
               <Badge variant="light" tt="none">
                 {t('inspectionForms:list.version_n', { n: f.version })}
               </Badge>
+            ) : null,
+        },
+        {
+          key: 'inspections_count',
+          render: (f) =>
+            usageOf(f).used ? (
+              t('inspectionForms:list.used_by', { count: usageOf(f).count })
             ) : (
               <Text size="sm" c="dimmed">
                 {t('inspectionForms:list.unused')}

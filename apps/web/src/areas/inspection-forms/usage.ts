@@ -1,10 +1,10 @@
 import type { Model } from '../../api/jsonapi.ts';
 
 /**
- * Whether inspections were made from a form: its version is frozen at the first one (version > 0),
- * and its changes then apply to the next inspections only (the server keeps the versions).
+ * How many inspections were made from a form (not counting canceled ones). Its changes then apply to
+ * the next inspections only: the server keeps the version each inspection was made from.
  */
-export function usageOf(form: Model): { used: boolean; count: number | null } {
-  const version = Number(form.version ?? 0);
-  return { used: Number.isFinite(version) && version > 0, count: null };
+export function usageOf(form: Model): { used: boolean; count: number } {
+  const count = Number(form.inspections_count ?? 0);
+  return Number.isFinite(count) && count > 0 ? { used: true, count } : { used: false, count: 0 };
 }
