@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { headersOf } from '../../api/client.ts';
-import { SYNC_COLUMN_HEADERS, type SyncKind, type SyncPath, type SyncResult } from '@atelier/domain';
+import { SYNC_COLUMN_HEADERS, type SyncKind, type SyncResult } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { messageOf } from './common.ts';
@@ -117,68 +117,49 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
                 {t('inspectionForms:sync.blocked')}
               </Alert>
             ) : null}
-            <Entries title={t('inspectionForms:sync.added_title')} entries={result.added} testId="sync-added" />
-            {result.changed.length > 0 ? (
-              <section>
-                <Title order={3} size="h5" mb={4}>
-                  {t('inspectionForms:sync.changed_title')}
-                </Title>
-                <Table.ScrollContainer minWidth={520}>
-                  <Table striped data-testid="sync-changed">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('inspectionForms:sync.line')}</Table.Th>
-                        <Table.Th>{t('inspectionForms:sync.where')}</Table.Th>
-                        <Table.Th>{t('inspectionForms:sync.attribute')}</Table.Th>
-                        <Table.Th>{t('inspectionForms:sync.before_after')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {changeRows(result.changed).map((r, i) => (
-                        <Table.Tr key={i}>
-                          <Table.Td>{r.line}</Table.Td>
-                          <Table.Td>
-                            <KindBadge kind={r.kind} /> {r.where}
-                          </Table.Td>
-                          <Table.Td>{t(`fields:${r.kind === 'field' ? 'inspection-form-section-fields' : 'inspection-form-sections'}.${r.attribute}`, { defaultValue: r.attribute })}</Table.Td>
-                          <Table.Td>
-                            <Text span c="dimmed" td="line-through">{shownValue(r.before)}</Text> → <Text span fw={600}>{shownValue(r.after)}</Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </section>
-            ) : null}
-            <Entries title={t('inspectionForms:sync.removed_title')} entries={result.removed} testId="sync-removed" />
-            {result.refused.length > 0 ? (
-              <section>
-                <Title order={3} size="h5" mb={4}>
-                  {t('inspectionForms:sync.refused_title')}
-                </Title>
-                <Table.ScrollContainer minWidth={520}>
-                  <Table striped data-testid="sync-refused">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('inspectionForms:sync.line')}</Table.Th>
-                        <Table.Th>{t('inspectionForms:sync.column')}</Table.Th>
-                        <Table.Th>{t('inspectionForms:sync.reasons')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {result.refused.map((r, i) => (
-                        <Table.Tr key={i}>
-                          <Table.Td>{r.line}</Table.Td>
-                          <Table.Td>{r.column && Object.hasOwn(SYNC_COLUMN_HEADERS, r.column) ? SYNC_COLUMN_HEADERS[r.column][currentLocale()][0] : ''}</Table.Td>
-                          <Table.Td>{r.message ?? r.code}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </section>
-            ) : null}
+            <ResultTable
+              title={t('inspectionForms:sync.added_title')}
+              testId="sync-added"
+              headers={[t('inspectionForms:sync.line'), t('inspectionForms:sync.where')]}
+              rows={result.added.map((e) => [e.line, <Where key="w" kind={e.kind} where={placeOf(e.path)} />])}
+            />
+            <ResultTable
+              title={t('inspectionForms:sync.changed_title')}
+              testId="sync-changed"
+              minWidth={520}
+              headers={[t('inspectionForms:sync.line'), t('inspectionForms:sync.where'), t('inspectionForms:sync.attribute'), t('inspectionForms:sync.before_after')]}
+              rows={changeRows(result.changed).map((r) => [
+                r.line,
+                <Where key="w" kind={r.kind} where={r.where} />,
+                t(`fields:${r.kind === 'field' ? 'inspection-form-section-fields' : 'inspection-form-sections'}.${r.attribute}`, { defaultValue: r.attribute }),
+                <span key="v">
+                  <Text span c="dimmed" td="line-through">
+                    {shownValue(r.before)}
+                  </Text>{' '}
+                  →{' '}
+                  <Text span fw={600}>
+                    {shownValue(r.after)}
+                  </Text>
+                </span>,
+              ])}
+            />
+            <ResultTable
+              title={t('inspectionForms:sync.removed_title')}
+              testId="sync-removed"
+              headers={[t('inspectionForms:sync.line'), t('inspectionForms:sync.where')]}
+              rows={result.removed.map((e) => ['—', <Where key="w" kind={e.kind} where={placeOf(e.path)} />])}
+            />
+            <ResultTable
+              title={t('inspectionForms:sync.refused_title')}
+              testId="sync-refused"
+              minWidth={520}
+              headers={[t('inspectionForms:sync.line'), t('inspectionForms:sync.column'), t('inspectionForms:sync.reasons')]}
+              rows={result.refused.map((r) => [
+                r.line,
+                r.column && Object.hasOwn(SYNC_COLUMN_HEADERS, r.column) ? SYNC_COLUMN_HEADERS[r.column][currentLocale()][0] : '',
+                r.message ?? r.code,
+              ])}
+            />
           </Stack>
         ) : null}
         <Group justify="flex-end">
@@ -209,30 +190,38 @@ function KindBadge({ kind }: { kind: SyncKind }) {
   );
 }
 
-/** Sections, sub-sections and fields added or removed: where, and the file's line when it has one. */
-function Entries({ title, entries, testId }: { title: string; entries: { kind: SyncKind; path: SyncPath; line?: number }[]; testId: string }) {
-  const { t } = useTranslation();
-  if (entries.length === 0) return null;
+/** A section, sub-section or field of the result: its kind and where it is. */
+function Where({ kind, where }: { kind: SyncKind; where: string }) {
+  return (
+    <>
+      <KindBadge kind={kind} /> {where}
+    </>
+  );
+}
+
+/** One part of the dry run's answer (added, changed, removed, refused), shown when it has rows. */
+export function ResultTable({ title, testId, headers, rows, minWidth = 420 }: { title: string; testId: string; headers: string[]; rows: ReactNode[][]; minWidth?: number }) {
+  if (rows.length === 0) return null;
   return (
     <section>
       <Title order={3} size="h5" mb={4}>
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table striped data-testid={testId}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('inspectionForms:sync.line')}</Table.Th>
-              <Table.Th>{t('inspectionForms:sync.where')}</Table.Th>
+              {headers.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {entries.map((e, i) => (
+            {rows.map((cells, i) => (
               <Table.Tr key={i}>
-                <Table.Td>{e.line ?? '—'}</Table.Td>
-                <Table.Td>
-                  <KindBadge kind={e.kind} /> {placeOf(e.path)}
-                </Table.Td>
+                {cells.map((c, j) => (
+                  <Table.Td key={j}>{c}</Table.Td>
+                ))}
               </Table.Tr>
             ))}
           </Table.Tbody>
