@@ -122,7 +122,7 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
           })}
           {readOnly ? null : (
             <Group>
-              <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange({ ...value, conditions: [...value.conditions, { field: '', operator: 'equals', value: '' }] })} data-testid="condition-add">
+              <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange({ ...value, conditions: [...value.conditions, { field: '', operator: 'equals', value: '' }] })} data-testid="condition-add">
                 {t('inspectionForms:conditions.add')}
               </Button>
             </Group>

@@ -176,7 +176,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
       {readOnly ? null : (
         <Group>
           <Button
-            variant="light"
+            variant="default"
             size="xs"
             leftSection={<IconPlus size={14} />}
             onClick={() => (model.kind === 'choices' ? onChange({ ...model, rows: [...model.rows, { option: '', points: '' }] }) : onChange({ ...model, rows: [...model.rows, { min: '', max: '', points: '' }] }))}
