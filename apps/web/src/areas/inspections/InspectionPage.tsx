@@ -179,7 +179,7 @@ interface WorkProps {
  * each answer shows at once, is queued and sent in the background (its field says so until the
  * server has it); otherwise it is read only.
  */
-function InspectionWork({ inspection, form, formRecord, fields, answering, sectionActions, onReload }: WorkProps) {
+export function InspectionWork({ inspection, form, formRecord, fields, answering, sectionActions, onReload }: WorkProps) {
   const { t } = useTranslation();
   const [start] = useState(() => answersOfInspection(fields, answering ? storedPending(inspection.id) : undefined));
   const vehicle = useMemo(() => vehicleOfInspection(inspection), [inspection]);
