@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Box, Button, Checkbox, Flex, Group, Image, Loader
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconCloudOff, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { declarations, type InspectionState } from '@atelier/domain';
+import type { InspectionState } from '@atelier/domain';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,7 +10,7 @@ import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, type Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { enumLabel, labelKey } from '../../components/resource/declared.tsx';
+import { labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -18,7 +18,7 @@ import { FORM_INCLUDE, formOfRecord } from './adapter.ts';
 import { queueKey, useAnswerSender } from './answerSender.ts';
 import { canAnswer, userActions } from './inspectionActions.ts';
 import { InspectionActions } from './InspectionActions.tsx';
-import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, remindersOf, vehicleOfInspection } from './inspectionModel.ts';
+import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, inspectionStateLabel, remindersOf, vehicleOfInspection } from './inspectionModel.ts';
 import { sectionScoreOf, type AnswerChange } from './liveScoring.ts';
 import { allFields, type InspectionFormModel } from './model.ts';
 import { pendingChanges, parseQueue, saveStatusOf } from './saveQueue.ts';
@@ -34,7 +34,7 @@ export function InspectionStateBadge({ state }: { state: unknown }) {
   if (!state) return null;
   return (
     <Badge size="lg" color={INSPECTION_STATE_COLORS[String(state)] ?? 'gray'} variant="light" data-state={String(state)} data-testid="inspection-state">
-      {enumLabel(declarations.inspections.attributes.state, state)}
+      {inspectionStateLabel(String(state))}
     </Badge>
   );
 }
@@ -332,9 +332,12 @@ export default function InspectionPage() {
             <HeaderItem label={t(labelKey('inspections', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('inspections', 'inspectionForm'))}>{String((inspection.inspectionForm as Model | undefined)?.name ?? '')}</HeaderItem>
             <HeaderItem label={t(labelKey('inspections', 'holder'))}>{holder ? byFullName(holder) : assigned.map(byFullName).join(', ')}</HeaderItem>
-            <HeaderItem label={t(labelKey('inspections', 'vehicle_score'))}>
-              <span data-testid="inspection-score">{inspection.vehicle_score ?? '—'}</span>
-            </HeaderItem>
+            {/* While it is answered, the live score beside the form is the one to read. */}
+            {!answering && (
+              <HeaderItem label={t(labelKey('inspections', 'vehicle_score'))}>
+                <span data-testid="inspection-score">{inspection.vehicle_score ?? '—'}</span>
+              </HeaderItem>
+            )}
             <HeaderItem label={t(labelKey('inspections', 'updated_at'))}>{inspection.updated_at ? formatDateTime(String(inspection.updated_at), currentLocale()) : null}</HeaderItem>
           </SimpleGrid>
           {heldByOther && (

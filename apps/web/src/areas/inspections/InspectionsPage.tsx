@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { crudPermissions, declarations, INSPECTION_STATES, type RecordOf } from '@atelier/domain';
+import { crudPermissions, INSPECTION_STATES, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -8,12 +8,12 @@ import { api, request } from '../../api/client.ts';
 import type { JsonApiDocument, Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
-import { columnsOf, enumLabel, labelKey } from '../../components/resource/declared.tsx';
+import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
 import { InspectionStateBadge } from './InspectionPage.tsx';
-import { inspectionHref } from './inspectionModel.ts';
+import { inspectionHref, inspectionStateLabel } from './inspectionModel.ts';
 
 const P = crudPermissions('inspections');
 type Inspection = RecordOf<'inspections'>;
@@ -80,7 +80,6 @@ function NewInspection({ onClose }: { onClose: () => void }) {
 /** /inspecpro/inspections: the inspections with their state, vehicle, form, inspectors and score (spec §2); one opens at its own route. */
 export default function InspectionsPage() {
   const counts = useStateCounts();
-  const state = declarations.inspections.attributes.state;
   const columns = columnsOf('inspections', [
     { key: 'code', linkTo: (r) => inspectionHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
     { key: 'state', render: (r) => <InspectionStateBadge state={r.state} /> },
@@ -93,7 +92,7 @@ export default function InspectionsPage() {
   ]);
   const stateOptions = INSPECTION_STATES.map((s) => {
     const n = counts.data && Object.hasOwn(counts.data, s) ? counts.data[s] : null;
-    return { value: s, label: n === null ? enumLabel(state, s) : `${enumLabel(state, s)} (${n})`, raw: true as const };
+    return { value: s, label: n === null ? inspectionStateLabel(s) : `${inspectionStateLabel(s)} (${n})`, raw: true as const };
   });
   return (
     <ResourceList<Inspection>

@@ -1,5 +1,6 @@
-import { FIELD_ACTIONS, type FieldAction } from '@atelier/domain';
+import { FIELD_ACTIONS, INSPECTION_STATE_LABELS, type FieldAction, type InspectionState } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { UNTOUCHED, type Answer, type AnswerValue, type SampleVehicle } from './model.ts';
 import type { FieldChange } from './saveQueue.ts';
 
@@ -14,6 +15,11 @@ export const INSPECTION_STATE_COLORS: Record<string, string> = {
   repairing: 'cyan',
   canceled: 'red',
 };
+
+/** A state in the user's language (the domain's labels); a state this screen does not know as sent. */
+export function inspectionStateLabel(state: string): string {
+  return Object.hasOwn(INSPECTION_STATE_LABELS, state) ? INSPECTION_STATE_LABELS[state as InspectionState][currentLocale()] : state;
+}
 
 export const INSPECTIONS_PATH = '/inspecpro/inspections';
 export const inspectionHref = (id: string) => `${INSPECTIONS_PATH}/${encodeURIComponent(id)}`;
