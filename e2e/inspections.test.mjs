@@ -49,10 +49,10 @@ describe('inspections', () => {
       await page.getByTestId('new-inspection-create').click();
       await page.waitForURL(/\/inspecpro\/inspections\/[^/?]+$/);
       const id = page.url().split('/').pop();
-      await settles(() => page.getByTestId('inspection-state').innerText(), 'BROUILLON');
+      await settles(() => page.getByTestId('inspection-state').getAttribute('data-state'), 'draft');
 
       await page.getByTestId('inspection-start').click();
-      await settles(() => page.getByTestId('inspection-state').innerText(), 'EN COURS');
+      await settles(() => page.getByTestId('inspection-state').getAttribute('data-state'), 'in_progress');
       const card = (fieldId) => page.getByTestId(`field-${fieldId}`);
       await card(ids.windshield).getByRole('button', { name: 'Oui', exact: true }).click();
       await card(ids.wipers).getByRole('button', { name: 'Non', exact: true }).click();
@@ -72,7 +72,7 @@ describe('inspections', () => {
       await axeCheck(page, 'the final step of an inspection');
       await page.getByTestId('inspection-complete').click();
       await page.getByTestId('inspection-complete-confirm').click();
-      await settles(() => page.getByTestId('inspection-state').innerText(), 'COMPLÉTÉE');
+      await settles(() => page.getByTestId('inspection-state').getAttribute('data-state'), 'completed');
       await settles(() => page.getByTestId('inspection-score').innerText(), '50');
       await page.getByTestId('inspection-signature').waitFor();
       assert.equal(await card(ids.windshield).getByRole('button', { name: 'Oui', exact: true }).isDisabled(), true);

@@ -77,4 +77,19 @@ describe('the answer sender', () => {
     expect(sent).toEqual(['b']);
     expect(s.snapshot().rejected).toEqual({ a: 'Held by Ann' });
   });
+
+  it('stopped during a call, it leaves the stored queue to the sender that replaced it', async () => {
+    const store = memoryStore();
+    let finish: () => void = () => {};
+    const s = new AnswerSender('k', () => new Promise<void>((r) => (finish = r)), store);
+    s.start();
+    s.add('a', 'ra', { value: 1 });
+    s.stop();
+    const next = new AnswerSender('k', async () => {}, store);
+    next.add('b', 'rb', { value: 2 });
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(JSON.parse(store.getItem('k') ?? '[]').map((i: { fieldId: string }) => i.fieldId)).toEqual(['a', 'b']);
+    expect(s.snapshot().items[0]).toMatchObject({ fieldId: 'a', sending: false });
+  });
 });

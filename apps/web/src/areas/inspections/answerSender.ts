@@ -77,10 +77,12 @@ export class AnswerSender {
     this.set(markSending(this.queue));
     this.send(head).then(
       () => {
+        if (this.released()) return;
         this.set(markSent(this.queue));
         this.pump();
       },
       (e: unknown) => {
+        if (this.released()) return;
         const status = e instanceof ApiError ? e.status : 0;
         const message = e instanceof Error ? e.message : String(e);
         if (isRetryable(status)) {
@@ -93,6 +95,17 @@ export class AnswerSender {
       },
     );
   };
+
+  /**
+   * Stopped while a call was on its way (the screen closed or reopened the inspection): another
+   * sender owns the stored queue now, so this one leaves it alone; its answer is sent again (a PATCH
+   * repeated is harmless) if this sender is started again.
+   */
+  private released(): boolean {
+    if (this.running) return false;
+    this.queue = { ...this.queue, items: this.queue.items.map((it, i) => (i === 0 ? { ...it, sending: false } : it)) };
+    return true;
+  }
 
   private set(queue: SaveQueue) {
     this.queue = queue;
