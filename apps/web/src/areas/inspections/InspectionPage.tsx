@@ -184,7 +184,7 @@ export function InspectionWork({ inspection, form, formRecord, fields, answering
   const [start] = useState(() => answersOfInspection(fields, answering ? storedPending(inspection.id) : undefined));
   const vehicle = useMemo(() => vehicleOfInspection(inspection), [inspection]);
   const live = useLiveScoring(form, vehicle, start.answers);
-  const { sender, queue } = useAnswerSender(inspection.id);
+  const { sender, queue, online } = useAnswerSender(inspection.id);
   const [chosen, setChosen] = useState<string | null>(null);
   const fieldNames = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.name])), [form]);
   const shown = form.sections.filter((s) => sectionScoreOf(live.score, s.id)?.visible);
@@ -211,7 +211,8 @@ export function InspectionWork({ inspection, form, formRecord, fields, answering
   );
   const saveOf = useCallback((fieldId: string) => saveStatusOf(queue, fieldId), [queue]);
   const waiting = queue.items.length;
-  const failing = queue.items.some((i) => i.error);
+  // Offline, or the last attempt failed: the answers wait for the connection.
+  const failing = !online || queue.items.some((i) => i.error);
 
   return (
     <Tabs value={active} onChange={setChosen} variant="pills" keepMounted={false}>

@@ -134,6 +134,15 @@ function localStore(): KeyValueStore | null {
   }
 }
 
+function subscribeOnline(listener: () => void) {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
 /** The sender of an inspection's answers, started while the screen is open and pumped when the connection returns. */
 export function useAnswerSender(inspectionId: string, send: Send = patchAnswer) {
   const [sender] = useState(() => new AnswerSender(queueKey(inspectionId), send, localStore(), () => navigator.onLine !== false));
@@ -146,5 +155,6 @@ export function useAnswerSender(inspectionId: string, send: Send = patchAnswer) 
     };
   }, [sender]);
   const queue = useSyncExternalStore(sender.subscribe, sender.snapshot);
-  return { sender, queue };
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false);
+  return { sender, queue, online };
 }
