@@ -336,7 +336,7 @@ export default function InspectionPage() {
             {/* While it is answered, the live score beside the form is the one to read. */}
             {!answering && (
               <HeaderItem label={t(labelKey('inspections', 'vehicle_score'))}>
-                <span data-testid="inspection-score">{inspection.vehicle_score ?? '—'}</span>
+                <span data-testid="inspection-score">{typeof inspection.vehicle_score === 'number' ? inspection.vehicle_score : '—'}</span>
               </HeaderItem>
             )}
             <HeaderItem label={t(labelKey('inspections', 'updated_at'))}>{inspection.updated_at ? formatDateTime(String(inspection.updated_at), currentLocale()) : null}</HeaderItem>
