@@ -5,7 +5,7 @@
 // signature, and the API agrees. At 1024x768, in French. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, fileBrowser, journey, login, pick, settles, shot, token } from './helpers.mjs';
+import { api, axeCheck, field, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -17,6 +17,14 @@ async function create(tk, type, attributes, relationships = {}) {
   return r.body.data.id;
 }
 const one = (type, id) => ({ data: { type, id } });
+
+/** Picks an option of a single select in the drawer (no Escape: it would close the drawer). */
+async function choose(page, label, text) {
+  const input = field(page, label).filter({ visible: true }).first();
+  await input.click();
+  await input.fill(text);
+  await page.getByRole('option', { name: text }).first().click();
+}
 
 /** Contrôle › Vitrage: windshield and wipers (yes 10, no 0), and one reminder to tick. */
 async function buildForm(tk, name) {
@@ -44,12 +52,12 @@ describe('inspections', () => {
       await page.getByRole('heading', { name: 'Inspections' }).waitFor();
       await page.getByTestId('list-add').click();
       await page.getByTestId('new-inspection').waitFor();
-      await pick(page, 'Véhicule', VIN);
-      await pick(page, 'Formulaire', name);
+      await choose(page, 'Véhicule', VIN);
+      await choose(page, 'Formulaire', name);
       await page.getByTestId('new-inspection-create').click();
       await page.waitForURL(/\/inspecpro\/inspections\/[^/?]+$/);
       const id = page.url().split('/').pop();
-      await settles(() => page.getByTestId('inspection-state').getAttribute('data-state'), 'draft');
+      await settles(() => page.getByTestId('inspection-state').getAttribute('data-state'), 'pending');
 
       await page.getByTestId('inspection-start').click();
       await settles(() => page.getByTestId('inspection-state').getAttribute('data-state'), 'in_progress');

@@ -41,7 +41,7 @@ function SaveBadge({ save }: { save: NonNullable<AnswerFieldProps['save']> }) {
     <Badge
       size="lg"
       variant="light"
-      color={save.status === 'failed' ? 'orange' : 'red'}
+      color={save.status === 'failed' ? 'yellow' : 'red'}
       tt="none"
       leftSection={save.status === 'failed' ? <IconCloudOff size={14} /> : <IconAlertTriangle size={14} />}
       title={save.error ?? undefined}

@@ -14,7 +14,7 @@ import { headerActions } from './inspectionActions.ts';
 import { inspectionHref } from './inspectionModel.ts';
 
 const assignees = { ...relationOf('users', true), filter: { active: true } };
-const COLORS: Partial<Record<InspectionAction, string>> = { start: 'blue', take_over: 'orange', approve: 'violet', cancel: 'red.8', redo: 'gray' };
+const COLORS: Partial<Record<InspectionAction, string>> = { start: 'blue', take_over: 'indigo', approve: 'violet', cancel: 'red.8', redo: 'gray' };
 /** Actions that change someone else's work or cannot be undone: a dialog confirms them. */
 const CONFIRMED: readonly InspectionAction[] = ['take_over', 'cancel', 'redo', 'assign'];
 

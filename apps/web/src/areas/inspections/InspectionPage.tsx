@@ -119,7 +119,7 @@ function FinishStep({ inspection, form, waiting }: { inspection: Model; form: Mo
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button size="lg" color="teal" leftSection={<IconSignature size={20} />} disabled={waiting > 0} onClick={() => setConfirm(true)} data-testid="inspection-complete">
+        <Button size="lg" color="teal.9" leftSection={<IconSignature size={20} />} disabled={waiting > 0} onClick={() => setConfirm(true)} data-testid="inspection-complete">
           {t('inspections:workflow.complete')}
         </Button>
       </Group>
@@ -135,7 +135,7 @@ function FinishStep({ inspection, form, waiting }: { inspection: Model; form: Mo
             <Button variant="default" onClick={() => setConfirm(false)} data-autofocus>
               {t('inspections:workflow.keep')}
             </Button>
-            <Button color="teal" loading={complete.isPending} onClick={() => complete.mutate()} data-testid="inspection-complete-confirm">
+            <Button color="teal.9" loading={complete.isPending} onClick={() => complete.mutate()} data-testid="inspection-complete-confirm">
               {t('inspections:workflow.complete')}
             </Button>
           </Group>

@@ -4,15 +4,15 @@ import { currentLocale } from '../../i18n/index.ts';
 import { UNTOUCHED, type Answer, type AnswerValue, type SampleVehicle } from './model.ts';
 import type { FieldChange } from './saveQueue.ts';
 
-/** The colour of each state's badge in the list and on the inspection (always with its label). */
+/** The colour of each state's badge in the list and on the inspection (always with its label); light badges the theme keeps at 4.5:1. */
 export const INSPECTION_STATE_COLORS: Record<string, string> = {
   draft: 'gray',
   pending: 'yellow',
   assigned: 'blue',
-  in_progress: 'orange',
+  in_progress: 'indigo',
   completed: 'teal',
   approved: 'violet',
-  repairing: 'cyan',
+  repairing: 'grape',
   canceled: 'red',
 };
 
