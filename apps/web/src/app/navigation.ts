@@ -42,7 +42,7 @@ export const MENU: readonly MenuApp[] = [
     permission: 'view app inspectpro',
     items: [
       item('inspection_forms', '/inspecpro/inspection-forms', 'view any inspection forms', true),
-      item('inspections', '/inspecpro/inspections', 'view any inspections'),
+      item('inspections', '/inspecpro/inspections', 'view any inspections', true),
       item('estimates', '/inspecpro/estimates', 'view any estimations'),
       item('repairs', '/inspecpro/repairs', 'view any repairs'),
     ],

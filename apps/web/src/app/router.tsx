@@ -36,6 +36,8 @@ const SuppliersPage = lazy(() => import('../areas/purchases/SuppliersPage.tsx'))
 const FormDemoPage = lazy(() => import('../areas/inspections/FormDemoPage.tsx'));
 const InspecproHome = lazy(() => import('../areas/inspection-forms/InspecproHome.tsx'));
 const InspectionFormsPage = lazy(() => import('../areas/inspection-forms/InspectionFormsPage.tsx'));
+const InspectionsPage = lazy(() => import('../areas/inspections/InspectionsPage.tsx'));
+const InspectionPage = lazy(() => import('../areas/inspections/InspectionPage.tsx'));
 
 export const pageFallback = (
   <Center py="xl">
@@ -84,6 +86,8 @@ export const areaRoutes: RouteObject[] = [
   { path: 'inspecpro', element: page(InspecproHome) },
   { path: 'inspecpro/inspection-forms', element: page(InspectionFormsPage, 'view any inspection forms') },
   { path: 'inspecpro/inspection-forms/:id/demo', element: page(FormDemoPage, 'view inspection forms') },
+  { path: 'inspecpro/inspections', element: page(InspectionsPage, 'view any inspections') },
+  { path: 'inspecpro/inspections/:id', element: page(InspectionPage, 'view any inspections') },
 ];
 
 const suspended = (el: React.ReactNode) => <Suspense fallback={pageFallback}>{el}</Suspense>;

@@ -1,11 +1,12 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconCopy, IconMessage } from '@tabler/icons-react';
+import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconCloudOff, IconCopy, IconMessage } from '@tabler/icons-react';
 import { FIELD_ACTIONS, type FieldScore } from '@atelier/domain';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerControl, TONES, ToggleButton } from './controls.tsx';
 import { fieldIcon } from './icons.ts';
 import type { AnswerChange } from './liveScoring.ts';
+import type { SaveStatus } from './saveQueue.ts';
 import type { Answer, FormField } from './model.ts';
 
 /** Green, yellow or red as the reports colour a score; always shown with its number. */
@@ -21,17 +22,46 @@ export interface AnswerFieldProps {
   copiedFrom?: string | null;
   onAnswer: (fieldId: string, change: AnswerChange) => void;
   onComment: (fieldId: string, text: string) => void;
+  /** Where its answer stands on the way to the server (an inspection being filled); none in the preview. */
+  save?: { status: SaveStatus; error: string | null } | null;
+  /** Shown, not answered (an inspection done, or held by someone else). */
+  readOnly?: boolean;
+}
+
+/** The answer on its way, waiting to be sent again, or refused by the server (with why). */
+function SaveBadge({ save }: { save: NonNullable<AnswerFieldProps['save']> }) {
+  const { t } = useTranslation();
+  if (save.status === 'saving')
+    return (
+      <Badge size="lg" variant="light" color="blue" tt="none" leftSection={<Loader size={12} />} data-testid="field-saving">
+        {t('inspections:save.saving')}
+      </Badge>
+    );
+  return (
+    <Badge
+      size="lg"
+      variant="light"
+      color={save.status === 'failed' ? 'yellow' : 'red'}
+      tt="none"
+      leftSection={save.status === 'failed' ? <IconCloudOff size={14} /> : <IconAlertTriangle size={14} />}
+      title={save.error ?? undefined}
+      data-testid={`field-${save.status}`}
+      style={{ whiteSpace: 'normal', height: 'auto' }}
+    >
+      {save.status === 'failed' ? t('inspections:save.failed') : t('inspections:save.rejected', { error: save.error ?? '' })}
+    </Badge>
+  );
 }
 
 /** A field to answer: its name and icon, its points and score, the control of its type, N/A, action, comment. */
-export const AnswerField = memo(function AnswerField({ field, answer, score, copiedFrom, onAnswer, onComment }: AnswerFieldProps) {
+export const AnswerField = memo(function AnswerField({ field, answer, score, copiedFrom, onAnswer, onComment, save, readOnly }: AnswerFieldProps) {
   const { t } = useTranslation();
   const [commenting, setCommenting] = useState(false);
   const I = fieldIcon(field.icon, field.field_type);
   const answered = answer.touched || answer.not_applicable;
   const noPoints = field.field_type === 'TEXT' || (score?.max_points ?? 0) === 0;
   return (
-    <Paper withBorder p="md" radius="md" data-testid={`field-${field.id}`} data-touched={answered}>
+    <Paper withBorder p="md" radius="md" data-testid={`field-${field.id}`} data-touched={answered} data-save={save?.status}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap">
@@ -43,6 +73,7 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
             </Text>
           </Group>
           <Group gap="xs" justify="flex-end">
+            {save && <SaveBadge save={save} />}
             {noPoints || !score ? (
               <Badge variant="light" color="gray" size="lg" tt="none">
                 {t('inspections:field.no_points')}
@@ -81,12 +112,12 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
           field={field}
           value={answer.value}
           label={field.name}
-          disabled={answer.not_applicable}
+          disabled={readOnly || answer.not_applicable}
           onChange={(value) => onAnswer(field.id, { value })}
         />
         <Group gap="sm" align="flex-end">
           {field.enable_na && (
-            <ToggleButton pressed={answer.not_applicable} color={TONES.neutral} onClick={() => onAnswer(field.id, { not_applicable: !answer.not_applicable })}>
+            <ToggleButton pressed={answer.not_applicable} color={TONES.neutral} disabled={readOnly} onClick={() => onAnswer(field.id, { not_applicable: !answer.not_applicable })}>
               {t('inspections:field.not_applicable')}
             </ToggleButton>
           )}
@@ -97,12 +128,13 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
             aria-label={`${t('inspections:field.action')} (${field.name})`}
             placeholder={t('inspections:field.no_action')}
             clearable
+            disabled={readOnly}
             data={FIELD_ACTIONS.map((a) => ({ value: a, label: t(`inspections:actions.${a}`) }))}
             value={answer.action}
             onChange={(action) => onAnswer(field.id, { action })}
             comboboxProps={{ withinPortal: true }}
           />
-          {field.can_add_comment && !commenting && !answer.comment && (
+          {field.can_add_comment && !readOnly && !commenting && !answer.comment && (
             <Button size="lg" variant="subtle" leftSection={<IconMessage size={20} />} onClick={() => setCommenting(true)}>
               {t('inspections:field.add_comment')}
             </Button>
@@ -116,6 +148,7 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
             label={t('inspections:field.comment')}
             aria-label={`${t('inspections:field.comment')} (${field.name})`}
             value={answer.comment}
+            readOnly={readOnly}
             onChange={(e) => onComment(field.id, e.currentTarget.value)}
             autoFocus={commenting && !answer.comment}
           />

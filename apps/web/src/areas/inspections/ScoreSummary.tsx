@@ -1,6 +1,7 @@
 import { Badge, Group, NavLink, Paper, Progress, RingProgress, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconEyeOff } from '@tabler/icons-react';
 import type { InspectionScore } from '@atelier/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scoreColor } from './AnswerField.tsx';
 import { sectionIcon } from './icons.ts';
@@ -48,6 +49,8 @@ interface NavProps {
   score: InspectionScore;
   active: string | null;
   onSelect: (sectionId: string) => void;
+  /** Entries after the sections (an inspection's final step). */
+  children?: ReactNode;
 }
 
 /** A section's score, filled or hidden state, as a badge with an icon and text. */
@@ -69,7 +72,7 @@ function SectionState({ section, score }: { section: FormSection; score: Inspect
 }
 
 /** The sections as a side list with their scores (wide screens). */
-export function SectionList({ sections, score, active, onSelect }: NavProps) {
+export function SectionList({ sections, score, active, onSelect, children }: NavProps) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p={4} component="nav" aria-label={t('inspections:demo.sections')} data-testid="section-list">
@@ -90,12 +93,13 @@ export function SectionList({ sections, score, active, onSelect }: NavProps) {
           />
         );
       })}
+      {children}
     </Paper>
   );
 }
 
 /** The sections as tabs with their scores (a tablet's width); inside the page's `Tabs`, whose panels are the sections. */
-export function SectionTabList({ sections, score }: Omit<NavProps, 'active' | 'onSelect'>) {
+export function SectionTabList({ sections, score, children }: Omit<NavProps, 'active' | 'onSelect'>) {
   const { t } = useTranslation();
   return (
     <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
@@ -112,6 +116,7 @@ export function SectionTabList({ sections, score }: Omit<NavProps, 'active' | 'o
             {s.name}
           </Tabs.Tab>
         ))}
+        {children}
       </Tabs.List>
     </ScrollArea>
   );

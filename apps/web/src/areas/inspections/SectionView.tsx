@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import type { SubSectionScore } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
-import { AnswerField, scoreColor } from './AnswerField.tsx';
+import { AnswerField, scoreColor, type AnswerFieldProps } from './AnswerField.tsx';
 import { answerOf, fieldScoreOf, subSectionScoreOf, type AnswerChange, type LiveState } from './liveScoring.ts';
 import type { FormSection } from './model.ts';
 
@@ -48,10 +48,13 @@ export interface SectionViewProps {
   fieldNames: ReadonlyMap<string, string>;
   onAnswer: (fieldId: string, change: AnswerChange) => void;
   onComment: (fieldId: string, text: string) => void;
+  /** Each field's save status (an inspection being filled). */
+  saveOf?: (fieldId: string) => AnswerFieldProps['save'];
+  readOnly?: boolean;
 }
 
 /** A section's sub-sections with their scores and their visible fields; hidden ones are not drawn. */
-export function SectionView({ section, live, fieldNames, onAnswer, onComment }: SectionViewProps) {
+export function SectionView({ section, live, fieldNames, onAnswer, onComment, saveOf, readOnly }: SectionViewProps) {
   return (
     <Stack gap="xl">
       {section.subSections.map((sub) => {
@@ -73,6 +76,8 @@ export function SectionView({ section, live, fieldNames, onAnswer, onComment }: 
                   copiedFrom={source ? (fieldNames.get(source) ?? null) : null}
                   onAnswer={onAnswer}
                   onComment={onComment}
+                  save={saveOf?.(f.id)}
+                  readOnly={readOnly}
                 />
               );
             })}

@@ -27,9 +27,10 @@ export interface LiveState {
 
 export type AnswerChange = Partial<Pick<Answer, 'value' | 'action' | 'not_applicable'>>;
 
-export function startLive(form: InspectionFormModel, vehicle: SampleVehicle): LiveState {
+/** A form to fill, from scratch or from the answers already given (an inspection reopened). */
+export function startLive(form: InspectionFormModel, vehicle: SampleVehicle, answers: Record<string, Answer> = {}): LiveState {
   const compiled = compileInspectionForm(form);
-  return { compiled, answers: {}, copiedFrom: {}, vehicle, score: scoreInspection(compiled, {}, vehicle) };
+  return { compiled, answers, copiedFrom: {}, vehicle, score: scoreInspection(compiled, answers, vehicle) };
 }
 
 /** A field's answer (untouched when never answered). */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useReducer } from 'react';
 import { answer, comment, progressOf, startLive, withVehicle, type AnswerChange, type LiveState } from './liveScoring.ts';
-import type { InspectionFormModel, SampleVehicle } from './model.ts';
+import type { Answer, InspectionFormModel, SampleVehicle } from './model.ts';
 
 type Action =
   | { kind: 'answer'; fieldId: string; change: AnswerChange }
@@ -25,8 +25,8 @@ function reduce(state: LiveState, action: Action): LiveState {
  * A form filled locally: answers, propagation and every score recomputed on each change by the
  * shared engine. The caller keys the component by form, so a new form starts afresh.
  */
-export function useLiveScoring(form: InspectionFormModel, vehicle: SampleVehicle) {
-  const [state, dispatch] = useReducer(reduce, null, () => startLive(form, vehicle));
+export function useLiveScoring(form: InspectionFormModel, vehicle: SampleVehicle, initial?: Record<string, Answer>) {
+  const [state, dispatch] = useReducer(reduce, null, () => startLive(form, vehicle, initial));
   // A new sample vehicle rescored during render, as React advises for state derived from props.
   if (state.vehicle !== vehicle) dispatch({ kind: 'vehicle', vehicle });
   const setAnswer = useCallback((fieldId: string, change: AnswerChange) => dispatch({ kind: 'answer', fieldId, change }), []);

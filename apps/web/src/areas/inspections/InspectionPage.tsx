@@ -1,0 +1,383 @@
+import { Alert, Anchor, Badge, Box, Button, Checkbox, Flex, Group, Image, Loader, Modal, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconCloudOff, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InspectionState } from '@atelier/domain';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { useRecord } from '../../api/hooks.ts';
+import { ApiError, type Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { labelKey } from '../../components/resource/declared.tsx';
+import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { FORM_INCLUDE, formOfRecord } from './adapter.ts';
+import { queueKey, useAnswerSender } from './answerSender.ts';
+import { canAnswer, userActions } from './inspectionActions.ts';
+import { InspectionActions } from './InspectionActions.tsx';
+import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, inspectionStateLabel, remindersOf, vehicleOfInspection } from './inspectionModel.ts';
+import { sectionScoreOf, type AnswerChange } from './liveScoring.ts';
+import { allFields, type InspectionFormModel } from './model.ts';
+import { pendingChanges, parseQueue, saveStatusOf } from './saveQueue.ts';
+import { ScoreSummary, SectionList, SectionTabList } from './ScoreSummary.tsx';
+import { SectionView } from './SectionView.tsx';
+import { SignaturePad } from './SignaturePad.tsx';
+import { useLiveScoring } from './useLiveScoring.ts';
+
+const INCLUDE = 'vehicle,customer,inspectionForm,holder,assignedToUsers';
+const FINISH = 'finish';
+
+export function InspectionStateBadge({ state }: { state: unknown }) {
+  if (!state) return null;
+  return (
+    <Badge size="lg" color={INSPECTION_STATE_COLORS[String(state)] ?? 'gray'} variant="light" data-state={String(state)} data-testid="inspection-state">
+      {inspectionStateLabel(String(state))}
+    </Badge>
+  );
+}
+
+/** The unsent answers kept on this device for an inspection (a reload, a tab closed before they left). */
+function storedPending(inspectionId: string) {
+  try {
+    return pendingChanges(parseQueue(window.localStorage.getItem(queueKey(inspectionId))));
+  } catch {
+    return new Map();
+  }
+}
+
+/** The final step (spec §2): the reminders ticked, the signature, complete; the server's refusals listed. */
+function FinishStep({ inspection, form, waiting }: { inspection: Model; form: Model; waiting: number }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const reminders = useMemo(() => remindersOf(form), [form]);
+  const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const [signature, setSignature] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const complete = useMutation({
+    mutationFn: () =>
+      api.action(`/inspections/${inspection.id}/complete`, 'POST', {
+        data: { type: 'inspections', id: inspection.id, attributes: { signature, checked_reminders: [...ticked] } },
+      }),
+    // The refusals (422) are listed here, all at once; any other error opens the dialog.
+    meta: { form: true },
+    onSuccess: () => {
+      setConfirm(false);
+      notifications.show({ color: 'teal', message: t('inspections:workflow.done.complete') });
+      void qc.invalidateQueries({ queryKey: ['inspections'] });
+      void qc.invalidateQueries({ queryKey: ['inspection-fields'] });
+    },
+    onError: () => setConfirm(false),
+  });
+  const errors = complete.error instanceof ApiError && complete.error.status === 422 ? complete.error.errors : [];
+  const signatureError = errors.find((e) => e.source?.pointer === '/data/attributes/signature')?.detail ?? null;
+  const allTicked = reminders.every((r) => ticked.has(r.id));
+  return (
+    <Stack gap="lg" data-testid="finish-step">
+      <Title order={2} size="h3">
+        {t('inspections:finish.title')}
+      </Title>
+      {reminders.length > 0 && (
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Text fw={600}>{t('inspections:finish.reminders')}</Text>
+            {reminders.map((r) => (
+              <Checkbox
+                key={r.id}
+                size="lg"
+                label={r.text}
+                checked={ticked.has(r.id)}
+                onChange={(e) => {
+                  const next = new Set(ticked);
+                  if (e.currentTarget.checked) next.add(r.id);
+                  else next.delete(r.id);
+                  setTicked(next);
+                }}
+                data-testid={`reminder-${r.id}`}
+              />
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      <SignaturePad label={t('inspections:finish.signature')} onChange={setSignature} error={signatureError} />
+      {errors.length > 0 && (
+        <Alert color="red" title={t('inspections:finish.refused')} data-testid="complete-errors">
+          <Stack gap={2}>
+            {errors.map((e, i) => (
+              <Text key={i} size="sm">
+                {e.detail ?? e.title}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      {waiting > 0 && (
+        <Alert color="orange" icon={<IconCloudOff />} data-testid="complete-waiting">
+          {t('inspections:save.wait_before_complete', { count: waiting })}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button size="lg" color="teal.9" leftSection={<IconSignature size={20} />} disabled={waiting > 0} onClick={() => setConfirm(true)} data-testid="inspection-complete">
+          {t('inspections:workflow.complete')}
+        </Button>
+      </Group>
+      <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('inspections:workflow.complete')} centered>
+        <Stack>
+          <Text>{t('inspections:workflow.confirm.complete', { code: String(inspection.code ?? '') })}</Text>
+          {(!signature || !allTicked) && (
+            <Text size="sm" c="orange.9">
+              {t('inspections:finish.incomplete_warning')}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(false)} data-autofocus>
+              {t('inspections:workflow.keep')}
+            </Button>
+            <Button color="teal.9" loading={complete.isPending} onClick={() => complete.mutate()} data-testid="inspection-complete-confirm">
+              {t('inspections:workflow.complete')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** Reset a section, or set it all good: on the server, then the answers are read again. */
+function SectionActions({ inspection, sectionId, disabled, onDone }: { inspection: Model; sectionId: string; disabled: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const run = useMutation({
+    mutationFn: (action: 'reset-section' | 'set-section-good') => api.action(`/inspections/${inspection.id}/${action}`, 'POST', { section_id: sectionId }),
+    onSuccess: onDone,
+  });
+  return (
+    <Group gap="xs" justify="flex-end" data-testid="section-actions">
+      <Button size="md" variant="light" color="teal" leftSection={<IconWand size={18} />} disabled={disabled} loading={run.isPending && run.variables === 'set-section-good'} onClick={() => run.mutate('set-section-good')} data-testid="section-set-good">
+        {t('inspections:workflow.set_section_good')}
+      </Button>
+      <Button size="md" variant="subtle" color="gray" leftSection={<IconRefresh size={18} />} disabled={disabled} loading={run.isPending && run.variables === 'reset-section'} onClick={() => run.mutate('reset-section')} data-testid="section-reset">
+        {t('inspections:workflow.reset_section')}
+      </Button>
+    </Group>
+  );
+}
+
+interface WorkProps {
+  inspection: Model;
+  form: InspectionFormModel;
+  formRecord: Model;
+  fields: Model[];
+  answering: boolean;
+  sectionActions: boolean;
+  onReload: () => void;
+}
+
+/**
+ * The form of an inspection, section by section, scored live. While the user holds it in progress,
+ * each answer shows at once, is queued and sent in the background (its field says so until the
+ * server has it); otherwise it is read only.
+ */
+export function InspectionWork({ inspection, form, formRecord, fields, answering, sectionActions, onReload }: WorkProps) {
+  const { t } = useTranslation();
+  const [start] = useState(() => answersOfInspection(fields, answering ? storedPending(inspection.id) : undefined));
+  const vehicle = useMemo(() => vehicleOfInspection(inspection), [inspection]);
+  const live = useLiveScoring(form, vehicle, start.answers);
+  const { sender, queue, online } = useAnswerSender(inspection.id);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const fieldNames = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.name])), [form]);
+  const shown = form.sections.filter((s) => sectionScoreOf(live.score, s.id)?.visible);
+  const active = chosen === FINISH && answering ? FINISH : shown.some((s) => s.id === chosen) ? chosen : (shown[0]?.id ?? null);
+  const { setAnswer: localAnswer, setComment: localComment } = live;
+
+  const onAnswer = useCallback(
+    (fieldId: string, change: AnswerChange) => {
+      const recordId = start.recordIds.get(fieldId);
+      if (!recordId) return;
+      localAnswer(fieldId, change);
+      sender.add(fieldId, recordId, change);
+    },
+    [localAnswer, sender, start.recordIds],
+  );
+  const onComment = useCallback(
+    (fieldId: string, text: string) => {
+      const recordId = start.recordIds.get(fieldId);
+      if (!recordId) return;
+      localComment(fieldId, text);
+      sender.add(fieldId, recordId, { comment: text });
+    },
+    [localComment, sender, start.recordIds],
+  );
+  const saveOf = useCallback((fieldId: string) => saveStatusOf(queue, fieldId), [queue]);
+  const waiting = queue.items.length;
+  // Offline, or the last attempt failed: the answers wait for the connection.
+  const failing = !online || queue.items.some((i) => i.error);
+
+  return (
+    <Tabs value={active} onChange={setChosen} variant="pills" keepMounted={false}>
+      <Flex direction={{ base: 'column', lg: 'row-reverse' }} align={{ base: 'stretch', lg: 'flex-start' }} gap="md">
+        <Stack gap="xs" pos="sticky" top={60} w={{ base: '100%', lg: 340 }} py={4} bg="var(--mantine-color-body)" style={{ zIndex: 10 }}>
+          <ScoreSummary score={live.score} progress={live.progress} />
+          {waiting > 0 && (
+            <Alert color={failing ? 'orange' : 'blue'} icon={failing ? <IconCloudOff /> : <Loader size={16} />} p="xs" data-testid="save-banner">
+              {failing ? t('inspections:save.waiting_offline', { count: waiting }) : t('inspections:save.waiting', { count: waiting })}
+            </Alert>
+          )}
+          <Box visibleFrom="lg">
+            <SectionList sections={form.sections} score={live.score} active={active} onSelect={setChosen}>
+              {answering && <NavLink label={t('inspections:finish.title')} leftSection={<IconSignature size={20} />} active={active === FINISH} onClick={() => setChosen(FINISH)} mih={48} data-testid="section-nav-finish" />}
+            </SectionList>
+          </Box>
+          <Box hiddenFrom="lg">
+            <SectionTabList sections={form.sections} score={live.score}>
+              {answering && (
+                <Tabs.Tab value={FINISH} mih={48} leftSection={<IconSignature size={18} />} data-testid="section-tab-finish">
+                  {t('inspections:finish.title')}
+                </Tabs.Tab>
+              )}
+            </SectionTabList>
+          </Box>
+        </Stack>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          {form.sections.map((s) => (
+            <Tabs.Panel key={s.id} value={s.id}>
+              <Stack gap="md">
+                {sectionActions && <SectionActions inspection={inspection} sectionId={s.id} disabled={waiting > 0} onDone={onReload} />}
+                <SectionView section={s} live={live.state} fieldNames={fieldNames} onAnswer={onAnswer} onComment={onComment} saveOf={answering ? saveOf : undefined} readOnly={!answering} />
+              </Stack>
+            </Tabs.Panel>
+          ))}
+          {answering && (
+            <Tabs.Panel value={FINISH}>
+              <FinishStep inspection={inspection} form={formRecord} waiting={waiting} />
+            </Tabs.Panel>
+          )}
+        </Box>
+      </Flex>
+    </Tabs>
+  );
+}
+
+function HeaderItem({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div">
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** /inspecpro/inspections/{id}: the inspection (spec §2): its summary and actions, its form filled or read, its final step. */
+export default function InspectionPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { me, permissions } = useMe();
+  const qc = useQueryClient();
+  const [round, setRound] = useState(0);
+  const q = useRecord<Model>('inspections', id, { include: INCLUDE });
+  const inspection = q.data;
+  const formId = (inspection?.inspectionForm as Model | undefined)?.id;
+  // The form and the answers are read once per round: a refetch must not rebuild what is being answered.
+  const formQ = useRecord<Model>('inspection-forms', formId, { include: `${FORM_INCLUDE},reminders` }, { staleTime: Infinity, refetchOnWindowFocus: false });
+  const fieldsQ = useQuery({
+    queryKey: ['inspection-fields', 'of', id, round],
+    queryFn: () => api.listAll<Model>('inspection-fields', { filter: { inspection: id } }, { global: false }),
+    enabled: Boolean(id),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const form = useMemo(() => (formQ.data ? formOfRecord(formQ.data) : null), [formQ.data]);
+
+  if (q.isPending) return <Loader />;
+  if (!inspection) return <Alert color="red">{t('inspections:page.not_found')}</Alert>;
+  const state = inspection.state as InspectionState;
+  const holder = (inspection.holder ?? null) as Model | null;
+  const input = { state, available: inspection.available_actions as string[] | undefined, permissions, meId: me.id, holderId: holder?.id ?? null };
+  const answering = canAnswer(input);
+  const sectionActions = answering && userActions(input).includes('set_section_good');
+  const vehicle = (inspection.vehicle ?? null) as Model | null;
+  const customer = (inspection.customer ?? null) as Model | null;
+  const assigned = (Array.isArray(inspection.assignedToUsers) ? inspection.assignedToUsers : []) as Model[];
+  const reload = () => {
+    setRound((r) => r + 1);
+    void qc.invalidateQueries({ queryKey: ['inspections'] });
+  };
+  const heldByOther = state === 'in_progress' && holder && holder.id !== me.id;
+
+  return (
+    <Stack gap="md" data-testid="inspection-page">
+      <Anchor component={Link} to={INSPECTIONS_PATH} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} />
+          {t('inspections:list.title')}
+        </Group>
+      </Anchor>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start">
+            <Group gap="sm">
+              <Title order={1} size="h2" ff="monospace" data-testid="inspection-code">
+                {String(inspection.code ?? '')}
+              </Title>
+              <InspectionStateBadge state={state} />
+            </Group>
+            <InspectionActions inspection={inspection} />
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+            <HeaderItem label={t(labelKey('inspections', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('inspections', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('inspections', 'inspectionForm'))}>{String((inspection.inspectionForm as Model | undefined)?.name ?? '')}</HeaderItem>
+            <HeaderItem label={t(labelKey('inspections', 'holder'))}>{holder ? byFullName(holder) : assigned.map(byFullName).join(', ')}</HeaderItem>
+            {/* While it is answered, the live score beside the form is the one to read. */}
+            {!answering && (
+              <HeaderItem label={t(labelKey('inspections', 'vehicle_score'))}>
+                <span data-testid="inspection-score">{typeof inspection.vehicle_score === 'number' ? inspection.vehicle_score : '—'}</span>
+              </HeaderItem>
+            )}
+            <HeaderItem label={t(labelKey('inspections', 'updated_at'))}>{inspection.updated_at ? formatDateTime(String(inspection.updated_at), currentLocale()) : null}</HeaderItem>
+          </SimpleGrid>
+          {heldByOther && (
+            <Alert color="orange" data-testid="inspection-held">
+              {t('inspections:page.held_by', { name: byFullName(holder) })}
+            </Alert>
+          )}
+          {(state === 'draft' || state === 'pending' || state === 'assigned') && (
+            <Text size="sm" c="dimmed">
+              {t('inspections:page.not_started')}
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+      {typeof inspection.signature === 'string' && inspection.signature.startsWith('data:image/') && !answering && (
+        <Paper withBorder p="sm" radius="md" maw={360}>
+          <Text size="xs" c="dimmed">
+            {t('inspections:finish.signature')}
+          </Text>
+          <Image src={inspection.signature} alt={t('inspections:finish.signature')} h={100} fit="contain" data-testid="inspection-signature" />
+        </Paper>
+      )}
+      {form && fieldsQ.data && !fieldsQ.isFetching ? (
+        <InspectionWork
+          // A new state, holder or round of answers starts the form afresh from the server.
+          key={`${state}:${holder?.id ?? ''}:${round}`}
+          inspection={inspection}
+          form={form}
+          formRecord={formQ.data!}
+          fields={fieldsQ.data}
+          answering={answering}
+          sectionActions={sectionActions}
+          onReload={reload}
+        />
+      ) : formQ.isError || fieldsQ.isError ? (
+        <Alert color="red">{t('inspections:page.not_found')}</Alert>
+      ) : (
+        <Loader />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { availableInspectionActions, type InspectionAction, type InspectionState } from '@atelier/domain';
+
+/** The buttons of the inspection's header, in this order; the section actions sit on their section, complete on the final step. */
+const HEADER: readonly InspectionAction[] = ['start', 'take_over', 'assign', 'approve', 'share', 'redo', 'cancel'];
+
+export interface InspectionActionsInput {
+  state: InspectionState;
+  /** The server's available_actions (what the state offers), when loaded. */
+  available?: readonly string[] | null;
+  permissions: ReadonlySet<string>;
+  meId: string;
+  holderId: string | null;
+}
+
+/** What the user may do now: the state offers it, a role grants it, and work in progress is the holder's (domain rule). */
+export function userActions({ state, available, permissions, meId, holderId }: InspectionActionsInput): InspectionAction[] {
+  const allowed = availableInspectionActions(state, { permissions, isHolder: holderId !== null && holderId === meId });
+  return available ? allowed.filter((a) => available.includes(a)) : allowed;
+}
+
+export function headerActions(input: InspectionActionsInput): InspectionAction[] {
+  const mine = userActions(input);
+  return HEADER.filter((a) => mine.includes(a));
+}
+
+/** The form is answered while in progress, by the user holding it, with the right to edit inspections (the server's rule on inspection-fields). */
+export function canAnswer({ state, permissions, meId, holderId }: InspectionActionsInput): boolean {
+  return state === 'in_progress' && holderId === meId && permissions.has('edit inspections');
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_QUEUE,
+  enqueue,
+  isRetryable,
+  markFailed,
+  markRejected,
+  markSending,
+  markSent,
+  nextToSend,
+  parseQueue,
+  pendingChanges,
+  saveStatusOf,
+  serializeQueue,
+} from './saveQueue.ts';
+
+describe('the save queue', () => {
+  it('sends in order, one at a time', () => {
+    let q = enqueue(EMPTY_QUEUE, 'a', 'ra', { value: true });
+    q = enqueue(q, 'b', 'rb', { value: 3 });
+    expect(nextToSend(q)?.fieldId).toBe('a');
+    q = markSending(q);
+    expect(nextToSend(q)).toBeNull();
+    expect(saveStatusOf(q, 'a')?.status).toBe('saving');
+    q = markSent(q);
+    expect(nextToSend(q)?.fieldId).toBe('b');
+    expect(saveStatusOf(q, 'a')).toBeNull();
+  });
+
+  it('merges a new change of a field into its waiting one, not into the one being sent', () => {
+    let q = enqueue(EMPTY_QUEUE, 'a', 'ra', { value: 'good' });
+    q = enqueue(q, 'a', 'ra', { action: 'replace' });
+    expect(q.items).toHaveLength(1);
+    expect(q.items[0].change).toEqual({ value: 'good', action: 'replace' });
+    q = markSending(q);
+    q = enqueue(q, 'a', 'ra', { value: 'bad' });
+    expect(q.items).toHaveLength(2);
+    expect(q.items[1].change).toEqual({ value: 'bad' });
+  });
+
+  it('keeps a failed answer first and retries it; loses nothing', () => {
+    let q = enqueue(EMPTY_QUEUE, 'a', 'ra', { value: true });
+    q = enqueue(q, 'b', 'rb', { value: false });
+    q = markFailed(markSending(q), 'offline');
+    expect(q.items.map((i) => i.fieldId)).toEqual(['a', 'b']);
+    expect(saveStatusOf(q, 'a')).toEqual({ status: 'failed', error: 'offline' });
+    expect(nextToSend(q)?.fieldId).toBe('a');
+    q = markSent(markSending(q));
+    expect(saveStatusOf(q, 'a')).toBeNull();
+  });
+
+  it('a refused answer leaves the queue and is shown until the field is answered again', () => {
+    let q = enqueue(EMPTY_QUEUE, 'a', 'ra', { value: true });
+    q = enqueue(q, 'b', 'rb', { value: 1 });
+    q = markRejected(markSending(q), 'Taken over by Ann');
+    expect(nextToSend(q)?.fieldId).toBe('b');
+    expect(saveStatusOf(q, 'a')).toEqual({ status: 'rejected', error: 'Taken over by Ann' });
+    q = enqueue(q, 'a', 'ra', { value: false });
+    expect(saveStatusOf(q, 'a')?.status).toBe('saving');
+  });
+
+  it('tells a passing failure from a refusal', () => {
+    expect([0, 408, 429, 500, 503].every(isRetryable)).toBe(true);
+    expect([400, 403, 404, 409, 422].some(isRetryable)).toBe(false);
+  });
+
+  it('survives a reload: what was being sent is sent again, garbage is ignored', () => {
+    let q = enqueue(EMPTY_QUEUE, 'a', 'ra', { value: { value: 'good', depth_mm: 6 } });
+    q = enqueue(q, 'b', 'rb', { comment: 'worn' });
+    q = markSending(q);
+    const back = parseQueue(serializeQueue(q));
+    expect(back.items.map((i) => [i.fieldId, i.sending])).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+    expect(back.items[0].change).toEqual({ value: { value: 'good', depth_mm: 6 } });
+    expect(parseQueue('not json')).toEqual(EMPTY_QUEUE);
+    expect(parseQueue('[{"fieldId":1}]').items).toEqual([]);
+  });
+
+  it('replays unsent changes per field, the latest last', () => {
+    let q = enqueue(EMPTY_QUEUE, 'a', 'ra', { value: 'good' });
+    q = markSending(q);
+    q = enqueue(q, 'a', 'ra', { action: 'monitor' });
+    q = enqueue(q, 'a', 'ra', { value: 'bad' });
+    expect(pendingChanges(q).get('a')).toEqual({ value: 'bad', action: 'monitor' });
+  });
+});
