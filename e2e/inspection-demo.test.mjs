@@ -92,14 +92,9 @@ async function buildForm(tk, name) {
 
 describe('inspection form preview', () => {
   for (const { locale, words: w } of RUNS)
-    test(`50-${locale}. a form previewed on the tablet controls: condition, propagation, multiplier, verdict, reset`, T, (t) =>
-      journey(held.browser, `50-${locale}`, async (open) => {
+    test(`52-${locale}. a form previewed on the tablet controls: condition, propagation, multiplier, verdict, reset`, T, () =>
+      journey(held.browser, `52-${locale}`, async (open) => {
         const tk = await token('manager@atelier.test');
-        const probe = await api('/inspection-forms', { token: tk });
-        if (probe.status === 404) {
-          t.skip('the server does not serve inspection forms yet (GET /api/v1/inspection-forms answers 404)');
-          return;
-        }
         const ids = await buildForm(tk, `Aperçu ${locale}`);
 
         const page = await open({ width: 1024, height: 768 });

@@ -56,8 +56,9 @@ describe('activity sentences', () => {
     const named: LogSubject = { label: 'x', visible: true };
     expect(activitySentence(fr, entry('updated', 'suppliers'), named).href).toBe('/purchases/suppliers?id=0190e6a4-0000-7000-8000-000000000001&action=view');
     expect(activitySentence(fr, entry('updated', 'locations'), named).href).toBe('/admin/locations?id=0190e6a4-0000-7000-8000-000000000001&action=view');
-    // Inspections have a menu entry but no screen yet; a name of Object is not a type.
-    expect(activitySentence(fr, entry('updated', 'inspections'), named).href).toBeNull();
+    expect(activitySentence(fr, entry('updated', 'inspections'), named).href).toBe('/inspecpro/inspections?id=0190e6a4-0000-7000-8000-000000000001&action=view');
+    // Repairs have a menu entry but no screen yet; a name of Object is not a type.
+    expect(activitySentence(fr, entry('updated', 'repairs'), named).href).toBeNull();
     expect(activitySentence(fr, entry('updated', 'constructor'), named).href).toBeNull();
   });
 
