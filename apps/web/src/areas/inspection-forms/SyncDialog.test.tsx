@@ -4,15 +4,10 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import i18n from '../../i18n/index.ts';
 import { ResultTable } from './SyncDialog.tsx';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
 
 beforeAll(async () => {
-  // Mantine reads these browser features jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false })) as never;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as never;
+  shimMantineBrowser();
   await i18n.changeLanguage('fr');
 });
 afterEach(cleanup);

@@ -7,19 +7,12 @@ import { deserialize, type Model } from '../../api/jsonapi.ts';
 import { formOfRecord } from './adapter.ts';
 import { FormDemo } from './FormDemoPage.tsx';
 import { TEST_FORM_DOCUMENT } from './testForm.ts';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
 
 const form = formOfRecord(deserialize<Model>(TEST_FORM_DOCUMENT) as Model);
 
 beforeAll(async () => {
-  // Mantine reads these browser features jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false })) as never;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as never;
-  // The autosized text area listens for web fonts loading.
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+  shimMantineBrowser();
   await i18n.changeLanguage('fr');
 });
 afterEach(cleanup);

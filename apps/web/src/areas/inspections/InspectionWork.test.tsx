@@ -10,6 +10,7 @@ import { queueKey } from './answerSender.ts';
 import { InspectionWork } from './InspectionPage.tsx';
 import { allFields } from './model.ts';
 import { TEST_FORM_DOCUMENT } from './testForm.ts';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
 
 const formRecord = deserialize<Model>(TEST_FORM_DOCUMENT) as Model;
 const form = formOfRecord(formRecord);
@@ -26,13 +27,7 @@ const fields: Model[] = allFields(form).map((f) => ({
 const inspection: Model = { id: 'insp-1', type: 'inspections', code: 'I-2026-000001', state: 'in_progress', vehicle: null, odometer: null };
 
 beforeAll(async () => {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false })) as never;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as never;
-  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+  shimMantineBrowser();
   await i18n.changeLanguage('fr');
 });
 

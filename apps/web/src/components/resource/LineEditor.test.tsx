@@ -6,6 +6,7 @@ import i18n from '../../i18n/index.ts';
 import { LineEditor } from './LineEditor.tsx';
 import type { LineValues } from './lines.ts';
 import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
 
 const config = productLines;
 const lines: LineValues[] = [
@@ -14,13 +15,7 @@ const lines: LineValues[] = [
 ];
 
 beforeAll(async () => {
-  // Mantine reads these browser features jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false })) as never;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as never;
+  shimMantineBrowser();
   await i18n.changeLanguage('en');
 });
 afterEach(cleanup);

@@ -1,0 +1,13 @@
+/**
+ * The browser features Mantine reads that jsdom lacks (media queries, resize observers, the
+ * font-loading events the autosized text area listens to), for component tests.
+ */
+export function shimMantineBrowser() {
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false })) as never;
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as never;
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+}
