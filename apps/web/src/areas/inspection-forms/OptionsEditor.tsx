@@ -94,7 +94,8 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
     );
 
   const n = (i: number) => t('inspectionForms:options.row', { n: i + 1 });
-  const remove = (i: number) => (model.kind === 'choices' ? onChange({ ...model, rows: model.rows.filter((_, k) => k !== i) }) : onChange({ ...model, rows: model.rows.filter((_, k) => k !== i) }));
+  const remove = (i: number) => onChange(withRows(model, (rows) => rows.filter((_, k) => k !== i)));
+  const setRow = (i: number, patch: object) => onChange(withRows(model, (rows) => rows.map((x, k) => (k === i ? { ...x, ...patch } : x))));
   return (
     <Stack gap="xs" data-testid={`options-${model.kind}`}>
       <Table withRowBorders={false} verticalSpacing={4}>
@@ -118,7 +119,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
           {model.kind === 'choices'
             ? model.rows.map((r, i) => {
                 const err = rowError(i);
-                const set = (patch: Partial<typeof r>) => onChange({ ...model, rows: model.rows.map((x, k) => (k === i ? { ...x, ...patch } : x)) });
+                const set = (patch: Partial<typeof r>) => setRow(i, patch);
                 return (
                   <Table.Tr key={i} style={{ verticalAlign: 'top' }}>
                     <Table.Td>
@@ -128,18 +129,14 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                       <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
                     </Table.Td>
                     <Table.Td>
-                      {readOnly ? null : (
-                        <ActionIcon variant="subtle" color="red.8" onClick={() => remove(i)} aria-label={t('inspectionForms:options.remove', { name: n(i) })} mt={4}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
+                      {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
                     </Table.Td>
                   </Table.Tr>
                 );
               })
             : model.rows.map((r, i) => {
                 const err = rowError(i);
-                const set = (patch: Partial<typeof r>) => onChange({ ...model, rows: model.rows.map((x, k) => (k === i ? { ...x, ...patch } : x)) });
+                const set = (patch: Partial<typeof r>) => setRow(i, patch);
                 const fr = currentLocale() === 'fr';
                 const bound = (which: 'min' | 'max') => (
                   <NumberInput
@@ -161,11 +158,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                       <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
                     </Table.Td>
                     <Table.Td>
-                      {readOnly ? null : (
-                        <ActionIcon variant="subtle" color="red.8" onClick={() => remove(i)} aria-label={t('inspectionForms:options.remove', { name: n(i) })} mt={4}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
+                      {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -189,3 +182,17 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
     </Stack>
   );
 }
+
+/** The bin of an option row. */
+function RemoveRow({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <ActionIcon variant="subtle" color="red.8" onClick={onRemove} aria-label={label} mt={4}>
+      <IconTrash size={16} />
+    </ActionIcon>
+  );
+}
+
+type RowsModel = Extract<OptionsModel, { rows: unknown }>;
+/** The model with its rows changed, keeping its kind (choices or ranges). */
+const withRows = (model: RowsModel, change: <R extends object>(rows: R[]) => R[]): RowsModel =>
+  model.kind === 'choices' ? { ...model, rows: change(model.rows) } : { ...model, rows: change(model.rows) };

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconGitBranch, IconCopy, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -371,18 +371,21 @@ function RenameInput({ label, initial, onSave, onCancel }: { label: string; init
       autoFocus
       style={{ flex: 1 }}
       onChange={(e) => setValue(e.currentTarget.value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          e.preventDefault();
-          void save();
-        }
-        if (e.key === 'Escape') onCancel();
-      }}
+      onKeyDown={enterOrEscape(() => void save(), onCancel)}
       onBlur={() => void save()}
       data-testid="node-rename-input"
     />
   );
 }
+
+/** A name input's keys: Enter saves (without submitting a surrounding form), Escape gives up. */
+const enterOrEscape = (enter: () => void, escape: () => void) => (e: KeyboardEvent) => {
+  if (e.key === 'Enter') {
+    e.preventDefault();
+    enter();
+  }
+  if (e.key === 'Escape') escape();
+};
 
 /** "Add a …": a button that becomes a name input; Enter saves (the server's message stays under it if refused), Escape closes. */
 function InlineAdd({ label, inputLabel, testId, onAdd }: { label: string; inputLabel: string; testId: string; onAdd: (name: string) => Promise<string | null> }) {
@@ -419,13 +422,7 @@ function InlineAdd({ label, inputLabel, testId, onAdd }: { label: string; inputL
         autoFocus
         style={{ flex: 1 }}
         onChange={(e) => setValue(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') {
-            e.preventDefault();
-            void submit();
-          }
-          if (e.key === 'Escape') setOpen(false);
-        }}
+        onKeyDown={enterOrEscape(() => void submit(), () => setOpen(false))}
         data-testid={`${testId}-input`}
       />
       <Button size="xs" onClick={() => void submit()} data-testid={`${testId}-save`}>
