@@ -11,7 +11,9 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A file's set-up migrates a fresh embedded database and seeds the demo (about 6 s on a
+          // quiet machine, four times that on a loaded one): the margin is for a busy CI machine.
+          hookTimeout: 120_000,
           // Each file gets its own database; PGlite is heavy, so keep parallelism to the 2 cores.
           maxWorkers: 2,
           // Counts SQL statements so a test can prove includes load in batches, never per row;

@@ -8,6 +8,7 @@
 //                    the users list with include=roles,organization as the API answers it: the page,
 //                    its total and the included rows in ONE statement, serialised by hand as the
 //                    same JSON:API document (bench/run.mjs checks that the two documents are equal)
+//   PATCH /inspection-fields/:id   one UPDATE of an inspection field's answer (bench/inspection-answers.mjs)
 // Usage: DATABASE_URL=... node bench/baseline.mjs  (prints "listening <url>" then serves).
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -119,6 +120,17 @@ app.get('/users', async (request, reply) => {
     included: [...roles.map(role), ...organizations.map(organization)],
     meta: { page: { total, number, size, last: Math.max(1, Math.ceil(total / size)) } },
   });
+});
+
+/**
+ * PATCH /inspection-fields/:id: the raw equivalent of an inspector's answer, one UPDATE of the same
+ * row (value, touched) answering it; no lock, no check, no rescoring, no activity log.
+ */
+app.patch('/inspection-fields/:id', async (request, reply) => {
+  const value = request.body?.data?.attributes?.value ?? null;
+  const { rows } = await pool.query('UPDATE inspection_fields SET value = $2, touched = true, updated_at = now() WHERE id = $1 RETURNING *', [request.params.id, JSON.stringify(value)]);
+  if (!rows[0]) return reply.code(404).send({ errors: [{ status: '404' }] });
+  return { data: { type: 'inspection-fields', id: rows[0].id, attributes: rows[0] } };
 });
 
 const url = await app.listen({ port: 0, host: '127.0.0.1' });

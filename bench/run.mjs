@@ -17,9 +17,10 @@
 // (the server where a fresh database is created and dropped)  BENCH_LOG_LEVEL=warn
 // BENCH_ROUNDS=3 (rounds of each PostgreSQL scenario and its raw equivalent; the median ratio is kept)
 // BENCH_SCENARIOS=user-by-id,users-list (a subset) BENCH_BASELINE=0 (no raw equivalents, no ratios)
-// BENCH_KEEP=1 (keep the database and DATA_DIR afterwards, for profiling). BENCH_WEB=0 skips the
+// BENCH_KEEP=1 (keep the database and DATA_DIR afterwards, for profiling). BENCH_ANSWERS=0 skips the
+// answers of 20 inspectors at once (bench/inspection-answers.mjs). BENCH_WEB=0 skips the
 // web bundle measure (bench/web.mjs); bench/vin.ts measures VIN decodes per second, bench/scoring.ts
-// the inspection scoring engine on a 300-field form.
+// the inspection scoring engine on a 300-field form, bench/report.ts an inspection report's PDF.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -28,6 +29,7 @@ import assert from 'node:assert/strict';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchImport } from './imports.mjs';
+import { answersLine, benchAnswers } from './inspection-answers.mjs';
 import { benchWeb } from './web.mjs';
 import { freshStore, startServer as start, stopServer } from './server.mjs';
 
@@ -352,7 +354,7 @@ async function main() {
   }
   // Beside the API: the VIN decoder's throughput, the scoring engine's and the web app's weight.
   const extras = [];
-  for (const script of ['vin.ts', 'scoring.ts']) {
+  for (const script of ['vin.ts', 'scoring.ts', 'report.ts']) {
     const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', script)], { cwd: root, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${script} bench failed:\n${r.stdout}\n${r.stderr}`);
     extras.push(JSON.parse(r.stdout.trim().split('\n').pop()));
@@ -365,10 +367,21 @@ async function main() {
         ? `vin    decode      ${String(extra.decodesPerSecond).padStart(6)} decodes/s  ${extra.msPerDecode} ms each, first ${extra.coldMs} ms`
         : extra.scenario === 'scoring'
           ? `score  ${extra.fields} fields  ${String(extra.full.opsPerSecond).padStart(6)} full/s  ${extra.full.usPerOp} µs each (target <${extra.target.fullUs}: ${extra.targetMet ? 'met' : 'NOT met'}), one answer ${extra.incremental.usPerOp} µs`
-          : `web    /login JS   ${String(extra.loginJavaScriptGzipKb).padStart(6)} KB gzip (target <${extra.target.loginGzipKb}: ${extra.targetMet ? 'met' : 'NOT met'})  largest chunk ${extra.largestChunk.file} ${extra.largestChunk.gzipKb} KB gzip`;
+          : extra.scenario === 'report-pdf'
+            ? `report ${extra.fields} fields  ${String(extra.medianMs).padStart(6)} ms per PDF with ${extra.photos} photos (target <${extra.target.ms}: ${extra.targetMet ? 'met' : 'NOT met'}), ${extra.cachedMedianMs} ms with their thumbnails kept, ${extra.pdfKb} KB`
+            : `web    /login JS   ${String(extra.loginJavaScriptGzipKb).padStart(6)} KB gzip (target <${extra.target.loginGzipKb}: ${extra.targetMet ? 'met' : 'NOT met'})  largest chunk ${extra.largestChunk.file} ${extra.largestChunk.gzipKb} KB gzip`;
     summary.push(line);
     console.log(line);
   }
+  // An inspector's answer with 20 inspectors at once, per driver (bench/inspection-answers.mjs; BENCH_ANSWERS=0 skips it).
+  if (process.env.BENCH_ANSWERS !== '0')
+    for (const driver of DRIVERS) {
+      const r = await benchAnswers(driver, ADMIN_URL);
+      writeFileSync(join(resultsDir, `${driver}-inspection-answers.json`), JSON.stringify({ ...r, scenario: 'inspection-answers', date: new Date().toISOString(), commit: gitCommit(), machine }, null, 2) + '\n');
+      const line = answersLine(r);
+      summary.push(line);
+      console.log(line);
+    }
   // Imports: a 100,000-line vehicles CSV per driver (bench/imports.mjs; BENCH_IMPORTS=0 skips it).
   if (process.env.BENCH_IMPORTS !== '0')
     for (const driver of DRIVERS) {

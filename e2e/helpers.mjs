@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 // Shared pieces of the browser journeys: browser, pages, API calls for setup, the dev outbox.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
@@ -168,4 +169,26 @@ export async function axeViolations(page) {
 export async function axeCheck(page, label) {
   const violations = await axeViolations(page);
   assert.ok(violations.length === 0, `axe on ${label}:\n${violations.join('\n')}`);
+}
+
+/** A PNG of width × height in coloured blocks (what a camera gives is far larger than the app keeps). */
+export function png(width, height) {
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) raw.set([(x >> 5) * 7, (y >> 5) * 11, 120], row + 1 + x * 3);
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -39,7 +39,7 @@ async function buildForm(tk, name) {
 }
 
 describe('inspections', () => {
-  test('60. an inspection created from the list, started, answered, signed and completed', T, () =>
+  test('67. an inspection created from the list, started, answered, signed and completed', T, () =>
     journey(held.browser, '60', async (open) => {
       const tk = await token('manager@atelier.test');
       const name = `Contrôle rapide ${Date.now()}`;
@@ -57,10 +57,10 @@ describe('inspections', () => {
       await page.getByTestId('new-inspection-create').click();
       await page.waitForURL(/\/inspecpro\/inspections\/[^/?]+$/);
       const id = page.url().split('/').pop();
-      await settles(() => page.getByTestId('inspection-state').getAttribute('data-state'), 'pending');
+      await settles(() => page.getByTestId('inspection-page').getByTestId('inspection-state').getAttribute('data-state'), 'pending');
 
       await page.getByTestId('inspection-start').click();
-      await settles(() => page.getByTestId('inspection-state').getAttribute('data-state'), 'in_progress');
+      await settles(() => page.getByTestId('inspection-page').getByTestId('inspection-state').getAttribute('data-state'), 'in_progress');
       const card = (fieldId) => page.getByTestId(`field-${fieldId}`);
       await card(ids.windshield).getByRole('button', { name: 'Oui', exact: true }).click();
       await card(ids.wipers).getByRole('button', { name: 'Non', exact: true }).click();
@@ -80,7 +80,7 @@ describe('inspections', () => {
       await axeCheck(page, 'the final step of an inspection');
       await page.getByTestId('inspection-complete').click();
       await page.getByTestId('inspection-complete-confirm').click();
-      await settles(() => page.getByTestId('inspection-state').getAttribute('data-state'), 'completed');
+      await settles(() => page.getByTestId('inspection-page').getByTestId('inspection-state').getAttribute('data-state'), 'completed');
       await settles(() => page.getByTestId('inspection-score').innerText(), '50');
       await page.getByTestId('inspection-signature').waitFor();
       assert.equal(await card(ids.windshield).getByRole('button', { name: 'Oui', exact: true }).isDisabled(), true);

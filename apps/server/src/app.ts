@@ -72,6 +72,9 @@ const PUBLIC = new Set([
   '/api/v1/openapi.json',
 ]);
 
+/** Routes under it answer without a token (a shared report: its link's token is the key). */
+const PUBLIC_PREFIX = '/api/v1/public/';
+
 const JSON_TYPES = ['application/json', MEDIA_TYPE];
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -80,7 +83,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const areas = opts.areas ?? AREAS;
   const registry = buildRegistry(areas);
-  const services: Services = { database, config, mailer, registry };
+  const limits = createLimits(database);
+  const services: Services = { database, config, mailer, registry, limits };
   const bodyLimit = 2 * 1024 * 1024;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -140,7 +144,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       api.addHook('onRequest', async (request) => {
         request.locale = pickLocale(request.headers['accept-language']);
         negotiate(request);
-        if (PUBLIC.has(request.url.split('?')[0])) return;
+        // The public prefix is read on the route matched, never on the raw URL (dot segments).
+        if (PUBLIC.has(request.url.split('?')[0]) || request.routeOptions.url?.startsWith(PUBLIC_PREFIX)) return;
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
         const actor = token ? await actorForToken(db, token, config.tokenIdleTimeout, config.sessionCacheSeconds) : null;
@@ -160,7 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return reply.send({ status: 'ok', database: database.driver });
       });
 
-      registerAuthRoutes(api, { config, db, mailer, limits: createLimits(database), contextOf, localeOf: (r) => r.locale, registry });
+      registerAuthRoutes(api, { config, db, mailer, limits, contextOf, localeOf: (r) => r.locale, registry });
       registerResources(api, contextOf, registry);
       registerListCounts(api, contextOf, registry);
       for (const area of areas) {
@@ -248,7 +253,8 @@ function negotiate(request: FastifyRequest) {
     const ranges = accept.split(',').map((r) => r.split(';').map((s) => s.trim().toLowerCase()));
     const acceptable = ranges.some(([type, ...params]) => {
       if (type === MEDIA_TYPE) return params.every((p) => /^(ext|profile|q)=/.test(p));
-      return ['*/*', 'application/*', 'application/json'].includes(type);
+      // PDF: the reports (a download may ask for it alone).
+      return ['*/*', 'application/*', 'application/json', 'application/pdf'].includes(type);
     });
     if (!acceptable) throw new ApiError(406, 'error.not_acceptable');
   }

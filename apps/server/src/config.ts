@@ -54,6 +54,15 @@ const schema = z.object({
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   /** Exposes GET /api/v1/dev/outbox for browser tests; never on in production. */
   ATELIER_TEST_OUTBOX: bool(false),
+  /**
+   * Lets callback URLs reach loopback and private addresses (refused otherwise: server-side
+   * request forgery). Tests and local development set it; never in production.
+   */
+  CALLBACKS_ALLOW_PRIVATE: bool(false),
+  /** How long a callback's receiver has to answer. */
+  CALLBACKS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
+  /** The first retry's delay; each next one doubles (capped at 6 hours). */
+  CALLBACKS_BACKOFF_SECONDS: z.coerce.number().min(0).max(3600).default(30),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -90,5 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
     importMaxBytes: c.IMPORT_MAX_BYTES,
     testOutbox: c.ATELIER_TEST_OUTBOX && c.NODE_ENV !== 'production',
+    callbacksAllowPrivate: c.CALLBACKS_ALLOW_PRIVATE,
+    callbacksTimeoutMs: c.CALLBACKS_TIMEOUT_SECONDS * 1000,
+    callbacksBackoffSeconds: c.CALLBACKS_BACKOFF_SECONDS,
   };
 }

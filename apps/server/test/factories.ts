@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { permissionsForLevel, type Locale } from '@atelier/domain';
 import { grant, setUpOrganization } from '../src/areas/admin/organization-setup.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
+import { createSession } from '../src/auth/tokens.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { newId } from '../src/db/columns.ts';
 import { toUuidArray } from '../src/access/tenancy.ts';
-import { DEMO_PASSWORD } from '../src/db/seed.ts';
 import type { TestApp } from './helpers.ts';
 
 // The data a test needs, made by the test (rather than read from the demo seed): organizations and
@@ -14,7 +14,10 @@ import type { TestApp } from './helpers.ts';
 
 let serial = 0;
 /** A suffix no other factory call of this process used: names and e-mails stay unique. */
-const unique = () => `${process.pid}-${++serial}`;
+export const unique = () => `${process.pid}-${++serial}`;
+
+/** The password of every user the factories make. */
+export const PASSWORD = 'Factory-Pass-2026';
 
 export interface MadeOrganization {
   id: string;
@@ -26,24 +29,87 @@ export interface MadeOrganization {
 /** A new organization with the default roles and options, and the named locations. */
 export async function makeOrganization(
   t: TestApp,
-  { name = `Organisation ${unique()}`, locale = 'fr', locations = [] }: { name?: string; locale?: Locale; locations?: string[] } = {},
+  {
+    name = `Organisation ${unique()}`,
+    locale = 'fr',
+    locations = [],
+    reseller_id = null,
+    email = null,
+  }: { name?: string; locale?: Locale; locations?: string[]; reseller_id?: string | null; email?: string | null } = {},
 ): Promise<MadeOrganization> {
   const db = t.database.db;
   const id = newId();
-  await db.execute(sql`INSERT INTO organizations (id, name, locale) VALUES (${id}, ${name}, ${locale})`);
+  await db.execute(sql`INSERT INTO organizations (id, name, locale, reseller_id, email) VALUES (${id}, ${name}, ${locale}, ${reseller_id}, ${email})`);
   await setUpOrganization(db, id, locale);
   const made: Record<string, string> = {};
-  for (const location of locations) {
-    made[location] = newId();
-    await db.execute(sql`INSERT INTO locations (id, organization_id, name) VALUES (${made[location]}, ${id}, ${location})`);
-  }
+  for (const location of locations) made[location] = await makeLocation(t, id, { name: location });
   return { id, name, locations: made };
+}
+
+/** A location of an organization; its id. */
+export async function makeLocation(t: TestApp, organizationId: string, { name = `Succursale ${unique()}`, manager_id = null }: { name?: string; manager_id?: string | null } = {}) {
+  const id = newId();
+  await t.database.db.execute(sql`INSERT INTO locations (id, organization_id, name, manager_id) VALUES (${id}, ${organizationId}, ${name}, ${manager_id})`);
+  return id;
+}
+
+/** A role of an organization (or of a reseller, or of the platform: neither) holding exactly `permissions`; its id. */
+export async function makeRole(
+  t: TestApp,
+  { organization_id = null, reseller_id = null, name = `Rôle ${unique()}`, key = null, permissions = [] }: {
+    organization_id?: string | null;
+    reseller_id?: string | null;
+    name?: string;
+    key?: string | null;
+    permissions?: readonly string[];
+  },
+) {
+  const id = newId();
+  await t.database.db.execute(
+    sql`INSERT INTO roles (id, organization_id, reseller_id, name, key) VALUES (${id}, ${organization_id}, ${reseller_id}, ${name}, ${key})`,
+  );
+  await grant(t.database.db, id, permissions);
+  return id;
 }
 
 export interface MadeUser {
   id: string;
   email: string;
+  firstname: string;
+  lastname: string;
   token: string;
+}
+
+/** One argon2 hash of the factories' password for the whole file: hashing is slow on purpose. */
+let passwordHash: Promise<string> | undefined;
+const hashed = () => (passwordHash ??= hashPassword(PASSWORD));
+
+interface Person {
+  email?: string;
+  firstname?: string;
+  lastname?: string;
+  locale?: Locale;
+  restrict_to_locations?: boolean;
+  location_ids?: string[];
+}
+
+/** A user row holding one role, signed in. */
+async function insertUser(
+  t: TestApp,
+  roleId: string,
+  where: { organization_id?: string | null; reseller_id?: string | null; is_staff?: boolean },
+  { email = `user-${unique()}@factory.test`, firstname = 'Test', lastname = email, locale = 'fr', restrict_to_locations = false, location_ids = [] }: Person,
+): Promise<MadeUser> {
+  const db = t.database.db;
+  const id = newId();
+  await db.execute(sql`
+    INSERT INTO users (id, organization_id, reseller_id, is_staff, firstname, lastname, email, locale, password_hash, password_changed_at,
+      restrict_to_locations, location_ids)
+    VALUES (${id}, ${where.organization_id ?? null}, ${where.reseller_id ?? null}, ${where.is_staff ?? false}, ${firstname}, ${lastname}, ${email},
+      ${locale}, ${await hashed()}, now(), ${restrict_to_locations}, ${toUuidArray(location_ids)})`);
+  await db.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${id}, ${roleId})`);
+  // Signed in as the login route signs in (a session row), without its deliberately slow password check.
+  return { id, email, firstname, lastname, token: await createSession(db, id, t.config.tokenMaxLifetime, {}) };
 }
 
 /**
@@ -54,42 +120,97 @@ export interface MadeUser {
 export async function makeUser(
   t: TestApp,
   organizationId: string,
-  {
-    email = `user-${unique()}@factory.test`,
-    firstname = 'Test',
-    lastname = email,
-    role = 'administrator',
-    permissions,
-    restrict_to_locations = false,
-    location_ids = [],
-  }: {
-    email?: string;
-    firstname?: string;
-    lastname?: string;
-    role?: string;
-    permissions?: readonly string[] | 'all';
-    restrict_to_locations?: boolean;
-    location_ids?: string[];
-  } = {},
+  { role = 'administrator', permissions, ...person }: Person & { role?: string; permissions?: readonly string[] | 'all' } = {},
 ): Promise<MadeUser> {
-  const db = t.database.db;
   let roleId: string;
   if (permissions) {
-    roleId = newId();
-    await db.execute(sql`INSERT INTO roles (id, organization_id, name) VALUES (${roleId}, ${organizationId}, ${`Test ${email}`})`);
-    await grant(db, roleId, permissions === 'all' ? permissionsForLevel('organization') : permissions);
+    roleId = await makeRole(t, { organization_id: organizationId, permissions: permissions === 'all' ? permissionsForLevel('organization') : permissions });
   } else {
-    const [found] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM roles WHERE organization_id = ${organizationId} AND key = ${role}`));
+    const [found] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM roles WHERE organization_id = ${organizationId} AND key = ${role}`));
     if (!found) throw new Error(`makeUser: no default role ${role} in organization ${organizationId}`);
     roleId = found.id;
   }
+  return insertUser(t, roleId, { organization_id: organizationId }, person);
+}
+
+/** A user of an organization holding exactly the given permissions, signed in: for permission tests. */
+export const userWith = (
+  t: TestApp,
+  organizationId: string,
+  email: string,
+  permissions: readonly string[],
+  extra: { restrict_to_locations?: boolean; location_ids?: string[] } = {},
+) => makeUser(t, organizationId, { email, permissions, ...extra });
+
+/** A staff member of the platform holding every platform permission (as the demo's administrator). */
+export async function makePlatformAdmin(t: TestApp, person: Person = {}): Promise<MadeUser> {
+  const roleId = await makeRole(t, { name: `Plateforme ${unique()}`, permissions: permissionsForLevel('platform') });
+  return insertUser(t, roleId, { is_staff: true }, person);
+}
+
+export interface MadeReseller {
+  id: string;
+  name: string;
+  /** Its owner, holding every reseller permission. */
+  user: MadeUser;
+}
+
+/** A reseller and its owner, signed in. */
+export async function makeReseller(t: TestApp, { name = `Réseau ${unique()}`, person = {} }: { name?: string; person?: Person } = {}): Promise<MadeReseller> {
+  const db = t.database.db;
   const id = newId();
-  await db.execute(sql`
-    INSERT INTO users (id, organization_id, firstname, lastname, email, password_hash, restrict_to_locations, location_ids)
-    VALUES (${id}, ${organizationId}, ${firstname}, ${lastname}, ${email}, ${await hashPassword(DEMO_PASSWORD)}, ${restrict_to_locations},
-      ${toUuidArray(location_ids)})`);
-  await db.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${id}, ${roleId})`);
-  return { id, email, token: await t.login(email) };
+  await db.execute(sql`INSERT INTO resellers (id, name, app_name) VALUES (${id}, ${name}, 'Atelier')`);
+  const roleId = await makeRole(t, { reseller_id: id, name: 'Revendeur', key: 'reseller_admin', permissions: permissionsForLevel('reseller') });
+  const user = await insertUser(t, roleId, { reseller_id: id }, person);
+  await db.execute(sql`UPDATE resellers SET owner_id = ${user.id}, email = ${user.email} WHERE id = ${id}`);
+  return { id, name, user };
+}
+
+/** Sets an organization's owner and its locations' manager, as an administrator would. */
+async function owns(t: TestApp, org: MadeOrganization, user: MadeUser) {
+  await t.database.db.execute(sql`UPDATE organizations SET owner_id = ${user.id} WHERE id = ${org.id}`);
+  await t.database.db.execute(sql`UPDATE locations SET manager_id = ${user.id} WHERE organization_id = ${org.id}`);
+}
+
+/**
+ * The tenants most tests need, shaped as the demo is (but named by the test): a platform
+ * administrator; a reseller and its user; `garage`, the reseller's, with two locations, its
+ * manager (every organization permission, both locations) and an inspector restricted to the
+ * first location; `other`, a direct customer of the platform with one location and its manager.
+ */
+export interface World {
+  admin: MadeUser;
+  reseller: MadeReseller;
+  garage: MadeOrganization & { montreal: string; laval: string };
+  manager: MadeUser;
+  inspector: MadeUser;
+  other: MadeOrganization & { quebec: string };
+  manager2: MadeUser;
+}
+
+export async function makeWorld(t: TestApp, { name = `Garage ${unique()}` }: { name?: string } = {}): Promise<World> {
+  // E-mails sort as admin < inspector < manager < manager2 < reseller in any collation.
+  const tag = unique();
+  const email = (who: string) => `${who}-${tag}@factory.test`;
+  const admin = await makePlatformAdmin(t, { email: email('admin'), firstname: 'Alice', lastname: 'Administratrice' });
+  const reseller = await makeReseller(t, { person: { email: email('reseller'), firstname: 'Rémi', lastname: 'Revendeur' } });
+  const g = await makeOrganization(t, { name, reseller_id: reseller.id, locations: [`${name} Montréal`, `${name} Laval`] });
+  const garage = { ...g, montreal: g.locations[`${name} Montréal`], laval: g.locations[`${name} Laval`] };
+  const manager = await makeUser(t, garage.id, { email: email('manager'), firstname: 'Marie', lastname: 'Gagnon', location_ids: [garage.montreal, garage.laval] });
+  const inspector = await makeUser(t, garage.id, {
+    role: 'inspector',
+    email: email('inspector'),
+    firstname: 'Ivan',
+    lastname: 'Tremblay',
+    restrict_to_locations: true,
+    location_ids: [garage.montreal],
+  });
+  await owns(t, garage, manager);
+  const o = await makeOrganization(t, { name: `Autos ${unique()}`, locations: ['Québec'] });
+  const other = { ...o, quebec: o.locations['Québec'] };
+  const manager2 = await makeUser(t, other.id, { email: email('manager2'), firstname: 'Marc', lastname: 'Rivière' });
+  await owns(t, other, manager2);
+  return { admin, reseller, garage, manager, inspector, other, manager2 };
 }
 
 export interface MadeRecord {
@@ -98,11 +219,12 @@ export interface MadeRecord {
 }
 
 /** POST /{type} as the token's user; the record it answers (any status but 201 throws). */
-async function make(t: TestApp, token: string, type: string, attributes: Record<string, unknown>, relationships?: Record<string, unknown>): Promise<MadeRecord> {
+export async function makeRecord(t: TestApp, token: string, type: string, attributes: Record<string, unknown>, relationships?: Record<string, unknown>): Promise<MadeRecord> {
   const res = await t.api('POST', `/api/v1/${type}`, { token, body: { data: { type, attributes, ...(relationships ? { relationships } : {}) } } });
   if (res.status !== 201) throw new Error(`make ${type}: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.id, attributes: res.body.data.attributes };
 }
+const make = makeRecord;
 
 const toMany = (type: string, ids: string[]) => ({ data: ids.map((id) => ({ type, id })) });
 
@@ -111,8 +233,31 @@ export const makeVehicle = (t: TestApp, token: string, attributes: Record<string
   make(t, token, 'vehicles', { vin: '1HGCM82633A004352', ...attributes }, locations ? { allowedLocations: toMany('locations', locations) } : undefined);
 
 /** A customer (an individual unless `type` says otherwise) of the user's organization. */
-export const makeCustomer = (t: TestApp, token: string, attributes: Record<string, unknown> = {}) =>
-  make(t, token, 'customers', { type: 'individual', firstname: 'Client', lastname: `Test ${unique()}`, ...attributes });
+export const makeCustomer = (t: TestApp, token: string, attributes: Record<string, unknown> = {}, relationships?: Record<string, unknown>) =>
+  make(t, token, 'customers', { type: 'individual', firstname: 'Client', lastname: `Test ${unique()}`, ...attributes }, relationships);
+
+/** A tag of the user's organization. */
+export const makeTag = (t: TestApp, token: string, attributes: Record<string, unknown> = {}) =>
+  make(t, token, 'tags', { name: `Étiquette ${unique()}`, color: 'blue', ...attributes });
+
+/** A contact of the user's organization; `relationships` names its customer or supplier. */
+export const makeContact = (t: TestApp, token: string, attributes: Record<string, unknown> = {}, relationships?: Record<string, unknown>) =>
+  make(t, token, 'contacts', { firstname: 'Contact', lastname: `Test ${unique()}`, ...attributes }, relationships);
+
+/** A supplier of the user's organization with its products (`products`: their attributes, in order). */
+export const makeSupplier = (
+  t: TestApp,
+  token: string,
+  attributes: Record<string, unknown> = {},
+  { products = [], locations }: { products?: Record<string, unknown>[]; locations?: string[] } = {},
+) =>
+  make(t, token, 'suppliers', { company_name: `Fournisseur ${unique()}`, ...attributes }, {
+    supplierProducts: lines('supplier-products', products),
+    ...(locations ? { allowedLocations: toMany('locations', locations) } : {}),
+  });
+
+/** A to-one linkage, for relationships. */
+export const toOne = (type: string, id: string) => ({ data: { type, id } });
 
 /** A request (an inspection unless `type` says otherwise) of the user's organization. */
 export const makeRequest = (t: TestApp, token: string, attributes: Record<string, unknown> = {}, relationships?: Record<string, unknown>) =>
@@ -147,7 +292,6 @@ export async function makeInspectionForm(t: TestApp, token: string, spec: FormSp
   });
   const ids: Record<string, string> = {};
   const sections = spec.sections ?? [{ name: 'Extérieur', subSections: [{ name: 'Carrosserie', fields: [{ name: 'Capot' }] }] }];
-  const toOne = (type: string, id: string) => ({ data: { type, id } });
   for (const section of sections) {
     const s = await make(t, token, 'inspection-form-sections', { name: section.name }, { inspectionForm: toOne('inspection-forms', form.id) });
     ids[section.name] = s.id;

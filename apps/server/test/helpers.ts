@@ -8,13 +8,12 @@ import { openDatabase, openMemoryDatabase, rowsOf, type Database } from '../src/
 import { migrate } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from '../src/db/seed.ts';
 import { contractFor, type Contract } from './contract.ts';
-import { makeUser } from './factories.ts';
 
 export { DEMO_PASSWORD };
 export const MEDIA = 'application/vnd.api+json';
 
 /**
- * A fresh, migrated, demo-seeded database per test file: in-memory PGlite by default, or a new
+ * A fresh, migrated database per test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server of DATABASE_URL (as CI runs it), dropped afterwards.
  */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -62,12 +61,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { areas?: readonly Area[] } = {}): Promise<TestApp> {
+/**
+ * An app on a fresh database. `demo: false` leaves out the demo data: the file makes what it needs
+ * with the factories (factories.ts), and nothing of the demo can make it pass by chance.
+ */
+export async function createTestApp(env: Record<string, string> = {}, opts: { areas?: readonly Area[]; demo?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await migrate(database);
   await syncPermissions(database.db);
   await syncOptions(database.db);
-  await seedDemo(database.db, opts.areas);
+  if (opts.demo !== false) await seedDemo(database.db, opts.areas);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atelier-test', LOG_LEVEL: 'silent', APP_URL: 'http://atelier.test', ...env });
   const start = async () => {
     const started = await buildApp({ config, database, webDist: null, logger: false, areas: opts.areas });
@@ -167,20 +170,4 @@ export async function demoIds(t: TestApp) {
   const users = await q(`SELECT id, email AS key FROM users`);
   const byKey = (rows: { id: string; key: string }[]) => Object.fromEntries(rows.map((r) => [r.key, r.id]));
   return { organizations: byKey(orgs), locations: byKey(locs), users: byKey(users) };
-}
-
-/**
- * A user of a demo organization (by name) holding exactly the given permissions, signed in: for
- * permission tests that need less than the demo roles give (factories.ts makes their organizations too).
- */
-export async function userWith(
-  t: TestApp,
-  organization: string,
-  email: string,
-  permissions: string[],
-  extra: { restrict_to_locations?: boolean; location_ids?: string[] } = {},
-): Promise<{ id: string; token: string }> {
-  const { sql } = await import('drizzle-orm');
-  const [org] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM organizations WHERE name = ${organization}`));
-  return makeUser(t, org.id, { email, permissions, ...extra });
 }

@@ -14,4 +14,6 @@ export interface Actor {
   restrictToLocations: boolean;
   locationIds: string[];
   permissions: ReadonlySet<string>;
+  /** The user's roles (record policies name roles: an inspection assigned to a role). */
+  roleIds: readonly string[];
 }

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ResourceDefinition } from '../jsonapi/define-resource.ts';
+import { grants } from '../jsonapi/policies.ts';
 import type { Actor } from './actor.ts';
 
 /**
@@ -7,7 +9,7 @@ import type { Actor } from './actor.ts';
  * relationship check, update and delete, so a row outside it does not exist for the actor.
  */
 export interface Tenancy {
-  kind: 'organization' | 'owner' | 'organization-self' | 'reseller-self' | 'personal' | 'global' | 'owned';
+  kind: 'organization' | 'owner' | 'organization-self' | 'reseller-self' | 'personal' | 'global' | 'owned' | 'attached';
   /** SQL restricting the rows the actor may see; undefined means no restriction. */
   scope(actor: Actor, table: PgTable): SQL | undefined;
   /** Whether rows carry organization_id (then filter[organization] exists and writes are stamped). */
@@ -130,6 +132,29 @@ export const tenancy = {
     scope(actor, table) {
       const inner = parent.tenancy.scope(actor, parent.table);
       return inner && sql`${col(table, foreignKey)} IN (SELECT ${col(parent.table, 'id')} FROM ${parent.table} WHERE ${inner})`;
+    },
+  }),
+  /**
+   * Rows attached to a record of one of several types (comments: object_type + object_id). A row
+   * exists for the actor only while its record does: the actor may view that type (roles) and sees
+   * that record (its tenancy scope: organization, locations). The row's organization_id is its
+   * record's, set by the resource (the record decides, not the actor).
+   */
+  attachedTo: (types: ReadonlyMap<string, Pick<ResourceDefinition, 'table' | 'tenancy' | 'permissions' | 'writable' | 'alsoGrantedBy'>>, typeColumn: string, idColumn: string): Tenancy => ({
+    kind: 'attached',
+    hasOrganization: true,
+    hasLocations: false,
+    scope(actor, table) {
+      const own = tenancy.organization({ locations: false }).scope(actor, table);
+      const visible = [...types]
+        .filter(([, def]) => grants(actor, def, 'view'))
+        .map(([type, def]) => {
+          const inner = def.tenancy.scope(actor, def.table);
+          const ids = sql`SELECT ${col(def.table, 'id')} FROM ${def.table}${inner ? sql` WHERE ${inner}` : sql``}`;
+          return sql`(${col(table, typeColumn)} = ${type} AND ${col(table, idColumn)} IN (${ids}))`;
+        });
+      if (!visible.length) return NOTHING;
+      return and(own, visible.length === 1 ? visible[0] : sql`(${sql.join(visible, sql` OR `)})`);
     },
   }),
   /** Reference data shared by every tenant (the permission catalogue). */

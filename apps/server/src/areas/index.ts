@@ -2,6 +2,7 @@
 // a test may build an app with fewer.
 import type { Area } from './area.ts';
 import { adminArea } from './admin/index.ts';
+import { commentsArea } from './comments/index.ts';
 import { crmArea } from './crm/index.ts';
 import { filesArea } from './files/index.ts';
 import { importsArea } from './imports/index.ts';
@@ -9,6 +10,7 @@ import { inspectionsArea } from './inspections/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { purchasesArea } from './purchases/index.ts';
 import { requestsArea } from './requests/index.ts';
+import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea, commentsArea, settingsArea];

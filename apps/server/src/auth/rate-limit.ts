@@ -11,9 +11,10 @@ import { rateLimits } from './auth.table.ts';
  *
  * Secret-guessing endpoints (login, verify, reset) count failures only: a dealership's whole
  * staff signs in from one public IP every morning, and successes must not lock them out.
- * Endpoints that send mail or create tenants (forgot, register) count every request.
+ * Endpoints that send mail or create tenants (forgot, register), and the public report links,
+ * count every request.
  */
-export type LimitName = 'login' | 'verify' | 'forgot' | 'register';
+export type LimitName = 'login' | 'verify' | 'forgot' | 'register' | 'shared_report';
 export interface LimitKeys {
   ip: string;
   account?: string;
@@ -38,6 +39,8 @@ const SETTINGS: Record<LimitName, { ip: Window; account: Window }> = {
   verify: { ip: { points: 30, duration: 60 * 5 }, account: { points: 10, duration: 60 * 15 } },
   forgot: { ip: { points: 10, duration: 60 * 15 }, account: { points: 3, duration: 60 * 15 } },
   register: { ip: { points: 10, duration: 60 * 60 }, account: { points: 3, duration: 60 * 60 } },
+  // Public report links: every read counts (a PDF is real work); a customer opens a few, not hundreds.
+  shared_report: { ip: { points: 60, duration: 60 * 10 }, account: { points: 60, duration: 60 * 10 } },
 };
 
 const tooMany = (msBeforeNext: number) => {

@@ -118,6 +118,7 @@ async function toActor(db: Db, row: Omit<ActorRow, 'session_id' | 'touch'>, sess
     restrictToLocations: row.restrict_to_locations,
     locationIds: pgArray(row.location_ids),
     permissions: await permissionsOf(db, row.role_versions),
+    roleIds: row.role_versions ? row.role_versions.split(',').map((v) => v.split('@')[0]) : [],
   };
 }
 

@@ -301,8 +301,16 @@ const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
  * Rows come with the driver's default parsers.
  */
 export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQL, opts: { prepare: boolean }): Promise<T[]> {
-  const { dialect, session } = db as unknown as { dialect: PgDialect; session: { client: unknown } };
-  const { sql: text, params } = renderQuery(dialect, query);
+  const { sql: text, params } = renderQuery(dialectOf(db), query);
+  return executeText<T>(db, text, params, opts);
+}
+
+/** The SQL dialect of a database handle or transaction (to render statements and fragments). */
+export const dialectOf = (db: Db) => (db as unknown as { dialect: PgDialect }).dialect;
+
+/** executeRead of a statement already rendered (select.ts keeps the texts of its statements). */
+export async function executeText<T = Record<string, unknown>>(db: Db, text: string, params: unknown[], opts: { prepare: boolean }): Promise<T[]> {
+  const { session } = db as unknown as { session: { client: unknown } };
   countingLogger?.logQuery(text, params);
   const client = session.client;
   const name = nameOf(text, opts.prepare);

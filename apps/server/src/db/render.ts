@@ -10,14 +10,62 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
  * else to Drizzle, numbering on. With ATELIER_CHECK_RENDER=1 (the test suites) every statement is
  * also rendered by Drizzle and a difference throws, so each API test checks it.
  */
-export function renderQuery(dialect: PgDialect, query: SQL): { sql: string; params: unknown[] } {
+export function renderQuery(dialect: PgDialect, query: SQL): { sql: string; params: unknown[]; fragments: Fragment[] } {
+  const rendered = render(dialect, query, false);
+  if (CHECK) {
+    const expected = dialect.sqlToQuery(query);
+    if (expected.sql !== rendered.sql || JSON.stringify(expected.params) !== JSON.stringify(rendered.params))
+      throw new Error(
+        `renderQuery differs from Drizzle:\n${rendered.sql}\n${JSON.stringify(rendered.params)}\nDrizzle:\n${expected.sql}\n${JSON.stringify(expected.params)}`,
+      );
+  }
+  return rendered;
+}
+
+/**
+ * A dynamic piece of a statement (a tenancy scope, a client's filters, ids), rendered on its own:
+ * its text, where each parameter is a mark, and its values. A statement holding fragments renders
+ * them in place, numbering their parameters on, and tells which fragments it met, in order: with
+ * that, a cached text of the statement gets its parameters from new fragments of the same texts
+ * (select.ts).
+ */
+export class Fragment extends SQL {
+  constructor(
+    source: SQL,
+    readonly text: string,
+    readonly params: unknown[],
+    /** Whether text holds exactly one mark per parameter (else the fragment renders from its source). */
+    readonly exact: boolean,
+  ) {
+    // Drizzle (and the check of ATELIER_CHECK_RENDER) renders it as the SQL it came from.
+    super(source.queryChunks);
+    if ((source as unknown as { shouldInlineParams: boolean }).shouldInlineParams) this.inlineParams();
+  }
+}
+
+// A parameter's mark in a fragment's text: control characters, which the engine's SQL never holds
+// (values are parameters); a text where they appear otherwise is not used (`exact`).
+// eslint-disable-next-line no-control-regex -- the marks are control characters on purpose
+const MARK = /\u0001(\d+)\u0002/g;
+const MARK_CHAR = '\u0001';
+
+/** A piece of SQL as a Fragment. */
+export function renderFragment(dialect: PgDialect, query: SQL): Fragment {
+  const { sql: text, params } = render(dialect, query, true);
+  const marks = text.split(MARK_CHAR).length - 1;
+  return new Fragment(query, text, params, marks === params.length && (text.match(MARK) ?? []).length === marks);
+}
+
+function render(dialect: PgDialect, query: SQL, mark: boolean): { sql: string; params: unknown[]; fragments: Fragment[] } {
   const params: unknown[] = [];
+  const fragments: Fragment[] = [];
+  const placeholder = (n: number) => (mark ? `\u0001${n}\u0002` : `$${n}`);
   let text = '';
   const byDrizzle = (chunk: unknown) => {
     const q = new SQL([chunk as SQL]).toQuery({
       casing: (dialect as unknown as { casing: never }).casing,
       escapeName: dialect.escapeName,
-      escapeParam: dialect.escapeParam,
+      escapeParam: mark ? (num: number) => placeholder(num + 1) : dialect.escapeParam,
       escapeString: dialect.escapeString,
       paramStartIndex: { value: params.length },
     });
@@ -27,6 +75,12 @@ export function renderQuery(dialect: PgDialect, query: SQL): { sql: string; para
   const walk = (chunks: readonly unknown[]) => {
     for (const chunk of chunks) {
       if (chunk instanceof StringChunk) text += chunk.value.join('');
+      else if (chunk instanceof Fragment && chunk.exact) {
+        const base = params.length;
+        text += chunk.text.replace(MARK, (_, n: string) => placeholder(base + Number(n)));
+        params.push(...chunk.params);
+        fragments.push(chunk);
+      }
       else if (chunk instanceof SQL) {
         if ((chunk as unknown as { shouldInlineParams: boolean }).shouldInlineParams) byDrizzle(chunk);
         else walk(chunk.queryChunks);
@@ -35,7 +89,7 @@ export function renderQuery(dialect: PgDialect, query: SQL): { sql: string; para
         else {
           const value = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
           if (value instanceof SQL) walk([value]);
-          else text += `$${params.push(value)}`;
+          else text += placeholder(params.push(value));
         }
       } else if (chunk instanceof Column) {
         if (!plain(chunk.table) || chunk.keyAsName) byDrizzle(chunk);
@@ -52,17 +106,12 @@ export function renderQuery(dialect: PgDialect, query: SQL): { sql: string; para
           walk([c]);
         });
         text += ')';
-      } else if (chunk === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof chunk)) text += `$${params.push(chunk)}`;
+      } else if (chunk === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof chunk)) text += placeholder(params.push(chunk));
       else byDrizzle(chunk);
     }
   };
   walk(query.queryChunks);
-  if (CHECK) {
-    const expected = dialect.sqlToQuery(query);
-    if (expected.sql !== text || JSON.stringify(expected.params) !== JSON.stringify(params))
-      throw new Error(`renderQuery differs from Drizzle:\n${text}\n${JSON.stringify(params)}\nDrizzle:\n${expected.sql}\n${JSON.stringify(expected.params)}`);
-  }
-  return { sql: text, params };
+  return { sql: text, params, fragments };
 }
 
 const CHECK = process.env.ATELIER_CHECK_RENDER === '1';

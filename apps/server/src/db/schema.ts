@@ -12,3 +12,6 @@ export * from '../areas/crm/crm.table.ts';
 export * from '../areas/imports/imports.table.ts';
 export * from '../areas/inspections/inspection-forms.table.ts';
 export * from '../areas/inspections/inspections.table.ts';
+export * from '../areas/comments/comments.table.ts';
+export * from '../areas/settings/settings.table.ts';
+export * from '../areas/inspections/inspection-shares.table.ts';

@@ -1,5 +1,6 @@
 import { checkVin, isEmail, isPhone, isPostalCode, normalizeEmail, normalizePostalCode, type AnyAttribute } from '@atelier/domain';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
+import type { RequestContext } from './context.ts';
 
 /** A failure may point inside the value (a list's items): `nested` paths are appended to the attribute's pointer. */
 export interface NestedError {
@@ -38,7 +39,8 @@ export class Attribute {
   /** Column key when it differs from the attribute name. */
   column?: string;
   /** Computed value for reads (virtual attributes). */
-  compute?: (row: Record<string, unknown>) => unknown;
+  /** A virtual attribute's value, from the row and the request (who asks: available actions by permission). */
+  compute?: (row: Record<string, unknown>, ctx: RequestContext) => unknown;
   /** Turns the stored value into its JSON form (timestamps as ISO 8601). */
   format?: (value: unknown) => unknown;
   /** The values of an enumeration (for the API contract and the fuzz tests). */
@@ -79,7 +81,7 @@ export class Attribute {
     this.createOnly = true;
     return this;
   }
-  isVirtual(compute?: (row: Record<string, unknown>) => unknown) {
+  isVirtual(compute?: (row: Record<string, unknown>, ctx: RequestContext) => unknown) {
     this.virtual = true;
     this.compute = compute;
     return this;

@@ -17,4 +17,6 @@ export interface RequestContext {
   query: Record<string, string | undefined>;
   /** The types this app serves and the reactions to its writes. */
   registry: Registry;
+  /** Inside a writing request's transaction: runs fn once it has committed (never on a rollback). */
+  onCommit?: (fn: () => void) => void;
 }

@@ -150,7 +150,7 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
   /** With `permissions: null`: any signed-in user may also write, within the tenancy scope. */
   writable?: boolean;
   /** Other permissions that also grant a verb ('view own organization'). */
-  alsoGrantedBy?: Partial<Record<'view' | 'edit' | 'viewAny', string[]>>;
+  alsoGrantedBy?: Partial<Record<Verb, string[]>>;
   tenancy: Tenancy;
   /** The 403 message of a verb when the generic one says too little (spec: "no permission to add a vehicle"). */
   forbiddenMessages?: Partial<Record<Verb, MessageKey>>;
@@ -159,6 +159,11 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
   /** Which verbs the API offers (default all). */
   operations?: { list?: boolean; get?: boolean; create?: boolean; update?: boolean; delete?: boolean };
   hooks?: Hooks<R>;
+  /**
+   * Deleting a record may keep it as a tombstone (a comment that has replies): the values to
+   * write instead of deleting the row, or nothing to delete it. Logged as deleted either way.
+   */
+  tombstone?(ctx: RequestContext, row: R): Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
   policies?: Policies<R>;
   actions?: Record<string, ActionDefinition<R>>;
   /** Extra data computed on demand (?add_data=name) and returned in meta. */
@@ -215,7 +220,8 @@ export function defineResource<D extends Declaration, T extends PgTable>(declara
     const store = (storage as Record<string, Storage>)[name];
     if (!store) throw new Error(`${type}.${name}: no storage for the declared relationship`);
     const r = store(declared);
-    if ((r.kind === 'belongsTo') === declared.many) throw new Error(`${type}.${name}: stored as ${r.kind}, declared ${declared.many ? 'to-many' : 'to-one'}`);
+    const toOne = r.kind === 'belongsTo' || (r.kind === 'polymorphic' && !r.many);
+    if (toOne === declared.many) throw new Error(`${type}.${name}: stored as ${r.kind}, declared ${declared.many ? 'to-many' : 'to-one'}`);
     relationships[name] = r;
   }
   const outside = (names: object, declared: readonly string[] | object) =>

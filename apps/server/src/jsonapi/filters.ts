@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.ts';
 import type { Filter } from './define-resource.ts';
 import { badRequest } from './errors.ts';
-import { isUuid } from './attributes.ts';
+import { isUuid, parseDateTime } from './attributes.ts';
 import { toUuidArray } from '../access/tenancy.ts';
 import { own } from './own.ts';
 
@@ -88,6 +88,35 @@ export const filter = {
         words.map((w) => sql`(${haystack}) ILIKE ${likePattern(w)}`),
         sql` AND `,
       );
+    },
+  }),
+  /**
+   * A bound of a whole-number column, inclusive: `filter[vehicle_score_min]=60` is `>= 60`,
+   * `filter[vehicle_score_max]=80` is `<= 80` (the names end in _min and _max).
+   */
+  bound: (col: string, name: string, side: 'min' | 'max'): Filter => ({
+    apply: (value, _ctx, table) => {
+      const v = value.trim();
+      if (!v) return undefined;
+      if (!/^-?\d{1,9}$/.test(v)) throw badRequest('error.invalid_filter_value', { filter: name }, `filter[${name}]`);
+      return side === 'min' ? sql`${column(table, col)} >= ${Number(v)}` : sql`${column(table, col)} <= ${Number(v)}`;
+    },
+  }),
+  /**
+   * A bound of a timestamp column, inclusive, as an ISO 8601 date or date-time (the attributes'
+   * rule): `filter[created_from]=2026-03-01` from midnight UTC, `filter[created_to]=2026-03-31` up to
+   * the end of that day (a date alone names the whole day), a date-time to that instant.
+   */
+  since: (col: string, name: string, side: 'from' | 'to'): Filter => ({
+    apply: (value, _ctx, table) => {
+      const v = value.trim();
+      if (!v) return undefined;
+      const at = parseDateTime(v);
+      if (!at) throw badRequest('error.invalid_filter_value', { filter: name }, `filter[${name}]`);
+      if (side === 'from') return sql`${column(table, col)} >= ${at}::timestamptz`;
+      // A date alone: before the next midnight.
+      if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return sql`${column(table, col)} < ${at}::timestamptz + interval '1 day'`;
+      return sql`${column(table, col)} <= ${at}::timestamptz`;
     },
   }),
   custom: (apply: (value: string, ctx: RequestContext, table: PgTable) => SQL | undefined): Filter => ({ apply }),

@@ -2,11 +2,13 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.ts';
 import type { ResourceDefinition, Row } from './define-resource.ts';
-import { inIds, partRef, selectParts, selectRows, type Part } from './select.ts';
+import { fragmentOf, inIds, partRef, selectPlanned, selectRows, type Part, type Planned } from './select.ts';
+import type { Fragment } from '../db/render.ts';
 import { linkKey, newDocument, setLinkage, type Document } from './serialize.ts';
-import { listSelect, recordSelect, scoped } from './scope.ts';
+import { listPlanned, recordPlanned, scoped } from './scope.ts';
 import { notFound } from './errors.ts';
 import { column } from './filters.ts';
+import { sqlAnd } from '../access/tenancy.ts';
 import type { IncludeTree, ParsedQuery } from './query.ts';
 import type { Relationship } from './relationships.ts';
 
@@ -17,18 +19,18 @@ import type { Relationship } from './relationships.ts';
 
 /** A list's page, its total and its includes. */
 export async function readList(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery) {
-  const { part, total } = listSelect(ctx, def, q);
+  const { part, total, shape } = listPlanned(ctx, def, q);
   const doc = newDocument();
-  const { rows, scalar } = await read(ctx, def, part, q.include, doc, total);
+  const { rows, scalar } = await read(ctx, def, part, q.include, doc, { shape, scalar: total });
   return { rows, total: Number(scalar), doc };
 }
 
 /** One visible record and its includes, or a 404 that does not tell whether it exists elsewhere. */
 export async function readRecord(ctx: RequestContext, def: ResourceDefinition, id: string, include: IncludeTree) {
-  const part = recordSelect(ctx, def, id);
+  const part = recordPlanned(ctx, def, id);
   if (!part) throw notFound(id);
   const doc = newDocument();
-  const { rows } = await read(ctx, def, part, include, doc);
+  const { rows } = await read(ctx, def, part, include, doc, { shape: `record|${def.type}` });
   if (!rows.length) throw notFound(id);
   return { row: rows[0], doc };
 }
@@ -39,8 +41,9 @@ export async function readRecord(ctx: RequestContext, def: ResourceDefinition, i
  */
 export async function loadIncludes(ctx: RequestContext, def: ResourceDefinition, rows: Row[], tree: IncludeTree, doc: Document) {
   if (rows.length === 0 || tree.size === 0) return;
-  const root: Part = { table: def.table, where: inIds(column(def.table, 'id'), rows.map((r) => r.id)), returned: false };
-  await read(ctx, def, root, tree, doc, undefined, rows);
+  const where = fragmentOf(ctx.db, inIds(column(def.table, 'id'), rows.map((r) => r.id)))!;
+  const root: Planned = { table: def.table, fragments: [where], build: () => ({ table: def.table, where, returned: false }) };
+  await read(ctx, def, root, tree, doc, { shape: `rows|${def.type}`, known: rows });
 }
 
 /** A relationship of the include tree: which part holds its parent rows, which its records. */
@@ -53,12 +56,33 @@ interface Step {
   part?: number;
 }
 
-async function read(ctx: RequestContext, def: ResourceDefinition, root: Part, tree: IncludeTree, doc: Document, scalar?: SQL, known?: Row[]) {
-  const parts: Part[] = [root];
+/** A number per registry (an app's types): two apps of one process may declare a type apart. */
+const registries = new WeakMap<object, number>();
+let lastRegistry = 0;
+const registryKey = (registry: object) => {
+  let n = registries.get(registry);
+  if (n === undefined) registries.set(registry, (n = ++lastRegistry));
+  return n;
+};
+
+/** The include tree as text, for the shape of a read: `roles(permissions),organization`. */
+const treeKey = (tree: IncludeTree): string => [...tree].map(([name, sub]) => (sub.size ? `${name}(${treeKey(sub)})` : name)).join(',');
+
+async function read(
+  ctx: RequestContext,
+  def: ResourceDefinition,
+  root: Planned,
+  tree: IncludeTree,
+  doc: Document,
+  opts: { shape: string | null; scalar?: () => SQL; known?: Row[] },
+) {
+  const parts: Planned[] = [root];
   const steps: Step[] = [];
   plan(ctx, def, tree, 0, parts, steps);
+  const { known } = opts;
+  const shape = opts.shape === null ? null : `${registryKey(ctx.registry)}|${opts.shape}|${treeKey(tree)}`;
   // Rows in hand and nothing but polymorphic relationships: no statement to run.
-  const answer = known && parts.length === 1 ? { sets: [known], scalar: undefined } : await selectParts(ctx.db, parts, scalar);
+  const answer = known && parts.length === 1 ? { sets: [known], scalar: undefined } : await selectPlanned(ctx.db, shape, parts, opts.scalar);
   const sets = answer.sets;
   if (known) sets[0] = known;
   if (sets[0].length === 0) return { rows: sets[0], scalar: answer.scalar };
@@ -69,28 +93,44 @@ async function read(ctx: RequestContext, def: ResourceDefinition, root: Part, tr
   return { rows: sets[0], scalar: answer.scalar };
 }
 
-/** Adds a part per relationship of the tree, depth first; a part reads its parent's rows. */
-function plan(ctx: RequestContext, def: ResourceDefinition, tree: IncludeTree, parent: number, parts: Part[], steps: Step[]) {
+/**
+ * Adds a part per relationship of the tree, depth first; a part reads its parent's rows. The
+ * target's tenancy scope for the actor is the part's fragment; its SQL is built on demand.
+ */
+function plan(ctx: RequestContext, def: ResourceDefinition, tree: IncludeTree, parent: number, parts: Planned[], steps: Step[]) {
   for (const [name, subtree] of tree) {
     const rel = def.relationships![name];
     if (rel.kind === 'polymorphic') {
       steps.push({ def, name, rel, parent });
       continue;
     }
-    const part = parts.push(relatedPart(ctx, def, rel, partRef(parent))) - 1;
+    const target = ctx.registry.resource(rel.type);
+    const scope = fragmentOf(ctx.db, target.tenancy.scope(ctx.actor, target.table));
+    const part =
+      parts.push({
+        table: target.table,
+        extraNames: rel.kind === 'manyToMany' ? ['__owners'] : undefined,
+        fragments: scope ? [scope] : [],
+        build: () => relatedPart(def, target, rel, partRef(parent), scope),
+      }) - 1;
     steps.push({ def, name, rel, parent, part });
-    plan(ctx, ctx.registry.resource(rel.type), subtree, part, parts, steps);
+    plan(ctx, target, subtree, part, parts, steps);
   }
 }
 
 /** A column of the parent part, by its row key. */
 const parentColumn = (table: PgTable, key: string) => sql.identifier(getTableColumns(table)[key].name);
 
-/** The select of the related records of the rows of `parent`, within what the actor may see. */
-function relatedPart(ctx: RequestContext, def: ResourceDefinition, rel: Exclude<Relationship, { kind: 'polymorphic' }>, parent: SQL): Part {
-  const target = ctx.registry.resource(rel.type);
+/** The select of the related records of the rows of `parent`, within `scope` (what the actor may see). */
+function relatedPart(
+  def: ResourceDefinition,
+  target: ResourceDefinition,
+  rel: Exclude<Relationship, { kind: 'polymorphic' }>,
+  parent: SQL,
+  scope: Fragment | undefined,
+): Part {
   const t = target.table;
-  const visible = (where: SQL): Part => ({ table: t, where: scoped(ctx, target, where) });
+  const visible = (where: SQL): Part => ({ table: t, where: sqlAnd(scope, where) });
   const parentIds = sql`(select ${parentColumn(def.table, 'id')} from ${parent})`;
   switch (rel.kind) {
     case 'belongsTo':

@@ -69,6 +69,7 @@ const ERROR_TITLES: Record<number, string> = {
   404: 'No such record (or not yours), or no such route.',
   406: 'The Accept header excludes JSON.',
   409: 'The record’s state does not allow it.',
+  410: 'No longer available (an expired or revoked link).',
   413: 'Body or file too large.',
   414: 'A path segment over 100 characters.',
   415: 'The body is neither JSON nor JSON:API (or multipart where a file is expected).',
@@ -198,14 +199,16 @@ export function attributeSchema(a: Attribute, mode: 'read' | 'write'): JsonSchem
 // ------------------------------------------------------------------ resources
 
 function linkageSchema(r: Relationship): JsonSchema {
-  if (r.kind === 'polymorphic')
-    return { type: 'array', items: { ...ref('linkage'), description: `One of: ${r.types.join(', ')}.` } };
+  if (r.kind === 'polymorphic') {
+    const item = { ...ref('linkage'), description: `One of: ${r.types.join(', ')}.` };
+    return r.many ? { type: 'array', items: item } : { anyOf: [item, { type: 'null' }] };
+  }
   const one = { type: 'object', properties: { type: { const: r.type }, id: { type: 'string' } }, required: ['type', 'id'], additionalProperties: false };
   return r.kind === 'belongsTo' ? { anyOf: [one, { type: 'null' }] } : { type: 'array', items: one };
 }
 
 function relationshipDescription(r: Relationship) {
-  if (r.kind === 'polymorphic') return `Records of several types (${r.types.join(', ')}); read only.`;
+  if (r.kind === 'polymorphic') return `${r.many ? 'Records' : 'One record'} of several types (${r.types.join(', ')}); read only.`;
   if (r.kind === 'ownsMany')
     return `Child collection of ${r.type}, owned by this record${r.order ? ', in order' : ''}; written inside this record's document as the whole list of resource objects.`;
   const many = r.kind !== 'belongsTo';

@@ -1,3 +1,4 @@
+import type { Actor } from '../access/actor.ts';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 import type { RequestContext } from './context.ts';
 import type { Policy, PolicyAnswer, Refusal, ResourceDefinition, Row, Verb, WriteInput } from './define-resource.ts';
@@ -20,12 +21,17 @@ const VERB_PREFIX: Record<Verb, string> = {
 
 /** Whether the actor's roles grant the verb on this resource. */
 export function allowed(ctx: RequestContext, def: ResourceDefinition, verb: Verb): boolean {
+  return grants(ctx.actor, def, verb);
+}
+
+/** Whether these permissions grant the verb (another user's, outside their request: whom a mention may reach). */
+export function grants(actor: Pick<Actor, 'permissions'>, def: Pick<ResourceDefinition, 'permissions' | 'writable' | 'alsoGrantedBy'>, verb: Verb): boolean {
   if (def.permissions === null) return verb === 'viewAny' || verb === 'view' || !!def.writable;
   const names = [`${VERB_PREFIX[verb]} ${def.permissions}`];
   // Reading one record is also allowed to whoever may list them.
   if (verb === 'view') names.push(`view any ${def.permissions}`);
-  names.push(...((def.alsoGrantedBy as Record<string, string[]> | undefined)?.[verb] ?? []));
-  return names.some((n) => ctx.actor.permissions.has(n));
+  names.push(...(def.alsoGrantedBy?.[verb] ?? []));
+  return names.some((n) => actor.permissions.has(n));
 }
 
 export function authorize(ctx: RequestContext, def: ResourceDefinition, verb: Verb) {

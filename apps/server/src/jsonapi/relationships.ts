@@ -12,7 +12,8 @@ import type { RequestContext } from './context.ts';
  * - idArray: a uuid[] column on this row (allowedLocations, tags);
  * - containedIn: the related rows hold this row's id in a uuid[] column (location.users; read only);
  * - polymorphic: records of several types, found by the resource's own loader (an import's
- *   morphedModels; read only, the end of an include path);
+ *   morphedModels; read only, the end of an include path); to-one when declared so (a comment's
+ *   object, named by a type and an id column: `morphTo`);
  * - ownsMany: child records owned by this row (a foreign key on theirs), read like hasMany and
  *   written inside this row's document (write.ts, children.ts): their tenancy is this row's.
  */
@@ -22,7 +23,7 @@ export type Relationship =
   | { kind: 'manyToMany'; type: string; through: PgTable; local: string; foreign: string; readOnly: boolean }
   | { kind: 'idArray'; type: string; column: string; readOnly: boolean }
   | { kind: 'containedIn'; type: string; column: string; readOnly: true }
-  | { kind: 'polymorphic'; type: ''; types: readonly string[]; load: PolymorphicLoader; readOnly: true }
+  | { kind: 'polymorphic'; type: ''; types: readonly string[]; load: PolymorphicLoader; readOnly: true; many: boolean }
   | OwnsMany;
 
 /** Records holding this row's id in a foreign key column (read only). */
@@ -93,7 +94,16 @@ export const rel = {
     (d) => ({ kind: 'containedIn', type: d.type, column, readOnly: readOnly(d, 'containedIn') }),
   polymorphic:
     (load: PolymorphicLoader): Storage =>
-    (d) => ({ kind: 'polymorphic', type: '', types: d.types ?? [], load, readOnly: readOnly(d, 'polymorphic') }),
+    (d) => ({ kind: 'polymorphic', type: '', types: d.types ?? [], load, readOnly: readOnly(d, 'polymorphic'), many: d.many }),
+  /** One record named by a type column and an id column of this row (a comment's object). */
+  morphTo:
+    (typeColumn: string, idColumn: string): Storage =>
+    (d) =>
+      rel.polymorphic(async (_ctx, rows) => {
+        const refs = new Map<string, Ref[]>();
+        for (const r of rows) if (r[typeColumn] && r[idColumn]) refs.set(String(r.id), [{ type: String(r[typeColumn]), id: String(r[idColumn]) }]);
+        return refs;
+      })(d),
   /** Child records owned by this row, written inside its document (children.ts). */
   ownsMany:
     (foreignKey: string, opts: Pick<OwnsMany, 'order' | 'derive'> = {}): Storage =>

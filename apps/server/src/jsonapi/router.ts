@@ -23,8 +23,11 @@ type Query = Record<string, string | undefined>;
  * request with it).
  */
 export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
-  const result = await ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'] }));
+  // What the transaction asked to run once committed (a callback to send): nothing if it rolls back.
+  const committed: (() => void)[] = [];
+  const result = await ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'], onCommit: (f) => committed.push(f) }));
   for (const hook of ctx.registry.afterCommit) hook();
+  for (const f of committed) f();
   return result;
 }
 
@@ -43,10 +46,10 @@ export async function renderDocument(
   const list = Array.isArray(rows) ? rows : [rows];
   const doc = read ?? newDocument();
   if (!read) await loadIncludes(ctx, def, list, q.include, doc);
-  const data = list.map((r) => serialize(def, r, doc, q.fields));
+  const data = list.map((r) => serialize(ctx, def, r, doc, q.fields));
   // A record is never repeated in included when it is already primary data.
   const primary = new Set(data.map((d) => `${d.type}:${d.id}`));
-  const included = q.include.size ? includedObjects(doc, q.fields).filter((o) => !primary.has(`${o.type}:${o.id}`)) : undefined;
+  const included = q.include.size ? includedObjects(ctx, doc, q.fields).filter((o) => !primary.has(`${o.type}:${o.id}`)) : undefined;
   const extra = q.addData.length ? await addDataMeta(ctx, def, list, q.addData) : undefined;
   const warnings = Array.isArray(rows) ? undefined : warningsOf(ctx, def, rows);
   return {
@@ -79,6 +82,8 @@ export interface Services {
   config: import('../config.ts').Config;
   mailer: import('../mail/mailer.ts').Mailer;
   registry: Registry;
+  /** The rate limits (auth/rate-limit.ts), for public routes. */
+  limits: import('../auth/rate-limit.ts').Limits;
 }
 
 /** Routes an area adds beside its resources (uploads), under /api/v1. */

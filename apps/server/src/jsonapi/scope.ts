@@ -1,4 +1,5 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { Fragment } from '../db/render.ts';
 import { sqlAnd } from '../access/tenancy.ts';
 import type { RequestContext } from './context.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -7,7 +8,7 @@ import { badRequest, notFound } from './errors.ts';
 import { column, filter as filters } from './filters.ts';
 import type { ParsedQuery } from './query.ts';
 import { own } from './own.ts';
-import { selectRows, type Part } from './select.ts';
+import { fragmentOf, selectRows, type Part, type Planned } from './select.ts';
 
 // Which rows a request sees: the type's tenancy scope, the query's filters, order and page, one
 // record by id.
@@ -67,12 +68,31 @@ function orderBy(def: ResourceDefinition, q: ParsedQuery): SQL[] {
  * matching row).
  */
 export function listSelect(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): { part: Part; total: SQL } {
-  const where = scoped(ctx, def, ...filterConditions(ctx, def, q));
+  return listParts(def, q, scoped(ctx, def, ...filterConditions(ctx, def, q)));
+}
+
+function listParts(def: ResourceDefinition, q: ParsedQuery, where: SQL | Fragment | undefined) {
   const { number, size } = q.page;
-  const order = sql.join(orderBy(def, q), sql`, `);
   return {
-    part: { table: def.table, where, order, limit: size, offset: (number - 1) * size },
+    part: { table: def.table, where, order: sql.join(orderBy(def, q), sql`, `), limit: size, offset: (number - 1) * size },
     total: sql`(select count(*) from ${def.table}${where ? sql` where ${where}` : sql``})`,
+  };
+}
+
+/**
+ * listSelect as planned for selectPlanned: the scope and filters rendered as one fragment, the
+ * page and its total built only for a statement not yet known. Its shape: type, sort and page
+ * size (pages past the first are not kept).
+ */
+export function listPlanned(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): { part: Planned; total: () => SQL; shape: string | null } {
+  const where = fragmentOf(ctx.db, scoped(ctx, def, ...filterConditions(ctx, def, q)));
+  let built: ReturnType<typeof listParts> | undefined;
+  const build = () => (built ??= listParts(def, q, where));
+  const { number, size } = q.page;
+  return {
+    part: { table: def.table, fragments: where ? [where] : [], build: () => build().part },
+    total: () => build().total,
+    shape: number > 1 ? null : `list|${def.type}|${q.sort.map((s) => (s.desc ? '-' : '') + s.name).join(',')}|${size}`,
   };
 }
 
@@ -80,6 +100,13 @@ export function listSelect(ctx: RequestContext, def: ResourceDefinition, q: Pars
 export function recordSelect(ctx: RequestContext, def: ResourceDefinition, id: string): Part | undefined {
   if (!isId(def, id)) return undefined;
   return { table: def.table, where: scoped(ctx, def, sql`${column(def.table, 'id')} = ${id}`), limit: 1 };
+}
+
+/** recordSelect as planned for selectPlanned: its scope and id as one fragment. */
+export function recordPlanned(ctx: RequestContext, def: ResourceDefinition, id: string): Planned | undefined {
+  if (!isId(def, id)) return undefined;
+  const where = fragmentOf(ctx.db, scoped(ctx, def, sql`${column(def.table, 'id')} = ${id}`))!;
+  return { table: def.table, fragments: [where], build: () => ({ table: def.table, where, limit: 1 }) };
 }
 
 /** One visible row by id, or a 404 that does not tell whether it exists elsewhere. */

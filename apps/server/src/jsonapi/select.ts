@@ -1,6 +1,7 @@
-import { getTableColumns, getTableName, sql, type Column, type SQL } from 'drizzle-orm';
+import { Column, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { executeRead, rowsOf } from '../db/client.ts';
+import { dialectOf, executeText, rowsOf } from '../db/client.ts';
+import { Fragment, renderFragment, renderQuery } from '../db/render.ts';
 import { arrayOf } from '../access/tenancy.ts';
 import type { RequestContext } from './context.ts';
 import type { Row } from './define-resource.ts';
@@ -15,50 +16,49 @@ import type { Row } from './define-resource.ts';
  */
 interface Shape {
   list: SQL;
-  /** The list for to_json: numbers JSON cannot carry exactly (numeric, bigint) as text, as the drivers give them. */
+  /** The list for to_json: the columns JSON would not give as the drivers do, as text (asTextInJson). */
   jsonList: SQL;
-  /** Row key, column name, the column's decoder of a driver value, of a JSON value. */
-  columns: [key: string, name: string, decode: (v: unknown) => unknown, fromJson: (v: unknown) => unknown][];
+  /** Row key, column name, the column's decoder of a driver value (null: none needed). */
+  columns: [key: string, name: string, decode: ((v: unknown) => unknown) | null][];
 }
 const shapes = new WeakMap<PgTable, Shape>();
 
 /**
- * to_json() writes a timestamp as ISO 8601 ("2026-11-22T14:32:55.213+00:00"); the drivers hand
- * Drizzle PostgreSQL's text form ("2026-11-22 14:32:55.213+00"). Every other column type the
- * schema uses (uuid, text, integer, boolean, date, json, arrays) reads the same from JSON but
- * numeric, read as text (JSON.parse would turn "12.50" into 12.5).
+ * Columns whose JSON form differs from the text the drivers hand Drizzle are read as text in the
+ * JSON list: numbers JSON cannot carry exactly (numeric, bigint: JSON.parse would turn "12.50"
+ * into 12.5), and timestamps, which to_json() writes as ISO 8601 ("2026-11-22T14:32:55.213+00:00")
+ * where the drivers give PostgreSQL's text form ("2026-11-22 14:32:55.213+00"): ::text is that
+ * very form (the same output function, the session's time zone), so no row is rewritten in
+ * JavaScript. Every other column type the schema uses (uuid, text, integer, boolean, date, json,
+ * arrays) reads the same from JSON.
  */
-const TIMESTAMP_JSON = /^(\d{4}-\d\d-\d\d)T([^+-]*)(?:([+-]\d\d)(?::00)?|([+-]\d\d:\d\d))?$/;
-const timestampFromJson = (v: unknown) => {
-  const m = typeof v === 'string' ? TIMESTAMP_JSON.exec(v) : null;
-  return m ? `${m[1]} ${m[2]}${m[3] ?? m[4] ?? ''}` : v;
-};
+const asTextInJson = (c: Column) => /^(numeric|decimal)/.test(c.getSQLType()) || c.columnType === 'PgBigInt64' || c.columnType === 'PgTimestampString';
 
 function shapeOf(table: PgTable): Shape {
   let shape = shapes.get(table);
   if (!shape) {
     const name = getTableName(table);
     const all = Object.entries(getTableColumns(table));
+    // A column whose decoder is Drizzle's default (text, uuid, boolean, arrays) keeps the value as it comes.
+    const identity = Column.prototype.mapFromDriverValue;
     const columns = all.map(([key, c]) => {
-      const decode = (v: unknown) => c.mapFromDriverValue(v);
-      const fromJson = c.columnType === 'PgTimestampString' ? (v: unknown) => decode(timestampFromJson(v)) : decode;
-      return [key, c.name, decode, fromJson] as Shape['columns'][number];
+      const decode = c.mapFromDriverValue === identity ? null : (v: unknown) => c.mapFromDriverValue(v);
+      return [key, c.name, decode] as Shape['columns'][number];
     });
-    const inexact = (c: Column) => /^(numeric|decimal)/.test(c.getSQLType()) || c.columnType === 'PgBigInt64';
     const list = (json: boolean) =>
-      sql.raw(all.map(([, c]) => (json && inexact(c) ? `"${name}"."${c.name}"::text as "${c.name}"` : `"${name}"."${c.name}"`)).join(', '));
+      sql.raw(all.map(([, c]) => (json && asTextInJson(c) ? `"${name}"."${c.name}"::text as "${c.name}"` : `"${name}"."${c.name}"`)).join(', '));
     shape = { list: list(false), jsonList: list(true), columns };
     shapes.set(table, shape);
   }
   return shape;
 }
 
-/** A driver's row (or a row of to_json) as select() gives it, extra columns kept under their alias. */
-function decodeRow(shape: Shape, raw: Record<string, unknown>, json: boolean, extraNames: readonly string[] = []): Row {
+/** A driver's row (or a row of to_json, which jsonList makes read the same) as select() gives it, extra columns kept under their alias. */
+function decodeRow(shape: Shape, raw: Record<string, unknown>, extraNames: readonly string[] = []): Row {
   const row: Record<string, unknown> = {};
-  for (const [key, name, decode, fromJson] of shape.columns) {
+  for (const [key, name, decode] of shape.columns) {
     const v = raw[name];
-    row[key] = v === null || v === undefined ? null : json ? fromJson(v) : decode(v);
+    row[key] = v === null || v === undefined ? null : decode ? decode(v) : v;
   }
   for (const n of extraNames) row[n] = raw[n];
   return row as Row;
@@ -66,7 +66,7 @@ function decodeRow(shape: Shape, raw: Record<string, unknown>, json: boolean, ex
 
 /** The clauses of a select of one table's columns, shared by selectRows and selectParts. */
 export interface Select {
-  where?: SQL;
+  where?: SQL | Fragment;
   /** Clauses after WHERE: GROUP BY, ORDER BY, LIMIT, FOR UPDATE. */
   tail?: SQL;
   /** Extra columns, aliased; kept in the rows under extraNames. */
@@ -87,7 +87,7 @@ const selectSql = (table: PgTable, s: Select, json = false) =>
 export async function selectRows(db: RequestContext['db'], table: PgTable, where: SQL | undefined, opts: Omit<Select, 'where'> = {}): Promise<Row[]> {
   const shape = shapeOf(table);
   const raw = rowsOf<Record<string, unknown>>(await db.execute(selectSql(table, { ...opts, where })));
-  return raw.map((r) => decodeRow(shape, r, false, opts.extraNames));
+  return raw.map((r) => decodeRow(shape, r, opts.extraNames));
 }
 
 /** One select of a composed read: it may read the rows of earlier parts through partRef(i). */
@@ -105,25 +105,94 @@ export interface Part extends Select {
 export const partRef = (i: number) => sql.raw(`"p${i}"`);
 
 /**
+ * A part of a composed read as planned: what decoding its rows needs, its dynamic pieces (the
+ * actor's tenancy scope, the client's filters, ids) already rendered, and how to build its SQL,
+ * which only a statement whose text is not known yet does.
+ */
+export interface Planned {
+  table: PgTable;
+  extraNames?: string[];
+  fragments: Fragment[];
+  build: () => Part;
+}
+
+/** A dynamic piece of a read (undefined: none), rendered (see Fragment). */
+export const fragmentOf = (db: RequestContext['db'], query: SQL | undefined) => query && renderFragment(dialectOf(db), query);
+
+/**
+ * The texts of the engine's reads by shape. Building and rendering a list's statement (its parts,
+ * scopes, includes, sorts) cost ~8 % of a list's time, for a text that is the same for every
+ * request of its shape. The key is the shape (kind of read, type, include tree, sort, page size:
+ * what the caller says) and the texts of the statement's fragments, whose parameters hold every
+ * value of the request: the actor's organization, locations and ids, the filters' values. A text
+ * is kept only when all its parameters came from its fragments, so it never holds a value of the
+ * request that made it; a later request of the same key gets its own values, in the order the
+ * text wants them. With ATELIER_CHECK_RENDER=1 (the tests) a known text is rendered again and
+ * compared, parameters included.
+ */
+const texts = new Map<string, { text: string; order: number[] }>();
+const MAX_TEXTS = 1000;
+const CHECK = process.env.ATELIER_CHECK_RENDER === '1';
+
+/** The statement texts kept (the isolation test reads them). */
+export const keptTexts = () => [...texts.values()].map((k) => k.text);
+
+/**
  * Several selects in one statement, since a round trip is what a read costs most (a list with
  * two includes: three round trips cost a third of the server's time in socket writes and pool
  * hand-offs). Each part is a CTE p0, p1, … that may read the earlier ones; the answer is one row
  * holding each part's rows as a JSON array, decoded as selectRows decodes, and `scalar` (a count).
  *
- * The statement is prepared (see executeRead) unless it reads past a first page. Limit and offset
- * are written in its text, not bound: with a bound limit PostgreSQL cannot cost a generic plan
- * and plans the statement again on every execution, which costs more than running it.
+ * `shape` names the statement's shape for the cache of texts above (null: not cached, not
+ * prepared: a page past the first). The statement is prepared (see executeRead) unless shape is
+ * null. Limit and offset are written in its text, not bound: with a bound limit PostgreSQL cannot
+ * cost a generic plan and plans the statement again on every execution, which costs more than
+ * running it.
  */
-export async function selectParts(db: RequestContext['db'], parts: Part[], scalar?: SQL): Promise<{ sets: Row[][]; scalar: unknown }> {
-  const query = partsQuery(parts, scalar);
-  const [answer] = await executeRead(db, query, { prepare: parts.every((p) => !p.offset) });
-  const sets = parts.map((p, i) => {
+export async function selectPlanned(
+  db: RequestContext['db'],
+  shape: string | null,
+  planned: Planned[],
+  scalar?: () => SQL,
+): Promise<{ sets: Row[][]; scalar: unknown }> {
+  const fragments = planned.flatMap((p) => p.fragments);
+  const key = shape === null ? null : `${shape}\u0000${fragments.map((f) => f.text).join('\u0000')}`;
+  const known = key === null ? undefined : texts.get(key);
+  let text: string;
+  let params: unknown[];
+  if (known && !CHECK) {
+    text = known.text;
+    params = known.order.flatMap((i) => fragments[i].params);
+  } else {
+    const rendered = renderQuery(dialectOf(db), partsQuery(planned.map((p) => p.build()), scalar?.()));
+    ({ sql: text, params } = rendered);
+    const order = rendered.fragments.map((f) => fragments.indexOf(f));
+    if (known) {
+      const again = known.order.flatMap((i) => fragments[i].params);
+      if (known.text !== text || JSON.stringify(again) !== JSON.stringify(params))
+        throw new Error(`A kept statement text differs from its rendering:\n${known.text}\n${JSON.stringify(again)}\nRendered:\n${text}\n${JSON.stringify(params)}`);
+    } else if (key !== null && !order.includes(-1) && order.reduce((n, i) => n + fragments[i].params.length, 0) === params.length) {
+      if (texts.size >= MAX_TEXTS) texts.clear();
+      texts.set(key, { text, order });
+    }
+  }
+  const [answer] = await executeText(db, text, params, { prepare: shape !== null });
+  const sets = planned.map((p, i) => {
     const raw = (answer[`p${i}`] as Record<string, unknown>[] | null) ?? [];
     const shape = shapeOf(p.table);
-    return raw.map((r) => decodeRow(shape, r, true, p.extraNames));
+    return raw.map((r) => decodeRow(shape, r, p.extraNames));
   });
   return { sets, scalar: answer.scalar };
 }
+
+/** selectPlanned of parts built already: no fragments, no kept text. */
+export const selectParts = (db: RequestContext['db'], parts: Part[], scalar?: SQL) =>
+  selectPlanned(
+    db,
+    null,
+    parts.map((p) => ({ table: p.table, extraNames: p.extraNames, fragments: [], build: () => p })),
+    scalar && (() => scalar),
+  );
 
 /** The statement of selectParts. */
 export function partsQuery(parts: Part[], scalar?: SQL): SQL {

@@ -319,8 +319,10 @@ export async function deleteRecord(ctx: RequestContext, def: ResourceDefinition,
   const existing = await findRow(ctx, def, id, { lock: true });
   await enforceDelete(ctx, def, existing);
   await def.hooks?.beforeDelete?.(ctx, existing);
+  const kept = await def.tombstone?.(ctx, existing);
   try {
-    await ctx.db.delete(def.table).where(eq(column(def.table, 'id'), id));
+    if (kept) await ctx.db.update(def.table).set(kept).where(eq(column(def.table, 'id'), id));
+    else await ctx.db.delete(def.table).where(eq(column(def.table, 'id'), id));
   } catch (err) {
     if (dbErrorCode(err) === '23503') throw new ApiError(409, 'error.in_use');
     throw err;

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSessions } from '../../src/auth/tokens.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { syncOptions } from '../../src/db/seed.ts';
-import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeWorld, type World } from '../factories.ts';
 
 let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let w: World;
 let manager: string;
 const user = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
   data: { type: 'users', ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
@@ -15,31 +16,31 @@ const names = (res: { body: any }) =>
   res.body.data.map((d: any) => (d.type === 'users' ? d.attributes.email : d.attributes.name));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoIds(t);
-  manager = await t.login('manager@atelier.test');
+  t = await createTestApp({}, { demo: false });
+  w = await makeWorld(t);
+  manager = w.manager.token;
 });
 afterAll(() => t?.close());
 
-describe('tenancy of the demo accounts', () => {
+describe('tenancy of the accounts', () => {
   it('shows an organization user only their organization', async () => {
     const res = await t.api('GET', '/api/v1/users?sort=email', { token: manager });
-    expect(names(res)).toEqual(['inspector@atelier.test', 'manager@atelier.test']);
-    const orgs = await t.api('GET', '/api/v1/organizations/' + ids.organizations['Garage Démo'], { token: manager });
+    expect(names(res)).toEqual([w.inspector.email, w.manager.email]);
+    const orgs = await t.api('GET', '/api/v1/organizations/' + w.garage.id, { token: manager });
     expect(orgs.status).toBe(200);
-    expect((await t.api('GET', '/api/v1/organizations/' + ids.organizations['Autos Rivière'], { token: manager })).status).toBe(404);
+    expect((await t.api('GET', '/api/v1/organizations/' + w.other.id, { token: manager })).status).toBe(404);
   });
 
   it('shows a reseller its organizations and their users, not the others', async () => {
-    const reseller = await t.login('reseller@atelier.test');
+    const reseller = w.reseller.user.token;
     const orgs = await t.api('GET', '/api/v1/organizations', { token: reseller });
-    expect(names(orgs)).toEqual(['Garage Démo']);
+    expect(names(orgs)).toEqual([w.garage.name]);
     const users = await t.api('GET', '/api/v1/users?sort=email', { token: reseller });
-    expect(names(users)).toEqual(['inspector@atelier.test', 'manager@atelier.test', 'reseller@atelier.test']);
+    expect(names(users)).toEqual([w.inspector.email, w.manager.email, w.reseller.user.email]);
   });
 
   it('shows the platform admin everything', async () => {
-    const admin = await t.login('admin@atelier.test');
+    const admin = w.admin.token;
     const orgs = await t.api('GET', '/api/v1/organizations', { token: admin });
     expect(orgs.body.meta.page.total).toBe(2);
     const resellers = await t.api('GET', '/api/v1/resellers', { token: admin });
@@ -47,31 +48,31 @@ describe('tenancy of the demo accounts', () => {
   });
 
   it('limits a location-restricted user to their locations', async () => {
-    const inspector = await t.login('inspector@atelier.test');
+    const inspector = w.inspector.token;
     // The inspector role cannot list locations; the restriction shows through /me's include.
     const me = await t.api('GET', '/api/v1/me?include=allowedLocations', { token: inspector });
-    expect(me.body.included.map((l: any) => l.attributes.name)).toEqual(['Garage Démo Montréal']);
+    expect(me.body.included.map((l: any) => l.attributes.name)).toEqual([`${w.garage.name} Montréal`]);
     // A user restricted to Laval only cannot be seen from Montréal.
     const res = await t.api('POST', '/api/v1/users', {
       token: manager,
       body: user(
         { firstname: 'Luc', lastname: 'Laval', email: 'luc@garage.test', restrict_to_locations: true },
-        { allowedLocations: { data: [{ type: 'locations', id: ids.locations['Garage Démo Laval'] }] } },
+        { allowedLocations: { data: [{ type: 'locations', id: w.garage.laval }] } },
       ),
     });
     expect(res.status).toBe(201);
     await t.database.db.execute(sql`
       INSERT INTO role_permissions (role_id, permission_id)
       SELECT ur.role_id, p.id FROM user_roles ur, permissions p
-       WHERE ur.user_id = ${ids.users['inspector@atelier.test']} AND p.name IN ('view any users', 'view any locations')`);
+       WHERE ur.user_id = ${w.inspector.id} AND p.name IN ('view any users', 'view any locations')`);
     // Written around the API: bump the role's version as the API does, so cached permissions refresh,
     // and forget cached sessions as a write through the API does.
-    await t.database.db.execute(sql`UPDATE roles SET updated_at = now() WHERE id IN (SELECT role_id FROM user_roles WHERE user_id = ${ids.users['inspector@atelier.test']})`);
+    await t.database.db.execute(sql`UPDATE roles SET updated_at = now() WHERE id IN (SELECT role_id FROM user_roles WHERE user_id = ${w.inspector.id})`);
     forgetSessions();
     const users = await t.api('GET', '/api/v1/users?sort=email', { token: inspector });
     expect(names(users)).not.toContain('luc@garage.test');
     const locations = await t.api('GET', '/api/v1/locations', { token: inspector });
-    expect(names(locations)).toEqual(['Garage Démo Montréal']);
+    expect(names(locations)).toEqual([`${w.garage.name} Montréal`]);
   });
 });
 
@@ -84,20 +85,20 @@ describe('users', () => {
         { firstname: 'Nadia', lastname: 'Roy', email: 'Nadia@Garage.test', locale: 'en' },
         {
           roles: { data: [{ type: 'roles', id: roles.body.data[0].id }] },
-          allowedLocations: { data: [{ type: 'locations', id: ids.locations['Garage Démo Montréal'] }] },
+          allowedLocations: { data: [{ type: 'locations', id: w.garage.montreal }] },
         },
       ),
     });
     expect(res.status).toBe(201);
     expect(res.body.data.attributes).toMatchObject({ email: 'nadia@garage.test', locale: 'en', has_password: false });
-    expect(res.body.data.relationships.organization.data.id).toBe(ids.organizations['Garage Démo']);
+    expect(res.body.data.relationships.organization.data.id).toBe(w.garage.id);
     expect(res.body.included.map((r: any) => r.attributes.name)).toEqual(['Inspecteur']);
   });
 
   it('refuses a duplicate e-mail on the email field', async () => {
     const res = await t.api('POST', '/api/v1/users', {
       token: manager,
-      body: user({ firstname: 'A', lastname: 'B', email: 'MANAGER2@atelier.test' }),
+      body: user({ firstname: 'A', lastname: 'B', email: w.manager2.email.toUpperCase() }),
     });
     expect(res.status).toBe(422);
     expect(res.body.errors[0]).toMatchObject({ code: 'validation.unique', source: { pointer: '/data/attributes/email' } });
@@ -119,7 +120,7 @@ describe('users', () => {
   });
 
   it('refuses to delete or deactivate the connected user', async () => {
-    const me = ids.users['manager@atelier.test'];
+    const me = w.manager.id;
     const del = await t.api('DELETE', `/api/v1/users/${me}`, { token: manager });
     expect(del.status).toBe(403);
     expect(del.body.errors[0].detail).toBe("Impossible de supprimer l'utilisateur connecté.");
@@ -160,7 +161,7 @@ describe('users', () => {
   });
 
   it('does not let a user grant roles with permissions they do not hold', async () => {
-    const admin = await t.login('admin@atelier.test');
+    const admin = w.admin.token;
     const platformRole = await t.api('GET', '/api/v1/roles?filter[search]=plateforme', { token: admin });
     const res = await t.api('POST', '/api/v1/users', {
       token: manager,
@@ -174,12 +175,12 @@ describe('users', () => {
 
 describe('roles and permissions', () => {
   it('accepts the global selection filters on every type, narrowing only where they apply', async () => {
-    const loc = ids.locations['Garage Démo Montréal'];
-    const org = ids.organizations['Garage Démo'];
+    const loc = w.garage.montreal;
+    const org = w.garage.id;
     const perms = await t.api('GET', `/api/v1/permissions?filter[allowedLocations]=${loc}&filter[organization]=${org}`, { token: manager });
     expect(perms.status).toBe(200);
     expect(perms.body.meta.page.total).toBeGreaterThan(100);
-    const tags = await t.api('GET', `/api/v1/tags?filter[allowedLocations]=${loc}&filter[organization]=${ids.organizations['Autos Rivière']}`, { token: manager });
+    const tags = await t.api('GET', `/api/v1/tags?filter[allowedLocations]=${loc}&filter[organization]=${w.other.id}`, { token: manager });
     expect(tags.status).toBe(200);
     expect(tags.body.meta.page.total).toBe(0);
   });
@@ -243,14 +244,14 @@ describe('roles and permissions', () => {
     const res = await t.api('POST', '/api/v1/roles', { token: manager, body: { data: { type: 'roles', attributes: { name: 'inspecteur' } } } });
     expect(res.status).toBe(422);
     expect(res.body.errors[0].source.pointer).toBe('/data/attributes/name');
-    const other = await t.login('manager2@atelier.test');
+    const other = w.manager2.token;
     expect((await t.api('POST', '/api/v1/roles', { token: other, body: { data: { type: 'roles', attributes: { name: 'Préposé' } } } })).status).toBe(201);
   });
 });
 
 describe('organizations, resellers and locations', () => {
   it('lets an organization user edit their own organization with the own permission', async () => {
-    const id = ids.organizations['Garage Démo'];
+    const id = w.garage.id;
     const res = await t.api('PATCH', `/api/v1/organizations/${id}`, {
       token: manager,
       body: { data: { type: 'organizations', id, attributes: { phone: '514 555-0199', province: 'QC' } } },
@@ -265,14 +266,14 @@ describe('organizations, resellers and locations', () => {
   });
 
   it('lets a reseller create an organization that gets the default roles', async () => {
-    const reseller = await t.login('reseller@atelier.test');
+    const reseller = w.reseller.user.token;
     const res = await t.api('POST', '/api/v1/organizations?include=reseller', {
       token: reseller,
       body: { data: { type: 'organizations', attributes: { name: 'Garage Nord', province: 'ON', locale: 'en' } } },
     });
     expect(res.status).toBe(201);
     expect(res.body.data.relationships.reseller.data.type).toBe('resellers');
-    const admin = await t.login('admin@atelier.test');
+    const admin = w.admin.token;
     const roles = await t.api('GET', `/api/v1/roles?filter[organization]=${res.body.data.id}&page[size]=20`, { token: admin });
     expect(roles.body.data.map((r: any) => r.attributes.name).sort()).toEqual(['Administrator', 'Estimator', 'Inspector', 'Manager', 'Mechanic', 'Service advisor']);
     // An organization manager cannot create organizations.
@@ -280,25 +281,25 @@ describe('organizations, resellers and locations', () => {
   });
 
   it('attaches and detaches users to a location', async () => {
-    const laval = ids.locations['Garage Démo Laval'];
-    const inspector = ids.users['inspector@atelier.test'];
+    const laval = w.garage.laval;
+    const inspector = w.inspector.id;
     const attach = await t.api('POST', `/api/v1/locations/attach-users/${laval}?include=users`, {
       token: manager,
       body: { data: [{ type: 'users', id: inspector }] },
     });
     expect(attach.status).toBe(200);
-    expect(attach.body.included.map((u: any) => u.attributes.email)).toContain('inspector@atelier.test');
+    expect(attach.body.included.map((u: any) => u.attributes.email)).toContain(w.inspector.email);
     const detach = await t.api('POST', `/api/v1/locations/detach-users/${laval}?include=users`, { token: manager, body: { users: [inspector] } });
-    expect((detach.body.included ?? []).map((u: any) => u.attributes.email)).not.toContain('inspector@atelier.test');
+    expect((detach.body.included ?? []).map((u: any) => u.attributes.email)).not.toContain(w.inspector.email);
     const stranger = await t.api('POST', `/api/v1/locations/attach-users/${laval}`, {
       token: manager,
-      body: { data: [{ type: 'users', id: ids.users['manager2@atelier.test'] }] },
+      body: { data: [{ type: 'users', id: w.manager2.id }] },
     });
     expect(stranger.status).toBe(422);
   });
 
   it('lists the contacts given to a location', async () => {
-    const laval = ids.locations['Garage Démo Laval'];
+    const laval = w.garage.laval;
     const contact = await t.api('POST', '/api/v1/contacts', {
       token: manager,
       body: {
@@ -312,12 +313,12 @@ describe('organizations, resellers and locations', () => {
     expect(contact.status, JSON.stringify(contact.body)).toBe(201);
     const res = await t.api('GET', `/api/v1/locations/${laval}?include=contacts`, { token: manager });
     expect(res.body.data.relationships.contacts.data).toContainEqual({ type: 'contacts', id: contact.body.data.id });
-    const montreal = await t.api('GET', `/api/v1/locations/${ids.locations['Garage Démo Montréal']}?include=contacts`, { token: manager });
+    const montreal = await t.api('GET', `/api/v1/locations/${w.garage.montreal}?include=contacts`, { token: manager });
     expect(montreal.body.data.relationships.contacts.data).not.toContainEqual({ type: 'contacts', id: contact.body.data.id });
   });
 
   it('keeps location names unique within an organization', async () => {
-    const res = await t.api('POST', '/api/v1/locations', { token: manager, body: { data: { type: 'locations', attributes: { name: 'garage démo laval' } } } });
+    const res = await t.api('POST', '/api/v1/locations', { token: manager, body: { data: { type: 'locations', attributes: { name: `${w.garage.name} laval`.toLowerCase() } } } });
     expect(res.status).toBe(422);
     expect(res.body.errors[0].source.pointer).toBe('/data/attributes/name');
   });
@@ -331,7 +332,7 @@ describe('organizations, resellers and locations', () => {
     expect(patch.body.data.attributes.value).toBe(14000);
     const [row] = rowsOf<{ value: number }>(await t.database.db.execute(sql`SELECT value FROM options WHERE id = ${id}`));
     expect(row.value).toBe(14000);
-    const other = await t.login('manager2@atelier.test');
+    const other = w.manager2.token;
     const theirs = await t.api('GET', '/api/v1/options?filter[name]=estimations.default_hourly_rate', { token: other });
     expect(theirs.body.data[0].attributes.value).toBe(12000);
   });

@@ -4,19 +4,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorForToken, forgetSessions, hashToken } from '../../src/auth/tokens.ts';
 import { queryListeners, rowsOf } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeWorld, type World } from '../factories.ts';
 
 let t: TestApp;
+let w: World;
 let manager: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  manager = await t.login('manager@atelier.test');
+  t = await createTestApp({}, { demo: false });
+  w = await makeWorld(t);
+  manager = w.manager.token;
 });
 afterAll(() => t?.close());
 
 const query = async <T = Record<string, unknown>>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(text));
 
 let serial = 0;
-/** A fresh user of Garage Démo, created by the manager (each test gets its own limits and codes). */
+/** A fresh user of the garage, created by the manager (each test gets its own limits and codes). */
 async function newUser(opts: { password?: string | null } = {}) {
   const email = `user${++serial}-${Date.now()}@atelier.test`;
   const password = opts.password === undefined ? 'Secret-Pass-42' : opts.password;
@@ -283,7 +286,7 @@ describe('password reset', () => {
     expect(invite.status).toBe(200);
     expect(invite.body.data.attributes.invited_at).toEqual(expect.any(String));
     const { mail } = await lastMail(user.email);
-    expect(mail.text).toContain('Garage Démo');
+    expect(mail.text).toContain(w.garage.name);
     const link = linkIn(mail.text);
     expect(link.origin + link.pathname).toBe('http://atelier.test/password/email');
     expect(link.searchParams.get('email')).toBe(user.email);
@@ -334,7 +337,7 @@ describe('register', () => {
   });
 
   it('refuses an e-mail already used, whatever its case', async () => {
-    const res = await register({ ...valid(), email: 'Manager@Atelier.test' });
+    const res = await register({ ...valid(), email: w.manager.email.toUpperCase() });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual([
       expect.objectContaining({ code: 'validation.unique', source: { pointer: '/data/attributes/email' }, detail: 'Cette valeur est déjà utilisée' }),
@@ -538,7 +541,7 @@ describe('PATCH /me', () => {
   const patchMe = (token: string, data: Record<string, unknown>) => t.api('PATCH', '/api/v1/me?include=roles', { token, body: { data: { type: 'users', ...data } } });
 
   it('changes what a user owns and ignores roles, active, is_staff and location restriction', async () => {
-    const token = await t.login('inspector@atelier.test');
+    const token = w.inspector.token;
     const before = await t.api('GET', '/api/v1/me?include=roles', { token });
     const res = await patchMe(token, {
       attributes: { firstname: 'Inès', phone: '+1 514 555 0101', locale: 'en', is_staff: true, active: false, restrict_to_locations: false, roles: [] },
@@ -555,7 +558,7 @@ describe('PATCH /me', () => {
     });
     expect(res.body.data.relationships.roles.data).toEqual(before.body.data.relationships.roles.data);
     expect(res.body.data.relationships.roles.data.length).toBeGreaterThan(0);
-    const [row] = await query<{ n: number }>(sql`SELECT cardinality(location_ids) AS n FROM users WHERE email = 'inspector@atelier.test'`);
+    const [row] = await query<{ n: number }>(sql`SELECT cardinality(location_ids) AS n FROM users WHERE id = ${w.inspector.id}`);
     expect(row.n).toBeGreaterThan(0);
   });
 
@@ -582,7 +585,7 @@ describe('PATCH /me', () => {
     expect(without.body.errors[0].source.pointer).toBe('/data/attributes/current_password');
     const wrong = await patchMe(token, { attributes: { email, current_password: 'nope' } });
     expect(wrong.body.errors[0].code).toBe('auth.current_password_wrong');
-    const taken = await patchMe(token, { attributes: { email: 'manager@atelier.test', current_password: user.password } });
+    const taken = await patchMe(token, { attributes: { email: w.manager.email, current_password: user.password } });
     expect(taken.body.errors[0]).toMatchObject({ code: 'validation.unique', source: { pointer: '/data/attributes/email' } });
     const ok = await patchMe(token, { attributes: { email: email.toUpperCase(), current_password: user.password } });
     expect(ok.status).toBe(200);
@@ -609,13 +612,13 @@ describe('GET /app-config', () => {
   });
 
   it('brands the app for the reseller whose URL pattern matches the host', async () => {
-    await query(sql`UPDATE resellers SET url_pattern = '*.garage-pro.test', app_name = 'Garage Pro', app_logo = 'https://cdn.garage-pro.test/logo.png' WHERE name = 'Réseau Démo'`);
+    await query(sql`UPDATE resellers SET url_pattern = '*.garage-pro.test', app_name = 'Garage Pro', app_logo = 'https://cdn.garage-pro.test/logo.png' WHERE id = ${w.reseller.id}`);
     const branded = await t.api('GET', '/api/v1/app-config', { headers: { host: 'montreal.garage-pro.test:3000' } });
     expect(branded.body).toMatchObject({ app_name: 'Garage Pro', logo_url: 'https://cdn.garage-pro.test/logo.png', currency: 'CAD' });
     // The bare domain and look-alike hosts are not the reseller's.
     for (const host of ['garage-pro.test', 'evilgarage-pro.test', 'garage-pro.test.evil.example'])
       expect((await t.api('GET', '/api/v1/app-config', { headers: { host } })).body.app_name).toBe('Atelier');
-    await query(sql`UPDATE resellers SET url_pattern = 'https://atelier.garage-pro.test/' WHERE name = 'Réseau Démo'`);
+    await query(sql`UPDATE resellers SET url_pattern = 'https://atelier.garage-pro.test/' WHERE id = ${w.reseller.id}`);
     expect((await t.api('GET', '/api/v1/app-config', { headers: { host: 'atelier.garage-pro.test' } })).body.app_name).toBe('Garage Pro');
   });
 });

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { DEMO_PASSWORD, createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeWorld, PASSWORD, type World } from '../factories.ts';
 
 // Limits live in the app instance: this file gets its own app so they do not leak into other tests.
 let t: TestApp;
+let w: World;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demo: false });
+  w = await makeWorld(t);
 });
 afterAll(() => t?.close());
 
@@ -36,20 +39,20 @@ function expectTooMany(res: Awaited<ReturnType<typeof from>>) {
 
 describe('login limits', () => {
   it('locks an account after 10 failed logins, from any IP, even with the right password', async () => {
-    const email = 'reseller@atelier.test';
+    const email = w.reseller.user.email;
     for (let i = 0; i < 10; i++) expect((await login('10.1.0.1', email, `wrong-${i}`)).status).toBe(401);
-    expectTooMany(await login('10.1.0.1', email, DEMO_PASSWORD));
-    expectTooMany(await login('10.1.0.2', email, DEMO_PASSWORD));
-    const en = await login('10.1.0.3', email, DEMO_PASSWORD, { 'accept-language': 'en' });
+    expectTooMany(await login('10.1.0.1', email, PASSWORD));
+    expectTooMany(await login('10.1.0.2', email, PASSWORD));
+    const en = await login('10.1.0.3', email, PASSWORD, { 'accept-language': 'en' });
     expect(en.body.errors[0].detail).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
     // Other accounts are not affected.
-    expect((await login('10.1.0.1', 'manager@atelier.test', DEMO_PASSWORD)).status).toBe(200);
+    expect((await login('10.1.0.1', w.manager.email, PASSWORD)).status).toBe(200);
   });
 
   it('blocks an IP after 30 failed logins, whatever the accounts', async () => {
     for (let i = 0; i < 30; i++) expect((await login('10.2.0.1', `nobody${i}@atelier.test`, 'wrong')).status).toBe(401);
-    expectTooMany(await login('10.2.0.1', 'manager@atelier.test', DEMO_PASSWORD));
-    expect((await login('10.2.0.2', 'manager@atelier.test', DEMO_PASSWORD)).status).toBe(200);
+    expectTooMany(await login('10.2.0.1', w.manager.email, PASSWORD));
+    expect((await login('10.2.0.2', w.manager.email, PASSWORD)).status).toBe(200);
   });
 
   it('does not let a client choose its IP with X-Forwarded-For', async () => {
@@ -59,21 +62,21 @@ describe('login limits', () => {
   });
 
   it('does not count successful logins (a whole dealership signs in from one IP)', async () => {
-    for (let i = 0; i < 35; i++) expect((await login('10.3.0.1', 'manager2@atelier.test', DEMO_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 35; i++) expect((await login('10.3.0.1', w.manager2.email, PASSWORD)).status).toBe(200);
   });
 
   it('a successful login clears the account’s failures', async () => {
-    const email = 'inspector@atelier.test';
+    const email = w.inspector.email;
     for (let i = 0; i < 9; i++) await login('10.4.0.1', email, 'wrong');
-    expect((await login('10.4.0.1', email, DEMO_PASSWORD)).status).toBe(200);
+    expect((await login('10.4.0.1', email, PASSWORD)).status).toBe(200);
     for (let i = 0; i < 9; i++) await login('10.4.0.2', email, 'wrong');
-    expect((await login('10.4.0.2', email, DEMO_PASSWORD)).status).toBe(200);
+    expect((await login('10.4.0.2', email, PASSWORD)).status).toBe(200);
   });
 });
 
 describe('verify limits', () => {
   it('stops code guessing for an account after 10 failures', async () => {
-    const email = 'admin@atelier.test';
+    const email = w.admin.email;
     for (let i = 0; i < 10; i++) expect((await from('10.5.0.1', '/verify', { email, code: '123456' })).status).toBe(422);
     expectTooMany(await from('10.5.0.2', '/verify', { email, code: '123456' }));
   });
@@ -81,11 +84,11 @@ describe('verify limits', () => {
 
 describe('password-forgot limits', () => {
   it('allows 3 requests per e-mail, the same for known and unknown ones', async () => {
-    for (const email of ['manager@atelier.test', 'ghost@atelier.test']) {
+    for (const email of [w.manager.email, 'ghost@atelier.test']) {
       for (let i = 0; i < 3; i++) expect((await from(`10.6.0.${i}`, '/password-forgot', { data: { email } })).status).toBe(200);
       expectTooMany(await from('10.6.0.9', '/password-forgot', { data: { email } }));
     }
-    expect((await t.outbox('manager@atelier.test')).length).toBe(3);
+    expect((await t.outbox(w.manager.email)).length).toBe(3);
   });
 
   it('allows 10 requests per IP', async () => {
@@ -100,14 +103,14 @@ describe('several instances', () => {
     const other = await buildApp({ config: t.config, database: t.database, webDist: null, logger: false });
     await other.ready();
     try {
-      const email = 'inspector@atelier.test';
+      const email = w.inspector.email;
       for (let i = 0; i < 10; i++) expect((await login('10.9.0.1', email, `wrong-${i}`)).status).toBe(401);
       const res = await other.inject({
         method: 'POST',
         url: '/api/v1/login',
         remoteAddress: '10.9.0.2',
         headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email, password: DEMO_PASSWORD }),
+        payload: JSON.stringify({ email, password: PASSWORD }),
       });
       expect(res.statusCode).toBe(429);
     } finally {

@@ -1,27 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeWorld, PASSWORD, type World } from '../factories.ts';
 
 let t: TestApp;
+let w: World;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demo: false });
+  w = await makeWorld(t);
 });
 afterAll(() => t?.close());
 
 describe('login', () => {
   it('answers a bearer token for the right password', async () => {
-    const res = await t.api('POST', '/api/v1/login', { body: { email: 'manager@atelier.test', password: 'Demo-Atelier-2026' } });
+    const res = await t.api('POST', '/api/v1/login', { body: { email: w.manager.email, password: PASSWORD } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: expect.any(Number) });
     expect(res.body.access_token.length).toBeGreaterThanOrEqual(40);
   });
 
   it('accepts the body wrapped in data, and the e-mail in any case', async () => {
-    const res = await t.api('POST', '/api/v1/login', { body: { data: { email: 'Manager@Atelier.test', password: 'Demo-Atelier-2026' } } });
+    const res = await t.api('POST', '/api/v1/login', { body: { data: { email: w.manager.email.toUpperCase(), password: PASSWORD } } });
     expect(res.status).toBe(200);
   });
 
   it('refuses a wrong password with a translated JSON:API 401', async () => {
-    const res = await t.api('POST', '/api/v1/login', { body: { email: 'manager2@atelier.test', password: 'nope' } });
+    const res = await t.api('POST', '/api/v1/login', { body: { email: w.manager2.email, password: 'nope' } });
     expect(res.status).toBe(401);
     expect(res.body.errors[0]).toMatchObject({ status: '401', code: 'auth.invalid_credentials', detail: 'Courriel ou mot de passe incorrect.' });
   });
@@ -41,7 +44,7 @@ describe('login', () => {
   });
 
   it('revokes the token on logout', async () => {
-    const res = await t.api('POST', '/api/v1/login', { body: { email: 'inspector@atelier.test', password: 'Demo-Atelier-2026' } });
+    const res = await t.api('POST', '/api/v1/login', { body: { email: w.inspector.email, password: PASSWORD } });
     const token = res.body.access_token;
     expect((await t.api('GET', '/api/v1/me', { token })).status).toBe(200);
     expect((await t.api('POST', '/api/v1/logout', { token })).status).toBe(204);
@@ -51,14 +54,14 @@ describe('login', () => {
 
 describe('me', () => {
   it('reads the profile with the spec includes', async () => {
-    const token = await t.login('inspector@atelier.test');
+    const token = w.inspector.token;
     const res = await t.api(
       'GET',
       '/api/v1/me?include=roles,roles.permissions,organization,reseller,allowedLocations,allowedLocations.organization&ignore_location_filter=true',
       { token },
     );
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ type: 'users', attributes: { email: 'inspector@atelier.test', restrict_to_locations: true } });
+    expect(res.body.data).toMatchObject({ type: 'users', attributes: { email: w.inspector.email, restrict_to_locations: true } });
     expect(res.body.data.attributes.password_hash).toBeUndefined();
     const types = res.body.included.map((i: { type: string }) => i.type);
     expect(types).toContain('roles');

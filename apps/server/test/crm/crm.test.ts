@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { createTestApp, demoIds, userWith, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeContact, makeCustomer, makeSupplier, makeTag, makeVehicle, makeWorld, toOne, userWith, type World } from '../factories.ts';
 
 let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let w: World;
 let manager: string;
 let manager2: string;
 let inspector: string;
@@ -22,12 +23,116 @@ const idOf = async (table: string, where: string) =>
   rowsOf<{ id: string }>(await t.database.db.execute(sql.raw(`SELECT id FROM ${table} WHERE ${where} LIMIT 1`)))[0]?.id;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoIds(t);
-  manager = await t.login('manager@atelier.test');
-  manager2 = await t.login('manager2@atelier.test');
-  inspector = await t.login('inspector@atelier.test');
+  t = await createTestApp({}, { demo: false });
+  w = await makeWorld(t);
+  manager = w.manager.token;
+  manager2 = w.manager2.token;
+  inspector = w.inspector.token;
+  await crmOfBothOrganizations();
 });
+
+/**
+ * The customers, contacts, suppliers and products the tests read: three customers, three
+ * suppliers (two with products) and three contacts in the garage; a customer, a supplier and a
+ * contact in the other organization; a tag on each side and a vehicle of the garage.
+ */
+async function crmOfBothOrganizations() {
+  const vip = await makeTag(t, manager, { name: 'Client VIP', color: 'yellow' });
+  const fleet = await makeTag(t, manager2, { name: 'Flotte', color: 'green' });
+  await makeVehicle(t, manager, { vin: 'KM8K2CAB4PU001140', make: 'Hyundai', model: 'Kona', model_year: 2023 });
+  const loc = (id: string) => ({ allowedLocations: { data: [{ type: 'locations', id }] } });
+  const tremblay = await makeCustomer(
+    t,
+    manager,
+    {
+      firstname: 'Éric',
+      lastname: 'Tremblay',
+      email: 'eric.tremblay@example.com',
+      phone: '514 555-0142',
+      address: '4520 rue Saint-Denis',
+      city: 'Montréal',
+      province: 'QC',
+      postal_code: 'H2J 2L3',
+    },
+    { tags: { data: [{ type: 'tags', id: vip.id }] }, ...loc(w.garage.montreal) },
+  );
+  const transport = await makeCustomer(
+    t,
+    manager,
+    {
+      type: 'company',
+      company_name: 'Transport Laval inc.',
+      tax_id: '123456789 RT0001',
+      email: 'comptes@transport-laval.example.com',
+      phone: '450 555-0177',
+      address: '2100 boulevard Industriel',
+      city: 'Laval',
+      province: 'QC',
+      postal_code: 'H7S 1P6',
+      billing_same_as_customer: false,
+      billing_name: 'Transport Laval inc. — Comptes fournisseurs',
+      billing_email: 'factures@transport-laval.example.com',
+      billing_address: 'C.P. 4410, succursale Chomedey',
+      billing_city: 'Laval',
+      billing_province: 'QC',
+      billing_postal_code: 'H7W 5L2',
+    },
+    loc(w.garage.laval),
+  );
+  await makeCustomer(t, manager, { firstname: 'Julie', lastname: 'Roy', email: 'julie.roy@example.com', phone: '514 555-0190', city: 'Montréal', province: 'QC' });
+  const taxis = await makeCustomer(
+    t,
+    manager2,
+    { type: 'company', company_name: 'Taxis de la Capitale', email: 'flotte@taxis-capitale.example.com', phone: '418 555-0133', city: 'Québec', province: 'QC' },
+    { tags: { data: [{ type: 'tags', id: fleet.id }] } },
+  );
+  const pieces = await makeSupplier(
+    t,
+    manager,
+    { company_name: 'Pièces Auto Montréal', email: 'ventes@pieces-mtl.example.com', phone: '514 555-0300', city: 'Montréal', province: 'QC', tax_id: '987654321 RT0001' },
+    {
+      products: [
+        { supplier_sku: 'PAM-FH-1020', cost: 1895, lead_time_days: 2 },
+        { supplier_sku: 'PAM-BP-3310', cost: 6450, lead_time_days: 3 },
+      ],
+    },
+  );
+  await makeSupplier(t, manager, { company_name: 'Pneus Laval', phone: '450 555-0310', city: 'Laval', province: 'QC' }, {
+    products: [{ supplier_sku: 'PL-22555R17', cost: 15900, lead_time_days: 5 }],
+    locations: [w.garage.laval],
+  });
+  await makeSupplier(t, manager2, { company_name: 'Distribution Pièces Québec', city: 'Québec', province: 'QC' }, {
+    products: [{ supplier_sku: 'DPQ-0001', cost: 2500, lead_time_days: 1 }],
+  });
+  await makeContact(
+    t,
+    manager,
+    {
+      title: 'mr',
+      firstname: 'Éric',
+      lastname: 'Tremblay',
+      birthday: '1978-04-12',
+      email: 'eric.tremblay@example.com',
+      phones: [
+        { number: '514 555-0142', type: 'MOBILE', extension: null },
+        { number: '514 555-0600', type: 'BUSINESS', extension: '221' },
+      ],
+    },
+    { customer: toOne('customers', tremblay.id), ...loc(w.garage.montreal) },
+  );
+  await makeContact(
+    t,
+    manager,
+    { title: 'mrs', firstname: 'Nathalie', lastname: 'Bouchard', email: 'n.bouchard@transport-laval.example.com', phones: [{ number: '450 555-0177', type: 'OFFICE', extension: '12' }] },
+    { customer: toOne('customers', transport.id) },
+  );
+  await makeContact(t, manager, { title: 'mr', firstname: 'Sylvain', lastname: 'Côté', phones: [{ number: '514 555-0301', type: 'BUSINESS', extension: null }] }, {
+    supplier: toOne('suppliers', pieces.id),
+  });
+  await makeContact(t, manager2, { title: 'mrs', firstname: 'Chantal', lastname: 'Lemieux', phones: [{ number: '418 555-0134', type: 'MOBILE', extension: null }] }, {
+    customer: toOne('customers', taxis.id),
+  });
+}
 afterAll(() => t?.close());
 
 describe('customers', () => {
@@ -53,7 +158,7 @@ describe('customers', () => {
         },
         {
           tags: { data: [{ type: 'tags', id: tag }] },
-          allowedLocations: { data: [{ type: 'locations', id: ids.locations['Garage Démo Montréal'] }] },
+          allowedLocations: { data: [{ type: 'locations', id: w.garage.montreal }] },
         },
       ),
     });
@@ -72,7 +177,7 @@ describe('customers', () => {
       billing_postal_code: 'J4H 1A1',
       billing_email: 'helene.gagnon@example.com',
     });
-    expect(res.body.data.relationships.organization.data.id).toBe(ids.organizations['Garage Démo']);
+    expect(res.body.data.relationships.organization.data.id).toBe(w.garage.id);
     expect(res.body.included.map((r: any) => r.type).sort()).toEqual(['organizations', 'tags']);
   });
 
@@ -118,7 +223,7 @@ describe('customers', () => {
     const res = await t.api('GET', `${CU}/${id}?include=contacts,tags,allowedLocations`, { token: manager });
     expect(res.status).toBe(200);
     expect(res.body.data.relationships.contacts.data).toEqual([]);
-    expect(res.body.data.relationships.allowedLocations.data).toEqual([{ type: 'locations', id: ids.locations['Garage Démo Montréal'] }]);
+    expect(res.body.data.relationships.allowedLocations.data).toEqual([{ type: 'locations', id: w.garage.montreal }]);
     const tremblay = await idOf('customers', `lastname = 'Tremblay'`);
     const withContacts = await t.api('GET', `${CU}/${tremblay}?include=contacts`, { token: manager });
     expect(withContacts.body.included.map((c: any) => c.attributes.full_name)).toEqual(['Éric Tremblay']);
@@ -456,7 +561,7 @@ describe('suppliers and supplier-products', () => {
     ]);
     expect((await t.api('GET', `${SP}/${filter}`, { token: manager })).status).toBe(404);
     const added = res.body.included[1];
-    expect(added.relationships.organization.data.id).toBe(ids.organizations['Garage Démo']);
+    expect(added.relationships.organization.data.id).toBe(w.garage.id);
     // Still a resource of its own, as before.
     const own = await t.api('GET', `${SP}?filter[supplier]=${pieces}&sort=position`, { token: manager });
     expect(own.body.data.map((p: any) => p.attributes.supplier_sku)).toEqual(['PAM-BP-3310', 'PAM-OF-0007']);
@@ -540,15 +645,15 @@ describe('permissions and locations', () => {
   });
 
   it('a reader may list but not write', async () => {
-    const reader = await userWith(t, 'Garage Démo', 'crm-reader@atelier.test', ['view any customers', 'view customers', 'view any contacts']);
+    const reader = await userWith(t, w.garage.id, 'crm-reader@atelier.test', ['view any customers', 'view customers', 'view any contacts']);
     expect((await t.api('GET', CU, { token: reader.token })).status).toBe(200);
     expect((await t.api('POST', CU, { token: reader.token, body: doc('customers', { firstname: 'A', lastname: 'B' }) })).status).toBe(403);
     expect((await t.api('POST', CO, { token: reader.token, body: doc('contacts', { firstname: 'A', lastname: 'B' }) })).status).toBe(403);
   });
 
   it('a user restricted to a location sees records of that location or of none', async () => {
-    const laval = ids.locations['Garage Démo Laval'];
-    const user = await userWith(t, 'Garage Démo', 'crm-laval@atelier.test', ['view any customers', 'view any suppliers', 'view any contacts'], {
+    const laval = w.garage.laval;
+    const user = await userWith(t, w.garage.id, 'crm-laval@atelier.test', ['view any customers', 'view any suppliers', 'view any contacts'], {
       restrict_to_locations: true,
       location_ids: [laval],
     });
@@ -560,7 +665,7 @@ describe('permissions and locations', () => {
     const montreal = await t.api('POST', `${SU}?include=supplierProducts`, {
       token: manager,
       body: doc('suppliers', { company_name: 'Garage Montréal Pièces' }, {
-        allowedLocations: { data: [{ type: 'locations', id: ids.locations['Garage Démo Montréal'] }] },
+        allowedLocations: { data: [{ type: 'locations', id: w.garage.montreal }] },
         supplierProducts: { data: [{ type: 'supplier-products', attributes: { supplier_sku: 'MTL-1' } }] },
       }),
     });

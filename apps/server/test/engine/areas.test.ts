@@ -6,7 +6,8 @@ import { AREAS } from '../../src/areas/index.ts';
 import { importsArea } from '../../src/areas/imports/index.ts';
 import { requestsArea } from '../../src/areas/requests/index.ts';
 import { vehiclesImport } from '../../src/areas/vehicles/vehicles.import.ts';
-import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeWorld, type World } from '../factories.ts';
 
 /**
  * Areas are explicit modules (issue 9 §5): an app serves the areas it is given and only those,
@@ -18,13 +19,15 @@ let commits = 0;
 const listener = defineArea({ name: 'listener', resources: [], hooks: { afterCommit: () => void commits++ } });
 
 let t: TestApp;
+let w: World;
 let admin: string;
 let manager: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { areas: [adminArea, listener] });
-  admin = await t.login('admin@atelier.test');
-  manager = await t.login('manager@atelier.test');
+  t = await createTestApp({}, { areas: [adminArea, listener], demo: false });
+  w = await makeWorld(t);
+  admin = w.admin.token;
+  manager = w.manager.token;
 });
 afterAll(() => t?.close());
 
@@ -56,8 +59,7 @@ describe('an app built with one area', () => {
   });
 
   it('runs the areas’ afterCommit hooks once a write commits, not when it is refused', async () => {
-    const ids = await demoIds(t);
-    const me = ids.users['manager@atelier.test'];
+    const me = w.manager.id;
     const before = commits;
     const refused = await t.api('DELETE', `/api/v1/users/${me}`, { token: manager });
     expect(refused.status).toBe(403);

@@ -10,6 +10,7 @@ import { defineArea } from '../../src/areas/area.ts';
 import { AREAS } from '../../src/areas/index.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeOrganization, makeUser } from '../factories.ts';
 
 // Child collections proven on types that exist only in this test: an order and its lines. The
 // lines' table has no organization column: their tenancy comes through the order. The order's
@@ -116,7 +117,7 @@ async function logsOf(subject: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { areas: [...AREAS, ordersArea] });
+  t = await createTestApp({}, { areas: [...AREAS, ordersArea], demo: false });
   for (const statement of [
     `CREATE TABLE test_orders (
       id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), reference text NOT NULL,
@@ -129,8 +130,9 @@ beforeAll(async () => {
     `CREATE UNIQUE INDEX test_order_lines_description_unique ON test_order_lines (order_id, description)`,
   ])
     await t.database.db.execute(sql.raw(statement));
-  manager = await t.login('manager@atelier.test');
-  other = await t.login('manager2@atelier.test');
+  // Two organizations, each with its manager.
+  manager = (await makeUser(t, (await makeOrganization(t)).id)).token;
+  other = (await makeUser(t, (await makeOrganization(t)).id)).token;
 });
 afterAll(() => t?.close());
 

@@ -13,10 +13,11 @@ import { ApiError } from '../../src/jsonapi/errors.ts';
 import { column, filter } from '../../src/jsonapi/filters.ts';
 import { selectParts, selectRows } from '../../src/jsonapi/select.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
-import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeWorld, type World } from '../factories.ts';
 
 // A resource that exists only in this test, so the engine's behaviour is proven once for every
-// type declared with it. It borrows the 'tags' permissions the demo manager holds.
+// type declared with it. It borrows the 'tags' permissions an organization's administrator holds.
 const widgets = pgTable('test_widgets', {
   id: id(),
   organization_id: uuid('organization_id').notNull(),
@@ -107,14 +108,14 @@ const areas = [...AREAS, widgetsArea];
 
 let t: TestApp;
 let manager: string;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let w: World;
 const W = '/api/v1/test-widgets';
 const doc = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
   data: { type: 'test-widgets', ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
 });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { areas });
+  t = await createTestApp({}, { areas, demo: false });
   await t.database.db.execute(
     sql.raw(`CREATE TABLE test_widgets (
       id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), name text NOT NULL,
@@ -122,8 +123,8 @@ beforeAll(async () => {
       due_on date, owner_id uuid REFERENCES users(id), location_ids uuid[] NOT NULL DEFAULT '{}', tag_ids uuid[] NOT NULL DEFAULT '{}',
       created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`),
   );
-  manager = await t.login('manager@atelier.test');
-  ids = await demoIds(t);
+  w = await makeWorld(t);
+  manager = w.manager.token;
   for (const [name, quantity, status] of [
     ['Alpha', 5, 'draft'],
     ['Bravo', 12, 'active'],
@@ -133,7 +134,7 @@ beforeAll(async () => {
   ] as const) {
     const res = await t.api('POST', W, {
       token: manager,
-      body: doc({ name, quantity, status }, { owner: { data: { type: 'users', id: ids.users['manager@atelier.test'] } } }),
+      body: doc({ name, quantity, status }, { owner: { data: { type: 'users', id: w.manager.id } } }),
     });
     expect(res.status).toBe(201);
   }
@@ -232,15 +233,15 @@ describe('list', () => {
   });
 
   it('narrows with filter[organization] but never widens', async () => {
-    const own = await t.api('GET', `${W}?filter[organization]=${ids.organizations['Garage Démo']}`, { token: manager });
+    const own = await t.api('GET', `${W}?filter[organization]=${w.garage.id}`, { token: manager });
     expect(own.body.meta.page.total).toBe(5);
-    const other = await t.api('GET', `${W}?filter[organization]=${ids.organizations['Autos Rivière']}`, { token: manager });
+    const other = await t.api('GET', `${W}?filter[organization]=${w.other.id}`, { token: manager });
     expect(other.body.meta.page.total).toBe(0);
   });
 
   it('narrows to the selected locations, keeping organization-wide records', async () => {
-    const laval = ids.locations['Garage Démo Laval'];
-    const montreal = ids.locations['Garage Démo Montréal'];
+    const laval = w.garage.laval;
+    const montreal = w.garage.montreal;
     const created = await t.api('POST', W, {
       token: manager,
       body: doc({ name: 'Lavalois' }, { allowedLocations: { data: [{ type: 'locations', id: laval }] } }),
@@ -270,7 +271,7 @@ describe('list', () => {
     expect(included.some((i) => i.type === 'roles')).toBe(true);
     const owner = included.find((i) => i.type === 'users') as any;
     expect(owner.relationships.roles.data[0].type).toBe('roles');
-    expect(res.body.data[0].relationships.organization.data).toEqual({ type: 'organizations', id: ids.organizations['Garage Démo'] });
+    expect(res.body.data[0].relationships.organization.data).toEqual({ type: 'organizations', id: w.garage.id });
   });
 
   it('loads includes in batches: the number of queries does not grow with the page', async () => {
@@ -314,8 +315,8 @@ describe('composed reads', () => {
     for (const zone of ['UTC', 'America/Montreal', 'Asia/Kolkata'])
       await t.database.db.transaction(async (db) => {
         await db.execute(sql.raw(`SET LOCAL TimeZone = '${zone}'`));
-        // A numeric whose text JSON would not keep ("12.50"), rolled back with the transaction.
-        await db.execute(sql`update test_widgets set price = 12.50 where name = 'Alpha'`);
+        // A numeric whose text JSON would not keep ("12.50") and a date, rolled back with the transaction.
+        await db.execute(sql`update test_widgets set price = 12.50, due_on = '2026-12-01' where name = 'Alpha'`);
         for (const def of buildRegistry(areas).values()) {
           const id = column(def.table, 'id');
           const plain = await selectRows(db as never, def.table, undefined, { tail: sql`order by ${id} limit 50` });
@@ -341,7 +342,7 @@ describe('create', () => {
     expect(res.status).toBe(201);
     expect(res.headers.location).toBe(`/api/v1/test-widgets/${res.body.data.id}`);
     expect(res.body.data.attributes).toMatchObject({ name: 'Foxtrot', price: '12.50', due_on: '2026-12-01', status: 'draft' });
-    expect(res.body.data.relationships.organization.data.id).toBe(ids.organizations['Garage Démo']);
+    expect(res.body.data.relationships.organization.data.id).toBe(w.garage.id);
     expect(res.body.data.attributes.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
@@ -372,7 +373,7 @@ describe('create', () => {
   });
 
   it('refuses relationships to records the user cannot see', async () => {
-    const stranger = ids.users['manager2@atelier.test'];
+    const stranger = w.manager2.id;
     const res = await t.api('POST', W, {
       token: manager,
       body: doc({ name: 'Golf' }, { owner: { data: { type: 'users', id: stranger } } }),
@@ -383,7 +384,7 @@ describe('create', () => {
     expect(wrongType.body.errors[0].code).toBe('validation.relationship_type');
     const otherLocation = await t.api('POST', W, {
       token: manager,
-      body: doc({ name: 'Golf' }, { allowedLocations: { data: [{ type: 'locations', id: ids.locations['Autos Rivière Québec'] }] } }),
+      body: doc({ name: 'Golf' }, { allowedLocations: { data: [{ type: 'locations', id: w.other.quebec }] } }),
     });
     expect(otherLocation.status).toBe(422);
   });
@@ -438,13 +439,13 @@ describe('update, delete, actions and the activity log', () => {
     const logs = await t.api('GET', `/api/v1/logs?filter[subject_id]=${id}&sort=created_at`, { token: manager });
     expect(logs.body.data.map((l: any) => l.attributes.event)).toEqual(['created', 'updated']);
     expect(logs.body.data[1].attributes.properties).toEqual({ old: { quantity: 3 }, attributes: { quantity: 4 } });
-    expect(logs.body.data[1].relationships.causer.data.id).toBe(ids.users['manager@atelier.test']);
+    expect(logs.body.data[1].relationships.causer.data.id).toBe(w.manager.id);
   });
 
   it('refuses an id that does not match the URL, and empties of required fields', async () => {
     const created = await t.api('POST', W, { token: manager, body: doc({ name: 'Juliett' }) });
     const id = created.body.data.id;
-    expect((await t.api('PATCH', `${W}/${id}`, { token: manager, body: doc({ name: 'x' }, undefined, ids.users['manager@atelier.test']) })).status).toBe(409);
+    expect((await t.api('PATCH', `${W}/${id}`, { token: manager, body: doc({ name: 'x' }, undefined, w.manager.id) })).status).toBe(409);
     const emptied = await t.api('PATCH', `${W}/${id}`, { token: manager, body: doc({ name: null }, undefined, id) });
     expect(emptied.status).toBe(422);
     expect(emptied.body.errors[0].source.pointer).toBe('/data/attributes/name');
@@ -473,7 +474,7 @@ describe('update, delete, actions and the activity log', () => {
   });
 
   it('checks permissions per verb: 403 without them', async () => {
-    const inspector = await t.login('inspector@atelier.test');
+    const inspector = w.inspector.token;
     const list = await t.api('GET', W, { token: inspector });
     expect(list.status).toBe(403);
     expect(list.body.errors[0].detail).toBe("Vous n'avez pas la permission d'accéder à cette ressource ou d'effectuer cette action.");

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { buildApp } from '../../src/app.ts';
-import { createTestApp, demoIds, userWith, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeOrganization, makeUser, userWith, type MadeOrganization } from '../factories.ts';
 
 /**
  * What a hostile client sends (issue 8): self-granted access, malformed strings, prototype names,
@@ -15,12 +16,13 @@ import { createTestApp, demoIds, userWith, type TestApp } from '../helpers.ts';
 
 let t: TestApp;
 let manager: string;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let garage: MadeOrganization;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  manager = await t.login('manager@atelier.test');
-  ids = await demoIds(t);
+  t = await createTestApp({}, { demo: false });
+  // An organization with two locations and its manager (every permission, both locations).
+  garage = await makeOrganization(t, { locations: ['Montréal', 'Laval'] });
+  manager = (await makeUser(t, garage.id, { location_ids: Object.values(garage.locations) })).token;
 });
 afterAll(() => t?.close());
 
@@ -50,13 +52,13 @@ describe('no one widens their own access', () => {
   let laval: string;
   let montreal: string;
   beforeAll(() => {
-    laval = ids.locations['Garage Démo Laval'];
-    montreal = ids.locations['Garage Démo Montréal'];
+    laval = garage.locations['Laval'];
+    montreal = garage.locations['Montréal'];
     expect(laval && montreal).toBeTruthy();
   });
 
   it('a restricted user with "edit users" cannot lift their own restriction, nor anyone else’s', async () => {
-    const me = await userWith(t, 'Garage Démo', 'restricted-editor@garage.test', ['view any users', 'view users', 'edit users', 'create users'], {
+    const me = await userWith(t, garage.id, 'restricted-editor@garage.test', ['view any users', 'view users', 'edit users', 'create users'], {
       restrict_to_locations: true,
       location_ids: [laval],
     });
@@ -77,7 +79,7 @@ describe('no one widens their own access', () => {
     expect(same.status).toBe(200);
 
     // A colleague of the same location cannot be unrestricted by a restricted user either.
-    const colleague = await userWith(t, 'Garage Démo', 'restricted-colleague@garage.test', ['view any users'], {
+    const colleague = await userWith(t, garage.id, 'restricted-colleague@garage.test', ['view any users'], {
       restrict_to_locations: true,
       location_ids: [laval],
     });
@@ -129,7 +131,7 @@ describe('no one widens their own access', () => {
   });
 
   it('a user cannot add to a role they hold a permission they do not hold', async () => {
-    const me = await userWith(t, 'Garage Démo', 'role-editor@garage.test', ['view any roles', 'view roles', 'edit roles']);
+    const me = await userWith(t, garage.id, 'role-editor@garage.test', ['view any roles', 'view roles', 'edit roles']);
     const [role] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT role_id AS id FROM user_roles WHERE user_id = ${me.id}`));
     const [perm] = rowsOf<{ id: number }>(await t.database.db.execute(sql`SELECT id FROM permissions WHERE name = 'delete users'`));
     const [own] = rowsOf<{ id: number }>(await t.database.db.execute(sql`SELECT id FROM permissions WHERE name = 'edit roles'`));

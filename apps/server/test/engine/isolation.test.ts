@@ -4,6 +4,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import type { ResourceDefinition } from '../../src/jsonapi/define-resource.ts';
 import { AREAS } from '../../src/areas/index.ts';
 import { buildRegistry } from '../../src/app.ts';
+import { keptTexts } from '../../src/jsonapi/select.ts';
 
 /** The types of the app under test (every area's). */
 const registry = buildRegistry(AREAS);
@@ -13,7 +14,9 @@ import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
  * The generic tenant-isolation test: for EVERY registered type, a user of another tenant tries to
  * list, read, include, update, delete, act on and link to a record of Garage Démo, and the test
  * fails on any leak. A new type is covered without a new test; it only needs demo data of Garage
- * Démo and Autos Rivière (the test says so when it is missing).
+ * Démo and Autos Rivière (the test says so when it is missing). This is why this file reads the
+ * demo rather than making its data with the factories: the demo holds a record of every type of
+ * both organizations, and the test checks that it does.
  */
 
 let t: TestApp;
@@ -150,5 +153,33 @@ describe.each([
         expect([403, 404, 422], `PATCH ${def.type}.${name} -> ${victim} ${rel.type}: ${res.status}`).toContain(res.status);
       }
     }
+  });
+});
+
+describe('the statement texts the engine keeps (select.ts)', () => {
+  it('are shared by the tenants of one shape, hold none of their values, and give each its own rows', async () => {
+    const url = '/api/v1/users?include=roles,organization&page[size]=25';
+    const garage = await tenantIds('Garage Démo');
+    const riviere = await tenantIds('Autos Rivière');
+    const manager = tokens['manager@atelier.test'];
+    const manager2 = tokens['manager2@atelier.test'];
+    await t.api('GET', url, { token: manager });
+    const kept = keptTexts().length;
+    for (const [token, own, other] of [
+      [manager2, riviere, garage],
+      [manager, garage, riviere],
+      [manager2, riviere, garage],
+    ] as const) {
+      const res = await t.api('GET', url, { token });
+      expect(res.status).toBe(200);
+      const body = JSON.stringify(res.body);
+      expect([...other].filter((id) => body.includes(id)), 'rows of the other tenant').toEqual([]);
+      expect(res.body.data.length).toBeGreaterThan(0);
+      for (const user of res.body.data) expect(own.has(user.relationships.organization.data.id)).toBe(true);
+    }
+    // One text for the shape, whichever tenant asks; no kept text holds an id of either tenant.
+    expect(keptTexts().length).toBe(kept);
+    const texts = keptTexts().join('\n');
+    expect([...garage, ...riviere].filter((id) => texts.includes(id))).toEqual([]);
   });
 });

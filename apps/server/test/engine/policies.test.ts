@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { createTestApp, demoIds, MEDIA, userWith, type TestApp } from '../helpers.ts';
+import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
+import { makeVehicle, makeWorld, userWith, type World } from '../factories.ts';
 
 /**
  * Record policies (issue 9 §4): what the roles allow that the record's state or owner, or the
@@ -10,14 +11,16 @@ import { createTestApp, demoIds, MEDIA, userWith, type TestApp } from '../helper
  */
 
 let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let w: World;
 let manager: string;
+let vehicleId: string;
 const R = '/api/v1/requests';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoIds(t);
-  manager = await t.login('manager@atelier.test');
+  t = await createTestApp({}, { demo: false });
+  w = await makeWorld(t);
+  manager = w.manager.token;
+  vehicleId = (await makeVehicle(t, manager)).id;
 });
 afterAll(() => t?.close());
 
@@ -46,12 +49,10 @@ const lang = (l: string) => ({ 'accept-language': l });
 const requestDoc = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
   data: { type: 'requests', ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
 });
-const vehicle = async () =>
-  rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM vehicles WHERE vin = '1HGCM82633A004352'`))[0].id;
 
 /** A draft inspection request made by the manager, put in `state`. */
 async function requestIn(state: string, token = manager) {
-  const res = await t.api('POST', R, { token, body: requestDoc({ type: 'inspection' }, { vehicle: { data: { type: 'vehicles', id: await vehicle() } } }) });
+  const res = await t.api('POST', R, { token, body: requestDoc({ type: 'inspection' }, { vehicle: { data: { type: 'vehicles', id: vehicleId } } }) });
   expect(res.status).toBe(201);
   const id = res.body.data.id as string;
   await t.database.db.execute(sql`UPDATE requests SET state = ${state} WHERE id = ${id}`);
@@ -73,9 +74,9 @@ describe('request policies', () => {
   });
 
   it('asking for a type of work, or changing to it, needs its permission (403)', async () => {
-    const clerk = await userWith(t, 'Garage Démo', 'policy-clerk@garage.test', ['view any requests', 'create requests', 'edit requests', 'make inspection requests']);
+    const clerk = await userWith(t, w.garage.id, 'policy-clerk@garage.test', ['view any requests', 'create requests', 'edit requests', 'make inspection requests']);
     const repair = { fr: "Vous n'avez pas la permission de faire une demande de réparation.", en: 'You do not have permission to make repair requests.' };
-    const v = { vehicle: { data: { type: 'vehicles', id: await vehicle() } } };
+    const v = { vehicle: { data: { type: 'vehicles', id: vehicleId } } };
     await refused((l) => t.api('POST', R, { token: clerk.token, headers: lang(l), body: requestDoc({ type: 'repair' }, v) }), 403, repair, 'requests');
     const id = await requestIn('draft', clerk.token);
     await refused(
@@ -91,7 +92,7 @@ describe('request policies', () => {
         t.api('POST', R, {
           token: clerk.token,
           headers: lang(l),
-          body: requestDoc({ type: 'inspection' }, { ...v, assignedTo: { data: { type: 'users', id: ids.users['inspector@atelier.test'] } } }),
+          body: requestDoc({ type: 'inspection' }, { ...v, assignedTo: { data: { type: 'users', id: w.inspector.id } } }),
         }),
       403,
       { fr: "Vous n'avez pas la permission d'assigner une demande.", en: 'You do not have permission to assign requests.' },
@@ -112,7 +113,7 @@ describe('request policies', () => {
 });
 
 describe('user policies', () => {
-  const me = () => ids.users['manager@atelier.test'];
+  const me = () => w.manager.id;
 
   it('nobody deletes or deactivates themselves (403)', async () => {
     await refused(
@@ -136,13 +137,13 @@ describe('user policies', () => {
       fr: 'Vous ne pouvez pas modifier vos propres accès (rôles, emplacements, restriction) : demandez-le à un autre administrateur.',
       en: 'You cannot change your own access (roles, locations, restriction): ask another administrator.',
     };
-    const laval = ids.locations['Garage Démo Laval'];
+    const laval = w.garage.laval;
     const body = { data: { type: 'users', id: me(), attributes: { firstname: 'Changé' }, relationships: { allowedLocations: { data: [{ type: 'locations', id: laval }] } } } };
     await refused((l) => t.api('PATCH', `/api/v1/users/${me()}`, { token: manager, headers: lang(l), body }), 403, own, 'users', me());
     const res = await t.api('PATCH', `/api/v1/users/${me()}`, { token: manager, body });
     expect(res.body.errors[0].source.pointer).toBe('/data/relationships/allowedLocations');
 
-    const restricted = await userWith(t, 'Garage Démo', 'policy-restricted@garage.test', ['view any users', 'create users', 'edit users'], {
+    const restricted = await userWith(t, w.garage.id, 'policy-restricted@garage.test', ['view any users', 'create users', 'edit users'], {
       restrict_to_locations: true,
       location_ids: [laval],
     });
@@ -195,7 +196,7 @@ describe('import policies', () => {
 describe('actions need the right to view the record they answer', () => {
   it('a role with the action’s permission but not the view one is refused, and nothing is done', async () => {
     const id = await requestIn('draft');
-    const canceler = await userWith(t, 'Garage Démo', 'policy-canceler@garage.test', ['cancel requests']);
+    const canceler = await userWith(t, w.garage.id, 'policy-canceler@garage.test', ['cancel requests']);
     const res = await t.api('POST', `${R}/${id}/cancel`, { token: canceler.token });
     expect(res.status).toBe(403);
     expect(res.body.data).toBeUndefined();
@@ -203,7 +204,7 @@ describe('actions need the right to view the record they answer', () => {
 
     // A copy answers the new record: creating one needs to see roles as well.
     const [role] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT role_id AS id FROM user_roles WHERE user_id = ${canceler.id}`));
-    const copier = await userWith(t, 'Garage Démo', 'policy-copier@garage.test', ['create roles']);
+    const copier = await userWith(t, w.garage.id, 'policy-copier@garage.test', ['create roles']);
     await refused(
       (l) => t.api('POST', `/api/v1/roles/${role.id}/copy`, { token: copier.token, headers: lang(l), body: {} }),
       403,
@@ -212,7 +213,7 @@ describe('actions need the right to view the record they answer', () => {
     );
 
     // With the view permission as well, the action is done and answers the record.
-    const viewer = await userWith(t, 'Garage Démo', 'policy-viewer@garage.test', ['cancel requests', 'view any requests']);
+    const viewer = await userWith(t, w.garage.id, 'policy-viewer@garage.test', ['cancel requests', 'view any requests']);
     const done = await t.api('POST', `${R}/${id}/cancel`, { token: viewer.token });
     expect(done.status).toBe(200);
     expect(done.body.data.attributes.state).toBe('canceled');

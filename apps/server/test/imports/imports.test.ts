@@ -4,17 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { normalizeHeader, proposeMapping } from '../../src/areas/imports/models.ts';
 import { vehiclesImport } from '../../src/areas/vehicles/vehicles.import.ts';
-import { createTestApp, MEDIA, userWith, type TestApp } from '../helpers.ts';
+import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
+import { makeOrganization, makeUser, type MadeOrganization } from '../factories.ts';
 
 const MAX = 200_000;
 let t: TestApp;
 let manager: string;
 let manager2: string;
+let garage: MadeOrganization;
 
 beforeAll(async () => {
-  t = await createTestApp({ IMPORT_MAX_BYTES: String(MAX) });
-  manager = await t.login('manager@atelier.test');
-  manager2 = await t.login('manager2@atelier.test');
+  t = await createTestApp({ IMPORT_MAX_BYTES: String(MAX) }, { demo: false });
+  // Two organizations, each with its manager.
+  garage = await makeOrganization(t);
+  manager = (await makeUser(t, garage.id)).token;
+  manager2 = (await makeUser(t, (await makeOrganization(t)).id)).token;
 });
 afterAll(() => t?.close());
 
@@ -58,7 +62,7 @@ describe('import models', () => {
   });
 
   it('needs the create permission of the target type', async () => {
-    const reader = await userWith(t, 'Garage Démo', 'import-reader@atelier.test', ['view any imports', 'create imports', 'view any vehicles']);
+    const reader = await makeUser(t, garage.id, { permissions: ['view any imports', 'create imports', 'view any vehicles'] });
     const res = await t.api('GET', '/api/v1/imports/models', { token: reader.token });
     expect(res.status).toBe(200);
     expect(res.body.data.map((m: { id: string }) => m.id)).not.toContain('vehicles');
@@ -307,7 +311,7 @@ describe('relationship columns', () => {
     const byCompany = await customer({ type: 'company', company_name: 'Livraisons Rel Test inc.' });
     await customer({ type: 'individual', firstname: 'Jean', lastname: 'Double' });
     await customer({ type: 'individual', firstname: 'Jean', lastname: 'Double' });
-    // Autos Rivière's customer of the same name is not Garage Démo's to link.
+    // The other organization's customer of the same name is not the garage's to link.
     await t.api('POST', '/api/v1/customers', {
       token: manager2,
       body: { data: { type: 'customers', attributes: { type: 'individual', firstname: 'Olive', lastname: 'Ailleurs' } } },

@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncResult } from '@atelier/domain';
 import { rowsOf } from '../../src/db/client.ts';
-import { createTestApp, MEDIA, userWith, type TestApp } from '../helpers.ts';
+import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
+import { userWith } from '../factories.ts';
 
 let t: TestApp;
 let manager: string;
@@ -322,7 +323,8 @@ describe('POST /inspection-forms/{id}/sync-fields/dry-run and /run', () => {
     expect(other.status).toBe(404);
     const otherTemplate = await t.api('GET', `/api/v1/inspection-forms/${formId}/sync-fields/template?format=csv`, { token: manager2, headers: { accept: '*/*' } });
     expect(otherTemplate.status).toBe(404);
-    const reader = await userWith(t, 'Garage Démo', 'forms-reader@atelier.test', ['view any inspection forms', 'view inspection forms']);
+    const garage = (await t.api('GET', '/api/v1/me', { token: manager })).body.data.relationships.organization.data.id;
+    const reader = await userWith(t, garage, 'forms-reader@atelier.test', ['view any inspection forms', 'view inspection forms']);
     const refused = await send(reader.token, formId, 'dry-run', csv(FR, START));
     expect(refused.status).toBe(403);
     const template = await t.api('GET', `/api/v1/inspection-forms/${formId}/sync-fields/template?format=csv`, { token: reader.token, headers: { accept: '*/*' } });

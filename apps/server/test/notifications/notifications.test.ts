@@ -9,7 +9,9 @@ import { defineResource } from '../../src/jsonapi/define-resource.ts';
 import { defineArea } from '../../src/areas/area.ts';
 import { AREAS } from '../../src/areas/index.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
-import { createTestApp, demoIds, DEMO_PASSWORD, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeWorld, PASSWORD, type World } from '../factories.ts';
+import { seedDemoNotifications } from '../../src/areas/notifications/demo.ts';
 
 // A work item that exists only in this test, with an assignee the notifier must reach.
 const jobs = pgTable('test_jobs', {
@@ -42,7 +44,7 @@ const jobsArea = defineArea({
 const areas = [...AREAS, jobsArea];
 
 let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let w: World;
 let manager: string;
 let bob: string;
 let bobId: string;
@@ -56,39 +58,41 @@ const follow = (token: string, subject_type: string, subject_id: string) =>
 const unread = async (token: string) => (await t.api('GET', `${N}?filter[unRead]=true`, { token })).body.meta.page.total;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { areas });
+  t = await createTestApp({}, { areas, demo: false });
   await t.database.db.execute(
     sql.raw(`CREATE TABLE test_jobs (id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), name text NOT NULL,
       assignee_id uuid REFERENCES users(id), location_ids uuid[] NOT NULL DEFAULT '{}',
       created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`),
   );
-  ids = await demoIds(t);
-  manager = await t.login('manager@atelier.test');
-  // A second administrator of Garage Démo, to follow what the manager changes.
+  w = await makeWorld(t);
+  // The notifications area's demo data, on these organizations: each owner follows theirs.
+  await seedDemoNotifications(t.database.db);
+  manager = w.manager.token;
+  // A second administrator of the garage, to follow what the manager changes.
   const [role] = rowsOf<{ id: string }>(
-    await t.database.db.execute(sql`SELECT id FROM roles WHERE organization_id = ${ids.organizations['Garage Démo']} AND key = 'administrator'`),
+    await t.database.db.execute(sql`SELECT id FROM roles WHERE organization_id = ${w.garage.id} AND key = 'administrator'`),
   );
   const created = await t.api('POST', '/api/v1/users', {
     token: manager,
     body: {
       data: {
         type: 'users',
-        attributes: { firstname: 'Bob', lastname: 'Bélanger', email: 'bob@garage.test', password: DEMO_PASSWORD, password_confirmation: DEMO_PASSWORD },
+        attributes: { firstname: 'Bob', lastname: 'Bélanger', email: 'bob@garage.test', password: PASSWORD, password_confirmation: PASSWORD },
         relationships: { roles: { data: [{ type: 'roles', id: role.id }] } },
       },
     },
   });
   expect(created.status).toBe(201);
   bobId = created.body.data.id;
-  bob = await t.login('bob@garage.test');
+  bob = await t.login('bob@garage.test', PASSWORD);
 });
 afterAll(() => t?.close());
 
 describe('notifications', () => {
-  it('come with the demo: each owner follows their organization', async () => {
+  it('come with the demo (seeded on made organizations): each owner follows their organization', async () => {
     const list = await t.api('GET', `${N}?filter[unRead]=true&include=notifiable`, { token: manager });
-    expect(list.body.data[0].attributes).toMatchObject({ event: 'created', subject_type: 'organizations', data: { label: 'Garage Démo' } });
-    expect(list.body.included[0]).toMatchObject({ type: 'users', id: ids.users['manager@atelier.test'] });
+    expect(list.body.data[0].attributes).toMatchObject({ event: 'created', subject_type: 'organizations', data: { label: w.garage.name } });
+    expect(list.body.included[0]).toMatchObject({ type: 'users', id: w.manager.id });
   });
 
   let jobId: string;
@@ -115,12 +119,12 @@ describe('notifications', () => {
       subject_id: jobId,
       read: false,
       read_at: null,
-      data: { label: 'Brakes and rotors', changes: ['name'], causer_name: 'Marie Gagnon' },
+      data: { label: 'Brakes and rotors', changes: ['name'], causer_name: `${w.manager.firstname} ${w.manager.lastname}` },
     });
     expect(n.relationships.notifiable.data).toEqual({ type: 'users', id: bobId });
-    expect(n.relationships.causer.data).toEqual({ type: 'users', id: ids.users['manager@atelier.test'] });
+    expect(n.relationships.causer.data).toEqual({ type: 'users', id: w.manager.id });
     expect(n.relationships.subscription.data).toEqual({ type: 'notification-subscriptions', id: sub.body.data.id });
-    expect(list.body.included.map((i: any) => i.id).sort()).toEqual([bobId, ids.users['manager@atelier.test']].sort());
+    expect(list.body.included.map((i: any) => i.id).sort()).toEqual([bobId, w.manager.id].sort());
 
     // Bob's own edit notifies nobody: he is the only follower and the causer.
     await t.api('PATCH', `/api/v1/test-jobs/${jobId}`, { token: bob, body: { data: { type: 'test-jobs', id: jobId, attributes: { name: 'Brakes, rotors' } } } });
@@ -146,8 +150,7 @@ describe('notifications', () => {
   });
 
   it("never shows or changes another user's notifications", async () => {
-    for (const email of ['manager@atelier.test', 'manager2@atelier.test', 'admin@atelier.test']) {
-      const token = await t.login(email);
+    for (const { token } of [w.manager, w.manager2, w.admin]) {
       expect((await t.api('GET', `${N}/${notificationId}`, { token })).status).toBe(404);
       expect((await t.api('GET', N, { token })).body.data.map((n: any) => n.id)).not.toContain(notificationId);
       const mark = await t.api('POST', `${N}/mark-as-read`, { token, body: { ids: [notificationId] } });
@@ -170,16 +173,16 @@ describe('notifications', () => {
     expect(list.body.data[0].relationships.subscription.data).toBeNull();
 
     const before = await unread(manager);
-    await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Oil' }, ids.users['manager@atelier.test']) });
+    await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Oil' }, w.manager.id) });
     expect(await unread(manager)).toBe(before);
   });
 
   it('names workflow actions as the event', async () => {
-    const inspector = ids.users['inspector@atelier.test'];
+    const inspector = w.inspector.id;
     expect((await follow(bob, 'users', inspector)).status).toBe(201);
     expect((await t.api('GET', `/api/v1/users/${inspector}/deactivate`, { token: manager })).status).toBe(200);
     const list = await t.api('GET', `${N}?filter[subject_id]=${inspector}`, { token: bob });
-    expect(list.body.data[0].attributes).toMatchObject({ event: 'deactivate', data: { label: 'Ivan Tremblay' } });
+    expect(list.body.data[0].attributes).toMatchObject({ event: 'deactivate', data: { label: `${w.inspector.firstname} ${w.inspector.lastname}` } });
     await t.api('GET', `/api/v1/users/${inspector}/activate`, { token: manager });
   });
 
@@ -199,12 +202,13 @@ describe('notifications', () => {
     expect(twice.body.errors[0].code).toBe('validation.unique');
 
     // Another organization's record does not exist for them.
-    const manager2 = await t.login('manager2@atelier.test');
+    const manager2 = w.manager2.token;
     const foreign = await follow(manager2, 'test-jobs', mine);
     expect(foreign.status).toBe(422);
     expect(foreign.body.errors[0]).toMatchObject({ code: 'validation.relationship_not_found', source: { pointer: '/data/attributes/subject_id' } });
     // Without the permission to read the type, neither.
-    const inspector = await t.login('inspector@atelier.test');
+    // Signed in again: deactivating the inspector above ended their sessions.
+    const inspector = await t.login(w.inspector.email, PASSWORD);
     expect((await follow(inspector, 'test-jobs', mine)).status).toBe(422);
     const type = await follow(manager, 'notifications', notificationId);
     expect(type.body.errors[0].code).toBe('validation.not_followable');

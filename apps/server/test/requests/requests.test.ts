@@ -2,10 +2,12 @@ import { REQUEST_ACTIONS, REQUEST_STATES, requestTransition, type RequestState }
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { createTestApp, demoIds, userWith, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { makeRequest, makeVehicle, makeWorld, userWith, type World } from '../factories.ts';
 
 let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let w: World;
+let accord: string;
 let manager: string;
 let inspector: string;
 let managerId: string;
@@ -18,9 +20,9 @@ const request = (attributes: Record<string, unknown>, relationships?: Record<str
 const to = (type: string, id: string | null) => ({ data: id ? { type, id } : null });
 const errorAt = (res: { body: any }, pointer: string) => res.body.errors.find((e: any) => e.source?.pointer === pointer);
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
-const accordId = () => one<{ id: string }>(sql`SELECT id FROM vehicles WHERE vin = '1HGCM82633A004352' AND organization_id = ${ids.organizations['Garage Démo']}`);
+const accordId = async () => ({ id: accord });
 
-/** A draft inspection request for the demo Accord, created by the manager. */
+/** A draft inspection request for the garage's Accord, created by the manager. */
 async function draft(attributes: Record<string, unknown> = {}): Promise<string> {
   const res = await t.api('POST', R, {
     token: manager,
@@ -31,12 +33,18 @@ async function draft(attributes: Record<string, unknown> = {}): Promise<string> 
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await demoIds(t);
-  manager = await t.login('manager@atelier.test');
-  inspector = await t.login('inspector@atelier.test');
-  managerId = ids.users['manager@atelier.test'];
-  inspectorId = ids.users['inspector@atelier.test'];
+  t = await createTestApp({}, { demo: false });
+  w = await makeWorld(t);
+  manager = w.manager.token;
+  inspector = w.inspector.token;
+  // Requests of both organizations before the tests': one assigned to the inspector, one draft
+  // for a vehicle not in the system yet, and the other organization's repair.
+  accord = (await makeVehicle(t, manager, { vin: '1HGCM82633A004352', make: 'Honda', model: 'Accord', sku: 'GD-1001' }, { locations: [w.garage.montreal] })).id;
+  await makeRequest(t, manager, { priority: 30 }, { vehicle: { data: { type: 'vehicles', id: accord } }, assignedTo: { data: { type: 'users', id: w.inspector.id } } });
+  await makeRequest(t, manager, { type: 'evaluation', priority: 20, vehicle_vin: '2HGFC2F58JH512345' });
+  await makeRequest(t, w.manager2.token, { type: 'repair', priority: 10, vehicle_vin: 'JH4KA7561PC008269', vehicle_sku: 'AR-501' });
+  managerId = w.manager.id;
+  inspectorId = w.inspector.id;
 });
 afterAll(() => t?.close());
 
@@ -106,7 +114,7 @@ describe('requests: create, read, update, delete', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.included.find((r: any) => r.type === 'vehicles').attributes.make).toBe('Honda');
-    expect(res.body.included.find((r: any) => r.type === 'users').attributes.email).toBe('manager@atelier.test');
+    expect(res.body.included.find((r: any) => r.type === 'users').attributes.email).toBe(w.manager.email);
   });
 
   it('updates it; the assignee and state only change through the actions', async () => {
@@ -165,7 +173,7 @@ describe('request lists: filters and sorting', () => {
 
 describe('request permissions', () => {
   it('needs the permission of the type asked for, besides create requests', async () => {
-    const clerk = await userWith(t, 'Garage Démo', 'clerk@garage.test', ['view any requests', 'create requests', 'make inspection requests']);
+    const clerk = await userWith(t, w.garage.id, 'clerk@garage.test', ['view any requests', 'create requests', 'make inspection requests']);
     const accord = (await accordId()).id;
     const ok = await t.api('POST', R, { token: clerk.token, body: request({ type: 'inspection' }, { vehicle: to('vehicles', accord) }) });
     expect(ok.status).toBe(201);
@@ -192,7 +200,7 @@ describe('request permissions', () => {
       const res = await t.api(method, `${R}/${ok.body.data.id}/${action}`, { token: clerk.token, body: method === 'POST' ? {} : undefined });
       expect(res.status, action).toBe(403);
     }
-    const nobody = await userWith(t, 'Garage Démo', 'nobody@garage.test', ['view app vehicles']);
+    const nobody = await userWith(t, w.garage.id, 'nobody@garage.test', ['view app vehicles']);
     expect((await t.api('GET', R, { token: nobody.token })).status).toBe(403);
   });
 });
@@ -278,9 +286,9 @@ describe('request workflow', () => {
     const missing = await act(id, 'assign', {});
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0].detail).toBe('Indiquez l’utilisateur à qui assigner la demande.');
-    const foreign = await act(id, 'assign', { assigned_to_id: ids.users['manager2@atelier.test'] });
+    const foreign = await act(id, 'assign', { assigned_to_id: w.manager2.id });
     expect(foreign.status).toBe(422);
-    const inactive = await userWith(t, 'Garage Démo', 'gone@garage.test', []);
+    const inactive = await userWith(t, w.garage.id, 'gone@garage.test', []);
     await t.database.db.execute(sql`UPDATE users SET active = false WHERE id = ${inactive.id}`);
     const refused = await act(id, 'assign', { assigned_to_id: inactive.id });
     expect(refused.status).toBe(422);
@@ -305,7 +313,7 @@ describe('request workflow', () => {
 });
 
 describe('request codes', () => {
-  it('numbers requests D-<year>-<number> per organization and year, the seeded ones too, searchable', async () => {
+  it('numbers requests D-<year>-<number> per organization and year, those made before too, searchable', async () => {
     const year = new Date().getUTCFullYear();
     const seeded = await t.api('GET', `${R}?sort=code&page[size]=100`, { token: manager });
     const codes: string[] = seeded.body.data.map((r: any) => r.attributes.code);
@@ -317,8 +325,8 @@ describe('request codes', () => {
     const [ca, cb] = [await codeOf(a), await codeOf(b)];
     expect(Number(cb.slice(-4))).toBe(Number(ca.slice(-4)) + 1);
 
-    // Another organization counts its own: its next code does not follow Garage Démo's.
-    const other = await t.login('manager2@atelier.test');
+    // Another organization counts its own: its next code does not follow the garage's.
+    const other = w.manager2.token;
     const theirs = await t.api('POST', R, { token: other, body: request({ type: 'repair', vehicle_vin: '5YJ3E1EA7KF317001' }) });
     expect(theirs.status).toBe(201);
     const rivCodes = (await t.api('GET', `${R}?page[size]=100`, { token: other })).body.data.map((r: any) => r.attributes.code);

@@ -108,6 +108,23 @@ export const MENU: readonly MenuApp[] = [
     ],
   },
   {
+    // Settings (spec platform §3): one screen per module, the tax groups and the callbacks. The spec
+    // names no settings app, so the options' module permission opens it.
+    key: 'settings',
+    path: '/settings',
+    permission: 'view module options',
+    items: [
+      item('settings_general', '/settings/general', 'view any options', true),
+      item('settings_estimations', '/settings/estimations', 'view any options', true),
+      item('settings_inspections', '/settings/inspections', 'view any options', true),
+      item('settings_repairs', '/settings/repairs', 'view any options', true),
+      item('settings_purchases', '/settings/purchases', 'view any options', true),
+      item('settings_sales', '/settings/sales', 'view any options', true),
+      item('settings_taxes', '/settings/taxes', 'view any taxes', true),
+      item('settings_callbacks', '/settings/callbacks', 'view any settings', true),
+    ],
+  },
+  {
     key: 'admin',
     path: '/admin',
     permission: 'view app admin',

@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { BareLayout } from '../areas/auth/BareLayout.tsx';
 import LoginPage from '../areas/auth/LoginPage.tsx';
+import { SETTINGS_MODULES, type SettingsModule } from '@atelier/domain';
 import { GuestOnly, RequireAuth, RequirePermission } from './guards.tsx';
 
 const PasswordEmailPage = lazy(() => import('../areas/auth/PasswordEmailPage.tsx'));
@@ -38,6 +39,13 @@ const InspecproHome = lazy(() => import('../areas/inspection-forms/InspecproHome
 const InspectionFormsPage = lazy(() => import('../areas/inspection-forms/InspectionFormsPage.tsx'));
 const InspectionsPage = lazy(() => import('../areas/inspections/InspectionsPage.tsx'));
 const InspectionPage = lazy(() => import('../areas/inspections/InspectionPage.tsx'));
+const SettingsModulePage = lazy(() => import('../areas/settings/SettingsModulePage.tsx'));
+const TaxGroupsPage = lazy(() => import('../areas/settings/TaxGroupsPage.tsx'));
+const CallbacksPage = lazy(() => import('../areas/settings/CallbacksPage.tsx'));
+const settingsModule = (module: SettingsModule) => function SettingsModule() {
+  return <SettingsModulePage module={module} />;
+};
+const SharedReportPage = lazy(() => import('../areas/inspections/SharedReportPage.tsx'));
 
 export const pageFallback = (
   <Center py="xl">
@@ -88,6 +96,10 @@ export const areaRoutes: RouteObject[] = [
   { path: 'inspecpro/inspection-forms/:id/demo', element: page(FormDemoPage, 'view inspection forms') },
   { path: 'inspecpro/inspections', element: page(InspectionsPage, 'view any inspections') },
   { path: 'inspecpro/inspections/:id', element: page(InspectionPage, 'view any inspections') },
+  { path: 'settings', element: page(SectionHome, 'view module options') },
+  ...SETTINGS_MODULES.map((module) => ({ path: `settings/${module}`, element: page(settingsModule(module), 'view any options') })),
+  { path: 'settings/taxes', element: page(TaxGroupsPage, 'view any taxes') },
+  { path: 'settings/callbacks', element: page(CallbacksPage, 'view any settings') },
 ];
 
 const suspended = (el: React.ReactNode) => <Suspense fallback={pageFallback}>{el}</Suspense>;
@@ -103,6 +115,8 @@ export const routes: RouteObject[] = [
   },
   { element: <BareLayout />, children: [{ path: 'links', element: suspended(<LinksPage />) }] },
   { path: 'not-found', element: suspended(<NotFoundPage />) },
+  // A shared inspection report: public, without the shell (the link's token opens it).
+  { path: 'shared/inspections/:token', element: suspended(<SharedReportPage />) },
   {
     element: (
       <RequireAuth>

@@ -3,6 +3,7 @@ import { configureClient, request } from '../api/client.ts';
 import type { Id } from '../api/jsonapi.ts';
 import i18n, { GLOBAL_LOCALE_KEY, currentLocale } from '../i18n/index.ts';
 import { GLOBAL_LOCATIONS_KEY, GLOBAL_ORGANIZATION_KEY } from './globalSelection.ts';
+import { forgetOfflineCopies } from './offlineCache.ts';
 
 /** Stored local keys (spec platform §9). */
 export const TOKEN_KEY = 'ACCESS_TOKEN';
@@ -90,6 +91,7 @@ export async function logout() {
     if (e?.status !== 401) throw e;
   });
   loggingOut = true;
+  await forgetOfflineCopies();
   clearAndReload('/login');
 }
 

@@ -9,5 +9,7 @@ export function shimMantineBrowser() {
     unobserve() {}
     disconnect() {}
   } as never;
+  // The combobox scrolls its selected option into view.
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 }

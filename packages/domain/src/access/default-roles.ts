@@ -20,6 +20,11 @@ const READ = ['view module', 'view any', 'view'];
 const WRITE = [...READ, 'create', 'edit'];
 
 const uniq = (names: string[]) => [...new Set(names)];
+/**
+ * Comments: read and write; one's own comments are edited and deleted with 'create comments'
+ * (mayChangeComment), others' need 'edit comments' / 'delete comments', kept for managers.
+ */
+const COMMENTER = bySubject(['comments'], ['view any', 'view', 'create']);
 /** Whoever requests are assigned to sees them (their dashboard's assigned work) and completes them. */
 const ASSIGNEE = bySubject(['requests'], [...READ, 'complete']);
 
@@ -41,7 +46,8 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       'view app vehicles',
       'view app inspectpro',
       'view app crm',
-      ...bySubject(['vehicles', 'customers', 'contacts', 'comments', 'tags'], WRITE),
+      ...bySubject(['vehicles', 'customers', 'contacts', 'tags'], WRITE),
+      ...COMMENTER,
       ...bySubject(['requests'], [...WRITE, 'assign', 'cancel', 'complete', 'make inspection requests', 'make repair requests', 'make estimation requests']),
       // Assigning needs the list of colleagues to pick from.
       ...bySubject(['users'], ['view any']),
@@ -59,7 +65,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       ...bySubject(['inspection forms'], READ),
       ...bySubject(['inspections'], [...WRITE, 'start', 'complete', 'take over']),
       ...ASSIGNEE,
-      ...bySubject(['comments'], WRITE),
+      ...COMMENTER,
     ]),
   },
   {
@@ -72,7 +78,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       ...bySubject(['vehicles', 'inspections', 'products', 'suppliers'], READ),
       ...bySubject(['estimations'], [...WRITE, 'edit components', 'edit times', 'take over']),
       ...ASSIGNEE,
-      ...bySubject(['comments'], WRITE),
+      ...COMMENTER,
     ]),
   },
   {
@@ -85,7 +91,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       ...bySubject(['vehicles', 'estimations'], READ),
       ...bySubject(['repairs'], [...READ, 'edit', 'start', 'complete', 'take over']),
       ...ASSIGNEE,
-      ...bySubject(['comments'], WRITE),
+      ...COMMENTER,
     ]),
   },
 ];

@@ -1,6 +1,6 @@
 import { attr, contactAttributes, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
 import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS } from '../crm/crm.ts';
-import { PROVINCES } from '../locale.ts';
+import { LOCALES, LOCALE_LABELS, PROVINCES } from '../locale.ts';
 
 export const customers = declare('customers', {
   attributes: {
@@ -24,6 +24,8 @@ export const customers = declare('customers', {
     delivery_province: attr.enum(PROVINCES),
     delivery_postal_code: attr.postalCode(),
     notes: attr.text(),
+    /** The customer's language: a shared inspection report opens in it. */
+    locale: attr.enum(LOCALES, LOCALE_LABELS).notNull(),
     ...timestamps(),
   },
   relationships: {

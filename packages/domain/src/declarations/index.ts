@@ -1,6 +1,10 @@
 import type { Declaration, ReadAttributes, RelationshipDeclaration } from '../declare/declare.ts';
+import { comments } from './comments.ts';
+import { callbackDeliveries } from './callback-deliveries.ts';
 import { contacts } from './contacts.ts';
 import { customers } from './customers.ts';
+import { estimationItems } from './estimation-items.ts';
+import { estimations } from './estimations.ts';
 import { importItems } from './import-items.ts';
 import { imports } from './imports.ts';
 import { inspectionFormMultipliers } from './inspection-form-multipliers.ts';
@@ -8,6 +12,7 @@ import { inspectionFormNotes } from './inspection-form-notes.ts';
 import { inspectionFormReminders } from './inspection-form-reminders.ts';
 import { inspectionFormSectionFields } from './inspection-form-section-fields.ts';
 import { inspectionFormSections } from './inspection-form-sections.ts';
+import { inspectionFormVersions } from './inspection-form-versions.ts';
 import { inspectionFields } from './inspection-fields.ts';
 import { inspectionForms } from './inspection-forms.ts';
 import { inspections } from './inspections.ts';
@@ -18,19 +23,27 @@ import { notifications } from './notifications.ts';
 import { options } from './options.ts';
 import { organizations } from './organizations.ts';
 import { permissions } from './permissions.ts';
+import { repairItems } from './repair-items.ts';
+import { repairs } from './repairs.ts';
 import { requests } from './requests.ts';
 import { resellers } from './resellers.ts';
 import { roles } from './roles.ts';
 import { supplierProducts } from './supplier-products.ts';
 import { suppliers } from './suppliers.ts';
 import { tags } from './tags.ts';
+import { taxGroups } from './tax-groups.ts';
+import { taxes } from './taxes.ts';
 import { users } from './users.ts';
 import { vehicles } from './vehicles.ts';
 
 /** Every resource type's declaration, by type: the server serves them, the web shows them. */
 export const declarations = {
+  comments,
+  'callback-deliveries': callbackDeliveries,
   contacts,
   customers,
+  'estimation-items': estimationItems,
+  estimations,
   'import-items': importItems,
   imports,
   'inspection-form-multipliers': inspectionFormMultipliers,
@@ -38,6 +51,7 @@ export const declarations = {
   'inspection-form-reminders': inspectionFormReminders,
   'inspection-form-section-fields': inspectionFormSectionFields,
   'inspection-form-sections': inspectionFormSections,
+  'inspection-form-versions': inspectionFormVersions,
   'inspection-fields': inspectionFields,
   'inspection-forms': inspectionForms,
   inspections,
@@ -48,12 +62,16 @@ export const declarations = {
   options,
   organizations,
   permissions,
+  'repair-items': repairItems,
+  repairs,
   requests,
   resellers,
   roles,
   'supplier-products': supplierProducts,
   suppliers,
   tags,
+  'tax-groups': taxGroups,
+  taxes,
   users,
   vehicles,
 } as const;
@@ -74,7 +92,9 @@ type RelatedOf<R> =
       ? M extends true
         ? RecordOf<T>[]
         : RecordOf<T> | null
-      : AnyRecord[]
+      : M extends true
+        ? AnyRecord[]
+        : AnyRecord | null
     : never;
 
 /**

@@ -43,6 +43,8 @@ export const inspections = declare('inspections', {
     request: rel.toOne('requests', { createOnly: true }),
     vehicle: rel.toOne('vehicles', { createOnly: true }),
     inspectionForm: rel.toOne('inspection-forms', { required: true, createOnly: true }),
+    /** The frozen version of the form it was made from: what its screen shows and how it scores. */
+    inspectionFormVersion: rel.toOne('inspection-form-versions', { readOnly: true }),
     inspectionFields: rel.toMany('inspection-fields', { readOnly: true }),
     assignedToUsers: rel.toMany('users', { createOnly: true }),
     assignedToRoles: rel.toMany('roles', { createOnly: true }),
@@ -54,7 +56,25 @@ export const inspections = declare('inspections', {
     approvedBy: rel.toOne('users', { readOnly: true }),
     canceledBy: rel.toOne('users', { readOnly: true }),
   },
-  filters: ['state', 'vehicle', 'inspectionForm', 'request', 'customer', 'creator', 'holder', 'tags', 'search'],
+  filters: [
+    'state',
+    'vehicle',
+    'inspectionForm',
+    'request',
+    'customer',
+    'creator',
+    'holder',
+    /** Holder or assignee (a user id, or several): whose work it is. */
+    'inspector',
+    'tags',
+    'search',
+    /** Vehicle score bounds, inclusive (0..100). */
+    'vehicle_score_min',
+    'vehicle_score_max',
+    /** Creation date bounds, inclusive: an ISO date (the whole day) or date-time. */
+    'created_from',
+    'created_to',
+  ],
   sorts: ['created_at', 'updated_at', 'code', 'state', 'vehicle_score'],
   defaultSort: '-created_at',
 });

@@ -8,7 +8,6 @@ export const options = declare('options', {
   },
   relationships: {
     organization: rel.toOne('organizations', { readOnly: true }),
-    allowedLocations: rel.toMany('locations'),
   },
   filters: ['name', 'search'],
   sorts: ['name', 'updated_at'],

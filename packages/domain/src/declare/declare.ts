@@ -208,6 +208,8 @@ export const rel = {
   toMany: <const T extends string>(type: T, flags?: RelationshipFlags) => relationship(type, true, flags),
   /** Records of several types (an import's records): read only. */
   polymorphic: (types: readonly string[]): RelationshipDeclaration<'', true> => ({ ...relationship('', true, { readOnly: true }), types }),
+  /** One record of one of several types (what a comment is about): read only, written by the attributes that name it. */
+  polymorphicOne: (types: readonly string[]): RelationshipDeclaration<'', false> => ({ ...relationship('', false, { readOnly: true }), types }),
 };
 
 /** A record of an organization (given on create), seen in some of its locations, tagged. */

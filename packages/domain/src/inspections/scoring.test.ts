@@ -645,7 +645,7 @@ describe('properties', () => {
     );
   });
 
-  it('hiding a field that no field of another sub-section reads never changes another sub-section', () => {
+  it('hiding a field that no field of another sub-section reads, even through other conditions, never changes another sub-section', () => {
     fc.assert(
       fc.property(
         arbForm.chain((form) => fc.tuple(fc.constant(form), arbAnswers(form), fc.nat())),
@@ -654,9 +654,14 @@ describe('properties', () => {
           const subOf = new Map(form.sections.flatMap((s) => s.subSections.flatMap((b) => b.fields.map((f) => [f.id, b.id] as const))));
           const target = fields[pick % fields.length];
           fc.pre(target !== undefined);
-          const readElsewhere = fields.some(
-            (f) => f.conditional_field && subOf.get(f.id) !== subOf.get(target.id) && f.conditions!.some((c) => c.field === target.id),
-          );
+          // Every field whose visibility depends on the target, directly or through a chain of conditions.
+          const readers = new Set<string>([target.id]);
+          for (let grew = true; grew; ) {
+            grew = false;
+            for (const f of fields)
+              if (f.conditional_field && !readers.has(f.id) && f.conditions!.some((c) => readers.has(c.field))) grew = !!readers.add(f.id);
+          }
+          const readElsewhere = [...readers].some((id) => subOf.get(id) !== subOf.get(target.id));
           fc.pre(!readElsewhere);
           // Hidden by a condition on a field that is not in the form.
           const hide = (f: FormField): FormField => (f.id === target.id ? { ...f, ...when('absent', 'equals', 'x') } : f);

@@ -18,15 +18,15 @@ import { PERMISSIONS } from '../access/permissions.ts';
 const _ = null;
 /** Every action from every state: the next state, or null when refused (the order of INSPECTION_ACTIONS). */
 const TABLE: Record<InspectionState, (InspectionState | null)[]> = {
-  //            assign      start          take_over      complete     approve     cancel      redo        reset          set_good       share
-  draft: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _],
-  pending: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _],
-  assigned: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _],
-  in_progress: [_, _, 'in_progress', 'completed', _, 'canceled', _, 'in_progress', 'in_progress', _],
-  completed: [_, _, _, _, 'approved', 'canceled', 'canceled', _, _, 'completed'],
-  approved: [_, _, _, _, _, _, 'canceled', _, _, 'approved'],
-  repairing: [_, _, _, _, _, _, 'canceled', _, _, 'repairing'],
-  canceled: [_, _, _, _, _, _, _, _, _, _],
+  //            assign      start          take_over      complete     approve     cancel      redo        reset          set_good       share          unshare
+  draft: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _, _],
+  pending: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _, _],
+  assigned: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _, _],
+  in_progress: [_, _, 'in_progress', 'completed', _, 'canceled', _, 'in_progress', 'in_progress', _, _],
+  completed: [_, _, _, _, 'approved', 'canceled', 'canceled', _, _, 'completed', 'completed'],
+  approved: [_, _, _, _, _, _, 'canceled', _, _, 'approved', 'approved'],
+  repairing: [_, _, _, _, _, _, 'canceled', _, _, 'repairing', 'repairing'],
+  canceled: [_, _, _, _, _, _, _, _, _, _, _],
 };
 
 const CASES = INSPECTION_STATES.flatMap((state) => INSPECTION_ACTIONS.map((action, k) => [state, action, TABLE[state][k]] as const));
@@ -76,5 +76,17 @@ describe('available actions', () => {
   it('keeps the work in progress to its holder; the others may take it over', () => {
     expect(availableInspectionActions('in_progress', { permissions: all, isHolder: true })).toEqual(['complete', 'cancel', 'reset_section', 'set_section_good']);
     expect(availableInspectionActions('in_progress', { permissions: all, isHolder: false })).toEqual(['take_over', 'cancel']);
+  });
+  it('starts an assigned inspection by an assignee, or by whoever may assign it', () => {
+    const inspector = new Set([INSPECTION_ACTION_PERMISSIONS.start]);
+    const cases: [InspectionState, boolean | undefined, ReadonlySet<string>, InspectionAction[]][] = [
+      ['assigned', true, inspector, ['start']],
+      ['assigned', false, inspector, []],
+      ['assigned', false, all, ['assign', 'start', 'cancel']],
+      ['pending', false, inspector, ['start']],
+      ['assigned', undefined, inspector, ['start']],
+    ];
+    for (const [state, isAssignee, permissions, expected] of cases)
+      expect(availableInspectionActions(state, { permissions, isHolder: false, isAssignee }), `${state} ${isAssignee}`).toEqual(expected);
   });
 });

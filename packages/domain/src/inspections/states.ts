@@ -16,7 +16,7 @@ export const INSPECTION_STATE_LABELS: Labels<InspectionState> = {
   canceled: { fr: 'Annulée', en: 'Canceled' },
 };
 
-export const INSPECTION_ACTIONS = ['assign', 'start', 'take_over', 'complete', 'approve', 'cancel', 'redo', 'reset_section', 'set_section_good', 'share'] as const;
+export const INSPECTION_ACTIONS = ['assign', 'start', 'take_over', 'complete', 'approve', 'cancel', 'redo', 'reset_section', 'set_section_good', 'share', 'unshare'] as const;
 export type InspectionAction = (typeof INSPECTION_ACTIONS)[number];
 
 export const INSPECTION_ACTION_LABELS: Labels<InspectionAction> = {
@@ -30,9 +30,10 @@ export const INSPECTION_ACTION_LABELS: Labels<InspectionAction> = {
   reset_section: { fr: 'Réinitialiser la section', en: 'Reset the section' },
   set_section_good: { fr: 'Section tout bon', en: 'Set the section all good' },
   share: { fr: 'Partager', en: 'Share' },
+  unshare: { fr: 'Retirer le partage', en: 'Stop sharing' },
 };
 
-/** Each action's permission (spec §6). Redo makes a new inspection; the section actions and share edit it. */
+/** Each action's permission (spec §6). Redo makes a new inspection; the section actions, share and unshare edit it. */
 export const INSPECTION_ACTION_PERMISSIONS: Record<InspectionAction, string> = {
   assign: 'assign inspections',
   start: 'start inspections',
@@ -44,12 +45,15 @@ export const INSPECTION_ACTION_PERMISSIONS: Record<InspectionAction, string> = {
   reset_section: 'edit inspections',
   set_section_good: 'edit inspections',
   share: 'edit inspections',
+  unshare: 'edit inspections',
 };
 
 /** The route of an action: POST /inspections/{id}/take-over (spec §7). */
 export const inspectionActionRoute = (action: InspectionAction) => action.replaceAll('_', '-');
 
 const BEFORE_WORK = { draft: 'assigned', pending: 'assigned', assigned: 'assigned' } as const;
+/** A finished report is shared (and its links revoked) without changing its state. */
+const SHARED = { completed: 'completed', approved: 'approved', repairing: 'repairing' } as const;
 
 /**
  * The transition table. Work on an inspection happens in progress only; what is done is approved
@@ -66,7 +70,9 @@ const TRANSITIONS: Record<InspectionAction, Partial<Record<InspectionState, Insp
   redo: { completed: 'canceled', approved: 'canceled', repairing: 'canceled' },
   reset_section: { in_progress: 'in_progress' },
   set_section_good: { in_progress: 'in_progress' },
-  share: { completed: 'completed', approved: 'approved', repairing: 'repairing' },
+  share: SHARED,
+  // Revokes every active share link of the report.
+  unshare: SHARED,
 };
 
 /** The state an action leads the inspection to, or null when its state does not offer it. */
@@ -79,14 +85,28 @@ export function inspectionActionsIn(state: InspectionState): InspectionAction[] 
   return INSPECTION_ACTIONS.filter((a) => inspectionTransition(state, a) !== null);
 }
 
-/** What a user may do now: the state offers it, the roles grant it, and work in progress is the holder's. */
-export function availableInspectionActions(
-  state: InspectionState,
-  who: { permissions: ReadonlySet<string>; isHolder: boolean },
-): InspectionAction[] {
-  return inspectionActionsIn(state).filter(
-    (a) => who.permissions.has(INSPECTION_ACTION_PERMISSIONS[a]) && (a === 'take_over' ? !who.isHolder : !holderOnly(a) || who.isHolder),
-  );
+/** Who asks, as the record policy sees them (spec §4: only the assignee works on an inspection). */
+export interface InspectionActor {
+  permissions: ReadonlySet<string>;
+  /** Holds the work in progress (started it or took it over). */
+  isHolder: boolean;
+  /** Named among the assignees (as a user, or through one of their roles); absent: not known, not refused. */
+  isAssignee?: boolean;
+}
+
+/**
+ * What a user may do now: the state offers it, the roles grant it, work in progress is the holder's
+ * (the others take it over), and an assigned inspection is started by an assignee or by whoever may
+ * assign it. The server answers this as `available_actions` and refuses the rest with the same rules.
+ */
+export function availableInspectionActions(state: InspectionState, who: InspectionActor): InspectionAction[] {
+  return inspectionActionsIn(state).filter((a) => {
+    if (!who.permissions.has(INSPECTION_ACTION_PERMISSIONS[a])) return false;
+    if (a === 'take_over') return !who.isHolder;
+    if (holderOnly(a)) return who.isHolder;
+    if (a === 'start' && state === 'assigned') return who.isAssignee !== false || who.permissions.has(INSPECTION_ACTION_PERMISSIONS.assign);
+    return true;
+  });
 }
 
 /** Actions on the work in progress: only the user holding it (the others take it over first). */

@@ -1,3 +1,5 @@
+import { isIpLiteral, addressClass } from './addresses.ts';
+
 /**
  * The options every organization starts with (spec platform §3 Settings). Options are read by
  * the clients as a name-to-value map; names are '<module>.<setting>'. Money is in cents.
@@ -8,8 +10,123 @@ export const DEFAULT_OPTIONS: Readonly<Record<string, unknown>> = {
   'sales.default_tax_group': null,
   'purchases.default_tax_group': null,
   'estimations.default_hourly_rate': 12_000,
+  /** The tax group of new estimation and repair items (set to the province's group when groups are seeded). */
+  'estimations.default_tax_group': null,
   'estimations.callback_url_pending_approval': null,
   'estimations.callback_url_approved': null,
   'inspections.callback_url_completed': null,
   'repairs.callback_url_completed': null,
 };
+
+/** The settings modules (spec platform §3) in the order the screens list them. */
+export const SETTINGS_MODULES = ['general', 'estimations', 'inspections', 'repairs', 'purchases', 'sales'] as const;
+export type SettingsModule = (typeof SETTINGS_MODULES)[number];
+
+/** What a value is: the screens pick the input, the server adds what needs the database (a tax group of the organization, a resolved host). */
+export type OptionKind = 'text' | 'currency' | 'tax_group' | 'money' | 'callback_url';
+
+export type OptionProblem = { ok: false; code: string; params?: Record<string, string | number> };
+export type OptionParse = { ok: true; value: unknown } | OptionProblem;
+
+export interface OptionRule {
+  kind: OptionKind;
+  parse(value: unknown, opts?: { allowPrivate?: boolean }): OptionParse;
+}
+
+export const FOOTER_MAX = 2000;
+export const CALLBACK_URL_MAX = 2000;
+/** 10 000 $ an hour: a typing slip beyond that, not a rate. */
+export const HOURLY_RATE_MAX_CENTS = 1_000_000;
+export const CURRENCIES = ['CAD', 'USD', 'EUR'] as const;
+
+const ok = (value: unknown): OptionParse => ({ ok: true, value });
+const problem = (code: string, params?: Record<string, string | number>): OptionProblem => ({ ok: false, code, params });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const text = (max: number): OptionRule => ({
+  kind: 'text',
+  parse: (v) => (v === null ? ok('') : typeof v !== 'string' ? problem('option.text') : v.length > max ? problem('option.too_long', { max }) : ok(v)),
+});
+
+const taxGroup: OptionRule = {
+  kind: 'tax_group',
+  parse: (v) => (v === null || v === '' ? ok(null) : typeof v === 'string' && UUID.test(v) ? ok(v.toLowerCase()) : problem('option.tax_group')),
+};
+
+const money: OptionRule = {
+  kind: 'money',
+  parse: (v) =>
+    typeof v !== 'number' || !Number.isInteger(v) || v < 0 ? problem('option.money') : v > HOURLY_RATE_MAX_CENTS ? problem('option.money_max', { max: HOURLY_RATE_MAX_CENTS / 100 }) : ok(v),
+};
+
+const currency: OptionRule = {
+  kind: 'currency',
+  parse: (v) => ((CURRENCIES as readonly unknown[]).includes(v) ? ok(v) : problem('option.currency', { values: CURRENCIES.join(', ') })),
+};
+
+/**
+ * A callback URL: http or https, no credentials in it, and (unless the deployment allows private
+ * networks) not an IP literal outside the public Internet. Names are resolved and checked by the
+ * server, at save and again at each delivery.
+ */
+export function parseCallbackUrl(v: unknown, opts: { allowPrivate?: boolean } = {}): OptionParse {
+  if (v === null || v === '') return ok(null);
+  if (typeof v !== 'string') return problem('option.url');
+  if (v.length > CALLBACK_URL_MAX) return problem('option.too_long', { max: CALLBACK_URL_MAX });
+  let url: URL;
+  try {
+    url = new URL(v.trim());
+  } catch {
+    return problem('option.url');
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !url.hostname) return problem('option.url');
+  if (url.username || url.password) return problem('option.url_credentials');
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (!opts.allowPrivate && isIpLiteral(host) && addressClass(host) !== 'public') return problem('option.url_private', { address: host });
+  return ok(url.href);
+}
+
+const callbackUrl: OptionRule = { kind: 'callback_url', parse: parseCallbackUrl };
+
+/** Each option's rule, by name (a Map: names come from clients). */
+export const OPTION_RULES: ReadonlyMap<string, OptionRule> = new Map<string, OptionRule>([
+  ['general.document_footer', text(FOOTER_MAX)],
+  ['general.currency', currency],
+  ['sales.default_tax_group', taxGroup],
+  ['purchases.default_tax_group', taxGroup],
+  ['estimations.default_hourly_rate', money],
+  ['estimations.default_tax_group', taxGroup],
+  ['estimations.callback_url_pending_approval', callbackUrl],
+  ['estimations.callback_url_approved', callbackUrl],
+  ['inspections.callback_url_completed', callbackUrl],
+  ['repairs.callback_url_completed', callbackUrl],
+]);
+
+/** Checks an option's new value; an option the catalogue does not know is not written. */
+export function parseOption(name: string, value: unknown, opts?: { allowPrivate?: boolean }): OptionParse {
+  const rule = OPTION_RULES.get(name);
+  return rule ? rule.parse(value, opts) : problem('option.unknown', { name });
+}
+
+/** The module an option belongs to ('estimations.default_hourly_rate' → estimations). */
+export const moduleOfOption = (name: string) => name.split('.')[0];
+
+/**
+ * The events an organization may be called back on, and the option that holds each URL. The
+ * server sends the record as it is once the event's transaction commits.
+ */
+export const CALLBACK_EVENTS = new Map<string, { option: string; type: string }>([
+  ['inspection.completed', { option: 'inspections.callback_url_completed', type: 'inspections' }],
+  ['estimation.pending_approval', { option: 'estimations.callback_url_pending_approval', type: 'estimations' }],
+  ['estimation.approved', { option: 'estimations.callback_url_approved', type: 'estimations' }],
+  ['repair.completed', { option: 'repairs.callback_url_completed', type: 'repairs' }],
+]);
+export const CALLBACK_EVENT_NAMES = [...CALLBACK_EVENTS.keys()] as readonly string[];
+
+/** Deliveries are tried this many times, then left failed. */
+export const CALLBACK_MAX_ATTEMPTS = 8;
+
+/** Seconds before the next try after `attempts` failed ones: 30 s, 1 min, 2 min ... capped at 6 h. */
+export function callbackBackoffSeconds(attempts: number, base = 30): number {
+  return Math.min(base * 2 ** Math.max(0, attempts - 1), 6 * 3600);
+}

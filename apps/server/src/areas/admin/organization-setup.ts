@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_OPTIONS, DEFAULT_ROLES, type Locale } from '@atelier/domain';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/columns.ts';
+import { seedTaxGroups } from '../settings/tax-groups.seed.ts';
 import { options, roles } from './admin.table.ts';
 
 /** Grants the named permissions to a role (names outside the catalogue are ignored). */
@@ -27,10 +28,11 @@ export async function createDefaultRoles(db: Db, organizationId: string, locale:
   return ids;
 }
 
-/** Everything a new organization starts with: the default roles and options. */
+/** Everything a new organization starts with: the default roles, options and tax groups. */
 export async function setUpOrganization(db: Db, organizationId: string, locale: Locale) {
   await db.insert(options).values(
     Object.entries(DEFAULT_OPTIONS).map(([name, value]) => ({ organization_id: organizationId, name, value })),
   );
+  await seedTaxGroups(db, organizationId, locale);
   return createDefaultRoles(db, organizationId, locale);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { CONTACT_TITLES, CUSTOMER_TYPES, PROVINCES, type Phone } from '@atelier/domain';
+import { CONTACT_TITLES, CUSTOMER_TYPES, LOCALES, PROVINCES, type Phone } from '@atelier/domain';
 import { contactColumns, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
@@ -31,6 +31,8 @@ export const customers = pgTable(
     delivery_province: text('delivery_province'),
     delivery_postal_code: text('delivery_postal_code'),
     notes: text('notes'),
+    /** The customer's language: a shared inspection report opens in it. */
+    locale: text('locale').notNull().default('fr'),
     tag_ids: tagIds(),
     location_ids: locationIds(),
     ...timestamps(),
@@ -43,6 +45,7 @@ export const customers = pgTable(
     oneOf('customers_province_check', t.province, PROVINCES),
     oneOf('customers_billing_province_check', t.billing_province, PROVINCES),
     oneOf('customers_delivery_province_check', t.delivery_province, PROVINCES),
+    oneOf('customers_locale_check', t.locale, LOCALES),
   ],
 );
 

@@ -38,6 +38,8 @@ export async function seedDemoCrm(db: Db) {
       type: 'company',
       company_name: 'Transport Laval inc.',
       tax_id: '123456789 RT0001',
+      // Its fleet manager reads English: shared inspection reports open in English.
+      locale: 'en',
       email: 'comptes@transport-laval.example.com',
       phone: '450 555-0177',
       address: '2100 boulevard Industriel',

@@ -5,13 +5,16 @@ import type { Db } from '../../db/client.ts';
 import { defineArea } from '../area.ts';
 import { seedDemoInspectionForms } from './demo.ts';
 import { seedDemoInspections } from './demo-inspections.ts';
+import { seedDemoCompletedInspection } from './demo-report.ts';
 import { inspectionFieldsResource } from './inspection-fields.resource.ts';
 import { inspectionFormMultipliersResource, inspectionFormNotesResource, inspectionFormRemindersResource } from './inspection-form-lines.resource.ts';
 import { inspectionFormSectionFieldsResource } from './inspection-form-section-fields.resource.ts';
 import { inspectionFormSectionsResource } from './inspection-form-sections.resource.ts';
+import { inspectionFormVersionsResource } from './inspection-form-versions.resource.ts';
 import { inspectionFormsResource } from './inspection-forms.resource.ts';
 import { inspectionsResource } from './inspections.resource.ts';
 import { syncFieldsRoutes } from './sync-fields.ts';
+import { reportRoutes } from './report/report.routes.ts';
 
 export const inspectionsArea = defineArea({
   name: 'inspections',
@@ -22,12 +25,14 @@ export const inspectionsArea = defineArea({
     inspectionFormMultipliersResource,
     inspectionFormNotesResource,
     inspectionFormRemindersResource,
+    inspectionFormVersionsResource,
     inspectionsResource,
     inspectionFieldsResource,
   ],
-  routes: [syncFieldsRoutes],
+  routes: [syncFieldsRoutes, reportRoutes],
   async demo(db: Db) {
     await seedDemoInspectionForms(db);
     await seedDemoInspections(db);
+    await seedDemoCompletedInspection(db);
   },
 });

@@ -8,18 +8,33 @@ import type { MessageKey } from '../../i18n/index.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { pictureList } from '../files/picture-list.ts';
 import { answerOf, answersOf, fieldsOfInspection, rescore, versionById, type InspectionFieldRow, type InspectionRow } from './inspection-scoring.ts';
 import { notHolder } from './inspections.policies.ts';
-import { inspectionsResource } from './inspections.resource.ts';
+import { MAX_PHOTOS, inspectionsResource } from './inspections.resource.ts';
 import { inspectionFields, inspections } from './inspections.table.ts';
 import type { FrozenField } from './versions.ts';
 
 // An inspection's answers (spec §3 Inspection field, §7 /inspection-fields): made with the
 // inspection, changed one at a time by the user holding it while it is in progress.
 
-/** The field's inspection, locked: two answers to one inspection are scored one after the other. */
+/** Inspections already locked by a transaction: the policy and both hooks of one answer read the row once. */
+const lockedBy = new WeakMap<object, Map<string, InspectionRow>>();
+
+/**
+ * The field's inspection, locked: two answers to one inspection are scored one after the other.
+ * Read once per transaction (the lock holds until its end, and nothing of one answer changes the
+ * row before scoreAnswer reads it).
+ */
 async function lockedInspection(ctx: RequestContext, inspectionId: string): Promise<InspectionRow> {
+  // Only a transaction (Drizzle's have rollback) holds the lock: outside one, always read.
+  if (!('rollback' in ctx.db)) return (await ctx.db.select().from(inspections).where(eq(inspections.id, inspectionId)).for('update'))[0];
+  let locked = lockedBy.get(ctx.db);
+  if (!locked) lockedBy.set(ctx.db, (locked = new Map()));
+  const known = locked.get(inspectionId);
+  if (known) return known;
   const [row] = await ctx.db.select().from(inspections).where(eq(inspections.id, inspectionId)).for('update');
+  locked.set(inspectionId, row);
   return row;
 }
 
@@ -109,7 +124,10 @@ export const inspectionFieldsResource = defineResource(declarations['inspection-
     inspection: filter.ids('inspection_id', 'inspection'),
     touched: filter.boolean('touched'),
   },
+  attributes: { images: (a) => a.check(pictureList(MAX_PHOTOS, 'inspection.images_url')) },
   hooks: { beforeWrite: checkAnswer, afterWrite: scoreAnswer },
+  // Photos are taken by whoever may answer (the answerable policy: the holder, in progress).
+  uploads: { images: { kinds: ['image'] } },
   policies: { edit: answerable },
   addData: { inspectionSectionScores: sectionScores },
 });

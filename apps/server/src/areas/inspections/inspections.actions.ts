@@ -1,5 +1,6 @@
 import {
   INSPECTION_ACTION_PERMISSIONS,
+  LOCALES,
   bestValue,
   inspectionActionRoute,
   inspectionTransition,
@@ -13,12 +14,17 @@ import type { ActionDefinition, ActionResult, Row } from '../../jsonapi/define-r
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
 import { scoped } from '../../jsonapi/scope.ts';
 import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
+import { readRecord } from '../../jsonapi/includes.ts';
+import { parseQuery } from '../../jsonapi/query.ts';
+import { renderDocument } from '../../jsonapi/router.ts';
 import { rolesResource } from '../admin/roles.resource.ts';
 import { usersResource } from '../admin/users.resource.ts';
 import { roles, users } from '../admin/admin.table.ts';
+import { emitCallback } from '../settings/callbacks.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore, scoredVehicle, versionById, type InspectionRow } from './inspection-scoring.ts';
 import { inspections } from './inspections.table.ts';
 import { freezeVersion } from './versions.ts';
+import { SHARE_DAYS, createShare, revokeShares, shareOptions, shareUrl } from './report/shares.ts';
 
 // POST /inspections/{id}/<action>, GET for cancel (spec §7). The router loads and locks the record
 // and runs its policy (inspections.policies.ts: the state, the holder, the assignees) first.
@@ -158,7 +164,9 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
     async handler(ctx, row, body) {
       const signature = signatureOf(row!, body);
       await checkComplete(ctx, row!, signature, body);
-      return save(ctx, row!, { state: nextState(row!, 'complete'), signature, completed_by_id: ctx.actor.id, completed_at: sql`now()` });
+      const result = await save(ctx, row!, { state: nextState(row!, 'complete'), signature, completed_by_id: ctx.actor.id, completed_at: sql`now()` });
+      await emitCallback(ctx, 'inspection.completed', ctx.registry.resource('inspections'), row!.id, ['vehicle', 'customer']);
+      return result;
     },
   },
   approve: {
@@ -236,8 +244,65 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
   },
   share: {
     permission: INSPECTION_ACTION_PERMISSIONS.share,
-    contract: { summary: 'Marks the inspection shared (with the customer)' },
-    handler: (ctx, row) => save(ctx, row!, { shared: true }),
+    contract: {
+      summary: `Makes a public link to the report (${SHARE_DAYS.default} days unless expires_in_days says 1 to ${SHARE_DAYS.max}; in the customer’s language unless locale says): the inspection’s document, the link in meta.share (its token is shown this once)`,
+      body: {
+        type: 'object',
+        properties: {
+          expires_in_days: { type: 'integer', minimum: 1, maximum: SHARE_DAYS.max },
+          locale: { enum: [...LOCALES] },
+          data: { type: 'object', properties: { attributes: { type: 'object' } } },
+        },
+      },
+      response: {
+        type: 'object',
+        properties: {
+          jsonapi: { $ref: '#/components/schemas/jsonapi' },
+          data: { $ref: '#/components/schemas/inspections' },
+          included: { $ref: '#/components/schemas/inspections.included' },
+          meta: {
+            type: 'object',
+            properties: {
+              share: {
+                type: 'object',
+                description: 'The link: url opens the public page; token opens GET /public/inspection-reports/{token}. Neither is shown again.',
+                properties: { id: { type: 'string' }, url: { type: 'string' }, token: { type: 'string' }, locale: { enum: [...LOCALES] }, expires_at: { type: 'string' } },
+                required: ['id', 'url', 'token', 'locale', 'expires_at'],
+                additionalProperties: false,
+              },
+            },
+            required: ['share'],
+          },
+        },
+        required: ['jsonapi', 'data', 'meta'],
+        additionalProperties: false,
+      },
+    },
+    async handler(ctx, row, body) {
+      const options = shareOptions(body);
+      const { token, share } = await createShare(ctx.db, row!, ctx.actor.id, options);
+      const saved = await save(ctx, row!, { shared: true });
+      // The inspection's document as any action answers it, with the link (this once) in meta.
+      const def = ctx.registry.find('inspections')!;
+      const q = parseQuery(ctx.registry, def, ctx.query, { list: false });
+      const read = await readRecord(ctx, def, row!.id, q.include);
+      const link = { id: share.id, url: shareUrl(ctx.config.appUrl, token), token, locale: share.locale, expires_at: share.expires_at };
+      return {
+        row: saved.row,
+        body: await renderDocument(ctx, def, read.row, q, { share: link }, read.doc),
+        // The token is never logged: whoever reads the log must not open the link.
+        log: { shared: true, share_id: share.id, locale: share.locale, expires_at: share.expires_at },
+      };
+    },
+  },
+  unshare: {
+    permission: INSPECTION_ACTION_PERMISSIONS.unshare,
+    contract: { summary: 'Revokes every active link to the report: they answer 410 from now on' },
+    async handler(ctx, row) {
+      const revoked = await revokeShares(ctx.db, row!.id);
+      const saved = await save(ctx, row!, { shared: false });
+      return { row: saved.row, log: { shared: false, revoked } };
+    },
   },
 };
 

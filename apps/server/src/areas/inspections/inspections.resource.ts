@@ -1,20 +1,26 @@
-import { INSPECTION_STATES, declarations, initialInspectionState, inspectionActionsIn, type InspectionState } from '@atelier/domain';
+import { INSPECTION_ACTION_PERMISSIONS, INSPECTION_STATES, availableInspectionActions, declarations, initialInspectionState } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
-import { tenancy } from '../../access/tenancy.ts';
+import { tenancy, toUuidArray } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
-import { filter } from '../../jsonapi/filters.ts';
+import { column, filter, uuidList } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { pictureList } from '../files/picture-list.ts';
 import { requests } from '../requests/requests.table.ts';
 import { inspectionForms } from './inspection-forms.table.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore } from './inspection-scoring.ts';
 import { inspectionActions } from './inspections.actions.ts';
 import { inspectionPolicies } from './inspections.policies.ts';
 import { inspections } from './inspections.table.ts';
+import { previousInspections } from './previous.ts';
 import { freezeVersion } from './versions.ts';
+import { activeShares } from './report/shares.ts';
 
 type InspectionRow = typeof inspections.$inferSelect;
+
+/** Photos of an inspection, and of each of its answers. */
+export const MAX_PHOTOS = 50;
 
 /**
  * Inspections (spec §3, issue 11). Made from a frozen version of their form: POST freezes it and
@@ -26,9 +32,24 @@ export const inspectionsResource = defineResource(declarations.inspections, {
   permissions: 'inspections',
   tenancy: tenancy.organization(),
   attributes: {
-    /** What the state offers next (permissions and who holds the work decide the rest: availableInspectionActions). */
-    available_actions: (a) => a.isVirtual((r) => inspectionActionsIn(r.state as InspectionState)),
+    /**
+     * What the user asking may do now (availableInspectionActions of the domain): the state offers
+     * it, their roles grant it, and the record policy allows it (work in progress is its holder's,
+     * an assigned inspection is started by an assignee): the screen shows only what will succeed.
+     */
+    available_actions: (a) =>
+      a.isVirtual((r, ctx) => {
+        const row = r as InspectionRow;
+        return availableInspectionActions(row.state, {
+          permissions: ctx.actor.permissions,
+          isHolder: row.holder_id !== null && row.holder_id === ctx.actor.id,
+          isAssignee: row.assigned_user_ids.includes(ctx.actor.id) || row.assigned_role_ids.some((id) => ctx.actor.roleIds.includes(id)),
+        });
+      }),
+    images: (a) => a.check(pictureList(MAX_PHOTOS, 'inspection.images_url')),
   },
+  // Photos of the whole inspection (its summary), until it is completed (the edit policy).
+  uploads: { images: { kinds: ['image'] } },
   relationships: {
     organization: rel.belongsTo('organization_id'),
     allowedLocations: rel.idArray('location_ids'),
@@ -38,6 +59,7 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     request: rel.belongsTo('request_id'),
     vehicle: rel.belongsTo('vehicle_id'),
     inspectionForm: rel.belongsTo('inspection_form_id'),
+    inspectionFormVersion: rel.belongsTo('inspection_form_version_id'),
     inspectionFields: rel.hasMany('inspection_id', { order: 'position' }),
     assignedToUsers: rel.idArray('assigned_user_ids'),
     assignedToRoles: rel.idArray('assigned_role_ids'),
@@ -56,11 +78,27 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     customer: filter.ids('customer_id', 'customer'),
     creator: filter.ids('creator_id', 'creator'),
     holder: filter.ids('holder_id', 'holder'),
+    // Whose work it is: the user holding it, or one of its assigned users.
+    inspector: filter.custom((value, _ctx, table) => {
+      const ids = uuidList('inspector', value);
+      if (!ids.length) return undefined;
+      return sql`(${column(table, 'holder_id')} = ANY(${toUuidArray(ids)}) OR ${column(table, 'assigned_user_ids')} && ${toUuidArray(ids)})`;
+    }),
     tags: filter.overlaps('tag_ids', 'tags'),
     search: filter.search(['code', 'comments']),
+    vehicle_score_min: filter.bound('vehicle_score', 'vehicle_score_min', 'min'),
+    vehicle_score_max: filter.bound('vehicle_score', 'vehicle_score_max', 'max'),
+    created_from: filter.since('created_at', 'created_from', 'from'),
+    created_to: filter.since('created_at', 'created_to', 'to'),
   },
   // GET /inspections/list/count: the counts per state, in one statement.
   listCount: { by: 'state', values: INSPECTION_STATES },
+  addData: {
+    // meta.previousInspection: per inspection, the last one completed on its vehicle with its form, and its answers.
+    previousInspection: previousInspections,
+    // meta.shares: the links to the report still open (never their tokens), for whoever may share.
+    shares: async (ctx, rows) => (ctx.actor.permissions.has(INSPECTION_ACTION_PERMISSIONS.share) && rows.length ? activeShares(ctx.db, rows.map((r) => r.id as string)) : []),
+  },
   hooks: { beforeWrite, afterWrite },
   policies: inspectionPolicies,
   actions: inspectionActions,

@@ -4,6 +4,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { pictureList } from '../files/picture-list.ts';
 import { vinWarnings } from './vin.ts';
 import { vehicles } from './vehicles.table.ts';
 
@@ -11,8 +12,6 @@ const FIRST_MODEL_YEAR = 1900;
 /** Next year's models are sold from the summer before; one more year of margin. */
 const lastModelYear = () => new Date().getFullYear() + 2;
 
-/** Pictures are files uploaded to Atelier (or, from older data, web addresses). */
-const PICTURE_URL = /^(\/api\/v1\/uploads\/[0-9a-f-]{36}\/content|https?:\/\/\S+)$/i;
 const MAX_PICTURES = 50;
 
 export const vehiclesResource = defineResource(declarations.vehicles, {
@@ -35,12 +34,7 @@ export const vehiclesResource = defineResource(declarations.vehicles, {
       ),
     // Plates are read back to the police and the SAAQ in capitals.
     registration_number: (a) => a.check((v) => ({ ok: true, value: String(v).toUpperCase() })),
-    pictures: (a) =>
-      a.check((v) => {
-        const list = v as string[];
-        if (list.length > MAX_PICTURES) return { ok: false, code: 'validation.max', params: { max: MAX_PICTURES } };
-        return list.every((u) => PICTURE_URL.test(u)) ? { ok: true, value: list } : { ok: false, code: 'validation.picture_url' };
-      }),
+    pictures: (a) => a.check(pictureList(MAX_PICTURES)),
   },
   relationships: {
     organization: rel.belongsTo('organization_id'),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Box, Button, Group, NavLink, Popover, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import {
+  IconAdjustments,
   IconBuildingStore,
   IconCar,
   IconChevronsLeft,
@@ -34,6 +35,7 @@ export const APP_ICONS: Record<string, Icon> = {
   inventory: IconPackages,
   files: IconFolders,
   reseller: IconBuildingStore,
+  settings: IconAdjustments,
   admin: IconSettings,
 };
 

@@ -17,6 +17,9 @@ import { requestEnums } from '../vehicles/enums.ts';
 
 const P = crudPermissions('customers');
 type Customer = RecordOf<'customers'>;
+
+/** A new customer: a person, billed at their own address, written to in French until told otherwise. */
+export const CUSTOMER_DEFAULTS = { type: 'individual', billing_same_as_customer: true, locale: 'fr' };
 type Values = Record<string, unknown>;
 const isCompany = (v: Values) => v.type === 'company';
 const isIndividual = (v: Values) => !isCompany(v);
@@ -49,6 +52,7 @@ export const customerFields = (): FieldDef<Customer>[] =>
     'tax_id',
     { name: 'email', section: 'crm:customers.sections.contact' },
     'phone',
+    'locale',
     ...address('', undefined, { section: 'crm:customers.sections.address' }),
     { name: 'billing_same_as_customer', wide: true, description: 'crm:customers.billing_hint', section: 'crm:customers.sections.billing' },
     { name: 'billing_name', visible: separateBilling, requiredWhen: separateBilling },
@@ -226,7 +230,7 @@ export default function CustomersPage() {
           title={action === 'add' ? 'crm:customers.new' : 'crm:customers.record'}
           titleOf={customerLabel}
           permissions={{ edit: P.edit, delete: P.delete }}
-          defaults={{ type: 'individual', billing_same_as_customer: true }}
+          defaults={CUSTOMER_DEFAULTS}
           lead={(c) => <CustomerWork customer={c} />}
           actions={(c) =>
             can('create requests') ? (

@@ -21,10 +21,12 @@ export interface ActivityEntry {
 /**
  * Where each type's records open: the menu item whose list is the type's (its path ends with the
  * type: /vehicles/requests, /admin/users), with ?id=…&action=view, and the permission it needs.
- * Derived from the menu, so a new list screen links its activity without another table.
+ * Derived from the menu, so a new list screen links its activity without another table. The
+ * settings screens are named after modules (/settings/inspections), not lists of a type.
  */
 export const SUBJECT_PAGES: ReadonlyMap<string, { path: string; permission: string }> = new Map(
-  MENU.flatMap((app) => app.items)
+  MENU.filter((app) => app.key !== 'settings')
+    .flatMap((app) => app.items)
     .filter((i) => i.ready)
     .map((i) => [i.path.slice(i.path.lastIndexOf('/') + 1), { path: i.path, permission: i.permission }] as const),
 );

@@ -1,17 +1,19 @@
 import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconCloudOff, IconCopy, IconMessage } from '@tabler/icons-react';
-import { FIELD_ACTIONS, type FieldScore } from '@atelier/domain';
+import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconCloudOff, IconCopy, IconHistory, IconMessage } from '@tabler/icons-react';
+import { FIELD_ACTIONS, scoreTone, type FieldScore } from '@atelier/domain';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerControl, TONES, ToggleButton } from './controls.tsx';
 import { fieldIcon } from './icons.ts';
+import { FieldDiscussion } from './FieldDiscussion.tsx';
+import { FieldPhotos } from './Photos.tsx';
 import type { AnswerChange } from './liveScoring.ts';
 import type { SaveStatus } from './saveQueue.ts';
 import type { Answer, FormField } from './model.ts';
 
-/** Green, yellow or red as the reports colour a score; always shown with its number. */
+/** Green, yellow or red as the reports colour a score (the domain's thresholds); always shown with its number. */
 export function scoreColor(score: number): string {
-  return score >= 80 ? TONES.good : score >= 50 ? TONES.warn : TONES.bad;
+  return TONES[scoreTone(score)];
 }
 
 export interface AnswerFieldProps {
@@ -26,6 +28,8 @@ export interface AnswerFieldProps {
   save?: { status: SaveStatus; error: string | null } | null;
   /** Shown, not answered (an inspection done, or held by someone else). */
   readOnly?: boolean;
+  /** Its answer at the previous visit of the vehicle, in words ("À remplacer · 3 mm"). */
+  previous?: string | null;
 }
 
 /** The answer on its way, waiting to be sent again, or refused by the server (with why). */
@@ -54,7 +58,7 @@ function SaveBadge({ save }: { save: NonNullable<AnswerFieldProps['save']> }) {
 }
 
 /** A field to answer: its name and icon, its points and score, the control of its type, N/A, action, comment. */
-export const AnswerField = memo(function AnswerField({ field, answer, score, copiedFrom, onAnswer, onComment, save, readOnly }: AnswerFieldProps) {
+export const AnswerField = memo(function AnswerField({ field, answer, score, copiedFrom, onAnswer, onComment, save, readOnly, previous }: AnswerFieldProps) {
   const { t } = useTranslation();
   const [commenting, setCommenting] = useState(false);
   const I = fieldIcon(field.icon, field.field_type);
@@ -103,6 +107,12 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
             </Badge>
           </Group>
         </Group>
+        {previous && (
+          <Group gap={6} c="dimmed" wrap="nowrap" data-testid="field-previous">
+            <IconHistory size={16} aria-hidden />
+            <Text size="sm">{t('inspections:previous.last_visit', { value: previous })}</Text>
+          </Group>
+        )}
         {copiedFrom && (
           <Badge variant="light" color="violet" tt="none" leftSection={<IconCopy size={14} />} data-testid="field-copied" style={{ alignSelf: 'flex-start' }}>
             {t('inspections:field.copied', { name: copiedFrom })}
@@ -139,7 +149,9 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
               {t('inspections:field.add_comment')}
             </Button>
           )}
+          {field.can_add_comment && <FieldDiscussion fieldId={field.id} name={field.name} />}
         </Group>
+        {field.can_upload_image && <FieldPhotos fieldId={field.id} name={field.name} />}
         {field.can_add_comment && (commenting || answer.comment) && (
           <Textarea
             size="md"

@@ -1,33 +1,40 @@
 import { Alert, Anchor, Badge, Box, Button, Checkbox, Flex, Group, Image, Loader, Modal, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconCloudOff, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InspectionState } from '@atelier/domain';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { api, request } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
-import { ApiError, type Model } from '../../api/jsonapi.ts';
+import { ApiError, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { currentLocale } from '../../i18n/index.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { FORM_INCLUDE, formOfRecord } from './adapter.ts';
-import { queueKey, useAnswerSender } from './answerSender.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
+import { formOfVersion, remindersOfVersion } from './adapter.ts';
+import { loadQueue, useAnswerSender } from './answerSender.ts';
+import { OFFLINE_READY } from '../../app/offlineCache.ts';
 import { canAnswer, userActions } from './inspectionActions.ts';
 import { InspectionActions } from './InspectionActions.tsx';
-import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, inspectionStateLabel, remindersOf, vehicleOfInspection } from './inspectionModel.ts';
+import { ReportButton } from './ReportButton.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
+import { downloadReport } from './reportApi.ts';
+import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, inspectionStateLabel, vehicleOfInspection } from './inspectionModel.ts';
 import { sectionScoreOf, type AnswerChange } from './liveScoring.ts';
 import { allFields, type InspectionFormModel } from './model.ts';
-import { pendingChanges, parseQueue, saveStatusOf } from './saveQueue.ts';
+import { pendingChanges, saveStatusOf, type SaveQueue } from './saveQueue.ts';
+import { previousAnswerText, previousVisitOf, type PreviousVisit } from './previousVisit.ts';
 import { ScoreSummary, SectionList, SectionTabList } from './ScoreSummary.tsx';
 import { SectionView } from './SectionView.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
+import { CommentThread } from '../comments/CommentThread.tsx';
+import { FieldPhotosProvider, InspectionPhotos } from './Photos.tsx';
 import { useLiveScoring } from './useLiveScoring.ts';
 
-const INCLUDE = 'vehicle,customer,inspectionForm,holder,assignedToUsers';
+const INCLUDE = 'vehicle,customer,inspectionForm,holder,assignedToUsers,completedBy';
 const FINISH = 'finish';
 
 export function InspectionStateBadge({ state }: { state: unknown }) {
@@ -39,20 +46,10 @@ export function InspectionStateBadge({ state }: { state: unknown }) {
   );
 }
 
-/** The unsent answers kept on this device for an inspection (a reload, a tab closed before they left). */
-function storedPending(inspectionId: string) {
-  try {
-    return pendingChanges(parseQueue(window.localStorage.getItem(queueKey(inspectionId))));
-  } catch {
-    return new Map();
-  }
-}
-
 /** The final step (spec §2): the reminders ticked, the signature, complete; the server's refusals listed. */
-function FinishStep({ inspection, form, waiting }: { inspection: Model; form: Model; waiting: number }) {
+function FinishStep({ inspection, reminders, waiting }: { inspection: Model; reminders: { id: string; text: string }[]; waiting: number }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const reminders = useMemo(() => remindersOf(form), [form]);
   const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [signature, setSignature] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
@@ -66,6 +63,8 @@ function FinishStep({ inspection, form, waiting }: { inspection: Model; form: Mo
     onSuccess: () => {
       setConfirm(false);
       notifications.show({ color: 'teal', message: t('inspections:workflow.done.complete') });
+      // Spec §2: once sent, the report opens.
+      downloadReport(inspection).catch(() => notifications.show({ color: 'red', message: t('reports:failed') }));
       void qc.invalidateQueries({ queryKey: ['inspections'] });
       void qc.invalidateQueries({ queryKey: ['inspection-fields'] });
     },
@@ -167,11 +166,72 @@ function SectionActions({ inspection, sectionId, disabled, onDone }: { inspectio
 interface WorkProps {
   inspection: Model;
   form: InspectionFormModel;
-  formRecord: Model;
+  reminders: { id: string; text: string }[];
   fields: Model[];
+  /** The answers kept on this device, not yet on the server (loadQueue). */
+  stored: SaveQueue;
+  previous: PreviousVisit | null;
   answering: boolean;
   sectionActions: boolean;
+  /** The user may take the inspection over (offered when a conflict says someone else holds it). */
+  canTakeOver: boolean;
   onReload: () => void;
+  /** Every waiting answer reached the server: the page refreshes what it (and the offline copy) read. */
+  onDrained?: () => void;
+}
+
+/**
+ * The answers waiting because the server refused them for who holds the inspection or its state
+ * (taken over, completed or canceled meanwhile): kept on the device until the user chooses to
+ * take it over and send them, or to drop them. Never overwritten silently, never retried alone.
+ */
+function ConflictBanner({ inspection, conflict, waiting, canTakeOver, onKeep, onDrop }: {
+  inspection: Model;
+  conflict: NonNullable<SaveQueue['conflict']>;
+  waiting: number;
+  canTakeOver: boolean;
+  onKeep: () => void;
+  onDrop: () => void;
+}) {
+  const { t } = useTranslation();
+  const takeOver = useMutation({
+    mutationFn: () => api.action(`/inspections/${inspection.id}/take-over`, 'POST'),
+    onSuccess: onKeep,
+  });
+  const [confirmDrop, setConfirmDrop] = useState(false);
+  return (
+    <Alert color="red" icon={<IconAlertTriangle />} title={t('inspections:conflict.title')} role="alert" data-testid="save-conflict">
+      <Stack gap="xs">
+        <Text size="sm">{conflict.message}</Text>
+        <Text size="sm" fw={600}>
+          {t('inspections:conflict.kept', { count: waiting })}
+        </Text>
+        <Group gap="xs">
+          {conflict.status === 403 && canTakeOver && (
+            <Button size="md" color="red.8" loading={takeOver.isPending} onClick={() => takeOver.mutate()} data-testid="conflict-take-over">
+              {t('inspections:conflict.take_over')}
+            </Button>
+          )}
+          <Button size="md" variant="default" onClick={() => setConfirmDrop(true)} data-testid="conflict-drop">
+            {t('inspections:conflict.drop')}
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={confirmDrop} onClose={() => setConfirmDrop(false)} title={t('inspections:conflict.drop')} centered>
+        <Stack>
+          <Text>{t('inspections:conflict.drop_confirm', { count: waiting })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDrop(false)} data-autofocus>
+              {t('inspections:workflow.keep')}
+            </Button>
+            <Button color="red.8" onClick={onDrop} data-testid="conflict-drop-confirm">
+              {t('inspections:conflict.drop')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Alert>
+  );
 }
 
 /**
@@ -179,12 +239,12 @@ interface WorkProps {
  * each answer shows at once, is queued and sent in the background (its field says so until the
  * server has it); otherwise it is read only.
  */
-export function InspectionWork({ inspection, form, formRecord, fields, answering, sectionActions, onReload }: WorkProps) {
+export function InspectionWork({ inspection, form, reminders, fields, stored, previous, answering, sectionActions, canTakeOver, onReload, onDrained }: WorkProps) {
   const { t } = useTranslation();
-  const [start] = useState(() => answersOfInspection(fields, answering ? storedPending(inspection.id) : undefined));
+  const [start] = useState(() => answersOfInspection(fields, answering ? pendingChanges(stored) : undefined));
   const vehicle = useMemo(() => vehicleOfInspection(inspection), [inspection]);
   const live = useLiveScoring(form, vehicle, start.answers);
-  const { sender, queue, online } = useAnswerSender(inspection.id);
+  const { sender, queue, online } = useAnswerSender(inspection.id, stored);
   const [chosen, setChosen] = useState<string | null>(null);
   const fieldNames = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.name])), [form]);
   const shown = form.sections.filter((s) => sectionScoreOf(live.score, s.id)?.visible);
@@ -210,7 +270,22 @@ export function InspectionWork({ inspection, form, formRecord, fields, answering
     [localComment, sender, start.recordIds],
   );
   const saveOf = useCallback((fieldId: string) => saveStatusOf(queue, fieldId), [queue]);
+  const typeOf = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.field_type])), [form]);
+  const locale = currentLocale();
+  const previousOf = useCallback(
+    (fieldId: string) => (previous ? previousAnswerText(typeOf.get(fieldId)!, previous.fields.get(fieldId), t, (n) => formatNumber(n, locale)) : null),
+    [previous, typeOf, t, locale],
+  );
   const waiting = queue.items.length;
+  // Once the answers are all on the server, the copies read offline (the service worker's) are refreshed.
+  const hadWaiting = useRef(false);
+  useEffect(() => {
+    if (waiting > 0) hadWaiting.current = true;
+    else if (hadWaiting.current) {
+      hadWaiting.current = false;
+      onDrained?.();
+    }
+  }, [waiting, onDrained]);
   // Offline, or the last attempt failed: the answers wait for the connection.
   const failing = !online || queue.items.some((i) => i.error);
 
@@ -219,7 +294,23 @@ export function InspectionWork({ inspection, form, formRecord, fields, answering
       <Flex direction={{ base: 'column', lg: 'row-reverse' }} align={{ base: 'stretch', lg: 'flex-start' }} gap="md">
         <Stack gap="xs" pos="sticky" top={60} w={{ base: '100%', lg: 340 }} py={4} bg="var(--mantine-color-body)" style={{ zIndex: 10 }}>
           <ScoreSummary score={live.score} progress={live.progress} />
-          {waiting > 0 && (
+          {queue.conflict && (
+            <ConflictBanner
+              inspection={inspection}
+              conflict={queue.conflict}
+              waiting={waiting}
+              canTakeOver={canTakeOver}
+              onKeep={() => {
+                sender.resolve(true);
+                onReload();
+              }}
+              onDrop={() => {
+                sender.resolve(false);
+                onReload();
+              }}
+            />
+          )}
+          {waiting > 0 && !queue.conflict && (
             <Alert color={failing ? 'orange' : 'blue'} icon={failing ? <IconCloudOff /> : <Loader size={16} />} p="xs" data-testid="save-banner">
               {failing ? t('inspections:save.waiting_offline', { count: waiting }) : t('inspections:save.waiting', { count: waiting })}
             </Alert>
@@ -244,13 +335,22 @@ export function InspectionWork({ inspection, form, formRecord, fields, answering
             <Tabs.Panel key={s.id} value={s.id}>
               <Stack gap="md">
                 {sectionActions && <SectionActions inspection={inspection} sectionId={s.id} disabled={waiting > 0} onDone={onReload} />}
-                <SectionView section={s} live={live.state} fieldNames={fieldNames} onAnswer={onAnswer} onComment={onComment} saveOf={answering ? saveOf : undefined} readOnly={!answering} />
+                <SectionView
+                  section={s}
+                  live={live.state}
+                  fieldNames={fieldNames}
+                  onAnswer={onAnswer}
+                  onComment={onComment}
+                  saveOf={answering ? saveOf : undefined}
+                  previousOf={previous ? previousOf : undefined}
+                  readOnly={!answering}
+                />
               </Stack>
             </Tabs.Panel>
           ))}
           {answering && (
             <Tabs.Panel value={FINISH}>
-              <FinishStep inspection={inspection} form={formRecord} waiting={waiting} />
+              <FinishStep inspection={inspection} reminders={reminders} waiting={waiting} />
             </Tabs.Panel>
           )}
         </Box>
@@ -281,33 +381,87 @@ export default function InspectionPage() {
   const [round, setRound] = useState(0);
   const q = useRecord<Model>('inspections', id, { include: INCLUDE });
   const inspection = q.data;
-  const formId = (inspection?.inspectionForm as Model | undefined)?.id;
-  // The form and the answers are read once per round: a refetch must not rebuild what is being answered.
-  const formQ = useRecord<Model>('inspection-forms', formId, { include: `${FORM_INCLUDE},reminders` }, { staleTime: Infinity, refetchOnWindowFocus: false });
-  const fieldsQ = useQuery({
-    queryKey: ['inspection-fields', 'of', id, round],
-    queryFn: () => api.listAll<Model>('inspection-fields', { filter: { inspection: id } }, { global: false }),
+  const versionId = (inspection?.inspectionFormVersion as Model | undefined)?.id;
+  const formName = String((inspection?.inspectionForm as Model | undefined)?.name ?? '');
+  // The frozen version of the form it was made from (never the live form): it never changes.
+  const versionQ = useRecord<Model>('inspection-form-versions', versionId, {}, { staleTime: Infinity, refetchOnWindowFocus: false });
+  // The last visit of the vehicle with this form, as a reference beside each field.
+  const previousQ = useQuery({
+    queryKey: ['inspections', 'previous', id],
+    queryFn: () => request<JsonApiDocument>(`/inspections/${encodeURIComponent(id!)}`, { params: { fields: { inspections: 'code' }, extra: { add_data: 'previousInspection' } }, global: false }),
     enabled: Boolean(id),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  const form = useMemo(() => (formQ.data ? formOfRecord(formQ.data) : null), [formQ.data]);
+  const previous = useMemo(() => previousVisitOf(previousQ.data, id ?? ''), [previousQ.data, id]);
+  // The answers are read once per round: a refetch must not rebuild what is being answered.
+  const readFields = useCallback(() => api.listAll<Model>('inspection-fields', { filter: { inspection: id } }, { global: false }), [id]);
+  const fieldsQ = useQuery({
+    queryKey: ['inspection-fields', 'of', id, round],
+    queryFn: readFields,
+    enabled: Boolean(id),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  const form = useMemo(() => (versionQ.data ? formOfVersion(versionQ.data, formName) : null), [versionQ.data, formName]);
+  const reminders = useMemo(() => remindersOfVersion(versionQ.data), [versionQ.data]);
+  // The answers kept on this device (IndexedDB), read again whenever the form starts afresh.
+  const workKey = `${String(inspection?.state ?? '')}:${(inspection?.holder as Model | null | undefined)?.id ?? ''}:${round}`;
+  const stored = useQuery({
+    queryKey: ['inspection-queue', id, workKey],
+    queryFn: () => loadQueue(id!),
+    enabled: Boolean(id && inspection),
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 
+  /**
+   * The screen's reads again, without starting the form afresh (the answers are set, not refetched):
+   * the service worker's offline copies follow. `all`: the version and the previous visit too.
+   */
+  const readAgain = useCallback(
+    (all: boolean) => {
+      void readFields().then((data) => qc.setQueryData(['inspection-fields', 'of', id, round], data), () => undefined);
+      void qc.invalidateQueries({ queryKey: ['inspections', 'record', id] });
+      if (!all) return;
+      void qc.invalidateQueries({ queryKey: ['inspections', 'previous', id] });
+      void qc.invalidateQueries({ queryKey: ['inspection-form-versions', 'record'] });
+    },
+    [qc, readFields, id, round],
+  );
+  // The worker took control after this screen read its data (a first visit): read it again through it.
+  useEffect(() => {
+    const warm = () => readAgain(true);
+    window.addEventListener(OFFLINE_READY, warm);
+    return () => window.removeEventListener(OFFLINE_READY, warm);
+  }, [readAgain]);
   if (q.isPending) return <Loader />;
   if (!inspection) return <Alert color="red">{t('inspections:page.not_found')}</Alert>;
   const state = inspection.state as InspectionState;
   const holder = (inspection.holder ?? null) as Model | null;
   const input = { state, available: inspection.available_actions as string[] | undefined, permissions, meId: me.id, holderId: holder?.id ?? null };
   const answering = canAnswer(input);
-  const sectionActions = answering && userActions(input).includes('set_section_good');
+  const mine = userActions(input);
+  const sectionActions = answering && mine.includes('set_section_good');
   const vehicle = (inspection.vehicle ?? null) as Model | null;
   const customer = (inspection.customer ?? null) as Model | null;
   const assigned = (Array.isArray(inspection.assignedToUsers) ? inspection.assignedToUsers : []) as Model[];
+  // Every answer is on the server: the offline copy of the answers is refreshed.
+  const drained = () => readAgain(false);
   const reload = () => {
     setRound((r) => r + 1);
     void qc.invalidateQueries({ queryKey: ['inspections'] });
   };
   const heldByOther = state === 'in_progress' && holder && holder.id !== me.id;
+  // Who the inspection is with: whoever does it while it is in progress, who completed it once done, else its assignees.
+  const completedBy = (inspection.completedBy ?? null) as Model | null;
+  const who =
+    state === 'in_progress' && holder
+      ? { label: 'holder', names: byFullName(holder) }
+      : completedBy
+        ? { label: 'completedBy', names: byFullName(completedBy) }
+        : { label: 'assignedToUsers', names: assigned.map(byFullName).join(', ') };
 
   return (
     <Stack gap="md" data-testid="inspection-page">
@@ -326,13 +480,17 @@ export default function InspectionPage() {
               </Title>
               <InspectionStateBadge state={state} />
             </Group>
-            <InspectionActions inspection={inspection} />
+            <Group gap="xs">
+              <InspectionActions inspection={inspection} />
+              <ShareDialog inspection={inspection} />
+              <ReportButton inspection={inspection} />
+            </Group>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
             <HeaderItem label={t(labelKey('inspections', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('inspections', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('inspections', 'inspectionForm'))}>{String((inspection.inspectionForm as Model | undefined)?.name ?? '')}</HeaderItem>
-            <HeaderItem label={t(labelKey('inspections', 'holder'))}>{holder ? byFullName(holder) : assigned.map(byFullName).join(', ')}</HeaderItem>
+            <HeaderItem label={t(labelKey('inspections', who.label))}>{who.names}</HeaderItem>
             {/* While it is answered, the live score beside the form is the one to read. */}
             {!answering && (
               <HeaderItem label={t(labelKey('inspections', 'vehicle_score'))}>
@@ -361,23 +519,45 @@ export default function InspectionPage() {
           <Image src={inspection.signature} alt={t('inspections:finish.signature')} h={100} fit="contain" data-testid="inspection-signature" />
         </Paper>
       )}
-      {form && fieldsQ.data && !fieldsQ.isFetching ? (
-        <InspectionWork
-          // A new state, holder or round of answers starts the form afresh from the server.
-          key={`${state}:${holder?.id ?? ''}:${round}`}
-          inspection={inspection}
-          form={form}
-          formRecord={formQ.data!}
-          fields={fieldsQ.data}
-          answering={answering}
-          sectionActions={sectionActions}
-          onReload={reload}
-        />
-      ) : formQ.isError || fieldsQ.isError ? (
+      {previous && (
+        <Group gap={6} c="dimmed" data-testid="previous-visit">
+          <IconHistory size={18} aria-hidden />
+          <Text size="sm">
+            {t('inspections:previous.summary', {
+              code: previous.code,
+              date: previous.completed_at ? formatDate(previous.completed_at, currentLocale()) : '—',
+              score: previous.vehicle_score ?? '—',
+            })}
+          </Text>
+        </Group>
+      )}
+      <InspectionPhotos inspection={inspection} />
+      {form && fieldsQ.data && !fieldsQ.isFetching && stored.data && !previousQ.isPending ? (
+        <FieldPhotosProvider fields={fieldsQ.data} editable={answering}>
+          <InspectionWork
+            // A new state, holder or round of answers starts the form afresh from the server.
+            key={workKey}
+            inspection={inspection}
+            form={form}
+            reminders={reminders}
+            fields={fieldsQ.data}
+            stored={stored.data}
+            previous={previous}
+            answering={answering}
+            sectionActions={sectionActions}
+            canTakeOver={mine.includes('take_over')}
+            onReload={reload}
+            onDrained={drained}
+          />
+        </FieldPhotosProvider>
+      ) : versionQ.isError || fieldsQ.isError ? (
         <Alert color="red">{t('inspections:page.not_found')}</Alert>
       ) : (
         <Loader />
       )}
+      <Paper withBorder p="md" radius="md">
+        <CommentThread objectType="inspections" objectId={inspection.id} />
+      </Paper>
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { crudPermissions, INSPECTION_STATES, type RecordOf } from '@atelier/domain';
+import { Box, Button, Group, NumberInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { crudPermissions, INSPECTION_ACTION_LABELS, INSPECTION_STATES, inspectionActionRoute, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { api, request } from '../../api/client.ts';
 import type { JsonApiDocument, Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
@@ -14,6 +14,7 @@ import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
 import { InspectionStateBadge } from './InspectionPage.tsx';
 import { inspectionHref, inspectionStateLabel } from './inspectionModel.ts';
+import { currentLocale } from '../../i18n/index.ts';
 
 const P = crudPermissions('inspections');
 type Inspection = RecordOf<'inspections'>;
@@ -77,9 +78,121 @@ function NewInspection({ onClose }: { onClose: () => void }) {
   );
 }
 
+type GetFilter = (name: string) => string | undefined;
+type SetFilter = (name: string, value: string | null) => void;
+
+/** The states as tabs, each with its count (GET /inspections/list/count), "all" first: one tap filters the list. */
+function StateTabs({ get, set }: { get: GetFilter; set: SetFilter }) {
+  const { t } = useTranslation();
+  const counts = useStateCounts();
+  const total = counts.data ? Object.values(counts.data).reduce((a, b) => a + b, 0) : null;
+  const label = (text: string, n: number | null) => (n === null ? text : `${text} (${n})`);
+  return (
+    <Tabs value={get('state') ?? 'all'} onChange={(v) => set('state', !v || v === 'all' ? null : v)} variant="pills" data-testid="state-tabs">
+      <Tabs.List style={{ flexWrap: 'wrap' }} aria-label={t(labelKey('inspections', 'state'))}>
+        <Tabs.Tab value="all" mih={44} data-testid="state-tab-all">
+          {label(t('inspections:filters.all'), total)}
+        </Tabs.Tab>
+        {INSPECTION_STATES.map((s) => (
+          <Tabs.Tab key={s} value={s} mih={44} data-testid={`state-tab-${s}`}>
+            {label(inspectionStateLabel(s), counts.data && Object.hasOwn(counts.data, s) ? counts.data[s] : null)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
+
+const one = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** Inspector (holder or assignee), location, vehicle, form, creation dates and score range; each in the URL. */
+function InspectionFilters({ get, set }: { get: GetFilter; set: SetFilter }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const score = (name: string, label: string) => (
+    <NumberInput
+      label={label}
+      min={0}
+      max={100}
+      w={130}
+      // Touch first: no tiny steppers, the tablet's number pad instead.
+      hideControls
+      inputMode="numeric"
+      value={get(name) ?? ''}
+      onChange={(v) => set(name, typeof v === 'number' ? String(Math.round(v)) : null)}
+      data-testid={`filter-${name}`}
+    />
+  );
+  const date = (name: string, label: string) => (
+    <TextInput type="date" label={label} w={170} value={get(name) ?? ''} onChange={(e) => set(name, e.currentTarget.value || null)} data-testid={`filter-${name}`} />
+  );
+  return (
+    <>
+      {can('view any users') && (
+        <Box w={220} data-testid="filter-inspector">
+          <RelationSelect relation={relationOf('users')} label={t('inspections:filters.inspector')} value={get('inspector') ?? null} onChange={(v) => set('inspector', one(v))} name="inspector" />
+        </Box>
+      )}
+      {can('view any locations') && (
+        <Box w={220} data-testid="filter-location">
+          <RelationSelect relation={relationOf('locations')} label={t('inspections:filters.location')} value={get('allowedLocations') ?? null} onChange={(v) => set('allowedLocations', one(v))} name="allowedLocations" />
+        </Box>
+      )}
+      <Box w={240} data-testid="filter-vehicle">
+        <RelationSelect relation={relationOf('vehicles')} label={t('inspections:filters.vehicle')} value={get('vehicle') ?? null} onChange={(v) => set('vehicle', one(v))} name="vehicle" />
+      </Box>
+      <Box w={240} data-testid="filter-form">
+        <RelationSelect relation={relationOf('inspection-forms')} label={t('inspections:filters.form')} value={get('inspectionForm') ?? null} onChange={(v) => set('inspectionForm', one(v))} name="inspectionForm" />
+      </Box>
+      {date('created_from', t('inspections:filters.created_from'))}
+      {date('created_to', t('inspections:filters.created_to'))}
+      {score('vehicle_score_min', t('inspections:filters.score_min'))}
+      {score('vehicle_score_max', t('inspections:filters.score_max'))}
+    </>
+  );
+}
+
+/** The actions a row offers without a form, as the server allows them to this user (available_actions). */
+const QUICK: readonly InspectionAction[] = ['start', 'take_over', 'approve'];
+
+function QuickActions({ row }: { row: Inspection }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const run = useMutation({
+    mutationFn: (action: InspectionAction) => api.action(`/inspections/${row.id}/${inspectionActionRoute(action)}`, 'POST'),
+    onSuccess: (_r, action) => {
+      void qc.invalidateQueries({ queryKey: ['inspections'] });
+      // Started or taken over: the work is on the inspection's screen.
+      if (action !== 'approve') navigate(inspectionHref(row.id));
+    },
+  });
+  const offered = QUICK.filter((a) => (row.available_actions ?? []).includes(a));
+  return (
+    <Group gap={6} wrap="nowrap">
+      {offered.map((a) => (
+        <Button
+          key={a}
+          size="sm"
+          mih={40}
+          variant="light"
+          loading={run.isPending && run.variables === a}
+          onClick={() => run.mutate(a)}
+          aria-label={`${INSPECTION_ACTION_LABELS[a][currentLocale()]} ${row.code ?? ''}`}
+          data-testid={`row-${a}`}
+        >
+          {INSPECTION_ACTION_LABELS[a][currentLocale()]}
+        </Button>
+      ))}
+      <Button size="sm" mih={40} variant="subtle" component={Link} to={inspectionHref(row.id)} aria-label={`${t('inspections:filters.open')} ${row.code ?? ''}`}>
+        {t('inspections:filters.open')}
+      </Button>
+    </Group>
+  );
+}
+
 /** /inspecpro/inspections: the inspections with their state, vehicle, form, inspectors and score (spec §2); one opens at its own route. */
 export default function InspectionsPage() {
-  const counts = useStateCounts();
   const columns = columnsOf('inspections', [
     { key: 'code', linkTo: (r) => inspectionHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
     { key: 'state', render: (r) => <InspectionStateBadge state={r.state} /> },
@@ -88,19 +201,17 @@ export default function InspectionsPage() {
     { key: 'inspectionForm', visibleFrom: 'sm' },
     { key: 'assignedToUsers', visibleFrom: 'md', render: (r) => ((r.assignedToUsers ?? []) as Model[]).map(byFullName).join(', ') },
     { key: 'vehicle_score', render: (r) => (r.vehicle_score === null || r.vehicle_score === undefined ? '—' : String(r.vehicle_score)) },
-    { key: 'updated_at', visibleFrom: 'md' },
+    { key: 'updated_at', visibleFrom: 'lg' },
   ]);
-  const stateOptions = INSPECTION_STATES.map((s) => {
-    const n = counts.data && Object.hasOwn(counts.data, s) ? counts.data[s] : null;
-    return { value: s, label: n === null ? inspectionStateLabel(s) : `${inspectionStateLabel(s)} (${n})`, raw: true as const };
-  });
   return (
     <ResourceList<Inspection>
       type="inspections"
       title="inspections:list.title"
       columns={columns}
       include={LIST_INCLUDE}
-      filters={[{ name: 'state', label: labelKey('inspections', 'state'), options: stateOptions }]}
+      filterTabs={(get, set) => <StateTabs get={get} set={set} />}
+      filterControls={(get, set) => <InspectionFilters get={get} set={set} />}
+      rowActions={(row) => <QuickActions row={row} />}
       permissions={{ create: P.create, view: P.view }}
       // A record opened by ?id=&action= (a link, a notification) is shown at its own route.
       renderRecord={({ id, action, close }) => (action === 'add' || !id ? <NewInspection onClose={close} /> : <Navigate to={inspectionHref(id)} replace />)}

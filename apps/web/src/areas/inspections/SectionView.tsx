@@ -50,11 +50,13 @@ export interface SectionViewProps {
   onComment: (fieldId: string, text: string) => void;
   /** Each field's save status (an inspection being filled). */
   saveOf?: (fieldId: string) => AnswerFieldProps['save'];
+  /** Each field's answer at the previous visit, in words (none: no previous visit). */
+  previousOf?: (fieldId: string) => string | null;
   readOnly?: boolean;
 }
 
 /** A section's sub-sections with their scores and their visible fields; hidden ones are not drawn. */
-export function SectionView({ section, live, fieldNames, onAnswer, onComment, saveOf, readOnly }: SectionViewProps) {
+export function SectionView({ section, live, fieldNames, onAnswer, onComment, saveOf, previousOf, readOnly }: SectionViewProps) {
   return (
     <Stack gap="xl">
       {section.subSections.map((sub) => {
@@ -78,6 +80,7 @@ export function SectionView({ section, live, fieldNames, onAnswer, onComment, sa
                   onComment={onComment}
                   save={saveOf?.(f.id)}
                   readOnly={readOnly}
+                  previous={previousOf?.(f.id)}
                 />
               );
             })}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_ACTIONS, WIDGET_OPTIONS } from '@atelier/domain';
 import { deserialize, type Model } from '../../api/jsonapi.ts';
 import { resources } from '../../i18n/index.ts';
-import { formOfRecord } from './adapter.ts';
+import { formOfRecord, formOfVersion, remindersOfVersion } from './adapter.ts';
 import { TEST_FORM_DOCUMENT } from './testForm.ts';
 
 const form = () => formOfRecord(deserialize<Model>(TEST_FORM_DOCUMENT) as Model);
@@ -62,5 +62,75 @@ describe('inspections locale', () => {
       for (const a of FIELD_ACTIONS) expect(ns.actions[a], `${locale} ${a}`).toBeTruthy();
     }
     expect((resources.fr.inspections as { states: Record<string, string> }).states.to_replace).toBe('À remplacer');
+  });
+});
+
+describe('formOfVersion', () => {
+  // A frozen version as the server writes it (versions.ts): plain JSON, factors and coefficients as text.
+  const version = {
+    id: 'v1',
+    type: 'inspection-form-versions',
+    number: 3,
+    structure: {
+      sections: [
+        {
+          id: 'B',
+          name: 'Freins',
+          icon: null,
+          factor: '1',
+          order_number: 2,
+          subSections: [{ id: 'B1', name: 'Avant', factor: '1', order_number: 1, fields: [{ id: 'p1', name: 'Plaquettes', field_type: 'PAD_THICKNESS_WIDGET', points_threshold: [{ option: 'good', points: 10 }], order_number: 1, coefficient: '1', conditional_field: false, conditions: [], condition_relation: 'and' }] }],
+        },
+        {
+          id: 'A',
+          name: 'Extérieur',
+          icon: 'car',
+          factor: '2',
+          order_number: 1,
+          subSections: [
+            {
+              id: 'A1',
+              name: 'Carrosserie',
+              factor: '1',
+              order_number: 1,
+              fields: [
+                { id: 'f2', name: 'Rayures', field_type: 'CHECK', points_threshold: [{ option: 'yes', points: 5 }], order_number: 2, coefficient: '2', can_add_comment: true, conditional_field: true, conditions: [{ field: 'f1', operator: 'equals', value: 'no' }], condition_relation: 'or' },
+                { id: 'f1', name: 'Capot', field_type: 'CHECK', points_threshold: [{ option: 'yes', points: 5 }], order_number: 1, coefficient: '1', conditional_field: false, conditions: [], condition_relation: 'and' },
+              ],
+            },
+          ],
+        },
+      ],
+      multipliers: [{ type: 'points', field: 'odometer', operation: 'greater_than', value: '200000', multiplier: '0.9' }],
+      notes: [
+        { minimum_value: 50, maximum_value: 100, text: 'Bon' },
+        { minimum_value: 0, maximum_value: 49, text: 'À revoir' },
+      ],
+      reminders: [
+        { id: 'r2', text: 'Pneus serrés', order_number: 2 },
+        { id: 'r1', text: 'Clés rendues', order_number: 1 },
+      ],
+    },
+  };
+
+  it('builds the screen’s form from the frozen structure, in order, with its scoring data', () => {
+    const f = formOfVersion(version, 'Inspection 100 points');
+    expect(f.name).toBe('Inspection 100 points');
+    expect(f.sections.map((s) => s.id)).toEqual(['A', 'B']);
+    expect(f.sections[0]).toMatchObject({ name: 'Extérieur', icon: 'car', factor: 2 });
+    expect(f.sections[0].subSections[0].fields.map((x) => x.id)).toEqual(['f1', 'f2']);
+    expect(f.sections[0].subSections[0].fields[1]).toMatchObject({ coefficient: 2, can_add_comment: true, condition_relation: 'or', conditions: [{ field: 'f1', operator: 'equals', value: 'no' }] });
+    expect(f.sections[1].subSections[0].fields[0].field_type).toBe('PAD_THICKNESS_WIDGET');
+    expect(f.multipliers).toEqual([{ id: 'm0', type: 'points', field: 'odometer', operation: 'greater_than', value: '200000', multiplier: 0.9 }]);
+    expect(f.notes.map((n) => n.text)).toEqual(['À revoir', 'Bon']);
+  });
+
+  it('lists the reminders in their order, by the ids complete expects', () => {
+    expect(remindersOfVersion(version)).toEqual([
+      { id: 'r1', text: 'Clés rendues' },
+      { id: 'r2', text: 'Pneus serrés' },
+    ]);
+    expect(remindersOfVersion(undefined)).toEqual([]);
+    expect(formOfVersion({ id: 'v', type: 'inspection-form-versions' }, 'X').sections).toEqual([]);
   });
 });

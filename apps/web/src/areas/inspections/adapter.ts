@@ -3,8 +3,6 @@ import type { Model } from '../../api/jsonapi.ts';
 import type {
   FieldCondition,
   FormField,
-  FormMultiplier,
-  FormNote,
   FormSection,
   FormSubSection,
   InspectionFormModel,
@@ -73,31 +71,54 @@ function subSectionOf(r: Model): FormSubSection {
   };
 }
 
-/** A deserialised `inspection-forms` record (with FORM_INCLUDE) as the answer screens read it. */
+function sectionOf(s: Model): FormSection {
+  return { id: s.id, name: text(s.name), icon: text(s.icon) || null, factor: num(s.factor, 1), order_number: num(s.order_number, 0), subSections: byOrder(records(s.subSections).map(subSectionOf)) };
+}
+
+function linesOf(multipliers: unknown, notes: unknown): Pick<InspectionFormModel, 'multipliers' | 'notes'> {
+  return {
+    multipliers: records(multipliers).map((m, i) => ({
+      // A frozen multiplier has no id of its own: its place names it.
+      id: typeof m.id === 'string' ? m.id : `m${i}`,
+      type: text(m.type),
+      field: text(m.field),
+      operation: text(m.operation),
+      value: text(m.value),
+      multiplier: num(m.multiplier, 1),
+    })),
+    notes: records(notes)
+      .map((n, i) => ({ id: typeof n.id === 'string' ? n.id : `n${i}`, minimum_value: num(n.minimum_value, 0), maximum_value: num(n.maximum_value, 100), text: text(n.text) }))
+      .sort((a, b) => a.minimum_value - b.minimum_value),
+  };
+}
+
+/** A deserialised `inspection-forms` record (with FORM_INCLUDE) as the answer screens read it: the live form (the preview). */
 export function formOfRecord(record: Model): InspectionFormModel {
   const sections = records(record.sections);
   // The form's `sections` may list its sub-sections too (they belong to the form as well): a
   // section is top level when it has no parent and no other section lists it as a sub-section.
   const nested = new Set(sections.flatMap((s) => records(s.subSections).map((sub) => sub.id)));
   const top = sections.filter((s) => !nested.has(s.id) && !(s.parent && typeof s.parent === 'object'));
-  const formSections: FormSection[] = top.map((s) => ({
-    id: s.id,
-    name: text(s.name),
-    icon: text(s.icon) || null,
-    factor: num(s.factor, 1),
-    order_number: num(s.order_number, 0),
-    subSections: byOrder(records(s.subSections).map(subSectionOf)),
-  }));
-  const multipliers: FormMultiplier[] = records(record.multipliers).map((m) => ({
-    id: m.id,
-    type: text(m.type),
-    field: text(m.field),
-    operation: text(m.operation),
-    value: text(m.value),
-    multiplier: num(m.multiplier, 1),
-  }));
-  const notes: FormNote[] = records(record.notes)
-    .map((n) => ({ id: n.id, minimum_value: num(n.minimum_value, 0), maximum_value: num(n.maximum_value, 100), text: text(n.text) }))
-    .sort((a, b) => a.minimum_value - b.minimum_value);
-  return { id: record.id, name: text(record.name), sections: byOrder(formSections), multipliers, notes };
+  return { id: record.id, name: text(record.name), sections: byOrder(top.map(sectionOf)), ...linesOf(record.multipliers, record.notes) };
+}
+
+/** The structure of an `inspection-form-versions` record (plain JSON), or an empty one. */
+const structureOf = (version: Model | null | undefined): Record<string, unknown> =>
+  version && version.structure && typeof version.structure === 'object' ? (version.structure as Record<string, unknown>) : {};
+
+/**
+ * An inspection's form: the frozen version it was made from (`include=inspectionFormVersion`),
+ * never the live form, so that a form edited since changes neither what is shown nor the scores.
+ * The structure's members have the names of the live records' attributes.
+ */
+export function formOfVersion(version: Model, name: string): InspectionFormModel {
+  const structure = structureOf(version);
+  return { id: version.id, name, sections: byOrder(records(structure.sections).map(sectionOf)), ...linesOf(structure.multipliers, structure.notes) };
+}
+
+/** The reminders of a frozen version, in their order, by the id complete expects in `checked_reminders`. */
+export function remindersOfVersion(version: Model | null | undefined): { id: string; text: string }[] {
+  return byOrder(records(structureOf(version).reminders).map((r) => ({ id: text(r.id), text: text(r.text), order_number: num(r.order_number, 0) })))
+    .filter((r) => r.id !== '')
+    .map(({ id, text: t }) => ({ id, text: t }));
 }

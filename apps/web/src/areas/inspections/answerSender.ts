@@ -1,15 +1,21 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { request } from '../../api/client.ts';
 import { ApiError } from '../../api/jsonapi.ts';
+import { useOnline } from '../../lib/online.ts';
+import { del, get, set } from 'idb-keyval';
 import {
+  EMPTY_QUEUE,
   enqueue,
+  isConflict,
   isRetryable,
+  markConflict,
   markFailed,
   markRejected,
   markSending,
   markSent,
   nextToSend,
   parseQueue,
+  resolveConflict,
   serializeQueue,
   type FieldChange,
   type PendingSave,
@@ -20,26 +26,38 @@ import {
 export const RETRY_MS = 5000;
 
 export type Send = (item: PendingSave) => Promise<void>;
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Where the queue is kept: IndexedDB through idb-keyval in the app, a Map in tests. */
+export interface QueueStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  del(key: string): Promise<void>;
+}
 
 /**
  * Runs the save queue of one inspection: sends its answers one by one, in order, keeps what is
- * not sent in the device's storage and retries a failure until it passes. Outside React, so a
- * re-render never sends twice; the screen reads it through `useAnswerSender`.
+ * not sent in the device's storage (IndexedDB: kept across a reload and a closed tab) and retries
+ * a failure until it passes; a refusal of the holder or the state stops it until the user
+ * chooses. Outside React, so a re-render never sends twice; the screen reads it through
+ * `useAnswerSender`.
  */
 export class AnswerSender {
   private queue: SaveQueue;
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
+  /** Writes to the store, one after the other, so the last state is the one kept. */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly key: string,
     private readonly send: Send,
-    private readonly store: KeyValueStore | null,
+    private readonly store: QueueStore | null,
     private readonly online: () => boolean = () => true,
+    /** The queue loaded from the store before the screen opened (loadQueue). */
+    initial: SaveQueue = EMPTY_QUEUE,
   ) {
-    this.queue = parseQueue(store?.getItem(key) ?? null);
+    this.queue = initial;
   }
 
   snapshot = (): SaveQueue => this.queue;
@@ -67,7 +85,16 @@ export class AnswerSender {
     this.timer = null;
   }
 
-  /** Sends the next answer unless one is on its way, the device is offline or the screen closed. */
+  /** The user's answer to a conflict: send the waiting answers again (after a take-over), or drop them. */
+  resolve(keep: boolean) {
+    this.set(resolveConflict(this.queue, keep));
+    this.pump();
+  }
+
+  /** Everything written to the store so far has landed (tests, and before a reload). */
+  flushed = () => this.writing;
+
+  /** Sends the next answer unless one is on its way, a conflict waits, the device is offline or the screen closed. */
   pump = () => {
     if (!this.running || !this.online()) return;
     const head = nextToSend(this.queue);
@@ -88,6 +115,8 @@ export class AnswerSender {
         if (isRetryable(status)) {
           this.set(markFailed(this.queue, message));
           if (this.running) this.timer = setTimeout(this.pump, RETRY_MS);
+        } else if (isConflict(status)) {
+          this.set(markConflict(this.queue, status, message));
         } else {
           this.set(markRejected(this.queue, message));
           this.pump();
@@ -108,9 +137,16 @@ export class AnswerSender {
   }
 
   private set(queue: SaveQueue) {
+    const before = this.queue;
     this.queue = queue;
-    if (queue.items.length) this.store?.setItem(this.key, serializeQueue(queue));
-    else this.store?.removeItem(this.key);
+    // Only what is kept (the unsent changes) is written: a change of status alone is not.
+    if (this.store && serializeQueue(before) !== serializeQueue(queue)) {
+      const store = this.store;
+      const text = queue.items.length ? serializeQueue(queue) : null;
+      this.writing = this.writing
+        .then(() => (text ? store.set(this.key, text) : store.del(this.key)))
+        .catch(() => undefined);
+    }
     for (const l of this.listeners) l();
   }
 }
@@ -126,26 +162,43 @@ export const patchAnswer: Send = async (item) => {
   });
 };
 
-function localStore(): KeyValueStore | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
+/** The device's IndexedDB (idb-keyval's default store), or nothing where there is none. */
+export function deviceStore(): QueueStore | null {
+  if (typeof indexedDB === 'undefined') return null;
+  return { get: (k) => get<string>(k), set: (k, v) => set(k, v), del: (k) => del(k) };
 }
 
-function subscribeOnline(listener: () => void) {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
+/**
+ * The answers kept on this device for an inspection, read before its screen opens. Answers kept
+ * by an older version of the app in localStorage move to IndexedDB on the way.
+ */
+export async function loadQueue(inspectionId: string, store: QueueStore | null = deviceStore()): Promise<SaveQueue> {
+  const key = queueKey(inspectionId);
+  let text: string | undefined;
+  try {
+    text = await store?.get(key);
+  } catch {
+    text = undefined;
+  }
+  try {
+    const legacy = window.localStorage.getItem(key);
+    if (legacy) {
+      const merged = parseQueue(legacy);
+      const kept = parseQueue(text ?? null);
+      const queue = { ...kept, items: [...merged.items, ...kept.items] };
+      if (store) await store.set(key, serializeQueue(queue));
+      window.localStorage.removeItem(key);
+      return queue;
+    }
+  } catch {
+    /* no localStorage: nothing to move */
+  }
+  return parseQueue(text ?? null);
 }
 
 /** The sender of an inspection's answers, started while the screen is open and pumped when the connection returns. */
-export function useAnswerSender(inspectionId: string, send: Send = patchAnswer) {
-  const [sender] = useState(() => new AnswerSender(queueKey(inspectionId), send, localStore(), () => navigator.onLine !== false));
+export function useAnswerSender(inspectionId: string, initial: SaveQueue, send: Send = patchAnswer) {
+  const [sender] = useState(() => new AnswerSender(queueKey(inspectionId), send, deviceStore(), () => navigator.onLine !== false, initial));
   useEffect(() => {
     sender.start();
     window.addEventListener('online', sender.pump);
@@ -155,6 +208,6 @@ export function useAnswerSender(inspectionId: string, send: Send = patchAnswer) 
     };
   }, [sender]);
   const queue = useSyncExternalStore(sender.subscribe, sender.snapshot);
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine !== false);
+  const online = useOnline();
   return { sender, queue, online };
 }

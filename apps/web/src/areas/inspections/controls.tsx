@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, NumberInput, SimpleGrid, Slider, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconCircleX, IconMinus, IconPlus, IconReplace, type Icon } from '@tabler/icons-react';
-import { parseRangeOption, finiteNumber, WIDGET_OPTIONS, type FieldType, type WidgetOption } from '@atelier/domain';
+import { parseRangeOption, finiteNumber, WIDGET_MEASURES, WIDGET_OPTIONS, type FieldType, type WidgetOption } from '@atelier/domain';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/index.ts';
@@ -228,17 +228,6 @@ export const STATE_LOOK: Record<WidgetOption, { color: string; icon: Icon }> = {
   to_replace: { color: TONES.warn, icon: IconReplace },
   bad: { color: TONES.bad, icon: IconCircleX },
   not_applicable: { color: TONES.neutral, icon: IconCircleOff },
-};
-
-type Measure = 'depth_mm' | 'pressure_psi' | 'amps' | 'volts' | 'thickness_mm';
-
-/** The measures taken with each widget type, stored in its value beside the state. */
-export const WIDGET_MEASURES: Partial<Record<FieldType, readonly Measure[]>> = {
-  TIRE_STATE_WIDGET: ['depth_mm', 'pressure_psi'],
-  BATTERY_STATE_WIDGET: ['amps', 'volts'],
-  GAS_BATTERY_STATE_WIDGET: ['amps', 'volts'],
-  DRUM_THICKNESS_WIDGET: ['thickness_mm'],
-  PAD_THICKNESS_WIDGET: ['thickness_mm'],
 };
 
 const widgetValue = (v: AnswerValue): WidgetValue => (v && typeof v === 'object' && !Array.isArray(v) ? v : { value: null });

@@ -22,8 +22,8 @@ describe('the actions of an inspection', () => {
   });
 
   it('done: approve, share and redo; canceled: nothing', () => {
-    expect(headerActions({ state: 'completed', permissions: ALL, meId: 'me', holderId: 'me' })).toEqual(['approve', 'share', 'redo', 'cancel']);
-    expect(headerActions({ state: 'approved', permissions: ALL, meId: 'me', holderId: null })).toEqual(['share', 'redo']);
+    expect(headerActions({ state: 'completed', permissions: ALL, meId: 'me', holderId: 'me' })).toEqual(['approve', 'redo', 'cancel']);
+    expect(headerActions({ state: 'approved', permissions: ALL, meId: 'me', holderId: null })).toEqual(['redo']);
     expect(headerActions({ state: 'canceled', permissions: ALL, meId: 'me', holderId: null })).toEqual([]);
   });
 

@@ -1,7 +1,10 @@
 import { availableInspectionActions, type InspectionAction, type InspectionState } from '@atelier/domain';
 
-/** The buttons of the inspection's header, in this order; the section actions sit on their section, complete on the final step. */
-const HEADER: readonly InspectionAction[] = ['start', 'take_over', 'assign', 'approve', 'share', 'redo', 'cancel'];
+/**
+ * The buttons of the inspection's header, in this order; the section actions sit on their section,
+ * complete on the final step, share and unshare in the share dialog (ShareDialog.tsx).
+ */
+const HEADER: readonly InspectionAction[] = ['start', 'take_over', 'assign', 'approve', 'redo', 'cancel'];
 
 export interface InspectionActionsInput {
   state: InspectionState;

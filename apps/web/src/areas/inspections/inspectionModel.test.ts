@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersOfInspection, remindersOf, vehicleOfInspection } from './inspectionModel.ts';
+import { answersOfInspection, vehicleOfInspection } from './inspectionModel.ts';
 
 const rec = (id: string, fieldId: string, attrs: Record<string, unknown> = {}) => ({
   id,
@@ -37,10 +37,5 @@ describe('an inspection read by the screen', () => {
     const v = { id: 'v', type: 'vehicles', make: 'Honda', model: 'Civic', model_year: 2019, odometer: 90000, style: 'Sedan' };
     expect(vehicleOfInspection({ id: 'i', type: 'inspections', vehicle: v, odometer: 91000 })).toEqual({ make: 'Honda', model: 'Civic', model_year: 2019, odometer: 91000, style: 'Sedan' });
     expect(vehicleOfInspection({ id: 'i', type: 'inspections', vehicle: v, odometer: null }).odometer).toBe(90000);
-  });
-
-  it('lists the reminders in their order', () => {
-    const form = { id: 'f', type: 'inspection-forms', reminders: [{ id: 'b', type: 'r', text: 'Tires', order_number: 2 }, { id: 'a', type: 'r', text: 'Keys', order_number: 1 }] };
-    expect(remindersOf(form)).toEqual([{ id: 'a', text: 'Keys' }, { id: 'b', text: 'Tires' }]);
   });
 });

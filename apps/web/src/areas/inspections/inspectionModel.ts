@@ -72,11 +72,3 @@ export function vehicleOfInspection(inspection: Model): SampleVehicle {
     style: typeof v?.style === 'string' ? v.style : '',
   };
 }
-
-/** The form's reminders, in their order. */
-export function remindersOf(form: Model | undefined): { id: string; text: string }[] {
-  const list = Array.isArray(form?.reminders) ? (form.reminders as Model[]) : [];
-  return [...list]
-    .sort((a, b) => Number(a.order_number ?? 0) - Number(b.order_number ?? 0))
-    .map((r) => ({ id: r.id, text: typeof r.text === 'string' ? r.text : '' }));
-}

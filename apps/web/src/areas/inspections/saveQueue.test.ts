@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_QUEUE,
   enqueue,
+  isConflict,
   isRetryable,
+  markConflict,
   markFailed,
   markRejected,
   markSending,
@@ -10,6 +12,7 @@ import {
   nextToSend,
   parseQueue,
   pendingChanges,
+  resolveConflict,
   saveStatusOf,
   serializeQueue,
 } from './saveQueue.ts';
@@ -59,9 +62,28 @@ describe('the save queue', () => {
     expect(saveStatusOf(q, 'a')?.status).toBe('saving');
   });
 
-  it('tells a passing failure from a refusal', () => {
-    expect([0, 408, 429, 500, 503].every(isRetryable)).toBe(true);
+  it('tells a passing failure from a refusal, and a conflict of holder or state from an invalid answer', () => {
+    expect([0, 401, 408, 429, 500, 503].every(isRetryable)).toBe(true);
     expect([400, 403, 404, 409, 422].some(isRetryable)).toBe(false);
+    expect([403, 409].every(isConflict)).toBe(true);
+    expect([0, 400, 404, 422, 500].some(isConflict)).toBe(false);
+  });
+
+  it('a conflict stops sending and keeps every answer until the user chooses', () => {
+    let q = enqueue(EMPTY_QUEUE, 'a', 'ra', { value: true });
+    q = enqueue(q, 'b', 'rb', { value: 1 });
+    q = markConflict(markSending(q), 403, 'Ann holds it');
+    expect(q.conflict).toEqual({ status: 403, message: 'Ann holds it' });
+    expect(q.items.map((i) => [i.fieldId, i.sending])).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+    expect(nextToSend(q)).toBeNull();
+    // Answering meanwhile queues, still without sending.
+    q = enqueue(q, 'c', 'rc', { value: 'x' });
+    expect(nextToSend(q)).toBeNull();
+    expect(nextToSend(resolveConflict(q, true))?.fieldId).toBe('a');
+    expect(resolveConflict(q, false)).toEqual(EMPTY_QUEUE);
   });
 
   it('survives a reload: what was being sent is sent again, garbage is ignored', () => {

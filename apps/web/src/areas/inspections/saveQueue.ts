@@ -2,8 +2,8 @@ import type { AnswerChange } from './liveScoring.ts';
 
 /**
  * The answers waiting to reach the server (spec §4: applied locally first, sent in the background,
- * never lost). Pure, so its rules are unit-tested; `useSaveQueue` runs it and keeps it in
- * localStorage, so a reload or a closed tab does not lose what was not sent.
+ * never lost). Pure, so its rules are unit-tested; `AnswerSender` runs it and keeps it in the
+ * device's IndexedDB, so a reload or a closed tab does not lose what was not sent.
  */
 export type FieldChange = AnswerChange & { comment?: string };
 
@@ -21,11 +21,17 @@ export interface PendingSave {
 
 export interface SaveQueue {
   items: PendingSave[];
-  /** Answers the server refused (taken over meanwhile, an invalid value): shown, not retried. */
+  /** Answers the server refused as invalid (422): shown on their field, not retried. */
   rejected: Record<string, string>;
+  /**
+   * The server refused the head because of who holds the inspection or its state (403, 409: taken
+   * over, completed, canceled meanwhile): sending stops, the answers stay queued, and the user
+   * decides (take it over and send them, or drop them). Never retried on its own.
+   */
+  conflict: { status: number; message: string } | null;
 }
 
-export const EMPTY_QUEUE: SaveQueue = { items: [], rejected: {} };
+export const EMPTY_QUEUE: SaveQueue = { items: [], rejected: {}, conflict: null };
 
 /** Adds a change, merged into the same field's waiting change so the latest answer wins in one call. */
 export function enqueue(q: SaveQueue, fieldId: string, recordId: string, change: FieldChange): SaveQueue {
@@ -35,15 +41,15 @@ export function enqueue(q: SaveQueue, fieldId: string, recordId: string, change:
   if (i >= 0) {
     const items = [...q.items];
     items[i] = { ...items[i], change: { ...items[i].change, ...change } };
-    return { items, rejected };
+    return { ...q, items, rejected };
   }
-  return { items: [...q.items, { fieldId, recordId, change, sending: false, error: null }], rejected };
+  return { ...q, items: [...q.items, { fieldId, recordId, change, sending: false, error: null }], rejected };
 }
 
-/** The next change to send, in order; none while one is on its way. */
+/** The next change to send, in order; none while one is on its way or a conflict waits for the user. */
 export function nextToSend(q: SaveQueue): PendingSave | null {
   const head = q.items[0];
-  return head && !head.sending ? head : null;
+  return head && !head.sending && !q.conflict ? head : null;
 }
 
 export function markSending(q: SaveQueue): SaveQueue {
@@ -66,13 +72,28 @@ export function markFailed(q: SaveQueue, error: string): SaveQueue {
 export function markRejected(q: SaveQueue, error: string): SaveQueue {
   const head = q.items[0];
   if (!head) return q;
-  return { items: q.items.slice(1), rejected: { ...q.rejected, [head.fieldId]: error } };
+  return { ...q, items: q.items.slice(1), rejected: { ...q.rejected, [head.fieldId]: error } };
 }
 
-/** A network failure, a timeout, throttling or a server error may pass later; a 4xx answer will not. */
-export function isRetryable(status: number): boolean {
-  return status === 0 || status === 408 || status === 429 || status >= 500;
+/** The head was refused for who holds the inspection or its state: everything stays, sending stops. */
+export function markConflict(q: SaveQueue, status: number, message: string): SaveQueue {
+  if (!q.items[0]) return q;
+  return { ...q, items: [{ ...q.items[0], sending: false, error: null }, ...q.items.slice(1)], conflict: { status, message } };
 }
+
+/** The user chose: send again (after taking the inspection over), or drop what waits. */
+export const resolveConflict = (q: SaveQueue, keep: boolean): SaveQueue => ({ ...q, items: keep ? q.items : [], conflict: null });
+
+/**
+ * A network failure, a timeout, throttling, a server error, or a session to sign in again (401:
+ * the answers wait for the next sign-in) may pass later; an invalid value (other 4xx) will not.
+ */
+export function isRetryable(status: number): boolean {
+  return status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+}
+
+/** Refusals of the inspection's holder or state, not of the answer: the answers wait for the user's choice. */
+export const isConflict = (status: number) => status === 403 || status === 409;
 
 export type SaveStatus = 'saving' | 'failed' | 'rejected';
 
@@ -100,7 +121,7 @@ export function parseQueue(text: string | null): SaveQueue {
         ? [{ fieldId: it.fieldId, recordId: it.recordId, change: it.change as FieldChange, sending: false, error: null }]
         : [],
     );
-    return { items, rejected: {} };
+    return { items, rejected: {}, conflict: null };
   } catch {
     return EMPTY_QUEUE;
   }

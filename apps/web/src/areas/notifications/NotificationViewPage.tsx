@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useRecord } from '../../api/hooks.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useMarkNotifications, type Notification } from './notificationApi.ts';
+import { notificationHref, useMarkNotifications, type Notification } from './notificationApi.ts';
 import { useNotificationText } from './NotificationText.tsx';
 
 /** /notifications/view/{id}: opening one marks it read. */
@@ -26,6 +26,7 @@ export default function NotificationViewPage() {
   if (!q.data) return <Alert color="red">{t('common:form.record_not_found')}</Alert>;
   const n = q.data;
   const changes = n.data?.changes ?? [];
+  const href = notificationHref(n);
   return (
     <Stack maw={800}>
       <Group justify="space-between">
@@ -51,6 +52,12 @@ export default function NotificationViewPage() {
               {t(n.read || marked.current ? 'notifications:read' : 'notifications:unread')}
             </Badge>
           </div>
+          {n.data?.excerpt ? (
+            <div style={{ gridColumn: '1 / -1' }}>
+              <Text size="sm" c="dimmed">{t('notifications:excerpt')}</Text>
+              <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="notification-excerpt">{n.data.excerpt}</Text>
+            </div>
+          ) : null}
           {changes.length > 0 ? (
             <div style={{ gridColumn: '1 / -1' }}>
               <Text size="sm" c="dimmed">{t('notifications:changes')}</Text>
@@ -65,6 +72,11 @@ export default function NotificationViewPage() {
           ) : null}
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
+          {href ? (
+            <Button component={Link} to={href} data-testid="notification-open">
+              {t('notifications:open_record')}
+            </Button>
+          ) : null}
           <Button variant="subtle" onClick={() => mark.mutate({ ids: [n.id], read: false })}>
             {t('notifications:mark_unread')}
           </Button>

@@ -6,7 +6,8 @@ export interface Notification extends Model {
   event: 'created' | 'updated' | 'deleted' | string;
   subject_type: string;
   subject_id: string;
-  data: { label?: string; causer_name?: string; changes?: string[] } | null;
+  /** A mention also carries the comment's first words and the page that shows it (page_type, page_id). */
+  data: { label?: string; causer_name?: string; changes?: string[]; excerpt?: string; page_type?: string; page_id?: string } | null;
   read: boolean;
   read_at: string | null;
   created_at: string;
@@ -31,4 +32,15 @@ export function useMarkNotifications() {
 
 /** Text keys: the event and the type of record. */
 export const eventKey = (n: Pick<Notification, 'event'>) =>
-  ['created', 'updated', 'deleted'].includes(n.event) ? `notifications:events.${n.event}` : 'notifications:events.other';
+  ['created', 'updated', 'deleted', 'mentioned'].includes(n.event) ? `notifications:events.${n.event}` : 'notifications:events.other';
+
+/** The screens a notification may open, by the type of the record it names. */
+const PAGES = new Map<string, (id: string) => string>([['inspections', (id) => `/inspecpro/inspections/${encodeURIComponent(id)}`]]);
+
+/** Where a notification's record is shown (a mention: the page of its thread), if the app has that screen. */
+export function notificationHref(n: Pick<Notification, 'subject_type' | 'subject_id' | 'data' | 'event'>): string | null {
+  if (n.event === 'deleted') return null;
+  const type = n.data?.page_type ?? n.subject_type;
+  const id = n.data?.page_id ?? n.subject_id;
+  return PAGES.get(type)?.(id) ?? null;
+}

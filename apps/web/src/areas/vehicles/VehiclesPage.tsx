@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Anchor, Badge, Button, FileButton, Group, Image, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,8 +6,9 @@ import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions, type RecordOf } from '@atelier/domain';
-import { headersOf, upload } from '../../api/client.ts';
+import { upload } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
+import { useFileSrc } from '../../components/useFileSrc.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { columnsOf, fieldsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
@@ -90,25 +91,7 @@ function vehicleFields(typed: readonly string[] = [], onTyped?: (fields: Decoded
 
 /** A picture served by the API (it needs the bearer token, so it is fetched, not linked). */
 function Picture({ url, alt }: { url: string; alt: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!url.startsWith('/api/')) {
-      setSrc(url);
-      return;
-    }
-    let objectUrl: string | null = null;
-    let alive = true;
-    void fetch(url, { headers: headersOf(false) })
-      .then((r) => (r.ok ? r.blob() : null))
-      .then((b) => {
-        if (b && alive) setSrc((objectUrl = URL.createObjectURL(b)));
-      })
-      .catch(() => {});
-    return () => {
-      alive = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [url]);
+  const src = useFileSrc(url);
   return <Image src={src} alt={alt} h={120} fit="cover" radius="sm" bg="gray.1" fallbackSrc={undefined} />;
 }
 

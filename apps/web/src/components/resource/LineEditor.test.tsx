@@ -6,6 +6,7 @@ import i18n from '../../i18n/index.ts';
 import { LineEditor } from './LineEditor.tsx';
 import type { LineValues } from './lines.ts';
 import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
+import { taxLines } from '../../areas/settings/TaxGroupsPage.tsx';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
 
 const config = productLines;
@@ -45,6 +46,12 @@ describe('LineEditor', () => {
     expect(onChange.mock.calls[1][0]).toEqual([lines[1]]);
     fireEvent.change(screen.getByLabelText('Supplier code (Product 1)'), { target: { value: 'AA-9' } });
     expect(onChange.mock.calls[2][0][0]).toEqual({ ...lines[0], supplier_sku: 'AA-9' });
+  });
+
+  it('takes decimals in a decimal cell (a tax rate of 9.975)', () => {
+    const onChange = show({ config: taxLines, value: [{ id: 't1', code: 'TVQ', rate: 9, type: 'percentage' }] });
+    fireEvent.change(screen.getByLabelText('Rate (Tax 1)'), { target: { value: '9.975' } });
+    expect(onChange.mock.lastCall?.[0][0]).toEqual({ id: 't1', code: 'TVQ', rate: 9.975, type: 'percentage' });
   });
 
   it('shows each error on its cell, and an error of the whole list under it', () => {

@@ -147,8 +147,8 @@ function Cell({ field, value, onChange, error, label }: { field: FieldDef; value
           {...common}
           value={value as number | ''}
           onChange={(v) => onChange(v === '' ? '' : Number(v))}
-          decimalScale={field.kind === 'money' ? 2 : 0}
-          allowDecimal={field.kind === 'money'}
+          decimalScale={field.kind === 'money' ? 2 : field.decimal ? undefined : 0}
+          allowDecimal={field.kind === 'money' || Boolean(field.decimal)}
           decimalSeparator={fr ? ',' : '.'}
           thousandSeparator={fr ? ' ' : ','}
           suffix={field.kind === 'money' ? ' $' : undefined}

@@ -83,6 +83,8 @@ export function recordFormProps({ id, action, setAction, close }: RecordDrawerPr
 export interface ResourceListProps<T extends Model> {
   type: string;
   title: string;
+  /** The title's heading level: 1 for a page of its own, 2 for a list inside a page. */
+  titleOrder?: 1 | 2;
   columns: Column<T>[];
   include?: string;
   defaultSort?: string;
@@ -96,6 +98,13 @@ export interface ResourceListProps<T extends Model> {
   /** Drawer size; 'page' opens full screen. */
   drawerSize?: string;
   rowActions?: (row: T) => ReactNode;
+  /**
+   * Filters of a screen's own controls (a relation, a date or number range), kept in the URL as
+   * `filter[name]` like the others: `get` reads one, `set` changes one (null removes it).
+   */
+  filterControls?: (get: (name: string) => string | undefined, set: (name: string, value: string | null) => void) => ReactNode;
+  /** Above the filters: e.g. the states as tabs with their counts, through the same `get`/`set`. */
+  filterTabs?: (get: (name: string) => string | undefined, set: (name: string, value: string | null) => void) => ReactNode;
   bulkActions?: BulkAction<T>[];
   headerExtra?: ReactNode;
   /** Re-reads the page every two seconds while this holds of its rows (work running on the server). */
@@ -161,6 +170,8 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
 
   useEffect(() => setSelected(new Set()), [list.data]);
 
+  const getFilter = (name: string) => (Object.hasOwn(state.filters, name) ? state.filters[name] : undefined);
+  const setFilter = (name: string, value: string | null) => update({ filters: { [name]: value || null }, page: 1 });
   const recordHref = (id: string, action: RecordAction) => `?${writeListState(params, { id, action }).toString()}`;
   const setAction = (action: RecordAction | null, id?: string | null) =>
     update({ action, id: action === null ? null : id === undefined ? state.id : id });
@@ -193,7 +204,7 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
-        <Title order={1} size="h2">
+        <Title order={props.titleOrder ?? 1} size={props.titleOrder === 2 ? 'h3' : 'h2'}>
           {t(props.title)}
         </Title>
         <Group gap="sm">
@@ -208,7 +219,8 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
-          {props.search !== false || (props.filters ?? []).length > 0 ? (
+          {props.filterTabs?.(getFilter, setFilter)}
+          {props.search !== false || (props.filters ?? []).length > 0 || props.filterControls ? (
             <Group gap="sm" align="flex-end" wrap="wrap">
               {props.search !== false ? (
                 <TextInput
@@ -233,6 +245,7 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
                   w={200}
                 />
               ))}
+              {props.filterControls?.(getFilter, setFilter)}
               {Object.keys(state.filters).length > 0 || state.search ? (
                 <Button
                   variant="subtle"

@@ -68,6 +68,7 @@ function attributeField(type: TypeName, name: string, a: AnyAttribute): FieldDef
     max: a.maxLength,
     format: KIND_RULES[a.kind],
     range: numeric(a) ? { min: a.limits.min, max: a.limits.max } : undefined,
+    decimal: a.kind === 'decimal' || undefined,
     options: a.kind === 'enum' ? optionsOf(a) : undefined,
     createOnly: a.createOnly || undefined,
     ...(a.readOnly ? shownOnly() : {}),

@@ -27,6 +27,8 @@ export interface FieldDef<R = Model> {
   format?: TextRule;
   /** The bounds of a number, offered by its input. */
   range?: { min?: number; max?: number };
+  /** A number that takes decimals (a decimal attribute: a tax rate of 9.975); integers take none. */
+  decimal?: boolean;
   /** Required while the other values say so (the names of an individual ...): marked and checked. */
   requiredWhen?: (values: Record<string, unknown>) => boolean;
   /** i18n key of a heading that opens a group of fields here (identity, contact, address ...). */

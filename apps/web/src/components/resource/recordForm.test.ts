@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countErrors, deleteQuestion, documentOf, schemaOf, sectionsOf, valuesOf, type AnyField, type FieldDef } from './formModel.ts';
 import i18n from '../../i18n/index.ts';
-import { customerFields } from '../../areas/crm/CustomersPage.tsx';
+import { CUSTOMER_DEFAULTS, customerFields } from '../../areas/crm/CustomersPage.tsx';
 import { buildMatrix, rowNames } from '../../areas/admin/permissionMatrix.ts';
 import { PERMISSIONS } from '@atelier/domain';
 
@@ -53,7 +53,7 @@ describe('checks before sending (issue 8 items 10 and 13)', () => {
     const r = schemaOf(f, 'add').safeParse(values);
     return Object.fromEntries((r.success ? [] : r.error.issues).map((i) => [i.path.join('.'), i.message]));
   };
-  const customer = (v: Record<string, unknown>) => ({ ...valuesOf(customerFields(), undefined, { type: 'individual', billing_same_as_customer: true }), ...v });
+  const customer = (v: Record<string, unknown>) => ({ ...valuesOf(customerFields(), undefined, CUSTOMER_DEFAULTS), ...v });
 
   it('an individual needs a first and last name, a company its name; separate billing a name and address', () => {
     expect(issuesOf(customerFields(), customer({}))).toEqual({ firstname: 'validation:required', lastname: 'validation:required' });

@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import { inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../../db/client.ts';
+import { uploads } from '../../files/files.table.ts';
+
+// The pictures a report embeds: uploads named by their URL (/api/v1/uploads/{id}/content) and
+// data URLs (a signature). PDF takes JPEG and PNG only, and a tablet's photo is far larger than a
+// thumbnail needs: each image is decoded and written again at the size it is printed.
+
+/** An image ready for the PDF: JPEG or PNG bytes and its size in pixels. */
+export interface ReportImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const UPLOAD_URL = /^\/api\/v1\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content$/i;
+const DATA_URL = /^data:image\/(png|jpeg|jpg|webp|gif);base64,([A-Za-z0-9+/=\s]+)$/;
+
+/** The upload id of a URL of ours, else null. */
+export const uploadIdOf = (url: string): string | null => UPLOAD_URL.exec(url)?.[1]?.toLowerCase() ?? null;
+
+/**
+ * The image at `longest` pixels at most on its longest side: photos as JPEG (a quarter of the bytes
+ * of PNG at this size), drawings (a signature, a logo) as PNG to keep their transparency and edges.
+ * Null when the bytes are no image sharp reads.
+ */
+export async function downscale(bytes: Buffer, longest: number, keepAlpha: boolean): Promise<ReportImage | null> {
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
+      .rotate() // the camera's EXIF orientation
+      .resize({ width: longest, height: longest, fit: 'inside', withoutEnlargement: true });
+    const { data, info } = await (keepAlpha ? image.png({ compressionLevel: 6 }) : image.flatten({ background: '#ffffff' }).jpeg({ quality: 72, mozjpeg: false })).toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch {
+    return null;
+  }
+}
+
+/** A data URL's bytes (the signature pad's PNG), else null. */
+export function dataUrlBytes(url: string): Buffer | null {
+  const m = DATA_URL.exec(url);
+  return m ? Buffer.from(m[2], 'base64') : null;
+}
+
+// Uploads never change under their id: a thumbnail made once serves every later report of the
+// process (a report is downloaded again, opened from its share link...). Bounded by bytes.
+const THUMBNAIL_CACHE_BYTES = 64 * 1024 * 1024;
+const thumbnails = new Map<string, ReportImage>();
+let cachedBytes = 0;
+
+/** Forgets the kept thumbnails (the bench measures reports without them). */
+export function forgetThumbnails() {
+  thumbnails.clear();
+  cachedBytes = 0;
+}
+
+/** The thumbnail kept under `key`, else the one made from `load()`'s bytes (then kept). */
+export async function cachedThumbnail(key: string, load: () => Promise<Buffer | null>, longest: number, keepAlpha: boolean): Promise<ReportImage | null> {
+  const id = `${key}:${longest}:${keepAlpha ? 'a' : 'o'}`;
+  const known = thumbnails.get(id);
+  if (known) {
+    // Most recently used last: the oldest goes first.
+    thumbnails.delete(id);
+    thumbnails.set(id, known);
+    return known;
+  }
+  const bytes = await load();
+  const image = bytes ? await downscale(bytes, longest, keepAlpha) : null;
+  if (!image || image.data.length > THUMBNAIL_CACHE_BYTES / 16) return image;
+  thumbnails.set(id, image);
+  cachedBytes += image.data.length;
+  for (const [oldest, kept] of thumbnails) {
+    if (cachedBytes <= THUMBNAIL_CACHE_BYTES) break;
+    thumbnails.delete(oldest);
+    cachedBytes -= kept.data.length;
+  }
+  return image;
+}
+
+/**
+ * Upload URLs and data URLs downscaled, by URL; a URL that gives no image is left out. An upload
+ * is read only when it belongs to the organization (or is the platform's or the organization's
+ * reseller's, for a logo): a URL copied from another tenant into a field never reaches a report.
+ */
+export async function loadImages(
+  db: Db,
+  dataDir: string,
+  wanted: readonly { url: string; longest: number; keepAlpha: boolean }[],
+  owners: { organizationId: string; resellerId: string | null },
+): Promise<Map<string, ReportImage>> {
+  const ids = [...new Set(wanted.map((w) => uploadIdOf(w.url)).filter((id): id is string => id !== null))];
+  const rows = ids.length ? await db.select({ id: uploads.id, path: uploads.path, organization_id: uploads.organization_id, reseller_id: uploads.reseller_id }).from(uploads).where(inArray(uploads.id, ids)) : [];
+  const root = resolve(dataDir, 'uploads');
+  const files = new Map<string, string>();
+  for (const row of rows) {
+    const mine = row.organization_id === owners.organizationId || (row.organization_id === null && (row.reseller_id === null || row.reseller_id === owners.resellerId));
+    const absolute = resolve(dataDir, row.path);
+    if (mine && absolute.startsWith(root + sep)) files.set(row.id, absolute);
+  }
+  const images = new Map<string, ReportImage>();
+  await Promise.all(
+    wanted.map(async ({ url, longest, keepAlpha }) => {
+      const uploadId = uploadIdOf(url);
+      const file = uploadId ? files.get(uploadId) : undefined;
+      const inline = uploadId ? null : dataUrlBytes(url);
+      const image = file ? await cachedThumbnail(uploadId!, () => readFile(file).catch(() => null), longest, keepAlpha) : inline ? await downscale(inline, longest, keepAlpha) : null;
+      if (image) images.set(url, image);
+    }),
+  );
+  return images;
+}

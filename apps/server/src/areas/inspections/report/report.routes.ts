@@ -1,0 +1,183 @@
+import { INSPECTION_STATES, LOCALES, SCORE_TONES, URGENCIES, FIELD_ACTIONS, type Locale } from '@atelier/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/client.ts';
+import { t } from '../../../i18n/index.ts';
+import { ApiError } from '../../../jsonapi/errors.ts';
+import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
+import { describeRoute } from '../../../jsonapi/openapi.ts';
+import { authorize } from '../../../jsonapi/policies.ts';
+import type { RouteRegistrar } from '../../../jsonapi/router.ts';
+import { findRow } from '../../../jsonapi/scope.ts';
+import type { InspectionRow } from '../inspection-scoring.ts';
+import { inspectionsResource } from '../inspections.resource.ts';
+import { reportData } from './report-data.ts';
+import { renderReportPdf, validTimeZone } from './report-pdf.ts';
+import { openShare, type ShareRow } from './shares.ts';
+
+// GET /inspections/{id}/report: the report as PDF, to whoever may view the inspection (spec §7,
+// "file blob"). GET /public/inspection-reports/{token} (and /summary): the same report through a
+// share link, without signing in, in the link's language.
+
+async function reportPdf(db: Db, dataDir: string, row: InspectionRow, locale: Locale, timeZone: string) {
+  return renderReportPdf(await reportData(db, dataDir, row, locale), { timeZone });
+}
+
+function sendPdf(reply: FastifyReply, pdf: Buffer, row: InspectionRow, locale: Locale) {
+  const name = `${t(locale, 'report.file_name')}-${row.code ?? row.id}.pdf`;
+  return reply
+    .type('application/pdf')
+    .header('Content-Length', pdf.length)
+    .header('Content-Disposition', `inline; filename="${name.replace(/[^\w.-]/g, '_')}"`)
+    .header('Cache-Control', 'private, no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(pdf);
+}
+
+/** The time zone the dates print in: the app's X-Timezone header, or ?tz= on a public link. */
+const timeZoneOf = (request: FastifyRequest) => validTimeZone(request.headers['x-timezone'] ?? (request.query as Record<string, unknown>).tz);
+
+export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
+  api.get('/inspections/:id/report', async (request, reply) => {
+    const ctx = contextOf(request);
+    // The right to view the inspection; one out of the user's scope does not exist for them (404).
+    authorize(ctx, inspectionsResource, 'view');
+    const row = (await findRow(ctx, inspectionsResource, (request.params as { id: string }).id)) as InspectionRow;
+    return sendPdf(reply, await reportPdf(ctx.db, ctx.config.dataDir, row, ctx.locale, timeZoneOf(request)), row, ctx.locale);
+  });
+
+  /** The share a public token opens, the request then in its language; 404 unknown, 410 revoked or expired. */
+  async function opened(request: FastifyRequest): Promise<{ share: ShareRow; inspection: InspectionRow }> {
+    // Every public read counts against the caller's address: a PDF costs real work.
+    await services.limits.consume('shared_report', { ip: request.ip });
+    const found = await openShare(services.database.db, (request.params as { token: string }).token);
+    if (found.status === 'unknown') throw new ApiError(404, 'share.not_found');
+    request.locale = found.status === 'gone' ? found.locale : found.share.locale;
+    if (found.status === 'gone') throw new ApiError(410, 'share.gone');
+    return found;
+  }
+
+  api.get('/public/inspection-reports/:token', async (request, reply) => {
+    const { share, inspection } = await opened(request);
+    return sendPdf(reply, await reportPdf(services.database.db, services.config.dataDir, inspection, share.locale, timeZoneOf(request)), inspection, share.locale);
+  });
+
+  api.get('/public/inspection-reports/:token/summary', async (request, reply) => {
+    const { share, inspection } = await opened(request);
+    const data = await reportData(services.database.db, services.config.dataDir, inspection, share.locale, { images: false });
+    const m = data.model;
+    return reply.header('Cache-Control', 'private, no-store').send({
+      locale: share.locale,
+      expires_at: share.expires_at,
+      organization: data.organization.name,
+      location: data.location?.name ?? null,
+      code: data.code,
+      state: data.state,
+      completed_at: data.dates.completed_at,
+      vehicle: data.vehicle,
+      vehicle_score: m.vehicle_score,
+      tone: m.tone,
+      note: m.note,
+      sections: m.sections.map((s) => ({ name: s.name, score: s.score, tone: s.tone, subSections: s.subSections.map((sub) => ({ name: sub.name, score: sub.score, tone: sub.tone })) })),
+      work: m.work,
+    });
+  });
+};
+
+const tone: JsonSchema = { enum: [...SCORE_TONES] };
+const nullableString: JsonSchema = { type: ['string', 'null'] };
+const PDF = { contentType: 'application/pdf', description: 'The report (PDF), inline, named after the inspection’s code.', schema: { type: 'string', format: 'binary' } };
+const tokenQuery = [{ name: 'tz', description: 'IANA time zone the dates print in (default America/Toronto).', schema: { type: 'string' } }];
+
+describeRoute('GET', '/inspections/:id/report', {
+  summary: 'The inspection’s report as PDF, in the request’s language (any state: a report before completion is marked as a draft)',
+  description: 'Needs the right to view the inspection. Dates print in the X-Timezone header’s zone.',
+  tag: 'inspections',
+  responses: { 200: PDF },
+  errors: [403, 404],
+});
+
+describeRoute('GET', '/public/inspection-reports/:token', {
+  summary: 'The report of a shared inspection as PDF, in the share’s language; no sign-in (the token is the link’s)',
+  tag: 'inspections',
+  public: true,
+  query: tokenQuery,
+  responses: { 200: PDF },
+  errors: [404, 410, 429],
+});
+
+describeRoute('GET', '/public/inspection-reports/:token/summary', {
+  summary: 'What the public page of a shared report shows: the vehicle, its score and verdict, the sections and the recommended work',
+  tag: 'inspections',
+  public: true,
+  responses: {
+    200: {
+      contentType: 'application/json',
+      schema: {
+        type: 'object',
+        properties: {
+          locale: { enum: [...LOCALES] },
+          expires_at: { type: 'string' },
+          organization: { type: 'string' },
+          location: nullableString,
+          code: { type: 'string' },
+          state: { enum: [...INSPECTION_STATES] },
+          completed_at: nullableString,
+          vehicle: {
+            anyOf: [
+              { type: 'null' },
+              {
+                type: 'object',
+                properties: { vin: { type: 'string' }, year: { type: ['integer', 'null'] }, make: nullableString, model: nullableString, odometer: { type: ['integer', 'null'] }, unit: { type: 'string' } },
+                required: ['vin', 'year', 'make', 'model', 'odometer', 'unit'],
+                additionalProperties: false,
+              },
+            ],
+          },
+          vehicle_score: { type: 'integer' },
+          tone,
+          note: nullableString,
+          sections: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                name: { type: 'string' },
+                score: { type: 'integer' },
+                tone,
+                subSections: {
+                  type: 'array',
+                  items: { type: 'object', properties: { name: { type: 'string' }, score: { type: 'integer' }, tone }, required: ['name', 'score', 'tone'], additionalProperties: false },
+                },
+              },
+              required: ['name', 'score', 'tone', 'subSections'],
+              additionalProperties: false,
+            },
+          },
+          work: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                urgency: { enum: [...URGENCIES] },
+                items: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    properties: { section: { type: 'string' }, field: { type: 'string' }, action: { enum: [...FIELD_ACTIONS] }, comment: nullableString },
+                    required: ['section', 'field', 'action', 'comment'],
+                    additionalProperties: false,
+                  },
+                },
+              },
+              required: ['urgency', 'items'],
+              additionalProperties: false,
+            },
+          },
+        },
+        required: ['locale', 'expires_at', 'organization', 'location', 'code', 'state', 'completed_at', 'vehicle', 'vehicle_score', 'tone', 'note', 'sections', 'work'],
+        additionalProperties: false,
+      },
+    },
+  },
+  errors: [404, 410, 429],
+});

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { LOCALES, type Locale } from '@atelier/domain';
+import type { Db } from '../../../db/client.ts';
+import { ValidationErrors } from '../../../jsonapi/errors.ts';
+import { organizations } from '../../admin/admin.table.ts';
+import { customers } from '../../crm/crm.table.ts';
+import { inspectionShares } from '../inspection-shares.table.ts';
+import { inspections } from '../inspections.table.ts';
+import type { InspectionRow } from '../inspection-scoring.ts';
+
+// Public links to an inspection's report (docs/decisions.md "Shared inspection reports"). The
+// token is 32 random bytes, shown once; the database keeps its SHA-256, so a copy of the table
+// opens nothing, and a lookup is one indexed equality on the hash (no comparison to time).
+
+/** How long a link lives: 30 days unless the body asks for fewer, or more up to 90. */
+export const SHARE_DAYS = { default: 30, max: 90 } as const;
+
+/** The public URL's token: 32 bytes in base64url, 43 characters. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+export const shareUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, '')}/shared/inspections/${token}`;
+
+export type ShareRow = typeof inspectionShares.$inferSelect;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The options of POST /inspections/{id}/share: { data: { attributes: { expires_in_days, locale } } } or flat. */
+export function shareOptions(body: unknown): { days: number; locale: Locale | null } {
+  const attrs = isObject(body) ? (isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : body) : {};
+  const errors = new ValidationErrors();
+  const days = attrs.expires_in_days ?? SHARE_DAYS.default;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > SHARE_DAYS.max)
+    errors.add('/data/attributes/expires_in_days', 'share.expires_in_days', { max: SHARE_DAYS.max });
+  const locale = attrs.locale ?? null;
+  if (locale !== null && !(LOCALES as readonly unknown[]).includes(locale)) errors.add('/data/attributes/locale', 'validation.enum', { values: LOCALES.join(', ') });
+  errors.throwIfAny();
+  return { days: days as number, locale: locale as Locale | null };
+}
+
+/** The customer's language, else the organization's, else French. */
+async function defaultLocale(db: Db, row: InspectionRow): Promise<Locale> {
+  const [customer] = row.customer_id ? await db.select({ locale: customers.locale }).from(customers).where(eq(customers.id, row.customer_id)) : [];
+  const [organization] = customer ? [] : await db.select({ locale: organizations.locale }).from(organizations).where(eq(organizations.id, row.organization_id));
+  const locale = customer?.locale ?? organization?.locale;
+  return (LOCALES as readonly string[]).includes(locale ?? '') ? (locale as Locale) : 'fr';
+}
+
+/** Makes a link; answers its token (never stored) with the row. */
+export async function createShare(db: Db, row: InspectionRow, actorId: string, options: { days: number; locale: Locale | null }) {
+  const token = randomBytes(32).toString('base64url');
+  const [share] = await db
+    .insert(inspectionShares)
+    .values({
+      organization_id: row.organization_id,
+      inspection_id: row.id,
+      token_hash: tokenHash(token),
+      locale: options.locale ?? (await defaultLocale(db, row)),
+      expires_at: sql`now() + make_interval(days => ${options.days})`,
+      created_by: actorId,
+    })
+    .returning();
+  return { token, share };
+}
+
+/** Revokes the inspection's active links; answers how many. */
+export async function revokeShares(db: Db, inspectionId: string): Promise<number> {
+  const revoked = await db
+    .update(inspectionShares)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(inspectionShares.inspection_id, inspectionId), isNull(inspectionShares.revoked_at)))
+    .returning({ id: inspectionShares.id });
+  return revoked.length;
+}
+
+/** The links of these inspections that still open (not revoked, not expired), newest first. */
+export const activeShares = (db: Db, inspectionIds: string[]) =>
+  db
+    .select({ id: inspectionShares.id, inspection_id: inspectionShares.inspection_id, locale: inspectionShares.locale, expires_at: inspectionShares.expires_at, created_at: inspectionShares.created_at, created_by: inspectionShares.created_by })
+    .from(inspectionShares)
+    .where(and(inArray(inspectionShares.inspection_id, inspectionIds), isNull(inspectionShares.revoked_at), gt(inspectionShares.expires_at, sql`now()`)))
+    .orderBy(sql`${inspectionShares.created_at} DESC`);
+
+export type OpenedShare = { status: 'open'; share: ShareRow; inspection: InspectionRow } | { status: 'gone'; locale: Locale } | { status: 'unknown' };
+
+/**
+ * What a public token opens: the share and its inspection; `gone` for a link revoked, expired, or
+ * whose inspection was canceled since (redone); `unknown` for a token nobody made.
+ */
+export async function openShare(db: Db, token: string): Promise<OpenedShare> {
+  if (!TOKEN.test(token)) return { status: 'unknown' };
+  const [found] = await db
+    .select({ share: inspectionShares, inspection: inspections, live: sql<boolean>`${inspectionShares.expires_at} > now()` })
+    .from(inspectionShares)
+    .innerJoin(inspections, eq(inspections.id, inspectionShares.inspection_id))
+    .where(eq(inspectionShares.token_hash, tokenHash(token)));
+  if (!found) return { status: 'unknown' };
+  if (found.share.revoked_at || !found.live || found.inspection.state === 'canceled') return { status: 'gone', locale: found.share.locale };
+  return { status: 'open', share: found.share, inspection: found.inspection as InspectionRow };
+}

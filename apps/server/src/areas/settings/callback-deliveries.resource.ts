@@ -1,0 +1,20 @@
+import { declarations } from '@atelier/domain';
+import { tenancy } from '../../access/tenancy.ts';
+import { defineResource } from '../../jsonapi/define-resource.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { callbackDeliveries } from './settings.table.ts';
+
+/**
+ * The delivery log of callbacks, read only (the worker writes it): what was sent where, how it
+ * went. The body sent is not served (it is the record, readable at its own type).
+ */
+export const callbackDeliveriesResource = defineResource(declarations['callback-deliveries'], {
+  table: callbackDeliveries,
+  permissions: 'settings',
+  tenancy: tenancy.organization({ locations: false }),
+  operations: { create: false, update: false, delete: false },
+  logged: false,
+  relationships: { organization: rel.belongsTo('organization_id') },
+  filters: { status: filter.in('status'), event: filter.in('event') },
+});

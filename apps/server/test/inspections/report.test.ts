@@ -1,0 +1,240 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.ts';
+import { newId } from '../../src/db/columns.ts';
+import { userWith } from '../factories.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+
+// The inspection report (issue 11): the PDF of GET /inspections/{id}/report, read back as text, in
+// French and English, for whoever may view the inspection; share links made, opened without
+// signing in (in the customer's language), revoked and expired; the token never stored.
+
+let t: TestApp;
+let manager: string;
+let manager2: string;
+let completed: { id: string; organization_id: string; vehicle_score: number; note: string };
+let draftId: string;
+let sections: string[];
+
+const I = '/api/v1/inspections';
+const P = '/api/v1/public/inspection-reports';
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
+
+/** GET a PDF (or an error) through the contract-checked inject; the text of a PDF. */
+async function pdf(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  const isPdf = String(res.headers['content-type']).startsWith('application/pdf');
+  const text = isPdf ? (await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true })).text : '';
+  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, text, json: isPdf ? null : JSON.parse(res.body) };
+}
+const report = (id: string, token: string, lang = 'fr') => pdf(`${I}/${id}/report`, { authorization: `Bearer ${token}`, 'accept-language': lang });
+const share = (id: string, body: object = {}, token = manager) => t.api('POST', `${I}/${id}/share`, { token, body });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = await t.login('manager@atelier.test');
+  manager2 = await t.login('manager2@atelier.test');
+  [completed] = await rows(sql`SELECT id, organization_id, vehicle_score, score_data->>'note' AS note FROM inspections WHERE state = 'completed'`);
+  [{ id: draftId }] = await rows<{ id: string }>(sql`SELECT i.id FROM inspections i JOIN organizations o ON o.id = i.organization_id WHERE o.name = 'Garage Démo' AND i.state = 'assigned'`);
+  const [version] = await rows<{ structure: { sections: { name: string }[] } }>(
+    sql`SELECT v.structure FROM inspection_form_versions v JOIN inspections i ON i.inspection_form_version_id = v.id WHERE i.id = ${completed.id}`,
+  );
+  sections = version.structure.sections.map((s) => s.name);
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('GET /inspections/{id}/report', () => {
+  it('answers a PDF in French: vehicle, customer, score, verdict, sections, recommended work by urgency', async () => {
+    const res = await report(completed.id, manager);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="rapport-inspection-I-\d{4}-\d{6}\.pdf"$/);
+    for (const text of ['Rapport d’inspection', 'Garage Démo', 'KM8K2CAB4PU001140', 'Hyundai', 'Kona', '2023', '18 650 km', 'Transport Laval inc.', 'Note du véhicule', completed.note, ...sections])
+      expect(res.text, text).toContain(text);
+    expect(res.text).toContain(String(completed.vehicle_score));
+    // The demo's findings: a tire to replace (urgent), pads to schedule (soon), their comments and measures.
+    expect(res.text).toContain('Travaux recommandés');
+    expect(res.text).toContain('À faire maintenant');
+    expect(res.text).toMatch(/Remplacer — .+ \(Freins et pneus\) : Usure avancée à l’intérieur/);
+    expect(res.text).toContain('Profondeur 2,5 mm');
+    expect(res.text).toContain('À prévoir');
+    expect(res.text).toContain('Rappels');
+    expect(res.text).toContain('Signature');
+    expect(res.text).not.toContain('PROVISOIRE');
+  });
+
+  it('answers it in English with Accept-Language: en', async () => {
+    const res = await report(completed.id, manager, 'en');
+    expect(res.status).toBe(200);
+    for (const text of ['Inspection report', 'Vehicle score', 'Recommended work', 'Needed now', 'Replace', 'Tread depth 2.5 mm', completed.note, ...sections]) expect(res.text, text).toContain(text);
+    expect(res.headers['content-disposition']).toMatch(/inspection-report-I-/);
+  });
+
+  it('prints every French character: œ, ’, « », é, à, ç', async () => {
+    const text = 'Le cœur du « problème » : l’embrayage à vérifier, reçu déjà usé.';
+    await t.database.db.execute(sql`UPDATE inspections SET comments = ${text} WHERE id = ${completed.id}`);
+    expect((await report(completed.id, manager)).text).toContain(text);
+  });
+
+  it('marks a report before completion as a draft', async () => {
+    const fr = await report(draftId, manager);
+    expect(fr.status).toBe(200);
+    expect(fr.text).toContain('PROVISOIRE');
+    expect(fr.text).toContain('Rapport provisoire : l’inspection n’est pas terminée (état : À faire).');
+    expect((await report(draftId, manager, 'en')).text).toContain('DRAFT');
+  });
+
+  it('is refused without the right to view inspections (403) and does not exist for another organization (404)', async () => {
+    const nobody = await userWith(t, completed.organization_id, 'no-inspections@report.test', ['view any vehicles']);
+    expect((await report(completed.id, nobody.token)).status).toBe(403);
+    const other = await report(completed.id, manager2);
+    expect(other.status).toBe(404);
+    expect(other.json.errors[0].code).toBe('error.not_found');
+    expect((await pdf(`${I}/${completed.id}/report`)).status).toBe(401);
+  });
+
+  it('embeds the photos of its fields, downscaled, and never another organization’s file', async () => {
+    const upload = async (organizationId: string, width: number) => {
+      const id = newId();
+      const path = join('uploads', organizationId, 'report-test', `${id}.jpg`);
+      const file = join(t.config.dataDir, path);
+      await mkdir(dirname(file), { recursive: true });
+      const bytes = await sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+      await writeFile(file, bytes);
+      await t.database.db.execute(
+        sql`INSERT INTO uploads (id, organization_id, resource_type, record_id, field, path, mime, size) VALUES (${id}, ${organizationId}, 'inspection-fields', 'x', 'images', ${path}, 'image/jpeg', ${bytes.length})`,
+      );
+      return { url: `/api/v1/uploads/${id}/content`, size: bytes.length };
+    };
+    const [riviere] = await rows<{ id: string }>(sql`SELECT id FROM organizations WHERE name = 'Autos Rivière'`);
+    const mine = await upload(completed.organization_id, 4000);
+    const theirs = await upload(riviere.id, 800);
+    const [field] = await rows<{ id: string }>(sql`SELECT id FROM inspection_fields WHERE inspection_id = ${completed.id} AND comment IS NOT NULL ORDER BY position LIMIT 1`);
+    await t.database.db.execute(sql`UPDATE inspection_fields SET images = ${JSON.stringify([mine.url, theirs.url])}::jsonb WHERE id = ${field.id}`);
+    try {
+      const res = await report(completed.id, manager);
+      expect(res.status).toBe(200);
+      // The one photo of this organization, as a JPEG (the signature is a PNG); the other is a placeholder.
+      expect(res.raw.toString('latin1').match(/\/DCTDecode/g) ?? []).toHaveLength(1);
+      expect(res.text).toContain('Photo non disponible');
+      // A 4000-pixel photo is printed as a thumbnail: the PDF is far smaller than the file.
+      expect(res.raw.length).toBeLessThan(mine.size);
+    } finally {
+      await t.database.db.execute(sql`UPDATE inspection_fields SET images = '[]'::jsonb WHERE id = ${field.id}`);
+    }
+  });
+});
+
+describe('share links', () => {
+  let token: string;
+
+  it('makes a link in the customer’s language, shows its token once and stores only its SHA-256', async () => {
+    const res = await share(completed.id, { data: { type: 'inspections', id: completed.id, attributes: { expires_in_days: 7 } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.attributes.shared).toBe(true);
+    const link = res.body.meta.share;
+    token = link.token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.url).toBe(`http://atelier.test/shared/inspections/${token}`);
+    // Transport Laval reads English.
+    expect(link.locale).toBe('en');
+    const days = (Date.parse(link.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    const stored = await rows<Record<string, unknown>>(sql`SELECT * FROM inspection_shares WHERE inspection_id = ${completed.id}`);
+    expect(stored).toHaveLength(1);
+    expect(stored[0].token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(stored)).not.toContain(token);
+    const logged = await rows<{ changes: unknown }>(sql`SELECT to_jsonb(l) AS changes FROM logs l WHERE subject_id = ${completed.id}`);
+    expect(JSON.stringify(logged)).not.toContain(token);
+  });
+
+  it('lists the active links (never their tokens) with add_data=shares', async () => {
+    const res = await t.api('GET', `${I}/${completed.id}?add_data=shares`, { token: manager });
+    expect(res.status).toBe(200);
+    expect(res.body.meta.shares).toHaveLength(1);
+    expect(res.body.meta.shares[0]).toMatchObject({ locale: 'en', inspection_id: completed.id });
+    expect(JSON.stringify(res.body)).not.toContain(token);
+  });
+
+  it('opens the report without signing in, in the link’s language, and its summary', async () => {
+    const res = await pdf(`${P}/${token}?tz=America/Vancouver`);
+    expect(res.status).toBe(200);
+    for (const text of ['Inspection report', 'KM8K2CAB4PU001140', 'Vehicle score', completed.note, ...sections]) expect(res.text, text).toContain(text);
+    const summary = await t.api('GET', `${P}/${token}/summary`, { headers: { 'accept-language': 'fr' } });
+    expect(summary.status).toBe(200);
+    expect(summary.body).toMatchObject({ locale: 'en', organization: 'Garage Démo', vehicle: { vin: 'KM8K2CAB4PU001140', make: 'Hyundai' }, vehicle_score: completed.vehicle_score, note: completed.note });
+    expect(summary.body.sections.map((s: { name: string }) => s.name)).toEqual(sections);
+    expect(summary.body.work[0]).toMatchObject({ urgency: 'urgent' });
+  });
+
+  it('takes the language asked for, and refuses a bad duration or language with 422, writing nothing', async () => {
+    const fr = await share(completed.id, { locale: 'fr', expires_in_days: 90 });
+    expect(fr.status).toBe(200);
+    expect(fr.body.meta.share.locale).toBe('fr');
+    expect((await pdf(`${P}/${fr.body.meta.share.token}`)).text).toContain('Rapport d’inspection');
+    const [{ n }] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM inspection_shares`);
+    for (const body of [{ expires_in_days: 0 }, { expires_in_days: 91 }, { expires_in_days: 2.5 }, { expires_in_days: '7' }, { locale: 'de' }]) {
+      const res = await t.api('POST', `${I}/${completed.id}/share`, { token: manager, body, headers: { 'accept-language': 'en' } });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors[0].source.pointer).toMatch(/^\/data\/attributes\/(expires_in_days|locale)$/);
+    }
+    expect((await t.api('POST', `${I}/${completed.id}/share`, { token: manager, body: { expires_in_days: 0 }, headers: { 'accept-language': 'en' } })).body.errors[0].detail).toBe(
+      'The link’s duration must be a whole number of days between 1 and 90',
+    );
+    expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM inspection_shares`))[0].n).toBe(n);
+  });
+
+  it('is refused before completion (409), to another organization (404) and without the share permission (403)', async () => {
+    expect((await share(draftId)).status).toBe(409);
+    expect((await share(completed.id, {}, manager2)).status).toBe(404);
+    const viewer = await userWith(t, completed.organization_id, 'viewer@report.test', ['view module inspections', 'view any inspections', 'view inspections']);
+    expect((await share(completed.id, {}, viewer.token)).status).toBe(403);
+    // A viewer reads the report, but not the links.
+    expect((await report(completed.id, viewer.token)).status).toBe(200);
+    expect((await t.api('GET', `${I}/${completed.id}?add_data=shares`, { token: viewer.token })).body.meta.shares).toEqual([]);
+  });
+
+  it('answers 404 for an unknown or malformed token, 410 in the link’s language once expired', async () => {
+    expect((await pdf(`${P}/${randomBytes(32).toString('base64url')}`)).status).toBe(404);
+    const bad = await t.api('GET', `${P}/not-a-token/summary`, { headers: { 'accept-language': 'en' } });
+    expect(bad.status).toBe(404);
+    expect(bad.body.errors[0].detail).toBe('This report link does not exist. Check the address you received.');
+    const made = await share(completed.id, { expires_in_days: 1 });
+    await t.database.db.execute(sql`UPDATE inspection_shares SET expires_at = now() - interval '1 minute' WHERE id = ${made.body.meta.share.id}`);
+    const expired = await t.api('GET', `${P}/${made.body.meta.share.token}/summary`, { headers: { 'accept-language': 'fr' } });
+    expect(expired.status).toBe(410);
+    expect(expired.body.errors[0].detail).toBe('This report link has expired or was revoked. Ask the dealership for a new link.');
+    expect((await pdf(`${P}/${made.body.meta.share.token}`)).status).toBe(410);
+  });
+
+  it('unshare revokes every active link: they answer 410, and the inspection is no longer shared', async () => {
+    const res = await t.api('POST', `${I}/${completed.id}/unshare`, { token: manager });
+    expect(res.status).toBe(200);
+    expect(res.body.data.attributes.shared).toBe(false);
+    expect((await pdf(`${P}/${token}`)).status).toBe(410);
+    expect((await t.api('GET', `${P}/${token}/summary`)).status).toBe(410);
+    expect((await t.api('GET', `${I}/${completed.id}?add_data=shares`, { token: manager })).body.meta.shares).toEqual([]);
+    const [{ open }] = await rows<{ open: number }>(sql`SELECT count(*)::int AS open FROM inspection_shares WHERE inspection_id = ${completed.id} AND revoked_at IS NULL AND expires_at > now()`);
+    expect(open).toBe(0);
+  });
+
+  it('closes the links of an inspection redone (canceled) since', async () => {
+    const made = await share(completed.id);
+    expect((await t.api('GET', `${P}/${made.body.meta.share.token}/summary`)).status).toBe(200);
+    expect((await t.api('POST', `${I}/${completed.id}/redo`, { token: manager })).status).toBe(200);
+    expect((await t.api('GET', `${P}/${made.body.meta.share.token}/summary`)).status).toBe(410);
+  });
+
+  it('limits the public reads of one address (429 once over)', async () => {
+    let status = 0;
+    for (let k = 0; k < 70 && status !== 429; k++) status = (await t.api('GET', `${P}/${randomBytes(32).toString('base64url')}/summary`)).status;
+    expect(status).toBe(429);
+  });
+});

@@ -1,0 +1,248 @@
+import { ActionIcon, Alert, Button, FileButton, Group, Image, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconCamera, IconCloudOff, IconX } from '@tabler/icons-react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { isInspectionEditable, type InspectionState } from '@atelier/domain';
+import { useTranslation } from 'react-i18next';
+import { api, upload } from '../../api/client.ts';
+import { ApiError, type Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { useFileSrc } from '../../components/useFileSrc.ts';
+import { resizeImage } from '../../lib/imageResize.ts';
+import { useOnline } from '../../lib/online.ts';
+import { TOUCH } from './controls.tsx';
+
+const SIZE = 96;
+
+function Thumbnail({ url, alt, onOpen }: { url: string; alt: string; onOpen: () => void }) {
+  const src = useFileSrc(url);
+  return (
+    <UnstyledButton onClick={onOpen} aria-label={alt} w={SIZE} h={SIZE} style={{ borderRadius: 8, overflow: 'hidden' }} data-testid="photo-thumbnail">
+      <Image src={src} alt="" w={SIZE} h={SIZE} fit="cover" bg="gray.1" />
+    </UnstyledButton>
+  );
+}
+
+function Enlarged({ url, alt, onClose }: { url: string; alt: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const src = useFileSrc(url);
+  return (
+    <Modal opened onClose={onClose} title={alt} size="xl" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <Image src={src} alt={alt} fit="contain" mah="75vh" data-testid="photo-enlarged" />
+    </Modal>
+  );
+}
+
+export interface PhotoStripProps {
+  /** The record whose `images` list holds the photos (POST /uploads/{resource}/{id}/images). */
+  resource: 'inspections' | 'inspection-fields';
+  recordId: string;
+  images: readonly string[];
+  /** What the photos show, for their text alternatives. */
+  name: string;
+  /** Photos may be taken and removed (else only shown). */
+  editable: boolean;
+  onChange: (images: string[]) => void;
+  testId?: string;
+}
+
+/**
+ * A record's photos: thumbnails (a tap enlarges), the camera button of the tablet (the photo made
+ * smaller in the browser before it goes), a remove button on each. Photos need the connection:
+ * offline, the button waits and says so (answers do not wait for photos).
+ */
+export function PhotoStrip({ resource, recordId, images, name, editable, onChange, testId }: PhotoStripProps) {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [busy, setBusy] = useState<'preparing' | 'sending' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const describe = (e: unknown) => (e instanceof ApiError ? (e.errors[0]?.detail ?? e.message) : String(e));
+
+  const take = async (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    try {
+      setBusy('preparing');
+      const small = await resizeImage(file);
+      setBusy('sending');
+      const { url } = await upload(resource, recordId, 'images', small);
+      onChange([...images, url]);
+    } catch (e) {
+      setError(t('inspections:photos.failed', { error: describe(e) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const remove = async (index: number) => {
+    setError(null);
+    const next = images.filter((_, i) => i !== index);
+    try {
+      const saved = await api.update<Model>({ type: resource, id: recordId, attributes: { images: next } });
+      onChange(Array.isArray(saved.images) ? (saved.images as string[]) : next);
+    } catch (e) {
+      setError(t('inspections:photos.failed', { error: describe(e) }));
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  if (!editable && images.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid={testId ?? 'photos'} data-count={images.length}>
+      <Group gap="sm" align="center">
+        {images.map((url, i) => (
+          <div key={url} style={{ position: 'relative' }}>
+            <Thumbnail url={url} alt={t('inspections:photos.open', { n: i + 1 })} onOpen={() => setOpen(i)} />
+            {editable && (
+              <ActionIcon
+                pos="absolute"
+                top={-10}
+                right={-10}
+                size={36}
+                radius="xl"
+                color="red.9"
+                variant="filled"
+                aria-label={t('inspections:photos.remove', { n: i + 1 })}
+                disabled={!online}
+                onClick={() => setRemoving(i)}
+              >
+                <IconX size={18} />
+              </ActionIcon>
+            )}
+          </div>
+        ))}
+        {editable && (
+          <FileButton onChange={take} accept="image/*" capture="environment" disabled={!online || busy !== null}>
+            {(props) => (
+              <Button {...props} size="lg" mih={TOUCH} variant="light" leftSection={<IconCamera size={22} />} loading={busy !== null} disabled={!online} data-testid="photo-take">
+                {images.length ? t('inspections:photos.add') : t('inspections:photos.take')}
+              </Button>
+            )}
+          </FileButton>
+        )}
+      </Group>
+      {busy && (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {t(`inspections:photos.${busy}`)}
+        </Text>
+      )}
+      {editable && !online && (
+        <Alert color="orange" icon={<IconCloudOff />} p="xs" data-testid="photos-offline">
+          {t('inspections:photos.offline')}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" p="xs" data-testid="photos-error">
+          {error}
+        </Alert>
+      )}
+      {open !== null && images[open] && <Enlarged url={images[open]} alt={t('inspections:photos.alt', { n: open + 1, name })} onClose={() => setOpen(null)} />}
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('inspections:photos.remove', { n: (removing ?? 0) + 1 })} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+        <Stack>
+          <Text>{t('inspections:photos.confirm_remove')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRemoving(null)} data-autofocus>
+              {t('comments:cancel')}
+            </Button>
+            <Button color="red.9" onClick={() => removing !== null && void remove(removing)} data-testid="photo-remove-confirm">
+              {t('inspections:photos.remove', { n: (removing ?? 0) + 1 })}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+interface FieldPhotosValue {
+  editable: boolean;
+  /** The inspection-fields record answering a form field, and its photos. */
+  photosOf(fieldId: string): { recordId: string; images: string[] } | null;
+  setImages(fieldId: string, images: string[]): void;
+}
+
+const FieldPhotosContext = createContext<FieldPhotosValue | null>(null);
+
+/** The record answering a form field on the inspection screen (none in the preview). */
+export const useFieldRecord = (fieldId: string) => useContext(FieldPhotosContext)?.photosOf(fieldId)?.recordId ?? null;
+
+const photosOfFields = (fields: readonly Model[]) =>
+  new Map<string, { recordId: string; images: string[] }>(
+    fields.flatMap((r) => {
+      const fieldId = (r.inspectionFormSectionField as Model | null | undefined)?.id;
+      return fieldId ? [[fieldId, { recordId: r.id, images: Array.isArray(r.images) ? (r.images as string[]) : [] }] as const] : [];
+    }),
+  );
+
+/** The answers' records and photos of an inspection, by form field, for the fields drawn below it (the preview has none). */
+export function FieldPhotosProvider({ fields, editable, children }: { fields: readonly Model[]; editable: boolean; children: ReactNode }) {
+  const [images, setAll] = useState(() => photosOfFields(fields));
+  // The answers read again (queue drained, worker warm): the server's photos, without remounting
+  // the form below (a remount would restart it from a stale queue and lose the open section).
+  const [read, setRead] = useState(fields);
+  if (read !== fields) {
+    setRead(fields);
+    setAll(photosOfFields(fields));
+  }
+  const setImages = useCallback(
+    (fieldId: string, next: string[]) =>
+      setAll((m) => {
+        const at = m.get(fieldId);
+        return at ? new Map(m).set(fieldId, { ...at, images: next }) : m;
+      }),
+    [],
+  );
+  const value = useMemo<FieldPhotosValue>(() => ({ editable, photosOf: (id) => images.get(id) ?? null, setImages }), [editable, images, setImages]);
+  return <FieldPhotosContext.Provider value={value}>{children}</FieldPhotosContext.Provider>;
+}
+
+/** A field's photos on its card, when the form lets it take some (can_upload_image). */
+export function FieldPhotos({ fieldId, name }: { fieldId: string; name: string }) {
+  const ctx = useContext(FieldPhotosContext);
+  const photos = ctx?.photosOf(fieldId);
+  if (!ctx || !photos) return null;
+  return (
+    <PhotoStrip
+      resource="inspection-fields"
+      recordId={photos.recordId}
+      images={photos.images}
+      name={name}
+      editable={ctx.editable}
+      onChange={(next) => ctx.setImages(fieldId, next)}
+      testId={`photos-${fieldId}`}
+    />
+  );
+}
+
+/** The inspection's own photos, in its summary: taken until it is completed, by whoever may edit it. */
+export function InspectionPhotos({ inspection }: { inspection: Model }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const qc = useQueryClient();
+  const [images, setImages] = useState<string[]>(() => (Array.isArray(inspection.images) ? (inspection.images as string[]) : []));
+  const editable = can('edit inspections') && isInspectionEditable(inspection.state as InspectionState);
+  if (!editable && images.length === 0) return null;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('inspections:photos.inspection')}
+        </Title>
+        <PhotoStrip
+          resource="inspections"
+          recordId={inspection.id}
+          images={images}
+          name={String(inspection.code ?? '')}
+          editable={editable}
+          onChange={(next) => {
+            setImages(next);
+            void qc.invalidateQueries({ queryKey: ['inspections'] });
+          }}
+          testId="inspection-photos"
+        />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,209 @@
+import { Alert, Badge, Box, Button, Center, Container, Divider, Group, List, Loader, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconLinkOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { FIELD_ACTION_LABELS, URGENCY_LABELS, pickLocale, type Locale, type ScoreTone, type Urgency } from '@atelier/domain';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/jsonapi.ts';
+import i18n, { currentLocale, storedLocale } from '../../i18n/index.ts';
+import { formatDate, formatNumber } from '../../lib/format.ts';
+import { TONES } from './controls.tsx';
+import { fetchSharedSummary, publicPdfUrl, type SharedSummary } from './reportApi.ts';
+
+/** Each urgency's colour, dark enough for its text to read at 4.5:1 on white (Mantine's orange.9 is 4.3:1). */
+const URGENCY_COLORS: Record<Urgency, string> = { urgent: 'red.9', soon: '#8f4400', monitor: 'gray.8' };
+
+function ScoreBadge({ score, tone, size = 'lg' }: { score: number; tone: ScoreTone; size?: 'md' | 'lg' }) {
+  return (
+    <Badge size={size} color={TONES[tone]} autoContrast miw={48}>
+      {score}
+    </Badge>
+  );
+}
+
+/** The page a refused link shows: expired or revoked (410), unknown (404), or the server unreachable. */
+function Refused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const status = error instanceof ApiError ? error.status : 0;
+  const kind = status === 410 ? 'gone' : status === 404 ? 'not_found' : 'error';
+  return (
+    <Alert color={kind === 'error' ? 'orange' : 'red'} icon={kind === 'gone' ? <IconLinkOff /> : <IconAlertTriangle />} title={<span data-testid="shared-refused-title">{t(`reports:shared.${kind}_title`)}</span>} data-testid={`shared-${kind}`}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{t(`reports:shared.${kind}`)}</Text>
+        {kind === 'error' && (
+          <Button size="sm" variant="default" onClick={onRetry}>
+            {t('reports:shared.retry')}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+function Summary({ token, summary }: { token: string; summary: SharedSummary }) {
+  const { t } = useTranslation();
+  const locale = summary.locale;
+  const v = summary.vehicle;
+  const title = v ? [v.year, v.make, v.model].filter(Boolean).join(' ') : null;
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="lg">
+        <Group justify="space-between" align="flex-start" gap="lg">
+          <Stack gap={4} style={{ flex: 1, minWidth: 220 }}>
+            <Text size="sm" c="dimmed">
+              {t('reports:shared.vehicle')}
+            </Text>
+            <Title order={2} size="h3" data-testid="shared-vehicle">
+              {title || v?.vin || '—'}
+            </Title>
+            {v && (
+              <Text size="sm">
+                {t('reports:shared.vin')} <span data-testid="shared-vin">{v.vin}</span>
+                {v.odometer !== null ? ` · ${t('reports:shared.odometer')} ${formatNumber(v.odometer, locale)} ${v.unit}` : ''}
+              </Text>
+            )}
+            {summary.completed_at && (
+              <Text size="sm" c="dimmed">
+                {t('reports:shared.completed', { code: summary.code, date: formatDate(summary.completed_at, locale) })}
+              </Text>
+            )}
+          </Stack>
+          <Group gap="md" wrap="nowrap">
+            <RingProgress
+              size={96}
+              thickness={10}
+              roundCaps={summary.vehicle_score > 0}
+              sections={[{ value: summary.vehicle_score, color: TONES[summary.tone] }]}
+              label={
+                <Text ta="center" fw={700} size="xl" data-testid="shared-score">
+                  {summary.vehicle_score}
+                </Text>
+              }
+            />
+            <Stack gap={2} maw={220}>
+              <Text size="sm" c="dimmed">
+                {t('reports:shared.score')} · {t('reports:shared.verdict')}
+              </Text>
+              <Text fw={600} data-testid="shared-verdict">
+                {summary.note ?? t('reports:shared.no_verdict')}
+              </Text>
+            </Stack>
+          </Group>
+        </Group>
+        <Divider my="md" />
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('reports:shared.expires', { date: formatDate(summary.expires_at, locale) })}
+          </Text>
+          <Button component="a" href={publicPdfUrl(token)} download size="md" leftSection={<IconDownload size={18} />} data-testid="shared-download">
+            {t('reports:shared.download')}
+          </Button>
+        </Group>
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="shared-sections">
+        <Title order={2} size="h4" id="shared-sections" mb="sm">
+          {t('reports:shared.sections')}
+        </Title>
+        <Stack gap="sm">
+          {summary.sections.map((s) => (
+            <Box key={s.name} data-testid="shared-section">
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={600}>{s.name}</Text>
+                <ScoreBadge score={s.score} tone={s.tone} />
+              </Group>
+              {s.subSections.map((sub) => (
+                <Group key={sub.name} justify="space-between" wrap="nowrap" pl="md" mt={2}>
+                  <Text size="sm" c="dimmed">
+                    {sub.name}
+                  </Text>
+                  <ScoreBadge score={sub.score} tone={sub.tone} size="md" />
+                </Group>
+              ))}
+            </Box>
+          ))}
+        </Stack>
+        <Text size="xs" c="dimmed" mt="md">
+          {t('reports:shared.legend')}
+        </Text>
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="shared-work">
+        <Title order={2} size="h4" id="shared-work" mb="sm">
+          {t('reports:shared.work')}
+        </Title>
+        {summary.work.length === 0 ? (
+          <Text size="sm">{t('reports:shared.work_none')}</Text>
+        ) : (
+          <Stack gap="md">
+            {summary.work.map((group) => (
+              <div key={group.urgency} data-testid={`shared-work-${group.urgency}`}>
+                <Text fw={700} c={URGENCY_COLORS[group.urgency]}>
+                  {URGENCY_LABELS[group.urgency][locale]}
+                </Text>
+                <List size="sm" spacing={2}>
+                  {group.items.map((item, k) => (
+                    <List.Item key={k}>
+                      <Text span fw={600} size="sm">
+                        {FIELD_ACTION_LABELS[item.action][locale]}
+                      </Text>{' '}
+                      — {item.field} ({item.section}){item.comment ? `${locale === 'fr' ? ' : ' : ': '}${item.comment}` : ''}
+                    </List.Item>
+                  ))}
+                </List>
+              </div>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * /shared/inspections/{token}: a shared inspection report for the customer, without signing in
+ * and without the app's shell, in the link's language: the vehicle, its score and verdict, the
+ * sections, the recommended work and the PDF. A refused link says why.
+ */
+export default function SharedReportPage() {
+  const { token = '' } = useParams();
+  const { t } = useTranslation();
+  // Before the link says its language: the visitor's browser's, unless they chose one here before.
+  useEffect(() => {
+    if (!storedLocale()) void i18n.changeLanguage(pickLocale(navigator.languages?.join(',') ?? navigator.language));
+  }, []);
+  const q = useQuery({ queryKey: ['shared-report', token], queryFn: () => fetchSharedSummary(token, currentLocale()), retry: false, meta: { silent: true } });
+  const locale: Locale | undefined = q.data?.locale;
+  useEffect(() => {
+    if (locale) void i18n.changeLanguage(locale);
+  }, [locale]);
+
+  return (
+    <Box mih="100vh" bg="gray.0" py="xl">
+      <Container size="md" component="main" id="main">
+        <Stack gap="lg">
+          <div>
+            {q.data && (
+              <Text size="sm" c="dimmed" data-testid="shared-organization">
+                {[q.data.organization, q.data.location].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+            <Title order={1} size="h2">
+              {t('reports:shared.title')}
+            </Title>
+          </div>
+          {q.isPending ? (
+            <Center py="xl">
+              <Loader aria-label={t('reports:shared.loading')} />
+            </Center>
+          ) : q.isError ? (
+            <Refused error={q.error} onRetry={() => void q.refetch()} />
+          ) : (
+            <Summary token={token} summary={q.data} />
+          )}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { fileNameOf, publicPdfUrl, publicReportPath, reportPath } from './reportApi.ts';
+
+describe('report calls', () => {
+  it('names the saved file as the server does, else after the code', () => {
+    expect(fileNameOf('inline; filename="rapport-inspection-I-2026-000042.pdf"', 'x.pdf')).toBe('rapport-inspection-I-2026-000042.pdf');
+    expect(fileNameOf(null, 'I-2026-000042.pdf')).toBe('I-2026-000042.pdf');
+    expect(fileNameOf('inline', 'I.pdf')).toBe('I.pdf');
+  });
+
+  it('builds the report and public paths, the token encoded, the public PDF in this browser’s time zone', () => {
+    expect(reportPath('0199-a')).toBe('/api/v1/inspections/0199-a/report');
+    expect(publicReportPath('a/b')).toBe('/api/v1/public/inspection-reports/a%2Fb');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(publicPdfUrl('tok_en-1')).toBe(`/api/v1/public/inspection-reports/tok_en-1?tz=${encodeURIComponent(zone)}`);
+  });
+});

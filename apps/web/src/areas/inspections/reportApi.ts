@@ -1,0 +1,108 @@
+import type { FieldAction, Locale, ScoreTone, Urgency } from '@atelier/domain';
+import { API_BASE, headersOf, request } from '../../api/client.ts';
+import { ApiError, errorsOfBody, type JsonApiDocument } from '../../api/jsonapi.ts';
+
+// The calls of the report and its share links (server: areas/inspections/report). The PDF needs
+// the session's token, so it is fetched and handed to the browser as a file.
+
+export const reportPath = (inspectionId: string) => `${API_BASE}/inspections/${encodeURIComponent(inspectionId)}/report`;
+export const publicReportPath = (token: string) => `${API_BASE}/public/inspection-reports/${encodeURIComponent(token)}`;
+
+const timeZone = () => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return '';
+  }
+};
+
+/** The public PDF, its dates in this browser's time zone. */
+export const publicPdfUrl = (token: string) => {
+  const zone = timeZone();
+  return `${publicReportPath(token)}${zone ? `?tz=${encodeURIComponent(zone)}` : ''}`;
+};
+
+/** The file name the server gives (Content-Disposition), else one from the code. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  const m = /filename="([^"]+)"/.exec(disposition ?? '');
+  return m ? m[1] : fallback;
+}
+
+/** Downloads the inspection's report as the signed-in user (the file the browser saves or opens). */
+export async function downloadReport(inspection: { id: string; code?: unknown }): Promise<void> {
+  const res = await fetch(reportPath(inspection.id), { headers: { ...headersOf(false), Accept: 'application/pdf' } });
+  if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, await res.json().catch(() => null)));
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileNameOf(res.headers.get('Content-Disposition'), `${String(inspection.code ?? inspection.id)}.pdf`);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // The download has started: the object URL is no longer needed once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export interface ShareLink {
+  id: string;
+  url: string;
+  token: string;
+  locale: Locale;
+  expires_at: string;
+}
+export interface ActiveShare {
+  id: string;
+  locale: Locale;
+  expires_at: string;
+  created_at: string;
+}
+
+/** POST /inspections/{id}/share: a new link (its URL shown this once). */
+export async function createShare(inspectionId: string, options: { expires_in_days: number; locale: Locale | null }): Promise<ShareLink> {
+  const attributes = { expires_in_days: options.expires_in_days, ...(options.locale ? { locale: options.locale } : {}) };
+  const doc = await request<JsonApiDocument>(`/inspections/${encodeURIComponent(inspectionId)}/share`, {
+    method: 'POST',
+    global: false,
+    body: { data: { type: 'inspections', id: inspectionId, attributes } },
+  });
+  return (doc.meta as { share: ShareLink }).share;
+}
+
+/** The links still open (add_data=shares). */
+export async function activeShares(inspectionId: string): Promise<ActiveShare[]> {
+  const doc = await request<JsonApiDocument>(`/inspections/${encodeURIComponent(inspectionId)}`, { params: { extra: { add_data: 'shares' }, fields: { inspections: 'shared' } }, global: false });
+  return ((doc.meta as { shares?: ActiveShare[] } | undefined)?.shares ?? []) as ActiveShare[];
+}
+
+/** POST /inspections/{id}/unshare: every active link stops working. */
+export const revokeShares = (inspectionId: string) => request(`/inspections/${encodeURIComponent(inspectionId)}/unshare`, { method: 'POST', global: false, body: {} });
+
+/** What the public page shows (GET /public/inspection-reports/{token}/summary). */
+export interface SharedSummary {
+  locale: Locale;
+  expires_at: string;
+  organization: string;
+  location: string | null;
+  code: string;
+  state: string;
+  completed_at: string | null;
+  vehicle: { vin: string; year: number | null; make: string | null; model: string | null; odometer: number | null; unit: string } | null;
+  vehicle_score: number;
+  tone: ScoreTone;
+  note: string | null;
+  sections: { name: string; score: number; tone: ScoreTone; subSections: { name: string; score: number; tone: ScoreTone }[] }[];
+  work: { urgency: Urgency; items: { section: string; field: string; action: FieldAction; comment: string | null }[] }[];
+}
+
+/** The summary of a shared report, without signing in; an ApiError (404 unknown, 410 gone) otherwise. */
+export async function fetchSharedSummary(token: string, locale: string): Promise<SharedSummary> {
+  let res: Response;
+  try {
+    res = await fetch(`${publicReportPath(token)}/summary`, { headers: { Accept: 'application/json', 'Accept-Language': locale } });
+  } catch {
+    throw new ApiError(0, [{ status: '0', code: 'NETWORK_ERROR', title: 'NETWORK_ERROR' }]);
+  }
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, body));
+  return body as SharedSummary;
+}

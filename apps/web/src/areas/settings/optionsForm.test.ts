@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { fromInput, inputProblem, optionFields, toInput } from './optionsForm.ts';
+
+describe('settings form model', () => {
+  it('lists each module’s options with their kind', () => {
+    expect(optionFields('estimations').map((f) => [f.name, f.kind])).toEqual([
+      ['estimations.default_hourly_rate', 'money'],
+      ['estimations.default_tax_group', 'tax_group'],
+      ['estimations.callback_url_pending_approval', 'callback_url'],
+      ['estimations.callback_url_approved', 'callback_url'],
+    ]);
+    expect(optionFields('sales').map((f) => f.name)).toEqual(['sales.default_tax_group']);
+  });
+
+  it.each([
+    ['money', '125,50', 12_550],
+    ['money', '120', 12_000],
+    ['money', '0.005', 1],
+    ['money', 'abc', 'abc'],
+    ['money', '', ''],
+    ['tax_group', '', null],
+    ['callback_url', ' https://x.example/ ', 'https://x.example/'],
+    ['text', ' Merci ', ' Merci '],
+  ] as const)('%s: %j is sent as %j', (kind, text, value) => {
+    expect(fromInput(kind, text)).toEqual(value);
+  });
+
+  it('shows cents as dollars', () => {
+    expect(toInput('money', 14_550)).toBe('145.50');
+    expect(toInput('money', 14_550, ',')).toBe('145,50');
+    expect(fromInput('money', toInput('money', 14_550, ','))).toBe(14_550);
+    expect(toInput('callback_url', null)).toBe('');
+  });
+
+  it.each([
+    ['money', '125,50', undefined],
+    ['money', '0', undefined],
+    ['money', '-5', 'settings:errors.amount_negative'],
+    ['money', 'douze', 'settings:errors.amount'],
+    ['money', ' ', 'settings:errors.amount'],
+    ['callback_url', 'http://127.0.0.1/', undefined],
+    ['tax_group', '', undefined],
+  ] as const)('%s: %j is refused before sending with %j', (kind, text, problem) => {
+    expect(inputProblem(kind, text)).toBe(problem);
+  });
+});

@@ -1,0 +1,48 @@
+import { OPTION_RULES, type OptionKind, type SettingsModule } from '@atelier/domain';
+
+// The settings screens' model, without React: which options a module shows and how a value
+// is typed in (money in dollars on screen, in cents on the server).
+
+export interface OptionField {
+  name: string;
+  kind: OptionKind;
+  /** The key of its label and help: settings:options.<module>.<setting>. */
+  label: string;
+}
+
+export function optionFields(module: SettingsModule): OptionField[] {
+  return [...OPTION_RULES].filter(([name]) => name.startsWith(`${module}.`)).map(([name, rule]) => ({ name, kind: rule.kind, label: `settings:options.${name}` }));
+}
+
+/** The text an input shows for a stored value (money with the reader's decimal separator: 145,50 in French). */
+export function toInput(kind: OptionKind, value: unknown, decimalSeparator: ',' | '.' = '.'): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'money') return (Number(value) / 100).toFixed(2).replace('.', decimalSeparator);
+  return String(value);
+}
+
+/**
+ * The value sent for what was typed: money in cents (a typed "125,50" is 12550; a text that is
+ * not a number is sent as is, for the server's message), empty as null.
+ */
+export function fromInput(kind: OptionKind, text: string): unknown {
+  const trimmed = text.trim();
+  if (kind === 'text') return text;
+  if (trimmed === '') return kind === 'money' ? trimmed : null;
+  if (kind === 'money') {
+    const n = Number(trimmed.replace(',', '.').replace(/\s/g, ''));
+    return Number.isFinite(n) ? Math.round(n * 100) : trimmed;
+  }
+  return trimmed;
+}
+
+/**
+ * What is wrong with a typed amount, found before sending: the server's message speaks in cents
+ * (for API clients), the screen in dollars. Undefined when it can be sent.
+ */
+export function inputProblem(kind: OptionKind, text: string): 'settings:errors.amount' | 'settings:errors.amount_negative' | undefined {
+  if (kind !== 'money') return undefined;
+  const value = fromInput(kind, text);
+  if (typeof value !== 'number') return 'settings:errors.amount';
+  return value < 0 ? 'settings:errors.amount_negative' : undefined;
+}

@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+// The answer bench (issue 11): PATCH /inspection-fields/{id}?add_data=inspectionSectionScores, the
+// round trip of an inspector's answer, with 20 inspectors answering at once, each on their own
+// inspection (20 inspections, each held by its own user): the field's inspection locked, the value
+// checked against the frozen field, the propagation, the whole inspection rescored, the activity
+// log, the answer with the sections' scores. Target: p99 under 30 ms at the inspectors' pace (each
+// answers every BENCH_ANSWER_PACE_MS, 500 by default); what the server sustains back to back is
+// reported beside. On PostgreSQL its raw equivalent (raw Fastify + node-postgres UPDATE of the same
+// rows, bench/baseline.mjs) is measured the same two ways in the same run, and the ratios reported. Called by
+// bench/run.mjs (BENCH_ANSWERS=0 skips it); alone:
+//   node bench/inspection-answers.mjs   (PostgreSQL when DATABASE_URL is set, its server hosting a
+//   fresh database; else PGlite. BENCH_INSPECTORS=20 BENCH_DURATION=10 BENCH_WARMUP=3)
+import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { freshStore, startServer, stopServer } from './server.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const INSPECTORS = Number(process.env.BENCH_INSPECTORS ?? 20);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+/** An inspector's pace: one answer every PACE ms (a tap every half second, fast for gloved hands). */
+const PACE = Number(process.env.BENCH_ANSWER_PACE_MS ?? 500);
+const MEDIA = 'application/vnd.api+json';
+const PASSWORD = 'Demo-Atelier-2026';
+const TARGET = { p99Ms: 30 };
+const log = (...a) => console.log('[bench:answers]', ...a);
+
+async function call(url, method, path, token, body) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { accept: MEDIA, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': MEDIA } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
+  return json;
+}
+const one = (type, id) => ({ data: { type, id } });
+const create = async (url, token, type, attributes, relationships = {}) =>
+  (await call(url, 'POST', `/api/v1/${type}`, token, { data: { type, attributes, relationships } })).data.id;
+
+/** A form of three sections (two tire widgets, four check boxes, a number each), as a dealership's short inspection. */
+async function buildForm(url, token) {
+  const form = await create(url, token, 'inspection-forms', { name: `Bench ${Date.now()}` });
+  const fields = [];
+  const widget = [
+    { option: 'good', points: 10 },
+    { option: 'to_replace', points: 3 },
+    { option: 'bad', points: 0 },
+    { option: 'not_applicable', points: 0 },
+  ];
+  for (let s = 1; s <= 3; s++) {
+    const section = await create(url, token, 'inspection-form-sections', { name: `Section ${s}`, order_number: s }, { inspectionForm: one('inspection-forms', form) });
+    const sub = await create(url, token, 'inspection-form-sections', { name: `Partie ${s}`, order_number: 1 }, { inspectionForm: one('inspection-forms', form), parent: one('inspection-form-sections', section) });
+    const field = (attributes) => create(url, token, 'inspection-form-section-fields', attributes, { section: one('inspection-form-sections', sub) });
+    await field({ name: `Pneu ${s}A`, field_type: 'TIRE_STATE_WIDGET', points_threshold: widget, order_number: 1 });
+    await field({ name: `Pneu ${s}B`, field_type: 'TIRE_STATE_WIDGET', points_threshold: widget, order_number: 2 });
+    for (let k = 1; k <= 4; k++)
+      fields.push(await field({ name: `Contrôle ${s}.${k}`, field_type: 'CHECK', points_threshold: [{ option: 'yes', points: 5 }, { option: 'no', points: 0 }], order_number: 2 + k }));
+    await field({ name: `Mesure ${s}`, field_type: 'NUMBER', points_threshold: [{ option: '0-49', points: 0 }, { option: '50-100', points: 5 }], order_number: 7 });
+  }
+  return { form, checkFields: fields };
+}
+
+/**
+ * The inspectors: users of Garage Démo with its Inspector role, each with an inspection of their own
+ * vehicle assigned to them and started (so they hold it). Answers: one check box field each.
+ */
+const USERS_SQL = `
+    INSERT INTO users (id, organization_id, firstname, lastname, email, password_hash, password_changed_at)
+      SELECT gen_random_uuid(), u.organization_id, 'Inspecteur', 'Banc ' || g, 'bench-inspector-' || g || '@bench.test', u.password_hash, now()
+        FROM users u CROSS JOIN generate_series(1, ${INSPECTORS}) g WHERE u.email = 'manager@atelier.test';
+    INSERT INTO user_roles (user_id, role_id)
+      SELECT u.id, r.id FROM users u JOIN roles r ON r.organization_id = u.organization_id AND r.key = 'inspector'
+       WHERE u.email LIKE 'bench-inspector-%@bench.test';`;
+
+/** The inspectors' accounts, in SQL while the server is stopped (PGlite is one process). */
+async function addInspectors(driver, env) {
+  if (driver === 'pg') {
+    const c = new pg.Client({ connectionString: env.DATABASE_URL });
+    await c.connect();
+    try {
+      await c.query(USERS_SQL);
+    } finally {
+      await c.end();
+    }
+    return;
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = await PGlite.create(join(env.DATA_DIR, 'pglite'));
+  try {
+    await db.exec(USERS_SQL);
+  } finally {
+    await db.close();
+  }
+}
+
+async function setUp(url) {
+  const manager = (await call(url, 'POST', '/api/v1/login', null, { email: 'manager@atelier.test', password: PASSWORD })).access_token;
+  const { form, checkFields } = await buildForm(url, manager);
+  const inspectors = [];
+  for (let i = 1; i <= INSPECTORS; i++) {
+    const email = `bench-inspector-${i}@bench.test`;
+    const token = (await call(url, 'POST', '/api/v1/login', null, { email, password: PASSWORD })).access_token;
+    const me = (await call(url, 'GET', '/api/v1/me', token)).data.id;
+    const vehicle = await create(url, manager, 'vehicles', { vin: `2T1BURHE0JC${String(100000 + i).slice(-6)}` });
+    const inspection = await create(url, manager, 'inspections', { odometer: 50_000 + i }, {
+      inspectionForm: one('inspection-forms', form),
+      vehicle: one('vehicles', vehicle),
+      assignedToUsers: { data: [{ type: 'users', id: me }] },
+    });
+    await call(url, 'POST', `/api/v1/inspections/${inspection}/start`, token);
+    const fields = (await call(url, 'GET', `/api/v1/inspection-fields?filter[inspection]=${inspection}&page[size]=100`, token)).data;
+    const field = fields.find((f) => f.relationships.inspectionFormSectionField.data.id === checkFields[i % checkFields.length]).id;
+    inspectors.push({ token, field });
+  }
+  return inspectors;
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/**
+ * Every inspector answers their field again and again (yes, no, yes...), one request at a time, for
+ * `seconds`: the round trip of each answer is timed. `pace`: one answer every `pace` ms per
+ * inspector (a late answer sends the next at once), the round trip at a real tablet's rhythm;
+ * 0: back to back, what the server sustains. Answers the counts and the latency percentiles.
+ */
+async function answering(base, path, inspectors, seconds, pace = 0) {
+  const until = performance.now() + seconds * 1000;
+  const times = [];
+  let errors = 0;
+  await Promise.all(
+    inspectors.map(async ({ token, field }, i) => {
+      let value = i % 2 === 0;
+      // Spread over the first pace: the inspectors do not tap in step.
+      let next = performance.now() + (pace * i) / inspectors.length;
+      while (performance.now() < until) {
+        value = !value;
+        if (pace) {
+          const wait = next - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          next += pace;
+        }
+        const started = performance.now();
+        const res = await fetch(`${base}${path(field)}`, {
+          method: 'PATCH',
+          headers: { accept: MEDIA, 'content-type': MEDIA, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify({ data: { type: 'inspection-fields', id: field, attributes: { value } } }),
+        });
+        await res.arrayBuffer();
+        times.push(performance.now() - started);
+        if (!res.ok) errors++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const round = (x) => Math.round(x * 100) / 100;
+  return {
+    requests: times.length,
+    rps: Math.round(times.length / seconds),
+    errors,
+    latency: { p50: round(percentile(times, 50)), p90: round(percentile(times, 90)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]) },
+  };
+}
+
+const API_PATH = (field) => `/api/v1/inspection-fields/${field}?add_data=inspectionSectionScores`;
+const RAW_PATH = (field) => `/inspection-fields/${field}`;
+
+async function measure(base, path, inspectors, pace = 0) {
+  await answering(base, path, inspectors, WARMUP, pace);
+  return answering(base, path, inspectors, DURATION, pace);
+}
+
+function startRaw(databaseUrl) {
+  const child = spawn(process.execPath, [join(root, 'bench/baseline.mjs')], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((res, rej) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening (http:\/\/\S+)/.exec(out);
+      if (m) res({ url: m[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => rej(new Error(`raw equivalent exited ${code}`)));
+  });
+}
+
+/** The bench on one driver: 'pg' (a fresh database on adminUrl's server) or 'pglite'. */
+export async function benchAnswers(driver, adminUrl) {
+  const { env, cleanup } = await freshStore(driver, adminUrl, 'atelier_bench_answers');
+  // Migrated and seeded with the demo, then the inspectors' accounts.
+  await stopServer(await startServer(env));
+  await addInspectors(driver, env);
+  const server = await startServer(env);
+  try {
+    const t = Date.now();
+    const inspectors = await setUp(server.url);
+    log(`${driver}: ${INSPECTORS} inspectors, each holding an inspection, ready in ${Date.now() - t} ms`);
+    const result = {
+      driver,
+      inspectors: INSPECTORS,
+      durationSeconds: DURATION,
+      warmupSeconds: WARMUP,
+      paceMs: PACE,
+      request: 'PATCH /api/v1/inspection-fields/{id}?add_data=inspectionSectionScores',
+      target: TARGET,
+    };
+    // The round trip at the inspectors' pace (the target), then what the server sustains back to back.
+    Object.assign(result, await measure(server.url, API_PATH, inspectors, PACE));
+    result.sustained = await measure(server.url, API_PATH, inspectors);
+    if (driver === 'pg' && process.env.BENCH_BASELINE !== '0') {
+      const raw = await startRaw(env.DATABASE_URL);
+      const anonymous = inspectors.map((i) => ({ ...i, token: null }));
+      try {
+        const paced = await measure(raw.url, RAW_PATH, anonymous, PACE);
+        const sustained = await measure(raw.url, RAW_PATH, anonymous);
+        result.raw = { request: 'raw Fastify + node-postgres: UPDATE inspection_fields SET value, touched WHERE id = $1 RETURNING *', paced, sustained };
+        result.ratio = {
+          p99: Number((result.latency.p99 / paced.latency.p99).toFixed(2)),
+          sustainedRps: Number((result.sustained.rps / sustained.rps).toFixed(3)),
+        };
+      } finally {
+        raw.stop();
+      }
+    }
+    result.targetMet = result.latency.p99 < TARGET.p99Ms && result.errors === 0;
+    // Other work on a shared machine moves every number: its load is kept with them.
+    result.machineLoad = { cpus: cpus().length, loadAverage1m: Number(loadavg()[0].toFixed(2)) };
+    return result;
+  } finally {
+    await stopServer(server);
+    await cleanup();
+  }
+}
+
+/** One line of the bench's summary. */
+export const answersLine = (r) =>
+  `${r.driver.padEnd(6)} answers     p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${r.inspectors} inspectors, one answer each per ${r.paceMs} ms (${r.rps} req/s), errors ${r.errors + r.sustained.errors}; ` +
+  `back to back ${r.sustained.rps} req/s p99 ${r.sustained.latency.p99} ms` +
+  (r.raw
+    ? `; raw UPDATE p99 ${r.raw.paced.latency.p99} ms at the same pace (×${r.ratio.p99}), ${r.raw.sustained.rps} req/s back to back (${Math.round(r.ratio.sustainedRps * 100)} %)`
+    : '') +
+  `; target p99 <${r.target.p99Ms} ms: ${r.targetMet ? 'met' : 'NOT met'} (load average ${r.machineLoad.loadAverage1m} on ${r.machineLoad.cpus} cores)`;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const driver = process.env.DATABASE_URL ? 'pg' : 'pglite';
+  const r = await benchAnswers(driver, process.env.DATABASE_URL ?? '');
+  const { writeFileSync, mkdirSync } = await import('node:fs');
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results', `${driver}-inspection-answers.json`), JSON.stringify({ ...r, scenario: 'inspection-answers', date: new Date().toISOString() }, null, 2) + '\n');
+  console.log(answersLine(r));
+}

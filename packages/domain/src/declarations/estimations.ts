@@ -1,0 +1,77 @@
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import {
+  ESTIMATION_STATES,
+  ESTIMATION_STATE_LABELS,
+  PHASE_STATUSES,
+  PHASE_STATUS_LABELS,
+  WORK_TYPES,
+  WORK_TYPE_LABELS,
+  type EstimationAction,
+} from '../estimations/states.ts';
+import { doneBy, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
+
+const phaseStatus = () => attr.enum(PHASE_STATUSES, PHASE_STATUS_LABELS).isReadOnly();
+
+/**
+ * An estimate (spec §3 Estimation, issue 12): parts and labour for a vehicle, often drafted from
+ * an inspection, worked in phases (estimations/states.ts), approved by the dealership and the
+ * customer. Its totals are the proposed items' (every item neither denied nor declined).
+ */
+export const estimations = declare('estimations', {
+  attributes: {
+    code: attr.string().isReadOnly(),
+    state: attr.enum(ESTIMATION_STATES, ESTIMATION_STATE_LABELS).isReadOnly(),
+    /** Parts status. */
+    components_status: phaseStatus(),
+    /** Labour status. */
+    times_status: phaseStatus(),
+    approval_status: phaseStatus(),
+    type: attr.enum(WORK_TYPES, WORK_TYPE_LABELS).notNull(),
+    department: attr.string().max(100),
+    /** The vehicle's stock number, for a used vehicle reconditioned for sale. */
+    stock: attr.string().max(50),
+    notes: attr.text().max(10_000),
+    /** The product of the inspection form's repair-value multipliers that matched the vehicle. */
+    repair_value_multiplier: attr.decimal().isReadOnly(),
+    /** Counts the changes made after it was sent to the customer: an answer applies to one version. */
+    version: attr.integer().isReadOnly(),
+    sent_at: attr.datetime().isReadOnly(),
+    ...workTotalsAttributes(),
+    /** What the approved items (not declined by the customer) cost. */
+    approved_total: attr.money().isReadOnly(),
+    available_actions: attr.stringList<EstimationAction>().isReadOnly(),
+    completed_at: attr.datetime().isReadOnly(),
+    approved_at: attr.datetime().isReadOnly(),
+    canceled_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
+  },
+  relationships: {
+    ...workRecordRelationships(),
+    request: rel.toOne('requests', { createOnly: true }),
+    repair: rel.toOne('repairs', { readOnly: true }),
+    items: rel.toMany('estimation-items'),
+    /** The manager who approves it ('change manager estimations' changes it). */
+    approver: rel.toOne('users'),
+    estimators: rel.toMany('users'),
+    mechanics: rel.toMany('users'),
+    officialMechanic: rel.toOne('users'),
+    componentsHolder: doneBy(),
+    timesHolder: doneBy(),
+    approvalHolder: doneBy(),
+    componentsStartedBy: doneBy(),
+    componentsEndedBy: doneBy(),
+    timesStartedBy: doneBy(),
+    timesEndedBy: doneBy(),
+    approvalStartedBy: doneBy(),
+    approvalEndedBy: doneBy(),
+    validatedBy: doneBy(),
+    approvedBy: doneBy(),
+    reviewedBy: doneBy(),
+    deniedBy: doneBy(),
+    completedBy: doneBy(),
+    canceledBy: doneBy(),
+  },
+  filters: ['state', 'type', 'vehicle', 'customer', 'inspection', 'creator', 'approver', 'tags', 'search'],
+  sorts: ['created_at', 'updated_at', 'code', 'state', 'total'],
+  defaultSort: '-created_at',
+});

@@ -1,0 +1,28 @@
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { PART_STATUSES, PART_STATUS_LABELS, REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS, REPAIR_MODES, REPAIR_MODE_LABELS } from '../repairs/items.ts';
+import { workLineAttributes, workTotalsAttributes } from './work-lines.ts';
+
+/** An item of a work order (spec §3 Repair item): the work, its part and labour, done internally, externally or under warranty. */
+export const repairItems = declare('repair-items', {
+  attributes: {
+    ...workLineAttributes(),
+    state: attr.enum(REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS).notNull(),
+    repair_mode: attr.enum(REPAIR_MODES, REPAIR_MODE_LABELS).notNull(),
+    part_status: attr.enum(PART_STATUSES, PART_STATUS_LABELS),
+    /** Hours the mechanics clocked on it (planned: time). */
+    time_spent: attr.decimal().isReadOnly(),
+    ...workTotalsAttributes(),
+    ...timestamps(),
+  },
+  relationships: {
+    organization: rel.toOne('organizations', { readOnly: true }),
+    repair: rel.toOne('repairs', { required: true, createOnly: true }),
+    supplier: rel.toOne('suppliers'),
+    taxGroup: rel.toOne('tax-groups'),
+    /** The estimate item it carries out. */
+    estimationItem: rel.toOne('estimation-items', { readOnly: true }),
+  },
+  filters: ['repair', 'state', 'repair_mode', 'part_status'],
+  sorts: ['position', 'created_at', 'updated_at', 'total'],
+  defaultSort: 'position',
+});

@@ -1,0 +1,48 @@
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { WORK_TYPES, WORK_TYPE_LABELS } from '../estimations/states.ts';
+import { REPAIR_STATES, REPAIR_STATE_LABELS, type RepairAction } from '../repairs/states.ts';
+import { doneBy, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
+
+
+/**
+ * A repair, the work order (spec §3 Repair, issue 12): made from an approved estimate (its
+ * approved items) or directly with 'make repair without estimation'; worked by one holder at a
+ * time (repairs/states.ts). Its code is the work order number.
+ */
+export const repairs = declare('repairs', {
+  attributes: {
+    code: attr.string().isReadOnly(),
+    state: attr.enum(REPAIR_STATES, REPAIR_STATE_LABELS).isReadOnly(),
+    type: attr.enum(WORK_TYPES, WORK_TYPE_LABELS).notNull(),
+    department: attr.string().max(100),
+    notes: attr.text().max(10_000),
+    /** Hours planned (the items' times) and clocked by the mechanics. */
+    planned_time: attr.decimal().isReadOnly(),
+    time_spent: attr.decimal().isReadOnly(),
+    ...workTotalsAttributes(),
+    available_actions: attr.stringList<RepairAction>().isReadOnly(),
+    started_at: attr.datetime().isReadOnly(),
+    completed_at: attr.datetime().isReadOnly(),
+    validated_at: attr.datetime().isReadOnly(),
+    canceled_at: attr.datetime().isReadOnly(),
+    ...timestamps(),
+  },
+  relationships: {
+    ...workRecordRelationships(),
+    estimation: rel.toOne('estimations', { createOnly: true }),
+    items: rel.toMany('repair-items'),
+    repairers: rel.toMany('users'),
+    /** Who approved the work (the estimate's approver). */
+    approver: doneBy(),
+    startedBy: doneBy(),
+    /** Who works on it now (the starter, or whoever took it over). */
+    holder: doneBy(),
+    endedBy: doneBy(),
+    completedBy: doneBy(),
+    validatedBy: doneBy(),
+    canceledBy: doneBy(),
+  },
+  filters: ['state', 'type', 'vehicle', 'customer', 'estimation', 'inspection', 'creator', 'holder', 'tags', 'search'],
+  sorts: ['created_at', 'updated_at', 'code', 'state', 'total'],
+  defaultSort: '-created_at',
+});

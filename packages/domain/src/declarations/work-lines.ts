@@ -1,0 +1,51 @@
+import { attr, organizationRecord, rel } from '../declare/declare.ts';
+import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS } from '../estimations/items.ts';
+import type { TaxAmount } from '../taxes/taxes.ts';
+
+// The attributes estimation items and repair items share: what is done, the part, the labour and
+// what the line costs (computed by the server with lines/work-lines.ts, read only).
+
+export const workLineAttributes = () => ({
+  detail: attr.text().isRequired().max(6000),
+  condition: attr.enum(ITEM_CONDITIONS, ITEM_CONDITION_LABELS),
+  part: attr.string().max(255),
+  part_number: attr.string().max(100),
+  quantity: attr.decimal().notNull().min(0).max(100_000),
+  /** Cents per unit. */
+  unit_price: attr.money().min(0).max(100_000_000),
+  /** Cents: replaces time × hourly rate when given. */
+  manual_labour: attr.money().min(0).max(100_000_000),
+  /** Hours. */
+  time: attr.decimal().min(0).max(1000),
+  /** Cents per hour (the settings' default rate when left out). */
+  hourly_rate: attr.money().min(0).max(10_000_000),
+  /** Its place in the document. */
+  position: attr.integer().isReadOnly(),
+});
+
+/** What a line or a document costs, in cents (taxes by code in `tax_details`). */
+export const workTotalsAttributes = () => ({
+  parts_total: attr.money().isReadOnly(),
+  labour_total: attr.money().isReadOnly(),
+  subtotal: attr.money().isReadOnly(),
+  tax_total: attr.money().isReadOnly(),
+  total: attr.money().isReadOnly(),
+  /** What the warranty covers, not charged. */
+  warranty_total: attr.money().isReadOnly(),
+  tax_details: attr.json<TaxAmount[]>().isReadOnly(),
+});
+
+/** Who did something to a work document: stamped by the server. */
+export const doneBy = () => rel.toOne('users', { readOnly: true });
+
+/** What an estimate and a repair share: where they come from and who they are for and assigned to. */
+export const workRecordRelationships = () => ({
+  ...organizationRecord(),
+  creator: doneBy(),
+  customer: rel.toOne('customers'),
+  vehicle: rel.toOne('vehicles', { createOnly: true }),
+  inspection: rel.toOne('inspections', { createOnly: true }),
+  assignedToUsers: rel.toMany('users', { createOnly: true }),
+  assignedToRoles: rel.toMany('roles', { createOnly: true }),
+  assignedBy: doneBy(),
+});

@@ -1,0 +1,87 @@
+import { sumWorkTotals, workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
+import type { Labels } from '../vehicles/vehicle-enums.ts';
+import type { EstimationItemGroup } from './states.ts';
+
+// The items of an estimate (spec §3 Estimation item, §4 item statuses and conditions; issue 12).
+
+/** What is to be done about what the inspection found. */
+export const ITEM_CONDITIONS = ['to_replace', 'to_repair', 'to_verify', 'to_monitor', 'to_schedule'] as const;
+export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
+export const ITEM_CONDITION_LABELS: Labels<ItemCondition> = {
+  to_replace: { fr: 'À remplacer', en: 'To replace' },
+  to_repair: { fr: 'À réparer', en: 'To repair' },
+  to_verify: { fr: 'À vérifier', en: 'To verify' },
+  to_monitor: { fr: 'À surveiller', en: 'To monitor' },
+  to_schedule: { fr: 'À planifier', en: 'To schedule' },
+};
+
+/** The approver's decision on an item; none yet: null. */
+export const ESTIMATION_ITEM_STATES = ['approved', 'reviewed', 'denied'] as const;
+export type EstimationItemState = (typeof ESTIMATION_ITEM_STATES)[number];
+export const ESTIMATION_ITEM_STATE_LABELS: Labels<EstimationItemState> = {
+  approved: { fr: 'Approuvé', en: 'Approved' },
+  reviewed: { fr: 'À réviser', en: 'To revise' },
+  denied: { fr: 'Refusé', en: 'Denied' },
+};
+
+/** The customer's answer on the approval page; declined items become deferred work on the vehicle. */
+export const CUSTOMER_DECISIONS = ['approved', 'declined'] as const;
+export type CustomerDecision = (typeof CUSTOMER_DECISIONS)[number];
+export const CUSTOMER_DECISION_LABELS: Labels<CustomerDecision> = {
+  approved: { fr: 'Accepté par le client', en: 'Accepted by the customer' },
+  declined: { fr: 'Refusé par le client', en: 'Declined by the customer' },
+};
+
+/** Which phase writes each attribute of an item (writableItemGroups says who may, when). */
+export const ESTIMATION_ITEM_ATTRIBUTE_GROUPS: Readonly<Record<string, EstimationItemGroup>> = {
+  detail: 'description',
+  condition: 'description',
+  urgency: 'description',
+  warranty: 'description',
+  position: 'description',
+  images: 'description',
+  taxGroup: 'description',
+  part: 'parts',
+  part_number: 'parts',
+  quantity: 'parts',
+  unit_price: 'parts',
+  supplier: 'parts',
+  manual_labour: 'labour',
+  time: 'labour',
+  hourly_rate: 'labour',
+  state: 'decision',
+};
+
+/** The group of an attribute or relationship a client names; null: not written through the item (totals, the customer's decision). */
+export function itemAttributeGroup(name: string): EstimationItemGroup | null {
+  return Object.hasOwn(ESTIMATION_ITEM_ATTRIBUTE_GROUPS, name) ? ESTIMATION_ITEM_ATTRIBUTE_GROUPS[name] : null;
+}
+
+export interface EstimationItemLine extends WorkLine {
+  state?: EstimationItemState | null;
+  customer_decision?: CustomerDecision | null;
+}
+
+/** An item the approver denied or the customer declined is not charged. */
+export function isItemCharged(item: Pick<EstimationItemLine, 'state' | 'customer_decision'>): boolean {
+  return item.state !== 'denied' && item.customer_decision !== 'declined';
+}
+
+export interface EstimationTotals {
+  /** Each item's own totals, in the items' order (a denied item's too, for the screen). */
+  lines: WorkTotals[];
+  /** Every item still charged: what the estimate proposes. */
+  proposed: WorkTotals;
+  /** The items approved (and not declined by the customer): what the repair will charge. */
+  approved: WorkTotals;
+}
+
+export function estimationTotals(items: readonly EstimationItemLine[]): EstimationTotals {
+  const lines = items.map(workLineTotals);
+  const pick = (keep: (item: EstimationItemLine) => boolean) => sumWorkTotals(lines.filter((_, k) => keep(items[k])));
+  return {
+    lines,
+    proposed: pick(isItemCharged),
+    approved: pick((i) => isItemCharged(i) && i.state === 'approved'),
+  };
+}

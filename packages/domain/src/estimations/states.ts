@@ -1,0 +1,299 @@
+import type { Labels } from '../vehicles/vehicle-enums.ts';
+
+// Estimation states, phases and actions (spec §4, §6, §7; issue 12). An estimate is worked in
+// three phases: components (the parts), times (the labour), then approval. Parts and labour may
+// be worked at the same time, by different people; each phase in progress is held by one user,
+// whom the others may take over (parts and labour only). The table is in docs/decisions.md
+// "Estimation states". Pure: the server's policies and the web's buttons read the same rules.
+
+export const ESTIMATION_STATES = ['draft', 'pending', 'assigned', 'in_progress', 'completed', 'approved', 'reviewed', 'denied', 'canceled'] as const;
+export type EstimationState = (typeof ESTIMATION_STATES)[number];
+export const ESTIMATION_STATE_LABELS: Labels<EstimationState> = {
+  draft: { fr: 'Brouillon', en: 'Draft' },
+  pending: { fr: 'À assigner', en: 'To assign' },
+  assigned: { fr: 'À faire', en: 'To do' },
+  in_progress: { fr: 'En cours', en: 'In progress' },
+  completed: { fr: 'À approuver', en: 'To approve' },
+  approved: { fr: 'Approuvée', en: 'Approved' },
+  reviewed: { fr: 'À réviser', en: 'To revise' },
+  denied: { fr: 'Refusée', en: 'Denied' },
+  canceled: { fr: 'Annulée', en: 'Canceled' },
+};
+
+/** Who pays for the work: a customer, the dealership (a used vehicle reconditioned for sale), or a manufacturer's warranty. Repairs take the same. */
+export const WORK_TYPES = ['customer', 'internal', 'warranty'] as const;
+export type WorkType = (typeof WORK_TYPES)[number];
+export const WORK_TYPE_LABELS: Labels<WorkType> = {
+  customer: { fr: 'Client', en: 'Customer' },
+  internal: { fr: 'Interne (reconditionnement)', en: 'Internal (reconditioning)' },
+  warranty: { fr: 'Garantie', en: 'Warranty' },
+};
+
+export const ESTIMATION_PHASES = ['components', 'times', 'approval'] as const;
+export type EstimationPhase = (typeof ESTIMATION_PHASES)[number];
+export const ESTIMATION_PHASE_LABELS: Labels<EstimationPhase> = {
+  components: { fr: 'Pièces', en: 'Parts' },
+  times: { fr: "Main-d'œuvre", en: 'Labour' },
+  approval: { fr: 'Approbation', en: 'Approval' },
+};
+
+/** A phase is not started (`pending`, the spec's word), in progress (held by someone) or done. */
+export const PHASE_STATUSES = ['pending', 'in_progress', 'done'] as const;
+export type PhaseStatus = (typeof PHASE_STATUSES)[number];
+export const PHASE_STATUS_LABELS: Labels<PhaseStatus> = {
+  pending: { fr: 'Pas commencé', en: 'Not started' },
+  in_progress: { fr: 'En cours', en: 'In progress' },
+  done: { fr: 'Terminé', en: 'Done' },
+};
+
+export interface PhaseState {
+  status: PhaseStatus;
+  /** The user working on it while it is in progress; null otherwise. */
+  holder: string | null;
+}
+export type EstimationPhases = Readonly<Record<EstimationPhase, PhaseState>>;
+
+export const ESTIMATION_ACTIONS = [
+  'assign',
+  'start_components',
+  'end_components',
+  'take_over_components',
+  'start_times',
+  'end_times',
+  'take_over_times',
+  'start_approve',
+  'send_client_approve',
+  'end_approve',
+  'valid',
+  'review',
+  'deny',
+  'redo_approve',
+  'by_pass',
+  'cancel',
+] as const;
+export type EstimationAction = (typeof ESTIMATION_ACTIONS)[number];
+
+export const ESTIMATION_ACTION_LABELS: Labels<EstimationAction> = {
+  assign: { fr: 'Assigner', en: 'Assign' },
+  start_components: { fr: 'Commencer les pièces', en: 'Start the parts' },
+  end_components: { fr: 'Terminer les pièces', en: 'End the parts' },
+  take_over_components: { fr: 'Prendre en charge les pièces', en: 'Take over the parts' },
+  start_times: { fr: "Commencer la main-d'œuvre", en: 'Start the labour' },
+  end_times: { fr: "Terminer la main-d'œuvre", en: 'End the labour' },
+  take_over_times: { fr: "Prendre en charge la main-d'œuvre", en: 'Take over the labour' },
+  start_approve: { fr: "Commencer l'approbation", en: 'Start the approval' },
+  send_client_approve: { fr: 'Envoyer au client pour approbation', en: 'Send to the customer for approval' },
+  end_approve: { fr: "Terminer l'approbation", en: 'End the approval' },
+  valid: { fr: 'Valider', en: 'Validate' },
+  review: { fr: 'Renvoyer en révision', en: 'Send back for revision' },
+  deny: { fr: 'Refuser', en: 'Deny' },
+  redo_approve: { fr: "Reprendre l'approbation", en: 'Redo the approval' },
+  by_pass: { fr: 'Passer à la réparation', en: 'Skip to the repair' },
+  cancel: { fr: 'Annuler', en: 'Cancel' },
+};
+
+/**
+ * Each action's permission (spec §6). 'complete estimations' gates no action: an estimate is
+ * complete when its parts and labour are done; 'change manager estimations' changes the approver.
+ */
+export const ESTIMATION_ACTION_PERMISSIONS: Record<EstimationAction, string> = {
+  assign: 'assign estimations',
+  start_components: 'edit components estimations',
+  end_components: 'edit components estimations',
+  take_over_components: 'take over estimations',
+  start_times: 'edit times estimations',
+  end_times: 'edit times estimations',
+  take_over_times: 'take over estimations',
+  start_approve: 'approve estimations',
+  send_client_approve: 'approve estimations',
+  end_approve: 'approve estimations',
+  valid: 'validate estimations',
+  review: 'review estimations',
+  deny: 'deny estimations',
+  redo_approve: 'approve estimations',
+  by_pass: 'make repair without estimation',
+  cancel: 'cancel estimations',
+};
+
+/** The route of an action under /estimations/{id}/ (spec §7): take-overs are take-over/<phase>. */
+export function estimationActionRoute(action: EstimationAction): string {
+  const takeOver = /^take_over_(\w+)$/.exec(action);
+  return takeOver ? `take-over/${takeOver[1]}` : action.replaceAll('_', '-');
+}
+
+const PENDING: PhaseState = { status: 'pending', holder: null };
+const DONE: PhaseState = { status: 'done', holder: null };
+const held = (holder: string): PhaseState => ({ status: 'in_progress', holder });
+/** Work stopped (cancel): what was in progress was not finished. */
+const released = (p: PhaseState): PhaseState => (p.status === 'in_progress' ? PENDING : p);
+
+interface Status {
+  state: EstimationState;
+  phases: EstimationPhases;
+}
+
+interface Rule {
+  from: readonly EstimationState[];
+  /** The statuses the phases must be in. */
+  phases?: Partial<Record<EstimationPhase, readonly PhaseStatus[]>>;
+  /**
+   * Who may act on `phase` while it is in progress: its holder (the others are told who holds it),
+   * or, for a take-over, anyone else.
+   */
+  holder?: { phase: EstimationPhase; may: 'holder' | 'other' };
+  apply(s: Status, actor: string): Status;
+}
+
+const BEFORE_APPROVAL = ['draft', 'pending', 'assigned', 'in_progress', 'reviewed', 'completed'] as const;
+const with_ = (s: Status, state: EstimationState, phases: Partial<Record<EstimationPhase, PhaseState>> = {}): Status => ({
+  state,
+  phases: { ...s.phases, ...phases },
+});
+
+/** Starting parts or labour (again, to change them) puts the estimate in progress, until approval begins. */
+const start = (phase: 'components' | 'times'): Rule => ({
+  from: BEFORE_APPROVAL,
+  phases: { [phase]: ['pending', 'done'], approval: ['pending'] },
+  apply: (s, actor) => with_(s, 'in_progress', { [phase]: held(actor) }),
+});
+/** Ending the second of parts and labour completes the estimate: it goes to approval. */
+const end = (phase: 'components' | 'times'): Rule => ({
+  from: ['in_progress'],
+  phases: { [phase]: ['in_progress'] },
+  holder: { phase, may: 'holder' },
+  apply: (s) => {
+    const other = phase === 'components' ? 'times' : 'components';
+    return with_(s, s.phases[other].status === 'done' ? 'completed' : 'in_progress', { [phase]: DONE });
+  },
+});
+const takeOver = (phase: 'components' | 'times'): Rule => ({
+  from: ['in_progress'],
+  phases: { [phase]: ['in_progress'] },
+  holder: { phase, may: 'other' },
+  apply: (s, actor) => with_(s, s.state, { [phase]: held(actor) }),
+});
+/** A decision on a complete estimate: by the approver once they started, else by anyone allowed. */
+const decide = (apply: Rule['apply']): Rule => ({
+  from: ['completed'],
+  phases: { approval: ['pending', 'in_progress'] },
+  holder: { phase: 'approval', may: 'holder' },
+  apply,
+});
+
+const RULES: Record<EstimationAction, Rule> = {
+  assign: {
+    from: ['draft', 'pending', 'assigned', 'in_progress', 'reviewed'],
+    // Before work, assigning makes it to do; during work it only changes who is expected.
+    apply: (s) => with_(s, s.state === 'draft' || s.state === 'pending' ? 'assigned' : s.state),
+  },
+  start_components: start('components'),
+  end_components: end('components'),
+  take_over_components: takeOver('components'),
+  start_times: start('times'),
+  end_times: end('times'),
+  take_over_times: takeOver('times'),
+  start_approve: {
+    from: ['completed'],
+    phases: { approval: ['pending'] },
+    apply: (s, actor) => with_(s, 'completed', { approval: held(actor) }),
+  },
+  // Sending starts the approval if needed; the customer's answers come back on the items.
+  send_client_approve: decide((s, actor) => with_(s, 'completed', { approval: s.phases.approval.holder ? s.phases.approval : held(actor) })),
+  end_approve: {
+    from: ['completed'],
+    phases: { approval: ['in_progress'] },
+    holder: { phase: 'approval', may: 'holder' },
+    apply: (s) => with_(s, 'approved', { approval: DONE }),
+  },
+  // Validate the whole estimate at once (its undecided items approved), without the item-by-item phase.
+  valid: decide((s) => with_(s, 'approved', { approval: DONE })),
+  deny: decide((s) => with_(s, 'denied', { approval: DONE })),
+  // Back to the estimators: parts and labour stay done until one of them is started again.
+  review: decide((s) => with_(s, 'reviewed', { approval: PENDING })),
+  // The server cancels the repair made from it.
+  redo_approve: {
+    from: ['approved', 'denied'],
+    apply: (s, actor) => with_(s, 'completed', { approval: held(actor) }),
+  },
+  // Skip the estimate: every phase is over, and the server opens the repair.
+  by_pass: {
+    from: BEFORE_APPROVAL,
+    apply: (s) => with_(s, 'approved', { components: DONE, times: DONE, approval: DONE }),
+  },
+  cancel: {
+    from: ['draft', 'pending', 'assigned', 'in_progress', 'reviewed', 'completed', 'denied'],
+    apply: (s) => ({ state: 'canceled', phases: { components: released(s.phases.components), times: released(s.phases.times), approval: released(s.phases.approval) } }),
+  },
+};
+
+/**
+ * Why an action is refused: the estimate's state does not offer it (`state`), a phase is not where
+ * the action needs it (`phase`), another user holds the phase (`held`: tell who, offer a take-over),
+ * or the actor already holds what they try to take over (`own`).
+ */
+export type EstimationRefusal = 'state' | 'phase' | 'held' | 'own';
+
+export type EstimationStep =
+  | { ok: true; state: EstimationState; phases: EstimationPhases }
+  | { ok: false; reason: EstimationRefusal; phase?: EstimationPhase; holder?: string | null };
+
+function offered(rule: Rule, state: EstimationState, phases: EstimationPhases): EstimationRefusal | null {
+  if (!rule.from.includes(state)) return 'state';
+  for (const [phase, statuses] of Object.entries(rule.phases ?? {}) as [EstimationPhase, readonly PhaseStatus[]][])
+    if (!statuses.includes(phases[phase].status)) return 'phase';
+  return null;
+}
+
+/** What an action by `actor` (a user id) does to the estimate, or why it is refused. */
+export function estimationStep(state: EstimationState, phases: EstimationPhases, action: EstimationAction, actor: string): EstimationStep {
+  const rule = RULES[action];
+  const refusal = offered(rule, state, phases);
+  if (refusal) return { ok: false, reason: refusal };
+  if (rule.holder) {
+    const { phase, may } = rule.holder;
+    const { status, holder } = phases[phase];
+    if (may === 'other' && holder === actor) return { ok: false, reason: 'own', phase };
+    if (may === 'holder' && status === 'in_progress' && holder !== actor) return { ok: false, reason: 'held', phase, holder };
+  }
+  return { ok: true, ...rule.apply({ state, phases }, actor) };
+}
+
+/** The actions the estimate's state and phases offer to someone (whoever holds what). */
+export function estimationActionsIn(state: EstimationState, phases: EstimationPhases): EstimationAction[] {
+  return ESTIMATION_ACTIONS.filter((a) => offered(RULES[a], state, phases) === null);
+}
+
+/** What a user may do now: the estimate offers it, the roles grant it, and the phase is theirs (or theirs to take over). */
+export function availableEstimationActions(
+  state: EstimationState,
+  phases: EstimationPhases,
+  actor: { id: string; permissions: ReadonlySet<string> },
+): EstimationAction[] {
+  return ESTIMATION_ACTIONS.filter((a) => actor.permissions.has(ESTIMATION_ACTION_PERMISSIONS[a]) && estimationStep(state, phases, a, actor.id).ok);
+}
+
+/** A new estimate: to do when it names assignees, else to assign; nothing started. */
+export function initialEstimationStatus(hasAssignees: boolean): { state: EstimationState; phases: EstimationPhases } {
+  return { state: hasAssignees ? 'assigned' : 'pending', phases: { components: PENDING, times: PENDING, approval: PENDING } };
+}
+
+/** Canceled is final: no edit, no action. */
+export function isEstimationFinal(state: EstimationState): boolean {
+  return state === 'canceled';
+}
+
+/**
+ * What of its items a user may write now (the server refuses the rest, the screen shows it read
+ * only): descriptions until approval, parts and labour by the holder of their phase, decisions by
+ * the approver.
+ */
+export type EstimationItemGroup = 'description' | 'parts' | 'labour' | 'decision';
+export function writableItemGroups(state: EstimationState, phases: EstimationPhases, actor: string): EstimationItemGroup[] {
+  const holds = (p: EstimationPhase) => phases[p].status === 'in_progress' && phases[p].holder === actor;
+  const out: EstimationItemGroup[] = [];
+  if (['draft', 'pending', 'assigned', 'in_progress', 'reviewed'].includes(state)) out.push('description');
+  if (holds('components')) out.push('parts');
+  if (holds('times')) out.push('labour');
+  if (state === 'completed' && holds('approval')) out.push('decision');
+  return out;
+}

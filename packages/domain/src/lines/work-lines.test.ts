@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toScaled } from './decimal.ts';
+import { sumWorkTotals, workLineTotals, workTotals, type WorkLine } from './work-lines.ts';
+import type { TaxRate } from '../taxes/taxes.ts';
+
+const GST: TaxRate = { code: 'TPS', rate: '5', type: 'percentage' };
+const QST: TaxRate = { code: 'TVQ', rate: '9.975', type: 'percentage' };
+const HST13: TaxRate = { code: 'HST', rate: '13', type: 'percentage' };
+const HST15: TaxRate = { code: 'HST', rate: '15', type: 'percentage' };
+const PST7: TaxRate = { code: 'PST', rate: '7', type: 'percentage' };
+const TIRE_LEVY: TaxRate = { code: 'ENV', rate: '3.00', type: 'amount' };
+
+const line = (l: Partial<WorkLine>): WorkLine => ({ quantity: 0, unit_price: 0, time: 0, hourly_rate: 0, ...l });
+
+describe('a line to the cent', () => {
+  it.each([
+    [
+      'Québec: GST + QST, each on the pre-tax amount',
+      line({ quantity: 2, unit_price: 8999, time: '1.5', hourly_rate: 12000, taxes: [GST, QST] }),
+      // 35 998 × 5 % = 1 799.9; 35 998 × 9.975 % = 3 590.8005
+      { parts: 17998, labour: 18000, subtotal: 35998, taxes: [{ code: 'TPS', amount: 1800 }, { code: 'TVQ', amount: 3591 }], tax: 5391, total: 41389 },
+    ],
+    [
+      'Ontario: HST 13 %, manual labour',
+      line({ quantity: 1, unit_price: 24995, manual_labour: 8000, time: 3, hourly_rate: 12000, taxes: [HST13] }),
+      // 32 995 × 13 % = 4 289.35
+      { parts: 24995, labour: 8000, subtotal: 32995, taxes: [{ code: 'HST', amount: 4289 }], tax: 4289, total: 37284 },
+    ],
+    [
+      'Atlantic: HST 15 %',
+      line({ time: '0.75', hourly_rate: 13333, taxes: [HST15] }),
+      // 0.75 × 13 333 = 9 999.75; 10 000 × 15 %
+      { parts: 0, labour: 10000, subtotal: 10000, taxes: [{ code: 'HST', amount: 1500 }], tax: 1500, total: 11500 },
+    ],
+    [
+      'British Columbia: GST + PST 7 %',
+      line({ quantity: 3, unit_price: 1999, taxes: [GST, PST7] }),
+      // 5 997 × 5 % = 299.85; × 7 % = 419.79
+      { parts: 5997, labour: 0, subtotal: 5997, taxes: [{ code: 'TPS', amount: 300 }, { code: 'PST', amount: 420 }], tax: 720, total: 6717 },
+    ],
+    [
+      'an amount-type tax: 3.00 $ per tire, not taxed by the percentages',
+      line({ quantity: 4, unit_price: 15000, taxes: [GST, QST, TIRE_LEVY] }),
+      {
+        parts: 60000,
+        labour: 0,
+        subtotal: 60000,
+        taxes: [{ code: 'TPS', amount: 3000 }, { code: 'TVQ', amount: 5985 }, { code: 'ENV', amount: 1200 }],
+        tax: 10185,
+        total: 70185,
+      },
+    ],
+    [
+      'a warranty line: nothing charged, its value shown apart',
+      line({ quantity: 1, unit_price: 20000, time: 2, hourly_rate: 12000, taxes: [GST, QST], warranty: true }),
+      { parts: 0, labour: 0, subtotal: 0, taxes: [{ code: 'TPS', amount: 0 }, { code: 'TVQ', amount: 0 }], tax: 0, total: 0, warranty: 44000 },
+    ],
+    [
+      'half a cent of tax rounds up',
+      line({ quantity: 1, unit_price: 10, taxes: [GST] }),
+      { parts: 10, labour: 0, subtotal: 10, taxes: [{ code: 'TPS', amount: 1 }], tax: 1, total: 11 },
+    ],
+    ['no tax group: not taxed', line({ quantity: '2.5', unit_price: 333 }), { parts: 833, labour: 0, subtotal: 833, taxes: [], tax: 0, total: 833 }],
+    ['free labour set by hand', line({ manual_labour: 0, time: 2, hourly_rate: 12000 }), { labour: 0, total: 0 }],
+    ['an empty manual labour is time × rate', line({ manual_labour: '', time: 2, hourly_rate: 12000 }), { labour: 24000 }],
+  ])('%s', (_name, l, expected) => {
+    expect(workLineTotals(l)).toMatchObject({ warranty: 0, ...expected });
+  });
+});
+
+describe('a document to the cent', () => {
+  it('adds the lines, each rounded, taxes by code', () => {
+    const totals = workTotals([
+      line({ quantity: 1, unit_price: 10, taxes: [GST, QST] }),
+      line({ quantity: 1, unit_price: 10, taxes: [GST, QST] }),
+      line({ quantity: 1, unit_price: 20000, time: 1, hourly_rate: 12000, taxes: [GST], warranty: true }),
+      line({ time: 1, hourly_rate: 12000, taxes: [HST13] }),
+    ]);
+    // Per line: 10 × 5 % = 0.5 → 1 and 10 × 9.975 % = 0.9975 → 1, twice (20 × 5 % on the sum would be 1).
+    expect(totals).toEqual({
+      parts: 20,
+      labour: 12000,
+      subtotal: 12020,
+      taxes: [
+        { code: 'TPS', amount: 2 },
+        { code: 'TVQ', amount: 2 },
+        { code: 'HST', amount: 1560 },
+      ],
+      tax: 1564,
+      total: 13584,
+      warranty: 32000,
+    });
+    expect(workTotals([])).toEqual({ parts: 0, labour: 0, subtotal: 0, taxes: [], tax: 0, total: 0, warranty: 0 });
+  });
+});
+
+const decimal = (max: number) => fc.integer({ min: 0, max: max * 10_000 }).map((n) => (n / 10_000).toString());
+const tax = fc.oneof(
+  fc.record({ code: fc.constantFrom('A', 'B', 'C'), rate: decimal(30), type: fc.constant('percentage') }),
+  fc.record({ code: fc.constantFrom('L', 'M'), rate: decimal(50), type: fc.constant('amount') }),
+);
+const workLine: fc.Arbitrary<WorkLine> = fc.record({
+  quantity: decimal(1000),
+  unit_price: fc.integer({ min: 0, max: 10_000_000 }),
+  manual_labour: fc.option(fc.integer({ min: 0, max: 10_000_000 }), { nil: null }),
+  time: decimal(100),
+  hourly_rate: fc.integer({ min: 0, max: 100_000 }),
+  taxes: fc.array(tax, { maxLength: 3 }),
+  warranty: fc.boolean(),
+});
+
+/** |rounded × d − exact| ≤ d / 2: within half a cent, in integers. */
+const withinHalf = (rounded: number, exactTimesD: bigint, d: bigint) => {
+  const diff = BigInt(rounded) * d - exactTimesD;
+  return (diff < 0n ? -diff : diff) * 2n <= d;
+};
+
+describe('totals (properties)', () => {
+  it('are never negative', () => {
+    fc.assert(
+      fc.property(fc.array(workLine, { maxLength: 8 }), (lines) => {
+        const t = workTotals(lines);
+        return [t.parts, t.labour, t.subtotal, t.tax, t.total, t.warranty, ...t.taxes.map((x) => x.amount)].every((n) => n >= 0);
+      }),
+    );
+  });
+
+  it('are the sums of the lines, and hold together', () => {
+    fc.assert(
+      fc.property(fc.array(workLine, { maxLength: 8 }), (lines) => {
+        const each = lines.map(workLineTotals);
+        const t = workTotals(lines);
+        expect(t).toEqual(sumWorkTotals(each));
+        expect(t.total).toBe(each.reduce((s, l) => s + l.total, 0));
+        expect(t.subtotal).toBe(t.parts + t.labour);
+        expect(t.total).toBe(t.subtotal + t.tax);
+        expect(t.tax).toBe(t.taxes.reduce((s, x) => s + x.amount, 0));
+        for (const l of each) expect(l.total).toBe(l.parts + l.labour + l.tax);
+      }),
+    );
+  });
+
+  it('round each line and each tax by half a cent at most', () => {
+    fc.assert(
+      fc.property(workLine, (l) => {
+        const t = workLineTotals({ ...l, warranty: false });
+        const S = 10_000n;
+        expect(withinHalf(t.parts, toScaled(l.quantity) * toScaled(l.unit_price), S * S)).toBe(true);
+        if (l.manual_labour === null) expect(withinHalf(t.labour, toScaled(l.time) * toScaled(l.hourly_rate), S * S)).toBe(true);
+        else expect(t.labour).toBe(l.manual_labour);
+        l.taxes!.forEach((x, k) => {
+          const exact = x.type === 'amount' ? toScaled(l.quantity) * toScaled(x.rate) * 100n : BigInt(t.subtotal) * toScaled(x.rate) * S;
+          // percentage: subtotal × rate% = subtotal × rate4 / (100 × 10⁴); amount: quantity4 × rate4 × 100 / 10⁸
+          const d = x.type === 'amount' ? S * S : 100n * S * S;
+          expect(withinHalf(t.taxes[k].amount, exact, d)).toBe(true);
+        });
+      }),
+    );
+  });
+
+  it('charge nothing for warranty lines and keep their value', () => {
+    fc.assert(
+      fc.property(workLine, (l) => {
+        const charged = workLineTotals({ ...l, warranty: false });
+        const covered = workLineTotals({ ...l, warranty: true });
+        return covered.total === 0 && covered.warranty === charged.subtotal;
+      }),
+    );
+  });
+});

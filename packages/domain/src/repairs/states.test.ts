@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../access/permissions.ts';
+import {
+  REPAIR_ACTIONS,
+  REPAIR_ACTION_PERMISSIONS,
+  REPAIR_STATES,
+  availableRepairActions,
+  initialRepairState,
+  isRepairCancelable,
+  isRepairEditable,
+  isRepairFinal,
+  repairActionRoute,
+  repairActionsIn,
+  repairTransition,
+  type RepairAction,
+  type RepairState,
+} from './states.ts';
+
+const _ = null;
+/** Every action from every state: the next state, or null when refused (the order of REPAIR_ACTIONS). */
+const TABLE: Record<RepairState, (RepairState | null)[]> = {
+  //           assign         start          take_over      complete     validate     redo        cancel
+  draft: ['assigned', 'in_progress', _, _, _, _, 'canceled'],
+  pending: ['assigned', 'in_progress', _, _, _, _, 'canceled'],
+  assigned: ['assigned', 'in_progress', _, _, _, _, 'canceled'],
+  in_progress: ['in_progress', _, 'in_progress', 'completed', _, _, 'canceled'],
+  validated: [_, _, _, _, _, 'reviewed', _],
+  approved: ['assigned', 'in_progress', _, _, _, _, 'canceled'],
+  reviewed: ['reviewed', 'in_progress', _, _, _, _, 'canceled'],
+  denied: [_, _, _, _, _, _, _],
+  completed: [_, _, _, _, 'validated', 'reviewed', _],
+  canceled: [_, _, _, _, _, _, _],
+};
+
+const CASES = REPAIR_STATES.flatMap((state) => REPAIR_ACTIONS.map((action, k) => [state, action, TABLE[state][k]] as const));
+
+describe('repair transitions', () => {
+  it('covers every state and action', () => {
+    expect(CASES).toHaveLength(REPAIR_STATES.length * REPAIR_ACTIONS.length);
+    for (const row of Object.values(TABLE)) expect(row).toHaveLength(REPAIR_ACTIONS.length);
+  });
+
+  it.each(CASES)('%s --%s--> %s', (state, action, next) => {
+    expect(repairTransition(state, action)).toBe(next);
+    expect(repairActionsIn(state).includes(action)).toBe(next !== null);
+  });
+
+  it('is final when canceled or denied', () => {
+    expect(REPAIR_STATES.filter(isRepairFinal)).toEqual(['denied', 'canceled']);
+  });
+
+  it('is edited and canceled until the work is completed', () => {
+    const open = ['draft', 'pending', 'assigned', 'in_progress', 'approved', 'reviewed'];
+    expect(REPAIR_STATES.filter(isRepairEditable)).toEqual(open);
+    expect(REPAIR_STATES.filter(isRepairCancelable)).toEqual(open);
+  });
+
+  it('starts to do with assignees, approved from an estimate, else to assign', () => {
+    expect(initialRepairState({ hasAssignees: true, fromEstimation: true })).toBe('assigned');
+    expect(initialRepairState({ hasAssignees: false, fromEstimation: true })).toBe('approved');
+    expect(initialRepairState({ hasAssignees: false, fromEstimation: false })).toBe('pending');
+  });
+
+  it('names a permission of the catalogue for every action', () => {
+    const names = new Set(PERMISSIONS.map((p) => p.name));
+    for (const action of REPAIR_ACTIONS) expect(names.has(REPAIR_ACTION_PERMISSIONS[action]), action).toBe(true);
+  });
+
+  it('routes actions in kebab case', () => {
+    expect(REPAIR_ACTIONS.map(repairActionRoute)).toEqual(['assign', 'start', 'take-over', 'complete', 'validate', 'redo', 'cancel']);
+  });
+});
+
+describe('available repair actions', () => {
+  const all = new Set(Object.values(REPAIR_ACTION_PERMISSIONS));
+  const only = (action: RepairAction) => new Set([REPAIR_ACTION_PERMISSIONS[action]]);
+  it('filters by permission', () => {
+    expect(availableRepairActions('assigned', { permissions: only('start'), isHolder: false })).toEqual(['start']);
+    expect(availableRepairActions('completed', { permissions: only('validate'), isHolder: false })).toEqual(['validate', 'redo']);
+    expect(availableRepairActions('assigned', { permissions: new Set(), isHolder: false })).toEqual([]);
+  });
+  it('keeps the work in progress to its holder; the others may take it over', () => {
+    expect(availableRepairActions('in_progress', { permissions: all, isHolder: true })).toEqual(['assign', 'complete', 'cancel']);
+    expect(availableRepairActions('in_progress', { permissions: all, isHolder: false })).toEqual(['assign', 'take_over', 'cancel']);
+  });
+});
