@@ -21,6 +21,7 @@ import { rolesResource } from '../admin/roles.resource.ts';
 import { usersResource } from '../admin/users.resource.ts';
 import { roles, users } from '../admin/admin.table.ts';
 import { emitCallback } from '../settings/callbacks.ts';
+import { claimVehicle } from '../vehicles/work-in-progress.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore, scoredVehicle, versionById, type InspectionRow } from './inspection-scoring.ts';
 import { inspections } from './inspections.table.ts';
 import { freezeVersion } from './versions.ts';
@@ -148,7 +149,10 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
   start: {
     permission: INSPECTION_ACTION_PERMISSIONS.start,
     contract: { summary: 'Starts the inspection: the user holds it (one inspection in progress per vehicle, else 409)' },
-    handler: (ctx, row) => save(ctx, row!, { state: nextState(row!, 'start'), started_by_id: ctx.actor.id, started_at: sql`now()`, holder_id: ctx.actor.id }),
+    async handler(ctx, row) {
+      await claimVehicle(ctx.db, row!.vehicle_id, { kind: 'inspection', id: row!.id });
+      return save(ctx, row!, { state: nextState(row!, 'start'), started_by_id: ctx.actor.id, started_at: sql`now()`, holder_id: ctx.actor.id });
+    },
   },
   take_over: {
     permission: INSPECTION_ACTION_PERMISSIONS.take_over,
