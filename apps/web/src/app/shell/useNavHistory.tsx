@@ -21,33 +21,43 @@ export function NavHistoryProvider({ children }: { children: ReactNode }) {
   const type = useNavigationType();
   const navigate = useNavigate();
   const [hist, setHist] = useState<NavHistoryState>(emptyHistory);
-  const pending = useRef<NavHistoryState | null>(null);
+  // Our own moves (back, forward) not yet seen by the effect below: React Router renders a navigation
+  // in a transition, so a second click can come before the first move's location; it moves from
+  // the last of these, and the locations of the earlier ones are passed over.
+  const pending = useRef<{ url: string; state: NavHistoryState }[]>([]);
+  const latest = useRef(hist);
+  latest.current = hist;
 
   useEffect(() => {
     const url = location.pathname + location.search;
-    const p = pending.current;
-    pending.current = null;
-    if (p && p.entries[p.index] === url) setHist(p);
+    const moves = pending.current;
+    const k = moves.findLastIndex((m) => m.url === url);
+    pending.current = k < 0 ? [] : moves.slice(k + 1);
+    if (k >= 0 && pending.current.length) return;
+    if (k >= 0) setHist(moves[k].state);
     else setHist((h) => (type === 'POP' ? pop(h, url) : type === 'REPLACE' ? replaceCurrent(h, url) : visit(h, url)));
     rememberRoute(store, url);
     // location.key changes on every navigation
   }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const go = useCallback(
-    (next: NavHistoryState) => {
-      if (next === hist) return;
-      pending.current = next;
-      navigate(next.entries[next.index]);
+    (move: (s: NavHistoryState) => NavHistoryState) => {
+      const from = pending.current.at(-1)?.state ?? latest.current;
+      const next = move(from);
+      if (next === from) return;
+      const url = next.entries[next.index];
+      pending.current = [...pending.current, { url, state: next }];
+      navigate(url);
     },
-    [hist, navigate],
+    [navigate],
   );
 
   const value = useMemo(
     () => ({
       canBack: canGoBack(hist),
       canForward: canGoForward(hist),
-      goBack: () => go(back(hist)),
-      goForward: () => go(forward(hist)),
+      goBack: () => go(back),
+      goForward: () => go(forward),
     }),
     [hist, go],
   );
