@@ -28,6 +28,7 @@ export * from './taxes/canadian-taxes.ts';
 export * from './estimations/states.ts';
 export * from './estimations/items.ts';
 export * from './estimations/from-inspection.ts';
+export * from './estimations/customer-approval.ts';
 export * from './repairs/states.ts';
 export * from './repairs/items.ts';
 export * from './comments/comments.ts';
