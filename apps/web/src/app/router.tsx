@@ -46,6 +46,7 @@ const settingsModule = (module: SettingsModule) => function SettingsModule() {
   return <SettingsModulePage module={module} />;
 };
 const SharedReportPage = lazy(() => import('../areas/inspections/SharedReportPage.tsx'));
+const CustomerApprovalPage = lazy(() => import('../areas/estimations/CustomerApprovalPage.tsx'));
 
 export const pageFallback = (
   <Center py="xl">
@@ -117,6 +118,8 @@ export const routes: RouteObject[] = [
   { path: 'not-found', element: suspended(<NotFoundPage />) },
   // A shared inspection report: public, without the shell (the link's token opens it).
   { path: 'shared/inspections/:token', element: suspended(<SharedReportPage />) },
+  // The customer's approval of an estimate: public, without the shell (the e-mailed link's token opens it).
+  { path: 'approve/estimates/:token', element: suspended(<CustomerApprovalPage />) },
   {
     element: (
       <RequireAuth>

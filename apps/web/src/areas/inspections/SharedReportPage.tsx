@@ -1,11 +1,11 @@
-import { Alert, Badge, Box, Button, Center, Container, Divider, Group, List, Loader, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconLinkOff } from '@tabler/icons-react';
+import { Badge, Box, Button, Center, Container, Divider, Group, List, Loader, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FIELD_ACTION_LABELS, URGENCY_LABELS, pickLocale, type Locale, type ScoreTone, type Urgency } from '@atelier/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../api/jsonapi.ts';
+import { PublicLinkRefused } from '../../components/PublicLinkRefused.tsx';
 import i18n, { currentLocale, storedLocale } from '../../i18n/index.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { TONES } from './controls.tsx';
@@ -19,25 +19,6 @@ function ScoreBadge({ score, tone, size = 'lg' }: { score: number; tone: ScoreTo
     <Badge size={size} color={TONES[tone]} autoContrast miw={48}>
       {score}
     </Badge>
-  );
-}
-
-/** The page a refused link shows: expired or revoked (410), unknown (404), or the server unreachable. */
-function Refused({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
-  const status = error instanceof ApiError ? error.status : 0;
-  const kind = status === 410 ? 'gone' : status === 404 ? 'not_found' : 'error';
-  return (
-    <Alert color={kind === 'error' ? 'orange' : 'red'} icon={kind === 'gone' ? <IconLinkOff /> : <IconAlertTriangle />} title={<span data-testid="shared-refused-title">{t(`reports:shared.${kind}_title`)}</span>} data-testid={`shared-${kind}`}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{t(`reports:shared.${kind}`)}</Text>
-        {kind === 'error' && (
-          <Button size="sm" variant="default" onClick={onRetry}>
-            {t('reports:shared.retry')}
-          </Button>
-        )}
-      </Stack>
-    </Alert>
   );
 }
 
@@ -198,7 +179,7 @@ export default function SharedReportPage() {
               <Loader aria-label={t('reports:shared.loading')} />
             </Center>
           ) : q.isError ? (
-            <Refused error={q.error} onRetry={() => void q.refetch()} />
+            <PublicLinkRefused texts="reports:shared" error={q.error} onRetry={() => void q.refetch()} />
           ) : (
             <Summary token={token} summary={q.data} />
           )}

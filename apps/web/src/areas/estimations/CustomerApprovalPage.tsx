@@ -1,0 +1,291 @@
+import { Alert, Badge, Box, Button, Center, Container, Group, Image, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconCheck, IconRefresh } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ITEM_CONDITION_LABELS, URGENCY_LABELS, pickLocale, sumWorkTotals, type CustomerDecision, type Locale, type WorkTotals } from '@atelier/domain';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/jsonapi.ts';
+import { PublicLinkRefused } from '../../components/PublicLinkRefused.tsx';
+import i18n, { currentLocale, storedLocale } from '../../i18n/index.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import { SignaturePad } from '../inspections/SignaturePad.tsx';
+import { fetchApproval, sendApproval, type ApprovalItem, type ApprovalView } from './approvalApi.ts';
+
+// The page a customer opens from the estimate's e-mail (issue 12, customer approval): the vehicle,
+// each proposed item with its photos and price with taxes, accept or decline each, sign, send.
+// Once answered it shows the answer, which cannot be changed; a changed estimate asks again.
+
+type Decisions = Record<string, CustomerDecision | undefined>;
+
+/** What the accepted items cost, live as the customer decides (the server's line totals, summed as the server sums them). */
+const acceptedTotals = (items: ApprovalItem[], decisions: Decisions): WorkTotals => sumWorkTotals(items.filter((i) => decisions[i.id] === 'approved').map((i) => i.totals));
+
+function TotalsTable({ totals, locale, label }: { totals: WorkTotals; locale: Locale; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <Table withRowBorders={false} verticalSpacing={4} aria-label={label}>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Td>{t('approval:totals.parts')}</Table.Td>
+          <Table.Td ta="right">{formatMoney(totals.parts, locale)}</Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Td>{t('approval:totals.labour')}</Table.Td>
+          <Table.Td ta="right">{formatMoney(totals.labour, locale)}</Table.Td>
+        </Table.Tr>
+        {totals.taxes.map((tax) => (
+          <Table.Tr key={tax.code}>
+            <Table.Td>{tax.code}</Table.Td>
+            <Table.Td ta="right">{formatMoney(tax.amount, locale)}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Td fw={700}>{t('approval:totals.total')}</Table.Td>
+          <Table.Td ta="right" fw={700} data-testid={`${label}-total`}>
+            {formatMoney(totals.total, locale)}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ItemCard({ item, locale, decision, onDecide, readOnly }: { item: ApprovalItem; locale: Locale; decision: CustomerDecision | undefined; onDecide: (d: CustomerDecision) => void; readOnly: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="approval-item" data-item={item.id}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={4} style={{ flex: 1 }}>
+            <Text fw={600}>{item.detail}</Text>
+            <Group gap="xs">
+              {item.condition && <Badge variant="light" color="gray.8">{ITEM_CONDITION_LABELS[item.condition][locale]}</Badge>}
+              {item.urgency && <Badge variant="outline" color={item.urgency === 'urgent' ? 'red.9' : 'gray.8'}>{URGENCY_LABELS[item.urgency][locale]}</Badge>}
+              {item.warranty && <Badge color="teal.9">{t('approval:item.warranty')}</Badge>}
+            </Group>
+            {item.part && (
+              <Text size="sm" c="dimmed">
+                {t('approval:item.part', { part: item.part, quantity: formatNumber(Number(item.quantity), locale) })}
+              </Text>
+            )}
+          </Stack>
+          <Stack gap={0} align="flex-end">
+            <Text fw={700} data-testid="approval-item-total">
+              {formatMoney(item.totals.total, locale)}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('approval:item.taxes_included')}
+            </Text>
+          </Stack>
+        </Group>
+        {item.images.length > 0 && (
+          <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs">
+            {item.images.map((src, k) => (
+              <a key={src} href={src} target="_blank" rel="noreferrer">
+                <Image src={src} alt={t('approval:item.photo', { n: k + 1, detail: item.detail })} radius="sm" h={80} fit="cover" />
+              </a>
+            ))}
+          </SimpleGrid>
+        )}
+        <SegmentedControl
+          fullWidth
+          size="md"
+          disabled={readOnly}
+          value={decision ?? ''}
+          onChange={(v) => onDecide(v as CustomerDecision)}
+          aria-label={t('approval:item.decision', { detail: item.detail })}
+          color={decision === 'declined' ? 'gray.8' : 'green.9'}
+          data={[
+            { value: 'approved', label: t('approval:item.approve') },
+            { value: 'declined', label: t('approval:item.decline') },
+          ]}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The answer given: read only, as it was stored. */
+function Answered({ view }: { view: ApprovalView }) {
+  const { t } = useTranslation();
+  const answer = view.answer!;
+  const decisions: Decisions = Object.fromEntries(answer.decisions.map((d) => [d.item, d.decision]));
+  return (
+    <Stack gap="md">
+      <Alert color="green.9" icon={<IconCheck />} title={t('approval:answered.title')} data-testid="approval-answered">
+        {t('approval:answered.text', { name: answer.signer_name, date: formatDateTime(answer.decided_at, view.locale) })}
+      </Alert>
+      {view.items.map((item) => (
+        <ItemCard key={item.id} item={item} locale={view.locale} decision={decisions[item.id]} onDecide={() => {}} readOnly />
+      ))}
+      <Paper withBorder radius="md" p="md">
+        <Title order={2} size="h4">
+          {t('approval:totals.accepted')}
+        </Title>
+        <TotalsTable totals={acceptedTotals(view.items, decisions)} locale={view.locale} label="accepted" />
+      </Paper>
+    </Stack>
+  );
+}
+
+function AnswerForm({ token, view }: { token: string; view: ApprovalView }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [decisions, setDecisions] = useState<Decisions>({});
+  const [signer, setSigner] = useState('');
+  const [signature, setSignature] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const accepted = useMemo(() => acceptedTotals(view.items, decisions), [view.items, decisions]);
+  const undecided = view.items.filter((i) => !decisions[i.id]).length;
+
+  const send = useMutation({
+    mutationFn: () =>
+      sendApproval(token, view.locale, {
+        version: view.version,
+        signer_name: signer,
+        signature: signature ?? '',
+        decisions: view.items.flatMap((i) => (decisions[i.id] ? [{ item: i.id, decision: decisions[i.id]! }] : [])),
+      }),
+    onSuccess: (answered) => client.setQueryData(['estimate-approval', token], answered),
+    meta: { silent: true },
+  });
+  const error = send.error instanceof ApiError ? send.error : null;
+  const changed = error?.status === 409;
+  const fieldError = (name: string) => error?.errors.find((e) => e.source?.pointer === `/data/attributes/${name}`)?.detail;
+
+  const submit = () => {
+    setTried(true);
+    if (undecided || !signer.trim() || !signature) return;
+    send.mutate();
+  };
+  const decideAll = (d: CustomerDecision) => setDecisions(Object.fromEntries(view.items.map((i) => [i.id, d])));
+
+  return (
+    <Stack gap="md">
+      {view.answered_version !== null && (
+        <Alert color="orange.9" title={t('approval:changed.title')} data-testid="approval-changed-since">
+          {t('approval:changed.text')}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Text>{t('approval:form.intro', { count: view.items.length })}</Text>
+        <Group gap="xs">
+          <Button variant="default" size="sm" onClick={() => decideAll('approved')} data-testid="approval-accept-all">
+            {t('approval:form.accept_all')}
+          </Button>
+          <Button variant="default" size="sm" onClick={() => decideAll('declined')}>
+            {t('approval:form.decline_all')}
+          </Button>
+        </Group>
+      </Group>
+      {view.items.map((item) => (
+        <ItemCard key={item.id} item={item} locale={view.locale} decision={decisions[item.id]} onDecide={(d) => setDecisions((all) => ({ ...all, [item.id]: d }))} readOnly={send.isPending} />
+      ))}
+      <Paper withBorder radius="md" p="md">
+        <Title order={2} size="h4">
+          {t('approval:totals.accepted')}
+        </Title>
+        <TotalsTable totals={accepted} locale={view.locale} label="accepted" />
+        {tried && undecided > 0 && (
+          <Text c="red.9" size="sm" role="alert" data-testid="approval-undecided">
+            {t('approval:form.undecided', { count: undecided })}
+          </Text>
+        )}
+      </Paper>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="sm">
+          <TextInput
+            label={t('approval:form.signer')}
+            required
+            size="md"
+            value={signer}
+            onChange={(e) => setSigner(e.currentTarget.value)}
+            error={(tried && !signer.trim() ? t('approval:form.signer_required') : null) ?? fieldError('signer_name')}
+            data-testid="approval-signer"
+          />
+          <SignaturePad label={t('approval:form.signature')} onChange={setSignature} error={(tried && !signature ? t('approval:form.signature_required') : null) ?? fieldError('signature')} />
+          {changed ? (
+            <Alert color="orange.9" title={t('approval:changed.title')} data-testid="approval-conflict">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{error.message}</Text>
+                <Button size="sm" leftSection={<IconRefresh size={16} />} onClick={() => void client.invalidateQueries({ queryKey: ['estimate-approval', token] })}>
+                  {t('approval:changed.reload')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            error && (
+              <Alert color="red.9" role="alert" data-testid="approval-error">
+                {error.errors.map((e) => e.detail ?? e.title).join(' ')}
+              </Alert>
+            )
+          )}
+          <Button size="lg" onClick={submit} loading={send.isPending} data-testid="approval-send">
+            {t('approval:form.send', { total: formatMoney(accepted.total, view.locale) })}
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+export default function CustomerApprovalPage() {
+  const { token = '' } = useParams();
+  const { t } = useTranslation();
+  // Before the link says its language: the visitor's browser's, unless they chose one here before.
+  useEffect(() => {
+    if (!storedLocale()) void i18n.changeLanguage(pickLocale(navigator.languages?.join(',') ?? navigator.language));
+  }, []);
+  const q = useQuery({ queryKey: ['estimate-approval', token], queryFn: () => fetchApproval(token, currentLocale()), retry: false, meta: { silent: true } });
+  const view = q.data;
+  useEffect(() => {
+    if (view?.locale) void i18n.changeLanguage(view.locale);
+  }, [view?.locale]);
+  const v = view?.vehicle;
+
+  return (
+    <Box mih="100vh" bg="gray.0" py="xl">
+      <Container size="md" component="main" id="main">
+        <Stack gap="lg">
+          <div>
+            {view && (
+              <Text size="sm" c="dimmed" data-testid="approval-organization">
+                {[view.organization, view.location].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+            <Title order={1} size="h2">
+              {view ? t('approval:page.title_code', { code: view.code }) : t('approval:page.title')}
+            </Title>
+            {view && (
+              <Text size="sm" data-testid="approval-vehicle">
+                {[v && [v.year, v.make, v.model].filter(Boolean).join(' '), v?.vin && `${t('approval:page.vin')} ${v.vin}`, view.customer].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+            {view && (
+              <Text size="xs" c="dimmed">
+                {t('approval:page.expires', { date: formatDate(view.expires_at, view.locale) })}
+              </Text>
+            )}
+          </div>
+          {q.isPending ? (
+            <Center py="xl">
+              <Loader aria-label={t('approval:page.loading')} />
+            </Center>
+          ) : q.isError ? (
+            <PublicLinkRefused texts="approval:page" error={q.error} onRetry={() => void q.refetch()} />
+          ) : view!.answer ? (
+            <Answered view={view!} />
+          ) : (
+            <AnswerForm key={view!.version} token={token} view={view!} />
+          )}
+          {view?.footer && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+              {view.footer}
+            </Text>
+          )}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

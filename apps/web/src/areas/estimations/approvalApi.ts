@@ -1,0 +1,72 @@
+import type { CustomerDecision, ItemCondition, Locale, Urgency, WorkTotals } from '@atelier/domain';
+import { API_BASE } from '../../api/client.ts';
+import { ApiError, errorsOfBody } from '../../api/jsonapi.ts';
+
+// The customer's approval page (server: areas/estimations/approval): what a link sent with
+// send-client-approve shows, and the customer's answer. No sign-in: the link's token opens it.
+
+export const approvalPath = (token: string) => `${API_BASE}/public/estimate-approvals/${encodeURIComponent(token)}`;
+
+export interface ApprovalItem {
+  id: string;
+  detail: string;
+  condition: ItemCondition | null;
+  urgency: Urgency | null;
+  part: string | null;
+  quantity: string;
+  warranty: boolean;
+  /** The item's totals, in cents (the server's, with the taxes of its group). */
+  totals: WorkTotals;
+  /** The inspection's photos of it, as URLs the link opens. */
+  images: string[];
+}
+
+export interface ApprovalAnswer {
+  version: number;
+  signer_name: string;
+  decided_at: string;
+  decisions: { item: string; decision: CustomerDecision }[];
+}
+
+/** GET /public/estimate-approvals/{token}. */
+export interface ApprovalView {
+  locale: Locale;
+  expires_at: string;
+  organization: string;
+  location: string | null;
+  code: string;
+  /** The estimate's version shown: an answer applies to it. */
+  version: number;
+  sent_at: string | null;
+  vehicle: { vin: string; year: number | null; make: string | null; model: string | null; odometer: number | null; unit: string } | null;
+  customer: string | null;
+  items: ApprovalItem[];
+  totals: WorkTotals;
+  footer: string | null;
+  /** The answer given to this version, if any. */
+  answer: ApprovalAnswer | null;
+  /** The version an earlier answer applied to, when the estimate changed since: it is asked again. */
+  answered_version: number | null;
+}
+
+async function call(url: string, init: RequestInit): Promise<ApprovalView> {
+  let res: Response;
+  try {
+    res = await fetch(url, init);
+  } catch {
+    throw new ApiError(0, [{ status: '0', code: 'NETWORK_ERROR', title: 'NETWORK_ERROR' }]);
+  }
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, body));
+  return body as ApprovalView;
+}
+
+export const fetchApproval = (token: string, locale: string) => call(approvalPath(token), { headers: { Accept: 'application/json', 'Accept-Language': locale } });
+
+/** POST the customer's decisions and signature; 409 when the estimate changed meanwhile, 422 with one error per problem. */
+export const sendApproval = (token: string, locale: string, attributes: { version: number; signer_name: string; signature: string; decisions: { item: string; decision: CustomerDecision }[] }) =>
+  call(approvalPath(token), {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': locale },
+    body: JSON.stringify({ data: { attributes } }),
+  });
