@@ -5,11 +5,12 @@ import { ApiError } from '../api/jsonapi.ts';
 
 /**
  * What a public link's page shows when the link opens nothing: expired or revoked (410), unknown
- * (404), or the server unreachable (with a retry). `texts` is the page's key prefix: it holds
+ * (404), or the server unreachable (with a retry). `ns` and `prefix` name the page's texts:
  * gone(_title), not_found(_title), error(_title) and retry.
  */
-export function PublicLinkRefused({ texts, error, onRetry }: { texts: string; error: unknown; onRetry: () => void }) {
+export function PublicLinkRefused({ ns, prefix, error, onRetry }: { ns: string; prefix: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
+  const texts = `${ns}:${prefix}`;
   const status = error instanceof ApiError ? error.status : 0;
   const kind = status === 410 ? 'gone' : status === 404 ? 'not_found' : 'error';
   return (

@@ -94,7 +94,7 @@ const itemCard = (detail: string) => screen.getByText(detail).closest('[data-tes
 describe('the customer approval page', () => {
   it('shows the estimate in the link’s language, totals what is accepted live, and sends the answer', async () => {
     mount((body) => {
-      const a = (body as { data: { attributes: { decisions: { item: string; decision: string }[]; signer_name: string } } }).data.attributes;
+      const a = (body as { data: { attributes: Pick<NonNullable<ApprovalView['answer']>, 'decisions' | 'signer_name'> } }).data.attributes;
       return new Response(JSON.stringify(view({ answer: { version: 2, signer_name: a.signer_name, decided_at: '2026-11-26T13:00:00Z', decisions: a.decisions } })), { status: 201 });
     });
     await screen.findByText('Estimate E-2026-000007');

@@ -273,7 +273,7 @@ export default function CustomerApprovalPage() {
               <Loader aria-label={t('approval:page.loading')} />
             </Center>
           ) : q.isError ? (
-            <PublicLinkRefused texts="approval:page" error={q.error} onRetry={() => void q.refetch()} />
+            <PublicLinkRefused ns="approval" prefix="page" error={q.error} onRetry={() => void q.refetch()} />
           ) : view!.answer ? (
             <Answered view={view!} />
           ) : (

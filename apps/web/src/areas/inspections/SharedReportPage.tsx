@@ -179,7 +179,7 @@ export default function SharedReportPage() {
               <Loader aria-label={t('reports:shared.loading')} />
             </Center>
           ) : q.isError ? (
-            <PublicLinkRefused texts="reports:shared" error={q.error} onRetry={() => void q.refetch()} />
+            <PublicLinkRefused ns="reports" prefix="shared" error={q.error} onRetry={() => void q.refetch()} />
           ) : (
             <Summary token={token} summary={q.data} />
           )}
