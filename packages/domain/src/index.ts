@@ -29,6 +29,7 @@ export * from './estimations/states.ts';
 export * from './estimations/items.ts';
 export * from './estimations/from-inspection.ts';
 export * from './estimations/customer-approval.ts';
+export * from './estimations/deferred-work.ts';
 export * from './repairs/states.ts';
 export * from './repairs/items.ts';
 export * from './comments/comments.ts';

@@ -3,6 +3,7 @@ import { comments } from './comments.ts';
 import { callbackDeliveries } from './callback-deliveries.ts';
 import { contacts } from './contacts.ts';
 import { customers } from './customers.ts';
+import { deferredWork } from './deferred-work.ts';
 import { estimationItems } from './estimation-items.ts';
 import { estimations } from './estimations.ts';
 import { importItems } from './import-items.ts';
@@ -42,6 +43,7 @@ export const declarations = {
   'callback-deliveries': callbackDeliveries,
   contacts,
   customers,
+  'deferred-work': deferredWork,
   'estimation-items': estimationItems,
   estimations,
   'import-items': importItems,
