@@ -80,6 +80,9 @@ describe('every action from every state', () => {
     const res = await t.api('POST', `${R}/${id}/assign?include=assignedToUsers,items`, { token: admin.token, body: assignBody() });
     expect(res.status).toBe(200);
     expect(res.body.included.map((i: any) => i.type).sort()).toEqual(['repair-items', 'users']);
+    // The assignee hears of it.
+    const notes = await t.api('GET', '/api/v1/notifications?page[size]=50', { token: mechanic.token });
+    expect(notes.body.data.some((n: any) => n.attributes.subject_id === id && n.attributes.event === 'assign')).toBe(true);
     const missing = await t.api('POST', `${R}/${id}/assign`, { token: admin.token, body: {} });
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0].detail).toBe('Indiquez au moins un utilisateur ou un rôle à qui assigner la réparation.');
