@@ -9,8 +9,9 @@ import { importsArea } from './imports/index.ts';
 import { inspectionsArea } from './inspections/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { purchasesArea } from './purchases/index.ts';
+import { repairsArea } from './repairs/index.ts';
 import { requestsArea } from './requests/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea, commentsArea, settingsArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea, commentsArea, settingsArea, repairsArea];

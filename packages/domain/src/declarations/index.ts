@@ -26,6 +26,7 @@ import { organizations } from './organizations.ts';
 import { permissions } from './permissions.ts';
 import { repairItems } from './repair-items.ts';
 import { repairs } from './repairs.ts';
+import { repairTimeEntries } from './repair-time-entries.ts';
 import { requests } from './requests.ts';
 import { resellers } from './resellers.ts';
 import { roles } from './roles.ts';
@@ -66,6 +67,7 @@ export const declarations = {
   permissions,
   'repair-items': repairItems,
   repairs,
+  'repair-time-entries': repairTimeEntries,
   requests,
   resellers,
   roles,

@@ -3,7 +3,6 @@ import { WORK_TYPES, WORK_TYPE_LABELS } from '../estimations/states.ts';
 import { REPAIR_STATES, REPAIR_STATE_LABELS, type RepairAction } from '../repairs/states.ts';
 import { doneBy, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 
-
 /**
  * A repair, the work order (spec §3 Repair, issue 12): made from an approved estimate (its
  * approved items) or directly with 'make repair without estimation'; worked by one holder at a
@@ -29,7 +28,8 @@ export const repairs = declare('repairs', {
   },
   relationships: {
     ...workRecordRelationships(),
-    estimation: rel.toOne('estimations', { createOnly: true }),
+    /** The approved estimate it carries out: set by the server when the estimate makes it (from-estimation). */
+    estimation: rel.toOne('estimations', { readOnly: true }),
     items: rel.toMany('repair-items'),
     repairers: rel.toMany('users'),
     /** Who approved the work (the estimate's approver). */
@@ -41,6 +41,8 @@ export const repairs = declare('repairs', {
     completedBy: doneBy(),
     validatedBy: doneBy(),
     canceledBy: doneBy(),
+    /** The mechanics' clocked time on its items. */
+    timeEntries: rel.toMany('repair-time-entries', { readOnly: true }),
   },
   filters: ['state', 'type', 'vehicle', 'customer', 'estimation', 'inspection', 'creator', 'holder', 'tags', 'search'],
   sorts: ['created_at', 'updated_at', 'code', 'state', 'total'],

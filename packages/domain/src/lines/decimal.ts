@@ -48,3 +48,11 @@ export function roundDiv(n: bigint, d: bigint): bigint {
 export function productCents(a: DecimalInput, b: DecimalInput): number {
   return Number(roundDiv(toScaled(a) * toScaled(b), SCALE * SCALE));
 }
+
+/** A value in 1/10 000 units as a decimal text, without trailing zeros: 25000n → "2.5", 30000n → "3". */
+export function scaledToText(n: bigint): string {
+  const sign = n < 0n ? '-' : '';
+  const abs = n < 0n ? -n : n;
+  const fraction = (abs % SCALE).toString().padStart(DECIMALS, '0').replace(/0+$/, '');
+  return `${sign}${abs / SCALE}${fraction ? `.${fraction}` : ''}`;
+}

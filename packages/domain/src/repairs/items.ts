@@ -1,3 +1,4 @@
+import { toScaled, scaledToText, type DecimalInput } from '../lines/decimal.ts';
 import { sumWorkTotals, workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
 import type { Labels } from '../vehicles/vehicle-enums.ts';
 
@@ -44,6 +45,26 @@ export interface RepairTotals {
 }
 
 export function repairTotals(items: readonly RepairItemLine[]): RepairTotals {
-  const lines = items.map((i) => workLineTotals({ ...i, warranty: i.repair_mode === 'warranty' }));
-  return { lines, total: sumWorkTotals(lines.filter((_, k) => items[k].state !== 'not_done')) };
+  const lines = items.map(repairLineTotals);
+  return { lines, total: chargedRepairTotals(items, lines) };
+}
+
+/** One item's totals: under warranty, nothing is charged. */
+export function repairLineTotals(item: RepairItemLine): WorkTotals {
+  return workLineTotals({ ...item, warranty: item.repair_mode === 'warranty' });
+}
+
+/**
+ * What the work order charges from its items' totals (each as repairLineTotals gave it, in the
+ * order of `items`): every item but those not done. The server keeps each item's totals on its
+ * row and adds them up with this, so the document and its lines never disagree.
+ */
+export function chargedRepairTotals(items: readonly Pick<RepairItemLine, 'state'>[], lines: readonly WorkTotals[]): WorkTotals {
+  return sumWorkTotals(lines.filter((_, k) => items[k].state !== 'not_done'));
+}
+
+/** Hours added up exactly (the items' planned times, the clocked times), as a decimal text. */
+export function sumHours(hours: readonly DecimalInput[]): string {
+  const total = hours.reduce<bigint>((s, h) => s + toScaled(h), 0n);
+  return scaledToText(total);
 }

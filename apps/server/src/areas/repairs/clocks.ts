@@ -1,0 +1,73 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { newId } from '../../db/columns.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { ApiError } from '../../jsonapi/errors.ts';
+import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
+import { storeRepairValues } from './pricing.ts';
+import type { RepairItemRow } from './repairs.policies.ts';
+
+// The mechanics' clocks on repair items (issue 12: planned versus actual time). An open entry of
+// repair_time_entries (ended_at null) is a running clock; a mechanic has one at most (a unique
+// partial index), so starting a clock on another item first stops theirs. Each item keeps what
+// its entries say: the hours of its closed entries (time_spent) and who runs a clock on it since
+// when (running_clocks, read as clock_started_at), and its repair the sums.
+
+/** Items' clock columns recomputed from their entries, then their repairs' sums. */
+async function refresh(db: Db, touched: { repair_item_id: string; repair_id: string }[]) {
+  const items = [...new Set(touched.map((t) => t.repair_item_id))];
+  if (!items.length) return;
+  for (const id of items)
+    await db.execute(sql`
+      UPDATE repair_items SET
+        time_spent = (SELECT coalesce(sum(hours), 0) FROM repair_time_entries WHERE repair_item_id = ${id} AND ended_at IS NOT NULL),
+        running_clocks = (SELECT coalesce(jsonb_object_agg(user_id::text, started_at), '{}'::jsonb) FROM repair_time_entries WHERE repair_item_id = ${id} AND ended_at IS NULL),
+        updated_at = now()
+      WHERE id = ${id}`);
+  for (const repairId of new Set(touched.map((t) => t.repair_id))) await storeRepairValues(db, repairId);
+}
+
+/** Closes the running clocks the condition selects: their hours are the time since they started. */
+async function stopWhere(db: Db, condition: SQL): Promise<number> {
+  const stopped = rowsOf<{ repair_item_id: string; repair_id: string }>(
+    await db.execute(sql`
+      UPDATE repair_time_entries SET ended_at = now(), updated_at = now(),
+        hours = round((extract(epoch FROM now() - started_at) / 3600)::numeric, 4)
+      WHERE ended_at IS NULL AND ${condition}
+      RETURNING repair_item_id, repair_id`),
+  );
+  await refresh(db, stopped);
+  return stopped.length;
+}
+
+/** Every clock running on a repair (it is completed or canceled). */
+export const stopRepairClocks = (db: Db, repairId: string) => stopWhere(db, sql`repair_id = ${repairId}`);
+
+/**
+ * Starts the acting user's clock on the item (their clock elsewhere stops first; on this item
+ * already: nothing changes). The item is in progress from then on, and the user one of the
+ * repair's repairers.
+ */
+export async function startClock(ctx: RequestContext, item: RepairItemRow) {
+  const user = ctx.actor.id;
+  if (Object.hasOwn(item.running_clocks, user)) return;
+  await stopWhere(ctx.db, sql`user_id = ${user}`);
+  try {
+    await ctx.db.execute(sql`
+      INSERT INTO repair_time_entries (id, organization_id, repair_id, repair_item_id, user_id, started_at)
+      VALUES (${newId()}, ${item.organization_id}, ${item.repair_id}, ${item.id}, ${user}, now())`);
+  } catch (err) {
+    // The same user started another clock at the same instant, from another request.
+    if (dbErrorCode(err) === '23505' && dbConstraint(err) === 'repair_time_entries_running_unique') throw new ApiError(409, 'repair.clock_running');
+    throw err;
+  }
+  if (item.state === 'pending') await ctx.db.execute(sql`UPDATE repair_items SET state = 'in_progress' WHERE id = ${item.id}`);
+  await ctx.db.execute(sql`UPDATE repairs SET repairer_ids = array_append(repairer_ids, ${user}::uuid) WHERE id = ${item.repair_id} AND NOT (${user}::uuid = ANY(repairer_ids))`);
+  await refresh(ctx.db, [{ repair_item_id: item.id, repair_id: item.repair_id }]);
+}
+
+/** Stops the acting user's clock on the item (409 when theirs does not run there). */
+export async function stopClock(ctx: RequestContext, item: RepairItemRow) {
+  const stopped = await stopWhere(ctx.db, sql`user_id = ${ctx.actor.id} AND repair_item_id = ${item.id}`);
+  if (!stopped) throw new ApiError(409, 'repair.clock_not_running');
+}

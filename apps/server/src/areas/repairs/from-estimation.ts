@@ -1,0 +1,128 @@
+import { REPAIR_STATE_LABELS, initialRepairState, isRepairCancelable, type DecimalInput, type ItemCondition, type WorkType } from '@atelier/domain';
+import { eq, sql } from 'drizzle-orm';
+import { writeLog } from '../../jsonapi/audit.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { ApiError, notFound } from '../../jsonapi/errors.ts';
+import { changes } from '../../jsonapi/write.ts';
+import { cancelRepair } from './repairs.actions.ts';
+import type { RepairRow } from './repairs.policies.ts';
+import { itemDefaults, priceItem, storeRepairValues } from './pricing.ts';
+import { repairItems, repairs } from './repairs.table.ts';
+
+// The repair an approved estimate opens (issue 12), and its cancelation when the estimate's
+// approval is redone. The estimations area calls these from its actions, in its transaction: the
+// estimate's rules (its state, who may approve) are checked there, not here.
+
+/** An approved estimation item as the repair takes it. Money in cents, hours and quantity as decimals. */
+export interface RepairSourceItem {
+  estimation_item_id: string;
+  detail: string;
+  condition?: ItemCondition | null;
+  part?: string | null;
+  part_number?: string | null;
+  supplier_id?: string | null;
+  quantity?: DecimalInput;
+  unit_price?: number | null;
+  manual_labour?: number | null;
+  time?: DecimalInput;
+  /** Left out: the settings' default hourly rate. */
+  hourly_rate?: number | null;
+  /** Left out: the settings' default tax group; null: not taxed. */
+  tax_group_id?: string | null;
+  /** Done under warranty: the item is repaired under warranty, charged nothing. */
+  warranty?: boolean;
+}
+
+/** What an approved estimate hands its repair. */
+export interface RepairSource {
+  organization_id: string;
+  estimation_id: string;
+  inspection_id?: string | null;
+  vehicle_id?: string | null;
+  customer_id?: string | null;
+  type?: WorkType;
+  department?: string | null;
+  /** Who approved the estimate. */
+  approver_id?: string | null;
+  /** The estimate's mechanics (users) and roles: the repair starts assigned to them. */
+  assignees?: { users?: string[]; roles?: string[] };
+  location_ids?: string[];
+  tag_ids?: string[];
+  /** The approved items, in the estimate's order. */
+  items: RepairSourceItem[];
+}
+
+const text = (v: DecimalInput) => (v === null || v === undefined ? null : String(v));
+
+/**
+ * Makes the repair of an approved estimate with its items, in the caller's transaction: to do
+ * when the estimate names mechanics (they are notified), else approved, to assign. Answers the
+ * repair's row.
+ */
+export async function createRepairFromEstimation(ctx: RequestContext, source: RepairSource): Promise<RepairRow> {
+  const users = [...new Set(source.assignees?.users ?? [])];
+  const roles = [...new Set(source.assignees?.roles ?? [])];
+  const assigned = users.length + roles.length > 0;
+  const [made] = await ctx.db
+    .insert(repairs)
+    .values({
+      organization_id: source.organization_id,
+      estimation_id: source.estimation_id,
+      inspection_id: source.inspection_id ?? null,
+      vehicle_id: source.vehicle_id ?? null,
+      customer_id: source.customer_id ?? null,
+      type: source.type ?? 'customer',
+      department: source.department ?? null,
+      approver_id: source.approver_id ?? null,
+      state: initialRepairState({ hasAssignees: assigned, fromEstimation: true }),
+      creator_id: ctx.actor.id,
+      assigned_user_ids: users,
+      assigned_role_ids: roles,
+      ...(assigned ? { assigned_by_id: ctx.actor.id, assigned_at: sql`now()` } : {}),
+      location_ids: source.location_ids ?? [],
+      tag_ids: source.tag_ids ?? [],
+    })
+    .returning();
+  const defaults = await itemDefaults(ctx.db, source.organization_id);
+  for (const [position, item] of source.items.entries()) {
+    const values = {
+      organization_id: source.organization_id,
+      repair_id: made.id,
+      estimation_item_id: item.estimation_item_id,
+      position,
+      detail: item.detail,
+      condition: item.condition ?? null,
+      part: item.part ?? null,
+      part_number: item.part_number ?? null,
+      supplier_id: item.supplier_id ?? null,
+      quantity: text(item.quantity) ?? '1',
+      unit_price: item.unit_price ?? null,
+      manual_labour: item.manual_labour ?? null,
+      time: text(item.time),
+      hourly_rate: item.hourly_rate === undefined ? defaults.hourly_rate : item.hourly_rate,
+      tax_group_id: item.tax_group_id === undefined ? defaults.tax_group_id : item.tax_group_id,
+      repair_mode: item.warranty ? ('warranty' as const) : ('internal' as const),
+      state: 'pending' as const,
+    };
+    await ctx.db.insert(repairItems).values({ ...values, ...(await priceItem(ctx.db, values)) });
+  }
+  await storeRepairValues(ctx.db, made.id);
+  const [row] = await ctx.db.select().from(repairs).where(eq(repairs.id, made.id));
+  const def = ctx.registry.resource('repairs');
+  await writeLog(ctx, def, row, 'created', { ...changes(def, {}, row), from_estimation: source.estimation_id });
+  return row;
+}
+
+/**
+ * Cancels the repair of an estimate whose approval is redone: its clocks stop. Already canceled:
+ * nothing to do; completed or validated (the work is done): 409, the estimate's approval stays.
+ */
+export async function cancelRepairOf(ctx: RequestContext, repairId: string): Promise<RepairRow> {
+  const [row] = await ctx.db.select().from(repairs).where(eq(repairs.id, repairId)).for('update');
+  if (!row) throw notFound(repairId);
+  if (row.state === 'canceled') return row;
+  if (!isRepairCancelable(row.state)) throw new ApiError(409, 'repair.not_cancelable', { state: REPAIR_STATE_LABELS[row.state][ctx.locale] });
+  const { row: saved, log } = await cancelRepair(ctx, row);
+  await writeLog(ctx, ctx.registry.resource('repairs'), saved!, 'cancel', { attributes: log ?? {} });
+  return saved as RepairRow;
+}

@@ -1,0 +1,91 @@
+import { chargedRepairTotals, repairLineTotals, sumHours, type RepairItemLine, type TaxRate, type WorkTotals } from '@atelier/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { options } from '../admin/admin.table.ts';
+import { taxes } from '../settings/settings.table.ts';
+import { repairItems, repairs } from './repairs.table.ts';
+
+// What repair items and their work order cost (packages/domain repairs/items.ts): each item's
+// totals are computed when it is written, with its tax group's taxes, and kept on its row; the
+// work order adds up its items' rows (chargedRepairTotals), so a list reads stored numbers and the
+// document always equals the sum of its printed lines.
+
+type ItemRow = typeof repairItems.$inferSelect;
+
+/** The settings of estimates a new item takes (spec §9): the default hourly rate and tax group. */
+export async function itemDefaults(db: Db, organizationId: string): Promise<{ hourly_rate: number | null; tax_group_id: string | null }> {
+  const rows = await db
+    .select({ name: options.name, value: options.value })
+    .from(options)
+    .where(and(eq(options.organization_id, organizationId), inArray(options.name, ['estimations.default_hourly_rate', 'estimations.default_tax_group'])));
+  const value = new Map(rows.map((r) => [r.name, r.value]));
+  const rate = value.get('estimations.default_hourly_rate');
+  const group = value.get('estimations.default_tax_group');
+  return { hourly_rate: typeof rate === 'number' ? rate : null, tax_group_id: typeof group === 'string' && group ? group : null };
+}
+
+/** The taxes of a tax group, in its order (none: the line is not taxed). */
+async function taxesOf(db: Db, taxGroupId: string | null | undefined): Promise<TaxRate[]> {
+  if (!taxGroupId) return [];
+  return db.select({ code: taxes.code, rate: taxes.rate, type: taxes.type }).from(taxes).where(eq(taxes.tax_group_id, taxGroupId)).orderBy(taxes.position, taxes.id);
+}
+
+/** A line's totals as the columns keep them. */
+export const totalsColumns = (t: WorkTotals) => ({
+  parts_total: t.parts,
+  labour_total: t.labour,
+  subtotal: t.subtotal,
+  tax_total: t.tax,
+  total: t.total,
+  warranty_total: t.warranty,
+  tax_details: t.taxes,
+});
+
+/** The totals a row keeps, back as the domain's. */
+const totalsOf = (row: Pick<ItemRow, keyof ReturnType<typeof totalsColumns>>): WorkTotals => ({
+  parts: Number(row.parts_total),
+  labour: Number(row.labour_total),
+  subtotal: Number(row.subtotal),
+  tax: Number(row.tax_total),
+  total: Number(row.total),
+  warranty: Number(row.warranty_total),
+  taxes: row.tax_details ?? [],
+});
+
+/** The totals columns of an item as it will be written (its stored values overlaid with the new ones). */
+export async function priceItem(db: Db, item: Partial<ItemRow>) {
+  const line: RepairItemLine = {
+    quantity: item.quantity ?? '1',
+    unit_price: item.unit_price ?? 0,
+    manual_labour: item.manual_labour,
+    time: item.time ?? 0,
+    hourly_rate: item.hourly_rate ?? 0,
+    taxes: await taxesOf(db, item.tax_group_id),
+    repair_mode: item.repair_mode ?? 'internal',
+    state: item.state ?? 'pending',
+  };
+  return totalsColumns(repairLineTotals(line));
+}
+
+/** Hours as the numeric(12, 4) columns read back ("1.5000"): an unchanged sum is not a change. */
+const asColumn = (hours: string) => {
+  const [whole, fraction = ''] = hours.split('.');
+  return `${whole}.${fraction.padEnd(4, '0')}`;
+};
+
+/** The work order's values derived from its items' rows: what it charges, the hours planned and clocked. */
+export function repairValuesOf(items: readonly Record<string, unknown>[]) {
+  const rows = items as unknown as ItemRow[];
+  const charged = chargedRepairTotals(rows, rows.map(totalsOf));
+  return {
+    ...totalsColumns(charged),
+    planned_time: asColumn(sumHours(rows.map((r) => r.time))),
+    time_spent: asColumn(sumHours(rows.map((r) => r.time_spent))),
+  };
+}
+
+/** Stores a work order's derived values from its items as they are now (after a clock or a made repair). */
+export async function storeRepairValues(db: Db, repairId: string) {
+  const items = await db.select().from(repairItems).where(eq(repairItems.repair_id, repairId));
+  await db.update(repairs).set(repairValuesOf(items)).where(eq(repairs.id, repairId));
+}

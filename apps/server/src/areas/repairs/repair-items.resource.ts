@@ -1,0 +1,73 @@
+import { declarations } from '@atelier/domain';
+import { tenancy } from '../../access/tenancy.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { defineResource, type ActionDefinition, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { startClock, stopClock } from './clocks.ts';
+import { itemDefaults, priceItem } from './pricing.ts';
+import { repairItemPolicies, type RepairItemRow } from './repairs.policies.ts';
+import { repairsResource } from './repairs.resource.ts';
+import { repairItems } from './repairs.table.ts';
+
+/**
+ * A new item takes the settings' hourly rate and tax group unless it names its own; every write
+ * prices the item as it will be (its tax group's taxes, warranty, not done), kept on its row.
+ */
+async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: RepairItemRow | null) {
+  const v = input.values;
+  if (!existing) {
+    const defaults = await itemDefaults(ctx.db, v.organization_id as string);
+    if (!input.present.has('hourly_rate')) v.hourly_rate = defaults.hourly_rate;
+    if (!input.present.has('taxGroup')) v.tax_group_id = defaults.tax_group_id;
+  }
+  Object.assign(v, await priceItem(ctx.db, { ...existing, ...v }));
+}
+
+const clock = (summary: string, run: typeof startClock): ActionDefinition<RepairItemRow> => ({
+  permission: 'start repairs',
+  contract: { summary },
+  async handler(ctx, row) {
+    await run(ctx, row!);
+  },
+});
+
+/**
+ * The items of a work order (spec §3 Repair item, §7 /repair-items): written inside the repair's
+ * document or at their own route, while the repair is editable; the mechanic's clock on an item
+ * is started and stopped by its actions.
+ */
+export const repairItemsResource = defineResource(declarations['repair-items'], {
+  table: repairItems,
+  permissions: 'repairs',
+  // Adding, changing or removing an item changes its work order.
+  alsoGrantedBy: { create: ['edit repairs'], delete: ['edit repairs'] },
+  tenancy: tenancy.ownedBy(repairsResource, 'repair_id', { organization: true }),
+  attributes: {
+    clock_started_at: (a) =>
+      a.isVirtual((row, ctx) => {
+        const clocks = (row.running_clocks ?? {}) as Record<string, string>;
+        return Object.hasOwn(clocks, ctx.actor.id) ? clocks[ctx.actor.id] : null;
+      }),
+  },
+  relationships: {
+    organization: rel.belongsTo('organization_id'),
+    repair: rel.belongsTo('repair_id'),
+    supplier: rel.belongsTo('supplier_id'),
+    taxGroup: rel.belongsTo('tax_group_id'),
+    estimationItem: rel.belongsTo('estimation_item_id'),
+  },
+  filters: {
+    repair: filter.ids('repair_id', 'repair'),
+    state: filter.in('state'),
+    repair_mode: filter.in('repair_mode'),
+    part_status: filter.in('part_status'),
+  },
+  hooks: { beforeWrite },
+  policies: repairItemPolicies,
+  actions: {
+    'start-clock': clock('Starts the acting user’s clock on the item (their clock on another item stops first); only while the repair is in progress', startClock),
+    'stop-clock': clock('Stops the acting user’s clock on the item (409 when it does not run there)', stopClock),
+  },
+  notify: { label: (row) => String(row.detail ?? '') },
+});

@@ -1,0 +1,88 @@
+import { REPAIR_STATES, availableRepairActions, declarations, initialRepairState } from '@atelier/domain';
+import { sql } from 'drizzle-orm';
+import { tenancy } from '../../access/tenancy.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { defineResource, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { repairValuesOf } from './pricing.ts';
+import { repairActions } from './repairs.actions.ts';
+import { repairPolicies, type RepairRow } from './repairs.policies.ts';
+import { repairs } from './repairs.table.ts';
+
+/** A new repair made directly: its creator, and its state by its assignees (initialRepairState). */
+function beforeWrite(ctx: RequestContext, input: WriteInput, existing: RepairRow | null) {
+  if (existing) return;
+  const v = input.values;
+  const assigned = ((v.assigned_user_ids as string[] | undefined)?.length ?? 0) + ((v.assigned_role_ids as string[] | undefined)?.length ?? 0) > 0;
+  Object.assign(v, {
+    creator_id: ctx.actor.id,
+    state: initialRepairState({ hasAssignees: assigned, fromEstimation: false }),
+    ...(assigned ? { assigned_by_id: ctx.actor.id, assigned_at: sql`now()` } : {}),
+  });
+}
+
+/**
+ * Repairs, the work orders (spec §3, §7 /repairs; issue 12). Made from an approved estimate
+ * (from-estimation.ts) or directly with 'make repair without estimation'; their items are a
+ * child collection whose totals the repair adds up (pricing.ts); the workflow is the actions
+ * (repairs.actions.ts), the mechanics' time the items' clocks (clocks.ts).
+ */
+export const repairsResource = defineResource(declarations.repairs, {
+  table: repairs,
+  permissions: 'repairs',
+  tenancy: tenancy.organization(),
+  attributes: {
+    /** What the user asking may do now: the state offers it, their roles grant it, work in progress is its holder's. */
+    available_actions: (a) =>
+      a.isVirtual((r, ctx) => {
+        const row = r as RepairRow;
+        return availableRepairActions(row.state, { permissions: ctx.actor.permissions, isHolder: row.holder_id !== null && row.holder_id === ctx.actor.id });
+      }),
+  },
+  relationships: {
+    organization: rel.belongsTo('organization_id'),
+    allowedLocations: rel.idArray('location_ids'),
+    tags: rel.idArray('tag_ids'),
+    creator: rel.belongsTo('creator_id'),
+    customer: rel.belongsTo('customer_id'),
+    vehicle: rel.belongsTo('vehicle_id'),
+    inspection: rel.belongsTo('inspection_id'),
+    estimation: rel.belongsTo('estimation_id'),
+    assignedToUsers: rel.idArray('assigned_user_ids'),
+    assignedToRoles: rel.idArray('assigned_role_ids'),
+    assignedBy: rel.belongsTo('assigned_by_id'),
+    items: rel.ownsMany('repair_id', { order: 'position', derive: repairValuesOf }),
+    repairers: rel.idArray('repairer_ids'),
+    approver: rel.belongsTo('approver_id'),
+    startedBy: rel.belongsTo('started_by_id'),
+    holder: rel.belongsTo('holder_id'),
+    endedBy: rel.belongsTo('ended_by_id'),
+    completedBy: rel.belongsTo('completed_by_id'),
+    validatedBy: rel.belongsTo('validated_by_id'),
+    canceledBy: rel.belongsTo('canceled_by_id'),
+    timeEntries: rel.hasMany('repair_id', { order: 'started_at' }),
+  },
+  filters: {
+    state: filter.in('state'),
+    type: filter.in('type'),
+    vehicle: filter.ids('vehicle_id', 'vehicle'),
+    customer: filter.ids('customer_id', 'customer'),
+    estimation: filter.ids('estimation_id', 'estimation'),
+    inspection: filter.ids('inspection_id', 'inspection'),
+    creator: filter.ids('creator_id', 'creator'),
+    holder: filter.ids('holder_id', 'holder'),
+    tags: filter.overlaps('tag_ids', 'tags'),
+    search: filter.search(['code', 'department', 'notes']),
+  },
+  // GET /repairs/list/count: the counts per state, in one statement.
+  listCount: { by: 'state', values: REPAIR_STATES },
+  hooks: { beforeWrite },
+  policies: repairPolicies,
+  actions: repairActions,
+  notify: {
+    // The assigned users and whoever holds the work hear of what happens to it (its assignment first).
+    assignees: (row) => [...row.assigned_user_ids, row.holder_id],
+    label: (row) => String(row.code ?? ''),
+  },
+});

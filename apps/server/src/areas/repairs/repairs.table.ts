@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  ITEM_CONDITIONS,
+  PART_STATUSES,
+  REPAIR_ITEM_STATES,
+  REPAIR_MODES,
+  REPAIR_STATES,
+  WORK_TYPES,
+  type RepairItemState,
+  type RepairMode,
+  type RepairState,
+  type TaxAmount,
+} from '@atelier/domain';
+import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId, users } from '../admin/admin.table.ts';
+import { customers } from '../crm/crm.table.ts';
+import { inspections } from '../inspections/inspections.table.ts';
+import { suppliers } from '../purchases/purchases.table.ts';
+import { taxGroups } from '../settings/settings.table.ts';
+import { vehicles } from '../vehicles/vehicles.table.ts';
+
+const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+/** Cents: a document's sums may pass 2^31 cents (21 million dollars) no sooner than a line's, but cost nothing to keep wide. */
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** What a line or a document costs (lines/work-lines.ts), kept on the row so lists sort and sum without recomputing. */
+const totals = () => ({
+  parts_total: cents('parts_total'),
+  labour_total: cents('labour_total'),
+  subtotal: cents('subtotal'),
+  tax_total: cents('tax_total'),
+  total: cents('total'),
+  warranty_total: cents('warranty_total'),
+  tax_details: jsonb('tax_details').$type<TaxAmount[]>().notNull().default([]),
+});
+
+/**
+ * A repair, the work order (spec §3 Repair). `estimation_id` names the approved estimate it
+ * carries out: no foreign key here, the estimations area adds it (its table is not this area's).
+ */
+export const repairs = pgTable(
+  'repairs',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    /** R-2026-000123: given by the database (assign_record_code), unique per organization. */
+    code: text('code'),
+    state: text('state').$type<RepairState>().notNull().default('pending'),
+    type: text('type').notNull().default('customer'),
+    department: text('department'),
+    notes: text('notes'),
+    customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    inspection_id: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
+    estimation_id: uuid('estimation_id'),
+    creator_id: userRef('creator_id'),
+    approver_id: userRef('approver_id'),
+    assigned_user_ids: uuid('assigned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    assigned_role_ids: uuid('assigned_role_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Who worked on it: whoever started it, took it over or clocked time on an item. */
+    repairer_ids: uuid('repairer_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    assigned_by_id: userRef('assigned_by_id'),
+    started_by_id: userRef('started_by_id'),
+    holder_id: userRef('holder_id'),
+    ended_by_id: userRef('ended_by_id'),
+    completed_by_id: userRef('completed_by_id'),
+    validated_by_id: userRef('validated_by_id'),
+    canceled_by_id: userRef('canceled_by_id'),
+    assigned_at: at('assigned_at'),
+    started_at: at('started_at'),
+    completed_at: at('completed_at'),
+    validated_at: at('validated_at'),
+    canceled_at: at('canceled_at'),
+    /** Hours: the items' planned times, and the closed clocks on them. */
+    planned_time: numeric('planned_time', { precision: 12, scale: 4 }).notNull().default('0'),
+    time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
+    ...totals(),
+    location_ids: locationIds(),
+    tag_ids: tagIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('repairs_org_code_unique').on(t.organization_id, t.code),
+    index('repairs_org_created_idx').on(t.organization_id, t.created_at),
+    index('repairs_org_state_idx').on(t.organization_id, t.state),
+    index('repairs_vehicle_idx').on(t.vehicle_id),
+    index('repairs_estimation_idx').on(t.estimation_id),
+    index('repairs_inspection_idx').on(t.inspection_id),
+    index('repairs_location_ids_idx').using('gin', t.location_ids),
+    // Spec §5: one repair in progress per vehicle (across kinds: vehicles/work-in-progress.ts).
+    uniqueIndex('repairs_vehicle_in_progress_unique').on(t.vehicle_id).where(sql`${t.state} = 'in_progress'`),
+    oneOf('repairs_state_check', t.state, REPAIR_STATES),
+    oneOf('repairs_type_check', t.type, WORK_TYPES),
+  ],
+);
+
+/**
+ * An item of a work order (spec §3 Repair item). `estimation_item_id` names the estimate item it
+ * carries out, without foreign key (as estimation_id). `running_clocks` maps the users whose clock
+ * runs on it to its start: what `clock_started_at` answers each reader (the entries are the truth).
+ */
+export const repairItems = pgTable(
+  'repair_items',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    repair_id: uuid('repair_id')
+      .notNull()
+      .references(() => repairs.id, { onDelete: 'cascade' }),
+    estimation_item_id: uuid('estimation_item_id'),
+    position: integer('position').notNull().default(0),
+    detail: text('detail').notNull(),
+    condition: text('condition'),
+    part: text('part'),
+    part_number: text('part_number'),
+    supplier_id: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull().default('1'),
+    unit_price: bigint('unit_price', { mode: 'number' }),
+    manual_labour: bigint('manual_labour', { mode: 'number' }),
+    time: numeric('time', { precision: 10, scale: 4 }),
+    hourly_rate: bigint('hourly_rate', { mode: 'number' }),
+    tax_group_id: uuid('tax_group_id').references(() => taxGroups.id),
+    state: text('state').$type<RepairItemState>().notNull().default('pending'),
+    repair_mode: text('repair_mode').$type<RepairMode>().notNull().default('internal'),
+    part_status: text('part_status'),
+    time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
+    running_clocks: jsonb('running_clocks').$type<Record<string, string>>().notNull().default({}),
+    ...totals(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('repair_items_repair_idx').on(t.repair_id, t.position),
+    index('repair_items_tax_group_idx').on(t.tax_group_id),
+    index('repair_items_estimation_item_idx').on(t.estimation_item_id),
+    oneOf('repair_items_state_check', t.state, REPAIR_ITEM_STATES),
+    oneOf('repair_items_mode_check', t.repair_mode, REPAIR_MODES),
+    oneOf('repair_items_part_status_check', t.part_status, PART_STATUSES),
+    oneOf('repair_items_condition_check', t.condition, ITEM_CONDITIONS),
+  ],
+);
+
+/** A mechanic's clock on an item: open (ended_at null) while it runs; one open per user. */
+export const repairTimeEntries = pgTable(
+  'repair_time_entries',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    repair_id: uuid('repair_id')
+      .notNull()
+      .references(() => repairs.id, { onDelete: 'cascade' }),
+    repair_item_id: uuid('repair_item_id')
+      .notNull()
+      .references(() => repairItems.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    started_at: at('started_at').notNull().defaultNow(),
+    ended_at: at('ended_at'),
+    hours: numeric('hours', { precision: 10, scale: 4 }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('repair_time_entries_repair_idx').on(t.repair_id, t.started_at),
+    index('repair_time_entries_item_idx').on(t.repair_item_id),
+    // One running clock per mechanic, whatever two requests do at once.
+    uniqueIndex('repair_time_entries_running_unique').on(t.user_id).where(sql`${t.ended_at} IS NULL`),
+  ],
+);
