@@ -11,6 +11,8 @@ export const repairItems = declare('repair-items', {
     part_status: attr.enum(PART_STATUSES, PART_STATUS_LABELS),
     /** Hours the mechanics clocked on it (planned: time). */
     time_spent: attr.decimal().isReadOnly(),
+    /** When the current user's running clock on it started; null: theirs is not running. */
+    clock_started_at: attr.datetime().isReadOnly(),
     ...workTotalsAttributes(),
     ...timestamps(),
   },
