@@ -129,6 +129,8 @@ describe('the estimate screen', { timeout: 30_000 }, () => {
     // Labour is Jean's phase: read only for me; parts are mine.
     const labour = within(screen.getByTestId('lines-estimation-items'));
     expect(labour.queryByLabelText('Taux horaire (Élément 1)')).toBeNull();
+    expect(text(document.querySelector('[data-line-field="hourly_rate"]')!)).toBe('120,00 $');
+    expect(text(document.querySelector('[data-line-field="taxGroup"]')!)).toBe('Québec');
     const price = labour.getByLabelText('Prix unitaire (Élément 1)');
     fireEvent.change(price, { target: { value: '59,99' } });
     await waitFor(() => expect(total('parts')).toBe('119,98 $'));

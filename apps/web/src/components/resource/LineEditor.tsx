@@ -90,7 +90,7 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
                         <Table.Td key={f.name} style={{ verticalAlign: 'top' }} ta={f.readOnly && (f.kind === 'money' || f.kind === 'number') ? 'right' : undefined}>
                           {f.readOnly ? (
                             <Text size="sm" pt={6} data-line-field={f.name}>
-                              {f.view ? f.view(line as never) : shownValue(f, line[f.name], t)}
+                              {f.view ? f.view(line as never) : shownValue(f, f.kind === 'money' ? inCents(line[f.name]) : line[f.name], t)}
                             </Text>
                           ) : (
                             <Cell field={f} value={line[f.name]} onChange={(v) => set(i, f.name, v)} error={cellError(i, f.name)} label={`${t(f.label)} (${t(config.line, { n: i + 1 })})`} />
@@ -189,6 +189,9 @@ function Cell({ field, value, onChange, error, label }: { field: FieldDef; value
       return <TextInput {...common} value={(value as string) ?? ''} onChange={(e) => onChange(e.currentTarget.value)} />;
   }
 }
+
+/** The form holds money in dollars; a record, in cents. */
+const inCents = (dollars: unknown) => (dollars === '' || dollars === null || dollars === undefined ? dollars : Math.round(Number(dollars) * 100));
 
 /** A line's value as text, as a record holds it (money in cents). */
 function shownValue(f: FieldDef, v: unknown, t: (k: string) => string): string {
