@@ -95,7 +95,7 @@ function TotalsTable({ totals, live }: { totals: WorkTotals; live: boolean }) {
           {t('estimations:totals.title')}
         </Title>
         {live ? (
-          <Badge color="orange" variant="light" tt="none" data-testid="totals-unsaved">
+          <Badge color="yellow" variant="light" tt="none" data-testid="totals-unsaved">
             {t('estimations:totals.unsaved')}
           </Badge>
         ) : null}

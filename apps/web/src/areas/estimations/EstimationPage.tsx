@@ -58,7 +58,7 @@ function HeldPrompt({ estimation, held, onDone }: { estimation: Model; held: Hel
           {held.takeOver ? ` ${t('estimations:held.offer')}` : ''}
         </Text>
         {held.takeOver ? (
-          <Button size="md" color="orange.9" loading={take.isPending} onClick={() => take.mutate(held.takeOver!)} data-testid={`take-over-${held.phase}`}>
+          <Button size="md" loading={take.isPending} onClick={() => take.mutate(held.takeOver!)} data-testid={`take-over-${held.phase}`}>
             {label(held.takeOver)}
           </Button>
         ) : null}

@@ -33,7 +33,7 @@ export const ESTIMATION_STATE_COLORS: Record<string, string> = {
   in_progress: 'indigo',
   completed: 'cyan',
   approved: 'teal',
-  reviewed: 'orange',
+  reviewed: 'grape',
   denied: 'red',
   canceled: 'gray',
 };

@@ -14,10 +14,10 @@ export const REPAIR_STATE_COLORS: Record<string, string> = {
   assigned: 'blue',
   in_progress: 'indigo',
   validated: 'teal',
-  approved: 'cyan',
-  reviewed: 'orange',
+  approved: 'violet',
+  reviewed: 'grape',
   denied: 'red',
-  completed: 'green',
+  completed: 'cyan',
   canceled: 'gray',
 };
 
