@@ -25,6 +25,10 @@ export interface WorkflowActionsProps<A extends string> {
   assignAction?: A;
   /** A confirmation's colour: red for what cannot be undone. */
   colorOf?: (action: A) => string | undefined;
+  /** The action drawn filled: what the user most likely does next. */
+  primary?: A;
+  /** The notice once done (default: "Fait : <action>."). */
+  doneOf?: (action: A) => string;
   onDone: (action: A, result: Model | null) => void;
   testId: string;
 }
@@ -34,7 +38,7 @@ export interface WorkflowActionsProps<A extends string> {
  * destructive ones confirmed; a refusal (409 with the server's translated message, 403) is shown
  * here, beside the buttons, and the screen reads the record again.
  */
-export function WorkflowActions<A extends string>({ type, record, actions, labelOf, routeOf, confirmOf, assignAction, colorOf, onDone, testId }: WorkflowActionsProps<A>) {
+export function WorkflowActions<A extends string>({ type, record, actions, labelOf, routeOf, confirmOf, assignAction, colorOf, primary, doneOf, onDone, testId }: WorkflowActionsProps<A>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<A | null>(null);
   const [users, setUsers] = useState<string[]>([]);
@@ -52,7 +56,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
     onSuccess: (result, action) => {
       setOpen(null);
       setUsers([]);
-      notifications.show({ color: 'teal', message: t('common:workflow.done', { action: labelOf(action) }) });
+      notifications.show({ color: 'teal', message: doneOf ? doneOf(action) : t('common:workflow.done', { action: labelOf(action) }) });
       onDone(action, result);
     },
     onError: (_e, action) => {
@@ -70,7 +74,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
           <Button
             key={a}
             size="md"
-            variant={colorOf?.(a)?.startsWith('red') ? 'subtle' : 'light'}
+            variant={a === primary ? 'filled' : colorOf?.(a)?.startsWith('red') ? 'subtle' : 'light'}
             color={colorOf?.(a)}
             loading={run.isPending && run.variables === a}
             onClick={() => {
