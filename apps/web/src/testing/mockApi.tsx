@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 
 /** A call the screen made to the mocked API. */
 export interface Call {
@@ -34,17 +34,19 @@ export function mockApi(handler: Handler): Call[] {
   return calls;
 }
 
-/** A screen at its route, with the providers the app gives it. */
+/** A screen at its route, with the providers the app gives it (a data router, as the app's). */
 export function renderAt(path: string, pattern: string, element: ReactNode) {
+  const router = createMemoryRouter(
+    [
+      { path: pattern, element },
+      { path: '*', element: <div data-testid="navigated" /> },
+    ],
+    { initialEntries: [path] },
+  );
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MantineProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={pattern} element={element} />
-            <Route path="*" element={<div data-testid="navigated" />} />
-          </Routes>
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>,
   );

@@ -9,6 +9,7 @@ import { workLineTotals } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { ApiError, type Model } from '../../api/jsonapi.ts';
 import { fieldsOf } from '../../components/resource/declared.tsx';
+import { useDirtyGuard } from '../../components/resource/formBehaviour.tsx';
 import { LineEditor } from '../../components/resource/LineEditor.tsx';
 import { linePath, linesDocument, linesOf, linesSchema, type LineValues, type LinesConfig } from '../../components/resource/lines.ts';
 import { byName } from '../../components/resource/recordNames.tsx';
@@ -161,6 +162,8 @@ export function EstimationItems({ estimation, groups }: { estimation: Model; gro
     },
   });
   const editable = config.fields.some((f) => !f.readOnly);
+  // Leaving with items not saved asks first, as every form does.
+  const guard = useDirtyGuard(dirty && !save.isPending && !save.isSuccess);
   const totals = dirty ? liveTotals(lines, taxesOf).proposed : savedTotals(estimation);
   const submit = () => {
     const checked = linesSchema(config).safeParse(lines);
@@ -179,6 +182,7 @@ export function EstimationItems({ estimation, groups }: { estimation: Model; gro
 
   return (
     <Stack gap="sm" data-testid="estimation-items">
+      {guard}
       <Group align="flex-start" wrap="wrap" gap="md">
         <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
           {editable || lines.length ? (
@@ -188,6 +192,8 @@ export function EstimationItems({ estimation, groups }: { estimation: Model; gro
               onChange={(next) => {
                 setLines(next);
                 setDirty(true);
+                // Changed again after a save: unsaved again.
+                if (save.isSuccess) save.reset();
               }}
               label={t('estimations:items.title')}
               errors={(checkErrors ?? lineErrors(save.error)) as FieldErrors<FieldValues>[] | undefined}
