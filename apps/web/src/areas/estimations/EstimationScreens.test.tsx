@@ -23,7 +23,7 @@ const TAXES = [
 const ITEM = {
   type: 'estimation-items',
   id: 'i1',
-  attributes: { detail: 'Plaquettes avant usées', condition: 'to_replace', urgency: null, part: 'Plaquettes', part_number: 'BP-1', quantity: '2', unit_price: 4999, time: '1.5', hourly_rate: 12000, manual_labour: null, warranty: false, state: null, customer_decision: null, images: [], total: 32191 },
+  attributes: { detail: 'Plaquettes avant usées', condition: 'to_replace', urgency: null, part: 'Plaquettes', part_number: 'BP-1', quantity: '2', unit_price: 4999, time: '1.5', hourly_rate: 12000, manual_labour: null, warranty: false, state: null, customer_decision: null, images: ['https://photos.test/plaquettes.jpg'], total: 32191 },
   relationships: { taxGroup: { data: { type: 'tax-groups', id: 'tg-qc' } }, supplier: { data: null } },
 };
 
@@ -131,6 +131,8 @@ describe('the estimate screen', { timeout: 30_000 }, () => {
     expect(labour.queryByLabelText('Taux horaire (Élément 1)')).toBeNull();
     expect(text(document.querySelector('[data-line-field="hourly_rate"]')!)).toBe('120,00 $');
     expect(text(document.querySelector('[data-line-field="taxGroup"]')!)).toBe('Québec');
+    // The inspection's photo of the item, as a thumbnail that enlarges.
+    expect(screen.getByTestId('photo-thumbnail').getAttribute('aria-label')).toBe('Photo 1 : Plaquettes avant usées');
     const price = labour.getByLabelText('Prix unitaire (Élément 1)');
     fireEvent.change(price, { target: { value: '59,99' } });
     await waitFor(() => expect(total('parts')).toBe('119,98 $'));
