@@ -9,7 +9,8 @@ import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { labelKey } from '../../components/resource/declared.tsx';
+import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
+import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
 import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
@@ -21,6 +22,8 @@ import { EstimationItems } from './EstimationItems.tsx';
 import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, phasesOf, type HeldPhase } from './estimationModel.ts';
 
 export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
+/** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
+const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
 const label = (a: EstimationAction) => ESTIMATION_ACTION_LABELS[a][currentLocale()];
 const RED: readonly EstimationAction[] = ['cancel', 'deny'];
 
@@ -169,6 +172,9 @@ export default function EstimationPage() {
       </Paper>
       <Paper withBorder p="md" radius="md">
         <EstimationItems estimation={estimation} groups={groups} />
+      </Paper>
+      <Paper withBorder p="md" radius="md" data-testid="estimation-details">
+        <RecordDetails type="estimations" id={estimation.id} fields={DETAILS} title="estimations:page.details" editPermission="edit estimations" />
       </Paper>
     </Stack>
   );

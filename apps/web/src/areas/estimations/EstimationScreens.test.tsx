@@ -35,6 +35,8 @@ function estimation(attributes: Record<string, unknown> = {}) {
       attributes: {
         code: 'E-2026-000001',
         state: 'in_progress',
+        type: 'internal',
+        department: 'Carrosserie',
         components_status: 'in_progress',
         times_status: 'in_progress',
         approval_status: 'pending',
@@ -190,6 +192,19 @@ describe('the estimate screen', { timeout: 30_000 }, () => {
     expect(within(told).queryByRole('button')).toBeNull();
     // My own phase is not announced to me.
     expect(screen.queryByTestId('held-components')).toBeNull();
+  });
+
+  it('shows the estimate’s own fields, editable with the permission', async () => {
+    showEstimate();
+    const details = await screen.findByTestId('estimation-details');
+    await waitFor(() => expect(details.querySelector('[data-field-view="department"]')?.textContent).toBe('Carrosserie'));
+    expect(details.querySelector('[data-field-view="type"]')?.textContent).toBe('Interne (reconditionnement)');
+    expect(within(details).queryByTestId('record-edit')).toBeNull();
+    cleanup();
+    signedIn.permissions = new Set([...signedIn.permissions, 'edit estimations']);
+    showEstimate();
+    fireEvent.click(await within(await screen.findByTestId('estimation-details')).findByTestId('record-edit'));
+    expect(await screen.findByTestId('record-save')).toBeTruthy();
   });
 
   it('speaks English: the prompt, the actions and money in en-CA', async () => {

@@ -23,7 +23,8 @@ import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { labelKey } from '../../components/resource/declared.tsx';
+import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
+import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
 import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
@@ -37,6 +38,8 @@ import { RepairStateBadge } from './RepairBadges.tsx';
 import { CONFIRMED_REPAIR_ACTIONS, formatDuration, hoursToSeconds, itemSeconds, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
+/** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
+const DETAILS = fieldsOf('repairs', ['type', 'department', 'customer', 'repairers', { name: 'notes', wide: true }]);
 const label = (a: RepairAction) => REPAIR_ACTION_LABELS[a][currentLocale()];
 const names = (v: unknown) => ((Array.isArray(v) ? v : []) as Model[]).map(byFullName).join(', ');
 
@@ -302,6 +305,9 @@ export default function RepairPage() {
           </Stack>
           <TotalsTable totals={savedTotals(repair)} live={false} />
         </Group>
+      </Paper>
+      <Paper withBorder p="md" radius="md" data-testid="repair-details">
+        <RecordDetails type="repairs" id={repair.id} fields={DETAILS} title="repairs:page.details" editPermission="edit repairs" />
       </Paper>
       <Paper withBorder p="md" radius="md">
         <CommentThread objectType="repairs" objectId={repair.id} />
