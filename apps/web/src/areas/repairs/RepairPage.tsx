@@ -132,8 +132,8 @@ function WorkOrder({ repair, onDone }: { repair: Model; onDone: () => void }) {
   const now = useNow(items.some((i) => typeof i.clock_started_at === 'string'));
   const state = repair.state as RepairState;
   const editable = can('edit repairs') && isRepairEditable(state);
-  // The mechanic clocks while the work is in progress.
-  const clocking = state === 'in_progress';
+  // The mechanics clock while the work is in progress (the server says whose clock may run).
+  const clocking = state === 'in_progress' && (can('start repairs') || can('edit repairs'));
   const time = timeSummary(items, now);
   if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
   return (
