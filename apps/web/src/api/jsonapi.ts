@@ -132,6 +132,8 @@ export interface ChildObject {
   type: string;
   id?: Id;
   attributes: Record<string, unknown>;
+  /** A line's own relationships (an estimate item's supplier and tax group). */
+  relationships?: Record<string, { data: ResourceIdentifier | ResourceIdentifier[] | null }>;
 }
 
 export type RelationshipValue = Id | null | readonly Id[] | ResourceIdentifier | readonly (ResourceIdentifier | ChildObject)[];

@@ -39,6 +39,10 @@ const InspecproHome = lazy(() => import('../areas/inspection-forms/InspecproHome
 const InspectionFormsPage = lazy(() => import('../areas/inspection-forms/InspectionFormsPage.tsx'));
 const InspectionsPage = lazy(() => import('../areas/inspections/InspectionsPage.tsx'));
 const InspectionPage = lazy(() => import('../areas/inspections/InspectionPage.tsx'));
+const EstimationsPage = lazy(() => import('../areas/estimations/EstimationsPage.tsx'));
+const EstimationPage = lazy(() => import('../areas/estimations/EstimationPage.tsx'));
+const RepairsPage = lazy(() => import('../areas/repairs/RepairsPage.tsx'));
+const RepairPage = lazy(() => import('../areas/repairs/RepairPage.tsx'));
 const SettingsModulePage = lazy(() => import('../areas/settings/SettingsModulePage.tsx'));
 const TaxGroupsPage = lazy(() => import('../areas/settings/TaxGroupsPage.tsx'));
 const CallbacksPage = lazy(() => import('../areas/settings/CallbacksPage.tsx'));
@@ -97,6 +101,10 @@ export const areaRoutes: RouteObject[] = [
   { path: 'inspecpro/inspection-forms/:id/demo', element: page(FormDemoPage, 'view inspection forms') },
   { path: 'inspecpro/inspections', element: page(InspectionsPage, 'view any inspections') },
   { path: 'inspecpro/inspections/:id', element: page(InspectionPage, 'view any inspections') },
+  { path: 'inspecpro/estimates', element: page(EstimationsPage, 'view any estimations') },
+  { path: 'inspecpro/estimates/:id', element: page(EstimationPage, 'view any estimations') },
+  { path: 'inspecpro/repairs', element: page(RepairsPage, 'view any repairs') },
+  { path: 'inspecpro/repairs/:id', element: page(RepairPage, 'view any repairs') },
   { path: 'settings', element: page(SectionHome, 'view module options') },
   ...SETTINGS_MODULES.map((module) => ({ path: `settings/${module}`, element: page(settingsModule(module), 'view any options') })),
   { path: 'settings/taxes', element: page(TaxGroupsPage, 'view any taxes') },

@@ -39,7 +39,7 @@ describe('theme contrast (WCAG 2.1 AA, light scheme)', () => {
     ['sidebar active icon', 'white', 'blue.6', LARGE_OR_ICON],
     ['section menu title', 'gray.8', 'white', TEXT],
     // Light badges and the active NavLink: the colour's light-color on its light background.
-    ...(['blue', 'gray', 'teal', 'grape', 'red', 'yellow'] as const).map(
+    ...(['blue', 'gray', 'teal', 'grape', 'red', 'yellow', 'indigo', 'cyan', 'violet'] as const).map(
       (c): [string, string, string, number] => [`light ${c} badge`, `--mantine-color-${c}-light-color`, `--mantine-color-${c}-light`, TEXT],
     ),
   ];

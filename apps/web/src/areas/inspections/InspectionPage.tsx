@@ -31,6 +31,7 @@ import { ScoreSummary, SectionList, SectionTabList } from './ScoreSummary.tsx';
 import { SectionView } from './SectionView.tsx';
 import { SignaturePad } from './SignaturePad.tsx';
 import { CommentThread } from '../comments/CommentThread.tsx';
+import { InspectionEstimation } from '../estimations/InspectionEstimation.tsx';
 import { FieldPhotosProvider, InspectionPhotos } from './Photos.tsx';
 import { useLiveScoring } from './useLiveScoring.ts';
 
@@ -482,6 +483,7 @@ export default function InspectionPage() {
             </Group>
             <Group gap="xs">
               <InspectionActions inspection={inspection} />
+              <InspectionEstimation inspection={inspection} />
               <ShareDialog inspection={inspection} />
               <ReportButton inspection={inspection} />
             </Group>

@@ -1,17 +1,17 @@
-import { Box, Button, Group, NumberInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { crudPermissions, INSPECTION_ACTION_LABELS, INSPECTION_STATES, inspectionActionRoute, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { api, request } from '../../api/client.ts';
-import type { JsonApiDocument, Model } from '../../api/jsonapi.ts';
+import { api } from '../../api/client.ts';
+import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { useSelection } from '../../app/session.ts';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
+import { StateTabs } from '../../components/resource/StateTabs.tsx';
 import { InspectionStateBadge } from './InspectionPage.tsx';
 import { inspectionHref, inspectionStateLabel } from './inspectionModel.ts';
 import { currentLocale } from '../../i18n/index.ts';
@@ -21,17 +21,6 @@ type Inspection = RecordOf<'inspections'>;
 const LIST_INCLUDE = 'vehicle,customer,inspectionForm,assignedToUsers';
 const activeForms = { ...relationOf('inspection-forms'), filter: { is_active: true } };
 const activeUsers = { ...relationOf('users', true), filter: { active: true } };
-
-/** GET /inspections/list/count: how many inspections per state (the state filter's counts). */
-function useStateCounts() {
-  const sel = useSelection();
-  return useQuery({
-    queryKey: ['inspections', 'count', sel],
-    queryFn: () => request<JsonApiDocument>('/inspections/list/count'),
-    select: (doc) => (doc.meta?.counts ?? {}) as Record<string, number>,
-    meta: { silent: true },
-  });
-}
 
 /** A new inspection: its vehicle, its form and, for whoever may assign, its inspectors; then it opens. */
 function NewInspection({ onClose }: { onClose: () => void }) {
@@ -80,28 +69,6 @@ function NewInspection({ onClose }: { onClose: () => void }) {
 
 type GetFilter = (name: string) => string | undefined;
 type SetFilter = (name: string, value: string | null) => void;
-
-/** The states as tabs, each with its count (GET /inspections/list/count), "all" first: one tap filters the list. */
-function StateTabs({ get, set }: { get: GetFilter; set: SetFilter }) {
-  const { t } = useTranslation();
-  const counts = useStateCounts();
-  const total = counts.data ? Object.values(counts.data).reduce((a, b) => a + b, 0) : null;
-  const label = (text: string, n: number | null) => (n === null ? text : `${text} (${n})`);
-  return (
-    <Tabs value={get('state') ?? 'all'} onChange={(v) => set('state', !v || v === 'all' ? null : v)} variant="pills" data-testid="state-tabs">
-      <Tabs.List style={{ flexWrap: 'wrap' }} aria-label={t(labelKey('inspections', 'state'))}>
-        <Tabs.Tab value="all" mih={44} data-testid="state-tab-all">
-          {label(t('inspections:filters.all'), total)}
-        </Tabs.Tab>
-        {INSPECTION_STATES.map((s) => (
-          <Tabs.Tab key={s} value={s} mih={44} data-testid={`state-tab-${s}`}>
-            {label(inspectionStateLabel(s), counts.data && Object.hasOwn(counts.data, s) ? counts.data[s] : null)}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
-  );
-}
 
 const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
@@ -209,7 +176,7 @@ export default function InspectionsPage() {
       title="inspections:list.title"
       columns={columns}
       include={LIST_INCLUDE}
-      filterTabs={(get, set) => <StateTabs get={get} set={set} />}
+      filterTabs={(get, set) => <StateTabs type="inspections" states={INSPECTION_STATES} labelOf={inspectionStateLabel} allLabel="inspections:filters.all" get={get} set={set} />}
       filterControls={(get, set) => <InspectionFilters get={get} set={set} />}
       rowActions={(row) => <QuickActions row={row} />}
       permissions={{ create: P.create, view: P.view }}

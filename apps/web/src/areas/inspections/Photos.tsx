@@ -14,11 +14,11 @@ import { TOUCH } from './controls.tsx';
 
 const SIZE = 96;
 
-function Thumbnail({ url, alt, onOpen }: { url: string; alt: string; onOpen: () => void }) {
+function Thumbnail({ url, alt, onOpen, size = SIZE }: { url: string; alt: string; onOpen: () => void; size?: number }) {
   const src = useFileSrc(url);
   return (
-    <UnstyledButton onClick={onOpen} aria-label={alt} w={SIZE} h={SIZE} style={{ borderRadius: 8, overflow: 'hidden' }} data-testid="photo-thumbnail">
-      <Image src={src} alt="" w={SIZE} h={SIZE} fit="cover" bg="gray.1" />
+    <UnstyledButton onClick={onOpen} aria-label={alt} w={size} h={size} style={{ borderRadius: 8, overflow: 'hidden' }} data-testid="photo-thumbnail">
+      <Image src={src} alt="" w={size} h={size} fit="cover" bg="gray.1" />
     </UnstyledButton>
   );
 }
@@ -30,6 +30,22 @@ function Enlarged({ url, alt, onClose }: { url: string; alt: string; onClose: ()
     <Modal opened onClose={onClose} title={alt} size="xl" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Image src={src} alt={alt} fit="contain" mah="75vh" data-testid="photo-enlarged" />
     </Modal>
+  );
+}
+
+/** Photos shown only (an estimate item's, from its inspection): small thumbnails, a tap enlarges. */
+export function PhotoThumbnails({ images, name, size = 48 }: { images: readonly string[]; name: string; size?: number }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<number | null>(null);
+  if (images.length === 0) return null;
+  const alt = (i: number) => t('inspections:photos.alt', { name, n: i + 1 });
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="photo-thumbnails">
+      {images.map((url, i) => (
+        <Thumbnail key={url} url={url} alt={alt(i)} size={size} onOpen={() => setOpen(i)} />
+      ))}
+      {open !== null && images[open] ? <Enlarged url={images[open]} alt={alt(open)} onClose={() => setOpen(null)} /> : null}
+    </Group>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, FileButton, Group, Image, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,12 @@ import { byFullName } from '../../components/resource/recordNames.tsx';
 import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import i18n, { currentLocale } from '../../i18n/index.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import type { Model } from '../../api/jsonapi.ts';
+import { EstimationStateBadge } from '../estimations/EstimationBadges.tsx';
+import { INSPECTION_STATE_COLORS, inspectionStateLabel } from '../inspections/inspectionModel.ts';
+import { RepairStateBadge } from '../repairs/RepairBadges.tsx';
+import { vehicleHistory, type HistoryKind } from './vehicleHistory.ts';
 import { activeUsers, newRecordLocations, odometerText, PriorityBadge, StateBadge, vehicleName } from './common.tsx';
 import { requestEnums } from './enums.ts';
 import { VinField } from './VinField.tsx';
@@ -172,18 +177,72 @@ function VehicleRequests({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
-/** Spec: the vehicle's inspections, estimations and repairs, newest first; those areas do not exist yet. */
+const HISTORY_KINDS: readonly HistoryKind[] = ['inspections', 'estimations', 'repairs'];
+const HISTORY_FIELDS: Record<HistoryKind, string> = {
+  inspections: 'code,state,created_at,vehicle_score',
+  estimations: 'code,state,created_at,total',
+  repairs: 'code,state,created_at,total',
+};
+const HISTORY_BADGES: Record<HistoryKind, (state: string) => ReactNode> = {
+  // The inspection screen's module is large: its badge is drawn from its model here.
+  inspections: (s) => (
+    <Badge size="sm" variant="light" color={INSPECTION_STATE_COLORS[s] ?? 'gray'}>
+      {inspectionStateLabel(s)}
+    </Badge>
+  ),
+  estimations: (s) => <EstimationStateBadge state={s} size="sm" />,
+  repairs: (s) => <RepairStateBadge state={s} size="sm" />,
+};
+
+/** One kind of the vehicle's work (its list filtered by the vehicle), when the user may see that kind. */
+function useVehicleWork(kind: HistoryKind, vehicleId: string, enabled: boolean) {
+  return useList<Model>(kind, { page: { number: 1, size: 50 }, sort: '-created_at', fields: { [kind]: HISTORY_FIELDS[kind] }, filter: { vehicle: vehicleId } }, { enabled, meta: { silent: true } });
+}
+
+/** The vehicle's inspections (with their score), estimates and repairs, newest first, each opening its screen (issue 12). */
 function VehicleHistory({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation();
   const { can } = useMe();
+  const locale = currentLocale();
+  const allowed = (k: HistoryKind) => can(`view any ${k}`);
+  const inspections = useVehicleWork('inspections', vehicle.id, allowed('inspections'));
+  const estimations = useVehicleWork('estimations', vehicle.id, allowed('estimations'));
+  const repairs = useVehicleWork('repairs', vehicle.id, allowed('repairs'));
+  const reads = { inspections, estimations, repairs };
+  const pending = HISTORY_KINDS.some((k) => allowed(k) && reads[k].isPending);
+  const entries = vehicleHistory(Object.fromEntries(HISTORY_KINDS.map((k) => [k, reads[k].data?.data ?? []])));
   return (
     <Stack gap="xs" mt="lg" data-testid="vehicle-history">
       <Title order={3} size="h4">
         {t('vehicles:history.title')}
       </Title>
-      <Text c="dimmed" size="sm" data-testid="vehicle-history-empty">
-        {t('vehicles:history.none')}
-      </Text>
+      {pending ? null : entries.length === 0 ? (
+        <Text c="dimmed" size="sm" data-testid="vehicle-history-empty">
+          {t('vehicles:history.none')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table data-testid="vehicle-history-list">
+            <Table.Tbody>
+              {entries.map((e) => (
+                <Table.Tr key={`${e.kind}-${e.id}`} data-testid="vehicle-history-entry" data-kind={e.kind}>
+                  <Table.Td c="dimmed">{formatDate(e.at, locale)}</Table.Td>
+                  <Table.Td>{t(`vehicles:history.kinds.${e.kind}`)}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={e.href} ff="monospace">
+                      {e.code || e.id}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{HISTORY_BADGES[e.kind](e.state)}</Table.Td>
+                  <Table.Td ta="right">
+                    {e.score !== null ? t('vehicles:history.score', { score: e.score }) : e.total !== null ? formatMoney(e.total, locale) : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {can('view any requests') ? <VehicleRequests vehicle={vehicle} /> : null}
       <Pictures vehicle={vehicle} />
     </Stack>

@@ -65,4 +65,16 @@ describe('LineEditor', () => {
     expect(screen.getByText('No product.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('This field is required');
   });
+
+  it('a fixed list edits in place only; a read-only cell shows its value or its view', () => {
+    const fixed = { ...config, fixed: true, fields: config.fields.map((f) => (f.name === 'cost' ? { ...f, readOnly: true } : f.name === 'lead_time_days' ? { ...f, readOnly: true, view: () => 'in stock' } : f)) };
+    show({ config: fixed });
+    expect(screen.queryByRole('button', { name: 'Add a product' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Product 1' })).toBeNull();
+    expect(screen.queryByLabelText('Cost (Product 1)')).toBeNull();
+    // The form holds money in dollars (the record's cents / 100).
+    expect(document.querySelector('[data-line="p1"] [data-line-field="cost"]')?.textContent).toBe('$10.00');
+    expect(document.querySelector('[data-line="p1"] [data-line-field="lead_time_days"]')?.textContent).toBe('in stock');
+    expect((screen.getByLabelText('Supplier code (Product 1)') as HTMLInputElement).value).toBe('AA-1');
+  });
 });

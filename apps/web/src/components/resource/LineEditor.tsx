@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -10,6 +10,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import type { FieldDef } from './formModel.ts';
+import { RelationSelect } from './RelationSelect.tsx';
 import { newLine, type LineValues, type LinesConfig } from './lines.ts';
 
 interface Props {
@@ -84,10 +85,16 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
               <Table.Tbody>
                 <SortableContext items={keys} strategy={verticalListSortingStrategy}>
                   {lines.map((line, i) => (
-                    <LineRow key={keys[i]} id={keys[i]} orderable={Boolean(config.orderable)} name={t(config.line, { n: i + 1 })} onRemove={() => onChange(lines.filter((_, k) => k !== i))}>
+                    <LineRow key={keys[i]} id={keys[i]} orderable={Boolean(config.orderable)} name={t(config.line, { n: i + 1 })} onRemove={config.fixed ? undefined : () => onChange(lines.filter((_, k) => k !== i))}>
                       {config.fields.map((f) => (
-                        <Table.Td key={f.name} style={{ verticalAlign: 'top' }}>
-                          <Cell field={f} value={line[f.name]} onChange={(v) => set(i, f.name, v)} error={cellError(i, f.name)} label={`${t(f.label)} (${t(config.line, { n: i + 1 })})`} />
+                        <Table.Td key={f.name} style={{ verticalAlign: 'top' }} ta={f.readOnly && (f.kind === 'money' || f.kind === 'number') ? 'right' : undefined}>
+                          {f.readOnly ? (
+                            <Text size="sm" pt={6} data-line-field={f.name}>
+                              {f.view ? f.view(line as never) : shownValue(f, f.kind === 'money' ? inCents(line[f.name]) : line[f.name], t)}
+                            </Text>
+                          ) : (
+                            <Cell field={f} value={line[f.name]} onChange={(v) => set(i, f.name, v)} error={cellError(i, f.name)} label={`${t(f.label)} (${t(config.line, { n: i + 1 })})`} />
+                          )}
                         </Table.Td>
                       ))}
                     </LineRow>
@@ -103,16 +110,16 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
           {listError}
         </Text>
       ) : null}
-      <Group>
+      {config.fixed ? null : <Group>
         <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...lines, { ...newLine(config), key: `new-${++made}` }])} data-testid={`lines-add-${config.type}`}>
           {t(config.add)}
         </Button>
-      </Group>
+      </Group>}
     </Stack>
   );
 }
 
-function LineRow({ id, orderable, name, onRemove, children }: { id: string; orderable: boolean; name: string; onRemove: () => void; children: React.ReactNode }) {
+function LineRow({ id, orderable, name, onRemove, children }: { id: string; orderable: boolean; name: string; onRemove?: () => void; children: React.ReactNode }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !orderable });
   return (
@@ -126,9 +133,11 @@ function LineRow({ id, orderable, name, onRemove, children }: { id: string; orde
       ) : null}
       {children}
       <Table.Td style={{ verticalAlign: 'top' }}>
-        <ActionIcon variant="subtle" color="red.8" mt={4} onClick={onRemove} aria-label={t('common:lines.remove', { name })} data-testid="line-remove">
-          <IconTrash size={16} />
-        </ActionIcon>
+        {onRemove ? (
+          <ActionIcon variant="subtle" color="red.8" mt={4} onClick={onRemove} aria-label={t('common:lines.remove', { name })} data-testid="line-remove">
+            <IconTrash size={16} />
+          </ActionIcon>
+        ) : null}
       </Table.Td>
     </Table.Tr>
   );
@@ -156,6 +165,16 @@ function Cell({ field, value, onChange, error, label }: { field: FieldDef; value
           styles={{ input: { textAlign: 'right' } }}
         />
       );
+    case 'switch':
+      return <Checkbox aria-label={label} checked={Boolean(value)} onChange={(e) => onChange(e.currentTarget.checked)} mt={8} size="md" data-line-field={field.name} />;
+    case 'textarea':
+      return <Textarea {...common} value={(value as string) ?? ''} onChange={(e) => onChange(e.currentTarget.value)} autosize minRows={1} miw={180} />;
+    case 'relation':
+      return (
+        <div data-line-field={field.name}>
+          <RelationSelect relation={field.relation!} label={label} hideLabel value={(value as string | string[] | null) ?? null} onChange={onChange} error={error} required={field.required} name={field.name} />
+        </div>
+      );
     case 'select':
       return (
         <Select
@@ -171,12 +190,26 @@ function Cell({ field, value, onChange, error, label }: { field: FieldDef; value
   }
 }
 
+/** The form holds money in dollars; a record, in cents. */
+const inCents = (dollars: unknown) => (dollars === '' || dollars === null || dollars === undefined ? dollars : Math.round(Number(dollars) * 100));
+
+/** A line's value as text, as a record holds it (money in cents). */
+function shownValue(f: FieldDef, v: unknown, t: (k: string) => string): string {
+  if (v === null || v === undefined || v === '') return '';
+  if (f.kind === 'money') return formatMoney(Number(v), currentLocale());
+  if (f.kind === 'switch') return t(v ? 'common:boolean.true' : 'common:boolean.false');
+  if (f.kind === 'select') {
+    const o = f.options?.find((x) => x.value === v);
+    return o ? (o.raw ? o.label : t(o.label)) : String(v);
+  }
+  return String(v);
+}
+
 /** The lines in view mode: a table of their values. */
 export function LinesView({ config, lines }: { config: LinesConfig; lines: Model[] }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   if (lines.length === 0) return <Text c="dimmed">{t(config.empty)}</Text>;
-  const shown = (f: FieldDef, v: unknown) => (v === null || v === undefined || v === '' ? '' : f.kind === 'money' ? formatMoney(Number(v), locale) : f.kind === 'select' ? t(f.options?.find((o) => o.value === v)?.label ?? String(v)) : String(v));
+  const shown = (f: FieldDef, v: unknown) => shownValue(f, v, t);
   return (
     <Table.ScrollContainer minWidth={360}>
       <Table data-testid={`lines-view-${config.type}`}>

@@ -30,6 +30,8 @@ interface Props {
   name?: string;
   /** Records already loaded with the form (so their labels show without a call). */
   known?: Model[];
+  /** In a table's cell: the column says what it is, the label is for assistive technology only. */
+  hideLabel?: boolean;
 }
 
 /** A relation picker that searches the server (filter[search]) and shows the chosen records' labels. */
@@ -38,7 +40,7 @@ const NO_IDS: string[] = [];
 /** The server filters the options: show them as they come. */
 const serverFiltered = ({ options }: { options: unknown[] }) => options as never;
 
-export function RelationSelect({ relation, label, value, onChange, onBlur, error, required, disabled, name, known = NONE }: Props) {
+export function RelationSelect({ relation, label, value, onChange, onBlur, error, required, disabled, name, known = NONE, hideLabel }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
@@ -64,7 +66,7 @@ export function RelationSelect({ relation, label, value, onChange, onBlur, error
   }, [knownKey, chosen.data, found.data, relation.type]);
 
   const common = {
-    label,
+    ...(hideLabel ? { 'aria-label': label } : { label }),
     data,
     searchable: true,
     onSearchChange: setSearch,

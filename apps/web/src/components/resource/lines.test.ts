@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linePath, linesOf, linesSchema, newLine } from './lines.ts';
+import { linePath, linesDocument, linesOf, linesSchema, newLine } from './lines.ts';
 import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
 import { documentOf, valuesOf, type FieldDef } from './formModel.ts';
 
@@ -44,5 +44,22 @@ describe('lines of a child collection in a form', () => {
     expect(linePath('/data/relationships/supplierProducts/data/2/id', names)).toBeNull();
     expect(linePath('/data/relationships/tags/data/0/attributes/x', names)).toBeNull();
     expect(linePath(undefined, names)).toBeNull();
+  });
+
+  it('sends a line’s relationships as linkage, only when its fields have some', () => {
+    const withRelations = {
+      type: 'estimation-items',
+      add: 'a',
+      empty: 'e',
+      line: 'l',
+      fields: [
+        { name: 'detail', label: 'd', kind: 'text' as const },
+        { name: 'supplier', label: 's', kind: 'relation' as const, relation: { type: 'suppliers', labelOf: () => '' } },
+        { name: 'taxGroup', label: 't', kind: 'relation' as const, relation: { type: 'tax-groups', labelOf: () => '' } },
+      ],
+    };
+    expect(linesDocument(withRelations, [{ id: 'i1', detail: 'Pads', supplier: 's1', taxGroup: null }])).toEqual([
+      { type: 'estimation-items', id: 'i1', attributes: { detail: 'Pads' }, relationships: { supplier: { data: { type: 'suppliers', id: 's1' } }, taxGroup: { data: null } } },
+    ]);
   });
 });

@@ -13,6 +13,8 @@ export interface LinesConfig {
   fields: FieldDef[];
   /** The user sets the lines' order (the server's relationship keeps one). */
   orderable?: boolean;
+  /** The lines are edited in place only: none added or removed (what the user may change now is the fields'). */
+  fixed?: boolean;
   /** i18n keys: the add button, the text of an empty list, a line's name for assistive technology ("Produit {{n}}"). */
   add: string;
   empty: string;
@@ -31,8 +33,23 @@ export function linesOf(config: LinesConfig, raw: unknown): LineValues[] {
 
 /** The whole list, in order, as the parent's document carries it: a line with an id is updated, one without created. */
 export function linesDocument(config: LinesConfig, lines: LineValues[]): ChildObject[] {
-  return lines.map((l) => ({ type: config.type, ...(l.id ? { id: l.id } : {}), attributes: documentOf(config.fields, l, 'add').attributes }));
+  return lines.map((l) => {
+    const doc = documentOf(config.fields, l, 'add');
+    const rels = Object.entries(doc.relationships);
+    return {
+      type: config.type,
+      ...(l.id ? { id: l.id } : {}),
+      attributes: doc.attributes,
+      // A line's relationships (a supplier, a tax group) as linkage, only when the line has some.
+      ...(rels.length
+        ? { relationships: Object.fromEntries(rels.map(([name, { type, value }]) => [name, { data: linkage(type, value) }])) }
+        : {}),
+    };
+  });
 }
+
+const linkage = (type: string, value: unknown) =>
+  Array.isArray(value) ? value.map((id) => ({ type, id: String(id) })) : value ? { type, id: String(value) } : null;
 
 /** The checks of each line, by the rules of its fields. */
 export const linesSchema = (config: LinesConfig) => z.array(schemaOf(config.fields, 'add'));

@@ -1,0 +1,233 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { EstimationItemGroup, TaxRate, WorkTotals } from '@atelier/domain';
+import { workLineTotals } from '@atelier/domain';
+import { api } from '../../api/client.ts';
+import { ApiError, type Model } from '../../api/jsonapi.ts';
+import { fieldsOf } from '../../components/resource/declared.tsx';
+import { useDirtyGuard } from '../../components/resource/formBehaviour.tsx';
+import { LineEditor } from '../../components/resource/LineEditor.tsx';
+import { linePath, linesDocument, linesOf, linesSchema, type LineValues, type LinesConfig } from '../../components/resource/lines.ts';
+import { byName } from '../../components/resource/recordNames.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { PhotoThumbnails } from '../inspections/Photos.tsx';
+import { itemFieldWritable, itemLine, liveTotals, taxesByGroup } from './estimationModel.ts';
+
+/** Every tax group of the organization with its taxes: what the live totals tax each item with. */
+export function useTaxGroups() {
+  return useQuery({
+    queryKey: ['tax-groups', 'with-taxes'],
+    queryFn: () => api.listAll<Model>('tax-groups', { include: 'taxes' }),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+}
+
+const taxGroupRelation = { type: 'tax-groups', labelOf: byName, sort: 'name' };
+
+/**
+ * The columns of an estimate's items, each read only unless the user holds its phase now
+ * (writableItemGroups); the photos from the inspection and the line's total (live) are shown.
+ */
+export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf: ReadonlyMap<string, readonly TaxRate[]>): LinesConfig {
+  const own = (name: string) => ({ readOnly: !itemFieldWritable(name, groups) });
+  const fields = fieldsOf('estimation-items', [
+    { name: 'detail', ...own('detail'), kind: 'textarea' },
+    { name: 'condition', ...own('condition') },
+    { name: 'urgency', ...own('urgency') },
+    { name: 'part', ...own('part') },
+    { name: 'part_number', ...own('part_number') },
+    { name: 'supplier', ...own('supplier') },
+    { name: 'quantity', ...own('quantity') },
+    { name: 'unit_price', ...own('unit_price') },
+    { name: 'time', ...own('time') },
+    { name: 'hourly_rate', ...own('hourly_rate') },
+    { name: 'manual_labour', ...own('manual_labour') },
+    { name: 'taxGroup', ...own('taxGroup'), relation: taxGroupRelation, view: (l) => String(((l as LineValues).taxGroupName as string | undefined) ?? '') },
+    { name: 'warranty', ...own('warranty') },
+    { name: 'state', ...own('state') },
+    { name: 'customer_decision' },
+    { name: 'images', readOnly: true, view: (l) => <PhotoThumbnails images={((l as LineValues).images as string[] | null) ?? []} name={String((l as LineValues).detail ?? '')} /> },
+    { name: 'total', view: (l) => <span data-testid="item-total">{formatMoney(workLineTotals(itemLine(l as LineValues, taxesOf)).total, currentLocale())}</span> },
+  ]);
+  const writable = groups.includes('description');
+  return { type: 'estimation-items', fields, orderable: writable, fixed: !writable, add: 'estimations:items.add', empty: 'estimations:items.empty', line: 'estimations:items.line' };
+}
+
+/** The record's items as the editor holds them, with the tax group's name for a read-only cell. */
+function itemsOf(config: LinesConfig, record: Model): LineValues[] {
+  const raw = (record.items ?? []) as Model[];
+  return linesOf(config, raw).map((l, i) => ({ ...l, taxGroupName: raw[i]?.taxGroup ? byName(raw[i].taxGroup as Model) : '' }));
+}
+
+/** The server's errors of the items (/data/relationships/items/data/2/attributes/quantity) by line and field, for the editor. */
+function lineErrors(error: unknown): Record<string, { message: string }>[] | undefined {
+  if (!(error instanceof ApiError) || error.status !== 422) return undefined;
+  const out: Record<string, { message: string }>[] = [];
+  for (const e of error.errors) {
+    const path = linePath(e.source?.pointer, new Set(['items']));
+    if (!path) continue;
+    const [, i, field] = path.split('.');
+    (out[Number(i)] ??= {})[field] = { message: e.detail ?? e.title ?? '' };
+  }
+  return out;
+}
+
+function TotalsTable({ totals, live }: { totals: WorkTotals; live: boolean }) {
+  const { t } = useTranslation();
+  const money = (c: number) => formatMoney(c, currentLocale());
+  const row = (label: string, cents: number, id: string, strong = false) => (
+    <Table.Tr key={id}>
+      <Table.Td>{strong ? <Text fw={700}>{label}</Text> : label}</Table.Td>
+      <Table.Td ta="right" data-testid={`totals-${id}`} fw={strong ? 700 : undefined}>
+        {money(cents)}
+      </Table.Td>
+    </Table.Tr>
+  );
+  return (
+    <Paper withBorder p="sm" radius="md" miw={260} data-testid="estimation-totals" data-live={live || undefined}>
+      <Group justify="space-between" mb={4}>
+        <Title order={3} size="h5">
+          {t('estimations:totals.title')}
+        </Title>
+        {live ? (
+          <Badge color="yellow" variant="light" tt="none" data-testid="totals-unsaved">
+            {t('estimations:totals.unsaved')}
+          </Badge>
+        ) : null}
+      </Group>
+      <Table>
+        <Table.Tbody>
+          {row(t('estimations:totals.parts'), totals.parts, 'parts')}
+          {row(t('estimations:totals.labour'), totals.labour, 'labour')}
+          {row(t('estimations:totals.subtotal'), totals.subtotal, 'subtotal')}
+          {totals.taxes.map((tax) => row(tax.code, tax.amount, `tax-${tax.code}`))}
+          {row(t('estimations:totals.total'), totals.total, 'total', true)}
+          {totals.warranty ? row(t('estimations:totals.warranty'), totals.warranty, 'warranty') : null}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+/** The server's totals of a saved estimate or repair (authoritative), as the domain's shape. */
+export function savedTotals(record: Model): WorkTotals {
+  const n = (k: string) => Number(record[k] ?? 0);
+  return {
+    parts: n('parts_total'),
+    labour: n('labour_total'),
+    subtotal: n('subtotal'),
+    taxes: Array.isArray(record.tax_details) ? (record.tax_details as WorkTotals['taxes']) : [],
+    tax: n('tax_total'),
+    total: n('total'),
+    warranty: n('warranty_total'),
+  };
+}
+
+export { TotalsTable };
+
+/**
+ * The items of an estimate in the line editor, with its totals: while the user edits, recomputed
+ * live with the domain's functions (the tax group's taxes); once saved, the server's.
+ */
+export function EstimationItems({ estimation, groups }: { estimation: Model; groups: readonly EstimationItemGroup[] }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const taxGroups = useTaxGroups();
+  const taxesOf = useMemo(() => taxesByGroup(taxGroups.data ?? []), [taxGroups.data]);
+  const config = useMemo(() => itemLinesConfig(groups, taxesOf), [groups, taxesOf]);
+  const [lines, setLines] = useState<LineValues[]>(() => itemsOf(config, estimation));
+  const [dirty, setDirty] = useState(false);
+  const [checkErrors, setCheckErrors] = useState<Record<string, { message: string }>[] | undefined>();
+  // A new read of the estimate (saved, an action, another user's change) starts from the server's items.
+  const version = `${String(estimation.updated_at ?? '')}:${groups.join()}`;
+  useEffect(() => {
+    setLines(itemsOf(config, estimation));
+    setDirty(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
+
+  const save = useMutation({
+    meta: { form: true },
+    mutationFn: () =>
+      api.update<Model>({ type: 'estimations', id: estimation.id, relationships: { items: { type: 'estimation-items', value: linesDocument(config, lines) } } }),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: t('common:form.saved') });
+      void qc.invalidateQueries({ queryKey: ['estimations'] });
+    },
+  });
+  const editable = config.fields.some((f) => !f.readOnly);
+  // Leaving with items not saved asks first, as every form does.
+  const guard = useDirtyGuard(dirty && !save.isPending && !save.isSuccess);
+  const totals = dirty ? liveTotals(lines, taxesOf).proposed : savedTotals(estimation);
+  const submit = () => {
+    const checked = linesSchema(config).safeParse(lines);
+    if (!checked.success) {
+      const out: Record<string, { message: string }>[] = [];
+      for (const issue of checked.error.issues) {
+        const [i, field] = issue.path as [number, string];
+        (out[i] ??= {})[field] = { message: issue.message };
+      }
+      setCheckErrors(out);
+      return;
+    }
+    setCheckErrors(undefined);
+    save.mutate();
+  };
+
+  return (
+    <Stack gap="sm" data-testid="estimation-items">
+      {guard}
+      <Group align="flex-start" wrap="wrap" gap="md">
+        <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
+          {editable || lines.length ? (
+            <LineEditor
+              config={config}
+              value={lines}
+              onChange={(next) => {
+                setLines(next);
+                setDirty(true);
+                // Changed again after a save: unsaved again.
+                if (save.isSuccess) save.reset();
+              }}
+              label={t('estimations:items.title')}
+              errors={(checkErrors ?? lineErrors(save.error)) as FieldErrors<FieldValues>[] | undefined}
+            />
+          ) : null}
+          {!editable ? (
+            <Text size="sm" c="dimmed" data-testid="items-read-only">
+              {t('estimations:items.read_only')}
+            </Text>
+          ) : null}
+        </Stack>
+        <TotalsTable totals={totals} live={dirty} />
+      </Group>
+      {save.error instanceof ApiError && save.error.status === 422 && !lineErrors(save.error)?.length ? (
+        <Alert color="red">{save.error.errors[0]?.detail}</Alert>
+      ) : null}
+      {editable ? (
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              setLines(itemsOf(config, estimation));
+              setDirty(false);
+              setCheckErrors(undefined);
+            }}
+          >
+            {t('estimations:items.discard')}
+          </Button>
+          <Button size="md" onClick={submit} disabled={!dirty} loading={save.isPending} data-testid="items-save">
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

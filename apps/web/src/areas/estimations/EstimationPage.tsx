@@ -1,0 +1,182 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { ESTIMATION_ACTION_LABELS, estimationActionRoute, writableItemGroups, type EstimationAction, type EstimationState } from '@atelier/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { useRecord } from '../../api/hooks.ts';
+import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
+import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
+import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
+import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
+import { currentLocale, translateError } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { inspectionHref } from '../inspections/inspectionModel.ts';
+import { repairHref } from '../repairs/repairModel.ts';
+import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
+import { EstimationItems } from './EstimationItems.tsx';
+import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, phasesOf, type HeldPhase } from './estimationModel.ts';
+
+export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
+/** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
+const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
+const label = (a: EstimationAction) => ESTIMATION_ACTION_LABELS[a][currentLocale()];
+const RED: readonly EstimationAction[] = ['cancel', 'deny'];
+
+export function HeaderItem({ label: name, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {name}
+      </Text>
+      <Text size="sm" fw={500} component="div">
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * Someone else works on a phase: say who; offer the take-over when the user may
+ * ("Jean Tremblay travaille sur les pièces. Prendre en charge ?"). A lost race is the server's 409, shown here.
+ */
+function HeldPrompt({ estimation, held, onDone }: { estimation: Model; held: HeldPhase; onDone: () => void }) {
+  const { t } = useTranslation();
+  const take = useMutation({
+    meta: { silent: true },
+    mutationFn: (action: EstimationAction) => api.action(`/estimations/${encodeURIComponent(estimation.id)}/${estimationActionRoute(action)}`, 'POST', { data: { type: 'estimations', id: estimation.id } }),
+    onSettled: onDone,
+  });
+  const phase = t(`estimations:held.${held.phase}`);
+  const text = t('estimations:held.working', { name: byFullName(held.holder), phase });
+  return (
+    <Alert color="orange" data-testid={`held-${held.phase}`}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm">
+          {text}
+          {held.takeOver ? ` ${t('estimations:held.offer')}` : ''}
+        </Text>
+        {held.takeOver ? (
+          <Button size="md" loading={take.isPending} onClick={() => take.mutate(held.takeOver!)} data-testid={`take-over-${held.phase}`}>
+            {label(held.takeOver)}
+          </Button>
+        ) : null}
+      </Group>
+      {take.error ? (
+        <Text size="sm" c="red.9" mt={4} role="alert" data-testid="take-over-refused">
+          {take.error instanceof ApiError ? errorMessage(take.error.errors, translateError) : t('errors:SOMETHING_WENT_WRONG')}
+        </Text>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** /inspecpro/estimates/{id}: an estimate (spec §2, §4): its header, phases and actions, its items with live totals. */
+export default function EstimationPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { me, can } = useMe();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const q = useRecord<Model>('estimations', id, { include: ESTIMATION_INCLUDE });
+  const estimation = q.data;
+  const groups = useMemo(() => {
+    if (!estimation) return [];
+    const all = writableItemGroups(estimation.state as EstimationState, phasesOf(estimation), me.id);
+    // Descriptions are the estimate's own edit; the phases' groups go with holding the phase.
+    return all.filter((g) => g !== 'description' || can('edit estimations'));
+  }, [estimation, me.id, can]);
+  if (q.isPending) return <Loader />;
+  if (!estimation) return <Alert color="red">{t('estimations:page.not_found')}</Alert>;
+
+  const reload = () => void qc.invalidateQueries({ queryKey: ['estimations'] });
+  const vehicle = (estimation.vehicle ?? null) as Model | null;
+  const customer = (estimation.customer ?? null) as Model | null;
+  const inspection = (estimation.inspection ?? null) as Model | null;
+  const repair = (estimation.repair ?? null) as Model | null;
+  const approver = (estimation.approver ?? null) as Model | null;
+  const assigned = (Array.isArray(estimation.assignedToUsers) ? estimation.assignedToUsers : []) as Model[];
+  const code = String(estimation.code ?? '');
+  const held = heldByOthers(estimation, me.id);
+
+  return (
+    <Stack gap="md" data-testid="estimation-page">
+      <Anchor component={Link} to={ESTIMATES_PATH} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} />
+          {t('estimations:list.title')}
+        </Group>
+      </Anchor>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start">
+            <Group gap="sm">
+              <Title order={1} size="h2" ff="monospace" data-testid="estimation-code">
+                {code}
+              </Title>
+              <EstimationStateBadge state={estimation.state} />
+            </Group>
+            <WorkflowActions<EstimationAction>
+              type="estimations"
+              record={estimation}
+              actions={headerActions(estimation.available_actions as string[] | undefined)}
+              labelOf={label}
+              routeOf={estimationActionRoute}
+              confirmOf={(a) => (CONFIRMED_ESTIMATION_ACTIONS.includes(a) ? t(`estimations:confirm.${a}`, { code }) : null)}
+              assignAction="assign"
+              colorOf={(a) => (RED.includes(a) ? 'red.8' : undefined)}
+              onDone={(a, result) => {
+                reload();
+                // Skipping the estimate opens its repair.
+                const made = a === 'by_pass' && result?.repair ? (result.repair as Model).id : null;
+                if (made) navigate(repairHref(made));
+              }}
+              testId="estimation-actions"
+            />
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+            <HeaderItem label={t(labelKey('estimations', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('estimations', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('estimations', 'inspection'))}>
+              {inspection ? (
+                <Anchor component={Link} to={inspectionHref(inspection.id)} data-testid="estimation-inspection">
+                  {String(inspection.code ?? inspection.id)}
+                </Anchor>
+              ) : null}
+            </HeaderItem>
+            <HeaderItem label={t(labelKey('estimations', 'repair'))}>
+              {repair ? (
+                <Anchor component={Link} to={repairHref(repair.id)} data-testid="estimation-repair">
+                  {String(repair.code ?? repair.id)}
+                </Anchor>
+              ) : null}
+            </HeaderItem>
+            <HeaderItem label={t(labelKey('estimations', 'approver'))}>{approver ? byFullName(approver) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('estimations', 'assignedToUsers'))}>{assigned.map(byFullName).join(', ')}</HeaderItem>
+            <HeaderItem label={t(labelKey('estimations', 'created_at'))}>{estimation.created_at ? formatDateTime(String(estimation.created_at), currentLocale()) : null}</HeaderItem>
+          </SimpleGrid>
+          <div>
+            <Text size="xs" c="dimmed" mb={4}>
+              {t('estimations:list.phases')}
+            </Text>
+            <PhaseBadges record={estimation} withHolders />
+          </div>
+          {held.map((h) => (
+            <HeldPrompt key={h.phase} estimation={estimation} held={h} onDone={reload} />
+          ))}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <EstimationItems estimation={estimation} groups={groups} />
+      </Paper>
+      <Paper withBorder p="md" radius="md" data-testid="estimation-details">
+        <RecordDetails type="estimations" id={estimation.id} fields={DETAILS} title="estimations:page.details" editPermission="edit estimations" />
+      </Paper>
+    </Stack>
+  );
+}
+

@@ -1,0 +1,219 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../i18n/index.ts';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { mockApi, renderAt, signedIn, type Call, type Handler } from '../../testing/mockApi.tsx';
+import EstimationPage from './EstimationPage.tsx';
+import EstimationsPage from './EstimationsPage.tsx';
+
+vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockApi.tsx')).appDataMock());
+
+/** Spaces as one kind: fr-CA writes 1 234,56 $ with no-break spaces. */
+const text = (el: Element) => (el.textContent ?? '').replace(/\s/g, ' ');
+
+const JEAN = { type: 'users', id: 'u-jean', attributes: { firstname: 'Jean', lastname: 'Tremblay' } };
+const ME = { type: 'users', id: 'u-me', attributes: { firstname: 'Moi', lastname: 'Même' } };
+const QC = { type: 'tax-groups', id: 'tg-qc', attributes: { name: 'Québec' }, relationships: { taxes: { data: [{ type: 'taxes', id: 'gst' }, { type: 'taxes', id: 'qst' }] } } };
+const TAXES = [
+  { type: 'taxes', id: 'gst', attributes: { code: 'TPS', rate: '5', type: 'percentage', position: 0 } },
+  { type: 'taxes', id: 'qst', attributes: { code: 'TVQ', rate: '9.975', type: 'percentage', position: 1 } },
+];
+// 2 × 49,99 $ of parts, 1,5 h × 120 $ of labour, taxed in Québec: 279,98 $ + TPS 14,00 $ + TVQ 27,93 $.
+const ITEM = {
+  type: 'estimation-items',
+  id: 'i1',
+  attributes: { detail: 'Plaquettes avant usées', condition: 'to_replace', urgency: null, part: 'Plaquettes', part_number: 'BP-1', quantity: '2', unit_price: 4999, time: '1.5', hourly_rate: 12000, manual_labour: null, warranty: false, state: null, customer_decision: null, images: ['https://photos.test/plaquettes.jpg'], total: 32191 },
+  relationships: { taxGroup: { data: { type: 'tax-groups', id: 'tg-qc' } }, supplier: { data: null } },
+};
+
+function estimation(attributes: Record<string, unknown> = {}) {
+  return {
+    data: {
+      type: 'estimations',
+      id: 'e1',
+      attributes: {
+        code: 'E-2026-000001',
+        state: 'in_progress',
+        type: 'internal',
+        department: 'Carrosserie',
+        components_status: 'in_progress',
+        times_status: 'in_progress',
+        approval_status: 'pending',
+        available_actions: ['end_components', 'take_over_times', 'cancel'],
+        parts_total: 9998,
+        labour_total: 18000,
+        subtotal: 27998,
+        tax_total: 4193,
+        total: 32191,
+        warranty_total: 0,
+        tax_details: [{ code: 'TPS', amount: 1400 }, { code: 'TVQ', amount: 2793 }],
+        created_at: '2026-11-20T14:00:00Z',
+        updated_at: '2026-11-25T14:00:00Z',
+        ...attributes,
+      },
+      relationships: {
+        items: { data: [{ type: 'estimation-items', id: 'i1' }] },
+        componentsHolder: { data: { type: 'users', id: 'u-me' } },
+        timesHolder: { data: { type: 'users', id: 'u-jean' } },
+        approvalHolder: { data: null },
+      },
+    },
+    included: [ITEM, ME, JEAN, QC, ...TAXES],
+  };
+}
+
+let doc = estimation();
+let refuse: Record<string, { status: number; detail: string }> = {};
+let calls: Call[] = [];
+const server: Handler = (c) => {
+  if (c.method === 'GET' && c.url.startsWith('/estimations/e1')) return { body: doc };
+  if (c.method === 'GET' && c.url.startsWith('/tax-groups')) return { body: { data: [QC], included: TAXES, meta: { page: { total: 1 } } } };
+  if (c.method === 'POST') {
+    const route = c.url.replace('/estimations/e1/', '');
+    if (Object.hasOwn(refuse, route)) return { status: refuse[route].status, body: { errors: [{ status: String(refuse[route].status), detail: refuse[route].detail }] } };
+    return { body: doc };
+  }
+  if (c.method === 'PATCH') return { body: doc };
+  return undefined;
+};
+
+beforeAll(() => shimMantineBrowser());
+beforeEach(async () => {
+  await i18n.changeLanguage('fr');
+  doc = estimation();
+  refuse = {};
+  signedIn.permissions = new Set(['view any estimations', 'view estimations', 'edit components estimations', 'take over estimations', 'cancel estimations']);
+  calls = mockApi(server);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const showEstimate = () => renderAt('/inspecpro/estimates/e1', '/inspecpro/estimates/:id', <EstimationPage />);
+const totals = () => screen.getByTestId('estimation-totals');
+const total = (id: string) => text(within(totals()).getByTestId(`totals-${id}`));
+
+describe('the estimates list', { timeout: 30_000 }, () => {
+  it('shows the count of each state on its tab, and the estimates with their total', async () => {
+    mockApi((c) => {
+      if (c.url.startsWith('/estimations/list/count')) return { body: { meta: { counts: { pending: 2, in_progress: 3 } } } };
+      if (c.url.startsWith('/estimations?'))
+        return {
+          body: {
+            data: [{ type: 'estimations', id: 'e1', attributes: { code: 'E-2026-000001', state: 'in_progress', components_status: 'in_progress', times_status: 'pending', approval_status: 'pending', total: 123456, created_at: '2026-11-20T14:00:00Z' } }],
+            meta: { page: { total: 1 } },
+          },
+        };
+      return undefined;
+    });
+    renderAt('/inspecpro/estimates', '/inspecpro/estimates', <EstimationsPage />);
+    await waitFor(() => expect(screen.getByTestId('state-tab-all').textContent).toBe('Toutes (5)'));
+    expect(screen.getByTestId('state-tab-in_progress').textContent).toBe('En cours (3)');
+    expect(screen.getByTestId('state-tab-pending').textContent).toBe('À assigner (2)');
+    // A state without any has no count to show.
+    expect(screen.getByTestId('state-tab-approved').textContent).toBe('Approuvée');
+    const row = await screen.findByTestId('resource-row');
+    expect(text(row)).toContain('E-2026-000001');
+    expect(text(row)).toContain('1 234,56 $');
+    fireEvent.click(screen.getByTestId('state-tab-pending'));
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => decodeURIComponent(String(u)).includes('filter[state]=pending'))).toBe(true));
+  });
+});
+
+describe('the estimate screen', { timeout: 30_000 }, () => {
+  it('recomputes the totals live, QC taxes to the cent, and sends the items in cents; the server’s totals are shown until then', async () => {
+    showEstimate();
+    await screen.findByTestId('estimation-totals');
+    await waitFor(() => expect(total('total')).toBe('321,91 $'));
+    expect(screen.queryByTestId('totals-unsaved')).toBeNull();
+    // Labour is Jean's phase: read only for me; parts are mine.
+    const labour = within(screen.getByTestId('lines-estimation-items'));
+    expect(labour.queryByLabelText('Taux horaire (Élément 1)')).toBeNull();
+    expect(text(document.querySelector('[data-line-field="hourly_rate"]')!)).toBe('120,00 $');
+    expect(text(document.querySelector('[data-line-field="taxGroup"]')!)).toBe('Québec');
+    // The inspection's photo of the item, as a thumbnail that enlarges.
+    expect(screen.getByTestId('photo-thumbnail').getAttribute('aria-label')).toBe('Photo 1 : Plaquettes avant usées');
+    const price = labour.getByLabelText('Prix unitaire (Élément 1)');
+    fireEvent.change(price, { target: { value: '59,99' } });
+    await waitFor(() => expect(total('parts')).toBe('119,98 $'));
+    expect(screen.getByTestId('totals-unsaved')).toBeTruthy();
+    expect(total('labour')).toBe('180,00 $');
+    expect(total('subtotal')).toBe('299,98 $');
+    // TPS 5 % of 299,98 = 14,999 → 15,00; TVQ 9,975 % = 29,923 → 29,92.
+    expect(total('tax-TPS')).toBe('15,00 $');
+    expect(total('tax-TVQ')).toBe('29,92 $');
+    expect(total('total')).toBe('344,90 $');
+    expect(text(screen.getByTestId('item-total'))).toBe('344,90 $');
+
+    fireEvent.click(screen.getByTestId('items-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(patch.url).toContain('/estimations/e1');
+    const items = (patch.body as { data: { relationships: { items: { data: { id: string; attributes: Record<string, unknown> }[] } } } }).data.relationships.items.data;
+    expect(items).toHaveLength(1);
+    expect(items[0].id).toBe('i1');
+    // Only what the parts' holder writes, money in cents.
+    expect(items[0].attributes).toEqual({ part: 'Plaquettes', part_number: 'BP-1', quantity: 2, unit_price: 5999 });
+  });
+
+  it('offers the actions the server lists, confirms a cancel, and shows a 409 refusal', async () => {
+    refuse['end-components'] = { status: 409, detail: 'Les pièces de cette estimation sont déjà terminées' };
+    showEstimate();
+    const bar = await screen.findByTestId('estimation-actions');
+    const buttons = within(bar).getAllByRole('button').map((b) => b.textContent);
+    expect(buttons).toEqual(['Terminer les pièces', 'Annuler']);
+    fireEvent.click(within(bar).getByTestId('estimation-actions-end_components'));
+    const refused = await screen.findByTestId('estimation-actions-refused');
+    expect(refused.textContent).toContain('Les pièces de cette estimation sont déjà terminées');
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/estimations/e1/end-components')).toBe(true);
+
+    fireEvent.click(within(bar).getByTestId('estimation-actions-cancel'));
+    expect((await screen.findByTestId('estimation-actions-confirm-body')).textContent).toBe("Annuler l'estimation E-2026-000001 ? C'est définitif.");
+    expect(calls.some((c) => c.url === '/estimations/e1/cancel')).toBe(false);
+    fireEvent.click(screen.getByTestId('estimation-actions-confirm'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/estimations/e1/cancel')).toBe(true));
+  });
+
+  it('says who works on a phase and offers the take-over only with the permission', async () => {
+    showEstimate();
+    const prompt = await screen.findByTestId('held-times');
+    expect(prompt.textContent).toContain("Jean Tremblay travaille sur la main-d'œuvre. Prendre en charge ?");
+    fireEvent.click(within(prompt).getByTestId('take-over-times'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/estimations/e1/take-over/times')).toBe(true));
+    cleanup();
+
+    // Without the permission, the server lists no take-over: the user is only told.
+    doc = estimation({ available_actions: ['end_components'] });
+    showEstimate();
+    const told = await screen.findByTestId('held-times');
+    expect(told.textContent).toBe("Jean Tremblay travaille sur la main-d'œuvre.");
+    expect(within(told).queryByRole('button')).toBeNull();
+    // My own phase is not announced to me.
+    expect(screen.queryByTestId('held-components')).toBeNull();
+  });
+
+  it('shows the estimate’s own fields, editable with the permission', async () => {
+    showEstimate();
+    const details = await screen.findByTestId('estimation-details');
+    await waitFor(() => expect(details.querySelector('[data-field-view="department"]')?.textContent).toBe('Carrosserie'));
+    expect(details.querySelector('[data-field-view="type"]')?.textContent).toBe('Interne (reconditionnement)');
+    expect(within(details).queryByTestId('record-edit')).toBeNull();
+    cleanup();
+    signedIn.permissions = new Set([...signedIn.permissions, 'edit estimations']);
+    showEstimate();
+    fireEvent.click(await within(await screen.findByTestId('estimation-details')).findByTestId('record-edit'));
+    expect(await screen.findByTestId('record-save')).toBeTruthy();
+  });
+
+  it('speaks English: the prompt, the actions and money in en-CA', async () => {
+    await i18n.changeLanguage('en');
+    showEstimate();
+    expect((await screen.findByTestId('held-times')).textContent).toContain('Jean Tremblay is working on the labour. Take it over?');
+    expect(within(screen.getByTestId('estimation-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['End the parts', 'Cancel']);
+    await waitFor(() => expect(total('total')).toBe('$321.91'));
+    fireEvent.change(within(screen.getByTestId('lines-estimation-items')).getByLabelText('Unit price (Item 1)'), { target: { value: '59.99' } });
+    await waitFor(() => expect(total('total')).toBe('$344.90'));
+  });
+});

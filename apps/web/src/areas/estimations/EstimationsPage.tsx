@@ -1,0 +1,104 @@
+import { Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { crudPermissions, ESTIMATION_STATES, WORK_TYPES, WORK_TYPE_LABELS, type RecordOf, type WorkType } from '@atelier/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { api } from '../../api/client.ts';
+import type { Model } from '../../api/jsonapi.ts';
+import { columnsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
+import { relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
+import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { ResourceList } from '../../components/resource/ResourceList.tsx';
+import { StateTabs } from '../../components/resource/StateTabs.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
+import { estimateHref, estimationStateLabel } from './estimationModel.ts';
+
+const P = crudPermissions('estimations');
+type Estimation = RecordOf<'estimations'>;
+const LIST_INCLUDE = 'vehicle,customer,componentsHolder,timesHolder,approvalHolder';
+const one = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** A new estimate without an inspection: its vehicle, its customer and who pays; then it opens. */
+function NewEstimation({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [vehicle, setVehicle] = useState<string | null>(null);
+  const [customer, setCustomer] = useState<string | null>(null);
+  const [type, setType] = useState<WorkType>('customer');
+  const create = useMutation({
+    mutationFn: () =>
+      api.create<Model>({
+        type: 'estimations',
+        attributes: { type },
+        relationships: { vehicle: { type: 'vehicles', value: vehicle }, ...(customer ? { customer: { type: 'customers', value: customer } } : {}) },
+      }),
+    onSuccess: (made) => navigate(estimateHref(made.id)),
+  });
+  return (
+    <Stack data-testid="new-estimation">
+      <Title order={2} size="h3">
+        {t('estimations:list.new')}
+      </Title>
+      <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('estimations', 'vehicle'))} value={vehicle} onChange={(v) => setVehicle(one(v))} required name="vehicle" />
+      <RelationSelect relation={relationOf('customers')} label={t(labelKey('estimations', 'customer'))} value={customer} onChange={(v) => setCustomer(one(v))} name="customer" />
+      <Select
+        label={t(labelKey('estimations', 'type'))}
+        value={type}
+        onChange={(v) => setType((v ?? 'customer') as WorkType)}
+        data={WORK_TYPES.map((w) => ({ value: w, label: WORK_TYPE_LABELS[w][currentLocale()] }))}
+        allowDeselect={false}
+        required
+      />
+      <Text size="sm" c="dimmed">
+        {t('estimations:list.new_hint')}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button onClick={() => create.mutate()} disabled={!vehicle} loading={create.isPending} data-testid="new-estimation-create">
+          {t('estimations:list.create')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /inspecpro/estimates: the estimates with their state and phases, vehicle, customer and total (spec §2); one opens at its own route. */
+export default function EstimationsPage() {
+  const { t } = useTranslation();
+  const columns = columnsOf('estimations', [
+    { key: 'code', linkTo: (r) => estimateHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
+    { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle as Model) : '—') },
+    { key: 'customer', visibleFrom: 'md' },
+    { key: 'state', render: (r) => <EstimationStateBadge state={r.state} size="sm" /> },
+    { key: 'components_status', label: 'estimations:list.phases', visibleFrom: 'lg', render: (r) => <PhaseBadges record={r as Model} /> },
+    { key: 'total' },
+    { key: 'created_at', visibleFrom: 'sm' },
+  ]);
+  return (
+    <ResourceList<Estimation>
+      type="estimations"
+      title="estimations:list.title"
+      columns={columns}
+      include={LIST_INCLUDE}
+      filters={filtersOf('estimations', ['type'])}
+      filterTabs={(get, set) => <StateTabs type="estimations" states={ESTIMATION_STATES} labelOf={estimationStateLabel} allLabel="estimations:list.all" get={get} set={set} />}
+      filterControls={(get, set) => (
+        <>
+          <Box w={240} data-testid="filter-vehicle">
+            <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('estimations', 'vehicle'))} value={get('vehicle') ?? null} onChange={(v) => set('vehicle', one(v))} name="vehicle" />
+          </Box>
+          <Box w={240} data-testid="filter-customer">
+            <RelationSelect relation={relationOf('customers')} label={t(labelKey('estimations', 'customer'))} value={get('customer') ?? null} onChange={(v) => set('customer', one(v))} name="customer" />
+          </Box>
+        </>
+      )}
+      permissions={{ create: P.create, view: P.view }}
+      // A record opened by ?id=&action= (a link, a notification) is shown at its own route.
+      renderRecord={({ id, action, close }) => (action === 'add' || !id ? <NewEstimation onClose={close} /> : <Navigate to={estimateHref(id)} replace />)}
+    />
+  );
+}

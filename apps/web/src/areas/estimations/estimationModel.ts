@@ -1,0 +1,135 @@
+import {
+  ESTIMATION_ACTIONS,
+  ESTIMATION_PHASES,
+  ESTIMATION_STATE_LABELS,
+  PHASE_STATUSES,
+  estimationTotals,
+  itemAttributeGroup,
+  type EstimationAction,
+  type EstimationItemGroup,
+  type EstimationItemLine,
+  type EstimationPhase,
+  type EstimationPhases,
+  type EstimationState,
+  type EstimationTotals,
+  type PhaseStatus,
+  type TaxRate,
+} from '@atelier/domain';
+import type { Model } from '../../api/jsonapi.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import type { LineValues } from '../../components/resource/lines.ts';
+
+// The estimate screen without React: its phases as the domain reads them, the buttons it offers,
+// who to tell holds a phase, and its items' totals computed live from what the user types.
+
+export const ESTIMATES_PATH = '/inspecpro/estimates';
+export const estimateHref = (id: string) => `${ESTIMATES_PATH}/${encodeURIComponent(id)}`;
+
+/** The colour of each state's badge (always with its label); light badges the theme keeps at 4.5:1. */
+export const ESTIMATION_STATE_COLORS: Record<string, string> = {
+  draft: 'gray',
+  pending: 'yellow',
+  assigned: 'blue',
+  in_progress: 'indigo',
+  completed: 'cyan',
+  approved: 'teal',
+  reviewed: 'grape',
+  denied: 'red',
+  canceled: 'gray',
+};
+
+export function estimationStateLabel(state: string): string {
+  return Object.hasOwn(ESTIMATION_STATE_LABELS, state) ? ESTIMATION_STATE_LABELS[state as EstimationState][currentLocale()] : state;
+}
+
+/** The phase's status attribute and holder relationship on the record. */
+export const PHASE_FIELDS: Record<EstimationPhase, { status: 'components_status' | 'times_status' | 'approval_status'; holder: 'componentsHolder' | 'timesHolder' | 'approvalHolder' }> = {
+  components: { status: 'components_status', holder: 'componentsHolder' },
+  times: { status: 'times_status', holder: 'timesHolder' },
+  approval: { status: 'approval_status', holder: 'approvalHolder' },
+};
+
+const statusOf = (v: unknown): PhaseStatus => ((PHASE_STATUSES as readonly unknown[]).includes(v) ? (v as PhaseStatus) : 'pending');
+const holderOf = (record: Model, phase: EstimationPhase) => (record[PHASE_FIELDS[phase].holder] ?? null) as Model | null;
+
+/** The phases of an estimate as the domain's rules take them (a holder by id). */
+export function phasesOf(record: Model): EstimationPhases {
+  const one = (p: EstimationPhase) => ({ status: statusOf(record[PHASE_FIELDS[p].status]), holder: holderOf(record, p)?.id ?? null });
+  return { components: one('components'), times: one('times'), approval: one('approval') };
+}
+
+const TAKE_OVER: Record<EstimationAction, EstimationPhase | undefined> = Object.fromEntries(
+  ESTIMATION_ACTIONS.map((a) => [a, a === 'take_over_components' ? 'components' : a === 'take_over_times' ? 'times' : undefined]),
+) as Record<EstimationAction, EstimationPhase | undefined>;
+
+/** The header's buttons: what the server offers this user now (available_actions), in the domain's order; take-overs go with their phase. */
+export function headerActions(available: readonly string[] | null | undefined): EstimationAction[] {
+  return ESTIMATION_ACTIONS.filter((a) => (available ?? []).includes(a) && !TAKE_OVER[a]);
+}
+
+/** Actions a dialog confirms: they stop, undo or skip work. */
+export const CONFIRMED_ESTIMATION_ACTIONS: readonly EstimationAction[] = ['cancel', 'deny', 'review', 'redo_approve', 'by_pass', 'send_client_approve'];
+
+export interface HeldPhase {
+  phase: EstimationPhase;
+  holder: Model;
+  /** The take-over this user may do now (its permission held), or null: they are only told. */
+  takeOver: EstimationAction | null;
+}
+
+/** The phases someone else is working on: the screen says who, and offers the take-over when the server does. */
+export function heldByOthers(record: Model, meId: string): HeldPhase[] {
+  const available = (record.available_actions ?? []) as string[];
+  return ESTIMATION_PHASES.flatMap((phase) => {
+    const holder = holderOf(record, phase);
+    if (statusOf(record[PHASE_FIELDS[phase].status]) !== 'in_progress' || !holder || holder.id === meId) return [];
+    const takeOver = ESTIMATION_ACTIONS.find((a) => TAKE_OVER[a] === phase && available.includes(a)) ?? null;
+    return [{ phase, holder, takeOver }];
+  });
+}
+
+/** Whether an item's attribute (or relationship) may be written now: its phase group is one the user holds. */
+export function itemFieldWritable(name: string, groups: readonly EstimationItemGroup[]): boolean {
+  const group = itemAttributeGroup(name);
+  return group !== null && groups.includes(group);
+}
+
+const cents = (dollars: unknown): number | null => (dollars === '' || dollars === null || dollars === undefined ? null : Math.round(Number(dollars) * 100));
+const amount = (v: unknown): number | string | null => (v === '' || v === null || v === undefined ? null : (v as number | string));
+
+/**
+ * An item as the form holds it (money typed in dollars, the tax group by id) as the domain's line
+ * (cents, the group's taxes): the same conversion the document sent to the server makes.
+ */
+export function itemLine(values: LineValues, taxesOf: ReadonlyMap<string, readonly TaxRate[]>): EstimationItemLine {
+  const group = typeof values.taxGroup === 'string' ? values.taxGroup : null;
+  return {
+    quantity: amount(values.quantity) ?? 0,
+    unit_price: cents(values.unit_price),
+    manual_labour: cents(values.manual_labour),
+    time: amount(values.time),
+    hourly_rate: cents(values.hourly_rate),
+    taxes: group ? (taxesOf.get(group) ?? null) : null,
+    warranty: Boolean(values.warranty),
+    state: (values.state || null) as EstimationItemLine['state'],
+    customer_decision: (values.customer_decision || null) as EstimationItemLine['customer_decision'],
+  };
+}
+
+/** The estimate's totals from the items being edited: recomputed at each keystroke, the server's after saving. */
+export function liveTotals(lines: readonly LineValues[], taxesOf: ReadonlyMap<string, readonly TaxRate[]>): EstimationTotals {
+  return estimationTotals(lines.map((l) => itemLine(l, taxesOf)));
+}
+
+/** The taxes of each tax group, by the group's id (a group read with its taxes, in order). */
+export function taxesByGroup(groups: readonly Model[]): Map<string, TaxRate[]> {
+  return new Map(
+    groups.map((g) => [
+      g.id,
+      ((g.taxes ?? []) as Model[])
+        .slice()
+        .sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0))
+        .map((t) => ({ code: String(t.code), rate: String(t.rate), type: String(t.type) })),
+    ]),
+  );
+}

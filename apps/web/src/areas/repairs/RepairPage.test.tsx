@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18n from '../../i18n/index.ts';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { mockApi, renderAt, signedIn, type Call } from '../../testing/mockApi.tsx';
+import RepairPage from './RepairPage.tsx';
+import RepairsPage from './RepairsPage.tsx';
+
+vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockApi.tsx')).appDataMock());
+
+const MIKE = { type: 'users', id: 'u-me', attributes: { firstname: 'Mike', lastname: 'Mécano' } };
+const NOW = Date.parse('2026-11-26T10:00:00Z');
+
+function repair(clocks: Record<string, string | null>) {
+  return {
+    data: {
+      type: 'repairs',
+      id: 'r1',
+      attributes: { code: 'R-2026-000007', state: 'in_progress', available_actions: ['complete', 'cancel'], total: 34490, parts_total: 11998, labour_total: 18000, subtotal: 29998, tax_total: 4492, tax_details: [{ code: 'TPS', amount: 1500 }, { code: 'TVQ', amount: 2992 }], warranty_total: 0 },
+      relationships: { items: { data: [{ type: 'repair-items', id: 'ri1' }, { type: 'repair-items', id: 'ri2' }] }, holder: { data: { type: 'users', id: 'u-me' } }, repairers: { data: [{ type: 'users', id: 'u-me' }] } },
+    },
+    included: [
+      MIKE,
+      // Planned 1,5 h; 1 h clocked, and my clock running for 10 minutes and 5 seconds.
+      { type: 'repair-items', id: 'ri1', attributes: { detail: 'Changer les plaquettes', state: 'in_progress', repair_mode: 'internal', part_status: 'received', time: '1.5', time_spent: '1', clock_started_at: clocks.ri1 ?? null, total: 34490 } },
+      { type: 'repair-items', id: 'ri2', attributes: { detail: 'Alignement', state: 'pending', repair_mode: 'external', part_status: null, time: '0.5', time_spent: '0', clock_started_at: clocks.ri2 ?? null, total: 0 } },
+    ],
+  };
+}
+
+let running: Record<string, string | null> = {};
+let calls: Call[] = [];
+beforeAll(() => shimMantineBrowser());
+beforeEach(async () => {
+  await i18n.changeLanguage('fr');
+  running = {};
+  signedIn.permissions = new Set(['view any repairs', 'view repairs', 'edit repairs', 'start repairs', 'complete repairs', 'cancel repairs', 'view any comments']);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  calls = mockApi((c) => {
+    if (c.method === 'GET' && c.url.startsWith('/repairs/r1')) return { body: repair(running) };
+    if (c.method === 'POST' && c.url === '/repair-items/ri2/start-clock') {
+      running = { ...running, ri2: new Date(NOW - 5_000).toISOString() };
+      return { body: { data: { type: 'repair-items', id: 'ri2', attributes: {} } } };
+    }
+    if (c.method === 'POST' && c.url === '/repair-items/ri1/stop-clock') {
+      running = { ...running, ri1: null };
+      return { body: { data: { type: 'repair-items', id: 'ri1', attributes: {} } } };
+    }
+    if (c.method === 'POST' && c.url === '/repair-items/ri1/start-clock') return { status: 409, body: { errors: [{ status: '409', detail: 'Un chrono tourne déjà sur un autre élément' }] } };
+    return undefined;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const show = () => renderAt('/inspecpro/repairs/r1', '/inspecpro/repairs/:id', <RepairPage />);
+const item = async (n: number) => (await screen.findAllByTestId('work-order-item'))[n];
+
+describe('the repair screen', { timeout: 30_000 }, () => {
+  it('shows the running clock, planned versus actual per item and in total, and stops it', async () => {
+    running = { ri1: new Date(NOW - 605_000).toISOString() };
+    show();
+    const first = await item(0);
+    const clock = within(first).getByTestId('item-clock');
+    expect(clock.textContent).toBe('Arrêter');
+    expect(clock.getAttribute('aria-pressed')).toBe('true');
+    expect(within(first).getByTestId('item-clock-running').textContent).toBe('1:10:05');
+    expect(within(first).getByTestId('item-planned').textContent).toBe('1:30:00');
+    expect(within(first).getByTestId('item-actual').textContent).toBe('1:10:05');
+    expect(screen.getByTestId('time-summary').textContent).toContain('Temps prévu : 2:00:00');
+    expect(screen.getByTestId('time-actual-total').textContent).toBe('Temps réel : 1:10:05');
+    fireEvent.click(clock);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/repair-items/ri1/stop-clock')).toBe(true));
+    await waitFor(async () => expect(within(await item(0)).getByTestId('item-clock').textContent).toBe('Démarrer'));
+    expect(within(await item(0)).queryByTestId('item-clock-running')).toBeNull();
+  });
+
+  it('starts a clock on another item; a refusal is shown on the item', async () => {
+    show();
+    fireEvent.click(within(await item(1)).getByTestId('item-clock'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/repair-items/ri2/start-clock')).toBe(true));
+    await waitFor(async () => expect(within(await item(1)).getByTestId('item-clock-running').textContent).toBe('0:00:05'));
+    fireEvent.click(within(await item(0)).getByTestId('item-clock'));
+    expect((await within(await item(0)).findByTestId('item-clock-refused')).textContent).toBe('Un chrono tourne déjà sur un autre élément');
+  });
+
+  it('the work order: modes, parts, the actions the server lists, who does it; in English too', async () => {
+    show();
+    expect(within(await screen.findByTestId('repair-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Terminer', 'Annuler']);
+    expect(screen.getByTestId('repair-holder').textContent).toBe('Mike Mécano');
+    expect(within(await item(1)).getByLabelText('Réparé (Alignement)')).toHaveProperty('value', "À l'externe");
+    cleanup();
+    await i18n.changeLanguage('en');
+    show();
+    expect(within(await screen.findByTestId('repair-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Complete', 'Cancel']);
+    expect(within(await item(0)).getByTestId('item-clock').textContent).toBe('Start');
+    expect(screen.getByTestId('time-summary').textContent).toContain('Planned time: 2:00:00');
+  });
+});
+
+describe('the repairs list', { timeout: 30_000 }, () => {
+  it('shows the count of each state on its tab', async () => {
+    mockApi((c) => (c.url.startsWith('/repairs/list/count') ? { body: { meta: { counts: { in_progress: 4, completed: 1 } } } } : undefined));
+    renderAt('/inspecpro/repairs', '/inspecpro/repairs', <RepairsPage />);
+    await waitFor(() => expect(screen.getByTestId('state-tab-all').textContent).toBe('Toutes (5)'));
+    expect(screen.getByTestId('state-tab-in_progress').textContent).toBe('En cours (4)');
+    expect(screen.getByTestId('state-tab-completed').textContent).toBe('Terminée (1)');
+  });
+});

@@ -1,0 +1,317 @@
+import { useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ITEM_CONDITION_LABELS,
+  PART_STATUSES,
+  PART_STATUS_LABELS,
+  REPAIR_ACTION_LABELS,
+  REPAIR_ITEM_STATES,
+  REPAIR_ITEM_STATE_LABELS,
+  REPAIR_MODES,
+  REPAIR_MODE_LABELS,
+  isRepairEditable,
+  repairActionRoute,
+  type ItemCondition,
+  type RepairAction,
+  type RepairState,
+} from '@atelier/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { useRecord } from '../../api/hooks.ts';
+import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
+import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
+import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
+import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
+import { currentLocale, translateError } from '../../i18n/index.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { CommentThread } from '../comments/CommentThread.tsx';
+import { HeaderItem } from '../estimations/EstimationPage.tsx';
+import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
+import { estimateHref } from '../estimations/estimationModel.ts';
+import { inspectionHref } from '../inspections/inspectionModel.ts';
+import { RepairStateBadge } from './RepairBadges.tsx';
+import { CONFIRMED_REPAIR_ACTIONS, formatDuration, hoursToSeconds, itemSeconds, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
+
+const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
+/** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
+const DETAILS = fieldsOf('repairs', ['type', 'department', 'customer', 'repairers', { name: 'notes', wide: true }]);
+const label = (a: RepairAction) => REPAIR_ACTION_LABELS[a][currentLocale()];
+const names = (v: unknown) => ((Array.isArray(v) ? v : []) as Model[]).map(byFullName).join(', ');
+
+/** Now, every second while a clock runs (the running time shown ticks). */
+function useNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}
+
+const refusalOf = (e: unknown, fallback: string) => (e instanceof ApiError ? errorMessage(e.errors, translateError) : e ? fallback : null);
+
+/** The mechanic's clock on an item: a big button to start and stop it, the time it shows running. */
+function ClockButton({ item, now, onDone }: { item: Model; now: number; onDone: () => void }) {
+  const { t } = useTranslation();
+  const running = typeof item.clock_started_at === 'string';
+  const clock = useMutation({
+    meta: { silent: true },
+    mutationFn: () => api.action(`/repair-items/${encodeURIComponent(item.id)}/${running ? 'stop-clock' : 'start-clock'}`, 'POST', { data: { type: 'repair-items', id: item.id } }),
+    onSettled: onDone,
+  });
+  const refusal = refusalOf(clock.error, t('errors:SOMETHING_WENT_WRONG'));
+  return (
+    <Stack gap={2} align="flex-start">
+      <Button
+        size="lg"
+        miw={150}
+        color={running ? 'red.8' : 'teal.9'}
+        leftSection={running ? <IconPlayerStop size={20} /> : <IconPlayerPlay size={20} />}
+        loading={clock.isPending}
+        onClick={() => clock.mutate()}
+        aria-pressed={running}
+        data-testid="item-clock"
+        data-running={running || undefined}
+      >
+        {running ? t('repairs:clock.stop') : t('repairs:clock.start')}
+      </Button>
+      {running ? (
+        <Text size="sm" fw={700} c="red.9" ff="monospace" aria-live="off" data-testid="item-clock-running">
+          {formatDuration(itemSeconds(item, now))}
+        </Text>
+      ) : null}
+      {refusal ? (
+        <Text size="sm" c="red.9" role="alert" data-testid="item-clock-refused">
+          {refusal}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** A select of the item's enumeration, written at once (PATCH /repair-items/{id}); read only unless the work order may be edited. */
+function ItemSelect({ item, name, values, labels, editable, onDone }: { item: Model; name: 'state' | 'repair_mode' | 'part_status'; values: readonly string[]; labels: Record<string, Record<string, string>>; editable: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const write = useMutation({
+    mutationFn: (value: string | null) => api.update({ type: 'repair-items', id: item.id, attributes: { [name]: value } }),
+    onSettled: onDone,
+  });
+  const value = (item[name] ?? null) as string | null;
+  const text = value && Object.hasOwn(labels, value) ? labels[value][locale] : '—';
+  if (!editable) return <Text size="sm">{text}</Text>;
+  return (
+    <Select
+      aria-label={`${t(labelKey('repair-items', name))} (${String(item.detail ?? '')})`}
+      size="md"
+      value={value}
+      onChange={(v) => write.mutate(v)}
+      data={values.map((v) => ({ value: v, label: labels[v][locale] }))}
+      clearable={name === 'part_status'}
+      allowDeselect={name === 'part_status'}
+      miw={150}
+      disabled={write.isPending}
+      data-testid={`item-${name}`}
+    />
+  );
+}
+
+/** The work order's items: what to do, where, its part, its progress, planned versus clocked time, the clock. */
+function WorkOrder({ repair, onDone }: { repair: Model; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const locale = currentLocale();
+  const items = (Array.isArray(repair.items) ? repair.items : []) as Model[];
+  const now = useNow(items.some((i) => typeof i.clock_started_at === 'string'));
+  const state = repair.state as RepairState;
+  const editable = can('edit repairs') && isRepairEditable(state);
+  // The mechanics clock while the work is in progress (the server says whose clock may run).
+  const clocking = state === 'in_progress' && (can('start repairs') || can('edit repairs'));
+  const time = timeSummary(items, now);
+  if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
+  return (
+    <Stack gap="sm">
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="sm" data-testid="work-order">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t(labelKey('repair-items', 'detail'))}</Table.Th>
+              <Table.Th>{t(labelKey('repair-items', 'repair_mode'))}</Table.Th>
+              <Table.Th>{t(labelKey('repair-items', 'part'))}</Table.Th>
+              <Table.Th>{t(labelKey('repair-items', 'part_status'))}</Table.Th>
+              <Table.Th>{t(labelKey('repair-items', 'state'))}</Table.Th>
+              <Table.Th ta="right">{t('repairs:time.planned')}</Table.Th>
+              <Table.Th ta="right">{t('repairs:time.actual')}</Table.Th>
+              {clocking ? <Table.Th>{t('repairs:clock.title')}</Table.Th> : null}
+              <Table.Th ta="right">{t(labelKey('repair-items', 'total'))}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => {
+              const planned = hoursToSeconds(item.time);
+              const actual = itemSeconds(item, now);
+              return (
+                <Table.Tr key={item.id} data-testid="work-order-item" data-id={item.id}>
+                  <Table.Td>
+                    <Text size="sm" fw={500} style={{ whiteSpace: 'pre-wrap' }}>
+                      {String(item.detail ?? '')}
+                    </Text>
+                    {item.condition && Object.hasOwn(ITEM_CONDITION_LABELS, String(item.condition)) ? (
+                      <Text size="xs" c="dimmed">
+                        {ITEM_CONDITION_LABELS[item.condition as ItemCondition][locale]}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <ItemSelect item={item} name="repair_mode" values={REPAIR_MODES} labels={REPAIR_MODE_LABELS} editable={editable} onDone={onDone} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{[item.part, item.part_number].filter(Boolean).join(' · ') || '—'}</Text>
+                    {item.supplier ? (
+                      <Text size="xs" c="dimmed">
+                        {String((item.supplier as Model).company_name ?? '')}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <ItemSelect item={item} name="part_status" values={PART_STATUSES} labels={PART_STATUS_LABELS} editable={editable} onDone={onDone} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ItemSelect item={item} name="state" values={REPAIR_ITEM_STATES} labels={REPAIR_ITEM_STATE_LABELS} editable={editable} onDone={onDone} />
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace" data-testid="item-planned">
+                    {formatDuration(planned)}
+                  </Table.Td>
+                  <Table.Td ta="right" ff="monospace" c={planned > 0 && actual > planned ? 'red.9' : undefined} data-testid="item-actual">
+                    {formatDuration(actual)}
+                  </Table.Td>
+                  {clocking ? (
+                    <Table.Td>
+                      <ClockButton item={item} now={now} onDone={onDone} />
+                    </Table.Td>
+                  ) : null}
+                  <Table.Td ta="right">{formatMoney(Number(item.total ?? 0), locale)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group gap="md" data-testid="time-summary">
+        <Badge size="lg" variant="light" color="gray" tt="none">
+          {t('repairs:time.planned_total', { value: formatDuration(time.planned) })}
+        </Badge>
+        <Badge size="lg" variant="light" color={overPlan(time) ? 'red' : 'teal'} tt="none" data-testid="time-actual-total">
+          {t('repairs:time.actual_total', { value: formatDuration(time.actual) })}
+        </Badge>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /inspecpro/repairs/{id}: a work order (spec §2, §4): who does what, its actions, its items with the mechanics' clocks, totals, comments. */
+export default function RepairPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { me } = useMe();
+  const qc = useQueryClient();
+  const q = useRecord<Model>('repairs', id, { include: INCLUDE });
+  const repair = q.data;
+  if (q.isPending) return <Loader />;
+  if (!repair) return <Alert color="red">{t('repairs:page.not_found')}</Alert>;
+  const reload = () => void qc.invalidateQueries({ queryKey: ['repairs'] });
+  const code = String(repair.code ?? '');
+  const holder = (repair.holder ?? null) as Model | null;
+  const estimation = (repair.estimation ?? null) as Model | null;
+  const inspection = (repair.inspection ?? null) as Model | null;
+  const vehicle = (repair.vehicle ?? null) as Model | null;
+  const customer = (repair.customer ?? null) as Model | null;
+  const heldByOther = repair.state === 'in_progress' && holder && holder.id !== me.id;
+  return (
+    <Stack gap="md" data-testid="repair-page">
+      <Anchor component={Link} to={REPAIRS_PATH} size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={16} />
+          {t('repairs:list.title')}
+        </Group>
+      </Anchor>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start">
+            <Group gap="sm">
+              <Title order={1} size="h2" ff="monospace" data-testid="repair-code">
+                {code}
+              </Title>
+              <RepairStateBadge state={repair.state} />
+            </Group>
+            <WorkflowActions<RepairAction>
+              type="repairs"
+              record={repair}
+              actions={repairHeaderActions(repair.available_actions as string[] | undefined)}
+              labelOf={label}
+              routeOf={repairActionRoute}
+              confirmOf={(a) => (CONFIRMED_REPAIR_ACTIONS.includes(a) ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
+              assignAction="assign"
+              colorOf={(a) => (a === 'cancel' ? 'red.8' : undefined)}
+              onDone={reload}
+              testId="repair-actions"
+            />
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+            <HeaderItem label={t(labelKey('repairs', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('repairs', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('repairs', 'estimation'))}>
+              {estimation ? (
+                <Anchor component={Link} to={estimateHref(estimation.id)} data-testid="repair-estimation">
+                  {String(estimation.code ?? estimation.id)}
+                </Anchor>
+              ) : null}
+            </HeaderItem>
+            <HeaderItem label={t(labelKey('repairs', 'inspection'))}>
+              {inspection ? (
+                <Anchor component={Link} to={inspectionHref(inspection.id)}>
+                  {String(inspection.code ?? inspection.id)}
+                </Anchor>
+              ) : null}
+            </HeaderItem>
+            <HeaderItem label={t(labelKey('repairs', 'approver'))}>{repair.approver ? byFullName(repair.approver as Model) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('repairs', 'holder'))}>
+              <span data-testid="repair-holder">{holder ? byFullName(holder) : ''}</span>
+            </HeaderItem>
+            <HeaderItem label={t(labelKey('repairs', 'assignedToUsers'))}>{names(repair.assignedToUsers)}</HeaderItem>
+            <HeaderItem label={t(labelKey('repairs', 'repairers'))}>{names(repair.repairers)}</HeaderItem>
+          </SimpleGrid>
+          {heldByOther ? (
+            <Alert color="orange" data-testid="repair-held">
+              {t('repairs:page.held_by', { name: byFullName(holder) })}
+            </Alert>
+          ) : null}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Group align="flex-start" wrap="wrap" gap="md">
+          <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
+            <Title order={2} size="h4">
+              {t('repairs:items.title')}
+            </Title>
+            <WorkOrder repair={repair} onDone={reload} />
+          </Stack>
+          <TotalsTable totals={savedTotals(repair)} live={false} />
+        </Group>
+      </Paper>
+      <Paper withBorder p="md" radius="md" data-testid="repair-details">
+        <RecordDetails type="repairs" id={repair.id} fields={DETAILS} title="repairs:page.details" editPermission="edit repairs" />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <CommentThread objectType="repairs" objectId={repair.id} />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { REPAIR_ACTIONS, REPAIR_STATE_LABELS, toScaled, SCALE, type RepairAction, type RepairState } from '@atelier/domain';
+import type { Model } from '../../api/jsonapi.ts';
+import { currentLocale } from '../../i18n/index.ts';
+
+// The repair screen without React: its buttons, and the time clocked on each item as it runs.
+
+export const REPAIRS_PATH = '/inspecpro/repairs';
+export const repairHref = (id: string) => `${REPAIRS_PATH}/${encodeURIComponent(id)}`;
+
+/** The colour of each state's badge (always with its label); light badges the theme keeps at 4.5:1. */
+export const REPAIR_STATE_COLORS: Record<string, string> = {
+  draft: 'gray',
+  pending: 'yellow',
+  assigned: 'blue',
+  in_progress: 'indigo',
+  validated: 'teal',
+  approved: 'violet',
+  reviewed: 'grape',
+  denied: 'red',
+  completed: 'cyan',
+  canceled: 'gray',
+};
+
+export function repairStateLabel(state: string): string {
+  return Object.hasOwn(REPAIR_STATE_LABELS, state) ? REPAIR_STATE_LABELS[state as RepairState][currentLocale()] : state;
+}
+
+/** The header's buttons: what the server offers this user now (available_actions), in the domain's order. */
+export function repairHeaderActions(available: readonly string[] | null | undefined): RepairAction[] {
+  return REPAIR_ACTIONS.filter((a) => (available ?? []).includes(a));
+}
+
+/** Actions a dialog confirms: they take someone's work, stop it or send it back. */
+export const CONFIRMED_REPAIR_ACTIONS: readonly RepairAction[] = ['take_over', 'cancel', 'redo', 'complete'];
+
+/** Hours (a decimal the server sends as text or number) as whole seconds. */
+export function hoursToSeconds(hours: unknown): number {
+  if (hours === null || hours === undefined || hours === '') return 0;
+  try {
+    return Number((toScaled(hours as string | number) * 3600n) / SCALE);
+  } catch {
+    return 0;
+  }
+}
+
+/** The seconds clocked on an item: what the server counted, plus the user's clock while it runs. */
+export function itemSeconds(item: Model, now: number): number {
+  const started = typeof item.clock_started_at === 'string' ? Date.parse(item.clock_started_at) : NaN;
+  const running = Number.isNaN(started) ? 0 : Math.max(0, Math.floor((now - started) / 1000));
+  return hoursToSeconds(item.time_spent) + running;
+}
+
+/** A duration as a clock reads it: 1:05:09 (hours, minutes, seconds). */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
+}
+
+export interface TimeSummary {
+  /** Seconds planned (the items' times). */
+  planned: number;
+  /** Seconds clocked, running clocks included. */
+  actual: number;
+}
+
+/** Planned versus actual time of a work order, over its items. */
+export function timeSummary(items: readonly Model[], now: number): TimeSummary {
+  return items.reduce<TimeSummary>((s, i) => ({ planned: s.planned + hoursToSeconds(i.time), actual: s.actual + itemSeconds(i, now) }), { planned: 0, actual: 0 });
+}
+
+/** Over the plan: the manager sees it at a glance. */
+export const overPlan = (t: TimeSummary) => t.planned > 0 && t.actual > t.planned;
