@@ -8,18 +8,15 @@ import {
   type FieldAnswer,
   type InspectionAction,
 } from '@atelier/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, Row } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
-import { scoped } from '../../jsonapi/scope.ts';
 import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
 import { readRecord } from '../../jsonapi/includes.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
 import { renderDocument } from '../../jsonapi/router.ts';
-import { rolesResource } from '../admin/roles.resource.ts';
-import { usersResource } from '../admin/users.resource.ts';
-import { roles, users } from '../admin/admin.table.ts';
+import { assigneesOf } from '../admin/assignees.ts';
 import { emitCallback } from '../settings/callbacks.ts';
 import { claimVehicle } from '../vehicles/work-in-progress.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore, scoredVehicle, versionById, type InspectionRow } from './inspection-scoring.ts';
@@ -50,40 +47,6 @@ async function save(ctx: RequestContext, row: InspectionRow, values: Record<stri
     if (dbErrorCode(err) === '23505' && dbConstraint(err) === 'inspections_vehicle_in_progress_unique') throw new ApiError(409, 'inspection.vehicle_in_progress');
     throw err;
   }
-}
-
-/** The ids of a to-many relationship in the body: { data: { relationships: { name: { data: [{ type, id }] } } } }. */
-function linkage(body: unknown, name: string, type: string): string[] {
-  const data = isObject(body) && isObject(body.data) ? body.data : {};
-  const relationships = isObject(data.relationships) ? data.relationships : {};
-  const list = isObject(relationships[name]) ? (relationships[name] as Record<string, unknown>).data : undefined;
-  return Array.isArray(list) ? list.flatMap((l) => (isObject(l) && l.type === type && typeof l.id === 'string' ? [l.id] : [])) : [];
-}
-
-/** The users and roles to assign: existing, visible and of the inspection's organization. */
-async function assignees(ctx: RequestContext, row: InspectionRow, body: unknown) {
-  const userIds = [...new Set(linkage(body, 'assignedToUsers', 'users'))];
-  const roleIds = [...new Set(linkage(body, 'assignedToRoles', 'roles'))];
-  const errors = new ValidationErrors();
-  if (!userIds.length && !roleIds.length) errors.add('/data/relationships/assignedToUsers', 'inspection.assignee_required');
-  errors.throwIfAny();
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  const foundUsers = userIds.every((id) => uuid.test(id))
-    ? await ctx.db
-        .select({ id: users.id })
-        .from(users)
-        .where(scoped(ctx, usersResource, and(inArray(users.id, userIds), eq(users.organization_id, row.organization_id), eq(users.active, true))))
-    : [];
-  const foundRoles =
-    roleIds.length && roleIds.every((id) => uuid.test(id))
-      ? await ctx.db.select({ id: roles.id }).from(roles).where(scoped(ctx, rolesResource, and(inArray(roles.id, roleIds), eq(roles.organization_id, row.organization_id))))
-      : [];
-  const missingUsers = userIds.filter((id) => !foundUsers.some((u) => u.id === id));
-  const missingRoles = roleIds.filter((id) => !foundRoles.some((r) => r.id === id));
-  if (missingUsers.length) errors.add('/data/relationships/assignedToUsers', 'validation.relationship_not_found', { id: missingUsers.join(', ') });
-  if (missingRoles.length) errors.add('/data/relationships/assignedToRoles', 'validation.relationship_not_found', { id: missingRoles.join(', ') });
-  errors.throwIfAny();
-  return { assigned_user_ids: userIds, assigned_role_ids: roleIds };
 }
 
 /** The signature sent with complete ({ signature } or data.attributes.signature), else the one saved. */
@@ -142,7 +105,7 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
       body: { description: '{ data: { relationships: { assignedToUsers: { data: [{ type: "users", id }] }, assignedToRoles: { data: [{ type: "roles", id }] } } } }', type: 'object', properties: { data: { type: 'object' } } },
     },
     async handler(ctx, row, body) {
-      const who = await assignees(ctx, row!, body);
+      const who = await assigneesOf(ctx, row!.organization_id, body, 'inspection.assignee_required');
       return save(ctx, row!, { state: nextState(row!, 'assign'), ...who, assigned_by_id: ctx.actor.id, assigned_at: sql`now()` });
     },
   },

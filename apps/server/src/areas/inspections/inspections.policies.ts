@@ -13,20 +13,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Policies, Policy, Refusal } from '../../jsonapi/define-resource.ts';
 import { conflictWith, forbid } from '../../jsonapi/policies.ts';
-import { userRoles, users } from '../admin/admin.table.ts';
+import { userRoles } from '../admin/admin.table.ts';
+import { userName } from '../admin/assignees.ts';
 import type { InspectionRow } from './inspection-scoring.ts';
 
 // What the roles allow on inspections that the inspection's state, or who holds it, still refuses.
 
-/** The name of the user holding the work, for the message that tells who it is. */
-async function holderName(ctx: RequestContext, holderId: string | null): Promise<string> {
-  const [user] = holderId ? await ctx.db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, holderId)) : [];
-  return user ? `${user.firstname} ${user.lastname}`.trim() : '—';
-}
-
 /** Work in progress is its holder's: the others take it over first (403 naming the holder). */
 export async function notHolder(ctx: RequestContext, row: InspectionRow): Promise<Refusal | undefined> {
-  if (row.holder_id !== ctx.actor.id) return forbid('inspection.not_holder', { holder: await holderName(ctx, row.holder_id) });
+  if (row.holder_id !== ctx.actor.id) return forbid('inspection.not_holder', { holder: await userName(ctx, row.holder_id) });
 }
 
 /** An assigned inspection is started by one of its assignees (user or role), or by whoever may assign it. */
