@@ -44,7 +44,7 @@ export async function estimate(t: TestApp, who: MadeUser, opts: { vehicle?: stri
 }
 
 /** An action: POST /estimations/{id}/<route> (cancel by GET, as the spec's clients call it). */
-export const act = (t: TestApp, id: string, route: string, who: MadeUser, body?: object, lang = 'fr') =>
+export const act = (t: TestApp, id: string, route: string, who: Pick<MadeUser, 'token'>, body?: object, lang = 'fr') =>
   route === 'cancel'
     ? t.api('GET', `${E}/${id}/cancel`, { token: who.token, headers: { 'accept-language': lang } })
     : t.api('POST', `${E}/${id}/${route}`, { token: who.token, body: body ?? {}, headers: { 'accept-language': lang } });
