@@ -1,13 +1,14 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { inspections } from '../inspections/inspections.table.ts';
-import { itemTotalColumns, refreshEstimationTotals } from './estimation-lines.ts';
+import { defaultHourlyRate, defaultTaxGroup, itemTotalColumns, refreshEstimationTotals } from './estimation-lines.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
 import { draftFromInspection, inspectionMultiplier } from './from-inspection.ts';
 
 // The demo's estimate: drafted from Garage Démo's completed inspection of the Kona (demo-report.ts),
 // its parts and labour priced by the estimator with Québec's taxes (the organization's default
-// group, GST + QST), complete: the manager continues with the approval.
+// group, GST + QST), complete: the manager continues with the approval. Autos Rivière has one made
+// directly, to assign.
 
 /** The price of each finding, in the order the inspection found them. */
 const PRICES = [
@@ -16,7 +17,12 @@ const PRICES = [
   { part: null, part_number: null, quantity: '1', unit_price: 0, manual_labour: 8_900 },
 ];
 
-export async function seedDemoEstimation(db: Db) {
+export async function seedDemoEstimations(db: Db) {
+  await seedFromInspection(db);
+  await seedDirect(db);
+}
+
+async function seedFromInspection(db: Db) {
   const [found] = rowsOf<{ id: string; manager: string }>(
     await db.execute(sql`
       SELECT i.id, (SELECT id FROM users WHERE email = 'manager@atelier.test') AS manager
@@ -60,5 +66,32 @@ export async function seedDemoEstimation(db: Db) {
       .set({ ...price, ...(await itemTotalColumns(db, priced)) })
       .where(eq(estimationItems.id, item.id));
   }
+  await refreshEstimationTotals(db, estimation.id);
+}
+
+async function seedDirect(db: Db) {
+  const [found] = rowsOf<{ organization: string; vehicle: string; manager: string }>(
+    await db.execute(sql`
+      SELECT v.organization_id AS organization, v.id AS vehicle, (SELECT id FROM users WHERE email = 'manager2@atelier.test') AS manager
+      FROM vehicles v JOIN organizations o ON o.id = v.organization_id WHERE o.name = 'Autos Rivière' ORDER BY v.created_at, v.id LIMIT 1`),
+  );
+  if (!found) return;
+  const [estimation] = await db
+    .insert(estimations)
+    .values({ organization_id: found.organization, vehicle_id: found.vehicle, creator_id: found.manager, notes: 'Bruit à l’avant au freinage.' })
+    .returning();
+  const item = {
+    detail: 'Vérifier les freins avant (bruit au freinage)',
+    condition: 'to_verify' as const,
+    urgency: 'soon' as const,
+    quantity: '1',
+    unit_price: null,
+    manual_labour: null,
+    time: '0.5',
+    warranty: false,
+    hourly_rate: await defaultHourlyRate(db, found.organization),
+    tax_group_id: await defaultTaxGroup(db, found.organization),
+  };
+  await db.insert(estimationItems).values({ ...item, organization_id: found.organization, estimation_id: estimation.id, ...(await itemTotalColumns(db, item)) });
   await refreshEstimationTotals(db, estimation.id);
 }

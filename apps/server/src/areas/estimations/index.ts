@@ -3,7 +3,7 @@
 // their own area; the repair an approved estimate opens is wired where both areas meet.
 import type { Db } from '../../db/client.ts';
 import { defineArea } from '../area.ts';
-import { seedDemoEstimation } from './demo-estimations.ts';
+import { seedDemoEstimations } from './demo-estimations.ts';
 import { estimationItemsResource } from './estimation-items.resource.ts';
 import { estimationsResource } from './estimations.resource.ts';
 import { evaluationItemsRoutes } from './evaluation-items.routes.ts';
@@ -13,6 +13,6 @@ export const estimationsArea = defineArea({
   resources: [estimationsResource, estimationItemsResource],
   routes: [evaluationItemsRoutes],
   async demo(db: Db) {
-    await seedDemoEstimation(db);
+    await seedDemoEstimations(db);
   },
 });
