@@ -136,6 +136,19 @@ describe('an estimate from an inspection', () => {
   });
 });
 
+describe('redoing the inspection', () => {
+  it('cancels the estimate made from it', async () => {
+    const ins = await completedInspection();
+    const made = await t.api('POST', E, { token: admin.token, body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', ins.id) } } } });
+    expect(made.status).toBe(201);
+    const redo = await t.api('POST', `/api/v1/inspections/${ins.id}/redo`, { token: admin.token, body: {} });
+    expect(redo.status, JSON.stringify(redo.body)).toBe(200);
+    const after = await t.api('GET', `${E}/${made.body.data.id}`, { token: admin.token });
+    expect(after.body.data.attributes.state).toBe('canceled');
+    expect(after.body.data.relationships.canceledBy.data.id).toBe(admin.id);
+  });
+});
+
 describe('one inspection or estimation in progress per vehicle', () => {
   it('refuses an estimate’s start while an inspection of the vehicle is in progress, and the other way round (fr, en)', async () => {
     const ins = await inspection();

@@ -2,6 +2,7 @@ import { ESTIMATION_ACTION_PERMISSIONS, ESTIMATION_PHASE_LABELS, estimationActio
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, JsonSchema, Row } from '../../jsonapi/define-resource.ts';
+import { writeLog } from '../../jsonapi/audit.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
 import { assigneesOf, userName } from '../admin/assignees.ts';
@@ -134,3 +135,15 @@ function actionOf(action: EstimationAction, t: Transition): ActionDefinition<Est
 export const estimationActions: Record<string, ActionDefinition<EstimationRow>> = Object.fromEntries(
   (Object.entries(TRANSITIONS) as [EstimationAction, Transition][]).map(([action, t]) => [estimationActionRoute(action), actionOf(action, t)]),
 );
+
+/**
+ * Redoing an inspection cancels the estimate made from it (spec §4), when the estimate may still
+ * be canceled (an approved one keeps its approval and repair: they are redone on their own), as
+ * the cancel action would, logged on the estimate.
+ */
+export async function cancelEstimationOfInspection(ctx: RequestContext, estimationId: string) {
+  const [row] = await ctx.db.select().from(estimations).where(eq(estimations.id, estimationId)).for('update');
+  if (!row || !estimationStep(row.state, phasesOf(row), 'cancel', ctx.actor.id).ok) return;
+  const result = await estimationActions.cancel.handler(ctx, row, {});
+  if (result) await writeLog(ctx, ctx.registry.resource('estimations'), result.row ?? row, 'cancel', { attributes: result.log ?? {} });
+}
