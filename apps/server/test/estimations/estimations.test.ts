@@ -78,6 +78,22 @@ describe('creating an estimate', () => {
   });
 });
 
+describe('the approver', () => {
+  it('is changed only with change manager estimations (403 on the relationship)', async () => {
+    const { id } = await estimate(t, admin);
+    const patch = (who: MadeUser, userId: string) =>
+      t.api('PATCH', `${E}/${id}`, { token: who.token, body: { data: { type: 'estimations', id, relationships: { approver: to('users', userId) } } } });
+    const refused = await patch(viewer, other.id);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].source.pointer).toBe('/data/relationships/approver');
+    const done = await patch(admin, other.id);
+    expect(done.status).toBe(200);
+    expect(done.body.data.relationships.approver.data.id).toBe(other.id);
+    // Sending the same approver back is no change.
+    expect((await patch(viewer, other.id)).status).toBe(200);
+  });
+});
+
 describe('items and totals', () => {
   it('prices parts and labour by phase, with each item’s taxes, to the cent (QC GST+QST, ON HST, an amount per unit, a warranty line)', async () => {
     const { id, body } = await estimate(t, admin, {

@@ -73,6 +73,11 @@ type Priced = Pick<EstimationItemRow, 'quantity' | 'unit_price' | 'manual_labour
 
 /** An item's total columns, by the domain's line rule with its group's taxes. */
 export async function itemTotalColumns(db: Db, item: Priced) {
+  return itemTotals(item, await taxesOfGroup(db, item.tax_group_id));
+}
+
+/** An item's total columns with the taxes of its group, already read. */
+export function itemTotals(item: Omit<Priced, 'tax_group_id'>, taxes: readonly TaxRate[]) {
   const t = workLineTotals({
     quantity: item.quantity,
     unit_price: item.unit_price ?? 0,
@@ -80,7 +85,7 @@ export async function itemTotalColumns(db: Db, item: Priced) {
     time: item.time ?? 0,
     hourly_rate: item.hourly_rate ?? 0,
     warranty: item.warranty,
-    taxes: await taxesOfGroup(db, item.tax_group_id),
+    taxes,
   });
   return totalColumns(t);
 }

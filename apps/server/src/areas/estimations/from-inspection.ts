@@ -5,7 +5,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
 import { answersOf, fieldsOfInspection, scoredVehicle, versionById, type InspectionRow } from '../inspections/inspection-scoring.ts';
 import { inspections } from '../inspections/inspections.table.ts';
-import { defaultHourlyRate, defaultTaxGroup, itemTotalColumns, refreshEstimationTotals, type EstimationRow } from './estimation-lines.ts';
+import { defaultHourlyRate, defaultTaxGroup, itemTotals, refreshEstimationTotals, taxesOfGroup, type EstimationRow } from './estimation-lines.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
 
 // An estimate made from an inspection (issue 12): the inspection must be carried to its end, and
@@ -57,11 +57,11 @@ export async function draftFromInspection(db: Db, estimation: EstimationRow, ins
   if (drafts.length) {
     // After the items the estimate's document carried, if any.
     const [{ n: first }] = await db.select({ n: sql<number>`count(*)::int` }).from(estimationItems).where(eq(estimationItems.estimation_id, estimation.id));
-    const rows = [];
-    for (const d of drafts) {
+    const taxes = await taxesOfGroup(db, taxGroup);
+    const rows = drafts.map((d) => {
       const item = { ...d, position: first + d.position, quantity: String(d.quantity), unit_price: null, manual_labour: null, time: null, warranty: false, tax_group_id: taxGroup };
-      rows.push({ ...item, organization_id: estimation.organization_id, estimation_id: estimation.id, ...(await itemTotalColumns(db, item)) });
-    }
+      return { ...item, organization_id: estimation.organization_id, estimation_id: estimation.id, ...itemTotals(item, taxes) };
+    });
     await db.insert(estimationItems).values(rows);
     await refreshEstimationTotals(db, estimation.id);
   }
