@@ -17,7 +17,7 @@ import { estimationItems } from './estimations.table.ts';
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
   const v = input.values;
   const parent = (input.parent ?? (await estimationOf(ctx, (v.estimation_id ?? existing!.estimation_id) as string))) as unknown as EstimationRow;
-  await checkItemWrite(ctx, parent, changedNames(input, existing), !existing);
+  await checkItemWrite(ctx, estimationItemsResource, parent, changedNames(estimationItemsResource, input, existing), !existing);
   if (!existing) {
     if (!input.present.has('hourly_rate')) v.hourly_rate = await defaultHourlyRate(ctx.db, parent.organization_id);
     if (!input.present.has('taxGroup')) v.tax_group_id = await defaultTaxGroup(ctx.db, parent.organization_id);

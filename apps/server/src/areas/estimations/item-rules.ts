@@ -1,8 +1,9 @@
 import { ESTIMATION_PHASE_LABELS, ESTIMATION_STATE_LABELS, itemAttributeGroup, writableItemGroups, type EstimationItemGroup, type EstimationPhase } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import type { Row, WriteInput } from '../../jsonapi/define-resource.ts';
+import type { ResourceDefinition, Row, WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, attributePointer, relationshipPointer } from '../../jsonapi/errors.ts';
+import { own } from '../../jsonapi/own.ts';
 import { selectRows } from '../../jsonapi/select.ts';
 import { userName } from '../admin/assignees.ts';
 import { phasesOf, type EstimationRow } from './estimation-lines.ts';
@@ -15,9 +16,12 @@ import { estimations } from './estimations.table.ts';
 /** The phase whose holder writes a group (descriptions belong to no phase). */
 const PHASE_OF_GROUP: Record<Exclude<EstimationItemGroup, 'description'>, EstimationPhase> = { parts: 'components', labour: 'times', decision: 'approval' };
 
-/** The column a client's attribute or relationship name writes. */
-const COLUMN_OF: Record<string, string> = { supplier: 'supplier_id', taxGroup: 'tax_group_id' };
-const columnOf = (name: string) => (Object.hasOwn(COLUMN_OF, name) ? COLUMN_OF[name] : name);
+/** The column a client's attribute or relationship name writes, and where an error about it points. */
+function written(def: ResourceDefinition, name: string): { column: string; pointer: string } {
+  const relationship = own(def.relationships, name);
+  if (relationship) return { column: relationship.kind === 'belongsTo' ? relationship.column : name, pointer: relationshipPointer(name) };
+  return { column: own(def.attributes, name)?.column ?? name, pointer: attributePointer(name) };
+}
 
 /** What a new item holds when the client says nothing: sending these is no write. */
 export const NEW_ITEM: Record<string, unknown> = { quantity: '1', warranty: false, images: [] };
@@ -34,14 +38,14 @@ function same(a: unknown, b: unknown): boolean {
  * Refuses the item's changes the actor may not make now: 403 naming the holder when another user
  * holds the phase that writes them, else 409 (the estimate is not in that phase). Nothing written.
  */
-export async function checkItemWrite(ctx: RequestContext, estimation: EstimationRow, names: string[], isNew: boolean) {
+export async function checkItemWrite(ctx: RequestContext, def: ResourceDefinition, estimation: EstimationRow, names: string[], isNew: boolean) {
   const phases = phasesOf(estimation);
   const mine = writableItemGroups(estimation.state, phases, ctx.actor.id);
   const wanted = new Map<EstimationItemGroup, string>();
   if (isNew) wanted.set('description', '/data');
   for (const name of names) {
     const group = itemAttributeGroup(name);
-    if (group && !wanted.has(group)) wanted.set(group, name === 'supplier' || name === 'taxGroup' ? relationshipPointer(name) : attributePointer(name));
+    if (group && !wanted.has(group)) wanted.set(group, written(def, name).pointer);
   }
   for (const [group, pointer] of wanted) {
     if (mine.includes(group)) continue;
@@ -60,16 +64,16 @@ export async function estimationOf(ctx: RequestContext, id: string): Promise<Est
 }
 
 /** The names the write changes (a client sends whole records back: unchanged values are no write). */
-export function changedNames(input: WriteInput, existing: Row | null): string[] {
+export function changedNames(def: ResourceDefinition, input: WriteInput, existing: Row | null): string[] {
   const before = existing ?? NEW_ITEM;
   return [...input.present].filter((name) => {
-    const column = columnOf(name);
+    const { column } = written(def, name);
     return Object.hasOwn(input.values, column) && !same(input.values[column], before[column]);
   });
 }
 
 /** An item is removed by whoever may still change the descriptions. */
 export async function checkItemRemoval(ctx: RequestContext, estimation: EstimationRow) {
-  await checkItemWrite(ctx, estimation, [], true);
+  await checkItemWrite(ctx, ctx.registry.resource('estimation-items'), estimation, [], true);
 }
 
