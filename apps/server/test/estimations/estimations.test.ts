@@ -157,6 +157,13 @@ describe('items and totals', () => {
     expect(valid.body.data.relationships.validatedBy.data.id).toBe(admin.id);
   });
 
+  it('keeps a tax group used by items from deletion (409)', async () => {
+    const group = await taxGroup('Utilisé test', [{ code: 'TPS', rate: '5', type: 'percentage' }]);
+    await estimate(t, admin, { items: [item({ detail: 'A' }, { taxGroup: to('tax-groups', group) })] });
+    const res = await t.api('DELETE', `/api/v1/tax-groups/${group}`, { token: admin.token });
+    expect(res.status).toBe(409);
+  });
+
   it('answers every line’s errors at once, pointed into the list, and writes nothing', async () => {
     const { id, body } = await estimate(t, admin, { items: [item({ detail: 'A' }), item({ detail: 'B' })] });
     const ids = itemsOf(body).map((i: any) => i.id as string);
