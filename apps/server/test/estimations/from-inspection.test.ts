@@ -14,6 +14,7 @@ let t: TestApp;
 let orgId: string;
 let admin: MadeUser;
 let form: MadeForm;
+let location: string;
 let receiver: Server;
 let port: number;
 const received: { event: string; body: string }[] = [];
@@ -45,7 +46,7 @@ async function completedInspection() {
   await answer('Pneu AG', sql`action = 'replace', comment = 'Usure avancée', images = ${JSON.stringify([PHOTO])}::jsonb, score = 20`);
   await answer('Klaxon', sql`action = 'monitor', score = 100`);
   await answer('Remarque', sql`comment = 'RAS'`);
-  await t.database.db.execute(sql`UPDATE inspections SET state = 'completed' WHERE id = ${made.id}`);
+  await t.database.db.execute(sql`UPDATE inspections SET state = 'completed', location_ids = ${`{${location}}`}::uuid[] WHERE id = ${made.id}`);
   return made;
 }
 
@@ -77,8 +78,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   port = (receiver.address() as AddressInfo).port;
   t = await createTestApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' }, { demo: false });
-  const org = await makeOrganization(t);
+  const org = await makeOrganization(t, { locations: ['Laval'] });
   orgId = org.id;
+  location = org.locations.Laval;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   form = await makeInspectionForm(t, admin.token, {
     sections: [
@@ -104,6 +106,7 @@ describe('an estimate from an inspection', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.data.relationships.vehicle.data.id).toBe(ins.vehicle);
     expect(res.body.data.attributes.repair_value_multiplier).toBe('1.25');
+    expect(res.body.data.relationships.allowedLocations.data.map((l: { id: string }) => l.id)).toEqual([location]);
     const items = itemsOf(res.body).map((i: any) => ({ ...i.attributes, field: i.relationships.inspectionField.data?.id }));
     expect(items).toHaveLength(2);
     const fieldId = async (name: string) =>

@@ -95,6 +95,8 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
     if (!input.present.has('vehicle')) v.vehicle_id = inspection.vehicle_id;
     if (!input.present.has('customer')) v.customer_id = inspection.customer_id;
     if (!input.present.has('request')) v.request_id = inspection.request_id;
+    // Seen where the inspection is seen (a location's inspector reads the estimate of their inspection).
+    if (!input.present.has('allowedLocations') && inspection.location_ids.length) v.location_ids = inspection.location_ids;
     v.repair_value_multiplier = await inspectionMultiplier(ctx.db, inspection);
   }
   // Made from a request: its vehicle and customer unless the document names others.
