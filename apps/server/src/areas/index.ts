@@ -4,6 +4,7 @@ import type { Area } from './area.ts';
 import { adminArea } from './admin/index.ts';
 import { commentsArea } from './comments/index.ts';
 import { crmArea } from './crm/index.ts';
+import { estimationsArea } from './estimations/index.ts';
 import { filesArea } from './files/index.ts';
 import { importsArea } from './imports/index.ts';
 import { inspectionsArea } from './inspections/index.ts';
@@ -14,4 +15,4 @@ import { requestsArea } from './requests/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea, commentsArea, settingsArea, repairsArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea];

@@ -16,3 +16,4 @@ export * from '../areas/comments/comments.table.ts';
 export * from '../areas/settings/settings.table.ts';
 export * from '../areas/inspections/inspection-shares.table.ts';
 export * from '../areas/repairs/repairs.table.ts';
+export * from '../areas/estimations/estimations.table.ts';

@@ -107,13 +107,8 @@ describe('GET /requests/list/count', () => {
 describe('GET /app-config', () => {
   it('says which types the server serves and which answer /list/count', async () => {
     const res = await t.api('GET', '/api/v1/app-config');
-    expect(res.body.resource_types).toEqual(expect.arrayContaining(['requests', 'vehicles', 'users', 'inspections', 'inspection-forms', 'repairs']));
-    expect(res.body.list_counts).toEqual(expect.arrayContaining(['requests', 'inspections', 'repairs']));
-    // Not served yet: the dashboard shows no card for them.
-    for (const type of ['estimations']) {
-      expect(res.body.resource_types).not.toContain(type);
-      expect(res.body.list_counts).not.toContain(type);
-    }
+    expect(res.body.resource_types).toEqual(expect.arrayContaining(['requests', 'vehicles', 'users', 'inspections', 'inspection-forms', 'estimations', 'repairs']));
+    expect(res.body.list_counts).toEqual(expect.arrayContaining(['requests', 'inspections', 'estimations', 'repairs']));
   });
 });
 

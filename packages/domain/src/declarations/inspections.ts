@@ -55,6 +55,8 @@ export const inspections = declare('inspections', {
     completedBy: rel.toOne('users', { readOnly: true }),
     approvedBy: rel.toOne('users', { readOnly: true }),
     canceledBy: rel.toOne('users', { readOnly: true }),
+    /** The estimate made from it (the latest, when one was canceled and another made). */
+    estimation: rel.toOne('estimations', { readOnly: true }),
   },
   filters: [
     'state',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxRate } from '../taxes/taxes.ts';
-import { ESTIMATION_ITEM_ATTRIBUTE_GROUPS, estimationTotals, isItemCharged, itemAttributeGroup, type EstimationItemLine } from './items.ts';
+import { ESTIMATION_ITEM_ATTRIBUTE_GROUPS, estimationTotals, isItemCharged, itemAttributeGroup, sumEstimationLines, type EstimationItemLine } from './items.ts';
 
 const QC: TaxRate[] = [
   { code: 'TPS', rate: '5', type: 'percentage' },
@@ -53,5 +53,22 @@ describe('item attribute groups', () => {
     expect(itemAttributeGroup('constructor')).toBeNull();
     expect(itemAttributeGroup('__proto__')).toBeNull();
     expect(new Set(Object.values(ESTIMATION_ITEM_ATTRIBUTE_GROUPS))).toEqual(new Set(['description', 'parts', 'labour', 'decision']));
+  });
+});
+
+describe('sumEstimationLines', () => {
+  it('adds the items’ stored totals as estimationTotals adds the lines', () => {
+    const gst = [{ code: 'GST', rate: '5', type: 'percentage' }];
+    const items = [
+      { quantity: 1, unit_price: 10_000, time: 1, hourly_rate: 12_000, taxes: gst, state: 'approved' as const },
+      { quantity: 2, unit_price: 1_999, time: 0, hourly_rate: 0, taxes: gst, state: 'denied' as const },
+      { quantity: 1, unit_price: 5_000, time: 0, hourly_rate: 0, taxes: gst, customer_decision: 'declined' as const, state: 'approved' as const },
+      { quantity: 1, unit_price: 333, time: 0.5, hourly_rate: 9_999, taxes: gst },
+    ];
+    const full = estimationTotals(items);
+    const summed = sumEstimationLines(items.map((item, k) => ({ state: item.state, customer_decision: item.customer_decision, totals: full.lines[k] })));
+    expect(summed).toEqual({ proposed: full.proposed, approved: full.approved });
+    expect(summed.approved.total).toBe(23_100);
+    expect(summed.proposed.total).toBe(23_100 + 5_600);
   });
 });

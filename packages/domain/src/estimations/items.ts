@@ -78,9 +78,16 @@ export interface EstimationTotals {
 
 export function estimationTotals(items: readonly EstimationItemLine[]): EstimationTotals {
   const lines = items.map(workLineTotals);
-  const pick = (keep: (item: EstimationItemLine) => boolean) => sumWorkTotals(lines.filter((_, k) => keep(items[k])));
+  return { lines, ...sumEstimationLines(items.map((item, k) => ({ ...item, totals: lines[k] }))) };
+}
+
+/**
+ * An estimate's totals from its items' own totals (each computed when the item was written, with
+ * the taxes of its group then): what it proposes and what is approved.
+ */
+export function sumEstimationLines(items: readonly (Pick<EstimationItemLine, 'state' | 'customer_decision'> & { totals: WorkTotals })[]): Omit<EstimationTotals, 'lines'> {
+  const pick = (keep: (item: Pick<EstimationItemLine, 'state' | 'customer_decision'>) => boolean) => sumWorkTotals(items.filter(keep).map((i) => i.totals));
   return {
-    lines,
     proposed: pick(isItemCharged),
     approved: pick((i) => isItemCharged(i) && i.state === 'approved'),
   };

@@ -89,7 +89,7 @@ describe('estimation transitions', () => {
     const s = { state: 'in_progress' as const, phases: phases(by('ann'), P, P) };
     expect(step(s.state, s.phases, 'end_components', 'bob')).toEqual({ ok: false, reason: 'held', phase: 'components', holder: 'ann' });
     expect(step(s.state, s.phases, 'take_over_components', 'ann')).toEqual({ ok: false, reason: 'own', phase: 'components' });
-    expect(step(s.state, s.phases, 'take_over_times', 'bob')).toEqual({ ok: false, reason: 'phase' });
+    expect(step(s.state, s.phases, 'take_over_times', 'bob')).toEqual({ ok: false, reason: 'phase', phase: 'times' });
     const taken = after(s, 'take_over_components', 'bob');
     expect(taken.phases.components).toEqual(by('bob'));
     expect(step(taken.state, taken.phases, 'end_components', 'ann')).toMatchObject({ ok: false, reason: 'held', holder: 'bob' });
@@ -98,7 +98,7 @@ describe('estimation transitions', () => {
 
   it('lets the approver alone decide once the approval started', () => {
     let s = { state: 'completed' as const as EstimationState, phases: phases(D, D, P) };
-    expect(step(s.state, s.phases, 'end_approve', 'carl')).toEqual({ ok: false, reason: 'phase' });
+    expect(step(s.state, s.phases, 'end_approve', 'carl')).toEqual({ ok: false, reason: 'phase', phase: 'approval' });
     s = after(s, 'start_approve', 'carl');
     expect(s.phases.approval).toEqual(by('carl'));
     for (const a of ['valid', 'deny', 'review', 'end_approve', 'send_client_approve'] as const)

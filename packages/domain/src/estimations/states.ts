@@ -237,10 +237,11 @@ export type EstimationStep =
   | { ok: true; state: EstimationState; phases: EstimationPhases }
   | { ok: false; reason: EstimationRefusal; phase?: EstimationPhase; holder?: string | null };
 
-function offered(rule: Rule, state: EstimationState, phases: EstimationPhases): EstimationRefusal | null {
-  if (!rule.from.includes(state)) return 'state';
+/** Why the state or the phases do not offer the rule (with the phase that is not where it must be), or null. */
+function offered(rule: Rule, state: EstimationState, phases: EstimationPhases): { reason: 'state' | 'phase'; phase?: EstimationPhase } | null {
+  if (!rule.from.includes(state)) return { reason: 'state' };
   for (const [phase, statuses] of Object.entries(rule.phases ?? {}) as [EstimationPhase, readonly PhaseStatus[]][])
-    if (!statuses.includes(phases[phase].status)) return 'phase';
+    if (!statuses.includes(phases[phase].status)) return { reason: 'phase', phase };
   return null;
 }
 
@@ -248,7 +249,7 @@ function offered(rule: Rule, state: EstimationState, phases: EstimationPhases): 
 export function estimationStep(state: EstimationState, phases: EstimationPhases, action: EstimationAction, actor: string): EstimationStep {
   const rule = RULES[action];
   const refusal = offered(rule, state, phases);
-  if (refusal) return { ok: false, reason: refusal };
+  if (refusal) return { ok: false, ...refusal };
   if (rule.holder) {
     const { phase, may } = rule.holder;
     const { status, holder } = phases[phase];

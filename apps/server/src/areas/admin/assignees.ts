@@ -7,7 +7,7 @@ import { roles, users } from './admin.table.ts';
 import { rolesResource } from './roles.resource.ts';
 import { usersResource } from './users.resource.ts';
 
-// The users and roles an assign action names (inspections, repairs): POST /{type}/{id}/assign
+// The users and roles an assign action names (inspections, estimations, repairs): POST /{type}/{id}/assign
 // with { data: { relationships: { assignedToUsers: { data: [...] }, assignedToRoles: { data: [...] } } } }.
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -52,7 +52,7 @@ export async function assigneesOf(ctx: RequestContext, organizationId: string, b
 }
 
 /** A user's name for a message that tells who holds the work ('—' when nobody does). */
-export async function userName(ctx: RequestContext, userId: string | null): Promise<string> {
+export async function userName(ctx: RequestContext, userId: string | null | undefined): Promise<string> {
   const [user] = userId ? await ctx.db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, userId)) : [];
   return user ? `${user.firstname} ${user.lastname}`.trim() : '—';
 }

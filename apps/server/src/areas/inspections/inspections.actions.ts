@@ -17,6 +17,7 @@ import { readRecord } from '../../jsonapi/includes.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
 import { renderDocument } from '../../jsonapi/router.ts';
 import { assigneesOf } from '../admin/assignees.ts';
+import { cancelEstimationOfInspection } from '../estimations/estimations.actions.ts';
 import { emitCallback } from '../settings/callbacks.ts';
 import { claimVehicle } from '../vehicles/work-in-progress.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore, scoredVehicle, versionById, type InspectionRow } from './inspection-scoring.ts';
@@ -153,6 +154,7 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
     async handler(ctx, row) {
       const old = row!;
       await save(ctx, old, { state: nextState(old, 'redo'), canceled_by_id: ctx.actor.id, canceled_at: sql`now()`, holder_id: null });
+      if (old.estimation_id) await cancelEstimationOfInspection(ctx, old.estimation_id);
       const version = await freezeVersion(ctx.db, old.inspection_form_id);
       const [made] = await ctx.db
         .insert(inspections)

@@ -69,6 +69,7 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     completedBy: rel.belongsTo('completed_by_id'),
     approvedBy: rel.belongsTo('approved_by_id'),
     canceledBy: rel.belongsTo('canceled_by_id'),
+    estimation: rel.belongsTo('estimation_id'),
   },
   filters: {
     state: filter.in('state'),

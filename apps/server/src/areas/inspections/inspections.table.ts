@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FIELD_ACTIONS, INSPECTION_STATES, type FieldAction, type InspectionScoreData, type InspectionState } from '@atelier/domain';
 import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { requests } from '../requests/requests.table.ts';
+import { estimations } from '../estimations/estimations.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { inspectionFormVersions, inspectionForms } from './inspection-forms.table.ts';
 
@@ -33,6 +34,8 @@ export const inspections = pgTable(
     customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     request_id: uuid('request_id').references(() => requests.id, { onDelete: 'set null' }),
     vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    /** The estimate made from it (estimations area); the two tables point at each other, hence the typed lazy reference. */
+    estimation_id: uuid('estimation_id').references((): AnyPgColumn => estimations.id, { onDelete: 'set null' }),
     creator_id: userRef('creator_id'),
     assigned_user_ids: uuid('assigned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
     assigned_role_ids: uuid('assigned_role_ids').array().notNull().default(sql`'{}'::uuid[]`),

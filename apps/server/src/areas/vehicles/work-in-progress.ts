@@ -21,6 +21,7 @@ interface WorkTable {
 const WORK_TABLES: readonly WorkTable[] = [
   { kind: 'inspection', table: 'inspections', message: 'inspection.vehicle_in_progress' },
   { kind: 'repair', table: 'repairs', message: 'repair.vehicle_in_progress' },
+  { kind: 'estimation', table: 'estimations', message: 'estimation.vehicle_in_progress' },
 ];
 
 /**

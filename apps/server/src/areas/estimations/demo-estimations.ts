@@ -1,0 +1,97 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { inspections } from '../inspections/inspections.table.ts';
+import { defaultHourlyRate, defaultTaxGroup, itemTotalColumns, refreshEstimationTotals } from './estimation-lines.ts';
+import { estimationItems, estimations } from './estimations.table.ts';
+import { draftFromInspection, inspectionMultiplier } from './from-inspection.ts';
+
+// The demo's estimate: drafted from Garage Démo's completed inspection of the Kona (demo-report.ts),
+// its parts and labour priced by the estimator with Québec's taxes (the organization's default
+// group, GST + QST), complete: the manager continues with the approval. Autos Rivière has one made
+// directly, to assign.
+
+/** The price of each finding, in the order the inspection found them. */
+const PRICES = [
+  { part: 'Pneu Michelin CrossClimate2 215/60R17', part_number: 'MIC-CC2-2156017', quantity: '2', unit_price: 21_999, time: '0.8' },
+  { part: 'Plaquettes de frein avant céramique', part_number: 'HY-58101-J9A00', quantity: '1', unit_price: 8_950, time: '1.2' },
+  { part: null, part_number: null, quantity: '1', unit_price: 0, manual_labour: 8_900 },
+];
+
+export async function seedDemoEstimations(db: Db) {
+  await seedFromInspection(db);
+  await seedDirect(db);
+}
+
+async function seedFromInspection(db: Db) {
+  const [found] = rowsOf<{ id: string; manager: string }>(
+    await db.execute(sql`
+      SELECT i.id, (SELECT id FROM users WHERE email = 'manager@atelier.test') AS manager
+      FROM inspections i JOIN organizations o ON o.id = i.organization_id
+      WHERE o.name = 'Garage Démo' AND i.state = 'completed' AND i.signature IS NOT NULL ORDER BY i.completed_at DESC LIMIT 1`),
+  );
+  if (!found) return;
+  const [inspection] = await db.select().from(inspections).where(eq(inspections.id, found.id));
+  const manager = found.manager;
+  const [estimation] = await db
+    .insert(estimations)
+    .values({
+      organization_id: inspection.organization_id,
+      state: 'completed',
+      components_status: 'done',
+      times_status: 'done',
+      vehicle_id: inspection.vehicle_id,
+      customer_id: inspection.customer_id,
+      inspection_id: inspection.id,
+      creator_id: manager,
+      approver_id: manager,
+      estimator_ids: [manager],
+      components_started_by_id: manager,
+      components_ended_by_id: manager,
+      times_started_by_id: manager,
+      times_ended_by_id: manager,
+      completed_by_id: manager,
+      completed_at: sql`now() - interval '2 hours'`,
+      repair_value_multiplier: await inspectionMultiplier(db, inspection),
+      location_ids: inspection.location_ids,
+      notes: 'Pneus d’hiver à prévoir avant le 1er décembre.',
+    })
+    .returning();
+  await draftFromInspection(db, estimation, inspection);
+  const items = await db.select().from(estimationItems).where(eq(estimationItems.estimation_id, estimation.id)).orderBy(asc(estimationItems.position));
+  for (const [k, item] of items.entries()) {
+    const price = PRICES[k % PRICES.length];
+    const priced = { ...item, ...price };
+    await db
+      .update(estimationItems)
+      .set({ ...price, ...(await itemTotalColumns(db, priced)) })
+      .where(eq(estimationItems.id, item.id));
+  }
+  await refreshEstimationTotals(db, estimation.id);
+}
+
+async function seedDirect(db: Db) {
+  const [found] = rowsOf<{ organization: string; vehicle: string; manager: string }>(
+    await db.execute(sql`
+      SELECT v.organization_id AS organization, v.id AS vehicle, (SELECT id FROM users WHERE email = 'manager2@atelier.test') AS manager
+      FROM vehicles v JOIN organizations o ON o.id = v.organization_id WHERE o.name = 'Autos Rivière' ORDER BY v.created_at, v.id LIMIT 1`),
+  );
+  if (!found) return;
+  const [estimation] = await db
+    .insert(estimations)
+    .values({ organization_id: found.organization, vehicle_id: found.vehicle, creator_id: found.manager, notes: 'Bruit à l’avant au freinage.' })
+    .returning();
+  const item = {
+    detail: 'Vérifier les freins avant (bruit au freinage)',
+    condition: 'to_verify' as const,
+    urgency: 'soon' as const,
+    quantity: '1',
+    unit_price: null,
+    manual_labour: null,
+    time: '0.5',
+    warranty: false,
+    hourly_rate: await defaultHourlyRate(db, found.organization),
+    tax_group_id: await defaultTaxGroup(db, found.organization),
+  };
+  await db.insert(estimationItems).values({ ...item, organization_id: found.organization, estimation_id: estimation.id, ...(await itemTotalColumns(db, item)) });
+  await refreshEstimationTotals(db, estimation.id);
+}

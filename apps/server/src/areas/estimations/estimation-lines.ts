@@ -1,0 +1,126 @@
+import {
+  DEFAULT_OPTIONS,
+  sumEstimationLines,
+  workLineTotals,
+  type EstimationPhase,
+  type EstimationPhases,
+  type TaxAmount,
+  type TaxRate,
+  type WorkTotals,
+} from '@atelier/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { options } from '../admin/admin.table.ts';
+import { taxes } from '../settings/settings.table.ts';
+import { estimationItems, estimations } from './estimations.table.ts';
+
+// What an estimate's rows mean to the domain: its phases, its items' money. An item's totals are
+// computed when it is written (with its tax group's taxes then) and stored; the estimate's are
+// the sums of its items' (docs/decisions.md "Totals of an estimate are stored").
+
+export type EstimationRow = typeof estimations.$inferSelect;
+export type EstimationItemRow = typeof estimationItems.$inferSelect;
+
+/** The columns of each phase: its status and its holder. */
+const PHASE_COLUMNS = {
+  components: { status: 'components_status', holder: 'components_holder_id' },
+  times: { status: 'times_status', holder: 'times_holder_id' },
+  approval: { status: 'approval_status', holder: 'approval_holder_id' },
+} as const satisfies Record<EstimationPhase, { status: keyof EstimationRow; holder: keyof EstimationRow }>;
+
+export function phasesOf(row: Pick<EstimationRow, (typeof PHASE_COLUMNS)[EstimationPhase][keyof (typeof PHASE_COLUMNS)['components']]>): EstimationPhases {
+  const phase = (p: EstimationPhase) => ({ status: row[PHASE_COLUMNS[p].status], holder: row[PHASE_COLUMNS[p].holder] });
+  return { components: phase('components'), times: phase('times'), approval: phase('approval') };
+}
+
+/** The columns of phases as the domain leaves them. */
+export function phaseColumns(phases: EstimationPhases): Partial<EstimationRow> {
+  const out: Record<string, unknown> = {};
+  for (const [p, c] of Object.entries(PHASE_COLUMNS) as [EstimationPhase, (typeof PHASE_COLUMNS)[EstimationPhase]][]) {
+    out[c.status] = phases[p].status;
+    out[c.holder] = phases[p].status === 'in_progress' ? phases[p].holder : null;
+  }
+  return out as Partial<EstimationRow>;
+}
+
+/** The organization's value of an option, or its default. */
+export async function optionValue(db: Db, organizationId: string, name: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: options.value })
+    .from(options)
+    .where(and(eq(options.organization_id, organizationId), eq(options.name, name)));
+  return row ? row.value : DEFAULT_OPTIONS[name];
+}
+
+/** The hourly rate of new items (cents), from the settings. */
+export async function defaultHourlyRate(db: Db, organizationId: string): Promise<number> {
+  const v = await optionValue(db, organizationId, 'estimations.default_hourly_rate');
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : (DEFAULT_OPTIONS['estimations.default_hourly_rate'] as number);
+}
+
+/** The tax group of new items, from the settings (null: none chosen). */
+export async function defaultTaxGroup(db: Db, organizationId: string): Promise<string | null> {
+  const v = await optionValue(db, organizationId, 'estimations.default_tax_group');
+  return typeof v === 'string' && v ? v : null;
+}
+
+export async function taxesOfGroup(db: Db, taxGroupId: string | null | undefined): Promise<TaxRate[]> {
+  if (!taxGroupId) return [];
+  return db.select({ code: taxes.code, rate: taxes.rate, type: taxes.type }).from(taxes).where(eq(taxes.tax_group_id, taxGroupId)).orderBy(asc(taxes.position), asc(taxes.id));
+}
+
+type Priced = Pick<EstimationItemRow, 'quantity' | 'unit_price' | 'manual_labour' | 'time' | 'hourly_rate' | 'warranty' | 'tax_group_id'>;
+
+/** An item's total columns, by the domain's line rule with its group's taxes. */
+export async function itemTotalColumns(db: Db, item: Priced) {
+  return itemTotals(item, await taxesOfGroup(db, item.tax_group_id));
+}
+
+/** An item's total columns with the taxes of its group, already read. */
+export function itemTotals(item: Omit<Priced, 'tax_group_id'>, taxes: readonly TaxRate[]) {
+  const t = workLineTotals({
+    quantity: item.quantity,
+    unit_price: item.unit_price ?? 0,
+    manual_labour: item.manual_labour,
+    time: item.time ?? 0,
+    hourly_rate: item.hourly_rate ?? 0,
+    warranty: item.warranty,
+    taxes,
+  });
+  return totalColumns(t);
+}
+
+const totalColumns = (t: WorkTotals) => ({
+  parts_total: t.parts,
+  labour_total: t.labour,
+  subtotal: t.subtotal,
+  tax_total: t.tax,
+  total: t.total,
+  warranty_total: t.warranty,
+  tax_details: t.taxes,
+});
+
+/** The totals an item stored, as the domain reads them. */
+const storedTotals = (r: Record<string, unknown>): WorkTotals => ({
+  parts: Number(r.parts_total ?? 0),
+  labour: Number(r.labour_total ?? 0),
+  subtotal: Number(r.subtotal ?? 0),
+  tax: Number(r.tax_total ?? 0),
+  total: Number(r.total ?? 0),
+  warranty: Number(r.warranty_total ?? 0),
+  taxes: (r.tax_details as TaxAmount[] | null) ?? [],
+});
+
+/** The estimate's total columns from all its items (the items relationship's `derive`). */
+export function estimationTotalColumns(items: Record<string, unknown>[]) {
+  const sums = sumEstimationLines(
+    items.map((i) => ({ state: i.state as EstimationItemRow['state'], customer_decision: i.customer_decision as EstimationItemRow['customer_decision'], totals: storedTotals(i) })),
+  );
+  return { ...totalColumns(sums.proposed), approved_total: sums.approved.total };
+}
+
+/** Stores the estimate's totals again from its items (after the server changed them itself). */
+export async function refreshEstimationTotals(db: Db, estimationId: string) {
+  const items = await db.select().from(estimationItems).where(eq(estimationItems.estimation_id, estimationId));
+  await db.update(estimations).set(estimationTotalColumns(items)).where(eq(estimations.id, estimationId));
+}

@@ -1,0 +1,70 @@
+import {
+  ESTIMATION_ACTIONS,
+  ESTIMATION_ACTION_LABELS,
+  ESTIMATION_ACTION_PERMISSIONS,
+  ESTIMATION_PHASE_LABELS,
+  ESTIMATION_STATE_LABELS,
+  PHASE_STATUS_LABELS,
+  estimationActionRoute,
+  estimationStep,
+  isEstimationFinal,
+  type EstimationAction,
+} from '@atelier/domain';
+import type { Policies, Policy } from '../../jsonapi/define-resource.ts';
+import { conflictWith, forbid } from '../../jsonapi/policies.ts';
+import { userName } from '../admin/assignees.ts';
+import { checkItemRemoval } from './item-rules.ts';
+import { phasesOf, type EstimationRow } from './estimation-lines.ts';
+
+// What the roles allow on estimations that the estimate's state, its phases or their holders
+// still refuse (the domain's estimationStep says which and why).
+
+const CHANGE_MANAGER = 'change manager estimations';
+
+const actionPolicy = (action: EstimationAction): Policy<[row: EstimationRow]> => ({
+  refuses: {
+    409: `The estimate’s state or phases do not offer ${action} (its available_actions say which do), or another user holds the phase (the message names them and offers the take-over).`,
+  },
+  async check(ctx, row) {
+    const step = estimationStep(row.state, phasesOf(row), action, ctx.actor.id);
+    if (step.ok) return;
+    const label = ESTIMATION_ACTION_LABELS[action][ctx.locale];
+    const phase = step.phase ? ESTIMATION_PHASE_LABELS[step.phase][ctx.locale] : '';
+    switch (step.reason) {
+      case 'state':
+        return conflictWith('estimation.cannot_action', { action: label, state: ESTIMATION_STATE_LABELS[row.state][ctx.locale] });
+      case 'phase':
+        return conflictWith('estimation.cannot_phase', { action: label, phase, status: PHASE_STATUS_LABELS[phasesOf(row)[step.phase!].status][ctx.locale] });
+      case 'held':
+        return conflictWith('estimation.held', { holder: await userName(ctx, step.holder), phase });
+      case 'own':
+        return conflictWith('estimation.already_holder', { phase });
+    }
+  },
+});
+
+export const estimationPolicies: Policies<EstimationRow> = {
+  create: {
+    refuses: { 403: 'Giving assignees needs assign estimations; naming the approver needs change manager estimations.' },
+    check(ctx, input) {
+      const assignees = [...((input.values.assigned_user_ids as string[] | undefined) ?? []), ...((input.values.assigned_role_ids as string[] | undefined) ?? [])];
+      if (assignees.length && !ctx.actor.permissions.has(ESTIMATION_ACTION_PERMISSIONS.assign)) return forbid('estimation.forbidden_assign');
+      if (input.values.approver_id && !ctx.actor.permissions.has(CHANGE_MANAGER)) return forbid('estimation.forbidden_approver', undefined, '/data/relationships/approver');
+    },
+  },
+  edit: {
+    refuses: {
+      409: 'A canceled estimate is kept as it was; items are removed only while descriptions may change.',
+      403: 'Changing the approver needs change manager estimations.',
+    },
+    async check(ctx, row, input) {
+      if (isEstimationFinal(row.state)) return conflictWith('estimation.final');
+      if (input.present.has('approver') && (input.values.approver_id ?? null) !== row.approver_id && !ctx.actor.permissions.has(CHANGE_MANAGER))
+        return forbid('estimation.forbidden_approver', undefined, '/data/relationships/approver');
+      // Lines left out of the document are removed: that is a change of the descriptions.
+      const list = input.children.items;
+      if (list && list.before.length > list.items.filter((i) => i.existing).length) await checkItemRemoval(ctx, row);
+    },
+  },
+  actions: Object.fromEntries(ESTIMATION_ACTIONS.map((action) => [estimationActionRoute(action), actionPolicy(action)])),
+};

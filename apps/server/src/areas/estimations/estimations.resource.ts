@@ -1,0 +1,123 @@
+import { ESTIMATION_STATES, availableEstimationActions, declarations, initialEstimationStatus } from '@atelier/domain';
+import { eq, sql } from 'drizzle-orm';
+import { tenancy } from '../../access/tenancy.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { inspections } from '../inspections/inspections.table.ts';
+import { requests } from '../requests/requests.table.ts';
+import { estimationTotalColumns, phaseColumns, phasesOf, type EstimationRow } from './estimation-lines.ts';
+import { estimationActions } from './estimations.actions.ts';
+import { estimationPolicies } from './estimations.policies.ts';
+import { estimations } from './estimations.table.ts';
+import { draftFromInspection, inspectionForEstimate, inspectionMultiplier } from './from-inspection.ts';
+
+/**
+ * Estimations (spec §3, §4, §7; issue 12). Made directly or from a finished inspection (its
+ * findings become draft items); items are a child collection written in the estimate's document;
+ * the workflow is the actions (estimations.actions.ts) over the domain's phases.
+ */
+export const estimationsResource = defineResource(declarations.estimations, {
+  table: estimations,
+  permissions: 'estimations',
+  tenancy: tenancy.organization(),
+  attributes: {
+    /** What the user asking may do now: the state and phases offer it, their roles grant it, the phase is theirs (or theirs to take over). */
+    available_actions: (a) =>
+      a.isVirtual((r, ctx) => {
+        const row = r as EstimationRow;
+        return availableEstimationActions(row.state, phasesOf(row), { id: ctx.actor.id, permissions: ctx.actor.permissions });
+      }),
+  },
+  relationships: {
+    organization: rel.belongsTo('organization_id'),
+    allowedLocations: rel.idArray('location_ids'),
+    tags: rel.idArray('tag_ids'),
+    creator: rel.belongsTo('creator_id'),
+    customer: rel.belongsTo('customer_id'),
+    vehicle: rel.belongsTo('vehicle_id'),
+    inspection: rel.belongsTo('inspection_id'),
+    assignedToUsers: rel.idArray('assigned_user_ids'),
+    assignedToRoles: rel.idArray('assigned_role_ids'),
+    assignedBy: rel.belongsTo('assigned_by_id'),
+    request: rel.belongsTo('request_id'),
+    repair: rel.belongsTo('repair_id'),
+    items: rel.ownsMany('estimation_id', { order: 'position', derive: estimationTotalColumns }),
+    approver: rel.belongsTo('approver_id'),
+    estimators: rel.idArray('estimator_ids'),
+    mechanics: rel.idArray('mechanic_ids'),
+    officialMechanic: rel.belongsTo('official_mechanic_id'),
+    componentsHolder: rel.belongsTo('components_holder_id'),
+    timesHolder: rel.belongsTo('times_holder_id'),
+    approvalHolder: rel.belongsTo('approval_holder_id'),
+    componentsStartedBy: rel.belongsTo('components_started_by_id'),
+    componentsEndedBy: rel.belongsTo('components_ended_by_id'),
+    timesStartedBy: rel.belongsTo('times_started_by_id'),
+    timesEndedBy: rel.belongsTo('times_ended_by_id'),
+    approvalStartedBy: rel.belongsTo('approval_started_by_id'),
+    approvalEndedBy: rel.belongsTo('approval_ended_by_id'),
+    validatedBy: rel.belongsTo('validated_by_id'),
+    approvedBy: rel.belongsTo('approved_by_id'),
+    reviewedBy: rel.belongsTo('reviewed_by_id'),
+    deniedBy: rel.belongsTo('denied_by_id'),
+    completedBy: rel.belongsTo('completed_by_id'),
+    canceledBy: rel.belongsTo('canceled_by_id'),
+  },
+  filters: {
+    state: filter.in('state'),
+    type: filter.in('type'),
+    vehicle: filter.ids('vehicle_id', 'vehicle'),
+    customer: filter.ids('customer_id', 'customer'),
+    inspection: filter.ids('inspection_id', 'inspection'),
+    creator: filter.ids('creator_id', 'creator'),
+    approver: filter.ids('approver_id', 'approver'),
+    tags: filter.overlaps('tag_ids', 'tags'),
+    search: filter.search(['code', 'notes', 'stock', 'department']),
+  },
+  // GET /estimations/list/count: the counts per state, in one statement.
+  listCount: { by: 'state', values: ESTIMATION_STATES },
+  hooks: { beforeWrite, afterWrite },
+  policies: estimationPolicies,
+  actions: estimationActions,
+  notify: {
+    // Assignees hear of the assignment (and later changes); so do the users holding a phase.
+    assignees: (row) => [...row.assigned_user_ids, row.components_holder_id, row.times_holder_id, row.approval_holder_id],
+    label: (row) => String(row.code ?? ''),
+  },
+});
+
+async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
+  if (existing) return;
+  const v = input.values;
+  if (v.inspection_id) {
+    const inspection = await inspectionForEstimate(ctx, v.inspection_id as string);
+    if (!input.present.has('vehicle')) v.vehicle_id = inspection.vehicle_id;
+    if (!input.present.has('customer')) v.customer_id = inspection.customer_id;
+    if (!input.present.has('request')) v.request_id = inspection.request_id;
+    // Seen where the inspection is seen (a location's inspector reads the estimate of their inspection).
+    if (!input.present.has('allowedLocations') && inspection.location_ids.length) v.location_ids = inspection.location_ids;
+    v.repair_value_multiplier = await inspectionMultiplier(ctx.db, inspection);
+  }
+  // Made from a request: its vehicle and customer unless the document names others.
+  if (v.request_id && (!input.present.has('vehicle') || !input.present.has('customer'))) {
+    const [request] = await ctx.db.select({ vehicle_id: requests.vehicle_id, customer_id: requests.customer_id }).from(requests).where(eq(requests.id, v.request_id as string));
+    if (!input.present.has('vehicle') && !v.vehicle_id) v.vehicle_id = request?.vehicle_id ?? null;
+    if (!input.present.has('customer') && !v.customer_id) v.customer_id = request?.customer_id ?? null;
+  }
+  const assigned = ((v.assigned_user_ids as string[] | undefined)?.length ?? 0) + ((v.assigned_role_ids as string[] | undefined)?.length ?? 0) > 0;
+  const status = initialEstimationStatus(assigned);
+  Object.assign(v, {
+    creator_id: ctx.actor.id,
+    state: status.state,
+    ...phaseColumns(status.phases),
+    ...(assigned ? { assigned_by_id: ctx.actor.id, assigned_at: sql`now()` } : {}),
+  });
+}
+
+/** A new estimate made from an inspection gets the inspection's findings as items (after any the document carried). */
+async function afterWrite(ctx: RequestContext, row: EstimationRow, _input: WriteInput, existing: EstimationRow | null) {
+  if (existing || !row.inspection_id) return;
+  const [inspection] = await ctx.db.select().from(inspections).where(eq(inspections.id, row.inspection_id));
+  await draftFromInspection(ctx.db, row, inspection);
+}

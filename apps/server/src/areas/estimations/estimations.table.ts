@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  CUSTOMER_DECISIONS,
+  ESTIMATION_ITEM_STATES,
+  ESTIMATION_STATES,
+  ITEM_CONDITIONS,
+  PHASE_STATUSES,
+  URGENCIES,
+  WORK_TYPES,
+  type CustomerDecision,
+  type EstimationItemState,
+  type EstimationState,
+  type ItemCondition,
+  type PhaseStatus,
+  type TaxAmount,
+  type Urgency,
+  type WorkType,
+} from '@atelier/domain';
+import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId, users } from '../admin/admin.table.ts';
+import { customers } from '../crm/crm.table.ts';
+import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
+import { suppliers } from '../purchases/purchases.table.ts';
+import { requests } from '../requests/requests.table.ts';
+import { taxGroups } from '../settings/settings.table.ts';
+import { vehicles } from '../vehicles/vehicles.table.ts';
+
+const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+const phase = (name: string) => text(name).$type<PhaseStatus>().notNull().default('pending');
+const cents = (name: string) => integer(name).notNull().default(0);
+
+/** What a line or a document costs, in cents, computed by the server (lines/work-lines.ts). */
+const totals = () => ({
+  parts_total: cents('parts_total'),
+  labour_total: cents('labour_total'),
+  subtotal: cents('subtotal'),
+  tax_total: cents('tax_total'),
+  total: cents('total'),
+  warranty_total: cents('warranty_total'),
+  tax_details: jsonb('tax_details').$type<TaxAmount[]>().notNull().default([]),
+});
+
+/**
+ * An estimate (spec §3 Estimation, issue 12): its state and the three phases (components, times,
+ * approval), each with its holder, and who did what. `repair_id` has no foreign key yet: the
+ * repairs table is another area's (the key is added when both are merged).
+ */
+export const estimations = pgTable(
+  'estimations',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    /** E-2026-000042: given by the database (assign_record_code), unique per organization. */
+    code: text('code'),
+    state: text('state').$type<EstimationState>().notNull().default('pending'),
+    components_status: phase('components_status'),
+    times_status: phase('times_status'),
+    approval_status: phase('approval_status'),
+    components_holder_id: userRef('components_holder_id'),
+    times_holder_id: userRef('times_holder_id'),
+    approval_holder_id: userRef('approval_holder_id'),
+    type: text('type').$type<WorkType>().notNull().default('customer'),
+    department: text('department'),
+    stock: text('stock'),
+    notes: text('notes'),
+    repair_value_multiplier: numeric('repair_value_multiplier').notNull().default('1'),
+    version: integer('version').notNull().default(0),
+    sent_at: at('sent_at'),
+    customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    inspection_id: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
+    request_id: uuid('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    repair_id: uuid('repair_id'),
+    creator_id: userRef('creator_id'),
+    approver_id: userRef('approver_id'),
+    official_mechanic_id: userRef('official_mechanic_id'),
+    estimator_ids: uuid('estimator_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    mechanic_ids: uuid('mechanic_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    assigned_user_ids: uuid('assigned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    assigned_role_ids: uuid('assigned_role_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    assigned_by_id: userRef('assigned_by_id'),
+    components_started_by_id: userRef('components_started_by_id'),
+    components_ended_by_id: userRef('components_ended_by_id'),
+    times_started_by_id: userRef('times_started_by_id'),
+    times_ended_by_id: userRef('times_ended_by_id'),
+    approval_started_by_id: userRef('approval_started_by_id'),
+    approval_ended_by_id: userRef('approval_ended_by_id'),
+    validated_by_id: userRef('validated_by_id'),
+    approved_by_id: userRef('approved_by_id'),
+    reviewed_by_id: userRef('reviewed_by_id'),
+    denied_by_id: userRef('denied_by_id'),
+    completed_by_id: userRef('completed_by_id'),
+    canceled_by_id: userRef('canceled_by_id'),
+    assigned_at: at('assigned_at'),
+    completed_at: at('completed_at'),
+    approved_at: at('approved_at'),
+    canceled_at: at('canceled_at'),
+    ...totals(),
+    approved_total: cents('approved_total'),
+    location_ids: locationIds(),
+    tag_ids: tagIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('estimations_org_code_unique').on(t.organization_id, t.code),
+    index('estimations_org_created_idx').on(t.organization_id, t.created_at),
+    index('estimations_org_state_idx').on(t.organization_id, t.state),
+    index('estimations_vehicle_idx').on(t.vehicle_id),
+    index('estimations_inspection_idx').on(t.inspection_id),
+    index('estimations_customer_idx').on(t.customer_id),
+    index('estimations_location_ids_idx').using('gin', t.location_ids),
+    // Spec §5: one estimation in progress per vehicle (across kinds: vehicles/work-in-progress.ts).
+    uniqueIndex('estimations_vehicle_in_progress_unique').on(t.vehicle_id).where(sql`${t.state} = 'in_progress'`),
+    oneOf('estimations_state_check', t.state, ESTIMATION_STATES),
+    oneOf('estimations_type_check', t.type, WORK_TYPES),
+    oneOf('estimations_components_status_check', t.components_status, PHASE_STATUSES),
+    oneOf('estimations_times_status_check', t.times_status, PHASE_STATUSES),
+    oneOf('estimations_approval_status_check', t.approval_status, PHASE_STATUSES),
+  ],
+);
+
+/** An item of an estimate: money in cents, quantity and hours exact (numeric); its totals computed. */
+export const estimationItems = pgTable(
+  'estimation_items',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    estimation_id: uuid('estimation_id')
+      .notNull()
+      .references(() => estimations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    detail: text('detail').notNull(),
+    condition: text('condition').$type<ItemCondition>(),
+    urgency: text('urgency').$type<Urgency>(),
+    state: text('state').$type<EstimationItemState>(),
+    part: text('part'),
+    part_number: text('part_number'),
+    quantity: numeric('quantity').notNull().default('1'),
+    unit_price: integer('unit_price'),
+    manual_labour: integer('manual_labour'),
+    time: numeric('time'),
+    hourly_rate: integer('hourly_rate'),
+    warranty: boolean('warranty').notNull().default(false),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    customer_decision: text('customer_decision').$type<CustomerDecision>(),
+    customer_decided_at: at('customer_decided_at'),
+    supplier_id: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    // No cascade: a group used by lines is not deleted (409 error.in_use).
+    tax_group_id: uuid('tax_group_id').references(() => taxGroups.id),
+    inspection_field_id: uuid('inspection_field_id').references(() => inspectionFields.id, { onDelete: 'set null' }),
+    ...totals(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('estimation_items_estimation_idx').on(t.estimation_id, t.position),
+    index('estimation_items_tax_group_idx').on(t.tax_group_id),
+    oneOf('estimation_items_condition_check', t.condition, ITEM_CONDITIONS),
+    oneOf('estimation_items_urgency_check', t.urgency, URGENCIES),
+    oneOf('estimation_items_state_check', t.state, ESTIMATION_ITEM_STATES),
+    oneOf('estimation_items_customer_decision_check', t.customer_decision, CUSTOMER_DECISIONS),
+  ],
+);

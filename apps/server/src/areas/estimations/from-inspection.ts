@@ -1,0 +1,69 @@
+import { INSPECTION_STATE_LABELS, draftItemsFromInspection, repairValueMultiplier, scoreInspection, type InspectedField, type InspectionState } from '@atelier/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
+import { answersOf, fieldsOfInspection, scoredVehicle, versionById, type InspectionRow } from '../inspections/inspection-scoring.ts';
+import { inspections } from '../inspections/inspections.table.ts';
+import { defaultHourlyRate, defaultTaxGroup, itemTotals, refreshEstimationTotals, taxesOfGroup, type EstimationRow } from './estimation-lines.ts';
+import { estimationItems, estimations } from './estimations.table.ts';
+
+// An estimate made from an inspection (issue 12): the inspection must be carried to its end, and
+// has one estimate at a time; its fields with an action become the draft items
+// (draftItemsFromInspection), priced at the default rate times the form's repair-value multipliers.
+
+/** Where an inspection's findings are final. */
+const FINISHED: readonly InspectionState[] = ['completed', 'approved', 'repairing'];
+
+/** The inspection of a new estimate, refused (409 on the relationship) unless finished and without a live estimate. */
+export async function inspectionForEstimate(ctx: RequestContext, inspectionId: string): Promise<InspectionRow> {
+  const [inspection] = await ctx.db.select().from(inspections).where(eq(inspections.id, inspectionId)).for('update');
+  const pointer = { pointer: relationshipPointer('inspection') };
+  if (!FINISHED.includes(inspection.state))
+    throw new ApiError(409, 'estimation.inspection_not_completed', { state: INSPECTION_STATE_LABELS[inspection.state][ctx.locale] }, pointer);
+  if (inspection.estimation_id) {
+    const [current] = await ctx.db.select({ code: estimations.code, state: estimations.state }).from(estimations).where(eq(estimations.id, inspection.estimation_id));
+    if (current && current.state !== 'canceled') throw new ApiError(409, 'estimation.inspection_has_estimation', { code: current.code ?? '' }, pointer);
+  }
+  return inspection;
+}
+
+/** The product of the form's repair-value multipliers that match the inspected vehicle. */
+export async function inspectionMultiplier(db: Db, inspection: InspectionRow): Promise<string> {
+  const version = await versionById(db, inspection.inspection_form_version_id);
+  return String(repairValueMultiplier(version.structure.multipliers, await scoredVehicle(db, inspection)));
+}
+
+/** Writes the draft items of a new estimate made from the inspection, and links the inspection to it. */
+export async function draftFromInspection(db: Db, estimation: EstimationRow, inspection: InspectionRow) {
+  const version = await versionById(db, inspection.inspection_form_version_id);
+  const fields = await fieldsOfInspection(db, inspection.id);
+  const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(db, inspection));
+  const inspected: InspectedField[] = fields.map((f) => ({
+    id: f.id,
+    name: version.fields.get(f.field_id)?.field.name ?? '',
+    action: f.action,
+    comment: f.comment,
+    images: f.images,
+    score: f.score,
+    visible: score.fields[f.field_id]?.visible ?? false,
+    not_applicable: f.not_applicable,
+  }));
+  const drafts = draftItemsFromInspection(inspected, {
+    defaultHourlyRate: await defaultHourlyRate(db, estimation.organization_id),
+    repairValueMultiplier: estimation.repair_value_multiplier,
+  });
+  const taxGroup = await defaultTaxGroup(db, estimation.organization_id);
+  if (drafts.length) {
+    // After the items the estimate's document carried, if any.
+    const [{ n: first }] = await db.select({ n: sql<number>`count(*)::int` }).from(estimationItems).where(eq(estimationItems.estimation_id, estimation.id));
+    const taxes = await taxesOfGroup(db, taxGroup);
+    const rows = drafts.map((d) => {
+      const item = { ...d, position: first + d.position, quantity: String(d.quantity), unit_price: null, manual_labour: null, time: null, warranty: false, tax_group_id: taxGroup };
+      return { ...item, organization_id: estimation.organization_id, estimation_id: estimation.id, ...itemTotals(item, taxes) };
+    });
+    await db.insert(estimationItems).values(rows);
+    await refreshEstimationTotals(db, estimation.id);
+  }
+  await db.update(inspections).set({ estimation_id: estimation.id }).where(eq(inspections.id, inspection.id));
+}

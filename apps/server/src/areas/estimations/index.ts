@@ -1,0 +1,18 @@
+// Estimations (issue 12): estimates of parts and labour for a vehicle, often drafted from an
+// inspection, worked in phases (parts, labour, approval) by the users holding them. Repairs are
+// their own area; the repair an approved estimate opens is wired where both areas meet.
+import type { Db } from '../../db/client.ts';
+import { defineArea } from '../area.ts';
+import { seedDemoEstimations } from './demo-estimations.ts';
+import { estimationItemsResource } from './estimation-items.resource.ts';
+import { estimationsResource } from './estimations.resource.ts';
+import { evaluationItemsRoutes } from './evaluation-items.routes.ts';
+
+export const estimationsArea = defineArea({
+  name: 'estimations',
+  resources: [estimationsResource, estimationItemsResource],
+  routes: [evaluationItemsRoutes],
+  async demo(db: Db) {
+    await seedDemoEstimations(db);
+  },
+});

@@ -1,0 +1,190 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { E, act, estimate, itemsOf, nextVin, one, to } from './helpers.ts';
+
+// An estimate drafted from a completed inspection; one piece of work in progress per vehicle
+// across inspections and estimations; the callbacks of pending approval and approval.
+
+let t: TestApp;
+let orgId: string;
+let admin: MadeUser;
+let form: MadeForm;
+let location: string;
+let receiver: Server;
+let port: number;
+const received: { event: string; body: string }[] = [];
+
+const widget = [
+  { option: 'good', points: 10 },
+  { option: 'to_replace', points: 0 },
+  { option: 'bad', points: 0 },
+  { option: 'not_applicable', points: 0 },
+];
+const PHOTO = '/api/v1/uploads/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b/content';
+
+/** A new inspection of a new vehicle (unless one is given), as the API makes it. */
+async function inspection(vehicleId?: string) {
+  const vehicle = vehicleId ?? (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
+  const res = await t.api('POST', '/api/v1/inspections', {
+    token: admin.token,
+    body: { data: { type: 'inspections', attributes: { odometer: 50_000 }, relationships: { inspectionForm: to('inspection-forms', form.id), vehicle: to('vehicles', vehicle) } } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.data.id as string, vehicle };
+}
+
+/** A completed inspection: the tire to replace (worn, photographed), the horn to monitor, the note without action. */
+async function completedInspection() {
+  const made = await inspection();
+  const answer = (name: string, values: ReturnType<typeof sql>) =>
+    t.database.db.execute(sql`UPDATE inspection_fields SET touched = true, ${values} WHERE inspection_id = ${made.id} AND field_id = ${form.ids[name]}`);
+  await answer('Pneu AG', sql`action = 'replace', comment = 'Usure avancée', images = ${JSON.stringify([PHOTO])}::jsonb, score = 20`);
+  await answer('Klaxon', sql`action = 'monitor', score = 100`);
+  await answer('Remarque', sql`comment = 'RAS'`);
+  await t.database.db.execute(sql`UPDATE inspections SET state = 'completed', location_ids = ${`{${location}}`}::uuid[] WHERE id = ${made.id}`);
+  return made;
+}
+
+async function setOption(name: string, value: unknown) {
+  const [{ id }] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM options WHERE organization_id = ${orgId} AND name = ${name}`));
+  const res = await t.api('PATCH', `/api/v1/options/${id}`, { token: admin.token, body: { data: { type: 'options', id, attributes: { value } } } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+async function delivered(event: string, subjectId: string, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const got = received.find((r) => r.event === event && JSON.parse(r.body).data.id === subjectId);
+    if (got) return JSON.parse(got.body);
+    if (Date.now() > until) throw new Error(`${event} of ${subjectId} never delivered`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ event: String(req.headers['x-atelier-event']), body });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  port = (receiver.address() as AddressInfo).port;
+  t = await createTestApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' }, { demo: false });
+  const org = await makeOrganization(t, { locations: ['Laval'] });
+  orgId = org.id;
+  location = org.locations.Laval;
+  admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
+  form = await makeInspectionForm(t, admin.token, {
+    sections: [
+      { name: 'Pneus', subSections: [{ name: 'Avant', fields: [{ name: 'Pneu AG', field_type: 'TIRE_STATE_WIDGET', points_threshold: widget }] }] },
+      { name: 'Intérieur', subSections: [{ name: 'Commandes', fields: [{ name: 'Klaxon' }, { name: 'Remarque', field_type: 'TEXT', points_threshold: [] }] }] },
+    ],
+    // A vehicle past 10 000 km costs a quarter more an hour to repair.
+    multipliers: [{ type: 'repair_value', field: 'odometer', operation: 'greater_than', value: '10000', multiplier: '1.25' }],
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((r) => receiver?.close(r));
+});
+
+describe('an estimate from an inspection', () => {
+  it('drafts one item per finding with an action: detail, condition, urgency, photos, the rate times the form’s multiplier', async () => {
+    const ins = await completedInspection();
+    const res = await t.api('POST', `${E}?include=items,inspection`, {
+      token: admin.token,
+      body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', ins.id) } } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.relationships.vehicle.data.id).toBe(ins.vehicle);
+    expect(res.body.data.attributes.repair_value_multiplier).toBe('1.25');
+    expect(res.body.data.relationships.allowedLocations.data.map((l: { id: string }) => l.id)).toEqual([location]);
+    const items = itemsOf(res.body).map((i: any) => ({ ...i.attributes, field: i.relationships.inspectionField.data?.id }));
+    expect(items).toHaveLength(2);
+    const fieldId = async (name: string) =>
+      (await one<{ id: string }>(t, sql`SELECT id FROM inspection_fields WHERE inspection_id = ${ins.id} AND field_id = ${form.ids[name]}`)).id;
+    expect(items[0]).toMatchObject({ detail: 'Pneu AG — Usure avancée', condition: 'to_replace', urgency: 'urgent', images: [PHOTO], quantity: '1', hourly_rate: 15_000, position: 0, field: await fieldId('Pneu AG') });
+    expect(items[1]).toMatchObject({ detail: 'Klaxon', condition: 'to_monitor', urgency: 'monitor', images: [], hourly_rate: 15_000, position: 1 });
+    // The inspection knows its estimate; a second one is refused while this one lives.
+    const seen = await t.api('GET', `/api/v1/inspections/${ins.id}`, { token: admin.token });
+    expect(seen.body.data.relationships.estimation.data.id).toBe(res.body.data.id);
+    const again = await t.api('POST', E, {
+      token: admin.token,
+      body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', ins.id) } } },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({ source: { pointer: '/data/relationships/inspection' }, detail: `This inspection already has its estimate (${res.body.data.attributes.code}).` });
+    // Canceled, it makes room for a new one.
+    await act(t, res.body.data.id, 'cancel', admin);
+    const third = await t.api('POST', E, { token: admin.token, body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', ins.id) } } } });
+    expect(third.status).toBe(201);
+  });
+
+  it('is made only from a finished inspection (409, nothing written)', async () => {
+    const ins = await inspection();
+    const before = (await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimations`)).n;
+    const res = await t.api('POST', E, { token: admin.token, body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', ins.id) } } } });
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0].detail).toBe('Une estimation se fait à partir d’une inspection complétée (celle-ci est « À assigner »).');
+    expect((await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimations`)).n).toBe(before);
+  });
+});
+
+describe('redoing the inspection', () => {
+  it('cancels the estimate made from it', async () => {
+    const ins = await completedInspection();
+    const made = await t.api('POST', E, { token: admin.token, body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', ins.id) } } } });
+    expect(made.status).toBe(201);
+    const redo = await t.api('POST', `/api/v1/inspections/${ins.id}/redo`, { token: admin.token, body: {} });
+    expect(redo.status, JSON.stringify(redo.body)).toBe(200);
+    const after = await t.api('GET', `${E}/${made.body.data.id}`, { token: admin.token });
+    expect(after.body.data.attributes.state).toBe('canceled');
+    expect(after.body.data.relationships.canceledBy.data.id).toBe(admin.id);
+  });
+});
+
+describe('one inspection or estimation in progress per vehicle', () => {
+  it('refuses an estimate’s start while an inspection of the vehicle is in progress, and the other way round (fr, en)', async () => {
+    const ins = await inspection();
+    expect((await t.api('POST', `/api/v1/inspections/${ins.id}/start`, { token: admin.token, body: {} })).status).toBe(200);
+    const { id } = await estimate(t, admin, { vehicle: ins.vehicle });
+    const refused = await act(t, id, 'start-components', admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].detail).toBe('Une inspection est déjà en cours pour ce véhicule');
+    expect(await one<{ state: string }>(t, sql`SELECT state FROM estimations WHERE id = ${id}`)).toEqual({ state: 'pending' });
+    await t.api('GET', `/api/v1/inspections/${ins.id}/cancel`, { token: admin.token });
+    expect((await act(t, id, 'start-components', admin)).status).toBe(200);
+    const next = await inspection(ins.vehicle);
+    const fr = await t.api('POST', `/api/v1/inspections/${next.id}/start`, { token: admin.token, body: {} });
+    expect(fr.status).toBe(409);
+    expect(fr.body.errors[0].detail).toBe('Une estimation est déjà en cours pour ce véhicule');
+    const en = await t.api('POST', `/api/v1/inspections/${next.id}/start`, { token: admin.token, body: {}, headers: { 'accept-language': 'en' } });
+    expect(en.body.errors[0].detail).toBe('An estimate is already in progress for this vehicle');
+  });
+});
+
+describe('callbacks', () => {
+  it('sends the estimate when it goes to approval and when it is approved', async () => {
+    await setOption('estimations.callback_url_pending_approval', `http://127.0.0.1:${port}/pending`);
+    await setOption('estimations.callback_url_approved', `http://127.0.0.1:${port}/approved`);
+    const { id } = await estimate(t, admin);
+    for (const route of ['start-components', 'start-times', 'end-components']) expect((await act(t, id, route, admin)).status, route).toBe(200);
+    expect(received.some((r) => r.event === 'estimation.pending_approval' && r.body.includes(id))).toBe(false);
+    await act(t, id, 'end-times', admin);
+    const pending = await delivered('estimation.pending_approval', id);
+    expect(pending.data).toMatchObject({ type: 'estimations', id, attributes: { state: 'completed' } });
+    await act(t, id, 'valid', admin);
+    const approved = await delivered('estimation.approved', id);
+    expect(approved.data.attributes.state).toBe('approved');
+    expect(approved.meta.event).toBe('estimation.approved');
+  });
+});

@@ -1,0 +1,63 @@
+import { expectedCheckDigit } from '@atelier/domain';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { rowsOf } from '../../src/db/client.ts';
+import { makeVehicle, type MadeUser } from '../factories.ts';
+import type { TestApp } from '../helpers.ts';
+
+// What the estimations tests share: making estimates, acting on them, reading them back.
+
+export const E = '/api/v1/estimations';
+export const to = (type: string, id: string) => ({ data: { type, id } });
+
+let serial = 300_000;
+/** A new valid VIN (its check digit computed): VINs are unique per organization. */
+export function nextVin(): string {
+  const draft = `1HGCM8263${'0'}A${serial++}`;
+  return draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9);
+}
+
+export const one = async <T>(t: TestApp, query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
+
+export const item = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
+  type: 'estimation-items',
+  ...(id ? { id } : {}),
+  attributes,
+  ...(relationships ? { relationships } : {}),
+});
+
+/** A new estimate of a new vehicle (unless one is given), with the items and relationships given. */
+export async function estimate(t: TestApp, who: MadeUser, opts: { vehicle?: string; items?: object[]; relationships?: Record<string, unknown>; attributes?: Record<string, unknown> } = {}) {
+  const vehicle = opts.vehicle ?? (await makeVehicle(t, who.token, { vin: nextVin() })).id;
+  const res = await t.api('POST', `${E}?include=items`, {
+    token: who.token,
+    body: {
+      data: {
+        type: 'estimations',
+        attributes: { type: 'customer', ...opts.attributes },
+        relationships: { vehicle: to('vehicles', vehicle), ...(opts.items ? { items: { data: opts.items } } : {}), ...opts.relationships },
+      },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.data.id as string, vehicle, body: res.body };
+}
+
+/** An action: POST /estimations/{id}/<route> (cancel by GET, as the spec's clients call it). */
+export const act = (t: TestApp, id: string, route: string, who: Pick<MadeUser, 'token'>, body?: object, lang = 'fr') =>
+  route === 'cancel'
+    ? t.api('GET', `${E}/${id}/cancel`, { token: who.token, headers: { 'accept-language': lang } })
+    : t.api('POST', `${E}/${id}/${route}`, { token: who.token, body: body ?? {}, headers: { 'accept-language': lang } });
+
+/** PATCH of the estimate's items (the whole list), as `who`. */
+export const patchItems = (t: TestApp, id: string, items: object[], who: MadeUser, lang = 'fr') =>
+  t.api('PATCH', `${E}/${id}?include=items`, {
+    token: who.token,
+    body: { data: { type: 'estimations', id, relationships: { items: { data: items } } } },
+    headers: { 'accept-language': lang },
+  });
+
+export const stateOf = async (t: TestApp, id: string) => (await one<{ state: string }>(t, sql`SELECT state FROM estimations WHERE id = ${id}`)).state;
+
+/** The estimate's items as the document includes them, in order. */
+export const itemsOf = (body: any) => (body.included ?? []).filter((i: any) => i.type === 'estimation-items').sort((a: any, b: any) => a.attributes.position - b.attributes.position);
