@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { FIELD_ACTIONS, FIELD_TYPES, buildInspectionReport, compileInspectionForm, scoreInspection, type FieldAnswer } from '../packages/domain/src/index.ts';
-import { IMAGE_PIXELS, type ReportData } from '../apps/server/src/areas/inspections/report/report-data.ts';
-import { cachedThumbnail, downscale, forgetThumbnails } from '../apps/server/src/areas/inspections/report/report-images.ts';
+import type { ReportData } from '../apps/server/src/areas/inspections/report/report-data.ts';
 import { renderReportPdf } from '../apps/server/src/areas/inspections/report/report-pdf.ts';
+import { IMAGE_PIXELS, cachedThumbnail, downscale, forgetThumbnails } from '../apps/server/src/reports/images.ts';
 
 const RUNS = Number(process.env.BENCH_REPORT_RUNS ?? 7);
 const TARGET_MS = 1000;
@@ -106,6 +106,7 @@ async function main() {
       images,
       logo: null,
       signature: 'signature',
+      documentFooter: 'Garage Démo inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001 · Les pièces remplacées sont conservées 30 jours.',
     };
     const pdf = await renderReportPdf(data, { timeZone: 'America/Toronto' });
     return { ms: Math.round(performance.now() - started), bytes: pdf.length };

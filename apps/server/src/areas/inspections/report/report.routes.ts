@@ -11,7 +11,8 @@ import { findRow } from '../../../jsonapi/scope.ts';
 import type { InspectionRow } from '../inspection-scoring.ts';
 import { inspectionsResource } from '../inspections.resource.ts';
 import { reportData } from './report-data.ts';
-import { renderReportPdf, validTimeZone } from './report-pdf.ts';
+import { validTimeZone } from '../../../reports/format.ts';
+import { renderReportPdf } from './report-pdf.ts';
 import { openShare, type ShareRow } from './shares.ts';
 
 // GET /inspections/{id}/report: the report as PDF, to whoever may view the inspection (spec §7,

@@ -2,12 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from '../../../db/client.ts';
-import { uploads } from '../../files/files.table.ts';
+import type { Db } from '../db/client.ts';
+import { uploads } from '../areas/files/files.table.ts';
+import { LEFT, MUTED, RULE, type Pen } from './page.ts';
 
-// The pictures a report embeds: uploads named by their URL (/api/v1/uploads/{id}/content) and
+// The pictures a document embeds: uploads named by their URL (/api/v1/uploads/{id}/content) and
 // data URLs (a signature). PDF takes JPEG and PNG only, and a tablet's photo is far larger than a
 // thumbnail needs: each image is decoded and written again at the size it is printed.
+
+/** Pixels of the longest side, for the size each picture is printed at (about 200 dpi). */
+export const IMAGE_PIXELS = { photo: 360, signature: 600, logo: 400 } as const;
 
 /** An image ready for the PDF: JPEG or PNG bytes and its size in pixels. */
 export interface ReportImage {
@@ -51,7 +55,7 @@ const THUMBNAIL_CACHE_BYTES = 64 * 1024 * 1024;
 const thumbnails = new Map<string, ReportImage>();
 let cachedBytes = 0;
 
-/** Forgets the kept thumbnails (the bench measures reports without them). */
+/** Forgets the kept thumbnails (the bench measures documents without them). */
 export function forgetThumbnails() {
   thumbnails.clear();
   cachedBytes = 0;
@@ -111,4 +115,41 @@ export async function loadImages(
     }),
   );
   return images;
+}
+
+/** What a document wants loaded: photos as JPEG, the signature and the logo as PNG. */
+export function wantedImages({ photos, signature, logo }: { photos: readonly string[]; signature?: string | null; logo?: string | null }) {
+  return [
+    ...[...new Set(photos)].map((url) => ({ url, longest: IMAGE_PIXELS.photo, keepAlpha: false })),
+    ...(signature ? [{ url: signature, longest: IMAGE_PIXELS.signature, keepAlpha: true }] : []),
+    ...(logo ? [{ url: logo, longest: IMAGE_PIXELS.logo, keepAlpha: true }] : []),
+  ];
+}
+
+/** Draws the image as large as fits in `box`, never enlarged; answers the size drawn. */
+export function fitImage(doc: PDFKit.PDFDocument, image: ReportImage, x: number, y: number, box: { width: number; height: number }) {
+  const scale = Math.min(box.width / image.width, box.height / image.height, 1);
+  doc.image(image.data, x, y, { width: image.width * scale, height: image.height * scale });
+  return { width: image.width * scale, height: image.height * scale };
+}
+
+export const THUMB = { width: 96, height: 72, gap: 8, perRow: 5 } as const;
+
+/** Thumbnails, five to a row from `x`; a picture that could not be loaded is a framed `missing`. */
+export function drawThumbnails(pen: Pen, urls: readonly string[], images: ReadonlyMap<string, ReportImage>, missing: string, x0 = LEFT + 8) {
+  const { doc } = pen;
+  for (let k = 0; k < urls.length; k += THUMB.perRow) {
+    pen.need(THUMB.height + THUMB.gap);
+    const y = doc.y + 3;
+    urls.slice(k, k + THUMB.perRow).forEach((url, i) => {
+      const x = x0 + i * (THUMB.width + THUMB.gap);
+      const image = images.get(url);
+      if (image) fitImage(doc, image, x, y, THUMB);
+      else {
+        doc.rect(x, y, THUMB.width, THUMB.height).lineWidth(0.5).strokeColor(RULE).stroke();
+        pen.font('regular', 7, MUTED).text(missing, x + 4, y + THUMB.height / 2 - 4, { width: THUMB.width - 8, align: 'center' });
+      }
+    });
+    doc.y = y + THUMB.height + 2;
+  }
 }
