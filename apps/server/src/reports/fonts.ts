@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
-import { create, type Font } from 'fontkit';
 
 // The documents' text is Noto Sans from npm, embedded and subset by pdfkit: it has every French
 // character (é, œ, ’, « »), which the PDF standard fonts (Latin-1 only) do not
@@ -43,17 +42,17 @@ export function woffToSfnt(woff: Buffer): Buffer {
 }
 
 export interface Fonts {
-  regular: Font;
-  bold: Font;
+  regular: Buffer;
+  bold: Buffer;
 }
 
 const require = createRequire(import.meta.url);
-const font = (weight: number) => readFile(require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff`)).then((woff) => create(woffToSfnt(woff)));
+const font = (weight: number) => readFile(require.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${weight}-normal.woff`)).then(woffToSfnt);
 let fonts: Promise<Fonts> | undefined;
 
 /**
- * The two weights, parsed once per process. pdfkit takes a parsed font as it takes a file; shared,
- * its glyphs and shaping tables are read once rather than at every document (each document still
- * embeds its own subset). Drawing is synchronous, so two documents never use a font at once.
+ * The two weights as TrueType, read and unwrapped once per process. Each document parses them
+ * again (cheap: fontkit reads tables when asked): a parsed font shared between documents made
+ * pdfkit write wrong ToUnicode entries for some glyphs (a copied "." read "%").
  */
 export const loadFonts = (): Promise<Fonts> => (fonts ??= Promise.all([font(400), font(700)]).then(([regular, bold]) => ({ regular, bold })));

@@ -1,3 +1,4 @@
+import type { DocumentParty } from '@atelier/domain';
 import type { ReportImage } from './images.ts';
 import { fitImage } from './images.ts';
 import { INK, LEFT, MUTED, WIDTH, type Pen } from './page.ts';
@@ -5,16 +6,13 @@ import { INK, LEFT, MUTED, WIDTH, type Pen } from './page.ts';
 // The top of a document's first page: the dealership (logo, name, location, address) on the
 // left, the document's title and number on the right, a rule under both.
 
-export interface Party {
-  name: string;
-  /** Address, city and postal code, phone and e-mail: one line each. */
-  lines: string[];
-}
+/** Who a document is from: a name and address lines (the domain's DocumentParty). */
+export type Party = DocumentParty;
 
 type Address = { address: string | null; city: string | null; province: string | null; postal_code: string | null; phone: string | null; email: string | null };
 
 /** An organization or location as the header prints it: its name, address lines, phone and e-mail. */
-export const partyOf = (p: Address & { name: string }): Party => ({
+export const partyOf = (p: Address & { name: string }): { name: string; lines: string[] } => ({
   name: p.name,
   lines: [p.address, [p.city, p.province, p.postal_code].filter(Boolean).join(' '), [p.phone, p.email].filter(Boolean).join(' · ')].filter((l): l is string => Boolean(l)),
 });

@@ -80,9 +80,8 @@ export async function renderPdf(info: DocumentInfo, draw: (pen: Pen) => void): P
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  // pdfkit takes a parsed fontkit font as well as its bytes (its types name only the bytes).
-  doc.registerFont('regular', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
   draw(new Pen(doc, info.locale, footer));
   doc.end();
   await ended;

@@ -1,36 +1,7 @@
 import { BAND, LEFT, MUTED, WIDTH, type Pen, type Weight } from './page.ts';
 
-// Tables of the documents: labelled facts side by side (vehicle, customer), rows of columns with
-// a header repeated on each page, and a block of totals aligned on the right.
-
-/** A column of facts: a title, then label and value lines; an empty value is left out unless `always`. */
-export interface FactColumn {
-  title: string;
-  rows: { label: string; value: string | null; always?: boolean }[];
-}
-
-/** Columns of facts side by side, as wide as the page shares them. */
-export function drawFacts(pen: Pen, columns: readonly FactColumn[], labelWidth = 90) {
-  const { doc } = pen;
-  const top = doc.y;
-  const gap = 20;
-  const width = (WIDTH - gap * (columns.length - 1)) / columns.length;
-  let lowest = top;
-  columns.forEach((column, i) => {
-    const x = LEFT + i * (width + gap);
-    pen.font('bold', 10.5).text(column.title, x, top, { width });
-    for (const row of column.rows) {
-      if (row.value === null && !row.always) continue;
-      const y = doc.y + 1;
-      pen.font('regular', 8.5, MUTED).text(row.label, x, y, { width: labelWidth });
-      const labelled = doc.y;
-      pen.font('regular', 9.5).text(row.value ?? '—', x + labelWidth + 2, y, { width: width - labelWidth - 2 });
-      doc.y = Math.max(doc.y, labelled);
-    }
-    lowest = Math.max(lowest, doc.y);
-  });
-  doc.y = lowest + 4;
-}
+// Tables of the documents: rows of columns with a header repeated on each page, and a block of
+// totals aligned on the right.
 
 export interface Column<Row> {
   title: string;

@@ -71,7 +71,7 @@ describe('the quote of an estimate', () => {
   it('says each item’s decisions: the approver’s and the customer’s', () => {
     const byId = new Map(q.groups.flatMap((g) => g.lines).map((l) => [l.id, l]));
     expect(byId.get('tires')!.approval).toEqual({ state: { code: 'approved', label: 'Approuvé' }, customer: { code: 'approved', label: 'Accepté par le client', decided_at: '2026-03-11T15:00:00Z' } });
-    expect(byId.get('pads')!.approval).toEqual({ state: { code: 'undecided', label: 'En attente de décision' }, customer: null });
+    expect(byId.get('pads')!.approval).toEqual({ state: { code: 'undecided', label: 'À décider' }, customer: null });
     expect(byId.get('wipers')!).toMatchObject({ charged: false, approval: { customer: { code: 'declined', label: 'Refusé par le client' } } });
     expect(byId.get('noise')!).toMatchObject({ charged: false, approval: { state: { code: 'denied', label: 'Refusé' } } });
   });
@@ -99,7 +99,7 @@ describe('the quote of an estimate', () => {
       }),
     );
     expect(en.groups.map((g) => g.title)).toEqual(['Plan soon · To replace', 'Other work']);
-    expect(en.groups[0].lines[0].approval.state.label).toBe('Awaiting decision');
+    expect(en.groups[0].lines[0].approval.state.label).toBe('To decide');
     expect(en.state.label).toBe('To approve');
     expect(en.totals.proposed).toMatchObject({ subtotal: 60250, tax: 9233, total: 69483 });
     expect(en.taxes).toEqual([

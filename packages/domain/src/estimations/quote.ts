@@ -140,7 +140,7 @@ export interface QuoteModel {
 }
 
 /** What an item without a decision yet says. */
-export const UNDECIDED_LABELS: Labels<'undecided'> = { undecided: { fr: 'En attente de décision', en: 'Awaiting decision' } };
+export const UNDECIDED_LABELS: Labels<'undecided'> = { undecided: { fr: 'À décider', en: 'To decide' } };
 /** The heading of items with neither urgency nor condition. */
 export const OTHER_WORK_LABELS: Labels<'other'> = { other: { fr: 'Autres travaux', en: 'Other work' } };
 

@@ -1,11 +1,12 @@
-import { FIELD_ACTION_LABELS, INSPECTION_STATE_LABELS, URGENCY_LABELS, formatReportNumber, type ReportField, type ScoreTone, type Urgency } from '@atelier/domain';
+import { FIELD_ACTION_LABELS, INSPECTION_STATE_LABELS, URGENCY_LABELS, type ReportField, type ScoreTone, type Urgency } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../../../i18n/index.ts';
 import { drawFooters } from '../../../reports/footer.ts';
 import { colon, formatDateTime } from '../../../reports/format.ts';
 import { drawHeader } from '../../../reports/header.ts';
-import { THUMB, drawThumbnails, fitImage } from '../../../reports/images.ts';
+import { THUMB, drawThumbnails } from '../../../reports/images.ts';
+import { drawSignature } from '../../../reports/signature.ts';
 import { INK, LEFT, MUTED, RULE, WIDTH, renderPdf, type Pen } from '../../../reports/page.ts';
-import { drawFacts } from '../../../reports/table.ts';
+import { drawFacts, vehicleFacts } from '../../../reports/facts.ts';
 import type { ReportData } from './report-data.ts';
 
 // Draws an inspection's report with pdfkit (docs/decisions.md "The inspection report"), on the
@@ -69,10 +70,10 @@ class Drawing {
     this.reminders();
     this.signature();
     drawFooters(this.pen, {
-      text: `${data.organization.name} · ${data.code} · ${this.tr('report.generated', { date: formatDateTime(now.toISOString(), data.locale, this.timeZone) })}`,
-      page: (page, pages) => this.tr('report.page', { page, pages }),
+      text: `${data.organization.name} · ${data.code} · ${this.tr('document.generated', { date: formatDateTime(now.toISOString(), data.locale, this.timeZone) })}`,
+      page: (page, pages) => this.tr('document.page', { page, pages }),
       documentFooter: data.documentFooter,
-      watermark: FINAL.has(data.state) ? null : this.tr('report.draft'),
+      watermark: FINAL.has(data.state) ? null : this.tr('document.draft'),
     });
   }
 
@@ -96,18 +97,13 @@ class Drawing {
 
   private facts() {
     const { data } = this;
-    const v = data.vehicle;
-    const odometer = v?.odometer !== null && v?.odometer !== undefined ? `${formatReportNumber(v.odometer, data.locale)} ${v.unit}` : null;
-    const row = (label: MessageKey, value: string | null, always = false) => ({ label: this.tr(label), value, always });
+    const row = (label: MessageKey, value: string | null) => ({ label: this.tr(label), value });
     drawFacts(this.pen, [
-      {
-        title: this.tr('report.vehicle'),
-        rows: [row('report.vin', v?.vin ?? null, true), row('report.year', v?.year ? String(v.year) : null), row('report.make', v?.make ?? null), row('report.model', v?.model ?? null), row('report.odometer', odometer)],
-      },
+      vehicleFacts(data.vehicle, data.locale),
       {
         title: `${this.tr('report.code')} ${data.code}`,
         rows: [
-          row('report.customer', data.customer),
+          row('document.customer', data.customer),
           row('report.inspector', data.inspector),
           row('report.created_at', this.date(data.dates.created_at)),
           row('report.started_at', this.date(data.dates.started_at)),
@@ -224,7 +220,7 @@ class Drawing {
   }
 
   private photos(urls: readonly string[]) {
-    drawThumbnails(this.pen, urls, this.data.images, this.tr('report.photo_missing'));
+    drawThumbnails(this.pen, urls, this.data.images, this.tr('document.photo_missing'));
   }
 
   /** The inspector's remarks on the whole inspection, and its own photos. */
@@ -247,15 +243,10 @@ class Drawing {
   }
 
   private signature() {
-    const { doc, data } = this;
-    const image = data.signature ? data.images.get(data.signature) : undefined;
+    const { data } = this;
     this.need(110);
-    this.pen.heading(this.tr('report.signature'));
-    const y = doc.y;
-    if (image) fitImage(doc, image, LEFT, y, { width: 220, height: 80 });
-    this.pen.rule(y + 84, { to: LEFT + 240, color: INK });
+    this.pen.heading(this.tr('document.signature'));
     const who = [data.inspector, this.date(data.dates.completed_at)].filter(Boolean).join(' · ');
-    if (who) this.font('regular', 8.5, MUTED).text(who, LEFT, y + 88, { width: 300 });
-    doc.y = y + 104;
+    drawSignature(this.pen, data.signature ? data.images.get(data.signature) : undefined, who || null);
   }
 }

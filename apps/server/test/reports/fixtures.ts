@@ -1,0 +1,42 @@
+import type { QuoteInput, QuoteItemInput, TaxRate } from '@atelier/domain';
+
+// Fixture inputs of the documents' models: French in Québec (GST + QST), English in Ontario (HST).
+
+export const QC: TaxRate[] = [
+  { code: 'TPS', rate: '5', type: 'percentage' },
+  { code: 'TVQ', rate: '9.975', type: 'percentage' },
+];
+const item = (id: string, i: Partial<QuoteItemInput>): QuoteItemInput => ({ id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, ...i });
+export const FOOTER = 'Garage Démo inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
+
+export const french: QuoteInput = {
+  locale: 'fr',
+  estimation: { code: 'E-2026-000012', state: 'completed', type: 'customer', version: 3, created_at: '2026-03-10T13:00:00Z', sent_at: '2026-03-11T14:00:00Z', stock: 'S-1234', notes: 'Le cœur du « problème » : l’embrayage.' },
+  items: [
+    item('tires', { detail: 'Pneus avant usés à l’intérieur', condition: 'to_replace', urgency: 'urgent', quantity: 2, unit_price: 15000, time: '0.8', state: 'approved', customer_decision: 'approved', part: 'Michelin X-Ice', part_number: 'MX-205-55', images: ['/photo/1', '/photo/gone'] }),
+    item('pads', { detail: 'Plaquettes avant', condition: 'to_repair', urgency: 'urgent', unit_price: 8999, manual_labour: 5000 }),
+    item('wipers', { detail: 'Essuie-glaces', condition: 'to_schedule', urgency: 'monitor', quantity: 2, unit_price: 1250, customer_decision: 'declined' }),
+    item('battery', { detail: 'Batterie', condition: 'to_replace', urgency: 'urgent', unit_price: 20000, time: '0.5', warranty: true }),
+    // Enough lines to run over a page: the footer and page numbers on each.
+    ...Array.from({ length: 24 }, (_, k) => item(`extra${k}`, { detail: `Vérification supplémentaire numéro ${k + 1}`, condition: 'to_verify', urgency: 'soon', time: '0.25' })),
+  ],
+  organization: { name: 'Garage Démo', lines: ['1200 rue Sainte-Catherine Ouest', 'Montréal QC H3B 1K9'], logo: '/logo' },
+  location: { name: 'Garage Démo Montréal', lines: [] },
+  vehicle: { vin: 'KM8K2CAB4PU001140', year: 2023, make: 'Hyundai', model: 'Kona', odometer: 18650, unit: 'km' },
+  customer: { name: 'Transport Laval inc.', lines: ['450-555-0101'] },
+  estimator: 'Julie Côté',
+  options: { 'general.document_footer': FOOTER },
+};
+
+export const english: QuoteInput = {
+  ...french,
+  locale: 'en',
+  estimation: { ...french.estimation, state: 'approved', approved_at: '2026-03-12T14:00:00Z', notes: null },
+  items: [
+    item('tires', { detail: 'Winter tires', condition: 'to_replace', urgency: 'soon', quantity: 4, unit_price: 10000, time: '1.5', hourly_rate: 13500, state: 'approved', customer_decision: 'approved', taxes: [{ code: 'HST', rate: '13', type: 'percentage' }, { code: 'Tire levy', rate: '3.5', type: 'amount' }] }),
+    item('wash', { detail: 'Wash', manual_labour: 0, state: 'denied', taxes: null }),
+  ],
+  options: {},
+  signature: { signer: 'Marc Laval', signed_at: '2026-03-11T15:00:00Z', image: 'data:signature', version: 2 },
+};
+
