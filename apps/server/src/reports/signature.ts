@@ -20,14 +20,14 @@ export function drawSignatureLines(pen: Pen, boxes: readonly { title: string; la
   const { doc } = pen;
   const gap = 24;
   const width = (WIDTH - gap * (boxes.length - 1)) / boxes.length;
-  const height = 20 + Math.max(...boxes.map((b) => b.labels.length)) * 26;
+  const height = 20 + Math.max(...boxes.map((b) => b.labels.length)) * 22;
   pen.need(height + 8);
   const top = doc.y + 4;
   boxes.forEach((box, i) => {
     const x = LEFT + i * (width + gap);
     pen.font('bold', 9.5).text(box.title, x, top, { width });
     box.labels.forEach((label, k) => {
-      const y = top + 20 + k * 26 + 14;
+      const y = top + 20 + k * 22 + 14;
       pen.rule(y, { from: x + 60, to: x + width, color: INK });
       pen.font('regular', 8.5, MUTED).text(label, x, y - 10, { width: 58 });
       if (k === 0 && box.name) pen.font('regular', 9.5).text(box.name, x + 64, y - 12, { width: width - 64, lineBreak: false, ellipsis: true });

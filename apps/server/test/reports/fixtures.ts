@@ -1,4 +1,4 @@
-import type { QuoteInput, QuoteItemInput, TaxRate } from '@atelier/domain';
+import type { QuoteInput, QuoteItemInput, TaxRate, WorkOrderInput, WorkOrderItemInput } from '@atelier/domain';
 
 // Fixture inputs of the documents' models: French in Québec (GST + QST), English in Ontario (HST).
 
@@ -40,3 +40,31 @@ export const english: QuoteInput = {
   signature: { signer: 'Marc Laval', signed_at: '2026-03-11T15:00:00Z', image: 'data:signature', version: 2 },
 };
 
+
+const repairItem = (id: string, i: Partial<WorkOrderItemInput>): WorkOrderItemInput => ({ id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, repair_mode: 'internal', state: 'pending', ...i });
+
+export const frenchRepair: WorkOrderInput = {
+  locale: 'fr',
+  repair: { code: 'R-2026-000007', state: 'completed', type: 'customer', department: 'Atelier mécanique', created_at: '2026-03-12T13:00:00Z', started_at: '2026-03-12T14:00:00Z', completed_at: '2026-03-12T18:00:00Z', notes: 'Client attend sur place.' },
+  estimation_code: 'E-2026-000012',
+  inspection_code: 'I-2026-000123',
+  items: [
+    repairItem('brakes', { detail: 'Freins avant', condition: 'to_replace', state: 'done', unit_price: 18000, time: '1.5', time_spent: '1.75', mechanics: ['Luc Roy'], part: 'Plaquettes', part_number: 'BP-11', part_status: 'received' }),
+    repairItem('battery', { detail: 'Batterie', repair_mode: 'warranty', state: 'done', unit_price: 20000, time: '0.5', time_spent: '0.4', mechanics: ['Ana Diaz'], part_status: 'received' }),
+    repairItem('alignment', { detail: 'Alignement', repair_mode: 'external', state: 'in_progress', manual_labour: 9500, time: 1, supplier: 'Alignement Pro' }),
+    repairItem('wipers', { detail: 'Essuie-glaces', state: 'not_done', quantity: 2, unit_price: 1250, time: '0.2', part_status: 'to_order' }),
+  ],
+  organization: { name: 'Garage Démo', lines: ['1200 rue Sainte-Catherine Ouest', 'Montréal QC H3B 1K9'], logo: '/logo' },
+  vehicle: french.vehicle,
+  customer: french.customer,
+  people: { approver: 'Marie Gagnon', repairers: ['Luc Roy', 'Ana Diaz'], completed_by: 'Luc Roy' },
+  options: { 'general.document_footer': FOOTER },
+};
+
+export const englishRepair: WorkOrderInput = {
+  ...frenchRepair,
+  locale: 'en',
+  // 3 × 49.99 + 0.25 h × 140.00 = 184.97; HST 24.05
+  items: [repairItem('oil', { detail: 'Oil change', state: 'done', quantity: 3, unit_price: 4999, time: '0.25', hourly_rate: 14000, time_spent: '0.5', part_status: 'received', mechanics: ['Luc Roy'], taxes: [{ code: 'HST', rate: '13', type: 'percentage' }] })],
+  options: null,
+};
