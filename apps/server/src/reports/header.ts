@@ -1,6 +1,4 @@
 import type { DocumentParty } from '@atelier/domain';
-import type { ReportImage } from './images.ts';
-import { fitImage } from './images.ts';
 import { INK, LEFT, MUTED, WIDTH, type Pen } from './page.ts';
 
 // The top of a document's first page: the dealership (logo, name, location, address) on the
@@ -17,10 +15,13 @@ export const partyOf = (p: Address & { name: string }): { name: string; lines: s
   lines: [p.address, [p.city, p.province, p.postal_code].filter(Boolean).join(' '), [p.phone, p.email].filter(Boolean).join(' · ')].filter((l): l is string => Boolean(l)),
 });
 
+const LOGO = { width: 110, height: 50 } as const;
+
 export interface Header {
   organization: Party;
   location: Party | null;
-  logo: ReportImage | undefined;
+  /** The logo's URL: drawn in a box of its own (110 × 50) left of the name. */
+  logo: string | null;
   title: string;
   /** Under the title: the first in regular type (the number), the others smaller. */
   lines: string[];
@@ -30,7 +31,10 @@ export function drawHeader(pen: Pen, header: Header) {
   const { doc } = pen;
   const top = doc.y;
   let x = LEFT;
-  if (header.logo) x += fitImage(doc, header.logo, LEFT, top, { width: 110, height: 50 }).width + 12;
+  if (header.logo) {
+    pen.image(header.logo, LEFT, top, LOGO);
+    x += LOGO.width + 12;
+  }
   const who = header.location ?? header.organization;
   pen.font('bold', 14).text(header.organization.name, x, top, { width: 300 });
   if (header.location) pen.font('regular', 10).text(header.location.name, x, doc.y, { width: 300 });

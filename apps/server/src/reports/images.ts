@@ -4,7 +4,6 @@ import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { uploads } from '../areas/files/files.table.ts';
-import { LEFT, MUTED, RULE, type Pen } from './page.ts';
 
 // The pictures a document embeds: uploads named by their URL (/api/v1/uploads/{id}/content) and
 // data URLs (a signature). PDF takes JPEG and PNG only, and a tablet's photo is far larger than a
@@ -19,6 +18,11 @@ export interface ReportImage {
   width: number;
   height: number;
 }
+
+/** A document's pictures by URL. */
+export type Images = ReadonlyMap<string, ReportImage>;
+/** The pictures, or their loading still under way: a document draws its text meanwhile (page.ts renderPdf). */
+export type ImageSource = Images | Promise<Images>;
 
 const UPLOAD_URL = /^\/api\/v1\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content$/i;
 const DATA_URL = /^data:image\/(png|jpeg|jpg|webp|gif);base64,([A-Za-z0-9+/=\s]+)$/;
@@ -131,25 +135,4 @@ export function fitImage(doc: PDFKit.PDFDocument, image: ReportImage, x: number,
   const scale = Math.min(box.width / image.width, box.height / image.height, 1);
   doc.image(image.data, x, y, { width: image.width * scale, height: image.height * scale });
   return { width: image.width * scale, height: image.height * scale };
-}
-
-export const THUMB = { width: 96, height: 72, gap: 8, perRow: 5 } as const;
-
-/** Thumbnails, five to a row from `x`; a picture that could not be loaded is a framed `missing`. */
-export function drawThumbnails(pen: Pen, urls: readonly string[], images: ReadonlyMap<string, ReportImage>, missing: string, x0 = LEFT + 8) {
-  const { doc } = pen;
-  for (let k = 0; k < urls.length; k += THUMB.perRow) {
-    pen.need(THUMB.height + THUMB.gap);
-    const y = doc.y + 3;
-    urls.slice(k, k + THUMB.perRow).forEach((url, i) => {
-      const x = x0 + i * (THUMB.width + THUMB.gap);
-      const image = images.get(url);
-      if (image) fitImage(doc, image, x, y, THUMB);
-      else {
-        doc.rect(x, y, THUMB.width, THUMB.height).lineWidth(0.5).strokeColor(RULE).stroke();
-        pen.font('regular', 7, MUTED).text(missing, x + 4, y + THUMB.height / 2 - 4, { width: THUMB.width - 8, align: 'center' });
-      }
-    });
-    doc.y = y + THUMB.height + 2;
-  }
 }

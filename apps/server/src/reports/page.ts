@@ -1,6 +1,7 @@
 import type { Locale } from '@atelier/domain';
 import PDFDocument from 'pdfkit';
 import { loadFonts } from './fonts.ts';
+import { fitImage, type ImageSource, type Images } from './images.ts';
 
 // The page every document is drawn on (US Letter, the Canadian office paper), its colours, and
 // the pen that writes on it: page breaks, fonts, headings.
@@ -17,6 +18,15 @@ export const BAND = '#f1f3f5';
 export const footerHeight = (documentFooter: string | null) => (documentFooter ? 62 : 36);
 
 export type Weight = 'regular' | 'bold';
+
+interface ImageSlot {
+  page: number;
+  url: string;
+  x: number;
+  y: number;
+  box: { width: number; height: number };
+  missing: string | null;
+}
 
 /** Writes on a document: the fonts, page breaks above the footer, headings and rules. */
 export class Pen {
@@ -43,6 +53,34 @@ export class Pen {
     this.doc.moveTo(from, y).lineTo(to, y).lineWidth(width).strokeColor(color).stroke();
   }
 
+  private readonly slots: ImageSlot[] = [];
+
+  /**
+   * Keeps `box` at (x, y) of this page for the picture at `url`. The pictures are drawn once loaded,
+   * after the text (renderPdf): decoding the photos on sharp's threads overlaps drawing the text.
+   * `missing` is written in a frame when the picture cannot be had (else the box stays empty).
+   */
+  image(url: string, x: number, y: number, box: { width: number; height: number }, missing: string | null = null) {
+    const range = this.doc.bufferedPageRange();
+    this.slots.push({ page: range.start + range.count - 1, url, x, y, box, missing });
+  }
+
+  /** Draws the kept pictures in their boxes. */
+  drawImages(images: Images) {
+    const { doc } = this;
+    for (const slot of this.slots) {
+      doc.switchToPage(slot.page);
+      // A missing picture's label is in its box: it must never open a page.
+      doc.page.margins.bottom = 0;
+      const image = images.get(slot.url);
+      if (image) fitImage(doc, image, slot.x, slot.y, slot.box);
+      else if (slot.missing) {
+        doc.rect(slot.x, slot.y, slot.box.width, slot.box.height).lineWidth(0.5).strokeColor(RULE).stroke();
+        this.font('regular', 7, MUTED).text(slot.missing, slot.x + 4, slot.y + slot.box.height / 2 - 4, { width: slot.box.width - 8, align: 'center', lineBreak: false });
+      }
+    }
+  }
+
   /** A section's title, underlined; kept with at least a few lines of what follows. */
   heading(text: string, size = 13) {
     this.need(size * 3);
@@ -63,8 +101,14 @@ export interface DocumentInfo {
   documentFooter: string | null;
 }
 
-/** A document drawn by `draw` (synchronously, fonts registered), as PDF bytes. */
-export async function renderPdf(info: DocumentInfo, draw: (pen: Pen) => void): Promise<Buffer> {
+/**
+ * A document drawn by `draw` (synchronously, fonts registered) with its pictures, as PDF bytes.
+ * The pictures may still be loading: they are waited for only once the text is drawn.
+ */
+export async function renderPdf(info: DocumentInfo, images: ImageSource, draw: (pen: Pen) => void): Promise<Buffer> {
+  const pictures = Promise.resolve(images);
+  // Waited for below; a failure must not go unhandled meanwhile if drawing throws first.
+  pictures.catch(() => undefined);
   const { regular, bold } = await loadFonts();
   const footer = footerHeight(info.documentFooter);
   const doc = new PDFDocument({
@@ -82,7 +126,9 @@ export async function renderPdf(info: DocumentInfo, draw: (pen: Pen) => void): P
   });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
-  draw(new Pen(doc, info.locale, footer));
+  const pen = new Pen(doc, info.locale, footer);
+  draw(pen);
+  pen.drawImages(await pictures);
   doc.end();
   await ended;
   return Buffer.concat(chunks);

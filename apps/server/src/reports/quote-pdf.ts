@@ -4,7 +4,8 @@ import { customerFacts, drawFacts, vehicleFacts } from './facts.ts';
 import { drawFooters } from './footer.ts';
 import { formatDateTime, formatDay, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
-import { drawThumbnails, wantedImages, type ReportImage } from './images.ts';
+import { wantedImages, type ImageSource } from './images.ts';
+import { drawThumbnails } from './thumbnails.ts';
 import { BAND, INK, LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
 import { drawSignature, drawSignatureLines } from './signature.ts';
 import { drawTable, drawTotals, type Column } from './table.ts';
@@ -16,8 +17,8 @@ import { labourDetail, partDetail, partsDetail, taxesDetail, totalDetail, totalL
 export interface QuotePdfInput {
   /** buildQuote's model, in the customer's language. */
   model: QuoteModel;
-  /** The pictures by URL, as loadImages answers for quoteImages(model): the items' photos, the customer's signature, the logo. */
-  images: ReadonlyMap<string, ReportImage>;
+  /** The pictures by URL, as loadImages answers for quoteImages(model) (the items' photos, the customer's signature, the logo), or its promise: the text is drawn while they load. */
+  images: ImageSource;
   /** The IANA zone dates print in (validTimeZone of the request's X-Timezone). */
   timeZone: string;
   /** The generation date in the footer (now by default). */
@@ -41,18 +42,18 @@ const URGENCY_COLOR: Record<Urgency, string> = { urgent: '#c92a2a', soon: '#8f44
 export function renderQuotePdf({ model, images, timeZone, now = new Date() }: QuotePdfInput): Promise<Buffer> {
   const tr = (key: MessageKey, params?: MessageParams) => t(model.locale, key, params);
   const info = { title: tr('quote.number', { code: model.code }), author: model.organization.name, locale: model.locale, documentFooter: model.documentFooter };
-  return renderPdf(info, (pen) => {
+  return renderPdf(info, images, (pen) => {
     drawHeader(pen, {
       organization: model.organization,
       location: model.location,
-      logo: model.logo ? images.get(model.logo) : undefined,
+      logo: model.logo,
       title: tr('quote.title'),
       lines: [model.code, [model.version ? tr('quote.version', { version: model.version }) : null, tr('quote.state', { state: model.state.label })].filter(Boolean).join(' · ')],
     });
     facts(pen, model, timeZone);
     pen.heading(tr('quote.items'));
     if (!model.groups.length) pen.font('regular', 9.5, MUTED).text(tr('quote.none'), LEFT, pen.doc.y, { width: WIDTH });
-    for (const group of model.groups) drawGroup(pen, group, images);
+    for (const group of model.groups) drawGroup(pen, group);
     drawTotals(pen, [
       ...totalLines(model.totals.proposed, model.taxes, tr('quote.proposed_total'), model.locale),
       ...(model.hasApproved ? [{ label: tr('quote.approved_total'), value: formatMoney(model.totals.approved.total, model.locale), bold: true }] : []),
@@ -61,7 +62,7 @@ export function renderQuotePdf({ model, images, timeZone, now = new Date() }: Qu
       pen.heading(tr('document.notes'));
       pen.font('regular', 9.5).text(model.notes, LEFT, pen.doc.y, { width: WIDTH });
     }
-    signature(pen, model, images, timeZone);
+    signature(pen, model, timeZone);
     drawFooters(pen, {
       text: `${model.organization.name} · ${model.code} · ${tr('document.generated', { date: formatDateTime(now.toISOString(), model.locale, timeZone) })}`,
       page: (page, pages) => tr('document.page', { page, pages }),
@@ -109,7 +110,7 @@ function columns(locale: Locale): Column<QuoteLine>[] {
 }
 
 /** A group's band (urgency colour, title, its total), then its lines with their photos. */
-function drawGroup(pen: Pen, group: QuoteGroup, images: ReadonlyMap<string, ReportImage>) {
+function drawGroup(pen: Pen, group: QuoteGroup) {
   const { doc, locale } = pen;
   pen.need(70);
   const y = doc.y + 6;
@@ -119,12 +120,12 @@ function drawGroup(pen: Pen, group: QuoteGroup, images: ReadonlyMap<string, Repo
   pen.font('bold', 10).text(formatMoney(group.total, locale), LEFT + WIDTH - 106, y + 4, { width: 100, align: 'right', lineBreak: false });
   doc.y = y + 20;
   drawTable(pen, columns(locale), group.lines, (line) => {
-    if (line.images.length) drawThumbnails(pen, line.images, images, t(locale, 'document.photo_missing'), LEFT + 22);
+    if (line.images.length) drawThumbnails(pen, line.images, t(locale, 'document.photo_missing'), LEFT + 22);
   });
 }
 
 /** The customer's approval: the signature given on the approval page, else lines to sign. */
-function signature(pen: Pen, model: QuoteModel, images: ReadonlyMap<string, ReportImage>, timeZone: string) {
+function signature(pen: Pen, model: QuoteModel, timeZone: string) {
   const { locale } = model;
   pen.need(150);
   pen.heading(t(locale, 'quote.signature'));
@@ -133,7 +134,7 @@ function signature(pen: Pen, model: QuoteModel, images: ReadonlyMap<string, Repo
   const signed = model.signature.signed;
   if (signed) {
     const caption = t(locale, 'quote.signed', { name: signed.signer, date: formatDateTime(signed.signed_at, locale, timeZone), version: signed.version ?? model.version ?? 1 });
-    drawSignature(pen, signed.image ? images.get(signed.image) : undefined, caption);
+    drawSignature(pen, signed.image, caption);
     if (signed.stale) pen.font('bold', 9, '#c92a2a').text(t(locale, 'quote.signed_stale', { version: signed.version ?? '' }), LEFT, pen.doc.y, { width: WIDTH });
     return;
   }

@@ -1,15 +1,14 @@
-import { fitImage, type ReportImage } from './images.ts';
 import { INK, LEFT, MUTED, WIDTH, type Pen } from './page.ts';
 
 // Where a document is signed: a signature already given (its image over the line, who and when
 // under it), or blank lines to sign on paper, side by side.
 
-/** A signature given: the image (when there is one) on a line, the caption under it. */
-export function drawSignature(pen: Pen, image: ReportImage | undefined, caption: string | null) {
+/** A signature given: its image (the URL of a data URL or an upload, when there is one) on a line, the caption under it. */
+export function drawSignature(pen: Pen, image: string | null, caption: string | null) {
   const { doc } = pen;
   pen.need(104);
   const y = doc.y;
-  if (image) fitImage(doc, image, LEFT, y, { width: 220, height: 80 });
+  if (image) pen.image(image, LEFT, y, { width: 220, height: 80 });
   pen.rule(y + 84, { to: LEFT + 240, color: INK });
   if (caption) pen.font('regular', 8.5, MUTED).text(caption, LEFT, y + 88, { width: 300 });
   doc.y = y + 104;

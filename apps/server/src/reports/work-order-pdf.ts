@@ -4,7 +4,7 @@ import { customerFacts, drawFacts, vehicleFacts } from './facts.ts';
 import { drawFooters } from './footer.ts';
 import { formatDateTime, formatDay, formatHours, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
-import { wantedImages, type ReportImage } from './images.ts';
+import { wantedImages, type ImageSource } from './images.ts';
 import { INK, LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
 import { drawSignatureLines } from './signature.ts';
 import { drawTable, drawTotals, type Column } from './table.ts';
@@ -16,8 +16,8 @@ import { partDetail, partsDetail, totalDetail, totalLines } from './work-lines.t
 export interface WorkOrderPdfInput {
   /** buildWorkOrder's model, in the reader's language. */
   model: WorkOrderModel;
-  /** The pictures by URL, as loadImages answers for workOrderImages(model): the logo. */
-  images: ReadonlyMap<string, ReportImage>;
+  /** The pictures by URL, as loadImages answers for workOrderImages(model) (the logo), or its promise. */
+  images: ImageSource;
   /** The IANA zone dates print in (validTimeZone of the request's X-Timezone). */
   timeZone: string;
   /** The generation date in the footer (now by default). */
@@ -40,11 +40,11 @@ export const workOrderFileName = (model: WorkOrderModel) => `${t(model.locale, '
 export function renderWorkOrderPdf({ model, images, timeZone, now = new Date() }: WorkOrderPdfInput): Promise<Buffer> {
   const tr = (key: MessageKey, params?: MessageParams) => t(model.locale, key, params);
   const info = { title: tr('work_order.number', { code: model.code }), author: model.organization.name, locale: model.locale, documentFooter: model.documentFooter };
-  return renderPdf(info, (pen) => {
+  return renderPdf(info, images, (pen) => {
     drawHeader(pen, {
       organization: model.organization,
       location: model.location,
-      logo: model.logo ? images.get(model.logo) : undefined,
+      logo: model.logo,
       title: tr('work_order.title'),
       lines: [model.code, tr('work_order.state', { state: model.state.label })],
     });

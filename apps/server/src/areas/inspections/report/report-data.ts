@@ -8,7 +8,7 @@ import { inspectionForms } from '../inspection-forms.table.ts';
 import { answersOf, fieldsOfInspection, scoredVehicle, versionById, type InspectionRow } from '../inspection-scoring.ts';
 import { documentFooterOf } from '../../../reports/footer.ts';
 import { partyOf, type Party } from '../../../reports/header.ts';
-import { loadImages, wantedImages, type ReportImage } from '../../../reports/images.ts';
+import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
 
 // Everything a report prints, read once: the inspection, its frozen form, answers and scores,
 // who and what it is about, and the pictures (downscaled). report-pdf.ts only draws it.
@@ -30,8 +30,8 @@ export interface ReportData {
   photos: string[];
   model: ReportModel;
   reminders: string[];
-  /** The pictures, by the URL the inspection or its fields name. */
-  images: Map<string, ReportImage>;
+  /** The pictures, by the URL the inspection or its fields name (still loading: the PDF draws its text meanwhile). */
+  images: ImageSource;
   logo: string | null;
   signature: string | null;
   /** The settings' document footer, on every page. */
@@ -71,7 +71,7 @@ export async function reportData(db: Db, dataDir: string, row: InspectionRow, lo
   const photos = [...new Set([...row.images, ...model.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields.flatMap((f) => f.images)))])];
   const wanted = wantedImages({ photos, signature: row.signature, logo });
   const owners = { organizationId: row.organization_id, resellerId: organization.reseller_id };
-  const images = withImages ? await loadImages(db, dataDir, wanted, owners) : new Map<string, ReportImage>();
+  const images: ImageSource = withImages ? loadImages(db, dataDir, wanted, owners) : new Map();
 
   return {
     locale,

@@ -3,7 +3,7 @@ import { t, type MessageKey, type MessageParams } from '../../../i18n/index.ts';
 import { drawFooters } from '../../../reports/footer.ts';
 import { colon, formatDateTime } from '../../../reports/format.ts';
 import { drawHeader } from '../../../reports/header.ts';
-import { THUMB, drawThumbnails } from '../../../reports/images.ts';
+import { THUMB, drawThumbnails } from '../../../reports/thumbnails.ts';
 import { drawSignature } from '../../../reports/signature.ts';
 import { INK, LEFT, MUTED, RULE, WIDTH, renderPdf, type Pen } from '../../../reports/page.ts';
 import { drawFacts, vehicleFacts } from '../../../reports/facts.ts';
@@ -25,7 +25,7 @@ const FINAL = new Set(['completed', 'approved', 'repairing']);
 /** The report as PDF bytes. */
 export async function renderReportPdf(data: ReportData, options: { timeZone: string; now?: Date }): Promise<Buffer> {
   const info = { title: `${t(data.locale, 'report.title')} ${data.code}`, author: data.organization.name, subject: data.formName, locale: data.locale, documentFooter: data.documentFooter };
-  return renderPdf(info, (pen) => new Drawing(pen, data, options.timeZone).draw(options.now ?? new Date()));
+  return renderPdf(info, data.images, (pen) => new Drawing(pen, data, options.timeZone).draw(options.now ?? new Date()));
 }
 
 class Drawing {
@@ -56,7 +56,7 @@ class Drawing {
     drawHeader(this.pen, {
       organization: data.organization,
       location: data.location,
-      logo: data.logo ? data.images.get(data.logo) : undefined,
+      logo: data.logo,
       title: this.tr('report.title'),
       lines: [`${this.tr('report.code')} ${data.code}`, `${data.formName} · v${data.formVersion}`],
     });
@@ -220,7 +220,7 @@ class Drawing {
   }
 
   private photos(urls: readonly string[]) {
-    drawThumbnails(this.pen, urls, this.data.images, this.tr('document.photo_missing'));
+    drawThumbnails(this.pen, urls, this.tr('document.photo_missing'));
   }
 
   /** The inspector's remarks on the whole inspection, and its own photos. */
@@ -247,6 +247,6 @@ class Drawing {
     this.need(110);
     this.pen.heading(this.tr('document.signature'));
     const who = [data.inspector, this.date(data.dates.completed_at)].filter(Boolean).join(' · ');
-    drawSignature(this.pen, data.signature ? data.images.get(data.signature) : undefined, who || null);
+    drawSignature(this.pen, data.signature, who || null);
   }
 }
