@@ -81,6 +81,14 @@ export class Pen {
     }
   }
 
+  /**
+   * Lets the event loop run between parts of a long document: the pictures' files are read and
+   * handed to sharp's threads meanwhile, so their decoding overlaps the drawing.
+   */
+  breathe() {
+    return new Promise<void>((resolve) => setImmediate(resolve));
+  }
+
   /** A section's title, underlined; kept with at least a few lines of what follows. */
   heading(text: string, size = 13) {
     this.need(size * 3);
@@ -105,7 +113,7 @@ export interface DocumentInfo {
  * A document drawn by `draw` (synchronously, fonts registered) with its pictures, as PDF bytes.
  * The pictures may still be loading: they are waited for only once the text is drawn.
  */
-export async function renderPdf(info: DocumentInfo, images: ImageSource, draw: (pen: Pen) => void): Promise<Buffer> {
+export async function renderPdf(info: DocumentInfo, images: ImageSource, draw: (pen: Pen) => void | Promise<void>): Promise<Buffer> {
   const pictures = Promise.resolve(images);
   // Waited for below; a failure must not go unhandled meanwhile if drawing throws first.
   pictures.catch(() => undefined);
@@ -127,7 +135,7 @@ export async function renderPdf(info: DocumentInfo, images: ImageSource, draw: (
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
   const pen = new Pen(doc, info.locale, footer);
-  draw(pen);
+  await draw(pen);
   pen.drawImages(await pictures);
   doc.end();
   await ended;

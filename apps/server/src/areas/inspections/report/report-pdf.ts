@@ -51,7 +51,7 @@ class Drawing {
     return this.pen.font(weight, size, color);
   }
 
-  draw(now: Date) {
+  async draw(now: Date) {
     const { data } = this;
     drawHeader(this.pen, {
       organization: data.organization,
@@ -65,7 +65,7 @@ class Drawing {
     this.score();
     this.sectionsSummary();
     this.work();
-    this.details();
+    await this.details();
     this.remarks();
     this.reminders();
     this.signature();
@@ -169,10 +169,11 @@ class Drawing {
     }
   }
 
-  private details() {
+  private async details() {
     const { doc, data } = this;
     this.pen.heading(this.tr('report.details'));
     for (const s of data.model.sections) {
+      await this.pen.breathe();
       this.need(60);
       const y = doc.y + 4;
       doc.rect(LEFT, y, WIDTH, 20).fill('#f1f3f5');
