@@ -92,6 +92,7 @@ function facts(pen: Pen, model: WorkOrderModel, timeZone: string) {
         row('work_order.approver', people.approver),
         row('work_order.holder', people.holder),
         row('work_order.repairers', people.repairers.join(', ') || null),
+        row('work_order.completed_by', people.completed_by),
         row('work_order.created_at', day(model.dates.created_at)),
         row('work_order.started_at', day(model.dates.started_at)),
         row('work_order.completed_at', day(model.dates.completed_at)),
