@@ -31,16 +31,18 @@ const DATA_URL = /^data:image\/(png|jpeg|jpg|webp|gif);base64,([A-Za-z0-9+/=\s]+
 export const uploadIdOf = (url: string): string | null => UPLOAD_URL.exec(url)?.[1]?.toLowerCase() ?? null;
 
 /**
- * The image at `longest` pixels at most on its longest side: photos as JPEG (a quarter of the bytes
- * of PNG at this size), drawings (a signature, a logo) as PNG to keep their transparency and edges.
- * Null when the bytes are no image sharp reads.
+ * The image at `longest` pixels at most on its longest side, on white: photos as JPEG (a quarter of
+ * the bytes of PNG at this size), line art (a signature, a logo) as PNG to keep its edges. Both are
+ * opaque: the page is white, and pdfkit embeds an opaque PNG as it is but decodes one with
+ * transparency in JavaScript to split it. Null when the bytes are no image sharp reads.
  */
-export async function downscale(bytes: Buffer, longest: number, keepAlpha: boolean): Promise<ReportImage | null> {
+export async function downscale(bytes: Buffer, longest: number, lineArt: boolean): Promise<ReportImage | null> {
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
       .rotate() // the camera's EXIF orientation
-      .resize({ width: longest, height: longest, fit: 'inside', withoutEnlargement: true });
-    const { data, info } = await (keepAlpha ? image.png({ compressionLevel: 6 }) : image.flatten({ background: '#ffffff' }).jpeg({ quality: 72, mozjpeg: false })).toBuffer({ resolveWithObject: true });
+      .resize({ width: longest, height: longest, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' });
+    const { data, info } = await (lineArt ? image.png({ compressionLevel: 6 }) : image.jpeg({ quality: 72, mozjpeg: false })).toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch {
     return null;
@@ -66,8 +68,8 @@ export function forgetThumbnails() {
 }
 
 /** The thumbnail kept under `key`, else the one made from `load()`'s bytes (then kept). */
-export async function cachedThumbnail(key: string, load: () => Promise<Buffer | null>, longest: number, keepAlpha: boolean): Promise<ReportImage | null> {
-  const id = `${key}:${longest}:${keepAlpha ? 'a' : 'o'}`;
+export async function cachedThumbnail(key: string, load: () => Promise<Buffer | null>, longest: number, lineArt: boolean): Promise<ReportImage | null> {
+  const id = `${key}:${longest}:${lineArt ? 'a' : 'o'}`;
   const known = thumbnails.get(id);
   if (known) {
     // Most recently used last: the oldest goes first.
@@ -76,7 +78,7 @@ export async function cachedThumbnail(key: string, load: () => Promise<Buffer | 
     return known;
   }
   const bytes = await load();
-  const image = bytes ? await downscale(bytes, longest, keepAlpha) : null;
+  const image = bytes ? await downscale(bytes, longest, lineArt) : null;
   if (!image || image.data.length > THUMBNAIL_CACHE_BYTES / 16) return image;
   thumbnails.set(id, image);
   cachedBytes += image.data.length;
@@ -96,7 +98,7 @@ export async function cachedThumbnail(key: string, load: () => Promise<Buffer | 
 export async function loadImages(
   db: Db,
   dataDir: string,
-  wanted: readonly { url: string; longest: number; keepAlpha: boolean }[],
+  wanted: readonly { url: string; longest: number; lineArt: boolean }[],
   owners: { organizationId: string; resellerId: string | null },
 ): Promise<Map<string, ReportImage>> {
   const ids = [...new Set(wanted.map((w) => uploadIdOf(w.url)).filter((id): id is string => id !== null))];
@@ -110,23 +112,23 @@ export async function loadImages(
   }
   const images = new Map<string, ReportImage>();
   await Promise.all(
-    wanted.map(async ({ url, longest, keepAlpha }) => {
+    wanted.map(async ({ url, longest, lineArt }) => {
       const uploadId = uploadIdOf(url);
       const file = uploadId ? files.get(uploadId) : undefined;
       const inline = uploadId ? null : dataUrlBytes(url);
-      const image = file ? await cachedThumbnail(uploadId!, () => readFile(file).catch(() => null), longest, keepAlpha) : inline ? await downscale(inline, longest, keepAlpha) : null;
+      const image = file ? await cachedThumbnail(uploadId!, () => readFile(file).catch(() => null), longest, lineArt) : inline ? await downscale(inline, longest, lineArt) : null;
       if (image) images.set(url, image);
     }),
   );
   return images;
 }
 
-/** What a document wants loaded: photos as JPEG, the signature and the logo as PNG. */
+/** What a document wants loaded: photos as JPEG, the signature and the logo as PNG (line art). */
 export function wantedImages({ photos, signature, logo }: { photos: readonly string[]; signature?: string | null; logo?: string | null }) {
   return [
-    ...[...new Set(photos)].map((url) => ({ url, longest: IMAGE_PIXELS.photo, keepAlpha: false })),
-    ...(signature ? [{ url: signature, longest: IMAGE_PIXELS.signature, keepAlpha: true }] : []),
-    ...(logo ? [{ url: logo, longest: IMAGE_PIXELS.logo, keepAlpha: true }] : []),
+    ...[...new Set(photos)].map((url) => ({ url, longest: IMAGE_PIXELS.photo, lineArt: false })),
+    ...(signature ? [{ url: signature, longest: IMAGE_PIXELS.signature, lineArt: true }] : []),
+    ...(logo ? [{ url: logo, longest: IMAGE_PIXELS.logo, lineArt: true }] : []),
   ];
 }
 

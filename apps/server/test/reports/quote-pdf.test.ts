@@ -118,7 +118,7 @@ describe('the estimate’s PDF', () => {
 
   it('names what to load and the file', () => {
     const model = buildQuote(english);
-    expect(quoteImages(buildQuote({ ...french, signature: english.signature })).map((w) => [w.url, w.keepAlpha])).toEqual([
+    expect(quoteImages(buildQuote({ ...french, signature: english.signature })).map((w) => [w.url, w.lineArt])).toEqual([
       ['/photo/1', false],
       ['/photo/gone', false],
       ['data:signature', true],
