@@ -11,6 +11,23 @@ export async function pdfPages(pdf: Buffer): Promise<string[]> {
   return (text as string[]).map((page) => page.replace(/[\s\u00a0\u202f]+/g, ' '));
 }
 
+/**
+ * How many pictures each page uses, read from the PDF's objects (pdfkit lists a page's images in
+ * its resources when it draws one there; pdf.js cannot give operator lists on Node 20).
+ */
+export function picturesPerPage(pdf: Buffer): number[] {
+  const text = pdf.toString('latin1');
+  const object = (n: string) => {
+    const at = text.indexOf(`\n${n} 0 obj\n`);
+    return text.slice(at, text.indexOf('endobj', at));
+  };
+  const kids = /\/Type \/Pages[^]*?\/Kids \[([^\]]*)\]/.exec(text)![1].match(/\d+(?= 0 R)/g)!;
+  return kids.map((kid) => {
+    const resources = /\/Resources (\d+) 0 R/.exec(object(kid))![1];
+    return (/\/XObject <<([^>]*)>>/.exec(object(resources))?.[1].match(/\/I\d+ /g) ?? []).length;
+  });
+}
+
 /** A photo as loadImages gives it: a JPEG thumbnail of a plain colour. */
 export async function photo(color: string, width = 800): Promise<ReportImage> {
   const bytes = await sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: color } }).jpeg().toBuffer();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportImage } from '../../src/reports/images.ts';
 import { quoteFileName, quoteImages, renderQuotePdf } from '../../src/reports/quote-pdf.ts';
 import { FOOTER, english, french } from './fixtures.ts';
-import { pdfPages, photo, signatureImage } from './pdf-text.ts';
+import { pdfPages, photo, picturesPerPage, signatureImage } from './pdf-text.ts';
 
 // The estimate's PDF (issue 12): drawn from fixture models in French (Québec, GST + QST) and
 // English (Ontario, HST and a tire levy), read back as text.
@@ -114,6 +114,18 @@ describe('the estimate’s PDF', () => {
       expect(text, s).toContain(s);
     expect(text).toMatch(/Proposed total\s+\$694\.83/);
     expect(text).not.toContain('Soumission');
+  });
+
+  it('places each picture on the page of its item, once loaded, and frames the one that could not be', async () => {
+    // The tires' photo and the logo on the first page; the other photo is missing ("Photo non disponible").
+    const late = new Promise<Map<string, ReportImage>>((resolve) => setTimeout(() => resolve(images), 50));
+    const last = { ...french, items: [...french.items.slice(1), { ...french.items[0], urgency: null, condition: null }] };
+    expect(picturesPerPage(await renderQuotePdf({ model: buildQuote(french), images: late, timeZone: 'America/Toronto' }))).toEqual([2, 0, 0]);
+    // Printed last ("Autres travaux"), the tires move to a later page, and their photo with them.
+    const pdf = await renderQuotePdf({ model: buildQuote(last), images, timeZone: 'America/Toronto' });
+    const at = (await pdfPages(pdf)).findIndex((page) => page.includes('Pneus avant usés'));
+    expect(at).toBeGreaterThan(0);
+    expect(picturesPerPage(pdf)).toEqual(picturesPerPage(pdf).map((_, i) => (i === 0 || i === at ? 1 : 0)));
   });
 
   it('names what to load and the file', () => {
