@@ -32,6 +32,7 @@ interface ImageSlot {
 export class Pen {
   /** The lowest y the text may reach on a page. */
   readonly bottom: number;
+  private readonly slots: ImageSlot[] = [];
   constructor(
     readonly doc: PDFKit.PDFDocument,
     readonly locale: Locale,
@@ -52,8 +53,6 @@ export class Pen {
   rule(y: number, { from = LEFT as number, to = LEFT + WIDTH, width = 0.5, color = RULE } = {}) {
     this.doc.moveTo(from, y).lineTo(to, y).lineWidth(width).strokeColor(color).stroke();
   }
-
-  private readonly slots: ImageSlot[] = [];
 
   /**
    * Keeps `box` at (x, y) of this page for the picture at `url`. The pictures are drawn once loaded,
@@ -110,8 +109,8 @@ export interface DocumentInfo {
 }
 
 /**
- * A document drawn by `draw` (synchronously, fonts registered) with its pictures, as PDF bytes.
- * The pictures may still be loading: they are waited for only once the text is drawn.
+ * A document drawn by `draw` (fonts registered; it may breathe between parts) with its pictures,
+ * as PDF bytes. The pictures may still be loading: they are waited for only once the text is drawn.
  */
 export async function renderPdf(info: DocumentInfo, images: ImageSource, draw: (pen: Pen) => void | Promise<void>): Promise<Buffer> {
   const pictures = Promise.resolve(images);

@@ -42,7 +42,7 @@ const URGENCY_COLOR: Record<Urgency, string> = { urgent: '#c92a2a', soon: '#8f44
 export function renderQuotePdf({ model, images, timeZone, now = new Date() }: QuotePdfInput): Promise<Buffer> {
   const tr = (key: MessageKey, params?: MessageParams) => t(model.locale, key, params);
   const info = { title: tr('quote.number', { code: model.code }), author: model.organization.name, locale: model.locale, documentFooter: model.documentFooter };
-  return renderPdf(info, images, (pen) => {
+  return renderPdf(info, images, async (pen) => {
     drawHeader(pen, {
       organization: model.organization,
       location: model.location,
@@ -53,7 +53,10 @@ export function renderQuotePdf({ model, images, timeZone, now = new Date() }: Qu
     facts(pen, model, timeZone);
     pen.heading(tr('quote.items'));
     if (!model.groups.length) pen.font('regular', 9.5, MUTED).text(tr('quote.none'), LEFT, pen.doc.y, { width: WIDTH });
-    for (const group of model.groups) drawGroup(pen, group);
+    for (const group of model.groups) {
+      await pen.breathe(); // the items' photos decode meanwhile
+      drawGroup(pen, group);
+    }
     drawTotals(pen, [
       ...totalLines(model.totals.proposed, model.taxes, tr('quote.proposed_total'), model.locale),
       ...(model.hasApproved ? [{ label: tr('quote.approved_total'), value: formatMoney(model.totals.approved.total, model.locale), bold: true }] : []),
