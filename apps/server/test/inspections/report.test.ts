@@ -82,6 +82,20 @@ describe('GET /inspections/{id}/report', () => {
     expect((await report(completed.id, manager)).text).toContain(text);
   });
 
+  it('prints the settings’ document footer on every page', async () => {
+    const footer = 'Garage Démo inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
+    await t.database.db.execute(sql`UPDATE options SET value = ${JSON.stringify(footer)}::jsonb WHERE organization_id = ${completed.organization_id} AND name = 'general.document_footer'`);
+    try {
+      const res = await report(completed.id, manager);
+      const doc = await getDocumentProxy(new Uint8Array(res.raw));
+      const pages = (await extractText(doc, { mergePages: false })).text as string[];
+      expect(pages.length).toBeGreaterThan(1);
+      for (const page of pages) expect(page).toContain(footer);
+    } finally {
+      await t.database.db.execute(sql`UPDATE options SET value = '""'::jsonb WHERE organization_id = ${completed.organization_id} AND name = 'general.document_footer'`);
+    }
+  });
+
   it('marks a report before completion as a draft', async () => {
     const fr = await report(draftId, manager);
     expect(fr.status).toBe(200);

@@ -47,9 +47,14 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const WIDGETS: readonly string[] = WIDGET_FIELD_TYPES;
 const has = <T extends string>(labels: Record<T, unknown>, key: unknown): key is T => typeof key === 'string' && Object.hasOwn(labels, key);
 
+// Made once per language: a report formats hundreds of numbers, and a formatter costs far more than a format.
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
 /** A number in the report's language (6,5 in French, 6.5 in English). */
 export function formatReportNumber(n: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 2 }).format(n);
+  let f = numberFormats.get(locale);
+  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 2 })));
+  return f.format(n);
 }
 
 /** The measures a widget's value holds, labelled with their unit: "Profondeur 6,5 mm". */

@@ -6,18 +6,12 @@ import { customers } from '../../crm/crm.table.ts';
 import { vehicles } from '../../vehicles/vehicles.table.ts';
 import { inspectionForms } from '../inspection-forms.table.ts';
 import { answersOf, fieldsOfInspection, scoredVehicle, versionById, type InspectionRow } from '../inspection-scoring.ts';
-import { loadImages, type ReportImage } from './report-images.ts';
+import { documentFooterOf } from '../../../reports/footer.ts';
+import { partyOf, type Party } from '../../../reports/header.ts';
+import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
 
 // Everything a report prints, read once: the inspection, its frozen form, answers and scores,
 // who and what it is about, and the pictures (downscaled). report-pdf.ts only draws it.
-
-/** Pixels of the longest side, for the size each picture is printed at (about 200 dpi). */
-export const IMAGE_PIXELS = { photo: 360, signature: 600, logo: 400 } as const;
-
-interface Party {
-  name: string;
-  lines: string[];
-}
 
 export interface ReportData {
   locale: Locale;
@@ -36,15 +30,13 @@ export interface ReportData {
   photos: string[];
   model: ReportModel;
   reminders: string[];
-  /** The pictures, by the URL the inspection or its fields name. */
-  images: Map<string, ReportImage>;
+  /** The pictures, by the URL the inspection or its fields name (still loading: the PDF draws its text meanwhile). */
+  images: ImageSource;
   logo: string | null;
   signature: string | null;
+  /** The settings' document footer, on every page. */
+  documentFooter: string | null;
 }
-
-const addressLines = (p: { address: string | null; city: string | null; province: string | null; postal_code: string | null; phone: string | null; email: string | null }) =>
-  [p.address, [p.city, p.province, p.postal_code].filter(Boolean).join(' '), [p.phone, p.email].filter(Boolean).join(' · ')].filter((l): l is string => Boolean(l));
-
 
 /**
  * Reads what the report of an inspection shows, in `locale` (with its pictures unless `images` is
@@ -52,7 +44,7 @@ const addressLines = (p: { address: string | null; city: string | null; province
  */
 export async function reportData(db: Db, dataDir: string, row: InspectionRow, locale: Locale, { images: withImages = true } = {}): Promise<ReportData> {
   const [version, fields, vehicle] = await Promise.all([versionById(db, row.inspection_form_version_id), fieldsOfInspection(db, row.id), scoredVehicle(db, row)]);
-  const [[organization], [form], [car], [customer], people, [location]] = await Promise.all([
+  const [[organization], [form], [car], [customer], people, [location], documentFooter] = await Promise.all([
     db.select().from(organizations).where(eq(organizations.id, row.organization_id)),
     db.select({ name: inspectionForms.name }).from(inspectionForms).where(eq(inspectionForms.id, row.inspection_form_id)),
     row.vehicle_id ? db.select().from(vehicles).where(eq(vehicles.id, row.vehicle_id)) : [],
@@ -62,6 +54,7 @@ export async function reportData(db: Db, dataDir: string, row: InspectionRow, lo
       .from(users)
       .where(inArray(users.id, [row.completed_by_id, row.holder_id, row.started_by_id].filter((id): id is string => Boolean(id)))),
     row.location_ids.length ? db.select().from(locations).where(inArray(locations.id, row.location_ids)).orderBy(locations.name).limit(1) : [],
+    documentFooterOf(db, row.organization_id),
   ]);
   const [reseller] = organization.reseller_id ? await db.select({ app_logo: resellers.app_logo }).from(resellers).where(eq(resellers.id, organization.reseller_id)) : [];
 
@@ -76,13 +69,9 @@ export async function reportData(db: Db, dataDir: string, row: InspectionRow, lo
   };
   const logo = reseller?.app_logo ?? null;
   const photos = [...new Set([...row.images, ...model.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields.flatMap((f) => f.images)))])];
-  const wanted = [
-    ...photos.map((url) => ({ url, longest: IMAGE_PIXELS.photo, keepAlpha: false })),
-    ...(row.signature ? [{ url: row.signature, longest: IMAGE_PIXELS.signature, keepAlpha: true }] : []),
-    ...(logo ? [{ url: logo, longest: IMAGE_PIXELS.logo, keepAlpha: true }] : []),
-  ];
+  const wanted = wantedImages({ photos, signature: row.signature, logo });
   const owners = { organizationId: row.organization_id, resellerId: organization.reseller_id };
-  const images = withImages ? await loadImages(db, dataDir, wanted, owners) : new Map<string, ReportImage>();
+  const images: ImageSource = withImages ? loadImages(db, dataDir, wanted, owners) : new Map();
 
   return {
     locale,
@@ -90,8 +79,8 @@ export async function reportData(db: Db, dataDir: string, row: InspectionRow, lo
     code: row.code ?? '',
     formName: form?.name ?? '',
     formVersion: row.form_version,
-    organization: { name: organization.name, lines: addressLines(organization) },
-    location: location ? { name: location.name, lines: addressLines(location) } : null,
+    organization: partyOf(organization),
+    location: location ? partyOf(location) : null,
     vehicle: car ? { vin: car.vin, year: car.model_year, make: car.make, model: car.model, odometer: row.odometer ?? car.odometer, unit: car.odometer_unit } : null,
     customer: customer ? customerName(customer) : null,
     inspector: person(row.completed_by_id) ?? person(row.holder_id) ?? person(row.started_by_id),
@@ -103,5 +92,6 @@ export async function reportData(db: Db, dataDir: string, row: InspectionRow, lo
     images,
     logo,
     signature: row.signature,
+    documentFooter,
   };
 }

@@ -11,7 +11,9 @@ import { findRow } from '../../../jsonapi/scope.ts';
 import type { InspectionRow } from '../inspection-scoring.ts';
 import { inspectionsResource } from '../inspections.resource.ts';
 import { reportData } from './report-data.ts';
-import { renderReportPdf, validTimeZone } from './report-pdf.ts';
+import { validTimeZone } from '../../../reports/format.ts';
+import { sendPdf } from '../../../reports/http.ts';
+import { renderReportPdf } from './report-pdf.ts';
 import { openShare, type ShareRow } from './shares.ts';
 
 // GET /inspections/{id}/report: the report as PDF, to whoever may view the inspection (spec §7,
@@ -22,15 +24,8 @@ async function reportPdf(db: Db, dataDir: string, row: InspectionRow, locale: Lo
   return renderReportPdf(await reportData(db, dataDir, row, locale), { timeZone });
 }
 
-function sendPdf(reply: FastifyReply, pdf: Buffer, row: InspectionRow, locale: Locale) {
-  const name = `${t(locale, 'report.file_name')}-${row.code ?? row.id}.pdf`;
-  return reply
-    .type('application/pdf')
-    .header('Content-Length', pdf.length)
-    .header('Content-Disposition', `inline; filename="${name.replace(/[^\w.-]/g, '_')}"`)
-    .header('Cache-Control', 'private, no-store')
-    .header('X-Content-Type-Options', 'nosniff')
-    .send(pdf);
+function sendReport(reply: FastifyReply, pdf: Buffer, row: InspectionRow, locale: Locale) {
+  return sendPdf(reply, pdf, `${t(locale, 'report.file_name')}-${row.code ?? row.id}.pdf`);
 }
 
 /** The time zone the dates print in: the app's X-Timezone header, or ?tz= on a public link. */
@@ -42,7 +37,7 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
     // The right to view the inspection; one out of the user's scope does not exist for them (404).
     authorize(ctx, inspectionsResource, 'view');
     const row = (await findRow(ctx, inspectionsResource, (request.params as { id: string }).id)) as InspectionRow;
-    return sendPdf(reply, await reportPdf(ctx.db, ctx.config.dataDir, row, ctx.locale, timeZoneOf(request)), row, ctx.locale);
+    return sendReport(reply, await reportPdf(ctx.db, ctx.config.dataDir, row, ctx.locale, timeZoneOf(request)), row, ctx.locale);
   });
 
   /** The share a public token opens, the request then in its language; 404 unknown, 410 revoked or expired. */
@@ -58,7 +53,7 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
 
   api.get('/public/inspection-reports/:token', async (request, reply) => {
     const { share, inspection } = await opened(request);
-    return sendPdf(reply, await reportPdf(services.database.db, services.config.dataDir, inspection, share.locale, timeZoneOf(request)), inspection, share.locale);
+    return sendReport(reply, await reportPdf(services.database.db, services.config.dataDir, inspection, share.locale, timeZoneOf(request)), inspection, share.locale);
   });
 
   api.get('/public/inspection-reports/:token/summary', async (request, reply) => {

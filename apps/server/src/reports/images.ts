@@ -2,12 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from '../../../db/client.ts';
-import { uploads } from '../../files/files.table.ts';
+import type { Db } from '../db/client.ts';
+import { uploads } from '../areas/files/files.table.ts';
 
-// The pictures a report embeds: uploads named by their URL (/api/v1/uploads/{id}/content) and
+// The pictures a document embeds: uploads named by their URL (/api/v1/uploads/{id}/content) and
 // data URLs (a signature). PDF takes JPEG and PNG only, and a tablet's photo is far larger than a
 // thumbnail needs: each image is decoded and written again at the size it is printed.
+
+/** Pixels of the longest side, for the size each picture is printed at (about 200 dpi). */
+export const IMAGE_PIXELS = { photo: 360, signature: 600, logo: 400 } as const;
 
 /** An image ready for the PDF: JPEG or PNG bytes and its size in pixels. */
 export interface ReportImage {
@@ -16,6 +19,11 @@ export interface ReportImage {
   height: number;
 }
 
+/** A document's pictures by URL. */
+export type Images = ReadonlyMap<string, ReportImage>;
+/** The pictures, or their loading still under way: a document draws its text meanwhile (page.ts renderPdf). */
+export type ImageSource = Images | Promise<Images>;
+
 const UPLOAD_URL = /^\/api\/v1\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content$/i;
 const DATA_URL = /^data:image\/(png|jpeg|jpg|webp|gif);base64,([A-Za-z0-9+/=\s]+)$/;
 
@@ -23,16 +31,18 @@ const DATA_URL = /^data:image\/(png|jpeg|jpg|webp|gif);base64,([A-Za-z0-9+/=\s]+
 export const uploadIdOf = (url: string): string | null => UPLOAD_URL.exec(url)?.[1]?.toLowerCase() ?? null;
 
 /**
- * The image at `longest` pixels at most on its longest side: photos as JPEG (a quarter of the bytes
- * of PNG at this size), drawings (a signature, a logo) as PNG to keep their transparency and edges.
- * Null when the bytes are no image sharp reads.
+ * The image at `longest` pixels at most on its longest side, on white: photos as JPEG (a quarter of
+ * the bytes of PNG at this size), line art (a signature, a logo) as PNG to keep its edges. Both are
+ * opaque: the page is white, and pdfkit embeds an opaque PNG as it is but decodes one with
+ * transparency in JavaScript to split it. Null when the bytes are no image sharp reads.
  */
-export async function downscale(bytes: Buffer, longest: number, keepAlpha: boolean): Promise<ReportImage | null> {
+export async function downscale(bytes: Buffer, longest: number, lineArt: boolean): Promise<ReportImage | null> {
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
       .rotate() // the camera's EXIF orientation
-      .resize({ width: longest, height: longest, fit: 'inside', withoutEnlargement: true });
-    const { data, info } = await (keepAlpha ? image.png({ compressionLevel: 6 }) : image.flatten({ background: '#ffffff' }).jpeg({ quality: 72, mozjpeg: false })).toBuffer({ resolveWithObject: true });
+      .resize({ width: longest, height: longest, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' });
+    const { data, info } = await (lineArt ? image.png({ compressionLevel: 6 }) : image.jpeg({ quality: 72, mozjpeg: false })).toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch {
     return null;
@@ -51,15 +61,15 @@ const THUMBNAIL_CACHE_BYTES = 64 * 1024 * 1024;
 const thumbnails = new Map<string, ReportImage>();
 let cachedBytes = 0;
 
-/** Forgets the kept thumbnails (the bench measures reports without them). */
+/** Forgets the kept thumbnails (the bench measures documents without them). */
 export function forgetThumbnails() {
   thumbnails.clear();
   cachedBytes = 0;
 }
 
 /** The thumbnail kept under `key`, else the one made from `load()`'s bytes (then kept). */
-export async function cachedThumbnail(key: string, load: () => Promise<Buffer | null>, longest: number, keepAlpha: boolean): Promise<ReportImage | null> {
-  const id = `${key}:${longest}:${keepAlpha ? 'a' : 'o'}`;
+export async function cachedThumbnail(key: string, load: () => Promise<Buffer | null>, longest: number, lineArt: boolean): Promise<ReportImage | null> {
+  const id = `${key}:${longest}:${lineArt ? 'a' : 'o'}`;
   const known = thumbnails.get(id);
   if (known) {
     // Most recently used last: the oldest goes first.
@@ -68,7 +78,7 @@ export async function cachedThumbnail(key: string, load: () => Promise<Buffer | 
     return known;
   }
   const bytes = await load();
-  const image = bytes ? await downscale(bytes, longest, keepAlpha) : null;
+  const image = bytes ? await downscale(bytes, longest, lineArt) : null;
   if (!image || image.data.length > THUMBNAIL_CACHE_BYTES / 16) return image;
   thumbnails.set(id, image);
   cachedBytes += image.data.length;
@@ -88,7 +98,7 @@ export async function cachedThumbnail(key: string, load: () => Promise<Buffer | 
 export async function loadImages(
   db: Db,
   dataDir: string,
-  wanted: readonly { url: string; longest: number; keepAlpha: boolean }[],
+  wanted: readonly { url: string; longest: number; lineArt: boolean }[],
   owners: { organizationId: string; resellerId: string | null },
 ): Promise<Map<string, ReportImage>> {
   const ids = [...new Set(wanted.map((w) => uploadIdOf(w.url)).filter((id): id is string => id !== null))];
@@ -102,13 +112,29 @@ export async function loadImages(
   }
   const images = new Map<string, ReportImage>();
   await Promise.all(
-    wanted.map(async ({ url, longest, keepAlpha }) => {
+    wanted.map(async ({ url, longest, lineArt }) => {
       const uploadId = uploadIdOf(url);
       const file = uploadId ? files.get(uploadId) : undefined;
       const inline = uploadId ? null : dataUrlBytes(url);
-      const image = file ? await cachedThumbnail(uploadId!, () => readFile(file).catch(() => null), longest, keepAlpha) : inline ? await downscale(inline, longest, keepAlpha) : null;
+      const image = file ? await cachedThumbnail(uploadId!, () => readFile(file).catch(() => null), longest, lineArt) : inline ? await downscale(inline, longest, lineArt) : null;
       if (image) images.set(url, image);
     }),
   );
   return images;
+}
+
+/** What a document wants loaded: photos as JPEG, the signature and the logo as PNG (line art). */
+export function wantedImages({ photos, signature, logo }: { photos: readonly string[]; signature?: string | null; logo?: string | null }) {
+  return [
+    ...[...new Set(photos)].map((url) => ({ url, longest: IMAGE_PIXELS.photo, lineArt: false })),
+    ...(signature ? [{ url: signature, longest: IMAGE_PIXELS.signature, lineArt: true }] : []),
+    ...(logo ? [{ url: logo, longest: IMAGE_PIXELS.logo, lineArt: true }] : []),
+  ];
+}
+
+/** Draws the image as large as fits in `box`, never enlarged; answers the size drawn. */
+export function fitImage(doc: PDFKit.PDFDocument, image: ReportImage, x: number, y: number, box: { width: number; height: number }) {
+  const scale = Math.min(box.width / image.width, box.height / image.height, 1);
+  doc.image(image.data, x, y, { width: image.width * scale, height: image.height * scale });
+  return { width: image.width * scale, height: image.height * scale };
 }

@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import { options } from '../areas/admin/admin.table.ts';
+import type { Db } from '../db/client.ts';
+import { LEFT, MUTED, PAGE, WIDTH, type Pen } from './page.ts';
+
+// What every page carries at its foot: who and what the document is, its page number, and the
+// settings' document footer (the dealership's legal mentions, tax numbers...). A draft's
+// watermark crosses each page. Drawn once the body is done, when the page count is known.
+
+export interface Footer {
+  /** "Garage Démo · E-2026-000012 · Généré le …", on the left. */
+  text: string;
+  /** "Page 1 de 3". */
+  page: (page: number, pages: number) => string;
+  documentFooter: string | null;
+  /** Printed across every page (PROVISOIRE / DRAFT), or null. */
+  watermark?: string | null;
+}
+
+export function drawFooters(pen: Pen, footer: Footer) {
+  const { doc } = pen;
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Writing in the bottom margin must not open a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    if (footer.watermark) {
+      doc.save();
+      doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
+      pen.font('bold', 90, '#c92a2a').fillOpacity(0.12).text(footer.watermark, 0, PAGE.height / 2 - 50, { width: PAGE.width, align: 'center', lineBreak: false });
+      doc.restore();
+      doc.fillOpacity(1);
+    }
+    const y = PAGE.height - PAGE.margin - 10;
+    const top = y - 6 - (footer.documentFooter ? 34 : 0);
+    pen.rule(top);
+    if (footer.documentFooter) pen.font('regular', 6.5, MUTED).text(footer.documentFooter, LEFT, top + 4, { width: WIDTH, height: 28, ellipsis: true });
+    pen.font('regular', 7.5, MUTED).text(footer.text, LEFT, y, { width: WIDTH - 90, lineBreak: false, ellipsis: true });
+    pen.font('regular', 7.5, MUTED).text(footer.page(i - range.start + 1, range.count), LEFT + WIDTH - 90, y, { width: 90, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/** The organization's document footer (settings, general.document_footer); null when empty. */
+export async function documentFooterOf(db: Db, organizationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ value: options.value })
+    .from(options)
+    .where(and(eq(options.organization_id, organizationId), eq(options.name, 'general.document_footer')));
+  return typeof row?.value === 'string' && row.value.trim() ? row.value.trim() : null;
+}

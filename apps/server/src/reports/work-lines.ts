@@ -1,0 +1,59 @@
+import type { DocumentTax, Locale, WorkTotals } from '@atelier/domain';
+import { t } from '../i18n/index.ts';
+import { formatHours, formatMoney, formatQuantity, formatRate } from './format.ts';
+import type { TotalLine } from './table.ts';
+
+// How the quote and the work order print a parts-and-labour line and a document's totals: the
+// same words and amounts on both (the amounts are the domain's, only formatted here).
+
+interface PricedLine {
+  quantity: number;
+  unit_price: number;
+  part: string | null;
+  part_number: string | null;
+  supplier: string | null;
+  labour: { time: number; hourly_rate: number; manual: boolean };
+  totals: WorkTotals;
+}
+
+/** "2 × 150,00 $" under the parts amount. */
+export const partsDetail = (line: PricedLine, locale: Locale) =>
+  line.unit_price ? t(locale, 'document.quantity_price', { quantity: formatQuantity(line.quantity, locale), price: formatMoney(line.unit_price, locale) }) : null;
+
+/** "0,8 h × 120,00 $/h", or "Forfait" for a labour price set by hand. */
+export const labourDetail = (line: PricedLine, locale: Locale) =>
+  line.labour.manual
+    ? t(locale, 'document.labour_manual')
+    : line.labour.time
+      ? t(locale, 'document.labour_hours', { hours: formatHours(line.labour.time, locale), rate: formatMoney(line.labour.hourly_rate, locale) })
+      : null;
+
+/** The part, its number and supplier, one per line. */
+export const partDetail = (line: PricedLine, locale: Locale) =>
+  [line.part, line.part_number && t(locale, 'document.part_number', { number: line.part_number }), line.supplier && t(locale, 'document.supplier', { name: line.supplier })].filter(Boolean).join('\n') || null;
+
+/** Each tax of the line: "TPS 19,80 $". */
+export const taxesDetail = (totals: WorkTotals, locale: Locale) => (totals.tax ? totals.taxes.map((tax) => `${tax.code} ${formatMoney(tax.amount, locale)}`).join('\n') : null);
+
+/** Under a line's total: what the warranty covers, or that it is not charged. */
+export function totalDetail(line: { totals: WorkTotals; charged: boolean }, locale: Locale) {
+  if (!line.charged) return t(locale, 'document.not_charged');
+  return line.totals.warranty ? t(locale, 'document.warranty', { amount: formatMoney(line.totals.warranty, locale) }) : null;
+}
+
+/** "TPS (5 %)": the code with the rate it was charged at, when all lines charged the same. */
+export const taxLabel = (tax: DocumentTax, locale: Locale) =>
+  tax.rate === null || tax.type === null ? tax.code : t(locale, 'document.tax_line', { code: tax.code, rate: formatRate({ rate: tax.rate, type: tax.type }, locale, t(locale, 'document.per_unit')) });
+
+/** Parts, labour, subtotal, each tax, then the total (bold) and what the warranty covers. */
+export function totalLines(totals: WorkTotals, taxes: readonly DocumentTax[], totalLabel: string, locale: Locale): TotalLine[] {
+  const money = (cents: number) => formatMoney(cents, locale);
+  return [
+    { label: t(locale, 'document.parts'), value: money(totals.parts) },
+    { label: t(locale, 'document.labour'), value: money(totals.labour) },
+    { label: t(locale, 'document.subtotal'), value: money(totals.subtotal) },
+    ...taxes.map((tax) => ({ label: taxLabel(tax, locale), value: money(tax.amount) })),
+    { label: totalLabel, value: money(totals.total), bold: true },
+    ...(totals.warranty ? [{ label: t(locale, 'document.warranty_total'), value: money(totals.warranty) }] : []),
+  ];
+}

@@ -1,0 +1,86 @@
+import { buildWorkOrder, type WorkOrderInput } from '@atelier/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReportImage } from '../../src/reports/images.ts';
+import { renderWorkOrderPdf, workOrderFileName, workOrderImages } from '../../src/reports/work-order-pdf.ts';
+import { FOOTER, englishRepair, frenchRepair } from './fixtures.ts';
+import { pdfPages, signatureImage } from './pdf-text.ts';
+
+// The repair's PDF, the work order (issue 12): drawn from fixture models in French (Québec, GST +
+// QST) and English (Ontario, HST), read back as text.
+
+let images: Map<string, ReportImage>;
+beforeAll(async () => {
+  images = new Map([['/logo', await signatureImage()]]);
+});
+
+const render = async (input: WorkOrderInput) =>
+  (await pdfPages(await renderWorkOrderPdf({ model: buildWorkOrder(input), images, timeZone: 'America/Toronto', now: new Date('2026-03-12T19:00:00Z') }))).join('\n');
+
+describe('the work order’s PDF', () => {
+  it('prints it in French: header, vehicle, customer, items with mode, state, part, hours and who, totals with the warranty at zero', async () => {
+    const text = await render(frenchRepair);
+    for (const s of [
+      'Bon de travail',
+      'R-2026-000007',
+      'État : Terminée',
+      'KM8K2CAB4PU001140',
+      'Hyundai',
+      'Kona',
+      '18 650 km',
+      'Transport Laval inc.',
+      'Atelier mécanique',
+      'E-2026-000012',
+      'I-2026-000123',
+      'Marie Gagnon',
+      'Luc Roy, Ana Diaz',
+      '12 mars 2026',
+      'Freins avant',
+      "À l'interne",
+      'Sous garantie',
+      "À l'externe",
+      'Fait',
+      'En cours',
+      'Non fait',
+      'Reçue',
+      'À commander',
+      'Plaquettes',
+      'N° de pièce BP-11',
+      'Fournisseur : Alignement Pro',
+      '1,5 h / 1,75 h',
+      '1 h / —',
+      '413,91 $',
+      'Sous garantie : 260,00 $',
+      'Non facturé',
+      'Temps prévu 3,2 h · temps réel 2,15 h · écart -1,05 h',
+      '2 travaux terminés sur 3',
+      'TPS (5 %)',
+      'TVQ (9,975 %)',
+      'Couvert par la garantie (non facturé)',
+      'Client attend sur place.',
+      'Travaux terminés (mécanicien)',
+      'Véhicule reçu (client)',
+      FOOTER,
+      'Page 1 de',
+    ])
+      expect(text, s).toContain(s);
+    expect(text).toMatch(/Sous-total\s+455,00 \$/);
+    expect(text).toMatch(/TPS \(5 %\)\s+22,75 \$/);
+    expect(text).toMatch(/TVQ \(9,975 %\)\s+45,39 \$/);
+    expect(text).toMatch(/Total\s+523,14 \$/);
+  });
+
+  it('prints it in English with Ontario’s HST', async () => {
+    const text = await render(englishRepair);
+    for (const s of ['Work order', 'Status: Completed', 'VIN', 'Oil change', 'Internally', 'Done', 'Received', '0.25 h / 0.5 h', 'Planned 0.25 h · actual 0.5 h · difference +0.25 h', '1 of 1 items done', 'HST (13%)', 'Work completed (mechanic)', 'Vehicle received (customer)', 'Page 1 of'])
+      expect(text, s).toContain(s);
+    expect(text).toMatch(/HST \(13%\)\s+\$24\.05/);
+    expect(text).toMatch(/Total\s+\$209\.02/);
+    expect(text).not.toContain(FOOTER);
+  });
+
+  it('names what to load and the file', () => {
+    expect(workOrderImages(buildWorkOrder(frenchRepair)).map((w) => w.url)).toEqual(['/logo']);
+    expect(workOrderFileName(buildWorkOrder(frenchRepair))).toBe('bon-de-travail-R-2026-000007.pdf');
+    expect(workOrderFileName(buildWorkOrder(englishRepair))).toBe('work-order-R-2026-000007.pdf');
+  });
+});
