@@ -17,3 +17,5 @@ export * from '../areas/settings/settings.table.ts';
 export * from '../areas/inspections/inspection-shares.table.ts';
 export * from '../areas/repairs/repairs.table.ts';
 export * from '../areas/estimations/estimations.table.ts';
+export * from '../areas/estimations/approval/approval.table.ts';
+export * from '../areas/estimations/deferred-work.table.ts';

@@ -139,6 +139,22 @@ describe('an estimate from an inspection', () => {
   });
 });
 
+describe('the repair of an estimate from an inspection', () => {
+  it('puts the inspection in repair, and back where it was when the approval is redone', async () => {
+    const ins = await completedInspection();
+    const made = await t.api('POST', E, { token: admin.token, body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', ins.id) } } } });
+    expect(made.status).toBe(201);
+    const id = made.body.data.id as string;
+    expect((await act(t, id, 'by-pass', admin)).status).toBe(200);
+    const stateOfInspection = async () => (await one<{ state: string }>(t, sql`SELECT state FROM inspections WHERE id = ${ins.id}`)).state;
+    expect(await stateOfInspection()).toBe('repairing');
+    const repair = await one<{ id: string; inspection_id: string }>(t, sql`SELECT r.id, r.inspection_id FROM repairs r JOIN estimations e ON e.repair_id = r.id WHERE e.id = ${id}`);
+    expect(repair.inspection_id).toBe(ins.id);
+    expect((await act(t, id, 'redo-approve', admin)).status).toBe(200);
+    expect(await stateOfInspection()).toBe('completed');
+  });
+});
+
 describe('redoing the inspection', () => {
   it('cancels the estimate made from it', async () => {
     const ins = await completedInspection();

@@ -6,7 +6,7 @@
  */
 
 /** The records a comment may be attached to (the server keeps how each is found and seen). */
-export const COMMENT_OBJECT_TYPES = ['inspections', 'inspection-fields'] as const;
+export const COMMENT_OBJECT_TYPES = ['inspections', 'inspection-fields', 'estimations', 'repairs'] as const;
 export type CommentObjectType = (typeof COMMENT_OBJECT_TYPES)[number];
 
 /** Longest body, in characters: a discussion, not a report. */

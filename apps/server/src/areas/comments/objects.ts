@@ -6,6 +6,8 @@ import { inspectionFieldsResource } from '../inspections/inspection-fields.resou
 import { versionById } from '../inspections/inspection-scoring.ts';
 import { inspectionsResource } from '../inspections/inspections.resource.ts';
 import { inspections } from '../inspections/inspections.table.ts';
+import { estimationsResource } from '../estimations/estimations.resource.ts';
+import { repairsResource } from '../repairs/repairs.resource.ts';
 
 /** What a notification says of a commented record: its name, the page that shows it, its locations. */
 export interface ObjectSummary {
@@ -27,15 +29,15 @@ async function inspectionOf(ctx: RequestContext, id: string) {
   return row;
 }
 
+/** A record shown on its own screen, named by its code. */
+const ownPage = (type: string, row: Row): ObjectSummary => ({ label: String(row.code ?? ''), page: { type, id: String(row.id) }, location_ids: (row.location_ids as string[]) ?? [] });
+
 /**
  * The records comments may be attached to, by type: a fixed list on the server (a client names a
- * type, it is looked up here and nowhere else). Estimations and repairs join it with their areas.
+ * type, it is looked up here and nowhere else).
  */
 const OBJECTS: Record<CommentObjectType, CommentObject> = {
-  inspections: {
-    resource: inspectionsResource,
-    summary: async (_ctx, row) => ({ label: String(row.code ?? ''), page: { type: 'inspections', id: row.id }, location_ids: (row.location_ids as string[]) ?? [] }),
-  },
+  inspections: { resource: inspectionsResource, summary: async (_ctx, row) => ownPage('inspections', row) },
   'inspection-fields': {
     resource: inspectionFieldsResource,
     async summary(ctx, row) {
@@ -49,6 +51,8 @@ const OBJECTS: Record<CommentObjectType, CommentObject> = {
       };
     },
   },
+  estimations: { resource: estimationsResource, summary: async (_ctx, row) => ownPage('estimations', row) },
+  repairs: { resource: repairsResource, summary: async (_ctx, row) => ownPage('repairs', row) },
 };
 
 export const COMMENT_OBJECTS: ReadonlyMap<string, CommentObject> = new Map(Object.entries(OBJECTS));

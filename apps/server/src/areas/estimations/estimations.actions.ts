@@ -1,15 +1,20 @@
-import { ESTIMATION_ACTION_PERMISSIONS, ESTIMATION_PHASE_LABELS, estimationActionRoute, estimationStep, type EstimationAction, type EstimationPhase } from '@atelier/domain';
+import { LOCALES, ESTIMATION_ACTION_PERMISSIONS, ESTIMATION_PHASE_LABELS, estimationActionRoute, estimationStep, type EstimationAction, type EstimationPhase } from '@atelier/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, JsonSchema, Row } from '../../jsonapi/define-resource.ts';
 import { writeLog } from '../../jsonapi/audit.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
+import { readRecord } from '../../jsonapi/includes.ts';
+import { parseQuery } from '../../jsonapi/query.ts';
+import { renderDocument } from '../../jsonapi/router.ts';
 import { assigneesOf, userName } from '../admin/assignees.ts';
 import { emitCallback } from '../settings/callbacks.ts';
 import { claimVehicle } from '../vehicles/work-in-progress.ts';
 import { phaseColumns, phasesOf, refreshEstimationTotals, type EstimationRow } from './estimation-lines.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
+import { dropRepair, openRepair } from './repair-link.ts';
+import { APPROVAL_DAYS, sendApprovalLink } from './approval/approval-links.ts';
 
 // POST /estimations/{id}/<action>, GET for cancel (spec §7). The router loads and locks the record
 // and runs its policy (estimations.policies.ts: the domain's estimationStep) first; each action
@@ -47,6 +52,8 @@ interface Transition {
   stamps?: Stamps;
   /** Skipping the item-by-item approval approves the items nobody decided. */
   approvesUndecided?: boolean;
+  /** What the answer carries in its meta besides the estimate (the approval link, shown this once). */
+  meta?: { schema: JsonSchema; make: (ctx: RequestContext, saved: EstimationRow, body: unknown) => Promise<Record<string, unknown>> };
 }
 
 const by = (column: string): Stamps => (ctx) => ({ [column]: ctx.actor.id });
@@ -85,9 +92,36 @@ const TRANSITIONS: Record<EstimationAction, Transition> = {
   take_over_times: { summary: 'Takes over the labour from the user holding it', body: holderBody, stamps: takeOver('times') },
   start_approve: { summary: 'Starts the approval of the complete estimate: the user decides item by item', stamps: by('approval_started_by_id') },
   send_client_approve: {
-    summary: 'Sends the estimate to the customer for approval: a new version, sent now (the approval is started if needed)',
-    body: { type: 'object', properties: { data: { type: 'object' } } },
+    summary: `Sends the estimate to the customer for approval: a new version, sent now (the approval is started if needed), and a link to the customer's page, e-mailed to the customer (or to data.attributes.email) in their language (or data.attributes.locale), valid ${APPROVAL_DAYS.default} days (or expires_in_days, up to ${APPROVAL_DAYS.max}); the link is in meta.approval, this once`,
+    body: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'object',
+          properties: { attributes: { type: 'object', properties: { email: { type: 'string' }, locale: { enum: [...LOCALES] }, expires_in_days: { type: 'integer', minimum: 1, maximum: APPROVAL_DAYS.max } } } },
+        },
+      },
+    },
     stamps: (ctx, row) => ({ version: row.version + 1, sent_at: now(), ...(row.approval_status === 'in_progress' ? {} : { approval_started_by_id: ctx.actor.id }) }),
+    meta: {
+      schema: {
+        type: 'object',
+        required: ['approval'],
+        properties: {
+          approval: {
+            type: 'object',
+            description: 'The customer’s link (url) and where it was e-mailed (email, null when no address is known: hand the link over another way).',
+            required: ['url', 'email', 'locale', 'expires_at'],
+            properties: { url: { type: 'string' }, email: { type: ['string', 'null'] }, locale: { enum: [...LOCALES] }, expires_at: { type: 'string' } },
+            additionalProperties: false,
+          },
+        },
+      },
+      async make(ctx, saved, body) {
+        const { url, email, locale, expires_at } = await sendApprovalLink(ctx, saved, body);
+        return { approval: { url, email, locale, expires_at } };
+      },
+    },
   },
   end_approve: { summary: 'Ends the approval (its holder): the estimate is approved with the decisions taken on its items', stamps: by('approval_ended_by_id') },
   valid: { summary: 'Validates the whole estimate at once: approved, its undecided items approved', stamps: (ctx) => ({ validated_by_id: ctx.actor.id, approval_ended_by_id: ctx.actor.id }), approvesUndecided: true },
@@ -102,7 +136,25 @@ function actionOf(action: EstimationAction, t: Transition): ActionDefinition<Est
   return {
     ...(action === 'cancel' ? { method: 'GET' as const } : {}),
     permission: ESTIMATION_ACTION_PERMISSIONS[action],
-    contract: { summary: t.summary, ...(t.body ? { body: t.body } : {}) },
+    contract: {
+      summary: t.summary,
+      ...(t.body ? { body: t.body } : {}),
+      ...(t.meta
+        ? {
+            response: {
+              type: 'object',
+              properties: {
+                jsonapi: { $ref: '#/components/schemas/jsonapi' },
+                data: { $ref: '#/components/schemas/estimations' },
+                included: { $ref: '#/components/schemas/estimations.included' },
+                meta: t.meta.schema,
+              },
+              required: ['jsonapi', 'data', 'meta'],
+              additionalProperties: false,
+            },
+          }
+        : {}),
+    },
     async handler(ctx, record, body): Promise<ActionResult> {
       const row = record!;
       const step = estimationStep(row.state, phasesOf(row), action, ctx.actor.id);
@@ -114,6 +166,8 @@ function actionOf(action: EstimationAction, t: Transition): ActionDefinition<Est
       if (completes) Object.assign(values, { completed_by_id: ctx.actor.id, completed_at: now() });
       const approves = step.state === 'approved' && row.state !== 'approved';
       if (approves) Object.assign(values, { approved_by_id: ctx.actor.id, approved_at: now() });
+      // Redoing the approval cancels the repair first: refused (409) when its work is done.
+      if (action === 'redo_approve') await dropRepair(ctx, row);
       let saved = await save(ctx, row, values);
       if (approves && t.approvesUndecided) {
         await ctx.db
@@ -121,13 +175,19 @@ function actionOf(action: EstimationAction, t: Transition): ActionDefinition<Est
           .set({ state: 'approved', updated_at: sql`now()` })
           .where(and(eq(estimationItems.estimation_id, row.id), isNull(estimationItems.state)));
         await refreshEstimationTotals(ctx.db, row.id);
-        [saved] = (await ctx.db.select().from(estimations).where(eq(estimations.id, row.id))) as Row[];
       }
+      if (approves) await openRepair(ctx, saved as EstimationRow, { evenEmpty: action === 'by_pass' });
+      if (approves || action === 'redo_approve') [saved] = (await ctx.db.select().from(estimations).where(eq(estimations.id, row.id))) as Row[];
       const def = ctx.registry.resource('estimations');
       if (completes) await emitCallback(ctx, 'estimation.pending_approval', def, row.id, ['vehicle', 'customer', 'items']);
       if (approves) await emitCallback(ctx, 'estimation.approved', def, row.id, ['vehicle', 'customer', 'items']);
       const log = Object.fromEntries(Object.keys(values).filter((k) => !k.endsWith('_at')).map((k) => [k, saved[k]]));
-      return { row: saved, log };
+      if (!t.meta) return { row: saved, log };
+      // The estimate's document as any action answers it, with what the action made in meta.
+      const meta = await t.meta.make(ctx, saved as EstimationRow, body);
+      const q = parseQuery(ctx.registry, def, ctx.query, { list: false });
+      const read = await readRecord(ctx, def, row.id, q.include);
+      return { row: saved, log, body: await renderDocument(ctx, def, read.row, q, meta, read.doc) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CUSTOMER_DECISIONS,
   ESTIMATION_ITEM_STATES,
@@ -24,6 +24,7 @@ import { inspectionFields, inspections } from '../inspections/inspections.table.
 import { suppliers } from '../purchases/purchases.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
+import { repairs } from '../repairs/repairs.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
 const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
@@ -44,8 +45,8 @@ const totals = () => ({
 
 /**
  * An estimate (spec §3 Estimation, issue 12): its state and the three phases (components, times,
- * approval), each with its holder, and who did what. `repair_id` has no foreign key yet: the
- * repairs table is another area's (the key is added when both are merged).
+ * approval), each with its holder, and who did what. `repair_id` is the repair it opened once
+ * approved (repair-link.ts).
  */
 export const estimations = pgTable(
   'estimations',
@@ -72,7 +73,7 @@ export const estimations = pgTable(
     vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     inspection_id: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
     request_id: uuid('request_id').references(() => requests.id, { onDelete: 'set null' }),
-    repair_id: uuid('repair_id'),
+    repair_id: uuid('repair_id').references((): AnyPgColumn => repairs.id, { onDelete: 'set null' }),
     creator_id: userRef('creator_id'),
     approver_id: userRef('approver_id'),
     official_mechanic_id: userRef('official_mechanic_id'),

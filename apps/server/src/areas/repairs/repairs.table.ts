@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, type AnyPgColumn, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ITEM_CONDITIONS,
   PART_STATUSES,
@@ -15,6 +15,7 @@ import {
 import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
+import { estimationItems, estimations } from '../estimations/estimations.table.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
@@ -38,7 +39,7 @@ const totals = () => ({
 
 /**
  * A repair, the work order (spec §3 Repair). `estimation_id` names the approved estimate it
- * carries out: no foreign key here, the estimations area adds it (its table is not this area's).
+ * carries out (the two tables point at each other, hence the typed lazy references).
  */
 export const repairs = pgTable(
   'repairs',
@@ -54,7 +55,7 @@ export const repairs = pgTable(
     customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     inspection_id: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
-    estimation_id: uuid('estimation_id'),
+    estimation_id: uuid('estimation_id').references((): AnyPgColumn => estimations.id, { onDelete: 'set null' }),
     creator_id: userRef('creator_id'),
     approver_id: userRef('approver_id'),
     assigned_user_ids: uuid('assigned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
@@ -98,7 +99,7 @@ export const repairs = pgTable(
 
 /**
  * An item of a work order (spec §3 Repair item). `estimation_item_id` names the estimate item it
- * carries out, without foreign key (as estimation_id). `running_clocks` maps the users whose clock
+ * carries out. `running_clocks` maps the users whose clock
  * runs on it to its start: what `clock_started_at` answers each reader (the entries are the truth).
  */
 export const repairItems = pgTable(
@@ -109,7 +110,7 @@ export const repairItems = pgTable(
     repair_id: uuid('repair_id')
       .notNull()
       .references(() => repairs.id, { onDelete: 'cascade' }),
-    estimation_item_id: uuid('estimation_item_id'),
+    estimation_item_id: uuid('estimation_item_id').references((): AnyPgColumn => estimationItems.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     detail: text('detail').notNull(),
     condition: text('condition'),

@@ -1,0 +1,188 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  customerName,
+  itemsForCustomer,
+  parseCustomerAnswer,
+  sumWorkTotals,
+  type CustomerDecision,
+  type Locale,
+  type TaxAmount,
+  type WorkTotals,
+} from '@atelier/domain';
+import type { Db } from '../../../db/client.ts';
+import { ApiError, ValidationErrors } from '../../../jsonapi/errors.ts';
+import { locations, organizations } from '../../admin/admin.table.ts';
+import { customers } from '../../crm/crm.table.ts';
+import { tokenHash } from '../../inspections/report/shares.ts';
+import { notifications } from '../../notifications/notifications.table.ts';
+import { documentFooterOf } from '../../../reports/footer.ts';
+import { vehicles } from '../../vehicles/vehicles.table.ts';
+import { refreshEstimationTotals, type EstimationItemRow, type EstimationRow } from '../estimation-lines.ts';
+import { estimationItems, estimations } from '../estimations.table.ts';
+import { recordDeferredWork } from '../deferred-work.ts';
+import { estimationAnswerItems, estimationAnswers, estimationApprovals } from './approval.table.ts';
+
+// What the customer's page reads and writes (docs/decisions.md "Customer approval"). The answer
+// is checked whole (every item decided, a name, a signature) against the version the customer
+// read; it is kept as it was given, and the items carry the customer's decision for the screens
+// and the totals; declined items become deferred work on the vehicle.
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export type ApprovalLink = typeof estimationApprovals.$inferSelect;
+
+/** The link and its estimate; 404 for a token nobody made, 410 (in the link's language) revoked, expired or canceled. */
+export async function openApproval(db: Db, token: string, lock = false): Promise<{ link: ApprovalLink; estimation: EstimationRow }> {
+  if (!TOKEN.test(token)) throw new ApiError(404, 'approval.not_found');
+  const query = db
+    .select({ link: estimationApprovals, estimation: estimations, expired: sql<boolean>`${estimationApprovals.expires_at} <= now()` })
+    .from(estimationApprovals)
+    .innerJoin(estimations, eq(estimations.id, estimationApprovals.estimation_id))
+    .where(eq(estimationApprovals.token_hash, tokenHash(token)));
+  const [found] = lock ? await query.for('update', { of: estimations }) : await query;
+  if (!found) throw new ApiError(404, 'approval.not_found');
+  if (found.link.revoked_at || found.expired || found.estimation.state === 'canceled') throw Object.assign(new ApiError(410, 'approval.gone'), { locale: found.link.locale });
+  return { link: found.link, estimation: found.estimation };
+}
+
+/** The customer answers while the approval is open: the estimate complete, its approval not ended. */
+const accepting = (e: EstimationRow) => e.state === 'completed' && e.approval_status !== 'done' && e.sent_at !== null;
+
+const storedTotals = (i: EstimationItemRow): WorkTotals => ({
+  parts: i.parts_total,
+  labour: i.labour_total,
+  subtotal: i.subtotal,
+  tax: i.tax_total,
+  total: i.total,
+  warranty: i.warranty_total,
+  taxes: (i.tax_details as TaxAmount[]) ?? [],
+});
+
+/** The public URL of an item's photo (served by approval.routes.ts through the link). */
+const photoUrl = (token: string, uploadId: string) => `/api/v1/public/estimate-approvals/${token}/photos/${uploadId}`;
+const UPLOAD_URL = /^\/api\/v1\/uploads\/([0-9a-f-]{36})\/content$/i;
+
+async function itemsAsked(db: Db, estimationId: string) {
+  const items = await db.select().from(estimationItems).where(eq(estimationItems.estimation_id, estimationId)).orderBy(asc(estimationItems.position), asc(estimationItems.id));
+  return itemsForCustomer(items);
+}
+
+/** The upload ids of the photos of the items the customer is asked about (the only ones the link opens). */
+export async function askedPhotoIds(db: Db, estimationId: string): Promise<Set<string>> {
+  const items = await itemsAsked(db, estimationId);
+  return new Set(items.flatMap((i) => (i.images ?? []).flatMap((u) => UPLOAD_URL.exec(u)?.[1]?.toLowerCase() ?? [])));
+}
+
+/** GET /public/estimate-approvals/{token}: what the page shows, in the link's language. */
+export async function approvalView(db: Db, token: string, link: ApprovalLink, e: EstimationRow) {
+  const items = await itemsAsked(db, e.id);
+  const [organization] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, e.organization_id));
+  const [location] = e.location_ids.length ? await db.select({ name: locations.name }).from(locations).where(eq(locations.id, e.location_ids[0])) : [];
+  const [car] = e.vehicle_id ? await db.select().from(vehicles).where(eq(vehicles.id, e.vehicle_id)) : [];
+  const [customer] = e.customer_id ? await db.select().from(customers).where(eq(customers.id, e.customer_id)) : [];
+  const answers = await db.select().from(estimationAnswers).where(eq(estimationAnswers.estimation_id, e.id)).orderBy(desc(estimationAnswers.decided_at)).limit(1);
+  const last = answers[0];
+  const current = last && last.version === e.version ? last : null;
+  const decisions = current
+    ? (await db.select().from(estimationAnswerItems).where(eq(estimationAnswerItems.answer_id, current.id))).map((d) => ({ item: d.estimation_item_id, decision: d.decision }))
+    : [];
+  const lines = items.map((i) => ({
+    id: i.id,
+    detail: i.detail,
+    condition: i.condition,
+    urgency: i.urgency,
+    part: i.part,
+    quantity: String(i.quantity),
+    warranty: i.warranty,
+    totals: storedTotals(i),
+    images: (i.images ?? []).flatMap((u) => {
+      const id = UPLOAD_URL.exec(u)?.[1];
+      return id ? [photoUrl(token, id.toLowerCase())] : [];
+    }),
+  }));
+  return {
+    locale: link.locale,
+    expires_at: link.expires_at,
+    organization: organization?.name ?? '',
+    location: location?.name ?? null,
+    code: e.code ?? '',
+    version: e.version,
+    sent_at: e.sent_at,
+    accepting: accepting(e) && !current,
+    vehicle: car ? { vin: car.vin, year: car.model_year, make: car.make, model: car.model, odometer: car.odometer, unit: car.odometer_unit } : null,
+    customer: customer ? customerName(customer) : null,
+    items: lines,
+    totals: sumWorkTotals(lines.map((l) => l.totals)),
+    footer: await documentFooterOf(db, e.organization_id),
+    answer: current ? { version: current.version, signer_name: current.signer_name, decided_at: current.decided_at, decisions } : null,
+    answered_version: last && !current ? last.version : null,
+  };
+}
+
+/**
+ * POST /public/estimate-approvals/{token}: keeps the answer, sets the items' decisions, records
+ * the declined ones as deferred work and tells the estimate's people. Runs in one transaction with
+ * the estimate locked, so two answers to one version cannot both be kept.
+ */
+export async function recordAnswer(db: Db, token: string, body: unknown, from: { ip: string; userAgent: string | null }) {
+  const { link, estimation: e } = await openApproval(db, token, true);
+  const items = await itemsAsked(db, e.id);
+  const parsed = parseCustomerAnswer(body, items.map((i) => i.id));
+  if (!parsed.ok) {
+    const errors = new ValidationErrors();
+    for (const p of parsed.problems) errors.add(p.pointer, p.code, p.params);
+    errors.throwIfAny();
+    throw new Error('unreachable');
+  }
+  const answer = parsed.answer;
+  if (answer.version !== e.version) throw new ApiError(409, 'approval.version_changed');
+  const [already] = await db.select({ id: estimationAnswers.id }).from(estimationAnswers).where(and(eq(estimationAnswers.estimation_id, e.id), eq(estimationAnswers.version, e.version)));
+  if (already) throw new ApiError(409, 'approval.already_answered');
+  if (!accepting(e)) throw new ApiError(409, 'approval.closed');
+
+  const total = (d: CustomerDecision) => items.filter((i) => answer.decisions.get(i.id) === d).reduce((s, i) => s + i.total, 0);
+  const [kept] = await db
+    .insert(estimationAnswers)
+    .values({
+      organization_id: e.organization_id,
+      estimation_id: e.id,
+      approval_id: link.id,
+      version: e.version,
+      signer_name: answer.signer_name,
+      signature: answer.signature,
+      ip: from.ip,
+      user_agent: from.userAgent?.slice(0, 500) ?? null,
+      accepted_total: total('approved'),
+      declined_total: total('declined'),
+    })
+    .returning();
+  await db.insert(estimationAnswerItems).values(items.map((i) => ({ answer_id: kept.id, estimation_item_id: i.id, detail: i.detail, total: i.total, decision: answer.decisions.get(i.id)! })));
+  for (const d of ['approved', 'declined'] as const) {
+    const ids = items.filter((i) => answer.decisions.get(i.id) === d).map((i) => i.id);
+    if (ids.length) await db.update(estimationItems).set({ customer_decision: d, customer_decided_at: kept.decided_at }).where(inArray(estimationItems.id, ids));
+  }
+  await refreshEstimationTotals(db, e.id);
+  await recordDeferredWork(db, e, items.filter((i) => answer.decisions.get(i.id) === 'declined'), kept.decided_at);
+  await notifyAnswered(db, e, answer.signer_name, { accepted: total('approved'), declined: total('declined') });
+  return link;
+}
+
+/** The estimate's approver, the approval's holder, its creator and assignees hear that the customer answered. */
+async function notifyAnswered(db: Db, e: EstimationRow, signer: string, totals: { accepted: number; declined: number }) {
+  const users = [...new Set([e.approver_id, e.approval_holder_id, e.creator_id, ...e.assigned_user_ids].filter((id): id is string => !!id))];
+  if (!users.length) return;
+  await db.insert(notifications).values(
+    users.map((user_id) => ({
+      user_id,
+      organization_id: e.organization_id,
+      event: 'customer_answered',
+      subject_type: 'estimations',
+      subject_id: e.id,
+      data: { label: e.code ?? '', causer_name: signer, ...totals },
+      location_ids: e.location_ids,
+    })),
+  );
+}
+
+export type ApprovalViewDocument = Awaited<ReturnType<typeof approvalView>>;
+export type { Locale };

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
+import type { RequestContext } from '../../../jsonapi/context.ts';
+import { ValidationErrors } from '../../../jsonapi/errors.ts';
+import { t } from '../../../i18n/index.ts';
+import { organizations } from '../../admin/admin.table.ts';
+import { customers } from '../../crm/crm.table.ts';
+import { tokenHash } from '../../inspections/report/shares.ts';
+import type { EstimationRow } from '../estimation-lines.ts';
+import { estimationApprovals } from './approval.table.ts';
+
+// The link send-client-approve makes (docs/decisions.md "Customer approval"): 32 random bytes,
+// only their SHA-256 kept; e-mailed to the customer in their language when an address is known,
+// and answered to the sender once so it can be handed over another way (a text message, a kiosk).
+
+export const APPROVAL_DAYS = { default: 14, max: 60 } as const;
+export const approvalUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, '')}/approve/estimates/${token}`;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The options of send-client-approve: { data: { attributes: { email, locale, expires_in_days } } }, all optional. */
+export function approvalOptions(body: unknown): { email: string | null; locale: Locale | null; days: number } {
+  const a = isObject(body) && isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : {};
+  const errors = new ValidationErrors();
+  const email = a.email ?? null;
+  if (email !== null && (typeof email !== 'string' || !isEmail(email))) errors.add('/data/attributes/email', 'validation.email');
+  const locale = a.locale ?? null;
+  if (locale !== null && !(LOCALES as readonly unknown[]).includes(locale)) errors.add('/data/attributes/locale', 'validation.enum', { values: LOCALES.join(', ') });
+  const days = a.expires_in_days ?? APPROVAL_DAYS.default;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > APPROVAL_DAYS.max)
+    errors.add('/data/attributes/expires_in_days', 'share.expires_in_days', { max: APPROVAL_DAYS.max });
+  errors.throwIfAny();
+  return { email: email as string | null, locale: locale as Locale | null, days: days as number };
+}
+
+/**
+ * Makes the link of an estimate just sent (its new version) and e-mails it: to the address given,
+ * else the customer's. Earlier links stay valid: each shows the estimate as it is now.
+ */
+export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, body: unknown) {
+  const wanted = approvalOptions(body);
+  const [customer] = row.customer_id ? await ctx.db.select().from(customers).where(eq(customers.id, row.customer_id)) : [];
+  const [organization] = await ctx.db.select({ name: organizations.name, locale: organizations.locale }).from(organizations).where(eq(organizations.id, row.organization_id));
+  const known = (l: unknown): l is Locale => (LOCALES as readonly unknown[]).includes(l);
+  const locale: Locale = wanted.locale ?? (known(customer?.locale) ? customer.locale : known(organization?.locale) ? organization.locale : 'fr');
+  const email = wanted.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null);
+  const token = randomBytes(32).toString('base64url');
+  const [link] = await ctx.db
+    .insert(estimationApprovals)
+    .values({
+      organization_id: row.organization_id,
+      estimation_id: row.id,
+      token_hash: tokenHash(token),
+      locale,
+      email,
+      expires_at: sql`now() + make_interval(days => ${wanted.days})`,
+      created_by: ctx.actor.id,
+    })
+    .returning();
+  const url = approvalUrl(ctx.config.appUrl, token);
+  if (email) {
+    const params = { organization: organization?.name ?? '', code: row.code ?? '', url, name: customer ? customerName(customer) : '' };
+    await ctx.mailer.queue(ctx.db, { to: email, subject: t(locale, 'mail.estimate_approval.subject', params), text: t(locale, 'mail.estimate_approval.body', params) });
+  }
+  return { url, token, email, locale, expires_at: link.expires_at };
+}
+
+/** Revokes every link of the estimate (it was canceled). */
+export async function revokeApprovalLinks(ctx: RequestContext, estimationId: string) {
+  await ctx.db
+    .update(estimationApprovals)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(estimationApprovals.estimation_id, estimationId), sql`${estimationApprovals.revoked_at} IS NULL`));
+}

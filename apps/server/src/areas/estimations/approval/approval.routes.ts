@@ -1,0 +1,166 @@
+import { CUSTOMER_DECISIONS, ITEM_CONDITIONS, LOCALES, URGENCIES, type Locale } from '@atelier/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../../db/client.ts';
+import { ApiError } from '../../../jsonapi/errors.ts';
+import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
+import { describeRoute } from '../../../jsonapi/openapi.ts';
+import type { RouteRegistrar } from '../../../jsonapi/router.ts';
+import { loadImages } from '../../../reports/images.ts';
+import { approvalView, askedPhotoIds, openApproval, recordAnswer } from './approval-answers.ts';
+
+// The customer's page calls (no sign-in: the e-mailed link's token opens them), in the link's
+// language: read the estimate, answer it, see the inspection's photos of the items asked about.
+
+/** The longest side of a photo the page shows (a phone's screen, twice for its pixel density). */
+const PHOTO_PIXELS = 1600;
+
+export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
+  const db = services.database.db;
+  const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
+
+  /** Opens the link (rate limited by address); a refusal answers in the link's language when it is known. */
+  async function opened(request: FastifyRequest, run: (db: Db) => Promise<unknown>) {
+    await services.limits.consume('shared_report', { ip: request.ip });
+    try {
+      return await run(db);
+    } catch (err) {
+      const locale = (err as { locale?: Locale }).locale;
+      if (locale) request.locale = locale;
+      throw err;
+    }
+  }
+
+  api.get('/public/estimate-approvals/:token', async (request, reply) => {
+    const view = await opened(request, async (db) => {
+      const { link, estimation } = await openApproval(db, tokenOf(request));
+      request.locale = link.locale;
+      return approvalView(db, tokenOf(request), link, estimation);
+    });
+    return reply.header('Cache-Control', 'private, no-store').send(view);
+  });
+
+  api.post('/public/estimate-approvals/:token', async (request, reply) => {
+    const view = await opened(request, async () => {
+      const token = tokenOf(request);
+      const from = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      // Answer and decisions in one transaction, the estimate locked: one answer per version.
+      const link = await db.transaction((tx) => recordAnswer(tx as unknown as Db, token, request.body, from));
+      request.locale = link.locale;
+      const { estimation } = await openApproval(db, token);
+      return approvalView(db, token, link, estimation);
+    });
+    return reply.code(201).header('Cache-Control', 'private, no-store').send(view);
+  });
+
+  api.get('/public/estimate-approvals/:token/photos/:uploadId', async (request, reply) => {
+    const image = await opened(request, async (db) => {
+      const { estimation } = await openApproval(db, tokenOf(request));
+      const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
+      if (!(await askedPhotoIds(db, estimation.id)).has(uploadId)) throw new ApiError(404, 'error.not_found');
+      const url = `/api/v1/uploads/${uploadId}/content`;
+      const images = await loadImages(db, services.config.dataDir, [{ url, longest: PHOTO_PIXELS, lineArt: false }], { organizationId: estimation.organization_id, resellerId: null });
+      const found = images.get(url);
+      if (!found) throw new ApiError(404, 'error.not_found');
+      return found;
+    });
+    const { data } = image as { data: Buffer };
+    return reply.type('image/jpeg').header('Cache-Control', 'private, max-age=3600').header('Content-Length', data.length).send(data);
+  });
+};
+
+const nullableString: JsonSchema = { type: ['string', 'null'] };
+const money: JsonSchema = { type: 'integer' };
+const totals: JsonSchema = {
+  type: 'object',
+  required: ['parts', 'labour', 'subtotal', 'taxes', 'tax', 'total', 'warranty'],
+  properties: {
+    parts: money,
+    labour: money,
+    subtotal: money,
+    taxes: { type: 'array', items: { type: 'object', required: ['code', 'amount'], properties: { code: { type: 'string' }, amount: money } } },
+    tax: money,
+    total: money,
+    warranty: money,
+  },
+};
+const view: JsonSchema = {
+  type: 'object',
+  required: ['locale', 'expires_at', 'organization', 'code', 'version', 'accepting', 'items', 'totals', 'answer', 'answered_version'],
+  properties: {
+    locale: { enum: [...LOCALES] },
+    expires_at: { type: 'string' },
+    organization: { type: 'string' },
+    location: nullableString,
+    code: { type: 'string' },
+    version: { type: 'integer' },
+    sent_at: nullableString,
+    accepting: { type: 'boolean', description: 'Whether the estimate takes an answer now (sent, approval open, this version not answered).' },
+    vehicle: {
+      anyOf: [
+        { type: 'null' },
+        { type: 'object', properties: { vin: { type: 'string' }, year: { type: ['integer', 'null'] }, make: nullableString, model: nullableString, odometer: { type: ['integer', 'null'] }, unit: { type: 'string' } } },
+      ],
+    },
+    customer: nullableString,
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'detail', 'totals', 'images'],
+        properties: {
+          id: { type: 'string' },
+          detail: { type: 'string' },
+          condition: { anyOf: [{ type: 'null' }, { enum: [...ITEM_CONDITIONS] }] },
+          urgency: { anyOf: [{ type: 'null' }, { enum: [...URGENCIES] }] },
+          part: nullableString,
+          quantity: { type: 'string' },
+          warranty: { type: 'boolean' },
+          totals,
+          images: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    totals,
+    footer: nullableString,
+    answer: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          properties: {
+            version: { type: 'integer' },
+            signer_name: { type: 'string' },
+            decided_at: { type: 'string' },
+            decisions: { type: 'array', items: { type: 'object', properties: { item: { type: 'string' }, decision: { enum: [...CUSTOMER_DECISIONS] } } } },
+          },
+        },
+      ],
+    },
+    answered_version: { type: ['integer', 'null'] },
+  },
+};
+
+describeRoute('GET', '/public/estimate-approvals/:token', {
+  summary: 'What the customer’s approval page shows: the estimate as it is now, the items asked about with their prices and photos, and the answer given to this version',
+  tag: 'estimations',
+  public: true,
+  responses: { 200: { contentType: 'application/json', schema: view } },
+  errors: [404, 410, 429],
+});
+
+describeRoute('POST', '/public/estimate-approvals/:token', {
+  summary: 'The customer’s answer: a decision on every item asked about, the signer’s name and signature, for the version read',
+  description: 'Body: { data: { attributes: { version, signer_name, signature (PNG data URL), decisions: [{ item, decision: approved | declined }] } } }. 409 when the estimate changed since it was read, was already answered, or takes no answer now.',
+  tag: 'estimations',
+  public: true,
+  responses: { 201: { contentType: 'application/json', schema: view } },
+  errors: [404, 409, 410, 422, 429],
+});
+
+describeRoute('GET', '/public/estimate-approvals/:token/photos/:uploadId', {
+  summary: 'A photo of an item the customer is asked about (JPEG, at most 1600 pixels)',
+  tag: 'estimations',
+  public: true,
+  responses: { 200: { contentType: 'image/jpeg', description: 'The photo.', schema: { type: 'string', format: 'binary' } } },
+  errors: [404, 410, 429],
+});

@@ -1,0 +1,46 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DEFERRED_WORK_STATES, ITEM_CONDITIONS, URGENCIES, type DeferredWorkState, type ItemCondition, type Urgency } from '@atelier/domain';
+import { id, locationIds, oneOf, timestamps } from '../../db/columns.ts';
+import { organizationId, users } from '../admin/admin.table.ts';
+import { customers } from '../crm/crm.table.ts';
+import { vehicles } from '../vehicles/vehicles.table.ts';
+import { estimations } from './estimations.table.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/**
+ * Work a customer declined, kept on the vehicle (issue 12, deferred work). What it said and cost is
+ * copied from the item: the estimate may change or go, the suggestion stays as the customer heard it.
+ */
+export const deferredWork = pgTable(
+  'deferred_work',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    vehicle_id: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    estimation_id: uuid('estimation_id').references(() => estimations.id, { onDelete: 'set null' }),
+    estimation_item_id: uuid('estimation_item_id'),
+    reoffered_in_id: uuid('reoffered_in_id').references(() => estimations.id, { onDelete: 'set null' }),
+    detail: text('detail').notNull(),
+    condition: text('condition').$type<ItemCondition>(),
+    urgency: text('urgency').$type<Urgency>(),
+    total: integer('total').notNull(),
+    declined_at: at('declined_at').notNull(),
+    state: text('state').$type<DeferredWorkState>().notNull().default('open'),
+    note: text('note'),
+    closed_at: at('closed_at'),
+    closed_by_id: uuid('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    location_ids: locationIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('deferred_work_vehicle_state_idx').on(t.vehicle_id, t.state),
+    index('deferred_work_org_declined_idx').on(t.organization_id, t.declined_at),
+    oneOf('deferred_work_state_check', t.state, DEFERRED_WORK_STATES),
+    oneOf('deferred_work_condition_check', t.condition, ITEM_CONDITIONS),
+    oneOf('deferred_work_urgency_check', t.urgency, URGENCIES),
+  ],
+);

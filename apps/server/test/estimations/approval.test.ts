@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.ts';
+import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
+
+// The customer's approval (issue 12): the link sent with send-client-approve, the public page's
+// reads, one immutable answer per version, the items' decisions and totals, deferred work.
+
+let t: TestApp;
+let admin: MadeUser;
+let stranger: MadeUser;
+let customerId: string;
+let qc: string;
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const P = '/api/v1/public/estimate-approvals';
+
+beforeAll(async () => {
+  t = await createTestApp({}, { demo: false });
+  const org = await makeOrganization(t);
+  admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
+  stranger = await makeUser(t, (await makeOrganization(t)).id);
+  const customer = await t.api('POST', '/api/v1/customers', {
+    token: admin.token,
+    body: { data: { type: 'customers', attributes: { type: 'individual', firstname: 'Mary', lastname: 'Grant', email: 'mary.grant@example.com', locale: 'en' } } },
+  });
+  expect(customer.status, JSON.stringify(customer.body)).toBe(201);
+  customerId = customer.body.data.id;
+  const group = await t.api('POST', '/api/v1/tax-groups', {
+    token: admin.token,
+    body: { data: { type: 'tax-groups', attributes: { name: 'QC approval' }, relationships: { taxes: { data: [{ type: 'taxes', attributes: { code: 'TPS', rate: '5', type: 'percentage' } }, { type: 'taxes', attributes: { code: 'TVQ', rate: '9.975', type: 'percentage' } }] } } } },
+  });
+  qc = group.body.data.id;
+});
+afterAll(() => t?.close());
+
+/** A complete estimate of three priced items, sent to the customer; answers the token of its link. */
+async function sent(extra: { body?: object } = {}) {
+  const made = await estimate(t, admin, {
+    items: [item({ detail: 'Front brake pads' }), item({ detail: 'Wiper blades' }), item({ detail: 'Cabin filter' })],
+    relationships: { customer: to('customers', customerId) },
+  });
+  const ids = itemsOf(made.body).map((i: any) => i.id as string);
+  for (const route of ['start-components', 'start-times']) expect((await act(t, made.id, route, admin)).status).toBe(200);
+  const priced = await patchItems(t, made.id, ids.map((id: string, k: number) => item({ quantity: '1', unit_price: [20_000, 5_000, 3_000][k], time: '0' }, { taxGroup: to('tax-groups', qc) }, id)), admin);
+  expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+  for (const route of ['end-components', 'end-times']) expect((await act(t, made.id, route, admin)).status).toBe(200);
+  const res = await act(t, made.id, 'send-client-approve', admin, extra.body ?? { data: {} });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const url = res.body.meta.approval.url as string;
+  return { ...made, ids, token: url.split('/').pop()!, url, version: res.body.data.attributes.version as number };
+}
+
+const answer = (version: number, decisions: [string, 'approved' | 'declined'][], over: Record<string, unknown> = {}) => ({
+  data: { attributes: { version, signer_name: 'Mary Grant', signature: PNG, decisions: decisions.map(([item, decision]) => ({ item, decision })), ...over } },
+});
+
+describe('the approval link', () => {
+  it('is e-mailed to the customer in their language and opens the estimate without signing in', async () => {
+    const e = await sent();
+    expect(e.url).toMatch(/\/approve\/estimates\/[A-Za-z0-9_-]{43}$/);
+    const [mail] = rowsOf<{ to_address: string; subject: string; body: string }>(await t.database.db.execute(sql`SELECT * FROM mail_outbox ORDER BY created_at DESC LIMIT 1`)) as any[];
+    expect(JSON.stringify(mail)).toContain('mary.grant@example.com');
+    expect(JSON.stringify(mail)).toContain(e.url);
+    const view = await t.api('GET', `${P}/${e.token}`);
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body).toMatchObject({ locale: 'en', version: e.version, accepting: true, customer: 'Mary Grant', answer: null, answered_version: null });
+    expect(view.body.items.map((i: any) => i.detail)).toEqual(['Front brake pads', 'Wiper blades', 'Cabin filter']);
+    // 200.00 + GST 10.00 + QST 19.95
+    expect(view.body.items[0].totals).toMatchObject({ subtotal: 20_000, tax: 2_995, total: 22_995 });
+    expect(view.body.totals.total).toBe(22_995 + 5_749 + 3_449);
+    // The token is never kept: only its hash.
+    expect(JSON.stringify(rowsOf(await t.database.db.execute(sql`SELECT * FROM estimation_approvals`)))).not.toContain(e.token);
+  });
+
+  it('refuses an unknown, revoked or expired link, in the link’s language', async () => {
+    expect((await t.api('GET', `${P}/${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await t.api('GET', `${P}/short`)).status).toBe(404);
+    const e = await sent();
+    await t.database.db.execute(sql`UPDATE estimation_approvals SET expires_at = now() - interval '1 minute' WHERE estimation_id = ${e.id}`);
+    const gone = await t.api('GET', `${P}/${e.token}`);
+    expect(gone.status).toBe(410);
+    expect(gone.body.errors[0].detail).toMatch(/expired|withdrawn/i);
+  });
+});
+
+describe('the customer’s answer', () => {
+  it('names every problem at once, in the customer’s language, and keeps nothing', async () => {
+    const e = await sent();
+    const bad = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, [[e.ids[0], 'approved']], { signer_name: ' ', signature: 'nope' }) });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((x: any) => x.source.pointer)).toEqual(['/data/attributes/signer_name', '/data/attributes/signature', '/data/attributes/decisions']);
+    expect(bad.body.errors[2].detail).toContain('2');
+    // Not even a document: refused as malformed (400) or as an answer missing everything (422).
+    for (const body of [null, 'x', [], { data: 3 }]) expect([400, 422]).toContain((await t.api('POST', `${P}/${e.token}`, { body: body as never })).status);
+    expect((await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimation_answers WHERE estimation_id = ${e.id}`)).n).toBe(0);
+  });
+
+  it('is kept once for its version, sets the items’ decisions and totals, defers what was declined and tells the estimate’s people', async () => {
+    const e = await sent();
+    const decisions: [string, 'approved' | 'declined'][] = [[e.ids[0], 'approved'], [e.ids[1], 'declined'], [e.ids[2], 'approved']];
+    const old = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version - 1, decisions) });
+    expect(old.status).toBe(409);
+    const ok = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, decisions), headers: { 'user-agent': 'Test browser' } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.answer).toMatchObject({ version: e.version, signer_name: 'Mary Grant' });
+    expect(ok.body.accepting).toBe(false);
+    const again = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, decisions) });
+    expect(again.status).toBe(409);
+
+    const read = await t.api('GET', `${E}/${e.id}?include=items`, { token: admin.token });
+    expect(itemsOf(read.body).map((i: any) => i.attributes.customer_decision)).toEqual(['approved', 'declined', 'approved']);
+    // What was declined is not charged.
+    expect(read.body.data.attributes.total).toBe(22_995 + 3_449);
+    const kept = await one<any>(t, sql`SELECT * FROM estimation_answers WHERE estimation_id = ${e.id}`);
+    expect(kept).toMatchObject({ signer_name: 'Mary Grant', accepted_total: 22_995 + 3_449, declined_total: 5_749, user_agent: 'Test browser' });
+    expect(kept.ip).toBeTruthy();
+    await expect(t.database.db.execute(sql`UPDATE estimation_answers SET signer_name = 'Someone else' WHERE id = ${kept.id}`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`UPDATE estimation_answer_items SET decision = 'approved' WHERE answer_id = ${kept.id}`)).rejects.toThrow();
+
+    const notices = rowsOf<{ event: string }>(await t.database.db.execute(sql`SELECT event FROM notifications WHERE subject_id = ${e.id} AND user_id = ${admin.id}`));
+    expect(notices.map((n) => n.event)).toContain('customer_answered');
+
+    const deferred = await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: admin.token });
+    expect(deferred.status).toBe(200);
+    expect(deferred.body.data.map((d: any) => d.attributes)).toEqual([expect.objectContaining({ detail: 'Wiper blades', total: 5_749, state: 'open' })]);
+    expect((await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: stranger.token })).body.data).toEqual([]);
+  });
+
+  it('asks again when the estimate is sent again', async () => {
+    const e = await sent();
+    await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, [[e.ids[0], 'approved'], [e.ids[1], 'approved'], [e.ids[2], 'approved']]) });
+    const resent = await act(t, e.id, 'send-client-approve', admin, { data: {} });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    const view = await t.api('GET', `${P}/${e.token}`);
+    expect(view.body).toMatchObject({ version: e.version + 1, answer: null, answered_version: e.version, accepting: true });
+  });
+
+  it('is refused once the approval is over', async () => {
+    const e = await sent();
+    expect((await act(t, e.id, 'valid', admin)).status).toBe(200);
+    const late = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, e.ids.map((id: string) => [id, 'approved'] as [string, 'approved'])) });
+    expect(late.status).toBe(409);
+  });
+});
+
+describe('deferred work', () => {
+  it('is closed by hand once (done or dismissed), never made or deleted by a client', async () => {
+    const e = await sent();
+    await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, [[e.ids[0], 'declined'], [e.ids[1], 'approved'], [e.ids[2], 'approved']]) });
+    const [d] = (await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: admin.token })).body.data;
+    const reopen = await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: admin.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'reoffered' } } } });
+    expect(reopen.status).toBe(422);
+    const dismissed = await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: admin.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'dismissed', note: 'Sold the car' } } } });
+    expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
+    expect(dismissed.body.data.attributes.closed_at).toBeTruthy();
+    const twice = await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: admin.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'done' } } } });
+    expect(twice.status).toBe(409);
+    // The API offers no DELETE of deferred work: the route does not exist.
+    expect((await t.api('DELETE', `/api/v1/deferred-work/${d.id}`, { token: admin.token })).status).toBe(404);
+    expect((await t.api('POST', '/api/v1/deferred-work', { token: admin.token, body: { data: { type: 'deferred-work', attributes: { state: 'open' } } } })).status).toBe(404);
+    expect((await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: stranger.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'done' } } } })).status).toBe(404);
+  });
+});
