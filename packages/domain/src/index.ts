@@ -29,7 +29,7 @@ export * from './estimations/states.ts';
 export * from './estimations/items.ts';
 export * from './estimations/from-inspection.ts';
 export * from './estimations/quote.ts';
-export * from './lines/documents.ts';
+export { documentFooter, documentTaxes, type DocumentParty, type DocumentTax, type DocumentVehicle, type Labelled } from './lines/documents.ts';
 export * from './repairs/states.ts';
 export * from './repairs/items.ts';
 export * from './repairs/work-order.ts';
