@@ -31,7 +31,7 @@ export * from './estimations/from-inspection.ts';
 export * from './estimations/customer-approval.ts';
 export * from './estimations/deferred-work.ts';
 export * from './estimations/quote.ts';
-export * from './lines/documents.ts';
+export { documentFooter, documentTaxes, type DocumentParty, type DocumentTax, type DocumentVehicle, type Labelled } from './lines/documents.ts';
 export * from './repairs/states.ts';
 export * from './repairs/items.ts';
 export * from './repairs/work-order.ts';

@@ -1,6 +1,9 @@
+import type { Locale } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
 import { options } from '../areas/admin/admin.table.ts';
 import type { Db } from '../db/client.ts';
+import { t } from '../i18n/index.ts';
+import { formatDateTime } from './format.ts';
 import { LEFT, MUTED, PAGE, WIDTH, type Pen } from './page.ts';
 
 // What every page carries at its foot: who and what the document is, its page number, and the
@@ -15,6 +18,17 @@ export interface Footer {
   documentFooter: string | null;
   /** Printed across every page (PROVISOIRE / DRAFT), or null. */
   watermark?: string | null;
+}
+
+/** The footer of every document: "Garage Démo · E-2026-000012 · Généré le …", "Page 1 de 3". */
+export function footerOf(o: { organization: string; code: string; locale: Locale; timeZone: string; now: Date; documentFooter: string | null; watermark?: string | null }): Footer {
+  const generated = t(o.locale, 'document.generated', { date: formatDateTime(o.now.toISOString(), o.locale, o.timeZone) });
+  return {
+    text: `${o.organization} · ${o.code} · ${generated}`,
+    page: (page, pages) => t(o.locale, 'document.page', { page, pages }),
+    documentFooter: o.documentFooter,
+    watermark: o.watermark ?? null,
+  };
 }
 
 export function drawFooters(pen: Pen, footer: Footer) {

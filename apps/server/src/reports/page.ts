@@ -109,10 +109,11 @@ export interface DocumentInfo {
 }
 
 /**
- * A document drawn by `draw` (fonts registered; it may breathe between parts) with its pictures,
- * as PDF bytes. The pictures may still be loading: they are waited for only once the text is drawn.
+ * A document as PDF bytes: `draw` writes the body (fonts registered; it may breathe between
+ * parts), the pictures are placed once loaded (they may still be loading while it draws), then
+ * `over` draws what crosses everything, pictures included: the footers and a draft's watermark.
  */
-export async function renderPdf(info: DocumentInfo, images: ImageSource, draw: (pen: Pen) => void | Promise<void>): Promise<Buffer> {
+export async function renderPdf(info: DocumentInfo, images: ImageSource, draw: (pen: Pen) => void | Promise<void>, over: (pen: Pen) => void): Promise<Buffer> {
   const pictures = Promise.resolve(images);
   // Waited for below; a failure must not go unhandled meanwhile if drawing throws first.
   pictures.catch(() => undefined);
@@ -136,6 +137,7 @@ export async function renderPdf(info: DocumentInfo, images: ImageSource, draw: (
   const pen = new Pen(doc, info.locale, footer);
   await draw(pen);
   pen.drawImages(await pictures);
+  over(pen);
   doc.end();
   await ended;
   return Buffer.concat(chunks);

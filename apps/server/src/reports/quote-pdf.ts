@@ -1,7 +1,7 @@
 import type { Locale, QuoteGroup, QuoteLine, QuoteModel, Urgency } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../i18n/index.ts';
 import { customerFacts, drawFacts, vehicleFacts } from './facts.ts';
-import { drawFooters } from './footer.ts';
+import { drawFooters, footerOf } from './footer.ts';
 import { formatDateTime, formatDay, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
 import { wantedImages, type ImageSource } from './images.ts';
@@ -41,8 +41,9 @@ const URGENCY_COLOR: Record<Urgency, string> = { urgent: '#c92a2a', soon: '#8f44
  */
 export function renderQuotePdf({ model, images, timeZone, now = new Date() }: QuotePdfInput): Promise<Buffer> {
   const tr = (key: MessageKey, params?: MessageParams) => t(model.locale, key, params);
+  const footer = footerOf({ organization: model.organization.name, code: model.code, locale: model.locale, timeZone, now, documentFooter: model.documentFooter });
   const info = { title: tr('quote.number', { code: model.code }), author: model.organization.name, locale: model.locale, documentFooter: model.documentFooter };
-  return renderPdf(info, images, async (pen) => {
+  const body = async (pen: Pen) => {
     drawHeader(pen, {
       organization: model.organization,
       location: model.location,
@@ -66,12 +67,8 @@ export function renderQuotePdf({ model, images, timeZone, now = new Date() }: Qu
       pen.font('regular', 9.5).text(model.notes, LEFT, pen.doc.y, { width: WIDTH });
     }
     signature(pen, model, timeZone);
-    drawFooters(pen, {
-      text: `${model.organization.name} · ${model.code} · ${tr('document.generated', { date: formatDateTime(now.toISOString(), model.locale, timeZone) })}`,
-      page: (page, pages) => tr('document.page', { page, pages }),
-      documentFooter: model.documentFooter,
-    });
-  });
+  };
+  return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
 }
 
 function facts(pen: Pen, model: QuoteModel, timeZone: string) {

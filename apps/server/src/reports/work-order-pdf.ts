@@ -1,8 +1,8 @@
 import type { Locale, WorkOrderLine, WorkOrderModel } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../i18n/index.ts';
 import { customerFacts, drawFacts, vehicleFacts } from './facts.ts';
-import { drawFooters } from './footer.ts';
-import { formatDateTime, formatDay, formatHours, formatMoney } from './format.ts';
+import { drawFooters, footerOf } from './footer.ts';
+import { formatDay, formatHours, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
 import { wantedImages, type ImageSource } from './images.ts';
 import { INK, LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
@@ -39,8 +39,9 @@ export const workOrderFileName = (model: WorkOrderModel) => `${t(model.locale, '
  */
 export function renderWorkOrderPdf({ model, images, timeZone, now = new Date() }: WorkOrderPdfInput): Promise<Buffer> {
   const tr = (key: MessageKey, params?: MessageParams) => t(model.locale, key, params);
+  const footer = footerOf({ organization: model.organization.name, code: model.code, locale: model.locale, timeZone, now, documentFooter: model.documentFooter });
   const info = { title: tr('work_order.number', { code: model.code }), author: model.organization.name, locale: model.locale, documentFooter: model.documentFooter };
-  return renderPdf(info, images, (pen) => {
+  const body = (pen: Pen) => {
     drawHeader(pen, {
       organization: model.organization,
       location: model.location,
@@ -64,12 +65,8 @@ export function renderWorkOrderPdf({ model, images, timeZone, now = new Date() }
       { title: tr('work_order.sign_mechanic'), labels, name: model.people.completed_by },
       { title: tr('work_order.sign_customer'), labels, name: model.customer?.name ?? null },
     ]);
-    drawFooters(pen, {
-      text: `${model.organization.name} · ${model.code} · ${tr('document.generated', { date: formatDateTime(now.toISOString(), model.locale, timeZone) })}`,
-      page: (page, pages) => tr('document.page', { page, pages }),
-      documentFooter: model.documentFooter,
-    });
-  });
+  };
+  return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
 }
 
 function facts(pen: Pen, model: WorkOrderModel, timeZone: string) {

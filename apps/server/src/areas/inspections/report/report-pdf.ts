@@ -1,6 +1,6 @@
 import { FIELD_ACTION_LABELS, INSPECTION_STATE_LABELS, URGENCY_LABELS, type ReportField, type ScoreTone, type Urgency } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../../../i18n/index.ts';
-import { drawFooters } from '../../../reports/footer.ts';
+import { drawFooters, footerOf } from '../../../reports/footer.ts';
 import { colon, formatDateTime } from '../../../reports/format.ts';
 import { drawHeader } from '../../../reports/header.ts';
 import { THUMB, drawThumbnails } from '../../../reports/thumbnails.ts';
@@ -25,7 +25,9 @@ const FINAL = new Set(['completed', 'approved', 'repairing']);
 /** The report as PDF bytes. */
 export async function renderReportPdf(data: ReportData, options: { timeZone: string; now?: Date }): Promise<Buffer> {
   const info = { title: `${t(data.locale, 'report.title')} ${data.code}`, author: data.organization.name, subject: data.formName, locale: data.locale, documentFooter: data.documentFooter };
-  return renderPdf(info, data.images, (pen) => new Drawing(pen, data, options.timeZone).draw(options.now ?? new Date()));
+  const watermark = FINAL.has(data.state) ? null : t(data.locale, 'document.draft');
+  const footer = footerOf({ ...options, now: options.now ?? new Date(), organization: data.organization.name, code: data.code, locale: data.locale, documentFooter: data.documentFooter, watermark });
+  return renderPdf(info, data.images, (pen) => new Drawing(pen, data, options.timeZone).draw(), (pen) => drawFooters(pen, footer));
 }
 
 class Drawing {
@@ -51,7 +53,7 @@ class Drawing {
     return this.pen.font(weight, size, color);
   }
 
-  async draw(now: Date) {
+  async draw() {
     const { data } = this;
     drawHeader(this.pen, {
       organization: data.organization,
@@ -69,12 +71,6 @@ class Drawing {
     this.remarks();
     this.reminders();
     this.signature();
-    drawFooters(this.pen, {
-      text: `${data.organization.name} · ${data.code} · ${this.tr('document.generated', { date: formatDateTime(now.toISOString(), data.locale, this.timeZone) })}`,
-      page: (page, pages) => this.tr('document.page', { page, pages }),
-      documentFooter: data.documentFooter,
-      watermark: FINAL.has(data.state) ? null : this.tr('document.draft'),
-    });
   }
 
   /** A coloured pill with the score: colour and number together, never colour alone. */
