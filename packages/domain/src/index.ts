@@ -35,3 +35,4 @@ export * from './settings/addresses.ts';
 export * from './declarations/callback-deliveries.ts';
 export * from './inspections/report.ts';
 export * from './inspections/urgency.ts';
+export * from './pricing/index.ts';
