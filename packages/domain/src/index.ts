@@ -36,3 +36,5 @@ export * from './declarations/callback-deliveries.ts';
 export * from './inspections/report.ts';
 export * from './inspections/urgency.ts';
 export * from './pricing/index.ts';
+export * from './declarations/vehicle-sales.ts';
+export * from './declarations/request-logs.ts';

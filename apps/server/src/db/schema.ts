@@ -15,3 +15,4 @@ export * from '../areas/inspections/inspections.table.ts';
 export * from '../areas/comments/comments.table.ts';
 export * from '../areas/settings/settings.table.ts';
 export * from '../areas/inspections/inspection-shares.table.ts';
+export * from '../areas/pricing/pricing.table.ts';

@@ -3,3 +3,4 @@ export * from './stats.ts';
 export * from './market.ts';
 export * from './offer.ts';
 export * from './request.ts';
+export * from './domains.ts';

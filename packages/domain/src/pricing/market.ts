@@ -163,7 +163,7 @@ export function withProvinceTaxes(province: Province, dollars: number): { taxed:
   const group = CANADIAN_TAX_GROUPS.find((g) => g.key === PROVINCE_TAX_GROUP[province])!;
   const percentages = group.taxes.filter((t) => t.type === 'percentage');
   const cents = dollars * 100;
-  const taxes = lineTaxes(percentages, cents, 1).reduce((s, t) => s + t.amount, 0);
+  const taxes = lineTaxes(percentages.map((t) => ({ code: t.code.en, rate: t.rate, type: t.type })), cents, 1).reduce((s, t) => s + t.amount, 0);
   return { taxed: Math.round((cents + taxes) / 100), ratePercent: percentages.reduce((s, t) => s + Number(t.rate), 0) };
 }
 
