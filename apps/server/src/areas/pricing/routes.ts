@@ -29,9 +29,22 @@ interface Caller {
   debug: boolean;
   domainId?: string | null;
   host?: string | null;
+  /** Why the call is refused, once it is known whose call it is (so the refusal is logged). */
+  refusal?: ApiError;
 }
 
-/** The signed-in user allowed to estimate, or the secret key's organization (routes in apiKeyRoutes). */
+/** The call's own work, unless it is refused. */
+const unlessRefused =
+  <T>(caller: Caller, run: () => Promise<T>) =>
+  () => {
+    if (caller.refusal) throw caller.refusal;
+    return run();
+  };
+
+/**
+ * The signed-in user, or the secret key's organization (routes in apiKeyRoutes). A user of an
+ * organization without the permission is a caller too, refused: the refusal is logged.
+ */
 async function callerOf(request: FastifyRequest, contextOf: ContextOf, services: Services): Promise<Caller> {
   if (!request.actor) {
     const secret = String(request.headers['x-api-key'] ?? '');
@@ -42,9 +55,9 @@ async function callerOf(request: FastifyRequest, contextOf: ContextOf, services:
   }
   const ctx = contextOf(request);
   const permissions = ctx.actor.permissions;
-  if (!permissions.has(PERMISSIONS.screen) && !permissions.has(PERMISSIONS.api)) throw forbidden();
   if (!ctx.actor.organizationId) throw new ApiError(403, 'pricing.organization_required');
-  return { organizationId: ctx.actor.organizationId, channel: 'app', userId: ctx.actor.id, debug: permissions.has(PERMISSIONS.debug) };
+  const refusal = permissions.has(PERMISSIONS.screen) || permissions.has(PERMISSIONS.api) ? undefined : forbidden();
+  return { organizationId: ctx.actor.organizationId, channel: 'app', userId: ctx.actor.id, debug: permissions.has(PERMISSIONS.debug), refusal };
 }
 
 /** The 422 of every problem of a request, each on its member of the plain JSON body. */
@@ -144,8 +157,8 @@ async function embedCaller(request: FastifyRequest, services: Services): Promise
   const parent = self ? hostOf(String(request.headers['x-embed-parent'] ?? '')) : origin;
   const domain = parent ? matchingDomain(parent, frame.domains) : undefined;
   const preview = self && parent === origin;
-  if (!domain && !preview) throw new ApiError(403, 'pricing.embed_origin_refused');
-  return { organizationId: frame.organizationId, organizationName: frame.organizationName, channel: 'embed', userId: null, debug: false, domainId: domain?.id ?? null, host: parent };
+  const refusal = domain || preview ? undefined : new ApiError(403, 'pricing.embed_origin_refused');
+  return { organizationId: frame.organizationId, organizationName: frame.organizationName, channel: 'embed', userId: null, debug: false, domainId: domain?.id ?? null, host: parent, refusal };
 }
 
 function send(reply: FastifyReply, doc: unknown) {
@@ -158,7 +171,7 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
 
   api.post('/estimations/vehicle-price', async (request, reply) => {
     const caller = await callerOf(request, contextOf, services);
-    const doc = await logged(db, { ...caller, endpoint: 'POST /estimations/vehicle-price', ip: request.ip, request: loggedBody(request.body) }, () => estimatePrice(services, caller, request.body, request.locale), logError);
+    const doc = await logged(db, { ...caller, endpoint: 'POST /estimations/vehicle-price', ip: request.ip, request: loggedBody(request.body) }, unlessRefused(caller, () => estimatePrice(services, caller, request.body, request.locale)), logError);
     return send(reply, doc);
   });
 
@@ -166,17 +179,19 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
     const caller = await callerOf(request, contextOf, services);
     const vin = (request.params as { vin: string }).vin;
     const query = request.query as Record<string, string | undefined>;
-    const doc = await logged(db, { ...caller, endpoint: 'GET /vehicles/get-worst-price-by-vin', ip: request.ip, request: { vin, ...query } }, () => worstPrice(services, caller, vin, query, request.locale), logError);
+    const doc = await logged(db, { ...caller, endpoint: 'GET /vehicles/get-worst-price-by-vin', ip: request.ip, request: { vin, ...query } }, unlessRefused(caller, () => worstPrice(services, caller, vin, query, request.locale)), logError);
     return send(reply, doc);
   });
 
   for (const level of CATALOGUE_LEVELS) {
     api.get(`/estimate-vehicle-${level}`, async (request, reply) => {
       const caller = await callerOf(request, contextOf, services);
+      if (caller.refusal) throw caller.refusal;
       return send(reply, catalogueDocument(level, await catalogueOf(db, caller.organizationId, level, catalogueFilter(request.query as Record<string, string | undefined>))));
     });
     api.get(`/public/embed/estimate-vehicle-${level}`, async (request, reply) => {
       const caller = await embedCaller(request, services);
+      if (caller.refusal) throw caller.refusal;
       return send(reply, catalogueDocument(level, await catalogueOf(db, caller.organizationId, level, catalogueFilter(request.query as Record<string, string | undefined>))));
     });
   }
@@ -199,11 +214,12 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
   // The frame's own calls.
   api.get('/public/embed/vehicle-estimate', async (request, reply) => {
     const caller = await embedCaller(request, services);
+    if (caller.refusal) throw caller.refusal;
     return send(reply, { jsonapi: { version: '1.1' }, data: { type: 'vehicle-estimate-frames', id: caller.organizationId, attributes: { organization: caller.organizationName, provinces: PROVINCES } } });
   });
   api.post('/public/embed/vehicle-price', async (request, reply) => {
     const caller = await embedCaller(request, services);
-    const doc = await logged(db, { ...caller, endpoint: 'POST /public/embed/vehicle-price', ip: request.ip, request: loggedBody(request.body) }, () => estimatePrice(services, caller, request.body, request.locale), logError);
+    const doc = await logged(db, { ...caller, endpoint: 'POST /public/embed/vehicle-price', ip: request.ip, request: loggedBody(request.body) }, unlessRefused(caller, () => estimatePrice(services, caller, request.body, request.locale)), logError);
     return send(reply, doc);
   });
 };
