@@ -1,8 +1,8 @@
 import { CONDITION_FACTORS, type Condition, type Province } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { organizations } from '../admin/admin.table.ts';
-import { estimateVehicleAllowDomains, vehicleSales } from './pricing.table.ts';
+import { organizations, users } from '../admin/admin.table.ts';
+import { estimateVehicleAllowDomains, requestLogs, vehicleSales } from './pricing.table.ts';
 
 // Demo market data for Garage Démo (marked is_demo): a year of generated sales and listings of
 // the models the demo vehicles are, priced by a plain depreciation model with noise and a few
@@ -88,10 +88,30 @@ export async function insertSales(db: Db, rows: (typeof vehicleSales.$inferInser
   for (let i = 0; i < rows.length; i += 1000) await db.insert(vehicleSales).values(rows.slice(i, i + 1000));
 }
 
+/**
+ * Garage Démo's market (3,000 sales) and Autos Rivière's smaller one (300), an allowed domain each
+ * (Garage Démo's frame may be embedded from a page served on this machine), and a few calls in
+ * each request log, as the screens show them.
+ */
 export async function seedDemoSales(db: Db) {
-  const [garage] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, 'Garage Démo'));
-  if (!garage) return;
-  await insertSales(db, demoSales(garage.id, 3000, new Date()));
-  // The demo frame may be embedded from a page served on this machine.
-  await db.insert(estimateVehicleAllowDomains).values({ organization_id: garage.id, domain: 'localhost' });
+  const orgs = await db.select({ id: organizations.id, name: organizations.name }).from(organizations);
+  const garage = orgs.find((o) => o.name === 'Garage Démo');
+  const riviere = orgs.find((o) => o.name === 'Autos Rivière');
+  const manager = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? null;
+  const today = new Date();
+  for (const [org, count, seed, domain, email] of [
+    [garage, 3000, 2026, 'localhost', 'manager@atelier.test'],
+    [riviere, 300, 1608, 'www.autos-riviere.ca', 'manager2@atelier.test'],
+  ] as const) {
+    if (!org) continue;
+    await insertSales(db, demoSales(org.id, count, today, seed));
+    const [allowed] = await db.insert(estimateVehicleAllowDomains).values({ organization_id: org.id, domain }).returning({ id: estimateVehicleAllowDomains.id });
+    const userId = await manager(email);
+    const body = { year: 2023, make: 'Hyundai', model: 'Kona', kilometers: 40_000, province: 'QC', status: 'good' };
+    await db.insert(requestLogs).values([
+      { organization_id: org.id, channel: 'app', endpoint: 'POST /estimations/vehicle-price', user_id: userId, ip_address: '127.0.0.1', http_status_code: 200, debug_mode: true, duration_ms: 14, request: body },
+      { organization_id: org.id, channel: 'embed', endpoint: 'POST /public/embed/vehicle-price', domain_id: allowed!.id, host: domain, ip_address: '203.0.113.7', http_status_code: 200, duration_ms: 11, request: body },
+      { organization_id: org.id, channel: 'embed', endpoint: 'POST /public/embed/vehicle-price', host: 'copie.example', ip_address: '198.51.100.23', http_status_code: 403, duration_ms: 1, request: body },
+    ]);
+  }
 }
