@@ -38,3 +38,4 @@ export * from './inspections/urgency.ts';
 export * from './pricing/index.ts';
 export * from './declarations/vehicle-sales.ts';
 export * from './declarations/request-logs.ts';
+export * from './imports/amounts.ts';

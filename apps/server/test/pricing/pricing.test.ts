@@ -316,4 +316,30 @@ describe('vehicle sales', () => {
     const other = await t.api('GET', `/api/v1/vehicle-sales/${made.body.data.id}`, { token: w.manager2.token });
     expect(other.status).toBe(404);
   });
+
+  it('import from a dealer’s file: French headers, dollars as written, words for kinds and conditions; then they price', async () => {
+    const lines = [
+      ['Année', 'Marque', 'Modèle', 'Série', 'Prix', 'Date de vente', 'Kilométrage', 'Province', 'État', 'Vente ou annonce', 'Jours sur le marché'],
+      ...Array.from({ length: 5 }, (_, i) => ['2020', 'Subaru', 'Outback', 'Touring', `${24 + i} 500 $`, day(5 + i), `${60 + i} 000`, 'QC', i % 2 ? 'Bon' : 'Excellente', i === 4 ? 'Annonce' : 'Vente', `${20 + i}`]),
+    ];
+    const boundary = '----pricing' + Date.now();
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nvehicle-sales\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ventes.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+      Buffer.from(lines.map((l) => l.join(';')).join('\r\n') + '\r\n'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.app.inject({ method: 'POST', url: '/api/v1/imports', headers: { authorization: `Bearer ${w.manager.token}`, accept: 'application/vnd.api+json', 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(up.statusCode).toBe(201);
+    const run = await t.api('GET', `/api/v1/imports/${up.json().data.id}/run`, { token: w.manager.token });
+    expect(run.body.data.attributes).toMatchObject({ status: 'done', created_count: 5, failed_count: 0 });
+    const sales = rowsOf<{ price: number; kind: string; condition: string; kilometers: number }>(
+      await t.database.db.execute(sql`SELECT price, kind, condition, kilometers FROM vehicle_sales WHERE organization_id = ${w.garage.id} AND model = 'Outback' ORDER BY price`),
+    );
+    expect(sales[0]).toEqual({ price: 24_500_00, kind: 'sale', condition: 'excellent', kilometers: 60_000 });
+    expect(sales[4]).toMatchObject({ price: 28_500_00, kind: 'listing' });
+    const priced = await estimate(w.manager.token, { year: 2020, make: 'Subaru', model: 'Outback', kilometers: 62_000, province: 'QC' });
+    expect(priced.status).toBe(200);
+    expect(priced.body.data.attributes.ess.vehicle_count).toBe(5);
+  });
 });
