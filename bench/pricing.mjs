@@ -114,6 +114,7 @@ export async function benchPricing(driver, adminUrl) {
   await stopServer(await startServer(env));
   await addSales(driver, env, Math.max(0, SALES - 3000));
   const server = await startServer(env);
+  log(`${driver}: ${SALES} sales in Garage Démo, ${CLIENTS} clients`);
   try {
     const login = await fetch(`${server.url}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'manager@atelier.test', password: PASSWORD }) });
     const token = (await login.json()).access_token;
