@@ -36,7 +36,7 @@ const salesSql = (count) => `
   INSERT INTO vehicle_sales (id, organization_id, year, make, model, series, style, kind, price, sold_on, kilometers, province, condition, accident, days_on_market, is_demo)
   SELECT gen_random_uuid(), o.id, y.year, m.make, m.model, (ARRAY['Base','Mid','Top'])[1 + g % 3], 'SUV',
          CASE WHEN g % 4 = 0 THEN 'listing' ELSE 'sale' END,
-         greatest(1000, (m.msrp * (0.82 * power(0.88, 2026 - y.year)) - y.km * 0.07) * (0.93 + (g % 15) / 100.0))::int * 100,
+         greatest(1000, (m.msrp * (0.9 * power(0.9, greatest(0, extract(year from current_date)::int - y.year))) - y.km * 0.04) * (0.93 + (g % 15) / 100.0))::int * 100,
          current_date - (g % 365), y.km,
          (ARRAY['QC','QC','QC','ON','ON','NB','AB','BC'])[1 + g % 8],
          (ARRAY['excellent','good','good','average','poor'])[1 + g % 5], g % 9 = 0,

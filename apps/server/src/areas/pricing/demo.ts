@@ -57,7 +57,7 @@ export function demoSales(organizationId: string, count: number, today: Date, se
     const accident = r.next() < 0.12;
     const listing = r.next() < 0.25;
     const seriesRank = m.series.indexOf(r.pick(m.series));
-    let price = m.msrp * (1 + seriesRank * 0.08) * 0.82 * 0.88 ** age - km * 0.07;
+    let price = m.msrp * (1 + seriesRank * 0.08) * 0.9 * 0.9 ** age - km * 0.04;
     price *= CONDITION_FACTORS[condition] * (accident ? 0.9 : 1) * (1 + (r.next() - 0.5) * 0.14);
     // A few data-entry slips and fire sales: the ±30 % rule is there for them.
     if (r.next() < 0.03) price *= r.next() < 0.5 ? 0.45 : 1.7;

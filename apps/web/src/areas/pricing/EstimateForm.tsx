@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONDITIONS, PROVINCES, type CatalogueFilter, type CatalogueLevel } from '@atelier/domain';
 import { ApiError } from '../../api/jsonapi.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { catalogue, estimatePrice, type Channel, type EstimateResult } from './pricingApi.ts';
 
 // The estimation form, the same on the screen and in the embedded frame: a VIN, or the vehicle
@@ -138,7 +139,7 @@ export function EstimateForm({ channel, onResult }: { channel: Channel; onResult
           <Grid.Col span={{ base: 12, xs: 6 }}>{select('style', styles.data, !values.model)}</Grid.Col>
         </Grid>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <NumberInput label={t('pricing:form.mileage')} value={values.mileage} onChange={(v) => set('mileage', typeof v === 'number' ? v : '')} min={0} allowDecimal={false} thousandSeparator=" " error={errors.mileage} style={{ flex: 1, minWidth: 160 }} data-testid="estimate-mileage" />
+          <NumberInput label={t('pricing:form.mileage')} value={values.mileage} onChange={(v) => set('mileage', typeof v === 'number' ? v : '')} min={0} allowDecimal={false} thousandSeparator={currentLocale() === 'fr' ? ' ' : ','} error={errors.mileage} style={{ flex: 1, minWidth: 160 }} data-testid="estimate-mileage" />
           <SegmentedControl
             aria-label={t('pricing:form.unit')}
             value={values.unit}

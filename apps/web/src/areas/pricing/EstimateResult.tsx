@@ -188,7 +188,8 @@ export function EstimateResult({ result }: { result: Result }) {
           <Title order={3} size="h5" mb="sm">
             {t('pricing:result.debug')}
           </Title>
-          <Text component="pre" size="xs" style={{ overflowX: 'auto', maxHeight: 320 }} data-testid="estimate-debug">
+          {/* Focusable: a keyboard user scrolls it too. */}
+          <Text component="pre" size="xs" style={{ overflow: 'auto', maxHeight: 320 }} tabIndex={0} aria-label={t('pricing:result.debug')} data-testid="estimate-debug">
             {JSON.stringify(result.debug, null, 2)}
           </Text>
         </Paper>
