@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/client.ts';
-import { insertSales } from '../../src/areas/pricing/demo.ts';
+import { selectComparables, type MarketSale, type Subject } from '@atelier/domain';
+import { demoSales, insertSales } from '../../src/areas/pricing/demo.ts';
+import { salesFor, today } from '../../src/areas/pricing/market-provider.ts';
 import { purgeRequestLogs } from '../../src/areas/pricing/request-log.ts';
 import { embedPageHeaders } from '../../src/areas/pricing/embed-page.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { makeVehicle, makeWorld, userWith, type World } from '../factories.ts';
+import { makeOrganization, makeVehicle, makeWorld, userWith, type World } from '../factories.ts';
 
 // The price estimation's API (issue 13): answers, every input error in French and English,
 // permissions, the API key, the allowed-domain rule of the frame, the request logs, isolation.
@@ -341,5 +343,32 @@ describe('vehicle sales', () => {
     const priced = await estimate(w.manager.token, { year: 2020, make: 'Subaru', model: 'Outback', kilometers: 62_000, province: 'QC' });
     expect(priced.status).toBe(200);
     expect(priced.body.data.attributes.ess.vehicle_count).toBe(5);
+  });
+});
+
+describe('the market query', () => {
+  it('brings exactly the comparables the domain would choose among all the rows', async () => {
+    const org = await makeOrganization(t);
+    const rows = demoSales(org.id, 1500, new Date(), 7);
+    await insertSales(t.database.db, rows);
+    type Row = { id: string; year: number; make: string; model: string; series: string | null; style: string | null; kind: 'sale' | 'listing'; price: number; sold_on: string; kilometers: number; province: MarketSale['province']; condition: MarketSale['condition']; accident: boolean; rebuilt: boolean; days_on_market: number | null };
+    const all: MarketSale[] = rowsOf<Row>(
+      await t.database.db.execute(sql`SELECT id, year, make, model, series, style, kind, price, to_char(sold_on, 'YYYY-MM-DD') AS sold_on, kilometers, province, condition, accident, rebuilt, days_on_market FROM vehicle_sales WHERE organization_id = ${org.id}`),
+    ).map((r) => ({ ...r, price: Math.round(r.price / 100), date: r.sold_on, km: r.kilometers, daysOnMarket: r.days_on_market }));
+    expect(all).toHaveLength(rows.length);
+    const day = today();
+    let compared = 0;
+    for (const [make, model, series] of [['Toyota', 'RAV4', 'XLE'], ['Honda', 'Civic', null], ['Tesla', 'Model 3', 'Performance'], ['Ford', 'F-150', 'Lariat']] as const)
+      for (const year of [2016, 2019, 2022, 2025])
+        for (const province of ['QC', 'NB', 'CN', 'YT'] as const) {
+          const subject: Subject = { vehicle: { year, make, model, series }, km: 50_000, province, condition: 'good', accident: false, rebuilt: false, damageCost: 0, desiredProfit: 0, aggressionPercent: 0 };
+          const fromQuery = selectComparables(subject, await salesFor(t.database.db, org.id, subject, day), day);
+          const fromAll = selectComparables(subject, all, day);
+          expect(fromQuery.step).toBe(fromAll.step);
+          expect(fromQuery.tried).toEqual(fromAll.tried);
+          expect(fromQuery.comparables.map((c) => c.id).sort()).toEqual(fromAll.comparables.map((c) => c.id).sort());
+          compared += fromAll.comparables.length;
+        }
+    expect(compared).toBeGreaterThan(500);
   });
 });

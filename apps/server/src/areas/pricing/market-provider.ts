@@ -1,6 +1,10 @@
 import {
+  ENOUGH_COMPARABLES,
   marketValuation,
+  STEP_CRITERIA,
+  WIDENING_STEPS,
   WIDEST,
+  type StepCriteria,
   type CatalogueFilter,
   type CatalogueLevel,
   type Condition,
@@ -40,15 +44,44 @@ interface SaleRow {
 /** Today on the database's clock, as YYYY-MM-DD (the sales' dates are compared with it). */
 export const today = () => new Date().toISOString().slice(0, 10);
 
-/** The rows the widest step could take: same make and model, years ±2, the longer period, any province. */
-export async function salesFor(db: Db, organizationId: string, vehicle: Subject['vehicle'], day: string): Promise<MarketSale[]> {
+/**
+ * The rows of the widening steps up to the first that has enough (the domain's STEP_CRITERIA
+ * written as SQL): each row's first step is computed in the query and only the rows of the steps
+ * needed travel, tens rather than the thousands of the widest step. The domain then narrows them
+ * again with the same rules (`selectComparables`), so this is an optimisation, never a second rule.
+ */
+export async function salesFor(db: Db, organizationId: string, subject: Subject, day: string): Promise<MarketSale[]> {
+  const vehicle = subject.vehicle;
+  const national = subject.province === 'CN';
+  const matchesStep = (c: StepCriteria): SQL =>
+    sql.join(
+      [
+        c.sameSeries && vehicle.series ? sql`lower(coalesce(series, '')) = ${vehicle.series.trim().toLowerCase()}` : sql`true`,
+        sql`abs(year - ${vehicle.year}) <= ${c.yearSpan}`,
+        sql`sold_on >= ${day}::date - ${c.days}::int`,
+        c.sameProvince && !national ? sql`province IS NOT DISTINCT FROM ${subject.province}` : sql`true`,
+      ],
+      sql` AND `,
+    );
+  const firstStep = sql.join(
+    WIDENING_STEPS.map((step, i) => sql`WHEN ${matchesStep(STEP_CRITERIA[step])} THEN ${i}`),
+    sql` `,
+  );
   const rows = rowsOf<SaleRow>(
     await db.execute(sql`
+      WITH candidates AS (
+        SELECT id, year, make, model, series, style, kind, price, sold_on, kilometers, province, condition, accident, rebuilt, days_on_market,
+               CASE ${firstStep} END AS step
+        FROM vehicle_sales
+        WHERE organization_id = ${organizationId} AND lower(make) = ${vehicle.make.trim().toLowerCase()} AND lower(model) = ${vehicle.model.trim().toLowerCase()}
+          AND year BETWEEN ${vehicle.year - WIDEST.yearSpan} AND ${vehicle.year + WIDEST.yearSpan}
+          AND sold_on BETWEEN ${day}::date - ${WIDEST.days}::int AND ${day}::date
+      ),
+      enough AS (
+        SELECT min(step) AS step FROM (SELECT step, sum(count(*)) OVER (ORDER BY step) AS seen FROM candidates WHERE step IS NOT NULL GROUP BY step) s WHERE seen >= ${ENOUGH_COMPARABLES}
+      )
       SELECT id, year, make, model, series, style, kind, price, to_char(sold_on, 'YYYY-MM-DD') AS sold_on, kilometers, province, condition, accident, rebuilt, days_on_market
-      FROM vehicle_sales
-      WHERE organization_id = ${organizationId} AND lower(make) = ${vehicle.make.trim().toLowerCase()} AND lower(model) = ${vehicle.model.trim().toLowerCase()}
-        AND year BETWEEN ${vehicle.year - WIDEST.yearSpan} AND ${vehicle.year + WIDEST.yearSpan}
-        AND sold_on BETWEEN ${day}::date - ${WIDEST.days}::int AND ${day}::date`),
+      FROM candidates WHERE step <= coalesce((SELECT step FROM enough), ${WIDENING_STEPS.length - 1})`),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -148,7 +181,7 @@ export class MarketProvider implements ValuationProvider {
   /** The statistics of the subject's market, or null without any comparable. */
   async statistics(subject: Subject): Promise<MarketValuation | null> {
     const day = today();
-    return marketValuation(subject, await salesFor(this.db, this.organizationId, subject.vehicle, day), day);
+    return marketValuation(subject, await salesFor(this.db, this.organizationId, subject, day), day);
   }
 
   async value(subject: Subject): Promise<ProviderValuation | null> {
