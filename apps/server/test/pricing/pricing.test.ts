@@ -34,8 +34,8 @@ const sale = (organization_id: string, over: Record<string, unknown> = {}) => ({
 });
 
 const body = { year: 2021, make: 'Toyota', model: 'RAV4', series: 'LE', kilometers: 60_000, province: 'QC', status: 'good' };
-const estimate = (token: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
-  t.api('POST', '/api/v1/estimations/vehicle-price', { token, body: payload as object, headers: { ...JSON_HEADERS, ...headers } });
+const estimate = (token: string | undefined, payload: unknown, headers: Record<string, string> = {}, query = '') =>
+  t.api('POST', `/api/v1/estimations/vehicle-price${query}`, { token, body: payload as object, headers: { ...JSON_HEADERS, ...headers } });
 
 beforeAll(async () => {
   t = await createTestApp({}, { demo: false });
@@ -56,7 +56,7 @@ afterAll(() => t.close());
 
 describe('POST /estimations/vehicle-price', () => {
   it('answers the market statistics, the official range taxed with the province taxes, and the offer with its steps', async () => {
-    const res = await estimate(w.manager.token, { ...body, aggression_percentage: 10, desired_profit: 1500, damage_cost: 500, accident: true });
+    const res = await estimate(w.manager.token, { ...body, aggression_percentage: 10, desired_profit: 1500, damage_cost: 500, accident: true }, {}, '?debug=1');
     expect(res.status).toBe(200);
     const a = res.body.data.attributes;
     expect(a.ess.vehicle_count).toBe(5);
@@ -71,16 +71,17 @@ describe('POST /estimations/vehicle-price', () => {
     const retail = a.ess.average_retail_sales;
     const afterAccident = Math.round(retail * 0.9);
     expect(a.offer.amount).toBe(Math.round(afterAccident * 0.9) - 1500 - 500);
-    // The garage's manager holds the debug permission: the comparables and adjustments come along.
+    // The garage's manager holds the debug permission and asks: the comparables and adjustments come along.
     expect(a.debug.comparables).toHaveLength(7);
     expect(a.debug.km_slope.fitted).toBe(false);
     expect(a.black_book).toEqual({ status: 'not_configured', message: expect.stringContaining('Canadian Black Book') });
   });
 
-  it('gives no debug block without the debug permission, and miles are kilometres', async () => {
+  it('gives the debug block only when asked by a user with the debug permission, and miles are kilometres', async () => {
+    expect((await estimate(w.manager.token, body)).body.data.attributes.debug).toBeUndefined();
     const user = await userWith(t, w.garage.id, `screen-${Date.now()}@factory.test`, ['view module vehicle estimations']);
     const { miles: _m, kilometers: _k, ...rest } = { ...body, miles: 0, kilometers: 0 };
-    const res = await estimate(user.token, { ...rest, miles: 37_282 });
+    const res = await estimate(user.token, { ...rest, miles: 37_282 }, {}, '?debug=1');
     expect(res.status).toBe(200);
     expect(res.body.data.attributes.debug).toBeUndefined();
     expect(res.body.data.attributes.mileage).toBe(60_000);

@@ -78,12 +78,14 @@ const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 
 /** Whether a sale is a comparable of the subject under a step's criteria, on `today` (YYYY-MM-DD). */
-export function matches(subject: Subject, sale: MarketSale, criteria: StepCriteria, today: string): boolean {
+export const matches = (subject: Subject, sale: MarketSale, criteria: StepCriteria, today: string): boolean => matchesAt(subject, sale, criteria, daysBetween(sale.date, today));
+
+/** The same, the sale's age in days known (read once per sale, not once per step). */
+function matchesAt(subject: Subject, sale: MarketSale, criteria: StepCriteria, age: number): boolean {
   const v = subject.vehicle;
   if (!same(sale.make, v.make) || !same(sale.model, v.model)) return false;
   if (criteria.sameSeries && v.series && !same(sale.series, v.series)) return false;
   if (Math.abs(sale.year - v.year) > criteria.yearSpan) return false;
-  const age = daysBetween(sale.date, today);
   if (age < 0 || age > criteria.days) return false;
   // CN is the national market: no province criterion at any step.
   if (criteria.sameProvince && subject.province !== 'CN' && sale.province !== subject.province) return false;
@@ -99,8 +101,9 @@ export interface StepTried {
 export function selectComparables(subject: Subject, sales: readonly MarketSale[], today: string) {
   const tried: StepTried[] = [];
   let found: MarketSale[] = [];
+  const aged = sales.map((sale) => ({ sale, age: daysBetween(sale.date, today) }));
   for (const step of WIDENING_STEPS) {
-    found = sales.filter((s) => matches(subject, s, STEP_CRITERIA[step], today));
+    found = aged.filter(({ sale, age }) => matchesAt(subject, sale, STEP_CRITERIA[step], age)).map(({ sale }) => sale);
     tried.push({ step, count: found.length });
     if (found.length >= ENOUGH_COMPARABLES) break;
   }

@@ -147,12 +147,15 @@ const worstMeta: JsonSchema = {
   additionalProperties: false,
 };
 
+const debugQuery = { name: 'debug', description: '1: add the debug block (users with the debug mode permission; logged as debug mode)', schema: { enum: ['0', '1', 'true', 'false'] } };
+
 const apiKeyNote = 'Signed in (view module or make via API), or with the organization’s secret key in X-Api-Key (rate limited).';
 
 describeRoute('POST', '/estimations/vehicle-price', {
   summary: 'The price estimation of a used vehicle: Black Book and market (ESS) values, official price range, offer and its steps',
   description: `${apiKeyNote} Plain JSON body; 404 "No price found for this vehicle" when no source values it. Members: ${PRICE_REQUEST_FIELDS.join(', ')}.`,
   tag: 'pricing',
+  query: [debugQuery],
   body: { schema: body, contentType: 'application/json' },
   responses: { 200: { schema: estimation() } },
   errors: [401, 403, 404, 415, 422, 429],
@@ -162,7 +165,7 @@ describeRoute('GET', '/vehicles/get-worst-price-by-vin/:vin', {
   summary: 'Every trim the VIN may be, valued; the lowest offer, with the list in meta.candidates',
   description: `${apiKeyNote} The query takes the members of the estimation body (kilometers or miles, province, status...).`,
   tag: 'pricing',
-  query: PRICE_REQUEST_FIELDS.filter((f) => f !== 'vin').map((name) => ({ name, schema: { type: 'string' } })),
+  query: [...PRICE_REQUEST_FIELDS.filter((f) => f !== 'vin').map((name) => ({ name, schema: { type: 'string' } })), debugQuery],
   responses: { 200: { schema: estimation(worstMeta) } },
   errors: [401, 403, 404, 422, 429],
 });

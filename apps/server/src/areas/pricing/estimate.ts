@@ -80,6 +80,9 @@ async function blackBookPart(opts: EstimateOptions, subject: Subject, candidate:
   }
 }
 
+/** The most comparables the chart data carries. */
+export const CHART_POINTS = 200;
+
 function essPart(m: MarketValuation) {
   return {
     average_retail_sales: m.averageRetail,
@@ -94,8 +97,12 @@ function essPart(m: MarketValuation) {
     valid_price_range_margin: m.validRange.marginPercent,
     low_confidence: m.lowConfidence,
     widening_step: m.step,
-    // The chart: each comparable's price against its kilometres, as sold (not normalised).
-    comparables: m.comparables.map((c) => ({ km: c.km, price: c.price, year: c.year, kind: c.kind, kept: c.kept })),
+    // The chart: each comparable's price against its kilometres, as sold (not normalised); the
+    // CHART_POINTS that weigh most (a national step may find thousands; a chart shows a few hundred).
+    comparables: [...m.comparables]
+      .sort((a, b) => b.weight - a.weight)
+      .slice(0, CHART_POINTS)
+      .map((c) => ({ km: c.km, price: c.price, year: c.year, kind: c.kind, kept: c.kept })),
   };
 }
 

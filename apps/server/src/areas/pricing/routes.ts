@@ -57,7 +57,9 @@ async function callerOf(request: FastifyRequest, contextOf: ContextOf, services:
   const permissions = ctx.actor.permissions;
   if (!ctx.actor.organizationId) throw new ApiError(403, 'pricing.organization_required');
   const refusal = permissions.has(PERMISSIONS.screen) || permissions.has(PERMISSIONS.api) ? undefined : forbidden();
-  return { organizationId: ctx.actor.organizationId, channel: 'app', userId: ctx.actor.id, debug: permissions.has(PERMISSIONS.debug), refusal };
+  // Debug mode is asked for (?debug=1) by a user who may see it.
+  const asked = ['1', 'true'].includes(String((request.query as Record<string, unknown>).debug ?? ''));
+  return { organizationId: ctx.actor.organizationId, channel: 'app', userId: ctx.actor.id, debug: asked && permissions.has(PERMISSIONS.debug), refusal };
 }
 
 /** The 422 of every problem of a request, each on its member of the plain JSON body. */

@@ -63,7 +63,8 @@ function useLevel(channel: Channel, level: CatalogueLevel, filter: CatalogueFilt
   return useQuery({ queryKey: ['estimate-vehicle', key, level, filter], queryFn: () => catalogue(channel, level, filter), enabled, staleTime: 60_000 });
 }
 
-export function EstimateForm({ channel, onResult }: { channel: Channel; onResult: (result: EstimateResult | null) => void }) {
+/** `debug`: ask for the debug block (the screen offers it to users with the debug mode permission). */
+export function EstimateForm({ channel, onResult, debug = false }: { channel: Channel; onResult: (result: EstimateResult | null) => void; debug?: boolean }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -92,7 +93,7 @@ export function EstimateForm({ channel, onResult }: { channel: Channel; onResult
     setErrors({});
     setGeneral(null);
     try {
-      onResult(await estimatePrice(channel, bodyOf(values)));
+      onResult(await estimatePrice(channel, bodyOf(values), { debug }));
     } catch (err) {
       onResult(null);
       if (err instanceof ApiError) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Switch, Tabs, Title } from '@mantine/core';
 import { IconApi, IconCalculator, IconFrame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ export default function VehicleEstimatePage() {
   const { can } = useMe();
   const [params, setParams] = useSearchParams();
   const [result, setResult] = useState<Result | null>(null);
+  const [debug, setDebug] = useState(false);
   const requested = params.get('tab');
   const tab = TABS.find((x) => x === requested) ?? 'estimate';
   return (
@@ -39,7 +40,8 @@ export default function VehicleEstimatePage() {
         </Tabs.List>
         <Tabs.Panel value="estimate" pt="md">
           <Stack gap="md">
-            <EstimateForm channel={{ kind: 'app' }} onResult={setResult} />
+            {can('view debug mode vehicle estimations') && <Switch label={t('pricing:form.debug')} checked={debug} onChange={(e) => setDebug(e.currentTarget.checked)} data-testid="estimate-debug-mode" />}
+            <EstimateForm channel={{ kind: 'app' }} onResult={setResult} debug={debug} />
             {result && <EstimateResult result={result} />}
           </Stack>
         </Tabs.Panel>

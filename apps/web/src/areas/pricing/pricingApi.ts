@@ -65,9 +65,9 @@ async function embedCall<T>(c: Extract<Channel, { kind: 'embed' }>, path: string
 }
 
 /** POST /estimations/vehicle-price (plain JSON), or the frame's public estimation. */
-export async function estimatePrice(channel: Channel, body: Record<string, unknown>): Promise<EstimateResult> {
+export async function estimatePrice(channel: Channel, body: Record<string, unknown>, { debug = false }: { debug?: boolean } = {}): Promise<EstimateResult> {
   if (channel.kind === 'embed') return (await embedCall<{ data: { attributes: EstimateResult } }>(channel, '/vehicle-price', { method: 'POST', body })).data.attributes;
-  const res = await fetch(`${API_BASE}/estimations/vehicle-price`, { method: 'POST', headers: { ...headersOf(false), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${API_BASE}/estimations/vehicle-price${debug ? '?debug=1' : ''}`, { method: 'POST', headers: { ...headersOf(false), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const doc = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, doc));
   return (doc as { data: { attributes: EstimateResult } }).data.attributes;
