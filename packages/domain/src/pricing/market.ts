@@ -1,6 +1,6 @@
 import { lineTaxes } from '../taxes/taxes.ts';
 import { CANADIAN_TAX_GROUPS, PROVINCE_TAX_GROUP, type Province } from '../taxes/canadian-taxes.ts';
-import { median, weightedMean, weightedQuantile, weightedSlope, weightedStdDev, type Weighted } from './stats.ts';
+import { median, weightedMean, weightedQuantile, weightedQuantiles, weightedSlope, weightedStdDev, type Weighted } from './stats.ts';
 import { CONDITIONS, type Condition, type ConditionValue, type Subject } from './types.ts';
 
 // The built-in market provider ("ESS", estimated selling statistics): the value of a vehicle from
@@ -203,8 +203,9 @@ export function marketValuation(subject: Subject, sales: readonly MarketSale[], 
   const good = atSubject(weightedMean(keptPoints));
   const days = kept.map((p) => p.sale.daysOnMarket).filter((d): d is number => d !== null);
   const sd = weightedStdDev(keptPoints) * factor;
-  const rangeLow = Math.round(atSubject(weightedQuantile(keptPoints, 0.25)) * factor);
-  const rangeHigh = Math.round(atSubject(weightedQuantile(keptPoints, 0.75)) * factor);
+  const [q25, q50, q75] = weightedQuantiles(keptPoints, [0.25, 0.5, 0.75]) as [number, number, number];
+  const rangeLow = Math.round(atSubject(q25) * factor);
+  const rangeHigh = Math.round(atSubject(q75) * factor);
   const taxedLow = withProvinceTaxes(subject.province, rangeLow);
   const taxedHigh = withProvinceTaxes(subject.province, rangeHigh);
   const values = byCondition(good);
@@ -238,7 +239,7 @@ export function marketValuation(subject: Subject, sales: readonly MarketSale[], 
     lowConfidence: kept.length < ENOUGH_COMPARABLES,
     values,
     averageRetail: average,
-    medianRetail: Math.round(atSubject(weightedQuantile(keptPoints, 0.5)) * factor),
+    medianRetail: Math.round(atSubject(q50) * factor),
     averageDaysOnMarket: days.length ? Math.round(days.reduce((s, d) => s + d, 0) / days.length) : null,
     medianDaysOnMarket: days.length ? Math.round(median(days)) : null,
     priceVariation: { amount: Math.round(sd), percent: average > 0 ? Math.round((sd / average) * 1000) / 10 : 0 },

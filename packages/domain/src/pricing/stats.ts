@@ -7,16 +7,21 @@ export interface Weighted {
 }
 
 /** The weighted q-quantile (0..1): the smallest value whose cumulative weight reaches q of the total. */
-export function weightedQuantile(points: readonly Weighted[], q: number): number {
+export const weightedQuantile = (points: readonly Weighted[], q: number): number => weightedQuantiles(points, [q])[0]!;
+
+/** Several weighted quantiles of the same points, sorted once. */
+export function weightedQuantiles(points: readonly Weighted[], qs: readonly number[]): number[] {
   if (points.length === 0) throw new RangeError('no points');
   const sorted = [...points].sort((a, b) => a.value - b.value);
   const total = sorted.reduce((s, p) => s + p.weight, 0);
-  let seen = 0;
-  for (const p of sorted) {
-    seen += p.weight;
-    if (seen >= q * total - 1e-9) return p.value;
-  }
-  return sorted[sorted.length - 1]!.value;
+  return qs.map((q) => {
+    let seen = 0;
+    for (const p of sorted) {
+      seen += p.weight;
+      if (seen >= q * total - 1e-9) return p.value;
+    }
+    return sorted[sorted.length - 1]!.value;
+  });
 }
 
 export function weightedMean(points: readonly Weighted[]): number {
