@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drilldownNames, valuationOf, type CbbUsedVehicle } from '../../src/areas/pricing/black-book.ts';
 import { insertSales } from '../../src/areas/pricing/demo.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { makeWorld, type World } from '../factories.ts';
+import { makeVehicle, makeWorld, type World } from '../factories.ts';
 
 // Canadian Black Book behind the provider interface, against answers written from its documented
 // shape (fixtures/), served by a local server standing in for CBB's: what is asked (path, basic
@@ -89,6 +89,16 @@ describe('the Black Book provider in the estimation', () => {
     expect(res.body.meta.candidates.map((c: { vehicle: { series: string } }) => c.vehicle.series)).toEqual(['LE', 'XLE']);
     expect(res.body.data.attributes.vehicle.series).toBe('LE');
     expect(res.body.data.attributes.offer.amount).toBe(29_000 - 1250); // LE, clean (good), no market data
+  });
+
+  it('adds Black Book’s drilldown to the catalogue lists', async () => {
+    await makeVehicle(t, w.manager.token, { vin: '1HGCM82633A004352', make: 'Honda', model: 'Accord', model_year: 2003 });
+    const makes = await t.api('GET', '/api/v1/estimate-vehicle-years', { token: w.manager.token });
+    expect(makes.body.data.map((d: { id: string }) => d.id)).toEqual(['2021', '2020', '2003']);
+    const series = await t.api('GET', '/api/v1/estimate-vehicle-series?filter[year]=2021&filter[make]=Toyota&filter[model]=RAV4', { token: w.manager.token });
+    expect(series.body.data.map((d: { id: string }) => d.id)).toEqual(['LE', 'XLE']);
+    const drill = asked.filter((u) => u.pathname.endsWith('/Drilldown/ALL')).at(-1)!;
+    expect(Object.fromEntries(drill.searchParams)).toEqual({ country: 'C', year: '2021', make: 'Toyota', model: 'RAV4' });
   });
 
   it('says when Black Book does not know the vehicle or does not answer, and falls back to no price', async () => {

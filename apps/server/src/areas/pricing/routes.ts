@@ -4,7 +4,7 @@ import { t } from '../../i18n/index.ts';
 import { ApiError, forbidden } from '../../jsonapi/errors.ts';
 import { MEDIA_TYPE, type ContextOf, type RouteRegistrar, type Services } from '../../jsonapi/router.ts';
 import { catalogueOf } from './market-provider.ts';
-import { estimateOne, vehiclesOf, type EstimateAttributes, type EstimateOptions } from './estimate.ts';
+import { blackBookOf, estimateOne, vehiclesOf, type EstimateAttributes, type EstimateOptions } from './estimate.ts';
 import { frameOf, keysOf, newPublicKey, newSecret, organizationOfSecret, revokeSecret, type KeysRow } from './keys.ts';
 import { logged } from './request-log.ts';
 import './contract.ts';
@@ -140,6 +140,19 @@ function catalogueFilter(query: Record<string, string | undefined>): CatalogueFi
   return f;
 }
 
+/**
+ * One level of the catalogue: the organization's own (sales, vehicles), with Black Book's drilldown
+ * when it is configured (a Black Book that does not answer leaves the organization's list).
+ */
+async function catalogueFor(services: Services, organizationId: string, level: CatalogueLevel, filter: CatalogueFilter): Promise<string[]> {
+  const blackBook = blackBookOf(services.config);
+  const [own, theirs] = await Promise.all([catalogueOf(services.database.db, organizationId, level, filter), blackBook ? blackBook.catalogue(level, filter).catch(() => []) : []]);
+  const names = new Map<string, string>();
+  for (const name of [...own, ...theirs]) if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  const all = [...names.values()];
+  return level === 'years' ? all.sort((a, b) => Number(b) - Number(a)) : all.sort((a, b) => a.localeCompare(b, 'fr'));
+}
+
 const catalogueDocument = (level: CatalogueLevel, names: string[]) => ({
   jsonapi: { version: '1.1' },
   data: names.map((name) => ({ type: `estimate-vehicle-${level}`, id: name, attributes: { name } })),
@@ -189,12 +202,12 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
     api.get(`/estimate-vehicle-${level}`, async (request, reply) => {
       const caller = await callerOf(request, contextOf, services);
       if (caller.refusal) throw caller.refusal;
-      return send(reply, catalogueDocument(level, await catalogueOf(db, caller.organizationId, level, catalogueFilter(request.query as Record<string, string | undefined>))));
+      return send(reply, catalogueDocument(level, await catalogueFor(services, caller.organizationId, level, catalogueFilter(request.query as Record<string, string | undefined>))));
     });
     api.get(`/public/embed/estimate-vehicle-${level}`, async (request, reply) => {
       const caller = await embedCaller(request, services);
       if (caller.refusal) throw caller.refusal;
-      return send(reply, catalogueDocument(level, await catalogueOf(db, caller.organizationId, level, catalogueFilter(request.query as Record<string, string | undefined>))));
+      return send(reply, catalogueDocument(level, await catalogueFor(services, caller.organizationId, level, catalogueFilter(request.query as Record<string, string | undefined>))));
     });
   }
 
