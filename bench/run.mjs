@@ -18,7 +18,8 @@
 // BENCH_ROUNDS=3 (rounds of each PostgreSQL scenario and its raw equivalent; the median ratio is kept)
 // BENCH_SCENARIOS=user-by-id,users-list (a subset) BENCH_BASELINE=0 (no raw equivalents, no ratios)
 // BENCH_KEEP=1 (keep the database and DATA_DIR afterwards, for profiling). BENCH_ANSWERS=0 skips the
-// answers of 20 inspectors at once (bench/inspection-answers.mjs). BENCH_WEB=0 skips the
+// answers of 20 inspectors at once (bench/inspection-answers.mjs), BENCH_PRICING=0 the price estimation with
+// 50,000 sales and 20 clients (bench/pricing.mjs). BENCH_WEB=0 skips the
 // web bundle measure (bench/web.mjs); bench/vin.ts measures VIN decodes per second, bench/scoring.ts
 // the inspection scoring engine on a 300-field form, bench/report.ts an inspection report's PDF.
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,6 +31,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { benchImport } from './imports.mjs';
 import { answersLine, benchAnswers } from './inspection-answers.mjs';
+import { benchPricing, pricingLine } from './pricing.mjs';
 import { benchWeb } from './web.mjs';
 import { freshStore, startServer as start, stopServer } from './server.mjs';
 
@@ -379,6 +381,15 @@ async function main() {
       const r = await benchAnswers(driver, ADMIN_URL);
       writeFileSync(join(resultsDir, `${driver}-inspection-answers.json`), JSON.stringify({ ...r, scenario: 'inspection-answers', date: new Date().toISOString(), commit: gitCommit(), machine }, null, 2) + '\n');
       const line = answersLine(r);
+      summary.push(line);
+      console.log(line);
+    }
+  // The price estimation with 50,000 sales, 20 clients at once, per driver (bench/pricing.mjs; BENCH_PRICING=0 skips it).
+  if (process.env.BENCH_PRICING !== '0')
+    for (const driver of DRIVERS) {
+      const r = await benchPricing(driver, ADMIN_URL);
+      writeFileSync(join(resultsDir, `${driver}-pricing.json`), JSON.stringify({ ...r, scenario: 'pricing', date: new Date().toISOString(), commit: gitCommit(), machine }, null, 2) + '\n');
+      const line = pricingLine(r);
       summary.push(line);
       console.log(line);
     }

@@ -26,8 +26,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
         navigateFallback: '/index.html',
-        // The API and its documentation are never answered with the app.
-        navigateFallbackDenylist: [/^\/api\//],
+        // The API and its documentation are never answered with the app; nor the embeddable frame,
+        // whose page must come from the server with its frame-ancestors header.
+        navigateFallbackDenylist: [/^\/api\//, /^\/embed\//],
         cleanupOutdatedCaches: true,
         skipWaiting: true,
         clientsClaim: true,

@@ -85,6 +85,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const registry = buildRegistry(areas);
   const limits = createLimits(database);
   const services: Services = { database, config, mailer, registry, limits };
+  // Routes that take an organization's API key (X-Api-Key) when no session token is given.
+  const apiKeyRoutes = new Set(areas.flatMap((a) => (a.apiKeyRoutes ?? []).map((path) => `/api/v1${path}`)));
   const bodyLimit = 2 * 1024 * 1024;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -146,6 +148,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         negotiate(request);
         // The public prefix is read on the route matched, never on the raw URL (dot segments).
         if (PUBLIC.has(request.url.split('?')[0]) || request.routeOptions.url?.startsWith(PUBLIC_PREFIX)) return;
+        if (!request.headers.authorization && request.headers['x-api-key'] !== undefined && apiKeyRoutes.has(request.routeOptions.url ?? '')) return;
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
         const actor = token ? await actorForToken(db, token, config.tokenIdleTimeout, config.sessionCacheSeconds) : null;
@@ -184,7 +187,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerApiDocs(app);
   const webDist = opts.webDist === undefined ? resolve(import.meta.dirname, '../../web/dist') : opts.webDist;
-  if (webDist && existsSync(join(webDist, 'index.html'))) await serveWebApp(app, webDist);
+  const pageHeaders = new Map(areas.flatMap((a) => Object.entries(a.pageHeaders ?? {})));
+  if (webDist && existsSync(join(webDist, 'index.html'))) await serveWebApp(app, webDist, async (request) => pageHeaders.get(request.url.split('?')[0])?.(request, services) ?? {});
   else app.setNotFoundHandler((request, reply) => sendErrors(request, reply, [{ status: 404, code: 'error.route_not_found' }]));
 
   return app;
@@ -261,7 +265,7 @@ function negotiate(request: FastifyRequest) {
 }
 
 /** The web app in history mode: assets with long cache, every other path answers index.html. */
-async function serveWebApp(app: FastifyInstance, root: string) {
+async function serveWebApp(app: FastifyInstance, root: string, headersOf: (request: FastifyRequest) => Promise<Record<string, string>>) {
   await app.register(fastifyStatic, {
     root,
     wildcard: false,
@@ -272,11 +276,12 @@ async function serveWebApp(app: FastifyInstance, root: string) {
       else reply.header('Cache-Control', 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     // A missing asset is a 404, not the app (a stale tab would otherwise load HTML as script).
     if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/'))
       return sendErrors(request, reply, [{ status: 404, code: 'error.route_not_found' }]);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    // A page may add its own headers (the embeddable frame's frame-ancestors).
+    return reply.header('Cache-Control', 'no-cache').headers(await headersOf(request)).sendFile('index.html');
   });
 }

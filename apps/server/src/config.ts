@@ -63,6 +63,16 @@ const schema = z.object({
   CALLBACKS_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
   /** The first retry's delay; each next one doubles (capped at 6 hours). */
   CALLBACKS_BACKOFF_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /**
+   * Canadian Black Book's used-vehicle API (areas/pricing/black-book.ts): on when both credentials
+   * are set; the base URL changes only for CBB's test service (or a test's fixture server).
+   */
+  CBB_USERNAME: z.string().optional(),
+  CBB_PASSWORD: z.string().optional(),
+  CBB_URL: z.string().url().default('https://service.canadianblackbook.com/UsedCarWS/CanUsedAPI'),
+  CBB_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
+  /** Days the price estimation's request logs are kept (purged every hour). */
+  REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -102,5 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     callbacksAllowPrivate: c.CALLBACKS_ALLOW_PRIVATE,
     callbacksTimeoutMs: c.CALLBACKS_TIMEOUT_SECONDS * 1000,
     callbacksBackoffSeconds: c.CALLBACKS_BACKOFF_SECONDS,
+    blackBook: c.CBB_USERNAME && c.CBB_PASSWORD ? { url: c.CBB_URL.replace(/\/+$/, ''), username: c.CBB_USERNAME, password: c.CBB_PASSWORD, timeoutMs: c.CBB_TIMEOUT_SECONDS * 1000 } : null,
+    requestLogRetentionDays: c.REQUEST_LOG_RETENTION_DAYS,
   };
 }

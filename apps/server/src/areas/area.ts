@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { ImportModel } from './imports/models.ts';
 import type { ResourceDefinition } from '../jsonapi/define-resource.ts';
@@ -26,6 +26,13 @@ export interface Area<W extends Worker = Worker> {
   worker?(services: Services): W;
   /** Routes that use the worker. */
   workerRoutes?(api: FastifyInstance, contextOf: ContextOf, worker: W): void;
+  /**
+   * Routes (as registered, under /api/v1) that also answer an organization's API key in the
+   * X-Api-Key header instead of a session: the route authenticates the key itself.
+   */
+  apiKeyRoutes?: string[];
+  /** Headers of pages of the web app by path (the embeddable frame's Content-Security-Policy). */
+  pageHeaders?: Record<string, (request: FastifyRequest, services: Services) => Promise<Record<string, string>>>;
   /** Reactions to the engine's writes (the notifications area listens to the activity log). */
   hooks?: EngineHooks;
   /** Demo data (db/seed.ts), run in the order of the areas after the organizations and users. */

@@ -9,10 +9,11 @@ import { filesArea } from './files/index.ts';
 import { importsArea } from './imports/index.ts';
 import { inspectionsArea } from './inspections/index.ts';
 import { notificationsArea } from './notifications/index.ts';
+import { pricingArea } from './pricing/index.ts';
 import { purchasesArea } from './purchases/index.ts';
 import { repairsArea } from './repairs/index.ts';
 import { requestsArea } from './requests/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, pricingArea];

@@ -14,7 +14,7 @@ import { rateLimits } from './auth.table.ts';
  * Endpoints that send mail or create tenants (forgot, register), and the public report links,
  * count every request.
  */
-export type LimitName = 'login' | 'verify' | 'forgot' | 'register' | 'shared_report';
+export type LimitName = 'login' | 'verify' | 'forgot' | 'register' | 'shared_report' | 'vehicle_price';
 export interface LimitKeys {
   ip: string;
   account?: string;
@@ -41,6 +41,9 @@ const SETTINGS: Record<LimitName, { ip: Window; account: Window }> = {
   register: { ip: { points: 10, duration: 60 * 60 }, account: { points: 3, duration: 60 * 60 } },
   // Public report links: every read counts (a PDF is real work); a customer opens a few, not hundreds.
   shared_report: { ip: { points: 60, duration: 60 * 10 }, account: { points: 60, duration: 60 * 10 } },
+  // The price estimation's public frame (per visitor's IP) and API keys (per organization): a
+  // dealership's website and systems, not a scraper's loop.
+  vehicle_price: { ip: { points: 60, duration: 60 }, account: { points: 600, duration: 60 } },
 };
 
 const tooMany = (msBeforeNext: number) => {

@@ -435,6 +435,20 @@ export const fr = {
   'work_order.not_clocked': "—",
   'work_order.sign_mechanic': "Travaux terminés (mécanicien)",
   'work_order.sign_customer': "Véhicule reçu (client)",
+  'pricing.no_price': 'Aucun prix trouvé pour ce véhicule',
+  'pricing.body_not_object': 'Le corps de la requête doit être un objet JSON',
+  'pricing.vin_or_vehicle_required': 'Donnez le NIV, ou l’année, la marque et le modèle',
+  'pricing.km_or_miles_not_both': 'Donnez le kilométrage en kilomètres ou en milles, pas les deux',
+  'pricing.organization_required': 'L’estimation se fait pour une organisation : connectez-vous avec un utilisateur d’organisation',
+  'pricing.domain_invalid': 'Le domaine doit être un nom d’hôte (garage.ca, *.garage.ca), avec un port au besoin',
+  'pricing.domain_taken': 'Ce domaine est déjà autorisé',
+  'pricing.key_invalid': 'La clé d’API est inconnue ou a été révoquée',
+  'pricing.embed_unknown_key': 'Ce cadre d’estimation n’existe pas (clé publique inconnue)',
+  'pricing.embed_origin_refused': 'Ce site n’est pas autorisé à intégrer l’estimation de prix de ce concessionnaire',
+  'pricing.black_book_not_configured': 'Canadian Black Book n’est pas configuré : seules les statistiques de ventes (ESS) sont données',
+  'pricing.black_book_unavailable': 'Canadian Black Book ne répond pas pour le moment',
+  'pricing.black_book_not_found': 'Canadian Black Book ne connaît pas ce véhicule',
+  'pricing.vin_not_decoded': 'Ce NIV n’a pu être décodé : donnez l’année, la marque et le modèle',
 } as const;
 
 export type MessageKey = keyof typeof fr;

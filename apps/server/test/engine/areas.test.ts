@@ -84,7 +84,7 @@ describe('the registry of an app', () => {
     } finally {
       await withImports.close();
     }
-    expect([...buildRegistry(AREAS).importModels.keys()].sort()).toEqual(['contacts', 'customers', 'suppliers', 'vehicles']);
+    expect([...buildRegistry(AREAS).importModels.keys()].sort()).toEqual(['contacts', 'customers', 'suppliers', 'vehicle-sales', 'vehicles']);
     const stray = defineArea({ name: 'stray', resources: [], importModels: [vehiclesImport] });
     expect(() => buildRegistry([adminArea, stray])).toThrow('Import model vehicles writes vehicles, which no area given to the app declares');
   });

@@ -32,8 +32,8 @@ export const MENU: readonly MenuApp[] = [
     items: [
       item('vehicles', '/vehicles/vehicles', 'view module vehicles', true),
       item('requests', '/vehicles/requests', 'view module requests', true),
-      item('vehicle_estimate', '/vehicles/vehicle-estimate', 'view module vehicle estimations'),
-      item('request_logs', '/vehicles/request-logs', 'view any request logs'),
+      item('vehicle_estimate', '/vehicles/vehicle-estimate', 'view module vehicle estimations', true),
+      item('request_logs', '/vehicles/request-logs', 'view any request logs', true),
     ],
   },
   {

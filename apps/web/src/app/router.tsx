@@ -51,6 +51,9 @@ const settingsModule = (module: SettingsModule) => function SettingsModule() {
 };
 const SharedReportPage = lazy(() => import('../areas/inspections/SharedReportPage.tsx'));
 const CustomerApprovalPage = lazy(() => import('../areas/estimations/CustomerApprovalPage.tsx'));
+const VehicleEstimatePage = lazy(() => import('../areas/pricing/VehicleEstimatePage.tsx'));
+const RequestLogsPage = lazy(() => import('../areas/pricing/RequestLogsPage.tsx'));
+const EmbedPage = lazy(() => import('../areas/pricing/EmbedPage.tsx'));
 
 export const pageFallback = (
   <Center py="xl">
@@ -96,6 +99,8 @@ export const areaRoutes: RouteObject[] = [
   { path: 'vehicles', element: page(VehiclesHome, 'view app vehicles') },
   { path: 'vehicles/vehicles', element: page(VehiclesPage, 'view module vehicles') },
   { path: 'vehicles/requests', element: page(RequestsPage, 'view module requests') },
+  { path: 'vehicles/vehicle-estimate', element: page(VehicleEstimatePage, 'view module vehicle estimations') },
+  { path: 'vehicles/request-logs', element: page(RequestLogsPage, 'view any request logs') },
   { path: 'inspecpro', element: page(InspecproHome) },
   { path: 'inspecpro/inspection-forms', element: page(InspectionFormsPage, 'view any inspection forms') },
   { path: 'inspecpro/inspection-forms/:id/demo', element: page(FormDemoPage, 'view inspection forms') },
@@ -128,6 +133,8 @@ export const routes: RouteObject[] = [
   { path: 'shared/inspections/:token', element: suspended(<SharedReportPage />) },
   // The customer's approval of an estimate: public, without the shell (the e-mailed link's token opens it).
   { path: 'approve/estimates/:token', element: suspended(<CustomerApprovalPage />) },
+  // The price estimation embedded in a dealership's site: public, without the shell (spec §2).
+  { path: 'embed/vehicle-estimate', element: suspended(<EmbedPage />) },
   {
     element: (
       <RequireAuth>

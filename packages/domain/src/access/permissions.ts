@@ -205,6 +205,8 @@ export const SUBJECTS: readonly SubjectDefinition[] = [
     extra: ['make vehicle estimations via api', 'make vehicle estimations via iframe', 'view debug mode vehicle estimations'],
   },
   { subject: 'vehicle estimation domains', area: 'vehicles', scope: 'organization', verbs: CRUD_NO_MODULE },
+  // The market data of the built-in valuation (imported sales and listings).
+  { subject: 'vehicle sales', area: 'vehicles', scope: 'organization', verbs: CRUD_NO_MODULE },
   { subject: 'request logs', area: 'vehicles', scope: 'organization', verbs: ['view any', 'view', 'delete'] },
 ];
 

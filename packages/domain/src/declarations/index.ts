@@ -37,6 +37,9 @@ import { taxGroups } from './tax-groups.ts';
 import { taxes } from './taxes.ts';
 import { users } from './users.ts';
 import { vehicles } from './vehicles.ts';
+import { vehicleSales } from './vehicle-sales.ts';
+import { estimateVehicleAllowDomains } from './estimate-vehicle-allow-domains.ts';
+import { requestLogs } from './request-logs.ts';
 
 /** Every resource type's declaration, by type: the server serves them, the web shows them. */
 export const declarations = {
@@ -78,6 +81,9 @@ export const declarations = {
   taxes,
   users,
   vehicles,
+  'vehicle-sales': vehicleSales,
+  'estimate-vehicle-allow-domains': estimateVehicleAllowDomains,
+  'request-logs': requestLogs,
 } as const;
 
 export type Declarations = typeof declarations;

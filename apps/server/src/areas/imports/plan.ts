@@ -1,3 +1,4 @@
+import { cellDollarsToCents } from '@atelier/domain';
 import { ApiError } from '../../jsonapi/errors.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ResourceDefinition, Row } from '../../jsonapi/define-resource.ts';
@@ -87,6 +88,9 @@ export function coerce(plan: Plan, field: string, raw: string): unknown {
     }
     case 'decimal':
       return s.replace(/[\s\u00a0\u202f]/g, '');
+    // A spreadsheet's amounts are dollars as people write them; the API takes cents.
+    case 'money':
+      return cellDollarsToCents(s) ?? s;
     case 'boolean': {
       const l = s.toLowerCase();
       return TRUE.has(l) ? true : FALSE.has(l) ? false : s;

@@ -8,6 +8,8 @@ import { recordFormProps, ResourceList, type FilterDef } from '../../components/
 /** A list + drawer form screen of a declared type: what most resource screens are. */
 export interface SimpleResourceConfig<T extends TypeName> {
   type: T;
+  /** The permission subject, when it is not the type ('vehicle estimation domains'). */
+  subject?: string;
   title: string;
   recordTitle: string;
   newTitle: string;
@@ -22,7 +24,7 @@ export interface SimpleResourceConfig<T extends TypeName> {
 }
 
 export function SimpleResourcePage<T extends TypeName>(c: SimpleResourceConfig<T>) {
-  const P = crudPermissions(c.type);
+  const P = crudPermissions(c.subject ?? c.type);
   const filters: FilterDef[] | undefined = c.filters && filtersOf(c.type, c.filters);
   return (
     // Model: what the list needs of any row, which a record of a type chosen by the caller is.

@@ -1,0 +1,76 @@
+import type { RequestChannel } from '@atelier/domain';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Worker } from '../area.ts';
+import type { Services } from '../../jsonapi/router.ts';
+import { ApiError } from '../../jsonapi/errors.ts';
+import { requestLogs } from './pricing.table.ts';
+
+// Every estimation call is written to the request log (spec §3): who, from where, the answer's
+// status and how long it took. The log is written outside the call's own work, so a refused or
+// failed call is logged too; a log that cannot be written never fails the call.
+
+export interface CallInfo {
+  organizationId: string;
+  channel: RequestChannel;
+  endpoint: string;
+  userId: string | null;
+  domainId?: string | null;
+  host?: string | null;
+  ip: string;
+  debug: boolean;
+  request?: Record<string, unknown>;
+}
+
+/** Runs a call and logs it with its status (an ApiError's, 500 for anything else) and duration. */
+export async function logged<T>(db: Db, info: CallInfo, run: () => Promise<T>, log: (err: unknown) => void): Promise<T> {
+  const started = performance.now();
+  let status = 200;
+  try {
+    return await run();
+  } catch (err) {
+    status = err instanceof ApiError ? err.status : 500;
+    throw err;
+  } finally {
+    await db
+      .insert(requestLogs)
+      .values({
+        organization_id: info.organizationId,
+        channel: info.channel,
+        endpoint: info.endpoint,
+        user_id: info.userId,
+        domain_id: info.domainId ?? null,
+        host: info.host ?? null,
+        ip_address: info.ip,
+        http_status_code: status,
+        debug_mode: info.debug && status === 200,
+        duration_ms: Math.round(performance.now() - started),
+        request: info.request ?? null,
+      })
+      .catch(log);
+  }
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Deletes the logs older than the retention; returns how many. */
+export async function purgeRequestLogs(db: Db, retentionDays: number): Promise<number> {
+  const result = await db.execute(sql`DELETE FROM ${requestLogs} WHERE created_at < now() - make_interval(days => ${retentionDays})`);
+  return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+}
+
+/** Purges once at start, then every hour. */
+export class RequestLogPurge implements Worker {
+  private timer: NodeJS.Timeout | null = null;
+  constructor(private readonly services: Services) {}
+  start() {
+    const run = () => void purgeRequestLogs(this.services.database.db, this.services.config.requestLogRetentionDays).catch(() => undefined);
+    run();
+    this.timer = setInterval(run, HOUR_MS);
+    this.timer.unref();
+  }
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,243 @@
+import { CATALOGUE_LEVELS, checkPriceRequest, hostOf, matchingDomain, PROVINCES, type CatalogueFilter, type CatalogueLevel, type Locale, type PriceRequest, type RequestChannel } from '@atelier/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { t } from '../../i18n/index.ts';
+import { ApiError, forbidden } from '../../jsonapi/errors.ts';
+import { MEDIA_TYPE, type ContextOf, type RouteRegistrar, type Services } from '../../jsonapi/router.ts';
+import { catalogueOf } from './market-provider.ts';
+import { blackBookOf, estimateOne, vehiclesOf, type EstimateAttributes, type EstimateOptions } from './estimate.ts';
+import { frameOf, keysOf, newPublicKey, newSecret, organizationOfSecret, revokeSecret, type KeysRow } from './keys.ts';
+import { logged } from './request-log.ts';
+import './contract.ts';
+
+// The price estimation's routes (spec §7): POST /estimations/vehicle-price and
+// GET /vehicles/get-worst-price-by-vin/{vin} for signed-in users and for the organization's
+// secret key (X-Api-Key), the catalogue lists, the keys, and the embeddable frame's public calls
+// (/public/embed/..., by public key, only from the allowed domains). Every estimation is logged.
+
+export const PERMISSIONS = {
+  screen: 'view module vehicle estimations',
+  api: 'make vehicle estimations via api',
+  iframe: 'make vehicle estimations via iframe',
+  debug: 'view debug mode vehicle estimations',
+} as const;
+
+/** Who calls: a user (with their permissions) or the organization's key, or a visitor of an allowed site. */
+interface Caller {
+  organizationId: string;
+  channel: RequestChannel;
+  userId: string | null;
+  debug: boolean;
+  domainId?: string | null;
+  host?: string | null;
+  /** Why the call is refused, once it is known whose call it is (so the refusal is logged). */
+  refusal?: ApiError;
+}
+
+/** The call's own work, unless it is refused. */
+const unlessRefused =
+  <T>(caller: Caller, run: () => Promise<T>) =>
+  () => {
+    if (caller.refusal) throw caller.refusal;
+    return run();
+  };
+
+/**
+ * The signed-in user, or the secret key's organization (routes in apiKeyRoutes). A user of an
+ * organization without the permission is a caller too, refused: the refusal is logged.
+ */
+async function callerOf(request: FastifyRequest, contextOf: ContextOf, services: Services): Promise<Caller> {
+  if (!request.actor) {
+    const secret = String(request.headers['x-api-key'] ?? '');
+    const organizationId = secret ? await organizationOfSecret(services.database.db, secret) : null;
+    if (!organizationId) throw new ApiError(401, 'pricing.key_invalid');
+    await services.limits.consume('vehicle_price', { ip: request.ip, account: organizationId });
+    return { organizationId, channel: 'api', userId: null, debug: false };
+  }
+  const ctx = contextOf(request);
+  const permissions = ctx.actor.permissions;
+  if (!ctx.actor.organizationId) throw new ApiError(403, 'pricing.organization_required');
+  const refusal = permissions.has(PERMISSIONS.screen) || permissions.has(PERMISSIONS.api) ? undefined : forbidden();
+  // Debug mode is asked for (?debug=1) by a user who may see it.
+  const asked = ['1', 'true'].includes(String((request.query as Record<string, unknown>).debug ?? ''));
+  return { organizationId: ctx.actor.organizationId, channel: 'app', userId: ctx.actor.id, debug: asked && permissions.has(PERMISSIONS.debug), refusal };
+}
+
+/** The 422 of every problem of a request, each on its member of the plain JSON body. */
+function checked(body: unknown): PriceRequest {
+  const result = checkPriceRequest(body, new Date().getFullYear());
+  if (result.ok) return result.request;
+  throw ApiError.many(result.problems.map((p) => ({ status: 422, code: p.code as never, params: p.params, source: { pointer: p.field === 'body' ? '' : `/${p.field}` } })));
+}
+
+/** The query of the worst-price call read as a body: numbers and booleans from their text. */
+function bodyOfQuery(query: Record<string, string | undefined>, vin: string): Record<string, unknown> {
+  const body: Record<string, unknown> = { vin };
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || k === 'debug') continue;
+    body[k] = v === 'true' ? true : v === 'false' ? false : v;
+  }
+  return body;
+}
+
+const estimateDocument = (attributes: EstimateAttributes, meta?: Record<string, unknown>) => ({
+  jsonapi: { version: '1.1' },
+  data: { type: 'vehicle-price-estimations', attributes },
+  ...(meta ? { meta } : {}),
+});
+
+function optionsOf(services: Services, caller: Caller): EstimateOptions {
+  return { db: services.database.db, config: services.config, organizationId: caller.organizationId, debug: caller.debug };
+}
+
+const translator = (locale: Locale) => (code: Parameters<typeof t>[1]) => t(locale, code);
+
+async function estimatePrice(services: Services, caller: Caller, body: unknown, locale: Locale) {
+  const request = checked(body);
+  const opts = optionsOf(services, caller);
+  const [vehicle] = await vehiclesOf(opts, request, false);
+  const result = await estimateOne(opts, request, vehicle!, translator(locale));
+  if (!result) throw new ApiError(404, 'pricing.no_price');
+  return estimateDocument(result);
+}
+
+/** Every trim of the VIN valued; the lowest offer answered, with the list. */
+async function worstPrice(services: Services, caller: Caller, vin: string, query: Record<string, string | undefined>, locale: Locale) {
+  const request = checked(bodyOfQuery(query, vin));
+  const opts = optionsOf(services, caller);
+  const candidates = await vehiclesOf(opts, request, true);
+  const results = (await Promise.all(candidates.map((c) => estimateOne(opts, request, c, translator(locale))))).filter((r): r is EstimateAttributes => r !== null);
+  if (results.length === 0) throw new ApiError(404, 'pricing.no_price');
+  const worst = results.reduce((a, b) => (b.offer.amount < a.offer.amount ? b : a));
+  return estimateDocument(worst, {
+    candidates: results.map((r) => ({ vehicle: r.vehicle, market_retail: r.offer.market_retail, offer: r.offer.amount })),
+  });
+}
+
+/** The body kept in the log: what was asked, never more than the known members. */
+const loggedBody = (body: unknown) => (typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).slice(0, 20)) : { body: typeof body });
+
+const keysDocument = (keys: KeysRow, secret?: string) => ({
+  jsonapi: { version: '1.1' },
+  data: {
+    type: 'estimate-vehicle-keys',
+    id: keys.organization_id,
+    attributes: { public_key: keys.public_key, has_secret: keys.secret_hint !== null, secret_hint: keys.secret_hint, secret_created_at: keys.secret_created_at, ...(secret ? { secret } : {}) },
+  },
+});
+
+/** The catalogue filter from filter[year|make|model|series]. */
+function catalogueFilter(query: Record<string, string | undefined>): CatalogueFilter {
+  const f: CatalogueFilter = {};
+  const year = query['filter[year]'];
+  if (year !== undefined && year !== '') {
+    if (!/^\d{4}$/.test(year)) throw new ApiError(400, 'error.invalid_filter_value', { filter: 'year' }, { parameter: 'filter[year]' });
+    f.year = Number(year);
+  }
+  for (const name of ['make', 'model', 'series'] as const) {
+    const v = query[`filter[${name}]`];
+    if (v !== undefined && v.trim() !== '') f[name] = v.trim().slice(0, 150);
+  }
+  return f;
+}
+
+/**
+ * One level of the catalogue: the organization's own (sales, vehicles), with Black Book's drilldown
+ * when it is configured (a Black Book that does not answer leaves the organization's list).
+ */
+async function catalogueFor(services: Services, organizationId: string, level: CatalogueLevel, filter: CatalogueFilter): Promise<string[]> {
+  const blackBook = blackBookOf(services.config);
+  const [own, theirs] = await Promise.all([catalogueOf(services.database.db, organizationId, level, filter), blackBook ? blackBook.catalogue(level, filter).catch(() => []) : []]);
+  const names = new Map<string, string>();
+  for (const name of [...own, ...theirs]) if (!names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  const all = [...names.values()];
+  return level === 'years' ? all.sort((a, b) => Number(b) - Number(a)) : all.sort((a, b) => a.localeCompare(b, 'fr'));
+}
+
+const catalogueDocument = (level: CatalogueLevel, names: string[]) => ({
+  jsonapi: { version: '1.1' },
+  data: names.map((name) => ({ type: `estimate-vehicle-${level}`, id: name, attributes: { name } })),
+  meta: { page: { total: names.length } },
+});
+
+/** The frame of a public key, when the call comes from one of its allowed domains (or the app itself: the preview). */
+async function embedCaller(request: FastifyRequest, services: Services): Promise<Caller & { organizationName: string }> {
+  await services.limits.consume('vehicle_price', { ip: request.ip });
+  const key = String((request.query as Record<string, unknown>).key ?? '');
+  const frame = key ? await frameOf(services.database.db, key) : null;
+  if (!frame) throw new ApiError(404, 'pricing.embed_unknown_key');
+  const origin = hostOf(request.headers.origin) ?? hostOf(request.headers.referer);
+  // Our own frame calls from the app's origin and says which site embeds it (the browser let it
+  // be framed there only if frame-ancestors allowed it); a site's own script calls from its origin.
+  const self = origin !== null && origin === String(request.headers.host ?? '').toLowerCase();
+  const parent = self ? hostOf(String(request.headers['x-embed-parent'] ?? '')) : origin;
+  const domain = parent ? matchingDomain(parent, frame.domains) : undefined;
+  const preview = self && parent === origin;
+  const refusal = domain || preview ? undefined : new ApiError(403, 'pricing.embed_origin_refused');
+  return { organizationId: frame.organizationId, organizationName: frame.organizationName, channel: 'embed', userId: null, debug: false, domainId: domain?.id ?? null, host: parent, refusal };
+}
+
+function send(reply: FastifyReply, doc: unknown) {
+  return reply.type(MEDIA_TYPE).header('Cache-Control', 'no-store').send(doc);
+}
+
+export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: ContextOf, services: Services) => {
+  const db = services.database.db;
+  const logError = (err: unknown) => api.log.error(err, 'request log not written');
+
+  api.post('/estimations/vehicle-price', async (request, reply) => {
+    const caller = await callerOf(request, contextOf, services);
+    const doc = await logged(db, { ...caller, endpoint: 'POST /estimations/vehicle-price', ip: request.ip, request: loggedBody(request.body) }, unlessRefused(caller, () => estimatePrice(services, caller, request.body, request.locale)), logError);
+    return send(reply, doc);
+  });
+
+  api.get('/vehicles/get-worst-price-by-vin/:vin', async (request, reply) => {
+    const caller = await callerOf(request, contextOf, services);
+    const vin = (request.params as { vin: string }).vin;
+    const query = request.query as Record<string, string | undefined>;
+    const doc = await logged(db, { ...caller, endpoint: 'GET /vehicles/get-worst-price-by-vin', ip: request.ip, request: { vin, ...query } }, unlessRefused(caller, () => worstPrice(services, caller, vin, query, request.locale)), logError);
+    return send(reply, doc);
+  });
+
+  for (const level of CATALOGUE_LEVELS) {
+    api.get(`/estimate-vehicle-${level}`, async (request, reply) => {
+      const caller = await callerOf(request, contextOf, services);
+      if (caller.refusal) throw caller.refusal;
+      return send(reply, catalogueDocument(level, await catalogueFor(services, caller.organizationId, level, catalogueFilter(request.query as Record<string, string | undefined>))));
+    });
+    api.get(`/public/embed/estimate-vehicle-${level}`, async (request, reply) => {
+      const caller = await embedCaller(request, services);
+      if (caller.refusal) throw caller.refusal;
+      return send(reply, catalogueDocument(level, await catalogueFor(services, caller.organizationId, level, catalogueFilter(request.query as Record<string, string | undefined>))));
+    });
+  }
+
+  // The keys: read by whoever uses the screen; the secret by the API permission, the public key by the frame's.
+  const organizationFor = (request: FastifyRequest, permission: string) => {
+    const ctx = contextOf(request);
+    if (!ctx.actor.permissions.has(permission)) throw forbidden();
+    if (!ctx.actor.organizationId) throw new ApiError(403, 'pricing.organization_required');
+    return ctx.actor.organizationId;
+  };
+  api.get('/estimate-vehicle-keys', async (request, reply) => send(reply, keysDocument(await keysOf(db, organizationFor(request, PERMISSIONS.screen)))));
+  api.post('/estimate-vehicle-keys/secret', async (request, reply) => {
+    const { keys, secret } = await newSecret(db, organizationFor(request, PERMISSIONS.api));
+    return send(reply, keysDocument(keys, secret));
+  });
+  api.delete('/estimate-vehicle-keys/secret', async (request, reply) => send(reply, keysDocument(await revokeSecret(db, organizationFor(request, PERMISSIONS.api)))));
+  api.post('/estimate-vehicle-keys/public', async (request, reply) => send(reply, keysDocument(await newPublicKey(db, organizationFor(request, PERMISSIONS.iframe)))));
+
+  // The frame's own calls.
+  api.get('/public/embed/vehicle-estimate', async (request, reply) => {
+    const caller = await embedCaller(request, services);
+    if (caller.refusal) throw caller.refusal;
+    return send(reply, { jsonapi: { version: '1.1' }, data: { type: 'vehicle-estimate-frames', id: caller.organizationId, attributes: { organization: caller.organizationName, provinces: PROVINCES } } });
+  });
+  api.post('/public/embed/vehicle-price', async (request, reply) => {
+    const caller = await embedCaller(request, services);
+    const doc = await logged(db, { ...caller, endpoint: 'POST /public/embed/vehicle-price', ip: request.ip, request: loggedBody(request.body) }, unlessRefused(caller, () => estimatePrice(services, caller, request.body, request.locale)), logError);
+    return send(reply, doc);
+  });
+};
+
+/** Routes that take the organization's secret key (X-Api-Key) instead of a session (app.ts lets them through). */
+export const API_KEY_ROUTES = ['/estimations/vehicle-price', '/vehicles/get-worst-price-by-vin/:vin'];

@@ -1,0 +1,204 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Grid, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CONDITIONS, PROVINCES, type CatalogueFilter, type CatalogueLevel } from '@atelier/domain';
+import { ApiError } from '../../api/jsonapi.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import { catalogue, estimatePrice, type Channel, type EstimateResult } from './pricingApi.ts';
+
+// The estimation form, the same on the screen and in the embedded frame: a VIN, or the vehicle
+// picked level by level from the catalogue; the mileage; the appraisal terms. The server checks
+// everything (domain checkPriceRequest) and its messages show under their fields.
+
+export interface FormValues {
+  vin: string;
+  year: string;
+  make: string;
+  model: string;
+  series: string;
+  style: string;
+  mileage: number | '';
+  unit: 'kilometers' | 'miles';
+  province: string;
+  status: string;
+  accident: boolean;
+  rebuilt: boolean;
+  damage_cost: number | '';
+  desired_profit: number | '';
+  aggression_percentage: number | '';
+}
+
+export const EMPTY: FormValues = {
+  vin: '',
+  year: '',
+  make: '',
+  model: '',
+  series: '',
+  style: '',
+  mileage: '',
+  unit: 'kilometers',
+  province: 'QC',
+  status: 'good',
+  accident: false,
+  rebuilt: false,
+  damage_cost: '',
+  desired_profit: '',
+  aggression_percentage: '',
+};
+
+/** The body the API takes: only what is filled; numbers as numbers. */
+export function bodyOf(v: FormValues): Record<string, unknown> {
+  const body: Record<string, unknown> = { province: v.province, status: v.status, accident: v.accident, rebuilt: v.rebuilt };
+  if (v.vin.trim()) body.vin = v.vin.trim();
+  if (v.year) body.year = Number(v.year);
+  for (const k of ['make', 'model', 'series', 'style'] as const) if (v[k]) body[k] = v[k];
+  if (v.mileage !== '') body[v.unit] = v.mileage;
+  for (const k of ['damage_cost', 'desired_profit', 'aggression_percentage'] as const) if (v[k] !== '') body[k] = v[k];
+  return body;
+}
+
+function useLevel(channel: Channel, level: CatalogueLevel, filter: CatalogueFilter, enabled: boolean) {
+  const key = channel.kind === 'embed' ? channel.key : 'app';
+  return useQuery({ queryKey: ['estimate-vehicle', key, level, filter], queryFn: () => catalogue(channel, level, filter), enabled, staleTime: 60_000 });
+}
+
+/** `debug`: ask for the debug block (the screen offers it to users with the debug mode permission). */
+export function EstimateForm({ channel, onResult, debug = false }: { channel: Channel; onResult: (result: EstimateResult | null) => void; debug?: boolean }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // Choosing a level clears the ones after it.
+  const choose = (level: 'year' | 'make' | 'model' | 'series' | 'style', value: string | null) => {
+    const order = ['year', 'make', 'model', 'series', 'style'] as const;
+    setValues((v) => {
+      const next = { ...v, [level]: value ?? '' };
+      for (const later of order.slice(order.indexOf(level) + 1)) next[later] = '';
+      return next;
+    });
+  };
+  const year = values.year ? Number(values.year) : undefined;
+  const years = useLevel(channel, 'years', {}, true);
+  const makes = useLevel(channel, 'makes', { year }, !!values.year);
+  const models = useLevel(channel, 'models', { year, make: values.make }, !!values.make);
+  const series = useLevel(channel, 'series', { year, make: values.make, model: values.model }, !!values.model);
+  const styles = useLevel(channel, 'styles', { year, make: values.make, model: values.model, series: values.series || undefined }, !!values.model);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setPending(true);
+    setErrors({});
+    setGeneral(null);
+    try {
+      onResult(await estimatePrice(channel, bodyOf(values), { debug }));
+    } catch (err) {
+      onResult(null);
+      if (err instanceof ApiError) {
+        const fields = err.fieldErrors;
+        // kilometers and miles are one input.
+        if (fields.kilometers || fields.miles) fields.mileage = fields.kilometers ?? fields.miles!;
+        setErrors(fields);
+        setGeneral(err.generalErrors.map((g) => g.detail ?? g.title).join(' ') || (Object.keys(fields).length ? null : err.message));
+      } else setGeneral(t('errors:SOMETHING_WENT_WRONG'));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const select = (level: 'year' | 'make' | 'model' | 'series' | 'style', data: string[] | undefined, disabled: boolean) => (
+    <Select
+      label={t(`pricing:form.${level}`)}
+      data={data ?? []}
+      value={values[level] || null}
+      onChange={(v) => choose(level, v)}
+      disabled={disabled}
+      searchable
+      clearable
+      error={errors[level]}
+      data-testid={`estimate-${level}`}
+    />
+  );
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-labelledby="estimate-form-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="estimate-form-title">
+          {t('pricing:form.title')}
+        </Title>
+        <TextInput label={t('pricing:form.vin')} description={t('pricing:form.vin_help')} value={values.vin} onChange={(e) => set('vin', e.currentTarget.value.toUpperCase())} error={errors.vin} maxLength={17} data-testid="estimate-vin" />
+        <Text size="sm" c="dimmed">
+          {t('pricing:form.or_vehicle')}
+        </Text>
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, xs: 4 }}>{select('year', years.data, false)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 4 }}>{select('make', makes.data, !values.year)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 4 }}>{select('model', models.data, !values.make)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>{select('series', series.data, !values.model)}</Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>{select('style', styles.data, !values.model)}</Grid.Col>
+        </Grid>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <NumberInput label={t('pricing:form.mileage')} value={values.mileage} onChange={(v) => set('mileage', typeof v === 'number' ? v : '')} min={0} allowDecimal={false} thousandSeparator={currentLocale() === 'fr' ? ' ' : ','} error={errors.mileage} style={{ flex: 1, minWidth: 160 }} data-testid="estimate-mileage" />
+          <SegmentedControl
+            aria-label={t('pricing:form.unit')}
+            value={values.unit}
+            onChange={(v) => set('unit', v as FormValues['unit'])}
+            data={[
+              { value: 'kilometers', label: t('pricing:form.km') },
+              { value: 'miles', label: t('pricing:form.miles') },
+            ]}
+          />
+        </Group>
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <Select label={t('pricing:form.province')} data={[...PROVINCES]} value={values.province} onChange={(v) => set('province', v ?? 'QC')} allowDeselect={false} error={errors.province} data-testid="estimate-province" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, xs: 6 }}>
+            <Select
+              label={t('pricing:form.status')}
+              data={CONDITIONS.map((c) => ({ value: c, label: t(`pricing:status.${c}`) }))}
+              value={values.status}
+              onChange={(v) => set('status', v ?? 'good')}
+              allowDeselect={false}
+              error={errors.status}
+              data-testid="estimate-status"
+            />
+          </Grid.Col>
+        </Grid>
+        <Group gap="lg">
+          <Checkbox label={t('pricing:form.accident')} checked={values.accident} onChange={(e) => set('accident', e.currentTarget.checked)} data-testid="estimate-accident" />
+          <Checkbox label={t('pricing:form.rebuilt')} checked={values.rebuilt} onChange={(e) => set('rebuilt', e.currentTarget.checked)} />
+        </Group>
+        <Grid gap="sm">
+          {(['damage_cost', 'desired_profit', 'aggression_percentage'] as const).map((k) => (
+            <Grid.Col key={k} span={{ base: 12, xs: 4 }}>
+              <NumberInput
+                label={t(`pricing:form.${k}`)}
+                description={k === 'aggression_percentage' ? t('pricing:form.aggression_help') : undefined}
+                value={values[k]}
+                onChange={(v) => set(k, typeof v === 'number' ? v : '')}
+                min={0}
+                max={k === 'aggression_percentage' ? 100 : undefined}
+                allowDecimal={k === 'aggression_percentage'}
+                error={errors[k]}
+                data-testid={`estimate-${k}`}
+              />
+            </Grid.Col>
+          ))}
+        </Grid>
+        {general && (
+          <Text c="red.8" size="sm" role="alert" data-testid="estimate-error">
+            {general}
+          </Text>
+        )}
+        <Group>
+          <Button type="submit" loading={pending} data-testid="estimate-submit">
+            {t('pricing:form.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Stack, Switch, Tabs, Title } from '@mantine/core';
+import { IconApi, IconCalculator, IconFrame } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useMe } from '../../app/AppData.tsx';
+import { ApiTab } from './ApiTab.tsx';
+import { EstimateForm } from './EstimateForm.tsx';
+import { EstimateResult } from './EstimateResult.tsx';
+import { FrameTab } from './FrameTab.tsx';
+import type { EstimateResult as Result } from './pricingApi.ts';
+
+const TABS = ['estimate', 'frame', 'api'] as const;
+
+/** /vehicles/vehicle-estimate: the estimation, the frame to embed and the API (spec §2), one tab each (?tab=). */
+export default function VehicleEstimatePage() {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const [params, setParams] = useSearchParams();
+  const [result, setResult] = useState<Result | null>(null);
+  const [debug, setDebug] = useState(false);
+  const requested = params.get('tab');
+  const tab = TABS.find((x) => x === requested) ?? 'estimate';
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('pricing:title')}
+      </Title>
+      <Tabs value={tab} onChange={(v) => setParams((p) => (p.set('tab', v ?? 'estimate'), p), { replace: true })} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="estimate" leftSection={<IconCalculator size={16} />} data-testid="tab-estimate">
+            {t('pricing:tabs.estimate')}
+          </Tabs.Tab>
+          <Tabs.Tab value="frame" leftSection={<IconFrame size={16} />} data-testid="tab-frame">
+            {t('pricing:tabs.frame')}
+          </Tabs.Tab>
+          <Tabs.Tab value="api" leftSection={<IconApi size={16} />} data-testid="tab-api">
+            {t('pricing:tabs.api')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="estimate" pt="md">
+          <Stack gap="md">
+            {can('view debug mode vehicle estimations') && <Switch label={t('pricing:form.debug')} checked={debug} onChange={(e) => setDebug(e.currentTarget.checked)} data-testid="estimate-debug-mode" />}
+            <EstimateForm channel={{ kind: 'app' }} onResult={setResult} debug={debug} />
+            {result && <EstimateResult result={result} />}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="frame" pt="md">
+          <FrameTab canManageDomains={can('view any vehicle estimation domains')} canRegenerate={can('make vehicle estimations via iframe')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="api" pt="md">
+          <ApiTab canManage={can('make vehicle estimations via api')} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,36 @@
+import { attr, declare, rel } from '../declare/declare.ts';
+import type { Labels } from '../vehicles/vehicle-enums.ts';
+
+export const REQUEST_CHANNELS = ['app', 'api', 'embed'] as const;
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
+export const REQUEST_CHANNEL_LABELS: Labels<RequestChannel> = {
+  app: { fr: 'Application', en: 'Application' },
+  api: { fr: 'API (clé secrète)', en: 'API (secret key)' },
+  embed: { fr: 'Cadre intégré', en: 'Embedded frame' },
+};
+
+/**
+ * One call of the price estimation (spec §3 "Request log"): who (a user, or the organization's
+ * key), from which site, address, answer and time. Written by the server, read and deleted only.
+ */
+export const requestLogs = declare('request-logs', {
+  attributes: {
+    channel: attr.enum(REQUEST_CHANNELS, REQUEST_CHANNEL_LABELS).notNull().isReadOnly(),
+    endpoint: attr.string().notNull().isReadOnly(),
+    host: attr.string().isReadOnly(),
+    ip_address: attr.string().isReadOnly(),
+    http_status_code: attr.integer().notNull().isReadOnly(),
+    debug_mode: attr.boolean().isReadOnly(),
+    duration_ms: attr.integer().notNull().isReadOnly(),
+    request: attr.object().isReadOnly(),
+    created_at: attr.datetime().isReadOnly(),
+  },
+  relationships: {
+    user: rel.toOne('users', { readOnly: true }),
+    domain: rel.toOne('estimate-vehicle-allow-domains', { readOnly: true }),
+    organization: rel.toOne('organizations', { readOnly: true }),
+  },
+  filters: ['channel', 'http_status_code', 'user', 'search'],
+  sorts: ['created_at', 'http_status_code', 'duration_ms'],
+  defaultSort: '-created_at',
+});

@@ -1,0 +1,6 @@
+export * from './types.ts';
+export * from './stats.ts';
+export * from './market.ts';
+export * from './offer.ts';
+export * from './request.ts';
+export * from './domains.ts';
