@@ -9,6 +9,8 @@ export interface MenuItem {
   path: string;
   permission: string;
   ready?: boolean;
+  /** The type the screen lists, when the spec's path names it otherwise (/inspecpro/estimates lists estimations). */
+  type?: string;
 }
 
 export interface MenuApp {
@@ -21,7 +23,7 @@ export interface MenuApp {
   single?: boolean;
 }
 
-const item = (key: string, path: string, permission: string, ready = false): MenuItem => ({ key, path, permission, ready });
+const item = (key: string, path: string, permission: string, ready = false, type?: string): MenuItem => ({ key, path, permission, ready, ...(type ? { type } : {}) });
 
 export const MENU: readonly MenuApp[] = [
   { key: 'dashboard', path: '/dashboard', permission: 'view app default', items: [], single: true },
@@ -43,7 +45,7 @@ export const MENU: readonly MenuApp[] = [
     items: [
       item('inspection_forms', '/inspecpro/inspection-forms', 'view any inspection forms', true),
       item('inspections', '/inspecpro/inspections', 'view any inspections', true),
-      item('estimates', '/inspecpro/estimates', 'view any estimations', true),
+      item('estimates', '/inspecpro/estimates', 'view any estimations', true, 'estimations'),
       item('repairs', '/inspecpro/repairs', 'view any repairs', true),
     ],
   },

@@ -57,8 +57,11 @@ describe('activity sentences', () => {
     expect(activitySentence(fr, entry('updated', 'suppliers'), named).href).toBe('/purchases/suppliers?id=0190e6a4-0000-7000-8000-000000000001&action=view');
     expect(activitySentence(fr, entry('updated', 'locations'), named).href).toBe('/admin/locations?id=0190e6a4-0000-7000-8000-000000000001&action=view');
     expect(activitySentence(fr, entry('updated', 'inspections'), named).href).toBe('/inspecpro/inspections?id=0190e6a4-0000-7000-8000-000000000001&action=view');
-    // Repairs have a menu entry but no screen yet; a name of Object is not a type.
-    expect(activitySentence(fr, entry('updated', 'repairs'), named).href).toBeNull();
+    expect(activitySentence(fr, entry('updated', 'repairs'), named).href).toBe('/inspecpro/repairs?id=0190e6a4-0000-7000-8000-000000000001&action=view');
+    // The spec's path names estimates, the type is estimations.
+    expect(activitySentence(fr, entry('updated', 'estimations'), named).href).toBe('/inspecpro/estimates?id=0190e6a4-0000-7000-8000-000000000001&action=view');
+    // A type without a screen (taxes are edited inside their group), and a name of Object, are not linked.
+    expect(activitySentence(fr, entry('updated', 'taxes'), named).href).toBeNull();
     expect(activitySentence(fr, entry('updated', 'constructor'), named).href).toBeNull();
   });
 

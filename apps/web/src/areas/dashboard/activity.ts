@@ -20,7 +20,7 @@ export interface ActivityEntry {
 
 /**
  * Where each type's records open: the menu item whose list is the type's (its path ends with the
- * type: /vehicles/requests, /admin/users), with ?id=…&action=view, and the permission it needs.
+ * type: /vehicles/requests, /admin/users, or says which it lists), with ?id=…&action=view, and the permission it needs.
  * Derived from the menu, so a new list screen links its activity without another table. The
  * settings screens are named after modules (/settings/inspections), not lists of a type.
  */
@@ -28,7 +28,7 @@ export const SUBJECT_PAGES: ReadonlyMap<string, { path: string; permission: stri
   MENU.filter((app) => app.key !== 'settings')
     .flatMap((app) => app.items)
     .filter((i) => i.ready)
-    .map((i) => [i.path.slice(i.path.lastIndexOf('/') + 1), { path: i.path, permission: i.permission }] as const),
+    .map((i) => [i.type ?? i.path.slice(i.path.lastIndexOf('/') + 1), { path: i.path, permission: i.permission }] as const),
 );
 
 /** The events with a sentence of their own; any other gets the generic one, still a sentence. */
@@ -66,6 +66,13 @@ export const ACTIVITY_SUBJECTS = [
   'options',
   'notifications',
   'notification-subscriptions',
+  'inspections',
+  'inspection-forms',
+  'estimations',
+  'repairs',
+  'comments',
+  'deferred-work',
+  'tax-groups',
 ] as const;
 
 export interface ActivitySentence {
