@@ -31,11 +31,15 @@ export function useMarkNotifications() {
 }
 
 /** Text keys: the event and the type of record. */
-export const eventKey = (n: Pick<Notification, 'event'>) =>
-  ['created', 'updated', 'deleted', 'mentioned'].includes(n.event) ? `notifications:events.${n.event}` : 'notifications:events.other';
+const OWN_EVENTS = new Set(['created', 'updated', 'deleted', 'mentioned', 'assign', 'customer_answered']);
+export const eventKey = (n: Pick<Notification, 'event'>) => (OWN_EVENTS.has(n.event) ? `notifications:events.${n.event}` : 'notifications:events.other');
 
 /** The screens a notification may open, by the type of the record it names. */
-const PAGES = new Map<string, (id: string) => string>([['inspections', (id) => `/inspecpro/inspections/${encodeURIComponent(id)}`]]);
+const PAGES = new Map<string, (id: string) => string>([
+  ['inspections', (id) => `/inspecpro/inspections/${encodeURIComponent(id)}`],
+  ['estimations', (id) => `/inspecpro/estimates/${encodeURIComponent(id)}`],
+  ['repairs', (id) => `/inspecpro/repairs/${encodeURIComponent(id)}`],
+]);
 
 /** Where a notification's record is shown (a mention: the page of its thread), if the app has that screen. */
 export function notificationHref(n: Pick<Notification, 'subject_type' | 'subject_id' | 'data' | 'event'>): string | null {
