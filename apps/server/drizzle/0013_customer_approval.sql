@@ -86,6 +86,9 @@ ALTER TABLE "estimations" ADD CONSTRAINT "estimations_repair_id_repairs_id_fk" F
 ALTER TABLE "repair_items" ADD CONSTRAINT "repair_items_estimation_item_id_estimation_items_id_fk" FOREIGN KEY ("estimation_item_id") REFERENCES "public"."estimation_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "repairs" ADD CONSTRAINT "repairs_estimation_id_estimations_id_fk" FOREIGN KEY ("estimation_id") REFERENCES "public"."estimations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "comments" ADD CONSTRAINT "comments_object_type_check" CHECK ("comments"."object_type" IN ('inspections', 'inspection-fields', 'estimations', 'repairs'));--> statement-breakpoint
+ALTER TABLE "inspections" ADD COLUMN "repair_id" uuid;--> statement-breakpoint
+ALTER TABLE "inspections" ADD CONSTRAINT "inspections_repair_id_repairs_id_fk" FOREIGN KEY ("repair_id") REFERENCES "public"."repairs"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
 -- A customer's answer is a record of what they signed: nothing changes it (deleting an estimate or
 -- an organization still takes its answers with it).
 CREATE FUNCTION refuse_update_of_answers() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -150,8 +150,11 @@ describe('the repair of an estimate from an inspection', () => {
     expect(await stateOfInspection()).toBe('repairing');
     const repair = await one<{ id: string; inspection_id: string }>(t, sql`SELECT r.id, r.inspection_id FROM repairs r JOIN estimations e ON e.repair_id = r.id WHERE e.id = ${id}`);
     expect(repair.inspection_id).toBe(ins.id);
+    const seen = await t.api('GET', `/api/v1/inspections/${ins.id}?include=repair`, { token: admin.token });
+    expect(seen.body.data.relationships.repair.data.id).toBe(repair.id);
     expect((await act(t, id, 'redo-approve', admin)).status).toBe(200);
     expect(await stateOfInspection()).toBe('completed');
+    expect((await t.api('GET', `/api/v1/inspections/${ins.id}`, { token: admin.token })).body.data.relationships.repair.data).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { REPAIR_STATES } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelRepairOf, createRepairFromEstimation, type RepairSource } from '../../src/areas/repairs/from-estimation.ts';
-import { newId } from '../../src/db/columns.ts';
+import { estimationItems, estimations } from '../../src/areas/estimations/estimations.table.ts';
 import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { R, RI, act, asUser, items, makeRepair, makeTaxGroup, nextVin, one, setOption, stateOf, to } from './world.ts';
@@ -172,23 +172,31 @@ describe('items in the repair’s document', () => {
 });
 
 describe('the repair of an approved estimate', () => {
-  const source = (vehicle: string, over: Partial<RepairSource> = {}): RepairSource => ({
-    organization_id: orgId,
-    estimation_id: newId(),
-    vehicle_id: vehicle,
-    type: 'customer',
-    department: 'Mécanique',
-    approver_id: admin.id,
-    items: [
-      { estimation_item_id: newId(), detail: 'Plaquettes', condition: 'to_replace', part: 'Plaquettes', part_number: 'P-1', quantity: '2', unit_price: 4999, time: '1.5', hourly_rate: 11000, tax_group_id: qc },
-      { estimation_item_id: newId(), detail: 'Rappel', unit_price: 30000, time: 1, warranty: true },
-    ],
-    ...over,
-  });
+  /** An estimate of the vehicle with two items, as the estimations area keeps them (the repair names them). */
+  const source = async (vehicle: string, over: Partial<RepairSource> = {}): Promise<RepairSource> => {
+    const [estimate] = await t.database.db.insert(estimations).values({ organization_id: orgId, vehicle_id: vehicle, creator_id: admin.id }).returning({ id: estimations.id });
+    const lines = await t.database.db
+      .insert(estimationItems)
+      .values(['Plaquettes', 'Rappel'].map((detail, position) => ({ organization_id: orgId, estimation_id: estimate.id, detail, position })))
+      .returning({ id: estimationItems.id });
+    return {
+      organization_id: orgId,
+      estimation_id: estimate.id,
+      vehicle_id: vehicle,
+      type: 'customer',
+      department: 'Mécanique',
+      approver_id: admin.id,
+      items: [
+        { estimation_item_id: lines[0].id, detail: 'Plaquettes', condition: 'to_replace', part: 'Plaquettes', part_number: 'P-1', quantity: '2', unit_price: 4999, time: '1.5', hourly_rate: 11000, tax_group_id: qc },
+        { estimation_item_id: lines[1].id, detail: 'Rappel', unit_price: 30000, time: 1, warranty: true },
+      ],
+      ...over,
+    };
+  };
 
   it('is approved, to assign, with the approved items, priced as the estimate was', async () => {
     const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
-    const src = source(vehicle);
+    const src = await source(vehicle);
     const row = await asUser(t, admin.id, (ctx) => createRepairFromEstimation(ctx, src));
     expect(row).toMatchObject({ state: 'approved', estimation_id: src.estimation_id, approver_id: admin.id, creator_id: admin.id, total: 30466, warranty_total: 42000 });
     const res = await t.api('GET', `${R}/${row.id}?include=items`, { token: admin.token });
@@ -204,7 +212,8 @@ describe('the repair of an approved estimate', () => {
 
   it('is to do for the estimate’s mechanics, who are notified; redoing the approval cancels it, but not once completed', async () => {
     const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
-    const row = await asUser(t, admin.id, (ctx) => createRepairFromEstimation(ctx, source(vehicle, { assignees: { users: [mechanic.id] } })));
+    const src = await source(vehicle, { assignees: { users: [mechanic.id] } });
+    const row = await asUser(t, admin.id, (ctx) => createRepairFromEstimation(ctx, src));
     expect(row.state).toBe('assigned');
     const notes = await t.api('GET', '/api/v1/notifications?page[size]=50', { token: mechanic.token });
     expect(notes.body.data.some((n: any) => n.attributes.subject_id === row.id && n.attributes.event === 'created')).toBe(true);
@@ -212,7 +221,8 @@ describe('the repair of an approved estimate', () => {
     expect(canceled).toMatchObject({ state: 'canceled', canceled_by_id: admin.id });
     // Twice: nothing more to do.
     expect((await asUser(t, admin.id, (ctx) => cancelRepairOf(ctx, row.id))).state).toBe('canceled');
-    const done = await asUser(t, admin.id, (ctx) => createRepairFromEstimation(ctx, source(vehicle)));
+    const again = await source(vehicle);
+    const done = await asUser(t, admin.id, (ctx) => createRepairFromEstimation(ctx, again));
     await t.database.db.execute(sql`UPDATE repairs SET state = 'completed' WHERE id = ${done.id}`);
     await expect(asUser(t, admin.id, (ctx) => cancelRepairOf(ctx, done.id))).rejects.toMatchObject({ status: 409 });
     expect(await stateOf(t, done.id)).toBe('completed');

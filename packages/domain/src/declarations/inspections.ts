@@ -57,6 +57,8 @@ export const inspections = declare('inspections', {
     canceledBy: rel.toOne('users', { readOnly: true }),
     /** The estimate made from it (the latest, when one was canceled and another made). */
     estimation: rel.toOne('estimations', { readOnly: true }),
+    /** The repair its estimate opened once approved. */
+    repair: rel.toOne('repairs', { readOnly: true }),
   },
   filters: [
     'state',

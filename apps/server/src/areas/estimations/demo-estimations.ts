@@ -2,13 +2,14 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { defaultHourlyRate, defaultTaxGroup, itemTotalColumns, refreshEstimationTotals } from './estimation-lines.ts';
+import { deferredWork } from './deferred-work.table.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
 import { draftFromInspection, inspectionMultiplier } from './from-inspection.ts';
 
 // The demo's estimate: drafted from Garage Démo's completed inspection of the Kona (demo-report.ts),
 // its parts and labour priced by the estimator with Québec's taxes (the organization's default
 // group, GST + QST), complete: the manager continues with the approval. Autos Rivière has one made
-// directly, to assign.
+// directly, to assign. Each garage's estimated vehicle has work its customer declined before.
 
 /** The price of each finding, in the order the inspection found them. */
 const PRICES = [
@@ -20,6 +21,28 @@ const PRICES = [
 export async function seedDemoEstimations(db: Db) {
   await seedFromInspection(db);
   await seedDirect(db);
+  await seedDeferredWork(db);
+}
+
+/** What each garage's customer declined at an earlier visit of the vehicle the demo estimates: suggested again now. */
+async function seedDeferredWork(db: Db) {
+  const found = rowsOf<{ organization: string; vehicle: string; customer: string | null; locations: string[] }>(
+    await db.execute(sql`
+      SELECT DISTINCT ON (e.organization_id) e.organization_id AS organization, e.vehicle_id AS vehicle, e.customer_id AS customer, e.location_ids AS locations
+      FROM estimations e WHERE e.vehicle_id IS NOT NULL ORDER BY e.organization_id, e.created_at`),
+  );
+  for (const f of found)
+    await db.insert(deferredWork).values({
+      organization_id: f.organization,
+      vehicle_id: f.vehicle,
+      customer_id: f.customer,
+      detail: 'Balais d’essuie-glace avant — traces sur le pare-brise',
+      condition: 'to_replace',
+      urgency: 'soon',
+      total: 5_174,
+      declined_at: sql`now() - interval '75 days'`,
+      location_ids: f.locations,
+    });
 }
 
 async function seedFromInspection(db: Db) {

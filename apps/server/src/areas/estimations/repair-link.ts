@@ -47,11 +47,13 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
     })),
   });
   await ctx.db.update(estimations).set({ repair_id: repair.id }).where(eq(estimations.id, e.id));
-  if (e.inspection_id)
+  if (e.inspection_id) {
+    await ctx.db.update(inspections).set({ repair_id: repair.id }).where(eq(inspections.id, e.inspection_id));
     await ctx.db
       .update(inspections)
       .set({ state: 'repairing' })
       .where(and(eq(inspections.id, e.inspection_id), inArray(inspections.state, ['completed', 'approved'])));
+  }
   return repair.id;
 }
 
@@ -61,6 +63,7 @@ export async function dropRepair(ctx: RequestContext, e: EstimationRow): Promise
   await cancelRepairOf(ctx, e.repair_id);
   await ctx.db.update(estimations).set({ repair_id: null }).where(eq(estimations.id, e.id));
   if (!e.inspection_id) return;
+  await ctx.db.update(inspections).set({ repair_id: null }).where(and(eq(inspections.id, e.inspection_id), eq(inspections.repair_id, e.repair_id)));
   const back = async (state: 'approved' | 'completed', when: ReturnType<typeof isNotNull> | undefined) =>
     ctx.db
       .update(inspections)

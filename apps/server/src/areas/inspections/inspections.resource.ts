@@ -70,6 +70,7 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     approvedBy: rel.belongsTo('approved_by_id'),
     canceledBy: rel.belongsTo('canceled_by_id'),
     estimation: rel.belongsTo('estimation_id'),
+    repair: rel.belongsTo('repair_id'),
   },
   filters: {
     state: filter.in('state'),

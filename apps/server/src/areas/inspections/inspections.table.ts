@@ -6,6 +6,7 @@ import { organizationId, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { estimations } from '../estimations/estimations.table.ts';
+import { repairs } from '../repairs/repairs.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { inspectionFormVersions, inspectionForms } from './inspection-forms.table.ts';
 
@@ -36,6 +37,8 @@ export const inspections = pgTable(
     vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     /** The estimate made from it (estimations area); the two tables point at each other, hence the typed lazy reference. */
     estimation_id: uuid('estimation_id').references((): AnyPgColumn => estimations.id, { onDelete: 'set null' }),
+    /** The repair its estimate opened (estimations/repair-link.ts). */
+    repair_id: uuid('repair_id').references((): AnyPgColumn => repairs.id, { onDelete: 'set null' }),
     creator_id: userRef('creator_id'),
     assigned_user_ids: uuid('assigned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
     assigned_role_ids: uuid('assigned_role_ids').array().notNull().default(sql`'{}'::uuid[]`),
