@@ -64,6 +64,8 @@ export async function workOrderData(db: Db, dataDir: string, row: RepairRow, loc
       part_status: i.part_status as PartStatus | null,
       supplier: i.supplier_id ? (suppliers.get(i.supplier_id) ?? null) : null,
       taxes: i.tax_group_id ? (taxes.get(i.tax_group_id) ?? []) : [],
+      // The column is 0 until a clock closes: an item nobody clocked has no actual time ("—").
+      time_spent: mechanics.has(i.id) ? i.time_spent : null,
       mechanics: mechanics.get(i.id) ?? [],
     })),
     organization: parties.organization,
