@@ -29,7 +29,7 @@ const report = (id: string, who: Pick<MadeUser, 'token'>, lang = 'fr') => pdf(`$
 
 beforeAll(async () => {
   t = await createTestApp({}, { demo: false });
-  const org = await makeOrganization(t, { name: 'Garage Québec' });
+  const org = await makeOrganization(t, { name: 'Garage Québec', locations: ['Succursale Laval'] });
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   mechanic = await makeUser(t, org.id, { role: 'mechanic', firstname: 'Maxime', lastname: 'Mécano' });
@@ -42,7 +42,7 @@ beforeAll(async () => {
   const vehicle = await makeVehicle(t, admin.token, { vin: 'KM8K2CAB4PU001140', model_year: 2023, make: 'Hyundai', model: 'Kona', odometer: 18650 });
   const made = await makeRepair(t, admin, {
     vehicle: vehicle.id,
-    relationships: { customer: to('customers', customer.body.data.id) },
+    relationships: { customer: to('customers', customer.body.data.id), allowedLocations: { data: [{ type: 'locations', id: org.locations['Succursale Laval'] }] } },
     attributes: { department: 'Atelier mécanique', notes: 'Client attend sur place.' },
     lines: [
       // 2 × 49,99 $ + 1,5 h × 110,00 $ = 264,98 $; TPS 13,25 $; TVQ 26,43 $ → 304,66 $
@@ -79,6 +79,7 @@ describe('GET /repairs/{id}/report', () => {
       repair.code,
       'État : En cours',
       'Garage Québec',
+      'Succursale Laval',
       'KM8K2CAB4PU001140',
       'Hyundai',
       'Kona',
