@@ -225,4 +225,10 @@ describe('GET /public/estimate-approvals/{token}/report', () => {
     expect(gone.status).toBe(410);
     expect(gone.json.errors[0].detail).toMatch(/expired|withdrawn/i);
   });
+
+  it('counts against the address’s public reads (429 once over)', async () => {
+    let status = 0;
+    for (let k = 0; k < 70 && status !== 429; k++) status = (await pdf(`${P}/${'y'.repeat(42)}${k % 10}/report`)).status;
+    expect(status).toBe(429);
+  });
 });
