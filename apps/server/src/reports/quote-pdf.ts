@@ -41,7 +41,9 @@ const URGENCY_COLOR: Record<Urgency, string> = { urgent: '#c92a2a', soon: '#8f44
  */
 export function renderQuotePdf({ model, images, timeZone, now = new Date() }: QuotePdfInput): Promise<Buffer> {
   const tr = (key: MessageKey, params?: MessageParams) => t(model.locale, key, params);
-  const footer = footerOf({ organization: model.organization.name, code: model.code, locale: model.locale, timeZone, now, documentFooter: model.documentFooter });
+  // A quote still being priced crosses every page with PROVISOIRE / DRAFT, as an inspection report before completion.
+  const watermark = model.draft ? tr('document.draft') : null;
+  const footer = footerOf({ organization: model.organization.name, code: model.code, locale: model.locale, timeZone, now, documentFooter: model.documentFooter, watermark });
   const info = { title: tr('quote.number', { code: model.code }), author: model.organization.name, locale: model.locale, documentFooter: model.documentFooter };
   const body = async (pen: Pen) => {
     drawHeader(pen, {

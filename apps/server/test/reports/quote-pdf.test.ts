@@ -116,6 +116,15 @@ describe('the estimate’s PDF', () => {
     expect(text).not.toContain('Soumission');
   });
 
+  it('crosses every page of an estimate still being priced with PROVISOIRE (DRAFT in English), and no other', async () => {
+    const draft = (input: QuoteInput) => ({ ...input, estimation: { ...input.estimation, state: 'in_progress' as const } });
+    const fr = await pdfPages(await render(draft(french)));
+    expect(fr.length).toBeGreaterThan(1);
+    for (const page of fr) expect(page).toContain('PROVISOIRE');
+    expect((await pdfPages(await render(draft(english)))).join('\n')).toContain('DRAFT');
+    expect((await pdfPages(await render(french))).join('\n')).not.toContain('PROVISOIRE');
+  });
+
   it('places each picture on the page of its item, once loaded, and frames the one that could not be', async () => {
     // The tires' photo and the logo on the first page; the other photo is missing ("Photo non disponible").
     const late = new Promise<Map<string, ReportImage>>((resolve) => setTimeout(() => resolve(images), 50));

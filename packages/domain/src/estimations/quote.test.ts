@@ -82,6 +82,12 @@ describe('the quote of an estimate', () => {
     expect(q.signature).toEqual({ name: 'Transport Laval inc.', signed: null });
   });
 
+  it('is a draft until its parts and labour are done (or while sent back for revision)', () => {
+    const draft = (state: QuoteInput['estimation']['state']) => buildQuote(input({ estimation: { ...input().estimation, state } })).draft;
+    for (const state of ['draft', 'pending', 'assigned', 'in_progress', 'reviewed'] as const) expect(draft(state), state).toBe(true);
+    for (const state of ['completed', 'approved', 'denied', 'canceled'] as const) expect(draft(state), state).toBe(false);
+  });
+
   it('marks a signature given to an earlier version of the estimate', () => {
     const signed = (version: number) => buildQuote(input({ signature: { signer: 'Marc Laval', signed_at: '2026-03-11T15:00:00Z', image: 'data:image/png;base64,AA==', version } })).signature.signed;
     expect(signed(3)).toMatchObject({ signer: 'Marc Laval', stale: false });

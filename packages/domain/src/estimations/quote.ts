@@ -108,6 +108,8 @@ export interface QuoteModel {
   locale: Locale;
   code: string;
   state: Labelled<EstimationState>;
+  /** Its prices are still being worked out (parts or labour not done, or sent back for revision): printed as a draft. */
+  draft: boolean;
   type: Labelled<WorkType>;
   version: number | null;
   dates: { created_at: string; sent_at: string | null; approved_at: string | null };
@@ -143,6 +145,9 @@ export interface QuoteModel {
 export const UNDECIDED_LABELS: Labels<'undecided'> = { undecided: { fr: 'À décider', en: 'To decide' } };
 /** The heading of items with neither urgency nor condition. */
 export const OTHER_WORK_LABELS: Labels<'other'> = { other: { fr: 'Autres travaux', en: 'Other work' } };
+
+/** The states in which the estimators are still pricing the estimate. */
+const PRICING: ReadonlySet<EstimationState> = new Set(['draft', 'pending', 'assigned', 'in_progress', 'reviewed']);
 
 const rank = <T>(list: readonly T[], v: T | null) => (v === null ? list.length : list.indexOf(v));
 
@@ -200,6 +205,7 @@ export function buildQuote(input: QuoteInput): QuoteModel {
     locale,
     code: e.code,
     state: labelled(e.state, ESTIMATION_STATE_LABELS, locale),
+    draft: PRICING.has(e.state),
     type: labelled(e.type, WORK_TYPE_LABELS, locale),
     version,
     dates: { created_at: e.created_at, sent_at: e.sent_at ?? null, approved_at: e.approved_at ?? null },

@@ -11,11 +11,12 @@ import { estimationsResource } from './estimations.resource.ts';
 import { evaluationItemsRoutes } from './evaluation-items.routes.ts';
 import { approvalRoutes } from './approval/approval.routes.ts';
 import { deferredWorkResource } from './deferred-work.resource.ts';
+import { quoteRoutes } from './report/quote.routes.ts';
 
 export const estimationsArea = defineArea({
   name: 'estimations',
   resources: [estimationsResource, estimationItemsResource, deferredWorkResource],
-  routes: [evaluationItemsRoutes, approvalRoutes],
+  routes: [evaluationItemsRoutes, approvalRoutes, quoteRoutes],
   async demo(db: Db) {
     await seedDemoEstimations(db);
   },

@@ -5,11 +5,16 @@ import { ApiError } from '../../../jsonapi/errors.ts';
 import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
 import { describeRoute } from '../../../jsonapi/openapi.ts';
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
+import { TIME_ZONE_QUERY, requestTimeZone, sendPdf } from '../../../reports/http.ts';
 import { loadImages } from '../../../reports/images.ts';
+import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
+import { quoteData } from '../report/quote-data.ts';
+import { QUOTE_PDF } from '../report/quote.routes.ts';
 import { approvalView, askedPhotoIds, openApproval, recordAnswer } from './approval-answers.ts';
 
 // The customer's page calls (no sign-in: the e-mailed link's token opens them), in the link's
-// language: read the estimate, answer it, see the inspection's photos of the items asked about.
+// language: read the estimate, answer it, see the inspection's photos of the items asked about,
+// download the quote (PDF) as it is now.
 
 /** The longest side of a photo the page shows (a phone's screen, twice for its pixel density). */
 const PHOTO_PIXELS = 1600;
@@ -19,7 +24,7 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
   const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
 
   /** Opens the link (rate limited by address); a refusal answers in the link's language when it is known. */
-  async function opened(request: FastifyRequest, run: (db: Db) => Promise<unknown>) {
+  async function opened<T>(request: FastifyRequest, run: (db: Db) => Promise<T>): Promise<T> {
     await services.limits.consume('shared_report', { ip: request.ip });
     try {
       return await run(db);
@@ -50,6 +55,17 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
       return approvalView(db, token, link, estimation);
     });
     return reply.code(201).header('Cache-Control', 'private, no-store').send(view);
+  });
+
+  api.get('/public/estimate-approvals/:token/report', async (request, reply) => {
+    const { model, pdf } = await opened(request, async (db) => {
+      const { link, estimation } = await openApproval(db, tokenOf(request));
+      request.locale = link.locale;
+      // The items the customer is asked about, as on the page: not those the dealership denied.
+      const { model, images } = await quoteData(db, services.config.dataDir, estimation, link.locale, { forCustomer: true });
+      return { model, pdf: await renderQuotePdf({ model, images, timeZone: requestTimeZone(request) }) };
+    });
+    return sendPdf(reply, pdf, quoteFileName(model));
   });
 
   api.get('/public/estimate-approvals/:token/photos/:uploadId', async (request, reply) => {
@@ -155,6 +171,15 @@ describeRoute('POST', '/public/estimate-approvals/:token', {
   public: true,
   responses: { 201: { contentType: 'application/json', schema: view } },
   errors: [404, 409, 410, 422, 429],
+});
+
+describeRoute('GET', '/public/estimate-approvals/:token/report', {
+  summary: 'The estimate as a quote (PDF) in the link’s language, as it is now: the items the customer is asked about, their prices with taxes and the decisions taken',
+  tag: 'estimations',
+  public: true,
+  query: TIME_ZONE_QUERY,
+  responses: { 200: QUOTE_PDF },
+  errors: [404, 410, 429],
 });
 
 describeRoute('GET', '/public/estimate-approvals/:token/photos/:uploadId', {

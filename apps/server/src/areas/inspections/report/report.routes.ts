@@ -11,8 +11,7 @@ import { findRow } from '../../../jsonapi/scope.ts';
 import type { InspectionRow } from '../inspection-scoring.ts';
 import { inspectionsResource } from '../inspections.resource.ts';
 import { reportData } from './report-data.ts';
-import { validTimeZone } from '../../../reports/format.ts';
-import { sendPdf } from '../../../reports/http.ts';
+import { TIME_ZONE_QUERY, requestTimeZone as timeZoneOf, sendPdf } from '../../../reports/http.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { openShare, type ShareRow } from './shares.ts';
 
@@ -27,9 +26,6 @@ async function reportPdf(db: Db, dataDir: string, row: InspectionRow, locale: Lo
 function sendReport(reply: FastifyReply, pdf: Buffer, row: InspectionRow, locale: Locale) {
   return sendPdf(reply, pdf, `${t(locale, 'report.file_name')}-${row.code ?? row.id}.pdf`);
 }
-
-/** The time zone the dates print in: the app's X-Timezone header, or ?tz= on a public link. */
-const timeZoneOf = (request: FastifyRequest) => validTimeZone(request.headers['x-timezone'] ?? (request.query as Record<string, unknown>).tz);
 
 export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
   api.get('/inspections/:id/report', async (request, reply) => {
@@ -81,7 +77,6 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
 const tone: JsonSchema = { enum: [...SCORE_TONES] };
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 const PDF = { contentType: 'application/pdf', description: 'The report (PDF), inline, named after the inspection’s code.', schema: { type: 'string', format: 'binary' } };
-const tokenQuery = [{ name: 'tz', description: 'IANA time zone the dates print in (default America/Toronto).', schema: { type: 'string' } }];
 
 describeRoute('GET', '/inspections/:id/report', {
   summary: 'The inspection’s report as PDF, in the request’s language (any state: a report before completion is marked as a draft)',
@@ -95,7 +90,7 @@ describeRoute('GET', '/public/inspection-reports/:token', {
   summary: 'The report of a shared inspection as PDF, in the share’s language; no sign-in (the token is the link’s)',
   tag: 'inspections',
   public: true,
-  query: tokenQuery,
+  query: TIME_ZONE_QUERY,
   responses: { 200: PDF },
   errors: [404, 410, 429],
 });

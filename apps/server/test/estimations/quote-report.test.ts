@@ -1,0 +1,234 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/db/columns.ts';
+import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { pdfPages } from '../reports/pdf-text.ts';
+import { setOption } from '../repairs/world.ts';
+import { E, act, estimate, item, itemsOf, nextVin, one, patchItems, to } from './helpers.ts';
+
+// The estimate's PDF through the API (issue 12): GET /estimations/{id}/report in the reader's
+// language, and the customer's copy through the approval link, in the link's language. Read
+// back as text: the vehicle, the customer, the items, Québec's GST + QST, the totals, each item's
+// decisions and the settings' document footer.
+
+let t: TestApp;
+let orgId: string;
+let admin: MadeUser;
+let stranger: MadeUser;
+let customerId: string;
+let qc: string;
+const FOOTER = 'Garage Québec inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const P = '/api/v1/public/estimate-approvals';
+
+/** GET a PDF (or an error document); the PDF's text by page. */
+async function pdf(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  const isPdf = String(res.headers['content-type']).startsWith('application/pdf');
+  const pages = isPdf ? await pdfPages(res.rawPayload) : [];
+  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, pages, text: pages.join('\n'), json: isPdf ? null : JSON.parse(res.body) };
+}
+const report = (id: string, who: Pick<MadeUser, 'token'>, lang = 'fr') => pdf(`${E}/${id}/report`, { authorization: `Bearer ${who.token}`, 'accept-language': lang, 'x-timezone': 'America/Montreal' });
+
+/** A stored photo (a JPEG upload) of the organization given; its URL. */
+async function upload(organizationId: string) {
+  const id = newId();
+  const path = join('uploads', organizationId, 'quote-test', `${id}.jpg`);
+  const file = join(t.config.dataDir, path);
+  await mkdir(dirname(file), { recursive: true });
+  const bytes = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+  await writeFile(file, bytes);
+  await t.database.db.execute(
+    sql`INSERT INTO uploads (id, organization_id, resource_type, record_id, field, path, mime, size) VALUES (${id}, ${organizationId}, 'inspection-fields', 'x', 'images', ${path}, 'image/jpeg', ${bytes.length})`,
+  );
+  return `/api/v1/uploads/${id}/content`;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { demo: false });
+  const org = await makeOrganization(t, { name: 'Garage Québec' });
+  orgId = org.id;
+  admin = await makeUser(t, org.id, { firstname: 'Julie', lastname: 'Côté' });
+  stranger = await makeUser(t, (await makeOrganization(t)).id);
+  const customer = await t.api('POST', '/api/v1/customers', {
+    token: admin.token,
+    body: { data: { type: 'customers', attributes: { type: 'company', company_name: 'Transport Laval inc.', phone: '450-555-0101', email: 'flotte@laval.example', locale: 'en' } } },
+  });
+  expect(customer.status, JSON.stringify(customer.body)).toBe(201);
+  customerId = customer.body.data.id;
+  // The Québec group every new organization is given: TPS 5 % + TVQ 9,975 %.
+  qc = (await one<{ id: string }>(t, sql`SELECT g.id FROM tax_groups g WHERE g.organization_id = ${orgId} AND EXISTS (SELECT 1 FROM taxes x WHERE x.tax_group_id = g.id AND x.code = 'TVQ')`)).id;
+  await setOption(t, admin, orgId, 'general.document_footer', FOOTER);
+});
+afterAll(() => t?.close());
+
+/**
+ * A complete estimate of a 2023 Hyundai Kona for the customer, three items priced with the Québec
+ * taxes (the first with a photo of ours and one of another organization), sent to the customer.
+ */
+async function sentEstimate(vin = 'KM8K2CAB4PU001140') {
+  const vehicle = await makeVehicle(t, admin.token, { vin, model_year: 2023, make: 'Hyundai', model: 'Kona', odometer: 18650 });
+  const made = await estimate(t, admin, {
+    vehicle: vehicle.id,
+    items: [
+      item({ detail: 'Plaquettes de frein avant', condition: 'to_replace', urgency: 'urgent' }),
+      item({ detail: 'Essuie-glaces', condition: 'to_schedule', urgency: 'monitor' }),
+      item({ detail: 'Filtre d’habitacle', condition: 'to_replace', urgency: 'soon' }),
+    ],
+    relationships: { customer: to('customers', customerId), estimators: { data: [{ type: 'users', id: admin.id }] } },
+    attributes: { stock: 'S-1234' },
+  });
+  const ids: string[] = itemsOf(made.body).map((i: any) => i.id);
+  for (const route of ['start-components', 'start-times']) expect((await act(t, made.id, route, admin)).status).toBe(200);
+  // Pads: 200,00 $ + 2 h × 100,00 $ = 400,00 $; TPS 20,00 $; TVQ 39,90 $ → 459,90 $.
+  // Wipers: 2 × 25,00 $ = 50,00 $; TPS 2,50 $; TVQ 4,99 $ → 57,49 $.  Filter: 30,00 $; TPS 1,50 $; TVQ 2,99 $ → 34,49 $.
+  const prices = [
+    { quantity: '1', unit_price: 20_000, time: '2', hourly_rate: 10_000, part: 'Plaquettes céramique', part_number: 'BP-11' },
+    { quantity: '2', unit_price: 2_500, time: '0' },
+    { quantity: '1', unit_price: 3_000, time: '0' },
+  ];
+  const priced = await patchItems(t, made.id, ids.map((id, k) => item(prices[k], { taxGroup: to('tax-groups', qc) }, id)), admin);
+  expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+  for (const route of ['end-components', 'end-times']) expect((await act(t, made.id, route, admin)).status).toBe(200);
+  const mine = await upload(orgId);
+  const theirs = await upload((await one<{ organization_id: string }>(t, sql`SELECT organization_id FROM users WHERE id = ${stranger.id}`)).organization_id);
+  await t.database.db.execute(sql`UPDATE estimation_items SET images = ${JSON.stringify([mine, theirs])}::jsonb WHERE id = ${ids[0]}`);
+  const sent = await act(t, made.id, 'send-client-approve', admin, { data: {} });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  return { id: made.id, ids, token: (sent.body.meta.approval.url as string).split('/').pop()!, version: sent.body.data.attributes.version as number };
+}
+
+let e: Awaited<ReturnType<typeof sentEstimate>>;
+beforeAll(async () => {
+  e = await sentEstimate();
+  // The customer approves the pads and the filter and declines the wipers.
+  const decisions = [
+    { item: e.ids[0], decision: 'approved' },
+    { item: e.ids[1], decision: 'declined' },
+    { item: e.ids[2], decision: 'approved' },
+  ];
+  const answered = await t.api('POST', `${P}/${e.token}`, { body: { data: { attributes: { version: e.version, signer_name: 'Marc Laval', signature: PNG, decisions } } } });
+  expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+});
+
+describe('GET /estimations/{id}/report', () => {
+  it('answers the quote in French: vehicle, customer, items by urgency, TPS + TVQ, totals, the decisions, the footer on every page', async () => {
+    const res = await report(e.id, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="soumission-E-\d{4}-\d{6}\.pdf"$/);
+    for (const s of [
+      'Soumission',
+      'Garage Québec',
+      'KM8K2CAB4PU001140',
+      'Hyundai',
+      'Kona',
+      '18 650 km',
+      'Transport Laval inc.',
+      '450-555-0101',
+      'S-1234',
+      'Julie Côté',
+      'À faire maintenant · À remplacer',
+      'À prévoir · À remplacer',
+      'À surveiller · À planifier',
+      'Plaquettes de frein avant',
+      'Plaquettes céramique',
+      'N° de pièce BP-11',
+      '2 h × 100,00 $/h',
+      'TPS 20,00 $',
+      'TVQ 39,90 $',
+      '459,90 $',
+      'Essuie-glaces',
+      '2 × 25,00 $',
+      'Filtre d’habitacle',
+      'Accepté par le client',
+      'Refusé par le client',
+      'TPS (5 %)',
+      'TVQ (9,975 %)',
+      // The other organization's photo is never read.
+      'Photo non disponible',
+      'Signé par Marc Laval',
+    ])
+      expect(res.text, s).toContain(s);
+    // Proposed: pads and filter (the wipers were declined): 430,00 $ + TPS 21,50 $ + TVQ 42,89 $.
+    expect(res.text).toMatch(/Sous-total\s+430,00 \$/);
+    expect(res.text).toMatch(/TPS \(5 %\)\s+21,50 \$/);
+    expect(res.text).toMatch(/TVQ \(9,975 %\)\s+42,89 \$/);
+    expect(res.text).toMatch(/Total proposé\s+494,39 \$/);
+    expect(res.text).not.toContain('PROVISOIRE');
+    // The one photo of this organization, as a JPEG (the signature and the logo are PNG).
+    expect(res.raw.toString('latin1').match(/\/DCTDecode/g) ?? []).toHaveLength(1);
+    for (const page of res.pages) expect(page).toContain(FOOTER);
+  });
+
+  it('answers it in English with Accept-Language: en', async () => {
+    const res = await report(e.id, admin, 'en');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="estimate-E-/);
+    for (const s of ['Estimate', 'Needed now · To replace', 'Plaquettes de frein avant', '18,650 km', '2 h × $100.00/h', 'TPS $20.00', 'TVQ $39.90', 'Accepted by the customer', 'Declined by the customer', 'TPS (5%)', 'TVQ (9.975%)', 'Signed by Marc Laval', FOOTER])
+      expect(res.text, s).toContain(s);
+    expect(res.text).toMatch(/Proposed total\s+\$494\.39/);
+    expect(res.text).not.toContain('Soumission');
+  });
+
+  it('shows the dealership’s decisions and the approved total once the estimate is validated', async () => {
+    const valid = await act(t, e.id, 'valid', admin);
+    expect(valid.status, JSON.stringify(valid.body)).toBe(200);
+    const res = await report(e.id, admin);
+    expect(res.text).toContain('Approuvée');
+    expect(res.text).toMatch(/Total des travaux approuvés\s+494,39 \$/);
+  });
+
+  it('marks an estimate still being priced as a draft', async () => {
+    const draft = await estimate(t, admin, { items: [item({ detail: 'Vidange' })] });
+    const fr = await report(draft.id, admin);
+    expect(fr.status).toBe(200);
+    for (const page of fr.pages) expect(page).toContain('PROVISOIRE');
+    expect((await report(draft.id, admin, 'en')).text).toContain('DRAFT');
+  });
+
+  it('is refused without the right to view estimations (403) and does not exist for another organization (404)', async () => {
+    const nobody = await userWith(t, orgId, 'no-estimations@quote.test', ['view any vehicles']);
+    expect((await report(e.id, nobody)).status).toBe(403);
+    const other = await report(e.id, stranger);
+    expect(other.status).toBe(404);
+    expect(other.json.errors[0].code).toBe('error.not_found');
+    expect((await pdf(`${E}/${e.id}/report`)).status).toBe(401);
+  });
+});
+
+describe('GET /public/estimate-approvals/{token}/report', () => {
+  it('answers the quote in the link’s language without signing in, with the items the customer was asked about', async () => {
+    const { state } = await one<{ state: string | null }>(t, sql`SELECT state FROM estimation_items WHERE id = ${e.ids[1]}`);
+    await t.database.db.execute(sql`UPDATE estimation_items SET state = 'denied' WHERE id = ${e.ids[1]}`);
+    const res = await pdf(`${P}/${e.token}/report?tz=America/Montreal`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="estimate-E-/);
+    for (const s of ['Estimate', 'KM8K2CAB4PU001140', 'Transport Laval inc.', 'Plaquettes de frein avant', 'Accepted by the customer', 'TVQ (9.975%)', FOOTER]) expect(res.text, s).toContain(s);
+    // Denied by the dealership: not on the customer's copy.
+    expect(res.text).not.toContain('Essuie-glaces');
+    await t.database.db.execute(sql`UPDATE estimation_items SET state = ${state} WHERE id = ${e.ids[1]}`);
+  });
+
+  it('is 404 for a token nobody made and 410, in the link’s language, once the link expired', async () => {
+    const unknown = await pdf(`${P}/${'x'.repeat(43)}/report`);
+    expect(unknown.status).toBe(404);
+    expect((await pdf(`${P}/short/report`)).status).toBe(404);
+    const other = await sentEstimate(nextVin());
+    await t.database.db.execute(sql`UPDATE estimation_approvals SET expires_at = now() - interval '1 minute' WHERE estimation_id = ${other.id}`);
+    const gone = await pdf(`${P}/${other.token}/report`);
+    expect(gone.status).toBe(410);
+    expect(gone.json.errors[0].detail).toMatch(/expired|withdrawn/i);
+  });
+
+  it('counts against the address’s public reads (429 once over)', async () => {
+    let status = 0;
+    for (let k = 0; k < 70 && status !== 429; k++) status = (await pdf(`${P}/${'y'.repeat(42)}${k % 10}/report`)).status;
+    expect(status).toBe(429);
+  });
+});

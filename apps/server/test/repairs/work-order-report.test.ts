@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { pdfPages } from '../reports/pdf-text.ts';
+import { estimate } from '../estimations/helpers.ts';
+import { R, act, clock, makeRepair, makeTaxGroup, one, setOption, to } from './world.ts';
+
+// The work order's PDF through the API (issue 12): GET /repairs/{id}/report in the reader's
+// language, read back as text: the vehicle, the customer, the items with where they are done,
+// the hours planned and clocked and who clocked them, Québec's GST + QST, the warranty line at
+// zero, the totals and the settings' document footer.
+
+let t: TestApp;
+let orgId: string;
+let admin: MadeUser;
+let mechanic: MadeUser;
+let stranger: MadeUser;
+let repair: { id: string; code: string; estimationCode: string };
+const FOOTER = 'Garage Québec inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
+
+async function pdf(url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  const isPdf = String(res.headers['content-type']).startsWith('application/pdf');
+  const pages = isPdf ? await pdfPages(res.rawPayload) : [];
+  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, pages, text: pages.join('\n'), json: isPdf ? null : JSON.parse(res.body) };
+}
+const report = (id: string, who: Pick<MadeUser, 'token'>, lang = 'fr') => pdf(`${R}/${id}/report`, { authorization: `Bearer ${who.token}`, 'accept-language': lang });
+
+beforeAll(async () => {
+  t = await createTestApp({}, { demo: false });
+  const org = await makeOrganization(t, { name: 'Garage Québec', locations: ['Succursale Laval'] });
+  orgId = org.id;
+  admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
+  mechanic = await makeUser(t, org.id, { role: 'mechanic', firstname: 'Maxime', lastname: 'Mécano' });
+  stranger = await makeUser(t, (await makeOrganization(t)).id);
+  const qc = (await makeTaxGroup(t, admin, 'Québec', [{ code: 'TPS', rate: '5', type: 'percentage' }, { code: 'TVQ', rate: '9.975', type: 'percentage' }])).id;
+  await setOption(t, admin, orgId, 'estimations.default_tax_group', qc);
+  await setOption(t, admin, orgId, 'general.document_footer', FOOTER);
+  const customer = await t.api('POST', '/api/v1/customers', { token: admin.token, body: { data: { type: 'customers', attributes: { type: 'company', company_name: 'Transport Laval inc.', phone: '450-555-0101' } } } });
+  expect(customer.status, JSON.stringify(customer.body)).toBe(201);
+  const vehicle = await makeVehicle(t, admin.token, { vin: 'KM8K2CAB4PU001140', model_year: 2023, make: 'Hyundai', model: 'Kona', odometer: 18650 });
+  const made = await makeRepair(t, admin, {
+    vehicle: vehicle.id,
+    relationships: { customer: to('customers', customer.body.data.id), allowedLocations: { data: [{ type: 'locations', id: org.locations['Succursale Laval'] }] } },
+    attributes: { department: 'Atelier mécanique', notes: 'Client attend sur place.' },
+    lines: [
+      // 2 × 49,99 $ + 1,5 h × 110,00 $ = 264,98 $; TPS 13,25 $; TVQ 26,43 $ → 304,66 $
+      { detail: 'Plaquettes', part: 'Plaquettes céramique', part_number: 'BP-11', part_status: 'received', quantity: '2', unit_price: 4999, time: '1.5', hourly_rate: 11000 },
+      // 300,00 $ + 1 h × 120,00 $ under warranty: nothing charged, 420,00 $ covered
+      { detail: 'Rappel du constructeur', unit_price: 30000, time: '1', hourly_rate: 12000, repair_mode: 'warranty', state: 'done' },
+      // not done: not charged
+      { detail: 'Essuie-glace', unit_price: 1000, state: 'not_done', part_status: 'to_order' },
+    ],
+  });
+  const [pads] = made.body.included.filter((i: any) => i.type === 'repair-items').sort((a: any, b: any) => a.attributes.position - b.attributes.position);
+  // The work order comes from an estimate (its code printed).
+  const from = await estimate(t, admin);
+  await t.database.db.execute(sql`UPDATE repairs SET estimation_id = ${from.id} WHERE id = ${made.id}`);
+  // The mechanic clocks 1 h 30 on the pads.
+  expect((await act(t, made.id, 'start', admin, {})).status).toBe(200);
+  expect((await clock(t, pads.id, 'start-clock', mechanic)).status).toBe(200);
+  await t.database.db.execute(sql`UPDATE repair_time_entries SET started_at = now() - interval '90 minutes' WHERE user_id = ${mechanic.id} AND ended_at IS NULL`);
+  expect((await clock(t, pads.id, 'stop-clock', mechanic)).status).toBe(200);
+  const codes = await one<{ code: string; estimation_code: string }>(t, sql`SELECT r.code, e.code AS estimation_code FROM repairs r JOIN estimations e ON e.id = r.estimation_id WHERE r.id = ${made.id}`);
+  repair = { id: made.id, code: codes.code, estimationCode: codes.estimation_code };
+});
+afterAll(() => t?.close());
+
+describe('GET /repairs/{id}/report', () => {
+  it('answers the work order in French: vehicle, customer, items, who clocked what, TPS + TVQ, the warranty at zero, totals, the footer on every page', async () => {
+    const res = await report(repair.id, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="bon-de-travail-${repair.code}.pdf"`);
+    for (const s of [
+      'Bon de travail',
+      repair.code,
+      'État : En cours',
+      'Garage Québec',
+      'Succursale Laval',
+      'KM8K2CAB4PU001140',
+      'Hyundai',
+      'Kona',
+      '18 650 km',
+      'Transport Laval inc.',
+      '450-555-0101',
+      'Atelier mécanique',
+      repair.estimationCode,
+      'Plaquettes céramique',
+      'N° de pièce BP-11',
+      'Reçue',
+      'À commander',
+      "À l'interne",
+      'Sous garantie',
+      'Non fait',
+      'Maxime Mécano',
+      'Rappel du constructeur',
+      'Sous garantie : 420,00 $',
+      'Non facturé',
+      'TPS (5 %)',
+      'TVQ (9,975 %)',
+      'Couvert par la garantie (non facturé)',
+      'Client attend sur place.',
+      'Travaux terminés (mécanicien)',
+      'Véhicule reçu (client)',
+    ])
+      expect(res.text, s).toContain(s);
+    // Planned 1,5 h, clocked 1,5 h (to the clock's rounding) by the mechanic; nobody clocked the recall.
+    expect(res.text).toMatch(/1,5 h \/ 1,5\d{0,4} h Maxime Mécano 304,66 \$/);
+    expect(res.text).toMatch(/Rappel du constructeur Sous garantie Fait 1 × 300,00 \$ 1 h \/ — 0,00 \$/);
+    expect(res.text).toMatch(/Temps prévu 2,5 h · temps réel 1,5\d{0,4} h/);
+    expect(res.text).toMatch(/Sous-total\s+264,98 \$/);
+    expect(res.text).toMatch(/TPS \(5 %\)\s+13,25 \$/);
+    expect(res.text).toMatch(/TVQ \(9,975 %\)\s+26,43 \$/);
+    expect(res.text).toMatch(/Total\s+304,66 \$/);
+    for (const page of res.pages) expect(page).toContain(FOOTER);
+  });
+
+  it('answers it in English with Accept-Language: en', async () => {
+    const res = await report(repair.id, admin, 'en');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`inline; filename="work-order-${repair.code}.pdf"`);
+    for (const s of ['Work order', 'Status: In progress', 'VIN', '18,650 km', 'Internally', 'Under warranty', 'Not done', 'Maxime Mécano', 'TPS (5%)', 'TVQ (9.975%)', 'Not charged', 'Work completed (mechanic)', FOOTER])
+      expect(res.text, s).toContain(s);
+    expect(res.text).toMatch(/Total\s+\$304\.66/);
+    expect(res.text).not.toContain('Bon de travail');
+  });
+
+  it('is refused without the right to view repairs (403) and does not exist for another organization (404)', async () => {
+    const nobody = await userWith(t, orgId, 'no-repairs@work-order.test', ['view any vehicles']);
+    expect((await report(repair.id, nobody)).status).toBe(403);
+    const other = await report(repair.id, stranger);
+    expect(other.status).toBe(404);
+    expect(other.json.errors[0].code).toBe('error.not_found');
+    expect((await pdf(`${R}/${repair.id}/report`)).status).toBe(401);
+  });
+});
