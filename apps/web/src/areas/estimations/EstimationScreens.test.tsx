@@ -27,7 +27,10 @@ const ITEM = {
   relationships: { taxGroup: { data: { type: 'tax-groups', id: 'tg-qc' } }, supplier: { data: null } },
 };
 
-function estimation(attributes: Record<string, unknown> = {}) {
+type Resource = { type: string; id: string; attributes: Record<string, unknown>; relationships?: Record<string, unknown> };
+type Doc = { data: Resource & { relationships: Record<string, unknown> }; included: Resource[] };
+
+function estimation(attributes: Record<string, unknown> = {}): Doc {
   return {
     data: {
       type: 'estimations',
@@ -228,7 +231,7 @@ describe('the estimate screen', { timeout: 30_000 }, () => {
 /** An estimate awaiting approval, of Mary's vehicle, its parts and labour done: what is sent to the customer. */
 const complete = (attributes: Record<string, unknown> = {}) => {
   const d = estimation({ state: 'completed', components_status: 'done', times_status: 'done', approval_status: 'pending', available_actions: ['start_approve', 'send_client_approve', 'valid'], ...attributes });
-  d.data.relationships = { ...d.data.relationships, componentsHolder: { data: null }, timesHolder: { data: null }, customer: { data: { type: 'customers', id: 'c1' } }, vehicle: { data: { type: 'vehicles', id: 'v1' } } } as typeof d.data.relationships;
+  d.data.relationships = { ...d.data.relationships, componentsHolder: { data: null }, timesHolder: { data: null }, customer: { data: { type: 'customers', id: 'c1' } }, vehicle: { data: { type: 'vehicles', id: 'v1' } } };
   d.included = [...d.included, MARY, { type: 'vehicles', id: 'v1', attributes: { vin: '1HGCM82633A004352' } }];
   return d;
 };
@@ -295,7 +298,7 @@ describe('the estimate screen’s companions', { timeout: 30_000 }, () => {
   it('suggests the vehicle’s open deferred work and adds it while descriptions may change', async () => {
     signedIn.permissions = new Set([...signedIn.permissions, 'edit estimations']);
     doc = estimation({ state: 'pending', components_status: 'pending', times_status: 'pending', available_actions: ['start_components'] });
-    doc.data.relationships = { ...doc.data.relationships, componentsHolder: { data: null }, timesHolder: { data: null }, vehicle: { data: { type: 'vehicles', id: 'v1' } } } as typeof doc.data.relationships;
+    doc.data.relationships = { ...doc.data.relationships, componentsHolder: { data: null }, timesHolder: { data: null }, vehicle: { data: { type: 'vehicles', id: 'v1' } } };
     doc.included = [...doc.included, { type: 'vehicles', id: 'v1', attributes: { vin: '1HGCM82633A004352' } }];
     showEstimate();
     const box = await screen.findByTestId('deferred-suggestions');
