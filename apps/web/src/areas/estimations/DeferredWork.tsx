@@ -172,7 +172,7 @@ export function VehicleDeferredWork({ vehicleId }: { vehicleId: string }) {
       <Title order={3} size="h4">
         {t('estimations:deferred.title')}
       </Title>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('estimations:deferred.title') } }}>
         <Table verticalSpacing="xs">
           <Table.Tbody>
             {rows.map((w) => (

@@ -139,7 +139,8 @@ function WorkOrder({ repair, onDone }: { repair: Model; onDone: () => void }) {
   if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={900}>
+      {/* Focusable, so a keyboard scrolls the work order sideways on a narrow screen. */}
+      <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('repairs:items.title') } }}>
         <Table verticalSpacing="sm" data-testid="work-order">
           <Table.Thead>
             <Table.Tr>

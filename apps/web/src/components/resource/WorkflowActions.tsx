@@ -94,7 +94,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
           {refusal}
         </Alert>
       ) : null}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? labelOf(open) : ''} centered>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? labelOf(open) : ''} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         {open && (
           <Stack>
             <Text data-testid={`${testId}-confirm-body`}>{confirmOf(open)}</Text>
