@@ -184,8 +184,9 @@ export function EstimationItems({ estimation, groups }: { estimation: Model; gro
   return (
     <Stack gap="sm" data-testid="estimation-items">
       {guard}
-      <Group align="flex-start" wrap="wrap" gap="md">
-        <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
+      {/* The items take the whole width (many columns); the totals go under them, never over them. */}
+      <Stack gap="xs">
+        <Stack gap="xs" style={{ minWidth: 0 }}>
           {editable || lines.length ? (
             <LineEditor
               config={config}
@@ -206,8 +207,10 @@ export function EstimationItems({ estimation, groups }: { estimation: Model; gro
             </Text>
           ) : null}
         </Stack>
-        <TotalsTable totals={totals} live={dirty} />
-      </Group>
+        <Group justify="flex-end">
+          <TotalsTable totals={totals} live={dirty} />
+        </Group>
+      </Stack>
       {save.error instanceof ApiError && save.error.status === 422 && !lineErrors(save.error)?.length ? (
         <Alert color="red">{save.error.errors[0]?.detail}</Alert>
       ) : null}
