@@ -17,6 +17,15 @@ const VIN = 'KM8K2CAB4PU001140';
 const VIEW = { width: 1024, height: 768 };
 const CUSTOMER_EMAIL = 'service@transport-laval.test';
 
+/**
+ * Lets the "done" notices (top right, over the header's buttons at 1024 px) close: the mouse
+ * resting on one keeps it open, so it is moved away first.
+ */
+async function noticesGone(page) {
+  await page.mouse.move(10, VIEW.height - 10);
+  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
 /** Clicks and answers the bytes of the file the browser downloads, and its text when it is a PDF. */
 async function downloaded(page, click) {
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), click()]);
@@ -59,6 +68,7 @@ describe('estimate approval', () => {
       await settles(() => page.getByTestId('estimation-state').getAttribute('data-state'), 'completed');
 
       // Sent to the customer: their language (English) by default, the address typed here.
+      await noticesGone(page);
       await page.getByTestId('send-client').click();
       const dialog = page.getByRole('dialog');
       assert.equal(await dialog.getByTestId('send-client-locale').inputValue(), 'Anglais');

@@ -69,7 +69,8 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
       ) : (
         /* The context writes its screen reader texts beside the table, where a div may go. */
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('common:lines.instructions') } }}>
-          <Table.ScrollContainer minWidth={480}>
+          {/* Focusable: a keyboard scrolls a wide, read-only list sideways. */}
+          <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': label } }}>
             <Table verticalSpacing={4} horizontalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
