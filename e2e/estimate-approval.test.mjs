@@ -4,7 +4,8 @@
 // Laval, who reads English); the customer opens the link in a fresh browser without signing in,
 // accepts two jobs, declines one, signs with the mouse and sends; the manager sees the decisions
 // and validates; the repair opens with the two accepted jobs; the manager starts and completes it
-// and downloads the work order. The declined job is then deferred work on the vehicle. 1024x768.
+// and downloads the work order. The declined job is then deferred work on the vehicle, announced on
+// its next request and added to its next estimate. 1024x768.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
@@ -155,6 +156,22 @@ describe('estimate approval', () => {
       assert.equal(deferred.body.data.length, 1);
       assert.equal(deferred.body.data[0].relationships?.estimation?.data?.id ?? id, id);
       await shot(page, '73-vehicle-deferred-work');
+
+      // The vehicle's next visit: its request says what to offer, its next estimate takes it as an item.
+      const request = await api('/requests', { method: 'POST', token: tk, body: { data: { type: 'requests', attributes: { type: 'repair', vehicle_vin: VIN } } } });
+      assert.equal(request.status, 201, JSON.stringify(request.body));
+      await page.goto(`/vehicles/requests?id=${request.body.data.id}&action=view`);
+      await settles(() => page.getByTestId('deferred-notice').getByTestId('deferred-notice-item').count(), 1);
+      await axeCheck(page, 'a request with deferred work');
+      const next = await api('/estimations', { method: 'POST', token: tk, body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { vehicle: { data: { type: 'vehicles', id: vehicle } } } } } });
+      assert.equal(next.status, 201, JSON.stringify(next.body));
+      await page.goto(`/inspecpro/estimates/${next.body.data.id}`);
+      const suggestion = page.getByTestId('deferred-suggestions');
+      await suggestion.getByTestId('deferred-add').click();
+      await suggestion.waitFor({ state: 'detached' });
+      await settles(() => page.getByTestId('lines-estimation-items').locator('[data-line-field="detail"]').count(), 1);
+      const reoffered = await api(`/deferred-work/${deferred.body.data[0].id}`, { token: tk });
+      assert.equal(reoffered.body.data.attributes.state, 'reoffered');
       assert.deepEqual(page.errors, []);
     }));
 });
