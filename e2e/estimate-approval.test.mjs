@@ -155,6 +155,8 @@ describe('estimate approval', () => {
       const deferred = await api(`/deferred-work?filter[vehicle]=${vehicle}&filter[state]=open`, { token: tk });
       assert.equal(deferred.body.data.length, 1);
       assert.equal(deferred.body.data[0].relationships?.estimation?.data?.id ?? id, id);
+      await page.getByTestId('vehicle-deferred-work').scrollIntoViewIfNeeded();
+      await axeCheck(page, 'a vehicle with deferred work');
       await shot(page, '73-vehicle-deferred-work');
 
       // The vehicle's next visit: its request says what to offer, its next estimate takes it as an item.
