@@ -169,6 +169,9 @@ describe('estimate approval', () => {
       assert.equal(next.status, 201, JSON.stringify(next.body));
       await page.goto(`/inspecpro/estimates/${next.body.data.id}`);
       const suggestion = page.getByTestId('deferred-suggestions');
+      await suggestion.getByTestId('deferred-add').waitFor();
+      await axeCheck(page, 'an estimate with suggestions from earlier visits');
+      await shot(page, '73-next-estimate-suggestions');
       await suggestion.getByTestId('deferred-add').click();
       await suggestion.waitFor({ state: 'detached' });
       await settles(() => page.getByTestId('lines-estimation-items').locator('[data-line-field="detail"]').count(), 1);

@@ -13,6 +13,7 @@ import { deferredWork } from './deferred-work.table.ts';
 // as POST /estimation-items writes one (defaults from the settings, totals, the estimate's sums,
 // the log); each suggestion is then closed as offered again on this estimate.
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The suggestions named by the body ({ data: [{ type: 'deferred-work', id }] }), or 422 pointing at what is wrong. */
@@ -51,10 +52,14 @@ export const addDeferredWork: ActionDefinition<EstimationRow> = {
   async handler(ctx, record, body) {
     const estimation = record!;
     const ids = namedIds(body);
-    const found = await ctx.db
-      .select()
-      .from(deferredWork)
-      .where(and(inArray(deferredWork.id, ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id))), eq(deferredWork.organization_id, estimation.organization_id)));
+    // Only well-formed ids are looked up (the others are simply not found).
+    const wellFormed = ids.filter((id) => UUID.test(id));
+    const found = wellFormed.length
+      ? await ctx.db
+          .select()
+          .from(deferredWork)
+          .where(and(inArray(deferredWork.id, wellFormed), eq(deferredWork.organization_id, estimation.organization_id)))
+      : [];
     const byId = new Map(found.map((w) => [w.id, w]));
     const errors = new ValidationErrors();
     ids.forEach((id, i) => {
