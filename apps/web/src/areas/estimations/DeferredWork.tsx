@@ -89,7 +89,7 @@ export function DeferredSuggestions({ estimation, writable, onAdded }: { estimat
               </Text>
             </div>
             {writable ? (
-              <Button size="sm" variant="light" color="indigo.8" leftSection={<IconPlus size={16} />} loading={add.isPending && add.variables?.[0] === w.id} onClick={() => add.mutate([w.id])} data-testid="deferred-add">
+              <Button size="sm" variant="filled" color="indigo.8" leftSection={<IconPlus size={16} />} loading={add.isPending && add.variables?.[0] === w.id} onClick={() => add.mutate([w.id])} data-testid="deferred-add">
                 {t('estimations:deferred.add')}
               </Button>
             ) : null}
