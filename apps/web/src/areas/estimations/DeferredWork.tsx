@@ -127,7 +127,7 @@ function CloseWork({ work, onDone }: { work: Model; onDone: () => void }) {
   return (
     <>
       <Group gap="xs" wrap="nowrap">
-        <Button size="sm" variant="light" color="teal.9" onClick={() => ask('done')} data-testid="deferred-done">
+        <Button size="sm" variant="light" color="teal" onClick={() => ask('done')} data-testid="deferred-done">
           {t('estimations:deferred.done')}
         </Button>
         <Button size="sm" variant="subtle" color="gray.8" onClick={() => ask('dismissed')} data-testid="deferred-dismiss">
