@@ -3,7 +3,8 @@
 // the inspection takes a new one), prices its three findings, sends it to the customer (Transport
 // Laval, who reads English); the customer opens the link in a fresh browser without signing in,
 // accepts two jobs, declines one, signs with the mouse and sends; the manager sees the decisions
-// and validates; the repair opens with the two accepted jobs; the manager starts and completes it
+// and validates (a comment on the estimate); the repair opens with the two accepted jobs; the manager
+// starts and completes it (a comment on the repair)
 // and downloads the work order. The declined job is then deferred work on the vehicle, announced on
 // its next request and added to its next estimate. 1024x768.
 import assert from 'node:assert/strict';
@@ -25,6 +26,14 @@ const CUSTOMER_EMAIL = 'service@transport-laval.test';
 async function noticesGone(page) {
   await page.mouse.move(10, VIEW.height - 10);
   await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** Writes a comment in the screen's thread and waits for it to be listed. */
+async function comment(page, text) {
+  const thread = page.getByTestId('comment-thread');
+  await thread.getByTestId('comment-new').getByRole('textbox').fill(text);
+  await thread.getByRole('button', { name: 'Publier' }).click();
+  await thread.getByTestId('comment-body').filter({ hasText: text }).waitFor();
 }
 
 /** Clicks and answers the bytes of the file the browser downloads, and its text when it is a PDF. */
@@ -124,6 +133,7 @@ describe('estimate approval', () => {
       const decisions = await page.getByTestId('customer-decision').evaluateAll((els) => els.map((e) => e.getAttribute('data-decision')));
       assert.deepEqual(decisions.sort(), ['approved', 'approved', 'declined']);
       await shot(page, '73-estimate-answered');
+      await comment(page, 'Le client repasse pour le pneu au printemps.');
       await page.getByTestId('estimation-actions-valid').click();
       await settles(() => page.getByTestId('estimation-state').getAttribute('data-state'), 'approved');
       await page.getByTestId('estimation-repair').click();
@@ -134,6 +144,7 @@ describe('estimate approval', () => {
       await page.getByTestId('repair-actions-complete').click();
       await page.getByTestId('repair-actions-confirm').click();
       await settles(() => page.getByTestId('repair-state').getAttribute('data-state'), 'completed');
+      await comment(page, 'Travaux terminés, véhicule prêt.');
       await axeCheck(page, 'a completed repair');
       await shot(page, '73-repair-completed');
 
