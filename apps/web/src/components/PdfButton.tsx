@@ -9,12 +9,12 @@ import { downloadFile } from '../api/download.ts';
  * A button that downloads a PDF the API answers the signed-in user (an inspection report, a quote,
  * a work order); a failure is a short message rather than the error dialog.
  */
-export function PdfButton({ path, fileName, label, testId }: { path: string; fileName: string; label: string; testId: string }) {
+export function PdfButton({ path, fileName, label, failed, testId }: { path: string; fileName: string; label: string; failed?: string; testId: string }) {
   const { t } = useTranslation();
   const run = useMutation({
     mutationFn: () => downloadFile(path, fileName),
     meta: { silent: true },
-    onError: () => notifications.show({ color: 'red', message: t('reports:failed') }),
+    onError: () => notifications.show({ color: 'red', message: failed ?? t('reports:failed') }),
   });
   return (
     <Button

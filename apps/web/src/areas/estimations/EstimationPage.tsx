@@ -128,7 +128,7 @@ export default function EstimationPage() {
               <EstimationStateBadge state={estimation.state} />
             </Group>
             <Group gap="xs" align="flex-start" wrap="wrap" justify="flex-end">
-              <PdfButton path={`/estimations/${encodeURIComponent(estimation.id)}/report`} fileName={`${code || estimation.id}.pdf`} label={t('estimations:page.quote_pdf')} testId="estimation-report" />
+              <PdfButton path={`/estimations/${encodeURIComponent(estimation.id)}/report`} fileName={`${code || estimation.id}.pdf`} label={t('estimations:page.quote_pdf')} failed={t('estimations:page.quote_pdf_failed')} testId="estimation-report" />
               {available.includes('send_client_approve') ? <SendToCustomer estimation={estimation} onSent={reload} /> : null}
               <WorkflowActions<EstimationAction>
                 type="estimations"

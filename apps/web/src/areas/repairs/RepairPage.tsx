@@ -254,7 +254,7 @@ export default function RepairPage() {
               <RepairStateBadge state={repair.state} />
             </Group>
             <Group gap="xs" align="flex-start" wrap="wrap" justify="flex-end">
-              <PdfButton path={`/repairs/${encodeURIComponent(repair.id)}/report`} fileName={`${code || repair.id}.pdf`} label={t('repairs:page.work_order_pdf')} testId="repair-report" />
+              <PdfButton path={`/repairs/${encodeURIComponent(repair.id)}/report`} fileName={`${code || repair.id}.pdf`} label={t('repairs:page.work_order_pdf')} failed={t('repairs:page.work_order_pdf_failed')} testId="repair-report" />
               <WorkflowActions<RepairAction>
                 type="repairs"
                 record={repair}
