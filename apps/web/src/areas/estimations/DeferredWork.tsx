@@ -72,7 +72,8 @@ export function DeferredSuggestions({ estimation, writable, onAdded }: { estimat
       onAdded();
     },
   });
-  const rows = q.data?.data ?? [];
+  // Work declined on this very estimate is still one of its items: it is suggested to the next ones.
+  const rows = (q.data?.data ?? []).filter((w) => (w.estimation as Model | null | undefined)?.id !== estimation.id);
   if (!rows.length) return null;
   const locale = currentLocale();
   const refusal = refusalOf(add.error, t('errors:SOMETHING_WENT_WRONG'));

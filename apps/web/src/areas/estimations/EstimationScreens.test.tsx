@@ -316,6 +316,17 @@ describe('the estimate screen’s companions', { timeout: 30_000 }, () => {
     showEstimate();
     const shown = await screen.findByTestId('deferred-suggestions');
     expect(within(shown).queryByTestId('deferred-add')).toBeNull();
+    cleanup();
+
+    // Work declined on this very estimate is one of its items already: not suggested to it.
+    const own = { ...WIPERS, relationships: { estimation: { data: { type: 'estimations', id: 'e1' } } } };
+    mockApi((c) => (c.url.startsWith('/deferred-work') ? { body: { data: [own], meta: { page: { total: 1 } } } } : server(c)));
+    showEstimate();
+    await screen.findByTestId('estimation-items');
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/deferred-work'))).toBe(true));
+    // Its answer is rendered by now (the mocked fetch answers at once).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByTestId('deferred-suggestions')).toBeNull();
   });
 
   it('has the estimate’s comment thread and downloads the quote', async () => {
