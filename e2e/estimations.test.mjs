@@ -1,6 +1,6 @@
 // The estimate and repair screens (issue 12, /inspecpro/estimates, /inspecpro/repairs): a manager
-// opens an estimate of the demo vehicle (made through the API with one item, taxed in Québec) from
-// the list's state tabs, starts the parts, types the unit price and sees the totals follow live to
+// opens an estimate of the demo vehicle (made through the API with one item described, taxed in Québec) from
+// the list's state tabs, starts the parts, types the quantity and the unit price and sees the totals follow live to
 // the cent, saves (the server's totals agree), ends the parts and the labour, validates it; the
 // vehicle's history lists it. At 1024x768 and 1440x900, in French. Needs the server of issue 12
 // (estimations and repairs areas). Run through e2e/run.mjs (fresh database).
@@ -37,7 +37,7 @@ describe('estimations', () => {
               attributes: { type: 'customer' },
               relationships: {
                 vehicle: { data: { type: 'vehicles', id: vehicle } },
-                items: { data: [{ type: 'estimation-items', attributes: { detail: 'Plaquettes avant usées', condition: 'to_replace', quantity: 2 }, relationships: { taxGroup: { data: { type: 'tax-groups', id: quebec } } } }] },
+                items: { data: [{ type: 'estimation-items', attributes: { detail: 'Plaquettes avant usées', condition: 'to_replace' }, relationships: { taxGroup: { data: { type: 'tax-groups', id: quebec } } } }] },
               },
             },
           },
@@ -58,6 +58,8 @@ describe('estimations', () => {
 
         await page.getByTestId('estimation-actions-start_components').click();
         await settles(() => page.locator('[data-phase=components]').getAttribute('data-status'), 'in_progress');
+        // The quantity and the price are the parts' (writable once the phase is started).
+        await field(page, 'Quantité (Élément 1)').fill('2');
         const price = field(page, 'Prix unitaire (Élément 1)');
         await price.fill('49,99');
         // 2 × 49,99 $ = 99,98 $; TPS 4,999 → 5,00 $; TVQ 9,973 → 9,97 $.

@@ -363,6 +363,8 @@ export const en: Record<MessageKey, string> = {
   'estimation.inspection_not_completed': "An estimate is made from a completed inspection (this one is “{state}”).",
   'estimation.inspection_has_estimation': "This inspection already has its estimate ({code}).",
   'estimation.item_description_locked': "Item descriptions are changed only before the approval (the estimate is “{state}”).",
+  'estimation.deferred_work_required': "Name the deferred work to add (type deferred-work and id)",
+  'estimation.deferred_work_other_vehicle': "This deferred work is not of the estimate’s vehicle",
   'estimation.item_parts_locked': "Parts are changed during the “Parts” phase, by the user holding it: start it first.",
   'estimation.item_labour_locked': "Labour is changed during the “Labour” phase, by the user holding it: start it first.",
   'estimation.item_decision_locked': "Decisions on items are made during the approval, by the user who started it.",

@@ -362,6 +362,8 @@ export const fr = {
   'estimation.inspection_not_completed': "Une estimation se fait à partir d’une inspection complétée (celle-ci est « {state} »).",
   'estimation.inspection_has_estimation': "Cette inspection a déjà son estimation ({code}).",
   'estimation.item_description_locked': "La description des éléments ne se modifie qu’avant l’approbation (l’estimation est « {state} »).",
+  'estimation.deferred_work_required': "Nommez les travaux reportés à ajouter (type deferred-work et identifiant)",
+  'estimation.deferred_work_other_vehicle': "Ce travail reporté n’est pas celui du véhicule de l’estimation",
   'estimation.item_parts_locked': "Les pièces se modifient pendant la phase « Pièces », par la personne qui la tient : commencez-la d’abord.",
   'estimation.item_labour_locked': "La main-d'œuvre se modifie pendant la phase « Main-d'œuvre », par la personne qui la tient : commencez-la d’abord.",
   'estimation.item_decision_locked': "Les décisions sur les éléments se prennent pendant l’approbation, par la personne qui l’a commencée.",

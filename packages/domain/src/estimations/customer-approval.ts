@@ -6,6 +6,9 @@ import { CUSTOMER_DECISIONS, type CustomerDecision, type EstimationItemLine } fr
 // The answer applies to one version of the estimate; the server stores it immutably and refuses an
 // answer to an older version (docs/decisions.md "Customer approval").
 
+/** How long a customer's approval link stays valid, in days: by default, and at most. */
+export const APPROVAL_DAYS = { default: 14, max: 60 } as const;
+
 /** The items the customer is asked about: every item the dealership's approver did not deny. */
 export function itemsForCustomer<T extends { state?: EstimationItemLine['state'] }>(items: readonly T[]): T[] {
   return items.filter((i) => i.state !== 'denied');

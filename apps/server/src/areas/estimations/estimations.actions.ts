@@ -1,4 +1,4 @@
-import { LOCALES, ESTIMATION_ACTION_PERMISSIONS, ESTIMATION_PHASE_LABELS, estimationActionRoute, estimationStep, type EstimationAction, type EstimationPhase } from '@atelier/domain';
+import { APPROVAL_DAYS, LOCALES, ESTIMATION_ACTION_PERMISSIONS, ESTIMATION_PHASE_LABELS, estimationActionRoute, estimationStep, type EstimationAction, type EstimationPhase } from '@atelier/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, JsonSchema, Row } from '../../jsonapi/define-resource.ts';
@@ -14,7 +14,7 @@ import { claimVehicle } from '../vehicles/work-in-progress.ts';
 import { phaseColumns, phasesOf, refreshEstimationTotals, type EstimationRow } from './estimation-lines.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
 import { dropRepair, openRepair } from './repair-link.ts';
-import { APPROVAL_DAYS, sendApprovalLink } from './approval/approval-links.ts';
+import { sendApprovalLink } from './approval/approval-links.ts';
 
 // POST /estimations/{id}/<action>, GET for cancel (spec §7). The router loads and locks the record
 // and runs its policy (estimations.policies.ts: the domain's estimationStep) first; each action

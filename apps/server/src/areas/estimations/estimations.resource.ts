@@ -8,6 +8,7 @@ import { rel } from '../../jsonapi/relationships.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { estimationTotalColumns, phaseColumns, phasesOf, type EstimationRow } from './estimation-lines.ts';
+import { addDeferredWork, addDeferredWorkPolicy } from './deferred-work.action.ts';
 import { estimationActions } from './estimations.actions.ts';
 import { estimationPolicies } from './estimations.policies.ts';
 import { estimations } from './estimations.table.ts';
@@ -78,8 +79,8 @@ export const estimationsResource = defineResource(declarations.estimations, {
   // GET /estimations/list/count: the counts per state, in one statement.
   listCount: { by: 'state', values: ESTIMATION_STATES },
   hooks: { beforeWrite, afterWrite },
-  policies: estimationPolicies,
-  actions: estimationActions,
+  policies: { ...estimationPolicies, actions: { ...estimationPolicies.actions, 'deferred-work': addDeferredWorkPolicy } },
+  actions: { ...estimationActions, 'deferred-work': addDeferredWork },
   notify: {
     // Assignees hear of the assignment (and later changes); so do the users holding a phase.
     assignees: (row) => [...row.assigned_user_ids, row.components_holder_id, row.times_holder_id, row.approval_holder_id],

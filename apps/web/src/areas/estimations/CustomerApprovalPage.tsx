@@ -60,7 +60,7 @@ function ItemCard({ item, locale, decision, onDecide, readOnly }: { item: Approv
           <Stack gap={4} style={{ flex: 1 }}>
             <Text fw={600}>{item.detail}</Text>
             <Group gap="xs">
-              {item.condition && <Badge variant="light" color="gray.8">{ITEM_CONDITION_LABELS[item.condition][locale]}</Badge>}
+              {item.condition && <Badge variant="light" color="gray">{ITEM_CONDITION_LABELS[item.condition][locale]}</Badge>}
               {item.urgency && <Badge variant="outline" color={item.urgency === 'urgent' ? 'red.9' : 'gray.8'}>{URGENCY_LABELS[item.urgency][locale]}</Badge>}
               {item.warranty && <Badge color="teal.9">{t('approval:item.warranty')}</Badge>}
             </Group>
@@ -95,7 +95,7 @@ function ItemCard({ item, locale, decision, onDecide, readOnly }: { item: Approv
           value={decision ?? ''}
           onChange={(v) => onDecide(v as CustomerDecision)}
           aria-label={t('approval:item.decision', { detail: item.detail })}
-          color={decision === 'declined' ? 'gray.8' : 'green.9'}
+          color={decision === 'declined' ? 'gray.8' : 'teal.9'}
           data={[
             { value: 'approved', label: t('approval:item.approve') },
             { value: 'declined', label: t('approval:item.decline') },

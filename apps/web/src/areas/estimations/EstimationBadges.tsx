@@ -1,9 +1,10 @@
-import { Badge, Group, Text } from '@mantine/core';
-import { ESTIMATION_PHASES, ESTIMATION_PHASE_LABELS, PHASE_STATUS_LABELS, type EstimationPhase, type PhaseStatus } from '@atelier/domain';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_PHASES, ESTIMATION_PHASE_LABELS, PHASE_STATUS_LABELS, type CustomerDecision, type EstimationPhase, type PhaseStatus } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { byFullName } from '../../components/resource/recordNames.tsx';
 import { currentLocale } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { ESTIMATION_STATE_COLORS, estimationStateLabel, phasesOf } from './estimationModel.ts';
 
 export function EstimationStateBadge({ state, size = 'lg' }: { state: unknown; size?: 'sm' | 'lg' }) {
@@ -41,5 +42,26 @@ export function PhaseBadges({ record, withHolders = false }: { record: Model; wi
         );
       })}
     </Group>
+  );
+}
+
+const DECISION_COLORS: Record<CustomerDecision, string> = { approved: 'teal', declined: 'red' };
+
+/** The customer's answer on an item (from the approval page), with when they gave it; nothing until they answer. */
+export function CustomerDecisionBadge({ decision, at }: { decision: unknown; at?: unknown }) {
+  if (!(CUSTOMER_DECISIONS as readonly unknown[]).includes(decision)) return <Text size="sm">—</Text>;
+  const d = decision as CustomerDecision;
+  const locale = currentLocale();
+  return (
+    <Stack gap={2} align="flex-start" data-testid="customer-decision" data-decision={d}>
+      <Badge size="md" variant="light" color={DECISION_COLORS[d]} tt="none">
+        {CUSTOMER_DECISION_LABELS[d][locale]}
+      </Badge>
+      {typeof at === 'string' && at ? (
+        <Text size="xs" c="dimmed">
+          {formatDateTime(at, locale)}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

@@ -16,6 +16,7 @@ import { byName } from '../../components/resource/recordNames.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { PhotoThumbnails } from '../inspections/Photos.tsx';
+import { CustomerDecisionBadge } from './EstimationBadges.tsx';
 import { itemFieldWritable, itemLine, liveTotals, taxesByGroup } from './estimationModel.ts';
 
 /** Every tax group of the organization with its taxes: what the live totals tax each item with. */
@@ -51,7 +52,7 @@ export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf:
     { name: 'taxGroup', ...own('taxGroup'), relation: taxGroupRelation, view: (l) => String(((l as LineValues).taxGroupName as string | undefined) ?? '') },
     { name: 'warranty', ...own('warranty') },
     { name: 'state', ...own('state') },
-    { name: 'customer_decision' },
+    { name: 'customer_decision', view: (l) => <CustomerDecisionBadge decision={(l as LineValues).customer_decision} at={(l as LineValues).customerDecidedAt} /> },
     { name: 'images', readOnly: true, view: (l) => <PhotoThumbnails images={((l as LineValues).images as string[] | null) ?? []} name={String((l as LineValues).detail ?? '')} /> },
     { name: 'total', view: (l) => <span data-testid="item-total">{formatMoney(workLineTotals(itemLine(l as LineValues, taxesOf)).total, currentLocale())}</span> },
   ]);
@@ -62,7 +63,7 @@ export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf:
 /** The record's items as the editor holds them, with the tax group's name for a read-only cell. */
 function itemsOf(config: LinesConfig, record: Model): LineValues[] {
   const raw = (record.items ?? []) as Model[];
-  return linesOf(config, raw).map((l, i) => ({ ...l, taxGroupName: raw[i]?.taxGroup ? byName(raw[i].taxGroup as Model) : '' }));
+  return linesOf(config, raw).map((l, i) => ({ ...l, taxGroupName: raw[i]?.taxGroup ? byName(raw[i].taxGroup as Model) : '', customerDecidedAt: raw[i]?.customer_decided_at ?? null }));
 }
 
 /** The server's errors of the items (/data/relationships/items/data/2/attributes/quantity) by line and field, for the editor. */
@@ -183,8 +184,9 @@ export function EstimationItems({ estimation, groups }: { estimation: Model; gro
   return (
     <Stack gap="sm" data-testid="estimation-items">
       {guard}
-      <Group align="flex-start" wrap="wrap" gap="md">
-        <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
+      {/* The items take the whole width (many columns); the totals go under them, never over them. */}
+      <Stack gap="xs">
+        <Stack gap="xs" style={{ minWidth: 0 }}>
           {editable || lines.length ? (
             <LineEditor
               config={config}
@@ -205,8 +207,10 @@ export function EstimationItems({ estimation, groups }: { estimation: Model; gro
             </Text>
           ) : null}
         </Stack>
-        <TotalsTable totals={totals} live={dirty} />
-      </Group>
+        <Group justify="flex-end">
+          <TotalsTable totals={totals} live={dirty} />
+        </Group>
+      </Stack>
       {save.error instanceof ApiError && save.error.status === 422 && !lineErrors(save.error)?.length ? (
         <Alert color="red">{save.error.errors[0]?.detail}</Alert>
       ) : null}

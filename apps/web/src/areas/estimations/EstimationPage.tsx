@@ -17,9 +17,13 @@ import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
 import { repairHref } from '../repairs/repairModel.ts';
+import { CommentThread } from '../comments/CommentThread.tsx';
+import { PdfButton } from '../../components/PdfButton.tsx';
 import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
-import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, phasesOf, type HeldPhase } from './estimationModel.ts';
+import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, phasesOf, takeOverBody, type HeldPhase } from './estimationModel.ts';
+import { DeferredSuggestions } from './DeferredWork.tsx';
+import { SendToCustomer } from './SendToCustomer.tsx';
 
 export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
 /** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
@@ -48,7 +52,8 @@ function HeldPrompt({ estimation, held, onDone }: { estimation: Model; held: Hel
   const { t } = useTranslation();
   const take = useMutation({
     meta: { silent: true },
-    mutationFn: (action: EstimationAction) => api.action(`/estimations/${encodeURIComponent(estimation.id)}/${estimationActionRoute(action)}`, 'POST', { data: { type: 'estimations', id: estimation.id } }),
+    // The holder shown is sent: if someone else took it over meanwhile, the server refuses (409) and says who.
+    mutationFn: (action: EstimationAction) => api.action(`/estimations/${encodeURIComponent(estimation.id)}/${estimationActionRoute(action)}`, 'POST', takeOverBody(estimation, held.holder)),
     onSettled: onDone,
   });
   const phase = t(`estimations:held.${held.phase}`);
@@ -102,6 +107,8 @@ export default function EstimationPage() {
   const assigned = (Array.isArray(estimation.assignedToUsers) ? estimation.assignedToUsers : []) as Model[];
   const code = String(estimation.code ?? '');
   const held = heldByOthers(estimation, me.id);
+  const available = (estimation.available_actions ?? []) as string[];
+  const version = Number(estimation.version ?? 0);
 
   return (
     <Stack gap="md" data-testid="estimation-page">
@@ -120,23 +127,27 @@ export default function EstimationPage() {
               </Title>
               <EstimationStateBadge state={estimation.state} />
             </Group>
-            <WorkflowActions<EstimationAction>
-              type="estimations"
-              record={estimation}
-              actions={headerActions(estimation.available_actions as string[] | undefined)}
-              labelOf={label}
-              routeOf={estimationActionRoute}
-              confirmOf={(a) => (CONFIRMED_ESTIMATION_ACTIONS.includes(a) ? t(`estimations:confirm.${a}`, { code }) : null)}
-              assignAction="assign"
-              colorOf={(a) => (RED.includes(a) ? 'red.8' : undefined)}
-              onDone={(a, result) => {
-                reload();
-                // Skipping the estimate opens its repair.
-                const made = a === 'by_pass' && result?.repair ? (result.repair as Model).id : null;
-                if (made) navigate(repairHref(made));
-              }}
-              testId="estimation-actions"
-            />
+            <Group gap="xs" align="flex-start" wrap="wrap" justify="flex-end">
+              <PdfButton path={`/estimations/${encodeURIComponent(estimation.id)}/report`} fileName={`${code || estimation.id}.pdf`} label={t('estimations:page.quote_pdf')} failed={t('estimations:page.quote_pdf_failed')} testId="estimation-report" />
+              {available.includes('send_client_approve') ? <SendToCustomer estimation={estimation} onSent={reload} /> : null}
+              <WorkflowActions<EstimationAction>
+                type="estimations"
+                record={estimation}
+                actions={headerActions(estimation.available_actions as string[] | undefined)}
+                labelOf={label}
+                routeOf={estimationActionRoute}
+                confirmOf={(a) => (CONFIRMED_ESTIMATION_ACTIONS.includes(a) ? t(`estimations:confirm.${a}`, { code }) : null)}
+                assignAction="assign"
+                colorOf={(a) => (RED.includes(a) ? 'red.8' : undefined)}
+                onDone={(a, result) => {
+                  reload();
+                  // Skipping the estimate opens its repair.
+                  const made = a === 'by_pass' && result?.repair ? (result.repair as Model).id : null;
+                  if (made) navigate(repairHref(made));
+                }}
+                testId="estimation-actions"
+              />
+            </Group>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
             <HeaderItem label={t(labelKey('estimations', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
@@ -158,6 +169,9 @@ export default function EstimationPage() {
             <HeaderItem label={t(labelKey('estimations', 'approver'))}>{approver ? byFullName(approver) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('estimations', 'assignedToUsers'))}>{assigned.map(byFullName).join(', ')}</HeaderItem>
             <HeaderItem label={t(labelKey('estimations', 'created_at'))}>{estimation.created_at ? formatDateTime(String(estimation.created_at), currentLocale()) : null}</HeaderItem>
+            <HeaderItem label={t('estimations:page.sent')}>
+              {estimation.sent_at ? <span data-testid="estimation-sent">{t('estimations:page.sent_version', { version, date: formatDateTime(String(estimation.sent_at), currentLocale()) })}</span> : null}
+            </HeaderItem>
           </SimpleGrid>
           <div>
             <Text size="xs" c="dimmed" mb={4}>
@@ -170,11 +184,15 @@ export default function EstimationPage() {
           ))}
         </Stack>
       </Paper>
+      <DeferredSuggestions estimation={estimation} writable={groups.includes('description')} onAdded={reload} />
       <Paper withBorder p="md" radius="md">
         <EstimationItems estimation={estimation} groups={groups} />
       </Paper>
       <Paper withBorder p="md" radius="md" data-testid="estimation-details">
         <RecordDetails type="estimations" id={estimation.id} fields={DETAILS} title="estimations:page.details" editPermission="edit estimations" />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <CommentThread objectType="estimations" objectId={estimation.id} />
       </Paper>
     </Stack>
   );

@@ -27,7 +27,10 @@ const ITEM = {
   relationships: { taxGroup: { data: { type: 'tax-groups', id: 'tg-qc' } }, supplier: { data: null } },
 };
 
-function estimation(attributes: Record<string, unknown> = {}) {
+type Resource = { type: string; id: string; attributes: Record<string, unknown>; relationships?: Record<string, unknown> };
+type Doc = { data: Resource & { relationships: Record<string, unknown> }; included: Resource[] };
+
+function estimation(attributes: Record<string, unknown> = {}): Doc {
   return {
     data: {
       type: 'estimations',
@@ -66,8 +69,14 @@ function estimation(attributes: Record<string, unknown> = {}) {
 let doc = estimation();
 let refuse: Record<string, { status: number; detail: string }> = {};
 let calls: Call[] = [];
+const MARY = { type: 'customers', id: 'c1', attributes: { type: 'individual', firstname: 'Mary', lastname: 'Grant', email: 'mary@example.com', locale: 'en' } };
+const WIPERS = { type: 'deferred-work', id: 'd1', attributes: { detail: 'Balais d’essuie-glace', condition: 'to_replace', state: 'open', total: 5749, declined_at: '2026-10-02T15:00:00Z' } };
+let sentTo: string | null = 'mary@example.com';
 const server: Handler = (c) => {
   if (c.method === 'GET' && c.url.startsWith('/estimations/e1')) return { body: doc };
+  if (c.method === 'GET' && c.url.startsWith('/deferred-work')) return { body: { data: [WIPERS], meta: { page: { total: 1 } } } };
+  if (c.method === 'POST' && c.url === '/estimations/e1/send-client-approve')
+    return { body: { ...doc, meta: { approval: { url: 'https://atelier.test/approve/estimates/tok', email: sentTo, locale: 'en', expires_at: '2026-12-10T15:00:00Z' } } } };
   if (c.method === 'GET' && c.url.startsWith('/tax-groups')) return { body: { data: [QC], included: TAXES, meta: { page: { total: 1 } } } };
   if (c.method === 'POST') {
     const route = c.url.replace('/estimations/e1/', '');
@@ -83,6 +92,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('fr');
   doc = estimation();
   refuse = {};
+  sentTo = 'mary@example.com';
   signedIn.permissions = new Set(['view any estimations', 'view estimations', 'edit components estimations', 'take over estimations', 'cancel estimations']);
   calls = mockApi(server);
 });
@@ -215,5 +225,120 @@ describe('the estimate screen', { timeout: 30_000 }, () => {
     await waitFor(() => expect(total('total')).toBe('$321.91'));
     fireEvent.change(within(screen.getByTestId('lines-estimation-items')).getByLabelText('Unit price (Item 1)'), { target: { value: '59.99' } });
     await waitFor(() => expect(total('total')).toBe('$344.90'));
+  });
+});
+
+/** An estimate awaiting approval, of Mary's vehicle, its parts and labour done: what is sent to the customer. */
+const complete = (attributes: Record<string, unknown> = {}) => {
+  const d = estimation({ state: 'completed', components_status: 'done', times_status: 'done', approval_status: 'pending', available_actions: ['start_approve', 'send_client_approve', 'valid'], ...attributes });
+  d.data.relationships = { ...d.data.relationships, componentsHolder: { data: null }, timesHolder: { data: null }, customer: { data: { type: 'customers', id: 'c1' } }, vehicle: { data: { type: 'vehicles', id: 'v1' } } };
+  d.included = [...d.included, MARY, { type: 'vehicles', id: 'v1', attributes: { vin: '1HGCM82633A004352' } }];
+  return d;
+};
+
+describe('sending the estimate to the customer', { timeout: 30_000 }, () => {
+  it('asks where, in which language and for how long (the customer’s by default), then shows the link to copy and where it went', async () => {
+    doc = complete({ version: 2, sent_at: '2026-11-24T15:00:00Z' });
+    showEstimate();
+    expect((await screen.findByTestId('estimation-sent')).textContent).toMatch(/^Version 2, le /);
+    // Sending has its own dialog, not a plain button of the bar.
+    expect(within(screen.getByTestId('estimation-actions')).queryByText('Envoyer au client')).toBeNull();
+    fireEvent.click(screen.getByTestId('send-client'));
+    const email = (await screen.findByTestId('send-client-email')) as HTMLInputElement;
+    expect(email.value).toBe('mary@example.com');
+    expect((screen.getByTestId('send-client-locale') as HTMLInputElement).value).toBe('Anglais');
+    fireEvent.change(email, { target: { value: 'mary.grant@example.com' } });
+    fireEvent.change(screen.getByTestId('send-client-days'), { target: { value: '7' } });
+    fireEvent.click(screen.getByTestId('send-client-confirm'));
+    const url = (await screen.findByTestId('send-client-url')) as HTMLInputElement;
+    expect(url.value).toBe('https://atelier.test/approve/estimates/tok');
+    expect(screen.getByTestId('send-client-where').textContent).toBe('Lien envoyé à mary@example.com (Anglais).');
+    expect(screen.getByTestId('send-client-copy').textContent).toBe('Copier');
+    const post = calls.find((c) => c.url === '/estimations/e1/send-client-approve')!;
+    expect(post.body).toEqual({ data: { type: 'estimations', id: 'e1', attributes: { email: 'mary.grant@example.com', locale: 'en', expires_in_days: 7 } } });
+  });
+
+  it('says to hand the link over when there is no address, and refuses a validity out of range before sending', async () => {
+    await i18n.changeLanguage('en');
+    sentTo = null;
+    doc = complete();
+    showEstimate();
+    fireEvent.click(await screen.findByTestId('send-client'));
+    fireEvent.change(await screen.findByTestId('send-client-email'), { target: { value: '' } });
+    fireEvent.change(screen.getByTestId('send-client-days'), { target: { value: '90' } });
+    expect(await screen.findByText('Between 1 and 60 days')).toBeTruthy();
+    expect((screen.getByTestId('send-client-confirm') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('send-client-days'), { target: { value: '14' } });
+    fireEvent.click(screen.getByTestId('send-client-confirm'));
+    expect((await screen.findByTestId('send-client-where')).textContent).toBe('No e-mail address: give this link to the customer (text message, kiosk, print-out).');
+    const post = calls.find((c) => c.url === '/estimations/e1/send-client-approve')!;
+    expect(post.body).toEqual({ data: { type: 'estimations', id: 'e1', attributes: { locale: 'en', expires_in_days: 14 } } });
+  });
+
+  it('shows each item’s customer decision with its time', async () => {
+    doc = complete();
+    doc.included = doc.included.map((i) => (i.id === 'i1' ? { ...i, attributes: { ...i.attributes, customer_decision: 'declined', customer_decided_at: '2026-11-25T16:30:00Z' } } : i));
+    showEstimate();
+    const badge = await screen.findByTestId('customer-decision');
+    expect(badge.getAttribute('data-decision')).toBe('declined');
+    expect(text(badge)).toMatch(/^Refusé par le client.*2026/);
+  });
+});
+
+describe('the estimate screen’s companions', { timeout: 30_000 }, () => {
+  it('sends the holder seen with a take-over, and shows the 409 of a take-over lost meanwhile', async () => {
+    refuse['take-over/times'] = { status: 409, detail: 'Luc Lavoie vient de prendre en charge la phase « Main-d’œuvre » de cette estimation.' };
+    showEstimate();
+    fireEvent.click(within(await screen.findByTestId('held-times')).getByTestId('take-over-times'));
+    expect((await screen.findByTestId('take-over-refused')).textContent).toBe('Luc Lavoie vient de prendre en charge la phase « Main-d’œuvre » de cette estimation.');
+    const post = calls.find((c) => c.url === '/estimations/e1/take-over/times')!;
+    expect(post.body).toEqual({ data: { type: 'estimations', id: 'e1', attributes: { holder: 'u-jean' } } });
+  });
+
+  it('suggests the vehicle’s open deferred work and adds it while descriptions may change', async () => {
+    signedIn.permissions = new Set([...signedIn.permissions, 'edit estimations']);
+    doc = estimation({ state: 'pending', components_status: 'pending', times_status: 'pending', available_actions: ['start_components'] });
+    doc.data.relationships = { ...doc.data.relationships, componentsHolder: { data: null }, timesHolder: { data: null }, vehicle: { data: { type: 'vehicles', id: 'v1' } } };
+    doc.included = [...doc.included, { type: 'vehicles', id: 'v1', attributes: { vin: '1HGCM82633A004352' } }];
+    showEstimate();
+    const box = await screen.findByTestId('deferred-suggestions');
+    expect(text(box)).toContain('Travaux reportés des visites précédentes');
+    expect(text(box)).toContain('Balais d’essuie-glace');
+    expect(text(box)).toContain('57,49 $');
+    expect(calls.some((c) => c.url.startsWith('/deferred-work') && c.url.includes('filter[vehicle]=v1') && c.url.includes('filter[state]=open'))).toBe(true);
+    fireEvent.click(within(box).getByTestId('deferred-add'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/estimations/e1/deferred-work')).toBe(true));
+    expect(calls.find((c) => c.url === '/estimations/e1/deferred-work')!.body).toEqual({ data: [{ type: 'deferred-work', id: 'd1' }] });
+    cleanup();
+
+    // Once descriptions are locked (approval), the suggestion is shown, not offered.
+    doc = complete();
+    showEstimate();
+    const shown = await screen.findByTestId('deferred-suggestions');
+    expect(within(shown).queryByTestId('deferred-add')).toBeNull();
+    cleanup();
+
+    // Work declined on this very estimate is one of its items already: not suggested to it.
+    const own = { ...WIPERS, relationships: { estimation: { data: { type: 'estimations', id: 'e1' } } } };
+    mockApi((c) => (c.url.startsWith('/deferred-work') ? { body: { data: [own], meta: { page: { total: 1 } } } } : server(c)));
+    showEstimate();
+    await screen.findByTestId('estimation-items');
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/deferred-work'))).toBe(true));
+    // Its answer is rendered by now (the mocked fetch answers at once).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByTestId('deferred-suggestions')).toBeNull();
+  });
+
+  it('has the estimate’s comment thread and downloads the quote', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:quote');
+    URL.revokeObjectURL = vi.fn();
+    signedIn.permissions = new Set([...signedIn.permissions, 'view any comments']);
+    showEstimate();
+    await screen.findByTestId('estimation-page');
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/comments') && c.url.includes('filter[object_type]=estimations') && c.url.includes('filter[object_id]=e1'))).toBe(true));
+    const pdf = screen.getByTestId('estimation-report');
+    expect(pdf.textContent).toBe('Télécharger le devis (PDF)');
+    fireEvent.click(pdf);
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u) === '/api/v1/estimations/e1/report')).toBe(true));
   });
 });

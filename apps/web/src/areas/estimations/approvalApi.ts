@@ -1,6 +1,6 @@
-import type { CustomerDecision, ItemCondition, Locale, Urgency, WorkTotals } from '@atelier/domain';
-import { API_BASE } from '../../api/client.ts';
-import { ApiError, errorsOfBody } from '../../api/jsonapi.ts';
+import { LOCALES, type CustomerDecision, type ItemCondition, type Locale, type Urgency, type WorkTotals } from '@atelier/domain';
+import { API_BASE, request } from '../../api/client.ts';
+import { ApiError, errorsOfBody, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
 
 // The customer's approval page (server: areas/estimations/approval): what a link sent with
 // send-client-approve shows, and the customer's answer. No sign-in: the link's token opens it.
@@ -70,3 +70,28 @@ export const sendApproval = (token: string, locale: string, attributes: { versio
     headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': locale },
     body: JSON.stringify({ data: { attributes } }),
   });
+
+/** What send-client-approve answers in meta.approval, this once: the link and where it was e-mailed (null: no address). */
+export interface SentApproval {
+  url: string;
+  email: string | null;
+  locale: Locale;
+  expires_at: string;
+}
+
+/** POST /estimations/{id}/send-client-approve: a new version sent, its link (an empty address lets the server use the customer's). */
+export async function sendToCustomer(estimationId: string, options: { email: string; locale: Locale; expires_in_days: number }): Promise<SentApproval> {
+  const attributes = { ...(options.email ? { email: options.email } : {}), locale: options.locale, expires_in_days: options.expires_in_days };
+  const doc = await request<JsonApiDocument>(`/estimations/${encodeURIComponent(estimationId)}/send-client-approve`, {
+    method: 'POST',
+    global: false,
+    body: { data: { type: 'estimations', id: estimationId, attributes } },
+  });
+  return (doc.meta as { approval: SentApproval }).approval;
+}
+
+/** The customer's language, when the customer is loaded with it. */
+export const customerLocale = (customer: Model | null | undefined): Locale | null => {
+  const locale = customer?.locale;
+  return (LOCALES as readonly unknown[]).includes(locale) ? (locale as Locale) : null;
+};

@@ -5,6 +5,7 @@ import {
   PHASE_STATUSES,
   estimationTotals,
   itemAttributeGroup,
+  type DeferredWorkState,
   type EstimationAction,
   type EstimationItemGroup,
   type EstimationItemLine,
@@ -62,10 +63,16 @@ const TAKE_OVER: Record<EstimationAction, EstimationPhase | undefined> = Object.
   ESTIMATION_ACTIONS.map((a) => [a, a === 'take_over_components' ? 'components' : a === 'take_over_times' ? 'times' : undefined]),
 ) as Record<EstimationAction, EstimationPhase | undefined>;
 
+/** Actions with their own dialog rather than a plain button: sending to the customer asks where and how. */
+const OWN_DIALOG: readonly EstimationAction[] = ['send_client_approve'];
+
 /** The header's buttons: what the server offers this user now (available_actions), in the domain's order; take-overs go with their phase. */
 export function headerActions(available: readonly string[] | null | undefined): EstimationAction[] {
-  return ESTIMATION_ACTIONS.filter((a) => (available ?? []).includes(a) && !TAKE_OVER[a]);
+  return ESTIMATION_ACTIONS.filter((a) => (available ?? []).includes(a) && !TAKE_OVER[a] && !OWN_DIALOG.includes(a));
 }
+
+/** The take-over's body: the holder the user saw, so a take-over that lost a race is refused (409), not silently won. */
+export const takeOverBody = (record: Model, holder: Model) => ({ data: { type: 'estimations', id: record.id, attributes: { holder: holder.id } } });
 
 /** Actions a dialog confirms: they stop, undo or skip work. */
 export const CONFIRMED_ESTIMATION_ACTIONS: readonly EstimationAction[] = ['cancel', 'deny', 'review', 'redo_approve', 'by_pass', 'send_client_approve'];
@@ -86,6 +93,15 @@ export function heldByOthers(record: Model, meId: string): HeldPhase[] {
     const takeOver = ESTIMATION_ACTIONS.find((a) => TAKE_OVER[a] === phase && available.includes(a)) ?? null;
     return [{ phase, holder, takeOver }];
   });
+}
+
+/** The badge colours of deferred work's states (always with the label). */
+export const DEFERRED_STATE_COLORS: Record<DeferredWorkState, string> = { open: 'yellow', reoffered: 'indigo', done: 'teal', dismissed: 'gray' };
+
+/** A vehicle's deferred work as the vehicle shows it: the open suggestions first, then the closed ones, each newest first. */
+export function orderDeferredWork<T extends Model>(rows: readonly T[]): T[] {
+  const at = (r: Model) => String(r.declined_at ?? '');
+  return [...rows].sort((a, b) => Number(b.state === 'open') - Number(a.state === 'open') || at(b).localeCompare(at(a)));
 }
 
 /** Whether an item's attribute (or relationship) may be written now: its phase group is one the user holds. */

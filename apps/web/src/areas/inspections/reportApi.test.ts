@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOf, publicPdfUrl, publicReportPath, reportPath } from './reportApi.ts';
+import { fileNameOf } from '../../api/download.ts';
+import { publicPdfUrl, publicReportPath, reportPath } from './reportApi.ts';
 
 describe('report calls', () => {
   it('names the saved file as the server does, else after the code', () => {

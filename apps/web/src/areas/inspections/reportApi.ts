@@ -1,5 +1,6 @@
 import type { FieldAction, Locale, ScoreTone, Urgency } from '@atelier/domain';
-import { API_BASE, headersOf, request } from '../../api/client.ts';
+import { API_BASE, request } from '../../api/client.ts';
+import { downloadFile } from '../../api/download.ts';
 import { ApiError, errorsOfBody, type JsonApiDocument } from '../../api/jsonapi.ts';
 
 // The calls of the report and its share links (server: areas/inspections/report). The PDF needs
@@ -22,26 +23,9 @@ export const publicPdfUrl = (token: string) => {
   return `${publicReportPath(token)}${zone ? `?tz=${encodeURIComponent(zone)}` : ''}`;
 };
 
-/** The file name the server gives (Content-Disposition), else one from the code. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const m = /filename="([^"]+)"/.exec(disposition ?? '');
-  return m ? m[1] : fallback;
-}
-
 /** Downloads the inspection's report as the signed-in user (the file the browser saves or opens). */
-export async function downloadReport(inspection: { id: string; code?: unknown }): Promise<void> {
-  const res = await fetch(reportPath(inspection.id), { headers: { ...headersOf(false), Accept: 'application/pdf' } });
-  if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, await res.json().catch(() => null)));
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileNameOf(res.headers.get('Content-Disposition'), `${String(inspection.code ?? inspection.id)}.pdf`);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // The download has started: the object URL is no longer needed once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export const downloadReport = (inspection: { id: string; code?: unknown }) =>
+  downloadFile(reportPath(inspection.id).slice(API_BASE.length), `${String(inspection.code ?? inspection.id)}.pdf`);
 
 export interface ShareLink {
   id: string;

@@ -103,6 +103,32 @@ describe('the repair screen', { timeout: 30_000 }, () => {
   });
 });
 
+describe('taking over and the work order PDF', { timeout: 30_000 }, () => {
+  it('names the holder seen in the take-over, shows a take-over lost meanwhile, and downloads the work order', async () => {
+    URL.createObjectURL = vi.fn(() => 'blob:work-order');
+    URL.revokeObjectURL = vi.fn();
+    const held = repair({});
+    held.data.attributes.available_actions = ['take_over'];
+    held.data.relationships.holder = { data: { type: 'users', id: 'u-jean' } };
+    held.included.push({ type: 'users', id: 'u-jean', attributes: { firstname: 'Jean', lastname: 'Tremblay' } } as (typeof held.included)[number]);
+    const seen = mockApi((c) => {
+      if (c.method === 'GET' && c.url.startsWith('/repairs/r1')) return { body: held };
+      if (c.method === 'POST' && c.url === '/repairs/r1/take-over') return { status: 409, body: { errors: [{ status: '409', detail: 'Luc Lavoie a pris cette réparation en charge entre-temps.' }] } };
+      return undefined;
+    });
+    show();
+    expect((await screen.findByTestId('repair-held')).textContent).toContain('Jean Tremblay');
+    fireEvent.click(within(screen.getByTestId('repair-actions')).getByText('Prendre en charge'));
+    fireEvent.click(await screen.findByTestId('repair-actions-confirm'));
+    expect((await screen.findByTestId('repair-actions-refused')).textContent).toContain('Luc Lavoie a pris cette réparation en charge entre-temps.');
+    expect(seen.find((c) => c.url === '/repairs/r1/take-over')!.body).toEqual({ data: { type: 'repairs', id: 'r1', relationships: { holder: { data: { type: 'users', id: 'u-jean' } } } } });
+    const pdf = screen.getByTestId('repair-report');
+    expect(pdf.textContent).toBe('Bon de travail (PDF)');
+    fireEvent.click(pdf);
+    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u) === '/api/v1/repairs/r1/report')).toBe(true));
+  });
+});
+
 describe('the repairs list', { timeout: 30_000 }, () => {
   it('shows the count of each state on its tab', async () => {
     mockApi((c) => (c.url.startsWith('/repairs/list/count') ? { body: { meta: { counts: { in_progress: 4, completed: 1 } } } } : undefined));

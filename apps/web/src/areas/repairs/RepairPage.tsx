@@ -30,6 +30,7 @@ import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { CommentThread } from '../comments/CommentThread.tsx';
+import { PdfButton } from '../../components/PdfButton.tsx';
 import { HeaderItem } from '../estimations/EstimationPage.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { estimateHref } from '../estimations/estimationModel.ts';
@@ -138,7 +139,8 @@ function WorkOrder({ repair, onDone }: { repair: Model; onDone: () => void }) {
   if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={900}>
+      {/* Focusable, so a keyboard scrolls the work order sideways on a narrow screen. */}
+      <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('repairs:items.title') } }}>
         <Table verticalSpacing="sm" data-testid="work-order">
           <Table.Thead>
             <Table.Tr>
@@ -251,18 +253,23 @@ export default function RepairPage() {
               </Title>
               <RepairStateBadge state={repair.state} />
             </Group>
-            <WorkflowActions<RepairAction>
-              type="repairs"
-              record={repair}
-              actions={repairHeaderActions(repair.available_actions as string[] | undefined)}
-              labelOf={label}
-              routeOf={repairActionRoute}
-              confirmOf={(a) => (CONFIRMED_REPAIR_ACTIONS.includes(a) ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
-              assignAction="assign"
-              colorOf={(a) => (a === 'cancel' ? 'red.8' : undefined)}
-              onDone={reload}
-              testId="repair-actions"
-            />
+            <Group gap="xs" align="flex-start" wrap="wrap" justify="flex-end">
+              <PdfButton path={`/repairs/${encodeURIComponent(repair.id)}/report`} fileName={`${code || repair.id}.pdf`} label={t('repairs:page.work_order_pdf')} failed={t('repairs:page.work_order_pdf_failed')} testId="repair-report" />
+              <WorkflowActions<RepairAction>
+                type="repairs"
+                record={repair}
+                actions={repairHeaderActions(repair.available_actions as string[] | undefined)}
+                labelOf={label}
+                routeOf={repairActionRoute}
+                confirmOf={(a) => (CONFIRMED_REPAIR_ACTIONS.includes(a) ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
+                assignAction="assign"
+                colorOf={(a) => (a === 'cancel' ? 'red.8' : undefined)}
+                // The take-over names the holder shown: someone who took it over meanwhile wins, and the server says so (409).
+                bodyOf={(a) => (a === 'take_over' && holder ? { data: { type: 'repairs', id: repair.id, relationships: { holder: { data: { type: 'users', id: holder.id } } } } } : undefined)}
+                onDone={reload}
+                testId="repair-actions"
+              />
+            </Group>
           </Group>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
             <HeaderItem label={t(labelKey('repairs', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>

@@ -10,6 +10,7 @@ import { columnsOf, fieldsOf, filtersOf, labelKey } from '../../components/resou
 import { type FormMode } from '../../components/resource/formModel.ts';
 import { byFullName } from '../../components/resource/recordNames.tsx';
 import { RecordForm } from '../../components/resource/RecordForm.tsx';
+import { DeferredWorkNotice } from '../estimations/DeferredWork.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { activeUsers, DueDate, newRecordLocations, PriorityBadge, QUICK_REQUEST_HREF, StateBadge, requestTitle, requestVehicle, vehicleName } from './common.tsx';
 import { DateTimeInput } from './DateTimeInput.tsx';
@@ -80,7 +81,9 @@ function RequestRecord({ id, mode, onMode, onClose }: { id: string | null; mode:
         if (doc.attributes.due_at === '') doc.attributes.due_at = null;
       }}
       actions={(r) => <RequestActions request={r} />}
-    />
+    >
+      {(r) => <DeferredWorkNotice vehicleId={r.vehicle?.id} />}
+    </RecordForm>
   );
 }
 

@@ -23,6 +23,7 @@ import { EstimationStateBadge } from '../estimations/EstimationBadges.tsx';
 import { INSPECTION_STATE_COLORS, inspectionStateLabel } from '../inspections/inspectionModel.ts';
 import { RepairStateBadge } from '../repairs/RepairBadges.tsx';
 import { vehicleHistory, type HistoryKind } from './vehicleHistory.ts';
+import { VehicleDeferredWork } from '../estimations/DeferredWork.tsx';
 import { activeUsers, newRecordLocations, odometerText, PriorityBadge, StateBadge, vehicleName } from './common.tsx';
 import { requestEnums } from './enums.ts';
 import { VinField } from './VinField.tsx';
@@ -243,6 +244,7 @@ function VehicleHistory({ vehicle }: { vehicle: Vehicle }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      <VehicleDeferredWork vehicleId={vehicle.id} />
       {can('view any requests') ? <VehicleRequests vehicle={vehicle} /> : null}
       <Pictures vehicle={vehicle} />
     </Stack>

@@ -57,7 +57,8 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
   };
 
   return (
-    <Stack gap="xs" component="fieldset" m={0} p={0} style={{ border: 0 }} data-testid={`lines-${config.type}`}>
+    // A fieldset is as wide as its content unless told otherwise: min-width 0 lets the table scroll in it.
+    <Stack gap="xs" component="fieldset" m={0} p={0} style={{ border: 0, minWidth: 0 }} data-testid={`lines-${config.type}`}>
       <Text component="legend" fw={500} size="sm" mb={4}>
         {label}
       </Text>
@@ -68,7 +69,8 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
       ) : (
         /* The context writes its screen reader texts beside the table, where a div may go. */
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('common:lines.instructions') } }}>
-          <Table.ScrollContainer minWidth={480}>
+          {/* Focusable: a keyboard scrolls a wide, read-only list sideways. */}
+          <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': label } }}>
             <Table verticalSpacing={4} horizontalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>

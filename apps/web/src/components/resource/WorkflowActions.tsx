@@ -27,6 +27,8 @@ export interface WorkflowActionsProps<A extends string> {
   colorOf?: (action: A) => string | undefined;
   /** The action drawn filled: what the user most likely does next. */
   primary?: A;
+  /** The document an action sends, when it carries more than the record's identity (a take-over names the holder seen). */
+  bodyOf?: (action: A) => object | undefined;
   /** The notice once done (default: "Fait : <action>."). */
   doneOf?: (action: A) => string;
   onDone: (action: A, result: Model | null) => void;
@@ -38,7 +40,7 @@ export interface WorkflowActionsProps<A extends string> {
  * destructive ones confirmed; a refusal (409 with the server's translated message, 403) is shown
  * here, beside the buttons, and the screen reads the record again.
  */
-export function WorkflowActions<A extends string>({ type, record, actions, labelOf, routeOf, confirmOf, assignAction, colorOf, primary, doneOf, onDone, testId }: WorkflowActionsProps<A>) {
+export function WorkflowActions<A extends string>({ type, record, actions, labelOf, routeOf, confirmOf, assignAction, colorOf, primary, bodyOf, doneOf, onDone, testId }: WorkflowActionsProps<A>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<A | null>(null);
   const [users, setUsers] = useState<string[]>([]);
@@ -50,7 +52,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
       const body =
         action === assignAction
           ? { data: { type, id: record.id, relationships: { assignedToUsers: { data: users.map((id) => ({ type: 'users', id })) } } } }
-          : { data: { type, id: record.id } };
+          : (bodyOf?.(action) ?? { data: { type, id: record.id } });
       return api.action(path, 'POST', body);
     },
     onSuccess: (result, action) => {
@@ -92,7 +94,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
           {refusal}
         </Alert>
       ) : null}
-      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? labelOf(open) : ''} centered>
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open ? labelOf(open) : ''} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         {open && (
           <Stack>
             <Text data-testid={`${testId}-confirm-body`}>{confirmOf(open)}</Text>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
+import { APPROVAL_DAYS, LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
 import type { RequestContext } from '../../../jsonapi/context.ts';
 import { ValidationErrors } from '../../../jsonapi/errors.ts';
 import { t } from '../../../i18n/index.ts';
@@ -14,7 +14,6 @@ import { estimationApprovals } from './approval.table.ts';
 // only their SHA-256 kept; e-mailed to the customer in their language when an address is known,
 // and answered to the sender once so it can be handed over another way (a text message, a kiosk).
 
-export const APPROVAL_DAYS = { default: 14, max: 60 } as const;
 export const approvalUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, '')}/approve/estimates/${token}`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,0 +1,116 @@
+import { Alert, Button, CopyButton, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconCopy, IconSend } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { APPROVAL_DAYS, LOCALES, LOCALE_LABELS, ESTIMATION_ACTION_LABELS, type Locale } from '@atelier/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import { currentLocale, translateError } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { customerLocale, sendToCustomer, type SentApproval } from './approvalApi.ts';
+
+/**
+ * "Envoyer au client" (send-client-approve): the address (the customer's by default), the language
+ * (the customer's) and how long the link is valid; then the link, shown this once with a copy
+ * button, and where it was e-mailed, or that it must be handed over another way.
+ */
+export function SendToCustomer({ estimation, onSent }: { estimation: Model; onSent: () => void }) {
+  const { t } = useTranslation();
+  const customer = (estimation.customer ?? null) as Model | null;
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [locale, setLocale] = useState<Locale>(currentLocale());
+  const [days, setDays] = useState<number | string>(APPROVAL_DAYS.default);
+  const [sent, setSent] = useState<SentApproval | null>(null);
+  const send = useMutation({
+    meta: { silent: true },
+    mutationFn: () => sendToCustomer(estimation.id, { email: email.trim(), locale, expires_in_days: Number(days) }),
+    onSuccess: (approval) => {
+      setSent(approval);
+      onSent();
+    },
+  });
+  const start = () => {
+    setEmail(typeof customer?.email === 'string' ? customer.email : '');
+    setLocale(customerLocale(customer) ?? currentLocale());
+    setDays(APPROVAL_DAYS.default);
+    setSent(null);
+    send.reset();
+    setOpen(true);
+  };
+  const ui = currentLocale();
+  const refusal = send.error instanceof ApiError ? errorMessage(send.error.errors, translateError) : send.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const daysValid = Number.isInteger(Number(days)) && Number(days) >= 1 && Number(days) <= APPROVAL_DAYS.max;
+  return (
+    <>
+      <Button size="md" color="indigo.8" leftSection={<IconSend size={18} />} onClick={start} data-testid="send-client">
+        {ESTIMATION_ACTION_LABELS.send_client_approve[ui]}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('estimations:send.title', { code: String(estimation.code ?? '') })} size="lg" centered closeButtonProps={{ 'aria-label': t('estimations:send.close') }}>
+        {sent ? (
+          <Stack gap="sm" data-testid="send-client-sent">
+            <Alert color="teal" icon={<IconCheck />}>
+              <Text size="sm" data-testid="send-client-where">
+                {sent.email ? t('estimations:send.emailed', { email: sent.email, language: LOCALE_LABELS[sent.locale][ui] }) : t('estimations:send.no_email')}
+              </Text>
+            </Alert>
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <TextInput label={t('estimations:send.link')} value={sent.url} readOnly style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} data-testid="send-client-url" />
+              <CopyButton value={sent.url}>
+                {({ copied, copy }) => (
+                  <Button size="sm" variant={copied ? 'filled' : 'default'} color={copied ? 'teal.9' : undefined} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy} data-testid="send-client-copy">
+                    {copied ? t('estimations:send.copied') : t('estimations:send.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('estimations:send.expires', { date: formatDateTime(sent.expires_at, ui) })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)} data-testid="send-client-close">
+                {t('estimations:send.close')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm">{t('estimations:send.intro')}</Text>
+            <TextInput label={t('estimations:send.email')} description={t('estimations:send.email_hint')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="send-client-email" />
+            <Select
+              label={t('estimations:send.language')}
+              value={locale}
+              onChange={(v) => v && setLocale(v as Locale)}
+              allowDeselect={false}
+              data={LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l][ui] }))}
+              data-testid="send-client-locale"
+            />
+            <NumberInput
+              label={t('estimations:send.days')}
+              min={1}
+              max={APPROVAL_DAYS.max}
+              allowDecimal={false}
+              value={days}
+              onChange={setDays}
+              error={daysValid ? undefined : t('estimations:send.days_range', { max: APPROVAL_DAYS.max })}
+              data-testid="send-client-days"
+            />
+            {refusal ? (
+              <Alert color="red" role="alert" data-testid="send-client-refused">
+                {refusal}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                {t('estimations:send.close')}
+              </Button>
+              <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!daysValid} onClick={() => send.mutate()} data-testid="send-client-confirm">
+                {t('estimations:send.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
