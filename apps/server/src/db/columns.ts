@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, jsonb, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TaxAmount } from '@atelier/domain';
 import { v7 as uuidv7 } from 'uuid';
 
 /**
@@ -50,3 +51,23 @@ export const oneOf = (name: string, column: AnyPgColumn, values: readonly (strin
     name,
     sql`${column} IN (${sql.raw(values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`)).join(', '))})`,
   );
+
+/** A moment, with its time zone, read as ISO text. */
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/** Money in integer cents, wide: a document's sums may pass 2^31 cents (21 million dollars). */
+export const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * What a work line or a work document (estimate, repair) costs, computed by the server with
+ * lines/work-lines.ts and kept on the row so lists sort and sum without recomputing.
+ */
+export const workTotals = () => ({
+  parts_total: cents('parts_total'),
+  labour_total: cents('labour_total'),
+  subtotal: cents('subtotal'),
+  tax_total: cents('tax_total'),
+  total: cents('total'),
+  warranty_total: cents('warranty_total'),
+  tax_details: jsonb('tax_details').$type<TaxAmount[]>().notNull().default([]),
+});

@@ -211,3 +211,6 @@ export const logs = pgTable(
     index('logs_subject_idx').on(t.subject_type, t.subject_id),
   ],
 );
+
+/** A user a record names (who did something): kept when the user goes, the name then unknown. */
+export const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });

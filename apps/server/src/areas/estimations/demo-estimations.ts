@@ -9,7 +9,7 @@ import { draftFromInspection, inspectionMultiplier } from './from-inspection.ts'
 // The demo's estimate: drafted from Garage Démo's completed inspection of the Kona (demo-report.ts),
 // its parts and labour priced by the estimator with Québec's taxes (the organization's default
 // group, GST + QST), complete: the manager continues with the approval. Autos Rivière has one made
-// directly, to assign. Each garage's estimated vehicle has work its customer declined before.
+// directly, to assign. A vehicle of each garage has work its customer declined before.
 
 /** The price of each finding, in the order the inspection found them. */
 const PRICES = [
@@ -24,12 +24,16 @@ export async function seedDemoEstimations(db: Db) {
   await seedDeferredWork(db);
 }
 
-/** What each garage's customer declined at an earlier visit of the vehicle the demo estimates: suggested again now. */
+/**
+ * What a customer of each garage declined at an earlier visit, on a vehicle other than the ones the
+ * demo estimates when the garage has one: suggested on that vehicle, its next request and estimate.
+ */
 async function seedDeferredWork(db: Db) {
   const found = rowsOf<{ organization: string; vehicle: string; customer: string | null; locations: string[] }>(
     await db.execute(sql`
-      SELECT DISTINCT ON (e.organization_id) e.organization_id AS organization, e.vehicle_id AS vehicle, e.customer_id AS customer, e.location_ids AS locations
-      FROM estimations e WHERE e.vehicle_id IS NOT NULL ORDER BY e.organization_id, e.created_at`),
+      SELECT DISTINCT ON (v.organization_id) v.organization_id AS organization, v.id AS vehicle, v.customer_id AS customer, v.location_ids AS locations
+      FROM vehicles v WHERE v.organization_id IN (SELECT organization_id FROM estimations)
+      ORDER BY v.organization_id, EXISTS (SELECT 1 FROM estimations e WHERE e.vehicle_id = v.id), v.created_at, v.id`),
   );
   for (const f of found)
     await db.insert(deferredWork).values({

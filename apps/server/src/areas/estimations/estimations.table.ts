@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   CUSTOMER_DECISIONS,
   ESTIMATION_ITEM_STATES,
@@ -13,12 +13,11 @@ import {
   type EstimationState,
   type ItemCondition,
   type PhaseStatus,
-  type TaxAmount,
   type Urgency,
   type WorkType,
 } from '@atelier/domain';
-import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
-import { organizationId, users } from '../admin/admin.table.ts';
+import { at, cents, id, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
+import { organizationId, userRef } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
@@ -27,21 +26,8 @@ import { taxGroups } from '../settings/settings.table.ts';
 import { repairs } from '../repairs/repairs.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
-const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 const phase = (name: string) => text(name).$type<PhaseStatus>().notNull().default('pending');
-const cents = (name: string) => integer(name).notNull().default(0);
 
-/** What a line or a document costs, in cents, computed by the server (lines/work-lines.ts). */
-const totals = () => ({
-  parts_total: cents('parts_total'),
-  labour_total: cents('labour_total'),
-  subtotal: cents('subtotal'),
-  tax_total: cents('tax_total'),
-  total: cents('total'),
-  warranty_total: cents('warranty_total'),
-  tax_details: jsonb('tax_details').$type<TaxAmount[]>().notNull().default([]),
-});
 
 /**
  * An estimate (spec §3 Estimation, issue 12): its state and the three phases (components, times,
@@ -98,7 +84,7 @@ export const estimations = pgTable(
     completed_at: at('completed_at'),
     approved_at: at('approved_at'),
     canceled_at: at('canceled_at'),
-    ...totals(),
+    ...workTotals(),
     approved_total: cents('approved_total'),
     location_ids: locationIds(),
     tag_ids: tagIds(),
@@ -151,7 +137,7 @@ export const estimationItems = pgTable(
     // No cascade: a group used by lines is not deleted (409 error.in_use).
     tax_group_id: uuid('tax_group_id').references(() => taxGroups.id),
     inspection_field_id: uuid('inspection_field_id').references(() => inspectionFields.id, { onDelete: 'set null' }),
-    ...totals(),
+    ...workTotals(),
     ...timestamps(),
   },
   (t) => [

@@ -1,9 +1,8 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { IMPORT_STATUSES } from '@atelier/domain';
-import { id, oneOf, timestamps } from '../../db/columns.ts';
+import { at, id, oneOf, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /**
  * A file to import into one model (spec §3 Import). The row is also the background job: a

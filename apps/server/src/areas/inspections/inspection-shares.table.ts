@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '@atelier/domain';
-import { id, oneOf } from '../../db/columns.ts';
+import { at, id, oneOf } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 import { inspections } from './inspections.table.ts';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /**
  * A public link to an inspection's report (issue 11, share). Only the SHA-256 of the link's

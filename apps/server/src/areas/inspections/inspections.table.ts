@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FIELD_ACTIONS, INSPECTION_STATES, type FieldAction, type InspectionScoreData, type InspectionState } from '@atelier/domain';
-import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
-import { organizationId, users } from '../admin/admin.table.ts';
+import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId, userRef } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { estimations } from '../estimations/estimations.table.ts';
@@ -10,8 +10,6 @@ import { repairs } from '../repairs/repairs.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { inspectionFormVersions, inspectionForms } from './inspection-forms.table.ts';
 
-const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /**
  * An inspection (spec §3): made from a frozen version of its form. The form and the version are

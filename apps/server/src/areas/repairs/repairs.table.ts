@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, type AnyPgColumn, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, type AnyPgColumn, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ITEM_CONDITIONS,
   PART_STATUSES,
@@ -10,10 +10,9 @@ import {
   type RepairItemState,
   type RepairMode,
   type RepairState,
-  type TaxAmount,
-} from '@atelier/domain';
-import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
-import { organizationId, users } from '../admin/admin.table.ts';
+  } from '@atelier/domain';
+import { at, id, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
+import { organizationId, users, userRef } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { estimationItems, estimations } from '../estimations/estimations.table.ts';
 import { inspections } from '../inspections/inspections.table.ts';
@@ -21,21 +20,7 @@ import { suppliers } from '../purchases/purchases.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
-const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
-/** Cents: a document's sums may pass 2^31 cents (21 million dollars) no sooner than a line's, but cost nothing to keep wide. */
-const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
-/** What a line or a document costs (lines/work-lines.ts), kept on the row so lists sort and sum without recomputing. */
-const totals = () => ({
-  parts_total: cents('parts_total'),
-  labour_total: cents('labour_total'),
-  subtotal: cents('subtotal'),
-  tax_total: cents('tax_total'),
-  total: cents('total'),
-  warranty_total: cents('warranty_total'),
-  tax_details: jsonb('tax_details').$type<TaxAmount[]>().notNull().default([]),
-});
 
 /**
  * A repair, the work order (spec §3 Repair). `estimation_id` names the approved estimate it
@@ -77,7 +62,7 @@ export const repairs = pgTable(
     /** Hours: the items' planned times, and the closed clocks on them. */
     planned_time: numeric('planned_time', { precision: 12, scale: 4 }).notNull().default('0'),
     time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
-    ...totals(),
+    ...workTotals(),
     location_ids: locationIds(),
     tag_ids: tagIds(),
     ...timestamps(),
@@ -128,7 +113,7 @@ export const repairItems = pgTable(
     part_status: text('part_status'),
     time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
     running_clocks: jsonb('running_clocks').$type<Record<string, string>>().notNull().default({}),
-    ...totals(),
+    ...workTotals(),
     ...timestamps(),
   },
   (t) => [

@@ -1,12 +1,10 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_STATES, REQUEST_TYPES, type RequestState, type RequestType } from '@atelier/domain';
-import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
-import { organizationId, users } from '../admin/admin.table.ts';
+import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId, userRef } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
-const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /** A service request: an inspection, evaluation or repair asked for a vehicle (spec §3 Request). */
 export const requests = pgTable(

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, LOCALES, type CustomerDecision, type Locale } from '@atelier/domain';
-import { id, oneOf } from '../../../db/columns.ts';
+import { at, id, oneOf } from '../../../db/columns.ts';
 import { organizationId, users } from '../../admin/admin.table.ts';
 import { estimations } from '../estimations.table.ts';
 
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
 /**
  * A link sent to the customer to approve an estimate (send-client-approve). As for shared reports,
