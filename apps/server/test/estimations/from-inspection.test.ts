@@ -169,6 +169,27 @@ describe('redoing the inspection', () => {
     expect(after.body.data.attributes.state).toBe('canceled');
     expect(after.body.data.relationships.canceledBy.data.id).toBe(admin.id);
   });
+
+  it('cancels the approved estimate and the repair it opened; a repair whose work is done keeps both', async () => {
+    const make = async () => {
+      const ins = await completedInspection();
+      const made = await t.api('POST', E, { token: admin.token, body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', ins.id) } } } });
+      const id = made.body.data.id as string;
+      expect((await act(t, id, 'by-pass', admin)).status).toBe(200);
+      const { repair_id } = await one<{ repair_id: string }>(t, sql`SELECT repair_id FROM estimations WHERE id = ${id}`);
+      return { ins, id, repair_id };
+    };
+    const live = await make();
+    expect((await t.api('POST', `/api/v1/inspections/${live.ins.id}/redo`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(await one(t, sql`SELECT state FROM estimations WHERE id = ${live.id}`)).toEqual({ state: 'canceled' });
+    expect(await one(t, sql`SELECT state FROM repairs WHERE id = ${live.repair_id}`)).toEqual({ state: 'canceled' });
+
+    const done = await make();
+    await t.database.db.execute(sql`UPDATE repairs SET state = 'completed' WHERE id = ${done.repair_id}`);
+    expect((await t.api('POST', `/api/v1/inspections/${done.ins.id}/redo`, { token: admin.token, body: {} })).status).toBe(200);
+    expect(await one(t, sql`SELECT state FROM estimations WHERE id = ${done.id}`)).toEqual({ state: 'approved' });
+    expect(await one(t, sql`SELECT state FROM repairs WHERE id = ${done.repair_id}`)).toEqual({ state: 'completed' });
+  });
 });
 
 describe('one inspection or estimation in progress per vehicle', () => {

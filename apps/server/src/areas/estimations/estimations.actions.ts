@@ -1,4 +1,4 @@
-import { APPROVAL_DAYS, LOCALES, ESTIMATION_ACTION_PERMISSIONS, ESTIMATION_PHASE_LABELS, estimationActionRoute, estimationStep, type EstimationAction, type EstimationPhase } from '@atelier/domain';
+import { APPROVAL_DAYS, LOCALES, ESTIMATION_ACTION_PERMISSIONS, isRepairCancelable, ESTIMATION_PHASE_LABELS, estimationActionRoute, estimationStep, type EstimationAction, type EstimationPhase } from '@atelier/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, JsonSchema, Row } from '../../jsonapi/define-resource.ts';
@@ -14,6 +14,7 @@ import { claimVehicle } from '../vehicles/work-in-progress.ts';
 import { phaseColumns, phasesOf, refreshEstimationTotals, type EstimationRow } from './estimation-lines.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
 import { dropRepair, openRepair } from './repair-link.ts';
+import { repairs } from '../repairs/repairs.table.ts';
 import { sendApprovalLink } from './approval/approval-links.ts';
 
 // POST /estimations/{id}/<action>, GET for cancel (spec §7). The router loads and locks the record
@@ -197,13 +198,24 @@ export const estimationActions: Record<string, ActionDefinition<EstimationRow>> 
 );
 
 /**
- * Redoing an inspection cancels the estimate made from it (spec §4), when the estimate may still
- * be canceled (an approved one keeps its approval and repair: they are redone on their own), as
- * the cancel action would, logged on the estimate.
+ * Redoing an inspection cancels the estimate made from it and the repair that estimate opened
+ * (spec §4), as the actions would: an approved or denied estimate has its approval redone first
+ * (which cancels its repair), then it is canceled; each step logged on the estimate. A repair whose
+ * work is done keeps its estimate: the work happened, the records stay as they are.
  */
 export async function cancelEstimationOfInspection(ctx: RequestContext, estimationId: string) {
-  const [row] = await ctx.db.select().from(estimations).where(eq(estimations.id, estimationId)).for('update');
-  if (!row || !estimationStep(row.state, phasesOf(row), 'cancel', ctx.actor.id).ok) return;
+  const def = ctx.registry.resource('estimations');
+  const read = async () => (await ctx.db.select().from(estimations).where(eq(estimations.id, estimationId)).for('update'))[0];
+  let row = await read();
+  if (!row) return;
+  if (row.state === 'approved' || row.state === 'denied') {
+    const [repair] = row.repair_id ? await ctx.db.select({ state: repairs.state }).from(repairs).where(eq(repairs.id, row.repair_id)) : [];
+    if (repair && !isRepairCancelable(repair.state) && repair.state !== 'canceled') return;
+    const redone = await estimationActions['redo-approve'].handler(ctx, row, {});
+    if (redone) await writeLog(ctx, def, redone.row ?? row, 'redo_approve', { attributes: redone.log ?? {} });
+    row = await read();
+  }
+  if (!estimationStep(row.state, phasesOf(row), 'cancel', ctx.actor.id).ok) return;
   const result = await estimationActions.cancel.handler(ctx, row, {});
-  if (result) await writeLog(ctx, ctx.registry.resource('estimations'), result.row ?? row, 'cancel', { attributes: result.log ?? {} });
+  if (result) await writeLog(ctx, def, result.row ?? row, 'cancel', { attributes: result.log ?? {} });
 }
