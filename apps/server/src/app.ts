@@ -265,6 +265,9 @@ function negotiate(request: FastifyRequest) {
 }
 
 /** The web app in history mode: assets with long cache, every other path answers index.html. */
+/** The pages' default: only the app's own pages may frame them (CSP for today's browsers, X-Frame-Options for older ones). */
+const FRAMED_BY_SELF_ONLY = { 'Content-Security-Policy': "frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' };
+
 async function serveWebApp(app: FastifyInstance, root: string, headersOf: (request: FastifyRequest) => Promise<Record<string, string>>) {
   await app.register(fastifyStatic, {
     root,
@@ -281,7 +284,10 @@ async function serveWebApp(app: FastifyInstance, root: string, headersOf: (reque
     // A missing asset is a 404, not the app (a stale tab would otherwise load HTML as script).
     if ((request.method !== 'GET' && request.method !== 'HEAD') || path.startsWith('/assets/'))
       return sendErrors(request, reply, [{ status: 404, code: 'error.route_not_found' }]);
-    // A page may add its own headers (the embeddable frame's frame-ancestors).
-    return reply.header('Cache-Control', 'no-cache').headers(await headersOf(request)).sendFile('index.html');
+    // A page may add its own headers (the embeddable frame's frame-ancestors); every other page is
+    // framed by the app itself only, so no other site can lay it under a decoy (clickjacking).
+    const own = await headersOf(request);
+    const headers = own['Content-Security-Policy'] ? own : { ...FRAMED_BY_SELF_ONLY, ...own };
+    return reply.header('Cache-Control', 'no-cache').headers(headers).sendFile('index.html');
   });
 }

@@ -325,6 +325,12 @@ describe('every error is a JSON:API document, the framework’s too', () => {
       const page = await app.inject({ method: 'GET', url: '/vehicles/requests?id=1' });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('Atelier');
+      // No other site may frame the app's pages (clickjacking); the embeddable frame says its own.
+      expect(page.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+      const embed = await app.inject({ method: 'GET', url: '/embed/vehicle-estimate?key=unknown' });
+      expect(embed.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+      expect(embed.headers['x-frame-options']).toBeUndefined();
       for (const [method, url] of [['GET', '/assets/missing.js'], ['POST', '/vehicles/requests'], ['DELETE', '/dashboard']] as const) {
         const res = await app.inject({ method, url });
         expect(res.statusCode, url).toBe(404);
