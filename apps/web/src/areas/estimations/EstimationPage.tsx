@@ -1,10 +1,9 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ESTIMATION_ACTION_LABELS, estimationActionRoute, writableItemGroups, type EstimationAction, type EstimationState } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
@@ -24,25 +23,13 @@ import { EstimationItems } from './EstimationItems.tsx';
 import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, phasesOf, takeOverBody, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
+import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
 
 export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
 /** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
 const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
 const label = (a: EstimationAction) => ESTIMATION_ACTION_LABELS[a][currentLocale()];
 const RED: readonly EstimationAction[] = ['cancel', 'deny'];
-
-export function HeaderItem({ label: name, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {name}
-      </Text>
-      <Text size="sm" fw={500} component="div">
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
 
 /**
  * Someone else works on a phase: say who; offer the take-over when the user may
@@ -112,22 +99,13 @@ export default function EstimationPage() {
 
   return (
     <Stack gap="md" data-testid="estimation-page">
-      <Anchor component={Link} to={ESTIMATES_PATH} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={16} />
-          {t('estimations:list.title')}
-        </Group>
-      </Anchor>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Group justify="space-between" align="flex-start">
-            <Group gap="sm">
-              <Title order={1} size="h2" ff="monospace" data-testid="estimation-code">
-                {code}
-              </Title>
-              <EstimationStateBadge state={estimation.state} />
-            </Group>
-            <Group gap="xs" align="flex-start" wrap="wrap" justify="flex-end">
+      <WorkHeader
+        back={{ to: ESTIMATES_PATH, label: t('estimations:list.title') }}
+        code={code}
+        codeTestId="estimation-code"
+        badge={<EstimationStateBadge state={estimation.state} />}
+        actions={
+          <>
               <PdfButton path={`/estimations/${encodeURIComponent(estimation.id)}/report`} fileName={`${code || estimation.id}.pdf`} label={t('estimations:page.quote_pdf')} failed={t('estimations:page.quote_pdf_failed')} testId="estimation-report" />
               {available.includes('send_client_approve') ? <SendToCustomer estimation={estimation} onSent={reload} /> : null}
               <WorkflowActions<EstimationAction>
@@ -147,24 +125,17 @@ export default function EstimationPage() {
                 }}
                 testId="estimation-actions"
               />
-            </Group>
-          </Group>
+          </>
+        }
+      >
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
             <HeaderItem label={t(labelKey('estimations', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('estimations', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('estimations', 'inspection'))}>
-              {inspection ? (
-                <Anchor component={Link} to={inspectionHref(inspection.id)} data-testid="estimation-inspection">
-                  {String(inspection.code ?? inspection.id)}
-                </Anchor>
-              ) : null}
+              {inspection ? <RecordLink to={inspectionHref(inspection.id)} record={inspection} testId="estimation-inspection" /> : null}
             </HeaderItem>
             <HeaderItem label={t(labelKey('estimations', 'repair'))}>
-              {repair ? (
-                <Anchor component={Link} to={repairHref(repair.id)} data-testid="estimation-repair">
-                  {String(repair.code ?? repair.id)}
-                </Anchor>
-              ) : null}
+              {repair ? <RecordLink to={repairHref(repair.id)} record={repair} testId="estimation-repair" /> : null}
             </HeaderItem>
             <HeaderItem label={t(labelKey('estimations', 'approver'))}>{approver ? byFullName(approver) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('estimations', 'assignedToUsers'))}>{assigned.map(byFullName).join(', ')}</HeaderItem>
@@ -182,8 +153,7 @@ export default function EstimationPage() {
           {held.map((h) => (
             <HeldPrompt key={h.phase} estimation={estimation} held={h} onDone={reload} />
           ))}
-        </Stack>
-      </Paper>
+      </WorkHeader>
       <DeferredSuggestions estimation={estimation} writable={groups.includes('description')} onAdded={reload} />
       <Paper withBorder p="md" radius="md">
         <EstimationItems estimation={estimation} groups={groups} />

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Box, Button, Checkbox, Flex, Group, Image, Loader, Modal, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, Flex, Group, Image, Loader, Modal, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconArrowLeft, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InspectionState } from '@atelier/domain';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api, request } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
@@ -34,6 +34,7 @@ import { CommentThread } from '../comments/CommentThread.tsx';
 import { InspectionEstimation } from '../estimations/InspectionEstimation.tsx';
 import { FieldPhotosProvider, InspectionPhotos } from './Photos.tsx';
 import { useLiveScoring } from './useLiveScoring.ts';
+import { HeaderItem, WorkHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'vehicle,customer,inspectionForm,holder,assignedToUsers,completedBy';
 const FINISH = 'finish';
@@ -360,19 +361,6 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
   );
 }
 
-function HeaderItem({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} component="div">
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
-
 /** /inspecpro/inspections/{id}: the inspection (spec §2): its summary and actions, its form filled or read, its final step. */
 export default function InspectionPage() {
   const { t } = useTranslation();
@@ -466,28 +454,20 @@ export default function InspectionPage() {
 
   return (
     <Stack gap="md" data-testid="inspection-page">
-      <Anchor component={Link} to={INSPECTIONS_PATH} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={16} />
-          {t('inspections:list.title')}
-        </Group>
-      </Anchor>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Group justify="space-between" align="flex-start">
-            <Group gap="sm">
-              <Title order={1} size="h2" ff="monospace" data-testid="inspection-code">
-                {String(inspection.code ?? '')}
-              </Title>
-              <InspectionStateBadge state={state} />
-            </Group>
-            <Group gap="xs">
+      <WorkHeader
+        back={{ to: INSPECTIONS_PATH, label: t('inspections:list.title') }}
+        code={String(inspection.code ?? '')}
+        codeTestId="inspection-code"
+        badge={<InspectionStateBadge state={state} />}
+        actions={
+          <>
               <InspectionActions inspection={inspection} />
               <InspectionEstimation inspection={inspection} />
               <ShareDialog inspection={inspection} />
               <ReportButton inspection={inspection} />
-            </Group>
-          </Group>
+          </>
+        }
+      >
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
             <HeaderItem label={t(labelKey('inspections', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('inspections', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
@@ -511,8 +491,7 @@ export default function InspectionPage() {
               {t('inspections:page.not_started')}
             </Text>
           )}
-        </Stack>
-      </Paper>
+      </WorkHeader>
       {typeof inspection.signature === 'string' && inspection.signature.startsWith('data:image/') && !answering && (
         <Paper withBorder p="sm" radius="md" maw={360}>
           <Text size="xs" c="dimmed">

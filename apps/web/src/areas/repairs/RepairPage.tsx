@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ITEM_CONDITION_LABELS,
@@ -18,7 +18,7 @@ import {
   type RepairState,
 } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
@@ -31,12 +31,12 @@ import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { CommentThread } from '../comments/CommentThread.tsx';
 import { PdfButton } from '../../components/PdfButton.tsx';
-import { HeaderItem } from '../estimations/EstimationPage.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { estimateHref } from '../estimations/estimationModel.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
 import { RepairStateBadge } from './RepairBadges.tsx';
 import { CONFIRMED_REPAIR_ACTIONS, formatDuration, hoursToSeconds, itemSeconds, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
+import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
 /** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
@@ -238,22 +238,13 @@ export default function RepairPage() {
   const heldByOther = repair.state === 'in_progress' && holder && holder.id !== me.id;
   return (
     <Stack gap="md" data-testid="repair-page">
-      <Anchor component={Link} to={REPAIRS_PATH} size="sm">
-        <Group gap={4}>
-          <IconArrowLeft size={16} />
-          {t('repairs:list.title')}
-        </Group>
-      </Anchor>
-      <Paper withBorder p="md" radius="md">
-        <Stack gap="sm">
-          <Group justify="space-between" align="flex-start">
-            <Group gap="sm">
-              <Title order={1} size="h2" ff="monospace" data-testid="repair-code">
-                {code}
-              </Title>
-              <RepairStateBadge state={repair.state} />
-            </Group>
-            <Group gap="xs" align="flex-start" wrap="wrap" justify="flex-end">
+      <WorkHeader
+        back={{ to: REPAIRS_PATH, label: t('repairs:list.title') }}
+        code={code}
+        codeTestId="repair-code"
+        badge={<RepairStateBadge state={repair.state} />}
+        actions={
+          <>
               <PdfButton path={`/repairs/${encodeURIComponent(repair.id)}/report`} fileName={`${code || repair.id}.pdf`} label={t('repairs:page.work_order_pdf')} failed={t('repairs:page.work_order_pdf_failed')} testId="repair-report" />
               <WorkflowActions<RepairAction>
                 type="repairs"
@@ -269,24 +260,17 @@ export default function RepairPage() {
                 onDone={reload}
                 testId="repair-actions"
               />
-            </Group>
-          </Group>
+          </>
+        }
+      >
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
             <HeaderItem label={t(labelKey('repairs', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('repairs', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('repairs', 'estimation'))}>
-              {estimation ? (
-                <Anchor component={Link} to={estimateHref(estimation.id)} data-testid="repair-estimation">
-                  {String(estimation.code ?? estimation.id)}
-                </Anchor>
-              ) : null}
+              {estimation ? <RecordLink to={estimateHref(estimation.id)} record={estimation} testId="repair-estimation" /> : null}
             </HeaderItem>
             <HeaderItem label={t(labelKey('repairs', 'inspection'))}>
-              {inspection ? (
-                <Anchor component={Link} to={inspectionHref(inspection.id)}>
-                  {String(inspection.code ?? inspection.id)}
-                </Anchor>
-              ) : null}
+              {inspection ? <RecordLink to={inspectionHref(inspection.id)} record={inspection} /> : null}
             </HeaderItem>
             <HeaderItem label={t(labelKey('repairs', 'approver'))}>{repair.approver ? byFullName(repair.approver as Model) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('repairs', 'holder'))}>
@@ -300,8 +284,7 @@ export default function RepairPage() {
               {t('repairs:page.held_by', { name: byFullName(holder) })}
             </Alert>
           ) : null}
-        </Stack>
-      </Paper>
+      </WorkHeader>
       <Paper withBorder p="md" radius="md">
         <Group align="flex-start" wrap="wrap" gap="md">
           <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
