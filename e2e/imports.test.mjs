@@ -21,7 +21,7 @@ async function uploadFile(page, name, buffer) {
   await page.locator('[data-testid=import-new]').click().catch(() => {});
   await page.waitForURL('**/admin/imports/new');
   await page.locator('[data-testid=import-model]').click();
-  await page.getByRole('option', { name: 'Véhicules' }).click();
+  await page.getByRole('option', { name: 'Véhicules', exact: true }).click();
   await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer });
   await page.locator('[data-testid=import-upload]').click();
   await page.waitForURL(/\/admin\/imports\/[0-9a-f-]{36}$/);

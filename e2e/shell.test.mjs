@@ -60,15 +60,15 @@ describe('shell on a tablet (1024x768)', () => {
       // Another section: its icon on the rail opens its sub-menu; Demandes is the next tap.
       await page.locator('[data-testid=app-vehicles]').click();
       const flyout = page.locator('[data-testid=section-flyout-vehicles]');
-      await flyout.getByRole('link', { name: 'Demandes' }).waitFor();
+      await flyout.getByRole('link', { name: 'Demandes', exact: true }).waitFor();
       await settles(() => flyout.evaluate((e) => getComputedStyle(e).opacity), '1');
       await shot(page, 'shell-tablet-flyout-fr');
-      await flyout.getByRole('link', { name: 'Demandes' }).click();
+      await flyout.getByRole('link', { name: 'Demandes', exact: true }).click();
       await page.waitForURL('**/vehicles/requests');
       await flyout.waitFor({ state: 'hidden' });
       // In Vehicles now: Véhicules is one tap away in the bar, Demandes marked as the current page.
-      await page.locator('[data-testid=section-bar]').getByRole('link', { name: 'Demandes' }).and(page.locator('[aria-current=page]')).waitFor();
-      await page.locator('[data-testid=section-bar]').getByRole('link', { name: 'Véhicules' }).click();
+      await page.locator('[data-testid=section-bar]').getByRole('link', { name: 'Demandes', exact: true }).and(page.locator('[aria-current=page]')).waitFor();
+      await page.locator('[data-testid=section-bar]').getByRole('link', { name: 'Véhicules', exact: true }).click();
       await page.waitForURL('**/vehicles/vehicles');
 
       // From a record open in a drawer too, and in a third section (CRM).
@@ -97,7 +97,7 @@ describe('shell on a tablet (1024x768)', () => {
       assert.equal(await page.locator('[data-testid=section-bar]').count(), 0);
       await page.locator('[data-testid=app-vehicles]').click();
       await page.waitForURL(/\/vehicles/);
-      await page.locator('[data-testid=section-menu]').getByRole('link', { name: 'Demandes' }).click();
+      await page.locator('[data-testid=section-menu]').getByRole('link', { name: 'Demandes', exact: true }).click();
       await page.waitForURL('**/vehicles/requests');
       await shot(page, 'shell-desktop-fr');
     }));
@@ -114,7 +114,7 @@ describe('import results', () => {
       await page.locator('[data-testid=import-new]').click();
       await page.waitForURL('**/admin/imports/new');
       await page.locator('[data-testid=import-model]').click();
-      await page.getByRole('option', { name: 'Véhicules' }).click();
+      await page.getByRole('option', { name: 'Véhicules', exact: true }).click();
       const long = 'Série spéciale édition limitée avec toit ouvrant panoramique et jantes de dix-neuf pouces';
       const lines = [
         ['NIV', 'Marque', 'Modèle', 'Année', 'Kilométrage', 'Couleur', 'Notes'],
