@@ -157,6 +157,11 @@ const AXE = join(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min
  */
 export async function axeViolations(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  // A panel or dialog still sliding or fading in reads as grey text on grey: contrast is judged once
+  // the page's transitions are over (a few seconds at most).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 5000 })
+    .catch(() => {});
   return page.evaluate(async () => {
     const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
     return r.violations
