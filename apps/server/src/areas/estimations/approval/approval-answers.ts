@@ -10,7 +10,7 @@ import {
   type WorkTotals,
 } from '@atelier/domain';
 import type { Db } from '../../../db/client.ts';
-import { ApiError, ValidationErrors } from '../../../jsonapi/errors.ts';
+import { ApiError } from '../../../jsonapi/errors.ts';
 import { locations, organizations } from '../../admin/admin.table.ts';
 import { customers } from '../../crm/crm.table.ts';
 import { tokenHash } from '../../inspections/report/shares.ts';
@@ -128,12 +128,8 @@ export async function recordAnswer(db: Db, token: string, body: unknown, from: {
   const { link, estimation: e } = await openApproval(db, token, true);
   const items = await itemsAsked(db, e.id);
   const parsed = parseCustomerAnswer(body, items.map((i) => i.id));
-  if (!parsed.ok) {
-    const errors = new ValidationErrors();
-    for (const p of parsed.problems) errors.add(p.pointer, p.code, p.params);
-    errors.throwIfAny();
-    throw new Error('unreachable');
-  }
+  // Every problem at once, each at its pointer (422).
+  if (!parsed.ok) throw ApiError.many(parsed.problems.map((p) => ({ status: 422, code: p.code, params: p.params, source: { pointer: p.pointer } })));
   const answer = parsed.answer;
   if (answer.version !== e.version) throw new ApiError(409, 'approval.version_changed');
   const [already] = await db.select({ id: estimationAnswers.id }).from(estimationAnswers).where(and(eq(estimationAnswers.estimation_id, e.id), eq(estimationAnswers.version, e.version)));
