@@ -5,36 +5,19 @@
 // CPU_ROUNDS rounds (default 7) of CPU_REQUESTS requests (default 500) one after the other after a
 // warm-up, and prints the median µs of CPU (user + system) per request. Compare two versions of the
 // engine in the same conditions: `DATABASE_URL=... node --import tsx bench/cpu.ts`.
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { signedInApp } from './in-process.ts';
 
 if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL: a database kept by BENCH_KEEP=1 npm run bench');
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 7);
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? 500);
-const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production' });
-const database = await openDatabase(config);
-const app = await buildApp({ config, database, webDist: null, logger: false });
-await app.ready();
+const { get, close } = await signedInApp('bench-1-1@bench.test');
 try {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/v1/login',
-    headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ email: 'bench-1-1@bench.test', password: 'Demo-Atelier-2026' }),
-  });
-  const token = JSON.parse(login.body).access_token as string;
-  if (!token) throw new Error(`login failed: ${login.body}`);
-  const headers = { authorization: `Bearer ${token}`, accept: 'application/vnd.api+json' };
-  const other = JSON.parse((await app.inject({ method: 'GET', url: '/api/v1/users?filter[search]=bench-1-2@bench.test', headers })).body).data[0].id;
+  const other = JSON.parse((await get('/api/v1/users?filter[search]=bench-1-2@bench.test')).body).data[0].id;
   const scenarios = { 'user-by-id': `/api/v1/users/${other}`, 'users-list': '/api/v1/users?include=roles,organization&page[size]=25' };
   const out: Record<string, { cpuUsPerRequest: number; rounds: number[] }> = {};
   for (const [name, url] of Object.entries(scenarios)) {
     const run = async (n: number) => {
-      for (let i = 0; i < n; i++) {
-        const res = await app.inject({ method: 'GET', url, headers });
-        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      }
+      for (let i = 0; i < n; i++) await get(url);
     };
     await run(REQUESTS); // warm-up: JIT, prepared statements, session cache
     const rounds: number[] = [];
@@ -50,6 +33,5 @@ try {
   }
   console.log(JSON.stringify(out));
 } finally {
-  await app.close();
-  await database.close();
+  await close();
 }

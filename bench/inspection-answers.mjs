@@ -10,13 +10,9 @@
 // bench/run.mjs (BENCH_ANSWERS=0 skips it); alone:
 //   node bench/inspection-answers.mjs   (PostgreSQL when DATABASE_URL is set, its server hosting a
 //   fresh database; else PGlite. BENCH_INSPECTORS=20 BENCH_DURATION=10 BENCH_WARMUP=3)
-import { spawn } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
-import { freshStore, startServer, stopServer } from './server.mjs';
+import { askAtPace, machineLoad, runSql, saveResult } from './clients.mjs';
+import { freshStore, startRaw, startServer, stopServer } from './server.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const INSPECTORS = Number(process.env.BENCH_INSPECTORS ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
@@ -77,27 +73,6 @@ const USERS_SQL = `
       SELECT u.id, r.id FROM users u JOIN roles r ON r.organization_id = u.organization_id AND r.key = 'inspector'
        WHERE u.email LIKE 'bench-inspector-%@bench.test';`;
 
-/** The inspectors' accounts, in SQL while the server is stopped (PGlite is one process). */
-async function addInspectors(driver, env) {
-  if (driver === 'pg') {
-    const c = new pg.Client({ connectionString: env.DATABASE_URL });
-    await c.connect();
-    try {
-      await c.query(USERS_SQL);
-    } finally {
-      await c.end();
-    }
-    return;
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(join(env.DATA_DIR, 'pglite'));
-  try {
-    await db.exec(USERS_SQL);
-  } finally {
-    await db.close();
-  }
-}
-
 async function setUp(url) {
   const manager = (await call(url, 'POST', '/api/v1/login', null, { email: 'manager@atelier.test', password: PASSWORD })).access_token;
   const { form, checkFields } = await buildForm(url, manager);
@@ -120,51 +95,24 @@ async function setUp(url) {
   return inspectors;
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
 /**
  * Every inspector answers their field again and again (yes, no, yes...), one request at a time, for
- * `seconds`: the round trip of each answer is timed. `pace`: one answer every `pace` ms per
- * inspector (a late answer sends the next at once), the round trip at a real tablet's rhythm;
- * 0: back to back, what the server sustains. Answers the counts and the latency percentiles.
+ * `seconds`, at `pace` (0: back to back): the round trip of each answer is timed.
  */
-async function answering(base, path, inspectors, seconds, pace = 0) {
-  const until = performance.now() + seconds * 1000;
-  const times = [];
-  let errors = 0;
-  await Promise.all(
-    inspectors.map(async ({ token, field }, i) => {
-      let value = i % 2 === 0;
-      // Spread over the first pace: the inspectors do not tap in step.
-      let next = performance.now() + (pace * i) / inspectors.length;
-      while (performance.now() < until) {
-        value = !value;
-        if (pace) {
-          const wait = next - performance.now();
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-          next += pace;
-        }
-        const started = performance.now();
-        const res = await fetch(`${base}${path(field)}`, {
-          method: 'PATCH',
-          headers: { accept: MEDIA, 'content-type': MEDIA, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify({ data: { type: 'inspection-fields', id: field, attributes: { value } } }),
-        });
-        await res.arrayBuffer();
-        times.push(performance.now() - started);
-        if (!res.ok) errors++;
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  const round = (x) => Math.round(x * 100) / 100;
-  return {
-    requests: times.length,
-    rps: Math.round(times.length / seconds),
-    errors,
-    latency: { p50: round(percentile(times, 50)), p90: round(percentile(times, 90)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]) },
-  };
-}
+const answering = (base, path, inspectors, seconds, pace = 0) =>
+  askAtPace({
+    clients: inspectors.length,
+    seconds,
+    pace,
+    send: (i, n) => {
+      const { token, field } = inspectors[i];
+      return fetch(`${base}${path(field)}`, {
+        method: 'PATCH',
+        headers: { accept: MEDIA, 'content-type': MEDIA, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ data: { type: 'inspection-fields', id: field, attributes: { value: (i + n) % 2 === 0 } } }),
+      });
+    },
+  });
 
 const API_PATH = (field) => `/api/v1/inspection-fields/${field}?add_data=inspectionSectionScores`;
 const RAW_PATH = (field) => `/inspection-fields/${field}`;
@@ -174,25 +122,12 @@ async function measure(base, path, inspectors, pace = 0) {
   return answering(base, path, inspectors, DURATION, pace);
 }
 
-function startRaw(databaseUrl) {
-  const child = spawn(process.execPath, [join(root, 'bench/baseline.mjs')], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((res, rej) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening (http:\/\/\S+)/.exec(out);
-      if (m) res({ url: m[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => rej(new Error(`raw equivalent exited ${code}`)));
-  });
-}
-
 /** The bench on one driver: 'pg' (a fresh database on adminUrl's server) or 'pglite'. */
 export async function benchAnswers(driver, adminUrl) {
   const { env, cleanup } = await freshStore(driver, adminUrl, 'atelier_bench_answers');
   // Migrated and seeded with the demo, then the inspectors' accounts.
   await stopServer(await startServer(env));
-  await addInspectors(driver, env);
+  await runSql(driver, env, USERS_SQL);
   const server = await startServer(env);
   try {
     const t = Date.now();
@@ -226,8 +161,7 @@ export async function benchAnswers(driver, adminUrl) {
       }
     }
     result.targetMet = result.latency.p99 < TARGET.p99Ms && result.errors === 0;
-    // Other work on a shared machine moves every number: its load is kept with them.
-    result.machineLoad = { cpus: cpus().length, loadAverage1m: Number(loadavg()[0].toFixed(2)) };
+    result.machineLoad = machineLoad();
     return result;
   } finally {
     await stopServer(server);
@@ -247,8 +181,6 @@ export const answersLine = (r) =>
 if (import.meta.url === `file://${process.argv[1]}`) {
   const driver = process.env.DATABASE_URL ? 'pg' : 'pglite';
   const r = await benchAnswers(driver, process.env.DATABASE_URL ?? '');
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results', `${driver}-inspection-answers.json`), JSON.stringify({ ...r, scenario: 'inspection-answers', date: new Date().toISOString() }, null, 2) + '\n');
+  saveResult(`${driver}-inspection-answers`, 'inspection-answers', r);
   console.log(answersLine(r));
 }

@@ -6,12 +6,9 @@
 // under 50 ms on PostgreSQL. Called by bench/run.mjs (BENCH_PRICING=0 skips it); alone:
 //   node bench/pricing.mjs   (PostgreSQL when DATABASE_URL is set, its server hosting a fresh
 //   database; else PGlite. BENCH_PRICING_CLIENTS=20 BENCH_DURATION=10 BENCH_WARMUP=3 BENCH_SALES=50000)
-import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { askAtPace, machineLoad, runSql, saveResult } from './clients.mjs';
 import { freshStore, startServer, stopServer } from './server.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const CLIENTS = Number(process.env.BENCH_PRICING_CLIENTS ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
@@ -50,78 +47,31 @@ const salesSql = (count) => `
     JOIN organizations o ON o.name = 'Garage Démo';
   ANALYZE vehicle_sales;`;
 
-async function addSales(driver, env, count) {
-  if (driver === 'pg') {
-    const c = new pg.Client({ connectionString: env.DATABASE_URL });
-    await c.connect();
-    try {
-      await c.query(salesSql(count));
-    } finally {
-      await c.end();
-    }
-    return;
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(join(env.DATA_DIR, 'pglite'));
-  try {
-    await db.exec(salesSql(count));
-  } finally {
-    await db.close();
-  }
-}
-
 /** The requests the clients cycle through: every model, several years, kilometres and provinces. */
 const BODIES = MODELS.flatMap(([make, model], i) =>
   [2018, 2020, 2022, 2024].map((year, j) => ({ year, make, model, kilometers: 20_000 + ((i * 4 + j) * 13_000) % 160_000, province: ['QC', 'ON', 'AB', 'CN'][j], status: 'good', desired_profit: 1500, aggression_percentage: 8 })),
 );
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** Every client asks again and again for `seconds`: one request every `pace` ms each (0: back to back). */
-async function run(url, token, seconds, pace = 0) {
-  const until = performance.now() + seconds * 1000;
-  const times = [];
-  let errors = 0;
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, i) => {
-      // Spread over the first pace: the clients do not ask in step.
-      let next = performance.now() + (pace * i) / CLIENTS;
-      while (performance.now() < until) {
-        if (pace) {
-          const wait = next - performance.now();
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-          next += pace;
-        }
-        const body = BODIES[n++ % BODIES.length];
-        const started = performance.now();
-        const res = await fetch(`${url}/api/v1/estimations/vehicle-price`, {
-          method: 'POST',
-          headers: { accept: 'application/vnd.api+json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
-        });
-        await res.arrayBuffer();
-        times.push(performance.now() - started);
-        if (!res.ok) errors++;
-      }
-    }),
-  );
-  times.sort((a, b) => a - b);
-  const round = (x) => Math.round(x * 100) / 100;
-  return {
-    requests: times.length,
-    rps: Math.round(times.length / seconds),
-    errors,
-    latency: { p50: round(percentile(times, 50)), p90: round(percentile(times, 90)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]) },
-  };
-}
+/** The clients ask back to back (pace 0) or each once every `pace` ms, for `seconds`: a mix of every body. */
+const run = (url, token, seconds, pace = 0) =>
+  askAtPace({
+    clients: CLIENTS,
+    seconds,
+    pace,
+    send: (client, n) =>
+      fetch(`${url}/api/v1/estimations/vehicle-price`, {
+        method: 'POST',
+        headers: { accept: 'application/vnd.api+json', 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(BODIES[(client * 7 + n) % BODIES.length]),
+      }),
+  });
 
 /** The bench on one driver: 'pg' (a fresh database on adminUrl's server) or 'pglite'. */
 export async function benchPricing(driver, adminUrl) {
   const { env, cleanup } = await freshStore(driver, adminUrl, 'atelier_bench_pricing');
   // Migrated and seeded with the demo (its 3,000 sales), then the rest of the market.
   await stopServer(await startServer(env));
-  await addSales(driver, env, Math.max(0, SALES - 3000));
+  await runSql(driver, env, salesSql(Math.max(0, SALES - 3000)));
   const server = await startServer(env);
   log(`${driver}: ${SALES} sales in Garage Démo, ${CLIENTS} clients`);
   try {
@@ -144,7 +94,7 @@ export async function benchPricing(driver, adminUrl) {
       sustained,
     };
     result.targetMet = result.latency.p99 < TARGET.p99Ms && result.errors === 0 && sustained.errors === 0;
-    result.machineLoad = { cpus: cpus().length, loadAverage1m: Number(loadavg()[0].toFixed(2)) };
+    result.machineLoad = machineLoad();
     return result;
   } finally {
     await stopServer(server);
@@ -161,8 +111,6 @@ export const pricingLine = (r) =>
 if (import.meta.url === `file://${process.argv[1]}`) {
   const driver = process.env.DATABASE_URL ? 'pg' : 'pglite';
   const r = await benchPricing(driver, process.env.DATABASE_URL ?? '');
-  const { writeFileSync, mkdirSync } = await import('node:fs');
-  mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results', `${driver}-pricing.json`), JSON.stringify({ ...r, scenario: 'pricing', date: new Date().toISOString() }, null, 2) + '\n');
+  saveResult(`${driver}-pricing`, 'pricing', r);
   console.log(pricingLine(r));
 }

@@ -22,24 +22,21 @@
 // 50,000 sales and 20 clients (bench/pricing.mjs). BENCH_WEB=0 skips the
 // web bundle measure (bench/web.mjs); bench/vin.ts measures VIN decodes per second, bench/scoring.ts
 // the inspection scoring engine on a 300-field form, bench/report.ts an inspection report's PDF.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { runSql, saveResult } from './clients.mjs';
 import { benchImport } from './imports.mjs';
 import { answersLine, benchAnswers } from './inspection-answers.mjs';
 import { benchPricing, pricingLine } from './pricing.mjs';
 import { benchWeb } from './web.mjs';
-import { freshStore, startServer as start, stopServer } from './server.mjs';
+import { freshStore, startRaw, startServer as start, stopServer } from './server.mjs';
 
 /** The server at the bench's log level. */
 const startServer = (env) => start({ LOG_LEVEL, ...env });
 
 const root = resolve(import.meta.dirname, '..');
-const resultsDir = join(root, 'bench/results');
 const DRIVERS = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',').map((s) => s.trim()).filter(Boolean);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
@@ -119,32 +116,6 @@ COMMIT;
  */
 const SETTLE_SQL = 'VACUUM (ANALYZE)';
 
-async function loadPg(url) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(LOAD_SQL);
-    await c.query(SETTLE_SQL);
-    const { rows } = await c.query('SELECT count(*)::int AS n FROM users');
-    return rows[0].n;
-  } finally {
-    await c.end();
-  }
-}
-
-async function loadPglite(dataDir) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const db = await PGlite.create(join(dataDir, 'pglite'));
-  try {
-    await db.exec(LOAD_SQL);
-    await db.exec(SETTLE_SQL);
-    const { rows } = await db.query('SELECT count(*)::int AS n FROM users');
-    return rows[0].n;
-  } finally {
-    await db.close();
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
@@ -215,24 +186,14 @@ async function checkSameDocument(url, token, raw, scenario, ids) {
  * started once; each scenario is measured between two runs of its own (this kind of machine is
  * shared: its speed drifts by half within minutes).
  */
-async function startRaw(databaseUrl) {
-  const child = spawn(process.execPath, [join(root, 'bench/baseline.mjs')], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise((res, rej) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening (http:\/\/\S+)/.exec(out);
-      if (m) res(m[1]);
-    });
-    child.on('exit', (code) => rej(new Error(`raw equivalents exited ${code}`)));
-  });
+async function startRawEquivalents(databaseUrl) {
+  const raw = await startRaw(databaseUrl);
   return {
-    url,
+    ...raw,
     async measure(scenario, ids) {
-      const r = await load(url + scenario.raw.path(ids));
+      const r = await load(raw.url + scenario.raw.path(ids));
       return { rps: r.rps, latency: { p50: r.latency.p50, p99: r.latency.p99 }, non2xx: r.non2xx };
     },
-    stop: () => child.kill('SIGTERM'),
   };
 }
 
@@ -258,7 +219,7 @@ async function benchDriver(driver) {
     await stopServer(first);
     log(`${driver}: migrated and seeded the demo in ${Date.now() - t} ms`);
     t = Date.now();
-    const users = driver === 'pg' ? await loadPg(env.DATABASE_URL) : await loadPglite(env.DATA_DIR);
+    const [{ n: users }] = await runSql(driver, env, LOAD_SQL, SETTLE_SQL, 'SELECT count(*)::int AS n FROM users');
     log(`${driver}: loaded ${users} users over ${ORGS} bench organizations in ${Date.now() - t} ms`);
 
     const server = await startServer(env);
@@ -268,7 +229,7 @@ async function benchDriver(driver) {
       const me = await (await fetch(`${server.url}/api/v1/users?filter[search]=bench-1-2@bench.test`, { headers: { authorization: `Bearer ${token}`, accept: MEDIA } })).json();
       const ids = { email, otherUser: me.data[0].id, organization: me.data[0].relationships.organization.data.id };
       const results = [];
-      const raw = driver === 'pg' && process.env.BENCH_BASELINE !== '0' ? await startRaw(env.DATABASE_URL) : null;
+      const raw = driver === 'pg' && process.env.BENCH_BASELINE !== '0' ? await startRawEquivalents(env.DATABASE_URL) : null;
       try {
         for (const scenario of SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name))) {
           if (raw && scenario.raw.sameDocument) await checkSameDocument(server.url, token, raw, scenario, ids);
@@ -310,17 +271,10 @@ async function benchDriver(driver) {
   }
 }
 
-function gitCommit() {
-  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : null;
-}
-
 async function main() {
   log('building the server if stale');
   const b = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-stale'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
-  mkdirSync(resultsDir, { recursive: true });
-  const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
   const summary = [];
   for (const driver of DRIVERS) {
     for (const { scenario, m, queries } of await benchDriver(driver)) {
@@ -328,11 +282,7 @@ async function main() {
       const met = target ? m.ratio >= target.ratio : null;
       const result = {
         driver,
-        scenario: scenario.name,
         request: scenario.title,
-        date: new Date().toISOString(),
-        commit: gitCommit(),
-        machine,
         load: { organizations: ORGS, usersPerOrganization: PER_ORG },
         autocannon: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP },
         serverLogLevel: LOG_LEVEL,
@@ -341,7 +291,7 @@ async function main() {
         target,
         targetMet: met,
       };
-      writeFileSync(join(resultsDir, `${driver}-${scenario.name}.json`), JSON.stringify(result, null, 2) + '\n');
+      saveResult(`${driver}-${scenario.name}`, scenario.name, result);
       const line =
         `${driver.padEnd(6)} ${scenario.name.padEnd(11)} ${String(m.rps).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ` +
         `${queries} SQL/request  non-2xx ${m.non2xx}` +
@@ -363,7 +313,7 @@ async function main() {
   }
   if (process.env.BENCH_WEB !== '0') extras.push(await benchWeb());
   for (const extra of extras) {
-    writeFileSync(join(resultsDir, `${extra.scenario}.json`), JSON.stringify({ ...extra, date: new Date().toISOString(), commit: gitCommit(), machine }, null, 2) + '\n');
+    saveResult(extra.scenario, extra.scenario, extra);
     const line =
       extra.scenario === 'vin-decode'
         ? `vin    decode      ${String(extra.decodesPerSecond).padStart(6)} decodes/s  ${extra.msPerDecode} ms each, first ${extra.coldMs} ms`
@@ -379,7 +329,7 @@ async function main() {
   if (process.env.BENCH_ANSWERS !== '0')
     for (const driver of DRIVERS) {
       const r = await benchAnswers(driver, ADMIN_URL);
-      writeFileSync(join(resultsDir, `${driver}-inspection-answers.json`), JSON.stringify({ ...r, scenario: 'inspection-answers', date: new Date().toISOString(), commit: gitCommit(), machine }, null, 2) + '\n');
+      saveResult(`${driver}-inspection-answers`, 'inspection-answers', r);
       const line = answersLine(r);
       summary.push(line);
       console.log(line);
@@ -388,7 +338,7 @@ async function main() {
   if (process.env.BENCH_PRICING !== '0')
     for (const driver of DRIVERS) {
       const r = await benchPricing(driver, ADMIN_URL);
-      writeFileSync(join(resultsDir, `${driver}-pricing.json`), JSON.stringify({ ...r, scenario: 'pricing', date: new Date().toISOString(), commit: gitCommit(), machine }, null, 2) + '\n');
+      saveResult(`${driver}-pricing`, 'pricing', r);
       const line = pricingLine(r);
       summary.push(line);
       console.log(line);
@@ -397,7 +347,7 @@ async function main() {
   if (process.env.BENCH_IMPORTS !== '0')
     for (const driver of DRIVERS) {
       const r = await benchImport(driver);
-      writeFileSync(join(resultsDir, `${driver}-import.json`), JSON.stringify({ ...r, scenario: 'import', date: new Date().toISOString(), commit: gitCommit(), machine }, null, 2) + '\n');
+      saveResult(`${driver}-import`, 'import', r);
       const line =
         `${driver.padEnd(6)} import      ${String(r.linesPerSecond).padStart(6)} lines/s  ${r.lines} lines in ${r.seconds} s (dry run ${r.dryRunSeconds} s), idle ${r.idleMemoryMb} MB, peak ${r.peakMemoryMb} MB  ` +
         `target <${r.target.seconds} s <${r.target.mb} MB: ${r.ok ? 'met' : 'NOT met'}`;

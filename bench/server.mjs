@@ -74,3 +74,17 @@ export async function freshStore(driver, adminUrl, prefix) {
     },
   };
 }
+
+/** The raw Fastify + node-postgres equivalents of the scenarios (bench/baseline.mjs) on a database, started; answers its url and stop. */
+export function startRaw(databaseUrl) {
+  const child = spawn(process.execPath, [join(root, 'bench/baseline.mjs')], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((res, rej) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening (http:\/\/\S+)/.exec(out);
+      if (m) res({ url: m[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => rej(new Error(`raw equivalents exited ${code}`)));
+  });
+}
