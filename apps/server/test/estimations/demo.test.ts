@@ -21,6 +21,11 @@ describe('the demo estimate', () => {
     const items = itemsOf(list.body);
     expect(items.length).toBeGreaterThanOrEqual(3);
     expect(items[0].attributes.detail).toContain('—');
+    // Each finding priced with its own part: the worn tire with tires, the pads with pads, the chip without one.
+    const partOf = (words: RegExp) => items.find((i: any) => words.test(i.attributes.detail))?.attributes.part;
+    expect(partOf(/Pneu/)).toMatch(/^Pneu /);
+    expect(partOf(/Plaquettes/)).toMatch(/^Plaquettes /);
+    expect(partOf(/Éclat/)).toBeNull();
     expect(estimate.attributes.tax_details.map((t: { code: string }) => t.code)).toEqual(['TPS', 'TVQ']);
     expect(estimate.attributes.total).toBe(items.reduce((s: number, i: any) => s + i.attributes.total, 0));
     expect(estimate.attributes.total).toBeGreaterThan(estimate.attributes.subtotal);

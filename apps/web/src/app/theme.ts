@@ -22,6 +22,9 @@ export const theme = createTheme({
   variantColorResolver,
   components: {
     Anchor: { defaultProps: { c: 'blue.8' } },
+    // A state badge in a table column squeezed by its neighbours shrank to "À …": a badge keeps
+    // its words whole, the other cells wrap instead.
+    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } },
   },
 });
 

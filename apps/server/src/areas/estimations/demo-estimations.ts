@@ -1,6 +1,8 @@
+import type { FieldType } from '@atelier/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { inspections } from '../inspections/inspections.table.ts';
+import { inspectionFormSectionFields } from '../inspections/inspection-forms.table.ts';
+import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
 import { defaultHourlyRate, defaultTaxGroup, itemTotalColumns, refreshEstimationTotals } from './estimation-lines.ts';
 import { deferredWork } from './deferred-work.table.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
@@ -11,12 +13,13 @@ import { draftFromInspection, inspectionMultiplier } from './from-inspection.ts'
 // group, GST + QST), complete: the manager continues with the approval. Autos Rivière has one made
 // directly, to assign. A vehicle of each garage has work its customer declined before.
 
-/** The price of each finding, in the order the inspection found them. */
-const PRICES = [
-  { part: 'Pneu Michelin CrossClimate2 215/60R17', part_number: 'MIC-CC2-2156017', quantity: '2', unit_price: 21_999, time: '0.8' },
-  { part: 'Plaquettes de frein avant céramique', part_number: 'HY-58101-J9A00', quantity: '1', unit_price: 8_950, time: '1.2' },
-  { part: null, part_number: null, quantity: '1', unit_price: 0, manual_labour: 8_900 },
-];
+/** The price of each finding, by the kind of field that found it (demo-report.ts's FINDINGS). */
+const PRICES: Partial<Record<FieldType, Partial<typeof estimationItems.$inferInsert>>> = {
+  TIRE_STATE_WIDGET: { part: 'Pneu Michelin CrossClimate2 215/60R17', part_number: 'MIC-CC2-2156017', quantity: '2', unit_price: 21_999, time: '0.8' },
+  PAD_THICKNESS_WIDGET: { part: 'Plaquettes de frein avant céramique', part_number: 'HY-58101-J9A00', quantity: '1', unit_price: 8_950, time: '1.2' },
+  // A windshield chip: resin and labour at a set price, no part.
+  STATE_WIDGET: { part: null, part_number: null, quantity: '1', unit_price: 0, manual_labour: 8_900 },
+};
 
 export async function seedDemoEstimations(db: Db) {
   await seedFromInspection(db);
@@ -84,9 +87,15 @@ async function seedFromInspection(db: Db) {
     })
     .returning();
   await draftFromInspection(db, estimation, inspection);
-  const items = await db.select().from(estimationItems).where(eq(estimationItems.estimation_id, estimation.id)).orderBy(asc(estimationItems.position));
-  for (const [k, item] of items.entries()) {
-    const price = PRICES[k % PRICES.length];
+  const items = await db
+    .select({ item: estimationItems, fieldType: inspectionFormSectionFields.field_type })
+    .from(estimationItems)
+    .leftJoin(inspectionFields, eq(inspectionFields.id, estimationItems.inspection_field_id))
+    .leftJoin(inspectionFormSectionFields, eq(inspectionFormSectionFields.id, inspectionFields.field_id))
+    .where(eq(estimationItems.estimation_id, estimation.id))
+    .orderBy(asc(estimationItems.position));
+  for (const { item, fieldType } of items) {
+    const price = (fieldType && PRICES[fieldType]) || { time: '0.5' };
     const priced = { ...item, ...price };
     await db
       .update(estimationItems)
