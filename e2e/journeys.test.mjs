@@ -27,6 +27,14 @@ describe('sign-in and shell', () => {
       const me = await token('manager@atelier.test');
       const users = await api('/users?page[size]=1', { token: me });
       await page.locator('[data-testid=dashboard-count-users]').getByText(String(users.body.meta.page.total), { exact: true }).waitFor();
+      // A state of a work card opens its list filtered on that state.
+      const toDo = await api('/inspections?filter[state]=assigned&page[size]=1', { token: me });
+      await page.locator('[data-testid=dashboard-inspections] a[data-state=assigned]').getByText(String(toDo.body.meta.page.total), { exact: true }).waitFor();
+      await page.locator('[data-testid=dashboard-inspections] a[data-state=assigned]').click();
+      await page.waitForURL((u) => u.pathname === '/inspecpro/inspections' && u.searchParams.get('filter[state]') === 'assigned');
+      await settles(() => page.locator('[data-testid=resource-row]').count(), Math.min(10, toDo.body.meta.page.total));
+      await page.goBack();
+      await page.waitForURL('**/dashboard');
       await page.locator('[data-testid=app-admin]').click();
       await page.waitForURL('**/admin');
       await page.locator('[data-testid=section-menu] a').first().waitFor();

@@ -90,7 +90,6 @@ describe('locale files', () => {
       ...PERMISSIONS.filter((p) => p.area !== 'apps' && !(MATRIX_VERBS as readonly string[]).includes(p.verb)).map((p) => `permissions:verbs.${p.verb}`),
       ...APPS.map((a) => `permissions:apps.${a}`),
       ...WORK.map((w) => `dashboard:work.${w.type}`),
-      ...WORK.flatMap((w) => w.statuses.map((s) => `dashboard:status.${s}`)),
       ...LOCALES.map((l) => `common:languages.${l}`),
     ];
     const missing = keys.flatMap((k) => LOCALES.filter((l) => !has(locales[l], k)).map((l) => `${l} ${k}`));

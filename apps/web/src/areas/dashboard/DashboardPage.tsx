@@ -1,4 +1,4 @@
-import type { RecordOf } from '@atelier/domain';
+import { ESTIMATION_STATE_LABELS, INSPECTION_STATE_LABELS, REPAIR_STATE_LABELS, type Labels, type RecordOf } from '@atelier/domain';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,28 +10,38 @@ import { useAppConfig, useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
+import { ESTIMATES_PATH } from '../estimations/estimationModel.ts';
+import { INSPECTIONS_PATH } from '../inspections/inspectionModel.ts';
+import { REPAIRS_PATH } from '../repairs/repairModel.ts';
 import { AssignedWork } from '../vehicles/AssignedWork.tsx';
 import { REQUESTS_PATH } from '../vehicles/common.tsx';
 import { requestEnums } from '../vehicles/enums.ts';
 import { activitySentence, type LogSubject } from './activity.ts';
 import { ActivitySentenceText } from './ActivitySentenceText.tsx';
 
-/** Work states counted on the dashboard (inspections-and-vehicles spec §4). */
-export const WORK: { type: string; permission: string; statuses: string[] }[] = [
-  { type: 'inspections', permission: 'view any inspections', statuses: ['pending', 'assigned', 'in_progress', 'completed', 'approved'] },
-  { type: 'estimations', permission: 'view any estimations', statuses: ['pending', 'assigned', 'in_progress', 'completed', 'approved'] },
-  { type: 'repairs', permission: 'view any repairs', statuses: ['pending', 'assigned', 'in_progress', 'validated', 'completed'] },
-];
+/**
+ * The work counted on the dashboard: the states someone has to act on, in the order work moves
+ * (inspections-and-vehicles spec §4), each named as its own list names it.
+ */
+export const WORK = [
+  { type: 'inspections', path: INSPECTIONS_PATH, permission: 'view any inspections', labels: INSPECTION_STATE_LABELS, states: ['pending', 'assigned', 'in_progress', 'completed', 'approved', 'repairing'] },
+  { type: 'estimations', path: ESTIMATES_PATH, permission: 'view any estimations', labels: ESTIMATION_STATE_LABELS, states: ['pending', 'assigned', 'in_progress', 'completed', 'reviewed', 'approved'] },
+  { type: 'repairs', path: REPAIRS_PATH, permission: 'view any repairs', labels: REPAIR_STATE_LABELS, states: ['approved', 'pending', 'assigned', 'in_progress', 'reviewed', 'completed'] },
+] as const satisfies readonly { type: string; path: string; permission: string; labels: Labels<string>; states: readonly string[] }[];
+type Work = (typeof WORK)[number];
 
 /**
  * The work cards to show: a type the server answers GET /{type}/list/count for (/app-config
  * list_counts) and the user may list. A type the server does not serve yet gets no card, rather
  * than a card of zeros fed by 404s.
  */
-export function visibleWork(listCounts: readonly string[] | undefined, can: (permission: string) => boolean) {
+export function visibleWork(listCounts: readonly string[] | undefined, can: (permission: string) => boolean): Work[] {
   const counted = new Set(listCounts ?? []);
   return WORK.filter((w) => counted.has(w.type) && can(w.permission));
 }
+
+/** The list of a type filtered on one state (the list keeps its filters in the URL). */
+export const stateListHref = (path: string, state: string) => `${path}?filter%5Bstate%5D=${encodeURIComponent(state)}`;
 
 /** Counts per state of a type in one call: GET /{type}/list/count (global selection included). */
 async function countsOf(type: string): Promise<Record<string, number>> {
@@ -44,52 +54,41 @@ function useCounts(type: string) {
   return useQuery({ queryKey: [type, 'list-count', sel], queryFn: () => countsOf(type), meta: { silent: true } });
 }
 
-function WorkCard({ type, statuses }: { type: string; statuses: string[] }) {
-  const { t } = useTranslation();
+/** A card of counts per state, its title opening the list and each state the list filtered on it. */
+function StateCountsCard({ type, title, path, states }: { type: string; title: string; path: string; states: { value: string; label: string }[] }) {
   const q = useCounts(type);
   const locale = currentLocale();
   return (
     <Card withBorder radius="md" padding="lg" data-testid={`dashboard-${type}`}>
       <Title order={2} size="h4" mb="sm">
-        {t(`dashboard:work.${type}`)}
+        <Anchor component={Link} to={path} inherit c="inherit">
+          {title}
+        </Anchor>
       </Title>
-      <Stack gap={6}>
-        {statuses.map((s) => (
-          <Group key={s} justify="space-between">
-            <Text size="sm">{t(`dashboard:status.${s}`)}</Text>
-            {q.isPending ? <Skeleton h={16} w={24} /> : <Text fw={700} data-status={s}>{formatNumber(q.data?.[s] ?? 0, locale)}</Text>}
-          </Group>
+      <Stack gap={2}>
+        {states.map((s) => (
+          <Anchor key={s.value} component={Link} to={stateListHref(path, s.value)} c="inherit" underline="hover" data-state={s.value}>
+            <Group justify="space-between" py={4}>
+              <Text size="sm">{s.label}</Text>
+              {q.isPending ? <Skeleton h={16} w={24} /> : <Text fw={700}>{formatNumber(q.data?.[s.value] ?? 0, locale)}</Text>}
+            </Group>
+          </Anchor>
         ))}
       </Stack>
     </Card>
   );
 }
 
-/** Requests per state, each state opening the list filtered on it. */
+function WorkCard({ work }: { work: Work }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const states = work.states.map((s) => ({ value: s, label: (work.labels as Labels<string>)[s]![locale] }));
+  return <StateCountsCard type={work.type} title={t(`dashboard:work.${work.type}`)} path={work.path} states={states} />;
+}
+
 function RequestsCard() {
   const { t } = useTranslation();
-  const q = useCounts('requests');
-  const locale = currentLocale();
-  return (
-    <Card withBorder radius="md" padding="lg" data-testid="dashboard-requests">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {t('dashboard:requests.title')}
-        </Title>
-        <Anchor component={Link} to={REQUESTS_PATH} size="sm">
-          {t('dashboard:requests.open_list')}
-        </Anchor>
-      </Group>
-      <Stack gap={6}>
-        {requestEnums.states().map((s) => (
-          <Group key={s.value} justify="space-between">
-            <Text size="sm">{s.label}</Text>
-            {q.isPending ? <Skeleton h={16} w={24} /> : <Text fw={700} data-state={s.value}>{formatNumber(q.data?.[s.value] ?? 0, locale)}</Text>}
-          </Group>
-        ))}
-      </Stack>
-    </Card>
-  );
+  return <StateCountsCard type="requests" title={t('dashboard:requests.title')} path={REQUESTS_PATH} states={requestEnums.states()} />;
 }
 
 function CountCard({ type, label, to }: { type: string; label: string; to: string }) {
@@ -180,7 +179,7 @@ export default function DashboardPage() {
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {requestsCard ? <RequestsCard /> : null}
           {work.map((w) => (
-            <WorkCard key={w.type} type={w.type} statuses={w.statuses} />
+            <WorkCard key={w.type} work={w} />
           ))}
         </SimpleGrid>
       ) : null}

@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import i18n from '../../i18n/index.ts';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { mockApi, renderAt } from '../../testing/mockApi.tsx';
+import DashboardPage from './DashboardPage.tsx';
+
+const PERMISSIONS = new Set(['view any requests', 'view any inspections', 'view any estimations', 'view any repairs']);
+vi.mock('../../app/AppData.tsx', () => ({
+  useMe: () => ({ me: { id: 'u-me', firstname: 'Marie', organization: { id: 'org' } }, permissions: PERMISSIONS, can: (p?: string) => !p || PERMISSIONS.has(p) }),
+  useAppConfig: () => ({ organization_types: [], list_counts: ['requests', 'inspections', 'estimations', 'repairs'] }),
+}));
+
+const COUNTS: Record<string, Record<string, number>> = {
+  inspections: { assigned: 3, repairing: 1 },
+  estimations: { completed: 2, reviewed: 1 },
+  repairs: { approved: 4 },
+  requests: { draft: 5 },
+};
+
+beforeAll(() => shimMantineBrowser());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function renderDashboard(locale: 'fr' | 'en') {
+  await i18n.changeLanguage(locale);
+  mockApi((call) => {
+    const m = /^\/(\w+)\/list\/count/.exec(call.url);
+    return m ? { body: { meta: { counts: COUNTS[m[1]!] ?? {} } } } : undefined;
+  });
+  renderAt('/dashboard', '/dashboard', <DashboardPage />);
+}
+
+describe('the dashboard work cards', () => {
+  it('names each state as its own list does and opens that list filtered on it (fr)', async () => {
+    await renderDashboard('fr');
+    const card = screen.getByTestId('dashboard-estimations');
+    const toApprove = await within(card).findByRole('link', { name: /À approuver\s*2/ });
+    expect(toApprove.getAttribute('href')).toBe('/inspecpro/estimates?filter%5Bstate%5D=completed');
+    expect(within(card).getByRole('link', { name: /À réviser\s*1/ }).getAttribute('href')).toBe('/inspecpro/estimates?filter%5Bstate%5D=reviewed');
+    expect(within(card).getByRole('link', { name: 'Estimations' }).getAttribute('href')).toBe('/inspecpro/estimates');
+    const inspections = screen.getByTestId('dashboard-inspections');
+    expect((await within(inspections).findByRole('link', { name: /En réparation\s*1/ })).getAttribute('href')).toBe('/inspecpro/inspections?filter%5Bstate%5D=repairing');
+    const repairs = screen.getByTestId('dashboard-repairs');
+    expect((await within(repairs).findByRole('link', { name: /Approuvée, à assigner\s*4/ })).getAttribute('href')).toBe('/inspecpro/repairs?filter%5Bstate%5D=approved');
+    const requests = screen.getByTestId('dashboard-requests');
+    expect((await within(requests).findByRole('link', { name: /Brouillon\s*5/ })).getAttribute('href')).toBe('/vehicles/requests?filter%5Bstate%5D=draft');
+  });
+
+  it('speaks English too', async () => {
+    await renderDashboard('en');
+    const card = screen.getByTestId('dashboard-estimations');
+    expect((await within(card).findByRole('link', { name: /To approve\s*2/ })).getAttribute('href')).toBe('/inspecpro/estimates?filter%5Bstate%5D=completed');
+    expect(within(screen.getByTestId('dashboard-inspections')).getByRole('link', { name: /To do\s*3/ })).toBeTruthy();
+  });
+});
