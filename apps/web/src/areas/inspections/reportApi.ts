@@ -55,7 +55,8 @@ export async function createShare(inspectionId: string, options: { expires_in_da
 /** The links still open (add_data=shares). */
 export async function activeShares(inspectionId: string): Promise<ActiveShare[]> {
   const doc = await request<JsonApiDocument>(`/inspections/${encodeURIComponent(inspectionId)}`, { params: { extra: { add_data: 'shares' }, fields: { inspections: 'shared' } }, global: false });
-  return ((doc.meta as { shares?: ActiveShare[] } | undefined)?.shares ?? []) as ActiveShare[];
+  // A document's meta is free-form: add_data=shares puts the links there.
+  return (doc.meta as { shares?: ActiveShare[] } | undefined)?.shares ?? [];
 }
 
 /** POST /inspections/{id}/unshare: every active link stops working. */
