@@ -39,7 +39,7 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
     try {
       const copy = await duplicateForm(form.id);
       void qc.invalidateQueries({ queryKey: [FORMS] });
-      notifications.show({ color: 'teal', message: t('inspectionForms:actions.duplicated', { name: String(copy.name ?? '') }) });
+      notifications.show({ color: 'teal', message: t('inspectionForms:actions.duplicated', { name: copy.name }) });
       void navigate(editPath(copy.id));
     } catch (e) {
       notifications.show({ color: 'red', title: t('inspectionForms:actions.duplicate_refused'), message: messageOf(e) });

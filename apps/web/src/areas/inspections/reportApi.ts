@@ -1,4 +1,4 @@
-import type { FieldAction, Locale, ScoreTone, Urgency } from '@atelier/domain';
+import type { FieldAction, Locale, RecordOf, ScoreTone, Urgency } from '@atelier/domain';
 import { API_BASE, request } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { ApiError, errorsOfBody, type JsonApiDocument } from '../../api/jsonapi.ts';
@@ -24,8 +24,8 @@ export const publicPdfUrl = (token: string) => {
 };
 
 /** Downloads the inspection's report as the signed-in user (the file the browser saves or opens). */
-export const downloadReport = (inspection: { id: string; code?: unknown }) =>
-  downloadFile(reportPath(inspection.id).slice(API_BASE.length), `${String(inspection.code ?? inspection.id)}.pdf`);
+export const downloadReport = (inspection: Pick<RecordOf<'inspections'>, 'id' | 'code'>) =>
+  downloadFile(reportPath(inspection.id).slice(API_BASE.length), `${inspection.code ?? inspection.id}.pdf`);
 
 export interface ShareLink {
   id: string;
