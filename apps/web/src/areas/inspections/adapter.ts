@@ -21,7 +21,7 @@ const num = (v: unknown, fallback: number): number => {
 };
 /**
  * The members of a form as this file reads them: a live record (typed by its declaration) and the
- * frozen version's plain JSON have the same names, so both are read as JSON objects, checked here.
+ * frozen version's plain JSON have the same names, so this file reads both alike: JSON objects, checked.
  */
 type Json = Readonly<Record<string, unknown>>;
 const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null;
