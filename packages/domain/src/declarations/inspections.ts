@@ -12,7 +12,7 @@ export type InspectionScoreData = Omit<InspectionScore, 'fields'>;
 export const inspections = declare('inspections', {
   attributes: {
     code: attr.string().isReadOnly(),
-    state: attr.enum(INSPECTION_STATES, INSPECTION_STATE_LABELS).isReadOnly(),
+    state: attr.enum(INSPECTION_STATES, INSPECTION_STATE_LABELS).notNull().isReadOnly(),
     /** The number of the form's version it was made from. */
     form_version: attr.integer().isReadOnly(),
     touched_sections: attr.stringList().isReadOnly(),

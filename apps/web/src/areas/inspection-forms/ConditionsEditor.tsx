@@ -1,11 +1,10 @@
 import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CONDITION_OPERATOR_LABELS, CONDITION_RELATIONS, CONDITION_RELATION_LABELS, type ConditionRelation } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
+import { CONDITION_OPERATORS, CONDITION_OPERATOR_LABELS, CONDITION_RELATIONS, CONDITION_RELATION_LABELS, type ConditionRelation } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { conditionProblem, conditionTargets, operatorsFor, retarget, valueChoices, type Condition } from './conditions.ts';
-import { allFields, type FormTree } from './tree.ts';
+import { allFields, type FieldRecord, type FormTree } from './tree.ts';
 
 export interface ConditionsValue {
   conditional: boolean;
@@ -28,7 +27,7 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
   const { t } = useTranslation();
   const locale = currentLocale();
   const fields = allFields(tree);
-  const byId = new Map<string, Model>(fields.map((f) => [f.id, f]));
+  const byId = new Map<string, FieldRecord>(fields.map((f) => [f.id, f]));
   const set = (i: number, c: Condition) => onChange({ ...value, conditions: value.conditions.map((x, k) => (k === i ? c : x)) });
   const n = (i: number) => t('inspectionForms:conditions.row', { n: i + 1 });
   // The fields that do not lead back to this one.
@@ -43,7 +42,7 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
             <SegmentedControl
               size="xs"
               value={value.relation}
-              onChange={(r) => onChange({ ...value, relation: r as ConditionRelation })}
+              onChange={(r) => onChange({ ...value, relation: CONDITION_RELATIONS.find((x) => x === r) ?? value.relation })}
               data={CONDITION_RELATIONS.map((r) => ({ value: r, label: CONDITION_RELATION_LABELS[r][locale] }))}
               disabled={readOnly}
               aria-label={t('fields:inspection-form-section-fields.condition_relation')}
@@ -76,7 +75,10 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
                     size="sm"
                     data={operatorsFor(target).map((o) => ({ value: o, label: CONDITION_OPERATOR_LABELS[o][locale] }))}
                     value={c.operator}
-                    onChange={(o) => o && set(i, { ...c, operator: o as Condition['operator'] })}
+                    onChange={(o) => {
+                      const operator = CONDITION_OPERATORS.find((x) => x === o);
+                      if (operator) set(i, { ...c, operator });
+                    }}
                     allowDeselect={false}
                     readOnly={readOnly}
                     style={{ flex: '1 1 140px' }}

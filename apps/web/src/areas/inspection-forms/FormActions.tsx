@@ -5,9 +5,8 @@ import { IconCopy, IconDots, IconEye, IconFileSpreadsheet, IconPencil, IconTrash
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions } from '@atelier/domain';
+import { crudPermissions, type RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { messageOf } from './common.ts';
 import { FORMS, demoPath, duplicateForm, editPath } from './formApi.ts';
@@ -16,7 +15,7 @@ import { SyncDialog } from './SyncDialog.tsx';
 const P = crudPermissions('inspection forms');
 
 interface Props {
-  form: Model;
+  form: RecordOf<'inspection-forms'>;
   /** In a list row (a menu, with edit) or in the editor's header (buttons). */
   place: 'row' | 'editor';
   onDeleted?: () => void;
@@ -33,14 +32,14 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
   const [deleting, setDeleting] = useState(false);
   const [syncing, setSyncing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const name = String(form.name ?? '');
+  const name = form.name;
 
   const duplicate = async () => {
     setBusy(true);
     try {
       const copy = await duplicateForm(form.id);
       void qc.invalidateQueries({ queryKey: [FORMS] });
-      notifications.show({ color: 'teal', message: t('inspectionForms:actions.duplicated', { name: String(copy.name ?? '') }) });
+      notifications.show({ color: 'teal', message: t('inspectionForms:actions.duplicated', { name: copy.name }) });
       void navigate(editPath(copy.id));
     } catch (e) {
       notifications.show({ color: 'red', title: t('inspectionForms:actions.duplicate_refused'), message: messageOf(e) });

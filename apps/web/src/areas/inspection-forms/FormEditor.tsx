@@ -7,14 +7,13 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions, type RecordOf } from '@atelier/domain';
 import { useRecord } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { FormActions } from './FormActions.tsx';
 import { EDITOR_INCLUDE, FORMS, FORMS_PATH } from './formApi.ts';
 import { FormSettings, type SettingsTab } from './FormSettings.tsx';
 import { NodePanel } from './NodePanel.tsx';
 import { StructureEditor, type Selection } from './StructureEditor.tsx';
-import { allFields, buildTree, mapField, mapSection, mapSub, type FormTree } from './tree.ts';
+import { allFields, buildTree, replaceNode, type FormTree, type NodeRecord } from './tree.ts';
 import { usageOf } from './usage.ts';
 
 const P = crudPermissions('inspection forms');
@@ -48,7 +47,7 @@ export function FormEditor({ id, action, setAction, close }: Props) {
 
   // The tree follows the server's record each time it is read again (after a save elsewhere in the page).
   useEffect(() => {
-    if (form.data) setTreeState(buildTree(form.data as Model));
+    if (form.data) setTreeState(buildTree(form.data));
   }, [form.data]);
 
   if (action === 'add' || id === null)
@@ -66,16 +65,14 @@ export function FormEditor({ id, action, setAction, close }: Props) {
     );
 
   const record = form.data;
-  const usage = usageOf(record as Model);
+  const usage = usageOf(record);
   const canEdit = can(P.edit);
   const readOnly = action !== 'edit' || !canEdit;
   const inUse = usage.used;
   // Asked once per form and visit, before the first change.
   const asking = !readOnly && inUse && acknowledged !== record.id;
   const setTree = (fn: (t: FormTree) => FormTree) => setTreeState((tr) => fn(tr));
-  const onSaved = (kind: Selection['kind'], saved: Model) => {
-    setTree((tr) => (kind === 'field' ? mapField(tr, saved.id, (f) => ({ ...f, ...saved })) : kind === 'sub' ? mapSub(tr, saved.id, (u) => ({ ...u, record: { ...u.record, ...saved } })) : mapSection(tr, saved.id, (s) => ({ ...s, record: { ...s.record, ...saved } }))));
-  };
+  const onSaved = (saved: NodeRecord) => setTree((tr) => replaceNode(tr, saved.record.id, saved));
   const refresh = () => void qc.invalidateQueries({ queryKey: [FORMS] });
   const inUseText = t('inspectionForms:editor.in_use', { count: usage.count });
 
@@ -94,7 +91,7 @@ export function FormEditor({ id, action, setAction, close }: Props) {
             <Title order={1} size="h2" data-testid="record-title">
               {t(readOnly ? 'inspectionForms:editor.view_title' : 'inspectionForms:editor.title', { name: record.name })}
             </Title>
-            {Number(record.version ?? 0) > 0 ? (
+            {(record.version ?? 0) > 0 ? (
               <Badge variant="light" tt="none">
                 {t('inspectionForms:list.version_n', { n: record.version })}
               </Badge>
@@ -107,7 +104,7 @@ export function FormEditor({ id, action, setAction, close }: Props) {
               {t('common:actions.edit')}
             </Button>
           ) : null}
-          <FormActions form={record as Model} place="editor" onDeleted={close} onChanged={refresh} />
+          <FormActions form={record} place="editor" onDeleted={close} onChanged={refresh} />
           <CloseButton onClick={close} aria-label={t('common:actions.close')} />
         </Group>
       </Group>

@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions, type RecordOf } from '@atelier/domain';
 import { useList } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { columnsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
 import { usageOf } from './usage.ts';
@@ -27,7 +26,7 @@ export default function InspectionFormsPage() {
   const { can } = useMe();
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
-  const tags = useList<Model>('tags', { page: { number: 1, size: 100 }, sort: 'name' }, { meta: { silent: true } });
+  const tags = useList<RecordOf<'tags'>>('tags', { page: { number: 1, size: 100 }, sort: 'name' }, { meta: { silent: true } });
 
   const setAction = (action: RecordAction | null, id?: string | null) => setParams((p) => writeListState(p, { action, id: action === null ? null : id === undefined ? state.id : id }));
   const close = () => setParams((p) => writeListState(p, { action: null, id: null }));

@@ -4,27 +4,27 @@ import { notifications } from '@mantine/notifications';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { ConditionRelation } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import { ApiError, type Model } from '../../api/jsonapi.ts';
+import { ApiError } from '../../api/jsonapi.ts';
 import { fieldsOf } from '../../components/resource/declared.tsx';
 import { FieldInput } from '../../components/resource/FieldInput.tsx';
 import { documentOf, schemaOf, valuesOf, type AnyField } from '../../components/resource/formModel.ts';
 import { messageOf } from './common.ts';
-import { conditionProblem, type Condition } from './conditions.ts';
+import { conditionProblem } from './conditions.ts';
 import { ConditionsEditor, type ConditionsValue } from './ConditionsEditor.tsx';
 import { FIELDS, SECTIONS } from './formApi.ts';
 import { OptionsEditor } from './OptionsEditor.tsx';
 import { optionProblems, retype, toModel, toThreshold, type OptionsModel } from './options.ts';
 import type { Selection } from './StructureEditor.tsx';
-import { allFields, locate, type FormTree } from './tree.ts';
+import { allFields, locate, type FormTree, type NodeRecord } from './tree.ts';
 
 interface Props {
   tree: FormTree;
   selection: Selection;
   readOnly: boolean;
   /** The record the server answered, to put in the tree. */
-  onSaved: (kind: Selection['kind'], record: Model) => void;
+  onSaved: (saved: NodeRecord) => void;
   onClose: () => void;
 }
 
@@ -57,20 +57,21 @@ function rowErrors(e: ApiError, name: string): Record<number, string> {
 export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props) {
   const { t } = useTranslation();
   const isField = selection.kind === 'field';
+  const field = isField ? allFields(tree).find((f) => f.id === selection.id) : undefined;
   const record = isField
-    ? allFields(tree).find((f) => f.id === selection.id)
+    ? field
     : tree.sections.find((s) => s.id === selection.id)?.record ?? tree.sections.flatMap((s) => s.subSections).find((u) => u.id === selection.id)?.record;
   const fields: AnyField[] = useMemo(() => (isField ? fieldFields() : sectionFields()), [isField]);
   const schema = useMemo(() => schemaOf(fields, 'edit'), [fields]);
   const form = useForm<FieldValues>({ resolver: zodResolver(schema as never) as never, defaultValues: valuesOf(fields, record) });
   const type = String(form.watch('field_type') ?? '');
-  const [options, setOptions] = useState<OptionsModel>(() => toModel(String(record?.field_type ?? ''), record?.points_threshold as never));
+  const [options, setOptions] = useState<OptionsModel>(() => toModel(field?.field_type ?? '', field?.points_threshold));
   const [conditions, setConditions] = useState<ConditionsValue>(() => ({
-    conditional: Boolean(record?.conditional_field),
-    conditions: Array.isArray(record?.conditions) ? (record.conditions as Condition[]) : [],
-    relation: (record?.condition_relation as ConditionRelation) || 'and',
+    conditional: Boolean(field?.conditional_field),
+    conditions: field?.conditions ?? [],
+    relation: field?.condition_relation || 'and',
   }));
-  const [copy, setCopy] = useState<{ on: boolean; of: string | null }>(() => ({ on: Boolean(record?.is_copy), of: (record?.copiedField as Model | null)?.id ?? null }));
+  const [copy, setCopy] = useState<{ on: boolean; of: string | null }>(() => ({ on: Boolean(field?.is_copy), of: field?.copiedField?.id ?? null }));
   const [errors, setErrors] = useState<{ options: Record<number, string>; conditions: Record<number, string>; general: string[] }>({ options: {}, conditions: {}, general: [] });
   const [saving, setSaving] = useState(false);
 
@@ -81,7 +82,7 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
   if (!record) return null;
   const place = isField ? locate(tree, record.id) : null;
   const fieldsOfForm = allFields(tree);
-  const copyTargets = fieldsOfForm.filter((f) => f.id !== record.id && !f.is_copy).map((f) => ({ value: f.id, label: String(f.name ?? '') }));
+  const copyTargets = fieldsOfForm.filter((f) => f.id !== record.id && !f.is_copy).map((f) => ({ value: f.id, label: f.name ?? '' }));
 
   const localProblems =
     isField && (optionProblems(type, options).length > 0 || (conditions.conditional && conditions.conditions.some((c) => conditionProblem(c, fieldsOfForm, record.id))) || (copy.on && !copy.of));
@@ -95,23 +96,27 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
     setErrors({ options: {}, conditions: {}, general: [] });
     const doc = documentOf(fields, values, 'edit');
     try {
-      const saved = isField
-        ? await api.update({
-            type: FIELDS,
-            id: record.id,
-            attributes: {
-              ...doc.attributes,
-              points_threshold: toThreshold(options),
-              conditional_field: conditions.conditional,
-              conditions: conditions.conditional ? conditions.conditions : [],
-              condition_relation: conditions.relation,
-              is_copy: copy.on,
-            },
-            relationships: { copiedField: { type: FIELDS, value: copy.on ? copy.of : null } },
-          })
-        : await api.update({ type: SECTIONS, id: record.id, attributes: doc.attributes });
-      onSaved(selection.kind, saved);
-      form.reset(valuesOf(fields, saved));
+      const saved: NodeRecord =
+        selection.kind === 'field'
+          ? {
+              kind: 'field',
+              record: await api.update<RecordOf<'inspection-form-section-fields'>>({
+                type: FIELDS,
+                id: record.id,
+                attributes: {
+                  ...doc.attributes,
+                  points_threshold: toThreshold(options),
+                  conditional_field: conditions.conditional,
+                  conditions: conditions.conditional ? conditions.conditions : [],
+                  condition_relation: conditions.relation,
+                  is_copy: copy.on,
+                },
+                relationships: { copiedField: { type: FIELDS, value: copy.on ? copy.of : null } },
+              }),
+            }
+          : { kind: selection.kind, record: await api.update<RecordOf<'inspection-form-sections'>>({ type: SECTIONS, id: record.id, attributes: doc.attributes }) };
+      onSaved(saved);
+      form.reset(valuesOf(fields, saved.record));
       notifications.show({ color: 'teal', message: t('common:form.saved') });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 422) {
@@ -144,11 +149,11 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <div style={{ minWidth: 0 }}>
               <Title order={2} size="h4">
-                {t(title, { name: String(record.name ?? '') })}
+                {t(title, { name: record.name ?? '' })}
               </Title>
               {place ? (
                 <Text size="sm" c="dimmed">
-                  {String(place.section.record.name ?? '')} › {String(place.sub.record.name ?? '')}
+                  {place.section.record.name ?? ''} › {place.sub.record.name ?? ''}
                 </Text>
               ) : null}
             </div>

@@ -20,14 +20,13 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
-import { FIELD_TYPE_LABELS, type FieldType } from '@atelier/domain';
+import { FIELD_TYPE_LABELS, type FieldType, type RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { attributeMessage, messageOf } from './common.ts';
 import { FIELDS, SECTIONS, saveOrder } from './formApi.ts';
 import { toModel, toThreshold } from './options.ts';
-import { accepts, dndId, mapField, mapSection, mapSub, moveInTree, parseDndId, removeNode, replaceNode, type DndKind, type FormTree, type NodeKind } from './tree.ts';
+import { accepts, dndId, mapField, mapSection, mapSub, moveInTree, parseDndId, removeNode, replaceNode, type DndKind, type FieldRecord, type FormTree, type NodeKind, type SectionRecord } from './tree.ts';
 
 /** The node the side panel edits. */
 export interface Selection {
@@ -47,7 +46,7 @@ interface Props {
 
 let made = 0;
 const tempId = () => `new-${++made}`;
-const nameOf = (m: Model) => String(m.name ?? '');
+const nameOf = (m: SectionRecord | FieldRecord) => m.name ?? '';
 
 /** Items of the kind being moved, and the bodies of empty lists (so that an empty sub-section takes a field). */
 const droppable = (activeKind: NodeKind, data: { kind?: DndKind; empty?: boolean } | undefined) =>
@@ -124,19 +123,19 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
   /** Creates a section or sub-section (parent given): shown at once, then given the server's id. */
   const addSection = async (name: string, parent: string | null) => {
     const id = tempId();
-    const record: Model = { id, type: SECTIONS, name, factor: 1, icon: null };
+    const record: SectionRecord = { id, type: SECTIONS, name, factor: '1', icon: null };
     setTree((tr) =>
       parent
         ? mapSection(tr, parent, (s) => ({ ...s, subSections: [...s.subSections, { id, record, fields: [] }] }))
         : { sections: [...tr.sections, { id, record, subSections: [] }] },
     );
     try {
-      const saved = await api.create({
+      const saved = await api.create<RecordOf<'inspection-form-sections'>>({
         type: SECTIONS,
         attributes: { name },
         relationships: { inspectionForm: { type: 'inspection-forms', value: formId }, ...(parent ? { parent: { type: SECTIONS, value: parent } } : {}) },
       });
-      setTree((tr) => replaceNode(tr, parent ? 'sub' : 'section', id, saved));
+      setTree((tr) => replaceNode(tr, id, { kind: parent ? 'sub' : 'section', record: saved }));
       onSelect({ kind: parent ? 'sub' : 'section', id: saved.id });
       return null;
     } catch (e) {
@@ -149,10 +148,10 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
   const addField = async (name: string, sub: string) => {
     const id = tempId();
     const points_threshold = toThreshold(toModel('CHECK', []));
-    setTree((tr) => mapSub(tr, sub, (u) => ({ ...u, fields: [...u.fields, { id, type: FIELDS, name, field_type: 'CHECK', points_threshold }] })));
+    setTree((tr) => mapSub(tr, sub, (u) => ({ ...u, fields: [...u.fields, { id, type: FIELDS, name, field_type: 'CHECK' }] })));
     try {
-      const saved = await api.create({ type: FIELDS, attributes: { name, field_type: 'CHECK', points_threshold, conditions: [], condition_relation: 'and' }, relationships: { section: { type: SECTIONS, value: sub } } });
-      setTree((tr) => replaceNode(tr, 'field', id, saved));
+      const saved = await api.create<RecordOf<'inspection-form-section-fields'>>({ type: FIELDS, attributes: { name, field_type: 'CHECK', points_threshold, conditions: [], condition_relation: 'and' }, relationships: { section: { type: SECTIONS, value: sub } } });
+      setTree((tr) => replaceNode(tr, id, { kind: 'field', record: saved }));
       onSelect({ kind: 'field', id: saved.id });
       return null;
     } catch (e) {
@@ -190,7 +189,7 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
     }
   };
 
-  const typeLabel = (type: unknown) => FIELD_TYPE_LABELS[type as FieldType]?.[currentLocale()] ?? String(type ?? '');
+  const typeLabel = (type: FieldType | undefined) => (type ? FIELD_TYPE_LABELS[type][currentLocale()] : '');
   const common = { readOnly, selected, onSelect, onRename: rename, onDelete: (kind: NodeKind, id: string, name: string) => setDeleting({ kind, id, name }) };
 
   return (
@@ -222,7 +221,7 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
                                   <Badge variant="light" color="gray" tt="none" size="sm">
                                     {typeLabel(f.field_type)}
                                   </Badge>
-                                  {f.conditional_field && Array.isArray(f.conditions) && f.conditions.length > 0 ? (
+                                  {f.conditional_field && f.conditions?.length ? (
                                     <Tooltip label={t('inspectionForms:structure.conditional')}>
                                       <IconGitBranch size={16} aria-label={t('inspectionForms:structure.conditional')} color="var(--mantine-color-grape-8)" />
                                     </Tooltip>
@@ -267,7 +266,7 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
   );
 }
 
-function FactorBadge({ factor }: { factor: unknown }) {
+function FactorBadge({ factor }: { factor: string | undefined }) {
   const { t } = useTranslation();
   const n = Number(factor ?? 1);
   if (!Number.isFinite(n) || n === 1) return null;

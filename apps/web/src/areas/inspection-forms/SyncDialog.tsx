@@ -4,27 +4,28 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { headersOf } from '../../api/client.ts';
-import { SYNC_COLUMN_HEADERS, type SyncKind, type SyncResult } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
+import { SYNC_COLUMN_HEADERS, type RecordOf, type SyncKind, type SyncResult } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { messageOf } from './common.ts';
 import { syncFields, syncTemplateUrl } from './formApi.ts';
 import { changeRows, changesNothing, placeOf, shownValue } from './syncView.ts';
 
+type Form = RecordOf<'inspection-forms'>;
+
 interface Props {
-  form: Model;
+  form: Form;
   onClose: () => void;
   onApplied: () => void;
 }
 
 /** Downloads the template with the user's session (a plain link would carry no token). */
-async function downloadTemplate(form: Model, format: 'xlsx' | 'csv') {
+async function downloadTemplate(form: Form, format: 'xlsx' | 'csv') {
   const res = await fetch(syncTemplateUrl(form.id, format, currentLocale()), { headers: headersOf(false) });
   if (!res.ok) throw new Error(String(res.status));
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${String(form.name ?? form.id)}.${format}`;
+  a.download = `${form.name}.${format}`;
   a.click();
   URL.revokeObjectURL(url);
 }
@@ -65,7 +66,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
   // A refused line refuses the whole file: the run would write nothing.
   const blocked = result ? result.refused.length > 0 : false;
   return (
-    <Modal opened onClose={onClose} title={t('inspectionForms:sync.title', { name: String(form.name ?? '') })} size="xl" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened onClose={onClose} title={t('inspectionForms:sync.title', { name: form.name })} size="xl" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Stack gap="md" data-testid="sync-dialog">
         <Text size="sm">{t('inspectionForms:sync.intro')}</Text>
         <Group gap="md">

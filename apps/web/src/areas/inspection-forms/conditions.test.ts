@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Model } from '../../api/jsonapi.ts';
-import { conditionProblem, conditionTargets, operatorsFor, retarget, valueChoices } from './conditions.ts';
+import type { FieldType, RecordOf } from '@atelier/domain';
+import { conditionProblem, conditionTargets, operatorsFor, retarget, valueChoices, type Condition } from './conditions.ts';
+import { fieldRecord, sectionRecord } from './testRecords.ts';
 import { buildTree } from './tree.ts';
 
-const f = (id: string, field_type: string, extra: Partial<Model> = {}): Model => ({ id, type: 'inspection-form-section-fields', name: id.toUpperCase(), field_type, order_number: 0, ...extra });
+const f = (id: string, field_type: FieldType, extra: Partial<RecordOf<'inspection-form-section-fields'>> = {}) => fieldRecord(id, { name: id.toUpperCase(), field_type, ...extra });
 const check = f('check', 'CHECK', { points_threshold: [{ option: 'yes', points: 1 }] });
 const select = f('select', 'SELECT_SINGLE', { points_threshold: [{ option: 'Propre', points: 2 }, { option: 'Sale', points: 0 }], conditional_field: true, conditions: [{ field: 'check', operator: 'equals', value: 'yes' }] });
 const num = f('num', 'NUMBER', { points_threshold: [{ option: '0-10', points: 1 }] });
 const fields = [check, select, num];
 const tree = buildTree({
-  id: 'F',
-  type: 'inspection-forms',
-  sections: [{ id: 'S', type: 's', name: 'Moteur', order_number: 0, subSections: [{ id: 'U', type: 's', name: 'Fluides', order_number: 0, fields: fields.map((x, i) => ({ ...x, order_number: i })) }] }],
+  sections: [sectionRecord('S', { name: 'Moteur', subSections: [sectionRecord('U', { name: 'Fluides', fields: fields.map((x, i) => ({ ...x, order_number: i })) })] })],
 });
 
 describe('condition builder', () => {
@@ -24,8 +23,8 @@ describe('condition builder', () => {
 
   it('refuses a loop through other fields', () => {
     // NUM shows on SELECT, which shows on CHECK: CHECK may show on neither.
-    const pending = [{ field: 'select', operator: 'equals', value: 'Propre' }];
-    const withNum = buildTree({ ...{ id: 'F', type: 'inspection-forms' }, sections: [{ id: 'S', type: 's', name: 'S', subSections: [{ id: 'U', type: 's', name: 'U', fields: [check, select, { ...num, conditional_field: true, conditions: pending }] }] }] });
+    const pending: Condition[] = [{ field: 'select', operator: 'equals', value: 'Propre' }];
+    const withNum = buildTree({ sections: [sectionRecord('S', { subSections: [sectionRecord('U', { fields: [check, select, { ...num, conditional_field: true, conditions: pending }] })] })] });
     expect(conditionTargets(withNum, 'check').map((o) => o.value)).toEqual([]);
   });
 

@@ -1,7 +1,6 @@
 import { CHECK_OPTIONS, CONDITION_OPERATORS, WIDGET_OPTIONS, conditionCycles, fieldProblems, type ConditionOperator, type FormField } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
 import { optionsKind, ruleKey } from './options.ts';
-import { allFields, type FormTree } from './tree.ts';
+import { allFields, type FieldRecord, type FormTree } from './tree.ts';
 
 // The condition builder: a field shows when other fields of the form have some values. The user
 // picks a field, an operator and a value (among the target's options when it has some). Pure,
@@ -14,15 +13,15 @@ export interface Condition {
 }
 
 /** The form's fields as the form rules read them, with `fieldId` showing on `conditions` only. */
-const withConditions = (fields: readonly Model[], fieldId: string, conditions: readonly Condition[]): FormField[] =>
+const withConditions = (fields: readonly FieldRecord[], fieldId: string, conditions: readonly Condition[]): FormField[] =>
   fields.map((f) =>
     f.id === fieldId
-      ? { id: f.id, field_type: String(f.field_type ?? ''), conditional_field: true, conditions }
-      : { id: f.id, field_type: String(f.field_type ?? ''), conditional_field: f.conditional_field !== false, conditions: Array.isArray(f.conditions) ? (f.conditions as Condition[]) : [] },
+      ? { id: f.id, field_type: f.field_type ?? '', conditional_field: true, conditions }
+      : { id: f.id, field_type: f.field_type ?? '', conditional_field: f.conditional_field !== false, conditions: f.conditions ?? [] },
   );
 
 /** Whether `fieldId` showing on these conditions would close a loop (the rule `condition_cycle`). */
-const loops = (fields: readonly Model[], fieldId: string, conditions: readonly Condition[]) => conditionCycles(withConditions(fields, fieldId, conditions)).has(fieldId);
+const loops = (fields: readonly FieldRecord[], fieldId: string, conditions: readonly Condition[]) => conditionCycles(withConditions(fields, fieldId, conditions)).has(fieldId);
 
 /** The fields a field's conditions may read, in the form's order, named with their place ("Moteur › Fluides › Huile"). */
 export function conditionTargets(tree: FormTree, fieldId: string): { value: string; label: string }[] {
@@ -31,7 +30,7 @@ export function conditionTargets(tree: FormTree, fieldId: string): { value: stri
     s.subSections.flatMap((u) =>
       u.fields
         .filter((f) => f.id !== fieldId && !loops(fields, fieldId, [{ field: f.id, operator: 'equals', value: '' }]))
-        .map((f) => ({ value: f.id, label: [s.record.name, u.record.name, f.name].map((x) => String(x ?? '')).join(' › ') })),
+        .map((f) => ({ value: f.id, label: [s.record.name, u.record.name, f.name].map((x) => x ?? '').join(' › ') })),
     ),
   );
 }
@@ -48,11 +47,10 @@ export interface ValueChoice {
  * The values a condition on `target` can compare with: a checkbox's yes and no, a select's options,
  * a widget's four states; null for a number or a text (typed by the user).
  */
-export function valueChoices(target: Model | undefined): ValueChoice[] | null {
+export function valueChoices(target: FieldRecord | undefined): ValueChoice[] | null {
   if (!target) return null;
-  const type = String(target.field_type ?? '');
-  const options = Array.isArray(target.points_threshold) ? (target.points_threshold as { option: string }[]) : [];
-  switch (optionsKind(type)) {
+  const options = target.points_threshold ?? [];
+  switch (optionsKind(target.field_type ?? '')) {
     case 'check':
       return CHECK_OPTIONS.map((o) => ({ value: o, label: `inspectionForms:options.${o}`, raw: false }));
     case 'choices':
@@ -65,13 +63,13 @@ export function valueChoices(target: Model | undefined): ValueChoice[] | null {
 }
 
 /** The operators that make sense on a target: greater and less than compare numbers only. */
-export function operatorsFor(target: Model | undefined): ConditionOperator[] {
-  const kind = optionsKind(String(target?.field_type ?? ''));
+export function operatorsFor(target: FieldRecord | undefined): ConditionOperator[] {
+  const kind = optionsKind(target?.field_type ?? '');
   return kind === 'ranges' ? [...CONDITION_OPERATORS] : CONDITION_OPERATORS.filter((o) => o === 'equals' || o === 'different');
 }
 
 /** A condition after its target changed: an operator the new target takes, and no value from the old one. */
-export function retarget(condition: Condition, target: Model | undefined): Condition {
+export function retarget(condition: Condition, target: FieldRecord | undefined): Condition {
   const ops = operatorsFor(target);
   return { field: target?.id ?? '', operator: ops.includes(condition.operator) ? condition.operator : 'equals', value: '' };
 }
@@ -86,7 +84,7 @@ export interface ConditionProblem {
  * What is wrong with a condition of `fieldId` before saving: the form rules first (the server's own
  * check), then what the builder needs: a value picked, among the target's options when it has some.
  */
-export function conditionProblem(c: Condition, fields: readonly Model[], fieldId: string): ConditionProblem | null {
+export function conditionProblem(c: Condition, fields: readonly FieldRecord[], fieldId: string): ConditionProblem | null {
   const field: FormField = { id: fieldId, field_type: '', conditional_field: true, conditions: [c] };
   const rule = fieldProblems(field, new Set(fields.map((f) => f.id))).find((p) => p.pointer.startsWith('/conditions/'));
   if (rule) return { key: ruleKey(rule.code), ...(rule.params ? { params: rule.params } : {}) };

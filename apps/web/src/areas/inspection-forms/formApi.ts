@@ -1,6 +1,6 @@
 import { API_BASE, api, headersOf, request } from '../../api/client.ts';
-import type { SyncResult } from '@atelier/domain';
-import { ApiError, errorsOfBody, type Model } from '../../api/jsonapi.ts';
+import type { RecordOf, SyncResult } from '@atelier/domain';
+import { ApiError, errorsOfBody } from '../../api/jsonapi.ts';
 import { reorderPayload, type FormTree } from './tree.ts';
 
 // The form's own calls beside its resources' CRUD: the order in one call, the deep copy, the
@@ -21,8 +21,8 @@ export const saveOrder = (formId: string, tree: FormTree) =>
   request(`/${FORMS}/${encodeURIComponent(formId)}/reorder`, { method: 'POST', body: reorderPayload(tree) });
 
 /** GET /inspection-forms/{id}/duplicate: the deep copy, saved. */
-export const duplicateForm = async (formId: string): Promise<Model> => {
-  const copy = await api.action<Model>(`/${FORMS}/${encodeURIComponent(formId)}/duplicate`, 'GET');
+export const duplicateForm = async (formId: string): Promise<RecordOf<'inspection-forms'>> => {
+  const copy = await api.action<RecordOf<'inspection-forms'>>(`/${FORMS}/${encodeURIComponent(formId)}/duplicate`, 'GET');
   if (!copy) throw new ApiError(500, [{ status: '500', title: 'SERVER_ERROR' }]);
   return copy;
 };

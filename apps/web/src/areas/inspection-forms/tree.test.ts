@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Model } from '../../api/jsonapi.ts';
+import type { RecordOf } from '@atelier/domain';
+import { fieldRecord, sectionRecord } from './testRecords.ts';
 import { buildTree, moveInTree, reorderPayload, removeNode, replaceNode, sameOrder, type FormTree } from './tree.ts';
 
-const field = (id: string, order: number): Model => ({ id, type: 'inspection-form-section-fields', name: id, order_number: order });
-const sub = (id: string, order: number, fields: Model[], parent = 'S'): Model => ({ id, type: 'inspection-form-sections', name: id, order_number: order, parent: { id: parent, type: 'inspection-form-sections' }, fields, subSections: [] });
-const section = (id: string, order: number, subSections: Model[]): Model => ({ id, type: 'inspection-form-sections', name: id, order_number: order, parent: null, subSections, fields: [] });
+type Field = RecordOf<'inspection-form-section-fields'>;
+type Section = RecordOf<'inspection-form-sections'>;
+const field = (id: string, order: number) => fieldRecord(id, { order_number: order });
+const sub = (id: string, order: number, fields: Field[], parent = 'S') => sectionRecord(id, { order_number: order, parent: sectionRecord(parent), fields, subSections: [] });
+const section = (id: string, order: number, subSections: Section[]) => sectionRecord(id, { order_number: order, parent: null, subSections, fields: [] });
 
 /** Section A (subs a1: f1 f2 f3, a2: empty), section B (sub b1: g1). */
 function sample(): FormTree {
   return buildTree({
-    id: 'F',
-    type: 'inspection-forms',
     sections: [
       section('B', 1, [sub('b1', 0, [field('g1', 0)], 'B')]),
       section('A', 0, [sub('a2', 1, [], 'A'), sub('a1', 0, [field('f3', 2), field('f1', 0), field('f2', 1)], 'A')]),
@@ -29,12 +30,12 @@ describe('buildTree', () => {
 
   it('shows a sub-section once, under its parent, when the form lists it among its sections too', () => {
     const a1 = sub('a1', 0, [field('f1', 0)], 'A');
-    const tree = buildTree({ id: 'F', type: 'inspection-forms', sections: [section('A', 0, [a1]), a1] });
+    const tree = buildTree({ sections: [section('A', 0, [a1]), a1] });
     expect(order(tree)).toEqual([{ id: 'A', subSections: [{ id: 'a1', fields: ['f1'] }] }]);
   });
 
   it('is empty for a form without sections', () => {
-    expect(buildTree({ id: 'F', type: 'inspection-forms' }).sections).toEqual([]);
+    expect(buildTree({}).sections).toEqual([]);
     expect(buildTree(undefined).sections).toEqual([]);
   });
 });
@@ -94,8 +95,8 @@ describe('moveInTree', () => {
 describe('optimistic edits', () => {
   it('replaces a new node by the saved record and removes nodes', () => {
     const t = sample();
-    const added: FormTree = { sections: [...t.sections, { id: 'new-1', record: { id: 'new-1', type: 's', name: 'C' }, subSections: [] }] };
-    const saved = replaceNode(added, 'section', 'new-1', { id: 'C', type: 's', name: 'C' });
+    const added: FormTree = { sections: [...t.sections, { id: 'new-1', record: { id: 'new-1', type: 'inspection-form-sections', name: 'C' }, subSections: [] }] };
+    const saved = replaceNode(added, 'new-1', { kind: 'section', record: sectionRecord('C') });
     expect(saved.sections.map((s) => s.id)).toEqual(['A', 'B', 'C']);
     expect(order(removeNode(saved, 'field', 'f2'))?.[0].subSections[0].fields).toEqual(['f1', 'f3']);
     expect(order(removeNode(saved, 'sub', 'a1'))?.[0].subSections.map((u) => u.id)).toEqual(['a2']);

@@ -1,17 +1,27 @@
-import type { Model } from '../../api/jsonapi.ts';
+import type { RecordOf } from '@atelier/domain';
 
 // The form's structure as the editor holds it: sections → sub-sections → fields, each list in its
 // order, built from the records the nested include answers; the moves of the drag and drop (mouse
 // or keyboard) and the one call that saves an order. Pure, unit-tested (tree.test.ts).
 
+/**
+ * A record as the editor holds it: the server's, or, while an item just added waits for the
+ * server, the few attributes it was made with.
+ */
+type Held<T extends 'inspection-form-sections' | 'inspection-form-section-fields'> = Pick<RecordOf<T>, 'id' | 'type'> & Partial<RecordOf<T>>;
+export type SectionRecord = Held<'inspection-form-sections'>;
+export type FieldRecord = Held<'inspection-form-section-fields'>;
+/** A record the server answered for a node, by the node's kind. */
+export type NodeRecord = { kind: 'section' | 'sub'; record: SectionRecord } | { kind: 'field'; record: FieldRecord };
+
 export interface SubSectionNode {
   id: string;
-  record: Model;
-  fields: Model[];
+  record: SectionRecord;
+  fields: FieldRecord[];
 }
 export interface SectionNode {
   id: string;
-  record: Model;
+  record: SectionRecord;
   subSections: SubSectionNode[];
 }
 export interface FormTree {
@@ -26,39 +36,30 @@ export interface DndRef {
   id: string;
 }
 
-const models = (v: unknown): Model[] => (Array.isArray(v) ? (v as Model[]).filter((m) => m && typeof m === 'object' && 'id' in m) : []);
-const orderOf = (m: Model) => {
-  const n = Number(m.order_number);
-  return Number.isFinite(n) ? n : 0;
-};
 /** By order_number, the server's order breaking ties (a stable sort). */
-export const byOrder = (list: Model[]): Model[] => [...list].sort((a, b) => orderOf(a) - orderOf(b));
-const parentId = (m: Model): string | null => {
-  const p = m.parent as Model | null | undefined;
-  return p && typeof p === 'object' && 'id' in p ? String(p.id) : null;
-};
+const byOrder = <T extends { order_number?: number }>(list: readonly T[]): T[] => [...list].sort((a, b) => (a.order_number ?? 0) - (b.order_number ?? 0));
 
 /**
  * The tree of a form read with `include=sections.subSections.fields`. A sub-section is a section
  * with a parent: whether the form's `sections` lists them too or only the top-level ones, each
  * shows once, under its parent.
  */
-export function buildTree(form: Model | undefined): FormTree {
-  const listed = models(form?.sections);
+export function buildTree(form: Pick<RecordOf<'inspection-forms'>, 'sections'> | undefined): FormTree {
+  const listed = form?.sections ?? [];
   const subIds = new Set<string>();
-  for (const s of listed) for (const sub of models(s.subSections)) subIds.add(sub.id);
-  const top = listed.filter((s) => !subIds.has(s.id) && parentId(s) === null);
+  for (const s of listed) for (const sub of s.subSections ?? []) subIds.add(sub.id);
+  const top = listed.filter((s) => !subIds.has(s.id) && !s.parent);
   return {
     sections: byOrder(top).map((s) => ({
       id: s.id,
       record: s,
-      subSections: byOrder(models(s.subSections)).map((sub) => ({ id: sub.id, record: sub, fields: byOrder(models(sub.fields)) })),
+      subSections: byOrder(s.subSections ?? []).map((sub) => ({ id: sub.id, record: sub, fields: byOrder(sub.fields ?? []) })),
     })),
   };
 }
 
 /** Every field of the form, in the order an inspector meets them. */
-export const allFields = (tree: FormTree): Model[] => tree.sections.flatMap((s) => s.subSections.flatMap((u) => u.fields));
+export const allFields = (tree: FormTree): FieldRecord[] => tree.sections.flatMap((s) => s.subSections.flatMap((u) => u.fields));
 
 /** Where a field sits: its section and sub-section. */
 export function locate(tree: FormTree, fieldId: string): { section: SectionNode; sub: SubSectionNode; index: number } | null {
@@ -172,7 +173,7 @@ export const mapSection = (tree: FormTree, id: string, fn: (s: SectionNode) => S
 export const mapSub = (tree: FormTree, id: string, fn: (u: SubSectionNode) => SubSectionNode): FormTree => ({
   sections: tree.sections.map((s) => (s.subSections.some((u) => u.id === id) ? { ...s, subSections: s.subSections.map((u) => (u.id === id ? fn(u) : u)) } : s)),
 });
-export const mapField = (tree: FormTree, id: string, fn: (f: Model) => Model): FormTree => {
+export const mapField = (tree: FormTree, id: string, fn: (f: FieldRecord) => FieldRecord): FormTree => {
   const at = locate(tree, id);
   return at ? mapSub(tree, at.sub.id, (u) => ({ ...u, fields: u.fields.map((f) => (f.id === id ? fn(f) : f)) })) : tree;
 };
@@ -181,9 +182,10 @@ export const removeNode = (tree: FormTree, kind: NodeKind, id: string): FormTree
   if (kind === 'sub') return { sections: tree.sections.map((s) => ({ ...s, subSections: s.subSections.filter((u) => u.id !== id) })) };
   return { sections: tree.sections.map((s) => ({ ...s, subSections: s.subSections.map((u) => ({ ...u, fields: u.fields.filter((f) => f.id !== id) })) })) };
 };
-/** Replaces a node's id and record (a new one once the server made it). */
-export function replaceNode(tree: FormTree, kind: NodeKind, id: string, record: Model): FormTree {
-  if (kind === 'section') return mapSection(tree, id, (s) => ({ ...s, id: record.id, record: { ...s.record, ...record } }));
-  if (kind === 'sub') return mapSub(tree, id, (u) => ({ ...u, id: record.id, record: { ...u.record, ...record } }));
-  return mapField(tree, id, (f) => ({ ...f, ...record }));
+/** Lays the server's record over a node's, its id included (a new one once the server made it). */
+export function replaceNode(tree: FormTree, id: string, node: NodeRecord): FormTree {
+  if (node.kind === 'field') return mapField(tree, id, (f) => ({ ...f, ...node.record }));
+  const { record } = node;
+  if (node.kind === 'section') return mapSection(tree, id, (s) => ({ ...s, id: record.id, record: { ...s.record, ...record } }));
+  return mapSub(tree, id, (u) => ({ ...u, id: record.id, record: { ...u.record, ...record } }));
 }

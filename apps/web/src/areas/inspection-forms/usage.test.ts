@@ -4,9 +4,9 @@ import { usageOf } from './usage.ts';
 
 describe('a form’s usage', () => {
   it('counts the inspections made from the form; none, or no count, is unused', () => {
-    expect(usageOf({ id: 'f', type: 'inspection-forms', inspections_count: 3 })).toEqual({ used: true, count: 3 });
-    expect(usageOf({ id: 'f', type: 'inspection-forms', inspections_count: 0, version: 2 })).toEqual({ used: false, count: 0 });
-    expect(usageOf({ id: 'f', type: 'inspection-forms' })).toEqual({ used: false, count: 0 });
+    expect(usageOf({ inspections_count: 3 })).toEqual({ used: true, count: 3 });
+    expect(usageOf({ inspections_count: 0 })).toEqual({ used: false, count: 0 });
+    expect(usageOf({})).toEqual({ used: false, count: 0 });
   });
 
   it('warns with the number of inspections in both languages', async () => {

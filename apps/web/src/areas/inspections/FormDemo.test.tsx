@@ -3,13 +3,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import i18n from '../../i18n/index.ts';
-import { deserialize, type Model } from '../../api/jsonapi.ts';
 import { formOfRecord } from './adapter.ts';
 import { FormDemo } from './FormDemoPage.tsx';
-import { TEST_FORM_DOCUMENT } from './testForm.ts';
+import { testFormRecord } from './testForm.ts';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
 
-const form = formOfRecord(deserialize<Model>(TEST_FORM_DOCUMENT) as Model);
+const form = formOfRecord(testFormRecord());
 
 beforeAll(async () => {
   shimMantineBrowser();

@@ -1,11 +1,10 @@
 import { Accordion, Alert, Box, Button, Flex, Group, Loader, NumberInput, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconCar, IconEye, IconRefresh } from '@tabler/icons-react';
-import { finiteNumber } from '@atelier/domain';
+import { finiteNumber, type RecordOf } from '@atelier/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useRecord } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { FORM_INCLUDE, formOfRecord } from './adapter.ts';
 import { sectionScoreOf } from './liveScoring.ts';
 import { allFields, EMPTY_VEHICLE, type InspectionFormModel, type SampleVehicle } from './model.ts';
@@ -123,7 +122,7 @@ export default function FormDemoPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   // Answers are held against the form as loaded: a refetch would not rebuild them.
-  const q = useRecord<Model>('inspection-forms', id, { include: FORM_INCLUDE }, { staleTime: Infinity, refetchOnWindowFocus: false });
+  const q = useRecord<RecordOf<'inspection-forms'>>('inspection-forms', id, { include: FORM_INCLUDE }, { staleTime: Infinity, refetchOnWindowFocus: false });
   const form = useMemo(() => (q.data ? formOfRecord(q.data) : null), [q.data]);
   if (q.isPending) return <Loader />;
   if (!form) return <Alert color="red">{t('inspections:demo.not_found')}</Alert>;

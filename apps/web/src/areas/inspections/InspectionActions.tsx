@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { inspectionActionRoute, type InspectionAction, type InspectionState } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
+import { inspectionActionRoute, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { useMe } from '../../app/AppData.tsx';
 import { byFullName } from '../../components/resource/recordNames.tsx';
 import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
-import { headerActions } from './inspectionActions.ts';
+import { actionsInputOf, headerActions } from './inspectionActions.ts';
 import { inspectionHref } from './inspectionModel.ts';
 
 const COLORS: Partial<Record<InspectionAction, string>> = { start: 'blue', take_over: 'indigo', approve: 'violet', cancel: 'red.8', redo: 'gray' };
@@ -18,20 +17,14 @@ const CONFIRMED: readonly InspectionAction[] = ['take_over', 'cancel', 'redo', '
  * user's roles grant, the holder's rule applied. Take over names who holds the work; cancel and
  * redo are confirmed. A refusal (409, 403) is shown beside them and the screen re-reads the record.
  */
-export function InspectionActions({ inspection }: { inspection: Model }) {
+export function InspectionActions({ inspection }: { inspection: RecordOf<'inspections'> }) {
   const { t } = useTranslation();
   const { me, permissions } = useMe();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const holder = (inspection.holder ?? null) as Model | null;
-  const actions = headerActions({
-    state: inspection.state as InspectionState,
-    available: inspection.available_actions as string[] | undefined,
-    permissions,
-    meId: me.id,
-    holderId: holder?.id ?? null,
-  });
-  const code = String(inspection.code ?? '');
+  const holder = inspection.holder;
+  const actions = headerActions(actionsInputOf(inspection, me.id, permissions));
+  const code = inspection.code ?? '';
   const holderName = holder ? byFullName(holder) : '—';
   return (
     <WorkflowActions<InspectionAction>

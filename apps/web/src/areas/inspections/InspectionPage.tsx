@@ -2,13 +2,13 @@ import { Alert, Badge, Box, Button, Checkbox, Flex, Group, Image, Loader, Modal,
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InspectionState } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, request } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
-import { ApiError, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
+import { ApiError, type JsonApiDocument } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
@@ -17,12 +17,12 @@ import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
 import { formOfVersion, remindersOfVersion } from './adapter.ts';
 import { loadQueue, useAnswerSender } from './answerSender.ts';
 import { OFFLINE_READY } from '../../app/offlineCache.ts';
-import { canAnswer, userActions } from './inspectionActions.ts';
+import { actionsInputOf, canAnswer, userActions } from './inspectionActions.ts';
 import { InspectionActions } from './InspectionActions.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { downloadReport } from './reportApi.ts';
-import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, inspectionStateLabel, vehicleOfInspection } from './inspectionModel.ts';
+import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, inspectionStateLabel, vehicleOfInspection, type AnswerRecord } from './inspectionModel.ts';
 import { sectionScoreOf, type AnswerChange } from './liveScoring.ts';
 import { allFields, type InspectionFormModel } from './model.ts';
 import { pendingChanges, saveStatusOf, type SaveQueue } from './saveQueue.ts';
@@ -39,17 +39,21 @@ import { HeaderItem, WorkHeader } from '../../components/resource/WorkHeader.tsx
 const INCLUDE = 'vehicle,customer,inspectionForm,holder,assignedToUsers,completedBy';
 const FINISH = 'finish';
 
-export function InspectionStateBadge({ state }: { state: unknown }) {
+type Inspection = RecordOf<'inspections'>;
+/** What the form's work reads of its inspection: the calls' id, the code, the vehicle scored against. */
+type WorkInspection = Pick<Inspection, 'id' | 'code' | 'odometer' | 'vehicle'>;
+
+export function InspectionStateBadge({ state }: { state: string | null | undefined }) {
   if (!state) return null;
   return (
-    <Badge size="lg" color={INSPECTION_STATE_COLORS[String(state)] ?? 'gray'} variant="light" data-state={String(state)} data-testid="inspection-state">
-      {inspectionStateLabel(String(state))}
+    <Badge size="lg" color={INSPECTION_STATE_COLORS[state] ?? 'gray'} variant="light" data-state={state} data-testid="inspection-state">
+      {inspectionStateLabel(state)}
     </Badge>
   );
 }
 
 /** The final step (spec §2): the reminders ticked, the signature, complete; the server's refusals listed. */
-function FinishStep({ inspection, reminders, waiting }: { inspection: Model; reminders: { id: string; text: string }[]; waiting: number }) {
+function FinishStep({ inspection, reminders, waiting }: { inspection: WorkInspection; reminders: { id: string; text: string }[]; waiting: number }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [ticked, setTicked] = useState<Set<string>>(new Set());
@@ -126,7 +130,7 @@ function FinishStep({ inspection, reminders, waiting }: { inspection: Model; rem
       </Group>
       <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('inspections:workflow.complete')} centered>
         <Stack>
-          <Text>{t('inspections:workflow.confirm.complete', { code: String(inspection.code ?? '') })}</Text>
+          <Text>{t('inspections:workflow.confirm.complete', { code: inspection.code ?? '' })}</Text>
           {(!signature || !allTicked) && (
             <Text size="sm" c="orange.9">
               {t('inspections:finish.incomplete_warning')}
@@ -147,7 +151,7 @@ function FinishStep({ inspection, reminders, waiting }: { inspection: Model; rem
 }
 
 /** Reset a section, or set it all good: on the server, then the answers are read again. */
-function SectionActions({ inspection, sectionId, disabled, onDone }: { inspection: Model; sectionId: string; disabled: boolean; onDone: () => void }) {
+function SectionActions({ inspection, sectionId, disabled, onDone }: { inspection: WorkInspection; sectionId: string; disabled: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const run = useMutation({
     mutationFn: (action: 'reset-section' | 'set-section-good') => api.action(`/inspections/${inspection.id}/${action}`, 'POST', { section_id: sectionId }),
@@ -166,10 +170,10 @@ function SectionActions({ inspection, sectionId, disabled, onDone }: { inspectio
 }
 
 interface WorkProps {
-  inspection: Model;
+  inspection: WorkInspection;
   form: InspectionFormModel;
   reminders: { id: string; text: string }[];
-  fields: Model[];
+  fields: readonly AnswerRecord[];
   /** The answers kept on this device, not yet on the server (loadQueue). */
   stored: SaveQueue;
   previous: PreviousVisit | null;
@@ -188,7 +192,7 @@ interface WorkProps {
  * take it over and send them, or to drop them. Never overwritten silently, never retried alone.
  */
 function ConflictBanner({ inspection, conflict, waiting, canTakeOver, onKeep, onDrop }: {
-  inspection: Model;
+  inspection: WorkInspection;
   conflict: NonNullable<SaveQueue['conflict']>;
   waiting: number;
   canTakeOver: boolean;
@@ -368,12 +372,12 @@ export default function InspectionPage() {
   const { me, permissions } = useMe();
   const qc = useQueryClient();
   const [round, setRound] = useState(0);
-  const q = useRecord<Model>('inspections', id, { include: INCLUDE });
+  const q = useRecord<Inspection>('inspections', id, { include: INCLUDE });
   const inspection = q.data;
-  const versionId = (inspection?.inspectionFormVersion as Model | undefined)?.id;
-  const formName = String((inspection?.inspectionForm as Model | undefined)?.name ?? '');
+  const versionId = inspection?.inspectionFormVersion?.id;
+  const formName = inspection?.inspectionForm?.name ?? '';
   // The frozen version of the form it was made from (never the live form): it never changes.
-  const versionQ = useRecord<Model>('inspection-form-versions', versionId, {}, { staleTime: Infinity, refetchOnWindowFocus: false });
+  const versionQ = useRecord<RecordOf<'inspection-form-versions'>>('inspection-form-versions', versionId, {}, { staleTime: Infinity, refetchOnWindowFocus: false });
   // The last visit of the vehicle with this form, as a reference beside each field.
   const previousQ = useQuery({
     queryKey: ['inspections', 'previous', id],
@@ -384,7 +388,7 @@ export default function InspectionPage() {
   });
   const previous = useMemo(() => previousVisitOf(previousQ.data, id ?? ''), [previousQ.data, id]);
   // The answers are read once per round: a refetch must not rebuild what is being answered.
-  const readFields = useCallback(() => api.listAll<Model>('inspection-fields', { filter: { inspection: id } }, { global: false }), [id]);
+  const readFields = useCallback(() => api.listAll<RecordOf<'inspection-fields'>>('inspection-fields', { filter: { inspection: id } }, { global: false }), [id]);
   const fieldsQ = useQuery({
     queryKey: ['inspection-fields', 'of', id, round],
     queryFn: readFields,
@@ -395,7 +399,7 @@ export default function InspectionPage() {
   const form = useMemo(() => (versionQ.data ? formOfVersion(versionQ.data, formName) : null), [versionQ.data, formName]);
   const reminders = useMemo(() => remindersOfVersion(versionQ.data), [versionQ.data]);
   // The answers kept on this device (IndexedDB), read again whenever the form starts afresh.
-  const workKey = `${String(inspection?.state ?? '')}:${(inspection?.holder as Model | null | undefined)?.id ?? ''}:${round}`;
+  const workKey = `${inspection?.state ?? ''}:${inspection?.holder?.id ?? ''}:${round}`;
   const stored = useQuery({
     queryKey: ['inspection-queue', id, workKey],
     queryFn: () => loadQueue(id!),
@@ -427,15 +431,15 @@ export default function InspectionPage() {
   }, [readAgain]);
   if (q.isPending) return <Loader />;
   if (!inspection) return <Alert color="red">{t('inspections:page.not_found')}</Alert>;
-  const state = inspection.state as InspectionState;
-  const holder = (inspection.holder ?? null) as Model | null;
-  const input = { state, available: inspection.available_actions as string[] | undefined, permissions, meId: me.id, holderId: holder?.id ?? null };
+  const state = inspection.state;
+  const holder = inspection.holder ?? null;
+  const input = actionsInputOf(inspection, me.id, permissions);
   const answering = canAnswer(input);
   const mine = userActions(input);
   const sectionActions = answering && mine.includes('set_section_good');
-  const vehicle = (inspection.vehicle ?? null) as Model | null;
-  const customer = (inspection.customer ?? null) as Model | null;
-  const assigned = (Array.isArray(inspection.assignedToUsers) ? inspection.assignedToUsers : []) as Model[];
+  const vehicle = inspection.vehicle ?? null;
+  const customer = inspection.customer ?? null;
+  const assigned = inspection.assignedToUsers ?? [];
   // Every answer is on the server: the offline copy of the answers is refreshed.
   const drained = () => readAgain(false);
   const reload = () => {
@@ -444,7 +448,7 @@ export default function InspectionPage() {
   };
   const heldByOther = state === 'in_progress' && holder && holder.id !== me.id;
   // Who the inspection is with: whoever does it while it is in progress, who completed it once done, else its assignees.
-  const completedBy = (inspection.completedBy ?? null) as Model | null;
+  const completedBy = inspection.completedBy ?? null;
   const who =
     state === 'in_progress' && holder
       ? { label: 'holder', names: byFullName(holder) }
@@ -456,7 +460,7 @@ export default function InspectionPage() {
     <Stack gap="md" data-testid="inspection-page">
       <WorkHeader
         back={{ to: INSPECTIONS_PATH, label: t('inspections:list.title') }}
-        code={String(inspection.code ?? '')}
+        code={inspection.code ?? ''}
         codeTestId="inspection-code"
         badge={<InspectionStateBadge state={state} />}
         actions={
@@ -471,15 +475,15 @@ export default function InspectionPage() {
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
             <HeaderItem label={t(labelKey('inspections', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('inspections', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
-            <HeaderItem label={t(labelKey('inspections', 'inspectionForm'))}>{String((inspection.inspectionForm as Model | undefined)?.name ?? '')}</HeaderItem>
+            <HeaderItem label={t(labelKey('inspections', 'inspectionForm'))}>{formName}</HeaderItem>
             <HeaderItem label={t(labelKey('inspections', who.label))}>{who.names}</HeaderItem>
             {/* While it is answered, the live score beside the form is the one to read. */}
             {!answering && (
               <HeaderItem label={t(labelKey('inspections', 'vehicle_score'))}>
-                <span data-testid="inspection-score">{typeof inspection.vehicle_score === 'number' ? inspection.vehicle_score : '—'}</span>
+                <span data-testid="inspection-score">{inspection.vehicle_score ?? '—'}</span>
               </HeaderItem>
             )}
-            <HeaderItem label={t(labelKey('inspections', 'updated_at'))}>{inspection.updated_at ? formatDateTime(String(inspection.updated_at), currentLocale()) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('inspections', 'updated_at'))}>{inspection.updated_at ? formatDateTime(inspection.updated_at, currentLocale()) : null}</HeaderItem>
           </SimpleGrid>
           {heldByOther && (
             <Alert color="orange" data-testid="inspection-held">
@@ -492,7 +496,7 @@ export default function InspectionPage() {
             </Text>
           )}
       </WorkHeader>
-      {typeof inspection.signature === 'string' && inspection.signature.startsWith('data:image/') && !answering && (
+      {inspection.signature?.startsWith('data:image/') && !answering && (
         <Paper withBorder p="sm" radius="md" maw={360}>
           <Text size="xs" c="dimmed">
             {t('inspections:finish.signature')}

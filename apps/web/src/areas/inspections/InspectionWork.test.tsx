@@ -6,19 +6,17 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18n from '../../i18n/index.ts';
-import { deserialize, type Model } from '../../api/jsonapi.ts';
 import { formOfRecord } from './adapter.ts';
 import { loadQueue, queueKey } from './answerSender.ts';
 import { InspectionWork } from './InspectionPage.tsx';
 import { allFields } from './model.ts';
 import type { PreviousVisit } from './previousVisit.ts';
 import { EMPTY_QUEUE, type SaveQueue } from './saveQueue.ts';
-import { TEST_FORM_DOCUMENT } from './testForm.ts';
+import { testFormRecord } from './testForm.ts';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
 
-const formRecord = deserialize<Model>(TEST_FORM_DOCUMENT) as Model;
-const form = formOfRecord(formRecord);
-const fields: Model[] = allFields(form).map((f) => ({
+const form = formOfRecord(testFormRecord());
+const fields = allFields(form).map((f) => ({
   id: `r-${f.id}`,
   type: 'inspection-fields',
   inspectionFormSectionField: { id: f.id, type: 'inspection-form-section-fields' },
@@ -28,7 +26,7 @@ const fields: Model[] = allFields(form).map((f) => ({
   not_applicable: false,
   comment: null,
 }));
-const inspection: Model = { id: 'insp-1', type: 'inspections', code: 'I-2026-000001', state: 'in_progress', vehicle: null, odometer: null };
+const inspection = { id: 'insp-1', code: 'I-2026-000001', vehicle: null, odometer: null };
 
 beforeAll(async () => {
   shimMantineBrowser();

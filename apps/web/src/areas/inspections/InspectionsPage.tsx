@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
@@ -32,7 +31,7 @@ function NewInspection({ onClose }: { onClose: () => void }) {
   const [users, setUsers] = useState<string[]>([]);
   const create = useMutation({
     mutationFn: () =>
-      api.create<Model>({
+      api.create<Inspection>({
         type: 'inspections',
         relationships: {
           vehicle: { type: 'vehicles', value: vehicle },
@@ -163,10 +162,10 @@ export default function InspectionsPage() {
   const columns = columnsOf('inspections', [
     { key: 'code', linkTo: (r) => inspectionHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
     { key: 'state', render: (r) => <InspectionStateBadge state={r.state} /> },
-    { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle as Model) : '—') },
+    { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle) : '—') },
     { key: 'customer', visibleFrom: 'lg' },
     { key: 'inspectionForm', visibleFrom: 'sm' },
-    { key: 'assignedToUsers', visibleFrom: 'md', render: (r) => ((r.assignedToUsers ?? []) as Model[]).map(byFullName).join(', ') },
+    { key: 'assignedToUsers', visibleFrom: 'md', render: (r) => (r.assignedToUsers ?? []).map(byFullName).join(', ') },
     { key: 'vehicle_score', render: (r) => (r.vehicle_score === null || r.vehicle_score === undefined ? '—' : String(r.vehicle_score)) },
     { key: 'updated_at', visibleFrom: 'lg' },
   ]);

@@ -2,10 +2,10 @@ import { ActionIcon, Alert, Button, FileButton, Group, Image, Modal, Paper, Stac
 import { IconCamera, IconCloudOff, IconX } from '@tabler/icons-react';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { isInspectionEditable, type InspectionState } from '@atelier/domain';
+import { isInspectionEditable, type RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { api, upload } from '../../api/client.ts';
-import { ApiError, type Model } from '../../api/jsonapi.ts';
+import { ApiError } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useFileSrc } from '../../components/useFileSrc.ts';
 import { resizeImage } from '../../lib/imageResize.ts';
@@ -95,8 +95,8 @@ export function PhotoStrip({ resource, recordId, images, name, editable, onChang
     setError(null);
     const next = images.filter((_, i) => i !== index);
     try {
-      const saved = await api.update<Model>({ type: resource, id: recordId, attributes: { images: next } });
-      onChange(Array.isArray(saved.images) ? (saved.images as string[]) : next);
+      const saved = await api.update<RecordOf<'inspections'> | RecordOf<'inspection-fields'>>({ type: resource, id: recordId, attributes: { images: next } });
+      onChange(saved.images);
     } catch (e) {
       setError(t('inspections:photos.failed', { error: describe(e) }));
     } finally {
@@ -184,16 +184,18 @@ const FieldPhotosContext = createContext<FieldPhotosValue | null>(null);
 /** The record answering a form field on the inspection screen (none in the preview). */
 export const useFieldRecord = (fieldId: string) => useContext(FieldPhotosContext)?.photosOf(fieldId)?.recordId ?? null;
 
-const photosOfFields = (fields: readonly Model[]) =>
+type FieldRecord = RecordOf<'inspection-fields'>;
+
+const photosOfFields = (fields: readonly FieldRecord[]) =>
   new Map<string, { recordId: string; images: string[] }>(
     fields.flatMap((r) => {
-      const fieldId = (r.inspectionFormSectionField as Model | null | undefined)?.id;
-      return fieldId ? [[fieldId, { recordId: r.id, images: Array.isArray(r.images) ? (r.images as string[]) : [] }] as const] : [];
+      const fieldId = r.inspectionFormSectionField?.id;
+      return fieldId ? [[fieldId, { recordId: r.id, images: r.images }] as const] : [];
     }),
   );
 
 /** The answers' records and photos of an inspection, by form field, for the fields drawn below it (the preview has none). */
-export function FieldPhotosProvider({ fields, editable, children }: { fields: readonly Model[]; editable: boolean; children: ReactNode }) {
+export function FieldPhotosProvider({ fields, editable, children }: { fields: readonly FieldRecord[]; editable: boolean; children: ReactNode }) {
   const [images, setAll] = useState(() => photosOfFields(fields));
   // The answers read again (queue drained, worker warm): the server's photos, without remounting
   // the form below (a remount would restart it from a stale queue and lose the open section).
@@ -233,12 +235,12 @@ export function FieldPhotos({ fieldId, name }: { fieldId: string; name: string }
 }
 
 /** The inspection's own photos, in its summary: taken until it is completed, by whoever may edit it. */
-export function InspectionPhotos({ inspection }: { inspection: Model }) {
+export function InspectionPhotos({ inspection }: { inspection: RecordOf<'inspections'> }) {
   const { t } = useTranslation();
   const { can } = useMe();
   const qc = useQueryClient();
-  const [images, setImages] = useState<string[]>(() => (Array.isArray(inspection.images) ? (inspection.images as string[]) : []));
-  const editable = can('edit inspections') && isInspectionEditable(inspection.state as InspectionState);
+  const [images, setImages] = useState(inspection.images);
+  const editable = can('edit inspections') && isInspectionEditable(inspection.state);
   if (!editable && images.length === 0) return null;
   return (
     <Paper withBorder p="md" radius="md">
@@ -250,7 +252,7 @@ export function InspectionPhotos({ inspection }: { inspection: Model }) {
           resource="inspections"
           recordId={inspection.id}
           images={images}
-          name={String(inspection.code ?? '')}
+          name={inspection.code ?? ''}
           editable={editable}
           onChange={(next) => {
             setImages(next);

@@ -2,49 +2,38 @@ import { Alert, Button, CopyButton, Group, List, Modal, SegmentedControl, Select
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconLinkOff, IconShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LOCALES, LOCALE_LABELS, type InspectionState, type Locale } from '@atelier/domain';
+import { LOCALES, LOCALE_LABELS, type Locale, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
-import { userActions } from './inspectionActions.ts';
+import { actionsInputOf, userActions } from './inspectionActions.ts';
 import { activeShares, createShare, revokeShares, type ShareLink } from './reportApi.ts';
 
 const DURATIONS = [7, 30, 90] as const;
 
-/** The customer's language, when the inspection's customer is loaded with it. */
-const customerLocale = (inspection: Model): Locale | null => {
-  const locale = (inspection.customer as Model | null | undefined)?.locale;
-  return (LOCALES as readonly unknown[]).includes(locale) ? (locale as Locale) : null;
-};
+type Inspection = RecordOf<'inspections'>;
 
 /**
  * "Partager": a public link to the report for the customer (issue 11, share). The dialog makes a
  * link (duration, language: the customer's by default), shows it once to copy, lists the active
  * links' languages and expiry dates, and revokes them. Shown to whoever may share.
  */
-export function ShareDialog({ inspection }: { inspection: Model }) {
+export function ShareDialog({ inspection }: { inspection: Inspection }) {
   const { t } = useTranslation();
   const { me, permissions } = useMe();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const [days, setDays] = useState<string>('30');
-  const defaultLocale = customerLocale(inspection);
+  // The customer's language, when the inspection's customer is loaded with it.
+  const defaultLocale = inspection.customer?.locale ?? null;
   const [chosen, setLocale] = useState<Locale | null>(null);
   // What the select shows is what is sent: the choice, else the customer's language, else the screen's.
   const locale = chosen ?? defaultLocale ?? currentLocale();
   const [link, setLink] = useState<ShareLink | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const holder = (inspection.holder ?? null) as Model | null;
-  const may = userActions({
-    state: inspection.state as InspectionState,
-    available: inspection.available_actions as string[] | undefined,
-    permissions,
-    meId: me.id,
-    holderId: holder?.id ?? null,
-  }).includes('share');
+  const may = userActions(actionsInputOf(inspection, me.id, permissions)).includes('share');
   const shares = useQuery({ queryKey: ['inspections', inspection.id, 'shares'], queryFn: () => activeShares(inspection.id), enabled: open && may });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['inspections'] });
@@ -116,7 +105,7 @@ export function ShareDialog({ inspection }: { inspection: Model }) {
               <Select
                 label={t('reports:share.language')}
                 value={locale}
-                onChange={(v) => setLocale((v as Locale | null) ?? null)}
+                onChange={(v) => setLocale(LOCALES.find((l) => l === v) ?? null)}
                 allowDeselect={false}
                 data={LOCALES.map((l) => ({ value: l, label: l === defaultLocale ? t('reports:share.language_customer', { language: language(l) }) : language(l) }))}
                 data-testid="share-locale"

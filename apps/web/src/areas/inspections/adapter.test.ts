@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_ACTIONS, WIDGET_OPTIONS } from '@atelier/domain';
-import { deserialize, type Model } from '../../api/jsonapi.ts';
+import { FIELD_ACTIONS, WIDGET_OPTIONS, type RecordOf } from '@atelier/domain';
 import { resources } from '../../i18n/index.ts';
 import { formOfRecord, formOfVersion, remindersOfVersion } from './adapter.ts';
-import { TEST_FORM_DOCUMENT } from './testForm.ts';
+import { testFormRecord } from './testForm.ts';
 
-const form = () => formOfRecord(deserialize<Model>(TEST_FORM_DOCUMENT) as Model);
+const form = () => formOfRecord(testFormRecord());
 
 describe('formOfRecord', () => {
   it('keeps top-level sections only, sections, sub-sections and fields in order', () => {
@@ -37,20 +36,18 @@ describe('formOfRecord', () => {
   });
 
   it('ignores conditions switched off, and leaves out a field of an unknown type', () => {
-    const record = deserialize<Model>(TEST_FORM_DOCUMENT) as Model;
-    const a1 = (record.sections as Model[]).find((s) => s.id === 'A1')!;
-    const fields = a1.fields as Model[];
-    a1.fields = [
-      ...fields.map((x) => (x.id === 'f3' ? { ...x, conditional_field: false } : x)),
-      { id: 'odd', type: 'inspection-form-section-fields', name: 'Inconnu', field_type: 'SIGNATURE', order_number: 9 },
-    ];
+    const record = testFormRecord();
+    const a1 = record.sections!.find((s) => s.id === 'A1')!;
+    // A type the declaration does not know (a newer server's): the record is outside its type on purpose.
+    const odd = { ...a1.fields![0], id: 'odd', name: 'Inconnu', field_type: 'SIGNATURE', order_number: 9 } as unknown as RecordOf<'inspection-form-section-fields'>;
+    a1.fields = [...a1.fields!.map((x) => (x.id === 'f3' ? { ...x, conditional_field: false } : x)), odd];
     const sub = formOfRecord(record).sections[0].subSections[0];
     expect(sub.fields.map((x) => x.id)).toEqual(['f1', 'f2', 'f3']);
     expect(sub.fields[2].conditions).toEqual([]);
   });
 
   it('a form without sections, multipliers or notes is an empty form', () => {
-    expect(formOfRecord({ id: '9', type: 'inspection-forms', name: 'Vide' })).toEqual({ id: '9', name: 'Vide', sections: [], multipliers: [], notes: [] });
+    expect(formOfRecord({ id: '9', name: 'Vide' })).toEqual({ id: '9', name: 'Vide', sections: [], multipliers: [], notes: [] });
   });
 });
 
@@ -131,6 +128,6 @@ describe('formOfVersion', () => {
       { id: 'r2', text: 'Pneus serrés' },
     ]);
     expect(remindersOfVersion(undefined)).toEqual([]);
-    expect(formOfVersion({ id: 'v', type: 'inspection-form-versions' }, 'X').sections).toEqual([]);
+    expect(formOfVersion({ id: 'v', structure: null }, 'X').sections).toEqual([]);
   });
 });

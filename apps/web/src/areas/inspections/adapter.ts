@@ -1,5 +1,4 @@
-import { FIELD_TYPES, type FieldType } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
+import { FIELD_TYPES, type FieldType, type RecordOf } from '@atelier/domain';
 import type {
   FieldCondition,
   FormField,
@@ -20,7 +19,13 @@ const num = (v: unknown, fallback: number): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : fallback;
 };
-const records = (v: unknown): Model[] => (Array.isArray(v) ? (v as Model[]) : []);
+/**
+ * The members of a form as this file reads them: a live record (typed by its declaration) and the
+ * frozen version's plain JSON have the same names, so this file reads both alike: JSON objects, checked.
+ */
+type Json = Readonly<Record<string, unknown>>;
+const isJson = (v: unknown): v is Json => typeof v === 'object' && v !== null;
+const records = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isJson) : []);
 const byOrder = <T extends { order_number: number }>(list: T[]): T[] => [...list].sort((a, b) => a.order_number - b.order_number);
 
 function pointsOf(v: unknown): PointsOption[] {
@@ -41,12 +46,12 @@ function conditionsOf(v: unknown): FieldCondition[] {
 
 const isFieldType = (v: unknown): v is FieldType => (FIELD_TYPES as readonly unknown[]).includes(v);
 
-function fieldOf(r: Model): FormField | null {
+function fieldOf(r: Json): FormField | null {
   // A type this screen does not know cannot be answered: leaving it out is better than guessing.
   if (!isFieldType(r.field_type)) return null;
   const conditions = r.conditional_field === false ? [] : conditionsOf(r.conditions);
   return {
-    id: r.id,
+    id: text(r.id),
     name: text(r.name),
     field_type: r.field_type,
     points_threshold: pointsOf(r.points_threshold),
@@ -61,9 +66,9 @@ function fieldOf(r: Model): FormField | null {
   };
 }
 
-function subSectionOf(r: Model): FormSubSection {
+function subSectionOf(r: Json): FormSubSection {
   return {
-    id: r.id,
+    id: text(r.id),
     name: text(r.name),
     factor: num(r.factor, 1),
     order_number: num(r.order_number, 0),
@@ -71,8 +76,8 @@ function subSectionOf(r: Model): FormSubSection {
   };
 }
 
-function sectionOf(s: Model): FormSection {
-  return { id: s.id, name: text(s.name), icon: text(s.icon) || null, factor: num(s.factor, 1), order_number: num(s.order_number, 0), subSections: byOrder(records(s.subSections).map(subSectionOf)) };
+function sectionOf(s: Json): FormSection {
+  return { id: text(s.id), name: text(s.name), icon: text(s.icon) || null, factor: num(s.factor, 1), order_number: num(s.order_number, 0), subSections: byOrder(records(s.subSections).map(subSectionOf)) };
 }
 
 function linesOf(multipliers: unknown, notes: unknown): Pick<InspectionFormModel, 'multipliers' | 'notes'> {
@@ -93,31 +98,32 @@ function linesOf(multipliers: unknown, notes: unknown): Pick<InspectionFormModel
 }
 
 /** A deserialised `inspection-forms` record (with FORM_INCLUDE) as the answer screens read it: the live form (the preview). */
-export function formOfRecord(record: Model): InspectionFormModel {
-  const sections = records(record.sections);
+export function formOfRecord(record: Pick<RecordOf<'inspection-forms'>, 'id' | 'name' | 'sections' | 'multipliers' | 'notes'>): InspectionFormModel {
+  const sections = record.sections ?? [];
   // The form's `sections` may list its sub-sections too (they belong to the form as well): a
   // section is top level when it has no parent and no other section lists it as a sub-section.
-  const nested = new Set(sections.flatMap((s) => records(s.subSections).map((sub) => sub.id)));
-  const top = sections.filter((s) => !nested.has(s.id) && !(s.parent && typeof s.parent === 'object'));
+  const nested = new Set(sections.flatMap((s) => (s.subSections ?? []).map((sub) => sub.id)));
+  const top = sections.filter((s) => !nested.has(s.id) && !s.parent);
   return { id: record.id, name: text(record.name), sections: byOrder(top.map(sectionOf)), ...linesOf(record.multipliers, record.notes) };
 }
 
+type Version = Pick<RecordOf<'inspection-form-versions'>, 'id' | 'structure'>;
+
 /** The structure of an `inspection-form-versions` record (plain JSON), or an empty one. */
-const structureOf = (version: Model | null | undefined): Record<string, unknown> =>
-  version && version.structure && typeof version.structure === 'object' ? (version.structure as Record<string, unknown>) : {};
+const structureOf = (version: Version | null | undefined): Json => (isJson(version?.structure) ? version.structure : {});
 
 /**
  * An inspection's form: the frozen version it was made from (`include=inspectionFormVersion`),
  * never the live form, so that a form edited since changes neither what is shown nor the scores.
  * The structure's members have the names of the live records' attributes.
  */
-export function formOfVersion(version: Model, name: string): InspectionFormModel {
+export function formOfVersion(version: Version, name: string): InspectionFormModel {
   const structure = structureOf(version);
   return { id: version.id, name, sections: byOrder(records(structure.sections).map(sectionOf)), ...linesOf(structure.multipliers, structure.notes) };
 }
 
 /** The reminders of a frozen version, in their order, by the id complete expects in `checked_reminders`. */
-export function remindersOfVersion(version: Model | null | undefined): { id: string; text: string }[] {
+export function remindersOfVersion(version: Version | null | undefined): { id: string; text: string }[] {
   return byOrder(records(structureOf(version).reminders).map((r) => ({ id: text(r.id), text: text(r.text), order_number: num(r.order_number, 0) })))
     .filter((r) => r.id !== '')
     .map(({ id, text: t }) => ({ id, text: t }));

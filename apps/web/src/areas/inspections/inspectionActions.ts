@@ -1,4 +1,4 @@
-import { availableInspectionActions, type InspectionAction, type InspectionState } from '@atelier/domain';
+import { availableInspectionActions, type InspectionAction, type InspectionState, type RecordOf } from '@atelier/domain';
 
 /**
  * The buttons of the inspection's header, in this order; the section actions sit on their section,
@@ -14,6 +14,18 @@ export interface InspectionActionsInput {
   meId: string;
   holderId: string | null;
 }
+
+/** What the rules read of an inspection: its state, what it offers, who holds it. */
+type RuledInspection = Pick<RecordOf<'inspections'>, 'state' | 'available_actions'> & { holder?: Pick<RecordOf<'users'>, 'id'> | null };
+
+/** The rules' input for an inspection read from the API and the signed-in user. */
+export const actionsInputOf = (inspection: RuledInspection, meId: string, permissions: ReadonlySet<string>): InspectionActionsInput => ({
+  state: inspection.state,
+  available: inspection.available_actions,
+  permissions,
+  meId,
+  holderId: inspection.holder?.id ?? null,
+});
 
 /** What the user may do now: the state offers it, a role grants it, and work in progress is the holder's (domain rule). */
 export function userActions({ state, available, permissions, meId, holderId }: InspectionActionsInput): InspectionAction[] {

@@ -35,7 +35,7 @@ describe('an inspection read by the screen', () => {
 
   it('scores against the vehicle with the odometer read at the inspection', () => {
     const v = { id: 'v', type: 'vehicles', make: 'Honda', model: 'Civic', model_year: 2019, odometer: 90000, style: 'Sedan' };
-    expect(vehicleOfInspection({ id: 'i', type: 'inspections', vehicle: v, odometer: 91000 })).toEqual({ make: 'Honda', model: 'Civic', model_year: 2019, odometer: 91000, style: 'Sedan' });
-    expect(vehicleOfInspection({ id: 'i', type: 'inspections', vehicle: v, odometer: null }).odometer).toBe(90000);
+    expect(vehicleOfInspection({ vehicle: v, odometer: 91000 })).toEqual({ make: 'Honda', model: 'Civic', model_year: 2019, odometer: 91000, style: 'Sedan' });
+    expect(vehicleOfInspection({ vehicle: v, odometer: null }).odometer).toBe(90000);
   });
 });

@@ -1,5 +1,4 @@
-import { FIELD_ACTIONS, INSPECTION_STATE_LABELS, type FieldAction, type InspectionState } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
+import { INSPECTION_STATE_LABELS, type InspectionState, type RecordOf } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { UNTOUCHED, type Answer, type AnswerValue, type SampleVehicle } from './model.ts';
 import type { FieldChange } from './saveQueue.ts';
@@ -16,24 +15,32 @@ export const INSPECTION_STATE_COLORS: Record<string, string> = {
   canceled: 'red',
 };
 
+const isState = (state: string): state is InspectionState => Object.hasOwn(INSPECTION_STATE_LABELS, state);
+
 /** A state in the user's language (the domain's labels); a state this screen does not know as sent. */
 export function inspectionStateLabel(state: string): string {
-  return Object.hasOwn(INSPECTION_STATE_LABELS, state) ? INSPECTION_STATE_LABELS[state as InspectionState][currentLocale()] : state;
+  return isState(state) ? INSPECTION_STATE_LABELS[state][currentLocale()] : state;
 }
 
 export const INSPECTIONS_PATH = '/inspecpro/inspections';
 export const inspectionHref = (id: string) => `${INSPECTIONS_PATH}/${encodeURIComponent(id)}`;
 
-const isAction = (v: unknown): v is FieldAction => (FIELD_ACTIONS as readonly unknown[]).includes(v);
+type FieldRecord = RecordOf<'inspection-fields'>;
+
+/** What the screen reads of an inspection-fields record: its answer, and the form field it answers. */
+export type AnswerRecord = Pick<FieldRecord, 'id' | 'value' | 'action' | 'comment' | 'not_applicable' | 'touched'> & {
+  inspectionFormSectionField?: Pick<RecordOf<'inspection-form-section-fields'>, 'id'> | null;
+};
 
 /** One inspection-fields record as an answer of the screen. */
-export function answerOfRecord(r: Model): Answer {
+export function answerOfRecord(r: AnswerRecord): Answer {
   return {
+    // A free-form JSON attribute: its shape follows the field's type (model.ts AnswerValue).
     value: (r.value ?? null) as AnswerValue,
-    action: isAction(r.action) ? r.action : null,
-    comment: typeof r.comment === 'string' ? r.comment : '',
-    not_applicable: r.not_applicable === true,
-    touched: r.touched === true,
+    action: r.action ?? null,
+    comment: r.comment ?? '',
+    not_applicable: r.not_applicable,
+    touched: r.touched,
   };
 }
 
@@ -42,11 +49,11 @@ export function answerOfRecord(r: Model): Answer {
  * record each answer is sent to. Changes not yet sent (kept on the device) are laid over the
  * server's answers, so a reload shows what the inspector last entered.
  */
-export function answersOfInspection(records: readonly Model[], pending: ReadonlyMap<string, FieldChange> = new Map()) {
+export function answersOfInspection(records: readonly AnswerRecord[], pending: ReadonlyMap<string, FieldChange> = new Map()) {
   const answers: Record<string, Answer> = {};
   const recordIds = new Map<string, string>();
   for (const r of records) {
-    const field = r.inspectionFormSectionField as Model | null | undefined;
+    const field = r.inspectionFormSectionField;
     if (!field?.id) continue;
     recordIds.set(field.id, r.id);
     answers[field.id] = answerOfRecord(r);
@@ -55,20 +62,24 @@ export function answersOfInspection(records: readonly Model[], pending: Readonly
     if (!Object.hasOwn(answers, fieldId)) continue;
     const before = answers[fieldId];
     const answered = 'value' in change || 'action' in change || 'not_applicable' in change;
-    answers[fieldId] = { ...UNTOUCHED, ...before, ...change, touched: before.touched || answered } as Answer;
+    answers[fieldId] = { ...UNTOUCHED, ...before, ...change, touched: before.touched || answered };
   }
   return { answers, recordIds };
 }
 
+/** What the scoring reads of an inspection: the odometer read then, and its vehicle. */
+type ScoredInspection = Pick<RecordOf<'inspections'>, 'odometer'> & {
+  vehicle?: Pick<RecordOf<'vehicles'>, 'make' | 'model' | 'model_year' | 'odometer' | 'style'> | null;
+};
+
 /** What the points multipliers compare: the vehicle, with the odometer read at the inspection (as the server scores it). */
-export function vehicleOfInspection(inspection: Model): SampleVehicle {
-  const v = (inspection.vehicle ?? null) as Model | null;
-  const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+export function vehicleOfInspection(inspection: ScoredInspection): SampleVehicle {
+  const v = inspection.vehicle;
   return {
-    make: typeof v?.make === 'string' ? v.make : '',
-    model: typeof v?.model === 'string' ? v.model : '',
-    model_year: num(v?.model_year),
-    odometer: num(inspection.odometer) ?? num(v?.odometer),
-    style: typeof v?.style === 'string' ? v.style : '',
+    make: v?.make ?? '',
+    model: v?.model ?? '',
+    model_year: v?.model_year ?? null,
+    odometer: inspection.odometer ?? v?.odometer ?? null,
+    style: v?.style ?? '',
   };
 }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { scoreInspection } from '@atelier/domain';
-import { deserialize, type Model } from '../../api/jsonapi.ts';
 import { formOfRecord } from './adapter.ts';
 import { answer, answerOf, comment, fieldScoreOf, progressOf, sectionScoreOf, startLive, subSectionScoreOf, withVehicle, type LiveState } from './liveScoring.ts';
 import { EMPTY_VEHICLE } from './model.ts';
-import { TEST_FORM_DOCUMENT } from './testForm.ts';
+import { testFormRecord } from './testForm.ts';
 
-const form = formOfRecord(deserialize<Model>(TEST_FORM_DOCUMENT) as Model);
+const form = formOfRecord(testFormRecord());
 const start = () => startLive(form, EMPTY_VEHICLE);
 const run = (...steps: ((s: LiveState) => LiveState)[]) => steps.reduce((s, step) => step(s), start());
 

@@ -1,4 +1,4 @@
-import type { FieldAction, Locale, ScoreTone, Urgency } from '@atelier/domain';
+import type { FieldAction, Locale, RecordOf, ScoreTone, Urgency } from '@atelier/domain';
 import { API_BASE, request } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { ApiError, errorsOfBody, type JsonApiDocument } from '../../api/jsonapi.ts';
@@ -24,8 +24,8 @@ export const publicPdfUrl = (token: string) => {
 };
 
 /** Downloads the inspection's report as the signed-in user (the file the browser saves or opens). */
-export const downloadReport = (inspection: { id: string; code?: unknown }) =>
-  downloadFile(reportPath(inspection.id).slice(API_BASE.length), `${String(inspection.code ?? inspection.id)}.pdf`);
+export const downloadReport = (inspection: Pick<RecordOf<'inspections'>, 'id' | 'code'>) =>
+  downloadFile(reportPath(inspection.id).slice(API_BASE.length), `${inspection.code ?? inspection.id}.pdf`);
 
 export interface ShareLink {
   id: string;
@@ -55,7 +55,8 @@ export async function createShare(inspectionId: string, options: { expires_in_da
 /** The links still open (add_data=shares). */
 export async function activeShares(inspectionId: string): Promise<ActiveShare[]> {
   const doc = await request<JsonApiDocument>(`/inspections/${encodeURIComponent(inspectionId)}`, { params: { extra: { add_data: 'shares' }, fields: { inspections: 'shared' } }, global: false });
-  return ((doc.meta as { shares?: ActiveShare[] } | undefined)?.shares ?? []) as ActiveShare[];
+  // A document's meta is free-form: add_data=shares puts the links there.
+  return (doc.meta as { shares?: ActiveShare[] } | undefined)?.shares ?? [];
 }
 
 /** POST /inspections/{id}/unshare: every active link stops working. */

@@ -1,4 +1,5 @@
-import type { JsonApiDocument, ResourceObject } from '../../api/jsonapi.ts';
+import type { RecordOf } from '@atelier/domain';
+import { deserialize, type JsonApiDocument, type ResourceObject } from '../../api/jsonapi.ts';
 
 /**
  * Test data of the area's tests: the document `GET /inspection-forms/{id}?include=...` answers for a
@@ -92,3 +93,10 @@ export const TEST_FORM_DOCUMENT: JsonApiDocument = {
     { type: 'inspection-form-notes', id: 'n-high', attributes: { minimum_value: 80, maximum_value: 100, text: 'Excellent état' } },
   ],
 };
+
+/** The test form as the screens read it: the document deserialised. */
+export function testFormRecord(): RecordOf<'inspection-forms'> {
+  const record = deserialize<RecordOf<'inspection-forms'>>(TEST_FORM_DOCUMENT);
+  if (!record || Array.isArray(record)) throw new Error('The test form document holds one record.');
+  return record;
+}
