@@ -238,6 +238,9 @@ describe('the inspection screen offline', () => {
       await page.getByTestId('state-tab-completed').tap();
       await settles(() => page.locator('tbody tr').count(), Math.min(counts.completed, 10));
       assert.match(page.url(), /filter%5Bstate%5D=completed|filter\[state\]=completed/);
+      // The rarer filters wait behind "More filters" on a tablet.
+      await page.getByTestId('filter-vehicle_score_min').waitFor({ state: 'detached' });
+      await page.getByTestId('filters-more').tap();
       await page.getByTestId('filter-vehicle_score_min').fill('101');
       await page.getByText('No results.').waitFor();
       await page.getByRole('button', { name: 'Reset filters' }).tap();

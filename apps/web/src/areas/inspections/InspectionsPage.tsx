@@ -1,6 +1,7 @@
 import { Box, Button, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { crudPermissions, INSPECTION_ACTION_LABELS, INSPECTION_STATES, inspectionActionRoute, type InspectionAction, type RecordOf } from '@atelier/domain';
+import { IconAdjustmentsHorizontal, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -71,10 +72,20 @@ type SetFilter = (name: string, value: string | null) => void;
 
 const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
-/** Inspector (holder or assignee), location, vehicle, form, creation dates and score range; each in the URL. */
+/** The filters behind "More filters": on a tablet, eight filters would push the list off the screen. */
+const MORE_FILTERS = ['allowedLocations', 'inspectionForm', 'created_from', 'created_to', 'vehicle_score_min', 'vehicle_score_max'] as const;
+
+/**
+ * Inspector (holder or assignee) and vehicle, then on demand location, form, creation dates and
+ * score range; each in the URL. The others stay open while one of them is set.
+ */
 function InspectionFilters({ get, set }: { get: GetFilter; set: SetFilter }) {
   const { t } = useTranslation();
   const { can } = useMe();
+  const moreSet = MORE_FILTERS.filter((name) => get(name) !== undefined).length;
+  const [more, setMore] = useState(moreSet > 0);
+  // Filters in use stay shown (the list's reset clears them).
+  const showMore = more || moreSet > 0;
   const score = (name: string, label: string) => (
     <NumberInput
       label={label}
@@ -99,21 +110,37 @@ function InspectionFilters({ get, set }: { get: GetFilter; set: SetFilter }) {
           <RelationSelect relation={relationOf('users')} label={t('inspections:filters.inspector')} value={get('inspector') ?? null} onChange={(v) => set('inspector', one(v))} name="inspector" />
         </Box>
       )}
-      {can('view any locations') && (
-        <Box w={220} data-testid="filter-location">
-          <RelationSelect relation={relationOf('locations')} label={t('inspections:filters.location')} value={get('allowedLocations') ?? null} onChange={(v) => set('allowedLocations', one(v))} name="allowedLocations" />
-        </Box>
-      )}
       <Box w={240} data-testid="filter-vehicle">
         <RelationSelect relation={relationOf('vehicles')} label={t('inspections:filters.vehicle')} value={get('vehicle') ?? null} onChange={(v) => set('vehicle', one(v))} name="vehicle" />
       </Box>
-      <Box w={240} data-testid="filter-form">
-        <RelationSelect relation={relationOf('inspection-forms')} label={t('inspections:filters.form')} value={get('inspectionForm') ?? null} onChange={(v) => set('inspectionForm', one(v))} name="inspectionForm" />
-      </Box>
-      {date('created_from', t('inspections:filters.created_from'))}
-      {date('created_to', t('inspections:filters.created_to'))}
-      {score('vehicle_score_min', t('inspections:filters.score_min'))}
-      {score('vehicle_score_max', t('inspections:filters.score_max'))}
+      {showMore ? (
+        <>
+          {can('view any locations') && (
+            <Box w={220} data-testid="filter-location">
+              <RelationSelect relation={relationOf('locations')} label={t('inspections:filters.location')} value={get('allowedLocations') ?? null} onChange={(v) => set('allowedLocations', one(v))} name="allowedLocations" />
+            </Box>
+          )}
+          <Box w={240} data-testid="filter-form">
+            <RelationSelect relation={relationOf('inspection-forms')} label={t('inspections:filters.form')} value={get('inspectionForm') ?? null} onChange={(v) => set('inspectionForm', one(v))} name="inspectionForm" />
+          </Box>
+          {date('created_from', t('inspections:filters.created_from'))}
+          {date('created_to', t('inspections:filters.created_to'))}
+          {score('vehicle_score_min', t('inspections:filters.score_min'))}
+          {score('vehicle_score_max', t('inspections:filters.score_max'))}
+        </>
+      ) : null}
+      {moreSet === 0 ? (
+        <Button
+          variant="subtle"
+          mih={36}
+          onClick={() => setMore((m) => !m)}
+          aria-expanded={showMore}
+          leftSection={showMore ? <IconChevronUp size={16} /> : <IconAdjustmentsHorizontal size={16} />}
+          data-testid="filters-more"
+        >
+          {showMore ? t('inspections:filters.fewer') : t('inspections:filters.more')}
+        </Button>
+      ) : null}
     </>
   );
 }
