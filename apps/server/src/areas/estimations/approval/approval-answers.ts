@@ -15,7 +15,7 @@ import { tokenHash } from '../../inspections/report/shares.ts';
 import { notifications } from '../../notifications/notifications.table.ts';
 import { documentFooterOf } from '../../../reports/footer.ts';
 import { vehicles } from '../../vehicles/vehicles.table.ts';
-import { refreshEstimationTotals, storedTotals, type EstimationItemRow, type EstimationRow } from '../estimation-lines.ts';
+import { refreshEstimationTotals, storedTotals, type EstimationRow } from '../estimation-lines.ts';
 import { estimationItems, estimations } from '../estimations.table.ts';
 import { recordDeferredWork } from '../deferred-work.ts';
 import { estimationAnswerItems, estimationAnswers, estimationApprovals } from './approval.table.ts';
