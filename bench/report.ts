@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { FIELD_ACTIONS, FIELD_TYPES, buildInspectionReport, buildQuote, compileInspectionForm, scoreInspection, type FieldAnswer, type QuoteItemInput } from '../packages/domain/src/index.ts';
+import { FIELD_ACTIONS, FIELD_TYPES, buildInspectionReport, buildQuote, compileInspectionForm, scoreInspection, workLineTotals, type FieldAnswer, type QuoteItemInput } from '../packages/domain/src/index.ts';
 import type { ReportData } from '../apps/server/src/areas/inspections/report/report-data.ts';
 import { renderReportPdf } from '../apps/server/src/areas/inspections/report/report-pdf.ts';
 import { IMAGE_PIXELS, cachedThumbnail, downscale, forgetThumbnails, type ReportImage } from '../apps/server/src/reports/images.ts';
@@ -124,7 +124,9 @@ async function main() {
   // The quote: 40 QC-taxed items over the urgencies and conditions, the first 10 with a photo each, signed.
   const quotePhotos = files.slice(0, QUOTE.photos);
   const conditions = ['to_replace', 'to_repair', 'to_verify', 'to_monitor', 'to_schedule'] as const;
-  const quoteItems: QuoteItemInput[] = Array.from({ length: QUOTE.items }, (_, k) => ({
+  // Each item with the totals it stores when written (the quote prints those).
+  const withStoredTotals = (i: Omit<QuoteItemInput, 'totals'>): QuoteItemInput => ({ ...i, totals: workLineTotals(i) });
+  const quoteItems: QuoteItemInput[] = Array.from({ length: QUOTE.items }, (_, k) => withStoredTotals({
     id: `item-${k}`,
     detail: `Travail proposé numéro ${k + 1} : remplacement et vérification`,
     condition: conditions[k % conditions.length],

@@ -51,6 +51,15 @@ export function describeRoute(method: Method, path: string, contract: RouteContr
   described.set(key(method, path), contract);
 }
 
+/**
+ * Declares a public route opened by a link's token (/public/...: an inspection report shared, an
+ * estimate sent for approval): no sign-in, and besides its own errors, 404 for a token nobody
+ * made, 410 for a link revoked or expired, 429 past the address's public reads.
+ */
+export function publicTokenRoute(method: Method, path: string, contract: Omit<RouteContract, 'public'>) {
+  describeRoute(method, path, { ...contract, public: true, errors: [...new Set([404, 410, 429, ...(contract.errors ?? [])])] });
+}
+
 /** A route as Fastify registered it (onRoute), path under /api/v1. */
 export interface RegisteredRoute {
   method: string;

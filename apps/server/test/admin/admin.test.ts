@@ -208,6 +208,43 @@ describe('roles and permissions', () => {
     expect(again.body.data.attributes.name).toBe('Préposé (copie) 2');
   });
 
+  it('counts the users of its organization holding a role (users_count), kept by the database as links come and go', async () => {
+    const count = async (id: string) => (await t.api('GET', `/api/v1/roles/${id}`, { token: manager })).body.data.attributes.users_count;
+    // Every role of the list carries its count, as the links say.
+    const listed = await t.api('GET', '/api/v1/roles?page[size]=100', { token: manager });
+    const links = rowsOf<{ id: string; n: number }>(
+      await t.database.db.execute(
+        sql`SELECT r.id, count(u.id)::int AS n FROM roles r LEFT JOIN user_roles ur ON ur.role_id = r.id LEFT JOIN users u ON u.id = ur.user_id AND u.organization_id = r.organization_id WHERE r.organization_id = ${w.garage.id} GROUP BY r.id`,
+      ),
+    );
+    expect(Object.fromEntries(listed.body.data.map((r: any) => [r.id, r.attributes.users_count]))).toEqual(Object.fromEntries(links.map((l) => [l.id, l.n])));
+    expect(links.some((l) => l.n > 0)).toBe(true);
+    const role = await t.api('POST', '/api/v1/roles', { token: manager, body: { data: { type: 'roles', attributes: { name: 'Compteurs' } } } });
+    expect(role.body.data.attributes.users_count).toBe(0);
+    const id = role.body.data.id as string;
+    const made = [];
+    for (const name of ['Cam', 'Cid'])
+      made.push(
+        await t.api('POST', '/api/v1/users', {
+          token: manager,
+          body: user({ firstname: name, lastname: 'Compté', email: `${name.toLowerCase()}@count.test` }, { roles: { data: [{ type: 'roles', id }] } }),
+        }),
+      );
+    expect(made.map((m) => m.status)).toEqual([201, 201]);
+    expect(await count(id)).toBe(2);
+    // A user of no organization (the platform's) holding it is not one of its organization's.
+    await t.database.db.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${w.admin.id}, ${id})`);
+    expect(await count(id)).toBe(2);
+    const [cam, cid] = made.map((m) => m.body.data.id as string);
+    const patched = await t.api('PATCH', `/api/v1/users/${cam}`, { token: manager, body: user({}, { roles: { data: [] } }, cam) });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(await count(id)).toBe(1);
+    expect((await t.api('DELETE', `/api/v1/users/${cid}`, { token: manager })).status).toBe(204);
+    expect(await count(id)).toBe(0);
+    await t.database.db.execute(sql`DELETE FROM user_roles WHERE user_id = ${w.admin.id} AND role_id = ${id}`);
+    expect(await count(id)).toBe(0);
+  });
+
   it('applies a change of a role permissions to signed-in users at once', async () => {
     const perm = await t.api('GET', '/api/v1/permissions?filter[search]=view any tags', { token: manager });
     const role = await t.api('POST', '/api/v1/roles', {

@@ -221,7 +221,7 @@ describe('holders and take-overs', () => {
     expect(fr.body.errors[0].detail).toBe('Alice Admin travaille actuellement sur la phase « Pièces » de cette estimation : prenez-la en charge pour continuer.');
     const en = await act(t, id, 'end-components', other, {}, 'en');
     expect(en.body.errors[0].detail).toBe('Alice Admin is currently working on the phase “Parts” of this estimate: take it over to continue.');
-    expect((await act(t, id, 'take-over/components', other, {})).status).toBe(422);
+    expect((await act(t, id, 'take-over/components', other, { holder: 42 })).status).toBe(422);
     const taken = await act(t, id, 'take-over/components', other, { holder: admin.id });
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
     expect(taken.body.data.relationships.componentsHolder.data.id).toBe(other.id);
@@ -237,6 +237,31 @@ describe('holders and take-overs', () => {
     const loser = a.status === 200 ? b : a;
     expect(loser.body.errors[0].detail).toBe(`${winner.firstname} ${winner.lastname} vient de prendre en charge la phase « Main-d'œuvre » de cette estimation.`);
     expect((await one<{ h: string }>(t, sql`SELECT times_holder_id AS h FROM estimations WHERE id = ${id}`)).h).toBe(winner.id);
+  });
+});
+
+describe('the take-over rule of every work record (admin/take-over.ts)', () => {
+  const componentsHolder = async (id: string) => (await one<{ h: string }>(t, sql`SELECT components_holder_id AS h FROM estimations WHERE id = ${id}`)).h;
+
+  it('takes a phase over without a body, as the spec’s clients call it', async () => {
+    const { id } = await estimate(t, admin);
+    await act(t, id, 'start-components', admin);
+    const taken = await t.api('POST', `${E}/${id}/take-over/components`, { token: other.token });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(await componentsHolder(id)).toBe(other.id);
+  });
+
+  it('refuses a take-over from a holder who no longer holds the phase (409 naming the holder now, fr and en), nothing changed', async () => {
+    const { id } = await estimate(t, admin);
+    await act(t, id, 'start-components', admin);
+    expect((await act(t, id, 'take-over/components', other, { data: { relationships: { holder: to('users', admin.id) } } })).status).toBe(200);
+    const stale = { data: { type: 'estimations', id, attributes: { holder: admin.id } } };
+    const fr = await act(t, id, 'take-over/components', third, stale);
+    expect(fr.status).toBe(409);
+    expect(fr.body.errors[0].detail).toBe('Olivier Autre vient de prendre en charge la phase « Pièces » de cette estimation.');
+    const en = await act(t, id, 'take-over/components', third, stale, 'en');
+    expect(en.body.errors[0].detail).toBe('Olivier Autre has just taken over the phase “Parts” of this estimate.');
+    expect(await componentsHolder(id)).toBe(other.id);
   });
 });
 

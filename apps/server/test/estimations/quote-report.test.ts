@@ -68,9 +68,9 @@ afterAll(() => t?.close());
 
 /**
  * A complete estimate of a 2023 Hyundai Kona for the customer, three items priced with the Québec
- * taxes (the first with a photo of ours and one of another organization), sent to the customer.
+ * taxes (the organization's group unless another is given; the first with a photo of ours and one of another organization), sent to the customer.
  */
-async function sentEstimate(vin = 'KM8K2CAB4PU001140') {
+async function sentEstimate(vin = 'KM8K2CAB4PU001140', taxGroup = qc) {
   const vehicle = await makeVehicle(t, admin.token, { vin, model_year: 2023, make: 'Hyundai', model: 'Kona', odometer: 18650 });
   const made = await estimate(t, admin, {
     vehicle: vehicle.id,
@@ -91,7 +91,7 @@ async function sentEstimate(vin = 'KM8K2CAB4PU001140') {
     { quantity: '2', unit_price: 2_500, time: '0' },
     { quantity: '1', unit_price: 3_000, time: '0' },
   ];
-  const priced = await patchItems(t, made.id, ids.map((id, k) => item(prices[k], { taxGroup: to('tax-groups', qc) }, id)), admin);
+  const priced = await patchItems(t, made.id, ids.map((id, k) => item(prices[k], { taxGroup: to('tax-groups', taxGroup) }, id)), admin);
   expect(priced.status, JSON.stringify(priced.body)).toBe(200);
   for (const route of ['end-components', 'end-times']) expect((await act(t, made.id, route, admin)).status).toBe(200);
   const mine = await upload(orgId);
@@ -182,6 +182,36 @@ describe('GET /estimations/{id}/report', () => {
     const res = await report(e.id, admin);
     expect(res.text).toContain('Approuvée');
     expect(res.text).toMatch(/Total des travaux approuvés\s+494,39 \$/);
+  });
+
+  it('prints the totals the items stored: a tax rate edited afterwards changes neither the lines nor the totals, and is not printed', async () => {
+    const made = await t.api('POST', '/api/v1/tax-groups', {
+      token: admin.token,
+      body: { data: { type: 'tax-groups', attributes: { name: 'Québec (rates to edit)' }, relationships: { taxes: { data: [{ type: 'taxes', attributes: { code: 'TPS', rate: '5', type: 'percentage' } }, { type: 'taxes', attributes: { code: 'TVQ', rate: '9.975', type: 'percentage' } }] } } } },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const saved = await sentEstimate(nextVin(), made.body.data.id);
+    // The TVQ goes to 10 % once the items are saved.
+    const { tps, tvq } = await one<{ tps: string; tvq: string }>(
+      t,
+      sql`SELECT max(id::text) FILTER (WHERE code = 'TPS') AS tps, max(id::text) FILTER (WHERE code = 'TVQ') AS tvq FROM taxes WHERE tax_group_id = ${made.body.data.id}`,
+    );
+    const edited = await t.api('PATCH', `/api/v1/tax-groups/${made.body.data.id}`, {
+      token: admin.token,
+      body: { data: { type: 'tax-groups', id: made.body.data.id, relationships: { taxes: { data: [{ type: 'taxes', id: tps }, { type: 'taxes', id: tvq, attributes: { rate: '10' } }] } } } },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const res = await report(saved.id, admin);
+    expect(res.status).toBe(200);
+    // Pads: TVQ 39,90 $ stored (at 10 % it would be 40,00 $); three items proposed: 480,00 $ + TPS 24,00 $ + TVQ 47,88 $.
+    for (const s of ['TPS 20,00 $', 'TVQ 39,90 $', '459,90 $', 'TPS (5 %)']) expect(res.text, s).toContain(s);
+    expect(res.text).toMatch(/Sous-total\s+480,00 \$/);
+    expect(res.text).toMatch(/TVQ\s+47,88 \$/);
+    expect(res.text).toMatch(/Total proposé\s+551,88 \$/);
+    expect(res.text).not.toContain('TVQ 40,00 $');
+    expect(res.text).not.toContain('(10 %)');
+    const api = await t.api('GET', `${E}/${saved.id}`, { token: admin.token });
+    expect(api.body.data.attributes.total).toBe(55188);
   });
 
   it('marks an estimate still being priced as a draft', async () => {

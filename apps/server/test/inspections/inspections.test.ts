@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 let t: TestApp;
 let admin: MadeUser;
 let other: MadeUser;
+let third: MadeUser;
 let viewer: MadeUser;
 let form: MadeForm;
 const I = '/api/v1/inspections';
@@ -58,6 +59,7 @@ beforeAll(async () => {
   const org = await makeOrganization(t);
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   other = await makeUser(t, org.id, { firstname: 'Olivier', lastname: 'Autre' });
+  third = await makeUser(t, org.id, { firstname: 'Tina', lastname: 'Tierce' });
   viewer = await makeUser(t, org.id, { permissions: ['view module inspections', 'view any inspections', 'view inspections', 'edit inspections', 'view any vehicles', 'view vehicles', 'create vehicles'] });
   form = await makeInspectionForm(t, admin.token, {
     sections: [
@@ -202,6 +204,44 @@ describe('answering', () => {
     const res = await answer(await fieldOf(pending, 'Klaxon'), { value: true });
     expect(res.status).toBe(409);
     expect(res.body.errors[0].detail).toContain('À assigner');
+  });
+});
+
+describe('taking over (the rule of every work record: admin/take-over.ts)', () => {
+  const from = (holder: MadeUser) => ({ data: { type: 'inspections', relationships: { holder: to('users', holder.id) } } });
+  const holderOf = async (id: string) => (await one<{ holder_id: string }>(sql`SELECT holder_id FROM inspections WHERE id = ${id}`)).holder_id;
+  async function started() {
+    const { id } = await inspection();
+    expect((await act(id, 'start')).status).toBe(200);
+    return id;
+  }
+
+  it('takes it over without a body, as the spec’s clients call it', async () => {
+    const id = await started();
+    const taken = await act(id, 'take-over', other);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(await holderOf(id)).toBe(other.id);
+  });
+
+  it('refuses a take-over from a holder who no longer holds it (409 naming the holder now, fr and en), nothing changed', async () => {
+    const id = await started();
+    expect((await act(id, 'take-over', other)).status).toBe(200);
+    const fr = await act(id, 'take-over', third, from(admin));
+    expect(fr.status).toBe(409);
+    expect(fr.body.errors[0].detail).toBe('Olivier Autre a pris cette inspection en charge entre-temps.');
+    const en = await act(id, 'take-over', third, from(admin), 'en');
+    expect(en.body.errors[0].detail).toBe('Olivier Autre took this inspection over in the meantime.');
+    expect(await holderOf(id)).toBe(other.id);
+    expect((await act(id, 'take-over', third, from(other))).status).toBe(200);
+  });
+
+  it('of two take-overs at once from the holder seen, one wins; the other is told who took it', async () => {
+    const id = await started();
+    const [a, b] = await Promise.all([act(id, 'take-over', other, from(admin)), act(id, 'take-over', third, from(admin))]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const [winner, lost] = a.status === 200 ? [other, b] : [third, a];
+    expect(lost.body.errors[0].detail).toBe(`${winner.firstname} ${winner.lastname} a pris cette inspection en charge entre-temps.`);
+    expect(await holderOf(id)).toBe(winner.id);
   });
 });
 

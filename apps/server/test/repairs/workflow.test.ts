@@ -102,7 +102,8 @@ describe('the holder', () => {
     const en = await act(t, id, 'complete', mechanic, {}, 'en');
     expect(en.body.errors[0].detail).toBe('Alice Admin is working on this repair: take it over to continue it.');
     expect((await act(t, id, 'take-over', admin, {})).status).toBe(409);
-    const taken = await act(t, id, 'take-over', mechanic, {});
+    // Without a body, as the spec's clients call it.
+    const taken = await act(t, id, 'take-over', mechanic);
     expect(taken.status).toBe(200);
     expect(taken.body.data.relationships.holder.data.id).toBe(mechanic.id);
     expect(taken.body.data.relationships.repairers.data.map((u: any) => u.id).sort()).toEqual([admin.id, mechanic.id].sort());
@@ -111,6 +112,19 @@ describe('the holder', () => {
     expect(done.status).toBe(200);
     expect(done.body.data.relationships.completedBy.data.id).toBe(mechanic.id);
     expect(done.body.data.relationships.endedBy.data.id).toBe(mechanic.id);
+  });
+
+  it('refuses a take-over from a holder who no longer holds it (409 naming the holder now, fr and en), nothing changed', async () => {
+    const { id } = await makeRepair(t, admin);
+    await act(t, id, 'start', admin, {});
+    expect((await act(t, id, 'take-over', mechanic)).status).toBe(200);
+    const stale = { data: { relationships: { holder: to('users', admin.id) } } };
+    const fr = await act(t, id, 'take-over', mechanic2, stale);
+    expect(fr.status).toBe(409);
+    expect(fr.body.errors[0].detail).toBe('Maxime Mécano a pris cette réparation en charge entre-temps.');
+    const en = await act(t, id, 'take-over', mechanic2, { holder: admin.id }, 'en');
+    expect(en.body.errors[0].detail).toBe('Maxime Mécano took this repair over in the meantime.');
+    expect((await one<{ holder_id: string }>(t, sql`SELECT holder_id FROM repairs WHERE id = ${id}`)).holder_id).toBe(mechanic.id);
   });
 
   it('of two take-overs at once, one wins; the other is told who took it', async () => {

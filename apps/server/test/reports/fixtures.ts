@@ -1,4 +1,4 @@
-import type { QuoteInput, QuoteItemInput, TaxRate, WorkOrderInput, WorkOrderItemInput } from '@atelier/domain';
+import { workLineTotals, type QuoteInput, type QuoteItemInput, type TaxRate, type WorkOrderInput, type WorkOrderItemInput } from '@atelier/domain';
 
 // Fixture inputs of the documents' models: French in Québec (GST + QST), English in Ontario (HST).
 
@@ -6,7 +6,11 @@ export const QC: TaxRate[] = [
   { code: 'TPS', rate: '5', type: 'percentage' },
   { code: 'TVQ', rate: '9.975', type: 'percentage' },
 ];
-const item = (id: string, i: Partial<QuoteItemInput>): QuoteItemInput => ({ id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, ...i });
+/** An item with the totals it stored when written (the quote prints those). */
+function item(id: string, i: Partial<Omit<QuoteItemInput, 'totals'>>): QuoteItemInput {
+  const line = { id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, ...i };
+  return { ...line, totals: workLineTotals(line) };
+}
 export const FOOTER = 'Garage Démo inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
 
 export const french: QuoteInput = {

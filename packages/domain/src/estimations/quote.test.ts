@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { workLineTotals } from '../lines/work-lines.ts';
 import type { TaxRate } from '../taxes/taxes.ts';
 import { buildQuote, type QuoteInput, type QuoteItemInput } from './quote.ts';
 
@@ -6,7 +7,11 @@ const QC: TaxRate[] = [
   { code: 'TPS', rate: '5', type: 'percentage' },
   { code: 'TVQ', rate: '9.975', type: 'percentage' },
 ];
-const item = (id: string, i: Partial<QuoteItemInput>): QuoteItemInput => ({ id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, ...i });
+/** An item with the totals it stored when written (with its group's rates then). */
+function item(id: string, i: Partial<Omit<QuoteItemInput, 'totals'>>): QuoteItemInput {
+  const line = { id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, ...i };
+  return { ...line, totals: workLineTotals(line) };
+}
 
 const items: QuoteItemInput[] = [
   // 300.00 parts + 0.8 h × 120.00 = 96.00 labour = 396.00; TPS 19.80; TVQ 39.501 → 39.50
@@ -66,6 +71,17 @@ describe('the quote of an estimate', () => {
       { code: 'TVQ', amount: 5346, rate: '9.975', type: 'percentage' },
     ]);
     expect(q.groups.map((g) => g.total)).toEqual([45530, 16095, 0, 0, 0]);
+  });
+
+  it('prints the totals the items stored, not what their group’s rates give now; a rate changed since is not printed', () => {
+    // The TVQ went from 9.975 % to 10 % after the items were saved.
+    const edited = buildQuote(input({ items: items.map((i) => ({ ...i, taxes: [QC[0], { ...QC[1], rate: '10' }] })) }));
+    expect(edited.groups[0].lines[0].totals).toEqual(q.groups[0].lines[0].totals);
+    expect(edited.totals).toEqual(q.totals);
+    expect(edited.taxes).toEqual([
+      { code: 'TPS', amount: 2680, rate: '5', type: 'percentage' },
+      { code: 'TVQ', amount: 5346, rate: null, type: null },
+    ]);
   });
 
   it('says each item’s decisions: the approver’s and the customer’s', () => {

@@ -1,15 +1,16 @@
 import type { Locale } from '../locale.ts';
 import { URGENCIES, URGENCY_LABELS, type Urgency } from '../inspections/urgency.ts';
 import { decimalNumber, documentFooter, documentTaxes, filled, labelled, type DocumentParty, type DocumentTax, type DocumentVehicle, type Labelled } from '../lines/documents.ts';
-import type { WorkTotals } from '../lines/work-lines.ts';
+import { workLineTotals, type WorkTotals } from '../lines/work-lines.ts';
+import type { TaxRate } from '../taxes/taxes.ts';
 import type { Labels } from '../vehicles/vehicle-enums.ts';
 import {
   CUSTOMER_DECISION_LABELS,
   ESTIMATION_ITEM_STATE_LABELS,
   ITEM_CONDITIONS,
   ITEM_CONDITION_LABELS,
-  estimationTotals,
   isItemCharged,
+  sumEstimationLines,
   type CustomerDecision,
   type EstimationItemLine,
   type EstimationItemState,
@@ -20,11 +21,15 @@ import { ESTIMATION_STATE_LABELS, WORK_TYPE_LABELS, type EstimationState, type W
 // What an estimate's PDF, the quote a customer signs, says (issue 12; GET /estimations/{id}/report):
 // the items grouped by urgency and condition, each with its parts, labour, taxes and the decisions
 // taken on it, the totals, and the signature block. Pure: the server loads the estimate and draws
-// this model; every amount comes from estimationTotals, never recomputed here.
+// this model. Every amount is the one the item stored when it was written (the API and the
+// customer's page show the same), never recomputed here: a tax rate edited since does not change
+// the document.
 
-/** An estimation item as the quote reads it: the declaration's attributes, its tax group's taxes, its supplier's name. */
+/** An estimation item as the quote reads it: the declaration's attributes, its tax group's taxes now, its supplier's name. */
 export interface QuoteItemInput extends EstimationItemLine {
   id: string;
+  /** The totals the item stored, with its group's taxes when it was written. */
+  totals: WorkTotals;
   detail: string;
   condition?: ItemCondition | null;
   urgency?: Urgency | null;
@@ -84,7 +89,7 @@ export interface QuoteLine {
   unit_price: number;
   /** Hours and cents per hour, or a labour price set by hand (`manual`). */
   labour: { time: number; hourly_rate: number; manual: boolean };
-  /** Parts, labour, taxes (by code) and total in cents, from estimationTotals. */
+  /** Parts, labour, taxes (by code) and total in cents, as the item stored them. */
   totals: WorkTotals;
   /** Covered by a warranty: charged nothing, its value in totals.warranty. */
   warranty: boolean;
@@ -156,13 +161,26 @@ function groupTitle(urgency: Urgency | null, condition: ItemCondition | null, lo
   return parts.length ? parts.join(' · ') : OTHER_WORK_LABELS.other[locale];
 }
 
+/**
+ * The rates an item's stored taxes were charged at, as far as its group's rates now tell: a code
+ * the group no longer charges at the stored amount has no known rate (null, the rate not printed).
+ */
+function ratesCharged(item: QuoteItemInput): TaxRate[] {
+  const now = new Map(workLineTotals(item).taxes.map((t) => [t.code, t.amount]));
+  return item.totals.taxes.map((stored) => {
+    const rate = item.taxes?.find((t) => t.code === stored.code);
+    return rate && now.get(stored.code) === stored.amount ? rate : { code: stored.code, rate: null, type: '' };
+  });
+}
+
 /** The quote of an estimate: see QuoteModel. */
 export function buildQuote(input: QuoteInput): QuoteModel {
   const { locale, estimation: e } = input;
-  const totals = estimationTotals(input.items);
+  // The estimate's totals are the sums of its items' stored ones, as the estimate keeps them.
+  const totals = sumEstimationLines(input.items);
   // Printed order: urgency, condition, then the estimate's own order (position, else as given).
   const order = input.items
-    .map((item, k) => ({ item, k, totals: totals.lines[k], urgency: item.urgency ?? null, condition: item.condition ?? null }))
+    .map((item, k) => ({ item, k, totals: item.totals, urgency: item.urgency ?? null, condition: item.condition ?? null }))
     .sort(
       (a, b) =>
         rank(URGENCIES, a.urgency) - rank(URGENCIES, b.urgency) ||
@@ -221,7 +239,7 @@ export function buildQuote(input: QuoteInput): QuoteModel {
     approver: filled(input.approver),
     groups,
     totals: { proposed: totals.proposed, approved: totals.approved },
-    taxes: documentTaxes(totals.proposed.taxes, input.items.filter(isItemCharged).map((i) => i.taxes)),
+    taxes: documentTaxes(totals.proposed.taxes, input.items.filter(isItemCharged).map(ratesCharged)),
     hasApproved: input.items.some((i) => i.state === 'approved'),
     signature: {
       name: input.customer?.name ?? null,

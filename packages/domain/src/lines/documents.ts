@@ -46,12 +46,17 @@ export interface DocumentTax extends TaxAmount {
 
 /**
  * The document's taxes (sumWorkTotals' `taxes`, by code) with their rates, read from the lines'
- * tax groups: "TPS 5 %", "TVQ 9,975 %". Amounts are never recomputed here.
+ * tax groups: "TPS 5 %", "TVQ 9,975 %". Amounts are never recomputed here. A line's rate given as
+ * null is unknown: its code is printed without a rate.
  */
 export function documentTaxes(totals: readonly TaxAmount[], lineRates: readonly (readonly TaxRate[] | null | undefined)[]): DocumentTax[] {
   const rates = new Map<string, { rate: string; type: string } | null>();
   for (const list of lineRates)
     for (const t of list ?? []) {
+      if (t.rate === null) {
+        rates.set(t.code, null);
+        continue;
+      }
       const rate = { rate: String(decimalNumber(t.rate)), type: t.type };
       const known = rates.get(t.code);
       if (known === undefined) rates.set(t.code, rate);

@@ -126,6 +126,8 @@ export const roles = pgTable(
     /** Set on the roles created from the default catalogue (docs/decisions.md). */
     key: text('key'),
     location_ids: locationIds(),
+    /** The users of the role's owner holding it, kept by triggers of migration 0014 (count_role_users). */
+    users_count: integer('users_count').notNull().default(0),
     ...timestamps(),
   },
   (t) => [

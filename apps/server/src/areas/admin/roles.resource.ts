@@ -13,7 +13,6 @@ export const rolesResource = defineResource(declarations.roles, {
   table: roles,
   permissions: 'roles',
   tenancy: tenancy.owner({ locations: false }),
-  attributes: { users_count: (a) => a.isVirtual((r) => r.users_count ?? null) },
   relationships: {
     organization: rel.belongsTo('organization_id'),
     reseller: rel.belongsTo('reseller_id'),

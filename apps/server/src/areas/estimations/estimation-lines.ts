@@ -101,7 +101,7 @@ const totalColumns = (t: WorkTotals) => ({
 });
 
 /** The totals an item stored, as the domain reads them. */
-const storedTotals = (r: Record<string, unknown>): WorkTotals => ({
+export const storedTotals = (r: Record<string, unknown>): WorkTotals => ({
   parts: Number(r.parts_total ?? 0),
   labour: Number(r.labour_total ?? 0),
   subtotal: Number(r.subtotal ?? 0),

@@ -8,7 +8,8 @@ import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
 import { readRecord } from '../../jsonapi/includes.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
 import { renderDocument } from '../../jsonapi/router.ts';
-import { assigneesOf, userName } from '../admin/assignees.ts';
+import { assigneesOf } from '../admin/assignees.ts';
+import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { emitCallback } from '../settings/callbacks.ts';
 import { claimVehicle } from '../vehicles/work-in-progress.ts';
 import { phaseColumns, phasesOf, refreshEstimationTotals, type EstimationRow } from './estimation-lines.ts';
@@ -22,10 +23,6 @@ import { sendApprovalLink } from './approval/approval-links.ts';
 // then writes the state and phases the domain answers, and who did it. What follows from the new
 // state is the same for every action: going in progress claims the vehicle, completing asks for
 // approval (callback), being approved approves the undecided items when the approval is skipped.
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const attributesOf = (body: unknown): Record<string, unknown> =>
-  isObject(body) ? (isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : body) : {};
 
 const now = () => sql`now()`;
 
@@ -59,25 +56,13 @@ interface Transition {
 
 const by = (column: string): Stamps => (ctx) => ({ [column]: ctx.actor.id });
 
-/**
- * A take-over names the holder it takes over from, as the estimate showed them: of two users
- * taking over at once, the second finds another holder and is refused (409), never silently wins.
- */
+/** A take-over of a phase: refused when the body names a holder seen who no longer holds it (admin/take-over.ts). */
 const takeOver =
   (phase: EstimationPhase): Stamps =>
   async (ctx, row, body) => {
-    const expected = attributesOf(body).holder;
-    if (typeof expected !== 'string' || !expected) throw new ApiError(422, 'estimation.holder_required', undefined, { pointer: '/data/attributes/holder' });
-    const holder = phasesOf(row)[phase].holder;
-    if (holder !== expected) throw new ApiError(409, 'estimation.holder_changed', { holder: await userName(ctx, holder), phase: ESTIMATION_PHASE_LABELS[phase][ctx.locale] });
+    await checkTakeOver(ctx, body, phasesOf(row)[phase].holder, 'estimation.holder_changed', { phase: ESTIMATION_PHASE_LABELS[phase][ctx.locale] });
     return {};
   };
-
-const holderBody: JsonSchema = {
-  type: 'object',
-  description: '{ holder: <id of the user taking over from, as the estimate showed them> } (or in data.attributes)',
-  properties: { holder: { type: 'string' }, data: { type: 'object', properties: { attributes: { type: 'object', properties: { holder: { type: 'string' } } } } } },
-};
 
 const TRANSITIONS: Record<EstimationAction, Transition> = {
   assign: {
@@ -87,10 +72,10 @@ const TRANSITIONS: Record<EstimationAction, Transition> = {
   },
   start_components: { summary: 'Starts (or reopens) the parts: the user holds the phase; the estimate is in progress (one per vehicle, else 409)', stamps: by('components_started_by_id') },
   end_components: { summary: 'Ends the parts (their holder); with the labour done, the estimate is complete and goes to approval', stamps: by('components_ended_by_id') },
-  take_over_components: { summary: 'Takes over the parts from the user holding them', body: holderBody, stamps: takeOver('components') },
+  take_over_components: { summary: 'Takes over the parts from the user holding them', body: TAKE_OVER_BODY, stamps: takeOver('components') },
   start_times: { summary: 'Starts (or reopens) the labour: the user holds the phase; the estimate is in progress (one per vehicle, else 409)', stamps: by('times_started_by_id') },
   end_times: { summary: 'Ends the labour (its holder); with the parts done, the estimate is complete and goes to approval', stamps: by('times_ended_by_id') },
-  take_over_times: { summary: 'Takes over the labour from the user holding it', body: holderBody, stamps: takeOver('times') },
+  take_over_times: { summary: 'Takes over the labour from the user holding it', body: TAKE_OVER_BODY, stamps: takeOver('times') },
   start_approve: { summary: 'Starts the approval of the complete estimate: the user decides item by item', stamps: by('approval_started_by_id') },
   send_client_approve: {
     summary: `Sends the estimate to the customer for approval: a new version, sent now (the approval is started if needed), and a link to the customer's page, e-mailed to the customer (or to data.attributes.email) in their language (or data.attributes.locale), valid ${APPROVAL_DAYS.default} days (or expires_in_days, up to ${APPROVAL_DAYS.max}); the link is in meta.approval, this once`,

@@ -23,7 +23,7 @@ const CHANGE_MANAGER = 'change manager estimations';
 
 const actionPolicy = (action: EstimationAction): Policy<[row: EstimationRow]> => ({
   refuses: {
-    409: `The estimate’s state or phases do not offer ${action} (its available_actions say which do), or another user holds the phase (the message names them and offers the take-over).`,
+    409: `The estimate’s state or phases do not offer ${action} (its available_actions say which do), or another user holds the phase (the message names them and offers the take-over)${action.startsWith('take_over') ? '; or someone else took the phase over since the holder the body names' : ''}.`,
   },
   async check(ctx, row) {
     const step = estimationStep(row.state, phasesOf(row), action, ctx.actor.id);

@@ -17,6 +17,7 @@ import { readRecord } from '../../jsonapi/includes.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
 import { renderDocument } from '../../jsonapi/router.ts';
 import { assigneesOf } from '../admin/assignees.ts';
+import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { cancelEstimationOfInspection } from '../estimations/estimations.actions.ts';
 import { emitCallback } from '../settings/callbacks.ts';
 import { claimVehicle } from '../vehicles/work-in-progress.ts';
@@ -120,8 +121,11 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
   },
   take_over: {
     permission: INSPECTION_ACTION_PERMISSIONS.take_over,
-    contract: { summary: 'Takes over the inspection in progress from the user holding it' },
-    handler: (ctx, row) => save(ctx, row!, { holder_id: ctx.actor.id }),
+    contract: { summary: 'Takes over the inspection in progress from the user holding it', body: TAKE_OVER_BODY },
+    async handler(ctx, row, body) {
+      await checkTakeOver(ctx, body, row!.holder_id, 'inspection.holder_changed');
+      return save(ctx, row!, { holder_id: ctx.actor.id });
+    },
   },
   complete: {
     permission: INSPECTION_ACTION_PERMISSIONS.complete,

@@ -36,7 +36,7 @@ async function notAssignee(ctx: RequestContext, row: InspectionRow): Promise<Ref
 
 const actionPolicy = (action: InspectionAction): Policy<[row: InspectionRow]> => ({
   refuses: {
-    409: `The inspection’s state does not offer ${action} (its available_actions say which do)${action === 'take_over' ? ', or the user already holds it' : ''}.`,
+    409: `The inspection’s state does not offer ${action} (its available_actions say which do)${action === 'take_over' ? ', the user already holds it, or someone else took it over since the holder the body names' : ''}.`,
     ...(holderOnly(action) ? { 403: 'Work in progress is done by the user holding it (the message names them).' } : {}),
     ...(action === 'start' ? { 403: 'An assigned inspection is started by an assignee (or someone who may assign it).' } : {}),
   },

@@ -4,7 +4,8 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, JsonSchema, Row } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
-import { assigneesOf, linkage, userName } from '../admin/assignees.ts';
+import { assigneesOf } from '../admin/assignees.ts';
+import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { emitCallback } from '../settings/callbacks.ts';
 import { claimVehicle } from '../vehicles/work-in-progress.ts';
 import { stopRepairClocks } from './clocks.ts';
@@ -73,14 +74,9 @@ const actions: Record<RepairAction, ActionDefinition<RepairRow>> = {
   },
   take_over: {
     permission: REPAIR_ACTION_PERMISSIONS.take_over,
-    contract: {
-      summary:
-        'Takes over the work in progress. The body names the holder the user was told about ({ data: { relationships: { holder: { data: { type: "users", id } } } } }): when someone else took it over meanwhile, 409 names them (of two take-overs at once, one wins)',
-      body: documentBody('Optional: the holder the user takes it over from.'),
-    },
+    contract: { summary: 'Takes over the work in progress from the user holding it (the user becomes one of its repairers)', body: TAKE_OVER_BODY },
     async handler(ctx, row, body) {
-      const [from] = linkage(body, 'holder', 'users');
-      if (from !== undefined && from !== row!.holder_id) throw new ApiError(409, 'repair.holder_changed', { holder: await userName(ctx, row!.holder_id) });
+      await checkTakeOver(ctx, body, row!.holder_id, 'repair.holder_changed');
       return saveRepair(ctx, row!, { holder_id: ctx.actor.id, repairer_ids: withRepairer(row!, ctx.actor.id) });
     },
   },

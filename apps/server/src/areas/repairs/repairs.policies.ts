@@ -38,7 +38,7 @@ export function refusedByState(ctx: RequestContext, state: RepairState, action: 
 
 const actionPolicy = (action: RepairAction): Policy<[row: RepairRow]> => ({
   refuses: {
-    409: `The repair’s state does not offer ${action} (its available_actions say which do)${action === 'take_over' ? ', the user already holds it, or someone else took it over first' : ''}.`,
+    409: `The repair’s state does not offer ${action} (its available_actions say which do)${action === 'take_over' ? ', the user already holds it, or someone else took it over since the holder the body names' : ''}.`,
     ...(repairHolderOnly(action) ? { 403: 'Work in progress is completed by the user holding it (the message names them).' } : {}),
   },
   async check(ctx, row) {

@@ -6,8 +6,6 @@ import {
   sumWorkTotals,
   type CustomerDecision,
   type Locale,
-  type TaxAmount,
-  type WorkTotals,
 } from '@atelier/domain';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../jsonapi/errors.ts';
@@ -17,7 +15,7 @@ import { tokenHash } from '../../inspections/report/shares.ts';
 import { notifications } from '../../notifications/notifications.table.ts';
 import { documentFooterOf } from '../../../reports/footer.ts';
 import { vehicles } from '../../vehicles/vehicles.table.ts';
-import { refreshEstimationTotals, type EstimationItemRow, type EstimationRow } from '../estimation-lines.ts';
+import { refreshEstimationTotals, storedTotals, type EstimationRow } from '../estimation-lines.ts';
 import { estimationItems, estimations } from '../estimations.table.ts';
 import { recordDeferredWork } from '../deferred-work.ts';
 import { estimationAnswerItems, estimationAnswers, estimationApprovals } from './approval.table.ts';
@@ -47,16 +45,6 @@ export async function openApproval(db: Db, token: string, lock = false): Promise
 
 /** The customer answers while the approval is open: the estimate complete, its approval not ended. */
 const accepting = (e: EstimationRow) => e.state === 'completed' && e.approval_status !== 'done' && e.sent_at !== null;
-
-const storedTotals = (i: EstimationItemRow): WorkTotals => ({
-  parts: i.parts_total,
-  labour: i.labour_total,
-  subtotal: i.subtotal,
-  tax: i.tax_total,
-  total: i.total,
-  warranty: i.warranty_total,
-  taxes: (i.tax_details as TaxAmount[]) ?? [],
-});
 
 /** The public URL of an item's photo (served by approval.routes.ts through the link). */
 const photoUrl = (token: string, uploadId: string) => `/api/v1/public/estimate-approvals/${token}/photos/${uploadId}`;

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { ApiError } from '../../../jsonapi/errors.ts';
 import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
-import { describeRoute } from '../../../jsonapi/openapi.ts';
+import { publicTokenRoute } from '../../../jsonapi/openapi.ts';
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
 import { TIME_ZONE_QUERY, requestTimeZone, sendPdf } from '../../../reports/http.ts';
 import { loadImages } from '../../../reports/images.ts';
@@ -156,36 +156,29 @@ const view: JsonSchema = {
   },
 };
 
-describeRoute('GET', '/public/estimate-approvals/:token', {
+publicTokenRoute('GET', '/public/estimate-approvals/:token', {
   summary: 'What the customer’s approval page shows: the estimate as it is now, the items asked about with their prices and photos, and the answer given to this version',
   tag: 'estimations',
-  public: true,
   responses: { 200: { contentType: 'application/json', schema: view } },
-  errors: [404, 410, 429],
 });
 
-describeRoute('POST', '/public/estimate-approvals/:token', {
+publicTokenRoute('POST', '/public/estimate-approvals/:token', {
   summary: 'The customer’s answer: a decision on every item asked about, the signer’s name and signature, for the version read',
   description: 'Body: { data: { attributes: { version, signer_name, signature (PNG data URL), decisions: [{ item, decision: approved | declined }] } } }. 409 when the estimate changed since it was read, was already answered, or takes no answer now.',
   tag: 'estimations',
-  public: true,
   responses: { 201: { contentType: 'application/json', schema: view } },
-  errors: [404, 409, 410, 422, 429],
+  errors: [409, 422],
 });
 
-describeRoute('GET', '/public/estimate-approvals/:token/report', {
+publicTokenRoute('GET', '/public/estimate-approvals/:token/report', {
   summary: 'The estimate as a quote (PDF) in the link’s language, as it is now: the items the customer is asked about, their prices with taxes and the decisions taken',
   tag: 'estimations',
-  public: true,
   query: TIME_ZONE_QUERY,
   responses: { 200: QUOTE_PDF },
-  errors: [404, 410, 429],
 });
 
-describeRoute('GET', '/public/estimate-approvals/:token/photos/:uploadId', {
+publicTokenRoute('GET', '/public/estimate-approvals/:token/photos/:uploadId', {
   summary: 'A photo of an item the customer is asked about (JPEG, at most 1600 pixels)',
   tag: 'estimations',
-  public: true,
   responses: { 200: { contentType: 'image/jpeg', description: 'The photo.', schema: { type: 'string', format: 'binary' } } },
-  errors: [404, 410, 429],
 });

@@ -5,11 +5,11 @@ import { documentParties, namesOf, supplierNames, taxesOfGroups } from '../../..
 import { loadImages, type ImageSource } from '../../../reports/images.ts';
 import { quoteImages } from '../../../reports/quote-pdf.ts';
 import { estimationAnswers } from '../approval/approval.table.ts';
-import type { EstimationRow } from '../estimation-lines.ts';
+import { storedTotals, type EstimationRow } from '../estimation-lines.ts';
 import { estimationItems } from '../estimations.table.ts';
 
-// What the estimate's PDF prints, read once: the estimate, its items with their tax groups' taxes
-// and suppliers, who and what it is about, the people named, the customer's last signature, and
+// What the estimate's PDF prints, read once: the estimate, its items with their stored totals,
+// their tax groups' taxes and suppliers, who and what it is about, the people named, the customer's last signature, and
 // the pictures (the items' inspection photos, the signature, the logo) still loading.
 
 export interface QuoteData {
@@ -54,6 +54,8 @@ export async function quoteData(db: Db, dataDir: string, row: EstimationRow, loc
     items: items.map((i) => ({
       ...i,
       supplier: i.supplier_id ? (suppliers.get(i.supplier_id) ?? null) : null,
+      // The amounts stored when the item was written; the group's rates now only label them.
+      totals: storedTotals(i),
       taxes: i.tax_group_id ? (taxes.get(i.tax_group_id) ?? []) : [],
     })),
     organization: parties.organization,

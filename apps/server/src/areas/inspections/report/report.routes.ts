@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { t } from '../../../i18n/index.ts';
 import { ApiError } from '../../../jsonapi/errors.ts';
 import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
-import { describeRoute } from '../../../jsonapi/openapi.ts';
+import { describeRoute, publicTokenRoute } from '../../../jsonapi/openapi.ts';
 import { authorize } from '../../../jsonapi/policies.ts';
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
 import { findRow } from '../../../jsonapi/scope.ts';
@@ -86,19 +86,16 @@ describeRoute('GET', '/inspections/:id/report', {
   errors: [403, 404],
 });
 
-describeRoute('GET', '/public/inspection-reports/:token', {
+publicTokenRoute('GET', '/public/inspection-reports/:token', {
   summary: 'The report of a shared inspection as PDF, in the share’s language; no sign-in (the token is the link’s)',
   tag: 'inspections',
-  public: true,
   query: TIME_ZONE_QUERY,
   responses: { 200: PDF },
-  errors: [404, 410, 429],
 });
 
-describeRoute('GET', '/public/inspection-reports/:token/summary', {
+publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
   summary: 'What the public page of a shared report shows: the vehicle, its score and verdict, the sections and the recommended work',
   tag: 'inspections',
-  public: true,
   responses: {
     200: {
       contentType: 'application/json',
@@ -169,5 +166,4 @@ describeRoute('GET', '/public/inspection-reports/:token/summary', {
       },
     },
   },
-  errors: [404, 410, 429],
 });
