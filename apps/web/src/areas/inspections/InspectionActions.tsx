@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { inspectionActionRoute, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { useMe } from '../../app/AppData.tsx';
 import { byFullName } from '../../components/resource/recordNames.tsx';
-import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
+import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { actionsInputOf, headerActions } from './inspectionActions.ts';
 import { inspectionHref } from './inspectionModel.ts';
 
@@ -37,6 +37,7 @@ export function InspectionActions({ inspection }: { inspection: RecordOf<'inspec
       assignAction="assign"
       colorOf={(a) => COLORS[a]}
       primary="start"
+      bodyOf={(a) => (a === 'take_over' ? takeOverBody('inspections', inspection.id, holder) : undefined)}
       doneOf={(a) => t(`inspections:workflow.done.${a}`)}
       onDone={(action, result) => {
         void qc.invalidateQueries({ queryKey: ['inspections'] });

@@ -201,6 +201,7 @@ function ConflictBanner({ inspection, conflict, waiting, canTakeOver, onKeep, on
 }) {
   const { t } = useTranslation();
   const takeOver = useMutation({
+    // Body-less: the user takes it back from whoever the refusal named, not from the holder this screen last read.
     mutationFn: () => api.action(`/inspections/${inspection.id}/take-over`, 'POST'),
     onSuccess: onKeep,
   });

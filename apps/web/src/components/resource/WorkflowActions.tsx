@@ -11,6 +11,14 @@ import { RelationSelect } from './RelationSelect.tsx';
 
 const assignees = { ...relationOf('users', true), filter: { active: true } };
 
+/**
+ * A take-over's document: it names the holder the user saw, so that of two take-overs at once
+ * exactly one wins and the other is told who holds the work now (409).
+ */
+export const takeOverBody = (type: string, id: string, holder: { id: string } | null | undefined) => ({
+  data: { type, id, ...(holder ? { relationships: { holder: { data: { type: 'users', id: holder.id } } } } : {}) },
+});
+
 export interface WorkflowActionsProps<A extends string> {
   type: string;
   record: Model;
