@@ -1,5 +1,7 @@
 import {
+  CUSTOMER_DECISIONS,
   ESTIMATION_ACTIONS,
+  ESTIMATION_ITEM_STATES,
   ESTIMATION_PHASES,
   ESTIMATION_STATES,
   ESTIMATION_STATE_LABELS,
@@ -66,9 +68,7 @@ export function phasesOf(record: PhaseRecord): EstimationPhases {
   return { components: one('components'), times: one('times'), approval: one('approval') };
 }
 
-const TAKE_OVER: Record<EstimationAction, EstimationPhase | undefined> = Object.fromEntries(
-  ESTIMATION_ACTIONS.map((a) => [a, a === 'take_over_components' ? 'components' : a === 'take_over_times' ? 'times' : undefined]),
-) as Record<EstimationAction, EstimationPhase | undefined>;
+const TAKE_OVER: Partial<Record<EstimationAction, EstimationPhase>> = { take_over_components: 'components', take_over_times: 'times' };
 
 /** Actions with their own dialog rather than a plain button: sending to the customer asks where and how. */
 const OWN_DIALOG: readonly EstimationAction[] = ['send_client_approve'];
@@ -134,8 +134,8 @@ export function itemLine(values: LineValues, taxesOf: ReadonlyMap<string, readon
     hourly_rate: cents(values.hourly_rate),
     taxes: group ? (taxesOf.get(group) ?? null) : null,
     warranty: Boolean(values.warranty),
-    state: (values.state || null) as EstimationItemLine['state'],
-    customer_decision: (values.customer_decision || null) as EstimationItemLine['customer_decision'],
+    state: isOneOf(ESTIMATION_ITEM_STATES, values.state) ? values.state : null,
+    customer_decision: isOneOf(CUSTOMER_DECISIONS, values.customer_decision) ? values.customer_decision : null,
   };
 }
 
