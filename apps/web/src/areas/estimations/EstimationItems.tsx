@@ -204,6 +204,7 @@ export function EstimationItems({ estimation, groups }: { estimation: Estimation
                 if (save.isSuccess) save.reset();
               }}
               label={t('estimations:items.title')}
+              // The editor takes react-hook-form's error shape, of which these { message } per field are the leaves.
               errors={(checkErrors ?? lineErrors(save.error)) as FieldErrors<FieldValues>[] | undefined}
             />
           ) : null}
