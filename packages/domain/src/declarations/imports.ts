@@ -3,19 +3,22 @@ import { IMPORT_STATUSES } from '../imports/statuses.ts';
 
 export const imports = declare('imports', {
   attributes: {
-    model: attr.string().isReadOnly(),
+    model: attr.string().notNull().isReadOnly(),
     name: attr.string().notNull().max(255),
-    file_format: attr.string().isReadOnly(),
-    file_size: attr.integer().isReadOnly(),
-    line_count: attr.integer().isReadOnly(),
-    columns: attr.json().isReadOnly(),
-    mapping: attr.object().notNull(),
-    status: attr.enum(IMPORT_STATUSES).isReadOnly(),
-    progress: attr.integer().isReadOnly(),
-    created_count: attr.integer().isReadOnly(),
-    updated_count: attr.integer().isReadOnly(),
-    skipped_count: attr.integer().isReadOnly(),
-    failed_count: attr.integer().isReadOnly(),
+    file_format: attr.string().notNull().isReadOnly(),
+    file_size: attr.integer().notNull().isReadOnly(),
+    line_count: attr.integer().notNull().isReadOnly(),
+    /** The header of each column, in the file's order. */
+    columns: attr.json<string[]>().notNull().isReadOnly(),
+    /** Column header → field name of the model (null: ignored). */
+    mapping: attr.object<Record<string, string | null>>().notNull(),
+    status: attr.enum(IMPORT_STATUSES).notNull().isReadOnly(),
+    /** Lines processed by the run, out of line_count. */
+    progress: attr.integer().notNull().isReadOnly(),
+    created_count: attr.integer().notNull().isReadOnly(),
+    updated_count: attr.integer().notNull().isReadOnly(),
+    skipped_count: attr.integer().notNull().isReadOnly(),
+    failed_count: attr.integer().notNull().isReadOnly(),
     dry_run_at: attr.datetime().isReadOnly(),
     started_at: attr.datetime().isReadOnly(),
     finished_at: attr.datetime().isReadOnly(),

@@ -2,10 +2,12 @@ import { attr, declare, rel } from '../declare/declare.ts';
 
 export const notifications = declare('notifications', {
   attributes: {
-    event: attr.string().isReadOnly(),
-    subject_type: attr.string().isReadOnly(),
-    subject_id: attr.string().isReadOnly(),
-    data: attr.object().isReadOnly(),
+    /** created, updated, deleted or a workflow action's name. */
+    event: attr.string().notNull().isReadOnly(),
+    subject_type: attr.string().notNull().isReadOnly(),
+    subject_id: attr.string().notNull().isReadOnly(),
+    /** A short summary kept with the notice; a mention also carries the comment's first words and the page that shows it. */
+    data: attr.object<{ label?: string; causer_name?: string; changes?: string[]; excerpt?: string; page_type?: string; page_id?: string }>().isReadOnly(),
     read: attr.boolean().isReadOnly(),
     read_at: attr.datetime().isReadOnly(),
     created_at: attr.datetime().isReadOnly(),

@@ -1,4 +1,5 @@
 import { PERMISSIONS, type PermissionArea, type StandardVerb } from '@atelier/domain';
+import { isOneOf } from '../../lib/enums.ts';
 
 /** The role screen's matrix (pure): rows grouped by area and subject, standard verbs as columns. */
 export const MATRIX_VERBS: readonly StandardVerb[] = ['view module', 'view any', 'view', 'create', 'edit', 'delete'];
@@ -25,7 +26,7 @@ export function buildMatrix(available: ReadonlySet<string>): MatrixGroup[] {
     groups.set(p.area, rows);
     const row = rows.get(p.subject) ?? { subject: p.subject, standard: {}, other: [] };
     rows.set(p.subject, row);
-    if (p.area !== 'apps' && (MATRIX_VERBS as readonly string[]).includes(p.verb)) row.standard[p.verb as StandardVerb] = p.name;
+    if (p.area !== 'apps' && isOneOf(MATRIX_VERBS, p.verb)) row.standard[p.verb] = p.name;
     else row.other.push({ verb: p.verb, name: p.name });
   }
   return [...groups].map(([area, rows]) => ({ area, rows: [...rows.values()] }));

@@ -20,6 +20,7 @@ export function useComments(objectType: string, objectId: string, enabled = true
         { filter: { object_type: objectType, object_id: objectId }, include: 'owner', sort: 'created_at', page: { number: 1, size: 100 }, extra: { add_data: 'mentionable' } },
         { signal, global: false },
       );
+      // add_data's answer (who may be mentioned) comes in the document's free-form meta.
       const people = Array.isArray(res.meta?.mentionable) ? (res.meta.mentionable as Person[]) : [];
       return { comments: res.data, total: res.total, people };
     },

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group, Input, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { Phone, PhoneType } from '@atelier/domain';
+import { PHONE_TYPES, type Phone } from '@atelier/domain';
+import { isOneOf } from '../../lib/enums.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { phoneTypeLabel, phoneTypes } from './common.tsx';
 
@@ -52,7 +53,7 @@ export function PhonesInput({
               label={t('crm:contacts.phone_type')}
               data={phoneTypes()}
               value={p.type ?? null}
-              onChange={(v) => set(i, { type: (v ?? 'MOBILE') as PhoneType })}
+              onChange={(v) => set(i, { type: isOneOf(PHONE_TYPES, v) ? v : 'MOBILE' })}
               allowDeselect={false}
               style={{ flex: 1.4 }}
               data-testid={`phone-${i}-type`}

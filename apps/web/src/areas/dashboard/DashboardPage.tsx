@@ -112,6 +112,7 @@ function RecentActivity() {
     { page: { number: 1, size: 8 }, sort: '-created_at', include: 'causer', fields: { users: 'firstname,lastname,email' }, extra: { add_data: 'subjects' } },
     { meta: { silent: true } },
   );
+  // add_data's answer (the subjects' names) comes in the document's free-form meta.
   const subjects = (q.data?.meta?.subjects ?? {}) as Record<string, LogSubject>;
   const locale = currentLocale();
   return (

@@ -1,13 +1,14 @@
 import { Alert, Badge, Box, Button, Center, Container, Group, Image, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ITEM_CONDITION_LABELS, URGENCY_LABELS, pickLocale, sumWorkTotals, type CustomerDecision, type Locale, type WorkTotals } from '@atelier/domain';
+import { CUSTOMER_DECISIONS, ITEM_CONDITION_LABELS, URGENCY_LABELS, pickLocale, sumWorkTotals, type CustomerDecision, type Locale, type WorkTotals } from '@atelier/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/jsonapi.ts';
 import { PublicLinkRefused } from '../../components/PublicLinkRefused.tsx';
 import i18n, { currentLocale, storedLocale } from '../../i18n/index.ts';
+import { isOneOf } from '../../lib/enums.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
 import { SignaturePad } from '../inspections/SignaturePad.tsx';
 import { fetchApproval, sendApproval, type ApprovalItem, type ApprovalView } from './approvalApi.ts';
@@ -93,7 +94,9 @@ function ItemCard({ item, locale, decision, onDecide, readOnly }: { item: Approv
           size="md"
           disabled={readOnly}
           value={decision ?? ''}
-          onChange={(v) => onDecide(v as CustomerDecision)}
+          onChange={(v) => {
+            if (isOneOf(CUSTOMER_DECISIONS, v)) onDecide(v);
+          }}
           aria-label={t('approval:item.decision', { detail: item.detail })}
           color={decision === 'declined' ? 'gray.8' : 'teal.9'}
           data={[

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeferredWorkState } from '@atelier/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
@@ -10,7 +11,7 @@ import { orderDeferredWork } from './estimationModel.ts';
 vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockApi.tsx')).appDataMock());
 
 const text = (el: Element) => (el.textContent ?? '').replace(/\s/g, ' ');
-const work = (id: string, detail: string, state: string, declined_at: string, extra: Record<string, unknown> = {}) => ({
+const work = (id: string, detail: string, state: DeferredWorkState, declined_at: string, extra: Record<string, unknown> = {}) => ({
   type: 'deferred-work',
   id,
   attributes: { detail, condition: 'to_replace', state, total: 5749, declined_at, note: null, ...extra },

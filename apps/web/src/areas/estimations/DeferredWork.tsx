@@ -1,14 +1,15 @@
 import { Alert, Badge, Button, Group, List, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { IconClockPause, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFERRED_WORK_STATE_LABELS, ITEM_CONDITION_LABELS, type DeferredWorkState, type ItemCondition } from '@atelier/domain';
+import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { DEFERRED_WORK_STATES, DEFERRED_WORK_STATE_LABELS, ITEM_CONDITIONS, ITEM_CONDITION_LABELS, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client.ts';
+import { api, type ListResult } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
-import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
+import { isOneOf } from '../../lib/enums.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { DEFERRED_STATE_COLORS, orderDeferredWork } from './estimationModel.ts';
 
@@ -16,10 +17,12 @@ import { DEFERRED_STATE_COLORS, orderDeferredWork } from './estimationModel.ts';
 // its next visit: on the vehicle (to close as done or dismissed), on its next request (a notice),
 // on its next estimate (added as items). The server makes it; users only close it or add it.
 
+type DeferredWork = RecordOf<'deferred-work'>;
+
 /** The vehicle's deferred work (only the open suggestions, or all of it), when the user may read estimates. */
-export function useDeferredWork(vehicleId: string | null | undefined, { open = false, enabled = true }: { open?: boolean; enabled?: boolean } = {}) {
+export function useDeferredWork(vehicleId: string | null | undefined, { open = false, enabled = true }: { open?: boolean; enabled?: boolean } = {}): UseQueryResult<ListResult<DeferredWork>> {
   const { can } = useMe();
-  return useList<Model>(
+  return useList<DeferredWork>(
     'deferred-work',
     { page: { number: 1, size: 100 }, sort: '-declined_at', filter: { vehicle: vehicleId ?? '', ...(open ? { state: 'open' } : {}) } },
     { enabled: Boolean(vehicleId) && enabled && (can('view any estimations') || can('view estimations')), meta: { silent: true }, global: false },
@@ -28,9 +31,9 @@ export function useDeferredWork(vehicleId: string | null | undefined, { open = f
 
 const refusalOf = (e: unknown, fallback: string) => (e instanceof ApiError ? errorMessage(e.errors, translateError) : e ? fallback : null);
 
-function WorkText({ work }: { work: Model }) {
+function WorkText({ work }: { work: DeferredWork }) {
   const locale = currentLocale();
-  const condition = work.condition && Object.hasOwn(ITEM_CONDITION_LABELS, String(work.condition)) ? ITEM_CONDITION_LABELS[work.condition as ItemCondition][locale] : null;
+  const condition = isOneOf(ITEM_CONDITIONS, work.condition) ? ITEM_CONDITION_LABELS[work.condition][locale] : null;
   return (
     <>
       <Text size="sm" fw={500} style={{ whiteSpace: 'pre-wrap' }}>
@@ -46,11 +49,10 @@ function WorkText({ work }: { work: Model }) {
 }
 
 export function DeferredStateBadge({ state }: { state: unknown }) {
-  const s = String(state) as DeferredWorkState;
-  if (!Object.hasOwn(DEFERRED_WORK_STATE_LABELS, s)) return null;
+  if (!isOneOf(DEFERRED_WORK_STATES, state)) return null;
   return (
-    <Badge size="sm" variant="light" color={DEFERRED_STATE_COLORS[s]} tt="none" data-state={s}>
-      {DEFERRED_WORK_STATE_LABELS[s][currentLocale()]}
+    <Badge size="sm" variant="light" color={DEFERRED_STATE_COLORS[state]} tt="none" data-state={state}>
+      {DEFERRED_WORK_STATE_LABELS[state][currentLocale()]}
     </Badge>
   );
 }
@@ -59,10 +61,9 @@ export function DeferredStateBadge({ state }: { state: unknown }) {
  * On the estimate: the vehicle's open suggestions from earlier visits, each added as an item
  * (POST /estimations/{id}/deferred-work) while the descriptions may change.
  */
-export function DeferredSuggestions({ estimation, writable, onAdded }: { estimation: Model; writable: boolean; onAdded: () => void }) {
+export function DeferredSuggestions({ estimation, writable, onAdded }: { estimation: RecordOf<'estimations'>; writable: boolean; onAdded: () => void }) {
   const { t } = useTranslation();
-  const vehicle = (estimation.vehicle ?? null) as Model | null;
-  const q = useDeferredWork(vehicle?.id, { open: true });
+  const q = useDeferredWork(estimation.vehicle?.id, { open: true });
   const qc = useQueryClient();
   const add = useMutation({
     meta: { silent: true },
@@ -73,7 +74,7 @@ export function DeferredSuggestions({ estimation, writable, onAdded }: { estimat
     },
   });
   // Work declined on this very estimate is still one of its items: it is suggested to the next ones.
-  const rows = (q.data?.data ?? []).filter((w) => (w.estimation as Model | null | undefined)?.id !== estimation.id);
+  const rows = (q.data?.data ?? []).filter((w) => w.estimation?.id !== estimation.id);
   if (!rows.length) return null;
   const locale = currentLocale();
   const refusal = refusalOf(add.error, t('errors:SOMETHING_WENT_WRONG'));
@@ -107,7 +108,7 @@ export function DeferredSuggestions({ estimation, writable, onAdded }: { estimat
 }
 
 /** "Fait" / "Écarter" with an optional note: PATCH state and note of one suggestion. */
-function CloseWork({ work, onDone }: { work: Model; onDone: () => void }) {
+function CloseWork({ work, onDone }: { work: DeferredWork; onDone: () => void }) {
   const { t } = useTranslation();
   const [closing, setClosing] = useState<'done' | 'dismissed' | null>(null);
   const [note, setNote] = useState('');

@@ -1,11 +1,11 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_PHASES, ESTIMATION_PHASE_LABELS, PHASE_STATUS_LABELS, type CustomerDecision, type EstimationPhase, type PhaseStatus } from '@atelier/domain';
+import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_PHASES, ESTIMATION_PHASE_LABELS, PHASE_STATUS_LABELS, type CustomerDecision, type PhaseStatus } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
-import type { Model } from '../../api/jsonapi.ts';
 import { byFullName } from '../../components/resource/recordNames.tsx';
 import { currentLocale } from '../../i18n/index.ts';
+import { isOneOf } from '../../lib/enums.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { ESTIMATION_STATE_COLORS, estimationStateLabel, phasesOf } from './estimationModel.ts';
+import { ESTIMATION_STATE_COLORS, estimationStateLabel, PHASE_FIELDS, phasesOf, type PhaseRecord } from './estimationModel.ts';
 
 export function EstimationStateBadge({ state, size = 'lg' }: { state: unknown; size?: 'sm' | 'lg' }) {
   if (!state) return null;
@@ -19,16 +19,15 @@ export function EstimationStateBadge({ state, size = 'lg' }: { state: unknown; s
 const PHASE_COLORS: Record<PhaseStatus, string> = { pending: 'gray', in_progress: 'indigo', done: 'teal' };
 
 /** Parts, labour and approval, each with its status and, while in progress, who holds it. */
-export function PhaseBadges({ record, withHolders = false }: { record: Model; withHolders?: boolean }) {
+export function PhaseBadges({ record, withHolders = false }: { record: PhaseRecord; withHolders?: boolean }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const phases = phasesOf(record);
-  const holder = (p: EstimationPhase) => (record[`${p}Holder`] ?? null) as Model | null;
   return (
     <Group gap={6} wrap="wrap" data-testid="estimation-phases">
       {ESTIMATION_PHASES.map((p) => {
         const { status } = phases[p];
-        const who = withHolders && status === 'in_progress' ? holder(p) : null;
+        const who = withHolders && status === 'in_progress' ? record[PHASE_FIELDS[p].holder] : null;
         return (
           <Badge key={p} size="md" variant="light" color={PHASE_COLORS[status]} tt="none" data-phase={p} data-status={status}>
             {t('estimations:phase', { phase: ESTIMATION_PHASE_LABELS[p][locale], status: PHASE_STATUS_LABELS[status][locale] })}
@@ -49,13 +48,12 @@ const DECISION_COLORS: Record<CustomerDecision, string> = { approved: 'teal', de
 
 /** The customer's answer on an item (from the approval page), with when they gave it; nothing until they answer. */
 export function CustomerDecisionBadge({ decision, at }: { decision: unknown; at?: unknown }) {
-  if (!(CUSTOMER_DECISIONS as readonly unknown[]).includes(decision)) return <Text size="sm">—</Text>;
-  const d = decision as CustomerDecision;
+  if (!isOneOf(CUSTOMER_DECISIONS, decision)) return <Text size="sm">—</Text>;
   const locale = currentLocale();
   return (
-    <Stack gap={2} align="flex-start" data-testid="customer-decision" data-decision={d}>
-      <Badge size="md" variant="light" color={DECISION_COLORS[d]} tt="none">
-        {CUSTOMER_DECISION_LABELS[d][locale]}
+    <Stack gap={2} align="flex-start" data-testid="customer-decision" data-decision={decision}>
+      <Badge size="md" variant="light" color={DECISION_COLORS[decision]} tt="none">
+        {CUSTOMER_DECISION_LABELS[decision][locale]}
       </Badge>
       {typeof at === 'string' && at ? (
         <Text size="xs" c="dimmed">

@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import type { EstimationItemGroup, TaxRate, WorkTotals } from '@atelier/domain';
+import type { EstimationItemGroup, RecordOf, TaxRate, WorkTotals } from '@atelier/domain';
 import { workLineTotals } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import { ApiError, type Model } from '../../api/jsonapi.ts';
+import { ApiError } from '../../api/jsonapi.ts';
 import { fieldsOf } from '../../components/resource/declared.tsx';
 import { useDirtyGuard } from '../../components/resource/formBehaviour.tsx';
 import { LineEditor } from '../../components/resource/LineEditor.tsx';
@@ -19,17 +19,23 @@ import { PhotoThumbnails } from '../inspections/Photos.tsx';
 import { CustomerDecisionBadge } from './EstimationBadges.tsx';
 import { itemFieldWritable, itemLine, liveTotals, taxesByGroup } from './estimationModel.ts';
 
+type Estimation = RecordOf<'estimations'>;
+/** The totals a saved estimate or repair carries (workTotalsAttributes). */
+type WorkTotalsKey = 'parts_total' | 'labour_total' | 'subtotal' | 'tax_details' | 'tax_total' | 'total' | 'warranty_total';
+
 /** Every tax group of the organization with its taxes: what the live totals tax each item with. */
-export function useTaxGroups() {
+export function useTaxGroups(): UseQueryResult<RecordOf<'tax-groups'>[]> {
   return useQuery({
     queryKey: ['tax-groups', 'with-taxes'],
-    queryFn: () => api.listAll<Model>('tax-groups', { include: 'taxes' }),
+    queryFn: () => api.listAll<RecordOf<'tax-groups'>>('tax-groups', { include: 'taxes' }),
     staleTime: 5 * 60_000,
     meta: { silent: true },
   });
 }
 
 const taxGroupRelation = { type: 'tax-groups', labelOf: byName, sort: 'name' };
+/** The line editor hands a view its line's form values (LineValues), not the item that fieldsOf types it as. */
+const lineView = (view: (line: LineValues) => ReactNode) => (line: RecordOf<'estimation-items'>) => view(line as LineValues);
 
 /**
  * The columns of an estimate's items, each read only unless the user holds its phase now
@@ -49,21 +55,21 @@ export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf:
     { name: 'time', ...own('time') },
     { name: 'hourly_rate', ...own('hourly_rate') },
     { name: 'manual_labour', ...own('manual_labour') },
-    { name: 'taxGroup', ...own('taxGroup'), relation: taxGroupRelation, view: (l) => String(((l as LineValues).taxGroupName as string | undefined) ?? '') },
+    { name: 'taxGroup', ...own('taxGroup'), relation: taxGroupRelation, view: lineView((l) => String(l.taxGroupName ?? '')) },
     { name: 'warranty', ...own('warranty') },
     { name: 'state', ...own('state') },
-    { name: 'customer_decision', view: (l) => <CustomerDecisionBadge decision={(l as LineValues).customer_decision} at={(l as LineValues).customerDecidedAt} /> },
-    { name: 'images', readOnly: true, view: (l) => <PhotoThumbnails images={((l as LineValues).images as string[] | null) ?? []} name={String((l as LineValues).detail ?? '')} /> },
-    { name: 'total', view: (l) => <span data-testid="item-total">{formatMoney(workLineTotals(itemLine(l as LineValues, taxesOf)).total, currentLocale())}</span> },
+    { name: 'customer_decision', view: lineView((l) => <CustomerDecisionBadge decision={l.customer_decision} at={l.customerDecidedAt} />) },
+    { name: 'images', readOnly: true, view: lineView((l) => <PhotoThumbnails images={l.images ?? []} name={String(l.detail ?? '')} />) },
+    { name: 'total', view: lineView((l) => <span data-testid="item-total">{formatMoney(workLineTotals(itemLine(l, taxesOf)).total, currentLocale())}</span>) },
   ]);
   const writable = groups.includes('description');
   return { type: 'estimation-items', fields, orderable: writable, fixed: !writable, add: 'estimations:items.add', empty: 'estimations:items.empty', line: 'estimations:items.line' };
 }
 
 /** The record's items as the editor holds them, with the tax group's name for a read-only cell. */
-function itemsOf(config: LinesConfig, record: Model): LineValues[] {
-  const raw = (record.items ?? []) as Model[];
-  return linesOf(config, raw).map((l, i) => ({ ...l, taxGroupName: raw[i]?.taxGroup ? byName(raw[i].taxGroup as Model) : '', customerDecidedAt: raw[i]?.customer_decided_at ?? null }));
+function itemsOf(config: LinesConfig, record: Estimation): LineValues[] {
+  const raw = record.items ?? [];
+  return linesOf(config, raw).map((l, i) => ({ ...l, taxGroupName: raw[i]?.taxGroup ? byName(raw[i].taxGroup) : '', customerDecidedAt: raw[i]?.customer_decided_at ?? null }));
 }
 
 /** The server's errors of the items (/data/relationships/items/data/2/attributes/quantity) by line and field, for the editor. */
@@ -117,13 +123,13 @@ function TotalsTable({ totals, live }: { totals: WorkTotals; live: boolean }) {
 }
 
 /** The server's totals of a saved estimate or repair (authoritative), as the domain's shape. */
-export function savedTotals(record: Model): WorkTotals {
-  const n = (k: string) => Number(record[k] ?? 0);
+export function savedTotals(record: Pick<Estimation | RecordOf<'repairs'>, WorkTotalsKey>): WorkTotals {
+  const n = (k: Exclude<WorkTotalsKey, 'tax_details'>) => Number(record[k] ?? 0);
   return {
     parts: n('parts_total'),
     labour: n('labour_total'),
     subtotal: n('subtotal'),
-    taxes: Array.isArray(record.tax_details) ? (record.tax_details as WorkTotals['taxes']) : [],
+    taxes: Array.isArray(record.tax_details) ? record.tax_details : [],
     tax: n('tax_total'),
     total: n('total'),
     warranty: n('warranty_total'),
@@ -136,7 +142,7 @@ export { TotalsTable };
  * The items of an estimate in the line editor, with its totals: while the user edits, recomputed
  * live with the domain's functions (the tax group's taxes); once saved, the server's.
  */
-export function EstimationItems({ estimation, groups }: { estimation: Model; groups: readonly EstimationItemGroup[] }) {
+export function EstimationItems({ estimation, groups }: { estimation: Estimation; groups: readonly EstimationItemGroup[] }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const taxGroups = useTaxGroups();
@@ -156,7 +162,7 @@ export function EstimationItems({ estimation, groups }: { estimation: Model; gro
   const save = useMutation({
     meta: { form: true },
     mutationFn: () =>
-      api.update<Model>({ type: 'estimations', id: estimation.id, relationships: { items: { type: 'estimation-items', value: linesDocument(config, lines) } } }),
+      api.update<Estimation>({ type: 'estimations', id: estimation.id, relationships: { items: { type: 'estimation-items', value: linesDocument(config, lines) } } }),
     onSuccess: () => {
       notifications.show({ color: 'teal', message: t('common:form.saved') });
       void qc.invalidateQueries({ queryKey: ['estimations'] });
@@ -198,6 +204,7 @@ export function EstimationItems({ estimation, groups }: { estimation: Model; gro
                 if (save.isSuccess) save.reset();
               }}
               label={t('estimations:items.title')}
+              // The editor takes react-hook-form's error shape, of which these { message } per field are the leaves.
               errors={(checkErrors ?? lineErrors(save.error)) as FieldErrors<FieldValues>[] | undefined}
             />
           ) : null}

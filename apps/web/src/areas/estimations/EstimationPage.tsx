@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ESTIMATION_ACTION_LABELS, estimationActionRoute, writableItemGroups, type EstimationAction, type EstimationState } from '@atelier/domain';
+import { ESTIMATION_ACTION_LABELS, estimationActionRoute, writableItemGroups, type EstimationAction, type RecordOf } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
-import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
 import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
@@ -30,12 +30,13 @@ export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,c
 const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
 const label = (a: EstimationAction) => ESTIMATION_ACTION_LABELS[a][currentLocale()];
 const RED: readonly EstimationAction[] = ['cancel', 'deny'];
+type Estimation = RecordOf<'estimations'>;
 
 /**
  * Someone else works on a phase: say who; offer the take-over when the user may
  * ("Jean Tremblay travaille sur les pièces. Prendre en charge ?"). A lost race is the server's 409, shown here.
  */
-function HeldPrompt({ estimation, held, onDone }: { estimation: Model; held: HeldPhase; onDone: () => void }) {
+function HeldPrompt({ estimation, held, onDone }: { estimation: Estimation; held: HeldPhase; onDone: () => void }) {
   const { t } = useTranslation();
   const take = useMutation({
     meta: { silent: true },
@@ -74,11 +75,11 @@ export default function EstimationPage() {
   const { me, can } = useMe();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const q = useRecord<Model>('estimations', id, { include: ESTIMATION_INCLUDE });
+  const q = useRecord<Estimation>('estimations', id, { include: ESTIMATION_INCLUDE });
   const estimation = q.data;
   const groups = useMemo(() => {
-    if (!estimation) return [];
-    const all = writableItemGroups(estimation.state as EstimationState, phasesOf(estimation), me.id);
+    if (!estimation?.state) return [];
+    const all = writableItemGroups(estimation.state, phasesOf(estimation), me.id);
     // Descriptions are the estimate's own edit; the phases' groups go with holding the phase.
     return all.filter((g) => g !== 'description' || can('edit estimations'));
   }, [estimation, me.id, can]);
@@ -86,15 +87,11 @@ export default function EstimationPage() {
   if (!estimation) return <Alert color="red">{t('estimations:page.not_found')}</Alert>;
 
   const reload = () => void qc.invalidateQueries({ queryKey: ['estimations'] });
-  const vehicle = (estimation.vehicle ?? null) as Model | null;
-  const customer = (estimation.customer ?? null) as Model | null;
-  const inspection = (estimation.inspection ?? null) as Model | null;
-  const repair = (estimation.repair ?? null) as Model | null;
-  const approver = (estimation.approver ?? null) as Model | null;
-  const assigned = (Array.isArray(estimation.assignedToUsers) ? estimation.assignedToUsers : []) as Model[];
+  const { vehicle, customer, inspection, repair, approver } = estimation;
+  const assigned = estimation.assignedToUsers ?? [];
   const code = String(estimation.code ?? '');
   const held = heldByOthers(estimation, me.id);
-  const available = (estimation.available_actions ?? []) as string[];
+  const available: readonly string[] = estimation.available_actions ?? [];
   const version = Number(estimation.version ?? 0);
 
   return (
@@ -111,7 +108,7 @@ export default function EstimationPage() {
               <WorkflowActions<EstimationAction>
                 type="estimations"
                 record={estimation}
-                actions={headerActions(estimation.available_actions as string[] | undefined)}
+                actions={headerActions(estimation.available_actions)}
                 labelOf={label}
                 routeOf={estimationActionRoute}
                 confirmOf={(a) => (CONFIRMED_ESTIMATION_ACTIONS.includes(a) ? t(`estimations:confirm.${a}`, { code }) : null)}
@@ -119,8 +116,8 @@ export default function EstimationPage() {
                 colorOf={(a) => (RED.includes(a) ? 'red.8' : undefined)}
                 onDone={(a, result) => {
                   reload();
-                  // Skipping the estimate opens its repair.
-                  const made = a === 'by_pass' && result?.repair ? (result.repair as Model).id : null;
+                  // Skipping the estimate opens its repair. WorkflowActions reads any type's answer as a Model: this one is the estimate.
+                  const made = a === 'by_pass' ? ((result as Estimation | null)?.repair?.id ?? null) : null;
                   if (made) navigate(repairHref(made));
                 }}
                 testId="estimation-actions"

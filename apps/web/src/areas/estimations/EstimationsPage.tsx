@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { columnsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
 import { relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
 import { StateTabs } from '../../components/resource/StateTabs.tsx';
 import { currentLocale } from '../../i18n/index.ts';
+import { isOneOf } from '../../lib/enums.ts';
 import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
 import { estimateHref, estimationStateLabel } from './estimationModel.ts';
 
@@ -29,7 +29,7 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
   const [type, setType] = useState<WorkType>('customer');
   const create = useMutation({
     mutationFn: () =>
-      api.create<Model>({
+      api.create<Estimation>({
         type: 'estimations',
         attributes: { type },
         relationships: { vehicle: { type: 'vehicles', value: vehicle }, ...(customer ? { customer: { type: 'customers', value: customer } } : {}) },
@@ -46,7 +46,7 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
       <Select
         label={t(labelKey('estimations', 'type'))}
         value={type}
-        onChange={(v) => setType((v ?? 'customer') as WorkType)}
+        onChange={(v) => setType(isOneOf(WORK_TYPES, v) ? v : 'customer')}
         data={WORK_TYPES.map((w) => ({ value: w, label: WORK_TYPE_LABELS[w][currentLocale()] }))}
         allowDeselect={false}
         required
@@ -71,10 +71,10 @@ export default function EstimationsPage() {
   const { t } = useTranslation();
   const columns = columnsOf('estimations', [
     { key: 'code', linkTo: (r) => estimateHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
-    { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle as Model) : '—') },
+    { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle) : '—') },
     { key: 'customer', visibleFrom: 'md' },
     { key: 'state', render: (r) => <EstimationStateBadge state={r.state} size="sm" /> },
-    { key: 'components_status', label: 'estimations:list.phases', visibleFrom: 'lg', render: (r) => <PhaseBadges record={r as Model} /> },
+    { key: 'components_status', label: 'estimations:list.phases', visibleFrom: 'lg', render: (r) => <PhaseBadges record={r} /> },
     { key: 'total' },
     { key: 'created_at', visibleFrom: 'sm' },
   ]);

@@ -1,42 +1,48 @@
 import { Button } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { estimateHref } from './estimationModel.ts';
 
 /** The inspection states an estimate is drafted from: the inspection is done. */
 const DONE = ['completed', 'approved', 'repairing'];
 
+type Inspection = RecordOf<'inspections'>;
+/** What it reads of the inspection screen's record. */
+type InspectionRead = Pick<Inspection, 'id'> & Partial<Pick<Inspection, 'state' | 'vehicle' | 'customer'>>;
+type Estimation = RecordOf<'estimations'>;
+
 /**
  * On an inspection's screen: the link to its estimate when it has one; else, once the inspection is
  * done, "Créer une estimation", which drafts the estimate from the inspection's findings (the
  * server makes its items) and opens it.
  */
-export function InspectionEstimation({ inspection }: { inspection: Model }) {
+export function InspectionEstimation({ inspection }: { inspection: InspectionRead }) {
   const { t } = useTranslation();
   const { can } = useMe();
   const qc = useQueryClient();
   const navigate = useNavigate();
   const canView = can('view any estimations');
-  const existing = useList<Model>(
+  // Only its code and state are read (fields[estimations]).
+  const existing = useList<Pick<Estimation, 'id' | 'type' | 'code' | 'state'>>(
     'estimations',
     { page: { number: 1, size: 1 }, sort: '-created_at', fields: { estimations: 'code,state' }, filter: { inspection: inspection.id, state: ['draft', 'pending', 'assigned', 'in_progress', 'completed', 'approved', 'reviewed', 'denied'] } },
     { enabled: canView, meta: { silent: true } },
   );
   const create = useMutation({
     mutationFn: () =>
-      api.create<Model>({
+      api.create<Estimation>({
         type: 'estimations',
         attributes: { type: 'customer' },
         relationships: {
           inspection: { type: 'inspections', value: inspection.id },
-          ...(inspection.vehicle ? { vehicle: { type: 'vehicles', value: (inspection.vehicle as Model).id } } : {}),
-          ...(inspection.customer ? { customer: { type: 'customers', value: (inspection.customer as Model).id } } : {}),
+          ...(inspection.vehicle ? { vehicle: { type: 'vehicles', value: inspection.vehicle.id } } : {}),
+          ...(inspection.customer ? { customer: { type: 'customers', value: inspection.customer.id } } : {}),
         },
       }),
     onSuccess: (made) => {

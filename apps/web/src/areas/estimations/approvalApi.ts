@@ -1,6 +1,7 @@
 import { LOCALES, type CustomerDecision, type ItemCondition, type Locale, type Urgency, type WorkTotals } from '@atelier/domain';
 import { API_BASE, request } from '../../api/client.ts';
 import { ApiError, errorsOfBody, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
+import { isOneOf } from '../../lib/enums.ts';
 
 // The customer's approval page (server: areas/estimations/approval): what a link sent with
 // send-client-approve shows, and the customer's answer. No sign-in: the link's token opens it.
@@ -58,6 +59,7 @@ async function call(url: string, init: RequestInit): Promise<ApprovalView> {
   }
   const body = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, body));
+  // The approval link's own JSON (a public page's view, not a JSON:API record).
   return body as ApprovalView;
 }
 
@@ -93,5 +95,5 @@ export async function sendToCustomer(estimationId: string, options: { email: str
 /** The customer's language, when the customer is loaded with it. */
 export const customerLocale = (customer: Model | null | undefined): Locale | null => {
   const locale = customer?.locale;
-  return (LOCALES as readonly unknown[]).includes(locale) ? (locale as Locale) : null;
+  return isOneOf(LOCALES, locale) ? locale : null;
 };

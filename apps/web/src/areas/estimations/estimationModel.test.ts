@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESTIMATION_ACTIONS } from '@atelier/domain';
+import { ESTIMATION_ACTIONS, type RecordOf } from '@atelier/domain';
 import { deserialize, type Model } from '../../api/jsonapi.ts';
 import { headerActions, heldByOthers, itemFieldWritable, itemLine, liveTotals, phasesOf, taxesByGroup } from './estimationModel.ts';
 
@@ -19,7 +19,7 @@ const record = (extra: Record<string, unknown> = {}): Model => ({
 });
 // As the client reads them: a tax's `type` attribute (percentage, amount) stands over its JSON:API type.
 const QC = taxesByGroup(
-  deserialize<Model>({
+  deserialize<RecordOf<'tax-groups'>>({
     data: [
       { type: 'tax-groups', id: 'qc', attributes: { name: 'Québec' }, relationships: { taxes: { data: [{ type: 'taxes', id: 'b' }, { type: 'taxes', id: 'a' }] } } },
       { type: 'tax-groups', id: 'levy', attributes: { name: 'Pneus' }, relationships: { taxes: { data: [{ type: 'taxes', id: 'l' }] } } },
@@ -29,7 +29,7 @@ const QC = taxesByGroup(
       { type: 'taxes', id: 'a', attributes: { code: 'TPS', rate: '5', type: 'percentage', position: 0 } },
       { type: 'taxes', id: 'l', attributes: { code: 'PNEU', rate: '3', type: 'amount', position: 0 } },
     ],
-  }) as Model[],
+  }) as RecordOf<'tax-groups'>[],
 );
 
 describe('the estimate screen’s model', () => {

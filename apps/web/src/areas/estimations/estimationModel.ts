@@ -1,6 +1,9 @@
 import {
+  CUSTOMER_DECISIONS,
   ESTIMATION_ACTIONS,
+  ESTIMATION_ITEM_STATES,
   ESTIMATION_PHASES,
+  ESTIMATION_STATES,
   ESTIMATION_STATE_LABELS,
   PHASE_STATUSES,
   estimationTotals,
@@ -11,13 +14,13 @@ import {
   type EstimationItemLine,
   type EstimationPhase,
   type EstimationPhases,
-  type EstimationState,
   type EstimationTotals,
   type PhaseStatus,
+  type RecordOf,
   type TaxRate,
 } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
+import { isOneOf } from '../../lib/enums.ts';
 import type { LineValues } from '../../components/resource/lines.ts';
 
 // The estimate screen without React: its phases as the domain reads them, the buttons it offers,
@@ -40,7 +43,7 @@ export const ESTIMATION_STATE_COLORS: Record<string, string> = {
 };
 
 export function estimationStateLabel(state: string): string {
-  return Object.hasOwn(ESTIMATION_STATE_LABELS, state) ? ESTIMATION_STATE_LABELS[state as EstimationState][currentLocale()] : state;
+  return isOneOf(ESTIMATION_STATES, state) ? ESTIMATION_STATE_LABELS[state][currentLocale()] : state;
 }
 
 /** The phase's status attribute and holder relationship on the record. */
@@ -50,18 +53,22 @@ export const PHASE_FIELDS: Record<EstimationPhase, { status: 'components_status'
   approval: { status: 'approval_status', holder: 'approvalHolder' },
 };
 
-const statusOf = (v: unknown): PhaseStatus => ((PHASE_STATUSES as readonly unknown[]).includes(v) ? (v as PhaseStatus) : 'pending');
-const holderOf = (record: Model, phase: EstimationPhase) => (record[PHASE_FIELDS[phase].holder] ?? null) as Model | null;
+type Estimation = RecordOf<'estimations'>;
+type User = RecordOf<'users'>;
+type DeferredWork = RecordOf<'deferred-work'>;
+/** An estimate as its phases are read: any of them may be missing from a list's sparse read. */
+export type PhaseRecord = Pick<Estimation, 'id'> & Partial<Pick<Estimation, 'components_status' | 'times_status' | 'approval_status' | 'componentsHolder' | 'timesHolder' | 'approvalHolder' | 'available_actions'>>;
+
+const statusOf = (v: unknown): PhaseStatus => (isOneOf(PHASE_STATUSES, v) ? v : 'pending');
+const holderOf = (record: PhaseRecord, phase: EstimationPhase) => record[PHASE_FIELDS[phase].holder] ?? null;
 
 /** The phases of an estimate as the domain's rules take them (a holder by id). */
-export function phasesOf(record: Model): EstimationPhases {
+export function phasesOf(record: PhaseRecord): EstimationPhases {
   const one = (p: EstimationPhase) => ({ status: statusOf(record[PHASE_FIELDS[p].status]), holder: holderOf(record, p)?.id ?? null });
   return { components: one('components'), times: one('times'), approval: one('approval') };
 }
 
-const TAKE_OVER: Record<EstimationAction, EstimationPhase | undefined> = Object.fromEntries(
-  ESTIMATION_ACTIONS.map((a) => [a, a === 'take_over_components' ? 'components' : a === 'take_over_times' ? 'times' : undefined]),
-) as Record<EstimationAction, EstimationPhase | undefined>;
+const TAKE_OVER: Partial<Record<EstimationAction, EstimationPhase>> = { take_over_components: 'components', take_over_times: 'times' };
 
 /** Actions with their own dialog rather than a plain button: sending to the customer asks where and how. */
 const OWN_DIALOG: readonly EstimationAction[] = ['send_client_approve'];
@@ -72,21 +79,21 @@ export function headerActions(available: readonly string[] | null | undefined): 
 }
 
 /** The take-over's body: the holder the user saw, so a take-over that lost a race is refused (409), not silently won. */
-export const takeOverBody = (record: Model, holder: Model) => ({ data: { type: 'estimations', id: record.id, attributes: { holder: holder.id } } });
+export const takeOverBody = (record: Pick<Estimation, 'id'>, holder: Pick<User, 'id'>) => ({ data: { type: 'estimations', id: record.id, attributes: { holder: holder.id } } });
 
 /** Actions a dialog confirms: they stop, undo or skip work. */
 export const CONFIRMED_ESTIMATION_ACTIONS: readonly EstimationAction[] = ['cancel', 'deny', 'review', 'redo_approve', 'by_pass', 'send_client_approve'];
 
 export interface HeldPhase {
   phase: EstimationPhase;
-  holder: Model;
+  holder: User;
   /** The take-over this user may do now (its permission held), or null: they are only told. */
   takeOver: EstimationAction | null;
 }
 
 /** The phases someone else is working on: the screen says who, and offers the take-over when the server does. */
-export function heldByOthers(record: Model, meId: string): HeldPhase[] {
-  const available = (record.available_actions ?? []) as string[];
+export function heldByOthers(record: PhaseRecord, meId: string): HeldPhase[] {
+  const available: readonly string[] = record.available_actions ?? [];
   return ESTIMATION_PHASES.flatMap((phase) => {
     const holder = holderOf(record, phase);
     if (statusOf(record[PHASE_FIELDS[phase].status]) !== 'in_progress' || !holder || holder.id === meId) return [];
@@ -99,8 +106,8 @@ export function heldByOthers(record: Model, meId: string): HeldPhase[] {
 export const DEFERRED_STATE_COLORS: Record<DeferredWorkState, string> = { open: 'yellow', reoffered: 'indigo', done: 'teal', dismissed: 'gray' };
 
 /** A vehicle's deferred work as the vehicle shows it: the open suggestions first, then the closed ones, each newest first. */
-export function orderDeferredWork<T extends Model>(rows: readonly T[]): T[] {
-  const at = (r: Model) => String(r.declined_at ?? '');
+export function orderDeferredWork<T extends Pick<DeferredWork, 'id'> & Partial<Pick<DeferredWork, 'state' | 'declined_at'>>>(rows: readonly T[]): T[] {
+  const at = (r: T) => String(r.declined_at ?? '');
   return [...rows].sort((a, b) => Number(b.state === 'open') - Number(a.state === 'open') || at(b).localeCompare(at(a)));
 }
 
@@ -127,8 +134,8 @@ export function itemLine(values: LineValues, taxesOf: ReadonlyMap<string, readon
     hourly_rate: cents(values.hourly_rate),
     taxes: group ? (taxesOf.get(group) ?? null) : null,
     warranty: Boolean(values.warranty),
-    state: (values.state || null) as EstimationItemLine['state'],
-    customer_decision: (values.customer_decision || null) as EstimationItemLine['customer_decision'],
+    state: isOneOf(ESTIMATION_ITEM_STATES, values.state) ? values.state : null,
+    customer_decision: isOneOf(CUSTOMER_DECISIONS, values.customer_decision) ? values.customer_decision : null,
   };
 }
 
@@ -138,11 +145,11 @@ export function liveTotals(lines: readonly LineValues[], taxesOf: ReadonlyMap<st
 }
 
 /** The taxes of each tax group, by the group's id (a group read with its taxes, in order). */
-export function taxesByGroup(groups: readonly Model[]): Map<string, TaxRate[]> {
+export function taxesByGroup(groups: readonly RecordOf<'tax-groups'>[]): Map<string, TaxRate[]> {
   return new Map(
     groups.map((g) => [
       g.id,
-      ((g.taxes ?? []) as Model[])
+      (g.taxes ?? [])
         .slice()
         .sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0))
         .map((t) => ({ code: String(t.code), rate: String(t.rate), type: String(t.type) })),

@@ -15,6 +15,7 @@ async function uploadImport(model: string, file: File): Promise<ImportRecord> {
   const res = await fetch(`${API_BASE}/imports`, { method: 'POST', headers: headersOf(false), body: form });
   const body = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, body?.errors ?? [{ status: String(res.status), title: `HTTP ${res.status}` }]);
+  // The upload answers the JSON:API document of the one import it made.
   return deserialize<ImportRecord>(body as JsonApiDocument) as ImportRecord;
 }
 

@@ -1,20 +1,9 @@
-import { isBusyImport } from '@atelier/domain';
+import { isBusyImport, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { Badge, Card, Group, Pagination, SegmentedControl, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useList } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import type { ImportRecord } from './common.tsx';
-
-interface ImportItem extends Model {
-  line: number;
-  dry_run: boolean;
-  success: boolean;
-  data: Record<string, string>;
-  errors: { field: string | null; column: string | null; detail: string }[];
-  model_id: string | null;
-  action: 'created' | 'updated' | 'skipped' | null;
-}
 
 const ACTION_LABEL = {
   created: 'imports:action.created',
@@ -33,7 +22,7 @@ export function ImportResults({ imp, dryRun }: { imp: ImportRecord; dryRun: bool
   const { t } = useTranslation();
   const [only, setOnly] = useState<'all' | 'failed'>('all');
   const [page, setPage] = useState(1);
-  const items = useList<ImportItem>(
+  const items = useList<RecordOf<'import-items'>>(
     'import-items',
     {
       filter: { import: imp.id, dry_run: String(dryRun), ...(only === 'failed' ? { success: 'false' } : {}) },

@@ -41,7 +41,7 @@ export default function ImportViewPage() {
   const client = useQueryClient();
   const models = useModels();
   const record = useRecord<ImportRecord>('imports', id, {}, {
-    refetchInterval: (q) => (isBusyImport((q.state.data as ImportRecord | undefined)?.status) ? 1000 : false),
+    refetchInterval: (q) => (isBusyImport(q.state.data?.status) ? 1000 : false),
   });
   const imp = record.data;
   const model = models.data?.find((m) => m.id === imp?.model);

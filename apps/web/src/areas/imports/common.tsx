@@ -1,33 +1,14 @@
-import type { ImportStatus } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
-import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 
 // What the import screens share: the record, the models one may import, the status badge.
 
-export interface ImportRecord extends Model {
-  model: string;
-  name: string;
-  file_format: string;
-  file_size: number;
-  line_count: number;
-  columns: string[];
-  mapping: Record<string, string | null>;
-  status: ImportStatus;
-  progress: number;
-  created_count: number;
-  updated_count: number;
-  skipped_count: number;
-  failed_count: number;
-  dry_run_at: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  error: string | null;
-  created_at: string;
-}
+export type ImportRecord = RecordOf<'imports'>;
 
 interface ImportModel {
   id: string;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
-import { deserialize, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
+import { deserialize, type JsonApiDocument } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { activitySentence, type LogSubject } from '../dashboard/activity.ts';
 import { ActivitySentenceText } from '../dashboard/ActivitySentenceText.tsx';
@@ -12,9 +12,10 @@ import { fullName } from '../../api/types.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 
-/** Before/after of a log entry, from properties.old / properties.attributes (or changes). */
-export function changesOf(log: Model): { attribute: string; before: unknown; after: unknown }[] {
-  const props = (log.properties ?? log.changes ?? {}) as { old?: Record<string, unknown>; attributes?: Record<string, unknown>; new?: Record<string, unknown> };
+/** Before/after of a log entry, from properties.old / properties.attributes (or new). */
+export function changesOf(log: Pick<RecordOf<'logs'>, 'properties'>): { attribute: string; before: unknown; after: unknown }[] {
+  // The entry's properties are free-form JSON (an object attribute): the server keeps the values before and after in it.
+  const props = (log.properties ?? {}) as { old?: Record<string, unknown>; attributes?: Record<string, unknown>; new?: Record<string, unknown> };
   const before = props.old ?? {};
   const after = props.attributes ?? props.new ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -33,7 +34,7 @@ export default function LogViewPage() {
     queryKey: ['logs', 'record', id, 'subjects'],
     queryFn: async () => {
       const doc = await request<JsonApiDocument>(`/logs/${encodeURIComponent(id ?? '')}`, { params: { include: 'causer', extra: { add_data: 'subjects' } } });
-      // One record's document: its data is one record.
+      // One record's document: its data is one record; meta.subjects is add_data's free-form answer.
       return { log: deserialize<RecordOf<'logs'>>(doc) as RecordOf<'logs'>, subjects: (doc.meta?.subjects ?? {}) as Record<string, LogSubject> };
     },
     enabled: Boolean(id),

@@ -1,17 +1,8 @@
+import type { RecordOf } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
-import type { Model } from '../../api/jsonapi.ts';
 
-export interface Notification extends Model {
-  event: 'created' | 'updated' | 'deleted' | string;
-  subject_type: string;
-  subject_id: string;
-  /** A mention also carries the comment's first words and the page that shows it (page_type, page_id). */
-  data: { label?: string; causer_name?: string; changes?: string[]; excerpt?: string; page_type?: string; page_id?: string } | null;
-  read: boolean;
-  read_at: string | null;
-  created_at: string;
-}
+export type Notification = RecordOf<'notifications'>;
 
 /** Unread count of the bell: page 1 size 10, refreshed every 60 s (spec platform §9). */
 export const UNREAD_PARAMS = { filter: { unRead: true }, page: { number: 1, size: 10 }, include: 'causer' };

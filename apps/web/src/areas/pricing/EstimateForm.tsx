@@ -5,11 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { CONDITIONS, PROVINCES, type CatalogueFilter, type CatalogueLevel } from '@atelier/domain';
 import { ApiError } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
+import { isOneOf } from '../../lib/enums.ts';
 import { catalogue, estimatePrice, type Channel, type EstimateResult } from './pricingApi.ts';
 
 // The estimation form, the same on the screen and in the embedded frame: a VIN, or the vehicle
 // picked level by level from the catalogue; the mileage; the appraisal terms. The server checks
 // everything (domain checkPriceRequest) and its messages show under their fields.
+
+/** The mileage's units, as the price request names them. */
+const UNITS = ['kilometers', 'miles'] as const;
 
 export interface FormValues {
   vin: string;
@@ -19,7 +23,7 @@ export interface FormValues {
   series: string;
   style: string;
   mileage: number | '';
-  unit: 'kilometers' | 'miles';
+  unit: (typeof UNITS)[number];
   province: string;
   status: string;
   accident: boolean;
@@ -144,7 +148,9 @@ export function EstimateForm({ channel, onResult, debug = false }: { channel: Ch
           <SegmentedControl
             aria-label={t('pricing:form.unit')}
             value={values.unit}
-            onChange={(v) => set('unit', v as FormValues['unit'])}
+            onChange={(v) => {
+              if (isOneOf(UNITS, v)) set('unit', v);
+            }}
             data={[
               { value: 'kilometers', label: t('pricing:form.km') },
               { value: 'miles', label: t('pricing:form.miles') },

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, 
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  ITEM_CONDITIONS,
   ITEM_CONDITION_LABELS,
   PART_STATUSES,
   PART_STATUS_LABELS,
@@ -13,21 +14,21 @@ import {
   REPAIR_MODE_LABELS,
   isRepairEditable,
   repairActionRoute,
-  type ItemCondition,
+  type RecordOf,
   type RepairAction,
-  type RepairState,
 } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
-import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
 import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
 import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
+import { isOneOf } from '../../lib/enums.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { CommentThread } from '../comments/CommentThread.tsx';
 import { PdfButton } from '../../components/PdfButton.tsx';
@@ -42,7 +43,10 @@ const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,hol
 /** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
 const DETAILS = fieldsOf('repairs', ['type', 'department', 'customer', 'repairers', { name: 'notes', wide: true }]);
 const label = (a: RepairAction) => REPAIR_ACTION_LABELS[a][currentLocale()];
-const names = (v: unknown) => ((Array.isArray(v) ? v : []) as Model[]).map(byFullName).join(', ');
+const names = (users: readonly RecordOf<'users'>[] | undefined) => (users ?? []).map(byFullName).join(', ');
+
+type Repair = RecordOf<'repairs'>;
+type RepairItem = RecordOf<'repair-items'>;
 
 /** Now, every second while a clock runs (the running time shown ticks). */
 function useNow(ticking: boolean): number {
@@ -59,7 +63,7 @@ function useNow(ticking: boolean): number {
 const refusalOf = (e: unknown, fallback: string) => (e instanceof ApiError ? errorMessage(e.errors, translateError) : e ? fallback : null);
 
 /** The mechanic's clock on an item: a big button to start and stop it, the time it shows running. */
-function ClockButton({ item, now, onDone }: { item: Model; now: number; onDone: () => void }) {
+function ClockButton({ item, now, onDone }: { item: RepairItem; now: number; onDone: () => void }) {
   const { t } = useTranslation();
   const running = typeof item.clock_started_at === 'string';
   const clock = useMutation({
@@ -98,14 +102,14 @@ function ClockButton({ item, now, onDone }: { item: Model; now: number; onDone: 
 }
 
 /** A select of the item's enumeration, written at once (PATCH /repair-items/{id}); read only unless the work order may be edited. */
-function ItemSelect({ item, name, values, labels, editable, onDone }: { item: Model; name: 'state' | 'repair_mode' | 'part_status'; values: readonly string[]; labels: Record<string, Record<string, string>>; editable: boolean; onDone: () => void }) {
+function ItemSelect({ item, name, values, labels, editable, onDone }: { item: RepairItem; name: 'state' | 'repair_mode' | 'part_status'; values: readonly string[]; labels: Record<string, Record<string, string>>; editable: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const write = useMutation({
     mutationFn: (value: string | null) => api.update({ type: 'repair-items', id: item.id, attributes: { [name]: value } }),
     onSettled: onDone,
   });
-  const value = (item[name] ?? null) as string | null;
+  const value = item[name] ?? null;
   const text = value && Object.hasOwn(labels, value) ? labels[value][locale] : '—';
   if (!editable) return <Text size="sm">{text}</Text>;
   return (
@@ -125,14 +129,14 @@ function ItemSelect({ item, name, values, labels, editable, onDone }: { item: Mo
 }
 
 /** The work order's items: what to do, where, its part, its progress, planned versus clocked time, the clock. */
-function WorkOrder({ repair, onDone }: { repair: Model; onDone: () => void }) {
+function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   const { t } = useTranslation();
   const { can } = useMe();
   const locale = currentLocale();
-  const items = (Array.isArray(repair.items) ? repair.items : []) as Model[];
+  const items = repair.items ?? [];
   const now = useNow(items.some((i) => typeof i.clock_started_at === 'string'));
-  const state = repair.state as RepairState;
-  const editable = can('edit repairs') && isRepairEditable(state);
+  const { state } = repair;
+  const editable = can('edit repairs') && state !== null && isRepairEditable(state);
   // The mechanics clock while the work is in progress (the server says whose clock may run).
   const clocking = state === 'in_progress' && (can('start repairs') || can('edit repairs'));
   const time = timeSummary(items, now);
@@ -165,9 +169,9 @@ function WorkOrder({ repair, onDone }: { repair: Model; onDone: () => void }) {
                     <Text size="sm" fw={500} style={{ whiteSpace: 'pre-wrap' }}>
                       {String(item.detail ?? '')}
                     </Text>
-                    {item.condition && Object.hasOwn(ITEM_CONDITION_LABELS, String(item.condition)) ? (
+                    {isOneOf(ITEM_CONDITIONS, item.condition) ? (
                       <Text size="xs" c="dimmed">
-                        {ITEM_CONDITION_LABELS[item.condition as ItemCondition][locale]}
+                        {ITEM_CONDITION_LABELS[item.condition][locale]}
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -178,7 +182,7 @@ function WorkOrder({ repair, onDone }: { repair: Model; onDone: () => void }) {
                     <Text size="sm">{[item.part, item.part_number].filter(Boolean).join(' · ') || '—'}</Text>
                     {item.supplier ? (
                       <Text size="xs" c="dimmed">
-                        {String((item.supplier as Model).company_name ?? '')}
+                        {item.supplier.company_name ?? ''}
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -224,17 +228,13 @@ export default function RepairPage() {
   const { id } = useParams();
   const { me } = useMe();
   const qc = useQueryClient();
-  const q = useRecord<Model>('repairs', id, { include: INCLUDE });
+  const q = useRecord<Repair>('repairs', id, { include: INCLUDE });
   const repair = q.data;
   if (q.isPending) return <Loader />;
   if (!repair) return <Alert color="red">{t('repairs:page.not_found')}</Alert>;
   const reload = () => void qc.invalidateQueries({ queryKey: ['repairs'] });
   const code = String(repair.code ?? '');
-  const holder = (repair.holder ?? null) as Model | null;
-  const estimation = (repair.estimation ?? null) as Model | null;
-  const inspection = (repair.inspection ?? null) as Model | null;
-  const vehicle = (repair.vehicle ?? null) as Model | null;
-  const customer = (repair.customer ?? null) as Model | null;
+  const { holder, estimation, inspection, vehicle, customer } = repair;
   const heldByOther = repair.state === 'in_progress' && holder && holder.id !== me.id;
   return (
     <Stack gap="md" data-testid="repair-page">
@@ -249,7 +249,7 @@ export default function RepairPage() {
               <WorkflowActions<RepairAction>
                 type="repairs"
                 record={repair}
-                actions={repairHeaderActions(repair.available_actions as string[] | undefined)}
+                actions={repairHeaderActions(repair.available_actions)}
                 labelOf={label}
                 routeOf={repairActionRoute}
                 confirmOf={(a) => (CONFIRMED_REPAIR_ACTIONS.includes(a) ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
@@ -272,7 +272,7 @@ export default function RepairPage() {
             <HeaderItem label={t(labelKey('repairs', 'inspection'))}>
               {inspection ? <RecordLink to={inspectionHref(inspection.id)} record={inspection} /> : null}
             </HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'approver'))}>{repair.approver ? byFullName(repair.approver as Model) : null}</HeaderItem>
+            <HeaderItem label={t(labelKey('repairs', 'approver'))}>{repair.approver ? byFullName(repair.approver) : null}</HeaderItem>
             <HeaderItem label={t(labelKey('repairs', 'holder'))}>
               <span data-testid="repair-holder">{holder ? byFullName(holder) : ''}</span>
             </HeaderItem>

@@ -2,7 +2,6 @@ import { Box, Text } from '@mantine/core';
 import { crudPermissions, REPAIR_STATES, type RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import type { Model } from '../../api/jsonapi.ts';
 import { columnsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
@@ -21,10 +20,10 @@ export default function RepairsPage() {
   const { t } = useTranslation();
   const columns = columnsOf('repairs', [
     { key: 'code', linkTo: (r) => repairHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
-    { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle as Model) : '—') },
+    { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle) : '—') },
     { key: 'customer', visibleFrom: 'md' },
     { key: 'state', render: (r) => <RepairStateBadge state={r.state} size="sm" /> },
-    { key: 'holder', visibleFrom: 'lg', render: (r) => (r.holder ? byFullName(r.holder as Model) : ((r.assignedToUsers ?? []) as Model[]).map(byFullName).join(', ')) },
+    { key: 'holder', visibleFrom: 'lg', render: (r) => (r.holder ? byFullName(r.holder) : (r.assignedToUsers ?? []).map(byFullName).join(', ')) },
     { key: 'total' },
     { key: 'created_at', visibleFrom: 'sm' },
   ]);

@@ -20,16 +20,16 @@ describe('the repair screen’s model', () => {
   });
 
   it('an item’s time: what the server counted, plus the running clock', () => {
-    expect(itemSeconds({ id: 'i', type: 'repair-items', time_spent: '1', clock_started_at: new Date(NOW - 65_000).toISOString() }, NOW)).toBe(3665);
-    expect(itemSeconds({ id: 'i', type: 'repair-items', time_spent: '0.5', clock_started_at: null }, NOW)).toBe(1800);
+    expect(itemSeconds({ time_spent: '1', clock_started_at: new Date(NOW - 65_000).toISOString() }, NOW)).toBe(3665);
+    expect(itemSeconds({ time_spent: '0.5', clock_started_at: null }, NOW)).toBe(1800);
     // A clock started a little ahead of this device's time counts nothing yet.
-    expect(itemSeconds({ id: 'i', type: 'repair-items', time_spent: null, clock_started_at: new Date(NOW + 2000).toISOString() }, NOW)).toBe(0);
+    expect(itemSeconds({ time_spent: null, clock_started_at: new Date(NOW + 2000).toISOString() }, NOW)).toBe(0);
   });
 
   it('planned versus actual over the items, over plan when more was clocked', () => {
     const items = [
-      { id: 'a', type: 'repair-items', time: '1.5', time_spent: '1', clock_started_at: new Date(NOW - 3600_000).toISOString() },
-      { id: 'b', type: 'repair-items', time: null, time_spent: '0.25' },
+      { time: '1.5', time_spent: '1', clock_started_at: new Date(NOW - 3600_000).toISOString() },
+      { time: null, time_spent: '0.25' },
     ];
     const t = timeSummary(items, NOW);
     expect(t).toEqual({ planned: 5400, actual: 3600 + 3600 + 900 });

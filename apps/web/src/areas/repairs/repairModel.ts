@@ -1,6 +1,6 @@
-import { REPAIR_ACTIONS, REPAIR_STATE_LABELS, toScaled, SCALE, type RepairAction, type RepairState } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
+import { REPAIR_ACTIONS, REPAIR_STATES, REPAIR_STATE_LABELS, toScaled, SCALE, type RecordOf, type RepairAction } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
+import { isOneOf } from '../../lib/enums.ts';
 
 // The repair screen without React: its buttons, and the time clocked on each item as it runs.
 
@@ -22,7 +22,7 @@ export const REPAIR_STATE_COLORS: Record<string, string> = {
 };
 
 export function repairStateLabel(state: string): string {
-  return Object.hasOwn(REPAIR_STATE_LABELS, state) ? REPAIR_STATE_LABELS[state as RepairState][currentLocale()] : state;
+  return isOneOf(REPAIR_STATES, state) ? REPAIR_STATE_LABELS[state][currentLocale()] : state;
 }
 
 /** The header's buttons: what the server offers this user now (available_actions), in the domain's order. */
@@ -43,8 +43,11 @@ export function hoursToSeconds(hours: unknown): number {
   }
 }
 
+/** What an item's times are read from: planned, clocked, and the user's running clock. */
+export type ItemTimes = Partial<Pick<RecordOf<'repair-items'>, 'time' | 'time_spent' | 'clock_started_at'>>;
+
 /** The seconds clocked on an item: what the server counted, plus the user's clock while it runs. */
-export function itemSeconds(item: Model, now: number): number {
+export function itemSeconds(item: ItemTimes, now: number): number {
   const started = typeof item.clock_started_at === 'string' ? Date.parse(item.clock_started_at) : NaN;
   const running = Number.isNaN(started) ? 0 : Math.max(0, Math.floor((now - started) / 1000));
   return hoursToSeconds(item.time_spent) + running;
@@ -65,7 +68,7 @@ export interface TimeSummary {
 }
 
 /** Planned versus actual time of a work order, over its items. */
-export function timeSummary(items: readonly Model[], now: number): TimeSummary {
+export function timeSummary(items: readonly ItemTimes[], now: number): TimeSummary {
   return items.reduce<TimeSummary>((s, i) => ({ planned: s.planned + hoursToSeconds(i.time), actual: s.actual + itemSeconds(i, now) }), { planned: 0, actual: 0 });
 }
 

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { checkVin, normalizeVin, VIN_LENGTH, type RecordOf } from '@atelier/domain';
 import { request } from '../../api/client.ts';
-import { ApiError, deserialize, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
+import { ApiError, deserialize, type JsonApiDocument } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import type { FormMode } from '../../components/resource/formModel.ts';
@@ -20,7 +20,7 @@ export { DECODED_FIELDS } from './vinMerge.ts';
 
 export interface VinLookup {
   /** The organization's vehicle (decoded false) or a proposal without id (decoded true). */
-  vehicle: Model;
+  vehicle: RecordOf<'vehicles'>;
   decoded: boolean;
   plant: string | null;
   warnings: string[];
@@ -38,6 +38,7 @@ export async function lookupVin(vin: string, organization: string | null | undef
     const data = doc.data && !Array.isArray(doc.data) && !doc.data.id ? { ...doc.data, id: '' } : doc.data;
     // One record's document: its data is one record.
     const vehicle = deserialize<RecordOf<'vehicles'>>({ ...doc, data } as JsonApiDocument) as RecordOf<'vehicles'>;
+    // The lookup's free-form meta: whether it was decoded, the plant, the decoder's warnings.
     const meta = (doc.meta ?? {}) as { decoded?: boolean; plant?: string | null; warnings?: { detail?: string; title?: string }[] };
     return {
       vehicle,
