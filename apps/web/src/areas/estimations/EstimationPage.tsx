@@ -11,7 +11,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
 import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
 import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
-import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
+import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
@@ -20,7 +20,7 @@ import { CommentThread } from '../comments/CommentThread.tsx';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
-import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, phasesOf, takeOverBody, type HeldPhase } from './estimationModel.ts';
+import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, phasesOf, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
 import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
@@ -41,7 +41,7 @@ function HeldPrompt({ estimation, held, onDone }: { estimation: Estimation; held
   const take = useMutation({
     meta: { silent: true },
     // The holder shown is sent: if someone else took it over meanwhile, the server refuses (409) and says who.
-    mutationFn: (action: EstimationAction) => api.action(`/estimations/${encodeURIComponent(estimation.id)}/${estimationActionRoute(action)}`, 'POST', takeOverBody(estimation, held.holder)),
+    mutationFn: (action: EstimationAction) => api.action(`/estimations/${encodeURIComponent(estimation.id)}/${estimationActionRoute(action)}`, 'POST', takeOverBody('estimations', estimation.id, held.holder)),
     onSettled: onDone,
   });
   const phase = t(`estimations:held.${held.phase}`);

@@ -292,7 +292,7 @@ describe('the estimate screen’s companions', { timeout: 30_000 }, () => {
     fireEvent.click(within(await screen.findByTestId('held-times')).getByTestId('take-over-times'));
     expect((await screen.findByTestId('take-over-refused')).textContent).toBe('Luc Lavoie vient de prendre en charge la phase « Main-d’œuvre » de cette estimation.');
     const post = calls.find((c) => c.url === '/estimations/e1/take-over/times')!;
-    expect(post.body).toEqual({ data: { type: 'estimations', id: 'e1', attributes: { holder: 'u-jean' } } });
+    expect(post.body).toEqual({ data: { type: 'estimations', id: 'e1', relationships: { holder: { data: { type: 'users', id: 'u-jean' } } } } });
   });
 
   it('suggests the vehicle’s open deferred work and adds it while descriptions may change', async () => {

@@ -78,9 +78,6 @@ export function headerActions(available: readonly string[] | null | undefined): 
   return ESTIMATION_ACTIONS.filter((a) => (available ?? []).includes(a) && !TAKE_OVER[a] && !OWN_DIALOG.includes(a));
 }
 
-/** The take-over's body: the holder the user saw, so a take-over that lost a race is refused (409), not silently won. */
-export const takeOverBody = (record: Pick<Estimation, 'id'>, holder: Pick<User, 'id'>) => ({ data: { type: 'estimations', id: record.id, attributes: { holder: holder.id } } });
-
 /** Actions a dialog confirms: they stop, undo or skip work. */
 export const CONFIRMED_ESTIMATION_ACTIONS: readonly EstimationAction[] = ['cancel', 'deny', 'review', 'redo_approve', 'by_pass', 'send_client_approve'];
 

@@ -26,7 +26,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
 import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
 import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
-import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
+import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -255,8 +255,7 @@ export default function RepairPage() {
                 confirmOf={(a) => (CONFIRMED_REPAIR_ACTIONS.includes(a) ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
                 assignAction="assign"
                 colorOf={(a) => (a === 'cancel' ? 'red.8' : undefined)}
-                // The take-over names the holder shown: someone who took it over meanwhile wins, and the server says so (409).
-                bodyOf={(a) => (a === 'take_over' && holder ? { data: { type: 'repairs', id: repair.id, relationships: { holder: { data: { type: 'users', id: holder.id } } } } } : undefined)}
+                bodyOf={(a) => (a === 'take_over' ? takeOverBody('repairs', repair.id, holder) : undefined)}
                 onDone={reload}
                 testId="repair-actions"
               />
