@@ -18,8 +18,9 @@ function optionsOf<T extends string | number>(values: readonly T[], labels: Labe
 /** The label of a stored value in the current language; the value itself when unknown. */
 function labelOf<T extends string | number>(labels: Labels<T>, value: unknown, locale: Locale = currentLocale()): string {
   if (value === null || value === undefined || value === '') return '';
-  const l = (labels as Record<string, Record<Locale, string>>)[String(value)];
-  return l ? l[locale] : String(value);
+  // Own keys only: a stored 'constructor' is a value, not Object.prototype's.
+  const key = String(value);
+  return Object.hasOwn(labels, key) ? (labels as Record<string, Record<Locale, string>>)[key]![locale] : key;
 }
 
 export const requestEnums = {

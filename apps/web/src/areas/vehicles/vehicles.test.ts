@@ -43,6 +43,9 @@ describe('enumerations', () => {
     expect(requestEnums.priorities().map((o) => [o.value, o.label])).toEqual([['10', 'Low'], ['20', 'Medium'], ['30', 'High']]);
     expect(declarations.vehicles.attributes.class_code.values).toHaveLength(24);
     expect(requestEnums.type('unknown')).toBe('unknown');
+    // A stored value named like Object.prototype's members is shown as it is.
+    expect(requestEnums.state('constructor')).toBe('constructor');
+    expect(requestEnums.type('__proto__')).toBe('__proto__');
     await i18n.changeLanguage('fr');
   });
   it('give every state and priority a colour, and keep completed and canceled out of open work', () => {
