@@ -36,7 +36,11 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <LocalizedMantine>
         <QueryClientProvider client={queryClient}>
-            <Notifications position="top-right" autoClose={5000} transitionDuration={200} />
+            {/*
+              Bottom right: at the top they covered the header's buttons and the page's own actions
+              (and a toast under the pointer stays open), just where the user clicks next.
+            */}
+            <Notifications position="bottom-right" containerWidth={400} autoClose={5000} transitionDuration={200} />
             <ErrorDialog />
             <ConfigGate>
               <RouterProvider router={router} />
