@@ -74,6 +74,34 @@ describe('the approval link', () => {
     expect(JSON.stringify(rowsOf(await t.database.db.execute(sql`SELECT * FROM estimation_approvals`)))).not.toContain(e.token);
   });
 
+  it('is only made, not e-mailed, when the sender hands it over another way (send_email false)', async () => {
+    const before = (await t.outbox('mary.grant@example.com')).length;
+    const e = await sent({ body: { data: { attributes: { send_email: false } } } });
+    expect(await t.outbox('mary.grant@example.com')).toHaveLength(before);
+    const [link] = rowsOf<{ email: string | null; locale: string }>(await t.database.db.execute(sql`SELECT email, locale FROM estimation_approvals WHERE estimation_id = ${e.id}`));
+    expect(link).toEqual({ email: null, locale: 'en' });
+    expect((await t.api('GET', `${P}/${e.token}`)).status).toBe(200);
+    // Said explicitly, the default: e-mailed to the customer.
+    const again = await act(t, e.id, 'send-client-approve', admin, { data: { attributes: { send_email: true } } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.meta.approval.email).toBe('mary.grant@example.com');
+    expect(await t.outbox('mary.grant@example.com')).toHaveLength(before + 1);
+  });
+
+  it('refuses an address that would not be e-mailed, or a send_email that is not true or false', async () => {
+    const e = await sent();
+    const version = e.version;
+    const contradicting = await act(t, e.id, 'send-client-approve', admin, { data: { attributes: { send_email: false, email: 'other@example.com' } } });
+    expect(contradicting.status).toBe(422);
+    expect(contradicting.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/data/attributes/email' }, detail: expect.stringMatching(/not to be e-mailed|pas être envoyé/) })]);
+    const wrong = await act(t, e.id, 'send-client-approve', admin, { data: { attributes: { send_email: 'no' } } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.map((x: any) => x.source.pointer)).toEqual(['/data/attributes/send_email']);
+    expect(await t.outbox('other@example.com')).toEqual([]);
+    const [row] = rowsOf<{ version: number }>(await t.database.db.execute(sql`SELECT version FROM estimations WHERE id = ${e.id}`));
+    expect(row.version).toBe(version);
+  });
+
   it('refuses an unknown, revoked or expired link, in the link’s language', async () => {
     expect((await t.api('GET', `${P}/${'x'.repeat(43)}`)).status).toBe(404);
     expect((await t.api('GET', `${P}/short`)).status).toBe(404);

@@ -7,6 +7,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '../styles.css';
+import './toasts.css';
 import i18n from '../i18n/index.ts';
 import './session.ts';
 import { ConfigGate } from './AppData.tsx';
@@ -36,7 +37,8 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <LocalizedMantine>
         <QueryClientProvider client={queryClient}>
-            <Notifications position="top-right" autoClose={5000} transitionDuration={200} />
+            {/* Bottom left, beside the sidebar (toasts.css): at the top right they covered the header's buttons. */}
+            <Notifications position="bottom-left" containerWidth={400} autoClose={5000} transitionDuration={200} />
             <ErrorDialog />
             <ConfigGate>
               <RouterProvider router={router} />

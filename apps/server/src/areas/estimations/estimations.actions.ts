@@ -78,13 +78,23 @@ const TRANSITIONS: Record<EstimationAction, Transition> = {
   take_over_times: { summary: 'Takes over the labour from the user holding it', body: TAKE_OVER_BODY, stamps: takeOver('times') },
   start_approve: { summary: 'Starts the approval of the complete estimate: the user decides item by item', stamps: by('approval_started_by_id') },
   send_client_approve: {
-    summary: `Sends the estimate to the customer for approval: a new version, sent now (the approval is started if needed), and a link to the customer's page, e-mailed to the customer (or to data.attributes.email) in their language (or data.attributes.locale), valid ${APPROVAL_DAYS.default} days (or expires_in_days, up to ${APPROVAL_DAYS.max}); the link is in meta.approval, this once`,
+    summary: `Sends the estimate to the customer for approval: a new version, sent now (the approval is started if needed), and a link to the customer's page, e-mailed to the customer (or to data.attributes.email) in their language (or data.attributes.locale), valid ${APPROVAL_DAYS.default} days (or expires_in_days, up to ${APPROVAL_DAYS.max}); with send_email false nothing is e-mailed (the link is handed over another way); the link is in meta.approval, this once`,
     body: {
       type: 'object',
       properties: {
         data: {
           type: 'object',
-          properties: { attributes: { type: 'object', properties: { email: { type: 'string' }, locale: { enum: [...LOCALES] }, expires_in_days: { type: 'integer', minimum: 1, maximum: APPROVAL_DAYS.max } } } },
+          properties: {
+            attributes: {
+              type: 'object',
+              properties: {
+                email: { type: 'string' },
+                locale: { enum: [...LOCALES] },
+                expires_in_days: { type: 'integer', minimum: 1, maximum: APPROVAL_DAYS.max },
+                send_email: { type: 'boolean', default: true, description: 'false: the link is made but not e-mailed (meta.approval.email is null); an email is then refused' },
+              },
+            },
+          },
         },
       },
     },
@@ -96,7 +106,7 @@ const TRANSITIONS: Record<EstimationAction, Transition> = {
         properties: {
           approval: {
             type: 'object',
-            description: 'The customer’s link (url) and where it was e-mailed (email, null when no address is known: hand the link over another way).',
+            description: 'The customer’s link (url) and where it was e-mailed (email, null when no address is known or send_email was false: hand the link over another way).',
             required: ['url', 'email', 'locale', 'expires_at'],
             properties: { url: { type: 'string' }, email: { type: ['string', 'null'] }, locale: { enum: [...LOCALES] }, expires_at: { type: 'string' } },
             additionalProperties: false,

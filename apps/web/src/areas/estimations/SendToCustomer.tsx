@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, CopyButton, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { APPROVAL_DAYS, LOCALES, LOCALE_LABELS, ESTIMATION_ACTION_LABELS, type Locale } from '@atelier/domain';
@@ -10,28 +10,32 @@ import { formatDateTime } from '../../lib/format.ts';
 import { customerLocale, sendToCustomer, type SentApproval } from './approvalApi.ts';
 
 /**
- * "Envoyer au client" (send-client-approve): the address (the customer's by default), the language
- * (the customer's) and how long the link is valid; then the link, shown this once with a copy
- * button, and where it was e-mailed, or that it must be handed over another way.
+ * "Envoyer au client" (send-client-approve): whether the link is e-mailed (by default when the
+ * customer has an address) and to which address (the customer's by default), the language (the
+ * customer's) and how long the link is valid; then the link, shown this once with a copy button, and
+ * where it was e-mailed, or that it must be handed over another way (a text message, the counter).
  */
 export function SendToCustomer({ estimation, onSent }: { estimation: Model; onSent: () => void }) {
   const { t } = useTranslation();
   const customer = (estimation.customer ?? null) as Model | null;
+  const customerEmail = typeof customer?.email === 'string' ? customer.email : '';
   const [open, setOpen] = useState(false);
+  const [byEmail, setByEmail] = useState(true);
   const [email, setEmail] = useState('');
   const [locale, setLocale] = useState<Locale>(currentLocale());
   const [days, setDays] = useState<number | string>(APPROVAL_DAYS.default);
   const [sent, setSent] = useState<SentApproval | null>(null);
   const send = useMutation({
     meta: { silent: true },
-    mutationFn: () => sendToCustomer(estimation.id, { email: email.trim(), locale, expires_in_days: Number(days) }),
+    mutationFn: () => sendToCustomer(estimation.id, { byEmail, email: email.trim(), locale, expires_in_days: Number(days) }),
     onSuccess: (approval) => {
       setSent(approval);
       onSent();
     },
   });
   const start = () => {
-    setEmail(typeof customer?.email === 'string' ? customer.email : '');
+    setByEmail(customerEmail !== '');
+    setEmail(customerEmail);
     setLocale(customerLocale(customer) ?? currentLocale());
     setDays(APPROVAL_DAYS.default);
     setSent(null);
@@ -41,6 +45,8 @@ export function SendToCustomer({ estimation, onSent }: { estimation: Model; onSe
   const ui = currentLocale();
   const refusal = send.error instanceof ApiError ? errorMessage(send.error.errors, translateError) : send.error ? t('errors:SOMETHING_WENT_WRONG') : null;
   const daysValid = Number.isInteger(Number(days)) && Number(days) >= 1 && Number(days) <= APPROVAL_DAYS.max;
+  // E-mailing needs an address: the one typed, else the customer's.
+  const addressMissing = byEmail && email.trim() === '' && customerEmail === '';
   return (
     <>
       <Button size="md" color="indigo.8" leftSection={<IconSend size={18} />} onClick={start} data-testid="send-client">
@@ -51,7 +57,11 @@ export function SendToCustomer({ estimation, onSent }: { estimation: Model; onSe
           <Stack gap="sm" data-testid="send-client-sent">
             <Alert color="teal" icon={<IconCheck />}>
               <Text size="sm" data-testid="send-client-where">
-                {sent.email ? t('estimations:send.emailed', { email: sent.email, language: LOCALE_LABELS[sent.locale][ui] }) : t('estimations:send.no_email')}
+                {sent.email
+                  ? t('estimations:send.emailed', { email: sent.email, language: LOCALE_LABELS[sent.locale][ui] })
+                  : byEmail
+                    ? t('estimations:send.no_email')
+                    : t('estimations:send.not_emailed')}
               </Text>
             </Alert>
             <Group gap="xs" wrap="nowrap" align="flex-end">
@@ -76,9 +86,20 @@ export function SendToCustomer({ estimation, onSent }: { estimation: Model; onSe
         ) : (
           <Stack gap="sm">
             <Text size="sm">{t('estimations:send.intro')}</Text>
-            <TextInput label={t('estimations:send.email')} description={t('estimations:send.email_hint')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} data-testid="send-client-email" />
+            <Checkbox label={t('estimations:send.by_email')} checked={byEmail} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid="send-client-by-email" />
+            {byEmail ? (
+              <TextInput
+                label={t('estimations:send.email')}
+                description={t('estimations:send.email_hint')}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={addressMissing ? t('estimations:send.email_required') : undefined}
+                data-testid="send-client-email"
+              />
+            ) : null}
             <Select
-              label={t('estimations:send.language')}
+              label={t(byEmail ? 'estimations:send.language' : 'estimations:send.language_page')}
               value={locale}
               onChange={(v) => v && setLocale(v as Locale)}
               allowDeselect={false}
@@ -104,7 +125,7 @@ export function SendToCustomer({ estimation, onSent }: { estimation: Model; onSe
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t('estimations:send.close')}
               </Button>
-              <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!daysValid} onClick={() => send.mutate()} data-testid="send-client-confirm">
+              <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!daysValid || addressMissing} onClick={() => send.mutate()} data-testid="send-client-confirm">
                 {t('estimations:send.confirm')}
               </Button>
             </Group>

@@ -81,9 +81,13 @@ export interface SentApproval {
   expires_at: string;
 }
 
-/** POST /estimations/{id}/send-client-approve: a new version sent, its link (an empty address lets the server use the customer's). */
-export async function sendToCustomer(estimationId: string, options: { email: string; locale: Locale; expires_in_days: number }): Promise<SentApproval> {
-  const attributes = { ...(options.email ? { email: options.email } : {}), locale: options.locale, expires_in_days: options.expires_in_days };
+/**
+ * POST /estimations/{id}/send-client-approve: a new version sent, its link (an empty address lets the
+ * server use the customer's; byEmail false makes the link without e-mailing it).
+ */
+export async function sendToCustomer(estimationId: string, options: { byEmail: boolean; email: string; locale: Locale; expires_in_days: number }): Promise<SentApproval> {
+  const where = !options.byEmail ? { send_email: false } : options.email ? { email: options.email } : {};
+  const attributes = { ...where, locale: options.locale, expires_in_days: options.expires_in_days };
   const doc = await request<JsonApiDocument>(`/estimations/${encodeURIComponent(estimationId)}/send-client-approve`, {
     method: 'POST',
     global: false,

@@ -1,12 +1,63 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/jsonapi.ts';
-import { AnswerSender, RETRY_MS, loadQueue, queueKey, type Send } from './answerSender.ts';
+import { AnswerSender, LEASE_MS, RETRY_MS, leaseHold, loadQueue, lockHold, queueKey, type QueueTabs, type Send } from './answerSender.ts';
 import type { PendingSave } from './saveQueue.ts';
 
 function memoryStore() {
   const m = new Map<string, string>();
-  return { get: async (k: string) => m.get(k), set: async (k: string, v: string) => void m.set(k, v), del: async (k: string) => void m.delete(k), m };
+  return {
+    get: async (k: string) => m.get(k),
+    set: async (k: string, v: string) => void m.set(k, v),
+    update: async (k: string, change: (text: string | undefined) => string | undefined) => {
+      const v = change(m.get(k));
+      if (v === undefined) m.delete(k);
+      else m.set(k, v);
+    },
+    m,
+  };
+}
+
+/** Web Locks as a browser grants them: at once when free, else in turn when the holder lets go; a waiting request may be aborted. */
+function memoryLocks(): Pick<LockManager, 'request'> {
+  const held = new Set<string>();
+  const waiting = new Map<string, (() => void)[]>();
+  const request = (name: string, options: LockOptions, callback: LockGrantedCallback<unknown>) =>
+    new Promise((resolve, reject) => {
+      const grant = () => {
+        held.add(name);
+        void Promise.resolve(callback({ name, mode: 'exclusive' })).then((v) => {
+          held.delete(name);
+          waiting.get(name)?.shift()?.();
+          resolve(v);
+        });
+      };
+      if (!held.has(name)) return grant();
+      const line = waiting.get(name) ?? [];
+      waiting.set(name, [...line, grant]);
+      options.signal?.addEventListener('abort', () => {
+        waiting.set(name, (waiting.get(name) ?? []).filter((g) => g !== grant));
+        reject(new DOMException('Aborted', 'AbortError'));
+      });
+    });
+  return { request: request as LockManager['request'] };
+}
+
+/** Tabs of one browser on one queue: each told of the others' changes. */
+function browserOf(hold: (name: string) => QueueTabs['hold']) {
+  const listeners = new Set<() => void>();
+  return (): QueueTabs => {
+    let mine: (() => void) | null = null;
+    return {
+      hold: hold('q'),
+      announce: () => [...listeners].filter((l) => l !== mine).forEach((l) => l()),
+      listen: (onChange) => {
+        mine = onChange;
+        listeners.add(onChange);
+        return () => listeners.delete(onChange);
+      },
+    };
+  };
 }
 
 describe('the answer sender', () => {
@@ -139,6 +190,8 @@ describe('the answer sender', () => {
     const s = new AnswerSender('k', () => new Promise<void>((r) => (finish = r)), store);
     s.start();
     s.add('a', 'ra', { value: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.snapshot().items[0]).toMatchObject({ fieldId: 'a', sending: true });
     s.stop();
     await s.flushed();
     const next = new AnswerSender('k', async () => {}, store, () => true, await loadQueue('k2', { ...store, get: () => store.get('k') }));
@@ -149,4 +202,45 @@ describe('the answer sender', () => {
     expect(JSON.parse(store.m.get('k') ?? '[]').map((i: { fieldId: string }) => i.fieldId)).toEqual(['a', 'b']);
     expect(s.snapshot().items[0]).toMatchObject({ fieldId: 'a', sending: false });
   });
+});
+
+describe('two tabs open on one inspection', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    window.localStorage.clear();
+  });
+
+  for (const [how, hold] of [
+    ['Web Locks', (locks: Pick<LockManager, 'request'>) => (name: string) => lockHold(locks, name)],
+    ['a lease in localStorage (no Web Locks)', () => (name: string) => leaseHold(window.localStorage, name)],
+  ] as const) {
+    it(`send each answer once, one tab at a time, the other taking over when the first closes (${how})`, async () => {
+      const store = memoryStore();
+      const tabs = browserOf(hold(memoryLocks()));
+      const sent: string[] = [];
+      // Each call takes a while, so that both tabs are open while answers are on their way.
+      const send = (tab: string): Send => (i) => new Promise((r) => setTimeout(() => r(void sent.push(`${tab}:${i.fieldId}`)), 100));
+      // Answers kept on the device from an earlier visit: both tabs load them.
+      await store.set('k', JSON.stringify(['a', 'b', 'c'].map((f) => ({ fieldId: f, recordId: `r${f}`, change: { value: f } }))));
+      const first = new AnswerSender('k', send('first'), store, () => true, await loadQueue('k', { ...store, get: () => store.get('k') }), tabs());
+      const second = new AnswerSender('k', send('second'), store, () => true, await loadQueue('k', { ...store, get: () => store.get('k') }), tabs());
+      first.start();
+      await vi.advanceTimersByTimeAsync(1000);
+      second.start();
+      // The second tab's answers go to the stored queue: the first sends them too.
+      second.add('d', 'rd', { value: 'd' });
+      await vi.advanceTimersByTimeAsync(150);
+      first.stop();
+      second.add('e', 're', { value: 'e' });
+      await vi.advanceTimersByTimeAsync(LEASE_MS * 2);
+      await second.flushed();
+      const fields = sent.map((x) => x.split(':')[1]);
+      expect(fields.sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+      expect(sent.filter((x) => x.startsWith('first')).length).toBeGreaterThan(0);
+      expect(sent.at(-1)).toBe('second:e');
+      expect(store.m.has('k')).toBe(false);
+      expect(second.snapshot().items).toEqual([]);
+    });
+  }
 });

@@ -25,7 +25,7 @@ describe('the save queue', () => {
     q = markSending(q);
     expect(nextToSend(q)).toBeNull();
     expect(saveStatusOf(q, 'a')?.status).toBe('saving');
-    q = markSent(q);
+    q = markSent(q, q.items[0]);
     expect(nextToSend(q)?.fieldId).toBe('b');
     expect(saveStatusOf(q, 'a')).toBeNull();
   });
@@ -48,14 +48,29 @@ describe('the save queue', () => {
     expect(q.items.map((i) => i.fieldId)).toEqual(['a', 'b']);
     expect(saveStatusOf(q, 'a')).toEqual({ status: 'failed', error: 'offline' });
     expect(nextToSend(q)?.fieldId).toBe('a');
-    q = markSent(markSending(q));
+    q = markSending(q);
+    q = markSent(q, q.items[0]);
     expect(saveStatusOf(q, 'a')).toBeNull();
+  });
+
+  it('keeps an answer sent that another tab changed meanwhile, to send it again whole', () => {
+    let q = enqueue(EMPTY_QUEUE, 'a', 'ra', { value: 'good' });
+    const sent = nextToSend(q)!;
+    // The other tab read the queue from the device without knowing the answer was on its way.
+    q = enqueue(parseQueue(serializeQueue(q)), 'a', 'ra', { comment: 'worn' });
+    q = markSent(q, sent);
+    expect(q.items.map((i) => i.change)).toEqual([{ value: 'good', comment: 'worn' }]);
+    q = markRejected(q, sent, 'refused');
+    expect(q.rejected).toEqual({});
+    q = markSent(q, q.items[0]);
+    expect(q.items).toEqual([]);
   });
 
   it('a refused answer leaves the queue and is shown until the field is answered again', () => {
     let q = enqueue(EMPTY_QUEUE, 'a', 'ra', { value: true });
     q = enqueue(q, 'b', 'rb', { value: 1 });
-    q = markRejected(markSending(q), 'Taken over by Ann');
+    q = markSending(q);
+    q = markRejected(q, q.items[0], 'Taken over by Ann');
     expect(nextToSend(q)?.fieldId).toBe('b');
     expect(saveStatusOf(q, 'a')).toEqual({ status: 'rejected', error: 'Taken over by Ann' });
     q = enqueue(q, 'a', 'ra', { value: false });

@@ -57,9 +57,20 @@ export function markSending(q: SaveQueue): SaveQueue {
   return { ...q, items: [{ ...q.items[0], sending: true, error: null }, ...q.items.slice(1)] };
 }
 
-/** The head reached the server. */
-export function markSent(q: SaveQueue): SaveQueue {
-  return { ...q, items: q.items.slice(1) };
+/**
+ * Where the answer sent is in the queue now, -1 when it changed meanwhile: another tab of the
+ * inspection merged a later answer of the same record into it (it did not know it was on its way),
+ * so it stays, to be sent again whole (a PATCH repeated is harmless).
+ */
+function indexOfSent(q: SaveQueue, sent: PendingSave): number {
+  const i = q.items.findIndex((it) => it.recordId === sent.recordId);
+  return i >= 0 && JSON.stringify(q.items[i].change) === JSON.stringify(sent.change) ? i : -1;
+}
+
+/** The answer sent reached the server: it leaves the queue. */
+export function markSent(q: SaveQueue, sent: PendingSave): SaveQueue {
+  const i = indexOfSent(q, sent);
+  return i < 0 ? q : { ...q, items: q.items.filter((_, k) => k !== i) };
 }
 
 /** The head could not be sent: it stays first, to be retried. */
@@ -68,11 +79,10 @@ export function markFailed(q: SaveQueue, error: string): SaveQueue {
   return { ...q, items: [{ ...q.items[0], sending: false, error }, ...q.items.slice(1)] };
 }
 
-/** The server refused the head: it leaves the queue (retrying cannot help) and the field shows why. */
-export function markRejected(q: SaveQueue, error: string): SaveQueue {
-  const head = q.items[0];
-  if (!head) return q;
-  return { ...q, items: q.items.slice(1), rejected: { ...q.rejected, [head.fieldId]: error } };
+/** The server refused the answer sent: it leaves the queue (retrying cannot help) and the field shows why. */
+export function markRejected(q: SaveQueue, sent: PendingSave, error: string): SaveQueue {
+  const i = indexOfSent(q, sent);
+  return i < 0 ? q : { ...q, items: q.items.filter((_, k) => k !== i), rejected: { ...q.rejected, [sent.fieldId]: error } };
 }
 
 /** The head was refused for who holds the inspection or its state: everything stays, sending stops. */

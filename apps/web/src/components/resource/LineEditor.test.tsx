@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import i18n from '../../i18n/index.ts';
 import { LineEditor } from './LineEditor.tsx';
-import type { LineValues } from './lines.ts';
+import { linesSchema, type LineValues } from './lines.ts';
 import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
 import { taxLines } from '../../areas/settings/TaxGroupsPage.tsx';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
@@ -52,6 +53,42 @@ describe('LineEditor', () => {
     const onChange = show({ config: taxLines, value: [{ id: 't1', code: 'TVQ', rate: 9, type: 'percentage' }] });
     fireEvent.change(screen.getByLabelText('Rate (Tax 1)'), { target: { value: '9.975' } });
     expect(onChange.mock.lastCall?.[0][0]).toEqual({ id: 't1', code: 'TVQ', rate: 9.975, type: 'percentage' });
+  });
+
+  it('keeps a number typed out of its declared bounds and says the server’s rule on the cell; the lines are not valid to save', () => {
+    let held: LineValues[] = lines;
+    function Held() {
+      const [value, setValue] = useState(lines);
+      held = value;
+      return <LineEditor config={config} value={value} onChange={setValue} label="Products" />;
+    }
+    render(
+      <MantineProvider>
+        <Held />
+      </MantineProvider>,
+    );
+    const days = screen.getByLabelText('Lead time (Product 1)') as HTMLInputElement;
+    fireEvent.change(days, { target: { value: '-1' } });
+    fireEvent.blur(days);
+    // Not clamped to 0 behind the user's back: what was typed stays, with the rule.
+    expect(days.value).toBe('-1');
+    expect(held[0].lead_time_days).toBe(-1);
+    expect(days.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('The value must be at least 0')).toBeTruthy();
+    const cost = screen.getByLabelText('Cost (Product 2)') as HTMLInputElement;
+    fireEvent.change(cost, { target: { value: '-5' } });
+    fireEvent.blur(cost);
+    expect(cost.value).toBe('-5 $');
+    expect(cost.getAttribute('aria-invalid')).toBe('true');
+    const checked = linesSchema(config).safeParse(held);
+    expect(checked.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['0.lead_time_days', 'validation:min::{"min":0}'],
+      ['1.cost', 'validation:min::{"min":0}'],
+    ]);
+    // Put right, the message goes.
+    fireEvent.change(days, { target: { value: '3' } });
+    expect(days.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryAllByText('The value must be at least 0')).toHaveLength(1);
   });
 
   it('shows each error on its cell, and an error of the whole list under it', () => {

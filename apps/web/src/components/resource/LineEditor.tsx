@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import type { FieldDef } from './formModel.ts';
 import { RelationSelect } from './RelationSelect.tsx';
-import { newLine, type LineValues, type LinesConfig } from './lines.ts';
+import { newLine, rangeProblem, type LineValues, type LinesConfig } from './lines.ts';
 
 interface Props {
   config: LinesConfig;
@@ -30,7 +30,8 @@ let made = 0;
 /**
  * Lines of a child collection inside the parent's form (a supplier's products): add, remove,
  * reorder (drag the handle, or from the keyboard: Space on the handle, arrows, Space), each cell
- * checked by its field's rules and showing the server's error of that line and field.
+ * checked by its field's rules (a number out of its declared bounds as it is typed) and showing the
+ * server's error of that line and field.
  */
 export function LineEditor({ config, value, onChange, label, errors }: Props) {
   const { t } = useTranslation();
@@ -95,7 +96,14 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
                               {f.view ? f.view(line as never) : shownValue(f, f.kind === 'money' ? inCents(line[f.name]) : line[f.name], t)}
                             </Text>
                           ) : (
-                            <Cell field={f} value={line[f.name]} onChange={(v) => set(i, f.name, v)} error={cellError(i, f.name)} label={`${t(f.label)} (${t(config.line, { n: i + 1 })})`} />
+                            <Cell
+                              field={f}
+                              value={line[f.name]}
+                              onChange={(v) => set(i, f.name, v)}
+                              // A number out of its bounds is said as it is typed, before any save.
+                              error={errText(rangeProblem(f, line[f.name]) ?? undefined) ?? cellError(i, f.name)}
+                              label={`${t(f.label)} (${t(config.line, { n: i + 1 })})`}
+                            />
                           )}
                         </Table.Td>
                       ))}
@@ -163,7 +171,8 @@ function Cell({ field, value, onChange, error, label }: { field: FieldDef; value
           decimalSeparator={fr ? ',' : '.'}
           thousandSeparator={fr ? ' ' : ','}
           suffix={field.kind === 'money' ? ' $' : undefined}
-          min={0}
+          // The bounds are shown as errors (rangeProblem), never applied: clamping would change what was typed unseen.
+          clampBehavior="none"
           styles={{ input: { textAlign: 'right' } }}
         />
       );

@@ -11,15 +11,16 @@ import type { EstimationRow } from '../estimation-lines.ts';
 import { estimationApprovals } from './approval.table.ts';
 
 // The link send-client-approve makes (docs/decisions.md "Customer approval"): 32 random bytes,
-// only their SHA-256 kept; e-mailed to the customer in their language when an address is known,
-// and answered to the sender once so it can be handed over another way (a text message, a kiosk).
+// only their SHA-256 kept; e-mailed to the customer in their language when an address is known
+// (unless the sender asks not to: send_email false), and answered to the sender once so it can be
+// handed over another way (a text message, a kiosk).
 
 export const approvalUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, '')}/approve/estimates/${token}`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The options of send-client-approve: { data: { attributes: { email, locale, expires_in_days } } }, all optional. */
-export function approvalOptions(body: unknown): { email: string | null; locale: Locale | null; days: number } {
+/** The options of send-client-approve: { data: { attributes: { email, locale, expires_in_days, send_email } } }, all optional. */
+export function approvalOptions(body: unknown): { email: string | null; locale: Locale | null; days: number; sendEmail: boolean } {
   const a = isObject(body) && isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : {};
   const errors = new ValidationErrors();
   const email = a.email ?? null;
@@ -29,13 +30,17 @@ export function approvalOptions(body: unknown): { email: string | null; locale: 
   const days = a.expires_in_days ?? APPROVAL_DAYS.default;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > APPROVAL_DAYS.max)
     errors.add('/data/attributes/expires_in_days', 'share.expires_in_days', { max: APPROVAL_DAYS.max });
+  const sendEmail = a.send_email ?? true;
+  if (typeof sendEmail !== 'boolean') errors.add('/data/attributes/send_email', 'validation.boolean');
+  // An address to which nothing would be sent is a mistake of the sender, not a choice to keep quiet.
+  else if (!sendEmail && email !== null) errors.add('/data/attributes/email', 'approval.email_not_sent');
   errors.throwIfAny();
-  return { email: email as string | null, locale: locale as Locale | null, days: days as number };
+  return { email: email as string | null, locale: locale as Locale | null, days: days as number, sendEmail: sendEmail as boolean };
 }
 
 /**
- * Makes the link of an estimate just sent (its new version) and e-mails it: to the address given,
- * else the customer's. Earlier links stay valid: each shows the estimate as it is now.
+ * Makes the link of an estimate just sent (its new version) and e-mails it, unless asked not to: to
+ * the address given, else the customer's. Earlier links stay valid: each shows the estimate as it is now.
  */
 export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, body: unknown) {
   const wanted = approvalOptions(body);
@@ -43,7 +48,7 @@ export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, 
   const [organization] = await ctx.db.select({ name: organizations.name, locale: organizations.locale }).from(organizations).where(eq(organizations.id, row.organization_id));
   const known = (l: unknown): l is Locale => (LOCALES as readonly unknown[]).includes(l);
   const locale: Locale = wanted.locale ?? (known(customer?.locale) ? customer.locale : known(organization?.locale) ? organization.locale : 'fr');
-  const email = wanted.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null);
+  const email = !wanted.sendEmail ? null : (wanted.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null));
   const token = randomBytes(32).toString('base64url');
   const [link] = await ctx.db
     .insert(estimationApprovals)
