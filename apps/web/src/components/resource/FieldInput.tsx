@@ -61,8 +61,11 @@ export function FieldInput({ field: f, mode, form, values, known }: Props) {
                 decimalSeparator={currentLocale() === 'fr' ? ',' : '.'}
                 thousandSeparator={currentLocale() === 'fr' ? ' ' : ','}
                 suffix={f.kind === 'money' ? ' $' : undefined}
-                min={f.range?.min}
-                max={f.range?.max}
+                // The declaration's bounds are in cents for money, the input in dollars.
+                min={f.range?.min === undefined ? undefined : f.range.min / (f.kind === 'money' ? 100 : 1)}
+                max={f.range?.max === undefined ? undefined : f.range.max / (f.kind === 'money' ? 100 : 1)}
+                // Out of bounds stays as typed, with the form's message (rangeProblem): no silent change.
+                clampBehavior="none"
               />
             );
           case 'select':

@@ -9,9 +9,9 @@ import type { Model } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
-import type { FieldDef } from './formModel.ts';
 import { RelationSelect } from './RelationSelect.tsx';
-import { newLine, rangeProblem, type LineValues, type LinesConfig } from './lines.ts';
+import { rangeProblem, type FieldDef } from './formModel.ts';
+import { newLine, type LineValues, type LinesConfig } from './lines.ts';
 
 interface Props {
   config: LinesConfig;

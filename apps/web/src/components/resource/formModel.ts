@@ -130,8 +130,7 @@ export function schemaOf(fields: AnyField[], mode: FormMode) {
           if (!f.required && f.requiredWhen?.(values)) ctx.addIssue({ code: 'custom', path: [f.name], message: 'validation:required' });
           continue;
         }
-        if (typeof v !== 'string') continue;
-        const problem = textProblem(f, v);
+        const problem = typeof v === 'string' ? textProblem(f, v) : rangeProblem(f, v);
         if (problem) ctx.addIssue({ code: 'custom', path: [f.name], message: problem });
       }
     });
@@ -146,6 +145,20 @@ export function textProblem(f: Pick<FieldDef, 'max' | 'format' | 'kind'>, v: str
   const rule = f.format ?? (f.kind === 'email' ? 'email' : undefined);
   const problem = rule ? ruleProblem(rule, v) : null;
   return problem ? `validation:${problem}` : null;
+}
+
+/**
+ * What the server would say of a number out of its field's declared bounds (validation.min/max,
+ * the same message), null when it is within them or empty. The form holds money in dollars, the
+ * declaration in cents. The inputs do not clamp: what was typed stays, with this message.
+ */
+export function rangeProblem(f: Pick<FieldDef, 'kind' | 'range' | 'readOnly'>, v: unknown): string | null {
+  if (f.readOnly || !f.range || (f.kind !== 'number' && f.kind !== 'money') || typeof v !== 'number') return null;
+  const unit = f.kind === 'money' ? 100 : 1;
+  const { min, max } = f.range;
+  if (min !== undefined && v * unit < min) return withParams('validation:min', { min: min / unit });
+  if (max !== undefined && v * unit > max) return withParams('validation:max', { max: max / unit });
+  return null;
 }
 
 /** The JSON:API document of a save. */

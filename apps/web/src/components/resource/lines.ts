@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FieldValues } from 'react-hook-form';
 import type { ChildObject, Model } from '../../api/jsonapi.ts';
-import { withParams } from '../../lib/useFieldError.ts';
 import { documentOf, schemaOf, valuesOf, type FieldDef } from './formModel.ts';
 
 // A child collection edited inside its parent's form (LineEditor): the lines' form values, the
@@ -52,30 +51,8 @@ export function linesDocument(config: LinesConfig, lines: LineValues[]): ChildOb
 const linkage = (type: string, value: unknown) =>
   Array.isArray(value) ? value.map((id) => ({ type, id: String(id) })) : value ? { type, id: String(value) } : null;
 
-/**
- * What the server would say of a number out of its field's declared bounds (validation.min/max,
- * the same message), null when it is within them or empty. The form holds money in dollars, the
- * declaration in cents.
- */
-export function rangeProblem(f: Pick<FieldDef, 'kind' | 'range' | 'readOnly'>, v: unknown): string | null {
-  if (f.readOnly || !f.range || (f.kind !== 'number' && f.kind !== 'money') || typeof v !== 'number') return null;
-  const unit = f.kind === 'money' ? 100 : 1;
-  const { min, max } = f.range;
-  if (min !== undefined && v * unit < min) return withParams('validation:min', { min: min / unit });
-  if (max !== undefined && v * unit > max) return withParams('validation:max', { max: max / unit });
-  return null;
-}
-
 /** The checks of each line, by the rules of its fields (their declared bounds too: a line out of them is not sent). */
-export const linesSchema = (config: LinesConfig) =>
-  z.array(
-    schemaOf(config.fields, 'add').superRefine((line, ctx) => {
-      for (const f of config.fields) {
-        const problem = rangeProblem(f, line[f.name]);
-        if (problem) ctx.addIssue({ code: 'custom', path: [f.name], message: problem });
-      }
-    }),
-  );
+export const linesSchema = (config: LinesConfig) => z.array(schemaOf(config.fields, 'add'));
 
 /**
  * The form path of a server error inside a list: '/data/relationships/supplierProducts/data/2/attributes/cost'

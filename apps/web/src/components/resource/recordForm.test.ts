@@ -64,6 +64,16 @@ describe('checks before sending (issue 8 items 10 and 13)', () => {
     });
   });
 
+  it('refuses a number out of its declared bounds as typed, with the server\'s message (money bounds in cents, the form in dollars)', () => {
+    const f: AnyField[] = [
+      { name: 'quantity', label: 'q', kind: 'number', range: { min: 0, max: 999 } },
+      { name: 'cost', label: 'c', kind: 'money', range: { min: 0, max: 100_000 } },
+    ];
+    expect(issuesOf(f, { quantity: -1, cost: 1000.01 })).toEqual({ quantity: 'validation:min::{"min":0}', cost: 'validation:max::{"max":1000}' });
+    expect(issuesOf(f, { quantity: 999, cost: 1000 })).toEqual({});
+    expect(i18n.t('validation:min', { min: 0, lng: 'en' })).toBe('The value must be at least 0');
+  });
+
   it('refuses a phone that is not a number and a text longer than the server takes, with the server\'s messages', () => {
     const issues = issuesOf(customerFields(), customer({ firstname: 'x'.repeat(101), lastname: 'B', phone: 'abc', email: 'pas-un-courriel' }));
     expect(issues).toEqual({ firstname: 'validation:max_length::{"max":100}', phone: 'validation:phone', email: 'validation:email' });
