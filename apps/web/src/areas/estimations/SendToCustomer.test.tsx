@@ -2,7 +2,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import type { Model } from '../../api/jsonapi.ts';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, type Call } from '../../testing/mockApi.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
@@ -13,7 +12,7 @@ import { SendToCustomer } from './SendToCustomer.tsx';
 let calls: Call[];
 let emailed: string | null;
 
-const estimate = (email: string | null): Model => ({ id: 'e1', type: 'estimations', code: 'E-2026-000001', customer: { id: 'c1', type: 'customers', email, locale: 'en' } }) as Model;
+const estimate = (email: string | null) => ({ id: 'e1', code: 'E-2026-000001', customer: { email, locale: 'en' as const } });
 const show = (email: string | null) => renderAt('/estimates/e1', '/estimates/:id', <SendToCustomer estimation={estimate(email)} onSent={() => undefined} />);
 const posted = () => calls.find((c) => c.method === 'POST' && c.url === '/estimations/e1/send-client-approve')?.body;
 const box = () => screen.getByTestId('send-client-by-email') as HTMLInputElement;

@@ -1,10 +1,10 @@
 import { Alert, Button, Checkbox, CopyButton, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { APPROVAL_DAYS, LOCALES, LOCALE_LABELS, ESTIMATION_ACTION_LABELS, type Locale } from '@atelier/domain';
+import { APPROVAL_DAYS, LOCALES, LOCALE_LABELS, ESTIMATION_ACTION_LABELS, type Locale, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { customerLocale, sendToCustomer, type SentApproval } from './approvalApi.ts';
@@ -15,10 +15,13 @@ import { customerLocale, sendToCustomer, type SentApproval } from './approvalApi
  * customer's) and how long the link is valid; then the link, shown this once with a copy button, and
  * where it was e-mailed, or that it must be handed over another way (a text message, the counter).
  */
-export function SendToCustomer({ estimation, onSent }: { estimation: Model; onSent: () => void }) {
+export function SendToCustomer({ estimation, onSent }: {
+  estimation: Pick<RecordOf<'estimations'>, 'id' | 'code'> & { customer?: Pick<RecordOf<'customers'>, 'email' | 'locale'> | null };
+  onSent: () => void;
+}) {
   const { t } = useTranslation();
-  const customer = (estimation.customer ?? null) as Model | null;
-  const customerEmail = typeof customer?.email === 'string' ? customer.email : '';
+  const customer = estimation.customer ?? null;
+  const customerEmail = customer?.email ?? '';
   const [open, setOpen] = useState(false);
   const [byEmail, setByEmail] = useState(true);
   const [email, setEmail] = useState('');
@@ -52,7 +55,7 @@ export function SendToCustomer({ estimation, onSent }: { estimation: Model; onSe
       <Button size="md" color="indigo.8" leftSection={<IconSend size={18} />} onClick={start} data-testid="send-client">
         {ESTIMATION_ACTION_LABELS.send_client_approve[ui]}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('estimations:send.title', { code: String(estimation.code ?? '') })} size="lg" centered closeButtonProps={{ 'aria-label': t('estimations:send.close') }}>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('estimations:send.title', { code: estimation.code ?? '' })} size="lg" centered closeButtonProps={{ 'aria-label': t('estimations:send.close') }}>
         {sent ? (
           <Stack gap="sm" data-testid="send-client-sent">
             <Alert color="teal" icon={<IconCheck />}>

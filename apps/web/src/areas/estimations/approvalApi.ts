@@ -1,6 +1,6 @@
 import { LOCALES, type CustomerDecision, type ItemCondition, type Locale, type Urgency, type WorkTotals } from '@atelier/domain';
 import { API_BASE, request } from '../../api/client.ts';
-import { ApiError, errorsOfBody, type JsonApiDocument, type Model } from '../../api/jsonapi.ts';
+import { ApiError, errorsOfBody, type JsonApiDocument } from '../../api/jsonapi.ts';
 import { isOneOf } from '../../lib/enums.ts';
 
 // The customer's approval page (server: areas/estimations/approval): what a link sent with
@@ -97,7 +97,7 @@ export async function sendToCustomer(estimationId: string, options: { byEmail: b
 }
 
 /** The customer's language, when the customer is loaded with it. */
-export const customerLocale = (customer: Model | null | undefined): Locale | null => {
+export const customerLocale = (customer: { locale?: unknown } | null | undefined): Locale | null => {
   const locale = customer?.locale;
   return isOneOf(LOCALES, locale) ? locale : null;
 };
