@@ -70,7 +70,7 @@ function StateCountsCard({ type, title, path, states }: { type: string; title: s
           <Anchor key={s.value} component={Link} to={stateListHref(path, s.value)} c="inherit" underline="hover" data-state={s.value}>
             <Group justify="space-between" py={4}>
               <Text size="sm">{s.label}</Text>
-              {q.isPending ? <Skeleton h={16} w={24} /> : <Text fw={700}>{formatNumber(q.data?.[s.value] ?? 0, locale)}</Text>}
+              {q.isPending ? <Skeleton h={16} w={24} /> : <Text fw={700} data-count>{formatNumber(q.data?.[s.value] ?? 0, locale)}</Text>}
             </Group>
           </Anchor>
         ))}

@@ -11,7 +11,7 @@ import type { ApprovalView } from './approvalApi.ts';
 import CustomerApprovalPage from './CustomerApprovalPage.tsx';
 
 // jsdom draws nothing on a canvas: the pad is replaced by a button that "signs".
-vi.mock('../inspections/SignaturePad.tsx', () => ({
+vi.mock('../../components/SignaturePad.tsx', () => ({
   SignaturePad: ({ onChange, label, error }: { onChange: (v: string | null) => void; label: string; error?: string | null }) => (
     <div>
       <button type="button" onClick={() => onChange('data:image/png;base64,iVBORw0KGgo=')}>

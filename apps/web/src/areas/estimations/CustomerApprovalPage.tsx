@@ -10,7 +10,7 @@ import { PublicLinkRefused } from '../../components/PublicLinkRefused.tsx';
 import i18n, { currentLocale, storedLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
-import { SignaturePad } from '../inspections/SignaturePad.tsx';
+import { SignaturePad } from '../../components/SignaturePad.tsx';
 import { fetchApproval, sendApproval, type ApprovalItem, type ApprovalView } from './approvalApi.ts';
 
 // The page a customer opens from the estimate's e-mail (issue 12, customer approval): the vehicle,

@@ -29,7 +29,7 @@ import { pendingChanges, saveStatusOf, type SaveQueue } from './saveQueue.ts';
 import { previousAnswerText, previousVisitOf, type PreviousVisit } from './previousVisit.ts';
 import { ScoreSummary, SectionList, SectionTabList } from './ScoreSummary.tsx';
 import { SectionView } from './SectionView.tsx';
-import { SignaturePad } from './SignaturePad.tsx';
+import { SignaturePad } from '../../components/SignaturePad.tsx';
 import { CommentThread } from '../comments/CommentThread.tsx';
 import { InspectionEstimation } from '../estimations/InspectionEstimation.tsx';
 import { FieldPhotosProvider, InspectionPhotos } from './Photos.tsx';
