@@ -141,7 +141,7 @@ describe('welcome', () => {
       await page.waitForURL('**/dashboard');
       const card = page.locator('[data-testid=dashboard-requests]');
       await card.locator('[data-state=draft]').getByText(String(counts.draft), { exact: true }).waitFor();
-      assert.equal(await card.locator('[data-state=assigned]').textContent(), String(counts.assigned));
+      assert.equal(await card.locator('[data-state=assigned] [data-count]').textContent(), String(counts.assigned));
       await page.waitForLoadState('networkidle');
       assert.equal(calls.filter((p) => p === '/api/v1/requests/list/count').length, 1, calls.join(' '));
     }));
