@@ -92,6 +92,8 @@ describe('the repair screen', { timeout: 30_000 }, () => {
   it('the work order: modes, parts, the actions the server lists, who does it; in English too', async () => {
     show();
     expect(within(await screen.findByTestId('repair-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Terminer', 'Annuler']);
+    // Completing is what the holder does next: drawn filled.
+    expect(screen.getByTestId('repair-actions-complete').getAttribute('data-variant')).toBe('filled');
     expect(screen.getByTestId('repair-holder').textContent).toBe('Mike Mécano');
     expect(within(await item(1)).getByLabelText('Réparé (Alignement)')).toHaveProperty('value', "À l'externe");
     cleanup();

@@ -36,7 +36,7 @@ import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { estimateHref } from '../estimations/estimationModel.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
 import { RepairStateBadge } from './RepairBadges.tsx';
-import { CONFIRMED_REPAIR_ACTIONS, formatDuration, hoursToSeconds, itemSeconds, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
+import { CONFIRMED_REPAIR_ACTIONS, formatDuration, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
 import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
@@ -255,6 +255,7 @@ export default function RepairPage() {
                 confirmOf={(a) => (CONFIRMED_REPAIR_ACTIONS.includes(a) ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
                 assignAction="assign"
                 colorOf={(a) => (a === 'cancel' ? 'red.8' : undefined)}
+                next={nextRepairActions(repair.state)}
                 bodyOf={(a) => (a === 'take_over' ? takeOverBody('repairs', repair.id, holder) : undefined)}
                 onDone={reload}
                 testId="repair-actions"
