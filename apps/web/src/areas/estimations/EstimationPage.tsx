@@ -115,6 +115,8 @@ export default function EstimationPage() {
                 assignAction="assign"
                 colorOf={(a) => (RED.includes(a) ? 'red.8' : undefined)}
                 next={nextEstimationActions(estimation.state, phasesOf(estimation))}
+                // Sending to the customer, when offered, is the button drawn filled.
+                nextBeside={available.includes('send_client_approve')}
                 onDone={(a, result) => {
                   reload();
                   // Skipping the estimate opens its repair. WorkflowActions reads any type's answer as a Model: this one is the estimate.

@@ -252,7 +252,9 @@ describe('the actions of an estimate to approve', { timeout: 30_000 }, () => {
     showEstimate();
     const bar = await screen.findByTestId('estimation-actions');
     expect(buttons(bar)).toEqual(["Commencer l'approbation", 'Valider', "Plus d'actions"]);
-    expect(within(bar).getByTestId('estimation-actions-start_approve').getAttribute('data-variant')).toBe('filled');
+    // Sending to the customer is the one drawn filled, beside: the bar's likely next ones are not.
+    expect(screen.getByTestId('send-client')).toBeTruthy();
+    expect(within(bar).getByTestId('estimation-actions-start_approve').getAttribute('data-variant')).toBe('light');
     expect(within(bar).getByTestId('estimation-actions-valid').getAttribute('data-variant')).toBe('light');
     expect(screen.queryByTestId('estimation-actions-cancel')).toBeNull();
 
@@ -270,25 +272,31 @@ describe('the actions of an estimate to approve', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/estimations/e1/cancel')).toBe(true));
   });
 
-  it('in English: the same order, a menu the arrows walk', async () => {
+  it('in English, at work on the parts: ending them filled, a menu the arrows walk, a skip confirmed', async () => {
     await i18n.changeLanguage('en');
-    doc = toApprove();
+    // Parts in my hands, labour not started: ending the parts is what comes next, filled.
+    doc = estimation({ times_status: 'pending', available_actions: ['assign', 'end_components', 'start_times', 'by_pass', 'cancel'] });
+    doc.data.relationships = { ...doc.data.relationships, timesHolder: { data: null } };
     showEstimate();
     const bar = await screen.findByTestId('estimation-actions');
-    expect(buttons(bar)).toEqual(['Start the approval', 'Validate', 'More actions']);
+    expect(buttons(bar)).toEqual(['End the parts', 'Start the labour', 'More actions']);
+    expect(within(bar).getByTestId('estimation-actions-end_components').getAttribute('data-variant')).toBe('filled');
     const more = within(bar).getByTestId('estimation-actions-more');
     expect(more.getAttribute('aria-haspopup')).toBe('menu');
     fireEvent.click(more);
     const items = await opened();
-    expect(items.map((i) => i.textContent)).toEqual(['Start the parts', 'Start the labour', 'Send back for revision', 'Skip to the repair', 'Deny', 'Cancel']);
+    expect(items.map((i) => i.textContent)).toEqual(['Assign', 'Skip to the repair', 'Cancel']);
     // The arrows walk the items.
     items[0].focus();
     fireEvent.keyDown(items[0], { key: 'ArrowDown' });
     expect(document.activeElement).toBe(items[1]);
     fireEvent.keyDown(items[1], { key: 'ArrowUp' });
     expect(document.activeElement).toBe(items[0]);
-    fireEvent.click(items[0]);
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/estimations/e1/start-components')).toBe(true));
+    // Skipping is confirmed, in English.
+    fireEvent.click(items[1]);
+    expect((await screen.findByTestId('estimation-actions-confirm-body')).textContent).toBe('Skip straight to the repair for estimate E-2026-000001? All its phases are then done.');
+    fireEvent.click(screen.getByTestId('estimation-actions-confirm'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/estimations/e1/by-pass')).toBe(true));
   });
 });
 

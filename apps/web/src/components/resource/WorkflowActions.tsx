@@ -39,6 +39,8 @@ export interface WorkflowActionsProps<A extends string> {
    * offered is drawn filled, the next ones beside it; the rest wait in "More actions".
    */
   next?: readonly A[];
+  /** The screen draws the likely next action itself, beside these (sending to the customer): none here is filled. */
+  nextBeside?: boolean;
   /** The document an action sends, when it carries more than the record's identity (a take-over names the holder seen). */
   bodyOf?: (action: A) => object | undefined;
   /** The notice once done (default: "Fait : <action>."). */
@@ -69,7 +71,7 @@ export function arrangeActions<A extends string>(actions: readonly A[], next: re
  * destructive ones confirmed; a refusal (409 with the server's translated message, 403) is shown
  * here, beside the buttons, and the screen reads the record again.
  */
-export function WorkflowActions<A extends string>({ type, record, actions, labelOf, routeOf, confirmOf, assignAction, colorOf, next = [], bodyOf, doneOf, onDone, testId }: WorkflowActionsProps<A>) {
+export function WorkflowActions<A extends string>({ type, record, actions, labelOf, routeOf, confirmOf, assignAction, colorOf, next = [], nextBeside = false, bodyOf, doneOf, onDone, testId }: WorkflowActionsProps<A>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<A | null>(null);
   const [users, setUsers] = useState<string[]>([]);
@@ -111,7 +113,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
           <Button
             key={a}
             size="md"
-            variant={a === primary ? 'filled' : red(a) ? 'subtle' : 'light'}
+            variant={a === primary && !nextBeside ? 'filled' : red(a) ? 'subtle' : 'light'}
             color={colorOf?.(a)}
             loading={run.isPending && run.variables === a}
             onClick={() => ask(a)}
