@@ -144,8 +144,8 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   return (
     <Stack gap="sm">
       {/*
-        A part and its status share a column, planned and clocked time another: the work order fits
-        whole at 1024 px. Focusable, so a keyboard scrolls it sideways on a narrower screen.
+        A part and its status share a column, planned and clocked time and the clock another: the
+        work order fits whole at 1024 px. Focusable, so a keyboard scrolls it sideways on a narrower screen.
       */}
       <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('repairs:items.title') } }}>
         <Table verticalSpacing="sm" data-testid="work-order">
@@ -155,8 +155,7 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
               <Table.Th>{t(labelKey('repair-items', 'repair_mode'))}</Table.Th>
               <Table.Th>{t('repairs:items.part_and_status')}</Table.Th>
               <Table.Th>{t(labelKey('repair-items', 'state'))}</Table.Th>
-              <Table.Th ta="right">{t('repairs:time.planned_actual')}</Table.Th>
-              {clocking ? <Table.Th>{t('repairs:clock.title')}</Table.Th> : null}
+              <Table.Th ta="right">{t(clocking ? 'repairs:time.planned_actual_clock' : 'repairs:time.planned_actual')}</Table.Th>
               <Table.Th ta="right">{t(labelKey('repair-items', 'total'))}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -195,17 +194,17 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
                   <Table.Td>
                     <ItemSelect item={item} name="state" values={REPAIR_ITEM_STATES} labels={REPAIR_ITEM_STATE_LABELS} editable={editable} onDone={onDone} />
                   </Table.Td>
-                  <Table.Td ta="right" ff="monospace">
-                    <div data-testid="item-planned">{formatDuration(planned)}</div>
-                    <Text inherit c={planned > 0 && actual > planned ? 'red.9' : undefined} data-testid="item-actual">
-                      {formatDuration(actual)}
-                    </Text>
+                  <Table.Td ta="right">
+                    <Stack gap={4} align="flex-end">
+                      <div style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+                        <div data-testid="item-planned">{formatDuration(planned)}</div>
+                        <Text inherit c={planned > 0 && actual > planned ? 'red.9' : undefined} data-testid="item-actual">
+                          {formatDuration(actual)}
+                        </Text>
+                      </div>
+                      {clocking ? <ClockButton item={item} now={now} onDone={onDone} /> : null}
+                    </Stack>
                   </Table.Td>
-                  {clocking ? (
-                    <Table.Td>
-                      <ClockButton item={item} now={now} onDone={onDone} />
-                    </Table.Td>
-                  ) : null}
                   <Table.Td ta="right">{formatMoney(Number(item.total ?? 0), locale)}</Table.Td>
                 </Table.Tr>
               );
