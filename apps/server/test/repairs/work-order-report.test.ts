@@ -128,6 +128,33 @@ describe('GET /repairs/{id}/report', () => {
     expect(res.text).not.toContain('Bon de travail');
   });
 
+  it('prints the totals the items stored: a tax rate edited afterwards changes neither the lines nor the totals, and is not printed', async () => {
+    const group = (await makeTaxGroup(t, admin, 'Québec (taux à modifier)', [{ code: 'TPS', rate: '5', type: 'percentage' }, { code: 'TVQ', rate: '9.975', type: 'percentage' }])).id;
+    // 2 × 49,99 $ + 1,5 h × 110,00 $ = 264,98 $; TPS 13,25 $; TVQ 26,43 $ → 304,66 $ (at 10 %: TVQ 26,50 $, 304,73 $)
+    const vehicle = await makeVehicle(t, admin.token, { vin: '1HGCM82633A004352' });
+    const made = await makeRepair(t, admin, { vehicle: vehicle.id, lines: [{ detail: 'Plaquettes', quantity: '2', unit_price: 4999, time: '1.5', hourly_rate: 11000, taxGroup: group }] });
+    // The TVQ goes to 10 % once the items are saved.
+    const { tps, tvq } = await one<{ tps: string; tvq: string }>(
+      t,
+      sql`SELECT max(id::text) FILTER (WHERE code = 'TPS') AS tps, max(id::text) FILTER (WHERE code = 'TVQ') AS tvq FROM taxes WHERE tax_group_id = ${group}`,
+    );
+    const edited = await t.api('PATCH', `/api/v1/tax-groups/${group}`, {
+      token: admin.token,
+      body: { data: { type: 'tax-groups', id: group, relationships: { taxes: { data: [{ type: 'taxes', id: tps }, { type: 'taxes', id: tvq, attributes: { rate: '10' } }] } } } },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const res = await report(made.id, admin);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/Plaquettes .*304,66 \$/);
+    expect(res.text).toMatch(/Sous-total\s+264,98 \$/);
+    expect(res.text).toMatch(/TPS \(5 %\)\s+13,25 \$/);
+    expect(res.text).toMatch(/TVQ\s+26,43 \$/);
+    expect(res.text).toMatch(/Total\s+304,66 \$/);
+    for (const s of ['26,50 $', '304,73 $', '(10 %)', '(9,975 %)']) expect(res.text, s).not.toContain(s);
+    const api = await t.api('GET', `${R}/${made.id}`, { token: admin.token });
+    expect(api.body.data.attributes.total).toBe(30466);
+  });
+
   it('is refused without the right to view repairs (403) and does not exist for another organization (404)', async () => {
     const nobody = await userWith(t, orgId, 'no-repairs@work-order.test', ['view any vehicles']);
     expect((await report(repair.id, nobody)).status).toBe(403);

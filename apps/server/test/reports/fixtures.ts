@@ -1,4 +1,4 @@
-import { workLineTotals, type QuoteInput, type QuoteItemInput, type TaxRate, type WorkOrderInput, type WorkOrderItemInput } from '@atelier/domain';
+import { repairLineTotals, workLineTotals, type QuoteInput, type QuoteItemInput, type TaxRate, type WorkOrderInput, type WorkOrderItemInput } from '@atelier/domain';
 
 // Fixture inputs of the documents' models: French in Québec (GST + QST), English in Ontario (HST).
 
@@ -45,7 +45,11 @@ export const english: QuoteInput = {
 };
 
 
-const repairItem = (id: string, i: Partial<WorkOrderItemInput>): WorkOrderItemInput => ({ id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, repair_mode: 'internal', state: 'pending', ...i });
+/** A repair item with the totals it stored when written (the work order prints those). */
+function repairItem(id: string, i: Partial<Omit<WorkOrderItemInput, 'totals'>>): WorkOrderItemInput {
+  const line = { id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, repair_mode: 'internal' as const, state: 'pending' as const, ...i };
+  return { ...line, totals: repairLineTotals(line) };
+}
 
 export const frenchRepair: WorkOrderInput = {
   locale: 'fr',

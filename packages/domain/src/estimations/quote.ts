@@ -1,8 +1,7 @@
 import type { Locale } from '../locale.ts';
 import { URGENCIES, URGENCY_LABELS, type Urgency } from '../inspections/urgency.ts';
-import { decimalNumber, documentFooter, documentTaxes, filled, labelled, type DocumentParty, type DocumentTax, type DocumentVehicle, type Labelled } from '../lines/documents.ts';
+import { decimalNumber, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParty, type DocumentTax, type DocumentVehicle, type Labelled } from '../lines/documents.ts';
 import { workLineTotals, type WorkTotals } from '../lines/work-lines.ts';
-import type { TaxRate } from '../taxes/taxes.ts';
 import type { Labels } from '../vehicles/vehicle-enums.ts';
 import {
   CUSTOMER_DECISION_LABELS,
@@ -161,18 +160,6 @@ function groupTitle(urgency: Urgency | null, condition: ItemCondition | null, lo
   return parts.length ? parts.join(' · ') : OTHER_WORK_LABELS.other[locale];
 }
 
-/**
- * The rates an item's stored taxes were charged at, as far as its group's rates now tell: a code
- * the group no longer charges at the stored amount has no known rate (null, the rate not printed).
- */
-function ratesCharged(item: QuoteItemInput): TaxRate[] {
-  const now = new Map(workLineTotals(item).taxes.map((t) => [t.code, t.amount]));
-  return item.totals.taxes.map((stored) => {
-    const rate = item.taxes?.find((t) => t.code === stored.code);
-    return rate && now.get(stored.code) === stored.amount ? rate : { code: stored.code, rate: null, type: '' };
-  });
-}
-
 /** The quote of an estimate: see QuoteModel. */
 export function buildQuote(input: QuoteInput): QuoteModel {
   const { locale, estimation: e } = input;
@@ -239,7 +226,7 @@ export function buildQuote(input: QuoteInput): QuoteModel {
     approver: filled(input.approver),
     groups,
     totals: { proposed: totals.proposed, approved: totals.approved },
-    taxes: documentTaxes(totals.proposed.taxes, input.items.filter(isItemCharged).map(ratesCharged)),
+    taxes: documentTaxes(totals.proposed.taxes, input.items.filter(isItemCharged).map((i) => ratesCharged(i.taxes, i.totals, workLineTotals(i)))),
     hasApproved: input.items.some((i) => i.state === 'approved'),
     signature: {
       name: input.customer?.name ?? null,

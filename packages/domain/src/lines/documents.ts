@@ -2,6 +2,7 @@ import type { Locale } from '../locale.ts';
 import type { TaxAmount, TaxRate } from '../taxes/taxes.ts';
 import type { Labels } from '../vehicles/vehicle-enums.ts';
 import { SCALE, toScaled, type DecimalInput } from './decimal.ts';
+import type { WorkTotals } from './work-lines.ts';
 
 // What the printed documents of work (the quote, the work order) share: who they are from and
 // for, the vehicle, the tax lines with their rates, and the settings' document footer. Pure: the
@@ -63,6 +64,19 @@ export function documentTaxes(totals: readonly TaxAmount[], lineRates: readonly 
       else if (known && (known.rate !== rate.rate || known.type !== rate.type)) rates.set(t.code, null);
     }
   return totals.map((t) => ({ ...t, rate: rates.get(t.code)?.rate ?? null, type: rates.get(t.code)?.type ?? null }));
+}
+
+/**
+ * The rates a line's stored taxes were charged at, as far as its group's rates now tell (`now`:
+ * the line's totals at those rates): a code the group no longer charges at the stored amount has
+ * no known rate (null, the rate not printed).
+ */
+export function ratesCharged(rates: readonly TaxRate[] | null | undefined, stored: WorkTotals, now: WorkTotals): TaxRate[] {
+  const amounts = new Map(now.taxes.map((t) => [t.code, t.amount]));
+  return stored.taxes.map((t) => {
+    const rate = rates?.find((r) => r.code === t.code);
+    return rate && amounts.get(t.code) === t.amount ? rate : { code: t.code, rate: null, type: '' };
+  });
 }
 
 /** The settings' document footer (option general.document_footer, from GET /options' map); null when empty. */

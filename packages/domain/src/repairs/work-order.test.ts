@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxRate } from '../taxes/taxes.ts';
+import { repairLineTotals } from './items.ts';
 import { buildWorkOrder, type WorkOrderInput, type WorkOrderItemInput } from './work-order.ts';
 
 const QC: TaxRate[] = [
   { code: 'TPS', rate: '5', type: 'percentage' },
   { code: 'TVQ', rate: '9.975', type: 'percentage' },
 ];
-const item = (id: string, i: Partial<WorkOrderItemInput>): WorkOrderItemInput => ({ id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, repair_mode: 'internal', state: 'pending', ...i });
+/** An item with the totals it stored when written (with its group's rates then). */
+function item(id: string, i: Partial<Omit<WorkOrderItemInput, 'totals'>>): WorkOrderItemInput {
+  const line = { id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, repair_mode: 'internal' as const, state: 'pending' as const, ...i };
+  return { ...line, totals: repairLineTotals(line) };
+}
 
 const input = (over: Partial<WorkOrderInput> = {}): WorkOrderInput => ({
   locale: 'fr',
@@ -66,6 +71,17 @@ describe('the work order of a repair', () => {
     expect(w.taxes.map((t) => [t.code, t.rate, t.amount])).toEqual([
       ['TPS', '5', 2275],
       ['TVQ', '9.975', 4539],
+    ]);
+  });
+
+  it('prints the totals the items stored, not what their group’s rates give now; a rate changed since is not printed', () => {
+    // The TVQ went from 9.975 % to 10 % after the items were saved.
+    const edited = buildWorkOrder(input({ items: input().items.map((i) => ({ ...i, taxes: [QC[0], { ...QC[1], rate: '10' }] })) }));
+    expect(edited.lines.map((l) => l.totals)).toEqual(w.lines.map((l) => l.totals));
+    expect(edited.totals).toEqual(w.totals);
+    expect(edited.taxes).toEqual([
+      { code: 'TPS', amount: 2275, rate: '5', type: 'percentage' },
+      { code: 'TVQ', amount: 4539, rate: null, type: null },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { Locale } from '../locale.ts';
-import { decimalNumber, decimalSum, documentFooter, documentTaxes, filled, labelled, type DocumentParty, type DocumentTax, type DocumentVehicle, type Labelled } from '../lines/documents.ts';
+import { decimalNumber, decimalSum, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParty, type DocumentTax, type DocumentVehicle, type Labelled } from '../lines/documents.ts';
 import type { DecimalInput } from '../lines/decimal.ts';
 import type { WorkTotals } from '../lines/work-lines.ts';
 import { ITEM_CONDITION_LABELS, type ItemCondition } from '../estimations/items.ts';
@@ -8,7 +8,8 @@ import {
   PART_STATUS_LABELS,
   REPAIR_ITEM_STATE_LABELS,
   REPAIR_MODE_LABELS,
-  repairTotals,
+  chargedRepairTotals,
+  repairLineTotals,
   type PartStatus,
   type RepairItemLine,
   type RepairItemState,
@@ -18,12 +19,16 @@ import { REPAIR_STATE_LABELS, type RepairState } from './states.ts';
 
 // What a repair's PDF, the work order, says (issue 12; GET /repairs/{id}/report): each item with
 // where it is done (in the shop, outside, under warranty), its part and the part's status, the
-// time planned and clocked, who does it and what it costs; the totals with warranty lines at zero
-// (repairTotals, never recomputed here); the sign-offs. Pure, like the quote (estimations/quote.ts).
+// time planned and clocked, who does it and what it costs; the totals with warranty lines at zero;
+// the sign-offs. Pure, like the quote (estimations/quote.ts). Every amount is the one the item
+// stored when it was written (docs/decisions.md: a work order keeps the taxes it was priced with),
+// never recomputed here: a tax rate edited since does not change the document.
 
-/** A repair item as the work order reads it: the declaration's attributes, its taxes, supplier and mechanics by name. */
+/** A repair item as the work order reads it: the declaration's attributes, its tax group's taxes now, supplier and mechanics by name. */
 export interface WorkOrderItemInput extends RepairItemLine {
   id: string;
+  /** The totals the item stored, with its group's taxes when it was written (a warranty line at zero). */
+  totals: WorkTotals;
   detail: string;
   condition?: ItemCondition | null;
   repair_mode: RepairMode;
@@ -85,7 +90,7 @@ export interface WorkOrderLine {
   planned: number;
   actual: number | null;
   mechanics: string[];
-  /** From repairTotals: a warranty line is charged nothing, its value in totals.warranty. */
+  /** As the item stored them: a warranty line is charged nothing, its value in totals.warranty. */
   totals: WorkTotals;
   /** Charged on the work order: every item but those not done. */
   charged: boolean;
@@ -122,7 +127,8 @@ export function buildWorkOrder(input: WorkOrderInput): WorkOrderModel {
   const { locale, repair: r } = input;
   const ordered = input.items.map((item, k) => ({ item, k })).sort((a, b) => (a.item.position ?? a.k) - (b.item.position ?? b.k) || a.k - b.k);
   const items = ordered.map(({ item }) => item);
-  const totals = repairTotals(items);
+  // What the work order charges: the sum of its items' stored totals, as the repair keeps it.
+  const charged = chargedRepairTotals(items, items.map((i) => i.totals));
   const clocked = (v: DecimalInput) => v !== null && v !== undefined && String(v).trim() !== '';
   const lines = items.map((item, k): WorkOrderLine => ({
     id: item.id,
@@ -141,7 +147,7 @@ export function buildWorkOrder(input: WorkOrderInput): WorkOrderModel {
     planned: decimalNumber(item.time),
     actual: clocked(item.time_spent) ? decimalNumber(item.time_spent) : null,
     mechanics: [...new Set((item.mechanics ?? []).map(filled).filter((m): m is string => m !== null))],
-    totals: totals.lines[k],
+    totals: item.totals,
     charged: item.state !== 'not_done',
   }));
   const planned = decimalSum(items.map((i) => i.time));
@@ -173,8 +179,11 @@ export function buildWorkOrder(input: WorkOrderInput): WorkOrderModel {
     lines,
     time: { planned, actual, difference: decimalSum([actual, -planned]) },
     progress: { done: items.filter((i) => i.state === 'done').length, total: items.filter((i) => i.state !== 'not_done').length },
-    totals: totals.total,
-    taxes: documentTaxes(totals.total.taxes, items.filter((i) => i.state !== 'not_done').map((i) => i.taxes)),
+    totals: charged,
+    taxes: documentTaxes(
+      charged.taxes,
+      items.filter((i) => i.state !== 'not_done').map((i) => ratesCharged(i.taxes, i.totals, repairLineTotals(i))),
+    ),
     documentFooter: documentFooter(input.options),
   };
 }

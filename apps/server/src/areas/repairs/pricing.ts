@@ -1,6 +1,7 @@
 import { chargedRepairTotals, repairLineTotals, sumHours, type RepairItemLine, type TaxRate, type WorkTotals } from '@atelier/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { storedTotals } from '../estimations/estimation-lines.ts';
 import { options } from '../admin/admin.table.ts';
 import { taxes } from '../settings/settings.table.ts';
 import { repairItems, repairs } from './repairs.table.ts';
@@ -41,17 +42,6 @@ export const totalsColumns = (t: WorkTotals) => ({
   tax_details: t.taxes,
 });
 
-/** The totals a row keeps, back as the domain's. */
-const totalsOf = (row: Pick<ItemRow, keyof ReturnType<typeof totalsColumns>>): WorkTotals => ({
-  parts: Number(row.parts_total),
-  labour: Number(row.labour_total),
-  subtotal: Number(row.subtotal),
-  tax: Number(row.tax_total),
-  total: Number(row.total),
-  warranty: Number(row.warranty_total),
-  taxes: row.tax_details ?? [],
-});
-
 /** The totals columns of an item as it will be written (its stored values overlaid with the new ones). */
 export async function priceItem(db: Db, item: Partial<ItemRow>) {
   const line: RepairItemLine = {
@@ -76,7 +66,7 @@ const asColumn = (hours: string) => {
 /** The work order's values derived from its items' rows: what it charges, the hours planned and clocked. */
 export function repairValuesOf(items: readonly Record<string, unknown>[]) {
   const rows = items as unknown as ItemRow[];
-  const charged = chargedRepairTotals(rows, rows.map(totalsOf));
+  const charged = chargedRepairTotals(rows, rows.map(storedTotals));
   return {
     ...totalsColumns(charged),
     planned_time: asColumn(sumHours(rows.map((r) => r.time))),

@@ -20,7 +20,7 @@ import { CommentThread } from '../comments/CommentThread.tsx';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
-import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, phasesOf, type HeldPhase } from './estimationModel.ts';
+import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
 import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
@@ -114,6 +114,9 @@ export default function EstimationPage() {
                 confirmOf={(a) => (CONFIRMED_ESTIMATION_ACTIONS.includes(a) ? t(`estimations:confirm.${a}`, { code }) : null)}
                 assignAction="assign"
                 colorOf={(a) => (RED.includes(a) ? 'red.8' : undefined)}
+                next={nextEstimationActions(estimation.state, phasesOf(estimation))}
+                // Sending to the customer, when offered, is the button drawn filled.
+                nextBeside={available.includes('send_client_approve')}
                 onDone={(a, result) => {
                   reload();
                   // Skipping the estimate opens its repair. WorkflowActions reads any type's answer as a Model: this one is the estimate.

@@ -236,6 +236,70 @@ const complete = (attributes: Record<string, unknown> = {}) => {
   return d;
 };
 
+describe('the actions of an estimate to approve', { timeout: 30_000 }, () => {
+  const EVERYTHING = ['start_components', 'start_times', 'start_approve', 'send_client_approve', 'valid', 'review', 'deny', 'by_pass', 'cancel'];
+  const toApprove = () => {
+    const d = estimation({ state: 'completed', components_status: 'done', times_status: 'done', approval_status: 'pending', available_actions: EVERYTHING });
+    d.data.relationships = { ...d.data.relationships, componentsHolder: { data: null }, timesHolder: { data: null } };
+    return d;
+  };
+  const buttons = (el: HTMLElement) => within(el).getAllByRole('button').map((b) => b.textContent);
+  // jsdom lays nothing out: the popover hides its dropdown as detached from its button (display: none).
+  const opened = async () => within(await screen.findByRole('menu', { hidden: true })).findAllByRole('menuitem', { hidden: true });
+
+  it('shows the likely next filled, one more beside it, the rest in a menu with the destructive ones last, still confirmed', async () => {
+    doc = toApprove();
+    showEstimate();
+    const bar = await screen.findByTestId('estimation-actions');
+    expect(buttons(bar)).toEqual(["Commencer l'approbation", 'Valider', "Plus d'actions"]);
+    // Sending to the customer is the one drawn filled, beside: the bar's likely next ones are not.
+    expect(screen.getByTestId('send-client')).toBeTruthy();
+    expect(within(bar).getByTestId('estimation-actions-start_approve').getAttribute('data-variant')).toBe('light');
+    expect(within(bar).getByTestId('estimation-actions-valid').getAttribute('data-variant')).toBe('light');
+    expect(screen.queryByTestId('estimation-actions-cancel')).toBeNull();
+
+    fireEvent.click(within(bar).getByTestId('estimation-actions-more'));
+    const items = await opened();
+    expect(items.map((i) => i.textContent)).toEqual(['Commencer les pièces', "Commencer la main-d'œuvre", 'Renvoyer en révision', 'Passer à la réparation', 'Refuser', 'Annuler']);
+    // The destructive ones apart, in red.
+    expect(screen.getByTestId('estimation-actions-menu').querySelectorAll('.mantine-Menu-divider')).toHaveLength(1);
+    expect(items[4].previousElementSibling?.className).toContain('mantine-Menu-divider');
+    expect(items.map((i) => i.style.getPropertyValue('--menu-item-color') !== '')).toEqual([false, false, false, false, true, true]);
+    fireEvent.click(items[5]);
+    expect((await screen.findByTestId('estimation-actions-confirm-body')).textContent).toBe("Annuler l'estimation E-2026-000001 ? C'est définitif.");
+    expect(calls.some((c) => c.url === '/estimations/e1/cancel')).toBe(false);
+    fireEvent.click(screen.getByTestId('estimation-actions-confirm'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/estimations/e1/cancel')).toBe(true));
+  });
+
+  it('in English, at work on the parts: ending them filled, a menu the arrows walk, a skip confirmed', async () => {
+    await i18n.changeLanguage('en');
+    // Parts in my hands, labour not started: ending the parts is what comes next, filled.
+    doc = estimation({ times_status: 'pending', available_actions: ['assign', 'end_components', 'start_times', 'by_pass', 'cancel'] });
+    doc.data.relationships = { ...doc.data.relationships, timesHolder: { data: null } };
+    showEstimate();
+    const bar = await screen.findByTestId('estimation-actions');
+    expect(buttons(bar)).toEqual(['End the parts', 'Start the labour', 'More actions']);
+    expect(within(bar).getByTestId('estimation-actions-end_components').getAttribute('data-variant')).toBe('filled');
+    const more = within(bar).getByTestId('estimation-actions-more');
+    expect(more.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.click(more);
+    const items = await opened();
+    expect(items.map((i) => i.textContent)).toEqual(['Assign', 'Skip to the repair', 'Cancel']);
+    // The arrows walk the items.
+    items[0].focus();
+    fireEvent.keyDown(items[0], { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(items[1], { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(items[0]);
+    // Skipping is confirmed, in English.
+    fireEvent.click(items[1]);
+    expect((await screen.findByTestId('estimation-actions-confirm-body')).textContent).toBe('Skip straight to the repair for estimate E-2026-000001? All its phases are then done.');
+    fireEvent.click(screen.getByTestId('estimation-actions-confirm'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/estimations/e1/by-pass')).toBe(true));
+  });
+});
+
 describe('sending the estimate to the customer', { timeout: 30_000 }, () => {
   it('asks where, in which language and for how long (the customer’s by default), then shows the link to copy and where it went', async () => {
     doc = complete({ version: 2, sent_at: '2026-11-24T15:00:00Z' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ESTIMATION_ACTIONS, type RecordOf } from '@atelier/domain';
 import { deserialize, type Model } from '../../api/jsonapi.ts';
-import { headerActions, heldByOthers, itemFieldWritable, itemLine, liveTotals, phasesOf, taxesByGroup } from './estimationModel.ts';
+import { headerActions, heldByOthers, nextEstimationActions, itemFieldWritable, itemLine, liveTotals, phasesOf, taxesByGroup } from './estimationModel.ts';
 
 const jean = { id: 'u-jean', type: 'users', firstname: 'Jean', lastname: 'Tremblay' };
 const record = (extra: Record<string, unknown> = {}): Model => ({
@@ -103,5 +103,20 @@ describe('the estimate screen’s model', () => {
     expect(t.proposed.total).toBe(70010 + 3501 + 6984 + 1200);
     expect(t.proposed.warranty).toBe(50000);
     expect(t.lines[4].total).toBe(8000 + 400 + 798);
+  });
+});
+
+describe('the likely next action on an estimate', () => {
+  const phases = (components: string, times: string, approval = 'pending') =>
+    phasesOf({ id: 'e1', components_status: components, times_status: times, approval_status: approval } as never);
+  it('assigns a new one, starts the phase not done yet first, ends the phase held', () => {
+    expect(nextEstimationActions('pending', phases('pending', 'pending'))).toEqual(['assign', 'start_components', 'start_times']);
+    expect(nextEstimationActions('in_progress', phases('done', 'pending'))).toEqual(['end_components', 'end_times', 'start_times', 'start_components']);
+    expect(nextEstimationActions('reviewed', phases('done', 'done'))).toEqual(['end_components', 'end_times', 'start_components', 'start_times']);
+  });
+  it('takes up the approval of a complete one, reopens a decided one, nothing once canceled', () => {
+    expect(nextEstimationActions('completed', phases('done', 'done'))).toEqual(['end_approve', 'start_approve', 'valid']);
+    expect(nextEstimationActions('denied', phases('done', 'done', 'done'))).toEqual(['redo_approve']);
+    expect(nextEstimationActions('canceled', phases('done', 'done'))).toEqual([]);
   });
 });

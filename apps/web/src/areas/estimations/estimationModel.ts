@@ -14,6 +14,7 @@ import {
   type EstimationItemLine,
   type EstimationPhase,
   type EstimationPhases,
+  type EstimationState,
   type EstimationTotals,
   type PhaseStatus,
   type RecordOf,
@@ -76,6 +77,34 @@ const OWN_DIALOG: readonly EstimationAction[] = ['send_client_approve'];
 /** The header's buttons: what the server offers this user now (available_actions), in the domain's order; take-overs go with their phase. */
 export function headerActions(available: readonly string[] | null | undefined): EstimationAction[] {
   return ESTIMATION_ACTIONS.filter((a) => (available ?? []).includes(a) && !TAKE_OVER[a] && !OWN_DIALOG.includes(a));
+}
+
+/**
+ * What the user most likely does next on an estimate (docs/decisions.md "Estimation states"),
+ * most likely first: end the phase in progress, start a phase not yet done, assign a new
+ * estimate, take up the approval of a complete one (sending to the customer is its own button),
+ * reopen a decided one. The header shows these; the rest wait in its menu.
+ */
+export function nextEstimationActions(state: EstimationState | null | undefined, phases: EstimationPhases): EstimationAction[] {
+  const ends: EstimationAction[] = ['end_components', 'end_times'];
+  // A phase not started yet comes before one done that could be started again.
+  const starts: EstimationAction[] = phases.times.status === 'pending' && phases.components.status !== 'pending' ? ['start_times', 'start_components'] : ['start_components', 'start_times'];
+  switch (state) {
+    case 'draft':
+    case 'pending':
+      return ['assign', ...starts];
+    case 'assigned':
+    case 'reviewed':
+    case 'in_progress':
+      return [...ends, ...starts];
+    case 'completed':
+      return ['end_approve', 'start_approve', 'valid'];
+    case 'approved':
+    case 'denied':
+      return ['redo_approve'];
+    default:
+      return [];
+  }
 }
 
 /** Actions a dialog confirms: they stop, undo or skip work. */

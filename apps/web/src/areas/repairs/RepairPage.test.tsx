@@ -92,13 +92,21 @@ describe('the repair screen', { timeout: 30_000 }, () => {
   it('the work order: modes, parts, the actions the server lists, who does it; in English too', async () => {
     show();
     expect(within(await screen.findByTestId('repair-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Terminer', 'Annuler']);
+    // Completing is what the holder does next: drawn filled.
+    expect(screen.getByTestId('repair-actions-complete').getAttribute('data-variant')).toBe('filled');
     expect(screen.getByTestId('repair-holder').textContent).toBe('Mike Mécano');
     expect(within(await item(1)).getByLabelText('Réparé (Alignement)')).toHaveProperty('value', "À l'externe");
+    // Narrow enough for 1024 px: a part with its status, planned over clocked time over the clock, then the totals under the table.
+    const heads = () => within(screen.getByTestId('work-order')).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(heads()).toEqual(['Travaux', 'Réparé', 'Pièce et son statut', 'Avancement', 'Prévu / réel · chrono', 'Total']);
+    expect(within(await item(0)).getByLabelText('Statut de la pièce (Changer les plaquettes)')).toHaveProperty('value', 'Reçue');
+    expect(screen.getByTestId('work-order').compareDocumentPosition(screen.getByTestId('estimation-totals')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     cleanup();
     await i18n.changeLanguage('en');
     show();
     expect(within(await screen.findByTestId('repair-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Complete', 'Cancel']);
     expect(within(await item(0)).getByTestId('item-clock').textContent).toBe('Start');
+    expect(heads()).toEqual(['Work', 'Repaired', 'Part and its status', 'Progress', 'Planned / actual · clock', 'Total']);
     expect(screen.getByTestId('time-summary').textContent).toContain('Planned time: 2:00:00');
   });
 });

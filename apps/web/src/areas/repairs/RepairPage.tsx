@@ -36,7 +36,7 @@ import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { estimateHref } from '../estimations/estimationModel.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
 import { RepairStateBadge } from './RepairBadges.tsx';
-import { CONFIRMED_REPAIR_ACTIONS, formatDuration, hoursToSeconds, itemSeconds, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
+import { CONFIRMED_REPAIR_ACTIONS, formatDuration, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
 import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
@@ -143,19 +143,19 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
   return (
     <Stack gap="sm">
-      {/* Focusable, so a keyboard scrolls the work order sideways on a narrow screen. */}
-      <Table.ScrollContainer minWidth={900} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('repairs:items.title') } }}>
+      {/*
+        A part and its status share a column, planned and clocked time and the clock another: the
+        work order fits whole at 1024 px. Focusable, so a keyboard scrolls it sideways on a narrower screen.
+      */}
+      <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('repairs:items.title') } }}>
         <Table verticalSpacing="sm" data-testid="work-order">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t(labelKey('repair-items', 'detail'))}</Table.Th>
               <Table.Th>{t(labelKey('repair-items', 'repair_mode'))}</Table.Th>
-              <Table.Th>{t(labelKey('repair-items', 'part'))}</Table.Th>
-              <Table.Th>{t(labelKey('repair-items', 'part_status'))}</Table.Th>
+              <Table.Th>{t('repairs:items.part_and_status')}</Table.Th>
               <Table.Th>{t(labelKey('repair-items', 'state'))}</Table.Th>
-              <Table.Th ta="right">{t('repairs:time.planned')}</Table.Th>
-              <Table.Th ta="right">{t('repairs:time.actual')}</Table.Th>
-              {clocking ? <Table.Th>{t('repairs:clock.title')}</Table.Th> : null}
+              <Table.Th ta="right">{t(clocking ? 'repairs:time.planned_actual_clock' : 'repairs:time.planned_actual')}</Table.Th>
               <Table.Th ta="right">{t(labelKey('repair-items', 'total'))}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -179,30 +179,32 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
                     <ItemSelect item={item} name="repair_mode" values={REPAIR_MODES} labels={REPAIR_MODE_LABELS} editable={editable} onDone={onDone} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{[item.part, item.part_number].filter(Boolean).join(' · ') || '—'}</Text>
-                    {item.supplier ? (
-                      <Text size="xs" c="dimmed">
-                        {item.supplier.company_name ?? ''}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <ItemSelect item={item} name="part_status" values={PART_STATUSES} labels={PART_STATUS_LABELS} editable={editable} onDone={onDone} />
+                    <Stack gap={4}>
+                      <div>
+                        <Text size="sm">{[item.part, item.part_number].filter(Boolean).join(' · ') || '—'}</Text>
+                        {item.supplier ? (
+                          <Text size="xs" c="dimmed">
+                            {item.supplier.company_name ?? ''}
+                          </Text>
+                        ) : null}
+                      </div>
+                      <ItemSelect item={item} name="part_status" values={PART_STATUSES} labels={PART_STATUS_LABELS} editable={editable} onDone={onDone} />
+                    </Stack>
                   </Table.Td>
                   <Table.Td>
                     <ItemSelect item={item} name="state" values={REPAIR_ITEM_STATES} labels={REPAIR_ITEM_STATE_LABELS} editable={editable} onDone={onDone} />
                   </Table.Td>
-                  <Table.Td ta="right" ff="monospace" data-testid="item-planned">
-                    {formatDuration(planned)}
+                  <Table.Td ta="right">
+                    <Stack gap={4} align="flex-end">
+                      <div style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+                        <div data-testid="item-planned">{formatDuration(planned)}</div>
+                        <Text inherit c={planned > 0 && actual > planned ? 'red.9' : undefined} data-testid="item-actual">
+                          {formatDuration(actual)}
+                        </Text>
+                      </div>
+                      {clocking ? <ClockButton item={item} now={now} onDone={onDone} /> : null}
+                    </Stack>
                   </Table.Td>
-                  <Table.Td ta="right" ff="monospace" c={planned > 0 && actual > planned ? 'red.9' : undefined} data-testid="item-actual">
-                    {formatDuration(actual)}
-                  </Table.Td>
-                  {clocking ? (
-                    <Table.Td>
-                      <ClockButton item={item} now={now} onDone={onDone} />
-                    </Table.Td>
-                  ) : null}
                   <Table.Td ta="right">{formatMoney(Number(item.total ?? 0), locale)}</Table.Td>
                 </Table.Tr>
               );
@@ -255,6 +257,7 @@ export default function RepairPage() {
                 confirmOf={(a) => (CONFIRMED_REPAIR_ACTIONS.includes(a) ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
                 assignAction="assign"
                 colorOf={(a) => (a === 'cancel' ? 'red.8' : undefined)}
+                next={nextRepairActions(repair.state)}
                 bodyOf={(a) => (a === 'take_over' ? takeOverBody('repairs', repair.id, holder) : undefined)}
                 onDone={reload}
                 testId="repair-actions"
@@ -285,15 +288,18 @@ export default function RepairPage() {
           ) : null}
       </WorkHeader>
       <Paper withBorder p="md" radius="md">
-        <Group align="flex-start" wrap="wrap" gap="md">
-          <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
+        {/* The work order takes the whole width (many columns), as the estimate's items do: the totals go under it. */}
+        <Stack gap="md">
+          <Stack style={{ minWidth: 0 }} gap="xs">
             <Title order={2} size="h4">
               {t('repairs:items.title')}
             </Title>
             <WorkOrder repair={repair} onDone={reload} />
           </Stack>
-          <TotalsTable totals={savedTotals(repair)} live={false} />
-        </Group>
+          <Group justify="flex-end">
+            <TotalsTable totals={savedTotals(repair)} live={false} />
+          </Group>
+        </Stack>
       </Paper>
       <Paper withBorder p="md" radius="md" data-testid="repair-details">
         <RecordDetails type="repairs" id={repair.id} fields={DETAILS} title="repairs:page.details" editPermission="edit repairs" />

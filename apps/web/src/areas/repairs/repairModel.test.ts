@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, hoursToSeconds, itemSeconds, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
+import { formatDuration, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
 
 const NOW = Date.parse('2026-11-26T10:00:00Z');
 
@@ -40,5 +40,15 @@ describe('the repair screen’s model', () => {
   it('the header offers the server’s actions in the domain’s order', () => {
     expect(repairHeaderActions(['cancel', 'start', 'nonsense'])).toEqual(['start', 'cancel']);
     expect(repairHeaderActions(undefined)).toEqual([]);
+  });
+});
+
+describe('the likely next action on a repair', () => {
+  it('assigns or starts the work waiting, completes the work in progress, validates the work done', () => {
+    expect(nextRepairActions('approved')).toEqual(['assign', 'start']);
+    expect(nextRepairActions('assigned')).toEqual(['start', 'assign']);
+    expect(nextRepairActions('in_progress')).toEqual(['complete', 'take_over']);
+    expect(nextRepairActions('completed')).toEqual(['validate', 'redo']);
+    expect(nextRepairActions('canceled')).toEqual([]);
   });
 });

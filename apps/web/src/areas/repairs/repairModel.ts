@@ -1,4 +1,4 @@
-import { REPAIR_ACTIONS, REPAIR_STATES, REPAIR_STATE_LABELS, toScaled, SCALE, type RecordOf, type RepairAction } from '@atelier/domain';
+import { REPAIR_ACTIONS, REPAIR_STATES, REPAIR_STATE_LABELS, toScaled, SCALE, type RecordOf, type RepairAction, type RepairState } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 
@@ -28,6 +28,31 @@ export function repairStateLabel(state: string): string {
 /** The header's buttons: what the server offers this user now (available_actions), in the domain's order. */
 export function repairHeaderActions(available: readonly string[] | null | undefined): RepairAction[] {
   return REPAIR_ACTIONS.filter((a) => (available ?? []).includes(a));
+}
+
+/**
+ * What the user most likely does next on a repair (docs/decisions.md "Repair states"), most likely
+ * first: assign or start the work waiting, complete (or take over) the work in progress, validate
+ * the work done. The header shows these; the rest wait in its menu.
+ */
+export function nextRepairActions(state: RepairState | null | undefined): RepairAction[] {
+  switch (state) {
+    case 'draft':
+    case 'pending':
+    case 'approved':
+      return ['assign', 'start'];
+    case 'assigned':
+    case 'reviewed':
+      return ['start', 'assign'];
+    case 'in_progress':
+      return ['complete', 'take_over'];
+    case 'completed':
+      return ['validate', 'redo'];
+    case 'validated':
+      return ['redo'];
+    default:
+      return [];
+  }
 }
 
 /** Actions a dialog confirms: they take someone's work, stop it or send it back. */

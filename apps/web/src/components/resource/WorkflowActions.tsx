@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -33,8 +34,13 @@ export interface WorkflowActionsProps<A extends string> {
   assignAction?: A;
   /** A confirmation's colour: red for what cannot be undone. */
   colorOf?: (action: A) => string | undefined;
-  /** The action drawn filled: what the user most likely does next. */
-  primary?: A;
+  /**
+   * What the user most likely does next, most likely first (the state's table decides): the first
+   * offered is drawn filled, the next ones beside it; the rest wait in "More actions".
+   */
+  next?: readonly A[];
+  /** The screen draws the likely next action itself, beside these (sending to the customer): none here is filled. */
+  nextBeside?: boolean;
   /** The document an action sends, when it carries more than the record's identity (a take-over names the holder seen). */
   bodyOf?: (action: A) => object | undefined;
   /** The notice once done (default: "Fait : <action>."). */
@@ -43,12 +49,29 @@ export interface WorkflowActionsProps<A extends string> {
   testId: string;
 }
 
+/** The buttons a header shows before the rest go in the menu: a busy user sees what to do next. */
+const SHOWN = 3;
+
+/**
+ * How a header lays out its actions: all as buttons when they are few; else the likely next ones
+ * (at most SHOWN, the first filled) and the others in a menu, destructive ones last.
+ */
+export function arrangeActions<A extends string>(actions: readonly A[], next: readonly A[], destructive: (a: A) => boolean): { primary: A | null; shown: A[]; more: A[] } {
+  const likely = next.filter((a) => actions.includes(a));
+  const rest = actions.filter((a) => !likely.includes(a));
+  const ordered = [...likely, ...rest.filter((a) => !destructive(a)), ...rest.filter(destructive)];
+  const primary = likely[0] ?? null;
+  if (actions.length <= SHOWN) return { primary, shown: ordered, more: [] };
+  const shown = likely.length > 0 ? likely.slice(0, SHOWN) : ordered.filter((a) => !destructive(a)).slice(0, 1);
+  return { primary, shown, more: ordered.filter((a) => !shown.includes(a)) };
+}
+
 /**
  * The workflow buttons of a record's header (estimations, repairs): each a POST on the record;
  * destructive ones confirmed; a refusal (409 with the server's translated message, 403) is shown
  * here, beside the buttons, and the screen reads the record again.
  */
-export function WorkflowActions<A extends string>({ type, record, actions, labelOf, routeOf, confirmOf, assignAction, colorOf, primary, bodyOf, doneOf, onDone, testId }: WorkflowActionsProps<A>) {
+export function WorkflowActions<A extends string>({ type, record, actions, labelOf, routeOf, confirmOf, assignAction, colorOf, next = [], nextBeside = false, bodyOf, doneOf, onDone, testId }: WorkflowActionsProps<A>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<A | null>(null);
   const [users, setUsers] = useState<string[]>([]);
@@ -76,26 +99,47 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
   });
   const refusal = run.error instanceof ApiError ? errorMessage(run.error.errors, translateError) : run.error ? t('errors:SOMETHING_WENT_WRONG') : null;
   if (actions.length === 0 && !refusal) return null;
-  const ask = (a: A) => (a === assignAction || confirmOf(a) ? setOpen(a) : run.mutate(a));
+  const ask = (a: A) => {
+    run.reset();
+    return a === assignAction || confirmOf(a) ? setOpen(a) : run.mutate(a);
+  };
+  const red = (a: A) => Boolean(colorOf?.(a)?.startsWith('red'));
+  const { primary, shown, more } = arrangeActions(actions, next, red);
+  const firstRed = more.findIndex(red);
   return (
     <Stack gap="xs" data-testid={testId}>
       <Group gap="xs">
-        {actions.map((a) => (
+        {shown.map((a) => (
           <Button
             key={a}
             size="md"
-            variant={a === primary ? 'filled' : colorOf?.(a)?.startsWith('red') ? 'subtle' : 'light'}
+            variant={a === primary && !nextBeside ? 'filled' : red(a) ? 'subtle' : 'light'}
             color={colorOf?.(a)}
             loading={run.isPending && run.variables === a}
-            onClick={() => {
-              run.reset();
-              ask(a);
-            }}
+            onClick={() => ask(a)}
             data-testid={`${testId}-${a}`}
           >
             {labelOf(a)}
           </Button>
         ))}
+        {more.length > 0 ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button size="md" variant="default" rightSection={<IconChevronDown size={16} aria-hidden />} loading={run.isPending && more.some((a) => a === run.variables)} data-testid={`${testId}-more`}>
+                {t('common:workflow.more')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown data-testid={`${testId}-menu`}>
+              {more.map((a, i) => [
+                // The destructive ones apart, at the bottom.
+                i === firstRed && i > 0 ? <Menu.Divider key={`${a}-divider`} /> : null,
+                <Menu.Item key={a} color={red(a) ? colorOf?.(a) : undefined} onClick={() => ask(a)} data-testid={`${testId}-${a}`}>
+                  {labelOf(a)}
+                </Menu.Item>,
+              ])}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
       </Group>
       {refusal ? (
         <Alert color="red" role="alert" withCloseButton onClose={() => run.reset()} closeButtonLabel={t('common:actions.close')} data-testid={`${testId}-refused`}>

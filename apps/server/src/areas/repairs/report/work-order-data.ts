@@ -6,11 +6,12 @@ import { loadImages, type ImageSource } from '../../../reports/images.ts';
 import { workOrderImages } from '../../../reports/work-order-pdf.ts';
 import { estimations } from '../../estimations/estimations.table.ts';
 import { inspections } from '../../inspections/inspections.table.ts';
+import { storedTotals } from '../../estimations/estimation-lines.ts';
 import type { RepairRow } from '../repairs.policies.ts';
 import { repairItems, repairTimeEntries } from '../repairs.table.ts';
 
-// What the work order prints, read once: the repair, its items with their tax groups' taxes and
-// suppliers, who clocked time on each, the estimate and inspection it comes from, the people
+// What the work order prints, read once: the repair, its items with their stored totals, their
+// tax groups' taxes and suppliers, who clocked time on each, the estimate and inspection it comes from, the people
 // named, who and what it is about, and the logo (still loading).
 
 export interface WorkOrderData {
@@ -63,6 +64,8 @@ export async function workOrderData(db: Db, dataDir: string, row: RepairRow, loc
       condition: i.condition as ItemCondition | null,
       part_status: i.part_status as PartStatus | null,
       supplier: i.supplier_id ? (suppliers.get(i.supplier_id) ?? null) : null,
+      // The amounts stored when the item was written; the group's rates now only label them.
+      totals: storedTotals(i),
       taxes: i.tax_group_id ? (taxes.get(i.tax_group_id) ?? []) : [],
       // The column is 0 until a clock closes: an item nobody clocked has no actual time ("—").
       time_spent: mechanics.has(i.id) ? i.time_spent : null,
