@@ -37,18 +37,6 @@ export interface RepairItemLine extends Omit<WorkLine, 'warranty'> {
   state?: RepairItemState | null;
 }
 
-export interface RepairTotals {
-  /** Each item's totals, in order. */
-  lines: WorkTotals[];
-  /** What the work order charges: every item but those not done; warranty items at zero. */
-  total: WorkTotals;
-}
-
-export function repairTotals(items: readonly RepairItemLine[]): RepairTotals {
-  const lines = items.map(repairLineTotals);
-  return { lines, total: chargedRepairTotals(items, lines) };
-}
-
 /** One item's totals: under warranty, nothing is charged. */
 export function repairLineTotals(item: RepairItemLine): WorkTotals {
   return workLineTotals({ ...item, warranty: item.repair_mode === 'warranty' });
