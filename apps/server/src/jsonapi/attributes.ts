@@ -297,6 +297,16 @@ export function isoTimestamp(value: unknown): unknown {
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
 }
 
+/**
+ * A timestamp read outside the engine's serializer (a meta, a public page) in ISO 8601 UTC, as
+ * the attributes give theirs.
+ */
+export function isoText(value: string): string;
+export function isoText(value: string | null): string | null;
+export function isoText(value: string | null): string | null {
+  return isoTimestamp(value) as string | null;
+}
+
 /** The engine's attribute of a declared one (packages/domain): its kind's parser, flags and limits. */
 export function attributeOf(d: AnyAttribute): Attribute {
   const a = d.kind === 'enum' ? attr.enum(d.values ?? []) : d.kind === 'array' ? attr.stringList() : d.kind === 'postal_code' ? attr.postalCode() : attr[d.kind]();

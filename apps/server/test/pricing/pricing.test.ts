@@ -6,7 +6,7 @@ import { demoSales, insertSales } from '../../src/areas/pricing/demo.ts';
 import { salesFor, today } from '../../src/areas/pricing/market-provider.ts';
 import { purgeRequestLogs } from '../../src/areas/pricing/request-log.ts';
 import { embedPageHeaders } from '../../src/areas/pricing/embed-page.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { ISO_UTC, createTestApp, type TestApp } from '../helpers.ts';
 import { makeOrganization, makeVehicle, makeWorld, userWith, type World } from '../factories.ts';
 
 // The price estimation's API (issue 13): answers, every input error in French and English,
@@ -147,7 +147,7 @@ describe('the secret API key', () => {
     const stored = rowsOf<{ secret_hash: string }>(await t.database.db.execute(sql`SELECT secret_hash FROM estimate_vehicle_keys WHERE organization_id = ${w.garage.id}`));
     expect(stored[0]!.secret_hash).not.toContain(secret);
     const read = await t.api('GET', '/api/v1/estimate-vehicle-keys', { token: w.manager.token });
-    expect(read.body.data.attributes).toMatchObject({ has_secret: true, secret_hint: secret.slice(-4) });
+    expect(read.body.data.attributes).toMatchObject({ has_secret: true, secret_hint: secret.slice(-4), secret_created_at: expect.stringMatching(ISO_UTC) });
     expect(read.body.data.attributes.secret).toBeUndefined();
 
     const withKey = await estimate(undefined, body, { 'x-api-key': secret });

@@ -225,7 +225,7 @@ const keys: JsonSchema = {
             public_key: { type: 'string' },
             has_secret: { type: 'boolean' },
             secret_hint: { type: ['string', 'null'] },
-            secret_created_at: { type: ['string', 'null'] },
+            secret_created_at: { type: ['string', 'null'], format: 'date-time' },
             secret: { type: 'string', description: 'Only in the answer that made it' },
           },
           required: ['public_key', 'has_secret', 'secret_hint', 'secret_created_at'],

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
+import { isoText } from '../../jsonapi/attributes.ts';
 import { ApiError, badRequest, forbidden } from '../../jsonapi/errors.ts';
 import { uuidList } from '../../jsonapi/filters.ts';
 import { scoped } from '../../jsonapi/scope.ts';
@@ -150,7 +151,7 @@ const keysDocument = (keys: KeysRow, secret?: string) => ({
   data: {
     type: 'estimate-vehicle-keys',
     id: keys.organization_id,
-    attributes: { public_key: keys.public_key, has_secret: keys.secret_hint !== null, secret_hint: keys.secret_hint, secret_created_at: keys.secret_created_at, ...(secret ? { secret } : {}) },
+    attributes: { public_key: keys.public_key, has_secret: keys.secret_hint !== null, secret_hint: keys.secret_hint, secret_created_at: isoText(keys.secret_created_at), ...(secret ? { secret } : {}) },
   },
 });
 
