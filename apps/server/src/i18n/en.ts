@@ -75,6 +75,7 @@ export const en: Record<MessageKey, string> = {
   'validation.numeric': 'This field may only contain numbers',
   'validation.email': 'This field must contain a valid email',
   'validation.string': 'This field must be text',
+  'validation.uuid': 'This is not a valid identifier',
   'validation.boolean': 'This field must be true or false',
   'validation.integer': 'This field must be a whole number',
   'validation.min': 'The value must be at least {min}',

@@ -74,6 +74,7 @@ export const fr = {
   'validation.numeric': 'Le champ ne peut contenir que des chiffres',
   'validation.email': 'Le champ doit contenir un email valide',
   'validation.string': 'Le champ doit être un texte',
+  'validation.uuid': 'Cet identifiant n’est pas valide',
   'validation.boolean': 'Le champ doit être vrai ou faux',
   'validation.integer': 'Le champ doit être un nombre entier',
   'validation.min': 'La valeur doit être au moins {min}',

@@ -237,7 +237,7 @@ export const attr = {
     a.format = isoTimestamp;
     return a;
   },
-  uuid: () => new Attribute('uuid', (v) => (typeof v === 'string' && UUID.test(v) ? ok(v.toLowerCase()) : fail('validation.string'))),
+  uuid: () => new Attribute('uuid', (v) => (typeof v === 'string' && UUID.test(v) ? ok(v.toLowerCase()) : fail('validation.uuid'))),
   /** Free JSON: an object (the resource's hooks check its shape). */
   object: () =>
     new Attribute('object', (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? ok(v) : fail('validation.object'))),
