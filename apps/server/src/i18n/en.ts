@@ -359,6 +359,8 @@ export const en: Record<MessageKey, string> = {
   'estimation.holder_changed': "{holder} has just taken over the phase “{phase}” of this estimate.",
   'estimation.vehicle_in_progress': "An estimate is already in progress for this vehicle",
   'estimation.final': "A canceled estimate can no longer be changed.",
+  'estimation.delete_sent': "An estimate sent to the customer cannot be deleted: it stays as they received it.",
+  'estimation.delete_repair': "An estimate that opened a repair cannot be deleted.",
   'estimation.forbidden_assign': "You do not have permission to assign an estimate.",
   'estimation.forbidden_approver': "You do not have permission to change who approves an estimate.",
   'estimation.assignee_required': "Name at least one user or role to assign the estimate to.",

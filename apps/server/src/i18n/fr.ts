@@ -358,6 +358,8 @@ export const fr = {
   'estimation.holder_changed': "{holder} vient de prendre en charge la phase « {phase} » de cette estimation.",
   'estimation.vehicle_in_progress': "Une estimation est déjà en cours pour ce véhicule",
   'estimation.final': "Une estimation annulée ne peut plus être modifiée.",
+  'estimation.delete_sent': "Une estimation envoyée au client ne peut pas être supprimée : elle reste telle qu’il l’a reçue.",
+  'estimation.delete_repair': "Une estimation qui a ouvert une réparation ne peut pas être supprimée.",
   'estimation.forbidden_assign': "Vous n'avez pas la permission d'assigner une estimation.",
   'estimation.forbidden_approver': "Vous n'avez pas la permission de changer le responsable de l'approbation d'une estimation.",
   'estimation.assignee_required': "Indiquez au moins un utilisateur ou un rôle à qui assigner l’estimation.",
