@@ -171,3 +171,6 @@ export async function demoIds(t: TestApp) {
   const byKey = (rows: { id: string; key: string }[]) => Object.fromEntries(rows.map((r) => [r.key, r.id]));
   return { organizations: byKey(orgs), locations: byKey(locs), users: byKey(users) };
 }
+
+/** A date-time as the API gives every one: ISO 8601 in UTC, to the millisecond. */
+export const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -237,7 +237,7 @@ export const attr = {
     a.format = isoTimestamp;
     return a;
   },
-  uuid: () => new Attribute('uuid', (v) => (typeof v === 'string' && UUID.test(v) ? ok(v.toLowerCase()) : fail('validation.string'))),
+  uuid: () => new Attribute('uuid', (v) => (typeof v === 'string' && UUID.test(v) ? ok(v.toLowerCase()) : fail('validation.uuid'))),
   /** Free JSON: an object (the resource's hooks check its shape). */
   object: () =>
     new Attribute('object', (v) => (typeof v === 'object' && v !== null && !Array.isArray(v) ? ok(v) : fail('validation.object'))),
@@ -295,6 +295,16 @@ export function isoTimestamp(value: unknown): unknown {
   const s = String(value).replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00');
   const d = new Date(s);
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
+/**
+ * A timestamp read outside the engine's serializer (a meta, a public page) in ISO 8601 UTC, as
+ * the attributes give theirs.
+ */
+export function isoText(value: string): string;
+export function isoText(value: string | null): string | null;
+export function isoText(value: string | null): string | null {
+  return isoTimestamp(value) as string | null;
 }
 
 /** The engine's attribute of a declared one (packages/domain): its kind's parser, flags and limits. */

@@ -147,6 +147,11 @@ async function parseRelationships(
       errors.add(pointer, 'validation.required');
       continue;
     }
+    // An id of the wrong shape names nothing: said as such, not as a record that may exist elsewhere.
+    if (ids.some((id) => !isId(ctx.registry.resource(rel.type), id))) {
+      errors.add(pointer, 'validation.uuid');
+      continue;
+    }
     // The related records must exist and be visible to the actor: invisible ones do not exist.
     const missing = await invisibleIds(ctx, rel.type, ids);
     if (missing.length) {
@@ -160,16 +165,14 @@ async function parseRelationships(
   }
 }
 
+/** The ids (each of the shape of the type's keys) that name no record the actor sees. */
 async function invisibleIds(ctx: RequestContext, type: string, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const target = ctx.registry.resource(type);
-  const wellFormed = ids.filter((id) => isId(target, id));
-  const found = wellFormed.length
-    ? ((await ctx.db
-        .select({ id: column(target.table, 'id') })
-        .from(target.table)
-        .where(scoped(ctx, target, inIds(column(target.table, 'id'), wellFormed)))) as { id: unknown }[])
-    : [];
+  const found = (await ctx.db
+    .select({ id: column(target.table, 'id') })
+    .from(target.table)
+    .where(scoped(ctx, target, inIds(column(target.table, 'id'), ids)))) as { id: unknown }[];
   const seen = new Set(found.map((f) => String(f.id)));
   return ids.filter((id) => !seen.has(id));
 }

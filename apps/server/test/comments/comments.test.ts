@@ -147,6 +147,9 @@ describe('comments', () => {
     const missing = await comment(writer, 'Salut', { id: '0190a0b0-0000-7000-8000-000000000999' });
     expect(missing.status).toBe(422);
     expect(errorAt(missing, '/data/attributes/object_id').detail).toBe("L’enregistrement commenté n’existe pas ou vous n’y avez pas accès.");
+    // An id that is not one is said so, in French and English, on its member.
+    expect(errorAt(await comment(writer, 'Salut', { id: 'x' }), '/data/attributes/object_id')).toMatchObject({ code: 'validation.uuid', detail: 'Cet identifiant n’est pas valide' });
+    expect(errorAt(await comment(writer, 'Salut', { id: 'x' }, undefined, 'en'), '/data/attributes/object_id').detail).toBe('This is not a valid identifier');
     const tooMany = await comment(writer, Array.from({ length: 21 }, (_, i) => mentionMarkup('X', `0190a0b0-0000-7000-8000-${String(i).padStart(12, '0')}`)).join(' '));
     expect(errorAt(tooMany, '/data/attributes/body')).toBeTruthy();
     expect(await count('comments')).toBe(before);

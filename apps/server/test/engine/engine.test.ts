@@ -380,6 +380,12 @@ describe('create', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.errors[0]).toMatchObject({ source: { pointer: '/data/relationships/owner' }, code: 'validation.relationship_not_found' });
+    // An id of the wrong shape is not a record that may exist elsewhere: it is no id, in French and English.
+    for (const [locale, detail] of [['fr', 'Cet identifiant n’est pas valide'], ['en', 'This is not a valid identifier']]) {
+      const malformed = await t.api('POST', W, { token: manager, headers: { 'accept-language': locale }, body: doc({ name: 'Golf' }, { owner: { data: { type: 'users', id: 'x' } } }) });
+      expect(malformed.status).toBe(422);
+      expect(malformed.body.errors[0]).toMatchObject({ source: { pointer: '/data/relationships/owner' }, code: 'validation.uuid', detail });
+    }
     const wrongType = await t.api('POST', W, { token: manager, body: doc({ name: 'Golf' }, { owner: { data: { type: 'roles', id: stranger } } }) });
     expect(wrongType.body.errors[0].code).toBe('validation.relationship_type');
     const otherLocation = await t.api('POST', W, {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { ISO_UTC, createTestApp, type TestApp } from '../helpers.ts';
 import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
 
 // The customer's approval (issue 12): the link sent with send-client-approve, the public page's
@@ -67,6 +67,9 @@ describe('the approval link', () => {
     expect(view.status, JSON.stringify(view.body)).toBe(200);
     expect(view.body).toMatchObject({ locale: 'en', version: e.version, accepting: true, customer: 'Mary Grant', answer: null, answered_version: null });
     expect(view.body.items.map((i: any) => i.detail)).toEqual(['Front brake pads', 'Wiper blades', 'Cabin filter']);
+    // Dates in ISO 8601 UTC, as the attributes give theirs.
+    expect(view.body.expires_at).toMatch(ISO_UTC);
+    expect(view.body.sent_at).toMatch(ISO_UTC);
     // 200.00 + GST 10.00 + QST 19.95
     expect(view.body.items[0].totals).toMatchObject({ subtotal: 20_000, tax: 2_995, total: 22_995 });
     expect(view.body.totals.total).toBe(22_995 + 5_749 + 3_449);
@@ -85,6 +88,7 @@ describe('the approval link', () => {
     const again = await act(t, e.id, 'send-client-approve', admin, { data: { attributes: { send_email: true } } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.meta.approval.email).toBe('mary.grant@example.com');
+    expect(again.body.meta.approval.expires_at).toMatch(ISO_UTC);
     expect(await t.outbox('mary.grant@example.com')).toHaveLength(before + 1);
   });
 
@@ -132,7 +136,7 @@ describe('the customer’s answer', () => {
     expect(old.status).toBe(409);
     const ok = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, decisions), headers: { 'user-agent': 'Test browser' } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
-    expect(ok.body.answer).toMatchObject({ version: e.version, signer_name: 'Mary Grant' });
+    expect(ok.body.answer).toMatchObject({ version: e.version, signer_name: 'Mary Grant', decided_at: expect.stringMatching(ISO_UTC) });
     expect(ok.body.accepting).toBe(false);
     const again = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, decisions) });
     expect(again.status).toBe(409);

@@ -110,3 +110,63 @@ describe('the repair of an approved estimate', () => {
     expect((await repairOf(e.id)).estimation.relationships.repair.data).toBeNull();
   });
 });
+
+describe('deleting an estimate', () => {
+  const remove = (id: string, lang = 'fr') => t.api('DELETE', `${E}/${id}`, { token: admin.token, headers: { 'accept-language': lang } });
+  const exists = async (id: string) => (await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimations WHERE id = ${id}`)).n === 1;
+
+  /** A 409 in French and English, the estimate and its links as they were. */
+  async function refused(id: string, fr: string, en: string) {
+    const before = await one<Record<string, unknown>>(t, sql`SELECT * FROM estimations WHERE id = ${id}`);
+    for (const [lang, detail] of [['fr', fr], ['en', en]]) {
+      const res = await remove(id, lang);
+      expect(res.status).toBe(409);
+      expect(res.body.errors[0].detail).toBe(detail);
+    }
+    expect(await one<Record<string, unknown>>(t, sql`SELECT * FROM estimations WHERE id = ${id}`)).toEqual(before);
+  }
+  const REPAIR: [string, string] = ['Une estimation qui a ouvert une réparation ne peut pas être supprimée.', 'An estimate that opened a repair cannot be deleted.'];
+
+  it('is refused once it opened a repair, which keeps its estimate', async () => {
+    const e = await complete();
+    expect((await act(t, e.id, 'valid', admin)).status).toBe(200);
+    const { repair } = await repairOf(e.id);
+    await refused(e.id, ...REPAIR);
+    expect((await one<{ estimation_id: string }>(t, sql`SELECT estimation_id FROM repairs WHERE id = ${repair.id}`)).estimation_id).toBe(e.id);
+  });
+
+  it('is refused once it opened a repair canceled since (redo-approve unlinks it from the estimate)', async () => {
+    const e = await complete();
+    expect((await act(t, e.id, 'valid', admin)).status).toBe(200);
+    expect((await act(t, e.id, 'redo-approve', admin)).status).toBe(200);
+    await refused(e.id, ...REPAIR);
+  });
+
+  it('is refused once sent to the customer, answered or not', async () => {
+    const e = await complete();
+    expect((await act(t, e.id, 'send-client-approve', admin, { data: { attributes: { send_email: false } } })).status).toBe(200);
+    await refused(e.id, 'Une estimation envoyée au client ne peut pas être supprimée : elle reste telle qu’il l’a reçue.', 'An estimate sent to the customer cannot be deleted: it stays as they received it.');
+  });
+
+  it('is refused once canceled, as a canceled repair is', async () => {
+    const made = await estimate(t, admin);
+    expect((await act(t, made.id, 'cancel', admin)).status).toBe(200);
+    await refused(made.id, 'Une estimation annulée ne peut plus être modifiée.', 'A canceled estimate can no longer be changed.');
+  });
+
+  it('is allowed before: a draft, or an approved estimate that opened nothing and was never sent', async () => {
+    const draft = await estimate(t, admin);
+    expect((await remove(draft.id)).status).toBe(204);
+    expect(await exists(draft.id)).toBe(false);
+    const e = await complete();
+    expect((await act(t, e.id, 'start-approve', admin)).status).toBe(200);
+    const denied = await t.api('PATCH', `${E}/${e.id}`, {
+      token: admin.token,
+      body: { data: { type: 'estimations', id: e.id, relationships: { items: { data: e.ids.map((id: string) => item({ state: 'denied' }, undefined, id)) } } } },
+    });
+    expect(denied.status).toBe(200);
+    expect((await act(t, e.id, 'end-approve', admin)).status).toBe(200);
+    expect((await remove(e.id)).status).toBe(204);
+    expect(await exists(e.id)).toBe(false);
+  });
+});

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { newId } from '../../src/db/columns.ts';
 import { userWith } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { ISO_UTC, createTestApp, type TestApp } from '../helpers.ts';
 
 // The inspection report (issue 11): the PDF of GET /inspections/{id}/report, read back as text, in
 // French and English, for whoever may view the inspection; share links made, opened without
@@ -158,6 +158,8 @@ describe('share links', () => {
     expect(link.url).toBe(`http://atelier.test/shared/inspections/${token}`);
     // Transport Laval reads English.
     expect(link.locale).toBe('en');
+    // ISO 8601 UTC, as the attributes give their dates.
+    expect(link.expires_at).toMatch(ISO_UTC);
     const days = (Date.parse(link.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
@@ -173,7 +175,7 @@ describe('share links', () => {
     const res = await t.api('GET', `${I}/${completed.id}?add_data=shares`, { token: manager });
     expect(res.status).toBe(200);
     expect(res.body.meta.shares).toHaveLength(1);
-    expect(res.body.meta.shares[0]).toMatchObject({ locale: 'en', inspection_id: completed.id });
+    expect(res.body.meta.shares[0]).toMatchObject({ locale: 'en', inspection_id: completed.id, expires_at: expect.stringMatching(ISO_UTC), created_at: expect.stringMatching(ISO_UTC) });
     expect(JSON.stringify(res.body)).not.toContain(token);
   });
 
@@ -184,6 +186,8 @@ describe('share links', () => {
     const summary = await t.api('GET', `${P}/${token}/summary`, { headers: { 'accept-language': 'fr' } });
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ locale: 'en', organization: 'Garage Démo', vehicle: { vin: 'KM8K2CAB4PU001140', make: 'Hyundai' }, vehicle_score: completed.vehicle_score, note: completed.note });
+    expect(summary.body.expires_at).toMatch(ISO_UTC);
+    expect(summary.body.completed_at).toMatch(ISO_UTC);
     expect(summary.body.sections.map((s: { name: string }) => s.name)).toEqual(sections);
     expect(summary.body.work[0]).toMatchObject({ urgency: 'urgent' });
   });

@@ -6,7 +6,7 @@ import { demoSales, insertSales } from '../../src/areas/pricing/demo.ts';
 import { salesFor, today } from '../../src/areas/pricing/market-provider.ts';
 import { purgeRequestLogs } from '../../src/areas/pricing/request-log.ts';
 import { embedPageHeaders } from '../../src/areas/pricing/embed-page.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { ISO_UTC, createTestApp, type TestApp } from '../helpers.ts';
 import { makeOrganization, makeVehicle, makeWorld, userWith, type World } from '../factories.ts';
 
 // The price estimation's API (issue 13): answers, every input error in French and English,
@@ -147,7 +147,7 @@ describe('the secret API key', () => {
     const stored = rowsOf<{ secret_hash: string }>(await t.database.db.execute(sql`SELECT secret_hash FROM estimate_vehicle_keys WHERE organization_id = ${w.garage.id}`));
     expect(stored[0]!.secret_hash).not.toContain(secret);
     const read = await t.api('GET', '/api/v1/estimate-vehicle-keys', { token: w.manager.token });
-    expect(read.body.data.attributes).toMatchObject({ has_secret: true, secret_hint: secret.slice(-4) });
+    expect(read.body.data.attributes).toMatchObject({ has_secret: true, secret_hint: secret.slice(-4), secret_created_at: expect.stringMatching(ISO_UTC) });
     expect(read.body.data.attributes.secret).toBeUndefined();
 
     const withKey = await estimate(undefined, body, { 'x-api-key': secret });
@@ -257,6 +257,55 @@ describe('GET /vehicles/get-worst-price-by-vin/{vin}', () => {
     const res = await t.api('GET', '/api/v1/vehicles/get-worst-price-by-vin/ABC?kilometers=x&province=QC', { token: w.manager.token, headers: { 'accept-language': 'en' } });
     expect(res.status).toBe(422);
     expect(res.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/kilometers', '/vin']);
+  });
+});
+
+describe('the global selection (filter[organization], filter[allowedLocations]) on the pricing GETs', () => {
+  const VIN = '2T3W1RFV8MW123456';
+  const worst = (token: string, query: string, locale = 'fr') =>
+    t.api('GET', `/api/v1/vehicles/get-worst-price-by-vin/${VIN}?kilometers=60000&province=QC${query}`, { token, headers: { 'accept-language': locale } });
+  const makes = async (token: string, query: string) => t.api('GET', `/api/v1/estimate-vehicle-makes?${query}`, { token });
+
+  it('are accepted by every pricing GET, the user’s own organization and locations as the app sends them', async () => {
+    // The garage's vehicle with this VIN was added by the worst-price tests above.
+    const selection = `filter[organization]=${w.garage.id}&filter[allowedLocations]=${w.garage.montreal},${w.garage.laval}`;
+    const res = await worst(w.manager.token, `&${selection}`);
+    expect(res.status).toBe(200);
+    expect(res.body.meta.candidates).toHaveLength(2);
+    expect((await makes(w.manager.token, selection)).body.data.map((d: { id: string }) => d.id)).toEqual(['Honda', 'Toyota']);
+    expect((await t.api('GET', `/api/v1/estimate-vehicle-keys?${selection}`, { token: w.manager.token })).status).toBe(200);
+    expect((await t.api('GET', `/api/v1/request-logs?${selection}`, { token: w.manager.token })).status).toBe(200);
+  });
+
+  it('give a platform or reseller user the selected organization’s market', async () => {
+    const garage = await worst(w.admin.token, `&filter[organization]=${w.garage.id}`);
+    expect(garage.status).toBe(200);
+    expect(garage.body.data.attributes.ess.average_retail_sales).toBeLessThan(40_000);
+    expect((await worst(w.reseller.user.token, `&filter[organization]=${w.garage.id}`)).body.meta.candidates).toHaveLength(2);
+    // The other organization's market, never the garage's: its own five sales at 90 000 $.
+    const other = await estimate(w.admin.token, body, {}, `?filter[organization]=${w.other.id}`);
+    expect(other.status).toBe(200);
+    expect(other.body.data.attributes.ess.average_retail_sales).toBeGreaterThan(80_000);
+    expect((await makes(w.admin.token, `filter[organization]=${w.other.id}`)).body.data.map((d: { id: string }) => d.id)).toEqual(['Toyota']);
+  });
+
+  it.each([
+    ['an organization user naming another organization', () => w.manager.token, () => w.other.id, 'Vous ne pouvez pas estimer pour cette organisation', 'You may not estimate for this organization'],
+    ['a reseller naming an organization not theirs', () => w.reseller.user.token, () => w.other.id, 'Vous ne pouvez pas estimer pour cette organisation', 'You may not estimate for this organization'],
+    ['a platform user naming none', () => w.admin.token, () => '', 'L’estimation se fait pour une organisation : choisissez-en une dans le sélecteur d’organisation', 'An estimation is made for an organization: choose one in the organization selector'],
+  ])('refuse %s (403, in French and English)', async (_name, token, organization, fr, en) => {
+    for (const [locale, detail] of [['fr', fr], ['en', en]] as const) {
+      const res = await worst(token(), organization() ? `&filter[organization]=${organization()}` : '', locale);
+      expect(res.status).toBe(403);
+      expect(res.body.errors[0].detail).toBe(detail);
+    }
+    if (organization()) expect((await makes(token(), `filter[organization]=${organization()}`)).status).toBe(403);
+  });
+
+  it('refuse ids that are not ids, as the lists do', async () => {
+    expect((await worst(w.manager.token, '&filter[organization]=x')).status).toBe(400);
+    expect((await worst(w.manager.token, '&filter[allowedLocations]=x')).status).toBe(400);
+    expect((await worst(w.admin.token, `&filter[organization]=${w.garage.id},${w.other.id}`)).status).toBe(400);
   });
 });
 

@@ -108,7 +108,7 @@ const TRANSITIONS: Record<EstimationAction, Transition> = {
             type: 'object',
             description: 'The customer’s link (url) and where it was e-mailed (email, null when no address is known or send_email was false: hand the link over another way).',
             required: ['url', 'email', 'locale', 'expires_at'],
-            properties: { url: { type: 'string' }, email: { type: ['string', 'null'] }, locale: { enum: [...LOCALES] }, expires_at: { type: 'string' } },
+            properties: { url: { type: 'string' }, email: { type: ['string', 'null'] }, locale: { enum: [...LOCALES] }, expires_at: { type: 'string', format: 'date-time' } },
             additionalProperties: false,
           },
         },

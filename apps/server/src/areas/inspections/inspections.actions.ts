@@ -239,7 +239,7 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
               share: {
                 type: 'object',
                 description: 'The link: url opens the public page; token opens GET /public/inspection-reports/{token}. Neither is shown again.',
-                properties: { id: { type: 'string' }, url: { type: 'string' }, token: { type: 'string' }, locale: { enum: [...LOCALES] }, expires_at: { type: 'string' } },
+                properties: { id: { type: 'string' }, url: { type: 'string' }, token: { type: 'string' }, locale: { enum: [...LOCALES] }, expires_at: { type: 'string', format: 'date-time' } },
                 required: ['id', 'url', 'token', 'locale', 'expires_at'],
                 additionalProperties: false,
               },

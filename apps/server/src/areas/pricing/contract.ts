@@ -149,25 +149,31 @@ const worstMeta: JsonSchema = {
 
 const debugQuery = { name: 'debug', description: '1: add the debug block (users with the debug mode permission; logged as debug mode)', schema: { enum: ['0', '1', 'true', 'false'] } };
 
+/** The global selection (spec §7): whose market and keys a platform or reseller user works with. */
+const selectionQuery = [
+  { name: 'filter[organization]', description: 'The global selection: the organization to work for, one the user sees (default: the user’s own; ignored with the API key).', schema: { type: 'string', format: 'uuid' } },
+  { name: 'filter[allowedLocations]', description: 'The global selection: locations, comma-separated; the market is organization-wide, so it narrows nothing.', schema: { type: 'string' } },
+];
+
 const apiKeyNote = 'Signed in (view module or make via API), or with the organization’s secret key in X-Api-Key (rate limited).';
 
 describeRoute('POST', '/estimations/vehicle-price', {
   summary: 'The price estimation of a used vehicle: Black Book and market (ESS) values, official price range, offer and its steps',
   description: `${apiKeyNote} Plain JSON body; 404 "No price found for this vehicle" when no source values it. Members: ${PRICE_REQUEST_FIELDS.join(', ')}.`,
   tag: 'pricing',
-  query: [debugQuery],
+  query: [debugQuery, ...selectionQuery],
   body: { schema: body, contentType: 'application/json' },
   responses: { 200: { schema: estimation() } },
-  errors: [401, 403, 404, 415, 422, 429],
+  errors: [400, 401, 403, 404, 415, 422, 429],
 });
 
 describeRoute('GET', '/vehicles/get-worst-price-by-vin/:vin', {
   summary: 'Every trim the VIN may be, valued; the lowest offer, with the list in meta.candidates',
   description: `${apiKeyNote} The query takes the members of the estimation body (kilometers or miles, province, status...).`,
   tag: 'pricing',
-  query: [...PRICE_REQUEST_FIELDS.filter((f) => f !== 'vin').map((name) => ({ name, schema: { type: 'string' } })), debugQuery],
+  query: [...PRICE_REQUEST_FIELDS.filter((f) => f !== 'vin').map((name) => ({ name, schema: { type: 'string' } })), debugQuery, ...selectionQuery],
   responses: { 200: { schema: estimation(worstMeta) } },
-  errors: [401, 403, 404, 422, 429],
+  errors: [400, 401, 403, 404, 422, 429],
 });
 
 const catalogue = (level: string): JsonSchema => ({
@@ -190,9 +196,9 @@ for (const level of CATALOGUE_LEVELS) {
   describeRoute('GET', `/estimate-vehicle-${level}`, {
     summary: `The ${level} the estimation knows (the organization’s sales and vehicles), filtered by the levels before`,
     tag: 'pricing',
-    query: catalogueQuery,
+    query: [...catalogueQuery, ...selectionQuery],
     responses: { 200: { schema: catalogue(level) } },
-    errors: [401, 403, 429],
+    errors: [400, 401, 403, 429],
   });
   describeRoute('GET', `/public/embed/estimate-vehicle-${level}`, {
     summary: `The frame’s ${level} list (public key; allowed domains only)`,
@@ -219,7 +225,7 @@ const keys: JsonSchema = {
             public_key: { type: 'string' },
             has_secret: { type: 'boolean' },
             secret_hint: { type: ['string', 'null'] },
-            secret_created_at: { type: ['string', 'null'] },
+            secret_created_at: { type: ['string', 'null'], format: 'date-time' },
             secret: { type: 'string', description: 'Only in the answer that made it' },
           },
           required: ['public_key', 'has_secret', 'secret_hint', 'secret_created_at'],
@@ -231,10 +237,10 @@ const keys: JsonSchema = {
   },
   required: ['data'],
 };
-describeRoute('GET', '/estimate-vehicle-keys', { summary: 'The organization’s public key (for the frame) and whether a secret key exists', tag: 'pricing', responses: { 200: { schema: keys } }, errors: [403] });
-describeRoute('POST', '/estimate-vehicle-keys/secret', { summary: 'A new secret API key, shown once (the previous one stops working)', tag: 'pricing', responses: { 200: { schema: keys } }, errors: [403] });
-describeRoute('DELETE', '/estimate-vehicle-keys/secret', { summary: 'Revokes the secret API key', tag: 'pricing', responses: { 200: { schema: keys } }, errors: [403] });
-describeRoute('POST', '/estimate-vehicle-keys/public', { summary: 'A new public key: frames embedded with the old one stop answering', tag: 'pricing', responses: { 200: { schema: keys } }, errors: [403] });
+describeRoute('GET', '/estimate-vehicle-keys', { summary: 'The organization’s public key (for the frame) and whether a secret key exists', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: keys } }, errors: [400, 403] });
+describeRoute('POST', '/estimate-vehicle-keys/secret', { summary: 'A new secret API key, shown once (the previous one stops working)', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: keys } }, errors: [400, 403] });
+describeRoute('DELETE', '/estimate-vehicle-keys/secret', { summary: 'Revokes the secret API key', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: keys } }, errors: [400, 403] });
+describeRoute('POST', '/estimate-vehicle-keys/public', { summary: 'A new public key: frames embedded with the old one stop answering', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: keys } }, errors: [400, 403] });
 
 describeRoute('GET', '/public/embed/vehicle-estimate', {
   summary: 'The frame’s organization (public key; allowed domains only)',

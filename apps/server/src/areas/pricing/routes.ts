@@ -1,7 +1,14 @@
 import { CATALOGUE_LEVELS, checkPriceRequest, hostOf, matchingDomain, PROVINCES, type CatalogueFilter, type CatalogueLevel, type Locale, type PriceRequest, type RequestChannel } from '@atelier/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../i18n/index.ts';
-import { ApiError, forbidden } from '../../jsonapi/errors.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { isoText } from '../../jsonapi/attributes.ts';
+import { ApiError, badRequest, forbidden } from '../../jsonapi/errors.ts';
+import { uuidList } from '../../jsonapi/filters.ts';
+import { scoped } from '../../jsonapi/scope.ts';
+import { organizationsResource } from '../admin/organizations.resource.ts';
+import { organizations } from '../admin/admin.table.ts';
 import { MEDIA_TYPE, type ContextOf, type RouteRegistrar, type Services } from '../../jsonapi/router.ts';
 import { catalogueOf } from './market-provider.ts';
 import { blackBookOf, estimateOne, vehiclesOf, type EstimateAttributes, type EstimateOptions } from './estimate.ts';
@@ -41,6 +48,29 @@ const unlessRefused =
     return run();
   };
 
+/** The global selection every GET of the app carries (spec §7); the rest of a query is the call's own. */
+const GLOBAL_FILTERS = ['filter[organization]', 'filter[allowedLocations]'];
+
+/**
+ * The organization a signed-in user works for: the global selection's (filter[organization]) when
+ * it names one organization the user sees, as every list reads it (a platform or reseller user
+ * estimating for the organization they selected), else the user's own. The market is
+ * organization-wide: filter[allowedLocations] is checked like elsewhere and narrows nothing.
+ */
+async function organizationOfUser(ctx: RequestContext, query: Record<string, string | undefined>): Promise<string> {
+  if (query['filter[allowedLocations]']) uuidList('allowedLocations', query['filter[allowedLocations]']);
+  const named = query['filter[organization]'] ? uuidList('organization', query['filter[organization]']) : [];
+  if (named.length > 1) throw badRequest('error.invalid_filter_value', { filter: 'organization' }, 'filter[organization]');
+  const [id] = named;
+  if (!id) {
+    if (!ctx.actor.organizationId) throw new ApiError(403, 'pricing.organization_required');
+    return ctx.actor.organizationId;
+  }
+  const [seen] = await ctx.db.select({ id: organizations.id }).from(organizations).where(scoped(ctx, organizationsResource, eq(organizations.id, id))).limit(1);
+  if (!seen) throw new ApiError(403, 'pricing.organization_refused', undefined, { parameter: 'filter[organization]' });
+  return id;
+}
+
 /**
  * The signed-in user, or the secret key's organization (routes in apiKeyRoutes). A user of an
  * organization without the permission is a caller too, refused: the refusal is logged.
@@ -55,11 +85,11 @@ async function callerOf(request: FastifyRequest, contextOf: ContextOf, services:
   }
   const ctx = contextOf(request);
   const permissions = ctx.actor.permissions;
-  if (!ctx.actor.organizationId) throw new ApiError(403, 'pricing.organization_required');
+  const organizationId = await organizationOfUser(ctx, request.query as Record<string, string | undefined>);
   const refusal = permissions.has(PERMISSIONS.screen) || permissions.has(PERMISSIONS.api) ? undefined : forbidden();
   // Debug mode is asked for (?debug=1) by a user who may see it.
   const asked = ['1', 'true'].includes(String((request.query as Record<string, unknown>).debug ?? ''));
-  return { organizationId: ctx.actor.organizationId, channel: 'app', userId: ctx.actor.id, debug: asked && permissions.has(PERMISSIONS.debug), refusal };
+  return { organizationId, channel: 'app', userId: ctx.actor.id, debug: asked && permissions.has(PERMISSIONS.debug), refusal };
 }
 
 /** The 422 of every problem of a request, each on its member of the plain JSON body. */
@@ -73,7 +103,7 @@ function checked(body: unknown): PriceRequest {
 function bodyOfQuery(query: Record<string, string | undefined>, vin: string): Record<string, unknown> {
   const body: Record<string, unknown> = { vin };
   for (const [k, v] of Object.entries(query)) {
-    if (v === undefined || k === 'debug') continue;
+    if (v === undefined || k === 'debug' || GLOBAL_FILTERS.includes(k)) continue;
     body[k] = v === 'true' ? true : v === 'false' ? false : v;
   }
   return body;
@@ -121,7 +151,7 @@ const keysDocument = (keys: KeysRow, secret?: string) => ({
   data: {
     type: 'estimate-vehicle-keys',
     id: keys.organization_id,
-    attributes: { public_key: keys.public_key, has_secret: keys.secret_hint !== null, secret_hint: keys.secret_hint, secret_created_at: keys.secret_created_at, ...(secret ? { secret } : {}) },
+    attributes: { public_key: keys.public_key, has_secret: keys.secret_hint !== null, secret_hint: keys.secret_hint, secret_created_at: isoText(keys.secret_created_at), ...(secret ? { secret } : {}) },
   },
 });
 
@@ -215,16 +245,15 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
   const organizationFor = (request: FastifyRequest, permission: string) => {
     const ctx = contextOf(request);
     if (!ctx.actor.permissions.has(permission)) throw forbidden();
-    if (!ctx.actor.organizationId) throw new ApiError(403, 'pricing.organization_required');
-    return ctx.actor.organizationId;
+    return organizationOfUser(ctx, request.query as Record<string, string | undefined>);
   };
-  api.get('/estimate-vehicle-keys', async (request, reply) => send(reply, keysDocument(await keysOf(db, organizationFor(request, PERMISSIONS.screen)))));
+  api.get('/estimate-vehicle-keys', async (request, reply) => send(reply, keysDocument(await keysOf(db, await organizationFor(request, PERMISSIONS.screen)))));
   api.post('/estimate-vehicle-keys/secret', async (request, reply) => {
-    const { keys, secret } = await newSecret(db, organizationFor(request, PERMISSIONS.api));
+    const { keys, secret } = await newSecret(db, await organizationFor(request, PERMISSIONS.api));
     return send(reply, keysDocument(keys, secret));
   });
-  api.delete('/estimate-vehicle-keys/secret', async (request, reply) => send(reply, keysDocument(await revokeSecret(db, organizationFor(request, PERMISSIONS.api)))));
-  api.post('/estimate-vehicle-keys/public', async (request, reply) => send(reply, keysDocument(await newPublicKey(db, organizationFor(request, PERMISSIONS.iframe)))));
+  api.delete('/estimate-vehicle-keys/secret', async (request, reply) => send(reply, keysDocument(await revokeSecret(db, await organizationFor(request, PERMISSIONS.api)))));
+  api.post('/estimate-vehicle-keys/public', async (request, reply) => send(reply, keysDocument(await newPublicKey(db, await organizationFor(request, PERMISSIONS.iframe)))));
 
   // The frame's own calls.
   api.get('/public/embed/vehicle-estimate', async (request, reply) => {

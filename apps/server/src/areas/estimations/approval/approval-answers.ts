@@ -19,6 +19,7 @@ import { refreshEstimationTotals, storedTotals, type EstimationRow } from '../es
 import { estimationItems, estimations } from '../estimations.table.ts';
 import { recordDeferredWork } from '../deferred-work.ts';
 import { estimationAnswerItems, estimationAnswers, estimationApprovals } from './approval.table.ts';
+import { isoText } from '../../../jsonapi/attributes.ts';
 
 // What the customer's page reads and writes (docs/decisions.md "Customer approval"). The answer
 // is checked whole (every item decided, a name, a signature) against the version the customer
@@ -90,19 +91,19 @@ export async function approvalView(db: Db, token: string, link: ApprovalLink, e:
   }));
   return {
     locale: link.locale,
-    expires_at: link.expires_at,
+    expires_at: isoText(link.expires_at),
     organization: organization?.name ?? '',
     location: location?.name ?? null,
     code: e.code ?? '',
     version: e.version,
-    sent_at: e.sent_at,
+    sent_at: isoText(e.sent_at),
     accepting: accepting(e) && !current,
     vehicle: car ? { vin: car.vin, year: car.model_year, make: car.make, model: car.model, odometer: car.odometer, unit: car.odometer_unit } : null,
     customer: customer ? customerName(customer) : null,
     items: lines,
     totals: sumWorkTotals(lines.map((l) => l.totals)),
     footer: await documentFooterOf(db, e.organization_id),
-    answer: current ? { version: current.version, signer_name: current.signer_name, decided_at: current.decided_at, decisions } : null,
+    answer: current ? { version: current.version, signer_name: current.signer_name, decided_at: isoText(current.decided_at), decisions } : null,
     answered_version: last && !current ? last.version : null,
   };
 }

@@ -9,6 +9,7 @@ import { customers } from '../../crm/crm.table.ts';
 import { tokenHash } from '../../inspections/report/shares.ts';
 import type { EstimationRow } from '../estimation-lines.ts';
 import { estimationApprovals } from './approval.table.ts';
+import { isoText } from '../../../jsonapi/attributes.ts';
 
 // The link send-client-approve makes (docs/decisions.md "Customer approval"): 32 random bytes,
 // only their SHA-256 kept; e-mailed to the customer in their language when an address is known
@@ -67,7 +68,7 @@ export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, 
     const params = { organization: organization?.name ?? '', code: row.code ?? '', url, name: customer ? customerName(customer) : '' };
     await ctx.mailer.queue(ctx.db, { to: email, subject: t(locale, 'mail.estimate_approval.subject', params), text: t(locale, 'mail.estimate_approval.body', params) });
   }
-  return { url, token, email, locale, expires_at: link.expires_at };
+  return { url, token, email, locale, expires_at: isoText(link.expires_at) };
 }
 
 /** Revokes every link of the estimate (it was canceled). */

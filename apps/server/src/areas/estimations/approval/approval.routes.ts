@@ -104,12 +104,12 @@ const view: JsonSchema = {
   required: ['locale', 'expires_at', 'organization', 'code', 'version', 'accepting', 'items', 'totals', 'answer', 'answered_version'],
   properties: {
     locale: { enum: [...LOCALES] },
-    expires_at: { type: 'string' },
+    expires_at: { type: 'string', format: 'date-time' },
     organization: { type: 'string' },
     location: nullableString,
     code: { type: 'string' },
     version: { type: 'integer' },
-    sent_at: nullableString,
+    sent_at: { type: ['string', 'null'], format: 'date-time' },
     accepting: { type: 'boolean', description: 'Whether the estimate takes an answer now (sent, approval open, this version not answered).' },
     vehicle: {
       anyOf: [
@@ -146,7 +146,7 @@ const view: JsonSchema = {
           properties: {
             version: { type: 'integer' },
             signer_name: { type: 'string' },
-            decided_at: { type: 'string' },
+            decided_at: { type: 'string', format: 'date-time' },
             decisions: { type: 'array', items: { type: 'object', properties: { item: { type: 'string' }, decision: { enum: [...CUSTOMER_DECISIONS] } } } },
           },
         },

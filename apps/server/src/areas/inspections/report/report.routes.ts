@@ -14,6 +14,7 @@ import { reportData } from './report-data.ts';
 import { TIME_ZONE_QUERY, requestTimeZone as timeZoneOf, sendPdf } from '../../../reports/http.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { openShare, type ShareRow } from './shares.ts';
+import { isoText } from '../../../jsonapi/attributes.ts';
 
 // GET /inspections/{id}/report: the report as PDF, to whoever may view the inspection (spec §7,
 // "file blob"). GET /public/inspection-reports/{token} (and /summary): the same report through a
@@ -58,12 +59,12 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
     const m = data.model;
     return reply.header('Cache-Control', 'private, no-store').send({
       locale: share.locale,
-      expires_at: share.expires_at,
+      expires_at: isoText(share.expires_at),
       organization: data.organization.name,
       location: data.location?.name ?? null,
       code: data.code,
       state: data.state,
-      completed_at: data.dates.completed_at,
+      completed_at: isoText(data.dates.completed_at),
       vehicle: data.vehicle,
       vehicle_score: m.vehicle_score,
       tone: m.tone,
@@ -103,12 +104,12 @@ publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
         type: 'object',
         properties: {
           locale: { enum: [...LOCALES] },
-          expires_at: { type: 'string' },
+          expires_at: { type: 'string', format: 'date-time' },
           organization: { type: 'string' },
           location: nullableString,
           code: { type: 'string' },
           state: { enum: [...INSPECTION_STATES] },
-          completed_at: nullableString,
+          completed_at: { type: ['string', 'null'], format: 'date-time' },
           vehicle: {
             anyOf: [
               { type: 'null' },

@@ -8,6 +8,7 @@ import { customers } from '../../crm/crm.table.ts';
 import { inspectionShares } from '../inspection-shares.table.ts';
 import { inspections } from '../inspections.table.ts';
 import type { InspectionRow } from '../inspection-scoring.ts';
+import { isoText } from '../../../jsonapi/attributes.ts';
 
 // Public links to an inspection's report (docs/decisions.md "Shared inspection reports"). The
 // token is 32 random bytes, shown once; the database keeps its SHA-256, so a copy of the table
@@ -61,7 +62,7 @@ export async function createShare(db: Db, row: InspectionRow, actorId: string, o
       created_by: actorId,
     })
     .returning();
-  return { token, share };
+  return { token, share: { ...share, expires_at: isoText(share.expires_at), created_at: isoText(share.created_at) } };
 }
 
 /** Revokes the inspection's active links; answers how many. */
@@ -75,12 +76,14 @@ export async function revokeShares(db: Db, inspectionId: string): Promise<number
 }
 
 /** The links of these inspections that still open (not revoked, not expired), newest first. */
-export const activeShares = (db: Db, inspectionIds: string[]) =>
-  db
+export async function activeShares(db: Db, inspectionIds: string[]) {
+  const rows = await db
     .select({ id: inspectionShares.id, inspection_id: inspectionShares.inspection_id, locale: inspectionShares.locale, expires_at: inspectionShares.expires_at, created_at: inspectionShares.created_at, created_by: inspectionShares.created_by })
     .from(inspectionShares)
     .where(and(inArray(inspectionShares.inspection_id, inspectionIds), isNull(inspectionShares.revoked_at), gt(inspectionShares.expires_at, sql`now()`)))
     .orderBy(sql`${inspectionShares.created_at} DESC`);
+  return rows.map((r) => ({ ...r, expires_at: isoText(r.expires_at), created_at: isoText(r.created_at) }));
+}
 
 export type OpenedShare = { status: 'open'; share: ShareRow; inspection: InspectionRow } | { status: 'gone'; locale: Locale } | { status: 'unknown' };
 
