@@ -105,10 +105,13 @@ export interface SectionScore {
 }
 /**
  * The result: `vehicle_score`, `note` and `sectionsScores` are the inspection's score_data (issue 10);
+ * `points` and `max_points` sum its visible fields' points and maximums (spec §3 points);
  * `fields` holds each field's points, maximum and score, by field id.
  */
 export interface InspectionScore {
   vehicle_score: number;
+  points: number;
+  max_points: number;
   note: string | null;
   sectionsScores: Record<string, SectionScore>;
   fields: Record<string, FieldScore>;
@@ -609,8 +612,15 @@ function evaluate(
 
   const scores = before === null ? (p.computed as FieldScore[]) : before.map((s, i) => p.computed[i] ?? s);
   const fields: Record<string, FieldScore> = {};
-  for (let i = 0; i < scores.length; i++) setOwn(fields, c.fields[i].id, scores[i]);
-  const result = { vehicle_score, note, sectionsScores, fields };
+  let points = 0;
+  let max_points = 0;
+  for (let i = 0; i < scores.length; i++) {
+    setOwn(fields, c.fields[i].id, scores[i]);
+    if (!scores[i].visible) continue;
+    points += scores[i].points;
+    max_points += scores[i].max_points;
+  }
+  const result = { vehicle_score, points, max_points, note, sectionsScores, fields };
   Object.defineProperty(result, BY_INDEX, { value: { form: c, scores } });
   return result;
 }
