@@ -1,6 +1,20 @@
 ALTER TABLE "inspections" ADD COLUMN "approver_id" uuid;--> statement-breakpoint
 ALTER TABLE "inspections" ADD COLUMN "points" numeric;--> statement-breakpoint
 ALTER TABLE "inspections" ADD COLUMN "max_points" numeric;--> statement-breakpoint
+-- Written by hand: the points of the inspections scored before, from the scores they keep. They
+-- are the visible sub-sections' totals (the domain's scoring), which score_data holds.
+UPDATE "inspections" SET
+	"points" = coalesce((
+		SELECT sum((sub.value->>'points')::numeric)
+		FROM jsonb_each("inspections"."score_data"->'sectionsScores') sec, jsonb_each(sec.value->'subSections') sub
+		WHERE (sub.value->>'visible')::boolean
+	), 0),
+	"max_points" = coalesce((
+		SELECT sum((sub.value->>'max')::numeric)
+		FROM jsonb_each("inspections"."score_data"->'sectionsScores') sec, jsonb_each(sec.value->'subSections') sub
+		WHERE (sub.value->>'visible')::boolean
+	), 0)
+WHERE jsonb_typeof("score_data"->'sectionsScores') = 'object';--> statement-breakpoint
 ALTER TABLE "inspections" ADD CONSTRAINT "inspections_approver_id_users_id_fk" FOREIGN KEY ("approver_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- Written by hand: tire type and season were free text; they become the codes of spec §9. A value
 -- that is a code or a label (French or English, any case, spaces around) becomes its code; any

@@ -191,8 +191,8 @@ describe('add_data=inspectionSectionScores on a list', () => {
   });
 });
 
-describe('migration 0015: tire type and season become codes', () => {
-  it('turns a code or a label (fr or en, any case) into its code, anything else into null', async () => {
+describe('migration 0015', () => {
+  it('turns a tire type or season that is a code or a label (fr or en, any case) into its code, anything else into null; gives the points of the inspections scored before', async () => {
     const before = mkdtempSync(join(tmpdir(), 'atelier-migrations-'));
     cpSync(migrationsFolder(), before, { recursive: true });
     const journal = JSON.parse(readFileSync(join(before, 'meta/_journal.json'), 'utf8'));
@@ -207,22 +207,35 @@ describe('migration 0015: tire type and season become codes', () => {
       const [v] = await database.raw<{ id: string }>(
         `INSERT INTO inspection_form_versions (id, organization_id, inspection_form_id, number, hash, structure) VALUES (gen_random_uuid(), '${org}', '${f.id}', 1, 'h', '{"sections":[]}') RETURNING id`,
       );
-      const pairs = [
-        ['standard', 'Été'],
-        [' Off-road ', 'winter'],
-        ['Tout-terrain', 'Hiver'],
-        ['SUPER SPORT', 'Quatre saisons'],
-        ['super_sport', 'four seasons'],
-        ['banana', 'Printemps'],
-        [null, 'summer'],
+      // Two sections; the hidden sub-section b counts nothing.
+      const scored = {
+        vehicle_score: 60,
+        note: null,
+        sectionsScores: {
+          s1: { score: 30, filled: false, visible: true, subSections: { a: { score: 30, points: 3, max: 10, filled: false, visible: true }, b: { score: 100, points: 5, max: 5, filled: true, visible: false } } },
+          s2: { score: 63, filled: true, visible: true, subSections: { c: { score: 63, points: 2.5, max: 4, filled: true, visible: true } } },
+        },
+      };
+      const rows: [string | null, string, object | null][] = [
+        ['standard', 'Été', scored],
+        [' Off-road ', 'winter', { vehicle_score: 100, note: null, sectionsScores: {} }],
+        ['Tout-terrain', 'Hiver', null],
+        ['SUPER SPORT', 'Quatre saisons', null],
+        ['super_sport', 'four seasons', null],
+        ['banana', 'Printemps', null],
+        [null, 'summer', null],
       ];
-      for (const [type, season] of pairs)
+      const text = (x: string | null) => (x === null ? 'NULL' : `'${x.replace(/'/g, "''")}'`);
+      for (const [type, season, scores] of rows)
         await database.raw(
-          `INSERT INTO inspections (id, organization_id, inspection_form_id, inspection_form_version_id, form_version, tire_type, tire_season) VALUES (gen_random_uuid(), '${org}', '${f.id}', '${v.id}', 1, ${type === null ? 'NULL' : `'${type}'`}, '${season}')`,
+          `INSERT INTO inspections (id, organization_id, inspection_form_id, inspection_form_version_id, form_version, tire_type, tire_season, score_data)
+           VALUES (gen_random_uuid(), '${org}', '${f.id}', '${v.id}', 1, ${text(type)}, ${text(season)}, ${scores ? `${text(JSON.stringify(scores))}::jsonb` : 'NULL'})`,
         );
       await migrate(database);
-      const rows = await database.raw<{ tire_type: string | null; tire_season: string | null }>('SELECT tire_type, tire_season FROM inspections ORDER BY code');
-      expect(rows.map((r) => [r.tire_type, r.tire_season])).toEqual([
+      const after = await database.raw<{ tire_type: string | null; tire_season: string | null; points: string | null; max_points: string | null }>(
+        'SELECT tire_type, tire_season, points::text AS points, max_points::text AS max_points FROM inspections ORDER BY code',
+      );
+      expect(after.map((r) => [r.tire_type, r.tire_season])).toEqual([
         ['standard', 'summer'],
         ['off_road', 'winter'],
         ['off_road', 'winter'],
@@ -230,6 +243,11 @@ describe('migration 0015: tire type and season become codes', () => {
         ['super_sport', 'four_seasons'],
         [null, null],
         [null, 'summer'],
+      ]);
+      expect(after.slice(0, 3).map((r) => [r.points === null ? null : Number(r.points), r.max_points === null ? null : Number(r.max_points)])).toEqual([
+        [5.5, 14],
+        [0, 0],
+        [null, null],
       ]);
     } finally {
       await database.close();

@@ -126,6 +126,8 @@ describe('sub-sections, sections and the vehicle', () => {
     expect(run(form(0), answers).sectionsScores.s.subSections.a.score).toBe(0);
     // A field's own numbers are not weighted.
     expect(run(form(3), answers).fields.x).toEqual({ points: 10, max_points: 10, score: 100, visible: true });
+    // The inspection's points add its fields' as their sub-sections count them.
+    expect(run(form(3), answers)).toMatchObject({ points: 30, max_points: 40 });
   });
 
   const twoSubs = (f1: number, f2: number): InspectionFormInput => ({
@@ -263,7 +265,7 @@ describe('visibility', () => {
     expect(shownY.sectionsScores.s.subSections.a).toEqual({ score: 100, points: 20, max: 20, filled: false, visible: true });
   });
 
-  it('the inspection’s points and maximum sum its visible fields’, unweighted (a hidden field adds nothing)', () => {
+  it('the inspection’s points and maximum sum its visible fields’ (a hidden field adds nothing)', () => {
     const r = run(form(when('x', 'equals', 'yes')), { x: v(false), y: { value: true } });
     expect([r.points, r.max_points]).toEqual([0, 10]);
     const shownY = run(form(when('x', 'equals', 'yes')), { x: v(true), y: { value: true } });

@@ -76,7 +76,7 @@ export const inspections = pgTable(
     shared: boolean('shared').notNull().default(false),
     score_data: jsonb('score_data').$type<InspectionScoreData>(),
     vehicle_score: integer('vehicle_score'),
-    /** Its visible fields' points and maximum, written with the scores (null on inspections scored before 0015 until scored again). */
+    /** Its visible fields' points and maximum, written with the scores (migration 0015 gave those of the inspections scored before). */
     points: numeric('points'),
     max_points: numeric('max_points'),
     location_ids: locationIds(),
