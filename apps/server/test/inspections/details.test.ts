@@ -128,6 +128,15 @@ describe('approver', () => {
     expect(same.status, JSON.stringify(same.body)).toBe(200);
   });
 
+  it('is kept by the inspection a redo makes, as its assignees are', async () => {
+    const id = (await inspection({ approver: to('users', editor.id) })).body.data.id;
+    await t.database.db.execute(sql`UPDATE inspections SET state = 'completed' WHERE id = ${id}`);
+    const redone = await t.api('POST', `${I}/${id}/redo?include=approver`, { token: admin.token });
+    expect(redone.status, JSON.stringify(redone.body)).toBe(200);
+    expect(redone.body.data.id).not.toBe(id);
+    expect(redone.body.data.relationships.approver.data).toEqual({ type: 'users', id: editor.id });
+  });
+
   it('does not approve by being named: approving keeps needing the approve permission', async () => {
     const id = (await inspection({ approver: to('users', editor.id) })).body.data.id;
     await t.database.db.execute(sql`UPDATE inspections SET state = 'completed' WHERE id = ${id}`);
