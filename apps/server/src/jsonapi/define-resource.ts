@@ -8,10 +8,9 @@ import type { RequestContext } from './context.ts';
 import type { ChildList } from './children.ts';
 import type { Relationship, Storage } from './relationships.ts';
 
-
+export type Row = Record<string, unknown> & { id: string };
 /** Extra data of a response's meta (add_data=name), from the records it answers. */
 export type AddData = (ctx: RequestContext, rows: Row[]) => Promise<unknown>;
-export type Row = Record<string, unknown> & { id: string };
 /** A row of a table as Drizzle types it (hooks, policies and actions of a type get these). */
 export type RowOf<T extends PgTable> = T['$inferSelect'] & Row;
 
