@@ -252,6 +252,8 @@ export const en: Record<MessageKey, string> = {
   'inspection_form.reorder_missing': 'The order must name every section, sub-section and field of the form ({count} missing)',
   'inspection_form.copy_name': '{name} (copy)',
   'inspection.forbidden_assign': 'You do not have permission to assign an inspection.',
+  'inspection.forbidden_approver': 'You do not have permission to change who approves an inspection.',
+  'inspection.section_scores_one_inspection': 'The sections’ scores (add_data=inspectionSectionScores) are those of one inspection: filter the list on one inspection (filter[inspection]).',
   'inspection.cannot_action': "This inspection does not allow “{action}” in the state “{state}”.",
   'inspection.final': "A completed, approved or canceled inspection can no longer be changed.",
   'inspection.not_holder': "{holder} is working on this inspection: take it over to continue it.",

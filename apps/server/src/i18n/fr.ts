@@ -251,6 +251,8 @@ export const fr = {
   'inspection_form.reorder_missing': 'L’ordre doit nommer toutes les sections, sous-sections et tous les champs du formulaire ({count} manquants)',
   'inspection_form.copy_name': '{name} (copie)',
   'inspection.forbidden_assign': "Vous n'avez pas la permission d'assigner une inspection.",
+  'inspection.forbidden_approver': "Vous n'avez pas la permission de changer le responsable de l'approbation d'une inspection.",
+  'inspection.section_scores_one_inspection': 'Les scores des sections (add_data=inspectionSectionScores) sont ceux d’une seule inspection : filtrez la liste sur une inspection (filter[inspection]).',
   'inspection.cannot_action': "Cette inspection ne permet pas « {action} » dans l’état « {state} ».",
   'inspection.final': "Une inspection complétée, validée ou annulée ne peut plus être modifiée.",
   'inspection.not_holder': "{holder} travaille sur cette inspection : prenez-la en charge pour la continuer.",

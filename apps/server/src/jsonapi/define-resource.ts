@@ -9,6 +9,8 @@ import type { ChildList } from './children.ts';
 import type { Relationship, Storage } from './relationships.ts';
 
 export type Row = Record<string, unknown> & { id: string };
+/** Extra data of a response's meta (add_data=name), from the records it answers. */
+export type AddData = (ctx: RequestContext, rows: Row[]) => Promise<unknown>;
 /** A row of a table as Drizzle types it (hooks, policies and actions of a type get these). */
 export type RowOf<T extends PgTable> = T['$inferSelect'] & Row;
 
@@ -166,8 +168,8 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
   tombstone?(ctx: RequestContext, row: R): Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
   policies?: Policies<R>;
   actions?: Record<string, ActionDefinition<R>>;
-  /** Extra data computed on demand (?add_data=name) and returned in meta. */
-  addData?: Record<string, (ctx: RequestContext, rows: Row[]) => Promise<unknown>>;
+  /** Extra data computed on demand (?add_data=name) and returned in meta; with a description, what the OpenAPI says of it. */
+  addData?: Record<string, AddData | { read: AddData; description: string }>;
   /** Unique index name → attribute (or attribute and message), to answer a violation on the right field. */
   uniques?: Record<string, string | { attribute: string; code: MessageKey }>;
   /** GET /{type}/list/count: how many per value of this column (access/list-counts.ts). */

@@ -360,7 +360,6 @@ function includePaths(registry: Registry, def: ResourceDefinition): string[] {
 }
 
 function documentSchema(def: ResourceDefinition, list: boolean): JsonSchema {
-  const addData = Object.keys(def.addData ?? {});
   return {
     type: 'object',
     properties: {
@@ -371,7 +370,9 @@ function documentSchema(def: ResourceDefinition, list: boolean): JsonSchema {
         type: 'object',
         properties: {
           ...(list ? { page: ref('page') } : { warnings: { type: 'array', items: ref('warning') } }),
-          ...Object.fromEntries(addData.map((n) => [n, { description: `add_data=${n}` }])),
+          ...Object.fromEntries(
+            Object.entries(def.addData ?? {}).map(([n, extra]) => [n, { description: typeof extra === 'function' ? `add_data=${n}` : `add_data=${n}: ${extra.description}` }]),
+          ),
         },
         ...(list ? { required: ['page'] } : {}),
         additionalProperties: false,

@@ -108,6 +108,9 @@ export function includedObjects(ctx: RequestContext, doc: Document, fields?: Map
 
 export async function addDataMeta(ctx: RequestContext, def: ResourceDefinition, rows: Row[], names: string[]) {
   const meta: Record<string, unknown> = {};
-  for (const n of names) meta[n] = await def.addData![n](ctx, rows);
+  for (const n of names) {
+    const extra = def.addData![n];
+    meta[n] = await (typeof extra === 'function' ? extra : extra.read)(ctx, rows);
+  }
   return meta;
 }

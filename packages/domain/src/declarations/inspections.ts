@@ -1,9 +1,10 @@
 import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
 import type { InspectionScore } from '../inspections/scoring.ts';
+import { TIRE_SEASONS, TIRE_SEASON_LABELS, TIRE_TYPES, TIRE_TYPE_LABELS } from '../vehicles/vehicle-enums.ts';
 import { INSPECTION_STATES, INSPECTION_STATE_LABELS, type InspectionAction } from '../inspections/states.ts';
 
-/** What an inspection keeps of its scoring: the vehicle score, the note and the sections' scores (spec §3 scoreData). */
-export type InspectionScoreData = Omit<InspectionScore, 'fields'>;
+/** What an inspection keeps of its scoring: the vehicle score, the note and the sections' scores (spec §3 scoreData); its points are columns. */
+export type InspectionScoreData = Omit<InspectionScore, 'fields' | 'points' | 'max_points'>;
 
 /**
  * An inspection (spec §3, issue 11): a form's frozen version filled on a vehicle. Its fields are
@@ -17,8 +18,8 @@ export const inspections = declare('inspections', {
     form_version: attr.integer().isReadOnly(),
     touched_sections: attr.stringList().isReadOnly(),
     odometer: attr.integer().min(0).max(10_000_000),
-    tire_type: attr.string().max(50),
-    tire_season: attr.string().max(50),
+    tire_type: attr.enum(TIRE_TYPES, TIRE_TYPE_LABELS),
+    tire_season: attr.enum(TIRE_SEASONS, TIRE_SEASON_LABELS),
     battery_amps: attr.integer().min(0).max(100_000),
     battery_volts: attr.decimal().min(0).max(1000),
     battery_charge: attr.integer().min(0).max(100),
@@ -29,6 +30,9 @@ export const inspections = declare('inspections', {
     shared: attr.boolean().isReadOnly(),
     score_data: attr.json<InspectionScoreData>().isReadOnly(),
     vehicle_score: attr.integer().isReadOnly(),
+    /** The points of its visible fields, and the most they could have (the domain's scoring). */
+    points: attr.decimal().isReadOnly(),
+    max_points: attr.decimal().isReadOnly(),
     available_actions: attr.stringList<InspectionAction>().isReadOnly(),
     started_at: attr.datetime().isReadOnly(),
     completed_at: attr.datetime().isReadOnly(),
@@ -54,6 +58,8 @@ export const inspections = declare('inspections', {
     holder: rel.toOne('users', { readOnly: true }),
     completedBy: rel.toOne('users', { readOnly: true }),
     approvedBy: rel.toOne('users', { readOnly: true }),
+    /** The user designated to approve (validate) it, as estimates and repairs name theirs. */
+    approver: rel.toOne('users'),
     canceledBy: rel.toOne('users', { readOnly: true }),
     /** The estimate made from it (the latest, when one was canceled and another made). */
     estimation: rel.toOne('estimations', { readOnly: true }),
@@ -68,6 +74,7 @@ export const inspections = declare('inspections', {
     'customer',
     'creator',
     'holder',
+    'approver',
     /** Holder or assignee (a user id, or several): whose work it is. */
     'inspector',
     'tags',

@@ -126,6 +126,8 @@ describe('sub-sections, sections and the vehicle', () => {
     expect(run(form(0), answers).sectionsScores.s.subSections.a.score).toBe(0);
     // A field's own numbers are not weighted.
     expect(run(form(3), answers).fields.x).toEqual({ points: 10, max_points: 10, score: 100, visible: true });
+    // The inspection's points add its fields' as their sub-sections count them.
+    expect(run(form(3), answers)).toMatchObject({ points: 30, max_points: 40 });
   });
 
   const twoSubs = (f1: number, f2: number): InspectionFormInput => ({
@@ -173,7 +175,7 @@ describe('sub-sections, sections and the vehicle', () => {
   });
 
   it('an empty form scores 100', () => {
-    expect(run({ sections: [] })).toEqual({ vehicle_score: 100, note: null, sectionsScores: {}, fields: {} });
+    expect(run({ sections: [] })).toEqual({ vehicle_score: 100, points: 0, max_points: 0, note: null, sectionsScores: {}, fields: {} });
   });
 
   it('ids are data: "__proto__" or "constructor" are keys like any other', () => {
@@ -263,6 +265,13 @@ describe('visibility', () => {
     expect(shownY.sectionsScores.s.subSections.a).toEqual({ score: 100, points: 20, max: 20, filled: false, visible: true });
   });
 
+  it('the inspection’s points and maximum sum its visible fields’ (a hidden field adds nothing)', () => {
+    const r = run(form(when('x', 'equals', 'yes')), { x: v(false), y: { value: true } });
+    expect([r.points, r.max_points]).toEqual([0, 10]);
+    const shownY = run(form(when('x', 'equals', 'yes')), { x: v(true), y: { value: true } });
+    expect([shownY.points, shownY.max_points]).toEqual([20, 20]);
+  });
+
   it('conditions are ignored while conditional_field is off', () => {
     expect(run(form(when('x', 'equals', 'yes', { conditional_field: false })), { x: v(false) }).fields.y.visible).toBe(true);
   });
@@ -326,6 +335,7 @@ describe('not applicable', () => {
     expect(r.fields.x).toEqual({ points: 0, max_points: 0, score: 100, visible: true });
     expect(r.sectionsScores.s.subSections.a).toEqual({ score: 25, points: 1, max: 4, filled: true, visible: true });
     expect(r.sectionsScores.s.filled).toBe(true);
+    expect([r.points, r.max_points]).toEqual([1, 4]);
   });
 
   it('is ignored on a field without enable_na', () => {

@@ -105,10 +105,14 @@ export interface SectionScore {
 }
 /**
  * The result: `vehicle_score`, `note` and `sectionsScores` are the inspection's score_data (issue 10);
+ * `points` and `max_points` sum its visible fields' points and maximums (spec §3 points), each
+ * weighed by the field's coefficient as in its sub-section: the visible sub-sections' totals;
  * `fields` holds each field's points, maximum and score, by field id.
  */
 export interface InspectionScore {
   vehicle_score: number;
+  points: number;
+  max_points: number;
   note: string | null;
   sectionsScores: Record<string, SectionScore>;
   fields: Record<string, FieldScore>;
@@ -610,7 +614,16 @@ function evaluate(
   const scores = before === null ? (p.computed as FieldScore[]) : before.map((s, i) => p.computed[i] ?? s);
   const fields: Record<string, FieldScore> = {};
   for (let i = 0; i < scores.length; i++) setOwn(fields, c.fields[i].id, scores[i]);
-  const result = { vehicle_score, note, sectionsScores, fields };
+  // The visible sub-sections' totals: each visible field's points, weighed by its coefficient as there.
+  let points = 0;
+  let max_points = 0;
+  for (const section of sectionResults)
+    for (const sub of Object.values(section.subSections))
+      if (sub.visible) {
+        points += sub.points;
+        max_points += sub.max;
+      }
+  const result = { vehicle_score, points, max_points, note, sectionsScores, fields };
   Object.defineProperty(result, BY_INDEX, { value: { form: c, scores } });
   return result;
 }

@@ -39,6 +39,22 @@ export const ODOMETER_UNIT_LABELS: Labels<OdometerUnit> = {
   miles: { fr: 'Milles', en: 'Miles' },
 };
 
+export const TIRE_TYPES = ['standard', 'off_road', 'super_sport'] as const;
+export type TireType = (typeof TIRE_TYPES)[number];
+export const TIRE_TYPE_LABELS: Labels<TireType> = {
+  standard: { fr: 'Standard', en: 'Standard' },
+  off_road: { fr: 'Tout-terrain', en: 'Off-road' },
+  super_sport: { fr: 'Super sport', en: 'Super sport' },
+};
+
+export const TIRE_SEASONS = ['summer', 'winter', 'four_seasons'] as const;
+export type TireSeason = (typeof TIRE_SEASONS)[number];
+export const TIRE_SEASON_LABELS: Labels<TireSeason> = {
+  summer: { fr: 'Été', en: 'Summer' },
+  winter: { fr: 'Hiver', en: 'Winter' },
+  four_seasons: { fr: 'Quatre saisons', en: 'Four seasons' },
+};
+
 /**
  * Vehicle class codes: single letters A to X (spec §9). What each letter stands for is not in
  * the spec; the vehicle keeps its class name beside the code.

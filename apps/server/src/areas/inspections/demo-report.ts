@@ -2,7 +2,7 @@ import { WIDGET_MEASURES, bestValue, parseRangeOption, scoreInspection, type Fie
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { scoreDataOf, scoredVehicle, touchedSections, versionById } from './inspection-scoring.ts';
+import { scoreColumns, scoredVehicle, touchedSections, versionById } from './inspection-scoring.ts';
 import { inspectionFields, inspections } from './inspections.table.ts';
 import { freezeVersion, type FrozenField } from './versions.ts';
 
@@ -103,6 +103,6 @@ export async function seedDemoCompletedInspection(db: Db) {
   );
   await db
     .update(inspections)
-    .set({ score_data: scoreDataOf(score), vehicle_score: score.vehicle_score, touched_sections: touchedSections(loaded, answers), updated_at: sql`completed_at` })
+    .set({ ...scoreColumns(score), touched_sections: touchedSections(loaded, answers), updated_at: sql`completed_at` })
     .where(eq(inspections.id, row.id));
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Policy, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
-import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
+import { ValidationErrors, attributePointer, badRequest } from '../../jsonapi/errors.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
@@ -102,10 +102,16 @@ async function scoreAnswer(ctx: RequestContext, row: InspectionFieldRow, input: 
   await rescore(ctx.db, inspection, answers, changed);
 }
 
-/** meta.inspectionSectionScores: the sections' scores of the records' inspection (a list is read by inspection). */
+/**
+ * meta.inspectionSectionScores: the sections' scores of the records' inspection, by section id (spec
+ * §7 asks them of one field). Records of several inspections have no one answer: a 400 says to
+ * filter the list on one inspection rather than answering the first one's alone.
+ */
 async function sectionScores(ctx: RequestContext, rows: Row[]) {
   if (!rows.length) return {};
-  const [inspection] = await ctx.db.select({ score_data: inspections.score_data }).from(inspections).where(eq(inspections.id, rows[0].inspection_id as string));
+  const inspectionId = rows[0].inspection_id as string;
+  if (rows.some((r) => r.inspection_id !== inspectionId)) throw badRequest('inspection.section_scores_one_inspection', undefined, 'add_data');
+  const [inspection] = await ctx.db.select({ score_data: inspections.score_data }).from(inspections).where(eq(inspections.id, inspectionId));
   return inspection?.score_data?.sectionsScores ?? {};
 }
 
@@ -129,5 +135,11 @@ export const inspectionFieldsResource = defineResource(declarations['inspection-
   // Photos are taken by whoever may answer (the answerable policy: the holder, in progress).
   uploads: { images: { kinds: ['image'] } },
   policies: { edit: answerable },
-  addData: { inspectionSectionScores: sectionScores },
+  addData: {
+    inspectionSectionScores: {
+      read: sectionScores,
+      description:
+        'the sections’ scores of the records’ inspection, by section id (score_data.sectionsScores). On a list, its records must all be of one inspection (filter[inspection]=id): records of several answer 400 inspection.section_scores_one_inspection.',
+    },
+  },
 });

@@ -75,10 +75,18 @@ export async function scoredVehicle(db: Db, inspection: Pick<InspectionRow, 'veh
   return { ...vehicle, odometer: inspection.odometer ?? vehicle?.odometer ?? null };
 }
 
-export const scoreDataOf = (score: InspectionScore): InspectionScoreData => ({
+const scoreDataOf = (score: InspectionScore): InspectionScoreData => ({
   vehicle_score: score.vehicle_score,
   note: score.note,
   sectionsScores: score.sectionsScores,
+});
+
+/** What an inspection stores of its score: one row read gives its lists' scores and points. */
+export const scoreColumns = (score: InspectionScore) => ({
+  score_data: scoreDataOf(score),
+  vehicle_score: score.vehicle_score,
+  points: String(score.points),
+  max_points: String(score.max_points),
 });
 
 /** The top-level sections where a field was answered. */
@@ -116,7 +124,7 @@ export async function rescore(db: Db, inspection: InspectionRow, answers: Answer
   }
   await db
     .update(inspections)
-    .set({ score_data: scoreDataOf(score), vehicle_score: score.vehicle_score, touched_sections: touchedSections(version, answers), updated_at: sql`now()` })
+    .set({ ...scoreColumns(score), touched_sections: touchedSections(version, answers), updated_at: sql`now()` })
     .where(eq(inspections.id, inspection.id));
   return score;
 }
@@ -131,5 +139,5 @@ export async function makeFields(db: Db, row: InspectionRow): Promise<void> {
   });
   // Large forms in slices: a statement's parameters are limited.
   for (let k = 0; k < fields.length; k += 500) await db.insert(inspectionFields).values(fields.slice(k, k + 500));
-  await db.update(inspections).set({ score_data: scoreDataOf(score), vehicle_score: score.vehicle_score }).where(eq(inspections.id, row.id));
+  await db.update(inspections).set(scoreColumns(score)).where(eq(inspections.id, row.id));
 }

@@ -175,6 +175,7 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
           assigned_user_ids: old.assigned_user_ids,
           assigned_role_ids: old.assigned_role_ids,
           assigned_by_id: old.assigned_by_id,
+          approver_id: old.approver_id,
           odometer: old.odometer,
           location_ids: old.location_ids,
           tag_ids: old.tag_ids,

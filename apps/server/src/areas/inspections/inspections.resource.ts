@@ -68,6 +68,7 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     holder: rel.belongsTo('holder_id'),
     completedBy: rel.belongsTo('completed_by_id'),
     approvedBy: rel.belongsTo('approved_by_id'),
+    approver: rel.belongsTo('approver_id'),
     canceledBy: rel.belongsTo('canceled_by_id'),
     estimation: rel.belongsTo('estimation_id'),
     repair: rel.belongsTo('repair_id'),
@@ -80,6 +81,7 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     customer: filter.ids('customer_id', 'customer'),
     creator: filter.ids('creator_id', 'creator'),
     holder: filter.ids('holder_id', 'holder'),
+    approver: filter.ids('approver_id', 'approver'),
     // Whose work it is: the user holding it, or one of its assigned users.
     inspector: filter.custom((value, _ctx, table) => {
       const ids = uuidList('inspector', value);

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { FIELD_ACTIONS, INSPECTION_STATES, type FieldAction, type InspectionScoreData, type InspectionState } from '@atelier/domain';
+import {
+  FIELD_ACTIONS,
+  INSPECTION_STATES,
+  TIRE_SEASONS,
+  TIRE_TYPES,
+  type FieldAction,
+  type InspectionScoreData,
+  type InspectionState,
+  type TireSeason,
+  type TireType,
+} from '@atelier/domain';
 import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, userRef } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -45,6 +55,8 @@ export const inspections = pgTable(
     holder_id: userRef('holder_id'),
     completed_by_id: userRef('completed_by_id'),
     approved_by_id: userRef('approved_by_id'),
+    /** Who is designated to approve it (spec §3 approver); approving still needs the approve permission. */
+    approver_id: userRef('approver_id'),
     canceled_by_id: userRef('canceled_by_id'),
     assigned_at: at('assigned_at'),
     started_at: at('started_at'),
@@ -53,8 +65,8 @@ export const inspections = pgTable(
     canceled_at: at('canceled_at'),
     touched_sections: text('touched_sections').array().notNull().default(sql`'{}'::text[]`),
     odometer: integer('odometer'),
-    tire_type: text('tire_type'),
-    tire_season: text('tire_season'),
+    tire_type: text('tire_type').$type<TireType>(),
+    tire_season: text('tire_season').$type<TireSeason>(),
     battery_amps: integer('battery_amps'),
     battery_volts: numeric('battery_volts'),
     battery_charge: integer('battery_charge'),
@@ -64,6 +76,9 @@ export const inspections = pgTable(
     shared: boolean('shared').notNull().default(false),
     score_data: jsonb('score_data').$type<InspectionScoreData>(),
     vehicle_score: integer('vehicle_score'),
+    /** Its visible fields' points and maximum, written with the scores (migration 0015 gave those of the inspections scored before). */
+    points: numeric('points'),
+    max_points: numeric('max_points'),
     location_ids: locationIds(),
     tag_ids: tagIds(),
     ...timestamps(),
@@ -80,6 +95,8 @@ export const inspections = pgTable(
     // Spec §5: one inspection in progress per vehicle, whatever the writers do at the same time.
     uniqueIndex('inspections_vehicle_in_progress_unique').on(t.vehicle_id).where(sql`${t.state} = 'in_progress'`),
     oneOf('inspections_state_check', t.state, INSPECTION_STATES),
+    oneOf('inspections_tire_type_check', t.tire_type, TIRE_TYPES),
+    oneOf('inspections_tire_season_check', t.tire_season, TIRE_SEASONS),
   ],
 );
 

@@ -19,6 +19,7 @@ import { loadQueue, useAnswerSender } from './answerSender.ts';
 import { OFFLINE_READY } from '../../app/offlineCache.ts';
 import { actionsInputOf, canAnswer, userActions } from './inspectionActions.ts';
 import { InspectionActions } from './InspectionActions.tsx';
+import { InspectionDetails } from './InspectionDetails.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { downloadReport } from './reportApi.ts';
@@ -517,6 +518,9 @@ export default function InspectionPage() {
           </Text>
         </Group>
       )}
+      <Paper withBorder p="md" radius="md" data-testid="inspection-details">
+        <InspectionDetails inspection={inspection} />
+      </Paper>
       <InspectionPhotos inspection={inspection} />
       {form && fieldsQ.data && !fieldsQ.isFetching && stored.data && !previousQ.isPending ? (
         <FieldPhotosProvider fields={fieldsQ.data} editable={answering}>

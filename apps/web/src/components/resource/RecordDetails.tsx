@@ -5,9 +5,10 @@ import { RecordForm } from './RecordForm.tsx';
 
 /**
  * A record's own fields on its screen (an estimate's department, stock, estimators ...): read, and
- * edited in place with the edit permission, by the same form as every record.
+ * edited in place with the edit permission, by the same form as every record. editPermission null:
+ * not editable now (an inspection once completed).
  */
-export function RecordDetails<R extends Model>({ type, id, fields, title, editPermission }: { type: string; id: string; fields: FieldDef<R>[]; title: string; editPermission: string }) {
+export function RecordDetails<R extends Model>({ type, id, fields, title, editPermission }: { type: string; id: string; fields: FieldDef<R>[]; title: string; editPermission: string | null }) {
   const [mode, setMode] = useState<FormMode>('view');
   return (
     <RecordForm<R>

@@ -25,7 +25,8 @@ export interface RecordFormProps<R extends Model = Model> {
   /** i18n key of the title, with {{name}} available. */
   title: string;
   titleOf?: (record: R) => string;
-  permissions: { edit?: string; delete?: string };
+  /** The permission each needs (none: anyone); edit null: the record may not be edited now (its state keeps it). */
+  permissions: { edit?: string | null; delete?: string };
   onMode: (mode: FormMode | null, id?: string) => void;
   onClose?: () => void;
   /** Values of a new record (organization etc. filled from the user). */
@@ -175,7 +176,7 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
   const name = data ? (props.titleOf?.(data) ?? String(data.name ?? '')) : '';
 
   const canDelete = mode === 'view' && Boolean(props.permissions.delete) && can(props.permissions.delete);
-  const canEdit = mode === 'view' && can(props.permissions.edit);
+  const canEdit = mode === 'view' && props.permissions.edit !== null && can(props.permissions.edit);
   const extra = mode === 'view' && data ? props.actions?.(data) : null;
   // The buttons go under the title and wrap, so a record with several workflow actions (a request:
   // assign, approve, complete, cancel) keeps a readable title in a drawer.
