@@ -518,9 +518,6 @@ export default function InspectionPage() {
           </Text>
         </Group>
       )}
-      <Paper withBorder p="md" radius="md" data-testid="inspection-details">
-        <InspectionDetails inspection={inspection} />
-      </Paper>
       <InspectionPhotos inspection={inspection} />
       {form && fieldsQ.data && !fieldsQ.isFetching && stored.data && !previousQ.isPending ? (
         <FieldPhotosProvider fields={fieldsQ.data} editable={answering}>
@@ -545,6 +542,10 @@ export default function InspectionPage() {
       ) : (
         <Loader />
       )}
+      {/* The readings and the approver after the form: on a tablet the form comes first. */}
+      <Paper withBorder p="md" radius="md" data-testid="inspection-details">
+        <InspectionDetails inspection={inspection} />
+      </Paper>
       <Paper withBorder p="md" radius="md">
         <CommentThread objectType="inspections" objectId={inspection.id} />
       </Paper>
