@@ -1,6 +1,5 @@
 import { INSPECTION_ACTION_PERMISSIONS, isInspectionEditable, type RecordOf } from '@atelier/domain';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf } from '../../components/resource/declared.tsx';
 import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
@@ -19,10 +18,7 @@ function pointsText(r: Inspection): string {
 /** "12,6" in French: a decimal attribute comes as a string. */
 const volts = (r: Inspection) => (r.battery_volts === null || r.battery_volts === undefined ? '—' : formatNumber(Number(r.battery_volts), currentLocale()));
 
-/**
- * The fields, built in the user's language (the enumerations' labels are read when they are made).
- * The approver is named by whoever may assign (the server's rule): the others read it.
- */
+/** The fields; the approver is named by whoever may assign (the server's rule): the others read it. */
 const detailsOf = (mayAssign: boolean) =>
   fieldsOf('inspections', [
     'odometer',
@@ -41,10 +37,8 @@ const detailsOf = (mayAssign: boolean) =>
  */
 export function InspectionDetails({ inspection }: { inspection: Pick<Inspection, 'id' | 'state'> }) {
   const { can } = useMe();
-  const { i18n: { language } } = useTranslation();
   const mayAssign = can(INSPECTION_ACTION_PERMISSIONS.assign);
-  // Made again when the language changes: the enumerations' labels are read then.
-  const fields = useMemo(() => detailsOf(mayAssign), [mayAssign, language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const fields = useMemo(() => detailsOf(mayAssign), [mayAssign]);
   return (
     <RecordDetails<Inspection>
       type="inspections"

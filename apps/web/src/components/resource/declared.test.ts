@@ -23,6 +23,8 @@ describe('a form derived from a declaration', () => {
     expect(f.created_at).toMatchObject({ kind: 'datetime', readOnly: true, modes: ['view'] });
     await i18n.changeLanguage('en');
     expect(fieldsOf('vehicles', ['fuel_type'])[0].options?.[0]).toEqual({ value: 'gas', label: 'Gas', raw: true });
+    // Fields made before the switch (a page's constant) speak the new language too.
+    expect(f.fuel_type.options?.find((o) => o.value === 'plug_in_hybrid')?.label).toBe('Plug-in hybrid');
     await i18n.changeLanguage('fr');
   });
 

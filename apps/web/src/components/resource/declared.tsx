@@ -32,7 +32,18 @@ export function enumLabel(a: AnyAttribute, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   return a.labels?.[String(value)]?.[currentLocale()] ?? String(value);
 }
-const optionsOf = (a: AnyAttribute) => (a.values ?? []).map((v) => ({ value: String(v), label: enumLabel(a, v), raw: true }));
+/**
+ * An enumeration's options, each label read when it is shown: fields made once (a page's constant)
+ * speak the language the user switched to since.
+ */
+const optionsOf = (a: AnyAttribute) =>
+  (a.values ?? []).map((v) => ({
+    value: String(v),
+    get label() {
+      return enumLabel(a, v);
+    },
+    raw: true,
+  }));
 
 const INPUTS: Record<AttributeKind, FieldDef['kind']> = {
   string: 'text',
