@@ -111,6 +111,23 @@ describe('the approval link', () => {
     expect(gone.status).toBe(410);
     expect(gone.body.errors[0].detail).toMatch(/expired|withdrawn/i);
   });
+
+  it('refuses in the link’s language whatever the browser’s, once the link is known', async () => {
+    const e = await sent();
+    const fr = { 'accept-language': 'fr' };
+    const photo = await t.api('GET', `${P}/${e.token}/photos/00000000-0000-4000-8000-000000000000`, { headers: fr });
+    expect(photo.status).toBe(404);
+    expect(photo.body.errors[0].detail).toBe('Resource 00000000-0000-4000-8000-000000000000 does not exist or you have no right to access it.');
+    const bad = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, []), headers: fr });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].detail).toBe('3 job(s) still have no decision');
+    const all = e.ids.map((id: string) => [id, 'approved'] as [string, 'approved']);
+    expect((await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, all), headers: fr })).status).toBe(201);
+    const twice = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, all), headers: fr });
+    expect(twice.status).toBe(409);
+    expect(twice.body.errors[0].code).toBe('approval.already_answered');
+    expect(twice.body.errors[0].detail).toMatch(/already/);
+  });
 });
 
 describe('the customer’s answer', () => {
