@@ -102,6 +102,17 @@ describe('the approval link', () => {
     expect(row.version).toBe(version);
   });
 
+  it('refuses options of another shape (400) rather than sending with the defaults: no new version, no link', async () => {
+    const e = await sent();
+    // A JSON string is sent as such (the helper sends a string body as it is written).
+    for (const body of [{ data: [] }, { data: { attributes: [] } }, { data: 'en' }, [], '"en"']) {
+      const res = await act(t, e.id, 'send-client-approve', admin, body as object, 'en');
+      expect([res.status, res.body.errors?.[0]?.code], JSON.stringify(body)).toEqual([400, Array.isArray(body) || typeof body === 'string' ? 'error.body_not_object' : 'error.invalid_document']);
+    }
+    const row = await one<{ version: number; links: number }>(t, sql`SELECT version, (SELECT count(*)::int FROM estimation_approvals a WHERE a.estimation_id = e.id) AS links FROM estimations e WHERE id = ${e.id}`);
+    expect(row).toEqual({ version: e.version, links: 1 });
+  });
+
   it('refuses an unknown, revoked or expired link, in the link’s language', async () => {
     expect((await t.api('GET', `${P}/${'x'.repeat(43)}`)).status).toBe(404);
     expect((await t.api('GET', `${P}/short`)).status).toBe(404);

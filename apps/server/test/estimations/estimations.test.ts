@@ -263,6 +263,29 @@ describe('the take-over rule of every work record (admin/take-over.ts)', () => {
     expect(en.body.errors[0].detail).toBe('Olivier Autre has just taken over the phase “Parts” of this estimate.');
     expect(await componentsHolder(id)).toBe(other.id);
   });
+
+  it('refuses a body it cannot read rather than taking over unchecked (400, 422), nothing changed', async () => {
+    const { id } = await estimate(t, admin);
+    await act(t, id, 'start-components', admin);
+    const holder = (data: unknown) => ({ data: { relationships: { holder: { data } } } });
+    const cases: [unknown, number, string][] = [
+      [holder({ type: 'user', id: admin.id }), 422, 'validation.relationship_type'],
+      [holder({ type: 'users', id: 5 }), 422, 'validation.relationship_invalid'],
+      [{ data: { relationships: { holder: admin.id } } }, 422, 'validation.relationship_invalid'],
+      [{ data: { relationships: 'holder' } }, 400, 'error.invalid_document'],
+      [{ data: { attributes: 'holder' } }, 400, 'error.invalid_document'],
+      [{ data: [] }, 400, 'error.invalid_document'],
+      [[], 400, 'error.body_not_object'],
+      ['"holder"', 400, 'error.body_not_object'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await t.api('POST', `${E}/${id}/take-over/components`, { token: other.token, body: body as object, headers: { 'accept-language': 'en' } });
+      expect([res.status, res.body.errors?.[0]?.code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    const wrongType = await act(t, id, 'take-over/components', other, holder({ type: 'user', id: admin.id }), 'en');
+    expect(wrongType.body.errors[0]).toMatchObject({ detail: 'The relationship expects the type users', source: { pointer: '/data/relationships/holder' } });
+    expect(await componentsHolder(id)).toBe(admin.id);
+  });
 });
 
 describe('every action from every state', () => {
@@ -342,6 +365,21 @@ describe('every action from every state', () => {
     const missing = await act(t, id, 'assign', admin, { data: { relationships: {} } }, 'en');
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0].detail).toBe('Name at least one user or role to assign the estimate to.');
+  });
+
+  it('refuses an assignee it cannot read rather than dropping it, nothing assigned', async () => {
+    const { id } = await estimate(t, admin);
+    const before = await one<{ state: string }>(t, sql`SELECT state FROM estimations WHERE id = ${id}`);
+    const users = (...data: unknown[]) => ({ data: { relationships: { assignedToUsers: { data } } } });
+    const wrongType = await act(t, id, 'assign', admin, users({ type: 'users', id: third.id }, { type: 'roles', id: other.id }), 'en');
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.errors[0]).toMatchObject({ code: 'validation.relationship_type', source: { pointer: '/data/relationships/assignedToUsers' } });
+    const noId = await act(t, id, 'assign', admin, users({ type: 'users', id: third.id }, { type: 'users', id: 7 }));
+    expect(noId.status).toBe(422);
+    expect(noId.body.errors[0].code).toBe('validation.relationship_invalid');
+    expect((await act(t, id, 'assign', admin, { data: { relationships: [] } })).status).toBe(400);
+    const row = await one<{ state: string; n: number }>(t, sql`SELECT state, cardinality(assigned_user_ids) AS n FROM estimations WHERE id = ${id}`);
+    expect(row).toEqual({ state: before.state, n: 0 });
   });
 });
 

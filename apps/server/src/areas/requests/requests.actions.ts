@@ -4,6 +4,7 @@ import {
   type RequestAction,
 } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { actionAttributes } from '../../jsonapi/action-body.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, Row, RowOf } from '../../jsonapi/define-resource.ts';
@@ -63,8 +64,7 @@ async function assignee(ctx: RequestContext, request: RequestRow, body: unknown)
 
 /** The note sent with complete: { note }, { completion_note } or in data.attributes. */
 function noteOf(body: unknown): string | null {
-  if (!isObject(body)) return null;
-  const attributes = isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : body;
+  const attributes = actionAttributes(body, { flat: true });
   const note = attributes.note ?? attributes.completion_note;
   if (note === undefined || note === null || note === '') return null;
   if (typeof note !== 'string' || note.length > 20_000)
