@@ -9,20 +9,22 @@ import { own } from './own.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * Refuses (400) a body that is not a JSON object, the router asks it of every action (its data may
+ * be a list: deferred work, notifications); no body, or null, is none.
+ */
+export function checkActionBody(body: unknown): void {
+  if (body !== undefined && body !== null && !isObject(body)) throw new ApiError(400, 'error.body_not_object');
+}
+
 /** The body's data once its members present are of their shape; undefined without a body or data. */
 function dataOf(body: unknown): Record<string, unknown> | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (!isObject(body)) throw new ApiError(400, 'error.body_not_object');
-  if (body.data === undefined) return undefined;
+  checkActionBody(body);
+  if (!isObject(body) || body.data === undefined) return undefined;
   if (!isObject(body.data)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data' });
   for (const member of ['attributes', 'relationships'])
     if (body.data[member] !== undefined && !isObject(body.data[member])) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: `/data/${member}` });
   return body.data;
-}
-
-/** Refuses (400) a body that is not a JSON object: the router asks it of every action. */
-export function checkActionBody(body: unknown): void {
-  dataOf(body);
 }
 
 /**
