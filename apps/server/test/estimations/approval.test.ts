@@ -153,6 +153,15 @@ describe('the customer’s answer', () => {
     expect((await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimation_answers WHERE estimation_id = ${e.id}`)).n).toBe(0);
   });
 
+  it('answers a flood of unreadable entries with a bounded 422 (the first 100 problems and how many more, in the link’s language), never a 5xx', async () => {
+    const e = await sent();
+    const flood = await t.api('POST', `${P}/${e.token}`, { body: { data: { attributes: { decisions: Array.from({ length: 150_000 }, () => ({})) } } } });
+    expect(flood.status).toBe(422);
+    expect(flood.body.errors).toHaveLength(101);
+    expect(flood.body.errors[100]).toMatchObject({ code: 'error.more_errors', detail: '149904 more problems are not listed.' });
+    expect((await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimation_answers WHERE estimation_id = ${e.id}`)).n).toBe(0);
+  });
+
   it('is kept once for its version, sets the items’ decisions and totals, defers what was declined and tells the estimate’s people', async () => {
     const e = await sent();
     const decisions: [string, 'approved' | 'declined'][] = [[e.ids[0], 'approved'], [e.ids[1], 'declined'], [e.ids[2], 'approved']];

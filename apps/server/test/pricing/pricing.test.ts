@@ -136,6 +136,14 @@ describe('POST /estimations/vehicle-price', () => {
     expect((await estimate(w.admin.token, body)).status).toBe(403);
     expect((await estimate(undefined, body)).status).toBe(401);
   });
+
+  it('answers a flood of unknown members with a bounded 422, never a 5xx (the frame’s call checks the body the same way)', async () => {
+    const flood = Object.fromEntries(Array.from({ length: 150_000 }, (_, k) => [`k${k}`, 1]));
+    const res = await estimate(w.manager.token, flood, { 'accept-language': 'en' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveLength(101);
+    expect(res.body.errors[100].detail).toMatch(/^\d+ more problems are not listed\.$/);
+  });
 });
 
 describe('the secret API key', () => {
