@@ -41,6 +41,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The ids a message names ("{id} does not exist"): the first 10, each cut to 100 characters, then
+ * "…": 40,000 unknown ids made one message of 300 KB.
+ */
+export const idList = (ids: readonly string[]) => ids.slice(0, 10).map((id) => id.slice(0, 100)).join(', ') + (ids.length > 10 ? ', …' : '');
+
 export const badRequest = (code: MessageKey, params?: MessageParams, parameter?: string) =>
   new ApiError(400, code, params, parameter ? { parameter } : undefined);
 export const forbidden = () => new ApiError(403, 'error.forbidden');

@@ -378,6 +378,10 @@ describe('every action from every state', () => {
     expect(noId.status).toBe(422);
     expect(noId.body.errors[0].code).toBe('validation.relationship_invalid');
     expect((await act(t, id, 'assign', admin, { data: { relationships: [] } })).status).toBe(400);
+    // Unknown ids are named, the first ten: not 40,000 of them in one message.
+    const many = await act(t, id, 'assign', admin, users(...Array.from({ length: 40_000 }, (_, k) => ({ type: 'users', id: `unknown-${k}` }))), 'en');
+    expect(many.status).toBe(422);
+    expect(many.body.errors[0].detail).toBe(`The related record ${Array.from({ length: 10 }, (_, k) => `unknown-${k}`).join(', ')}, … does not exist or you have no access to it`);
     const row = await one<{ state: string; n: number }>(t, sql`SELECT state, cardinality(assigned_user_ids) AS n FROM estimations WHERE id = ${id}`);
     expect(row).toEqual({ state: before.state, n: 0 });
   });

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { relationshipIds } from '../../jsonapi/action-body.ts';
-import { ValidationErrors } from '../../jsonapi/errors.ts';
+import { ValidationErrors, idList } from '../../jsonapi/errors.ts';
 import { scoped } from '../../jsonapi/scope.ts';
 import { roles, users } from './admin.table.ts';
 import { rolesResource } from './roles.resource.ts';
@@ -36,8 +36,8 @@ export async function assigneesOf(ctx: RequestContext, organizationId: string, b
       : [];
   const missingUsers = userIds.filter((id) => !foundUsers.some((u) => u.id === id));
   const missingRoles = roleIds.filter((id) => !foundRoles.some((r) => r.id === id));
-  if (missingUsers.length) errors.add('/data/relationships/assignedToUsers', 'validation.relationship_not_found', { id: missingUsers.join(', ') });
-  if (missingRoles.length) errors.add('/data/relationships/assignedToRoles', 'validation.relationship_not_found', { id: missingRoles.join(', ') });
+  if (missingUsers.length) errors.add('/data/relationships/assignedToUsers', 'validation.relationship_not_found', { id: idList(missingUsers) });
+  if (missingRoles.length) errors.add('/data/relationships/assignedToRoles', 'validation.relationship_not_found', { id: idList(missingRoles) });
   errors.throwIfAny();
   return { assigned_user_ids: userIds, assigned_role_ids: roleIds };
 }

@@ -9,7 +9,7 @@ import { isUuid } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, Row, RowOf } from '../../jsonapi/define-resource.ts';
 import { scoped } from '../../jsonapi/scope.ts';
-import { ApiError } from '../../jsonapi/errors.ts';
+import { ApiError, idList } from '../../jsonapi/errors.ts';
 import { usersResource } from '../admin/users.resource.ts';
 import { users } from '../admin/admin.table.ts';
 import { requests } from './requests.table.ts';
@@ -57,7 +57,7 @@ async function assignee(ctx: RequestContext, request: RequestRow, body: unknown)
           .from(users)
           .where(scoped(ctx, usersResource, and(eq(users.id, id), eq(users.organization_id, request.organization_id))))
       : [];
-  if (!user) throw new ApiError(422, 'validation.relationship_not_found', { id }, { pointer: '/data' });
+  if (!user) throw new ApiError(422, 'validation.relationship_not_found', { id: idList([id]) }, { pointer: '/data' });
   if (!user.active) throw new ApiError(422, 'request.assignee_inactive', undefined, { pointer: '/data' });
   return user.id;
 }
