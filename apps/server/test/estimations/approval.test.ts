@@ -193,6 +193,22 @@ describe('the customer’s answer', () => {
     expect((await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: stranger.token })).body.data).toEqual([]);
   });
 
+  it('keeps one suggestion per item over the versions: declined again refreshes it, approved at last closes it', async () => {
+    const e = await sent();
+    const first = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, [[e.ids[0], 'approved'], [e.ids[1], 'declined'], [e.ids[2], 'declined']]) });
+    expect(first.status).toBe(201);
+    expect((await act(t, e.id, 'send-client-approve', admin, { data: {} })).status).toBe(200);
+    const second = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version + 1, [[e.ids[0], 'approved'], [e.ids[1], 'declined'], [e.ids[2], 'approved']]) });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const work = rowsOf<{ detail: string; state: string; reoffered_in_id: string | null }>(
+      await t.database.db.execute(sql`SELECT detail, state, reoffered_in_id FROM deferred_work WHERE estimation_id = ${e.id} ORDER BY detail`),
+    );
+    expect(work).toEqual([
+      { detail: 'Cabin filter', state: 'reoffered', reoffered_in_id: e.id },
+      { detail: 'Wiper blades', state: 'open', reoffered_in_id: null },
+    ]);
+  });
+
   it('asks again when the estimate is sent again', async () => {
     const e = await sent();
     await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, [[e.ids[0], 'approved'], [e.ids[1], 'approved'], [e.ids[2], 'approved']]) });
