@@ -409,6 +409,15 @@ describe('counts and tenancy', () => {
     }
   });
 
+  it('refuses a filter, field or page parameter it cannot read (400 naming it) rather than answering the list unfiltered', async () => {
+    for (const name of ['filter[state][]', 'filter[state][in]', 'fields[estimations][]', 'page[size][]']) {
+      const res = await t.api('GET', `${E}?${encodeURIComponent(name)}=canceled`, { token: admin.token, headers: { 'accept-language': 'en' } });
+      expect([res.status, res.body.errors?.[0]?.detail], name).toEqual([400, `The parameter ${name} is not recognised.`]);
+      expect(res.body.errors[0].source).toEqual({ parameter: name });
+    }
+    expect((await t.api('GET', `${E}/list/count?${encodeURIComponent('filter[state][]')}=canceled`, { token: admin.token })).status).toBe(400);
+  });
+
   it('keeps another organization’s estimates and items out of sight and out of reach', async () => {
     const { id, body } = await estimate(t, admin, { items: [item({ detail: 'A' })] });
     const itemId = itemsOf(body)[0].id;
