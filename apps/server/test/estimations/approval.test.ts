@@ -148,6 +148,12 @@ describe('the customer’s answer', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((x: any) => x.source.pointer)).toEqual(['/data/attributes/signer_name', '/data/attributes/signature', '/data/attributes/decisions']);
     expect(bad.body.errors[2].detail).toContain('2');
+    // A signature is a PNG's bytes, not text or noise labelled PNG.
+    for (const signature of ['data:image/png;base64,AAAA', `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`]) {
+      const notImage = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, e.ids.map((id: string) => [id, 'approved'] as [string, 'approved']), { signature }) });
+      expect(notImage.status).toBe(422);
+      expect(notImage.body.errors).toEqual([expect.objectContaining({ code: 'approval.signature_required', detail: 'The signature is required', source: { pointer: '/data/attributes/signature' } })]);
+    }
     // Not even a document: refused as malformed (400) or as an answer missing everything (422).
     for (const body of [null, 'x', [], { data: 3 }]) expect([400, 422]).toContain((await t.api('POST', `${P}/${e.token}`, { body: body as never })).status);
     expect((await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimation_answers WHERE estimation_id = ${e.id}`)).n).toBe(0);
