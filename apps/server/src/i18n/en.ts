@@ -33,6 +33,8 @@ export const en: Record<MessageKey, string> = {
   'error.client_id': 'The id of a new resource is given by the server: remove data.id.',
   'error.cannot_change_own_access': 'You cannot change your own access (roles, locations, restriction): ask another administrator.',
   'error.cannot_widen_access': 'You are limited to some locations: you cannot lift that limit for a user.',
+  'error.body_not_object': 'The request body must be a JSON object ({ data: { … } }).',
+  'error.more_errors': '{count} more problems are not listed.',
   'error.invalid_document': 'The document must contain a data object.',
   'error.type_mismatch': 'The type {type} does not match the resource {expected}.',
   'error.id_mismatch': 'The document id does not match the one in the URL.',

@@ -32,6 +32,8 @@ export const fr = {
   'error.client_id': "L'identifiant d'une nouvelle ressource est attribué par le serveur : retirez data.id.",
   'error.cannot_change_own_access': "Vous ne pouvez pas modifier vos propres accès (rôles, emplacements, restriction) : demandez-le à un autre administrateur.",
   'error.cannot_widen_access': "Vous êtes limité à certains emplacements : vous ne pouvez pas retirer cette limite à un utilisateur.",
+  'error.body_not_object': "Le corps de la requête doit être un objet JSON ({ data: { … } }).",
+  'error.more_errors': '{count} problèmes de plus ne sont pas listés.',
   'error.invalid_document': "Le document doit contenir un objet data.",
   'error.type_mismatch': 'Le type {type} ne correspond pas à la ressource {expected}.',
   'error.id_mismatch': "L'identifiant du document ne correspond pas à celui de l'adresse.",

@@ -14,6 +14,12 @@ export interface ErrorItem {
   source?: ErrorSource;
 }
 
+/**
+ * The most errors one answer lists: a body of 150,000 unreadable entries is told the first ones
+ * and how many more (its errors spread at once overflowed the stack: a 500).
+ */
+export const MAX_ERRORS = 100;
+
 /** Thrown anywhere in a request; the error handler renders it as a JSON:API error document. */
 export class ApiError extends Error {
   readonly errors: ErrorItem[];
@@ -29,10 +35,17 @@ export class ApiError extends Error {
 
   static many(items: ErrorItem[]): ApiError {
     const e = new ApiError(items[0].status, items[0].code, items[0].params, items[0].source);
-    e.errors.splice(0, 1, ...items);
+    e.errors.splice(0, 1, ...items.slice(0, MAX_ERRORS));
+    if (items.length > MAX_ERRORS) e.errors.push({ status: e.status, code: 'error.more_errors', params: { count: items.length - MAX_ERRORS } });
     return e;
   }
 }
+
+/**
+ * The ids a message names ("{id} does not exist"): the first 10, each cut to 100 characters, then
+ * "…": 40,000 unknown ids made one message of 300 KB.
+ */
+export const idList = (ids: readonly string[]) => ids.slice(0, 10).map((id) => id.slice(0, 100)).join(', ') + (ids.length > 10 ? ', …' : '');
 
 export const badRequest = (code: MessageKey, params?: MessageParams, parameter?: string) =>
   new ApiError(400, code, params, parameter ? { parameter } : undefined);

@@ -57,6 +57,8 @@ export function parseQuery(registry: Registry, def: ResourceDefinition, raw: Raw
       // Older clients ask for huge pages (option lists: 999999); they get the largest page we serve.
       q.page[m[2]] = m[2] === 'size' ? Math.min(n, MAX_PAGE_SIZE) : n;
     }
+    // filter[state][]=… (how qs and axios write a list) is not ignored: the list would come unfiltered.
+    else if (!m && /^(filter|fields|page)\[/.test(key)) throw badRequest('error.unknown_parameter', { name: key }, key);
   }
   if (opts.list && q.sort.length === 0 && def.defaultSort) q.sort = parseSort(def, def.defaultSort);
   return q;

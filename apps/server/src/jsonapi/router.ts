@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { checkActionBody } from './action-body.ts';
 import type { RequestContext } from './context.ts';
 import type { ResourceDefinition, Row } from './define-resource.ts';
 import type { Registry } from './registry.ts';
@@ -120,6 +121,7 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
         const id = (request.params as { id?: string }).id;
         // An empty id (/requests//cancel) names no record.
         if (!action.collection && !id) throw notFound('');
+        checkActionBody(request.body);
         const result = await inTransaction(ctx, async (tx) => {
           const record = action.collection || !id ? null : await findRow(tx, def, id, { lock: true });
           if (record) await enforceAction(tx, def, name, record);

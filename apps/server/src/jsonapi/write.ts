@@ -7,6 +7,7 @@ import {
   ApiError,
   ValidationErrors,
   attributePointer,
+  idList,
   relationshipPointer,
   type ErrorItem,
 } from './errors.ts';
@@ -155,7 +156,7 @@ async function parseRelationships(
     // The related records must exist and be visible to the actor: invisible ones do not exist.
     const missing = await invisibleIds(ctx, rel.type, ids);
     if (missing.length) {
-      errors.add(pointer, 'validation.relationship_not_found', { id: missing.join(', ') });
+      errors.add(pointer, 'validation.relationship_not_found', { id: idList(missing) });
       continue;
     }
     input.present.add(name);

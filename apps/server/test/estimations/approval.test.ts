@@ -106,6 +106,17 @@ describe('the approval link', () => {
     expect(row.version).toBe(version);
   });
 
+  it('refuses options of another shape (400) rather than sending with the defaults: no new version, no link', async () => {
+    const e = await sent();
+    // A JSON string is sent as such (the helper sends a string body as it is written).
+    for (const body of [{ data: [] }, { data: { attributes: [] } }, { data: 'en' }, [], '"en"']) {
+      const res = await act(t, e.id, 'send-client-approve', admin, body as object, 'en');
+      expect([res.status, res.body.errors?.[0]?.code], JSON.stringify(body)).toEqual([400, Array.isArray(body) || typeof body === 'string' ? 'error.body_not_object' : 'error.invalid_document']);
+    }
+    const row = await one<{ version: number; links: number }>(t, sql`SELECT version, (SELECT count(*)::int FROM estimation_approvals a WHERE a.estimation_id = e.id) AS links FROM estimations e WHERE id = ${e.id}`);
+    expect(row).toEqual({ version: e.version, links: 1 });
+  });
+
   it('refuses an unknown, revoked or expired link, in the link’s language', async () => {
     expect((await t.api('GET', `${P}/${'x'.repeat(43)}`)).status).toBe(404);
     expect((await t.api('GET', `${P}/short`)).status).toBe(404);
@@ -114,6 +125,23 @@ describe('the approval link', () => {
     const gone = await t.api('GET', `${P}/${e.token}`);
     expect(gone.status).toBe(410);
     expect(gone.body.errors[0].detail).toMatch(/expired|withdrawn/i);
+  });
+
+  it('refuses in the link’s language whatever the browser’s, once the link is known', async () => {
+    const e = await sent();
+    const fr = { 'accept-language': 'fr' };
+    const photo = await t.api('GET', `${P}/${e.token}/photos/00000000-0000-4000-8000-000000000000`, { headers: fr });
+    expect(photo.status).toBe(404);
+    expect(photo.body.errors[0].detail).toBe('Resource 00000000-0000-4000-8000-000000000000 does not exist or you have no right to access it.');
+    const bad = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, []), headers: fr });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].detail).toBe('3 job(s) still have no decision');
+    const all = e.ids.map((id: string) => [id, 'approved'] as [string, 'approved']);
+    expect((await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, all), headers: fr })).status).toBe(201);
+    const twice = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, all), headers: fr });
+    expect(twice.status).toBe(409);
+    expect(twice.body.errors[0].code).toBe('approval.already_answered');
+    expect(twice.body.errors[0].detail).toMatch(/already/);
   });
 });
 
@@ -124,8 +152,23 @@ describe('the customer’s answer', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((x: any) => x.source.pointer)).toEqual(['/data/attributes/signer_name', '/data/attributes/signature', '/data/attributes/decisions']);
     expect(bad.body.errors[2].detail).toContain('2');
+    // A signature is a PNG's bytes, not text or noise labelled PNG.
+    for (const signature of ['data:image/png;base64,AAAA', `data:image/png;base64,${Buffer.from('<svg onload=alert(1)>').toString('base64')}`]) {
+      const notImage = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, e.ids.map((id: string) => [id, 'approved'] as [string, 'approved']), { signature }) });
+      expect(notImage.status).toBe(422);
+      expect(notImage.body.errors).toEqual([expect.objectContaining({ code: 'approval.signature_required', detail: 'The signature is required', source: { pointer: '/data/attributes/signature' } })]);
+    }
     // Not even a document: refused as malformed (400) or as an answer missing everything (422).
     for (const body of [null, 'x', [], { data: 3 }]) expect([400, 422]).toContain((await t.api('POST', `${P}/${e.token}`, { body: body as never })).status);
+    expect((await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimation_answers WHERE estimation_id = ${e.id}`)).n).toBe(0);
+  });
+
+  it('answers a flood of unreadable entries with a bounded 422 (the first 100 problems and how many more, in the link’s language), never a 5xx', async () => {
+    const e = await sent();
+    const flood = await t.api('POST', `${P}/${e.token}`, { body: { data: { attributes: { decisions: Array.from({ length: 150_000 }, () => ({})) } } } });
+    expect(flood.status).toBe(422);
+    expect(flood.body.errors).toHaveLength(101);
+    expect(flood.body.errors[100]).toMatchObject({ code: 'error.more_errors', detail: '149904 more problems are not listed.' });
     expect((await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimation_answers WHERE estimation_id = ${e.id}`)).n).toBe(0);
   });
 
@@ -158,6 +201,22 @@ describe('the customer’s answer', () => {
     expect(deferred.status).toBe(200);
     expect(deferred.body.data.map((d: any) => d.attributes)).toEqual([expect.objectContaining({ detail: 'Wiper blades', total: 5_749, state: 'open' })]);
     expect((await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: stranger.token })).body.data).toEqual([]);
+  });
+
+  it('keeps one suggestion per item over the versions: declined again refreshes it, approved at last closes it', async () => {
+    const e = await sent();
+    const first = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, [[e.ids[0], 'approved'], [e.ids[1], 'declined'], [e.ids[2], 'declined']]) });
+    expect(first.status).toBe(201);
+    expect((await act(t, e.id, 'send-client-approve', admin, { data: {} })).status).toBe(200);
+    const second = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version + 1, [[e.ids[0], 'approved'], [e.ids[1], 'declined'], [e.ids[2], 'approved']]) });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const work = rowsOf<{ detail: string; state: string; reoffered_in_id: string | null }>(
+      await t.database.db.execute(sql`SELECT detail, state, reoffered_in_id FROM deferred_work WHERE estimation_id = ${e.id} ORDER BY detail`),
+    );
+    expect(work).toEqual([
+      { detail: 'Cabin filter', state: 'reoffered', reoffered_in_id: e.id },
+      { detail: 'Wiper blades', state: 'open', reoffered_in_id: null },
+    ]);
   });
 
   it('asks again when the estimate is sent again', async () => {

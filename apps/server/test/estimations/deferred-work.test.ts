@@ -97,6 +97,9 @@ describe('adding deferred work to a new estimate', () => {
     const res = await add(mine.id, [theirs.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']);
     expect(res.status).toBe(422);
     expect(res.body.errors.map((e: any) => e.source.pointer)).toEqual(['/data/0', '/data/1', '/data/2']);
+    // Each problem at its entry of the body, a repeated entry counted in its place.
+    const repeated = await add(mine.id, [theirs.id, theirs.id, 'not-an-id']);
+    expect(repeated.body.errors.map((e: any) => e.source.pointer)).toEqual(['/data/0', '/data/1', '/data/2']);
     expect(res.body.errors[0].detail).toBe('Ce travail reporté n’est pas celui du véhicule de l’estimation');
     const en = await add(mine.id, [theirs.id], admin, 'en');
     expect(en.body.errors[0].detail).toBe('This deferred work is not of the estimate’s vehicle');

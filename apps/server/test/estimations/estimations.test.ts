@@ -263,6 +263,29 @@ describe('the take-over rule of every work record (admin/take-over.ts)', () => {
     expect(en.body.errors[0].detail).toBe('Olivier Autre has just taken over the phase “Parts” of this estimate.');
     expect(await componentsHolder(id)).toBe(other.id);
   });
+
+  it('refuses a body it cannot read rather than taking over unchecked (400, 422), nothing changed', async () => {
+    const { id } = await estimate(t, admin);
+    await act(t, id, 'start-components', admin);
+    const holder = (data: unknown) => ({ data: { relationships: { holder: { data } } } });
+    const cases: [unknown, number, string][] = [
+      [holder({ type: 'user', id: admin.id }), 422, 'validation.relationship_type'],
+      [holder({ type: 'users', id: 5 }), 422, 'validation.relationship_invalid'],
+      [{ data: { relationships: { holder: admin.id } } }, 422, 'validation.relationship_invalid'],
+      [{ data: { relationships: 'holder' } }, 400, 'error.invalid_document'],
+      [{ data: { attributes: 'holder' } }, 400, 'error.invalid_document'],
+      [{ data: [] }, 400, 'error.invalid_document'],
+      [[], 400, 'error.body_not_object'],
+      ['"holder"', 400, 'error.body_not_object'],
+    ];
+    for (const [body, status, code] of cases) {
+      const res = await t.api('POST', `${E}/${id}/take-over/components`, { token: other.token, body: body as object, headers: { 'accept-language': 'en' } });
+      expect([res.status, res.body.errors?.[0]?.code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    const wrongType = await act(t, id, 'take-over/components', other, holder({ type: 'user', id: admin.id }), 'en');
+    expect(wrongType.body.errors[0]).toMatchObject({ detail: 'The relationship expects the type users', source: { pointer: '/data/relationships/holder' } });
+    expect(await componentsHolder(id)).toBe(admin.id);
+  });
 });
 
 describe('every action from every state', () => {
@@ -343,6 +366,25 @@ describe('every action from every state', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0].detail).toBe('Name at least one user or role to assign the estimate to.');
   });
+
+  it('refuses an assignee it cannot read rather than dropping it, nothing assigned', async () => {
+    const { id } = await estimate(t, admin);
+    const before = await one<{ state: string }>(t, sql`SELECT state FROM estimations WHERE id = ${id}`);
+    const users = (...data: unknown[]) => ({ data: { relationships: { assignedToUsers: { data } } } });
+    const wrongType = await act(t, id, 'assign', admin, users({ type: 'users', id: third.id }, { type: 'roles', id: other.id }), 'en');
+    expect(wrongType.status).toBe(422);
+    expect(wrongType.body.errors[0]).toMatchObject({ code: 'validation.relationship_type', source: { pointer: '/data/relationships/assignedToUsers' } });
+    const noId = await act(t, id, 'assign', admin, users({ type: 'users', id: third.id }, { type: 'users', id: 7 }));
+    expect(noId.status).toBe(422);
+    expect(noId.body.errors[0].code).toBe('validation.relationship_invalid');
+    expect((await act(t, id, 'assign', admin, { data: { relationships: [] } })).status).toBe(400);
+    // Unknown ids are named, the first ten: not 40,000 of them in one message.
+    const many = await act(t, id, 'assign', admin, users(...Array.from({ length: 40_000 }, (_, k) => ({ type: 'users', id: `unknown-${k}` }))), 'en');
+    expect(many.status).toBe(422);
+    expect(many.body.errors[0].detail).toBe(`The related record ${Array.from({ length: 10 }, (_, k) => `unknown-${k}`).join(', ')}, … does not exist or you have no access to it`);
+    const row = await one<{ state: string; n: number }>(t, sql`SELECT state, cardinality(assigned_user_ids) AS n FROM estimations WHERE id = ${id}`);
+    expect(row).toEqual({ state: before.state, n: 0 });
+  });
 });
 
 describe('one estimation in progress per vehicle', () => {
@@ -365,6 +407,15 @@ describe('counts and tenancy', () => {
       const list = await t.api('GET', `${E}?page[size]=1&filter[state]=${state}`, { token: admin.token });
       expect(res.body.meta.counts[state], state).toBe(list.body.meta.page.total);
     }
+  });
+
+  it('refuses a filter, field or page parameter it cannot read (400 naming it) rather than answering the list unfiltered', async () => {
+    for (const name of ['filter[state][]', 'filter[state][in]', 'fields[estimations][]', 'page[size][]']) {
+      const res = await t.api('GET', `${E}?${encodeURIComponent(name)}=canceled`, { token: admin.token, headers: { 'accept-language': 'en' } });
+      expect([res.status, res.body.errors?.[0]?.detail], name).toEqual([400, `The parameter ${name} is not recognised.`]);
+      expect(res.body.errors[0].source).toEqual({ parameter: name });
+    }
+    expect((await t.api('GET', `${E}/list/count?${encodeURIComponent('filter[state][]')}=canceled`, { token: admin.token })).status).toBe(400);
   });
 
   it('keeps another organization’s estimates and items out of sight and out of reach', async () => {

@@ -206,6 +206,11 @@ describe('share links', () => {
     expect((await t.api('POST', `${I}/${completed.id}/share`, { token: manager, body: { expires_in_days: 0 }, headers: { 'accept-language': 'en' } })).body.errors[0].detail).toBe(
       'The link’s duration must be a whole number of days between 1 and 90',
     );
+    // Options of another shape are refused where they are, not read as "the defaults".
+    for (const body of [{ data: [] }, { data: { attributes: 'en' } }, []]) {
+      const res = await t.api('POST', `${I}/${completed.id}/share`, { token: manager, body, headers: { 'accept-language': 'en' } });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
     expect((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM inspection_shares`))[0].n).toBe(n);
   });
 

@@ -136,6 +136,14 @@ describe('POST /estimations/vehicle-price', () => {
     expect((await estimate(w.admin.token, body)).status).toBe(403);
     expect((await estimate(undefined, body)).status).toBe(401);
   });
+
+  it('answers a flood of unknown members with a bounded 422, never a 5xx (the frame’s call checks the body the same way)', async () => {
+    const flood = Object.fromEntries(Array.from({ length: 150_000 }, (_, k) => [`k${k}`, 1]));
+    const res = await estimate(w.manager.token, flood, { 'accept-language': 'en' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveLength(101);
+    expect(res.body.errors[100].detail).toMatch(/^\d+ more problems are not listed\.$/);
+  });
 });
 
 describe('the secret API key', () => {
@@ -214,6 +222,20 @@ describe('the embeddable frame and its allowed domains', () => {
       [403, null, false],
       [200, 'www.garage-test.ca', true],
     ]);
+  });
+
+  it('logs a bounded copy of what a refused caller sent: the known members, their text cut, the others by name', async () => {
+    const junk: Record<string, unknown> = { ...body, make: 'M'.repeat(100_000), model: { nested: ['x'.repeat(1000)] }, series: [1, 2] };
+    for (let k = 0; k < 40; k++) junk[`extra_${k}_${'z'.repeat(500)}`] = 'y'.repeat(10_000);
+    const res = await t.api('POST', `/api/v1/public/embed/vehicle-price?key=${encodeURIComponent(key)}`, { body: junk, headers: { ...JSON_HEADERS, origin: 'https://flood.example' } });
+    expect(res.status).toBe(403);
+    const [log] = rowsOf<{ request: Record<string, unknown>; size: number }>(
+      await t.database.db.execute(sql`SELECT request, length(request::text) AS size FROM request_logs WHERE host = 'flood.example'`),
+    );
+    expect(log.size).toBeLessThan(5_000);
+    expect(log.request).toMatchObject({ year: 2021, make: 'M'.repeat(200), model: '[object]', series: '[array]', province: 'QC' });
+    expect(log.request.unknown_members).toHaveLength(20);
+    expect((log.request.unknown_members as string[])[0]).toBe(`extra_0_${'z'.repeat(92)}`);
   });
 
   it('our own frame names the embedding site in X-Embed-Parent; the app itself is the preview', async () => {

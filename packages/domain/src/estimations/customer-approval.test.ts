@@ -36,6 +36,13 @@ describe('customer approval', () => {
     ]);
   });
 
+  it('takes as signature only the bytes of a PNG, whatever the label says', () => {
+    const jpeg = `data:image/png;base64,${btoa('\xff\xd8\xff\xe0\x00\x10JFIF')}`;
+    for (const signature of ['data:image/png;base64,AAAA', jpeg, `data:image/png;base64,${btoa('<svg onload=alert(1)>')}`, 'data:image/png;base64,iVBORw0KGg==', 'data:image/png;base64,iVBORw'])
+      expect(customerAnswerProblems(answer({ signature }), ['a', 'b']), signature).toEqual([{ pointer: '/data/attributes/signature', code: 'approval.signature_required' }]);
+    expect(customerAnswerProblems(answer({ signature: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJ' }), ['a', 'b'])).toEqual([]);
+  });
+
   it('refuses what is not an answer without throwing', () => {
     for (const body of [null, 3, 'x', [], { data: [] }, { data: { attributes: { decisions: 'x', version: 'x' } } }, { data: { attributes: { decisions: [null, 4, { item: {} }] } } }]) {
       const parsed = parseCustomerAnswer(body, ['a']);

@@ -41,6 +41,15 @@ const SIGNER_MAX = 200;
 /** A signature pad's PNG at tablet size is ~20–80 kB; 500 kB leaves room and stops abuse. */
 const SIGNATURE_MAX = 500_000;
 const SIGNATURE = /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/;
+const PNG_MAGIC = '\x89PNG\r\n\x1a\n';
+
+/** A PNG data URL whose bytes are a PNG's (its 8-byte signature): not text, a JPEG or noise under the PNG label. */
+function isPngSignature(v: string): boolean {
+  if (!SIGNATURE.test(v)) return false;
+  // The first 12 base64 characters hold the first 9 bytes (8 with the padding of a bare signature).
+  const start = v.slice(v.indexOf(',') + 1, v.indexOf(',') + 13);
+  return start.length === 12 && atob(start).startsWith(PNG_MAGIC);
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const attributesOf = (body: unknown): Record<string, unknown> => (isObject(body) && isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : {});
@@ -58,7 +67,7 @@ export function parseCustomerAnswer(body: unknown, itemIds: readonly string[]): 
   const signer = typeof a.signer_name === 'string' ? a.signer_name.trim() : '';
   if (!signer || signer.length > SIGNER_MAX) problems.push({ pointer: at('signer_name'), code: 'approval.signer_required' });
   const signature = typeof a.signature === 'string' ? a.signature : '';
-  if (!signature || signature.length > SIGNATURE_MAX || !SIGNATURE.test(signature)) problems.push({ pointer: at('signature'), code: 'approval.signature_required' });
+  if (!signature || signature.length > SIGNATURE_MAX || !isPngSignature(signature)) problems.push({ pointer: at('signature'), code: 'approval.signature_required' });
 
   const asked = new Set(itemIds);
   const decisions = new Map<string, CustomerDecision>();

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { ValidationErrors } from '../../jsonapi/errors.ts';
+import { relationshipIds } from '../../jsonapi/action-body.ts';
+import { ValidationErrors, idList } from '../../jsonapi/errors.ts';
 import { scoped } from '../../jsonapi/scope.ts';
 import { roles, users } from './admin.table.ts';
 import { rolesResource } from './roles.resource.ts';
@@ -10,25 +11,15 @@ import { usersResource } from './users.resource.ts';
 // The users and roles an assign action names (inspections, estimations, repairs): POST /{type}/{id}/assign
 // with { data: { relationships: { assignedToUsers: { data: [...] }, assignedToRoles: { data: [...] } } } }.
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The ids of a relationship in the body: { data: { relationships: { name: { data: [{ type, id }] or { type, id } } } } }. */
-export function linkage(body: unknown, name: string, type: string): string[] {
-  const data = isObject(body) && isObject(body.data) ? body.data : {};
-  const relationships = isObject(data.relationships) ? data.relationships : {};
-  const value = isObject(relationships[name]) ? (relationships[name] as Record<string, unknown>).data : undefined;
-  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-  return list.flatMap((l) => (isObject(l) && l.type === type && typeof l.id === 'string' ? [l.id] : []));
-}
 
 /**
  * The users and roles to assign: at least one (else `required`), each existing, visible to the
  * actor and of the record's organization (active users only); all the errors at once.
  */
 export async function assigneesOf(ctx: RequestContext, organizationId: string, body: unknown, required: MessageKey) {
-  const userIds = [...new Set(linkage(body, 'assignedToUsers', 'users'))];
-  const roleIds = [...new Set(linkage(body, 'assignedToRoles', 'roles'))];
+  const userIds = [...new Set(relationshipIds(body, 'assignedToUsers', 'users'))];
+  const roleIds = [...new Set(relationshipIds(body, 'assignedToRoles', 'roles'))];
   const errors = new ValidationErrors();
   if (!userIds.length && !roleIds.length) errors.add('/data/relationships/assignedToUsers', required);
   errors.throwIfAny();
@@ -45,8 +36,8 @@ export async function assigneesOf(ctx: RequestContext, organizationId: string, b
       : [];
   const missingUsers = userIds.filter((id) => !foundUsers.some((u) => u.id === id));
   const missingRoles = roleIds.filter((id) => !foundRoles.some((r) => r.id === id));
-  if (missingUsers.length) errors.add('/data/relationships/assignedToUsers', 'validation.relationship_not_found', { id: missingUsers.join(', ') });
-  if (missingRoles.length) errors.add('/data/relationships/assignedToRoles', 'validation.relationship_not_found', { id: missingRoles.join(', ') });
+  if (missingUsers.length) errors.add('/data/relationships/assignedToUsers', 'validation.relationship_not_found', { id: idList(missingUsers) });
+  if (missingRoles.length) errors.add('/data/relationships/assignedToRoles', 'validation.relationship_not_found', { id: idList(missingRoles) });
   errors.throwIfAny();
   return { assigned_user_ids: userIds, assigned_role_ids: roleIds };
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { ApiError } from '../../jsonapi/errors.ts';
+import { ApiError, idList } from '../../jsonapi/errors.ts';
 import { filter, uuidList } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { scoped } from '../../jsonapi/scope.ts';
@@ -65,7 +65,7 @@ async function changeMembers(ctx: RequestContext, locationId: string, organizati
     .from(users)
     .where(scoped(ctx, usersResource, sql`id = ANY(${toUuidArray(ids)}) AND organization_id = ${organizationId}`))) as { id: string }[];
   const missing = ids.filter((id) => !visible.some((v) => v.id === id));
-  if (missing.length) throw new ApiError(422, 'validation.relationship_not_found', { id: missing.join(', ') }, { pointer: '/data' });
+  if (missing.length) throw new ApiError(422, 'validation.relationship_not_found', { id: idList(missing) }, { pointer: '/data' });
   const update =
     mode === 'attach'
       ? sql`UPDATE users SET location_ids = array(SELECT DISTINCT unnest(location_ids || ${toUuidArray([locationId])})), updated_at = now() WHERE id = ANY(${toUuidArray(ids)})`

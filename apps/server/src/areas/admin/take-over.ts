@@ -1,8 +1,9 @@
 import type { MessageKey, MessageParams } from '../../i18n/index.ts';
+import { actionAttributes, relationshipIds } from '../../jsonapi/action-body.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { JsonSchema } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
-import { linkage, userName } from './assignees.ts';
+import { userName } from './assignees.ts';
 
 // The take-over of work in progress, one rule for inspections, estimations (per phase) and
 // repairs (docs/decisions.md "One take-over rule"): the spec's clients post no body and take the
@@ -11,17 +12,14 @@ import { linkage, userName } from './assignees.ts';
 // together from one screen exactly one wins. The router has locked the record: the holder read
 // here is the one the write replaces.
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The holder the body says the user saw: data.relationships.holder (JSON:API), or a holder id in
  * data.attributes or at the top (estimations' first clients); undefined when it names none.
  */
 function holderSeen(body: unknown): string | undefined {
-  const [related] = linkage(body, 'holder', 'users');
+  const [related] = relationshipIds(body, 'holder', 'users');
   if (related !== undefined) return related;
-  const attributes = isObject(body) && isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : isObject(body) ? body : {};
-  const holder = attributes.holder;
+  const holder = actionAttributes(body, { flat: true }).holder;
   if (holder === undefined || holder === null) return undefined;
   if (typeof holder !== 'string' || !holder) throw new ApiError(422, 'validation.string', undefined, { pointer: '/data/attributes/holder' });
   return holder;

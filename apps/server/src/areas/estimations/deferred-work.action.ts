@@ -16,7 +16,7 @@ import { deferredWork } from './deferred-work.table.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The suggestions named by the body ({ data: [{ type: 'deferred-work', id }] }), or 422 pointing at what is wrong. */
+/** The suggestions named by the body ({ data: [{ type: 'deferred-work', id }] }), in its order (repeats too), or 422 pointing at what is wrong. */
 function namedIds(body: unknown): string[] {
   const data = isObject(body) ? body.data : undefined;
   if (!Array.isArray(data) || !data.length) throw new ApiError(422, 'estimation.deferred_work_required', undefined, { pointer: '/data' });
@@ -26,7 +26,7 @@ function namedIds(body: unknown): string[] {
     return isObject(d) ? String(d.id) : '';
   });
   errors.throwIfAny();
-  return [...new Set(ids)];
+  return ids;
 }
 
 /** Items are added while the descriptions may change (before approval), as any new item. */
@@ -51,7 +51,8 @@ export const addDeferredWork: ActionDefinition<EstimationRow> = {
   },
   async handler(ctx, record, body) {
     const estimation = record!;
-    const ids = namedIds(body);
+    const named = namedIds(body);
+    const ids = [...new Set(named)];
     // Only well-formed ids are looked up (the others are simply not found).
     const wellFormed = ids.filter((id) => UUID.test(id));
     const found = wellFormed.length
@@ -62,7 +63,8 @@ export const addDeferredWork: ActionDefinition<EstimationRow> = {
       : [];
     const byId = new Map(found.map((w) => [w.id, w]));
     const errors = new ValidationErrors();
-    ids.forEach((id, i) => {
+    // Each problem at its entry of the body.
+    named.forEach((id, i) => {
       const work = byId.get(id);
       if (!work || work.vehicle_id !== estimation.vehicle_id) errors.add(`/data/${i}`, 'estimation.deferred_work_other_vehicle');
       else if (work.state !== 'open') errors.add(`/data/${i}`, 'deferred_work.not_open');

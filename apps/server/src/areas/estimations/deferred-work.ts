@@ -6,24 +6,44 @@ import { deferredWork } from './deferred-work.table.ts';
 // Deferred work is made by the server (docs/decisions.md "Deferred work"): from the items a
 // customer declined, and closed as offered again when added to a new estimate.
 
-/** Keeps each declined item on the vehicle as a suggestion for its next visit. */
-export async function recordDeferredWork(db: Db, e: EstimationRow, declined: EstimationItemRow[], at: string) {
-  if (!e.vehicle_id || !declined.length) return;
-  await db.insert(deferredWork).values(
-    declined.map((i) => ({
-      organization_id: e.organization_id,
-      vehicle_id: e.vehicle_id!,
-      customer_id: e.customer_id,
-      estimation_id: e.id,
-      estimation_item_id: i.id,
-      detail: i.detail,
-      condition: i.condition,
-      urgency: i.urgency,
-      total: i.total,
-      declined_at: at,
-      location_ids: e.location_ids,
-    })),
-  );
+/**
+ * Keeps each declined item on the vehicle as a suggestion for its next visit, one per item: an
+ * estimate answered again (a later version) refreshes the suggestion of an item declined again,
+ * and closes it as offered again there when the customer now approves it.
+ */
+export async function settleDeferredWork(db: Db, e: EstimationRow, decided: { declined: EstimationItemRow[]; approved: EstimationItemRow[] }, at: string) {
+  if (!e.vehicle_id) return;
+  const itemIds = [...decided.declined, ...decided.approved].map((i) => i.id);
+  if (!itemIds.length) return;
+  const open = await db
+    .select({ id: deferredWork.id, item: deferredWork.estimation_item_id })
+    .from(deferredWork)
+    .where(and(eq(deferredWork.estimation_id, e.id), eq(deferredWork.state, 'open'), inArray(deferredWork.estimation_item_id, itemIds)));
+  const openOf = new Map(open.map((w) => [w.item, w.id]));
+  const approvedNow = decided.approved.flatMap((i) => openOf.get(i.id) ?? []);
+  if (approvedNow.length)
+    await db
+      .update(deferredWork)
+      .set({ state: 'reoffered', reoffered_in_id: e.id, closed_at: at, updated_at: sql`now()` })
+      .where(inArray(deferredWork.id, approvedNow));
+  const copy = (i: EstimationItemRow) => ({ detail: i.detail, condition: i.condition, urgency: i.urgency, total: i.total, declined_at: at });
+  for (const i of decided.declined) {
+    const known = openOf.get(i.id);
+    if (known) await db.update(deferredWork).set({ ...copy(i), updated_at: sql`now()` }).where(eq(deferredWork.id, known));
+  }
+  const fresh = decided.declined.filter((i) => !openOf.has(i.id));
+  if (fresh.length)
+    await db.insert(deferredWork).values(
+      fresh.map((i) => ({
+        ...copy(i),
+        organization_id: e.organization_id,
+        vehicle_id: e.vehicle_id!,
+        customer_id: e.customer_id,
+        estimation_id: e.id,
+        estimation_item_id: i.id,
+        location_ids: e.location_ids,
+      })),
+    );
 }
 
 /** The open suggestions named, of the estimate's vehicle: closed as offered again on it. Answers the rows closed. */

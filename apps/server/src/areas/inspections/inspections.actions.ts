@@ -9,6 +9,7 @@ import {
   type InspectionAction,
 } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
+import { actionAttributes } from '../../jsonapi/action-body.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, Row } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
@@ -31,9 +32,7 @@ import { SHARE_DAYS, createShare, revokeShares, shareOptions, shareUrl } from '.
 
 const nextState = (row: InspectionRow, action: InspectionAction) => inspectionTransition(row.state, action)!;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const attributesOf = (body: unknown): Record<string, unknown> =>
-  isObject(body) ? (isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : body) : {};
+const attributesOf = (body: unknown): Record<string, unknown> => actionAttributes(body, { flat: true });
 
 /** Writes the action's columns; a second in-progress inspection of the vehicle is a 409 (the database's unique index). */
 async function save(ctx: RequestContext, row: InspectionRow, values: Record<string, unknown>): Promise<ActionResult> {

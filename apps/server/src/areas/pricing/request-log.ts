@@ -1,4 +1,4 @@
-import type { RequestChannel } from '@atelier/domain';
+import { PRICE_REQUEST_FIELDS, type RequestChannel } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Worker } from '../area.ts';
@@ -49,6 +49,30 @@ export async function logged<T>(db: Db, info: CallInfo, run: () => Promise<T>, l
       })
       .catch(log);
   }
+}
+
+/** The longest text kept of a member, and the most names of unknown members. */
+const KEPT_TEXT = 200;
+const KEPT_UNKNOWN = 20;
+const KNOWN: ReadonlySet<string> = new Set(PRICE_REQUEST_FIELDS);
+
+/**
+ * The body kept in the log: a refused caller (any site, with the public key) must not fill the
+ * database, so only the known members, their text cut, a list or object by its kind, and the names
+ * of a few unknown members (what an integrator needs to see their mistake).
+ */
+export function loggedBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { body: Array.isArray(body) ? 'array' : typeof body };
+  const kept: Record<string, unknown> = {};
+  const unknown: string[] = [];
+  for (const [name, value] of Object.entries(body)) {
+    if (!KNOWN.has(name)) {
+      if (unknown.length < KEPT_UNKNOWN) unknown.push(name.slice(0, 100));
+    } else if (typeof value === 'string') kept[name] = value.slice(0, KEPT_TEXT);
+    else if (typeof value === 'object' && value !== null) kept[name] = Array.isArray(value) ? '[array]' : '[object]';
+    else kept[name] = value;
+  }
+  return unknown.length ? { ...kept, unknown_members: unknown } : kept;
 }
 
 const HOUR_MS = 3_600_000;

@@ -13,7 +13,7 @@ import { MEDIA_TYPE, type ContextOf, type RouteRegistrar, type Services } from '
 import { catalogueOf } from './market-provider.ts';
 import { blackBookOf, estimateOne, vehiclesOf, type EstimateAttributes, type EstimateOptions } from './estimate.ts';
 import { frameOf, keysOf, newPublicKey, newSecret, organizationOfSecret, revokeSecret, type KeysRow } from './keys.ts';
-import { logged } from './request-log.ts';
+import { logged, loggedBody } from './request-log.ts';
 import './contract.ts';
 
 // The price estimation's routes (spec §7): POST /estimations/vehicle-price and
@@ -143,9 +143,6 @@ async function worstPrice(services: Services, caller: Caller, vin: string, query
   });
 }
 
-/** The body kept in the log: what was asked, never more than the known members. */
-const loggedBody = (body: unknown) => (typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.fromEntries(Object.entries(body).slice(0, 20)) : { body: typeof body });
-
 const keysDocument = (keys: KeysRow, secret?: string) => ({
   jsonapi: { version: '1.1' },
   data: {
@@ -224,7 +221,7 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
     const caller = await callerOf(request, contextOf, services);
     const vin = (request.params as { vin: string }).vin;
     const query = request.query as Record<string, string | undefined>;
-    const doc = await logged(db, { ...caller, endpoint: 'GET /vehicles/get-worst-price-by-vin', ip: request.ip, request: { vin, ...query } }, unlessRefused(caller, () => worstPrice(services, caller, vin, query, request.locale)), logError);
+    const doc = await logged(db, { ...caller, endpoint: 'GET /vehicles/get-worst-price-by-vin', ip: request.ip, request: loggedBody({ vin, ...query }) }, unlessRefused(caller, () => worstPrice(services, caller, vin, query, request.locale)), logError);
     return send(reply, doc);
   });
 

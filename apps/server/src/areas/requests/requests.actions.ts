@@ -4,11 +4,12 @@ import {
   type RequestAction,
 } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { actionAttributes } from '../../jsonapi/action-body.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, Row, RowOf } from '../../jsonapi/define-resource.ts';
 import { scoped } from '../../jsonapi/scope.ts';
-import { ApiError } from '../../jsonapi/errors.ts';
+import { ApiError, idList } from '../../jsonapi/errors.ts';
 import { usersResource } from '../admin/users.resource.ts';
 import { users } from '../admin/admin.table.ts';
 import { requests } from './requests.table.ts';
@@ -56,15 +57,14 @@ async function assignee(ctx: RequestContext, request: RequestRow, body: unknown)
           .from(users)
           .where(scoped(ctx, usersResource, and(eq(users.id, id), eq(users.organization_id, request.organization_id))))
       : [];
-  if (!user) throw new ApiError(422, 'validation.relationship_not_found', { id }, { pointer: '/data' });
+  if (!user) throw new ApiError(422, 'validation.relationship_not_found', { id: idList([id]) }, { pointer: '/data' });
   if (!user.active) throw new ApiError(422, 'request.assignee_inactive', undefined, { pointer: '/data' });
   return user.id;
 }
 
 /** The note sent with complete: { note }, { completion_note } or in data.attributes. */
 function noteOf(body: unknown): string | null {
-  if (!isObject(body)) return null;
-  const attributes = isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : body;
+  const attributes = actionAttributes(body, { flat: true });
   const note = attributes.note ?? attributes.completion_note;
   if (note === undefined || note === null || note === '') return null;
   if (typeof note !== 'string' || note.length > 20_000)

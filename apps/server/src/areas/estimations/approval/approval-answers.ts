@@ -17,14 +17,14 @@ import { documentFooterOf } from '../../../reports/footer.ts';
 import { vehicles } from '../../vehicles/vehicles.table.ts';
 import { refreshEstimationTotals, storedTotals, type EstimationRow } from '../estimation-lines.ts';
 import { estimationItems, estimations } from '../estimations.table.ts';
-import { recordDeferredWork } from '../deferred-work.ts';
+import { settleDeferredWork } from '../deferred-work.ts';
 import { estimationAnswerItems, estimationAnswers, estimationApprovals } from './approval.table.ts';
 import { isoText } from '../../../jsonapi/attributes.ts';
 
 // What the customer's page reads and writes (docs/decisions.md "Customer approval"). The answer
 // is checked whole (every item decided, a name, a signature) against the version the customer
 // read; it is kept as it was given, and the items carry the customer's decision for the screens
-// and the totals; declined items become deferred work on the vehicle.
+// and the totals; declined items become deferred work on the vehicle (one per item over the versions).
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -147,7 +147,8 @@ export async function recordAnswer(db: Db, token: string, body: unknown, from: {
     if (ids.length) await db.update(estimationItems).set({ customer_decision: d, customer_decided_at: kept.decided_at }).where(inArray(estimationItems.id, ids));
   }
   await refreshEstimationTotals(db, e.id);
-  await recordDeferredWork(db, e, items.filter((i) => answer.decisions.get(i.id) === 'declined'), kept.decided_at);
+  const decided = (d: CustomerDecision) => items.filter((i) => answer.decisions.get(i.id) === d);
+  await settleDeferredWork(db, e, { declined: decided('declined'), approved: decided('approved') }, kept.decided_at);
   await notifyAnswered(db, e, answer.signer_name, { accepted: total('approved'), declined: total('declined') });
   return link;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { APPROVAL_DAYS, LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
+import { actionAttributes } from '../../../jsonapi/action-body.ts';
 import type { RequestContext } from '../../../jsonapi/context.ts';
 import { ValidationErrors } from '../../../jsonapi/errors.ts';
 import { t } from '../../../i18n/index.ts';
@@ -18,11 +19,9 @@ import { isoText } from '../../../jsonapi/attributes.ts';
 
 export const approvalUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, '')}/approve/estimates/${token}`;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The options of send-client-approve: { data: { attributes: { email, locale, expires_in_days, send_email } } }, all optional. */
 export function approvalOptions(body: unknown): { email: string | null; locale: Locale | null; days: number; sendEmail: boolean } {
-  const a = isObject(body) && isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : {};
+  const a = actionAttributes(body);
   const errors = new ValidationErrors();
   const email = a.email ?? null;
   if (email !== null && (typeof email !== 'string' || !isEmail(email))) errors.add('/data/attributes/email', 'validation.email');

@@ -1,7 +1,7 @@
 import { CUSTOMER_DECISIONS, ITEM_CONDITIONS, LOCALES, URGENCIES, type Locale } from '@atelier/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { ApiError } from '../../../jsonapi/errors.ts';
+import { notFound } from '../../../jsonapi/errors.ts';
 import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
 import { publicTokenRoute } from '../../../jsonapi/openapi.ts';
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
@@ -10,7 +10,8 @@ import { loadImages } from '../../../reports/images.ts';
 import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
 import { quoteData } from '../report/quote-data.ts';
 import { QUOTE_PDF } from '../report/quote.routes.ts';
-import { approvalView, askedPhotoIds, openApproval, recordAnswer } from './approval-answers.ts';
+import type { EstimationRow } from '../estimation-lines.ts';
+import { approvalView, askedPhotoIds, openApproval, recordAnswer, type ApprovalLink } from './approval-answers.ts';
 
 // The customer's page calls (no sign-in: the e-mailed link's token opens them), in the link's
 // language: read the estimate, answer it, see the inspection's photos of the items asked about,
@@ -23,24 +24,26 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
   const db = services.database.db;
   const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
 
-  /** Opens the link (rate limited by address); a refusal answers in the link's language when it is known. */
-  async function opened<T>(request: FastifyRequest, run: (db: Db) => Promise<T>): Promise<T> {
+  /**
+   * Opens the link (rate limited by address) for `run`; everything answered from then on, a
+   * refusal too, is in the link's language (a 410 carries it), whatever the browser asks.
+   */
+  async function opened<T>(request: FastifyRequest, run: (link: ApprovalLink, estimation: EstimationRow) => Promise<T>): Promise<T> {
     await services.limits.consume('shared_report', { ip: request.ip });
+    let found: Awaited<ReturnType<typeof openApproval>>;
     try {
-      return await run(db);
+      found = await openApproval(db, tokenOf(request));
     } catch (err) {
       const locale = (err as { locale?: Locale }).locale;
       if (locale) request.locale = locale;
       throw err;
     }
+    request.locale = found.link.locale;
+    return run(found.link, found.estimation);
   }
 
   api.get('/public/estimate-approvals/:token', async (request, reply) => {
-    const view = await opened(request, async (db) => {
-      const { link, estimation } = await openApproval(db, tokenOf(request));
-      request.locale = link.locale;
-      return approvalView(db, tokenOf(request), link, estimation);
-    });
+    const view = await opened(request, (link, estimation) => approvalView(db, tokenOf(request), link, estimation));
     return reply.header('Cache-Control', 'private, no-store').send(view);
   });
 
@@ -50,7 +53,6 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
       const from = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
       // Answer and decisions in one transaction, the estimate locked: one answer per version.
       const link = await db.transaction((tx) => recordAnswer(tx as unknown as Db, token, request.body, from));
-      request.locale = link.locale;
       const { estimation } = await openApproval(db, token);
       return approvalView(db, token, link, estimation);
     });
@@ -58,9 +60,7 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
   });
 
   api.get('/public/estimate-approvals/:token/report', async (request, reply) => {
-    const { model, pdf } = await opened(request, async (db) => {
-      const { link, estimation } = await openApproval(db, tokenOf(request));
-      request.locale = link.locale;
+    const { model, pdf } = await opened(request, async (link, estimation) => {
       // The items the customer is asked about, as on the page: not those the dealership denied.
       const { model, images } = await quoteData(db, services.config.dataDir, estimation, link.locale, { forCustomer: true });
       return { model, pdf: await renderQuotePdf({ model, images, timeZone: requestTimeZone(request) }) };
@@ -69,14 +69,13 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
   });
 
   api.get('/public/estimate-approvals/:token/photos/:uploadId', async (request, reply) => {
-    const image = await opened(request, async (db) => {
-      const { estimation } = await openApproval(db, tokenOf(request));
+    const image = await opened(request, async (_link, estimation) => {
       const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
-      if (!(await askedPhotoIds(db, estimation.id)).has(uploadId)) throw new ApiError(404, 'error.not_found');
+      if (!(await askedPhotoIds(db, estimation.id)).has(uploadId)) throw notFound(uploadId);
       const url = `/api/v1/uploads/${uploadId}/content`;
       const images = await loadImages(db, services.config.dataDir, [{ url, longest: PHOTO_PIXELS, lineArt: false }], { organizationId: estimation.organization_id, resellerId: null });
       const found = images.get(url);
-      if (!found) throw new ApiError(404, 'error.not_found');
+      if (!found) throw notFound(uploadId);
       return found;
     });
     const { data } = image as { data: Buffer };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { LOCALES, type Locale } from '@atelier/domain';
 import type { Db } from '../../../db/client.ts';
+import { actionAttributes } from '../../../jsonapi/action-body.ts';
 import { ValidationErrors } from '../../../jsonapi/errors.ts';
 import { organizations } from '../../admin/admin.table.ts';
 import { customers } from '../../crm/crm.table.ts';
@@ -25,11 +26,9 @@ export const shareUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/
 
 export type ShareRow = typeof inspectionShares.$inferSelect;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The options of POST /inspections/{id}/share: { data: { attributes: { expires_in_days, locale } } } or flat. */
 export function shareOptions(body: unknown): { days: number; locale: Locale | null } {
-  const attrs = isObject(body) ? (isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : body) : {};
+  const attrs = actionAttributes(body, { flat: true });
   const errors = new ValidationErrors();
   const days = attrs.expires_in_days ?? SHARE_DAYS.default;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > SHARE_DAYS.max)
