@@ -9,6 +9,7 @@ import { fullName } from '../../api/types.ts';
 import { useAppConfig, useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { currentLocale } from '../../i18n/index.ts';
+import { writeListState } from '../../components/resource/listState.ts';
 import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { ESTIMATES_PATH } from '../estimations/estimationModel.ts';
 import { INSPECTIONS_PATH } from '../inspections/inspectionModel.ts';
@@ -41,7 +42,7 @@ export function visibleWork(listCounts: readonly string[] | undefined, can: (per
 }
 
 /** The list of a type filtered on one state (the list keeps its filters in the URL). */
-export const stateListHref = (path: string, state: string) => `${path}?filter%5Bstate%5D=${encodeURIComponent(state)}`;
+const stateListHref = (path: string, state: string) => `${path}?${writeListState(new URLSearchParams(), { filters: { state } })}`;
 
 /** Counts per state of a type in one call: GET /{type}/list/count (global selection included). */
 async function countsOf(type: string): Promise<Record<string, number>> {

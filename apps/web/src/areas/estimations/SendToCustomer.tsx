@@ -1,5 +1,5 @@
-import { Alert, Button, Checkbox, CopyButton, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconCopy, IconSend } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { APPROVAL_DAYS, LOCALES, LOCALE_LABELS, ESTIMATION_ACTION_LABELS, type Locale, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { LinkToCopy } from '../../components/LinkToCopy.tsx';
 import { customerLocale, sendToCustomer, type SentApproval } from './approvalApi.ts';
 
 /**
@@ -67,16 +68,7 @@ export function SendToCustomer({ estimation, onSent }: {
                     : t('estimations:send.not_emailed')}
               </Text>
             </Alert>
-            <Group gap="xs" wrap="nowrap" align="flex-end">
-              <TextInput label={t('estimations:send.link')} value={sent.url} readOnly style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} data-testid="send-client-url" />
-              <CopyButton value={sent.url}>
-                {({ copied, copy }) => (
-                  <Button size="sm" variant={copied ? 'filled' : 'default'} color={copied ? 'teal.9' : undefined} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy} data-testid="send-client-copy">
-                    {copied ? t('estimations:send.copied') : t('estimations:send.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <LinkToCopy url={sent.url} label={t('estimations:send.link')} copy={t('estimations:send.copy')} copied={t('estimations:send.copied')} testId="send-client" />
             <Text size="sm" c="dimmed">
               {t('estimations:send.expires', { date: formatDateTime(sent.expires_at, ui) })}
             </Text>

@@ -1,11 +1,12 @@
-import { Alert, Button, CopyButton, Group, List, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconLinkOff, IconShare } from '@tabler/icons-react';
+import { IconCheck, IconLinkOff, IconShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOCALES, LOCALE_LABELS, type Locale, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../app/AppData.tsx';
+import { LinkToCopy } from '../../components/LinkToCopy.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { actionsInputOf, userActions } from './inspectionActions.ts';
@@ -76,16 +77,7 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
             <Alert color="teal" icon={<IconCheck />} data-testid="share-created">
               <Stack gap="xs">
                 <Text size="sm">{t('reports:share.created')}</Text>
-                <Group gap="xs" wrap="nowrap" align="flex-end">
-                  <TextInput label={t('reports:share.link')} value={link.url} readOnly style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" />
-                  <CopyButton value={link.url}>
-                    {({ copied, copy }) => (
-                      <Button size="sm" variant={copied ? 'filled' : 'default'} color={copied ? 'teal.9' : undefined} leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />} onClick={copy} data-testid="share-copy">
-                        {copied ? t('reports:share.copied') : t('reports:share.copy')}
-                      </Button>
-                    )}
-                  </CopyButton>
-                </Group>
+                <LinkToCopy url={link.url} label={t('reports:share.link')} copy={t('reports:share.copy')} copied={t('reports:share.copied')} testId="share" />
               </Stack>
             </Alert>
           ) : (
