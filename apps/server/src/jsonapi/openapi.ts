@@ -76,6 +76,7 @@ const ERROR_TITLES: Record<number, string> = {
   401: 'No valid token (or wrong credentials).',
   403: 'Signed in, but not allowed.',
   404: 'No such record (or not yours), or no such route.',
+  405: 'This verb is not served on this path: the Allow header lists the ones that are.',
   406: 'The Accept header excludes JSON.',
   409: 'The record’s state does not allow it.',
   410: 'No longer available (an expired or revoked link).',
@@ -621,6 +622,7 @@ export function buildOpenApi(registry: Registry, routes: RegisteredRoute[], info
     responses[`error${status}`] = {
       description,
       ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } } } : {}),
+      ...(status === '405' ? { headers: { Allow: { description: 'The verbs this path serves.', schema: { type: 'string' } } } } : {}),
       content: { [MEDIA]: { schema: ref('errors') } },
     };
 
