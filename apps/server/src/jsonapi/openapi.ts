@@ -2,7 +2,7 @@ import type { Attribute } from './attributes.ts';
 import type { Registry } from './registry.ts';
 import { type ActionDefinition, type JsonSchema, type Policy, type ResourceDefinition } from './define-resource.ts';
 import { own } from './own.ts';
-import { MAX_INCLUDE_DEPTH, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './query.ts';
+import { MAX_ASKED_PAGE_SIZE, MAX_INCLUDE_DEPTH, MAX_PAGE_NUMBER, pageCeiling } from './query.ts';
 import type { Relationship } from './relationships.ts';
 
 /**
@@ -147,8 +147,9 @@ function baseSchemas(): Record<string, JsonSchema> {
       properties: {
         total: { type: 'integer', minimum: 0 },
         number: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NUMBER },
-        size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+        size: { type: 'integer', minimum: 1, description: 'The size served: at most the type’s largest page (page[size] of the list’s operation).' },
         last: { type: 'integer', minimum: 1 },
+        max_size: { type: 'integer', minimum: 1, description: 'Present when a larger page was asked for than the type serves: the largest page it serves.' },
       },
       required: ['total', 'number', 'size', 'last'],
       additionalProperties: false,
@@ -443,8 +444,8 @@ function listParams(def: ResourceDefinition) {
     {
       name: 'page[size]',
       in: 'query',
-      description: `Served as at most ${MAX_PAGE_SIZE} (larger sizes up to 1,000,000 are accepted for older clients).`,
-      schema: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 10 },
+      description: `Served as at most ${pageCeiling(def)} (larger sizes up to 1,000,000 are accepted for older clients, and meta.page.max_size says so).`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_ASKED_PAGE_SIZE, default: 10 },
     },
   ];
 }

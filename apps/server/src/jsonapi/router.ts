@@ -145,7 +145,14 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
       authorize(ctx, def, 'viewAny');
       const q = parseQuery(ctx.registry, def, request.query as Query, { list: true });
       const { rows, total, doc } = await readList(ctx, def, q);
-      const page = { total, number: q.page.number, size: q.page.size, last: Math.max(1, Math.ceil(total / q.page.size)) };
+      const page = {
+        total,
+        number: q.page.number,
+        size: q.page.size,
+        last: Math.max(1, Math.ceil(total / q.page.size)),
+        // A larger page was asked for than the type serves: say what it serves.
+        ...(q.page.capped ? { max_size: q.page.size } : {}),
+      };
       return reply.type(MEDIA_TYPE).send(await renderDocument(ctx, def, rows, q, { page }, doc));
     });
 
