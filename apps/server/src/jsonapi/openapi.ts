@@ -3,7 +3,7 @@ import type { Registry } from './registry.ts';
 import { type ActionDefinition, type JsonSchema, type Policy, type ResourceDefinition } from './define-resource.ts';
 import { own } from './own.ts';
 import { MAX_ASKED_PAGE_SIZE, MAX_INCLUDE_DEPTH, MAX_PAGE_NUMBER, pageCeiling } from './query.ts';
-import type { Relationship } from './relationships.ts';
+import { polymorphicTypes, type Relationship } from './relationships.ts';
 
 /**
  * The API contract, OpenAPI 3.1, generated from what the server declares: the registry's
@@ -209,17 +209,21 @@ export function attributeSchema(a: Attribute, mode: 'read' | 'write'): JsonSchem
 
 // ------------------------------------------------------------------ resources
 
-function linkageSchema(r: Relationship): JsonSchema {
+const identifierOf = (type: string) => ({ type: 'object', properties: { type: { const: type }, id: { type: 'string' } }, required: ['type', 'id'], additionalProperties: false });
+
+function linkageSchema(registry: Registry, r: Relationship): JsonSchema {
   if (r.kind === 'polymorphic') {
-    const item = { ...ref('linkage'), description: `One of: ${r.types.join(', ')}.` };
+    // One of the types it may name in this app (ANY_TYPE: each type served).
+    const item = { oneOf: polymorphicTypes(registry, r).map(identifierOf) };
     return r.many ? { type: 'array', items: item } : { anyOf: [item, { type: 'null' }] };
   }
-  const one = { type: 'object', properties: { type: { const: r.type }, id: { type: 'string' } }, required: ['type', 'id'], additionalProperties: false };
+  const one = identifierOf(r.type);
   return r.kind === 'belongsTo' ? { anyOf: [one, { type: 'null' }] } : { type: 'array', items: one };
 }
 
-function relationshipDescription(r: Relationship) {
-  if (r.kind === 'polymorphic') return `${r.many ? 'Records' : 'One record'} of several types (${r.types.join(', ')}); read only.`;
+function relationshipDescription(registry: Registry, r: Relationship) {
+  if (r.kind === 'polymorphic')
+    return `${r.many ? 'Records' : 'One record'} of several types (${r.types.includes('*') ? 'any type' : polymorphicTypes(registry, r).join(', ')}); read only. Only records the reader may see are named and included.`;
   if (r.kind === 'ownsMany')
     return `Child collection of ${r.type}, owned by this record${r.order ? ', in order' : ''}; written inside this record's document as the whole list of resource objects.`;
   const many = r.kind !== 'belongsTo';
@@ -227,15 +231,15 @@ function relationshipDescription(r: Relationship) {
 }
 
 /** The resource object as the server answers it. */
-function resourceSchema(def: ResourceDefinition): JsonSchema {
+function resourceSchema(registry: Registry, def: ResourceDefinition): JsonSchema {
   const attributes: Record<string, JsonSchema> = {};
   for (const [name, a] of Object.entries(def.attributes)) if (!a.writeOnly) attributes[name] = attributeSchema(a, 'read');
   const relationships: Record<string, JsonSchema> = {};
   for (const [name, r] of Object.entries(def.relationships ?? {}))
     relationships[name] = {
       type: 'object',
-      description: relationshipDescription(r),
-      properties: { data: linkageSchema(r) },
+      description: relationshipDescription(registry, r),
+      properties: { data: linkageSchema(registry, r) },
       required: ['data'],
       additionalProperties: false,
     };
@@ -302,7 +306,7 @@ function dataSchema(registry: Registry, def: ResourceDefinition, mode: 'create' 
   const requiredRelationships: string[] = [];
   for (const [name, r] of Object.entries(def.relationships ?? {})) {
     if (r.readOnly || name === owner || (mode === 'update' && r.kind === 'belongsTo' && r.createOnly)) continue;
-    const data = r.kind === 'ownsMany' ? childrenSchema(registry, r) : linkageSchema(r);
+    const data = r.kind === 'ownsMany' ? childrenSchema(registry, r) : linkageSchema(registry, r);
     relationships[name] = { type: 'object', properties: { data }, required: ['data'], additionalProperties: false };
     if (mode === 'create' && r.kind === 'belongsTo' && r.required) requiredRelationships.push(name);
   }
@@ -331,7 +335,7 @@ function includableTypes(registry: Registry, def: ResourceDefinition): string[] 
   const walk = (d: ResourceDefinition, depth: number) => {
     if (depth === MAX_INCLUDE_DEPTH) return;
     for (const r of Object.values(d.relationships ?? {})) {
-      const types = r.kind === 'polymorphic' ? r.types : [r.type];
+      const types = r.kind === 'polymorphic' ? polymorphicTypes(registry, r) : [r.type];
       for (const t of types) {
         const target = registry.find(t);
         if (!target) continue;
@@ -610,7 +614,7 @@ export function buildOpenApi(registry: Registry, routes: RegisteredRoute[], info
   const schemas: Record<string, JsonSchema> = baseSchemas();
   const types = [...registry.values()].sort((a, b) => a.type.localeCompare(b.type));
   for (const def of types) {
-    schemas[def.type] = resourceSchema(def);
+    schemas[def.type] = resourceSchema(registry, def);
     schemas[`${def.type}.document`] = documentSchema(def, false);
     schemas[`${def.type}.list`] = documentSchema(def, true);
     const included = includableTypes(registry, def);
