@@ -12,7 +12,7 @@ import type { Database } from './db/client.ts';
 import type { RequestContext } from './jsonapi/context.ts';
 import { ApiError, renderErrors, unauthenticated, type ErrorItem } from './jsonapi/errors.ts';
 import { checkRequestText } from './jsonapi/hygiene.ts';
-import { MEDIA_TYPE, registerResources, type Services } from './jsonapi/router.ts';
+import { MEDIA_TYPE, registerNotServed, registerResources, type Services } from './jsonapi/router.ts';
 import { Registry } from './jsonapi/registry.ts';
 import { registerListCounts } from './access/list-counts.ts';
 import { AREAS } from './areas/index.ts';
@@ -180,6 +180,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         api.addHook('onClose', () => worker.stop());
       }
 
+      // Last: areas register some routes in plugins of their own, loaded in order before this one.
+      api.register(async (last) => registerNotServed(last, registry, routes));
       api.setNotFoundHandler((request, reply) => sendErrors(request, reply, [{ status: 404, code: 'error.route_not_found' }]));
     },
     { prefix: '/api/v1' },

@@ -32,6 +32,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.test>'),
   SEED_DEMO: bool(true),
   REGISTRATION_ENABLED: bool(true),
+  /** The deployment's currency (ISO 4217) and its symbol, announced in /app-config (platform §3). */
+  CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as CAD').default('CAD'),
+  CURRENCY_SYMBOL: z.string().min(1).max(8).default('$'),
+  /** The barcode scanner's licence key, handed to the web app's scanner (announced in /app-config). */
+  BARCODE_SCANNER_LICENSE: z.string().max(4096).optional().or(z.literal('').transform(() => undefined)),
   /**
    * Whose X-Forwarded-For to believe for the client address (rate limits, logs): false (the
    * socket), a hop count behind the load balancer, or its addresses/CIDRs comma-separated.
@@ -98,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: c.MAIL_FROM,
     seedDemo: c.SEED_DEMO,
     registrationEnabled: c.REGISTRATION_ENABLED,
+    currency: c.CURRENCY,
+    currencySymbol: c.CURRENCY_SYMBOL,
+    barcodeScannerLicense: c.BARCODE_SCANNER_LICENSE ?? null,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     tokenIdleTimeout: c.TOKEN_IDLE_TIMEOUT,

@@ -18,8 +18,9 @@ export function registerAppConfigRoutes(app: FastifyInstance, { config, db, regi
       logo_url: match?.app_logo || null,
       languages: ['fr', 'en'],
       default_locale: 'fr',
-      currency: 'CAD',
-      currency_symbol: '$',
+      currency: config.currency,
+      currency_symbol: config.currencySymbol,
+      barcode_scanner_license: config.barcodeScannerLicense,
       registration_enabled: config.registrationEnabled,
       // What this server serves, so a client shows no screen or card of a type it lacks.
       resource_types: [...registry.keys()].sort(),

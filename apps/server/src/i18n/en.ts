@@ -22,7 +22,8 @@ export const en: Record<MessageKey, string> = {
   'error.forbidden': 'You do not have permission to access or perform this action.',
   'error.not_found': 'Resource {id} does not exist or you have no right to access it.',
   'error.route_not_found': 'The resource does not exist.',
-  'error.method_not_allowed': 'This method is not allowed on this resource.',
+  'error.method_not_allowed': 'This operation is not offered on {type}: only {allow}.',
+  'error.inspection_fields_not_served': 'An inspection’s fields come with it: they are created with the inspection and deleted with it (only {allow} here).',
   'error.unsupported_media_type': 'The content type must be application/vnd.api+json.',
   'error.not_acceptable': 'The server can only answer in application/vnd.api+json.',
   'error.invalid_json': 'The request body is not valid JSON.',
@@ -139,6 +140,7 @@ export const en: Record<MessageKey, string> = {
   'request.assignee_required': 'Give the user to assign the request to.',
   'request.assignee_inactive': 'This user is deactivated: the request cannot be assigned to them.',
 
+  'validation.unknown_event': '{event} is not an event of this kind of record (one of: {events})',
   'validation.max_items': 'The list cannot hold more than {max} items',
   'validation.birthday': 'The birthday must be a date in the past',
   'contact.one_contactable': 'A contact belongs to a customer or to a supplier, not both',

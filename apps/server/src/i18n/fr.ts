@@ -21,7 +21,8 @@ export const fr = {
   'error.forbidden': "Vous n'avez pas la permission d'accéder à cette ressource ou d'effectuer cette action.",
   'error.not_found': "La ressource {id} n'existe pas ou vous n'avez pas le droit d'y accéder.",
   'error.route_not_found': "La ressource n'existe pas.",
-  'error.method_not_allowed': "Cette méthode n'est pas permise sur cette ressource.",
+  'error.method_not_allowed': "Cette opération n'est pas offerte sur {type} : seulement {allow}.",
+  'error.inspection_fields_not_served': "Les champs d'une inspection viennent avec elle : ils sont créés avec l'inspection et supprimés avec elle (seulement {allow} ici).",
   'error.unsupported_media_type': 'Le type de contenu doit être application/vnd.api+json.',
   'error.not_acceptable': 'Le serveur ne peut répondre que en application/vnd.api+json.',
   'error.invalid_json': "Le corps de la requête n'est pas un JSON valide.",
@@ -138,6 +139,7 @@ export const fr = {
   'request.assignee_required': 'Indiquez l’utilisateur à qui assigner la demande.',
   'request.assignee_inactive': 'Cet utilisateur est désactivé : la demande ne peut pas lui être assignée.',
 
+  'validation.unknown_event': "{event} n'est pas un événement de ce type d'enregistrement (au choix : {events})",
   'validation.max_items': 'La liste ne peut pas contenir plus de {max} éléments',
   'validation.birthday': 'La date de naissance doit être une date passée',
   'contact.one_contactable': 'Un contact appartient à un client ou à un fournisseur, pas aux deux',

@@ -160,6 +160,10 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
   warnings?(row: R): Warning[];
   /** Which verbs the API offers (default all). */
   operations?: { list?: boolean; get?: boolean; create?: boolean; update?: boolean; delete?: boolean };
+  /** The largest page of its list (default MAX_PAGE_SIZE, 100); a larger page[size] is served as this. */
+  maxPageSize?: number;
+  /** Why the verbs it does not serve are not served (the 405's detail; default: which verbs are). */
+  notServed?: MessageKey;
   hooks?: Hooks<R>;
   /**
    * Deleting a record may keep it as a tombstone (a comment that has replies): the values to

@@ -10,7 +10,8 @@ import { notFound } from './errors.ts';
 import { column } from './filters.ts';
 import { sqlAnd } from '../access/tenancy.ts';
 import type { IncludeTree, ParsedQuery } from './query.ts';
-import type { Relationship } from './relationships.ts';
+import { servesPolymorphic, type Relationship } from './relationships.ts';
+import { allowed } from './policies.ts';
 
 // Reading a document: the primary rows and their include tree in one statement. Each
 // relationship of the tree is a part of that statement reading the rows of its parent part, so a
@@ -221,7 +222,8 @@ async function loadPolymorphic(ctx: RequestContext, step: Step, rows: Row[], doc
   const wanted = new Map<string, Set<string>>();
   for (const refs of links.values())
     for (const r of refs) {
-      if (!rel.types.includes(r.type)) continue;
+      // A type the app does not serve, or whose records the reader may not view, is neither included nor named.
+      if (!servesPolymorphic(ctx.registry, rel, r.type) || !allowed(ctx, ctx.registry.resource(r.type), 'view')) continue;
       if (!wanted.has(r.type)) wanted.set(r.type, new Set());
       wanted.get(r.type)!.add(r.id);
     }

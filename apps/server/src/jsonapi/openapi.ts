@@ -2,8 +2,8 @@ import type { Attribute } from './attributes.ts';
 import type { Registry } from './registry.ts';
 import { type ActionDefinition, type JsonSchema, type Policy, type ResourceDefinition } from './define-resource.ts';
 import { own } from './own.ts';
-import { MAX_INCLUDE_DEPTH, MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from './query.ts';
-import type { Relationship } from './relationships.ts';
+import { MAX_ASKED_PAGE_SIZE, MAX_INCLUDE_DEPTH, MAX_PAGE_NUMBER, pageCeiling } from './query.ts';
+import { polymorphicTypes, type Relationship } from './relationships.ts';
 
 /**
  * The API contract, OpenAPI 3.1, generated from what the server declares: the registry's
@@ -76,6 +76,7 @@ const ERROR_TITLES: Record<number, string> = {
   401: 'No valid token (or wrong credentials).',
   403: 'Signed in, but not allowed.',
   404: 'No such record (or not yours), or no such route.',
+  405: 'This verb is not served on this path: the Allow header lists the ones that are.',
   406: 'The Accept header excludes JSON.',
   409: 'The record’s state does not allow it.',
   410: 'No longer available (an expired or revoked link).',
@@ -146,8 +147,9 @@ function baseSchemas(): Record<string, JsonSchema> {
       properties: {
         total: { type: 'integer', minimum: 0 },
         number: { type: 'integer', minimum: 1, maximum: MAX_PAGE_NUMBER },
-        size: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+        size: { type: 'integer', minimum: 1, description: 'The size served: at most the type’s largest page (page[size] of the list’s operation).' },
         last: { type: 'integer', minimum: 1 },
+        max_size: { type: 'integer', minimum: 1, description: 'Present when a larger page was asked for than the type serves: the largest page it serves.' },
       },
       required: ['total', 'number', 'size', 'last'],
       additionalProperties: false,
@@ -207,17 +209,21 @@ export function attributeSchema(a: Attribute, mode: 'read' | 'write'): JsonSchem
 
 // ------------------------------------------------------------------ resources
 
-function linkageSchema(r: Relationship): JsonSchema {
+const identifierOf = (type: string) => ({ type: 'object', properties: { type: { const: type }, id: { type: 'string' } }, required: ['type', 'id'], additionalProperties: false });
+
+function linkageSchema(registry: Registry, r: Relationship): JsonSchema {
   if (r.kind === 'polymorphic') {
-    const item = { ...ref('linkage'), description: `One of: ${r.types.join(', ')}.` };
+    // One of the types it may name in this app (ANY_TYPE: each type served).
+    const item = { oneOf: polymorphicTypes(registry, r).map(identifierOf) };
     return r.many ? { type: 'array', items: item } : { anyOf: [item, { type: 'null' }] };
   }
-  const one = { type: 'object', properties: { type: { const: r.type }, id: { type: 'string' } }, required: ['type', 'id'], additionalProperties: false };
+  const one = identifierOf(r.type);
   return r.kind === 'belongsTo' ? { anyOf: [one, { type: 'null' }] } : { type: 'array', items: one };
 }
 
-function relationshipDescription(r: Relationship) {
-  if (r.kind === 'polymorphic') return `${r.many ? 'Records' : 'One record'} of several types (${r.types.join(', ')}); read only.`;
+function relationshipDescription(registry: Registry, r: Relationship) {
+  if (r.kind === 'polymorphic')
+    return `${r.many ? 'Records' : 'One record'} of several types (${r.types.includes('*') ? 'any type' : polymorphicTypes(registry, r).join(', ')}); read only. Only records the reader may see are named and included.`;
   if (r.kind === 'ownsMany')
     return `Child collection of ${r.type}, owned by this record${r.order ? ', in order' : ''}; written inside this record's document as the whole list of resource objects.`;
   const many = r.kind !== 'belongsTo';
@@ -225,15 +231,15 @@ function relationshipDescription(r: Relationship) {
 }
 
 /** The resource object as the server answers it. */
-function resourceSchema(def: ResourceDefinition): JsonSchema {
+function resourceSchema(registry: Registry, def: ResourceDefinition): JsonSchema {
   const attributes: Record<string, JsonSchema> = {};
   for (const [name, a] of Object.entries(def.attributes)) if (!a.writeOnly) attributes[name] = attributeSchema(a, 'read');
   const relationships: Record<string, JsonSchema> = {};
   for (const [name, r] of Object.entries(def.relationships ?? {}))
     relationships[name] = {
       type: 'object',
-      description: relationshipDescription(r),
-      properties: { data: linkageSchema(r) },
+      description: relationshipDescription(registry, r),
+      properties: { data: linkageSchema(registry, r) },
       required: ['data'],
       additionalProperties: false,
     };
@@ -300,7 +306,7 @@ function dataSchema(registry: Registry, def: ResourceDefinition, mode: 'create' 
   const requiredRelationships: string[] = [];
   for (const [name, r] of Object.entries(def.relationships ?? {})) {
     if (r.readOnly || name === owner || (mode === 'update' && r.kind === 'belongsTo' && r.createOnly)) continue;
-    const data = r.kind === 'ownsMany' ? childrenSchema(registry, r) : linkageSchema(r);
+    const data = r.kind === 'ownsMany' ? childrenSchema(registry, r) : linkageSchema(registry, r);
     relationships[name] = { type: 'object', properties: { data }, required: ['data'], additionalProperties: false };
     if (mode === 'create' && r.kind === 'belongsTo' && r.required) requiredRelationships.push(name);
   }
@@ -329,7 +335,7 @@ function includableTypes(registry: Registry, def: ResourceDefinition): string[] 
   const walk = (d: ResourceDefinition, depth: number) => {
     if (depth === MAX_INCLUDE_DEPTH) return;
     for (const r of Object.values(d.relationships ?? {})) {
-      const types = r.kind === 'polymorphic' ? r.types : [r.type];
+      const types = r.kind === 'polymorphic' ? polymorphicTypes(registry, r) : [r.type];
       for (const t of types) {
         const target = registry.find(t);
         if (!target) continue;
@@ -442,8 +448,8 @@ function listParams(def: ResourceDefinition) {
     {
       name: 'page[size]',
       in: 'query',
-      description: `Served as at most ${MAX_PAGE_SIZE} (larger sizes up to 1,000,000 are accepted for older clients).`,
-      schema: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 10 },
+      description: `Served as at most ${pageCeiling(def)} (larger sizes up to 1,000,000 are accepted for older clients, and meta.page.max_size says so).`,
+      schema: { type: 'integer', minimum: 1, maximum: MAX_ASKED_PAGE_SIZE, default: 10 },
     },
   ];
 }
@@ -608,7 +614,7 @@ export function buildOpenApi(registry: Registry, routes: RegisteredRoute[], info
   const schemas: Record<string, JsonSchema> = baseSchemas();
   const types = [...registry.values()].sort((a, b) => a.type.localeCompare(b.type));
   for (const def of types) {
-    schemas[def.type] = resourceSchema(def);
+    schemas[def.type] = resourceSchema(registry, def);
     schemas[`${def.type}.document`] = documentSchema(def, false);
     schemas[`${def.type}.list`] = documentSchema(def, true);
     const included = includableTypes(registry, def);
@@ -621,6 +627,7 @@ export function buildOpenApi(registry: Registry, routes: RegisteredRoute[], info
     responses[`error${status}`] = {
       description,
       ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'string' } } } } : {}),
+      ...(status === '405' ? { headers: { Allow: { description: 'The verbs this path serves.', schema: { type: 'string' } } } } : {}),
       content: { [MEDIA]: { schema: ref('errors') } },
     };
 

@@ -8,8 +8,11 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 /** Past this page a client is walking the table: 10 million rows at the largest size. */
 export const MAX_PAGE_NUMBER = 100_000;
-/** Sizes up to this are served as MAX_PAGE_SIZE (older clients ask for 999999); beyond, a 400. */
-const MAX_ASKED_PAGE_SIZE = 1_000_000;
+/** Sizes up to this are served as the type's largest page (older clients ask for 999999); beyond, a 400. */
+export const MAX_ASKED_PAGE_SIZE = 1_000_000;
+
+/** The largest page a type serves: its own ceiling (options: an organization's whole map), else MAX_PAGE_SIZE. */
+export const pageCeiling = (def: ResourceDefinition) => def.maxPageSize ?? MAX_PAGE_SIZE;
 
 /** include=a,b.c as a tree: { a: {}, b: { c: {} } }. */
 export type IncludeTree = Map<string, IncludeTree>;
@@ -19,7 +22,8 @@ export interface ParsedQuery {
   fields: Map<string, Set<string>>;
   filters: Map<string, string>;
   sort: { name: string; desc: boolean }[];
-  page: { number: number; size: number };
+  /** capped: a larger size was asked than the type serves (meta.page.max_size says so). */
+  page: { number: number; size: number; capped?: boolean };
   addData: string[];
 }
 
@@ -53,9 +57,14 @@ export function parseQuery(registry: Registry, def: ResourceDefinition, raw: Raw
       if (m[2] !== 'number' && m[2] !== 'size') throw badRequest('error.unknown_parameter', { name: key }, key);
       const n = /^\d{1,7}$/.test(v) ? Number(v) : NaN;
       const limit = m[2] === 'size' ? MAX_ASKED_PAGE_SIZE : MAX_PAGE_NUMBER;
-      if (!(n >= 1 && n <= limit)) throw badRequest('error.invalid_page', { max: MAX_PAGE_SIZE, pages: MAX_PAGE_NUMBER }, key);
-      // Older clients ask for huge pages (option lists: 999999); they get the largest page we serve.
-      q.page[m[2]] = m[2] === 'size' ? Math.min(n, MAX_PAGE_SIZE) : n;
+      const ceiling = pageCeiling(def);
+      if (!(n >= 1 && n <= limit)) throw badRequest('error.invalid_page', { max: ceiling, pages: MAX_PAGE_NUMBER }, key);
+      // Older clients ask for huge pages (option lists: 999999); they get the largest page the type serves.
+      if (m[2] === 'number') q.page.number = n;
+      else {
+        q.page.size = Math.min(n, ceiling);
+        q.page.capped = n > ceiling;
+      }
     }
     // filter[state][]=… (how qs and axios write a list) is not ignored: the list would come unfiltered.
     else if (!m && /^(filter|fields|page)\[/.test(key)) throw badRequest('error.unknown_parameter', { name: key }, key);

@@ -2,6 +2,7 @@ import type { RelationshipDeclaration } from '@atelier/domain';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.ts';
+import type { Registry } from './registry.ts';
 
 /**
  * The kinds of relationship the engine loads for a whole page at once (a part of the read's one
@@ -112,3 +113,12 @@ export const rel = {
       return { kind: 'ownsMany', type: d.type, foreignKey, ...opts, readOnly: false };
     },
 };
+
+type Polymorphic = Extract<Relationship, { kind: 'polymorphic' }>;
+
+/** The types a polymorphic relationship may name in an app: its own list, or every type served (ANY_TYPE, '*'). */
+export const polymorphicTypes = (registry: Registry, rel: Polymorphic): string[] =>
+  rel.types.includes('*') ? [...registry.keys()].sort() : rel.types.filter((t) => registry.has(t));
+
+/** Whether a polymorphic relationship may name a record of this type in this app. */
+export const servesPolymorphic = (registry: Registry, rel: Polymorphic, type: string) => registry.has(type) && (rel.types.includes('*') || rel.types.includes(type));

@@ -6,7 +6,8 @@ import type { Registry } from './registry.ts';
 import { addDataMeta, includedObjects, newDocument, serialize, type Document } from './serialize.ts';
 import { findRow } from './scope.ts';
 import { loadIncludes, readList, readRecord } from './includes.ts';
-import { forbidden, notFound } from './errors.ts';
+import { ApiError, forbidden, notFound } from './errors.ts';
+import { describeRoute, type RegisteredRoute } from './openapi.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { createRecord, deleteRecord, updateRecord } from './write.ts';
 import { authorize, enforceAction } from './policies.ts';
@@ -144,7 +145,14 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
       authorize(ctx, def, 'viewAny');
       const q = parseQuery(ctx.registry, def, request.query as Query, { list: true });
       const { rows, total, doc } = await readList(ctx, def, q);
-      const page = { total, number: q.page.number, size: q.page.size, last: Math.max(1, Math.ceil(total / q.page.size)) };
+      const page = {
+        total,
+        number: q.page.number,
+        size: q.page.size,
+        last: Math.max(1, Math.ceil(total / q.page.size)),
+        // A larger page was asked for than the type serves: say what it serves.
+        ...(q.page.capped ? { max_size: q.page.size } : {}),
+      };
       return reply.type(MEDIA_TYPE).send(await renderDocument(ctx, def, rows, q, { page }, doc));
     });
 
@@ -182,3 +190,46 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
     });
 }
 
+
+/** The standard verbs of a type's two paths (JSON:API: PATCH, not PUT). */
+const STANDARD_VERBS: [suffix: string, verbs: ('GET' | 'POST' | 'PATCH' | 'DELETE')[]][] = [
+  ['', ['GET', 'POST']],
+  ['/:id', ['GET', 'PATCH', 'DELETE']],
+];
+
+/**
+ * A standard verb a type does not serve (POST /inspection-fields: fields come with their
+ * inspection) answers 405 with the verbs its path does serve in `Allow`, and why in words, rather
+ * than a 404 that says the path does not exist. Registered once every other route is, so a
+ * hand-written route (POST /imports, a multipart upload) keeps its path.
+ */
+export function registerNotServed(app: FastifyInstance, registry: Registry, served: readonly RegisteredRoute[]) {
+  const verbsAt = new Map<string, Set<string>>();
+  for (const r of served) {
+    const verbs = verbsAt.get(r.path) ?? new Set<string>();
+    verbs.add(r.method.toUpperCase());
+    verbsAt.set(r.path, verbs);
+  }
+  for (const def of registry.values())
+    for (const [suffix, verbs] of STANDARD_VERBS) {
+      const path = `/${def.type}${suffix}`;
+      const have = verbsAt.get(path);
+      if (!have) continue; // nothing at this path: a 404 says so
+      const allow = ['GET', 'POST', 'PATCH', 'DELETE'].filter((v) => have.has(v)).join(', ');
+      for (const method of verbs.filter((v) => !have.has(v))) {
+        describeRoute(method, path, {
+          summary: `Not served on ${def.type}: 405 with Allow: ${allow}`,
+          tag: def.type,
+          responses: {},
+          errors: [405],
+        });
+        app.route({
+          method,
+          url: path,
+          handler: async () => {
+            throw new ApiError(405, def.notServed ?? 'error.method_not_allowed', { allow, type: def.type }, undefined, { Allow: allow });
+          },
+        });
+      }
+    }
+}

@@ -1,3 +1,5 @@
+import { OPTION_RULES } from '@atelier/domain';
+import { OPTIONS_PAGE } from '../../src/areas/admin/options.resource.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSessions } from '../../src/auth/tokens.ts';
@@ -362,6 +364,13 @@ describe('organizations, resellers and locations', () => {
 
   it('reads the organization options as name/value pairs and updates one', async () => {
     const res = await t.api('GET', '/api/v1/options?sort=name&page[size]=999999', { token: manager });
+    // The whole map in one page, whatever the catalogue's size (issue 28 §7): options serve up to OPTIONS_PAGE.
+    expect(res.body.meta.page).toMatchObject({ size: OPTIONS_PAGE, max_size: OPTIONS_PAGE, total: OPTION_RULES.size, last: 1 });
+    expect(res.body.data).toHaveLength(OPTION_RULES.size);
+    expect(OPTION_RULES.size).toBeLessThanOrEqual(OPTIONS_PAGE);
+    const paged = await t.api('GET', '/api/v1/options?sort=name&page[size]=150', { token: manager });
+    expect(paged.body.meta.page.size).toBe(150);
+    expect(paged.body.meta.page.max_size).toBeUndefined();
     const map = Object.fromEntries(res.body.data.map((o: any) => [o.attributes.name, o.attributes.value]));
     expect(map['estimations.default_hourly_rate']).toBe(12000);
     const id = res.body.data.find((o: any) => o.attributes.name === 'estimations.default_hourly_rate').id;

@@ -602,7 +602,18 @@ describe('GET /app-config', () => {
   it('is public and names Atelier by default, with the languages and CAD', async () => {
     const res = await t.api('GET', '/api/v1/app-config', { headers: { host: 'unknown.example' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ app_name: 'Atelier', logo_url: null, languages: ['fr', 'en'], default_locale: 'fr', currency: 'CAD' });
+    expect(res.body).toMatchObject({ app_name: 'Atelier', logo_url: null, languages: ['fr', 'en'], default_locale: 'fr', currency: 'CAD', currency_symbol: '$', barcode_scanner_license: null });
+  });
+
+  it('gives the deployment’s currency and barcode scanner licence from the environment (platform §3)', async () => {
+    const deployed = await createTestApp({ CURRENCY: 'USD', CURRENCY_SYMBOL: 'US$', BARCODE_SCANNER_LICENSE: 'licence-2026-XYZ' }, { demo: false });
+    try {
+      const res = await deployed.api('GET', '/api/v1/app-config');
+      expect(res.body).toMatchObject({ currency: 'USD', currency_symbol: 'US$', barcode_scanner_license: 'licence-2026-XYZ' });
+    } finally {
+      await deployed.close();
+    }
+    await expect(createTestApp({ CURRENCY: 'dollars' }, { demo: false })).rejects.toThrow(/CURRENCY/);
   });
 
   it('names the types whose rows belong to an organization (lists spanning organizations show it)', async () => {

@@ -192,7 +192,10 @@ describe('list', () => {
   it('caps the page size instead of serving a huge page', async () => {
     const res = await t.api('GET', `${W}?page[size]=999999`, { token: manager });
     expect(res.status).toBe(200);
-    expect(res.body.meta.page.size).toBe(100);
+    // meta.page says the size was capped, and at what (issue 28 §7).
+    expect(res.body.meta.page).toMatchObject({ size: 100, max_size: 100 });
+    const small = await t.api('GET', `${W}?page[size]=100`, { token: manager });
+    expect(small.body.meta.page.max_size).toBeUndefined();
   });
 
   it('filters by declared filters, search and with_ids', async () => {

@@ -218,4 +218,40 @@ describe('notifications', () => {
     expect((await t.api('DELETE', `${S}/${sub.id}`, { token: bob })).status).toBe(404);
     expect((await t.api('DELETE', `${S}/${sub.id}`, { token: manager })).status).toBe(204);
   });
+
+  it('PATCH narrows what a subscription hears to the events chosen (platform §7), for its owner only', async () => {
+    const target = w.inspector.id;
+    const [sub] = (await t.api('GET', `${S}?filter[subject_id]=${target}`, { token: bob })).body.data;
+    const patch = (token: string, events: unknown, lang = 'fr') =>
+      t.api('PATCH', `${S}/${sub.id}`, { token, headers: { 'accept-language': lang }, body: { data: { type: 'notification-subscriptions', id: sub.id, attributes: { events } } } });
+
+    // What is not an event of users is refused, each at its place, in the request's language.
+    const bad = await patch(bob, ['deactivate', 'constructor', 'start'], 'en');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: any) => e.source.pointer)).toEqual(['/data/attributes/events/1', '/data/attributes/events/2']);
+    expect(bad.body.errors[0].detail).toContain('constructor is not an event of this kind of record');
+    // Another user's subscription does not exist for them; the subject is written on create only.
+    expect((await patch(manager, ['deactivate'])).status).toBe(404);
+    const moved = await t.api('PATCH', `${S}/${sub.id}`, { token: bob, body: { data: { type: 'notification-subscriptions', id: sub.id, attributes: { subject_id: w.manager.id } } } });
+    expect(moved.body.data.attributes.subject_id).toBe(target);
+
+    const ok = await patch(bob, ['deactivate', 'deactivate']);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.attributes.events).toEqual(['deactivate']);
+
+    // An edit no longer notifies Bob; the action he chose does.
+    const before = await unread(bob);
+    const renamed = await t.api('PATCH', `/api/v1/users/${target}`, { token: manager, body: { data: { type: 'users', id: target, attributes: { firstname: 'Ivo' } } } });
+    expect(renamed.status).toBe(200);
+    expect(await unread(bob)).toBe(before);
+    await t.api('GET', `/api/v1/users/${target}/deactivate`, { token: manager });
+    expect(await unread(bob)).toBe(before + 1);
+    await t.api('GET', `/api/v1/users/${target}/activate`, { token: manager });
+    expect(await unread(bob)).toBe(before + 1);
+
+    // null: every event again.
+    expect((await patch(bob, null)).body.data.attributes.events).toBeNull();
+    await t.api('PATCH', `/api/v1/users/${target}`, { token: manager, body: { data: { type: 'users', id: target, attributes: { firstname: 'Ivan' } } } });
+    expect(await unread(bob)).toBe(before + 2);
+  });
 });

@@ -14,6 +14,9 @@ export interface AppConfig {
   languages: string[];
   default_locale: string;
   currency: string;
+  currency_symbol: string;
+  /** The deployment's barcode scanner licence (BARCODE_SCANNER_LICENSE), or null. */
+  barcode_scanner_license: string | null;
   registration_enabled: boolean;
   /** The JSON:API types this server serves (older servers: absent). */
   resource_types?: string[];

@@ -45,8 +45,8 @@ export const MENU: readonly MenuApp[] = [
     items: [
       item('inspection_forms', '/inspecpro/inspection-forms', 'view any inspection forms', true),
       item('inspections', '/inspecpro/inspections', 'view any inspections', true),
-      item('estimates', '/inspecpro/estimates', 'view any estimations', true, 'estimations'),
-      item('repairs', '/inspecpro/repairs', 'view any repairs', true),
+      item('estimates', '/inspecpro/estimates', 'view module estimations', true, 'estimations'),
+      item('repairs', '/inspecpro/repairs', 'view module repairs', true),
     ],
   },
   {

@@ -1,17 +1,26 @@
+import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/jsonapi.ts';
+import i18n from '../i18n/index.ts';
 import { showRequestError } from './errorStore.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { silent?: boolean };
+    /** silent: no dialog; notify: a danger notification instead of the dialog (the shell's own loads, platform §8). */
+    queryMeta: { silent?: boolean; notify?: boolean };
     mutationMeta: { silent?: boolean; form?: boolean };
   }
 }
 
 /** Errors the user must see in the dialog: not 401 (logout handles it), not form field errors. */
-function report(error: unknown, meta: { silent?: boolean; form?: boolean } | undefined) {
+function report(error: unknown, meta: { silent?: boolean; notify?: boolean; form?: boolean } | undefined) {
   if (meta?.silent) return;
+  if (meta?.notify) {
+    if ((error instanceof ApiError && error.status === 401) || (error as Error)?.name === 'AbortError') return;
+    // One notice however often the load fails again (the bell refreshes every minute).
+    notifications.show({ id: 'load-failed', color: 'red', message: i18n.t('errors:SOMETHING_WENT_WRONG') });
+    return;
+  }
   if (error instanceof ApiError) {
     if (error.status === 401) return;
     if (meta?.form && error.status === 422 && Object.keys(error.fieldErrors).length > 0) return;

@@ -159,6 +159,13 @@ describe('permission gating of the menu', () => {
     expect(visibleApps(new Set(['view any users'])).map((a) => a.key)).toEqual([]);
   });
 
+  it('guards the estimates and repairs screens by their module permission (inspections §2)', () => {
+    const inspecpro = MENU.find((a) => a.key === 'inspectpro')!;
+    const held = new Set(['view app inspectpro', 'view module estimations', 'view module repairs']);
+    expect(visibleItems(inspecpro, held).map((i) => i.key)).toEqual(['estimates', 'repairs']);
+    expect(visibleItems(inspecpro, new Set(['view app inspectpro', 'view any estimations'])).map((i) => i.key)).toEqual([]);
+  });
+
   it('finds the app of a path and checks route permissions', () => {
     expect(appOfPath('/admin/users?id=1')?.key).toBe('admin');
     expect(appOfPath('/files/explorer')?.key).toBe('files');

@@ -1,5 +1,5 @@
 import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
-import { CONTACT_TITLES, CONTACT_TITLE_LABELS, type Phone } from '../crm/crm.ts';
+import { CONTACTABLE_TYPES, CONTACT_TITLES, CONTACT_TITLE_LABELS, type Phone } from '../crm/crm.ts';
 
 export const contacts = declare('contacts', {
   attributes: {
@@ -19,6 +19,8 @@ export const contacts = declare('contacts', {
     ...organizationRecord(),
     customer: rel.toOne('customers'),
     supplier: rel.toOne('suppliers'),
+    /** Whose contact this is (contactable_type, contactable_id): the customer or the supplier. */
+    contactable: rel.polymorphicOne(CONTACTABLE_TYPES),
   },
   filters: ['search', 'same_name', 'except', 'customer', 'supplier', 'contactable_type', 'title', 'tags'],
   sorts: ['full_name', 'name', 'firstname', 'lastname', 'birthday', 'email', 'created_at', 'updated_at'],

@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { ANY_TYPE, attr, declare, rel } from '../declare/declare.ts';
 
 export const logs = declare('logs', {
   attributes: {
@@ -11,6 +11,8 @@ export const logs = declare('logs', {
   relationships: {
     causer: rel.toOne('users', { readOnly: true }),
     organization: rel.toOne('organizations', { readOnly: true }),
+    /** The record the entry is about (subject_type, subject_id), if the reader may see it. */
+    subject: rel.polymorphicOne(ANY_TYPE),
   },
   filters: ['subject_type', 'subject_id', 'event', 'causer', 'search'],
   sorts: ['created_at', 'event', 'subject_type'],

@@ -4,6 +4,8 @@ export const notificationSubscriptions = declare('notification-subscriptions', {
   attributes: {
     subject_type: attr.string().isRequired().isCreateOnly().max(100),
     subject_id: attr.string().isRequired().isCreateOnly().max(100),
+    /** Which changes notify: 'updated', 'deleted' or the record's workflow actions; null: every one. */
+    events: attr.stringList<string>(),
     created_at: attr.datetime().isReadOnly(),
   },
   relationships: {

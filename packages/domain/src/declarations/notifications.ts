@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { ANY_TYPE, attr, declare, rel } from '../declare/declare.ts';
 
 export const notifications = declare('notifications', {
   attributes: {
@@ -16,6 +16,8 @@ export const notifications = declare('notifications', {
     notifiable: rel.toOne('users', { readOnly: true }),
     causer: rel.toOne('users', { readOnly: true }),
     subscription: rel.toOne('notification-subscriptions', { readOnly: true }),
+    /** The record the notice is about (subject_type, subject_id), if the reader may still see it. */
+    object: rel.polymorphicOne(ANY_TYPE),
   },
   filters: ['unRead', 'event', 'subject_type', 'subject_id'],
   sorts: ['created_at', 'read_at', 'event'],

@@ -31,6 +31,8 @@ export const requests = declare('requests', {
     approvedBy: rel.toOne('users', { readOnly: true }),
     completedBy: rel.toOne('users', { readOnly: true }),
     canceledBy: rel.toOne('users', { readOnly: true }),
+    /** The work made in answer to the request (response_type, response_id): its inspection, else its estimate. */
+    responseObject: rel.polymorphicOne(['inspections', 'estimations']),
   },
   filters: ['state', 'type', 'priority', 'assignedTo', 'vehicle', 'creator', 'customer', 'tags', 'search'],
   sorts: ['created_at', 'updated_at', 'code', 'priority', 'due_at', 'state', 'type'],

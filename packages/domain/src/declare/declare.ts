@@ -203,6 +203,9 @@ const relationship = <T extends string, M extends boolean>(type: T, many: M, fla
   createOnly: !!flags.createOnly,
 });
 
+/** The types of a polymorphic relationship that may name a record of any type the server serves (a log's subject). */
+export const ANY_TYPE: readonly string[] = ['*'];
+
 export const rel = {
   toOne: <const T extends string>(type: T, flags?: RelationshipFlags) => relationship(type, false, flags),
   toMany: <const T extends string>(type: T, flags?: RelationshipFlags) => relationship(type, true, flags),

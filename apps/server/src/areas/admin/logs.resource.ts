@@ -19,6 +19,7 @@ export const logsResource = defineResource(declarations.logs, {
   relationships: {
     causer: rel.belongsTo('causer_id'),
     organization: rel.belongsTo('organization_id'),
+    subject: rel.morphTo('subject_type', 'subject_id'),
   },
   filters: {
     subject_type: filter.in('subject_type'),

@@ -11,6 +11,8 @@ import { taxGroups } from '../settings/settings.table.ts';
 import { options } from './admin.table.ts';
 
 const VALUE = attributePointer('value');
+/** The options list's page: every option of the catalogue, so an organization's map is one page (a test checks it fits). */
+export const OPTIONS_PAGE = 1000;
 
 /**
  * Organization configuration as name/value pairs. Clients read GET /options as a map
@@ -26,6 +28,8 @@ export const optionsResource = defineResource(declarations.options, {
   permissions: 'options',
   tenancy: tenancy.organization({ locations: false }),
   operations: { create: false, delete: false },
+  // Clients read an organization's options as one map (page[size]=999999): all of them in one page.
+  maxPageSize: OPTIONS_PAGE,
   relationships: {
     organization: rel.belongsTo('organization_id'),
   },

@@ -7,7 +7,7 @@ import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-
 import { scoped } from '../../jsonapi/scope.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { column, filter, uuidList } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { rel, type Ref } from '../../jsonapi/relationships.ts';
 import { toUuidArray } from '../../access/tenancy.ts';
 import { contacts } from './crm.table.ts';
 import { normalizedName } from './names.ts';
@@ -56,6 +56,14 @@ export const contactsResource = defineResource(declarations.contacts, {
     organization: rel.belongsTo('organization_id'),
     customer: rel.belongsTo('customer_id'),
     supplier: rel.belongsTo('supplier_id'),
+    contactable: rel.polymorphic(async (_ctx, rows) => {
+      const refs = new Map<string, Ref[]>();
+      for (const r of rows) {
+        const type = contactableType(r);
+        if (type) refs.set(String(r.id), [{ type, id: String(type === 'customers' ? r.customer_id : r.supplier_id) }]);
+      }
+      return refs;
+    }),
     allowedLocations: rel.idArray('location_ids'),
     tags: rel.idArray('tag_ids'),
   },

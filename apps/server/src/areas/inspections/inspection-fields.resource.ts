@@ -121,6 +121,7 @@ export const inspectionFieldsResource = defineResource(declarations['inspection-
   tenancy: tenancy.ownedBy(inspectionsResource, 'inspection_id', { organization: true }),
   // Made with their inspection, one per field of its version; never added or removed alone.
   operations: { create: false, delete: false },
+  notServed: 'error.inspection_fields_not_served',
   relationships: {
     organization: rel.belongsTo('organization_id'),
     inspection: rel.belongsTo('inspection_id'),

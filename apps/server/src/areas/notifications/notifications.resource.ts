@@ -24,6 +24,7 @@ export const notificationsResource = defineResource(declarations.notifications, 
     notifiable: rel.belongsTo('user_id'),
     causer: rel.belongsTo('causer_id'),
     subscription: rel.belongsTo('subscription_id'),
+    object: rel.morphTo('subject_type', 'subject_id'),
   },
   filters: {
     unRead: filter.custom((value) => {

@@ -14,6 +14,8 @@ export const notificationSubscriptions = pgTable(
     organization_id: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
     subject_type: text('subject_type').notNull(),
     subject_id: text('subject_id').notNull(),
+    /** The events that notify ('updated', 'deleted', an action's name); null: every one. */
+    events: text('events').array(),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [

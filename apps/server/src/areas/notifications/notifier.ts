@@ -23,12 +23,14 @@ export const notifyFollowers: ActivityListener = async (ctx, def, row, event, pr
     event === 'created'
       ? []
       : await ctx.db
-          .select({ id: notificationSubscriptions.id, user: notificationSubscriptions.user_id })
+          .select({ id: notificationSubscriptions.id, user: notificationSubscriptions.user_id, events: notificationSubscriptions.events })
           .from(notificationSubscriptions)
           .where(bySubject);
+  // A follower who chose events hears only those (a deletion ends the subscription whatever it chose).
+  const heard = followers.filter((f) => !f.events || f.events.includes(event));
 
   // Recipient → subscription that brought them (null for an assignee).
-  const recipients = new Map<string, string | null>(followers.map((f) => [f.user, f.id]));
+  const recipients = new Map<string, string | null>(heard.map((f) => [f.user, f.id]));
   const assignees = [...new Set((def.notify?.assignees?.(row) ?? []).filter((id): id is string => !!id))].filter((id) => !recipients.has(id));
   if (assignees.length) {
     // Only real, active users: a stale id on a record must not break its writes.

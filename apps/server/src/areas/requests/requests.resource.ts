@@ -39,6 +39,8 @@ export const requestsResource = defineResource(declarations.requests, {
     approvedBy: rel.belongsTo('approved_by_id'),
     completedBy: rel.belongsTo('completed_by_id'),
     canceledBy: rel.belongsTo('canceled_by_id'),
+    // Kept by the database (migration 0016's triggers): the inspection made from it, else its estimate.
+    responseObject: rel.morphTo('response_type', 'response_id'),
     allowedLocations: rel.idArray('location_ids'),
     tags: rel.idArray('tag_ids'),
   },

@@ -122,7 +122,8 @@ function LocationSelector({ value, organization, onCommit }: { value: string[]; 
   const remote = useList<Location>(
     'locations',
     { ...LOCATION_PARAMS, filter: { search: q, organization: organization ?? undefined } },
-    { global: false, enabled: !ownOnly, meta: { silent: true } },
+    // A failure to load locations is said in a danger notification (platform §8); the chosen ones' names below stay silent.
+    { global: false, enabled: !ownOnly, meta: { notify: true } },
   );
   const chosen = useList<Location>(
     'locations',

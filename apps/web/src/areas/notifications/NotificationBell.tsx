@@ -12,7 +12,7 @@ import { useNotificationText } from './NotificationText.tsx';
 export function NotificationBell() {
   const { t } = useTranslation();
   const text = useNotificationText();
-  const q = useList<Notification>('notifications', UNREAD_PARAMS, { global: false, refetchInterval: UNREAD_REFRESH_MS, meta: { silent: true } });
+  const q = useList<Notification>('notifications', UNREAD_PARAMS, { global: false, refetchInterval: UNREAD_REFRESH_MS, meta: { notify: true } });
   const mark = useMarkNotifications();
   const count = q.data?.total ?? 0;
   const label = t('notifications:bell', { count });

@@ -39,8 +39,8 @@ export interface Column<T> {
   /** The column that links to the record (default: the first). */
   primary?: boolean;
   visibleFrom?: 'sm' | 'md' | 'lg';
-  /** The cell links to a page of its own instead of the drawer. */
-  linkTo?: (row: T) => string;
+  /** The cell links to a page of its own instead of the drawer (null: this row's cell links nowhere). */
+  linkTo?: (row: T) => string | null;
 }
 
 export interface FilterDef {
@@ -345,10 +345,11 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
                         ) : null}
                         {props.columns.map((c, i) => {
                           const content = c.render ? c.render(row) : String(row[c.key] ?? '');
+                          const href = c.linkTo?.(row);
                           return (
                             <Table.Td key={c.key} visibleFrom={c.visibleFrom}>
-                              {c.linkTo ? (
-                                <Anchor component={Link} to={c.linkTo(row)} fw={500}>
+                              {href ? (
+                                <Anchor component={Link} to={href} fw={500}>
                                   {content || t('common:form.none')}
                                 </Anchor>
                               ) : i === primaryIndex && props.renderRecord && canView ? (
