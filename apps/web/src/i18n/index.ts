@@ -37,8 +37,14 @@ const areaBackend = {
   },
 };
 
-/** The areas' texts in the current language (and the fallback); the router's pages wait for them. */
-export const loadAreaTexts = () => i18n.loadNamespaces(AREA_NAMESPACES);
+/**
+ * The areas' texts in both languages; the router's pages wait for them. Both, so that a page that
+ * switches language (the frame's ?lang=, a customer's link) shows no text of the other meanwhile.
+ */
+export async function loadAreaTexts() {
+  await i18n.loadNamespaces(AREA_NAMESPACES);
+  await i18n.loadLanguages([...LOCALES]);
+}
 
 export const GLOBAL_LOCALE_KEY = 'GLOBAL_LOCALE';
 
