@@ -21,7 +21,7 @@ export default defineConfig({
           env: { ATELIER_COUNT_QUERIES: '1', ATELIER_CHECK_RENDER: '1' },
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true } },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/testing/i18n-setup.ts'], passWithNoTests: true } },
     ],
   },
 });

@@ -3,6 +3,8 @@
 // snippet. Then a dealership's page served on another loopback port (another origin) embeds the
 // frame: with its domain allowed the estimation works there, in English and on a phone's width; with
 // the domain removed the browser refuses to show the frame (frame-ancestors) and its calls are refused.
+// The frame (issue 20 point 5): no margin fields, the dealership's margin from the frame tab's
+// settings, the visitor's lead saved as an evaluation request, the height sent to the page.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { describe, test } from 'node:test';
@@ -29,12 +31,15 @@ async function fillKona(scope, page) {
   await scope.locator('[data-testid=estimate-offer]').waitFor({ timeout: 20_000 });
 }
 
-/** A dealership's page on another origin (localhost:<port>, the app being on 127.0.0.1) that embeds the frame. */
-async function dealershipSite(frameSrc) {
+/**
+ * A dealership's page on another origin (localhost:<port>, the app being on 127.0.0.1) that embeds
+ * the frame with the snippet the frame tab gives (its iframe and its height listener).
+ */
+async function dealershipSite(snippet) {
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Garage test</title></head>
-      <body style="margin:0"><h1 style="font:16px sans-serif">Garage test</h1><iframe id="estimate" src="${frameSrc}" title="Estimate" style="width:100%;height:1400px;border:0"></iframe></body></html>`);
+      <body style="margin:0"><h1 style="font:16px sans-serif">Garage test</h1>${snippet}</body></html>`);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return { server, url: `http://localhost:${server.address().port}/`, host: `localhost:${server.address().port}` };
@@ -55,14 +60,25 @@ describe('price estimation', () => {
       assert.match(await page.locator('[data-testid=estimate-count]').innerText(), /véhicules comparables/);
       await shot(page, 'pricing-screen');
       await axeCheck(page, 'the estimation screen');
+      const screenOffer = Number((await page.locator('[data-testid=estimate-offer]').innerText()).replace(/\D/g, ''));
       await page.locator('[data-testid=tab-frame]').click();
       const snippet = await page.locator('[data-testid=frame-snippet]').innerText();
-      assert.match(snippet, /<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\/vehicle-estimate\?key=pk_/);
+      assert.match(snippet, /<iframe id="atelier-estimate" src="http:\/\/127\.0\.0\.1:\d+\/embed\/vehicle-estimate\?key=pk_/);
+      assert.match(snippet, /addEventListener\('message'/);
+      // The frame's margin is the dealership's: set on the frame tab.
+      await page.locator('[data-testid=frame-desired_profit]').fill('2000');
+      await page.locator('[data-testid=frame-settings-save]').click();
+      await page.getByText('Réglages enregistrés').waitFor();
+      await shot(page, 'pricing-frame-tab');
+      await axeCheck(page, 'the frame tab');
+      await page.locator('[data-testid=tab-api]').click();
+      await page.locator('[data-testid=api-example]').waitFor();
+      await axeCheck(page, 'the API tab');
 
       // The dealership's site: its domain allowed (and the demo's localhost entry set aside).
       const tk = await token('manager@atelier.test');
       const key = (await api('/estimate-vehicle-keys', { token: tk })).body.data.attributes.public_key;
-      const site = await dealershipSite(`${BASE}/embed/vehicle-estimate?key=${key}&lang=en`);
+      const site = await dealershipSite(snippet.replace('&lang=fr', '&lang=en'));
       try {
         for (const d of (await api('/estimate-vehicle-allow-domains?page[size]=100', { token: tk })).body.data)
           assert.equal((await api(`/estimate-vehicle-allow-domains/${d.id}`, { method: 'DELETE', token: tk })).status, 204);
@@ -71,14 +87,40 @@ describe('price estimation', () => {
 
         const phone = await open({ width: 390, height: 844 });
         await phone.goto(site.url);
-        const frame = phone.frameLocator('#estimate');
+        const frame = phone.frameLocator('#atelier-estimate');
         await frame.locator('[data-testid=embed-organization]').waitFor({ timeout: 20_000 });
         assert.equal(await frame.getByRole('heading', { level: 1 }).innerText(), 'Get your vehicle’s value');
+        // The visitor is not asked for the margin.
+        for (const k of ['desired_profit', 'aggression_percentage', 'damage_cost']) assert.equal(await frame.locator(`[data-testid=estimate-${k}]`).count(), 0, k);
         await fillKona(frame, phone);
-        await frame.locator('[data-testid=estimate-steps]').getByText('Offer', { exact: true }).waitFor();
+        // The offer takes the dealership's 2 000 $; neither the retail nor the steps are shown.
+        assert.equal(Number((await frame.locator('[data-testid=estimate-offer]').innerText()).replace(/\D/g, '')), screenOffer - 2000);
+        assert.equal(await frame.locator('[data-testid=estimate-steps]').count(), 0);
         const inner = phone.frames().find((f) => f.url().includes('/embed/vehicle-estimate'));
         assert.ok(await inner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'the frame fits a phone’s width');
+        // The lead: name, phone and the explicit consent.
+        await frame.locator('[data-testid=lead-name]').fill('Julie Vézina');
+        await frame.locator('[data-testid=lead-phone]').fill('514 555-0199');
+        await frame.locator('[data-testid=lead-submit]').click();
+        await frame.getByText('Tick the box to agree to be contacted').waitFor();
+        await frame.locator('[data-testid=lead-consent]').check();
+        await frame.locator('[data-testid=lead-submit]').click();
+        await frame.locator('[data-testid=lead-sent]').waitFor();
+        // The page sized the iframe to its content (the snippet's listener): nothing is cut off.
+        await settles(
+          async () => {
+            const [iframeHeight, contentHeight] = await Promise.all([phone.locator('#atelier-estimate').evaluate((f) => f.getBoundingClientRect().height), inner.evaluate(() => document.querySelector('[data-testid=embed-page]')?.getBoundingClientRect().height ?? 0)]);
+            return iframeHeight !== 900 && Math.abs(iframeHeight - contentHeight) <= 2;
+          },
+          true,
+          'the iframe takes its content’s height',
+        );
+        await phone.locator('#atelier-estimate').evaluate((f) => f.scrollIntoView({ block: 'end' }));
         await shot(phone, 'pricing-embed-phone');
+        await axeCheck(phone, 'the frame on a phone');
+        const leads = (await api('/requests?filter[type]=evaluation&sort=-created_at&page[size]=1', { token: tk })).body.data;
+        assert.match(leads[0].attributes.notes, /Julie Vézina · 514 555-0199/);
+        assert.match(leads[0].attributes.notes, /Hyundai Kona/);
         // The call was logged with the site it came from.
         const logs = (await api('/request-logs?filter[channel]=embed&page[size]=5', { token: tk })).body.data;
         assert.ok(logs.some((l) => l.attributes.host === site.host && l.attributes.http_status_code === 200), JSON.stringify(logs.map((l) => l.attributes)));
@@ -88,7 +130,7 @@ describe('price estimation', () => {
         const refused = await open({ width: 1024, height: 900 });
         await refused.goto(site.url);
         await refused.waitForTimeout(2000);
-        assert.equal(await refused.frameLocator('#estimate').locator('[data-testid=estimate-submit]').count(), 0, 'the frame is not shown on a site no longer allowed');
+        assert.equal(await refused.frameLocator('#atelier-estimate').locator('[data-testid=estimate-submit]').count(), 0, 'the frame is not shown on a site no longer allowed');
         const call = await fetch(`${BASE}/api/v1/public/embed/vehicle-price?key=${key}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', origin: site.url.replace(/\/$/, '') },

@@ -2,7 +2,7 @@
 // request and assign it, and the assignee's dashboard. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, field, journey, launch, login, settles, shot, token } from './helpers.mjs';
+import { api, axeCheck, field, journey, launch, login, settles, shot, token } from './helpers.mjs';
 
 const ACCORD = '1HGCM82633A004352';
 // The same VIN with a wrong check digit (position 9 should be 5): decoded, but warned about.
@@ -57,6 +57,9 @@ describe('vehicles and requests', () => {
       await page.locator('[data-field-view=odometer]').getByText(/212\s400 km/).waitFor();
       await page.locator('[data-testid=vehicle-history-empty]').getByText('Aucune inspection, estimation ou réparation').waitFor();
       await shot(page, '09-vehicle-view');
+      // The drawer is a dialog with a name (the list's), and passes axe.
+      await page.getByRole('dialog', { name: 'Véhicules' }).waitFor();
+      await axeCheck(page, 'the vehicle drawer');
 
       // In the list.
       await page.locator('[data-testid=record-drawer]').getByRole('button', { name: 'Fermer' }).click();

@@ -462,6 +462,17 @@ export const fr = {
   'pricing.black_book_unavailable': 'Canadian Black Book ne répond pas pour le moment',
   'pricing.black_book_not_found': 'Canadian Black Book ne connaît pas ce véhicule',
   'pricing.vin_not_decoded': 'Ce NIV n’a pu être décodé : donnez l’année, la marque et le modèle',
+  'pricing.margin_not_public': "« {name} » est la marge du concessionnaire : le cadre public la prend dans ses réglages, ne l’envoyez pas",
+  'pricing.lead_contact_required': "Donnez un numéro de téléphone ou une adresse courriel",
+  'pricing.lead_consent_required': "Cochez la case pour accepter d’être contacté",
+  'pricing.lead_from': "Demande d’évaluation reçue par le cadre d’estimation du site {host}.",
+  'pricing.lead_contact': "Contact :",
+  'pricing.lead_vehicle': "Véhicule :",
+  'pricing.lead_accident': "accidenté",
+  'pricing.lead_rebuilt': "reconstruit",
+  'pricing.lead_offer': "Offre affichée :",
+  'pricing.lead_no_price': "aucun prix trouvé",
+  'pricing.lead_consented': "Le visiteur a accepté d’être contacté.",
 } as const;
 
 export type MessageKey = keyof typeof fr;

@@ -264,6 +264,129 @@ describe('the embeddable frame and its allowed domains', () => {
   });
 });
 
+describe('the frame’s margin and leads (issue 20 point 5)', () => {
+  const SITE = { origin: 'https://www.frame-lead.ca' };
+  let key: string;
+  let key2: string;
+  const settings = (token: string, attributes: Record<string, unknown>, locale = 'fr') =>
+    t.api('PATCH', '/api/v1/estimate-vehicle-frame-settings', { token, headers: { 'accept-language': locale }, body: { data: { type: 'estimate-vehicle-frame-settings', attributes } } });
+  const framePrice = (payload: unknown, k = key, headers: Record<string, string> = SITE) =>
+    t.api('POST', `/api/v1/public/embed/vehicle-price?key=${encodeURIComponent(k)}`, { body: payload as object, headers: { ...JSON_HEADERS, ...headers } });
+  const lead = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.api('POST', `/api/v1/public/embed/leads?key=${encodeURIComponent(key)}`, { body: payload as object, headers: { ...JSON_HEADERS, ...SITE, ...headers } });
+  const evaluations = async () =>
+    rowsOf<{ id: string; code: string; type: string; notes: string; vehicle_vin: string | null }>(await t.database.db.execute(sql`SELECT id, code, type, notes, vehicle_vin FROM requests WHERE organization_id = ${w.garage.id} AND type = 'evaluation' ORDER BY created_at`));
+  const contact = { name: 'Julie Vézina', phone: '514 555-0199', consent: true };
+
+  beforeAll(async () => {
+    key = (await t.api('GET', '/api/v1/estimate-vehicle-keys', { token: w.manager.token })).body.data.attributes.public_key;
+    key2 = (await t.api('GET', '/api/v1/estimate-vehicle-keys', { token: w.manager2.token })).body.data.attributes.public_key;
+    await t.api('POST', '/api/v1/estimate-vehicle-allow-domains', { token: w.manager.token, body: { data: { type: 'estimate-vehicle-allow-domains', attributes: { domain: 'www.frame-lead.ca' } } } });
+    await t.api('POST', '/api/v1/estimate-vehicle-allow-domains', { token: w.manager2.token, body: { data: { type: 'estimate-vehicle-allow-domains', attributes: { domain: 'www.frame-lead.ca' } } } });
+  });
+
+  it('refuses the margin from a public caller, each member named, in French and English; nothing is saved', async () => {
+    for (const [locale, detail] of [
+      ['fr', '« desired_profit » est la marge du concessionnaire : le cadre public la prend dans ses réglages, ne l’envoyez pas'],
+      ['en', '“desired_profit” is the dealership’s margin: the public frame takes it from its settings, do not send it'],
+    ]) {
+      const res = await framePrice({ ...body, desired_profit: 0, aggression_percentage: 0, damage_cost: 0 }, key, { ...SITE, 'accept-language': locale });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual(['/desired_profit', '/aggression_percentage', '/damage_cost']);
+      expect(res.body.errors[0].detail).toBe(detail);
+    }
+    const before = (await evaluations()).length;
+    const refused = await lead({ ...body, ...contact, desired_profit: 1 });
+    expect(refused.status).toBe(422);
+    expect(await evaluations()).toHaveLength(before);
+  });
+
+  it('takes the margin from the organization’s frame settings, and answers the offer, never the retail or the margin', async () => {
+    const none = await framePrice(body);
+    expect(none.status).toBe(200);
+    const retail = (await estimate(w.manager.token, body)).body.data.attributes.offer.market_retail;
+    // No settings yet: the margin is zero, the offer is the retail.
+    expect(none.body.data.attributes.offer).toBe(retail);
+    const saved = await settings(w.manager.token, { desired_profit: 2000, aggression_percentage: 10, damage_cost: 750 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.attributes).toEqual({ desired_profit: 2000, aggression_percentage: 10, damage_cost: 750, display: 'offer' });
+    // Another organization's generous settings are its own.
+    expect((await settings(w.manager2.token, { desired_profit: 0, aggression_percentage: 0, damage_cost: 0 })).status).toBe(200);
+    const res = await framePrice(body);
+    expect(res.status).toBe(200);
+    const expected = (await estimate(w.manager.token, { ...body, desired_profit: 2000, aggression_percentage: 10, damage_cost: 750 })).body.data.attributes.offer.amount;
+    expect(res.body.data.attributes).toEqual({ vehicle: expect.objectContaining({ make: 'Toyota', model: 'RAV4' }), province: 'QC', status: 'good', mileage: 60_000, display: 'offer', offer: expected, low: expected, high: expected });
+    expect(expected).toBe(Math.round(retail * 0.9) - 2000 - 750);
+    // The other organization's frame values its own market (its RAV4s sold 90 000 $) with its own margin (none).
+    const theirs = await framePrice(body, key2);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data.attributes.offer).toBeGreaterThan(80_000);
+    expect((await t.api('GET', '/api/v1/estimate-vehicle-frame-settings', { token: w.manager.token })).body.data.attributes.desired_profit).toBe(2000);
+  });
+
+  it('shows a range when the dealership chooses one', async () => {
+    expect((await settings(w.manager.token, { display: 'range' })).body.data.attributes).toMatchObject({ display: 'range', desired_profit: 2000 });
+    const a = (await framePrice(body)).body.data.attributes;
+    expect(a.display).toBe('range');
+    expect(a.low).toBeLessThan(a.offer);
+    expect(a.high).toBeGreaterThan(a.offer);
+    await settings(w.manager.token, { display: 'offer' });
+  });
+
+  it('checks the settings, and only whoever manages the frame changes them', async () => {
+    const bad = await settings(w.manager.token, { aggression_percentage: 150, display: 'all', desired_profit: -1 }, 'en');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/data/attributes/aggression_percentage', '/data/attributes/desired_profit', '/data/attributes/display']);
+    expect((await t.api('GET', '/api/v1/estimate-vehicle-frame-settings', { token: w.manager.token })).body.data.attributes.desired_profit).toBe(2000);
+    expect((await settings(w.inspector.token, { desired_profit: 0 })).status).toBe(403);
+  });
+
+  it('saves a lead as an evaluation request with the vehicle and the offer shown, and notifies the dispatchers', async () => {
+    const before = (await evaluations()).length;
+    const res = await lead({ ...body, vin: '2T3W1RFV8MW123456', ...contact });
+    expect(res.status).toBe(201);
+    const expected = (await framePrice(body)).body.data.attributes.offer;
+    expect(res.body.data.attributes.offer).toMatchObject({ display: 'offer', offer: expected });
+    const saved = await evaluations();
+    expect(saved).toHaveLength(before + 1);
+    const request = saved.at(-1)!;
+    expect(request).toMatchObject({ id: res.body.data.id, type: 'evaluation', vehicle_vin: '2T3W1RFV8MW123456' });
+    expect(request.code).toBeTruthy();
+    expect(request.notes).toContain('Julie Vézina · 514 555-0199');
+    expect(request.notes).toContain('2021 Toyota RAV4 LE');
+    expect(request.notes).toContain(new Intl.NumberFormat('fr-CA', { style: 'currency', currency: 'CAD', maximumFractionDigits: 0 }).format(expected));
+    expect(request.notes).toContain('www.frame-lead.ca');
+    // The manager (who assigns requests) is told; the inspector is not; nobody of the other organization.
+    const told = rowsOf<{ user_id: string; organization_id: string }>(await t.database.db.execute(sql`SELECT user_id, organization_id FROM notifications WHERE subject_type = 'requests' AND subject_id = ${request.id}`));
+    expect(told.map((n) => n.user_id)).toContain(w.manager.id);
+    expect(told.map((n) => n.user_id)).not.toContain(w.inspector.id);
+    expect(told.map((n) => n.user_id)).not.toContain(w.manager2.id);
+    // The request reads through the API like any other.
+    const read = await t.api('GET', `/api/v1/requests/${request.id}`, { token: w.manager.token });
+    expect(read.status).toBe(200);
+    expect(read.body.data.attributes.type).toBe('evaluation');
+    expect((await t.api('GET', `/api/v1/requests/${request.id}`, { token: w.manager2.token })).status).toBe(404);
+  });
+
+  it('refuses a lead without consent or a way to reach the visitor, in French and English; nothing is saved', async () => {
+    const before = (await evaluations()).length;
+    const res = await lead({ ...body, name: 'Julie', consent: false }, { 'accept-language': 'en' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.map((e: { source: { pointer: string }; detail: string }) => [e.source.pointer, e.detail])).toEqual([
+      ['/phone', 'Give a phone number or an email address'],
+      ['/consent', 'Tick the box to agree to be contacted'],
+    ]);
+    const fr = await lead({ ...body, name: 'Julie', email: 'pas-une-adresse' });
+    expect(fr.body.errors.map((e: { source: { pointer: string }; detail: string }) => [e.source.pointer, e.detail])).toEqual([
+      ['/email', 'Le champ doit contenir un email valide'],
+      ['/consent', 'Cochez la case pour accepter d’être contacté'],
+    ]);
+    expect((await lead({ ...contact, province: 'QC' })).status).toBe(422);
+    expect((await lead({ ...body, ...contact }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(await evaluations()).toHaveLength(before);
+  });
+});
+
 describe('GET /vehicles/get-worst-price-by-vin/{vin}', () => {
   it('values every trim the VIN may be and answers the lowest, with the list', async () => {
     await makeVehicle(t, w.manager.token, { vin: '2T3W1RFV8MW123456', make: 'Toyota', model: 'RAV4', model_year: 2021 });

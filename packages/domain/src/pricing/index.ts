@@ -4,3 +4,4 @@ export * from './market.ts';
 export * from './offer.ts';
 export * from './request.ts';
 export * from './domains.ts';
+export * from './frame.ts';

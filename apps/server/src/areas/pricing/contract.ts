@@ -1,4 +1,4 @@
-import { CATALOGUE_LEVELS, CONDITIONS, OFFER_STEPS, PRICE_REQUEST_FIELDS, PROVINCES, WIDENING_STEPS } from '@atelier/domain';
+import { CATALOGUE_LEVELS, CONDITIONS, FRAME_DISPLAYS, LEAD_NAME_MAX, MARGIN_FIELDS, OFFER_STEPS, PRICE_REQUEST_FIELDS, PROVINCES, WIDENING_STEPS } from '@atelier/domain';
 import type { JsonSchema } from '../../jsonapi/define-resource.ts';
 import { describeRoute } from '../../jsonapi/openapi.ts';
 
@@ -265,12 +265,137 @@ describeRoute('GET', '/public/embed/vehicle-estimate', {
   },
   errors: [403, 404, 429],
 });
+/** The frame's body: the vehicle and its condition; the margin is the organization's (refused here). */
+const marginFields = new Set<string>(MARGIN_FIELDS);
+const publicBody: JsonSchema = {
+  ...body,
+  description: `The vehicle and its condition. ${MARGIN_FIELDS.join(', ')} are the dealership’s margin, taken from its frame settings: sent here, each is refused (422 on its member).`,
+  properties: Object.fromEntries(Object.entries(body.properties as Record<string, JsonSchema>).filter(([k]) => !marginFields.has(k))),
+};
+
+const vehicleSchema = (attributes.properties as Record<string, JsonSchema>).vehicle!;
+const frameOfferSchema: JsonSchema = {
+  type: 'object',
+  description: 'What the frame shows: the offer, and with display "range" the offers at the market’s low and high (low = high = offer otherwise).',
+  properties: { display: { enum: [...FRAME_DISPLAYS] }, offer: int, low: int, high: int },
+  required: ['display', 'offer', 'low', 'high'],
+  additionalProperties: false,
+};
+
 describeRoute('POST', '/public/embed/vehicle-price', {
-  summary: 'The frame’s estimation (public key; allowed domains only: Origin, or X-Embed-Parent from the app’s own frame)',
+  summary: 'The frame’s offer, with the organization’s margin (public key; allowed domains only: Origin, or X-Embed-Parent from the app’s own frame)',
   tag: 'pricing',
   public: true,
   query: [keyQuery],
-  body: { schema: body, contentType: 'application/json' },
-  responses: { 200: { schema: estimation() } },
+  body: { schema: publicBody, contentType: 'application/json' },
+  responses: {
+    200: {
+      schema: {
+        type: 'object',
+        properties: {
+          jsonapi: { $ref: '#/components/schemas/jsonapi' },
+          data: {
+            type: 'object',
+            properties: {
+              type: { const: 'vehicle-price-offers' },
+              attributes: {
+                type: 'object',
+                properties: { vehicle: vehicleSchema, province: { enum: [...PROVINCES] }, status: { enum: [...CONDITIONS] }, mileage: int, ...(frameOfferSchema.properties as Record<string, JsonSchema>) },
+                required: ['vehicle', 'province', 'status', 'mileage', 'display', 'offer', 'low', 'high'],
+                additionalProperties: false,
+              },
+            },
+            required: ['type', 'attributes'],
+            additionalProperties: false,
+          },
+        },
+        required: ['data'],
+        additionalProperties: false,
+      },
+    },
+  },
   errors: [403, 404, 415, 422, 429],
+});
+
+describeRoute('POST', '/public/embed/leads', {
+  summary: 'The frame’s visitor asks to be contacted: an evaluation request of the organization, with the vehicle and the offer shown; its dispatchers are notified',
+  tag: 'pricing',
+  public: true,
+  query: [keyQuery],
+  body: {
+    schema: {
+      ...publicBody,
+      description: 'The vehicle as for POST /public/embed/vehicle-price, and the contact: name, phone or email (one at least), consent (true: the visitor ticked the box).',
+      properties: {
+        ...(publicBody.properties as Record<string, JsonSchema>),
+        name: { type: 'string', maxLength: LEAD_NAME_MAX },
+        phone: { type: 'string' },
+        email: { type: 'string', format: 'email' },
+        consent: { const: true },
+      },
+      required: ['name', 'consent'],
+    },
+    contentType: 'application/json',
+  },
+  responses: {
+    201: {
+      schema: {
+        type: 'object',
+        properties: {
+          jsonapi: { $ref: '#/components/schemas/jsonapi' },
+          data: {
+            type: 'object',
+            properties: {
+              type: { const: 'vehicle-estimate-leads' },
+              id: { type: 'string', format: 'uuid' },
+              attributes: { type: 'object', properties: { code: { type: ['string', 'null'] }, offer: { oneOf: [frameOfferSchema, { type: 'null' }] } }, required: ['code', 'offer'], additionalProperties: false },
+            },
+            required: ['type', 'id', 'attributes'],
+            additionalProperties: false,
+          },
+        },
+        required: ['data'],
+        additionalProperties: false,
+      },
+    },
+  },
+  errors: [403, 404, 415, 422, 429],
+});
+
+const settingsAttributes = {
+  type: 'object',
+  properties: {
+    desired_profit: { type: 'integer', minimum: 0, description: 'Whole dollars taken off every offer of the frame' },
+    aggression_percentage: { type: 'number', minimum: 0, maximum: 100 },
+    damage_cost: { type: 'integer', minimum: 0, description: 'Whole dollars: the reconditioning counted on a vehicle nobody has seen' },
+    display: { enum: [...FRAME_DISPLAYS] },
+  },
+  additionalProperties: false,
+} satisfies JsonSchema;
+const frameSettings: JsonSchema = {
+  type: 'object',
+  properties: {
+    jsonapi: { $ref: '#/components/schemas/jsonapi' },
+    data: {
+      type: 'object',
+      properties: {
+        type: { const: 'estimate-vehicle-frame-settings' },
+        id: { type: 'string', format: 'uuid' },
+        attributes: { ...settingsAttributes, required: ['desired_profit', 'aggression_percentage', 'damage_cost', 'display'] },
+      },
+      required: ['type', 'id', 'attributes'],
+      additionalProperties: false,
+    },
+  },
+  required: ['data'],
+  additionalProperties: false,
+};
+describeRoute('GET', '/estimate-vehicle-frame-settings', { summary: 'The frame’s settings: the margin its offers take and whether it shows an offer or a range', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: frameSettings } }, errors: [400, 403] });
+describeRoute('PATCH', '/estimate-vehicle-frame-settings', {
+  summary: 'Changes the frame’s settings (any of the members; the others are kept)',
+  tag: 'pricing',
+  query: selectionQuery,
+  body: { schema: { type: 'object', properties: { data: { type: 'object', properties: { attributes: settingsAttributes }, required: ['attributes'] } }, required: ['data'] } },
+  responses: { 200: { schema: frameSettings } },
+  errors: [400, 403, 415, 422],
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FrameDisplay, FrameSettings } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { hashToken } from '../../auth/tokens.ts';
@@ -59,6 +60,29 @@ export async function organizationOfSecret(db: Db, secret: string): Promise<stri
   if (!secret.startsWith(SECRET_PREFIX)) return null;
   const [row] = await db.select({ id: estimateVehicleKeys.organization_id }).from(estimateVehicleKeys).where(eq(estimateVehicleKeys.secret_hash, hashToken(secret)));
   return row?.id ?? null;
+}
+
+const settingsColumns = {
+  desiredProfit: estimateVehicleKeys.frame_desired_profit,
+  aggressionPercent: estimateVehicleKeys.frame_aggression_percentage,
+  damageCost: estimateVehicleKeys.frame_damage_cost,
+  display: estimateVehicleKeys.frame_display,
+};
+
+/** The frame's settings: the margin its offers take and what it shows (defaults until the dealership sets them). */
+export async function frameSettingsOf(db: Db, organizationId: string): Promise<FrameSettings> {
+  await keysOf(db, organizationId);
+  const [row] = await db.select(settingsColumns).from(estimateVehicleKeys).where(eq(estimateVehicleKeys.organization_id, organizationId));
+  return { ...row!, display: row!.display as FrameDisplay };
+}
+
+export async function saveFrameSettings(db: Db, organizationId: string, s: FrameSettings): Promise<FrameSettings> {
+  await keysOf(db, organizationId);
+  await db
+    .update(estimateVehicleKeys)
+    .set({ frame_desired_profit: s.desiredProfit, frame_aggression_percentage: s.aggressionPercent, frame_damage_cost: s.damageCost, frame_display: s.display, updated_at: sql`now()` })
+    .where(eq(estimateVehicleKeys.organization_id, organizationId));
+  return frameSettingsOf(db, organizationId);
 }
 
 /** The organization a public key names and its allowed domains, or null. */

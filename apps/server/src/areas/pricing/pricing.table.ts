@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { CONDITIONS, PROVINCES, REQUEST_CHANNELS, SALE_KINDS } from '@atelier/domain';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { CONDITIONS, FRAME_DISPLAYS, PROVINCES, REQUEST_CHANNELS, SALE_KINDS } from '@atelier/domain';
 import { id, oneOf, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 
@@ -67,9 +67,19 @@ export const estimateVehicleKeys = pgTable(
     /** The secret's last four characters, to tell keys apart on the screen. */
     secret_hint: text('secret_hint'),
     secret_created_at: timestamp('secret_created_at', { withTimezone: true, mode: 'string' }),
+    /** Whole dollars. */
+    frame_desired_profit: integer('frame_desired_profit').notNull().default(0),
+    frame_aggression_percentage: doublePrecision('frame_aggression_percentage').notNull().default(0),
+    /** Whole dollars: the reconditioning counted on a vehicle nobody has seen. */
+    frame_damage_cost: integer('frame_damage_cost').notNull().default(0),
+    frame_display: text('frame_display').notNull().default('offer'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('estimate_vehicle_keys_public_unique').on(t.public_key), uniqueIndex('estimate_vehicle_keys_secret_unique').on(t.secret_hash)],
+  (t) => [
+    uniqueIndex('estimate_vehicle_keys_public_unique').on(t.public_key),
+    uniqueIndex('estimate_vehicle_keys_secret_unique').on(t.secret_hash),
+    oneOf('estimate_vehicle_keys_frame_display_check', t.frame_display, FRAME_DISPLAYS),
+  ],
 );
 
 /** One call of the estimation API (spec §3 "Request log"), purged after the retention. */

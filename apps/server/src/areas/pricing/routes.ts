@@ -1,4 +1,22 @@
-import { CATALOGUE_LEVELS, checkPriceRequest, hostOf, matchingDomain, PROVINCES, type CatalogueFilter, type CatalogueLevel, type Locale, type PriceRequest, type RequestChannel } from '@atelier/domain';
+import {
+  CATALOGUE_LEVELS,
+  checkFrameSettings,
+  checkLead,
+  checkPriceRequest,
+  frameOffer,
+  hostOf,
+  LEAD_FIELDS,
+  marginProblems,
+  matchingDomain,
+  PROVINCES,
+  withFrameMargin,
+  type CatalogueFilter,
+  type CatalogueLevel,
+  type FrameSettings,
+  type Locale,
+  type PriceRequest,
+  type RequestChannel,
+} from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { t } from '../../i18n/index.ts';
@@ -12,7 +30,9 @@ import { organizations } from '../admin/admin.table.ts';
 import { MEDIA_TYPE, type ContextOf, type RouteRegistrar, type Services } from '../../jsonapi/router.ts';
 import { catalogueOf } from './market-provider.ts';
 import { blackBookOf, estimateOne, vehiclesOf, type EstimateAttributes, type EstimateOptions } from './estimate.ts';
-import { frameOf, keysOf, newPublicKey, newSecret, organizationOfSecret, revokeSecret, type KeysRow } from './keys.ts';
+import { frameOf, frameSettingsOf, keysOf, newPublicKey, newSecret, organizationOfSecret, revokeSecret, saveFrameSettings, type KeysRow } from './keys.ts';
+import { saveLead } from './leads.ts';
+import { actionAttributes } from '../../jsonapi/action-body.ts';
 import { logged, loggedBody } from './request-log.ts';
 import './contract.ts';
 
@@ -92,11 +112,16 @@ async function callerOf(request: FastifyRequest, contextOf: ContextOf, services:
   return { organizationId, channel: 'app', userId: ctx.actor.id, debug: asked && permissions.has(PERMISSIONS.debug), refusal };
 }
 
-/** The 422 of every problem of a request, each on its member of the plain JSON body. */
+type Problem = { field: string; code: string; params?: Record<string, string | number> };
+
+/** The 422 of every problem, each on its member of the plain JSON body. */
+const unprocessable = (problems: Problem[]) =>
+  ApiError.many(problems.map((p) => ({ status: 422, code: p.code as never, params: p.params, source: { pointer: p.field === 'body' ? '' : `/${p.field}` } })));
+
 function checked(body: unknown): PriceRequest {
   const result = checkPriceRequest(body, new Date().getFullYear());
   if (result.ok) return result.request;
-  throw ApiError.many(result.problems.map((p) => ({ status: 422, code: p.code as never, params: p.params, source: { pointer: p.field === 'body' ? '' : `/${p.field}` } })));
+  throw unprocessable(result.problems);
 }
 
 /** The query of the worst-price call read as a body: numbers and booleans from their text. */
@@ -121,14 +146,60 @@ function optionsOf(services: Services, caller: Caller): EstimateOptions {
 
 const translator = (locale: Locale) => (code: Parameters<typeof t>[1]) => t(locale, code);
 
-async function estimatePrice(services: Services, caller: Caller, body: unknown, locale: Locale) {
-  const request = checked(body);
+async function estimateRequest(services: Services, caller: Caller, request: PriceRequest, locale: Locale) {
   const opts = optionsOf(services, caller);
   const [vehicle] = await vehiclesOf(opts, request, false);
-  const result = await estimateOne(opts, request, vehicle!, translator(locale));
+  return estimateOne(opts, request, vehicle!, translator(locale));
+}
+
+async function estimatePrice(services: Services, caller: Caller, body: unknown, locale: Locale) {
+  const result = await estimateRequest(services, caller, checked(body), locale);
   if (!result) throw new ApiError(404, 'pricing.no_price');
   return estimateDocument(result);
 }
+
+/**
+ * The frame's estimation: the margin members are refused from the visitor (422 naming each, with
+ * the request's own problems) and taken from the organization's frame settings; the answer is
+ * what the frame shows (the offer, or a range), never the retail or the margin.
+ */
+async function frameEstimate(services: Services, caller: Caller, body: unknown, locale: Locale, extraProblems: Problem[] = []) {
+  const margin = marginProblems(body);
+  const result = checkPriceRequest(body, new Date().getFullYear());
+  const problems = [...margin, ...(result.ok ? [] : result.problems), ...extraProblems];
+  if (problems.length || !result.ok) throw unprocessable(problems);
+  const settings = await frameSettingsOf(services.database.db, caller.organizationId);
+  const request = withFrameMargin(result.request, settings);
+  const estimate = await estimateRequest(services, caller, request, locale);
+  const shown = estimate && offerShown(estimate, request, settings);
+  return { request, estimate, shown };
+}
+
+function offerShown(estimate: EstimateAttributes, request: PriceRequest, settings: FrameSettings) {
+  const range = estimate.ess ? { low: estimate.ess.official_price.low, high: estimate.ess.official_price.high } : null;
+  const terms = { condition: request.condition, accident: request.accident, rebuilt: request.rebuilt, aggressionPercent: request.aggressionPercent, desiredProfit: request.desiredProfit, damageCost: request.damageCost };
+  return frameOffer(estimate.offer.amount, terms, range, settings.display);
+}
+
+const frameOfferDocument = (estimate: EstimateAttributes, shown: ReturnType<typeof offerShown>) => ({
+  jsonapi: { version: '1.1' },
+  data: { type: 'vehicle-price-offers', attributes: { vehicle: estimate.vehicle, province: estimate.province, status: estimate.status, mileage: estimate.mileage, ...shown } },
+});
+
+/** The lead's members, apart from the vehicle's (the price request refuses members it does not know). */
+function splitLead(body: unknown): { vehicle: unknown; contact: Record<string, unknown> } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { vehicle: body, contact: {} };
+  const vehicle: Record<string, unknown> = {};
+  const contact: Record<string, unknown> = {};
+  const leadFields = new Set<string>(LEAD_FIELDS);
+  for (const [k, v] of Object.entries(body)) (leadFields.has(k) ? contact : vehicle)[k] = v;
+  return { vehicle, contact };
+}
+
+const settingsDocument = (organizationId: string, s: FrameSettings) => ({
+  jsonapi: { version: '1.1' },
+  data: { type: 'estimate-vehicle-frame-settings', id: organizationId, attributes: { desired_profit: s.desiredProfit, aggression_percentage: s.aggressionPercent, damage_cost: s.damageCost, display: s.display } },
+});
 
 /** Every trim of the VIN valued; the lowest offer answered, with the list. */
 async function worstPrice(services: Services, caller: Caller, vin: string, query: Record<string, string | undefined>, locale: Locale) {
@@ -252,6 +323,18 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
   api.delete('/estimate-vehicle-keys/secret', async (request, reply) => send(reply, keysDocument(await revokeSecret(db, await organizationFor(request, PERMISSIONS.api)))));
   api.post('/estimate-vehicle-keys/public', async (request, reply) => send(reply, keysDocument(await newPublicKey(db, await organizationFor(request, PERMISSIONS.iframe)))));
 
+  // The frame's settings: read with the screen, changed by whoever manages the frame.
+  api.get('/estimate-vehicle-frame-settings', async (request, reply) => {
+    const organizationId = await organizationFor(request, PERMISSIONS.screen);
+    return send(reply, settingsDocument(organizationId, await frameSettingsOf(db, organizationId)));
+  });
+  api.patch('/estimate-vehicle-frame-settings', async (request, reply) => {
+    const organizationId = await organizationFor(request, PERMISSIONS.iframe);
+    const result = checkFrameSettings(actionAttributes(request.body, { flat: true }), await frameSettingsOf(db, organizationId));
+    if (!result.ok) throw ApiError.many(result.problems.map((p) => ({ status: 422, code: p.code as never, params: p.params, source: { pointer: p.field === 'body' ? '/data' : `/data/attributes/${p.field}` } })));
+    return send(reply, settingsDocument(organizationId, await saveFrameSettings(db, organizationId, result.settings)));
+  });
+
   // The frame's own calls.
   api.get('/public/embed/vehicle-estimate', async (request, reply) => {
     const caller = await embedCaller(request, services);
@@ -260,8 +343,36 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
   });
   api.post('/public/embed/vehicle-price', async (request, reply) => {
     const caller = await embedCaller(request, services);
-    const doc = await logged(db, { ...caller, endpoint: 'POST /public/embed/vehicle-price', ip: request.ip, request: loggedBody(request.body) }, unlessRefused(caller, () => estimatePrice(services, caller, request.body, request.locale)), logError);
+    const doc = await logged(
+      db,
+      { ...caller, endpoint: 'POST /public/embed/vehicle-price', ip: request.ip, request: loggedBody(request.body) },
+      unlessRefused(caller, async () => {
+        const { estimate, shown } = await frameEstimate(services, caller, request.body, request.locale);
+        if (!estimate || !shown) throw new ApiError(404, 'pricing.no_price');
+        return frameOfferDocument(estimate, shown);
+      }),
+      logError,
+    );
     return send(reply, doc);
+  });
+  // The visitor's lead: the vehicle (estimated again here, with the organization's margin) and
+  // their contact become an evaluation request. A vehicle without a price is still a lead.
+  api.post('/public/embed/leads', async (request, reply) => {
+    const caller = await embedCaller(request, services);
+    const { vehicle, contact } = splitLead(request.body);
+    const doc = await logged(
+      db,
+      { ...caller, endpoint: 'POST /public/embed/leads', ip: request.ip, request: loggedBody(vehicle) },
+      unlessRefused(caller, async () => {
+        const lead = checkLead(contact);
+        const { request: priced, estimate, shown } = await frameEstimate(services, caller, vehicle, request.locale, lead.ok ? [] : lead.problems);
+        if (!lead.ok) throw unprocessable(lead.problems);
+        const saved = await saveLead(db, { organizationId: caller.organizationId, locale: request.locale, lead: lead.lead, vehicle: estimate?.vehicle ?? null, request: priced, offer: shown, host: caller.host ?? null });
+        return { jsonapi: { version: '1.1' }, data: { type: 'vehicle-estimate-leads', id: saved.id, attributes: { code: saved.code, offer: shown } } };
+      }),
+      logError,
+    );
+    return reply.status(201).type(MEDIA_TYPE).header('Cache-Control', 'no-store').send(doc);
   });
 };
 

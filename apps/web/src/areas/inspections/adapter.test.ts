@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_ACTIONS, WIDGET_OPTIONS, type RecordOf } from '@atelier/domain';
-import { resources } from '../../i18n/index.ts';
+import i18n from '../../i18n/index.ts';
 import { formOfRecord, formOfVersion, remindersOfVersion } from './adapter.ts';
 import { testFormRecord } from './testForm.ts';
 
@@ -54,11 +54,11 @@ describe('formOfRecord', () => {
 describe('inspections locale', () => {
   it('names every state and action of the domain in French and English', () => {
     for (const locale of ['fr', 'en']) {
-      const ns = resources[locale].inspections as { states: Record<string, string>; actions: Record<string, string> };
+      const ns = i18n.getResourceBundle(locale, 'inspections') as { states: Record<string, string>; actions: Record<string, string> };
       for (const s of WIDGET_OPTIONS) expect(ns.states[s], `${locale} ${s}`).toBeTruthy();
       for (const a of FIELD_ACTIONS) expect(ns.actions[a], `${locale} ${a}`).toBeTruthy();
     }
-    expect((resources.fr.inspections as { states: Record<string, string> }).states.to_replace).toBe('À remplacer');
+    expect((i18n.getResourceBundle('fr', 'inspections') as { states: Record<string, string> }).states.to_replace).toBe('À remplacer');
   });
 });
 

@@ -43,7 +43,8 @@ export function ApiTab({ canManage }: { canManage: boolean }) {
           <Title order={3} size="h5">
             {t('pricing:api.example')}
           </Title>
-          <Code block data-testid="api-example">
+          {/* A scrollable block: focusable, so a keyboard can scroll it (axe scrollable-region-focusable). */}
+          <Code block tabIndex={0} aria-label={t('pricing:api.example_label')} data-testid="api-example">
             {example}
           </Code>
         </Stack>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Box, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,8 @@ import { pickLocale, type Locale } from '@atelier/domain';
 import { ApiError } from '../../api/jsonapi.ts';
 import i18n, { currentLocale } from '../../i18n/index.ts';
 import { EstimateForm } from './EstimateForm.tsx';
-import { EstimateResult } from './EstimateResult.tsx';
-import { frameInfo, type Channel, type EstimateResult as Result } from './pricingApi.ts';
+import { FrameLead, FrameOffer } from './FrameLead.tsx';
+import { FRAME_HEIGHT_MESSAGE, frameInfo, frameOffer, type Channel, type FrameOfferResult } from './pricingApi.ts';
 
 /**
  * The site embedding this frame, as the browser says it (ancestorOrigins where the browser has
@@ -26,6 +26,24 @@ export function embeddingSite(): string | null {
   }
 }
 
+/**
+ * Tells the embedding page the height of the content whenever it changes (the snippet's listener
+ * sizes the iframe), so a phone never hides the offer or the contact form below a fixed height.
+ */
+function usePostedHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || window.parent === window) return;
+    const post = () => window.parent.postMessage({ type: FRAME_HEIGHT_MESSAGE, height: Math.ceil(el.getBoundingClientRect().height) }, '*');
+    const observer = new ResizeObserver(post);
+    observer.observe(el);
+    post();
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
+
 /** /embed/vehicle-estimate?key=pk_…&lang=fr: the public estimation, no login, in the site's frame. */
 export default function EmbedPage() {
   const { t } = useTranslation();
@@ -37,10 +55,11 @@ export default function EmbedPage() {
   }, [locale]);
   const channel: Extract<Channel, { kind: 'embed' }> = useMemo(() => ({ kind: 'embed', key, parent: embeddingSite(), locale }), [key, locale]);
   const info = useQuery({ queryKey: ['embed', key, locale], queryFn: () => frameInfo(channel), retry: false, enabled: key !== '' });
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<{ offer: FrameOfferResult; vehicle: Record<string, unknown> } | null>(null);
+  const measured = usePostedHeight();
   const refused = info.error instanceof ApiError ? info.error.status : key === '' ? 404 : null;
   return (
-    <Container size="lg" px="sm" py="md">
+    <Container size="lg" px="sm" py="md" ref={measured} data-testid="embed-page">
       <Stack gap="md">
         <Group justify="space-between" wrap="nowrap">
           <Title order={1} size="h3">
@@ -63,10 +82,13 @@ export default function EmbedPage() {
             <Text size="sm" c="dimmed" data-testid="embed-organization">
               {t('pricing:embed.by', { organization: info.data.organization })}
             </Text>
-            <EstimateForm channel={channel} onResult={setResult} />
+            <EstimateForm channel={channel} margin={false} estimate={(body) => frameOffer(channel, body)} onResult={(offer, vehicle) => setResult(offer && { offer, vehicle })} />
             {result && (
               <Box>
-                <EstimateResult result={result} />
+                <Stack gap="md">
+                  <FrameOffer result={result.offer} />
+                  <FrameLead key={JSON.stringify(result.vehicle)} channel={channel} vehicle={result.vehicle} />
+                </Stack>
               </Box>
             )}
           </>

@@ -6,10 +6,11 @@ import { CONDITIONS, PROVINCES, type CatalogueFilter, type CatalogueLevel } from
 import { ApiError } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
-import { catalogue, estimatePrice, type Channel, type EstimateResult } from './pricingApi.ts';
+import { catalogue, type Channel } from './pricingApi.ts';
 
 // The estimation form, the same on the screen and in the embedded frame: a VIN, or the vehicle
-// picked level by level from the catalogue; the mileage; the appraisal terms. The server checks
+// picked level by level from the catalogue; the mileage; on the screen, the appraisal terms (the
+// frame's margin is the dealership's frame settings, never the visitor's). The server checks
 // everything (domain checkPriceRequest) and its messages show under their fields.
 
 /** The mileage's units, as the price request names them. */
@@ -51,6 +52,9 @@ export const EMPTY: FormValues = {
   aggression_percentage: '',
 };
 
+/** The appraisal terms: the screen's user gives them, the frame takes the dealership's settings. */
+const MARGIN = ['damage_cost', 'desired_profit', 'aggression_percentage'] as const;
+
 /** The body the API takes: only what is filled; numbers as numbers. */
 export function bodyOf(v: FormValues): Record<string, unknown> {
   const body: Record<string, unknown> = { province: v.province, status: v.status, accident: v.accident, rebuilt: v.rebuilt };
@@ -58,7 +62,7 @@ export function bodyOf(v: FormValues): Record<string, unknown> {
   if (v.year) body.year = Number(v.year);
   for (const k of ['make', 'model', 'series', 'style'] as const) if (v[k]) body[k] = v[k];
   if (v.mileage !== '') body[v.unit] = v.mileage;
-  for (const k of ['damage_cost', 'desired_profit', 'aggression_percentage'] as const) if (v[k] !== '') body[k] = v[k];
+  for (const k of MARGIN) if (v[k] !== '') body[k] = v[k];
   return body;
 }
 
@@ -67,8 +71,12 @@ function useLevel(channel: Channel, level: CatalogueLevel, filter: CatalogueFilt
   return useQuery({ queryKey: ['estimate-vehicle', key, level, filter], queryFn: () => catalogue(channel, level, filter), enabled, staleTime: 60_000 });
 }
 
-/** `debug`: ask for the debug block (the screen offers it to users with the debug mode permission). */
-export function EstimateForm({ channel, onResult, debug = false }: { channel: Channel; onResult: (result: EstimateResult | null) => void; debug?: boolean }) {
+/**
+ * `estimate` makes the call (the screen's estimation, or the frame's offer); `onResult` gets its
+ * answer with the body it was made of (the frame's lead sends the same vehicle). `margin`: whether
+ * the appraisal terms are asked (not in the frame).
+ */
+export function EstimateForm<T>({ channel, estimate, onResult, margin = true }: { channel: Channel; estimate: (body: Record<string, unknown>) => Promise<T>; onResult: (result: T | null, body: Record<string, unknown>) => void; margin?: boolean }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -96,10 +104,11 @@ export function EstimateForm({ channel, onResult, debug = false }: { channel: Ch
     setPending(true);
     setErrors({});
     setGeneral(null);
+    const body = bodyOf(margin ? values : { ...values, ...Object.fromEntries(MARGIN.map((k) => [k, ''])) });
     try {
-      onResult(await estimatePrice(channel, bodyOf(values), { debug }));
+      onResult(await estimate(body), body);
     } catch (err) {
-      onResult(null);
+      onResult(null, body);
       if (err instanceof ApiError) {
         const fields = err.fieldErrors;
         // kilometers and miles are one input.
@@ -177,8 +186,9 @@ export function EstimateForm({ channel, onResult, debug = false }: { channel: Ch
           <Checkbox label={t('pricing:form.accident')} checked={values.accident} onChange={(e) => set('accident', e.currentTarget.checked)} data-testid="estimate-accident" />
           <Checkbox label={t('pricing:form.rebuilt')} checked={values.rebuilt} onChange={(e) => set('rebuilt', e.currentTarget.checked)} />
         </Group>
+        {margin && (
         <Grid gap="sm">
-          {(['damage_cost', 'desired_profit', 'aggression_percentage'] as const).map((k) => (
+          {MARGIN.map((k) => (
             <Grid.Col key={k} span={{ base: 12, xs: 4 }}>
               <NumberInput
                 label={t(`pricing:form.${k}`)}
@@ -194,6 +204,7 @@ export function EstimateForm({ channel, onResult, debug = false }: { channel: Ch
             </Grid.Col>
           ))}
         </Grid>
+        )}
         {general && (
           <Text c="red.8" size="sm" role="alert" data-testid="estimate-error">
             {general}

@@ -8,9 +8,10 @@ import { ApiTab } from './ApiTab.tsx';
 import { EstimateForm } from './EstimateForm.tsx';
 import { EstimateResult } from './EstimateResult.tsx';
 import { FrameTab } from './FrameTab.tsx';
-import type { EstimateResult as Result } from './pricingApi.ts';
+import { estimatePrice, type EstimateResult as Result } from './pricingApi.ts';
 
 const TABS = ['estimate', 'frame', 'api'] as const;
+const APP = { kind: 'app' } as const;
 
 /** /vehicles/vehicle-estimate: the estimation, the frame to embed and the API (spec §2), one tab each (?tab=). */
 export default function VehicleEstimatePage() {
@@ -41,12 +42,12 @@ export default function VehicleEstimatePage() {
         <Tabs.Panel value="estimate" pt="md">
           <Stack gap="md">
             {can('view debug mode vehicle estimations') && <Switch label={t('pricing:form.debug')} checked={debug} onChange={(e) => setDebug(e.currentTarget.checked)} data-testid="estimate-debug-mode" />}
-            <EstimateForm channel={{ kind: 'app' }} onResult={setResult} debug={debug} />
+            <EstimateForm channel={APP} estimate={(body) => estimatePrice(body, { debug })} onResult={setResult} />
             {result && <EstimateResult result={result} />}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="frame" pt="md">
-          <FrameTab canManageDomains={can('view any vehicle estimation domains')} canRegenerate={can('make vehicle estimations via iframe')} />
+          <FrameTab canManageDomains={can('view any vehicle estimation domains')} canManageFrame={can('make vehicle estimations via iframe')} />
         </Tabs.Panel>
         <Tabs.Panel value="api" pt="md">
           <ApiTab canManage={can('make vehicle estimations via api')} />

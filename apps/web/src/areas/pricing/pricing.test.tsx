@@ -7,7 +7,7 @@ import i18n from '../../i18n/index.ts';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
 import { bodyOf, EMPTY, EstimateForm } from './EstimateForm.tsx';
 import { EstimateResult } from './EstimateResult.tsx';
-import type { EstimateResult as Result } from './pricingApi.ts';
+import { frameOffer, type EstimateResult as Result } from './pricingApi.ts';
 
 const RESULT: Result = {
   vehicle: { vin: null, year: 2021, make: 'Toyota', model: 'RAV4', series: 'LE', style: null },
@@ -89,16 +89,22 @@ describe('the estimation form', () => {
     const fetch = vi.fn(async (url: string, _init?: RequestInit) => (String(url).includes('estimate-vehicle-years') ? json(200, { data: [{ id: '2021' }] }) : json(200, { data: { attributes: RESULT } })));
     vi.stubGlobal('fetch', fetch);
     const onResult = vi.fn();
-    wrap(<EstimateForm channel={{ kind: 'embed', key: 'pk_test', parent: 'https://www.garage.ca', locale: 'en' }} onResult={onResult} />);
+    const channel = { kind: 'embed', key: 'pk_test', parent: 'https://www.garage.ca', locale: 'en' } as const;
+    wrap(<EstimateForm channel={channel} margin={false} estimate={(b) => frameOffer(channel, b)} onResult={onResult} />);
+    // The margin is the dealership's: the visitor is not asked for it.
+    expect(screen.queryByTestId('estimate-desired_profit')).toBeNull();
+    expect(screen.queryByTestId('estimate-aggression_percentage')).toBeNull();
+    expect(screen.queryByTestId('estimate-damage_cost')).toBeNull();
     fireEvent.change(screen.getByLabelText('VIN'), { target: { value: '2t3w1rfv8mw123456' } });
     fireEvent.change(screen.getByTestId('estimate-mileage'), { target: { value: '60000' } });
     fireEvent.click(screen.getByTestId('estimate-submit'));
-    await waitFor(() => expect(onResult).toHaveBeenCalledWith(RESULT));
+    await waitFor(() => expect(onResult).toHaveBeenCalledWith(RESULT, expect.objectContaining({ vin: '2T3W1RFV8MW123456' })));
     const post = fetch.mock.calls.find(([url]) => String(url).includes('/public/embed/vehicle-price'))!;
     expect(String(post[0])).toContain('key=pk_test');
     expect((post[1]!.headers as Record<string, string>)['X-Embed-Parent']).toBe('https://www.garage.ca');
     expect(JSON.parse(String(post[1]!.body))).toMatchObject({ vin: '2T3W1RFV8MW123456', kilometers: 60000, province: 'QC' });
-  });
+    // The first render of the file (Mantine, the catalogue selects) is slow on a loaded machine.
+  }, 20_000);
 
   it('shows the server’s messages under their fields (kilometres and miles are one input)', async () => {
     await i18n.changeLanguage('fr');
@@ -116,13 +122,14 @@ describe('the estimation form', () => {
       ),
     );
     const onResult = vi.fn();
-    wrap(<EstimateForm channel={{ kind: 'embed', key: 'pk_test', parent: null, locale: 'fr' }} onResult={onResult} />);
+    const channel = { kind: 'embed', key: 'pk_test', parent: null, locale: 'fr' } as const;
+    wrap(<EstimateForm channel={channel} margin={false} estimate={(b) => frameOffer(channel, b)} onResult={onResult} />);
     fireEvent.change(screen.getByTestId('estimate-vin'), { target: { value: 'ABC' } });
     fireEvent.click(screen.getByTestId('estimate-submit'));
     expect(await screen.findByText('Le NIV doit contenir 17 caractères')).toBeTruthy();
     expect(screen.getByText('Ce champ est obligatoire')).toBeTruthy();
     expect(screen.getByTestId('estimate-mileage').getAttribute('aria-invalid')).toBe('true');
-    expect(onResult).toHaveBeenLastCalledWith(null);
+    expect(onResult).toHaveBeenLastCalledWith(null, expect.objectContaining({ vin: 'ABC' }));
   });
 });
 

@@ -1,4 +1,4 @@
-import type { CatalogueFilter, CatalogueLevel, Condition, OfferStepCode, Province, WideningStep } from '@atelier/domain';
+import type { CatalogueFilter, CatalogueLevel, Condition, FrameDisplay, OfferStepCode, Province, WideningStep } from '@atelier/domain';
 import { API_BASE, headersOf, request } from '../../api/client.ts';
 import { ApiError, errorsOfBody } from '../../api/jsonapi.ts';
 
@@ -64,14 +64,45 @@ async function embedCall<T>(c: Extract<Channel, { kind: 'embed' }>, path: string
   return body as T;
 }
 
-/** POST /estimations/vehicle-price (plain JSON), or the frame's public estimation. */
-export async function estimatePrice(channel: Channel, body: Record<string, unknown>, { debug = false }: { debug?: boolean } = {}): Promise<EstimateResult> {
-  if (channel.kind === 'embed') return (await embedCall<{ data: { attributes: EstimateResult } }>(channel, '/vehicle-price', { method: 'POST', body })).data.attributes;
+/** POST /estimations/vehicle-price (plain JSON), as the signed-in user. */
+export async function estimatePrice(body: Record<string, unknown>, { debug = false }: { debug?: boolean } = {}): Promise<EstimateResult> {
   const res = await fetch(`${API_BASE}/estimations/vehicle-price${debug ? '?debug=1' : ''}`, { method: 'POST', headers: { ...headersOf(false), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const doc = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, doc));
   return (doc as { data: { attributes: EstimateResult } }).data.attributes;
 }
+
+/** What the frame shows the visitor (server: frameOfferDocument): the offer, or a range. */
+export interface FrameOfferResult {
+  vehicle: EstimateResult['vehicle'];
+  province: Province;
+  status: Condition;
+  mileage: number;
+  display: FrameDisplay;
+  offer: number;
+  low: number;
+  high: number;
+}
+
+/** The frame's offer: the dealership's margin is applied by the server, from its frame settings. */
+export const frameOffer = async (channel: Extract<Channel, { kind: 'embed' }>, body: Record<string, unknown>) =>
+  (await embedCall<{ data: { attributes: FrameOfferResult } }>(channel, '/vehicle-price', { method: 'POST', body })).data.attributes;
+
+/** The visitor's lead: the vehicle's body and their contact; answers the request's code. */
+export const sendLead = async (channel: Extract<Channel, { kind: 'embed' }>, body: Record<string, unknown>) =>
+  (await embedCall<{ data: { attributes: { code: string | null } } }>(channel, '/leads', { method: 'POST', body })).data.attributes;
+
+/** The frame's settings (server: settingsDocument). */
+export interface FrameSettings {
+  desired_profit: number;
+  aggression_percentage: number;
+  damage_cost: number;
+  display: FrameDisplay;
+}
+type SettingsDoc = { data: { attributes: FrameSettings } };
+export const fetchFrameSettings = () => request<SettingsDoc>('/estimate-vehicle-frame-settings', { global: false }).then((d) => d.data.attributes);
+export const saveFrameSettings = (attributes: Partial<FrameSettings>) =>
+  request<SettingsDoc>('/estimate-vehicle-frame-settings', { method: 'PATCH', body: { data: { type: 'estimate-vehicle-frame-settings', attributes } }, global: false }).then((d) => d.data.attributes);
 
 /** One level of the catalogue, filtered by the levels before. */
 export async function catalogue(channel: Channel, level: CatalogueLevel, filter: CatalogueFilter): Promise<string[]> {
@@ -104,3 +135,23 @@ export const makePublicKey = () => request<KeysDoc>('/estimate-vehicle-keys/publ
 
 /** The frame's address for a public key, on this server. */
 export const frameUrl = (origin: string, key: string, locale: string) => `${origin}/embed/vehicle-estimate?key=${encodeURIComponent(key)}&lang=${locale}`;
+
+/** The message the frame sends its page when its height changes (the snippet's listener sizes the iframe). */
+export const FRAME_HEIGHT_MESSAGE = 'atelier:frame-height';
+
+/**
+ * The code the dealership pastes: the frame, and a listener that gives it the height of its
+ * content (on a phone the result and the contact form are below the form, never cut off). Only
+ * messages of the frame's own origin and window are read.
+ */
+export function frameSnippet(url: string, title: string): string {
+  const origin = new URL(url).origin;
+  return `<iframe id="atelier-estimate" src="${url}" title="${title.replace(/"/g, '&quot;')}" style="width:100%;height:900px;border:0" loading="lazy"></iframe>
+<script>
+window.addEventListener('message', function (e) {
+  var frame = document.getElementById('atelier-estimate');
+  if (!frame || e.origin !== '${origin}' || e.source !== frame.contentWindow || !e.data || e.data.type !== '${FRAME_HEIGHT_MESSAGE}') return;
+  frame.style.height = Math.ceil(e.data.height) + 'px';
+});
+</script>`;
+}

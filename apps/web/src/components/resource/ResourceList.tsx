@@ -384,19 +384,14 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
       </Paper>
 
       {props.renderRecord ? (
-        <Drawer
-          opened={state.action !== null}
-          onClose={close}
-          position="right"
-          size={props.drawerSize ?? 'xl'}
-          title={null}
-          withCloseButton={false}
-          padding="lg"
-          data-testid="record-drawer"
-          closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-        >
-          {state.action ? props.renderRecord({ id: state.id, action: state.action, setAction, close }) : null}
-        </Drawer>
+        // The compound form, for the dialog's accessible name: the record's heading is the
+        // drawer's content (no visible title bar), so the dialog is named after the list.
+        <Drawer.Root opened={state.action !== null} onClose={close} position="right" size={props.drawerSize ?? 'xl'} padding="lg" data-testid="record-drawer">
+          <Drawer.Overlay />
+          <Drawer.Content aria-label={t(props.title)}>
+            <Drawer.Body>{state.action ? props.renderRecord({ id: state.id, action: state.action, setAction, close }) : null}</Drawer.Body>
+          </Drawer.Content>
+        </Drawer.Root>
       ) : null}
     </Stack>
   );

@@ -1,0 +1,79 @@
+import { CONDITION_LABELS, REQUEST_ACTION_PERMISSIONS, type FrameOffer, type Lead, type Locale, type PriceRequest } from '@atelier/domain';
+import { and, eq } from 'drizzle-orm';
+import { actorForUser } from '../../auth/tokens.ts';
+import type { Db } from '../../db/client.ts';
+import { t } from '../../i18n/index.ts';
+import { users } from '../admin/admin.table.ts';
+import { notifications } from '../notifications/notifications.table.ts';
+import { requests } from '../requests/requests.table.ts';
+
+// A visitor of the frame who leaves their contact becomes an evaluation request of the
+// organization (the requests area's table, numbered by its trigger), with the vehicle, the offer
+// the frame showed and the contact in its notes; whoever dispatches requests is notified.
+
+export interface LeadVehicle {
+  vin: string | null;
+  year: number;
+  make: string;
+  model: string;
+  series: string | null;
+  style: string | null;
+}
+
+const money = (locale: Locale, n: number) => new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: 'CAD', maximumFractionDigits: 0 }).format(n);
+
+/** The request's notes: what the dealership reads first, in the visitor's language. */
+function notesOf(locale: Locale, lead: Lead, vehicle: LeadVehicle | null, request: PriceRequest, offer: FrameOffer | null, host: string | null): string {
+  const car = vehicle ? [vehicle.year, vehicle.make, vehicle.model, vehicle.series, vehicle.style].filter(Boolean).join(' ') : [request.year, request.make, request.model].filter(Boolean).join(' ') || request.vin;
+  const shown = !offer ? t(locale, 'pricing.lead_no_price') : offer.display === 'range' ? `${money(locale, offer.low)} – ${money(locale, offer.high)}` : money(locale, offer.offer);
+  return [
+    t(locale, 'pricing.lead_from', { host: host ?? '—' }),
+    `${t(locale, 'pricing.lead_contact')} ${[lead.name, lead.phone, lead.email].filter(Boolean).join(' · ')}`,
+    `${t(locale, 'pricing.lead_vehicle')} ${car}, ${new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA').format(request.km)} km, ${request.province}, ${CONDITION_LABELS[request.condition][locale]}${request.accident ? `, ${t(locale, 'pricing.lead_accident')}` : ''}${request.rebuilt ? `, ${t(locale, 'pricing.lead_rebuilt')}` : ''}`,
+    `${t(locale, 'pricing.lead_offer')} ${shown}`,
+    t(locale, 'pricing.lead_consented'),
+  ].join('\n');
+}
+
+/** Active users of the organization who may assign requests: they dispatch the lead. */
+async function dispatchers(db: Db, organizationId: string): Promise<string[]> {
+  const candidates = await db.select({ id: users.id }).from(users).where(and(eq(users.organization_id, organizationId), eq(users.active, true)));
+  const found: string[] = [];
+  for (const { id } of candidates) {
+    const actor = await actorForUser(db, id);
+    if (actor?.permissions.has(REQUEST_ACTION_PERMISSIONS.assign)) found.push(id);
+  }
+  return found;
+}
+
+/** Saves the lead as an evaluation request and notifies the dispatchers, in one transaction. */
+export async function saveLead(
+  db: Db,
+  input: { organizationId: string; locale: Locale; lead: Lead; vehicle: LeadVehicle | null; request: PriceRequest; offer: FrameOffer | null; host: string | null },
+): Promise<{ id: string; code: string | null }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(requests)
+      .values({
+        organization_id: input.organizationId,
+        type: 'evaluation',
+        vehicle_vin: input.vehicle?.vin ?? input.request.vin,
+        notes: notesOf(input.locale, input.lead, input.vehicle, input.request, input.offer, input.host),
+      })
+      .returning({ id: requests.id, code: requests.code, location_ids: requests.location_ids });
+    const recipients = await dispatchers(tx, input.organizationId);
+    if (recipients.length)
+      await tx.insert(notifications).values(
+        recipients.map((user) => ({
+          user_id: user,
+          organization_id: input.organizationId,
+          event: 'created',
+          subject_type: 'requests',
+          subject_id: row!.id,
+          data: { label: row!.code ?? '', causer_name: input.lead.name },
+          location_ids: row!.location_ids,
+        })),
+      );
+    return { id: row!.id, code: row!.code };
+  });
+}
