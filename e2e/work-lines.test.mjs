@@ -28,9 +28,12 @@ async function fitsWidth(page, selector) {
   assert.ok(m.table <= m.boxWidth + 1 && m.tableRight <= m.boxRight + 1, `the table is wider than its box: ${JSON.stringify(m)}`);
 }
 
-/** Fails when an input's text is cut (wider than the input shows). */
+/** What a line's field shows: its input's value, or its text when read only. */
+const shown = (locator) => locator.evaluate((el) => (el.tagName === 'INPUT' ? el.value : el.textContent.trim()));
+
+/** Fails when a field's text is cut (wider than its box shows). */
 async function notCut(locator, what) {
-  const { scroll, client, value } = await locator.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, value: el.value }));
+  const { scroll, client, value } = await locator.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, value: el.value ?? el.textContent }));
   assert.ok(scroll <= client + 1, `${what} "${value}" is cut (${scroll} > ${client})`);
 }
 
@@ -42,30 +45,43 @@ describe('line layouts', () => {
     const supplier = await api('/suppliers', { method: 'POST', token: tk, body: { data: { type: 'suppliers', attributes: { company_name: SUPPLIER } } } });
     assert.equal(supplier.status, 201, JSON.stringify(supplier.body));
     const supplierId = supplier.body.data.id;
-    const vehicles = await api('/vehicles?filter[search]=5YJ3E1EA2KF317000', { token: tk });
-    const vehicle = vehicles.body.data[0].id;
-    const item = (detail, over = {}) => ({
-      type: 'estimation-items',
-      attributes: { detail, condition: 'to_replace', urgency: 'urgent', part: 'Plaquettes céramique avant', part_number: 'HY-58101-J9A00', quantity: 2.5, unit_price: 8950, time: 2.5, ...over },
-      relationships: { supplier: { data: { type: 'suppliers', id: supplierId } } },
-    });
-    const estimate = await api('/estimations', {
+    // A vehicle without work in progress (the demo's Tesla has its work order open).
+    const vehicles = await api('/vehicles?page[size]=50', { token: tk });
+    const vehicle = vehicles.body.data.find((v) => v.attributes.vin !== '5YJ3E1EA2KF317000').id;
+    // Described, then priced by its parts' and labour's phases, which end: its prices and hours read only.
+    const described = (detail) => ({ type: 'estimation-items', attributes: { detail, condition: 'to_replace', urgency: 'urgent' } });
+    const estimate = await api('/estimations?include=items', {
       method: 'POST',
       token: tk,
-      body: { data: { type: 'estimations', relationships: { vehicle: { data: { type: 'vehicles', id: vehicle } }, items: { data: [item('Remplacer les plaquettes de frein avant et rectifier les disques'), item('Permutation des pneus', { time: 0.5 })] } } } },
+      body: { data: { type: 'estimations', relationships: { vehicle: { data: { type: 'vehicles', id: vehicle } }, items: { data: [described('Remplacer les plaquettes de frein avant et rectifier les disques'), described('Permutation des pneus')] } } } },
     });
     assert.equal(estimate.status, 201, JSON.stringify(estimate.body));
+    const id = estimate.body.data.id;
+    const act = async (route) => {
+      const res = await api(`/estimations/${id}/${route}`, { method: 'POST', token: tk, body: {} });
+      assert.equal(res.status, 200, `${route}: ${JSON.stringify(res.body)}`);
+    };
+    for (const route of ['start-components', 'start-times']) await act(route);
+    const priced = estimate.body.data.relationships.items.data.map(({ id: itemId }, k) => ({
+      type: 'estimation-items',
+      id: itemId,
+      attributes: { part: 'Plaquettes céramique avant', part_number: 'HY-58101-J9A00', quantity: 2.5, unit_price: 8950, time: k === 0 ? 2.5 : 0.5 },
+      relationships: { supplier: { data: { type: 'suppliers', id: supplierId } } },
+    }));
+    const patched = await api(`/estimations/${id}`, { method: 'PATCH', token: tk, body: { data: { type: 'estimations', id, relationships: { items: { data: priced } } } } });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    for (const route of ['end-components', 'end-times']) await act(route);
     // The demo's work order in progress, its first item bought from the supplier, 2.5 of it.
     const repairs = await api('/repairs?filter[state]=in_progress&include=items', { token: tk });
     const repair = repairs.body.data[0];
     const first = repair.relationships.items.data[0].id;
-    const patched = await api(`/repair-items/${first}`, {
+    const fixed = await api(`/repair-items/${first}`, {
       method: 'PATCH',
       token: tk,
       body: { data: { type: 'repair-items', id: first, attributes: { quantity: 2.5 }, relationships: { supplier: { data: { type: 'suppliers', id: supplierId } } } } },
     });
-    assert.equal(patched.status, 200, JSON.stringify(patched.body));
-    setup = { estimate: estimate.body.data.id, repair: repair.id, supplierId };
+    assert.equal(fixed.status, 200, JSON.stringify(fixed.body));
+    setup = { estimate: id, repair: repair.id, supplierId };
     return setup;
   };
 
@@ -90,10 +106,10 @@ describe('line layouts', () => {
         const supplier = (await detail.locator('[data-line-field=supplier]').innerText()).trim();
         assert.equal(supplier, SUPPLIER);
         assert.ok(!(await table.innerText()).includes(supplierId), 'no supplier id on the screen');
-        const condition = detail.locator('input[data-line-field=condition]');
-        assert.equal(await condition.inputValue(), w.condition);
-        await notCut(condition, 'the condition');
-        await notCut(detail.locator('input[data-line-field=part]'), 'the part');
+        // A choice by its whole label, a part by its whole name: read, or in an input that shows it all.
+        assert.equal(await shown(detail.locator('[data-line-field=condition]')), w.condition);
+        assert.equal(await shown(detail.locator('[data-line-field=part]')), 'Plaquettes céramique avant');
+        for (const name of ['condition', 'urgency', 'part']) await notCut(detail.locator(`[data-line-field=${name}]`), name);
         await fitsWidth(page, '[data-testid=lines-table-estimation-items]');
         await shot(page, `13-estimate-${locale}-${viewport.width}`);
         await axeCheck(page, 'the estimate’s lines');

@@ -40,7 +40,7 @@ const numeric = (f: FieldDef) => f.kind === 'money' || f.kind === 'number';
  * A row's column widths (a fixed table layout): numbers and choices take what their values need,
  * the text fields share the rest, so the row fits the page at 1024 px as at 1440 px.
  */
-const WIDTHS: Partial<Record<FieldDef['kind'], number>> = { number: 76, money: 116, switch: 56, select: 128, relation: 160 };
+const WIDTHS: Partial<Record<FieldDef['kind'], number>> = { number: 92, money: 116, switch: 56, select: 128, relation: 160 };
 
 /**
  * Lines of a child collection inside the parent's form (a supplier's products, an estimate's items):
@@ -84,7 +84,7 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
   const cell = (line: LineValues, i: number, f: FieldDef, name: string) =>
     f.readOnly ? (
       <Text size="sm" pt={6} data-line-field={f.name}>
-        {f.view ? f.view(line as never) : shownValue(f, f.kind === 'money' ? inCents(line[f.name]) : line[f.name], t, line.related)}
+        {f.view ? f.view(line as never) : shownValue(f, f.kind === 'money' ? inCents(line[f.name]) : line[f.name], t, line.related) || NONE}
       </Text>
     ) : (
       <Cell
@@ -171,7 +171,7 @@ function LinesTable({ config, label, testId, lines, orderable, removable, onTogg
         <Table.Tr>
           {orderable ? <Table.Th w={36} /> : null}
           {row.map((f) => (
-            <Table.Th key={f.name} ta={numeric(f) ? 'right' : undefined} w={fits ? (f.width ?? WIDTHS[f.kind]) : undefined} style={{ overflowWrap: 'anywhere' }}>
+            <Table.Th key={f.name} ta={numeric(f) ? 'right' : undefined} w={fits ? (f.width ?? WIDTHS[f.kind]) : undefined}>
               {t(f.label)}
               {f.required && !f.readOnly ? <Text span c="red.9" aria-hidden> *</Text> : null}
             </Table.Th>
@@ -306,6 +306,9 @@ function Cell({ field, value, known, onChange, error, label }: { field: FieldDef
   }
 }
 
+/** What an empty value reads as: a dash, not a blank under its label. */
+const NONE = '—';
+
 /** The form holds money in dollars; a record, in cents. */
 const inCents = (dollars: unknown) => (dollars === '' || dollars === null || dollars === undefined ? dollars : Math.round(Number(dollars) * 100));
 
@@ -349,7 +352,7 @@ export function LinesView({ config, lines, label }: { config: LinesConfig; lines
       lines={lines.map((l, i) => ({
         key: l.id,
         name: t(config.line, { n: i + 1 }),
-        cell: (f) => <div data-line-field={f.name}>{f.view ? f.view(l) : shownValue(f, l[f.name], t)}</div>,
+        cell: (f) => <div data-line-field={f.name}>{f.view ? f.view(l) : shownValue(f, l[f.name], t) || NONE}</div>,
         open: opened.has(l.id),
       }))}
       onToggle={(key) =>
