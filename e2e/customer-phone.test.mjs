@@ -1,13 +1,12 @@
 // The customer's pages on a phone (issue 20 §15), 390×844, in French: the estimate's approval page
 // answered (the thank-you title readable by its computed colours, no button label cut, the signed
 // quote kept as a PDF that carries the signature), and the shared inspection report with each
-// finding's answer, comment and action (its photos through the link: test/inspections/report.test.ts
-// and SharedReportPage.test.tsx, a completed inspection taking no new photo). Run through e2e/run.mjs.
+// finding's answer, comment, action and photo (through the link). Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { api, axeCheck, fileBrowser, journey, shot, token } from './helpers.mjs';
+import { BASE, api, axeCheck, fileBrowser, journey, png, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -53,6 +52,59 @@ async function labelWhole(button, what) {
 }
 
 const noSideScroll = async (page) => assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= window.innerWidth), 'the page scrolls sideways');
+
+const PHOTO_COMMENT = 'Fissure au coin du phare, photo jointe.';
+
+/**
+ * The demo's assigned inspection carried out through the API: started, every section "all good", one
+ * field given an action, a comment and a photo (a finding), what completing still asks for written, signed and
+ * completed. Answers its id.
+ */
+async function inspectedWithPhoto(tk) {
+  const list = await api('/inspections?filter[state]=assigned&include=inspectionFormVersion', { token: tk });
+  const inspection = list.body.data[0];
+  const id = inspection.id;
+  const structure = list.body.included.find((r) => r.type === 'inspection-form-versions').attributes.structure;
+  const act = async (route, body = {}) => {
+    const res = await api(`/inspections/${id}/${route}`, { method: 'POST', token: tk, body });
+    assert.equal(res.status, 200, `${route}: ${JSON.stringify(res.body)}`);
+  };
+  await act('start');
+  for (const section of structure.sections) await act('set-section-good', { section_id: section.id });
+  const fields = [];
+  for (let n = 1; n === 1 || fields.length % 50 === 0; n++) {
+    const page = (await api(`/inspection-fields?filter[inspection]=${id}&page[size]=50&page[number]=${n}`, { token: tk })).body.data;
+    if (!page.length) break;
+    fields.push(...page);
+  }
+  const field = fields.find((x) => x.attributes.touched);
+  const found = await api(`/inspection-fields/${field.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'inspection-fields', id: field.id, attributes: { action: 'repair', comment: PHOTO_COMMENT } } } });
+  assert.equal(found.status, 200, JSON.stringify(found.body));
+  const form = new FormData();
+  form.append('attachment', new Blob([png(1200, 900)], { type: 'image/png' }), 'phare.png');
+  const up = await fetch(`${BASE}/api/v1/uploads/inspection-fields/${field.id}/images`, { method: 'POST', headers: { Authorization: `Bearer ${tk}`, Accept: 'application/vnd.api+json' }, body: form });
+  assert.equal(up.status, 201, await up.text());
+  const complete = { signature: `data:image/png;base64,${png(300, 100).toString('base64')}`, checked_reminders: (structure.reminders ?? []).map((r) => r.id) };
+  // What "all good" leaves and completing asks for: free text or a number, answered as an inspector would.
+  const formFields = structure.sections.flatMap((x) => x.subSections.flatMap((sub) => sub.fields));
+  const refused = await api(`/inspections/${id}/complete`, { method: 'POST', token: tk, body: complete });
+  if (refused.status === 422) {
+    for (const e of refused.body.errors) {
+      // The error names the form's field; the inspection's field points at it.
+      const named = formFields.filter((x) => e.detail.includes(x.name)).sort((a, b) => b.name.length - a.name.length)[0];
+      const f = fields.find((x) => x.relationships.inspectionFormSectionField?.data?.id === named?.id);
+      assert.ok(f, JSON.stringify(e));
+      let res;
+      for (const value of ['RAS', 12]) {
+        res = await api(`/inspection-fields/${f.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'inspection-fields', id: f.id, attributes: { value } } } });
+        if (res.status === 200) break;
+      }
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    }
+    await act('complete', complete);
+  } else assert.equal(refused.status, 200, JSON.stringify(refused.body));
+  return id;
+}
 
 /** A customer's phone: no session, French. */
 async function phone(open) {
@@ -132,11 +184,10 @@ describe('the customer on a phone', () => {
     }),
   );
 
-  test('15b. the shared inspection report: each finding with its answer, comment and action, nothing cut', T, () =>
+  test('15b. the shared inspection report: each finding with its answer, comment, action and photo through the link, nothing cut', T, () =>
     journey(held.browser, '15b', async (open) => {
       const tk = await token('manager@atelier.test');
-      const list = await api('/inspections?filter[state]=completed', { token: tk });
-      const inspection = list.body.data[0].id;
+      const inspection = await inspectedWithPhoto(tk);
       const shared = await api(`/inspections/${inspection}/share`, { method: 'POST', token: tk, body: { data: { type: 'inspections', id: inspection, attributes: { expires_in_days: 7, locale: 'fr' } } } });
       assert.equal(shared.status, 200, JSON.stringify(shared.body));
       const url = new URL(shared.body.meta.share.url);
@@ -153,7 +204,14 @@ describe('the customer on a phone', () => {
         assert.ok((await findings.nth(k).getByTestId('shared-finding-answer').innerText()).trim(), `finding ${k + 1} has its answer`);
         assert.ok((await findings.nth(k).getByTestId('shared-finding-action').innerText()).trim(), `finding ${k + 1} has its action`);
       }
-      assert.ok(await page.getByTestId('shared-finding-comment').count(), 'the inspector’s comments are shown');
+      const withPhoto = findings.filter({ hasText: PHOTO_COMMENT });
+      assert.equal((await withPhoto.getByTestId('shared-finding-comment').innerText()).trim(), PHOTO_COMMENT);
+      // The photo through the share link (never a staff address), loaded without a session.
+      const photo = withPhoto.getByTestId('shared-finding-photo');
+      await photo.scrollIntoViewIfNeeded();
+      const src = await photo.getAttribute('src');
+      assert.ok(src.startsWith(`/api/v1/public/inspection-reports/${url.pathname.split('/').pop()}/photos/`), src);
+      await page.waitForFunction((s) => [...document.images].some((i) => i.getAttribute('src') === s && i.complete && i.naturalWidth > 0), src);
       await shot(page, '15b-shared-phone');
       await axeCheck(page, 'the shared report on a phone');
     }),
