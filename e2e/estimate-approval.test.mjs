@@ -138,7 +138,7 @@ describe('estimate approval', () => {
       await settles(() => page.getByTestId('estimation-state').getAttribute('data-state'), 'approved');
       await page.getByTestId('estimation-repair').click();
       await page.waitForURL(/\/inspecpro\/repairs\/[0-9a-f-]{36}$/);
-      await settles(() => page.getByTestId('work-order-item').count(), 2);
+      await settles(() => page.getByTestId('lines-view-repair-items').getByTestId('line-row').count(), 2);
       await page.getByTestId('repair-actions-start').click();
       await settles(() => page.getByTestId('repair-state').getAttribute('data-state'), 'in_progress');
       await page.getByTestId('repair-actions-complete').click();

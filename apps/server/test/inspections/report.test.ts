@@ -35,6 +35,20 @@ async function pdf(url: string, headers: Record<string, string> = {}) {
 const report = (id: string, token: string, lang = 'fr') => pdf(`${I}/${id}/report`, { authorization: `Bearer ${token}`, 'accept-language': lang });
 const share = (id: string, body: object = {}, token = manager) => t.api('POST', `${I}/${id}/share`, { token, body });
 
+/** A JPEG of `width` pixels uploaded by an organization (as an inspector's photo is). */
+async function upload(organizationId: string, width: number) {
+  const id = newId();
+  const path = join('uploads', organizationId, 'report-test', `${id}.jpg`);
+  const file = join(t.config.dataDir, path);
+  await mkdir(dirname(file), { recursive: true });
+  const bytes = await sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+  await writeFile(file, bytes);
+  await t.database.db.execute(
+    sql`INSERT INTO uploads (id, organization_id, resource_type, record_id, field, path, mime, size) VALUES (${id}, ${organizationId}, 'inspection-fields', 'x', 'images', ${path}, 'image/jpeg', ${bytes.length})`,
+  );
+  return { id, url: `/api/v1/uploads/${id}/content`, size: bytes.length };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   manager = await t.login('manager@atelier.test');
@@ -114,18 +128,6 @@ describe('GET /inspections/{id}/report', () => {
   });
 
   it('embeds the photos of its fields, downscaled, and never another organization’s file', async () => {
-    const upload = async (organizationId: string, width: number) => {
-      const id = newId();
-      const path = join('uploads', organizationId, 'report-test', `${id}.jpg`);
-      const file = join(t.config.dataDir, path);
-      await mkdir(dirname(file), { recursive: true });
-      const bytes = await sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
-      await writeFile(file, bytes);
-      await t.database.db.execute(
-        sql`INSERT INTO uploads (id, organization_id, resource_type, record_id, field, path, mime, size) VALUES (${id}, ${organizationId}, 'inspection-fields', 'x', 'images', ${path}, 'image/jpeg', ${bytes.length})`,
-      );
-      return { url: `/api/v1/uploads/${id}/content`, size: bytes.length };
-    };
     const [riviere] = await rows<{ id: string }>(sql`SELECT id FROM organizations WHERE name = 'Autos Rivière'`);
     const mine = await upload(completed.organization_id, 4000);
     const theirs = await upload(riviere.id, 800);
@@ -190,6 +192,39 @@ describe('share links', () => {
     expect(summary.body.completed_at).toMatch(ISO_UTC);
     expect(summary.body.sections.map((s: { name: string }) => s.name)).toEqual(sections);
     expect(summary.body.work[0]).toMatchObject({ urgency: 'urgent' });
+  });
+
+  it('gives each finding its answer, colour, comment, action and photos (through the link), and serves no other upload', async () => {
+    const [riviere] = await rows<{ id: string }>(sql`SELECT id FROM organizations WHERE name = 'Autos Rivière'`);
+    const mine = await upload(completed.organization_id, 2400);
+    const elsewhere = await upload(completed.organization_id, 400);
+    const theirs = await upload(riviere.id, 400);
+    // A finding of the demo's report (an action chosen, a comment written).
+    const [field] = await rows<{ id: string; action: string; comment: string }>(
+      sql`SELECT id, action, comment FROM inspection_fields WHERE inspection_id = ${completed.id} AND action IS NOT NULL AND comment IS NOT NULL AND touched AND NOT not_applicable ORDER BY position LIMIT 1`,
+    );
+    expect(field).toBeDefined();
+    await t.database.db.execute(sql`UPDATE inspection_fields SET images = ${JSON.stringify([mine.url])}::jsonb WHERE id = ${field.id}`);
+    try {
+      const summary = await t.api('GET', `${P}/${token}/summary`);
+      expect(summary.status).toBe(200);
+      const findings = summary.body.work.flatMap((g: { items: unknown[] }) => g.items) as { action: string; comment: string | null; answer: string | null; tone: string | null; photos: string[] }[];
+      const found = findings.find((f) => f.comment === field.comment.trim());
+      expect(found).toMatchObject({ action: field.action, answer: expect.any(String), tone: expect.stringMatching(/^(good|warn|bad|neutral)$/), photos: [`${P}/${token}/photos/${mine.id}`] });
+      // Every finding carries its state in words.
+      for (const f of findings) expect(f.answer).toBeTruthy();
+
+      // The photo through the link, without signing in, downscaled for a phone.
+      const photo = await t.app.inject({ method: 'GET', url: found!.photos[0] });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/jpeg');
+      expect((await sharp(photo.rawPayload).metadata()).width).toBe(1600);
+      // Not a finding's photo, another organization's, or under a link nobody made: 404.
+      for (const id of [elsewhere.id, theirs.id]) expect((await t.app.inject({ method: 'GET', url: `${P}/${token}/photos/${id}` })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `${P}/${randomBytes(32).toString('base64url')}/photos/${mine.id}` })).statusCode).toBe(404);
+    } finally {
+      await t.database.db.execute(sql`UPDATE inspection_fields SET images = '[]'::jsonb WHERE id = ${field.id}`);
+    }
   });
 
   it('takes the language asked for, and refuses a bad duration or language with 422, writing nothing', async () => {

@@ -122,11 +122,11 @@ describe('buildInspectionReport', () => {
       {
         urgency: 'urgent',
         items: [
-          { section: 'Pneus', field: 'Valves', action: 'verify', comment: 'Valve arrière' },
-          { section: 'Fuites', field: 'Fuite', action: 'leakage', comment: null },
+          { field_id: 'ok', section: 'Pneus', field: 'Valves', action: 'verify', comment: 'Valve arrière' },
+          { field_id: 'leak', section: 'Fuites', field: 'Fuite', action: 'leakage', comment: null },
         ],
       },
-      { urgency: 'soon', items: [{ section: 'Pneus', field: 'Pneu avant gauche', action: 'monitor', comment: null }] },
+      { urgency: 'soon', items: [{ field_id: 'tire', section: 'Pneus', field: 'Pneu avant gauche', action: 'monitor', comment: null }] },
     ]);
     expect(report([{ field_id: 'tire', value: { value: 'bad' }, action: 'replace', touched: false }]).work).toEqual([]);
   });

@@ -138,6 +138,8 @@ export interface ReportSection {
   subSections: ReportSubSection[];
 }
 export interface ReportWorkItem {
+  /** The inspection form's field that found it (its answer, comment and photos in `sections`). */
+  field_id: string;
   section: string;
   field: string;
   action: FieldAction;
@@ -197,7 +199,7 @@ export function buildInspectionReport(structure: ReportStructure, fields: readon
           score: fs.score,
           tone: scoreTone(fs.score),
         });
-        if (action) work.get(findingUrgency(action, fs.score))!.push({ section: section.name, field: field.name, action, comment });
+        if (action) work.get(findingUrgency(action, fs.score))!.push({ field_id: field.id, section: section.name, field: field.name, action, comment });
       }
       subSections.push({ id: sub.id, name: sub.name, score: ss.score, tone: scoreTone(ss.score), fields: shown });
     }

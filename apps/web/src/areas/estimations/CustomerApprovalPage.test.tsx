@@ -132,6 +132,10 @@ describe('the customer approval page', () => {
       },
     });
     expect(screen.getByTestId('approval-answered').textContent).toContain('Signed by Marie Gagnon');
+    expect(screen.getByRole('heading', { name: 'Thank you, your answer was sent' })).toBeTruthy();
+    // The customer keeps the signed quote: the link's own PDF, with their decisions and signature.
+    const pdf = screen.getByRole('link', { name: 'Download the signed quote (PDF)' });
+    expect(pdf.getAttribute('href')).toMatch(/^\/api\/v1\/public\/estimate-approvals\/tok\/report(\?tz=.+)?$/);
     expect(screen.queryByTestId('approval-send')).toBeNull();
   }, 30_000);
 

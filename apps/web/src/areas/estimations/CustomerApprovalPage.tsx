@@ -1,5 +1,5 @@
-import { Alert, Badge, Box, Button, Center, Container, Group, Image, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconRefresh } from '@tabler/icons-react';
+import { Alert, Badge, Box, Button, Center, Container, Group, Image, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CUSTOMER_DECISIONS, ITEM_CONDITION_LABELS, URGENCY_LABELS, pickLocale, sumWorkTotals, type CustomerDecision, type Locale, type WorkTotals } from '@atelier/domain';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,7 +11,9 @@ import i18n, { currentLocale, storedLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
 import { SignaturePad } from '../../components/SignaturePad.tsx';
-import { fetchApproval, sendApproval, type ApprovalItem, type ApprovalView } from './approvalApi.ts';
+import { WRAPPING_BUTTON } from '../../components/wrappingButton.ts';
+import { inLocalTime } from '../inspections/reportApi.ts';
+import { approvalPath, fetchApproval, sendApproval, type ApprovalItem, type ApprovalView } from './approvalApi.ts';
 
 // The page a customer opens from the estimate's e-mail (issue 12, customer approval): the vehicle,
 // each proposed item with its photos and price with taxes, accept or decline each, sign, send.
@@ -109,16 +111,40 @@ function ItemCard({ item, locale, decision, onDecide, readOnly }: { item: Approv
   );
 }
 
-/** The answer given: read only, as it was stored. */
-function Answered({ view }: { view: ApprovalView }) {
+/** The answer given: read only, as it was stored, with the signed quote for the customer to keep. */
+function Answered({ token, view }: { token: string; view: ApprovalView }) {
   const { t } = useTranslation();
   const answer = view.answer!;
   const decisions: Decisions = Object.fromEntries(answer.decisions.map((d) => [d.item, d.decision]));
   return (
     <Stack gap="md">
-      <Alert color="green.9" icon={<IconCheck />} title={t('approval:answered.title')} data-testid="approval-answered">
-        {t('approval:answered.text', { name: answer.signer_name, date: formatDateTime(answer.decided_at, view.locale) })}
-      </Alert>
+      {/* Dark text on white with a green mark: a green title on a green tint did not read. */}
+      <Paper withBorder radius="md" p="md" bg="white" style={{ borderColor: 'var(--mantine-color-teal-9)', borderWidth: 2 }} data-testid="approval-answered">
+        <Group align="flex-start" wrap="nowrap" gap="sm">
+          <ThemeIcon color="teal.9" radius="xl" size="lg" aria-hidden>
+            <IconCheck size={20} />
+          </ThemeIcon>
+          <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+            <Title order={2} size="h4" c="dark.9" data-testid="approval-answered-title">
+              {t('approval:answered.title')}
+            </Title>
+            <Text size="sm">{t('approval:answered.text', { name: answer.signer_name, date: formatDateTime(answer.decided_at, view.locale) })}</Text>
+            <Button
+              component="a"
+              href={inLocalTime(`${approvalPath(token)}/report`)}
+              download
+              variant="filled"
+              color="teal.9"
+              leftSection={<IconDownload size={18} />}
+              styles={WRAPPING_BUTTON}
+              style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+              data-testid="approval-download"
+            >
+              {t('approval:answered.download')}
+            </Button>
+          </Stack>
+        </Group>
+      </Paper>
       {view.items.map((item) => (
         <ItemCard key={item.id} item={item} locale={view.locale} decision={decisions[item.id]} onDecide={() => {}} readOnly />
       ))}
@@ -224,7 +250,7 @@ function AnswerForm({ token, view }: { token: string; view: ApprovalView }) {
               </Alert>
             )
           )}
-          <Button size="lg" onClick={submit} loading={send.isPending} data-testid="approval-send">
+          <Button size="lg" onClick={submit} loading={send.isPending} styles={WRAPPING_BUTTON} data-testid="approval-send">
             {t('approval:form.send', { total: formatMoney(accepted.total, view.locale) })}
           </Button>
         </Stack>
@@ -278,7 +304,7 @@ export default function CustomerApprovalPage() {
           ) : q.isError ? (
             <PublicLinkRefused ns="approval" prefix="page" error={q.error} onRetry={() => void q.refetch()} />
           ) : view!.answer ? (
-            <Answered view={view!} />
+            <Answered token={token} view={view!} />
           ) : (
             <AnswerForm key={view!.version} token={token} view={view!} />
           )}

@@ -12,7 +12,6 @@ import { fieldsOf } from '../../components/resource/declared.tsx';
 import { useDirtyGuard } from '../../components/resource/formBehaviour.tsx';
 import { LineEditor } from '../../components/resource/LineEditor.tsx';
 import { linePath, linesDocument, linesOf, linesSchema, type LineValues, type LinesConfig } from '../../components/resource/lines.ts';
-import { byName } from '../../components/resource/recordNames.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { PhotoThumbnails } from '../inspections/Photos.tsx';
@@ -33,43 +32,45 @@ export function useTaxGroups(): UseQueryResult<RecordOf<'tax-groups'>[]> {
   });
 }
 
-const taxGroupRelation = { type: 'tax-groups', labelOf: byName, sort: 'name' };
 /** The line editor hands a view its line's form values (LineValues), not the item that fieldsOf types it as. */
 const lineView = (view: (line: LineValues) => ReactNode) => (line: RecordOf<'estimation-items'>) => view(line as LineValues);
 
+/** What an item's row shows (what is asked and what it costs, the customer's answer); the rest is in its detail. */
+const ITEM_ROW = ['detail', 'quantity', 'unit_price', 'time', 'total', 'customer_decision'];
+
 /**
- * The columns of an estimate's items, each read only unless the user holds its phase now
+ * The fields of an estimate's items, each read only unless the user holds its phase now
  * (writableItemGroups); the photos from the inspection and the line's total (live) are shown.
  */
 export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf: ReadonlyMap<string, readonly TaxRate[]>): LinesConfig {
   const own = (name: string) => ({ readOnly: !itemFieldWritable(name, groups) });
   const fields = fieldsOf('estimation-items', [
     { name: 'detail', ...own('detail'), kind: 'textarea' },
+    { name: 'quantity', ...own('quantity') },
+    { name: 'unit_price', ...own('unit_price') },
+    { name: 'time', ...own('time') },
+    { name: 'total', view: lineView((l) => <span data-testid="item-total">{formatMoney(workLineTotals(itemLine(l, taxesOf)).total, currentLocale())}</span>) },
+    { name: 'customer_decision', view: lineView((l) => <CustomerDecisionBadge decision={l.customer_decision} at={l.customerDecidedAt} />) },
     { name: 'condition', ...own('condition') },
     { name: 'urgency', ...own('urgency') },
     { name: 'part', ...own('part') },
     { name: 'part_number', ...own('part_number') },
     { name: 'supplier', ...own('supplier') },
-    { name: 'quantity', ...own('quantity') },
-    { name: 'unit_price', ...own('unit_price') },
-    { name: 'time', ...own('time') },
     { name: 'hourly_rate', ...own('hourly_rate') },
     { name: 'manual_labour', ...own('manual_labour') },
-    { name: 'taxGroup', ...own('taxGroup'), relation: taxGroupRelation, view: lineView((l) => String(l.taxGroupName ?? '')) },
+    { name: 'taxGroup', ...own('taxGroup') },
     { name: 'warranty', ...own('warranty') },
     { name: 'state', ...own('state') },
-    { name: 'customer_decision', view: lineView((l) => <CustomerDecisionBadge decision={l.customer_decision} at={l.customerDecidedAt} />) },
     { name: 'images', readOnly: true, view: lineView((l) => <PhotoThumbnails images={l.images ?? []} name={String(l.detail ?? '')} />) },
-    { name: 'total', view: lineView((l) => <span data-testid="item-total">{formatMoney(workLineTotals(itemLine(l, taxesOf)).total, currentLocale())}</span>) },
   ]);
   const writable = groups.includes('description');
-  return { type: 'estimation-items', fields, orderable: writable, fixed: !writable, add: 'estimations:items.add', empty: 'estimations:items.empty', line: 'estimations:items.line' };
+  return { type: 'estimation-items', fields, row: ITEM_ROW, orderable: writable, fixed: !writable, add: 'estimations:items.add', empty: 'estimations:items.empty', line: 'estimations:items.line' };
 }
 
-/** The record's items as the editor holds them, with the tax group's name for a read-only cell. */
+/** The record's items as the editor holds them, with when the customer decided (the decision's cell). */
 function itemsOf(config: LinesConfig, record: Estimation): LineValues[] {
   const raw = record.items ?? [];
-  return linesOf(config, raw).map((l, i) => ({ ...l, taxGroupName: raw[i]?.taxGroup ? byName(raw[i].taxGroup) : '', customerDecidedAt: raw[i]?.customer_decided_at ?? null }));
+  return linesOf(config, raw).map((l, i) => ({ ...l, customerDecidedAt: raw[i]?.customer_decided_at ?? null }));
 }
 
 /** The server's errors of the items (/data/relationships/items/data/2/attributes/quantity) by line and field, for the editor. */

@@ -140,6 +140,9 @@ describe('the estimate screen', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('totals-unsaved')).toBeNull();
     // Labour is Jean's phase: read only for me; parts are mine.
     const labour = within(screen.getByTestId('lines-estimation-items'));
+    // The row holds the essentials; the labour's rate, the tax group and the photos are in the line's detail.
+    expect(document.querySelector('[data-line-field="hourly_rate"]')).toBeNull();
+    fireEvent.click(labour.getByRole('button', { name: 'Détails de Élément 1' }));
     expect(labour.queryByLabelText('Taux horaire (Élément 1)')).toBeNull();
     expect(text(document.querySelector('[data-line-field="hourly_rate"]')!)).toBe('120,00 $');
     expect(text(document.querySelector('[data-line-field="taxGroup"]')!)).toBe('Québec');

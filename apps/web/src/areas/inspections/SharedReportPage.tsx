@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Center, Container, Divider, Group, List, Loader, Paper, RingProgress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Center, Container, Divider, Group, Image, Loader, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FIELD_ACTION_LABELS, URGENCY_LABELS, pickLocale, type Locale, type ScoreTone, type Urgency } from '@atelier/domain';
@@ -8,8 +8,9 @@ import { useParams } from 'react-router';
 import { PublicLinkRefused } from '../../components/PublicLinkRefused.tsx';
 import i18n, { currentLocale, storedLocale } from '../../i18n/index.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
+import { WRAPPING_BUTTON } from '../../components/wrappingButton.ts';
 import { TONES } from './controls.tsx';
-import { fetchSharedSummary, publicPdfUrl, type SharedSummary } from './reportApi.ts';
+import { fetchSharedSummary, publicPdfUrl, type SharedFinding, type SharedSummary } from './reportApi.ts';
 
 /** Each urgency's colour, dark enough for its text to read at 4.5:1 on white (Mantine's orange.9 is 4.3:1). */
 const URGENCY_COLORS: Record<Urgency, string> = { urgent: 'red.9', soon: '#8f4400', monitor: 'gray.8' };
@@ -19,6 +20,53 @@ function ScoreBadge({ score, tone, size = 'lg' }: { score: number; tone: ScoreTo
     <Badge size={size} color={TONES[tone]} autoContrast miw={48}>
       {score}
     </Badge>
+  );
+}
+
+/** A finding: the field and its section, the answer in its colour, what to do, the inspector's comment and photos. */
+function Finding({ item, locale }: { item: SharedFinding; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <Paper withBorder radius="sm" p="sm" data-testid="shared-finding">
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div style={{ minWidth: 0, flex: 1 }}>
+            <Text fw={600} size="sm">
+              {item.field}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {item.section}
+            </Text>
+          </div>
+          {item.answer ? (
+            <Badge color={TONES[item.tone ?? 'neutral']} autoContrast tt="none" data-testid="shared-finding-answer">
+              {item.answer}
+            </Badge>
+          ) : null}
+        </Group>
+        {item.measures.length ? <Text size="sm">{item.measures.join(' · ')}</Text> : null}
+        <Text size="sm">
+          {t('reports:shared.action')}{' '}
+          <Text span fw={600} inherit data-testid="shared-finding-action">
+            {FIELD_ACTION_LABELS[item.action][locale]}
+          </Text>
+        </Text>
+        {item.comment ? (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="shared-finding-comment">
+            {item.comment}
+          </Text>
+        ) : null}
+        {item.photos.length ? (
+          <SimpleGrid cols={{ base: 3, sm: 4 }} spacing="xs">
+            {item.photos.map((src, k) => (
+              <Anchor key={src} href={src} target="_blank" rel="noreferrer">
+                <Image src={src} alt={t('reports:shared.photo', { n: k + 1, field: item.field })} radius="sm" h={88} fit="cover" data-testid="shared-finding-photo" />
+              </Anchor>
+            ))}
+          </SimpleGrid>
+        ) : null}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -77,7 +125,7 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
           <Text size="sm" c="dimmed">
             {t('reports:shared.expires', { date: formatDate(summary.expires_at, locale) })}
           </Text>
-          <Button component="a" href={publicPdfUrl(token)} download size="md" leftSection={<IconDownload size={18} />} data-testid="shared-download">
+          <Button component="a" href={publicPdfUrl(token)} download size="md" leftSection={<IconDownload size={18} />} styles={WRAPPING_BUTTON} style={{ maxWidth: '100%' }} data-testid="shared-download">
             {t('reports:shared.download')}
           </Button>
         </Group>
@@ -123,16 +171,11 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
                 <Text fw={700} c={URGENCY_COLORS[group.urgency]}>
                   {URGENCY_LABELS[group.urgency][locale]}
                 </Text>
-                <List size="sm" spacing={2}>
+                <Stack gap="sm" mt={4}>
                   {group.items.map((item, k) => (
-                    <List.Item key={k}>
-                      <Text span fw={600} size="sm">
-                        {FIELD_ACTION_LABELS[item.action][locale]}
-                      </Text>{' '}
-                      — {item.field} ({item.section}){item.comment ? `${locale === 'fr' ? ' : ' : ': '}${item.comment}` : ''}
-                    </List.Item>
+                    <Finding key={k} item={item} locale={locale} />
                   ))}
-                </List>
+                </Stack>
               </div>
             ))}
           </Stack>

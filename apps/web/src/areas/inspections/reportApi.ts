@@ -17,11 +17,14 @@ const timeZone = () => {
   }
 };
 
-/** The public PDF, its dates in this browser's time zone. */
-export const publicPdfUrl = (token: string) => {
+/** A public PDF's address (a link opens it, no header can be sent), its dates in this browser's time zone. */
+export const inLocalTime = (path: string) => {
   const zone = timeZone();
-  return `${publicReportPath(token)}${zone ? `?tz=${encodeURIComponent(zone)}` : ''}`;
+  return `${path}${zone ? `?tz=${encodeURIComponent(zone)}` : ''}`;
 };
+
+/** The public PDF of a shared report. */
+export const publicPdfUrl = (token: string) => inLocalTime(publicReportPath(token));
 
 /** Downloads the inspection's report as the signed-in user (the file the browser saves or opens). */
 export const downloadReport = (inspection: Pick<RecordOf<'inspections'>, 'id' | 'code'>) =>
@@ -76,7 +79,19 @@ export interface SharedSummary {
   tone: ScoreTone;
   note: string | null;
   sections: { name: string; score: number; tone: ScoreTone; subSections: { name: string; score: number; tone: ScoreTone }[] }[];
-  work: { urgency: Urgency; items: { section: string; field: string; action: FieldAction; comment: string | null }[] }[];
+  work: { urgency: Urgency; items: SharedFinding[] }[];
+}
+
+/** A finding of the shared report: where, the answer in words and its colour, what to do, the inspector's comment and photos (addresses under the link). */
+export interface SharedFinding {
+  section: string;
+  field: string;
+  action: FieldAction;
+  comment: string | null;
+  answer: string | null;
+  measures: string[];
+  tone: ScoreTone | null;
+  photos: string[];
 }
 
 /** The summary of a shared report, without signing in; an ApiError (404 unknown, 410 gone) otherwise. */

@@ -59,7 +59,9 @@ afterEach(() => {
 });
 
 const show = () => renderAt('/inspecpro/repairs/r1', '/inspecpro/repairs/:id', <RepairPage />);
-const item = async (n: number) => (await screen.findAllByTestId('work-order-item'))[n];
+const item = async (n: number) => (await screen.findAllByTestId('line-row'))[n];
+/** Opens an item's detail (how it is repaired, its part) under its row. */
+const openDetail = async (n: number, name: string) => fireEvent.click(within(await item(n)).getByRole('button', { name }));
 
 describe('the repair screen', { timeout: 30_000 }, () => {
   it('shows the running clock, planned versus actual per item and in total, and stops it', async () => {
@@ -95,18 +97,22 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     // Completing is what the holder does next: drawn filled.
     expect(screen.getByTestId('repair-actions-complete').getAttribute('data-variant')).toBe('filled');
     expect(screen.getByTestId('repair-holder').textContent).toBe('Mike Mécano');
-    expect(within(await item(1)).getByLabelText('Réparé (Alignement)')).toHaveProperty('value', "À l'externe");
-    // Narrow enough for 1024 px: a part with its status, planned over clocked time over the clock, then the totals under the table.
-    const heads = () => within(screen.getByTestId('work-order')).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(heads()).toEqual(['Travaux', 'Réparé', 'Pièce et son statut', 'Avancement', 'Prévu / réel · chrono', 'Total']);
-    expect(within(await item(0)).getByLabelText('Statut de la pièce (Changer les plaquettes)')).toHaveProperty('value', 'Reçue');
-    expect(screen.getByTestId('work-order').compareDocumentPosition(screen.getByTestId('estimation-totals')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The row holds the work, its progress, planned over clocked time over the clock, its total; the rest is in its detail.
+    const order = () => screen.getByTestId('lines-view-repair-items');
+    const heads = () => within(order()).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(heads()).toEqual(['Travaux', 'Avancement', 'Prévu / réel · chrono', 'Total', 'Détails']);
+    expect(screen.queryByLabelText('Réparé (Alignement)')).toBeNull();
+    await openDetail(1, 'Détails de Élément 2');
+    expect(within(order()).getByLabelText('Réparé (Alignement)')).toHaveProperty('value', "À l'externe");
+    await openDetail(0, 'Détails de Élément 1');
+    expect(within(order()).getByLabelText('Statut de la pièce (Changer les plaquettes)')).toHaveProperty('value', 'Reçue');
+    expect(order().compareDocumentPosition(screen.getByTestId('estimation-totals')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     cleanup();
     await i18n.changeLanguage('en');
     show();
     expect(within(await screen.findByTestId('repair-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Complete', 'Cancel']);
     expect(within(await item(0)).getByTestId('item-clock').textContent).toBe('Start');
-    expect(heads()).toEqual(['Work', 'Repaired', 'Part and its status', 'Progress', 'Planned / actual · clock', 'Total']);
+    expect(heads()).toEqual(['Work', 'Progress', 'Planned / actual · clock', 'Total', 'Details']);
     expect(screen.getByTestId('time-summary').textContent).toContain('Planned time: 2:00:00');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,12 +24,13 @@ import { useRecord } from '../../api/hooks.ts';
 import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
+import { LinesView } from '../../components/resource/LineEditor.tsx';
+import type { LinesConfig } from '../../components/resource/lines.ts';
 import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
 import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
-import { formatMoney } from '../../lib/format.ts';
 import { CommentThread } from '../comments/CommentThread.tsx';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
@@ -128,11 +129,75 @@ function ItemSelect({ item, name, values, labels, editable, onDone }: { item: Re
   );
 }
 
-/** The work order's items: what to do, where, its part, its progress, planned versus clocked time, the clock. */
+/** What a work order item's row shows (the work, its progress, its time and clock, its cost); the rest is in its detail. */
+const WORK_ORDER_ROW = ['detail', 'state', 'time', 'total'];
+
+/**
+ * The work order's items as lines (LinesView): the work, its progress, planned versus clocked time
+ * with the clock, its total in the row; how it is done, its part and supplier, quantity and prices
+ * in its detail. The enumerations are written at once (ItemSelect).
+ */
+function workOrderLines({ editable, clocking, now, onDone }: { editable: boolean; clocking: boolean; now: number; onDone: () => void }): LinesConfig {
+  const locale = currentLocale();
+  const select = (name: 'state' | 'repair_mode' | 'part_status', values: readonly string[], labels: Record<string, Record<string, string>>) => ({
+    name,
+    view: (item: RepairItem) => <ItemSelect item={item} name={name} values={values} labels={labels} editable={editable} onDone={onDone} />,
+  });
+  const fields = fieldsOf('repair-items', [
+    {
+      name: 'detail',
+      view: (item) => (
+        <>
+          <Text size="sm" fw={500} style={{ whiteSpace: 'pre-wrap' }}>
+            {String(item.detail ?? '')}
+          </Text>
+          {isOneOf(ITEM_CONDITIONS, item.condition) ? (
+            <Text size="xs" c="dimmed">
+              {ITEM_CONDITION_LABELS[item.condition][locale]}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { ...select('state', REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS), width: 150 },
+    {
+      name: 'time',
+      label: clocking ? 'repairs:time.planned_actual_clock' : 'repairs:time.planned_actual',
+      width: clocking ? 150 : 110,
+      view: (item) => {
+        const planned = hoursToSeconds(item.time);
+        const actual = itemSeconds(item, now);
+        return (
+          <Stack gap={4} align="flex-end">
+            <div style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
+              <div data-testid="item-planned">{formatDuration(planned)}</div>
+              <Text inherit c={planned > 0 && actual > planned ? 'red.9' : undefined} data-testid="item-actual">
+                {formatDuration(actual)}
+              </Text>
+            </div>
+            {clocking ? <ClockButton item={item} now={now} onDone={onDone} /> : null}
+          </Stack>
+        );
+      },
+    },
+    'total',
+    select('repair_mode', REPAIR_MODES, REPAIR_MODE_LABELS),
+    'part',
+    'part_number',
+    'supplier',
+    select('part_status', PART_STATUSES, PART_STATUS_LABELS),
+    'quantity',
+    'unit_price',
+    'hourly_rate',
+    'manual_labour',
+  ]).map((f) => ({ ...f, readOnly: true }));
+  return { type: 'repair-items', fields, row: WORK_ORDER_ROW, fixed: true, add: 'repairs:items.title', empty: 'repairs:items.empty', line: 'repairs:items.line' };
+}
+
+/** The work order's items, the time planned and clocked in all. */
 function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   const { t } = useTranslation();
   const { can } = useMe();
-  const locale = currentLocale();
   const items = repair.items ?? [];
   const now = useNow(items.some((i) => typeof i.clock_started_at === 'string'));
   const { state } = repair;
@@ -143,75 +208,7 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
   return (
     <Stack gap="sm">
-      {/*
-        A part and its status share a column, planned and clocked time and the clock another: the
-        work order fits whole at 1024 px. Focusable, so a keyboard scrolls it sideways on a narrower screen.
-      */}
-      <Table.ScrollContainer minWidth={760} scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('repairs:items.title') } }}>
-        <Table verticalSpacing="sm" data-testid="work-order">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t(labelKey('repair-items', 'detail'))}</Table.Th>
-              <Table.Th>{t(labelKey('repair-items', 'repair_mode'))}</Table.Th>
-              <Table.Th>{t('repairs:items.part_and_status')}</Table.Th>
-              <Table.Th>{t(labelKey('repair-items', 'state'))}</Table.Th>
-              <Table.Th ta="right">{t(clocking ? 'repairs:time.planned_actual_clock' : 'repairs:time.planned_actual')}</Table.Th>
-              <Table.Th ta="right">{t(labelKey('repair-items', 'total'))}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item) => {
-              const planned = hoursToSeconds(item.time);
-              const actual = itemSeconds(item, now);
-              return (
-                <Table.Tr key={item.id} data-testid="work-order-item" data-id={item.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={500} style={{ whiteSpace: 'pre-wrap' }}>
-                      {String(item.detail ?? '')}
-                    </Text>
-                    {isOneOf(ITEM_CONDITIONS, item.condition) ? (
-                      <Text size="xs" c="dimmed">
-                        {ITEM_CONDITION_LABELS[item.condition][locale]}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <ItemSelect item={item} name="repair_mode" values={REPAIR_MODES} labels={REPAIR_MODE_LABELS} editable={editable} onDone={onDone} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <div>
-                        <Text size="sm">{[item.part, item.part_number].filter(Boolean).join(' · ') || '—'}</Text>
-                        {item.supplier ? (
-                          <Text size="xs" c="dimmed">
-                            {item.supplier.company_name ?? ''}
-                          </Text>
-                        ) : null}
-                      </div>
-                      <ItemSelect item={item} name="part_status" values={PART_STATUSES} labels={PART_STATUS_LABELS} editable={editable} onDone={onDone} />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <ItemSelect item={item} name="state" values={REPAIR_ITEM_STATES} labels={REPAIR_ITEM_STATE_LABELS} editable={editable} onDone={onDone} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Stack gap={4} align="flex-end">
-                      <div style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
-                        <div data-testid="item-planned">{formatDuration(planned)}</div>
-                        <Text inherit c={planned > 0 && actual > planned ? 'red.9' : undefined} data-testid="item-actual">
-                          {formatDuration(actual)}
-                        </Text>
-                      </div>
-                      {clocking ? <ClockButton item={item} now={now} onDone={onDone} /> : null}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatMoney(Number(item.total ?? 0), locale)}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <LinesView config={workOrderLines({ editable, clocking, now, onDone })} lines={items} label={t('repairs:items.title')} />
       <Group gap="md" data-testid="time-summary">
         <Badge size="lg" variant="light" color="gray" tt="none">
           {t('repairs:time.planned_total', { value: formatDuration(time.planned) })}

@@ -4,8 +4,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import i18n from '../../i18n/index.ts';
-import { LineEditor } from './LineEditor.tsx';
-import { linesSchema, type LineValues } from './lines.ts';
+import { LineEditor, LinesView } from './LineEditor.tsx';
+import { linesOf, linesSchema, type LineValues, type LinesConfig } from './lines.ts';
+import type { FieldDef } from './formModel.ts';
 import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
 import { taxLines } from '../../areas/settings/TaxGroupsPage.tsx';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
@@ -113,5 +114,55 @@ describe('LineEditor', () => {
     expect(document.querySelector('[data-line="p1"] [data-line-field="cost"]')?.textContent).toBe('$10.00');
     expect(document.querySelector('[data-line="p1"] [data-line-field="lead_time_days"]')?.textContent).toBe('in stock');
     expect((screen.getByLabelText('Supplier code (Product 1)') as HTMLInputElement).value).toBe('AA-1');
+  });
+
+  it('with a row: the essentials in the row, the rest in the line’s detail; related records by name, numbers in the locale', async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      const supplierField: FieldDef = { name: 'supplier', label: 'estimation-items:fields.supplier', kind: 'relation', readOnly: true, relation: { type: 'suppliers', labelOf: (m) => String(m.company_name) } };
+      const work: LinesConfig = {
+        ...config,
+        fixed: true,
+        row: ['supplier_sku', 'lead_time_days'],
+        fields: [...config.fields.map((f) => (f.name === 'lead_time_days' ? { ...f, readOnly: true, view: undefined } : f)), supplierField],
+      };
+      const read = linesOf(work, [{ id: 'p1', type: 'supplier-products', supplier_sku: 'AA-1', cost: 1250, lead_time_days: 2.5, supplier: { id: 's9', type: 'suppliers', company_name: 'Pièces Laval inc.' } }]);
+      show({ config: work, value: read });
+      // In the row: the code and the days, in French ("2,5", not "2.5"); the cost and supplier are not.
+      expect(document.querySelector('[data-line="p1"] [data-line-field="lead_time_days"]')?.textContent).toBe('2,5');
+      expect(screen.queryByLabelText('Coût (Produit 1)')).toBeNull();
+      const toggle = screen.getByRole('button', { name: 'Détails de Produit 1' });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      fireEvent.click(toggle);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      const detail = document.querySelector('[data-line-detail="p1"]') as HTMLElement;
+      expect(detail.id || detail.querySelector('[id]')?.id).toBe(toggle.getAttribute('aria-controls'));
+      // The supplier by its name, never its id; the cost editable in the detail.
+      expect(detail.querySelector('[data-line-field="supplier"]')?.textContent).toBe('Pièces Laval inc.');
+      expect(detail.textContent).not.toContain('s9');
+      expect((screen.getByLabelText('Coût (Produit 1)') as HTMLInputElement).value).toBe('12,5 $');
+      fireEvent.click(toggle);
+      expect(document.querySelector('[data-line-detail="p1"]')).toBeNull();
+      cleanup();
+      // Read (a record's lines): the same places, the related record given whole.
+      render(
+        <MantineProvider>
+          <LinesView config={work} lines={[{ id: 'p1', type: 'supplier-products', supplier_sku: 'AA-1', cost: 1250, lead_time_days: 2.5, supplier: { id: 's9', type: 'suppliers', company_name: 'Pièces Laval inc.' } }]} label="Produits" />
+        </MantineProvider>,
+      );
+      expect(document.querySelector('[data-line="p1"] [data-line-field="lead_time_days"]')?.textContent).toBe('2,5');
+      fireEvent.click(screen.getByRole('button', { name: 'Détails de Produit 1' }));
+      expect(document.querySelector('[data-line-detail="p1"] [data-line-field="supplier"]')?.textContent).toBe('Pièces Laval inc.');
+      expect(document.querySelector('[data-line-detail="p1"] [data-line-field="cost"]')?.textContent).toMatch(/^12,50\s\$$/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('opens a line’s detail by itself when a field there has an error', () => {
+    show({ config: { ...config, row: ['supplier_sku'] }, errors: [{ cost: { type: 'server', message: 'Too expensive' } }] });
+    expect(screen.getByRole('button', { name: 'Details of Product 1' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByLabelText('Cost (Product 1)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Details of Product 2' }).getAttribute('aria-expanded')).toBe('false');
   });
 });

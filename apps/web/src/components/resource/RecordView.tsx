@@ -51,7 +51,7 @@ function ViewValue<R extends Model>({ field, record }: { field: FieldDef<R>; rec
     case 'money':
       return <Text>{formatMoney(Number(v), locale)}</Text>;
     case 'lines':
-      return <LinesView config={field.lines!} lines={v as Model[]} />;
+      return <LinesView config={field.lines!} lines={v as Model[]} label={t(field.label)} />;
     case 'datetime':
       return <Text>{formatDateTime(String(v), locale)}</Text>;
     case 'date':

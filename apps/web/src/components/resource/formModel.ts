@@ -49,6 +49,8 @@ export interface FieldDef<R = Model> {
   view?(record: R): ReactNode;
   /** Full width in the grid. */
   wide?: boolean;
+  /** Its column's width in a line table's row (px), when its kind's is not right (a clock beside the hours). */
+  width?: number;
   /** Shown only while the other values allow it (company name of a company ...); hidden fields are not sent. */
   visible?: (values: Record<string, unknown>) => boolean;
   description?: string;

@@ -15,20 +15,40 @@ export interface LinesConfig {
   orderable?: boolean;
   /** The lines are edited in place only: none added or removed (what the user may change now is the fields'). */
   fixed?: boolean;
+  /**
+   * The fields of the line's row, its essentials (a description, quantity, price, total); the others
+   * go in the line's detail, opened under its row, so that a line with many fields fits the width
+   * without a sideways scroll. Without it, every field is in the row.
+   */
+  row?: readonly string[];
   /** i18n keys: the add button, the text of an empty list, a line's name for assistive technology ("Produit {{n}}"). */
   add: string;
   empty: string;
   line: string;
 }
 
-/** A line's form values; `id` is the server's (null for a new line). */
-export type LineValues = FieldValues & { id: string | null };
+/**
+ * A line's form values; `id` is the server's (null for a new line). `related`: the records its
+ * relations named when read (a supplier), to show their names; never sent.
+ */
+export type LineValues = FieldValues & { id: string | null; related?: Readonly<Record<string, unknown>> };
+
+/** The fields of a line's row and of its detail (LinesConfig.row), each in the declared order. */
+export function lineParts(config: LinesConfig): { row: FieldDef[]; detail: FieldDef[] } {
+  const inRow = (f: FieldDef) => !config.row || config.row.includes(f.name);
+  return { row: config.fields.filter(inRow), detail: config.fields.filter((f) => !inRow(f)) };
+}
 
 export const newLine = (config: LinesConfig): LineValues => ({ ...valuesOf(config.fields, undefined), id: null });
 
 /** The lines of a record, as the form edits them. */
 export function linesOf(config: LinesConfig, raw: unknown): LineValues[] {
-  return (Array.isArray(raw) ? (raw as Model[]) : []).map((m) => ({ ...valuesOf(config.fields, m), id: m.id }));
+  const relations = config.fields.filter((f) => f.kind === 'relation');
+  return (Array.isArray(raw) ? (raw as Model[]) : []).map((m) => ({
+    ...valuesOf(config.fields, m),
+    id: m.id,
+    ...(relations.length ? { related: Object.fromEntries(relations.map((f) => [f.name, m[f.name] ?? null])) } : {}),
+  }));
 }
 
 /** The whole list, in order, as the parent's document carries it: a line with an id is updated, one without created. */

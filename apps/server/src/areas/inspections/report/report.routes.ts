@@ -15,10 +15,56 @@ import { TIME_ZONE_QUERY, requestTimeZone as timeZoneOf, sendPdf } from '../../.
 import { renderReportPdf } from './report-pdf.ts';
 import { openShare, type ShareRow } from './shares.ts';
 import { isoText } from '../../../jsonapi/attributes.ts';
+import { notFound } from '../../../jsonapi/errors.ts';
+import { loadImages, uploadIdOf } from '../../../reports/images.ts';
+import type { ReportModel } from '@atelier/domain';
 
 // GET /inspections/{id}/report: the report as PDF, to whoever may view the inspection (spec §7,
 // "file blob"). GET /public/inspection-reports/{token} (and /summary): the same report through a
-// share link, without signing in, in the link's language.
+// share link, without signing in, in the link's language; /photos/{uploadId}: a finding's photo
+// through the same link (never a staff URL: the customer holds no session).
+
+/** The longest side of a photo the page shows (a phone's screen, twice for its pixel density). */
+const PHOTO_PIXELS = 1600;
+
+const photoUrl = (token: string, uploadId: string) => `/api/v1/public/inspection-reports/${encodeURIComponent(token)}/photos/${uploadId}`;
+
+/** The report's fields by id. */
+const fieldsById = (model: ReportModel) => new Map(model.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields.map((f) => [f.id, f] as const))));
+
+/** The uploads of the findings' photos: all a share link serves. */
+function findingPhotoIds(model: ReportModel): Set<string> {
+  const fields = fieldsById(model);
+  const ids = model.work.flatMap((g) => g.items.flatMap((i) => fields.get(i.field_id)?.images ?? []));
+  return new Set(ids.flatMap((u) => uploadIdOf(u) ?? []));
+}
+
+/**
+ * The recommended work as the shared page shows it: each finding with its answer in words, colour,
+ * comment, action and photos (their addresses through the share link).
+ */
+function sharedWork(model: ReportModel, token: string) {
+  const fields = fieldsById(model);
+  return model.work.map((group) => ({
+    urgency: group.urgency,
+    items: group.items.map((item) => {
+      const field = fields.get(item.field_id);
+      return {
+        section: item.section,
+        field: item.field,
+        action: item.action,
+        comment: item.comment,
+        answer: field?.answer ?? null,
+        measures: field?.measures ?? [],
+        tone: field?.tone ?? null,
+        photos: (field?.images ?? []).flatMap((u) => {
+          const id = uploadIdOf(u);
+          return id ? [photoUrl(token, id)] : [];
+        }),
+      };
+    }),
+  }));
+}
 
 async function reportPdf(db: Db, dataDir: string, row: InspectionRow, locale: Locale, timeZone: string) {
   return renderReportPdf(await reportData(db, dataDir, row, locale), { timeZone });
@@ -70,8 +116,21 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
       tone: m.tone,
       note: m.note,
       sections: m.sections.map((s) => ({ name: s.name, score: s.score, tone: s.tone, subSections: s.subSections.map((sub) => ({ name: sub.name, score: sub.score, tone: sub.tone })) })),
-      work: m.work,
+      work: sharedWork(m, (request.params as { token: string }).token),
     });
+  });
+
+  api.get('/public/inspection-reports/:token/photos/:uploadId', async (request, reply) => {
+    const { share, inspection } = await opened(request);
+    const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
+    const { model } = await reportData(services.database.db, services.config.dataDir, inspection, share.locale, { images: false });
+    // Only a photo of a finding the page shows: the link opens nothing else of the organization's.
+    if (!findingPhotoIds(model).has(uploadId)) throw notFound(uploadId);
+    const url = `/api/v1/uploads/${uploadId}/content`;
+    const images = await loadImages(services.database.db, services.config.dataDir, [{ url, longest: PHOTO_PIXELS, lineArt: false }], { organizationId: inspection.organization_id, resellerId: null });
+    const found = images.get(url);
+    if (!found) throw notFound(uploadId);
+    return reply.type('image/jpeg').header('Cache-Control', 'private, max-age=3600').header('Content-Length', found.data.length).send(found.data);
   });
 };
 
@@ -94,8 +153,14 @@ publicTokenRoute('GET', '/public/inspection-reports/:token', {
   responses: { 200: PDF },
 });
 
+publicTokenRoute('GET', '/public/inspection-reports/:token/photos/:uploadId', {
+  summary: 'A photo of a finding the shared report shows (JPEG, at most 1600 pixels); 404 for any other upload',
+  tag: 'inspections',
+  responses: { 200: { contentType: 'image/jpeg', description: 'The photo.', schema: { type: 'string', format: 'binary' } } },
+});
+
 publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
-  summary: 'What the public page of a shared report shows: the vehicle, its score and verdict, the sections and the recommended work',
+  summary: 'What the public page of a shared report shows: the vehicle, its score and verdict, the sections and the recommended work, each finding with its answer, comment, action and photos',
   tag: 'inspections',
   responses: {
     200: {
@@ -151,8 +216,17 @@ publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
                   type: 'array',
                   items: {
                     type: 'object',
-                    properties: { section: { type: 'string' }, field: { type: 'string' }, action: { enum: [...FIELD_ACTIONS] }, comment: nullableString },
-                    required: ['section', 'field', 'action', 'comment'],
+                    properties: {
+                      section: { type: 'string' },
+                      field: { type: 'string' },
+                      action: { enum: [...FIELD_ACTIONS] },
+                      comment: nullableString,
+                      answer: { ...nullableString, description: 'The answer in words ("À remplacer"); null when not answered.' },
+                      measures: { type: 'array', items: { type: 'string' }, description: 'Measures in words (a tire’s depth and pressure).' },
+                      tone: { anyOf: [{ type: 'null' }, tone] },
+                      photos: { type: 'array', items: { type: 'string' }, description: 'The finding’s photos, as addresses under this link (/photos/{uploadId}).' },
+                    },
+                    required: ['section', 'field', 'action', 'comment', 'answer', 'measures', 'tone', 'photos'],
                     additionalProperties: false,
                   },
                 },

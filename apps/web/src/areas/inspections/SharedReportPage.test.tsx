@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import type { SharedSummary } from './reportApi.ts';
+import SharedReportPage from './SharedReportPage.tsx';
+
+const PHOTO = '/api/v1/public/inspection-reports/tok/photos/0b7c2f1e-0000-4000-8000-000000000001';
+const summary: SharedSummary = {
+  locale: 'fr',
+  expires_at: '2026-12-04T12:00:00Z',
+  organization: 'Garage Démo',
+  location: null,
+  code: 'I-2026-000002',
+  state: 'completed',
+  completed_at: '2026-11-26T12:00:00Z',
+  vehicle: { vin: 'KM8K2CAB4PU001140', year: 2023, make: 'Hyundai', model: 'Kona', odometer: 18650, unit: 'km' },
+  vehicle_score: 72,
+  tone: 'warn',
+  note: 'Bon état',
+  sections: [{ name: 'Pneus', score: 60, tone: 'warn', subSections: [] }],
+  work: [
+    {
+      urgency: 'urgent',
+      items: [
+        { section: 'Pneus', field: 'Pneu avant gauche', action: 'replace', comment: 'Usure avancée à l’intérieur', answer: 'À remplacer', measures: ['2,5 mm', '31 psi'], tone: 'bad', photos: [PHOTO] },
+        { section: 'Freins', field: 'Plaquettes avant', action: 'schedule', comment: null, answer: 'Mauvais', measures: [], tone: 'warn', photos: [] },
+      ],
+    },
+  ],
+};
+
+beforeAll(() => {
+  shimMantineBrowser();
+  Object.defineProperty(navigator, 'languages', { value: ['fr-CA'], configurable: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the shared inspection report', () => {
+  it('shows each finding with its answer, measures, action, comment and photos through the link', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(summary), { status: 200 })));
+    const router = createMemoryRouter([{ path: '/shared/inspections/:token', element: <SharedReportPage /> }], { initialEntries: ['/shared/inspections/tok'] });
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    const findings = await screen.findAllByTestId('shared-finding');
+    expect(findings).toHaveLength(2);
+    const tire = within(findings[0]);
+    expect(tire.getByText('Pneu avant gauche')).toBeTruthy();
+    expect(tire.getByTestId('shared-finding-answer').textContent).toBe('À remplacer');
+    expect(tire.getByText('2,5 mm · 31 psi')).toBeTruthy();
+    expect(tire.getByTestId('shared-finding-action').textContent).toBe('Remplacer');
+    expect(tire.getByTestId('shared-finding-comment').textContent).toBe('Usure avancée à l’intérieur');
+    // The photo by the link's own address (the customer has no session), enlarged in a new tab.
+    const photo = tire.getByRole('img', { name: 'Photo 1 : Pneu avant gauche' });
+    expect(photo.getAttribute('src')).toBe(PHOTO);
+    expect(photo.closest('a')?.getAttribute('href')).toBe(PHOTO);
+    expect(within(findings[1]).queryByRole('img')).toBeNull();
+    expect(within(findings[1]).queryByTestId('shared-finding-comment')).toBeNull();
+  });
+});
