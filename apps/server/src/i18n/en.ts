@@ -56,6 +56,7 @@ export const en: Record<MessageKey, string> = {
   'error.registration_disabled': 'Sign-up is disabled.',
   'error.upload_too_large': 'The file is larger than allowed ({max}).',
   'error.upload_type': 'This type of file is not accepted.',
+  'error.upload_pixels': 'The image is {width} × {height} pixels: at most {max} million pixels are accepted.',
   'error.upload_missing': 'No file received in the attachment field.',
   'error.upload_field': 'The field {field} does not take a file.',
   'error.notification_ids': 'Give the ids of the notifications in the request body.',

@@ -55,6 +55,7 @@ export const fr = {
   'error.registration_disabled': 'La création de compte est désactivée.',
   'error.upload_too_large': 'Le fichier dépasse la taille permise ({max}).',
   'error.upload_type': 'Ce type de fichier n’est pas accepté.',
+  'error.upload_pixels': 'L’image fait {width} × {height} pixels : au plus {max} millions de pixels sont acceptés.',
   'error.upload_missing': 'Aucun fichier reçu dans le champ attachment.',
   'error.upload_field': "Le champ {field} n'accepte pas de fichier.",
   'error.notification_ids': 'Indiquez les notifications visées (ids) dans le corps de la requête.',

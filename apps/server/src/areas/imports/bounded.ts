@@ -62,7 +62,11 @@ class Table {
 
   /** Sets line `index` (0 = the header); missing lines between stay blank. */
   put(index: number, cells: string[]) {
-    if (index > CAPS.lines) throw new FileRefused('import.too_many_lines', { max: CAPS.lines });
+    if (index > CAPS.lines) {
+      // Blank lines at the end are dropped (finish): only a line with something is one too many.
+      if (cells.every((c) => c.trim() === '')) return;
+      throw new FileRefused('import.too_many_lines', { max: CAPS.lines });
+    }
     if (cells.length > CAPS.columns) throw new FileRefused('import.cap_columns', { max: CAPS.columns, line: index + 1 });
     this.lines[index] = cells;
   }
@@ -207,7 +211,7 @@ async function* inflate(zip: Buffer, entry: ZipEntry, budget: { left: number }):
   const data = zip.subarray(start, start + entry.compressedSize);
   if (entry.method !== 0 && entry.method !== 8) throw new FileRefused('import.malformed_xlsx');
   const source = Readable.from([data]);
-  const stream = entry.method === 8 ? source.pipe(createInflateRaw({ chunkSize: 64 * 1024 })) : source;
+  const stream = entry.method === 8 ? source.pipe(createInflateRaw({ chunkSize: 1024 * 1024 })) : source;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       budget.left -= chunk.length;
@@ -310,6 +314,14 @@ export async function parseXlsx(zip: Buffer): Promise<ParsedFile> {
         if (name === 'Relationship' && a.Id === firstSheet && a.Target) sheetPath = a.Target.startsWith('/') ? a.Target.slice(1) : `xl/${a.Target}`;
       },
     });
+
+  // The parts read below inflated once before they are parsed: inflating is many times faster
+  // than parsing XML, so a file whose declared sizes lie is refused after a fraction of a second.
+  const ahead = { left: budget.left };
+  for (const name of ['xl/sharedStrings.xml', 'xl/styles.xml', sheetPath]) {
+    const entry = entries.get(name);
+    if (entry) for await (const _ of inflate(zip, entry, ahead));
+  }
 
   // Distinct texts, counted and measured as they arrive.
   const shared: string[] = [];
