@@ -258,7 +258,6 @@ class TextCollector {
   private depth = 0;
   private inT = false;
   text = '';
-  constructor(private readonly tooLong: () => FileRefused) {}
   open(name: string) {
     if (name === 'rPh') this.depth++;
     else if (name === 't' && !this.depth) this.inT = true;
@@ -266,7 +265,7 @@ class TextCollector {
   add(text: string) {
     if (!this.inT) return;
     this.text += text;
-    if (this.text.length > CAPS.cell) throw this.tooLong();
+    if (this.text.length > CAPS.cell) throw cellTooLong();
   }
   close(name: string) {
     if (name === 'rPh') this.depth--;
@@ -327,7 +326,7 @@ export async function parseXlsx(zip: Buffer): Promise<ParsedFile> {
   const shared: string[] = [];
   const strings = part('xl/sharedStrings.xml');
   if (strings) {
-    const collector = new TextCollector(cellTooLong);
+    const collector = new TextCollector();
     await readXml(strings, {
       open: (name) => {
         if (name === 'si') collector.text = '';
@@ -372,7 +371,7 @@ export async function parseXlsx(zip: Buffer): Promise<ParsedFile> {
   let cell: { column: number; type: string; style: number } | null = null;
   let value = '';
   let inValue = false;
-  const inline = new TextCollector(cellTooLong);
+  const inline = new TextCollector();
   await readXml(sheet, {
     open: (name, a) => {
       if (name === 'row') {
