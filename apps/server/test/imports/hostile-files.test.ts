@@ -43,7 +43,6 @@ const imports = async () => rowsOf<{ n: number }>(await t.database.db.execute(sq
  * answers came back before the upload's, and how much the request thread's heap grew.
  */
 async function whileUploading(content: Buffer, name: string) {
-  global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   let done = false;
   let heapPeak = heapBefore;
