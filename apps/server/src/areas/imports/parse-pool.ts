@@ -36,11 +36,27 @@ const waiting: (() => void)[] = [];
 const outOfMemory = { refused: { key: 'import.cap_memory', params: { max: `${PARSE_HEAP_MB} MB` } } };
 const overrun = { refused: { key: 'import.cap_time', params: { max: PARSE_SECONDS } } };
 
+/** A worker's turn: at once when one is free, else when a reading ends (its turn is handed over). */
+async function acquire() {
+  if (busy < PARSE_WORKERS) busy++;
+  else await new Promise<void>((r) => waiting.push(r));
+}
+function release() {
+  const next = waiting.shift();
+  if (next) next();
+  else busy--;
+}
+
 /** Reads a file in a worker; a worker that dies (out of memory) or overruns is replaced. */
 export async function parseInWorker(bytes: Uint8Array, format: 'csv' | 'xlsx'): Promise<ParseOutcome> {
-  if (busy >= PARSE_WORKERS) await new Promise<void>((r) => waiting.push(r));
-  busy++;
-  const worker = idle.pop() ?? spawn();
+  await acquire();
+  let worker: Worker;
+  try {
+    worker = idle.pop() ?? spawn();
+  } catch (err) {
+    release();
+    throw err;
+  }
   worker.ref();
   let healthy = false;
   let onMessage: (m: ParseOutcome) => void = () => {};
@@ -68,7 +84,6 @@ export async function parseInWorker(bytes: Uint8Array, format: 'csv' | 'xlsx'): 
       worker.unref();
       idle.push(worker);
     } else void worker.terminate();
-    busy--;
-    waiting.shift()?.();
+    release();
   }
 }
