@@ -78,6 +78,14 @@ export async function askAtPace({ clients, seconds, pace = 0, send }) {
   };
 }
 
+/**
+ * A yardstick that answers errors measures an error path (the raw PATCH answered 415 to every
+ * request for a whole round of benches): the bench stops at the first failed raw answer.
+ */
+export function allSucceeded(label, { requests, errors = 0, non2xx = 0, timeouts = 0 }) {
+  if (errors || non2xx || timeouts) throw new Error(`${label}: ${errors + non2xx + timeouts} of ${requests} answers failed (errors ${errors}, non-2xx ${non2xx}, timeouts ${timeouts}): its numbers would compare nothing`);
+}
+
 /** Other work on a shared machine moves every number: its load is kept with them. */
 export const machineLoad = () => ({ cpus: cpus().length, loadAverage1m: Number(loadavg()[0].toFixed(2)) });
 

@@ -3,9 +3,12 @@
 // (GET /imports/{id}/run-dry, timed to status dry_run) and GET /imports/{id}/run (timed to status
 // done) on the built server, with the server's resident memory before the upload and its peak
 // (VmHWM). Targets on the 2-core machine: under 60 s on PostgreSQL, under 3 minutes on the
-// embedded database, under 500 MB (PGlite alone holds about 800 MB once open: see idleMemoryMb). Called by bench/run.mjs; alone:
+// embedded database, under 500 MB (PGlite alone holds about 800 MB once open: see idleMemoryMb).
+// Issue 29: GET /api/v1/health's latency alone and during the whole import (health.duringImport.p99),
+// and the tests' hostile workbooks' time to their refusal (hostile). Called by bench/run.mjs; alone:
 //   node bench/imports.mjs            (BENCH_DRIVERS=pg,pglite BENCH_IMPORT_LINES=100000)
 import { readFileSync } from 'node:fs';
+import { machineLoad, saveResult } from './clients.mjs';
 import { freshStore, startServer as start, stopServer } from './server.mjs';
 
 /** Imports of 100,000 lines need more than the default upload limit. */
@@ -43,6 +46,65 @@ function vehiclesCsv(lines) {
   return Buffer.from(out.join('\r\n') + '\r\n');
 }
 
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? null;
+const round = (x) => (x === null ? null : Math.round(x * 100) / 100);
+
+/**
+ * GET /api/v1/health asked by one client every 20 ms until stop(): what every other user feels
+ * while an import is read and run (issue 29: the file is read in a worker, its lines in chunks).
+ */
+function healthProbe(url) {
+  const times = [];
+  let failures = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await fetch(`${url}/api/v1/health`).catch(() => null);
+      if (!res?.ok) failures++;
+      await res?.arrayBuffer();
+      times.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    times.sort((a, b) => a - b);
+    return { answers: times.length, failures, p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), max: round(times.at(-1) ?? null) };
+  };
+}
+
+/**
+ * The hostile workbooks of the tests (apps/server/test/imports/workbooks.ts, through tsx): the
+ * issue's (1.8 MB, ~400 MB inflated) with honest and lying sizes, and a 50 MB one; each upload's
+ * time to its refusal, its answer, health meanwhile and the server's memory after.
+ */
+async function hostileUploads(server, headers) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { inflatingWorkbook } = await import('../apps/server/test/imports/workbooks.ts');
+  const files = [
+    ['issue workbook, declared sizes', inflatingWorkbook()],
+    ['issue workbook, lying sizes', inflatingWorkbook(130_000, { lie: true })],
+    ['50 MB workbook, lying sizes', inflatingWorkbook(10_000_000, { lie: true })],
+  ];
+  const out = [];
+  for (const [name, file] of files) {
+    const form = new FormData();
+    form.append('model', 'vehicles');
+    form.append('file', new Blob([file]), 'hostile.xlsx');
+    const stop = healthProbe(server.url);
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/v1/imports`, { method: 'POST', headers, body: form });
+    const body = await res.json();
+    const ms = Math.round(performance.now() - started);
+    out.push({ name, fileMb: Number((file.length / 2 ** 20).toFixed(2)), status: res.status, code: body.errors?.[0]?.code ?? null, refusedInMs: ms, health: await stop(), rssAfterMb: memoryMb(server.child.pid, 'VmRSS') });
+    log(`hostile ${name}: ${res.status} ${body.errors?.[0]?.code} in ${ms} ms`);
+  }
+  return out;
+}
+
 export async function benchImport(driver) {
   const { env, cleanup } = await freshStore(driver, ADMIN_URL, 'atelier_bench_import');
   const server = await startServer(env);
@@ -55,7 +117,11 @@ export async function benchImport(driver) {
     const token = (await login.json()).access_token;
     const headers = { authorization: `Bearer ${token}`, accept: MEDIA };
     const idleMemory = memoryMb(server.child.pid, 'VmRSS');
+    const idle = healthProbe(server.url);
+    await new Promise((r) => setTimeout(r, 3000));
+    const healthIdle = await idle();
     const file = vehiclesCsv(LINES);
+    const during = healthProbe(server.url);
     const form = new FormData();
     form.append('model', 'vehicles');
     form.append('file', new Blob([file], { type: 'text/csv' }), 'bench.csv');
@@ -85,7 +151,9 @@ export async function benchImport(driver) {
     const dry = await job('run-dry', 'validating');
     if (dry.attributes.status !== 'dry_run' || dry.attributes.created_count !== LINES) throw new Error(`dry run: ${JSON.stringify(dry.attributes)}`);
     const { attributes, seconds } = await job('run', 'running');
+    const healthDuring = await during();
     const memory = memoryMb(server.child.pid);
+    const hostile = await hostileUploads(server, headers);
     const target = TARGETS[driver];
     const result = {
       driver,
@@ -100,6 +168,10 @@ export async function benchImport(driver) {
       peakMemoryMb: memory,
       target,
       ok: attributes.status === 'done' && attributes.created_count === LINES && seconds <= target.seconds && (memory ?? 0) <= target.mb,
+      // GET /api/v1/health in ms, alone and during the upload, dry run and run of the file.
+      health: { idle: healthIdle, duringImport: healthDuring },
+      hostile,
+      machineLoad: machineLoad(),
     };
     log(`${driver}: ${JSON.stringify(result)}`);
     return result;
@@ -112,6 +184,10 @@ export async function benchImport(driver) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const drivers = (process.env.BENCH_DRIVERS ?? 'pg,pglite').split(',').map((s) => s.trim()).filter(Boolean);
   const results = [];
-  for (const d of drivers) results.push(await benchImport(d));
-  console.table(results.map(({ target, ...r }) => ({ ...r, targetSeconds: target.seconds })));
+  for (const d of drivers) {
+    const r = await benchImport(d);
+    saveResult(`${d}-import`, 'import', r);
+    results.push(r);
+  }
+  console.table(results.map(({ target, health, hostile, ...r }) => ({ ...r, targetSeconds: target.seconds, healthP99: health.duringImport.p99, hostileMs: hostile.map((h) => h.refusedInMs).join('/') })));
 }

@@ -10,7 +10,7 @@
 // bench/run.mjs (BENCH_ANSWERS=0 skips it); alone:
 //   node bench/inspection-answers.mjs   (PostgreSQL when DATABASE_URL is set, its server hosting a
 //   fresh database; else PGlite. BENCH_INSPECTORS=20 BENCH_DURATION=10 BENCH_WARMUP=3)
-import { askAtPace, machineLoad, runSql, saveResult } from './clients.mjs';
+import { allSucceeded, askAtPace, machineLoad, runSql, saveResult } from './clients.mjs';
 import { freshStore, startRaw, startServer, stopServer } from './server.mjs';
 
 const INSPECTORS = Number(process.env.BENCH_INSPECTORS ?? 20);
@@ -117,6 +117,20 @@ const answering = (base, path, inspectors, seconds, pace = 0) =>
 const API_PATH = (field) => `/api/v1/inspection-fields/${field}?add_data=inspectionSectionScores`;
 const RAW_PATH = (field) => `/inspection-fields/${field}`;
 
+/** The raw equivalent answers 200 with the row it wrote, else its timings measure an error path. */
+async function checkRawAnswer(base, field) {
+  for (const value of [true, false]) {
+    const res = await fetch(`${base}${RAW_PATH(field)}`, {
+      method: 'PATCH',
+      headers: { accept: MEDIA, 'content-type': MEDIA },
+      body: JSON.stringify({ data: { type: 'inspection-fields', id: field, attributes: { value } } }),
+    });
+    const text = await res.text();
+    if (res.status !== 200 || JSON.parse(text).data?.attributes?.value !== value)
+      throw new Error(`raw PATCH /inspection-fields/${field} answered ${res.status} ${text.slice(0, 300)} for value ${value}`);
+  }
+}
+
 async function measure(base, path, inspectors, pace = 0) {
   await answering(base, path, inspectors, WARMUP, pace);
   return answering(base, path, inspectors, DURATION, pace);
@@ -149,8 +163,11 @@ export async function benchAnswers(driver, adminUrl) {
       const raw = await startRaw(env.DATABASE_URL);
       const anonymous = inspectors.map((i) => ({ ...i, token: null }));
       try {
+        await checkRawAnswer(raw.url, anonymous[0].field);
         const paced = await measure(raw.url, RAW_PATH, anonymous, PACE);
+        allSucceeded('raw PATCH /inspection-fields/{id} at the inspectors\' pace', paced);
         const sustained = await measure(raw.url, RAW_PATH, anonymous);
+        allSucceeded('raw PATCH /inspection-fields/{id} back to back', sustained);
         result.raw = { request: 'raw Fastify + node-postgres: UPDATE inspection_fields SET value, touched WHERE id = $1 RETURNING *', paced, sustained };
         result.ratio = {
           p99: Number((result.latency.p99 / paced.latency.p99).toFixed(2)),

@@ -10,7 +10,8 @@
 // The targets are ratios, not absolute numbers (a shared machine's speed drifts by half within
 // minutes): on PostgreSQL each scenario is measured between two runs of its raw Fastify +
 // node-postgres equivalent (bench/baseline.mjs), and its requests/s must reach a share of theirs.
-// The list's raw equivalent answers the same JSON:API document; the run checks that first.
+// The list's raw equivalent answers the same JSON:API document; the run checks that first, and
+// every raw answer must be a 2xx (clients.mjs allSucceeded): the bench stops at a failed one.
 //
 // Options (environment): BENCH_DRIVERS=pg,pglite  BENCH_DURATION=10  BENCH_CONNECTIONS=50
 // BENCH_ORGS=100 BENCH_USERS_PER_ORG=1000  BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
@@ -26,7 +27,7 @@ import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import autocannon from 'autocannon';
-import { runSql, saveResult } from './clients.mjs';
+import { allSucceeded, runSql, saveResult } from './clients.mjs';
 import { benchImport } from './imports.mjs';
 import { answersLine, benchAnswers } from './inspection-answers.mjs';
 import { benchPricing, pricingLine } from './pricing.mjs';
@@ -191,7 +192,10 @@ async function startRawEquivalents(databaseUrl) {
   return {
     ...raw,
     async measure(scenario, ids) {
+      // Checked first (a 2xx), and every answer of the load too: the bench stops on a failed one.
+      await fetchDocument(raw.url + scenario.raw.path(ids), {}, `raw ${scenario.name}`);
       const r = await load(raw.url + scenario.raw.path(ids));
+      allSucceeded(`raw ${scenario.name} (${scenario.raw.title})`, r);
       return { rps: r.rps, latency: { p50: r.latency.p50, p99: r.latency.p99 }, non2xx: r.non2xx };
     },
   };
@@ -350,6 +354,7 @@ async function main() {
       saveResult(`${driver}-import`, 'import', r);
       const line =
         `${driver.padEnd(6)} import      ${String(r.linesPerSecond).padStart(6)} lines/s  ${r.lines} lines in ${r.seconds} s (dry run ${r.dryRunSeconds} s), idle ${r.idleMemoryMb} MB, peak ${r.peakMemoryMb} MB  ` +
+        `health p99 ${r.health.duringImport.p99} ms meanwhile (${r.health.idle.p99} ms idle); hostile workbooks refused in ${r.hostile.map((h) => `${h.refusedInMs} ms`).join(', ')}  ` +
         `target <${r.target.seconds} s <${r.target.mb} MB: ${r.ok ? 'met' : 'NOT met'}`;
       summary.push(line);
       console.log(line);

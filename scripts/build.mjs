@@ -37,8 +37,9 @@ if (stale('apps/server/dist/main.js', serverSources)) {
   const started = Date.now();
   const pkg = (await import(join(root, 'apps/server/package.json'), { with: { type: 'json' } })).default;
   await build({
-    entryPoints: [join(root, 'apps/server/src/main.ts')],
-    outfile: join(root, 'apps/server/dist/main.js'),
+    // The spreadsheet parse worker is its own bundle, loaded next to main.js (imports/parse-pool.ts).
+    entryPoints: { main: join(root, 'apps/server/src/main.ts'), 'parse-worker': join(root, 'apps/server/src/areas/imports/parse-worker.ts') },
+    outdir: join(root, 'apps/server/dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -12,6 +12,25 @@ import { uploads } from '../areas/files/files.table.ts';
 /** Pixels of the longest side, for the size each picture is printed at (about 200 dpi). */
 export const IMAGE_PIXELS = { photo: 360, signature: 600, logo: 400 } as const;
 
+/**
+ * The most pixels an image may have (a phone's photo has 12 to 50 million): decoding costs up to
+ * 4 bytes a pixel, so an image declaring more (a "pixel bomb": a few KB declaring 50,000 x 50,000)
+ * is refused at upload (files/uploads.ts) and never decoded here.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/** Images decoded at once (each within MAX_IMAGE_PIXELS): what a report's photos may take in memory. */
+const DECODES_AT_ONCE = 4;
+
+/** An image's size from its header, read without decoding it; null when sharp cannot read it. */
+export async function imageSize(bytes: Buffer): Promise<{ width: number; height: number; pixels: number } | null> {
+  try {
+    const { width, height, pages } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    return width && height ? { width, height, pixels: width * height * (pages ?? 1) } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** An image ready for the PDF: JPEG or PNG bytes and its size in pixels. */
 export interface ReportImage {
   data: Buffer;
@@ -37,8 +56,10 @@ export const uploadIdOf = (url: string): string | null => UPLOAD_URL.exec(url)?.
  * transparency in JavaScript to split it. Null when the bytes are no image sharp reads.
  */
 export async function downscale(bytes: Buffer, longest: number, lineArt: boolean): Promise<ReportImage | null> {
+  if (decoding >= DECODES_AT_ONCE) await new Promise<void>((r) => waiting.push(r));
+  decoding++;
   try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 100_000_000 })
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true })
       .rotate() // the camera's EXIF orientation
       .resize({ width: longest, height: longest, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' });
@@ -46,8 +67,13 @@ export async function downscale(bytes: Buffer, longest: number, lineArt: boolean
     return { data, width: info.width, height: info.height };
   } catch {
     return null;
+  } finally {
+    decoding--;
+    waiting.shift()?.();
   }
 }
+let decoding = 0;
+const waiting: (() => void)[] = [];
 
 /** A data URL's bytes (the signature pad's PNG), else null. */
 export function dataUrlBytes(url: string): Buffer | null {

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { downscale } from '../../src/reports/images.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
 import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
@@ -7,6 +9,24 @@ import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
 // A 1×1 transparent PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const MAX = 4096;
+
+/** A PNG chunk: length, type, data, CRC. */
+const chunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+/** A pixel bomb: a few hundred bytes of PNG declaring width × height grey pixels (one line of them given). */
+function pixelBomb(width = 50_000, height = 50_000) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]);
+}
 
 let t: TestApp;
 let organizationId: string;
@@ -89,6 +109,25 @@ describe('uploads', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors[0]).toMatchObject({ code: 'error.upload_type', detail: 'Ce type de fichier n’est pas accepté.' });
     expect(await uploadCount()).toBe(before);
+  });
+
+  it('refuses a pixel bomb by the size its header declares, translated, storing nothing; a report never decodes one', async () => {
+    const bomb = pixelBomb();
+    expect(bomb.length).toBeLessThan(MAX);
+    const before = await uploadCount();
+    const res = await upload(`users/${me}/profile_image`, manager, { name: 'photo.png', type: 'image/png', content: bomb });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({
+      code: 'error.upload_pixels',
+      detail: 'L’image fait 50000 × 50000 pixels : au plus 50 millions de pixels sont acceptés.',
+      source: { parameter: 'attachment' },
+    });
+    expect(await uploadCount()).toBe(before);
+    // The PDFs' thumbnails (a signature's data URL takes this path too) refuse it before decoding.
+    expect(await downscale(bomb, 360, false)).toBeNull();
+    // An image within the limit, of the same making, is taken.
+    const ok = await upload(`users/${me}/profile_image`, manager, { name: 'photo.png', type: 'image/png', content: pixelBomb(2000, 1) });
+    expect(ok.status).toBe(201);
   });
 
   it('refuses a file over UPLOAD_MAX_BYTES with a translated 413', async () => {

@@ -5,6 +5,7 @@ import type { SyncResult } from '@atelier/domain';
 import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
 import { userWith } from '../factories.ts';
+import { inflatingWorkbook } from '../imports/workbooks.ts';
 
 let t: TestApp;
 let manager: string;
@@ -315,6 +316,20 @@ describe('POST /inspection-forms/{id}/sync-fields/dry-run and /run', () => {
     });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors[0]).toMatchObject({ code: 'import.file_missing', source: { parameter: 'file' } });
+  });
+
+  it('reads workbooks within the imports’ caps: one inflating past them is refused with the cap, nothing written', async () => {
+    const before = await fingerprint(formId);
+    // ~60 KB that would inflate to ~40 MB, over the floor of the uncompressed cap.
+    const bomb = inflatingWorkbook(13_000);
+    const res = await send(manager, formId, 'run', bomb, { name: 'champs.xlsx', locale: 'en' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0]).toMatchObject({
+      code: 'import.cap_uncompressed',
+      detail: "The workbook exceeds 32 MB once uncompressed (at most 100 times the file's size, never more than 256 MB): it is refused. Save it again or split it.",
+      source: { parameter: 'file' },
+    });
+    expect(await fingerprint(formId)).toBe(before);
   });
 
   it('is a 404 on another organization’s form and a 403 without the permission to edit forms', async () => {

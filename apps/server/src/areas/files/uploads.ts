@@ -16,6 +16,7 @@ import { describeRoute } from '../../jsonapi/openapi.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import { own } from '../../jsonapi/own.ts';
 import { updateRecord } from '../../jsonapi/write.ts';
+import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
 import { uploads } from './files.table.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
@@ -62,6 +63,7 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
       const type = await fileTypeFromBuffer(file.buffer);
       const accepted = spec.kinds.flatMap((k) => KINDS[k]);
       if (!type || !accepted.includes(type.mime)) throw new ApiError(422, 'error.upload_type', undefined, { parameter: 'attachment' });
+      if (KINDS.image.includes(type.mime)) await checkImage(file.buffer);
 
       const organizationId = def.type === 'organizations' ? record.id : ((record.organization_id as string | null) ?? null);
       const resellerId = def.type === 'resellers' ? record.id : ((record.reseller_id as string | null) ?? null);
@@ -159,6 +161,14 @@ describeRoute('GET', '/uploads/:uploadId/content', {
   responses: { 200: { contentType: '*/*', description: 'The file, with its type; images and PDF inline, others as attachment.', schema: { type: 'string', format: 'binary' } } },
   errors: [404],
 });
+
+/** An image sharp reads, within MAX_IMAGE_PIXELS by its header (a pixel bomb is refused before any decoding). */
+async function checkImage(buffer: Buffer) {
+  const size = await imageSize(buffer);
+  if (!size) throw new ApiError(422, 'error.upload_type', undefined, { parameter: 'attachment' });
+  if (size.pixels > MAX_IMAGE_PIXELS)
+    throw new ApiError(422, 'error.upload_pixels', { width: size.width, height: size.height, max: MAX_IMAGE_PIXELS / 1_000_000 }, { parameter: 'attachment' });
+}
 
 /** The `attachment` file of the request, read into memory within UPLOAD_MAX_BYTES. */
 async function readAttachment(request: import('fastify').FastifyRequest, ctx: RequestContext) {

@@ -1,19 +1,14 @@
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
+import { hasMessage } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
+import type { ParsedFile } from './bounded.ts';
+import { parseInWorker } from './parse-pool.ts';
+
+export type { ParsedFile };
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const MAX_LINES = 200_000;
-
-export interface ParsedFile {
-  format: 'csv' | 'xlsx';
-  columns: string[];
-  /** Record lines (the header excluded), each cell as text. */
-  rows: string[][];
-}
 
 /** The format, from the content only: an XLSX archive, or text (a CSV); anything else is refused. */
 export async function detectFormat(buffer: Buffer): Promise<'csv' | 'xlsx'> {
@@ -25,84 +20,15 @@ export async function detectFormat(buffer: Buffer): Promise<'csv' | 'xlsx'> {
   return 'csv';
 }
 
-/** UTF-8 (with or without BOM), else Windows-1252 as Excel for Windows writes French CSV files. */
-function decodeText(buffer: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buffer);
-  } catch {
-    return new TextDecoder('windows-1252').decode(buffer);
-  }
-}
-
-/** The separator of the header line: the most frequent of ; , tab outside quotes. */
-export function detectDelimiter(text: string): string {
-  const end = text.indexOf('\n');
-  const first = (end === -1 ? text : text.slice(0, end)).replace(/"[^"]*"/g, '');
-  const counts = [';', ',', '\t'].map((d) => [d, first.split(d).length - 1] as const);
-  counts.sort((a, b) => b[1] - a[1]);
-  return counts[0][1] > 0 ? counts[0][0] : ',';
-}
-
-const cleanHeaders = (raw: string[]) => {
-  const seen = new Map<string, number>();
-  return raw.map((h, i) => {
-    let name = String(h ?? '').trim() || `#${i + 1}`;
-    const n = seen.get(name) ?? 0;
-    seen.set(name, n + 1);
-    if (n) name = `${name} (${n + 1})`;
-    return name;
-  });
-};
-
-function finish(format: 'csv' | 'xlsx', table: string[][]): ParsedFile {
-  // Blank lines carry nothing: dropped at the end, kept (as skipped) in the middle for line numbers.
-  while (table.length && table[table.length - 1].every((c) => c.trim() === '')) table.pop();
-  if (table.length === 0 || table[0].every((c) => c.trim() === '')) throw new ApiError(422, 'import.empty', undefined, { parameter: 'file' });
-  const columns = cleanHeaders(table[0]);
-  const rows = table.slice(1);
-  if (rows.length > MAX_LINES) throw new ApiError(422, 'import.too_many_lines', { max: MAX_LINES }, { parameter: 'file' });
-  return { format, columns, rows };
-}
-
+/**
+ * The file's lines, read within the caps (bounded.ts) in a worker (parse-pool.ts); a file over a
+ * cap is a 422 naming it.
+ */
 export async function parseImportFile(buffer: Buffer, format?: 'csv' | 'xlsx'): Promise<ParsedFile> {
-  const kind = format ?? (await detectFormat(buffer));
-  if (kind === 'csv') {
-    const text = decodeText(buffer).replace(/^\uFEFF/, '');
-    const result = Papa.parse<string[]>(text, { delimiter: detectDelimiter(text), skipEmptyLines: false });
-    const fatal = result.errors.find((e) => e.type === 'Quotes');
-    if (fatal) throw new ApiError(422, 'import.malformed', { line: (fatal.row ?? 0) + 1 }, { parameter: 'file' });
-    return finish('csv', result.data.map((r) => r.map((c) => (c ?? '').toString())));
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw new ApiError(422, 'import.malformed_xlsx', undefined, { parameter: 'file' });
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new ApiError(422, 'import.empty', undefined, { parameter: 'file' });
-  const table: string[][] = [];
-  const width = sheet.columnCount;
-  sheet.eachRow({ includeEmpty: true }, (row, number) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c).value));
-    table[number - 1] = cells;
-  });
-  for (let i = 0; i < table.length; i++) table[i] ??= new Array(width).fill('');
-  return finish('xlsx', table);
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('text' in value) return String(value.text);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
+  const outcome = await parseInWorker(buffer, format ?? (await detectFormat(buffer)));
+  if ('file' in outcome) return outcome.file;
+  const { key, params } = outcome.refused;
+  throw new ApiError(422, hasMessage(key) ? key : 'import.malformed_xlsx', params, { parameter: 'file' });
 }
 
 /** The multipart form: text fields and the `file` part, read into memory within IMPORT_MAX_BYTES. */

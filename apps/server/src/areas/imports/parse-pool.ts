@@ -1,0 +1,89 @@
+import { Worker } from 'node:worker_threads';
+import type { ParsedFile } from './bounded.ts';
+
+// Spreadsheets are read in worker threads (issue 29): a large or hostile file never holds the
+// thread that answers every organization's requests, and a worker's heap is capped, so one that
+// runs out of memory dies alone. Two at a time; more uploads wait their turn.
+
+/** Files read at once. */
+export const PARSE_WORKERS = 2;
+/** A worker's heap, in MB: the server's memory for reading files is at most twice this. */
+export const PARSE_HEAP_MB = 512;
+/** Longest a file may take to read, in seconds. */
+export const PARSE_SECONDS = 60;
+
+export type ParseOutcome = { file: ParsedFile } | { refused: { key: string; params?: Record<string, string | number> } };
+
+/** The worker's module: its bundle next to the server's, or its source run through tsx (tests, dev). */
+function start(): Worker {
+  const options = { resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB } };
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./parse-worker.js', import.meta.url), options);
+  const source = JSON.stringify(new URL('./parse-worker.ts', import.meta.url).href);
+  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`, { ...options, eval: true });
+}
+
+function spawn(): Worker {
+  const worker = start();
+  // An idle worker that dies is forgotten (a job's own listeners report its death to the job).
+  worker.on('error', () => {}).on('exit', () => idle.includes(worker) && idle.splice(idle.indexOf(worker), 1));
+  return worker;
+}
+
+const idle: Worker[] = [];
+let busy = 0;
+const waiting: (() => void)[] = [];
+
+const outOfMemory = { refused: { key: 'import.cap_memory', params: { max: `${PARSE_HEAP_MB} MB` } } };
+const overrun = { refused: { key: 'import.cap_time', params: { max: PARSE_SECONDS } } };
+
+/** A worker's turn: at once when one is free, else when a reading ends (its turn is handed over). */
+async function acquire() {
+  if (busy < PARSE_WORKERS) busy++;
+  else await new Promise<void>((r) => waiting.push(r));
+}
+function release() {
+  const next = waiting.shift();
+  if (next) next();
+  else busy--;
+}
+
+/** Reads a file in a worker; a worker that dies (out of memory) or overruns is replaced. */
+export async function parseInWorker(bytes: Uint8Array, format: 'csv' | 'xlsx'): Promise<ParseOutcome> {
+  await acquire();
+  let worker: Worker;
+  try {
+    worker = idle.pop() ?? spawn();
+  } catch (err) {
+    release();
+    throw err;
+  }
+  worker.ref();
+  let healthy = false;
+  let onMessage: (m: ParseOutcome) => void = () => {};
+  let onError: (err: Error & { code?: string }) => void = () => {};
+  let onExit: () => void = () => {};
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await new Promise<ParseOutcome>((resolve, reject) => {
+      timer = setTimeout(() => resolve(overrun), PARSE_SECONDS * 1000);
+      onMessage = (m) => {
+        healthy = true;
+        resolve(m);
+      };
+      onError = (err) => (err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve(outOfMemory) : reject(err));
+      onExit = () => reject(new Error('parse worker exited'));
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      // A copy the worker owns: the request's buffer may be a slice of a shared pool.
+      const copy = new Uint8Array(bytes).buffer;
+      worker.postMessage({ bytes: copy, format }, [copy]);
+    });
+  } finally {
+    clearTimeout(timer);
+    worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    if (healthy) {
+      worker.unref();
+      idle.push(worker);
+    } else void worker.terminate();
+    release();
+  }
+}
