@@ -151,8 +151,14 @@ publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
                   type: 'array',
                   items: {
                     type: 'object',
-                    properties: { section: { type: 'string' }, field: { type: 'string' }, action: { enum: [...FIELD_ACTIONS] }, comment: nullableString },
-                    required: ['section', 'field', 'action', 'comment'],
+                    properties: {
+                      section: { type: 'string' },
+                      field: { type: 'string' },
+                      action: { enum: [...FIELD_ACTIONS] },
+                      critical: { type: 'boolean', description: 'A safety-critical field in a failing state (listed first in its group)' },
+                      comment: nullableString,
+                    },
+                    required: ['section', 'field', 'action', 'critical', 'comment'],
                     additionalProperties: false,
                   },
                 },
