@@ -125,7 +125,12 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
                 </Text>
                 <List size="sm" spacing={2}>
                   {group.items.map((item, k) => (
-                    <List.Item key={k}>
+                    <List.Item key={k} c={item.critical ? TONES.bad : undefined} data-critical={item.critical || undefined}>
+                      {item.critical && (
+                        <Text span fw={700} size="sm">
+                          {t('reports:shared.critical')} —{' '}
+                        </Text>
+                      )}
                       <Text span fw={600} size="sm">
                         {FIELD_ACTION_LABELS[item.action][locale]}
                       </Text>{' '}

@@ -76,7 +76,8 @@ export interface SharedSummary {
   tone: ScoreTone;
   note: string | null;
   sections: { name: string; score: number; tone: ScoreTone; subSections: { name: string; score: number; tone: ScoreTone }[] }[];
-  work: { urgency: Urgency; items: { section: string; field: string; action: FieldAction; comment: string | null }[] }[];
+  /** The findings; `critical`: a safety-critical field failing (first in its group, in red). */
+  work: { urgency: Urgency; items: { section: string; field: string; action: FieldAction; critical: boolean; comment: string | null }[] }[];
 }
 
 /** The summary of a shared report, without signing in; an ApiError (404 unknown, 410 gone) otherwise. */
