@@ -69,6 +69,9 @@ describe('inspection report', () => {
         const sections = await pub.getByTestId('shared-section').count();
         assert.ok(sections > 3, 'the sections are listed');
         await pub.getByTestId('shared-work-urgent').getByText('Needed now').waitFor();
+        // The demo's worn tire and pads are safety items: first, in red, named so.
+        assert.match(await pub.getByTestId('shared-work-urgent').locator('li').first().innerText(), /^Safety — /);
+        assert.equal(await pub.getByTestId('shared-work-urgent').locator('li').first().getAttribute('data-critical'), 'true');
         await pub.getByText('Download the report (PDF)').waitFor();
         await axeCheck(pub, 'the shared report page');
         await shot(pub, '62-shared-report');

@@ -75,6 +75,8 @@ describe('set a section all good, undo, reset', () => {
       await card('pads').getByRole('radio', { name: 'Mauvais' }).tap();
       await card('pads').getByTestId('field-critical').waitFor();
       assert.equal(await card('pads').getAttribute('data-critical'), 'true');
+      assert.match(await page.getByTestId('critical-findings').innerText(), /1 point de sécurité à corriger[\s\S]*Plaquettes avant/);
+      assert.match(await card('pads').getByLabel('Action (Plaquettes avant)').getAttribute('placeholder'), /Réparer \(par défaut\)/);
       await saved();
 
       await page.getByTestId(`section-tab-${ids.Carrosserie}`).tap();

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Checkbox, Flex, Group, Image, Loader, Modal,
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answeredCount, CLEARED_ANSWER, sectionGoodFills, type RecordOf } from '@atelier/domain';
+import { answeredCount, CLEARED_ANSWER, findingOf, sectionGoodFills, type RecordOf } from '@atelier/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -24,7 +24,7 @@ import { ReportButton } from './ReportButton.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { downloadReport } from './reportApi.ts';
 import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, inspectionStateLabel, vehicleOfInspection, type AnswerRecord } from './inspectionModel.ts';
-import { fieldScoreOf, sectionScoreOf, type AnswerChange } from './liveScoring.ts';
+import { answerOf, fieldScoreOf, sectionScoreOf, type AnswerChange } from './liveScoring.ts';
 import { allFields, type FormSection, type InspectionFormModel } from './model.ts';
 import { pendingChanges, saveStatusOf, type SaveQueue } from './saveQueue.ts';
 import { previousAnswerText, previousVisitOf, type PreviousVisit } from './previousVisit.ts';
@@ -358,6 +358,11 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
       onDrained?.();
     }
   }, [waiting, onDrained]);
+  // Safety-critical fields failing come first, above the sections (the report lists them first too).
+  const critical = allFields(form).filter((f) => {
+    const fs = fieldScoreOf(live.score, f.id);
+    return fs?.visible && findingOf(f, answerOf(live.state, f.id), fs)?.critical;
+  });
   // Offline, or the last attempt failed: the answers wait for the connection.
   const failing = !online || queue.items.some((i) => i.error);
 
@@ -366,6 +371,11 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
       <Flex direction={{ base: 'column', lg: 'row-reverse' }} align={{ base: 'stretch', lg: 'flex-start' }} gap="md">
         <Stack gap="xs" pos="sticky" top={60} w={{ base: '100%', lg: 340 }} py={4} bg="var(--mantine-color-body)" style={{ zIndex: 10 }}>
           <ScoreSummary score={live.score} progress={live.progress} />
+          {critical.length > 0 && (
+            <Alert color="red" variant="outline" icon={<IconAlertTriangle />} p="xs" title={t('inspections:finding.critical_title', { count: critical.length })} data-testid="critical-findings">
+              {critical.map((f) => f.name).join(' · ')}
+            </Alert>
+          )}
           {queue.conflict && (
             <ConflictBanner
               inspection={inspection}
