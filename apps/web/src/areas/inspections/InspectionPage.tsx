@@ -154,7 +154,7 @@ function FinishStep({ inspection, reminders, waiting }: { inspection: WorkInspec
 /** The fields "all good" filled in a section, offered back (undo) for a few seconds. */
 export interface FilledSection {
   section: string;
-  fields: string[];
+  fields: { id: string; value: unknown }[];
 }
 /** How long the undo of "all good" stays offered. */
 const UNDO_MS = 10_000;
@@ -167,8 +167,8 @@ const UNDO_MS = 10_000;
 function SectionActions({ inspection, section, fills, answered, disabled, onFilled, onReset }: {
   inspection: WorkInspection;
   section: FormSection;
-  /** The fields "all good" fills (sectionGoodFills, as the server decides it). */
-  fills: string[];
+  /** The fields "all good" fills and their values (sectionGoodFills, as the server decides it). */
+  fills: FilledSection['fields'];
   answered: number;
   disabled: boolean;
   onFilled: (filled: FilledSection) => void;
@@ -336,10 +336,16 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
   );
   const saveOf = useCallback((fieldId: string) => saveStatusOf(queue, fieldId), [queue]);
   const fieldsOfSection = (s: FormSection) => s.subSections.flatMap((sub) => sub.fields);
-  const fillsOf = (s: FormSection) => sectionGoodFills(fieldsOfSection(s), live.state.answers, (id) => fieldScoreOf(live.score, id)?.visible === true).map((f) => f.id);
-  /** The undo of "all good": each field it filled back to unanswered, through the answer path (scores, offline queue). */
+  const fillsOf = (s: FormSection) => sectionGoodFills(fieldsOfSection(s), live.state.answers, (id) => fieldScoreOf(live.score, id)?.visible === true);
+  /**
+   * The undo of "all good": each field it filled back to unanswered, through the answer path (scores,
+   * offline queue); a field answered again since (another value, an action, N/A) is the user's and stays.
+   */
   const undoFill = (filled: FilledSection) => {
-    for (const id of filled.fields) onAnswer(id, CLEARED_ANSWER);
+    for (const { id, value } of filled.fields) {
+      const now = answerOf(live.state, id);
+      if (!now.action && !now.not_applicable && JSON.stringify(now.value) === JSON.stringify(value)) onAnswer(id, CLEARED_ANSWER);
+    }
     onFilled?.(null);
   };
   const typeOf = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.field_type])), [form]);
