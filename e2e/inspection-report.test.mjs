@@ -69,6 +69,10 @@ describe('inspection report', () => {
         const sections = await pub.getByTestId('shared-section').count();
         assert.ok(sections > 3, 'the sections are listed');
         await pub.getByTestId('shared-work-urgent').getByText('Needed now').waitFor();
+        // The demo's worn tire and pads are safety items: first, in red, named so.
+        const first = pub.getByTestId('shared-work-urgent').getByTestId('shared-finding').first();
+        assert.match(await first.innerText(), /^Safety — /);
+        assert.equal(await first.getAttribute('data-critical'), 'true');
         await pub.getByText('Download the report (PDF)').waitFor();
         await axeCheck(pub, 'the shared report page');
         await shot(pub, '62-shared-report');

@@ -359,6 +359,7 @@ export const en: Record<MessageKey, string> = {
   'report.action': "Action",
   'report.comment': "Comment",
   'document.photo_missing': "Photo unavailable",
+  'report.critical': "Safety",
   'report.work': "Recommended work",
   'report.work_none': "No work recommended.",
   'report.reminders': "Reminders",

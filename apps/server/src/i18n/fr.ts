@@ -358,6 +358,7 @@ export const fr = {
   'report.action': "Action",
   'report.comment': "Commentaire",
   'document.photo_missing': "Photo non disponible",
+  'report.critical': "Sécurité",
   'report.work': "Travaux recommandés",
   'report.work_none': "Aucun travail recommandé.",
   'report.reminders': "Rappels",

@@ -44,7 +44,7 @@ async function completedInspection() {
   const answer = (name: string, values: ReturnType<typeof sql>) =>
     t.database.db.execute(sql`UPDATE inspection_fields SET touched = true, ${values} WHERE inspection_id = ${made.id} AND field_id = ${form.ids[name]}`);
   await answer('Pneu AG', sql`action = 'replace', comment = 'Usure avancée', images = ${JSON.stringify([PHOTO])}::jsonb, score = 20`);
-  await answer('Klaxon', sql`action = 'monitor', score = 100`);
+  await answer('Klaxon', sql`action = 'monitor', value = 'true'::jsonb, score = 100`);
   await answer('Remarque', sql`comment = 'RAS'`);
   await t.database.db.execute(sql`UPDATE inspections SET state = 'completed', location_ids = ${`{${location}}`}::uuid[] WHERE id = ${made.id}`);
   return made;

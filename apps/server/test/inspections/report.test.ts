@@ -72,12 +72,13 @@ describe('GET /inspections/{id}/report', () => {
     for (const text of ['Rapport d’inspection', 'Garage Démo', 'KM8K2CAB4PU001140', 'Hyundai', 'Kona', '2023', '18 650 km', 'Transport Laval inc.', 'Note du véhicule', completed.note, ...sections])
       expect(res.text, text).toContain(text);
     expect(res.text).toContain(String(completed.vehicle_score));
-    // The demo's findings: a tire to replace (urgent), pads to schedule (soon), their comments and measures.
+    // The demo's findings: a tire to replace and pads "bad" to schedule, both safety-critical (so
+    // needed now, marked first), their comments and measures.
     expect(res.text).toContain('Travaux recommandés');
     expect(res.text).toContain('À faire maintenant');
-    expect(res.text).toMatch(/Remplacer — .+ \(Freins et pneus\) : Usure avancée à l’intérieur/);
+    expect(res.text).toMatch(/Sécurité — Remplacer — .+ \(Freins et pneus\) : Usure avancée à l’intérieur/);
+    expect(res.text).toMatch(/Sécurité — Planifier — Plaquettes/);
     expect(res.text).toContain('Profondeur 2,5 mm');
-    expect(res.text).toContain('À prévoir');
     expect(res.text).toContain('Rappels');
     expect(res.text).toContain('Signature');
     expect(res.text).not.toContain('PROVISOIRE');

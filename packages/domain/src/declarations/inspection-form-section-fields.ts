@@ -32,6 +32,8 @@ export const inspectionFormSectionFields = declare('inspection-form-section-fiel
     can_upload_image: attr.boolean(),
     can_add_comment: attr.boolean(),
     enable_na: attr.boolean(),
+    /** Brakes, tires, steering, lights: failing, it comes first in red and caps the vehicle score. */
+    safety_critical: attr.boolean(),
     /** A copy of another field of the form (copiedField). */
     is_copy: attr.boolean(),
     icon: attr.string().max(100),

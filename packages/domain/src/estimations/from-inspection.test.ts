@@ -3,7 +3,15 @@ import { FIELD_ACTIONS } from '../inspections/form-enums.ts';
 import { repairValueMultiplier } from '../inspections/scoring.ts';
 import { CONDITION_OF_ACTION, draftItemsFromInspection, itemDetail, type InspectedField } from './from-inspection.ts';
 
-const field = (f: Partial<InspectedField> & { id: string }): InspectedField => ({ name: `Champ ${f.id}`, action: null, ...f });
+/** An answered field; `score` (percent, out of 100 points) stands for its scoring. */
+const field = ({ score, ...f }: Partial<InspectedField> & { id: string; score?: number | null }): InspectedField => ({
+  name: `Champ ${f.id}`,
+  field_type: 'TEXT',
+  touched: true,
+  action: null,
+  scoring: { points: score ?? 100, max_points: 100, score: score ?? 100 },
+  ...f,
+});
 
 describe('estimate items from an inspection', () => {
   it.each([
@@ -50,6 +58,27 @@ describe('estimate items from an inspection', () => {
       { detail: 'Courroie', condition: 'to_monitor', urgency: 'monitor', images: [], inspection_field_id: 'f3', position: 1, quantity: 1, hourly_rate: 13_800 },
       { detail: 'Amortisseurs', condition: 'to_verify', urgency: 'urgent', images: [], inspection_field_id: 'f6', position: 2, quantity: 1, hourly_rate: 13_800 },
       { detail: 'Huile', condition: 'to_schedule', urgency: 'soon', images: [], inspection_field_id: 'f8', position: 3, quantity: 1, hourly_rate: 13_800 },
+    ]);
+  });
+
+  it('drafts an item for a failing answer the inspector gave no action, its action from the state', () => {
+    const items = draftItemsFromInspection(
+      [
+        field({ id: 'tire', name: 'Pneu avant gauche', field_type: 'TIRE_STATE_WIDGET', value: { value: 'to_replace', depth_mm: 2 }, score: 0 }),
+        field({ id: 'pads', name: 'Plaquettes', field_type: 'PAD_THICKNESS_WIDGET', value: { value: 'bad' }, score: 0 }),
+        field({ id: 'leak', name: 'Fuite ?', field_type: 'CHECK', value: true, scoring: { points: 0, max_points: 4, score: 0 } }),
+        field({ id: 'ok', name: 'Pneu arrière', field_type: 'TIRE_STATE_WIDGET', value: { value: 'good' } }),
+        // Its action chosen by the inspector wins over the default of its state.
+        field({ id: 'mine', name: 'Pneu arrière droit', field_type: 'TIRE_STATE_WIDGET', value: { value: 'to_replace' }, action: 'monitor', score: 0 }),
+        field({ id: 'untouched', field_type: 'TIRE_STATE_WIDGET', value: { value: 'bad' }, touched: false }),
+      ],
+      { defaultHourlyRate: 12_000, repairValueMultiplier: 1 },
+    );
+    expect(items.map((i) => [i.inspection_field_id, i.condition])).toEqual([
+      ['tire', 'to_replace'],
+      ['pads', 'to_repair'],
+      ['leak', 'to_verify'],
+      ['mine', 'to_monitor'],
     ]);
   });
 

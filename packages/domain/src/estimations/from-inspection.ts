@@ -1,10 +1,11 @@
 import type { FieldAction } from '../inspections/form-enums.ts';
 import { productCents, type DecimalInput } from '../lines/decimal.ts';
-import { findingUrgency, type Urgency } from '../inspections/urgency.ts';
+import { findingOf } from '../inspections/findings.ts';
+import type { Urgency } from '../inspections/urgency.ts';
 import type { ItemCondition } from './items.ts';
 
-// An estimate made from a completed inspection (issue 12): every visible field the inspector gave
-// an action becomes a draft item, for the estimators to price (docs/decisions.md "Estimate items
+// An estimate made from a completed inspection (issue 12): every finding of the inspection (a
+// visible field failing or given an action, findings.ts) becomes a draft item, for the estimators to price (docs/decisions.md "Estimate items
 // from an inspection").
 
 /** What the inspector asked for, as what the estimate proposes. */
@@ -26,11 +27,15 @@ export interface InspectedField {
   id: string;
   /** The form field's name ("Plaquettes avant"). */
   name: string;
+  field_type: string;
+  safety_critical?: boolean | null;
+  value?: unknown;
+  touched?: boolean | null;
   action: FieldAction | string | null | undefined;
   comment?: string | null;
   images?: readonly string[] | null;
-  /** Its score in percent (0-100), when scored. */
-  score?: number | null;
+  /** Its scoring: points, maximum, percent (0-100). */
+  scoring: { points: number; max_points: number; score: number };
   /** Hidden by a condition: not part of the inspection. */
   visible?: boolean;
   not_applicable?: boolean;
@@ -58,8 +63,8 @@ export function itemDetail(name: string, comment: string | null | undefined): st
 }
 
 /**
- * The draft items of an estimate made from an inspection: one per visible, applicable field with
- * an action (in the fields' order), priced at the default hourly rate times the form's repair-value
+ * The draft items of an estimate made from an inspection: one per finding of a visible field
+ * (in the fields' order; the action the inspector picked or the one its failing state asks for), priced at the default hourly rate times the form's repair-value
  * multiplier (scoring.ts repairValueMultiplier); parts and times are left to the estimators.
  */
 export function draftItemsFromInspection(
@@ -69,13 +74,12 @@ export function draftItemsFromInspection(
   const hourlyRate = Math.max(0, productCents(pricing.defaultHourlyRate, pricing.repairValueMultiplier));
   const items: DraftEstimationItem[] = [];
   for (const f of fields) {
-    const action = f.action;
-    if (!action || f.visible === false || f.not_applicable || !Object.hasOwn(CONDITION_OF_ACTION, action)) continue;
-    const condition = CONDITION_OF_ACTION[action as FieldAction];
+    const finding = f.visible === false ? null : findingOf(f, f, f.scoring);
+    if (!finding) continue;
     items.push({
       detail: itemDetail(f.name, f.comment),
-      condition,
-      urgency: findingUrgency(action as FieldAction, f.score),
+      condition: CONDITION_OF_ACTION[finding.action],
+      urgency: finding.urgency,
       images: [...(f.images ?? [])],
       inspection_field_id: f.id,
       position: items.length,

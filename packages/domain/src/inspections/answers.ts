@@ -29,3 +29,32 @@ export function bestValue(field: { field_type: string; points_threshold?: readon
   if (WIDGETS.includes(field.field_type)) return { ...(isObject(current) ? current : {}), value: best };
   return undefined;
 }
+
+/** An answer as "all good" reads it: only a field nobody answered (untouched, not N/A) is filled. */
+const untouched = (a: { touched?: boolean | null; not_applicable?: boolean | null } | undefined) => a?.touched !== true && a?.not_applicable !== true;
+
+/**
+ * What "all good" (set-section-good) writes in a section: each visible field nobody answered yet
+ * gets its best value; an answer given (with its comment, photos, action) or N/A is never
+ * overwritten. The server writes these and the screen counts them before (and undoes them after).
+ */
+export function sectionGoodFills(
+  fields: readonly { id: string; field_type: string; points_threshold?: readonly PointsOption[] | null }[],
+  answers: Readonly<Record<string, { value?: unknown; touched?: boolean | null; not_applicable?: boolean | null } | undefined>>,
+  visible: (fieldId: string) => boolean,
+): { id: string; value: unknown }[] {
+  return fields.flatMap((f) => {
+    const a = Object.hasOwn(answers, f.id) ? answers[f.id] : undefined;
+    if (!untouched(a) || !visible(f.id)) return [];
+    const value = bestValue(f, a?.value);
+    return value === undefined ? [] : [{ id: f.id, value }];
+  });
+}
+
+/** The answers a reset clears: those given or N/A in the section (the confirmation names how many). */
+export function answeredCount(fieldIds: readonly string[], answers: Readonly<Record<string, { touched?: boolean | null; not_applicable?: boolean | null } | undefined>>): number {
+  return fieldIds.filter((id) => !untouched(Object.hasOwn(answers, id) ? answers[id] : undefined)).length;
+}
+
+/** The change that takes an answer back to unanswered (the undo of "all good"): sent through the normal answer path (isEmptyAnswer). */
+export const CLEARED_ANSWER = { value: null, action: null, not_applicable: false } as const;

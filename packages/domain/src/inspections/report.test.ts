@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIELD_ACTIONS, type FieldAction } from './form-enums.ts';
-import { answerText, buildInspectionReport, measuresText, scoreTone, type ReportFieldInput, type ReportStructure } from './report.ts';
+import { answerText, answerTone, buildInspectionReport, measuresText, scoreTone, TONE_COLORS, WIDGET_STATE_TONES, type ReportFieldInput, type ReportStructure } from './report.ts';
+import { CRITICAL_SCORE_CAP } from './findings.ts';
 import { findingUrgency } from './urgency.ts';
 import { compileInspectionForm, scoreInspection, type Answers } from './scoring.ts';
 
@@ -95,7 +96,7 @@ describe('buildInspectionReport', () => {
     ]);
     expect(r.sections.map((s) => s.name)).toEqual(['Pneus']);
     const [tire, ok, na] = r.sections[0].subSections[0].fields;
-    expect(tire).toMatchObject({ answer: 'À remplacer', measures: ['Profondeur 2 mm', 'Pression 30 psi'], action: 'replace', comment: 'Usure à l’intérieur', images: ['/api/v1/uploads/1/content'], score: 0, tone: 'bad' });
+    expect(tire).toMatchObject({ answer: 'À remplacer', measures: ['Profondeur 2 mm', 'Pression 30 psi'], action: 'replace', comment: 'Usure à l’intérieur', images: ['/api/v1/uploads/1/content'], score: 0, tone: 'warn' });
     expect(ok).toMatchObject({ answer: 'Oui', score: 100, tone: 'good' });
     expect(na).toMatchObject({ answer: null, not_applicable: true });
     expect(r.photos).toBe(1);
@@ -122,11 +123,11 @@ describe('buildInspectionReport', () => {
       {
         urgency: 'urgent',
         items: [
-          { field_id: 'ok', section: 'Pneus', field: 'Valves', action: 'verify', comment: 'Valve arrière' },
-          { field_id: 'leak', section: 'Fuites', field: 'Fuite', action: 'leakage', comment: null },
+          { field_id: 'ok', section: 'Pneus', field: 'Valves', action: 'verify', critical: false, comment: 'Valve arrière' },
+          { field_id: 'leak', section: 'Fuites', field: 'Fuite', action: 'leakage', critical: false, comment: null },
         ],
       },
-      { urgency: 'soon', items: [{ field_id: 'tire', section: 'Pneus', field: 'Pneu avant gauche', action: 'monitor', comment: null }] },
+      { urgency: 'soon', items: [{ field_id: 'tire', section: 'Pneus', field: 'Pneu avant gauche', action: 'monitor', critical: false, comment: null }] },
     ]);
     expect(report([{ field_id: 'tire', value: { value: 'bad' }, action: 'replace', touched: false }]).work).toEqual([]);
   });
@@ -140,5 +141,76 @@ describe('buildInspectionReport', () => {
         for (const g of r.work) for (const i of g.items) expect(findingUrgency(i.action, scores.get(i.field))).toBe(g.urgency);
       }),
     );
+  });
+});
+
+describe('findings in the report (issue 20 point 4)', () => {
+  it('lists a failing answer without an action as recommended work, its action from the state', () => {
+    const r = report([act('tire', { value: 'to_replace', depth_mm: 2 }), act('ok', false)]);
+    expect(r.work).toEqual([
+      {
+        urgency: 'urgent',
+        items: [
+          { section: 'Pneus', field: 'Pneu avant gauche', action: 'replace', critical: false, comment: null },
+          // A check box worth less than half its best points: a closer look, needed now (it scored 0).
+          { section: 'Pneus', field: 'Valves', action: 'verify', critical: false, comment: null },
+        ],
+      },
+    ]);
+    expect(r.sections[0].subSections[0].fields[0]).toMatchObject({ action: 'replace', tone: 'warn' });
+    // The "bad" state (3 of 10 points) asks for a repair; a good answer is no finding.
+    expect(report([act('tire', { value: 'bad' }), act('ok', true)]).work).toEqual([
+      { urgency: 'urgent', items: [{ section: 'Pneus', field: 'Pneu avant gauche', action: 'repair', critical: false, comment: null }] },
+    ]);
+    expect(report([act('tire', { value: 'good' }), act('ok', true)]).work).toEqual([]);
+  });
+
+  it('puts a failing safety-critical field first, urgent and critical, and caps the verdict', () => {
+    // The tire is safety-critical; "bad" is worth 4.9 of 10 (failing), the valves weigh five times more.
+    const tireOptions = [{ option: 'good', points: 10 }, { option: 'bad', points: 4.9 }];
+    const critical: ReportStructure = {
+      sections: structure.sections.map((s) => ({
+        ...s,
+        subSections: s.subSections.map((sub) => ({
+          ...sub,
+          fields: sub.fields.map((f) => (f.id === 'tire' ? { ...f, safety_critical: true, points_threshold: tireOptions } : f)),
+        })),
+      })),
+    };
+    const formOf = (critical: ReportStructure) =>
+      compileInspectionForm({
+        sections: critical.sections.map((s) => ({ id: s.id, subSections: s.subSections.map((sub) => ({ id: sub.id, fields: sub.fields.map((f) => ({ ...f, enable_na: f.id === 'na', coefficient: f.id === 'ok' ? 5 : 1, ...(f.id === 'leak' ? { conditions: [{ field: 'ok', operator: 'equals', value: 'no' }] } : {}) })) })) })),
+        notes: [{ minimum_value: 0, maximum_value: 79, text: 'Bon état' }, { minimum_value: 80, maximum_value: 100, text: 'Excellent état' }],
+      });
+    const notCritical = { sections: critical.sections.map((s) => ({ ...s, subSections: s.subSections.map((sub) => ({ ...sub, fields: sub.fields.map((f) => ({ ...f, safety_critical: false })) })) })) };
+    const fields = [act('tire', { value: 'bad', thickness_mm: 2 }), act('ok', false, 'replace'), act('na', null, null, { not_applicable: true })];
+    const answers: Answers = Object.fromEntries(fields.map((f) => [f.field_id, f]));
+
+    const r = buildInspectionReport(critical, fields, scoreInspection(formOf(critical), answers), 'fr');
+    // Critical first in its group, though after the valves in the form.
+    expect(r.work[0].urgency).toBe('urgent');
+    expect(r.work[0].items.map((i) => [i.field, i.critical, i.action])).toEqual([
+      ['Pneu avant gauche', true, 'repair'],
+      ['Valves', false, 'replace'],
+    ]);
+    expect(r.sections[0].subSections[0].fields[0]).toMatchObject({ critical: true, tone: 'bad' });
+
+    // Everything else good: 92 "Excellent état" when not critical; the critical tire holds it at 79.
+    const good: Answers = { tire: { value: { value: 'bad' }, touched: true }, ok: { value: true, touched: true }, na: { not_applicable: true, touched: true } };
+    expect(scoreInspection(formOf(notCritical), good)).toMatchObject({ vehicle_score: 92, note: 'Excellent état' });
+    expect(scoreInspection(formOf(critical), good)).toMatchObject({ vehicle_score: CRITICAL_SCORE_CAP, note: 'Bon état' });
+    expect(scoreTone(CRITICAL_SCORE_CAP)).toBe('warn');
+    // Answered good, or not answered yet, the critical field caps nothing.
+    expect(scoreInspection(formOf(critical), { ...good, tire: { value: { value: 'good' }, touched: true } }).vehicle_score).toBe(100);
+    expect(scoreInspection(formOf(critical), { ...good, tire: { value: { value: 'bad' }, touched: false } }).vehicle_score).toBe(92);
+  });
+});
+
+describe('the colour of a state', () => {
+  it('is one map for the screen and the PDF: to replace is yellow, bad red', () => {
+    expect(answerTone('TIRE_STATE_WIDGET', { value: 'to_replace' }, 0)).toBe('warn');
+    expect(answerTone('PAD_THICKNESS_WIDGET', { value: 'bad' }, 80)).toBe('bad');
+    expect(answerTone('CHECK', false, 0)).toBe('bad');
+    expect(TONE_COLORS[WIDGET_STATE_TONES.to_replace].fill).toBe(TONE_COLORS.warn.fill);
   });
 });

@@ -1,6 +1,7 @@
 import type { Locale } from '../locale.ts';
-import { CHECK_OPTION_LABELS, FIELD_ACTIONS, FIELD_ACTION_LABELS, WIDGET_FIELD_TYPES, WIDGET_OPTION_LABELS, type FieldAction, type FieldType, type WidgetOption } from './form-enums.ts';
-import { findingUrgency, URGENCIES, type Urgency } from './urgency.ts';
+import { CHECK_OPTION_LABELS, FIELD_ACTION_LABELS, WIDGET_FIELD_TYPES, WIDGET_OPTION_LABELS, type FieldAction, type FieldType, type WidgetOption } from './form-enums.ts';
+import { findingOf, widgetState } from './findings.ts';
+import { URGENCIES, type Urgency } from './urgency.ts';
 import { finiteNumber, type FieldAnswer, type InspectionScore, type PointsOption } from './scoring.ts';
 
 // What an inspection's report says (issue 11 "The report"): pure, so the PDF, the public summary
@@ -17,6 +18,27 @@ export const SCORE_TONE_MIN = { good: 80, warn: 50 } as const;
 /** Green from 80, yellow from 50, red below (always shown with the number, never by colour alone). */
 export function scoreTone(score: number): ScoreTone {
   return score >= SCORE_TONE_MIN.good ? 'good' : score >= SCORE_TONE_MIN.warn ? 'warn' : 'bad';
+}
+
+/** A tone, or grey for what says nothing of the vehicle (not applicable). */
+export type Tone = ScoreTone | 'neutral';
+/**
+ * The one colour map: the inspection screen and the PDF (and the shared page) paint each tone
+ * with these, so "À remplacer" is the same yellow everywhere. `text` reads on `fill` (4.5:1).
+ */
+export const TONE_COLORS: Readonly<Record<Tone, { fill: string; text: string }>> = {
+  good: { fill: '#087f5b', text: '#ffffff' },
+  warn: { fill: '#fcc419', text: '#1a1a1a' },
+  bad: { fill: '#c92a2a', text: '#ffffff' },
+  neutral: { fill: '#495057', text: '#ffffff' },
+};
+/** The tone of each widget state: worn to replace is yellow, bad (defective) red. */
+export const WIDGET_STATE_TONES: Readonly<Record<WidgetOption, Tone>> = { good: 'good', to_replace: 'warn', bad: 'bad', not_applicable: 'neutral' };
+
+/** A field's colour: a widget's is its state's, any other answer's its score's. */
+export function answerTone(fieldType: string, value: unknown, score: number): Tone {
+  const state = widgetState(fieldType, value);
+  return state !== null && Object.hasOwn(WIDGET_STATE_TONES, state) ? WIDGET_STATE_TONES[state as WidgetOption] : scoreTone(score);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -98,7 +120,11 @@ export interface ReportStructure {
   sections: readonly {
     id: string;
     name: string;
-    subSections: readonly { id: string; name: string; fields: readonly { id: string; name: string; field_type: string; points_threshold?: readonly PointsOption[] | null }[] }[];
+    subSections: readonly {
+      id: string;
+      name: string;
+      fields: readonly { id: string; name: string; field_type: string; points_threshold?: readonly PointsOption[] | null; safety_critical?: boolean | null }[];
+    }[];
   }[];
 }
 
@@ -116,11 +142,14 @@ export interface ReportField {
   answer: string | null;
   measures: string[];
   not_applicable: boolean;
+  /** The finding's action (the inspector's, else the one its failing state asks for); null: no finding. */
   action: FieldAction | null;
+  /** A safety-critical field in a failing state: printed in red, first in the recommended work. */
+  critical: boolean;
   comment: string | null;
   images: string[];
   score: number;
-  tone: ScoreTone;
+  tone: Tone;
 }
 export interface ReportSubSection {
   id: string;
@@ -143,6 +172,7 @@ export interface ReportWorkItem {
   section: string;
   field: string;
   action: FieldAction;
+  critical: boolean;
   comment: string | null;
 }
 export interface ReportModel {
@@ -150,19 +180,18 @@ export interface ReportModel {
   tone: ScoreTone;
   note: string | null;
   sections: ReportSection[];
-  /** The recommended work, the most urgent group first; groups without work are left out. */
+  /** The recommended work (the findings), the most urgent group first, critical ones first in theirs; empty groups left out. */
   work: { urgency: Urgency; items: ReportWorkItem[] }[];
   /** How many photos the fields show. */
   photos: number;
 }
 
-const isAction = (a: unknown): a is FieldAction => typeof a === 'string' && (FIELD_ACTIONS as readonly string[]).includes(a);
 const text = (s: unknown) => (typeof s === 'string' && s.trim() ? s.trim() : null);
 
 /**
  * The report of an inspection: its visible sections, sub-sections and fields (hidden ones are left
- * out, as on the screen) with their answers in words, scores and colours, and the work its fields
- * ask for, grouped by urgency. `score` is the scoring engine's result for these answers.
+ * out, as on the screen) with their answers in words, scores and colours, and its findings
+ * (findings.ts) as the recommended work, grouped by urgency. `score` is the scoring engine's result for these answers.
  */
 export function buildInspectionReport(structure: ReportStructure, fields: readonly ReportFieldInput[], score: InspectionScore, locale: Locale): ReportModel {
   const byId = new Map(fields.map((f) => [f.field_id, f]));
@@ -183,7 +212,7 @@ export function buildInspectionReport(structure: ReportStructure, fields: readon
         const input = byId.get(field.id);
         const na = input?.not_applicable === true;
         const answered = na || input?.touched === true;
-        const action = answered && !na && isAction(input?.action) ? input.action : null;
+        const finding = findingOf(field, input, fs);
         const images = (input?.images ?? []).filter((u) => typeof u === 'string' && u !== '');
         photos += images.length;
         const comment = text(input?.comment);
@@ -193,13 +222,14 @@ export function buildInspectionReport(structure: ReportStructure, fields: readon
           answer: answered && !na ? answerText(field, input?.value, locale) : null,
           measures: answered && !na ? measuresText(field.field_type, input?.value, locale) : [],
           not_applicable: na,
-          action,
+          action: finding?.action ?? null,
+          critical: finding?.critical ?? false,
           comment,
           images,
           score: fs.score,
-          tone: scoreTone(fs.score),
+          tone: answered && !na ? answerTone(field.field_type, input?.value, fs.score) : scoreTone(fs.score),
         });
-        if (action) work.get(findingUrgency(action, fs.score))!.push({ field_id: field.id, section: section.name, field: field.name, action, comment });
+        if (finding) work.get(finding.urgency)!.push({ field_id: field.id, section: section.name, field: field.name, action: finding.action, critical: finding.critical, comment });
       }
       subSections.push({ id: sub.id, name: sub.name, score: ss.score, tone: scoreTone(ss.score), fields: shown });
     }
@@ -210,7 +240,11 @@ export function buildInspectionReport(structure: ReportStructure, fields: readon
     tone: scoreTone(score.vehicle_score),
     note: score.note,
     sections,
-    work: URGENCIES.flatMap((urgency) => (work.get(urgency)!.length ? [{ urgency, items: work.get(urgency)! }] : [])),
+    work: URGENCIES.flatMap((urgency) => {
+      const items = work.get(urgency)!;
+      // Critical first; the sort is stable, so the form's order holds within each kind.
+      return items.length ? [{ urgency, items: items.sort((a, b) => Number(b.critical) - Number(a.critical)) }] : [];
+    }),
     photos,
   };
 }

@@ -492,6 +492,14 @@ describe('propagation', () => {
     expect(answers.t3?.value).toEqual({ value: 'bad' });
   });
 
+  it('an emptied answer (no value, action or N/A: an undo) is untouched and passes nothing on', () => {
+    const given = { t1: { value: { value: 'good' }, touched: true }, t2: { value: { value: 'bad' }, action: 'replace', touched: true } };
+    const { answers, changed } = propagateAnswer(form, given, 't1', { value: null, action: null, not_applicable: false });
+    expect(changed).toEqual(['t1']);
+    expect(answers.t1).toEqual({ value: null, action: null, not_applicable: false, touched: false });
+    expect(answers.t2).toBe(given.t2);
+  });
+
   it('another tire changes alone', () => {
     const { answers, changed } = propagateAnswer(form, {}, 't2', { value: bad });
     expect(changed).toEqual(['t2']);

@@ -1,4 +1,5 @@
 import { CHECK_OPTIONS, PROPAGATED_FIELD_TYPES, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES } from './form-enums.ts';
+import { CRITICAL_SCORE_CAP, isFailingAnswer } from './findings.ts';
 
 // The inspection scoring engine (spec §4 "Inspection scoring (must hold)", issue 10, the precisions
 // in docs/decisions.md "Inspection scoring: the precisions"). Pure: the server scores saved answers
@@ -29,6 +30,8 @@ export interface FormField {
   /** The weight of the field's points and maximum in its sub-section; 1 when empty. */
   coefficient?: Numeric;
   enable_na?: boolean | null;
+  /** Safety-critical (brakes, tires, steering, lights): failing, it caps the vehicle score (findings.ts). */
+  safety_critical?: boolean | null;
   is_copy?: boolean | null;
   /** The id of the field this one copies (with is_copy). */
   copiedField?: string | null;
@@ -71,6 +74,11 @@ export interface FieldAnswer {
   /** "Not applicable", for a field with enable_na: counts nowhere, and answers the field. */
   not_applicable?: boolean | null;
 }
+/** No value, no action, not N/A: nothing is answered (the field is untouched). */
+export function isEmptyAnswer(a: FieldAnswer): boolean {
+  return (a.value === null || a.value === undefined) && !a.action && a.not_applicable !== true;
+}
+
 /** Answers by field id. */
 export type Answers = Readonly<Record<string, FieldAnswer | undefined>>;
 
@@ -198,6 +206,7 @@ interface CompiledField {
   max: number;
   weight: number;
   enableNa: boolean;
+  critical: boolean;
   /** null: no conditions (visible). */
   conditions: CompiledCondition[] | null;
   any: boolean;
@@ -237,6 +246,8 @@ export interface CompiledInspectionForm {
   readonly topological: readonly number[];
   readonly multipliers: readonly CompiledMultiplier[];
   readonly notes: readonly { min: number; max: number; text: string }[];
+  /** The safety-critical fields' indexes. */
+  readonly critical: readonly number[];
 }
 
 const byOrder = <T extends { order_number?: Numeric }>(items: readonly T[]): T[] =>
@@ -278,6 +289,7 @@ function compileField(field: FormField, sub: number): CompiledField {
     max: Math.max(0, ...reachable),
     weight: weightOf(field.coefficient),
     enableNa: field.enable_na === true,
+    critical: field.safety_critical === true,
     conditions: null,
     any: field.condition_relation === 'or',
     blocked: false,
@@ -356,7 +368,8 @@ export function compileInspectionForm(form: InspectionFormInput): CompiledInspec
     .filter((n): n is { min: number; max: number; text: string } => n.min !== null && n.max !== null)
     .sort((a, b) => a.min - b.min);
 
-  return { fields, subs, sections, fieldIndex, dependents, rank, topological, multipliers, notes };
+  const critical = fields.flatMap((f, i) => (f.critical ? [i] : []));
+  return { fields, subs, sections, fieldIndex, dependents, rank, topological, multipliers, notes, critical };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -608,10 +621,11 @@ function evaluate(
     c.sections.map((s) => s.factor),
     sectionResults,
   );
-  const vehicle_score = Math.min(100, Math.max(0, Math.round(base * multiplierProduct(c.multipliers, 'points', vehicle))));
+  const scores = before === null ? (p.computed as FieldScore[]) : before.map((s, i) => p.computed[i] ?? s);
+  const scored = Math.min(100, Math.max(0, Math.round(base * multiplierProduct(c.multipliers, 'points', vehicle))));
+  const vehicle_score = criticalFailing(c, answers, scores) ? Math.min(scored, CRITICAL_SCORE_CAP) : scored;
   const note = c.notes.find((n) => n.min <= vehicle_score && vehicle_score <= n.max)?.text ?? null;
 
-  const scores = before === null ? (p.computed as FieldScore[]) : before.map((s, i) => p.computed[i] ?? s);
   const fields: Record<string, FieldScore> = {};
   for (let i = 0; i < scores.length; i++) setOwn(fields, c.fields[i].id, scores[i]);
   // The visible sub-sections' totals: each visible field's points, weighed by its coefficient as there.
@@ -626,6 +640,16 @@ function evaluate(
   const result = { vehicle_score, points, max_points, note, sectionsScores, fields };
   Object.defineProperty(result, BY_INDEX, { value: { form: c, scores } });
   return result;
+}
+
+/** A visible safety-critical field answered in a failing state: the verdict is capped (findings.ts). */
+function criticalFailing(c: CompiledInspectionForm, answers: Answers, scores: readonly FieldScore[]): boolean {
+  return c.critical.some((i) => {
+    const f = c.fields[i];
+    if (!scores[i].visible) return false;
+    const a = answerOf(answers, f.id);
+    return a?.touched === true && !isNotApplicable(f, a) && isFailingAnswer(f.type, a.value, scores[i].points, scores[i].max_points);
+  });
 }
 
 /** Scores every field, sub-section and section of the form and the vehicle. */
@@ -678,7 +702,7 @@ function propagatedValue(given: unknown, theirs: unknown): unknown {
 const isWidgetValue = (v: unknown): v is { value: unknown } & Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && 'value' in v;
 
 /**
- * Applies a change to one field's answer (an answer given is touched). When the field is the first
+ * Applies a change to one field's answer (an answer given is touched, an emptied one untouched). When the field is the first
  * in order of a tire, drum or pad widget type in its sub-section, its state and action are copied to
  * the other fields of that type there (keeping their own measures), which become touched. Answers the new answers and the ids of
  * the fields changed (for `rescoreInspection`).
@@ -689,12 +713,15 @@ export function propagateAnswer(
   fieldId: string,
   change: FieldAnswer,
 ): { answers: Record<string, FieldAnswer | undefined>; changed: string[] } {
-  const updated: FieldAnswer = { ...answerOf(answers, fieldId), ...change, touched: true };
+  // An answer emptied (an undo of "all good", a number erased) is unanswered again, and nothing to pass on.
+  const merged: FieldAnswer = { ...answerOf(answers, fieldId), ...change };
+  const clearing = isEmptyAnswer(merged);
+  const updated: FieldAnswer = { ...merged, touched: !clearing };
   const next = copyOwn(answers);
   setOwn(next, fieldId, updated);
   const changed = [fieldId];
   const i = form.fieldIndex.get(fieldId);
-  if (i === undefined) return { answers: next, changed };
+  if (i === undefined || clearing) return { answers: next, changed };
   const f = form.fields[i];
   if (!has(PROPAGATED_FIELD_TYPES, f.type)) return { answers: next, changed };
   const sameType = form.subs[f.sub].fields.filter((j) => form.fields[j].type === f.type);

@@ -120,6 +120,15 @@ describe('parseSyncRows: columns and cells', () => {
     expect(windshield.values.condition_relation).toBe('and');
   });
 
+  it('reads the safety-critical column in both languages; absent, it is left as it is', () => {
+    const fr = parseSyncRows([...MIN, 'Point de sécurité'], [['Freins', 'Avant', 'Plaquettes', 'Épaisseur des plaquettes', 'oui']]);
+    expect(fr.refused).toEqual([]);
+    expect(fr.sections[0].subSections[0].fields[0].values.safety_critical).toBe(true);
+    const en = parseSyncRows(['Section', 'Sub-section', 'Field', 'Type', 'Safety item'], [['Brakes', 'Front', 'Pads', 'Pad thickness', 'no']]);
+    expect(en.sections[0].subSections[0].fields[0].values.safety_critical).toBe(false);
+    expect(parseSyncRows(MIN, [['Freins', 'Avant', 'Plaquettes', 'Épaisseur des plaquettes']]).sections[0].subSections[0].fields[0].values.safety_critical).toBeUndefined();
+  });
+
   it('reads the English headers and words the same way', () => {
     const rows = [
       ['Exterior', 'car', '2.5', 'Body', '1', 'Leak?', 'Checkbox', 'yes:0 | no:5', 'yes', 'no', 'x', 'drop', '0.5', ''],
@@ -332,6 +341,7 @@ describe('diffStructure', () => {
       'non',
       'non',
       'non',
+      'non',
       '',
       '1',
       'Fuite visible ? = oui',
@@ -489,6 +499,7 @@ describe('diffStructure', () => {
           can_upload_image: false,
           can_add_comment: false,
           enable_na: false,
+          safety_critical: false,
           icon: null,
           coefficient: 2,
           conditional_field: false,

@@ -37,6 +37,7 @@ export const SYNC_COLUMNS = [
   'can_upload_image',
   'can_add_comment',
   'enable_na',
+  'safety_critical',
   'icon',
   'coefficient',
   'conditions',
@@ -56,6 +57,7 @@ export const SYNC_COLUMN_HEADERS: Record<SyncColumn, Record<Locale, string[]>> =
   can_upload_image: { fr: ['Photo permise', 'Photo'], en: ['Photo allowed', 'Photo'] },
   can_add_comment: { fr: ['Commentaire permis', 'Commentaire'], en: ['Comment allowed', 'Comment'] },
   enable_na: { fr: ['Sans objet permis', 'Sans objet'], en: ['Not applicable allowed', 'Not applicable', 'N/A allowed'] },
+  safety_critical: { fr: ['Point de sécurité', 'Sécurité'], en: ['Safety item', 'Safety', 'Safety critical'] },
   icon: { fr: ['Icône', 'Icône du champ'], en: ['Icon', 'Field icon'] },
   coefficient: { fr: ['Coefficient'], en: ['Coefficient'] },
   conditions: { fr: ['Condition', 'Conditions'], en: ['Condition', 'Conditions'] },
@@ -163,6 +165,7 @@ export interface SyncFieldValues {
   can_upload_image?: boolean;
   can_add_comment?: boolean;
   enable_na?: boolean;
+  safety_critical?: boolean;
   icon?: string | null;
   coefficient?: number | null;
   /** Set when the file has the Condition column: [] for none. */
@@ -324,6 +327,7 @@ const FIELD_COLUMNS: readonly SyncColumn[] = [
   'can_upload_image',
   'can_add_comment',
   'enable_na',
+  'safety_critical',
   'icon',
   'coefficient',
   'conditions',
@@ -474,7 +478,7 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
       if (parsed.ok) values.points_threshold = parsed.options;
       else refuse('options', parsed.code, parsed.params);
     }
-    for (const c of ['can_upload_image', 'can_add_comment', 'enable_na'] as const) {
+    for (const c of ['can_upload_image', 'can_add_comment', 'enable_na', 'safety_critical'] as const) {
       const text = cell(c);
       if (text === undefined) continue;
       const word = headerKey(text);
@@ -563,6 +567,7 @@ export interface SyncCurrentField {
   can_upload_image?: boolean | null;
   can_add_comment?: boolean | null;
   enable_na?: boolean | null;
+  safety_critical?: boolean | null;
   icon?: string | null;
   coefficient?: Numeric;
   conditional_field?: boolean | null;
@@ -631,6 +636,7 @@ export interface SyncFieldAttributes {
   can_upload_image: boolean;
   can_add_comment: boolean;
   enable_na: boolean;
+  safety_critical: boolean;
   icon: string | null;
   coefficient: number;
   conditional_field: boolean;
@@ -854,6 +860,7 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
             can_upload_image: keep('can_upload_image', v.can_upload_image, !!cf?.can_upload_image, false),
             can_add_comment: keep('can_add_comment', v.can_add_comment, !!cf?.can_add_comment, false),
             enable_na: keep('enable_na', v.enable_na, !!cf?.enable_na, false),
+            safety_critical: keep('safety_critical', v.safety_critical, !!cf?.safety_critical, false),
             icon: keep('icon', v.icon, cf?.icon || null, null),
             coefficient: keep('coefficient', v.coefficient ?? 1, num(cf?.coefficient, 1), 1),
             conditional_field: managed.has('conditions') ? (v.conditions ?? []).length > 0 : !!cf?.conditional_field,
@@ -958,6 +965,7 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
               can_upload_image: !!cf.can_upload_image,
               can_add_comment: !!cf.can_add_comment,
               enable_na: !!cf.enable_na,
+              safety_critical: !!cf.safety_critical,
               icon: cf.icon || null,
               coefficient: num(cf.coefficient, 1),
               conditional_field: !!cf.conditional_field,
@@ -1036,6 +1044,7 @@ export function syncTemplate(form: SyncCurrentForm, locale: Locale): { columns: 
           bool(f.can_upload_image),
           bool(f.can_add_comment),
           bool(f.enable_na),
+          bool(f.safety_critical),
           f.icon ?? '',
           decimalText(num(f.coefficient, 1), locale),
           conditionsText(f),

@@ -9,7 +9,7 @@ import { defaultHourlyRate, defaultTaxGroup, itemTotals, refreshEstimationTotals
 import { estimationItems, estimations } from './estimations.table.ts';
 
 // An estimate made from an inspection (issue 12): the inspection must be carried to its end, and
-// has one estimate at a time; its fields with an action become the draft items
+// has one estimate at a time; its findings (failing or given an action) become the draft items
 // (draftItemsFromInspection), priced at the default rate times the form's repair-value multipliers.
 
 /** Where an inspection's findings are final. */
@@ -39,16 +39,27 @@ export async function draftFromInspection(db: Db, estimation: EstimationRow, ins
   const version = await versionById(db, inspection.inspection_form_version_id);
   const fields = await fieldsOfInspection(db, inspection.id);
   const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(db, inspection));
-  const inspected: InspectedField[] = fields.map((f) => ({
-    id: f.id,
-    name: version.fields.get(f.field_id)?.field.name ?? '',
-    action: f.action,
-    comment: f.comment,
-    images: f.images,
-    score: f.score,
-    visible: score.fields[f.field_id]?.visible ?? false,
-    not_applicable: f.not_applicable,
-  }));
+  const inspected: InspectedField[] = fields.flatMap((f) => {
+    const field = version.fields.get(f.field_id)?.field;
+    const scoring = Object.hasOwn(score.fields, f.field_id) ? score.fields[f.field_id] : undefined;
+    if (!field || !scoring) return [];
+    return [
+      {
+        id: f.id,
+        name: field.name,
+        field_type: field.field_type,
+        safety_critical: field.safety_critical,
+        value: f.value,
+        touched: f.touched,
+        action: f.action,
+        comment: f.comment,
+        images: f.images,
+        scoring,
+        visible: scoring.visible,
+        not_applicable: f.not_applicable,
+      },
+    ];
+  });
   const drafts = draftItemsFromInspection(inspected, {
     defaultHourlyRate: await defaultHourlyRate(db, estimation.organization_id),
     repairValueMultiplier: estimation.repair_value_multiplier,

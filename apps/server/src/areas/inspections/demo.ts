@@ -25,6 +25,8 @@ interface DemoField {
   /** A copy of the field of that key. */
   copies?: string;
   na?: boolean;
+  /** Safety-critical: brakes, tires, steering, lights. */
+  critical?: boolean;
   icon?: string;
 }
 interface DemoSubSection {
@@ -46,6 +48,8 @@ interface DemoForm {
   reminders: string[];
   multipliers: { type: MultiplierType; field: MultiplierField; operation: MultiplierOperation; value: string; multiplier: string }[];
 }
+
+const CRITICAL = { critical: true } as const;
 
 /** A widget's four states: good gives the points, bad half, to replace none; not applicable does not penalize. */
 const widget = (type: FieldType, name: string, points: number, extra: Partial<DemoField> = {}): DemoField => {
@@ -101,10 +105,10 @@ const PRE_DELIVERY: DemoForm = {
             state('Vitres latérales'),
             state('Lunette arrière'),
             state('Rétroviseurs'),
-            check('Phares avant fonctionnels', 4),
-            check('Feux arrière fonctionnels', 3),
-            check('Feux de freinage fonctionnels', 4),
-            check('Clignotants fonctionnels', 3),
+            check('Phares avant fonctionnels', 4, 'yes', CRITICAL),
+            check('Feux arrière fonctionnels', 3, 'yes', CRITICAL),
+            check('Feux de freinage fonctionnels', 4, 'yes', CRITICAL),
+            check('Clignotants fonctionnels', 3, 'yes', CRITICAL),
             state('Feux antibrouillard', 2, { na: true }),
             state('Balais d’essuie-glace', 2),
           ],
@@ -225,12 +229,16 @@ const PRE_DELIVERY: DemoForm = {
         {
           name: 'Pneus',
           fields: [
-            ...['Pneu avant gauche', 'Pneu avant droit', 'Pneu arrière gauche', 'Pneu arrière droit'].map((n) => widget('TIRE_STATE_WIDGET', n, 5)),
-            number('Profondeur de sculpture minimale (mm)', [
-              ['0-2', 0],
-              ['3-4', 3],
-              ['5-12', 6],
-            ]),
+            ...['Pneu avant gauche', 'Pneu avant droit', 'Pneu arrière gauche', 'Pneu arrière droit'].map((n) => widget('TIRE_STATE_WIDGET', n, 5, CRITICAL)),
+            number(
+              'Profondeur de sculpture minimale (mm)',
+              [
+                ['0-2', 0],
+                ['3-4', 3],
+                ['5-12', 6],
+              ],
+              CRITICAL,
+            ),
             state('Pneu de secours', 2, { na: true }),
             check('Pression ajustée', 2),
           ],
@@ -239,13 +247,13 @@ const PRE_DELIVERY: DemoForm = {
           name: 'Freins',
           factor: 2,
           fields: [
-            widget('PAD_THICKNESS_WIDGET', 'Plaquettes avant', 6),
-            widget('PAD_THICKNESS_WIDGET', 'Plaquettes arrière', 6),
-            state('Disques avant', 4),
-            state('Disques arrière', 4, { na: true }),
-            widget('DRUM_THICKNESS_WIDGET', 'Tambours arrière', 4, { na: true }),
-            check('Frein de stationnement efficace', 4),
-            state('Flexibles de frein', 3),
+            widget('PAD_THICKNESS_WIDGET', 'Plaquettes avant', 6, CRITICAL),
+            widget('PAD_THICKNESS_WIDGET', 'Plaquettes arrière', 6, CRITICAL),
+            state('Disques avant', 4, CRITICAL),
+            state('Disques arrière', 4, { na: true, ...CRITICAL }),
+            widget('DRUM_THICKNESS_WIDGET', 'Tambours arrière', 4, { na: true, ...CRITICAL }),
+            check('Frein de stationnement efficace', 4, 'yes', CRITICAL),
+            state('Flexibles de frein', 3, CRITICAL),
           ],
         },
         {
@@ -253,9 +261,9 @@ const PRE_DELIVERY: DemoForm = {
           fields: [
             state('Amortisseurs avant', 4),
             state('Amortisseurs arrière', 4),
-            state('Rotules', 3),
+            state('Rotules', 3, CRITICAL),
             state('Biellettes de barre stabilisatrice', 2),
-            check('Jeu dans la direction ?', 4, 'no'),
+            check('Jeu dans la direction ?', 4, 'no', CRITICAL),
             state('Roulements de roue', 3),
             state('Échappement', 3),
             choice('Rouille du dessous de caisse', [
@@ -349,17 +357,21 @@ const SEASONAL: DemoForm = {
         {
           name: 'État des pneus',
           fields: [
-            ...['Avant gauche', 'Avant droit', 'Arrière gauche', 'Arrière droit'].map((n) => widget('TIRE_STATE_WIDGET', n, 5)),
+            ...['Avant gauche', 'Avant droit', 'Arrière gauche', 'Arrière droit'].map((n) => widget('TIRE_STATE_WIDGET', n, 5, CRITICAL)),
             choice('Pneus installés', [
               ['Hiver', 2],
               ['Quatre saisons', 2],
               ['Été', 2],
             ]),
-            number('Profondeur de sculpture minimale (mm)', [
-              ['0-3', 0],
-              ['4-5', 3],
-              ['6-12', 6],
-            ]),
+            number(
+              'Profondeur de sculpture minimale (mm)',
+              [
+                ['0-3', 0],
+                ['4-5', 3],
+                ['6-12', 6],
+              ],
+              CRITICAL,
+            ),
           ],
         },
         {
@@ -380,17 +392,17 @@ const SEASONAL: DemoForm = {
         {
           name: 'Avant',
           fields: [
-            widget('PAD_THICKNESS_WIDGET', 'Plaquette avant gauche', 6),
-            widget('PAD_THICKNESS_WIDGET', 'Plaquette avant droite', 6),
-            state('Disques avant', 4),
+            widget('PAD_THICKNESS_WIDGET', 'Plaquette avant gauche', 6, CRITICAL),
+            widget('PAD_THICKNESS_WIDGET', 'Plaquette avant droite', 6, CRITICAL),
+            state('Disques avant', 4, CRITICAL),
           ],
         },
         {
           name: 'Arrière',
           fields: [
-            widget('DRUM_THICKNESS_WIDGET', 'Tambour arrière gauche', 5),
-            widget('DRUM_THICKNESS_WIDGET', 'Tambour arrière droit', 5),
-            check('Frein de stationnement efficace', 4),
+            widget('DRUM_THICKNESS_WIDGET', 'Tambour arrière gauche', 5, CRITICAL),
+            widget('DRUM_THICKNESS_WIDGET', 'Tambour arrière droit', 5, CRITICAL),
+            check('Frein de stationnement efficace', 4, 'yes', CRITICAL),
           ],
         },
       ],
@@ -413,7 +425,7 @@ const SEASONAL: DemoForm = {
         },
         {
           name: 'Éclairage et visibilité',
-          fields: [check('Phares fonctionnels', 3), check('Feux arrière et de freinage fonctionnels', 3), state('Balais d’essuie-glace', 3)],
+          fields: [check('Phares fonctionnels', 3, 'yes', CRITICAL), check('Feux arrière et de freinage fonctionnels', 3, 'yes', CRITICAL), state('Balais d’essuie-glace', 3)],
         },
       ],
     },
@@ -458,9 +470,9 @@ const COURTESY: DemoForm = {
         {
           name: 'Vérifications',
           fields: [
-            ...['Pneu avant gauche', 'Pneu avant droit', 'Pneu arrière gauche', 'Pneu arrière droit'].map((n) => widget('TIRE_STATE_WIDGET', n, 5)),
+            ...['Pneu avant gauche', 'Pneu avant droit', 'Pneu arrière gauche', 'Pneu arrière droit'].map((n) => widget('TIRE_STATE_WIDGET', n, 5, CRITICAL)),
             widget('BATTERY_STATE_WIDGET', 'Batterie', 5),
-            check('Phares et feux fonctionnels', 3),
+            check('Phares et feux fonctionnels', 3, 'yes', CRITICAL),
             state('Balais d’essuie-glace', 2),
             text('Recommandations au client'),
           ],
@@ -506,6 +518,7 @@ async function writeForm(db: Db, organizationId: string, form: DemoForm) {
       points_threshold: points(field.options),
       order_number: order,
       enable_na: !!field.na,
+      safety_critical: !!field.critical,
       can_add_comment: field.type !== 'TEXT',
       can_upload_image: field.type !== 'TEXT',
       is_copy: !!field.copies,

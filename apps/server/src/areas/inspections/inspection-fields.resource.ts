@@ -1,4 +1,4 @@
-import { INSPECTION_STATE_LABELS, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, propagateAnswer, type FieldAnswer } from '@atelier/domain';
+import { INSPECTION_STATE_LABELS, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, isEmptyAnswer, propagateAnswer, type FieldAnswer } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -89,8 +89,12 @@ async function checkAnswer(ctx: RequestContext, input: WriteInput, existing: Row
   }
   if (input.values.not_applicable === true && !field.enable_na) errors.add(attributePointer('not_applicable'), 'inspection.na_not_allowed');
   errors.throwIfAny();
-  if (['value', 'action', 'not_applicable'].some((n) => input.present.has(n))) input.values.touched = true;
+  // An answer given is touched; one emptied (no value, action or N/A: an undo) is unanswered again.
+  if (['value', 'action', 'not_applicable'].some((n) => input.present.has(n))) input.values.touched = !isEmptyAnswer({ ...answerOf(row), ...pick(input, ['value', 'action', 'not_applicable']) });
 }
+
+/** The members of the answer this write gives. */
+const pick = (input: WriteInput, names: readonly string[]) => Object.fromEntries(names.filter((n) => input.present.has(n)).map((n) => [n, input.values[n]]));
 
 /** After the write: the tire, drum and pad propagation to the siblings, then the scores. */
 async function scoreAnswer(ctx: RequestContext, row: InspectionFieldRow, input: WriteInput) {

@@ -85,6 +85,7 @@ export const inspectionFormSectionFields = pgTable(
     can_upload_image: boolean('can_upload_image').notNull().default(false),
     can_add_comment: boolean('can_add_comment').notNull().default(false),
     enable_na: boolean('enable_na').notNull().default(false),
+    safety_critical: boolean('safety_critical').notNull().default(false),
     is_copy: boolean('is_copy').notNull().default(false),
     // NO ACTION: the server refuses to delete a copied field first (a 409 naming its copies); a
     // whole form or section still goes, its copies with it, in one statement.

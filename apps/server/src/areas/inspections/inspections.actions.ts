@@ -1,11 +1,10 @@
 import {
   INSPECTION_ACTION_PERMISSIONS,
   LOCALES,
-  bestValue,
   inspectionActionRoute,
   inspectionTransition,
   scoreInspection,
-  type FieldAnswer,
+  sectionGoodFills,
   type InspectionAction,
 } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
@@ -197,21 +196,22 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
   },
   set_section_good: {
     permission: INSPECTION_ACTION_PERMISSIONS.set_section_good,
-    contract: { summary: 'Answers each visible field of a section ({ section_id }) with its best option, touched (measures and texts are left as they are)', body: sectionBody },
+    contract: {
+      summary:
+        'Answers each visible field of a section ({ section_id }) nobody answered yet with its best option, touched; answered and N/A fields (their comments, photos, actions) stay, and measures and texts are not invented',
+      body: sectionBody,
+    },
     async handler(ctx, row, body) {
       const { version, fields } = await sectionFields(ctx, row!, body);
       const answers = answersOf(await fieldsOfInspection(ctx.db, row!.id));
-      const visible = scoreInspection(version.compiled, answers, await scoredVehicle(ctx.db, row!)).fields;
-      const changed: string[] = [];
-      for (const f of fields) {
-        if (!Object.hasOwn(answers, f.id) || !visible[f.id]?.visible) continue;
-        const a: FieldAnswer = answers[f.id];
-        const value = bestValue(f, a.value);
-        if (value === undefined) continue;
-        answers[f.id] = { ...a, value, touched: true, not_applicable: false };
-        changed.push(f.id);
-      }
-      await rescore(ctx.db, row!, answers, changed);
+      const scores = scoreInspection(version.compiled, answers, await scoredVehicle(ctx.db, row!)).fields;
+      const fills = sectionGoodFills(
+        fields.filter((f) => Object.hasOwn(answers, f.id)),
+        answers,
+        (id) => Object.hasOwn(scores, id) && scores[id].visible,
+      );
+      for (const { id, value } of fills) answers[id] = { ...answers[id], value, touched: true };
+      await rescore(ctx.db, row!, answers, fills.map((f) => f.id));
       return { log: { set_section_good: attributesOf(body).section_id } };
     },
   },

@@ -40,7 +40,7 @@ export const sectionsOfForm = (db: Db, formId: string): Promise<SectionRow[]> =>
     .orderBy(asc(inspectionFormSections.order_number), asc(inspectionFormSections.id));
 
 /** A field row as the domain's rules and scoring read it. */
-export const asFormField = (f: Pick<FieldRow, 'id' | 'field_type' | 'points_threshold' | 'order_number' | 'conditional_field' | 'conditions' | 'condition_relation' | 'coefficient' | 'enable_na' | 'is_copy' | 'copied_field_id'>): FormField => ({
+export const asFormField = (f: Pick<FieldRow, 'id' | 'field_type' | 'points_threshold' | 'order_number' | 'conditional_field' | 'conditions' | 'condition_relation' | 'coefficient' | 'enable_na' | 'safety_critical' | 'is_copy' | 'copied_field_id'>): FormField => ({
   id: f.id,
   field_type: f.field_type,
   points_threshold: f.points_threshold,
@@ -50,6 +50,7 @@ export const asFormField = (f: Pick<FieldRow, 'id' | 'field_type' | 'points_thre
   condition_relation: f.condition_relation,
   coefficient: f.coefficient,
   enable_na: f.enable_na,
+  safety_critical: f.safety_critical,
   is_copy: f.is_copy,
   copiedField: f.copied_field_id,
 });

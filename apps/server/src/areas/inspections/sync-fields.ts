@@ -44,6 +44,7 @@ async function currentForm(db: Db, formId: string): Promise<SyncCurrentForm> {
         can_upload_image: f.can_upload_image,
         can_add_comment: f.can_add_comment,
         enable_na: f.enable_na,
+        safety_critical: f.safety_critical,
         icon: f.icon,
         coefficient: f.coefficient,
         conditional_field: f.conditional_field,

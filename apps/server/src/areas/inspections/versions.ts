@@ -26,6 +26,8 @@ export interface FrozenField {
   can_upload_image: boolean;
   can_add_comment: boolean;
   enable_na: boolean;
+  /** Written only when true: a form's versions made before the flag keep their hash. */
+  safety_critical?: true;
   is_copy: boolean;
   copiedField: string | null;
   icon: string | null;
@@ -76,6 +78,7 @@ const frozenField = (f: FieldRow): FrozenField => ({
   can_upload_image: f.can_upload_image,
   can_add_comment: f.can_add_comment,
   enable_na: f.enable_na,
+  ...(f.safety_critical ? { safety_critical: true as const } : {}),
   is_copy: f.is_copy,
   copiedField: f.copied_field_id,
   icon: f.icon,

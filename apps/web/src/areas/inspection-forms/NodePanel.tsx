@@ -38,6 +38,7 @@ const fieldFields = () =>
     'can_upload_image',
     'can_add_comment',
     'enable_na',
+    'safety_critical',
   ]);
 
 /** Server messages inside a list attribute (/data/attributes/points_threshold/2/points), by row. */

@@ -18,6 +18,7 @@ export const fieldRecord = (id: string, attrs: Partial<Field> = {}): Field => ({
   can_upload_image: false,
   can_add_comment: false,
   enable_na: false,
+  safety_critical: false,
   is_copy: false,
   icon: null,
   coefficient: '1',

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCircleDashed, IconCloudOff, IconCopy, IconHistory, IconMessage } from '@tabler/icons-react';
-import { FIELD_ACTIONS, scoreTone, type FieldScore } from '@atelier/domain';
+import { FIELD_ACTIONS, answerTone, findingOf, scoreTone, type FieldScore } from '@atelier/domain';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AnswerControl, TONES, ToggleButton } from './controls.tsx';
@@ -64,17 +64,33 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
   const I = fieldIcon(field.icon, field.field_type);
   const answered = answer.touched || answer.not_applicable;
   const noPoints = field.field_type === 'TEXT' || (score?.max_points ?? 0) === 0;
+  // What the report will list for it (the domain's findings): a failing answer asks for an action by default.
+  const finding = score ? findingOf(field, answer, score) : null;
   return (
-    <Paper withBorder p="md" radius="md" data-testid={`field-${field.id}`} data-touched={answered} data-save={save?.status}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      data-testid={`field-${field.id}`}
+      data-touched={answered}
+      data-save={save?.status}
+      data-critical={finding?.critical || undefined}
+      style={finding?.critical ? { borderColor: TONES.bad, borderWidth: 2 } : undefined}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap">
             <ThemeIcon variant="light" size="lg" aria-hidden>
               <I size={20} />
             </ThemeIcon>
-            <Text fw={600} size="lg">
+            <Text fw={600} size="lg" c={finding?.critical ? TONES.bad : undefined}>
               {field.name}
             </Text>
+            {finding?.critical && (
+              <Badge size="lg" color={TONES.bad} tt="none" leftSection={<IconAlertTriangle size={14} />} data-testid="field-critical">
+                {t('inspections:finding.critical')}
+              </Badge>
+            )}
           </Group>
           <Group gap="xs" justify="flex-end">
             {save && <SaveBadge save={save} />}
@@ -89,7 +105,7 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
                 tt="none"
                 autoContrast
                 // Untouched: no colour verdict yet.
-                color={answered ? scoreColor(score.score) : 'gray'}
+                color={answered ? TONES[answerTone(field.field_type, answer.value, score.score)] : 'gray'}
                 aria-label={t('inspections:score.field_aria', { points: score.points, max: score.max_points, score: score.score })}
                 data-testid="field-score"
               >
@@ -136,7 +152,9 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
             w={280}
             label={t('inspections:field.action')}
             aria-label={`${t('inspections:field.action')} (${field.name})`}
-            placeholder={t('inspections:field.no_action')}
+            placeholder={
+              finding && !finding.chosen ? t('inspections:finding.default_action', { action: t(`inspections:actions.${finding.action}`) }) : t('inspections:field.no_action')
+            }
             clearable
             disabled={readOnly}
             data={FIELD_ACTIONS.map((a) => ({ value: a, label: t(`inspections:actions.${a}`) }))}

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Checkbox, Flex, Group, Image, Loader, Modal,
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecordOf } from '@atelier/domain';
+import { answeredCount, CLEARED_ANSWER, findingOf, sectionGoodFills, type RecordOf } from '@atelier/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -24,8 +24,8 @@ import { ReportButton } from './ReportButton.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { downloadReport } from './reportApi.ts';
 import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, inspectionStateLabel, vehicleOfInspection, type AnswerRecord } from './inspectionModel.ts';
-import { sectionScoreOf, type AnswerChange } from './liveScoring.ts';
-import { allFields, type InspectionFormModel } from './model.ts';
+import { answerOf, fieldScoreOf, sectionScoreOf, type AnswerChange } from './liveScoring.ts';
+import { allFields, type FormSection, type InspectionFormModel } from './model.ts';
 import { pendingChanges, saveStatusOf, type SaveQueue } from './saveQueue.ts';
 import { previousAnswerText, previousVisitOf, type PreviousVisit } from './previousVisit.ts';
 import { ScoreSummary, SectionList, SectionTabList } from './ScoreSummary.tsx';
@@ -151,21 +151,70 @@ function FinishStep({ inspection, reminders, waiting }: { inspection: WorkInspec
   );
 }
 
-/** Reset a section, or set it all good: on the server, then the answers are read again. */
-function SectionActions({ inspection, sectionId, disabled, onDone }: { inspection: WorkInspection; sectionId: string; disabled: boolean; onDone: () => void }) {
+/** The fields "all good" filled in a section, offered back (undo) for a few seconds. */
+export interface FilledSection {
+  section: string;
+  fields: { id: string; value: unknown }[];
+}
+/** How long the undo of "all good" stays offered. */
+const UNDO_MS = 10_000;
+
+/**
+ * Set a section all good (only the fields nobody answered: the button says how many), or reset it
+ * (after a confirmation naming how many answers it clears): on the server, then the answers are
+ * read again; the screen stays on the section.
+ */
+function SectionActions({ inspection, section, fills, answered, disabled, onFilled, onReset }: {
+  inspection: WorkInspection;
+  section: FormSection;
+  /** The fields "all good" fills and their values (sectionGoodFills, as the server decides it). */
+  fills: FilledSection['fields'];
+  answered: number;
+  disabled: boolean;
+  onFilled: (filled: FilledSection) => void;
+  onReset: () => void;
+}) {
   const { t } = useTranslation();
+  const [confirm, setConfirm] = useState(false);
   const run = useMutation({
-    mutationFn: (action: 'reset-section' | 'set-section-good') => api.action(`/inspections/${inspection.id}/${action}`, 'POST', { section_id: sectionId }),
-    onSuccess: onDone,
+    mutationFn: (action: 'reset-section' | 'set-section-good') => api.action(`/inspections/${inspection.id}/${action}`, 'POST', { section_id: section.id }),
+    onSuccess: (_, action) => {
+      setConfirm(false);
+      if (action === 'reset-section') onReset();
+      else onFilled({ section: section.id, fields: fills });
+    },
   });
   return (
     <Group gap="xs" justify="flex-end" data-testid="section-actions">
-      <Button size="md" variant="light" color="teal" leftSection={<IconWand size={18} />} disabled={disabled} loading={run.isPending && run.variables === 'set-section-good'} onClick={() => run.mutate('set-section-good')} data-testid="section-set-good">
-        {t('inspections:workflow.set_section_good')}
+      <Button
+        size="md"
+        variant="light"
+        color="teal"
+        leftSection={<IconWand size={18} />}
+        disabled={disabled || fills.length === 0}
+        loading={run.isPending && run.variables === 'set-section-good'}
+        onClick={() => run.mutate('set-section-good')}
+        data-testid="section-set-good"
+        data-count={fills.length}
+      >
+        {fills.length ? t('inspections:section.set_good', { count: fills.length }) : t('inspections:section.set_good_none')}
       </Button>
-      <Button size="md" variant="subtle" color="gray" leftSection={<IconRefresh size={18} />} disabled={disabled} loading={run.isPending && run.variables === 'reset-section'} onClick={() => run.mutate('reset-section')} data-testid="section-reset">
+      <Button size="md" variant="subtle" color="gray" leftSection={<IconRefresh size={18} />} disabled={disabled || answered === 0} onClick={() => setConfirm(true)} data-testid="section-reset">
         {t('inspections:workflow.reset_section')}
       </Button>
+      <Modal opened={confirm} onClose={() => setConfirm(false)} title={t('inspections:workflow.reset_section')} centered>
+        <Stack>
+          <Text data-testid="section-reset-message">{t('inspections:section.reset_confirm', { count: answered, section: section.name })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirm(false)} data-autofocus>
+              {t('inspections:workflow.keep')}
+            </Button>
+            <Button color="red.9" loading={run.isPending && run.variables === 'reset-section'} onClick={() => run.mutate('reset-section')} data-testid="section-reset-confirm">
+              {t('inspections:workflow.reset_section')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Group>
   );
 }
@@ -180,6 +229,12 @@ interface WorkProps {
   previous: PreviousVisit | null;
   answering: boolean;
   sectionActions: boolean;
+  /** The section shown, kept by the page across a reload of the answers (else the screen's own). */
+  section?: string | null;
+  onSection?: (id: string | null) => void;
+  /** The fields "all good" just filled, offered back; `onFilled` reloads the answers and offers it. */
+  undo?: FilledSection | null;
+  onFilled?: (filled: FilledSection | null) => void;
   /** The user may take the inspection over (offered when a conflict says someone else holds it). */
   canTakeOver: boolean;
   onReload: () => void;
@@ -247,13 +302,15 @@ function ConflictBanner({ inspection, conflict, waiting, canTakeOver, onKeep, on
  * each answer shows at once, is queued and sent in the background (its field says so until the
  * server has it); otherwise it is read only.
  */
-export function InspectionWork({ inspection, form, reminders, fields, stored, previous, answering, sectionActions, canTakeOver, onReload, onDrained }: WorkProps) {
+export function InspectionWork({ inspection, form, reminders, fields, stored, previous, answering, sectionActions, section, onSection, undo, onFilled, canTakeOver, onReload, onDrained }: WorkProps) {
   const { t } = useTranslation();
   const [start] = useState(() => answersOfInspection(fields, answering ? pendingChanges(stored) : undefined));
   const vehicle = useMemo(() => vehicleOfInspection(inspection), [inspection]);
   const live = useLiveScoring(form, vehicle, start.answers);
   const { sender, queue, online } = useAnswerSender(inspection.id, stored);
-  const [chosen, setChosen] = useState<string | null>(null);
+  const [own, setOwn] = useState<string | null>(null);
+  const chosen = section === undefined ? own : section;
+  const setChosen = onSection ?? setOwn;
   const fieldNames = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.name])), [form]);
   const shown = form.sections.filter((s) => sectionScoreOf(live.score, s.id)?.visible);
   const active = chosen === FINISH && answering ? FINISH : shown.some((s) => s.id === chosen) ? chosen : (shown[0]?.id ?? null);
@@ -278,6 +335,19 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
     [localComment, sender, start.recordIds],
   );
   const saveOf = useCallback((fieldId: string) => saveStatusOf(queue, fieldId), [queue]);
+  const fieldsOfSection = (s: FormSection) => s.subSections.flatMap((sub) => sub.fields);
+  const fillsOf = (s: FormSection) => sectionGoodFills(fieldsOfSection(s), live.state.answers, (id) => fieldScoreOf(live.score, id)?.visible === true);
+  /**
+   * The undo of "all good": each field it filled back to unanswered, through the answer path (scores,
+   * offline queue); a field answered again since (another value, an action, N/A) is the user's and stays.
+   */
+  const undoFill = (filled: FilledSection) => {
+    for (const { id, value } of filled.fields) {
+      const now = answerOf(live.state, id);
+      if (!now.action && !now.not_applicable && JSON.stringify(now.value) === JSON.stringify(value)) onAnswer(id, CLEARED_ANSWER);
+    }
+    onFilled?.(null);
+  };
   const typeOf = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.field_type])), [form]);
   const locale = currentLocale();
   const previousOf = useCallback(
@@ -294,6 +364,11 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
       onDrained?.();
     }
   }, [waiting, onDrained]);
+  // Safety-critical fields failing come first, above the sections (the report lists them first too).
+  const critical = allFields(form).filter((f) => {
+    const fs = fieldScoreOf(live.score, f.id);
+    return fs?.visible && findingOf(f, answerOf(live.state, f.id), fs)?.critical;
+  });
   // Offline, or the last attempt failed: the answers wait for the connection.
   const failing = !online || queue.items.some((i) => i.error);
 
@@ -302,6 +377,11 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
       <Flex direction={{ base: 'column', lg: 'row-reverse' }} align={{ base: 'stretch', lg: 'flex-start' }} gap="md">
         <Stack gap="xs" pos="sticky" top={60} w={{ base: '100%', lg: 340 }} py={4} bg="var(--mantine-color-body)" style={{ zIndex: 10 }}>
           <ScoreSummary score={live.score} progress={live.progress} />
+          {critical.length > 0 && (
+            <Alert color="red" variant="outline" icon={<IconAlertTriangle />} p="xs" title={t('inspections:finding.critical_title', { count: critical.length })} data-testid="critical-findings">
+              {critical.map((f) => f.name).join(' · ')}
+            </Alert>
+          )}
           {queue.conflict && (
             <ConflictBanner
               inspection={inspection}
@@ -342,7 +422,33 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
           {form.sections.map((s) => (
             <Tabs.Panel key={s.id} value={s.id}>
               <Stack gap="md">
-                {sectionActions && <SectionActions inspection={inspection} sectionId={s.id} disabled={waiting > 0} onDone={onReload} />}
+                {sectionActions && (
+                  <SectionActions
+                    inspection={inspection}
+                    section={s}
+                    fills={fillsOf(s)}
+                    answered={answeredCount(fieldsOfSection(s).map((f) => f.id), live.state.answers)}
+                    disabled={waiting > 0}
+                    onFilled={(filled) => {
+                      onFilled?.(filled);
+                      onReload();
+                    }}
+                    onReset={() => {
+                      onFilled?.(null);
+                      onReload();
+                    }}
+                  />
+                )}
+                {undo?.section === s.id && answering && (
+                  <Alert color="teal" p="xs" data-testid="section-undo-banner">
+                    <Group justify="space-between" gap="xs">
+                      <Text size="sm">{t('inspections:section.filled', { count: undo.fields.length })}</Text>
+                      <Button size="md" variant="white" color="teal.9" onClick={() => undoFill(undo)} data-testid="section-undo">
+                        {t('inspections:section.undo')}
+                      </Button>
+                    </Group>
+                  </Alert>
+                )}
                 <SectionView
                   section={s}
                   live={live.state}
@@ -374,6 +480,14 @@ export default function InspectionPage() {
   const { me, permissions } = useMe();
   const qc = useQueryClient();
   const [round, setRound] = useState(0);
+  // Kept here, not in the form: reading the answers again (after a section action) starts the form afresh.
+  const [section, setSection] = useState<string | null>(null);
+  const [undo, setUndo] = useState<FilledSection | null>(null);
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(() => setUndo(null), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [undo]);
   const q = useRecord<Inspection>('inspections', id, { include: INCLUDE });
   const inspection = q.data;
   const versionId = inspection?.inspectionFormVersion?.id;
@@ -532,6 +646,10 @@ export default function InspectionPage() {
             previous={previous}
             answering={answering}
             sectionActions={sectionActions}
+            section={section}
+            onSection={setSection}
+            undo={undo}
+            onFilled={setUndo}
             canTakeOver={mine.includes('take_over')}
             onReload={reload}
             onDrained={drained}

@@ -26,8 +26,8 @@ const summary: SharedSummary = {
     {
       urgency: 'urgent',
       items: [
-        { section: 'Pneus', field: 'Pneu avant gauche', action: 'replace', comment: 'Usure avancée à l’intérieur', answer: 'À remplacer', measures: ['2,5 mm', '31 psi'], tone: 'bad', photos: [PHOTO] },
-        { section: 'Freins', field: 'Plaquettes avant', action: 'schedule', comment: null, answer: 'Mauvais', measures: [], tone: 'warn', photos: [] },
+        { section: 'Pneus', field: 'Pneu avant gauche', action: 'replace', critical: true, comment: 'Usure avancée à l’intérieur', answer: 'À remplacer', measures: ['2,5 mm', '31 psi'], tone: 'bad', photos: [PHOTO] },
+        { section: 'Freins', field: 'Plaquettes avant', action: 'schedule', critical: false, comment: null, answer: 'Mauvais', measures: [], tone: 'warn', photos: [] },
       ],
     },
   ],

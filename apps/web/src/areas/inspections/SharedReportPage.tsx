@@ -27,11 +27,13 @@ function ScoreBadge({ score, tone, size = 'lg' }: { score: number; tone: ScoreTo
 function Finding({ item, locale }: { item: SharedFinding; locale: Locale }) {
   const { t } = useTranslation();
   return (
-    <Paper withBorder radius="sm" p="sm" data-testid="shared-finding">
+    // A safety-critical field failing: first in its group, in red, named so.
+    <Paper withBorder radius="sm" p="sm" data-testid="shared-finding" data-critical={item.critical || undefined} style={item.critical ? { borderColor: 'var(--mantine-color-red-7)' } : undefined}>
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" gap="xs">
           <div style={{ minWidth: 0, flex: 1 }}>
-            <Text fw={600} size="sm">
+            <Text fw={600} size="sm" c={item.critical ? 'red.8' : undefined}>
+              {item.critical ? `${t('reports:shared.critical')} — ` : ''}
               {item.field}
             </Text>
             <Text size="xs" c="dimmed">

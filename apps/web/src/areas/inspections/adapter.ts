@@ -61,6 +61,7 @@ function fieldOf(r: Json): FormField | null {
     can_upload_image: r.can_upload_image === true,
     can_add_comment: r.can_add_comment === true,
     enable_na: r.enable_na === true,
+    safety_critical: r.safety_critical === true,
     conditions,
     condition_relation: r.condition_relation === 'or' ? 'or' : 'and',
   };

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, NumberInput, SimpleGrid, Slider, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconCircleX, IconMinus, IconPlus, IconReplace, type Icon } from '@tabler/icons-react';
-import { parseRangeOption, finiteNumber, WIDGET_MEASURES, WIDGET_OPTIONS, type FieldType, type WidgetOption } from '@atelier/domain';
+import { parseRangeOption, finiteNumber, TONE_COLORS, WIDGET_MEASURES, WIDGET_OPTIONS, WIDGET_STATE_TONES, type FieldType, type Tone, type WidgetOption } from '@atelier/domain';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/index.ts';
@@ -23,11 +23,11 @@ export interface ControlProps {
 export const TOUCH = 48;
 
 /**
- * Good, warning, bad and neutral as drawn on filled buttons and badges (with `autoContrast`): shades
- * whose text reaches 4.5:1 (white on teal.9, red.9 and gray.7; black on yellow.5). Mantine's
- * green and orange reach it with neither.
+ * Good, warning, bad and neutral as drawn on filled buttons and badges (with `autoContrast`): the
+ * domain's one colour map (TONE_COLORS), which the PDF paints too, so a state reads the same colour
+ * on both. Shades whose text reaches 4.5:1 (white on teal.9, red.9 and gray.7; black on yellow.5).
  */
-export const TONES = { good: 'teal.9', warn: 'yellow.5', bad: 'red.9', neutral: 'gray.7' } as const;
+export const TONES: Readonly<Record<Tone, string>> = { good: TONE_COLORS.good.fill, warn: TONE_COLORS.warn.fill, bad: TONE_COLORS.bad.fill, neutral: TONE_COLORS.neutral.fill };
 /**
  * A chosen button keeps its colour under the pointer (Mantine lightens teal.9 to teal.8 on hover,
  * 3.9:1 under white text); a finger on a tablet leaves the pointer there after the tap.
@@ -224,10 +224,10 @@ export function TextControl({ value, onChange, label, disabled }: ControlProps) 
 
 /** How each state looks: colour, icon and its text together. */
 export const STATE_LOOK: Record<WidgetOption, { color: string; icon: Icon }> = {
-  good: { color: TONES.good, icon: IconCircleCheck },
-  to_replace: { color: TONES.warn, icon: IconReplace },
-  bad: { color: TONES.bad, icon: IconCircleX },
-  not_applicable: { color: TONES.neutral, icon: IconCircleOff },
+  good: { color: TONES[WIDGET_STATE_TONES.good], icon: IconCircleCheck },
+  to_replace: { color: TONES[WIDGET_STATE_TONES.to_replace], icon: IconReplace },
+  bad: { color: TONES[WIDGET_STATE_TONES.bad], icon: IconCircleX },
+  not_applicable: { color: TONES[WIDGET_STATE_TONES.not_applicable], icon: IconCircleOff },
 };
 
 const widgetValue = (v: AnswerValue): WidgetValue => (v && typeof v === 'object' && !Array.isArray(v) ? v : { value: null });
@@ -263,7 +263,7 @@ export function WidgetControl({ field, value, onChange, label, disabled }: Contr
             >
               <Stack gap={4} align="center">
                 {/* Off, the state keeps its colour on its icon (graphics need 3:1, text 4.5:1). */}
-                <I size={26} aria-hidden color={on ? undefined : `var(--mantine-color-${color.replace('.', '-')})`} />
+                <I size={26} aria-hidden color={on ? undefined : color} />
                 {t(`inspections:states.${s}`)}
               </Stack>
             </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreInspection } from '@atelier/domain';
+import { CLEARED_ANSWER, scoreInspection } from '@atelier/domain';
 import { formOfRecord } from './adapter.ts';
 import { answer, answerOf, comment, fieldScoreOf, progressOf, sectionScoreOf, startLive, subSectionScoreOf, withVehicle, type LiveState } from './liveScoring.ts';
 import { EMPTY_VEHICLE } from './model.ts';
@@ -18,6 +18,18 @@ describe('live scoring', () => {
     // The conditional field is hidden until the windshield is answered "no".
     expect(fieldScoreOf(s.score, 'f3')?.visible).toBe(false);
     expect(progressOf(s, form)).toEqual({ touched: 0, visible: 8 });
+  });
+
+  it('an emptied answer (the undo of Tout bon) is unanswered again, and the scores go back', () => {
+    const before = run((x) => answer(x, 'f2', { value: 'Bonne' }));
+    const undone = run(
+      (x) => answer(x, 'f2', { value: 'Bonne' }),
+      (x) => answer(x, 'f1', { value: true }),
+      (x) => answer(x, 'f1', CLEARED_ANSWER),
+    );
+    expect(answerOf(undone, 'f1')).toMatchObject({ value: null, touched: false });
+    expect(progressOf(undone, form)).toEqual(progressOf(before, form));
+    expect(undone.score.vehicle_score).toBe(before.score.vehicle_score);
   });
 
   it('an answer updates its field, sub-section, section and the vehicle score with its verdict', () => {

@@ -27,6 +27,8 @@ export interface FormField {
   can_upload_image: boolean;
   can_add_comment: boolean;
   enable_na: boolean;
+  /** Failing, it caps the vehicle score and shows in red (the domain's findings). */
+  safety_critical: boolean;
   conditions: FieldCondition[];
   condition_relation: 'and' | 'or';
 }

@@ -82,11 +82,12 @@ export interface SharedSummary {
   work: { urgency: Urgency; items: SharedFinding[] }[];
 }
 
-/** A finding of the shared report: where, the answer in words and its colour, what to do, the inspector's comment and photos (addresses under the link). */
+/** A finding of the shared report: where, the answer in words and its colour, what to do, the inspector's comment and photos (addresses under the link); `critical`: a safety-critical field failing (first in its group, in red). */
 export interface SharedFinding {
   section: string;
   field: string;
   action: FieldAction;
+  critical: boolean;
   comment: string | null;
   answer: string | null;
   measures: string[];

@@ -1,4 +1,4 @@
-import { FIELD_ACTION_LABELS, INSPECTION_STATE_LABELS, URGENCY_LABELS, type ReportField, type ScoreTone, type Urgency } from '@atelier/domain';
+import { FIELD_ACTION_LABELS, INSPECTION_STATE_LABELS, TONE_COLORS, URGENCY_LABELS, type ReportField, type Tone, type Urgency } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../../../i18n/index.ts';
 import { drawFooters, footerOf } from '../../../reports/footer.ts';
 import { colon, formatDateTime } from '../../../reports/format.ts';
@@ -12,12 +12,10 @@ import type { ReportData } from './report-data.ts';
 // Draws an inspection's report with pdfkit (docs/decisions.md "The inspection report"), on the
 // documents' shared page, header, footer and tables (apps/server/src/reports).
 
-/** Green, yellow, red: the fill of a score, and the text that reads on it. */
-const TONE: Record<ScoreTone, { fill: string; text: string }> = {
-  good: { fill: '#2b8a3e', text: '#ffffff' },
-  warn: { fill: '#fab005', text: '#1a1a1a' },
-  bad: { fill: '#c92a2a', text: '#ffffff' },
-};
+/** Green, yellow, red: the fill of a score or a state, and the text that reads on it (the screen's, from the domain). */
+const TONE = TONE_COLORS;
+/** A failing safety-critical field's name and work line. */
+const CRITICAL = TONE_COLORS.bad.fill;
 const URGENCY_COLOR: Record<Urgency, string> = { urgent: '#c92a2a', soon: '#8f4400', monitor: '#495057' };
 /** A report is final once completed: before, it says it is a draft on every page. */
 const FINAL = new Set(['completed', 'approved', 'repairing']);
@@ -74,7 +72,7 @@ class Drawing {
   }
 
   /** A coloured pill with the score: colour and number together, never colour alone. */
-  private pill(score: number, tone: ScoreTone, x: number, y: number, width = 40, size = 9) {
+  private pill(score: number, tone: Tone, x: number, y: number, width = 40, size = 9) {
     const height = size + 6;
     this.doc.roundedRect(x, y, width, height, height / 2).fill(TONE[tone].fill);
     this.font('bold', size, TONE[tone].text).text(String(score), x, y + 2.5, { width, align: 'center', lineBreak: false });
@@ -157,9 +155,10 @@ class Drawing {
       this.font('bold', 10.5, URGENCY_COLOR[group.urgency]).text(`${URGENCY_LABELS[group.urgency][data.locale]} (${group.items.length})`, LEFT + 10, y + 1, { width: WIDTH - 10 });
       doc.y += 2;
       for (const item of group.items) {
-        const line = `${FIELD_ACTION_LABELS[item.action][data.locale]} — ${item.field} (${item.section})${item.comment ? `${colon(data.locale)}${item.comment}` : ''}`;
+        const critical = item.critical ? `${this.tr('report.critical')} — ` : '';
+        const line = `${critical}${FIELD_ACTION_LABELS[item.action][data.locale]} — ${item.field} (${item.section})${item.comment ? `${colon(data.locale)}${item.comment}` : ''}`;
         this.need(this.font('regular', 9.5).heightOfString(line, { width: WIDTH - 22 }) + 2);
-        this.font('regular', 9.5).text(`•  ${line}`, LEFT + 10, doc.y, { width: WIDTH - 12 });
+        this.font(item.critical ? 'bold' : 'regular', 9.5, item.critical ? CRITICAL : INK).text(`•  ${line}`, LEFT + 10, doc.y, { width: WIDTH - 12 });
       }
       doc.y += 4;
     }
@@ -195,7 +194,7 @@ class Drawing {
     const measures = f.measures.join(' · ');
     const action = f.action ? FIELD_ACTION_LABELS[f.action][data.locale] : '';
     const height = Math.max(
-      this.font('regular', 9).heightOfString(f.name, { width: cols.name }),
+      this.font(f.critical ? 'bold' : 'regular', 9).heightOfString(f.name, { width: cols.name }),
       this.font('regular', 9).heightOfString(answer, { width: cols.answer }) + (measures ? this.font('regular', 8).heightOfString(measures, { width: cols.answer }) : 0),
       action ? this.font('bold', 9).heightOfString(action, { width: cols.action }) : 0,
     );
@@ -204,7 +203,7 @@ class Drawing {
     const photoRows = Math.ceil(f.images.length / THUMB.perRow);
     this.need(height + commentHeight + 6 + (photoRows ? THUMB.height + THUMB.gap : 0));
     const y = doc.y + 2;
-    this.font('regular', 9).text(f.name, x.name, y, { width: cols.name });
+    this.font(f.critical ? 'bold' : 'regular', 9, f.critical ? CRITICAL : INK).text(f.name, x.name, y, { width: cols.name });
     this.font('regular', 9, f.answer || f.not_applicable ? INK : MUTED).text(answer, x.answer, y, { width: cols.answer });
     if (measures) this.font('regular', 8, MUTED).text(measures, x.answer, doc.y, { width: cols.answer });
     if (action) this.font('bold', 9, '#862e9c').text(action, x.action, y, { width: cols.action });

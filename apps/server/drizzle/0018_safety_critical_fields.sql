@@ -1,0 +1,1 @@
+ALTER TABLE "inspection_form_section_fields" ADD COLUMN "safety_critical" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,76 @@
+import { FIELD_ACTIONS, WIDGET_FIELD_TYPES, type FieldAction, type WidgetOption } from './form-enums.ts';
+import { findingUrgency, type Urgency } from './urgency.ts';
+
+// What an inspection found (issue 20 point 4; docs/decisions.md "Findings"): an answer in a failing
+// state, or any answer the inspector gave an action. Decided here once: the report's recommended
+// work, the shared page, the estimate drafted from the inspection and the verdict's cap read it.
+
+/** The widget states that fail: the part is found worn out or defective. */
+export const FAILING_STATES: readonly WidgetOption[] = ['to_replace', 'bad'];
+
+/** The action a failing answer asks for when the inspector picked none (they may change it). */
+export const STATE_ACTION: Readonly<Partial<Record<WidgetOption, FieldAction>>> = { to_replace: 'replace', bad: 'repair' };
+/** Any other failing answer (a failing option or range) asks for a closer look. */
+export const DEFAULT_FINDING_ACTION: FieldAction = 'verify';
+
+/**
+ * With a safety-critical field failing (brakes, tires, steering, lights), the vehicle score is at
+ * most this: just below the "good" colour (80), so no "Excellent état" with 2 mm pads.
+ */
+export const CRITICAL_SCORE_CAP = 79;
+
+const WIDGETS: readonly string[] = WIDGET_FIELD_TYPES;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isFieldAction = (a: unknown): a is FieldAction => typeof a === 'string' && (FIELD_ACTIONS as readonly string[]).includes(a);
+
+/** A widget's state, or null. */
+export function widgetState(fieldType: string, value: unknown): string | null {
+  return WIDGETS.includes(fieldType) && isObject(value) && typeof value.value === 'string' ? value.value : null;
+}
+
+/**
+ * Whether an answer is in a failing state: a widget "to replace" or "bad"; another answer (a check
+ * box, an option, a range) worth less than half the field's best points. A text never fails.
+ */
+export function isFailingAnswer(fieldType: string, value: unknown, points: number, maxPoints: number): boolean {
+  if (WIDGETS.includes(fieldType)) return FAILING_STATES.includes(widgetState(fieldType, value) as WidgetOption);
+  if (fieldType === 'TEXT') return false;
+  return maxPoints > 0 && points * 2 < maxPoints;
+}
+
+export interface FindingAnswer {
+  value?: unknown;
+  action?: string | null;
+  touched?: boolean | null;
+  not_applicable?: boolean | null;
+}
+
+export interface Finding {
+  /** The inspector's action, else the one the failing state asks for. */
+  action: FieldAction;
+  /** Whether the inspector picked the action (else it is the default of the state). */
+  chosen: boolean;
+  failing: boolean;
+  /** A safety-critical field in a failing state: it comes first, in red, and caps the verdict. */
+  critical: boolean;
+  urgency: Urgency;
+}
+
+/**
+ * The finding of one answered field, or null: an answer given (not N/A) that fails or has an
+ * action. `score` is the field's scoring (points, maximum, percent).
+ */
+export function findingOf(
+  field: { field_type: string; safety_critical?: boolean | null },
+  answer: FindingAnswer | undefined,
+  score: { points: number; max_points: number; score: number },
+): Finding | null {
+  if (!answer || answer.touched !== true || answer.not_applicable === true) return null;
+  const failing = isFailingAnswer(field.field_type, answer.value, score.points, score.max_points);
+  const chosen = isFieldAction(answer.action);
+  if (!chosen && !failing) return null;
+  const state = widgetState(field.field_type, answer.value) as WidgetOption | null;
+  const action = chosen ? (answer.action as FieldAction) : ((state && STATE_ACTION[state]) ?? DEFAULT_FINDING_ACTION);
+  const critical = failing && field.safety_critical === true;
+  return { action, chosen, failing, critical, urgency: critical ? 'urgent' : findingUrgency(action, score.score) };
+}
