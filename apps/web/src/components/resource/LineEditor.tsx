@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import type { Model } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { RelationSelect } from './RelationSelect.tsx';
-import { rangeProblem, type FieldDef } from './formModel.ts';
+import { DecimalInput } from '../DecimalInput.tsx';
+import { fieldDecimals, rangeProblem, type FieldDef } from './formModel.ts';
 import { newLine, type LineValues, type LinesConfig } from './lines.ts';
 
 interface Props {
@@ -156,23 +157,18 @@ function LineRow({ id, orderable, name, onRemove, children }: { id: string; orde
 /** One cell's input, by its field's kind; its label is for assistive technology (the column says it). */
 function Cell({ field, value, onChange, error, label }: { field: FieldDef; value: unknown; onChange: (v: unknown) => void; error?: string; label: string }) {
   const { t } = useTranslation();
-  const fr = currentLocale() === 'fr';
   const common = { 'aria-label': label, error, required: field.required, size: 'sm' as const, 'data-line-field': field.name };
   switch (field.kind) {
     case 'number':
     case 'money':
       return (
-        <NumberInput
+        <DecimalInput
           {...common}
           value={value as number | ''}
-          onChange={(v) => onChange(v === '' ? '' : Number(v))}
-          decimalScale={field.kind === 'money' ? 2 : field.decimal ? undefined : 0}
-          allowDecimal={field.kind === 'money' || Boolean(field.decimal)}
-          decimalSeparator={fr ? ',' : '.'}
-          thousandSeparator={fr ? ' ' : ','}
-          suffix={field.kind === 'money' ? ' $' : undefined}
+          onChange={onChange}
+          decimals={fieldDecimals(field)}
+          money={field.kind === 'money'}
           // The bounds are shown as errors (rangeProblem), never applied: clamping would change what was typed unseen.
-          clampBehavior="none"
           styles={{ input: { textAlign: 'right' } }}
         />
       );
@@ -208,6 +204,7 @@ const inCents = (dollars: unknown) => (dollars === '' || dollars === null || dol
 function shownValue(f: FieldDef, v: unknown, t: (k: string) => string): string {
   if (v === null || v === undefined || v === '') return '';
   if (f.kind === 'money') return formatMoney(Number(v), currentLocale());
+  if (f.kind === 'number') return formatNumber(Number(v), currentLocale());
   if (f.kind === 'switch') return t(v ? 'common:boolean.true' : 'common:boolean.false');
   if (f.kind === 'select') {
     const o = f.options?.find((x) => x.value === v);
