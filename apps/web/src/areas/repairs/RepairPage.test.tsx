@@ -70,10 +70,10 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     expect(clock.textContent).toBe('Arrêter');
     expect(clock.getAttribute('aria-pressed')).toBe('true');
     expect(within(first).getByTestId('item-clock-running').textContent).toBe('1:10:05');
-    expect(within(first).getByTestId('item-planned').textContent).toBe('1:30:00');
-    expect(within(first).getByTestId('item-actual').textContent).toBe('1:10:05');
-    expect(screen.getByTestId('time-summary').textContent).toContain('Temps prévu : 2:00:00');
-    expect(screen.getByTestId('time-actual-total').textContent).toBe('Temps réel : 1:10:05');
+    expect(within(first).getByTestId('item-planned').textContent).toBe('1\u00a0h\u00a030');
+    expect(within(first).getByTestId('item-actual').textContent).toBe('1\u00a0h\u00a010');
+    expect(screen.getByTestId('time-summary').textContent).toContain('Temps prévu : 2\u00a0h\u00a000');
+    expect(screen.getByTestId('time-actual-total').textContent).toBe('Temps réel : 1\u00a0h\u00a010');
     fireEvent.click(clock);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/repair-items/ri1/stop-clock')).toBe(true));
     await waitFor(async () => expect(within(await item(0)).getByTestId('item-clock').textContent).toBe('Démarrer'));
@@ -107,7 +107,7 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     expect(within(await screen.findByTestId('repair-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Complete', 'Cancel']);
     expect(within(await item(0)).getByTestId('item-clock').textContent).toBe('Start');
     expect(heads()).toEqual(['Work', 'Repaired', 'Part and its status', 'Progress', 'Planned / actual · clock', 'Total']);
-    expect(screen.getByTestId('time-summary').textContent).toContain('Planned time: 2:00:00');
+    expect(screen.getByTestId('time-summary').textContent).toContain('Planned time: 2\u00a0h\u00a000');
   });
 });
 

@@ -36,7 +36,7 @@ import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { estimateHref } from '../estimations/estimationModel.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
 import { RepairStateBadge } from './RepairBadges.tsx';
-import { CONFIRMED_REPAIR_ACTIONS, formatDuration, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
+import { CONFIRMED_REPAIR_ACTIONS, formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
 import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
@@ -197,9 +197,9 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
                   <Table.Td ta="right">
                     <Stack gap={4} align="flex-end">
                       <div style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
-                        <div data-testid="item-planned">{formatDuration(planned)}</div>
+                        <div data-testid="item-planned">{formatWorkTime(planned)}</div>
                         <Text inherit c={planned > 0 && actual > planned ? 'red.9' : undefined} data-testid="item-actual">
-                          {formatDuration(actual)}
+                          {formatWorkTime(actual)}
                         </Text>
                       </div>
                       {clocking ? <ClockButton item={item} now={now} onDone={onDone} /> : null}
@@ -214,10 +214,10 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
       </Table.ScrollContainer>
       <Group gap="md" data-testid="time-summary">
         <Badge size="lg" variant="light" color="gray" tt="none">
-          {t('repairs:time.planned_total', { value: formatDuration(time.planned) })}
+          {t('repairs:time.planned_total', { value: formatWorkTime(time.planned) })}
         </Badge>
         <Badge size="lg" variant="light" color={overPlan(time) ? 'red' : 'teal'} tt="none" data-testid="time-actual-total">
-          {t('repairs:time.actual_total', { value: formatDuration(time.actual) })}
+          {t('repairs:time.actual_total', { value: formatWorkTime(time.actual) })}
         </Badge>
       </Group>
     </Stack>
