@@ -258,7 +258,8 @@ export function WidgetControl({ field, value, onChange, label, disabled }: Contr
   const { t } = useTranslation();
   const current = widgetValue(value);
   const offered = WIDGET_OPTIONS.filter((o) => field.points_threshold.some((p) => p.option === o));
-  const states = offered.length ? offered : WIDGET_OPTIONS;
+  // A field with its own N/A button offers no second "Sans objet" among its states (unless it is the answer already given).
+  const states = (offered.length ? offered : WIDGET_OPTIONS).filter((s) => !(field.enable_na && s === 'not_applicable' && current.value !== s));
   const measures = WIDGET_MEASURES[field.field_type] ?? [];
   return (
     <Stack gap="sm">
