@@ -80,11 +80,20 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     expect(within(await item(0)).queryByTestId('item-clock-running')).toBeNull();
   });
 
+  it('names the clock that starting another one stopped (issue 20, point 23: it stopped silently)', async () => {
+    running = { ri1: new Date(NOW - 605_000).toISOString() };
+    show();
+    fireEvent.click(within(await item(1)).getByTestId('item-clock'));
+    expect((await within(await item(1)).findByTestId('item-clock-switched')).textContent).toBe('Votre chrono sur « Changer les plaquettes » a été arrêté : un seul tourne à la fois.');
+  });
+
   it('starts a clock on another item; a refusal is shown on the item', async () => {
     show();
     fireEvent.click(within(await item(1)).getByTestId('item-clock'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/repair-items/ri2/start-clock')).toBe(true));
     await waitFor(async () => expect(within(await item(1)).getByTestId('item-clock-running').textContent).toBe('0:00:05'));
+    // No clock of the user ran elsewhere: nothing to say.
+    expect(within(await item(1)).queryByTestId('item-clock-switched')).toBeNull();
     fireEvent.click(within(await item(0)).getByTestId('item-clock'));
     expect((await within(await item(0)).findByTestId('item-clock-refused')).textContent).toBe('Un chrono tourne déjà sur un autre élément');
   });

@@ -63,12 +63,15 @@ function useNow(ticking: boolean): number {
 const refusalOf = (e: unknown, fallback: string) => (e instanceof ApiError ? errorMessage(e.errors, translateError) : e ? fallback : null);
 
 /** The mechanic's clock on an item: a big button to start and stop it, the time it shows running. */
-function ClockButton({ item, now, onDone }: { item: RepairItem; now: number; onDone: () => void }) {
+function ClockButton({ item, now, onDone, stops }: { item: RepairItem; now: number; onDone: () => void; stops: string | null }) {
   const { t } = useTranslation();
   const running = typeof item.clock_started_at === 'string';
+  // Starting here stops the user's clock on another item (the server's rule): said, not done silently.
+  const [stopped, setStopped] = useState<string | null>(null);
   const clock = useMutation({
     meta: { silent: true },
     mutationFn: () => api.action(`/repair-items/${encodeURIComponent(item.id)}/${running ? 'stop-clock' : 'start-clock'}`, 'POST', { data: { type: 'repair-items', id: item.id } }),
+    onSuccess: () => setStopped(running ? null : stops),
     onSettled: onDone,
   });
   const refusal = refusalOf(clock.error, t('errors:SOMETHING_WENT_WRONG'));
@@ -90,6 +93,11 @@ function ClockButton({ item, now, onDone }: { item: RepairItem; now: number; onD
       {running ? (
         <Text size="sm" fw={700} c="red.9" ff="monospace" aria-live="off" data-testid="item-clock-running">
           {formatDuration(itemSeconds(item, now))}
+        </Text>
+      ) : null}
+      {running && stopped !== null ? (
+        <Text size="sm" role="status" data-testid="item-clock-switched">
+          {t('repairs:clock.switched', { name: stopped })}
         </Text>
       ) : null}
       {refusal ? (
@@ -140,6 +148,8 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   // The mechanics clock while the work is in progress (the server says whose clock may run).
   const clocking = state === 'in_progress' && (can('start repairs') || can('edit repairs'));
   const time = timeSummary(items, now);
+  // The item the user's own clock runs on (clock_started_at is theirs only).
+  const mine = items.find((i) => typeof i.clock_started_at === 'string');
   if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
   return (
     <Stack gap="sm">
@@ -202,7 +212,7 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
                           {formatWorkTime(actual)}
                         </Text>
                       </div>
-                      {clocking ? <ClockButton item={item} now={now} onDone={onDone} /> : null}
+                      {clocking ? <ClockButton item={item} now={now} onDone={onDone} stops={mine && mine.id !== item.id ? String(mine.detail ?? '') : null} /> : null}
                     </Stack>
                   </Table.Td>
                   <Table.Td ta="right">{formatMoney(Number(item.total ?? 0), locale)}</Table.Td>
