@@ -10,7 +10,7 @@ export const TOAST_LIMIT = 2;
 export function keepNewestToasts(store = notificationsStore): () => void {
   const unsubscribe = store.subscribe((state) => {
     const oldest = state.notifications[0];
-    if (state.queue.length > 0 && oldest) hideNotification(oldest.id, store);
+    if (state.queue.length > 0 && oldest?.id) hideNotification(oldest.id, store);
   });
   return () => void unsubscribe();
 }

@@ -62,7 +62,7 @@ function Steps({ result }: { result: Result }) {
       <Table.Tbody>
         {result.offer.steps.map((s) => (
           <Table.Tr key={s.code} fw={s.code === 'offer' ? 700 : undefined}>
-            <Table.Td>{t(`pricing:result.step.${s.code}`, { percent: formatPercent(s.percent, locale), status: t(`pricing:status.${result.status}`) })}</Table.Td>
+            <Table.Td>{t(`pricing:result.step.${s.code}`, { percent: s.percent === undefined ? '' : formatPercent(s.percent, locale), status: t(`pricing:status.${result.status}`) })}</Table.Td>
             <Table.Td ta="right">{s.code === 'market_retail' || s.code === 'offer' ? dollars(s.total, locale) : dollars(s.amount, locale)}</Table.Td>
           </Table.Tr>
         ))}
