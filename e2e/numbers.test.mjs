@@ -24,34 +24,35 @@ async function choose(page, label, text) {
   await page.getByRole('option', { name: text }).first().click();
 }
 
+
+/** A form of one field, an inspection of the demo vehicle made from it on the screen, started. */
+async function startInspection(page, tk, fieldAttributes, vin = VIN) {
+  const name = `Mesures ${Date.now()}`;
+  const form = await create(tk, 'inspection-forms', { name });
+  const section = await create(tk, 'inspection-form-sections', { name: 'Freins', factor: 1, order_number: 1 }, { inspectionForm: one('inspection-forms', form) });
+  const sub = await create(tk, 'inspection-form-sections', { name: 'Disques', factor: 1, order_number: 1 }, { inspectionForm: one('inspection-forms', form), parent: one('inspection-form-sections', section) });
+  const fieldId = await create(tk, 'inspection-form-section-fields', { order_number: 1, ...fieldAttributes }, { section: one('inspection-form-sections', sub) });
+  await login(page, 'manager@atelier.test');
+  await page.waitForURL('**/dashboard');
+  await page.goto('/inspecpro/inspections');
+  await page.getByTestId('list-add').click();
+  await page.getByTestId('new-inspection').waitFor();
+  await choose(page, 'Véhicule', vin);
+  await choose(page, 'Formulaire', name);
+  await page.getByTestId('new-inspection-create').click();
+  await page.waitForURL(/\/inspecpro\/inspections\/[^/?]+$/);
+  const id = page.url().split('/').pop();
+  await page.getByTestId('inspection-start').click();
+  await settles(() => page.getByTestId('inspection-page').getByTestId('inspection-state').getAttribute('data-state'), 'in_progress');
+  return { id, fieldId };
+}
+
 describe('decimals typed with "." or ","', () => {
   test('90-fr. an inspection number field and a money cell take "12.4" and "12,4" at 1024x768', T, () =>
     journey(held.browser, '90-fr', async (open) => {
       const tk = await token('manager@atelier.test');
-      const name = `Mesures ${Date.now()}`;
-      const form = await create(tk, 'inspection-forms', { name });
-      const section = await create(tk, 'inspection-form-sections', { name: 'Freins', factor: 1, order_number: 1 }, { inspectionForm: one('inspection-forms', form) });
-      const sub = await create(tk, 'inspection-form-sections', { name: 'Disques', factor: 1, order_number: 1 }, { inspectionForm: one('inspection-forms', form), parent: one('inspection-form-sections', section) });
-      const thickness = await create(
-        tk,
-        'inspection-form-section-fields',
-        { name: 'Épaisseur du disque', field_type: 'NUMBER', order_number: 1, points_threshold: [{ option: '0-9.9', points: 0 }, { option: '10-30.5', points: 10 }] },
-        { section: one('inspection-form-sections', sub) },
-      );
-
       const page = await open({ width: 1024, height: 768 });
-      await login(page, 'manager@atelier.test');
-      await page.waitForURL('**/dashboard');
-      await page.goto('/inspecpro/inspections');
-      await page.getByTestId('list-add').click();
-      await page.getByTestId('new-inspection').waitFor();
-      await choose(page, 'Véhicule', VIN);
-      await choose(page, 'Formulaire', name);
-      await page.getByTestId('new-inspection-create').click();
-      await page.waitForURL(/\/inspecpro\/inspections\/[^/?]+$/);
-      const id = page.url().split('/').pop();
-      await page.getByTestId('inspection-start').click();
-      await settles(() => page.getByTestId('inspection-page').getByTestId('inspection-state').getAttribute('data-state'), 'in_progress');
+      const { id, fieldId: thickness } = await startInspection(page, tk, { name: 'Épaisseur du disque', field_type: 'NUMBER', points_threshold: [{ option: '0-9.9', points: 0 }, { option: '10-30.5', points: 10 }] });
 
       const answer = async () => {
         const fields = await api(`/inspection-fields?filter[inspection]=${id}`, { token: tk });
@@ -90,6 +91,39 @@ describe('decimals typed with "." or ","', () => {
       const saved = await api(`/supplier-products?filter[supplier]=${supplier}&sort=position`, { token: tk });
       assert.deepEqual(saved.body.data.map((p) => p.attributes.cost), [1240, 1240]);
       assert.equal((await view.locator('tbody tr').first().innerText()).replace(/\s+/g, ' ').includes('12,40 $'), true);
+      assert.deepEqual(page.errors, []);
+    }));
+
+  test('91-fr. a slider dragged across its range saves once, when released (issue 20, point 18)', T, () =>
+    journey(held.browser, '91-fr', async (open) => {
+      const tk = await token('manager@atelier.test');
+      const page = await open({ width: 1024, height: 768 });
+      // A vehicle of its own: the demo vehicle's inspection of the other journey is in progress.
+      const vin = '2HGFC2F58JH512345';
+      await create(tk, 'vehicles', { vin, make: 'Honda', model: 'Civic', model_year: 2018, odometer_unit: 'km' });
+      const { id, fieldId } = await startInspection(page, tk, { name: 'Usure des plaquettes', field_type: 'RANGE_SLIDER', points_threshold: [{ option: '0-5', points: 0 }, { option: '6-10', points: 10 }] }, vin);
+      const saves = [];
+      page.on('request', (r) => r.method() === 'PATCH' && r.url().includes('/inspection-fields/') && saves.push(r.url()));
+      const slider = page.getByTestId(`field-${fieldId}`).getByRole('slider');
+      await slider.scrollIntoViewIfNeeded();
+      const box = await page.getByTestId(`field-${fieldId}`).locator('.mantine-Slider-track').boundingBox();
+      await page.mouse.move(box.x + 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2, { steps: 12 });
+      await page.mouse.up();
+      await settles(() => page.locator('[data-save]').count(), 0);
+      await page.waitForTimeout(1000);
+      assert.equal(saves.length, 1, `one save, not ${saves.length}`);
+      const dropped = Number(await slider.getAttribute('aria-valuenow'));
+      assert.ok(dropped >= 6, `dragged to ${dropped}`);
+      const fields = await api(`/inspection-fields?filter[inspection]=${id}`, { token: tk });
+      assert.equal(fields.body.data[0].attributes.value, dropped);
+      // Keys: three steps in a row make one save too.
+      await slider.focus();
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+      await settles(() => page.locator('[data-save]').count(), 0);
+      await page.waitForTimeout(1000);
+      assert.equal(saves.length, 2, `one more save, not ${saves.length - 1}`);
       assert.deepEqual(page.errors, []);
     }));
 });

@@ -173,8 +173,8 @@ export function NumberControl({ field, value, onChange, label, disabled }: Contr
   );
 }
 
-/** A slider's keyboard steps within this delay make one save. */
-export const SLIDER_SAVE_DELAY = 400;
+/** A slider's keyboard steps within this delay make one save (a released drag saves at once). */
+export const SLIDER_SAVE_DELAY = 700;
 
 export function SliderControl({ field, value, onChange, label, disabled }: ControlProps) {
   const ranges = rangesOf(field);
@@ -195,9 +195,11 @@ export function SliderControl({ field, value, onChange, label, disabled }: Contr
   }, []);
   // Leaving the field (another section, another page) still saves the last position.
   useEffect(() => flush, [flush]);
+  // Whether the last change came from the keys (each arrow press ends a change) or a drag.
+  const byKeys = useRef(false);
   const release = (v: number) => {
     if (pending.current) clearTimeout(pending.current.timer);
-    pending.current = { value: v, timer: setTimeout(flush, SLIDER_SAVE_DELAY) };
+    pending.current = { value: v, timer: setTimeout(flush, byKeys.current ? SLIDER_SAVE_DELAY : 0) };
   };
   const n = draft ?? saved;
   const min = ranges.length ? Math.min(...ranges.map((r) => r.min)) : 0;
@@ -205,7 +207,7 @@ export function SliderControl({ field, value, onChange, label, disabled }: Contr
   const bounds = [...new Set(ranges.flatMap((r) => [r.min, r.max]))];
   const locale = currentLocale();
   return (
-    <Stack gap="md" px="sm" pb="md">
+    <Stack gap="md" px="sm" pb="md" onKeyDownCapture={() => (byKeys.current = true)} onPointerDownCapture={() => (byKeys.current = false)}>
       <Slider
         size="xl"
         thumbSize={36}
