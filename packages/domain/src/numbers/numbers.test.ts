@@ -25,8 +25,8 @@ describe('parseDecimal', () => {
     for (const bad of ['', ' ', 'abc', '12a', '1,2,3', '1.2.3,4,5', '1,23.4', '--1', '1-2', '.', ',', '1e3', '12,4.5,6']) expect(parseDecimal(bad), bad).toBeNull();
   });
   it('gives a plain text the API takes', () => {
-    expect(decimalText('0012,50')).toBe('12.5');
-    expect(decimalText('-0,0')).toBe('0');
+    expect(decimalText('0012,50')).toBe('12.50');
+    expect(decimalText('-0,0')).toBe('0.0');
     expect(decimalText('2,')).toBe('2');
   });
   it('"a.b" and "a,b" are the same number, the one JavaScript reads from "a.b"', () => {

@@ -35,7 +35,8 @@ export function decimalText(input: string): string | null {
     [whole = '', fraction = ''] = s.split(/[.,]/);
   }
   if (whole === null || !/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || whole + fraction === '') return null;
-  const digits = (whole.replace(/^0+(?=\d)/, '') || '0') + (fraction.replace(/0+$/, '') ? `.${fraction.replace(/0+$/, '')}` : '');
+  // The decimals as typed ("12,50" → "12.50": a numeric column keeps them).
+  const digits = (whole.replace(/^0+(?=\d)/, '') || '0') + (fraction ? `.${fraction}` : '');
   return negative && /[1-9]/.test(digits) ? `-${digits}` : digits;
 }
 
@@ -55,7 +56,7 @@ export function parseDecimal(input: string): number | null {
 /** Whether a typed number has more decimals than a field keeps (2 for money, 0 for a count). */
 export function tooManyDecimals(text: string, decimals: number): boolean {
   const plain = decimalText(text);
-  return plain !== null && (plain.split('.')[1]?.length ?? 0) > decimals;
+  return plain !== null && (plain.split('.')[1]?.replace(/0+$/, '').length ?? 0) > decimals;
 }
 
 const regionLocale = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-CA');
