@@ -45,3 +45,4 @@ export * from './pricing/index.ts';
 export * from './declarations/vehicle-sales.ts';
 export * from './declarations/request-logs.ts';
 export * from './imports/amounts.ts';
+export * from './numbers/numbers.ts';

@@ -96,4 +96,12 @@ describe('decimals', () => {
     expect(factor.parse('1000.01')).toMatchObject({ ok: false, code: 'validation.max' });
     expect(factor.parse('12345678')).toMatchObject({ ok: false, code: 'validation.max' });
   });
+  it('reads a decimal typed with "," or "." and spaces, the domain’s rule (decimalText)', () => {
+    const quantity = attributeOf(declared.decimal());
+    expect(quantity.parse('12,4')).toEqual({ ok: true, value: '12.4' });
+    expect(quantity.parse('1 234,5')).toEqual({ ok: true, value: '1234.5' });
+    expect(quantity.parse('1.234,5')).toEqual({ ok: true, value: '1234.5' });
+    expect(quantity.parse('1,2,3')).toMatchObject({ ok: false, code: 'validation.numeric' });
+    expect(quantity.parse(Number.NaN)).toMatchObject({ ok: false, code: 'validation.numeric' });
+  });
 });

@@ -1,4 +1,4 @@
-import { checkVin, isEmail, isPhone, isPostalCode, normalizeEmail, normalizePostalCode, type AnyAttribute } from '@atelier/domain';
+import { checkVin, decimalText, isEmail, isPhone, isPostalCode, normalizeEmail, normalizePostalCode, type AnyAttribute } from '@atelier/domain';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 import type { RequestContext } from './context.ts';
 
@@ -203,11 +203,11 @@ export const attr = {
   integer: () => new Attribute('integer', parseInteger),
   /** Money in integer cents: parsed as an integer, described as cents in the contract. */
   money: () => new Attribute('money', parseInteger),
-  /** Decimal numbers kept exact as strings (PostgreSQL numeric). */
+  /** Decimal numbers kept exact as strings (PostgreSQL numeric); a text is read as people type it (decimalText: "2,5", "1 234.5"). */
   decimal: () =>
     new Attribute('decimal', (v) => {
-      const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : null;
-      return s !== null && /^-?\d+(\.\d+)?$/.test(s) ? ok(s) : fail('validation.numeric');
+      const s = typeof v === 'number' ? (Number.isFinite(v) ? decimalText(String(v)) : null) : typeof v === 'string' ? decimalText(v) : null;
+      return s !== null ? ok(s) : fail('validation.numeric');
     }),
   boolean: () =>
     new Attribute('boolean', (v) => {

@@ -1,8 +1,8 @@
-import type { Locale, WorkOrderLine, WorkOrderModel } from '@atelier/domain';
+import { formatHoursMinutes, type Locale, type WorkOrderLine, type WorkOrderModel } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../i18n/index.ts';
 import { customerFacts, drawFacts, vehicleFacts } from './facts.ts';
 import { drawFooters, footerOf } from './footer.ts';
-import { formatDay, formatHours, formatMoney } from './format.ts';
+import { formatDay, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
 import { wantedImages, type ImageSource } from './images.ts';
 import { INK, LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
@@ -101,7 +101,7 @@ function facts(pen: Pen, model: WorkOrderModel, timeZone: string) {
 
 function columns(locale: Locale): Column<WorkOrderLine>[] {
   const muted = (line: WorkOrderLine) => (line.charged ? INK : MUTED);
-  const hours = (h: number | null) => (h === null ? t(locale, 'work_order.not_clocked') : formatHours(h, locale));
+  const hours = (h: number | null) => (h === null ? t(locale, 'work_order.not_clocked') : formatHoursMinutes(h));
   return [
     { title: t(locale, 'document.number'), width: 20, text: (l) => String(l.number), color: muted },
     { title: t(locale, 'document.description'), width: 128, text: (l) => l.detail, under: (l) => l.condition?.label ?? null, color: muted },
@@ -122,11 +122,12 @@ function columns(locale: Locale): Column<WorkOrderLine>[] {
 /** Planned against clocked hours, and how many items are done. */
 function summary(pen: Pen, model: WorkOrderModel) {
   const { locale } = model;
-  const signed = (h: number) => (h > 0 ? `+${formatHours(h, locale)}` : formatHours(h, locale));
+  // Clocked time reads in hours and minutes ("écart −3 h 42"), not as a decimal of hours.
+  const signed = (h: number) => (h > 0 ? `+${formatHoursMinutes(h)}` : formatHoursMinutes(h));
   pen.need(30);
   pen.doc.y += 6;
   pen.font('regular', 9, MUTED).text(
-    `${t(locale, 'work_order.time_summary', { planned: formatHours(model.time.planned, locale), actual: formatHours(model.time.actual, locale), difference: signed(model.time.difference) })} · ${t(locale, 'work_order.progress', model.progress)}`,
+    `${t(locale, 'work_order.time_summary', { planned: formatHoursMinutes(model.time.planned), actual: formatHoursMinutes(model.time.actual), difference: signed(model.time.difference) })} · ${t(locale, 'work_order.progress', model.progress)}`,
     LEFT,
     pen.doc.y,
     { width: WIDTH },

@@ -164,6 +164,21 @@ describe('items and totals', () => {
     expect(res.status).toBe(409);
   });
 
+  it('reads decimal quantities and hours as people type them, "," or "." (issue 20, point 2)', async () => {
+    const { id, body } = await estimate(t, admin, { items: [item({ detail: 'A' }), item({ detail: 'B' })] });
+    const [a, b] = itemsOf(body).map((i: any) => i.id as string);
+    for (const route of ['start-components', 'start-times']) expect((await act(t, id, route, admin)).status, route).toBe(200);
+    const res = await patchItems(t, id, [item({ quantity: '2,5', time: '1.25' }, undefined, a), item({ quantity: '1 234,5', time: '0,5' }, undefined, b)], admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(itemsOf(res.body).map((i: any) => [i.attributes.quantity, i.attributes.time])).toEqual([
+      ['2.5', '1.25'],
+      ['1234.5', '0.5'],
+    ]);
+    const bad = await patchItems(t, id, [item({ quantity: '1,2,3' }, undefined, a)], admin, 'en');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].source.pointer).toBe('/data/relationships/items/data/0/attributes/quantity');
+  });
+
   it('answers every line’s errors at once, pointed into the list, and writes nothing', async () => {
     const { id, body } = await estimate(t, admin, { items: [item({ detail: 'A' }), item({ detail: 'B' })] });
     const ids = itemsOf(body).map((i: any) => i.id as string);

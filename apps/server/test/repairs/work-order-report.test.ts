@@ -107,10 +107,10 @@ describe('GET /repairs/{id}/report', () => {
       'Véhicule reçu (client)',
     ])
       expect(res.text, s).toContain(s);
-    // Planned 1,5 h, clocked 1,5 h (to the clock's rounding) by the mechanic; nobody clocked the recall.
-    expect(res.text).toMatch(/1,5 h \/ 1,5\d{0,4} h Maxime Mécano 304,66 \$/);
-    expect(res.text).toMatch(/Rappel du constructeur Sous garantie Fait 1 × 300,00 \$ 1 h \/ — 0,00 \$/);
-    expect(res.text).toMatch(/Temps prévu 2,5 h · temps réel 1,5\d{0,4} h/);
+    // Planned 1 h 30, clocked 1 h 30 (to the clock's rounding) by the mechanic; nobody clocked the recall.
+    expect(res.text).toMatch(/1 h 30 \/ 1 h 3[01] Maxime Mécano 304,66 \$/);
+    expect(res.text).toMatch(/Rappel du constructeur Sous garantie Fait 1 × 300,00 \$ 1 h 00 \/ — 0,00 \$/);
+    expect(res.text).toMatch(/Temps prévu 2 h 30 · temps réel 1 h 3[01]/);
     expect(res.text).toMatch(/Sous-total\s+264,98 \$/);
     expect(res.text).toMatch(/TPS \(5 %\)\s+13,25 \$/);
     expect(res.text).toMatch(/TVQ \(9,975 %\)\s+26,43 \$/);

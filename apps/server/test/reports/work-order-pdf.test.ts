@@ -46,12 +46,13 @@ describe('the work order’s PDF', () => {
       'Plaquettes',
       'N° de pièce BP-11',
       'Fournisseur : Alignement Pro',
-      '1,5 h / 1,75 h',
-      '1 h / —',
+      '1 h 30 / 1 h 45',
+      '1 h 00 / —',
       '413,91 $',
       'Sous garantie : 260,00 $',
       'Non facturé',
-      'Temps prévu 3,2 h · temps réel 2,15 h · écart -1,05 h',
+      // Hours and minutes, a true minus sign (issue 20, point 14): was "écart -1,05 h".
+      'Temps prévu 3 h 12 · temps réel 2 h 09 · écart \u22121 h 03',
       '2 travaux terminés sur 3',
       'TPS (5 %)',
       'TVQ (9,975 %)',
@@ -71,7 +72,7 @@ describe('the work order’s PDF', () => {
 
   it('prints it in English with Ontario’s HST', async () => {
     const text = await render(englishRepair);
-    for (const s of ['Work order', 'Status: Completed', 'VIN', 'Oil change', 'Internally', 'Done', 'Received', '0.25 h / 0.5 h', 'Planned 0.25 h · actual 0.5 h · difference +0.25 h', '1 of 1 items done', 'HST (13%)', 'Work completed (mechanic)', 'Vehicle received (customer)', 'Page 1 of'])
+    for (const s of ['Work order', 'Status: Completed', 'VIN', 'Oil change', 'Internally', 'Done', 'Received', '0 h 15 / 0 h 30', 'Planned 0 h 15 · actual 0 h 30 · difference +0 h 15', '1 of 1 items done', 'HST (13%)', 'Work completed (mechanic)', 'Vehicle received (customer)', 'Page 1 of'])
       expect(text, s).toContain(s);
     expect(text).toMatch(/HST \(13%\)\s+\$24\.05/);
     expect(text).toMatch(/Total\s+\$209\.02/);

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { MantineProvider, Notification, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { queryClient } from './queryClient.ts';
 import { createRouter } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 import { ErrorDialog } from '../components/ErrorDialog.tsx';
+import { keepNewestToasts, TOAST_LIMIT } from './toasts.ts';
 
 /** The theme in the user's language: Mantine's notification close button has no name of its own. */
 function LocalizedMantine({ children }: { children: ReactNode }) {
@@ -33,12 +34,13 @@ function LocalizedMantine({ children }: { children: ReactNode }) {
 
 export function App() {
   const router = useMemo(() => createRouter(), []);
+  useEffect(keepNewestToasts, []);
   return (
     <I18nextProvider i18n={i18n}>
       <LocalizedMantine>
         <QueryClientProvider client={queryClient}>
             {/* Bottom left, beside the sidebar (toasts.css): at the top right they covered the header's buttons. */}
-            <Notifications position="bottom-left" containerWidth={400} autoClose={5000} transitionDuration={200} />
+            <Notifications position="bottom-left" containerWidth={400} autoClose={5000} transitionDuration={200} limit={TOAST_LIMIT} />
             <ErrorDialog />
             <ConfigGate>
               <RouterProvider router={router} />

@@ -55,5 +55,7 @@ describe('the dashboard work cards', () => {
     const card = screen.getByTestId('dashboard-estimations');
     expect((await within(card).findByRole('link', { name: /To approve\s*2/ })).getAttribute('href')).toBe('/inspecpro/estimates?filter%5Bstate%5D=completed');
     expect(within(screen.getByTestId('dashboard-inspections')).getByRole('link', { name: /To do\s*3/ })).toBeTruthy();
+    // English says "Estimates", as its menu does (issue 20, point 23).
+    expect(within(card).getByRole('link', { name: 'Estimates' })).toBeTruthy();
   });
 });

@@ -45,6 +45,15 @@ describe('activity sentences', () => {
     expect(activitySentence(en, entry(event), request).text).toBe(expected[event][1]);
   });
 
+  it('says any other declared action in words, never by its raw name (issue 20, point 20)', () => {
+    const repair: LogSubject = { label: 'R-2026-000007', visible: true };
+    expect(activitySentence(fr, entry('start-clock', 'repairs'), repair).text).toBe('Marie Gagnon a démarré son chronomètre sur la réparation R-2026-000007');
+    expect(activitySentence(en, entry('start-clock', 'repairs'), repair).text).toBe('Marie Gagnon started their clock on repair R-2026-000007');
+    expect(activitySentence(fr, entry('reset-section', 'inspections'), repair).text).not.toContain('reset-section');
+    // A name the translations do not know, even one of an object's own properties, is not looked up as a label.
+    expect(activitySentence(en, entry('constructor'), request).text).toContain('“constructor”');
+  });
+
   it('names users as users: an invitation reads naturally', () => {
     const luc: LogSubject = { label: 'Luc Bergeron', visible: true };
     expect(activitySentence(fr, entry('invite', 'users'), luc).text).toBe('Marie Gagnon a envoyé une invitation à l’utilisateur Luc Bergeron');

@@ -84,6 +84,18 @@ export interface ActivitySentence {
   href: string | null;
 }
 
+/**
+ * The words of a declared action as the activity says it, or undefined when it has none (a test
+ * of the server's declarations checks that every action has them).
+ */
+export function actionWords(t: TFunction, event: string): string | undefined {
+  // The whole table (an object, not one sentence), so a name is looked up only among its own keys.
+  const words = t('activity.actions', { ns: 'dashboard', returnObjects: true }) as unknown;
+  if (!words || typeof words !== 'object' || !Object.hasOwn(words, event)) return undefined;
+  const w = (words as Record<string, unknown>)[event];
+  return typeof w === 'string' ? w : undefined;
+}
+
 // Splits the translated sentence around the subject without caring where a language puts it.
 const MARK = '\u0001';
 
@@ -116,7 +128,9 @@ export function activitySentence(
       : event
         ? `dashboard:activity.events.${event}`
         : 'dashboard:activity.events.other';
-  const raw = t(key, { causer, subject: MARK, assignee: subject?.assignee ?? '', event: entry.event });
+  // Any other declared action in words ("a démarré son chronomètre sur"), never its raw name.
+  const action = event ? undefined : actionWords(t, entry.event);
+  const raw = t(action ? 'dashboard:activity.events.action' : key, { causer, subject: MARK, assignee: subject?.assignee ?? '', event: entry.event, action });
   const [before, after = ''] = raw.split(MARK);
   const page = SUBJECT_PAGES.get(entry.subject_type);
   const href =

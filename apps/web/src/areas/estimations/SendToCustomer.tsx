@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { APPROVAL_DAYS, LOCALES, LOCALE_LABELS, ESTIMATION_ACTION_LABELS, type Locale, type RecordOf } from '@atelier/domain';
@@ -9,6 +9,7 @@ import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { LinkToCopy } from '../../components/LinkToCopy.tsx';
 import { customerLocale, sendToCustomer, type SentApproval } from './approvalApi.ts';
+import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.tsx';
 
 /**
  * "Envoyer au client" (send-client-approve): whether the link is e-mailed (by default when the
@@ -27,7 +28,7 @@ export function SendToCustomer({ estimation, onSent }: {
   const [byEmail, setByEmail] = useState(true);
   const [email, setEmail] = useState('');
   const [locale, setLocale] = useState<Locale>(currentLocale());
-  const [days, setDays] = useState<number | string>(APPROVAL_DAYS.default);
+  const [days, setDays] = useState<DecimalValue>(APPROVAL_DAYS.default);
   const [sent, setSent] = useState<SentApproval | null>(null);
   const send = useMutation({
     meta: { silent: true },
@@ -101,11 +102,10 @@ export function SendToCustomer({ estimation, onSent }: {
               data={LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l][ui] }))}
               data-testid="send-client-locale"
             />
-            <NumberInput
+            <DecimalInput
               label={t('estimations:send.days')}
-              min={1}
-              max={APPROVAL_DAYS.max}
-              allowDecimal={false}
+              decimals={0}
+              allowNegative={false}
               value={days}
               onChange={setDays}
               error={daysValid ? undefined : t('estimations:send.days_range', { max: APPROVAL_DAYS.max })}

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, NumberInput, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { WIDGET_OPTIONS, WIDGET_OPTION_LABELS } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { optionProblems, type OptionsModel, type Points } from './options.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 
 interface Props {
   fieldType: string;
@@ -15,15 +16,13 @@ interface Props {
 }
 
 function PointsInput({ label, value, onChange, error, readOnly }: { label: string; value: Points; onChange: (v: Points) => void; error?: string; readOnly: boolean }) {
-  const fr = currentLocale() === 'fr';
   return (
-    <NumberInput
+    <DecimalInput
       aria-label={label}
       size="sm"
       value={value}
-      onChange={(v) => onChange(v === '' ? '' : Number(v))}
-      min={0}
-      decimalSeparator={fr ? ',' : '.'}
+      onChange={onChange}
+      allowNegative={false}
       error={error}
       readOnly={readOnly}
       w={110}
@@ -137,14 +136,12 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
             : model.rows.map((r, i) => {
                 const err = rowError(i);
                 const set = (patch: Partial<typeof r>) => setRow(i, patch);
-                const fr = currentLocale() === 'fr';
                 const bound = (which: 'min' | 'max') => (
-                  <NumberInput
+                  <DecimalInput
                     aria-label={`${t(`inspectionForms:options.${which}`)} (${n(i)})`}
                     size="sm"
                     value={r[which]}
-                    onChange={(v) => set({ [which]: v === '' ? '' : Number(v) })}
-                    decimalSeparator={fr ? ',' : '.'}
+                    onChange={(v) => set({ [which]: v })}
                     error={which === 'min' ? err : Boolean(err)}
                     readOnly={readOnly}
                     w={100}

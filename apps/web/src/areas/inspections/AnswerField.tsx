@@ -106,10 +106,13 @@ export const AnswerField = memo(function AnswerField({ field, answer, score, cop
                 autoContrast
                 // Untouched: no colour verdict yet.
                 color={answered ? TONES[answerTone(field.field_type, answer.value, score.score)] : 'gray'}
-                aria-label={t('inspections:score.field_aria', { points: score.points, max: score.max_points, score: score.score })}
+                aria-label={answered ? t('inspections:score.field_aria', { points: score.points, max: score.max_points, score: score.score }) : undefined}
                 data-testid="field-score"
               >
-                {t('inspections:score.points', { points: score.points, max: score.max_points })} · {t('inspections:score.percent', { score: score.score })}
+                {/* Unanswered: what it is worth, not a score it has not earned ("4 / 4 pts · 100 %" for a yes/no not yet answered). */}
+                {answered
+                  ? `${t('inspections:score.points', { points: score.points, max: score.max_points })} · ${t('inspections:score.percent', { score: score.score })}`
+                  : t('inspections:score.points', { points: '—', max: score.max_points })}
               </Badge>
             )}
             <Badge

@@ -1,14 +1,14 @@
-import { Accordion, Alert, Box, Button, Flex, Group, Loader, NumberInput, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Alert, Box, Button, Flex, Group, Loader, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconCar, IconEye, IconRefresh } from '@tabler/icons-react';
 import { finiteNumber, type RecordOf } from '@atelier/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useRecord } from '../../api/hooks.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { FORM_INCLUDE, formOfRecord } from './adapter.ts';
 import { sectionScoreOf } from './liveScoring.ts';
 import { allFields, EMPTY_VEHICLE, type InspectionFormModel, type SampleVehicle } from './model.ts';
-import { decimalSeparator } from './controls.tsx';
 import { ScoreSummary, SectionList, SectionTabList } from './ScoreSummary.tsx';
 import { SectionView } from './SectionView.tsx';
 import { useLiveScoring } from './useLiveScoring.ts';
@@ -20,13 +20,12 @@ function SampleVehiclePanel({ vehicle, onChange, multipliers }: { vehicle: Sampl
     <TextInput size="lg" label={t(`inspections:vehicle.${name}`)} value={vehicle[name]} onChange={(e) => onChange({ ...vehicle, [name]: e.currentTarget.value })} />
   );
   const number = (name: 'model_year' | 'odometer') => (
-    <NumberInput
+    <DecimalInput
       size="lg"
       label={t(`inspections:vehicle.${name}`)}
       value={vehicle[name] ?? ''}
-      min={0}
-      thousandSeparator={name === 'odometer' ? (decimalSeparator() === ',' ? ' ' : ',') : undefined}
-      hideControls
+      decimals={0}
+      allowNegative={false}
       onChange={(v) => onChange({ ...vehicle, [name]: finiteNumber(v) })}
     />
   );

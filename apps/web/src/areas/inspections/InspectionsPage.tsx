@@ -1,6 +1,6 @@
-import { Box, Button, Group, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { crudPermissions, INSPECTION_ACTION_LABELS, INSPECTION_STATES, inspectionActionRoute, type InspectionAction, type RecordOf } from '@atelier/domain';
+import { crudPermissions, finiteNumber, INSPECTION_ACTION_LABELS, INSPECTION_STATES, inspectionActionRoute, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { IconAdjustmentsHorizontal, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { StateTabs } from '../../components/resource/StateTabs.tsx';
 import { InspectionStateBadge } from './InspectionPage.tsx';
 import { inspectionHref, inspectionStateLabel } from './inspectionModel.ts';
 import { currentLocale } from '../../i18n/index.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 
 const P = crudPermissions('inspections');
 type Inspection = RecordOf<'inspections'>;
@@ -87,16 +88,13 @@ function InspectionFilters({ get, set }: { get: GetFilter; set: SetFilter }) {
   // Filters in use stay shown (the list's reset clears them).
   const showMore = more || moreSet > 0;
   const score = (name: string, label: string) => (
-    <NumberInput
+    <DecimalInput
       label={label}
-      min={0}
-      max={100}
       w={130}
-      // Touch first: no tiny steppers, the tablet's number pad instead.
-      hideControls
-      inputMode="numeric"
-      value={get(name) ?? ''}
-      onChange={(v) => set(name, typeof v === 'number' ? String(Math.round(v)) : null)}
+      decimals={0}
+      allowNegative={false}
+      value={finiteNumber(get(name))}
+      onChange={(v) => set(name, v === '' ? null : String(v))}
       data-testid={`filter-${name}`}
     />
   );

@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Button, Group, NumberInput, SimpleGrid, Slider, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, SimpleGrid, Slider, Stack, Text, Textarea } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconCircleX, IconMinus, IconPlus, IconReplace, type Icon } from '@tabler/icons-react';
-import { parseRangeOption, finiteNumber, TONE_COLORS, WIDGET_MEASURES, WIDGET_OPTIONS, WIDGET_STATE_TONES, type FieldType, type Tone, type WidgetOption } from '@atelier/domain';
-import type { CSSProperties, ReactNode } from 'react';
+import { formatDecimalInput, parseRangeOption, finiteNumber, TONE_COLORS, WIDGET_MEASURES, WIDGET_OPTIONS, WIDGET_STATE_TONES, type FieldType, type Tone, type WidgetOption } from '@atelier/domain';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/index.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import type { AnswerValue, FormField, WidgetValue } from './model.ts';
 
 /**
@@ -33,9 +34,6 @@ export const TONES: Readonly<Record<Tone, string>> = { good: TONE_COLORS.good.fi
  * 3.9:1 under white text); a finger on a tablet leaves the pointer there after the tap.
  */
 const steadyHover = { '--button-hover': 'var(--button-bg)' } as CSSProperties;
-
-/** French writes decimals with a comma, as the other number inputs of the app do. */
-export const decimalSeparator = () => (currentLocale() === 'fr' ? ',' : '.');
 
 /** A big button that is on or off (aria-pressed). */
 export function ToggleButton(props: {
@@ -157,15 +155,12 @@ export function NumberControl({ field, value, onChange, label, disabled }: Contr
         <ActionIcon size={TOUCH} variant="default" aria-label={`${t('inspections:number.decrease')} (${label})`} onClick={() => bump(-step)} disabled={disabled}>
           <IconMinus size={24} />
         </ActionIcon>
-        <NumberInput
+        <DecimalInput
           size="lg"
           w={160}
-          hideControls
           aria-label={label}
           value={n ?? ''}
-          decimalScale={step < 1 ? 1 : 0}
-          decimalSeparator={decimalSeparator()}
-          inputMode={step < 1 ? 'decimal' : 'numeric'}
+          decimals={step < 1 ? 1 : 0}
           onChange={(v) => onChange(finiteNumber(v))}
           disabled={disabled}
         />
@@ -178,14 +173,41 @@ export function NumberControl({ field, value, onChange, label, disabled }: Contr
   );
 }
 
+/** A slider's keyboard steps within this delay make one save (a released drag saves at once). */
+export const SLIDER_SAVE_DELAY = 700;
+
 export function SliderControl({ field, value, onChange, label, disabled }: ControlProps) {
   const ranges = rangesOf(field);
-  const n = finiteNumber(value);
+  const saved = finiteNumber(value);
+  // The thumb follows the drag locally; the answer is saved once, when the thumb is released (or
+  // the keys rest): a drag used to send a save per step.
+  const [draft, setDraft] = useState<number | null>(null);
+  const pending = useRef<{ timer: ReturnType<typeof setTimeout>; value: number } | null>(null);
+  const commit = useRef(onChange);
+  commit.current = onChange;
+  const flush = useCallback(() => {
+    if (!pending.current) return;
+    clearTimeout(pending.current.timer);
+    const v = pending.current.value;
+    pending.current = null;
+    setDraft(null);
+    commit.current(v);
+  }, []);
+  // Leaving the field (another section, another page) still saves the last position.
+  useEffect(() => flush, [flush]);
+  // Whether the last change came from the keys (each arrow press ends a change) or a drag.
+  const byKeys = useRef(false);
+  const release = (v: number) => {
+    if (pending.current) clearTimeout(pending.current.timer);
+    pending.current = { value: v, timer: setTimeout(flush, byKeys.current ? SLIDER_SAVE_DELAY : 0) };
+  };
+  const n = draft ?? saved;
   const min = ranges.length ? Math.min(...ranges.map((r) => r.min)) : 0;
   const max = ranges.length ? Math.max(...ranges.map((r) => r.max)) : 100;
   const bounds = [...new Set(ranges.flatMap((r) => [r.min, r.max]))];
+  const locale = currentLocale();
   return (
-    <Stack gap="md" px="sm" pb="md">
+    <Stack gap="md" px="sm" pb="md" onKeyDownCapture={() => (byKeys.current = true)} onPointerDownCapture={() => (byKeys.current = false)}>
       <Slider
         size="xl"
         thumbSize={36}
@@ -195,9 +217,11 @@ export function SliderControl({ field, value, onChange, label, disabled }: Contr
         value={n ?? min}
         // An untouched slider shows no thumb value: the answer is not given yet.
         color={n === null ? 'gray' : undefined}
-        marks={bounds.map((b) => ({ value: b, label: String(b) }))}
+        marks={bounds.map((b) => ({ value: b, label: formatDecimalInput(b, locale) }))}
+        label={(v) => formatDecimalInput(v, locale)}
         thumbLabel={label}
-        onChange={(v) => onChange(v)}
+        onChange={setDraft}
+        onChangeEnd={release}
         disabled={disabled}
         styles={{ root: { paddingBlock: 6 } }}
       />
@@ -236,7 +260,8 @@ export function WidgetControl({ field, value, onChange, label, disabled }: Contr
   const { t } = useTranslation();
   const current = widgetValue(value);
   const offered = WIDGET_OPTIONS.filter((o) => field.points_threshold.some((p) => p.option === o));
-  const states = offered.length ? offered : WIDGET_OPTIONS;
+  // A field with its own N/A button offers no second "Sans objet" among its states (unless it is the answer already given).
+  const states = (offered.length ? offered : WIDGET_OPTIONS).filter((s) => !(field.enable_na && s === 'not_applicable' && current.value !== s));
   const measures = WIDGET_MEASURES[field.field_type] ?? [];
   return (
     <Stack gap="sm">
@@ -273,16 +298,14 @@ export function WidgetControl({ field, value, onChange, label, disabled }: Contr
       {measures.length > 0 && (
         <Group gap="md" align="flex-end">
           {measures.map((m) => (
-            <NumberInput
+            <DecimalInput
               key={m}
               size="lg"
               w={200}
               label={t(`inspections:measures.${m}`)}
               aria-label={`${t(`inspections:measures.${m}`)} (${label})`}
-              min={0}
-              hideControls
-              decimalScale={m === 'amps' ? 0 : 1}
-              decimalSeparator={decimalSeparator()}
+              allowNegative={false}
+              decimals={m === 'amps' ? 0 : 1}
               value={current[m] ?? ''}
               onChange={(v) => onChange({ ...current, [m]: finiteNumber(v) })}
               disabled={disabled}

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Checkbox, Grid, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CONDITIONS, PROVINCES, type CatalogueFilter, type CatalogueLevel } from '@atelier/domain';
 import { ApiError } from '../../api/jsonapi.ts';
-import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { catalogue, type Channel } from './pricingApi.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 
 // The estimation form, the same on the screen and in the embedded frame: a VIN, or the vehicle
 // picked level by level from the catalogue; the mileage; on the screen, the appraisal terms (the
@@ -153,7 +153,7 @@ export function EstimateForm<T>({ channel, estimate, onResult, margin = true }: 
           <Grid.Col span={{ base: 12, xs: 6 }}>{select('style', styles.data, !values.model)}</Grid.Col>
         </Grid>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <NumberInput label={t('pricing:form.mileage')} value={values.mileage} onChange={(v) => set('mileage', typeof v === 'number' ? v : '')} min={0} allowDecimal={false} thousandSeparator={currentLocale() === 'fr' ? ' ' : ','} error={errors.mileage} style={{ flex: 1, minWidth: 160 }} data-testid="estimate-mileage" />
+          <DecimalInput label={t('pricing:form.mileage')} value={values.mileage} onChange={(v) => set('mileage', v)} decimals={0} allowNegative={false} error={errors.mileage} style={{ flex: 1, minWidth: 160 }} data-testid="estimate-mileage" />
           <SegmentedControl
             aria-label={t('pricing:form.unit')}
             value={values.unit}
@@ -190,14 +190,13 @@ export function EstimateForm<T>({ channel, estimate, onResult, margin = true }: 
         <Grid gap="sm">
           {MARGIN.map((k) => (
             <Grid.Col key={k} span={{ base: 12, xs: 4 }}>
-              <NumberInput
+              <DecimalInput
                 label={t(`pricing:form.${k}`)}
                 description={k === 'aggression_percentage' ? t('pricing:form.aggression_help') : undefined}
                 value={values[k]}
-                onChange={(v) => set(k, typeof v === 'number' ? v : '')}
-                min={0}
-                max={k === 'aggression_percentage' ? 100 : undefined}
-                allowDecimal={k === 'aggression_percentage'}
+                onChange={(v) => set(k, v)}
+                allowNegative={false}
+                decimals={k === 'aggression_percentage' ? 4 : 0}
                 error={errors[k]}
                 data-testid={`estimate-${k}`}
               />

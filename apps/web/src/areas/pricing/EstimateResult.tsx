@@ -2,7 +2,7 @@ import { Alert, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { CONDITIONS } from '@atelier/domain';
+import { CONDITIONS, formatPercent } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { dollars, kilometres } from './format.ts';
 import type { EstimateResult as Result } from './pricingApi.ts';
@@ -62,7 +62,7 @@ function Steps({ result }: { result: Result }) {
       <Table.Tbody>
         {result.offer.steps.map((s) => (
           <Table.Tr key={s.code} fw={s.code === 'offer' ? 700 : undefined}>
-            <Table.Td>{t(`pricing:result.step.${s.code}`, { percent: s.percent, status: t(`pricing:status.${result.status}`) })}</Table.Td>
+            <Table.Td>{t(`pricing:result.step.${s.code}`, { percent: s.percent === undefined ? '' : formatPercent(s.percent, locale), status: t(`pricing:status.${result.status}`) })}</Table.Td>
             <Table.Td ta="right">{s.code === 'market_retail' || s.code === 'offer' ? dollars(s.total, locale) : dollars(s.amount, locale)}</Table.Td>
           </Table.Tr>
         ))}
@@ -119,8 +119,8 @@ export function EstimateResult({ result }: { result: Result }) {
                       value={`${dollars(ess.official_price.low, locale)} – ${dollars(ess.official_price.high, locale)}`}
                       testId="estimate-official"
                     />
-                    <Stat label={t('pricing:result.taxed', { rate: ess.official_price.tax_rate_percent })} value={`${dollars(ess.official_price.taxed_low, locale)} – ${dollars(ess.official_price.taxed_high, locale)}`} />
-                    <Stat label={t('pricing:result.price_variation')} value={`± ${dollars(ess.price_variation, locale)} (${ess.price_variation_percent} %)`} />
+                    <Stat label={t('pricing:result.taxed', { rate: formatPercent(ess.official_price.tax_rate_percent, locale) })} value={`${dollars(ess.official_price.taxed_low, locale)} – ${dollars(ess.official_price.taxed_high, locale)}`} />
+                    <Stat label={t('pricing:result.price_variation')} value={`± ${dollars(ess.price_variation, locale)} (${formatPercent(ess.price_variation_percent, locale)})`} />
                   </SimpleGrid>
                   <Text size="sm" data-testid="estimate-count">
                     {t('pricing:result.vehicle_count', { count: ess.vehicle_count })}

@@ -167,5 +167,8 @@ describe('the estimation result', () => {
     expect(bb.getByText('Excellent')).toBeTruthy();
     expect(bb.getByText('Garantie de base : 3 ans/60 000 km')).toBeTruthy();
     expect(screen.getByText('Accident (−10 %)')).toBeTruthy();
+    // Rates in the locale (issue 20, point 23): was "14.975 %" in French.
+    expect(screen.getByText('Taxes incluses (14,975 %)')).toBeTruthy();
+    expect(screen.getByText('± 700 $ (2,3 %)', { normalizer: (s) => s.replace(/\s+/g, ' ').trim() })).toBeTruthy();
   });
 });

@@ -72,14 +72,21 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     expect(clock.textContent).toBe('Arrêter');
     expect(clock.getAttribute('aria-pressed')).toBe('true');
     expect(within(first).getByTestId('item-clock-running').textContent).toBe('1:10:05');
-    expect(within(first).getByTestId('item-planned').textContent).toBe('1:30:00');
-    expect(within(first).getByTestId('item-actual').textContent).toBe('1:10:05');
-    expect(screen.getByTestId('time-summary').textContent).toContain('Temps prévu : 2:00:00');
-    expect(screen.getByTestId('time-actual-total').textContent).toBe('Temps réel : 1:10:05');
+    expect(within(first).getByTestId('item-planned').textContent).toBe('1\u00a0h\u00a030');
+    expect(within(first).getByTestId('item-actual').textContent).toBe('1\u00a0h\u00a010');
+    expect(screen.getByTestId('time-summary').textContent).toContain('Temps prévu : 2\u00a0h\u00a000');
+    expect(screen.getByTestId('time-actual-total').textContent).toBe('Temps réel : 1\u00a0h\u00a010');
     fireEvent.click(clock);
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/repair-items/ri1/stop-clock')).toBe(true));
     await waitFor(async () => expect(within(await item(0)).getByTestId('item-clock').textContent).toBe('Démarrer'));
     expect(within(await item(0)).queryByTestId('item-clock-running')).toBeNull();
+  });
+
+  it('names the clock that starting another one stopped (issue 20, point 23: it stopped silently)', async () => {
+    running = { ri1: new Date(NOW - 605_000).toISOString() };
+    show();
+    fireEvent.click(within(await item(1)).getByTestId('item-clock'));
+    expect((await within(await item(1)).findByTestId('item-clock-switched')).textContent).toBe('Votre chrono sur « Changer les plaquettes » a été arrêté : un seul tourne à la fois.');
   });
 
   it('starts a clock on another item; a refusal is shown on the item', async () => {
@@ -87,6 +94,8 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     fireEvent.click(within(await item(1)).getByTestId('item-clock'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/repair-items/ri2/start-clock')).toBe(true));
     await waitFor(async () => expect(within(await item(1)).getByTestId('item-clock-running').textContent).toBe('0:00:05'));
+    // No clock of the user ran elsewhere: nothing to say.
+    expect(within(await item(1)).queryByTestId('item-clock-switched')).toBeNull();
     fireEvent.click(within(await item(0)).getByTestId('item-clock'));
     expect((await within(await item(0)).findByTestId('item-clock-refused')).textContent).toBe('Un chrono tourne déjà sur un autre élément');
   });
@@ -113,7 +122,7 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     expect(within(await screen.findByTestId('repair-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Complete', 'Cancel']);
     expect(within(await item(0)).getByTestId('item-clock').textContent).toBe('Start');
     expect(heads()).toEqual(['Work', 'Progress', 'Planned / actual · clock', 'Total', 'Details']);
-    expect(screen.getByTestId('time-summary').textContent).toContain('Planned time: 2:00:00');
+    expect(screen.getByTestId('time-summary').textContent).toContain('Planned time: 2\u00a0h\u00a000');
   });
 });
 

@@ -37,7 +37,7 @@ import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { estimateHref } from '../estimations/estimationModel.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
 import { RepairStateBadge } from './RepairBadges.tsx';
-import { CONFIRMED_REPAIR_ACTIONS, formatDuration, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
+import { CONFIRMED_REPAIR_ACTIONS, formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
 import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
@@ -64,12 +64,15 @@ function useNow(ticking: boolean): number {
 const refusalOf = (e: unknown, fallback: string) => (e instanceof ApiError ? errorMessage(e.errors, translateError) : e ? fallback : null);
 
 /** The mechanic's clock on an item: a big button to start and stop it, the time it shows running. */
-function ClockButton({ item, now, onDone }: { item: RepairItem; now: number; onDone: () => void }) {
+function ClockButton({ item, now, onDone, stops }: { item: RepairItem; now: number; onDone: () => void; stops: string | null }) {
   const { t } = useTranslation();
   const running = typeof item.clock_started_at === 'string';
+  // Starting here stops the user's clock on another item (the server's rule): said, not done silently.
+  const [stopped, setStopped] = useState<string | null>(null);
   const clock = useMutation({
     meta: { silent: true },
     mutationFn: () => api.action(`/repair-items/${encodeURIComponent(item.id)}/${running ? 'stop-clock' : 'start-clock'}`, 'POST', { data: { type: 'repair-items', id: item.id } }),
+    onSuccess: () => setStopped(running ? null : stops),
     onSettled: onDone,
   });
   const refusal = refusalOf(clock.error, t('errors:SOMETHING_WENT_WRONG'));
@@ -91,6 +94,11 @@ function ClockButton({ item, now, onDone }: { item: RepairItem; now: number; onD
       {running ? (
         <Text size="sm" fw={700} c="red.9" ff="monospace" aria-live="off" data-testid="item-clock-running">
           {formatDuration(itemSeconds(item, now))}
+        </Text>
+      ) : null}
+      {running && stopped !== null ? (
+        <Text size="sm" role="status" data-testid="item-clock-switched">
+          {t('repairs:clock.switched', { name: stopped })}
         </Text>
       ) : null}
       {refusal ? (
@@ -137,7 +145,7 @@ const WORK_ORDER_ROW = ['detail', 'state', 'time', 'total'];
  * with the clock, its total in the row; how it is done, its part and supplier, quantity and prices
  * in its detail. The enumerations are written at once (ItemSelect).
  */
-function workOrderLines({ editable, clocking, now, onDone }: { editable: boolean; clocking: boolean; now: number; onDone: () => void }): LinesConfig {
+function workOrderLines({ editable, clocking, now, onDone, mine }: { editable: boolean; clocking: boolean; now: number; onDone: () => void; mine: RepairItem | undefined }): LinesConfig {
   const locale = currentLocale();
   const select = (name: 'state' | 'repair_mode' | 'part_status', values: readonly string[], labels: Record<string, Record<string, string>>) => ({
     name,
@@ -170,12 +178,12 @@ function workOrderLines({ editable, clocking, now, onDone }: { editable: boolean
         return (
           <Stack gap={4} align="flex-end">
             <div style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>
-              <div data-testid="item-planned">{formatDuration(planned)}</div>
+              <div data-testid="item-planned">{formatWorkTime(planned)}</div>
               <Text inherit c={planned > 0 && actual > planned ? 'red.9' : undefined} data-testid="item-actual">
-                {formatDuration(actual)}
+                {formatWorkTime(actual)}
               </Text>
             </div>
-            {clocking ? <ClockButton item={item} now={now} onDone={onDone} /> : null}
+            {clocking ? <ClockButton item={item} now={now} onDone={onDone} stops={mine && mine.id !== item.id ? String(mine.detail ?? '') : null} /> : null}
           </Stack>
         );
       },
@@ -205,16 +213,18 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   // The mechanics clock while the work is in progress (the server says whose clock may run).
   const clocking = state === 'in_progress' && (can('start repairs') || can('edit repairs'));
   const time = timeSummary(items, now);
+  // The item the user's own clock runs on (clock_started_at is theirs only).
+  const mine = items.find((i) => typeof i.clock_started_at === 'string');
   if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
   return (
     <Stack gap="sm">
-      <LinesView config={workOrderLines({ editable, clocking, now, onDone })} lines={items} label={t('repairs:items.title')} />
+      <LinesView config={workOrderLines({ editable, clocking, now, onDone, mine })} lines={items} label={t('repairs:items.title')} />
       <Group gap="md" data-testid="time-summary">
         <Badge size="lg" variant="light" color="gray" tt="none">
-          {t('repairs:time.planned_total', { value: formatDuration(time.planned) })}
+          {t('repairs:time.planned_total', { value: formatWorkTime(time.planned) })}
         </Badge>
         <Badge size="lg" variant="light" color={overPlan(time) ? 'red' : 'teal'} tt="none" data-testid="time-actual-total">
-          {t('repairs:time.actual_total', { value: formatDuration(time.actual) })}
+          {t('repairs:time.actual_total', { value: formatWorkTime(time.actual) })}
         </Badge>
       </Group>
     </Stack>

@@ -1,4 +1,4 @@
-import { REPAIR_ACTIONS, REPAIR_STATES, REPAIR_STATE_LABELS, toScaled, SCALE, type RecordOf, type RepairAction, type RepairState } from '@atelier/domain';
+import { formatHoursMinutes, REPAIR_ACTIONS, REPAIR_STATES, REPAIR_STATE_LABELS, toScaled, SCALE, type RecordOf, type RepairAction, type RepairState } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 
@@ -84,6 +84,9 @@ export function formatDuration(seconds: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
 }
+
+/** Planned and clocked time as people read it, hours and minutes ("2 h 05"): the domain's one formatter. */
+export const formatWorkTime = (seconds: number) => formatHoursMinutes(seconds / 3600);
 
 export interface TimeSummary {
   /** Seconds planned (the items' times). */

@@ -1,4 +1,4 @@
-import { OPTION_RULES, type OptionKind, type SettingsModule } from '@atelier/domain';
+import { OPTION_RULES, parseDecimal, tooManyDecimals, type OptionKind, type SettingsModule } from '@atelier/domain';
 
 // The settings screens' model, without React: which options a module shows and how a value
 // is typed in (money in dollars on screen, in cents on the server).
@@ -30,8 +30,9 @@ export function fromInput(kind: OptionKind, text: string): unknown {
   if (kind === 'text') return text;
   if (trimmed === '') return kind === 'money' ? trimmed : null;
   if (kind === 'money') {
-    const n = Number(trimmed.replace(',', '.').replace(/\s/g, ''));
-    return Number.isFinite(n) ? Math.round(n * 100) : trimmed;
+    // The app's one reading of a typed number; more than cents is not rounded away unseen.
+    const n = parseDecimal(trimmed);
+    return n === null || tooManyDecimals(trimmed, 2) ? trimmed : Math.round(n * 100);
   }
   return trimmed;
 }

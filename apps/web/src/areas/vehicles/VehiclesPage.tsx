@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Badge, Button, FileButton, Group, Image, NumberInput, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, FileButton, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
@@ -28,6 +28,7 @@ import { activeUsers, newRecordLocations, odometerText, PriorityBadge, StateBadg
 import { requestEnums } from './enums.ts';
 import { VinField } from './VinField.tsx';
 import type { DecodedField } from './vinMerge.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 
 const P = crudPermissions('vehicles');
 const LIST_INCLUDE = 'customer,mecanic,tags';
@@ -67,7 +68,7 @@ function vehicleFields(typed: readonly string[] = [], onTyped?: (fields: Decoded
       name: 'model_year',
       // A year, not a quantity: no thousands separator ("2003", not "2 003").
       input: (p) => (
-        <NumberInput label={p.label} description={typed.includes('model_year') ? i18n.t('vehicles:vin.typed') : undefined} value={p.value as number | ''} onChange={(v) => p.onChange(v === '' ? '' : Number(v))} error={p.error} name="model_year" allowDecimal={false} allowNegative={false} min={1900} max={new Date().getFullYear() + 2} hideControls />
+        <DecimalInput label={p.label} description={typed.includes('model_year') ? i18n.t('vehicles:vin.typed') : undefined} value={p.value as number | ''} onChange={p.onChange} error={p.error} name="model_year" decimals={0} allowNegative={false} />
       ),
       view: (v) => <Text>{v.model_year ? String(v.model_year) : '—'}</Text>,
     },

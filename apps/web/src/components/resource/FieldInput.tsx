@@ -1,11 +1,11 @@
-import { NumberInput, PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { Controller, get, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
-import { currentLocale } from '../../i18n/index.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { DateTimeField, DayInput } from '../DateInputs.tsx';
-import type { AnyField, FormMode } from './formModel.ts';
+import { DecimalInput } from '../DecimalInput.tsx';
+import { fieldDecimals, type AnyField, type FormMode } from './formModel.ts';
 import { LineEditor } from './LineEditor.tsx';
 import { RelationSelect } from './RelationSelect.tsx';
 
@@ -53,19 +53,13 @@ export function FieldInput({ field: f, mode, form, values, known }: Props) {
           case 'number':
           case 'money':
             return (
-              <NumberInput
+              <DecimalInput
                 {...common}
                 value={field.value}
-                onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
-                decimalScale={f.kind === 'money' ? 2 : undefined}
-                decimalSeparator={currentLocale() === 'fr' ? ',' : '.'}
-                thousandSeparator={currentLocale() === 'fr' ? ' ' : ','}
-                suffix={f.kind === 'money' ? ' $' : undefined}
-                // The declaration's bounds are in cents for money, the input in dollars.
-                min={f.range?.min === undefined ? undefined : f.range.min / (f.kind === 'money' ? 100 : 1)}
-                max={f.range?.max === undefined ? undefined : f.range.max / (f.kind === 'money' ? 100 : 1)}
+                onChange={field.onChange}
+                decimals={fieldDecimals(f)}
+                money={f.kind === 'money'}
                 // Out of bounds stays as typed, with the form's message (rangeProblem): no silent change.
-                clampBehavior="none"
               />
             );
           case 'select':

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ActionIcon, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -11,7 +11,8 @@ import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { RelationSelect } from './RelationSelect.tsx';
-import { rangeProblem, type FieldDef } from './formModel.ts';
+import { DecimalInput } from '../DecimalInput.tsx';
+import { fieldDecimals, rangeProblem, type FieldDef } from './formModel.ts';
 import { lineParts, newLine, type LineValues, type LinesConfig } from './lines.ts';
 
 interface Props {
@@ -260,24 +261,18 @@ function LineRow({ id, orderable, name, onRemove, removable, toggle, detail, chi
 /** One cell's input, by its field's kind; its label is for assistive technology (the column says it). */
 function Cell({ field, value, known, onChange, error, label }: { field: FieldDef; value: unknown; known?: unknown; onChange: (v: unknown) => void; error?: string; label: string }) {
   const { t } = useTranslation();
-  const fr = currentLocale() === 'fr';
   const common = { 'aria-label': label, error, required: field.required, size: 'sm' as const, 'data-line-field': field.name };
   switch (field.kind) {
     case 'number':
     case 'money':
       return (
-        <NumberInput
+        <DecimalInput
           {...common}
           value={value as number | ''}
-          onChange={(v) => onChange(v === '' ? '' : Number(v))}
-          decimalScale={field.kind === 'money' ? 2 : field.decimal ? undefined : 0}
-          allowDecimal={field.kind === 'money' || Boolean(field.decimal)}
-          decimalSeparator={fr ? ',' : '.'}
-          thousandSeparator={fr ? ' ' : ','}
-          suffix={field.kind === 'money' ? ' $' : undefined}
+          onChange={onChange}
+          decimals={fieldDecimals(field)}
+          money={field.kind === 'money'}
           // The bounds are shown as errors (rangeProblem), never applied: clamping would change what was typed unseen.
-          clampBehavior="none"
-          hideControls
           styles={{ input: { textAlign: 'right' } }}
         />
       );

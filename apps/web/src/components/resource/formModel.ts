@@ -62,6 +62,9 @@ export interface FieldDef<R = Model> {
 export type AnyField = FieldDef<never>;
 
 /** The fields of a mode: those shown in it, a create-only field read only once created. */
+/** Decimals a number field keeps: cents for money, four for a decimal attribute, none for an integer. */
+export const fieldDecimals = (f: Pick<FieldDef, 'kind' | 'decimal'>) => (f.kind === 'money' ? 2 : f.decimal ? 4 : 0);
+
 export function fieldsFor<F extends AnyField>(fields: F[], mode: FormMode): F[] {
   return fields.filter((f) => !f.modes || f.modes.includes(mode)).map((f) => (f.createOnly && mode === 'edit' ? { ...f, readOnly: true } : f));
 }

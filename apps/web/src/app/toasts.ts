@@ -1,0 +1,16 @@
+import { hideNotification, notificationsStore } from '@mantine/notifications';
+
+/** At most two toasts at once: four stacked covered the table they spoke of. */
+export const TOAST_LIMIT = 2;
+
+/**
+ * Newest wins: a toast beyond the limit closes the oldest one shown (Mantine would hold the new
+ * one in a queue behind the old ones, so the latest news showed last). Returns the unsubscribe.
+ */
+export function keepNewestToasts(store = notificationsStore): () => void {
+  const unsubscribe = store.subscribe((state) => {
+    const oldest = state.notifications[0];
+    if (state.queue.length > 0 && oldest?.id) hideNotification(oldest.id, store);
+  });
+  return () => void unsubscribe();
+}
