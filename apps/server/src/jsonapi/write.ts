@@ -12,9 +12,11 @@ import {
   type ErrorItem,
 } from './errors.ts';
 import { column } from './filters.ts';
+import { hasLocations } from '../access/tenancy.ts';
 import { writeLog, writeLogs } from './audit.ts';
 import { own } from './own.ts';
 import { enforceCreate, enforceDelete, enforceEdit } from './policies.ts';
+import { isCreateOnly } from './relationships.ts';
 import { afterOwnLine, parseChildren, prepareOwnLine, writeChildren } from './children.ts';
 
 export type Mode = 'create' | 'update';
@@ -118,7 +120,7 @@ async function parseRelationships(
       errors.add(pointer, 'validation.unknown_relationship', { name });
       continue;
     }
-    if (rel.readOnly || name === owner || (rel.kind === 'belongsTo' && rel.createOnly && mode === 'update')) continue;
+    if (rel.readOnly || name === owner || (isCreateOnly(rel) && mode === 'update')) continue;
     if (rel.kind === 'ownsMany') {
       const children = await parseChildren(ctx, name, rel, value, existing, errors);
       if (children) {
@@ -160,10 +162,20 @@ async function parseRelationships(
       continue;
     }
     input.present.add(name);
-    if (rel.kind === 'belongsTo') input.values[rel.column] = ids[0] ?? null;
-    else if (rel.kind === 'idArray') input.values[rel.column] = ids;
+    if (rel.kind === 'belongsTo') input.values[rel.column] = ids[0] ?? (await hiddenLinks(ctx, rel, existing))[0] ?? null;
+    else if (rel.kind === 'idArray') input.values[rel.column] = [...ids, ...(await hiddenLinks(ctx, rel, existing))];
     else input.toMany[name] = ids;
   }
+}
+
+/**
+ * The ids a record links that its reader does not see (their linkage leaves them out: includes.ts):
+ * a document sent back as it was read keeps them rather than unlinking what someone else entered.
+ */
+async function hiddenLinks(ctx: RequestContext, rel: { type: string; column: string }, existing: Row | null): Promise<string[]> {
+  if (!existing || !ctx.actor.restrictToLocations) return [];
+  const linked = [existing[rel.column] ?? []].flat().filter((id): id is string => typeof id === 'string');
+  return invisibleIds(ctx, rel.type, linked);
 }
 
 /** The ids (each of the shape of the type's keys) that name no record the actor sees. */
@@ -192,7 +204,7 @@ function stampTenant(ctx: RequestContext, def: ResourceDefinition, input: WriteI
   }
   if ('reseller_id' in columns && def.tenancy.kind === 'owner' && !input.values.organization_id && !input.present.has('reseller'))
     input.values.reseller_id = actor.resellerId;
-  if (def.tenancy.hasLocations && 'location_ids' in columns && !('location_ids' in input.values))
+  if (hasLocations(def.table) && !('location_ids' in input.values))
     input.values.location_ids = actor.restrictToLocations ? actor.locationIds : [];
 }
 
