@@ -48,7 +48,7 @@ export const inspectionsResource = defineResource(declarations.inspections, {
           isAssignee: row.assigned_user_ids.includes(ctx.actor.id) || row.assigned_role_ids.some((id) => ctx.actor.roleIds.includes(id)),
         });
       }),
-    images: (a) => a.check(pictureList(MAX_PHOTOS, 'inspection.images_url')),
+    images: pictureList(MAX_PHOTOS, 'inspection.images_url'),
   },
   // Photos of the whole inspection (its summary), until it is completed (the edit policy).
   uploads: { images: { kinds: ['image'] } },
