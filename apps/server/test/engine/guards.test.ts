@@ -70,7 +70,8 @@ it('are never changed by a PATCH of whoever lacks their permission', async () =>
     const [after] = rowsOf<{ after: unknown }>(await t.database.db.execute(sql`SELECT ${column} AS after FROM ${table} WHERE id = ${row.id}`));
     expect(after.after, `${def.type}.${name} (${res.status})`).toEqual(row.before);
   }
-});
+  // A write per guarded relationship of every type.
+}, 120_000);
 
 it('refuse an inspection given assignees by whoever may not assign (403, translated, on the relationship)', async () => {
   const garage = ids.organizations['Garage Démo'];
