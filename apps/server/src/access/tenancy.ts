@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDefinition } from '../jsonapi/define-resource.ts';
 import { grants } from '../jsonapi/policies.ts';
@@ -14,8 +14,6 @@ export interface Tenancy {
   scope(actor: Actor, table: PgTable): SQL | undefined;
   /** Whether rows carry organization_id (then filter[organization] exists and writes are stamped). */
   hasOrganization: boolean;
-  /** Whether rows carry location_ids (then filter[allowedLocations] exists). */
-  hasLocations: boolean;
   /** Rows owned by a parent record: the parent's type and the foreign key to it (see ownedBy). */
   parent?: OwningParent;
 }
@@ -33,8 +31,16 @@ const col = (table: PgTable, name: string) => (table as unknown as Record<string
 const resellerOrganizations = (resellerId: string) =>
   sql`(SELECT o.id FROM organizations o WHERE o.reseller_id = ${resellerId})`;
 
+/**
+ * Whether the table's rows carry location_ids (allowedLocations): then a user restricted to
+ * locations sees only the rows of theirs and organization-wide ones, whatever the type (a table
+ * cannot opt out: a column the scope ignored was a way round the restriction), and
+ * filter[allowedLocations] narrows it.
+ */
+export const hasLocations = (table: PgTable) => 'location_ids' in getTableColumns(table);
+
 const locationClause = (actor: Actor, table: PgTable) =>
-  actor.restrictToLocations
+  actor.restrictToLocations && hasLocations(table)
     ? sql`(${col(table, 'location_ids')} && ${toUuidArray(actor.locationIds)} OR ${col(table, 'location_ids')} = '{}'::uuid[])`
     : undefined;
 
@@ -55,31 +61,24 @@ const and = (...parts: (SQL | undefined)[]) => {
 };
 
 export const tenancy = {
-  /** Rows owned by one organization (organization_id NOT NULL), optionally by locations. */
-  organization: (opts: { locations?: boolean } = {}): Tenancy => ({
+  /** Rows owned by one organization (organization_id NOT NULL), and by locations when they carry them. */
+  organization: (): Tenancy => ({
     kind: 'organization',
     hasOrganization: true,
-    hasLocations: opts.locations ?? true,
     scope(actor, table) {
-      const locations = opts.locations === false ? undefined : locationClause(actor, table);
       if (actor.isStaff) return undefined;
-      if (actor.organizationId) return and(sql`${col(table, 'organization_id')} = ${actor.organizationId}`, locations);
+      if (actor.organizationId) return and(sql`${col(table, 'organization_id')} = ${actor.organizationId}`, locationClause(actor, table));
       if (actor.resellerId) return sql`${col(table, 'organization_id')} IN ${resellerOrganizations(actor.resellerId)}`;
       return NOTHING;
     },
   }),
   /** Rows owned by an organization, a reseller or the platform (users, roles, logs). */
-  owner: (opts: { locations?: boolean } = {}): Tenancy => ({
+  owner: (): Tenancy => ({
     kind: 'owner',
     hasOrganization: true,
-    hasLocations: opts.locations ?? true,
     scope(actor, table) {
       if (actor.isStaff) return undefined;
-      if (actor.organizationId)
-        return and(
-          sql`${col(table, 'organization_id')} = ${actor.organizationId}`,
-          opts.locations === false ? undefined : locationClause(actor, table),
-        );
+      if (actor.organizationId) return and(sql`${col(table, 'organization_id')} = ${actor.organizationId}`, locationClause(actor, table));
       if (actor.resellerId)
         return sql`(${col(table, 'reseller_id')} = ${actor.resellerId} OR ${col(table, 'organization_id')} IN ${resellerOrganizations(actor.resellerId)})`;
       return NOTHING;
@@ -89,7 +88,6 @@ export const tenancy = {
   organizationSelf: (): Tenancy => ({
     kind: 'organization-self',
     hasOrganization: false,
-    hasLocations: false,
     scope(actor, table) {
       if (actor.isStaff) return undefined;
       if (actor.organizationId) return sql`${col(table, 'id')} = ${actor.organizationId}`;
@@ -101,7 +99,6 @@ export const tenancy = {
   resellerSelf: (): Tenancy => ({
     kind: 'reseller-self',
     hasOrganization: false,
-    hasLocations: false,
     scope(actor, table) {
       if (actor.isStaff) return undefined;
       if (actor.resellerId && !actor.organizationId) return sql`${col(table, 'id')} = ${actor.resellerId}`;
@@ -110,13 +107,12 @@ export const tenancy = {
   }),
   /**
    * Rows of one user (notifications, subscriptions): everyone, staff included, sees only their
-   * own. organization_id and location_ids, when present, only narrow the filters.
+   * own, and of those carrying locations, a restricted user sees those of their locations.
    */
-  personal: (opts: { column?: string; locations?: boolean } = {}): Tenancy => ({
+  personal: (opts: { column?: string } = {}): Tenancy => ({
     kind: 'personal',
     hasOrganization: true,
-    hasLocations: opts.locations ?? false,
-    scope: (actor, table) => sql`${col(table, opts.column ?? 'user_id')} = ${actor.id}`,
+    scope: (actor, table) => and(sql`${col(table, opts.column ?? 'user_id')} = ${actor.id}`, locationClause(actor, table)),
   }),
   /**
    * Rows owned by a parent record (a supplier's products, an order's lines): visible to whoever
@@ -127,7 +123,6 @@ export const tenancy = {
   ownedBy: (parent: OwningParent['def'], foreignKey: string, opts: { organization?: boolean } = {}): Tenancy => ({
     kind: 'owned',
     hasOrganization: !!opts.organization,
-    hasLocations: false,
     parent: { def: parent, foreignKey },
     scope(actor, table) {
       const inner = parent.tenancy.scope(actor, parent.table);
@@ -143,9 +138,8 @@ export const tenancy = {
   attachedTo: (types: ReadonlyMap<string, Pick<ResourceDefinition, 'table' | 'tenancy' | 'permissions' | 'writable' | 'alsoGrantedBy'>>, typeColumn: string, idColumn: string): Tenancy => ({
     kind: 'attached',
     hasOrganization: true,
-    hasLocations: false,
     scope(actor, table) {
-      const own = tenancy.organization({ locations: false }).scope(actor, table);
+      const own = tenancy.organization().scope(actor, table);
       const visible = [...types]
         .filter(([, def]) => grants(actor, def, 'view'))
         .map(([type, def]) => {
@@ -161,7 +155,6 @@ export const tenancy = {
   global: (): Tenancy => ({
     kind: 'global',
     hasOrganization: false,
-    hasLocations: false,
     scope: () => undefined,
   }),
 };

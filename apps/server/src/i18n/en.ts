@@ -119,6 +119,7 @@ export const en: Record<MessageKey, string> = {
   'validation.vin_characters': 'The VIN may only contain digits and letters other than I, O and Q',
   'validation.model_year': 'The model year must be between {min} and {max}',
   'validation.picture_url': 'Each picture must be the address of an uploaded file',
+  'validation.upload_reference': 'Each file must be one uploaded to Atelier for a record of this organization that you can see (web addresses are not accepted)',
 
   'vehicle.forbidden_add': 'You do not have permission to add a vehicle.',
   'vehicle.forbidden_edit': 'You do not have permission to edit a vehicle.',

@@ -118,6 +118,7 @@ export const fr = {
   'validation.vin_characters': 'Le NIV ne peut contenir que des chiffres et des lettres, sauf I, O et Q',
   'validation.model_year': 'L’année modèle doit être comprise entre {min} et {max}',
   'validation.picture_url': 'Chaque photo doit être l’adresse d’un fichier téléversé',
+  'validation.upload_reference': 'Chaque fichier doit avoir été téléversé dans Atelier pour une fiche de cette organisation que vous pouvez voir (les adresses web ne sont pas acceptées)',
 
   'vehicle.forbidden_add': "Vous n'avez pas la permission d'ajouter un véhicule.",
   'vehicle.forbidden_edit': "Vous n'avez pas la permission de modifier un véhicule.",

@@ -52,6 +52,8 @@ export class Attribute {
   limits: { min?: number; max?: number; maxLength?: number } = {};
   /** The value's JSON Schema in the API contract, when the kind says too little (a list of objects). */
   shape?: Record<string, unknown>;
+  /** The value names uploads (an address or a list of them): see holdsUploads. */
+  uploads = false;
   private checks: Parser[] = [];
 
   constructor(
@@ -96,6 +98,15 @@ export class Attribute {
   }
   check(parser: Parser) {
     this.checks.push(parser);
+    return this;
+  }
+  /**
+   * Its value names files uploaded to Atelier (/api/v1/uploads/{id}/content, one or a list): each
+   * one a document adds must be an upload of the record's organization that the writer may see
+   * (write.ts checkReferences). Upload fields (a resource's `uploads`) are so by themselves.
+   */
+  holdsUploads() {
+    this.uploads = true;
     return this;
   }
   /** Replaces the kind's own parser (a list of structured items checked item by item). */

@@ -6,7 +6,7 @@ import { inIds, selectRows } from './select.ts';
 import { ApiError, ValidationErrors, relationshipPointer } from './errors.ts';
 import { column } from './filters.ts';
 import type { OwnsMany } from './relationships.ts';
-import { changes, checkSameOrganization, dbErrorCode, parseData, withUniques } from './write.ts';
+import { changes, checkReferences, dbErrorCode, parseData, withUniques } from './write.ts';
 
 // Child collections (rel.ownsMany): records owned by a parent (an order's lines, a supplier's
 // products), written inside the parent's document. The relationship's `data` is the whole list,
@@ -164,7 +164,7 @@ export async function writeChildren(
       if (child.tenancy.hasOrganization) values.organization_id = parent.organization_id;
       const lineInput = { ...item.input, values, parent };
       await asLine(base, async () => {
-        await checkSameOrganization(ctx, child, lineInput, (parent.organization_id as string | undefined) ?? null);
+        await checkReferences(ctx, child, lineInput, (parent.organization_id as string | undefined) ?? null, item.existing);
         await child.hooks?.beforeWrite?.(ctx, lineInput, item.existing);
       });
       let line: Row;

@@ -221,6 +221,7 @@ export function defineResource<D extends Declaration, T extends PgTable>(declara
     const a = attributeOf(declared);
     attributes[name] = extras[name]?.(a) ?? a;
   }
+  for (const name of Object.keys(parts.uploads ?? {})) attributes[name]?.holdsUploads();
   const relationships: Record<string, Relationship> = {};
   for (const [name, declared] of Object.entries(declaration.relationships)) {
     const store = (storage as Record<string, Storage>)[name];

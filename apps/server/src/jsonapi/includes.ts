@@ -41,7 +41,7 @@ export async function readRecord(ctx: RequestContext, def: ResourceDefinition, i
  * again by key, unreturned, so that its parts can select from them as from any parent part.
  */
 export async function loadIncludes(ctx: RequestContext, def: ResourceDefinition, rows: Row[], tree: IncludeTree, doc: Document) {
-  if (rows.length === 0 || tree.size === 0) return;
+  if (rows.length === 0 || (tree.size === 0 && !checksLinkage(ctx))) return;
   const where = fragmentOf(ctx.db, inIds(column(def.table, 'id'), rows.map((r) => r.id)))!;
   const root: Planned = { table: def.table, fragments: [where], build: () => ({ table: def.table, where, returned: false }) };
   await read(ctx, def, root, tree, doc, { shape: `rows|${def.type}`, known: rows });
@@ -55,7 +55,18 @@ interface Step {
   parent: number;
   /** The part of the related records (none for a polymorphic relationship). */
   part?: number;
+  /** Read for the linkage only (a relationship not included): its part holds ids. */
+  linkageOnly?: boolean;
 }
+
+/**
+ * Whether the linkage of relationships not included is read too. A reader restricted to locations
+ * is the one from whom rows of their own organization are hidden, and a foreign key names such
+ * rows (a Montréal vehicle's Laval customer): their linkage names only what they may see, read
+ * in the same statement (ids only). For everyone else a foreign key names only rows they see
+ * (writes check it), so their reads stay as they were.
+ */
+const checksLinkage = (ctx: RequestContext) => ctx.actor.restrictToLocations;
 
 /** A number per registry (an app's types): two apps of one process may declare a type apart. */
 const registries = new WeakMap<object, number>();
@@ -81,7 +92,7 @@ async function read(
   const steps: Step[] = [];
   plan(ctx, def, tree, 0, parts, steps);
   const { known } = opts;
-  const shape = opts.shape === null ? null : `${registryKey(ctx.registry)}|${opts.shape}|${treeKey(tree)}`;
+  const shape = opts.shape === null ? null : `${registryKey(ctx.registry)}|${opts.shape}|${treeKey(tree)}${checksLinkage(ctx) ? '|linkage' : ''}`;
   // Rows in hand and nothing but polymorphic relationships: no statement to run.
   const answer = known && parts.length === 1 ? { sets: [known], scalar: undefined } : await selectPlanned(ctx.db, shape, parts, opts.scalar);
   const sets = answer.sets;
@@ -116,6 +127,19 @@ function plan(ctx: RequestContext, def: ResourceDefinition, tree: IncludeTree, p
       }) - 1;
     steps.push({ def, name, rel, parent, part });
     plan(ctx, target, subtree, part, parts, steps);
+  }
+  if (checksLinkage(ctx)) planLinkage(ctx, def, tree, parent, parts, steps);
+}
+
+/** A part of ids per to-one or id-array relationship of `def` not included, whose target the actor's scope narrows. */
+function planLinkage(ctx: RequestContext, def: ResourceDefinition, tree: IncludeTree, parent: number, parts: Planned[], steps: Step[]) {
+  for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+    if (tree.has(name) || (rel.kind !== 'belongsTo' && rel.kind !== 'idArray') || !ctx.registry.has(rel.type)) continue;
+    const target = ctx.registry.resource(rel.type);
+    const scope = fragmentOf(ctx.db, target.tenancy.scope(ctx.actor, target.table));
+    if (!scope) continue;
+    const part = parts.push({ table: target.table, idOnly: true, fragments: [scope], build: () => ({ ...relatedPart(def, target, rel, partRef(parent), scope), idOnly: true }) }) - 1;
+    steps.push({ def, name, rel, parent, part, linkageOnly: true });
   }
 }
 
@@ -174,6 +198,7 @@ function link(ctx: RequestContext, doc: Document, step: Step, parents: Row[], re
   const target = ctx.registry.resource(rel.type);
   const of = linker(rel, parents, related);
   for (const row of parents) setLinkage(doc, step.def.type, row.id, step.name, of(row));
+  if (step.linkageOnly) return;
   for (const r of related) {
     const k = linkKey(target.type, r.id);
     if (!doc.included.has(k)) doc.included.set(k, { def: target, row: r });

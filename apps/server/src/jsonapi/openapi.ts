@@ -3,7 +3,7 @@ import type { Registry } from './registry.ts';
 import { type ActionDefinition, type JsonSchema, type Policy, type ResourceDefinition } from './define-resource.ts';
 import { own } from './own.ts';
 import { MAX_ASKED_PAGE_SIZE, MAX_INCLUDE_DEPTH, MAX_PAGE_NUMBER, pageCeiling } from './query.ts';
-import { polymorphicTypes, type Relationship } from './relationships.ts';
+import { isCreateOnly, polymorphicTypes, type Relationship } from './relationships.ts';
 
 /**
  * The API contract, OpenAPI 3.1, generated from what the server declares: the registry's
@@ -305,7 +305,7 @@ function dataSchema(registry: Registry, def: ResourceDefinition, mode: 'create' 
   const relationships: Record<string, JsonSchema> = {};
   const requiredRelationships: string[] = [];
   for (const [name, r] of Object.entries(def.relationships ?? {})) {
-    if (r.readOnly || name === owner || (mode === 'update' && r.kind === 'belongsTo' && r.createOnly)) continue;
+    if (r.readOnly || name === owner || (mode === 'update' && isCreateOnly(r))) continue;
     const data = r.kind === 'ownsMany' ? childrenSchema(registry, r) : linkageSchema(registry, r);
     relationships[name] = { type: 'object', properties: { data }, required: ['data'], additionalProperties: false };
     if (mode === 'create' && r.kind === 'belongsTo' && r.required) requiredRelationships.push(name);
@@ -468,6 +468,16 @@ interface Operation {
   policy?: Policy<never>['refuses'];
 }
 
+/** A policy's refusals with those of the relationships that carry a permission (policies.ts guardRefusals). */
+function withGuards(def: ResourceDefinition, refuses: Policy<never>['refuses'] | undefined, mode: 'create' | 'update') {
+  const guarded = Object.entries(def.relationships ?? {}).flatMap(([name, r]) =>
+    (r.kind === 'belongsTo' || r.kind === 'idArray') && r.guard && !r.readOnly && !(mode === 'update' && isCreateOnly(r)) ? [`${name} needs ${r.guard.permission}`] : [],
+  );
+  if (!guarded.length) return refuses;
+  const text = `Setting or changing ${guarded.join('; ')}.`;
+  return { ...refuses, 403: refuses?.[403] ? `${refuses[403]} ${text}` : text };
+}
+
 function operationObject(op: Operation, path: string, method: string) {
   const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => idParam(m[1]));
   const errors = [...new Set([...COMMON_ERRORS, ...(op.public ? [] : [401]), ...op.errors])].sort();
@@ -533,14 +543,14 @@ function resourceOperations(registry: Registry, def: ResourceDefinition): [strin
           },
         },
         errors: [403, 409, 413, 415, 422],
-        policy: def.policies?.create?.refuses,
+        policy: withGuards(def, def.policies?.create?.refuses, 'create'),
       },
     ]);
   if (ops.update)
     out.push([
       'PATCH',
       `${base}/:id`,
-      { summary: `Update one of ${def.type}`, tag: def.type, parameters: readParams(registry, def), body: { schema: ref(`${def.type}.update`) }, responses: one, errors: [403, 404, 409, 413, 415, 422], policy: def.policies?.edit?.refuses },
+      { summary: `Update one of ${def.type}`, tag: def.type, parameters: readParams(registry, def), body: { schema: ref(`${def.type}.update`) }, responses: one, errors: [403, 404, 409, 413, 415, 422], policy: withGuards(def, def.policies?.edit?.refuses, 'update') },
     ]);
   if (ops.delete) out.push(['DELETE', `${base}/:id`, { summary: `Delete one of ${def.type}`, tag: def.type, responses: { 204: { description: 'Deleted.' } }, errors: [403, 404, 409], policy: def.policies?.delete?.refuses }]);
   return out;

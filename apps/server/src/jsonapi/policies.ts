@@ -2,7 +2,7 @@ import type { Actor } from '../access/actor.ts';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 import type { RequestContext } from './context.ts';
 import type { Policy, PolicyAnswer, Refusal, ResourceDefinition, Row, Verb, WriteInput } from './define-resource.ts';
-import { ApiError, forbidden, type ErrorItem } from './errors.ts';
+import { ApiError, forbidden, relationshipPointer, type ErrorItem } from './errors.ts';
 import { own } from './own.ts';
 
 // Authorization, in two steps. The roles: whether the actor's permissions grant a verb on a type,
@@ -45,30 +45,46 @@ export const forbid = (code: MessageKey, params?: MessageParams, pointer?: strin
 /** A refusal because of the record's state (it cannot be changed so now). */
 export const conflictWith = (code: MessageKey, params?: MessageParams, pointer?: string): Refusal => ({ status: 409, code, params, pointer });
 
-/** Throws the policy's refusals (403 or 409, translated) or returns when it allows. */
-async function enforce<A extends unknown[]>(def: ResourceDefinition, name: string, policy: Policy<A> | undefined, ctx: RequestContext, ...args: A) {
-  if (!policy) return;
-  const answer: PolicyAnswer = await policy.check(ctx, ...args);
-  const refusals = answer ? [answer].flat() : [];
-  if (!refusals.length) return;
-  for (const r of refusals)
+/** Throws the policy's refusals (403 or 409, translated), and `also`'s, or returns when none refuses. */
+async function enforce<A extends unknown[]>(def: ResourceDefinition, name: string, policy: Policy<A> | undefined, ctx: RequestContext, also: Refusal[], ...args: A) {
+  const answer: PolicyAnswer = policy && (await policy.check(ctx, ...args));
+  const refused = answer ? [answer].flat() : [];
+  for (const r of refused)
     // The contract lists what a policy refuses: an undeclared status would drift from it.
-    if (!policy.refuses[r.status]) throw new Error(`The ${name} policy of ${def.type} answers ${r.status}, which it does not declare`);
+    if (!policy!.refuses[r.status]) throw new Error(`The ${name} policy of ${def.type} answers ${r.status}, which it does not declare`);
+  const refusals = [...refused, ...also];
+  if (!refusals.length) return;
   throw ApiError.many(
     refusals.map((r): ErrorItem => ({ status: r.status, code: r.code, params: r.params, ...(r.pointer ? { source: { pointer: r.pointer } } : {}) })),
   );
 }
 
-/** The create policy: what a new document asks for (its type of work, its access). */
+/**
+ * The relationships a document sets or changes that carry a permission the actor lacks (see
+ * Guard): given on a new record, or different from the record's (the same assignees sent back
+ * with another change are no change).
+ */
+function guardRefusals(ctx: RequestContext, def: ResourceDefinition, input: WriteInput, existing: Row | null): Refusal[] {
+  const refused: Refusal[] = [];
+  for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+    if ((rel.kind !== 'belongsTo' && rel.kind !== 'idArray') || !rel.guard || !input.present.has(name)) continue;
+    if (ctx.actor.permissions.has(rel.guard.permission)) continue;
+    const ids = (v: unknown) => [v ?? []].flat().map(String).sort().join(',');
+    if (ids(input.values[rel.column]) !== ids(existing?.[rel.column])) refused.push(forbid(rel.guard.refusal, undefined, relationshipPointer(name)));
+  }
+  return refused;
+}
+
+/** The create policy: what a new document asks for (its type of work, its access, its guarded relationships). */
 export const enforceCreate = (ctx: RequestContext, def: ResourceDefinition, input: WriteInput) =>
-  enforce(def, 'create', def.policies?.create, ctx, input);
+  enforce(def, 'create', def.policies?.create, ctx, guardRefusals(ctx, def, input, null), input);
 
 /** The edit policy of a loaded, locked record and the change asked for (none: a workflow route that changes it). */
 export const enforceEdit = (ctx: RequestContext, def: ResourceDefinition, row: Row, input: WriteInput = { values: {}, virtual: {}, toMany: {}, children: {}, present: new Set() }) =>
-  enforce(def, 'edit', def.policies?.edit, ctx, row, input);
+  enforce(def, 'edit', def.policies?.edit, ctx, guardRefusals(ctx, def, input, row), row, input);
 
-export const enforceDelete = (ctx: RequestContext, def: ResourceDefinition, row: Row) => enforce(def, 'delete', def.policies?.delete, ctx, row);
+export const enforceDelete = (ctx: RequestContext, def: ResourceDefinition, row: Row) => enforce(def, 'delete', def.policies?.delete, ctx, [], row);
 
 /** The policy of a record action (POST /{type}/{id}/{action}). */
 export const enforceAction = (ctx: RequestContext, def: ResourceDefinition, action: string, row: Row) =>
-  enforce(def, action, own(def.policies?.actions, action), ctx, row);
+  enforce(def, action, own(def.policies?.actions, action), ctx, [], row);

@@ -1,6 +1,7 @@
 import type { RelationshipDeclaration } from '@atelier/domain';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { MessageKey } from '../i18n/index.ts';
 import type { RequestContext } from './context.ts';
 import type { Registry } from './registry.ts';
 
@@ -19,13 +20,27 @@ import type { Registry } from './registry.ts';
  *   written inside this row's document (write.ts, children.ts): their tenancy is this row's.
  */
 export type Relationship =
-  | { kind: 'belongsTo'; type: string; column: string; required: boolean; readOnly: boolean; createOnly: boolean }
+  | { kind: 'belongsTo'; type: string; column: string; required: boolean; readOnly: boolean; createOnly: boolean; guard?: Guard }
   | HasMany
   | { kind: 'manyToMany'; type: string; through: PgTable; local: string; foreign: string; readOnly: boolean }
-  | { kind: 'idArray'; type: string; column: string; readOnly: boolean }
+  | { kind: 'idArray'; type: string; column: string; readOnly: boolean; createOnly: boolean; guard?: Guard }
   | { kind: 'containedIn'; type: string; column: string; readOnly: true }
   | { kind: 'polymorphic'; type: ''; types: readonly string[]; load: PolymorphicLoader; readOnly: true; many: boolean }
   | OwnsMany;
+
+/**
+ * The permission a relationship carries of its own (the assignees: assign inspections; the
+ * approver): setting or changing it needs that permission beside the right to write the record,
+ * on every write path (create, update, import), checked by the engine (policies.ts), refused
+ * with the relationship's own translated message.
+ */
+export interface Guard {
+  permission: string;
+  refusal: MessageKey;
+}
+
+/** Whether a relationship is written only when its record is created (then ignored in updates). */
+export const isCreateOnly = (rel: Relationship) => (rel.kind === 'belongsTo' || rel.kind === 'idArray') && rel.createOnly;
 
 /** Records holding this row's id in a foreign key column (read only). */
 export interface HasMany {
@@ -76,8 +91,8 @@ const readOnly = (declared: RelationshipDeclaration, kind: string): true => {
 export const rel = {
   /** A foreign key column on this row. */
   belongsTo:
-    (column: string): Storage =>
-    (d) => ({ kind: 'belongsTo', type: d.type, column, required: d.required, readOnly: d.readOnly, createOnly: d.createOnly }),
+    (column: string, opts: { guard?: Guard } = {}): Storage =>
+    (d) => ({ kind: 'belongsTo', type: d.type, column, required: d.required, readOnly: d.readOnly, createOnly: d.createOnly, ...opts }),
   /** A foreign key column on the related rows (optionally ordered by one of their columns, and narrowed). */
   hasMany:
     (foreignKey: string, opts: Pick<HasMany, 'order' | 'where'> = {}): Storage =>
@@ -87,8 +102,8 @@ export const rel = {
     (d) => ({ kind: 'manyToMany', type: d.type, through, local, foreign, readOnly: d.readOnly }),
   /** A uuid[] column on this row. */
   idArray:
-    (column: string): Storage =>
-    (d) => ({ kind: 'idArray', type: d.type, column, readOnly: d.readOnly }),
+    (column: string, opts: { guard?: Guard } = {}): Storage =>
+    (d) => ({ kind: 'idArray', type: d.type, column, readOnly: d.readOnly, createOnly: d.createOnly, ...opts }),
   /** The related rows hold this row's id in a uuid[] column. */
   containedIn:
     (column: string): Storage =>

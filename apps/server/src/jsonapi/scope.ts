@@ -1,6 +1,6 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { Fragment } from '../db/render.ts';
-import { sqlAnd } from '../access/tenancy.ts';
+import { hasLocations, sqlAnd } from '../access/tenancy.ts';
 import type { RequestContext } from './context.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Filter, ResourceDefinition, RowOf } from './define-resource.ts';
@@ -36,7 +36,7 @@ function implicitFilter(def: Pick<ResourceDefinition, 'table' | 'tenancy'>, name
   }
   if (name === 'with_ids') return uuidKeys(def) ? filters.ids('id', 'with_ids') : filters.integers('id', 'with_ids');
   if (name === 'organization') return def.tenancy.hasOrganization ? filters.ids('organization_id', 'organization') : IGNORED;
-  if (name === 'allowedLocations') return def.tenancy.hasLocations ? filters.inLocations('location_ids', 'allowedLocations') : IGNORED;
+  if (name === 'allowedLocations') return hasLocations(def.table) ? filters.inLocations('location_ids', 'allowedLocations') : IGNORED;
   return undefined;
 }
 

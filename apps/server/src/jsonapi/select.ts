@@ -73,10 +73,12 @@ export interface Select {
   extra?: SQL;
   extraNames?: string[];
   join?: SQL;
+  /** Only the id column (the linkage of a relationship not included). */
+  idOnly?: boolean;
 }
 
 const selectSql = (table: PgTable, s: Select, json = false) =>
-  sql`select ${json ? shapeOf(table).jsonList : shapeOf(table).list}${s.extra ? sql`, ${s.extra}` : sql``} from ${table}${s.join ? sql` ${s.join}` : sql``}${
+  sql`select ${s.idOnly ? sql.raw(`"${getTableName(table)}"."id"`) : json ? shapeOf(table).jsonList : shapeOf(table).list}${s.extra ? sql`, ${s.extra}` : sql``} from ${table}${s.join ? sql` ${s.join}` : sql``}${
     s.where ? sql` where ${s.where}` : sql``
   }${s.tail ? sql` ${s.tail}` : sql``}`;
 
@@ -112,6 +114,8 @@ export const partRef = (i: number) => sql.raw(`"p${i}"`);
 export interface Planned {
   table: PgTable;
   extraNames?: string[];
+  /** Its rows hold only their id (see Select). */
+  idOnly?: boolean;
   fragments: Fragment[];
   build: () => Part;
 }
@@ -179,6 +183,7 @@ export async function selectPlanned(
   const [answer] = await executeText(db, text, params, { prepare: shape !== null });
   const sets = planned.map((p, i) => {
     const raw = (answer[`p${i}`] as Record<string, unknown>[] | null) ?? [];
+    if (p.idOnly) return raw.map((r) => ({ id: String(r.id) }) as Row);
     const shape = shapeOf(p.table);
     return raw.map((r) => decodeRow(shape, r, p.extraNames));
   });

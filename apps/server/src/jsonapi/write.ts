@@ -12,9 +12,12 @@ import {
   type ErrorItem,
 } from './errors.ts';
 import { column } from './filters.ts';
+import { uploads } from '../areas/files/files.table.ts';
+import { hasLocations } from '../access/tenancy.ts';
 import { writeLog, writeLogs } from './audit.ts';
 import { own } from './own.ts';
 import { enforceCreate, enforceDelete, enforceEdit } from './policies.ts';
+import { isCreateOnly } from './relationships.ts';
 import { afterOwnLine, parseChildren, prepareOwnLine, writeChildren } from './children.ts';
 
 export type Mode = 'create' | 'update';
@@ -118,7 +121,7 @@ async function parseRelationships(
       errors.add(pointer, 'validation.unknown_relationship', { name });
       continue;
     }
-    if (rel.readOnly || name === owner || (rel.kind === 'belongsTo' && rel.createOnly && mode === 'update')) continue;
+    if (rel.readOnly || name === owner || (isCreateOnly(rel) && mode === 'update')) continue;
     if (rel.kind === 'ownsMany') {
       const children = await parseChildren(ctx, name, rel, value, existing, errors);
       if (children) {
@@ -160,10 +163,20 @@ async function parseRelationships(
       continue;
     }
     input.present.add(name);
-    if (rel.kind === 'belongsTo') input.values[rel.column] = ids[0] ?? null;
-    else if (rel.kind === 'idArray') input.values[rel.column] = ids;
+    if (rel.kind === 'belongsTo') input.values[rel.column] = ids[0] ?? (await hiddenLinks(ctx, rel, existing))[0] ?? null;
+    else if (rel.kind === 'idArray') input.values[rel.column] = [...ids, ...(await hiddenLinks(ctx, rel, existing))];
     else input.toMany[name] = ids;
   }
+}
+
+/**
+ * The ids a record links that its reader does not see (their linkage leaves them out: includes.ts):
+ * a document sent back as it was read keeps them rather than unlinking what someone else entered.
+ */
+async function hiddenLinks(ctx: RequestContext, rel: { type: string; column: string }, existing: Row | null): Promise<string[]> {
+  if (!existing || !ctx.actor.restrictToLocations) return [];
+  const linked = [existing[rel.column] ?? []].flat().filter((id): id is string => typeof id === 'string');
+  return invisibleIds(ctx, rel.type, linked);
 }
 
 /** The ids (each of the shape of the type's keys) that name no record the actor sees. */
@@ -192,12 +205,16 @@ function stampTenant(ctx: RequestContext, def: ResourceDefinition, input: WriteI
   }
   if ('reseller_id' in columns && def.tenancy.kind === 'owner' && !input.values.organization_id && !input.present.has('reseller'))
     input.values.reseller_id = actor.resellerId;
-  if (def.tenancy.hasLocations && 'location_ids' in columns && !('location_ids' in input.values))
+  if (hasLocations(def.table) && !('location_ids' in input.values))
     input.values.location_ids = actor.restrictToLocations ? actor.locationIds : [];
 }
 
-/** Related records that carry an organization must belong to the record's organization. */
-export async function checkSameOrganization(ctx: RequestContext, def: ResourceDefinition, input: WriteInput, organizationId: string | null) {
+/**
+ * What a document names beside its own values: related records that carry an organization must
+ * belong to the record's organization, and uploads (attributes that hold them) too.
+ */
+export async function checkReferences(ctx: RequestContext, def: ResourceDefinition, input: WriteInput, organizationId: string | null, existing: Row | null) {
+  await checkUploads(ctx, def, input, organizationId, existing);
   if (!organizationId) return;
   const errors = new ValidationErrors();
   for (const [name, rel] of Object.entries(def.relationships ?? {})) {
@@ -223,6 +240,39 @@ export async function checkSameOrganization(ctx: RequestContext, def: ResourceDe
   errors.throwIfAny();
 }
 
+const UPLOAD_URL = /^\/api\/v1\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content$/i;
+
+/**
+ * Each upload address a document adds (Attribute.holdsUploads) names an upload of the record's
+ * organization whose record the writer sees; anything else, a web address included, is refused
+ * (422). Addresses the record already holds are kept as they are (web addresses of older data).
+ */
+async function checkUploads(ctx: RequestContext, def: ResourceDefinition, input: WriteInput, organizationId: string | null, existing: Row | null) {
+  const errors = new ValidationErrors();
+  for (const [name, a] of Object.entries(def.attributes)) {
+    const key = a.column ?? name;
+    if (!a.uploads || !input.present.has(name)) continue;
+    const kept = new Set([existing?.[key] ?? []].flat());
+    const added = [input.values[key] ?? []].flat().filter((v): v is string => typeof v === 'string' && v !== '' && !kept.has(v));
+    if (!added.length) continue;
+    const ids = added.map((v) => UPLOAD_URL.exec(v)?.[1]?.toLowerCase());
+    const wanted = ids.filter((id): id is string => !!id);
+    const found = wanted.length
+      ? await ctx.db.select({ id: uploads.id, organization: uploads.organization_id, type: uploads.resource_type, record: uploads.record_id }).from(uploads).where(inIds(column(uploads, 'id'), wanted))
+      : [];
+    // Of the record's organization, and uploaded for a record the writer sees (a hidden location's are not theirs).
+    const usable = new Set<string>();
+    for (const type of new Set(found.map((u) => u.type))) {
+      const ofType = found.filter((u) => u.type === type && u.organization === organizationId);
+      if (!ofType.length || !ctx.registry.has(type)) continue;
+      const hidden = new Set(await invisibleIds(ctx, type, ofType.map((u) => u.record)));
+      for (const u of ofType) if (!hidden.has(u.record)) usable.add(u.id);
+    }
+    if (ids.some((id) => !id || !usable.has(id))) errors.add(attributePointer(name), 'validation.upload_reference');
+  }
+  errors.throwIfAny();
+}
+
 async function writeToMany(ctx: RequestContext, def: ResourceDefinition, id: string, input: WriteInput) {
   for (const [name, ids] of Object.entries(input.toMany)) {
     const rel = def.relationships![name];
@@ -239,7 +289,7 @@ export async function createRecord(ctx: RequestContext, def: ResourceDefinition,
   errors.throwIfAny();
   await prepareOwnLine(ctx, def, input, null);
   await enforceCreate(ctx, def, input);
-  await checkSameOrganization(ctx, def, input, (input.values.organization_id as string) ?? null);
+  await checkReferences(ctx, def, input, (input.values.organization_id as string) ?? null, null);
   await def.hooks?.beforeWrite?.(ctx, input, null);
   const [inserted] = (await withUniques(def, () => ctx.db.insert(def.table).values(input.values).returning())) as Row[];
   await writeToMany(ctx, def, inserted.id, input);
@@ -266,7 +316,7 @@ export async function prepareCreate(ctx: RequestContext, def: ResourceDefinition
   errors.throwIfAny();
   await prepareOwnLine(ctx, def, input, null);
   await enforceCreate(ctx, def, input);
-  await checkSameOrganization(ctx, def, input, (input.values.organization_id as string) ?? null);
+  await checkReferences(ctx, def, input, (input.values.organization_id as string) ?? null, null);
   await def.hooks?.beforeWrite?.(ctx, input, null);
   return input;
 }
@@ -296,7 +346,7 @@ export async function updateRecord(ctx: RequestContext, def: ResourceDefinition,
   const input = await parseDocument(ctx, def, body, 'update', existing);
   await prepareOwnLine(ctx, def, input, existing);
   await enforceEdit(ctx, def, existing, input);
-  await checkSameOrganization(ctx, def, input, ((input.values.organization_id ?? existing.organization_id) as string) ?? null);
+  await checkReferences(ctx, def, input, ((input.values.organization_id ?? existing.organization_id) as string) ?? null, existing);
   await def.hooks?.beforeWrite?.(ctx, input, existing);
   let row = existing;
   // A to-many change alone still bumps updated_at: caches keyed on it (a role's permissions) must see it.

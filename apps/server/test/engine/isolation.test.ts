@@ -5,6 +5,9 @@ import type { ResourceDefinition } from '../../src/jsonapi/define-resource.ts';
 import { AREAS } from '../../src/areas/index.ts';
 import { buildRegistry } from '../../src/app.ts';
 import { keptTexts } from '../../src/jsonapi/select.ts';
+import { hasLocations } from '../../src/access/tenancy.ts';
+import { isCreateOnly } from '../../src/jsonapi/relationships.ts';
+import { makeUser } from '../factories.ts';
 
 /** The types of the app under test (every area's). */
 const registry = buildRegistry(AREAS);
@@ -148,7 +151,7 @@ describe.each([
       const mine = await recordOf(def, own);
       if (!mine) continue;
       for (const [name, rel] of Object.entries(def.relationships ?? {})) {
-        if (rel.readOnly || (rel.kind === 'belongsTo' && rel.createOnly)) continue;
+        if (rel.readOnly || isCreateOnly(rel)) continue;
         const target = registry.resource(rel.type);
         const theirs = await recordOf(target, victim);
         if (!theirs) continue;
@@ -160,6 +163,97 @@ describe.each([
         expect([403, 404, 422], `PATCH ${def.type}.${name} -> ${victim} ${rel.type}: ${res.status}`).toContain(res.status);
       }
     }
+  });
+});
+
+/**
+ * Within an organization: a user restricted to Montréal, holding every permission, against one
+ * record of every type whose rows carry locations, given to Laval only. Such a record does not
+ * exist for them, whichever way they ask, and no document names it, not even in a relationship's
+ * linkage (an id alone tells what exists: decisions.md).
+ */
+describe('a user restricted to locations', () => {
+  const hidden = new Map<string, string>();
+  let token: string;
+  beforeAll(async () => {
+    const garage = ids.organizations['Garage Démo'];
+    const me = await makeUser(t, garage, { permissions: 'all', restrict_to_locations: true, location_ids: [ids.locations['Garage Démo Montréal']] });
+    token = me.token;
+    for (const def of types().filter((d) => hasLocations(d.table) && d.tenancy.kind !== 'personal')) {
+      const table = sql.identifier(getTableName(def.table));
+      const [row] = rowsOf<{ id: string }>(
+        await t.database.db.execute(sql`SELECT id::text AS id FROM ${table} WHERE organization_id = ${garage} AND id <> ${me.id} ORDER BY id LIMIT 1`),
+      );
+      expect(row, `seed a Garage Démo record of type ${def.type}`).toBeTruthy();
+      await t.database.db.execute(sql`UPDATE ${table} SET location_ids = ARRAY[${ids.locations['Garage Démo Laval']}]::uuid[] WHERE id = ${row.id}`);
+      hidden.set(def.type, row.id);
+    }
+  });
+
+  it('covers every type whose rows carry locations, roles included', () => {
+    expect([...hidden.keys()]).toEqual(expect.arrayContaining(['roles', 'users', 'vehicles', 'inspections']));
+  });
+
+  it('cannot read, list, filter to, include, change or delete a record of another location', async () => {
+    const laval = ids.locations['Garage Démo Laval'];
+    for (const [type, id] of hidden) {
+      const base = `/api/v1/${type}`;
+      for (const [method, body] of [['GET'], ['PATCH', { data: { type, id, attributes: {} } }], ['DELETE']] as const) {
+        const res = await t.api(method, `${base}/${id}`, { token, body });
+        expect(res.status, `${method} ${type}/${id}`).toBe(404);
+      }
+      for (const url of [`${base}?filter[with_ids]=${id}`, `${base}?filter[allowedLocations]=${laval}`]) {
+        const res = await t.api('GET', url, { token });
+        expect(res.status, url).toBe(200);
+        expect(res.body.data.map((r: { id: string }) => r.id), url).not.toContain(id);
+      }
+    }
+  });
+
+  it('finds no hidden record in any list, its includes or its linkage', async () => {
+    const secret = new Set(hidden.values());
+    for (const def of types()) {
+      const includes = Object.entries(def.relationships ?? {})
+        .filter(([, r]) => r.kind === 'polymorphic' || registry.has(r.type))
+        .map(([name]) => name)
+        .join(',');
+      for (const url of [`/api/v1/${def.type}?page[size]=100`, `/api/v1/${def.type}?page[size]=100${includes ? `&include=${includes}` : ''}`]) {
+        const res = await t.api('GET', url, { token });
+        if (res.status === 403) continue;
+        expect(res.status, url).toBe(200);
+        const named: string[] = [];
+        for (const object of [...res.body.data, ...(res.body.included ?? [])]) {
+          if (secret.has(object.id)) named.push(`${object.type} ${object.id}`);
+          for (const [name, r] of Object.entries((object.relationships ?? {}) as Record<string, { data: unknown }>))
+            for (const linked of [r.data].flat() as ({ id: string } | null)[])
+              if (linked && secret.has(linked.id)) named.push(`${object.type} ${object.id} ${name} → ${linked.id}`);
+        }
+        expect(named, url).toEqual([]);
+      }
+    }
+  }, 120_000);
+
+  it('reads and writes a visible record linking a hidden one without naming it', async () => {
+    const customer = hidden.get('customers')!;
+    const [vehicle] = rowsOf<{ id: string }>(
+      await t.database.db.execute(
+        sql`UPDATE vehicles SET customer_id = ${customer}, location_ids = '{}' WHERE id = (SELECT id FROM vehicles WHERE organization_id = ${ids.organizations['Garage Démo']} AND id <> ${hidden.get('vehicles')!} ORDER BY id LIMIT 1) RETURNING id::text AS id`,
+      ),
+    );
+    const get = await t.api('GET', `/api/v1/vehicles/${vehicle.id}`, { token });
+    expect(get.status).toBe(200);
+    expect(get.body.data.relationships.customer.data).toBeNull();
+    const patch = await t.api('PATCH', `/api/v1/vehicles/${vehicle.id}`, { token, body: { data: { type: 'vehicles', id: vehicle.id, attributes: { color: 'Rouge' } } } });
+    expect(patch.status).toBe(200);
+    expect(patch.body.data.relationships.customer.data).toBeNull();
+    // The document sent back as read (no customer) keeps the link the reader does not see: others still do.
+    const back = await t.api('PATCH', `/api/v1/vehicles/${vehicle.id}`, {
+      token,
+      body: { data: { type: 'vehicles', id: vehicle.id, relationships: { customer: { data: null } } } },
+    });
+    expect(back.status).toBe(200);
+    const [row] = rowsOf<{ c: string }>(await t.database.db.execute(sql`SELECT customer_id::text AS c FROM vehicles WHERE id = ${vehicle.id}`));
+    expect(row.c).toBe(customer);
   });
 });
 

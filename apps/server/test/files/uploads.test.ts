@@ -1,10 +1,13 @@
+import { expectedCheckDigit } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downscale } from '../../src/reports/images.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
-import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
+import { makeOrganization, makeUser, makeVehicle, type MadeUser } from '../factories.ts';
+import { buildRegistry } from '../../src/app.ts';
+import { AREAS } from '../../src/areas/index.ts';
 
 // A 1×1 transparent PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -167,5 +170,83 @@ describe('uploads', () => {
     expect(row.path.startsWith('uploads/platform/')).toBe(true);
     expect((await content(res.body.url, reseller)).statusCode).toBe(200);
     expect((await content(res.body.url, manager)).statusCode).toBe(404);
+  });
+});
+
+/**
+ * An address of an upload names a file: a document may add one only of the record's organization,
+ * uploaded for a record its writer sees; web addresses are refused (a tracking image in a
+ * customer's report). Addresses the record already holds stay.
+ */
+describe('upload references', () => {
+  let garage: { id: string; locations: Record<string, string> };
+  let admin: MadeUser;
+  let restricted: MadeUser;
+  let ours: string;
+  let hidden: string;
+  const patchVehicle = (id: string, token: string, pictures: string[], lang = 'fr') =>
+    t.api('PATCH', `/api/v1/vehicles/${id}`, { token, headers: { 'accept-language': lang }, body: { data: { type: 'vehicles', id, attributes: { pictures } } } });
+  const picturesOf = async (id: string) =>
+    rowsOf<{ p: string[] }>(await t.database.db.execute(sql`SELECT pictures AS p FROM vehicles WHERE id = ${id}`))[0].p;
+  let serial = 400_000;
+  const vehicle = async (token: string) => {
+    const draft = `1HGCM82630A${serial++}`;
+    return (await makeVehicle(t, token, { vin: draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9) })).id;
+  };
+
+  beforeAll(async () => {
+    garage = await makeOrganization(t, { locations: ['Montréal', 'Laval'] });
+    admin = await makeUser(t, garage.id);
+    restricted = await makeUser(t, garage.id, { restrict_to_locations: true, location_ids: [garage.locations['Montréal']] });
+    const visible = await vehicle(admin.token);
+    ours = (await upload(`vehicles/${visible}/pictures`, admin.token, { name: 'a.png', type: 'image/png', content: PNG })).body.url;
+    const laval = await vehicle(admin.token);
+    await t.database.db.execute(sql`UPDATE vehicles SET location_ids = ARRAY[${garage.locations['Laval']}]::uuid[] WHERE id = ${laval}`);
+    hidden = (await upload(`vehicles/${laval}/pictures`, admin.token, { name: 'b.png', type: 'image/png', content: PNG })).body.url;
+  });
+
+  it('are checked on every attribute holding uploads', () => {
+    const holding = [...buildRegistry(AREAS).values()].flatMap((def) => Object.entries(def.attributes).filter(([, a]) => a.uploads).map(([name]) => `${def.type}.${name}`));
+    expect(holding).toEqual(
+      expect.arrayContaining(['vehicles.pictures', 'users.profile_image', 'inspections.images', 'inspection-fields.images', 'estimation-items.images', 'resellers.app_logo']),
+    );
+  });
+
+  it("refuses another organization's upload (422, translated), and nothing is written", async () => {
+    const theirs = await vehicle(other.token);
+    for (const [lang, detail] of [
+      ['fr', 'Chaque fichier doit avoir été téléversé dans Atelier pour une fiche de cette organisation que vous pouvez voir (les adresses web ne sont pas acceptées)'],
+      ['en', 'Each file must be one uploaded to Atelier for a record of this organization that you can see (web addresses are not accepted)'],
+    ]) {
+      const res = await patchVehicle(theirs, other.token, [ours], lang);
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0]).toMatchObject({ code: 'validation.upload_reference', detail, source: { pointer: '/data/attributes/pictures' } });
+    }
+    expect(await picturesOf(theirs)).toEqual([]);
+    const profile = await t.api('PATCH', `/api/v1/users/${other.id}`, { token: other.token, body: { data: { type: 'users', id: other.id, attributes: { profile_image: ours } } } });
+    expect(profile.status).toBe(422);
+    expect(profile.body.errors[0].source.pointer).toBe('/data/attributes/profile_image');
+  });
+
+  it('refuses to a restricted user the upload of a record of a location they do not see', async () => {
+    const mine = await vehicle(restricted.token);
+    const res = await patchVehicle(mine, restricted.token, [hidden]);
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].code).toBe('validation.upload_reference');
+    expect(await picturesOf(mine)).toEqual([]);
+  });
+
+  it('refuses web addresses and unknown uploads, keeps the ones already stored, takes its own organization’s', async () => {
+    const id = await vehicle(admin.token);
+    for (const bad of ['https://tracker.example/pixel.png', '/api/v1/uploads/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b/content']) {
+      const res = await patchVehicle(id, admin.token, [bad]);
+      expect(res.status, bad).toBe(422);
+      expect(res.body.errors[0].code).toBe('validation.upload_reference');
+    }
+    const old = 'https://cdn.example/old-photo.jpg';
+    await t.database.db.execute(sql`UPDATE vehicles SET pictures = ARRAY[${old}]::text[] WHERE id = ${id}`);
+    const kept = await patchVehicle(id, admin.token, [old, ours]);
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(await picturesOf(id)).toEqual([old, ours]);
   });
 });

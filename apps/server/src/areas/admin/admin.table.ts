@@ -186,7 +186,6 @@ export const options = pgTable(
     organization_id: organizationId(),
     name: text('name').notNull(),
     value: jsonb('value'),
-    location_ids: locationIds(),
     ...timestamps(),
   },
   (t) => [uniqueIndex('options_org_name_unique').on(t.organization_id, t.name)],

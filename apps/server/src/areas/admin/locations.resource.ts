@@ -10,7 +10,7 @@ import { scoped } from '../../jsonapi/scope.ts';
 import { usersResource } from './users.resource.ts';
 import { locations, users } from './admin.table.ts';
 
-const base = tenancy.organization({ locations: false });
+const base = tenancy.organization();
 /** A user restricted to locations sees those locations only. */
 const locationTenancy: Tenancy = {
   ...base,

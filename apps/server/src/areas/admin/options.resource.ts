@@ -20,13 +20,13 @@ export const OPTIONS_PAGE = 1000;
  * filter[organization] or an organization user's own). Each value is checked by its option's rule
  * (domain OPTION_RULES), plus what needs the database or the network: a default tax group is one
  * of the organization's, a callback URL's host resolves to public addresses only.
- * Options are organization-wide: no location scoping, so a user restricted to locations reads
- * the same map as everyone else (the column location_ids is left unused).
+ * Options are organization-wide (they carry no locations), so a user restricted to locations
+ * reads the same map as everyone else.
  */
 export const optionsResource = defineResource(declarations.options, {
   table: options,
   permissions: 'options',
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   operations: { create: false, delete: false },
   // Clients read an organization's options as one map (page[size]=999999): all of them in one page.
   maxPageSize: OPTIONS_PAGE,

@@ -12,7 +12,7 @@ import { permissions, rolePermissions, roles, userRoles } from './admin.table.ts
 export const rolesResource = defineResource(declarations.roles, {
   table: roles,
   permissions: 'roles',
-  tenancy: tenancy.owner({ locations: false }),
+  tenancy: tenancy.owner(),
   relationships: {
     organization: rel.belongsTo('organization_id'),
     reseller: rel.belongsTo('reseller_id'),

@@ -9,7 +9,7 @@ import { tags } from './admin.table.ts';
 export const tagsResource = defineResource(declarations.tags, {
   table: tags,
   permissions: 'tags',
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   relationships: { organization: rel.belongsTo('organization_id') },
   filters: { search: filter.search(['name']) },
   uniques: { tags_org_name_unique: 'name' },

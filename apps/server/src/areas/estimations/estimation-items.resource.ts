@@ -31,7 +31,7 @@ export const estimationItemsResource = defineResource(declarations['estimation-i
   permissions: 'estimations',
   tenancy: tenancy.ownedBy(estimationsResource, 'estimation_id', { organization: true }),
   attributes: {
-    images: (a) => a.check(pictureList(50, 'estimation.images_url')),
+    images: pictureList(50, 'estimation.images_url'),
   },
   relationships: {
     organization: rel.belongsTo('organization_id'),

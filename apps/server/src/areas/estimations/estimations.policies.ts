@@ -1,7 +1,6 @@
 import {
   ESTIMATION_ACTIONS,
   ESTIMATION_ACTION_LABELS,
-  ESTIMATION_ACTION_PERMISSIONS,
   ESTIMATION_PHASE_LABELS,
   ESTIMATION_STATE_LABELS,
   PHASE_STATUS_LABELS,
@@ -12,7 +11,7 @@ import {
 } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import type { Policies, Policy } from '../../jsonapi/define-resource.ts';
-import { conflictWith, forbid } from '../../jsonapi/policies.ts';
+import { conflictWith } from '../../jsonapi/policies.ts';
 import { userName } from '../admin/assignees.ts';
 import { repairs } from '../repairs/repairs.table.ts';
 import { checkItemRemoval } from './item-rules.ts';
@@ -20,8 +19,6 @@ import { phasesOf, type EstimationRow } from './estimation-lines.ts';
 
 // What the roles allow on estimations that the estimate's state, its phases or their holders
 // still refuse (the domain's estimationStep says which and why).
-
-const CHANGE_MANAGER = 'change manager estimations';
 
 const actionPolicy = (action: EstimationAction): Policy<[row: EstimationRow]> => ({
   refuses: {
@@ -46,23 +43,13 @@ const actionPolicy = (action: EstimationAction): Policy<[row: EstimationRow]> =>
 });
 
 export const estimationPolicies: Policies<EstimationRow> = {
-  create: {
-    refuses: { 403: 'Giving assignees needs assign estimations; naming the approver needs change manager estimations.' },
-    check(ctx, input) {
-      const assignees = [...((input.values.assigned_user_ids as string[] | undefined) ?? []), ...((input.values.assigned_role_ids as string[] | undefined) ?? [])];
-      if (assignees.length && !ctx.actor.permissions.has(ESTIMATION_ACTION_PERMISSIONS.assign)) return forbid('estimation.forbidden_assign');
-      if (input.values.approver_id && !ctx.actor.permissions.has(CHANGE_MANAGER)) return forbid('estimation.forbidden_approver', undefined, '/data/relationships/approver');
-    },
-  },
+  // Giving assignees or an approver needs its permission: the relationships say so (estimations.resource.ts).
   edit: {
     refuses: {
       409: 'A canceled estimate is kept as it was; items are removed only while descriptions may change.',
-      403: 'Changing the approver needs change manager estimations.',
     },
     async check(ctx, row, input) {
       if (isEstimationFinal(row.state)) return conflictWith('estimation.final');
-      if (input.present.has('approver') && (input.values.approver_id ?? null) !== row.approver_id && !ctx.actor.permissions.has(CHANGE_MANAGER))
-        return forbid('estimation.forbidden_approver', undefined, '/data/relationships/approver');
       // Lines left out of the document are removed: that is a change of the descriptions.
       const list = input.children.items;
       if (list && list.before.length > list.items.filter((i) => i.existing).length) await checkItemRemoval(ctx, row);

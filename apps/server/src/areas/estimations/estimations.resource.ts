@@ -1,4 +1,4 @@
-import { ESTIMATION_STATES, availableEstimationActions, declarations, initialEstimationStatus } from '@atelier/domain';
+import { ESTIMATION_ACTION_PERMISSIONS, ESTIMATION_STATES, availableEstimationActions, declarations, initialEstimationStatus } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -12,6 +12,8 @@ import { addDeferredWork, addDeferredWorkPolicy } from './deferred-work.action.t
 import { estimationActions } from './estimations.actions.ts';
 import { estimationPolicies } from './estimations.policies.ts';
 import { estimations } from './estimations.table.ts';
+
+const ASSIGN = { permission: ESTIMATION_ACTION_PERMISSIONS.assign, refusal: 'estimation.forbidden_assign' } as const;
 import { draftFromInspection, inspectionForEstimate, inspectionMultiplier } from './from-inspection.ts';
 
 /**
@@ -39,13 +41,13 @@ export const estimationsResource = defineResource(declarations.estimations, {
     customer: rel.belongsTo('customer_id'),
     vehicle: rel.belongsTo('vehicle_id'),
     inspection: rel.belongsTo('inspection_id'),
-    assignedToUsers: rel.idArray('assigned_user_ids'),
-    assignedToRoles: rel.idArray('assigned_role_ids'),
+    assignedToUsers: rel.idArray('assigned_user_ids', { guard: ASSIGN }),
+    assignedToRoles: rel.idArray('assigned_role_ids', { guard: ASSIGN }),
     assignedBy: rel.belongsTo('assigned_by_id'),
     request: rel.belongsTo('request_id'),
     repair: rel.belongsTo('repair_id'),
     items: rel.ownsMany('estimation_id', { order: 'position', derive: estimationTotalColumns }),
-    approver: rel.belongsTo('approver_id'),
+    approver: rel.belongsTo('approver_id', { guard: { permission: 'change manager estimations', refusal: 'estimation.forbidden_approver' } }),
     estimators: rel.idArray('estimator_ids'),
     mechanics: rel.idArray('mechanic_ids'),
     officialMechanic: rel.belongsTo('official_mechanic_id'),

@@ -23,7 +23,7 @@ const notWhileRunning: Policy<[row: Row]> = {
 export const importsResource = defineResource(declarations.imports, {
   table: imports,
   permissions: 'imports',
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   // Created by POST /imports as multipart/form-data (routes.ts), not from a JSON document.
   operations: { create: false },
   relationships: {
@@ -98,7 +98,7 @@ export const importsResource = defineResource(declarations.imports, {
 export const importItemsResource = defineResource(declarations['import-items'], {
   table: importItems,
   permissions: 'imports',
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   operations: { create: false, update: false, delete: false },
   logged: false,
   relationships: {

@@ -135,7 +135,7 @@ export const inspectionFieldsResource = defineResource(declarations['inspection-
     inspection: filter.ids('inspection_id', 'inspection'),
     touched: filter.boolean('touched'),
   },
-  attributes: { images: (a) => a.check(pictureList(MAX_PHOTOS, 'inspection.images_url')) },
+  attributes: { images: pictureList(MAX_PHOTOS, 'inspection.images_url') },
   hooks: { beforeWrite: checkAnswer, afterWrite: scoreAnswer },
   // Photos are taken by whoever may answer (the answerable policy: the holder, in progress).
   uploads: { images: { kinds: ['image'] } },

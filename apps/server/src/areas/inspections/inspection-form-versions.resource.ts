@@ -16,7 +16,7 @@ export const inspectionFormVersionsResource = defineResource(declarations['inspe
   table: inspectionFormVersions,
   permissions: 'inspections',
   alsoGrantedBy: { viewAny: ['view any inspection forms'], view: ['view inspection forms', 'view any inspection forms'] },
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   operations: { create: false, update: false, delete: false },
   logged: false,
   relationships: {

@@ -34,13 +34,6 @@ async function notAssignee(ctx: RequestContext, row: InspectionRow): Promise<Ref
   if (!roles.length) return forbid('inspection.not_assignee');
 }
 
-/**
- * The approver (spec §3) is named like the assignees, by whoever may assign. Approving stays the
- * approve permission's (spec §6): the approver is who is expected to, not a right of its own.
- */
-const approverRefusal = (ctx: RequestContext): Refusal | undefined =>
-  ctx.actor.permissions.has(INSPECTION_ACTION_PERMISSIONS.assign) ? undefined : forbid('inspection.forbidden_approver', undefined, '/data/relationships/approver');
-
 const actionPolicy = (action: InspectionAction): Policy<[row: InspectionRow]> => ({
   refuses: {
     409: `The inspection’s state does not offer ${action} (its available_actions say which do)${action === 'take_over' ? ', the user already holds it, or someone else took it over since the holder the body names' : ''}.`,
@@ -56,20 +49,12 @@ const actionPolicy = (action: InspectionAction): Policy<[row: InspectionRow]> =>
   },
 });
 
+// Giving assignees or an approver needs assign inspections: the relationships say so (inspections.resource.ts).
 export const inspectionPolicies: Policies<InspectionRow> = {
-  create: {
-    refuses: { 403: 'Giving assignees or naming the approver needs assign inspections.' },
-    check(ctx, input) {
-      const assignees = [...((input.values.assigned_user_ids as string[] | undefined) ?? []), ...((input.values.assigned_role_ids as string[] | undefined) ?? [])];
-      if (assignees.length && !ctx.actor.permissions.has(INSPECTION_ACTION_PERMISSIONS.assign)) return forbid('inspection.forbidden_assign');
-      if (input.values.approver_id) return approverRefusal(ctx);
-    },
-  },
   edit: {
-    refuses: { 409: 'A completed, approved or canceled inspection is kept as it was.', 403: 'Changing the approver needs assign inspections.' },
-    check(ctx, row, input) {
+    refuses: { 409: 'A completed, approved or canceled inspection is kept as it was.' },
+    check(ctx, row) {
       if (!isInspectionEditable(row.state)) return conflictWith('inspection.final');
-      if (input.present.has('approver') && (input.values.approver_id ?? null) !== row.approver_id) return approverRefusal(ctx);
     },
   },
   actions: Object.fromEntries(INSPECTION_ACTIONS.map((action) => [inspectionActionRoute(action), actionPolicy(action)])),

@@ -13,6 +13,8 @@ import { answersOf, fieldsOfInspection, makeFields, rescore } from './inspection
 import { inspectionActions } from './inspections.actions.ts';
 import { inspectionPolicies } from './inspections.policies.ts';
 import { inspections } from './inspections.table.ts';
+
+const ASSIGN = { permission: INSPECTION_ACTION_PERMISSIONS.assign, refusal: 'inspection.forbidden_assign' } as const;
 import { previousInspections } from './previous.ts';
 import { freezeVersion } from './versions.ts';
 import { activeShares } from './report/shares.ts';
@@ -46,7 +48,7 @@ export const inspectionsResource = defineResource(declarations.inspections, {
           isAssignee: row.assigned_user_ids.includes(ctx.actor.id) || row.assigned_role_ids.some((id) => ctx.actor.roleIds.includes(id)),
         });
       }),
-    images: (a) => a.check(pictureList(MAX_PHOTOS, 'inspection.images_url')),
+    images: pictureList(MAX_PHOTOS, 'inspection.images_url'),
   },
   // Photos of the whole inspection (its summary), until it is completed (the edit policy).
   uploads: { images: { kinds: ['image'] } },
@@ -61,14 +63,16 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     inspectionForm: rel.belongsTo('inspection_form_id'),
     inspectionFormVersion: rel.belongsTo('inspection_form_version_id'),
     inspectionFields: rel.hasMany('inspection_id', { order: 'position' }),
-    assignedToUsers: rel.idArray('assigned_user_ids'),
-    assignedToRoles: rel.idArray('assigned_role_ids'),
+    assignedToUsers: rel.idArray('assigned_user_ids', { guard: ASSIGN }),
+    assignedToRoles: rel.idArray('assigned_role_ids', { guard: ASSIGN }),
     assignedBy: rel.belongsTo('assigned_by_id'),
     startedBy: rel.belongsTo('started_by_id'),
     holder: rel.belongsTo('holder_id'),
     completedBy: rel.belongsTo('completed_by_id'),
     approvedBy: rel.belongsTo('approved_by_id'),
-    approver: rel.belongsTo('approver_id'),
+    // The approver (spec §3) is named like the assignees, by whoever may assign. Approving stays the
+    // approve permission's (spec §6): the approver is who is expected to, not a right of its own.
+    approver: rel.belongsTo('approver_id', { guard: { permission: INSPECTION_ACTION_PERMISSIONS.assign, refusal: 'inspection.forbidden_approver' } }),
     canceledBy: rel.belongsTo('canceled_by_id'),
     estimation: rel.belongsTo('estimation_id'),
     repair: rel.belongsTo('repair_id'),

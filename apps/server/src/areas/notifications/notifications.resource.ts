@@ -16,7 +16,7 @@ import { notifications } from './notifications.table.ts';
 export const notificationsResource = defineResource(declarations.notifications, {
   table: notifications,
   permissions: null,
-  tenancy: tenancy.personal({ locations: true }),
+  tenancy: tenancy.personal(),
   operations: { create: false, update: false, delete: false },
   logged: false,
   attributes: { read: (a) => a.isVirtual((r) => r.read_at !== null && r.read_at !== undefined) },

@@ -11,7 +11,7 @@ import { estimateVehicleAllowDomains, requestLogs, vehicleSales } from './pricin
 export const vehicleSalesResource = defineResource(declarations['vehicle-sales'], {
   table: vehicleSales,
   permissions: 'vehicle sales',
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   // Market data comes by the thousand from imports: the activity log would only repeat the import's lines.
   logged: false,
   relationships: { organization: rel.belongsTo('organization_id') },
@@ -29,7 +29,7 @@ export const vehicleSalesResource = defineResource(declarations['vehicle-sales']
 export const allowDomainsResource = defineResource(declarations['estimate-vehicle-allow-domains'], {
   table: estimateVehicleAllowDomains,
   permissions: 'vehicle estimation domains',
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   relationships: { organization: rel.belongsTo('organization_id') },
   filters: { search: filter.search(['domain']) },
   uniques: { estimate_vehicle_allow_domains_unique: { attribute: 'domain', code: 'pricing.domain_taken' } },
@@ -53,7 +53,7 @@ export const allowDomainsResource = defineResource(declarations['estimate-vehicl
 export const requestLogsResource = defineResource(declarations['request-logs'], {
   table: requestLogs,
   permissions: 'request logs',
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   operations: { create: false, update: false },
   logged: false,
   relationships: {

@@ -1,7 +1,6 @@
 import {
   REPAIR_ACTIONS,
   REPAIR_ACTION_LABELS,
-  REPAIR_ACTION_PERMISSIONS,
   REPAIR_STATE_LABELS,
   isRepairEditable,
   repairActionRoute,
@@ -58,11 +57,10 @@ const editable: Policy<[row: RepairRow]> = {
 
 export const repairPolicies: Policies<RepairRow> = {
   create: {
-    refuses: { 403: 'A repair made directly needs make repair without estimation; giving assignees needs assign repairs.' },
-    check(ctx, input) {
+    // Giving assignees needs assign repairs: the relationships say so (repairs.resource.ts).
+    refuses: { 403: 'A repair made directly needs make repair without estimation.' },
+    check(ctx) {
       if (!ctx.actor.permissions.has(WITHOUT_ESTIMATION)) return forbid('repair.forbidden_without_estimation');
-      const assignees = [...((input.values.assigned_user_ids as string[] | undefined) ?? []), ...((input.values.assigned_role_ids as string[] | undefined) ?? [])];
-      if (assignees.length && !ctx.actor.permissions.has(REPAIR_ACTION_PERMISSIONS.assign)) return forbid('repair.forbidden_assign');
     },
   },
   edit: editable,

@@ -1,4 +1,4 @@
-import { REPAIR_STATES, availableRepairActions, declarations, initialRepairState } from '@atelier/domain';
+import { REPAIR_ACTION_PERMISSIONS, REPAIR_STATES, availableRepairActions, declarations, initialRepairState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -9,6 +9,8 @@ import { repairValuesOf } from './pricing.ts';
 import { repairActions } from './repairs.actions.ts';
 import { repairPolicies, type RepairRow } from './repairs.policies.ts';
 import { repairs } from './repairs.table.ts';
+
+const ASSIGN = { permission: REPAIR_ACTION_PERMISSIONS.assign, refusal: 'repair.forbidden_assign' } as const;
 
 /** A new repair made directly: its creator, and its state by its assignees (initialRepairState). */
 function beforeWrite(ctx: RequestContext, input: WriteInput, existing: RepairRow | null) {
@@ -49,8 +51,8 @@ export const repairsResource = defineResource(declarations.repairs, {
     vehicle: rel.belongsTo('vehicle_id'),
     inspection: rel.belongsTo('inspection_id'),
     estimation: rel.belongsTo('estimation_id'),
-    assignedToUsers: rel.idArray('assigned_user_ids'),
-    assignedToRoles: rel.idArray('assigned_role_ids'),
+    assignedToUsers: rel.idArray('assigned_user_ids', { guard: ASSIGN }),
+    assignedToRoles: rel.idArray('assigned_role_ids', { guard: ASSIGN }),
     assignedBy: rel.belongsTo('assigned_by_id'),
     items: rel.ownsMany('repair_id', { order: 'position', derive: repairValuesOf }),
     repairers: rel.idArray('repairer_ids'),

@@ -1,6 +1,5 @@
 import {
   REQUEST_ACTIONS,
-  REQUEST_ACTION_PERMISSIONS,
   REQUEST_STATE_LABELS,
   REQUEST_TYPE_PERMISSIONS,
   isRequestFinal,
@@ -31,11 +30,10 @@ const inState = (action: RequestAction): Policy<[row: RequestRow]> => ({
 
 export const requestPolicies: Policies<RequestRow> = {
   create: {
-    refuses: { 403: 'Asking for a type of work needs its permission (make inspection requests...); giving an assignee needs assign requests.' },
+    // Giving an assignee needs assign requests: the relationship says so (requests.resource.ts).
+    refuses: { 403: 'Asking for a type of work needs its permission (make inspection requests...).' },
     check(ctx, input) {
-      const assignee = input.values.assigned_to_id;
-      return mayAsk(ctx, input.values.type as RequestType) ??
-        (assignee && !ctx.actor.permissions.has(REQUEST_ACTION_PERMISSIONS.assign) ? forbid('request.forbidden_assign') : undefined);
+      return mayAsk(ctx, input.values.type as RequestType);
     },
   },
   edit: {

@@ -1,4 +1,4 @@
-import { declarations, initialRequestState, REQUEST_PRIORITIES, REQUEST_STATES, requestActionsIn, type RequestState } from '@atelier/domain';
+import { REQUEST_ACTION_PERMISSIONS, declarations, initialRequestState, REQUEST_PRIORITIES, REQUEST_STATES, requestActionsIn, type RequestState } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -33,7 +33,7 @@ export const requestsResource = defineResource(declarations.requests, {
     customer: rel.belongsTo('customer_id'),
     vehicle: rel.belongsTo('vehicle_id'),
     // Given at creation (the quick form at the counter); afterwards through POST /requests/{id}/assign.
-    assignedTo: rel.belongsTo('assigned_to_id'),
+    assignedTo: rel.belongsTo('assigned_to_id', { guard: { permission: REQUEST_ACTION_PERMISSIONS.assign, refusal: 'request.forbidden_assign' } }),
     creator: rel.belongsTo('creator_id'),
     assignedBy: rel.belongsTo('assigned_by_id'),
     approvedBy: rel.belongsTo('approved_by_id'),

@@ -12,7 +12,7 @@ import { callbackDeliveries } from './settings.table.ts';
 export const callbackDeliveriesResource = defineResource(declarations['callback-deliveries'], {
   table: callbackDeliveries,
   permissions: 'settings',
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   operations: { create: false, update: false, delete: false },
   logged: false,
   relationships: { organization: rel.belongsTo('organization_id') },

@@ -27,7 +27,7 @@ const notInUse: Policy<[row: Row]> = {
 export const taxGroupsResource = defineResource(declarations['tax-groups'], {
   table: taxGroups,
   permissions: 'taxes',
-  tenancy: tenancy.organization({ locations: false }),
+  tenancy: tenancy.organization(),
   relationships: {
     organization: rel.belongsTo('organization_id'),
     taxes: rel.ownsMany('tax_group_id', { order: 'position' }),

@@ -34,7 +34,7 @@ export const vehiclesResource = defineResource(declarations.vehicles, {
       ),
     // Plates are read back to the police and the SAAQ in capitals.
     registration_number: (a) => a.check((v) => ({ ok: true, value: String(v).toUpperCase() })),
-    pictures: (a) => a.check(pictureList(MAX_PICTURES)),
+    pictures: pictureList(MAX_PICTURES),
   },
   relationships: {
     organization: rel.belongsTo('organization_id'),

@@ -188,11 +188,12 @@ export default function InspectionsPage() {
     { key: 'code', linkTo: (r) => inspectionHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
     { key: 'state', render: (r) => <InspectionStateBadge state={r.state} /> },
     { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle) : '—') },
-    { key: 'customer', visibleFrom: 'lg' },
-    { key: 'inspectionForm', visibleFrom: 'sm' },
-    { key: 'assignedToUsers', visibleFrom: 'md', render: (r) => (r.assignedToUsers ?? []).map(byFullName).join(', ') },
+    // The list fits its screen without a sideways scroll: a tablet (1024 px) shows what picks the
+    // inspection to work on; wider screens add its form and inspectors, then its customer.
+    { key: 'customer', visibleFrom: 'xl' },
+    { key: 'inspectionForm', visibleFrom: 'lg' },
+    { key: 'assignedToUsers', visibleFrom: 'lg', render: (r) => (r.assignedToUsers ?? []).map(byFullName).join(', ') },
     { key: 'vehicle_score', render: (r) => (r.vehicle_score === null || r.vehicle_score === undefined ? '—' : String(r.vehicle_score)) },
-    { key: 'updated_at', visibleFrom: 'lg' },
   ]);
   return (
     <ResourceList<Inspection>

@@ -7,10 +7,12 @@ import { useList } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { DueDate, PriorityBadge, QUICK_REQUEST_HREF, REQUESTS_PATH, StateBadge, requestVehicle } from './common.tsx';
 import { OPEN_REQUEST_STATES, requestEnums } from './enums.ts';
+import { inspectionHref } from '../inspections/inspectionModel.ts';
 
 /**
  * "My assigned work" on the dashboard (issue 3): the requests assigned to the user that are still
- * open, most urgent first, and the quick request button for the counter.
+ * open, most urgent first, each with the inspection made from it (the work itself), and the quick
+ * request button for the counter.
  */
 export function AssignedWork() {
   const { t } = useTranslation();
@@ -21,8 +23,16 @@ export function AssignedWork() {
     { page: { number: 1, size: 10 }, sort: ['-priority', 'due_at', 'created_at'], include: 'vehicle', filter: { assignedTo: me.id, state: [...OPEN_REQUEST_STATES] } },
     { enabled: canList, meta: { silent: true } },
   );
-  if (!canList && !can('create requests')) return null;
   const rows = q.data?.data ?? [];
+  const requestIds = rows.map((r) => r.id);
+  const inspections = useList<RecordOf<'inspections'>>(
+    'inspections',
+    { page: { number: 1, size: 25 }, filter: { request: requestIds } },
+    { enabled: requestIds.length > 0 && can('view any inspections'), meta: { silent: true } },
+  );
+  /** The inspection made from each request (the latest, when redone). */
+  const inspectionOf = new Map((inspections.data?.data ?? []).map((i) => [i.request?.id ?? '', i]));
+  if (!canList && !can('create requests')) return null;
   const total = q.data?.total ?? 0;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="dashboard-assigned-work">
@@ -44,7 +54,7 @@ export function AssignedWork() {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={0}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
@@ -53,6 +63,7 @@ export function AssignedWork() {
                   <Table.Th>{t('vehicles:fields.priority')}</Table.Th>
                   <Table.Th>{t('vehicles:fields.due_at')}</Table.Th>
                   <Table.Th>{t('vehicles:fields.state')}</Table.Th>
+                  <Table.Th>{t('vehicles:dashboard.inspection')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -67,6 +78,15 @@ export function AssignedWork() {
                     <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
                     <Table.Td><DueDate request={r} /></Table.Td>
                     <Table.Td><StateBadge state={r.state} /></Table.Td>
+                    <Table.Td>
+                      {inspectionOf.has(r.id) ? (
+                        <Anchor component={Link} to={inspectionHref(inspectionOf.get(r.id)!.id)} data-testid="assigned-work-inspection">
+                          {inspectionOf.get(r.id)!.code ?? t('vehicles:dashboard.open_inspection')}
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

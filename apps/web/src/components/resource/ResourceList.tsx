@@ -38,7 +38,7 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   /** The column that links to the record (default: the first). */
   primary?: boolean;
-  visibleFrom?: 'sm' | 'md' | 'lg';
+  visibleFrom?: 'sm' | 'md' | 'lg' | 'xl';
   /** The cell links to a page of its own instead of the drawer (null: this row's cell links nowhere). */
   linkTo?: (row: T) => string | null;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "options" DROP COLUMN "location_ids";

@@ -1,0 +1,103 @@
+import { permissionsForLevel } from '@atelier/domain';
+import { getTableName, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildRegistry } from '../../src/app.ts';
+import { AREAS } from '../../src/areas/index.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import type { Guard } from '../../src/jsonapi/relationships.ts';
+import { makeUser } from '../factories.ts';
+import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
+
+/**
+ * A relationship that carries its own permission (assignees, approver: relationships.ts Guard) is
+ * set or changed only by whoever holds it, whatever the write path: a user holding every other
+ * permission tries to change each such relationship of a Garage Démo record of every type.
+ */
+
+const registry = buildRegistry(AREAS);
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+
+const guarded = [...registry.values()].flatMap((def) =>
+  Object.entries(def.relationships ?? {}).flatMap(([name, rel]) =>
+    (rel.kind === 'belongsTo' || rel.kind === 'idArray') && rel.guard ? [{ def, name, rel: rel as typeof rel & { guard: Guard } }] : [],
+  ),
+);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ids = await demoIds(t);
+});
+afterAll(() => t?.close());
+
+it('are declared on the assignees and approvers of inspections, estimations, repairs and requests', () => {
+  expect(guarded.map((g) => `${g.def.type}.${g.name}`).sort()).toEqual(
+    expect.arrayContaining([
+      'inspections.assignedToUsers',
+      'inspections.assignedToRoles',
+      'inspections.approver',
+      'estimations.assignedToUsers',
+      'estimations.assignedToRoles',
+      'estimations.approver',
+      'repairs.assignedToUsers',
+      'repairs.assignedToRoles',
+      'requests.assignedTo',
+    ]),
+  );
+});
+
+it('are never changed by a PATCH of whoever lacks their permission', async () => {
+  const garage = ids.organizations['Garage Démo'];
+  const lacking = new Set(guarded.map((g) => g.rel.guard.permission));
+  const me = await makeUser(t, garage, { permissions: permissionsForLevel('organization').filter((p) => !lacking.has(p)) });
+  for (const { def, name, rel } of guarded) {
+    const table = sql.identifier(getTableName(def.table));
+    const column = sql.identifier(rel.column);
+    const [row] = rowsOf<{ id: string; before: unknown }>(
+      await t.database.db.execute(sql`SELECT id::text AS id, ${column} AS before FROM ${table} WHERE organization_id = ${garage} ORDER BY id LIMIT 1`),
+    );
+    expect(row, `a Garage Démo record of ${def.type}`).toBeTruthy();
+    const target = registry.resource(rel.type);
+    const [other] = rowsOf<{ id: string }>(
+      await t.database.db.execute(sql`SELECT id::text AS id FROM ${sql.identifier(getTableName(target.table))} WHERE organization_id = ${garage} ORDER BY id DESC LIMIT 1`),
+    );
+    const linkage = { type: rel.type, id: other.id };
+    const res = await t.api('PATCH', `/api/v1/${def.type}/${row.id}`, {
+      token: me.token,
+      body: { data: { type: def.type, id: row.id, relationships: { [name]: { data: rel.kind === 'belongsTo' ? linkage : [linkage] } } } },
+    });
+    if (res.status === 403) expect(res.body.errors.map((e: { code: string }) => e.code), `${def.type}.${name}`).toContain(rel.guard.refusal);
+    const [after] = rowsOf<{ after: unknown }>(await t.database.db.execute(sql`SELECT ${column} AS after FROM ${table} WHERE id = ${row.id}`));
+    expect(after.after, `${def.type}.${name} (${res.status})`).toEqual(row.before);
+  }
+  // A write per guarded relationship of every type.
+}, 120_000);
+
+it('refuse an inspection given assignees by whoever may not assign (403, translated, on the relationship)', async () => {
+  const garage = ids.organizations['Garage Démo'];
+  const me = await makeUser(t, garage, { permissions: permissionsForLevel('organization').filter((p) => p !== 'assign inspections') });
+  const [form] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id::text AS id FROM inspection_forms WHERE organization_id = ${garage} ORDER BY id LIMIT 1`));
+  const [vehicle] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id::text AS id FROM vehicles WHERE organization_id = ${garage} ORDER BY id LIMIT 1`));
+  const before = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM inspections`))[0].n;
+  const res = await t.api('POST', '/api/v1/inspections', {
+    token: me.token,
+    headers: { 'accept-language': 'en' },
+    body: {
+      data: {
+        type: 'inspections',
+        relationships: {
+          inspectionForm: { data: { type: 'inspection-forms', id: form.id } },
+          vehicle: { data: { type: 'vehicles', id: vehicle.id } },
+          assignedToUsers: { data: [{ type: 'users', id: ids.users['inspector@atelier.test'] }] },
+        },
+      },
+    },
+  });
+  expect(res.status).toBe(403);
+  expect(res.body.errors[0]).toMatchObject({
+    code: 'inspection.forbidden_assign',
+    detail: 'You do not have permission to assign an inspection.',
+    source: { pointer: '/data/relationships/assignedToUsers' },
+  });
+  expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM inspections`))[0].n).toBe(before);
+});
