@@ -21,6 +21,7 @@ export * from './inspections/sync.ts';
 export * from './inspections/states.ts';
 export type { InspectionScoreData } from './declarations/inspections.ts';
 export * from './inspections/answers.ts';
+export * from './inspections/labels.ts';
 export * from './lines/decimal.ts';
 export * from './lines/work-lines.ts';
 export * from './taxes/taxes.ts';

@@ -2,6 +2,8 @@ import {
   INSPECTION_ACTION_PERMISSIONS,
   LOCALES,
   bestValue,
+  isRequiredField,
+  nameIn,
   inspectionActionRoute,
   inspectionTransition,
   scoreInspection,
@@ -65,8 +67,9 @@ function checkedReminders(body: unknown): Set<string> {
 }
 
 /**
- * Complete needs a signature, every reminder of the version ticked and every visible field
- * answered (touched or not applicable): all the errors at once.
+ * Complete needs a signature, every reminder of the version ticked and every visible required
+ * field answered (touched or not applicable): all the errors at once. A missing field's error
+ * names it in the request's language and carries its ids in meta, so the screen links to it.
  */
 async function checkComplete(ctx: RequestContext, row: InspectionRow, signature: string | null, body: unknown) {
   const errors = new ValidationErrors();
@@ -77,8 +80,14 @@ async function checkComplete(ctx: RequestContext, row: InspectionRow, signature:
   if (!version.structure.reminders.every((r) => ticked.has(r.id))) errors.add('/data/attributes/checked_reminders', 'inspection.reminders_unchecked');
   const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(ctx.db, row));
   for (const f of fields) {
-    if (f.touched || f.not_applicable || !score.fields[f.field_id]?.visible) continue;
-    errors.add(`/data/relationships/inspectionFields/data/${f.position}`, 'inspection.field_required', { fieldName: version.fields.get(f.field_id)?.field.name ?? f.field_id });
+    const frozen = version.fields.get(f.field_id);
+    if (f.touched || f.not_applicable || !score.fields[f.field_id]?.visible || !frozen || !isRequiredField(frozen.field)) continue;
+    errors.add(
+      `/data/relationships/inspectionFields/data/${f.position}`,
+      'inspection.field_required',
+      { fieldName: nameIn(frozen.field, ctx.locale) },
+      { inspection_field_id: f.id, field_id: f.field_id, section_id: frozen.sectionId, sub_section_id: frozen.subSectionId },
+    );
   }
   errors.throwIfAny();
 }
