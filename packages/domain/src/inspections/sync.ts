@@ -26,26 +26,27 @@ import { finiteNumber as toNumber, type FormField, type InspectionFormInput } fr
 // ---------------------------------------------------------------------------------------------
 // Columns
 
+// The columns added later (required, the English labels) come last: a file laid out before keeps its places.
 export const SYNC_COLUMNS = [
   'section',
-  'section_en',
   'section_icon',
   'section_factor',
   'sub_section',
-  'sub_section_en',
   'sub_section_factor',
   'field',
-  'field_en',
   'field_type',
   'options',
-  'options_en',
   'can_upload_image',
   'can_add_comment',
   'enable_na',
-  'required',
   'icon',
   'coefficient',
   'conditions',
+  'required',
+  'section_en',
+  'sub_section_en',
+  'field_en',
+  'options_en',
 ] as const;
 export type SyncColumn = (typeof SYNC_COLUMNS)[number];
 
