@@ -47,3 +47,19 @@ export const requiredByDefault = (fieldType: string) => fieldType !== 'TEXT';
 
 /** Whether completing needs the field answered; a version frozen before the flag existed reads as required. */
 export const isRequiredField = (field: { required?: boolean | null }) => field.required !== false;
+
+/**
+ * The fields still to answer before completing, in the form's order: visible (by the scores),
+ * required, neither touched nor not applicable. The server refuses complete with them; the final
+ * step lists them first.
+ */
+export function missingRequired<F extends { id: string; required?: boolean | null }>(
+  fields: readonly F[],
+  visible: (id: string) => boolean,
+  answer: (id: string) => { touched?: boolean | null; not_applicable?: boolean | null } | undefined,
+): F[] {
+  return fields.filter((f) => {
+    const a = answer(f.id);
+    return isRequiredField(f) && visible(f.id) && !a?.touched && !a?.not_applicable;
+  });
+}

@@ -42,7 +42,10 @@ const listOf =
       const out: Record<string, unknown> = {};
       for (const [key, parse] of Object.entries(members)) {
         const r = parse(item[key]);
-        if (r.ok) out[key] = r.value;
+        if (r.ok) {
+          // A member left empty is not stored (an option without an English label has no option_en).
+          if (r.value !== undefined) out[key] = r.value;
+        }
         else nested.push({ path: `/${i}/${key}`, code: r.code, params: r.params });
       }
       return out;
@@ -65,11 +68,11 @@ const number = (v: unknown): ParseResult => {
   return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, code: v === undefined || v === null ? 'validation.required' : 'validation.numeric' };
 };
 
-/** An optional label: empty or left out is none (null). */
+/** An optional label: empty or left out is none (not stored). */
 const optionalText =
   (maxLength: number) =>
   (v: unknown): ParseResult => {
-    if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return { ok: true, value: null };
+    if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return { ok: true, value: undefined };
     return text(maxLength)(v);
   };
 const parsePoints = listOf(MAX_OPTIONS, { option: text(MAX_OPTION_LENGTH), points: number, option_en: optionalText(MAX_OPTION_LENGTH) });

@@ -2,7 +2,7 @@ import {
   INSPECTION_ACTION_PERMISSIONS,
   LOCALES,
   bestValue,
-  isRequiredField,
+  missingRequired,
   nameIn,
   inspectionActionRoute,
   inspectionTransition,
@@ -79,14 +79,18 @@ async function checkComplete(ctx: RequestContext, row: InspectionRow, signature:
   const ticked = checkedReminders(body);
   if (!version.structure.reminders.every((r) => ticked.has(r.id))) errors.add('/data/attributes/checked_reminders', 'inspection.reminders_unchecked');
   const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(ctx.db, row));
-  for (const f of fields) {
-    const frozen = version.fields.get(f.field_id);
-    if (f.touched || f.not_applicable || !score.fields[f.field_id]?.visible || !frozen || !isRequiredField(frozen.field)) continue;
+  const rows = new Map(fields.map((f) => [f.field_id, f]));
+  const frozen = fields.flatMap((f) => {
+    const known = version.fields.get(f.field_id);
+    return known ? [{ id: f.field_id, required: known.field.required, ...known }] : [];
+  });
+  for (const f of missingRequired(frozen, (id) => Boolean(score.fields[id]?.visible), (id) => rows.get(id))) {
+    const row = rows.get(f.id)!;
     errors.add(
-      `/data/relationships/inspectionFields/data/${f.position}`,
+      `/data/relationships/inspectionFields/data/${row.position}`,
       'inspection.field_required',
-      { fieldName: nameIn(frozen.field, ctx.locale) },
-      { inspection_field_id: f.id, field_id: f.field_id, section_id: frozen.sectionId, sub_section_id: frozen.subSectionId },
+      { fieldName: nameIn(f.field, ctx.locale) },
+      { inspection_field_id: row.id, field_id: f.id, section_id: f.sectionId, sub_section_id: f.subSectionId },
     );
   }
   errors.throwIfAny();
