@@ -102,8 +102,8 @@ describe('parseSyncRows: columns and cells', () => {
       name: 'Fuite visible ?',
       field_type: 'CHECK',
       points_threshold: [
-        { option: 'yes', points: 0, option_en: null },
-        { option: 'no', points: 5, option_en: null },
+        { option: 'yes', points: 0 },
+        { option: 'no', points: 5 },
       ],
       can_upload_image: false,
       can_add_comment: true,
@@ -150,9 +150,9 @@ describe('parseSyncRows: columns and cells', () => {
   it('keeps SELECT option names as typed and reads points with a decimal comma', () => {
     const d = parseSyncRows(['Section', 'Sous-section', 'Champ', 'Type', 'Options'], [['A', 'B', 'Couleur', 'Choix unique', 'Oui:1,5\nRouge foncé : 2 | bon:3']]);
     expect(d.sections[0].subSections[0].fields[0].values.points_threshold).toEqual([
-      { option: 'Oui', points: 1.5, option_en: null },
-      { option: 'Rouge foncé', points: 2, option_en: null },
-      { option: 'bon', points: 3, option_en: null },
+      { option: 'Oui', points: 1.5 },
+      { option: 'Rouge foncé', points: 2 },
+      { option: 'bon', points: 3 },
     ]);
   });
 
@@ -367,8 +367,8 @@ describe('diffStructure', () => {
       { kind: 'field', id: 'f1', path: { section: 'Extérieur', sub_section: 'Carrosserie', field: 'Fuite visible ?' }, line: 2, changes: [
         {
           attribute: 'points_threshold',
-          before: [{ option: 'yes', points: 0, option_en: null }, { option: 'no', points: 5, option_en: null }],
-          after: [{ option: 'yes', points: 0, option_en: null }, { option: 'no', points: 4, option_en: null }],
+          before: [{ option: 'yes', points: 0 }, { option: 'no', points: 5 }],
+          after: [{ option: 'yes', points: 0 }, { option: 'no', points: 4 }],
         },
         { attribute: 'can_upload_image', before: false, after: true },
       ] },
@@ -494,7 +494,7 @@ describe('diffStructure', () => {
           name: 'Épaisseur des plaquettes',
           name_en: null,
           field_type: 'NUMBER',
-          points_threshold: [{ option: '0-2', points: 0, option_en: null }, { option: '3-12', points: 10, option_en: null }],
+          points_threshold: [{ option: '0-2', points: 0 }, { option: '3-12', points: 10 }],
           order_number: 0,
           can_upload_image: false,
           can_add_comment: false,
@@ -635,7 +635,7 @@ describe('two languages and the required flag (issue 20 points 16, 21)', () => {
     expect(changes.Couleur[0].after).toEqual([
       { option: 'rouge', points: 1, option_en: 'crimson' },
       { option: 'bleu', points: 2, option_en: 'blue' },
-      { option: 'vert', points: 0, option_en: null },
+      { option: 'vert', points: 0 },
     ]);
     // The text's empty cell: optional, as it was.
     expect(changes.Remarque).toBeUndefined();

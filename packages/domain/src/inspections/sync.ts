@@ -153,8 +153,8 @@ function decimal(text: string): number | null {
 export interface SyncPointsOption {
   option: string;
   points: number;
-  /** The English label (options_en), null for none. */
-  option_en: string | null;
+  /** The English label (options_en); left out when there is none, as the API stores it. */
+  option_en?: string;
 }
 
 /** Where a condition's field is, as the file names it: its name, optionally with its sub-section and section. */
@@ -331,7 +331,7 @@ function parseOptions(type: FieldType | null, text: string): { ok: true; options
     const points = decimal(item.slice(at + 1));
     if (!name) return { ok: false, code: 'sync.option_format', params: { value: item } };
     if (points === null) return { ok: false, code: 'sync.option_points', params: { option: name, value: item.slice(at + 1).trim() } };
-    options.push({ option: optionName(type, name), points, option_en: null });
+    options.push({ option: optionName(type, name), points });
   }
   return { ok: true, options };
 }
@@ -825,7 +825,9 @@ function changesOf(before: Record<string, unknown>, after: Record<string, unknow
 }
 
 const currentPoints = (f: SyncCurrentField): SyncPointsOption[] =>
-  (f.points_threshold ?? []).map((o) => ({ option: o.option, points: num(o.points, 0), option_en: o.option_en || null }));
+  (f.points_threshold ?? []).map((o) => withLabel({ option: o.option, points: num(o.points, 0) }, o.option_en));
+
+const withLabel = (o: { option: string; points: number }, label: string | null | undefined): SyncPointsOption => (label ? { ...o, option_en: label } : o);
 
 /**
  * The options a line wants with their English labels: the file's labels by position when it has the
@@ -833,7 +835,7 @@ const currentPoints = (f: SyncCurrentField): SyncPointsOption[] =>
  */
 function labelled(options: SyncPointsOption[], labels: readonly (string | null)[] | undefined, current: SyncCurrentField | null): SyncPointsOption[] {
   const kept = new Map(current ? currentPoints(current).map((o) => [o.option, o.option_en]) : []);
-  return options.map((o, i) => ({ ...o, option_en: labels ? (labels[i] ?? null) : (kept.get(o.option) ?? null) }));
+  return options.map(({ option, points }, i) => withLabel({ option, points }, labels ? labels[i] : kept.get(option)));
 }
 /** The conditions that apply: the editor's switch off keeps conditions that count for nothing. */
 const liveConditions = <C>(f: { conditional_field?: boolean | null; conditions?: readonly C[] | null }): readonly C[] => (f.conditional_field ? (f.conditions ?? []) : []);

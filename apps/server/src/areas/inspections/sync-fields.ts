@@ -116,8 +116,6 @@ async function apply(db: Db, form: Row, plan: SyncPlan) {
         const values = {
           ...v,
           field_type: v.field_type as FieldType,
-          // Stored as the API stores them: an option without an English label has no option_en.
-          points_threshold: v.points_threshold.map(({ option_en, ...o }) => (option_en ? { ...o, option_en } : o)),
           coefficient: String(v.coefficient),
           conditions: v.conditions.map((c) => ({ field: fieldIds.get(c.field) ?? c.field, operator: c.operator, value: c.value })),
         };

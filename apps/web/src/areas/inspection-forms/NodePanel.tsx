@@ -28,16 +28,19 @@ interface Props {
   onClose: () => void;
 }
 
-const sectionFields = () => fieldsOf('inspection-form-sections', ['name', 'icon', 'factor']);
+// The French name first, the English one beside it (optional: English readers see the French one meanwhile).
+const sectionFields = () => fieldsOf('inspection-form-sections', ['name', 'name_en', 'icon', 'factor']);
 const fieldFields = () =>
   fieldsOf('inspection-form-section-fields', [
-    { name: 'name', wide: true },
+    'name',
+    'name_en',
     'field_type',
     'icon',
     'coefficient',
     'can_upload_image',
     'can_add_comment',
     'enable_na',
+    'required',
   ]);
 
 /** Server messages inside a list attribute (/data/attributes/points_threshold/2/points), by row. */
