@@ -137,12 +137,19 @@ function FinishStep({
         {t('inspections:finish.title')}
       </Title>
       {missing.length > 0 ? (
-        <Alert color="orange" icon={<IconAlertTriangle />} title={t('inspections:finish.missing_title', { count: missing.length })} data-testid="missing-fields">
-          <Text size="sm" mb={4}>
+        // On white, not a tinted alert: the links keep their contrast.
+        <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--mantine-color-orange-7)' }} data-testid="missing-fields">
+          <Group gap="xs" wrap="nowrap" mb={4}>
+            <IconAlertTriangle size={20} color="var(--mantine-color-orange-9)" aria-hidden />
+            <Text fw={600}>
+              {t('inspections:finish.missing_title', { count: missing.length })}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" mb={4}>
             {t('inspections:finish.missing_hint')}
           </Text>
           <MissingLinks fields={missing} onGo={onGo} />
-        </Alert>
+        </Paper>
       ) : (
         <Text size="sm" c="teal.9" data-testid="missing-none">
           {t('inspections:finish.missing_none')}
@@ -179,7 +186,11 @@ function FinishStep({
                 {e.detail ?? e.title}
               </Text>
             ))}
-            {refusedFields.length > 0 && <MissingLinks fields={refusedFields} onGo={onGo} />}
+            {refusedFields.length > 0 && (
+              <Paper p="xs" mt={4}>
+                <MissingLinks fields={refusedFields} onGo={onGo} />
+              </Paper>
+            )}
           </Stack>
         </Alert>
       )}
