@@ -267,7 +267,7 @@ export const makeRequest = (t: TestApp, token: string, attributes: Record<string
 export type FieldSpec = { name: string } & Record<string, unknown>;
 export interface FormSpec {
   name?: string;
-  sections?: { name: string; subSections: { name: string; fields: FieldSpec[] }[] }[];
+  sections?: { name: string; name_en?: string; subSections: { name: string; name_en?: string; fields: FieldSpec[] }[] }[];
   notes?: Record<string, unknown>[];
   reminders?: Record<string, unknown>[];
   multipliers?: Record<string, unknown>[];
@@ -293,10 +293,10 @@ export async function makeInspectionForm(t: TestApp, token: string, spec: FormSp
   const ids: Record<string, string> = {};
   const sections = spec.sections ?? [{ name: 'Extérieur', subSections: [{ name: 'Carrosserie', fields: [{ name: 'Capot' }] }] }];
   for (const section of sections) {
-    const s = await make(t, token, 'inspection-form-sections', { name: section.name }, { inspectionForm: toOne('inspection-forms', form.id) });
+    const s = await make(t, token, 'inspection-form-sections', { name: section.name, name_en: section.name_en ?? null }, { inspectionForm: toOne('inspection-forms', form.id) });
     ids[section.name] = s.id;
     for (const sub of section.subSections) {
-      const b = await make(t, token, 'inspection-form-sections', { name: sub.name }, {
+      const b = await make(t, token, 'inspection-form-sections', { name: sub.name, name_en: sub.name_en ?? null }, {
         inspectionForm: toOne('inspection-forms', form.id),
         parent: toOne('inspection-form-sections', s.id),
       });

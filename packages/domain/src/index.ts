@@ -22,6 +22,7 @@ export * from './inspections/states.ts';
 export type { InspectionScoreData } from './declarations/inspections.ts';
 export * from './inspections/answers.ts';
 export * from './inspections/findings.ts';
+export * from './inspections/labels.ts';
 export * from './lines/decimal.ts';
 export * from './lines/work-lines.ts';
 export * from './taxes/taxes.ts';

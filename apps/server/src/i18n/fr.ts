@@ -156,6 +156,7 @@ export const fr = {
   'sync.type_unknown': 'Le type « {value} » n’existe pas',
   'sync.option_format': 'L’option « {value} » doit s’écrire nom:points (par exemple oui:5)',
   'sync.option_points': 'Les points de l’option « {option} » doivent être un nombre (pas « {value} »)',
+  'sync.option_labels': 'Une étiquette anglaise au plus par option ({count} options)',
   'sync.boolean': 'Écrivez oui ou non (pas « {value} »)',
   'sync.number': '« {value} » doit être un nombre positif ou nul',
   'sync.number_max': '« {value} » dépasse le maximum permis ({max})',

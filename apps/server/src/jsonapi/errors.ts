@@ -12,6 +12,8 @@ export interface ErrorItem {
   code: MessageKey;
   params?: MessageParams;
   source?: ErrorSource;
+  /** What a screen needs to lead the user to the fault beyond the pointer (ids, never translated). */
+  meta?: Record<string, string>;
 }
 
 /**
@@ -57,8 +59,8 @@ export const unauthenticated = () => new ApiError(401, 'error.unauthenticated');
 /** Collects field errors of one request so the client gets all of them at once. */
 export class ValidationErrors {
   readonly items: ErrorItem[] = [];
-  add(pointer: string, code: MessageKey, params?: MessageParams) {
-    this.items.push({ status: 422, code, params, source: { pointer } });
+  add(pointer: string, code: MessageKey, params?: MessageParams, meta?: Record<string, string>) {
+    this.items.push({ status: 422, code, params, source: { pointer }, ...(meta ? { meta } : {}) });
   }
   get empty() {
     return this.items.length === 0;
@@ -79,6 +81,7 @@ export function renderErrors(errors: ErrorItem[], locale: Locale) {
       title: t(locale, statusTitle(e.status)),
       detail: t(locale, e.code, e.params),
       ...(e.source ? { source: e.source } : {}),
+      ...(e.meta ? { meta: e.meta } : {}),
     })),
   };
 }

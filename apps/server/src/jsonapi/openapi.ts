@@ -115,6 +115,11 @@ function baseSchemas(): Record<string, JsonSchema> {
           },
           additionalProperties: false,
         },
+        meta: {
+          type: 'object',
+          description: 'Ids that lead a screen to the fault (a missing field on complete: field_id, section_id, sub_section_id, inspection_field_id).',
+          additionalProperties: { type: 'string' },
+        },
       },
       required: ['status', 'code', 'title', 'detail'],
       additionalProperties: false,

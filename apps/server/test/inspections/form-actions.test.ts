@@ -219,7 +219,7 @@ describe('versions', () => {
     expect(v1.number).toBe(1);
     expect(v1.structure.sections.map((s) => s.name)).toEqual(['Extérieur', 'Intérieur']);
     expect(v1.structure.sections[0].subSections[0].fields.map((f) => f.name)).toEqual(['Capot', 'Toit']);
-    expect(v1.structure.notes).toEqual([{ minimum_value: 0, maximum_value: 100, text: 'Verdict' }]);
+    expect(v1.structure.notes).toEqual([{ minimum_value: 0, maximum_value: 100, text: 'Verdict', text_en: null }]);
     // The frozen structure is the scoring engine's input as is.
     expect(formProblems(v1.structure)).toEqual([]);
 

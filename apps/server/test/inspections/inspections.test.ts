@@ -276,6 +276,49 @@ describe('workflow', () => {
     expect(await stateOf(id)).toBe('canceled');
   });
 
+  it('needs only the required fields: a free text is optional unless its form says so; each missing field is named with its ids', async () => {
+    const own = await makeInspectionForm(t, admin.token, {
+      sections: [
+        {
+          name: 'Intérieur',
+          name_en: 'Interior',
+          subSections: [
+            {
+              name: 'Commandes',
+              fields: [
+                { name: 'Klaxon', name_en: 'Horn' },
+                { name: 'Essuie-glaces', required: false },
+                { name: 'Remarque', field_type: 'TEXT', points_threshold: [] },
+                { name: 'Kilométrage noté', field_type: 'TEXT', points_threshold: [], required: true },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const read = async (name: string) => (await t.api('GET', `/api/v1/inspection-form-section-fields/${own.ids[name]}`, { token: admin.token })).body.data.attributes;
+    expect(await read('Klaxon')).toMatchObject({ required: true, name_en: 'Horn' });
+    expect((await read('Remarque')).required).toBe(false);
+    expect((await read('Kilométrage noté')).required).toBe(true);
+    const made = await t.api('POST', `${I}?include=inspectionFields`, { token: admin.token, body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', own.id) } } } });
+    const id = made.body.data.id;
+    const byField = Object.fromEntries(made.body.included.map((f: any) => [f.relationships.inspectionFormSectionField.data.id, f.id]));
+    await act(id, 'start');
+    const signed = { signature: 'data:image/png;base64,AAAA' };
+    const fr = await act(id, 'complete', admin, signed);
+    expect(fr.status).toBe(422);
+    expect(fr.body.errors.map((e: any) => e.detail)).toEqual(['Le champ Klaxon doit être renseigné', 'Le champ Kilométrage noté doit être renseigné']);
+    expect(fr.body.errors[0].meta).toEqual({ inspection_field_id: byField[own.ids.Klaxon], field_id: own.ids.Klaxon, section_id: own.ids['Intérieur'], sub_section_id: own.ids.Commandes });
+    expect(fr.body.errors[0].source.pointer).toMatch(/^\/data\/relationships\/inspectionFields\/data\/\d+$/);
+    // In English, the field's English label (the French one when it has none).
+    const en = await act(id, 'complete', admin, signed, 'en');
+    expect(en.body.errors.map((e: any) => e.detail)).toEqual([expect.stringContaining('Horn'), expect.stringContaining('Kilométrage noté')]);
+    expect(await stateOf(id)).toBe('in_progress');
+    await answer(byField[own.ids.Klaxon], { value: true });
+    await answer(byField[own.ids['Kilométrage noté']], { value: '84 500' });
+    expect((await act(id, 'complete', admin, signed)).status).toBe(200);
+  });
+
   it('needs every reminder of the form ticked', async () => {
     const own = await makeInspectionForm(t, admin.token, { reminders: [{ text: 'Clés remises' }, { text: 'Photos prises' }] });
     const reminders = (await t.api('GET', `/api/v1/inspection-forms/${own.id}?include=reminders`, { token: admin.token })).body.data.relationships.reminders.data.map((r: any) => r.id);

@@ -20,6 +20,9 @@ let manager2: string;
 let completed: { id: string; organization_id: string; vehicle_score: number; note: string };
 let draftId: string;
 let sections: string[];
+/** The English labels of the demo's sections and of the completed inspection's verdict. */
+let sectionsEn: string[];
+let noteEn: string;
 
 const I = '/api/v1/inspections';
 const P = '/api/v1/public/inspection-reports';
@@ -55,10 +58,12 @@ beforeAll(async () => {
   manager2 = await t.login('manager2@atelier.test');
   [completed] = await rows(sql`SELECT id, organization_id, vehicle_score, score_data->>'note' AS note FROM inspections WHERE state = 'completed'`);
   [{ id: draftId }] = await rows<{ id: string }>(sql`SELECT i.id FROM inspections i JOIN organizations o ON o.id = i.organization_id WHERE o.name = 'Garage Démo' AND i.state = 'assigned'`);
-  const [version] = await rows<{ structure: { sections: { name: string }[] } }>(
+  const [version] = await rows<{ structure: { sections: { name: string; name_en: string }[]; notes: { text: string; text_en: string }[] } }>(
     sql`SELECT v.structure FROM inspection_form_versions v JOIN inspections i ON i.inspection_form_version_id = v.id WHERE i.id = ${completed.id}`,
   );
   sections = version.structure.sections.map((s) => s.name);
+  sectionsEn = version.structure.sections.map((s) => s.name_en);
+  noteEn = version.structure.notes.find((n) => n.text === completed.note)!.text_en;
 }, 120_000);
 afterAll(() => t?.close());
 
@@ -84,10 +89,15 @@ describe('GET /inspections/{id}/report', () => {
     expect(res.text).not.toContain('PROVISOIRE');
   });
 
-  it('answers it in English with Accept-Language: en', async () => {
+  it('answers it in English with Accept-Language: en: the form’s English labels, its verdict and states in English', async () => {
     const res = await report(completed.id, manager, 'en');
     expect(res.status).toBe(200);
-    for (const text of ['Inspection report', 'Vehicle score', 'Recommended work', 'Needed now', 'Replace', 'Tread depth 2.5 mm', completed.note, ...sections]) expect(res.text, text).toContain(text);
+    expect(noteEn).toBeTruthy();
+    expect(sectionsEn).toContain('Brakes and tires');
+    for (const text of ['Inspection report', 'Vehicle score', 'Recommended work', 'Needed now', 'Replace', 'Tread depth 2.5 mm', noteEn, ...sectionsEn]) expect(res.text, text).toContain(text);
+    expect(res.text).toMatch(/Replace — .+ \(Brakes and tires\)/);
+    // Neither the French verdict ("Excellent état") nor a French section name.
+    for (const text of [completed.note, 'Freins et pneus', 'Sous le capot']) expect(res.text, text).not.toContain(text);
     expect(res.headers['content-disposition']).toMatch(/inspection-report-I-/);
   });
 
@@ -185,13 +195,13 @@ describe('share links', () => {
   it('opens the report without signing in, in the link’s language, and its summary', async () => {
     const res = await pdf(`${P}/${token}?tz=America/Vancouver`);
     expect(res.status).toBe(200);
-    for (const text of ['Inspection report', 'KM8K2CAB4PU001140', 'Vehicle score', completed.note, ...sections]) expect(res.text, text).toContain(text);
+    for (const text of ['Inspection report', 'KM8K2CAB4PU001140', 'Vehicle score', noteEn, ...sectionsEn]) expect(res.text, text).toContain(text);
     const summary = await t.api('GET', `${P}/${token}/summary`, { headers: { 'accept-language': 'fr' } });
     expect(summary.status).toBe(200);
-    expect(summary.body).toMatchObject({ locale: 'en', organization: 'Garage Démo', vehicle: { vin: 'KM8K2CAB4PU001140', make: 'Hyundai' }, vehicle_score: completed.vehicle_score, note: completed.note });
+    expect(summary.body).toMatchObject({ locale: 'en', organization: 'Garage Démo', vehicle: { vin: 'KM8K2CAB4PU001140', make: 'Hyundai' }, vehicle_score: completed.vehicle_score, note: noteEn });
     expect(summary.body.expires_at).toMatch(ISO_UTC);
     expect(summary.body.completed_at).toMatch(ISO_UTC);
-    expect(summary.body.sections.map((s: { name: string }) => s.name)).toEqual(sections);
+    expect(summary.body.sections.map((s: { name: string }) => s.name)).toEqual(sectionsEn);
     expect(summary.body.work[0]).toMatchObject({ urgency: 'urgent' });
   });
 

@@ -104,7 +104,7 @@ describe('the frozen version of the form', () => {
     const structure = version.attributes.structure;
     expect(structure.sections[0]).toMatchObject({ name: 'Pneus', subSections: [{ name: 'Avant', fields: [{ name: 'Pneu AG', field_type: 'TIRE_STATE_WIDGET' }, { name: 'Klaxon' }] }] });
     expect(structure.reminders).toEqual([expect.objectContaining({ text: 'Clés rendues' })]);
-    expect(structure.notes).toEqual([{ minimum_value: 0, maximum_value: 100, text: 'Vu' }]);
+    expect(structure.notes).toEqual([{ minimum_value: 0, maximum_value: 100, text: 'Vu', text_en: null }]);
 
     // The live form changes: a field renamed and rescored, a section added.
     const edited = await t.api('PATCH', `/api/v1/inspection-form-section-fields/${form.ids.Klaxon}`, {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncResult } from '@atelier/domain';
 import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
-import { userWith } from '../factories.ts';
+import { makeInspectionForm, userWith } from '../factories.ts';
 import { inflatingWorkbook } from '../imports/workbooks.ts';
 
 let t: TestApp;
@@ -351,5 +351,66 @@ describe('POST /inspection-forms/{id}/sync-fields/dry-run and /run', () => {
     const res = await t.api('GET', `/api/v1/inspection-forms/${formId}/sync-fields/template?format=pdf`, { token: manager });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].source).toEqual({ parameter: 'format' });
+  });
+});
+
+describe('two languages and the required flag through the API and the sync (issue 20 points 16, 21)', () => {
+  it('carries the English labels and the flag both ways: the template writes them, a file changes them, the API reads them', async () => {
+    const form = await makeInspectionForm(t, manager, {
+      sections: [
+        {
+          name: 'Freins',
+          name_en: 'Brakes',
+          subSections: [
+            {
+              name: 'Avant',
+              name_en: 'Front',
+              fields: [
+                { name: 'Plaquettes', name_en: 'Pads', field_type: 'SELECT_SINGLE', points_threshold: [{ option: 'neuves', points: 10, option_en: 'new' }, { option: 'usées', points: 0 }] },
+                { name: 'Remarques', field_type: 'TEXT', points_threshold: [] },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    const pads = (await t.api('GET', `/api/v1/inspection-form-section-fields/${form.ids.Plaquettes}`, { token: manager })).body.data.attributes;
+    expect(pads).toMatchObject({ name_en: 'Pads', required: true, points_threshold: [{ option: 'neuves', points: 10, option_en: 'new' }, { option: 'usées', points: 0 }] });
+    expect(pads.points_threshold[1]).not.toHaveProperty('option_en');
+
+    const template = await t.app.inject({ method: 'GET', url: `/api/v1/inspection-forms/${form.id}/sync-fields/template?format=csv&locale=en`, headers: { authorization: `Bearer ${manager}`, accept: '*/*' } });
+    const [header, first, second] = template.body.replace(/^\uFEFF/, '').split('\r\n').map((l) => l.split(','));
+    const cell = (line: string[], name: string) => line[header.indexOf(name)];
+    expect(cell(first, 'Section (English)')).toBe('Brakes');
+    expect(cell(first, 'Sub-section (English)')).toBe('Front');
+    expect(cell(first, 'Field (English)')).toBe('Pads');
+    expect(cell(first, 'Options (English)')).toBe('new');
+    expect(cell(first, 'Required')).toBe('yes');
+    expect(cell(second, 'Required')).toBe('no');
+    expect((await send(manager, form.id, 'dry-run', template.rawPayload)).body.counts).toMatchObject({ added: 0, changed: 0, removed: 0, refused: 0 });
+
+    first[header.indexOf('Field (English)')] = 'Brake pads';
+    first[header.indexOf('Options (English)')] = 'new | worn';
+    first[header.indexOf('Section (English)')] = 'Braking';
+    second[header.indexOf('Section (English)')] = 'Braking';
+    second[header.indexOf('Required')] = 'yes';
+    const ran = await send(manager, form.id, 'run', csv(header, [first, second], ','), { locale: 'en' });
+    expect(ran.status, JSON.stringify(ran.body)).toBe(200);
+    expect(ran.body.counts).toMatchObject({ changed: 3, refused: 0 });
+    const tree = await treeOf(manager, form.id);
+    const section = (await t.api('GET', `/api/v1/inspection-form-sections/${form.ids.Freins}`, { token: manager })).body.data.attributes;
+    expect(section.name_en).toBe('Braking');
+    const [padsAfter, remarks] = tree.sections[0].subSections[0].fields;
+    expect(padsAfter).toMatchObject({ name: 'Plaquettes', name_en: 'Brake pads', points_threshold: [{ option: 'neuves', points: 10, option_en: 'new' }, { option: 'usées', points: 0, option_en: 'worn' }] });
+    expect(remarks).toMatchObject({ name: 'Remarques', required: true });
+  });
+
+  it('refuses more English labels than options, with a translated message, writing nothing', async () => {
+    const form = await makeInspectionForm(t, manager);
+    const before = await fingerprint(form.id);
+    const res = await send(manager, form.id, 'run', csv([...FR, 'Options (anglais)'], [['Extérieur', '', '1', 'Carrosserie', '1', 'Capot', 'Case à cocher', 'oui:5|non:0', 'non', 'non', 'non', '', '1', '', 'yes|no|maybe']]));
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body)).toContain('Une étiquette anglaise au plus par option (2 options)');
+    expect(await fingerprint(form.id)).toBe(before);
   });
 });

@@ -30,6 +30,8 @@ export interface JsonApiError {
   title?: string;
   detail?: string;
   source?: { pointer?: string; parameter?: string };
+  /** Ids that lead to the fault (a field missing on complete: field_id, section_id...). */
+  meta?: Record<string, string>;
 }
 
 /** A deserialised record: attributes flattened, relationships resolved (or left as identifiers). */

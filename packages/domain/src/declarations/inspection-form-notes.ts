@@ -6,6 +6,8 @@ export const inspectionFormNotes = declare('inspection-form-notes', {
     minimum_value: attr.integer().isRequired().min(0).max(100),
     maximum_value: attr.integer().isRequired().min(0).max(100),
     text: attr.string().isRequired().max(500),
+    /** The English text; the French one is shown when it is empty. */
+    text_en: attr.string().max(500),
     ...timestamps(),
   },
   relationships: {

@@ -4,6 +4,8 @@ import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 export const inspectionFormReminders = declare('inspection-form-reminders', {
   attributes: {
     text: attr.string().isRequired().max(500),
+    /** The English text; the French one is shown when it is empty. */
+    text_en: attr.string().max(500),
     /** Its place in the form's list, kept by the server from the list's order. */
     order_number: attr.integer().isReadOnly(),
     ...timestamps(),

@@ -9,8 +9,11 @@ import {
 
 /** One option of a field and the points it gives ("yes", "good", "0-10", an option's name). */
 export interface PointsThreshold {
+  /** The stored value (what an answer holds) and the French label. */
   option: string;
   points: number;
+  /** The English label of a SELECT option; the French one when left out. */
+  option_en?: string | null;
 }
 
 /** A condition of a conditional field: another field of the form, compared to a value. */
@@ -24,6 +27,8 @@ export interface FieldConditionRecord {
 export const inspectionFormSectionFields = declare('inspection-form-section-fields', {
   attributes: {
     name: attr.string().isRequired().max(255),
+    /** The English label; the French name is shown when it is empty. */
+    name_en: attr.string().max(255),
     field_type: attr.enum(FIELD_TYPES, FIELD_TYPE_LABELS).isRequired(),
     /** The options and their points; their form depends on the field type (see form-rules.ts). */
     points_threshold: attr.list<PointsThreshold>().notNull(),
@@ -34,6 +39,8 @@ export const inspectionFormSectionFields = declare('inspection-form-section-fiel
     enable_na: attr.boolean(),
     /** Brakes, tires, steering, lights: failing, it comes first in red and caps the vehicle score. */
     safety_critical: attr.boolean(),
+    /** Must be answered (or not applicable) to complete; when left out, true except for TEXT (requiredByDefault). */
+    required: attr.boolean(),
     /** A copy of another field of the form (copiedField). */
     is_copy: attr.boolean(),
     icon: attr.string().max(100),

@@ -7,6 +7,8 @@ import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 export const inspectionFormSections = declare('inspection-form-sections', {
   attributes: {
     name: attr.string().isRequired().max(150),
+    /** The English label; the French name is shown when it is empty. */
+    name_en: attr.string().max(150),
     icon: attr.string().max(100),
     /** The weight of the section (or sub-section) in its parent's score; 1 when left out. */
     factor: attr.decimal().notNull().min(0).max(1000),

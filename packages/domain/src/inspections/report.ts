@@ -1,6 +1,7 @@
 import type { Locale } from '../locale.ts';
 import { CHECK_OPTION_LABELS, FIELD_ACTION_LABELS, WIDGET_FIELD_TYPES, WIDGET_OPTION_LABELS, type FieldAction, type FieldType, type WidgetOption } from './form-enums.ts';
 import { findingOf, widgetState } from './findings.ts';
+import { nameIn, noteIn, optionLabel } from './labels.ts';
 import { URGENCIES, type Urgency } from './urgency.ts';
 import { finiteNumber, type FieldAnswer, type InspectionScore, type PointsOption } from './scoring.ts';
 
@@ -90,16 +91,17 @@ export function measuresText(fieldType: string, value: unknown, locale: Locale):
 }
 
 /**
- * An answer as a customer reads it: a check box's Oui/Non, the option's name (written by the
- * dealership), a number, a text, a widget's state in words. Null when there is no answer.
+ * An answer as a customer reads it: a check box's Oui/Non, the option's label (written by the
+ * dealership, in the reader's language), a number, a text, a widget's state in words. Null when
+ * there is no answer.
  */
-export function answerText(field: { field_type: string }, value: unknown, locale: Locale): string | null {
+export function answerText(field: { field_type: string; points_threshold?: readonly PointsOption[] | null }, value: unknown, locale: Locale): string | null {
   if (value === null || value === undefined || value === '') return null;
   const type = field.field_type;
   if (type === 'CHECK') return typeof value === 'boolean' ? CHECK_OPTION_LABELS[value ? 'yes' : 'no'][locale] : null;
   if (type === 'SELECT_MULTIPLE') {
     const names = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v !== '');
-    return names.length ? names.join(', ') : null;
+    return names.length ? names.map((n) => optionLabel(field, n, locale)).join(', ') : null;
   }
   if (type === 'NUMBER' || type === 'RANGE_SLIDER') {
     const n = finiteNumber(value);
@@ -109,23 +111,25 @@ export function answerText(field: { field_type: string }, value: unknown, locale
     const state = isObject(value) ? value.value : undefined;
     return has<WidgetOption>(WIDGET_OPTION_LABELS, state) ? WIDGET_OPTION_LABELS[state][locale] : null;
   }
+  if (type === 'SELECT_SINGLE' && typeof value === 'string') return optionLabel(field, value, locale);
   return typeof value === 'string' ? value : typeof value === 'number' ? formatReportNumber(value, locale) : null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The model
 
+interface Named {
+  id: string;
+  name: string;
+  name_en?: string | null;
+}
 /** The form as the report reads it: the frozen version's structure fits as is. */
 export interface ReportStructure {
-  sections: readonly {
-    id: string;
-    name: string;
-    subSections: readonly {
-      id: string;
-      name: string;
-      fields: readonly { id: string; name: string; field_type: string; points_threshold?: readonly PointsOption[] | null; safety_critical?: boolean | null }[];
-    }[];
-  }[];
+  sections: readonly (Named & {
+    subSections: readonly (Named & { fields: readonly (Named & { field_type: string; points_threshold?: readonly PointsOption[] | null; safety_critical?: boolean | null })[] })[];
+  })[];
+  /** The verdicts, to print the English one to an English reader. */
+  notes?: readonly { minimum_value: number; maximum_value: number; text: string; text_en?: string | null }[];
 }
 
 /** One inspection field as stored: the answer, its action, comment and photos. */
@@ -218,7 +222,7 @@ export function buildInspectionReport(structure: ReportStructure, fields: readon
         const comment = text(input?.comment);
         shown.push({
           id: field.id,
-          name: field.name,
+          name: nameIn(field, locale),
           answer: answered && !na ? answerText(field, input?.value, locale) : null,
           measures: answered && !na ? measuresText(field.field_type, input?.value, locale) : [],
           not_applicable: na,
@@ -229,16 +233,16 @@ export function buildInspectionReport(structure: ReportStructure, fields: readon
           score: fs.score,
           tone: answered && !na ? answerTone(field.field_type, input?.value, fs.score) : scoreTone(fs.score),
         });
-        if (finding) work.get(finding.urgency)!.push({ field_id: field.id, section: section.name, field: field.name, action: finding.action, critical: finding.critical, comment });
+        if (finding) work.get(finding.urgency)!.push({ field_id: field.id, section: nameIn(section, locale), field: nameIn(field, locale), action: finding.action, critical: finding.critical, comment });
       }
-      subSections.push({ id: sub.id, name: sub.name, score: ss.score, tone: scoreTone(ss.score), fields: shown });
+      subSections.push({ id: sub.id, name: nameIn(sub, locale), score: ss.score, tone: scoreTone(ss.score), fields: shown });
     }
-    sections.push({ id: section.id, name: section.name, score: s.score, tone: scoreTone(s.score), filled: s.filled, subSections });
+    sections.push({ id: section.id, name: nameIn(section, locale), score: s.score, tone: scoreTone(s.score), filled: s.filled, subSections });
   }
   return {
     vehicle_score: score.vehicle_score,
     tone: scoreTone(score.vehicle_score),
-    note: score.note,
+    note: noteIn(structure.notes ?? [], score.note, score.vehicle_score, locale),
     sections,
     work: URGENCIES.flatMap((urgency) => {
       const items = work.get(urgency)!;

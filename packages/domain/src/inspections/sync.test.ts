@@ -345,6 +345,11 @@ describe('diffStructure', () => {
       '',
       '1',
       'Fuite visible ? = oui',
+      'oui',
+      '',
+      '',
+      '',
+      '',
     ]);
     expect(syncTemplate(form(), 'en').rows[2]).toContain('1.5');
   });
@@ -356,7 +361,7 @@ describe('diffStructure', () => {
       field('f5', 'Fuite visible ?', 'CHECK', 1, { points_threshold: [{ option: 'yes', points: 1 }], conditional_field: true, conditions: [{ field: 'f1', operator: 'equals', value: 'no' }, { field: 'f4', operator: 'superior', value: '3' }], condition_relation: 'or' }),
     );
     const { columns, rows } = syncTemplate(current, 'fr');
-    expect(rows.at(-1)?.at(-1)).toBe('Carrosserie / Fuite visible ? = non OU [Km > 100] > 3');
+    expect(rows.at(-1)?.[columns.indexOf('Condition')]).toBe('Carrosserie / Fuite visible ? = non OU [Km > 100] > 3');
     expect(run(columns, rows, current).counts).toMatchObject({ added: 0, changed: 0, removed: 0, refused: 0 });
   });
 
@@ -370,7 +375,11 @@ describe('diffStructure', () => {
     const result = run(FR, rows);
     expect(result.changed).toEqual([
       { kind: 'field', id: 'f1', path: { section: 'Extérieur', sub_section: 'Carrosserie', field: 'Fuite visible ?' }, line: 2, changes: [
-        { attribute: 'points_threshold', before: [{ option: 'yes', points: 0 }, { option: 'no', points: 5 }], after: [{ option: 'yes', points: 0 }, { option: 'no', points: 4 }] },
+        {
+          attribute: 'points_threshold',
+          before: [{ option: 'yes', points: 0 }, { option: 'no', points: 5 }],
+          after: [{ option: 'yes', points: 0 }, { option: 'no', points: 4 }],
+        },
         { attribute: 'can_upload_image', before: false, after: true },
       ] },
       { kind: 'section', id: 's2', path: { section: 'Mécanique' }, line: 4, changes: [{ attribute: 'factor', before: 1, after: 3 }] },
@@ -493,6 +502,7 @@ describe('diffStructure', () => {
         line: 4,
         attributes: {
           name: 'Épaisseur des plaquettes',
+          name_en: null,
           field_type: 'NUMBER',
           points_threshold: [{ option: '0-2', points: 0 }, { option: '3-12', points: 10 }],
           order_number: 0,
@@ -500,6 +510,7 @@ describe('diffStructure', () => {
           can_add_comment: false,
           enable_na: false,
           safety_critical: false,
+          required: true,
           icon: null,
           coefficient: 2,
           conditional_field: false,
@@ -520,7 +531,7 @@ describe('diffStructure', () => {
       ['sub_section', { section: 'Intérieur', sub_section: 'Sièges' }, 4],
       ['field', { section: 'Intérieur', sub_section: 'Sièges', field: 'Tissu' }, 4],
     ]);
-    expect(result.added[0].attributes).toEqual({ name: 'Intérieur', icon: null, factor: 1, order_number: 1 });
+    expect(result.added[0].attributes).toEqual({ name: 'Intérieur', name_en: null, icon: null, factor: 1, order_number: 1 });
     expect(result.removed).toEqual([
       { kind: 'section', id: 's2', path: { section: 'Mécanique' } },
       { kind: 'sub_section', id: 'ss2', path: { section: 'Mécanique', sub_section: 'Freins' } },
@@ -580,5 +591,85 @@ describe('diffStructure', () => {
     const result = run(FR, frRows(), current);
     expect(result.removed).toEqual([{ kind: 'field', id: 'f3b', path: { section: 'Mécanique', sub_section: 'Freins', field: 'épaisseur (MM)' } }]);
     expect(result.changed).toEqual([]);
+  });
+});
+
+describe('two languages and the required flag (issue 20 points 16, 21)', () => {
+  /** The small form with English labels on a section, a sub-section, a field and a SELECT's options, and an optional text. */
+  const bilingual = (): SyncCurrentForm => {
+    const current = form();
+    const [s1] = current.sections as SyncCurrentForm['sections'][number][];
+    Object.assign(s1, { name_en: 'Exterior' });
+    Object.assign(s1.subSections[0], { name_en: 'Body' });
+    const fields = s1.subSections[0].fields as SyncCurrentField[];
+    Object.assign(fields[0], { name_en: 'Visible leak?' });
+    fields.push(
+      field('f5', 'Couleur', 'SELECT_SINGLE', 2, { points_threshold: [{ option: 'rouge', points: 1, option_en: 'red' }, { option: 'bleu', points: 2 }, { option: 'vert', points: 0, option_en: 'green' }] }),
+      field('f6', 'Remarque', 'TEXT', 3, { required: false }),
+    );
+    return current;
+  };
+
+  it('writes the English labels and the flag in the template and reads them back unchanged, in either language', () => {
+    for (const locale of ['fr', 'en'] as const) {
+      const { columns, rows } = syncTemplate(bilingual(), locale);
+      expect(columns).toContain(locale === 'fr' ? 'Champ (anglais)' : 'Field (English)');
+      expect(columns).toContain(locale === 'fr' ? 'Obligatoire' : 'Required');
+      const result = run(columns, rows, bilingual());
+      expect(result.refused).toEqual([]);
+      expect(result.counts).toMatchObject({ added: 0, changed: 0, removed: 0, unchanged: 9 });
+    }
+    const { columns, rows } = syncTemplate(bilingual(), 'fr');
+    const cell = (row: string[], header: string) => row[columns.indexOf(header)];
+    expect(cell(rows[0], 'Section (anglais)')).toBe('Exterior');
+    expect(cell(rows[0], 'Sous-section (anglais)')).toBe('Body');
+    expect(cell(rows[0], 'Champ (anglais)')).toBe('Visible leak?');
+    expect(cell(rows[2], 'Options (anglais)')).toBe('red |  | green');
+    expect(cell(rows[3], 'Obligatoire')).toBe('non');
+    expect(cell(rows[0], 'Obligatoire')).toBe('oui');
+  });
+
+  it('changes the labels and the flag a file gives; an empty Obligatoire is the type’s default; absent columns keep them', () => {
+    const { columns, rows } = syncTemplate(bilingual(), 'en');
+    const at = (header: string) => columns.indexOf(header);
+    rows[0][at('Field (English)')] = 'Leak seen?';
+    rows[2][at('Options (English)')] = 'crimson | blue';
+    rows[3][at('Required')] = '';
+    rows[0][at('Required')] = 'no';
+    const result = run(columns, rows, bilingual());
+    expect(result.refused).toEqual([]);
+    const changes = Object.fromEntries(result.changed.map((c) => [c.path.field, c.changes]));
+    expect(changes['Fuite visible ?']).toEqual([
+      { attribute: 'name_en', before: 'Visible leak?', after: 'Leak seen?' },
+      { attribute: 'required', before: true, after: false },
+    ]);
+    expect(changes.Couleur[0].after).toEqual([
+      { option: 'rouge', points: 1, option_en: 'crimson' },
+      { option: 'bleu', points: 2, option_en: 'blue' },
+      { option: 'vert', points: 0 },
+    ]);
+    // The text's empty cell: optional, as it was.
+    expect(changes.Remarque).toBeUndefined();
+    // A file without the new columns (an older template) keeps every label and flag.
+    const old = run(FR, frRows(), bilingual());
+    const attributes = old.changed.flatMap((c) => c.changes.map((x) => x.attribute));
+    for (const a of ['name_en', 'required']) expect(attributes).not.toContain(a);
+    const couleur = old.plan.sections[0].subSections[0].fields.find((f) => f.values.name === 'Couleur');
+    expect(couleur).toBeUndefined(); // not in the old file: removed, as any field a file leaves out
+    expect(old.plan.sections[0].values.name_en).toBe('Exterior');
+    expect(old.plan.sections[0].subSections[0].fields[0].values).toMatchObject({ name_en: 'Visible leak?', required: true });
+  });
+
+  it('refuses more English labels than options, and makes a new text optional and a new check required', () => {
+    const columns = [...MIN, 'Options', 'Options (anglais)', 'Obligatoire'];
+    const d = parseSyncRows(columns, [
+      ['A', 'B', 'Couleur', 'Choix unique', 'rouge:1|bleu:2', 'red|blue|green', ''],
+      ['A', 'B', 'Note', 'Texte', '', '', ''],
+      ['A', 'B', 'Klaxon', 'Case à cocher', 'oui:1|non:0', '', ''],
+    ]);
+    expect(d.refused).toEqual([{ line: 2, column: 'options_en', code: 'sync.option_labels', params: { count: 2 } }]);
+    const [, note, horn] = d.sections[0].subSections[0].fields;
+    expect(note.values.required).toBe(false);
+    expect(horn.values.required).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import {
   type FieldType,
 } from './form-enums.ts';
 import { formProblems } from './form-rules.ts';
+import { requiredByDefault } from './labels.ts';
 import { finiteNumber as toNumber, type FormField, type InspectionFormInput } from './scoring.ts';
 
 // Sync of an inspection form's structure from a spreadsheet (issue 10; docs/inspection-form-sync.md):
@@ -25,6 +26,7 @@ import { finiteNumber as toNumber, type FormField, type InspectionFormInput } fr
 // ---------------------------------------------------------------------------------------------
 // Columns
 
+// The columns added later (required, the English labels) come last: a file laid out before keeps its places.
 export const SYNC_COLUMNS = [
   'section',
   'section_icon',
@@ -41,23 +43,33 @@ export const SYNC_COLUMNS = [
   'icon',
   'coefficient',
   'conditions',
+  'required',
+  'section_en',
+  'sub_section_en',
+  'field_en',
+  'options_en',
 ] as const;
 export type SyncColumn = (typeof SYNC_COLUMNS)[number];
 
 /** Header names recognised for each column, French first then English; the first of each is the template's. */
 export const SYNC_COLUMN_HEADERS: Record<SyncColumn, Record<Locale, string[]>> = {
   section: { fr: ['Section'], en: ['Section'] },
+  section_en: { fr: ['Section (anglais)'], en: ['Section (English)'] },
   section_icon: { fr: ['Icône de section'], en: ['Section icon'] },
   section_factor: { fr: ['Facteur de section'], en: ['Section factor'] },
   sub_section: { fr: ['Sous-section'], en: ['Sub-section', 'Subsection'] },
+  sub_section_en: { fr: ['Sous-section (anglais)'], en: ['Sub-section (English)', 'Subsection (English)'] },
   sub_section_factor: { fr: ['Facteur de sous-section'], en: ['Sub-section factor', 'Subsection factor'] },
   field: { fr: ['Champ', 'Nom du champ'], en: ['Field', 'Field name'] },
+  field_en: { fr: ['Champ (anglais)'], en: ['Field (English)'] },
   field_type: { fr: ['Type', 'Type de champ'], en: ['Type', 'Field type'] },
   options: { fr: ['Options', 'Options et points'], en: ['Options', 'Options and points'] },
+  options_en: { fr: ['Options (anglais)'], en: ['Options (English)'] },
   can_upload_image: { fr: ['Photo permise', 'Photo'], en: ['Photo allowed', 'Photo'] },
   can_add_comment: { fr: ['Commentaire permis', 'Commentaire'], en: ['Comment allowed', 'Comment'] },
   enable_na: { fr: ['Sans objet permis', 'Sans objet'], en: ['Not applicable allowed', 'Not applicable', 'N/A allowed'] },
   safety_critical: { fr: ['Point de sécurité', 'Sécurité'], en: ['Safety item', 'Safety', 'Safety critical'] },
+  required: { fr: ['Obligatoire'], en: ['Required'] },
   icon: { fr: ['Icône', 'Icône du champ'], en: ['Icon', 'Field icon'] },
   coefficient: { fr: ['Coefficient'], en: ['Coefficient'] },
   conditions: { fr: ['Condition', 'Conditions'], en: ['Condition', 'Conditions'] },
@@ -143,6 +155,8 @@ function decimal(text: string): number | null {
 export interface SyncPointsOption {
   option: string;
   points: number;
+  /** The English label (options_en); left out when there is none, as the API stores it. */
+  option_en?: string;
 }
 
 /** Where a condition's field is, as the file names it: its name, optionally with its sub-section and section. */
@@ -160,8 +174,13 @@ export interface SyncConditionInput {
 
 export interface SyncFieldValues {
   name: string;
+  /** Set when the file has the column: null for none (so for the other optional values). */
+  name_en?: string | null;
   field_type: FieldType;
   points_threshold?: SyncPointsOption[];
+  /** The options' English labels, in the options' order (options_en). */
+  option_labels?: (string | null)[];
+  required?: boolean;
   can_upload_image?: boolean;
   can_add_comment?: boolean;
   enable_na?: boolean;
@@ -181,12 +200,14 @@ export interface DesiredField {
 export interface DesiredSubSection {
   line: number;
   name: string;
+  name_en?: string | null;
   factor?: number | null;
   fields: DesiredField[];
 }
 export interface DesiredSection {
   line: number;
   name: string;
+  name_en?: string | null;
   icon?: string | null;
   factor?: number | null;
   subSections: DesiredSubSection[];
@@ -319,15 +340,20 @@ function parseOptions(type: FieldType | null, text: string): { ok: true; options
 }
 
 const SECTION = inspectionFormSections.attributes;
+/** The longest option label the API takes (inspection-form-section-fields' points_threshold). */
+const MAX_OPTION_LABEL = 100;
 const FIELD = inspectionFormSectionFields.attributes;
 
 const FIELD_COLUMNS: readonly SyncColumn[] = [
+  'field_en',
   'field_type',
   'options',
+  'options_en',
   'can_upload_image',
   'can_add_comment',
   'enable_na',
   'safety_critical',
+  'required',
   'icon',
   'coefficient',
   'conditions',
@@ -413,7 +439,7 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
     }
 
     // A value given once for a section or sub-section holds for all its lines; another value is refused.
-    const setOnce = <T>(node: object, attribute: 'icon' | 'factor', column: SyncColumn, value: T | undefined, current: T | undefined, assign: (v: T) => void) => {
+    const setOnce = <T>(node: object, attribute: 'icon' | 'factor' | 'name_en', column: SyncColumn, value: T | undefined, current: T | undefined, assign: (v: T) => void) => {
       if (value === undefined) return;
       const lines = givenAt.get(node) ?? new Map<string, number>();
       givenAt.set(node, lines);
@@ -427,6 +453,7 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
     let section = sectionByKey.get(syncNameKey(sectionName));
     if (!section) {
       section = { line, name: sectionName, subSections: [] };
+      if (index.has('section_en')) section.name_en = null;
       if (index.has('section_icon')) section.icon = null;
       if (index.has('section_factor')) section.factor = null;
       sections.push(section);
@@ -434,6 +461,8 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
       subByKey.set(section, new Map());
     }
     const s = section;
+    const sectionEn = cell('section_en');
+    setOnce(s, 'name_en', 'section_en', sectionEn && fits('section_en', sectionEn, SECTION.name_en) ? sectionEn : undefined, s.name_en ?? undefined, (v) => (s.name_en = v));
     const icon = cell('section_icon');
     setOnce(s, 'icon', 'section_icon', icon && fits('section_icon', icon, SECTION.icon) ? icon : undefined, s.icon ?? undefined, (v) => (s.icon = v));
     setOnce(s, 'factor', 'section_factor', numberCell('section_factor', SECTION.factor), s.factor ?? undefined, (v) => (s.factor = v));
@@ -446,12 +475,15 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
     let sub = subs.get(syncNameKey(subName));
     if (!sub) {
       sub = { line, name: subName, fields: [] };
+      if (index.has('sub_section_en')) sub.name_en = null;
       if (index.has('sub_section_factor')) sub.factor = null;
       s.subSections.push(sub);
       subs.set(syncNameKey(subName), sub);
       fieldByKey.set(sub, new Map());
     }
     const ss = sub;
+    const subEn = cell('sub_section_en');
+    setOnce(ss, 'name_en', 'sub_section_en', subEn && fits('sub_section_en', subEn, SECTION.name_en) ? subEn : undefined, ss.name_en ?? undefined, (v) => (ss.name_en = v));
     setOnce(ss, 'factor', 'sub_section_factor', numberCell('sub_section_factor', SECTION.factor), ss.factor ?? undefined, (v) => (ss.factor = v));
 
     if (!fieldName) {
@@ -471,6 +503,8 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
     if (!typeText) refuse('field_type', 'sync.required');
     else if (!type) refuse('field_type', 'sync.type_unknown', { value: typeText });
     const values: SyncFieldValues = { name: fieldName, field_type: type ?? 'TEXT' };
+    const fieldEn = cell('field_en');
+    if (fieldEn !== undefined && fits('field_en', fieldEn, FIELD.name_en)) values.name_en = fieldEn || null;
 
     const optionsText = cell('options');
     if (optionsText !== undefined) {
@@ -478,11 +512,22 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
       if (parsed.ok) values.points_threshold = parsed.options;
       else refuse('options', parsed.code, parsed.params);
     }
-    for (const c of ['can_upload_image', 'can_add_comment', 'enable_na', 'safety_critical'] as const) {
+    const labelsText = cell('options_en');
+    if (labelsText !== undefined) {
+      // One label per option, in the options' order; an empty one leaves that option without.
+      const labels = labelsText ? labelsText.split(/[|\n]/).map((l) => l.trim() || null) : [];
+      const count = values.points_threshold?.length;
+      if (count !== undefined && labels.length > count) refuse('options_en', 'sync.option_labels', { count });
+      else if (labels.some((l) => l !== null && l.length > MAX_OPTION_LABEL)) refuse('options_en', 'sync.max_length', { max: MAX_OPTION_LABEL });
+      else values.option_labels = labels;
+    }
+    for (const c of ['can_upload_image', 'can_add_comment', 'enable_na', 'safety_critical', 'required'] as const) {
       const text = cell(c);
       if (text === undefined) continue;
       const word = headerKey(text);
-      if (!text || FALSE_WORDS.has(word)) values[c] = false;
+      // An empty Obligatoire is the type's default (a free text is optional); the others default to no.
+      if (!text) values[c] = c === 'required' ? requiredByDefault(values.field_type) : false;
+      else if (FALSE_WORDS.has(word)) values[c] = false;
       else if (TRUE_WORDS.has(word)) values[c] = true;
       else refuse(c, 'sync.boolean', { value: text });
     }
@@ -561,8 +606,10 @@ export interface SyncCurrentCondition {
 export interface SyncCurrentField {
   id: string;
   name: string;
+  name_en?: string | null;
   field_type: string;
-  points_threshold?: readonly { option: string; points: Numeric }[] | null;
+  points_threshold?: readonly { option: string; points: Numeric; option_en?: string | null }[] | null;
+  required?: boolean | null;
   order_number?: Numeric;
   can_upload_image?: boolean | null;
   can_add_comment?: boolean | null;
@@ -579,6 +626,7 @@ export interface SyncCurrentField {
 export interface SyncCurrentSubSection {
   id: string;
   name: string;
+  name_en?: string | null;
   factor?: Numeric;
   order_number?: Numeric;
   fields: readonly SyncCurrentField[];
@@ -586,6 +634,7 @@ export interface SyncCurrentSubSection {
 export interface SyncCurrentSection {
   id: string;
   name: string;
+  name_en?: string | null;
   icon?: string | null;
   factor?: Numeric;
   order_number?: Numeric;
@@ -619,17 +668,20 @@ export interface SyncConditionView {
 }
 export interface SyncSectionAttributes {
   name: string;
+  name_en: string | null;
   icon: string | null;
   factor: number;
   order_number: number;
 }
 export interface SyncSubSectionAttributes {
   name: string;
+  name_en: string | null;
   factor: number;
   order_number: number;
 }
 export interface SyncFieldAttributes {
   name: string;
+  name_en: string | null;
   field_type: string;
   points_threshold: SyncPointsOption[];
   order_number: number;
@@ -637,6 +689,7 @@ export interface SyncFieldAttributes {
   can_add_comment: boolean;
   enable_na: boolean;
   safety_critical: boolean;
+  required: boolean;
   icon: string | null;
   coefficient: number;
   conditional_field: boolean;
@@ -777,7 +830,19 @@ function changesOf(before: Record<string, unknown>, after: Record<string, unknow
   return out;
 }
 
-const currentPoints = (f: SyncCurrentField): SyncPointsOption[] => (f.points_threshold ?? []).map((o) => ({ option: o.option, points: num(o.points, 0) }));
+const currentPoints = (f: SyncCurrentField): SyncPointsOption[] =>
+  (f.points_threshold ?? []).map((o) => withLabel({ option: o.option, points: num(o.points, 0) }, o.option_en));
+
+const withLabel = (o: { option: string; points: number }, label: string | null | undefined): SyncPointsOption => (label ? { ...o, option_en: label } : o);
+
+/**
+ * The options a line wants with their English labels: the file's labels by position when it has the
+ * column, else the field's labels kept by option name (a file without options_en keeps them).
+ */
+function labelled(options: SyncPointsOption[], labels: readonly (string | null)[] | undefined, current: SyncCurrentField | null): SyncPointsOption[] {
+  const kept = new Map(current ? currentPoints(current).map((o) => [o.option, o.option_en]) : []);
+  return options.map(({ option, points }, i) => withLabel({ option, points }, labels ? labels[i] : kept.get(option)));
+}
 /** The conditions that apply: the editor's switch off keeps conditions that count for nothing. */
 const liveConditions = <C>(f: { conditional_field?: boolean | null; conditions?: readonly C[] | null }): readonly C[] => (f.conditional_field ? (f.conditions ?? []) : []);
 
@@ -822,6 +887,7 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
       changed: [],
       values: {
         name: ds.name,
+        name_en: managed.has('section_en') ? (ds.name_en ?? null) : (cs?.name_en ?? null) || null,
         icon: managed.has('section_icon') ? (ds.icon ?? null) : (cs?.icon ?? null) || null,
         factor: managed.has('section_factor') ? (ds.factor ?? 1) : num(cs?.factor, 1),
         order_number: sPos,
@@ -835,7 +901,12 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
         id: csub?.id ?? null,
         line: dsub.line,
         changed: [],
-        values: { name: dsub.name, factor: managed.has('sub_section_factor') ? (dsub.factor ?? 1) : num(csub?.factor, 1), order_number: subPos },
+        values: {
+          name: dsub.name,
+          name_en: managed.has('sub_section_en') ? (dsub.name_en ?? null) : (csub?.name_en ?? null) || null,
+          factor: managed.has('sub_section_factor') ? (dsub.factor ?? 1) : num(csub?.factor, 1),
+          order_number: subPos,
+        },
         fields: [],
       };
       section.subSections.push(sub);
@@ -854,13 +925,15 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
           changed: [],
           values: {
             name: v.name,
+            name_en: keep('field_en', v.name_en, cf?.name_en || null, null),
             field_type: v.field_type,
-            points_threshold: keep('options', v.points_threshold, cf ? currentPoints(cf) : [], []),
+            points_threshold: labelled(keep('options', v.points_threshold, cf ? currentPoints(cf) : [], []), managed.has('options_en') ? (v.option_labels ?? []) : undefined, cf),
             order_number: position++,
             can_upload_image: keep('can_upload_image', v.can_upload_image, !!cf?.can_upload_image, false),
             can_add_comment: keep('can_add_comment', v.can_add_comment, !!cf?.can_add_comment, false),
             enable_na: keep('enable_na', v.enable_na, !!cf?.enable_na, false),
             safety_critical: keep('safety_critical', v.safety_critical, !!cf?.safety_critical, false),
+            required: keep('required', v.required, cf?.required !== false, requiredByDefault(v.field_type)),
             icon: keep('icon', v.icon, cf?.icon || null, null),
             coefficient: keep('coefficient', v.coefficient ?? 1, num(cf?.coefficient, 1), 1),
             conditional_field: managed.has('conditions') ? (v.conditions ?? []).length > 0 : !!cf?.conditional_field,
@@ -947,11 +1020,11 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
   const orderOf = (id: string, order: Numeric) => keptOrder.get(id) ?? num(order, 0);
   for (const s of plan.sections) {
     const cs = s.id ? currentSection.get(s.id) : undefined;
-    s.changed = note('section', s.id, { section: s.values.name }, s.line, cs ? { name: cs.name, icon: cs.icon || null, factor: num(cs.factor, 1), order_number: orderOf(cs.id, cs.order_number) } : null, s.values);
+    s.changed = note('section', s.id, { section: s.values.name }, s.line, cs ? { name: cs.name, name_en: cs.name_en || null, icon: cs.icon || null, factor: num(cs.factor, 1), order_number: orderOf(cs.id, cs.order_number) } : null, s.values);
     for (const sub of s.subSections) {
       const csub = sub.id ? currentSub.get(sub.id) : undefined;
       const path = { section: s.values.name, sub_section: sub.values.name };
-      sub.changed = note('sub_section', sub.id, path, sub.line, csub ? { name: csub.name, factor: num(csub.factor, 1), order_number: orderOf(csub.id, csub.order_number) } : null, sub.values);
+      sub.changed = note('sub_section', sub.id, path, sub.line, csub ? { name: csub.name, name_en: csub.name_en || null, factor: num(csub.factor, 1), order_number: orderOf(csub.id, csub.order_number) } : null, sub.values);
       for (const f of sub.fields) {
         if (refusedLines.has(f.line)) continue;
         const cf = f.id ? currentFields.get(f.id) : undefined;
@@ -959,6 +1032,7 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
         const before = cf
           ? {
               name: cf.name,
+              name_en: cf.name_en || null,
               field_type: cf.field_type,
               points_threshold: currentPoints(cf),
               order_number: orderOf(cf.id, cf.order_number),
@@ -966,6 +1040,7 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
               can_add_comment: !!cf.can_add_comment,
               enable_na: !!cf.enable_na,
               safety_critical: !!cf.safety_critical,
+              required: cf.required !== false,
               icon: cf.icon || null,
               coefficient: num(cf.coefficient, 1),
               conditional_field: !!cf.conditional_field,
@@ -1025,30 +1100,37 @@ export function syncTemplate(form: SyncCurrentForm, locale: Locale): { columns: 
     return parts.every((p) => p !== null) ? parts.join(` ${RELATION_WORD[locale][f.condition_relation === 'or' ? 'or' : 'and']} `) : '';
   };
   const bool = (b: boolean | null | undefined) => YES_NO[locale][b ? 0 : 1];
+  type Cells = Partial<Record<SyncColumn, string>>;
+  const line = (cells: Cells) => SYNC_COLUMNS.map((c) => cells[c] ?? '');
   const rows: string[][] = [];
   for (const s of byOrder(form.sections)) {
-    const sectionCells = [s.name, s.icon ?? '', decimalText(num(s.factor, 1), locale)];
-    if (s.subSections.length === 0) rows.push([...sectionCells, ...new Array(columns.length - 3).fill('')]);
+    const sectionCells: Cells = { section: s.name, section_en: s.name_en ?? '', section_icon: s.icon ?? '', section_factor: decimalText(num(s.factor, 1), locale) };
+    if (s.subSections.length === 0) rows.push(line(sectionCells));
     for (const sub of byOrder(s.subSections)) {
-      const subCells = [sub.name, decimalText(num(sub.factor, 1), locale)];
-      if (sub.fields.length === 0) rows.push([...sectionCells, ...subCells, ...new Array(columns.length - 5).fill('')]);
-      for (const f of byOrder(sub.fields))
-        rows.push([
-          ...sectionCells,
-          ...subCells,
-          f.name,
-          (FIELD_TYPES as readonly string[]).includes(f.field_type) ? FIELD_TYPE_LABELS[f.field_type as FieldType][locale] : f.field_type,
-          currentPoints(f)
-            .map((o) => `${optionWord(f.field_type, o.option, locale)}:${decimalText(o.points, locale)}`)
-            .join(' | '),
-          bool(f.can_upload_image),
-          bool(f.can_add_comment),
-          bool(f.enable_na),
-          bool(f.safety_critical),
-          f.icon ?? '',
-          decimalText(num(f.coefficient, 1), locale),
-          conditionsText(f),
-        ]);
+      const subCells: Cells = { ...sectionCells, sub_section: sub.name, sub_section_en: sub.name_en ?? '', sub_section_factor: decimalText(num(sub.factor, 1), locale) };
+      if (sub.fields.length === 0) rows.push(line(subCells));
+      for (const f of byOrder(sub.fields)) {
+        const options = currentPoints(f);
+        rows.push(
+          line({
+            ...subCells,
+            field: f.name,
+            field_en: f.name_en ?? '',
+            field_type: (FIELD_TYPES as readonly string[]).includes(f.field_type) ? FIELD_TYPE_LABELS[f.field_type as FieldType][locale] : f.field_type,
+            options: options.map((o) => `${optionWord(f.field_type, o.option, locale)}:${decimalText(o.points, locale)}`).join(' | '),
+            // Positional, so written only when an option has a label (trailing empty ones dropped).
+            options_en: options.some((o) => o.option_en) ? options.map((o) => o.option_en ?? '').join(' | ').replace(/( \| )+$/, '') : '',
+            can_upload_image: bool(f.can_upload_image),
+            can_add_comment: bool(f.can_add_comment),
+            enable_na: bool(f.enable_na),
+            safety_critical: bool(f.safety_critical),
+            required: bool(f.required !== false),
+            icon: f.icon ?? '',
+            coefficient: decimalText(num(f.coefficient, 1), locale),
+            conditions: conditionsText(f),
+          }),
+        );
+      }
     }
   }
   return { columns, rows };

@@ -1,4 +1,4 @@
-import type { ConditionOperator, FieldType, MultiplierField, MultiplierOperation, MultiplierType, PointsThreshold, WidgetOption } from '@atelier/domain';
+import { requiredByDefault, type ConditionOperator, FieldType, MultiplierField, MultiplierOperation, MultiplierType, PointsThreshold, WidgetOption } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { newId } from '../../db/columns.ts';
@@ -490,6 +490,28 @@ const COURTESY: DemoForm = {
 
 const points = (options: [string, number][] = []): PointsThreshold[] => options.map(([option, p]) => ({ option, points: p }));
 
+/**
+ * The English labels of the demo's sections, verdicts and reminders (a field without one shows its
+ * French name to English readers: the fallback a dealership sees while translating its form).
+ */
+const ENGLISH = new Map<string, string>([
+  ['Extérieur', 'Exterior'], ['Carrosserie', 'Body'], ['Vitrage et éclairage', 'Glass and lights'], ['Intérieur', 'Interior'],
+  ['Habitacle', 'Cabin'], ['Équipements et commandes', 'Equipment and controls'], ['Sous le capot', 'Under the hood'], ['Moteur', 'Engine'],
+  ['Liquides', 'Fluids'], ['Batterie et électricité', 'Battery and electrical'], ['Freins et pneus', 'Brakes and tires'], ['Pneus', 'Tires'],
+  ['Freins', 'Brakes'], ['Suspension et direction', 'Suspension and steering'], ['Essai routier', 'Road test'],
+  ['Moteur et transmission', 'Engine and transmission'], ['Comportement', 'Handling'], ['Après l’essai', 'After the test'], ['Documents', 'Documents'],
+  ['Dossier du véhicule', 'Vehicle file'], ['État des pneus', 'Tire condition'], ['Montage', 'Mounting'], ['Avant', 'Front'], ['Arrière', 'Rear'],
+  ['Batterie', 'Battery'], ['Éclairage et visibilité', 'Lights and visibility'], ['Niveaux', 'Levels'], ['Fuites', 'Leaks'],
+  ['Points de sécurité', 'Safety points'], ['Vérifications', 'Checks'],
+  ['À reconditionner', 'To recondition'], ['Bon état général', 'Good overall condition'], ['Excellent état', 'Excellent condition'],
+  ['Entretien requis avant la saison', 'Maintenance needed before the season'], ['Quelques points à surveiller', 'A few points to watch'],
+  ['Prêt pour la saison', 'Ready for the season'], ['Travaux à prévoir', 'Work to plan'], ['Véhicule en bon état', 'Vehicle in good condition'],
+  ['Photos des quatre coins prises', 'Photos of the four corners taken'], ['NIV vérifié sur le véhicule', 'VIN checked on the vehicle'],
+  ['Clés et carnet d’entretien remis', 'Keys and service book handed over'], ['Client avisé des travaux recommandés', 'Customer told of the recommended work'],
+  ['Pneus retirés étiquetés', 'Removed tires labelled'], ['Clés remises au client', 'Keys handed to the customer'], ['Fiche remise au client', 'Sheet handed to the customer'],
+]);
+const english = (french: string) => ENGLISH.get(french) ?? null;
+
 /** Writes one demo form with its parts (ids made first, so that conditions and copies name them). */
 async function writeForm(db: Db, organizationId: string, form: DemoForm) {
   const formId = newId();
@@ -499,10 +521,10 @@ async function writeForm(db: Db, organizationId: string, form: DemoForm) {
   const fields: { sectionId: string; order: number; field: DemoField; id: string }[] = [];
   form.sections.forEach((section, s) => {
     const sectionId = newId();
-    sections.push({ ...part, id: sectionId, name: section.name, icon: section.icon, factor: String(section.factor ?? 1), order_number: s });
+    sections.push({ ...part, id: sectionId, name: section.name, name_en: english(section.name), icon: section.icon, factor: String(section.factor ?? 1), order_number: s });
     section.subSections.forEach((sub, b) => {
       const subId = newId();
-      sections.push({ ...part, id: subId, parent_id: sectionId, name: sub.name, factor: String(sub.factor ?? 1), order_number: b });
+      sections.push({ ...part, id: subId, parent_id: sectionId, name: sub.name, name_en: english(sub.name), factor: String(sub.factor ?? 1), order_number: b });
       sub.fields.forEach((field, k) => fields.push({ sectionId: subId, order: k, field, id: newId() }));
     });
   });
@@ -519,6 +541,7 @@ async function writeForm(db: Db, organizationId: string, form: DemoForm) {
       order_number: order,
       enable_na: !!field.na,
       safety_critical: !!field.critical,
+      required: requiredByDefault(field.type),
       can_add_comment: field.type !== 'TEXT',
       can_upload_image: field.type !== 'TEXT',
       is_copy: !!field.copies,
@@ -527,8 +550,8 @@ async function writeForm(db: Db, organizationId: string, form: DemoForm) {
       conditions: field.when ? [{ field: byKey.get(field.when.key)!, operator: field.when.operator, value: field.when.value }] : [],
     })),
   );
-  await db.insert(inspectionFormNotes).values(form.notes.map(([minimum_value, maximum_value, text]) => ({ ...part, minimum_value, maximum_value, text })));
-  await db.insert(inspectionFormReminders).values(form.reminders.map((text, order_number) => ({ ...part, text, order_number })));
+  await db.insert(inspectionFormNotes).values(form.notes.map(([minimum_value, maximum_value, text]) => ({ ...part, minimum_value, maximum_value, text, text_en: english(text) })));
+  await db.insert(inspectionFormReminders).values(form.reminders.map((text, order_number) => ({ ...part, text, text_en: english(text), order_number })));
   await db.insert(inspectionFormMultipliers).values(form.multipliers.map((m) => ({ ...part, ...m })));
 }
 

@@ -1,4 +1,4 @@
-import { CONDITION_OPERATORS, declarations, fieldProblems, formProblems, type FormField } from '@atelier/domain';
+import { CONDITION_OPERATORS, declarations, fieldProblems, formProblems, requiredByDefault, type FormField } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { NestedError, ParseResult } from '../../jsonapi/attributes.ts';
@@ -42,7 +42,10 @@ const listOf =
       const out: Record<string, unknown> = {};
       for (const [key, parse] of Object.entries(members)) {
         const r = parse(item[key]);
-        if (r.ok) out[key] = r.value;
+        if (r.ok) {
+          // A member left empty is not stored (an option without an English label has no option_en).
+          if (r.value !== undefined) out[key] = r.value;
+        }
         else nested.push({ path: `/${i}/${key}`, code: r.code, params: r.params });
       }
       return out;
@@ -65,7 +68,14 @@ const number = (v: unknown): ParseResult => {
   return Number.isFinite(n) ? { ok: true, value: n } : { ok: false, code: v === undefined || v === null ? 'validation.required' : 'validation.numeric' };
 };
 
-const parsePoints = listOf(MAX_OPTIONS, { option: text(MAX_OPTION_LENGTH), points: number });
+/** An optional label: empty or left out is none (not stored). */
+const optionalText =
+  (maxLength: number) =>
+  (v: unknown): ParseResult => {
+    if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return { ok: true, value: undefined };
+    return text(maxLength)(v);
+  };
+const parsePoints = listOf(MAX_OPTIONS, { option: text(MAX_OPTION_LENGTH), points: number, option_en: optionalText(MAX_OPTION_LENGTH) });
 const parseConditions = listOf(MAX_CONDITIONS, { field: text(36), operator: text(20), value: text(255) });
 
 /** A new field has no id yet: no condition or copy of the form can name it. */
@@ -91,6 +101,8 @@ async function checkField(ctx: RequestContext, input: WriteInput, existing: Row 
   v.organization_id = form.organization_id;
   if (!input.present.has('order_number') && (!existing || existing.section_id !== sectionId))
     v.order_number = await nextOrder(ctx.db, inspectionFormSectionFields, eq(inspectionFormSectionFields.section_id, sectionId));
+  // A new free text is optional unless the request says otherwise (requiredByDefault).
+  if (!existing && !input.present.has('required')) v.required = requiredByDefault(String(v.field_type));
   // A field that is not a copy copies nothing.
   if (!(v.is_copy ?? existing?.is_copy)) v.copied_field_id = null;
 
@@ -129,7 +141,11 @@ export const inspectionFormSectionFieldsResource = defineResource(declarations['
         description: 'The options and their points: "yes"/"no" (CHECK), "min-max" ranges (NUMBER, RANGE_SLIDER), the four states (widgets), names (SELECT).',
         items: {
           type: 'object',
-          properties: { option: { type: 'string', maxLength: MAX_OPTION_LENGTH }, points: { type: 'number' } },
+          properties: {
+            option: { type: 'string', maxLength: MAX_OPTION_LENGTH, description: 'The stored value, and the French label' },
+            points: { type: 'number' },
+            option_en: { type: ['string', 'null'], maxLength: MAX_OPTION_LENGTH, description: 'The English label; the French one when empty' },
+          },
           required: ['option', 'points'],
           additionalProperties: false,
         },

@@ -56,6 +56,8 @@ export const inspectionFormSections = pgTable(
     inspection_form_id: formId(),
     parent_id: uuid('parent_id').references((): AnyPgColumn => inspectionFormSections.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The English label; French (name) when empty. */
+    name_en: text('name_en'),
     icon: text('icon'),
     factor: numeric('factor').notNull().default('1'),
     order_number: integer('order_number').notNull().default(0),
@@ -79,6 +81,7 @@ export const inspectionFormSectionFields = pgTable(
       .notNull()
       .references((): AnyPgColumn => inspectionFormSections.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    name_en: text('name_en'),
     field_type: text('field_type').$type<FieldType>().notNull(),
     points_threshold: jsonb('points_threshold').$type<PointsThreshold[]>().notNull().default([]),
     order_number: integer('order_number').notNull().default(0),
@@ -86,6 +89,8 @@ export const inspectionFormSectionFields = pgTable(
     can_add_comment: boolean('can_add_comment').notNull().default(false),
     enable_na: boolean('enable_na').notNull().default(false),
     safety_critical: boolean('safety_critical').notNull().default(false),
+    /** Must be answered (or not applicable) to complete an inspection; a new TEXT field is not (requiredByDefault). */
+    required: boolean('required').notNull().default(true),
     is_copy: boolean('is_copy').notNull().default(false),
     // NO ACTION: the server refuses to delete a copied field first (a 409 naming its copies); a
     // whole form or section still goes, its copies with it, in one statement.
@@ -138,6 +143,7 @@ export const inspectionFormNotes = pgTable(
     minimum_value: integer('minimum_value').notNull(),
     maximum_value: integer('maximum_value').notNull(),
     text: text('text').notNull(),
+    text_en: text('text_en'),
     ...timestamps(),
   },
   (t) => [
@@ -153,6 +159,7 @@ export const inspectionFormReminders = pgTable(
     organization_id: organizationId(),
     inspection_form_id: formId(),
     text: text('text').notNull(),
+    text_en: text('text_en'),
     /** Its place in the form's list (written by the engine: a child collection's order). */
     order_number: integer('order_number').notNull().default(0),
     ...timestamps(),

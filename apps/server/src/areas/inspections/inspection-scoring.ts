@@ -21,8 +21,8 @@ import type { FormStructure, FrozenField } from './versions.ts';
 export interface LoadedVersion {
   structure: FormStructure;
   compiled: CompiledInspectionForm;
-  /** Each field's definition and its top-level section's id, by the field's id in the version. */
-  fields: Map<string, { field: FrozenField; sectionId: string }>;
+  /** Each field's definition and its top-level section's and sub-section's ids, by the field's id in the version. */
+  fields: Map<string, { field: FrozenField; sectionId: string; subSectionId: string }>;
 }
 
 const CACHE_SIZE = 200;
@@ -31,9 +31,9 @@ const cache = new Map<string, LoadedVersion>();
 export function loadedVersion(versionId: string, structure: FormStructure): LoadedVersion {
   const known = cache.get(versionId);
   if (known) return known;
-  const fields = new Map<string, { field: FrozenField; sectionId: string }>();
+  const fields: LoadedVersion['fields'] = new Map();
   for (const section of structure.sections)
-    for (const sub of section.subSections) for (const field of sub.fields) fields.set(field.id, { field, sectionId: section.id });
+    for (const sub of section.subSections) for (const field of sub.fields) fields.set(field.id, { field, sectionId: section.id, subSectionId: sub.id });
   const loaded = { structure, compiled: compileInspectionForm(structure), fields };
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(versionId, loaded);

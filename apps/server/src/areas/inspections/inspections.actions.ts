@@ -1,6 +1,8 @@
 import {
   INSPECTION_ACTION_PERMISSIONS,
   LOCALES,
+  missingRequired,
+  nameIn,
   inspectionActionRoute,
   inspectionTransition,
   scoreInspection,
@@ -64,8 +66,9 @@ function checkedReminders(body: unknown): Set<string> {
 }
 
 /**
- * Complete needs a signature, every reminder of the version ticked and every visible field
- * answered (touched or not applicable): all the errors at once.
+ * Complete needs a signature, every reminder of the version ticked and every visible required
+ * field answered (touched or not applicable): all the errors at once. A missing field's error
+ * names it in the request's language and carries its ids in meta, so the screen links to it.
  */
 async function checkComplete(ctx: RequestContext, row: InspectionRow, signature: string | null, body: unknown) {
   const errors = new ValidationErrors();
@@ -75,9 +78,19 @@ async function checkComplete(ctx: RequestContext, row: InspectionRow, signature:
   const ticked = checkedReminders(body);
   if (!version.structure.reminders.every((r) => ticked.has(r.id))) errors.add('/data/attributes/checked_reminders', 'inspection.reminders_unchecked');
   const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(ctx.db, row));
-  for (const f of fields) {
-    if (f.touched || f.not_applicable || !score.fields[f.field_id]?.visible) continue;
-    errors.add(`/data/relationships/inspectionFields/data/${f.position}`, 'inspection.field_required', { fieldName: version.fields.get(f.field_id)?.field.name ?? f.field_id });
+  const rows = new Map(fields.map((f) => [f.field_id, f]));
+  const frozen = fields.flatMap((f) => {
+    const known = version.fields.get(f.field_id);
+    return known ? [{ id: f.field_id, required: known.field.required, ...known }] : [];
+  });
+  for (const f of missingRequired(frozen, (id) => Boolean(score.fields[id]?.visible), (id) => rows.get(id))) {
+    const row = rows.get(f.id)!;
+    errors.add(
+      `/data/relationships/inspectionFields/data/${row.position}`,
+      'inspection.field_required',
+      { fieldName: nameIn(f.field, ctx.locale) },
+      { inspection_field_id: row.id, field_id: f.id, section_id: f.sectionId, sub_section_id: f.subSectionId },
+    );
   }
   errors.throwIfAny();
 }

@@ -38,6 +38,7 @@ async function currentForm(db: Db, formId: string): Promise<SyncCurrentForm> {
       .map((f) => ({
         id: f.id,
         name: f.name,
+        name_en: f.name_en,
         field_type: f.field_type,
         points_threshold: f.points_threshold,
         order_number: f.order_number,
@@ -45,6 +46,7 @@ async function currentForm(db: Db, formId: string): Promise<SyncCurrentForm> {
         can_add_comment: f.can_add_comment,
         enable_na: f.enable_na,
         safety_critical: f.safety_critical,
+        required: f.required,
         icon: f.icon,
         coefficient: f.coefficient,
         conditional_field: f.conditional_field,
@@ -59,12 +61,13 @@ async function currentForm(db: Db, formId: string): Promise<SyncCurrentForm> {
       .map((s) => ({
         id: s.id,
         name: s.name,
+        name_en: s.name_en,
         icon: s.icon,
         factor: s.factor,
         order_number: s.order_number,
         subSections: sections
           .filter((sub) => sub.parent_id === s.id)
-          .map((sub) => ({ id: sub.id, name: sub.name, factor: sub.factor, order_number: sub.order_number, fields: fieldsOf(sub.id) })),
+          .map((sub) => ({ id: sub.id, name: sub.name, name_en: sub.name_en, factor: sub.factor, order_number: sub.order_number, fields: fieldsOf(sub.id) })),
       })),
   };
 }
@@ -100,12 +103,12 @@ async function apply(db: Db, form: Row, plan: SyncPlan) {
   const newSections: (typeof inspectionFormSections.$inferInsert)[] = [];
   const newFields: (typeof inspectionFormSectionFields.$inferInsert)[] = [];
   for (const s of plan.sections) {
-    const sectionValues = { name: s.values.name, icon: s.values.icon, factor: String(s.values.factor), order_number: s.values.order_number };
+    const sectionValues = { name: s.values.name, name_en: s.values.name_en, icon: s.values.icon, factor: String(s.values.factor), order_number: s.values.order_number };
     const sectionId = s.id ?? newId();
     if (!s.id) newSections.push({ ...part, id: sectionId, parent_id: null, ...sectionValues });
     else if (s.changed.length) await db.update(inspectionFormSections).set({ ...only(sectionValues, s.changed), updated_at: sql`now()` }).where(eq(inspectionFormSections.id, s.id));
     for (const sub of s.subSections) {
-      const subValues = { name: sub.values.name, factor: String(sub.values.factor), order_number: sub.values.order_number };
+      const subValues = { name: sub.values.name, name_en: sub.values.name_en, factor: String(sub.values.factor), order_number: sub.values.order_number };
       const subId = sub.id ?? newId();
       if (!sub.id) newSections.push({ ...part, id: subId, parent_id: sectionId, ...subValues });
       else if (sub.changed.length) await db.update(inspectionFormSections).set({ ...only(subValues, sub.changed), updated_at: sql`now()` }).where(eq(inspectionFormSections.id, sub.id));

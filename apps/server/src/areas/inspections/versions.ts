@@ -20,6 +20,7 @@ import { fieldsOfForm, lockForm, sectionsOfForm, type FieldRow, type SectionRow 
 export interface FrozenField {
   id: string;
   name: string;
+  name_en: string | null;
   field_type: string;
   points_threshold: FieldRow['points_threshold'];
   order_number: number;
@@ -28,6 +29,8 @@ export interface FrozenField {
   enable_na: boolean;
   /** Written only when true: a form's versions made before the flag keep their hash. */
   safety_critical?: true;
+  /** Missing in versions frozen before it existed: read as true (requiredField). */
+  required: boolean;
   is_copy: boolean;
   copiedField: string | null;
   icon: string | null;
@@ -39,6 +42,7 @@ export interface FrozenField {
 export interface FrozenSubSection {
   id: string;
   name: string;
+  name_en: string | null;
   factor: string;
   order_number: number;
   fields: FrozenField[];
@@ -54,9 +58,9 @@ export interface FrozenSection extends Omit<FrozenSubSection, 'fields'> {
 export interface FormStructure {
   sections: FrozenSection[];
   multipliers: { type: string; field: string; operation: string; value: string; multiplier: string }[];
-  notes: { minimum_value: number; maximum_value: number; text: string }[];
+  notes: { minimum_value: number; maximum_value: number; text: string; text_en: string | null }[];
   /** The reminders to tick before completing, by the live reminder's id. */
-  reminders: { id: string; text: string; order_number: number }[];
+  reminders: { id: string; text: string; text_en: string | null; order_number: number }[];
 }
 
 export interface FormVersion {
@@ -72,13 +76,15 @@ export interface FormVersion {
 const frozenField = (f: FieldRow): FrozenField => ({
   id: f.id,
   name: f.name,
+  name_en: f.name_en,
   field_type: f.field_type,
-  points_threshold: f.points_threshold.map((o) => ({ option: o.option, points: o.points })),
+  points_threshold: f.points_threshold.map((o) => ({ option: o.option, points: o.points, option_en: o.option_en ?? null })),
   order_number: f.order_number,
   can_upload_image: f.can_upload_image,
   can_add_comment: f.can_add_comment,
   enable_na: f.enable_na,
   ...(f.safety_critical ? { safety_critical: true as const } : {}),
+  required: f.required,
   is_copy: f.is_copy,
   copiedField: f.copied_field_id,
   icon: f.icon,
@@ -98,7 +104,7 @@ export async function formStructure(db: Db, formId: string): Promise<FormStructu
   const subSectionsOf = (section: SectionRow) =>
     sections
       .filter((s) => s.parent_id === section.id)
-      .map((s) => ({ id: s.id, name: s.name, factor: s.factor, order_number: s.order_number, fields: fieldsOf(s) }));
+      .map((s) => ({ id: s.id, name: s.name, name_en: s.name_en, factor: s.factor, order_number: s.order_number, fields: fieldsOf(s) }));
   const multipliers = await db.select().from(inspectionFormMultipliers).where(eq(inspectionFormMultipliers.inspection_form_id, formId)).orderBy(asc(inspectionFormMultipliers.id));
   const notes = await db.select().from(inspectionFormNotes).where(eq(inspectionFormNotes.inspection_form_id, formId)).orderBy(asc(inspectionFormNotes.minimum_value), asc(inspectionFormNotes.id));
   const reminders = await db
@@ -109,10 +115,10 @@ export async function formStructure(db: Db, formId: string): Promise<FormStructu
   return {
     sections: sections
       .filter((s) => !s.parent_id)
-      .map((s) => ({ id: s.id, name: s.name, icon: s.icon, factor: s.factor, order_number: s.order_number, subSections: subSectionsOf(s) })),
+      .map((s) => ({ id: s.id, name: s.name, name_en: s.name_en, icon: s.icon, factor: s.factor, order_number: s.order_number, subSections: subSectionsOf(s) })),
     multipliers: multipliers.map((m) => ({ type: m.type, field: m.field, operation: m.operation, value: m.value, multiplier: m.multiplier })),
-    notes: notes.map((n) => ({ minimum_value: n.minimum_value, maximum_value: n.maximum_value, text: n.text })),
-    reminders: reminders.map((r) => ({ id: r.id, text: r.text, order_number: r.order_number })),
+    notes: notes.map((n) => ({ minimum_value: n.minimum_value, maximum_value: n.maximum_value, text: n.text, text_en: n.text_en })),
+    reminders: reminders.map((r) => ({ id: r.id, text: r.text, text_en: r.text_en, order_number: r.order_number })),
   };
 }
 

@@ -36,7 +36,7 @@ export const multiplierLines: LinesConfig = {
 };
 export const noteLines: LinesConfig = {
   type: 'inspection-form-notes',
-  fields: fieldsOf('inspection-form-notes', ['minimum_value', 'maximum_value', 'text']),
+  fields: fieldsOf('inspection-form-notes', ['minimum_value', 'maximum_value', 'text', 'text_en']),
   add: 'inspectionForms:settings.add_note',
   empty: 'inspectionForms:settings.no_notes',
   line: 'inspectionForms:settings.note_n',
@@ -44,7 +44,7 @@ export const noteLines: LinesConfig = {
 export const reminderLines: LinesConfig = {
   type: 'inspection-form-reminders',
   orderable: true,
-  fields: fieldsOf('inspection-form-reminders', ['text']),
+  fields: fieldsOf('inspection-form-reminders', ['text', 'text_en']),
   add: 'inspectionForms:settings.add_reminder',
   empty: 'inspectionForms:settings.no_reminders',
   line: 'inspectionForms:settings.reminder_n',

@@ -28,10 +28,12 @@ interface Props {
   onClose: () => void;
 }
 
-const sectionFields = () => fieldsOf('inspection-form-sections', ['name', 'icon', 'factor']);
+// The French name first, the English one beside it (optional: English readers see the French one meanwhile).
+const sectionFields = () => fieldsOf('inspection-form-sections', ['name', 'name_en', 'icon', 'factor']);
 const fieldFields = () =>
   fieldsOf('inspection-form-section-fields', [
-    { name: 'name', wide: true },
+    'name',
+    'name_en',
     'field_type',
     'icon',
     'coefficient',
@@ -39,6 +41,7 @@ const fieldFields = () =>
     'can_add_comment',
     'enable_na',
     'safety_critical',
+    'required',
   ]);
 
 /** Server messages inside a list attribute (/data/attributes/points_threshold/2/points), by row. */

@@ -101,7 +101,10 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
         <Table.Thead>
           <Table.Tr>
             {model.kind === 'choices' ? (
-              <Table.Th>{t('inspectionForms:options.option')}</Table.Th>
+              <>
+                <Table.Th>{t('inspectionForms:options.option')}</Table.Th>
+                <Table.Th>{t('inspectionForms:options.option_en')}</Table.Th>
+              </>
             ) : (
               <>
                 <Table.Th>{t('inspectionForms:options.min')}</Table.Th>
@@ -123,6 +126,9 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                   <Table.Tr key={i} style={{ verticalAlign: 'top' }}>
                     <Table.Td>
                       <TextInput aria-label={`${t('inspectionForms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput aria-label={`${t('inspectionForms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
                     </Table.Td>
                     <Table.Td>
                       <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
@@ -169,7 +175,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
             variant="default"
             size="xs"
             leftSection={<IconPlus size={14} />}
-            onClick={() => (model.kind === 'choices' ? onChange({ ...model, rows: [...model.rows, { option: '', points: '' }] }) : onChange({ ...model, rows: [...model.rows, { min: '', max: '', points: '' }] }))}
+            onClick={() => (model.kind === 'choices' ? onChange({ ...model, rows: [...model.rows, { option: '', option_en: '', points: '' }] }) : onChange({ ...model, rows: [...model.rows, { min: '', max: '', points: '' }] }))}
             data-testid="option-add"
           >
             {t(model.kind === 'choices' ? 'inspectionForms:options.add_choice' : 'inspectionForms:options.add_range')}

@@ -58,7 +58,7 @@ describe('option problems', () => {
       { row: 3, key: 'inspectionForms:rules.range_format', params: { option: '-4' } },
     ]);
     expect(optionProblems('NUMBER', { kind: 'ranges', rows: [{ min: 0, max: 4, points: 0 }, { min: 5, max: 10, points: 1 }] })).toEqual([]);
-    const choices: OptionsModel = { kind: 'choices', rows: [{ option: 'Bon', points: 2 }, { option: 'Bon ', points: 1 }, { option: '', points: 0 }] };
+    const choices: OptionsModel = { kind: 'choices', rows: [{ option: 'Bon', option_en: '', points: 2 }, { option: 'Bon ', option_en: '', points: 1 }, { option: '', option_en: '', points: 0 }] };
     expect(optionProblems('SELECT_SINGLE', choices)).toEqual([
       { row: 1, key: 'inspectionForms:rules.option_duplicate', params: { option: 'Bon' } },
       { row: 2, key: 'inspectionForms:rules.option_name_required' },
@@ -82,5 +82,13 @@ describe('option problems', () => {
         expect(i18n.t(key, { lng, option: 'X-Y', other: 'Z' })).not.toMatch(/\{/);
       }
     expect(i18n.t('inspectionForms:rules.range_overlap', { lng: 'fr', option: '5-10', other: '0-5' })).toBe('La plage « 5-10 » chevauche la plage « 0-5 »');
+  });
+});
+
+describe('English labels of choices', () => {
+  it('keeps each choice’s English label through the editor, and stores none for an empty one', () => {
+    const model = toModel('SELECT_SINGLE', [{ option: 'neuves', points: 10, option_en: 'new' }, { option: 'usées', points: 0 }]);
+    expect(model).toEqual({ kind: 'choices', rows: [{ option: 'neuves', option_en: 'new', points: 10 }, { option: 'usées', option_en: '', points: 0 }] });
+    expect(toThreshold(model)).toEqual([{ option: 'neuves', points: 10, option_en: 'new' }, { option: 'usées', points: 0 }]);
   });
 });

@@ -6,6 +6,8 @@ import { CHECK_OPTIONS, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, f
 export interface PointsOption {
   option: string;
   points: number | string | null;
+  /** A choice's English label (the French option is shown to English readers without one). */
+  option_en?: string | null;
 }
 
 /** The web's text of a form rule's code (the server's `inspection_form.<code>`). */
@@ -16,7 +18,7 @@ export type Points = number | '';
 
 export type OptionsModel =
   | { kind: 'check'; yes: Points; no: Points; withNo: boolean }
-  | { kind: 'choices'; rows: { option: string; points: Points }[] }
+  | { kind: 'choices'; rows: { option: string; option_en: string; points: Points }[] }
   | { kind: 'ranges'; rows: { min: Points; max: Points; points: Points }[] }
   | { kind: 'states'; points: Record<WidgetOption, Points> }
   | { kind: 'none' };
@@ -49,7 +51,7 @@ export function toModel(fieldType: string, threshold: readonly PointsOption[] | 
       return { kind: 'check', yes: list.length ? pointsOf('yes') : 1, no: withNo ? pointsOf('no') : '', withNo };
     }
     case 'choices':
-      return { kind: 'choices', rows: list.length ? list.map((o) => ({ option: o.option, points: num(o.points) })) : [{ option: '', points: '' }] };
+      return { kind: 'choices', rows: list.length ? list.map((o) => ({ option: o.option, option_en: o.option_en ?? '', points: num(o.points) })) : [{ option: '', option_en: '', points: '' }] };
     case 'ranges':
       return {
         kind: 'ranges',
@@ -78,7 +80,7 @@ export function toThreshold(model: OptionsModel): PointsOption[] {
     case 'check':
       return [{ option: 'yes', points: pts(model.yes) }, ...(model.withNo ? [{ option: 'no', points: pts(model.no) }] : [])];
     case 'choices':
-      return model.rows.map((r) => ({ option: r.option.trim(), points: pts(r.points) }));
+      return model.rows.map((r) => ({ option: r.option.trim(), points: pts(r.points), ...(r.option_en.trim() ? { option_en: r.option_en.trim() } : {}) }));
     case 'ranges':
       return model.rows.map((r) => ({ option: `${r.min}-${r.max}`, points: pts(r.points) }));
     case 'states':

@@ -3,6 +3,7 @@ import { IconCar, IconEye, IconRefresh } from '@tabler/icons-react';
 import { finiteNumber, type RecordOf } from '@atelier/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/index.ts';
 import { useParams } from 'react-router';
 import { useRecord } from '../../api/hooks.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
@@ -122,7 +123,8 @@ export default function FormDemoPage() {
   const { id } = useParams();
   // Answers are held against the form as loaded: a refetch would not rebuild them.
   const q = useRecord<RecordOf<'inspection-forms'>>('inspection-forms', id, { include: FORM_INCLUDE }, { staleTime: Infinity, refetchOnWindowFocus: false });
-  const form = useMemo(() => (q.data ? formOfRecord(q.data) : null), [q.data]);
+  const locale = currentLocale();
+  const form = useMemo(() => (q.data ? formOfRecord(q.data, locale) : null), [q.data, locale]);
   if (q.isPending) return <Loader />;
   if (!form) return <Alert color="red">{t('inspections:demo.not_found')}</Alert>;
   return <FormDemo key={form.id} form={form} />;

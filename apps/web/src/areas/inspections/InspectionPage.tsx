@@ -1,8 +1,8 @@
-import { Alert, Badge, Box, Button, Checkbox, Flex, Group, Image, Loader, Modal, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Checkbox, Flex, Group, Image, List, Loader, Modal, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answeredCount, CLEARED_ANSWER, findingOf, sectionGoodFills, type RecordOf } from '@atelier/domain';
+import { answeredCount, CLEARED_ANSWER, findingOf, missingRequired, sectionGoodFills, type RecordOf } from '@atelier/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -53,8 +53,53 @@ export function InspectionStateBadge({ state }: { state: string | null | undefin
   );
 }
 
-/** The final step (spec §2): the reminders ticked, the signature, complete; the server's refusals listed. */
-function FinishStep({ inspection, reminders, waiting }: { inspection: WorkInspection; reminders: { id: string; text: string }[]; waiting: number }) {
+/** A field still to answer, as the final step links to it. */
+interface MissingField {
+  id: string;
+  name: string;
+  section: string;
+}
+
+/** Each missing field as a link to it: the section opened, the field scrolled to and focused. */
+function MissingLinks({ fields, onGo }: { fields: MissingField[]; onGo: (fieldId: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <List spacing={4} size="sm">
+      {fields.map((f) => (
+        <List.Item key={f.id}>
+          <Anchor component="button" type="button" onClick={() => onGo(f.id)} aria-label={t('inspections:finish.go_to_field', { name: f.name, section: f.section })} data-testid={`missing-${f.id}`}>
+            {f.name}
+          </Anchor>
+          <Text span size="sm" c="dimmed">
+            {' '}
+            · {f.section}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * The final step (spec §2): what is still to fill in, each a link to its field; the reminders
+ * ticked, the signature, complete; the server's refusals listed (a missing field's as a link too).
+ */
+function FinishStep({
+  inspection,
+  reminders,
+  waiting,
+  missing,
+  fieldOf,
+  onGo,
+}: {
+  inspection: WorkInspection;
+  reminders: { id: string; text: string }[];
+  waiting: number;
+  missing: MissingField[];
+  /** A field of the form by id, for the server's refusals that name one. */
+  fieldOf: (fieldId: string) => MissingField | undefined;
+  onGo: (fieldId: string) => void;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [ticked, setTicked] = useState<Set<string>>(new Set());
@@ -80,11 +125,36 @@ function FinishStep({ inspection, reminders, waiting }: { inspection: WorkInspec
   const errors = complete.error instanceof ApiError && complete.error.status === 422 ? complete.error.errors : [];
   const signatureError = errors.find((e) => e.source?.pointer === '/data/attributes/signature')?.detail ?? null;
   const allTicked = reminders.every((r) => ticked.has(r.id));
+  // The server's missing fields are links (by the ids in meta); its other refusals are text.
+  const refusedFields = errors.flatMap((e) => {
+    const f = e.meta?.field_id ? fieldOf(e.meta.field_id) : undefined;
+    return f ? [f] : [];
+  });
+  const otherErrors = errors.filter((e) => !(e.meta?.field_id && fieldOf(e.meta.field_id)));
   return (
     <Stack gap="lg" data-testid="finish-step">
       <Title order={2} size="h3">
         {t('inspections:finish.title')}
       </Title>
+      {missing.length > 0 ? (
+        // On white, not a tinted alert: the links keep their contrast.
+        <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--mantine-color-orange-7)' }} data-testid="missing-fields">
+          <Group gap="xs" wrap="nowrap" mb={4}>
+            <IconAlertTriangle size={20} color="var(--mantine-color-orange-9)" aria-hidden />
+            <Text fw={600}>
+              {t('inspections:finish.missing_title', { count: missing.length })}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed" mb={4}>
+            {t('inspections:finish.missing_hint')}
+          </Text>
+          <MissingLinks fields={missing} onGo={onGo} />
+        </Paper>
+      ) : (
+        <Text size="sm" c="teal.9" data-testid="missing-none">
+          {t('inspections:finish.missing_none')}
+        </Text>
+      )}
       {reminders.length > 0 && (
         <Paper withBorder p="md" radius="md">
           <Stack gap="sm">
@@ -111,11 +181,16 @@ function FinishStep({ inspection, reminders, waiting }: { inspection: WorkInspec
       {errors.length > 0 && (
         <Alert color="red" title={t('inspections:finish.refused')} data-testid="complete-errors">
           <Stack gap={2}>
-            {errors.map((e, i) => (
+            {otherErrors.map((e, i) => (
               <Text key={i} size="sm">
                 {e.detail ?? e.title}
               </Text>
             ))}
+            {refusedFields.length > 0 && (
+              <Paper p="xs" mt={4}>
+                <MissingLinks fields={refusedFields} onGo={onGo} />
+              </Paper>
+            )}
           </Stack>
         </Alert>
       )}
@@ -312,6 +387,26 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
   const chosen = section === undefined ? own : section;
   const setChosen = onSection ?? setOwn;
   const fieldNames = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.name])), [form]);
+  // Each field with its section, for the final step's links.
+  const places = useMemo(
+    () => new Map(form.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields.map((f) => [f.id, { id: f.id, name: f.name, section: s.name, sectionId: s.id }] as const)))),
+    [form],
+  );
+  const missing = useMemo(
+    () => missingRequired(allFields(form), (id) => Boolean(fieldScoreOf(live.score, id)?.visible), (id) => answerOf(live.state, id)).map((f) => places.get(f.id)!),
+    [form, live.score, live.state, places],
+  );
+  // The field the final step sent the user to: focused once its section shows.
+  const [target, setTarget] = useState<string | null>(null);
+  const goTo = useCallback(
+    (fieldId: string) => {
+      const place = places.get(fieldId);
+      if (!place) return;
+      setChosen(place.sectionId);
+      setTarget(fieldId);
+    },
+    [places],
+  );
   const shown = form.sections.filter((s) => sectionScoreOf(live.score, s.id)?.visible);
   const active = chosen === FINISH && answering ? FINISH : shown.some((s) => s.id === chosen) ? chosen : (shown[0]?.id ?? null);
   const { setAnswer: localAnswer, setComment: localComment } = live;
@@ -371,6 +466,17 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
   });
   // Offline, or the last attempt failed: the answers wait for the connection.
   const failing = !online || queue.items.some((i) => i.error);
+  useEffect(() => {
+    if (!target) return;
+    const field = document.querySelector<HTMLElement>(`[data-testid="field-${CSS.escape(target)}"]`);
+    if (!field) return;
+    field.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    // Its first control (a choice, an input) takes the focus; the field itself when it has none.
+    const control = field.querySelector<HTMLElement>('button:not([disabled]), input:not([disabled]), textarea:not([disabled])');
+    if (!control) field.setAttribute('tabindex', '-1');
+    (control ?? field).focus({ preventScroll: true });
+    setTarget(null);
+  }, [target, active]);
 
   return (
     <Tabs value={active} onChange={setChosen} variant="pills" keepMounted={false}>
@@ -464,7 +570,7 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
           ))}
           {answering && (
             <Tabs.Panel value={FINISH}>
-              <FinishStep inspection={inspection} reminders={reminders} waiting={waiting} />
+              <FinishStep inspection={inspection} reminders={reminders} waiting={waiting} missing={missing} fieldOf={(id) => places.get(id)} onGo={goTo} />
             </Tabs.Panel>
           )}
         </Box>
@@ -512,8 +618,9 @@ export default function InspectionPage() {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  const form = useMemo(() => (versionQ.data ? formOfVersion(versionQ.data, formName) : null), [versionQ.data, formName]);
-  const reminders = useMemo(() => remindersOfVersion(versionQ.data), [versionQ.data]);
+  const locale = currentLocale();
+  const form = useMemo(() => (versionQ.data ? formOfVersion(versionQ.data, formName, locale) : null), [versionQ.data, formName, locale]);
+  const reminders = useMemo(() => remindersOfVersion(versionQ.data, locale), [versionQ.data, locale]);
   // The answers kept on this device (IndexedDB), read again whenever the form starts afresh.
   const workKey = `${inspection?.state ?? ''}:${inspection?.holder?.id ?? ''}:${round}`;
   const stored = useQuery({

@@ -65,7 +65,6 @@ export function ToggleButton(props: {
   );
 }
 
-const optionNames = (field: FormField) => field.points_threshold.map((o) => o.option);
 
 export function CheckControl({ value, onChange, label, disabled }: ControlProps) {
   const { t } = useTranslation();
@@ -88,7 +87,7 @@ export function CheckControl({ value, onChange, label, disabled }: ControlProps)
 export function SingleChoiceControl({ field, value, onChange, label, disabled }: ControlProps) {
   return (
     <Group gap="sm" role="radiogroup" aria-label={label}>
-      {optionNames(field).map((o) => (
+      {field.points_threshold.map(({ option: o, label: text }) => (
         <Button
           key={o}
           size="lg"
@@ -100,7 +99,7 @@ export function SingleChoiceControl({ field, value, onChange, label, disabled }:
           onClick={() => onChange(o)}
           disabled={disabled}
         >
-          {o}
+          {text}
         </Button>
       ))}
     </Group>
@@ -112,9 +111,9 @@ export function MultipleChoiceControl({ field, value, onChange, label, disabled 
   const toggle = (o: string) => onChange(selected.includes(o) ? selected.filter((s) => s !== o) : [...selected, o]);
   return (
     <Group gap="sm" role="group" aria-label={label}>
-      {optionNames(field).map((o) => (
+      {field.points_threshold.map(({ option: o, label: text }) => (
         <ToggleButton key={o} pressed={selected.includes(o)} icon={selected.includes(o) ? <IconCircleCheck size={20} /> : undefined} onClick={() => toggle(o)} disabled={disabled}>
-          {o}
+          {text}
         </ToggleButton>
       ))}
     </Group>

@@ -3,11 +3,15 @@ import type { FieldType } from '@atelier/domain';
 /**
  * The inspection form as the answer screens read it: sections, their sub-sections and fields in
  * order, with what scoring needs (points, conditions, factors) and what the screen shows (names,
- * icons, what a field allows). Built from the JSON:API records by `adapter.ts` only.
+ * icons, what a field allows). Built from the JSON:API records by `adapter.ts` only, in the reader's
+ * language: names, option labels, notes and reminders are the English ones for an English reader.
  */
 export interface PointsOption {
+  /** The stored value, what an answer holds. */
   option: string;
   points: number;
+  /** What the screen shows: the option in the reader's language (its English label for English readers). */
+  label: string;
 }
 
 export interface FieldCondition {
@@ -29,6 +33,8 @@ export interface FormField {
   enable_na: boolean;
   /** Failing, it caps the vehicle score and shows in red (the domain's findings). */
   safety_critical: boolean;
+  /** Must be answered to complete (a version frozen before the flag: true). */
+  required: boolean;
   conditions: FieldCondition[];
   condition_relation: 'and' | 'or';
 }

@@ -1,4 +1,4 @@
-import { buildInspectionReport, customerName, personName, scoreInspection, type InspectionState, type Locale, type ReportModel } from '@atelier/domain';
+import { buildInspectionReport, customerName, textIn, personName, scoreInspection, type InspectionState, type Locale, type ReportModel } from '@atelier/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { locations, organizations, resellers, users } from '../../admin/admin.table.ts';
@@ -88,7 +88,7 @@ export async function reportData(db: Db, dataDir: string, row: InspectionRow, lo
     comments: row.comments?.trim() || null,
     photos: row.images,
     model,
-    reminders: version.structure.reminders.map((r) => r.text),
+    reminders: version.structure.reminders.map((r) => textIn(r, locale)),
     images,
     logo,
     signature: row.signature,
