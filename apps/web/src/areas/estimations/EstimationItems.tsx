@@ -63,7 +63,7 @@ export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf:
     { name: 'total', view: lineView((l) => <span data-testid="item-total">{formatMoney(workLineTotals(itemLine(l, taxesOf)).total, currentLocale())}</span>) },
   ]);
   const writable = groups.includes('description');
-  return { type: 'estimation-items', fields, orderable: writable, fixed: !writable, add: 'estimations:items.add', empty: 'estimations:items.empty', line: 'estimations:items.line' };
+  return { type: 'estimation-items', fields, defaults: { quantity: 1 }, orderable: writable, fixed: !writable, add: 'estimations:items.add', empty: 'estimations:items.empty', line: 'estimations:items.line' };
 }
 
 /** The record's items as the editor holds them, with the tax group's name for a read-only cell. */

@@ -15,6 +15,8 @@ export interface LinesConfig {
   orderable?: boolean;
   /** The lines are edited in place only: none added or removed (what the user may change now is the fields'). */
   fixed?: boolean;
+  /** What a new line holds before the user types (an item's quantity starts at 1). */
+  defaults?: Record<string, unknown>;
   /** i18n keys: the add button, the text of an empty list, a line's name for assistive technology ("Produit {{n}}"). */
   add: string;
   empty: string;
@@ -24,7 +26,7 @@ export interface LinesConfig {
 /** A line's form values; `id` is the server's (null for a new line). */
 export type LineValues = FieldValues & { id: string | null };
 
-export const newLine = (config: LinesConfig): LineValues => ({ ...valuesOf(config.fields, undefined), id: null });
+export const newLine = (config: LinesConfig): LineValues => ({ ...valuesOf(config.fields, undefined, config.defaults), id: null });
 
 /** The lines of a record, as the form edits them. */
 export function linesOf(config: LinesConfig, raw: unknown): LineValues[] {
