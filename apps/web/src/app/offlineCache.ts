@@ -1,3 +1,5 @@
+import { deserialize, type JsonApiDocument, type Model } from '../api/jsonapi.ts';
+
 /** The cache of API answers the service worker keeps for offline use (apps/web/vite.config.ts). */
 export const API_CACHE = 'atelier-api';
 
@@ -12,3 +14,26 @@ export async function forgetOfflineCopies() {
 
 /** Sent once the service worker first controls the page: a screen reads again what it wants kept for offline use. */
 export const OFFLINE_READY = 'atelier:offline-ready';
+
+/**
+ * The records of a type whose copy the worker keeps (read one by one, /api/v1/inspections/{id}):
+ * what a list shows offline, where its own answer cannot be read. Newest change first.
+ */
+export async function keptRecords<T extends Model>(type: string): Promise<T[]> {
+  if (!('caches' in window)) return [];
+  const cache = await caches.open(API_CACHE);
+  const prefix = `/api/v1/${type}/`;
+  const isRecord = (path: string) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/');
+  const docs = await Promise.all(
+    (await cache.keys())
+      .filter((r) => isRecord(new URL(r.url).pathname))
+      .map(async (r) => {
+        const doc = (await (await cache.match(r))?.json().catch(() => null)) as JsonApiDocument | null;
+        return doc && !Array.isArray(doc.data) ? (deserialize<T>(doc) as T | null) : null;
+      }),
+  );
+  // One record read with several includes is kept once, its latest copy.
+  const byId = new Map<string, T>();
+  for (const record of docs) if (record && String(record.updated_at ?? '') >= String(byId.get(record.id)?.updated_at ?? '')) byId.set(record.id, record);
+  return [...byId.values()].sort((a, b) => String(b.updated_at ?? '').localeCompare(String(a.updated_at ?? '')));
+}

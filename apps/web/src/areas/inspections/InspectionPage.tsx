@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecordOf } from '@atelier/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { api, request } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, type JsonApiDocument } from '../../api/jsonapi.ts';
@@ -253,7 +253,22 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
   const vehicle = useMemo(() => vehicleOfInspection(inspection), [inspection]);
   const live = useLiveScoring(form, vehicle, start.answers);
   const { sender, queue, online } = useAnswerSender(inspection.id, stored);
-  const [chosen, setChosen] = useState<string | null>(null);
+  // The section shown is in the address (?section=), so a reload, offline too, comes back to it.
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('section');
+  const setChosen = useCallback(
+    (section: string | null) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (section) next.set('section', section);
+          else next.delete('section');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const fieldNames = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.name])), [form]);
   const shown = form.sections.filter((s) => sectionScoreOf(live.score, s.id)?.visible);
   const active = chosen === FINISH && answering ? FINISH : shown.some((s) => s.id === chosen) ? chosen : (shown[0]?.id ?? null);
@@ -321,6 +336,12 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
           {waiting > 0 && !queue.conflict && (
             <Alert color={failing ? 'orange' : 'blue'} icon={failing ? <IconCloudOff /> : <Loader size={16} />} p="xs" data-testid="save-banner">
               {failing ? t('inspections:save.waiting_offline', { count: waiting }) : t('inspections:save.waiting', { count: waiting })}
+            </Alert>
+          )}
+          {/* Offline, said once here rather than under each field: answers are kept, photos wait. */}
+          {answering && !online && (
+            <Alert color="orange" icon={<IconCloudOff />} p="xs" data-testid="offline-banner">
+              {t('inspections:photos.offline')}
             </Alert>
           )}
           <Box visibleFrom="lg">
