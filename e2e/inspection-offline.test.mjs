@@ -191,6 +191,7 @@ describe('the inspection screen offline', () => {
       await page.goto('/inspecpro/inspections').catch(() => {});
       await matches(() => page.getByTestId('list-offline').innerText(), /Hors ligne : la liste sera lue au retour de la connexion/);
       await page.locator(`[data-testid="resource-row"][data-id="${id}"]`).waitFor();
+      assert.match(await page.locator(`[data-testid="resource-row"][data-id="${id}"]`).innerText(), /2022 Honda Civic/);
       assert.equal(await page.getByTestId('list-total').count(), 0);
       await shot(page, '70-tablet-list-offline');
       await page.locator(`[data-testid="resource-row"][data-id="${id}"] a`).first().tap();

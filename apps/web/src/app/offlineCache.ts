@@ -29,11 +29,17 @@ export async function keptRecords<T extends Model>(type: string): Promise<T[]> {
       .filter((r) => isRecord(new URL(r.url).pathname))
       .map(async (r) => {
         const doc = (await (await cache.match(r))?.json().catch(() => null)) as JsonApiDocument | null;
-        return doc && !Array.isArray(doc.data) ? (deserialize<T>(doc) as T | null) : null;
+        const record = doc && doc.data && !Array.isArray(doc.data) ? (deserialize<T>(doc) as T | null) : null;
+        return record ? { record, included: doc?.included?.length ?? 0 } : null;
       }),
   );
-  // One record read with several includes is kept once, its latest copy.
-  const byId = new Map<string, T>();
-  for (const record of docs) if (record && String(record.updated_at ?? '') >= String(byId.get(record.id)?.updated_at ?? '')) byId.set(record.id, record);
+  // A record read several ways is kept once: the copy its screen read (its relationships included), then the latest.
+  const rank = (c: { record: T; included: number }) => `${String(c.included).padStart(6, '0')}|${String(c.record.updated_at ?? '')}`;
+  const best = new Map<string, { record: T; included: number }>();
+  for (const copy of docs) {
+    const known = copy && best.get(copy.record.id);
+    if (copy && (!known || rank(copy) > rank(known))) best.set(copy.record.id, copy);
+  }
+  const byId = new Map([...best].map(([id, c]) => [id, c.record]));
   return [...byId.values()].sort((a, b) => String(b.updated_at ?? '').localeCompare(String(a.updated_at ?? '')));
 }
