@@ -68,12 +68,12 @@ describe('inspection photos and comments', () => {
       await axeCheck(page, 'a photo enlarged');
       await page.keyboard.press('Escape');
 
-      // Offline, photos wait for the connection and say so (answers are still queued).
+      // Offline, photos wait for the connection; the screen's banner says so once (answers are still queued).
       await page.context().setOffline(true);
-      await photos.getByTestId('photos-offline').waitFor();
+      await page.getByTestId('offline-banner').waitFor();
       assert.equal(await photos.getByTestId('photo-take').isDisabled(), true);
       await page.context().setOffline(false);
-      await photos.getByTestId('photos-offline').waitFor({ state: 'detached' });
+      await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
 
       // The server keeps what the browser made: a JPEG 1600 px wide.
       const field = await api(`/inspection-fields/${fieldRecord}`, { token: tk });

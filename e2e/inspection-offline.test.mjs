@@ -163,12 +163,17 @@ describe('the inspection screen offline', () => {
       await card('fuel').getByRole('textbox', { name: 'Carburant (%)' }).fill('35');
       await matches(() => page.getByTestId('save-banner').innerText(), /3 réponses attendent la connexion/);
       await settles(() => card('horn').getAttribute('data-save'), 'saving');
+      // Offline is said once, in the banner: not under each field (the photo button waits).
+      await matches(() => page.getByTestId('offline-banner').innerText(), /Hors ligne : les photos s’envoient seulement avec la connexion/);
+      assert.equal(await page.getByText('Hors ligne : les photos').count(), 1);
       await axeCheck(page, 'the inspection screen offline');
       await shot(page, '70-tablet-offline');
 
-      // Reloaded while offline: the service worker serves the app and the inspection; the answers are still there.
+      // Reloaded while offline: the service worker serves the app and the inspection; the answers are still there,
+      // on the section the inspector was at.
       await page.reload();
-      await page.getByTestId(`section-tab-${ids.Habitacle}`).tap();
+      await card('horn').waitFor();
+      assert.equal(await page.getByTestId(`section-tab-${ids.Habitacle}`).getAttribute('aria-selected'), 'true');
       await settles(() => card('horn').getByRole('button', { name: 'Non', exact: true }).getAttribute('aria-pressed'), 'true');
       await settles(() => card('clean').getByRole('radio', { name: 'Sale' }).getAttribute('aria-checked'), 'true');
       assert.equal(await card('fuel').getByRole('textbox', { name: 'Carburant (%)' }).inputValue(), '35');
@@ -181,6 +186,16 @@ describe('the inspection screen offline', () => {
       await card('battery').getByRole('radio', { name: 'Mauvais' }).tap();
       await card('battery').getByLabel(/Intensité/).fill('310');
       await shot(page, '70-tablet-reloaded-offline');
+
+      // The list, offline: it says so and shows the inspections kept on the tablet, not "0 résultat" and placeholders.
+      await page.goto('/inspecpro/inspections').catch(() => {});
+      await matches(() => page.getByTestId('list-offline').innerText(), /Hors ligne : la liste sera lue au retour de la connexion/);
+      await page.locator(`[data-testid="resource-row"][data-id="${id}"]`).waitFor();
+      assert.match(await page.locator(`[data-testid="resource-row"][data-id="${id}"]`).innerText(), /2022 Honda Civic/);
+      assert.equal(await page.getByTestId('list-total').count(), 0);
+      await shot(page, '70-tablet-list-offline');
+      await page.locator(`[data-testid="resource-row"][data-id="${id}"] a`).first().tap();
+      await page.getByTestId(`section-tab-${ids.Moteur}`).tap();
 
       // Back online: the queue drains in order, the banner goes.
       await context.setOffline(false);

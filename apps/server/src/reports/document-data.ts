@@ -21,6 +21,8 @@ export interface DocumentRecord {
   location_ids: readonly string[];
   vehicle_id: string | null;
   customer_id: string | null;
+  /** The reading of the document's visit (issue 20 point 6): printed rather than the vehicle's now. */
+  odometer: number | null;
 }
 
 export interface DocumentParties {
@@ -52,7 +54,7 @@ export async function documentParties(db: Db, row: DocumentRecord): Promise<Docu
     organization: { ...partyOf(organization), logo: reseller?.app_logo ?? null },
     owners: { organizationId: row.organization_id, resellerId: organization.reseller_id },
     location: location ? partyOf(location) : null,
-    vehicle: car ? { vin: car.vin, year: car.model_year, make: car.make, model: car.model, odometer: car.odometer, unit: car.odometer_unit } : null,
+    vehicle: car ? { vin: car.vin, year: car.model_year, make: car.make, model: car.model, odometer: row.odometer ?? car.odometer, unit: car.odometer_unit } : null,
     customer: customer ? partyOf({ ...customer, name: customerName(customer) }) : null,
     options: footer ? { 'general.document_footer': footer } : {},
   };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, userWith, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { setOption } from '../repairs/world.ts';
 import { E, act, estimate, item, itemsOf, one, patchItems, stateOf, to } from './helpers.ts';
 
 // Estimations (issue 12): items written in the estimate's document by phase, totals to the cent,
@@ -64,6 +65,20 @@ describe('creating an estimate', () => {
     expect(line.attributes).toMatchObject({ detail: 'Pneus avant', condition: 'to_replace', quantity: '1', hourly_rate: 12_000, position: 0 });
     const option = await one<{ value: string }>(t, sql`SELECT value #>> '{}' AS value FROM options WHERE organization_id = ${orgId} AND name = 'estimations.default_tax_group'`);
     expect(line.relationships.taxGroup.data?.id ?? null).toBe(option?.value ?? null);
+  });
+
+  it('gives an item added without a tax group the settings’ group, on creation and when cleared; an exempt group chosen stays', async () => {
+    await setOption(t, admin, orgId, 'estimations.default_tax_group', groups.QC);
+    const { id: exempt } = await one<{ id: string }>(t, sql`SELECT id FROM tax_groups WHERE organization_id = ${orgId} AND name = 'Exempté'`);
+    const { id, body } = await estimate(t, admin, {
+      items: [item({ detail: 'Ajouté à la main' }, { taxGroup: { data: null } }), item({ detail: 'Exempté' }, { taxGroup: to('tax-groups', exempt) })],
+    });
+    const [manual, free] = itemsOf(body);
+    expect(manual.attributes.quantity).toBe('1');
+    expect([manual.relationships.taxGroup.data?.id, free.relationships.taxGroup.data?.id]).toEqual([groups.QC, exempt]);
+    const res = await patchItems(t, id, [item({}, { taxGroup: { data: null } }, manual.id), item({}, undefined, free.id)], admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(itemsOf(res.body).map((i: any) => i.relationships.taxGroup.data?.id)).toEqual([groups.QC, exempt]);
   });
 
   it('needs assign estimations to name assignees, and starts to do with them', async () => {

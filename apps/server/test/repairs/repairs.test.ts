@@ -61,15 +61,24 @@ describe('making a repair directly', () => {
     expect(lines[0].attributes.clock_started_at).toBeNull();
   });
 
-  it('prices an Ontario line with its own tax group, and an untaxed one', async () => {
+  it('prices an Ontario line with its own tax group, an exempt line with the exempt group, and gives a line sent without one the settings’ group', async () => {
+    // The organization's own exempt group (seeded with the Canadian groups): no taxes, chosen on purpose.
+    const { id: exempt } = await one<{ id: string }>(t, sql`SELECT id FROM tax_groups WHERE organization_id = ${orgId} AND name = 'Exempté'`);
     const { body } = await makeRepair(t, admin, {
       lines: [
         { detail: 'Freins', unit_price: 8999, time: '1', hourly_rate: 11000, taxGroup: on }, // 199.99 + HST 25.9987 → 26.00
-        { detail: 'Main-d’œuvre fixe', manual_labour: 5000, taxGroup: null },
+        { detail: 'Main-d’œuvre fixe', manual_labour: 5000, taxGroup: exempt },
+        { detail: 'Ajouté à la main', manual_labour: 1000, taxGroup: null }, // QC: TPS 0.50, TVQ 0.9975 → 1.00
       ],
     });
-    expect(body.data.attributes).toMatchObject({ subtotal: 24999, tax_total: 2600, total: 27599 });
-    expect(body.data.attributes.tax_details).toEqual([{ code: 'TVH', amount: 2600 }]);
+    expect(body.data.attributes).toMatchObject({ subtotal: 25999, tax_total: 2750, total: 28749 });
+    const lines = body.included.sort((a: any, b: any) => a.attributes.position - b.attributes.position);
+    expect(lines.map((l: any) => l.relationships.taxGroup.data?.id)).toEqual([on, exempt, qc]);
+    // Clearing the group of an item at its own route gives it the default again: no line is untaxed by accident.
+    const res = await t.api('PATCH', `${RI}/${lines[1].id}`, { token: admin.token, body: { data: { type: 'repair-items', id: lines[1].id, relationships: { taxGroup: { data: null } } } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.relationships.taxGroup.data.id).toBe(qc);
+    expect(res.body.data.attributes.tax_total).toBe(749); // 50.00: TPS 2.50 + TVQ 4.9875 → 4.99
   });
 
   it('starts to do with assignees, who are notified', async () => {
@@ -208,6 +217,15 @@ describe('the repair of an approved estimate', () => {
       ['Rappel', 'warranty', 12000, src.items[1].estimation_item_id],
     ]);
     expect(lines[1].relationships.taxGroup.data.id).toBe(qc);
+  });
+
+  it('gives an estimate’s line written without a tax group (before defaults applied) the settings’ group', async () => {
+    const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
+    const src = await source(vehicle);
+    src.items[1] = { ...src.items[1], tax_group_id: null, warranty: false };
+    const row = await asUser(t, admin.id, (ctx) => createRepairFromEstimation(ctx, src));
+    const item = await one<{ tax_group_id: string | null; tax_total: number }>(t, sql`SELECT tax_group_id, tax_total FROM repair_items WHERE repair_id = ${row.id} AND detail = 'Rappel'`);
+    expect(item).toEqual({ tax_group_id: qc, tax_total: 6290 }); // 420.00: TPS 21.00 + TVQ 41.895 → 41.90
   });
 
   it('is to do for the estimate’s mechanics, who are notified; redoing the approval cancels it, but not once completed', async () => {

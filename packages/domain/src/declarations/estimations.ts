@@ -8,7 +8,7 @@ import {
   WORK_TYPE_LABELS,
   type EstimationAction,
 } from '../estimations/states.ts';
-import { doneBy, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
+import { doneBy, visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 
 const phaseStatus = () => attr.enum(PHASE_STATUSES, PHASE_STATUS_LABELS).isReadOnly();
 
@@ -31,6 +31,7 @@ export const estimations = declare('estimations', {
     /** The vehicle's stock number, for a used vehicle reconditioned for sale. */
     stock: attr.string().max(50),
     notes: attr.text().max(10_000),
+    odometer: visitOdometer(),
     /** The product of the inspection form's repair-value multipliers that matched the vehicle. */
     repair_value_multiplier: attr.decimal().isReadOnly(),
     /** Counts the changes made after it was sent to the customer: an answer applies to one version. */

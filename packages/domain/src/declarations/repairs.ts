@@ -1,7 +1,7 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { WORK_TYPES, WORK_TYPE_LABELS } from '../estimations/states.ts';
 import { REPAIR_STATES, REPAIR_STATE_LABELS, type RepairAction } from '../repairs/states.ts';
-import { doneBy, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
+import { doneBy, visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /**
  * A repair, the work order (spec §3 Repair, issue 12): made from an approved estimate (its
@@ -15,6 +15,7 @@ export const repairs = declare('repairs', {
     type: attr.enum(WORK_TYPES, WORK_TYPE_LABELS).notNull(),
     department: attr.string().max(100),
     notes: attr.text().max(10_000),
+    odometer: visitOdometer(),
     /** Hours planned (the items' times) and clocked by the mechanics. */
     planned_time: attr.decimal().isReadOnly(),
     time_spent: attr.decimal().isReadOnly(),

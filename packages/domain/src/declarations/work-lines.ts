@@ -35,6 +35,12 @@ export const workTotalsAttributes = () => ({
   tax_details: attr.json<TaxAmount[]>().isReadOnly(),
 });
 
+/**
+ * The odometer read at the document's visit (issue 20 point 6): taken when the document is made,
+ * from its inspection, else its vehicle; printed on its PDF and screens. A person may correct it.
+ */
+export const visitOdometer = () => attr.integer().min(0).max(10_000_000);
+
 /** Who did something to a work document: stamped by the server. */
 export const doneBy = () => rel.toOne('users', { readOnly: true });
 

@@ -26,6 +26,7 @@ const TABLE: Record<InspectionState, (InspectionState | null)[]> = {
   completed: [_, _, _, _, 'approved', 'canceled', 'canceled', _, _, 'completed', 'completed'],
   approved: [_, _, _, _, _, _, 'canceled', _, _, 'approved', 'approved'],
   repairing: [_, _, _, _, _, _, 'canceled', _, _, 'repairing', 'repairing'],
+  repaired: [_, _, _, _, _, _, 'canceled', _, _, 'repaired', 'repaired'],
   canceled: [_, _, _, _, _, _, _, _, _, _, _],
 };
 

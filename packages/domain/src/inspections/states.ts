@@ -3,7 +3,7 @@ import type { Labels } from '../vehicles/vehicle-enums.ts';
 // Inspection states and actions (spec §4, issue 11; the table is in docs/decisions.md "Inspection
 // states"). Pure: the server's policies and the web's buttons read the same table.
 
-export const INSPECTION_STATES = ['draft', 'pending', 'assigned', 'in_progress', 'completed', 'approved', 'repairing', 'canceled'] as const;
+export const INSPECTION_STATES = ['draft', 'pending', 'assigned', 'in_progress', 'completed', 'approved', 'repairing', 'repaired', 'canceled'] as const;
 export type InspectionState = (typeof INSPECTION_STATES)[number];
 export const INSPECTION_STATE_LABELS: Labels<InspectionState> = {
   draft: { fr: 'Brouillon', en: 'Draft' },
@@ -13,6 +13,7 @@ export const INSPECTION_STATE_LABELS: Labels<InspectionState> = {
   completed: { fr: 'Complétée', en: 'Completed' },
   approved: { fr: 'Validée', en: 'Approved' },
   repairing: { fr: 'En réparation', en: 'Repairing' },
+  repaired: { fr: 'Réparée', en: 'Repaired' },
   canceled: { fr: 'Annulée', en: 'Canceled' },
 };
 
@@ -53,12 +54,15 @@ export const inspectionActionRoute = (action: InspectionAction) => action.replac
 
 const BEFORE_WORK = { draft: 'assigned', pending: 'assigned', assigned: 'assigned' } as const;
 /** A finished report is shared (and its links revoked) without changing its state. */
-const SHARED = { completed: 'completed', approved: 'approved', repairing: 'repairing' } as const;
+const SHARED = { completed: 'completed', approved: 'approved', repairing: 'repairing', repaired: 'repaired' } as const;
+
+/** An inspection carried to its end: its report is final, an estimate may be made from it, a later one compares with it. */
+export const INSPECTION_DONE_STATES = Object.keys(SHARED) as readonly InspectionState[];
 
 /**
  * The transition table. Work on an inspection happens in progress only; what is done is approved
- * or shared, and redone (the old one canceled, a new one made). `repairing` is entered by the repairs
- * area (a later issue); nothing here leads to it.
+ * or shared, and redone (the old one canceled, a new one made). `repairing` and `repaired` are the
+ * repairs area's: the estimate's repair opened, then completed (issue 20 point 7); no action here leads to them.
  */
 const TRANSITIONS: Record<InspectionAction, Partial<Record<InspectionState, InspectionState>>> = {
   assign: BEFORE_WORK,
@@ -67,7 +71,7 @@ const TRANSITIONS: Record<InspectionAction, Partial<Record<InspectionState, Insp
   complete: { in_progress: 'completed' },
   approve: { completed: 'approved' },
   cancel: { draft: 'canceled', pending: 'canceled', assigned: 'canceled', in_progress: 'canceled', completed: 'canceled' },
-  redo: { completed: 'canceled', approved: 'canceled', repairing: 'canceled' },
+  redo: { completed: 'canceled', approved: 'canceled', repairing: 'canceled', repaired: 'canceled' },
   reset_section: { in_progress: 'in_progress' },
   set_section_good: { in_progress: 'in_progress' },
   share: SHARED,

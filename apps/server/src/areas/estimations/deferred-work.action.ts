@@ -71,17 +71,19 @@ export const addDeferredWork: ActionDefinition<EstimationRow> = {
     });
     errors.throwIfAny();
     const items = ctx.registry.resource('estimation-items');
+    const made = new Map<string, string>();
     for (const id of ids) {
       const work = byId.get(id)!;
-      await createRecord(ctx, items, {
+      const item = await createRecord(ctx, items, {
         data: {
           type: 'estimation-items',
           attributes: { detail: work.detail, condition: work.condition, urgency: work.urgency },
           relationships: { estimation: { data: { type: 'estimations', id: estimation.id } } },
         },
       });
+      made.set(id, item.id as string);
     }
-    await reofferDeferredWork(ctx.db, estimation, ids, ctx.actor.id);
+    await reofferDeferredWork(ctx.db, estimation, made, ctx.actor.id);
     return { log: { deferred_work: ids } };
   },
 };

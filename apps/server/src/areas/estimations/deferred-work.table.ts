@@ -23,6 +23,8 @@ export const deferredWork = pgTable(
     estimation_id: uuid('estimation_id').references(() => estimations.id, { onDelete: 'set null' }),
     estimation_item_id: uuid('estimation_item_id'),
     reoffered_in_id: uuid('reoffered_in_id').references(() => estimations.id, { onDelete: 'set null' }),
+    /** The item of that estimate it became: done in the estimate's repair, the suggestion is done. */
+    reoffered_item_id: uuid('reoffered_item_id'),
     detail: text('detail').notNull(),
     condition: text('condition').$type<ItemCondition>(),
     urgency: text('urgency').$type<Urgency>(),

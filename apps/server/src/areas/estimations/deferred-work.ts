@@ -20,12 +20,15 @@ export async function settleDeferredWork(db: Db, e: EstimationRow, decided: { de
     .from(deferredWork)
     .where(and(eq(deferredWork.estimation_id, e.id), eq(deferredWork.state, 'open'), inArray(deferredWork.estimation_item_id, itemIds)));
   const openOf = new Map(open.map((w) => [w.item, w.id]));
-  const approvedNow = decided.approved.flatMap((i) => openOf.get(i.id) ?? []);
-  if (approvedNow.length)
-    await db
-      .update(deferredWork)
-      .set({ state: 'reoffered', reoffered_in_id: e.id, closed_at: at, updated_at: sql`now()` })
-      .where(inArray(deferredWork.id, approvedNow));
+  // Approved now, the item itself is what the repair does: done there, the suggestion is done.
+  for (const i of decided.approved) {
+    const known = openOf.get(i.id);
+    if (known)
+      await db
+        .update(deferredWork)
+        .set({ state: 'reoffered', reoffered_in_id: e.id, reoffered_item_id: i.id, closed_at: at, updated_at: sql`now()` })
+        .where(eq(deferredWork.id, known));
+  }
   const copy = (i: EstimationItemRow) => ({ detail: i.detail, condition: i.condition, urgency: i.urgency, total: i.total, declined_at: at });
   for (const i of decided.declined) {
     const known = openOf.get(i.id);
@@ -46,12 +49,12 @@ export async function settleDeferredWork(db: Db, e: EstimationRow, decided: { de
     );
 }
 
-/** The open suggestions named, of the estimate's vehicle: closed as offered again on it. Answers the rows closed. */
-export async function reofferDeferredWork(db: Db, e: Pick<EstimationRow, 'id' | 'vehicle_id' | 'organization_id'>, ids: string[], actorId: string) {
-  if (!ids.length || !e.vehicle_id) return [];
-  return db
-    .update(deferredWork)
-    .set({ state: 'reoffered', reoffered_in_id: e.id, closed_at: sql`now()`, closed_by_id: actorId, updated_at: sql`now()` })
-    .where(and(inArray(deferredWork.id, ids), eq(deferredWork.vehicle_id, e.vehicle_id), eq(deferredWork.organization_id, e.organization_id), eq(deferredWork.state, 'open')))
-    .returning();
+/** The open suggestions named (by id, with the item each became), of the estimate's vehicle: closed as offered again on it. */
+export async function reofferDeferredWork(db: Db, e: Pick<EstimationRow, 'id' | 'vehicle_id' | 'organization_id'>, items: ReadonlyMap<string, string>, actorId: string) {
+  if (!e.vehicle_id) return;
+  for (const [id, itemId] of items)
+    await db
+      .update(deferredWork)
+      .set({ state: 'reoffered', reoffered_in_id: e.id, reoffered_item_id: itemId, closed_at: sql`now()`, closed_by_id: actorId, updated_at: sql`now()` })
+      .where(and(eq(deferredWork.id, id), eq(deferredWork.vehicle_id, e.vehicle_id), eq(deferredWork.organization_id, e.organization_id), eq(deferredWork.state, 'open')));
 }

@@ -5,7 +5,7 @@ import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { pictureList } from '../files/picture-list.ts';
-import { defaultHourlyRate, defaultTaxGroup, itemTotalColumns, type EstimationItemRow, type EstimationRow } from './estimation-lines.ts';
+import { defaultHourlyRate, defaultLineTaxGroup, itemTotalColumns, type EstimationItemRow, type EstimationRow } from './estimation-lines.ts';
 import { NEW_ITEM, changedNames, checkItemRemoval, checkItemWrite, estimationOf } from './item-rules.ts';
 import { estimationsResource } from './estimations.resource.ts';
 import { estimationItems } from './estimations.table.ts';
@@ -18,10 +18,8 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
   const v = input.values;
   const parent = (input.parent ?? (await estimationOf(ctx, (v.estimation_id ?? existing!.estimation_id) as string))) as unknown as EstimationRow;
   await checkItemWrite(ctx, estimationItemsResource, parent, changedNames(estimationItemsResource, input, existing), !existing);
-  if (!existing) {
-    if (!input.present.has('hourly_rate')) v.hourly_rate = await defaultHourlyRate(ctx.db, parent.organization_id);
-    if (!input.present.has('taxGroup')) v.tax_group_id = await defaultTaxGroup(ctx.db, parent.organization_id);
-  }
+  if (!existing && !input.present.has('hourly_rate')) v.hourly_rate = await defaultHourlyRate(ctx.db, parent.organization_id);
+  await defaultLineTaxGroup(ctx.db, parent.organization_id, input, existing as EstimationItemRow | null);
   const item = { ...NEW_ITEM, ...existing, ...v } as EstimationItemRow;
   Object.assign(v, await itemTotalColumns(ctx.db, item));
 }

@@ -64,6 +64,18 @@ export async function defaultTaxGroup(db: Db, organizationId: string): Promise<s
   return typeof v === 'string' && v ? v : null;
 }
 
+/**
+ * Gives a line written without a tax group the settings' default (issue 20 point 3): every estimate
+ * and repair item hook calls this on creation, and on a change that clears the group. No group is
+ * never a choice: an exempt line names an exempt group (a group without taxes, "Exempté"). An
+ * untaxed line written before this, and not touched since, keeps its totals as they were sent.
+ */
+export async function defaultLineTaxGroup(db: Db, organizationId: string, input: { values: Record<string, unknown>; present: ReadonlySet<string> }, existing: { tax_group_id: string | null } | null) {
+  if (existing && !input.present.has('taxGroup')) return;
+  const chosen = Object.hasOwn(input.values, 'tax_group_id') ? input.values.tax_group_id : existing?.tax_group_id;
+  if (!chosen) input.values.tax_group_id = await defaultTaxGroup(db, organizationId);
+}
+
 export async function taxesOfGroup(db: Db, taxGroupId: string | null | undefined): Promise<TaxRate[]> {
   if (!taxGroupId) return [];
   return db.select({ code: taxes.code, rate: taxes.rate, type: taxes.type }).from(taxes).where(eq(taxes.tax_group_id, taxGroupId)).orderBy(asc(taxes.position), asc(taxes.id));

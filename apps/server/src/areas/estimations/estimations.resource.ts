@@ -12,6 +12,7 @@ import { addDeferredWork, addDeferredWorkPolicy } from './deferred-work.action.t
 import { estimationActions } from './estimations.actions.ts';
 import { estimationPolicies } from './estimations.policies.ts';
 import { estimations } from './estimations.table.ts';
+import { visitOdometer } from '../vehicles/odometer.ts';
 
 const ASSIGN = { permission: ESTIMATION_ACTION_PERMISSIONS.assign, refusal: 'estimation.forbidden_assign' } as const;
 import { draftFromInspection, inspectionForEstimate, inspectionMultiplier } from './from-inspection.ts';
@@ -108,6 +109,7 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
     if (!input.present.has('vehicle') && !v.vehicle_id) v.vehicle_id = request?.vehicle_id ?? null;
     if (!input.present.has('customer') && !v.customer_id) v.customer_id = request?.customer_id ?? null;
   }
+  if (!input.present.has('odometer')) v.odometer = await visitOdometer(ctx.db, v);
   const assigned = ((v.assigned_user_ids as string[] | undefined)?.length ?? 0) + ((v.assigned_role_ids as string[] | undefined)?.length ?? 0) > 0;
   const status = initialEstimationStatus(assigned);
   Object.assign(v, {

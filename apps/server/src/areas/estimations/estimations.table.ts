@@ -52,6 +52,8 @@ export const estimations = pgTable(
     department: text('department'),
     stock: text('stock'),
     notes: text('notes'),
+    /** The odometer read at this visit (its inspection's, else the vehicle's when made). */
+    odometer: integer('odometer'),
     repair_value_multiplier: numeric('repair_value_multiplier').notNull().default('1'),
     version: integer('version').notNull().default(0),
     sent_at: at('sent_at'),

@@ -1,4 +1,4 @@
-import { INSPECTION_STATE_LABELS, draftItemsFromInspection, repairValueMultiplier, scoreInspection, type InspectedField, type InspectionState } from '@atelier/domain';
+import { INSPECTION_DONE_STATES, INSPECTION_STATE_LABELS, draftItemsFromInspection, repairValueMultiplier, scoreInspection, type InspectedField } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -12,14 +12,11 @@ import { estimationItems, estimations } from './estimations.table.ts';
 // has one estimate at a time; its findings (failing or given an action) become the draft items
 // (draftItemsFromInspection), priced at the default rate times the form's repair-value multipliers.
 
-/** Where an inspection's findings are final. */
-const FINISHED: readonly InspectionState[] = ['completed', 'approved', 'repairing'];
-
 /** The inspection of a new estimate, refused (409 on the relationship) unless finished and without a live estimate. */
 export async function inspectionForEstimate(ctx: RequestContext, inspectionId: string): Promise<InspectionRow> {
   const [inspection] = await ctx.db.select().from(inspections).where(eq(inspections.id, inspectionId)).for('update');
   const pointer = { pointer: relationshipPointer('inspection') };
-  if (!FINISHED.includes(inspection.state))
+  if (!INSPECTION_DONE_STATES.includes(inspection.state))
     throw new ApiError(409, 'estimation.inspection_not_completed', { state: INSPECTION_STATE_LABELS[inspection.state][ctx.locale] }, pointer);
   if (inspection.estimation_id) {
     const [current] = await ctx.db.select({ code: estimations.code, state: estimations.state }).from(estimations).where(eq(estimations.id, inspection.estimation_id));

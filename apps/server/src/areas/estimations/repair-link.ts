@@ -1,7 +1,10 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { writeLog } from '../../jsonapi/audit.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { cancelRepairOf, createRepairFromEstimation } from '../repairs/from-estimation.ts';
+import { repairItems } from '../repairs/repairs.table.ts';
+import { deferredWork } from './deferred-work.table.ts';
 import type { EstimationRow } from './estimation-lines.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
 
@@ -26,6 +29,7 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
     customer_id: e.customer_id,
     type: e.type,
     department: e.department,
+    odometer: e.odometer,
     approver_id: e.approver_id ?? ctx.actor.id,
     assignees: { users: mechanics },
     location_ids: e.location_ids,
@@ -71,4 +75,34 @@ export async function dropRepair(ctx: RequestContext, e: EstimationRow): Promise
       .where(and(eq(inspections.id, e.inspection_id!), eq(inspections.state, 'repairing'), when));
   await back('approved', isNotNull(inspections.approved_at));
   await back('completed', undefined);
+}
+
+/**
+ * The estimate's repair reached its end (completed) or was sent back to be redone (issue 20 point
+ * 7): its inspection is repaired, or repairing again; the deferred work offered again on the
+ * estimate and done in the repair (its item not marked not done) is done. A system transition
+ * (no action offers these states to a user), logged with the repair as its cause.
+ */
+export async function followRepair(ctx: RequestContext, repair: { id: string; organization_id: string; inspection_id: string | null }, done: boolean) {
+  const cause = { type: 'repairs', id: repair.id };
+  if (repair.inspection_id) {
+    const [from, to] = done ? (['repairing', 'repaired'] as const) : (['repaired', 'repairing'] as const);
+    const moved = await ctx.db
+      .update(inspections)
+      .set({ state: to, updated_at: sql`now()` })
+      .where(and(eq(inspections.id, repair.inspection_id), eq(inspections.repair_id, repair.id), eq(inspections.state, from)))
+      .returning();
+    for (const row of moved) await writeLog(ctx, ctx.registry.resource('inspections'), row, done ? 'repaired' : 'repairing', { attributes: { state: to }, cause });
+  }
+  if (!done) return;
+  const doneItems = ctx.db
+    .select({ id: repairItems.estimation_item_id })
+    .from(repairItems)
+    .where(and(eq(repairItems.repair_id, repair.id), ne(repairItems.state, 'not_done'), isNotNull(repairItems.estimation_item_id)));
+  const closed = await ctx.db
+    .update(deferredWork)
+    .set({ state: 'done', closed_at: sql`now()`, closed_by_id: ctx.actor.id, updated_at: sql`now()` })
+    .where(and(eq(deferredWork.organization_id, repair.organization_id), eq(deferredWork.state, 'reoffered'), inArray(deferredWork.reoffered_item_id, doneItems)))
+    .returning();
+  for (const row of closed) await writeLog(ctx, ctx.registry.resource('deferred-work'), row, 'done', { attributes: { state: 'done' }, cause });
 }

@@ -15,6 +15,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ActionDefinition, ActionResult, Row } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
 import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
+import { followUp } from '../../jsonapi/follow-up.ts';
 import { readRecord } from '../../jsonapi/includes.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
 import { renderDocument } from '../../jsonapi/router.ts';
@@ -141,13 +142,15 @@ const actions: Record<InspectionAction, ActionDefinition<InspectionRow>> = {
   complete: {
     permission: INSPECTION_ACTION_PERMISSIONS.complete,
     contract: {
-      summary: 'Completes the inspection: needs a signature (sent or saved), every reminder ticked and every visible field filled in',
+      summary: 'Completes the inspection: needs a signature (sent or saved), every reminder ticked and every visible field filled in; the request it answers is completed with it',
       body: { type: 'object', properties: { signature: { type: 'string' }, checked_reminders: { type: 'array', items: { type: 'string' } }, data: { type: 'object', properties: { attributes: { type: 'object' } } } } },
     },
     async handler(ctx, row, body) {
       const signature = signatureOf(row!, body);
       await checkComplete(ctx, row!, signature, body);
       const result = await save(ctx, row!, { state: nextState(row!, 'complete'), signature, completed_by_id: ctx.actor.id, completed_at: sql`now()` });
+      // The request the inspection answers is done with it.
+      if (row!.request_id) await followUp(ctx, 'requests', row!.request_id, 'complete', { type: 'inspections', id: row!.id, organizationId: row!.organization_id });
       await emitCallback(ctx, 'inspection.completed', ctx.registry.resource('inspections'), row!.id, ['vehicle', 'customer']);
       return result;
     },

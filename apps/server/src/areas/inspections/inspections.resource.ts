@@ -9,6 +9,7 @@ import { rel } from '../../jsonapi/relationships.ts';
 import { pictureList } from '../files/picture-list.ts';
 import { requests } from '../requests/requests.table.ts';
 import { inspectionForms } from './inspection-forms.table.ts';
+import { raiseVehicleOdometer } from '../vehicles/odometer.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore } from './inspection-scoring.ts';
 import { inspectionActions } from './inspections.actions.ts';
 import { inspectionPolicies } from './inspections.policies.ts';
@@ -144,6 +145,7 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
 
 /** A new inspection gets one untouched field per field of its version, and its scores. */
 async function afterWrite(ctx: RequestContext, row: InspectionRow, input: WriteInput, existing: InspectionRow | null) {
+  if (input.present.has('odometer')) await raiseVehicleOdometer(ctx.db, row.vehicle_id, row.odometer);
   if (!existing) return makeFields(ctx.db, row);
   // The odometer read at the inspection is what the points multipliers compare.
   if (input.present.has('odometer')) await rescore(ctx.db, row, answersOf(await fieldsOfInspection(ctx.db, row.id)), []);

@@ -1,3 +1,4 @@
+import { INSPECTION_DONE_STATES } from '@atelier/domain';
 import { and, desc, inArray, sql } from 'drizzle-orm';
 import { toUuidArray } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -8,9 +9,6 @@ import { inspectionFields, inspections } from './inspections.table.ts';
 
 // The previous inspection as a reference (issue 11): the inspector sees each field's value at the
 // last visit (a tire's depth) beside the one being entered, so what changed shows.
-
-/** States of an inspection that was carried to its end (its answers are a finished visit). */
-export const DONE_STATES = ['completed', 'approved', 'repairing'] as const;
 
 export interface PreviousAnswer {
   value: unknown;
@@ -61,7 +59,7 @@ export async function previousInspections(ctx: RequestContext, rows: Row[]): Pro
         def,
         sql`${inspections.vehicle_id} = ANY(${toUuidArray([...new Set(withVehicle.map((r) => r.vehicle_id!))])})`,
         sql`${inspections.inspection_form_id} = ANY(${toUuidArray([...new Set(withVehicle.map((r) => r.inspection_form_id))])})`,
-        inArray(inspections.state, [...DONE_STATES]),
+        inArray(inspections.state, [...INSPECTION_DONE_STATES]),
         sql`${inspections.completed_at} IS NOT NULL`,
       ),
     )

@@ -6,6 +6,7 @@ import { ApiError, notFound } from '../../jsonapi/errors.ts';
 import { changes } from '../../jsonapi/write.ts';
 import { cancelRepair } from './repairs.actions.ts';
 import type { RepairRow } from './repairs.policies.ts';
+import { visitOdometer } from '../vehicles/odometer.ts';
 import { itemDefaults, priceItem, storeRepairValues } from './pricing.ts';
 import { repairItems, repairs } from './repairs.table.ts';
 
@@ -27,7 +28,7 @@ export interface RepairSourceItem {
   time?: DecimalInput;
   /** Left out: the settings' default hourly rate. */
   hourly_rate?: number | null;
-  /** Left out: the settings' default tax group; null: not taxed. */
+  /** Left out or null (a line written before defaults applied): the settings' default tax group. */
   tax_group_id?: string | null;
   /** Done under warranty: the item is repaired under warranty, charged nothing. */
   warranty?: boolean;
@@ -42,6 +43,8 @@ export interface RepairSource {
   customer_id?: string | null;
   type?: WorkType;
   department?: string | null;
+  /** The estimate's reading of the visit. */
+  odometer?: number | null;
   /** Who approved the estimate. */
   approver_id?: string | null;
   /** The estimate's mechanics (users) and roles: the repair starts assigned to them. */
@@ -74,6 +77,7 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
       type: source.type ?? 'customer',
       department: source.department ?? null,
       approver_id: source.approver_id ?? null,
+      odometer: source.odometer !== undefined ? source.odometer : await visitOdometer(ctx.db, source),
       state: initialRepairState({ hasAssignees: assigned, fromEstimation: true }),
       creator_id: ctx.actor.id,
       assigned_user_ids: users,
@@ -100,7 +104,7 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
       manual_labour: item.manual_labour ?? null,
       time: text(item.time),
       hourly_rate: item.hourly_rate === undefined ? defaults.hourly_rate : item.hourly_rate,
-      tax_group_id: item.tax_group_id === undefined ? defaults.tax_group_id : item.tax_group_id,
+      tax_group_id: item.tax_group_id ?? defaults.tax_group_id,
       repair_mode: item.warranty ? ('warranty' as const) : ('internal' as const),
       state: 'pending' as const,
     };

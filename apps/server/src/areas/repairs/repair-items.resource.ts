@@ -5,22 +5,21 @@ import { defineResource, type ActionDefinition, type WriteInput } from '../../js
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { startClock, stopClock } from './clocks.ts';
+import { defaultLineTaxGroup } from '../estimations/estimation-lines.ts';
 import { itemDefaults, priceItem } from './pricing.ts';
 import { repairItemPolicies, type RepairItemRow } from './repairs.policies.ts';
 import { repairsResource } from './repairs.resource.ts';
 import { repairItems } from './repairs.table.ts';
 
 /**
- * A new item takes the settings' hourly rate and tax group unless it names its own; every write
+ * A new item takes the settings' hourly rate unless it names its own, and their tax group when it names none; every write
  * prices the item as it will be (its tax group's taxes, warranty, not done), kept on its row.
  */
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: RepairItemRow | null) {
   const v = input.values;
-  if (!existing) {
-    const defaults = await itemDefaults(ctx.db, v.organization_id as string);
-    if (!input.present.has('hourly_rate')) v.hourly_rate = defaults.hourly_rate;
-    if (!input.present.has('taxGroup')) v.tax_group_id = defaults.tax_group_id;
-  }
+  const organizationId = (v.organization_id ?? existing?.organization_id) as string;
+  if (!existing && !input.present.has('hourly_rate')) v.hourly_rate = (await itemDefaults(ctx.db, organizationId)).hourly_rate;
+  await defaultLineTaxGroup(ctx.db, organizationId, input, existing);
   Object.assign(v, await priceItem(ctx.db, { ...existing, ...v }));
 }
 

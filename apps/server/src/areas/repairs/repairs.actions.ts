@@ -6,6 +6,7 @@ import { ApiError } from '../../jsonapi/errors.ts';
 import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
 import { assigneesOf } from '../admin/assignees.ts';
 import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
+import { followRepair } from '../estimations/repair-link.ts';
 import { emitCallback } from '../settings/callbacks.ts';
 import { claimVehicle } from '../vehicles/work-in-progress.ts';
 import { stopRepairClocks } from './clocks.ts';
@@ -82,7 +83,10 @@ const actions: Record<RepairAction, ActionDefinition<RepairRow>> = {
   },
   complete: {
     permission: REPAIR_ACTION_PERMISSIONS.complete,
-    contract: { summary: 'Completes the work (the holder): the running clocks stop; the repair.completed callback is sent', body: documentBody('Optional.') },
+    contract: {
+      summary: 'Completes the work (the holder): the running clocks stop; its inspection is repaired, the deferred work done in it is done; the repair.completed callback is sent',
+      body: documentBody('Optional.'),
+    },
     async handler(ctx, row) {
       await stopRepairClocks(ctx.db, row!.id);
       const result = await saveRepair(ctx, row!, {
@@ -92,6 +96,7 @@ const actions: Record<RepairAction, ActionDefinition<RepairRow>> = {
         completed_at: sql`now()`,
         holder_id: null,
       });
+      await followRepair(ctx, row!, true);
       await emitCallback(ctx, 'repair.completed', ctx.registry.resource('repairs'), row!.id, ['vehicle', 'customer', 'items']);
       return result;
     },
@@ -103,8 +108,12 @@ const actions: Record<RepairAction, ActionDefinition<RepairRow>> = {
   },
   redo: {
     permission: REPAIR_ACTION_PERMISSIONS.redo,
-    contract: { summary: 'Sends the completed or validated work back to be redone (empty body): it is started again' },
-    handler: (ctx, row) => saveRepair(ctx, row!, { state: nextState(row!, 'redo'), validated_by_id: null, validated_at: null }),
+    contract: { summary: 'Sends the completed or validated work back to be redone (empty body): it is started again, its inspection repairing again' },
+    async handler(ctx, row) {
+      const result = await saveRepair(ctx, row!, { state: nextState(row!, 'redo'), validated_by_id: null, validated_at: null });
+      await followRepair(ctx, row!, false);
+      return result;
+    },
   },
   cancel: {
     method: 'GET',

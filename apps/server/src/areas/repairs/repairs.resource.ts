@@ -5,6 +5,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { visitOdometer } from '../vehicles/odometer.ts';
 import { repairValuesOf } from './pricing.ts';
 import { repairActions } from './repairs.actions.ts';
 import { repairPolicies, type RepairRow } from './repairs.policies.ts';
@@ -12,10 +13,11 @@ import { repairs } from './repairs.table.ts';
 
 const ASSIGN = { permission: REPAIR_ACTION_PERMISSIONS.assign, refusal: 'repair.forbidden_assign' } as const;
 
-/** A new repair made directly: its creator, and its state by its assignees (initialRepairState). */
-function beforeWrite(ctx: RequestContext, input: WriteInput, existing: RepairRow | null) {
+/** A new repair made directly: its creator, its visit's odometer, and its state by its assignees (initialRepairState). */
+async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: RepairRow | null) {
   if (existing) return;
   const v = input.values;
+  if (!input.present.has('odometer')) v.odometer = await visitOdometer(ctx.db, v);
   const assigned = ((v.assigned_user_ids as string[] | undefined)?.length ?? 0) + ((v.assigned_role_ids as string[] | undefined)?.length ?? 0) > 0;
   Object.assign(v, {
     creator_id: ctx.actor.id,

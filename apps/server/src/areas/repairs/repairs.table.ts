@@ -37,6 +37,8 @@ export const repairs = pgTable(
     type: text('type').notNull().default('customer'),
     department: text('department'),
     notes: text('notes'),
+    /** The odometer read at this visit (its inspection's, else the vehicle's when made). */
+    odometer: integer('odometer'),
     customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     inspection_id: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),

@@ -25,7 +25,7 @@ import { ActivitySentenceText } from './ActivitySentenceText.tsx';
  * (inspections-and-vehicles spec §4), each named as its own list names it.
  */
 export const WORK = [
-  { type: 'inspections', path: INSPECTIONS_PATH, permission: 'view any inspections', labels: INSPECTION_STATE_LABELS, states: ['pending', 'assigned', 'in_progress', 'completed', 'approved', 'repairing'] },
+  { type: 'inspections', path: INSPECTIONS_PATH, permission: 'view any inspections', labels: INSPECTION_STATE_LABELS, states: ['pending', 'assigned', 'in_progress', 'completed', 'approved', 'repairing', 'repaired'] },
   { type: 'estimations', path: ESTIMATES_PATH, permission: 'view any estimations', labels: ESTIMATION_STATE_LABELS, states: ['pending', 'assigned', 'in_progress', 'completed', 'reviewed', 'approved'] },
   { type: 'repairs', path: REPAIRS_PATH, permission: 'view any repairs', labels: REPAIR_STATE_LABELS, states: ['approved', 'pending', 'assigned', 'in_progress', 'reviewed', 'completed'] },
 ] as const satisfies readonly { type: string; path: string; permission: string; labels: Labels<string>; states: readonly string[] }[];

@@ -64,7 +64,7 @@ export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf:
     { name: 'images', readOnly: true, view: lineView((l) => <PhotoThumbnails images={l.images ?? []} name={String(l.detail ?? '')} />) },
   ]);
   const writable = groups.includes('description');
-  return { type: 'estimation-items', fields, row: ITEM_ROW, orderable: writable, fixed: !writable, add: 'estimations:items.add', empty: 'estimations:items.empty', line: 'estimations:items.line' };
+  return { type: 'estimation-items', fields, row: ITEM_ROW, defaults: { quantity: 1 }, orderable: writable, fixed: !writable, add: 'estimations:items.add', empty: 'estimations:items.empty', line: 'estimations:items.line' };
 }
 
 /** The record's items as the editor holds them, with when the customer decided (the decision's cell). */

@@ -27,7 +27,7 @@ import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/Wo
 
 export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
 /** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
-const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
+const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'odometer', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
 const label = (a: EstimationAction) => ESTIMATION_ACTION_LABELS[a][currentLocale()];
 const RED: readonly EstimationAction[] = ['cancel', 'deny'];
 type Estimation = RecordOf<'estimations'>;

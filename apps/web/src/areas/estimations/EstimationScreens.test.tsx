@@ -4,6 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import i18n from '../../i18n/index.ts';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, signedIn, type Call, type Handler } from '../../testing/mockApi.tsx';
+import { newLine } from '../../components/resource/lines.ts';
+import { itemLinesConfig } from './EstimationItems.tsx';
 import EstimationPage from './EstimationPage.tsx';
 import EstimationsPage from './EstimationsPage.tsx';
 
@@ -407,5 +409,9 @@ describe('the estimate screen’s companions', { timeout: 30_000 }, () => {
     expect(pdf.textContent).toBe('Télécharger le devis (PDF)');
     fireEvent.click(pdf);
     await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u) === '/api/v1/estimations/e1/report')).toBe(true));
+  });
+
+  it('starts an item added by hand at a quantity of 1', () => {
+    expect(newLine(itemLinesConfig(['description', 'parts', 'labour'], new Map())).quantity).toBe(1);
   });
 });

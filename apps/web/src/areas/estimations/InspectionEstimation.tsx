@@ -1,16 +1,13 @@
 import { Button } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RecordOf } from '@atelier/domain';
+import { INSPECTION_DONE_STATES, type RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { estimateHref } from './estimationModel.ts';
-
-/** The inspection states an estimate is drafted from: the inspection is done. */
-const DONE = ['completed', 'approved', 'repairing'];
 
 type Inspection = RecordOf<'inspections'>;
 /** What it reads of the inspection screen's record. */
@@ -57,7 +54,7 @@ export function InspectionEstimation({ inspection }: { inspection: InspectionRea
         {t('estimations:from_inspection.open', { code: String(found.code ?? '') })}
       </Button>
     );
-  if (!DONE.includes(String(inspection.state)) || !can('create estimations') || (canView && existing.isPending)) return null;
+  if (!(INSPECTION_DONE_STATES as readonly string[]).includes(String(inspection.state)) || !can('create estimations') || (canView && existing.isPending)) return null;
   return (
     <Button size="md" color="teal.9" leftSection={<IconFileInvoice size={18} />} loading={create.isPending} onClick={() => create.mutate()} data-testid="inspection-create-estimation">
       {t('estimations:from_inspection.create')}

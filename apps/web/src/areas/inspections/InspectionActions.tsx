@@ -18,6 +18,7 @@ const NEXT: Partial<Record<InspectionState, readonly InspectionAction[]>> = {
   completed: ['approve'],
   approved: ['redo'],
   repairing: ['redo'],
+  repaired: ['redo'],
 };
 /** Actions that change someone else's work or cannot be undone: a dialog confirms them. */
 const CONFIRMED: readonly InspectionAction[] = ['take_over', 'cancel', 'redo', 'assign'];

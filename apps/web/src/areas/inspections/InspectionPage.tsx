@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answeredCount, CLEARED_ANSWER, findingOf, missingRequired, sectionGoodFills, type RecordOf } from '@atelier/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { api, request } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, type JsonApiDocument } from '../../api/jsonapi.ts';
@@ -304,9 +304,6 @@ interface WorkProps {
   previous: PreviousVisit | null;
   answering: boolean;
   sectionActions: boolean;
-  /** The section shown, kept by the page across a reload of the answers (else the screen's own). */
-  section?: string | null;
-  onSection?: (id: string | null) => void;
   /** The fields "all good" just filled, offered back; `onFilled` reloads the answers and offers it. */
   undo?: FilledSection | null;
   onFilled?: (filled: FilledSection | null) => void;
@@ -377,15 +374,28 @@ function ConflictBanner({ inspection, conflict, waiting, canTakeOver, onKeep, on
  * each answer shows at once, is queued and sent in the background (its field says so until the
  * server has it); otherwise it is read only.
  */
-export function InspectionWork({ inspection, form, reminders, fields, stored, previous, answering, sectionActions, section, onSection, undo, onFilled, canTakeOver, onReload, onDrained }: WorkProps) {
+export function InspectionWork({ inspection, form, reminders, fields, stored, previous, answering, sectionActions, undo, onFilled, canTakeOver, onReload, onDrained }: WorkProps) {
   const { t } = useTranslation();
   const [start] = useState(() => answersOfInspection(fields, answering ? pendingChanges(stored) : undefined));
   const vehicle = useMemo(() => vehicleOfInspection(inspection), [inspection]);
   const live = useLiveScoring(form, vehicle, start.answers);
   const { sender, queue, online } = useAnswerSender(inspection.id, stored);
-  const [own, setOwn] = useState<string | null>(null);
-  const chosen = section === undefined ? own : section;
-  const setChosen = onSection ?? setOwn;
+  // The section shown is in the address (?section=), so a reload, offline too, comes back to it.
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('section');
+  const setChosen = useCallback(
+    (section: string | null) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (section) next.set('section', section);
+          else next.delete('section');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   const fieldNames = useMemo(() => new Map(allFields(form).map((f) => [f.id, f.name])), [form]);
   // Each field with its section, for the final step's links.
   const places = useMemo(
@@ -509,6 +519,12 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
               {failing ? t('inspections:save.waiting_offline', { count: waiting }) : t('inspections:save.waiting', { count: waiting })}
             </Alert>
           )}
+          {/* Offline, said once here rather than under each field: answers are kept, photos wait. */}
+          {answering && !online && (
+            <Alert color="orange" icon={<IconCloudOff />} p="xs" data-testid="offline-banner">
+              {t('inspections:photos.offline')}
+            </Alert>
+          )}
           <Box visibleFrom="lg">
             <SectionList sections={form.sections} score={live.score} active={active} onSelect={setChosen}>
               {answering && <NavLink label={t('inspections:finish.title')} leftSection={<IconSignature size={20} />} active={active === FINISH} onClick={() => setChosen(FINISH)} mih={48} data-testid="section-nav-finish" />}
@@ -586,8 +602,6 @@ export default function InspectionPage() {
   const { me, permissions } = useMe();
   const qc = useQueryClient();
   const [round, setRound] = useState(0);
-  // Kept here, not in the form: reading the answers again (after a section action) starts the form afresh.
-  const [section, setSection] = useState<string | null>(null);
   const [undo, setUndo] = useState<FilledSection | null>(null);
   useEffect(() => {
     if (!undo) return;
@@ -753,8 +767,6 @@ export default function InspectionPage() {
             previous={previous}
             answering={answering}
             sectionActions={sectionActions}
-            section={section}
-            onSection={setSection}
             undo={undo}
             onFilled={setUndo}
             canTakeOver={mine.includes('take_over')}

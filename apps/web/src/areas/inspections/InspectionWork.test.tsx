@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import i18n from '../../i18n/index.ts';
 import { formOfRecord } from './adapter.ts';
 import { loadQueue, queueKey } from './answerSender.ts';
@@ -58,24 +59,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const show = (answering = true, { stored = EMPTY_QUEUE, previous = null, onReload = () => {} }: { stored?: SaveQueue; previous?: PreviousVisit | null; onReload?: () => void } = {}) =>
+const show = (
+  answering = true,
+  { stored = EMPTY_QUEUE, previous = null, onReload = () => {}, at = '/inspecpro/inspections/insp-1' }: { stored?: SaveQueue; previous?: PreviousVisit | null; onReload?: () => void; at?: string } = {},
+) =>
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <InspectionWork
-          inspection={inspection}
-          form={form}
-          reminders={[]}
-          fields={fields}
-          stored={stored}
-          previous={previous}
-          answering={answering}
-          sectionActions={false}
-          canTakeOver
-          onReload={onReload}
-        />
-      </MantineProvider>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[at]}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MantineProvider>
+          <InspectionWork
+            inspection={inspection}
+            form={form}
+            reminders={[]}
+            fields={fields}
+            stored={stored}
+            previous={previous}
+            answering={answering}
+            sectionActions={false}
+            canTakeOver
+            onReload={onReload}
+          />
+        </MantineProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 /** What the device keeps for the inspection (IndexedDB), once the writes have landed. */
 const kept = async () => JSON.parse((await get<string>(queueKey('insp-1'))) ?? '[]');
@@ -110,6 +116,18 @@ describe('InspectionWork', { timeout: 30_000 }, () => {
     show(true, { stored: await loadQueue('insp-1') });
     expect(within(card('f1')).getByTestId('field-touched').textContent).toBe('Renseigné');
     expect(screen.getByTestId('vehicle-score').textContent).toBe('33');
+  });
+
+  it('opens at the section named in the address (a reload keeps it), offline said once in the banner', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const second = form.sections[1];
+    show(true, { at: `/inspecpro/inspections/insp-1?section=${second.id}` });
+    await waitFor(() => expect(screen.getByTestId(`section-tab-${second.id}`).getAttribute('aria-selected')).toBe('true'));
+    expect(screen.getByTestId('offline-banner').textContent).toMatch(/Hors ligne : les photos/);
+    expect(screen.getAllByText(/Hors ligne : les photos/)).toHaveLength(1);
+    fireEvent.click(screen.getByTestId(`section-tab-${form.sections[0].id}`));
+    await waitFor(() => expect(screen.getByTestId(`section-tab-${form.sections[0].id}`).getAttribute('aria-selected')).toBe('true'));
+    vi.restoreAllMocks();
   });
 
   it('read only when the user does not hold it: nothing to answer, no final step', () => {

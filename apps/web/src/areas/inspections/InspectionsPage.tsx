@@ -10,6 +10,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { keptRecords } from '../../app/offlineCache.ts';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
 import { StateTabs } from '../../components/resource/StateTabs.tsx';
 import { InspectionStateBadge } from './InspectionPage.tsx';
@@ -204,6 +205,8 @@ export default function InspectionsPage() {
       filterTabs={(get, set) => <StateTabs type="inspections" states={INSPECTION_STATES} labelOf={inspectionStateLabel} allLabel="inspections:filters.all" get={get} set={set} />}
       filterControls={(get, set) => <InspectionFilters get={get} set={set} />}
       rowActions={(row) => <QuickActions row={row} />}
+      // Offline, the inspections opened on this tablet (the service worker's copies).
+      offlineRows={() => keptRecords<Inspection>('inspections')}
       permissions={{ create: P.create, view: P.view }}
       // A record opened by ?id=&action= (a link, a notification) is shown at its own route.
       renderRecord={({ id, action, close }) => (action === 'add' || !id ? <NewInspection onClose={close} /> : <Navigate to={inspectionHref(id)} replace />)}

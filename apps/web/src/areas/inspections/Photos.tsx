@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, FileButton, Group, Image, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconCamera, IconCloudOff, IconX } from '@tabler/icons-react';
+import { IconCamera, IconX } from '@tabler/icons-react';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isInspectionEditable, type RecordOf } from '@atelier/domain';
@@ -65,7 +65,7 @@ export interface PhotoStripProps {
 /**
  * A record's photos: thumbnails (a tap enlarges), the camera button of the tablet (the photo made
  * smaller in the browser before it goes), a remove button on each. Photos need the connection:
- * offline, the button waits and says so (answers do not wait for photos).
+ * offline, the button waits (the inspection screen's offline banner says why, once; answers do not wait).
  */
 export function PhotoStrip({ resource, recordId, images, name, editable, onChange, testId }: PhotoStripProps) {
   const { t } = useTranslation();
@@ -143,11 +143,6 @@ export function PhotoStrip({ resource, recordId, images, name, editable, onChang
         <Text size="sm" c="dimmed" aria-live="polite">
           {t(`inspections:photos.${busy}`)}
         </Text>
-      )}
-      {editable && !online && (
-        <Alert color="orange" icon={<IconCloudOff />} p="xs" data-testid="photos-offline">
-          {t('inspections:photos.offline')}
-        </Alert>
       )}
       {error && (
         <Alert color="red" p="xs" data-testid="photos-error">

@@ -12,6 +12,7 @@ export const INSPECTION_STATE_COLORS: Record<string, string> = {
   completed: 'teal',
   approved: 'violet',
   repairing: 'grape',
+  repaired: 'teal',
   canceled: 'red',
 };
 

@@ -42,7 +42,7 @@ import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/Wo
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
 /** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
-const DETAILS = fieldsOf('repairs', ['type', 'department', 'customer', 'repairers', { name: 'notes', wide: true }]);
+const DETAILS = fieldsOf('repairs', ['type', 'department', 'odometer', 'customer', 'repairers', { name: 'notes', wide: true }]);
 const label = (a: RepairAction) => REPAIR_ACTION_LABELS[a][currentLocale()];
 const names = (users: readonly RecordOf<'users'>[] | undefined) => (users ?? []).map(byFullName).join(', ');
 

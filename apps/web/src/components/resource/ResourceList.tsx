@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
+  Alert,
   Anchor,
   Button,
   Checkbox,
@@ -17,12 +18,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCloudOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { useList } from '../../api/hooks.ts';
 import type { ListParams, Model } from '../../api/jsonapi.ts';
 import { useAppConfig, useMe } from '../../app/AppData.tsx';
+import { useOnline } from '../../lib/online.ts';
 import { pageAfterChange, pageCount } from '../../lib/pagination.ts';
 import { Pagination } from './Pagination.tsx';
 import { nextSort, readListState, sortDirection, writeListState, type RecordAction } from './listState.ts';
@@ -106,6 +109,8 @@ export interface ResourceListProps<T extends Model> {
   /** Above the filters: e.g. the states as tabs with their counts, through the same `get`/`set`. */
   filterTabs?: (get: (name: string) => string | undefined, set: (name: string, value: string | null) => void) => ReactNode;
   bulkActions?: BulkAction<T>[];
+  /** The records kept on this device (the service worker's copies), shown offline when the list itself cannot be read. */
+  offlineRows?: () => Promise<T[]>;
   headerExtra?: ReactNode;
   /** Re-reads the page every two seconds while this holds of its rows (work running on the server). */
   refetchWhile?: (rows: T[]) => boolean;
@@ -155,7 +160,12 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
   const list = useList<T>(props.type, query, {
     refetchInterval: refetchWhile ? (q) => (refetchWhile((q.state.data?.data ?? []) as T[]) ? 2000 : false) : undefined,
   });
-  const rows = list.data?.data ?? [];
+  // Offline with nothing read: the list says so and shows what the device kept, not placeholders.
+  const online = useOnline();
+  const offline = !online && list.data === undefined;
+  const kept = useQuery({ queryKey: ['kept-records', props.type], queryFn: () => props.offlineRows!(), enabled: offline && !!props.offlineRows, networkMode: 'always' });
+  const rows = offline ? (kept.data ?? []) : (list.data?.data ?? []);
+  const pending = offline ? kept.isLoading : list.isPending;
   const total = list.data?.total;
 
   // Back to page 1 when the size or the total changes (spec platform §2).
@@ -219,6 +229,11 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
+          {offline && (
+            <Alert color="orange" icon={<IconCloudOff />} p="xs" data-testid="list-offline">
+              {t(props.offlineRows ? 'common:list.offline_kept' : 'common:list.offline')}
+            </Alert>
+          )}
           {props.filterTabs?.(getFilter, setFilter)}
           {props.search !== false || (props.filters ?? []).length > 0 || props.filterControls ? (
             <Group gap="sm" align="flex-end" wrap="wrap">
@@ -317,7 +332,7 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.isPending
+                {pending
                   ? Array.from({ length: 3 }, (_, i) => (
                       <Table.Tr key={i}>
                         <Table.Td colSpan={props.columns.length + 2}>
@@ -368,18 +383,20 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
               </Table.Tbody>
             </Table>
           </ScrollArea>
-          {!list.isPending && rows.length === 0 ? (
+          {!pending && rows.length === 0 ? (
             <Text ta="center" c="dimmed" py="lg" data-testid="list-empty">
-              {t('common:list.empty')}
+              {t(offline ? 'common:list.offline_empty' : 'common:list.empty')}
             </Text>
           ) : null}
-          <Pagination
-            page={state.page}
-            size={state.size}
-            total={total ?? 0}
-            onPage={(page) => update({ page })}
-            onSize={(size) => update({ size, page: 1 })}
-          />
+          {!offline && (
+            <Pagination
+              page={state.page}
+              size={state.size}
+              total={total ?? 0}
+              onPage={(page) => update({ page })}
+              onSize={(size) => update({ size, page: 1 })}
+            />
+          )}
         </Stack>
       </Paper>
 

@@ -21,6 +21,8 @@ export interface LinesConfig {
    * without a sideways scroll. Without it, every field is in the row.
    */
   row?: readonly string[];
+  /** What a new line holds before the user types (an item's quantity starts at 1). */
+  defaults?: Record<string, unknown>;
   /** i18n keys: the add button, the text of an empty list, a line's name for assistive technology ("Produit {{n}}"). */
   add: string;
   empty: string;
@@ -39,7 +41,7 @@ export function lineParts(config: LinesConfig): { row: FieldDef[]; detail: Field
   return { row: config.fields.filter(inRow), detail: config.fields.filter((f) => !inRow(f)) };
 }
 
-export const newLine = (config: LinesConfig): LineValues => ({ ...valuesOf(config.fields, undefined), id: null });
+export const newLine = (config: LinesConfig): LineValues => ({ ...valuesOf(config.fields, undefined, config.defaults), id: null });
 
 /** The lines of a record, as the form edits them. */
 export function linesOf(config: LinesConfig, raw: unknown): LineValues[] {

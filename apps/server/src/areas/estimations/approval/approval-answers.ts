@@ -98,7 +98,8 @@ export async function approvalView(db: Db, token: string, link: ApprovalLink, e:
     version: e.version,
     sent_at: isoText(e.sent_at),
     accepting: accepting(e) && !current,
-    vehicle: car ? { vin: car.vin, year: car.model_year, make: car.make, model: car.model, odometer: car.odometer, unit: car.odometer_unit } : null,
+    // The reading of the estimate's visit, as its PDF prints it.
+    vehicle: car ? { vin: car.vin, year: car.model_year, make: car.make, model: car.model, odometer: e.odometer ?? car.odometer, unit: car.odometer_unit } : null,
     customer: customer ? customerName(customer) : null,
     items: lines,
     totals: sumWorkTotals(lines.map((l) => l.totals)),

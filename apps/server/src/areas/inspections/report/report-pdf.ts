@@ -1,4 +1,4 @@
-import { FIELD_ACTION_LABELS, INSPECTION_STATE_LABELS, TONE_COLORS, URGENCY_LABELS, type ReportField, type Tone, type Urgency } from '@atelier/domain';
+import { FIELD_ACTION_LABELS, INSPECTION_DONE_STATES, INSPECTION_STATE_LABELS, TONE_COLORS, URGENCY_LABELS, type ReportField, type Tone, type Urgency } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../../../i18n/index.ts';
 import { drawFooters, footerOf } from '../../../reports/footer.ts';
 import { colon, formatDateTime } from '../../../reports/format.ts';
@@ -18,7 +18,7 @@ const TONE = TONE_COLORS;
 const CRITICAL = TONE_COLORS.bad.fill;
 const URGENCY_COLOR: Record<Urgency, string> = { urgent: '#c92a2a', soon: '#8f4400', monitor: '#495057' };
 /** A report is final once completed: before, it says it is a draft on every page. */
-const FINAL = new Set(['completed', 'approved', 'repairing']);
+const FINAL = new Set<string>(INSPECTION_DONE_STATES);
 
 /** The report as PDF bytes. */
 export async function renderReportPdf(data: ReportData, options: { timeZone: string; now?: Date }): Promise<Buffer> {
