@@ -415,7 +415,7 @@ export function InspectionWork({ inspection, form, reminders, fields, stored, pr
       setChosen(place.sectionId);
       setTarget(fieldId);
     },
-    [places],
+    [places, setChosen],
   );
   const shown = form.sections.filter((s) => sectionScoreOf(live.score, s.id)?.visible);
   const active = chosen === FINISH && answering ? FINISH : shown.some((s) => s.id === chosen) ? chosen : (shown[0]?.id ?? null);
