@@ -151,16 +151,16 @@ describe('findings in the report (issue 20 point 4)', () => {
       {
         urgency: 'urgent',
         items: [
-          { section: 'Pneus', field: 'Pneu avant gauche', action: 'replace', critical: false, comment: null },
+          { field_id: 'tire', section: 'Pneus', field: 'Pneu avant gauche', action: 'replace', critical: false, comment: null },
           // A check box worth less than half its best points: a closer look, needed now (it scored 0).
-          { section: 'Pneus', field: 'Valves', action: 'verify', critical: false, comment: null },
+          { field_id: 'ok', section: 'Pneus', field: 'Valves', action: 'verify', critical: false, comment: null },
         ],
       },
     ]);
     expect(r.sections[0].subSections[0].fields[0]).toMatchObject({ action: 'replace', tone: 'warn' });
     // The "bad" state (3 of 10 points) asks for a repair; a good answer is no finding.
     expect(report([act('tire', { value: 'bad' }), act('ok', true)]).work).toEqual([
-      { urgency: 'urgent', items: [{ section: 'Pneus', field: 'Pneu avant gauche', action: 'repair', critical: false, comment: null }] },
+      { urgency: 'urgent', items: [{ field_id: 'tire', section: 'Pneus', field: 'Pneu avant gauche', action: 'repair', critical: false, comment: null }] },
     ]);
     expect(report([act('tire', { value: 'good' }), act('ok', true)]).work).toEqual([]);
   });

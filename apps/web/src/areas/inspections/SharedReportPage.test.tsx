@@ -56,7 +56,10 @@ describe('the shared inspection report', () => {
     const findings = await screen.findAllByTestId('shared-finding');
     expect(findings).toHaveLength(2);
     const tire = within(findings[0]);
-    expect(tire.getByText('Pneu avant gauche')).toBeTruthy();
+    // A safety-critical field failing is named so, in red.
+    expect(tire.getByText('Sécurité — Pneu avant gauche')).toBeTruthy();
+    expect(findings[0].getAttribute('data-critical')).toBe('true');
+    expect(findings[1].getAttribute('data-critical')).toBeNull();
     expect(tire.getByTestId('shared-finding-answer').textContent).toBe('À remplacer');
     expect(tire.getByText('2,5 mm · 31 psi')).toBeTruthy();
     expect(tire.getByTestId('shared-finding-action').textContent).toBe('Remplacer');

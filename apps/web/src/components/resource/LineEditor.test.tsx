@@ -140,7 +140,7 @@ describe('LineEditor', () => {
       // The supplier by its name, never its id; the cost editable in the detail.
       expect(detail.querySelector('[data-line-field="supplier"]')?.textContent).toBe('Pièces Laval inc.');
       expect(detail.textContent).not.toContain('s9');
-      expect((screen.getByLabelText('Coût (Produit 1)') as HTMLInputElement).value).toBe('12,5 $');
+      expect((screen.getByLabelText('Coût (Produit 1)') as HTMLInputElement).value).toBe('12,5');
       fireEvent.click(toggle);
       expect(document.querySelector('[data-line-detail="p1"]')).toBeNull();
       cleanup();
