@@ -198,9 +198,12 @@ describe('a user restricted to locations', () => {
     const laval = ids.locations['Garage Démo Laval'];
     for (const [type, id] of hidden) {
       const base = `/api/v1/${type}`;
-      for (const [method, body] of [['GET'], ['PATCH', { data: { type, id, attributes: {} } }], ['DELETE']] as const) {
+      const def = registry.resource(type);
+      const served = { get: true, update: true, delete: true, ...def.operations };
+      for (const [method, verb, body] of [['GET', 'get'], ['PATCH', 'update', { data: { type, id, attributes: {} } }], ['DELETE', 'delete']] as const) {
         const res = await t.api(method, `${base}/${id}`, { token, body });
-        expect(res.status, `${method} ${type}/${id}`).toBe(404);
+        // A verb the type does not serve is a 405 for everyone, which says nothing of the record.
+        expect(res.status, `${method} ${type}/${id}`).toBe(served[verb] ? 404 : 405);
       }
       for (const url of [`${base}?filter[with_ids]=${id}`, `${base}?filter[allowedLocations]=${laval}`]) {
         const res = await t.api('GET', url, { token });

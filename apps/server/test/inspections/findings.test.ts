@@ -166,10 +166,10 @@ describe('findings (point 4)', () => {
       {
         urgency: 'urgent',
         items: [
-          { section: 'Freins', field: 'Plaquettes', action: 'repair', critical: true, comment: null },
-          { section: 'Carrosserie', field: 'Toit', action: 'replace', critical: false, comment: 'Tôle percée' },
-          { section: 'Carrosserie', field: 'Pare-brise', action: 'verify', critical: false, comment: null },
-          { section: 'Carrosserie', field: 'Rouille', action: 'verify', critical: false, comment: null },
+          expect.objectContaining({ section: 'Freins', field: 'Plaquettes', action: 'repair', critical: true, comment: null, answer: 'Mauvais' }),
+          expect.objectContaining({ section: 'Carrosserie', field: 'Toit', action: 'replace', critical: false, comment: 'Tôle percée', answer: 'À remplacer' }),
+          expect.objectContaining({ section: 'Carrosserie', field: 'Pare-brise', action: 'verify', critical: false, comment: null }),
+          expect.objectContaining({ section: 'Carrosserie', field: 'Rouille', action: 'verify', critical: false, comment: null }),
         ],
       },
     ]);

@@ -119,7 +119,7 @@ describe('the frozen version of the form', () => {
     const direct = await t.api('GET', `/api/v1/inspection-form-versions/${version.id}`, { token: inspector.token });
     expect(direct.body.data.attributes.structure).toEqual(structure);
     const patch = await t.api('PATCH', `/api/v1/inspection-form-versions/${version.id}`, { token: admin.token, body: { data: { type: 'inspection-form-versions', id: version.id, attributes: {} } } });
-    expect(patch.status).toBe(404);
+    expect(patch.status).toBe(405); // versions are read only: not served (issue 28 §3)
     await t.api('PATCH', `/api/v1/inspection-form-section-fields/${form.ids.Klaxon}`, {
       token: admin.token,
       body: { data: { type: 'inspection-form-section-fields', id: form.ids.Klaxon, attributes: { name: 'Klaxon', points_threshold: [{ option: 'yes', points: 5 }, { option: 'no', points: 0 }] } } },

@@ -98,8 +98,7 @@ describe('options', () => {
   it('are organization-wide: a user restricted to a location reads them all, another organization’s never', async () => {
     const org = await makeOrganization(t, { locations: ['Nord', 'Sud'] });
     const boss = await makeUser(t, org.id);
-    // Rows tied to a location (as an older client could set) must not hide from the other location.
-    await t.database.db.execute(sql`UPDATE options SET location_ids = ${`{${org.locations.Sud}}`}::uuid[] WHERE organization_id = ${org.id} AND name = 'general.currency'`);
+    // Options have no locations (their unused location_ids column is gone): none hides from a location.
     const inspector = await makeUser(t, org.id, {
       permissions: ['view module options', 'view any options'],
       restrict_to_locations: true,
