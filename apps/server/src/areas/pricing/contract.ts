@@ -210,33 +210,34 @@ for (const level of CATALOGUE_LEVELS) {
   });
 }
 
-const keys: JsonSchema = {
+/** A JSON:API document of one record of a hand-written route: its type, id and attributes. */
+const oneRecord = (type: string, attributes: JsonSchema): JsonSchema => ({
   type: 'object',
   properties: {
     jsonapi: { $ref: '#/components/schemas/jsonapi' },
     data: {
       type: 'object',
-      properties: {
-        type: { const: 'estimate-vehicle-keys' },
-        id: { type: 'string', format: 'uuid' },
-        attributes: {
-          type: 'object',
-          properties: {
-            public_key: { type: 'string' },
-            has_secret: { type: 'boolean' },
-            secret_hint: { type: ['string', 'null'] },
-            secret_created_at: { type: ['string', 'null'], format: 'date-time' },
-            secret: { type: 'string', description: 'Only in the answer that made it' },
-          },
-          required: ['public_key', 'has_secret', 'secret_hint', 'secret_created_at'],
-          additionalProperties: false,
-        },
-      },
+      properties: { type: { const: type }, id: { type: 'string', format: 'uuid' }, attributes },
       required: ['type', 'id', 'attributes'],
+      additionalProperties: false,
     },
   },
   required: ['data'],
-};
+  additionalProperties: false,
+});
+
+const keys = oneRecord('estimate-vehicle-keys', {
+  type: 'object',
+  properties: {
+    public_key: { type: 'string' },
+    has_secret: { type: 'boolean' },
+    secret_hint: { type: ['string', 'null'] },
+    secret_created_at: { type: ['string', 'null'], format: 'date-time' },
+    secret: { type: 'string', description: 'Only in the answer that made it' },
+  },
+  required: ['public_key', 'has_secret', 'secret_hint', 'secret_created_at'],
+  additionalProperties: false,
+});
 describeRoute('GET', '/estimate-vehicle-keys', { summary: 'The organization’s public key (for the frame) and whether a secret key exists', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: keys } }, errors: [400, 403] });
 describeRoute('POST', '/estimate-vehicle-keys/secret', { summary: 'A new secret API key, shown once (the previous one stops working)', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: keys } }, errors: [400, 403] });
 describeRoute('DELETE', '/estimate-vehicle-keys/secret', { summary: 'Revokes the secret API key', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: keys } }, errors: [400, 403] });
@@ -372,24 +373,7 @@ const settingsAttributes = {
   },
   additionalProperties: false,
 } satisfies JsonSchema;
-const frameSettings: JsonSchema = {
-  type: 'object',
-  properties: {
-    jsonapi: { $ref: '#/components/schemas/jsonapi' },
-    data: {
-      type: 'object',
-      properties: {
-        type: { const: 'estimate-vehicle-frame-settings' },
-        id: { type: 'string', format: 'uuid' },
-        attributes: { ...settingsAttributes, required: ['desired_profit', 'aggression_percentage', 'damage_cost', 'display'] },
-      },
-      required: ['type', 'id', 'attributes'],
-      additionalProperties: false,
-    },
-  },
-  required: ['data'],
-  additionalProperties: false,
-};
+const frameSettings = oneRecord('estimate-vehicle-frame-settings', { ...settingsAttributes, required: ['desired_profit', 'aggression_percentage', 'damage_cost', 'display'] });
 describeRoute('GET', '/estimate-vehicle-frame-settings', { summary: 'The frame’s settings: the margin its offers take and whether it shows an offer or a range', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: frameSettings } }, errors: [400, 403] });
 describeRoute('PATCH', '/estimate-vehicle-frame-settings', {
   summary: 'Changes the frame’s settings (any of the members; the others are kept)',
