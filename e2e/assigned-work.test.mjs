@@ -61,6 +61,8 @@ describe('assigned work and lists at tablet and desktop widths', () => {
           // Each row's open button is whole inside the list.
           const table = await page.locator('table').first().boundingBox();
           const opens = page.locator('tbody tr a[href^="/inspecpro/inspections/"]').filter({ hasText: lang === 'fr' ? 'Ouvrir' : 'Open' });
+          // The first rows drawn are placeholders: wait for the real ones.
+          await opens.first().waitFor();
           assert.ok((await opens.count()) > 0, 'open buttons');
           const button = await opens.first().boundingBox();
           assert.ok(button.x + button.width <= Math.min(table.x + table.width, width) + 1, `"Ouvrir" cut at ${width}: ${JSON.stringify(button)} in ${JSON.stringify(table)}`);

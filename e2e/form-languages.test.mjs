@@ -102,6 +102,7 @@ describe('completing, and forms in two languages', () => {
       await page.getByTestId('section-tab-finish').click();
       await page.getByTestId('missing-none').waitFor();
       await page.getByLabel('Clés remises au client').check();
+      await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
       const pad = await page.getByTestId('signature-pad').boundingBox();
       await page.mouse.move(pad.x + 30, pad.y + 120);
       await page.mouse.down();

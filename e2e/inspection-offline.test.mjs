@@ -219,6 +219,7 @@ describe('the inspection screen offline', () => {
       await page.getByTestId('section-tab-finish').tap();
       await page.getByLabel('Clés remises au client').check();
       await page.getByLabel('Bouchons de valve en place').check();
+      await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
       const pad = await page.getByTestId('signature-pad').boundingBox();
       await page.mouse.move(pad.x + 30, pad.y + 100);
       await page.mouse.down();

@@ -26,8 +26,8 @@ describe('inspection report', () => {
   test('66. the PDF of a completed inspection, a share link opened without signing in in English, revoked', T, () =>
     journey(held.browser, '62', async (open) => {
       const tk = await token('manager@atelier.test');
-      // Completed, or in repair when an earlier journey (estimate approval) repaired what it found.
-      const list = await api('/inspections?filter[state]=completed,repairing&include=vehicle', { token: tk });
+      // Completed, or in repair (or repaired) when an earlier journey (estimate approval) repaired what it found.
+      const list = await api('/inspections?filter[state]=completed,repairing,repaired&include=vehicle', { token: tk });
       const inspection = list.body.data.find((i) => list.body.included.some((v) => v.type === 'vehicles' && v.id === i.relationships.vehicle.data?.id && v.attributes.vin === VIN));
       assert.ok(inspection, 'the demo has a completed inspection of the Kona');
       const { vehicle_score: score, score_data: scoreData } = inspection.attributes;

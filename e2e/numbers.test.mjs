@@ -98,9 +98,10 @@ describe('decimals typed with "." or ","', () => {
     journey(held.browser, '91-fr', async (open) => {
       const tk = await token('manager@atelier.test');
       const page = await open({ width: 1024, height: 768 });
-      // A vehicle of its own: the demo vehicle's inspection of the other journey is in progress.
-      const vin = '2HGFC2F58JH512345';
-      await create(tk, 'vehicles', { vin, make: 'Honda', model: 'Civic', model_year: 2018, odometer_unit: 'km' });
+      // A vehicle of its own: the demo vehicle's inspection of the other journey is in progress (and
+      // the forms journey adds the demo request's vehicle).
+      const vin = '3FA6P0H7XHR191919';
+      await create(tk, 'vehicles', { vin, make: 'Ford', model: 'Fusion', model_year: 2017, odometer_unit: 'km' });
       const { id, fieldId } = await startInspection(page, tk, { name: 'Usure des plaquettes', field_type: 'RANGE_SLIDER', points_threshold: [{ option: '0-5', points: 0 }, { option: '6-10', points: 10 }] }, vin);
       const saves = [];
       page.on('request', (r) => r.method() === 'PATCH' && r.url().includes('/inspection-fields/') && saves.push(r.url()));

@@ -102,7 +102,8 @@ export default function RequestsPage() {
       primary: true,
       render: (r) => (
         <span>
-          {requestVehicle(r)}
+          {/* A lead from the website may name its vehicle only in its notes: the link still says something. */}
+          {requestVehicle(r) || t('vehicles:requests.vehicle_unknown')}
           {r.vehicle && r.vehicle_vin ? (
             <Text component="span" size="xs" c="dimmed" ff="monospace" display="block">
               {r.vehicle_vin}
