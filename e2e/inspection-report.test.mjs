@@ -64,7 +64,9 @@ describe('inspection report', () => {
         await pub.goto(new URL(url).pathname);
         await pub.getByRole('heading', { name: 'Inspection report' }).waitFor();
         await settles(() => pub.getByTestId('shared-score').innerText(), String(score));
-        assert.equal(await pub.getByTestId('shared-verdict').innerText(), scoreData.note);
+        // The verdict in the link's language: the demo form's English one (issue 20 point 21).
+        const verdictEn = { 'Bon état général': 'Good overall condition' }[scoreData.note] ?? scoreData.note;
+        assert.equal(await pub.getByTestId('shared-verdict').innerText(), verdictEn);
         assert.equal(await pub.getByTestId('shared-vin').innerText(), VIN);
         const sections = await pub.getByTestId('shared-section').count();
         assert.ok(sections > 3, 'the sections are listed');
@@ -78,12 +80,10 @@ describe('inspection report', () => {
         await shot(pub, '62-shared-report');
 
         const shared = await downloadedText(pub, () => pub.getByTestId('shared-download').click());
-        for (const text of ['Inspection report', VIN, 'Vehicle score', scoreData.note]) assert.ok(shared.text.includes(text), `the shared PDF holds ${text}`);
+        for (const text of ['Inspection report', VIN, 'Vehicle score', verdictEn]) assert.ok(shared.text.includes(text), `the shared PDF holds ${text}`);
         const summary = await api(`/public/inspection-reports/${url.split('/').pop()}/summary`);
-        for (const s of summary.body.sections) {
-          assert.ok(pdf.text.includes(s.name), `the PDF names the section ${s.name}`);
-          assert.ok(shared.text.includes(s.name), `the shared PDF names the section ${s.name}`);
-        }
+        // The link's summary and PDF name the sections in the link's language (the staff PDF above is in French).
+        for (const s of summary.body.sections) assert.ok(shared.text.includes(s.name), `the shared PDF names the section ${s.name}`);
 
         // The manager revokes it; the customer's page then refuses, in English.
         await dialog.getByTestId('share-revoke').click();
