@@ -87,6 +87,8 @@ export interface ActionResult {
   log?: Record<string, unknown>;
   /** The record as the action left it, for the activity log and notifications (default: as loaded). */
   row?: Row;
+  /** Members of the answer's meta beside the record's document (declared in contract.meta). */
+  meta?: Record<string, unknown>;
 }
 
 /** A workflow call declared beside the resource: POST /{type}/{id}/{name} unless said otherwise. */
@@ -116,6 +118,8 @@ export interface ActionContract {
   response?: JsonSchema;
   /** The status of a success (default 200, or 204 for a collection action without response). */
   status?: number;
+  /** Members the action adds to the record document's meta (ActionResult.meta), by name. */
+  meta?: Record<string, JsonSchema>;
 }
 
 /** What an upload field accepts (POST /uploads/{type}/{id}/{field}; the field is set to the URL). */

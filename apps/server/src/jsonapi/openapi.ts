@@ -370,7 +370,7 @@ function includePaths(registry: Registry, def: ResourceDefinition): string[] {
   return out;
 }
 
-function documentSchema(def: ResourceDefinition, list: boolean): JsonSchema {
+function documentSchema(def: ResourceDefinition, list: boolean, extraMeta: Record<string, JsonSchema> = {}): JsonSchema {
   return {
     type: 'object',
     properties: {
@@ -384,6 +384,7 @@ function documentSchema(def: ResourceDefinition, list: boolean): JsonSchema {
           ...Object.fromEntries(
             Object.entries(def.addData ?? {}).map(([n, extra]) => [n, { description: typeof extra === 'function' ? `add_data=${n}` : `add_data=${n}: ${extra.description}` }]),
           ),
+          ...extraMeta,
         },
         ...(list ? { required: ['page'] } : {}),
         additionalProperties: false,
@@ -571,7 +572,7 @@ function actionOperation(registry: Registry, def: ResourceDefinition, name: stri
   const responses: Record<number, RouteResponse> = c.response
     ? { [c.status ?? 200]: { description: needs, schema: c.response } }
     : record
-      ? { [c.status ?? 200]: { description: needs, schema: ref(`${def.type}.document`) } }
+      ? { [c.status ?? 200]: { description: needs, schema: c.meta ? documentSchema(def, false, c.meta) : ref(`${def.type}.document`) } }
       : // A collection action that does not describe its answer: a JSON:API document, or nothing.
         { 200: { description: needs, schema: { type: 'object' } }, 204: { description: needs } };
   return [

@@ -70,10 +70,10 @@ export function warningsOf(ctx: RequestContext, def: ResourceDefinition, row: Ro
 }
 
 /** Re-reads a record after a write and answers its document (with the request's include). */
-export async function respondWithRecord(ctx: RequestContext, def: ResourceDefinition, id: string, query: Query, reply: FastifyReply, status = 200) {
+export async function respondWithRecord(ctx: RequestContext, def: ResourceDefinition, id: string, query: Query, reply: FastifyReply, status = 200, meta?: Record<string, unknown>) {
   const q = parseQuery(ctx.registry, def, query, { list: false });
   const { row, doc } = await readRecord(ctx, def, id, q.include);
-  return reply.code(status).type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q, undefined, doc));
+  return reply.code(status).type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q, meta, doc));
 }
 
 export type ContextOf = (request: FastifyRequest) => RequestContext;
@@ -133,7 +133,7 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
         if (result.res.body !== undefined)
           return reply.code(result.res.status ?? 200).type(MEDIA_TYPE).send(result.res.body);
         const answerId = result.res.recordId ?? result.record?.id;
-        if (answerId) return respondWithRecord(ctx, def, answerId, request.query as Query, reply, result.res.status ?? 200);
+        if (answerId) return respondWithRecord(ctx, def, answerId, request.query as Query, reply, result.res.status ?? 200, result.res.meta);
         return reply.code(result.res.status ?? 204).send();
       },
     });

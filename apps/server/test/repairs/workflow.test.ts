@@ -163,8 +163,12 @@ describe('clocks', () => {
     // Again on the same item: nothing changes.
     expect((await clock(t, brakes, 'start-clock', mechanic)).body.data.attributes.clock_started_at).toBe(on.body.data.attributes.clock_started_at);
 
+    expect(on.body.meta.stopped_clock).toBeNull();
     const moved = await clock(t, arm, 'start-clock', mechanic);
     expect(moved.body.data.attributes.clock_started_at).not.toBeNull();
+    // The answer names the clock it stopped, so the screen says so (issue 20 point 23), whatever repair it ran on.
+    const code = (await t.api('GET', `${R}/${id}`, { token: admin.token })).body.data.attributes.code;
+    expect(moved.body.meta.stopped_clock).toEqual({ repair_item: brakes, repair: id, repair_code: code, detail: 'Freins' });
     expect((await t.api('GET', `/api/v1/repair-items/${brakes}`, { token: mechanic.token })).body.data.attributes.clock_started_at).toBeNull();
     const running = await t.api('GET', `/api/v1/repair-time-entries?filter[user]=${mechanic.id}&filter[running]=true`, { token: admin.token });
     expect(running.body.data.map((e: any) => e.relationships.repairItem.data.id)).toEqual([arm]);

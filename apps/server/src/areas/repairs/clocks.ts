@@ -27,8 +27,8 @@ async function refresh(db: Db, touched: { repair_item_id: string; repair_id: str
   for (const repairId of new Set(touched.map((t) => t.repair_id))) await storeRepairValues(db, repairId);
 }
 
-/** Closes the running clocks the condition selects: their hours are the time since they started. */
-async function stopWhere(db: Db, condition: SQL): Promise<number> {
+/** Closes the running clocks the condition selects (their hours are the time since they started); answers them. */
+async function stopWhere(db: Db, condition: SQL): Promise<{ repair_item_id: string; repair_id: string }[]> {
   const stopped = rowsOf<{ repair_item_id: string; repair_id: string }>(
     await db.execute(sql`
       UPDATE repair_time_entries SET ended_at = now(), updated_at = now(),
@@ -37,7 +37,15 @@ async function stopWhere(db: Db, condition: SQL): Promise<number> {
       RETURNING repair_item_id, repair_id`),
   );
   await refresh(db, stopped);
-  return stopped.length;
+  return stopped;
+}
+
+/** The clock a start stopped, as its answer's meta.stopped_clock says it (the mechanic is told, not surprised). */
+export interface StoppedClock {
+  repair_item: string;
+  repair: string;
+  repair_code: string | null;
+  detail: string | null;
 }
 
 /** Every clock running on a repair (it is completed or canceled). */
@@ -48,10 +56,10 @@ export const stopRepairClocks = (db: Db, repairId: string) => stopWhere(db, sql`
  * already: nothing changes). The item is in progress from then on, and the user one of the
  * repair's repairers.
  */
-export async function startClock(ctx: RequestContext, item: RepairItemRow) {
+export async function startClock(ctx: RequestContext, item: RepairItemRow): Promise<StoppedClock | null> {
   const user = ctx.actor.id;
-  if (Object.hasOwn(item.running_clocks, user)) return;
-  await stopWhere(ctx.db, sql`user_id = ${user}`);
+  if (Object.hasOwn(item.running_clocks, user)) return null;
+  const [before] = await stopWhere(ctx.db, sql`user_id = ${user}`);
   try {
     await ctx.db.execute(sql`
       INSERT INTO repair_time_entries (id, organization_id, repair_id, repair_item_id, user_id, started_at)
@@ -64,10 +72,15 @@ export async function startClock(ctx: RequestContext, item: RepairItemRow) {
   if (item.state === 'pending') await ctx.db.execute(sql`UPDATE repair_items SET state = 'in_progress' WHERE id = ${item.id}`);
   await ctx.db.execute(sql`UPDATE repairs SET repairer_ids = array_append(repairer_ids, ${user}::uuid) WHERE id = ${item.repair_id} AND NOT (${user}::uuid = ANY(repairer_ids))`);
   await refresh(ctx.db, [{ repair_item_id: item.id, repair_id: item.repair_id }]);
+  if (!before) return null;
+  const [stopped] = rowsOf<{ detail: string | null; code: string | null }>(
+    await ctx.db.execute(sql`SELECT i.detail, r.code FROM repair_items i JOIN repairs r ON r.id = i.repair_id WHERE i.id = ${before.repair_item_id}`),
+  );
+  return { repair_item: before.repair_item_id, repair: before.repair_id, repair_code: stopped?.code ?? null, detail: stopped?.detail ?? null };
 }
 
 /** Stops the acting user's clock on the item (409 when theirs does not run there). */
 export async function stopClock(ctx: RequestContext, item: RepairItemRow) {
   const stopped = await stopWhere(ctx.db, sql`user_id = ${ctx.actor.id} AND repair_item_id = ${item.id}`);
-  if (!stopped) throw new ApiError(409, 'repair.clock_not_running');
+  if (!stopped.length) throw new ApiError(409, 'repair.clock_not_running');
 }

@@ -23,13 +23,34 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Rep
   Object.assign(v, await priceItem(ctx.db, { ...existing, ...v }));
 }
 
-const clock = (summary: string, run: typeof startClock): ActionDefinition<RepairItemRow> => ({
+const STOPPED_CLOCK = {
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      description: 'The acting user’s clock this start stopped (on another item, maybe of another repair)',
+      properties: { repair_item: { type: 'string' }, repair: { type: 'string' }, repair_code: { type: ['string', 'null'] }, detail: { type: ['string', 'null'] } },
+      required: ['repair_item', 'repair', 'repair_code', 'detail'],
+      additionalProperties: false,
+    },
+  ],
+};
+
+const startClockAction: ActionDefinition<RepairItemRow> = {
   permission: 'start repairs',
-  contract: { summary },
+  contract: { summary: 'Starts the acting user’s clock on the item (their clock on another item stops first, named in meta.stopped_clock); only while the repair is in progress', meta: { stopped_clock: STOPPED_CLOCK } },
   async handler(ctx, row) {
-    await run(ctx, row!);
+    return { meta: { stopped_clock: await startClock(ctx, row!) } };
   },
-});
+};
+
+const stopClockAction: ActionDefinition<RepairItemRow> = {
+  permission: 'start repairs',
+  contract: { summary: 'Stops the acting user’s clock on the item (409 when it does not run there)' },
+  async handler(ctx, row) {
+    await stopClock(ctx, row!);
+  },
+};
 
 /**
  * The items of a work order (spec §3 Repair item, §7 /repair-items): written inside the repair's
@@ -65,8 +86,8 @@ export const repairItemsResource = defineResource(declarations['repair-items'], 
   hooks: { beforeWrite },
   policies: repairItemPolicies,
   actions: {
-    'start-clock': clock('Starts the acting user’s clock on the item (their clock on another item stops first); only while the repair is in progress', startClock),
-    'stop-clock': clock('Stops the acting user’s clock on the item (409 when it does not run there)', stopClock),
+    'start-clock': startClockAction,
+    'stop-clock': stopClockAction,
   },
   notify: { label: (row) => String(row.detail ?? '') },
 });

@@ -30,19 +30,24 @@ function repair(clocks: Record<string, string | null>) {
 }
 
 let running: Record<string, string | null> = {};
+/** A clock of the user's on another work order, that the next start stops. */
+let elsewhere: { repair_item: string; repair: string; repair_code: string; detail: string } | null = null;
 let calls: Call[] = [];
 beforeAll(() => shimMantineBrowser());
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   running = {};
+  elsewhere = null;
   signedIn.permissions = new Set(['view any repairs', 'view repairs', 'edit repairs', 'start repairs', 'complete repairs', 'cancel repairs', 'view any comments']);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   calls = mockApi((c) => {
     if (c.method === 'GET' && c.url.startsWith('/repairs/r1')) return { body: repair(running) };
     if (c.method === 'POST' && c.url === '/repair-items/ri2/start-clock') {
-      running = { ...running, ri2: new Date(NOW - 5_000).toISOString() };
-      return { body: { data: { type: 'repair-items', id: 'ri2', attributes: {} } } };
+      // The server names the clock it stopped (meta.stopped_clock): here, or on another work order.
+      const stopped_clock = running.ri1 ? { repair_item: 'ri1', repair: 'r1', repair_code: 'R-2026-000007', detail: 'Changer les plaquettes' } : elsewhere;
+      running = { ...running, ri1: null, ri2: new Date(NOW - 5_000).toISOString() };
+      return { body: { data: { type: 'repair-items', id: 'ri2', attributes: {} }, meta: { stopped_clock } } };
     }
     if (c.method === 'POST' && c.url === '/repair-items/ri1/stop-clock') {
       running = { ...running, ri1: null };
@@ -87,6 +92,14 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     show();
     fireEvent.click(within(await item(1)).getByTestId('item-clock'));
     expect((await within(await item(1)).findByTestId('item-clock-switched')).textContent).toBe('Votre chrono sur « Changer les plaquettes » a été arrêté : un seul tourne à la fois.');
+  });
+
+  it('names a clock it stopped on another work order, with that order’s number', async () => {
+    elsewhere = { repair_item: 'x9', repair: 'r2', repair_code: 'R-2026-000011', detail: 'Vidange' };
+    show();
+    fireEvent.click(within(await item(1)).getByTestId('item-clock'));
+    expect((await within(await item(1)).findByTestId('item-clock-switched')).textContent).toBe('Votre chrono sur « Vidange » du bon R-2026-000011 a été arrêté : un seul tourne à la fois.');
+    elsewhere = null;
   });
 
   it('starts a clock on another item; a refusal is shown on the item', async () => {

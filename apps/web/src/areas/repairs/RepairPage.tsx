@@ -19,7 +19,7 @@ import {
 } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { api, request } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
@@ -63,16 +63,39 @@ function useNow(ticking: boolean): number {
 
 const refusalOf = (e: unknown, fallback: string) => (e instanceof ApiError ? errorMessage(e.errors, translateError) : e ? fallback : null);
 
+/** The clock a start stopped (POST /repair-items/{id}/start-clock, meta.stopped_clock). */
+interface StoppedClock {
+  repair_item: string;
+  repair: string;
+  repair_code: string | null;
+  detail: string | null;
+}
+
 /** The mechanic's clock on an item: a big button to start and stop it, the time it shows running. */
-function ClockButton({ item, now, onDone, stops }: { item: RepairItem; now: number; onDone: () => void; stops: string | null }) {
+function ClockButton({ item, repairId, now, onDone }: { item: RepairItem; repairId: string; now: number; onDone: () => void }) {
   const { t } = useTranslation();
   const running = typeof item.clock_started_at === 'string';
-  // Starting here stops the user's clock on another item (the server's rule): said, not done silently.
+  // Starting here stops the user's clock on another item, maybe of another repair (the server's rule,
+  // its answer's meta.stopped_clock): said, not done silently.
   const [stopped, setStopped] = useState<string | null>(null);
   const clock = useMutation({
     meta: { silent: true },
-    mutationFn: () => api.action(`/repair-items/${encodeURIComponent(item.id)}/${running ? 'stop-clock' : 'start-clock'}`, 'POST', { data: { type: 'repair-items', id: item.id } }),
-    onSuccess: () => setStopped(running ? null : stops),
+    mutationFn: () =>
+      request<{ meta?: { stopped_clock?: StoppedClock | null } }>(`/repair-items/${encodeURIComponent(item.id)}/${running ? 'stop-clock' : 'start-clock'}`, {
+        method: 'POST',
+        body: { data: { type: 'repair-items', id: item.id } },
+        global: false,
+      }),
+    onSuccess: (doc) => {
+      const s = running ? null : (doc?.meta?.stopped_clock ?? null);
+      setStopped(
+        s === null
+          ? null
+          : s.repair === repairId
+            ? t('repairs:clock.switched', { name: s.detail ?? '' })
+            : t('repairs:clock.switched_other', { name: s.detail ?? '', code: s.repair_code ?? '' }),
+      );
+    },
     onSettled: onDone,
   });
   const refusal = refusalOf(clock.error, t('errors:SOMETHING_WENT_WRONG'));
@@ -98,7 +121,7 @@ function ClockButton({ item, now, onDone, stops }: { item: RepairItem; now: numb
       ) : null}
       {running && stopped !== null ? (
         <Text size="sm" role="status" data-testid="item-clock-switched">
-          {t('repairs:clock.switched', { name: stopped })}
+          {stopped}
         </Text>
       ) : null}
       {refusal ? (
@@ -145,7 +168,7 @@ const WORK_ORDER_ROW = ['detail', 'state', 'time', 'total'];
  * with the clock, its total in the row; how it is done, its part and supplier, quantity and prices
  * in its detail. The enumerations are written at once (ItemSelect).
  */
-function workOrderLines({ editable, clocking, now, onDone, mine }: { editable: boolean; clocking: boolean; now: number; onDone: () => void; mine: RepairItem | undefined }): LinesConfig {
+function workOrderLines({ repairId, editable, clocking, now, onDone }: { repairId: string; editable: boolean; clocking: boolean; now: number; onDone: () => void }): LinesConfig {
   const locale = currentLocale();
   const select = (name: 'state' | 'repair_mode' | 'part_status', values: readonly string[], labels: Record<string, Record<string, string>>) => ({
     name,
@@ -183,7 +206,7 @@ function workOrderLines({ editable, clocking, now, onDone, mine }: { editable: b
                 {formatWorkTime(actual)}
               </Text>
             </div>
-            {clocking ? <ClockButton item={item} now={now} onDone={onDone} stops={mine && mine.id !== item.id ? String(mine.detail ?? '') : null} /> : null}
+            {clocking ? <ClockButton item={item} repairId={repairId} now={now} onDone={onDone} /> : null}
           </Stack>
         );
       },
@@ -213,12 +236,10 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   // The mechanics clock while the work is in progress (the server says whose clock may run).
   const clocking = state === 'in_progress' && (can('start repairs') || can('edit repairs'));
   const time = timeSummary(items, now);
-  // The item the user's own clock runs on (clock_started_at is theirs only).
-  const mine = items.find((i) => typeof i.clock_started_at === 'string');
   if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
   return (
     <Stack gap="sm">
-      <LinesView config={workOrderLines({ editable, clocking, now, onDone, mine })} lines={items} label={t('repairs:items.title')} />
+      <LinesView config={workOrderLines({ repairId: repair.id, editable, clocking, now, onDone })} lines={items} label={t('repairs:items.title')} />
       <Group gap="md" data-testid="time-summary">
         <Badge size="lg" variant="light" color="gray" tt="none">
           {t('repairs:time.planned_total', { value: formatWorkTime(time.planned) })}
