@@ -6,18 +6,11 @@
 // e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
+import { api, axeCheck, create, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
 const VIN = '1HGCM82633A004352';
-
-async function create(tk, type, attributes, relationships = {}) {
-  const r = await api(`/${type}`, { method: 'POST', token: tk, body: { data: { type, attributes, relationships } } });
-  assert.equal(r.status, 201, `${type}: ${JSON.stringify(r.body)}`);
-  return r.body.data.id;
-}
-const one = (type, id) => ({ data: { type, id } });
 
 /** Contrôle › Vitrage: a windshield check; Freins › Avant: pads (a choice, in English too) and an optional remark. */
 async function buildForm(tk, name) {

@@ -197,3 +197,21 @@ export function png(width, height) {
   }
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** POST /{type} as the token's user: the new record's id (any status but 201 fails the journey). */
+export async function create(tk, type, attributes, relationships = {}) {
+  const r = await api(`/${type}`, { method: 'POST', token: tk, body: { data: { type, attributes, relationships } } });
+  assert.equal(r.status, 201, `${type}: ${JSON.stringify(r.body)}`);
+  return r.body.data.id;
+}
+
+/** A to-one linkage. */
+export const one = (type, id) => ({ data: { type, id } });
+
+/** Picks an option of a single select in the drawer (no Escape: it would close the drawer). */
+export async function choose(page, label, text) {
+  const input = field(page, label).filter({ visible: true }).first();
+  await input.click();
+  await input.fill(text);
+  await page.getByRole('option', { name: text }).first().click();
+}

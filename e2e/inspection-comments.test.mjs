@@ -6,7 +6,7 @@
 // Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BASE, api, axeCheck, fileBrowser, journey, login, png, settles, shot, token } from './helpers.mjs';
+import { BASE, api, axeCheck, create, fileBrowser, journey, login, one, png, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -21,13 +21,6 @@ function jpegSize(buf) {
   }
   return null;
 }
-
-async function create(tk, type, attributes, relationships = {}) {
-  const r = await api(`/${type}`, { method: 'POST', token: tk, body: { data: { type, attributes, relationships } } });
-  assert.equal(r.status, 201, `${type}: ${JSON.stringify(r.body)}`);
-  return r.body.data.id;
-}
-const one = (type, id) => ({ data: { type, id } });
 
 /** An inspection in progress, held by the manager, of a form with one field that takes photos. */
 async function inspectionInProgress(tk) {

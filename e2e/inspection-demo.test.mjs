@@ -6,7 +6,7 @@
 // serve inspection forms. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
+import { axeCheck, create, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 120_000 };
 const held = fileBrowser();
@@ -50,12 +50,6 @@ const STATES = [
 ];
 
 /** Creates one record and answers its id; fails the test with the server's answer otherwise. */
-async function create(tk, type, attributes, relationships = {}) {
-  const r = await api(`/${type}`, { method: 'POST', token: tk, body: { data: { type, attributes, relationships } } });
-  assert.equal(r.status, 201, `${type}: ${JSON.stringify(r.body)}`);
-  return r.body.data.id;
-}
-const one = (type, id) => ({ data: { type, id } });
 
 /** The form: Extérieur (factor 2) › Carrosserie: windshield, and a crack shown when it is "no"; Pneus › Pneus: two tires. */
 async function buildForm(tk, name) {

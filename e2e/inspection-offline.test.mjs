@@ -9,11 +9,10 @@
 // Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BASE, PASSWORD, api, axeCheck, fileBrowser, png, settles, shot, token } from './helpers.mjs';
+import { BASE, PASSWORD, api, axeCheck, create, fileBrowser, one, png, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 240_000 };
 const held = fileBrowser();
-const one = (type, id) => ({ data: { type, id } });
 const WIDGET = [
   { option: 'good', points: 10 },
   { option: 'to_replace', points: 3 },
@@ -30,12 +29,6 @@ async function matches(read, pattern) {
     actual = await read();
   }
   assert.match(actual, pattern);
-}
-
-async function create(tk, type, attributes, relationships = {}) {
-  const r = await api(`/${type}`, { method: 'POST', token: tk, body: { data: { type, attributes, relationships } } });
-  assert.equal(r.status, 201, `${type}: ${JSON.stringify(r.body)}`);
-  return r.body.data.id;
 }
 
 /** A VIN of the run (unique per organization), with its check digit. */

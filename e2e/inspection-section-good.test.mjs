@@ -6,11 +6,10 @@
 // In French. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BASE, PASSWORD, api, fileBrowser, settles, shot, token } from './helpers.mjs';
+import { BASE, PASSWORD, api, create, fileBrowser, one, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
-const one = (type, id) => ({ data: { type, id } });
 const WIDGET = [
   { option: 'good', points: 10 },
   { option: 'to_replace', points: 0 },
@@ -18,12 +17,6 @@ const WIDGET = [
   { option: 'not_applicable', points: 10 },
 ];
 const CHECK = [{ option: 'yes', points: 5 }, { option: 'no', points: 0 }];
-
-async function create(tk, type, attributes, relationships = {}) {
-  const r = await api(`/${type}`, { method: 'POST', token: tk, body: { data: { type, attributes, relationships } } });
-  assert.equal(r.status, 201, `${type}: ${JSON.stringify(r.body)}`);
-  return r.body.data.id;
-}
 
 /** Freins › Avant (critical pads), Carrosserie › Haut (roof, windshield, rust, antenna with N/A, wipers). */
 async function buildForm(tk) {

@@ -5,26 +5,11 @@
 // signature, and the API agrees. At 1024x768, in French. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, field, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
+import { api, axeCheck, choose, create, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
 const VIN = '1HGCM82633A004352';
-
-async function create(tk, type, attributes, relationships = {}) {
-  const r = await api(`/${type}`, { method: 'POST', token: tk, body: { data: { type, attributes, relationships } } });
-  assert.equal(r.status, 201, `${type}: ${JSON.stringify(r.body)}`);
-  return r.body.data.id;
-}
-const one = (type, id) => ({ data: { type, id } });
-
-/** Picks an option of a single select in the drawer (no Escape: it would close the drawer). */
-async function choose(page, label, text) {
-  const input = field(page, label).filter({ visible: true }).first();
-  await input.click();
-  await input.fill(text);
-  await page.getByRole('option', { name: text }).first().click();
-}
 
 /** Contrôle › Vitrage: windshield and wipers (yes 10, no 0), and one reminder to tick. */
 async function buildForm(tk, name) {

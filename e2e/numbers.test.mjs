@@ -4,26 +4,11 @@
 // Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, field, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
+import { api, choose, create, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
 const VIN = '1HGCM82633A004352';
-
-async function create(tk, type, attributes, relationships = {}) {
-  const r = await api(`/${type}`, { method: 'POST', token: tk, body: { data: { type, attributes, relationships } } });
-  assert.equal(r.status, 201, `${type}: ${JSON.stringify(r.body)}`);
-  return r.body.data.id;
-}
-const one = (type, id) => ({ data: { type, id } });
-
-async function choose(page, label, text) {
-  const input = field(page, label).filter({ visible: true }).first();
-  await input.click();
-  await input.fill(text);
-  await page.getByRole('option', { name: text }).first().click();
-}
-
 
 /** A form of one field, an inspection of the demo vehicle made from it on the screen, started. */
 async function startInspection(page, tk, fieldAttributes, vin = VIN) {
