@@ -60,6 +60,28 @@ export function publicTokenRoute(method: Method, path: string, contract: Omit<Ro
   describeRoute(method, path, { ...contract, public: true, errors: [...new Set([404, 410, 429, ...(contract.errors ?? [])])] });
 }
 
+/**
+ * The JSON:API document of one record a hand-written route answers: its type, its id (a uuid unless
+ * said otherwise, or none with `id: false`) and its attributes' schema.
+ */
+export function oneRecordDocument(type: string, attributes: JsonSchema, opts: { id?: JsonSchema | false } = {}): JsonSchema {
+  const id = opts.id === undefined ? { type: 'string', format: 'uuid' } : opts.id;
+  return {
+    type: 'object',
+    properties: {
+      jsonapi: { $ref: '#/components/schemas/jsonapi' },
+      data: {
+        type: 'object',
+        properties: { type: { const: type }, ...(id ? { id } : {}), attributes },
+        required: ['type', ...(id ? ['id'] : []), 'attributes'],
+        additionalProperties: false,
+      },
+    },
+    required: ['data'],
+    additionalProperties: false,
+  };
+}
+
 /** A route as Fastify registered it (onRoute), path under /api/v1. */
 export interface RegisteredRoute {
   method: string;

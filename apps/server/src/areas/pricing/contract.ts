@@ -1,6 +1,6 @@
 import { CATALOGUE_LEVELS, CONDITIONS, FRAME_DISPLAYS, LEAD_NAME_MAX, MARGIN_FIELDS, OFFER_STEPS, PRICE_REQUEST_FIELDS, PROVINCES, WIDENING_STEPS } from '@atelier/domain';
 import type { JsonSchema } from '../../jsonapi/define-resource.ts';
-import { describeRoute } from '../../jsonapi/openapi.ts';
+import { describeRoute, oneRecordDocument } from '../../jsonapi/openapi.ts';
 
 // The contract of the pricing routes (GET /api/v1/openapi.json): the body of an estimation, the
 // result of spec §3 "Price estimation result", the catalogue lists, the keys and the frame's calls.
@@ -210,23 +210,7 @@ for (const level of CATALOGUE_LEVELS) {
   });
 }
 
-/** A JSON:API document of one record of a hand-written route: its type, id and attributes. */
-const oneRecord = (type: string, attributes: JsonSchema): JsonSchema => ({
-  type: 'object',
-  properties: {
-    jsonapi: { $ref: '#/components/schemas/jsonapi' },
-    data: {
-      type: 'object',
-      properties: { type: { const: type }, id: { type: 'string', format: 'uuid' }, attributes },
-      required: ['type', 'id', 'attributes'],
-      additionalProperties: false,
-    },
-  },
-  required: ['data'],
-  additionalProperties: false,
-});
-
-const keys = oneRecord('estimate-vehicle-keys', {
+const keys = oneRecordDocument('estimate-vehicle-keys', {
   type: 'object',
   properties: {
     public_key: { type: 'string' },
@@ -250,18 +234,11 @@ describeRoute('GET', '/public/embed/vehicle-estimate', {
   query: [keyQuery],
   responses: {
     200: {
-      schema: {
-        type: 'object',
-        properties: {
-          jsonapi: { $ref: '#/components/schemas/jsonapi' },
-          data: {
-            type: 'object',
-            properties: { type: { const: 'vehicle-estimate-frames' }, id: { type: 'string' }, attributes: { type: 'object', properties: { organization: { type: 'string' }, provinces: { type: 'array', items: { type: 'string' } } }, required: ['organization', 'provinces'] } },
-            required: ['type', 'id', 'attributes'],
-          },
-        },
-        required: ['data'],
-      },
+      schema: oneRecordDocument(
+        'vehicle-estimate-frames',
+        { type: 'object', properties: { organization: { type: 'string' }, provinces: { type: 'array', items: { type: 'string' } } }, required: ['organization', 'provinces'], additionalProperties: false },
+        { id: { type: 'string' } },
+      ),
     },
   },
   errors: [403, 404, 429],
@@ -291,28 +268,16 @@ describeRoute('POST', '/public/embed/vehicle-price', {
   body: { schema: publicBody, contentType: 'application/json' },
   responses: {
     200: {
-      schema: {
-        type: 'object',
-        properties: {
-          jsonapi: { $ref: '#/components/schemas/jsonapi' },
-          data: {
-            type: 'object',
-            properties: {
-              type: { const: 'vehicle-price-offers' },
-              attributes: {
-                type: 'object',
-                properties: { vehicle: vehicleSchema, province: { enum: [...PROVINCES] }, status: { enum: [...CONDITIONS] }, mileage: int, ...(frameOfferSchema.properties as Record<string, JsonSchema>) },
-                required: ['vehicle', 'province', 'status', 'mileage', 'display', 'offer', 'low', 'high'],
-                additionalProperties: false,
-              },
-            },
-            required: ['type', 'attributes'],
-            additionalProperties: false,
-          },
+      schema: oneRecordDocument(
+        'vehicle-price-offers',
+        {
+          type: 'object',
+          properties: { vehicle: vehicleSchema, province: { enum: [...PROVINCES] }, status: { enum: [...CONDITIONS] }, mileage: int, ...(frameOfferSchema.properties as Record<string, JsonSchema>) },
+          required: ['vehicle', 'province', 'status', 'mileage', 'display', 'offer', 'low', 'high'],
+          additionalProperties: false,
         },
-        required: ['data'],
-        additionalProperties: false,
-      },
+        { id: false },
+      ),
     },
   },
   errors: [403, 404, 415, 422, 429],
@@ -373,7 +338,7 @@ const settingsAttributes = {
   },
   additionalProperties: false,
 } satisfies JsonSchema;
-const frameSettings = oneRecord('estimate-vehicle-frame-settings', { ...settingsAttributes, required: ['desired_profit', 'aggression_percentage', 'damage_cost', 'display'] });
+const frameSettings = oneRecordDocument('estimate-vehicle-frame-settings', { ...settingsAttributes, required: ['desired_profit', 'aggression_percentage', 'damage_cost', 'display'] });
 describeRoute('GET', '/estimate-vehicle-frame-settings', { summary: 'The frame’s settings: the margin its offers take and whether it shows an offer or a range', tag: 'pricing', query: selectionQuery, responses: { 200: { schema: frameSettings } }, errors: [400, 403] });
 describeRoute('PATCH', '/estimate-vehicle-frame-settings', {
   summary: 'Changes the frame’s settings (any of the members; the others are kept)',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from '../../jsonapi/errors.ts';
-import { describeRoute } from '../../jsonapi/openapi.ts';
+import { describeRoute, oneRecordDocument } from '../../jsonapi/openapi.ts';
 import { MEDIA_TYPE, inTransaction, type ContextOf } from '../../jsonapi/router.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { regenerateSecret, secretOf } from './callbacks.ts';
@@ -15,22 +15,11 @@ const secretDocument = (organizationId: string, secret: string) => ({
   data: { type: 'callback-secrets', id: organizationId, attributes: { secret } },
 });
 
-const schema = {
-  type: 'object',
-  properties: {
-    jsonapi: { $ref: '#/components/schemas/jsonapi' },
-    data: {
-      type: 'object',
-      properties: {
-        type: { const: 'callback-secrets' },
-        id: { type: 'string', format: 'uuid', description: 'The organization' },
-        attributes: { type: 'object', properties: { secret: { type: 'string' } }, required: ['secret'], additionalProperties: false },
-      },
-      required: ['type', 'id', 'attributes'],
-    },
-  },
-  required: ['data'],
-};
+const schema = oneRecordDocument(
+  'callback-secrets',
+  { type: 'object', properties: { secret: { type: 'string' } }, required: ['secret'], additionalProperties: false },
+  { id: { type: 'string', format: 'uuid', description: 'The organization' } },
+);
 
 /** The organization whose secret it is: the user's own (platform and reseller users have none). */
 function organizationOf(ctx: RequestContext): string {
