@@ -1,9 +1,8 @@
 import { CONDITION_LABELS, REQUEST_ACTION_PERMISSIONS, type FrameOffer, type Lead, type Locale, type PriceRequest } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
-import { actorForUser } from '../../auth/tokens.ts';
 import type { Db } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
-import { users } from '../admin/admin.table.ts';
+import { permissions, rolePermissions, userRoles, users } from '../admin/admin.table.ts';
 import { notifications } from '../notifications/notifications.table.ts';
 import { requests } from '../requests/requests.table.ts';
 
@@ -37,13 +36,15 @@ function notesOf(locale: Locale, lead: Lead, vehicle: LeadVehicle | null, reques
 
 /** Active users of the organization who may assign requests: they dispatch the lead. */
 async function dispatchers(db: Db, organizationId: string): Promise<string[]> {
-  const candidates = await db.select({ id: users.id }).from(users).where(and(eq(users.organization_id, organizationId), eq(users.active, true)));
-  const found: string[] = [];
-  for (const { id } of candidates) {
-    const actor = await actorForUser(db, id);
-    if (actor?.permissions.has(REQUEST_ACTION_PERMISSIONS.assign)) found.push(id);
-  }
-  return found;
+  // One statement, whatever the organization's size (a public route: no query per user).
+  const rows = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.user_id, users.id))
+    .innerJoin(rolePermissions, eq(rolePermissions.role_id, userRoles.role_id))
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(and(eq(users.organization_id, organizationId), eq(users.active, true), eq(permissions.name, REQUEST_ACTION_PERMISSIONS.assign)));
+  return rows.map((r) => r.id);
 }
 
 /** Saves the lead as an evaluation request and notifies the dispatchers, in one transaction. */
