@@ -47,3 +47,4 @@ export * from './declarations/vehicle-sales.ts';
 export * from './declarations/request-logs.ts';
 export * from './imports/amounts.ts';
 export * from './numbers/numbers.ts';
+export * from './workflow/workflow.ts';

@@ -7,6 +7,7 @@ import { attributeOf, type Attribute } from './attributes.ts';
 import type { RequestContext } from './context.ts';
 import type { ChildList } from './children.ts';
 import type { Relationship, Storage } from './relationships.ts';
+import type { WorkflowParts } from './workflow.ts';
 
 export type Row = Record<string, unknown> & { id: string };
 /** Extra data of a response's meta (add_data=name), from the records it answers. */
@@ -91,21 +92,34 @@ export interface ActionResult {
   meta?: Record<string, unknown>;
 }
 
-/** A workflow call declared beside the resource: POST /{type}/{id}/{name} unless said otherwise. */
-export interface ActionDefinition<R extends Row = Row> {
+interface ActionBase {
   method?: 'GET' | 'POST';
-  /** Path under the type; ':id' marks the record. Default ':id/<name>'. */
+  /** Path under the type; ':id' marks the record. Default ':id/<name>' (a collection action: '<name>'). */
   path?: string;
-  /** Record actions load and lock the record first; collection actions get none. */
-  collection?: boolean;
   /** Permission needed (any of the list); null: any signed-in user (the handler scopes the rows). */
   permission: string | string[] | null;
-  /** Log the action in the activity log (default true for record actions). */
-  log?: boolean;
-  handler(ctx: RequestContext, record: R | null, body: unknown): Promise<ActionResult | void>;
   /** What the API contract (GET /openapi.json) says of the action beyond its path and verb. */
   contract?: ActionContract;
 }
+
+/**
+ * A workflow call on one record: POST /{type}/{id}/{name} unless said otherwise. The engine loads
+ * and locks the record (404 when the user does not see it), runs its policy, then the handler, and
+ * logs the action (unless `log` is false) in one transaction (jsonapi/run-action.ts).
+ */
+export interface RecordAction<R extends Row = Row> extends ActionBase {
+  collection?: false;
+  log?: boolean;
+  handler(ctx: RequestContext, record: R, body: unknown): Promise<ActionResult | void>;
+}
+
+/** A call on the type as a whole (POST /{type}/{name}): the handler scopes what it touches. */
+export interface CollectionAction extends ActionBase {
+  collection: true;
+  handler(ctx: RequestContext, body: unknown): Promise<ActionResult | void>;
+}
+
+export type ActionDefinition<R extends Row = Row> = RecordAction<R> | CollectionAction;
 
 /** A JSON Schema (2020-12, as OpenAPI 3.1 takes it). */
 export type JsonSchema = Record<string, unknown>;
@@ -176,6 +190,11 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
   tombstone?(ctx: RequestContext, row: R): Promise<Record<string, unknown> | undefined> | Record<string, unknown> | undefined;
   policies?: Policies<R>;
   actions?: Record<string, ActionDefinition<R>>;
+  /**
+   * The type's workflow (jsonapi/workflow.ts): its actions, their policies, available_actions, the
+   * counts per state and, unless the type says otherwise, the edit policy come from it.
+   */
+  workflow?: WorkflowParts<R>;
   /** Extra data computed on demand (?add_data=name) and returned in meta; with a description, what the OpenAPI says of it. */
   addData?: Record<string, AddData | { read: AddData; description: string }>;
   /** Unique index name → attribute (or attribute and message), to answer a violation on the right field. */
@@ -241,6 +260,16 @@ export function defineResource<D extends Declaration, T extends PgTable>(declara
   const missingFilters = declaration.filters.filter((name) => !Object.hasOwn(filters, name));
   if (undeclared.length || missingFilters.length) throw new Error(`${type}: undeclared ${undeclared.join(', ')}; filters without SQL ${missingFilters.join(', ')}`);
   const expressions = sortExpressions as Record<string, SQL>;
+  const flow = rest.workflow;
+  if (flow) {
+    if (!attributes.available_actions) throw new Error(`${type}: a workflow type declares available_actions`);
+    attributes.available_actions = flow.availableActions(attributes.available_actions);
+    Object.assign(rest, {
+      actions: { ...flow.actions, ...rest.actions },
+      policies: { edit: flow.editable, ...rest.policies, actions: { ...flow.policies, ...rest.policies?.actions } },
+      listCount: rest.listCount ?? flow.listCount,
+    });
+  }
   return {
     ...rest,
     type,

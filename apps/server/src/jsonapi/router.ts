@@ -1,17 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkActionBody } from './action-body.ts';
 import type { RequestContext } from './context.ts';
-import type { ResourceDefinition, Row } from './define-resource.ts';
+import type { ActionResult, ResourceDefinition, Row } from './define-resource.ts';
+import { runAction } from './run-action.ts';
 import type { Registry } from './registry.ts';
 import { addDataMeta, includedObjects, newDocument, serialize, type Document } from './serialize.ts';
-import { findRow } from './scope.ts';
 import { loadIncludes, readList, readRecord } from './includes.ts';
-import { ApiError, forbidden, notFound } from './errors.ts';
+import { ApiError, forbidden } from './errors.ts';
 import { describeRoute, type RegisteredRoute } from './openapi.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { createRecord, deleteRecord, updateRecord } from './write.ts';
-import { authorize, enforceAction } from './policies.ts';
-import { writeLog } from './audit.ts';
+import { authorize } from './policies.ts';
 import { t } from '../i18n/index.ts';
 
 export const MEDIA_TYPE = 'application/vnd.api+json';
@@ -115,26 +114,24 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
       url: path,
       handler: async (request, reply) => {
         const ctx = contextOf(request);
-        const needed = action.permission === null ? null : [action.permission].flat();
-        if (needed && !needed.some((p) => ctx.actor.permissions.has(p))) throw forbidden();
-        // A record action answers the record: acting on it needs the right to see it as well.
-        if (!action.collection) authorize(ctx, def, 'view');
-        const id = (request.params as { id?: string }).id;
-        // An empty id (/requests//cancel) names no record.
-        if (!action.collection && !id) throw notFound('');
-        checkActionBody(request.body);
-        const result = await inTransaction(ctx, async (tx) => {
-          const record = action.collection || !id ? null : await findRow(tx, def, id, { lock: true });
-          if (record) await enforceAction(tx, def, name, record);
-          const res = (await action.handler(tx, record, request.body ?? {})) ?? {};
-          if (record && action.log !== false) await writeLog(tx, def, res.row ?? record, name, { attributes: res.log ?? {} });
-          return { res, record };
-        });
-        if (result.res.body !== undefined)
-          return reply.code(result.res.status ?? 200).type(MEDIA_TYPE).send(result.res.body);
-        const answerId = result.res.recordId ?? result.record?.id;
-        if (answerId) return respondWithRecord(ctx, def, answerId, request.query as Query, reply, result.res.status ?? 200, result.res.meta);
-        return reply.code(result.res.status ?? 204).send();
+        const body = request.body ?? {};
+        let res: ActionResult;
+        let answerId: string | undefined;
+        if (action.collection) {
+          const needed = action.permission === null ? null : [action.permission].flat();
+          if (needed && !needed.some((p) => ctx.actor.permissions.has(p))) throw forbidden();
+          checkActionBody(request.body);
+          res = (await inTransaction(ctx, (tx) => action.handler(tx, body))) ?? {};
+          answerId = res.recordId;
+        } else {
+          const id = (request.params as { id?: string }).id ?? '';
+          const run = (await inTransaction(ctx, (tx) => runAction(tx, def.type, id, name, body)))!;
+          res = run.result;
+          answerId = res.recordId ?? run.row.id;
+        }
+        if (res.body !== undefined) return reply.code(res.status ?? 200).type(MEDIA_TYPE).send(res.body);
+        if (answerId) return respondWithRecord(ctx, def, answerId, request.query as Query, reply, res.status ?? 200, res.meta);
+        return reply.code(res.status ?? 204).send();
       },
     });
   }

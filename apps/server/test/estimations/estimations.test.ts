@@ -1,4 +1,4 @@
-import { ESTIMATION_ACTIONS, ESTIMATION_STATES, estimationActionRoute, estimationStep, type EstimationPhases, type EstimationState } from '@atelier/domain';
+import { ESTIMATION_ACTIONS, ESTIMATION_STATES, estimationStep, estimationWorkflow, type EstimationPhases, type EstimationState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, userWith, type MadeUser } from '../factories.ts';
@@ -340,7 +340,7 @@ describe('every action from every state', () => {
       approval_status = ${phases.approval.status}, approval_holder_id = ${phases.approval.holder} WHERE id = ${id}`);
     const expected = estimationStep(state, phases, action, admin.id);
     const body = action === 'assign' ? { data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: other.id }] } } } } : { holder };
-    const res = await act(t, id, estimationActionRoute(action), admin, body);
+    const res = await act(t, id, estimationWorkflow.route(action), admin, body);
     if (expected.ok) {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.attributes).toMatchObject({ state: expected.state, components_status: expected.phases.components.status, approval_status: expected.phases.approval.status });
@@ -353,7 +353,7 @@ describe('every action from every state', () => {
 
   it('needs each action’s permission (403), nothing changed', async () => {
     const { id } = await estimate(t, admin);
-    for (const action of ESTIMATION_ACTIONS) expect((await act(t, id, estimationActionRoute(action), viewer, { holder: admin.id })).status, action).toBe(403);
+    for (const action of ESTIMATION_ACTIONS) expect((await act(t, id, estimationWorkflow.route(action), viewer, { holder: admin.id })).status, action).toBe(403);
     expect(await stateOf(t, id)).toBe('pending');
   });
 

@@ -1,4 +1,4 @@
-import { INSPECTION_ACTIONS, INSPECTION_STATES, expectedCheckDigit, inspectionActionRoute, inspectionTransition } from '@atelier/domain';
+import { INSPECTION_ACTIONS, INSPECTION_STATES, expectedCheckDigit, inspectionWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
@@ -383,7 +383,7 @@ describe('workflow', () => {
 });
 
 describe('every action from every state', () => {
-  const CASES = INSPECTION_STATES.flatMap((state) => INSPECTION_ACTIONS.map((action) => [state, action, inspectionTransition(state, action)] as const));
+  const CASES = INSPECTION_STATES.flatMap((state) => INSPECTION_ACTIONS.map((action) => [state, action, inspectionWorkflow.transition(state, action)] as const));
   const bodyOf = (action: string): object | undefined =>
     action === 'assign'
       ? { data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: other.id }] } } } }
@@ -400,7 +400,7 @@ describe('every action from every state', () => {
     await t.database.db.execute(sql`UPDATE inspections SET state = ${state}, holder_id = ${holder} WHERE id = ${id}`);
     if (action === 'complete' && next) for (const name of ['Pneu AG', 'Pneu AD', 'Klaxon', 'Remarque'])
       await t.database.db.execute(sql`UPDATE inspection_fields SET touched = true WHERE id = ${await fieldOf(id, name)}`);
-    const res = await act(id, inspectionActionRoute(action), admin, bodyOf(action) ?? {});
+    const res = await act(id, inspectionWorkflow.route(action), admin, bodyOf(action) ?? {});
     if (!next) {
       expect(res.status).toBe(409);
       expect(await stateOf(id)).toBe(state);

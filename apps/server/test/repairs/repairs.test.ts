@@ -235,14 +235,14 @@ describe('the repair of an approved estimate', () => {
     expect(row.state).toBe('assigned');
     const notes = await t.api('GET', '/api/v1/notifications?page[size]=50', { token: mechanic.token });
     expect(notes.body.data.some((n: any) => n.attributes.subject_id === row.id && n.attributes.event === 'created')).toBe(true);
-    const canceled = await asUser(t, admin.id, (ctx) => cancelRepairOf(ctx, row.id));
+    const canceled = await asUser(t, admin.id, (ctx) => cancelRepairOf(ctx, row.id, { type: 'estimations', id: src.estimation_id, organizationId: orgId }));
     expect(canceled).toMatchObject({ state: 'canceled', canceled_by_id: admin.id });
     // Twice: nothing more to do.
-    expect((await asUser(t, admin.id, (ctx) => cancelRepairOf(ctx, row.id))).state).toBe('canceled');
+    expect((await asUser(t, admin.id, (ctx) => cancelRepairOf(ctx, row.id, { type: 'estimations', id: src.estimation_id, organizationId: orgId }))).state).toBe('canceled');
     const again = await source(vehicle);
     const done = await asUser(t, admin.id, (ctx) => createRepairFromEstimation(ctx, again));
     await t.database.db.execute(sql`UPDATE repairs SET state = 'completed' WHERE id = ${done.id}`);
-    await expect(asUser(t, admin.id, (ctx) => cancelRepairOf(ctx, done.id))).rejects.toMatchObject({ status: 409 });
+    await expect(asUser(t, admin.id, (ctx) => cancelRepairOf(ctx, done.id, { type: 'estimations', id: again.estimation_id, organizationId: orgId }))).rejects.toMatchObject({ status: 409 });
     expect(await stateOf(t, done.id)).toBe('completed');
   });
 });

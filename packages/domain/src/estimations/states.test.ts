@@ -5,18 +5,23 @@ import {
   ESTIMATION_ACTIONS,
   ESTIMATION_ACTION_PERMISSIONS,
   ESTIMATION_STATES,
-  availableEstimationActions,
-  estimationActionRoute,
-  estimationActionsIn,
   estimationStep,
+  estimationWorkflow,
   initialEstimationStatus,
-  isEstimationFinal,
   writableItemGroups,
   type EstimationAction,
   type EstimationPhases,
   type EstimationState,
   type PhaseState,
 } from './states.ts';
+
+// The kit's answers, under the names these tables were first written against.
+const estimationActionRoute = estimationWorkflow.route;
+const estimationActionsIn = (state: EstimationState, phases: EstimationPhases) =>
+  estimationWorkflow.actions.filter((a) => { const s = estimationStep(state, phases, a, '\u0000'); return s.ok || s.reason === 'held' || s.reason === 'own'; });
+const isEstimationFinal = estimationWorkflow.isFinal;
+const availableEstimationActions = (state: EstimationState, phases: EstimationPhases, actor: { id: string; permissions: ReadonlySet<string> }) =>
+  estimationWorkflow.available({ state, phases }, actor);
 
 const P: PhaseState = { status: 'pending', holder: null };
 const D: PhaseState = { status: 'done', holder: null };

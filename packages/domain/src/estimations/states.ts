@@ -1,24 +1,11 @@
 import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineWorkflow, type ActionSpec, type WorkStatus } from '../workflow/workflow.ts';
 
 // Estimation states, phases and actions (spec §4, §6, §7; issue 12). An estimate is worked in
 // three phases: components (the parts), times (the labour), then approval. Parts and labour may
 // be worked at the same time, by different people; each phase in progress is held by one user,
 // whom the others may take over (parts and labour only). The table is in docs/decisions.md
 // "Estimation states". Pure: the server's policies and the web's buttons read the same rules.
-
-export const ESTIMATION_STATES = ['draft', 'pending', 'assigned', 'in_progress', 'completed', 'approved', 'reviewed', 'denied', 'canceled'] as const;
-export type EstimationState = (typeof ESTIMATION_STATES)[number];
-export const ESTIMATION_STATE_LABELS: Labels<EstimationState> = {
-  draft: { fr: 'Brouillon', en: 'Draft' },
-  pending: { fr: 'À assigner', en: 'To assign' },
-  assigned: { fr: 'À faire', en: 'To do' },
-  in_progress: { fr: 'En cours', en: 'In progress' },
-  completed: { fr: 'À approuver', en: 'To approve' },
-  approved: { fr: 'Approuvée', en: 'Approved' },
-  reviewed: { fr: 'À réviser', en: 'To revise' },
-  denied: { fr: 'Refusée', en: 'Denied' },
-  canceled: { fr: 'Annulée', en: 'Canceled' },
-};
 
 /** Who pays for the work: a customer, the dealership (a used vehicle reconditioned for sale), or a manufacturer's warranty. Repairs take the same. */
 export const WORK_TYPES = ['customer', 'internal', 'warranty'] as const;
@@ -28,6 +15,19 @@ export const WORK_TYPE_LABELS: Labels<WorkType> = {
   internal: { fr: 'Interne (reconditionnement)', en: 'Internal (reconditioning)' },
   warranty: { fr: 'Garantie', en: 'Warranty' },
 };
+
+const STATES = {
+  draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
+  pending: { label: { fr: 'À assigner', en: 'To assign' }, color: 'yellow' },
+  assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
+  in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+  completed: { label: { fr: 'À approuver', en: 'To approve' }, color: 'cyan' },
+  approved: { label: { fr: 'Approuvée', en: 'Approved' }, color: 'teal' },
+  reviewed: { label: { fr: 'À réviser', en: 'To revise' }, color: 'grape' },
+  denied: { label: { fr: 'Refusée', en: 'Denied' }, color: 'red' },
+  canceled: { label: { fr: 'Annulée', en: 'Canceled' }, color: 'gray' },
+} as const;
+export type EstimationState = keyof typeof STATES;
 
 export const ESTIMATION_PHASES = ['components', 'times', 'approval'] as const;
 export type EstimationPhase = (typeof ESTIMATION_PHASES)[number];
@@ -52,73 +52,9 @@ export interface PhaseState {
   holder: string | null;
 }
 export type EstimationPhases = Readonly<Record<EstimationPhase, PhaseState>>;
-
-export const ESTIMATION_ACTIONS = [
-  'assign',
-  'start_components',
-  'end_components',
-  'take_over_components',
-  'start_times',
-  'end_times',
-  'take_over_times',
-  'start_approve',
-  'send_client_approve',
-  'end_approve',
-  'valid',
-  'review',
-  'deny',
-  'redo_approve',
-  'by_pass',
-  'cancel',
-] as const;
-export type EstimationAction = (typeof ESTIMATION_ACTIONS)[number];
-
-export const ESTIMATION_ACTION_LABELS: Labels<EstimationAction> = {
-  assign: { fr: 'Assigner', en: 'Assign' },
-  start_components: { fr: 'Commencer les pièces', en: 'Start the parts' },
-  end_components: { fr: 'Terminer les pièces', en: 'End the parts' },
-  take_over_components: { fr: 'Prendre en charge les pièces', en: 'Take over the parts' },
-  start_times: { fr: "Commencer la main-d'œuvre", en: 'Start the labour' },
-  end_times: { fr: "Terminer la main-d'œuvre", en: 'End the labour' },
-  take_over_times: { fr: "Prendre en charge la main-d'œuvre", en: 'Take over the labour' },
-  start_approve: { fr: "Commencer l'approbation", en: 'Start the approval' },
-  send_client_approve: { fr: 'Envoyer au client pour approbation', en: 'Send to the customer for approval' },
-  end_approve: { fr: "Terminer l'approbation", en: 'End the approval' },
-  valid: { fr: 'Valider', en: 'Validate' },
-  review: { fr: 'Renvoyer en révision', en: 'Send back for revision' },
-  deny: { fr: 'Refuser', en: 'Deny' },
-  redo_approve: { fr: "Reprendre l'approbation", en: 'Redo the approval' },
-  by_pass: { fr: 'Passer à la réparation', en: 'Skip to the repair' },
-  cancel: { fr: 'Annuler', en: 'Cancel' },
-};
-
-/**
- * Each action's permission (spec §6). 'complete estimations' gates no action: an estimate is
- * complete when its parts and labour are done; 'change manager estimations' changes the approver.
- */
-export const ESTIMATION_ACTION_PERMISSIONS: Record<EstimationAction, string> = {
-  assign: 'assign estimations',
-  start_components: 'edit components estimations',
-  end_components: 'edit components estimations',
-  take_over_components: 'take over estimations',
-  start_times: 'edit times estimations',
-  end_times: 'edit times estimations',
-  take_over_times: 'take over estimations',
-  start_approve: 'approve estimations',
-  send_client_approve: 'approve estimations',
-  end_approve: 'approve estimations',
-  valid: 'validate estimations',
-  review: 'review estimations',
-  deny: 'deny estimations',
-  redo_approve: 'approve estimations',
-  by_pass: 'make repair without estimation',
-  cancel: 'cancel estimations',
-};
-
-/** The route of an action under /estimations/{id}/ (spec §7): take-overs are take-over/<phase>. */
-export function estimationActionRoute(action: EstimationAction): string {
-  const takeOver = /^take_over_(\w+)$/.exec(action);
-  return takeOver ? `take-over/${takeOver[1]}` : action.replaceAll('_', '-');
+/** An estimate's status as its workflow reads it: its state and its phases (each held or not). */
+export interface EstimationStatus extends WorkStatus<EstimationState> {
+  phases: EstimationPhases;
 }
 
 const PENDING: PhaseState = { status: 'pending', holder: null };
@@ -180,7 +116,7 @@ const decide = (apply: Rule['apply']): Rule => ({
   apply,
 });
 
-const RULES: Record<EstimationAction, Rule> = {
+const RULES = {
   assign: {
     from: ['draft', 'pending', 'assigned', 'in_progress', 'reviewed'],
     // Before work, assigning makes it to do; during work it only changes who is expected.
@@ -224,7 +160,8 @@ const RULES: Record<EstimationAction, Rule> = {
     from: ['draft', 'pending', 'assigned', 'in_progress', 'reviewed', 'completed', 'denied'],
     apply: (s) => ({ state: 'canceled', phases: { components: released(s.phases.components), times: released(s.phases.times), approval: released(s.phases.approval) } }),
   },
-};
+} satisfies Record<string, Rule>;
+type RuleName = keyof typeof RULES;
 
 /**
  * Why an action is refused: the estimate's state does not offer it (`state`), a phase is not where
@@ -247,7 +184,7 @@ function offered(rule: Rule, state: EstimationState, phases: EstimationPhases): 
 
 /** What an action by `actor` (a user id) does to the estimate, or why it is refused. */
 export function estimationStep(state: EstimationState, phases: EstimationPhases, action: EstimationAction, actor: string): EstimationStep {
-  const rule = RULES[action];
+  const rule: Rule = RULES[action];
   const refusal = offered(rule, state, phases);
   if (refusal) return { ok: false, ...refusal };
   if (rule.holder) {
@@ -259,28 +196,53 @@ export function estimationStep(state: EstimationState, phases: EstimationPhases,
   return { ok: true, ...rule.apply({ state, phases }, actor) };
 }
 
-/** The actions the estimate's state and phases offer to someone (whoever holds what). */
-export function estimationActionsIn(state: EstimationState, phases: EstimationPhases): EstimationAction[] {
-  return ESTIMATION_ACTIONS.filter((a) => offered(RULES[a], state, phases) === null);
-}
+/** Each action's label, permission (spec §6) and route; 'complete estimations' gates none (parts and labour done complete it). */
+const ACTIONS: Record<RuleName, Omit<ActionSpec<EstimationState>, 'from'>> = {
+  assign: { label: { fr: 'Assigner', en: 'Assign' }, permission: 'assign estimations', stamps: { by: 'assigned_by_id', at: 'assigned_at' } },
+  start_components: { label: { fr: 'Commencer les pièces', en: 'Start the parts' }, permission: 'edit components estimations', stamps: { by: 'components_started_by_id' } },
+  end_components: { label: { fr: 'Terminer les pièces', en: 'End the parts' }, permission: 'edit components estimations', stamps: { by: 'components_ended_by_id' } },
+  take_over_components: { label: { fr: 'Prendre en charge les pièces', en: 'Take over the parts' }, permission: 'take over estimations', route: 'take-over/components' },
+  start_times: { label: { fr: "Commencer la main-d'œuvre", en: 'Start the labour' }, permission: 'edit times estimations', stamps: { by: 'times_started_by_id' } },
+  end_times: { label: { fr: "Terminer la main-d'œuvre", en: 'End the labour' }, permission: 'edit times estimations', stamps: { by: 'times_ended_by_id' } },
+  take_over_times: { label: { fr: "Prendre en charge la main-d'œuvre", en: 'Take over the labour' }, permission: 'take over estimations', route: 'take-over/times' },
+  start_approve: { label: { fr: "Commencer l'approbation", en: 'Start the approval' }, permission: 'approve estimations', stamps: { by: 'approval_started_by_id' } },
+  send_client_approve: { label: { fr: 'Envoyer au client pour approbation', en: 'Send to the customer for approval' }, permission: 'approve estimations', confirm: true },
+  end_approve: { label: { fr: "Terminer l'approbation", en: 'End the approval' }, permission: 'approve estimations', stamps: { by: 'approval_ended_by_id' } },
+  valid: { label: { fr: 'Valider', en: 'Validate' }, permission: 'validate estimations', stamps: { by: ['validated_by_id', 'approval_ended_by_id'] } },
+  review: { label: { fr: 'Renvoyer en révision', en: 'Send back for revision' }, permission: 'review estimations', stamps: { by: 'reviewed_by_id' }, confirm: true },
+  deny: { label: { fr: 'Refuser', en: 'Deny' }, permission: 'deny estimations', stamps: { by: ['denied_by_id', 'approval_ended_by_id'] }, confirm: true },
+  redo_approve: { label: { fr: "Reprendre l'approbation", en: 'Redo the approval' }, permission: 'approve estimations', stamps: { by: 'approval_started_by_id' }, confirm: true },
+  by_pass: { label: { fr: 'Passer à la réparation', en: 'Skip to the repair' }, permission: 'make repair without estimation', confirm: true },
+  cancel: { label: { fr: 'Annuler', en: 'Cancel' }, permission: 'cancel estimations', stamps: { by: 'canceled_by_id', at: 'canceled_at' }, get: true, confirm: true },
+};
 
-/** What a user may do now: the estimate offers it, the roles grant it, and the phase is theirs (or theirs to take over). */
-export function availableEstimationActions(
-  state: EstimationState,
-  phases: EstimationPhases,
-  actor: { id: string; permissions: ReadonlySet<string> },
-): EstimationAction[] {
-  return ESTIMATION_ACTIONS.filter((a) => actor.permissions.has(ESTIMATION_ACTION_PERMISSIONS[a]) && estimationStep(state, phases, a, actor.id).ok);
-}
+/**
+ * The estimate's workflow: the kit's labels, permissions, routes and stamps, its states' colours;
+ * the check is the phases' rules above.
+ */
+export const estimationWorkflow = defineWorkflow<EstimationState, RuleName, EstimationStatus>({
+  states: STATES,
+  actions: Object.fromEntries(
+    // In the order of ACTIONS: the buttons' order.
+    (Object.keys(ACTIONS) as RuleName[]).map((a) => [a, { ...ACTIONS[a], from: RULES[a].from }]),
+  ) as Record<RuleName, ActionSpec<EstimationState>>,
+  editable: ['draft', 'pending', 'assigned', 'in_progress', 'completed', 'approved', 'reviewed', 'denied'],
+  check(status, action, who) {
+    const step = estimationStep(status.state, status.phases, action, who.id);
+    return step.ok ? { ok: true, to: step.state } : step;
+  },
+});
+
+export type EstimationAction = RuleName;
+export const ESTIMATION_STATES = estimationWorkflow.states;
+export const ESTIMATION_STATE_LABELS = estimationWorkflow.stateLabels;
+export const ESTIMATION_ACTIONS = estimationWorkflow.actions;
+export const ESTIMATION_ACTION_LABELS = estimationWorkflow.actionLabels;
+export const ESTIMATION_ACTION_PERMISSIONS = estimationWorkflow.permissions;
 
 /** A new estimate: to do when it names assignees, else to assign; nothing started. */
 export function initialEstimationStatus(hasAssignees: boolean): { state: EstimationState; phases: EstimationPhases } {
   return { state: hasAssignees ? 'assigned' : 'pending', phases: { components: PENDING, times: PENDING, approval: PENDING } };
-}
-
-/** Canceled is final: no edit, no action. */
-export function isEstimationFinal(state: EstimationState): boolean {
-  return state === 'canceled';
 }
 
 /**

@@ -1,132 +1,112 @@
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineWorkflow, type Who, type WorkStatus } from '../workflow/workflow.ts';
 
 // Inspection states and actions (spec §4, issue 11; the table is in docs/decisions.md "Inspection
-// states"). Pure: the server's policies and the web's buttons read the same table.
+// states"). Work on an inspection happens in progress only; what is done is approved or shared,
+// and redone (the old one canceled, a new one made). `repairing` and `repaired` are the repairs
+// area's: the estimate's repair opened, then completed (issue 20 point 7); no action here leads to them.
 
-export const INSPECTION_STATES = ['draft', 'pending', 'assigned', 'in_progress', 'completed', 'approved', 'repairing', 'repaired', 'canceled'] as const;
-export type InspectionState = (typeof INSPECTION_STATES)[number];
-export const INSPECTION_STATE_LABELS: Labels<InspectionState> = {
-  draft: { fr: 'Brouillon', en: 'Draft' },
-  pending: { fr: 'À assigner', en: 'To assign' },
-  assigned: { fr: 'À faire', en: 'To do' },
-  in_progress: { fr: 'En cours', en: 'In progress' },
-  completed: { fr: 'Complétée', en: 'Completed' },
-  approved: { fr: 'Validée', en: 'Approved' },
-  repairing: { fr: 'En réparation', en: 'Repairing' },
-  repaired: { fr: 'Réparée', en: 'Repaired' },
-  canceled: { fr: 'Annulée', en: 'Canceled' },
-};
-
-export const INSPECTION_ACTIONS = ['assign', 'start', 'take_over', 'complete', 'approve', 'cancel', 'redo', 'reset_section', 'set_section_good', 'share', 'unshare'] as const;
-export type InspectionAction = (typeof INSPECTION_ACTIONS)[number];
-
-export const INSPECTION_ACTION_LABELS: Labels<InspectionAction> = {
-  assign: { fr: 'Assigner', en: 'Assign' },
-  start: { fr: 'Commencer', en: 'Start' },
-  take_over: { fr: 'Prendre en charge', en: 'Take over' },
-  complete: { fr: 'Compléter', en: 'Complete' },
-  approve: { fr: 'Valider', en: 'Approve' },
-  cancel: { fr: 'Annuler', en: 'Cancel' },
-  redo: { fr: 'Refaire', en: 'Redo' },
-  reset_section: { fr: 'Réinitialiser la section', en: 'Reset the section' },
-  set_section_good: { fr: 'Section tout bon', en: 'Set the section all good' },
-  share: { fr: 'Partager', en: 'Share' },
-  unshare: { fr: 'Retirer le partage', en: 'Stop sharing' },
-};
-
-/** Each action's permission (spec §6). Redo makes a new inspection; the section actions, share and unshare edit it. */
-export const INSPECTION_ACTION_PERMISSIONS: Record<InspectionAction, string> = {
-  assign: 'assign inspections',
-  start: 'start inspections',
-  take_over: 'take over inspections',
-  complete: 'complete inspections',
-  approve: 'approve inspections',
-  cancel: 'cancel inspections',
-  redo: 'create inspections',
-  reset_section: 'edit inspections',
-  set_section_good: 'edit inspections',
-  share: 'edit inspections',
-  unshare: 'edit inspections',
-};
-
-/** The route of an action: POST /inspections/{id}/take-over (spec §7). */
-export const inspectionActionRoute = (action: InspectionAction) => action.replaceAll('_', '-');
-
-const BEFORE_WORK = { draft: 'assigned', pending: 'assigned', assigned: 'assigned' } as const;
+const BEFORE_WORK = ['draft', 'pending', 'assigned'] as const;
 /** A finished report is shared (and its links revoked) without changing its state. */
-const SHARED = { completed: 'completed', approved: 'approved', repairing: 'repairing', repaired: 'repaired' } as const;
+const DONE = ['completed', 'approved', 'repairing', 'repaired'] as const;
+
+export const inspectionWorkflow = defineWorkflow({
+  states: {
+    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
+    pending: { label: { fr: 'À assigner', en: 'To assign' }, color: 'yellow' },
+    assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
+    in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+    completed: { label: { fr: 'Complétée', en: 'Completed' }, color: 'teal' },
+    approved: { label: { fr: 'Validée', en: 'Approved' }, color: 'violet' },
+    repairing: { label: { fr: 'En réparation', en: 'Repairing' }, color: 'grape' },
+    repaired: { label: { fr: 'Réparée', en: 'Repaired' }, color: 'teal' },
+    canceled: { label: { fr: 'Annulée', en: 'Canceled' }, color: 'red' },
+  },
+  actions: {
+    assign: {
+      label: { fr: 'Assigner', en: 'Assign' },
+      permission: 'assign inspections',
+      from: BEFORE_WORK,
+      to: 'assigned',
+      stamps: { by: 'assigned_by_id', at: 'assigned_at' },
+      confirm: true,
+    },
+    start: {
+      label: { fr: 'Commencer', en: 'Start' },
+      permission: 'start inspections',
+      from: BEFORE_WORK,
+      to: 'in_progress',
+      holds: 'actor',
+      // Spec §4: only the assignee works on an inspection (or whoever may assign it).
+      assigneesOnly: ['assigned'],
+      stamps: { by: 'started_by_id', at: 'started_at' },
+      color: 'blue',
+    },
+    take_over: { label: { fr: 'Prendre en charge', en: 'Take over' }, permission: 'take over inspections', from: ['in_progress'], holder: 'other', holds: 'actor', confirm: true, color: 'indigo' },
+    complete: {
+      label: { fr: 'Compléter', en: 'Complete' },
+      permission: 'complete inspections',
+      from: ['in_progress'],
+      to: 'completed',
+      holder: 'holder',
+      stamps: { by: 'completed_by_id', at: 'completed_at' },
+    },
+    approve: { label: { fr: 'Valider', en: 'Approve' }, permission: 'approve inspections', from: ['completed'], to: 'approved', stamps: { by: 'approved_by_id', at: 'approved_at' }, color: 'violet' },
+    cancel: {
+      label: { fr: 'Annuler', en: 'Cancel' },
+      permission: 'cancel inspections',
+      from: [...BEFORE_WORK, 'in_progress', 'completed'],
+      to: 'canceled',
+      holds: 'nobody',
+      stamps: { by: 'canceled_by_id', at: 'canceled_at' },
+      get: true,
+      confirm: true,
+      color: 'red.8',
+    },
+    // Makes a new inspection: the old one canceled.
+    redo: {
+      label: { fr: 'Refaire', en: 'Redo' },
+      permission: 'create inspections',
+      from: DONE,
+      to: 'canceled',
+      holds: 'nobody',
+      stamps: { by: 'canceled_by_id', at: 'canceled_at' },
+      confirm: true,
+      color: 'gray',
+    },
+    // The section actions, share and unshare edit it.
+    reset_section: { label: { fr: 'Réinitialiser la section', en: 'Reset the section' }, permission: 'edit inspections', from: ['in_progress'], holder: 'holder' },
+    set_section_good: { label: { fr: 'Section tout bon', en: 'Set the section all good' }, permission: 'edit inspections', from: ['in_progress'], holder: 'holder' },
+    share: { label: { fr: 'Partager', en: 'Share' }, permission: 'edit inspections', from: DONE },
+    // Revokes every active share link of the report.
+    unshare: { label: { fr: 'Retirer le partage', en: 'Stop sharing' }, permission: 'edit inspections', from: DONE },
+  },
+  // Its data (odometer, tires, comments...) is written until it is completed.
+  editable: [...BEFORE_WORK, 'in_progress'],
+  assign: 'assign',
+  next: {
+    draft: ['start', 'assign'],
+    pending: ['assign', 'start'],
+    assigned: ['start'],
+    in_progress: ['take_over'],
+    completed: ['approve'],
+    approved: ['redo'],
+    repairing: ['redo'],
+    repaired: ['redo'],
+  },
+});
+
+export const INSPECTION_STATES = inspectionWorkflow.states;
+export type InspectionState = (typeof inspectionWorkflow)['states'][number];
+export const INSPECTION_STATE_LABELS = inspectionWorkflow.stateLabels;
+export const INSPECTION_ACTIONS = inspectionWorkflow.actions;
+export type InspectionAction = (typeof inspectionWorkflow)['actions'][number];
+export const INSPECTION_ACTION_LABELS = inspectionWorkflow.actionLabels;
+export const INSPECTION_ACTION_PERMISSIONS = inspectionWorkflow.permissions;
+export type InspectionStatus = WorkStatus<InspectionState>;
+export type InspectionActor = Who;
 
 /** An inspection carried to its end: its report is final, an estimate may be made from it, a later one compares with it. */
-export const INSPECTION_DONE_STATES = Object.keys(SHARED) as readonly InspectionState[];
-
-/**
- * The transition table. Work on an inspection happens in progress only; what is done is approved
- * or shared, and redone (the old one canceled, a new one made). `repairing` and `repaired` are the
- * repairs area's: the estimate's repair opened, then completed (issue 20 point 7); no action here leads to them.
- */
-const TRANSITIONS: Record<InspectionAction, Partial<Record<InspectionState, InspectionState>>> = {
-  assign: BEFORE_WORK,
-  start: { draft: 'in_progress', pending: 'in_progress', assigned: 'in_progress' },
-  take_over: { in_progress: 'in_progress' },
-  complete: { in_progress: 'completed' },
-  approve: { completed: 'approved' },
-  cancel: { draft: 'canceled', pending: 'canceled', assigned: 'canceled', in_progress: 'canceled', completed: 'canceled' },
-  redo: { completed: 'canceled', approved: 'canceled', repairing: 'canceled', repaired: 'canceled' },
-  reset_section: { in_progress: 'in_progress' },
-  set_section_good: { in_progress: 'in_progress' },
-  share: SHARED,
-  // Revokes every active share link of the report.
-  unshare: SHARED,
-};
-
-/** The state an action leads the inspection to, or null when its state does not offer it. */
-export function inspectionTransition(state: InspectionState, action: InspectionAction): InspectionState | null {
-  return TRANSITIONS[action][state] ?? null;
-}
-
-/** The actions a state offers. */
-export function inspectionActionsIn(state: InspectionState): InspectionAction[] {
-  return INSPECTION_ACTIONS.filter((a) => inspectionTransition(state, a) !== null);
-}
-
-/** Who asks, as the record policy sees them (spec §4: only the assignee works on an inspection). */
-export interface InspectionActor {
-  permissions: ReadonlySet<string>;
-  /** Holds the work in progress (started it or took it over). */
-  isHolder: boolean;
-  /** Named among the assignees (as a user, or through one of their roles); absent: not known, not refused. */
-  isAssignee?: boolean;
-}
-
-/**
- * What a user may do now: the state offers it, the roles grant it, work in progress is the holder's
- * (the others take it over), and an assigned inspection is started by an assignee or by whoever may
- * assign it. The server answers this as `available_actions` and refuses the rest with the same rules.
- */
-export function availableInspectionActions(state: InspectionState, who: InspectionActor): InspectionAction[] {
-  return inspectionActionsIn(state).filter((a) => {
-    if (!who.permissions.has(INSPECTION_ACTION_PERMISSIONS[a])) return false;
-    if (a === 'take_over') return !who.isHolder;
-    if (holderOnly(a)) return who.isHolder;
-    if (a === 'start' && state === 'assigned') return who.isAssignee !== false || who.permissions.has(INSPECTION_ACTION_PERMISSIONS.assign);
-    return true;
-  });
-}
-
-/** Actions on the work in progress: only the user holding it (the others take it over first). */
-export function holderOnly(action: InspectionAction): boolean {
-  return action === 'complete' || action === 'reset_section' || action === 'set_section_good';
-}
-
-/** Canceled is final: no edit, no action. */
-export function isInspectionFinal(state: InspectionState): boolean {
-  return inspectionActionsIn(state).length === 0;
-}
-
-/** Its data (odometer, tires, comments...) is written until it is completed. */
-export function isInspectionEditable(state: InspectionState): boolean {
-  return state === 'draft' || state === 'pending' || state === 'assigned' || state === 'in_progress';
-}
+export const INSPECTION_DONE_STATES: readonly InspectionState[] = DONE;
 
 /** A new inspection with assignees is to do, else to assign. */
 export function initialInspectionState(hasAssignees: boolean): InspectionState {

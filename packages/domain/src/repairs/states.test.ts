@@ -4,17 +4,21 @@ import {
   REPAIR_ACTIONS,
   REPAIR_ACTION_PERMISSIONS,
   REPAIR_STATES,
-  availableRepairActions,
   initialRepairState,
-  isRepairCancelable,
-  isRepairEditable,
-  isRepairFinal,
-  repairActionRoute,
-  repairActionsIn,
-  repairTransition,
+  repairWorkflow,
   type RepairAction,
   type RepairState,
 } from './states.ts';
+
+// The kit's answers, under the names these tables were first written against.
+const repairTransition = repairWorkflow.transition;
+const repairActionsIn = repairWorkflow.actionsIn;
+const isRepairFinal = repairWorkflow.isFinal;
+const isRepairEditable = repairWorkflow.isEditable;
+const isRepairCancelable = (state: RepairState) => repairWorkflow.transition(state, 'cancel') !== null;
+const repairActionRoute = repairWorkflow.route;
+const availableRepairActions = (state: RepairState, who: { permissions: ReadonlySet<string>; isHolder: boolean }) =>
+  repairWorkflow.available({ state, holderId: who.isHolder ? 'me' : 'someone' }, { id: 'me', permissions: who.permissions });
 
 const _ = null;
 /** Every action from every state: the next state, or null when refused (the order of REPAIR_ACTIONS). */

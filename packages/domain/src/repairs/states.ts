@@ -1,102 +1,92 @@
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineWorkflow, type WorkStatus } from '../workflow/workflow.ts';
 
 // Repair (work order) states and actions (spec §4, §6, §7; issue 12; the table is in
 // docs/decisions.md "Repair states"). A mechanic starts the work and holds it (the others take it
 // over), completes it; a manager validates it or sends it back to be redone.
 
-export const REPAIR_STATES = ['draft', 'pending', 'assigned', 'in_progress', 'validated', 'approved', 'reviewed', 'denied', 'completed', 'canceled'] as const;
-export type RepairState = (typeof REPAIR_STATES)[number];
-export const REPAIR_STATE_LABELS: Labels<RepairState> = {
-  draft: { fr: 'Brouillon', en: 'Draft' },
-  pending: { fr: 'À assigner', en: 'To assign' },
-  assigned: { fr: 'À faire', en: 'To do' },
-  in_progress: { fr: 'En cours', en: 'In progress' },
-  validated: { fr: 'Validée', en: 'Validated' },
-  approved: { fr: 'Approuvée, à assigner', en: 'Approved, to assign' },
-  reviewed: { fr: 'À refaire', en: 'To redo' },
-  denied: { fr: 'Refusée', en: 'Denied' },
-  completed: { fr: 'Terminée', en: 'Completed' },
-  canceled: { fr: 'Annulée', en: 'Canceled' },
-};
+/** Before the work, any state a repair waits in; the work order is written until it is completed. */
+const WAITING = ['draft', 'pending', 'approved', 'assigned', 'reviewed'] as const;
 
-export const REPAIR_ACTIONS = ['assign', 'start', 'take_over', 'complete', 'validate', 'redo', 'cancel'] as const;
-export type RepairAction = (typeof REPAIR_ACTIONS)[number];
-export const REPAIR_ACTION_LABELS: Labels<RepairAction> = {
-  assign: { fr: 'Assigner', en: 'Assign' },
-  start: { fr: 'Commencer', en: 'Start' },
-  take_over: { fr: 'Prendre en charge', en: 'Take over' },
-  complete: { fr: 'Terminer', en: 'Complete' },
-  validate: { fr: 'Valider', en: 'Validate' },
-  redo: { fr: 'Faire refaire', en: 'Send back to redo' },
-  cancel: { fr: 'Annuler', en: 'Cancel' },
-};
+export const repairWorkflow = defineWorkflow({
+  states: {
+    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
+    pending: { label: { fr: 'À assigner', en: 'To assign' }, color: 'yellow' },
+    assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
+    in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+    validated: { label: { fr: 'Validée', en: 'Validated' }, color: 'teal' },
+    // Where a repair made from an approved estimate waits to be assigned.
+    approved: { label: { fr: 'Approuvée, à assigner', en: 'Approved, to assign' }, color: 'violet' },
+    reviewed: { label: { fr: 'À refaire', en: 'To redo' }, color: 'grape' },
+    // Entered by no action (kept for records made elsewhere); final.
+    denied: { label: { fr: 'Refusée', en: 'Denied' }, color: 'red' },
+    completed: { label: { fr: 'Terminée', en: 'Completed' }, color: 'cyan' },
+    canceled: { label: { fr: 'Annulée', en: 'Canceled' }, color: 'gray' },
+  },
+  actions: {
+    assign: {
+      label: { fr: 'Assigner', en: 'Assign' },
+      permission: 'assign repairs',
+      // Before work, assigning makes it to do; a repair to redo stays so; during work only who is expected changes.
+      from: { draft: 'assigned', pending: 'assigned', approved: 'assigned', assigned: 'assigned', reviewed: 'reviewed', in_progress: 'in_progress' },
+      stamps: { by: 'assigned_by_id', at: 'assigned_at' },
+    },
+    start: {
+      label: { fr: 'Commencer', en: 'Start' },
+      permission: 'start repairs',
+      from: WAITING,
+      to: 'in_progress',
+      holds: 'actor',
+      stamps: { by: 'started_by_id', at: 'started_at' },
+    },
+    take_over: { label: { fr: 'Prendre en charge', en: 'Take over' }, permission: 'take over repairs', from: ['in_progress'], holder: 'other', holds: 'actor', confirm: true },
+    complete: {
+      label: { fr: 'Terminer', en: 'Complete' },
+      permission: 'complete repairs',
+      from: ['in_progress'],
+      to: 'completed',
+      holder: 'holder',
+      holds: 'nobody',
+      stamps: { by: ['ended_by_id', 'completed_by_id'], at: 'completed_at' },
+      confirm: true,
+    },
+    validate: { label: { fr: 'Valider', en: 'Validate' }, permission: 'validate repairs', from: ['completed'], to: 'validated', stamps: { by: 'validated_by_id', at: 'validated_at' } },
+    // Sending work back to be redone is the validator's call.
+    redo: { label: { fr: 'Faire refaire', en: 'Send back to redo' }, permission: 'validate repairs', from: ['completed', 'validated'], to: 'reviewed', confirm: true },
+    cancel: {
+      label: { fr: 'Annuler', en: 'Cancel' },
+      permission: 'cancel repairs',
+      from: [...WAITING, 'in_progress'],
+      to: 'canceled',
+      holds: 'nobody',
+      stamps: { by: 'canceled_by_id', at: 'canceled_at' },
+      get: true,
+      confirm: true,
+    },
+  },
+  // The work order (its items, who does what) is written while the repair may be canceled.
+  editable: [...WAITING, 'in_progress'],
+  next: {
+    draft: ['assign', 'start'],
+    pending: ['assign', 'start'],
+    approved: ['assign', 'start'],
+    assigned: ['start', 'assign'],
+    reviewed: ['start', 'assign'],
+    in_progress: ['complete', 'take_over'],
+    completed: ['validate', 'redo'],
+    validated: ['redo'],
+  },
+});
 
-/** Each action's permission (spec §6): sending work back to be redone is the validator's call. */
-export const REPAIR_ACTION_PERMISSIONS: Record<RepairAction, string> = {
-  assign: 'assign repairs',
-  start: 'start repairs',
-  take_over: 'take over repairs',
-  complete: 'complete repairs',
-  validate: 'validate repairs',
-  redo: 'validate repairs',
-  cancel: 'cancel repairs',
-};
-
-/** The route of an action: POST /repairs/{id}/take-over (spec §7; cancel is also a GET). */
-export const repairActionRoute = (action: RepairAction) => action.replaceAll('_', '-');
-
-/**
- * The transition table. `approved` is where a repair made from an approved estimate waits to be
- * assigned; `denied` is entered by no action (kept for records made elsewhere) and is final.
- */
-const TRANSITIONS: Record<RepairAction, Partial<Record<RepairState, RepairState>>> = {
-  // Before work, assigning makes it to do; a repair to redo stays so; during work only who is expected changes.
-  assign: { draft: 'assigned', pending: 'assigned', approved: 'assigned', assigned: 'assigned', reviewed: 'reviewed', in_progress: 'in_progress' },
-  start: { draft: 'in_progress', pending: 'in_progress', approved: 'in_progress', assigned: 'in_progress', reviewed: 'in_progress' },
-  take_over: { in_progress: 'in_progress' },
-  complete: { in_progress: 'completed' },
-  validate: { completed: 'validated' },
-  redo: { completed: 'reviewed', validated: 'reviewed' },
-  cancel: { draft: 'canceled', pending: 'canceled', approved: 'canceled', assigned: 'canceled', reviewed: 'canceled', in_progress: 'canceled' },
-};
-
-/** The state an action leads the repair to, or null when its state does not offer it. */
-export function repairTransition(state: RepairState, action: RepairAction): RepairState | null {
-  return TRANSITIONS[action][state] ?? null;
-}
-
-export function repairActionsIn(state: RepairState): RepairAction[] {
-  return REPAIR_ACTIONS.filter((a) => repairTransition(state, a) !== null);
-}
-
-/** Completing is the holder's (the others take it over first); taking over is for the others. */
-export function repairHolderOnly(action: RepairAction): boolean {
-  return action === 'complete';
-}
-
-/** What a user may do now: the state offers it, the roles grant it, and work in progress is the holder's. */
-export function availableRepairActions(state: RepairState, who: { permissions: ReadonlySet<string>; isHolder: boolean }): RepairAction[] {
-  return repairActionsIn(state).filter(
-    (a) => who.permissions.has(REPAIR_ACTION_PERMISSIONS[a]) && (a === 'take_over' ? !who.isHolder : !repairHolderOnly(a) || who.isHolder),
-  );
-}
+export const REPAIR_STATES = repairWorkflow.states;
+export type RepairState = (typeof repairWorkflow)['states'][number];
+export const REPAIR_STATE_LABELS = repairWorkflow.stateLabels;
+export const REPAIR_ACTIONS = repairWorkflow.actions;
+export type RepairAction = (typeof repairWorkflow)['actions'][number];
+export const REPAIR_ACTION_LABELS = repairWorkflow.actionLabels;
+export const REPAIR_ACTION_PERMISSIONS = repairWorkflow.permissions;
+export type RepairStatus = WorkStatus<RepairState>;
 
 /** A new repair: to do with assignees; else approved when made from an approved estimate, to assign otherwise. */
 export function initialRepairState(from: { hasAssignees: boolean; fromEstimation: boolean }): RepairState {
   return from.hasAssignees ? 'assigned' : from.fromEstimation ? 'approved' : 'pending';
-}
-
-/** Canceled and denied are final: no edit, no action. */
-export function isRepairFinal(state: RepairState): boolean {
-  return repairActionsIn(state).length === 0;
-}
-
-/** The work order (its items, who does what) is written until the work is completed (while it may be canceled). */
-export function isRepairEditable(state: RepairState): boolean {
-  return repairTransition(state, 'cancel') !== null;
-}
-
-/** An estimation's redo-approve cancels its repair: possible only while the work is not completed. */
-export function isRepairCancelable(state: RepairState): boolean {
-  return repairTransition(state, 'cancel') !== null;
 }

@@ -1,4 +1,5 @@
 import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineWorkflow } from '../workflow/workflow.ts';
 
 // Service requests (spec §3, §4, §6): someone asks for an inspection, an evaluation (estimation)
 // or a repair of a vehicle; the service department assigns, approves and completes it.
@@ -27,52 +28,53 @@ export const REQUEST_PRIORITY_LABELS: Labels<RequestPriority> = {
   30: { fr: 'Haute', en: 'High' },
 };
 
-export const REQUEST_STATES = ['draft', 'assigned', 'approved', 'completed', 'canceled'] as const;
-export type RequestState = (typeof REQUEST_STATES)[number];
-export const REQUEST_STATE_LABELS: Labels<RequestState> = {
-  draft: { fr: 'Brouillon', en: 'Draft' },
-  assigned: { fr: 'Assignée', en: 'Assigned' },
-  approved: { fr: 'Approuvée', en: 'Approved' },
-  completed: { fr: 'Complétée', en: 'Completed' },
-  canceled: { fr: 'Annulée', en: 'Canceled' },
-};
-
-export const REQUEST_ACTIONS = ['assign', 'approve', 'complete', 'cancel'] as const;
-export type RequestAction = (typeof REQUEST_ACTIONS)[number];
-
-/** Each action's permission (spec §6). */
-export const REQUEST_ACTION_PERMISSIONS: Record<RequestAction, string> = {
-  assign: 'assign requests',
-  approve: 'approve requests',
-  complete: 'complete requests',
-  cancel: 'cancel requests',
-};
-
 /**
- * The transition table (docs/decisions.md): a request is assigned, then optionally approved,
- * then completed. Reassigning keeps an approval; completed and canceled are final.
+ * The workflow (docs/decisions.md): a request is assigned, then optionally approved, then
+ * completed. Reassigning keeps an approval; completed and canceled are final.
  */
-const TRANSITIONS: Record<RequestAction, Partial<Record<RequestState, RequestState>>> = {
-  assign: { draft: 'assigned', assigned: 'assigned', approved: 'approved' },
-  approve: { assigned: 'approved' },
-  complete: { assigned: 'completed', approved: 'completed' },
-  cancel: { draft: 'canceled', assigned: 'canceled', approved: 'canceled' },
-};
+export const requestWorkflow = defineWorkflow({
+  states: {
+    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
+    assigned: { label: { fr: 'Assignée', en: 'Assigned' }, color: 'blue' },
+    approved: { label: { fr: 'Approuvée', en: 'Approved' }, color: 'violet' },
+    completed: { label: { fr: 'Complétée', en: 'Completed' }, color: 'teal' },
+    canceled: { label: { fr: 'Annulée', en: 'Canceled' }, color: 'red' },
+  },
+  actions: {
+    assign: {
+      label: { fr: 'Assigner', en: 'Assign' },
+      permission: 'assign requests',
+      from: { draft: 'assigned', assigned: 'assigned', approved: 'approved' },
+      stamps: { by: 'assigned_by_id', at: 'assigned_at' },
+    },
+    approve: { label: { fr: 'Approuver', en: 'Approve' }, permission: 'approve requests', from: ['assigned'], to: 'approved', stamps: { by: 'approved_by_id', at: 'approved_at' } },
+    complete: {
+      label: { fr: 'Compléter', en: 'Complete' },
+      permission: 'complete requests',
+      from: ['assigned', 'approved'],
+      to: 'completed',
+      stamps: { by: 'completed_by_id', at: 'completed_at' },
+      confirm: true,
+    },
+    cancel: {
+      label: { fr: 'Annuler', en: 'Cancel' },
+      permission: 'cancel requests',
+      from: ['draft', 'assigned', 'approved'],
+      to: 'canceled',
+      stamps: { by: 'canceled_by_id', at: 'canceled_at' },
+      get: true,
+      confirm: true,
+    },
+  },
+  editable: ['draft', 'assigned', 'approved'],
+});
 
-/** The state an action leads to, or null when the action is not allowed in this state. */
-export function requestTransition(state: RequestState, action: RequestAction): RequestState | null {
-  return TRANSITIONS[action][state] ?? null;
-}
-
-/** What can be done to a request in a state (the buttons the web shows). */
-export function requestActionsIn(state: RequestState): RequestAction[] {
-  return REQUEST_ACTIONS.filter((a) => requestTransition(state, a) !== null);
-}
-
-/** Completed and canceled requests are kept as they were: no more edits or actions. */
-export function isRequestFinal(state: RequestState): boolean {
-  return requestActionsIn(state).length === 0;
-}
+export const REQUEST_STATES = requestWorkflow.states;
+export type RequestState = (typeof requestWorkflow)['states'][number];
+export const REQUEST_STATE_LABELS = requestWorkflow.stateLabels;
+export const REQUEST_ACTIONS = requestWorkflow.actions;
+export type RequestAction = (typeof requestWorkflow)['actions'][number];
+export const REQUEST_ACTION_PERMISSIONS = requestWorkflow.permissions;
 
 /** A new request with an assignee starts assigned (the quick form at the counter), else as a draft. */
 export function initialRequestState(hasAssignee: boolean): RequestState {

@@ -50,7 +50,7 @@ export const addDeferredWork: ActionDefinition<EstimationRow> = {
     },
   },
   async handler(ctx, record, body) {
-    const estimation = record!;
+    const estimation = record;
     const named = namedIds(body);
     const ids = [...new Set(named)];
     // Only well-formed ids are looked up (the others are simply not found).

@@ -1,4 +1,4 @@
-import { ESTIMATION_ACTION_PERMISSIONS, ESTIMATION_STATES, availableEstimationActions, declarations, initialEstimationStatus } from '@atelier/domain';
+import { ESTIMATION_ACTION_PERMISSIONS, declarations, initialEstimationStatus } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -7,9 +7,9 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { requests } from '../requests/requests.table.ts';
-import { estimationTotalColumns, phaseColumns, phasesOf, type EstimationRow } from './estimation-lines.ts';
+import { estimationTotalColumns, phaseColumns, type EstimationRow } from './estimation-lines.ts';
 import { addDeferredWork, addDeferredWorkPolicy } from './deferred-work.action.ts';
-import { estimationActions } from './estimations.actions.ts';
+import { estimationFlow } from './estimations.actions.ts';
 import { estimationPolicies } from './estimations.policies.ts';
 import { estimations } from './estimations.table.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
@@ -26,14 +26,6 @@ export const estimationsResource = defineResource(declarations.estimations, {
   table: estimations,
   permissions: 'estimations',
   tenancy: tenancy.organization(),
-  attributes: {
-    /** What the user asking may do now: the state and phases offer it, their roles grant it, the phase is theirs (or theirs to take over). */
-    available_actions: (a) =>
-      a.isVirtual((r, ctx) => {
-        const row = r as EstimationRow;
-        return availableEstimationActions(row.state, phasesOf(row), { id: ctx.actor.id, permissions: ctx.actor.permissions });
-      }),
-  },
   relationships: {
     organization: rel.belongsTo('organization_id'),
     allowedLocations: rel.idArray('location_ids'),
@@ -80,10 +72,11 @@ export const estimationsResource = defineResource(declarations.estimations, {
     search: filter.search(['code', 'notes', 'stock', 'department']),
   },
   // GET /estimations/list/count: the counts per state, in one statement.
-  listCount: { by: 'state', values: ESTIMATION_STATES },
+  // Its actions, their policies, available_actions and GET /estimations/list/count.
+  workflow: estimationFlow,
   hooks: { beforeWrite, afterWrite },
-  policies: { ...estimationPolicies, actions: { ...estimationPolicies.actions, 'deferred-work': addDeferredWorkPolicy } },
-  actions: { ...estimationActions, 'deferred-work': addDeferredWork },
+  policies: { ...estimationPolicies, actions: { 'deferred-work': addDeferredWorkPolicy } },
+  actions: { 'deferred-work': addDeferredWork },
   notify: {
     // Assignees hear of the assignment (and later changes); so do the users holding a phase.
     assignees: (row) => [...row.assigned_user_ids, row.components_holder_id, row.times_holder_id, row.approval_holder_id],

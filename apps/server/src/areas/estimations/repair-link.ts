@@ -64,7 +64,7 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
 /** Cancels the estimate's repair (409 when its work is done) and puts its inspection back. */
 export async function dropRepair(ctx: RequestContext, e: EstimationRow): Promise<void> {
   if (!e.repair_id) return;
-  await cancelRepairOf(ctx, e.repair_id);
+  await cancelRepairOf(ctx, e.repair_id, { type: 'estimations', id: e.id, organizationId: e.organization_id });
   await ctx.db.update(estimations).set({ repair_id: null }).where(eq(estimations.id, e.id));
   if (!e.inspection_id) return;
   await ctx.db.update(inspections).set({ repair_id: null }).where(and(eq(inspections.id, e.inspection_id), eq(inspections.repair_id, e.repair_id)));

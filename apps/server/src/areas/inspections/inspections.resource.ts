@@ -1,4 +1,4 @@
-import { INSPECTION_ACTION_PERMISSIONS, INSPECTION_STATES, availableInspectionActions, declarations, initialInspectionState } from '@atelier/domain';
+import { INSPECTION_ACTION_PERMISSIONS, declarations, initialInspectionState } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -11,8 +11,7 @@ import { requests } from '../requests/requests.table.ts';
 import { inspectionForms } from './inspection-forms.table.ts';
 import { raiseVehicleOdometer } from '../vehicles/odometer.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore } from './inspection-scoring.ts';
-import { inspectionActions } from './inspections.actions.ts';
-import { inspectionPolicies } from './inspections.policies.ts';
+import { inspectionFlow } from './inspections.actions.ts';
 import { inspections } from './inspections.table.ts';
 
 const ASSIGN = { permission: INSPECTION_ACTION_PERMISSIONS.assign, refusal: 'inspection.forbidden_assign' } as const;
@@ -35,20 +34,6 @@ export const inspectionsResource = defineResource(declarations.inspections, {
   permissions: 'inspections',
   tenancy: tenancy.organization(),
   attributes: {
-    /**
-     * What the user asking may do now (availableInspectionActions of the domain): the state offers
-     * it, their roles grant it, and the record policy allows it (work in progress is its holder's,
-     * an assigned inspection is started by an assignee): the screen shows only what will succeed.
-     */
-    available_actions: (a) =>
-      a.isVirtual((r, ctx) => {
-        const row = r as InspectionRow;
-        return availableInspectionActions(row.state, {
-          permissions: ctx.actor.permissions,
-          isHolder: row.holder_id !== null && row.holder_id === ctx.actor.id,
-          isAssignee: row.assigned_user_ids.includes(ctx.actor.id) || row.assigned_role_ids.some((id) => ctx.actor.roleIds.includes(id)),
-        });
-      }),
     images: pictureList(MAX_PHOTOS, 'inspection.images_url'),
   },
   // Photos of the whole inspection (its summary), until it is completed (the edit policy).
@@ -100,8 +85,6 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     created_from: filter.since('created_at', 'created_from', 'from'),
     created_to: filter.since('created_at', 'created_to', 'to'),
   },
-  // GET /inspections/list/count: the counts per state, in one statement.
-  listCount: { by: 'state', values: INSPECTION_STATES },
   addData: {
     // meta.previousInspection: per inspection, the last one completed on its vehicle with its form, and its answers.
     previousInspection: previousInspections,
@@ -109,8 +92,8 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     shares: async (ctx, rows) => (ctx.actor.permissions.has(INSPECTION_ACTION_PERMISSIONS.share) && rows.length ? activeShares(ctx.db, rows.map((r) => r.id as string)) : []),
   },
   hooks: { beforeWrite, afterWrite },
-  policies: inspectionPolicies,
-  actions: inspectionActions,
+  // Its actions, their policies, available_actions, the edit policy and GET /inspections/list/count.
+  workflow: inspectionFlow,
   notify: {
     assignees: (row) => [...row.assigned_user_ids, row.holder_id],
     label: (row) => String(row.code ?? ''),

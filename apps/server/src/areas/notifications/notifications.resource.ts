@@ -70,7 +70,7 @@ function markAction(read: boolean): ActionDefinition {
         additionalProperties: false,
       },
     },
-    async handler(ctx, _record, body) {
+    async handler(ctx, body) {
       const ids = idsOf(body);
       const mine = eq(notifications.user_id, ctx.actor.id);
       const rows = await ctx.db

@@ -1,10 +1,10 @@
-import { REPAIR_STATE_LABELS, initialRepairState, isRepairCancelable, type DecimalInput, type ItemCondition, type WorkType } from '@atelier/domain';
+import { REPAIR_STATE_LABELS, initialRepairState, repairWorkflow, type DecimalInput, type ItemCondition, type WorkType } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import { writeLog } from '../../jsonapi/audit.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, notFound } from '../../jsonapi/errors.ts';
 import { changes } from '../../jsonapi/write.ts';
-import { cancelRepair } from './repairs.actions.ts';
+import { runAction, type Cause } from '../../jsonapi/run-action.ts';
 import type { RepairRow } from './repairs.policies.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
 import { itemDefaults, priceItem, storeRepairValues } from './pricing.ts';
@@ -118,15 +118,14 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
 }
 
 /**
- * Cancels the repair of an estimate whose approval is redone: its clocks stop. Already canceled:
+ * Cancels the repair of an estimate whose approval is redone (its cause), by the repair's own cancel: its clocks stop. Already canceled:
  * nothing to do; completed or validated (the work is done): 409, the estimate's approval stays.
  */
-export async function cancelRepairOf(ctx: RequestContext, repairId: string): Promise<RepairRow> {
+export async function cancelRepairOf(ctx: RequestContext, repairId: string, cause: Cause): Promise<RepairRow> {
   const [row] = await ctx.db.select().from(repairs).where(eq(repairs.id, repairId)).for('update');
   if (!row) throw notFound(repairId);
   if (row.state === 'canceled') return row;
-  if (!isRepairCancelable(row.state)) throw new ApiError(409, 'repair.not_cancelable', { state: REPAIR_STATE_LABELS[row.state][ctx.locale] });
-  const { row: saved, log } = await cancelRepair(ctx, row);
-  await writeLog(ctx, ctx.registry.resource('repairs'), saved!, 'cancel', { attributes: log ?? {} });
-  return saved as RepairRow;
+  if (!repairWorkflow.transition(row.state, 'cancel')) throw new ApiError(409, 'repair.not_cancelable', { state: REPAIR_STATE_LABELS[row.state][ctx.locale] });
+  const run = await runAction(ctx, 'repairs', repairId, 'cancel', {}, { cause });
+  return (run?.row ?? row) as RepairRow;
 }

@@ -40,7 +40,7 @@ const startClockAction: ActionDefinition<RepairItemRow> = {
   permission: 'start repairs',
   contract: { summary: 'Starts the acting user’s clock on the item (their clock on another item stops first, named in meta.stopped_clock); only while the repair is in progress', meta: { stopped_clock: STOPPED_CLOCK } },
   async handler(ctx, row) {
-    return { meta: { stopped_clock: await startClock(ctx, row!) } };
+    return { meta: { stopped_clock: await startClock(ctx, row) } };
   },
 };
 
@@ -48,7 +48,7 @@ const stopClockAction: ActionDefinition<RepairItemRow> = {
   permission: 'start repairs',
   contract: { summary: 'Stops the acting user’s clock on the item (409 when it does not run there)' },
   async handler(ctx, row) {
-    await stopClock(ctx, row!);
+    await stopClock(ctx, row);
   },
 };
 

@@ -1,4 +1,4 @@
-import { REPAIR_ACTION_PERMISSIONS, REPAIR_STATES, availableRepairActions, declarations, initialRepairState } from '@atelier/domain';
+import { REPAIR_ACTION_PERMISSIONS, declarations, initialRepairState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -7,7 +7,7 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
 import { repairValuesOf } from './pricing.ts';
-import { repairActions } from './repairs.actions.ts';
+import { repairFlow } from './repairs.actions.ts';
 import { repairPolicies, type RepairRow } from './repairs.policies.ts';
 import { repairs } from './repairs.table.ts';
 
@@ -36,14 +36,6 @@ export const repairsResource = defineResource(declarations.repairs, {
   table: repairs,
   permissions: 'repairs',
   tenancy: tenancy.organization(),
-  attributes: {
-    /** What the user asking may do now: the state offers it, their roles grant it, work in progress is its holder's. */
-    available_actions: (a) =>
-      a.isVirtual((r, ctx) => {
-        const row = r as RepairRow;
-        return availableRepairActions(row.state, { permissions: ctx.actor.permissions, isHolder: row.holder_id !== null && row.holder_id === ctx.actor.id });
-      }),
-  },
   relationships: {
     organization: rel.belongsTo('organization_id'),
     allowedLocations: rel.idArray('location_ids'),
@@ -79,11 +71,10 @@ export const repairsResource = defineResource(declarations.repairs, {
     tags: filter.overlaps('tag_ids', 'tags'),
     search: filter.search(['code', 'department', 'notes']),
   },
-  // GET /repairs/list/count: the counts per state, in one statement.
-  listCount: { by: 'state', values: REPAIR_STATES },
+  // Its actions, their policies, available_actions, the edit policy and GET /repairs/list/count.
+  workflow: repairFlow,
   hooks: { beforeWrite },
   policies: repairPolicies,
-  actions: repairActions,
   notify: {
     // The assigned users and whoever holds the work hear of what happens to it (its assignment first).
     assignees: (row) => [...row.assigned_user_ids, row.holder_id],

@@ -1,38 +1,21 @@
-import {
-  REQUEST_ACTION_PERMISSIONS,
-  requestTransition,
-  type RequestAction,
-} from '@atelier/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { requestWorkflow as workflow } from '@atelier/domain';
+import { and, eq } from 'drizzle-orm';
+import type { MessageKey } from '../../i18n/index.ts';
 import { actionAttributes } from '../../jsonapi/action-body.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import type { ActionDefinition, ActionResult, Row, RowOf } from '../../jsonapi/define-resource.ts';
+import type { RowOf } from '../../jsonapi/define-resource.ts';
 import { scoped } from '../../jsonapi/scope.ts';
 import { ApiError, idList } from '../../jsonapi/errors.ts';
+import { workflowParts } from '../../jsonapi/workflow.ts';
 import { usersResource } from '../admin/users.resource.ts';
 import { users } from '../admin/admin.table.ts';
 import { requests } from './requests.table.ts';
 
 type RequestRow = RowOf<typeof requests>;
 
-// POST /requests/{id}/assign, /approve, /complete; GET /requests/{id}/cancel (spec §7). The router
-// loads and locks the record, runs the policy (requests.policies.ts: the domain's table decides)
-// and runs each in one transaction.
-
-/** The next state: the request's policy has refused the actions its state does not offer. */
-const nextState = (request: RequestRow, action: RequestAction) => requestTransition(request.state, action)!;
-
-/** Writes the new state and the action's columns; the answer carries the row for the log and notifications. */
-async function save(ctx: RequestContext, request: RequestRow, values: Record<string, unknown>): Promise<ActionResult> {
-  const [row] = (await ctx.db
-    .update(requests)
-    .set({ ...values, updated_at: sql`now()` })
-    .where(eq(requests.id, request.id))
-    .returning()) as Row[];
-  const log = Object.fromEntries(Object.keys(values).filter((k) => !k.endsWith('_at')).map((k) => [k, row[k]]));
-  return { row, log };
-}
+// POST /requests/{id}/assign, /approve, /complete; GET /requests/{id}/cancel (spec §7): the
+// domain's requestWorkflow, served by the engine's workflow kit; here only what a request adds.
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -72,32 +55,22 @@ function noteOf(body: unknown): string | null {
   return note.trim() || null;
 }
 
-export const requestActions: Record<string, ActionDefinition<RequestRow>> = {
-  assign: {
-    permission: REQUEST_ACTION_PERMISSIONS.assign,
-    contract: {
+export const requestWorkflow = workflowParts({
+  workflow,
+  table: requests,
+  messages: { state: (action) => `request.cannot_${action}` as MessageKey, final: 'request.final' },
+  actions: {
+    assign: {
       summary: 'Assigns the request to an active user of its organization (a draft becomes assigned)',
       body: {
         description: '{ data: { type: "users", id } }, { data: { relationships: { assignedTo: { data: { type: "users", id } } } } } or { assigned_to_id }.',
         type: 'object',
         properties: { data: { type: 'object' }, assigned_to_id: { type: 'string' } },
       },
+      values: async (ctx, request, body) => ({ assigned_to_id: await assignee(ctx, request, body) }),
     },
-    async handler(ctx, request, body) {
-      const state = nextState(request!, 'assign');
-      const userId = await assignee(ctx, request!, body);
-      return save(ctx, request!, { state, assigned_to_id: userId, assigned_by_id: ctx.actor.id, assigned_at: sql`now()` });
-    },
-  },
-  approve: {
-    permission: REQUEST_ACTION_PERMISSIONS.approve,
-    contract: { summary: 'Approves the request (assigned → approved)' },
-    handler: (ctx, request) =>
-      save(ctx, request!, { state: nextState(request!, 'approve'), approved_by_id: ctx.actor.id, approved_at: sql`now()` }),
-  },
-  complete: {
-    permission: REQUEST_ACTION_PERMISSIONS.complete,
-    contract: {
+    approve: { summary: 'Approves the request (assigned → approved)' },
+    complete: {
       summary: 'Completes the request, with an optional note ({ note }, { completion_note } or in data.attributes)',
       body: {
         type: 'object',
@@ -107,23 +80,11 @@ export const requestActions: Record<string, ActionDefinition<RequestRow>> = {
           data: { type: 'object', properties: { attributes: { type: 'object' } } },
         },
       },
+      values(_ctx, _request, body) {
+        const note = noteOf(body);
+        return note ? { completion_note: note } : {};
+      },
     },
-    async handler(ctx, request, body) {
-      const state = nextState(request!, 'complete');
-      const note = noteOf(body);
-      return save(ctx, request!, {
-        state,
-        completed_by_id: ctx.actor.id,
-        completed_at: sql`now()`,
-        ...(note ? { completion_note: note } : {}),
-      });
-    },
+    cancel: { summary: 'Cancels the request (GET, as older clients call it)' },
   },
-  cancel: {
-    method: 'GET',
-    permission: REQUEST_ACTION_PERMISSIONS.cancel,
-    contract: { summary: 'Cancels the request (GET, as older clients call it)' },
-    handler: (ctx, request) =>
-      save(ctx, request!, { state: nextState(request!, 'cancel'), canceled_by_id: ctx.actor.id, canceled_at: sql`now()` }),
-  },
-};
+});

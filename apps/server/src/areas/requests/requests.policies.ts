@@ -1,14 +1,6 @@
-import {
-  REQUEST_ACTIONS,
-  REQUEST_STATE_LABELS,
-  REQUEST_TYPE_PERMISSIONS,
-  isRequestFinal,
-  requestTransition,
-  type RequestAction,
-  type RequestType,
-} from '@atelier/domain';
+import { REQUEST_TYPE_PERMISSIONS, requestWorkflow, type RequestType } from '@atelier/domain';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import type { Policies, Policy, RowOf } from '../../jsonapi/define-resource.ts';
+import type { Policies, RowOf } from '../../jsonapi/define-resource.ts';
 import { conflictWith, forbid } from '../../jsonapi/policies.ts';
 import type { requests } from './requests.table.ts';
 
@@ -19,14 +11,6 @@ type RequestRow = RowOf<typeof requests>;
 /** Asking for a type of work is a permission of its own (spec §6). */
 const mayAsk = (ctx: RequestContext, type: RequestType) =>
   ctx.actor.permissions.has(REQUEST_TYPE_PERMISSIONS[type]) ? undefined : forbid(`request.forbidden_${type}`);
-
-/** An action the request's state does not offer: 409 naming the state, nothing written. */
-const inState = (action: RequestAction): Policy<[row: RequestRow]> => ({
-  refuses: { 409: `The request’s state does not offer ${action} (its available_actions say which do).` },
-  check(ctx, row) {
-    if (!requestTransition(row.state, action)) return conflictWith(`request.cannot_${action}`, { state: REQUEST_STATE_LABELS[row.state][ctx.locale] });
-  },
-});
 
 export const requestPolicies: Policies<RequestRow> = {
   create: {
@@ -39,10 +23,9 @@ export const requestPolicies: Policies<RequestRow> = {
   edit: {
     refuses: { 403: 'Changing the type needs the permission to ask for the new one.', 409: 'A completed or canceled request can no longer be changed.' },
     check(ctx, row, input) {
-      if (isRequestFinal(row.state)) return conflictWith('request.final');
+      if (!requestWorkflow.isEditable(row.state)) return conflictWith('request.final');
       const type = input.values.type as RequestType | undefined;
       if (type && type !== row.type) return mayAsk(ctx, type);
     },
   },
-  actions: Object.fromEntries(REQUEST_ACTIONS.map((action) => [action, inState(action)])),
 };

@@ -1,4 +1,4 @@
-import { REQUEST_ACTION_PERMISSIONS, declarations, initialRequestState, REQUEST_PRIORITIES, REQUEST_STATES, requestActionsIn, type RequestState } from '@atelier/domain';
+import { REQUEST_ACTION_PERMISSIONS, declarations, initialRequestState, REQUEST_PRIORITIES } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -10,7 +10,7 @@ import { rel } from '../../jsonapi/relationships.ts';
 import { vehiclesResource } from '../vehicles/vehicles.resource.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { vinWarnings } from '../vehicles/vin.ts';
-import { requestActions } from './requests.actions.ts';
+import { requestWorkflow } from './requests.actions.ts';
 import { requestPolicies } from './requests.policies.ts';
 import { requests } from './requests.table.ts';
 
@@ -25,8 +25,6 @@ export const requestsResource = defineResource(declarations.requests, {
           ? { ok: true, value: v }
           : { ok: false, code: 'validation.enum', params: { values: REQUEST_PRIORITIES.join(', ') } },
       ),
-    /** What the current user's client may offer next (permissions decide the rest). */
-    available_actions: (a) => a.isVirtual((r) => requestActionsIn(r.state as RequestState)),
   },
   relationships: {
     organization: rel.belongsTo('organization_id'),
@@ -55,11 +53,10 @@ export const requestsResource = defineResource(declarations.requests, {
     tags: filter.overlaps('tag_ids', 'tags'),
     search: filter.search(['code', 'vehicle_vin', 'vehicle_sku', 'notes']),
   },
-  // GET /requests/list/count: the dashboard's counts per state, in one statement.
-  listCount: { by: 'state', values: REQUEST_STATES },
+  // Its actions, their policies, available_actions and GET /requests/list/count (the dashboard's counts per state).
+  workflow: requestWorkflow,
   hooks: { beforeWrite },
   policies: requestPolicies,
-  actions: requestActions,
   warnings: (row) => vinWarnings(row.vehicle_vin, 'vehicle_vin'),
   notify: {
     assignees: (row) => [row.assigned_to_id],

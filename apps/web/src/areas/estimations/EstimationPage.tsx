@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ESTIMATION_ACTION_LABELS, estimationActionRoute, writableItemGroups, type EstimationAction, type RecordOf } from '@atelier/domain';
+import { ESTIMATION_ACTION_LABELS, estimationWorkflow, writableItemGroups, type EstimationAction, type RecordOf } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ import { CommentThread } from '../comments/CommentThread.tsx';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
-import { CONFIRMED_ESTIMATION_ACTIONS, ESTIMATES_PATH, headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
+import { ESTIMATES_PATH, headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
 import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
@@ -41,7 +41,7 @@ function HeldPrompt({ estimation, held, onDone }: { estimation: Estimation; held
   const take = useMutation({
     meta: { silent: true },
     // The holder shown is sent: if someone else took it over meanwhile, the server refuses (409) and says who.
-    mutationFn: (action: EstimationAction) => api.action(`/estimations/${encodeURIComponent(estimation.id)}/${estimationActionRoute(action)}`, 'POST', takeOverBody('estimations', estimation.id, held.holder)),
+    mutationFn: (action: EstimationAction) => api.action(`/estimations/${encodeURIComponent(estimation.id)}/${estimationWorkflow.route(action)}`, 'POST', takeOverBody('estimations', estimation.id, held.holder)),
     onSettled: onDone,
   });
   const phase = t(`estimations:held.${held.phase}`);
@@ -110,8 +110,8 @@ export default function EstimationPage() {
                 record={estimation}
                 actions={headerActions(estimation.available_actions)}
                 labelOf={label}
-                routeOf={estimationActionRoute}
-                confirmOf={(a) => (CONFIRMED_ESTIMATION_ACTIONS.includes(a) ? t(`estimations:confirm.${a}`, { code }) : null)}
+                routeOf={estimationWorkflow.route}
+                confirmOf={(a) => (estimationWorkflow.spec(a).confirm ? t(`estimations:confirm.${a}`, { code }) : null)}
                 assignAction="assign"
                 colorOf={(a) => (RED.includes(a) ? 'red.8' : undefined)}
                 next={nextEstimationActions(estimation.state, phasesOf(estimation))}

@@ -31,18 +31,6 @@ export const ESTIMATES_PATH = '/inspecpro/estimates';
 export const estimateHref = (id: string) => `${ESTIMATES_PATH}/${encodeURIComponent(id)}`;
 
 /** The colour of each state's badge (always with its label); light badges the theme keeps at 4.5:1. */
-export const ESTIMATION_STATE_COLORS: Record<string, string> = {
-  draft: 'gray',
-  pending: 'yellow',
-  assigned: 'blue',
-  in_progress: 'indigo',
-  completed: 'cyan',
-  approved: 'teal',
-  reviewed: 'grape',
-  denied: 'red',
-  canceled: 'gray',
-};
-
 export function estimationStateLabel(state: string): string {
   return isOneOf(ESTIMATION_STATES, state) ? ESTIMATION_STATE_LABELS[state][currentLocale()] : state;
 }
@@ -106,9 +94,6 @@ export function nextEstimationActions(state: EstimationState | null | undefined,
       return [];
   }
 }
-
-/** Actions a dialog confirms: they stop, undo or skip work. */
-export const CONFIRMED_ESTIMATION_ACTIONS: readonly EstimationAction[] = ['cancel', 'deny', 'review', 'redo_approve', 'by_pass', 'send_client_approve'];
 
 export interface HeldPhase {
   phase: EstimationPhase;

@@ -1,27 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { inspectionActionRoute, type InspectionAction, type InspectionState, type RecordOf } from '@atelier/domain';
+import { inspectionWorkflow, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { useMe } from '../../app/AppData.tsx';
 import { byFullName } from '../../components/resource/recordNames.tsx';
 import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { actionsInputOf, headerActions } from './inspectionActions.ts';
 import { inspectionHref } from './inspectionModel.ts';
-
-const COLORS: Partial<Record<InspectionAction, string>> = { start: 'blue', take_over: 'indigo', approve: 'violet', cancel: 'red.8', redo: 'gray' };
-/** What the user most likely does next in each state, most likely first: it is drawn filled. */
-const NEXT: Partial<Record<InspectionState, readonly InspectionAction[]>> = {
-  draft: ['start', 'assign'],
-  pending: ['assign', 'start'],
-  assigned: ['start'],
-  in_progress: ['take_over'],
-  completed: ['approve'],
-  approved: ['redo'],
-  repairing: ['redo'],
-  repaired: ['redo'],
-};
-/** Actions that change someone else's work or cannot be undone: a dialog confirms them. */
-const CONFIRMED: readonly InspectionAction[] = ['take_over', 'cancel', 'redo', 'assign'];
 
 /**
  * The workflow buttons of an inspection's header (spec §4): the actions its state offers that the
@@ -43,11 +28,11 @@ export function InspectionActions({ inspection }: { inspection: RecordOf<'inspec
       record={inspection}
       actions={actions}
       labelOf={(a) => t(`inspections:workflow.${a}`)}
-      routeOf={inspectionActionRoute}
-      confirmOf={(a) => (CONFIRMED.includes(a) ? t(`inspections:workflow.confirm.${a}`, { code, holder: holderName }) : null)}
+      routeOf={inspectionWorkflow.route}
+      confirmOf={(a) => (inspectionWorkflow.spec(a).confirm ? t(`inspections:workflow.confirm.${a}`, { code, holder: holderName }) : null)}
       assignAction="assign"
-      colorOf={(a) => COLORS[a]}
-      next={NEXT[inspection.state] ?? []}
+      colorOf={(a) => inspectionWorkflow.spec(a).color}
+      next={inspectionWorkflow.next(inspection.state)}
       bodyOf={(a) => (a === 'take_over' ? takeOverBody('inspections', inspection.id, holder) : undefined)}
       doneOf={(a) => t(`inspections:workflow.done.${a}`)}
       onDone={(action, result) => {

@@ -1,4 +1,4 @@
-import { INSPECTION_ACTION_PERMISSIONS, isInspectionEditable, type RecordOf } from '@atelier/domain';
+import { INSPECTION_ACTION_PERMISSIONS, inspectionWorkflow, type RecordOf } from '@atelier/domain';
 import { useMemo } from 'react';
 import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf } from '../../components/resource/declared.tsx';
@@ -45,7 +45,7 @@ export function InspectionDetails({ inspection }: { inspection: Pick<Inspection,
       id={inspection.id}
       fields={fields}
       title="inspections:page.details"
-      editPermission={isInspectionEditable(inspection.state) ? 'edit inspections' : null}
+      editPermission={inspectionWorkflow.isEditable(inspection.state) ? 'edit inspections' : null}
     />
   );
 }

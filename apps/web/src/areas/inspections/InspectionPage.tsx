@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Box, Button, Checkbox, Flex, Group, Image, List, 
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answeredCount, CLEARED_ANSWER, findingOf, missingRequired, sectionGoodFills, type RecordOf } from '@atelier/domain';
+import { answeredCount, CLEARED_ANSWER, findingOf, missingRequired, sectionGoodFills, type RecordOf, inspectionWorkflow } from '@atelier/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ import { InspectionDetails } from './InspectionDetails.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { downloadReport } from './reportApi.ts';
-import { answersOfInspection, INSPECTION_STATE_COLORS, INSPECTIONS_PATH, inspectionStateLabel, vehicleOfInspection, type AnswerRecord } from './inspectionModel.ts';
+import { answersOfInspection, INSPECTIONS_PATH, inspectionStateLabel, vehicleOfInspection, type AnswerRecord } from './inspectionModel.ts';
 import { answerOf, fieldScoreOf, sectionScoreOf, type AnswerChange } from './liveScoring.ts';
 import { allFields, type FormSection, type InspectionFormModel } from './model.ts';
 import { pendingChanges, saveStatusOf, type SaveQueue } from './saveQueue.ts';
@@ -36,6 +36,7 @@ import { InspectionEstimation } from '../estimations/InspectionEstimation.tsx';
 import { FieldPhotosProvider, InspectionPhotos } from './Photos.tsx';
 import { useLiveScoring } from './useLiveScoring.ts';
 import { HeaderItem, WorkHeader } from '../../components/resource/WorkHeader.tsx';
+import { stateColor } from '../../components/resource/workflowState.ts';
 
 const INCLUDE = 'vehicle,customer,inspectionForm,holder,assignedToUsers,completedBy';
 const FINISH = 'finish';
@@ -47,7 +48,7 @@ type WorkInspection = Pick<Inspection, 'id' | 'code' | 'odometer' | 'vehicle'>;
 export function InspectionStateBadge({ state }: { state: string | null | undefined }) {
   if (!state) return null;
   return (
-    <Badge size="lg" color={INSPECTION_STATE_COLORS[state] ?? 'gray'} variant="light" data-state={state} data-testid="inspection-state">
+    <Badge size="lg" color={stateColor(inspectionWorkflow, state)} variant="light" data-state={state} data-testid="inspection-state">
       {inspectionStateLabel(state)}
     </Badge>
   );

@@ -1,6 +1,6 @@
 import { Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { crudPermissions, finiteNumber, INSPECTION_ACTION_LABELS, INSPECTION_STATES, inspectionActionRoute, type InspectionAction, type RecordOf } from '@atelier/domain';
+import { crudPermissions, finiteNumber, INSPECTION_ACTION_LABELS, INSPECTION_STATES, inspectionWorkflow, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { IconAdjustmentsHorizontal, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -152,7 +152,7 @@ function QuickActions({ row }: { row: Inspection }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const run = useMutation({
-    mutationFn: (action: InspectionAction) => api.action(`/inspections/${row.id}/${inspectionActionRoute(action)}`, 'POST'),
+    mutationFn: (action: InspectionAction) => api.action(`/inspections/${row.id}/${inspectionWorkflow.route(action)}`, 'POST'),
     onSuccess: (_r, action) => {
       void qc.invalidateQueries({ queryKey: ['inspections'] });
       // Started or taken over: the work is on the inspection's screen.

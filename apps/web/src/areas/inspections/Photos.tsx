@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, FileButton, Group, Image, Modal, Paper, Stac
 import { IconCamera, IconX } from '@tabler/icons-react';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { isInspectionEditable, type RecordOf } from '@atelier/domain';
+import { inspectionWorkflow, type RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { api, upload } from '../../api/client.ts';
 import { ApiError } from '../../api/jsonapi.ts';
@@ -235,7 +235,7 @@ export function InspectionPhotos({ inspection }: { inspection: RecordOf<'inspect
   const { can } = useMe();
   const qc = useQueryClient();
   const [images, setImages] = useState(inspection.images);
-  const editable = can('edit inspections') && isInspectionEditable(inspection.state);
+  const editable = can('edit inspections') && inspectionWorkflow.isEditable(inspection.state);
   if (!editable && images.length === 0) return null;
   return (
     <Paper withBorder p="md" radius="md">

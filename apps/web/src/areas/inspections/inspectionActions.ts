@@ -1,4 +1,4 @@
-import { availableInspectionActions, type InspectionAction, type InspectionState, type RecordOf } from '@atelier/domain';
+import { inspectionWorkflow, type InspectionAction, type InspectionState, type RecordOf } from '@atelier/domain';
 
 /**
  * The buttons of the inspection's header, in this order; the section actions sit on their section,
@@ -29,7 +29,7 @@ export const actionsInputOf = (inspection: RuledInspection, meId: string, permis
 
 /** What the user may do now: the state offers it, a role grants it, and work in progress is the holder's (domain rule). */
 export function userActions({ state, available, permissions, meId, holderId }: InspectionActionsInput): InspectionAction[] {
-  const allowed = availableInspectionActions(state, { permissions, isHolder: holderId !== null && holderId === meId });
+  const allowed = inspectionWorkflow.available({ state, holderId }, { id: meId, permissions });
   return available ? allowed.filter((a) => available.includes(a)) : allowed;
 }
 

@@ -3,19 +3,6 @@ import { currentLocale } from '../../i18n/index.ts';
 import { UNTOUCHED, type Answer, type AnswerValue, type SampleVehicle } from './model.ts';
 import type { FieldChange } from './saveQueue.ts';
 
-/** The colour of each state's badge in the list and on the inspection (always with its label); light badges the theme keeps at 4.5:1. */
-export const INSPECTION_STATE_COLORS: Record<string, string> = {
-  draft: 'gray',
-  pending: 'yellow',
-  assigned: 'blue',
-  in_progress: 'indigo',
-  completed: 'teal',
-  approved: 'violet',
-  repairing: 'grape',
-  repaired: 'teal',
-  canceled: 'red',
-};
-
 const isState = (state: string): state is InspectionState => Object.hasOwn(INSPECTION_STATE_LABELS, state);
 
 /** A state in the user's language (the domain's labels); a state this screen does not know as sent. */

@@ -12,8 +12,7 @@ import {
   REPAIR_ITEM_STATE_LABELS,
   REPAIR_MODES,
   REPAIR_MODE_LABELS,
-  isRepairEditable,
-  repairActionRoute,
+  repairWorkflow,
   type RecordOf,
   type RepairAction,
 } from '@atelier/domain';
@@ -37,7 +36,7 @@ import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { estimateHref } from '../estimations/estimationModel.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
 import { RepairStateBadge } from './RepairBadges.tsx';
-import { CONFIRMED_REPAIR_ACTIONS, formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
+import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
 import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
@@ -232,7 +231,7 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   const items = repair.items ?? [];
   const now = useNow(items.some((i) => typeof i.clock_started_at === 'string'));
   const { state } = repair;
-  const editable = can('edit repairs') && state !== null && isRepairEditable(state);
+  const editable = can('edit repairs') && state !== null && repairWorkflow.isEditable(state);
   // The mechanics clock while the work is in progress (the server says whose clock may run).
   const clocking = state === 'in_progress' && (can('start repairs') || can('edit repairs'));
   const time = timeSummary(items, now);
@@ -281,8 +280,8 @@ export default function RepairPage() {
                 record={repair}
                 actions={repairHeaderActions(repair.available_actions)}
                 labelOf={label}
-                routeOf={repairActionRoute}
-                confirmOf={(a) => (CONFIRMED_REPAIR_ACTIONS.includes(a) ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
+                routeOf={repairWorkflow.route}
+                confirmOf={(a) => (repairWorkflow.spec(a).confirm ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
                 assignAction="assign"
                 colorOf={(a) => (a === 'cancel' ? 'red.8' : undefined)}
                 next={nextRepairActions(repair.state)}

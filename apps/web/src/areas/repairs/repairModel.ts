@@ -1,4 +1,4 @@
-import { formatHoursMinutes, REPAIR_ACTIONS, REPAIR_STATES, REPAIR_STATE_LABELS, toScaled, SCALE, type RecordOf, type RepairAction, type RepairState } from '@atelier/domain';
+import { formatHoursMinutes, REPAIR_ACTIONS, REPAIR_STATES, REPAIR_STATE_LABELS, repairWorkflow, toScaled, SCALE, type RecordOf, type RepairAction, type RepairState } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 
@@ -6,20 +6,6 @@ import { isOneOf } from '../../lib/enums.ts';
 
 export const REPAIRS_PATH = '/inspecpro/repairs';
 export const repairHref = (id: string) => `${REPAIRS_PATH}/${encodeURIComponent(id)}`;
-
-/** The colour of each state's badge (always with its label); light badges the theme keeps at 4.5:1. */
-export const REPAIR_STATE_COLORS: Record<string, string> = {
-  draft: 'gray',
-  pending: 'yellow',
-  assigned: 'blue',
-  in_progress: 'indigo',
-  validated: 'teal',
-  approved: 'violet',
-  reviewed: 'grape',
-  denied: 'red',
-  completed: 'cyan',
-  canceled: 'gray',
-};
 
 export function repairStateLabel(state: string): string {
   return isOneOf(REPAIR_STATES, state) ? REPAIR_STATE_LABELS[state][currentLocale()] : state;
@@ -30,33 +16,8 @@ export function repairHeaderActions(available: readonly string[] | null | undefi
   return REPAIR_ACTIONS.filter((a) => (available ?? []).includes(a));
 }
 
-/**
- * What the user most likely does next on a repair (docs/decisions.md "Repair states"), most likely
- * first: assign or start the work waiting, complete (or take over) the work in progress, validate
- * the work done. The header shows these; the rest wait in its menu.
- */
-export function nextRepairActions(state: RepairState | null | undefined): RepairAction[] {
-  switch (state) {
-    case 'draft':
-    case 'pending':
-    case 'approved':
-      return ['assign', 'start'];
-    case 'assigned':
-    case 'reviewed':
-      return ['start', 'assign'];
-    case 'in_progress':
-      return ['complete', 'take_over'];
-    case 'completed':
-      return ['validate', 'redo'];
-    case 'validated':
-      return ['redo'];
-    default:
-      return [];
-  }
-}
-
-/** Actions a dialog confirms: they take someone's work, stop it or send it back. */
-export const CONFIRMED_REPAIR_ACTIONS: readonly RepairAction[] = ['take_over', 'cancel', 'redo', 'complete'];
+/** What the user most likely does next on a repair, most likely first (the workflow's `next`): the header shows these. */
+export const nextRepairActions = (state: RepairState | null | undefined): readonly RepairAction[] => (state ? repairWorkflow.next(state) : []);
 
 /** Hours (a decimal the server sends as text or number) as whole seconds. */
 export function hoursToSeconds(hours: unknown): number {

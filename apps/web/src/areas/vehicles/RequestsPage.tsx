@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions, isRequestFinal, type RecordOf } from '@atelier/domain';
+import { crudPermissions, requestWorkflow, type RecordOf } from '@atelier/domain';
 import { useList, useRecord } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
@@ -61,7 +61,7 @@ function RequestRecord({ id, mode, onMode, onClose }: { id: string | null; mode:
   const sel = useSelection();
   // The same query as the form's (shared cache): a completed or canceled request is no longer edited.
   const record = useRecord<Request>('requests', mode === 'add' ? null : id, { include: INCLUDE }, { meta: { silent: true } });
-  const final = Boolean(record.data?.state && isRequestFinal(record.data.state));
+  const final = Boolean(record.data?.state && requestWorkflow.isFinal(record.data.state));
   return (
     <RecordForm<Request>
       type="requests"

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions, type RecordOf } from '@atelier/domain';
+import { crudPermissions, type RecordOf, inspectionWorkflow } from '@atelier/domain';
 import { upload } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { useFileSrc } from '../../components/useFileSrc.ts';
@@ -20,7 +20,7 @@ import i18n, { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Model } from '../../api/jsonapi.ts';
 import { EstimationStateBadge } from '../estimations/EstimationBadges.tsx';
-import { INSPECTION_STATE_COLORS, inspectionStateLabel } from '../inspections/inspectionModel.ts';
+import { inspectionStateLabel } from '../inspections/inspectionModel.ts';
 import { RepairStateBadge } from '../repairs/RepairBadges.tsx';
 import { vehicleHistory, type HistoryKind } from './vehicleHistory.ts';
 import { VehicleDeferredWork } from '../estimations/DeferredWork.tsx';
@@ -29,6 +29,7 @@ import { requestEnums } from './enums.ts';
 import { VinField } from './VinField.tsx';
 import type { DecodedField } from './vinMerge.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { stateColor } from '../../components/resource/workflowState.ts';
 
 const P = crudPermissions('vehicles');
 const LIST_INCLUDE = 'customer,mecanic,tags';
@@ -188,7 +189,7 @@ const HISTORY_FIELDS: Record<HistoryKind, string> = {
 const HISTORY_BADGES: Record<HistoryKind, (state: string) => ReactNode> = {
   // The inspection screen's module is large: its badge is drawn from its model here.
   inspections: (s) => (
-    <Badge size="sm" variant="light" color={INSPECTION_STATE_COLORS[s] ?? 'gray'}>
+    <Badge size="sm" variant="light" color={stateColor(inspectionWorkflow, s)}>
       {inspectionStateLabel(s)}
     </Badge>
   ),

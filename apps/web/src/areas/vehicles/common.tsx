@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { isRequestFinal, type RecordOf } from '@atelier/domain';
+import { requestWorkflow, type RecordOf } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import type { User } from '../../api/types.ts';
 import type { GlobalSelection } from '../../app/session.ts';
@@ -7,7 +7,8 @@ import { relationOf } from '../../components/resource/recordNames.tsx';
 import type { RelationConfig } from '../../components/resource/RelationSelect.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
-import { PRIORITY_COLORS, STATE_COLORS, requestEnums } from './enums.ts';
+import { PRIORITY_COLORS, requestEnums } from './enums.ts';
+import { stateColor } from '../../components/resource/workflowState.ts';
 
 type Request = RecordOf<'requests'>;
 
@@ -24,7 +25,7 @@ export const activeUsers: RelationConfig = { ...relationOf('users'), filter: { a
 export function StateBadge({ state }: { state: unknown }) {
   if (!state) return null;
   return (
-    <Badge color={STATE_COLORS[String(state)] ?? 'gray'} variant="light" data-state={String(state)}>
+    <Badge color={stateColor(requestWorkflow, state)} variant="light" data-state={String(state)}>
       {requestEnums.state(state)}
     </Badge>
   );
@@ -63,7 +64,7 @@ export function requestTitle(r: Request): string {
 export function DueDate({ request, withTime }: { request: Pick<Request, 'due_at' | 'state'>; withTime?: boolean }) {
   if (!request.due_at) return null;
   const locale = currentLocale();
-  const late = new Date(request.due_at).getTime() < Date.now() && !(request.state && isRequestFinal(request.state));
+  const late = new Date(request.due_at).getTime() < Date.now() && !(request.state && requestWorkflow.isFinal(request.state));
   return (
     <Text component="span" size="sm" c={late ? 'red.9' : undefined} fw={late ? 600 : undefined} data-late={late || undefined}>
       {withTime ? formatDateTime(request.due_at, locale) : formatDate(request.due_at, locale)}

@@ -32,13 +32,6 @@ export const requestEnums = {
 };
 
 /** Badge colours: states by how far along they are, priorities from calm to urgent. */
-export const STATE_COLORS: Record<string, string> = {
-  draft: 'gray',
-  assigned: 'blue',
-  approved: 'violet',
-  completed: 'teal',
-  canceled: 'red',
-};
 export const PRIORITY_COLORS: Record<string, string> = { '10': 'gray', '20': 'yellow', '30': 'red' };
 
 /** Open states: what is still someone's work (the dashboard's assigned work). */

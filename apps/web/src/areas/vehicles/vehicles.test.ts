@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { declarations, REQUEST_PRIORITIES, REQUEST_STATES } from '@atelier/domain';
+import { declarations, REQUEST_PRIORITIES, REQUEST_STATES, requestWorkflow } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import type { User } from '../../api/types.ts';
 import i18n from '../../i18n/index.ts';
 import { vehicleOption } from '../../components/resource/recordNames.tsx';
 import { newRecordLocations, odometerText, requestVehicle, vehicleName } from './common.tsx';
 import { fromLocalInput, toLocalInput } from './DateTimeInput.tsx';
-import { OPEN_REQUEST_STATES, PRIORITY_COLORS, STATE_COLORS, requestEnums } from './enums.ts';
+import { OPEN_REQUEST_STATES, PRIORITY_COLORS, requestEnums } from './enums.ts';
+import { stateColor } from '../../components/resource/workflowState.ts';
 import { enumLabel } from '../../components/resource/declared.tsx';
 
 const m = (attrs: Record<string, unknown>): Model => ({ id: '1', type: 'vehicles', ...attrs });
@@ -49,7 +50,8 @@ describe('enumerations', () => {
     await i18n.changeLanguage('fr');
   });
   it('give every state and priority a colour, and keep completed and canceled out of open work', () => {
-    for (const s of REQUEST_STATES) expect(STATE_COLORS[s]).toBeTruthy();
+    for (const s of REQUEST_STATES) expect(stateColor(requestWorkflow, s)).toBeTruthy();
+    expect(stateColor(requestWorkflow, 'constructor')).toBe('gray');
     for (const p of REQUEST_PRIORITIES) expect(PRIORITY_COLORS[String(p)]).toBeTruthy();
     expect(OPEN_REQUEST_STATES).toEqual(['draft', 'assigned', 'approved']);
   });

@@ -1,0 +1,205 @@
+import type { Step, Who, Workflow, WorkStatus } from '@atelier/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { MessageKey } from '../i18n/index.ts';
+import { claimVehicle, type WorkKind } from '../areas/vehicles/work-in-progress.ts';
+import { userName } from '../areas/admin/assignees.ts';
+import type { Attribute } from './attributes.ts';
+import type { RequestContext } from './context.ts';
+import type { ActionContract, ActionResult, JsonSchema, Policy, RecordAction, Refusal, Row, RowOf } from './define-resource.ts';
+import { ApiError } from './errors.ts';
+import { column } from './filters.ts';
+import { conflictWith, forbid } from './policies.ts';
+import { dbConstraint, dbErrorCode } from './write.ts';
+
+// The server's half of the workflow kit (issue 21; the domain's half is packages/domain/src/
+// workflow): from a type's workflow, the engine derives its action routes, the policies that
+// refuse what the state or the holder does not allow (409/403, translated), available_actions,
+// the counts per state and the write of each action (state, holder, who and when, the vehicle
+// claimed when work starts). An area gives only what is particular to its type: a body's columns,
+// what follows the write.
+
+/** The messages of a workflow's refusals, in the type's own words. */
+export interface WorkflowMessages {
+  /** The state does not offer the action: params {action}, {state} in the reader's language. */
+  state: MessageKey | ((action: string) => MessageKey);
+  /** Work in progress is someone else's (403): params {holder}. */
+  holder?: MessageKey;
+  /** The user already holds what they take over (409). */
+  own?: MessageKey;
+  /** Only an assignee may (403). */
+  assignee?: MessageKey;
+  /** The record's state keeps it as it is (409 on a change or a delete). */
+  final: MessageKey;
+  /** The database's "one in progress per vehicle" unique index, answered as a 409. */
+  inProgress?: { constraint: string; code: MessageKey };
+}
+
+/** What a type adds to one action of its workflow. */
+export interface WorkflowAction<R extends Row> {
+  summary: string;
+  body?: JsonSchema;
+  response?: JsonSchema;
+  meta?: ActionContract['meta'];
+  /** Checks of the body and the columns written with the state (throw ApiError to refuse). */
+  values?(ctx: RequestContext, row: R, body: unknown): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** What follows the write, in its transaction (another type's action, a callback); may add to the answer. */
+  after?(ctx: RequestContext, saved: R, row: R, body: unknown): Promise<Partial<ActionResult> | void>;
+  /** Replaces the standard write (the action writes elsewhere, or makes another record). */
+  run?(ctx: RequestContext, row: R, body: unknown): Promise<ActionResult>;
+}
+
+export interface WorkflowConfig<S extends string, A extends string, T extends WorkStatus<S>, Tb extends PgTable, R extends Row = RowOf<Tb>> {
+  workflow: Workflow<S, A, T>;
+  table: Tb;
+  /** What the workflow reads of a row (default: its state and holder_id). */
+  status?(row: R): T;
+  messages: WorkflowMessages;
+  /** Entering in_progress claims the record's vehicle (one inspection, estimate or repair in progress per vehicle). */
+  vehicle?: WorkKind;
+  /** The refusal of a reason the workflow adds to the kit's (an estimate's phases). */
+  refusal?(ctx: RequestContext, row: R, step: Extract<Step<S>, { ok: false }>, action: A): Promise<Refusal | undefined> | Refusal | undefined;
+  /** Columns every action writes beside its own (an estimate's phases, who completed it). */
+  values?(ctx: RequestContext, row: R, action: A, to: S): Record<string, unknown>;
+  /** What follows every action's write (an estimate approved opens its repair). */
+  after?(ctx: RequestContext, saved: R, row: R, action: A, body: unknown): Promise<Partial<ActionResult> | void>;
+  actions: Record<A, WorkflowAction<R>>;
+}
+
+/** What the engine derives from a workflow (defineResource merges it into the type). */
+export interface WorkflowParts<R extends Row = Row> {
+  actions: Record<string, RecordAction<R>>;
+  policies: Record<string, Policy<[row: R]>>;
+  /** The document itself is written only in its editable states (409 with the type's message). */
+  editable: Policy<[row: R]>;
+  /** available_actions: what the user asking may do now. */
+  availableActions(a: Attribute): Attribute;
+  listCount: { by: string; values: readonly string[] };
+  /** Writes columns of one record of the type (the vehicle's unique index as the type's 409). */
+  save(ctx: RequestContext, row: R, values: Record<string, unknown>): Promise<R>;
+  /** Whether a row's state lets the document change. */
+  isEditable(row: R): boolean;
+}
+
+const now = () => sql`now()`;
+const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+
+/** Who asks, as the workflow sees them: an assignee when a user or one of their roles is assigned. */
+export function whoOf(ctx: RequestContext, row: Row): Who {
+  const { actor } = ctx;
+  return {
+    id: actor.id,
+    permissions: actor.permissions,
+    isAssignee: ids(row.assigned_user_ids).includes(actor.id) || ids(row.assigned_role_ids).some((id) => actor.roleIds.includes(id)),
+  };
+}
+
+/** The values an action wrote, as its log entry keeps them (not the timestamps). */
+export const loggedValues = (values: Record<string, unknown>, saved: Row) =>
+  Object.fromEntries(Object.keys(values).filter((k) => !k.endsWith('_at')).map((k) => [k, saved[k]]));
+
+export function workflowParts<S extends string, A extends string, T extends WorkStatus<S>, Tb extends PgTable, R extends Row = RowOf<Tb>>(
+  config: WorkflowConfig<S, A, T, Tb, R>,
+): WorkflowParts<R> {
+  const { workflow, table, messages } = config;
+  const statusOf = config.status ?? ((row: R) => ({ state: row.state as S, holderId: (row.holder_id as string | null | undefined) ?? null }) as T);
+
+  async function save(ctx: RequestContext, row: R, values: Record<string, unknown>): Promise<R> {
+    try {
+      const [saved] = (await ctx.db
+        .update(table as PgTable)
+        .set({ ...values, updated_at: now() })
+        .where(eq(column(table, 'id'), row.id))
+        .returning()) as R[];
+      return saved;
+    } catch (err) {
+      const unique = messages.inProgress;
+      if (unique && dbErrorCode(err) === '23505' && dbConstraint(err) === unique.constraint) throw new ApiError(409, unique.code);
+      throw err;
+    }
+  }
+
+  async function refusalOf(ctx: RequestContext, row: R, action: A): Promise<Refusal | undefined> {
+    const step = workflow.check(statusOf(row), action, whoOf(ctx, row));
+    if (step.ok) return;
+    switch (step.reason) {
+      case 'state': {
+        const code = typeof messages.state === 'function' ? messages.state(action) : messages.state;
+        return conflictWith(code, { action: workflow.actionLabels[action][ctx.locale], state: workflow.stateLabels[row.state as S][ctx.locale] });
+      }
+      case 'own':
+        if (messages.own) return conflictWith(messages.own);
+        break;
+      case 'holder':
+        if (messages.holder) return forbid(messages.holder, { holder: await userName(ctx, step.holder ?? null) });
+        break;
+      case 'assignee':
+        if (messages.assignee) return forbid(messages.assignee);
+        break;
+    }
+    const own = await config.refusal?.(ctx, row, step, action);
+    if (own) return own;
+    throw new Error(`The workflow refuses ${action} (${step.reason}) with no message for it`);
+  }
+
+  const policyOf = (action: A): Policy<[row: R]> => {
+    const spec = workflow.spec(action);
+    const forbids = spec.holder === 'holder' || !!spec.assigneesOnly?.length || !!config.refusal;
+    return {
+      refuses: {
+        409: `The state does not offer ${action} (available_actions says which do)${spec.holder === 'other' ? ', or the user already holds the work' : ''}${config.refusal ? ', or the workflow’s own rules refuse it now (the message says why)' : ''}.`,
+        ...(forbids ? { 403: 'Work in progress is the user holding it, an assigned record its assignees’ (the message names who).' } : {}),
+      },
+      check: (ctx, row) => refusalOf(ctx, row, action),
+    };
+  };
+
+  function actionOf(action: A): RecordAction<R> {
+    const spec = workflow.spec(action);
+    const impl = config.actions[action];
+    return {
+      ...(spec.get ? { method: 'GET' as const } : {}),
+      permission: spec.permission,
+      contract: {
+        summary: impl.summary,
+        ...(impl.body ? { body: impl.body } : {}),
+        ...(impl.response ? { response: impl.response } : {}),
+        ...(impl.meta ? { meta: impl.meta } : {}),
+      },
+      async handler(ctx, row, body) {
+        if (impl.run) return impl.run(ctx, row, body);
+        const step = workflow.check(statusOf(row), action, whoOf(ctx, row));
+        // The policy refused every other case before the handler runs.
+        if (!step.ok) throw new ApiError(409, 'error.conflict');
+        const values: Record<string, unknown> = { ...(await impl.values?.(ctx, row, body)), state: step.to };
+        for (const by of [spec.stamps?.by ?? []].flat()) values[by] = ctx.actor.id;
+        if (spec.stamps?.at) values[spec.stamps.at] = now();
+        if (spec.holds) values.holder_id = spec.holds === 'actor' ? ctx.actor.id : null;
+        Object.assign(values, config.values?.(ctx, row, action, step.to));
+        if (config.vehicle && step.to === 'in_progress' && row.state !== 'in_progress')
+          await claimVehicle(ctx.db, row.vehicle_id as string | null, { kind: config.vehicle, id: row.id });
+        let saved = await save(ctx, row, values);
+        const answer: ActionResult = {};
+        for (const follow of [impl.after?.(ctx, saved, row, body), config.after?.(ctx, saved, row, action, body)]) Object.assign(answer, await follow);
+        saved = (answer.row as R | undefined) ?? saved;
+        return { log: loggedValues(values, saved), ...answer, row: saved };
+      },
+    };
+  }
+
+  const routes = workflow.actions.map((a) => [workflow.route(a), a] as const);
+  return {
+    actions: Object.fromEntries(routes.map(([route, a]) => [route, actionOf(a)])),
+    policies: Object.fromEntries(routes.map(([route, a]) => [route, policyOf(a)])),
+    editable: {
+      refuses: { 409: 'The record’s state keeps it as it is.' },
+      check(_ctx, row) {
+        if (!workflow.isEditable(row.state as S)) return conflictWith(messages.final);
+      },
+    },
+    availableActions: (a) => a.isVirtual((row, ctx) => workflow.available(statusOf(row as R), whoOf(ctx, row as Row))),
+    listCount: { by: 'state', values: workflow.states },
+    save,
+    isEditable: (row) => workflow.isEditable(row.state as S),
+  };
+}
