@@ -200,8 +200,26 @@ async function storeDerived(ctx: RequestContext, def: ResourceDefinition, parent
   return row;
 }
 
+/**
+ * Stores again the values a record derives from its lines (each ownsMany's `derive`), as its
+ * lines are now: after lines were written by the engine's record service (a clock stopped, items
+ * approved by an action), whoever wrote them. Answers the record as stored.
+ */
+export async function rederive(ctx: RequestContext, type: string, id: string): Promise<Row | undefined> {
+  const def = ctx.registry.resource(type);
+  const [parent] = await selectRows(ctx.db, def.table, eq(column(def.table, 'id'), id));
+  if (!parent) return undefined;
+  const derived: Record<string, unknown> = {};
+  for (const rel of Object.values(def.relationships ?? {})) {
+    if (rel.kind !== 'ownsMany' || !rel.derive) continue;
+    const child = ctx.registry.resource(rel.type);
+    Object.assign(derived, rel.derive(await selectRows(ctx.db, child.table, eq(column(child.table, rel.foreignKey), id))));
+  }
+  return storeDerived(ctx, def, parent, derived, false);
+}
+
 /** The parent's collection of an owned type: its declaration and relationship. */
-function owningCollection(ctx: RequestContext, child: ResourceDefinition): { def: ResourceDefinition; name: string; rel: OwnsMany } | undefined {
+export function owningCollection(ctx: RequestContext, child: ResourceDefinition): { def: ResourceDefinition; name: string; rel: OwnsMany } | undefined {
   const parent = child.tenancy.parent;
   if (!parent) return undefined;
   const def = ctx.registry.resource(parent.def.type);

@@ -2,12 +2,13 @@ import { APPROVAL_DAYS, ESTIMATION_PHASE_LABELS, LOCALES, PHASE_STATUS_LABELS, e
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
+import { records } from '../../jsonapi/records.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { assigneesOf, userName } from '../admin/assignees.ts';
 import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { emitCallback } from '../settings/callbacks.ts';
-import { phaseColumns, phasesOf, refreshEstimationTotals, type EstimationRow } from './estimation-lines.ts';
+import { phaseColumns, phasesOf, type EstimationRow } from './estimation-lines.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
 import { dropRepair, openRepair } from './repair-link.ts';
 import { repairs } from '../repairs/repairs.table.ts';
@@ -65,11 +66,9 @@ export const estimationFlow = workflowParts({
     const def = ctx.registry.resource('estimations');
     const approves = saved.state === 'approved' && row.state !== 'approved';
     if (approves && APPROVES_UNDECIDED.has(action)) {
-      await ctx.db
-        .update(estimationItems)
-        .set({ state: 'approved', updated_at: sql`now()` })
-        .where(and(eq(estimationItems.estimation_id, row.id), isNull(estimationItems.state)));
-      await refreshEstimationTotals(ctx.db, row.id);
+      const undecided = await ctx.db.select({ id: estimationItems.id }).from(estimationItems).where(and(eq(estimationItems.estimation_id, row.id), isNull(estimationItems.state)));
+      // Through the record service: the estimate's totals follow from its items, the change is logged.
+      await records(ctx, 'estimation-items').update(undecided.map((i) => i.id), { state: 'approved' }, { cause: { type: 'estimations', id: row.id } });
     }
     if (approves) await openRepair(ctx, saved, { evenEmpty: action === 'by_pass' });
     if (saved.state === 'completed' && row.state === 'in_progress') await emitCallback(ctx, 'estimation.pending_approval', def, row.id, ['vehicle', 'customer', 'items']);

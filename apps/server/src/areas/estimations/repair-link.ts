@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import { writeLog } from '../../jsonapi/audit.ts';
+import type { InspectionState } from '@atelier/domain';
 import type { RequestContext } from '../../jsonapi/context.ts';
+import { records } from '../../jsonapi/records.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { cancelRepairOf, createRepairFromEstimation } from '../repairs/from-estimation.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
 import { deferredWork } from './deferred-work.table.ts';
 import type { EstimationRow } from './estimation-lines.ts';
-import { estimationItems, estimations } from './estimations.table.ts';
+import { estimationItems } from './estimations.table.ts';
 
 // An approved estimate opens its repair with the work approved (by the dealership, not declined by
 // the customer); redoing the approval cancels that repair. The inspection the estimate came from is
@@ -50,13 +51,11 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
       warranty: i.warranty,
     })),
   });
-  await ctx.db.update(estimations).set({ repair_id: repair.id }).where(eq(estimations.id, e.id));
+  const cause = { type: 'repairs', id: repair.id };
+  await records(ctx, 'estimations').update([e.id], { repair_id: repair.id }, { cause });
   if (e.inspection_id) {
-    await ctx.db.update(inspections).set({ repair_id: repair.id }).where(eq(inspections.id, e.inspection_id));
-    await ctx.db
-      .update(inspections)
-      .set({ state: 'repairing' })
-      .where(and(eq(inspections.id, e.inspection_id), inArray(inspections.state, ['completed', 'approved'])));
+    await records(ctx, 'inspections').update([e.inspection_id], { repair_id: repair.id }, { cause });
+    await moveInspection(ctx, e.inspection_id, ['completed', 'approved'], 'repairing', cause);
   }
   return repair.id;
 }
@@ -64,17 +63,24 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
 /** Cancels the estimate's repair (409 when its work is done) and puts its inspection back. */
 export async function dropRepair(ctx: RequestContext, e: EstimationRow): Promise<void> {
   if (!e.repair_id) return;
-  await cancelRepairOf(ctx, e.repair_id, { type: 'estimations', id: e.id, organizationId: e.organization_id });
-  await ctx.db.update(estimations).set({ repair_id: null }).where(eq(estimations.id, e.id));
+  const cause = { type: 'estimations', id: e.id };
+  await cancelRepairOf(ctx, e.repair_id, { ...cause, organizationId: e.organization_id });
+  await records(ctx, 'estimations').update([e.id], { repair_id: null }, { cause });
   if (!e.inspection_id) return;
-  await ctx.db.update(inspections).set({ repair_id: null }).where(and(eq(inspections.id, e.inspection_id), eq(inspections.repair_id, e.repair_id)));
-  const back = async (state: 'approved' | 'completed', when: ReturnType<typeof isNotNull> | undefined) =>
-    ctx.db
-      .update(inspections)
-      .set({ state })
-      .where(and(eq(inspections.id, e.inspection_id!), eq(inspections.state, 'repairing'), when));
-  await back('approved', isNotNull(inspections.approved_at));
-  await back('completed', undefined);
+  const [inspection] = await ctx.db.select().from(inspections).where(and(eq(inspections.id, e.inspection_id), eq(inspections.repair_id, e.repair_id)));
+  if (!inspection) return;
+  await records(ctx, 'inspections').update([inspection.id], { repair_id: null }, { cause });
+  // Back to where it was before the repair: approved if it was, else completed.
+  await moveInspection(ctx, inspection.id, ['repairing'], inspection.approved_at ? 'approved' : 'completed', cause);
+}
+
+/**
+ * The repairs area's states of an inspection (repairing, repaired), entered by no action of its
+ * own: a system transition from the states given, logged under the new state with its cause.
+ */
+async function moveInspection(ctx: RequestContext, id: string, from: InspectionState[], to: InspectionState, cause: { type: string; id: string }) {
+  const [row] = await ctx.db.select({ state: inspections.state }).from(inspections).where(eq(inspections.id, id));
+  if (row && from.includes(row.state)) await records(ctx, 'inspections').update([id], { state: to }, { event: to, cause });
 }
 
 /**
@@ -86,23 +92,17 @@ export async function dropRepair(ctx: RequestContext, e: EstimationRow): Promise
 export async function followRepair(ctx: RequestContext, repair: { id: string; organization_id: string; inspection_id: string | null }, done: boolean) {
   const cause = { type: 'repairs', id: repair.id };
   if (repair.inspection_id) {
-    const [from, to] = done ? (['repairing', 'repaired'] as const) : (['repaired', 'repairing'] as const);
-    const moved = await ctx.db
-      .update(inspections)
-      .set({ state: to, updated_at: sql`now()` })
-      .where(and(eq(inspections.id, repair.inspection_id), eq(inspections.repair_id, repair.id), eq(inspections.state, from)))
-      .returning();
-    for (const row of moved) await writeLog(ctx, ctx.registry.resource('inspections'), row, done ? 'repaired' : 'repairing', { attributes: { state: to }, cause });
+    const [inspection] = await ctx.db.select({ id: inspections.id }).from(inspections).where(and(eq(inspections.id, repair.inspection_id), eq(inspections.repair_id, repair.id)));
+    if (inspection) await moveInspection(ctx, inspection.id, [done ? 'repairing' : 'repaired'], done ? 'repaired' : 'repairing', cause);
   }
   if (!done) return;
   const doneItems = ctx.db
     .select({ id: repairItems.estimation_item_id })
     .from(repairItems)
     .where(and(eq(repairItems.repair_id, repair.id), ne(repairItems.state, 'not_done'), isNotNull(repairItems.estimation_item_id)));
-  const closed = await ctx.db
-    .update(deferredWork)
-    .set({ state: 'done', closed_at: sql`now()`, closed_by_id: ctx.actor.id, updated_at: sql`now()` })
-    .where(and(eq(deferredWork.organization_id, repair.organization_id), eq(deferredWork.state, 'reoffered'), inArray(deferredWork.reoffered_item_id, doneItems)))
-    .returning();
-  for (const row of closed) await writeLog(ctx, ctx.registry.resource('deferred-work'), row, 'done', { attributes: { state: 'done' }, cause });
+  const closing = await ctx.db
+    .select({ id: deferredWork.id })
+    .from(deferredWork)
+    .where(and(eq(deferredWork.organization_id, repair.organization_id), eq(deferredWork.state, 'reoffered'), inArray(deferredWork.reoffered_item_id, doneItems)));
+  await records(ctx, 'deferred-work').update(closing.map((d) => d.id), { state: 'done', closed_at: sql`now()`, closed_by_id: ctx.actor.id }, { event: 'done', cause });
 }

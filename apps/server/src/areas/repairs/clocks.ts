@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
-import { storeRepairValues } from './pricing.ts';
+import { rederive } from '../../jsonapi/children.ts';
 import type { RepairItemRow } from './repairs.policies.ts';
 
 // The mechanics' clocks on repair items (issue 12: planned versus actual time). An open entry of
@@ -14,7 +14,8 @@ import type { RepairItemRow } from './repairs.policies.ts';
 // when (running_clocks, read as clock_started_at), and its repair the sums.
 
 /** Items' clock columns recomputed from their entries, then their repairs' sums. */
-async function refresh(db: Db, touched: { repair_item_id: string; repair_id: string }[]) {
+async function refresh(ctx: RequestContext, touched: { repair_item_id: string; repair_id: string }[]) {
+  const { db } = ctx;
   const items = [...new Set(touched.map((t) => t.repair_item_id))];
   if (!items.length) return;
   for (const id of items)
@@ -24,19 +25,20 @@ async function refresh(db: Db, touched: { repair_item_id: string; repair_id: str
         running_clocks = (SELECT coalesce(jsonb_object_agg(user_id::text, started_at), '{}'::jsonb) FROM repair_time_entries WHERE repair_item_id = ${id} AND ended_at IS NULL),
         updated_at = now()
       WHERE id = ${id}`);
-  for (const repairId of new Set(touched.map((t) => t.repair_id))) await storeRepairValues(db, repairId);
+  // The work order's sums are its items' derived values (repairs.resource.ts): the engine stores them again.
+  for (const repairId of new Set(touched.map((t) => t.repair_id))) await rederive(ctx, 'repairs', repairId);
 }
 
 /** Closes the running clocks the condition selects (their hours are the time since they started); answers them. */
-async function stopWhere(db: Db, condition: SQL): Promise<{ repair_item_id: string; repair_id: string }[]> {
+async function stopWhere(ctx: RequestContext, condition: SQL): Promise<{ repair_item_id: string; repair_id: string }[]> {
   const stopped = rowsOf<{ repair_item_id: string; repair_id: string }>(
-    await db.execute(sql`
+    await ctx.db.execute(sql`
       UPDATE repair_time_entries SET ended_at = now(), updated_at = now(),
         hours = round((extract(epoch FROM now() - started_at) / 3600)::numeric, 4)
       WHERE ended_at IS NULL AND ${condition}
       RETURNING repair_item_id, repair_id`),
   );
-  await refresh(db, stopped);
+  await refresh(ctx, stopped);
   return stopped;
 }
 
@@ -49,7 +51,7 @@ export interface StoppedClock {
 }
 
 /** Every clock running on a repair (it is completed or canceled). */
-export const stopRepairClocks = (db: Db, repairId: string) => stopWhere(db, sql`repair_id = ${repairId}`);
+export const stopRepairClocks = (ctx: RequestContext, repairId: string) => stopWhere(ctx, sql`repair_id = ${repairId}`);
 
 /**
  * Starts the acting user's clock on the item (their clock elsewhere stops first; on this item
@@ -59,7 +61,7 @@ export const stopRepairClocks = (db: Db, repairId: string) => stopWhere(db, sql`
 export async function startClock(ctx: RequestContext, item: RepairItemRow): Promise<StoppedClock | null> {
   const user = ctx.actor.id;
   if (Object.hasOwn(item.running_clocks, user)) return null;
-  const [before] = await stopWhere(ctx.db, sql`user_id = ${user}`);
+  const [before] = await stopWhere(ctx, sql`user_id = ${user}`);
   try {
     await ctx.db.execute(sql`
       INSERT INTO repair_time_entries (id, organization_id, repair_id, repair_item_id, user_id, started_at)
@@ -71,7 +73,7 @@ export async function startClock(ctx: RequestContext, item: RepairItemRow): Prom
   }
   if (item.state === 'pending') await ctx.db.execute(sql`UPDATE repair_items SET state = 'in_progress' WHERE id = ${item.id}`);
   await ctx.db.execute(sql`UPDATE repairs SET repairer_ids = array_append(repairer_ids, ${user}::uuid) WHERE id = ${item.repair_id} AND NOT (${user}::uuid = ANY(repairer_ids))`);
-  await refresh(ctx.db, [{ repair_item_id: item.id, repair_id: item.repair_id }]);
+  await refresh(ctx, [{ repair_item_id: item.id, repair_id: item.repair_id }]);
   if (!before) return null;
   const [stopped] = rowsOf<{ detail: string | null; code: string | null }>(
     await ctx.db.execute(sql`SELECT i.detail, r.code FROM repair_items i JOIN repairs r ON r.id = i.repair_id WHERE i.id = ${before.repair_item_id}`),
@@ -81,6 +83,6 @@ export async function startClock(ctx: RequestContext, item: RepairItemRow): Prom
 
 /** Stops the acting user's clock on the item (409 when theirs does not run there). */
 export async function stopClock(ctx: RequestContext, item: RepairItemRow) {
-  const stopped = await stopWhere(ctx.db, sql`user_id = ${ctx.actor.id} AND repair_item_id = ${item.id}`);
+  const stopped = await stopWhere(ctx, sql`user_id = ${ctx.actor.id} AND repair_item_id = ${item.id}`);
   if (!stopped.length) throw new ApiError(409, 'repair.clock_not_running');
 }

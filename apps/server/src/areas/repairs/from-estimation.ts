@@ -7,7 +7,8 @@ import { changes } from '../../jsonapi/write.ts';
 import { runAction, type Cause } from '../../jsonapi/run-action.ts';
 import type { RepairRow } from './repairs.policies.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
-import { itemDefaults, priceItem, storeRepairValues } from './pricing.ts';
+import { itemDefaults, priceItem } from './pricing.ts';
+import { rederive } from '../../jsonapi/children.ts';
 import { repairItems, repairs } from './repairs.table.ts';
 
 // The repair an approved estimate opens (issue 12), and its cancelation when the estimate's
@@ -110,8 +111,7 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
     };
     await ctx.db.insert(repairItems).values({ ...values, ...(await priceItem(ctx.db, values)) });
   }
-  await storeRepairValues(ctx.db, made.id);
-  const [row] = await ctx.db.select().from(repairs).where(eq(repairs.id, made.id));
+  const row = (await rederive(ctx, 'repairs', made.id)) as RepairRow;
   const def = ctx.registry.resource('repairs');
   await writeLog(ctx, def, row, 'created', { ...changes(def, {}, row), from_estimation: source.estimation_id });
   return row;

@@ -53,7 +53,7 @@ export const repairFlow = workflowParts({
       summary: 'Completes the work (the holder): the running clocks stop; its inspection is repaired, the deferred work done in it is done; the repair.completed callback is sent',
       body: documentBody('Optional.'),
       async values(ctx, row) {
-        await stopRepairClocks(ctx.db, row.id);
+        await stopRepairClocks(ctx, row.id);
         return {};
       },
       async after(ctx, saved) {
@@ -70,7 +70,7 @@ export const repairFlow = workflowParts({
     cancel: {
       summary: 'Cancels the repair (GET, as older clients call it; POST too): the running clocks stop',
       async values(ctx, row) {
-        await stopRepairClocks(ctx.db, row.id);
+        await stopRepairClocks(ctx, row.id);
         return {};
       },
     },
