@@ -16,7 +16,8 @@ import {
 } from './form-enums.ts';
 import { formProblems } from './form-rules.ts';
 import { requiredByDefault } from './labels.ts';
-import { finiteNumber as toNumber, type FormField, type InspectionFormInput } from './scoring.ts';
+import { finiteNumber as toNumber } from './options.ts';
+import type { FormField, InspectionFormInput } from './scoring.ts';
 
 // Sync of an inspection form's structure from a spreadsheet (issue 10; docs/inspection-form-sync.md):
 // one line per field, read into the wanted tree (parseSyncRows), compared with the form
