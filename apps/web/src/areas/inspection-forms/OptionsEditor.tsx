@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Group, NativeSelect, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WIDGET_OPTIONS, WIDGET_OPTION_LABELS } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
@@ -36,24 +37,43 @@ type MarkValue = keyof typeof MARK_VALUES;
 
 /**
  * Whether picking an option is a finding: the default rule (saying what it gives for this option),
- * always, or never. A native select: one control per option, named by it, read by every screen reader.
+ * always, or never. A native select on a line under its option (the side panel is too narrow for
+ * another column), named by the option for screen readers.
  */
-function MarkSelect({ label, value, byDefault, onChange, readOnly }: { label: string; value: Mark; byDefault: boolean; onChange: (m: Mark) => void; readOnly: boolean }) {
+function MarkSelect({ option, value, byDefault, onChange, readOnly }: { option: string; value: Mark; byDefault: boolean; onChange: (m: Mark) => void; readOnly: boolean }) {
   const { t } = useTranslation();
+  const word = t('inspectionForms:options.mark');
   return (
-    <NativeSelect
-      aria-label={label}
-      size="sm"
-      value={String(value ?? 'default')}
-      onChange={(e) => onChange(MARK_VALUES[e.currentTarget.value as MarkValue])}
-      disabled={readOnly}
-      data={[
-        { value: 'default', label: t(byDefault ? 'inspectionForms:options.mark_default_finding' : 'inspectionForms:options.mark_default_none') },
-        { value: 'true', label: t('inspectionForms:options.mark_always') },
-        { value: 'false', label: t('inspectionForms:options.mark_never') },
-      ]}
-      data-testid="option-mark"
-    />
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed" aria-hidden>
+        {word}
+      </Text>
+      <NativeSelect
+        aria-label={`${word} (${option})`}
+        size="sm"
+        value={String(value ?? 'default')}
+        onChange={(e) => onChange(MARK_VALUES[e.currentTarget.value as MarkValue])}
+        disabled={readOnly}
+        w={250}
+        data={[
+          { value: 'default', label: t(byDefault ? 'inspectionForms:options.mark_default_finding' : 'inspectionForms:options.mark_default_none') },
+          { value: 'true', label: t('inspectionForms:options.mark_always') },
+          { value: 'false', label: t('inspectionForms:options.mark_never') },
+        ]}
+        data-testid="option-mark"
+      />
+    </Group>
+  );
+}
+
+/** A table's line holding the mark of the option on the line above. */
+function MarkRow({ columns, ...select }: Parameters<typeof MarkSelect>[0] & { columns: number }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns} pt={0}>
+        <MarkSelect {...select} />
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
@@ -77,7 +97,6 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
       </Text>
     ) : null;
   const pts = t('inspectionForms:options.points');
-  const finding = t('inspectionForms:options.mark');
   // What an unmarked option gives, by row (the rows of toThreshold).
   const byDefault = defaultMarks(fieldType, model);
   const help = (
@@ -94,15 +113,17 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
         <Group gap="sm" align="flex-start">
           <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.yes')}</Text>
           <PointsInput label={`${pts} (${t('inspectionForms:options.yes')})`} value={model.yes} onChange={(yes) => onChange({ ...model, yes })} error={rowError(0)} readOnly={readOnly} />
-          <MarkSelect label={`${finding} (${t('inspectionForms:options.yes')})`} value={model.marks.yes} byDefault={byDefault[0]} onChange={(yes) => onChange({ ...model, marks: { ...model.marks, yes } })} readOnly={readOnly} />
         </Group>
+        <MarkSelect option={t('inspectionForms:options.yes')} value={model.marks.yes} byDefault={byDefault[0]} onChange={(yes) => onChange({ ...model, marks: { ...model.marks, yes } })} readOnly={readOnly} />
         <Switch label={t('inspectionForms:options.with_no')} checked={model.withNo} onChange={(e) => onChange({ ...model, withNo: e.currentTarget.checked, no: e.currentTarget.checked ? (model.no === '' ? 0 : model.no) : '' })} disabled={readOnly} />
         {model.withNo ? (
-          <Group gap="sm" align="flex-start">
-            <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.no')}</Text>
-            <PointsInput label={`${pts} (${t('inspectionForms:options.no')})`} value={model.no} onChange={(no) => onChange({ ...model, no })} error={rowError(1)} readOnly={readOnly} />
-            <MarkSelect label={`${finding} (${t('inspectionForms:options.no')})`} value={model.marks.no} byDefault={byDefault[1]} onChange={(no) => onChange({ ...model, marks: { ...model.marks, no } })} readOnly={readOnly} />
-          </Group>
+          <>
+            <Group gap="sm" align="flex-start">
+              <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.no')}</Text>
+              <PointsInput label={`${pts} (${t('inspectionForms:options.no')})`} value={model.no} onChange={(no) => onChange({ ...model, no })} error={rowError(1)} readOnly={readOnly} />
+            </Group>
+            <MarkSelect option={t('inspectionForms:options.no')} value={model.marks.no} byDefault={byDefault[1]} onChange={(no) => onChange({ ...model, marks: { ...model.marks, no } })} readOnly={readOnly} />
+          </>
         ) : null}
         {help}
       </Stack>
@@ -116,17 +137,17 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
             {WIDGET_OPTIONS.map((o, row) => {
               const name = WIDGET_OPTION_LABELS[o][currentLocale()];
               return (
-                <Table.Tr key={o}>
-                  <Table.Td>
-                    <Text size="sm">{name}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <PointsInput label={`${pts} (${name})`} value={model.points[o]} onChange={(v) => onChange({ ...model, points: { ...model.points, [o]: v } })} error={rowError(row)} readOnly={readOnly} />
-                  </Table.Td>
-                  <Table.Td>
-                    <MarkSelect label={`${finding} (${name})`} value={model.marks[o]} byDefault={byDefault[row]} onChange={(m) => onChange({ ...model, marks: { ...model.marks, [o]: m } })} readOnly={readOnly} />
-                  </Table.Td>
-                </Table.Tr>
+                <Fragment key={o}>
+                  <Table.Tr>
+                    <Table.Td>
+                      <Text size="sm">{name}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <PointsInput label={`${pts} (${name})`} value={model.points[o]} onChange={(v) => onChange({ ...model, points: { ...model.points, [o]: v } })} error={rowError(row)} readOnly={readOnly} />
+                    </Table.Td>
+                  </Table.Tr>
+                  <MarkRow columns={2} option={name} value={model.marks[o]} byDefault={byDefault[row]} onChange={(m) => onChange({ ...model, marks: { ...model.marks, [o]: m } })} readOnly={readOnly} />
+                </Fragment>
               );
             })}
           </Table.Tbody>
@@ -155,7 +176,6 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
               </>
             )}
             <Table.Th>{pts}</Table.Th>
-            <Table.Th>{finding}</Table.Th>
             <Table.Th w={40}>
               <span className="visually-hidden">{t('common:actions.actions')}</span>
             </Table.Th>
@@ -167,23 +187,23 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                 const err = rowError(i);
                 const set = (patch: Partial<typeof r>) => setRow(i, patch);
                 return (
-                  <Table.Tr key={i} style={{ verticalAlign: 'top' }}>
-                    <Table.Td>
-                      <TextInput aria-label={`${t('inspectionForms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput aria-label={`${t('inspectionForms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
-                    </Table.Td>
-                    <Table.Td>
-                      <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
-                    </Table.Td>
-                    <Table.Td>
-                      <MarkSelect label={`${finding} (${n(i)})`} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
-                    </Table.Td>
-                    <Table.Td>
-                      {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
-                    </Table.Td>
-                  </Table.Tr>
+                  <Fragment key={i}>
+                    <Table.Tr style={{ verticalAlign: 'top' }}>
+                      <Table.Td>
+                        <TextInput aria-label={`${t('inspectionForms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput aria-label={`${t('inspectionForms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
+                      </Table.Td>
+                      <Table.Td>
+                        <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
+                      </Table.Td>
+                      <Table.Td>
+                        {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
+                      </Table.Td>
+                    </Table.Tr>
+                    <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
+                  </Fragment>
                 );
               })
             : model.rows.map((r, i) => {
@@ -201,19 +221,19 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                   />
                 );
                 return (
-                  <Table.Tr key={i} style={{ verticalAlign: 'top' }}>
-                    <Table.Td>{bound('min')}</Table.Td>
-                    <Table.Td>{bound('max')}</Table.Td>
-                    <Table.Td>
-                      <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
-                    </Table.Td>
-                    <Table.Td>
-                      <MarkSelect label={`${finding} (${n(i)})`} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
-                    </Table.Td>
-                    <Table.Td>
-                      {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
-                    </Table.Td>
-                  </Table.Tr>
+                  <Fragment key={i}>
+                    <Table.Tr style={{ verticalAlign: 'top' }}>
+                      <Table.Td>{bound('min')}</Table.Td>
+                      <Table.Td>{bound('max')}</Table.Td>
+                      <Table.Td>
+                        <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
+                      </Table.Td>
+                      <Table.Td>
+                        {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
+                      </Table.Td>
+                    </Table.Tr>
+                    <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
+                  </Fragment>
                 );
               })}
         </Table.Tbody>
