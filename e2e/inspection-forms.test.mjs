@@ -87,6 +87,10 @@ describe('inspection form editor', () => {
       await panel.getByLabel('Option (ligne 2)').fill('Bonne');
       await panel.getByText('L’option « Bonne » est en double').waitFor();
       await panel.getByLabel('Option (ligne 2)').fill('Abîmée');
+      // Each option says whether picking it is a finding: by default (0 of 5 points: one), marked always here.
+      const mark = panel.getByLabel('Constat (ligne 2)');
+      assert.equal(await mark.locator('option:checked').textContent(), 'Par défaut : constat');
+      await mark.selectOption({ label: 'Toujours un constat' });
       await panel.locator('[data-testid=conditions-enabled]').check();
       await panel.getByLabel('Champ (condition 1)').click();
       await page.getByRole('option', { name: 'Carrosserie › Portières › Rayures' }).click();
@@ -104,7 +108,7 @@ describe('inspection form editor', () => {
       assert.equal(select.attributes.field_type, 'SELECT_SINGLE');
       assert.deepEqual(select.attributes.points_threshold, [
         { option: 'Bonne', points: 5 },
-        { option: 'Abîmée', points: 0 },
+        { option: 'Abîmée', points: 0, failing: true },
       ]);
       assert.equal(select.attributes.conditional_field, true);
       assert.deepEqual(select.attributes.conditions, [{ field: check.id, operator: 'equals', value: 'yes' }]);

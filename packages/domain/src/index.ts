@@ -15,6 +15,7 @@ export * from './declarations/index.ts';
 export * from './lines/lines.ts';
 export * from './inspections/form-enums.ts';
 export type { FieldConditionRecord, PointsThreshold } from './declarations/inspection-form-section-fields.ts';
+export * from './inspections/options.ts';
 export * from './inspections/scoring.ts';
 export * from './inspections/form-rules.ts';
 export * from './inspections/sync.ts';

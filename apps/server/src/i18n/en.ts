@@ -158,6 +158,8 @@ export const en: Record<MessageKey, string> = {
   'sync.option_format': 'The option “{value}” must be written name:points (for example yes:5)',
   'sync.option_points': 'The points of the option “{option}” must be a number (not “{value}”)',
   'sync.option_labels': 'Give at most one English label per option ({count} options)',
+  'sync.option_marks': 'Give at most one finding mark per option ({count} options)',
+  'sync.option_mark': 'For each option write yes (a finding), no (never a finding) or nothing (by its points), not “{value}”',
   'sync.boolean': 'Write yes or no (not “{value}”)',
   'sync.number': '“{value}” must be a number, zero or more',
   'sync.number_max': '“{value}” is over the maximum allowed ({max})',

@@ -157,6 +157,8 @@ export const fr = {
   'sync.option_format': 'L’option « {value} » doit s’écrire nom:points (par exemple oui:5)',
   'sync.option_points': 'Les points de l’option « {option} » doivent être un nombre (pas « {value} »)',
   'sync.option_labels': 'Une étiquette anglaise au plus par option ({count} options)',
+  'sync.option_marks': 'Un constat au plus par option ({count} options)',
+  'sync.option_mark': 'Pour chaque option, écrivez oui (constat), non (jamais un constat) ou rien (selon les points), pas « {value} »',
   'sync.boolean': 'Écrivez oui ou non (pas « {value} »)',
   'sync.number': '« {value} » doit être un nombre positif ou nul',
   'sync.number_max': '« {value} » dépasse le maximum permis ({max})',

@@ -414,3 +414,30 @@ describe('two languages and the required flag through the API and the sync (issu
     expect(await fingerprint(form.id)).toBe(before);
   });
 });
+
+describe('options marked as findings through the sync (issue 20 point 4)', () => {
+  it('writes the marks in the template, changes them from a file (dry run, then run), and the API reads them', async () => {
+    const form = await makeInspectionForm(t, manager, {
+      sections: [{ name: 'Moteur', subSections: [{ name: 'Fuites', fields: [{ name: 'Fuite visible ?', points_threshold: [{ option: 'yes', points: 3, failing: true }, { option: 'no', points: 4 }] }] }] }],
+    });
+    const template = await t.app.inject({ method: 'GET', url: `/api/v1/inspection-forms/${form.id}/sync-fields/template?format=csv&locale=fr`, headers: { authorization: `Bearer ${manager}`, accept: '*/*' } });
+    const [header, line] = template.body.replace(/^\uFEFF/, '').split('\r\n').map((l) => l.split(';'));
+    expect(line[header.indexOf('Constat par option')]).toBe('oui');
+    expect((await send(manager, form.id, 'dry-run', template.rawPayload)).body.counts).toMatchObject({ added: 0, changed: 0, removed: 0, refused: 0 });
+
+    // "oui" by its points again, "non" never a finding.
+    line[header.indexOf('Constat par option')] = '| non';
+    const file = csv(header, [line]);
+    const dry = await send(manager, form.id, 'dry-run', file);
+    expect(dry.body.changed).toEqual([
+      expect.objectContaining({ changes: [{ attribute: 'points_threshold', before: [{ option: 'yes', points: 3, failing: true }, { option: 'no', points: 4 }], after: [{ option: 'yes', points: 3 }, { option: 'no', points: 4, failing: false }] }] }),
+    ]);
+    expect((await send(manager, form.id, 'run', file)).status).toBe(200);
+    const field = (await t.api('GET', `/api/v1/inspection-form-section-fields/${form.ids['Fuite visible ?']}`, { token: manager })).body.data.attributes;
+    expect(field.points_threshold).toEqual([{ option: 'yes', points: 3 }, { option: 'no', points: 4, failing: false }]);
+
+    line[header.indexOf('Constat par option')] = 'peut-être';
+    const refused = await send(manager, form.id, 'dry-run', csv(header, [line]), { locale: 'en' });
+    expect(refused.body.refused).toEqual([expect.objectContaining({ line: 2, column: 'options_failing', message: 'For each option write yes (a finding), no (never a finding) or nothing (by its points), not “peut-être”' })]);
+  });
+});

@@ -14,6 +14,8 @@ export interface PointsThreshold {
   points: number;
   /** The English label of a SELECT option; the French one when left out. */
   option_en?: string | null;
+  /** Whether picking it is a finding: true, false, or left out for the default rule (findings.ts). */
+  failing?: boolean | null;
 }
 
 /** A condition of a conditional field: another field of the form, compared to a value. */

@@ -82,6 +82,17 @@ describe('estimate items from an inspection', () => {
     ]);
   });
 
+  it('follows the options the form marks: a leak worth 3 of 4 is an item, a scratch worth 1 of 4 marked not failing is none', () => {
+    const items = draftItemsFromInspection(
+      [
+        field({ id: 'leak', name: 'Fuite visible ?', field_type: 'CHECK', value: true, points_threshold: [{ option: 'yes', points: 3, failing: true }, { option: 'no', points: 4 }], scoring: { points: 3, max_points: 4, score: 75 } }),
+        field({ id: 'paint', name: 'Peinture', field_type: 'SELECT_SINGLE', value: 'Rayure', points_threshold: [{ option: 'Rayure', points: 1, failing: false }, { option: 'Propre', points: 4 }], scoring: { points: 1, max_points: 4, score: 25 } }),
+      ],
+      { defaultHourlyRate: 12_000, repairValueMultiplier: 1 },
+    );
+    expect(items.map((i) => [i.inspection_field_id, i.condition, i.urgency])).toEqual([['leak', 'to_verify', 'soon']]);
+  });
+
   it('keeps the default rate without multipliers, rounds a scaled one to the cent', () => {
     const one = [field({ id: 'a', action: 'repair' })];
     expect(draftItemsFromInspection(one, { defaultHourlyRate: 12_000, repairValueMultiplier: 1 })[0].hourly_rate).toBe(12_000);

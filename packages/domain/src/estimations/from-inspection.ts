@@ -1,6 +1,7 @@
 import type { FieldAction } from '../inspections/form-enums.ts';
 import { productCents, type DecimalInput } from '../lines/decimal.ts';
 import { findingOf } from '../inspections/findings.ts';
+import type { PointsOption } from '../inspections/options.ts';
 import type { Urgency } from '../inspections/urgency.ts';
 import type { ItemCondition } from './items.ts';
 
@@ -28,6 +29,8 @@ export interface InspectedField {
   /** The form field's name ("Plaquettes avant"). */
   name: string;
   field_type: string;
+  /** Its options, as the form marks them failing or not. */
+  points_threshold?: readonly PointsOption[] | null;
   safety_critical?: boolean | null;
   value?: unknown;
   touched?: boolean | null;

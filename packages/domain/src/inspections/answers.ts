@@ -1,5 +1,5 @@
 import { CHECK_OPTIONS, WIDGET_FIELD_TYPES } from './form-enums.ts';
-import { finiteNumber, type PointsOption } from './scoring.ts';
+import { finiteNumber, type PointsOption } from './options.ts';
 
 const WIDGETS: readonly string[] = WIDGET_FIELD_TYPES;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

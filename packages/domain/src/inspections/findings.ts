@@ -1,16 +1,18 @@
 import { FIELD_ACTIONS, WIDGET_FIELD_TYPES, type FieldAction, type WidgetOption } from './form-enums.ts';
+import { pickedOptions, type PointsOption } from './options.ts';
 import { findingUrgency, type Urgency } from './urgency.ts';
 
 // What an inspection found (issue 20 point 4; docs/decisions.md "Findings"): an answer in a failing
 // state, or any answer the inspector gave an action. Decided here once: the report's recommended
 // work, the shared page, the estimate drafted from the inspection and the verdict's cap read it.
+// The form may mark an option failing or not (`failing` on the option); unmarked, the default rule decides.
 
 /** The widget states that fail: the part is found worn out or defective. */
 export const FAILING_STATES: readonly WidgetOption[] = ['to_replace', 'bad'];
 
 /** The action a failing answer asks for when the inspector picked none (they may change it). */
 export const STATE_ACTION: Readonly<Partial<Record<WidgetOption, FieldAction>>> = { to_replace: 'replace', bad: 'repair' };
-/** Any other failing answer (a failing option or range) asks for a closer look. */
+/** Any other failing answer (a failing option, range or marked state) asks for a closer look. */
 export const DEFAULT_FINDING_ACTION: FieldAction = 'verify';
 
 /**
@@ -28,14 +30,41 @@ export function widgetState(fieldType: string, value: unknown): string | null {
   return WIDGETS.includes(fieldType) && isObject(value) && typeof value.value === 'string' ? value.value : null;
 }
 
+/** A field as the findings read it: its type, its options (and how the form marks them), whether it is safety-critical. */
+export interface FindingField {
+  field_type: string;
+  points_threshold?: readonly PointsOption[] | null;
+  safety_critical?: boolean | null;
+}
+
 /**
- * Whether an answer is in a failing state: a widget "to replace" or "bad"; another answer (a check
- * box, an option, a range) worth less than half the field's best points. A text never fails.
+ * The default rule, for an option the form does not mark: a widget's state "to replace" or "bad";
+ * any other answer (a check box, an option, a range) worth less than half the field's best points.
+ * A text never fails. `state`: a widget's state, else unused.
  */
-export function isFailingAnswer(fieldType: string, value: unknown, points: number, maxPoints: number): boolean {
-  if (WIDGETS.includes(fieldType)) return FAILING_STATES.includes(widgetState(fieldType, value) as WidgetOption);
+export function failsByDefault(fieldType: string, state: string | null, points: number, maxPoints: number): boolean {
+  if (WIDGETS.includes(fieldType)) return FAILING_STATES.includes(state as WidgetOption);
   if (fieldType === 'TEXT') return false;
   return maxPoints > 0 && points * 2 < maxPoints;
+}
+
+/**
+ * What the form says of an answer through the options it picks: true when one of them is marked
+ * failing, false when each is marked not failing, null otherwise (nothing marked, or a multiple
+ * choice mixing marked and unmarked options that none marks failing: the default rule decides).
+ */
+export function markedFailing(field: FindingField, value: unknown): boolean | null {
+  const options = field.points_threshold ?? [];
+  // Forms and versions made before the flag mark nothing.
+  if (!options.some((o) => typeof o.failing === 'boolean')) return null;
+  const marks = pickedOptions(field.field_type, options, value).map((o) => o.failing);
+  if (marks.includes(true)) return true;
+  return marks.length > 0 && marks.every((m) => m === false) ? false : null;
+}
+
+/** Whether an answer fails: as the form marks the options it picks, else by the default rule (failsByDefault). */
+export function isFailingAnswer(field: FindingField, value: unknown, points: number, maxPoints: number): boolean {
+  return markedFailing(field, value) ?? failsByDefault(field.field_type, widgetState(field.field_type, value), points, maxPoints);
 }
 
 export interface FindingAnswer {
@@ -60,13 +89,9 @@ export interface Finding {
  * The finding of one answered field, or null: an answer given (not N/A) that fails or has an
  * action. `score` is the field's scoring (points, maximum, percent).
  */
-export function findingOf(
-  field: { field_type: string; safety_critical?: boolean | null },
-  answer: FindingAnswer | undefined,
-  score: { points: number; max_points: number; score: number },
-): Finding | null {
+export function findingOf(field: FindingField, answer: FindingAnswer | undefined, score: { points: number; max_points: number; score: number }): Finding | null {
   if (!answer || answer.touched !== true || answer.not_applicable === true) return null;
-  const failing = isFailingAnswer(field.field_type, answer.value, score.points, score.max_points);
+  const failing = isFailingAnswer(field, answer.value, score.points, score.max_points);
   const chosen = isFieldAction(answer.action);
   if (!chosen && !failing) return null;
   const state = widgetState(field.field_type, answer.value) as WidgetOption | null;

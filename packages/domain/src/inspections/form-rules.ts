@@ -1,5 +1,6 @@
 import { CHECK_OPTIONS, CONDITION_OPERATORS, CONDITION_RELATIONS, FIELD_TYPES, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES, WIDGET_OPTIONS } from './form-enums.ts';
-import { parseRangeOption, finiteNumber, type FormField, type FormMultiplier, type FormNote, type InspectionFormInput } from './scoring.ts';
+import { finiteNumber, parseRangeOption } from './options.ts';
+import type { FormField, FormMultiplier, FormNote, InspectionFormInput } from './scoring.ts';
 
 // The structural rules of an inspection form (issue 10, spec §5), one definition for the server's
 // 422 and the web editor's checks. Each problem is a message code both sides translate and a JSON

@@ -3,7 +3,8 @@ import { CHECK_OPTION_LABELS, FIELD_ACTION_LABELS, WIDGET_FIELD_TYPES, WIDGET_OP
 import { findingOf, widgetState } from './findings.ts';
 import { nameIn, noteIn, optionLabel } from './labels.ts';
 import { URGENCIES, type Urgency } from './urgency.ts';
-import { finiteNumber, type FieldAnswer, type InspectionScore, type PointsOption } from './scoring.ts';
+import { finiteNumber, type PointsOption } from './options.ts';
+import type { FieldAnswer, InspectionScore } from './scoring.ts';
 
 // What an inspection's report says (issue 11 "The report"): pure, so the PDF, the public summary
 // and their tests read the same model. The server loads the data and draws; nothing here does I/O.

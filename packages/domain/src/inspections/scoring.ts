@@ -1,5 +1,6 @@
 import { CHECK_OPTIONS, PROPAGATED_FIELD_TYPES, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES } from './form-enums.ts';
 import { CRITICAL_SCORE_CAP, isFailingAnswer } from './findings.ts';
+import { finiteNumber, parseRangeOption, type PointsOption } from './options.ts';
 
 // The inspection scoring engine (spec §4 "Inspection scoring (must hold)", issue 10, the precisions
 // in docs/decisions.md "Inspection scoring: the precisions"). Pure: the server scores saved answers
@@ -8,10 +9,6 @@ import { CRITICAL_SCORE_CAP, isFailingAnswer } from './findings.ts';
 
 type Numeric = number | string | null | undefined;
 
-export interface PointsOption {
-  option: string;
-  points: Numeric;
-}
 export interface FieldCondition {
   /** The id of another field of the form. */
   field: string;
@@ -129,22 +126,6 @@ export interface InspectionScore {
 // ---------------------------------------------------------------------------------------------
 // Values
 
-const RANGE = /^\s*(-?\d+(?:\.\d+)?)\s*-\s*(-?\d+(?:\.\d+)?)\s*$/;
-
-/** A NUMBER or RANGE_SLIDER option "min-max" (decimals allowed), or null when it is not one. */
-export function parseRangeOption(option: string): { min: number; max: number } | null {
-  const m = RANGE.exec(option);
-  return m ? { min: Number(m[1]), max: Number(m[2]) } : null;
-}
-
-/** A finite number from a number or a numeric text; null otherwise (an empty text is no number). */
-export function finiteNumber(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v !== 'string' || v.trim() === '') return null;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : null;
-}
-
 /** A weight (factor, coefficient): 1 when empty; what the rules refuse (negative, not a number) weighs 0. */
 function weightOf(v: Numeric): number {
   if (v === null || v === undefined || v === '') return 1;
@@ -199,6 +180,8 @@ interface CompiledCondition {
 interface CompiledField {
   id: string;
   type: string;
+  /** The field as given: its options' marks decide whether an answer fails (findings.ts). */
+  source: FormField;
   kind: Kind;
   sub: number;
   options: Map<string, number>;
@@ -282,6 +265,7 @@ function compileField(field: FormField, sub: number): CompiledField {
   return {
     id: field.id,
     type: field.field_type,
+    source: field,
     kind,
     sub,
     options,
@@ -648,7 +632,7 @@ function criticalFailing(c: CompiledInspectionForm, answers: Answers, scores: re
     const f = c.fields[i];
     if (!scores[i].visible) return false;
     const a = answerOf(answers, f.id);
-    return a?.touched === true && !isNotApplicable(f, a) && isFailingAnswer(f.type, a.value, scores[i].points, scores[i].max_points);
+    return a?.touched === true && !isNotApplicable(f, a) && isFailingAnswer(f.source, a.value, scores[i].points, scores[i].max_points);
   });
 }
 

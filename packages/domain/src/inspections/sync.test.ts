@@ -350,6 +350,7 @@ describe('diffStructure', () => {
       '',
       '',
       '',
+      '',
     ]);
     expect(syncTemplate(form(), 'en').rows[2]).toContain('1.5');
   });
@@ -671,5 +672,69 @@ describe('two languages and the required flag (issue 20 points 16, 21)', () => {
     const [, note, horn] = d.sections[0].subSections[0].fields;
     expect(note.values.required).toBe(false);
     expect(horn.values.required).toBe(true);
+  });
+});
+
+describe('options marked as findings (issue 20 point 4)', () => {
+  /** The leak's "oui" is a finding though worth 3 of 5; the windshield's "bad" (2 of 10) never is. */
+  const marked = () => {
+    const current = form();
+    const fields = current.sections[0].subSections[0].fields as SyncCurrentField[];
+    Object.assign(fields[0], { points_threshold: [{ option: 'yes', points: '3', failing: true }, { option: 'no', points: '5' }] });
+    Object.assign(fields[1], {
+      points_threshold: [
+        { option: 'good', points: 10 },
+        { option: 'to_replace', points: 0 },
+        { option: 'bad', points: 2, failing: false },
+        { option: 'not_applicable', points: 0 },
+      ],
+    });
+    return current;
+  };
+
+  it('writes each option’s mark in the template and reads it back unchanged, in either language', () => {
+    for (const locale of ['fr', 'en'] as const) {
+      const { columns, rows } = syncTemplate(marked(), locale);
+      const cell = (row: string[]) => row[columns.indexOf(locale === 'fr' ? 'Constat par option' : 'Finding by option')];
+      expect(rows.map(cell)).toEqual(locale === 'fr' ? ['oui', ' |  | non', ''] : ['yes', ' |  | no', '']);
+      const result = run(columns, rows, marked());
+      expect(result.refused).toEqual([]);
+      expect(result.counts).toMatchObject({ added: 0, changed: 0, removed: 0 });
+    }
+  });
+
+  it('changes the marks a file gives (empty: the default rule) and shows them in the dry run; without the column they stay', () => {
+    const { columns, rows } = syncTemplate(marked(), 'fr');
+    const at = columns.indexOf('Constat par option');
+    rows[0][at] = '| Non';
+    rows[1][at] = '';
+    rows[2][at] = 'OUI';
+    const result = run(columns, rows, marked());
+    expect(result.refused).toEqual([]);
+    const changes = Object.fromEntries(result.changed.map((c) => [c.path.field, c.changes]));
+    expect(changes['Fuite visible ?']).toEqual([
+      { attribute: 'points_threshold', before: [{ option: 'yes', points: 3, failing: true }, { option: 'no', points: 5 }], after: [{ option: 'yes', points: 3 }, { option: 'no', points: 5, failing: false }] },
+    ]);
+    expect(changes['Pare-brise'][0].after).toEqual([{ option: 'good', points: 10 }, { option: 'to_replace', points: 0 }, { option: 'bad', points: 2 }, { option: 'not_applicable', points: 0 }]);
+    expect(changes['Épaisseur (mm)'][0].after).toEqual([{ option: '0-2', points: 0, failing: true }, { option: '3-12', points: 10 }]);
+    // The run writes the plan: the marks as the API stores them.
+    expect(result.plan.sections[0].subSections[0].fields[0].values.points_threshold).toEqual([{ option: 'yes', points: 3 }, { option: 'no', points: 5, failing: false }]);
+    // An older file, new points for the leak: the marks stay by option name.
+    const old = run(FR, frRows().map((r, i) => (i === 0 ? r.map((c, k) => (k === FR.indexOf('Options') ? 'oui:2|non:5' : c)) : r)), marked());
+    expect(old.plan.sections[0].subSections[0].fields[0].values.points_threshold).toEqual([{ option: 'yes', points: 2, failing: true }, { option: 'no', points: 5 }]);
+    expect(old.plan.sections[0].subSections[0].fields[1].values.points_threshold[2]).toEqual({ option: 'bad', points: 2, failing: false });
+  });
+
+  it('refuses more marks than options, and a word that is not yes, no or empty', () => {
+    const d = parseSyncRows([...MIN, 'Options', 'Findings'], [
+      ['A', 'B', 'Klaxon', 'Case à cocher', 'oui:1|non:0', 'no|yes|yes'],
+      ['A', 'B', 'Fuite', 'Case à cocher', 'oui:1|non:0', 'peut-être'],
+      ['A', 'B', 'Pneu', 'Case à cocher', 'oui:1|non:0', 'x | '],
+    ]);
+    expect(d.refused).toEqual([
+      { line: 2, column: 'options_failing', code: 'sync.option_marks', params: { count: 2 } },
+      { line: 3, column: 'options_failing', code: 'sync.option_mark', params: { value: 'peut-être' } },
+    ]);
+    expect(d.sections[0].subSections[0].fields[2].values.option_marks).toEqual([true, null]);
   });
 });

@@ -16,7 +16,8 @@ import {
 } from './form-enums.ts';
 import { formProblems } from './form-rules.ts';
 import { requiredByDefault } from './labels.ts';
-import { finiteNumber as toNumber, type FormField, type InspectionFormInput } from './scoring.ts';
+import { finiteNumber as toNumber } from './options.ts';
+import type { FormField, InspectionFormInput } from './scoring.ts';
 
 // Sync of an inspection form's structure from a spreadsheet (issue 10; docs/inspection-form-sync.md):
 // one line per field, read into the wanted tree (parseSyncRows), compared with the form
@@ -26,7 +27,7 @@ import { finiteNumber as toNumber, type FormField, type InspectionFormInput } fr
 // ---------------------------------------------------------------------------------------------
 // Columns
 
-// The columns added later (required, the English labels) come last: a file laid out before keeps its places.
+// The columns added later (required, the English labels, the findings) come last: a file laid out before keeps its places.
 export const SYNC_COLUMNS = [
   'section',
   'section_icon',
@@ -48,6 +49,7 @@ export const SYNC_COLUMNS = [
   'sub_section_en',
   'field_en',
   'options_en',
+  'options_failing',
 ] as const;
 export type SyncColumn = (typeof SYNC_COLUMNS)[number];
 
@@ -65,6 +67,7 @@ export const SYNC_COLUMN_HEADERS: Record<SyncColumn, Record<Locale, string[]>> =
   field_type: { fr: ['Type', 'Type de champ'], en: ['Type', 'Field type'] },
   options: { fr: ['Options', 'Options et points'], en: ['Options', 'Options and points'] },
   options_en: { fr: ['Options (anglais)'], en: ['Options (English)'] },
+  options_failing: { fr: ['Constat par option', 'Constats'], en: ['Finding by option', 'Findings'] },
   can_upload_image: { fr: ['Photo permise', 'Photo'], en: ['Photo allowed', 'Photo'] },
   can_add_comment: { fr: ['Commentaire permis', 'Commentaire'], en: ['Comment allowed', 'Comment'] },
   enable_na: { fr: ['Sans objet permis', 'Sans objet'], en: ['Not applicable allowed', 'Not applicable', 'N/A allowed'] },
@@ -157,6 +160,8 @@ export interface SyncPointsOption {
   points: number;
   /** The English label (options_en); left out when there is none, as the API stores it. */
   option_en?: string;
+  /** Whether picking it is a finding (options_failing); left out for the default rule, as the API stores it. */
+  failing?: boolean;
 }
 
 /** Where a condition's field is, as the file names it: its name, optionally with its sub-section and section. */
@@ -180,6 +185,8 @@ export interface SyncFieldValues {
   points_threshold?: SyncPointsOption[];
   /** The options' English labels, in the options' order (options_en). */
   option_labels?: (string | null)[];
+  /** The options' marks, in the options' order (options_failing): null for the default rule. */
+  option_marks?: (boolean | null)[];
   required?: boolean;
   can_upload_image?: boolean;
   can_add_comment?: boolean;
@@ -349,6 +356,7 @@ const FIELD_COLUMNS: readonly SyncColumn[] = [
   'field_type',
   'options',
   'options_en',
+  'options_failing',
   'can_upload_image',
   'can_add_comment',
   'enable_na',
@@ -521,6 +529,16 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
       else if (labels.some((l) => l !== null && l.length > MAX_OPTION_LABEL)) refuse('options_en', 'sync.max_length', { max: MAX_OPTION_LABEL });
       else values.option_labels = labels;
     }
+    const marksText = cell('options_failing');
+    if (marksText !== undefined) {
+      // One mark per option, in the options' order: oui, non, or empty for the default rule.
+      const words = marksText ? marksText.split(/[|\n]/).map((w) => w.trim()) : [];
+      const count = values.points_threshold?.length;
+      const wrong = words.find((w) => w && !TRUE_WORDS.has(headerKey(w)) && !FALSE_WORDS.has(headerKey(w)));
+      if (count !== undefined && words.length > count) refuse('options_failing', 'sync.option_marks', { count });
+      else if (wrong !== undefined) refuse('options_failing', 'sync.option_mark', { value: wrong });
+      else values.option_marks = words.map((w) => (w ? TRUE_WORDS.has(headerKey(w)) : null));
+    }
     for (const c of ['can_upload_image', 'can_add_comment', 'enable_na', 'safety_critical', 'required'] as const) {
       const text = cell(c);
       if (text === undefined) continue;
@@ -608,7 +626,7 @@ export interface SyncCurrentField {
   name: string;
   name_en?: string | null;
   field_type: string;
-  points_threshold?: readonly { option: string; points: Numeric; option_en?: string | null }[] | null;
+  points_threshold?: readonly { option: string; points: Numeric; option_en?: string | null; failing?: boolean | null }[] | null;
   required?: boolean | null;
   order_number?: Numeric;
   can_upload_image?: boolean | null;
@@ -830,18 +848,29 @@ function changesOf(before: Record<string, unknown>, after: Record<string, unknow
   return out;
 }
 
-const currentPoints = (f: SyncCurrentField): SyncPointsOption[] =>
-  (f.points_threshold ?? []).map((o) => withLabel({ option: o.option, points: num(o.points, 0) }, o.option_en));
+/** An option as the API stores it: its English label and its mark only when given. */
+const pointsOption = (option: string, points: number, label: string | null | undefined, failing: boolean | null | undefined): SyncPointsOption => ({
+  option,
+  points,
+  ...(label ? { option_en: label } : {}),
+  ...(typeof failing === 'boolean' ? { failing } : {}),
+});
 
-const withLabel = (o: { option: string; points: number }, label: string | null | undefined): SyncPointsOption => (label ? { ...o, option_en: label } : o);
+const currentPoints = (f: SyncCurrentField): SyncPointsOption[] => (f.points_threshold ?? []).map((o) => pointsOption(o.option, num(o.points, 0), o.option_en, o.failing));
 
 /**
- * The options a line wants with their English labels: the file's labels by position when it has the
- * column, else the field's labels kept by option name (a file without options_en keeps them).
+ * The options a line wants with their English labels and marks: the file's, by position, when it has
+ * the column (options_en, options_failing), else the field's kept by option name (a file without the
+ * column keeps them).
  */
-function labelled(options: SyncPointsOption[], labels: readonly (string | null)[] | undefined, current: SyncCurrentField | null): SyncPointsOption[] {
-  const kept = new Map(current ? currentPoints(current).map((o) => [o.option, o.option_en]) : []);
-  return options.map(({ option, points }, i) => withLabel({ option, points }, labels ? labels[i] : kept.get(option)));
+function labelled(
+  options: SyncPointsOption[],
+  labels: readonly (string | null)[] | undefined,
+  marks: readonly (boolean | null)[] | undefined,
+  current: SyncCurrentField | null,
+): SyncPointsOption[] {
+  const kept = new Map(current ? currentPoints(current).map((o) => [o.option, o]) : []);
+  return options.map(({ option, points }, i) => pointsOption(option, points, labels ? labels[i] : kept.get(option)?.option_en, marks ? marks[i] : kept.get(option)?.failing));
 }
 /** The conditions that apply: the editor's switch off keeps conditions that count for nothing. */
 const liveConditions = <C>(f: { conditional_field?: boolean | null; conditions?: readonly C[] | null }): readonly C[] => (f.conditional_field ? (f.conditions ?? []) : []);
@@ -927,7 +956,12 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
             name: v.name,
             name_en: keep('field_en', v.name_en, cf?.name_en || null, null),
             field_type: v.field_type,
-            points_threshold: labelled(keep('options', v.points_threshold, cf ? currentPoints(cf) : [], []), managed.has('options_en') ? (v.option_labels ?? []) : undefined, cf),
+            points_threshold: labelled(
+              keep('options', v.points_threshold, cf ? currentPoints(cf) : [], []),
+              managed.has('options_en') ? (v.option_labels ?? []) : undefined,
+              managed.has('options_failing') ? (v.option_marks ?? []) : undefined,
+              cf,
+            ),
             order_number: position++,
             can_upload_image: keep('can_upload_image', v.can_upload_image, !!cf?.can_upload_image, false),
             can_add_comment: keep('can_add_comment', v.can_add_comment, !!cf?.can_add_comment, false),
@@ -1068,6 +1102,8 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
 const RELATION_WORD: Record<Locale, Record<ConditionRelation, string>> = { fr: { and: 'ET', or: 'OU' }, en: { and: 'AND', or: 'OR' } };
 const YES_NO: Record<Locale, [string, string]> = { fr: ['oui', 'non'], en: ['yes', 'no'] };
 const decimalText = (n: number, locale: Locale) => (locale === 'fr' ? String(n).replace('.', ',') : String(n));
+/** A cell of one entry per option, in the options' order: written only when one is given, trailing empty ones dropped. */
+const positional = (entries: readonly string[]) => (entries.some((e) => e) ? entries.join(' | ').replace(/( \| )+$/, '') : '');
 
 /**
  * The header and lines of a form in a language: one line per field (a line with no field for an
@@ -1118,8 +1154,8 @@ export function syncTemplate(form: SyncCurrentForm, locale: Locale): { columns: 
             field_en: f.name_en ?? '',
             field_type: (FIELD_TYPES as readonly string[]).includes(f.field_type) ? FIELD_TYPE_LABELS[f.field_type as FieldType][locale] : f.field_type,
             options: options.map((o) => `${optionWord(f.field_type, o.option, locale)}:${decimalText(o.points, locale)}`).join(' | '),
-            // Positional, so written only when an option has a label (trailing empty ones dropped).
-            options_en: options.some((o) => o.option_en) ? options.map((o) => o.option_en ?? '').join(' | ').replace(/( \| )+$/, '') : '',
+            options_en: positional(options.map((o) => o.option_en ?? '')),
+            options_failing: positional(options.map((o) => (o.failing === undefined ? '' : bool(o.failing)))),
             can_upload_image: bool(f.can_upload_image),
             can_add_comment: bool(f.can_add_comment),
             enable_na: bool(f.enable_na),

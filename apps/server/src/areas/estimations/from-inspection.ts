@@ -45,6 +45,7 @@ export async function draftFromInspection(db: Db, estimation: EstimationRow, ins
         id: f.id,
         name: field.name,
         field_type: field.field_type,
+        points_threshold: field.points_threshold,
         safety_critical: field.safety_critical,
         value: f.value,
         touched: f.touched,

@@ -75,7 +75,10 @@ const optionalText =
     if (v === undefined || v === null || (typeof v === 'string' && !v.trim())) return { ok: true, value: undefined };
     return text(maxLength)(v);
   };
-const parsePoints = listOf(MAX_OPTIONS, { option: text(MAX_OPTION_LENGTH), points: number, option_en: optionalText(MAX_OPTION_LENGTH) });
+/** An optional flag: left out or null is none (not stored: the default rule). */
+const optionalFlag = (v: unknown): ParseResult =>
+  v === undefined || v === null ? { ok: true, value: undefined } : typeof v === 'boolean' ? { ok: true, value: v } : { ok: false, code: 'validation.boolean' };
+const parsePoints = listOf(MAX_OPTIONS, { option: text(MAX_OPTION_LENGTH), points: number, option_en: optionalText(MAX_OPTION_LENGTH), failing: optionalFlag });
 const parseConditions = listOf(MAX_CONDITIONS, { field: text(36), operator: text(20), value: text(255) });
 
 /** A new field has no id yet: no condition or copy of the form can name it. */
@@ -145,6 +148,11 @@ export const inspectionFormSectionFieldsResource = defineResource(declarations['
             option: { type: 'string', maxLength: MAX_OPTION_LENGTH, description: 'The stored value, and the French label' },
             points: { type: 'number' },
             option_en: { type: ['string', 'null'], maxLength: MAX_OPTION_LENGTH, description: 'The English label; the French one when empty' },
+            failing: {
+              type: ['boolean', 'null'],
+              description:
+                'Whether an answer picking it is a finding: true, false, or null/left out for the default rule (a widget "to_replace" or "bad", another option worth less than half the best points)',
+            },
           },
           required: ['option', 'points'],
           additionalProperties: false,

@@ -78,7 +78,8 @@ const frozenField = (f: FieldRow): FrozenField => ({
   name: f.name,
   name_en: f.name_en,
   field_type: f.field_type,
-  points_threshold: f.points_threshold.map((o) => ({ option: o.option, points: o.points, option_en: o.option_en ?? null })),
+  // A mark is written only when given: versions made before the marks keep their hash.
+  points_threshold: f.points_threshold.map((o) => ({ option: o.option, points: o.points, option_en: o.option_en ?? null, ...(typeof o.failing === 'boolean' ? { failing: o.failing } : {}) })),
   order_number: f.order_number,
   can_upload_image: f.can_upload_image,
   can_add_comment: f.can_add_comment,

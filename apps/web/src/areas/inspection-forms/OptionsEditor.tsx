@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NativeSelect, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WIDGET_OPTIONS, WIDGET_OPTION_LABELS } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
-import { optionProblems, type OptionsModel, type Points } from './options.ts';
+import { defaultMarks, optionProblems, type Mark, type OptionsModel, type Points } from './options.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 
 interface Props {
@@ -31,6 +32,51 @@ function PointsInput({ label, value, onChange, error, readOnly }: { label: strin
   );
 }
 
+const MARK_VALUES = { default: null, true: true, false: false } as const;
+type MarkValue = keyof typeof MARK_VALUES;
+
+/**
+ * Whether picking an option is a finding: the default rule (saying what it gives for this option),
+ * always, or never. A native select on a line under its option (the side panel is too narrow for
+ * another column), named by the option for screen readers.
+ */
+function MarkSelect({ option, value, byDefault, onChange, readOnly }: { option: string; value: Mark; byDefault: boolean; onChange: (m: Mark) => void; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const word = t('inspectionForms:options.mark');
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="sm" c="dimmed" aria-hidden>
+        {word}
+      </Text>
+      <NativeSelect
+        aria-label={`${word} (${option})`}
+        size="sm"
+        value={String(value ?? 'default')}
+        onChange={(e) => onChange(MARK_VALUES[e.currentTarget.value as MarkValue])}
+        disabled={readOnly}
+        w={250}
+        data={[
+          { value: 'default', label: t(byDefault ? 'inspectionForms:options.mark_default_finding' : 'inspectionForms:options.mark_default_none') },
+          { value: 'true', label: t('inspectionForms:options.mark_always') },
+          { value: 'false', label: t('inspectionForms:options.mark_never') },
+        ]}
+        data-testid="option-mark"
+      />
+    </Group>
+  );
+}
+
+/** A table's line holding the mark of the option on the line above. */
+function MarkRow({ columns, ...select }: Parameters<typeof MarkSelect>[0] & { columns: number }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns} pt={0}>
+        <MarkSelect {...select} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /**
  * The options of a field and their points, by type: yes / no for a checkbox, a list of choices, the
  * "min-max" ranges of a number or slider (their overlaps shown as typed), the four states of a widget.
@@ -51,6 +97,13 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
       </Text>
     ) : null;
   const pts = t('inspectionForms:options.points');
+  // What an unmarked option gives, by row (the rows of toThreshold).
+  const byDefault = defaultMarks(fieldType, model);
+  const help = (
+    <Text size="xs" c="dimmed" data-testid="option-mark-help">
+      {t('inspectionForms:options.mark_help')}
+    </Text>
+  );
 
   if (model.kind === 'none') return <Text size="sm" c="dimmed">{t('inspectionForms:options.none')}</Text>;
 
@@ -61,35 +114,46 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
           <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.yes')}</Text>
           <PointsInput label={`${pts} (${t('inspectionForms:options.yes')})`} value={model.yes} onChange={(yes) => onChange({ ...model, yes })} error={rowError(0)} readOnly={readOnly} />
         </Group>
+        <MarkSelect option={t('inspectionForms:options.yes')} value={model.marks.yes} byDefault={byDefault[0]} onChange={(yes) => onChange({ ...model, marks: { ...model.marks, yes } })} readOnly={readOnly} />
         <Switch label={t('inspectionForms:options.with_no')} checked={model.withNo} onChange={(e) => onChange({ ...model, withNo: e.currentTarget.checked, no: e.currentTarget.checked ? (model.no === '' ? 0 : model.no) : '' })} disabled={readOnly} />
         {model.withNo ? (
-          <Group gap="sm" align="flex-start">
-            <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.no')}</Text>
-            <PointsInput label={`${pts} (${t('inspectionForms:options.no')})`} value={model.no} onChange={(no) => onChange({ ...model, no })} error={rowError(1)} readOnly={readOnly} />
-          </Group>
+          <>
+            <Group gap="sm" align="flex-start">
+              <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.no')}</Text>
+              <PointsInput label={`${pts} (${t('inspectionForms:options.no')})`} value={model.no} onChange={(no) => onChange({ ...model, no })} error={rowError(1)} readOnly={readOnly} />
+            </Group>
+            <MarkSelect option={t('inspectionForms:options.no')} value={model.marks.no} byDefault={byDefault[1]} onChange={(no) => onChange({ ...model, marks: { ...model.marks, no } })} readOnly={readOnly} />
+          </>
         ) : null}
+        {help}
       </Stack>
     );
 
   if (model.kind === 'states')
     return (
-      <Table withRowBorders={false} verticalSpacing={4} data-testid="options-states">
-        <Table.Tbody>
-          {WIDGET_OPTIONS.map((o, row) => {
-            const name = WIDGET_OPTION_LABELS[o][currentLocale()];
-            return (
-              <Table.Tr key={o}>
-                <Table.Td>
-                  <Text size="sm">{name}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <PointsInput label={`${pts} (${name})`} value={model.points[o]} onChange={(v) => onChange({ ...model, points: { ...model.points, [o]: v } })} error={rowError(row)} readOnly={readOnly} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      <Stack gap="xs">
+        <Table withRowBorders={false} verticalSpacing={4} data-testid="options-states">
+          <Table.Tbody>
+            {WIDGET_OPTIONS.map((o, row) => {
+              const name = WIDGET_OPTION_LABELS[o][currentLocale()];
+              return (
+                <Fragment key={o}>
+                  <Table.Tr>
+                    <Table.Td>
+                      <Text size="sm">{name}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <PointsInput label={`${pts} (${name})`} value={model.points[o]} onChange={(v) => onChange({ ...model, points: { ...model.points, [o]: v } })} error={rowError(row)} readOnly={readOnly} />
+                    </Table.Td>
+                  </Table.Tr>
+                  <MarkRow columns={2} option={name} value={model.marks[o]} byDefault={byDefault[row]} onChange={(m) => onChange({ ...model, marks: { ...model.marks, [o]: m } })} readOnly={readOnly} />
+                </Fragment>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        {help}
+      </Stack>
     );
 
   const n = (i: number) => t('inspectionForms:options.row', { n: i + 1 });
@@ -123,20 +187,23 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                 const err = rowError(i);
                 const set = (patch: Partial<typeof r>) => setRow(i, patch);
                 return (
-                  <Table.Tr key={i} style={{ verticalAlign: 'top' }}>
-                    <Table.Td>
-                      <TextInput aria-label={`${t('inspectionForms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput aria-label={`${t('inspectionForms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
-                    </Table.Td>
-                    <Table.Td>
-                      <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
-                    </Table.Td>
-                    <Table.Td>
-                      {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
-                    </Table.Td>
-                  </Table.Tr>
+                  <Fragment key={i}>
+                    <Table.Tr style={{ verticalAlign: 'top' }}>
+                      <Table.Td>
+                        <TextInput aria-label={`${t('inspectionForms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
+                      </Table.Td>
+                      <Table.Td>
+                        <TextInput aria-label={`${t('inspectionForms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
+                      </Table.Td>
+                      <Table.Td>
+                        <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
+                      </Table.Td>
+                      <Table.Td>
+                        {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
+                      </Table.Td>
+                    </Table.Tr>
+                    <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
+                  </Fragment>
                 );
               })
             : model.rows.map((r, i) => {
@@ -154,28 +221,36 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                   />
                 );
                 return (
-                  <Table.Tr key={i} style={{ verticalAlign: 'top' }}>
-                    <Table.Td>{bound('min')}</Table.Td>
-                    <Table.Td>{bound('max')}</Table.Td>
-                    <Table.Td>
-                      <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
-                    </Table.Td>
-                    <Table.Td>
-                      {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
-                    </Table.Td>
-                  </Table.Tr>
+                  <Fragment key={i}>
+                    <Table.Tr style={{ verticalAlign: 'top' }}>
+                      <Table.Td>{bound('min')}</Table.Td>
+                      <Table.Td>{bound('max')}</Table.Td>
+                      <Table.Td>
+                        <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
+                      </Table.Td>
+                      <Table.Td>
+                        {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
+                      </Table.Td>
+                    </Table.Tr>
+                    <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
+                  </Fragment>
                 );
               })}
         </Table.Tbody>
       </Table>
       {listError}
+      {help}
       {readOnly ? null : (
         <Group>
           <Button
             variant="default"
             size="xs"
             leftSection={<IconPlus size={14} />}
-            onClick={() => (model.kind === 'choices' ? onChange({ ...model, rows: [...model.rows, { option: '', option_en: '', points: '' }] }) : onChange({ ...model, rows: [...model.rows, { min: '', max: '', points: '' }] }))}
+            onClick={() =>
+              model.kind === 'choices'
+                ? onChange({ ...model, rows: [...model.rows, { option: '', option_en: '', points: '', failing: null }] })
+                : onChange({ ...model, rows: [...model.rows, { min: '', max: '', points: '', failing: null }] })
+            }
             data-testid="option-add"
           >
             {t(model.kind === 'choices' ? 'inspectionForms:options.add_choice' : 'inspectionForms:options.add_range')}

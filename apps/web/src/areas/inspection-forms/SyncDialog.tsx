@@ -41,6 +41,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
   const [result, setResult] = useState<SyncResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'dry-run' | 'run' | null>(null);
+  const marks = { always: t('inspectionForms:options.mark_always'), never: t('inspectionForms:options.mark_never') };
 
   const step = async (which: 'dry-run' | 'run') => {
     if (!file) return;
@@ -135,11 +136,11 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
                 t(`fields:${r.kind === 'field' ? 'inspection-form-section-fields' : 'inspection-form-sections'}.${r.attribute}`, { defaultValue: r.attribute }),
                 <span key="v">
                   <Text span c="dimmed" td="line-through">
-                    {shownValue(r.before)}
+                    {shownValue(r.before, marks)}
                   </Text>{' '}
                   →{' '}
                   <Text span fw={600}>
-                    {shownValue(r.after)}
+                    {shownValue(r.after, marks)}
                   </Text>
                 </span>,
               ])}

@@ -1,4 +1,15 @@
-import { CHECK_OPTIONS, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, fieldProblems, parseRangeOption, type FormProblemCode, type WidgetOption } from '@atelier/domain';
+import {
+  CHECK_OPTIONS,
+  RANGE_FIELD_TYPES,
+  WIDGET_FIELD_TYPES,
+  WIDGET_OPTIONS,
+  failsByDefault,
+  fieldProblems,
+  finiteNumber,
+  parseRangeOption,
+  type FormProblemCode,
+  type WidgetOption,
+} from '@atelier/domain';
 
 // A field's options and their points (`points_threshold`, a list of { option, points }) as the
 // field editor shows them for each type, and back. Pure, unit-tested (options.test.ts).
@@ -8,7 +19,12 @@ export interface PointsOption {
   points: number | string | null;
   /** A choice's English label (the French option is shown to English readers without one). */
   option_en?: string | null;
+  /** Picking it is a finding (true), never one (false); left out: the default rule. */
+  failing?: boolean | null;
 }
+
+/** How the form marks an option: a finding, never one, or null for the default rule (the domain's findings). */
+export type Mark = boolean | null;
 
 /** The web's text of a form rule's code (the server's `inspection_form.<code>`). */
 export const ruleKey = (code: FormProblemCode) => `inspectionForms:rules.${code}`;
@@ -17,10 +33,10 @@ export const ruleKey = (code: FormProblemCode) => `inspectionForms:rules.${code}
 export type Points = number | '';
 
 export type OptionsModel =
-  | { kind: 'check'; yes: Points; no: Points; withNo: boolean }
-  | { kind: 'choices'; rows: { option: string; option_en: string; points: Points }[] }
-  | { kind: 'ranges'; rows: { min: Points; max: Points; points: Points }[] }
-  | { kind: 'states'; points: Record<WidgetOption, Points> }
+  | { kind: 'check'; yes: Points; no: Points; withNo: boolean; marks: Record<'yes' | 'no', Mark> }
+  | { kind: 'choices'; rows: { option: string; option_en: string; points: Points; failing: Mark }[] }
+  | { kind: 'ranges'; rows: { min: Points; max: Points; points: Points; failing: Mark }[] }
+  | { kind: 'states'; points: Record<WidgetOption, Points>; marks: Record<WidgetOption, Mark> }
   | { kind: 'none' };
 
 export type OptionsKind = OptionsModel['kind'];
@@ -44,50 +60,73 @@ const num = (v: unknown): Points => {
 /** The editor's model of a field's options (what a new field of the type starts with when there are none). */
 export function toModel(fieldType: string, threshold: readonly PointsOption[] | null | undefined): OptionsModel {
   const list = Array.isArray(threshold) ? threshold.filter((o) => o && typeof o.option === 'string') : [];
-  const pointsOf = (name: string) => num(list.find((o) => o.option.toLowerCase() === name)?.points);
+  const named = (name: string) => list.find((o) => o.option.toLowerCase() === name);
+  const pointsOf = (name: string) => num(named(name)?.points);
+  const markOf = (name: string) => mark(named(name));
   switch (optionsKind(fieldType)) {
     case 'check': {
       const withNo = list.some((o) => o.option.toLowerCase() === CHECK_OPTIONS[1]);
-      return { kind: 'check', yes: list.length ? pointsOf('yes') : 1, no: withNo ? pointsOf('no') : '', withNo };
+      return { kind: 'check', yes: list.length ? pointsOf('yes') : 1, no: withNo ? pointsOf('no') : '', withNo, marks: { yes: markOf('yes'), no: markOf('no') } };
     }
     case 'choices':
-      return { kind: 'choices', rows: list.length ? list.map((o) => ({ option: o.option, option_en: o.option_en ?? '', points: num(o.points) })) : [{ option: '', option_en: '', points: '' }] };
+      return {
+        kind: 'choices',
+        rows: list.length ? list.map((o) => ({ option: o.option, option_en: o.option_en ?? '', points: num(o.points), failing: mark(o) })) : [{ option: '', option_en: '', points: '', failing: null }],
+      };
     case 'ranges':
       return {
         kind: 'ranges',
         rows: list.length
           ? list.map((o) => {
               const r = parseRangeOption(o.option);
-              return { min: r ? r.min : '', max: r ? r.max : '', points: num(o.points) };
+              return { min: r ? r.min : '', max: r ? r.max : '', points: num(o.points), failing: mark(o) };
             })
-          : [{ min: '', max: '', points: '' }],
+          : [{ min: '', max: '', points: '', failing: null }],
       };
     case 'states': {
       // A new widget: full points when good, none otherwise (the usual grid; the user adjusts it).
       const fresh: Record<WidgetOption, Points> = { good: 10, to_replace: 0, bad: 0, not_applicable: 0 };
-      return { kind: 'states', points: Object.fromEntries(WIDGET_OPTIONS.map((o) => [o, list.length ? pointsOf(o) : fresh[o]])) as Record<WidgetOption, Points> };
+      const byState = <T>(f: (o: WidgetOption) => T) => Object.fromEntries(WIDGET_OPTIONS.map((o) => [o, f(o)])) as Record<WidgetOption, T>;
+      return { kind: 'states', points: byState((o) => (list.length ? pointsOf(o) : fresh[o])), marks: byState(markOf) };
     }
     default:
       return { kind: 'none' };
   }
 }
 
+const mark = (o: PointsOption | undefined): Mark => (typeof o?.failing === 'boolean' ? o.failing : null);
 const pts = (p: Points) => (p === '' ? null : p);
+/** A mark as the server stores it: none for the default rule. */
+const marked = (failing: Mark) => (failing === null ? {} : { failing });
 
 /** The `points_threshold` the server stores, from the editor's model. */
 export function toThreshold(model: OptionsModel): PointsOption[] {
   switch (model.kind) {
     case 'check':
-      return [{ option: 'yes', points: pts(model.yes) }, ...(model.withNo ? [{ option: 'no', points: pts(model.no) }] : [])];
+      return [
+        { option: 'yes', points: pts(model.yes), ...marked(model.marks.yes) },
+        ...(model.withNo ? [{ option: 'no', points: pts(model.no), ...marked(model.marks.no) }] : []),
+      ];
     case 'choices':
-      return model.rows.map((r) => ({ option: r.option.trim(), points: pts(r.points), ...(r.option_en.trim() ? { option_en: r.option_en.trim() } : {}) }));
+      return model.rows.map((r) => ({ option: r.option.trim(), points: pts(r.points), ...(r.option_en.trim() ? { option_en: r.option_en.trim() } : {}), ...marked(r.failing) }));
     case 'ranges':
-      return model.rows.map((r) => ({ option: `${r.min}-${r.max}`, points: pts(r.points) }));
+      return model.rows.map((r) => ({ option: `${r.min}-${r.max}`, points: pts(r.points), ...marked(r.failing) }));
     case 'states':
-      return WIDGET_OPTIONS.map((o) => ({ option: o, points: pts(model.points[o]) }));
+      return WIDGET_OPTIONS.map((o) => ({ option: o, points: pts(model.points[o]), ...marked(model.marks[o]) }));
     default:
       return [];
   }
+}
+
+/**
+ * Whether each option, by row of `toThreshold`, would be a finding by the default rule (what an
+ * unmarked option gets): a widget's "to replace" or "bad", another option worth less than half the
+ * best points (a multiple choice's option as if picked alone).
+ */
+export function defaultMarks(fieldType: string, model: OptionsModel): boolean[] {
+  const options = toThreshold(model).map((o) => ({ option: o.option, points: finiteNumber(o.points) ?? 0 }));
+  const best = Math.max(0, ...options.map((o) => o.points));
+  return options.map((o) => failsByDefault(fieldType, o.option, o.points, best));
 }
 
 /**

@@ -32,6 +32,9 @@ describe('sync dry run as shown', () => {
       { kind: 'field', line: 4, where: 'Freins › Avant › Plaquettes', attribute: 'points_threshold', before: [{ option: 'yes', points: 1 }], after: [] },
     ]);
     expect(shownValue([{ option: 'yes', points: 1 }, { option: 'no', points: 0 }])).toBe('yes: 1, no: 0');
+    // A mark of an option (a finding always, never) is worded, so a change of the mark alone shows.
+    const words = { always: 'toujours un constat', never: 'jamais un constat' };
+    expect(shownValue([{ option: 'yes', points: 3, failing: true }, { option: 'no', points: 4, failing: false }, { option: 'n/a', points: 0 }], words)).toBe('yes: 3 (toujours un constat), no: 4 (jamais un constat), n/a: 0');
     expect(shownValue([{ field: { section: 'Freins', sub_section: 'Avant', field: 'Usure' }, operator: 'superior', value: '3' }])).toBe('Freins › Avant › Usure > 3');
     expect(shownValue(null)).toBe('—');
     expect(shownValue([])).toBe('—');

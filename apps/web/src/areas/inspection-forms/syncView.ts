@@ -16,8 +16,20 @@ const SIGNS = new Map<string, string>([
 ]);
 const isCondition = (x: unknown): x is SyncConditionView => typeof x === 'object' && x !== null && 'field' in x && 'operator' in x;
 
-/** A value as read in the before → after column: options as "option: points", conditions as "Field = value". */
-export function shownValue(v: unknown): string {
+/** How the dialog words an option's mark (a finding always, never). */
+export interface MarkWords {
+  always: string;
+  never: string;
+}
+
+/** An option as read in the before → after column: "option: points", with its mark when it has one. */
+function optionText(o: { option: unknown; points?: unknown; failing?: unknown }, marks: MarkWords | undefined): string {
+  const mark = o.failing === true ? marks?.always : o.failing === false ? marks?.never : undefined;
+  return `${String(o.option)}: ${String(o.points ?? '')}${mark ? ` (${mark})` : ''}`;
+}
+
+/** A value as read in the before → after column: options as "option: points (mark)", conditions as "Field = value". */
+export function shownValue(v: unknown, marks?: MarkWords): string {
   if (v === null || v === undefined || v === '') return '—';
   if (Array.isArray(v)) {
     if (v.length === 0) return '—';
@@ -26,7 +38,7 @@ export function shownValue(v: unknown): string {
         isCondition(x)
           ? `${placeOf(x.field)} ${SIGNS.get(x.operator) ?? x.operator} ${x.value}`
           : x && typeof x === 'object' && 'option' in x
-            ? `${String((x as { option: unknown }).option)}: ${String((x as { points?: unknown }).points ?? '')}`
+            ? optionText(x as { option: unknown }, marks)
             : typeof x === 'object'
               ? JSON.stringify(x)
               : String(x),

@@ -33,6 +33,17 @@ describe('AnswerField (issue 20, point 23)', () => {
     expect(screen.getByTestId('field-score').textContent).toMatch(/^4 \/ 4 pts · 100\s%$/);
   });
 
+  it('offers the default action of a finding the form marks, on the inspection screen and in the preview (issue 20 point 4)', () => {
+    const leak = (failing: boolean | null) => field({ name: 'Fuite visible ?', points_threshold: [{ option: 'yes', points: 4, label: 'Oui', failing }] });
+    const answered = { ...UNTOUCHED, value: true, touched: true };
+    // 4 of 4 points: no finding by the points; marked failing, it asks for a closer look.
+    show(leak(null), answered);
+    expect(screen.getByLabelText('Action (Fuite visible ?)').getAttribute('placeholder')).toBe('Aucune action');
+    cleanup();
+    show(leak(true), answered);
+    expect(screen.getByLabelText('Action (Fuite visible ?)').getAttribute('placeholder')).toBe('Vérifier (par défaut)');
+  });
+
   it('offers one "Sans objet" on a state widget with N/A, not two', () => {
     const widget = field({
       field_type: 'STATE_WIDGET',

@@ -138,7 +138,7 @@ describe('formOfVersion', () => {
     brakes.subSections[0].name_en = 'Front';
     outside.subSections[0].fields[0].name_en = 'Scratches';
     outside.subSections[0].fields[0].required = false;
-    brakes.subSections[0].fields[0] = { ...brakes.subSections[0].fields[0], field_type: 'SELECT_SINGLE', points_threshold: [{ option: 'neuves', points: 10, option_en: 'new' }, { option: 'usées', points: 0 }] };
+    brakes.subSections[0].fields[0] = { ...brakes.subSections[0].fields[0], field_type: 'SELECT_SINGLE', points_threshold: [{ option: 'neuves', points: 10, option_en: 'new' }, { option: 'usées', points: 0, failing: true }] };
     (structure.notes[0] as any).text_en = 'Good';
     (structure.reminders[1] as any).text_en = 'Keys returned';
     const en = formOfVersion({ ...version, structure }, 'X', 'en');
@@ -146,8 +146,11 @@ describe('formOfVersion', () => {
     expect(en.sections[1].subSections[0].name).toBe('Front');
     const [hood, scratches] = en.sections[0].subSections[0].fields;
     expect([hood.name, hood.required, scratches.name, scratches.required]).toEqual(['Capot', true, 'Scratches', false]);
-    // The stored value stays the French option: what the answer holds and scores by.
-    expect(en.sections[1].subSections[0].fields[0].points_threshold).toEqual([{ option: 'neuves', points: 10, label: 'new' }, { option: 'usées', points: 0, label: 'usées' }]);
+    // The stored value stays the French option: what the answer holds and scores by; the form's mark of an option goes with it.
+    expect(en.sections[1].subSections[0].fields[0].points_threshold).toEqual([
+      { option: 'neuves', points: 10, label: 'new', failing: null },
+      { option: 'usées', points: 0, label: 'usées', failing: true },
+    ]);
     expect(en.notes.map((n) => n.text)).toEqual(['À revoir', 'Good']);
     expect(remindersOfVersion({ ...version, structure }, 'en').map((r) => r.text)).toEqual(['Keys returned', 'Pneus serrés']);
     const fr = formOfVersion({ ...version, structure }, 'X', 'fr');

@@ -35,7 +35,7 @@ function pointsOf(v: unknown, locale: Locale): PointsOption[] {
   if (!Array.isArray(v)) return [];
   return v
     .filter((o): o is Record<string, unknown> => Boolean(o) && typeof o === 'object')
-    .map((o) => ({ option: text(o.option).trim(), points: num(o.points, 0), label: inLocale(o, 'option', locale).trim() }))
+    .map((o) => ({ option: text(o.option).trim(), points: num(o.points, 0), label: inLocale(o, 'option', locale).trim(), failing: typeof o.failing === 'boolean' ? o.failing : null }))
     .filter((o) => o.option !== '');
 }
 

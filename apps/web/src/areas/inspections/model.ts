@@ -12,6 +12,8 @@ export interface PointsOption {
   points: number;
   /** What the screen shows: the option in the reader's language (its English label for English readers). */
   label: string;
+  /** Whether the form marks picking it a finding (true), never one (false), or leaves it to the default rule (null). */
+  failing: boolean | null;
 }
 
 export interface FieldCondition {
