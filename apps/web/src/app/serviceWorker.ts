@@ -1,7 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
-import { keys } from '../api/hooks.ts';
 import { OFFLINE_READY } from './offlineCache.ts';
-import { queryClient } from './queryClient.ts';
 
 /**
  * Registers the service worker (vite-plugin-pwa, generateSW): the app shell and the inspection
@@ -13,15 +11,7 @@ export function registerServiceWorker() {
   const first = navigator.serviceWorker.controller === null;
   registerSW({ immediate: true });
   // On the very first visit the page read its profile and the app's configuration before the worker
-  // controlled it: read them again through it, so that a reload offline finds them.
-  if (first)
-    navigator.serviceWorker.addEventListener(
-      'controllerchange',
-      () => {
-        void queryClient.refetchQueries({ queryKey: keys.config });
-        void queryClient.refetchQueries({ queryKey: keys.me });
-        window.dispatchEvent(new Event(OFFLINE_READY));
-      },
-      { once: true },
-    );
+  // controlled it: whoever holds them reads them again through it (AppData.tsx, queryClient.ts), so
+  // that a reload offline finds them.
+  if (first) navigator.serviceWorker.addEventListener('controllerchange', () => window.dispatchEvent(new Event(OFFLINE_READY)), { once: true });
 }

@@ -27,10 +27,21 @@ const storage = {
 };
 export { storage };
 
+/**
+ * What the query cache does when the session changes (queryClient.ts): it loads after the sign-in
+ * page, so it listens rather than being called.
+ */
+type SessionChange = 'signed-in' | 'locale-chosen';
+const sessionListeners = new Set<(change: SessionChange) => void>();
+export function onSessionChange(listener: (change: SessionChange) => void) {
+  sessionListeners.add(listener);
+}
+
 export const getToken = () => storage.get(TOKEN_KEY);
 export const isAuthenticated = () => Boolean(getToken());
 export function setToken(token: string) {
   storage.set(TOKEN_KEY, token);
+  sessionListeners.forEach((l) => l('signed-in'));
 }
 
 /** Global organization and locations: a tiny store read by every GET (client.ts). */
@@ -95,9 +106,11 @@ export async function logout() {
   clearAndReload('/login');
 }
 
+/** The user's choice of language, kept on this device. */
 export function setLocale(locale: string) {
   storage.set(GLOBAL_LOCALE_KEY, locale);
-  void i18n.changeLanguage(locale);
+  if (locale === currentLocale()) return;
+  void i18n.changeLanguage(locale).then(() => sessionListeners.forEach((l) => l('locale-chosen')));
 }
 
 configureClient({

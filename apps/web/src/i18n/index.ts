@@ -5,33 +5,30 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@atelier/domain';
 /**
  * One JSON file per area and locale (locales/{fr,en}/<area>.json); keys are written in code as
  * 'area:path.to.key' so the unit test can check every key used exists in both locales. The texts
- * of the sign-in page and of every screen's frame come with the first page; the areas' texts load
- * with the pages (loadAreaTexts, awaited by the router's lazy pages), so /login stays small.
+ * of the sign-in page and of every screen's frame (common, auth, errors, validation) in the
+ * default language, French, come with the first page; every other file is its own small chunk:
+ * English when it is chosen (i18next waits for it before switching), the areas' texts with the
+ * pages (loadAreaTexts, awaited by the router's lazy pages), so /login stays small.
  */
-const firstFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,auth,errors,validation}.json', { eager: true });
-const areaFiles = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/{common,auth,errors,validation}.json'], { import: 'default' });
+const firstFiles = import.meta.glob<Record<string, unknown>>('../locales/fr/{common,auth,errors,validation}.json', { eager: true, import: 'default' });
+const laterFiles = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/fr/{common,auth,errors,validation}.json'], { import: 'default' });
 
 const fileName = (path: string) => /locales\/(\w+)\/([\w-]+)\.json$/.exec(path);
 
-/** The texts of the first page, by locale and namespace. */
-export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, mod] of Object.entries(firstFiles)) {
-  const m = fileName(path);
-  if (m) (resources[m[1]] ??= {})[m[2]] = mod.default;
-}
+const FIRST_NAMESPACES = Object.keys(firstFiles).map((path) => fileName(path)![2]);
+const resources = { [DEFAULT_LOCALE]: Object.fromEntries(Object.entries(firstFiles).map(([path, texts]) => [fileName(path)![2], texts])) };
 /** The areas' namespaces: loaded with the pages. */
-const AREA_NAMESPACES = [...new Set(Object.keys(areaFiles).flatMap((path) => (fileName(path)?.[1] === DEFAULT_LOCALE ? [fileName(path)![2]] : [])))];
-export const NAMESPACES = [...Object.keys(resources[DEFAULT_LOCALE] ?? {}), ...AREA_NAMESPACES];
+const AREA_NAMESPACES = [...new Set(Object.keys(laterFiles).flatMap((path) => (fileName(path)?.[1] === DEFAULT_LOCALE ? [fileName(path)![2]] : [])))];
 
-/** Reads an area's file for i18next (each file is its own small chunk). */
-const areaBackend = {
+/** Reads a later file for i18next (each file is its own small chunk). */
+const laterBackend = {
   type: 'backend' as const,
   init() {},
   read(language: string, namespace: string, done: (err: unknown, data?: Record<string, unknown>) => void) {
-    const load = areaFiles[`../locales/${language}/${namespace}.json`];
+    const load = laterFiles[`../locales/${language}/${namespace}.json`];
     if (!load) return done(null, {});
     load().then(
-      (data) => done(null, data as Record<string, unknown>),
+      (data) => done(null, data),
       (err) => done(err),
     );
   },
@@ -62,13 +59,13 @@ export function currentLocale(): Locale {
   return (LOCALES as readonly string[]).includes(l) ? (l as Locale) : DEFAULT_LOCALE;
 }
 
-void i18n.use(initReactI18next).use(areaBackend).init({
+void i18n.use(initReactI18next).use(laterBackend).init({
   resources,
   partialBundledLanguages: true,
   lng: storedLocale() ?? DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
-  ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
+  ns: FIRST_NAMESPACES,
   defaultNS: 'common',
   nsSeparator: ':',
   keySeparator: '.',

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, CloseButton, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconCar, IconCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -120,7 +120,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
     },
     onSuccess: (saved) => {
       void qc.invalidateQueries({ queryKey: ['requests'] });
-      notifications.show({ color: 'teal', message: t('vehicles:quick.created') });
+      notify({ color: 'teal', message: t('vehicles:quick.created') });
       onCreated(saved.id);
     },
     onError: (e) => {
