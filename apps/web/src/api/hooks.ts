@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useSelection } from '../app/session.ts';
 import { api, request, type ListResult } from './client.ts';
-import { deserialize, type Id, type JsonApiDocument, type ListParams, type Model } from './jsonapi.ts';
+import type { Id, JsonApiDocument, ListParams, Model } from './jsonapi.ts';
+import { deserialize } from './documents.ts';
 import type { User } from './types.ts';
 
 /** Query keys: the global selection is part of every GET key, so a change refetches. */

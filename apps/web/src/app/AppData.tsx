@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { request } from '../api/client.ts';
+import { request } from '../api/request.ts';
 import type { AppConfig, User } from '../api/types.ts';
 import { OFFLINE_READY } from './offlineCache.ts';
 

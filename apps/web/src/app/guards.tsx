@@ -5,12 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from './AppData.tsx';
 import { isAuthenticated } from './session.ts';
 
-/** Sign-in pages: only when logged out; a logged-in user goes to /dashboard. */
-export function GuestOnly({ children }: { children: ReactNode }) {
-  if (isAuthenticated()) return <Navigate to="/dashboard" replace />;
-  return <>{children}</>;
-}
-
 /** Authenticated pages: else /login with a redirect target. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();

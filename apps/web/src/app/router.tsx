@@ -4,7 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, type PatchRoutesOnNavigationFunc
 import { BareLayout } from '../areas/auth/BareLayout.tsx';
 import LoginPage from '../areas/auth/LoginPage.tsx';
 import { loadAreaTexts } from '../i18n/index.ts';
-import { GuestOnly, RequireAuth } from './guards.tsx';
+import { isAuthenticated } from './session.ts';
 
 /** A page loaded on demand together with the areas' texts (not on /login: it stays small); any props, as React.lazy. */
 export const lazyPage = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>) => lazy(() => Promise.all([load(), loadAreaTexts()]).then(([m]) => m));
@@ -12,11 +12,6 @@ export const lazyPage = <T extends ComponentType<any>>(load: () => Promise<{ def
 const PasswordEmailPage = lazyPage(() => import('../areas/auth/PasswordEmailPage.tsx'));
 const PasswordResetPage = lazyPage(() => import('../areas/auth/PasswordResetPage.tsx'));
 const LinksPage = lazyPage(() => import('../areas/auth/LinksPage.tsx'));
-const NotFoundPage = lazyPage(() => import('../areas/NotFoundPage.tsx'));
-const SignedIn = lazyPage(() => import('./signedIn.tsx'));
-const SharedReportPage = lazyPage(() => import('../areas/inspections/SharedReportPage.tsx'));
-const CustomerApprovalPage = lazyPage(() => import('../areas/estimations/CustomerApprovalPage.tsx'));
-const EmbedPage = lazyPage(() => import('../areas/pricing/EmbedPage.tsx'));
 
 export const pageFallback = (
   <Center py="xl">
@@ -24,12 +19,17 @@ export const pageFallback = (
   </Center>
 );
 
-const suspended = (el: ReactNode) => <Suspense fallback={pageFallback}>{el}</Suspense>;
+export const suspended = (el: ReactNode) => <Suspense fallback={pageFallback}>{el}</Suspense>;
 
-/** The route the signed-in areas' routes join (areaRoutes.tsx). */
-const SIGNED_IN = 'signed-in';
+/** Sign-in pages: only when logged out; a logged-in user goes to /dashboard. */
+function GuestOnly({ children }: { children: ReactNode }) {
+  if (isAuthenticated()) return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}
 
-export const routes: RouteObject[] = [
+/** The routes of the first page: the sign-in pages; the others join the root when first needed (appRoutes.tsx). */
+const ROOT = 'root';
+const firstRoutes: RouteObject[] = [
   {
     element: <GuestOnly><BareLayout /></GuestOnly>,
     children: [
@@ -39,37 +39,18 @@ export const routes: RouteObject[] = [
     ],
   },
   { element: <BareLayout />, children: [{ path: 'links', element: suspended(<LinksPage />) }] },
-  {
-    // The pages that read the API: their query cache and request-error dialog load with the first of them.
-    lazy: () => import('./DataLayer.tsx'),
-    children: [
-      { path: 'not-found', element: suspended(<NotFoundPage />) },
-      // A shared inspection report: public, without the shell (the link's token opens it).
-      { path: 'shared/inspections/:token', element: suspended(<SharedReportPage />) },
-      // The customer's approval of an estimate: public, without the shell (the e-mailed link's token opens it).
-      { path: 'approve/estimates/:token', element: suspended(<CustomerApprovalPage />) },
-      // The price estimation embedded in a dealership's site: public, without the shell (spec §2).
-      { path: 'embed/vehicle-estimate', element: suspended(<EmbedPage />) },
-      {
-        id: SIGNED_IN,
-        element: <RequireAuth>{suspended(<SignedIn />)}</RequireAuth>,
-        children: [{ index: true, element: <Navigate to="/dashboard" replace /> }],
-      },
-    ],
-  },
   { path: '*', element: <Navigate to="/not-found" replace /> },
 ];
 
-/**
- * The areas' routes join the signed-in route on the first path only the catch-all knows (React
- * Router's route discovery); the sign-in and public pages never load them.
- */
-export const patchAreaRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
+/** On a path only the catch-all knows, the app's other routes join the root (React Router's route discovery). */
+export const patchAppRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
   if (matches.at(-1)?.route.path !== '*') return;
-  const { areaRoutes } = await import('./areaRoutes.tsx');
-  patch(SIGNED_IN, areaRoutes);
+  const { appRoutes } = await import('./appRoutes.tsx');
+  patch(ROOT, appRoutes);
 };
 
+export const routeTree: RouteObject[] = [{ id: ROOT, element: <Outlet />, hydrateFallbackElement: pageFallback, children: firstRoutes }];
+
 export function createRouter() {
-  return createBrowserRouter([{ element: <Outlet />, hydrateFallbackElement: pageFallback, children: routes }], { patchRoutesOnNavigation: patchAreaRoutes });
+  return createBrowserRouter(routeTree, { patchRoutesOnNavigation: patchAppRoutes });
 }

@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { configureClient, request } from '../api/client.ts';
+import { configureClient, request } from '../api/request.ts';
 import type { Id } from '../api/jsonapi.ts';
 import i18n, { GLOBAL_LOCALE_KEY, currentLocale } from '../i18n/index.ts';
-import { GLOBAL_LOCATIONS_KEY, GLOBAL_ORGANIZATION_KEY } from './globalSelection.ts';
 import { forgetOfflineCopies } from './offlineCache.ts';
 
 /** Stored local keys (spec platform §9). */
 export const TOKEN_KEY = 'ACCESS_TOKEN';
+export const GLOBAL_LOCATIONS_KEY = 'GLOBAL_LOCATIONS';
+export const GLOBAL_ORGANIZATION_KEY = 'GLOBAL_ORGANIZATION';
 
 const storage = {
   get(key: string): string | null {

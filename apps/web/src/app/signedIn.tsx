@@ -7,8 +7,8 @@ import { fetchMe, keys } from '../api/hooks.ts';
 import { permissionsOf } from '../api/types.ts';
 import i18n, { storedLocale } from '../i18n/index.ts';
 import { MeContext, type MeContextValue } from './AppData.tsx';
-import { GLOBAL_LOCATIONS_KEY, GLOBAL_ORGANIZATION_KEY, initialLocations, initialOrganization } from './globalSelection.ts';
-import { forceLogout, setSelection, storage } from './session.ts';
+import { initialLocations, initialOrganization } from './globalSelection.ts';
+import { forceLogout, GLOBAL_LOCATIONS_KEY, GLOBAL_ORGANIZATION_KEY, setSelection, storage } from './session.ts';
 import Shell from './shell/Shell.tsx';
 
 /** Loads /me; a 401 or 403 forces logout (spec platform §4). Initialises locale and global selection. */

@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { setToken } from '../../app/session.ts';
-import { VerifyStep } from './VerifyStep.tsx';
 import { rules, useAuthForm } from './useAuthForm.ts';
 import { useApiErrorText } from './useApiErrorText.ts';
+
+// The two-factor step loads when a sign-in asks for it, not with the sign-in page.
+const VerifyStep = lazy(() => import('./VerifyStep.tsx').then((m) => ({ default: m.VerifyStep })));
 
 export interface TokenResponse {
   access_token?: string;
@@ -63,7 +65,11 @@ export default function LoginPage() {
   });
 
   if (twoFactorEmail) {
-    return <VerifyStep email={twoFactorEmail} onSignedIn={signedIn} onBack={() => setTwoFactorEmail(null)} />;
+    return (
+      <Suspense fallback={null}>
+        <VerifyStep email={twoFactorEmail} onSignedIn={signedIn} onBack={() => setTwoFactorEmail(null)} />
+      </Suspense>
+    );
   }
 
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { useApiErrorText } from './useApiErrorText.ts';
 import { rules, useAuthForm } from './useAuthForm.ts';

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } f
 import { notify } from '../../app/notify.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
 import { useSignedIn, type TokenResponse } from './LoginPage.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import type { TokenResponse } from './LoginPage.tsx';
 import { useAuthForm } from './useAuthForm.ts';

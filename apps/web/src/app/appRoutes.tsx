@@ -1,8 +1,17 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteObject } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { SETTINGS_MODULES, type SettingsModule } from '@atelier/domain';
-import { RequirePermission } from './guards.tsx';
-import { lazyPage, pageFallback } from './router.tsx';
+import { ErrorDialog } from '../components/ErrorDialog.tsx';
+import { RequireAuth, RequirePermission } from './guards.tsx';
+import { queryClient } from './queryClient.ts';
+import { lazyPage, pageFallback, suspended } from './router.tsx';
+
+const NotFoundPage = lazyPage(() => import('../areas/NotFoundPage.tsx'));
+const SharedReportPage = lazyPage(() => import('../areas/inspections/SharedReportPage.tsx'));
+const CustomerApprovalPage = lazyPage(() => import('../areas/estimations/CustomerApprovalPage.tsx'));
+const EmbedPage = lazyPage(() => import('../areas/pricing/EmbedPage.tsx'));
+const SignedIn = lazyPage(() => import('./signedIn.tsx'));
 
 const DashboardPage = lazyPage(() => import('../areas/dashboard/DashboardPage.tsx'));
 const MeViewPage = lazyPage(() => import('../areas/profile/MeViewPage.tsx'));
@@ -53,12 +62,8 @@ const page = (C: LazyExoticComponent<ComponentType> | ComponentType, permission?
   </RequirePermission>
 );
 
-/**
- * The signed-in routes of the app (spec platform §2), each naming its permission; areas added
- * later append theirs. Loaded on the first path the router does not know yet (router.tsx), so
- * the sign-in page carries neither this table nor its pages' lists of files.
- */
-export const areaRoutes: RouteObject[] = [
+/** The signed-in routes of the app (spec platform §2), each naming its permission; areas added later append theirs. */
+const areaRoutes: RouteObject[] = [
   { path: 'dashboard', element: page(DashboardPage) },
   { path: 'me/view', element: page(MeViewPage) },
   { path: 'me/change', element: page(MeChangePage) },
@@ -101,3 +106,35 @@ export const areaRoutes: RouteObject[] = [
   { path: 'settings/callbacks', element: page(CallbacksPage, 'view any settings') },
 ];
 
+/** What the pages that read the API share: the query cache and the request-error dialog (spec platform §8). */
+function DataLayer() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ErrorDialog />
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * Every route but the sign-in pages': loaded on the first path the router does not know yet
+ * (router.tsx), so /login carries neither this table, its pages' lists of files, nor the query cache.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <DataLayer />,
+    children: [
+      { path: 'not-found', element: suspended(<NotFoundPage />) },
+      // A shared inspection report: public, without the shell (the link's token opens it).
+      { path: 'shared/inspections/:token', element: suspended(<SharedReportPage />) },
+      // The customer's approval of an estimate: public, without the shell (the e-mailed link's token opens it).
+      { path: 'approve/estimates/:token', element: suspended(<CustomerApprovalPage />) },
+      // The price estimation embedded in a dealership's site: public, without the shell (spec §2).
+      { path: 'embed/vehicle-estimate', element: suspended(<EmbedPage />) },
+      {
+        element: <RequireAuth>{suspended(<SignedIn />)}</RequireAuth>,
+        children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, ...areaRoutes],
+      },
+    ],
+  },
+];
