@@ -67,6 +67,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
+        // Everything the entry imports statically (the sign-in page) in one file: left to itself
+        // the bundler cut it into some forty chunks shared with the lazy pages, one of them pulling
+        // a whole chunk of theirs for a small helper (docs/decisions.md "The first page's JavaScript").
         codeSplitting: { groups: [{ name: 'first-page', tags: ['$initial'] }] },
       },
     },
