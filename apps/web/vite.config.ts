@@ -9,9 +9,11 @@ export default defineConfig({
     react(),
     VitePWA({
       // A new build takes over at once (skipWaiting + clientsClaim) and the open pages reload into
-      // it (main.tsx): never old code against a new API; unsent answers wait in IndexedDB meanwhile.
+      // it (app/serviceWorker.ts): never old code against a new API; unsent answers wait in IndexedDB meanwhile.
       registerType: 'autoUpdate',
+      // Registered by app/serviceWorker.ts, at this name.
       injectRegister: null,
+      filename: 'sw.js',
       manifest: {
         name: 'Atelier',
         short_name: 'Atelier',
@@ -58,7 +60,20 @@ export default defineConfig({
   // @mantine/core (a version apart) finds no MantineProvider in the tree and the page crashes. The
   // Mantine packages are also kept at one version in package.json (@mantine/dates pinned to it).
   resolve: { dedupe: ['@mantine/core', '@mantine/hooks', 'react', 'react-dom'] },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (the sign-in page) in one file: left to itself
+        // the bundler cut it into some forty chunks shared with the lazy pages, one of them pulling
+        // a whole chunk of theirs for a small helper (docs/decisions.md "The first page's JavaScript").
+        codeSplitting: { groups: [{ name: 'first-page', tags: ['$initial'] }] },
+      },
+    },
+  },
   server: { port: 5173, proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } } },
   preview: { port: 4173, proxy: { '/api': { target: 'http://127.0.0.1:3000' } } },
 });

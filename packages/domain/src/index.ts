@@ -1,6 +1,7 @@
 export * from './access/permissions.ts';
 export * from './access/default-roles.ts';
 export * from './auth/password.ts';
+export * from './auth/email.ts';
 export * from './locale.ts';
 export * from './settings/options.ts';
 export * from './vehicles/vehicle-enums.ts';

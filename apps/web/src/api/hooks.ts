@@ -1,15 +1,15 @@
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useSelection } from '../app/session.ts';
 import { api, request, type ListResult } from './client.ts';
-import { deserialize, type Id, type JsonApiDocument, type ListParams, type Model } from './jsonapi.ts';
-import type { AppConfig, User } from './types.ts';
+import type { Id, JsonApiDocument, ListParams, Model } from './jsonapi.ts';
+import { deserialize } from './documents.ts';
+import type { User } from './types.ts';
 
 /** Query keys: the global selection is part of every GET key, so a change refetches. */
 export const keys = {
   list: (type: string, params: ListParams, sel: unknown) => [type, 'list', params, sel] as const,
   record: (type: string, id: Id, params: ListParams, sel: unknown) => [type, 'record', id, params, sel] as const,
   me: ['me'] as const,
-  config: ['app-config'] as const,
 };
 
 export function useList<T extends Model>(
@@ -52,5 +52,3 @@ export async function fetchMe(): Promise<User> {
   });
   return deserialize<User>(doc) as User;
 }
-
-export const fetchConfig = () => request<AppConfig>('/app-config', { global: false, ignoreUnauthorized: true });

@@ -3,13 +3,12 @@ import { api, configureClient, request, urlOf } from './client.ts';
 import {
   ApiError,
   buildQuery,
-  deserialize,
   errorMessage,
   errorsOfBody,
   fieldOfPointer,
-  serialize,
   type JsonApiDocument,
 } from './jsonapi.ts';
+import { deserialize, serialize } from './documents.ts';
 
 describe('buildQuery', () => {
   it('writes page, sort, filters, include and fields in the JSON:API shape', () => {

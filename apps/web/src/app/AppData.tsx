@@ -1,13 +1,44 @@
-import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
-import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/jsonapi.ts';
-import { fetchConfig, fetchMe, keys } from '../api/hooks.ts';
-import { permissionsOf, type AppConfig, type User } from '../api/types.ts';
-import i18n, { storedLocale } from '../i18n/index.ts';
-import { GLOBAL_LOCATIONS_KEY, GLOBAL_ORGANIZATION_KEY, initialLocations, initialOrganization } from './globalSelection.ts';
-import { forceLogout, setSelection, storage } from './session.ts';
+import { request } from '../api/request.ts';
+import type { AppConfig, User } from '../api/types.ts';
+import { OFFLINE_READY } from './offlineCache.ts';
+
+/**
+ * The application's configuration (GET /app-config), read once before anything shows. A plain
+ * store, not a query: the sign-in page carries no query cache (docs/decisions.md "The first page's
+ * JavaScript").
+ */
+type ConfigState = { data?: AppConfig; failed?: boolean };
+let config: ConfigState = {};
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function loadConfig() {
+  loading ??= request<AppConfig>('/app-config', { global: false, ignoreUnauthorized: true }).then(
+    (data) => void (config = { data }),
+    () => void (config = { ...config, failed: true }),
+  ).finally(() => {
+    loading = null;
+    listeners.forEach((l) => l());
+  });
+  return loading;
+}
+
+// On the very first visit the page read the configuration before the service worker controlled
+// it: read it again through the worker, so that a reload offline finds it (serviceWorker.ts).
+if (typeof window !== 'undefined') window.addEventListener(OFFLINE_READY, () => void loadConfig());
+
+function useConfigState(): ConfigState {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => config,
+  );
+}
 
 const ConfigContext = createContext<AppConfig | null>(null);
 
@@ -17,95 +48,56 @@ export function useAppConfig(): AppConfig {
   return c;
 }
 
-/** A blocking loading dialog until /app-config arrives (spec platform §2); reseller branding from it. */
+/**
+ * A blocking loading dialog until /app-config arrives (spec platform §2); reseller branding from
+ * it. Nothing else is on the page meanwhile, so the dialog needs no overlay nor focus trap.
+ */
 export function ConfigGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const q = useQuery({ queryKey: keys.config, queryFn: fetchConfig, staleTime: Infinity, meta: { silent: true } });
-  if (q.data) {
-    if (document.title !== q.data.app_name) document.title = q.data.app_name;
-    return <ConfigContext.Provider value={q.data}>{children}</ConfigContext.Provider>;
+  const { data, failed } = useConfigState();
+  useEffect(() => {
+    if (!data) void loadConfig();
+  }, [data]);
+  if (data) {
+    if (document.title !== data.app_name) document.title = data.app_name;
+    return <ConfigContext.Provider value={data}>{children}</ConfigContext.Provider>;
   }
   return (
-    <Modal opened onClose={() => {}} withCloseButton={false} centered title={t('common:app.loading_title')} trapFocus>
-      <Stack align="center" gap="md" py="md">
-        {q.isError ? (
-          <>
-            <Text role="alert">{t('common:app.config_error')}</Text>
-            <Button onClick={() => q.refetch()}>{t('common:actions.retry')}</Button>
-          </>
-        ) : (
-          <>
-            <Loader aria-label={t('common:app.loading')} />
-            <Text>{t('common:app.loading')}</Text>
-          </>
-        )}
-      </Stack>
-    </Modal>
+    <Center mih="100vh" p="md">
+      <Paper role="dialog" aria-modal="true" aria-labelledby="config-gate-title" withBorder shadow="md" radius="md" p="lg" w={360} maw="100%">
+        <Title order={2} size="h4" id="config-gate-title">
+          {t('common:app.loading_title')}
+        </Title>
+        <Stack align="center" gap="md" py="md">
+          {failed ? (
+            <>
+              <Text role="alert">{t('common:app.config_error')}</Text>
+              <Button onClick={() => void loadConfig()} autoFocus>
+                {t('common:actions.retry')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Loader aria-label={t('common:app.loading')} />
+              <Text>{t('common:app.loading')}</Text>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
   );
 }
 
-interface MeContextValue {
+export interface MeContextValue {
   me: User;
   permissions: ReadonlySet<string>;
   can: (permission: string | undefined) => boolean;
 }
-const MeContext = createContext<MeContextValue | null>(null);
+/** The signed-in user, given by MeProvider (signedIn.tsx) to the shell and the areas. */
+export const MeContext = createContext<MeContextValue | null>(null);
 
 export function useMe(): MeContextValue {
   const v = useContext(MeContext);
   if (!v) throw new Error('useMe outside MeProvider');
   return v;
-}
-
-/** Loads /me; a 401 or 403 forces logout (spec platform §4). Initialises locale and global selection. */
-export function MeProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: keys.me,
-    queryFn: fetchMe,
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-    retry: (n, e) => !(e instanceof ApiError && (e.status === 401 || e.status === 403)) && n < 2,
-  });
-  const initialised = useRef(false);
-  const value = useMemo<MeContextValue | null>(() => {
-    if (!q.data) return null;
-    const permissions = permissionsOf(q.data);
-    return { me: q.data, permissions, can: (p) => !p || permissions.has(p) };
-  }, [q.data]);
-
-  if (q.error instanceof ApiError && (q.error.status === 401 || q.error.status === 403)) {
-    forceLogout();
-    return null;
-  }
-  if (q.isError && !q.data) {
-    return (
-      <Center h="100vh">
-        <Stack align="center">
-          <Text role="alert">{t('errors:SOMETHING_WENT_WRONG')}</Text>
-          <Button onClick={() => q.refetch()}>{t('common:actions.retry')}</Button>
-        </Stack>
-      </Center>
-    );
-  }
-  if (!value) {
-    return (
-      <Center h="100vh">
-        <Loader aria-label={t('common:app.loading')} />
-      </Center>
-    );
-  }
-  if (!initialised.current) {
-    initialised.current = true;
-    const me = value.me;
-    if (!storedLocale() && me.locale && me.locale !== i18n.language) void i18n.changeLanguage(me.locale);
-    setSelection(
-      {
-        locations: initialLocations(me, storage.get(GLOBAL_LOCATIONS_KEY)),
-        organization: initialOrganization(me, storage.get(GLOBAL_ORGANIZATION_KEY)),
-      },
-      false,
-    );
-  }
-  return <MeContext.Provider value={value}>{children}</MeContext.Provider>;
 }

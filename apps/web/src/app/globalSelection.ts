@@ -5,8 +5,6 @@ import type { Location, User } from '../api/types.ts';
  * Rules of the global location and organization selection (spec platform §2 Shell layout, §4
  * Global selection, §5 location selector rule). Pure functions, unit-tested.
  */
-export const GLOBAL_LOCATIONS_KEY = 'GLOBAL_LOCATIONS';
-export const GLOBAL_ORGANIZATION_KEY = 'GLOBAL_ORGANIZATION';
 export const GLOBAL_LOCATION_DEBOUNCE_MS = 1000;
 
 /** What the rules read of the signed-in user: ids only. */

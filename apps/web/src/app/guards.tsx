@@ -1,17 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { notifications } from '@mantine/notifications';
+import { notify } from './notify.tsx';
 import { useTranslation } from 'react-i18next';
-import { MeProvider, useMe } from './AppData.tsx';
+import { useMe } from './AppData.tsx';
 import { isAuthenticated } from './session.ts';
 
-/** Sign-in pages: only when logged out; a logged-in user goes to /dashboard. */
-export function GuestOnly({ children }: { children: ReactNode }) {
-  if (isAuthenticated()) return <Navigate to="/dashboard" replace />;
-  return <>{children}</>;
-}
-
-/** Authenticated pages: else /login with a redirect target. Loads the profile. */
+/** Authenticated pages: else /login with a redirect target. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!isAuthenticated()) {
@@ -19,7 +13,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     const redirect = target === '/' || target === '/dashboard' ? '' : `?redirect=${encodeURIComponent(target)}`;
     return <Navigate to={`/login${redirect}`} replace />;
   }
-  return <MeProvider>{children}</MeProvider>;
+  return <>{children}</>;
 }
 
 function Denied() {
@@ -28,7 +22,7 @@ function Denied() {
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    notifications.show({ id: 'page-not-allowed', color: 'red', message: t('errors:PAGE_NOT_ALLOWED'), autoClose: 5000 });
+    notify({ id: 'page-not-allowed', color: 'red', message: t('errors:PAGE_NOT_ALLOWED'), autoClose: 5000 });
   }, [t]);
   return <Navigate to="/" replace />;
 }

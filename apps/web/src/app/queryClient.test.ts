@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/jsonapi.ts';
 
 const shown = vi.hoisted(() => [] as { id?: string; color?: string; message?: unknown }[]);
-vi.mock('@mantine/notifications', () => ({ notifications: { show: (n: (typeof shown)[number]) => shown.push(n) } }));
+vi.mock('./notify.tsx', () => ({ notify: (n: (typeof shown)[number]) => shown.push(n) }));
 const dialogs = vi.hoisted(() => [] as unknown[]);
 vi.mock('./errorStore.ts', () => ({ showRequestError: (e: unknown) => dialogs.push(e) }));
 

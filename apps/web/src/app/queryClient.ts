@@ -1,8 +1,11 @@
-import { notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { keys } from '../api/hooks.ts';
 import { ApiError } from '../api/jsonapi.ts';
 import i18n from '../i18n/index.ts';
 import { showRequestError } from './errorStore.ts';
+import { notify } from './notify.tsx';
+import { OFFLINE_READY } from './offlineCache.ts';
+import { onSessionChange } from './session.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -18,7 +21,7 @@ function report(error: unknown, meta: { silent?: boolean; notify?: boolean; form
   if (meta?.notify) {
     if ((error instanceof ApiError && error.status === 401) || (error as Error)?.name === 'AbortError') return;
     // One notice however often the load fails again (the bell refreshes every minute).
-    notifications.show({ id: 'load-failed', color: 'red', message: i18n.t('errors:SOMETHING_WENT_WRONG') });
+    notify({ id: 'load-failed', color: 'red', message: i18n.t('errors:SOMETHING_WENT_WRONG') });
     return;
   }
   if (error instanceof ApiError) {
@@ -46,3 +49,9 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Signing in keeps nothing read earlier in this page (another tab may have signed the last user
+// out); a language chosen reads again what is shown, as server texts (errors, names) follow it.
+onSessionChange((change) => (change === 'signed-in' ? queryClient.clear() : void queryClient.invalidateQueries()));
+// The profile read before the service worker controlled the page is read again through it (serviceWorker.ts).
+if (typeof window !== 'undefined') window.addEventListener(OFFLINE_READY, () => void queryClient.refetchQueries({ queryKey: keys.me }));

@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from 'react';
-import { configureClient, request } from '../api/client.ts';
+import { configureClient, request } from '../api/request.ts';
 import type { Id } from '../api/jsonapi.ts';
 import i18n, { GLOBAL_LOCALE_KEY, currentLocale } from '../i18n/index.ts';
-import { GLOBAL_LOCATIONS_KEY, GLOBAL_ORGANIZATION_KEY } from './globalSelection.ts';
 import { forgetOfflineCopies } from './offlineCache.ts';
 
 /** Stored local keys (spec platform §9). */
 export const TOKEN_KEY = 'ACCESS_TOKEN';
+export const GLOBAL_LOCATIONS_KEY = 'GLOBAL_LOCATIONS';
+export const GLOBAL_ORGANIZATION_KEY = 'GLOBAL_ORGANIZATION';
 
 const storage = {
   get(key: string): string | null {
@@ -27,10 +28,21 @@ const storage = {
 };
 export { storage };
 
+/**
+ * What the query cache does when the session changes (queryClient.ts): it loads after the sign-in
+ * page, so it listens rather than being called.
+ */
+type SessionChange = 'signed-in' | 'locale-chosen';
+const sessionListeners = new Set<(change: SessionChange) => void>();
+export function onSessionChange(listener: (change: SessionChange) => void) {
+  sessionListeners.add(listener);
+}
+
 export const getToken = () => storage.get(TOKEN_KEY);
 export const isAuthenticated = () => Boolean(getToken());
 export function setToken(token: string) {
   storage.set(TOKEN_KEY, token);
+  sessionListeners.forEach((l) => l('signed-in'));
 }
 
 /** Global organization and locations: a tiny store read by every GET (client.ts). */
@@ -95,9 +107,11 @@ export async function logout() {
   clearAndReload('/login');
 }
 
+/** The user's choice of language, kept on this device. */
 export function setLocale(locale: string) {
   storage.set(GLOBAL_LOCALE_KEY, locale);
-  void i18n.changeLanguage(locale);
+  if (locale === currentLocale()) return;
+  void i18n.changeLanguage(locale).then(() => sessionListeners.forEach((l) => l('locale-chosen')));
 }
 
 configureClient({

@@ -1,6 +1,6 @@
 import { createNotificationsStore, showNotification } from '@mantine/notifications';
 import { describe, expect, it } from 'vitest';
-import { keepNewestToasts, TOAST_LIMIT } from './toasts.ts';
+import { keepNewestToasts, TOAST_LIMIT } from './toasts.tsx';
 
 describe('toasts', () => {
   it('show at most two, the newest: an older one closes for a new one (issue 20, point 23)', () => {

@@ -1,14 +1,12 @@
 import { SegmentedControl, VisuallyHidden } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '@atelier/domain';
 import { setLocale } from '../app/session.ts';
 import { currentLocale } from '../i18n/index.ts';
 
-/** Français / Anglais; stored (GLOBAL_LOCALE) and sent as Accept-Language by every call. */
+/** Français / Anglais; stored (GLOBAL_LOCALE) and sent as Accept-Language by every call; what is shown is read again in it (session.ts). */
 export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const locale = currentLocale();
   const labels: Record<string, string> = { fr: t('common:languages.fr'), en: t('common:languages.en') };
   return (
@@ -17,11 +15,7 @@ export function LanguageSwitcher({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
       <SegmentedControl
         size={size}
         value={locale}
-        onChange={(v) => {
-          setLocale(v);
-          // Server texts (errors, names) follow the language: refetch what is shown.
-          void qc.invalidateQueries();
-        }}
+        onChange={setLocale}
         data={LOCALES.map((l) => ({ value: l, label: labels[l] }))}
         data-testid="language-switcher"
       />

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../app/notify.tsx';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ export function PdfButton({ path, fileName, label, failed, testId }: { path: str
   const run = useMutation({
     mutationFn: () => downloadFile(path, fileName),
     meta: { silent: true },
-    onError: () => notifications.show({ color: 'red', message: failed ?? t('reports:failed') }),
+    onError: () => notify({ color: 'red', message: failed ?? t('reports:failed') }),
   });
   return (
     <Button

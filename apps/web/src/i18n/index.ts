@@ -5,45 +5,49 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@atelier/domain';
 /**
  * One JSON file per area and locale (locales/{fr,en}/<area>.json); keys are written in code as
  * 'area:path.to.key' so the unit test can check every key used exists in both locales. The texts
- * of the sign-in page and of every screen's frame come with the first page; the areas' texts load
- * with the pages (loadAreaTexts, awaited by the router's lazy pages), so /login stays small.
+ * of the sign-in page and of every screen's frame (common, auth, errors, validation) come with the
+ * first page in the default language, French; in English when it is chosen (i18next waits for
+ * them before switching); the areas' texts, both languages in one chunk, with the pages
+ * (loadAreaTexts, awaited by the router's lazy pages). So /login stays small.
  */
-const firstFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{common,auth,errors,validation}.json', { eager: true });
-const areaFiles = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/{common,auth,errors,validation}.json'], { import: 'default' });
+const firstFiles = import.meta.glob<Record<string, unknown>>('../locales/fr/{common,auth,errors,validation}.json', { eager: true, import: 'default' });
+const englishFirstFiles = import.meta.glob<Record<string, unknown>>('../locales/en/{common,auth,errors,validation}.json', { import: 'default' });
 
-const fileName = (path: string) => /locales\/(\w+)\/([\w-]+)\.json$/.exec(path);
+const fileName = (path: string) => /locales\/(\w+)\/([\w-]+)\.json$/.exec(path)!;
 
-/** The texts of the first page, by locale and namespace. */
-export const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [path, mod] of Object.entries(firstFiles)) {
-  const m = fileName(path);
-  if (m) (resources[m[1]] ??= {})[m[2]] = mod.default;
-}
-/** The areas' namespaces: loaded with the pages. */
-const AREA_NAMESPACES = [...new Set(Object.keys(areaFiles).flatMap((path) => (fileName(path)?.[1] === DEFAULT_LOCALE ? [fileName(path)![2]] : [])))];
-export const NAMESPACES = [...Object.keys(resources[DEFAULT_LOCALE] ?? {}), ...AREA_NAMESPACES];
+const firstTexts = Object.fromEntries(Object.entries(firstFiles).map(([path, texts]) => [fileName(path)[2], texts]));
 
-/** Reads an area's file for i18next (each file is its own small chunk). */
-const areaBackend = {
+/** Reads the English first texts for i18next. */
+const englishBackend = {
   type: 'backend' as const,
   init() {},
   read(language: string, namespace: string, done: (err: unknown, data?: Record<string, unknown>) => void) {
-    const load = areaFiles[`../locales/${language}/${namespace}.json`];
+    const load = englishFirstFiles[`../locales/${language}/${namespace}.json`];
     if (!load) return done(null, {});
     load().then(
-      (data) => done(null, data as Record<string, unknown>),
+      (data) => done(null, data),
       (err) => done(err),
     );
   },
 };
 
 /**
- * The areas' texts in both languages; the router's pages wait for them. Both, so that a page that
- * switches language (the frame's ?lang=, a customer's link) shows no text of the other meanwhile.
+ * The areas' texts and the first ones, in both languages; the router's pages wait for them. Both,
+ * so that a page that switches language (the frame's ?lang=, a customer's link) shows no text of
+ * the other meanwhile.
  */
-export async function loadAreaTexts() {
-  await i18n.loadNamespaces(AREA_NAMESPACES);
-  await i18n.loadLanguages([...LOCALES]);
+let areaTextsLoaded: Promise<void> | undefined;
+export function loadAreaTexts(): Promise<void> {
+  areaTextsLoaded ??= Promise.all([import('./areaTexts.ts'), i18n.loadLanguages([...LOCALES])]).then(
+    ([{ areaTexts }]) => {
+      for (const [path, texts] of Object.entries(areaTexts)) i18n.addResourceBundle(fileName(path)[1], fileName(path)[2], texts);
+    },
+    (e: unknown) => {
+      areaTextsLoaded = undefined;
+      throw e;
+    },
+  );
+  return areaTextsLoaded;
 }
 
 export const GLOBAL_LOCALE_KEY = 'GLOBAL_LOCALE';
@@ -62,13 +66,13 @@ export function currentLocale(): Locale {
   return (LOCALES as readonly string[]).includes(l) ? (l as Locale) : DEFAULT_LOCALE;
 }
 
-void i18n.use(initReactI18next).use(areaBackend).init({
-  resources,
+void i18n.use(initReactI18next).use(englishBackend).init({
+  resources: { [DEFAULT_LOCALE]: firstTexts },
   partialBundledLanguages: true,
   lng: storedLocale() ?? DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
-  ns: Object.keys(resources[DEFAULT_LOCALE] ?? {}),
+  ns: Object.keys(firstTexts),
   defaultNS: 'common',
   nsSeparator: ':',
   keySeparator: '.',

@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { declarations, type RecordOf } from '../declarations/index.ts';
 import { attr, declare, rel } from './declare.ts';
-import { isEmail, isPostalCode, normalizeByRule, ruleProblem } from './rules.ts';
+import { isEmail } from '../auth/email.ts';
+import { isPostalCode, normalizeByRule, ruleProblem } from './rules.ts';
 
 describe('declare', () => {
   const things = declare('things', {

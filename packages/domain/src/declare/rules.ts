@@ -1,22 +1,12 @@
 import { isPhone } from '../crm/crm.ts';
 import { checkVin } from '../vehicles/vin.ts';
+import { isEmail, normalizeEmail } from '../auth/email.ts';
 
 /**
  * The format rules of texts, one definition for the server's validation and the web's checks
  * before sending. Each answers the message code both sides translate ('email' is the server's
  * validation.email and the web's validation:email) or null when the value is fine.
  */
-
-// Deliberately simple: a pragmatic address check; deliverability is proven by the mail itself.
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]{2,}$/;
-export const EMAIL_MAX_LENGTH = 254;
-
-/** Addresses are compared and stored in lower case. */
-export const normalizeEmail = (value: string) => value.trim().toLowerCase();
-export function isEmail(value: string): boolean {
-  const s = normalizeEmail(value);
-  return EMAIL.test(s) && s.length <= EMAIL_MAX_LENGTH;
-}
 
 /** A Canadian postal code (A1A 1A1): the letters D, F, I, O, Q and U are never used, W and Z never first. */
 const POSTAL_CODE = /^([ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z])[ -]?(\d[ABCEGHJ-NPRSTV-Z]\d)$/;

@@ -1,4 +1,4 @@
-import { isEmail, normalizeEmail } from '../declare/rules.ts';
+import { isEmail, normalizeEmail } from '../auth/email.ts';
 import { isPhone } from '../crm/crm.ts';
 import { MAX_AMOUNT, type PriceRequest, type PriceRequestProblem } from './request.ts';
 import { computeOffer, type OfferInput } from './offer.ts';

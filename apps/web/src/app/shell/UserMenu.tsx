@@ -1,23 +1,21 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
 import { IconBuilding, IconLanguage, IconLogout, IconMapPin, IconUser } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../notify.tsx';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fullName, initials } from '../../api/types.ts';
 import { useMe } from '../AppData.tsx';
 import { logout, setLocale } from '../session.ts';
 import { LOCALES } from '@atelier/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { currentLocale } from '../../i18n/index.ts';
 
 /** Initials or picture; profile, my locations, my organization (when held), logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const { me, can } = useMe();
-  const qc = useQueryClient();
   const name = fullName(me) || me.email;
   const onLogout = () =>
-    logout().catch(() => notifications.show({ color: 'red', message: t('errors:OOPS_SOMETHING_WENT_WRONG') }));
+    logout().catch(() => notify({ color: 'red', message: t('errors:OOPS_SOMETHING_WENT_WRONG') }));
   return (
     <Menu position="bottom-end" withArrow shadow="md" width={220}>
       <Menu.Target>
@@ -44,7 +42,7 @@ export function UserMenu() {
         <Menu.Divider hiddenFrom="sm" />
         <Menu.Label hiddenFrom="sm">{t('common:languages.label')}</Menu.Label>
         {LOCALES.map((l) => (
-          <Menu.Item key={l} hiddenFrom="sm" onClick={() => { setLocale(l); void qc.invalidateQueries(); }} leftSection={<IconLanguage size={16} />} aria-current={currentLocale() === l ? 'true' : undefined}>
+          <Menu.Item key={l} hiddenFrom="sm" onClick={() => setLocale(l)} leftSection={<IconLanguage size={16} />} aria-current={currentLocale() === l ? 'true' : undefined}>
             {t(`common:languages.${l}`)}
           </Menu.Item>
         ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -27,14 +27,14 @@ function LocationUsers({ location }: { location: RecordOf<'locations'> }) {
     mutationFn: () => request(`/locations/attach-users/${location.id}`, { method: 'POST', body: body(toAdd) }),
     onSuccess: () => {
       setToAdd([]);
-      notifications.show({ color: 'teal', message: t('admin:locations.attached') });
+      notify({ color: 'teal', message: t('admin:locations.attached') });
       done();
     },
   });
   const detach = useMutation({
     mutationFn: (id: string) => request(`/locations/detach-users/${location.id}`, { method: 'POST', body: body([id]) }),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: t('admin:locations.detached') });
+      notify({ color: 'teal', message: t('admin:locations.detached') });
       done();
     },
   });

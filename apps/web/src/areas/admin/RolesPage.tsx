@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions, type RecordOf } from '@atelier/domain';
@@ -32,7 +32,7 @@ function CopyRole({ role, onCopied }: { role: Role; onCopied: (id: string) => vo
   const copy = useMutation({
     mutationFn: () => api.action<Role>(`/roles/${role.id}/copy`, 'POST'),
     onSuccess: (r) => {
-      notifications.show({ color: 'teal', message: t('admin:roles.copied') });
+      notify({ color: 'teal', message: t('admin:roles.copied') });
       void qc.invalidateQueries({ queryKey: ['roles'] });
       if (r) onCopied(r.id);
     },

@@ -1,5 +1,5 @@
 import { Badge, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions, type RecordOf } from '@atelier/domain';
@@ -39,13 +39,13 @@ function UserActions({ user }: { user: User }) {
   const toggle = useMutation({
     mutationFn: () => api.action(`/users/${user.id}/${user.active ? 'deactivate' : 'activate'}`, 'GET'),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: t(user.active ? 'admin:users.deactivated' : 'admin:users.activated') });
+      notify({ color: 'teal', message: t(user.active ? 'admin:users.deactivated' : 'admin:users.activated') });
       void qc.invalidateQueries({ queryKey: ['users'] });
     },
   });
   const invite = useMutation({
     mutationFn: () => request(`/users/${user.id}/invite`, { method: 'POST', body: { redirect_url: `${window.location.origin}/password/email` } }),
-    onSuccess: () => notifications.show({ color: 'teal', message: t('admin:users.invited') }),
+    onSuccess: () => notify({ color: 'teal', message: t('admin:users.invited') }),
   });
   if (!can(P.edit)) return null;
   return (
@@ -81,7 +81,7 @@ export default function UsersPage() {
   ]);
   const setActive = (active: boolean) => async (rows: User[]) => {
     await Promise.all(rows.map((u) => api.action(`/users/${u.id}/${active ? 'activate' : 'deactivate'}`, 'GET')));
-    notifications.show({ color: 'teal', message: t(active ? 'admin:users.activated' : 'admin:users.deactivated') });
+    notify({ color: 'teal', message: t(active ? 'admin:users.activated' : 'admin:users.deactivated') });
   };
   return (
     <ResourceList<User>

@@ -1,23 +1,15 @@
-import { useState } from 'react';
-import { isEmail } from '@atelier/domain';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { request } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { setToken } from '../../app/session.ts';
-import { useErrorText } from '../../lib/useFieldError.ts';
-import { VerifyStep } from './VerifyStep.tsx';
+import { rules, useAuthForm } from './useAuthForm.ts';
 import { useApiErrorText } from './useApiErrorText.ts';
 
-// Plain react-hook-form rules here: zod stays out of the sign-in bundle.
-type Values = { email: string; password: string };
-const emailRules = {
-  validate: (v: string) => (v.trim() === '' ? 'validation:required' : isEmail(v) ? true : 'validation:email'),
-};
-const passwordRules = { validate: (v: string) => (v === '' ? 'validation:required' : true) };
+// The two-factor step loads when a sign-in asks for it, not with the sign-in page.
+const VerifyStep = lazy(() => import('./VerifyStep.tsx').then((m) => ({ default: m.VerifyStep })));
 
 export interface TokenResponse {
   access_token?: string;
@@ -35,25 +27,22 @@ export function safeRedirect(target: string | null): string {
 
 export function useSignedIn() {
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const [params] = useSearchParams();
   return (token: string) => {
     setToken(token);
-    qc.removeQueries({ queryKey: ['me'] });
     navigate(safeRedirect(params.get('redirect')), { replace: true });
   };
 }
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const errText = useErrorText();
   const apiErrorText = useApiErrorText();
   const signedIn = useSignedIn();
   const [twoFactorEmail, setTwoFactorEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<Values>({ defaultValues: { email: '', password: '' } });
+  const form = useAuthForm({ email: '', password: '' }, { email: rules.email, password: rules.required });
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.onSubmit(async (values) => {
     setError(null);
     try {
       const res = await request<TokenResponse>('/login', {
@@ -68,7 +57,7 @@ export default function LoginPage() {
       if (e instanceof ApiError) {
         const fields = e.fieldErrors;
         for (const [name, message] of Object.entries(fields)) {
-          if (name === 'email' || name === 'password') form.setError(name, { message });
+          if (name === 'email' || name === 'password') form.setError(name, message);
         }
         if (e.generalErrors.length > 0 || Object.keys(fields).length === 0) setError(apiErrorText(e));
       } else setError(apiErrorText(null));
@@ -76,7 +65,11 @@ export default function LoginPage() {
   });
 
   if (twoFactorEmail) {
-    return <VerifyStep email={twoFactorEmail} onSignedIn={signedIn} onBack={() => setTwoFactorEmail(null)} />;
+    return (
+      <Suspense fallback={null}>
+        <VerifyStep email={twoFactorEmail} onSignedIn={signedIn} onBack={() => setTwoFactorEmail(null)} />
+      </Suspense>
+    );
   }
 
   return (
@@ -101,17 +94,15 @@ export default function LoginPage() {
           autoComplete="username"
           required
           autoFocus
-          {...form.register('email', emailRules)}
-          error={errText(form.formState.errors.email?.message)}
+          {...form.field('email')}
         />
         <PasswordInput
           label={t('auth:login.password')}
           autoComplete="current-password"
           required
-          {...form.register('password', passwordRules)}
-          error={errText(form.formState.errors.password?.message)}
+          {...form.field('password')}
         />
-        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           {t('auth:login.submit')}
         </Button>
         <Anchor component={Link} to="/password/email" size="sm" ta="center">

@@ -1,18 +1,12 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
-import { emailField } from '../../lib/validation.ts';
-import { useErrorText } from '../../lib/useFieldError.ts';
 import { useApiErrorText } from './useApiErrorText.ts';
+import { rules, useAuthForm } from './useAuthForm.ts';
 import PasswordResetPage from './PasswordResetPage.tsx';
-
-const schema = z.object({ email: emailField() });
 
 /**
  * Forgot password: always the same answer. Also the landing of invitation links (spec platform
@@ -26,14 +20,13 @@ export default function PasswordEmailPage() {
 
 function ForgotPassword() {
   const { t } = useTranslation();
-  const errText = useErrorText();
   const apiErrorText = useApiErrorText();
   const [params] = useSearchParams();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: params.get('email') ?? '' } });
+  const form = useAuthForm({ email: params.get('email') ?? '' }, { email: rules.email });
 
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const onSubmit = form.onSubmit(async ({ email }) => {
     setError(null);
     try {
       await request('/password-forgot', {
@@ -43,7 +36,7 @@ function ForgotPassword() {
       });
       setSent(true);
     } catch (e) {
-      if (e instanceof ApiError && e.fieldErrors.email) form.setError('email', { message: e.fieldErrors.email });
+      if (e instanceof ApiError && e.fieldErrors.email) form.setError('email', e.fieldErrors.email);
       else setError(apiErrorText(e));
     }
   });
@@ -75,10 +68,9 @@ function ForgotPassword() {
           autoComplete="email"
           required
           autoFocus
-          {...form.register('email')}
-          error={errText(form.formState.errors.email?.message)}
+          {...form.field('email')}
         />
-        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           {t('auth:forgot.submit')}
         </Button>
         <Anchor component={Link} to="/login" size="sm" ta="center">

@@ -1,24 +1,17 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { notify } from '../../app/notify.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
-import { emailField, passwordField } from '../../lib/validation.ts';
-import { useErrorText } from '../../lib/useFieldError.ts';
 import { useSignedIn, type TokenResponse } from './LoginPage.tsx';
 import { VerifyStep } from './VerifyStep.tsx';
+import { rules, useAuthForm } from './useAuthForm.ts';
 import { useApiErrorText } from './useApiErrorText.ts';
 
-const schema = z
-  .object({ email: emailField(), password: passwordField(), password_confirmation: z.string().min(1, 'validation:required') })
-  .refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'validation:password_mismatch' });
-type Values = z.infer<typeof schema>;
+const confirmationRule = (v: string, values: { password: string }) => rules.required(v) ?? (v === values.password ? null : 'validation:password_mismatch');
 
 /**
  * Choose a password from an e-mailed link (?token=&email=), with the rules shown live. Two links
@@ -28,7 +21,6 @@ type Values = z.infer<typeof schema>;
  */
 export default function PasswordResetPage({ invitation: asInvitation = false }: { invitation?: boolean }) {
   const { t } = useTranslation();
-  const errText = useErrorText();
   const apiErrorText = useApiErrorText();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
@@ -40,11 +32,10 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const [twoFactorEmail, setTwoFactorEmail] = useState<string | null>(null);
-  const form = useForm<Values>({
-    resolver: zodResolver(schema),
-    defaultValues: { email: linkedEmail, password: '', password_confirmation: '' },
-  });
-  const password = form.watch('password');
+  const form = useAuthForm(
+    { email: linkedEmail, password: '', password_confirmation: '' },
+    { email: rules.email, password: rules.password, password_confirmation: confirmationRule },
+  );
 
   /** The new user goes straight in: the password just chosen signs them in. */
   const signIn = async (email: string, pass: string) => {
@@ -58,12 +49,12 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
     navigate('/login', { replace: true });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.onSubmit(async (values) => {
     setError(null);
     const email = values.email.trim();
     try {
       await request('/password-reset', { method: 'POST', body: { data: { ...values, email, token } }, ignoreUnauthorized: true });
-      notifications.show({ color: 'teal', message: t(`auth:${mode}.done`) });
+      notify({ color: 'teal', message: t(`auth:${mode}.done`) });
       if (invitation) await signIn(email, values.password);
       else navigate('/login', { replace: true });
     } catch (e) {
@@ -73,7 +64,7 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
         let placed = false;
         for (const name of ['email', 'password', 'password_confirmation'] as const) {
           if (fields[name]) {
-            form.setError(name, { message: fields[name] });
+            form.setError(name, fields[name]);
             placed = true;
           }
         }
@@ -128,8 +119,7 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
           autoComplete="username"
           required
           readOnly={invitation && Boolean(linkedEmail)}
-          {...form.register('email')}
-          error={errText(form.formState.errors.email?.message)}
+          {...form.field('email')}
         />
         <PasswordInput
           label={t(invitation ? 'auth:invitation.password' : 'auth:reset.password')}
@@ -137,18 +127,16 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
           required
           autoFocus
           aria-describedby="password-rules"
-          {...form.register('password')}
-          error={errText(form.formState.errors.password?.message)}
+          {...form.field('password')}
         />
-        <PasswordRules value={password} id="password-rules" />
+        <PasswordRules value={form.values.password} id="password-rules" />
         <PasswordInput
           label={t('auth:reset.confirmation')}
           autoComplete="new-password"
           required
-          {...form.register('password_confirmation')}
-          error={errText(form.formState.errors.password_confirmation?.message)}
+          {...form.field('password_confirmation')}
         />
-        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           {t(`auth:${mode}.submit`)}
         </Button>
         <Anchor component={Link} to="/login" size="sm" ta="center">

@@ -1,33 +1,31 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
+import { notify } from '../../app/notify.tsx';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client.ts';
+import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
-import { useErrorText } from '../../lib/useFieldError.ts';
 import type { TokenResponse } from './LoginPage.tsx';
+import { useAuthForm } from './useAuthForm.ts';
 import { useApiErrorText } from './useApiErrorText.ts';
 
-const codeRules = { validate: (v: string) => (/^\d{6}$/.test(v.trim()) ? true : 'validation:code_format') };
+const codeRule = (v: string) => (/^\d{6}$/.test(v.trim()) ? null : 'validation:code_format');
 
 /** Second step of a two-factor sign-in: the 6-digit code e-mailed to the user, with "resend". */
 export function VerifyStep({ email, onSignedIn, onBack }: { email: string; onSignedIn: (token: string) => void; onBack: () => void }) {
   const { t } = useTranslation();
-  const errText = useErrorText();
   const apiErrorText = useApiErrorText();
   const [error, setError] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
-  const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const form = useAuthForm({ code: '' }, { code: codeRule });
 
-  const onSubmit = form.handleSubmit(async ({ code }) => {
+  const onSubmit = form.onSubmit(async ({ code }) => {
     setError(null);
     try {
       const res = await request<TokenResponse>('/verify', { method: 'POST', body: { email, code: code.trim() }, ignoreUnauthorized: true });
       if (res?.access_token) onSignedIn(res.access_token);
       else setError(apiErrorText(null));
     } catch (e) {
-      if (e instanceof ApiError && e.fieldErrors.code && e.generalErrors.length === 0) form.setError('code', { message: e.fieldErrors.code });
+      if (e instanceof ApiError && e.fieldErrors.code && e.generalErrors.length === 0) form.setError('code', e.fieldErrors.code);
       else setError(apiErrorText(e));
     }
   });
@@ -37,7 +35,7 @@ export function VerifyStep({ email, onSignedIn, onBack }: { email: string; onSig
     setResending(true);
     try {
       await request('/verify/resend', { method: 'POST', body: { email }, ignoreUnauthorized: true });
-      notifications.show({ color: 'teal', message: t('auth:verify.resent') });
+      notify({ color: 'teal', message: t('auth:verify.resent') });
     } catch (e) {
       setError(apiErrorText(e));
     } finally {
@@ -69,10 +67,9 @@ export function VerifyStep({ email, onSignedIn, onBack }: { email: string; onSig
           required
           autoFocus
           styles={{ input: { letterSpacing: '0.4em', fontSize: 20 } }}
-          {...form.register('code', codeRules)}
-          error={errText(form.formState.errors.code?.message)}
+          {...form.field('code')}
         />
-        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
+        <Button type="submit" loading={form.submitting} fullWidth>
           {t('auth:verify.submit')}
         </Button>
         <Group justify="space-between">

@@ -3,7 +3,7 @@ import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions, type RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import type { RelationshipValue } from '../../api/jsonapi.ts';
+import type { RelationshipValue } from '../../api/documents.ts';
 import { DayInput } from '../../components/DateInputs.tsx';
 import { columnsOf, fieldsOf } from '../../components/resource/declared.tsx';
 import { type FormMode } from '../../components/resource/formModel.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
@@ -165,7 +165,7 @@ export function EstimationItems({ estimation, groups }: { estimation: Estimation
     mutationFn: () =>
       api.update<Estimation>({ type: 'estimations', id: estimation.id, relationships: { items: { type: 'estimation-items', value: linesDocument(config, lines) } } }),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: t('common:form.saved') });
+      notify({ color: 'teal', message: t('common:form.saved') });
       void qc.invalidateQueries({ queryKey: ['estimations'] });
     },
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ESTIMATION_ACTIONS, type RecordOf } from '@atelier/domain';
-import { deserialize, type Model } from '../../api/jsonapi.ts';
+import type { Model } from '../../api/jsonapi.ts';
+import { deserialize } from '../../api/documents.ts';
 import { headerActions, heldByOthers, nextEstimationActions, itemFieldWritable, itemLine, liveTotals, phasesOf, taxesByGroup } from './estimationModel.ts';
 
 const jean = { id: 'u-jean', type: 'users', firstname: 'Jean', lastname: 'Tremblay' };

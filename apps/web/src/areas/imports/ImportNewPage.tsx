@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { API_BASE, headersOf } from '../../api/client.ts';
-import { ApiError, deserialize, type JsonApiDocument } from '../../api/jsonapi.ts';
+import { ApiError, type JsonApiDocument } from '../../api/jsonapi.ts';
+import { deserialize } from '../../api/documents.ts';
 import { messageOf, useModels, type ImportRecord } from './common.tsx';
 
 /** POST /imports as multipart/form-data (model, file). */

@@ -1,6 +1,6 @@
 import { isBusyImport } from '@atelier/domain';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Progress, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,7 @@ export default function ImportViewPage() {
   const remove = useMutation({
     mutationFn: () => api.remove('imports', id!),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: t('imports:deleted') });
+      notify({ color: 'teal', message: t('imports:deleted') });
       void refresh();
       history.back();
     },

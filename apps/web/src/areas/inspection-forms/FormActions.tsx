@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { IconCopy, IconDots, IconEye, IconFileSpreadsheet, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -39,10 +39,10 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
     try {
       const copy = await duplicateForm(form.id);
       void qc.invalidateQueries({ queryKey: [FORMS] });
-      notifications.show({ color: 'teal', message: t('inspectionForms:actions.duplicated', { name: copy.name }) });
+      notify({ color: 'teal', message: t('inspectionForms:actions.duplicated', { name: copy.name }) });
       void navigate(editPath(copy.id));
     } catch (e) {
-      notifications.show({ color: 'red', title: t('inspectionForms:actions.duplicate_refused'), message: messageOf(e) });
+      notify({ color: 'red', title: t('inspectionForms:actions.duplicate_refused'), message: messageOf(e) });
     } finally {
       setBusy(false);
     }
@@ -53,11 +53,11 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
       await api.remove(FORMS, form.id);
       setDeleting(false);
       void qc.invalidateQueries({ queryKey: [FORMS] });
-      notifications.show({ color: 'teal', message: t('common:form.deleted') });
+      notify({ color: 'teal', message: t('common:form.deleted') });
       onDeleted?.();
     } catch (e) {
       setDeleting(false);
-      notifications.show({ color: 'red', title: t('inspectionForms:actions.delete_refused'), message: messageOf(e) });
+      notify({ color: 'red', title: t('inspectionForms:actions.delete_refused'), message: messageOf(e) });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, CloseButton, Divider, Group, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -121,7 +121,7 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
           : { kind: selection.kind, record: await api.update<RecordOf<'inspection-form-sections'>>({ type: SECTIONS, id: record.id, attributes: doc.attributes }) };
       onSaved(saved);
       form.reset(valuesOf(fields, saved.record));
-      notifications.show({ color: 'teal', message: t('common:form.saved') });
+      notify({ color: 'teal', message: t('common:form.saved') });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 422) {
         setErrors({ options: {}, conditions: {}, general: [messageOf(e)] });

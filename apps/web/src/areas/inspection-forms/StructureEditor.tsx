@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { IconGitBranch, IconCopy, IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   DndContext,
@@ -116,7 +116,7 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
     setTree(() => next);
     saveOrder(formId, next).catch((e: unknown) => {
       setTree(() => before);
-      notifications.show({ color: 'red', title: t('inspectionForms:structure.order_refused'), message: messageOf(e) });
+      notify({ color: 'red', title: t('inspectionForms:structure.order_refused'), message: messageOf(e) });
     });
   };
 
@@ -182,10 +182,10 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
     if (selected?.id === id) onSelect(null);
     try {
       await api.remove(kind === 'field' ? FIELDS : SECTIONS, id);
-      notifications.show({ color: 'teal', message: t('common:form.deleted') });
+      notify({ color: 'teal', message: t('common:form.deleted') });
     } catch (e) {
       setTree(() => before);
-      notifications.show({ color: 'red', title: t('inspectionForms:structure.delete_refused'), message: messageOf(e) });
+      notify({ color: 'red', title: t('inspectionForms:structure.delete_refused'), message: messageOf(e) });
     }
   };
 

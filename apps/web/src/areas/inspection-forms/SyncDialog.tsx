@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { headersOf } from '../../api/client.ts';
@@ -51,7 +51,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
       const r = await syncFields(form.id, file, which);
       if (which === 'dry-run') setResult(r);
       else {
-        notifications.show({ color: 'teal', message: t('inspectionForms:sync.applied', { ...r.counts }) });
+        notify({ color: 'teal', message: t('inspectionForms:sync.applied', { ...r.counts }) });
         onApplied();
         onClose();
       }

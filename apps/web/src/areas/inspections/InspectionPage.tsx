@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Box, Button, Checkbox, Flex, Group, Image, List, Loader, Modal, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { IconAlertTriangle, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answeredCount, CLEARED_ANSWER, findingOf, missingRequired, sectionGoodFills, type RecordOf, inspectionWorkflow } from '@atelier/domain';
@@ -115,9 +115,9 @@ function FinishStep({
     meta: { form: true },
     onSuccess: () => {
       setConfirm(false);
-      notifications.show({ color: 'teal', message: t('inspections:workflow.done.complete') });
+      notify({ color: 'teal', message: t('inspections:workflow.done.complete') });
       // Spec §2: once sent, the report opens.
-      downloadReport(inspection).catch(() => notifications.show({ color: 'red', message: t('reports:failed') }));
+      downloadReport(inspection).catch(() => notify({ color: 'red', message: t('reports:failed') }));
       void qc.invalidateQueries({ queryKey: ['inspections'] });
       void qc.invalidateQueries({ queryKey: ['inspection-fields'] });
     },

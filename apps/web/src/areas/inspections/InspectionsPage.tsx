@@ -10,7 +10,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { keptRecords } from '../../app/offlineCache.ts';
+import { keptRecords } from '../../app/offlineRecords.ts';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
 import { StateTabs } from '../../components/resource/StateTabs.tsx';
 import { InspectionStateBadge } from './InspectionPage.tsx';

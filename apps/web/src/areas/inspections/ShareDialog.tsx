@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { IconCheck, IconLinkOff, IconShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOCALES, LOCALE_LABELS, type Locale, type RecordOf } from '@atelier/domain';
@@ -51,7 +51,7 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
     onSuccess: () => {
       setLink(null);
       setConfirm(false);
-      notifications.show({ color: 'teal', message: t('reports:share.revoked') });
+      notify({ color: 'teal', message: t('reports:share.revoked') });
       refresh();
     },
   });

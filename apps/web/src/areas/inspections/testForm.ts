@@ -1,5 +1,6 @@
 import type { RecordOf } from '@atelier/domain';
-import { deserialize, type JsonApiDocument, type ResourceObject } from '../../api/jsonapi.ts';
+import type { JsonApiDocument, ResourceObject } from '../../api/jsonapi.ts';
+import { deserialize } from '../../api/documents.ts';
 
 /**
  * Test data of the area's tests: the document `GET /inspection-forms/{id}?include=...` answers for a

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Avatar, Button, FileButton, Group, Modal, Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -64,7 +64,7 @@ function ProfileForm() {
     onSuccess: (_r, v) => {
       form.reset(v);
       setLocale(String(v.locale));
-      notifications.show({ color: 'teal', message: t('common:form.saved') });
+      notify({ color: 'teal', message: t('common:form.saved') });
     },
     onError: (e) => setGeneral(setServerErrors(e, form.setError as never, ['firstname', 'lastname', 'email', 'locale'], ref.current)),
   });
@@ -100,7 +100,7 @@ function PictureForm() {
       const { url } = await upload('users', me.id, 'profile_image', file);
       if (url) await patch({ profile_image: url });
     },
-    onSuccess: () => notifications.show({ color: 'teal', message: t('common:form.saved') }),
+    onSuccess: () => notify({ color: 'teal', message: t('common:form.saved') }),
   });
   return (
     <Paper withBorder p="lg" radius="md">
@@ -140,7 +140,7 @@ function PasswordForm() {
     mutationFn: (v: z.infer<typeof passwordSchema>) => patch(v),
     onSuccess: () => {
       form.reset();
-      notifications.show({ color: 'teal', message: t('profile:password.changed') });
+      notify({ color: 'teal', message: t('profile:password.changed') });
     },
     onError: (e) => setGeneral(setServerErrors(e, form.setError as never, ['current_password', 'password', 'password_confirmation'], ref.current)),
   });
@@ -188,7 +188,7 @@ function TwoFactor() {
     onSuccess: () => {
       close();
       void qc.invalidateQueries({ queryKey: ['me'] });
-      notifications.show({ color: 'teal', message: t('common:form.saved') });
+      notify({ color: 'teal', message: t('common:form.saved') });
     },
     onError: (e) => setError(e instanceof ApiError ? (e.fieldErrors.current_password ?? e.message) : String(e)),
   });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, type RecordOf, type SettingsModule } from '@atelier/domain';
@@ -63,7 +63,7 @@ export function SettingsModulePage({ module }: { module: SettingsModule }) {
     setErrors(found);
     setSaving(false);
     await qc.invalidateQueries({ queryKey: ['options'] });
-    if (!Object.keys(found).length) notifications.show({ color: 'teal', message: t('settings:saved') });
+    if (!Object.keys(found).length) notify({ color: 'teal', message: t('settings:saved') });
   }
 
   const input = (f: OptionField) => {

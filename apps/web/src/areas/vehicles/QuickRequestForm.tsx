@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, CloseButton, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconCar, IconCheck } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_REQUEST_PRIORITY, REQUEST_TYPES, REQUEST_TYPE_PERMISSIONS, checkVin, normalizeVin, type RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { useList, useRecord } from '../../api/hooks.ts';
-import { ApiError, type RelationshipValue } from '../../api/jsonapi.ts';
+import { ApiError } from '../../api/jsonapi.ts';
+import type { RelationshipValue } from '../../api/documents.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { labelKey } from '../../components/resource/declared.tsx';
@@ -120,7 +121,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
     },
     onSuccess: (saved) => {
       void qc.invalidateQueries({ queryKey: ['requests'] });
-      notifications.show({ color: 'teal', message: t('vehicles:quick.created') });
+      notify({ color: 'teal', message: t('vehicles:quick.created') });
       onCreated(saved.id);
     },
     onError: (e) => {

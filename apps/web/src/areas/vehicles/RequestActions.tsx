@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REQUEST_ACTION_PERMISSIONS, type RecordOf, type RequestAction } from '@atelier/domain';
@@ -40,7 +40,7 @@ export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
       setOpen(null);
       setNote('');
       setAssignee(null);
-      notifications.show({ color: 'teal', message: t(`vehicles:actions.done.${action}`) });
+      notify({ color: 'teal', message: t(`vehicles:actions.done.${action}`) });
       void qc.invalidateQueries({ queryKey: ['requests'] });
     },
     // Refused (409: someone else moved it meanwhile): the dialog says why; the screen shows the real state.

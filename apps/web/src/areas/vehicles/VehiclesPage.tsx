@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Badge, Button, FileButton, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -111,7 +111,7 @@ function Pictures({ vehicle }: { vehicle: Vehicle }) {
   const add = useMutation({
     mutationFn: (file: File) => upload('vehicles', vehicle.id, 'pictures', file),
     onSuccess: () => {
-      notifications.show({ color: 'teal', message: t('vehicles:pictures.added') });
+      notify({ color: 'teal', message: t('vehicles:pictures.added') });
       void qc.invalidateQueries({ queryKey: ['vehicles'] });
     },
   });

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, CloseButton, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
-import { ApiError, type Model, type RelationshipValue } from '../../api/jsonapi.ts';
+import { ApiError, type Model } from '../../api/jsonapi.ts';
+import type { RelationshipValue } from '../../api/documents.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { FieldInput } from './FieldInput.tsx';
@@ -105,7 +106,7 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
     onSuccess: (saved) => {
       form.reset(valuesOf(fields, saved));
       void qc.invalidateQueries({ queryKey: [props.type] });
-      notifications.show({ color: 'teal', message: t(mode === 'add' ? 'common:form.created' : 'common:form.saved') });
+      notify({ color: 'teal', message: t(mode === 'add' ? 'common:form.created' : 'common:form.saved') });
       // Let the form settle (not dirty) before navigating away.
       setTimeout(() => props.onMode('view', saved.id), 0);
     },
@@ -147,7 +148,7 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
     onSuccess: () => {
       setConfirmDelete(false);
       void qc.invalidateQueries({ queryKey: [props.type] });
-      notifications.show({ color: 'teal', message: t('common:form.deleted') });
+      notify({ color: 'teal', message: t('common:form.deleted') });
       (props.onClose ?? (() => props.onMode(null)))();
     },
     onError: () => setConfirmDelete(false),

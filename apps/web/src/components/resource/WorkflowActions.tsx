@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
+import { notify } from '../../app/notify.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
@@ -89,7 +89,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
     onSuccess: (result, action) => {
       setOpen(null);
       setUsers([]);
-      notifications.show({ color: 'teal', message: doneOf ? doneOf(action) : t('common:workflow.done', { action: labelOf(action) }) });
+      notify({ color: 'teal', message: doneOf ? doneOf(action) : t('common:workflow.done', { action: labelOf(action) }) });
       onDone(action, result);
     },
     onError: (_e, action) => {

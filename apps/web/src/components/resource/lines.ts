@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FieldValues } from 'react-hook-form';
-import type { ChildObject, Model } from '../../api/jsonapi.ts';
+import type { Model } from '../../api/jsonapi.ts';
+import type { ChildObject } from '../../api/documents.ts';
 import { documentOf, schemaOf, valuesOf, type FieldDef } from './formModel.ts';
 
 // A child collection edited inside its parent's form (LineEditor): the lines' form values, the
