@@ -3,6 +3,7 @@ import type { MessageKey } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { relationshipIds } from '../../jsonapi/action-body.ts';
 import { ValidationErrors, idList } from '../../jsonapi/errors.ts';
+import { rel } from '../../jsonapi/relationships.ts';
 import { scoped } from '../../jsonapi/scope.ts';
 import { roles, users } from './admin.table.ts';
 import { rolesResource } from './roles.resource.ts';
@@ -46,4 +47,18 @@ export async function assigneesOf(ctx: RequestContext, organizationId: string, b
 export async function userName(ctx: RequestContext, userId: string | null | undefined): Promise<string> {
   const [user] = userId ? await ctx.db.select({ firstname: users.firstname, lastname: users.lastname }).from(users).where(eq(users.id, userId)) : [];
   return user ? `${user.firstname} ${user.lastname}`.trim() : '—';
+}
+
+/**
+ * Where a work document keeps its assignment (admin/work-columns.ts), as its declaration's
+ * relationships: assignees given in a document need the assign permission (403 `refusal`), on
+ * every write path.
+ */
+export function assignmentStorage(permission: string, refusal: MessageKey) {
+  const guard = { permission, refusal };
+  return {
+    assignedToUsers: rel.idArray('assigned_user_ids', { guard }),
+    assignedToRoles: rel.idArray('assigned_role_ids', { guard }),
+    assignedBy: rel.belongsTo('assigned_by_id'),
+  };
 }

@@ -1,5 +1,6 @@
 import { ESTIMATION_ACTION_PERMISSIONS, declarations, initialEstimationStatus } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
+import { assignmentStorage } from '../admin/assignees.ts';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
@@ -14,7 +15,6 @@ import { estimationPolicies } from './estimations.policies.ts';
 import { estimations } from './estimations.table.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
 
-const ASSIGN = { permission: ESTIMATION_ACTION_PERMISSIONS.assign, refusal: 'estimation.forbidden_assign' } as const;
 import { draftFromInspection, inspectionForEstimate, inspectionMultiplier } from './from-inspection.ts';
 
 /**
@@ -34,9 +34,7 @@ export const estimationsResource = defineResource(declarations.estimations, {
     customer: rel.belongsTo('customer_id'),
     vehicle: rel.belongsTo('vehicle_id'),
     inspection: rel.belongsTo('inspection_id'),
-    assignedToUsers: rel.idArray('assigned_user_ids', { guard: ASSIGN }),
-    assignedToRoles: rel.idArray('assigned_role_ids', { guard: ASSIGN }),
-    assignedBy: rel.belongsTo('assigned_by_id'),
+    ...assignmentStorage(ESTIMATION_ACTION_PERMISSIONS.assign, 'estimation.forbidden_assign'),
     request: rel.belongsTo('request_id'),
     repair: rel.belongsTo('repair_id'),
     items: rel.ownsMany('estimation_id', { order: 'position', derive: estimationTotalColumns }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import {
   CUSTOMER_DECISIONS,
   ESTIMATION_ITEM_STATES,
@@ -18,6 +18,7 @@ import {
 } from '@atelier/domain';
 import { at, cents, id, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
 import { organizationId, userRef } from '../admin/admin.table.ts';
+import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
@@ -67,9 +68,6 @@ export const estimations = pgTable(
     official_mechanic_id: userRef('official_mechanic_id'),
     estimator_ids: uuid('estimator_ids').array().notNull().default(sql`'{}'::uuid[]`),
     mechanic_ids: uuid('mechanic_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    assigned_user_ids: uuid('assigned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    assigned_role_ids: uuid('assigned_role_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    assigned_by_id: userRef('assigned_by_id'),
     components_started_by_id: userRef('components_started_by_id'),
     components_ended_by_id: userRef('components_ended_by_id'),
     times_started_by_id: userRef('times_started_by_id'),
@@ -82,27 +80,20 @@ export const estimations = pgTable(
     denied_by_id: userRef('denied_by_id'),
     completed_by_id: userRef('completed_by_id'),
     canceled_by_id: userRef('canceled_by_id'),
-    assigned_at: at('assigned_at'),
     completed_at: at('completed_at'),
     approved_at: at('approved_at'),
     canceled_at: at('canceled_at'),
     ...workTotals(),
     approved_total: cents('approved_total'),
+    ...assignmentColumns(),
     location_ids: locationIds(),
     tag_ids: tagIds(),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('estimations_org_code_unique').on(t.organization_id, t.code),
-    index('estimations_org_created_idx').on(t.organization_id, t.created_at),
-    index('estimations_org_state_idx').on(t.organization_id, t.state),
-    index('estimations_vehicle_idx').on(t.vehicle_id),
+    ...workDocumentIndexes('estimations', t, ESTIMATION_STATES),
     index('estimations_inspection_idx').on(t.inspection_id),
     index('estimations_customer_idx').on(t.customer_id),
-    index('estimations_location_ids_idx').using('gin', t.location_ids),
-    // Spec §5: one estimation in progress per vehicle (across kinds: vehicles/work-in-progress.ts).
-    uniqueIndex('estimations_vehicle_in_progress_unique').on(t.vehicle_id).where(sql`${t.state} = 'in_progress'`),
-    oneOf('estimations_state_check', t.state, ESTIMATION_STATES),
     oneOf('estimations_type_check', t.type, WORK_TYPES),
     oneOf('estimations_components_status_check', t.components_status, PHASE_STATUSES),
     oneOf('estimations_times_status_check', t.times_status, PHASE_STATUSES),

@@ -1,5 +1,6 @@
 import { INSPECTION_ACTION_PERMISSIONS, declarations, initialInspectionState } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
+import { assignmentStorage } from '../admin/assignees.ts';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
@@ -14,7 +15,6 @@ import { answersOf, fieldsOfInspection, makeFields, rescore } from './inspection
 import { inspectionFlow } from './inspections.actions.ts';
 import { inspections } from './inspections.table.ts';
 
-const ASSIGN = { permission: INSPECTION_ACTION_PERMISSIONS.assign, refusal: 'inspection.forbidden_assign' } as const;
 import { previousInspections } from './previous.ts';
 import { freezeVersion } from './versions.ts';
 import { activeShares } from './report/shares.ts';
@@ -49,9 +49,7 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     inspectionForm: rel.belongsTo('inspection_form_id'),
     inspectionFormVersion: rel.belongsTo('inspection_form_version_id'),
     inspectionFields: rel.hasMany('inspection_id', { order: 'position' }),
-    assignedToUsers: rel.idArray('assigned_user_ids', { guard: ASSIGN }),
-    assignedToRoles: rel.idArray('assigned_role_ids', { guard: ASSIGN }),
-    assignedBy: rel.belongsTo('assigned_by_id'),
+    ...assignmentStorage(INSPECTION_ACTION_PERMISSIONS.assign, 'inspection.forbidden_assign'),
     startedBy: rel.belongsTo('started_by_id'),
     holder: rel.belongsTo('holder_id'),
     completedBy: rel.belongsTo('completed_by_id'),

@@ -13,6 +13,7 @@ import {
 } from '@atelier/domain';
 import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, userRef } from '../admin/admin.table.ts';
+import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { estimations } from '../estimations/estimations.table.ts';
@@ -48,9 +49,6 @@ export const inspections = pgTable(
     /** The repair its estimate opened (estimations/repair-link.ts). */
     repair_id: uuid('repair_id').references((): AnyPgColumn => repairs.id, { onDelete: 'set null' }),
     creator_id: userRef('creator_id'),
-    assigned_user_ids: uuid('assigned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    assigned_role_ids: uuid('assigned_role_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    assigned_by_id: userRef('assigned_by_id'),
     started_by_id: userRef('started_by_id'),
     holder_id: userRef('holder_id'),
     completed_by_id: userRef('completed_by_id'),
@@ -58,7 +56,6 @@ export const inspections = pgTable(
     /** Who is designated to approve it (spec §3 approver); approving still needs the approve permission. */
     approver_id: userRef('approver_id'),
     canceled_by_id: userRef('canceled_by_id'),
-    assigned_at: at('assigned_at'),
     started_at: at('started_at'),
     completed_at: at('completed_at'),
     approved_at: at('approved_at'),
@@ -79,22 +76,16 @@ export const inspections = pgTable(
     /** Its visible fields' points and maximum, written with the scores (migration 0015 gave those of the inspections scored before). */
     points: numeric('points'),
     max_points: numeric('max_points'),
+    ...assignmentColumns(),
     location_ids: locationIds(),
     tag_ids: tagIds(),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('inspections_org_code_unique').on(t.organization_id, t.code),
-    index('inspections_org_created_idx').on(t.organization_id, t.created_at),
-    index('inspections_org_state_idx').on(t.organization_id, t.state),
+    ...workDocumentIndexes('inspections', t, INSPECTION_STATES),
     index('inspections_form_idx').on(t.inspection_form_id),
     index('inspections_version_idx').on(t.inspection_form_version_id),
-    index('inspections_vehicle_idx').on(t.vehicle_id),
     index('inspections_request_idx').on(t.request_id),
-    index('inspections_location_ids_idx').using('gin', t.location_ids),
-    // Spec §5: one inspection in progress per vehicle, whatever the writers do at the same time.
-    uniqueIndex('inspections_vehicle_in_progress_unique').on(t.vehicle_id).where(sql`${t.state} = 'in_progress'`),
-    oneOf('inspections_state_check', t.state, INSPECTION_STATES),
     oneOf('inspections_tire_type_check', t.tire_type, TIRE_TYPES),
     oneOf('inspections_tire_season_check', t.tire_season, TIRE_SEASONS),
   ],

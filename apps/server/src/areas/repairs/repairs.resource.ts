@@ -1,5 +1,6 @@
 import { REPAIR_ACTION_PERMISSIONS, declarations, initialRepairState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
+import { assignmentStorage } from '../admin/assignees.ts';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type WriteInput } from '../../jsonapi/define-resource.ts';
@@ -11,7 +12,6 @@ import { repairFlow } from './repairs.actions.ts';
 import { repairPolicies, type RepairRow } from './repairs.policies.ts';
 import { repairs } from './repairs.table.ts';
 
-const ASSIGN = { permission: REPAIR_ACTION_PERMISSIONS.assign, refusal: 'repair.forbidden_assign' } as const;
 
 /** A new repair made directly: its creator, its visit's odometer, and its state by its assignees (initialRepairState). */
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: RepairRow | null) {
@@ -45,9 +45,7 @@ export const repairsResource = defineResource(declarations.repairs, {
     vehicle: rel.belongsTo('vehicle_id'),
     inspection: rel.belongsTo('inspection_id'),
     estimation: rel.belongsTo('estimation_id'),
-    assignedToUsers: rel.idArray('assigned_user_ids', { guard: ASSIGN }),
-    assignedToRoles: rel.idArray('assigned_role_ids', { guard: ASSIGN }),
-    assignedBy: rel.belongsTo('assigned_by_id'),
+    ...assignmentStorage(REPAIR_ACTION_PERMISSIONS.assign, 'repair.forbidden_assign'),
     items: rel.ownsMany('repair_id', { order: 'position', derive: repairValuesOf }),
     repairers: rel.idArray('repairer_ids'),
     approver: rel.belongsTo('approver_id'),

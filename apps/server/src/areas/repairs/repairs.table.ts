@@ -13,6 +13,7 @@ import {
   } from '@atelier/domain';
 import { at, id, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
 import { organizationId, users, userRef } from '../admin/admin.table.ts';
+import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { estimationItems, estimations } from '../estimations/estimations.table.ts';
 import { inspections } from '../inspections/inspections.table.ts';
@@ -45,18 +46,14 @@ export const repairs = pgTable(
     estimation_id: uuid('estimation_id').references((): AnyPgColumn => estimations.id, { onDelete: 'set null' }),
     creator_id: userRef('creator_id'),
     approver_id: userRef('approver_id'),
-    assigned_user_ids: uuid('assigned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    assigned_role_ids: uuid('assigned_role_ids').array().notNull().default(sql`'{}'::uuid[]`),
     /** Who worked on it: whoever started it, took it over or clocked time on an item. */
     repairer_ids: uuid('repairer_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    assigned_by_id: userRef('assigned_by_id'),
     started_by_id: userRef('started_by_id'),
     holder_id: userRef('holder_id'),
     ended_by_id: userRef('ended_by_id'),
     completed_by_id: userRef('completed_by_id'),
     validated_by_id: userRef('validated_by_id'),
     canceled_by_id: userRef('canceled_by_id'),
-    assigned_at: at('assigned_at'),
     started_at: at('started_at'),
     completed_at: at('completed_at'),
     validated_at: at('validated_at'),
@@ -65,21 +62,15 @@ export const repairs = pgTable(
     planned_time: numeric('planned_time', { precision: 12, scale: 4 }).notNull().default('0'),
     time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
     ...workTotals(),
+    ...assignmentColumns(),
     location_ids: locationIds(),
     tag_ids: tagIds(),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex('repairs_org_code_unique').on(t.organization_id, t.code),
-    index('repairs_org_created_idx').on(t.organization_id, t.created_at),
-    index('repairs_org_state_idx').on(t.organization_id, t.state),
-    index('repairs_vehicle_idx').on(t.vehicle_id),
+    ...workDocumentIndexes('repairs', t, REPAIR_STATES),
     index('repairs_estimation_idx').on(t.estimation_id),
     index('repairs_inspection_idx').on(t.inspection_id),
-    index('repairs_location_ids_idx').using('gin', t.location_ids),
-    // Spec §5: one repair in progress per vehicle (across kinds: vehicles/work-in-progress.ts).
-    uniqueIndex('repairs_vehicle_in_progress_unique').on(t.vehicle_id).where(sql`${t.state} = 'in_progress'`),
-    oneOf('repairs_state_check', t.state, REPAIR_STATES),
     oneOf('repairs_type_check', t.type, WORK_TYPES),
   ],
 );

@@ -1,19 +1,18 @@
-import { Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { crudPermissions, ESTIMATION_STATES, WORK_TYPES, WORK_TYPE_LABELS, type RecordOf, type WorkType } from '@atelier/domain';
+import { crudPermissions, estimationWorkflow, WORK_TYPES, WORK_TYPE_LABELS, type RecordOf, type WorkType } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
-import { columnsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
+import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { ResourceList } from '../../components/resource/ResourceList.tsx';
-import { StateTabs } from '../../components/resource/StateTabs.tsx';
+import { WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
-import { estimateHref, estimationStateLabel } from './estimationModel.ts';
+import { estimateHref } from './estimationModel.ts';
 
 const P = crudPermissions('estimations');
 type Estimation = RecordOf<'estimations'>;
@@ -68,7 +67,6 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
 
 /** /inspecpro/estimates: the estimates with their state and phases, vehicle, customer and total (spec §2); one opens at its own route. */
 export default function EstimationsPage() {
-  const { t } = useTranslation();
   const columns = columnsOf('estimations', [
     { key: 'code', linkTo: (r) => estimateHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
     { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle) : '—') },
@@ -79,23 +77,13 @@ export default function EstimationsPage() {
     { key: 'created_at', visibleFrom: 'sm' },
   ]);
   return (
-    <ResourceList<Estimation>
+    <WorkDocumentList
       type="estimations"
+      workflow={estimationWorkflow}
       title="estimations:list.title"
+      allLabel="estimations:list.all"
       columns={columns}
       include={LIST_INCLUDE}
-      filters={filtersOf('estimations', ['type'])}
-      filterTabs={(get, set) => <StateTabs type="estimations" states={ESTIMATION_STATES} labelOf={estimationStateLabel} allLabel="estimations:list.all" get={get} set={set} />}
-      filterControls={(get, set) => (
-        <>
-          <Box w={240} data-testid="filter-vehicle">
-            <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('estimations', 'vehicle'))} value={get('vehicle') ?? null} onChange={(v) => set('vehicle', one(v))} name="vehicle" />
-          </Box>
-          <Box w={240} data-testid="filter-customer">
-            <RelationSelect relation={relationOf('customers')} label={t(labelKey('estimations', 'customer'))} value={get('customer') ?? null} onChange={(v) => set('customer', one(v))} name="customer" />
-          </Box>
-        </>
-      )}
       permissions={{ create: P.create, view: P.view }}
       // A record opened by ?id=&action= (a link, a notification) is shown at its own route.
       renderRecord={({ id, action, close }) => (action === 'add' || !id ? <NewEstimation onClose={close} /> : <Navigate to={estimateHref(id)} replace />)}

@@ -1,0 +1,54 @@
+import { Box } from '@mantine/core';
+import type { Labels, RecordOf } from '@atelier/domain';
+import { useTranslation } from 'react-i18next';
+import type { Model } from '../../api/jsonapi.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import { filtersOf, labelKey } from './declared.tsx';
+import { relationOf } from './recordNames.tsx';
+import { RelationSelect } from './RelationSelect.tsx';
+import { ResourceList, type Column, type RecordDrawerProps } from './ResourceList.tsx';
+import { StateTabs } from './StateTabs.tsx';
+
+// The list of a workflow document of a vehicle (estimates, repairs): its states as tabs with
+// their counts (labels from the domain's workflow), its type, vehicle and customer as filters, its
+// columns; a record opens at its own route. A page adds its columns and what opens.
+
+type WorkDocument = 'estimations' | 'repairs';
+const one = (v: unknown) => (typeof v === 'string' ? v : null);
+
+interface Props<T extends WorkDocument> {
+  type: T;
+  workflow: { states: readonly string[]; stateLabels: Labels<string> };
+  title: string;
+  allLabel: string;
+  columns: Column<RecordOf<T> & Model>[];
+  include: string;
+  permissions: { create?: string; view?: string };
+  renderRecord: (props: RecordDrawerProps) => React.ReactNode;
+}
+
+export function WorkDocumentList<T extends WorkDocument>({ type, workflow, title, allLabel, columns, include, permissions, renderRecord }: Props<T>) {
+  const { t } = useTranslation();
+  const labelOf = (state: string) => (Object.hasOwn(workflow.stateLabels, state) ? workflow.stateLabels[state][currentLocale()] : state);
+  return (
+    <ResourceList<RecordOf<T> & Model>
+      type={type}
+      title={title}
+      columns={columns}
+      include={include}
+      filters={filtersOf(type, ['type'])}
+      filterTabs={(get, set) => <StateTabs type={type} states={workflow.states} labelOf={labelOf} allLabel={allLabel} get={get} set={set} />}
+      filterControls={(get, set) => (
+        <>
+          {(['vehicle', 'customer'] as const).map((name) => (
+            <Box key={name} w={240} data-testid={`filter-${name}`}>
+              <RelationSelect relation={relationOf(`${name}s`)} label={t(labelKey(type, name))} value={get(name) ?? null} onChange={(v) => set(name, one(v))} name={name} />
+            </Box>
+          ))}
+        </>
+      )}
+      permissions={permissions}
+      renderRecord={renderRecord}
+    />
+  );
+}
