@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { permissionsForLevel, type Locale } from '@atelier/domain';
+import { permissionsForLevel, type Locale, type Permission } from '@atelier/domain';
 import { grant, setUpOrganization } from '../src/areas/admin/organization-setup.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { createSession } from '../src/auth/tokens.ts';
@@ -61,7 +61,7 @@ export async function makeRole(
     reseller_id?: string | null;
     name?: string;
     key?: string | null;
-    permissions?: readonly string[];
+    permissions?: readonly Permission[];
   },
 ) {
   const id = newId();
@@ -120,7 +120,7 @@ async function insertUser(
 export async function makeUser(
   t: TestApp,
   organizationId: string,
-  { role = 'administrator', permissions, ...person }: Person & { role?: string; permissions?: readonly string[] | 'all' } = {},
+  { role = 'administrator', permissions, ...person }: Person & { role?: string; permissions?: readonly Permission[] | 'all' } = {},
 ): Promise<MadeUser> {
   let roleId: string;
   if (permissions) {
@@ -138,7 +138,7 @@ export const userWith = (
   t: TestApp,
   organizationId: string,
   email: string,
-  permissions: readonly string[],
+  permissions: readonly Permission[],
   extra: { restrict_to_locations?: boolean; location_ids?: string[] } = {},
 ) => makeUser(t, organizationId, { email, permissions, ...extra });
 

@@ -1,4 +1,4 @@
-import { expectedCheckDigit } from '@atelier/domain';
+import { expectedCheckDigit, type Permission } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
@@ -16,7 +16,7 @@ let roleMember: MadeUser;
 let reader: MadeUser;
 let form: MadeForm;
 const I = '/api/v1/inspections';
-const INSPECTOR = ['view module inspections', 'view any inspections', 'view inspections', 'edit inspections', 'start inspections', 'complete inspections', 'take over inspections'];
+const INSPECTOR: Permission[] = ['view module inspections', 'view any inspections', 'view inspections', 'edit inspections', 'start inspections', 'complete inspections', 'take over inspections'];
 const to = (type: string, id: string) => ({ data: { type, id } });
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 

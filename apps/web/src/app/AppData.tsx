@@ -1,3 +1,4 @@
+import type { Permission } from '@atelier/domain';
 import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
 import { Button, Center, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -46,8 +47,8 @@ export function ConfigGate({ children }: { children: ReactNode }) {
 
 interface MeContextValue {
   me: User;
-  permissions: ReadonlySet<string>;
-  can: (permission: string | undefined) => boolean;
+  permissions: ReadonlySet<Permission>;
+  can: (permission: Permission | undefined) => boolean;
 }
 const MeContext = createContext<MeContextValue | null>(null);
 

@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { BareLayout } from '../areas/auth/BareLayout.tsx';
 import LoginPage from '../areas/auth/LoginPage.tsx';
-import { SETTINGS_MODULES, type SettingsModule } from '@atelier/domain';
+import { SETTINGS_MODULES, type SettingsModule, type Permission } from '@atelier/domain';
 import { loadAreaTexts } from '../i18n/index.ts';
 import { GuestOnly, RequireAuth, RequirePermission } from './guards.tsx';
 
@@ -65,7 +65,7 @@ export const pageFallback = (
   </Center>
 );
 
-const page = (C: LazyExoticComponent<ComponentType> | ComponentType, permission?: string) => (
+const page = (C: LazyExoticComponent<ComponentType> | ComponentType, permission?: Permission) => (
   <RequirePermission permission={permission}>
     <Suspense fallback={pageFallback}>
       <C />

@@ -1,3 +1,4 @@
+import type { Permission } from '../access/permissions.ts';
 import type { Labels } from '../vehicles/vehicle-enums.ts';
 
 // Estimation states, phases and actions (spec §4, §6, §7; issue 12). An estimate is worked in
@@ -96,7 +97,7 @@ export const ESTIMATION_ACTION_LABELS: Labels<EstimationAction> = {
  * Each action's permission (spec §6). 'complete estimations' gates no action: an estimate is
  * complete when its parts and labour are done; 'change manager estimations' changes the approver.
  */
-export const ESTIMATION_ACTION_PERMISSIONS: Record<EstimationAction, string> = {
+export const ESTIMATION_ACTION_PERMISSIONS: Record<EstimationAction, Permission> = {
   assign: 'assign estimations',
   start_components: 'edit components estimations',
   end_components: 'edit components estimations',
@@ -268,7 +269,7 @@ export function estimationActionsIn(state: EstimationState, phases: EstimationPh
 export function availableEstimationActions(
   state: EstimationState,
   phases: EstimationPhases,
-  actor: { id: string; permissions: ReadonlySet<string> },
+  actor: { id: string; permissions: ReadonlySet<Permission> },
 ): EstimationAction[] {
   return ESTIMATION_ACTIONS.filter((a) => actor.permissions.has(ESTIMATION_ACTION_PERMISSIONS[a]) && estimationStep(state, phases, a, actor.id).ok);
 }

@@ -13,7 +13,7 @@ import {
   type InspectionAction,
   type InspectionState,
 } from './states.ts';
-import { PERMISSIONS } from '../access/permissions.ts';
+import { PERMISSIONS, type Permission } from '../access/permissions.ts';
 
 const _ = null;
 /** Every action from every state: the next state, or null when refused (the order of INSPECTION_ACTIONS). */
@@ -80,7 +80,7 @@ describe('available actions', () => {
   });
   it('starts an assigned inspection by an assignee, or by whoever may assign it', () => {
     const inspector = new Set([INSPECTION_ACTION_PERMISSIONS.start]);
-    const cases: [InspectionState, boolean | undefined, ReadonlySet<string>, InspectionAction[]][] = [
+    const cases: [InspectionState, boolean | undefined, ReadonlySet<Permission>, InspectionAction[]][] = [
       ['assigned', true, inspector, ['start']],
       ['assigned', false, inspector, []],
       ['assigned', false, all, ['assign', 'start', 'cancel']],

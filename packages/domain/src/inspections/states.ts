@@ -1,3 +1,4 @@
+import type { Permission } from '../access/permissions.ts';
 import type { Labels } from '../vehicles/vehicle-enums.ts';
 
 // Inspection states and actions (spec §4, issue 11; the table is in docs/decisions.md "Inspection
@@ -35,7 +36,7 @@ export const INSPECTION_ACTION_LABELS: Labels<InspectionAction> = {
 };
 
 /** Each action's permission (spec §6). Redo makes a new inspection; the section actions, share and unshare edit it. */
-export const INSPECTION_ACTION_PERMISSIONS: Record<InspectionAction, string> = {
+export const INSPECTION_ACTION_PERMISSIONS: Record<InspectionAction, Permission> = {
   assign: 'assign inspections',
   start: 'start inspections',
   take_over: 'take over inspections',
@@ -91,7 +92,7 @@ export function inspectionActionsIn(state: InspectionState): InspectionAction[] 
 
 /** Who asks, as the record policy sees them (spec §4: only the assignee works on an inspection). */
 export interface InspectionActor {
-  permissions: ReadonlySet<string>;
+  permissions: ReadonlySet<Permission>;
   /** Holds the work in progress (started it or took it over). */
   isHolder: boolean;
   /** Named among the assignees (as a user, or through one of their roles); absent: not known, not refused. */

@@ -1,3 +1,4 @@
+import type { Permission } from '../access/permissions.ts';
 import type { Labels } from '../vehicles/vehicle-enums.ts';
 
 // Repair (work order) states and actions (spec §4, §6, §7; issue 12; the table is in
@@ -32,7 +33,7 @@ export const REPAIR_ACTION_LABELS: Labels<RepairAction> = {
 };
 
 /** Each action's permission (spec §6): sending work back to be redone is the validator's call. */
-export const REPAIR_ACTION_PERMISSIONS: Record<RepairAction, string> = {
+export const REPAIR_ACTION_PERMISSIONS: Record<RepairAction, Permission> = {
   assign: 'assign repairs',
   start: 'start repairs',
   take_over: 'take over repairs',
@@ -75,7 +76,7 @@ export function repairHolderOnly(action: RepairAction): boolean {
 }
 
 /** What a user may do now: the state offers it, the roles grant it, and work in progress is the holder's. */
-export function availableRepairActions(state: RepairState, who: { permissions: ReadonlySet<string>; isHolder: boolean }): RepairAction[] {
+export function availableRepairActions(state: RepairState, who: { permissions: ReadonlySet<Permission>; isHolder: boolean }): RepairAction[] {
   return repairActionsIn(state).filter(
     (a) => who.permissions.has(REPAIR_ACTION_PERMISSIONS[a]) && (a === 'take_over' ? !who.isHolder : !repairHolderOnly(a) || who.isHolder),
   );

@@ -1,3 +1,4 @@
+import type { Permission } from '../access/permissions.ts';
 import type { Labels } from '../vehicles/vehicle-enums.ts';
 
 // Service requests (spec §3, §4, §6): someone asks for an inspection, an evaluation (estimation)
@@ -12,7 +13,7 @@ export const REQUEST_TYPE_LABELS: Labels<RequestType> = {
 };
 
 /** The permission needed, besides 'create requests', to ask for each type (an evaluation is an estimation). */
-export const REQUEST_TYPE_PERMISSIONS: Record<RequestType, string> = {
+export const REQUEST_TYPE_PERMISSIONS: Record<RequestType, Permission> = {
   inspection: 'make inspection requests',
   evaluation: 'make estimation requests',
   repair: 'make repair requests',
@@ -41,7 +42,7 @@ export const REQUEST_ACTIONS = ['assign', 'approve', 'complete', 'cancel'] as co
 export type RequestAction = (typeof REQUEST_ACTIONS)[number];
 
 /** Each action's permission (spec §6). */
-export const REQUEST_ACTION_PERMISSIONS: Record<RequestAction, string> = {
+export const REQUEST_ACTION_PERMISSIONS: Record<RequestAction, Permission> = {
   assign: 'assign requests',
   approve: 'approve requests',
   complete: 'complete requests',
