@@ -69,7 +69,7 @@ const SPEC = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demo: true });
   const org = await makeOrganization(t);
   token = (await makeUser(t, org.id)).token;
 });

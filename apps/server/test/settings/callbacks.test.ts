@@ -1,11 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expectedCheckDigit } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // Callbacks (issue 12): an inspection completed is POSTed, signed, to the organization's URL by the
@@ -21,11 +20,6 @@ let port: number;
 const answers: number[] = [];
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
-let serial = 200_000;
-const nextVin = () => {
-  const draft = `1HGCM8263${'0'}A${serial++}`;
-  return draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9);
-};
 const to = (type: string, id: string) => ({ data: { type, id } });
 
 async function setOption(name: string, value: unknown, app = t, who = admin, organizationId = orgId, lang = 'fr') {
