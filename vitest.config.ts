@@ -21,7 +21,17 @@ export default defineConfig({
           env: { ATELIER_COUNT_QUERIES: '1', ATELIER_CHECK_RENDER: '1' },
         },
       },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['src/testing/i18n-setup.ts'], passWithNoTests: true } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/testing/i18n-setup.ts'],
+          // The server's API contract, which the mocked API's fixtures are checked against (testing/mockApi.tsx).
+          globalSetup: ['../server/test/web-contract.ts'],
+          passWithNoTests: true,
+        },
+      },
     ],
   },
 });

@@ -27,8 +27,15 @@ export class Contract {
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly responses: Record<string, Json>;
 
-  constructor(readonly document: Json) {
-    const doc = rewriteRefs(structuredClone(document)) as Json;
+  /**
+   * `partial`: a body may leave out what the document requires (a fixture of the web's tests gives
+   * only what its screen reads), but what it gives must be as the document says.
+   */
+  constructor(
+    readonly document: Json,
+    { partial = false }: { partial?: boolean } = {},
+  ) {
+    const doc = rewriteRefs(structuredClone(document), partial) as Json;
     const components = doc.components as { schemas: Json; responses: Record<string, Json> };
     this.responses = components.responses;
     this.ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -100,26 +107,39 @@ export class Contract {
   }
 }
 
-/** '#/components/schemas/x' → 'openapi#/$defs/x', so the schemas compile outside the document. */
-function rewriteRefs(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(rewriteRefs);
+/**
+ * '#/components/schemas/x' → 'openapi#/$defs/x', so the schemas compile outside the document;
+ * `partial`: without the schemas' lists of required members (an attribute named `required`, a
+ * schema, stays).
+ */
+function rewriteRefs(node: unknown, partial: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, partial));
   if (node && typeof node === 'object') {
     const out: Json = {};
     for (const [k, v] of Object.entries(node)) {
-      out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/') ? `openapi#/$defs/${v.slice('#/components/schemas/'.length)}` : rewriteRefs(v);
+      if (partial && k === 'required' && Array.isArray(v)) continue;
+      out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/') ? `openapi#/$defs/${v.slice('#/components/schemas/'.length)}` : rewriteRefs(v, partial);
     }
     return out;
   }
   return node;
 }
 
-/** One compiled contract per distinct document, for the whole test process. */
+/** One compiled contract per distinct document (and strictness), for the whole test process. */
 const contracts = new Map<string, Contract>();
-export function contractFor(documentText: string): Contract {
-  let c = contracts.get(documentText);
+export function contractFor(documentText: string, opts: { partial?: boolean } = {}): Contract {
+  const key = `${!!opts.partial}${documentText}`;
+  let c = contracts.get(key);
   if (!c) {
-    c = new Contract(JSON.parse(documentText) as Json);
-    contracts.set(documentText, c);
+    c = new Contract(JSON.parse(documentText) as Json, opts);
+    contracts.set(key, c);
   }
   return c;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The contract's text, given to the web tests by their set-up (web-contract.ts). */
+    apiContract: string;
+  }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { permissionsForLevel, type Locale } from '@atelier/domain';
+import { expectedCheckDigit, permissionsForLevel, type Locale, type Permission } from '@atelier/domain';
 import { grant, setUpOrganization } from '../src/areas/admin/organization-setup.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { createSession } from '../src/auth/tokens.ts';
@@ -15,6 +15,13 @@ import type { TestApp } from './helpers.ts';
 let serial = 0;
 /** A suffix no other factory call of this process used: names and e-mails stay unique. */
 export const unique = () => `${process.pid}-${++serial}`;
+
+let vinSerial = 100_000;
+/** A new valid VIN (its check digit computed): VINs are unique per organization. */
+export function nextVin(): string {
+  const draft = `1HGCM82630A${vinSerial++}`;
+  return draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9);
+}
 
 /** The password of every user the factories make. */
 export const PASSWORD = 'Factory-Pass-2026';
@@ -61,7 +68,7 @@ export async function makeRole(
     reseller_id?: string | null;
     name?: string;
     key?: string | null;
-    permissions?: readonly string[];
+    permissions?: readonly Permission[];
   },
 ) {
   const id = newId();
@@ -120,7 +127,7 @@ async function insertUser(
 export async function makeUser(
   t: TestApp,
   organizationId: string,
-  { role = 'administrator', permissions, ...person }: Person & { role?: string; permissions?: readonly string[] | 'all' } = {},
+  { role = 'administrator', permissions, ...person }: Person & { role?: string; permissions?: readonly Permission[] | 'all' } = {},
 ): Promise<MadeUser> {
   let roleId: string;
   if (permissions) {
@@ -138,7 +145,7 @@ export const userWith = (
   t: TestApp,
   organizationId: string,
   email: string,
-  permissions: readonly string[],
+  permissions: readonly Permission[],
   extra: { restrict_to_locations?: boolean; location_ids?: string[] } = {},
 ) => makeUser(t, organizationId, { email, permissions, ...extra });
 

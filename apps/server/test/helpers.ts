@@ -62,15 +62,16 @@ export interface TestApp {
 }
 
 /**
- * An app on a fresh database. `demo: false` leaves out the demo data: the file makes what it needs
- * with the factories (factories.ts), and nothing of the demo can make it pass by chance.
+ * An app on a fresh database, without the demo data: the file makes what it needs with the kit
+ * (kit.ts) or the factories (factories.ts), and nothing of the demo can make it pass by chance.
+ * `demo: true` seeds it, for the few files that test the demo or need a record of every type.
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: { areas?: readonly Area[]; demo?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await migrate(database);
   await syncPermissions(database.db);
   await syncOptions(database.db);
-  if (opts.demo !== false) await seedDemo(database.db, opts.areas);
+  if (opts.demo) await seedDemo(database.db, opts.areas);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atelier-test', LOG_LEVEL: 'silent', APP_URL: 'http://atelier.test', ...env });
   const start = async () => {
     const started = await buildApp({ config, database, webDist: null, logger: false, areas: opts.areas });

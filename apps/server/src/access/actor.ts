@@ -1,4 +1,4 @@
-import type { Locale } from '@atelier/domain';
+import type { Locale, Permission } from '@atelier/domain';
 
 /** The signed-in user as the engine needs it on every request (loaded once per request). */
 export interface Actor {
@@ -13,7 +13,7 @@ export interface Actor {
   isStaff: boolean;
   restrictToLocations: boolean;
   locationIds: string[];
-  permissions: ReadonlySet<string>;
+  permissions: ReadonlySet<Permission>;
   /** The user's roles (record policies name roles: an inspection assigned to a role). */
   roleIds: readonly string[];
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { pickLocale, type Locale } from '@atelier/domain';
+import { pickLocale, type Locale, type Permission } from '@atelier/domain';
 import type { Actor } from '../access/actor.ts';
 import type { Db } from '../db/client.ts';
 import { toUuidArray } from '../access/tenancy.ts';
@@ -80,17 +80,17 @@ interface ActorRow {
  * role's permissions bumps its updated_at, so a stale entry is simply never asked for again,
  * on this instance or any other: no cross-instance invalidation is needed.
  */
-const permissionCache = new Map<string, ReadonlySet<string>>();
+const permissionCache = new Map<string, ReadonlySet<Permission>>();
 const PERMISSION_CACHE_MAX = 10_000;
 
-async function permissionsOf(db: Db, roleVersions: string | null): Promise<ReadonlySet<string>> {
+async function permissionsOf(db: Db, roleVersions: string | null): Promise<ReadonlySet<Permission>> {
   if (!roleVersions) return new Set();
   const cached = permissionCache.get(roleVersions);
   if (cached) return cached;
   const roleIds = roleVersions.split(',').map((v) => v.split('@')[0]);
   const rows = (await db.execute(sql`
     SELECT DISTINCT p.name FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-     WHERE rp.role_id = ANY(${toUuidArray(roleIds)})`)) as unknown as { rows: { name: string }[] };
+     WHERE rp.role_id = ANY(${toUuidArray(roleIds)})`)) as unknown as { rows: { name: Permission }[] }; // the table holds the catalogue (syncPermissions)
   const names = new Set(rows.rows.map((r) => r.name));
   if (permissionCache.size >= PERMISSION_CACHE_MAX) permissionCache.clear();
   permissionCache.set(roleVersions, names);

@@ -1,4 +1,4 @@
-import type { Declaration } from '@atelier/domain';
+import type { Declaration, Permission, PermissionSubject } from '@atelier/domain';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tenancy } from '../access/tenancy.ts';
@@ -97,7 +97,7 @@ interface ActionBase {
   /** Path under the type; ':id' marks the record. Default ':id/<name>' (a collection action: '<name>'). */
   path?: string;
   /** Permission needed (any of the list); null: any signed-in user (the handler scopes the rows). */
-  permission: string | string[] | null;
+  permission: Permission | Permission[] | null;
   /** What the API contract (GET /openapi.json) says of the action beyond its path and verb. */
   contract?: ActionContract;
 }
@@ -166,11 +166,11 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
    * Permission subject ('users' → 'view any users', ...), or null when any signed-in user may
    * read it (writes then need explicit `writable`).
    */
-  permissions: string | null;
+  permissions: PermissionSubject | null;
   /** With `permissions: null`: any signed-in user may also write, within the tenancy scope. */
   writable?: boolean;
   /** Other permissions that also grant a verb ('view own organization'). */
-  alsoGrantedBy?: Partial<Record<Verb, string[]>>;
+  alsoGrantedBy?: Partial<Record<Verb, Permission[]>>;
   tenancy: Tenancy;
   /** The 403 message of a verb when the generic one says too little (spec: "no permission to add a vehicle"). */
   forbiddenMessages?: Partial<Record<Verb, MessageKey>>;

@@ -1,3 +1,4 @@
+import { crudPermissions, type Permission } from '@atelier/domain';
 import type { Actor } from '../access/actor.ts';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 import type { RequestContext } from './context.ts';
@@ -11,14 +12,6 @@ import { own } from './own.ts';
 // resource (`policies`), run by the engine once the record is loaded and locked, before any hook
 // or write.
 
-const VERB_PREFIX: Record<Verb, string> = {
-  viewAny: 'view any',
-  view: 'view',
-  create: 'create',
-  edit: 'edit',
-  delete: 'delete',
-};
-
 /** Whether the actor's roles grant the verb on this resource. */
 export function allowed(ctx: RequestContext, def: ResourceDefinition, verb: Verb): boolean {
   return grants(ctx.actor, def, verb);
@@ -27,9 +20,10 @@ export function allowed(ctx: RequestContext, def: ResourceDefinition, verb: Verb
 /** Whether these permissions grant the verb (another user's, outside their request: whom a mention may reach). */
 export function grants(actor: Pick<Actor, 'permissions'>, def: Pick<ResourceDefinition, 'permissions' | 'writable' | 'alsoGrantedBy'>, verb: Verb): boolean {
   if (def.permissions === null) return verb === 'viewAny' || verb === 'view' || !!def.writable;
-  const names = [`${VERB_PREFIX[verb]} ${def.permissions}`];
+  const standard = crudPermissions(def.permissions);
+  const names: Permission[] = [standard[verb]];
   // Reading one record is also allowed to whoever may list them.
-  if (verb === 'view') names.push(`view any ${def.permissions}`);
+  if (verb === 'view') names.push(standard.viewAny);
   names.push(...(def.alsoGrantedBy?.[verb] ?? []));
   return names.some((n) => actor.permissions.has(n));
 }

@@ -1,3 +1,5 @@
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ImportModel } from '../areas/imports/models.ts';
 import type { ActivityListener } from './audit.ts';
 import type { ResourceDefinition } from './define-resource.ts';
@@ -50,6 +52,29 @@ export class Registry {
           throw new Error(`${def.type}.${name} points to ${rel.type}, which no area given to the app declares`);
     for (const model of this.importModels.values())
       if (!this.types.has(model.type)) throw new Error(`Import model ${model.name} writes ${model.type}, which no area given to the app declares`);
+    const unstored = [...this.types.values()].flatMap((def) => this.missingColumns(def));
+    if (unstored.length) throw new Error(`Declared but not stored: ${unstored.join('; ')}`);
+  }
+
+  /**
+   * Each stored attribute and relationship of a type against the tables: the column its value is
+   * read from and written to exists (a renamed column or a misspelt key fails the start, not a request).
+   */
+  private missingColumns(def: ResourceDefinition): string[] {
+    const problems: string[] = [];
+    const need = (table: PgTable, columns: (string | undefined)[], what: string) => {
+      const have = getTableColumns(table);
+      for (const column of columns)
+        if (column !== undefined && !Object.hasOwn(have, column)) problems.push(`${def.type}.${what} has no column ${column} in ${getTableName(table)}`);
+    };
+    for (const [name, a] of Object.entries(def.attributes)) if (!a.virtual) need(def.table, [a.column ?? name], name);
+    for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+      if (rel.kind === 'belongsTo' || rel.kind === 'idArray') need(def.table, [rel.column], name);
+      else if (rel.kind === 'manyToMany') need(rel.through, [rel.local, rel.foreign], name);
+      else if (rel.kind === 'containedIn' && this.types.has(rel.type)) need(this.resource(rel.type).table, [rel.column], name);
+      else if ((rel.kind === 'hasMany' || rel.kind === 'ownsMany') && this.types.has(rel.type)) need(this.resource(rel.type).table, [rel.foreignKey, rel.order], name);
+    }
+    return problems;
   }
 
   has(type: string) {

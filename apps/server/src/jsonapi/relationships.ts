@@ -1,4 +1,4 @@
-import type { RelationshipDeclaration } from '@atelier/domain';
+import type { Permission, RelationshipDeclaration } from '@atelier/domain';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MessageKey } from '../i18n/index.ts';
@@ -35,7 +35,7 @@ export type Relationship =
  * with the relationship's own translated message.
  */
 export interface Guard {
-  permission: string;
+  permission: Permission;
   refusal: MessageKey;
 }
 

@@ -18,7 +18,7 @@ const names = (res: { body: any }) =>
   res.body.data.map((d: any) => (d.type === 'users' ? d.attributes.email : d.attributes.name));
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   w = await makeWorld(t);
   manager = w.manager.token;
 });

@@ -10,7 +10,7 @@ let t: TestApp;
 let w: World;
 let manager: string;
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   w = await makeWorld(t);
   manager = w.manager.token;
 });
@@ -606,14 +606,14 @@ describe('GET /app-config', () => {
   });
 
   it('gives the deployment’s currency and barcode scanner licence from the environment (platform §3)', async () => {
-    const deployed = await createTestApp({ CURRENCY: 'USD', CURRENCY_SYMBOL: 'US$', BARCODE_SCANNER_LICENSE: 'licence-2026-XYZ' }, { demo: false });
+    const deployed = await createTestApp({ CURRENCY: 'USD', CURRENCY_SYMBOL: 'US$', BARCODE_SCANNER_LICENSE: 'licence-2026-XYZ' });
     try {
       const res = await deployed.api('GET', '/api/v1/app-config');
       expect(res.body).toMatchObject({ currency: 'USD', currency_symbol: 'US$', barcode_scanner_license: 'licence-2026-XYZ' });
     } finally {
       await deployed.close();
     }
-    await expect(createTestApp({ CURRENCY: 'dollars' }, { demo: false })).rejects.toThrow(/CURRENCY/);
+    await expect(createTestApp({ CURRENCY: 'dollars' })).rejects.toThrow(/CURRENCY/);
   });
 
   it('names the types whose rows belong to an organization (lists spanning organizations show it)', async () => {

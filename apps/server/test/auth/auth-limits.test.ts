@@ -7,7 +7,7 @@ import { makeWorld, PASSWORD, type World } from '../factories.ts';
 let t: TestApp;
 let w: World;
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   w = await makeWorld(t);
 });
 afterAll(() => t?.close());

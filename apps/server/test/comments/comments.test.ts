@@ -1,4 +1,4 @@
-import { mentionMarkup } from '@atelier/domain';
+import { mentionMarkup, type Permission } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
@@ -26,8 +26,8 @@ const C = '/api/v1/comments';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const to = (type: string, id: string) => ({ data: { type, id } });
-const INSPECTOR = ['view any inspections', 'view inspections', 'edit inspections', 'view any users', 'view users'];
-const COMMENTER = ['view any comments', 'view comments', 'create comments'];
+const INSPECTOR: Permission[] = ['view any inspections', 'view inspections', 'edit inspections', 'view any users', 'view users'];
+const COMMENTER: Permission[] = ['view any comments', 'view comments', 'create comments'];
 
 const count = async (table: string) => rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`))[0].n;
 const mentionsOf = async (userId: string) =>

@@ -23,7 +23,7 @@ const idOf = async (table: string, where: string) =>
   rowsOf<{ id: string }>(await t.database.db.execute(sql.raw(`SELECT id FROM ${table} WHERE ${where} LIMIT 1`)))[0]?.id;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   w = await makeWorld(t);
   manager = w.manager.token;
   manager2 = w.manager2.token;

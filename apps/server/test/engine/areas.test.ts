@@ -24,7 +24,7 @@ let admin: string;
 let manager: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { areas: [adminArea, listener], demo: false });
+  t = await createTestApp({}, { areas: [adminArea, listener] });
   w = await makeWorld(t);
   admin = w.admin.token;
   manager = w.manager.token;

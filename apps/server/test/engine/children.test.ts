@@ -117,7 +117,7 @@ async function logsOf(subject: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { areas: [...AREAS, ordersArea], demo: false });
+  t = await createTestApp({}, { areas: [...AREAS, ordersArea] });
   for (const statement of [
     `CREATE TABLE test_orders (
       id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), reference text NOT NULL,

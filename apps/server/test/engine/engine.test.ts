@@ -115,7 +115,7 @@ const doc = (attributes: Record<string, unknown>, relationships?: Record<string,
 });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { areas, demo: false });
+  t = await createTestApp({}, { areas });
   await t.database.db.execute(
     sql.raw(`CREATE TABLE test_widgets (
       id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), name text NOT NULL,

@@ -237,7 +237,7 @@ function tokenFor(def: ResourceDefinition) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demo: true });
   tokens.manager = await t.login('manager@atelier.test');
   tokens.admin = await t.login('admin@atelier.test');
   const [me] = rowsOf<{ id: string; org: string }>(await t.database.db.execute(sql`SELECT id, organization_id AS org FROM users WHERE email = 'manager@atelier.test'`));

@@ -1,22 +1,22 @@
-import { permissionsForLevel } from '@atelier/domain';
+import { permissionsForLevel, type TypeName } from '@atelier/domain';
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildRegistry } from '../../src/app.ts';
 import { AREAS } from '../../src/areas/index.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import type { Guard } from '../../src/jsonapi/relationships.ts';
-import { makeUser } from '../factories.ts';
-import { createTestApp, demoIds, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { createKit, type Kit } from '../kit.ts';
 
 /**
  * A relationship that carries its own permission (assignees, approver: relationships.ts Guard) is
  * set or changed only by whoever holds it, whatever the write path: a user holding every other
- * permission tries to change each such relationship of a Garage Démo record of every type.
+ * permission tries to change each such relationship of a record of every type (made by the kit).
  */
 
 const registry = buildRegistry(AREAS);
 let t: TestApp;
-let ids: Awaited<ReturnType<typeof demoIds>>;
+let kit: Kit;
 
 const guarded = [...registry.values()].flatMap((def) =>
   Object.entries(def.relationships ?? {}).flatMap(([name, rel]) =>
@@ -26,7 +26,7 @@ const guarded = [...registry.values()].flatMap((def) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  ids = await demoIds(t);
+  kit = await createKit(t);
 });
 afterAll(() => t?.close());
 
@@ -47,20 +47,14 @@ it('are declared on the assignees and approvers of inspections, estimations, rep
 });
 
 it('are never changed by a PATCH of whoever lacks their permission', async () => {
-  const garage = ids.organizations['Garage Démo'];
   const lacking = new Set(guarded.map((g) => g.rel.guard.permission));
-  const me = await makeUser(t, garage, { permissions: permissionsForLevel('organization').filter((p) => !lacking.has(p)) });
+  const me = await kit.user({ permissions: permissionsForLevel('organization').filter((p) => !lacking.has(p)) });
   for (const { def, name, rel } of guarded) {
     const table = sql.identifier(getTableName(def.table));
     const column = sql.identifier(rel.column);
-    const [row] = rowsOf<{ id: string; before: unknown }>(
-      await t.database.db.execute(sql`SELECT id::text AS id, ${column} AS before FROM ${table} WHERE organization_id = ${garage} ORDER BY id LIMIT 1`),
-    );
-    expect(row, `a Garage Démo record of ${def.type}`).toBeTruthy();
-    const target = registry.resource(rel.type);
-    const [other] = rowsOf<{ id: string }>(
-      await t.database.db.execute(sql`SELECT id::text AS id FROM ${sql.identifier(getTableName(target.table))} WHERE organization_id = ${garage} ORDER BY id DESC LIMIT 1`),
-    );
+    const { id } = await kit.make(def.type as TypeName);
+    const [row] = rowsOf<{ id: string; before: unknown }>(await t.database.db.execute(sql`SELECT id::text AS id, ${column} AS before FROM ${table} WHERE id = ${id}`));
+    const other = await kit.make(rel.type as TypeName);
     const linkage = { type: rel.type, id: other.id };
     const res = await t.api('PATCH', `/api/v1/${def.type}/${row.id}`, {
       token: me.token,
@@ -74,10 +68,10 @@ it('are never changed by a PATCH of whoever lacks their permission', async () =>
 }, 120_000);
 
 it('refuse an inspection given assignees by whoever may not assign (403, translated, on the relationship)', async () => {
-  const garage = ids.organizations['Garage Démo'];
-  const me = await makeUser(t, garage, { permissions: permissionsForLevel('organization').filter((p) => p !== 'assign inspections') });
-  const [form] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id::text AS id FROM inspection_forms WHERE organization_id = ${garage} ORDER BY id LIMIT 1`));
-  const [vehicle] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id::text AS id FROM vehicles WHERE organization_id = ${garage} ORDER BY id LIMIT 1`));
+  const me = await kit.user({ permissions: permissionsForLevel('organization').filter((p) => p !== 'assign inspections') });
+  const form = await kit.make('inspection-forms');
+  const vehicle = await kit.make('vehicles');
+  const inspector = await kit.user({ permissions: ['start inspections'] });
   const before = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM inspections`))[0].n;
   const res = await t.api('POST', '/api/v1/inspections', {
     token: me.token,
@@ -88,7 +82,7 @@ it('refuse an inspection given assignees by whoever may not assign (403, transla
         relationships: {
           inspectionForm: { data: { type: 'inspection-forms', id: form.id } },
           vehicle: { data: { type: 'vehicles', id: vehicle.id } },
-          assignedToUsers: { data: [{ type: 'users', id: ids.users['inspector@atelier.test'] }] },
+          assignedToUsers: { data: [{ type: 'users', id: inspector.id }] },
         },
       },
     },

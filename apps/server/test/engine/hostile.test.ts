@@ -19,7 +19,7 @@ let manager: string;
 let garage: MadeOrganization;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   // An organization with two locations and its manager (every permission, both locations).
   garage = await makeOrganization(t, { locations: ['Montréal', 'Laval'] });
   manager = (await makeUser(t, garage.id, { location_ids: Object.values(garage.locations) })).token;

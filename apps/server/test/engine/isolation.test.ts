@@ -62,7 +62,7 @@ async function recordOf(def: ResourceDefinition, tenant: Tenant): Promise<string
 const types = () => [...registry.values()].filter((d) => d.tenancy.kind !== 'global');
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demo: true });
   ids = await demoIds(t);
   for (const email of ['manager@atelier.test', 'manager2@atelier.test', 'reseller@atelier.test'])
     tokens[email] = await t.login(email);

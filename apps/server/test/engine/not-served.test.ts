@@ -11,7 +11,7 @@ let t: TestApp;
 let w: World;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   w = await makeWorld(t);
 });
 afterAll(() => t?.close());

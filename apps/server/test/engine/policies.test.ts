@@ -17,7 +17,7 @@ let vehicleId: string;
 const R = '/api/v1/requests';
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   w = await makeWorld(t);
   manager = w.manager.token;
   vehicleId = (await makeVehicle(t, manager)).id;

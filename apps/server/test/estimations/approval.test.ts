@@ -17,7 +17,7 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJA
 const P = '/api/v1/public/estimate-approvals';
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   const org = await makeOrganization(t);
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   stranger = await makeUser(t, (await makeOrganization(t)).id);

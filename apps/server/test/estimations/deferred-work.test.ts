@@ -15,7 +15,7 @@ let qc: string;
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   const org = await makeOrganization(t);
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   reader = await makeUser(t, org.id, { permissions: ['view any estimations', 'view estimations'] });

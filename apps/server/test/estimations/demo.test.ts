@@ -7,7 +7,7 @@ import { E, act, itemsOf } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { demo: true });
 });
 afterAll(() => t?.close());
 

@@ -27,7 +27,7 @@ async function taxGroup(name: string, taxes: { code: string; rate: string; type:
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   const org = await makeOrganization(t);
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });

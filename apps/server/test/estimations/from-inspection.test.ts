@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { E, act, estimate, itemsOf, nextVin, one, to } from './helpers.ts';
+import { E, act, estimate, itemsOf, one, to } from './helpers.ts';
 
 // An estimate drafted from a completed inspection; one piece of work in progress per vehicle
 // across inspections and estimations; the callbacks of pending approval and approval.
@@ -77,7 +77,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   port = (receiver.address() as AddressInfo).port;
-  t = await createTestApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' }, { demo: false });
+  t = await createTestApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' });
   const org = await makeOrganization(t, { locations: ['Laval'] });
   orgId = org.id;
   location = org.locations.Laval;

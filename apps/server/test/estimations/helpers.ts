@@ -1,21 +1,13 @@
-import { expectedCheckDigit } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeVehicle, type MadeUser } from '../factories.ts';
+import { makeVehicle, nextVin, type MadeUser } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 
 // What the estimations tests share: making estimates, acting on them, reading them back.
 
 export const E = '/api/v1/estimations';
 export const to = (type: string, id: string) => ({ data: { type, id } });
-
-let serial = 300_000;
-/** A new valid VIN (its check digit computed): VINs are unique per organization. */
-export function nextVin(): string {
-  const draft = `1HGCM8263${'0'}A${serial++}`;
-  return draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9);
-}
 
 export const one = async <T>(t: TestApp, query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 

@@ -4,11 +4,11 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/columns.ts';
-import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
+import { makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { pdfPages } from '../reports/pdf-text.ts';
 import { setOption } from '../repairs/world.ts';
-import { E, act, estimate, item, itemsOf, nextVin, one, patchItems, to } from './helpers.ts';
+import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
 
 // The estimate's PDF through the API (issue 12): GET /estimations/{id}/report in the reader's
 // language, and the customer's copy through the approval link, in the link's language. Read
@@ -49,7 +49,7 @@ async function upload(organizationId: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   const org = await makeOrganization(t, { name: 'Garage Québec' });
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Julie', lastname: 'Côté' });

@@ -1,11 +1,10 @@
-import { expectedCheckDigit } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downscale } from '../../src/reports/images.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
-import { makeOrganization, makeUser, makeVehicle, type MadeUser } from '../factories.ts';
+import { makeOrganization, makeReseller, makeUser, makeVehicle, nextVin, type MadeUser } from '../factories.ts';
 import { buildRegistry } from '../../src/app.ts';
 import { AREAS } from '../../src/areas/index.ts';
 
@@ -161,8 +160,10 @@ describe('uploads', () => {
   });
 
   it("sets a reseller's logo, which only the reseller's side sees", async () => {
-    const reseller = await t.login('reseller@atelier.test');
-    const [{ id }] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM resellers LIMIT 1`));
+    const {
+      id,
+      user: { token: reseller },
+    } = await makeReseller(t);
     const res = await upload(`resellers/${id}/app_logo`, reseller, { name: 'logo.png', type: 'image/png', content: PNG });
     expect(res.status).toBe(201);
     const [row] = rowsOf<{ path: string; reseller_id: string }>(await t.database.db.execute(sql`SELECT path, reseller_id FROM uploads WHERE record_id = ${id}`));
@@ -188,11 +189,7 @@ describe('upload references', () => {
     t.api('PATCH', `/api/v1/vehicles/${id}`, { token, headers: { 'accept-language': lang }, body: { data: { type: 'vehicles', id, attributes: { pictures } } } });
   const picturesOf = async (id: string) =>
     rowsOf<{ p: string[] }>(await t.database.db.execute(sql`SELECT pictures AS p FROM vehicles WHERE id = ${id}`))[0].p;
-  let serial = 400_000;
-  const vehicle = async (token: string) => {
-    const draft = `1HGCM82630A${serial++}`;
-    return (await makeVehicle(t, token, { vin: draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9) })).id;
-  };
+  const vehicle = async (token: string) => (await makeVehicle(t, token, { vin: nextVin() })).id;
 
   beforeAll(async () => {
     garage = await makeOrganization(t, { locations: ['Montréal', 'Laval'] });

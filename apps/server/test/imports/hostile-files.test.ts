@@ -13,7 +13,7 @@ let t: TestApp;
 let manager: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ IMPORT_MAX_BYTES: String(60 * 1024 * 1024) }, { demo: false });
+  t = await createTestApp({ IMPORT_MAX_BYTES: String(60 * 1024 * 1024) });
   manager = (await makeUser(t, (await makeOrganization(t)).id)).token;
 });
 afterAll(() => t?.close());

@@ -14,7 +14,7 @@ let manager2: string;
 let garage: MadeOrganization;
 
 beforeAll(async () => {
-  t = await createTestApp({ IMPORT_MAX_BYTES: String(MAX) }, { demo: false });
+  t = await createTestApp({ IMPORT_MAX_BYTES: String(MAX) });
   // Two organizations, each with its manager.
   garage = await makeOrganization(t);
   manager = (await makeUser(t, garage.id)).token;

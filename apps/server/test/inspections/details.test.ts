@@ -1,4 +1,3 @@
-import { expectedCheckDigit } from '@atelier/domain';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMemoryDatabase, rowsOf } from '../../src/db/client.ts';
 import { migrate, migrationsFolder } from '../../src/db/migrate.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // What spec §3 names of an inspection beside its workflow: the tires' type and season (§9 codes),
@@ -21,11 +20,6 @@ const I = '/api/v1/inspections';
 const F = '/api/v1/inspection-fields';
 const to = (type: string, id: string) => ({ data: { type, id } });
 
-let serial = 300_000;
-function nextVin(): string {
-  const draft = `1HGCM8263${'0'}A${serial++}`;
-  return draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9);
-}
 
 async function inspection(relationships: Record<string, unknown> = {}, who: MadeUser = admin) {
   const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { nextVin } from '../estimations/helpers.ts';
+import { nextVin } from '../factories.ts';
 
 // Issue 20 point 4, the last part: a form designer marks an option as a finding (failing: true) or
 // not (false); unmarked (null), the default rule decides. The report, the shared page and the

@@ -1,8 +1,10 @@
 import { formProblems, type InspectionFormInput } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freezeVersion, formVersion } from '../../src/areas/inspections/versions.ts';
+import { DEMO_FORMS, writeDemoForm } from '../../src/areas/inspections/demo.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { makeInspectionForm, makeOrganization, makeUser, type MadeForm } from '../factories.ts';
+import { createKit } from '../kit.ts';
 
 // The form's workflow calls: the editor's reorder, duplicate, and versions (what inspections will
 // be made from); and the demo forms, which the rules must accept.
@@ -259,7 +261,9 @@ describe('versions', () => {
 
 describe('the demo forms', () => {
   it('are accepted by the form rules: Garage Démo’s 100-point inspection and seasonal maintenance', async () => {
-    const manager = await t.login('manager@atelier.test');
+    const garage = await createKit(t);
+    for (const form of [DEMO_FORMS.preDelivery, DEMO_FORMS.seasonal]) await writeDemoForm(t.database.db, garage.organization.id, form);
+    const manager = garage.admin.token;
     const list = await t.api('GET', `${FORMS}?sort=name`, { token: manager });
     expect(list.body.data.map((r: any) => r.attributes.name)).toEqual(['Entretien saisonnier', 'Inspection pré-livraison 100 points']);
     const counts: number[] = [];

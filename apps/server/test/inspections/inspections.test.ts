@@ -1,8 +1,8 @@
-import { INSPECTION_ACTIONS, INSPECTION_STATES, expectedCheckDigit, inspectionWorkflow } from '@atelier/domain';
+import { INSPECTION_ACTIONS, INSPECTION_STATES, inspectionWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // Inspections (issue 11): made from a frozen version of their form, answered field by field by the
@@ -26,12 +26,6 @@ const widget = (good: number) => [
 const to = (type: string, id: string) => ({ data: { type, id } });
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 
-let serial = 100_000;
-/** A new valid VIN (its check digit computed): VINs are unique per organization. */
-function nextVin(): string {
-  const draft = `1HGCM8263${'0'}A${serial++}`;
-  return draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9);
-}
 
 /** A new inspection of the form (of a new vehicle unless one is given), as `who`. */
 async function inspection(who: MadeUser = admin, vehicleId?: string, relationships: Record<string, unknown> = {}) {

@@ -5,22 +5,28 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FORMS, writeDemoForm } from '../../src/areas/inspections/demo.ts';
+import { goodValue } from '../../src/areas/inspections/demo-report.ts';
+import type { FrozenField, FrozenSection } from '../../src/areas/inspections/versions.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { newId } from '../../src/db/columns.ts';
-import { userWith } from '../factories.ts';
 import { ISO_UTC, createTestApp, type TestApp } from '../helpers.ts';
+import { createKit, type Kit } from '../kit.ts';
 
 // The inspection report (issue 11): the PDF of GET /inspections/{id}/report, read back as text, in
 // French and English, for whoever may view the inspection; share links made, opened without
 // signing in (in the customer's language), revoked and expired; the token never stored.
 
 let t: TestApp;
+let garage: Kit;
 let manager: string;
 let manager2: string;
+/** Autos Rivière, the other organization. */
+let riviere: { id: string };
 let completed: { id: string; organization_id: string; vehicle_score: number; note: string };
 let draftId: string;
 let sections: string[];
-/** The English labels of the demo's sections and of the completed inspection's verdict. */
+/** The English labels of the form's sections and of the completed inspection's verdict. */
 let sectionsEn: string[];
 let noteEn: string;
 
@@ -52,12 +58,67 @@ async function upload(organizationId: string, width: number) {
   return { id, url: `/api/v1/uploads/${id}/content`, size: bytes.length };
 }
 
+/** A signature as a signature pad gives it: a PNG data URL. */
+const signature = async () => `data:image/png;base64,${(await sharp({ create: { width: 360, height: 120, channels: 3, background: '#ffffff' } }).png().toBuffer()).toString('base64')}`;
+
+/** What the inspector saw besides "all good": a tire to replace, pads to watch, a chipped windshield (each the first field of its type). */
+const FINDINGS = {
+  TIRE_STATE_WIDGET: { value: { value: 'to_replace', depth_mm: 2.5, pressure_psi: 31 }, action: 'replace', comment: 'Usure avancée à l’intérieur : à remplacer avant l’hiver.' },
+  PAD_THICKNESS_WIDGET: { value: { value: 'bad', thickness_mm: 3 }, action: 'schedule', comment: 'Plaquettes à 3 mm : prévoir au prochain entretien.' },
+  STATE_WIDGET: { value: { value: 'bad' }, action: 'repair', comment: 'Éclat sur le pare-brise, côté passager.' },
+};
+
+/**
+ * Garage Démo's 100-point inspection of a Kona for Transport Laval (which reads English), carried
+ * through the API as an inspector does: started, the findings answered, every section "all good",
+ * the reminders ticked, signed.
+ */
+async function completedInspection(form: string, vehicle: { id: string }) {
+  const customer = await garage.make('customers', { type: 'company', company_name: 'Transport Laval inc.', locale: 'en' });
+  const { id } = await garage.make('inspections', { odometer: 18_650 }, { inspectionForm: form, vehicle, customer });
+  const act = async (action: string, body?: unknown) => {
+    const res = await garage.act('inspections', id, action, garage.admin, body);
+    expect(res.status, `${action} ${JSON.stringify(res.body).slice(0, 600)}`).toBe(200);
+  };
+  await act('start');
+  for (const [type, answer] of Object.entries(FINDINGS)) {
+    const [field] = await rows<{ id: string }>(
+      sql`SELECT f.id FROM inspection_fields f JOIN inspection_form_section_fields d ON d.id = f.field_id WHERE f.inspection_id = ${id} AND d.field_type = ${type} ORDER BY f.position LIMIT 1`,
+    );
+    const res = await t.api('PATCH', `/api/v1/inspection-fields/${field.id}`, { token: manager, body: { data: { type: 'inspection-fields', id: field.id, attributes: answer } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  for (const { id: section_id } of await rows<{ id: string }>(sql`SELECT id FROM inspection_form_sections WHERE inspection_form_id = ${form} AND parent_id IS NULL ORDER BY order_number`))
+    await act('set-section-good', { section_id });
+  const { structure } = (await t.api('GET', `${I}/${id}?include=inspectionFormVersion`, { token: manager })).body.included[0].attributes;
+  const completion = { data: { type: 'inspections', id, attributes: { signature: await signature(), checked_reminders: structure.reminders.map((r: { id: string }) => r.id) } } };
+  // "All good" chooses options; the numbers and texts still required are given a good value, as the inspector types one.
+  const refused = await garage.act('inspections', id, 'complete', garage.admin, completion);
+  expect(refused.status).toBe(422);
+  const fields = new Map<string, FrozenField>(structure.sections.flatMap((s: FrozenSection) => s.subSections.flatMap((b) => b.fields.map((f) => [f.id, f]))));
+  for (const { meta } of refused.body.errors as { meta: { inspection_field_id: string; field_id: string } }[]) {
+    const value = goodValue(fields.get(meta.field_id)!);
+    const res = await t.api('PATCH', `/api/v1/inspection-fields/${meta.inspection_field_id}`, { token: manager, body: { data: { type: 'inspection-fields', id: meta.inspection_field_id, attributes: { value } } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  await act('complete', completion);
+  return id;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
-  manager = await t.login('manager@atelier.test');
-  manager2 = await t.login('manager2@atelier.test');
-  [completed] = await rows(sql`SELECT id, organization_id, vehicle_score, score_data->>'note' AS note FROM inspections WHERE state = 'completed'`);
-  [{ id: draftId }] = await rows<{ id: string }>(sql`SELECT i.id FROM inspections i JOIN organizations o ON o.id = i.organization_id WHERE o.name = 'Garage Démo' AND i.state = 'assigned'`);
+  garage = await createKit(t, { name: 'Garage Démo' });
+  const other = await createKit(t, { name: 'Autos Rivière' });
+  riviere = other.organization;
+  manager = garage.admin.token;
+  manager2 = other.admin.token;
+  await writeDemoForm(t.database.db, garage.organization.id, DEMO_FORMS.preDelivery);
+  const { id: form } = (await rows<{ id: string }>(sql`SELECT id FROM inspection_forms WHERE organization_id = ${garage.organization.id}`))[0];
+  const vehicle = await garage.make('vehicles', { vin: 'KM8K2CAB4PU001140', make: 'Hyundai', model: 'Kona', model_year: 2023 });
+  const id = await completedInspection(form, vehicle);
+  [completed] = await rows(sql`SELECT id, organization_id, vehicle_score, score_data->>'note' AS note FROM inspections WHERE id = ${id}`);
+  // Another inspection, assigned, not started.
+  ({ id: draftId } = await garage.make('inspections', {}, { inspectionForm: form, vehicle, assignedToUsers: [garage.admin] }));
   const [version] = await rows<{ structure: { sections: { name: string; name_en: string }[]; notes: { text: string; text_en: string }[] } }>(
     sql`SELECT v.structure FROM inspection_form_versions v JOIN inspections i ON i.inspection_form_version_id = v.id WHERE i.id = ${completed.id}`,
   );
@@ -77,7 +138,7 @@ describe('GET /inspections/{id}/report', () => {
     for (const text of ['Rapport d’inspection', 'Garage Démo', 'KM8K2CAB4PU001140', 'Hyundai', 'Kona', '2023', '18 650 km', 'Transport Laval inc.', 'Note du véhicule', completed.note, ...sections])
       expect(res.text, text).toContain(text);
     expect(res.text).toContain(String(completed.vehicle_score));
-    // The demo's findings: a tire to replace and pads "bad" to schedule, both safety-critical (so
+    // The findings: a tire to replace and pads "bad" to schedule, both safety-critical (so
     // needed now, marked first), their comments and measures.
     expect(res.text).toContain('Travaux recommandés');
     expect(res.text).toContain('À faire maintenant');
@@ -130,7 +191,7 @@ describe('GET /inspections/{id}/report', () => {
   });
 
   it('is refused without the right to view inspections (403) and does not exist for another organization (404)', async () => {
-    const nobody = await userWith(t, completed.organization_id, 'no-inspections@report.test', ['view any vehicles']);
+    const nobody = await garage.user({ permissions: ['view any vehicles'] });
     expect((await report(completed.id, nobody.token)).status).toBe(403);
     const other = await report(completed.id, manager2);
     expect(other.status).toBe(404);
@@ -139,7 +200,6 @@ describe('GET /inspections/{id}/report', () => {
   });
 
   it('embeds the photos of its fields, downscaled, and never another organization’s file', async () => {
-    const [riviere] = await rows<{ id: string }>(sql`SELECT id FROM organizations WHERE name = 'Autos Rivière'`);
     const mine = await upload(completed.organization_id, 4000);
     const theirs = await upload(riviere.id, 800);
     const [field] = await rows<{ id: string }>(sql`SELECT id FROM inspection_fields WHERE inspection_id = ${completed.id} AND comment IS NOT NULL ORDER BY position LIMIT 1`);
@@ -206,11 +266,10 @@ describe('share links', () => {
   });
 
   it('gives each finding its answer, colour, comment, action and photos (through the link), and serves no other upload', async () => {
-    const [riviere] = await rows<{ id: string }>(sql`SELECT id FROM organizations WHERE name = 'Autos Rivière'`);
     const mine = await upload(completed.organization_id, 2400);
     const elsewhere = await upload(completed.organization_id, 400);
     const theirs = await upload(riviere.id, 400);
-    // A finding of the demo's report (an action chosen, a comment written).
+    // A finding of the report (an action chosen, a comment written).
     const [field] = await rows<{ id: string; action: string; comment: string }>(
       sql`SELECT id, action, comment FROM inspection_fields WHERE inspection_id = ${completed.id} AND action IS NOT NULL AND comment IS NOT NULL AND touched AND NOT not_applicable ORDER BY position LIMIT 1`,
     );
@@ -263,7 +322,7 @@ describe('share links', () => {
   it('is refused before completion (409), to another organization (404) and without the share permission (403)', async () => {
     expect((await share(draftId)).status).toBe(409);
     expect((await share(completed.id, {}, manager2)).status).toBe(404);
-    const viewer = await userWith(t, completed.organization_id, 'viewer@report.test', ['view module inspections', 'view any inspections', 'view inspections']);
+    const viewer = await garage.user({ permissions: ['view module inspections', 'view any inspections', 'view inspections'] });
     expect((await share(completed.id, {}, viewer.token)).status).toBe(403);
     // A viewer reads the report, but not the links.
     expect((await report(completed.id, viewer.token)).status).toBe(200);

@@ -1,8 +1,8 @@
-import { expectedCheckDigit } from '@atelier/domain';
+import type { Permission } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // What the inspection screen reads (issue 11): the frozen version of the form, the actions the
@@ -16,15 +16,10 @@ let roleMember: MadeUser;
 let reader: MadeUser;
 let form: MadeForm;
 const I = '/api/v1/inspections';
-const INSPECTOR = ['view module inspections', 'view any inspections', 'view inspections', 'edit inspections', 'start inspections', 'complete inspections', 'take over inspections'];
+const INSPECTOR: Permission[] = ['view module inspections', 'view any inspections', 'view inspections', 'edit inspections', 'start inspections', 'complete inspections', 'take over inspections'];
 const to = (type: string, id: string) => ({ data: { type, id } });
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 
-let serial = 300_000;
-function nextVin(): string {
-  const draft = `1HGCM8263${'0'}A${serial++}`;
-  return draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9);
-}
 
 async function inspection(vehicle?: string, relationships: Record<string, unknown> = {}) {
   const v = vehicle ?? (await makeVehicle(t, admin.token, { vin: nextVin() })).id;

@@ -4,17 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncResult } from '@atelier/domain';
 import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
-import { makeInspectionForm, userWith } from '../factories.ts';
+import { DEMO_FORMS, writeDemoForm } from '../../src/areas/inspections/demo.ts';
+import { makeInspectionForm } from '../factories.ts';
+import { createKit, type Kit } from '../kit.ts';
 import { inflatingWorkbook } from '../imports/workbooks.ts';
 
 let t: TestApp;
+let garage: Kit;
 let manager: string;
 let manager2: string;
 
 beforeAll(async () => {
   t = await createTestApp({ IMPORT_MAX_BYTES: '100000' });
-  manager = await t.login('manager@atelier.test');
-  manager2 = await t.login('manager2@atelier.test');
+  garage = await createKit(t);
+  manager = garage.admin.token;
+  manager2 = (await createKit(t)).admin.token;
 });
 afterAll(() => t?.close());
 
@@ -173,9 +177,11 @@ describe('POST /inspection-forms/{id}/sync-fields/dry-run and /run', () => {
   });
 
   it('exports every demo form so that, sent back unchanged, it changes nothing', async () => {
+    // Garage Démo's two, written in this garage.
+    for (const form of [DEMO_FORMS.preDelivery, DEMO_FORMS.seasonal]) await writeDemoForm(t.database.db, garage.organization.id, form);
     const forms = await t.api('GET', '/api/v1/inspection-forms?page[size]=50', { token: manager });
     const demo = (forms.body.data as { id: string }[]).filter((f) => f.id !== formId);
-    expect(demo.length).toBeGreaterThan(0);
+    expect(demo.length).toBe(2);
     for (const form of demo) {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1/inspection-forms/${form.id}/sync-fields/template`, headers: { authorization: `Bearer ${manager}`, accept: '*/*' } });
       expect(res.statusCode).toBe(200);
@@ -338,8 +344,7 @@ describe('POST /inspection-forms/{id}/sync-fields/dry-run and /run', () => {
     expect(other.status).toBe(404);
     const otherTemplate = await t.api('GET', `/api/v1/inspection-forms/${formId}/sync-fields/template?format=csv`, { token: manager2, headers: { accept: '*/*' } });
     expect(otherTemplate.status).toBe(404);
-    const garage = (await t.api('GET', '/api/v1/me', { token: manager })).body.data.relationships.organization.data.id;
-    const reader = await userWith(t, garage, 'forms-reader@atelier.test', ['view any inspection forms', 'view inspection forms']);
+    const reader = await garage.user({ permissions: ['view any inspection forms', 'view inspection forms'] });
     const refused = await send(reader.token, formId, 'dry-run', csv(FR, START));
     expect(refused.status).toBe(403);
     const template = await t.api('GET', `/api/v1/inspection-forms/${formId}/sync-fields/template?format=csv`, { token: reader.token, headers: { accept: '*/*' } });

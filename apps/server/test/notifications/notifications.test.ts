@@ -58,7 +58,7 @@ const follow = (token: string, subject_type: string, subject_id: string) =>
 const unread = async (token: string) => (await t.api('GET', `${N}?filter[unRead]=true`, { token })).body.meta.page.total;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { areas, demo: false });
+  t = await createTestApp({}, { areas });
   await t.database.db.execute(
     sql.raw(`CREATE TABLE test_jobs (id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), name text NOT NULL,
       assignee_id uuid REFERENCES users(id), location_ids uuid[] NOT NULL DEFAULT '{}',

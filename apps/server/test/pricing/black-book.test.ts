@@ -59,7 +59,7 @@ describe('the Black Book provider in the estimation', () => {
     });
     await new Promise<void>((resolve) => cbb.listen(0, '127.0.0.1', resolve));
     const port = (cbb.address() as AddressInfo).port;
-    t = await createTestApp({ CBB_USERNAME: 'dealer', CBB_PASSWORD: 'secret', CBB_URL: `http://127.0.0.1:${port}/api` }, { demo: false });
+    t = await createTestApp({ CBB_USERNAME: 'dealer', CBB_PASSWORD: 'secret', CBB_URL: `http://127.0.0.1:${port}/api` });
     w = await makeWorld(t);
   }, 120_000);
   afterAll(async () => {

@@ -38,7 +38,7 @@ const estimate = (token: string | undefined, payload: unknown, headers: Record<s
   t.api('POST', `/api/v1/estimations/vehicle-price${query}`, { token, body: payload as object, headers: { ...JSON_HEADERS, ...headers } });
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   w = await makeWorld(t);
   await insertSales(t.database.db, [
     ...[55_000, 58_000, 60_000, 62_000, 65_000].map((kilometers, i) => sale(w.garage.id, { kilometers, price: (29_000 + i * 500) * 100, days_on_market: 10 + i * 10 })),

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelRepairOf, createRepairFromEstimation, type RepairSource } from '../../src/areas/repairs/from-estimation.ts';
 import { estimationItems, estimations } from '../../src/areas/estimations/estimations.table.ts';
-import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
+import { makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { R, RI, act, asUser, items, makeRepair, makeTaxGroup, nextVin, one, setOption, stateOf, to } from './world.ts';
+import { R, RI, act, asUser, items, makeRepair, makeTaxGroup, one, setOption, stateOf, to } from './world.ts';
 
 // Repairs, the work orders (issue 12): made directly or from an approved estimate, their items
 // written in the repair's document or at /repair-items, their totals computed by the server.
@@ -19,7 +19,7 @@ let qc: string;
 let on: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   const org = await makeOrganization(t);
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });

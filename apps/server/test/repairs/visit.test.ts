@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deferredWork } from '../../src/areas/estimations/deferred-work.table.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { pdfPages } from '../reports/pdf-text.ts';
-import { R, act, nextVin, one, to } from './world.ts';
+import { R, act, one, to } from './world.ts';
 
 // One visit from the counter to the work order (issue 20 points 6 and 7): the request, its
 // inspection, the estimate made from it and its repair read the same odometer, and each record
@@ -31,7 +31,7 @@ const pdfText = async (url: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   const org = await makeOrganization(t);
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });

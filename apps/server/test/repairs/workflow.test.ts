@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { REPAIR_ACTIONS, REPAIR_STATES, repairWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { R, act, clock, makeRepair, nextVin, one, setOption, stateOf, to } from './world.ts';
+import { R, act, clock, makeRepair, one, setOption, stateOf, to } from './world.ts';
 
 // The repair workflow (issue 12): every action from every state, the holder's rule and the
 // take-over race, the mechanics' clocks, one work in progress per vehicle, the callback.
@@ -34,7 +34,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   port = (receiver.address() as AddressInfo).port;
-  t = await createTestApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' }, { demo: false });
+  t = await createTestApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' });
   const org = await makeOrganization(t);
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });

@@ -1,4 +1,3 @@
-import { expectedCheckDigit } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { buildRegistry } from '../../src/app.ts';
@@ -8,7 +7,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import type { RequestContext } from '../../src/jsonapi/context.ts';
 import { inTransaction } from '../../src/jsonapi/router.ts';
-import { makeRecord, makeVehicle, type MadeUser } from '../factories.ts';
+import { makeRecord, makeVehicle, nextVin, type MadeUser } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 
 // What the repairs tests share: repairs made through the API, their actions, and a request
@@ -26,13 +25,6 @@ export const items = (list: Record<string, unknown>[]) => ({
     ...(taxGroup === undefined ? {} : { relationships: { taxGroup: taxGroup === null ? { data: null } : to('tax-groups', taxGroup as string) } }),
   })),
 });
-
-let serial = 300_000;
-/** A new valid VIN (VINs are unique per organization). */
-export function nextVin(): string {
-  const draft = `1HGCM8263${'0'}A${serial++}`;
-  return draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9);
-}
 
 export const one = async <T>(t: TestApp, query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 export const stateOf = async (t: TestApp, id: string) => (await one<{ state: string }>(t, sql`SELECT state FROM repairs WHERE id = ${id}`)).state;

@@ -33,7 +33,7 @@ async function draft(attributes: Record<string, unknown> = {}): Promise<string> 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: false });
+  t = await createTestApp();
   w = await makeWorld(t);
   manager = w.manager.token;
   inspector = w.inspector.token;

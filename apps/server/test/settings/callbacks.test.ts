@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expectedCheckDigit } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
+import { createKit, type Kit } from '../kit.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // Callbacks (issue 12): an inspection completed is POSTed, signed, to the organization's URL by the
@@ -21,11 +21,6 @@ let port: number;
 const answers: number[] = [];
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 
-let serial = 200_000;
-const nextVin = () => {
-  const draft = `1HGCM8263${'0'}A${serial++}`;
-  return draft.slice(0, 8) + expectedCheckDigit(draft) + draft.slice(9);
-};
 const to = (type: string, id: string) => ({ data: { type, id } });
 
 async function setOption(name: string, value: unknown, app = t, who = admin, organizationId = orgId, lang = 'fr') {
@@ -180,11 +175,12 @@ describe('server-side request forgery', () => {
   let strict: TestApp;
   let boss: MadeUser;
   let bossOrg: string;
+  let kit: Kit;
   beforeAll(async () => {
     strict = await createTestApp();
-    const org = await makeOrganization(strict);
-    bossOrg = org.id;
-    boss = await makeUser(strict, org.id);
+    kit = await createKit(strict);
+    bossOrg = kit.organization.id;
+    boss = kit.admin;
   });
   afterAll(() => strict?.close());
 
@@ -214,7 +210,7 @@ describe('server-side request forgery', () => {
     // Written behind the check's back (as if the name had been re-pointed since it was saved).
     await strict.database.db.execute(sql`UPDATE options SET value = to_jsonb(${`http://127.0.0.1:${port}/`}::text) WHERE organization_id = ${bossOrg} AND name = 'inspections.callback_url_completed'`);
     const before = received.length;
-    const [inspection] = rowsOf<{ id: string }>(await strict.database.db.execute(sql`SELECT id FROM inspections LIMIT 1`));
+    const inspection = await kit.make('inspections');
     await strict.database.db.execute(sql`
       INSERT INTO callback_deliveries (id, organization_id, event, url, subject_type, subject_id, body)
       VALUES (gen_random_uuid(), ${bossOrg}, 'inspection.completed', ${`http://127.0.0.1:${port}/`}, 'inspections', ${inspection.id}, '{}')`);

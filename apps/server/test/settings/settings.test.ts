@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
+import { makeOrganization, makePlatformAdmin, makeUser, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // Settings (issue 12): options read as a map and checked by name, tax groups with their taxes,
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const org = await makeOrganization(t);
   orgId = org.id;
   admin = await makeUser(t, org.id);
-  staff = await t.login('admin@atelier.test');
+  staff = (await makePlatformAdmin(t)).token;
 });
 afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
-import type { RecordOf } from '@atelier/domain';
+import type { Permission, RecordOf } from '@atelier/domain';
 
 // The records of the platform's types, as the shared declarations type them (packages/domain).
-export type Permission = RecordOf<'permissions'>;
+export type PermissionRecord = RecordOf<'permissions'>;
 export type Role = RecordOf<'roles'>;
 export type Organization = RecordOf<'organizations'>;
 export type Reseller = RecordOf<'resellers'>;
@@ -36,8 +36,9 @@ export function initials(u: Pick<User, 'firstname' | 'lastname' | 'email'>): str
 }
 
 /** Every permission name held through the user's roles. */
-export function permissionsOf(user: Pick<User, 'roles'> | null | undefined): Set<string> {
-  const out = new Set<string>();
-  for (const r of user?.roles ?? []) for (const p of r.permissions ?? []) out.add(p.name);
+export function permissionsOf(user: Pick<User, 'roles'> | null | undefined): Set<Permission> {
+  const out = new Set<Permission>();
+  // The server's permissions are the catalogue's (it seeds them from it).
+  for (const r of user?.roles ?? []) for (const p of r.permissions ?? []) out.add(p.name as Permission);
   return out;
 }

@@ -1,3 +1,4 @@
+import type { Permission } from '@atelier/domain';
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -90,8 +91,8 @@ export function ConfigGate({ children }: { children: ReactNode }) {
 
 export interface MeContextValue {
   me: User;
-  permissions: ReadonlySet<string>;
-  can: (permission: string | undefined) => boolean;
+  permissions: ReadonlySet<Permission>;
+  can: (permission: Permission | undefined) => boolean;
 }
 /** The signed-in user, given by MeProvider (signedIn.tsx) to the shell and the areas. */
 export const MeContext = createContext<MeContextValue | null>(null);

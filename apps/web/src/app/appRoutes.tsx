@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { SETTINGS_MODULES, type SettingsModule } from '@atelier/domain';
+import { SETTINGS_MODULES, type SettingsModule, type Permission } from '@atelier/domain';
 import { ErrorDialog } from '../components/ErrorDialog.tsx';
 import { RequireAuth, RequirePermission } from './guards.tsx';
 import { queryClient } from './queryClient.ts';
@@ -54,7 +54,7 @@ const settingsModule = (module: SettingsModule) => function SettingsModule() {
   return <SettingsModulePage module={module} />;
 };
 
-const page = (C: LazyExoticComponent<ComponentType> | ComponentType, permission?: string) => (
+const page = (C: LazyExoticComponent<ComponentType> | ComponentType, permission?: Permission) => (
   <RequirePermission permission={permission}>
     <Suspense fallback={pageFallback}>
       <C />

@@ -1,3 +1,4 @@
+import type { Permission } from '@atelier/domain';
 import type { Id } from '../api/jsonapi.ts';
 import type { Location, User } from '../api/types.ts';
 
@@ -67,5 +68,5 @@ export const canChooseOrganization = (me: Me) => !me.organization;
  * GET /locations: for a restricted user, and for anyone who may not list locations (a 403 on
  * every page otherwise).
  */
-export const ownLocationsOnly = (me: Me, can: (permission: string) => boolean) =>
+export const ownLocationsOnly = (me: Me, can: (permission: Permission) => boolean) =>
   Boolean(me.restrict_to_locations) || !can('view any locations');

@@ -1,3 +1,4 @@
+import type { Permission } from '@atelier/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { notify } from './notify.tsx';
@@ -28,7 +29,7 @@ function Denied() {
 }
 
 /** A route with a permission opens only if a role of the user holds it (spec platform §6). */
-export function RequirePermission({ permission, children }: { permission?: string; children: ReactNode }) {
+export function RequirePermission({ permission, children }: { permission?: Permission; children: ReactNode }) {
   const { can } = useMe();
   if (!can(permission)) return <Denied />;
   return <>{children}</>;

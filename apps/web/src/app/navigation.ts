@@ -1,3 +1,4 @@
+import type { Permission } from '@atelier/domain';
 /**
  * The two-level menu of the shell (spec platform §2 Shell layout, §6 Specific gating). Level 1 is
  * the apps, each gated by 'view app X'; level 2 the items of an app, each with its own permission.
@@ -7,7 +8,7 @@
 export interface MenuItem {
   key: string;
   path: string;
-  permission: string;
+  permission: Permission;
   ready?: boolean;
   /** The type the screen lists, when the spec's path names it otherwise (/inspecpro/estimates lists estimations). */
   type?: string;
@@ -17,13 +18,13 @@ export interface MenuApp {
   key: string;
   /** Where the app starts when no last route is stored. */
   path: string;
-  permission: string;
+  permission: Permission;
   items: MenuItem[];
   /** The app is a single screen (Dashboard). */
   single?: boolean;
 }
 
-const item = (key: string, path: string, permission: string, ready = false, type?: string): MenuItem => ({ key, path, permission, ready, ...(type ? { type } : {}) });
+const item = (key: string, path: string, permission: Permission, ready = false, type?: string): MenuItem => ({ key, path, permission, ready, ...(type ? { type } : {}) });
 
 export const MENU: readonly MenuApp[] = [
   { key: 'dashboard', path: '/dashboard', permission: 'view app default', items: [], single: true },
@@ -141,7 +142,7 @@ export const MENU: readonly MenuApp[] = [
   },
 ];
 
-export type Held = ReadonlySet<string>;
+export type Held = ReadonlySet<Permission>;
 
 export function visibleItems(app: MenuApp, held: Held): MenuItem[] {
   return app.items.filter((i) => i.ready && held.has(i.permission));
@@ -158,6 +159,6 @@ export function appOfPath(path: string, menu: readonly MenuApp[] = MENU): MenuAp
 }
 
 /** A route may be opened when it needs no permission or one of the user's roles holds it. */
-export function allowed(permission: string | undefined, held: Held): boolean {
+export function allowed(permission: Permission | undefined, held: Held): boolean {
   return !permission || held.has(permission);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_NAMES } from '@atelier/domain';
+import { PERMISSION_NAMES, type Permission } from '@atelier/domain';
 import { back, canGoBack, canGoForward, emptyHistory, forward, HISTORY_CAP, pop, replaceCurrent, visit, withoutTab } from './navHistory.ts';
 import { LAST_ROUTE_PREFIX, restoreRoute, rememberRoute, sectionOf } from './lastRoute.ts';
 import {
@@ -152,18 +152,18 @@ describe('permission gating of the menu', () => {
   });
 
   it('shows an app only with its view-app permission and at least one allowed screen', () => {
-    const held = new Set(['view app default', 'view app admin', 'view any users', 'view app crm']);
+    const held = new Set<Permission>(['view app default', 'view app admin', 'view any users', 'view app crm']);
     expect(visibleApps(held).map((a) => a.key)).toEqual(['dashboard', 'admin']);
     const admin = MENU.find((a) => a.key === 'admin')!;
     expect(visibleItems(admin, held).map((i) => i.key)).toEqual(['users']);
-    expect(visibleApps(new Set(['view any users'])).map((a) => a.key)).toEqual([]);
+    expect(visibleApps(new Set<Permission>(['view any users'])).map((a) => a.key)).toEqual([]);
   });
 
   it('guards the estimates and repairs screens by their module permission (inspections §2)', () => {
     const inspecpro = MENU.find((a) => a.key === 'inspectpro')!;
-    const held = new Set(['view app inspectpro', 'view module estimations', 'view module repairs']);
+    const held = new Set<Permission>(['view app inspectpro', 'view module estimations', 'view module repairs']);
     expect(visibleItems(inspecpro, held).map((i) => i.key)).toEqual(['estimates', 'repairs']);
-    expect(visibleItems(inspecpro, new Set(['view app inspectpro', 'view any estimations'])).map((i) => i.key)).toEqual([]);
+    expect(visibleItems(inspecpro, new Set<Permission>(['view app inspectpro', 'view any estimations'])).map((i) => i.key)).toEqual([]);
   });
 
   it('finds the app of a path and checks route permissions', () => {
@@ -172,6 +172,6 @@ describe('permission gating of the menu', () => {
     expect(appOfPath('/nowhere')).toBeUndefined();
     expect(allowed(undefined, new Set())).toBe(true);
     expect(allowed('view any users', new Set())).toBe(false);
-    expect(allowed('view any users', new Set(['view any users']))).toBe(true);
+    expect(allowed('view any users', new Set<Permission>(['view any users']))).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { PERMISSIONS, permissionsForLevel } from './permissions.ts';
+import { PERMISSIONS, permissionsForLevel, type Permission } from './permissions.ts';
 
 /**
  * Roles given to every new organization (documented in docs/decisions.md). Each is a starting
@@ -8,7 +8,7 @@ export interface DefaultRole {
   key: string;
   /** Names in French and English; the role name stored is the organization's locale one. */
   name: { fr: string; en: string };
-  permissions: string[];
+  permissions: Permission[];
 }
 
 const org = permissionsForLevel('organization');
@@ -19,7 +19,7 @@ const bySubject = (subjects: string[], verbs?: string[]) =>
 const READ = ['view module', 'view any', 'view'];
 const WRITE = [...READ, 'create', 'edit'];
 
-const uniq = (names: string[]) => [...new Set(names)];
+const uniq = (names: Permission[]) => [...new Set(names)];
 /**
  * Comments: read and write; one's own comments are edited and deleted with 'create comments'
  * (mayChangeComment), others' need 'edit comments' / 'delete comments', kept for managers.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from './default-roles.ts';
-import { PERMISSIONS, PERMISSION_NAMES, crudPermissions, permissionsForLevel } from './permissions.ts';
+import { PERMISSIONS, PERMISSION_NAMES, crudPermissions, permissionsForLevel, type Permission } from './permissions.ts';
 
 describe('permission catalogue', () => {
   it('has unique names', () => {
@@ -27,6 +27,16 @@ describe('permission catalogue', () => {
     'view module options',
   ])('contains %s', (name) => {
     expect(PERMISSION_NAMES.has(name)).toBe(true);
+  });
+
+  it('is the Permission type: every name of the catalogue is one, a misspelt or absent one is a type error', () => {
+    const names: readonly Permission[] = PERMISSIONS.map((p) => p.name);
+    expect(names.every((n) => PERMISSION_NAMES.has(n))).toBe(true);
+    // @ts-expect-error a misspelt permission does not compile
+    const misspelt: Permission = 'aprove inspections';
+    // @ts-expect-error comments have no module view
+    const absent: Permission = 'view module comments';
+    expect([misspelt, absent].some((n) => PERMISSION_NAMES.has(n))).toBe(false);
   });
 
   it('has no module view for comments and no delete for reseller payments', () => {

@@ -38,8 +38,8 @@ export interface SubjectDefinition {
 
 export type StandardVerb = 'view module' | 'view any' | 'view' | 'create' | 'edit' | 'delete';
 
-const CRUD: readonly StandardVerb[] = ['view module', 'view any', 'view', 'create', 'edit', 'delete'];
-const CRUD_NO_MODULE: readonly StandardVerb[] = ['view any', 'view', 'create', 'edit', 'delete'];
+const CRUD = ['view module', 'view any', 'view', 'create', 'edit', 'delete'] as const satisfies readonly StandardVerb[];
+const CRUD_NO_MODULE = ['view any', 'view', 'create', 'edit', 'delete'] as const satisfies readonly StandardVerb[];
 
 export const APPS = [
   'default',
@@ -55,7 +55,8 @@ export const APPS = [
 ] as const;
 export type AppName = (typeof APPS)[number];
 
-export const SUBJECTS: readonly SubjectDefinition[] = [
+// Kept literal (as const) so that the Permission type below is computed from the catalogue itself.
+export const SUBJECTS = [
   // Administration
   { subject: 'users', area: 'admin', scope: 'organization', verbs: CRUD },
   { subject: 'roles', area: 'admin', scope: 'organization', verbs: CRUD },
@@ -208,10 +209,23 @@ export const SUBJECTS: readonly SubjectDefinition[] = [
   // The market data of the built-in valuation (imported sales and listings).
   { subject: 'vehicle sales', area: 'vehicles', scope: 'organization', verbs: CRUD_NO_MODULE },
   { subject: 'request logs', area: 'vehicles', scope: 'organization', verbs: ['view any', 'view', 'delete'] },
-];
+] as const satisfies readonly SubjectDefinition[];
+
+/** The words after the verb of a standard permission ('users', 'inspection forms'). */
+export type PermissionSubject = (typeof SUBJECTS)[number]['subject'];
+
+type NamesOf<S> = S extends { subject: infer N extends string; verbs: readonly (infer V extends string)[] }
+  ? `${V} ${N}` | (S extends { extra: readonly (infer E extends string)[] } ? E : never)
+  : never;
+
+/**
+ * Every permission name of the catalogue, as a literal union: a misspelt permission in a
+ * declaration, an action or a check (`actor.permissions.has('aprove inspections')`) is a type error.
+ */
+export type Permission = `view app ${AppName}` | NamesOf<(typeof SUBJECTS)[number]>;
 
 export interface PermissionDefinition {
-  name: string;
+  name: Permission;
   area: PermissionArea;
   /** The subject it belongs to ('users'), or 'apps' for the application gates. */
   subject: string;
@@ -222,19 +236,20 @@ export interface PermissionDefinition {
 
 function build(): PermissionDefinition[] {
   const out: PermissionDefinition[] = APPS.map((app) => ({
-    name: `view app ${app}`,
+    name: `view app ${app}` as const,
     area: 'apps' as const,
     subject: 'apps',
     verb: app,
     scope: app === 'reseller' ? ('reseller' as const) : ('organization' as const),
   }));
-  for (const s of SUBJECTS) {
+  // Widened to the definition's shape to walk it; the names are the Permission union's by construction.
+  for (const s of SUBJECTS as readonly SubjectDefinition[]) {
     const scopeOf = (name: string) => s.nameScopes?.[name] ?? s.scope;
     for (const verb of s.verbs) {
-      const name = `${verb} ${s.subject}`;
+      const name = `${verb} ${s.subject}` as Permission;
       out.push({ name, area: s.area, subject: s.subject, verb, scope: scopeOf(name) });
     }
-    for (const name of s.extra ?? []) {
+    for (const name of (s.extra ?? []) as readonly Permission[]) {
       const verb = name.endsWith(` ${s.subject}`) ? name.slice(0, -s.subject.length - 1) : name;
       out.push({ name, area: s.area, subject: s.subject, verb, scope: scopeOf(name) });
     }
@@ -246,7 +261,7 @@ export const PERMISSIONS: readonly PermissionDefinition[] = build();
 export const PERMISSION_NAMES: ReadonlySet<string> = new Set(PERMISSIONS.map((p) => p.name));
 
 /** Permission names that a role of the given level may hold. */
-export function permissionsForLevel(level: PermissionScope): string[] {
+export function permissionsForLevel(level: PermissionScope): Permission[] {
   const allowed: Record<PermissionScope, PermissionScope[]> = {
     organization: ['organization'],
     reseller: ['organization', 'reseller'],
@@ -255,14 +270,11 @@ export function permissionsForLevel(level: PermissionScope): string[] {
   return PERMISSIONS.filter((p) => allowed[level].includes(p.scope)).map((p) => p.name);
 }
 
+/** The standard permission of a verb on a subject; `never` where the catalogue has none (nobody holds it). */
+type Standard<V extends StandardVerb, S extends PermissionSubject> = Extract<Permission, `${V} ${S}`>;
+
 /** The names of the standard verbs for one subject, as the engine checks them. */
-export function crudPermissions(subject: string) {
-  return {
-    module: `view module ${subject}`,
-    viewAny: `view any ${subject}`,
-    view: `view ${subject}`,
-    create: `create ${subject}`,
-    edit: `edit ${subject}`,
-    delete: `delete ${subject}`,
-  };
+export function crudPermissions<S extends PermissionSubject>(subject: S) {
+  const name = <V extends StandardVerb>(verb: V) => `${verb} ${subject}` as Standard<V, S>;
+  return { module: name('view module'), viewAny: name('view any'), view: name('view'), create: name('create'), edit: name('edit'), delete: name('delete') };
 }

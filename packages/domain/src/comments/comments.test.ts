@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES } from '../access/default-roles.ts';
+import type { Permission } from '../access/permissions.ts';
 import { buildThreads, commentExcerpt, commentPlainText, commentSegments, mayChangeComment, mentionMarkup, parseMentions, type ThreadComment } from './comments.ts';
 
 const A = '0190a0b0-0000-7000-8000-000000000001';
@@ -63,7 +64,7 @@ describe('mentions', () => {
 
 describe('who may change a comment', () => {
   const me = 'me';
-  const perms = (...names: string[]) => new Set(names);
+  const perms = (...names: Permission[]) => new Set(names);
   it.each([
     ['own, may write', me, perms('create comments'), 'edit', true],
     ['own, may write', me, perms('create comments'), 'delete', true],

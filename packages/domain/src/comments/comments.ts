@@ -1,3 +1,5 @@
+import type { Permission } from '../access/permissions.ts';
+
 /**
  * Comments (spec §3 Comment, issue 11): a discussion attached to a record (an inspection, one of
  * its fields; estimations and repairs later), one level of replies, mentions written in the body.
@@ -68,7 +70,7 @@ export function commentExcerpt(body: string, max = 140): string {
 /** What decides whether someone may change a comment. */
 export interface CommentActor {
   id: string;
-  permissions: ReadonlySet<string>;
+  permissions: ReadonlySet<Permission>;
 }
 
 /**

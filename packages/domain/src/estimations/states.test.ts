@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { Permission } from '../access/permissions.ts';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../access/permissions.ts';
 import {
@@ -20,7 +21,7 @@ const estimationActionRoute = estimationWorkflow.route;
 const estimationActionsIn = (state: EstimationState, phases: EstimationPhases) =>
   estimationWorkflow.actions.filter((a) => { const s = estimationStep(state, phases, a, '\u0000'); return s.ok || s.reason === 'held' || s.reason === 'own'; });
 const isEstimationFinal = estimationWorkflow.isFinal;
-const availableEstimationActions = (state: EstimationState, phases: EstimationPhases, actor: { id: string; permissions: ReadonlySet<string> }) =>
+const availableEstimationActions = (state: EstimationState, phases: EstimationPhases, actor: { id: string; permissions: ReadonlySet<Permission> }) =>
   estimationWorkflow.available({ state, phases }, actor);
 
 const P: PhaseState = { status: 'pending', holder: null };

@@ -8,7 +8,7 @@ import {
   type InspectionAction,
   type InspectionState,
 } from './states.ts';
-import { PERMISSIONS } from '../access/permissions.ts';
+import { PERMISSIONS, type Permission } from '../access/permissions.ts';
 
 // The kit's answers, under the names these tables were first written against.
 const inspectionTransition = inspectionWorkflow.transition;
@@ -16,7 +16,7 @@ const inspectionActionsIn = inspectionWorkflow.actionsIn;
 const isInspectionFinal = inspectionWorkflow.isFinal;
 const isInspectionEditable = inspectionWorkflow.isEditable;
 const inspectionActionRoute = inspectionWorkflow.route;
-const availableInspectionActions = (state: InspectionState, who: { permissions: ReadonlySet<string>; isHolder: boolean; isAssignee?: boolean }) =>
+const availableInspectionActions = (state: InspectionState, who: { permissions: ReadonlySet<Permission>; isHolder: boolean; isAssignee?: boolean }) =>
   inspectionWorkflow.available({ state, holderId: who.isHolder ? 'me' : 'someone' }, { id: 'me', permissions: who.permissions, isAssignee: who.isAssignee });
 
 const _ = null;
@@ -84,7 +84,7 @@ describe('available actions', () => {
   });
   it('starts an assigned inspection by an assignee, or by whoever may assign it', () => {
     const inspector = new Set([INSPECTION_ACTION_PERMISSIONS.start]);
-    const cases: [InspectionState, boolean | undefined, ReadonlySet<string>, InspectionAction[]][] = [
+    const cases: [InspectionState, boolean | undefined, ReadonlySet<Permission>, InspectionAction[]][] = [
       ['assigned', true, inspector, ['start']],
       ['assigned', false, inspector, []],
       ['assigned', false, all, ['assign', 'start', 'cancel']],

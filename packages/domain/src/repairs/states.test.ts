@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Permission } from '../access/permissions.ts';
 import { PERMISSIONS } from '../access/permissions.ts';
 import {
   REPAIR_ACTIONS,
@@ -17,7 +18,7 @@ const isRepairFinal = repairWorkflow.isFinal;
 const isRepairEditable = repairWorkflow.isEditable;
 const isRepairCancelable = (state: RepairState) => repairWorkflow.transition(state, 'cancel') !== null;
 const repairActionRoute = repairWorkflow.route;
-const availableRepairActions = (state: RepairState, who: { permissions: ReadonlySet<string>; isHolder: boolean }) =>
+const availableRepairActions = (state: RepairState, who: { permissions: ReadonlySet<Permission>; isHolder: boolean }) =>
   repairWorkflow.available({ state, holderId: who.isHolder ? 'me' : 'someone' }, { id: 'me', permissions: who.permissions });
 
 const _ = null;

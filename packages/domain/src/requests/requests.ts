@@ -1,4 +1,5 @@
 import type { Labels } from '../vehicles/vehicle-enums.ts';
+import type { Permission } from '../access/permissions.ts';
 import { defineWorkflow } from '../workflow/workflow.ts';
 
 // Service requests (spec §3, §4, §6): someone asks for an inspection, an evaluation (estimation)
@@ -13,7 +14,7 @@ export const REQUEST_TYPE_LABELS: Labels<RequestType> = {
 };
 
 /** The permission needed, besides 'create requests', to ask for each type (an evaluation is an estimation). */
-export const REQUEST_TYPE_PERMISSIONS: Record<RequestType, string> = {
+export const REQUEST_TYPE_PERMISSIONS: Record<RequestType, Permission> = {
   inspection: 'make inspection requests',
   evaluation: 'make estimation requests',
   repair: 'make repair requests',

@@ -1,3 +1,4 @@
+import type { Permission } from '../access/permissions.ts';
 import type { Locale } from '../locale.ts';
 import type { Labels } from '../vehicles/vehicle-enums.ts';
 
@@ -18,7 +19,7 @@ export interface StateSpec {
 export interface ActionSpec<S extends string> {
   label: Label;
   /** The permission it needs (spec §6). */
-  permission: string;
+  permission: Permission;
   /** The states that offer it and where each leads, or a list of states with `to` (absent: it stays). */
   from: readonly S[] | Partial<Record<S, S>>;
   to?: S;
@@ -50,7 +51,7 @@ export interface WorkStatus<S extends string> {
 /** Who asks: their id and permissions; whether they are an assignee when an action asks (absent: not refused). */
 export interface Who {
   id: string;
-  permissions: ReadonlySet<string>;
+  permissions: ReadonlySet<Permission>;
   isAssignee?: boolean;
 }
 
@@ -83,7 +84,7 @@ export interface Workflow<S extends string, A extends string, T extends WorkStat
   readonly stateLabels: Labels<S>;
   readonly actionLabels: Labels<A>;
   readonly stateColors: Readonly<Record<S, string>>;
-  readonly permissions: Readonly<Record<A, string>>;
+  readonly permissions: Readonly<Record<A, Permission>>;
   readonly editableStates: readonly S[];
   spec(action: A): ActionSpec<S>;
   /** The state an action leads to from a state, or null when that state does not offer it. */

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Permission } from '@atelier/domain';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { relationshipIds } from '../../jsonapi/action-body.ts';
@@ -54,7 +55,7 @@ export async function userName(ctx: RequestContext, userId: string | null | unde
  * relationships: assignees given in a document need the assign permission (403 `refusal`), on
  * every write path.
  */
-export function assignmentStorage(permission: string, refusal: MessageKey) {
+export function assignmentStorage(permission: Permission, refusal: MessageKey) {
   const guard = { permission, refusal };
   return {
     assignedToUsers: rel.idArray('assigned_user_ids', { guard }),

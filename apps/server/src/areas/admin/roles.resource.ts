@@ -1,4 +1,4 @@
-import { declarations, permissionsForLevel } from '@atelier/domain';
+import { declarations, permissionsForLevel, type Permission } from '@atelier/domain';
 import { inArray, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
@@ -29,7 +29,7 @@ export const rolesResource = defineResource(declarations.roles, {
       const names = (await ctx.db
         .select({ name: permissions.name })
         .from(permissions)
-        .where(inArray(permissions.id, ids.map(Number)))) as { name: string }[];
+        .where(inArray(permissions.id, ids.map(Number)))) as { name: Permission }[]; // the table holds the catalogue (syncPermissions)
       const orgId = (input.values.organization_id ?? existing?.organization_id ?? null) as string | null;
       const resellerId = (input.values.reseller_id ?? existing?.reseller_id ?? null) as string | null;
       const level = orgId ? 'organization' : resellerId ? 'reseller' : 'platform';

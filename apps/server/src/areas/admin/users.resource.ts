@@ -1,4 +1,4 @@
-import { declarations } from '@atelier/domain';
+import { declarations, type Permission } from '@atelier/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
 import { hashPassword, passwordErrors, verifyPassword } from '../../auth/passwords.ts';
@@ -159,7 +159,7 @@ async function checkRoles(ctx: RequestContext, input: WriteInput, errors: Valida
     .select({ role: rolePermissions.role_id, name: permissions.name })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-    .where(and(inArray(rolePermissions.role_id, roleIds)))) as { role: string; name: string }[];
+    .where(and(inArray(rolePermissions.role_id, roleIds)))) as { role: string; name: Permission }[]; // the table holds the catalogue
   const beyond = rows.find((r) => !ctx.actor.permissions.has(r.name));
   if (beyond) errors.add(relationshipPointer('roles'), 'error.permission_not_grantable', { name: beyond.name });
 }

@@ -19,8 +19,8 @@ const FINDINGS: Record<string, Partial<FieldAnswer> & { comment?: string }> = {
 
 const GOOD_MEASURES: Record<Measure, number> = { depth_mm: 7.5, pressure_psi: 35, amps: 650, volts: 12.6, thickness_mm: 9 };
 
-/** A good answer for a field: its best option, a number in its best range, measures for widgets. */
-function goodValue(field: FrozenField): unknown {
+/** A good answer for a field: its best option, a number in its best range, measures for widgets (the report test's too). */
+export function goodValue(field: FrozenField): unknown {
   const measures = Object.fromEntries((WIDGET_MEASURES[field.field_type as FieldType] ?? []).map((m) => [m, GOOD_MEASURES[m]]));
   const best = bestValue(field, measures);
   if (best !== undefined) return best;

@@ -512,8 +512,14 @@ const ENGLISH = new Map<string, string>([
 ]);
 const english = (french: string) => ENGLISH.get(french) ?? null;
 
-/** Writes one demo form with its parts (ids made first, so that conditions and copies name them). */
-async function writeForm(db: Db, organizationId: string, form: DemoForm) {
+/** The demo's forms: Garage Démo's two, Autos Rivière's one. */
+export const DEMO_FORMS = { preDelivery: PRE_DELIVERY, seasonal: SEASONAL, courtesy: COURTESY };
+
+/**
+ * Writes one demo form with its parts (ids made first, so that conditions and copies name them),
+ * in any organization: the seed's, or a test's own (the demo forms' round trips).
+ */
+export async function writeDemoForm(db: Db, organizationId: string, form: DemoForm) {
   const formId = newId();
   const part = { organization_id: organizationId, inspection_form_id: formId };
   await db.insert(inspectionForms).values({ id: formId, organization_id: organizationId, name: form.name, description: form.description });
@@ -559,7 +565,7 @@ export async function seedDemoInspectionForms(db: Db) {
   const organization = async (name: string) => rowsOf<{ id: string }>(await db.execute(sql`SELECT id FROM organizations WHERE name = ${name}`))[0].id;
   const garage = await organization('Garage Démo');
   // One after the other: the seed runs in one transaction, on one connection.
-  await writeForm(db, garage, PRE_DELIVERY);
-  await writeForm(db, garage, SEASONAL);
-  await writeForm(db, await organization('Autos Rivière'), COURTESY);
+  await writeDemoForm(db, garage, PRE_DELIVERY);
+  await writeDemoForm(db, garage, SEASONAL);
+  await writeDemoForm(db, await organization('Autos Rivière'), COURTESY);
 }

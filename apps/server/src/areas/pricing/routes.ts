@@ -14,6 +14,7 @@ import {
   type CatalogueLevel,
   type FrameSettings,
   type Locale,
+  type Permission,
   type PriceRequest,
   type RequestChannel,
 } from '@atelier/domain';
@@ -46,7 +47,7 @@ export const PERMISSIONS = {
   api: 'make vehicle estimations via api',
   iframe: 'make vehicle estimations via iframe',
   debug: 'view debug mode vehicle estimations',
-} as const;
+} as const satisfies Record<string, Permission>;
 
 /** Who calls: a user (with their permissions) or the organization's key, or a visitor of an allowed site. */
 interface Caller {
@@ -310,7 +311,7 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
   }
 
   // The keys: read by whoever uses the screen; the secret by the API permission, the public key by the frame's.
-  const organizationFor = (request: FastifyRequest, permission: string) => {
+  const organizationFor = (request: FastifyRequest, permission: Permission) => {
     const ctx = contextOf(request);
     if (!ctx.actor.permissions.has(permission)) throw forbidden();
     return organizationOfUser(ctx, request.query as Record<string, string | undefined>);

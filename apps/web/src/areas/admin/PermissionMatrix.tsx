@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { IconCheck, IconMinus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
-import type { Permission } from '../../api/types.ts';
+import type { PermissionRecord } from '../../api/types.ts';
 import { buildMatrix, MATRIX_VERBS, rowNames } from './permissionMatrix.ts';
 
 export function usePermissionCatalogue() {
-  return useQuery({ queryKey: ['permissions', 'all'], queryFn: () => api.listAll<Permission>('permissions', { sort: 'name' }, { global: false }), staleTime: Infinity });
+  return useQuery({ queryKey: ['permissions', 'all'], queryFn: () => api.listAll<PermissionRecord>('permissions', { sort: 'name' }, { global: false }), staleTime: Infinity });
 }
 
 /**

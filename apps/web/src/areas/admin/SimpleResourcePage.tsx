@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
-import { crudPermissions, type RecordOf, type TypeName } from '@atelier/domain';
+import { crudPermissions, type PermissionSubject, type RecordOf, type TypeName } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry } from '../../components/resource/declared.tsx';
 import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList, type FilterDef } from '../../components/resource/ResourceList.tsx';
 
 /** A list + drawer form screen of a declared type: what most resource screens are. */
-export interface SimpleResourceConfig<T extends TypeName> {
+export type SimpleResourceConfig<T extends TypeName> = {
   type: T;
-  /** The permission subject, when it is not the type ('vehicle estimation domains'). */
-  subject?: string;
   title: string;
   recordTitle: string;
   newTitle: string;
@@ -21,10 +19,16 @@ export interface SimpleResourceConfig<T extends TypeName> {
   defaults?: Record<string, unknown>;
   titleOf?: (m: RecordOf<T>) => string;
   children?: (record: RecordOf<T>) => ReactNode;
-}
+} & (T extends PermissionSubject
+  ? { subject?: PermissionSubject }
+  : {
+      /** The permission subject, which the type is not ('vehicle estimation domains'). */
+      subject: PermissionSubject;
+    });
 
 export function SimpleResourcePage<T extends TypeName>(c: SimpleResourceConfig<T>) {
-  const P = crudPermissions(c.subject ?? c.type);
+  // The config names a subject whenever the type is not one.
+  const P = crudPermissions(c.subject ?? (c.type as PermissionSubject));
   const filters: FilterDef[] | undefined = c.filters && filtersOf(c.type, c.filters);
   return (
     // Model: what the list needs of any row, which a record of a type chosen by the caller is.

@@ -1,4 +1,4 @@
-import { ESTIMATION_STATE_LABELS, INSPECTION_STATE_LABELS, REPAIR_STATE_LABELS, type Labels, type RecordOf } from '@atelier/domain';
+import { ESTIMATION_STATE_LABELS, INSPECTION_STATE_LABELS, REPAIR_STATE_LABELS, type Labels, type RecordOf, type Permission } from '@atelier/domain';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -28,7 +28,7 @@ export const WORK = [
   { type: 'inspections', path: INSPECTIONS_PATH, permission: 'view any inspections', labels: INSPECTION_STATE_LABELS, states: ['pending', 'assigned', 'in_progress', 'completed', 'approved', 'repairing', 'repaired'] },
   { type: 'estimations', path: ESTIMATES_PATH, permission: 'view any estimations', labels: ESTIMATION_STATE_LABELS, states: ['pending', 'assigned', 'in_progress', 'completed', 'reviewed', 'approved'] },
   { type: 'repairs', path: REPAIRS_PATH, permission: 'view any repairs', labels: REPAIR_STATE_LABELS, states: ['approved', 'pending', 'assigned', 'in_progress', 'reviewed', 'completed'] },
-] as const satisfies readonly { type: string; path: string; permission: string; labels: Labels<string>; states: readonly string[] }[];
+] as const satisfies readonly { type: string; path: string; permission: Permission; labels: Labels<string>; states: readonly string[] }[];
 type Work = (typeof WORK)[number];
 
 /**
@@ -36,7 +36,7 @@ type Work = (typeof WORK)[number];
  * list_counts) and the user may list. A type the server does not serve yet gets no card, rather
  * than a card of zeros fed by 404s.
  */
-export function visibleWork(listCounts: readonly string[] | undefined, can: (permission: string) => boolean): Work[] {
+export function visibleWork(listCounts: readonly string[] | undefined, can: (permission: Permission) => boolean): Work[] {
   const counted = new Set(listCounts ?? []);
   return WORK.filter((w) => counted.has(w.type) && can(w.permission));
 }
@@ -159,12 +159,14 @@ function RecentActivity() {
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { me, can } = useMe();
-  const counts = [
-    { type: 'users', label: 'shell:items.users', to: '/admin/users', permission: 'view any users' },
-    { type: 'locations', label: 'shell:items.locations', to: '/admin/locations', permission: 'view any locations' },
-    { type: 'roles', label: 'shell:items.roles', to: '/admin/roles', permission: 'view any roles' },
-    { type: 'organizations', label: 'shell:items.organizations', to: '/admin/organizations', permission: 'view any organizations' },
-  ].filter((c) => can(c.permission));
+  const counts = (
+    [
+      { type: 'users', label: 'shell:items.users', to: '/admin/users', permission: 'view any users' },
+      { type: 'locations', label: 'shell:items.locations', to: '/admin/locations', permission: 'view any locations' },
+      { type: 'roles', label: 'shell:items.roles', to: '/admin/roles', permission: 'view any roles' },
+      { type: 'organizations', label: 'shell:items.organizations', to: '/admin/organizations', permission: 'view any organizations' },
+    ] satisfies { type: string; label: string; to: string; permission: Permission }[]
+  ).filter((c) => can(c.permission));
   const config = useAppConfig();
   const work = visibleWork(config.list_counts, can);
   const requestsCard = (config.list_counts ?? []).includes('requests') && can('view any requests');

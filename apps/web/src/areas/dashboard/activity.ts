@@ -1,3 +1,4 @@
+import type { Permission } from '@atelier/domain';
 import type { TFunction } from 'i18next';
 import { MENU } from '../../app/navigation.ts';
 
@@ -24,7 +25,7 @@ export interface ActivityEntry {
  * Derived from the menu, so a new list screen links its activity without another table. The
  * settings screens are named after modules (/settings/inspections), not lists of a type.
  */
-export const SUBJECT_PAGES: ReadonlyMap<string, { path: string; permission: string }> = new Map(
+export const SUBJECT_PAGES: ReadonlyMap<string, { path: string; permission: Permission }> = new Map(
   MENU.filter((app) => app.key !== 'settings')
     .flatMap((app) => app.items)
     .filter((i) => i.ready)
@@ -109,7 +110,7 @@ export function activitySentence(
   t: TFunction,
   entry: ActivityEntry,
   subject: LogSubject | undefined,
-  can: (permission: string) => boolean = () => true,
+  can: (permission: Permission) => boolean = () => true,
 ): ActivitySentence {
   const known = (ACTIVITY_SUBJECTS as readonly string[]).includes(entry.subject_type);
   const label = subject?.label?.trim() || '';

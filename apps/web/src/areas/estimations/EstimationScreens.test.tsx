@@ -75,6 +75,7 @@ const MARY = { type: 'customers', id: 'c1', attributes: { type: 'individual', fi
 const WIPERS = { type: 'deferred-work', id: 'd1', attributes: { detail: 'Balais d’essuie-glace', condition: 'to_replace', state: 'open', total: 5749, declined_at: '2026-10-02T15:00:00Z' } };
 let sentTo: string | null = 'mary@example.com';
 const server: Handler = (c) => {
+  if (c.method === 'GET' && c.url === '/estimations/e1/report') return { type: 'application/pdf', body: '%PDF-' };
   if (c.method === 'GET' && c.url.startsWith('/estimations/e1')) return { body: doc };
   if (c.method === 'GET' && c.url.startsWith('/deferred-work')) return { body: { data: [WIPERS], meta: { page: { total: 1 } } } };
   if (c.method === 'POST' && c.url === '/estimations/e1/send-client-approve')

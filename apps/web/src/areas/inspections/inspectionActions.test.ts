@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { INSPECTION_ACTION_PERMISSIONS } from '@atelier/domain';
+import { INSPECTION_ACTION_PERMISSIONS, type Permission } from '@atelier/domain';
 import { canAnswer, headerActions, userActions } from './inspectionActions.ts';
 
-const ALL = new Set([...Object.values(INSPECTION_ACTION_PERMISSIONS), 'edit inspections']);
-const INSPECTOR = new Set(['start inspections', 'complete inspections', 'edit inspections', 'take over inspections']);
+const ALL = new Set<Permission>([...Object.values(INSPECTION_ACTION_PERMISSIONS), 'edit inspections']);
+const INSPECTOR = new Set<Permission>(['start inspections', 'complete inspections', 'edit inspections', 'take over inspections']);
 
 describe('the actions of an inspection', () => {
   it('a draft: start, assign and cancel for a manager; start only for an inspector', () => {
@@ -35,6 +35,6 @@ describe('the actions of an inspection', () => {
     expect(canAnswer({ state: 'in_progress', permissions: INSPECTOR, meId: 'me', holderId: 'me' })).toBe(true);
     expect(canAnswer({ state: 'in_progress', permissions: INSPECTOR, meId: 'me', holderId: 'ann' })).toBe(false);
     expect(canAnswer({ state: 'completed', permissions: INSPECTOR, meId: 'me', holderId: 'me' })).toBe(false);
-    expect(canAnswer({ state: 'in_progress', permissions: new Set(['start inspections']), meId: 'me', holderId: 'me' })).toBe(false);
+    expect(canAnswer({ state: 'in_progress', permissions: new Set<Permission>(['start inspections']), meId: 'me', holderId: 'me' })).toBe(false);
   });
 });

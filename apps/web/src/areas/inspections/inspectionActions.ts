@@ -1,4 +1,4 @@
-import { inspectionWorkflow, type InspectionAction, type InspectionState, type RecordOf } from '@atelier/domain';
+import { inspectionWorkflow, type InspectionAction, type Permission, type InspectionState, type RecordOf } from '@atelier/domain';
 
 /**
  * The buttons of the inspection's header, in this order; the section actions sit on their section,
@@ -10,7 +10,7 @@ export interface InspectionActionsInput {
   state: InspectionState;
   /** The server's available_actions (what the state offers), when loaded. */
   available?: readonly string[] | null;
-  permissions: ReadonlySet<string>;
+  permissions: ReadonlySet<Permission>;
   meId: string;
   holderId: string | null;
 }
@@ -19,7 +19,7 @@ export interface InspectionActionsInput {
 type RuledInspection = Pick<RecordOf<'inspections'>, 'state' | 'available_actions'> & { holder?: Pick<RecordOf<'users'>, 'id'> | null };
 
 /** The rules' input for an inspection read from the API and the signed-in user. */
-export const actionsInputOf = (inspection: RuledInspection, meId: string, permissions: ReadonlySet<string>): InspectionActionsInput => ({
+export const actionsInputOf = (inspection: RuledInspection, meId: string, permissions: ReadonlySet<Permission>): InspectionActionsInput => ({
   state: inspection.state,
   available: inspection.available_actions,
   permissions,

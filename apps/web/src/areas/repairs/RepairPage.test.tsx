@@ -148,6 +148,7 @@ describe('taking over and the work order PDF', { timeout: 30_000 }, () => {
     held.data.relationships.holder = { data: { type: 'users', id: 'u-jean' } };
     held.included.push({ type: 'users', id: 'u-jean', attributes: { firstname: 'Jean', lastname: 'Tremblay' } } as (typeof held.included)[number]);
     const seen = mockApi((c) => {
+      if (c.method === 'GET' && c.url === '/repairs/r1/report') return { type: 'application/pdf', body: '%PDF-' };
       if (c.method === 'GET' && c.url.startsWith('/repairs/r1')) return { body: held };
       if (c.method === 'POST' && c.url === '/repairs/r1/take-over') return { status: 409, body: { errors: [{ status: '409', detail: 'Luc Lavoie a pris cette réparation en charge entre-temps.' }] } };
       return undefined;

@@ -72,7 +72,7 @@ function RequestRecord({ id, mode, onMode, onClose }: { id: string | null; mode:
       title={mode === 'add' ? 'vehicles:requests.new' : 'vehicles:requests.record'}
       titleOf={requestTitle}
       // A final request cannot be edited or deleted (the server answers 409): no buttons for it.
-      permissions={{ edit: final ? 'never: final request' : P.edit, delete: final ? 'never: final request' : P.delete }}
+      permissions={{ edit: final ? null : P.edit, delete: final ? undefined : P.delete }}
       onMode={onMode}
       onClose={onClose}
       defaults={{ type: 'inspection', priority: '20', allowedLocations: newRecordLocations(me, sel), tags: [] }}

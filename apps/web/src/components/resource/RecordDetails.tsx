@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Permission } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import type { FieldDef, FormMode } from './formModel.ts';
 import { RecordForm } from './RecordForm.tsx';
@@ -8,7 +9,7 @@ import { RecordForm } from './RecordForm.tsx';
  * edited in place with the edit permission, by the same form as every record. editPermission null:
  * not editable now (an inspection once completed).
  */
-export function RecordDetails<R extends Model>({ type, id, fields, title, editPermission }: { type: string; id: string; fields: FieldDef<R>[]; title: string; editPermission: string | null }) {
+export function RecordDetails<R extends Model>({ type, id, fields, title, editPermission }: { type: string; id: string; fields: FieldDef<R>[]; title: string; editPermission: Permission | null }) {
   const [mode, setMode] = useState<FormMode>('view');
   return (
     <RecordForm<R>

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import type { Permission } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, type Model } from '../../api/jsonapi.ts';
@@ -27,7 +28,7 @@ export interface RecordFormProps<R extends Model = Model> {
   title: string;
   titleOf?: (record: R) => string;
   /** The permission each needs (none: anyone); edit null: the record may not be edited now (its state keeps it). */
-  permissions: { edit?: string | null; delete?: string };
+  permissions: { edit?: Permission | null; delete?: Permission };
   onMode: (mode: FormMode | null, id?: string) => void;
   onClose?: () => void;
   /** Values of a new record (organization etc. filled from the user). */

@@ -1,3 +1,4 @@
+import type { Permission } from '@atelier/domain';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
@@ -58,7 +59,7 @@ export interface BulkAction<T> {
   key: string;
   label: string;
   color?: string;
-  permission?: string;
+  permission?: Permission;
   run: (rows: T[]) => Promise<unknown> | void;
 }
 
@@ -96,7 +97,7 @@ export interface ResourceListProps<T extends Model> {
   /** Fixed filters of this screen (not shown). */
   baseFilter?: ListParams['filter'];
   fields?: ListParams['fields'];
-  permissions: { create?: string; view?: string };
+  permissions: { create?: Permission; view?: Permission };
   renderRecord?: (props: RecordDrawerProps) => ReactNode;
   /** Drawer size; 'page' opens full screen. */
   drawerSize?: string;

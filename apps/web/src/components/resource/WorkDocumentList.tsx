@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import type { Labels, RecordOf } from '@atelier/domain';
+import type { Labels, Permission, RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { currentLocale } from '../../i18n/index.ts';
@@ -23,7 +23,7 @@ interface Props<T extends WorkDocument> {
   allLabel: string;
   columns: Column<RecordOf<T> & Model>[];
   include: string;
-  permissions: { create?: string; view?: string };
+  permissions: { create?: Permission; view?: Permission };
   renderRecord: (props: RecordDrawerProps) => React.ReactNode;
 }
 
