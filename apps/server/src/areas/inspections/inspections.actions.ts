@@ -2,6 +2,7 @@ import { LOCALES, inspectionWorkflow as workflow, missingRequired, nameIn, score
 import { actionAttributes } from '../../jsonapi/action-body.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
+import { records } from '../../jsonapi/records.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { assigneesOf } from '../admin/assignees.ts';
@@ -126,28 +127,30 @@ export const inspectionFlow = workflowParts({
       async after(ctx, old) {
         if (old.estimation_id) await cancelEstimationOfInspection(ctx, old.estimation_id, old);
         const version = await freezeVersion(ctx.db, old.inspection_form_id);
-        // A new record of the type, made with its own creation rules (its fields, scored).
-        const [made] = await ctx.db
-          .insert(inspections)
-          .values({
-            organization_id: old.organization_id,
-            inspection_form_id: old.inspection_form_id,
-            inspection_form_version_id: version.id,
-            form_version: version.number,
-            state: 'draft',
-            customer_id: old.customer_id,
-            request_id: old.request_id,
-            vehicle_id: old.vehicle_id,
-            creator_id: ctx.actor.id,
-            assigned_user_ids: old.assigned_user_ids,
-            assigned_role_ids: old.assigned_role_ids,
-            assigned_by_id: old.assigned_by_id,
-            approver_id: old.approver_id,
-            odometer: old.odometer,
-            location_ids: old.location_ids,
-            tag_ids: old.tag_ids,
-          })
-          .returning();
+        // The fresh draft, logged as made by the redo; its fields are made and scored from its version.
+        const [made] = (await records(ctx, 'inspections').create(
+          [
+            {
+              organization_id: old.organization_id,
+              inspection_form_id: old.inspection_form_id,
+              inspection_form_version_id: version.id,
+              form_version: version.number,
+              state: 'draft',
+              customer_id: old.customer_id,
+              request_id: old.request_id,
+              vehicle_id: old.vehicle_id,
+              creator_id: ctx.actor.id,
+              assigned_user_ids: old.assigned_user_ids,
+              assigned_role_ids: old.assigned_role_ids,
+              assigned_by_id: old.assigned_by_id,
+              approver_id: old.approver_id,
+              odometer: old.odometer,
+              location_ids: old.location_ids,
+              tag_ids: old.tag_ids,
+            },
+          ],
+          { cause: { type: 'inspections', id: old.id } },
+        )) as InspectionRow[];
         await makeFields(ctx.db, made);
         return { recordId: made.id, log: { state: 'canceled', redone_as: made.id } };
       },

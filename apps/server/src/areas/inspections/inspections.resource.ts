@@ -126,7 +126,7 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
 
 /** A new inspection gets one untouched field per field of its version, and its scores. */
 async function afterWrite(ctx: RequestContext, row: InspectionRow, input: WriteInput, existing: InspectionRow | null) {
-  if (input.present.has('odometer')) await raiseVehicleOdometer(ctx.db, row.vehicle_id, row.odometer);
+  if (input.present.has('odometer')) await raiseVehicleOdometer(ctx, row);
   if (!existing) return makeFields(ctx.db, row);
   // The odometer read at the inspection is what the points multipliers compare.
   if (input.present.has('odometer')) await rescore(ctx.db, row, answersOf(await fieldsOfInspection(ctx.db, row.id)), []);

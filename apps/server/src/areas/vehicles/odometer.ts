@@ -1,5 +1,7 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { records } from '../../jsonapi/records.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { vehicles } from './vehicles.table.ts';
 
@@ -22,10 +24,13 @@ export async function visitOdometer(db: Db, doc: { inspection_id?: unknown; vehi
  * An inspection's reading moves its vehicle's odometer forward, never back: an odometer only goes
  * up, so a lower reading is a typo (corrected on the inspection) or an older visit entered late.
  */
-export async function raiseVehicleOdometer(db: Db, vehicleId: string | null, reading: number | null) {
-  if (!vehicleId || reading === null) return;
-  await db
-    .update(vehicles)
-    .set({ odometer: reading, updated_at: sql`now()` })
-    .where(and(eq(vehicles.id, vehicleId), or(isNull(vehicles.odometer), lt(vehicles.odometer, reading))));
+export async function raiseVehicleOdometer(ctx: RequestContext, inspection: { id: string; vehicle_id: string | null; odometer: number | null }) {
+  const reading = inspection.odometer;
+  if (!inspection.vehicle_id || reading === null) return;
+  const [lower] = await ctx.db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, inspection.vehicle_id), or(isNull(vehicles.odometer), lt(vehicles.odometer, reading))));
+  // Through the record service: the vehicle's change is in its activity, caused by the inspection.
+  if (lower) await records(ctx, 'vehicles').update([lower.id], { odometer: reading }, { cause: { type: 'inspections', id: inspection.id } });
 }
