@@ -87,6 +87,7 @@ export const en: Record<MessageKey, string> = {
   'validation.min_length': 'This field must contain at least {min} characters',
   'validation.max_length': 'This field cannot be longer than {max} characters',
   'validation.enum': 'The value must be one of: {values}',
+  'validation.invalid': 'The value is not valid',
   'validation.date': 'This field must be a valid date (YYYY-MM-DD) between the years {min} and {max}',
   'validation.datetime': 'This field must be a valid date and time (ISO 8601, YYYY-MM-DDTHH:MM) between the years {min} and {max}',
   'validation.invalid_characters': 'This field contains a character that is not allowed (a null or invalid character)',

@@ -86,6 +86,7 @@ export const fr = {
   'validation.min_length': 'Le champ doit contenir au moins {min} caractères',
   'validation.max_length': 'Le champ ne peut pas dépasser {max} caractères',
   'validation.enum': 'La valeur doit être l’une de : {values}',
+  'validation.invalid': 'La valeur n’est pas valide',
   'validation.date': 'Le champ doit être une date valide (AAAA-MM-JJ) entre les années {min} et {max}',
   'validation.datetime': 'Le champ doit être une date et heure valide (ISO 8601, AAAA-MM-JJTHH:MM) entre les années {min} et {max}',
   'validation.invalid_characters': 'Le champ contient un caractère non permis (caractère nul ou invalide)',

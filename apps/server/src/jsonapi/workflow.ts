@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MessageKey } from '../i18n/index.ts';
 import { claimVehicle, type WorkKind } from '../areas/vehicles/work-in-progress.ts';
 import { userName } from '../areas/admin/assignees.ts';
+import { optionsBody, readOptions, type ActionOptions } from './action-options.ts';
 import type { Attribute } from './attributes.ts';
 import type { RequestContext } from './context.ts';
 import type { ActionContract, ActionResult, JsonSchema, Policy, RecordAction, Refusal, Row, RowOf } from './define-resource.ts';
@@ -38,11 +39,14 @@ export interface WorkflowMessages {
 /** What a type adds to one action of its workflow. */
 export interface WorkflowAction<R extends Row> {
   summary: string;
+  /** The options the action reads, declared once: read by the engine (422s at their pointers) and described in the contract. */
+  options?: ActionOptions;
+  /** The body's schema when it is more than options (a linkage, a holder seen). */
   body?: JsonSchema;
   response?: JsonSchema;
   meta?: ActionContract['meta'];
-  /** Checks of the body and the columns written with the state (throw ApiError to refuse). */
-  values?(ctx: RequestContext, row: R, body: unknown): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** Checks of the body and the columns written with the state (throw ApiError to refuse); `options` as read by `options`. */
+  values?(ctx: RequestContext, row: R, body: unknown, options: Record<string, unknown>): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** What follows the write, in its transaction (another type's action, a callback); may add to the answer. */
   after?(ctx: RequestContext, saved: R, row: R, body: unknown): Promise<Partial<ActionResult> | void>;
   /** Replaces the standard write (the action writes elsewhere, or makes another record). */
@@ -144,7 +148,7 @@ export function workflowParts<S extends string, A extends string, T extends Work
 
   const policyOf = (action: A): Policy<[row: R]> => {
     const spec = workflow.spec(action);
-    const forbids = spec.holder === 'holder' || !!spec.assigneesOnly?.length || !!config.refusal;
+    const forbids = (spec.holder === 'holder' && !!messages.holder) || (!!spec.assigneesOnly?.length && !!messages.assignee);
     return {
       refuses: {
         409: `The state does not offer ${action} (available_actions says which do)${spec.holder === 'other' ? ', or the user already holds the work' : ''}${config.refusal ? ', or the workflow’s own rules refuse it now (the message says why)' : ''}.`,
@@ -162,7 +166,7 @@ export function workflowParts<S extends string, A extends string, T extends Work
       permission: spec.permission,
       contract: {
         summary: impl.summary,
-        ...(impl.body ? { body: impl.body } : {}),
+        ...(impl.body ? { body: impl.body } : impl.options ? { body: optionsBody(impl.options) } : {}),
         ...(impl.response ? { response: impl.response } : {}),
         ...(impl.meta ? { meta: impl.meta } : {}),
       },
@@ -171,7 +175,8 @@ export function workflowParts<S extends string, A extends string, T extends Work
         const step = workflow.check(statusOf(row), action, whoOf(ctx, row));
         // The policy refused every other case before the handler runs.
         if (!step.ok) throw new ApiError(409, 'error.conflict');
-        const values: Record<string, unknown> = { ...(await impl.values?.(ctx, row, body)), state: step.to };
+        const options = impl.options ? readOptions(impl.options, body) : {};
+        const values: Record<string, unknown> = { ...(await impl.values?.(ctx, row, body, options)), state: step.to };
         for (const by of [spec.stamps?.by ?? []].flat()) values[by] = ctx.actor.id;
         if (spec.stamps?.at) values[spec.stamps.at] = now();
         if (spec.holds) values.holder_id = spec.holds === 'actor' ? ctx.actor.id : null;

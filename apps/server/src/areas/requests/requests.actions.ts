@@ -1,7 +1,7 @@
 import { requestWorkflow as workflow } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { MessageKey } from '../../i18n/index.ts';
-import { actionAttributes } from '../../jsonapi/action-body.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { RowOf } from '../../jsonapi/define-resource.ts';
@@ -46,14 +46,10 @@ async function assignee(ctx: RequestContext, request: RequestRow, body: unknown)
 }
 
 /** The note sent with complete: { note }, { completion_note } or in data.attributes. */
-function noteOf(body: unknown): string | null {
-  const attributes = actionAttributes(body, { flat: true });
-  const note = attributes.note ?? attributes.completion_note;
-  if (note === undefined || note === null || note === '') return null;
-  if (typeof note !== 'string' || note.length > 20_000)
-    throw new ApiError(422, typeof note === 'string' ? 'validation.max_length' : 'validation.string', { max: 20_000 }, { pointer: '/data/attributes/note' });
-  return note.trim() || null;
-}
+const COMPLETE_OPTIONS = z.object({
+  note: z.string().max(20_000).nullish(),
+  completion_note: z.string().max(20_000).nullish(),
+});
 
 export const requestWorkflow = workflowParts({
   workflow,
@@ -72,17 +68,11 @@ export const requestWorkflow = workflowParts({
     approve: { summary: 'Approves the request (assigned → approved)' },
     complete: {
       summary: 'Completes the request, with an optional note ({ note }, { completion_note } or in data.attributes)',
-      body: {
-        type: 'object',
-        properties: {
-          note: { type: 'string', maxLength: 20_000 },
-          completion_note: { type: 'string', maxLength: 20_000 },
-          data: { type: 'object', properties: { attributes: { type: 'object' } } },
-        },
-      },
-      values(_ctx, _request, body) {
-        const note = noteOf(body);
-        return note ? { completion_note: note } : {};
+      options: COMPLETE_OPTIONS,
+      values(_ctx, _request, _body, options) {
+        const { note, completion_note } = options as z.infer<typeof COMPLETE_OPTIONS>;
+        const text = (note || completion_note)?.trim();
+        return text ? { completion_note: text } : {};
       },
     },
     cancel: { summary: 'Cancels the request (GET, as older clients call it)' },

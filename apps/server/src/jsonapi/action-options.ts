@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { MessageKey, MessageParams } from '../i18n/index.ts';
+import { actionAttributes } from './action-body.ts';
+import type { JsonSchema } from './define-resource.ts';
+import { ValidationErrors } from './errors.ts';
+
+// An action's options (a note, a section, a number of days) declared once as a zod schema: the
+// engine reads them with it (every problem at once, each a translated 422 at its pointer) and the
+// API contract describes the body from the same schema (issue 21 point 5). The options are read
+// from data.attributes (JSON:API), or from the body's own members as the spec's older clients
+// send them.
+
+export type ActionOptions = z.ZodObject<z.ZodRawShape>;
+
+/** The message of a problem zod found, in the engine's words (validation.*). */
+function messageOf(issue: z.core.$ZodIssue, given: Record<string, unknown>): { code: MessageKey; params?: MessageParams } {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (!Object.hasOwn(given, String(issue.path[0]))) return { code: 'validation.required' };
+      switch (issue.expected) {
+        case 'string':
+          return { code: 'validation.string' };
+        case 'number':
+        case 'int':
+          return { code: 'validation.integer' };
+        case 'boolean':
+          return { code: 'validation.boolean' };
+        case 'array':
+          return { code: 'validation.array' };
+      }
+      break;
+    case 'too_big':
+      return issue.origin === 'string' ? { code: 'validation.max_length', params: { max: Number(issue.maximum) } } : { code: 'validation.max', params: { max: Number(issue.maximum) } };
+    case 'too_small':
+      return issue.origin === 'string' ? { code: 'validation.min_length', params: { min: Number(issue.minimum) } } : { code: 'validation.min', params: { min: Number(issue.minimum) } };
+    case 'invalid_value':
+      return { code: 'validation.enum', params: { values: issue.values.map(String).join(', ') } };
+  }
+  return { code: 'validation.invalid' };
+}
+
+/** The options the body gives, read by the schema; 422 with every problem at its pointer. */
+export function readOptions<S extends ActionOptions>(schema: S, body: unknown): z.infer<S> {
+  const given = actionAttributes(body, { flat: true });
+  // Only the schema's own members: an older client's body carries others (data, a holder...).
+  const picked = Object.fromEntries(Object.keys(schema.shape).filter((k) => Object.hasOwn(given, k)).map((k) => [k, given[k]]));
+  const parsed = schema.safeParse(picked);
+  if (parsed.success) return parsed.data;
+  const errors = new ValidationErrors();
+  for (const issue of parsed.error.issues) {
+    const { code, params } = messageOf(issue, picked);
+    errors.add(`/data/attributes/${issue.path.map(String).join('/')}`, code, params);
+  }
+  errors.throwIfAny();
+  return parsed.data as never;
+}
+
+/** The action's body in the API contract: the options in data.attributes, or flat. */
+export function optionsBody(schema: ActionOptions, description?: string): JsonSchema {
+  const options = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  delete options.$schema;
+  return {
+    type: 'object',
+    ...(description ? { description } : {}),
+    properties: { ...(options.properties as object), data: { type: 'object', properties: { attributes: options } } },
+  };
+}
