@@ -83,7 +83,7 @@ export const addDeferredWork: ActionDefinition<EstimationRow> = {
       });
       made.set(id, item.id as string);
     }
-    await reofferDeferredWork(ctx.db, estimation, made, ctx.actor.id);
+    await reofferDeferredWork(ctx, estimation, made);
     return { log: { deferred_work: ids } };
   },
 };

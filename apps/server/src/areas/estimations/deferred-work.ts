@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { records } from '../../jsonapi/records.ts';
 import type { EstimationItemRow, EstimationRow } from './estimation-lines.ts';
 import { deferredWork } from './deferred-work.table.ts';
 
@@ -50,11 +52,14 @@ export async function settleDeferredWork(db: Db, e: EstimationRow, decided: { de
 }
 
 /** The open suggestions named (by id, with the item each became), of the estimate's vehicle: closed as offered again on it. */
-export async function reofferDeferredWork(db: Db, e: Pick<EstimationRow, 'id' | 'vehicle_id' | 'organization_id'>, items: ReadonlyMap<string, string>, actorId: string) {
+export async function reofferDeferredWork(ctx: RequestContext, e: Pick<EstimationRow, 'id' | 'vehicle_id' | 'organization_id'>, items: ReadonlyMap<string, string>) {
   if (!e.vehicle_id) return;
-  for (const [id, itemId] of items)
-    await db
-      .update(deferredWork)
-      .set({ state: 'reoffered', reoffered_in_id: e.id, reoffered_item_id: itemId, closed_at: sql`now()`, closed_by_id: actorId, updated_at: sql`now()` })
+  for (const [id, itemId] of items) {
+    const [open] = await ctx.db
+      .select({ id: deferredWork.id })
+      .from(deferredWork)
       .where(and(eq(deferredWork.id, id), eq(deferredWork.vehicle_id, e.vehicle_id), eq(deferredWork.organization_id, e.organization_id), eq(deferredWork.state, 'open')));
+    if (open)
+      await records(ctx, 'deferred-work').update([open.id], { state: 'reoffered', reoffered_in_id: e.id, reoffered_item_id: itemId, closed_at: sql`now()`, closed_by_id: ctx.actor.id }, { event: 'reoffered', cause: { type: 'estimations', id: e.id } });
+  }
 }
