@@ -1,4 +1,4 @@
-import { REQUEST_STATES } from '@atelier/domain';
+import { requestWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
@@ -50,7 +50,7 @@ afterAll(() => t?.close());
 describe('GET /requests/list/count', () => {
   it('answers every state with the number of requests in it, in one call', async () => {
     const before = await count(manager);
-    expect(Object.keys(before.counts).sort()).toEqual([...REQUEST_STATES].sort());
+    expect(Object.keys(before.counts).sort()).toEqual([...requestWorkflow.states].sort());
     const id = await draft('1FTFW1ET5DFC10312', []);
     const assign = await t.api('POST', `${R}/${id}/assign`, { token: manager, body: { data: { type: 'users', id: inspectorId } } });
     expect(assign.status).toBe(200);
@@ -60,7 +60,7 @@ describe('GET /requests/list/count', () => {
     expect(after.counts.assigned).toBe(before.counts.assigned + 1);
     expect(after.total).toBe(before.total + 2);
     // The same numbers as the list, state by state.
-    for (const state of REQUEST_STATES) expect(after.counts[state]).toBe(await listTotal(manager, `filter[state]=${state}`));
+    for (const state of requestWorkflow.states) expect(after.counts[state]).toBe(await listTotal(manager, `filter[state]=${state}`));
   });
 
   it('never counts another organization’s requests', async () => {
@@ -70,7 +70,7 @@ describe('GET /requests/list/count', () => {
       ),
     );
     const counts = (await count(manager)).counts;
-    for (const state of REQUEST_STATES) expect(counts[state]).toBe(own.find((r) => r.state === state)?.n ?? 0);
+    for (const state of requestWorkflow.states) expect(counts[state]).toBe(own.find((r) => r.state === state)?.n ?? 0);
     // The other organization sees its one draft, not the garage's.
     expect((await count(manager2)).counts).toMatchObject({ draft: 1, assigned: 0 });
     // Asking for the other organization through the global filter finds nothing either.

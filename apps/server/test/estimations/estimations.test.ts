@@ -1,4 +1,4 @@
-import { ESTIMATION_ACTIONS, ESTIMATION_STATES, estimationStep, estimationWorkflow, type EstimationPhases, type EstimationState } from '@atelier/domain';
+import { estimationStep, estimationWorkflow, type EstimationPhases, type EstimationState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, userWith, type MadeUser } from '../factories.ts';
@@ -328,7 +328,7 @@ describe('every action from every state', () => {
     if (state === 'approved' || state === 'denied') return { components: p('done'), times: p('done'), approval: p('done') };
     return { components: p('pending'), times: p('pending'), approval: p('pending') };
   };
-  const CASES = ESTIMATION_STATES.flatMap((state) => ESTIMATION_ACTIONS.map((action) => [state, action] as const));
+  const CASES = estimationWorkflow.states.flatMap((state) => estimationWorkflow.actions.map((action) => [state, action] as const));
 
   it.each(CASES)('%s --%s-->', async (state, action) => {
     const { id } = await estimate(t, admin);
@@ -353,7 +353,7 @@ describe('every action from every state', () => {
 
   it('needs each action’s permission (403), nothing changed', async () => {
     const { id } = await estimate(t, admin);
-    for (const action of ESTIMATION_ACTIONS) expect((await act(t, id, estimationWorkflow.route(action), viewer, { holder: admin.id })).status, action).toBe(403);
+    for (const action of estimationWorkflow.actions) expect((await act(t, id, estimationWorkflow.route(action), viewer, { holder: admin.id })).status, action).toBe(403);
     expect(await stateOf(t, id)).toBe('pending');
   });
 
@@ -432,8 +432,8 @@ describe('counts and tenancy', () => {
   it('answers the count per state like the list', async () => {
     const res = await t.api('GET', `${E}/list/count`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.meta.counts).sort()).toEqual([...ESTIMATION_STATES].sort());
-    for (const state of ESTIMATION_STATES) {
+    expect(Object.keys(res.body.meta.counts).sort()).toEqual([...estimationWorkflow.states].sort());
+    for (const state of estimationWorkflow.states) {
       const list = await t.api('GET', `${E}?page[size]=1&filter[state]=${state}`, { token: admin.token });
       expect(res.body.meta.counts[state], state).toBe(list.body.meta.page.total);
     }

@@ -1,4 +1,4 @@
-import { INSPECTION_ACTIONS, INSPECTION_STATES, inspectionWorkflow } from '@atelier/domain';
+import { inspectionWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
@@ -377,7 +377,7 @@ describe('workflow', () => {
 });
 
 describe('every action from every state', () => {
-  const CASES = INSPECTION_STATES.flatMap((state) => INSPECTION_ACTIONS.map((action) => [state, action, inspectionWorkflow.transition(state, action)] as const));
+  const CASES = inspectionWorkflow.states.flatMap((state) => inspectionWorkflow.actions.map((action) => [state, action, inspectionWorkflow.transition(state, action)] as const));
   const bodyOf = (action: string): object | undefined =>
     action === 'assign'
       ? { data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: other.id }] } } } }
@@ -421,8 +421,8 @@ describe('counts', () => {
   it('answers the count per state like the list', async () => {
     const res = await t.api('GET', `${I}/list/count`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.meta.counts).sort()).toEqual([...INSPECTION_STATES].sort());
-    for (const state of INSPECTION_STATES) {
+    expect(Object.keys(res.body.meta.counts).sort()).toEqual([...inspectionWorkflow.states].sort());
+    for (const state of inspectionWorkflow.states) {
       const list = await t.api('GET', `${I}?page[size]=1&filter[state]=${state}`, { token: admin.token });
       expect(res.body.meta.counts[state], state).toBe(list.body.meta.page.total);
     }

@@ -1,4 +1,4 @@
-import { REPAIR_STATES } from '@atelier/domain';
+import { repairWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelRepairOf, createRepairFromEstimation, type RepairSource } from '../../src/areas/repairs/from-estimation.ts';
@@ -251,8 +251,8 @@ describe('lists', () => {
   it('counts per state like the list', async () => {
     const res = await t.api('GET', `${R}/list/count`, { token: admin.token });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.meta.counts).sort()).toEqual([...REPAIR_STATES].sort());
-    for (const state of REPAIR_STATES) {
+    expect(Object.keys(res.body.meta.counts).sort()).toEqual([...repairWorkflow.states].sort());
+    for (const state of repairWorkflow.states) {
       const list = await t.api('GET', `${R}?page[size]=1&filter[state]=${state}`, { token: admin.token });
       expect(res.body.meta.counts[state], state).toBe(list.body.meta.page.total);
     }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REPAIR_ACTIONS, REPAIR_STATES, repairWorkflow } from '@atelier/domain';
+import { repairWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe('every action from every state', () => {
-  const CASES = REPAIR_STATES.flatMap((state) => REPAIR_ACTIONS.map((action) => [state, action, repairWorkflow.transition(state, action)] as const));
+  const CASES = repairWorkflow.states.flatMap((state) => repairWorkflow.actions.map((action) => [state, action, repairWorkflow.transition(state, action)] as const));
 
   it.each(CASES)('%s --%s--> %s', async (state, action, next) => {
     const { id } = await makeRepair(t, admin, { lines: [] });
@@ -71,7 +71,7 @@ describe('every action from every state', () => {
     const en = await act(t, id, 'validate', admin, {}, 'en');
     expect(en.status).toBe(409);
     expect(en.body.errors[0].detail).toBe('This repair does not allow “Validate” in the state “To assign”.');
-    for (const action of REPAIR_ACTIONS) expect((await act(t, id, repairWorkflow.route(action), viewer, action === 'assign' ? assignBody() : {})).status, action).toBe(403);
+    for (const action of repairWorkflow.actions) expect((await act(t, id, repairWorkflow.route(action), viewer, action === 'assign' ? assignBody() : {})).status, action).toBe(403);
     expect(await stateOf(t, id)).toBe('pending');
   });
 

@@ -1,4 +1,4 @@
-import { REQUEST_ACTIONS, REQUEST_STATES, requestWorkflow, type RequestState } from '@atelier/domain';
+import { requestWorkflow, type RequestState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
@@ -218,7 +218,7 @@ describe('request workflow', () => {
       ? t.api('GET', `${R}/${id}/cancel`, { token: manager, headers: { 'accept-language': lang } })
       : t.api('POST', `${R}/${id}/${action}`, { token: manager, body: body as object, headers: { 'accept-language': lang } });
 
-  const CASES = REQUEST_STATES.flatMap((state) => REQUEST_ACTIONS.map((action) => [state, action, requestWorkflow.transition(state, action)] as const));
+  const CASES = requestWorkflow.states.flatMap((state) => requestWorkflow.actions.map((action) => [state, action, requestWorkflow.transition(state, action)] as const));
 
   it.each(CASES)('from %s, %s leads to %s (null: 409, nothing changes)', async (state, action, next) => {
     const id = await inState(state);

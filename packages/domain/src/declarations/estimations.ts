@@ -1,13 +1,5 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
-import {
-  ESTIMATION_STATES,
-  ESTIMATION_STATE_LABELS,
-  PHASE_STATUSES,
-  PHASE_STATUS_LABELS,
-  WORK_TYPES,
-  WORK_TYPE_LABELS,
-  type EstimationAction,
-} from '../estimations/states.ts';
+import { PHASE_STATUSES, PHASE_STATUS_LABELS, WORK_TYPES, WORK_TYPE_LABELS, type EstimationAction, estimationWorkflow } from '../estimations/states.ts';
 import { doneBy, visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 
 const phaseStatus = () => attr.enum(PHASE_STATUSES, PHASE_STATUS_LABELS).isReadOnly();
@@ -20,7 +12,7 @@ const phaseStatus = () => attr.enum(PHASE_STATUSES, PHASE_STATUS_LABELS).isReadO
 export const estimations = declare('estimations', {
   attributes: {
     code: attr.string().isReadOnly(),
-    state: attr.enum(ESTIMATION_STATES, ESTIMATION_STATE_LABELS).isReadOnly(),
+    state: attr.enum(estimationWorkflow.states, estimationWorkflow.stateLabels).isReadOnly(),
     /** Parts status. */
     components_status: phaseStatus(),
     /** Labour status. */

@@ -1,7 +1,7 @@
 import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
 import type { InspectionScore } from '../inspections/scoring.ts';
 import { TIRE_SEASONS, TIRE_SEASON_LABELS, TIRE_TYPES, TIRE_TYPE_LABELS } from '../vehicles/vehicle-enums.ts';
-import { INSPECTION_STATES, INSPECTION_STATE_LABELS, type InspectionAction } from '../inspections/states.ts';
+import { type InspectionAction, inspectionWorkflow } from '../inspections/states.ts';
 
 /** What an inspection keeps of its scoring: the vehicle score, the note and the sections' scores (spec §3 scoreData); its points are columns. */
 export type InspectionScoreData = Omit<InspectionScore, 'fields' | 'points' | 'max_points'>;
@@ -13,7 +13,7 @@ export type InspectionScoreData = Omit<InspectionScore, 'fields' | 'points' | 'm
 export const inspections = declare('inspections', {
   attributes: {
     code: attr.string().isReadOnly(),
-    state: attr.enum(INSPECTION_STATES, INSPECTION_STATE_LABELS).notNull().isReadOnly(),
+    state: attr.enum(inspectionWorkflow.states, inspectionWorkflow.stateLabels).notNull().isReadOnly(),
     /** The number of the form's version it was made from. */
     form_version: attr.integer().isReadOnly(),
     touched_sections: attr.stringList().isReadOnly(),

@@ -1,6 +1,6 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { WORK_TYPES, WORK_TYPE_LABELS } from '../estimations/states.ts';
-import { REPAIR_STATES, REPAIR_STATE_LABELS, type RepairAction } from '../repairs/states.ts';
+import { type RepairAction, repairWorkflow } from '../repairs/states.ts';
 import { doneBy, visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /**
@@ -11,7 +11,7 @@ import { doneBy, visitOdometer, workRecordRelationships, workTotalsAttributes } 
 export const repairs = declare('repairs', {
   attributes: {
     code: attr.string().isReadOnly(),
-    state: attr.enum(REPAIR_STATES, REPAIR_STATE_LABELS).isReadOnly(),
+    state: attr.enum(repairWorkflow.states, repairWorkflow.stateLabels).isReadOnly(),
     type: attr.enum(WORK_TYPES, WORK_TYPE_LABELS).notNull(),
     department: attr.string().max(100),
     notes: attr.text().max(10_000),

@@ -1,11 +1,11 @@
 import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
-import { REQUEST_STATES, REQUEST_STATE_LABELS, REQUEST_TYPES, REQUEST_TYPE_LABELS, type RequestAction } from '../requests/requests.ts';
+import { REQUEST_TYPES, REQUEST_TYPE_LABELS, type RequestAction, requestWorkflow } from '../requests/requests.ts';
 
 export const requests = declare('requests', {
   attributes: {
     code: attr.string().isReadOnly(),
     type: attr.enum(REQUEST_TYPES, REQUEST_TYPE_LABELS).isRequired(),
-    state: attr.enum(REQUEST_STATES, REQUEST_STATE_LABELS).isReadOnly(),
+    state: attr.enum(requestWorkflow.states, requestWorkflow.stateLabels).isReadOnly(),
     priority: attr.integer().notNull(),
     due_at: attr.datetime(),
     vehicle_vin: attr.vin(),

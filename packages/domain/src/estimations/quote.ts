@@ -15,7 +15,7 @@ import {
   type EstimationItemState,
   type ItemCondition,
 } from './items.ts';
-import { ESTIMATION_STATE_LABELS, WORK_TYPE_LABELS, type EstimationState, type WorkType } from './states.ts';
+import { WORK_TYPE_LABELS, type EstimationState, type WorkType, estimationWorkflow } from './states.ts';
 
 // What an estimate's PDF, the quote a customer signs, says (issue 12; GET /estimations/{id}/report):
 // the items grouped by urgency and condition, each with its parts, labour, taxes and the decisions
@@ -209,7 +209,7 @@ export function buildQuote(input: QuoteInput): QuoteModel {
   return {
     locale,
     code: e.code,
-    state: labelled(e.state, ESTIMATION_STATE_LABELS, locale),
+    state: labelled(e.state, estimationWorkflow.stateLabels, locale),
     draft: PRICING.has(e.state),
     type: labelled(e.type, WORK_TYPE_LABELS, locale),
     version,

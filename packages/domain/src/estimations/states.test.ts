@@ -2,19 +2,7 @@ import fc from 'fast-check';
 import type { Permission } from '../access/permissions.ts';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../access/permissions.ts';
-import {
-  ESTIMATION_ACTIONS,
-  ESTIMATION_ACTION_PERMISSIONS,
-  ESTIMATION_STATES,
-  estimationStep,
-  estimationWorkflow,
-  initialEstimationStatus,
-  writableItemGroups,
-  type EstimationAction,
-  type EstimationPhases,
-  type EstimationState,
-  type PhaseState,
-} from './states.ts';
+import { estimationStep, estimationWorkflow, initialEstimationStatus, writableItemGroups, type EstimationAction, type EstimationPhases, type EstimationState, type PhaseState } from './states.ts';
 
 // The kit's answers, under the names these tables were first written against.
 const estimationActionRoute = estimationWorkflow.route;
@@ -43,7 +31,7 @@ const TYPICAL: Record<EstimationState, EstimationPhases> = {
 };
 
 const _ = null;
-/** Every action from every typical state: the next state, or null when refused (order of ESTIMATION_ACTIONS). */
+/** Every action from every typical state: the next state, or null when refused (order of estimationWorkflow.actions). */
 const TABLE: Record<EstimationState, (EstimationState | null)[]> = {
   //           assign  start_c  end_c  take_c  start_t  end_t  take_t  start_a  send  end_a  valid  review  deny  redo_a  by_pass  cancel
   draft: ['assigned', 'in_progress', _, _, 'in_progress', _, _, _, _, _, _, _, _, _, 'approved', 'canceled'],
@@ -59,7 +47,7 @@ const TABLE: Record<EstimationState, (EstimationState | null)[]> = {
 
 /** Ann acts (she holds what is held), but a take-over is Bob's. */
 const actorFor = (a: EstimationAction) => (a.startsWith('take_over') ? 'bob' : 'ann');
-const CASES = ESTIMATION_STATES.flatMap((state) => ESTIMATION_ACTIONS.map((action, k) => [state, action, TABLE[state][k]] as const));
+const CASES = estimationWorkflow.states.flatMap((state) => estimationWorkflow.actions.map((action, k) => [state, action, TABLE[state][k]] as const));
 const step = (state: EstimationState, p: EstimationPhases, action: EstimationAction, actor: string) => estimationStep(state, p, action, actor);
 const after = (s: { state: EstimationState; phases: EstimationPhases }, action: EstimationAction, actor: string) => {
   const r = step(s.state, s.phases, action, actor);
@@ -69,8 +57,8 @@ const after = (s: { state: EstimationState; phases: EstimationPhases }, action: 
 
 describe('estimation transitions', () => {
   it('covers every state and action', () => {
-    expect(CASES).toHaveLength(ESTIMATION_STATES.length * ESTIMATION_ACTIONS.length);
-    for (const row of Object.values(TABLE)) expect(row).toHaveLength(ESTIMATION_ACTIONS.length);
+    expect(CASES).toHaveLength(estimationWorkflow.states.length * estimationWorkflow.actions.length);
+    for (const row of Object.values(TABLE)) expect(row).toHaveLength(estimationWorkflow.actions.length);
   });
 
   it.each(CASES)('%s --%s--> %s', (state, action, next) => {
@@ -138,17 +126,17 @@ describe('estimation transitions', () => {
   });
 
   it('is final only when canceled', () => {
-    expect(ESTIMATION_STATES.filter(isEstimationFinal)).toEqual(['canceled']);
+    expect(estimationWorkflow.states.filter(isEstimationFinal)).toEqual(['canceled']);
     expect(estimationActionsIn('canceled', TYPICAL.canceled)).toEqual([]);
   });
 
   it('names a permission of the catalogue for every action', () => {
     const names = new Set(PERMISSIONS.map((p) => p.name));
-    for (const action of ESTIMATION_ACTIONS) expect(names.has(ESTIMATION_ACTION_PERMISSIONS[action]), action).toBe(true);
+    for (const action of estimationWorkflow.actions) expect(names.has(estimationWorkflow.permissions[action]), action).toBe(true);
   });
 
   it('routes actions as the spec calls them', () => {
-    expect(ESTIMATION_ACTIONS.map(estimationActionRoute)).toEqual([
+    expect(estimationWorkflow.actions.map(estimationActionRoute)).toEqual([
       'assign',
       'start-components',
       'end-components',
@@ -170,8 +158,8 @@ describe('estimation transitions', () => {
 });
 
 describe('available estimation actions', () => {
-  const all = new Set(Object.values(ESTIMATION_ACTION_PERMISSIONS));
-  const only = (...actions: EstimationAction[]) => new Set(actions.map((a) => ESTIMATION_ACTION_PERMISSIONS[a]));
+  const all = new Set(Object.values(estimationWorkflow.permissions));
+  const only = (...actions: EstimationAction[]) => new Set(actions.map((a) => estimationWorkflow.permissions[a]));
 
   it('filters by permission', () => {
     expect(availableEstimationActions('assigned', TYPICAL.assigned, { id: 'ann', permissions: only('start_components') })).toEqual(['start_components']);
@@ -218,7 +206,7 @@ describe('estimation invariants (any sequence of actions by anyone)', () => {
     fc.assert(
       fc.property(
         fc.boolean(),
-        fc.array(fc.tuple(fc.constantFrom(...ESTIMATION_ACTIONS), fc.constantFrom(...users)), { maxLength: 40 }),
+        fc.array(fc.tuple(fc.constantFrom(...estimationWorkflow.actions), fc.constantFrom(...users)), { maxLength: 40 }),
         (assigned, moves) => {
           let s = initialEstimationStatus(assigned);
           for (const [action, actor] of moves) {

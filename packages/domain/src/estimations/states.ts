@@ -234,11 +234,6 @@ export const estimationWorkflow = defineWorkflow<EstimationState, RuleName, Esti
 });
 
 export type EstimationAction = RuleName;
-export const ESTIMATION_STATES = estimationWorkflow.states;
-export const ESTIMATION_STATE_LABELS = estimationWorkflow.stateLabels;
-export const ESTIMATION_ACTIONS = estimationWorkflow.actions;
-export const ESTIMATION_ACTION_LABELS = estimationWorkflow.actionLabels;
-export const ESTIMATION_ACTION_PERMISSIONS = estimationWorkflow.permissions;
 
 /** A new estimate: to do when it names assignees, else to assign; nothing started. */
 export function initialEstimationStatus(hasAssignees: boolean): { state: EstimationState; phases: EstimationPhases } {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INSPECTION_ACTIONS,
-  INSPECTION_ACTION_PERMISSIONS,
-  INSPECTION_STATES,
-  initialInspectionState,
-  inspectionWorkflow,
-  type InspectionAction,
-  type InspectionState,
-} from './states.ts';
+import { initialInspectionState, inspectionWorkflow, type InspectionAction, type InspectionState } from './states.ts';
 import { PERMISSIONS, type Permission } from '../access/permissions.ts';
 
 // The kit's answers, under the names these tables were first written against.
@@ -20,7 +12,7 @@ const availableInspectionActions = (state: InspectionState, who: { permissions: 
   inspectionWorkflow.available({ state, holderId: who.isHolder ? 'me' : 'someone' }, { id: 'me', permissions: who.permissions, isAssignee: who.isAssignee });
 
 const _ = null;
-/** Every action from every state: the next state, or null when refused (the order of INSPECTION_ACTIONS). */
+/** Every action from every state: the next state, or null when refused (the order of inspectionWorkflow.actions). */
 const TABLE: Record<InspectionState, (InspectionState | null)[]> = {
   //            assign      start          take_over      complete     approve     cancel      redo        reset          set_good       share          unshare
   draft: ['assigned', 'in_progress', _, _, _, 'canceled', _, _, _, _, _],
@@ -34,12 +26,12 @@ const TABLE: Record<InspectionState, (InspectionState | null)[]> = {
   canceled: [_, _, _, _, _, _, _, _, _, _, _],
 };
 
-const CASES = INSPECTION_STATES.flatMap((state) => INSPECTION_ACTIONS.map((action, k) => [state, action, TABLE[state][k]] as const));
+const CASES = inspectionWorkflow.states.flatMap((state) => inspectionWorkflow.actions.map((action, k) => [state, action, TABLE[state][k]] as const));
 
 describe('inspection transitions', () => {
   it('covers every state and action', () => {
-    expect(CASES).toHaveLength(INSPECTION_STATES.length * INSPECTION_ACTIONS.length);
-    for (const row of Object.values(TABLE)) expect(row).toHaveLength(INSPECTION_ACTIONS.length);
+    expect(CASES).toHaveLength(inspectionWorkflow.states.length * inspectionWorkflow.actions.length);
+    for (const row of Object.values(TABLE)) expect(row).toHaveLength(inspectionWorkflow.actions.length);
   });
 
   it.each(CASES)('%s --%s--> %s', (state, action, next) => {
@@ -48,11 +40,11 @@ describe('inspection transitions', () => {
   });
 
   it('only canceled is final', () => {
-    expect(INSPECTION_STATES.filter(isInspectionFinal)).toEqual(['canceled']);
+    expect(inspectionWorkflow.states.filter(isInspectionFinal)).toEqual(['canceled']);
   });
 
   it('is edited until completed', () => {
-    expect(INSPECTION_STATES.filter(isInspectionEditable)).toEqual(['draft', 'pending', 'assigned', 'in_progress']);
+    expect(inspectionWorkflow.states.filter(isInspectionEditable)).toEqual(['draft', 'pending', 'assigned', 'in_progress']);
   });
 
   it('starts to do with assignees, else to assign', () => {
@@ -62,7 +54,7 @@ describe('inspection transitions', () => {
 
   it('names a permission of the catalogue for every action', () => {
     const names = new Set(PERMISSIONS.map((p) => p.name));
-    for (const action of INSPECTION_ACTIONS) expect(names.has(INSPECTION_ACTION_PERMISSIONS[action]), action).toBe(true);
+    for (const action of inspectionWorkflow.actions) expect(names.has(inspectionWorkflow.permissions[action]), action).toBe(true);
   });
 
   it('routes actions in kebab case', () => {
@@ -72,9 +64,9 @@ describe('inspection transitions', () => {
 });
 
 describe('available actions', () => {
-  const all = new Set(Object.values(INSPECTION_ACTION_PERMISSIONS));
+  const all = new Set(Object.values(inspectionWorkflow.permissions));
   it('filters by permission', () => {
-    const only = (action: InspectionAction) => new Set([INSPECTION_ACTION_PERMISSIONS[action]]);
+    const only = (action: InspectionAction) => new Set([inspectionWorkflow.permissions[action]]);
     expect(availableInspectionActions('assigned', { permissions: only('start'), isHolder: false })).toEqual(['start']);
     expect(availableInspectionActions('assigned', { permissions: new Set(), isHolder: false })).toEqual([]);
   });
@@ -83,7 +75,7 @@ describe('available actions', () => {
     expect(availableInspectionActions('in_progress', { permissions: all, isHolder: false })).toEqual(['take_over', 'cancel']);
   });
   it('starts an assigned inspection by an assignee, or by whoever may assign it', () => {
-    const inspector = new Set([INSPECTION_ACTION_PERMISSIONS.start]);
+    const inspector = new Set([inspectionWorkflow.permissions.start]);
     const cases: [InspectionState, boolean | undefined, ReadonlySet<Permission>, InspectionAction[]][] = [
       ['assigned', true, inspector, ['start']],
       ['assigned', false, inspector, []],

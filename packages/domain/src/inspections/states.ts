@@ -95,13 +95,8 @@ export const inspectionWorkflow = defineWorkflow({
   },
 });
 
-export const INSPECTION_STATES = inspectionWorkflow.states;
 export type InspectionState = (typeof inspectionWorkflow)['states'][number];
-export const INSPECTION_STATE_LABELS = inspectionWorkflow.stateLabels;
-export const INSPECTION_ACTIONS = inspectionWorkflow.actions;
 export type InspectionAction = (typeof inspectionWorkflow)['actions'][number];
-export const INSPECTION_ACTION_LABELS = inspectionWorkflow.actionLabels;
-export const INSPECTION_ACTION_PERMISSIONS = inspectionWorkflow.permissions;
 export type InspectionStatus = WorkStatus<InspectionState>;
 export type InspectionActor = Who;
 

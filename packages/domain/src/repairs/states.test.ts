@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../access/permissions.ts';
 import { PERMISSIONS } from '../access/permissions.ts';
-import {
-  REPAIR_ACTIONS,
-  REPAIR_ACTION_PERMISSIONS,
-  REPAIR_STATES,
-  initialRepairState,
-  repairWorkflow,
-  type RepairAction,
-  type RepairState,
-} from './states.ts';
+import { initialRepairState, repairWorkflow, type RepairAction, type RepairState } from './states.ts';
 
 // The kit's answers, under the names these tables were first written against.
 const repairTransition = repairWorkflow.transition;
@@ -22,7 +14,7 @@ const availableRepairActions = (state: RepairState, who: { permissions: Readonly
   repairWorkflow.available({ state, holderId: who.isHolder ? 'me' : 'someone' }, { id: 'me', permissions: who.permissions });
 
 const _ = null;
-/** Every action from every state: the next state, or null when refused (the order of REPAIR_ACTIONS). */
+/** Every action from every state: the next state, or null when refused (the order of repairWorkflow.actions). */
 const TABLE: Record<RepairState, (RepairState | null)[]> = {
   //           assign         start          take_over      complete     validate     redo        cancel
   draft: ['assigned', 'in_progress', _, _, _, _, 'canceled'],
@@ -37,12 +29,12 @@ const TABLE: Record<RepairState, (RepairState | null)[]> = {
   canceled: [_, _, _, _, _, _, _],
 };
 
-const CASES = REPAIR_STATES.flatMap((state) => REPAIR_ACTIONS.map((action, k) => [state, action, TABLE[state][k]] as const));
+const CASES = repairWorkflow.states.flatMap((state) => repairWorkflow.actions.map((action, k) => [state, action, TABLE[state][k]] as const));
 
 describe('repair transitions', () => {
   it('covers every state and action', () => {
-    expect(CASES).toHaveLength(REPAIR_STATES.length * REPAIR_ACTIONS.length);
-    for (const row of Object.values(TABLE)) expect(row).toHaveLength(REPAIR_ACTIONS.length);
+    expect(CASES).toHaveLength(repairWorkflow.states.length * repairWorkflow.actions.length);
+    for (const row of Object.values(TABLE)) expect(row).toHaveLength(repairWorkflow.actions.length);
   });
 
   it.each(CASES)('%s --%s--> %s', (state, action, next) => {
@@ -51,13 +43,13 @@ describe('repair transitions', () => {
   });
 
   it('is final when canceled or denied', () => {
-    expect(REPAIR_STATES.filter(isRepairFinal)).toEqual(['denied', 'canceled']);
+    expect(repairWorkflow.states.filter(isRepairFinal)).toEqual(['denied', 'canceled']);
   });
 
   it('is edited and canceled until the work is completed', () => {
     const open = ['draft', 'pending', 'assigned', 'in_progress', 'approved', 'reviewed'];
-    expect(REPAIR_STATES.filter(isRepairEditable)).toEqual(open);
-    expect(REPAIR_STATES.filter(isRepairCancelable)).toEqual(open);
+    expect(repairWorkflow.states.filter(isRepairEditable)).toEqual(open);
+    expect(repairWorkflow.states.filter(isRepairCancelable)).toEqual(open);
   });
 
   it('starts to do with assignees, approved from an estimate, else to assign', () => {
@@ -68,17 +60,17 @@ describe('repair transitions', () => {
 
   it('names a permission of the catalogue for every action', () => {
     const names = new Set(PERMISSIONS.map((p) => p.name));
-    for (const action of REPAIR_ACTIONS) expect(names.has(REPAIR_ACTION_PERMISSIONS[action]), action).toBe(true);
+    for (const action of repairWorkflow.actions) expect(names.has(repairWorkflow.permissions[action]), action).toBe(true);
   });
 
   it('routes actions in kebab case', () => {
-    expect(REPAIR_ACTIONS.map(repairActionRoute)).toEqual(['assign', 'start', 'take-over', 'complete', 'validate', 'redo', 'cancel']);
+    expect(repairWorkflow.actions.map(repairActionRoute)).toEqual(['assign', 'start', 'take-over', 'complete', 'validate', 'redo', 'cancel']);
   });
 });
 
 describe('available repair actions', () => {
-  const all = new Set(Object.values(REPAIR_ACTION_PERMISSIONS));
-  const only = (action: RepairAction) => new Set([REPAIR_ACTION_PERMISSIONS[action]]);
+  const all = new Set(Object.values(repairWorkflow.permissions));
+  const only = (action: RepairAction) => new Set([repairWorkflow.permissions[action]]);
   it('filters by permission', () => {
     expect(availableRepairActions('assigned', { permissions: only('start'), isHolder: false })).toEqual(['start']);
     expect(availableRepairActions('completed', { permissions: only('validate'), isHolder: false })).toEqual(['validate', 'redo']);

@@ -77,13 +77,8 @@ export const repairWorkflow = defineWorkflow({
   },
 });
 
-export const REPAIR_STATES = repairWorkflow.states;
 export type RepairState = (typeof repairWorkflow)['states'][number];
-export const REPAIR_STATE_LABELS = repairWorkflow.stateLabels;
-export const REPAIR_ACTIONS = repairWorkflow.actions;
 export type RepairAction = (typeof repairWorkflow)['actions'][number];
-export const REPAIR_ACTION_LABELS = repairWorkflow.actionLabels;
-export const REPAIR_ACTION_PERMISSIONS = repairWorkflow.permissions;
 export type RepairStatus = WorkStatus<RepairState>;
 
 /** A new repair: to do with assignees; else approved when made from an approved estimate, to assign otherwise. */

@@ -15,7 +15,7 @@ import {
   type RepairItemState,
   type RepairMode,
 } from './items.ts';
-import { REPAIR_STATE_LABELS, type RepairState } from './states.ts';
+import { type RepairState, repairWorkflow } from './states.ts';
 
 // What a repair's PDF, the work order, says (issue 12; GET /repairs/{id}/report): each item with
 // where it is done (in the shop, outside, under warranty), its part and the part's status, the
@@ -157,7 +157,7 @@ export function buildWorkOrder(input: WorkOrderInput): WorkOrderModel {
   return {
     locale,
     code: r.code,
-    state: labelled(r.state, REPAIR_STATE_LABELS, locale),
+    state: labelled(r.state, repairWorkflow.stateLabels, locale),
     type: labelled(r.type, WORK_TYPE_LABELS, locale),
     department: filled(r.department),
     notes: filled(r.notes),

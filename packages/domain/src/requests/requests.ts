@@ -70,12 +70,8 @@ export const requestWorkflow = defineWorkflow({
   editable: ['draft', 'assigned', 'approved'],
 });
 
-export const REQUEST_STATES = requestWorkflow.states;
 export type RequestState = (typeof requestWorkflow)['states'][number];
-export const REQUEST_STATE_LABELS = requestWorkflow.stateLabels;
-export const REQUEST_ACTIONS = requestWorkflow.actions;
 export type RequestAction = (typeof requestWorkflow)['actions'][number];
-export const REQUEST_ACTION_PERMISSIONS = requestWorkflow.permissions;
 
 /** A new request with an assignee starts assigned (the quick form at the counter), else as a draft. */
 export function initialRequestState(hasAssignee: boolean): RequestState {

@@ -1,4 +1,4 @@
-import { ESTIMATION_STATE_LABELS, writableItemGroups } from '@atelier/domain';
+import { writableItemGroups, estimationWorkflow } from '@atelier/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ActionDefinition, Policy } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
@@ -34,7 +34,7 @@ export const addDeferredWorkPolicy: Policy<[row: EstimationRow]> = {
   refuses: { 409: 'Items are added only while their descriptions may change (before the approval).' },
   check(ctx, row) {
     if (!writableItemGroups(row.state, phasesOf(row), ctx.actor.id).includes('description'))
-      return conflictWith('estimation.item_description_locked', { state: ESTIMATION_STATE_LABELS[row.state][ctx.locale] });
+      return conflictWith('estimation.item_description_locked', { state: estimationWorkflow.stateLabels[row.state][ctx.locale] });
   },
 };
 

@@ -1,4 +1,4 @@
-import { ESTIMATION_ACTION_PERMISSIONS, declarations, initialEstimationStatus } from '@atelier/domain';
+import { declarations, initialEstimationStatus, estimationWorkflow } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import { assignmentStorage } from '../admin/assignees.ts';
 import { tenancy } from '../../access/tenancy.ts';
@@ -34,7 +34,7 @@ export const estimationsResource = defineResource(declarations.estimations, {
     customer: rel.belongsTo('customer_id'),
     vehicle: rel.belongsTo('vehicle_id'),
     inspection: rel.belongsTo('inspection_id'),
-    ...assignmentStorage(ESTIMATION_ACTION_PERMISSIONS.assign, 'estimation.forbidden_assign'),
+    ...assignmentStorage(estimationWorkflow.permissions.assign, 'estimation.forbidden_assign'),
     request: rel.belongsTo('request_id'),
     repair: rel.belongsTo('repair_id'),
     items: rel.ownsMany('estimation_id', { order: 'position', derive: estimationTotalColumns }),

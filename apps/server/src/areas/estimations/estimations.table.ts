@@ -1,21 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import {
-  CUSTOMER_DECISIONS,
-  ESTIMATION_ITEM_STATES,
-  ESTIMATION_STATES,
-  ITEM_CONDITIONS,
-  PHASE_STATUSES,
-  URGENCIES,
-  WORK_TYPES,
-  type CustomerDecision,
-  type EstimationItemState,
-  type EstimationState,
-  type ItemCondition,
-  type PhaseStatus,
-  type Urgency,
-  type WorkType,
-} from '@atelier/domain';
+import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
 import { at, cents, id, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
 import { organizationId, userRef } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
@@ -91,7 +76,7 @@ export const estimations = pgTable(
     ...timestamps(),
   },
   (t) => [
-    ...workDocumentIndexes('estimations', t, ESTIMATION_STATES),
+    ...workDocumentIndexes('estimations', t, estimationWorkflow.states),
     index('estimations_inspection_idx').on(t.inspection_id),
     index('estimations_customer_idx').on(t.customer_id),
     oneOf('estimations_type_check', t.type, WORK_TYPES),

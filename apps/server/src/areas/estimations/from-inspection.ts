@@ -1,4 +1,4 @@
-import { INSPECTION_DONE_STATES, INSPECTION_STATE_LABELS, draftItemsFromInspection, repairValueMultiplier, scoreInspection, type InspectedField } from '@atelier/domain';
+import { INSPECTION_DONE_STATES, draftItemsFromInspection, repairValueMultiplier, scoreInspection, type InspectedField, inspectionWorkflow } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -17,7 +17,7 @@ export async function inspectionForEstimate(ctx: RequestContext, inspectionId: s
   const [inspection] = await ctx.db.select().from(inspections).where(eq(inspections.id, inspectionId)).for('update');
   const pointer = { pointer: relationshipPointer('inspection') };
   if (!INSPECTION_DONE_STATES.includes(inspection.state))
-    throw new ApiError(409, 'estimation.inspection_not_completed', { state: INSPECTION_STATE_LABELS[inspection.state][ctx.locale] }, pointer);
+    throw new ApiError(409, 'estimation.inspection_not_completed', { state: inspectionWorkflow.stateLabels[inspection.state][ctx.locale] }, pointer);
   if (inspection.estimation_id) {
     const [current] = await ctx.db.select({ code: estimations.code, state: estimations.state }).from(estimations).where(eq(estimations.id, inspection.estimation_id));
     if (current && current.state !== 'canceled') throw new ApiError(409, 'estimation.inspection_has_estimation', { code: current.code ?? '' }, pointer);

@@ -1,4 +1,4 @@
-import { ESTIMATION_PHASE_LABELS, ESTIMATION_STATE_LABELS, itemAttributeGroup, writableItemGroups, type EstimationItemGroup, type EstimationPhase } from '@atelier/domain';
+import { ESTIMATION_PHASE_LABELS, itemAttributeGroup, writableItemGroups, type EstimationItemGroup, type EstimationPhase, estimationWorkflow } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ResourceDefinition, Row, WriteInput } from '../../jsonapi/define-resource.ts';
@@ -49,7 +49,7 @@ export async function checkItemWrite(ctx: RequestContext, def: ResourceDefinitio
   }
   for (const [group, pointer] of wanted) {
     if (mine.includes(group)) continue;
-    if (group === 'description') throw new ApiError(409, 'estimation.item_description_locked', { state: ESTIMATION_STATE_LABELS[estimation.state][ctx.locale] }, { pointer });
+    if (group === 'description') throw new ApiError(409, 'estimation.item_description_locked', { state: estimationWorkflow.stateLabels[estimation.state][ctx.locale] }, { pointer });
     const phase = PHASE_OF_GROUP[group];
     const holder = phases[phase].status === 'in_progress' ? phases[phase].holder : null;
     if (holder && writableItemGroups(estimation.state, phases, holder).includes(group))

@@ -1,4 +1,4 @@
-import { INSPECTION_STATE_LABELS, WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, isEmptyAnswer, propagateAnswer, type FieldAnswer } from '@atelier/domain';
+import { WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, isEmptyAnswer, propagateAnswer, type FieldAnswer, inspectionWorkflow } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -45,7 +45,7 @@ const answerable: Policy<[row: InspectionFieldRow, input: WriteInput]> = {
   },
   async check(ctx, row) {
     const inspection = await lockedInspection(ctx, row.inspection_id);
-    if (inspection.state !== 'in_progress') return conflictWith('inspection.not_in_progress', { state: INSPECTION_STATE_LABELS[inspection.state][ctx.locale] });
+    if (inspection.state !== 'in_progress') return conflictWith('inspection.not_in_progress', { state: inspectionWorkflow.stateLabels[inspection.state][ctx.locale] });
     return notHolder(ctx, inspection);
   },
 };

@@ -1,4 +1,4 @@
-import { INSPECTION_ACTION_PERMISSIONS, declarations, initialInspectionState } from '@atelier/domain';
+import { declarations, initialInspectionState, inspectionWorkflow } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import { assignmentStorage } from '../admin/assignees.ts';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
@@ -49,14 +49,14 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     inspectionForm: rel.belongsTo('inspection_form_id'),
     inspectionFormVersion: rel.belongsTo('inspection_form_version_id'),
     inspectionFields: rel.hasMany('inspection_id', { order: 'position' }),
-    ...assignmentStorage(INSPECTION_ACTION_PERMISSIONS.assign, 'inspection.forbidden_assign'),
+    ...assignmentStorage(inspectionWorkflow.permissions.assign, 'inspection.forbidden_assign'),
     startedBy: rel.belongsTo('started_by_id'),
     holder: rel.belongsTo('holder_id'),
     completedBy: rel.belongsTo('completed_by_id'),
     approvedBy: rel.belongsTo('approved_by_id'),
     // The approver (spec §3) is named like the assignees, by whoever may assign. Approving stays the
     // approve permission's (spec §6): the approver is who is expected to, not a right of its own.
-    approver: rel.belongsTo('approver_id', { guard: { permission: INSPECTION_ACTION_PERMISSIONS.assign, refusal: 'inspection.forbidden_approver' } }),
+    approver: rel.belongsTo('approver_id', { guard: { permission: inspectionWorkflow.permissions.assign, refusal: 'inspection.forbidden_approver' } }),
     canceledBy: rel.belongsTo('canceled_by_id'),
     estimation: rel.belongsTo('estimation_id'),
     repair: rel.belongsTo('repair_id'),
@@ -87,7 +87,7 @@ export const inspectionsResource = defineResource(declarations.inspections, {
     // meta.previousInspection: per inspection, the last one completed on its vehicle with its form, and its answers.
     previousInspection: previousInspections,
     // meta.shares: the links to the report still open (never their tokens), for whoever may share.
-    shares: async (ctx, rows) => (ctx.actor.permissions.has(INSPECTION_ACTION_PERMISSIONS.share) && rows.length ? activeShares(ctx.db, rows.map((r) => r.id as string)) : []),
+    shares: async (ctx, rows) => (ctx.actor.permissions.has(inspectionWorkflow.permissions.share) && rows.length ? activeShares(ctx.db, rows.map((r) => r.id as string)) : []),
   },
   hooks: { beforeWrite, afterWrite },
   // Its actions, their policies, available_actions, the edit policy and GET /inspections/list/count.

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  FIELD_ACTIONS,
-  INSPECTION_STATES,
-  TIRE_SEASONS,
-  TIRE_TYPES,
-  type FieldAction,
-  type InspectionScoreData,
-  type InspectionState,
-  type TireSeason,
-  type TireType,
-} from '@atelier/domain';
+import { FIELD_ACTIONS, TIRE_SEASONS, TIRE_TYPES, type FieldAction, type InspectionScoreData, type InspectionState, type TireSeason, type TireType, inspectionWorkflow } from '@atelier/domain';
 import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, userRef } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
@@ -82,7 +72,7 @@ export const inspections = pgTable(
     ...timestamps(),
   },
   (t) => [
-    ...workDocumentIndexes('inspections', t, INSPECTION_STATES),
+    ...workDocumentIndexes('inspections', t, inspectionWorkflow.states),
     index('inspections_form_idx').on(t.inspection_form_id),
     index('inspections_version_idx').on(t.inspection_form_version_id),
     index('inspections_request_idx').on(t.request_id),

@@ -1,4 +1,4 @@
-import { CONDITION_LABELS, REQUEST_ACTION_PERMISSIONS, type FrameOffer, type Lead, type Locale, type PriceRequest } from '@atelier/domain';
+import { CONDITION_LABELS, type FrameOffer, type Lead, type Locale, type PriceRequest, requestWorkflow } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
@@ -43,7 +43,7 @@ async function dispatchers(db: Db, organizationId: string): Promise<string[]> {
     .innerJoin(userRoles, eq(userRoles.user_id, users.id))
     .innerJoin(rolePermissions, eq(rolePermissions.role_id, userRoles.role_id))
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-    .where(and(eq(users.organization_id, organizationId), eq(users.active, true), eq(permissions.name, REQUEST_ACTION_PERMISSIONS.assign)));
+    .where(and(eq(users.organization_id, organizationId), eq(users.active, true), eq(permissions.name, requestWorkflow.permissions.assign)));
   return rows.map((r) => r.id);
 }
 

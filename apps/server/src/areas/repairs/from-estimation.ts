@@ -1,4 +1,4 @@
-import { REPAIR_STATE_LABELS, initialRepairState, repairWorkflow, type DecimalInput, type ItemCondition, type WorkType } from '@atelier/domain';
+import { initialRepairState, repairWorkflow, type DecimalInput, type ItemCondition, type WorkType } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import { writeLog } from '../../jsonapi/audit.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -125,7 +125,7 @@ export async function cancelRepairOf(ctx: RequestContext, repairId: string, caus
   const [row] = await ctx.db.select().from(repairs).where(eq(repairs.id, repairId)).for('update');
   if (!row) throw notFound(repairId);
   if (row.state === 'canceled') return row;
-  if (!repairWorkflow.transition(row.state, 'cancel')) throw new ApiError(409, 'repair.not_cancelable', { state: REPAIR_STATE_LABELS[row.state][ctx.locale] });
+  if (!repairWorkflow.transition(row.state, 'cancel')) throw new ApiError(409, 'repair.not_cancelable', { state: repairWorkflow.stateLabels[row.state][ctx.locale] });
   const run = await runAction(ctx, 'repairs', repairId, 'cancel', {}, { cause });
   return (run?.row ?? row) as RepairRow;
 }

@@ -1,4 +1,4 @@
-import { REPAIR_STATE_LABELS, repairWorkflow } from '@atelier/domain';
+import { repairWorkflow } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Policies, Policy, Refusal, RowOf } from '../../jsonapi/define-resource.ts';
@@ -47,7 +47,7 @@ const inProgress: Policy<[row: RepairItemRow]> = {
   refuses: { 409: 'Clocks run only while the repair is in progress.' },
   async check(ctx, row) {
     const [parent] = await ctx.db.select({ state: repairs.state }).from(repairs).where(eq(repairs.id, row.repair_id));
-    if (parent && parent.state !== 'in_progress') return conflictWith('repair.not_in_progress', { state: REPAIR_STATE_LABELS[parent.state][ctx.locale] });
+    if (parent && parent.state !== 'in_progress') return conflictWith('repair.not_in_progress', { state: repairWorkflow.stateLabels[parent.state][ctx.locale] });
   },
 };
 

@@ -1,4 +1,4 @@
-import { REPAIR_ACTION_PERMISSIONS, declarations, initialRepairState } from '@atelier/domain';
+import { declarations, initialRepairState, repairWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { assignmentStorage } from '../admin/assignees.ts';
 import { tenancy } from '../../access/tenancy.ts';
@@ -45,7 +45,7 @@ export const repairsResource = defineResource(declarations.repairs, {
     vehicle: rel.belongsTo('vehicle_id'),
     inspection: rel.belongsTo('inspection_id'),
     estimation: rel.belongsTo('estimation_id'),
-    ...assignmentStorage(REPAIR_ACTION_PERMISSIONS.assign, 'repair.forbidden_assign'),
+    ...assignmentStorage(repairWorkflow.permissions.assign, 'repair.forbidden_assign'),
     items: rel.ownsMany('repair_id', { order: 'position', derive: repairValuesOf }),
     repairers: rel.idArray('repairer_ids'),
     approver: rel.belongsTo('approver_id'),

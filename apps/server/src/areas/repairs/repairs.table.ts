@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, type AnyPgColumn, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import {
-  ITEM_CONDITIONS,
-  PART_STATUSES,
-  REPAIR_ITEM_STATES,
-  REPAIR_MODES,
-  REPAIR_STATES,
-  WORK_TYPES,
-  type RepairItemState,
-  type RepairMode,
-  type RepairState,
-  } from '@atelier/domain';
+import { ITEM_CONDITIONS, PART_STATUSES, REPAIR_ITEM_STATES, REPAIR_MODES, WORK_TYPES, type RepairItemState, type RepairMode, type RepairState, repairWorkflow } from '@atelier/domain';
 import { at, id, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
 import { organizationId, users, userRef } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
@@ -68,7 +58,7 @@ export const repairs = pgTable(
     ...timestamps(),
   },
   (t) => [
-    ...workDocumentIndexes('repairs', t, REPAIR_STATES),
+    ...workDocumentIndexes('repairs', t, repairWorkflow.states),
     index('repairs_estimation_idx').on(t.estimation_id),
     index('repairs_inspection_idx').on(t.inspection_id),
     oneOf('repairs_type_check', t.type, WORK_TYPES),

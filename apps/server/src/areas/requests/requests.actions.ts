@@ -51,7 +51,7 @@ const COMPLETE_OPTIONS = z.object({
   completion_note: z.string().max(20_000).nullish(),
 });
 
-export const requestWorkflow = workflowParts({
+export const requestFlow = workflowParts({
   workflow,
   table: requests,
   messages: { state: (action) => `request.cannot_${action}` as MessageKey, final: 'request.final' },

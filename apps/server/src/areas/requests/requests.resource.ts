@@ -1,4 +1,4 @@
-import { REQUEST_ACTION_PERMISSIONS, declarations, initialRequestState, REQUEST_PRIORITIES } from '@atelier/domain';
+import { declarations, initialRequestState, REQUEST_PRIORITIES, requestWorkflow } from '@atelier/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -10,7 +10,7 @@ import { rel } from '../../jsonapi/relationships.ts';
 import { vehiclesResource } from '../vehicles/vehicles.resource.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { vinWarnings } from '../vehicles/vin.ts';
-import { requestWorkflow } from './requests.actions.ts';
+import { requestFlow } from './requests.actions.ts';
 import { requestPolicies } from './requests.policies.ts';
 import { requests } from './requests.table.ts';
 
@@ -31,7 +31,7 @@ export const requestsResource = defineResource(declarations.requests, {
     customer: rel.belongsTo('customer_id'),
     vehicle: rel.belongsTo('vehicle_id'),
     // Given at creation (the quick form at the counter); afterwards through POST /requests/{id}/assign.
-    assignedTo: rel.belongsTo('assigned_to_id', { guard: { permission: REQUEST_ACTION_PERMISSIONS.assign, refusal: 'request.forbidden_assign' } }),
+    assignedTo: rel.belongsTo('assigned_to_id', { guard: { permission: requestWorkflow.permissions.assign, refusal: 'request.forbidden_assign' } }),
     creator: rel.belongsTo('creator_id'),
     assignedBy: rel.belongsTo('assigned_by_id'),
     approvedBy: rel.belongsTo('approved_by_id'),
@@ -54,7 +54,7 @@ export const requestsResource = defineResource(declarations.requests, {
     search: filter.search(['code', 'vehicle_vin', 'vehicle_sku', 'notes']),
   },
   // Its actions, their policies, available_actions and GET /requests/list/count (the dashboard's counts per state).
-  workflow: requestWorkflow,
+  workflow: requestFlow,
   hooks: { beforeWrite },
   policies: requestPolicies,
   warnings: (row) => vinWarnings(row.vehicle_vin, 'vehicle_vin'),

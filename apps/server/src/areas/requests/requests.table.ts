@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_STATES, REQUEST_TYPES, type RequestState, type RequestType } from '@atelier/domain';
+import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_TYPES, type RequestState, type RequestType, requestWorkflow } from '@atelier/domain';
 import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, userRef } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -50,7 +50,7 @@ export const requests = pgTable(
     index('requests_assigned_to_idx').on(t.assigned_to_id),
     index('requests_location_ids_idx').using('gin', t.location_ids),
     oneOf('requests_type_check', t.type, REQUEST_TYPES),
-    oneOf('requests_state_check', t.state, REQUEST_STATES),
+    oneOf('requests_state_check', t.state, requestWorkflow.states),
     oneOf('requests_priority_check', t.priority, REQUEST_PRIORITIES),
   ],
 );

@@ -42,7 +42,7 @@ describe('the sign-in form (its own rules, without a form library: issue 20 poin
     expect(await screen.findByText('Adresse inconnue')).toBeTruthy();
     expect(calls[0].body).toEqual({ email: 'ana@garage.test', password: 'Secret-2026' });
 
-    calls = mockApi((c) => (c.url === '/login' ? { body: { access_token: 'tok' } } : undefined));
+    calls = mockApi((c) => (c.url === '/login' ? { type: 'application/json', body: { access_token: 'tok' } } : undefined));
     submit();
     await screen.findByTestId('navigated');
     expect(localStorage.getItem('ACCESS_TOKEN')).toBe('tok');

@@ -1,4 +1,4 @@
-import { ESTIMATION_STATE_LABELS, INSPECTION_STATE_LABELS, REPAIR_STATE_LABELS, type Labels, type RecordOf, type Permission } from '@atelier/domain';
+import { type Labels, type RecordOf, type Permission, estimationWorkflow, inspectionWorkflow, repairWorkflow } from '@atelier/domain';
 import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -25,9 +25,9 @@ import { ActivitySentenceText } from './ActivitySentenceText.tsx';
  * (inspections-and-vehicles spec §4), each named as its own list names it.
  */
 export const WORK = [
-  { type: 'inspections', path: INSPECTIONS_PATH, permission: 'view any inspections', labels: INSPECTION_STATE_LABELS, states: ['pending', 'assigned', 'in_progress', 'completed', 'approved', 'repairing', 'repaired'] },
-  { type: 'estimations', path: ESTIMATES_PATH, permission: 'view any estimations', labels: ESTIMATION_STATE_LABELS, states: ['pending', 'assigned', 'in_progress', 'completed', 'reviewed', 'approved'] },
-  { type: 'repairs', path: REPAIRS_PATH, permission: 'view any repairs', labels: REPAIR_STATE_LABELS, states: ['approved', 'pending', 'assigned', 'in_progress', 'reviewed', 'completed'] },
+  { type: 'inspections', path: INSPECTIONS_PATH, permission: 'view any inspections', labels: inspectionWorkflow.stateLabels, states: ['pending', 'assigned', 'in_progress', 'completed', 'approved', 'repairing', 'repaired'] },
+  { type: 'estimations', path: ESTIMATES_PATH, permission: 'view any estimations', labels: estimationWorkflow.stateLabels, states: ['pending', 'assigned', 'in_progress', 'completed', 'reviewed', 'approved'] },
+  { type: 'repairs', path: REPAIRS_PATH, permission: 'view any repairs', labels: repairWorkflow.stateLabels, states: ['approved', 'pending', 'assigned', 'in_progress', 'reviewed', 'completed'] },
 ] as const satisfies readonly { type: string; path: string; permission: Permission; labels: Labels<string>; states: readonly string[] }[];
 type Work = (typeof WORK)[number];
 

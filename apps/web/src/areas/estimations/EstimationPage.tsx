@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { ESTIMATION_ACTION_LABELS, estimationWorkflow, writableItemGroups, type EstimationAction, type RecordOf } from '@atelier/domain';
+import { estimationWorkflow, writableItemGroups, type EstimationAction, type RecordOf } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/Wo
 export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
 /** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
 const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'odometer', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
-const label = (a: EstimationAction) => ESTIMATION_ACTION_LABELS[a][currentLocale()];
+const label = (a: EstimationAction) => estimationWorkflow.actionLabels[a][currentLocale()];
 const RED: readonly EstimationAction[] = ['cancel', 'deny'];
 type Estimation = RecordOf<'estimations'>;
 

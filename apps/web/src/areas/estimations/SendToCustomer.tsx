@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { APPROVAL_DAYS, LOCALES, LOCALE_LABELS, ESTIMATION_ACTION_LABELS, type Locale, type RecordOf } from '@atelier/domain';
+import { APPROVAL_DAYS, LOCALES, LOCALE_LABELS, type Locale, type RecordOf, estimationWorkflow } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../api/jsonapi.ts';
@@ -55,7 +55,7 @@ export function SendToCustomer({ estimation, onSent }: {
   return (
     <>
       <Button size="md" color="indigo.8" leftSection={<IconSend size={18} />} onClick={start} data-testid="send-client">
-        {ESTIMATION_ACTION_LABELS.send_client_approve[ui]}
+        {estimationWorkflow.actionLabels.send_client_approve[ui]}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('estimations:send.title', { code: estimation.code ?? '' })} size="lg" centered closeButtonProps={{ 'aria-label': t('estimations:send.close') }}>
         {sent ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ESTIMATION_ACTIONS, type RecordOf } from '@atelier/domain';
+import { type RecordOf, estimationWorkflow } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import { deserialize } from '../../api/documents.ts';
 import { headerActions, heldByOthers, nextEstimationActions, itemFieldWritable, itemLine, liveTotals, phasesOf, taxesByGroup } from './estimationModel.ts';
@@ -45,7 +45,7 @@ describe('the estimate screen’s model', () => {
   it('offers the server’s actions in the domain’s order, take-overs apart', () => {
     expect(headerActions(['cancel', 'take_over_times', 'end_components', 'unknown'])).toEqual(['end_components', 'cancel']);
     expect(headerActions(null)).toEqual([]);
-    expect(headerActions([...ESTIMATION_ACTIONS]).some((a) => a.startsWith('take_over'))).toBe(false);
+    expect(headerActions([...estimationWorkflow.actions]).some((a) => a.startsWith('take_over'))).toBe(false);
   });
 
   it('tells who holds a phase, with the take-over when the server offers it; never one’s own', () => {

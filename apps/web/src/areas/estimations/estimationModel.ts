@@ -1,25 +1,4 @@
-import {
-  CUSTOMER_DECISIONS,
-  ESTIMATION_ACTIONS,
-  ESTIMATION_ITEM_STATES,
-  ESTIMATION_PHASES,
-  ESTIMATION_STATES,
-  ESTIMATION_STATE_LABELS,
-  PHASE_STATUSES,
-  estimationTotals,
-  itemAttributeGroup,
-  type DeferredWorkState,
-  type EstimationAction,
-  type EstimationItemGroup,
-  type EstimationItemLine,
-  type EstimationPhase,
-  type EstimationPhases,
-  type EstimationState,
-  type EstimationTotals,
-  type PhaseStatus,
-  type RecordOf,
-  type TaxRate,
-} from '@atelier/domain';
+import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ESTIMATION_PHASES, PHASE_STATUSES, estimationTotals, itemAttributeGroup, type DeferredWorkState, type EstimationAction, type EstimationItemGroup, type EstimationItemLine, type EstimationPhase, type EstimationPhases, type EstimationState, type EstimationTotals, type PhaseStatus, type RecordOf, type TaxRate, estimationWorkflow } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import type { LineValues } from '../../components/resource/lines.ts';
@@ -32,7 +11,7 @@ export const estimateHref = (id: string) => `${ESTIMATES_PATH}/${encodeURICompon
 
 /** The colour of each state's badge (always with its label); light badges the theme keeps at 4.5:1. */
 export function estimationStateLabel(state: string): string {
-  return isOneOf(ESTIMATION_STATES, state) ? ESTIMATION_STATE_LABELS[state][currentLocale()] : state;
+  return isOneOf(estimationWorkflow.states, state) ? estimationWorkflow.stateLabels[state][currentLocale()] : state;
 }
 
 /** The phase's status attribute and holder relationship on the record. */
@@ -64,7 +43,7 @@ const OWN_DIALOG: readonly EstimationAction[] = ['send_client_approve'];
 
 /** The header's buttons: what the server offers this user now (available_actions), in the domain's order; take-overs go with their phase. */
 export function headerActions(available: readonly string[] | null | undefined): EstimationAction[] {
-  return ESTIMATION_ACTIONS.filter((a) => (available ?? []).includes(a) && !TAKE_OVER[a] && !OWN_DIALOG.includes(a));
+  return estimationWorkflow.actions.filter((a) => (available ?? []).includes(a) && !TAKE_OVER[a] && !OWN_DIALOG.includes(a));
 }
 
 /**
@@ -108,7 +87,7 @@ export function heldByOthers(record: PhaseRecord, meId: string): HeldPhase[] {
   return ESTIMATION_PHASES.flatMap((phase) => {
     const holder = holderOf(record, phase);
     if (statusOf(record[PHASE_FIELDS[phase].status]) !== 'in_progress' || !holder || holder.id === meId) return [];
-    const takeOver = ESTIMATION_ACTIONS.find((a) => TAKE_OVER[a] === phase && available.includes(a)) ?? null;
+    const takeOver = estimationWorkflow.actions.find((a) => TAKE_OVER[a] === phase && available.includes(a)) ?? null;
     return [{ phase, holder, takeOver }];
   });
 }

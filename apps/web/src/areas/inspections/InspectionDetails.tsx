@@ -1,4 +1,4 @@
-import { INSPECTION_ACTION_PERMISSIONS, inspectionWorkflow, type RecordOf } from '@atelier/domain';
+import { inspectionWorkflow, type RecordOf } from '@atelier/domain';
 import { useMemo } from 'react';
 import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf } from '../../components/resource/declared.tsx';
@@ -37,7 +37,7 @@ const detailsOf = (mayAssign: boolean) =>
  */
 export function InspectionDetails({ inspection }: { inspection: Pick<Inspection, 'id' | 'state'> }) {
   const { can } = useMe();
-  const mayAssign = can(INSPECTION_ACTION_PERMISSIONS.assign);
+  const mayAssign = can(inspectionWorkflow.permissions.assign);
   const fields = useMemo(() => detailsOf(mayAssign), [mayAssign]);
   return (
     <RecordDetails<Inspection>

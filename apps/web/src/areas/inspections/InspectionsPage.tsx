@@ -1,6 +1,6 @@
 import { Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { crudPermissions, finiteNumber, INSPECTION_ACTION_LABELS, INSPECTION_STATES, inspectionWorkflow, type InspectionAction, type RecordOf } from '@atelier/domain';
+import { crudPermissions, finiteNumber, inspectionWorkflow, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { IconAdjustmentsHorizontal, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -170,10 +170,10 @@ function QuickActions({ row }: { row: Inspection }) {
           variant="light"
           loading={run.isPending && run.variables === a}
           onClick={() => run.mutate(a)}
-          aria-label={`${INSPECTION_ACTION_LABELS[a][currentLocale()]} ${row.code ?? ''}`}
+          aria-label={`${inspectionWorkflow.actionLabels[a][currentLocale()]} ${row.code ?? ''}`}
           data-testid={`row-${a}`}
         >
-          {INSPECTION_ACTION_LABELS[a][currentLocale()]}
+          {inspectionWorkflow.actionLabels[a][currentLocale()]}
         </Button>
       ))}
       <Button size="sm" mih={40} variant="subtle" component={Link} to={inspectionHref(row.id)} aria-label={`${t('inspections:filters.open')} ${row.code ?? ''}`}>
@@ -202,7 +202,7 @@ export default function InspectionsPage() {
       title="inspections:list.title"
       columns={columns}
       include={LIST_INCLUDE}
-      filterTabs={(get, set) => <StateTabs type="inspections" states={INSPECTION_STATES} labelOf={inspectionStateLabel} allLabel="inspections:filters.all" get={get} set={set} />}
+      filterTabs={(get, set) => <StateTabs type="inspections" states={inspectionWorkflow.states} labelOf={inspectionStateLabel} allLabel="inspections:filters.all" get={get} set={set} />}
       filterControls={(get, set) => <InspectionFilters get={get} set={set} />}
       rowActions={(row) => <QuickActions row={row} />}
       // Offline, the inspections opened on this tablet (the service worker's copies).

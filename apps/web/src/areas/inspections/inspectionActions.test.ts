@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { INSPECTION_ACTION_PERMISSIONS, type Permission } from '@atelier/domain';
+import { type Permission, inspectionWorkflow } from '@atelier/domain';
 import { canAnswer, headerActions, userActions } from './inspectionActions.ts';
 
-const ALL = new Set<Permission>([...Object.values(INSPECTION_ACTION_PERMISSIONS), 'edit inspections']);
+const ALL = new Set<Permission>([...Object.values(inspectionWorkflow.permissions), 'edit inspections']);
 const INSPECTOR = new Set<Permission>(['start inspections', 'complete inspections', 'edit inspections', 'take over inspections']);
 
 describe('the actions of an inspection', () => {

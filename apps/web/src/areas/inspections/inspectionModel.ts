@@ -1,13 +1,13 @@
-import { INSPECTION_STATE_LABELS, type InspectionState, type RecordOf } from '@atelier/domain';
+import { type InspectionState, type RecordOf, inspectionWorkflow } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { UNTOUCHED, type Answer, type AnswerValue, type SampleVehicle } from './model.ts';
 import type { FieldChange } from './saveQueue.ts';
 
-const isState = (state: string): state is InspectionState => Object.hasOwn(INSPECTION_STATE_LABELS, state);
+const isState = (state: string): state is InspectionState => Object.hasOwn(inspectionWorkflow.stateLabels, state);
 
 /** A state in the user's language (the domain's labels); a state this screen does not know as sent. */
 export function inspectionStateLabel(state: string): string {
-  return isState(state) ? INSPECTION_STATE_LABELS[state][currentLocale()] : state;
+  return isState(state) ? inspectionWorkflow.stateLabels[state][currentLocale()] : state;
 }
 
 export const INSPECTIONS_PATH = '/inspecpro/inspections';

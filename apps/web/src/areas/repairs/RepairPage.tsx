@@ -2,20 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ITEM_CONDITIONS,
-  ITEM_CONDITION_LABELS,
-  PART_STATUSES,
-  PART_STATUS_LABELS,
-  REPAIR_ACTION_LABELS,
-  REPAIR_ITEM_STATES,
-  REPAIR_ITEM_STATE_LABELS,
-  REPAIR_MODES,
-  REPAIR_MODE_LABELS,
-  repairWorkflow,
-  type RecordOf,
-  type RepairAction,
-} from '@atelier/domain';
+import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS, PART_STATUSES, PART_STATUS_LABELS, REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS, REPAIR_MODES, REPAIR_MODE_LABELS, repairWorkflow, type RecordOf, type RepairAction } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, request } from '../../api/client.ts';
@@ -42,7 +29,7 @@ import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/Wo
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
 /** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
 const DETAILS = fieldsOf('repairs', ['type', 'department', 'odometer', 'customer', 'repairers', { name: 'notes', wide: true }]);
-const label = (a: RepairAction) => REPAIR_ACTION_LABELS[a][currentLocale()];
+const label = (a: RepairAction) => repairWorkflow.actionLabels[a][currentLocale()];
 const names = (users: readonly RecordOf<'users'>[] | undefined) => (users ?? []).map(byFullName).join(', ');
 
 type Repair = RecordOf<'repairs'>;

@@ -1,4 +1,4 @@
-import { formatHoursMinutes, REPAIR_ACTIONS, REPAIR_STATES, REPAIR_STATE_LABELS, repairWorkflow, toScaled, SCALE, type RecordOf, type RepairAction, type RepairState } from '@atelier/domain';
+import { formatHoursMinutes, repairWorkflow, toScaled, SCALE, type RecordOf, type RepairAction, type RepairState } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 
@@ -8,12 +8,12 @@ export const REPAIRS_PATH = '/inspecpro/repairs';
 export const repairHref = (id: string) => `${REPAIRS_PATH}/${encodeURIComponent(id)}`;
 
 export function repairStateLabel(state: string): string {
-  return isOneOf(REPAIR_STATES, state) ? REPAIR_STATE_LABELS[state][currentLocale()] : state;
+  return isOneOf(repairWorkflow.states, state) ? repairWorkflow.stateLabels[state][currentLocale()] : state;
 }
 
 /** The header's buttons: what the server offers this user now (available_actions), in the domain's order. */
 export function repairHeaderActions(available: readonly string[] | null | undefined): RepairAction[] {
-  return REPAIR_ACTIONS.filter((a) => (available ?? []).includes(a));
+  return repairWorkflow.actions.filter((a) => (available ?? []).includes(a));
 }
 
 /** What the user most likely does next on a repair, most likely first (the workflow's `next`): the header shows these. */

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { REQUEST_ACTION_PERMISSIONS, type RecordOf, type RequestAction } from '@atelier/domain';
+import { type RecordOf, type RequestAction, requestWorkflow } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
@@ -22,7 +22,7 @@ export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [assignee, setAssignee] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const available = (request.available_actions ?? []).filter((a) => can(REQUEST_ACTION_PERMISSIONS[a]));
+  const available = (request.available_actions ?? []).filter((a) => can(requestWorkflow.permissions[a]));
 
   const current = request.assignedTo;
   // The picker starts on the current assignee: confirming without touching it reassigns the same person.

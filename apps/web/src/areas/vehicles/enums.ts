@@ -1,4 +1,4 @@
-import { REQUEST_PRIORITIES, REQUEST_PRIORITY_LABELS, REQUEST_STATES, REQUEST_STATE_LABELS, REQUEST_TYPE_LABELS, type Labels, type Locale } from '@atelier/domain';
+import { REQUEST_PRIORITIES, REQUEST_PRIORITY_LABELS, REQUEST_TYPE_LABELS, type Labels, type Locale, requestWorkflow } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 
 /**
@@ -24,10 +24,10 @@ function labelOf<T extends string | number>(labels: Labels<T>, value: unknown, l
 }
 
 export const requestEnums = {
-  states: () => optionsOf(REQUEST_STATES, REQUEST_STATE_LABELS),
+  states: () => optionsOf(requestWorkflow.states, requestWorkflow.stateLabels),
   priorities: () => optionsOf(REQUEST_PRIORITIES, REQUEST_PRIORITY_LABELS),
   type: (v: unknown) => labelOf(REQUEST_TYPE_LABELS, v),
-  state: (v: unknown) => labelOf(REQUEST_STATE_LABELS, v),
+  state: (v: unknown) => labelOf(requestWorkflow.stateLabels, v),
   priority: (v: unknown) => labelOf(REQUEST_PRIORITY_LABELS, v),
 };
 
@@ -35,4 +35,4 @@ export const requestEnums = {
 export const PRIORITY_COLORS: Record<string, string> = { '10': 'gray', '20': 'yellow', '30': 'red' };
 
 /** Open states: what is still someone's work (the dashboard's assigned work). */
-export const OPEN_REQUEST_STATES = REQUEST_STATES.filter((s) => s !== 'completed' && s !== 'canceled');
+export const OPEN_REQUEST_STATES = requestWorkflow.states.filter((s) => s !== 'completed' && s !== 'canceled');

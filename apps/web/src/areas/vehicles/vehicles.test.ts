@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declarations, REQUEST_PRIORITIES, REQUEST_STATES, requestWorkflow } from '@atelier/domain';
+import { declarations, REQUEST_PRIORITIES, requestWorkflow } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import type { User } from '../../api/types.ts';
 import i18n from '../../i18n/index.ts';
@@ -50,7 +50,7 @@ describe('enumerations', () => {
     await i18n.changeLanguage('fr');
   });
   it('give every state and priority a colour, and keep completed and canceled out of open work', () => {
-    for (const s of REQUEST_STATES) expect(stateColor(requestWorkflow, s)).toBeTruthy();
+    for (const s of requestWorkflow.states) expect(stateColor(requestWorkflow, s)).toBeTruthy();
     expect(stateColor(requestWorkflow, 'constructor')).toBe('gray');
     for (const p of REQUEST_PRIORITIES) expect(PRIORITY_COLORS[String(p)]).toBeTruthy();
     expect(OPEN_REQUEST_STATES).toEqual(['draft', 'assigned', 'approved']);

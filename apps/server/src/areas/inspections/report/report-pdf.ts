@@ -1,4 +1,4 @@
-import { FIELD_ACTION_LABELS, INSPECTION_DONE_STATES, INSPECTION_STATE_LABELS, TONE_COLORS, URGENCY_LABELS, type ReportField, type Tone, type Urgency } from '@atelier/domain';
+import { FIELD_ACTION_LABELS, INSPECTION_DONE_STATES, TONE_COLORS, URGENCY_LABELS, type ReportField, type Tone, type Urgency, inspectionWorkflow } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../../../i18n/index.ts';
 import { drawFooters, footerOf } from '../../../reports/footer.ts';
 import { colon, formatDateTime } from '../../../reports/format.ts';
@@ -82,7 +82,7 @@ class Drawing {
   private status() {
     const { data } = this;
     if (FINAL.has(data.state)) return;
-    const text = data.state === 'canceled' ? this.tr('report.canceled_note') : this.tr('report.draft_note', { state: INSPECTION_STATE_LABELS[data.state][data.locale] });
+    const text = data.state === 'canceled' ? this.tr('report.canceled_note') : this.tr('report.draft_note', { state: inspectionWorkflow.stateLabels[data.state][data.locale] });
     const y = this.doc.y;
     this.doc.rect(LEFT, y, WIDTH, 20).fill('#fff3bf');
     this.font('bold', 9.5, '#5c3c00').text(text, LEFT + 8, y + 5, { width: WIDTH - 16 });

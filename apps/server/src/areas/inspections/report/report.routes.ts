@@ -1,4 +1,4 @@
-import { INSPECTION_STATES, LOCALES, SCORE_TONES, URGENCIES, FIELD_ACTIONS, type Locale } from '@atelier/domain';
+import { LOCALES, SCORE_TONES, URGENCIES, FIELD_ACTIONS, type Locale, inspectionWorkflow } from '@atelier/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { t } from '../../../i18n/index.ts';
@@ -174,7 +174,7 @@ publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
           organization: { type: 'string' },
           location: nullableString,
           code: { type: 'string' },
-          state: { enum: [...INSPECTION_STATES] },
+          state: { enum: [...inspectionWorkflow.states] },
           completed_at: { type: ['string', 'null'], format: 'date-time' },
           vehicle: {
             anyOf: [
