@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { normalizeHeader, proposeMapping } from '../../src/areas/imports/models.ts';
+import { CHUNK } from '../../src/areas/imports/run.ts';
 import { vehiclesImport } from '../../src/areas/vehicles/vehicles.import.ts';
 import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
 import { makeOrganization, makeUser, type MadeOrganization } from '../factories.ts';
@@ -426,7 +427,7 @@ describe('background runs', () => {
     const stopped = await importRow(id);
     expect(stopped.status).toBe('running');
     expect(stopped.progress).toBeLessThan(1_100);
-    expect(stopped.progress % 500).toBe(0);
+    expect(stopped.progress % CHUNK).toBe(0);
     expect(await count('vehicles', `vin LIKE 'TESTV00000001%'`)).toBe(stopped.progress);
 
     // The next start picks it up where the last commit left it.
