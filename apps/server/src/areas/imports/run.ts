@@ -25,7 +25,7 @@ import { importItems, imports } from './imports.table.ts';
  * Lines written per transaction: a restart resumes after the last committed chunk. Few, so that
  * a transaction is short (issue 29: the embedded database has one connection for every request).
  */
-export const CHUNK = 100;
+export const CHUNK = 50;
 /** How long a worker holds a running import without committing a chunk before another may take it. */
 const LEASE_SECONDS = 120;
 
