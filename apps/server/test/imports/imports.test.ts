@@ -252,6 +252,19 @@ describe('dry run and run', () => {
     expect(await vehiclesOf(vin(2001))).toBe(1);
   });
 
+  it('a record changed and changed back by two lines of one file is updated by both', async () => {
+    const first = await upload(manager, { name: 'gris.csv', content: csv([['NIV', 'Couleur'], [vin(2101), 'Gris']]) });
+    await t.api('GET', `/api/v1/imports/${first.body.data.id}/run`, { token: manager });
+    const up = await upload(manager, { name: 'retour.csv', content: csv([['NIV', 'Couleur'], [vin(2101), 'Rouge'], [vin(2101), 'Gris']]) });
+    // The second line is compared with the record as the first one leaves it, not as it was.
+    const dry = await t.api('GET', `/api/v1/imports/${up.body.data.id}/run-dry`, { token: manager });
+    expect(dry.body.meta.results.map((r: { action: string }) => r.action)).toEqual(['updated', 'updated']);
+    const run = await t.api('GET', `/api/v1/imports/${up.body.data.id}/run`, { token: manager });
+    expect(run.body.data.attributes).toMatchObject({ updated_count: 2, skipped_count: 0 });
+    const [v] = rowsOf<{ color: string }>(await t.database.db.execute(sql`SELECT color FROM vehicles WHERE vin = ${vin(2101)}`));
+    expect(v.color).toBe('Gris');
+  });
+
   it('edits the mapping, refusing unknown fields and columns', async () => {
     const up = await upload(manager, { name: 'm.csv', content: csv([['Numéro', 'Fabricant'], [vin(3001), 'Ford']]) });
     const mid = up.body.data.id;

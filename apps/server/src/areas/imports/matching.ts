@@ -55,7 +55,8 @@ export async function findExisting(ctx: RequestContext, plan: Plan, attributes: 
 /** The fields of the model's single-field natural keys (the chunk's map knows records by them). */
 const singleKeys = (plan: Plan) => plan.model.naturalKey.filter((key) => !Array.isArray(key) || key.length === 1).map((key) => [key].flat()[0]);
 
-const knownKey = (field: string, value: unknown) => `${field}\u0000${String(value).toLowerCase()}`;
+/** The key of the chunk's map for a value of a single-field natural key (the case is ignored). */
+export const knownKey = (field: string, value: unknown) => `${field}\u0000${String(value).toLowerCase()}`;
 
 /** Loads the records the lines of a chunk name by a single-field natural key, in one query per field. */
 export async function preload(ctx: RequestContext, plan: Plan, rows: string[][]) {
