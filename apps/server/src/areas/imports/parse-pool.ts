@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import type { ParsedFile } from './bounded.ts';
+import type { PackedFile } from './packed.ts';
 import { startThread } from './threads.ts';
 
 // Spreadsheets are read in worker threads (issue 29): a large or hostile file never holds the
@@ -13,7 +13,7 @@ export const PARSE_HEAP_MB = 512;
 /** Longest a file may take to read, in seconds. */
 export const PARSE_SECONDS = 60;
 
-export type ParseOutcome = { file: ParsedFile } | { refused: { key: string; params?: Record<string, string | number> } };
+export type ParseOutcome = { file: PackedFile } | { refused: { key: string; params?: Record<string, string | number> } };
 
 function spawn(): Worker {
   const worker = startThread('parse-worker', { maxOldGenerationSizeMb: PARSE_HEAP_MB });

@@ -101,7 +101,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
             path,
             file_format: parsed.format,
             file_size: file.buffer.length,
-            line_count: parsed.rows.length,
+            line_count: parsed.lines,
             columns: parsed.columns,
             mapping: proposeMapping(model, parsed.columns),
           }),

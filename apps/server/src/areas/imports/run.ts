@@ -9,7 +9,8 @@ import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Services } from '../../jsonapi/router.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
-import { parseImportFile, type ParsedFile } from './file.ts';
+import { parseImportFile } from './file.ts';
+import { unpack, type PackedFile } from './packed.ts';
 import { allowed } from '../../jsonapi/policies.ts';
 import { applyLines, type LineResult } from './lines.ts';
 import { checkInWorker } from './lines-pool.ts';
@@ -29,7 +30,7 @@ export const CHUNK = 50;
 /** How long a worker holds a running import without committing a chunk before another may take it. */
 const LEASE_SECONDS = 120;
 
-export async function readStoredFile(dataDir: string, row: ImportRow): Promise<ParsedFile> {
+export async function readStoredFile(dataDir: string, row: ImportRow): Promise<PackedFile> {
   const buffer = await readFile(join(dataDir, row.path));
   return parseImportFile(buffer, row.file_format as 'csv' | 'xlsx');
 }
@@ -191,7 +192,7 @@ export class ImportWorker {
       query: {},
       registry: this.services.registry,
     };
-    let file: ParsedFile;
+    let file: PackedFile;
     let plan: Plan;
     try {
       file = await readStoredFile(this.services.config.dataDir, row);
@@ -205,7 +206,7 @@ export class ImportWorker {
         await tx.delete(importItems).where(and(eq(importItems.import_id, id), eq(importItems.dry_run, true)));
         const [fresh] = await tx
           .update(imports)
-          .set({ progress: 0, line_count: file.rows.length, created_count: 0, updated_count: 0, skipped_count: 0, failed_count: 0, error: null })
+          .set({ progress: 0, line_count: file.lines, created_count: 0, updated_count: 0, skipped_count: 0, failed_count: 0, error: null })
           .where(eq(imports.id, id))
           .returning();
         return fresh;
@@ -216,13 +217,13 @@ export class ImportWorker {
     // The actor's rights on the model's records, for the lines worker (the rest of them stays here).
     const rights = { create: allowed(ctx, plan.def, 'create'), edit: allowed(ctx, plan.def, 'edit') };
     try {
-      while (row.progress < file.rows.length) {
+      while (row.progress < file.lines) {
         if (this.stopping) {
           await this.db.update(imports).set({ lease_until: null }).where(eq(imports.id, id));
           return;
         }
         const start = row.progress;
-        const rows = file.rows.slice(start, Math.min(start + CHUNK, file.rows.length));
+        const rows = unpack(file, start, start + CHUNK);
         // Before the transaction: the records the lines name (one query per field), then the lines
         // read in the lines worker. The transaction only writes: short, so that on the embedded
         // database (one connection) other requests' queries wait for little.
