@@ -100,7 +100,7 @@ export function checkLines(registry: Registry, request: CheckRequest): Verdict[]
         return writes({ engine: true });
       }
       if (!rights.create) throw refusalOf(plan.def, 'create');
-      return writes({ create: { key: (match as { key: string | null }).key, input: readInput(plan, input, 'create'), data } });
+      return writes({ create: { key: 'key' in match ? match.key : null, input: readInput(plan, input, 'create'), data } });
     } catch (err) {
       return failed(err);
     }
