@@ -37,8 +37,12 @@ if (stale('apps/server/dist/main.js', serverSources)) {
   const started = Date.now();
   const pkg = (await import(join(root, 'apps/server/package.json'), { with: { type: 'json' } })).default;
   await build({
-    // The spreadsheet parse worker is its own bundle, loaded next to main.js (imports/parse-pool.ts).
-    entryPoints: { main: join(root, 'apps/server/src/main.ts'), 'parse-worker': join(root, 'apps/server/src/areas/imports/parse-worker.ts') },
+    // The import workers are bundles of their own, loaded next to main.js (imports/threads.ts).
+    entryPoints: {
+      main: join(root, 'apps/server/src/main.ts'),
+      'parse-worker': join(root, 'apps/server/src/areas/imports/parse-worker.ts'),
+      'lines-worker': join(root, 'apps/server/src/areas/imports/lines-worker.ts'),
+    },
     outdir: join(root, 'apps/server/dist'),
     bundle: true,
     platform: 'node',

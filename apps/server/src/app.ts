@@ -13,7 +13,7 @@ import type { RequestContext } from './jsonapi/context.ts';
 import { ApiError, renderErrors, unauthenticated, type ErrorItem } from './jsonapi/errors.ts';
 import { checkRequestText } from './jsonapi/hygiene.ts';
 import { MEDIA_TYPE, registerNotServed, registerResources, type Services } from './jsonapi/router.ts';
-import { Registry } from './jsonapi/registry.ts';
+import { registryOf, type Registry } from './jsonapi/registry.ts';
 import { registerListCounts } from './access/list-counts.ts';
 import { AREAS } from './areas/index.ts';
 import type { Area } from './areas/area.ts';
@@ -46,15 +46,9 @@ export interface AppOptions {
 
 /** The registry of the given areas' types and reactions, with the app's own: a write forgets cached sessions. */
 export function buildRegistry(areas: readonly Area[]): Registry {
-  const registry = new Registry();
-  for (const area of areas) {
-    for (const def of area.resources) registry.add(def);
-    for (const model of area.importModels ?? []) registry.addImportModel(model);
-    if (area.hooks) registry.hook(area.hooks);
-  }
+  const registry = registryOf(areas);
   // A write may change who can do what (roles, users, locations): this instance answers its next request with it.
   registry.hook({ afterCommit: forgetSessions });
-  registry.check();
   return registry;
 }
 

@@ -29,9 +29,13 @@ export function grants(actor: Pick<Actor, 'permissions'>, def: Pick<ResourceDefi
 }
 
 export function authorize(ctx: RequestContext, def: ResourceDefinition, verb: Verb) {
-  if (allowed(ctx, def, verb)) return;
+  if (!allowed(ctx, def, verb)) throw refusalOf(def, verb);
+}
+
+/** The 403 of a verb the roles do not grant: the type's own message, if it has one. */
+export function refusalOf(def: Pick<ResourceDefinition, 'forbiddenMessages'>, verb: Verb): ApiError {
   const message = def.forbiddenMessages?.[verb];
-  throw message ? new ApiError(403, message) : forbidden();
+  return message ? new ApiError(403, message) : forbidden();
 }
 
 /** A refusal because of who asks (the record is not theirs to change so). */

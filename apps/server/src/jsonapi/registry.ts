@@ -1,5 +1,6 @@
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Area } from '../areas/area.ts';
 import type { ImportModel } from '../areas/imports/models.ts';
 import type { ActivityListener } from './audit.ts';
 import type { ResourceDefinition } from './define-resource.ts';
@@ -100,4 +101,16 @@ export class Registry {
   keys() {
     return this.types.keys();
   }
+}
+
+/** The registry of the given areas' types, import models and reactions, checked. */
+export function registryOf(areas: readonly Area[]): Registry {
+  const registry = new Registry();
+  for (const area of areas) {
+    for (const def of area.resources) registry.add(def);
+    for (const model of area.importModels ?? []) registry.addImportModel(model);
+    if (area.hooks) registry.hook(area.hooks);
+  }
+  registry.check();
+  return registry;
 }

@@ -17,7 +17,7 @@ import { hasLocations } from '../access/tenancy.ts';
 import { writeLog, writeLogs } from './audit.ts';
 import { own } from './own.ts';
 import { enforceCreate, enforceDelete, enforceEdit } from './policies.ts';
-import { isCreateOnly } from './relationships.ts';
+import { isCreateOnly, type Relationship } from './relationships.ts';
 import { afterOwnLine, parseChildren, prepareOwnLine, writeChildren } from './children.ts';
 
 export type Mode = 'create' | 'update';
@@ -65,6 +65,19 @@ export async function parseData(
   errors: ValidationErrors,
   owner?: string,
 ): Promise<WriteInput> {
+  const input = readAttributes(def, data, mode, errors);
+  const relationships = data.relationships ?? {};
+  if (!isObject(relationships)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data/relationships' });
+  await parseRelationships(ctx, def, relationships, mode, existing, input, errors, owner);
+  requireRelationships(def, mode, input, errors, owner);
+  return input;
+}
+
+/**
+ * The attributes of a resource object by their declarations (types, enumerations, checks, and on
+ * create the required ones). Needs no database: an import's lines are read so in a worker thread.
+ */
+export function readAttributes(def: ResourceDefinition, data: Record<string, unknown>, mode: Mode, errors: ValidationErrors): WriteInput {
   const input: WriteInput = { values: {}, virtual: {}, toMany: {}, children: {}, present: new Set() };
   const attributes = data.attributes ?? {};
   if (!isObject(attributes)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data/attributes' });
@@ -91,15 +104,18 @@ export async function parseData(
     for (const [name, a] of Object.entries(def.attributes))
       if (a.required && !a.readOnly && !input.present.has(name) && !errors.items.some((e) => e.source?.pointer === attributePointer(name)))
         errors.add(attributePointer(name), 'validation.required');
-
-  const relationships = data.relationships ?? {};
-  if (!isObject(relationships)) throw new ApiError(400, 'error.invalid_document', undefined, { pointer: '/data/relationships' });
-  await parseRelationships(ctx, def, relationships, mode, existing, input, errors, owner);
-  if (mode === 'create')
-    for (const [name, rel] of Object.entries(def.relationships ?? {}))
-      if (rel.kind === 'belongsTo' && rel.required && name !== owner && !input.present.has(name) && !hasError(errors, relationshipPointer(name)))
-        errors.add(relationshipPointer(name), 'validation.required');
   return input;
+}
+
+/** Whether a document's relationship is read: not read-only, not the parent's link, not create-only in an update. */
+export const writable = (rel: Relationship, name: string, mode: Mode, owner?: string) => !rel.readOnly && name !== owner && !(isCreateOnly(rel) && mode === 'update');
+
+/** On create, the required to-one relationships the document leaves out. */
+export function requireRelationships(def: ResourceDefinition, mode: Mode, input: WriteInput, errors: ValidationErrors, owner?: string) {
+  if (mode !== 'create') return;
+  for (const [name, rel] of Object.entries(def.relationships ?? {}))
+    if (rel.kind === 'belongsTo' && rel.required && name !== owner && !input.present.has(name) && !hasError(errors, relationshipPointer(name)))
+      errors.add(relationshipPointer(name), 'validation.required');
 }
 
 const hasError = (errors: ValidationErrors, pointer: string) => errors.items.some((e) => e.source?.pointer === pointer);
@@ -121,7 +137,7 @@ async function parseRelationships(
       errors.add(pointer, 'validation.unknown_relationship', { name });
       continue;
     }
-    if (rel.readOnly || name === owner || (isCreateOnly(rel) && mode === 'update')) continue;
+    if (!writable(rel, name, mode, owner)) continue;
     if (rel.kind === 'ownsMany') {
       const children = await parseChildren(ctx, name, rel, value, existing, errors);
       if (children) {
@@ -283,14 +299,7 @@ async function writeToMany(ctx: RequestContext, def: ResourceDefinition, id: str
 }
 
 export async function createRecord(ctx: RequestContext, def: ResourceDefinition, body: unknown): Promise<Row> {
-  const input = await parseDocument(ctx, def, body, 'create', null);
-  const errors = new ValidationErrors();
-  stampTenant(ctx, def, input, errors);
-  errors.throwIfAny();
-  await prepareOwnLine(ctx, def, input, null);
-  await enforceCreate(ctx, def, input);
-  await checkReferences(ctx, def, input, (input.values.organization_id as string) ?? null, null);
-  await def.hooks?.beforeWrite?.(ctx, input, null);
+  const input = await checkCreate(ctx, def, await parseDocument(ctx, def, body, 'create', null));
   const [inserted] = (await withUniques(def, () => ctx.db.insert(def.table).values(input.values).returning())) as Row[];
   await writeToMany(ctx, def, inserted.id, input);
   const { row, changed } = await writeChildren(ctx, def, inserted, input);
@@ -305,12 +314,12 @@ const withChildren = (properties: ReturnType<typeof changes>, changed: Record<st
   Object.keys(changed).length ? { ...properties, children: changed } : properties;
 
 /**
- * The checks of createRecord without the write: parsing, tenant stamping, same-organization
- * relationships and the beforeWrite hook. With insertPrepared, many lines of an import are
- * created by the rules of POST, in one INSERT (a refused line throws here, alone).
+ * The checks of createRecord after the document is read: tenant stamping, the create policy,
+ * same-organization relationships and the beforeWrite hook. With insertPrepared, many lines of an
+ * import (read in a worker thread) are created by the rules of POST in one INSERT (a refused line
+ * throws here, alone).
  */
-export async function prepareCreate(ctx: RequestContext, def: ResourceDefinition, body: unknown): Promise<WriteInput> {
-  const input = await parseDocument(ctx, def, body, 'create', null);
+export async function checkCreate(ctx: RequestContext, def: ResourceDefinition, input: WriteInput): Promise<WriteInput> {
   const errors = new ValidationErrors();
   stampTenant(ctx, def, input, errors);
   errors.throwIfAny();

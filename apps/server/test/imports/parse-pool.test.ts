@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PARSE_WORKERS, parseInWorker } from '../../src/areas/imports/parse-pool.ts';
+import { pack, unpack } from '../../src/areas/imports/packed.ts';
+import { PARSE_WORKERS, parseInWorker, type ParseOutcome } from '../../src/areas/imports/parse-pool.ts';
 import { inflatingWorkbook } from './workbooks.ts';
 
 // The workers that read spreadsheets off the request thread (issue 29).
@@ -8,9 +9,25 @@ describe('parse pool', () => {
   it('reads more files at once than it has workers, each in turn, refusals answered as such', async () => {
     const files = Array.from({ length: PARSE_WORKERS * 3 }, (_, i) => Buffer.from(`NIV;N\r\nA;${i}\r\n`));
     const outcomes = await Promise.all([...files.map((f) => parseInWorker(f, 'csv')), parseInWorker(inflatingWorkbook(), 'xlsx')]);
-    expect(outcomes.slice(0, -1)).toEqual(files.map((_, i) => ({ file: { format: 'csv', columns: ['NIV', 'N'], rows: [['A', String(i)]] } })));
+    const read = (o: ParseOutcome) => ('file' in o ? { format: o.file.format, columns: o.file.columns, lines: o.file.lines, rows: unpack(o.file) } : o);
+    expect(outcomes.slice(0, -1).map(read)).toEqual(files.map((_, i) => ({ format: 'csv', columns: ['NIV', 'N'], lines: 1, rows: [['A', String(i)]] })));
     expect(outcomes.at(-1)).toMatchObject({ refused: { key: 'import.cap_uncompressed' } });
     // The workers are kept: the next file is read at once by one of them.
-    expect(await parseInWorker(files[0], 'csv')).toMatchObject({ file: { rows: [['A', '0']] } });
+    expect(read(await parseInWorker(files[0], 'csv'))).toMatchObject({ rows: [['A', '0']] });
+  });
+});
+
+describe('packed files', () => {
+  it('unpacks any range of lines cell by cell, whatever the cells hold', () => {
+    const rows = [
+      ['Éric 🚗', '', 'a;b\r\n"c"'],
+      ['', '', ''],
+      ['\u0000\u001e', 'x', ''],
+    ];
+    const file = pack({ format: 'csv', columns: ['A', 'B', 'C'], rows });
+    expect(file.lines).toBe(3);
+    expect(unpack(file)).toEqual(rows);
+    expect(unpack(file, 1, 99)).toEqual(rows.slice(1));
+    expect(unpack(file, 3)).toEqual([]);
   });
 });

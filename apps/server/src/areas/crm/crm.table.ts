@@ -40,6 +40,8 @@ export const customers = pgTable(
   (t) => [
     index('customers_org_created_idx').on(t.organization_id, t.created_at),
     index('customers_org_email_idx').on(t.organization_id, sql`lower(${t.email})`),
+    // The natural keys an import's chunk looks up without case (imports/matching.ts preload).
+    index('customers_org_company_idx').on(t.organization_id, sql`lower(${t.company_name})`),
     index('customers_location_ids_idx').using('gin', t.location_ids),
     oneOf('customers_type_check', t.type, CUSTOMER_TYPES),
     oneOf('customers_province_check', t.province, PROVINCES),
@@ -75,6 +77,7 @@ export const contacts = pgTable(
   (t) => [
     index('contacts_org_created_idx').on(t.organization_id, t.created_at),
     index('contacts_org_name_idx').on(t.organization_id, sql`lower(${t.lastname})`, sql`lower(${t.firstname})`),
+    index('contacts_org_email_idx').on(t.organization_id, sql`lower(${t.email})`),
     index('contacts_customer_idx').on(t.customer_id),
     index('contacts_supplier_idx').on(t.supplier_id),
     index('contacts_location_ids_idx').using('gin', t.location_ids),

@@ -3,10 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { hasMessage } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
-import type { ParsedFile } from './bounded.ts';
+import type { PackedFile } from './packed.ts';
 import { parseInWorker } from './parse-pool.ts';
-
-export type { ParsedFile };
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -21,10 +19,10 @@ export async function detectFormat(buffer: Buffer): Promise<'csv' | 'xlsx'> {
 }
 
 /**
- * The file's lines, read within the caps (bounded.ts) in a worker (parse-pool.ts); a file over a
- * cap is a 422 naming it.
+ * The file's lines, read within the caps (bounded.ts) in a worker (parse-pool.ts), packed
+ * (packed.ts); a file over a cap is a 422 naming it.
  */
-export async function parseImportFile(buffer: Buffer, format?: 'csv' | 'xlsx'): Promise<ParsedFile> {
+export async function parseImportFile(buffer: Buffer, format?: 'csv' | 'xlsx'): Promise<PackedFile> {
   const outcome = await parseInWorker(buffer, format ?? (await detectFormat(buffer)));
   if ('file' in outcome) return outcome.file;
   const { key, params } = outcome.refused;

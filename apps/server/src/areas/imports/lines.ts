@@ -2,11 +2,13 @@ import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Row, WriteInput } from '../../jsonapi/define-resource.ts';
 import { authorize } from '../../jsonapi/policies.ts';
-import { createRecord, insertPrepared, prepareCreate, updateRecord } from '../../jsonapi/write.ts';
-import { findExisting, newRecordKey, preload, preloadRefs, remember, unchanged } from './matching.ts';
+import { checkCreate, createRecord, insertPrepared, updateRecord } from '../../jsonapi/write.ts';
+import type { Verdict } from './check.ts';
+import { findExisting, remember, unchanged } from './matching.ts';
 import { documentOf, isBlank, lineErrors, readLine, type LineError, type Plan } from './plan.ts';
 
-// Applying lines: each through the engine's checks and writes, as the API would take them.
+// Applying lines on the server's thread, in the chunk's transaction: each through the engine's
+// checks and writes, as the API would take them.
 
 export interface LineResult {
   line: number;
@@ -22,7 +24,7 @@ export interface LineResult {
  * transaction goes on with the next one.
  */
 export async function processLine(ctx: RequestContext, plan: Plan, cells: string[], line: number): Promise<LineResult> {
-  const input = readLine(ctx, plan, cells);
+  const input = readLine(ctx.locale, plan, cells);
   const { data } = input;
   if (isBlank(cells)) return { line, success: true, data, errors: [], model_id: null, action: 'skipped' };
   if (input.errors.length) return { line, success: false, data, errors: input.errors, model_id: null, action: null };
@@ -43,21 +45,20 @@ export async function processLine(ctx: RequestContext, plan: Plan, cells: string
     if (written) remember(plan, written);
     return result;
   } catch (err) {
-    return { line, success: false, data, errors: lineErrors(ctx, plan, err), model_id: null, action: null };
+    return { line, success: false, data, errors: lineErrors(ctx.locale, plan, err), model_id: null, action: null };
   }
 }
 
 /**
- * The lines of one chunk. New records are checked one by one by the rules of POST and written
- * together (one INSERT, one INSERT of log entries); should that batch be refused (a unique
- * violation), its lines are redone one by one, each in its savepoint, to tell which one fails.
- * Updates, and lines whose match is not certain, go one by one through processLine.
+ * Applies a chunk's lines as the lines worker read them (check.ts), in its transaction. New records
+ * get the checks of POST that need the database (checkCreate) one by one and are written together
+ * (one INSERT, one INSERT of log entries); should that batch be refused (a unique violation), its
+ * lines are redone one by one, each in its savepoint, to tell which one fails. Updates, and lines
+ * whose match is not certain, go one by one through processLine.
  */
-export async function processLines(ctx: RequestContext, plan: Plan, rows: string[][], firstLine: number): Promise<LineResult[]> {
-  await preload(ctx, plan, rows);
-  await preloadRefs(ctx, plan, rows);
+export async function applyLines(ctx: RequestContext, plan: Plan, rows: string[][], firstLine: number, verdicts: Verdict[]): Promise<LineResult[]> {
   const results: LineResult[] = new Array(rows.length);
-  let queue: { i: number; key: string; input: WriteInput; data: Record<string, string> }[] = [];
+  let queue: { i: number; key: string | null; input: WriteInput; data: Record<string, string> }[] = [];
   const pending = new Set<string>();
   const flush = async () => {
     if (!queue.length) return;
@@ -68,9 +69,9 @@ export async function processLines(ctx: RequestContext, plan: Plan, rows: string
       const written = await ctx.db.transaction((sp) => insertPrepared({ ...ctx, db: sp as unknown as Db }, plan.def, batch.map((b) => b.input)));
       written.forEach((row, k) => {
         const { i, key, data } = batch[k];
-        const action = plan.carried?.has(key) ? 'updated' : 'created';
+        const action = key !== null && plan.carried?.has(key) ? 'updated' : 'created';
         results[i] = { line: firstLine + i, success: true, data, errors: [], model_id: action === 'created' ? String(row.id) : null, action };
-        plan.carried?.add(key);
+        if (key !== null) plan.carried?.add(key);
         remember(plan, row);
       });
     } catch {
@@ -78,27 +79,24 @@ export async function processLines(ctx: RequestContext, plan: Plan, rows: string
     }
   };
   for (let i = 0; i < rows.length; i++) {
-    const cells = rows[i];
-    const input = readLine(ctx, plan, cells);
-    const { data } = input;
-    if (input.errors.length) {
-      results[i] = { line: firstLine + i, success: false, data, errors: input.errors, model_id: null, action: null };
+    const verdict = verdicts[i];
+    if ('result' in verdict) {
+      results[i] = verdict.result;
       continue;
     }
-    const key = isBlank(cells) ? null : newRecordKey(plan, input.attributes);
-    if (key === null || pending.has(key)) {
-      await flush();
-      results[i] = await processLine(ctx, plan, cells, firstLine + i);
+    // Still a new record now that the chunk's earlier lines are written (else it is their update).
+    if ('create' in verdict && (verdict.create.key === null || (plan.known?.get(verdict.create.key) === null && !pending.has(verdict.create.key)))) {
+      const { key, input, data } = verdict.create;
+      try {
+        queue.push({ i, key, input: await checkCreate(ctx, plan.def, input), data });
+        if (key !== null) pending.add(key);
+      } catch (err) {
+        results[i] = { line: firstLine + i, success: false, data, errors: lineErrors(ctx.locale, plan, err), model_id: null, action: null };
+      }
       continue;
     }
-    try {
-      authorize(ctx, plan.def, 'create');
-      const prepared = await prepareCreate(ctx, plan.def, documentOf(plan, input));
-      queue.push({ i, key, input: prepared, data });
-      pending.add(key);
-    } catch (err) {
-      results[i] = { line: firstLine + i, success: false, data, errors: lineErrors(ctx, plan, err), model_id: null, action: null };
-    }
+    await flush();
+    results[i] = await processLine(ctx, plan, rows[i], firstLine + i);
   }
   await flush();
   return results;

@@ -8,45 +8,60 @@ import type { Relationship } from '../../jsonapi/relationships.ts';
 import { coerce, refKey, type LineInput, type Plan } from './plan.ts';
 
 // Matching lines with records: the existing record of a line's natural key, the records its
-// relationship cells name, each loaded per chunk in one query per field.
+// relationship cells name, each loaded per chunk in one query per field (on the server's thread,
+// before the chunk's transaction); the lines worker reads the lines against what they found.
+
+/** The fields of the line's natural key: the first of the model's keys whose fields it all fills. */
+const keyOf = (plan: Plan, attributes: Record<string, unknown>) =>
+  plan.model.naturalKey.map((key) => [key].flat()).find((fields) => fields.every((f) => attributes[f] !== undefined)) ?? null;
+
+/**
+ * What the chunk's map tells of the line's record: `{ row }` the record of its natural key,
+ * `{ key }` none (the line creates one; key null when it fills no key, or a value that does not
+ * parse, which the write reports), undefined when the map cannot tell (a key of several fields)
+ * and the database must be asked.
+ */
+export type Match = { row: Row } | { key: string | null } | undefined;
+
+export function knownMatch(plan: Plan, attributes: Record<string, unknown>): Match {
+  const fields = keyOf(plan, attributes);
+  if (!fields) return { key: null };
+  const parsed = fields.map((f) => plan.def.attributes[f].parse(attributes[f]));
+  if (parsed.some((p) => !p.ok || p.value === null)) return { key: null };
+  if (fields.length > 1 || !plan.known) return undefined;
+  const key = knownKey(fields[0], (parsed[0] as { value: unknown }).value);
+  const hit = plan.known.get(key);
+  return hit === undefined ? undefined : hit === null ? { key } : { row: hit };
+}
 
 /** The line's record of the same natural key, visible to the actor, if any. */
 export async function findExisting(ctx: RequestContext, plan: Plan, attributes: Record<string, unknown>): Promise<Row | null> {
-  for (const key of plan.model.naturalKey) {
-    const fields = [key].flat();
-    if (fields.some((f) => attributes[f] === undefined)) continue;
-    if (fields.length === 1 && plan.known) {
-      const parsed = plan.def.attributes[fields[0]].parse(attributes[fields[0]]);
-      if (!parsed.ok || parsed.value === null) return null;
-      const hit = plan.known.get(knownKey(fields[0], parsed.value));
-      if (hit !== undefined) return hit;
-    }
-    const conditions = [];
-    for (const field of fields) {
-      const a = plan.def.attributes[field];
-      const parsed = a.parse(attributes[field]);
-      if (!parsed.ok || parsed.value === null) return null; // the write reports the bad value
-      const col = column(plan.def.table, a.column ?? field);
-      conditions.push(typeof parsed.value === 'string' ? sql`lower(${col}) = lower(${parsed.value})` : eq(col, parsed.value));
-    }
-    const [row] = (await ctx.db
-      .select()
-      .from(plan.def.table)
-      .where(scoped(ctx, plan.def, ...conditions))
-      .limit(1)) as Row[];
-    return row ?? null;
-  }
-  return null;
+  const match = knownMatch(plan, attributes);
+  if (match) return 'row' in match ? match.row : null;
+  const conditions = keyOf(plan, attributes)!.map((field) => {
+    const a = plan.def.attributes[field];
+    const value = (a.parse(attributes[field]) as { value: unknown }).value;
+    const col = column(plan.def.table, a.column ?? field);
+    return typeof value === 'string' ? sql`lower(${col}) = lower(${value})` : eq(col, value);
+  });
+  const [row] = (await ctx.db
+    .select()
+    .from(plan.def.table)
+    .where(scoped(ctx, plan.def, ...conditions))
+    .limit(1)) as Row[];
+  return row ?? null;
 }
 
-const knownKey = (field: string, value: unknown) => `${field}\u0000${String(value).toLowerCase()}`;
+/** The fields of the model's single-field natural keys (the chunk's map knows records by them). */
+const singleKeys = (plan: Plan) => plan.model.naturalKey.filter((key) => !Array.isArray(key) || key.length === 1).map((key) => [key].flat()[0]);
+
+/** The key of the chunk's map for a value of a single-field natural key (the case is ignored). */
+export const knownKey = (field: string, value: unknown) => `${field}\u0000${String(value).toLowerCase()}`;
 
 /** Loads the records the lines of a chunk name by a single-field natural key, in one query per field. */
 export async function preload(ctx: RequestContext, plan: Plan, rows: string[][]) {
   const known = new Map<string, Row | null>();
-  for (const key of plan.model.naturalKey) {
-    if (Array.isArray(key) && key.length > 1) continue;
-    const field = [key].flat()[0];
+  for (const field of singleKeys(plan)) {
     const a = plan.def.attributes[field];
     const index = plan.mapped.find(([, f]) => f === field)?.[0];
     if (index === undefined || !a || a.virtual) continue;
@@ -75,13 +90,21 @@ export async function preload(ctx: RequestContext, plan: Plan, rows: string[][])
 /** After a line wrote a record, the chunk's map knows it under each of its single-field keys. */
 export function remember(plan: Plan, row: Row) {
   if (!plan.known) return;
-  for (const key of plan.model.naturalKey) {
-    if (Array.isArray(key) && key.length > 1) continue;
-    const field = [key].flat()[0];
+  for (const field of singleKeys(plan)) {
     const a = plan.def.attributes[field];
     const value = row[a?.column ?? field];
     if (value !== null && value !== undefined && value !== '') plan.known.set(knownKey(field, value), row);
   }
+}
+
+/** The keys of the map a line's record will be known by once written (as remember will know it). */
+export function keysOf(plan: Plan, attributes: Record<string, unknown>): string[] {
+  const keys: string[] = [];
+  for (const field of singleKeys(plan)) {
+    const parsed = attributes[field] === undefined ? null : plan.def.attributes[field]?.parse(attributes[field]);
+    if (parsed?.ok && parsed.value !== null && parsed.value !== '') keys.push(knownKey(field, parsed.value));
+  }
+  return keys;
 }
 
 /** Whether writing these attributes would change nothing of the existing record. */
@@ -125,22 +148,4 @@ export async function preloadRefs(ctx: RequestContext, plan: Plan, rows: string[
         byValue.get(v)!.add(row.id!);
       }
   }
-}
-
-/**
- * The natural key a line is matched by (the first one it fills, as findExisting), when that key is
- * a single field known to the chunk's map and no record has it: the line is certainly a creation.
- */
-export function newRecordKey(plan: Plan, attributes: Record<string, unknown>): string | null {
-  if (!plan.known) return null;
-  for (const key of plan.model.naturalKey) {
-    const fields = [key].flat();
-    if (fields.some((f) => attributes[f] === undefined)) continue;
-    if (fields.length > 1) return null;
-    const parsed = plan.def.attributes[fields[0]].parse(attributes[fields[0]]);
-    if (!parsed.ok || parsed.value === null) return null;
-    const k = knownKey(fields[0], parsed.value);
-    return plan.known.get(k) === null ? k : null;
-  }
-  return null;
 }

@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
-import type { ParsedFile } from './bounded.ts';
+import type { Worker } from 'node:worker_threads';
+import type { PackedFile } from './packed.ts';
+import { startThread } from './threads.ts';
 
 // Spreadsheets are read in worker threads (issue 29): a large or hostile file never holds the
 // thread that answers every organization's requests, and a worker's heap is capped, so one that
@@ -12,18 +13,10 @@ export const PARSE_HEAP_MB = 512;
 /** Longest a file may take to read, in seconds. */
 export const PARSE_SECONDS = 60;
 
-export type ParseOutcome = { file: ParsedFile } | { refused: { key: string; params?: Record<string, string | number> } };
-
-/** The worker's module: its bundle next to the server's, or its source run through tsx (tests, dev). */
-function start(): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB } };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./parse-worker.js', import.meta.url), options);
-  const source = JSON.stringify(new URL('./parse-worker.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${source}); })`, { ...options, eval: true });
-}
+export type ParseOutcome = { file: PackedFile } | { refused: { key: string; params?: Record<string, string | number> } };
 
 function spawn(): Worker {
-  const worker = start();
+  const worker = startThread('parse-worker', { maxOldGenerationSizeMb: PARSE_HEAP_MB });
   // An idle worker that dies is forgotten (a job's own listeners report its death to the job).
   worker.on('error', () => {}).on('exit', () => idle.includes(worker) && idle.splice(idle.indexOf(worker), 1));
   return worker;

@@ -1,6 +1,5 @@
-import { cellDollarsToCents } from '@atelier/domain';
+import { cellDollarsToCents, type Locale } from '@atelier/domain';
 import { ApiError } from '../../jsonapi/errors.ts';
-import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ResourceDefinition, Row } from '../../jsonapi/define-resource.ts';
 import type { Registry } from '../../jsonapi/registry.ts';
 import { own } from '../../jsonapi/own.ts';
@@ -51,7 +50,8 @@ interface RelationColumn {
   match: (string | string[])[];
 }
 
-export function planOf(registry: Registry, row: ImportRow): Plan {
+/** The plan of an import's model and mapping (the import's row, or what the lines worker is sent of it). */
+export function planOf(registry: Registry, row: Pick<ImportRow, 'model' | 'columns' | 'mapping'>): Plan {
   const model = registry.importModels.get(row.model);
   if (!model) throw new ApiError(422, 'import.model_unknown', { model: row.model });
   const def = registry.resource(model.type);
@@ -107,15 +107,15 @@ export function coerce(plan: Plan, field: string, raw: string): unknown {
   }
 }
 
-export function lineErrors(ctx: RequestContext, plan: Plan, err: unknown): LineError[] {
+export function lineErrors(locale: Locale, plan: Plan, err: unknown): LineError[] {
   if (err instanceof ApiError)
     return err.errors.map((e) => {
       const m = /^\/data\/(?:attributes|relationships)\/(.+)$/.exec(e.source?.pointer ?? '');
       const field = m?.[1] ?? null;
-      return { field, column: field ? (plan.fieldColumn.get(field) ?? null) : null, code: e.code, detail: t(ctx.locale, e.code, e.params) };
+      return { field, column: field ? (plan.fieldColumn.get(field) ?? null) : null, code: e.code, detail: t(locale, e.code, e.params) };
     });
   console.error('import line failed', err);
-  return [{ field: null, column: null, code: 'error.something_went_wrong', detail: t(ctx.locale, 'error.something_went_wrong') }];
+  return [{ field: null, column: null, code: 'error.something_went_wrong', detail: t(locale, 'error.something_went_wrong') }];
 }
 
 /** A cell naming a related record, as compared: trimmed, single spaces, lower case. */
@@ -129,7 +129,7 @@ export interface LineInput {
   errors: LineError[];
 }
 
-export function readLine(ctx: RequestContext, plan: Plan, cells: string[]): LineInput {
+export function readLine(locale: Locale, plan: Plan, cells: string[]): LineInput {
   const data: Record<string, string> = {};
   plan.columns.forEach((c, i) => (data[c] = cells[i] ?? ''));
   const attributes: Record<string, unknown> = {};
@@ -149,7 +149,7 @@ export function readLine(ctx: RequestContext, plan: Plan, cells: string[]): Line
     }
     const code = ids?.size ? 'import.relation_ambiguous' : 'import.relation_not_found';
     // The column's name comes before the message wherever it is shown (screen, error report).
-    errors.push({ field: r.field, column: plan.fieldColumn.get(r.field) ?? null, code, detail: t(ctx.locale, code, { value: raw }) });
+    errors.push({ field: r.field, column: plan.fieldColumn.get(r.field) ?? null, code, detail: t(locale, code, { value: raw }) });
   }
   return { data, attributes, relationships, errors };
 }

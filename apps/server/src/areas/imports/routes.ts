@@ -19,7 +19,7 @@ import { importItemsResource, importsResource } from './imports.resource.ts';
 import { importItems, imports } from './imports.table.ts';
 import { fieldLabel, proposeMapping, type ImportModel } from './models.ts';
 import { parseImportFile, readForm } from './file.ts';
-import { CHUNK, type ImportWorker } from './run.ts';
+import type { ImportWorker } from './run.ts';
 import type { LineResult } from './lines.ts';
 import type { ImportRow } from './plan.ts';
 import { isBusyImport } from '@atelier/domain';
@@ -35,6 +35,9 @@ const mayImport = (ctx: RequestContext, model: ImportModel) => {
 
 /** Dry-run results answered inline; the rest is in import-items (filter[dry_run]=true). */
 const INLINE_RESULTS = 1000;
+
+/** A file of at most this many lines is checked or imported within its request (200); a larger one in the background (202). */
+const INLINE_LINES = 500;
 
 /** The import routes; a run is handed to the area's worker (index.ts). */
 export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker: ImportWorker) {
@@ -98,7 +101,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
             path,
             file_format: parsed.format,
             file_size: file.buffer.length,
-            line_count: parsed.rows.length,
+            line_count: parsed.lines,
             columns: parsed.columns,
             mapping: proposeMapping(model, parsed.columns),
           }),
@@ -127,8 +130,8 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
 
   /**
    * Hands the import to the worker as a dry run ('validating') or a run ('running'), from the
-   * top. A file of one chunk is done within the request (200); a larger one goes on in the
-   * background (202), its progress and counters on the import as it goes.
+   * top. A file of up to INLINE_LINES lines is done within the request (200); a larger one goes
+   * on in the background (202), its progress and counters on the import as it goes.
    */
   async function start(request: FastifyRequest, reply: FastifyReply, status: 'validating' | 'running') {
     const { ctx, row } = await runnable(request);
@@ -152,7 +155,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
         .where(eq(imports.id, row.id));
     });
     const job = worker.runNow(row.id, ctx.locale);
-    if (row.line_count <= CHUNK) await job;
+    if (row.line_count <= INLINE_LINES) await job;
     else void job.catch((err) => request.log.error(err));
     const fresh = await findRow(ctx, importsResource, row.id);
     const q = parseQuery(ctx.registry, importsResource, request.query as Query, { list: false });
@@ -346,7 +349,7 @@ for (const [path, summary] of [
       tag: 'imports',
       query: [include],
       responses: {
-        200: { description: 'Done within the request (one chunk).', schema: importDocument },
+        200: { description: `Done within the request (a file of up to ${INLINE_LINES} lines).`, schema: importDocument },
         202: { description: 'Going on in the background: follow the import’s progress.', schema: importDocument },
       },
       errors: [403, 404, 409, 422],

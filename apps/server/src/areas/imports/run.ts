@@ -9,21 +9,28 @@ import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Services } from '../../jsonapi/router.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
-import { parseImportFile, type ParsedFile } from './file.ts';
-import { processLines, type LineResult } from './lines.ts';
+import { parseImportFile } from './file.ts';
+import { unpack, type PackedFile } from './packed.ts';
+import { allowed } from '../../jsonapi/policies.ts';
+import { applyLines, type LineResult } from './lines.ts';
+import { checkInWorker } from './lines-pool.ts';
+import { preload, preloadRefs } from './matching.ts';
 import { planOf, type ImportRow, type Plan } from './plan.ts';
 import { importItems, imports } from './imports.table.ts';
 
 // The run of an import in the background: the worker that claims imports, reads their file and
 // commits their lines chunk by chunk (plan.ts reads a line, matching.ts finds its records,
-// lines.ts applies it).
+// check.ts reads it by the model's rules in the lines worker, lines.ts applies it).
 
-/** Lines written per transaction: a restart resumes after the last committed chunk. */
-export const CHUNK = 500;
+/**
+ * Lines written per transaction: a restart resumes after the last committed chunk. Few, so that
+ * a transaction is short (issue 29: the embedded database has one connection for every request).
+ */
+export const CHUNK = 50;
 /** How long a worker holds a running import without committing a chunk before another may take it. */
 const LEASE_SECONDS = 120;
 
-export async function readStoredFile(dataDir: string, row: ImportRow): Promise<ParsedFile> {
+export async function readStoredFile(dataDir: string, row: ImportRow): Promise<PackedFile> {
   const buffer = await readFile(join(dataDir, row.path));
   return parseImportFile(buffer, row.file_format as 'csv' | 'xlsx');
 }
@@ -185,7 +192,7 @@ export class ImportWorker {
       query: {},
       registry: this.services.registry,
     };
-    let file: ParsedFile;
+    let file: PackedFile;
     let plan: Plan;
     try {
       file = await readStoredFile(this.services.config.dataDir, row);
@@ -199,7 +206,7 @@ export class ImportWorker {
         await tx.delete(importItems).where(and(eq(importItems.import_id, id), eq(importItems.dry_run, true)));
         const [fresh] = await tx
           .update(imports)
-          .set({ progress: 0, line_count: file.rows.length, created_count: 0, updated_count: 0, skipped_count: 0, failed_count: 0, error: null })
+          .set({ progress: 0, line_count: file.lines, created_count: 0, updated_count: 0, skipped_count: 0, failed_count: 0, error: null })
           .where(eq(imports.id, id))
           .returning();
         return fresh;
@@ -207,26 +214,35 @@ export class ImportWorker {
       if (!reset) return; // deleted meanwhile
       row = reset;
     }
+    // The actor's rights on the model's records, for the lines worker (the rest of them stays here).
+    const rights = { create: allowed(ctx, plan.def, 'create'), edit: allowed(ctx, plan.def, 'edit') };
     try {
-      while (row.progress < file.rows.length) {
+      while (row.progress < file.lines) {
         if (this.stopping) {
           await this.db.update(imports).set({ lease_until: null }).where(eq(imports.id, id));
           return;
         }
+        const start = row.progress;
+        const rows = unpack(file, start, start + CHUNK);
+        // Before the transaction: the records the lines name (one query per field), then the lines
+        // read in the lines worker. The transaction only writes: short, so that on the embedded
+        // database (one connection) other requests' queries wait for little.
+        await preload(ctx, plan, rows);
+        await preloadRefs(ctx, plan, rows);
+        const verdicts = await checkInWorker({ model: row.model, columns: row.columns, mapping: row.mapping, locale, rights, rows, firstLine: start + 2, known: plan.known, refs: plan.refs });
         const done = await this.db.transaction(async (tx) => {
           const [current] = await tx.select().from(imports).where(eq(imports.id, id)).for('update');
           // Deleted, or taken over by another worker after our lease ran out: stop here.
-          if (!current || current.status !== row.status || current.progress !== row.progress) return null;
+          if (!current || current.status !== row.status || current.progress !== start) return null;
           const c: RequestContext = { ...ctx, db: tx as unknown as Db };
-          const end = Math.min(current.progress + CHUNK, file.rows.length);
-          const lines = (w: RequestContext) => processLines(w, plan, file.rows.slice(current.progress, end), current.progress + 2);
+          const lines = (w: RequestContext) => applyLines(w, plan, rows, start + 2, verdicts);
           const results = dry ? await rolledBack(c, lines) : await lines(c);
           await insertItems(tx as unknown as Db, current, results, dry);
           const n = counters(results);
           const [next] = await tx
             .update(imports)
             .set({
-              progress: end,
+              progress: start + rows.length,
               created_count: current.created_count + n.created,
               updated_count: current.updated_count + n.updated,
               skipped_count: current.skipped_count + n.skipped,

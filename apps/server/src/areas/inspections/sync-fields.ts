@@ -15,6 +15,7 @@ import { authorize, enforceEdit } from '../../jsonapi/policies.ts';
 import { inTransaction, type RouteRegistrar } from '../../jsonapi/router.ts';
 import { findRow } from '../../jsonapi/scope.ts';
 import { parseImportFile, readForm, XLSX_MIME } from '../imports/file.ts';
+import { unpack } from '../imports/packed.ts';
 import { inspectionFormsResource } from './inspection-forms.resource.ts';
 import { inspectionFormSectionFields, inspectionFormSections, inspectionForms } from './inspection-forms.table.ts';
 import { fieldsOfForm, sectionsOfForm } from './structure.ts';
@@ -139,7 +140,7 @@ async function sync(contextOf: (r: FastifyRequest) => RequestContext, request: F
   const { file } = await readForm(request, ctx);
   if (!file) throw new ApiError(422, 'import.file_missing', undefined, { parameter: 'file' });
   const parsed = await parseImportFile(file.buffer);
-  const desired = parseSyncRows(parsed.columns, parsed.rows);
+  const desired = parseSyncRows(parsed.columns, unpack(parsed));
 
   const result = await inTransaction(ctx, async (tx) => {
     // Locked for the run: the form is compared and written as one, after any other writer of it.

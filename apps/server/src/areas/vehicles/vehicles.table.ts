@@ -43,6 +43,8 @@ export const vehicles = pgTable(
   },
   (t) => [
     uniqueIndex('vehicles_org_vin_unique').on(t.organization_id, t.vin),
+    // An import's chunk looks its VINs up without case (imports/matching.ts preload).
+    index('vehicles_org_vin_lower_idx').on(t.organization_id, sql`lower(${t.vin})`),
     index('vehicles_org_created_idx').on(t.organization_id, t.created_at),
     index('vehicles_customer_idx').on(t.customer_id),
     index('vehicles_mecanic_idx').on(t.mecanic_id),
