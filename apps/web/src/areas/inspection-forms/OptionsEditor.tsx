@@ -159,6 +159,15 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
   const n = (i: number) => t('inspectionForms:options.row', { n: i + 1 });
   const remove = (i: number) => onChange(withRows(model, (rows) => rows.filter((_, k) => k !== i)));
   const setRow = (i: number, patch: object) => onChange(withRows(model, (rows) => rows.map((x, k) => (k === i ? { ...x, ...patch } : x))));
+  /** A row's points, its remove button and, below it, its finding mark: the same for choices and ranges. */
+  const rowEnd = (i: number, r: { points: Points; failing: Mark }, set: (patch: { points?: Points; failing?: Mark }) => void) => (
+    <>
+      <Table.Td>
+        <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
+      </Table.Td>
+      <Table.Td>{readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}</Table.Td>
+    </>
+  );
   return (
     <Stack gap="xs" data-testid={`options-${model.kind}`}>
       <Table withRowBorders={false} verticalSpacing={4}>
@@ -195,12 +204,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                       <Table.Td>
                         <TextInput aria-label={`${t('inspectionForms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
                       </Table.Td>
-                      <Table.Td>
-                        <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
-                      </Table.Td>
-                      <Table.Td>
-                        {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
-                      </Table.Td>
+                      {rowEnd(i, r, set)}
                     </Table.Tr>
                     <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
                   </Fragment>
@@ -225,12 +229,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                     <Table.Tr style={{ verticalAlign: 'top' }}>
                       <Table.Td>{bound('min')}</Table.Td>
                       <Table.Td>{bound('max')}</Table.Td>
-                      <Table.Td>
-                        <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
-                      </Table.Td>
-                      <Table.Td>
-                        {readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}
-                      </Table.Td>
+                      {rowEnd(i, r, set)}
                     </Table.Tr>
                     <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
                   </Fragment>
