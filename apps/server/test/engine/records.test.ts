@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.ts';
+import { records } from '../../src/jsonapi/records.ts';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { createKit, type Kit } from '../kit.ts';
+import { asUser } from '../repairs/world.ts';
+
+// The engine's record service (issue 21): what area code writes beside a request's own document
+// is logged with its cause, and the values a parent derives from its lines follow.
+
+let t: TestApp;
+let kit: Kit;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  kit = await createKit(t);
+});
+afterAll(() => t?.close());
+
+const logsOf = async (subject: string) =>
+  rowsOf<{ event: string; properties: any }>(await t.database.db.execute(sql`SELECT event, properties FROM logs WHERE subject_id = ${subject} ORDER BY created_at, id`));
+
+describe('records(ctx, type)', () => {
+  it('updates lines, stores the parent’s derived values again and logs the change on the parent with its cause', async () => {
+    const estimate = await kit.make('estimations');
+    // Parts are priced by whoever holds the parts phase.
+    expect((await kit.act('estimations', estimate.id, 'start-components', kit.admin)).status).toBe(200);
+    const item = await kit.make('estimation-items', { detail: 'Plaquettes', quantity: '1', unit_price: 10000 }, { estimation: estimate.id });
+    const before = await logsOf(estimate.id);
+    const rows = await asUser(t, kit.admin.id, (ctx) => records(ctx, 'estimation-items').update([item.id], { state: 'approved' }, { cause: { type: 'estimations', id: estimate.id } }));
+    expect(rows.map((r) => r.state)).toEqual(['approved']);
+    const [parent] = rowsOf<{ approved_total: string; total: string }>(await t.database.db.execute(sql`SELECT approved_total, total FROM estimations WHERE id = ${estimate.id}`));
+    expect(Number(parent.approved_total)).toBe(Number(parent.total));
+    expect(Number(parent.total)).toBeGreaterThan(0);
+    const after = await logsOf(estimate.id);
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({
+      event: 'updated',
+      properties: { cause: { type: 'estimations', id: estimate.id }, children: { items: { updated: [{ id: item.id, attributes: { state: 'approved' } }] } } },
+    });
+  });
+
+  it('writes nothing and logs nothing when the rows already hold the values', async () => {
+    const vehicle = await kit.make('vehicles', { odometer: 1000 });
+    const before = await logsOf(vehicle.id);
+    const rows = await asUser(t, kit.admin.id, (ctx) => records(ctx, 'vehicles').update([vehicle.id], { odometer: 1000 }));
+    expect(rows).toEqual([]);
+    expect(await logsOf(vehicle.id)).toHaveLength(before.length);
+  });
+
+  it('logs a record’s own change under the event and cause given', async () => {
+    const vehicle = await kit.make('vehicles', { odometer: 1000 });
+    await asUser(t, kit.admin.id, (ctx) => records(ctx, 'vehicles').update([vehicle.id], { odometer: 1500 }, { event: 'raised', cause: { type: 'inspections', id: vehicle.id } }));
+    expect((await logsOf(vehicle.id)).at(-1)).toMatchObject({ event: 'raised', properties: { old: { odometer: 1000 }, attributes: { odometer: 1500 }, cause: { type: 'inspections' } } });
+  });
+});
