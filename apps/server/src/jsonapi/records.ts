@@ -5,6 +5,7 @@ import type { RequestContext } from './context.ts';
 import type { Row } from './define-resource.ts';
 import { column } from './filters.ts';
 import type { Cause } from './run-action.ts';
+import { own } from './own.ts';
 import { inIds, selectRows } from './select.ts';
 import { changes, withUniques } from './write.ts';
 
@@ -69,6 +70,33 @@ export function records(ctx: RequestContext, type: string) {
       const rows = (await withUniques(def, () => ctx.db.insert(def.table).values(values).returning())) as Row[];
       await follow(ctx, type, rows.map((after) => ({ before: null, after })), options);
       return rows;
+    },
+    /**
+     * A new record with its lines (by ownsMany relationship name), as one document would make it:
+     * the lines take its id, organization and their order, its derived values are stored, one
+     * entry logs it with its lines.
+     */
+    async createWithLines(values: Record<string, unknown>, lines: Record<string, Record<string, unknown>[]>, options: WriteOptions = {}): Promise<Row> {
+      const [made] = (await withUniques(def, () => ctx.db.insert(def.table).values(values).returning())) as Row[];
+      const children: Record<string, ChildChanges> = {};
+      for (const [name, list] of Object.entries(lines)) {
+        const rel = own(def.relationships, name);
+        if (rel?.kind !== 'ownsMany') throw new Error(`${type}.${name} is not a collection of lines`);
+        const child = ctx.registry.resource(rel.type);
+        const rows = list.map((line, position) => ({
+          ...(rel.order ? { [rel.order]: position } : {}),
+          ...(child.tenancy.hasOrganization ? { organization_id: made.organization_id } : {}),
+          ...line,
+          [rel.foreignKey]: made.id,
+        }));
+        const written = rows.length ? ((await withUniques(child, () => ctx.db.insert(child.table).values(rows).returning())) as Row[]) : [];
+        if (written.length) children[name] = { created: written.map((r) => ({ id: String(r.id), attributes: changes(child, {}, r).attributes })) };
+      }
+      const row = (await rederive(ctx, type, made.id)) ?? made;
+      const cause = options.cause ? { cause: { type: options.cause.type, id: options.cause.id } } : {};
+      if (def.logged !== false)
+        await writeLogs(ctx, def, [{ row, event: options.event ?? 'created', properties: { ...changes(def, {}, row), ...(Object.keys(children).length ? { children } : {}), ...cause } }]);
+      return row;
     },
     /** The rows of these ids get these values (rows already so are left as they are). */
     async update(ids: string[], values: Record<string, unknown>, options: WriteOptions = {}): Promise<Row[]> {

@@ -41,6 +41,26 @@ describe('records(ctx, type)', () => {
     });
   });
 
+  it('makes a record with its lines in one entry: the lines take its id, organization and order, its totals follow', async () => {
+    const vehicle = await kit.make('vehicles');
+    const made = await asUser(t, kit.admin.id, (ctx) =>
+      records(ctx, 'repairs').createWithLines(
+        { organization_id: kit.organization.id, vehicle_id: vehicle.id, state: 'pending', creator_id: kit.admin.id },
+        { items: [{ detail: 'Vidange', quantity: '1', unit_price: 5000, parts_total: 5000, subtotal: 5000, total: 5000 }, { detail: 'Filtre', quantity: '2', unit_price: 1000, parts_total: 2000, subtotal: 2000, total: 2000 }] },
+        { cause: { type: 'estimations', id: vehicle.id } },
+      ),
+    );
+    expect(Number(made.total)).toBe(7000);
+    const items = rowsOf<{ detail: string; position: number; organization_id: string }>(await t.database.db.execute(sql`SELECT detail, position, organization_id FROM repair_items WHERE repair_id = ${made.id} ORDER BY position`));
+    expect(items).toEqual([
+      { detail: 'Vidange', position: 0, organization_id: kit.organization.id },
+      { detail: 'Filtre', position: 1, organization_id: kit.organization.id },
+    ]);
+    const logs = await logsOf(made.id);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ event: 'created', properties: { cause: { type: 'estimations' }, children: { items: { created: [{ attributes: { detail: 'Vidange' } }, { attributes: { detail: 'Filtre' } }] } } } });
+  });
+
   it('writes nothing and logs nothing when the rows already hold the values', async () => {
     const vehicle = await kit.make('vehicles', { odometer: 1000 });
     const before = await logsOf(vehicle.id);

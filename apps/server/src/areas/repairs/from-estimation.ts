@@ -1,15 +1,13 @@
 import { initialRepairState, repairWorkflow, type DecimalInput, type ItemCondition, type WorkType } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
-import { writeLog } from '../../jsonapi/audit.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, notFound } from '../../jsonapi/errors.ts';
-import { changes } from '../../jsonapi/write.ts';
+import { records } from '../../jsonapi/records.ts';
 import { runAction, type Cause } from '../../jsonapi/run-action.ts';
 import type { RepairRow } from './repairs.policies.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
 import { itemDefaults, priceItem } from './pricing.ts';
-import { rederive } from '../../jsonapi/children.ts';
-import { repairItems, repairs } from './repairs.table.ts';
+import { repairs } from './repairs.table.ts';
 
 // The repair an approved estimate opens (issue 12), and its cancelation when the estimate's
 // approval is redone. The estimations area calls these from its actions, in its transaction: the
@@ -67,9 +65,31 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
   const users = [...new Set(source.assignees?.users ?? [])];
   const roles = [...new Set(source.assignees?.roles ?? [])];
   const assigned = users.length + roles.length > 0;
-  const [made] = await ctx.db
-    .insert(repairs)
-    .values({
+  const defaults = await itemDefaults(ctx.db, source.organization_id);
+  const items = [];
+  for (const item of source.items) {
+    const values = {
+      organization_id: source.organization_id,
+      estimation_item_id: item.estimation_item_id,
+      detail: item.detail,
+      condition: item.condition ?? null,
+      part: item.part ?? null,
+      part_number: item.part_number ?? null,
+      supplier_id: item.supplier_id ?? null,
+      quantity: text(item.quantity) ?? '1',
+      unit_price: item.unit_price ?? null,
+      manual_labour: item.manual_labour ?? null,
+      time: text(item.time),
+      hourly_rate: item.hourly_rate === undefined ? defaults.hourly_rate : item.hourly_rate,
+      tax_group_id: item.tax_group_id ?? defaults.tax_group_id,
+      repair_mode: item.warranty ? ('warranty' as const) : ('internal' as const),
+      state: 'pending' as const,
+    };
+    items.push({ ...values, ...(await priceItem(ctx.db, values)) });
+  }
+  // Through the record service: the repair and its items in one entry of its activity, caused by the estimate; its totals derived from them.
+  const row = (await records(ctx, 'repairs').createWithLines(
+    {
       organization_id: source.organization_id,
       estimation_id: source.estimation_id,
       inspection_id: source.inspection_id ?? null,
@@ -86,34 +106,10 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
       ...(assigned ? { assigned_by_id: ctx.actor.id, assigned_at: sql`now()` } : {}),
       location_ids: source.location_ids ?? [],
       tag_ids: source.tag_ids ?? [],
-    })
-    .returning();
-  const defaults = await itemDefaults(ctx.db, source.organization_id);
-  for (const [position, item] of source.items.entries()) {
-    const values = {
-      organization_id: source.organization_id,
-      repair_id: made.id,
-      estimation_item_id: item.estimation_item_id,
-      position,
-      detail: item.detail,
-      condition: item.condition ?? null,
-      part: item.part ?? null,
-      part_number: item.part_number ?? null,
-      supplier_id: item.supplier_id ?? null,
-      quantity: text(item.quantity) ?? '1',
-      unit_price: item.unit_price ?? null,
-      manual_labour: item.manual_labour ?? null,
-      time: text(item.time),
-      hourly_rate: item.hourly_rate === undefined ? defaults.hourly_rate : item.hourly_rate,
-      tax_group_id: item.tax_group_id ?? defaults.tax_group_id,
-      repair_mode: item.warranty ? ('warranty' as const) : ('internal' as const),
-      state: 'pending' as const,
-    };
-    await ctx.db.insert(repairItems).values({ ...values, ...(await priceItem(ctx.db, values)) });
-  }
-  const row = (await rederive(ctx, 'repairs', made.id)) as RepairRow;
-  const def = ctx.registry.resource('repairs');
-  await writeLog(ctx, def, row, 'created', { ...changes(def, {}, row), from_estimation: source.estimation_id });
+    },
+    { items },
+    { cause: { type: 'estimations', id: source.estimation_id } },
+  )) as RepairRow;
   return row;
 }
 
