@@ -79,17 +79,13 @@ export interface WorkflowParts<R extends Row = Row> {
   /** available_actions: what the user asking may do now. */
   availableActions(a: Attribute): Attribute;
   listCount: { by: string; values: readonly string[] };
-  /** Writes columns of one record of the type (the vehicle's unique index as the type's 409). */
-  save(ctx: RequestContext, row: R, values: Record<string, unknown>): Promise<R>;
-  /** Whether a row's state lets the document change. */
-  isEditable(row: R): boolean;
 }
 
 const now = () => sql`now()`;
 const ids = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 
 /** Who asks, as the workflow sees them: an assignee when a user or one of their roles is assigned. */
-export function whoOf(ctx: RequestContext, row: Row): Who {
+function whoOf(ctx: RequestContext, row: Row): Who {
   const { actor } = ctx;
   return {
     id: actor.id,
@@ -99,7 +95,7 @@ export function whoOf(ctx: RequestContext, row: Row): Who {
 }
 
 /** The values an action wrote, as its log entry keeps them (not the timestamps). */
-export const loggedValues = (values: Record<string, unknown>, saved: Row) =>
+const loggedValues = (values: Record<string, unknown>, saved: Row) =>
   Object.fromEntries(Object.keys(values).filter((k) => !k.endsWith('_at')).map((k) => [k, saved[k]]));
 
 export function workflowParts<S extends string, A extends string, T extends WorkStatus<S>, Tb extends PgTable, R extends Row = RowOf<Tb>>(
@@ -204,7 +200,5 @@ export function workflowParts<S extends string, A extends string, T extends Work
     },
     availableActions: (a) => a.isVirtual((row, ctx) => workflow.available(statusOf(row as R), whoOf(ctx, row as Row))),
     listCount: { by: 'state', values: workflow.states },
-    save,
-    isEditable: (row) => workflow.isEditable(row.state as S),
   };
 }

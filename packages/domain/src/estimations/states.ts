@@ -210,10 +210,10 @@ const ACTIONS: Record<RuleName, Omit<ActionSpec<EstimationState>, 'from'>> = {
   end_approve: { label: { fr: "Terminer l'approbation", en: 'End the approval' }, permission: 'approve estimations', stamps: { by: 'approval_ended_by_id' } },
   valid: { label: { fr: 'Valider', en: 'Validate' }, permission: 'validate estimations', stamps: { by: ['validated_by_id', 'approval_ended_by_id'] } },
   review: { label: { fr: 'Renvoyer en révision', en: 'Send back for revision' }, permission: 'review estimations', stamps: { by: 'reviewed_by_id' }, confirm: true },
-  deny: { label: { fr: 'Refuser', en: 'Deny' }, permission: 'deny estimations', stamps: { by: ['denied_by_id', 'approval_ended_by_id'] }, confirm: true },
+  deny: { label: { fr: 'Refuser', en: 'Deny' }, permission: 'deny estimations', stamps: { by: ['denied_by_id', 'approval_ended_by_id'] }, confirm: true, color: 'red.8' },
   redo_approve: { label: { fr: "Reprendre l'approbation", en: 'Redo the approval' }, permission: 'approve estimations', stamps: { by: 'approval_started_by_id' }, confirm: true },
   by_pass: { label: { fr: 'Passer à la réparation', en: 'Skip to the repair' }, permission: 'make repair without estimation', confirm: true },
-  cancel: { label: { fr: 'Annuler', en: 'Cancel' }, permission: 'cancel estimations', stamps: { by: 'canceled_by_id', at: 'canceled_at' }, get: true, confirm: true },
+  cancel: { label: { fr: 'Annuler', en: 'Cancel' }, permission: 'cancel estimations', stamps: { by: 'canceled_by_id', at: 'canceled_at' }, get: true, confirm: true, color: 'red.8' },
 };
 
 /**

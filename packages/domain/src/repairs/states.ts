@@ -61,6 +61,7 @@ export const repairWorkflow = defineWorkflow({
       stamps: { by: 'canceled_by_id', at: 'canceled_at' },
       get: true,
       confirm: true,
+      color: 'red.8',
     },
   },
   // The work order (its items, who does what) is written while the repair may be canceled.

@@ -21,13 +21,7 @@ export const repairPolicies: Policies<RepairRow> = {
       if (!ctx.actor.permissions.has(WITHOUT_ESTIMATION)) return forbid('repair.forbidden_without_estimation');
     },
   },
-  // The edit policy and the actions' come from the workflow (repairs.actions.ts).
-  delete: {
-    refuses: { 409: 'A completed, validated, denied or canceled repair is kept as it was.' },
-    check(_ctx, row) {
-      if (!repairWorkflow.isEditable(row.state)) return conflictWith('repair.final');
-    },
-  },
+  // The edit and delete policies and the actions' come from the workflow (repairs.resource.ts).
 };
 
 /** An item is written (at its own route) only while its work order is. */

@@ -72,7 +72,8 @@ export const repairsResource = defineResource(declarations.repairs, {
   // Its actions, their policies, available_actions, the edit policy and GET /repairs/list/count.
   workflow: repairFlow,
   hooks: { beforeWrite },
-  policies: repairPolicies,
+  // A repair is deleted only while its work order may change, as it is edited.
+  policies: { ...repairPolicies, delete: repairFlow.editable },
   notify: {
     // The assigned users and whoever holds the work hear of what happens to it (its assignment first).
     assignees: (row) => [...row.assigned_user_ids, row.holder_id],

@@ -29,7 +29,6 @@ export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,c
 /** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
 const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'odometer', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
 const label = (a: EstimationAction) => estimationWorkflow.actionLabels[a][currentLocale()];
-const RED: readonly EstimationAction[] = ['cancel', 'deny'];
 type Estimation = RecordOf<'estimations'>;
 
 /**
@@ -113,7 +112,7 @@ export default function EstimationPage() {
                 routeOf={estimationWorkflow.route}
                 confirmOf={(a) => (estimationWorkflow.spec(a).confirm ? t(`estimations:confirm.${a}`, { code }) : null)}
                 assignAction="assign"
-                colorOf={(a) => (RED.includes(a) ? 'red.8' : undefined)}
+                colorOf={(a) => estimationWorkflow.spec(a).color}
                 next={nextEstimationActions(estimation.state, phasesOf(estimation))}
                 // Sending to the customer, when offered, is the button drawn filled.
                 nextBeside={available.includes('send_client_approve')}

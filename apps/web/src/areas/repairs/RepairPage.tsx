@@ -270,7 +270,7 @@ export default function RepairPage() {
                 routeOf={repairWorkflow.route}
                 confirmOf={(a) => (repairWorkflow.spec(a).confirm ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
                 assignAction="assign"
-                colorOf={(a) => (a === 'cancel' ? 'red.8' : undefined)}
+                colorOf={(a) => repairWorkflow.spec(a).color}
                 next={nextRepairActions(repair.state)}
                 bodyOf={(a) => (a === 'take_over' ? takeOverBody('repairs', repair.id, holder) : undefined)}
                 onDone={reload}

@@ -3,26 +3,25 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type RecordOf, type RequestAction, requestWorkflow } from '@atelier/domain';
+import type { RecordOf, RequestAction } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import { useMe } from '../../app/AppData.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { activeUsers, requestTitle } from './common.tsx';
 
 /**
- * The workflow buttons of a request (spec §4, §7): only the actions its state allows (the server's
- * available_actions) and the user's permissions grant, in the spec's order, each with a line that
- * says what it does. Complete and cancel cannot be undone: a dialog naming the request confirms
- * them. A refusal (409) opens the error dialog.
+ * The workflow buttons of a request (spec §4, §7): what the server offers this user now
+ * (available_actions: the state allows it, their roles grant it), in the spec's order, each with a
+ * line that says what it does. Complete and cancel cannot be undone: a dialog naming the request
+ * confirms them. A refusal (409) opens the error dialog.
  */
 export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
   const { t } = useTranslation();
-  const { can } = useMe();
   const qc = useQueryClient();
   const [open, setOpen] = useState<RequestAction | null>(null);
   const [assignee, setAssignee] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const available = (request.available_actions ?? []).filter((a) => can(requestWorkflow.permissions[a]));
+  // The server's available_actions: what the state offers that the user's roles grant.
+  const available = request.available_actions ?? [];
 
   const current = request.assignedTo;
   // The picker starts on the current assignee: confirming without touching it reassigns the same person.
