@@ -53,13 +53,12 @@ export async function settleDeferredWork(db: Db, e: EstimationRow, decided: { de
 
 /** The open suggestions named (by id, with the item each became), of the estimate's vehicle: closed as offered again on it. */
 export async function reofferDeferredWork(ctx: RequestContext, e: Pick<EstimationRow, 'id' | 'vehicle_id' | 'organization_id'>, items: ReadonlyMap<string, string>) {
-  if (!e.vehicle_id) return;
-  for (const [id, itemId] of items) {
-    const [open] = await ctx.db
-      .select({ id: deferredWork.id })
-      .from(deferredWork)
-      .where(and(eq(deferredWork.id, id), eq(deferredWork.vehicle_id, e.vehicle_id), eq(deferredWork.organization_id, e.organization_id), eq(deferredWork.state, 'open')));
-    if (open)
-      await records(ctx, 'deferred-work').update([open.id], { state: 'reoffered', reoffered_in_id: e.id, reoffered_item_id: itemId, closed_at: sql`now()`, closed_by_id: ctx.actor.id }, { event: 'reoffered', cause: { type: 'estimations', id: e.id } });
-  }
+  if (!e.vehicle_id || !items.size) return;
+  // The suggestions still open on the estimate's vehicle, in one read; each records the item it became.
+  const open = await ctx.db
+    .select({ id: deferredWork.id })
+    .from(deferredWork)
+    .where(and(inArray(deferredWork.id, [...items.keys()]), eq(deferredWork.vehicle_id, e.vehicle_id), eq(deferredWork.organization_id, e.organization_id), eq(deferredWork.state, 'open')));
+  for (const { id } of open)
+    await records(ctx, 'deferred-work').update([id], { state: 'reoffered', reoffered_in_id: e.id, reoffered_item_id: items.get(id), closed_at: sql`now()`, closed_by_id: ctx.actor.id }, { event: 'reoffered', cause: { type: 'estimations', id: e.id } });
 }
