@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { CAPS } from '../../src/areas/imports/bounded.ts';
+import { CAPS, inflateLimit } from '../../src/areas/imports/bounded.ts';
 import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
 import { makeOrganization, makeUser } from '../factories.ts';
 import { inflatingWorkbook } from './workbooks.ts';
@@ -62,7 +62,7 @@ describe('hostile spreadsheets', () => {
     const bomb = inflatingWorkbook();
     const res = await upload(bomb, 'vehicules.xlsx');
     expect(res.status).toBe(422);
-    const max = `${Math.round(Math.max(CAPS.inflateFloor, bomb.length * CAPS.inflateRatio) / 2 ** 20)} MB`;
+    const max = `${Math.round(inflateLimit(bomb.length) / 2 ** 20)} MB`;
     expect(res.body.errors[0]).toMatchObject({
       code: 'import.cap_uncompressed',
       detail: `Le classeur dépasse ${max} une fois décompressé (au plus 100 fois la taille du fichier, jamais plus de 256 MB) : il est refusé. Enregistrez-le de nouveau ou divisez-le.`,

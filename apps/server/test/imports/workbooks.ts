@@ -53,14 +53,11 @@ export function zip(parts: Part[], { lie = false } = {}): Buffer {
     local.writeUInt32LE(data.length, 18);
     local.writeUInt32LE(declared, 22);
     local.writeUInt16LE(name.length, 26);
+    // The central entry repeats the local header's fields (version needed to name length) two
+    // bytes further on, after the version made by; then the local header's offset.
     const entry = header(0x02014b50, 46);
     entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(method, 10);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(declared, 24);
-    entry.writeUInt16LE(name.length, 28);
+    local.copy(entry, 6, 4, 28);
     entry.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
     central.push(entry, name);
