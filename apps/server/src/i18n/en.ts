@@ -189,6 +189,7 @@ export const en: Record<MessageKey, string> = {
   'import.too_many_lines': 'The file has more than {max} lines: split it into several imports.',
   'import.malformed': 'The CSV file is malformed near line {line} (unclosed quote).',
   'import.malformed_xlsx': 'The Excel workbook is unreadable or damaged.',
+  'import.unreadable_csv': 'The CSV file is unreadable or damaged.',
   'import.cap_uncompressed': "The workbook exceeds {max} once uncompressed (at most {ratio} times the file's size, never more than {ceiling}): it is refused. Save it again or split it.",
   'import.cap_entries': 'The workbook holds more than {max} parts: it is refused.',
   'import.cap_shared_strings': 'The workbook holds more than {max} distinct texts: split it into several imports.',

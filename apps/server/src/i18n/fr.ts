@@ -188,6 +188,7 @@ export const fr = {
   'import.too_many_lines': 'Le fichier dépasse {max} lignes : divisez-le en plusieurs imports.',
   'import.malformed': 'Le fichier CSV est mal formé près de la ligne {line} (guillemet non fermé).',
   'import.malformed_xlsx': 'Le classeur Excel est illisible ou endommagé.',
+  'import.unreadable_csv': 'Le fichier CSV est illisible ou endommagé.',
   'import.cap_uncompressed': 'Le classeur dépasse {max} une fois décompressé (au plus {ratio} fois la taille du fichier, jamais plus de {ceiling}) : il est refusé. Enregistrez-le de nouveau ou divisez-le.',
   'import.cap_entries': 'Le classeur contient plus de {max} parties : il est refusé.',
   'import.cap_shared_strings': 'Le classeur contient plus de {max} textes distincts : divisez-le en plusieurs imports.',

@@ -23,10 +23,12 @@ export async function detectFormat(buffer: Buffer): Promise<'csv' | 'xlsx'> {
  * (packed.ts); a file over a cap is a 422 naming it.
  */
 export async function parseImportFile(buffer: Buffer, format?: 'csv' | 'xlsx'): Promise<PackedFile> {
-  const outcome = await parseInWorker(buffer, format ?? (await detectFormat(buffer)));
+  const kind = format ?? (await detectFormat(buffer));
+  const outcome = await parseInWorker(buffer, kind);
   if ('file' in outcome) return outcome.file;
   const { key, params } = outcome.refused;
-  throw new ApiError(422, hasMessage(key) ? key : 'import.malformed_xlsx', params, { parameter: 'file' });
+  // A failure the reader did not name: the file is unreadable, said for what it is.
+  throw new ApiError(422, hasMessage(key) ? key : kind === 'xlsx' ? 'import.malformed_xlsx' : 'import.unreadable_csv', params, { parameter: 'file' });
 }
 
 /** The multipart form: text fields and the `file` part, read into memory within IMPORT_MAX_BYTES. */
