@@ -5,6 +5,9 @@ import { CHECK_OPTIONS, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES } from './form-enu
 
 type Numeric = number | string | null | undefined;
 
+/** The longest option name or English label a field takes (the API's and the sync's limit). */
+export const MAX_OPTION_LENGTH = 100;
+
 /** One option of a field: its name, points and, when the form says so, whether picking it is a finding. */
 export interface PointsOption {
   option: string;
