@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { BASE, api, axeCheck, fileBrowser, journey, png, shot, token } from './helpers.mjs';
+import { BASE, api, axeCheck, fileBrowser, journey, png, shot, sign, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -150,13 +150,7 @@ describe('the customer on a phone', () => {
       await page.getByTestId('approval-accept-all').click();
       await labelWhole(send, 'the send button');
       await page.getByTestId('approval-signer').fill(SIGNER);
-      await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
-      const pad = await page.getByTestId('signature-pad').boundingBox();
-      await page.mouse.move(pad.x + 20, pad.y + pad.height - 20);
-      await page.mouse.down();
-      await page.mouse.move(pad.x + 120, pad.y + 20, { steps: 8 });
-      await page.mouse.move(pad.x + 220, pad.y + pad.height - 20, { steps: 8 });
-      await page.mouse.up();
+      await sign(page);
       await labelWhole(send, 'the send button');
       await shot(page, '15a-approval-phone');
       await send.click();

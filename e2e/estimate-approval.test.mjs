@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { BASE, api, axeCheck, field, fileBrowser, journey, login, settles, shot, token, waitForMail } from './helpers.mjs';
+import { BASE, api, axeCheck, field, fileBrowser, journey, login, settles, shot, sign, token, waitForMail } from './helpers.mjs';
 
 const T = { timeout: 300_000 };
 const held = fileBrowser();
@@ -107,14 +107,7 @@ describe('estimate approval', () => {
         await items.nth(1).getByText('I decline').click();
         await items.nth(2).getByText('I accept').click();
         await pub.getByTestId('approval-signer').fill('Luc Gagnon');
-        // The pad is below the fold at 1024x768: the mouse draws only on what is on screen.
-        await pub.getByTestId('signature-pad').scrollIntoViewIfNeeded();
-        const pad = await pub.getByTestId('signature-pad').boundingBox();
-        await pub.mouse.move(pad.x + 30, pad.y + pad.height - 30);
-        await pub.mouse.down();
-        await pub.mouse.move(pad.x + 120, pad.y + 30, { steps: 8 });
-        await pub.mouse.move(pad.x + 220, pad.y + pad.height - 20, { steps: 8 });
-        await pub.mouse.up();
+        await sign(pub);
         await axeCheck(pub, 'the customer’s approval page');
         await shot(pub, '73-customer-answers');
         await pub.getByTestId('approval-send').click();

@@ -6,7 +6,7 @@
 // e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, create, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
+import { api, axeCheck, create, fileBrowser, journey, login, one, settles, shot, sign, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -95,12 +95,7 @@ describe('completing, and forms in two languages', () => {
       await page.getByTestId('section-tab-finish').click();
       await page.getByTestId('missing-none').waitFor();
       await page.getByLabel('Clés remises au client').check();
-      await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
-      const pad = await page.getByTestId('signature-pad').boundingBox();
-      await page.mouse.move(pad.x + 30, pad.y + 120);
-      await page.mouse.down();
-      await page.mouse.move(pad.x + 220, pad.y + 60, { steps: 8 });
-      await page.mouse.up();
+      await sign(page);
       await page.getByTestId('inspection-complete').click();
       await page.getByTestId('inspection-complete-confirm').click();
       await settles(() => page.getByTestId('inspection-page').getByTestId('inspection-state').getAttribute('data-state'), 'completed');

@@ -215,3 +215,15 @@ export async function choose(page, label, text) {
   await input.fill(text);
   await page.getByRole('option', { name: text }).first().click();
 }
+
+/** Signs the signature pad of the page: scrolled into view (the mouse draws only on what is on screen), one stroke across it. */
+export async function sign(page) {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  await page.mouse.move(box.x + 20, box.y + box.height - 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 20, { steps: 8 });
+  await page.mouse.move(box.x + 220, box.y + box.height - 20, { steps: 8 });
+  await page.mouse.up();
+}

@@ -9,7 +9,7 @@
 // Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { BASE, PASSWORD, api, axeCheck, create, fileBrowser, one, png, settles, shot, token } from './helpers.mjs';
+import { BASE, PASSWORD, api, axeCheck, create, fileBrowser, one, png, settles, shot, sign, token } from './helpers.mjs';
 
 const T = { timeout: 240_000 };
 const held = fileBrowser();
@@ -212,13 +212,7 @@ describe('the inspection screen offline', () => {
       await page.getByTestId('section-tab-finish').tap();
       await page.getByLabel('Clés remises au client').check();
       await page.getByLabel('Bouchons de valve en place').check();
-      await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
-      const pad = await page.getByTestId('signature-pad').boundingBox();
-      await page.mouse.move(pad.x + 30, pad.y + 100);
-      await page.mouse.down();
-      await page.mouse.move(pad.x + 140, pad.y + 50, { steps: 8 });
-      await page.mouse.move(pad.x + 240, pad.y + 120, { steps: 8 });
-      await page.mouse.up();
+      await sign(page);
       await page.getByTestId('inspection-complete').tap();
       await page.getByTestId('inspection-complete-confirm').tap();
       await settles(stateOf, 'completed');

@@ -5,7 +5,7 @@
 // signature, and the API agrees. At 1024x768, in French. Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, choose, create, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
+import { api, axeCheck, choose, create, fileBrowser, journey, login, one, settles, shot, sign, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -56,13 +56,7 @@ describe('inspections', () => {
 
       await page.getByTestId('section-tab-finish').click();
       await page.getByLabel('Clés remises au client').check();
-      await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
-      const pad = await page.getByTestId('signature-pad').boundingBox();
-      await page.mouse.move(pad.x + 30, pad.y + 120);
-      await page.mouse.down();
-      await page.mouse.move(pad.x + 120, pad.y + 60, { steps: 8 });
-      await page.mouse.move(pad.x + 220, pad.y + 140, { steps: 8 });
-      await page.mouse.up();
+      await sign(page);
       await axeCheck(page, 'the final step of an inspection');
       await page.getByTestId('inspection-complete').click();
       await page.getByTestId('inspection-complete-confirm').click();

@@ -270,6 +270,15 @@ export const toOne = (type: string, id: string) => ({ data: { type, id } });
 export const makeRequest = (t: TestApp, token: string, attributes: Record<string, unknown> = {}, relationships?: Record<string, unknown>) =>
   make(t, token, 'requests', { type: 'inspection', vehicle_vin: '1HGCM82633A004352', ...attributes }, relationships);
 
+/** An inspection of the form on a new vehicle, started (any status but 201 and 200 throws): its id. */
+export async function makeStartedInspection(t: TestApp, token: string, formId: string): Promise<string> {
+  const vehicle = await makeVehicle(t, token, { vin: nextVin() });
+  const { id } = await make(t, token, 'inspections', {}, { inspectionForm: toOne('inspection-forms', formId), vehicle: toOne('vehicles', vehicle.id) });
+  const res = await t.api('POST', `/api/v1/inspections/${id}/start`, { token });
+  if (res.status !== 200) throw new Error(`start inspection: ${res.status} ${JSON.stringify(res.body)}`);
+  return id;
+}
+
 /** A field as makeInspectionForm takes it: its attributes (a CHECK worth 5 points unless said otherwise). */
 export type FieldSpec = { name: string } & Record<string, unknown>;
 export interface FormSpec {

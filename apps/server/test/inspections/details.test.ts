@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMemoryDatabase, rowsOf } from '../../src/db/client.ts';
 import { migrate, migrationsFolder } from '../../src/db/migrate.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, toOne, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // What spec §3 names of an inspection beside its workflow: the tires' type and season (§9 codes),
@@ -18,14 +18,12 @@ let editor: MadeUser;
 let form: MadeForm;
 const I = '/api/v1/inspections';
 const F = '/api/v1/inspection-fields';
-const to = (type: string, id: string) => ({ data: { type, id } });
-
 
 async function inspection(relationships: Record<string, unknown> = {}, who: MadeUser = admin) {
   const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
   return t.api('POST', I, {
     token: who.token,
-    body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', form.id), vehicle: to('vehicles', vehicle), ...relationships } } },
+    body: { data: { type: 'inspections', relationships: { inspectionForm: toOne('inspection-forms', form.id), vehicle: toOne('vehicles', vehicle), ...relationships } } },
   });
 }
 const patch = (id: string, body: { attributes?: object; relationships?: object }, who: MadeUser = admin, lang = 'fr', query = '') =>
@@ -91,13 +89,13 @@ describe('tire type and season', () => {
 
 describe('approver', () => {
   it('is named by whoever may assign, at creation or later, and is includable and filterable', async () => {
-    const made = await inspection({ approver: to('users', editor.id) });
+    const made = await inspection({ approver: toOne('users', editor.id) });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const id = made.body.data.id;
     const got = await t.api('GET', `${I}/${id}?include=approver`, { token: admin.token });
     expect(got.body.data.relationships.approver.data).toEqual({ type: 'users', id: editor.id });
     expect(got.body.included).toEqual([expect.objectContaining({ type: 'users', id: editor.id })]);
-    const changed = await patch(id, { relationships: { approver: to('users', admin.id) } });
+    const changed = await patch(id, { relationships: { approver: toOne('users', admin.id) } });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const list = await t.api('GET', `${I}?filter[approver]=${admin.id}`, { token: admin.token });
     expect(list.body.data.map((r: any) => r.id)).toContain(id);
@@ -106,24 +104,24 @@ describe('approver', () => {
   });
 
   it('is refused to whoever may edit but not assign (403, translated), other changes are not', async () => {
-    const refusedAtCreation = await inspection({ approver: to('users', editor.id) }, editor);
+    const refusedAtCreation = await inspection({ approver: toOne('users', editor.id) }, editor);
     expect(refusedAtCreation.status).toBe(403);
-    const id = (await inspection({ approver: to('users', admin.id) })).body.data.id;
+    const id = (await inspection({ approver: toOne('users', admin.id) })).body.data.id;
     for (const [lang, text] of [
       ['fr', "Vous n'avez pas la permission de changer le responsable de l'approbation d'une inspection."],
       ['en', 'You do not have permission to change who approves an inspection.'],
     ]) {
-      const res = await patch(id, { relationships: { approver: to('users', editor.id) } }, editor, lang);
+      const res = await patch(id, { relationships: { approver: toOne('users', editor.id) } }, editor, lang);
       expect(res.status).toBe(403);
       expect(res.body.errors[0]).toMatchObject({ code: 'inspection.forbidden_approver', detail: text, source: { pointer: '/data/relationships/approver' } });
     }
     // The same approver given again, with another change: nothing to refuse.
-    const same = await patch(id, { attributes: { odometer: 1234 }, relationships: { approver: to('users', admin.id) } }, editor);
+    const same = await patch(id, { attributes: { odometer: 1234 }, relationships: { approver: toOne('users', admin.id) } }, editor);
     expect(same.status, JSON.stringify(same.body)).toBe(200);
   });
 
   it('is kept by the inspection a redo makes, as its assignees are', async () => {
-    const id = (await inspection({ approver: to('users', editor.id) })).body.data.id;
+    const id = (await inspection({ approver: toOne('users', editor.id) })).body.data.id;
     await t.database.db.execute(sql`UPDATE inspections SET state = 'completed' WHERE id = ${id}`);
     const redone = await t.api('POST', `${I}/${id}/redo?include=approver`, { token: admin.token });
     expect(redone.status, JSON.stringify(redone.body)).toBe(200);
@@ -132,7 +130,7 @@ describe('approver', () => {
   });
 
   it('does not approve by being named: approving keeps needing the approve permission', async () => {
-    const id = (await inspection({ approver: to('users', editor.id) })).body.data.id;
+    const id = (await inspection({ approver: toOne('users', editor.id) })).body.data.id;
     await t.database.db.execute(sql`UPDATE inspections SET state = 'completed' WHERE id = ${id}`);
     const res = await t.api('POST', `${I}/${id}/approve`, { token: editor.token });
     expect(res.status).toBe(403);

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeStartedInspection, makeUser, toOne, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { nextVin } from '../factories.ts';
 
 // Issue 20 point 4, the last part: a form designer marks an option as a finding (failing: true) or
 // not (false); unmarked (null), the default rule decides. The report, the shared page and the
@@ -14,7 +13,6 @@ let admin: MadeUser;
 let form: MadeForm;
 const I = '/api/v1/inspections';
 const FIELDS = '/api/v1/inspection-form-section-fields';
-const to = (type: string, id: string) => ({ data: { type, id } });
 /** "Oui" is worth 3 of 4 points, yet a visible leak is a finding. */
 const leak = (failing: boolean | null) => [{ option: 'yes', points: 3, failing }, { option: 'no', points: 4 }];
 /** A light scratch is worth 1 of 4 points, and is no finding (cosmetic). */
@@ -49,14 +47,7 @@ const patchOptions = (name: string, points_threshold: unknown) =>
 
 /** An inspection of the form as it is now: a leak, a light scratch, the horn working; completed. */
 async function completed() {
-  const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
-  const made = await t.api('POST', I, {
-    token: admin.token,
-    body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', form.id), vehicle: to('vehicles', vehicle) } } },
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  const id = made.body.data.id as string;
-  expect((await t.api('POST', `${I}/${id}/start`, { token: admin.token })).status).toBe(200);
+  const id = await makeStartedInspection(t, admin.token, form.id);
   for (const [name, value] of [['Fuite visible ?', true], ['Peinture', 'Rayure légère'], ['Klaxon', true]] as const) {
     const [field] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM inspection_fields WHERE inspection_id = ${id} AND field_id = ${form.ids[name]}`));
     const res = await t.api('PATCH', `/api/v1/inspection-fields/${field.id}`, { token: admin.token, body: { data: { type: 'inspection-fields', id: field.id, attributes: { value } } } });
@@ -80,7 +71,7 @@ async function sharedWork(id: string) {
 async function draftedItems(id: string) {
   const res = await t.api('POST', '/api/v1/estimations?include=items', {
     token: admin.token,
-    body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', id) } } },
+    body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: toOne('inspections', id) } } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.included.filter((i: any) => i.type === 'estimation-items').map((i: any) => [i.attributes.detail, i.attributes.condition]);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeStartedInspection, makeUser, toOne, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // Issue 20 points 1 and 4: "all good" fills only what nobody answered (and is undone through the
@@ -13,7 +13,6 @@ let admin: MadeUser;
 let form: MadeForm;
 const I = '/api/v1/inspections';
 const F = '/api/v1/inspection-fields';
-const to = (type: string, id: string) => ({ data: { type, id } });
 const widget = (good: number, bad: number) => [
   { option: 'good', points: good },
   { option: 'to_replace', points: 0 },
@@ -68,17 +67,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function started() {
-  const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
-  const res = await t.api('POST', I, {
-    token: admin.token,
-    body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', form.id), vehicle: to('vehicles', vehicle) } } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const id = res.body.data.id as string;
-  expect((await t.api('POST', `${I}/${id}/start`, { token: admin.token })).status).toBe(200);
-  return id;
-}
+const started = () => makeStartedInspection(t, admin.token, form.id);
 const fieldOf = async (id: string, name: string) =>
   rowsOf<{ id: string; value: unknown; action: string | null; comment: string | null; touched: boolean; not_applicable: boolean }>(
     await t.database.db.execute(sql`SELECT id, value, action, comment, touched, not_applicable FROM inspection_fields WHERE inspection_id = ${id} AND field_id = ${form.ids[name]}`),
@@ -180,7 +169,7 @@ describe('findings (point 4)', () => {
     const { id } = await completed(true);
     const res = await t.api('POST', '/api/v1/estimations?include=items', {
       token: admin.token,
-      body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', id) } } },
+      body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: toOne('inspections', id) } } },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const items = res.body.included.filter((i: any) => i.type === 'estimation-items').map((i: any) => [i.attributes.detail, i.attributes.condition, i.attributes.urgency]);

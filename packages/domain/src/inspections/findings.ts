@@ -1,5 +1,5 @@
 import { FIELD_ACTIONS, WIDGET_FIELD_TYPES, type FieldAction, type WidgetOption } from './form-enums.ts';
-import { pickedOptions, type PointsOption } from './options.ts';
+import { pickedOptions, widgetState, type PointsOption } from './options.ts';
 import { findingUrgency, type Urgency } from './urgency.ts';
 
 // What an inspection found (issue 20 point 4; docs/decisions.md "Findings"): an answer in a failing
@@ -22,13 +22,7 @@ export const DEFAULT_FINDING_ACTION: FieldAction = 'verify';
 export const CRITICAL_SCORE_CAP = 79;
 
 const WIDGETS: readonly string[] = WIDGET_FIELD_TYPES;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isFieldAction = (a: unknown): a is FieldAction => typeof a === 'string' && (FIELD_ACTIONS as readonly string[]).includes(a);
-
-/** A widget's state, or null. */
-export function widgetState(fieldType: string, value: unknown): string | null {
-  return WIDGETS.includes(fieldType) && isObject(value) && typeof value.value === 'string' ? value.value : null;
-}
 
 /** A field as the findings read it: its type, its options (and how the form marks them), whether it is safety-critical. */
 export interface FindingField {

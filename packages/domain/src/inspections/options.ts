@@ -5,6 +5,9 @@ import { CHECK_OPTIONS, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES } from './form-enu
 
 type Numeric = number | string | null | undefined;
 
+/** The longest option name or English label a field takes (the API's and the sync's limit). */
+export const MAX_OPTION_LENGTH = 100;
+
 /** One option of a field: its name, points and, when the form says so, whether picking it is a finding. */
 export interface PointsOption {
   option: string;
@@ -32,6 +35,13 @@ export function parseRangeOption(option: string): { min: number; max: number } |
 const RANGES: readonly string[] = RANGE_FIELD_TYPES;
 const WIDGETS: readonly string[] = WIDGET_FIELD_TYPES;
 
+/** A widget's state (the option its answer names), or null. */
+export function widgetState(fieldType: string, value: unknown): string | null {
+  if (!WIDGETS.includes(fieldType) || typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const state = (value as { value?: unknown }).value;
+  return typeof state === 'string' ? state : null;
+}
+
 /**
  * The options an answer picks, as the scoring engine counts their points: a check box's "yes" when
  * ticked and its "no" otherwise, the option named, each option named by a multiple choice, the range
@@ -51,6 +61,6 @@ export function pickedOptions<O extends { option: string }>(fieldType: string, o
       return r !== null && n >= r.min && n <= r.max;
     }));
   }
-  if (WIDGETS.includes(fieldType)) return typeof value === 'object' && value !== null && !Array.isArray(value) ? found(named((value as { value?: unknown }).value)) : [];
+  if (WIDGETS.includes(fieldType)) return found(named(widgetState(fieldType, value)));
   return [];
 }

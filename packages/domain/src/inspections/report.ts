@@ -1,9 +1,9 @@
 import type { Locale } from '../locale.ts';
 import { CHECK_OPTION_LABELS, FIELD_ACTION_LABELS, WIDGET_FIELD_TYPES, WIDGET_OPTION_LABELS, type FieldAction, type FieldType, type WidgetOption } from './form-enums.ts';
-import { findingOf, widgetState } from './findings.ts';
+import { findingOf } from './findings.ts';
 import { nameIn, noteIn, optionLabel } from './labels.ts';
 import { URGENCIES, type Urgency } from './urgency.ts';
-import { finiteNumber, type PointsOption } from './options.ts';
+import { finiteNumber, widgetState, type PointsOption } from './options.ts';
 import type { FieldAnswer, InspectionScore } from './scoring.ts';
 
 // What an inspection's report says (issue 11 "The report"): pure, so the PDF, the public summary

@@ -16,7 +16,7 @@ import {
 } from './form-enums.ts';
 import { formProblems } from './form-rules.ts';
 import { requiredByDefault } from './labels.ts';
-import { finiteNumber as toNumber } from './options.ts';
+import { MAX_OPTION_LENGTH, finiteNumber as toNumber } from './options.ts';
 import type { FormField, InspectionFormInput } from './scoring.ts';
 
 // Sync of an inspection form's structure from a spreadsheet (issue 10; docs/inspection-form-sync.md):
@@ -347,8 +347,6 @@ function parseOptions(type: FieldType | null, text: string): { ok: true; options
 }
 
 const SECTION = inspectionFormSections.attributes;
-/** The longest option label the API takes (inspection-form-section-fields' points_threshold). */
-const MAX_OPTION_LABEL = 100;
 const FIELD = inspectionFormSectionFields.attributes;
 
 const FIELD_COLUMNS: readonly SyncColumn[] = [
@@ -526,7 +524,7 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
       const labels = labelsText ? labelsText.split(/[|\n]/).map((l) => l.trim() || null) : [];
       const count = values.points_threshold?.length;
       if (count !== undefined && labels.length > count) refuse('options_en', 'sync.option_labels', { count });
-      else if (labels.some((l) => l !== null && l.length > MAX_OPTION_LABEL)) refuse('options_en', 'sync.max_length', { max: MAX_OPTION_LABEL });
+      else if (labels.some((l) => l !== null && l.length > MAX_OPTION_LENGTH)) refuse('options_en', 'sync.max_length', { max: MAX_OPTION_LENGTH });
       else values.option_labels = labels;
     }
     const marksText = cell('options_failing');

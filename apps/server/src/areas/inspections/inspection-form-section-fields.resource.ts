@@ -1,4 +1,4 @@
-import { CONDITION_OPERATORS, declarations, fieldProblems, formProblems, requiredByDefault, type FormField } from '@atelier/domain';
+import { CONDITION_OPERATORS, MAX_OPTION_LENGTH, declarations, fieldProblems, formProblems, requiredByDefault, type FormField } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { NestedError, ParseResult } from '../../jsonapi/attributes.ts';
@@ -18,7 +18,6 @@ type Row = RowOf<typeof inspectionFormSectionFields>;
 /** The most options and conditions a field takes (a form is for people, not a data dump). */
 const MAX_OPTIONS = 50;
 const MAX_CONDITIONS = 20;
-const MAX_OPTION_LENGTH = 100;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
