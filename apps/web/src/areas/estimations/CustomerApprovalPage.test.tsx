@@ -7,6 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { WorkTotals } from '@atelier/domain';
 import i18n from '../../i18n/index.ts';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { renderAt } from '../../testing/mockApi.tsx';
 import type { ApprovalView } from './approvalApi.ts';
 import CustomerApprovalPage from './CustomerApprovalPage.tsx';
 
@@ -69,14 +70,7 @@ function mount(answer: (body: unknown) => Response, first = view()) {
       return new Response(JSON.stringify(first), { status: 200 });
     }),
   );
-  const router = createMemoryRouter([{ path: '/approve/estimates/:token', element: <CustomerApprovalPage /> }], { initialEntries: ['/approve/estimates/tok'] });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderAt('/approve/estimates/tok', '/approve/estimates/:token', <CustomerApprovalPage />);
 }
 
 beforeAll(() => {
@@ -158,6 +152,7 @@ describe('the customer approval page', () => {
     expect(screen.getByText('Voir la nouvelle version')).toBeTruthy();
   }, 30_000);
 
+  // With a query client that retries by default: the page itself must not retry an expired link.
   it('says when the link has expired', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ errors: [{ status: '410', code: 'approval.gone', detail: 'gone' }] }), { status: 410 })));
     const router = createMemoryRouter([{ path: '/approve/estimates/:token', element: <CustomerApprovalPage /> }], { initialEntries: ['/approve/estimates/tok'] });

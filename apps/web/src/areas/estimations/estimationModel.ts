@@ -1,5 +1,5 @@
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ESTIMATION_PHASES, PHASE_STATUSES, estimationTotals, itemAttributeGroup, type DeferredWorkState, type EstimationAction, type EstimationItemGroup, type EstimationItemLine, type EstimationPhase, type EstimationPhases, type EstimationState, type EstimationTotals, type PhaseStatus, type RecordOf, type TaxRate, estimationWorkflow } from '@atelier/domain';
-import { currentLocale } from '../../i18n/index.ts';
+import { stateLabel } from '../../components/resource/workflowState.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import type { LineValues } from '../../components/resource/lines.ts';
 
@@ -9,10 +9,8 @@ import type { LineValues } from '../../components/resource/lines.ts';
 export const ESTIMATES_PATH = '/inspecpro/estimates';
 export const estimateHref = (id: string) => `${ESTIMATES_PATH}/${encodeURIComponent(id)}`;
 
-/** The colour of each state's badge (always with its label); light badges the theme keeps at 4.5:1. */
-export function estimationStateLabel(state: string): string {
-  return isOneOf(estimationWorkflow.states, state) ? estimationWorkflow.stateLabels[state][currentLocale()] : state;
-}
+/** A state in the user's language (the domain's labels); a state this screen does not know as sent. */
+export const estimationStateLabel = (state: string): string => stateLabel(estimationWorkflow, state);
 
 /** The phase's status attribute and holder relationship on the record. */
 export const PHASE_FIELDS: Record<EstimationPhase, { status: 'components_status' | 'times_status' | 'approval_status'; holder: 'componentsHolder' | 'timesHolder' | 'approvalHolder' }> = {

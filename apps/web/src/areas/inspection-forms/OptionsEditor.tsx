@@ -1,10 +1,10 @@
 import { ActionIcon, Button, Group, NativeSelect, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WIDGET_OPTIONS, WIDGET_OPTION_LABELS } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
-import { defaultMarks, optionProblems, type Mark, type OptionsModel, type Points } from './options.ts';
+import { defaultMarks, emptyRow, optionProblems, type Mark, type OptionsModel, type Points } from './options.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 
 interface Props {
@@ -159,14 +159,18 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
   const n = (i: number) => t('inspectionForms:options.row', { n: i + 1 });
   const remove = (i: number) => onChange(withRows(model, (rows) => rows.filter((_, k) => k !== i)));
   const setRow = (i: number, patch: object) => onChange(withRows(model, (rows) => rows.map((x, k) => (k === i ? { ...x, ...patch } : x))));
-  /** A row's points, its remove button and, below it, its finding mark: the same for choices and ranges. */
-  const rowEnd = (i: number, r: { points: Points; failing: Mark }, set: (patch: { points?: Points; failing?: Mark }) => void) => (
-    <>
-      <Table.Td>
-        <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
-      </Table.Td>
-      <Table.Td>{readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}</Table.Td>
-    </>
+  /** A row: its own cells, then its points, its remove button and, below it, its finding mark (the same for choices and ranges). */
+  const optionRow = (i: number, r: { points: Points; failing: Mark }, set: (patch: { points?: Points; failing?: Mark }) => void, cells: ReactNode) => (
+    <Fragment key={i}>
+      <Table.Tr style={{ verticalAlign: 'top' }}>
+        {cells}
+        <Table.Td>
+          <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
+        </Table.Td>
+        <Table.Td>{readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}</Table.Td>
+      </Table.Tr>
+      <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
+    </Fragment>
   );
   return (
     <Stack gap="xs" data-testid={`options-${model.kind}`}>
@@ -195,19 +199,18 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
             ? model.rows.map((r, i) => {
                 const err = rowError(i);
                 const set = (patch: Partial<typeof r>) => setRow(i, patch);
-                return (
-                  <Fragment key={i}>
-                    <Table.Tr style={{ verticalAlign: 'top' }}>
-                      <Table.Td>
-                        <TextInput aria-label={`${t('inspectionForms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput aria-label={`${t('inspectionForms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
-                      </Table.Td>
-                      {rowEnd(i, r, set)}
-                    </Table.Tr>
-                    <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
-                  </Fragment>
+                return optionRow(
+                  i,
+                  r,
+                  set,
+                  <>
+                    <Table.Td>
+                      <TextInput aria-label={`${t('inspectionForms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput aria-label={`${t('inspectionForms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
+                    </Table.Td>
+                  </>,
                 );
               })
             : model.rows.map((r, i) => {
@@ -224,15 +227,14 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                     w={100}
                   />
                 );
-                return (
-                  <Fragment key={i}>
-                    <Table.Tr style={{ verticalAlign: 'top' }}>
-                      <Table.Td>{bound('min')}</Table.Td>
-                      <Table.Td>{bound('max')}</Table.Td>
-                      {rowEnd(i, r, set)}
-                    </Table.Tr>
-                    <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
-                  </Fragment>
+                return optionRow(
+                  i,
+                  r,
+                  set,
+                  <>
+                    <Table.Td>{bound('min')}</Table.Td>
+                    <Table.Td>{bound('max')}</Table.Td>
+                  </>,
                 );
               })}
         </Table.Tbody>
@@ -245,11 +247,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
             variant="default"
             size="xs"
             leftSection={<IconPlus size={14} />}
-            onClick={() =>
-              model.kind === 'choices'
-                ? onChange({ ...model, rows: [...model.rows, { option: '', option_en: '', points: '', failing: null }] })
-                : onChange({ ...model, rows: [...model.rows, { min: '', max: '', points: '', failing: null }] })
-            }
+            onClick={() => (model.kind === 'choices' ? onChange({ ...model, rows: [...model.rows, emptyRow.choices()] }) : onChange({ ...model, rows: [...model.rows, emptyRow.ranges()] }))}
             data-testid="option-add"
           >
             {t(model.kind === 'choices' ? 'inspectionForms:options.add_choice' : 'inspectionForms:options.add_range')}

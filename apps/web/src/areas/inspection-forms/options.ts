@@ -41,6 +41,12 @@ export type OptionsModel =
 
 export type OptionsKind = OptionsModel['kind'];
 
+/** A new, empty row of a list of choices or ranges (what the editor's "add" appends). */
+export const emptyRow = {
+  choices: (): Extract<OptionsModel, { kind: 'choices' }>['rows'][number] => ({ option: '', option_en: '', points: '', failing: null }),
+  ranges: (): Extract<OptionsModel, { kind: 'ranges' }>['rows'][number] => ({ min: '', max: '', points: '', failing: null }),
+};
+
 const has = (list: readonly string[], v: string) => list.includes(v);
 
 export function optionsKind(fieldType: string): OptionsKind {
@@ -71,7 +77,7 @@ export function toModel(fieldType: string, threshold: readonly PointsOption[] | 
     case 'choices':
       return {
         kind: 'choices',
-        rows: list.length ? list.map((o) => ({ option: o.option, option_en: o.option_en ?? '', points: num(o.points), failing: mark(o) })) : [{ option: '', option_en: '', points: '', failing: null }],
+        rows: list.length ? list.map((o) => ({ option: o.option, option_en: o.option_en ?? '', points: num(o.points), failing: mark(o) })) : [emptyRow.choices()],
       };
     case 'ranges':
       return {
@@ -81,7 +87,7 @@ export function toModel(fieldType: string, threshold: readonly PointsOption[] | 
               const r = parseRangeOption(o.option);
               return { min: r ? r.min : '', max: r ? r.max : '', points: num(o.points), failing: mark(o) };
             })
-          : [{ min: '', max: '', points: '', failing: null }],
+          : [emptyRow.ranges()],
       };
     case 'states': {
       // A new widget: full points when good, none otherwise (the usual grid; the user adjusts it).

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { renderAt } from '../../testing/mockApi.tsx';
 import type { SharedSummary } from './reportApi.ts';
 import SharedReportPage from './SharedReportPage.tsx';
 
@@ -45,14 +43,7 @@ afterEach(() => {
 describe('the shared inspection report', () => {
   it('shows each finding with its answer, measures, action, comment and photos through the link', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(summary), { status: 200 })));
-    const router = createMemoryRouter([{ path: '/shared/inspections/:token', element: <SharedReportPage /> }], { initialEntries: ['/shared/inspections/tok'] });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderAt('/shared/inspections/tok', '/shared/inspections/:token', <SharedReportPage />);
     const findings = await screen.findAllByTestId('shared-finding');
     expect(findings).toHaveLength(2);
     const tire = within(findings[0]);

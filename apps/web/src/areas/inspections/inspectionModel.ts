@@ -1,14 +1,10 @@
-import { type InspectionState, type RecordOf, inspectionWorkflow } from '@atelier/domain';
-import { currentLocale } from '../../i18n/index.ts';
+import { type RecordOf, inspectionWorkflow } from '@atelier/domain';
+import { stateLabel } from '../../components/resource/workflowState.ts';
 import { UNTOUCHED, type Answer, type AnswerValue, type SampleVehicle } from './model.ts';
 import type { FieldChange } from './saveQueue.ts';
 
-const isState = (state: string): state is InspectionState => Object.hasOwn(inspectionWorkflow.stateLabels, state);
-
 /** A state in the user's language (the domain's labels); a state this screen does not know as sent. */
-export function inspectionStateLabel(state: string): string {
-  return isState(state) ? inspectionWorkflow.stateLabels[state][currentLocale()] : state;
-}
+export const inspectionStateLabel = (state: string): string => stateLabel(inspectionWorkflow, state);
 
 export const INSPECTIONS_PATH = '/inspecpro/inspections';
 export const inspectionHref = (id: string) => `${INSPECTIONS_PATH}/${encodeURIComponent(id)}`;

@@ -1,15 +1,13 @@
 import { formatHoursMinutes, repairWorkflow, toScaled, SCALE, type RecordOf, type RepairAction, type RepairState } from '@atelier/domain';
-import { currentLocale } from '../../i18n/index.ts';
-import { isOneOf } from '../../lib/enums.ts';
+import { stateLabel } from '../../components/resource/workflowState.ts';
 
 // The repair screen without React: its buttons, and the time clocked on each item as it runs.
 
 export const REPAIRS_PATH = '/inspecpro/repairs';
 export const repairHref = (id: string) => `${REPAIRS_PATH}/${encodeURIComponent(id)}`;
 
-export function repairStateLabel(state: string): string {
-  return isOneOf(repairWorkflow.states, state) ? repairWorkflow.stateLabels[state][currentLocale()] : state;
-}
+/** A state in the user's language (the domain's labels); a state this screen does not know as sent. */
+export const repairStateLabel = (state: string): string => stateLabel(repairWorkflow, state);
 
 /** The header's buttons: what the server offers this user now (available_actions), in the domain's order. */
 export function repairHeaderActions(available: readonly string[] | null | undefined): RepairAction[] {

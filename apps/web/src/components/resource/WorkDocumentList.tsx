@@ -1,13 +1,13 @@
 import { Box } from '@mantine/core';
-import type { Labels, Permission, RecordOf } from '@atelier/domain';
+import type { Permission, RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
-import { currentLocale } from '../../i18n/index.ts';
 import { filtersOf, labelKey } from './declared.tsx';
 import { relationOf } from './recordNames.tsx';
 import { RelationSelect } from './RelationSelect.tsx';
 import { ResourceList, type Column, type RecordDrawerProps } from './ResourceList.tsx';
 import { StateTabs } from './StateTabs.tsx';
+import { stateLabel, type StatesOf } from './workflowState.ts';
 
 // The list of a workflow document of a vehicle (estimates, repairs): its states as tabs with
 // their counts (labels from the domain's workflow), its type, vehicle and customer as filters, its
@@ -18,7 +18,7 @@ const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
 interface Props<T extends WorkDocument> {
   type: T;
-  workflow: { states: readonly string[]; stateLabels: Labels<string> };
+  workflow: StatesOf & { states: readonly string[] };
   title: string;
   allLabel: string;
   columns: Column<RecordOf<T> & Model>[];
@@ -29,7 +29,7 @@ interface Props<T extends WorkDocument> {
 
 export function WorkDocumentList<T extends WorkDocument>({ type, workflow, title, allLabel, columns, include, permissions, renderRecord }: Props<T>) {
   const { t } = useTranslation();
-  const labelOf = (state: string) => (Object.hasOwn(workflow.stateLabels, state) ? workflow.stateLabels[state][currentLocale()] : state);
+  const labelOf = (state: string) => stateLabel(workflow, state);
   return (
     <ResourceList<RecordOf<T> & Model>
       type={type}
