@@ -49,8 +49,8 @@ export interface WorkflowAction<R extends Row> {
   values?(ctx: RequestContext, row: R, body: unknown, options: Record<string, unknown>): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** What follows the write, in its transaction (another type's action, a callback); may add to the answer. */
   after?(ctx: RequestContext, saved: R, row: R, body: unknown): Promise<Partial<ActionResult> | void>;
-  /** Replaces the standard write (the action writes elsewhere, or makes another record). */
-  run?(ctx: RequestContext, row: R, body: unknown): Promise<ActionResult>;
+  /** Replaces the standard write (the action writes elsewhere, or makes another record); `options` as read by `options`. */
+  run?(ctx: RequestContext, row: R, body: unknown, options: Record<string, unknown>): Promise<ActionResult>;
 }
 
 export interface WorkflowConfig<S extends string, A extends string, T extends WorkStatus<S>, Tb extends PgTable, R extends Row = RowOf<Tb>> {
@@ -67,7 +67,7 @@ export interface WorkflowConfig<S extends string, A extends string, T extends Wo
   values?(ctx: RequestContext, row: R, action: A, to: S): Record<string, unknown>;
   /** What follows every action's write (an estimate approved opens its repair). */
   after?(ctx: RequestContext, saved: R, row: R, action: A, body: unknown): Promise<Partial<ActionResult> | void>;
-  actions: Record<A, WorkflowAction<R>>;
+  actions: Record<A, WorkflowAction<NoInfer<R>>>;
 }
 
 /** What the engine derives from a workflow (defineResource merges it into the type). */
@@ -167,11 +167,11 @@ export function workflowParts<S extends string, A extends string, T extends Work
         ...(impl.meta ? { meta: impl.meta } : {}),
       },
       async handler(ctx, row, body) {
-        if (impl.run) return impl.run(ctx, row, body);
+        const options = impl.options ? readOptions(impl.options, body) : {};
+        if (impl.run) return impl.run(ctx, row, body, options);
         const step = workflow.check(statusOf(row), action, whoOf(ctx, row));
         // The policy refused every other case before the handler runs.
         if (!step.ok) throw new ApiError(409, 'error.conflict');
-        const options = impl.options ? readOptions(impl.options, body) : {};
         const values: Record<string, unknown> = { ...(await impl.values?.(ctx, row, body, options)), state: step.to };
         for (const by of [spec.stamps?.by ?? []].flat()) values[by] = ctx.actor.id;
         if (spec.stamps?.at) values[spec.stamps.at] = now();

@@ -327,6 +327,11 @@ describe('workflow', () => {
     expect(fr.status).toBe(422);
     expect(fr.body.errors).toEqual([expect.objectContaining({ detail: 'Vous devez cocher tous les éléments', source: { pointer: '/data/attributes/checked_reminders' } })]);
     expect((await complete([], 'en')).body.errors[0].detail).toBe('You must tick every item');
+    // Options of another shape are refused at their pointer (one schema reads them and describes them in the contract).
+    const odd = await act(id, 'complete', admin, { data: { type: 'inspections', id, attributes: { signature: 42, checked_reminders: reminders[0] } } }, 'en');
+    expect(odd.status).toBe(422);
+    expect(odd.body.errors.map((e: any) => e.source.pointer).sort()).toEqual(['/data/attributes/checked_reminders', '/data/attributes/signature']);
+    expect((await one<{ state: string }>(sql`SELECT state FROM inspections WHERE id = ${id}`)).state).toBe('in_progress');
     expect((await complete(reminders)).status).toBe(200);
   });
 

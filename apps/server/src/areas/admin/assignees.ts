@@ -6,6 +6,8 @@ import { relationshipIds } from '../../jsonapi/action-body.ts';
 import { ValidationErrors, idList } from '../../jsonapi/errors.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { scoped } from '../../jsonapi/scope.ts';
+import type { JsonSchema, Row } from '../../jsonapi/define-resource.ts';
+import type { WorkflowAction } from '../../jsonapi/workflow.ts';
 import { roles, users } from './admin.table.ts';
 import { rolesResource } from './roles.resource.ts';
 import { usersResource } from './users.resource.ts';
@@ -42,6 +44,18 @@ export async function assigneesOf(ctx: RequestContext, organizationId: string, b
   if (missingRoles.length) errors.add('/data/relationships/assignedToRoles', 'validation.relationship_not_found', { id: idList(missingRoles) });
   errors.throwIfAny();
   return { assigned_user_ids: userIds, assigned_role_ids: roleIds };
+}
+
+/** The assign action's body in the API contract. */
+const ASSIGN_BODY: JsonSchema = {
+  description: '{ data: { relationships: { assignedToUsers: { data: [{ type: "users", id }] }, assignedToRoles: { data: [{ type: "roles", id }] } } } }',
+  type: 'object',
+  properties: { data: { type: 'object' } },
+};
+
+/** The assign action of a work document (inspections, estimations, repairs): its contract and its check. */
+export function assignAction<R extends Row>(summary: string, required: MessageKey): WorkflowAction<R> {
+  return { summary, body: ASSIGN_BODY, values: (ctx, row, body) => assigneesOf(ctx, row.organization_id as string, body, required) };
 }
 
 /** A user's name for a message that tells who holds the work ('—' when nobody does). */

@@ -5,7 +5,7 @@ import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { assigneesOf, userName } from '../admin/assignees.ts';
+import { assignAction, userName } from '../admin/assignees.ts';
 import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { emitCallback } from '../settings/callbacks.ts';
 import { phaseColumns, phasesOf, type EstimationRow } from './estimation-lines.ts';
@@ -77,11 +77,7 @@ export const estimationFlow = workflowParts({
     if (approves || action === 'redo_approve') return { row: (await ctx.db.select().from(estimations).where(eq(estimations.id, row.id)))[0] };
   },
   actions: {
-    assign: {
-      summary: 'Assigns the estimate to users and/or roles of its organization (to do before work starts)',
-      body: { description: '{ data: { relationships: { assignedToUsers: { data: [{ type: "users", id }] }, assignedToRoles: { data: [{ type: "roles", id }] } } } }', type: 'object', properties: { data: { type: 'object' } } },
-      values: (ctx, row, body) => assigneesOf(ctx, row.organization_id, body, 'estimation.assignee_required'),
-    },
+    assign: assignAction('Assigns the estimate to users and/or roles of its organization (to do before work starts)', 'estimation.assignee_required'),
     start_components: { summary: 'Starts (or reopens) the parts: the user holds the phase; the estimate is in progress (one per vehicle, else 409)' },
     end_components: { summary: 'Ends the parts (their holder); with the labour done, the estimate is complete and goes to approval' },
     take_over_components: takeOver('components', 'Takes over the parts from the user holding them'),

@@ -1,11 +1,11 @@
 import { LOCALES, inspectionWorkflow as workflow, missingRequired, nameIn, scoreInspection, sectionGoodFills } from '@atelier/domain';
-import { actionAttributes } from '../../jsonapi/action-body.ts';
+import { z } from 'zod';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { assigneesOf } from '../admin/assignees.ts';
+import { assignAction } from '../admin/assignees.ts';
 import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { cancelEstimationOfInspection } from '../estimations/estimations.actions.ts';
 import { emitCallback } from '../settings/callbacks.ts';
@@ -18,33 +18,27 @@ import { SHARE_DAYS, createShare, revokeShares, shareOptions, shareUrl } from '.
 // served by the engine's kit (jsonapi/workflow.ts: state, holder, assignees, who and when, the
 // vehicle claimed on start); here only what an inspection adds.
 
-const attributesOf = (body: unknown): Record<string, unknown> => actionAttributes(body, { flat: true });
+/** What complete reads: the signature (else the one saved) and the reminders ticked (their ids). */
+const COMPLETE_OPTIONS = z.object({
+  signature: z.string().max(500_000).nullish(),
+  checked_reminders: z.array(z.string()).nullish(),
+});
+type CompleteOptions = z.infer<typeof COMPLETE_OPTIONS>;
 
-/** The signature sent with complete ({ signature } or data.attributes.signature), else the one saved. */
-function signatureOf(row: InspectionRow, body: unknown): string | null {
-  const given = attributesOf(body).signature;
-  if (given !== undefined && given !== null && (typeof given !== 'string' || given.length > 500_000))
-    throw new ApiError(422, 'validation.string', undefined, { pointer: '/data/attributes/signature' });
-  return (typeof given === 'string' && given.trim()) || row.signature || null;
-}
-
-/** The reminders ticked, sent with complete (checked_reminders: their ids). */
-function checkedReminders(body: unknown): Set<string> {
-  const list = attributesOf(body).checked_reminders;
-  return new Set(Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : []);
-}
+/** The section a reset or "all good" names. */
+const SECTION_OPTIONS = z.object({ section_id: z.string().nullish() });
 
 /**
  * Complete needs a signature, every reminder of the version ticked and every visible required
  * field answered (touched or not applicable): all the errors at once. A missing field's error
  * names it in the request's language and carries its ids in meta, so the screen links to it.
  */
-async function checkComplete(ctx: RequestContext, row: InspectionRow, signature: string | null, body: unknown) {
+async function checkComplete(ctx: RequestContext, row: InspectionRow, signature: string | null, reminders: CompleteOptions['checked_reminders']) {
   const errors = new ValidationErrors();
   if (!signature) errors.add('/data/attributes/signature', 'inspection.signature_required');
   const fields = await fieldsOfInspection(ctx.db, row.id);
   const version = await versionById(ctx.db, row.inspection_form_version_id);
-  const ticked = checkedReminders(body);
+  const ticked = new Set(reminders ?? []);
   if (!version.structure.reminders.every((r) => ticked.has(r.id))) errors.add('/data/attributes/checked_reminders', 'inspection.reminders_unchecked');
   const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(ctx.db, row));
   const rows = new Map(fields.map((f) => [f.field_id, f]));
@@ -65,19 +59,13 @@ async function checkComplete(ctx: RequestContext, row: InspectionRow, signature:
 }
 
 /** The top-level section named by the body ({ section_id } or data.attributes.section_id) and its fields. */
-async function sectionFields(ctx: RequestContext, row: InspectionRow, body: unknown) {
-  const sectionId = attributesOf(body).section_id;
-  if (typeof sectionId !== 'string' || !sectionId) throw new ApiError(422, 'inspection.section_required', undefined, { pointer: '/data/attributes/section_id' });
+async function sectionFields(ctx: RequestContext, row: InspectionRow, sectionId: string | null | undefined) {
+  if (!sectionId) throw new ApiError(422, 'inspection.section_required', undefined, { pointer: '/data/attributes/section_id' });
   const version = await versionById(ctx.db, row.inspection_form_version_id);
   const section = version.structure.sections.find((s) => s.id === sectionId);
   if (!section) throw new ApiError(422, 'inspection.section_unknown', undefined, { pointer: '/data/attributes/section_id' });
   return { version, fields: section.subSections.flatMap((s) => s.fields) };
 }
-
-const sectionBody = {
-  type: 'object',
-  properties: { section_id: { type: 'string' }, data: { type: 'object', properties: { attributes: { type: 'object' } } } },
-};
 
 export const inspectionFlow = workflowParts({
   workflow,
@@ -92,11 +80,7 @@ export const inspectionFlow = workflowParts({
     inProgress: { constraint: 'inspections_vehicle_in_progress_unique', code: 'inspection.vehicle_in_progress' },
   },
   actions: {
-    assign: {
-      summary: 'Assigns the inspection to users and/or roles of its organization (it becomes to do)',
-      body: { description: '{ data: { relationships: { assignedToUsers: { data: [{ type: "users", id }] }, assignedToRoles: { data: [{ type: "roles", id }] } } } }', type: 'object', properties: { data: { type: 'object' } } },
-      values: (ctx, row, body) => assigneesOf(ctx, row.organization_id, body, 'inspection.assignee_required'),
-    },
+    assign: assignAction('Assigns the inspection to users and/or roles of its organization (it becomes to do)', 'inspection.assignee_required'),
     start: { summary: 'Starts the inspection: the user holds it (one inspection in progress per vehicle, else 409)' },
     take_over: {
       summary: 'Takes over the inspection in progress from the user holding it',
@@ -108,10 +92,11 @@ export const inspectionFlow = workflowParts({
     },
     complete: {
       summary: 'Completes the inspection: needs a signature (sent or saved), every reminder ticked and every visible field filled in; the request it answers is completed with it',
-      body: { type: 'object', properties: { signature: { type: 'string' }, checked_reminders: { type: 'array', items: { type: 'string' } }, data: { type: 'object', properties: { attributes: { type: 'object' } } } } },
-      async values(ctx, row, body) {
-        const signature = signatureOf(row, body);
-        await checkComplete(ctx, row, signature, body);
+      options: COMPLETE_OPTIONS,
+      async values(ctx, row, _body, options) {
+        const { signature: given, checked_reminders } = options as CompleteOptions;
+        const signature = given?.trim() || row.signature || null;
+        await checkComplete(ctx, row, signature, checked_reminders);
         return { signature };
       },
       async after(ctx, saved) {
@@ -157,21 +142,21 @@ export const inspectionFlow = workflowParts({
     },
     reset_section: {
       summary: 'Clears the answers of a section ({ section_id }): its fields are untouched again',
-      body: sectionBody,
-      async run(ctx, row, body) {
-        const { fields } = await sectionFields(ctx, row, body);
+      options: SECTION_OPTIONS,
+      async run(ctx, row, _body, { section_id }) {
+        const { fields } = await sectionFields(ctx, row, section_id as string | null);
         const answers = answersOf(await fieldsOfInspection(ctx.db, row.id));
         for (const f of fields) if (Object.hasOwn(answers, f.id)) answers[f.id] = { value: null, action: null, touched: false, not_applicable: false };
         await rescore(ctx.db, row, answers, fields.map((f) => f.id));
-        return { log: { reset_section: attributesOf(body).section_id } };
+        return { log: { reset_section: section_id } };
       },
     },
     set_section_good: {
       summary:
         'Answers each visible field of a section ({ section_id }) nobody answered yet with its best option, touched; answered and N/A fields (their comments, photos, actions) stay, and measures and texts are not invented',
-      body: sectionBody,
-      async run(ctx, row, body) {
-        const { version, fields } = await sectionFields(ctx, row, body);
+      options: SECTION_OPTIONS,
+      async run(ctx, row, _body, { section_id }) {
+        const { version, fields } = await sectionFields(ctx, row, section_id as string | null);
         const answers = answersOf(await fieldsOfInspection(ctx.db, row.id));
         const scores = scoreInspection(version.compiled, answers, await scoredVehicle(ctx.db, row)).fields;
         const fills = sectionGoodFills(
@@ -181,7 +166,7 @@ export const inspectionFlow = workflowParts({
         );
         for (const { id, value } of fills) answers[id] = { ...answers[id], value, touched: true };
         await rescore(ctx.db, row, answers, fills.map((f) => f.id));
-        return { log: { set_section_good: attributesOf(body).section_id } };
+        return { log: { set_section_good: section_id } };
       },
     },
     share: {

@@ -1,7 +1,7 @@
 import { repairWorkflow as workflow } from '@atelier/domain';
 import type { JsonSchema } from '../../jsonapi/define-resource.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { assigneesOf } from '../admin/assignees.ts';
+import { assignAction } from '../admin/assignees.ts';
 import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { followRepair } from '../estimations/repair-link.ts';
 import { emitCallback } from '../settings/callbacks.ts';
@@ -31,11 +31,7 @@ export const repairFlow = workflowParts({
     inProgress: { constraint: 'repairs_vehicle_in_progress_unique', code: 'repair.vehicle_in_progress' },
   },
   actions: {
-    assign: {
-      summary: 'Assigns the repair to users and/or roles of its organization (to do; during the work, only who is expected changes); they are notified',
-      body: documentBody('{ data: { relationships: { assignedToUsers: { data: [{ type: "users", id }] }, assignedToRoles: { data: [{ type: "roles", id }] } } } }'),
-      values: (ctx, row, body) => assigneesOf(ctx, row.organization_id, body, 'repair.assignee_required'),
-    },
+    assign: assignAction('Assigns the repair to users and/or roles of its organization (to do; during the work, only who is expected changes); they are notified', 'repair.assignee_required'),
     start: {
       summary: 'Starts the work: the user holds it (one inspection, estimation or repair in progress per vehicle, else 409)',
       body: documentBody('Optional.'),
