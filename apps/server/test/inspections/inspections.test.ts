@@ -153,13 +153,21 @@ describe('answering', () => {
     expect(read.body.meta.inspectionSectionScores).toEqual(got.body.data.attributes.score_data.sectionsScores);
   });
 
-  it('copies the first tire’s state and action to the other tire, keeping its own measures', async () => {
+  it('copies the first tire’s state and action to the other tire, keeping its own measures; a tire the inspector set otherwise keeps its answer', async () => {
+    const first = await fieldOf(id, 'Pneu AG');
     const second = await fieldOf(id, 'Pneu AD');
+    const secondNow = async () => (await t.api('GET', `${F}/${second}`, { token: admin.token })).body.data.attributes;
+    await answer(first, { value: { value: 'good', depth: 8 } });
+    expect(await secondNow()).toMatchObject({ value: { value: 'good' }, touched: true });
+    // The second tire's own measure: it still says what the first says, so it follows it.
     await answer(second, { value: { value: 'good', depth: 7 } });
-    const res = await answer(await fieldOf(id, 'Pneu AG'), { value: { value: 'to_replace', depth: 2 }, action: 'replace' });
+    const res = await answer(first, { value: { value: 'to_replace', depth: 2 }, action: 'replace' });
     expect(res.status).toBe(200);
-    const sibling = await t.api('GET', `${F}/${second}`, { token: admin.token });
-    expect(sibling.body.data.attributes).toMatchObject({ value: { value: 'to_replace', depth: 7 }, action: 'replace', touched: true, points: '0' });
+    expect(await secondNow()).toMatchObject({ value: { value: 'to_replace', depth: 7 }, action: 'replace', touched: true, points: '0' });
+    // The inspector sets the second tire otherwise: the first's next change leaves it as they set it.
+    await answer(second, { value: { value: 'good', depth: 7 }, action: null });
+    await answer(first, { value: { value: 'to_replace', depth: 1 }, action: 'repair' });
+    expect(await secondNow()).toMatchObject({ value: { value: 'good', depth: 7 }, action: null, touched: true });
   });
 
   it('checks the value by the field type, in French and English', async () => {

@@ -500,6 +500,33 @@ describe('propagation', () => {
     expect(answers.t2).toBe(given.t2);
   });
 
+  it('never overwrites a tire the inspector set otherwise: only the untouched ones and those still agreeing with the first follow', () => {
+    const given: Answers = {
+      t1: { value: { value: 'good' }, touched: true },
+      // Copied from t1 earlier: still agrees with it, so it follows.
+      t2: { value: { value: 'good', depth_mm: 8 }, touched: true },
+      // Set by the inspector to another state: it keeps it, with its action.
+      t3: { value: { value: 'to_replace', depth_mm: 2 }, action: 'replace', touched: true },
+    };
+    const { answers, changed } = propagateAnswer(form, given, 't1', { value: bad });
+    expect(changed).toEqual(['t1', 't2']);
+    expect(answers.t2).toEqual({ value: { value: 'bad', depth_mm: 8 }, action: undefined, touched: true });
+    expect(answers.t3).toBe(given.t3);
+  });
+
+  it('keeps a tire marked not applicable', () => {
+    const given: Answers = { t2: { value: null, not_applicable: true, touched: true } };
+    const { answers, changed } = propagateAnswer(form, given, 't1', { value: bad });
+    expect(changed).toEqual(['t1', 't3']);
+    expect(answers.t2).toBe(given.t2);
+  });
+
+  it('a tire that agreed on the state but not the action keeps its own', () => {
+    const given: Answers = { t1: { value: { value: 'bad' }, action: 'monitor', touched: true }, t2: { value: { value: 'bad' }, action: 'replace', touched: true } };
+    const { changed } = propagateAnswer(form, given, 't1', { value: { value: 'good' }, action: null });
+    expect(changed).toEqual(['t1', 't3']);
+  });
+
   it('another tire changes alone', () => {
     const { answers, changed } = propagateAnswer(form, {}, 't2', { value: bad });
     expect(changed).toEqual(['t2']);

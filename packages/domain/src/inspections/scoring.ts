@@ -684,11 +684,25 @@ function propagatedValue(given: unknown, theirs: unknown): unknown {
   return isWidgetValue(theirs) ? { ...theirs, value: given.value } : { value: given.value };
 }
 const isWidgetValue = (v: unknown): v is { value: unknown } & Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && 'value' in v;
+/** A widget's state (its value member), or the value itself. */
+const stateOf = (v: unknown): unknown => (isWidgetValue(v) ? v.value : (v ?? null));
+
+/**
+ * Whether another tire follows the first: it does when nobody answered it, or when it still says what the
+ * first said (a copy, or the same finding); a tire the inspector set otherwise, or marked not applicable,
+ * keeps its answer (what a person entered is never overwritten by a copy).
+ */
+function follows(first: FieldAnswer | undefined, theirs: FieldAnswer | undefined): boolean {
+  if (!theirs?.touched) return true;
+  if (theirs.not_applicable) return false;
+  return stateOf(theirs.value) === stateOf(first?.value) && (theirs.action ?? null) === (first?.action ?? null);
+}
 
 /**
  * Applies a change to one field's answer (an answer given is touched, an emptied one untouched). When the field is the first
  * in order of a tire, drum or pad widget type in its sub-section, its state and action are copied to
- * the other fields of that type there (keeping their own measures), which become touched. Answers the new answers and the ids of
+ * the other fields of that type there that follow it (`follows`: unanswered, or still saying what it
+ * said), keeping their own measures; they become touched. Answers the new answers and the ids of
  * the fields changed (for `rescoreInspection`).
  */
 export function propagateAnswer(
@@ -710,9 +724,11 @@ export function propagateAnswer(
   if (!has(PROPAGATED_FIELD_TYPES, f.type)) return { answers: next, changed };
   const sameType = form.subs[f.sub].fields.filter((j) => form.fields[j].type === f.type);
   if (sameType[0] !== i) return { answers: next, changed };
+  const first = answerOf(answers, fieldId);
   for (const j of sameType.slice(1)) {
     const id = form.fields[j].id;
     const theirs = answerOf(answers, id);
+    if (!follows(first, theirs)) continue;
     setOwn(next, id, { ...theirs, value: propagatedValue(updated.value, theirs?.value), action: updated.action, touched: true });
     changed.push(id);
   }

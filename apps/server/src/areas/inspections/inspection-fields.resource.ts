@@ -97,12 +97,15 @@ async function checkAnswer(ctx: RequestContext, input: WriteInput, existing: Row
 const pick = (input: WriteInput, names: readonly string[]) => Object.fromEntries(names.filter((n) => input.present.has(n)).map((n) => [n, input.values[n]]));
 
 /** After the write: the tire, drum and pad propagation to the siblings, then the scores. */
-async function scoreAnswer(ctx: RequestContext, row: InspectionFieldRow, input: WriteInput) {
+async function scoreAnswer(ctx: RequestContext, row: InspectionFieldRow, input: WriteInput, existing: InspectionFieldRow | null) {
   if (!['value', 'action', 'not_applicable'].some((n) => input.present.has(n))) return;
   const inspection = await lockedInspection(ctx, row.inspection_id);
   const version = await versionById(ctx.db, inspection.inspection_form_version_id);
   const change: FieldAnswer = answerOf(row);
-  const { answers, changed } = propagateAnswer(version.compiled, answersOf(await fieldsOfInspection(ctx.db, inspection.id)), row.field_id, change);
+  const before = answersOf(await fieldsOfInspection(ctx.db, inspection.id));
+  // The siblings follow the first tire when they still say what it said before this answer.
+  if (existing) before[row.field_id] = answerOf(existing);
+  const { answers, changed } = propagateAnswer(version.compiled, before, row.field_id, change);
   await rescore(ctx.db, inspection, answers, changed);
 }
 

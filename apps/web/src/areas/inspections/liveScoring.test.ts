@@ -76,6 +76,10 @@ describe('live scoring', () => {
     expect(own.copiedFrom).toEqual({});
     expect(answerOf(own, 't1').value).toEqual({ value: 'to_replace', depth_mm: 2 });
     expect(subSectionScoreOf(own.score, 'B', 'B1')?.points).toBe(15);
+    // What the inspector set on the second tire is never overwritten by the first one's next change.
+    const again = answer(own, 't1', { value: { value: 'good', depth_mm: 6 } });
+    expect(answerOf(again, 't2').value).toEqual({ value: 'good' });
+    expect(again.copiedFrom).toEqual({});
   });
 
   it('numbers by range, slider, multiple choice, N/A and text', () => {
