@@ -24,6 +24,16 @@ describe('server messages', () => {
     expect(t('en', 'error.not_found', { id: '42' })).toBe('Resource 42 does not exist or you have no right to access it.');
   });
 
+  it('writes numbers as the reader does: decimal comma and grouped thousands in French, not years', () => {
+    expect(t('fr', 'validation.max', { max: 0.5 })).toBe('La valeur doit être au plus 0,5');
+    expect(t('en', 'validation.max', { max: 0.5 })).toBe('The value must be at most 0.5');
+    expect(t('fr', 'validation.max', { max: 1_000_000 })).toBe('La valeur doit être au plus 1\u00a0000\u00a0000');
+    expect(t('en', 'validation.max', { max: 1_000_000 })).toBe('The value must be at most 1,000,000');
+    expect(t('fr', 'validation.model_year', { min: 1900, max: 2027 })).toBe('L’année modèle doit être comprise entre 1900 et 2027');
+    // A name given as a placeholder is never read from the object's prototype.
+    expect(t('fr', 'validation.max', {} as never)).toBe('La valeur doit être au plus {max}');
+  });
+
   it('has a message for every problem of the inspection form rules', () => {
     for (const code of FORM_PROBLEM_CODES) expect(hasMessage(`inspection_form.${code}`), code).toBe(true);
   });

@@ -7,11 +7,28 @@ const catalogues: Record<Locale, Record<MessageKey, string>> = { fr, en };
 
 export type MessageParams = Record<string, string | number>;
 
-/** Translates a server message key, replacing {name} placeholders. */
+const numberFormats = new Map(
+  (['fr', 'en'] as const).map((l) => [l, { grouped: new Intl.NumberFormat(`${l}-CA`, { maximumFractionDigits: 6 }), plain: new Intl.NumberFormat(`${l}-CA`, { maximumFractionDigits: 6, useGrouping: false }) }]),
+);
+
+/**
+ * A number as the reader writes it: "0,5" and "50 000" in French, "0.5" and "50,000" in English. Numbers
+ * under 10,000 are not grouped, so a year (2026) reads as a year.
+ */
+function formatNumber(locale: Locale, n: number): string {
+  const formats = numberFormats.get(locale) ?? numberFormats.get('fr')!;
+  return Number.isFinite(n) ? (Math.abs(n) >= 10_000 ? formats.grouped : formats.plain).format(n) : String(n);
+}
+
+/** Translates a server message key, replacing {name} placeholders (numbers in the reader's way). */
 export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
   const text = catalogues[locale][key] ?? catalogues.fr[key] ?? key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => {
+    if (!Object.hasOwn(params, name)) return m;
+    const value = params[name];
+    return typeof value === 'number' ? formatNumber(locale, value) : String(value);
+  });
 }
 
 export function hasMessage(key: string): key is MessageKey {

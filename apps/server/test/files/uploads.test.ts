@@ -121,7 +121,7 @@ describe('uploads', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors[0]).toMatchObject({
       code: 'error.upload_pixels',
-      detail: 'L’image fait 50000 × 50000 pixels : au plus 50 millions de pixels sont acceptés.',
+      detail: 'L’image fait 50\u00a0000 × 50\u00a0000 pixels : au plus 50 millions de pixels sont acceptés.',
       source: { parameter: 'attachment' },
     });
     expect(await uploadCount()).toBe(before);
