@@ -117,6 +117,7 @@ async function seedRooms(db: Db, organization: string, managerEmail: string, par
 
   // Received stock, validated: every part in the first room, the common ones in the others.
   const movement = async (type: 'add' | 'move' | 'correct', plan: MovementPlan, stocks: Map<string, Stock>, state: 'validated' | 'draft', notes: string) => {
+    if (!plan.lines.length) return stocks;
     const id = newId();
     const location_ids = [...new Set(rooms.filter((w) => w.id === plan.warehouses.source || w.id === plan.warehouses.destination).flatMap((w) => w.location_ids))];
     const items = plan.lines.map((l, position) => ({ id: newId(), organization_id: garage.id, stock_movement_id: id, position, product_id: l.product, quantity: String(l.quantity), unit_cost: l.unitCost ?? null }));
@@ -154,22 +155,21 @@ async function seedRooms(db: Db, organization: string, managerEmail: string, par
   await movement('correct', { warehouses: { destination: first.id }, lines: oils.map((o) => ({ product: o.id, quantity: '55.5' })) }, stocks, 'draft', 'Comptage des huiles en vrac');
 
   // The stock the validated movements left, with reorder points on the fast movers.
-  await db.insert(warehouseProducts).values(
-    [...stocks].map(([key, s]) => {
-      const [warehouseId, productId] = key.split(':');
-      const room = rooms.find((w) => w.id === warehouseId)!;
-      const fast = rows.find((r) => r.id === productId)?.category !== 'Pneus';
-      return {
-        organization_id: garage.id,
-        warehouse_id: warehouseId,
-        product_id: productId,
-        quantity_on_hand: quantityText(s.quantity),
-        stock_value: Number(s.value),
-        average_cost: s.averageCost,
-        minimum: fast ? '3' : null,
-        maximum: fast ? '12' : null,
-        location_ids: room.location_ids,
-      };
-    }),
-  );
+  const stockRows = [...stocks].map(([key, s]) => {
+    const [warehouseId, productId] = key.split(':');
+    const room = rooms.find((w) => w.id === warehouseId)!;
+    const fast = rows.find((r) => r.id === productId)?.category !== 'Pneus';
+    return {
+      organization_id: garage.id,
+      warehouse_id: warehouseId,
+      product_id: productId,
+      quantity_on_hand: quantityText(s.quantity),
+      stock_value: Number(s.value),
+      average_cost: s.averageCost,
+      minimum: fast ? '3' : null,
+      maximum: fast ? '12' : null,
+      location_ids: room.location_ids,
+    };
+  });
+  if (stockRows.length) await db.insert(warehouseProducts).values(stockRows);
 }
