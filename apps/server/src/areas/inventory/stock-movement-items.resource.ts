@@ -1,13 +1,12 @@
-import { declarations, stockMovementWorkflow } from '@atelier/domain';
-import { eq } from 'drizzle-orm';
+import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { defineResource, type Policy, type Refusal, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { conflictWith } from '../../jsonapi/policies.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { stockMovementItems, stockMovements } from './inventory.table.ts';
+import { stockMovementItems } from './inventory.table.ts';
+import { stockMovementFlow } from './stock-movements.actions.ts';
 import { stockMovementsResource } from './stock-movements.resource.ts';
 
 type ItemRow = RowOf<typeof stockMovementItems>;
@@ -20,18 +19,6 @@ function beforeWrite(_ctx: RequestContext, input: WriteInput, existing: ItemRow 
   if (!product && !String(description ?? '').trim())
     throw ApiError.many([{ status: 422, code: 'stock_movement_item.product_or_description', source: { pointer: attributePointer('description') } }]);
 }
-
-/** A line is written (at its own route) only while its movement is a draft. */
-async function parentEditable(ctx: RequestContext, movementId: unknown): Promise<Refusal | undefined> {
-  if (typeof movementId !== 'string') return;
-  const [parent] = await ctx.db.select({ state: stockMovements.state }).from(stockMovements).where(eq(stockMovements.id, movementId));
-  if (parent && !stockMovementWorkflow.isEditable(parent.state)) return conflictWith('stock_movement.final');
-}
-
-const itemEditable: Policy<[row: ItemRow]> = {
-  refuses: { 409: 'The lines of a validated or canceled movement are kept as they were.' },
-  check: (ctx, row) => parentEditable(ctx, row.stock_movement_id),
-};
 
 /** The lines of a stock movement (spec §7 /stock-movement-items): written inside the movement's document or at their own route. */
 export const stockMovementItemsResource = defineResource(declarations['stock-movement-items'], {
@@ -49,10 +36,7 @@ export const stockMovementItemsResource = defineResource(declarations['stock-mov
     product: filter.ids('product_id', 'product'),
   },
   hooks: { beforeWrite },
-  policies: {
-    create: { refuses: itemEditable.refuses, check: (ctx, input) => parentEditable(ctx, input.values.stock_movement_id) },
-    edit: itemEditable,
-    delete: itemEditable,
-  },
+  // Written at their own route only while the movement is a draft.
+  policies: stockMovementFlow.linePolicies<ItemRow>('stock_movement_id'),
   notify: { label: (row) => String(row.description ?? '') },
 });
