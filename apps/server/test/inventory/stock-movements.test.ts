@@ -217,6 +217,22 @@ describe('warehouse products', () => {
     expect((await t.api('DELETE', `/api/v1/warehouse-products/${id}`, { token: kit.admin.token })).status).toBe(409);
   });
 
+  it('reorder points may be set before any stock: one row per product and warehouse, in the warehouse’s locations', async () => {
+    const p = await newProduct();
+    const made = await kit.make('warehouse-products', { minimum: '2', maximum: '8' }, { product: p, warehouse: rooms.loose });
+    expect(made.attributes).toMatchObject({ below_minimum: true, average_cost: 0 });
+    const read = await t.api('GET', `/api/v1/warehouse-products/${made.id}?include=allowedLocations`, { token: kit.admin.token });
+    expect(read.body.data.relationships.allowedLocations.data.map((l: any) => l.id)).toEqual([await kit.location('Montréal')]);
+    const again = await t.api('POST', '/api/v1/warehouse-products', {
+      token: kit.admin.token,
+      body: { data: { type: 'warehouse-products', relationships: { product: { data: { type: 'products', id: p.id } }, warehouse: { data: { type: 'warehouses', id: rooms.loose } } } } },
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0].source.pointer).toBe('/data/relationships/product');
+    await validated('add', { destination: rooms.loose }, [{ product: p.id, quantity: 5, unit_cost: 300 }]);
+    expect(await stock(rooms.loose, p.id)).toMatchObject({ id: made.id, on_hand: 5, average_cost: 300 });
+  });
+
   it('a sku once per organization, whatever the case; a product reads its suppliers', async () => {
     const dup = await t.api('POST', '/api/v1/products', { token: kit.admin.token, body: { data: { type: 'products', attributes: { sku: 'pf-av-civic', name: 'Autre' } } } });
     expect(dup.status).toBe(422);
