@@ -23,7 +23,7 @@ const TIRE_BRANDS: [string, string, number][] = [
   ['TO', 'Toyo Observe', 1.0],
 ];
 const MAKES = ['Honda Civic', 'Toyota Corolla', 'Ford F-150', 'Hyundai Elantra', 'Mazda CX-5', 'Chevrolet Silverado', 'Nissan Rogue', 'Subaru Outback', 'Toyota RAV4', 'Kia Sorento'];
-const code = (make: string) => make.split(' ').map((w) => w.slice(0, 2).toUpperCase()).join('');
+const code = (make: string) => make.split(' ').map((w) => w.replace(/\W/g, '').slice(0, 2).toUpperCase()).join('');
 
 function demoParts(): Part[] {
   const parts: Part[] = [];
@@ -45,6 +45,10 @@ function demoParts(): Part[] {
     add(`BE-${m}`, 'Balais d’essuie-glace (paire)', 'Essuie-glaces', 3295, 'paire');
     add(`BG-${m}`, 'Bougies d’allumage iridium', 'Allumage', 1195);
     add(`CS-${m}`, 'Courroie de service', 'Moteur', 3895);
+    add(`TH-${m}`, 'Thermostat avec joint', 'Moteur', 2995);
+    add(`FE-${m}`, 'Filtre à carburant', 'Filtres', 2495);
+    add(`AM-AV-${m}`, 'Amortisseur avant', 'Suspension', 11900);
+    add(`AP-${m}`, 'Ampoule de phare', 'Éclairage', 1495);
   }
   const batteries: [string, number][] = [['24F', 16900], ['35', 15900], ['48 (H6)', 19900], ['65', 21900], ['94R (H7)', 23900], ['51R', 14900], ['AGM 48', 26900], ['AGM 94R', 31900]];
   for (const [group, cost] of batteries) parts.push({ sku: `BAT-${group.replace(/\W/g, '')}`, name: `Batterie groupe ${group}`, category: 'Batteries', unit: 'unité', cost, partNumber: `BT${group.replace(/\W/g, '')}`, supplier: 'pieces' });
