@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { crudPermissions, stockMovementWorkflow as workflow, type RecordOf, type StockMovementAction } from '@atelier/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps } from '../../components/resource/ResourceList.tsx';
 import { WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
-import { stateColor, stateLabel } from '../../components/resource/workflowState.ts';
+import { WorkflowStateBadge } from '../../components/resource/WorkflowStateBadge.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 
 const P = crudPermissions('stock movements');
@@ -25,12 +25,6 @@ const lines: LinesConfig = {
   empty: 'inventory:movements.no_lines',
   line: 'inventory:movements.line_n',
 };
-
-const StateBadge = ({ state }: { state: unknown }) => (
-  <Badge color={stateColor(workflow, state)} variant="light" size="sm">
-    {stateLabel(workflow, state)}
-  </Badge>
-);
 
 /** Validate and cancel, as the server offers them to the user. */
 function MovementActions({ movement }: { movement: Movement }) {
@@ -57,7 +51,7 @@ export default function StockMovementsPage() {
   const columns = columnsOf('stock-movements', [
     { key: 'code', render: (m) => <Text component="span" ff="monospace" size="sm">{m.code}</Text> },
     'type',
-    { key: 'state', render: (m) => <StateBadge state={m.state} /> },
+    { key: 'state', render: (m) => <WorkflowStateBadge workflow={workflow} state={m.state} size="sm" /> },
     { key: 'sourceWarehouse', visibleFrom: 'md' },
     { key: 'destinationWarehouse', visibleFrom: 'md' },
     { key: 'item_count', visibleFrom: 'lg' },
