@@ -129,6 +129,23 @@ describe('states and actions', () => {
   });
 });
 
+describe('what caused it', () => {
+  it('names a repair the user sees; another id is refused on trigger_object_id', async () => {
+    const repair = await kit.make('repairs');
+    const doc = (id: string) => {
+      const b = body('remove', { source: rooms.loose }, [{ product: product.id, quantity: 1 }]);
+      Object.assign(b.data.attributes, { trigger_object_type: 'repairs', trigger_object_id: id });
+      return b;
+    };
+    const made = await t.api('POST', `${M}?include=triggerObject`, { token: kit.admin.token, body: doc(repair.id) });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.data.relationships.triggerObject.data).toEqual({ type: 'repairs', id: repair.id });
+    const other = await t.api('POST', M, { token: kit.admin.token, body: doc(product.id) });
+    expect(other.status).toBe(422);
+    expect(other.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/trigger_object_id' }, detail: 'L’origine indiquée est introuvable.' });
+  });
+});
+
 describe('stock rules', () => {
   it('receipts weigh the average cost; quantities take decimals', async () => {
     const p = await newProduct();
