@@ -76,6 +76,8 @@ const SENSIBLE: { [T in TypeName]?: { attributes?: () => Attributes<T>; relation
   inspections: { relationships: ['vehicle'] },
   estimations: { relationships: ['vehicle', 'customer'] },
   repairs: { relationships: ['vehicle', 'customer'] },
+  // An add (the first type) needs its destination.
+  'stock-movements': { relationships: ['destinationWarehouse'] },
   'inspection-form-notes': { attributes: () => ({ minimum_value: 0, maximum_value: 100 }) },
   'estimate-vehicle-allow-domains': { attributes: () => ({ domain: `kit-${unique()}.test` }) },
 };

@@ -50,3 +50,5 @@ export * from './declarations/request-logs.ts';
 export * from './imports/amounts.ts';
 export * from './numbers/numbers.ts';
 export * from './workflow/workflow.ts';
+export * from './inventory/stock-movements.ts';
+export * from './inventory/stock.ts';

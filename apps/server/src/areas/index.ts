@@ -7,6 +7,7 @@ import { crmArea } from './crm/index.ts';
 import { estimationsArea } from './estimations/index.ts';
 import { filesArea } from './files/index.ts';
 import { importsArea } from './imports/index.ts';
+import { inventoryArea } from './inventory/index.ts';
 import { inspectionsArea } from './inspections/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { pricingArea } from './pricing/index.ts';
@@ -16,4 +17,4 @@ import { requestsArea } from './requests/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, pricingArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, purchasesArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, pricingArea];

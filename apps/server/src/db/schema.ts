@@ -20,3 +20,4 @@ export * from '../areas/estimations/estimations.table.ts';
 export * from '../areas/estimations/approval/approval.table.ts';
 export * from '../areas/estimations/deferred-work.table.ts';
 export * from '../areas/pricing/pricing.table.ts';
+export * from '../areas/inventory/inventory.table.ts';

@@ -198,7 +198,7 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
   /** Extra data computed on demand (?add_data=name) and returned in meta; with a description, what the OpenAPI says of it. */
   addData?: Record<string, AddData | { read: AddData; description: string }>;
   /** Unique index name → attribute (or attribute and message), to answer a violation on the right field. */
-  uniques?: Record<string, string | { attribute: string; code: MessageKey }>;
+  uniques?: Record<string, string | { attribute: string; relationship?: never; code: MessageKey } | { relationship: string; attribute?: never; code: MessageKey }>;
   /** GET /{type}/list/count: how many per value of this column (access/list-counts.ts). */
   listCount?: { by: string; values: readonly string[] };
   /** Written to the activity log (default true). */

@@ -27,7 +27,7 @@ export function uuidList(name: string, value: string): string[] {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const filter = {
   /** column IN (a,b,c) on a text or enum column. */

@@ -7,7 +7,7 @@ import { userName } from '../areas/admin/assignees.ts';
 import { optionsBody, readOptions, type ActionOptions } from './action-options.ts';
 import type { Attribute } from './attributes.ts';
 import type { RequestContext } from './context.ts';
-import type { ActionContract, ActionResult, JsonSchema, Policy, RecordAction, Refusal, Row, RowOf } from './define-resource.ts';
+import type { ActionContract, ActionResult, JsonSchema, Policies, Policy, RecordAction, Refusal, Row, RowOf } from './define-resource.ts';
 import { ApiError } from './errors.ts';
 import { column } from './filters.ts';
 import { conflictWith, forbid } from './policies.ts';
@@ -76,6 +76,8 @@ export interface WorkflowParts<R extends Row = Row> {
   policies: Record<string, Policy<[row: R]>>;
   /** The document itself is written only in its editable states (409 with the type's message). */
   editable: Policy<[row: R]>;
+  /** The policies of its lines at their own route: written only while the document is (`foreignKey`: the line's column naming it). */
+  linePolicies<L extends Row>(foreignKey: string): Pick<Policies<L>, 'create' | 'edit' | 'delete'>;
   /** available_actions: what the user asking may do now. */
   availableActions(a: Attribute): Attribute;
   listCount: { by: string; values: readonly string[] };
@@ -188,6 +190,13 @@ export function workflowParts<S extends string, A extends string, T extends Work
     };
   }
 
+  async function documentEditable(ctx: RequestContext, documentId: unknown): Promise<Refusal | undefined> {
+    if (typeof documentId !== 'string') return;
+    const [document] = (await ctx.db.select({ state: column(table, 'state') }).from(table as PgTable).where(eq(column(table, 'id'), documentId))) as { state: S }[];
+    if (document && !workflow.isEditable(document.state)) return conflictWith(messages.final);
+  }
+  const LINES_KEPT = { 409: 'The lines of a document its state keeps as it is are kept as they were.' };
+
   const routes = workflow.actions.map((a) => [workflow.route(a), a] as const);
   return {
     actions: Object.fromEntries(routes.map(([route, a]) => [route, actionOf(a)])),
@@ -197,6 +206,10 @@ export function workflowParts<S extends string, A extends string, T extends Work
       check(_ctx, row) {
         if (!workflow.isEditable(row.state as S)) return conflictWith(messages.final);
       },
+    },
+    linePolicies: <L extends Row>(foreignKey: string) => {
+      const line: Policy<[row: L]> = { refuses: LINES_KEPT, check: (ctx, row) => documentEditable(ctx, row[foreignKey]) };
+      return { create: { refuses: LINES_KEPT, check: (ctx, input) => documentEditable(ctx, input.values[foreignKey]) }, edit: line, delete: line };
     },
     availableActions: (a) => a.isVirtual((row, ctx) => workflow.available(statusOf(row as R), whoOf(ctx, row as Row))),
     listCount: { by: 'state', values: workflow.states },

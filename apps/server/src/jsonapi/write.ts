@@ -431,10 +431,11 @@ export async function withUniques<T>(def: ResourceDefinition, fn: () => Promise<
     if (dbErrorCode(err) === '23505') {
       const unique = def.uniques?.[dbConstraint(err) ?? ''];
       const attribute = typeof unique === 'string' ? unique : unique?.attribute;
+      const relationship = typeof unique === 'object' ? unique.relationship : undefined;
       const item: ErrorItem = {
         status: 422,
         code: typeof unique === 'object' ? unique.code : 'validation.unique',
-        source: { pointer: attribute ? attributePointer(attribute) : '/data' },
+        source: { pointer: relationship ? relationshipPointer(relationship) : attribute ? attributePointer(attribute) : '/data' },
       };
       throw ApiError.many([item]);
     }

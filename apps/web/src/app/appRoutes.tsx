@@ -36,6 +36,7 @@ const RequestsPage = lazyPage(() => import('../areas/vehicles/RequestsPage.tsx')
 const CustomersPage = lazyPage(() => import('../areas/crm/CustomersPage.tsx'));
 const ContactsPage = lazyPage(() => import('../areas/crm/ContactsPage.tsx'));
 const SuppliersPage = lazyPage(() => import('../areas/purchases/SuppliersPage.tsx'));
+const inventory = { products: lazyPage(() => import('../areas/inventory/ProductsPage.tsx')), warehouses: lazyPage(() => import('../areas/inventory/WarehousesPage.tsx')), stock: lazyPage(() => import('../areas/inventory/WarehouseStockPage.tsx')), movements: lazyPage(() => import('../areas/inventory/StockMovementsPage.tsx')) };
 const FormDemoPage = lazyPage(() => import('../areas/inspections/FormDemoPage.tsx'));
 const InspecproHome = lazyPage(() => import('../areas/inspection-forms/InspecproHome.tsx'));
 const InspectionFormsPage = lazyPage(() => import('../areas/inspection-forms/InspectionFormsPage.tsx'));
@@ -77,6 +78,11 @@ const areaRoutes: RouteObject[] = [
   { path: 'crm/contacts', element: page(ContactsPage, 'view any contacts') },
   { path: 'purchases', element: page(SectionHome, 'view app purchases') },
   { path: 'purchases/suppliers', element: page(SuppliersPage, 'view any suppliers') },
+  { path: 'inventory', element: page(SectionHome, 'view app inventory') },
+  { path: 'inventory/products', element: page(inventory.products, 'view any products') },
+  { path: 'inventory/warehouses', element: page(inventory.warehouses, 'view any warehouses') },
+  { path: 'inventory/warehouses/:id/stock', element: page(inventory.stock, 'view any warehouses') },
+  { path: 'inventory/stock-movements', element: page(inventory.movements, 'view any stock movements') },
   { path: 'admin', element: page(SectionHome, 'view app admin') },
   { path: 'admin/users', element: page(UsersPage, 'view any users') },
   { path: 'admin/roles', element: page(RolesPage, 'view any roles') },

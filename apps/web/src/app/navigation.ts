@@ -85,9 +85,9 @@ export const MENU: readonly MenuApp[] = [
     path: '/inventory',
     permission: 'view app inventory',
     items: [
-      item('products', '/inventory/products', 'view any products'),
-      item('warehouses', '/inventory/warehouses', 'view any warehouses'),
-      item('stock_movements', '/inventory/stock-movements', 'view any stock movements'),
+      item('products', '/inventory/products', 'view any products', true),
+      item('warehouses', '/inventory/warehouses', 'view any warehouses', true),
+      item('stock_movements', '/inventory/stock-movements', 'view any stock movements', true),
     ],
   },
   {

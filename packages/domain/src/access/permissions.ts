@@ -111,7 +111,7 @@ export const SUBJECTS = [
   // Inventory
   { subject: 'products', area: 'inventory', scope: 'organization', verbs: CRUD },
   { subject: 'warehouses', area: 'inventory', scope: 'organization', verbs: CRUD },
-  { subject: 'stock movements', area: 'inventory', scope: 'organization', verbs: CRUD },
+  { subject: 'stock movements', area: 'inventory', scope: 'organization', verbs: CRUD, extra: ['validate stock movements', 'cancel stock movements'] },
   // Files
   { subject: 'files', area: 'files', scope: 'organization', verbs: CRUD, extra: ['manage access files'] },
   {

@@ -40,6 +40,11 @@ import { vehicles } from './vehicles.ts';
 import { vehicleSales } from './vehicle-sales.ts';
 import { estimateVehicleAllowDomains } from './estimate-vehicle-allow-domains.ts';
 import { requestLogs } from './request-logs.ts';
+import { products } from './products.ts';
+import { stockMovementItems } from './stock-movement-items.ts';
+import { stockMovements } from './stock-movements.ts';
+import { warehouseProducts } from './warehouse-products.ts';
+import { warehouses } from './warehouses.ts';
 
 /** Every resource type's declaration, by type: the server serves them, the web shows them. */
 export const declarations = {
@@ -84,6 +89,11 @@ export const declarations = {
   'vehicle-sales': vehicleSales,
   'estimate-vehicle-allow-domains': estimateVehicleAllowDomains,
   'request-logs': requestLogs,
+  products,
+  warehouses,
+  'warehouse-products': warehouseProducts,
+  'stock-movements': stockMovements,
+  'stock-movement-items': stockMovementItems,
 } as const;
 
 export type Declarations = typeof declarations;

@@ -2,7 +2,6 @@ import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 
 export const supplierProducts = declare('supplier-products', {
   attributes: {
-    product_id: attr.uuid(),
     supplier_sku: attr.string().max(100),
     cost: attr.money().min(0).max(2000000000),
     lead_time_days: attr.integer().min(0).max(3650),
@@ -14,6 +13,7 @@ export const supplierProducts = declare('supplier-products', {
     // The supplier's organization, stamped by the engine.
     organization: rel.toOne('organizations', { readOnly: true }),
     supplier: rel.toOne('suppliers', { required: true }),
+    product: rel.toOne('products'),
   },
   filters: ['supplier', 'product', 'search'],
   sorts: ['supplier_sku', 'cost', 'lead_time_days', 'position', 'created_at', 'updated_at'],

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PROVINCES } from '@atelier/domain';
 import { contactColumns, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
+import { products } from '../inventory/inventory.table.ts';
 
 /** A company the organization buys parts and services from (spec platform §3 Purchases). */
 export const suppliers = pgTable(
@@ -26,10 +27,7 @@ export const suppliers = pgTable(
   ],
 );
 
-/**
- * What a supplier sells: its reference (SKU), cost in cents and lead time. product_id points at
- * the inventory's products once that area exists (no foreign key yet).
- */
+/** What a supplier sells: the inventory's product, the supplier's reference (SKU), cost in cents and lead time. */
 export const supplierProducts = pgTable(
   'supplier_products',
   {
@@ -38,8 +36,7 @@ export const supplierProducts = pgTable(
     supplier_id: uuid('supplier_id')
       .notNull()
       .references(() => suppliers.id, { onDelete: 'cascade' }),
-    // Products arrive with the inventory area: its foreign key and relationship come with it.
-    product_id: uuid('product_id'),
+    product_id: uuid('product_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
     supplier_sku: text('supplier_sku'),
     /** Cost in cents (CAD). */
     cost: integer('cost'),

@@ -10,8 +10,7 @@ import { suppliersResource } from './suppliers.resource.ts';
  * What a supplier sells (spec platform §3 Supplier-product): a child collection of the supplier,
  * edited inside its document (suppliers' supplierProducts) and also at /supplier-products. Whoever
  * sees the supplier sees its products (tenancy through the supplier, locations included); the
- * permissions are the supplier's. product_id is a plain id until the inventory area declares
- * products (then: a relationship).
+ * permissions are the supplier's. Its product is the inventory's (areas/inventory).
  */
 export const supplierProductsResource = defineResource(declarations['supplier-products'], {
   table: supplierProducts,
@@ -20,6 +19,7 @@ export const supplierProductsResource = defineResource(declarations['supplier-pr
   relationships: {
     organization: rel.belongsTo('organization_id'),
     supplier: rel.belongsTo('supplier_id'),
+    product: rel.belongsTo('product_id'),
   },
   filters: {
     supplier: filter.ids('supplier_id', 'supplier'),
@@ -28,7 +28,7 @@ export const supplierProductsResource = defineResource(declarations['supplier-pr
   },
   uniques: {
     supplier_products_supplier_sku_unique: { attribute: 'supplier_sku', code: 'supplier_product.sku_taken' },
-    supplier_products_supplier_product_unique: { attribute: 'product_id', code: 'supplier_product.product_taken' },
+    supplier_products_supplier_product_unique: { relationship: 'product', code: 'supplier_product.product_taken' },
   },
   notify: { label: (row) => String(row.supplier_sku ?? '') },
 });

@@ -1,8 +1,8 @@
 import { repairWorkflow } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
-import type { RequestContext } from '../../jsonapi/context.ts';
-import type { Policies, Policy, Refusal, RowOf } from '../../jsonapi/define-resource.ts';
+import type { Policies, Policy, RowOf } from '../../jsonapi/define-resource.ts';
 import { conflictWith, forbid } from '../../jsonapi/policies.ts';
+import { repairFlow } from './repairs.actions.ts';
 import { repairItems, repairs } from './repairs.table.ts';
 
 // What the roles allow on repairs that the repair's state, or who holds it, still refuses.
@@ -24,18 +24,6 @@ export const repairPolicies: Policies<RepairRow> = {
   // The edit and delete policies and the actions' come from the workflow (repairs.resource.ts).
 };
 
-/** An item is written (at its own route) only while its work order is. */
-async function parentEditable(ctx: RequestContext, repairId: unknown): Promise<Refusal | undefined> {
-  if (typeof repairId !== 'string') return;
-  const [parent] = await ctx.db.select({ state: repairs.state }).from(repairs).where(eq(repairs.id, repairId));
-  if (parent && !repairWorkflow.isEditable(parent.state)) return conflictWith('repair.final');
-}
-
-const itemEditable: Policy<[row: RepairItemRow]> = {
-  refuses: { 409: 'The items of a completed, validated, denied or canceled repair are kept as they were.' },
-  check: (ctx, row) => parentEditable(ctx, row.repair_id),
-};
-
 /** Time is clocked on the items of a repair in progress. */
 const inProgress: Policy<[row: RepairItemRow]> = {
   refuses: { 409: 'Clocks run only while the repair is in progress.' },
@@ -45,12 +33,8 @@ const inProgress: Policy<[row: RepairItemRow]> = {
   },
 };
 
+/** An item is written (at its own route) only while its work order is; clocks run while it is in progress. */
 export const repairItemPolicies: Policies<RepairItemRow> = {
-  create: {
-    refuses: itemEditable.refuses,
-    check: (ctx, input) => parentEditable(ctx, input.values.repair_id),
-  },
-  edit: itemEditable,
-  delete: itemEditable,
+  ...repairFlow.linePolicies<RepairItemRow>('repair_id'),
   actions: { 'start-clock': inProgress, 'stop-clock': inProgress },
 };

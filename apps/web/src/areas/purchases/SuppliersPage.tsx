@@ -17,6 +17,7 @@ export const productLines: LinesConfig = {
   type: 'supplier-products',
   orderable: true,
   fields: fieldsOf('supplier-products', [
+    'product',
     'supplier_sku',
     'cost',
     {
@@ -82,7 +83,7 @@ export default function SuppliersPage() {
           type="suppliers"
           {...recordFormProps({ id, action, setAction, close })}
           fields={fields()}
-          include="tags,allowedLocations,contacts,supplierProducts"
+          include="tags,allowedLocations,contacts,supplierProducts.product"
           title={action === 'add' ? 'purchases:suppliers.new' : 'purchases:suppliers.record'}
           titleOf={supplierLabel}
           permissions={{ edit: P.edit, delete: P.delete }}

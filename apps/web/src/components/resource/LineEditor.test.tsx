@@ -11,7 +11,8 @@ import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
 import { taxLines } from '../../areas/settings/TaxGroupsPage.tsx';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
 
-const config = productLines;
+// Its text and number cells (its product picker is a relation cell like the others').
+const config = { ...productLines, fields: productLines.fields.filter((f) => f.name !== 'product') };
 const lines: LineValues[] = [
   { id: 'p1', supplier_sku: 'AA-1', cost: 10, lead_time_days: 2 },
   { id: 'p2', supplier_sku: 'BB-2', cost: 20, lead_time_days: '' },

@@ -9,11 +9,11 @@ import { ResourceList, type Column, type RecordDrawerProps } from './ResourceLis
 import { StateTabs } from './StateTabs.tsx';
 import { stateLabel, type StatesOf } from './workflowState.ts';
 
-// The list of a workflow document of a vehicle (estimates, repairs): its states as tabs with
-// their counts (labels from the domain's workflow), its type, vehicle and customer as filters, its
-// columns; a record opens at its own route. A page adds its columns and what opens.
+// The list of a workflow document (estimates, repairs, stock movements): its states as tabs with
+// their counts (labels from the domain's workflow), its type and related records (by default the
+// vehicle and customer) as filters, its columns. A page adds its columns and what opens.
 
-type WorkDocument = 'estimations' | 'repairs';
+type WorkDocument = 'estimations' | 'repairs' | 'stock-movements';
 const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
 interface Props<T extends WorkDocument> {
@@ -25,9 +25,11 @@ interface Props<T extends WorkDocument> {
   include: string;
   permissions: { create?: Permission; view?: Permission };
   renderRecord: (props: RecordDrawerProps) => React.ReactNode;
+  /** The filters by a related record: each a relationship name whose type is its plural. */
+  relationFilters?: readonly string[];
 }
 
-export function WorkDocumentList<T extends WorkDocument>({ type, workflow, title, allLabel, columns, include, permissions, renderRecord }: Props<T>) {
+export function WorkDocumentList<T extends WorkDocument>({ type, workflow, title, allLabel, columns, include, permissions, renderRecord, relationFilters = ['vehicle', 'customer'] }: Props<T>) {
   const { t } = useTranslation();
   const labelOf = (state: string) => stateLabel(workflow, state);
   return (
@@ -40,7 +42,7 @@ export function WorkDocumentList<T extends WorkDocument>({ type, workflow, title
       filterTabs={(get, set) => <StateTabs type={type} states={workflow.states} labelOf={labelOf} allLabel={allLabel} get={get} set={set} />}
       filterControls={(get, set) => (
         <>
-          {(['vehicle', 'customer'] as const).map((name) => (
+          {relationFilters.map((name) => (
             <Box key={name} w={240} data-testid={`filter-${name}`}>
               <RelationSelect relation={relationOf(`${name}s`)} label={t(labelKey(type, name))} value={get(name) ?? null} onChange={(v) => set(name, one(v))} name={name} />
             </Box>

@@ -4,7 +4,8 @@ import { productLines } from '../../areas/purchases/SuppliersPage.tsx';
 import { documentOf, valuesOf, type FieldDef } from './formModel.ts';
 
 // The supplier form's products.
-const config = productLines;
+// Its text and number cells (its product picker is a relation cell like the others').
+const config = { ...productLines, fields: productLines.fields.filter((f) => f.name !== 'product') };
 const fields: FieldDef[] = [
   { name: 'company_name', label: 'purchases:fields.company_name', kind: 'text' },
   { name: 'supplierProducts', label: 'purchases:suppliers.products', kind: 'lines', lines: config },

@@ -33,6 +33,8 @@ const RECORD_NAMES: Partial<Record<TypeName, Omit<RelationConfig, 'type' | 'many
   suppliers: { labelOf: supplierLabel, sort: 'company_name' },
   contacts: { labelOf: contactLabel, sort: 'name' },
   vehicles: { labelOf: vehicleOption, sort: '-created_at' },
+  products: { labelOf: (m) => [m.sku, m.name].filter(Boolean).join(' · ') || String(m.id), sort: 'name', filter: { active: true } },
+  warehouses: { labelOf: byName, sort: 'name' },
 };
 
 /** The relation picker of a type. */

@@ -1,0 +1,42 @@
+import { declarations } from '@atelier/domain';
+import { tenancy } from '../../access/tenancy.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { stockMovementItems } from './inventory.table.ts';
+import { stockMovementFlow } from './stock-movements.actions.ts';
+import { stockMovementsResource } from './stock-movements.resource.ts';
+
+type ItemRow = RowOf<typeof stockMovementItems>;
+
+/** A line names a product, or describes the free part it is. */
+function beforeWrite(_ctx: RequestContext, input: WriteInput, existing: ItemRow | null) {
+  const v = input.values;
+  const product = input.present.has('product') ? v.product_id : existing?.product_id;
+  const description = input.present.has('description') ? v.description : existing?.description;
+  if (!product && !String(description ?? '').trim())
+    throw ApiError.many([{ status: 422, code: 'stock_movement_item.product_or_description', source: { pointer: attributePointer('description') } }]);
+}
+
+/** The lines of a stock movement (spec §7 /stock-movement-items): written inside the movement's document or at their own route. */
+export const stockMovementItemsResource = defineResource(declarations['stock-movement-items'], {
+  table: stockMovementItems,
+  permissions: 'stock movements',
+  alsoGrantedBy: { create: ['edit stock movements'], delete: ['edit stock movements'] },
+  tenancy: tenancy.ownedBy(stockMovementsResource, 'stock_movement_id', { organization: true }),
+  relationships: {
+    organization: rel.belongsTo('organization_id'),
+    stockMovement: rel.belongsTo('stock_movement_id'),
+    product: rel.belongsTo('product_id'),
+  },
+  filters: {
+    stockMovement: filter.ids('stock_movement_id', 'stockMovement'),
+    product: filter.ids('product_id', 'product'),
+  },
+  hooks: { beforeWrite },
+  // Written at their own route only while the movement is a draft.
+  policies: stockMovementFlow.linePolicies<ItemRow>('stock_movement_id'),
+  notify: { label: (row) => String(row.description ?? '') },
+});

@@ -1,0 +1,92 @@
+import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
+import type { RecordOf } from '@atelier/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SimpleResourcePage } from '../admin/SimpleResourcePage.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { supplierLabel } from '../../components/resource/recordNames.tsx';
+import { productLabel, quantityOf, warehouseStockHref } from './inventoryNames.ts';
+
+type Product = RecordOf<'products'>;
+
+/** Under a product: who sells it (at what cost and lead time) and what is in stock where. */
+function ProductSuppliersAndStock({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const offers = product.supplierProducts ?? [];
+  const stock = product.warehouseProducts ?? [];
+  return (
+    <Stack gap="sm" mt="lg">
+      <Title order={3} size="h4">
+        {t('inventory:products.suppliers')}
+      </Title>
+      {offers.length === 0 ? (
+        <Text c="dimmed">{t('inventory:products.no_suppliers')}</Text>
+      ) : (
+        <Table data-testid="product-suppliers">
+          <Table.Tbody>
+            {offers.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>{o.supplier ? supplierLabel(o.supplier) : ''}</Table.Td>
+                <Table.Td>{o.supplier_sku}</Table.Td>
+                <Table.Td>{o.cost === null ? '' : formatMoney(o.cost, locale)}</Table.Td>
+                <Table.Td>{o.lead_time_days === null ? '' : t('inventory:products.lead_time', { count: o.lead_time_days })}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Title order={3} size="h4">
+        {t('inventory:products.stock')}
+      </Title>
+      {stock.length === 0 ? (
+        <Text c="dimmed">{t('inventory:products.no_stock')}</Text>
+      ) : (
+        stock.map((s) => (
+          <Group key={s.id} gap="xs">
+            <Anchor component={Link} to={warehouseStockHref(s.warehouse?.id ?? '')}>
+              {s.warehouse?.name}
+            </Anchor>
+            <Text size="sm">{quantityOf(s.quantity_available, locale)}</Text>
+          </Group>
+        ))
+      )}
+    </Stack>
+  );
+}
+
+/** /inventory/products: the parts list, and a product with its suppliers and stock. */
+export default function ProductsPage() {
+  return (
+    <SimpleResourcePage
+      type="products"
+      title="inventory:products.title"
+      recordTitle="inventory:products.record"
+      newTitle="inventory:products.new"
+      titleOf={productLabel}
+      include="taxGroup,tags,allowedLocations,supplierProducts.supplier,warehouseProducts.warehouse"
+      columns={['sku', 'name', { key: 'category', visibleFrom: 'sm' }, { key: 'part_number', visibleFrom: 'md' }, { key: 'selling_price', visibleFrom: 'sm' }, { key: 'active', visibleFrom: 'lg' }]}
+      filters={['active']}
+      defaults={{ active: true }}
+      fields={[
+        'sku',
+        { name: 'name', wide: true },
+        'part_number',
+        'barcode',
+        'category',
+        'unit',
+        'buying_price',
+        'selling_price',
+        'price',
+        'taxGroup',
+        'active',
+        'tags',
+        'allowedLocations',
+        { name: 'description', wide: true },
+      ]}
+    >
+      {(product) => <ProductSuppliersAndStock product={product} />}
+    </SimpleResourcePage>
+  );
+}

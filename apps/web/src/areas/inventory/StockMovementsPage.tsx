@@ -1,0 +1,99 @@
+import { Text } from '@mantine/core';
+import { crudPermissions, stockMovementWorkflow as workflow, type RecordOf, type StockMovementAction } from '@atelier/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Model } from '../../api/jsonapi.ts';
+import { columnsOf, fieldsOf } from '../../components/resource/declared.tsx';
+import type { LinesConfig } from '../../components/resource/lines.ts';
+import { RecordForm } from '../../components/resource/RecordForm.tsx';
+import { recordFormProps } from '../../components/resource/ResourceList.tsx';
+import { WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
+import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
+import { WorkflowStateBadge } from '../../components/resource/WorkflowStateBadge.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+
+const P = crudPermissions('stock movements');
+type Movement = RecordOf<'stock-movements'> & Model;
+
+/** A movement's lines: a product (or a free part's description), the quantity, the unit cost of a receipt. */
+const lines: LinesConfig = {
+  type: 'stock-movement-items',
+  orderable: true,
+  fields: fieldsOf('stock-movement-items', ['product', 'description', 'quantity', 'unit_cost']),
+  defaults: { quantity: '1' },
+  add: 'inventory:movements.add_line',
+  empty: 'inventory:movements.no_lines',
+  line: 'inventory:movements.line_n',
+};
+
+/** Validate and cancel, as the server offers them to the user. */
+function MovementActions({ movement }: { movement: Movement }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  return (
+    <WorkflowActions<StockMovementAction>
+      type="stock-movements"
+      record={movement}
+      actions={movement.available_actions ?? []}
+      labelOf={(a) => workflow.actionLabels[a][currentLocale()]}
+      routeOf={workflow.route}
+      confirmOf={(a) => (workflow.spec(a).confirm ? t(`inventory:confirm.${a}`, { code: movement.code ?? '' }) : null)}
+      colorOf={(a) => workflow.spec(a).color}
+      next={movement.state ? workflow.next(movement.state) : []}
+      onDone={() => void qc.invalidateQueries()}
+      testId="movement-actions"
+    />
+  );
+}
+
+/** /inventory/stock-movements: the movements by state; one opens with its lines, editable as a draft, and its actions. */
+export default function StockMovementsPage() {
+  const columns = columnsOf('stock-movements', [
+    { key: 'code', render: (m) => <Text component="span" ff="monospace" size="sm">{m.code}</Text> },
+    'type',
+    { key: 'state', render: (m) => <WorkflowStateBadge workflow={workflow} state={m.state} size="sm" /> },
+    { key: 'sourceWarehouse', visibleFrom: 'md' },
+    { key: 'destinationWarehouse', visibleFrom: 'md' },
+    { key: 'item_count', visibleFrom: 'lg' },
+    { key: 'total_cost', visibleFrom: 'sm' },
+    { key: 'created_at', visibleFrom: 'sm' },
+  ]);
+  return (
+    <WorkDocumentList
+      type="stock-movements"
+      workflow={workflow}
+      title="inventory:movements.title"
+      allLabel="inventory:movements.all"
+      columns={columns}
+      include="sourceWarehouse,destinationWarehouse"
+      relationFilters={['warehouse']}
+      permissions={{ create: P.create, view: P.view }}
+      renderRecord={({ id, action, setAction, close }) => (
+        <RecordForm<Movement>
+          type="stock-movements"
+          {...recordFormProps({ id, action, setAction, close })}
+          fields={fieldsOf('stock-movements', [
+            'code',
+            'state',
+            'type',
+            'sourceWarehouse',
+            'destinationWarehouse',
+            { name: 'items', kind: 'lines', lines, wide: true },
+            'total_cost',
+            { name: 'notes', wide: true },
+            'allowedLocations',
+            'creator',
+            'validated_at',
+            'created_at',
+          ])}
+          include="sourceWarehouse,destinationWarehouse,items.product,allowedLocations,creator"
+          title={action === 'add' ? 'inventory:movements.new' : 'inventory:movements.record'}
+          titleOf={(m) => String(m.code ?? '')}
+          defaults={{ type: 'add' }}
+          permissions={{ edit: P.edit, delete: P.delete }}
+          actions={(m) => <MovementActions movement={m} />}
+        />
+      )}
+    />
+  );
+}
