@@ -107,6 +107,9 @@ describe('states and actions', () => {
     expect(patch.status).toBe(409);
     expect(patch.body.errors[0].detail).toBe('Un mouvement de stock validé ou annulé ne peut plus être modifié.');
     const [item] = (await t.api('GET', `${M}/${id}?include=items`, { token: kit.admin.token })).body.included;
+    // The spec's clients read a line's product as items.storable.
+    const storable = (await t.api('GET', `${M}/${id}?include=items.storable`, { token: kit.admin.token })).body.included;
+    expect(storable.find((r: { type: string }) => r.type === 'products')).toMatchObject({ id: product.id });
     const line = await t.api('PATCH', `/api/v1/stock-movement-items/${item.id}`, { token: kit.admin.token, body: { data: { type: 'stock-movement-items', id: item.id, attributes: { quantity: '9' } } } });
     expect(line.status).toBe(409);
     expect((await t.api('DELETE', `${M}/${id}`, { token: kit.admin.token })).status).toBe(409);

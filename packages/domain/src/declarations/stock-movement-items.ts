@@ -18,6 +18,8 @@ export const stockMovementItems = declare('stock-movement-items', {
     organization: rel.toOne('organizations', { readOnly: true }),
     stockMovement: rel.toOne('stock-movements', { required: true, createOnly: true }),
     product: rel.toOne('products'),
+    /** The product again, by the name the spec's clients include (items.storable). */
+    storable: rel.toOne('products', { readOnly: true }),
   },
   filters: ['stockMovement', 'product'],
   sorts: ['position', 'created_at', 'updated_at'],

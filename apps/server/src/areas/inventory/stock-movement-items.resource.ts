@@ -30,6 +30,7 @@ export const stockMovementItemsResource = defineResource(declarations['stock-mov
     organization: rel.belongsTo('organization_id'),
     stockMovement: rel.belongsTo('stock_movement_id'),
     product: rel.belongsTo('product_id'),
+    storable: rel.belongsTo('product_id'),
   },
   filters: {
     stockMovement: filter.ids('stock_movement_id', 'stockMovement'),
