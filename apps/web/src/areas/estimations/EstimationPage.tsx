@@ -105,11 +105,9 @@ export default function EstimationPage() {
                 type="estimations"
                 record={estimation}
                 actions={headerActions(estimation.available_actions)}
-                labelOf={label}
-                routeOf={estimationWorkflow.route}
-                confirmOf={(a) => (estimationWorkflow.spec(a).confirm ? t(`estimations:confirm.${a}`, { code }) : null)}
+                workflow={estimationWorkflow}
+                confirmOf={(a) => t(`estimations:confirm.${a}`, { code })}
                 assignAction="assign"
-                colorOf={(a) => estimationWorkflow.spec(a).color}
                 next={nextEstimationActions(estimation.state, phasesOf(estimation))}
                 // Sending to the customer, when offered, is the button drawn filled.
                 nextBeside={available.includes('send_client_approve')}

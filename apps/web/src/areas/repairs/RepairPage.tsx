@@ -14,7 +14,7 @@ import { LinesView } from '../../components/resource/LineEditor.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
 import { byFullName } from '../../components/resource/recordNames.tsx';
-import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
+import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { CommentThread } from '../comments/CommentThread.tsx';
@@ -26,7 +26,6 @@ import { HeaderItem, RecordLink, WorkflowHeader } from '../../components/resourc
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
 /** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
 const DETAILS = fieldsOf('repairs', ['type', 'department', 'odometer', 'customer', 'repairers', { name: 'notes', wide: true }]);
-const label = (a: RepairAction) => repairWorkflow.actionLabels[a][currentLocale()];
 const names = (users: readonly RecordOf<'users'>[] | undefined) => (users ?? []).map(byFullName).join(', ');
 
 type Repair = RecordOf<'repairs'>;
@@ -259,13 +258,10 @@ export default function RepairPage() {
                 type="repairs"
                 record={repair}
                 actions={repairHeaderActions(repair.available_actions)}
-                labelOf={label}
-                routeOf={repairWorkflow.route}
-                confirmOf={(a) => (repairWorkflow.spec(a).confirm ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
+                workflow={repairWorkflow}
+                confirmOf={(a) => t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' })}
                 assignAction="assign"
-                colorOf={(a) => repairWorkflow.spec(a).color}
                 next={nextRepairActions(repair.state)}
-                bodyOf={(a) => (a === 'take_over' ? takeOverBody('repairs', repair.id, holder) : undefined)}
                 onDone={reload}
                 testId="repair-actions"
               />
