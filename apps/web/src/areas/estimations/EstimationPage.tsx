@@ -22,7 +22,7 @@ import { EstimationItems } from './EstimationItems.tsx';
 import { headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
-import { HeaderItem, RecordLink, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
+import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
 
 export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
 /** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
@@ -86,7 +86,6 @@ export default function EstimationPage() {
 
   const reload = () => void qc.invalidateQueries({ queryKey: ['estimations'] });
   const { inspection, repair, approver } = estimation;
-  const assigned = estimation.assignedToUsers ?? [];
   const code = String(estimation.code ?? '');
   const held = heldByOthers(estimation, me.id);
   const available: readonly string[] = estimation.available_actions ?? [];
@@ -123,14 +122,10 @@ export default function EstimationPage() {
         }
         facts={
           <>
-            <HeaderItem label={t(labelKey('estimations', 'inspection'))}>
-              {inspection ? <RecordLink type="inspections" record={inspection} testId="estimation-inspection" /> : null}
-            </HeaderItem>
-            <HeaderItem label={t(labelKey('estimations', 'repair'))}>
-              {repair ? <RecordLink type="repairs" record={repair} testId="estimation-repair" /> : null}
-            </HeaderItem>
-            <HeaderItem label={t(labelKey('estimations', 'approver'))}>{approver ? byFullName(approver) : null}</HeaderItem>
-            <HeaderItem label={t(labelKey('estimations', 'assignedToUsers'))}>{assigned.map(byFullName).join(', ')}</HeaderItem>
+            <RelatedWork of="estimations" name="inspection" type="inspections" record={inspection} testId="estimation-inspection" />
+            <RelatedWork of="estimations" name="repair" type="repairs" record={repair} testId="estimation-repair" />
+            <PeopleItem of="estimations" name="approver" people={approver} />
+            <PeopleItem of="estimations" name="assignedToUsers" people={estimation.assignedToUsers} />
             <HeaderItem label={t(labelKey('estimations', 'created_at'))}>{estimation.created_at ? formatDateTime(String(estimation.created_at), currentLocale()) : null}</HeaderItem>
             <HeaderItem label={t('estimations:page.sent')}>
               {estimation.sent_at ? <span data-testid="estimation-sent">{t('estimations:page.sent_version', { version, date: formatDateTime(String(estimation.sent_at), currentLocale()) })}</span> : null}

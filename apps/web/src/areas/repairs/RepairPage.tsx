@@ -21,12 +21,11 @@ import { CommentThread } from '../comments/CommentThread.tsx';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
-import { HeaderItem, RecordLink, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
+import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
 /** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
 const DETAILS = fieldsOf('repairs', ['type', 'department', 'odometer', 'customer', 'repairers', { name: 'notes', wide: true }]);
-const names = (users: readonly RecordOf<'users'>[] | undefined) => (users ?? []).map(byFullName).join(', ');
 
 type Repair = RecordOf<'repairs'>;
 type RepairItem = RecordOf<'repair-items'>;
@@ -269,18 +268,14 @@ export default function RepairPage() {
         }
         facts={
           <>
-            <HeaderItem label={t(labelKey('repairs', 'estimation'))}>
-              {estimation ? <RecordLink type="estimations" record={estimation} testId="repair-estimation" /> : null}
-            </HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'inspection'))}>
-              {inspection ? <RecordLink type="inspections" record={inspection} /> : null}
-            </HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'approver'))}>{repair.approver ? byFullName(repair.approver) : null}</HeaderItem>
+            <RelatedWork of="repairs" name="estimation" type="estimations" record={estimation} testId="repair-estimation" />
+            <RelatedWork of="repairs" name="inspection" type="inspections" record={inspection} />
+            <PeopleItem of="repairs" name="approver" people={repair.approver} />
             <HeaderItem label={t(labelKey('repairs', 'holder'))}>
               <span data-testid="repair-holder">{holder ? byFullName(holder) : ''}</span>
             </HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'assignedToUsers'))}>{names(repair.assignedToUsers)}</HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'repairers'))}>{names(repair.repairers)}</HeaderItem>
+            <PeopleItem of="repairs" name="assignedToUsers" people={repair.assignedToUsers} />
+            <PeopleItem of="repairs" name="repairers" people={repair.repairers} />
           </>
         }
         columns={5}

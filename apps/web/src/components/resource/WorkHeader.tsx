@@ -119,6 +119,19 @@ export function HeaderItem({ label, children }: { label: string; children: React
   );
 }
 
+/** A fact naming another work document (an estimate's repair): its number opening its screen. */
+export function RelatedWork({ of, name, type, record, testId }: { of: WorkType; name: string; type: WorkType; record: { id: string; code?: unknown } | null | undefined; testId?: string }) {
+  const { t } = useTranslation();
+  return <HeaderItem label={t(labelKey(of, name))}>{record ? <RecordLink type={type} record={record} testId={testId} /> : null}</HeaderItem>;
+}
+
+/** A fact naming people (the approver, the assignees), by their full names. */
+export function PeopleItem({ of, name, people }: { of: WorkType; name: string; people: Model | readonly Model[] | null | undefined }) {
+  const { t } = useTranslation();
+  const list = people ? ('id' in people ? [people as Model] : (people as readonly Model[])) : [];
+  return <HeaderItem label={t(labelKey(of, name))}>{list.map(byFullName).join(', ')}</HeaderItem>;
+}
+
 /** A related work document named by its number, opening its screen (the registry's link to it). */
 export function RecordLink({ type, record, testId }: { type: WorkType; record: { id: string; code?: unknown }; testId?: string }) {
   return (
