@@ -16,7 +16,6 @@ import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { repairHref } from '../repairs/repairModel.ts';
 import { CommentThread } from '../comments/CommentThread.tsx';
-import { PdfButton } from '../../components/PdfButton.tsx';
 import { PhaseBadges } from './EstimationBadges.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
 import { headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
@@ -96,9 +95,9 @@ export default function EstimationPage() {
       <WorkflowHeader
         type="estimations"
         record={estimation}
+        pdf="estimations:page.quote_pdf"
         actions={
           <>
-              <PdfButton path={`/estimations/${encodeURIComponent(estimation.id)}/report`} fileName={`${code || estimation.id}.pdf`} label={t('estimations:page.quote_pdf')} failed={t('estimations:page.quote_pdf_failed')} testId="estimation-report" />
               {available.includes('send_client_approve') ? <SendToCustomer estimation={estimation} onSent={reload} /> : null}
               <WorkflowActions<EstimationAction>
                 type="estimations"

@@ -18,7 +18,6 @@ import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { CommentThread } from '../comments/CommentThread.tsx';
-import { PdfButton } from '../../components/PdfButton.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
 import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
@@ -250,9 +249,9 @@ export default function RepairPage() {
       <WorkflowHeader
         type="repairs"
         record={repair}
+        pdf="repairs:page.work_order_pdf"
         actions={
           <>
-              <PdfButton path={`/repairs/${encodeURIComponent(repair.id)}/report`} fileName={`${code || repair.id}.pdf`} label={t('repairs:page.work_order_pdf')} failed={t('repairs:page.work_order_pdf_failed')} testId="repair-report" />
               <WorkflowActions<RepairAction>
                 type="repairs"
                 record={repair}

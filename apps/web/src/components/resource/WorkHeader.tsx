@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
+import { PdfButton } from '../PdfButton.tsx';
 import { listPath, recordHref, workflowOf } from '../../app/resources.ts';
 import { labelKey } from './declared.tsx';
 import { byFullName, customerLabel, vehicleOption } from './names.ts';
@@ -46,6 +47,7 @@ interface WorkRecord {
 export function WorkflowHeader({
   type,
   record,
+  pdf,
   actions,
   facts,
   columns = 6,
@@ -53,6 +55,8 @@ export function WorkflowHeader({
 }: {
   type: WorkType;
   record: WorkRecord;
+  /** The i18n key of the PDF button (`repairs:page.work_order_pdf`, its failure `…_failed`): GET /{type}/{id}/report. */
+  pdf?: string;
   /** The header's buttons (the workflow's actions, the PDF...). */
   actions: ReactNode;
   /** The type's facts after the vehicle and the customer (HeaderItem each). */
@@ -85,6 +89,9 @@ export function WorkflowHeader({
               <WorkflowStateBadge type={type} state={record.state} />
             </Group>
             <Group gap="xs" align="flex-start" wrap="wrap" justify="flex-end">
+              {pdf ? (
+                <PdfButton path={`/${type}/${encodeURIComponent(record.id)}/report`} fileName={`${record.code || record.id}.pdf`} label={t(pdf)} failed={t(`${pdf}_failed`)} testId={part(type, 'report')} />
+              ) : null}
               {actions}
             </Group>
           </Group>
