@@ -61,6 +61,17 @@ const railButtonStyle = (active: boolean): React.CSSProperties => ({
   background: active ? 'var(--mantine-color-blue-6)' : 'transparent',
 });
 
+/** What the rail's two kinds of app button (a link, a flyout's target) share: name, state, size, colours, icon. */
+const railButton = (key: string, label: string, active: boolean, IconC: Icon) => ({
+  'aria-label': label,
+  'aria-current': active ? ('page' as const) : undefined,
+  'data-testid': `app-${key}`,
+  w: 44,
+  h: 44,
+  style: railButtonStyle(active),
+  children: <IconC size={22} stroke={1.7} aria-hidden />,
+});
+
 const isActiveItem = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 /**
@@ -149,15 +160,8 @@ export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolea
                   <Popover.Target>
                     <UnstyledButton
                       onClick={() => setFlyout((f) => (f === app.key ? null : app.key))}
-                      aria-label={label}
-                      aria-current={active ? 'page' : undefined}
-                      data-testid={`app-${app.key}`}
-                      w={44}
-                      h={44}
-                      style={railButtonStyle(active)}
-                    >
-                      <IconC size={22} stroke={1.7} aria-hidden />
-                    </UnstyledButton>
+                      {...railButton(app.key, label, active, IconC)}
+                    />
                   </Popover.Target>
                   <Popover.Dropdown p="xs" miw={220} data-testid={`section-flyout-${app.key}`}>
                     <Text fw={700} size="sm" px="sm" py={4} c="gray.8">
@@ -192,15 +196,8 @@ export function Sidebar({ collapsed, onToggle, onNavigate }: { collapsed: boolea
                     navigate(appTarget(app));
                     onNavigate();
                   }}
-                  aria-label={label}
-                  aria-current={active ? 'page' : undefined}
-                  data-testid={`app-${app.key}`}
-                  w={44}
-                  h={44}
-                  style={railButtonStyle(active)}
-                >
-                  <IconC size={22} stroke={1.7} aria-hidden />
-                </UnstyledButton>
+                  {...railButton(app.key, label, active, IconC)}
+                />
               </Tooltip>
             </li>
           );

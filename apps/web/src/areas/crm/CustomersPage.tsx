@@ -12,8 +12,9 @@ import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
-import { odometerText, PriorityBadge, REQUESTS_PATH, requestVehicle, StateBadge, vehicleName } from '../vehicles/common.tsx';
+import { odometerText, PriorityBadge, REQUESTS_PATH, requestVehicle, vehicleName } from '../vehicles/common.tsx';
 import { requestEnums } from '../vehicles/enums.ts';
+import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
 const P = crudPermissions('customers');
 type Customer = RecordOf<'customers'>;
@@ -169,7 +170,7 @@ function CustomerRequests({ customer }: { customer: Customer }) {
                       {requestEnums.type(r.type)} · {requestVehicle(r)}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td><StateBadge state={r.state} /></Table.Td>
+                  <Table.Td><WorkflowStateBadge type="requests" state={r.state} size="md" /></Table.Td>
                   <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
                   <Table.Td c="dimmed">{formatDate(r.created_at, locale)}</Table.Td>
                 </Table.Tr>

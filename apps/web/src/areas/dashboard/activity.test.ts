@@ -61,14 +61,14 @@ describe('activity sentences', () => {
     expect(activitySentence(fr, entry('invite', 'users'), luc).href).toBe('/admin/users?id=0190e6a4-0000-7000-8000-000000000001&action=view');
   });
 
-  it('links a record to the menu screen that lists its type, and only to a screen that exists', () => {
+  it('links a record to its own page or the menu screen that lists its type (the registry), and only to a screen that exists', () => {
     const named: LogSubject = { label: 'x', visible: true };
     expect(activitySentence(fr, entry('updated', 'suppliers'), named).href).toBe('/purchases/suppliers?id=0190e6a4-0000-7000-8000-000000000001&action=view');
     expect(activitySentence(fr, entry('updated', 'locations'), named).href).toBe('/admin/locations?id=0190e6a4-0000-7000-8000-000000000001&action=view');
-    expect(activitySentence(fr, entry('updated', 'inspections'), named).href).toBe('/inspecpro/inspections?id=0190e6a4-0000-7000-8000-000000000001&action=view');
-    expect(activitySentence(fr, entry('updated', 'repairs'), named).href).toBe('/inspecpro/repairs?id=0190e6a4-0000-7000-8000-000000000001&action=view');
+    expect(activitySentence(fr, entry('updated', 'inspections'), named).href).toBe('/inspecpro/inspections/0190e6a4-0000-7000-8000-000000000001');
+    expect(activitySentence(fr, entry('updated', 'repairs'), named).href).toBe('/inspecpro/repairs/0190e6a4-0000-7000-8000-000000000001');
     // The spec's path names estimates, the type is estimations.
-    expect(activitySentence(fr, entry('updated', 'estimations'), named).href).toBe('/inspecpro/estimates?id=0190e6a4-0000-7000-8000-000000000001&action=view');
+    expect(activitySentence(fr, entry('updated', 'estimations'), named).href).toBe('/inspecpro/estimates/0190e6a4-0000-7000-8000-000000000001');
     // A type without a screen (taxes are edited inside their group), and a name of Object, are not linked.
     expect(activitySentence(fr, entry('updated', 'taxes'), named).href).toBeNull();
     expect(activitySentence(fr, entry('updated', 'constructor'), named).href).toBeNull();

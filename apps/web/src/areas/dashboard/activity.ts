@@ -1,6 +1,6 @@
 import type { Permission } from '@atelier/domain';
 import type { TFunction } from 'i18next';
-import { MENU } from '../../app/navigation.ts';
+import { recordHref, SCREEN_OF_TYPE } from '../../app/resources.ts';
 
 /** What GET /logs?add_data=subjects says of one entry's subject (server: logs.resource.ts). */
 export interface LogSubject {
@@ -18,19 +18,6 @@ export interface ActivityEntry {
   subject_id: string;
   causer?: { firstname?: string | null; lastname?: string | null; email?: string | null } | null;
 }
-
-/**
- * Where each type's records open: the menu item whose list is the type's (its path ends with the
- * type: /vehicles/requests, /admin/users, or says which it lists), with ?id=…&action=view, and the permission it needs.
- * Derived from the menu, so a new list screen links its activity without another table. The
- * settings screens are named after modules (/settings/inspections), not lists of a type.
- */
-export const SUBJECT_PAGES: ReadonlyMap<string, { path: string; permission: Permission }> = new Map(
-  MENU.filter((app) => app.key !== 'settings')
-    .flatMap((app) => app.items)
-    .filter((i) => i.ready)
-    .map((i) => [i.type ?? i.path.slice(i.path.lastIndexOf('/') + 1), { path: i.path, permission: i.permission }] as const),
-);
 
 /** The events with a sentence of their own; any other gets the generic one, still a sentence. */
 export const ACTIVITY_EVENTS = [
@@ -133,10 +120,8 @@ export function activitySentence(
   const action = event ? undefined : actionWords(t, entry.event);
   const raw = t(action ? 'dashboard:activity.events.action' : key, { causer, subject: MARK, assignee: subject?.assignee ?? '', event: entry.event, action });
   const [before, after = ''] = raw.split(MARK);
-  const page = SUBJECT_PAGES.get(entry.subject_type);
-  const href =
-    page && subject?.visible && entry.event !== 'deleted' && can(page.permission)
-      ? `${page.path}?id=${encodeURIComponent(entry.subject_id)}&action=view`
-      : null;
+  // The record's screen as the registry says (resources.ts), when the user may open it.
+  const screen = SCREEN_OF_TYPE.get(entry.subject_type);
+  const href = screen && subject?.visible && entry.event !== 'deleted' && can(screen.permission) ? recordHref(entry.subject_type, entry.subject_id) : null;
   return { text: `${before}${noun}${after}`, parts: [before, noun, after], href };
 }

@@ -1,21 +1,11 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_PHASES, ESTIMATION_PHASE_LABELS, PHASE_STATUS_LABELS, type CustomerDecision, type PhaseStatus, estimationWorkflow } from '@atelier/domain';
+import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_PHASES, ESTIMATION_PHASE_LABELS, PHASE_STATUS_LABELS, type CustomerDecision, type PhaseStatus } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { byFullName } from '../../components/resource/recordNames.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { estimationStateLabel, PHASE_FIELDS, phasesOf, type PhaseRecord } from './estimationModel.ts';
-import { stateColor } from '../../components/resource/workflowState.ts';
-
-export function EstimationStateBadge({ state, size = 'lg' }: { state: unknown; size?: 'sm' | 'lg' }) {
-  if (!state) return null;
-  return (
-    <Badge size={size} color={stateColor(estimationWorkflow, state)} variant="light" data-state={String(state)} data-testid="estimation-state">
-      {estimationStateLabel(String(state))}
-    </Badge>
-  );
-}
+import { PHASE_FIELDS, phasesOf, type PhaseRecord } from './estimationModel.ts';
 
 const PHASE_COLORS: Record<PhaseStatus, string> = { pending: 'gray', in_progress: 'indigo', done: 'teal' };
 

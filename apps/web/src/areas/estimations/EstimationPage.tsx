@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { estimationWorkflow, writableItemGroups, type EstimationAction, type RecordOf } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -10,20 +10,18 @@ import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
 import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
-import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
+import { byFullName } from '../../components/resource/recordNames.tsx';
 import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { inspectionHref } from '../inspections/inspectionModel.ts';
 import { repairHref } from '../repairs/repairModel.ts';
 import { CommentThread } from '../comments/CommentThread.tsx';
-import { PdfButton } from '../../components/PdfButton.tsx';
-import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
+import { PhaseBadges } from './EstimationBadges.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
-import { ESTIMATES_PATH, headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
+import { headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
-import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
+import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
 
 export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
 /** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
@@ -86,8 +84,7 @@ export default function EstimationPage() {
   if (!estimation) return <Alert color="red">{t('estimations:page.not_found')}</Alert>;
 
   const reload = () => void qc.invalidateQueries({ queryKey: ['estimations'] });
-  const { vehicle, customer, inspection, repair, approver } = estimation;
-  const assigned = estimation.assignedToUsers ?? [];
+  const { inspection, repair, approver } = estimation;
   const code = String(estimation.code ?? '');
   const held = heldByOthers(estimation, me.id);
   const available: readonly string[] = estimation.available_actions ?? [];
@@ -95,24 +92,20 @@ export default function EstimationPage() {
 
   return (
     <Stack gap="md" data-testid="estimation-page">
-      <WorkHeader
-        back={{ to: ESTIMATES_PATH, label: t('estimations:list.title') }}
-        code={code}
-        codeTestId="estimation-code"
-        badge={<EstimationStateBadge state={estimation.state} />}
+      <WorkflowHeader
+        type="estimations"
+        record={estimation}
+        pdf="estimations:page.quote_pdf"
         actions={
           <>
-              <PdfButton path={`/estimations/${encodeURIComponent(estimation.id)}/report`} fileName={`${code || estimation.id}.pdf`} label={t('estimations:page.quote_pdf')} failed={t('estimations:page.quote_pdf_failed')} testId="estimation-report" />
               {available.includes('send_client_approve') ? <SendToCustomer estimation={estimation} onSent={reload} /> : null}
               <WorkflowActions<EstimationAction>
                 type="estimations"
                 record={estimation}
                 actions={headerActions(estimation.available_actions)}
-                labelOf={label}
-                routeOf={estimationWorkflow.route}
-                confirmOf={(a) => (estimationWorkflow.spec(a).confirm ? t(`estimations:confirm.${a}`, { code }) : null)}
+                workflow={estimationWorkflow}
+                confirmOf={(a) => t(`estimations:confirm.${a}`, { code })}
                 assignAction="assign"
-                colorOf={(a) => estimationWorkflow.spec(a).color}
                 next={nextEstimationActions(estimation.state, phasesOf(estimation))}
                 // Sending to the customer, when offered, is the button drawn filled.
                 nextBeside={available.includes('send_client_approve')}
@@ -126,23 +119,19 @@ export default function EstimationPage() {
               />
           </>
         }
-      >
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-            <HeaderItem label={t(labelKey('estimations', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
-            <HeaderItem label={t(labelKey('estimations', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
-            <HeaderItem label={t(labelKey('estimations', 'inspection'))}>
-              {inspection ? <RecordLink to={inspectionHref(inspection.id)} record={inspection} testId="estimation-inspection" /> : null}
-            </HeaderItem>
-            <HeaderItem label={t(labelKey('estimations', 'repair'))}>
-              {repair ? <RecordLink to={repairHref(repair.id)} record={repair} testId="estimation-repair" /> : null}
-            </HeaderItem>
-            <HeaderItem label={t(labelKey('estimations', 'approver'))}>{approver ? byFullName(approver) : null}</HeaderItem>
-            <HeaderItem label={t(labelKey('estimations', 'assignedToUsers'))}>{assigned.map(byFullName).join(', ')}</HeaderItem>
+        facts={
+          <>
+            <RelatedWork of="estimations" name="inspection" type="inspections" record={inspection} testId="estimation-inspection" />
+            <RelatedWork of="estimations" name="repair" type="repairs" record={repair} testId="estimation-repair" />
+            <PeopleItem of="estimations" name="approver" people={approver} />
+            <PeopleItem of="estimations" name="assignedToUsers" people={estimation.assignedToUsers} />
             <HeaderItem label={t(labelKey('estimations', 'created_at'))}>{estimation.created_at ? formatDateTime(String(estimation.created_at), currentLocale()) : null}</HeaderItem>
             <HeaderItem label={t('estimations:page.sent')}>
               {estimation.sent_at ? <span data-testid="estimation-sent">{t('estimations:page.sent_version', { version, date: formatDateTime(String(estimation.sent_at), currentLocale()) })}</span> : null}
             </HeaderItem>
-          </SimpleGrid>
+          </>
+        }
+      >
           <div>
             <Text size="xs" c="dimmed" mb={4}>
               {t('estimations:list.phases')}
@@ -152,7 +141,7 @@ export default function EstimationPage() {
           {held.map((h) => (
             <HeldPrompt key={h.phase} estimation={estimation} held={h} onDone={reload} />
           ))}
-      </WorkHeader>
+      </WorkflowHeader>
       <DeferredSuggestions estimation={estimation} writable={groups.includes('description')} onAdded={reload} />
       <Paper withBorder p="md" radius="md">
         <EstimationItems estimation={estimation} groups={groups} />

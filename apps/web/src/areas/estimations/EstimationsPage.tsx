@@ -1,18 +1,19 @@
 import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { crudPermissions, estimationWorkflow, WORK_TYPES, WORK_TYPE_LABELS, type RecordOf, type WorkType } from '@atelier/domain';
+import { crudPermissions, WORK_TYPES, WORK_TYPE_LABELS, type RecordOf, type WorkType } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
+import { codeColumn, WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
-import { EstimationStateBadge, PhaseBadges } from './EstimationBadges.tsx';
+import { PhaseBadges } from './EstimationBadges.tsx';
 import { estimateHref } from './estimationModel.ts';
+import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
 const P = crudPermissions('estimations');
 type Estimation = RecordOf<'estimations'>;
@@ -68,10 +69,10 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
 /** /inspecpro/estimates: the estimates with their state and phases, vehicle, customer and total (spec §2); one opens at its own route. */
 export default function EstimationsPage() {
   const columns = columnsOf('estimations', [
-    { key: 'code', linkTo: (r) => estimateHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
+    codeColumn('estimations'),
     { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle) : '—') },
     { key: 'customer', visibleFrom: 'md' },
-    { key: 'state', render: (r) => <EstimationStateBadge state={r.state} size="sm" /> },
+    { key: 'state', render: (r) => <WorkflowStateBadge type="estimations" state={r.state} size="sm" /> },
     { key: 'components_status', label: 'estimations:list.phases', visibleFrom: 'lg', render: (r) => <PhaseBadges record={r} /> },
     { key: 'total' },
     { key: 'created_at', visibleFrom: 'sm' },
@@ -79,14 +80,10 @@ export default function EstimationsPage() {
   return (
     <WorkDocumentList
       type="estimations"
-      workflow={estimationWorkflow}
-      title="estimations:list.title"
-      allLabel="estimations:list.all"
       columns={columns}
       include={LIST_INCLUDE}
       permissions={{ create: P.create, view: P.view }}
-      // A record opened by ?id=&action= (a link, a notification) is shown at its own route.
-      renderRecord={({ id, action, close }) => (action === 'add' || !id ? <NewEstimation onClose={close} /> : <Navigate to={estimateHref(id)} replace />)}
+      renderNew={(close) => <NewEstimation onClose={close} />}
     />
   );
 }

@@ -2,12 +2,13 @@ import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ESTIMATION_PHASES, PHASE_ST
 import { stateLabel } from '../../components/resource/workflowState.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import type { LineValues } from '../../components/resource/lines.ts';
+import { hrefOf, listPath } from '../../app/resources.ts';
 
 // The estimate screen without React: its phases as the domain reads them, the buttons it offers,
 // who to tell holds a phase, and its items' totals computed live from what the user types.
 
-export const ESTIMATES_PATH = '/inspecpro/estimates';
-export const estimateHref = (id: string) => `${ESTIMATES_PATH}/${encodeURIComponent(id)}`;
+export const ESTIMATES_PATH = listPath('estimations');
+export const estimateHref = hrefOf('estimations');
 
 /** A state in the user's language (the domain's labels); a state this screen does not know as sent. */
 export const estimationStateLabel = (state: string): string => stateLabel(estimationWorkflow, state);

@@ -2,6 +2,7 @@ import { API_BASE, api, headersOf, request } from '../../api/client.ts';
 import type { RecordOf, SyncResult } from '@atelier/domain';
 import { ApiError, errorsOfBody } from '../../api/jsonapi.ts';
 import { reorderPayload, type FormTree } from './tree.ts';
+import { listPath } from '../../app/resources.ts';
 
 // The form's own calls beside its resources' CRUD: the order in one call, the deep copy, the
 // sync from a spreadsheet (dry run, then run).
@@ -12,7 +13,7 @@ export const FIELDS = 'inspection-form-section-fields';
 /** What the editor reads of a form: its tree, its lines, its tags and locations. */
 export const EDITOR_INCLUDE = 'sections.subSections.fields,multipliers,notes,reminders,tags,allowedLocations';
 
-export const FORMS_PATH = '/inspecpro/inspection-forms';
+export const FORMS_PATH = listPath('inspection-forms');
 export const demoPath = (id: string) => `${FORMS_PATH}/${id}/demo`;
 export const editPath = (id: string) => `${FORMS_PATH}?id=${encodeURIComponent(id)}&action=edit`;
 

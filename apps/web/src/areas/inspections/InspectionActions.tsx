@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { inspectionWorkflow, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { useMe } from '../../app/AppData.tsx';
 import { byFullName } from '../../components/resource/recordNames.tsx';
-import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
+import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { actionsInputOf, headerActions } from './inspectionActions.ts';
 import { inspectionHref } from './inspectionModel.ts';
 
@@ -28,12 +28,10 @@ export function InspectionActions({ inspection }: { inspection: RecordOf<'inspec
       record={inspection}
       actions={actions}
       labelOf={(a) => t(`inspections:workflow.${a}`)}
-      routeOf={inspectionWorkflow.route}
-      confirmOf={(a) => (inspectionWorkflow.spec(a).confirm ? t(`inspections:workflow.confirm.${a}`, { code, holder: holderName }) : null)}
+      workflow={inspectionWorkflow}
+      confirmOf={(a) => t(`inspections:workflow.confirm.${a}`, { code, holder: holderName })}
       assignAction="assign"
-      colorOf={(a) => inspectionWorkflow.spec(a).color}
       next={inspectionWorkflow.next(inspection.state)}
-      bodyOf={(a) => (a === 'take_over' ? takeOverBody('inspections', inspection.id, holder) : undefined)}
       doneOf={(a) => t(`inspections:workflow.done.${a}`)}
       onDone={(action, result) => {
         void qc.invalidateQueries({ queryKey: ['inspections'] });

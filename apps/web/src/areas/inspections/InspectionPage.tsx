@@ -1,8 +1,8 @@
-import { Alert, Anchor, Badge, Box, Button, Checkbox, Flex, Group, Image, List, Loader, Modal, NavLink, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Checkbox, Flex, Group, Image, List, Loader, Modal, NavLink, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { IconAlertTriangle, IconCloudOff, IconHistory, IconRefresh, IconSignature, IconWand } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answeredCount, CLEARED_ANSWER, findingOf, missingRequired, sectionGoodFills, type RecordOf, inspectionWorkflow } from '@atelier/domain';
+import { answeredCount, CLEARED_ANSWER, findingOf, missingRequired, sectionGoodFills, type RecordOf } from '@atelier/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { useRecord } from '../../api/hooks.ts';
 import { ApiError, type JsonApiDocument } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { labelKey } from '../../components/resource/declared.tsx';
-import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
+import { byFullName } from '../../components/resource/recordNames.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
 import { formOfVersion, remindersOfVersion } from './adapter.ts';
@@ -23,7 +23,7 @@ import { InspectionDetails } from './InspectionDetails.tsx';
 import { ReportButton } from './ReportButton.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 import { downloadReport } from './reportApi.ts';
-import { answersOfInspection, INSPECTIONS_PATH, inspectionStateLabel, vehicleOfInspection, type AnswerRecord } from './inspectionModel.ts';
+import { answersOfInspection, vehicleOfInspection, type AnswerRecord } from './inspectionModel.ts';
 import { answerOf, fieldScoreOf, sectionScoreOf, type AnswerChange } from './liveScoring.ts';
 import { allFields, type FormSection, type InspectionFormModel } from './model.ts';
 import { pendingChanges, saveStatusOf, type SaveQueue } from './saveQueue.ts';
@@ -35,8 +35,7 @@ import { CommentThread } from '../comments/CommentThread.tsx';
 import { InspectionEstimation } from '../estimations/InspectionEstimation.tsx';
 import { FieldPhotosProvider, InspectionPhotos } from './Photos.tsx';
 import { useLiveScoring } from './useLiveScoring.ts';
-import { HeaderItem, WorkHeader } from '../../components/resource/WorkHeader.tsx';
-import { stateColor } from '../../components/resource/workflowState.ts';
+import { HeaderItem, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'vehicle,customer,inspectionForm,holder,assignedToUsers,completedBy';
 const FINISH = 'finish';
@@ -44,15 +43,6 @@ const FINISH = 'finish';
 type Inspection = RecordOf<'inspections'>;
 /** What the form's work reads of its inspection: the calls' id, the code, the vehicle scored against. */
 type WorkInspection = Pick<Inspection, 'id' | 'code' | 'odometer' | 'vehicle'>;
-
-export function InspectionStateBadge({ state }: { state: string | null | undefined }) {
-  if (!state) return null;
-  return (
-    <Badge size="lg" color={stateColor(inspectionWorkflow, state)} variant="light" data-state={state} data-testid="inspection-state">
-      {inspectionStateLabel(state)}
-    </Badge>
-  );
-}
 
 /** A field still to answer, as the final step links to it. */
 interface MissingField {
@@ -675,8 +665,6 @@ export default function InspectionPage() {
   const answering = canAnswer(input);
   const mine = userActions(input);
   const sectionActions = answering && mine.includes('set_section_good');
-  const vehicle = inspection.vehicle ?? null;
-  const customer = inspection.customer ?? null;
   const assigned = inspection.assignedToUsers ?? [];
   // Every answer is on the server: the offline copy of the answers is refreshed.
   const drained = () => readAgain(false);
@@ -684,7 +672,6 @@ export default function InspectionPage() {
     setRound((r) => r + 1);
     void qc.invalidateQueries({ queryKey: ['inspections'] });
   };
-  const heldByOther = state === 'in_progress' && holder && holder.id !== me.id;
   // Who the inspection is with: whoever does it while it is in progress, who completed it once done, else its assignees.
   const completedBy = inspection.completedBy ?? null;
   const who =
@@ -696,11 +683,9 @@ export default function InspectionPage() {
 
   return (
     <Stack gap="md" data-testid="inspection-page">
-      <WorkHeader
-        back={{ to: INSPECTIONS_PATH, label: t('inspections:list.title') }}
-        code={inspection.code ?? ''}
-        codeTestId="inspection-code"
-        badge={<InspectionStateBadge state={state} />}
+      <WorkflowHeader
+        type="inspections"
+        record={inspection}
         actions={
           <>
               <InspectionActions inspection={inspection} />
@@ -709,10 +694,8 @@ export default function InspectionPage() {
               <ReportButton inspection={inspection} />
           </>
         }
-      >
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-            <HeaderItem label={t(labelKey('inspections', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
-            <HeaderItem label={t(labelKey('inspections', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
+        facts={
+          <>
             <HeaderItem label={t(labelKey('inspections', 'inspectionForm'))}>{formName}</HeaderItem>
             <HeaderItem label={t(labelKey('inspections', who.label))}>{who.names}</HeaderItem>
             {/* While it is answered, the live score beside the form is the one to read. */}
@@ -722,18 +705,15 @@ export default function InspectionPage() {
               </HeaderItem>
             )}
             <HeaderItem label={t(labelKey('inspections', 'updated_at'))}>{inspection.updated_at ? formatDateTime(inspection.updated_at, currentLocale()) : null}</HeaderItem>
-          </SimpleGrid>
-          {heldByOther && (
-            <Alert color="orange" data-testid="inspection-held">
-              {t('inspections:page.held_by', { name: byFullName(holder) })}
-            </Alert>
-          )}
+          </>
+        }
+      >
           {(state === 'draft' || state === 'pending' || state === 'assigned') && (
             <Text size="sm" c="dimmed">
               {t('inspections:page.not_started')}
             </Text>
           )}
-      </WorkHeader>
+      </WorkflowHeader>
       {inspection.signature?.startsWith('data:image/') && !answering && (
         <Paper withBorder p="sm" radius="md" maw={360}>
           <Text size="xs" c="dimmed">

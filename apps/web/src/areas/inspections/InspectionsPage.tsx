@@ -4,19 +4,18 @@ import { crudPermissions, finiteNumber, inspectionWorkflow, type InspectionActio
 import { IconAdjustmentsHorizontal, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { keptRecords } from '../../app/offlineRecords.ts';
-import { ResourceList } from '../../components/resource/ResourceList.tsx';
-import { StateTabs } from '../../components/resource/StateTabs.tsx';
-import { InspectionStateBadge } from './InspectionPage.tsx';
-import { inspectionHref, inspectionStateLabel } from './inspectionModel.ts';
+import { codeColumn, WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
+import { inspectionHref } from './inspectionModel.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
 const P = crudPermissions('inspections');
 type Inspection = RecordOf<'inspections'>;
@@ -186,8 +185,8 @@ function QuickActions({ row }: { row: Inspection }) {
 /** /inspecpro/inspections: the inspections with their state, vehicle, form, inspectors and score (spec §2); one opens at its own route. */
 export default function InspectionsPage() {
   const columns = columnsOf('inspections', [
-    { key: 'code', linkTo: (r) => inspectionHref(r.id), render: (r) => <Text component="span" ff="monospace" size="sm">{r.code}</Text> },
-    { key: 'state', render: (r) => <InspectionStateBadge state={r.state} /> },
+    codeColumn('inspections'),
+    { key: 'state', render: (r) => <WorkflowStateBadge type="inspections" state={r.state} /> },
     { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle) : '—') },
     // The list fits its screen without a sideways scroll: a tablet (1024 px) shows what picks the
     // inspection to work on; wider screens add its form and inspectors, then its customer.
@@ -197,19 +196,18 @@ export default function InspectionsPage() {
     { key: 'vehicle_score', render: (r) => (r.vehicle_score === null || r.vehicle_score === undefined ? '—' : String(r.vehicle_score)) },
   ]);
   return (
-    <ResourceList<Inspection>
+    <WorkDocumentList
       type="inspections"
-      title="inspections:list.title"
       columns={columns}
       include={LIST_INCLUDE}
-      filterTabs={(get, set) => <StateTabs type="inspections" states={inspectionWorkflow.states} labelOf={inspectionStateLabel} allLabel="inspections:filters.all" get={get} set={set} />}
+      allLabel="inspections:filters.all"
+      filters={[]}
       filterControls={(get, set) => <InspectionFilters get={get} set={set} />}
       rowActions={(row) => <QuickActions row={row} />}
       // Offline, the inspections opened on this tablet (the service worker's copies).
       offlineRows={() => keptRecords<Inspection>('inspections')}
       permissions={{ create: P.create, view: P.view }}
-      // A record opened by ?id=&action= (a link, a notification) is shown at its own route.
-      renderRecord={({ id, action, close }) => (action === 'add' || !id ? <NewInspection onClose={close} /> : <Navigate to={inspectionHref(id)} replace />)}
+      renderNew={(close) => <NewInspection onClose={close} />}
     />
   );
 }

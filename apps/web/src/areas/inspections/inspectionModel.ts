@@ -2,12 +2,13 @@ import { type RecordOf, inspectionWorkflow } from '@atelier/domain';
 import { stateLabel } from '../../components/resource/workflowState.ts';
 import { UNTOUCHED, type Answer, type AnswerValue, type SampleVehicle } from './model.ts';
 import type { FieldChange } from './saveQueue.ts';
+import { hrefOf, listPath } from '../../app/resources.ts';
 
 /** A state in the user's language (the domain's labels); a state this screen does not know as sent. */
 export const inspectionStateLabel = (state: string): string => stateLabel(inspectionWorkflow, state);
 
-export const INSPECTIONS_PATH = '/inspecpro/inspections';
-export const inspectionHref = (id: string) => `${INSPECTIONS_PATH}/${encodeURIComponent(id)}`;
+export const INSPECTIONS_PATH = listPath('inspections');
+export const inspectionHref = hrefOf('inspections');
 
 type FieldRecord = RecordOf<'inspection-fields'>;
 

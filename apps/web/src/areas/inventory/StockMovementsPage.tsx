@@ -9,8 +9,7 @@ import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps } from '../../components/resource/ResourceList.tsx';
 import { WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
-import { WorkflowStateBadge } from '../../components/resource/WorkflowStateBadge.tsx';
-import { currentLocale } from '../../i18n/index.ts';
+import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
 const P = crudPermissions('stock movements');
 type Movement = RecordOf<'stock-movements'> & Model;
@@ -35,10 +34,8 @@ function MovementActions({ movement }: { movement: Movement }) {
       type="stock-movements"
       record={movement}
       actions={movement.available_actions ?? []}
-      labelOf={(a) => workflow.actionLabels[a][currentLocale()]}
-      routeOf={workflow.route}
-      confirmOf={(a) => (workflow.spec(a).confirm ? t(`inventory:confirm.${a}`, { code: movement.code ?? '' }) : null)}
-      colorOf={(a) => workflow.spec(a).color}
+      workflow={workflow}
+      confirmOf={(a) => t(`inventory:confirm.${a}`, { code: movement.code ?? '' })}
       next={movement.state ? workflow.next(movement.state) : []}
       onDone={() => void qc.invalidateQueries()}
       testId="movement-actions"
@@ -51,7 +48,7 @@ export default function StockMovementsPage() {
   const columns = columnsOf('stock-movements', [
     { key: 'code', render: (m) => <Text component="span" ff="monospace" size="sm">{m.code}</Text> },
     'type',
-    { key: 'state', render: (m) => <WorkflowStateBadge workflow={workflow} state={m.state} size="sm" /> },
+    { key: 'state', render: (m) => <WorkflowStateBadge type="stock-movements" state={m.state} size="sm" /> },
     { key: 'sourceWarehouse', visibleFrom: 'md' },
     { key: 'destinationWarehouse', visibleFrom: 'md' },
     { key: 'item_count', visibleFrom: 'lg' },
@@ -61,7 +58,6 @@ export default function StockMovementsPage() {
   return (
     <WorkDocumentList
       type="stock-movements"
-      workflow={workflow}
       title="inventory:movements.title"
       allLabel="inventory:movements.all"
       columns={columns}

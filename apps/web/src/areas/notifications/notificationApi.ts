@@ -1,6 +1,7 @@
 import type { RecordOf } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client.ts';
+import { recordHref } from '../../app/resources.ts';
 
 export type Notification = RecordOf<'notifications'>;
 
@@ -25,17 +26,10 @@ export function useMarkNotifications() {
 const OWN_EVENTS = new Set(['created', 'updated', 'deleted', 'mentioned', 'assign', 'customer_answered']);
 export const eventKey = (n: Pick<Notification, 'event'>) => (OWN_EVENTS.has(n.event) ? `notifications:events.${n.event}` : 'notifications:events.other');
 
-/** The screens a notification may open, by the type of the record it names. */
-const PAGES = new Map<string, (id: string) => string>([
-  ['inspections', (id) => `/inspecpro/inspections/${encodeURIComponent(id)}`],
-  ['estimations', (id) => `/inspecpro/estimates/${encodeURIComponent(id)}`],
-  ['repairs', (id) => `/inspecpro/repairs/${encodeURIComponent(id)}`],
-]);
-
 /** Where a notification's record is shown (a mention: the page of its thread), if the app has that screen. */
 export function notificationHref(n: Pick<Notification, 'subject_type' | 'subject_id' | 'data' | 'event'>): string | null {
   if (n.event === 'deleted') return null;
   const type = n.data?.page_type ?? n.subject_type;
   const id = n.data?.page_id ?? n.subject_id;
-  return PAGES.get(type)?.(id) ?? null;
+  return recordHref(type, id);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS, PART_STATUSES, PART_STATUS_LABELS, REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS, REPAIR_MODES, REPAIR_MODE_LABELS, repairWorkflow, type RecordOf, type RepairAction } from '@atelier/domain';
@@ -13,24 +13,18 @@ import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
 import { LinesView } from '../../components/resource/LineEditor.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
-import { byFullName, customerLabel, vehicleOption } from '../../components/resource/recordNames.tsx';
-import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
+import { byFullName } from '../../components/resource/recordNames.tsx';
+import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { CommentThread } from '../comments/CommentThread.tsx';
-import { PdfButton } from '../../components/PdfButton.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
-import { estimateHref } from '../estimations/estimationModel.ts';
-import { inspectionHref } from '../inspections/inspectionModel.ts';
-import { RepairStateBadge } from './RepairBadges.tsx';
-import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, REPAIRS_PATH, timeSummary } from './repairModel.ts';
-import { HeaderItem, RecordLink, WorkHeader } from '../../components/resource/WorkHeader.tsx';
+import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
+import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
 
 const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
 /** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
 const DETAILS = fieldsOf('repairs', ['type', 'department', 'odometer', 'customer', 'repairers', { name: 'notes', wide: true }]);
-const label = (a: RepairAction) => repairWorkflow.actionLabels[a][currentLocale()];
-const names = (users: readonly RecordOf<'users'>[] | undefined) => (users ?? []).map(byFullName).join(', ');
 
 type Repair = RecordOf<'repairs'>;
 type RepairItem = RecordOf<'repair-items'>;
@@ -242,7 +236,6 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
 export default function RepairPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { me } = useMe();
   const qc = useQueryClient();
   const q = useRecord<Repair>('repairs', id, { include: INCLUDE });
   const repair = q.data;
@@ -250,57 +243,42 @@ export default function RepairPage() {
   if (!repair) return <Alert color="red">{t('repairs:page.not_found')}</Alert>;
   const reload = () => void qc.invalidateQueries({ queryKey: ['repairs'] });
   const code = String(repair.code ?? '');
-  const { holder, estimation, inspection, vehicle, customer } = repair;
-  const heldByOther = repair.state === 'in_progress' && holder && holder.id !== me.id;
+  const { holder, estimation, inspection } = repair;
   return (
     <Stack gap="md" data-testid="repair-page">
-      <WorkHeader
-        back={{ to: REPAIRS_PATH, label: t('repairs:list.title') }}
-        code={code}
-        codeTestId="repair-code"
-        badge={<RepairStateBadge state={repair.state} />}
+      <WorkflowHeader
+        type="repairs"
+        record={repair}
+        pdf="repairs:page.work_order_pdf"
         actions={
           <>
-              <PdfButton path={`/repairs/${encodeURIComponent(repair.id)}/report`} fileName={`${code || repair.id}.pdf`} label={t('repairs:page.work_order_pdf')} failed={t('repairs:page.work_order_pdf_failed')} testId="repair-report" />
               <WorkflowActions<RepairAction>
                 type="repairs"
                 record={repair}
                 actions={repairHeaderActions(repair.available_actions)}
-                labelOf={label}
-                routeOf={repairWorkflow.route}
-                confirmOf={(a) => (repairWorkflow.spec(a).confirm ? t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' }) : null)}
+                workflow={repairWorkflow}
+                confirmOf={(a) => t(`repairs:confirm.${a}`, { code, holder: holder ? byFullName(holder) : '—' })}
                 assignAction="assign"
-                colorOf={(a) => repairWorkflow.spec(a).color}
                 next={nextRepairActions(repair.state)}
-                bodyOf={(a) => (a === 'take_over' ? takeOverBody('repairs', repair.id, holder) : undefined)}
                 onDone={reload}
                 testId="repair-actions"
               />
           </>
         }
-      >
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-            <HeaderItem label={t(labelKey('repairs', 'vehicle'))}>{vehicle ? vehicleOption(vehicle) : null}</HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'customer'))}>{customer ? customerLabel(customer) : null}</HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'estimation'))}>
-              {estimation ? <RecordLink to={estimateHref(estimation.id)} record={estimation} testId="repair-estimation" /> : null}
-            </HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'inspection'))}>
-              {inspection ? <RecordLink to={inspectionHref(inspection.id)} record={inspection} /> : null}
-            </HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'approver'))}>{repair.approver ? byFullName(repair.approver) : null}</HeaderItem>
+        facts={
+          <>
+            <RelatedWork of="repairs" name="estimation" type="estimations" record={estimation} testId="repair-estimation" />
+            <RelatedWork of="repairs" name="inspection" type="inspections" record={inspection} />
+            <PeopleItem of="repairs" name="approver" people={repair.approver} />
             <HeaderItem label={t(labelKey('repairs', 'holder'))}>
               <span data-testid="repair-holder">{holder ? byFullName(holder) : ''}</span>
             </HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'assignedToUsers'))}>{names(repair.assignedToUsers)}</HeaderItem>
-            <HeaderItem label={t(labelKey('repairs', 'repairers'))}>{names(repair.repairers)}</HeaderItem>
-          </SimpleGrid>
-          {heldByOther ? (
-            <Alert color="orange" data-testid="repair-held">
-              {t('repairs:page.held_by', { name: byFullName(holder) })}
-            </Alert>
-          ) : null}
-      </WorkHeader>
+            <PeopleItem of="repairs" name="assignedToUsers" people={repair.assignedToUsers} />
+            <PeopleItem of="repairs" name="repairers" people={repair.repairers} />
+          </>
+        }
+        columns={5}
+      />
       <Paper withBorder p="md" radius="md">
         {/* The work order takes the whole width (many columns), as the estimate's items do: the totals go under it. */}
         <Stack gap="md">

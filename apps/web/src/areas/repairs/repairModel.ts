@@ -1,10 +1,11 @@
 import { formatHoursMinutes, repairWorkflow, toScaled, SCALE, type RecordOf, type RepairAction, type RepairState } from '@atelier/domain';
 import { stateLabel } from '../../components/resource/workflowState.ts';
+import { hrefOf, listPath } from '../../app/resources.ts';
 
 // The repair screen without React: its buttons, and the time clocked on each item as it runs.
 
-export const REPAIRS_PATH = '/inspecpro/repairs';
-export const repairHref = (id: string) => `${REPAIRS_PATH}/${encodeURIComponent(id)}`;
+export const REPAIRS_PATH = listPath('repairs');
+export const repairHref = hrefOf('repairs');
 
 /** A state in the user's language (the domain's labels); a state this screen does not know as sent. */
 export const repairStateLabel = (state: string): string => stateLabel(repairWorkflow, state);

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { RecordOf } from '@atelier/domain';
 import { useList } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { DueDate, PriorityBadge, QUICK_REQUEST_HREF, REQUESTS_PATH, StateBadge, requestVehicle } from './common.tsx';
+import { DueDate, PriorityBadge, QUICK_REQUEST_HREF, REQUESTS_PATH, requestVehicle } from './common.tsx';
 import { OPEN_REQUEST_STATES, requestEnums } from './enums.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
+import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
 /**
  * "My assigned work" on the dashboard (issue 3): the requests assigned to the user that are still
@@ -77,7 +78,7 @@ export function AssignedWork() {
                     <Table.Td>{requestEnums.type(r.type)}</Table.Td>
                     <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
                     <Table.Td><DueDate request={r} /></Table.Td>
-                    <Table.Td><StateBadge state={r.state} /></Table.Td>
+                    <Table.Td><WorkflowStateBadge type="requests" state={r.state} size="md" /></Table.Td>
                     <Table.Td>
                       {inspectionOf.has(r.id) ? (
                         <Anchor component={Link} to={inspectionHref(inspectionOf.get(r.id)!.id)} data-testid="assigned-work-inspection">

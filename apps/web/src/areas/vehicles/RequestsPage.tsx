@@ -12,11 +12,12 @@ import { byFullName } from '../../components/resource/recordNames.tsx';
 import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { DeferredWorkNotice } from '../estimations/DeferredWork.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
-import { activeUsers, DueDate, newRecordLocations, PriorityBadge, QUICK_REQUEST_HREF, StateBadge, requestTitle, requestVehicle, vehicleName } from './common.tsx';
+import { activeUsers, DueDate, newRecordLocations, PriorityBadge, QUICK_REQUEST_HREF, requestTitle, requestVehicle, vehicleName } from './common.tsx';
 import { DateTimeInput } from './DateTimeInput.tsx';
 import { requestEnums } from './enums.ts';
 import { QuickRequestForm } from './QuickRequestForm.tsx';
 import { RequestActions } from './RequestActions.tsx';
+import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
 const P = crudPermissions('requests');
 type Request = RecordOf<'requests'>;
@@ -24,7 +25,7 @@ const LIST_INCLUDE = 'vehicle,assignedTo,customer';
 const INCLUDE = 'vehicle,customer,assignedTo,creator,assignedBy,approvedBy,completedBy,canceledBy,allowedLocations,tags';
 function requestFields(canAssign: boolean) {
   return fieldsOf('requests', [
-    { name: 'state', view: (r) => <StateBadge state={r.state} /> },
+    { name: 'state', view: (r) => <WorkflowStateBadge type="requests" state={r.state} size="md" /> },
     'type',
     // Stored as a number, chosen among the three priorities.
     { name: 'priority', kind: 'select', options: requestEnums.priorities(), view: (r) => <PriorityBadge priority={r.priority} /> },
@@ -113,7 +114,7 @@ export default function RequestsPage() {
       ),
     },
     'type',
-    { key: 'state', render: (r) => <StateBadge state={r.state} /> },
+    { key: 'state', render: (r) => <WorkflowStateBadge type="requests" state={r.state} size="md" /> },
     { key: 'priority', render: (r) => <PriorityBadge priority={r.priority} /> },
     { key: 'due_at', render: (r) => <DueDate request={r} />, visibleFrom: 'sm' },
     { key: 'assignedTo', visibleFrom: 'md' },

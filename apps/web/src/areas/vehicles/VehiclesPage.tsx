@@ -19,17 +19,16 @@ import { recordFormProps, ResourceList } from '../../components/resource/Resourc
 import i18n, { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { Model } from '../../api/jsonapi.ts';
-import { EstimationStateBadge } from '../estimations/EstimationBadges.tsx';
 import { inspectionStateLabel } from '../inspections/inspectionModel.ts';
-import { RepairStateBadge } from '../repairs/RepairBadges.tsx';
 import { vehicleHistory, type HistoryKind } from './vehicleHistory.ts';
 import { VehicleDeferredWork } from '../estimations/DeferredWork.tsx';
-import { activeUsers, newRecordLocations, odometerText, PriorityBadge, StateBadge, vehicleName } from './common.tsx';
+import { activeUsers, newRecordLocations, odometerText, PriorityBadge, vehicleName } from './common.tsx';
 import { requestEnums } from './enums.ts';
 import { VinField } from './VinField.tsx';
 import type { DecodedField } from './vinMerge.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { stateColor } from '../../components/resource/workflowState.ts';
+import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
 const P = crudPermissions('vehicles');
 const LIST_INCLUDE = 'customer,mecanic,tags';
@@ -167,7 +166,7 @@ function VehicleRequests({ vehicle }: { vehicle: Vehicle }) {
                     {requestEnums.type(r.type)}
                   </Anchor>
                 </Table.Td>
-                <Table.Td><StateBadge state={r.state} /></Table.Td>
+                <Table.Td><WorkflowStateBadge type="requests" state={r.state} size="md" /></Table.Td>
                 <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
                 <Table.Td>{r.assignedTo ? byFullName(r.assignedTo) : ''}</Table.Td>
                 <Table.Td c="dimmed">{formatDate(r.created_at, locale)}</Table.Td>
@@ -193,8 +192,8 @@ const HISTORY_BADGES: Record<HistoryKind, (state: string) => ReactNode> = {
       {inspectionStateLabel(s)}
     </Badge>
   ),
-  estimations: (s) => <EstimationStateBadge state={s} size="sm" />,
-  repairs: (s) => <RepairStateBadge state={s} size="sm" />,
+  estimations: (s) => <WorkflowStateBadge type="estimations" state={s} size="sm" />,
+  repairs: (s) => <WorkflowStateBadge type="repairs" state={s} size="sm" />,
 };
 
 /** One kind of the vehicle's work (its list filtered by the vehicle), when the user may see that kind. */

@@ -8,7 +8,7 @@ import type { RelationConfig } from '../../components/resource/RelationSelect.ts
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
 import { PRIORITY_COLORS, requestEnums } from './enums.ts';
-import { stateColor } from '../../components/resource/workflowState.ts';
+import { listPath } from '../../app/resources.ts';
 
 type Request = RecordOf<'requests'>;
 
@@ -21,15 +21,6 @@ export function vehicleName(v: Model | null | undefined): string {
 
 /** The users work is given to: the active ones. */
 export const activeUsers: RelationConfig = { ...relationOf('users'), filter: { active: true } };
-
-export function StateBadge({ state }: { state: unknown }) {
-  if (!state) return null;
-  return (
-    <Badge color={stateColor(requestWorkflow, state)} variant="light" data-state={String(state)}>
-      {requestEnums.state(state)}
-    </Badge>
-  );
-}
 
 export function PriorityBadge({ priority }: { priority: unknown }) {
   if (priority === null || priority === undefined) return null;
@@ -47,7 +38,7 @@ export function odometerText(v: Model): string {
   return `${formatNumber(Number(v.odometer), currentLocale())} ${unit}`;
 }
 
-export const REQUESTS_PATH = '/vehicles/requests';
+export const REQUESTS_PATH = listPath('requests');
 export const QUICK_REQUEST_HREF = `${REQUESTS_PATH}?action=add_quick_request`;
 
 /** The vehicle of a request: its record's name, else the VIN or stock number typed. */

@@ -1,55 +1,82 @@
-import { Box } from '@mantine/core';
-import type { Permission, RecordOf } from '@atelier/domain';
+import { Box, Text } from '@mantine/core';
+import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
-import { filtersOf, labelKey } from './declared.tsx';
+import { hrefOf, workflowOf } from '../../app/resources.ts';
+import { filtersOf, labelKey, type ColumnEntry, type FieldName } from './declared.tsx';
 import { relationOf } from './recordNames.tsx';
 import { RelationSelect } from './RelationSelect.tsx';
-import { ResourceList, type Column, type RecordDrawerProps } from './ResourceList.tsx';
+import { ResourceList, type RecordDrawerProps, type ResourceListProps } from './ResourceList.tsx';
 import { StateTabs } from './StateTabs.tsx';
-import { stateLabel, type StatesOf } from './workflowState.ts';
+import { stateLabel } from './workflowState.ts';
+import type { WorkType } from './WorkHeader.tsx';
 
-// The list of a workflow document (estimates, repairs, stock movements): its states as tabs with
-// their counts (labels from the domain's workflow), its type and related records (by default the
-// vehicle and customer) as filters, its columns. A page adds its columns and what opens.
+// The list of a workflow document (inspections, estimates, repairs): its states as tabs with their
+// counts (labels from the domain's workflow, through the registry), its type, vehicle and customer as
+// filters unless the page has its own, its number opening the record at its own route. A page adds
+// its columns and, if it makes records, the form of a new one.
 
-type WorkDocument = 'estimations' | 'repairs' | 'stock-movements';
 const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
-interface Props<T extends WorkDocument> {
+type Row<T extends WorkType> = RecordOf<T> & Model;
+
+interface Props<T extends WorkType> extends Omit<ResourceListProps<Row<T>>, 'type' | 'title' | 'filterTabs' | 'renderRecord'> {
   type: T;
-  workflow: StatesOf & { states: readonly string[] };
-  title: string;
-  allLabel: string;
-  columns: Column<RecordOf<T> & Model>[];
-  include: string;
-  permissions: { create?: Permission; view?: Permission };
-  renderRecord: (props: RecordDrawerProps) => React.ReactNode;
-  /** The filters by a related record: each a relationship name whose type is its plural. */
+  /** i18n key of the list's title (default `<type>:list.title`). */
+  title?: string;
+  /** The filters by a related record (default the vehicle and customer): each a relationship whose type is its plural. */
   relationFilters?: readonly string[];
+  /** A record opened in the list's drawer, for the types without a page of their own (stock movements). */
+  renderRecord?: ResourceListProps<Row<T>>['renderRecord'];
+  /** i18n key of the first tab, every state (default `<type>:list.all`). */
+  allLabel?: string;
+  /** The form of a new record (?action=add), for the types made from their list. */
+  renderNew?: (close: () => void) => React.ReactNode;
 }
 
-export function WorkDocumentList<T extends WorkDocument>({ type, workflow, title, allLabel, columns, include, permissions, renderRecord, relationFilters = ['vehicle', 'customer'] }: Props<T>) {
+/** The number column (for columnsOf), opening the record's screen. */
+export function codeColumn<T extends WorkType>(type: T): ColumnEntry<T> {
+  const href = hrefOf(type);
+  return {
+    key: 'code' as FieldName<T>,
+    linkTo: (r: RecordOf<T>) => href(r.id),
+    render: (r: RecordOf<T>) => (
+      <Text component="span" ff="monospace" size="sm">
+        {String(r.code ?? '')}
+      </Text>
+    ),
+  };
+}
+
+export function WorkDocumentList<T extends WorkType>({ type, title, allLabel, renderNew, renderRecord: drawer, relationFilters = ['vehicle', 'customer'], filters, filterControls, ...rest }: Props<T>) {
   const { t } = useTranslation();
-  const labelOf = (state: string) => stateLabel(workflow, state);
+  const workflow = workflowOf(type);
+  const href = hrefOf(type);
+  // A record opened by ?id=&action= (a link, a notification) is shown at its own route.
+  const renderRecord =
+    drawer ?? (({ id, action, close }: RecordDrawerProps) => (action === 'add' || !id ? (renderNew?.(close) ?? null) : <Navigate to={href(id)} replace />));
   return (
-    <ResourceList<RecordOf<T> & Model>
+    <ResourceList<Row<T>>
+      {...rest}
       type={type}
-      title={title}
-      columns={columns}
-      include={include}
-      filters={filtersOf(type, ['type'])}
-      filterTabs={(get, set) => <StateTabs type={type} states={workflow.states} labelOf={labelOf} allLabel={allLabel} get={get} set={set} />}
-      filterControls={(get, set) => (
-        <>
-          {relationFilters.map((name) => (
-            <Box key={name} w={240} data-testid={`filter-${name}`}>
-              <RelationSelect relation={relationOf(`${name}s`)} label={t(labelKey(type, name))} value={get(name) ?? null} onChange={(v) => set(name, one(v))} name={name} />
-            </Box>
-          ))}
-        </>
+      title={title ?? `${type}:list.title`}
+      filters={filters ?? filtersOf(type, ['type'])}
+      filterTabs={(get, set) => (
+        <StateTabs type={type} states={workflow.states} labelOf={(state) => stateLabel(workflow, state)} allLabel={allLabel ?? `${type}:list.all`} get={get} set={set} />
       )}
-      permissions={permissions}
+      filterControls={
+        filterControls ??
+        ((get, set) => (
+          <>
+            {relationFilters.map((name) => (
+              <Box key={name} w={240} data-testid={`filter-${name}`}>
+                <RelationSelect relation={relationOf(`${name}s`)} label={t(labelKey(type, name))} value={get(name) ?? null} onChange={(v) => set(name, one(v))} name={name} />
+              </Box>
+            ))}
+          </>
+        ))
+      }
       renderRecord={renderRecord}
     />
   );

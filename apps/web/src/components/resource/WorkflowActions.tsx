@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Label } from '@atelier/domain';
 import { Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { notify } from '../../app/notify.tsx';
@@ -6,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
-import { translateError } from '../../i18n/index.ts';
+import { currentLocale, translateError } from '../../i18n/index.ts';
 import { relationOf } from './recordNames.tsx';
 import { RelationSelect } from './RelationSelect.tsx';
 
@@ -25,15 +26,14 @@ export interface WorkflowActionsProps<A extends string> {
   record: Model;
   /** The actions to offer, in order (the server's available_actions, as the screen filters them). */
   actions: readonly A[];
-  labelOf: (action: A) => string;
-  /** The path under /{type}/{id}/ (take-over/components ...). */
-  routeOf: (action: A) => string;
-  /** Actions a dialog confirms, with its question ("Annuler l'estimation E-… ? "). */
-  confirmOf: (action: A) => string | null;
+  /** The type's workflow (the domain's): each action's route, label, colour and whether a dialog confirms it. */
+  workflow: { route(action: A): string; spec(action: A): { label: Label; confirm?: boolean; color?: string } };
+  /** A button's text (default: the workflow's label in the user's language). */
+  labelOf?: (action: A) => string;
+  /** The question of the dialog, for the actions the workflow confirms ("Annuler l'estimation E-… ? "). */
+  confirmOf: (action: A) => string;
   /** The action that names assignees (its dialog asks for them; they go in its document). */
   assignAction?: A;
-  /** A confirmation's colour: red for what cannot be undone. */
-  colorOf?: (action: A) => string | undefined;
   /**
    * What the user most likely does next, most likely first (the state's table decides): the first
    * offered is drawn filled, the next ones beside it; the rest wait in "More actions".
@@ -41,7 +41,7 @@ export interface WorkflowActionsProps<A extends string> {
   next?: readonly A[];
   /** The screen draws the likely next action itself, beside these (sending to the customer): none here is filled. */
   nextBeside?: boolean;
-  /** The document an action sends, when it carries more than the record's identity (a take-over names the holder seen). */
+  /** The document an action sends, when it carries more than the record's identity (default: a take-over names the holder seen). */
   bodyOf?: (action: A) => object | undefined;
   /** The notice once done (default: "Fait : <action>."). */
   doneOf?: (action: A) => string;
@@ -71,19 +71,25 @@ export function arrangeActions<A extends string>(actions: readonly A[], next: re
  * destructive ones confirmed; a refusal (409 with the server's translated message, 403) is shown
  * here, beside the buttons, and the screen reads the record again.
  */
-export function WorkflowActions<A extends string>({ type, record, actions, labelOf, routeOf, confirmOf, assignAction, colorOf, next = [], nextBeside = false, bodyOf, doneOf, onDone, testId }: WorkflowActionsProps<A>) {
+export function WorkflowActions<A extends string>({ type, record, actions, workflow, assignAction, next = [], nextBeside = false, doneOf, onDone, testId, ...own }: WorkflowActionsProps<A>) {
   const { t } = useTranslation();
+  const labelOf = own.labelOf ?? ((a: A) => workflow.spec(a).label[currentLocale()]);
+  const confirmOf = (a: A) => (workflow.spec(a).confirm ? own.confirmOf(a) : null);
+  // A confirmation's colour: red for what cannot be undone.
+  const colorOf = (a: A) => workflow.spec(a).color;
+  const holder = (record.holder ?? null) as { id: string } | null;
+  const bodyOf = own.bodyOf ?? ((a: A) => (a === 'take_over' ? takeOverBody(type, record.id, holder) : undefined));
   const [open, setOpen] = useState<A | null>(null);
   const [users, setUsers] = useState<string[]>([]);
   const run = useMutation({
     // Shown beside the buttons rather than in the dialog of errors.
     meta: { silent: true },
     mutationFn: (action: A) => {
-      const path = `/${type}/${encodeURIComponent(record.id)}/${routeOf(action)}`;
+      const path = `/${type}/${encodeURIComponent(record.id)}/${workflow.route(action)}`;
       const body =
         action === assignAction
           ? { data: { type, id: record.id, relationships: { assignedToUsers: { data: users.map((id) => ({ type: 'users', id })) } } } }
-          : (bodyOf?.(action) ?? { data: { type, id: record.id } });
+          : (bodyOf(action) ?? { data: { type, id: record.id } });
       return api.action(path, 'POST', body);
     },
     onSuccess: (result, action) => {
@@ -103,7 +109,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
     run.reset();
     return a === assignAction || confirmOf(a) ? setOpen(a) : run.mutate(a);
   };
-  const red = (a: A) => Boolean(colorOf?.(a)?.startsWith('red'));
+  const red = (a: A) => Boolean(colorOf(a)?.startsWith('red'));
   const { primary, shown, more } = arrangeActions(actions, next, red);
   const firstRed = more.findIndex(red);
   return (
@@ -114,7 +120,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
             key={a}
             size="md"
             variant={a === primary && !nextBeside ? 'filled' : red(a) ? 'subtle' : 'light'}
-            color={colorOf?.(a)}
+            color={colorOf(a)}
             loading={run.isPending && run.variables === a}
             onClick={() => ask(a)}
             data-testid={`${testId}-${a}`}
@@ -133,7 +139,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, label
               {more.map((a, i) => [
                 // The destructive ones apart, at the bottom.
                 i === firstRed && i > 0 ? <Menu.Divider key={`${a}-divider`} /> : null,
-                <Menu.Item key={a} color={red(a) ? colorOf?.(a) : undefined} onClick={() => ask(a)} data-testid={`${testId}-${a}`}>
+                <Menu.Item key={a} color={red(a) ? colorOf(a) : undefined} onClick={() => ask(a)} data-testid={`${testId}-${a}`}>
                   {labelOf(a)}
                 </Menu.Item>,
               ])}

@@ -1,0 +1,19 @@
+import type { Model } from '../../api/jsonapi.ts';
+import { fullName } from '../../api/types.ts';
+
+// How a record is named in dropdowns, badges, titles and links (spec platform §3), without React:
+// the registry (app/resources.ts) says which of these names each type's records.
+
+export const byName = (m: Model) => String(m.name ?? m.id);
+/** A work document (inspection, estimate, repair, request) by its number. */
+export const byCode = (m: Model) => String(m.code || m.id);
+/** Users by first name and last name. */
+export const byFullName = (m: Model) => fullName({ firstname: String(m.firstname ?? ''), lastname: String(m.lastname ?? '') }) || String(m.email ?? m.id);
+export const customerLabel = (m: Model) => String(m.customer_name || m.id);
+export const supplierLabel = (m: Model) => String(m.company_name || m.id);
+export const contactLabel = (m: Model) => String(m.full_name || [m.firstname, m.lastname].filter(Boolean).join(' ') || m.id);
+/** A vehicle by its name and VIN, so two identical models are told apart. */
+export const vehicleOption = (v: Model) => {
+  const name = [v.model_year, v.make, v.model].filter(Boolean).join(' ');
+  return name ? `${name} · ${String(v.vin ?? '')}` : String(v.vin ?? v.id);
+};
