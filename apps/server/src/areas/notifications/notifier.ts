@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../admin/admin.table.ts';
 import { recordLabel } from '../admin/record-label.ts';
 import type { ActivityListener } from '../../jsonapi/audit.ts';
+import { causerOf } from '../../jsonapi/system.ts';
 import { notificationSubscriptions, notifications } from './notifications.table.ts';
 
 const TIMESTAMPS = new Set(['created_at', 'updated_at']);
@@ -49,7 +50,7 @@ export const notifyFollowers: ActivityListener = async (ctx, def, row, event, pr
     await ctx.db.insert(notifications).values(
       [...recipients].map(([user, subscription]) => ({
         user_id: user,
-        causer_id: ctx.actor.id,
+        causer_id: causerOf(ctx),
         subscription_id: gone ? null : subscription,
         organization_id: def.type === 'organizations' ? (gone ? null : subjectId) : ((row.organization_id as string | null | undefined) ?? null),
         event,
