@@ -55,10 +55,11 @@ function directWrites(source: string): { line: number; start: number; text: stri
       found.push({ line: i + 1, start, text: text.trim() });
     }
   });
-  // A chained `await db\n  .update(t)` starts on the line of its receiver; a comment may sit between.
+  // A chained `await db\n  .update(t)` starts on the line of its receiver (a comment may sit
+  // between), an `execute(\n  sql`…`` on the line of the call.
   return found.map((w) => {
     let start = w.start;
-    while (start > 0 && /^\s*(\.|\/\/ direct write:)/.test(lines[start]) && !MARK.test(lines[start - 1])) start--;
+    while (start > 0 && !MARK.test(lines[start - 1]) && (/^\s*(\.|\/\/ direct write:)/.test(lines[start]) || /\(\s*$/.test(lines[start - 1]))) start--;
     return { ...w, start };
   });
 }
@@ -85,6 +86,8 @@ describe('the write path of area code', () => {
     expect(unmarked('await db.execute(sql`\n  UPDATE repairs SET x = 1\n  WHERE id = 1`);')).toHaveLength(1);
     expect(unmarked(`// direct write: a bulk path\nawait ctx.db.insert(${table}).values(x);`)).toEqual([]);
     expect(unmarked(`// direct write: a bulk path\nawait db.execute(sql\`\n  UPDATE repairs SET x = 1\`);`)).toEqual([]);
+    expect(unmarked(`// direct write: a bulk path\nawait db.execute(\n  sql\`INSERT INTO tags SELECT 1\`,\n);`)).toEqual([]);
+    expect(unmarked(`await db.execute(\n  sql\`INSERT INTO tags SELECT 1\`,\n);`)).toHaveLength(1);
     expect(unmarked(`const [row] = await tx\n  // direct write: kept as given\n  .insert(${table})\n  .values(x);`)).toEqual([]);
     // Not writes: a map's delete, a hash's update, the engine's record service, a route.
     expect(unmarked('seen.delete(id); createHash("sha256").update(token); await records(ctx, "vehicles").update([id], v); api.delete("/x", h);')).toEqual([]);

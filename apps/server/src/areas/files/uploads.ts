@@ -77,6 +77,7 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
       const url = contentUrl(uploadId);
       try {
         await inTransaction(ctx, async (tx) => {
+          // direct write: an uploaded file's row, written with its file (infrastructure)
           await tx.db.insert(uploads).values({
             id: uploadId,
             organization_id: organizationId,

@@ -47,6 +47,7 @@ export const notifyFollowers: ActivityListener = async (ctx, def, row, event, pr
       causer_name: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim(),
       ...(event === 'updated' ? { changes: Object.keys(properties.attributes ?? {}).filter((k) => !TIMESTAMPS.has(k)) } : {}),
     };
+    // direct write: the notifier writes the notices (infrastructure rows)
     await ctx.db.insert(notifications).values(
       [...recipients].map(([user, subscription]) => ({
         user_id: user,
@@ -62,5 +63,6 @@ export const notifyFollowers: ActivityListener = async (ctx, def, row, event, pr
     );
   }
   // Nothing is left to follow once the record is gone.
+  // direct write: a deleted record's subscriptions end with it (infrastructure rows)
   if (event === 'deleted' && followers.length) await ctx.db.delete(notificationSubscriptions).where(bySubject);
 };
