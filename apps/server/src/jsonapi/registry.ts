@@ -14,7 +14,11 @@ export interface EngineHooks {
   afterCommit?: () => void;
   /** How a user is named in the engine's messages (a holder in a refusal): the admin area's. */
   userName?: UserName;
+  /** The uploads these ids name, to check a document's upload addresses: the files area's. */
+  uploads?: UploadsNamed;
 }
+
+export type UploadsNamed = (ctx: RequestContext, ids: string[]) => Promise<{ id: string; organization: string | null; type: string; record: string }[]>;
 
 export type UserName = (ctx: RequestContext, userId: string | null | undefined) => Promise<string>;
 
@@ -28,6 +32,8 @@ export class Registry {
   readonly afterCommit: (() => void)[] = [];
   /** A user's name for messages; without the admin area, a dash. */
   userName: UserName = async () => '—';
+  /** The uploads a document names; without the files area, none exist. */
+  uploads: UploadsNamed = async () => [];
   /** What users may import, by the name clients send (POST /imports, field `model`). */
   readonly importModels = new Map<string, ImportModel>();
 
@@ -47,6 +53,7 @@ export class Registry {
     if (hooks.activity) this.activity.push(hooks.activity);
     if (hooks.afterCommit) this.afterCommit.push(hooks.afterCommit);
     if (hooks.userName) this.userName = hooks.userName;
+    if (hooks.uploads) this.uploads = hooks.uploads;
   }
 
   /**

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Locale } from '@atelier/domain';
 import { newId } from '../../db/columns.ts';
@@ -15,8 +15,10 @@ import { inTransaction, type RouteRegistrar } from '../../jsonapi/router.ts';
 import { describeRoute } from '../../jsonapi/openapi.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import { own } from '../../jsonapi/own.ts';
+import { inIds } from '../../jsonapi/select.ts';
 import { updateRecord } from '../../jsonapi/write.ts';
 import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
+import type { UploadsNamed } from '../../jsonapi/registry.ts';
 import { uploads } from './files.table.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
@@ -197,3 +199,7 @@ function formatSize(bytes: number, locale: Locale) {
   const n = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 1 }).format(bytes / (div as number));
   return `${n} ${unit}${locale === 'fr' ? 'o' : 'B'}`;
 }
+
+/** The uploads these ids name, as the engine checks a document's upload addresses (the area's engine hook). */
+export const uploadsNamed: UploadsNamed = (ctx, ids) =>
+  ctx.db.select({ id: uploads.id, organization: uploads.organization_id, type: uploads.resource_type, record: uploads.record_id }).from(uploads).where(inIds(sql`${uploads.id}`, ids));
