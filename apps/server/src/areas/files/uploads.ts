@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import multipart from '@fastify/multipart';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Locale } from '@atelier/domain';
 import { newId } from '../../db/columns.ts';
@@ -15,6 +15,7 @@ import { inTransaction, type RouteRegistrar } from '../../jsonapi/router.ts';
 import { describeRoute } from '../../jsonapi/openapi.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import { own } from '../../jsonapi/own.ts';
+import { column } from '../../jsonapi/filters.ts';
 import { inIds } from '../../jsonapi/select.ts';
 import { updateRecord } from '../../jsonapi/write.ts';
 import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
@@ -202,4 +203,4 @@ function formatSize(bytes: number, locale: Locale) {
 
 /** The uploads these ids name, as the engine checks a document's upload addresses (the area's engine hook). */
 export const uploadsNamed: UploadsNamed = (ctx, ids) =>
-  ctx.db.select({ id: uploads.id, organization: uploads.organization_id, type: uploads.resource_type, record: uploads.record_id }).from(uploads).where(inIds(sql`${uploads.id}`, ids));
+  ctx.db.select({ id: uploads.id, organization: uploads.organization_id, type: uploads.resource_type, record: uploads.record_id }).from(uploads).where(inIds(column(uploads, 'id'), ids));
