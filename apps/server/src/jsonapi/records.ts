@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { writeLogs } from './audit.ts';
 import { owningCollection, rederive, type ChildChanges } from './children.ts';
 import type { RequestContext } from './context.ts';
-import type { Row } from './define-resource.ts';
+import type { ResourceDefinition, Row } from './define-resource.ts';
 import { column } from './filters.ts';
 import type { Cause } from './run-action.ts';
 import { own } from './own.ts';
@@ -75,7 +75,7 @@ async function follow(ctx: RequestContext, type: string, pairs: Pair[], options:
  * In a system context, rows must be inside its organization (the type's tenancy scope for the
  * organization's actor): rows written outside it throw, and the transaction rolls back.
  */
-async function insideTenant(ctx: RequestContext, def: ReturnType<RequestContext['registry']['resource']>, rows: Row[]) {
+async function insideTenant(ctx: RequestContext, def: ResourceDefinition, rows: Row[]) {
   if (!ctx.system || !rows.length) return;
   const seen = await selectRows(ctx.db, def.table, scoped(ctx, def, inIds(column(def.table, 'id'), rows.map((r) => r.id))));
   if (seen.length !== rows.length) throw new Error(`A system write of ${def.type} left the organization ${ctx.actor.organizationId}`);
@@ -117,6 +117,7 @@ export function records(ctx: RequestContext, type: string) {
           [rel.foreignKey]: made.id,
         }));
         const written = rows.length ? ((await withUniques(child, () => ctx.db.insert(child.table).values(rows).returning())) as Row[]) : [];
+        await insideTenant(ctx, child, written);
         if (written.length) children[name] = { created: written.map((r) => ({ id: String(r.id), attributes: changes(child, {}, r).attributes })) };
       }
       const row = (await rederive(ctx, type, made.id)) ?? made;
