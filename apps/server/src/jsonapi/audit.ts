@@ -1,6 +1,7 @@
 import { logs } from '../areas/admin/admin.table.ts';
 import type { RequestContext } from './context.ts';
 import type { ResourceDefinition, Row } from './define-resource.ts';
+import { causerOf } from './system.ts';
 
 type LogProperties = { old?: Record<string, unknown>; attributes?: Record<string, unknown> } & Record<string, unknown>;
 
@@ -48,7 +49,7 @@ function logValues(ctx: RequestContext, def: ResourceDefinition, row: Row, event
     reseller_id: resellerId ?? null,
     subject_type: def.type,
     subject_id: String(row.id),
-    causer_id: ctx.actor.id,
+    causer_id: causerOf(ctx),
     event,
     properties,
     location_ids: (row.location_ids as string[] | undefined) ?? [],

@@ -19,4 +19,9 @@ export interface RequestContext {
   registry: Registry;
   /** Inside a writing request's transaction: runs fn once it has committed (never on a rollback). */
   onCommit?: (fn: () => void) => void;
+  /**
+   * Set when nobody signed in writes (system.ts): the cause logged, no user permission asked,
+   * every row kept inside the actor's organization.
+   */
+  system?: { type: string; id: string };
 }

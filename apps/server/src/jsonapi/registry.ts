@@ -3,6 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Area } from '../areas/area.ts';
 import type { ImportModel } from '../areas/imports/models.ts';
 import type { ActivityListener } from './audit.ts';
+import type { RequestContext } from './context.ts';
 import type { ResourceDefinition } from './define-resource.ts';
 
 /** Reactions of other parts of the app to what the engine does, instead of calls from the engine. */
@@ -11,7 +12,15 @@ export interface EngineHooks {
   activity?: ActivityListener;
   /** After a writing request's transaction commits (the session cache forgets who may do what). */
   afterCommit?: () => void;
+  /** How a user is named in the engine's messages (a holder in a refusal): the admin area's. */
+  userName?: UserName;
+  /** The uploads these ids name, to check a document's upload addresses: the files area's. */
+  uploads?: UploadsNamed;
 }
+
+export type UploadsNamed = (ctx: RequestContext, ids: string[]) => Promise<{ id: string; organization: string | null; type: string; record: string }[]>;
+
+export type UserName = (ctx: RequestContext, userId: string | null | undefined) => Promise<string>;
 
 /**
  * The types one app serves and the reactions to its writes. Each app builds its own from the
@@ -21,6 +30,10 @@ export class Registry {
   private readonly types = new Map<string, ResourceDefinition>();
   readonly activity: ActivityListener[] = [];
   readonly afterCommit: (() => void)[] = [];
+  /** A user's name for messages; without the admin area, a dash. */
+  userName: UserName = async () => '—';
+  /** The uploads a document names; without the files area, none exist. */
+  uploads: UploadsNamed = async () => [];
   /** What users may import, by the name clients send (POST /imports, field `model`). */
   readonly importModels = new Map<string, ImportModel>();
 
@@ -39,6 +52,8 @@ export class Registry {
   hook(hooks: EngineHooks) {
     if (hooks.activity) this.activity.push(hooks.activity);
     if (hooks.afterCommit) this.afterCommit.push(hooks.afterCommit);
+    if (hooks.userName) this.userName = hooks.userName;
+    if (hooks.uploads) this.uploads = hooks.uploads;
   }
 
   /**

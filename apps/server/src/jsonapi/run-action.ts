@@ -48,7 +48,8 @@ function recordAction(ctx: RequestContext, type: string, name: string): RecordAc
 export async function runAction(ctx: RequestContext, type: string, id: string, name: string, body: unknown = {}, options: RunOptions = {}): Promise<ActionRun | null> {
   const def = ctx.registry.resource(type);
   const action = recordAction(ctx, type, name);
-  const { cause } = options;
+  // A system context (system.ts) runs every action as a system transition of its organization.
+  const cause = options.cause ?? (ctx.system && ctx.actor.organizationId ? { ...ctx.system, organizationId: ctx.actor.organizationId } : undefined);
   let record: Row;
   if (cause) {
     const where = and(eq(column(def.table, 'id'), id), eq(column(def.table, 'organization_id'), cause.organizationId));

@@ -2,8 +2,6 @@ import type { Step, Who, Workflow, WorkStatus } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MessageKey } from '../i18n/index.ts';
-import { claimVehicle, type WorkKind } from '../areas/vehicles/work-in-progress.ts';
-import { userName } from '../areas/admin/assignees.ts';
 import { optionsBody, readOptions, type ActionOptions } from './action-options.ts';
 import type { Attribute } from './attributes.ts';
 import type { RequestContext } from './context.ts';
@@ -59,8 +57,11 @@ export interface WorkflowConfig<S extends string, A extends string, T extends Wo
   /** What the workflow reads of a row (default: its state and holder_id). */
   status?(row: R): T;
   messages: WorkflowMessages;
-  /** Entering in_progress claims the record's vehicle (one inspection, estimate or repair in progress per vehicle). */
-  vehicle?: WorkKind;
+  /**
+   * Entering in_progress claims the record's vehicle (one inspection, estimate or repair in
+   * progress per vehicle): the vehicles area's claim (`claimsVehicle(kind)`), given by the type.
+   */
+  vehicle?(ctx: RequestContext, row: NoInfer<R>): Promise<void>;
   /** The refusal of a reason the workflow adds to the kit's (an estimate's phases). */
   refusal?(ctx: RequestContext, row: R, step: Extract<Step<S>, { ok: false }>, action: A): Promise<Refusal | undefined> | Refusal | undefined;
   /** Columns every action writes beside its own (an estimate's phases, who completed it). */
@@ -133,7 +134,7 @@ export function workflowParts<S extends string, A extends string, T extends Work
         if (messages.own) return conflictWith(messages.own);
         break;
       case 'holder':
-        if (messages.holder) return forbid(messages.holder, { holder: await userName(ctx, step.holder ?? null) });
+        if (messages.holder) return forbid(messages.holder, { holder: await ctx.registry.userName(ctx, step.holder ?? null) });
         break;
       case 'assignee':
         if (messages.assignee) return forbid(messages.assignee);
@@ -179,8 +180,7 @@ export function workflowParts<S extends string, A extends string, T extends Work
         if (spec.stamps?.at) values[spec.stamps.at] = now();
         if (spec.holds) values.holder_id = spec.holds === 'actor' ? ctx.actor.id : null;
         Object.assign(values, config.values?.(ctx, row, action, step.to));
-        if (config.vehicle && step.to === 'in_progress' && row.state !== 'in_progress')
-          await claimVehicle(ctx.db, row.vehicle_id as string | null, { kind: config.vehicle, id: row.id });
+        if (config.vehicle && step.to === 'in_progress' && row.state !== 'in_progress') await config.vehicle(ctx, row);
         let saved = await save(ctx, row, values);
         const answer: ActionResult = {};
         for (const follow of [impl.after?.(ctx, saved, row, body), config.after?.(ctx, saved, row, action, body)]) Object.assign(answer, await follow);

@@ -12,7 +12,6 @@ import {
   type ErrorItem,
 } from './errors.ts';
 import { column } from './filters.ts';
-import { uploads } from '../areas/files/files.table.ts';
 import { hasLocations } from '../access/tenancy.ts';
 import { writeLog, writeLogs } from './audit.ts';
 import { own } from './own.ts';
@@ -273,9 +272,7 @@ async function checkUploads(ctx: RequestContext, def: ResourceDefinition, input:
     if (!added.length) continue;
     const ids = added.map((v) => UPLOAD_URL.exec(v)?.[1]?.toLowerCase());
     const wanted = ids.filter((id): id is string => !!id);
-    const found = wanted.length
-      ? await ctx.db.select({ id: uploads.id, organization: uploads.organization_id, type: uploads.resource_type, record: uploads.record_id }).from(uploads).where(inIds(column(uploads, 'id'), wanted))
-      : [];
+    const found = wanted.length ? await ctx.registry.uploads(ctx, wanted) : [];
     // Of the record's organization, and uploaded for a record the writer sees (a hidden location's are not theirs).
     const usable = new Set<string>();
     for (const type of new Set(found.map((u) => u.type))) {

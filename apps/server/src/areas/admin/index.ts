@@ -1,6 +1,7 @@
 // The administration area: users, roles and permissions, organizations and resellers, locations,
 // tags, options and the activity log. Its demo data is the base of db/seed.ts.
 import { defineArea } from '../area.ts';
+import { userName } from './assignees.ts';
 import { locationsResource } from './locations.resource.ts';
 import { logsResource } from './logs.resource.ts';
 import { optionsResource } from './options.resource.ts';
@@ -24,4 +25,6 @@ export const adminArea = defineArea({
     optionsResource,
     logsResource,
   ],
+  // The engine names a holder in its refusals by this.
+  hooks: { userName },
 });

@@ -1,8 +1,9 @@
 import { declarations } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
-import { defineResource } from '../../jsonapi/define-resource.ts';
+import { defineResource, type Row } from '../../jsonapi/define-resource.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
+import { records } from '../../jsonapi/records.ts';
 import { ApiError, idList } from '../../jsonapi/errors.ts';
 import { filter, uuidList } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
@@ -66,10 +67,11 @@ async function changeMembers(ctx: RequestContext, locationId: string, organizati
     .where(scoped(ctx, usersResource, sql`id = ANY(${toUuidArray(ids)}) AND organization_id = ${organizationId}`))) as { id: string }[];
   const missing = ids.filter((id) => !visible.some((v) => v.id === id));
   if (missing.length) throw new ApiError(422, 'validation.relationship_not_found', { id: idList(missing) }, { pointer: '/data' });
-  const update =
-    mode === 'attach'
-      ? sql`UPDATE users SET location_ids = array(SELECT DISTINCT unnest(location_ids || ${toUuidArray([locationId])})), updated_at = now() WHERE id = ANY(${toUuidArray(ids)})`
-      : sql`UPDATE users SET location_ids = array_remove(location_ids, ${locationId}::uuid), updated_at = now() WHERE id = ANY(${toUuidArray(ids)})`;
-  await ctx.db.execute(update);
+  // Through the engine: each user's change is logged, with the location as its cause.
+  const member = (row: Row) => {
+    const had = row.location_ids as string[];
+    return { location_ids: mode === 'attach' ? [...new Set([...had, locationId])] : had.filter((id) => id !== locationId) };
+  };
+  await records(ctx, 'users').update(ids, member, { cause: { type: 'locations', id: locationId } });
   return { log: { [mode === 'attach' ? 'attached_users' : 'detached_users']: ids } };
 }

@@ -2,6 +2,7 @@ import { declarations, permissionsForLevel, type Permission } from '@atelier/dom
 import { inArray, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
+import { records } from '../../jsonapi/records.ts';
 import { ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
@@ -54,14 +55,20 @@ export const rolesResource = defineResource(declarations.roles, {
         const base = typeof wanted === 'string' && wanted.trim() ? wanted.trim().slice(0, 100) : `${role!.name} (copie)`;
         const name = await freeName(ctx.db, role!.organization_id as string | null, role!.reseller_id as string | null, base);
         const id = newId();
-        await ctx.db.insert(roles).values({
-          id,
-          name,
-          description: role!.description as string | null,
-          organization_id: role!.organization_id as string | null,
-          reseller_id: role!.reseller_id as string | null,
-          location_ids: role!.location_ids as string[],
-        });
+        await records(ctx, 'roles').create(
+          [
+            {
+              id,
+              name,
+              description: role!.description as string | null,
+              organization_id: role!.organization_id as string | null,
+              reseller_id: role!.reseller_id as string | null,
+              location_ids: role!.location_ids as string[],
+            },
+          ],
+          { cause: { type: 'roles', id: String(role!.id) } },
+        );
+        // direct write: the copy's permissions, rows of the role_permissions join table copied in one statement
         await ctx.db.execute(
           sql`INSERT INTO role_permissions (role_id, permission_id) SELECT ${id}, permission_id FROM role_permissions WHERE role_id = ${role!.id}`,
         );

@@ -7,6 +7,7 @@ import { ApiError, ValidationErrors, attributePointer, relationshipPointer } fro
 import { filter } from '../../jsonapi/filters.ts';
 import { allowed, conflictWith, forbid } from '../../jsonapi/policies.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { records } from '../../jsonapi/records.ts';
 import { findRow } from '../../jsonapi/scope.ts';
 import { users } from '../admin/admin.table.ts';
 import { comments } from './comments.table.ts';
@@ -112,7 +113,7 @@ export const commentsResource = defineResource(declarations.comments, {
       const [parent] = await ctx.db.select({ deleted_at: comments.deleted_at }).from(comments).where(eq(comments.id, row.reply_to_id));
       if (!parent?.deleted_at) return;
       const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(comments).where(eq(comments.reply_to_id, row.reply_to_id));
-      if (n <= 1) await ctx.db.delete(comments).where(eq(comments.id, row.reply_to_id));
+      if (n <= 1) await records(ctx, 'comments').delete([row.reply_to_id], { cause: { type: 'comments', id: row.id } });
     },
   },
   // A comment others answered stays in its thread, without its text.

@@ -35,6 +35,7 @@ export async function notifyMentions(ctx: RequestContext, row: RowOf<typeof comm
   if (!recipients.length) return;
   const record = await findRow(ctx, object.resource, row.object_id);
   const summary = await object.summary(ctx, record);
+  // direct write: the mentioned users' notices (infrastructure rows, as the notifier writes them)
   await ctx.db.insert(notifications).values(
     recipients.map((user) => ({
       user_id: user,

@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { records } from '../../jsonapi/records.ts';
 import type { EstimationItemRow, EstimationRow } from './estimation-lines.ts';
@@ -11,35 +10,29 @@ import { deferredWork } from './deferred-work.table.ts';
 /**
  * Keeps each declined item on the vehicle as a suggestion for its next visit, one per item: an
  * estimate answered again (a later version) refreshes the suggestion of an item declined again,
- * and closes it as offered again there when the customer now approves it.
+ * and closes it as offered again there when the customer now approves it. Written through the
+ * engine (the customer's answer runs in a system context: logged with its cause).
  */
-export async function settleDeferredWork(db: Db, e: EstimationRow, decided: { declined: EstimationItemRow[]; approved: EstimationItemRow[] }, at: string) {
+export async function settleDeferredWork(ctx: RequestContext, e: EstimationRow, decided: { declined: EstimationItemRow[]; approved: EstimationItemRow[] }, at: string) {
   if (!e.vehicle_id) return;
   const itemIds = [...decided.declined, ...decided.approved].map((i) => i.id);
   if (!itemIds.length) return;
-  const open = await db
+  const open = await ctx.db
     .select({ id: deferredWork.id, item: deferredWork.estimation_item_id })
     .from(deferredWork)
     .where(and(eq(deferredWork.estimation_id, e.id), eq(deferredWork.state, 'open'), inArray(deferredWork.estimation_item_id, itemIds)));
   const openOf = new Map(open.map((w) => [w.item, w.id]));
+  const known = (items: EstimationItemRow[]) => new Map(items.flatMap((i) => (openOf.has(i.id) ? [[openOf.get(i.id)!, i] as const] : [])));
   // Approved now, the item itself is what the repair does: done there, the suggestion is done.
-  for (const i of decided.approved) {
-    const known = openOf.get(i.id);
-    if (known)
-      await db
-        .update(deferredWork)
-        .set({ state: 'reoffered', reoffered_in_id: e.id, reoffered_item_id: i.id, closed_at: at, updated_at: sql`now()` })
-        .where(eq(deferredWork.id, known));
-  }
+  const approved = known(decided.approved);
+  await records(ctx, 'deferred-work').update([...approved.keys()], (w) => ({ state: 'reoffered', reoffered_in_id: e.id, reoffered_item_id: approved.get(String(w.id))!.id, closed_at: at }), { event: 'reoffered' });
   const copy = (i: EstimationItemRow) => ({ detail: i.detail, condition: i.condition, urgency: i.urgency, total: i.total, declined_at: at });
-  for (const i of decided.declined) {
-    const known = openOf.get(i.id);
-    if (known) await db.update(deferredWork).set({ ...copy(i), updated_at: sql`now()` }).where(eq(deferredWork.id, known));
-  }
-  const fresh = decided.declined.filter((i) => !openOf.has(i.id));
-  if (fresh.length)
-    await db.insert(deferredWork).values(
-      fresh.map((i) => ({
+  const declined = known(decided.declined);
+  await records(ctx, 'deferred-work').update([...declined.keys()], (w) => copy(declined.get(String(w.id))!));
+  await records(ctx, 'deferred-work').create(
+    decided.declined
+      .filter((i) => !openOf.has(i.id))
+      .map((i) => ({
         ...copy(i),
         organization_id: e.organization_id,
         vehicle_id: e.vehicle_id!,
@@ -48,7 +41,7 @@ export async function settleDeferredWork(db: Db, e: EstimationRow, decided: { de
         estimation_item_id: i.id,
         location_ids: e.location_ids,
       })),
-    );
+  );
 }
 
 /** The open suggestions named (by id, with the item each became), of the estimate's vehicle: closed as offered again on it. */

@@ -3,10 +3,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { inspectionFormSectionFields } from '../inspections/inspection-forms.table.ts';
 import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
-import { defaultHourlyRate, defaultTaxGroup, itemTotalColumns, refreshEstimationTotals } from './estimation-lines.ts';
+import { defaultHourlyRate, defaultTaxGroup, estimationTotalColumns, itemTotalColumns } from './estimation-lines.ts';
 import { deferredWork } from './deferred-work.table.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
-import { draftFromInspection, inspectionMultiplier } from './from-inspection.ts';
+import { draftItems, inspectionMultiplier } from './from-inspection.ts';
 
 // The demo's estimate: drafted from Garage Démo's completed inspection of the Kona (demo-report.ts),
 // its parts and labour priced by the estimator with Québec's taxes (the organization's default
@@ -20,6 +20,12 @@ const PRICES: Partial<Record<FieldType, Partial<typeof estimationItems.$inferIns
   // A windshield chip: resin and labour at a set price, no part.
   STATE_WIDGET: { part: null, part_number: null, quantity: '1', unit_price: 0, manual_labour: 8_900 },
 };
+
+/** Stores the estimate's totals from its items, by the items relationship's `derive` (the engine does it outside seeds). */
+async function storeTotals(db: Db, estimationId: string) {
+  const items = await db.select().from(estimationItems).where(eq(estimationItems.estimation_id, estimationId));
+  await db.update(estimations).set(estimationTotalColumns(items)).where(eq(estimations.id, estimationId));
+}
 
 export async function seedDemoEstimations(db: Db) {
   await seedFromInspection(db);
@@ -86,7 +92,10 @@ async function seedFromInspection(db: Db) {
       notes: 'Pneus d’hiver à prévoir avant le 1er décembre.',
     })
     .returning();
-  await draftFromInspection(db, estimation, inspection);
+  // A seed writes directly (no request, no one to log): the items the engine would draft, the inspection's link.
+  const drafted = await draftItems(db, estimation, inspection);
+  if (drafted.length) await db.insert(estimationItems).values(drafted);
+  await db.update(inspections).set({ estimation_id: estimation.id }).where(eq(inspections.id, inspection.id));
   const items = await db
     .select({ item: estimationItems, fieldType: inspectionFormSectionFields.field_type })
     .from(estimationItems)
@@ -102,7 +111,7 @@ async function seedFromInspection(db: Db) {
       .set({ ...price, ...(await itemTotalColumns(db, priced)) })
       .where(eq(estimationItems.id, item.id));
   }
-  await refreshEstimationTotals(db, estimation.id);
+  await storeTotals(db, estimation.id);
 }
 
 async function seedDirect(db: Db) {
@@ -129,5 +138,5 @@ async function seedDirect(db: Db) {
     tax_group_id: await defaultTaxGroup(db, found.organization),
   };
   await db.insert(estimationItems).values({ ...item, organization_id: found.organization, estimation_id: estimation.id, ...(await itemTotalColumns(db, item)) });
-  await refreshEstimationTotals(db, estimation.id);
+  await storeTotals(db, estimation.id);
 }

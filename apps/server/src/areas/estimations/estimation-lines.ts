@@ -130,9 +130,3 @@ export function estimationTotalColumns(items: Record<string, unknown>[]) {
   );
   return { ...totalColumns(sums.proposed), approved_total: sums.approved.total };
 }
-
-/** Stores the estimate's totals again from its items (after the server changed them itself). */
-export async function refreshEstimationTotals(db: Db, estimationId: string) {
-  const items = await db.select().from(estimationItems).where(eq(estimationItems.estimation_id, estimationId));
-  await db.update(estimations).set(estimationTotalColumns(items)).where(eq(estimations.id, estimationId));
-}

@@ -13,6 +13,7 @@ import { estimationItems, estimations } from './estimations.table.ts';
 import { dropRepair, openRepair } from './repair-link.ts';
 import { repairs } from '../repairs/repairs.table.ts';
 import { sendApprovalLink } from './approval/approval-links.ts';
+import { claimsVehicle } from '../vehicles/work-in-progress.ts';
 
 // POST /estimations/{id}/<action>, GET for cancel (spec §7): the domain's estimationWorkflow (its
 // check is the phases' rules of estimationStep) served by the engine's kit (jsonapi/workflow.ts:
@@ -40,7 +41,7 @@ export const estimationFlow = workflowParts({
   workflow,
   table: estimations,
   status: (row) => ({ state: row.state, phases: phasesOf(row) }),
-  vehicle: 'estimation',
+  vehicle: claimsVehicle('estimation'),
   messages: {
     state: 'estimation.cannot_action',
     final: 'estimation.final',

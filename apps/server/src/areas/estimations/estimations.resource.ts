@@ -115,5 +115,5 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
 async function afterWrite(ctx: RequestContext, row: EstimationRow, _input: WriteInput, existing: EstimationRow | null) {
   if (existing || !row.inspection_id) return;
   const [inspection] = await ctx.db.select().from(inspections).where(eq(inspections.id, row.inspection_id));
-  await draftFromInspection(ctx.db, row, inspection);
+  await draftFromInspection(ctx, row, inspection);
 }

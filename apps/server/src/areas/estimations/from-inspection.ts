@@ -5,8 +5,11 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
 import { answersOf, fieldsOfInspection, scoredVehicle, versionById, type InspectionRow } from '../inspections/inspection-scoring.ts';
 import { inspections } from '../inspections/inspections.table.ts';
-import { defaultHourlyRate, defaultTaxGroup, itemTotals, refreshEstimationTotals, taxesOfGroup, type EstimationRow } from './estimation-lines.ts';
+import { records } from '../../jsonapi/records.ts';
+import { defaultHourlyRate, defaultTaxGroup, itemTotals, taxesOfGroup, type EstimationRow } from './estimation-lines.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
+
+type EstimationItemInsert = typeof estimationItems.$inferInsert;
 
 // An estimate made from an inspection (issue 12): the inspection must be carried to its end, and
 // has one estimate at a time; its findings (failing or given an action) become the draft items
@@ -31,8 +34,8 @@ export async function inspectionMultiplier(db: Db, inspection: InspectionRow): P
   return String(repairValueMultiplier(version.structure.multipliers, await scoredVehicle(db, inspection)));
 }
 
-/** Writes the draft items of a new estimate made from the inspection, and links the inspection to it. */
-export async function draftFromInspection(db: Db, estimation: EstimationRow, inspection: InspectionRow) {
+/** The draft items of a new estimate made from the inspection, priced, after the items it has (rows to write). */
+export async function draftItems(db: Db, estimation: EstimationRow, inspection: InspectionRow): Promise<EstimationItemInsert[]> {
   const version = await versionById(db, inspection.inspection_form_version_id);
   const fields = await fieldsOfInspection(db, inspection.id);
   const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(db, inspection));
@@ -62,17 +65,23 @@ export async function draftFromInspection(db: Db, estimation: EstimationRow, ins
     defaultHourlyRate: await defaultHourlyRate(db, estimation.organization_id),
     repairValueMultiplier: estimation.repair_value_multiplier,
   });
+  if (!drafts.length) return [];
   const taxGroup = await defaultTaxGroup(db, estimation.organization_id);
-  if (drafts.length) {
-    // After the items the estimate's document carried, if any.
-    const [{ n: first }] = await db.select({ n: sql<number>`count(*)::int` }).from(estimationItems).where(eq(estimationItems.estimation_id, estimation.id));
-    const taxes = await taxesOfGroup(db, taxGroup);
-    const rows = drafts.map((d) => {
-      const item = { ...d, position: first + d.position, quantity: String(d.quantity), unit_price: null, manual_labour: null, time: null, warranty: false, tax_group_id: taxGroup };
-      return { ...item, organization_id: estimation.organization_id, estimation_id: estimation.id, ...itemTotals(item, taxes) };
-    });
-    await db.insert(estimationItems).values(rows);
-    await refreshEstimationTotals(db, estimation.id);
-  }
-  await db.update(inspections).set({ estimation_id: estimation.id }).where(eq(inspections.id, inspection.id));
+  // After the items the estimate's document carried, if any.
+  const [{ n: first }] = await db.select({ n: sql<number>`count(*)::int` }).from(estimationItems).where(eq(estimationItems.estimation_id, estimation.id));
+  const taxes = await taxesOfGroup(db, taxGroup);
+  return drafts.map((d) => {
+    const item = { ...d, position: first + d.position, quantity: String(d.quantity), unit_price: null, manual_labour: null, time: null, warranty: false, tax_group_id: taxGroup };
+    return { ...item, organization_id: estimation.organization_id, estimation_id: estimation.id, ...itemTotals(item, taxes) };
+  });
+}
+
+/**
+ * Writes the draft items of a new estimate made from the inspection, and links the inspection to
+ * it, through the engine: the estimate's totals are derived from its items, both changes are
+ * logged with their cause.
+ */
+export async function draftFromInspection(ctx: RequestContext, estimation: EstimationRow, inspection: InspectionRow) {
+  await records(ctx, 'estimation-items').create(await draftItems(ctx.db, estimation, inspection), { cause: { type: 'inspections', id: inspection.id } });
+  await records(ctx, 'inspections').update([inspection.id], { estimation_id: estimation.id }, { cause: { type: 'estimations', id: estimation.id } });
 }

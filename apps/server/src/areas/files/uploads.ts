@@ -15,8 +15,11 @@ import { inTransaction, type RouteRegistrar } from '../../jsonapi/router.ts';
 import { describeRoute } from '../../jsonapi/openapi.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import { own } from '../../jsonapi/own.ts';
+import { column } from '../../jsonapi/filters.ts';
+import { inIds } from '../../jsonapi/select.ts';
 import { updateRecord } from '../../jsonapi/write.ts';
 import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
+import type { UploadsNamed } from '../../jsonapi/registry.ts';
 import { uploads } from './files.table.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
@@ -77,6 +80,7 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
       const url = contentUrl(uploadId);
       try {
         await inTransaction(ctx, async (tx) => {
+          // direct write: an uploaded file's row, written with its file (infrastructure)
           await tx.db.insert(uploads).values({
             id: uploadId,
             organization_id: organizationId,
@@ -196,3 +200,7 @@ function formatSize(bytes: number, locale: Locale) {
   const n = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 1 }).format(bytes / (div as number));
   return `${n} ${unit}${locale === 'fr' ? 'o' : 'B'}`;
 }
+
+/** The uploads these ids name, as the engine checks a document's upload addresses (the area's engine hook). */
+export const uploadsNamed: UploadsNamed = (ctx, ids) =>
+  ctx.db.select({ id: uploads.id, organization: uploads.organization_id, type: uploads.resource_type, record: uploads.record_id }).from(uploads).where(inIds(column(uploads, 'id'), ids));

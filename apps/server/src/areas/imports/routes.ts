@@ -92,6 +92,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
       await writeFile(absolute, file.buffer, { flag: 'wx', mode: 0o640 });
       try {
         await inTransaction(ctx, (tx) =>
+          // direct write: the import job made with its stored file by the upload route (multipart, not a document)
           tx.db.insert(imports).values({
             id,
             organization_id: ctx.actor.organizationId!,
@@ -138,8 +139,10 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
     await inTransaction(ctx, async (tx) => {
       // A run replaces every earlier result (importedItems are the run's); the worker clears a
       // dry run's own as it starts (also when it starts again after a restart).
+      // direct write: an import's results, replaced by its run (bulk rows of the job)
       if (status === 'running') await tx.db.delete(importItems).where(eq(importItems.import_id, row.id));
       await tx.db
+        // direct write: the job's status handed to the worker
         .update(imports)
         .set({
           status,

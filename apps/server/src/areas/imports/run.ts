@@ -59,6 +59,7 @@ async function insertItems(db: Db, row: ImportRow, results: LineResult[], dryRun
       model_id: r.model_id,
       action: r.action,
     }));
+    // direct write: an import's results, one statement per chunk (bulk path)
     await db.execute(sql`
       INSERT INTO import_items (id, organization_id, import_id, line, dry_run, success, data, errors, model_id, action)
       SELECT x.id, ${row.organization_id}, ${row.id}, x.line, ${dryRun}, x.success, x.data, x.errors, x.model_id, x.action
@@ -112,6 +113,7 @@ export class ImportWorker {
   /** At start: resume what a stopped server left running, then look now and then for abandoned leases. */
   async start() {
     // Embedded mode is one process (DATA_DIR is locked): no other worker can hold a lease.
+    // direct write: the worker's leases released at start (job bookkeeping)
     if (this.services.database.driver === 'pglite') await this.db.update(imports).set({ lease_until: null }).where(inArray(imports.status, [...BUSY_STATUSES]));
     this.poll();
     this.timer = setInterval(() => this.poll(), 30_000);
@@ -138,6 +140,7 @@ export class ImportWorker {
   /** Claims one import (or the given one) whose lease is free; null when there is none. */
   async claim(id?: string): Promise<string | null> {
     const rows = rowsOf<{ id: string }>(
+      // direct write: the worker claims a job with a lease (job bookkeeping)
       await this.db.execute(sql`
         UPDATE imports SET lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
          WHERE id = (SELECT id FROM imports
@@ -169,6 +172,7 @@ export class ImportWorker {
 
   private async fail(id: string, key: MessageKey, locale: Locale) {
     await this.db
+      // direct write: the job's status and progress (job bookkeeping)
       .update(imports)
       .set({ status: 'failed', error: t(locale, key), finished_at: sql`now()`, lease_until: null })
       .where(eq(imports.id, id));
@@ -203,8 +207,10 @@ export class ImportWorker {
     if (dry) {
       plan.carried = new Set();
       const reset = await this.db.transaction(async (tx) => {
+        // direct write: a dry run's results cleared as it starts again (bulk rows of the job)
         await tx.delete(importItems).where(and(eq(importItems.import_id, id), eq(importItems.dry_run, true)));
         const [fresh] = await tx
+          // direct write: the job's status and progress (job bookkeeping)
           .update(imports)
           .set({ progress: 0, line_count: file.lines, created_count: 0, updated_count: 0, skipped_count: 0, failed_count: 0, error: null })
           .where(eq(imports.id, id))
@@ -219,6 +225,7 @@ export class ImportWorker {
     try {
       while (row.progress < file.lines) {
         if (this.stopping) {
+          // direct write: the job's status and progress (job bookkeeping)
           await this.db.update(imports).set({ lease_until: null }).where(eq(imports.id, id));
           return;
         }
@@ -240,6 +247,7 @@ export class ImportWorker {
           await insertItems(tx as unknown as Db, current, results, dry);
           const n = counters(results);
           const [next] = await tx
+            // direct write: the job's status and progress (job bookkeeping)
             .update(imports)
             .set({
               progress: start + rows.length,
@@ -260,6 +268,7 @@ export class ImportWorker {
         await new Promise((r) => setImmediate(r));
       }
       await this.db
+        // direct write: the job's status and progress (job bookkeeping)
         .update(imports)
         .set(dry ? { status: 'dry_run', dry_run_at: sql`now()`, lease_until: null } : { status: 'done', finished_at: sql`now()`, lease_until: null })
         .where(and(eq(imports.id, id), eq(imports.status, row.status)));

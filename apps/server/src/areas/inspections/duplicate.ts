@@ -39,6 +39,7 @@ export const duplicateAction: ActionDefinition<FormRow> = {
   async handler(ctx, form) {
     const source = form!;
     const [copy] = (await ctx.db
+      // direct write: a form's copy, written whole in a few statements (bulk path; the copy action logs it)
       .insert(inspectionForms)
       .values({
         organization_id: source.organization_id,
@@ -57,10 +58,12 @@ export const duplicateAction: ActionDefinition<FormRow> = {
     const ids = new Map([...sections, ...fields].map((r) => [r.id, newId()]));
     const mapped = (id: string | null) => (id === null ? null : (ids.get(id) ?? id));
     if (sections.length)
+      // direct write: a form's copy (bulk path)
       await ctx.db.insert(inspectionFormSections).values(
         sections.map(({ id, created_at: _c, updated_at: _u, ...s }) => ({ ...s, ...part, id: ids.get(id)!, parent_id: mapped(s.parent_id) })),
       );
     if (fields.length)
+      // direct write: a form's copy (bulk path)
       await ctx.db.insert(inspectionFormSectionFields).values(
         fields.map(({ id, created_at: _c, updated_at: _u, ...f }) => ({
           ...f,
@@ -74,6 +77,7 @@ export const duplicateAction: ActionDefinition<FormRow> = {
     const lines = [inspectionFormMultipliers, inspectionFormNotes, inspectionFormReminders] as const;
     for (const table of lines) {
       const rows = await ctx.db.select().from(table).where(eq(table.inspection_form_id, source.id)).orderBy(asc(table.id));
+      // direct write: a form's copy (bulk path)
       if (rows.length) await ctx.db.insert(table).values(rows.map(({ id: _i, created_at: _c, updated_at: _u, ...r }) => ({ ...r, ...part })));
     }
     const def = ctx.registry.resource('inspection-forms');

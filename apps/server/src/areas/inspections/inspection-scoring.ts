@@ -109,6 +109,7 @@ export async function rescore(db: Db, inspection: InspectionRow, answers: Answer
     const a = Object.hasOwn(answers, fieldId) ? answers[fieldId] : undefined;
     if (!s || !a) continue;
     await db
+      // direct write: an inspection's fields rescored in one statement (bulk path; the answer's write is logged)
       .update(inspectionFields)
       .set({
         value: a.value ?? null,
@@ -123,6 +124,7 @@ export async function rescore(db: Db, inspection: InspectionRow, answers: Answer
       .where(sql`${inspectionFields.inspection_id} = ${inspection.id} AND ${inspectionFields.field_id} = ${fieldId}`);
   }
   await db
+    // direct write: the inspection's score columns, derived from its answers by the scoring (bulk path)
     .update(inspections)
     .set({ ...scoreColumns(score), touched_sections: touchedSections(version, answers), updated_at: sql`now()` })
     .where(eq(inspections.id, inspection.id));
@@ -138,6 +140,8 @@ export async function makeFields(db: Db, row: InspectionRow): Promise<void> {
     return { organization_id: row.organization_id, inspection_id: row.id, field_id: f.id, position, points: String(s.points), max_points: String(s.max_points), score: s.score };
   });
   // Large forms in slices: a statement's parameters are limited.
+  // direct write: an inspection's fields made from its form's version, 500 per statement (bulk path)
   for (let k = 0; k < fields.length; k += 500) await db.insert(inspectionFields).values(fields.slice(k, k + 500));
+  // direct write: the inspection's score columns, derived from its answers by the scoring (bulk path)
   await db.update(inspections).set(scoreColumns(score)).where(eq(inspections.id, row.id));
 }

@@ -13,6 +13,7 @@ import { answersOf, fieldsOfInspection, makeFields, rescore, scoredVehicle, vers
 import { inspections } from './inspections.table.ts';
 import { freezeVersion } from './versions.ts';
 import { SHARE_DAYS, createShare, revokeShares, shareOptions, shareUrl } from './report/shares.ts';
+import { claimsVehicle } from '../vehicles/work-in-progress.ts';
 
 // POST /inspections/{id}/<action>, GET for cancel (spec §7): the domain's inspectionWorkflow
 // served by the engine's kit (jsonapi/workflow.ts: state, holder, assignees, who and when, the
@@ -70,7 +71,7 @@ async function sectionFields(ctx: RequestContext, row: InspectionRow, sectionId:
 export const inspectionFlow = workflowParts({
   workflow,
   table: inspections,
-  vehicle: 'inspection',
+  vehicle: claimsVehicle('inspection'),
   messages: {
     state: 'inspection.cannot_action',
     holder: 'inspection.not_holder',

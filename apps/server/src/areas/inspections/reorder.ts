@@ -71,6 +71,7 @@ async function move(db: RequestContext['db'], table: PgTable, parentColumn: stri
   const parent = sql.identifier(parentColumn);
   // One array parameter per column, NULL where a place keeps its parent (ids come from the database).
   const parents = `{${places.map((p) => p.parent ?? 'NULL').join(',')}}`;
+  // direct write: a form's reorder, one statement per table (bulk path; the reorder action logs it)
   await db.execute(sql`
     UPDATE ${table} SET ${parent} = coalesce(w.parent, ${table}.${parent}), order_number = w.n, updated_at = now()
     FROM unnest(${toUuidArray(places.map((p) => p.id))}, ${parents}::uuid[], ${arrayOf(places.map((p) => p.order), 'integer')}) AS w(id, parent, n)
@@ -129,6 +130,7 @@ export const reorderAction: ActionDefinition<RowOf<typeof inspectionForms>> = {
     await move(ctx.db, inspectionFormSections, 'parent_id', sectionMoves);
     await move(ctx.db, inspectionFormSectionFields, 'section_id', fieldMoves);
     if (!sectionMoves.length && !fieldMoves.length) return {};
+    // direct write: the reordered form's updated_at (the reorder action logs it)
     const [row] = (await ctx.db.update(inspectionForms).set({ updated_at: sql`now()` }).where(sql`${inspectionForms.id} = ${form!.id}`).returning()) as Row[];
     return { row, log: { moved: sectionMoves.length + fieldMoves.length } };
   },

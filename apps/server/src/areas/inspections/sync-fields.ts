@@ -96,8 +96,10 @@ async function apply(db: Db, form: Row, plan: SyncPlan) {
   for (const s of plan.sections) for (const sub of s.subSections) for (const f of sub.fields) fieldIds.set(f.key, f.id ?? newId());
 
   // Fields first: a removed field copied by another removed one goes in the same statement.
+  // direct write: a form's spreadsheet sync (bulk path; the sync action logs it)
   if (plan.removed.fields.length) await db.delete(inspectionFormSectionFields).where(inArray(inspectionFormSectionFields.id, plan.removed.fields));
   const removedSections = [...plan.removed.subSections, ...plan.removed.sections];
+  // direct write: a form's spreadsheet sync (bulk path)
   if (removedSections.length) await db.delete(inspectionFormSections).where(inArray(inspectionFormSections.id, removedSections));
 
   const only = <T extends Record<string, unknown>>(values: T, attributes: string[]) => Object.fromEntries(Object.entries(values).filter(([k]) => attributes.includes(k)));
@@ -107,11 +109,13 @@ async function apply(db: Db, form: Row, plan: SyncPlan) {
     const sectionValues = { name: s.values.name, name_en: s.values.name_en, icon: s.values.icon, factor: String(s.values.factor), order_number: s.values.order_number };
     const sectionId = s.id ?? newId();
     if (!s.id) newSections.push({ ...part, id: sectionId, parent_id: null, ...sectionValues });
+    // direct write: a form's spreadsheet sync (bulk path)
     else if (s.changed.length) await db.update(inspectionFormSections).set({ ...only(sectionValues, s.changed), updated_at: sql`now()` }).where(eq(inspectionFormSections.id, s.id));
     for (const sub of s.subSections) {
       const subValues = { name: sub.values.name, name_en: sub.values.name_en, factor: String(sub.values.factor), order_number: sub.values.order_number };
       const subId = sub.id ?? newId();
       if (!sub.id) newSections.push({ ...part, id: subId, parent_id: sectionId, ...subValues });
+      // direct write: a form's spreadsheet sync (bulk path)
       else if (sub.changed.length) await db.update(inspectionFormSections).set({ ...only(subValues, sub.changed), updated_at: sql`now()` }).where(eq(inspectionFormSections.id, sub.id));
       for (const f of sub.fields) {
         const v = f.values;
@@ -122,12 +126,15 @@ async function apply(db: Db, form: Row, plan: SyncPlan) {
           conditions: v.conditions.map((c) => ({ field: fieldIds.get(c.field) ?? c.field, operator: c.operator, value: c.value })),
         };
         if (!f.id) newFields.push({ ...part, id: fieldIds.get(f.key)!, section_id: subId, ...values });
+        // direct write: a form's spreadsheet sync (bulk path)
         else if (f.changed.length) await db.update(inspectionFormSectionFields).set({ ...only(values, f.changed), updated_at: sql`now()` }).where(eq(inspectionFormSectionFields.id, f.id));
       }
     }
   }
   // Sections before their sub-sections (the list is in that order), sub-sections before their fields.
+  // direct write: a form's spreadsheet sync (bulk path)
   if (newSections.length) await db.insert(inspectionFormSections).values(newSections);
+  // direct write: a form's spreadsheet sync (bulk path)
   if (newFields.length) await db.insert(inspectionFormSectionFields).values(newFields);
 }
 
@@ -150,6 +157,7 @@ async function sync(contextOf: (r: FastifyRequest) => RequestContext, request: F
     const { added, changed, removed } = diff.counts;
     if (!run || diff.refused.length || added + changed + removed === 0) return diff;
     await apply(tx.db, form, diff.plan);
+    // direct write: the synced form's updated_at (the sync action logs it)
     const [row] = (await tx.db.update(inspectionForms).set({ updated_at: sql`now()` }).where(eq(inspectionForms.id, id)).returning()) as Row[];
     await writeLog(tx, inspectionFormsResource, row, 'sync_fields', { attributes: { file: file.name, added, changed, removed } });
     return diff;

@@ -145,10 +145,12 @@ export async function freezeVersion(db: Db, formId: string): Promise<FormVersion
   if (latest?.hash === hash) return latest as FormVersion;
   const number = (latest?.number ?? 0) + 1;
   const [made] = await db
+    // direct write: a form's frozen version, made when it is published (bulk copy of its structure)
     .insert(inspectionFormVersions)
     .values({ organization_id: form.organization_id, inspection_form_id: formId, number, structure, hash })
     .returning();
   // The form's content did not change: its updated_at stays.
+  // direct write: the form's version number, kept with its new version
   await db.update(inspectionForms).set({ version: number, updated_at: form.updated_at }).where(eq(inspectionForms.id, formId));
   return made as FormVersion;
 }

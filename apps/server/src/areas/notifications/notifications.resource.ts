@@ -74,6 +74,7 @@ function markAction(read: boolean): ActionDefinition {
       const ids = idsOf(body);
       const mine = eq(notifications.user_id, ctx.actor.id);
       const rows = await ctx.db
+        // direct write: the user's own notices marked read (infrastructure rows)
         .update(notifications)
         .set({ read_at: read ? sql`now()` : null })
         .where(and(mine, read ? isNull(notifications.read_at) : isNotNull(notifications.read_at), ids === 'all' ? undefined : inArray(notifications.id, ids)))

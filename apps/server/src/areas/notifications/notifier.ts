@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../admin/admin.table.ts';
 import { recordLabel } from '../admin/record-label.ts';
 import type { ActivityListener } from '../../jsonapi/audit.ts';
+import { causerOf } from '../../jsonapi/system.ts';
 import { notificationSubscriptions, notifications } from './notifications.table.ts';
 
 const TIMESTAMPS = new Set(['created_at', 'updated_at']);
@@ -46,10 +47,11 @@ export const notifyFollowers: ActivityListener = async (ctx, def, row, event, pr
       causer_name: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim(),
       ...(event === 'updated' ? { changes: Object.keys(properties.attributes ?? {}).filter((k) => !TIMESTAMPS.has(k)) } : {}),
     };
+    // direct write: the notifier writes the notices (infrastructure rows)
     await ctx.db.insert(notifications).values(
       [...recipients].map(([user, subscription]) => ({
         user_id: user,
-        causer_id: ctx.actor.id,
+        causer_id: causerOf(ctx),
         subscription_id: gone ? null : subscription,
         organization_id: def.type === 'organizations' ? (gone ? null : subjectId) : ((row.organization_id as string | null | undefined) ?? null),
         event,
@@ -61,5 +63,6 @@ export const notifyFollowers: ActivityListener = async (ctx, def, row, event, pr
     );
   }
   // Nothing is left to follow once the record is gone.
+  // direct write: a deleted record's subscriptions end with it (infrastructure rows)
   if (event === 'deleted' && followers.length) await ctx.db.delete(notificationSubscriptions).where(bySubject);
 };

@@ -23,6 +23,7 @@ export interface KeysRow {
 
 /** The organization's keys, the public one made on first read. */
 export async function keysOf(db: Db, organizationId: string): Promise<KeysRow> {
+  // direct write: an organization's API keys (secrets, not business records)
   await db.insert(estimateVehicleKeys).values({ organization_id: organizationId, public_key: randomKey(PUBLIC_PREFIX) }).onConflictDoNothing();
   const [row] = await db
     .select({ organization_id: estimateVehicleKeys.organization_id, public_key: estimateVehicleKeys.public_key, secret_hint: estimateVehicleKeys.secret_hint, secret_created_at: estimateVehicleKeys.secret_created_at })
@@ -36,6 +37,7 @@ export async function newSecret(db: Db, organizationId: string): Promise<{ keys:
   await keysOf(db, organizationId);
   const secret = randomKey(SECRET_PREFIX);
   await db
+    // direct write: an organization's API keys (secrets, not business records)
     .update(estimateVehicleKeys)
     .set({ secret_hash: hashToken(secret), secret_hint: secret.slice(-4), secret_created_at: sql`now()` })
     .where(eq(estimateVehicleKeys.organization_id, organizationId));
@@ -44,6 +46,7 @@ export async function newSecret(db: Db, organizationId: string): Promise<{ keys:
 
 export async function revokeSecret(db: Db, organizationId: string): Promise<KeysRow> {
   await keysOf(db, organizationId);
+  // direct write: an organization's API keys (secrets, not business records)
   await db.update(estimateVehicleKeys).set({ secret_hash: null, secret_hint: null, secret_created_at: null }).where(eq(estimateVehicleKeys.organization_id, organizationId));
   return keysOf(db, organizationId);
 }
@@ -51,6 +54,7 @@ export async function revokeSecret(db: Db, organizationId: string): Promise<Keys
 /** A new public key: frames embedded with the old address stop answering. */
 export async function newPublicKey(db: Db, organizationId: string): Promise<KeysRow> {
   await keysOf(db, organizationId);
+  // direct write: an organization's API keys (secrets, not business records)
   await db.update(estimateVehicleKeys).set({ public_key: randomKey(PUBLIC_PREFIX) }).where(eq(estimateVehicleKeys.organization_id, organizationId));
   return keysOf(db, organizationId);
 }
@@ -79,6 +83,7 @@ export async function frameSettingsOf(db: Db, organizationId: string): Promise<F
 export async function saveFrameSettings(db: Db, organizationId: string, s: FrameSettings): Promise<FrameSettings> {
   await keysOf(db, organizationId);
   await db
+    // direct write: an organization's API keys (secrets, not business records)
     .update(estimateVehicleKeys)
     .set({ frame_desired_profit: s.desiredProfit, frame_aggression_percentage: s.aggressionPercent, frame_damage_cost: s.damageCost, frame_display: s.display, updated_at: sql`now()` })
     .where(eq(estimateVehicleKeys.organization_id, organizationId));

@@ -4,7 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
 import { permissions, rolePermissions, userRoles, users } from '../admin/admin.table.ts';
 import { notifications } from '../notifications/notifications.table.ts';
-import { requests } from '../requests/requests.table.ts';
+import { inTransaction } from '../../jsonapi/router.ts';
+import { records } from '../../jsonapi/records.ts';
+import { systemContext, type SystemBase } from '../../jsonapi/system.ts';
+import type { requests } from '../requests/requests.table.ts';
+
+type RequestRow = typeof requests.$inferSelect;
 
 // A visitor of the frame who leaves their contact becomes an evaluation request of the
 // organization (the requests area's table, numbered by its trigger), with the vehicle, the offer
@@ -47,34 +52,39 @@ async function dispatchers(db: Db, organizationId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Saves the lead as an evaluation request and notifies the dispatchers, in one transaction. */
+/**
+ * Saves the lead as an evaluation request and notifies the dispatchers, in one transaction. Nobody
+ * is signed in: the request is made through the engine in the system context of the frame's
+ * organization (logged, the frame as its cause, the visitor named in the notices).
+ */
 export async function saveLead(
-  db: Db,
+  base: SystemBase,
   input: { organizationId: string; locale: Locale; lead: Lead; vehicle: LeadVehicle | null; request: PriceRequest; offer: FrameOffer | null; host: string | null },
 ): Promise<{ id: string; code: string | null }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(requests)
-      .values({
+  const system = systemContext(base, input.organizationId, { cause: { type: 'vehicle-estimate-frames', id: input.organizationId }, locale: input.locale, name: input.lead.name });
+  return inTransaction(system, async (ctx) => {
+    const [row] = (await records(ctx, 'requests').create([
+      {
         organization_id: input.organizationId,
         type: 'evaluation',
         vehicle_vin: input.vehicle?.vin ?? input.request.vin,
         notes: notesOf(input.locale, input.lead, input.vehicle, input.request, input.offer, input.host),
-      })
-      .returning({ id: requests.id, code: requests.code, location_ids: requests.location_ids });
-    const recipients = await dispatchers(tx, input.organizationId);
+      },
+    ])) as RequestRow[];
+    const recipients = await dispatchers(ctx.db, input.organizationId);
     if (recipients.length)
-      await tx.insert(notifications).values(
+      // direct write: the dispatchers' notices of the lead (infrastructure rows, as the notifier writes them)
+      await ctx.db.insert(notifications).values(
         recipients.map((user) => ({
           user_id: user,
           organization_id: input.organizationId,
           event: 'created',
           subject_type: 'requests',
-          subject_id: row!.id,
-          data: { label: row!.code ?? '', causer_name: input.lead.name },
-          location_ids: row!.location_ids,
+          subject_id: row.id,
+          data: { label: row.code ?? '', causer_name: input.lead.name },
+          location_ids: row.location_ids,
         })),
       );
-    return { id: row!.id, code: row!.code };
+    return { id: row.id, code: row.code };
   });
 }

@@ -33,6 +33,7 @@ export async function logged<T>(db: Db, info: CallInfo, run: () => Promise<T>, l
     throw err;
   } finally {
     await db
+      // direct write: the API's request log (infrastructure rows)
       .insert(requestLogs)
       .values({
         organization_id: info.organizationId,
@@ -79,6 +80,7 @@ const HOUR_MS = 3_600_000;
 
 /** Deletes the logs older than the retention; returns how many. */
 export async function purgeRequestLogs(db: Db, retentionDays: number): Promise<number> {
+  // direct write: the request log's retention (infrastructure rows)
   const result = await db.execute(sql`DELETE FROM ${requestLogs} WHERE created_at < now() - make_interval(days => ${retentionDays})`);
   return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
 }

@@ -368,7 +368,7 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
         const lead = checkLead(contact);
         const { request: priced, estimate, shown } = await frameEstimate(services, caller, vehicle, request.locale, lead.ok ? [] : lead.problems);
         if (!lead.ok) throw unprocessable(lead.problems);
-        const saved = await saveLead(db, { organizationId: caller.organizationId, locale: request.locale, lead: lead.lead, vehicle: estimate?.vehicle ?? null, request: priced, offer: shown, host: caller.host ?? null });
+        const saved = await saveLead({ ...services, db, ip: request.ip }, { organizationId: caller.organizationId, locale: request.locale, lead: lead.lead, vehicle: estimate?.vehicle ?? null, request: priced, offer: shown, host: caller.host ?? null });
         return { jsonapi: { version: '1.1' }, data: { type: 'vehicle-estimate-leads', id: saved.id, attributes: { code: saved.code, offer: shown } } };
       }),
       logError,

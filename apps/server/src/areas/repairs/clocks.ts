@@ -5,6 +5,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { dbConstraint, dbErrorCode } from '../../jsonapi/write.ts';
 import { rederive } from '../../jsonapi/children.ts';
+import { records } from '../../jsonapi/records.ts';
 import type { RepairItemRow } from './repairs.policies.ts';
 
 // The mechanics' clocks on repair items (issue 12: planned versus actual time). An open entry of
@@ -19,6 +20,7 @@ async function refresh(ctx: RequestContext, touched: { repair_item_id: string; r
   const items = [...new Set(touched.map((t) => t.repair_item_id))];
   if (!items.length) return;
   for (const id of items)
+    // direct write: an item's clock columns are derived from its time entries (the entries are what the mechanic did)
     await db.execute(sql`
       UPDATE repair_items SET
         time_spent = (SELECT coalesce(sum(hours), 0) FROM repair_time_entries WHERE repair_item_id = ${id} AND ended_at IS NOT NULL),
@@ -32,6 +34,7 @@ async function refresh(ctx: RequestContext, touched: { repair_item_id: string; r
 /** Closes the running clocks the condition selects (their hours are the time since they started); answers them. */
 async function stopWhere(ctx: RequestContext, condition: SQL): Promise<{ repair_item_id: string; repair_id: string }[]> {
   const stopped = rowsOf<{ repair_item_id: string; repair_id: string }>(
+    // direct write: clocks stopped in one statement (a repair's end stops all of them); the items and repairs follow in refresh
     await ctx.db.execute(sql`
       UPDATE repair_time_entries SET ended_at = now(), updated_at = now(),
         hours = round((extract(epoch FROM now() - started_at) / 3600)::numeric, 4)
@@ -63,6 +66,7 @@ export async function startClock(ctx: RequestContext, item: RepairItemRow): Prom
   if (Object.hasOwn(item.running_clocks, user)) return null;
   const [before] = await stopWhere(ctx, sql`user_id = ${user}`);
   try {
+    // direct write: a running clock, its unique index the one-clock-per-mechanic rule (the start action logs it on the item)
     await ctx.db.execute(sql`
       INSERT INTO repair_time_entries (id, organization_id, repair_id, repair_item_id, user_id, started_at)
       VALUES (${newId()}, ${item.organization_id}, ${item.repair_id}, ${item.id}, ${user}, now())`);
@@ -71,8 +75,9 @@ export async function startClock(ctx: RequestContext, item: RepairItemRow): Prom
     if (dbErrorCode(err) === '23505' && dbConstraint(err) === 'repair_time_entries_running_unique') throw new ApiError(409, 'repair.clock_running');
     throw err;
   }
-  if (item.state === 'pending') await ctx.db.execute(sql`UPDATE repair_items SET state = 'in_progress' WHERE id = ${item.id}`);
-  await ctx.db.execute(sql`UPDATE repairs SET repairer_ids = array_append(repairer_ids, ${user}::uuid) WHERE id = ${item.repair_id} AND NOT (${user}::uuid = ANY(repairer_ids))`);
+  const cause = { type: 'repair-items', id: item.id };
+  if (item.state === 'pending') await records(ctx, 'repair-items').update([item.id], { state: 'in_progress' }, { cause });
+  await records(ctx, 'repairs').update([item.repair_id], (r) => ({ repairer_ids: [...new Set([...(r.repairer_ids as string[]), user])] }), { cause });
   await refresh(ctx, [{ repair_item_id: item.id, repair_id: item.repair_id }]);
   if (!before) return null;
   const [stopped] = rowsOf<{ detail: string | null; code: string | null }>(

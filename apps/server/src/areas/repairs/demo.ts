@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { itemDefaults, priceItem, storeRepairValues } from './pricing.ts';
+import { itemDefaults, priceItem, repairValuesOf } from './pricing.ts';
 import { repairItems, repairTimeEntries, repairs } from './repairs.table.ts';
 
 type DemoItem = Omit<typeof repairItems.$inferInsert, 'organization_id' | 'repair_id'>;
@@ -92,6 +92,8 @@ export async function seedDemoRepairs(db: Db) {
     await db.execute(sql`
       UPDATE repair_items SET time_spent = (SELECT coalesce(sum(hours), 0) FROM repair_time_entries e WHERE e.repair_item_id = repair_items.id)
       WHERE repair_id = ${repair.id}`);
-    await storeRepairValues(db, repair.id);
+    // A seed writes directly: the work order's values by the items relationship's `derive`, as the engine stores them.
+    const items = await db.select().from(repairItems).where(eq(repairItems.repair_id, repair.id));
+    await db.update(repairs).set(repairValuesOf(items)).where(eq(repairs.id, repair.id));
   }
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { storedTotals } from '../estimations/estimation-lines.ts';
 import { options } from '../admin/admin.table.ts';
 import { taxes } from '../settings/settings.table.ts';
-import { repairItems, repairs } from './repairs.table.ts';
+import type { repairItems } from './repairs.table.ts';
 
 // What repair items and their work order cost (packages/domain repairs/items.ts): each item's
 // totals are computed when it is written, with its tax group's taxes, and kept on its row; the
@@ -72,10 +72,4 @@ export function repairValuesOf(items: readonly Record<string, unknown>[]) {
     planned_time: asColumn(sumHours(rows.map((r) => r.time))),
     time_spent: asColumn(sumHours(rows.map((r) => r.time_spent))),
   };
-}
-
-/** Stores a work order's derived values from its items as they are now (after a clock or a made repair). */
-export async function storeRepairValues(db: Db, repairId: string) {
-  const items = await db.select().from(repairItems).where(eq(repairItems.repair_id, repairId));
-  await db.update(repairs).set(repairValuesOf(items)).where(eq(repairs.id, repairId));
 }

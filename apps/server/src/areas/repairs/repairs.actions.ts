@@ -8,6 +8,7 @@ import { emitCallback } from '../settings/callbacks.ts';
 import { stopRepairClocks } from './clocks.ts';
 import type { RepairRow } from './repairs.policies.ts';
 import { repairs } from './repairs.table.ts';
+import { claimsVehicle } from '../vehicles/work-in-progress.ts';
 
 // POST /repairs/{id}/<action>, GET or POST for cancel (spec §7): the domain's repairWorkflow
 // served by the engine's kit (jsonapi/workflow.ts: state, holder, who and when, the vehicle
@@ -22,7 +23,7 @@ const documentBody = (description: string): JsonSchema => ({ description, type: 
 export const repairFlow = workflowParts({
   workflow,
   table: repairs,
-  vehicle: 'repair',
+  vehicle: claimsVehicle('repair'),
   messages: {
     state: 'repair.cannot_action',
     holder: 'repair.not_holder',

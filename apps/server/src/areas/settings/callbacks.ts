@@ -30,6 +30,7 @@ const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 
 /** The organization's signing secret, made on first use. */
 export async function secretOf(db: Db, organizationId: string): Promise<string> {
+  // direct write: an organization's callback secret (a secret, not a business record)
   await db.execute(sql`INSERT INTO callback_secrets (organization_id, secret) VALUES (${organizationId}, ${newSecret()}) ON CONFLICT (organization_id) DO NOTHING`);
   const [row] = await db.select({ secret: callbackSecrets.secret }).from(callbackSecrets).where(eq(callbackSecrets.organization_id, organizationId));
   return row.secret;
@@ -38,6 +39,7 @@ export async function secretOf(db: Db, organizationId: string): Promise<string> 
 /** A new secret: receivers must take it before the next delivery verifies. */
 export async function regenerateSecret(db: Db, organizationId: string): Promise<string> {
   const secret = newSecret();
+  // direct write: an organization's callback secret (a secret, not a business record)
   await db.execute(sql`
     INSERT INTO callback_secrets (organization_id, secret) VALUES (${organizationId}, ${secret})
     ON CONFLICT (organization_id) DO UPDATE SET secret = excluded.secret, updated_at = now()`);
@@ -66,6 +68,7 @@ export async function emitCallback(ctx: RequestContext, event: string, def: Reso
   if (!url) return;
   const id = newId();
   const document = await renderDocument(ctx, def, row, q, { event, delivery: id }, doc);
+  // direct write: the callbacks queue (infrastructure rows)
   await ctx.db.insert(callbackDeliveries).values({
     id,
     organization_id: organizationId,
@@ -108,6 +111,7 @@ export class CallbackWorker {
 
   async start() {
     // Embedded mode is one process (DATA_DIR is locked): no other worker holds a lease.
+    // direct write: the callbacks queue's leases (infrastructure rows)
     if (this.services.database.driver === 'pglite') await this.db.execute(sql`UPDATE callback_deliveries SET lease_until = NULL WHERE status = 'pending' AND lease_until IS NOT NULL`);
     this.wake();
     const every = Math.max(0.2, Math.min(5, this.services.config.callbacksBackoffSeconds));
@@ -164,6 +168,7 @@ export class CallbackWorker {
 
   private async claim(): Promise<DeliveryRow | null> {
     const rows = rowsOf<DeliveryRow>(
+      // direct write: the callbacks queue's leases (infrastructure rows)
       await this.db.execute(sql`
         UPDATE callback_deliveries SET lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
          WHERE id = (SELECT id FROM callback_deliveries
@@ -206,6 +211,7 @@ export class CallbackWorker {
     const status = delivered ? 'delivered' : attempts >= CALLBACK_MAX_ATTEMPTS ? 'failed' : 'pending';
     const wait = callbackBackoffSeconds(attempts, config.callbacksBackoffSeconds);
     await this.db
+      // direct write: the callbacks queue (infrastructure rows)
       .update(callbackDeliveries)
       .set({
         status,

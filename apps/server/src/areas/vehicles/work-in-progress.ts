@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 
@@ -39,3 +40,9 @@ export async function claimVehicle(db: Db, vehicleId: string | null, self: { kin
   const busy = result.rows[0];
   if (busy) throw new ApiError(409, WORK_TABLES.find((w) => w.kind === busy.kind)!.message);
 }
+
+/** A work document's claim of its vehicle as it goes in progress (workflowParts' `vehicle`). */
+export const claimsVehicle =
+  (kind: WorkKind) =>
+  (ctx: RequestContext, row: { id: string; vehicle_id: string | null }): Promise<void> =>
+    claimVehicle(ctx.db, row.vehicle_id, { kind, id: row.id });

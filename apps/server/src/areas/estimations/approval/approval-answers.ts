@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   customerName,
   itemsForCustomer,
@@ -8,14 +8,16 @@ import {
   type Locale,
 } from '@atelier/domain';
 import type { Db } from '../../../db/client.ts';
+import type { RequestContext } from '../../../jsonapi/context.ts';
 import { ApiError } from '../../../jsonapi/errors.ts';
+import { records } from '../../../jsonapi/records.ts';
 import { locations, organizations } from '../../admin/admin.table.ts';
 import { customers } from '../../crm/crm.table.ts';
 import { tokenHash } from '../../inspections/report/shares.ts';
 import { notifications } from '../../notifications/notifications.table.ts';
 import { documentFooterOf } from '../../../reports/footer.ts';
 import { vehicles } from '../../vehicles/vehicles.table.ts';
-import { refreshEstimationTotals, storedTotals, type EstimationRow } from '../estimation-lines.ts';
+import { storedTotals, type EstimationRow } from '../estimation-lines.ts';
 import { estimationItems, estimations } from '../estimations.table.ts';
 import { settleDeferredWork } from '../deferred-work.ts';
 import { estimationAnswerItems, estimationAnswers, estimationApprovals } from './approval.table.ts';
@@ -112,10 +114,15 @@ export async function approvalView(db: Db, token: string, link: ApprovalLink, e:
 /**
  * POST /public/estimate-approvals/{token}: keeps the answer, sets the items' decisions, records
  * the declined ones as deferred work and tells the estimate's people. Runs in one transaction with
- * the estimate locked, so two answers to one version cannot both be kept.
+ * the estimate locked, so two answers to one version cannot both be kept, in the system context
+ * of the estimate's organization (approval.routes.ts): the items' decisions and the deferred work
+ * go through the engine, which stores the estimate's totals and logs the change with the link as
+ * its cause.
  */
-export async function recordAnswer(db: Db, token: string, body: unknown, from: { ip: string; userAgent: string | null }) {
+export async function recordAnswer(ctx: RequestContext, token: string, body: unknown, from: { ip: string; userAgent: string | null }) {
+  const db = ctx.db;
   const { link, estimation: e } = await openApproval(db, token, true);
+  if (e.organization_id !== ctx.actor.organizationId) throw new Error('The approval link is not of the context’s organization');
   const items = await itemsAsked(db, e.id);
   const parsed = parseCustomerAnswer(body, items.map((i) => i.id));
   // Every problem at once, each at its pointer (422).
@@ -128,6 +135,7 @@ export async function recordAnswer(db: Db, token: string, body: unknown, from: {
 
   const total = (d: CustomerDecision) => items.filter((i) => answer.decisions.get(i.id) === d).reduce((s, i) => s + i.total, 0);
   const [kept] = await db
+    // direct write: the signed answer is kept as given (append-only rows the database refuses to change, no API type)
     .insert(estimationAnswers)
     .values({
       organization_id: e.organization_id,
@@ -142,22 +150,35 @@ export async function recordAnswer(db: Db, token: string, body: unknown, from: {
       declined_total: total('declined'),
     })
     .returning();
+  // direct write: the answer's lines, kept with it as given (append-only)
   await db.insert(estimationAnswerItems).values(items.map((i) => ({ answer_id: kept.id, estimation_item_id: i.id, detail: i.detail, total: i.total, decision: answer.decisions.get(i.id)! })));
-  for (const d of ['approved', 'declined'] as const) {
-    const ids = items.filter((i) => answer.decisions.get(i.id) === d).map((i) => i.id);
-    if (ids.length) await db.update(estimationItems).set({ customer_decision: d, customer_decided_at: kept.decided_at }).where(inArray(estimationItems.id, ids));
-  }
-  await refreshEstimationTotals(db, e.id);
+  // The customer who signed is who the log's notifications name.
+  const signed: RequestContext = { ...ctx, actor: { ...ctx.actor, firstname: answer.signer_name } };
+  await records(signed, 'estimation-items').update(
+    items.map((i) => i.id),
+    (i) => ({ customer_decision: answer.decisions.get(String(i.id))!, customer_decided_at: kept.decided_at }),
+    { event: 'customer_answered' },
+  );
   const decided = (d: CustomerDecision) => items.filter((i) => answer.decisions.get(i.id) === d);
-  await settleDeferredWork(db, e, { declined: decided('declined'), approved: decided('approved') }, kept.decided_at);
+  await settleDeferredWork(signed, e, { declined: decided('declined'), approved: decided('approved') }, kept.decided_at);
   await notifyAnswered(db, e, answer.signer_name, { accepted: total('approved'), declined: total('declined') });
   return link;
 }
 
-/** The estimate's approver, the approval's holder, its creator and assignees hear that the customer answered. */
+/**
+ * The estimate's approver, the approval's holder, its creator and assignees hear that the customer
+ * answered, with the totals: those the engine's notice of the answer (its followers and
+ * assignees) did not already reach in this transaction.
+ */
 async function notifyAnswered(db: Db, e: EstimationRow, signer: string, totals: { accepted: number; declined: number }) {
-  const users = [...new Set([e.approver_id, e.approval_holder_id, e.creator_id, ...e.assigned_user_ids].filter((id): id is string => !!id))];
+  const reached = await db
+    .select({ user: notifications.user_id })
+    .from(notifications)
+    .where(and(eq(notifications.subject_type, 'estimations'), eq(notifications.subject_id, e.id), eq(notifications.event, 'customer_answered'), sql`${notifications.created_at} = now()`));
+  const told = new Set(reached.map((r) => r.user));
+  const users = [...new Set([e.approver_id, e.approval_holder_id, e.creator_id, ...e.assigned_user_ids].filter((id): id is string => !!id && !told.has(id)))];
   if (!users.length) return;
+  // direct write: the notices of the answer with its totals (infrastructure rows, as the notifier writes them)
   await db.insert(notifications).values(
     users.map((user_id) => ({
       user_id,

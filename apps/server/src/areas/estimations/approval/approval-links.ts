@@ -51,6 +51,7 @@ export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, 
   const email = !wanted.sendEmail ? null : (wanted.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null));
   const token = randomBytes(32).toString('base64url');
   const [link] = await ctx.db
+    // direct write: an approval link (a token, not a business record; the send action logs it)
     .insert(estimationApprovals)
     .values({
       organization_id: row.organization_id,
@@ -73,6 +74,7 @@ export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, 
 /** Revokes every link of the estimate (it was canceled). */
 export async function revokeApprovalLinks(ctx: RequestContext, estimationId: string) {
   await ctx.db
+    // direct write: approval links revoked (tokens, not business records)
     .update(estimationApprovals)
     .set({ revoked_at: sql`now()` })
     .where(and(eq(estimationApprovals.estimation_id, estimationId), sql`${estimationApprovals.revoked_at} IS NULL`));

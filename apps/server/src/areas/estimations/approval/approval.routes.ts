@@ -1,10 +1,10 @@
 import { CUSTOMER_DECISIONS, ITEM_CONDITIONS, LOCALES, URGENCIES, type Locale } from '@atelier/domain';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../jsonapi/errors.ts';
 import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
 import { publicTokenRoute } from '../../../jsonapi/openapi.ts';
-import type { RouteRegistrar } from '../../../jsonapi/router.ts';
+import { inTransaction, type RouteRegistrar } from '../../../jsonapi/router.ts';
+import { systemContext } from '../../../jsonapi/system.ts';
 import { TIME_ZONE_QUERY, requestTimeZone, sendPdf } from '../../../reports/http.ts';
 import { loadImages } from '../../../reports/images.ts';
 import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
@@ -48,11 +48,13 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
   });
 
   api.post('/public/estimate-approvals/:token', async (request, reply) => {
-    const view = await opened(request, async () => {
+    const view = await opened(request, async (opening, answered) => {
       const token = tokenOf(request);
       const from = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+      // Nobody signed in: the engine writes for the estimate's organization, the link as the cause.
+      const system = systemContext({ ...services, db, ip: request.ip }, answered.organization_id, { cause: { type: 'estimate-approvals', id: opening.id }, locale: opening.locale });
       // Answer and decisions in one transaction, the estimate locked: one answer per version.
-      const link = await db.transaction((tx) => recordAnswer(tx as unknown as Db, token, request.body, from));
+      const link = await inTransaction(system, (tx) => recordAnswer(tx, token, request.body, from));
       const { estimation } = await openApproval(db, token);
       return approvalView(db, token, link, estimation);
     });

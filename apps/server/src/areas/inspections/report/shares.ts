@@ -51,6 +51,7 @@ async function defaultLocale(db: Db, row: InspectionRow): Promise<Locale> {
 export async function createShare(db: Db, row: InspectionRow, actorId: string, options: { days: number; locale: Locale | null }) {
   const token = randomBytes(32).toString('base64url');
   const [share] = await db
+    // direct write: a share link (a token, not a business record)
     .insert(inspectionShares)
     .values({
       organization_id: row.organization_id,
@@ -67,6 +68,7 @@ export async function createShare(db: Db, row: InspectionRow, actorId: string, o
 /** Revokes the inspection's active links; answers how many. */
 export async function revokeShares(db: Db, inspectionId: string): Promise<number> {
   const revoked = await db
+    // direct write: share links revoked (tokens, not business records)
     .update(inspectionShares)
     .set({ revoked_at: sql`now()` })
     .where(and(eq(inspectionShares.inspection_id, inspectionId), isNull(inspectionShares.revoked_at)))
