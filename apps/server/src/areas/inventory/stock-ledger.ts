@@ -36,6 +36,7 @@ async function lockStocks(ctx: RequestContext, row: MovementRow, warehouseIds: s
   const missing = places
     .flatMap((w) => productIds.map((p) => ({ organization_id: row.organization_id, warehouse_id: w.id, product_id: p, location_ids: w.location_ids })))
     .sort((a, b) => stockKey(a.warehouse_id, a.product_id).localeCompare(stockKey(b.warehouse_id, b.product_id)));
+  // direct write: the stock rows a movement needs, made before they are locked; stock is kept by movements only (never through the API)
   if (missing.length) await ctx.db.insert(warehouseProducts).values(missing).onConflictDoNothing({ target: [warehouseProducts.warehouse_id, warehouseProducts.product_id] });
   return ctx.db
     .select()
@@ -79,6 +80,7 @@ export async function moveStock(ctx: RequestContext, row: MovementRow, mode: 'ap
     const next = outcome.stocks.get(stockKey(s.warehouse_id, s.product_id));
     const before = stockOf(s);
     if (!next || (next.quantity === before.quantity && next.value === before.value && next.averageCost === before.averageCost)) continue;
+    // direct write: the validated movement applied to the rows it locked, in its action's transaction (the movement's log records it)
     await ctx.db
       .update(warehouseProducts)
       .set({ quantity_on_hand: quantityText(next.quantity), stock_value: Number(next.value), average_cost: next.averageCost, updated_at: sql`now()` })
@@ -87,6 +89,7 @@ export async function moveStock(ctx: RequestContext, row: MovementRow, mode: 'ap
   if (mode === 'apply')
     for (const [n, item] of registered.entries()) {
       const kept: Applied = outcome.changes[n].map((c) => ({ side: c.side, quantity: String(c.quantity), value: String(c.value) }));
+      // direct write: what each line applied, kept for its exact reversal (part of the validation the movement's log records)
       await ctx.db.update(stockMovementItems).set({ applied: kept }).where(eq(stockMovementItems.id, item.id));
     }
 }
