@@ -1,4 +1,4 @@
-import { attr, organizationRecord, rel } from '../declare/declare.ts';
+import { attr, doneBy, organizationRecord, rel } from '../declare/declare.ts';
 import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS } from '../estimations/items.ts';
 import type { TaxAmount } from '../taxes/taxes.ts';
 
@@ -41,8 +41,6 @@ export const workTotalsAttributes = () => ({
  */
 export const visitOdometer = () => attr.integer().min(0).max(10_000_000);
 
-/** Who did something to a work document: stamped by the server. */
-export const doneBy = () => rel.toOne('users', { readOnly: true });
 
 /** What an estimate and a repair share: where they come from and who they are for and assigned to. */
 export const workRecordRelationships = () => ({

@@ -1,4 +1,4 @@
-import { defineWorkflow, type Who, type WorkStatus } from '../workflow/workflow.ts';
+import { WORK_STATES, defineWorkflow, type Who, type WorkStatus } from '../workflow/workflow.ts';
 
 // Inspection states and actions (spec §4, issue 11; the table is in docs/decisions.md "Inspection
 // states"). Work on an inspection happens in progress only; what is done is approved or shared,
@@ -11,10 +11,7 @@ const DONE = ['completed', 'approved', 'repairing', 'repaired'] as const;
 
 export const inspectionWorkflow = defineWorkflow({
   states: {
-    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
-    pending: { label: { fr: 'À assigner', en: 'To assign' }, color: 'yellow' },
-    assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
-    in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+    ...WORK_STATES,
     completed: { label: { fr: 'Complétée', en: 'Completed' }, color: 'teal' },
     approved: { label: { fr: 'Validée', en: 'Approved' }, color: 'violet' },
     repairing: { label: { fr: 'En réparation', en: 'Repairing' }, color: 'grape' },

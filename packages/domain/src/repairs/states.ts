@@ -1,4 +1,4 @@
-import { defineWorkflow, type WorkStatus } from '../workflow/workflow.ts';
+import { WORK_STATES, defineWorkflow, type WorkStatus } from '../workflow/workflow.ts';
 
 // Repair (work order) states and actions (spec §4, §6, §7; issue 12; the table is in
 // docs/decisions.md "Repair states"). A mechanic starts the work and holds it (the others take it
@@ -9,10 +9,7 @@ const WAITING = ['draft', 'pending', 'approved', 'assigned', 'reviewed'] as cons
 
 export const repairWorkflow = defineWorkflow({
   states: {
-    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
-    pending: { label: { fr: 'À assigner', en: 'To assign' }, color: 'yellow' },
-    assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
-    in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+    ...WORK_STATES,
     validated: { label: { fr: 'Validée', en: 'Validated' }, color: 'teal' },
     // Where a repair made from an approved estimate waits to be assigned.
     approved: { label: { fr: 'Approuvée, à assigner', en: 'Approved, to assign' }, color: 'violet' },
