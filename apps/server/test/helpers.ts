@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Area } from '../src/areas/area.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -175,3 +176,37 @@ export async function demoIds(t: TestApp) {
 
 /** A date-time as the API gives every one: ISO 8601 in UTC, to the millisecond. */
 export const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * What a test file makes once, before its first test (beforeAll), and undoes after its last
+ * (afterAll, when `close` is given): `const t = beforeTests(() => createTestApp(), (t) => t.close())`.
+ * The answer stands for the value from the first test on: a stand-in that forwards to it (read
+ * before the file's beforeAll ran, it throws). Hooks run in the order written: a later value may use an earlier one.
+ */
+export function beforeTests<T extends object>(make: () => Promise<T>, close?: (value: T) => unknown): T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await make();
+  });
+  if (close) afterAll(() => value && close(value));
+  const made = () => {
+    if (value === undefined) throw new Error('beforeTests: read before the file’s beforeAll made it');
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const v = Reflect.get(made(), key);
+      return typeof v === 'function' ? v.bind(made()) : v;
+    },
+    set: (_, key, v) => Reflect.set(made(), key, v),
+    has: (_, key) => Reflect.has(made(), key),
+    ownKeys: () => Reflect.ownKeys(made()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(made(), key);
+      return d && { ...d, configurable: true };
+    },
+  });
+}
+
+/** The file's own app on a fresh database (createTestApp's options), closed after its tests. */
+export const fileApp = (...args: Parameters<typeof createTestApp>) => beforeTests(() => createTestApp(...args), (t) => t.close());
