@@ -55,6 +55,9 @@ export const oneOf = (name: string, column: AnyPgColumn, values: readonly (strin
 /** A moment, with its time zone, read as ISO text. */
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 
+/** Moments named by their columns (a workflow's stamps: `started_at`, `completed_at`…), each at(). */
+export const instants = <const N extends string>(...names: N[]) => Object.fromEntries(names.map((n) => [n, at(n)])) as Record<N, ReturnType<typeof at>>;
+
 /** Money in integer cents, wide: a document's sums may pass 2^31 cents (21 million dollars). */
 export const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 

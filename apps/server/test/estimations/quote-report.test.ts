@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/columns.ts';
 import { makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { pdfPages } from '../reports/pdf-text.ts';
+import { getPdf } from '../reports/pdf-text.ts';
 import { setOption } from '../repairs/world.ts';
 import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
 
@@ -25,13 +25,7 @@ const FOOTER = 'Garage Québec inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const P = '/api/v1/public/estimate-approvals';
 
-/** GET a PDF (or an error document); the PDF's text by page. */
-async function pdf(url: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url, headers });
-  const isPdf = String(res.headers['content-type']).startsWith('application/pdf');
-  const pages = isPdf ? await pdfPages(res.rawPayload) : [];
-  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, pages, text: pages.join('\n'), json: isPdf ? null : JSON.parse(res.body) };
-}
+const pdf = (url: string, headers?: Record<string, string>) => getPdf(t, url, headers);
 const report = (id: string, who: Pick<MadeUser, 'token'>, lang = 'fr') => pdf(`${E}/${id}/report`, { authorization: `Bearer ${who.token}`, 'accept-language': lang, 'x-timezone': 'America/Montreal' });
 
 /** A stored photo (a JPEG upload) of the organization given; its URL. */

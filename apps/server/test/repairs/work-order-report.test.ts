@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { pdfPages } from '../reports/pdf-text.ts';
+import { getPdf } from '../reports/pdf-text.ts';
 import { estimate } from '../estimations/helpers.ts';
 import { R, act, clock, makeRepair, makeTaxGroup, one, setOption, to } from './world.ts';
 
@@ -19,12 +19,7 @@ let stranger: MadeUser;
 let repair: { id: string; code: string; estimationCode: string };
 const FOOTER = 'Garage Québec inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
 
-async function pdf(url: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url, headers });
-  const isPdf = String(res.headers['content-type']).startsWith('application/pdf');
-  const pages = isPdf ? await pdfPages(res.rawPayload) : [];
-  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, pages, text: pages.join('\n'), json: isPdf ? null : JSON.parse(res.body) };
-}
+const pdf = (url: string, headers?: Record<string, string>) => getPdf(t, url, headers);
 const report = (id: string, who: Pick<MadeUser, 'token'>, lang = 'fr') => pdf(`${R}/${id}/report`, { authorization: `Bearer ${who.token}`, 'accept-language': lang });
 
 beforeAll(async () => {

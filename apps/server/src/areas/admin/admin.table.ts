@@ -215,3 +215,6 @@ export const logs = pgTable(
 
 /** A user a record names (who did something): kept when the user goes, the name then unknown. */
 export const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+
+/** Users named by their columns (who did what: `started_by_id`, `completed_by_id`…), each a userRef(). */
+export const userRefs = <const N extends string>(...names: N[]) => Object.fromEntries(names.map((n) => [n, userRef(n)])) as Record<N, ReturnType<typeof userRef>>;
