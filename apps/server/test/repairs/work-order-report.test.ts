@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { fileApp } from '../helpers.ts';
 import { getPdf } from '../reports/pdf-text.ts';
 import { estimate } from '../estimations/helpers.ts';
 import { R, act, clock, makeRepair, makeTaxGroup, one, setOption, to } from './world.ts';
@@ -11,7 +11,7 @@ import { R, act, clock, makeRepair, makeTaxGroup, one, setOption, to } from './w
 // the hours planned and clocked and who clocked them, Québec's GST + QST, the warranty line at
 // zero, the totals and the settings' document footer.
 
-let t: TestApp;
+const t = fileApp();
 let orgId: string;
 let admin: MadeUser;
 let mechanic: MadeUser;
@@ -23,7 +23,6 @@ const pdf = (url: string, headers?: Record<string, string>) => getPdf(t, url, he
 const report = (id: string, who: Pick<MadeUser, 'token'>, lang = 'fr') => pdf(`${R}/${id}/report`, { authorization: `Bearer ${who.token}`, 'accept-language': lang });
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await makeOrganization(t, { name: 'Garage Québec', locations: ['Succursale Laval'] });
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
@@ -60,7 +59,6 @@ beforeAll(async () => {
   const codes = await one<{ code: string; estimation_code: string }>(t, sql`SELECT r.code, e.code AS estimation_code FROM repairs r JOIN estimations e ON e.id = r.estimation_id WHERE r.id = ${made.id}`);
   repair = { id: made.id, code: codes.code, estimationCode: codes.estimation_code };
 });
-afterAll(() => t?.close());
 
 describe('GET /repairs/{id}/report', () => {
   it('answers the work order in French: vehicle, customer, items, who clocked what, TPS + TVQ, the warranty at zero, totals, the footer on every page', async () => {
