@@ -23,6 +23,13 @@ export const workLineAttributes = () => ({
   position: attr.integer().isReadOnly(),
 });
 
+/** What a line of a work document (an estimate's or a repair's item) links to beside its document. */
+export const workLineRelationships = () => ({
+  organization: rel.toOne('organizations', { readOnly: true }),
+  supplier: rel.toOne('suppliers'),
+  taxGroup: rel.toOne('tax-groups'),
+});
+
 /** What a line or a document costs, in cents (taxes by code in `tax_details`). */
 export const workTotalsAttributes = () => ({
   parts_total: attr.money().isReadOnly(),

@@ -1,5 +1,5 @@
 import { defineEnum } from '../enums.ts';
-import { WORK_STATES, defineWorkflow, type ActionSpec, type WorkStatus } from '../workflow/workflow.ts';
+import { WORK_ACTIONS, WORK_STATES, defineWorkflow, type ActionSpec, type WorkStatus } from '../workflow/workflow.ts';
 
 // Estimation states, phases and actions (spec §4, §6, §7; issue 12). An estimate is worked in
 // three phases: components (the parts), times (the labour), then approval. Parts and labour may
@@ -192,7 +192,7 @@ export function estimationStep(state: EstimationState, phases: EstimationPhases,
 
 /** Each action's label, permission (spec §6) and route; 'complete estimations' gates none (parts and labour done complete it). */
 const ACTIONS: Record<RuleName, Omit<ActionSpec<EstimationState>, 'from'>> = {
-  assign: { label: { fr: 'Assigner', en: 'Assign' }, permission: 'assign estimations', stamps: { by: 'assigned_by_id', at: 'assigned_at' } },
+  assign: { ...WORK_ACTIONS.assign, permission: 'assign estimations' },
   start_components: { label: { fr: 'Commencer les pièces', en: 'Start the parts' }, permission: 'edit components estimations', stamps: { by: 'components_started_by_id' } },
   end_components: { label: { fr: 'Terminer les pièces', en: 'End the parts' }, permission: 'edit components estimations', stamps: { by: 'components_ended_by_id' } },
   take_over_components: { label: { fr: 'Prendre en charge les pièces', en: 'Take over the parts' }, permission: 'take over estimations', route: 'take-over/components' },
