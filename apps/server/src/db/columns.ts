@@ -52,6 +52,9 @@ export const oneOf = (name: string, column: AnyPgColumn, values: readonly (strin
     sql`${column} IN (${sql.raw(values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`)).join(', '))})`,
   );
 
+/** A row's owner: the row goes with it (a line with its document, a session with its user). */
+export const ownedBy = (name: string, owner: () => AnyPgColumn) => uuid(name).notNull().references(owner, { onDelete: 'cascade' });
+
 /** A moment, with its time zone, read as ISO text. */
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 

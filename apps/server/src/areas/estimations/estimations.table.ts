@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
-import { at, cents, id, instants, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
+import { at, cents, id, instants, locationIds, oneOf, ownedBy, tagIds, timestamps, workTotals } from '../../db/columns.ts';
 import { organizationId, userRefs } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -76,9 +76,7 @@ export const estimationItems = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    estimation_id: uuid('estimation_id')
-      .notNull()
-      .references(() => estimations.id, { onDelete: 'cascade' }),
+    estimation_id: ownedBy('estimation_id', () => estimations.id),
     position: integer('position').notNull().default(0),
     detail: text('detail').notNull(),
     condition: text('condition').$type<ItemCondition>(),

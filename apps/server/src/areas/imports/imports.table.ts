@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { IMPORT_STATUSES } from '@atelier/domain';
-import { at, id, instants, oneOf, timestamps } from '../../db/columns.ts';
+import { at, id, instants, oneOf, ownedBy, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 
 
@@ -55,9 +55,7 @@ export const importItems = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    import_id: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    import_id: ownedBy('import_id', () => imports.id),
     /** The line in the file (the header is line 1, the first record line 2). */
     line: integer('line').notNull(),
     dry_run: boolean('dry_run').notNull().default(false),

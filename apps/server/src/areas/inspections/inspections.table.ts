@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FIELD_ACTIONS, TIRE_SEASONS, TIRE_TYPES, type FieldAction, type InspectionScoreData, type InspectionState, type TireSeason, type TireType, inspectionWorkflow } from '@atelier/domain';
-import { id, instants, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { id, instants, locationIds, oneOf, ownedBy, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, userRefs } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -82,9 +82,7 @@ export const inspectionFields = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    inspection_id: uuid('inspection_id')
-      .notNull()
-      .references(() => inspections.id, { onDelete: 'cascade' }),
+    inspection_id: ownedBy('inspection_id', () => inspections.id),
     field_id: uuid('field_id').notNull(),
     /** The field's place in its version's order. */
     position: integer('position').notNull(),

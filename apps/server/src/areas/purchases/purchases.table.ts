@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PROVINCES } from '@atelier/domain';
-import { contactColumns, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { contactColumns, id, locationIds, oneOf, ownedBy, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
 
 /** A company the organization buys parts and services from (spec platform §3 Purchases). */
@@ -35,9 +35,7 @@ export const supplierProducts = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    supplier_id: uuid('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    supplier_id: ownedBy('supplier_id', () => suppliers.id),
     // Products arrive with the inventory area: its foreign key and relationship come with it.
     product_id: uuid('product_id'),
     supplier_sku: text('supplier_sku'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, type AnyPgColumn, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ITEM_CONDITIONS, PART_STATUSES, REPAIR_ITEM_STATES, REPAIR_MODES, WORK_TYPES, type RepairItemState, type RepairMode, type RepairState, repairWorkflow } from '@atelier/domain';
-import { at, id, instants, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
+import { at, id, instants, locationIds, oneOf, ownedBy, tagIds, timestamps, workTotals } from '../../db/columns.ts';
 import { organizationId, userRefs, users } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -66,9 +66,7 @@ export const repairItems = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    repair_id: uuid('repair_id')
-      .notNull()
-      .references(() => repairs.id, { onDelete: 'cascade' }),
+    repair_id: ownedBy('repair_id', () => repairs.id),
     estimation_item_id: uuid('estimation_item_id').references((): AnyPgColumn => estimationItems.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     detail: text('detail').notNull(),
@@ -107,15 +105,9 @@ export const repairTimeEntries = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    repair_id: uuid('repair_id')
-      .notNull()
-      .references(() => repairs.id, { onDelete: 'cascade' }),
-    repair_item_id: uuid('repair_item_id')
-      .notNull()
-      .references(() => repairItems.id, { onDelete: 'cascade' }),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    repair_id: ownedBy('repair_id', () => repairs.id),
+    repair_item_id: ownedBy('repair_item_id', () => repairItems.id),
+    user_id: ownedBy('user_id', () => users.id),
     started_at: at('started_at').notNull().defaultNow(),
     ended_at: at('ended_at'),
     hours: numeric('hours', { precision: 10, scale: 4 }),
