@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Area } from '../src/areas/area.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -175,3 +178,84 @@ export async function demoIds(t: TestApp) {
 
 /** A date-time as the API gives every one: ISO 8601 in UTC, to the millisecond. */
 export const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * What a test file makes once, before its first test (beforeAll), and undoes after its last
+ * (afterAll, when `close` is given): `const t = beforeTests(() => createTestApp(), (t) => t.close())`.
+ * The answer stands for the value from the first test on: a stand-in that forwards to it (read
+ * before the file's beforeAll ran, it throws). Hooks run in the order written: a later value may use an earlier one.
+ */
+export function beforeTests<T extends object>(make: () => Promise<T>, close?: (value: T) => unknown): T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await make();
+  });
+  if (close) afterAll(() => value && close(value));
+  const made = () => {
+    if (value === undefined) throw new Error('beforeTests: read before the file’s beforeAll made it');
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => {
+      const v = Reflect.get(made(), key);
+      return typeof v === 'function' ? v.bind(made()) : v;
+    },
+    set: (_, key, v) => Reflect.set(made(), key, v),
+    has: (_, key) => Reflect.has(made(), key),
+    ownKeys: () => Reflect.ownKeys(made()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const d = Reflect.getOwnPropertyDescriptor(made(), key);
+      return d && { ...d, configurable: true };
+    },
+  });
+}
+
+/** The file's own app on a fresh database (createTestApp's options), closed after its tests. */
+export const fileApp = (...args: Parameters<typeof createTestApp>) => beforeTests(() => createTestApp(...args), (t) => t.close());
+
+/**
+ * GET {list}/list/count answers, for every state of the workflow, what the list filtered on that
+ * state counts (its page's total), as `token` sees them: the counts the dashboard and the tabs show.
+ */
+export async function expectCountsLikeList(t: TestApp, list: string, states: readonly string[], token: string) {
+  const res = await t.api('GET', `${list}/list/count`, { token });
+  expect(res.status).toBe(200);
+  expect(Object.keys(res.body.meta.counts).sort()).toEqual([...states].sort());
+  for (const state of states) {
+    const page = await t.api('GET', `${list}?page[size]=1&filter[state]=${state}`, { token });
+    expect(res.body.meta.counts[state], state).toBe(page.body.meta.page.total);
+  }
+  return res.body.meta;
+}
+
+/** A callback as the receiver got it. */
+export interface ReceivedCallback {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A server on a free local port standing for an organization's callback URL, listening from before
+ * the file's tests to after them: what it received, in order, and its port. `answer` says what it
+ * answers each call (default: 200 {"ok":true}).
+ */
+export function callbackReceiver(answer: () => { status: number; body: string } = () => ({ status: 200, body: '{"ok":true}' })) {
+  const received: ReceivedCallback[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      const { status, body: answered } = answer();
+      res.writeHead(status, { 'content-type': 'application/json' }).end(answered);
+    });
+  });
+  beforeAll(() => new Promise<void>((r) => server.listen(0, '127.0.0.1', r)));
+  afterAll(() => new Promise((r) => server.close(r)));
+  return {
+    received,
+    get port() {
+      return (server.address() as AddressInfo).port;
+    },
+  };
+}

@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
-import { createKit, type Kit } from './kit.ts';
+import { beforeTests, fileApp } from './helpers.ts';
+import { createKit } from './kit.ts';
 
 // The kit itself (kit.ts): records made from the declarations, users of the kit's organization
 // holding what the test says, actions by their route names.
 
-let t: TestApp;
-let kit: Kit;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  kit = await createKit(t, { name: 'Garage Kit' });
-});
-afterAll(() => t?.close());
+const t = fileApp();
+const kit = beforeTests(() => createKit(t, { name: 'Garage Kit' }));
 
 describe('the kit', () => {
   it('starts without the demo: its organization is the only one', async () => {

@@ -8,6 +8,7 @@ import type { Registry } from '../jsonapi/registry.ts';
 import { MEDIA_TYPE, type ContextOf } from '../jsonapi/router.ts';
 import type { FastifyInstance } from 'fastify';
 import { describeRoute } from '../jsonapi/openapi.ts';
+import { apiDocument, closedObject } from '../contract-schemas.ts';
 
 /**
  * GET /{type}/list/count (spec: /inspections/list/count, /repairs/list/count,
@@ -33,23 +34,12 @@ function registerListCount(api: FastifyInstance, contextOf: ContextOf, def: Reso
     query: [{ name: 'filter', description: 'The filters of GET /' + def.type + ' (filter[name]=value).', schema: { type: 'object', additionalProperties: { type: 'string' } } }],
     responses: {
       200: {
-        schema: {
-          type: 'object',
-          properties: {
-            jsonapi: { $ref: '#/components/schemas/jsonapi' },
-            meta: {
-              type: 'object',
-              properties: {
-                counts: { type: 'object', properties: Object.fromEntries(values.map((v) => [v, counts])), required: [...values], additionalProperties: counts },
-                total: counts,
-              },
-              required: ['counts', 'total'],
-              additionalProperties: false,
-            },
-          },
-          required: ['jsonapi', 'meta'],
-          additionalProperties: false,
-        },
+        schema: apiDocument({
+          meta: closedObject({
+            counts: { type: 'object', properties: Object.fromEntries(values.map((v) => [v, counts])), required: [...values], additionalProperties: counts },
+            total: counts,
+          }),
+        }),
       },
     },
     errors: [403],

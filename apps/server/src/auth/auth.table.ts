@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id } from '../db/columns.ts';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { at, id, ownedBy } from '../db/columns.ts';
 import { users } from '../areas/admin/admin.table.ts';
 
 /** Access tokens: only the SHA-256 of the random token is stored. */
@@ -7,14 +7,12 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: ownedBy('user_id', () => users.id),
     token_hash: text('token_hash').notNull().unique(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    last_used_at: timestamp('last_used_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
-    revoked_at: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    created_at: at('created_at').notNull().defaultNow(),
+    last_used_at: at('last_used_at').notNull().defaultNow(),
+    expires_at: at('expires_at').notNull(),
+    revoked_at: at('revoked_at'),
     ip: text('ip'),
     user_agent: text('user_agent'),
   },
@@ -26,15 +24,13 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: id(),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: ownedBy('user_id', () => users.id),
     purpose: text('purpose', { enum: ['two_factor', 'password_reset', 'invitation'] }).notNull(),
     code_hash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
-    used_at: timestamp('used_at', { withTimezone: true, mode: 'string' }),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    expires_at: at('expires_at').notNull(),
+    used_at: at('used_at'),
+    created_at: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('one_time_codes_user_idx').on(t.user_id, t.purpose)],
 );

@@ -28,6 +28,16 @@ const token = object(
 );
 const success = object({ success: { const: true }, message: { type: 'string' } }, ['success']);
 const me = { $ref: '#/components/schemas/users.document' };
+/** A public form of the sign-in pages (POST, no token): its fields flat or wrapped, the JSON it answers. */
+const publicForm = (path: string, summary: string, fields: Record<string, JsonSchema>, required: string[], answer: JsonSchema) =>
+  describeRoute('POST', path, {
+    summary,
+    tag: 'auth',
+    public: true,
+    body: { schema: flatOrWrapped(fields, required) },
+    responses: { 200: { contentType: JSON, schema: answer } },
+    errors: [413, 415, 422, 429],
+  });
 const meQuery = [{ name: 'include', description: 'roles, roles.permissions, organization, reseller, allowedLocations...', schema: { type: 'string' } }];
 
 describeRoute('POST', '/login', {
@@ -44,23 +54,9 @@ describeRoute('POST', '/login', {
   errors: [401, 403, 413, 415, 422, 429],
 });
 
-describeRoute('POST', '/verify', {
-  summary: 'Second step of a two-factor sign-in: the code sent by e-mail',
-  tag: 'auth',
-  public: true,
-  body: { schema: flatOrWrapped({ email, code: { type: 'string' }, verification_code: { type: 'string' } }, ['email']) },
-  responses: { 200: { contentType: JSON, schema: token } },
-  errors: [413, 415, 422, 429],
-});
+publicForm('/verify', 'Second step of a two-factor sign-in: the code sent by e-mail', { email, code: { type: 'string' }, verification_code: { type: 'string' } }, ['email'], token);
 
-describeRoute('POST', '/verify/resend', {
-  summary: 'Sends a new two-factor code (only after a sign-in within the hour)',
-  tag: 'auth',
-  public: true,
-  body: { schema: flatOrWrapped({ email }, ['email']) },
-  responses: { 200: { contentType: JSON, schema: success } },
-  errors: [413, 415, 422, 429],
-});
+publicForm('/verify/resend', 'Sends a new two-factor code (only after a sign-in within the hour)', { email }, ['email'], success);
 
 describeRoute('POST', '/logout', {
   summary: 'Ends this session (its token)',
@@ -89,23 +85,15 @@ describeRoute('POST', '/register', {
   errors: [403, 413, 415, 422, 429],
 });
 
-describeRoute('POST', '/password-forgot', {
-  summary: 'Mails a reset link (the answer is the same whether the account exists or not)',
-  tag: 'auth',
-  public: true,
-  body: { schema: flatOrWrapped({ email, redirect_url: { type: 'string' } }, ['email']) },
-  responses: { 200: { contentType: JSON, schema: success } },
-  errors: [413, 415, 422, 429],
-});
+publicForm('/password-forgot', 'Mails a reset link (the answer is the same whether the account exists or not)', { email, redirect_url: { type: 'string' } }, ['email'], success);
 
-describeRoute('POST', '/password-reset', {
-  summary: 'Sets a new password with the token of a reset or invitation link; ends every session',
-  tag: 'auth',
-  public: true,
-  body: { schema: flatOrWrapped({ email, token: { type: 'string' }, password, password_confirmation: password }, ['email', 'token', 'password']) },
-  responses: { 200: { contentType: JSON, schema: success } },
-  errors: [413, 415, 422, 429],
-});
+publicForm(
+  '/password-reset',
+  'Sets a new password with the token of a reset or invitation link; ends every session',
+  { email, token: { type: 'string' }, password, password_confirmation: password },
+  ['email', 'token', 'password'],
+  success,
+);
 
 describeRoute('GET', '/me', {
   summary: 'The signed-in user (a users document)',

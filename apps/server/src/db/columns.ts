@@ -52,8 +52,14 @@ export const oneOf = (name: string, column: AnyPgColumn, values: readonly (strin
     sql`${column} IN (${sql.raw(values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`)).join(', '))})`,
   );
 
+/** A row's owner: the row goes with it (a line with its document, a session with its user). */
+export const ownedBy = (name: string, owner: () => AnyPgColumn) => uuid(name).notNull().references(owner, { onDelete: 'cascade' });
+
 /** A moment, with its time zone, read as ISO text. */
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/** Moments named by their columns (a workflow's stamps: `started_at`, `completed_at`…), each at(). */
+export const instants = <const N extends string>(...names: N[]) => Object.fromEntries(names.map((n) => [n, at(n)])) as Record<N, ReturnType<typeof at>>;
 
 /** Money in integer cents, wide: a document's sums may pass 2^31 cents (21 million dollars). */
 export const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id } from '../db/columns.ts';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, id } from '../db/columns.ts';
 
 /** Every e-mail is written here first; with SMTP_URL a sender delivers it and marks it sent. */
 export const mailOutbox = pgTable(
@@ -12,9 +12,9 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     attempts: integer('attempts').notNull().default(0),
-    sent_at: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+    sent_at: at('sent_at'),
     error: text('error'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to, t.created_at)],
 );

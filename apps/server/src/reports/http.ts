@@ -1,5 +1,15 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import type { ResourceDefinition } from '../jsonapi/define-resource.ts';
+import { notFound } from '../jsonapi/errors.ts';
+import type { RouteResponse } from '../jsonapi/openapi.ts';
+import { authorize } from '../jsonapi/policies.ts';
+import type { RequestContext } from '../jsonapi/context.ts';
+import type { ContextOf } from '../jsonapi/router.ts';
+import { findRow } from '../jsonapi/scope.ts';
 import { validTimeZone } from './format.ts';
+import { loadImages } from './images.ts';
 
 /** Answers a document: inline PDF, named `name` (made safe for the header), never cached by a proxy. */
 export function sendPdf(reply: FastifyReply, pdf: Buffer, name: string) {
@@ -17,3 +27,47 @@ export const requestTimeZone = (request: FastifyRequest) => validTimeZone(reques
 
 /** The ?tz= parameter of a public document's route, for its describeRoute. */
 export const TIME_ZONE_QUERY = [{ name: 'tz', description: 'IANA time zone the dates print in (default America/Toronto).', schema: { type: 'string' } }];
+
+/** The longest side of a photo a public page shows (the customer's approval page, a shared report). */
+const PHOTO_PIXELS = 1600;
+
+/**
+ * A photo a public link shows, by its upload's id (the caller checked the link shows it), read in
+ * its organization and made a JPEG of at most PHOTO_PIXELS; an upload it cannot read is a 404.
+ */
+export async function loadPhoto(db: Db, dataDir: string, uploadId: string, organizationId: string): Promise<Buffer> {
+  const url = `/api/v1/uploads/${uploadId}/content`;
+  const found = (await loadImages(db, dataDir, [{ url, longest: PHOTO_PIXELS, lineArt: false }], { organizationId, resellerId: null })).get(url);
+  if (!found) throw notFound(uploadId);
+  return found.data;
+}
+
+/** Answers a photo (loadPhoto's), kept an hour by the reader only. */
+export const sendPhoto = (reply: FastifyReply, data: Buffer) =>
+  reply.type('image/jpeg').header('Cache-Control', 'private, max-age=3600').header('Content-Length', data.length).send(data);
+
+/** The photo route's answer, for its describeRoute. */
+export const PHOTO_RESPONSE = { contentType: 'image/jpeg', description: 'The photo.', schema: { type: 'string', format: 'binary' } } as const;
+
+/** A PDF route's answer, for its describeRoute. */
+export const pdfResponse = (description: string): RouteResponse => ({ contentType: 'application/pdf', description, schema: { type: 'string', format: 'binary' } });
+
+/**
+ * GET /{type}/:id/report: a record's document (PDF) in the reader's language and time zone, to
+ * whoever may view the record (one out of their scope does not exist for them: 404). `render`
+ * makes the document from the row: its bytes and its file name.
+ */
+export function recordDocumentRoute<T extends PgTable, R>(
+  api: FastifyInstance,
+  contextOf: ContextOf,
+  resource: ResourceDefinition<T>,
+  render: (ctx: RequestContext, row: R, timeZone: string) => Promise<{ pdf: Buffer; name: string }>,
+) {
+  api.get(`/${resource.type}/:id/report`, async (request, reply) => {
+    const ctx = contextOf(request);
+    authorize(ctx, resource, 'view');
+    const row = (await findRow(ctx, resource, (request.params as { id: string }).id)) as R;
+    const { pdf, name } = await render(ctx, row, requestTimeZone(request));
+    return sendPdf(reply, pdf, name);
+  });
+}

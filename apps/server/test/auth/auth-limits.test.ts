@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { makeWorld, PASSWORD, type World } from '../factories.ts';
+import { beforeTests, fileApp } from '../helpers.ts';
+import { makeWorld, PASSWORD } from '../factories.ts';
 
 // Limits live in the app instance: this file gets its own app so they do not leak into other tests.
-let t: TestApp;
-let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeWorld(t);
-});
-afterAll(() => t?.close());
+const t = fileApp();
+const w = beforeTests(() => makeWorld(t));
 
 /** A POST from a given client address (the limits count per IP and per account). */
 async function from(ip: string, url: string, body: unknown, headers: Record<string, string> = {}) {

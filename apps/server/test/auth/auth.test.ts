@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { makeWorld, PASSWORD, type World } from '../factories.ts';
+import { describe, expect, it } from 'vitest';
+import { beforeTests, fileApp } from '../helpers.ts';
+import { makeWorld, PASSWORD } from '../factories.ts';
 
-let t: TestApp;
-let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeWorld(t);
-});
-afterAll(() => t?.close());
+const t = fileApp();
+const w = beforeTests(() => makeWorld(t));
 
 describe('login', () => {
   it('answers a bearer token for the right password', async () => {

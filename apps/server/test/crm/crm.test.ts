@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TRANSPORT_LAVAL } from '../../src/areas/crm/demo.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { fileApp } from '../helpers.ts';
 import { makeContact, makeCustomer, makeSupplier, makeTag, makeVehicle, makeWorld, toOne, userWith, type World } from '../factories.ts';
 
-let t: TestApp;
+const t = fileApp();
 let w: World;
 let manager: string;
 let manager2: string;
@@ -23,7 +24,6 @@ const idOf = async (table: string, where: string) =>
   rowsOf<{ id: string }>(await t.database.db.execute(sql.raw(`SELECT id FROM ${table} WHERE ${where} LIMIT 1`)))[0]?.id;
 
 beforeAll(async () => {
-  t = await createTestApp();
   w = await makeWorld(t);
   manager = w.manager.token;
   manager2 = w.manager2.token;
@@ -59,24 +59,7 @@ async function crmOfBothOrganizations() {
   const transport = await makeCustomer(
     t,
     manager,
-    {
-      type: 'company',
-      company_name: 'Transport Laval inc.',
-      tax_id: '123456789 RT0001',
-      email: 'comptes@transport-laval.example.com',
-      phone: '450 555-0177',
-      address: '2100 boulevard Industriel',
-      city: 'Laval',
-      province: 'QC',
-      postal_code: 'H7S 1P6',
-      billing_same_as_customer: false,
-      billing_name: 'Transport Laval inc. — Comptes fournisseurs',
-      billing_email: 'factures@transport-laval.example.com',
-      billing_address: 'C.P. 4410, succursale Chomedey',
-      billing_city: 'Laval',
-      billing_province: 'QC',
-      billing_postal_code: 'H7W 5L2',
-    },
+    TRANSPORT_LAVAL,
     loc(w.garage.laval),
   );
   await makeCustomer(t, manager, { firstname: 'Julie', lastname: 'Roy', email: 'julie.roy@example.com', phone: '514 555-0190', city: 'Montréal', province: 'QC' });
@@ -133,7 +116,6 @@ async function crmOfBothOrganizations() {
     customer: toOne('customers', taxis.id),
   });
 }
-afterAll(() => t?.close());
 
 describe('customers', () => {
   let id: string;

@@ -1,12 +1,12 @@
 import { permissionsForLevel, type TypeName } from '@atelier/domain';
 import { getTableName, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildRegistry } from '../../src/app.ts';
 import { AREAS } from '../../src/areas/index.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import type { Guard } from '../../src/jsonapi/relationships.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { createKit, type Kit } from '../kit.ts';
+import { beforeTests, fileApp } from '../helpers.ts';
+import { createKit } from '../kit.ts';
 
 /**
  * A relationship that carries its own permission (assignees, approver: relationships.ts Guard) is
@@ -15,20 +15,14 @@ import { createKit, type Kit } from '../kit.ts';
  */
 
 const registry = buildRegistry(AREAS);
-let t: TestApp;
-let kit: Kit;
+const t = fileApp();
+const kit = beforeTests(() => createKit(t));
 
 const guarded = [...registry.values()].flatMap((def) =>
   Object.entries(def.relationships ?? {}).flatMap(([name, rel]) =>
     (rel.kind === 'belongsTo' || rel.kind === 'idArray') && rel.guard ? [{ def, name, rel: rel as typeof rel & { guard: Guard } }] : [],
   ),
 );
-
-beforeAll(async () => {
-  t = await createTestApp();
-  kit = await createKit(t);
-});
-afterAll(() => t?.close());
 
 it('are declared on the assignees and approvers of inspections, estimations, repairs and requests', () => {
   expect(guarded.map((g) => `${g.def.type}.${g.name}`).sort()).toEqual(

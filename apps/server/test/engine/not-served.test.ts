@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { makeWorld, type World } from '../factories.ts';
+import { describe, expect, it } from 'vitest';
+import { beforeTests, fileApp } from '../helpers.ts';
+import { makeWorld } from '../factories.ts';
 
 /**
  * A standard verb a type does not serve is a 405 naming the verbs that are (Allow), not a 404
  * saying the path does not exist (issue 28 §3): POST and DELETE of inspection fields, which come
  * with their inspection.
  */
-let t: TestApp;
-let w: World;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeWorld(t);
-});
-afterAll(() => t?.close());
+const t = fileApp();
+const w = beforeTests(() => makeWorld(t));
 
 describe('verbs a type does not serve', () => {
   it('POST /inspection-fields: 405, Allow: GET, and why in the request’s language', async () => {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { makeContact, makeCustomer, makeInspectionForm, makeRecord, makeRequest, makeVehicle, makeWorld, toOne, type World } from '../factories.ts';
+import { describe, expect, it } from 'vitest';
+import { beforeTests, fileApp } from '../helpers.ts';
+import { makeContact, makeCustomer, makeInspectionForm, makeRecord, makeRequest, makeVehicle, makeWorld, toOne } from '../factories.ts';
 
 /**
  * The spec's polymorphic relationships are relationships (issue 28 §1): a notification's object, a
  * log's subject, a contact's contactable and a request's responseObject can be included, and name
  * only what the reader may see.
  */
-let t: TestApp;
-let w: World;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeWorld(t);
-});
-afterAll(() => t?.close());
+const t = fileApp();
+const w = beforeTests(() => makeWorld(t));
 
 const follow = (token: string, subject_type: string, subject_id: string) =>
   t.api('POST', '/api/v1/notification-subscriptions', { token, body: { data: { type: 'notification-subscriptions', attributes: { subject_type, subject_id } } } });

@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { records } from '../../src/jsonapi/records.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { createKit, type Kit } from '../kit.ts';
+import { beforeTests, fileApp } from '../helpers.ts';
+import { createKit } from '../kit.ts';
 import { asUser } from '../repairs/world.ts';
 
 // The engine's record service (issue 21): what area code writes beside a request's own document
 // is logged with its cause, and the values a parent derives from its lines follow.
 
-let t: TestApp;
-let kit: Kit;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  kit = await createKit(t);
-});
-afterAll(() => t?.close());
+const t = fileApp();
+const kit = beforeTests(() => createKit(t));
 
 const logsOf = async (subject: string) =>
   rowsOf<{ event: string; properties: any }>(await t.database.db.execute(sql`SELECT event, properties FROM logs WHERE subject_id = ${subject} ORDER BY created_at, id`));

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
-import { ISO_UTC, createTestApp, type TestApp } from '../helpers.ts';
+import { fileApp, ISO_UTC } from '../helpers.ts';
 import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
 
 // The customer's approval (issue 12): the link sent with send-client-approve, the public page's
 // reads, one immutable answer per version, the items' decisions and totals, deferred work.
 
-let t: TestApp;
+const t = fileApp();
 let admin: MadeUser;
 let stranger: MadeUser;
 let customerId: string;
@@ -17,7 +17,6 @@ const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJA
 const P = '/api/v1/public/estimate-approvals';
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await makeOrganization(t);
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   stranger = await makeUser(t, (await makeOrganization(t)).id);
@@ -33,7 +32,6 @@ beforeAll(async () => {
   });
   qc = group.body.data.id;
 });
-afterAll(() => t?.close());
 
 /** A complete estimate of three priced items, sent to the customer; answers the token of its link. */
 async function sent(extra: { body?: object } = {}) {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { fileApp } from '../helpers.ts';
 import { E, act, itemsOf } from './helpers.ts';
 
 // The demo's estimate: drafted from the completed inspection of the Kona, priced with Québec's
 // taxes, complete: the manager continues with the approval.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { demo: true });
-});
-afterAll(() => t?.close());
+const t = fileApp({}, { demo: true });
 
 describe('the demo estimate', () => {
   it('is complete, priced with GST and QST, and the manager can approve it', async () => {

@@ -1,15 +1,15 @@
 import { estimationStep, estimationWorkflow, type EstimationPhases, type EstimationState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, userWith, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { expectCountsLikeList, fileApp } from '../helpers.ts';
 import { setOption } from '../repairs/world.ts';
 import { E, act, estimate, item, itemsOf, one, patchItems, stateOf, to } from './helpers.ts';
 
 // Estimations (issue 12): items written in the estimate's document by phase, totals to the cent,
 // the workflow over the domain's phases, holders and take-overs, counts, tenant isolation.
 
-let t: TestApp;
+const t = fileApp();
 let orgId: string;
 let admin: MadeUser;
 let other: MadeUser;
@@ -27,7 +27,6 @@ async function taxGroup(name: string, taxes: { code: string; rate: string; type:
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await makeOrganization(t);
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
@@ -52,7 +51,6 @@ beforeAll(async () => {
     { code: 'TPS', rate: '5', type: 'percentage' },
   ]);
 });
-afterAll(() => t?.close());
 
 describe('creating an estimate', () => {
   it('gives it a code, to assign, every phase not started, its actions and the default rate and tax group on new items', async () => {
@@ -430,13 +428,7 @@ describe('one estimation in progress per vehicle', () => {
 
 describe('counts and tenancy', () => {
   it('answers the count per state like the list', async () => {
-    const res = await t.api('GET', `${E}/list/count`, { token: admin.token });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body.meta.counts).sort()).toEqual([...estimationWorkflow.states].sort());
-    for (const state of estimationWorkflow.states) {
-      const list = await t.api('GET', `${E}?page[size]=1&filter[state]=${state}`, { token: admin.token });
-      expect(res.body.meta.counts[state], state).toBe(list.body.meta.page.total);
-    }
+    await expectCountsLikeList(t, E, estimationWorkflow.states, admin.token);
   });
 
   it('refuses a filter, field or page parameter it cannot read (400 naming it) rather than answering the list unfiltered', async () => {

@@ -1,23 +1,20 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { callbackReceiver, fileApp } from '../helpers.ts';
 import { E, act, estimate, itemsOf, one, to } from './helpers.ts';
 
 // An estimate drafted from a completed inspection; one piece of work in progress per vehicle
 // across inspections and estimations; the callbacks of pending approval and approval.
 
-let t: TestApp;
+const t = fileApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' });
 let orgId: string;
 let admin: MadeUser;
 let form: MadeForm;
 let location: string;
-let receiver: Server;
-let port: number;
-const received: { event: string; body: string }[] = [];
+const receiver = callbackReceiver();
+const { received } = receiver;
 
 const widget = [
   { option: 'good', points: 10 },
@@ -59,7 +56,7 @@ async function setOption(name: string, value: unknown) {
 async function delivered(event: string, subjectId: string, timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const got = received.find((r) => r.event === event && JSON.parse(r.body).data.id === subjectId);
+    const got = received.find((r) => r.headers['x-atelier-event'] === event && JSON.parse(r.body).data.id === subjectId);
     if (got) return JSON.parse(got.body);
     if (Date.now() > until) throw new Error(`${event} of ${subjectId} never delivered`);
     await new Promise((r) => setTimeout(r, 100));
@@ -67,17 +64,6 @@ async function delivered(event: string, subjectId: string, timeoutMs = 15_000) {
 }
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ event: String(req.headers['x-atelier-event']), body });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  port = (receiver.address() as AddressInfo).port;
-  t = await createTestApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' });
   const org = await makeOrganization(t, { locations: ['Laval'] });
   orgId = org.id;
   location = org.locations.Laval;
@@ -90,10 +76,6 @@ beforeAll(async () => {
     // A vehicle past 10 000 km costs a quarter more an hour to repair.
     multipliers: [{ type: 'repair_value', field: 'odometer', operation: 'greater_than', value: '10000', multiplier: '1.25' }],
   });
-});
-afterAll(async () => {
-  await t?.close();
-  await new Promise((r) => receiver?.close(r));
 });
 
 describe('an estimate from an inspection', () => {
@@ -214,11 +196,11 @@ describe('one inspection or estimation in progress per vehicle', () => {
 
 describe('callbacks', () => {
   it('sends the estimate when it goes to approval and when it is approved', async () => {
-    await setOption('estimations.callback_url_pending_approval', `http://127.0.0.1:${port}/pending`);
-    await setOption('estimations.callback_url_approved', `http://127.0.0.1:${port}/approved`);
+    await setOption('estimations.callback_url_pending_approval', `http://127.0.0.1:${receiver.port}/pending`);
+    await setOption('estimations.callback_url_approved', `http://127.0.0.1:${receiver.port}/approved`);
     const { id } = await estimate(t, admin);
     for (const route of ['start-components', 'start-times', 'end-components']) expect((await act(t, id, route, admin)).status, route).toBe(200);
-    expect(received.some((r) => r.event === 'estimation.pending_approval' && r.body.includes(id))).toBe(false);
+    expect(received.some((r) => r.headers['x-atelier-event'] === 'estimation.pending_approval' && r.body.includes(id))).toBe(false);
     await act(t, id, 'end-times', admin);
     const pending = await delivered('estimation.pending_approval', id);
     expect(pending.data).toMatchObject({ type: 'estimations', id, attributes: { state: 'completed' } });

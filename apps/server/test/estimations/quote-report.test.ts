@@ -2,11 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/columns.ts';
 import { makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { pdfPages } from '../reports/pdf-text.ts';
+import { fileApp } from '../helpers.ts';
+import { getPdf } from '../reports/pdf-text.ts';
 import { setOption } from '../repairs/world.ts';
 import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
 
@@ -15,7 +15,7 @@ import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.
 // back as text: the vehicle, the customer, the items, Québec's GST + QST, the totals, each item's
 // decisions and the settings' document footer.
 
-let t: TestApp;
+const t = fileApp();
 let orgId: string;
 let admin: MadeUser;
 let stranger: MadeUser;
@@ -25,13 +25,7 @@ const FOOTER = 'Garage Québec inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const P = '/api/v1/public/estimate-approvals';
 
-/** GET a PDF (or an error document); the PDF's text by page. */
-async function pdf(url: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url, headers });
-  const isPdf = String(res.headers['content-type']).startsWith('application/pdf');
-  const pages = isPdf ? await pdfPages(res.rawPayload) : [];
-  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, pages, text: pages.join('\n'), json: isPdf ? null : JSON.parse(res.body) };
-}
+const pdf = (url: string, headers?: Record<string, string>) => getPdf(t, url, headers);
 const report = (id: string, who: Pick<MadeUser, 'token'>, lang = 'fr') => pdf(`${E}/${id}/report`, { authorization: `Bearer ${who.token}`, 'accept-language': lang, 'x-timezone': 'America/Montreal' });
 
 /** A stored photo (a JPEG upload) of the organization given; its URL. */
@@ -49,7 +43,6 @@ async function upload(organizationId: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await makeOrganization(t, { name: 'Garage Québec' });
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Julie', lastname: 'Côté' });
@@ -64,7 +57,6 @@ beforeAll(async () => {
   qc = (await one<{ id: string }>(t, sql`SELECT g.id FROM tax_groups g WHERE g.organization_id = ${orgId} AND EXISTS (SELECT 1 FROM taxes x WHERE x.tax_group_id = g.id AND x.code = 'TVQ')`)).id;
   await setOption(t, admin, orgId, 'general.document_footer', FOOTER);
 });
-afterAll(() => t?.close());
 
 /**
  * A complete estimate of a 2023 Hyundai Kona for the customer, three items priced with the Québec

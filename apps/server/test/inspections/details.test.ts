@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openMemoryDatabase, rowsOf } from '../../src/db/client.ts';
 import { migrate, migrationsFolder } from '../../src/db/migrate.ts';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, toOne, type MadeForm, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { fileApp } from '../helpers.ts';
 
 // What spec §3 names of an inspection beside its workflow: the tires' type and season (§9 codes),
 // the approver, its points, and the sections' scores its fields answer on demand.
 
-let t: TestApp;
+const t = fileApp();
 let admin: MadeUser;
 let editor: MadeUser;
 let form: MadeForm;
@@ -32,7 +32,6 @@ const fieldOf = async (inspectionId: string, name: string) =>
   rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM inspection_fields WHERE inspection_id = ${inspectionId} AND field_id = ${form.ids[name]}`))[0].id;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await makeOrganization(t);
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   // May edit inspections, not assign them.
@@ -50,7 +49,6 @@ beforeAll(async () => {
   });
   expect(fuite.status, JSON.stringify(fuite.body)).toBe(200);
 });
-afterAll(() => t?.close());
 
 describe('tire type and season', () => {
   it('are the codes of spec §9, stored as given', async () => {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileApp } from '../helpers.ts';
 import { makeInspectionForm, makeOrganization, makeUser, type MadeForm } from '../factories.ts';
 
 // Inspection forms and their parts through the API: each type's CRUD, the nested include the
 // editor reads, the structural rules (messages in French and English, with pointers), the 409 on
 // deleting what other fields depend on, and another organization's user reaching none of it.
 
-let t: TestApp;
+const t = fileApp();
 let token: string;
 let otherToken: string;
 
@@ -44,13 +44,11 @@ const field = (sub: string, attributes: Record<string, unknown>, relationships: 
   doc('inspection-form-section-fields', attributes, { section: to('inspection-form-sections', sub), ...relationships });
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await makeOrganization(t);
   token = (await makeUser(t, org.id)).token;
   const other = await makeOrganization(t);
   otherToken = (await makeUser(t, other.id)).token;
 });
-afterAll(() => t?.close());
 
 describe('inspection forms: CRUD and the nested include', () => {
   let form: MadeForm;

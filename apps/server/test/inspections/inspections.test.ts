@@ -1,14 +1,14 @@
 import { inspectionWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { expectCountsLikeList, fileApp } from '../helpers.ts';
 
 // Inspections (issue 11): made from a frozen version of their form, answered field by field by the
 // user holding them, scored by the domain's engine, moved by the workflow actions.
 
-let t: TestApp;
+const t = fileApp();
 let admin: MadeUser;
 let other: MadeUser;
 let third: MadeUser;
@@ -49,7 +49,6 @@ const answer = (fieldId: string, attributes: Record<string, unknown>, who: MadeU
 const stateOf = async (id: string) => (await one<{ state: string }>(sql`SELECT state FROM inspections WHERE id = ${id}`)).state;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await makeOrganization(t);
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   other = await makeUser(t, org.id, { firstname: 'Olivier', lastname: 'Autre' });
@@ -73,7 +72,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => t?.close());
 
 describe('creating an inspection', () => {
   it('freezes the form and makes one untouched field per field, scored at once', async () => {
@@ -432,13 +430,7 @@ describe('one inspection in progress per vehicle', () => {
 
 describe('counts', () => {
   it('answers the count per state like the list', async () => {
-    const res = await t.api('GET', `${I}/list/count`, { token: admin.token });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body.meta.counts).sort()).toEqual([...inspectionWorkflow.states].sort());
-    for (const state of inspectionWorkflow.states) {
-      const list = await t.api('GET', `${I}?page[size]=1&filter[state]=${state}`, { token: admin.token });
-      expect(res.body.meta.counts[state], state).toBe(list.body.meta.page.total);
-    }
+    await expectCountsLikeList(t, I, inspectionWorkflow.states, admin.token);
   });
 
   it('counts a form’s inspections that are not canceled, and keeps a used form from deletion (409)', async () => {

@@ -4,20 +4,20 @@ import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FORMS, writeDemoForm } from '../../src/areas/inspections/demo.ts';
 import { goodValue } from '../../src/areas/inspections/demo-report.ts';
 import type { FrozenField, FrozenSection } from '../../src/areas/inspections/versions.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { newId } from '../../src/db/columns.ts';
-import { ISO_UTC, createTestApp, type TestApp } from '../helpers.ts';
+import { fileApp, ISO_UTC } from '../helpers.ts';
 import { createKit, type Kit } from '../kit.ts';
 
 // The inspection report (issue 11): the PDF of GET /inspections/{id}/report, read back as text, in
 // French and English, for whoever may view the inspection; share links made, opened without
 // signing in (in the customer's language), revoked and expired; the token never stored.
 
-let t: TestApp;
+const t = fileApp();
 let garage: Kit;
 let manager: string;
 let manager2: string;
@@ -106,7 +106,6 @@ async function completedInspection(form: string, vehicle: { id: string }) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   garage = await createKit(t, { name: 'Garage Démo' });
   const other = await createKit(t, { name: 'Autos Rivière' });
   riviere = other.organization;
@@ -126,7 +125,6 @@ beforeAll(async () => {
   sectionsEn = version.structure.sections.map((s) => s.name_en);
   noteEn = version.structure.notes.find((n) => n.text === completed.note)!.text_en;
 }, 120_000);
-afterAll(() => t?.close());
 
 describe('GET /inspections/{id}/report', () => {
   it('answers a PDF in French: vehicle, customer, score, verdict, sections, recommended work by urgency', async () => {

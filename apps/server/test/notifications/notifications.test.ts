@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attr, declare, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
 import { id, locationIds, timestamps } from '../../src/db/columns.ts';
@@ -9,7 +9,7 @@ import { defineResource } from '../../src/jsonapi/define-resource.ts';
 import { defineArea } from '../../src/areas/area.ts';
 import { AREAS } from '../../src/areas/index.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { fileApp } from '../helpers.ts';
 import { makeWorld, PASSWORD, type World } from '../factories.ts';
 import { seedDemoNotifications } from '../../src/areas/notifications/demo.ts';
 
@@ -43,7 +43,7 @@ const jobsArea = defineArea({
 });
 const areas = [...AREAS, jobsArea];
 
-let t: TestApp;
+const t = fileApp({}, { areas });
 let w: World;
 let manager: string;
 let bob: string;
@@ -58,7 +58,6 @@ const follow = (token: string, subject_type: string, subject_id: string) =>
 const unread = async (token: string) => (await t.api('GET', `${N}?filter[unRead]=true`, { token })).body.meta.page.total;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { areas });
   await t.database.db.execute(
     sql.raw(`CREATE TABLE test_jobs (id uuid PRIMARY KEY, organization_id uuid NOT NULL REFERENCES organizations(id), name text NOT NULL,
       assignee_id uuid REFERENCES users(id), location_ids uuid[] NOT NULL DEFAULT '{}',
@@ -86,7 +85,6 @@ beforeAll(async () => {
   bobId = created.body.data.id;
   bob = await t.login('bob@garage.test', PASSWORD);
 });
-afterAll(() => t?.close());
 
 describe('notifications', () => {
   it('come with the demo (seeded on made organizations): each owner follows their organization', async () => {

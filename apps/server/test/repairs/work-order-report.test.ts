@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { pdfPages } from '../reports/pdf-text.ts';
+import { fileApp } from '../helpers.ts';
+import { getPdf } from '../reports/pdf-text.ts';
 import { estimate } from '../estimations/helpers.ts';
 import { R, act, clock, makeRepair, makeTaxGroup, one, setOption, to } from './world.ts';
 
@@ -11,7 +11,7 @@ import { R, act, clock, makeRepair, makeTaxGroup, one, setOption, to } from './w
 // the hours planned and clocked and who clocked them, Québec's GST + QST, the warranty line at
 // zero, the totals and the settings' document footer.
 
-let t: TestApp;
+const t = fileApp();
 let orgId: string;
 let admin: MadeUser;
 let mechanic: MadeUser;
@@ -19,16 +19,10 @@ let stranger: MadeUser;
 let repair: { id: string; code: string; estimationCode: string };
 const FOOTER = 'Garage Québec inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
 
-async function pdf(url: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url, headers });
-  const isPdf = String(res.headers['content-type']).startsWith('application/pdf');
-  const pages = isPdf ? await pdfPages(res.rawPayload) : [];
-  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, pages, text: pages.join('\n'), json: isPdf ? null : JSON.parse(res.body) };
-}
+const pdf = (url: string, headers?: Record<string, string>) => getPdf(t, url, headers);
 const report = (id: string, who: Pick<MadeUser, 'token'>, lang = 'fr') => pdf(`${R}/${id}/report`, { authorization: `Bearer ${who.token}`, 'accept-language': lang });
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await makeOrganization(t, { name: 'Garage Québec', locations: ['Succursale Laval'] });
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
@@ -65,7 +59,6 @@ beforeAll(async () => {
   const codes = await one<{ code: string; estimation_code: string }>(t, sql`SELECT r.code, e.code AS estimation_code FROM repairs r JOIN estimations e ON e.id = r.estimation_id WHERE r.id = ${made.id}`);
   repair = { id: made.id, code: codes.code, estimationCode: codes.estimation_code };
 });
-afterAll(() => t?.close());
 
 describe('GET /repairs/{id}/report', () => {
   it('answers the work order in French: vehicle, customer, items, who clocked what, TPS + TVQ, the warranty at zero, totals, the footer on every page', async () => {

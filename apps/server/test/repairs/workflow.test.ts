@@ -1,50 +1,32 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { repairWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { callbackReceiver, fileApp } from '../helpers.ts';
 import { R, act, clock, makeRepair, one, setOption, stateOf, to } from './world.ts';
 
 // The repair workflow (issue 12): every action from every state, the holder's rule and the
 // take-over race, the mechanics' clocks, one work in progress per vehicle, the callback.
 
-let t: TestApp;
+const t = fileApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' });
 let orgId: string;
 let admin: MadeUser;
 let mechanic: MadeUser;
 let mechanic2: MadeUser;
 let viewer: MadeUser;
-let receiver: Server;
-let port: number;
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+const receiver = callbackReceiver();
+const { received } = receiver;
 
 const assignBody = () => ({ data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: mechanic.id }] } } } });
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  port = (receiver.address() as AddressInfo).port;
-  t = await createTestApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3' });
   const org = await makeOrganization(t);
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   mechanic = await makeUser(t, org.id, { role: 'mechanic', firstname: 'Maxime', lastname: 'Mécano' });
   mechanic2 = await makeUser(t, org.id, { role: 'mechanic', firstname: 'Nadia', lastname: 'Garagiste' });
   viewer = await userWith(t, org.id, `viewer-${org.id}@factory.test`, ['view any repairs', 'view repairs', 'edit repairs']);
-});
-afterAll(async () => {
-  await t?.close();
-  await new Promise((r) => receiver?.close(r));
 });
 
 describe('every action from every state', () => {
@@ -250,7 +232,7 @@ describe('one work in progress per vehicle', () => {
 
 describe('the repair.completed callback', () => {
   it('POSTs the completed repair, signed, to the organization’s URL', async () => {
-    await setOption(t, admin, orgId, 'repairs.callback_url_completed', `http://127.0.0.1:${port}/hooks/repairs`);
+    await setOption(t, admin, orgId, 'repairs.callback_url_completed', `http://127.0.0.1:${receiver.port}/hooks/repairs`);
     const { id } = await makeRepair(t, admin, { lines: [{ detail: 'Vidange', unit_price: 5000 }] });
     await act(t, id, 'start', admin, {});
     expect((await act(t, id, 'complete', admin, {})).status).toBe(200);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { downscale, type ReportImage } from '../../src/reports/images.ts';
+import type { TestApp } from '../helpers.ts';
 
 /**
  * A PDF's text per page, each run of white space one space: French money and numbers hold no-break
@@ -9,6 +10,14 @@ import { downscale, type ReportImage } from '../../src/reports/images.ts';
 export async function pdfPages(pdf: Buffer): Promise<string[]> {
   const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: false });
   return (text as string[]).map((page) => page.replace(/[\s\u00a0\u202f]+/g, ' '));
+}
+
+/** GET a PDF (or the error document answered instead): its text by page and as a whole. */
+export async function getPdf(t: TestApp, url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  const isPdf = String(res.headers['content-type']).startsWith('application/pdf');
+  const pages = isPdf ? await pdfPages(res.rawPayload) : [];
+  return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, pages, text: pages.join('\n'), json: isPdf ? null : JSON.parse(res.body) };
 }
 
 /**

@@ -1,25 +1,27 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
 import { createKit, type Kit } from '../kit.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { callbackReceiver, createTestApp, fileApp, type TestApp } from '../helpers.ts';
 
 // Callbacks (issue 12): an inspection completed is POSTed, signed, to the organization's URL by the
 // background worker, retried when the receiver fails, never in the way of the user's action.
 
-let t: TestApp;
+const t = fileApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3', CALLBACKS_TIMEOUT_SECONDS: '2' });
 let admin: MadeUser;
 let orgId: string;
 let form: MadeForm;
-let receiver: Server;
-let port: number;
 /** What the receiver answers next (status codes, in order; then 200). */
 const answers: number[] = [];
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+const receiver = callbackReceiver(() => {
+  const status = answers.shift() ?? 200;
+  return { status, body: JSON.stringify({ ok: status < 300, padding: 'x'.repeat(2000) }) };
+});
+const { received } = receiver;
 
 const to = (type: string, id: string) => ({ data: { type, id } });
 
@@ -59,31 +61,15 @@ async function deliveryOf(subjectId: string, status: string, timeoutMs = 15_000)
 }
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body });
-      const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: status < 300, padding: 'x'.repeat(2000) }));
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  port = (receiver.address() as AddressInfo).port;
-  t = await createTestApp({ CALLBACKS_ALLOW_PRIVATE: 'true', CALLBACKS_BACKOFF_SECONDS: '0.3', CALLBACKS_TIMEOUT_SECONDS: '2' });
   const org = await makeOrganization(t);
   orgId = org.id;
   admin = await makeUser(t, org.id);
   form = await makeInspectionForm(t, admin.token, { sections: [{ name: 'Intérieur', subSections: [{ name: 'Commandes', fields: [{ name: 'Klaxon' }] }] }] });
 });
-afterAll(async () => {
-  await t?.close();
-  await new Promise((r) => receiver?.close(r));
-});
 
 describe('callbacks', () => {
   it('POSTs the completed inspection as a JSON:API document, signed with the organization’s secret', async () => {
-    expect((await setOption('inspections.callback_url_completed', `http://127.0.0.1:${port}/hooks/atelier`)).status).toBe(200);
+    expect((await setOption('inspections.callback_url_completed', `http://127.0.0.1:${receiver.port}/hooks/atelier`)).status).toBe(200);
     const secret = await t.api('GET', '/api/v1/callbacks/secret', { token: admin.token });
     expect(secret.status).toBe(200);
     const key = secret.body.data.attributes.secret as string;
@@ -186,7 +172,7 @@ describe('server-side request forgery', () => {
 
   it('refuses loopback, private, link-local and metadata callback URLs without CALLBACKS_ALLOW_PRIVATE', async () => {
     for (const [url, address] of [
-      [`http://127.0.0.1:${port}/`, '127.0.0.1'],
+      [`http://127.0.0.1:${receiver.port}/`, '127.0.0.1'],
       ['http://localhost/', null],
       ['http://10.1.2.3/', '10.1.2.3'],
       ['http://169.254.169.254/latest/meta-data/', '169.254.169.254'],
@@ -208,12 +194,12 @@ describe('server-side request forgery', () => {
 
   it('refuses at send time a URL that now reaches a private address', async () => {
     // Written behind the check's back (as if the name had been re-pointed since it was saved).
-    await strict.database.db.execute(sql`UPDATE options SET value = to_jsonb(${`http://127.0.0.1:${port}/`}::text) WHERE organization_id = ${bossOrg} AND name = 'inspections.callback_url_completed'`);
+    await strict.database.db.execute(sql`UPDATE options SET value = to_jsonb(${`http://127.0.0.1:${receiver.port}/`}::text) WHERE organization_id = ${bossOrg} AND name = 'inspections.callback_url_completed'`);
     const before = received.length;
     const inspection = await kit.make('inspections');
     await strict.database.db.execute(sql`
       INSERT INTO callback_deliveries (id, organization_id, event, url, subject_type, subject_id, body)
-      VALUES (gen_random_uuid(), ${bossOrg}, 'inspection.completed', ${`http://127.0.0.1:${port}/`}, 'inspections', ${inspection.id}, '{}')`);
+      VALUES (gen_random_uuid(), ${bossOrg}, 'inspection.completed', ${`http://127.0.0.1:${receiver.port}/`}, 'inspections', ${inspection.id}, '{}')`);
     const until = Date.now() + 10_000;
     let row: { attempts: number; last_error: string | null } | undefined;
     while (Date.now() < until) {

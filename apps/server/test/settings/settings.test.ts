@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeOrganization, makePlatformAdmin, makeUser, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { fileApp } from '../helpers.ts';
 
 // Settings (issue 12): options read as a map and checked by name, tax groups with their taxes,
 // the Canadian groups of a new organization's province.
 
-let t: TestApp;
+const t = fileApp();
 let admin: MadeUser;
 let orgId: string;
 let staff: string;
@@ -24,13 +24,11 @@ const valueOf = async (name: string, organizationId = orgId) =>
   rowsOf<{ value: unknown }>(await t.database.db.execute(sql`SELECT value FROM options WHERE organization_id = ${organizationId} AND name = ${name}`))[0].value;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const org = await makeOrganization(t);
   orgId = org.id;
   admin = await makeUser(t, org.id);
   staff = (await makePlatformAdmin(t)).token;
 });
-afterAll(() => t?.close());
 
 describe('options', () => {
   it('reads the organization’s options as a name-to-value map (add_data=map)', async () => {

@@ -28,6 +28,13 @@ const COMMENTER = bySubject(['comments'], ['view any', 'view', 'create']);
 /** Whoever requests are assigned to sees them (their dashboard's assigned work) and completes them. */
 const ASSIGNEE = bySubject(['requests'], [...READ, 'complete']);
 
+/** A role of the shop floor: the workshop's apps, its own work, and what every worker does (assigned requests, comments). */
+const workshopRole = (key: string, name: DefaultRole['name'], own: Permission[]): DefaultRole => ({
+  key,
+  name,
+  permissions: uniq(['view app default', 'view app inspectpro', 'view app vehicles', ...own, ...ASSIGNEE, ...COMMENTER]),
+});
+
 export const DEFAULT_ROLES: readonly DefaultRole[] = [
   { key: 'administrator', name: { fr: 'Administrateur', en: 'Administrator' }, permissions: org },
   {
@@ -54,44 +61,17 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       ...bySubject(['inspections', 'estimations', 'repairs'], READ),
     ]).filter((n) => org.includes(n)),
   },
-  {
-    key: 'inspector',
-    name: { fr: 'Inspecteur', en: 'Inspector' },
-    permissions: uniq([
-      'view app default',
-      'view app inspectpro',
-      'view app vehicles',
-      ...bySubject(['vehicles'], READ),
-      ...bySubject(['inspection forms'], READ),
-      ...bySubject(['inspections'], [...WRITE, 'start', 'complete', 'take over']),
-      ...ASSIGNEE,
-      ...COMMENTER,
-    ]),
-  },
-  {
-    key: 'estimator',
-    name: { fr: 'Estimateur', en: 'Estimator' },
-    permissions: uniq([
-      'view app default',
-      'view app inspectpro',
-      'view app vehicles',
-      ...bySubject(['vehicles', 'inspections', 'products', 'suppliers'], READ),
-      ...bySubject(['estimations'], [...WRITE, 'edit components', 'edit times', 'take over']),
-      ...ASSIGNEE,
-      ...COMMENTER,
-    ]),
-  },
-  {
-    key: 'mechanic',
-    name: { fr: 'Mécanicien', en: 'Mechanic' },
-    permissions: uniq([
-      'view app default',
-      'view app inspectpro',
-      'view app vehicles',
-      ...bySubject(['vehicles', 'estimations'], READ),
-      ...bySubject(['repairs'], [...READ, 'edit', 'start', 'complete', 'take over']),
-      ...ASSIGNEE,
-      ...COMMENTER,
-    ]),
-  },
+  workshopRole('inspector', { fr: 'Inspecteur', en: 'Inspector' }, [
+    ...bySubject(['vehicles'], READ),
+    ...bySubject(['inspection forms'], READ),
+    ...bySubject(['inspections'], [...WRITE, 'start', 'complete', 'take over']),
+  ]),
+  workshopRole('estimator', { fr: 'Estimateur', en: 'Estimator' }, [
+    ...bySubject(['vehicles', 'inspections', 'products', 'suppliers'], READ),
+    ...bySubject(['estimations'], [...WRITE, 'edit components', 'edit times', 'take over']),
+  ]),
+  workshopRole('mechanic', { fr: 'Mécanicien', en: 'Mechanic' }, [
+    ...bySubject(['vehicles', 'estimations'], READ),
+    ...bySubject(['repairs'], [...READ, 'edit', 'start', 'complete', 'take over']),
+  ]),
 ];

@@ -1,17 +1,14 @@
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 
 // CRM enumerations (spec platform §3 CRM, §9). Stored values are stable identifiers; labels are what users read.
 
-export const CUSTOMER_TYPES = ['individual', 'company'] as const;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
-export const CUSTOMER_TYPE_LABELS: Labels<CustomerType> = {
+export const [CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS] = defineEnum({
   individual: { fr: 'Particulier', en: 'Individual' },
   company: { fr: 'Entreprise', en: 'Company' },
-};
+});
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 
-export const PHONE_TYPES = ['MOBILE', 'HOME', 'OFFICE', 'BUSINESS', 'FAX', 'PAGER', 'OTHER'] as const;
-export type PhoneType = (typeof PHONE_TYPES)[number];
-export const PHONE_TYPE_LABELS: Labels<PhoneType> = {
+export const [PHONE_TYPES, PHONE_TYPE_LABELS] = defineEnum({
   MOBILE: { fr: 'Cellulaire', en: 'Mobile' },
   HOME: { fr: 'Domicile', en: 'Home' },
   OFFICE: { fr: 'Bureau', en: 'Office' },
@@ -19,14 +16,14 @@ export const PHONE_TYPE_LABELS: Labels<PhoneType> = {
   FAX: { fr: 'Télécopieur', en: 'Fax' },
   PAGER: { fr: 'Téléavertisseur', en: 'Pager' },
   OTHER: { fr: 'Autre', en: 'Other' },
-};
+});
+export type PhoneType = (typeof PHONE_TYPES)[number];
 
-export const CONTACT_TITLES = ['mr', 'mrs'] as const;
-export type ContactTitle = (typeof CONTACT_TITLES)[number];
-export const CONTACT_TITLE_LABELS: Labels<ContactTitle> = {
+export const [CONTACT_TITLES, CONTACT_TITLE_LABELS] = defineEnum({
   mr: { fr: 'M.', en: 'Mr.' },
   mrs: { fr: 'Mme', en: 'Mrs.' },
-};
+});
+export type ContactTitle = (typeof CONTACT_TITLES)[number];
 
 /** What a contact may belong to (its contactable). */
 export const CONTACTABLE_TYPES = ['customers', 'suppliers'] as const;

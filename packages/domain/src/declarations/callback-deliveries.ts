@@ -1,19 +1,17 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { attr, declare, rel, stampedAt, timestamps } from '../declare/declare.ts';
+import { defineEnum } from '../enums.ts';
 
-export const CALLBACK_EVENT_KEYS = ['inspection.completed', 'estimation.pending_approval', 'estimation.approved', 'repair.completed'] as const;
-export const CALLBACK_EVENT_LABELS: Labels<(typeof CALLBACK_EVENT_KEYS)[number]> = {
+export const [CALLBACK_EVENT_KEYS, CALLBACK_EVENT_LABELS] = defineEnum({
   'inspection.completed': { fr: 'Inspection terminée', en: 'Inspection completed' },
   'estimation.pending_approval': { fr: 'Estimation en attente d’approbation', en: 'Estimate pending approval' },
   'estimation.approved': { fr: 'Estimation approuvée', en: 'Estimate approved' },
   'repair.completed': { fr: 'Réparation terminée', en: 'Repair completed' },
-};
-export const CALLBACK_STATUSES = ['pending', 'delivered', 'failed'] as const;
-export const CALLBACK_STATUS_LABELS: Labels<(typeof CALLBACK_STATUSES)[number]> = {
+});
+export const [CALLBACK_STATUSES, CALLBACK_STATUS_LABELS] = defineEnum({
   pending: { fr: 'En attente', en: 'Pending' },
   delivered: { fr: 'Livré', en: 'Delivered' },
   failed: { fr: 'Échoué', en: 'Failed' },
-};
+});
 
 /** The delivery log of callbacks (read only): one row per event sent to an organization's URL, with its tries. */
 export const callbackDeliveries = declare('callback-deliveries', {
@@ -29,8 +27,7 @@ export const callbackDeliveries = declare('callback-deliveries', {
     last_error: attr.text().isReadOnly(),
     /** The first characters of the receiver's last answer. */
     response_excerpt: attr.text().isReadOnly(),
-    next_attempt_at: attr.datetime().isReadOnly(),
-    delivered_at: attr.datetime().isReadOnly(),
+    ...stampedAt('next_attempt_at', 'delivered_at'),
     ...timestamps(),
   },
   relationships: {

@@ -1,7 +1,7 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS } from '../estimations/items.ts';
 import { URGENCIES, URGENCY_LABELS } from '../inspections/urgency.ts';
-import { workLineAttributes, workTotalsAttributes } from './work-lines.ts';
+import { workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /**
  * An item of an estimate (spec §3 Estimation item): what to do, the part and the labour, the
@@ -24,10 +24,8 @@ export const estimationItems = declare('estimation-items', {
     ...timestamps(),
   },
   relationships: {
-    organization: rel.toOne('organizations', { readOnly: true }),
+    ...workLineRelationships(),
     estimation: rel.toOne('estimations', { required: true, createOnly: true }),
-    supplier: rel.toOne('suppliers'),
-    taxGroup: rel.toOne('tax-groups'),
     /** The inspection field it was drafted from. */
     inspectionField: rel.toOne('inspection-fields', { readOnly: true }),
   },

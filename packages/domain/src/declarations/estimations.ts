@@ -1,6 +1,6 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { attr, declare, rel, stampedAt, stampedBy, timestamps } from '../declare/declare.ts';
 import { PHASE_STATUSES, PHASE_STATUS_LABELS, WORK_TYPES, WORK_TYPE_LABELS, type EstimationAction, estimationWorkflow } from '../estimations/states.ts';
-import { doneBy, visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
+import { visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 
 const phaseStatus = () => attr.enum(PHASE_STATUSES, PHASE_STATUS_LABELS).isReadOnly();
 
@@ -33,9 +33,7 @@ export const estimations = declare('estimations', {
     /** What the approved items (not declined by the customer) cost. */
     approved_total: attr.money().isReadOnly(),
     available_actions: attr.stringList<EstimationAction>().isReadOnly(),
-    completed_at: attr.datetime().isReadOnly(),
-    approved_at: attr.datetime().isReadOnly(),
-    canceled_at: attr.datetime().isReadOnly(),
+    ...stampedAt('completed_at', 'approved_at', 'canceled_at'),
     ...timestamps(),
   },
   relationships: {
@@ -48,21 +46,10 @@ export const estimations = declare('estimations', {
     estimators: rel.toMany('users'),
     mechanics: rel.toMany('users'),
     officialMechanic: rel.toOne('users'),
-    componentsHolder: doneBy(),
-    timesHolder: doneBy(),
-    approvalHolder: doneBy(),
-    componentsStartedBy: doneBy(),
-    componentsEndedBy: doneBy(),
-    timesStartedBy: doneBy(),
-    timesEndedBy: doneBy(),
-    approvalStartedBy: doneBy(),
-    approvalEndedBy: doneBy(),
-    validatedBy: doneBy(),
-    approvedBy: doneBy(),
-    reviewedBy: doneBy(),
-    deniedBy: doneBy(),
-    completedBy: doneBy(),
-    canceledBy: doneBy(),
+    // Who holds each phase, who started and ended it, and who did each action.
+    ...stampedBy('componentsHolder', 'timesHolder', 'approvalHolder'),
+    ...stampedBy('componentsStartedBy', 'componentsEndedBy', 'timesStartedBy', 'timesEndedBy', 'approvalStartedBy', 'approvalEndedBy'),
+    ...stampedBy('validatedBy', 'approvedBy', 'reviewedBy', 'deniedBy', 'completedBy', 'canceledBy'),
   },
   filters: ['state', 'type', 'vehicle', 'customer', 'inspection', 'creator', 'approver', 'tags', 'search'],
   sorts: ['created_at', 'updated_at', 'code', 'state', 'total'],

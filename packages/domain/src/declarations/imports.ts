@@ -1,4 +1,4 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { attr, declare, rel, stampedAt, timestamps } from '../declare/declare.ts';
 import { IMPORT_STATUSES } from '../imports/statuses.ts';
 
 export const imports = declare('imports', {
@@ -19,9 +19,7 @@ export const imports = declare('imports', {
     updated_count: attr.integer().notNull().isReadOnly(),
     skipped_count: attr.integer().notNull().isReadOnly(),
     failed_count: attr.integer().notNull().isReadOnly(),
-    dry_run_at: attr.datetime().isReadOnly(),
-    started_at: attr.datetime().isReadOnly(),
-    finished_at: attr.datetime().isReadOnly(),
+    ...stampedAt('dry_run_at', 'started_at', 'finished_at'),
     error: attr.string().isReadOnly(),
     ...timestamps(),
   },

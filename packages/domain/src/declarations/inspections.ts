@@ -1,4 +1,4 @@
-import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
+import { attr, declare, organizationRecord, rel, stampedAt, stampedBy, timestamps } from '../declare/declare.ts';
 import type { InspectionScore } from '../inspections/scoring.ts';
 import { TIRE_SEASONS, TIRE_SEASON_LABELS, TIRE_TYPES, TIRE_TYPE_LABELS } from '../vehicles/vehicle-enums.ts';
 import { type InspectionAction, inspectionWorkflow } from '../inspections/states.ts';
@@ -34,10 +34,7 @@ export const inspections = declare('inspections', {
     points: attr.decimal().isReadOnly(),
     max_points: attr.decimal().isReadOnly(),
     available_actions: attr.stringList<InspectionAction>().isReadOnly(),
-    started_at: attr.datetime().isReadOnly(),
-    completed_at: attr.datetime().isReadOnly(),
-    approved_at: attr.datetime().isReadOnly(),
-    canceled_at: attr.datetime().isReadOnly(),
+    ...stampedAt('started_at', 'completed_at', 'approved_at', 'canceled_at'),
     ...timestamps(),
   },
   relationships: {
@@ -52,12 +49,9 @@ export const inspections = declare('inspections', {
     inspectionFields: rel.toMany('inspection-fields', { readOnly: true }),
     assignedToUsers: rel.toMany('users', { createOnly: true }),
     assignedToRoles: rel.toMany('roles', { createOnly: true }),
-    assignedBy: rel.toOne('users', { readOnly: true }),
-    startedBy: rel.toOne('users', { readOnly: true }),
+    ...stampedBy('assignedBy', 'startedBy'),
     /** Who works on it now (the starter, or whoever took it over). */
-    holder: rel.toOne('users', { readOnly: true }),
-    completedBy: rel.toOne('users', { readOnly: true }),
-    approvedBy: rel.toOne('users', { readOnly: true }),
+    ...stampedBy('holder', 'completedBy', 'approvedBy'),
     /** The user designated to approve (validate) it, as estimates and repairs name theirs. */
     approver: rel.toOne('users'),
     canceledBy: rel.toOne('users', { readOnly: true }),

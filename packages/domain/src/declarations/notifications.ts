@@ -1,4 +1,4 @@
-import { ANY_TYPE, attr, declare, rel } from '../declare/declare.ts';
+import { ANY_TYPE, attr, declare, rel, stampedAt, stampedBy } from '../declare/declare.ts';
 
 export const notifications = declare('notifications', {
   attributes: {
@@ -9,12 +9,10 @@ export const notifications = declare('notifications', {
     /** A short summary kept with the notice; a mention also carries the comment's first words and the page that shows it. */
     data: attr.object<{ label?: string; causer_name?: string; changes?: string[]; excerpt?: string; page_type?: string; page_id?: string }>().isReadOnly(),
     read: attr.boolean().isReadOnly(),
-    read_at: attr.datetime().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
+    ...stampedAt('read_at', 'created_at'),
   },
   relationships: {
-    notifiable: rel.toOne('users', { readOnly: true }),
-    causer: rel.toOne('users', { readOnly: true }),
+    ...stampedBy('notifiable', 'causer'),
     subscription: rel.toOne('notification-subscriptions', { readOnly: true }),
     /** The record the notice is about (subject_type, subject_id), if the reader may still see it. */
     object: rel.polymorphicOne(ANY_TYPE),

@@ -1,6 +1,6 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { PART_STATUSES, PART_STATUS_LABELS, REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS, REPAIR_MODES, REPAIR_MODE_LABELS } from '../repairs/items.ts';
-import { workLineAttributes, workTotalsAttributes } from './work-lines.ts';
+import { workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /** An item of a work order (spec §3 Repair item): the work, its part and labour, done internally, externally or under warranty. */
 export const repairItems = declare('repair-items', {
@@ -17,10 +17,8 @@ export const repairItems = declare('repair-items', {
     ...timestamps(),
   },
   relationships: {
-    organization: rel.toOne('organizations', { readOnly: true }),
+    ...workLineRelationships(),
     repair: rel.toOne('repairs', { required: true, createOnly: true }),
-    supplier: rel.toOne('suppliers'),
-    taxGroup: rel.toOne('tax-groups'),
     /** The estimate item it carries out. */
     estimationItem: rel.toOne('estimation-items', { readOnly: true }),
   },

@@ -1,7 +1,7 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { attr, declare, rel, stampedAt, stampedBy, timestamps } from '../declare/declare.ts';
 import { WORK_TYPES, WORK_TYPE_LABELS } from '../estimations/states.ts';
 import { type RepairAction, repairWorkflow } from '../repairs/states.ts';
-import { doneBy, visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
+import { visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /**
  * A repair, the work order (spec §3 Repair, issue 12): made from an approved estimate (its
@@ -21,10 +21,7 @@ export const repairs = declare('repairs', {
     time_spent: attr.decimal().isReadOnly(),
     ...workTotalsAttributes(),
     available_actions: attr.stringList<RepairAction>().isReadOnly(),
-    started_at: attr.datetime().isReadOnly(),
-    completed_at: attr.datetime().isReadOnly(),
-    validated_at: attr.datetime().isReadOnly(),
-    canceled_at: attr.datetime().isReadOnly(),
+    ...stampedAt('started_at', 'completed_at', 'validated_at', 'canceled_at'),
     ...timestamps(),
   },
   relationships: {
@@ -34,14 +31,9 @@ export const repairs = declare('repairs', {
     items: rel.toMany('repair-items'),
     repairers: rel.toMany('users'),
     /** Who approved the work (the estimate's approver). */
-    approver: doneBy(),
-    startedBy: doneBy(),
+    ...stampedBy('approver', 'startedBy'),
     /** Who works on it now (the starter, or whoever took it over). */
-    holder: doneBy(),
-    endedBy: doneBy(),
-    completedBy: doneBy(),
-    validatedBy: doneBy(),
-    canceledBy: doneBy(),
+    ...stampedBy('holder', 'endedBy', 'completedBy', 'validatedBy', 'canceledBy'),
     /** The mechanics' clocked time on its items. */
     timeEntries: rel.toMany('repair-time-entries', { readOnly: true }),
   },

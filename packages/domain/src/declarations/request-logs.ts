@@ -1,13 +1,12 @@
 import { attr, declare, rel } from '../declare/declare.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 
-export const REQUEST_CHANNELS = ['app', 'api', 'embed'] as const;
-export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
-export const REQUEST_CHANNEL_LABELS: Labels<RequestChannel> = {
+export const [REQUEST_CHANNELS, REQUEST_CHANNEL_LABELS] = defineEnum({
   app: { fr: 'Application', en: 'Application' },
   api: { fr: 'API (clé secrète)', en: 'API (secret key)' },
   embed: { fr: 'Cadre intégré', en: 'Embedded frame' },
-};
+});
+export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 
 /**
  * One call of the price estimation (spec §3 "Request log"): who (a user, or the organization's

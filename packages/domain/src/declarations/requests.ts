@@ -1,4 +1,4 @@
-import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
+import { attr, declare, organizationRecord, rel, stampedAt, stampedBy, timestamps } from '../declare/declare.ts';
 import { REQUEST_TYPES, REQUEST_TYPE_LABELS, type RequestAction, requestWorkflow } from '../requests/requests.ts';
 
 export const requests = declare('requests', {
@@ -15,10 +15,7 @@ export const requests = declare('requests', {
     response_type: attr.string().isReadOnly(),
     response_id: attr.string().isReadOnly(),
     available_actions: attr.stringList<RequestAction>().isReadOnly(),
-    assigned_at: attr.datetime().isReadOnly(),
-    approved_at: attr.datetime().isReadOnly(),
-    completed_at: attr.datetime().isReadOnly(),
-    canceled_at: attr.datetime().isReadOnly(),
+    ...stampedAt('assigned_at', 'approved_at', 'completed_at', 'canceled_at'),
     ...timestamps(),
   },
   relationships: {
@@ -26,11 +23,7 @@ export const requests = declare('requests', {
     customer: rel.toOne('customers'),
     vehicle: rel.toOne('vehicles'),
     assignedTo: rel.toOne('users', { createOnly: true }),
-    creator: rel.toOne('users', { readOnly: true }),
-    assignedBy: rel.toOne('users', { readOnly: true }),
-    approvedBy: rel.toOne('users', { readOnly: true }),
-    completedBy: rel.toOne('users', { readOnly: true }),
-    canceledBy: rel.toOne('users', { readOnly: true }),
+    ...stampedBy('creator', 'assignedBy', 'approvedBy', 'completedBy', 'canceledBy'),
     /** The work made in answer to the request (response_type, response_id): its inspection, else its estimate. */
     responseObject: rel.polymorphicOne(['inspections', 'estimations']),
   },

@@ -1,4 +1,4 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { attr, declare, rel, stampedAt, timestamps } from '../declare/declare.ts';
 import { LOCALES, LOCALE_LABELS } from '../locale.ts';
 
 export const users = declare('users', {
@@ -13,10 +13,7 @@ export const users = declare('users', {
     active: attr.boolean(),
     restrict_to_locations: attr.boolean(),
     two_factor_enabled: attr.boolean().isReadOnly(),
-    two_factor_enabled_at: attr.datetime().isReadOnly(),
-    two_factor_disabled_at: attr.datetime().isReadOnly(),
-    last_login_at: attr.datetime().isReadOnly(),
-    invited_at: attr.datetime().isReadOnly(),
+    ...stampedAt('two_factor_enabled_at', 'two_factor_disabled_at', 'last_login_at', 'invited_at'),
     name: attr.string().isReadOnly(),
     has_password: attr.boolean().isReadOnly(),
     password: attr.string().isWriteOnly().max(200),

@@ -1,14 +1,13 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { PROVINCES } from '../locale.ts';
 import { CONDITIONS, CONDITION_LABELS } from '../pricing/types.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 
-export const SALE_KINDS = ['sale', 'listing'] as const;
-export type SaleKind = (typeof SALE_KINDS)[number];
-export const SALE_KIND_LABELS: Labels<SaleKind> = {
+export const [SALE_KINDS, SALE_KIND_LABELS] = defineEnum({
   sale: { fr: 'Vente', en: 'Sale' },
   listing: { fr: 'Annonce', en: 'Listing' },
-};
+});
+export type SaleKind = (typeof SALE_KINDS)[number];
 
 /**
  * A vehicle the organization sold, or listed for sale (the "vehicle sales" import model): the

@@ -1,4 +1,4 @@
-import { attr, organizationRecord, rel } from '../declare/declare.ts';
+import { attr, doneBy, organizationRecord, rel } from '../declare/declare.ts';
 import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS } from '../estimations/items.ts';
 import type { TaxAmount } from '../taxes/taxes.ts';
 
@@ -23,6 +23,13 @@ export const workLineAttributes = () => ({
   position: attr.integer().isReadOnly(),
 });
 
+/** What a line of a work document (an estimate's or a repair's item) links to beside its document. */
+export const workLineRelationships = () => ({
+  organization: rel.toOne('organizations', { readOnly: true }),
+  supplier: rel.toOne('suppliers'),
+  taxGroup: rel.toOne('tax-groups'),
+});
+
 /** What a line or a document costs, in cents (taxes by code in `tax_details`). */
 export const workTotalsAttributes = () => ({
   parts_total: attr.money().isReadOnly(),
@@ -41,8 +48,6 @@ export const workTotalsAttributes = () => ({
  */
 export const visitOdometer = () => attr.integer().min(0).max(10_000_000);
 
-/** Who did something to a work document: stamped by the server. */
-export const doneBy = () => rel.toOne('users', { readOnly: true });
 
 /** What an estimate and a repair share: where they come from and who they are for and assigned to. */
 export const workRecordRelationships = () => ({

@@ -1,5 +1,5 @@
 import type { Locale } from '../locale.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import type { Labels } from '../enums.ts';
 import type { TextRule } from './rules.ts';
 
 /**
@@ -221,6 +221,19 @@ export const organizationRecord = () => ({
   allowedLocations: rel.toMany('locations'),
   tags: rel.toMany('tags'),
 });
+
+/** Who did something to a record: a user, stamped by the server. */
+export const doneBy = () => rel.toOne('users', { readOnly: true });
+
+const stampedInstant = () => attr.datetime().isReadOnly();
+
+/** When the server stamped what was done to a record (its workflow's actions, a run's steps): read-only instants by name. */
+export const stampedAt = <const N extends string>(...names: N[]) =>
+  Object.fromEntries(names.map((n) => [n, stampedInstant()])) as Record<N, ReturnType<typeof stampedInstant>>;
+
+/** Who did what to a record, by relationship name (doneBy each). */
+export const stampedBy = <const N extends string>(...names: N[]) =>
+  Object.fromEntries(names.map((n) => [n, doneBy()])) as Record<N, ReturnType<typeof doneBy>>;
 
 /** An attribute of any value type, nullability and access. */
 export type AnyAttribute = AttributeDeclaration<any, boolean, boolean>;

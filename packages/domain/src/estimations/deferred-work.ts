@@ -1,17 +1,16 @@
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 
 // Deferred work (issue 12): what a customer declined on an estimate stays on the vehicle, and is
 // suggested again at its next visit (on the vehicle, its next request, its next estimate) until it
 // is done, dismissed, or offered again on a new estimate (declined there, it is deferred anew).
 
-export const DEFERRED_WORK_STATES = ['open', 'reoffered', 'done', 'dismissed'] as const;
-export type DeferredWorkState = (typeof DEFERRED_WORK_STATES)[number];
-export const DEFERRED_WORK_STATE_LABELS: Labels<DeferredWorkState> = {
+export const [DEFERRED_WORK_STATES, DEFERRED_WORK_STATE_LABELS] = defineEnum({
   open: { fr: 'À proposer', en: 'To suggest' },
   reoffered: { fr: 'Proposé de nouveau', en: 'Offered again' },
   done: { fr: 'Fait', en: 'Done' },
   dismissed: { fr: 'Écarté', en: 'Dismissed' },
-};
+});
+export type DeferredWorkState = (typeof DEFERRED_WORK_STATES)[number];
 
 /** A suggestion is closed by hand as done or dismissed, or by being added to a new estimate; only an open one changes. */
 const MOVES: Readonly<Record<DeferredWorkState, readonly DeferredWorkState[]>> = {

@@ -1,36 +1,33 @@
 import { sumWorkTotals, workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 import type { EstimationItemGroup } from './states.ts';
 
 // The items of an estimate (spec §3 Estimation item, §4 item statuses and conditions; issue 12).
 
 /** What is to be done about what the inspection found. */
-export const ITEM_CONDITIONS = ['to_replace', 'to_repair', 'to_verify', 'to_monitor', 'to_schedule'] as const;
-export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
-export const ITEM_CONDITION_LABELS: Labels<ItemCondition> = {
+export const [ITEM_CONDITIONS, ITEM_CONDITION_LABELS] = defineEnum({
   to_replace: { fr: 'À remplacer', en: 'To replace' },
   to_repair: { fr: 'À réparer', en: 'To repair' },
   to_verify: { fr: 'À vérifier', en: 'To verify' },
   to_monitor: { fr: 'À surveiller', en: 'To monitor' },
   to_schedule: { fr: 'À planifier', en: 'To schedule' },
-};
+});
+export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
 
 /** The approver's decision on an item; none yet: null. */
-export const ESTIMATION_ITEM_STATES = ['approved', 'reviewed', 'denied'] as const;
-export type EstimationItemState = (typeof ESTIMATION_ITEM_STATES)[number];
-export const ESTIMATION_ITEM_STATE_LABELS: Labels<EstimationItemState> = {
+export const [ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS] = defineEnum({
   approved: { fr: 'Approuvé', en: 'Approved' },
   reviewed: { fr: 'À réviser', en: 'To revise' },
   denied: { fr: 'Refusé', en: 'Denied' },
-};
+});
+export type EstimationItemState = (typeof ESTIMATION_ITEM_STATES)[number];
 
 /** The customer's answer on the approval page; declined items become deferred work on the vehicle. */
-export const CUSTOMER_DECISIONS = ['approved', 'declined'] as const;
-export type CustomerDecision = (typeof CUSTOMER_DECISIONS)[number];
-export const CUSTOMER_DECISION_LABELS: Labels<CustomerDecision> = {
+export const [CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS] = defineEnum({
   approved: { fr: 'Accepté par le client', en: 'Accepted by the customer' },
   declined: { fr: 'Refusé par le client', en: 'Declined by the customer' },
-};
+});
+export type CustomerDecision = (typeof CUSTOMER_DECISIONS)[number];
 
 /** Which phase writes each attribute of an item (writableItemGroups says who may, when). */
 export const ESTIMATION_ITEM_ATTRIBUTE_GROUPS: Readonly<Record<string, EstimationItemGroup>> = {

@@ -1,8 +1,8 @@
 import type { Locale } from '../locale.ts';
 import { URGENCIES, URGENCY_LABELS, type Urgency } from '../inspections/urgency.ts';
-import { decimalNumber, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParty, type DocumentTax, type DocumentVehicle, type Labelled } from '../lines/documents.ts';
+import { documentParties, decimalNumber, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParties, type DocumentPartiesInput, type DocumentTax, type Labelled } from '../lines/documents.ts';
 import { workLineTotals, type WorkTotals } from '../lines/work-lines.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import type { Labels } from '../enums.ts';
 import {
   CUSTOMER_DECISION_LABELS,
   ESTIMATION_ITEM_STATE_LABELS,
@@ -40,7 +40,7 @@ export interface QuoteItemInput extends EstimationItemLine {
   customer_decided_at?: string | null;
 }
 
-export interface QuoteInput {
+export interface QuoteInput extends DocumentPartiesInput {
   locale: Locale;
   estimation: {
     code: string;
@@ -55,10 +55,6 @@ export interface QuoteInput {
     stock?: string | null;
   };
   items: readonly QuoteItemInput[];
-  organization: DocumentParty & { logo?: string | null };
-  location?: DocumentParty | null;
-  vehicle: DocumentVehicle | null;
-  customer: DocumentParty | null;
   /** The people's names: who priced it, who approves it for the dealership. */
   estimator?: string | null;
   approver?: string | null;
@@ -108,7 +104,7 @@ export interface QuoteGroup {
   total: number;
 }
 
-export interface QuoteModel {
+export interface QuoteModel extends DocumentParties {
   locale: Locale;
   code: string;
   state: Labelled<EstimationState>;
@@ -120,11 +116,6 @@ export interface QuoteModel {
   notes: string | null;
   department: string | null;
   stock: string | null;
-  organization: DocumentParty;
-  location: DocumentParty | null;
-  logo: string | null;
-  vehicle: DocumentVehicle | null;
-  customer: DocumentParty | null;
   estimator: string | null;
   approver: string | null;
   /** Most urgent first; within an urgency, in the order of the conditions (replace, repair, verify, monitor, schedule). */
@@ -217,11 +208,7 @@ export function buildQuote(input: QuoteInput): QuoteModel {
     notes: filled(e.notes),
     department: filled(e.department),
     stock: filled(e.stock),
-    organization: { name: input.organization.name, lines: input.organization.lines },
-    location: input.location ?? null,
-    logo: input.organization.logo ?? null,
-    vehicle: input.vehicle,
-    customer: input.customer,
+    ...documentParties(input),
     estimator: filled(input.estimator),
     approver: filled(input.approver),
     groups,

@@ -1,5 +1,5 @@
-import type { Labels } from '../vehicles/vehicle-enums.ts';
-import { defineWorkflow, type ActionSpec, type WorkStatus } from '../workflow/workflow.ts';
+import { defineEnum } from '../enums.ts';
+import { WORK_ACTIONS, WORK_STATES, defineWorkflow, type ActionSpec, type WorkStatus } from '../workflow/workflow.ts';
 
 // Estimation states, phases and actions (spec §4, §6, §7; issue 12). An estimate is worked in
 // three phases: components (the parts), times (the labour), then approval. Parts and labour may
@@ -8,19 +8,15 @@ import { defineWorkflow, type ActionSpec, type WorkStatus } from '../workflow/wo
 // "Estimation states". Pure: the server's policies and the web's buttons read the same rules.
 
 /** Who pays for the work: a customer, the dealership (a used vehicle reconditioned for sale), or a manufacturer's warranty. Repairs take the same. */
-export const WORK_TYPES = ['customer', 'internal', 'warranty'] as const;
-export type WorkType = (typeof WORK_TYPES)[number];
-export const WORK_TYPE_LABELS: Labels<WorkType> = {
+export const [WORK_TYPES, WORK_TYPE_LABELS] = defineEnum({
   customer: { fr: 'Client', en: 'Customer' },
   internal: { fr: 'Interne (reconditionnement)', en: 'Internal (reconditioning)' },
   warranty: { fr: 'Garantie', en: 'Warranty' },
-};
+});
+export type WorkType = (typeof WORK_TYPES)[number];
 
 const STATES = {
-  draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
-  pending: { label: { fr: 'À assigner', en: 'To assign' }, color: 'yellow' },
-  assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
-  in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+  ...WORK_STATES,
   completed: { label: { fr: 'À approuver', en: 'To approve' }, color: 'cyan' },
   approved: { label: { fr: 'Approuvée', en: 'Approved' }, color: 'teal' },
   reviewed: { label: { fr: 'À réviser', en: 'To revise' }, color: 'grape' },
@@ -29,22 +25,20 @@ const STATES = {
 } as const;
 export type EstimationState = keyof typeof STATES;
 
-export const ESTIMATION_PHASES = ['components', 'times', 'approval'] as const;
-export type EstimationPhase = (typeof ESTIMATION_PHASES)[number];
-export const ESTIMATION_PHASE_LABELS: Labels<EstimationPhase> = {
+export const [ESTIMATION_PHASES, ESTIMATION_PHASE_LABELS] = defineEnum({
   components: { fr: 'Pièces', en: 'Parts' },
   times: { fr: "Main-d'œuvre", en: 'Labour' },
   approval: { fr: 'Approbation', en: 'Approval' },
-};
+});
+export type EstimationPhase = (typeof ESTIMATION_PHASES)[number];
 
 /** A phase is not started (`pending`, the spec's word), in progress (held by someone) or done. */
-export const PHASE_STATUSES = ['pending', 'in_progress', 'done'] as const;
-export type PhaseStatus = (typeof PHASE_STATUSES)[number];
-export const PHASE_STATUS_LABELS: Labels<PhaseStatus> = {
+export const [PHASE_STATUSES, PHASE_STATUS_LABELS] = defineEnum({
   pending: { fr: 'Pas commencé', en: 'Not started' },
   in_progress: { fr: 'En cours', en: 'In progress' },
   done: { fr: 'Terminé', en: 'Done' },
-};
+});
+export type PhaseStatus = (typeof PHASE_STATUSES)[number];
 
 export interface PhaseState {
   status: PhaseStatus;
@@ -198,7 +192,7 @@ export function estimationStep(state: EstimationState, phases: EstimationPhases,
 
 /** Each action's label, permission (spec §6) and route; 'complete estimations' gates none (parts and labour done complete it). */
 const ACTIONS: Record<RuleName, Omit<ActionSpec<EstimationState>, 'from'>> = {
-  assign: { label: { fr: 'Assigner', en: 'Assign' }, permission: 'assign estimations', stamps: { by: 'assigned_by_id', at: 'assigned_at' } },
+  assign: { ...WORK_ACTIONS.assign, permission: 'assign estimations' },
   start_components: { label: { fr: 'Commencer les pièces', en: 'Start the parts' }, permission: 'edit components estimations', stamps: { by: 'components_started_by_id' } },
   end_components: { label: { fr: 'Terminer les pièces', en: 'End the parts' }, permission: 'edit components estimations', stamps: { by: 'components_ended_by_id' } },
   take_over_components: { label: { fr: 'Prendre en charge les pièces', en: 'Take over the parts' }, permission: 'take over estimations', route: 'take-over/components' },

@@ -3,7 +3,8 @@ import { CHECK_OPTIONS, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES } from './form-enu
 // A field's options (`points_threshold`) and the answers that pick them: read by the scoring
 // engine, the form rules and the findings (findings.ts), none of which this module needs.
 
-type Numeric = number | string | null | undefined;
+/** A number as either side holds it: a number, or the text a numeric column gives. */
+export type Numeric = number | string | null | undefined;
 
 /** The longest option name or English label a field takes (the API's and the sync's limit). */
 export const MAX_OPTION_LENGTH = 100;

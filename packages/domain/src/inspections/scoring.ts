@@ -1,13 +1,11 @@
 import { CHECK_OPTIONS, PROPAGATED_FIELD_TYPES, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES } from './form-enums.ts';
 import { CRITICAL_SCORE_CAP, isFailingAnswer } from './findings.ts';
-import { finiteNumber, parseRangeOption, type PointsOption } from './options.ts';
+import { finiteNumber, parseRangeOption, type Numeric, type PointsOption } from './options.ts';
 
 // The inspection scoring engine (spec §4 "Inspection scoring (must hold)", issue 10, the precisions
 // in docs/decisions.md "Inspection scoring: the precisions"). Pure: the server scores saved answers
 // with it and the browser scores live answers with the same code. The input is plain (ids as
 // strings, numbers possibly as the strings a numeric column gives) so both can pass what they hold.
-
-type Numeric = number | string | null | undefined;
 
 export interface FieldCondition {
   /** The id of another field of the form. */

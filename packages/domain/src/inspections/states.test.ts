@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { initialInspectionState, inspectionWorkflow, type InspectionAction, type InspectionState } from './states.ts';
-import { PERMISSIONS, type Permission } from '../access/permissions.ts';
+import type { Permission } from '../access/permissions.ts';
+import { describeTransitions } from '../workflow/table-test.ts';
 
 // The kit's answers, under the names these tables were first written against.
-const inspectionTransition = inspectionWorkflow.transition;
-const inspectionActionsIn = inspectionWorkflow.actionsIn;
 const isInspectionFinal = inspectionWorkflow.isFinal;
 const isInspectionEditable = inspectionWorkflow.isEditable;
 const inspectionActionRoute = inspectionWorkflow.route;
@@ -26,19 +25,9 @@ const TABLE: Record<InspectionState, (InspectionState | null)[]> = {
   canceled: [_, _, _, _, _, _, _, _, _, _, _],
 };
 
-const CASES = inspectionWorkflow.states.flatMap((state) => inspectionWorkflow.actions.map((action, k) => [state, action, TABLE[state][k]] as const));
+describeTransitions('inspection', inspectionWorkflow, TABLE);
 
-describe('inspection transitions', () => {
-  it('covers every state and action', () => {
-    expect(CASES).toHaveLength(inspectionWorkflow.states.length * inspectionWorkflow.actions.length);
-    for (const row of Object.values(TABLE)) expect(row).toHaveLength(inspectionWorkflow.actions.length);
-  });
-
-  it.each(CASES)('%s --%s--> %s', (state, action, next) => {
-    expect(inspectionTransition(state, action)).toBe(next);
-    expect(inspectionActionsIn(state).includes(action)).toBe(next !== null);
-  });
-
+describe('inspection workflow', () => {
   it('only canceled is final', () => {
     expect(inspectionWorkflow.states.filter(isInspectionFinal)).toEqual(['canceled']);
   });
@@ -50,11 +39,6 @@ describe('inspection transitions', () => {
   it('starts to do with assignees, else to assign', () => {
     expect(initialInspectionState(true)).toBe('assigned');
     expect(initialInspectionState(false)).toBe('pending');
-  });
-
-  it('names a permission of the catalogue for every action', () => {
-    const names = new Set(PERMISSIONS.map((p) => p.name));
-    for (const action of inspectionWorkflow.actions) expect(names.has(inspectionWorkflow.permissions[action]), action).toBe(true);
   });
 
   it('routes actions in kebab case', () => {

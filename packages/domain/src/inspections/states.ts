@@ -1,4 +1,4 @@
-import { defineWorkflow, type Who, type WorkStatus } from '../workflow/workflow.ts';
+import { WORK_ACTIONS, WORK_STATES, defineWorkflow, type Who, type WorkStatus } from '../workflow/workflow.ts';
 
 // Inspection states and actions (spec §4, issue 11; the table is in docs/decisions.md "Inspection
 // states"). Work on an inspection happens in progress only; what is done is approved or shared,
@@ -11,10 +11,7 @@ const DONE = ['completed', 'approved', 'repairing', 'repaired'] as const;
 
 export const inspectionWorkflow = defineWorkflow({
   states: {
-    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
-    pending: { label: { fr: 'À assigner', en: 'To assign' }, color: 'yellow' },
-    assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
-    in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+    ...WORK_STATES,
     completed: { label: { fr: 'Complétée', en: 'Completed' }, color: 'teal' },
     approved: { label: { fr: 'Validée', en: 'Approved' }, color: 'violet' },
     repairing: { label: { fr: 'En réparation', en: 'Repairing' }, color: 'grape' },
@@ -22,26 +19,10 @@ export const inspectionWorkflow = defineWorkflow({
     canceled: { label: { fr: 'Annulée', en: 'Canceled' }, color: 'red' },
   },
   actions: {
-    assign: {
-      label: { fr: 'Assigner', en: 'Assign' },
-      permission: 'assign inspections',
-      from: BEFORE_WORK,
-      to: 'assigned',
-      stamps: { by: 'assigned_by_id', at: 'assigned_at' },
-      confirm: true,
-    },
-    start: {
-      label: { fr: 'Commencer', en: 'Start' },
-      permission: 'start inspections',
-      from: BEFORE_WORK,
-      to: 'in_progress',
-      holds: 'actor',
-      // Spec §4: only the assignee works on an inspection (or whoever may assign it).
-      assigneesOnly: ['assigned'],
-      stamps: { by: 'started_by_id', at: 'started_at' },
-      color: 'blue',
-    },
-    take_over: { label: { fr: 'Prendre en charge', en: 'Take over' }, permission: 'take over inspections', from: ['in_progress'], holder: 'other', holds: 'actor', confirm: true, color: 'indigo' },
+    assign: { ...WORK_ACTIONS.assign, permission: 'assign inspections', from: BEFORE_WORK, to: 'assigned', confirm: true },
+    // Spec §4: only the assignee works on an inspection (or whoever may assign it).
+    start: { ...WORK_ACTIONS.start, permission: 'start inspections', from: BEFORE_WORK, assigneesOnly: ['assigned'], color: 'blue' },
+    take_over: { ...WORK_ACTIONS.take_over, permission: 'take over inspections', color: 'indigo' },
     complete: {
       label: { fr: 'Compléter', en: 'Complete' },
       permission: 'complete inspections',
@@ -51,17 +32,7 @@ export const inspectionWorkflow = defineWorkflow({
       stamps: { by: 'completed_by_id', at: 'completed_at' },
     },
     approve: { label: { fr: 'Valider', en: 'Approve' }, permission: 'approve inspections', from: ['completed'], to: 'approved', stamps: { by: 'approved_by_id', at: 'approved_at' }, color: 'violet' },
-    cancel: {
-      label: { fr: 'Annuler', en: 'Cancel' },
-      permission: 'cancel inspections',
-      from: [...BEFORE_WORK, 'in_progress', 'completed'],
-      to: 'canceled',
-      holds: 'nobody',
-      stamps: { by: 'canceled_by_id', at: 'canceled_at' },
-      get: true,
-      confirm: true,
-      color: 'red.8',
-    },
+    cancel: { ...WORK_ACTIONS.cancel, permission: 'cancel inspections', from: [...BEFORE_WORK, 'in_progress', 'completed'] },
     // Makes a new inspection: the old one canceled.
     redo: {
       label: { fr: 'Refaire', en: 'Redo' },

@@ -16,8 +16,8 @@ import {
 } from './form-enums.ts';
 import { formProblems } from './form-rules.ts';
 import { requiredByDefault } from './labels.ts';
-import { MAX_OPTION_LENGTH, finiteNumber as toNumber } from './options.ts';
-import type { FormField, InspectionFormInput } from './scoring.ts';
+import { MAX_OPTION_LENGTH, finiteNumber as toNumber, type Numeric } from './options.ts';
+import type { FieldCondition, FormField, InspectionFormInput } from './scoring.ts';
 
 // Sync of an inspection form's structure from a spreadsheet (issue 10; docs/inspection-form-sync.md):
 // one line per field, read into the wanted tree (parseSyncRows), compared with the form
@@ -611,14 +611,7 @@ const refText = (ref: SyncFieldRef) => [ref.section, ref.sub_section, ref.name].
 // ---------------------------------------------------------------------------------------------
 // The form as it is
 
-type Numeric = number | string | null | undefined;
-
-export interface SyncCurrentCondition {
-  /** The id of another field of the form. */
-  field: string;
-  operator: string;
-  value: string | number | null;
-}
+export type SyncCurrentCondition = FieldCondition;
 export interface SyncCurrentField {
   id: string;
   name: string;

@@ -1,17 +1,16 @@
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 import type { FieldAction } from './form-enums.ts';
 
 // How soon what an inspection found should be done: one scale for the report's recommended work
 // and for the items of an estimate drafted from the inspection, so the customer reads the same
 // urgency on both (docs/decisions.md "The inspection report", "Estimate items from an inspection").
 
-export const URGENCIES = ['urgent', 'soon', 'monitor'] as const;
-export type Urgency = (typeof URGENCIES)[number];
-export const URGENCY_LABELS: Labels<Urgency> = {
+export const [URGENCIES, URGENCY_LABELS] = defineEnum({
   urgent: { fr: 'À faire maintenant', en: 'Needed now' },
   soon: { fr: 'À prévoir', en: 'Plan soon' },
   monitor: { fr: 'À surveiller', en: 'To monitor' },
-};
+});
+export type Urgency = (typeof URGENCIES)[number];
 
 /**
  * How urgent each field action is: what is worn out, broken or leaking is needed now; what needs

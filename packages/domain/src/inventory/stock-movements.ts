@@ -1,5 +1,5 @@
 import { productCents, type DecimalInput } from '../lines/decimal.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 import { defineWorkflow } from '../workflow/workflow.ts';
 
 // A stock movement (spec platform §3 Inventory, §4 Documents; issue 22): parts added to a
@@ -7,14 +7,13 @@ import { defineWorkflow } from '../workflow/workflow.ts';
 // validating applies every line to the stock at once (stock.ts), canceling a validated movement
 // reverses it.
 
-export const STOCK_MOVEMENT_TYPES = ['add', 'remove', 'move', 'correct'] as const;
-export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
-export const STOCK_MOVEMENT_TYPE_LABELS: Labels<StockMovementType> = {
+export const [STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS] = defineEnum({
   add: { fr: 'Entrée', en: 'Add' },
   remove: { fr: 'Sortie', en: 'Remove' },
   move: { fr: 'Transfert', en: 'Move' },
   correct: { fr: 'Inventaire (correction)', en: 'Count (correct)' },
-};
+});
+export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
 
 /** The records a movement may be caused by (for now the repair that used the parts). */
 export const STOCK_TRIGGER_TYPES = ['repairs'] as const;

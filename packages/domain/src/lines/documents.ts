@@ -1,6 +1,6 @@
 import type { Locale } from '../locale.ts';
 import type { TaxAmount, TaxRate } from '../taxes/taxes.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import type { Labels } from '../enums.ts';
 import { SCALE, toScaled, type DecimalInput } from './decimal.ts';
 import type { WorkTotals } from './work-lines.ts';
 
@@ -24,6 +24,31 @@ export interface DocumentVehicle {
   /** km or mi. */
   unit: string;
 }
+
+/** Who a document is from and for, and its vehicle, as the server loads them. */
+export interface DocumentPartiesInput {
+  organization: DocumentParty & { logo?: string | null };
+  location?: DocumentParty | null;
+  vehicle: DocumentVehicle | null;
+  customer: DocumentParty | null;
+}
+
+/** The same as a document prints them: the organization's logo beside it. */
+export interface DocumentParties {
+  organization: DocumentParty;
+  location: DocumentParty | null;
+  logo: string | null;
+  vehicle: DocumentVehicle | null;
+  customer: DocumentParty | null;
+}
+
+export const documentParties = (input: DocumentPartiesInput): DocumentParties => ({
+  organization: { name: input.organization.name, lines: input.organization.lines },
+  location: input.location ?? null,
+  logo: input.organization.logo ?? null,
+  vehicle: input.vehicle,
+  customer: input.customer,
+});
 
 /** A value with its label in the document's language. */
 export interface Labelled<T extends string> {

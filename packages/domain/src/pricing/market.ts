@@ -110,19 +110,8 @@ export function selectComparables(subject: Subject, sales: readonly MarketSale[]
   return { step: tried[tried.length - 1]!.step, tried, comparables: found };
 }
 
-export interface NormalisedComparable {
-  id: string;
-  year: number;
-  series: string | null;
-  kind: 'sale' | 'listing';
-  date: string;
-  km: number;
-  province: Province | null;
-  condition: Condition | null;
-  accident: boolean;
-  rebuilt: boolean;
-  price: number;
-  daysOnMarket: number | null;
+/** A sale as it counted in a valuation (the subject's make and model, so not repeated). */
+export interface NormalisedComparable extends Omit<MarketSale, 'make' | 'model' | 'style'> {
   weight: number;
   /** The comparable's price brought to the subject: good condition, clean title, same year and kilometres. */
   normalisedPrice: number;

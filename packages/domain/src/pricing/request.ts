@@ -1,7 +1,7 @@
 import { PROVINCES } from '../locale.ts';
 import type { Province } from '../taxes/canadian-taxes.ts';
 import { checkVin } from '../vehicles/vin.ts';
-import { CONDITIONS, milesToKm, type Condition } from './types.ts';
+import { CONDITIONS, milesToKm, type AppraisalTerms, type Condition } from './types.ts';
 
 // The body of POST /estimations/vehicle-price (and of the screen's and the frame's form), checked
 // once here: the server answers each problem as a 422 on its field, the web shows the same message.
@@ -30,21 +30,14 @@ export const MAX_KM = 2_000_000;
 export const MAX_AMOUNT = 1_000_000;
 export const MIN_YEAR = 1950;
 
-export interface PriceRequest {
+/** A checked body: the vehicle as given (a VIN, or what the catalogue names), and the appraisal's terms. */
+export interface PriceRequest extends AppraisalTerms {
   vin: string | null;
   year: number | null;
   make: string | null;
   model: string | null;
   series: string | null;
   style: string | null;
-  km: number;
-  province: Province;
-  condition: Condition;
-  accident: boolean;
-  rebuilt: boolean;
-  damageCost: number;
-  desiredProfit: number;
-  aggressionPercent: number;
 }
 
 export interface PriceRequestProblem {

@@ -1,4 +1,4 @@
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 import type { Province } from '../taxes/canadian-taxes.ts';
 
 // The used-vehicle price estimation (spec §3 "Price estimation result", §6 "Vehicle estimations"):
@@ -6,14 +6,13 @@ import type { Province } from '../taxes/canadian-taxes.ts';
 // Canadian Black Book), and what an appraiser asks of it.
 
 /** Condition grades of a vehicle (spec §4: excellent, good, average, rough, shown as "poor"). */
-export const CONDITIONS = ['excellent', 'good', 'average', 'poor'] as const;
-export type Condition = (typeof CONDITIONS)[number];
-export const CONDITION_LABELS: Labels<Condition> = {
+export const [CONDITIONS, CONDITION_LABELS] = defineEnum({
   excellent: { fr: 'Excellent', en: 'Excellent' },
   good: { fr: 'Bon', en: 'Good' },
   average: { fr: 'Moyen', en: 'Average' },
   poor: { fr: 'Mauvais', en: 'Poor' },
-};
+});
+export type Condition = (typeof CONDITIONS)[number];
 
 /** The levels of the catalogue, each filtered by the ones before it. */
 export const CATALOGUE_LEVELS = ['years', 'makes', 'models', 'series', 'styles'] as const;
@@ -42,9 +41,8 @@ export interface VinCandidate extends VehicleSpec {
   code?: string | null;
 }
 
-/** The vehicle being appraised and the appraiser's terms. */
-export interface Subject {
-  vehicle: VehicleSpec;
+/** What the appraiser says of the vehicle beside what it is, and their terms: an appraisal's asking. */
+export interface AppraisalTerms {
   /** Kilometres (miles are converted before). */
   km: number;
   province: Province;
@@ -57,6 +55,11 @@ export interface Subject {
   desiredProfit: number;
   /** Percent off the market retail, 0 to 100. */
   aggressionPercent: number;
+}
+
+/** The vehicle being appraised and the appraiser's terms. */
+export interface Subject extends AppraisalTerms {
+  vehicle: VehicleSpec;
 }
 
 /** Wholesale and retail of one condition, whole dollars (the market provider knows no wholesale). */

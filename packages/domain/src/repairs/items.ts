@@ -1,36 +1,33 @@
 import { toScaled, scaledToText, type DecimalInput } from '../lines/decimal.ts';
 import { sumWorkTotals, workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 
 // The items of a work order (spec §3 Repair item; issue 12).
 
 /** Where the work is done: in the shop, by a subcontractor, or under warranty (nothing charged). */
-export const REPAIR_MODES = ['internal', 'external', 'warranty'] as const;
-export type RepairMode = (typeof REPAIR_MODES)[number];
-export const REPAIR_MODE_LABELS: Labels<RepairMode> = {
+export const [REPAIR_MODES, REPAIR_MODE_LABELS] = defineEnum({
   internal: { fr: "À l'interne", en: 'Internally' },
   external: { fr: "À l'externe", en: 'Externally' },
   warranty: { fr: 'Sous garantie', en: 'Under warranty' },
-};
+});
+export type RepairMode = (typeof REPAIR_MODES)[number];
 
 /** The mechanic's progress on an item; `not_done` (could not be done) is not charged. */
-export const REPAIR_ITEM_STATES = ['pending', 'in_progress', 'done', 'not_done'] as const;
-export type RepairItemState = (typeof REPAIR_ITEM_STATES)[number];
-export const REPAIR_ITEM_STATE_LABELS: Labels<RepairItemState> = {
+export const [REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS] = defineEnum({
   pending: { fr: 'À faire', en: 'To do' },
   in_progress: { fr: 'En cours', en: 'In progress' },
   done: { fr: 'Fait', en: 'Done' },
   not_done: { fr: 'Non fait', en: 'Not done' },
-};
+});
+export type RepairItemState = (typeof REPAIR_ITEM_STATES)[number];
 
 /** Where the item's part is: to order, ordered, received (the repair screen's parts status). */
-export const PART_STATUSES = ['to_order', 'ordered', 'received'] as const;
-export type PartStatus = (typeof PART_STATUSES)[number];
-export const PART_STATUS_LABELS: Labels<PartStatus> = {
+export const [PART_STATUSES, PART_STATUS_LABELS] = defineEnum({
   to_order: { fr: 'À commander', en: 'To order' },
   ordered: { fr: 'Commandée', en: 'Ordered' },
   received: { fr: 'Reçue', en: 'Received' },
-};
+});
+export type PartStatus = (typeof PART_STATUSES)[number];
 
 export interface RepairItemLine extends Omit<WorkLine, 'warranty'> {
   repair_mode?: RepairMode | null;

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../access/permissions.ts';
-import { PERMISSIONS } from '../access/permissions.ts';
+import { describeTransitions } from '../workflow/table-test.ts';
 import { initialRepairState, repairWorkflow, type RepairAction, type RepairState } from './states.ts';
 
 // The kit's answers, under the names these tables were first written against.
-const repairTransition = repairWorkflow.transition;
-const repairActionsIn = repairWorkflow.actionsIn;
 const isRepairFinal = repairWorkflow.isFinal;
 const isRepairEditable = repairWorkflow.isEditable;
 const isRepairCancelable = (state: RepairState) => repairWorkflow.transition(state, 'cancel') !== null;
@@ -29,19 +27,9 @@ const TABLE: Record<RepairState, (RepairState | null)[]> = {
   canceled: [_, _, _, _, _, _, _],
 };
 
-const CASES = repairWorkflow.states.flatMap((state) => repairWorkflow.actions.map((action, k) => [state, action, TABLE[state][k]] as const));
+describeTransitions('repair', repairWorkflow, TABLE);
 
-describe('repair transitions', () => {
-  it('covers every state and action', () => {
-    expect(CASES).toHaveLength(repairWorkflow.states.length * repairWorkflow.actions.length);
-    for (const row of Object.values(TABLE)) expect(row).toHaveLength(repairWorkflow.actions.length);
-  });
-
-  it.each(CASES)('%s --%s--> %s', (state, action, next) => {
-    expect(repairTransition(state, action)).toBe(next);
-    expect(repairActionsIn(state).includes(action)).toBe(next !== null);
-  });
-
+describe('repair workflow', () => {
   it('is final when canceled or denied', () => {
     expect(repairWorkflow.states.filter(isRepairFinal)).toEqual(['denied', 'canceled']);
   });
@@ -56,11 +44,6 @@ describe('repair transitions', () => {
     expect(initialRepairState({ hasAssignees: true, fromEstimation: true })).toBe('assigned');
     expect(initialRepairState({ hasAssignees: false, fromEstimation: true })).toBe('approved');
     expect(initialRepairState({ hasAssignees: false, fromEstimation: false })).toBe('pending');
-  });
-
-  it('names a permission of the catalogue for every action', () => {
-    const names = new Set(PERMISSIONS.map((p) => p.name));
-    for (const action of repairWorkflow.actions) expect(names.has(repairWorkflow.permissions[action]), action).toBe(true);
   });
 
   it('routes actions in kebab case', () => {

@@ -1,4 +1,4 @@
-import { defineWorkflow, type WorkStatus } from '../workflow/workflow.ts';
+import { WORK_ACTIONS, WORK_STATES, defineWorkflow, type WorkStatus } from '../workflow/workflow.ts';
 
 // Repair (work order) states and actions (spec §4, §6, §7; issue 12; the table is in
 // docs/decisions.md "Repair states"). A mechanic starts the work and holds it (the others take it
@@ -9,10 +9,7 @@ const WAITING = ['draft', 'pending', 'approved', 'assigned', 'reviewed'] as cons
 
 export const repairWorkflow = defineWorkflow({
   states: {
-    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
-    pending: { label: { fr: 'À assigner', en: 'To assign' }, color: 'yellow' },
-    assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
-    in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+    ...WORK_STATES,
     validated: { label: { fr: 'Validée', en: 'Validated' }, color: 'teal' },
     // Where a repair made from an approved estimate waits to be assigned.
     approved: { label: { fr: 'Approuvée, à assigner', en: 'Approved, to assign' }, color: 'violet' },
@@ -24,21 +21,13 @@ export const repairWorkflow = defineWorkflow({
   },
   actions: {
     assign: {
-      label: { fr: 'Assigner', en: 'Assign' },
+      ...WORK_ACTIONS.assign,
       permission: 'assign repairs',
       // Before work, assigning makes it to do; a repair to redo stays so; during work only who is expected changes.
       from: { draft: 'assigned', pending: 'assigned', approved: 'assigned', assigned: 'assigned', reviewed: 'reviewed', in_progress: 'in_progress' },
-      stamps: { by: 'assigned_by_id', at: 'assigned_at' },
     },
-    start: {
-      label: { fr: 'Commencer', en: 'Start' },
-      permission: 'start repairs',
-      from: WAITING,
-      to: 'in_progress',
-      holds: 'actor',
-      stamps: { by: 'started_by_id', at: 'started_at' },
-    },
-    take_over: { label: { fr: 'Prendre en charge', en: 'Take over' }, permission: 'take over repairs', from: ['in_progress'], holder: 'other', holds: 'actor', confirm: true },
+    start: { ...WORK_ACTIONS.start, permission: 'start repairs', from: WAITING },
+    take_over: { ...WORK_ACTIONS.take_over, permission: 'take over repairs' },
     complete: {
       label: { fr: 'Terminer', en: 'Complete' },
       permission: 'complete repairs',
@@ -52,17 +41,7 @@ export const repairWorkflow = defineWorkflow({
     validate: { label: { fr: 'Valider', en: 'Validate' }, permission: 'validate repairs', from: ['completed'], to: 'validated', stamps: { by: 'validated_by_id', at: 'validated_at' } },
     // Sending work back to be redone is the validator's call.
     redo: { label: { fr: 'Faire refaire', en: 'Send back to redo' }, permission: 'validate repairs', from: ['completed', 'validated'], to: 'reviewed', confirm: true },
-    cancel: {
-      label: { fr: 'Annuler', en: 'Cancel' },
-      permission: 'cancel repairs',
-      from: [...WAITING, 'in_progress'],
-      to: 'canceled',
-      holds: 'nobody',
-      stamps: { by: 'canceled_by_id', at: 'canceled_at' },
-      get: true,
-      confirm: true,
-      color: 'red.8',
-    },
+    cancel: { ...WORK_ACTIONS.cancel, permission: 'cancel repairs', from: [...WAITING, 'in_progress'] },
   },
   // The work order (its items, who does what) is written while the repair may be canceled.
   editable: [...WAITING, 'in_progress'],

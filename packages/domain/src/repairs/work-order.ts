@@ -1,5 +1,5 @@
 import type { Locale } from '../locale.ts';
-import { decimalNumber, decimalSum, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParty, type DocumentTax, type DocumentVehicle, type Labelled } from '../lines/documents.ts';
+import { documentParties, decimalNumber, decimalSum, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParties, type DocumentPartiesInput, type DocumentTax, type Labelled } from '../lines/documents.ts';
 import type { DecimalInput } from '../lines/decimal.ts';
 import type { WorkTotals } from '../lines/work-lines.ts';
 import { ITEM_CONDITION_LABELS, type ItemCondition } from '../estimations/items.ts';
@@ -44,7 +44,7 @@ export interface WorkOrderItemInput extends RepairItemLine {
   position?: number | null;
 }
 
-export interface WorkOrderInput {
+export interface WorkOrderInput extends DocumentPartiesInput {
   locale: Locale;
   repair: {
     code: string;
@@ -61,10 +61,6 @@ export interface WorkOrderInput {
   estimation_code?: string | null;
   inspection_code?: string | null;
   items: readonly WorkOrderItemInput[];
-  organization: DocumentParty & { logo?: string | null };
-  location?: DocumentParty | null;
-  vehicle: DocumentVehicle | null;
-  customer: DocumentParty | null;
   /** The people's names. */
   people?: { approver?: string | null; holder?: string | null; repairers?: readonly string[] | null; completed_by?: string | null; validated_by?: string | null };
   /** The organization's options (GET /options' map): the document footer. */
@@ -96,7 +92,7 @@ export interface WorkOrderLine {
   charged: boolean;
 }
 
-export interface WorkOrderModel {
+export interface WorkOrderModel extends DocumentParties {
   locale: Locale;
   code: string;
   state: Labelled<RepairState>;
@@ -106,11 +102,6 @@ export interface WorkOrderModel {
   dates: { created_at: string; started_at: string | null; completed_at: string | null; validated_at: string | null };
   estimation_code: string | null;
   inspection_code: string | null;
-  organization: DocumentParty;
-  location: DocumentParty | null;
-  logo: string | null;
-  vehicle: DocumentVehicle | null;
-  customer: DocumentParty | null;
   people: { approver: string | null; holder: string | null; repairers: string[]; completed_by: string | null; validated_by: string | null };
   lines: WorkOrderLine[];
   /** Hours planned and clocked over every item; `difference` = actual − planned. */
@@ -164,11 +155,7 @@ export function buildWorkOrder(input: WorkOrderInput): WorkOrderModel {
     dates: { created_at: r.created_at, started_at: r.started_at ?? null, completed_at: r.completed_at ?? null, validated_at: r.validated_at ?? null },
     estimation_code: filled(input.estimation_code),
     inspection_code: filled(input.inspection_code),
-    organization: { name: input.organization.name, lines: input.organization.lines },
-    location: input.location ?? null,
-    logo: input.organization.logo ?? null,
-    vehicle: input.vehicle,
-    customer: input.customer,
+    ...documentParties(input),
     people: {
       approver: name(people.approver),
       holder: name(people.holder),

@@ -1,17 +1,16 @@
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum, type Labels } from '../enums.ts';
 import type { Permission } from '../access/permissions.ts';
-import { defineWorkflow } from '../workflow/workflow.ts';
+import { WORK_ACTIONS, defineWorkflow } from '../workflow/workflow.ts';
 
 // Service requests (spec §3, §4, §6): someone asks for an inspection, an evaluation (estimation)
 // or a repair of a vehicle; the service department assigns, approves and completes it.
 
-export const REQUEST_TYPES = ['inspection', 'evaluation', 'repair'] as const;
-export type RequestType = (typeof REQUEST_TYPES)[number];
-export const REQUEST_TYPE_LABELS: Labels<RequestType> = {
+export const [REQUEST_TYPES, REQUEST_TYPE_LABELS] = defineEnum({
   inspection: { fr: 'Inspection', en: 'Inspection' },
   evaluation: { fr: 'Évaluation', en: 'Evaluation' },
   repair: { fr: 'Réparation', en: 'Repair' },
-};
+});
+export type RequestType = (typeof REQUEST_TYPES)[number];
 
 /** The permission needed, besides 'create requests', to ask for each type (an evaluation is an estimation). */
 export const REQUEST_TYPE_PERMISSIONS: Record<RequestType, Permission> = {
@@ -42,12 +41,7 @@ export const requestWorkflow = defineWorkflow({
     canceled: { label: { fr: 'Annulée', en: 'Canceled' }, color: 'red' },
   },
   actions: {
-    assign: {
-      label: { fr: 'Assigner', en: 'Assign' },
-      permission: 'assign requests',
-      from: { draft: 'assigned', assigned: 'assigned', approved: 'approved' },
-      stamps: { by: 'assigned_by_id', at: 'assigned_at' },
-    },
+    assign: { ...WORK_ACTIONS.assign, permission: 'assign requests', from: { draft: 'assigned', assigned: 'assigned', approved: 'approved' } },
     approve: { label: { fr: 'Approuver', en: 'Approve' }, permission: 'approve requests', from: ['assigned'], to: 'approved', stamps: { by: 'approved_by_id', at: 'approved_at' } },
     complete: {
       label: { fr: 'Compléter', en: 'Complete' },

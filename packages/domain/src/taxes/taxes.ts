@@ -1,16 +1,15 @@
 import { roundDiv, SCALE, toScaled, type DecimalInput } from '../lines/decimal.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import { defineEnum } from '../enums.ts';
 
 // Taxes of a tax group (spec §3 Tax group: code, rate, type percentage or amount). Each tax is
 // computed on the line's pre-tax amount, never on another tax (Québec's QST has not been charged
 // on the GST since 2013), and rounded to the cent per line and per tax (docs/decisions.md "Taxes").
 
-export const TAX_TYPES = ['percentage', 'amount'] as const;
-export type TaxType = (typeof TAX_TYPES)[number];
-export const TAX_TYPE_LABELS: Labels<TaxType> = {
+export const [TAX_TYPES, TAX_TYPE_LABELS] = defineEnum({
   percentage: { fr: 'Pourcentage', en: 'Percentage' },
   amount: { fr: 'Montant par unité', en: 'Amount per unit' },
-};
+});
+export type TaxType = (typeof TAX_TYPES)[number];
 
 /** A tax as a group holds it: a percentage (9.975) or an amount in dollars per unit (4.00). */
 export interface TaxRate {

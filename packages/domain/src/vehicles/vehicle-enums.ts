@@ -1,59 +1,50 @@
-import type { Locale } from '../locale.ts';
-
-/** A value's name in each language, for the web's selects and badges. */
-export type Labels<T extends string | number> = Record<T, Record<Locale, string>>;
+import { defineEnum, type Labels } from '../enums.ts';
 
 // The enumerations of spec §9. Stored values are stable identifiers; the labels are what users read.
 
-export const FUEL_TYPES = ['gas', 'hybrid', 'electric', 'plug_in_hybrid', 'diesel', 'cng'] as const;
-export type FuelType = (typeof FUEL_TYPES)[number];
-export const FUEL_TYPE_LABELS: Labels<FuelType> = {
+export const [FUEL_TYPES, FUEL_TYPE_LABELS] = defineEnum({
   gas: { fr: 'Essence', en: 'Gas' },
   hybrid: { fr: 'Hybride', en: 'Hybrid' },
   electric: { fr: 'Électrique', en: 'Electric' },
   plug_in_hybrid: { fr: 'Hybride rechargeable', en: 'Plug-in hybrid' },
   diesel: { fr: 'Diesel', en: 'Diesel' },
   cng: { fr: 'Gaz naturel comprimé (GNC)', en: 'Compressed natural gas (CNG)' },
-};
+});
+export type FuelType = (typeof FUEL_TYPES)[number];
 
-export const TRANSMISSIONS = ['automatic', 'manual'] as const;
-export type Transmission = (typeof TRANSMISSIONS)[number];
-export const TRANSMISSION_LABELS: Labels<Transmission> = {
+export const [TRANSMISSIONS, TRANSMISSION_LABELS] = defineEnum({
   automatic: { fr: 'Automatique', en: 'Automatic' },
   manual: { fr: 'Manuelle', en: 'Manual' },
-};
+});
+export type Transmission = (typeof TRANSMISSIONS)[number];
 
-export const DRIVETRAINS = ['AWD', '4WD', 'FWD', 'RWD'] as const;
-export type Drivetrain = (typeof DRIVETRAINS)[number];
-export const DRIVETRAIN_LABELS: Labels<Drivetrain> = {
+export const [DRIVETRAINS, DRIVETRAIN_LABELS] = defineEnum({
   AWD: { fr: 'Intégrale (AWD)', en: 'All-wheel drive (AWD)' },
   '4WD': { fr: '4 roues motrices (4WD)', en: 'Four-wheel drive (4WD)' },
   FWD: { fr: 'Traction (FWD)', en: 'Front-wheel drive (FWD)' },
   RWD: { fr: 'Propulsion (RWD)', en: 'Rear-wheel drive (RWD)' },
-};
+});
+export type Drivetrain = (typeof DRIVETRAINS)[number];
 
-export const ODOMETER_UNITS = ['km', 'miles'] as const;
-export type OdometerUnit = (typeof ODOMETER_UNITS)[number];
-export const ODOMETER_UNIT_LABELS: Labels<OdometerUnit> = {
+export const [ODOMETER_UNITS, ODOMETER_UNIT_LABELS] = defineEnum({
   km: { fr: 'Kilomètres', en: 'Kilometres' },
   miles: { fr: 'Milles', en: 'Miles' },
-};
+});
+export type OdometerUnit = (typeof ODOMETER_UNITS)[number];
 
-export const TIRE_TYPES = ['standard', 'off_road', 'super_sport'] as const;
-export type TireType = (typeof TIRE_TYPES)[number];
-export const TIRE_TYPE_LABELS: Labels<TireType> = {
+export const [TIRE_TYPES, TIRE_TYPE_LABELS] = defineEnum({
   standard: { fr: 'Standard', en: 'Standard' },
   off_road: { fr: 'Tout-terrain', en: 'Off-road' },
   super_sport: { fr: 'Super sport', en: 'Super sport' },
-};
+});
+export type TireType = (typeof TIRE_TYPES)[number];
 
-export const TIRE_SEASONS = ['summer', 'winter', 'four_seasons'] as const;
-export type TireSeason = (typeof TIRE_SEASONS)[number];
-export const TIRE_SEASON_LABELS: Labels<TireSeason> = {
+export const [TIRE_SEASONS, TIRE_SEASON_LABELS] = defineEnum({
   summer: { fr: 'Été', en: 'Summer' },
   winter: { fr: 'Hiver', en: 'Winter' },
   four_seasons: { fr: 'Quatre saisons', en: 'Four seasons' },
-};
+});
+export type TireSeason = (typeof TIRE_SEASONS)[number];
 
 /**
  * Vehicle class codes: single letters A to X (spec §9). What each letter stands for is not in

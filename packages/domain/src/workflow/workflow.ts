@@ -1,6 +1,6 @@
 import type { Permission } from '../access/permissions.ts';
 import type { Locale } from '../locale.ts';
-import type { Labels } from '../vehicles/vehicle-enums.ts';
+import type { Labels } from '../enums.ts';
 
 // The workflow kit (issue 21, docs/architecture.md "Workflow documents"): a document's states and
 // actions declared once, as data; the server derives its action routes, policies,
@@ -40,6 +40,28 @@ export interface ActionSpec<S extends string> {
   /** Its route under /{type}/{id}/ (default: the name in kebab case). */
   route?: string;
 }
+
+/**
+ * The states a work document (inspection, estimate, repair) waits and is worked in: named and
+ * coloured alike on every screen, so a list's "À faire" means the same everywhere.
+ */
+export const WORK_STATES = {
+  draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
+  pending: { label: { fr: 'À assigner', en: 'To assign' }, color: 'yellow' },
+  assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
+  in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+} as const satisfies Record<string, StateSpec>;
+
+/**
+ * What the actions every work document has do alike (their labels, what they stamp, who holds the
+ * work after, how the screens show them): a workflow adds each one's permission and states.
+ */
+export const WORK_ACTIONS = {
+  assign: { label: { fr: 'Assigner', en: 'Assign' }, stamps: { by: 'assigned_by_id', at: 'assigned_at' } },
+  start: { label: { fr: 'Commencer', en: 'Start' }, to: 'in_progress', holds: 'actor', stamps: { by: 'started_by_id', at: 'started_at' } },
+  take_over: { label: { fr: 'Prendre en charge', en: 'Take over' }, from: ['in_progress'], holder: 'other', holds: 'actor', confirm: true },
+  cancel: { label: { fr: 'Annuler', en: 'Cancel' }, to: 'canceled', holds: 'nobody', stamps: { by: 'canceled_by_id', at: 'canceled_at' }, get: true, confirm: true, color: 'red.8' },
+} as const;
 
 /** Where the record stands, as the workflow reads it. */
 export interface WorkStatus<S extends string> {

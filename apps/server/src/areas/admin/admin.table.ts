@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
-import { contactColumns, id, locationIds, timestamps } from '../../db/columns.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { at, contactColumns, id, locationIds, ownedBy, timestamps } from '../../db/columns.ts';
 
 // Identity and administration (spec platform §3). Owner columns are plain uuids where two
 // tables point at each other (organization.owner -> user -> organization).
@@ -87,11 +75,11 @@ export const users = pgTable(
     restrict_to_locations: boolean('restrict_to_locations').notNull().default(false),
     location_ids: locationIds(),
     two_factor_enabled: boolean('two_factor_enabled').notNull().default(false),
-    two_factor_enabled_at: timestamp('two_factor_enabled_at', { withTimezone: true, mode: 'string' }),
-    two_factor_disabled_at: timestamp('two_factor_disabled_at', { withTimezone: true, mode: 'string' }),
-    password_changed_at: timestamp('password_changed_at', { withTimezone: true, mode: 'string' }),
-    last_login_at: timestamp('last_login_at', { withTimezone: true, mode: 'string' }),
-    invited_at: timestamp('invited_at', { withTimezone: true, mode: 'string' }),
+    two_factor_enabled_at: at('two_factor_enabled_at'),
+    two_factor_disabled_at: at('two_factor_disabled_at'),
+    password_changed_at: at('password_changed_at'),
+    last_login_at: at('last_login_at'),
+    invited_at: at('invited_at'),
     ...timestamps(),
   },
   (t) => [
@@ -144,9 +132,7 @@ export const roles = pgTable(
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    role_id: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    role_id: ownedBy('role_id', () => roles.id),
     permission_id: integer('permission_id')
       .notNull()
       .references(() => permissions.id, { onDelete: 'cascade' }),
@@ -157,12 +143,8 @@ export const rolePermissions = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    role_id: uuid('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    user_id: ownedBy('user_id', () => users.id),
+    role_id: ownedBy('role_id', () => roles.id),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.role_id] }), index('user_roles_role_idx').on(t.role_id)],
 );
@@ -205,7 +187,7 @@ export const logs = pgTable(
     /** { old: {...}, attributes: {...} } limited to the attributes that changed. */
     properties: jsonb('properties').notNull().default({}),
     location_ids: locationIds(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('logs_org_created_idx').on(t.organization_id, t.created_at),
@@ -215,3 +197,6 @@ export const logs = pgTable(
 
 /** A user a record names (who did something): kept when the user goes, the name then unknown. */
 export const userRef = (name: string) => uuid(name).references(() => users.id, { onDelete: 'set null' });
+
+/** Users named by their columns (who did what: `started_by_id`, `completed_by_id`…), each a userRef(). */
+export const userRefs = <const N extends string>(...names: N[]) => Object.fromEntries(names.map((n) => [n, userRef(n)])) as Record<N, ReturnType<typeof userRef>>;

@@ -1,7 +1,7 @@
 import { COMMENT_OBJECT_TYPES } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { id, oneOf, timestamps } from '../../db/columns.ts';
+import { index, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { at, id, oneOf, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 
 /**
@@ -21,8 +21,8 @@ export const comments = pgTable(
     body: text('body').notNull(),
     /** Who the body mentions among the organization's users (read as `mentionedUsers`). */
     mentioned_user_ids: uuid('mentioned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    edited_at: timestamp('edited_at', { withTimezone: true, mode: 'string' }),
-    deleted_at: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    edited_at: at('edited_at'),
+    deleted_at: at('deleted_at'),
     ...timestamps(),
   },
   (t) => [

@@ -4,6 +4,26 @@ import { locations, organizations, tags } from '../admin/admin.table.ts';
 import { supplierProducts, suppliers } from '../purchases/purchases.table.ts';
 import { contacts, customers } from './crm.table.ts';
 
+/** A company customer with a billing address of its own: the demo's, and the CRM tests' (the API's attributes). */
+export const TRANSPORT_LAVAL = {
+  type: 'company',
+  company_name: 'Transport Laval inc.',
+  tax_id: '123456789 RT0001',
+  email: 'comptes@transport-laval.example.com',
+  phone: '450 555-0177',
+  address: '2100 boulevard Industriel',
+  city: 'Laval',
+  province: 'QC',
+  postal_code: 'H7S 1P6',
+  billing_same_as_customer: false,
+  billing_name: 'Transport Laval inc. — Comptes fournisseurs',
+  billing_email: 'factures@transport-laval.example.com',
+  billing_address: 'C.P. 4410, succursale Chomedey',
+  billing_city: 'Laval',
+  billing_province: 'QC',
+  billing_postal_code: 'H7W 5L2',
+} as const;
+
 /** Demo customers, contacts, suppliers and supplier products in both demo organizations. */
 export async function seedDemoCrm(db: Db) {
   const orgs = await db.select({ id: organizations.id, name: organizations.name }).from(organizations);
@@ -35,24 +55,9 @@ export async function seedDemoCrm(db: Db) {
     {
       id: c.transport,
       organization_id: garage,
-      type: 'company',
-      company_name: 'Transport Laval inc.',
-      tax_id: '123456789 RT0001',
+      ...TRANSPORT_LAVAL,
       // Its fleet manager reads English: shared inspection reports open in English.
       locale: 'en',
-      email: 'comptes@transport-laval.example.com',
-      phone: '450 555-0177',
-      address: '2100 boulevard Industriel',
-      city: 'Laval',
-      province: 'QC',
-      postal_code: 'H7S 1P6',
-      billing_same_as_customer: false,
-      billing_name: 'Transport Laval inc. — Comptes fournisseurs',
-      billing_email: 'factures@transport-laval.example.com',
-      billing_address: 'C.P. 4410, succursale Chomedey',
-      billing_city: 'Laval',
-      billing_province: 'QC',
-      billing_postal_code: 'H7W 5L2',
       delivery_address: '2150 boulevard Industriel, quai 3',
       delivery_city: 'Laval',
       delivery_province: 'QC',

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFERRED_WORK_STATES, ITEM_CONDITIONS, URGENCIES, type DeferredWorkState, type ItemCondition, type Urgency } from '@atelier/domain';
-import { at, id, locationIds, oneOf, timestamps } from '../../db/columns.ts';
+import { at, id, locationIds, oneOf, ownedBy, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
@@ -16,9 +16,7 @@ export const deferredWork = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    vehicle_id: uuid('vehicle_id')
-      .notNull()
-      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    vehicle_id: ownedBy('vehicle_id', () => vehicles.id),
     customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     estimation_id: uuid('estimation_id').references(() => estimations.id, { onDelete: 'set null' }),
     estimation_item_id: uuid('estimation_item_id'),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
-import { at, cents, id, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
-import { organizationId, userRef } from '../admin/admin.table.ts';
+import { at, cents, id, instants, locationIds, oneOf, ownedBy, tagIds, timestamps, workTotals } from '../../db/columns.ts';
+import { organizationId, userRefs } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
@@ -31,9 +31,7 @@ export const estimations = pgTable(
     components_status: phase('components_status'),
     times_status: phase('times_status'),
     approval_status: phase('approval_status'),
-    components_holder_id: userRef('components_holder_id'),
-    times_holder_id: userRef('times_holder_id'),
-    approval_holder_id: userRef('approval_holder_id'),
+    ...userRefs('components_holder_id', 'times_holder_id', 'approval_holder_id'),
     type: text('type').$type<WorkType>().notNull().default('customer'),
     department: text('department'),
     stock: text('stock'),
@@ -48,26 +46,12 @@ export const estimations = pgTable(
     inspection_id: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
     request_id: uuid('request_id').references(() => requests.id, { onDelete: 'set null' }),
     repair_id: uuid('repair_id').references((): AnyPgColumn => repairs.id, { onDelete: 'set null' }),
-    creator_id: userRef('creator_id'),
-    approver_id: userRef('approver_id'),
-    official_mechanic_id: userRef('official_mechanic_id'),
+    ...userRefs('creator_id', 'approver_id', 'official_mechanic_id'),
     estimator_ids: uuid('estimator_ids').array().notNull().default(sql`'{}'::uuid[]`),
     mechanic_ids: uuid('mechanic_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    components_started_by_id: userRef('components_started_by_id'),
-    components_ended_by_id: userRef('components_ended_by_id'),
-    times_started_by_id: userRef('times_started_by_id'),
-    times_ended_by_id: userRef('times_ended_by_id'),
-    approval_started_by_id: userRef('approval_started_by_id'),
-    approval_ended_by_id: userRef('approval_ended_by_id'),
-    validated_by_id: userRef('validated_by_id'),
-    approved_by_id: userRef('approved_by_id'),
-    reviewed_by_id: userRef('reviewed_by_id'),
-    denied_by_id: userRef('denied_by_id'),
-    completed_by_id: userRef('completed_by_id'),
-    canceled_by_id: userRef('canceled_by_id'),
-    completed_at: at('completed_at'),
-    approved_at: at('approved_at'),
-    canceled_at: at('canceled_at'),
+    ...userRefs('components_started_by_id', 'components_ended_by_id', 'times_started_by_id', 'times_ended_by_id', 'approval_started_by_id', 'approval_ended_by_id'),
+    ...userRefs('validated_by_id', 'approved_by_id', 'reviewed_by_id', 'denied_by_id', 'completed_by_id', 'canceled_by_id'),
+    ...instants('completed_at', 'approved_at', 'canceled_at'),
     ...workTotals(),
     approved_total: cents('approved_total'),
     ...assignmentColumns(),
@@ -92,9 +76,7 @@ export const estimationItems = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    estimation_id: uuid('estimation_id')
-      .notNull()
-      .references(() => estimations.id, { onDelete: 'cascade' }),
+    estimation_id: ownedBy('estimation_id', () => estimations.id),
     position: integer('position').notNull().default(0),
     detail: text('detail').notNull(),
     condition: text('condition').$type<ItemCondition>(),

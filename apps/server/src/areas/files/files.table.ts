@@ -1,5 +1,5 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { id } from '../../db/columns.ts';
+import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, id } from '../../db/columns.ts';
 import { organizations, resellers, users } from '../admin/admin.table.ts';
 
 /**
@@ -21,7 +21,7 @@ export const uploads = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     original_name: text('original_name'),
     created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: at('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('uploads_record_idx').on(t.resource_type, t.record_id, t.field),

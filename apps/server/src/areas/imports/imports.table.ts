@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { IMPORT_STATUSES } from '@atelier/domain';
-import { at, id, oneOf, timestamps } from '../../db/columns.ts';
+import { at, id, instants, oneOf, ownedBy, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 
 
@@ -35,9 +35,7 @@ export const imports = pgTable(
     skipped_count: integer('skipped_count').notNull().default(0),
     failed_count: integer('failed_count').notNull().default(0),
     /** The last dry run's counters, shown until the run. */
-    dry_run_at: at('dry_run_at'),
-    started_at: at('started_at'),
-    finished_at: at('finished_at'),
+    ...instants('dry_run_at', 'started_at', 'finished_at'),
     /** Why the import failed, in the creator's language. */
     error: text('error'),
     /** The worker holding the running import, until lease_until (another may take it over after). */
@@ -57,9 +55,7 @@ export const importItems = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    import_id: uuid('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    import_id: ownedBy('import_id', () => imports.id),
     /** The line in the file (the header is line 1, the first record line 2). */
     line: integer('line').notNull(),
     dry_run: boolean('dry_run').notNull().default(false),

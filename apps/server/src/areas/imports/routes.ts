@@ -24,6 +24,7 @@ import type { LineResult } from './lines.ts';
 import type { ImportRow } from './plan.ts';
 import { isBusyImport } from '@atelier/domain';
 import { describeRoute } from '../../jsonapi/openapi.ts';
+import { INTEGER, NULLABLE_STRING, STRING, apiDocument, closedObject, listOf } from '../../contract-schemas.ts';
 
 type Query = Record<string, string | undefined>;
 
@@ -227,41 +228,31 @@ const summarySchema = {
   properties: Object.fromEntries(['lines', 'progress', 'created', 'updated', 'skipped', 'failed'].map((k) => [k, { type: 'integer', minimum: 0 }])),
   additionalProperties: false,
 };
-const resultSchema = {
-  type: 'object',
-  properties: {
-    line: { type: 'integer' },
-    success: { type: 'boolean' },
-    action: { type: ['string', 'null'] },
-    model_id: { type: ['string', 'null'] },
-    data: { type: 'object' },
-    errors: { type: 'array', items: { type: 'object' } },
-  },
-  required: ['line', 'success', 'action', 'model_id', 'data', 'errors'],
-  additionalProperties: false,
-};
+const resultSchema = closedObject({
+  line: INTEGER,
+  success: { type: 'boolean' },
+  action: NULLABLE_STRING,
+  model_id: NULLABLE_STRING,
+  data: { type: 'object' },
+  errors: listOf({ type: 'object' }),
+});
 /** An imports document whose meta tells how the (dry) run went. */
-const importDocument = {
-  type: 'object',
-  properties: {
-    jsonapi: { $ref: '#/components/schemas/jsonapi' },
+const importDocument = apiDocument(
+  {
     data: { $ref: '#/components/schemas/imports' },
     included: { $ref: '#/components/schemas/imports.included' },
-    meta: {
-      type: 'object',
-      properties: {
+    meta: closedObject(
+      {
         summary: summarySchema,
-        results: { type: 'array', items: resultSchema, maxItems: INLINE_RESULTS },
+        results: listOf(resultSchema, { maxItems: INLINE_RESULTS }),
         results_truncated: { type: 'boolean' },
-        warnings: { type: 'array', items: { $ref: '#/components/schemas/warning' } },
+        warnings: listOf({ $ref: '#/components/schemas/warning' }),
       },
-      required: ['summary'],
-      additionalProperties: false,
-    },
+      ['summary'],
+    ),
   },
-  required: ['jsonapi', 'data', 'meta'],
-  additionalProperties: false,
-};
+  ['jsonapi', 'data', 'meta'],
+);
 const include = { name: 'include', schema: { type: 'string' } };
 
 describeRoute('GET', '/imports/models', {
@@ -269,53 +260,28 @@ describeRoute('GET', '/imports/models', {
   tag: 'imports',
   responses: {
     200: {
-      schema: {
-        type: 'object',
-        properties: {
-          jsonapi: { $ref: '#/components/schemas/jsonapi' },
-          data: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                type: { const: 'import-models' },
-                id: { type: 'string' },
-                attributes: {
-                  type: 'object',
-                  properties: {
-                    name: { type: 'string' },
-                    label: { type: 'string' },
-                    resource_type: { type: 'string' },
-                    natural_key: {},
-                    fields: {
-                      type: 'array',
-                      items: {
-                        type: 'object',
-                        properties: {
-                          name: { type: 'string' },
-                          label: { type: 'string' },
-                          required: { type: 'boolean' },
-                          relation: { type: ['string', 'null'] },
-                          aliases: { type: 'array', items: { type: 'string' } },
-                        },
-                        required: ['name', 'label', 'required', 'relation', 'aliases'],
-                        additionalProperties: false,
-                      },
-                    },
-                  },
-                  required: ['name', 'label', 'resource_type', 'fields'],
-                  additionalProperties: false,
+      schema: apiDocument(
+        {
+          data: listOf(
+            closedObject({
+              type: { const: 'import-models' },
+              id: STRING,
+              attributes: closedObject(
+                {
+                  name: STRING,
+                  label: STRING,
+                  resource_type: STRING,
+                  natural_key: {},
+                  fields: listOf(closedObject({ name: STRING, label: STRING, required: { type: 'boolean' }, relation: NULLABLE_STRING, aliases: listOf(STRING) })),
                 },
-              },
-              required: ['type', 'id', 'attributes'],
-              additionalProperties: false,
-            },
-          },
-          meta: { type: 'object', properties: { page: { type: 'object', properties: { total: { type: 'integer' } } } } },
+                ['name', 'label', 'resource_type', 'fields'],
+              ),
+            }),
+          ),
+          meta: { type: 'object', properties: { page: { type: 'object', properties: { total: INTEGER } } } },
         },
-        required: ['jsonapi', 'data'],
-        additionalProperties: false,
-      },
+        ['jsonapi', 'data'],
+      ),
     },
   },
   errors: [403],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CONDITION_RELATIONS,
   FIELD_TYPES,
@@ -14,7 +14,7 @@ import {
   type MultiplierType,
   type PointsThreshold,
 } from '@atelier/domain';
-import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
 
 // Inspection forms and their parts (spec §3, issue 10). Every part carries the form's
@@ -183,7 +183,7 @@ export const inspectionFormVersions = pgTable(
     structure: jsonb('structure').notNull(),
     /** SHA-256 of the structure's canonical JSON: an unchanged structure is found again by it. */
     hash: text('hash').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: at('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('inspection_form_versions_form_number_unique').on(t.inspection_form_id, t.number)],
 );

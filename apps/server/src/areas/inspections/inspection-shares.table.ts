@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '@atelier/domain';
-import { at, id, oneOf } from '../../db/columns.ts';
+import { at, id, oneOf, ownedBy } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 import { inspections } from './inspections.table.ts';
 
@@ -16,9 +16,7 @@ export const inspectionShares = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    inspection_id: uuid('inspection_id')
-      .notNull()
-      .references(() => inspections.id, { onDelete: 'cascade' }),
+    inspection_id: ownedBy('inspection_id', () => inspections.id),
     /** Hex SHA-256 of the 32-byte token. */
     token_hash: text('token_hash').notNull().unique(),
     /** The language the report opens in (the customer's by default). */

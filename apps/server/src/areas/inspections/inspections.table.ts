@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FIELD_ACTIONS, TIRE_SEASONS, TIRE_TYPES, type FieldAction, type InspectionScoreData, type InspectionState, type TireSeason, type TireType, inspectionWorkflow } from '@atelier/domain';
-import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
-import { organizationId, userRef } from '../admin/admin.table.ts';
+import { id, instants, locationIds, oneOf, ownedBy, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId, userRefs } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { requests } from '../requests/requests.table.ts';
@@ -38,18 +38,10 @@ export const inspections = pgTable(
     estimation_id: uuid('estimation_id').references((): AnyPgColumn => estimations.id, { onDelete: 'set null' }),
     /** The repair its estimate opened (estimations/repair-link.ts). */
     repair_id: uuid('repair_id').references((): AnyPgColumn => repairs.id, { onDelete: 'set null' }),
-    creator_id: userRef('creator_id'),
-    started_by_id: userRef('started_by_id'),
-    holder_id: userRef('holder_id'),
-    completed_by_id: userRef('completed_by_id'),
-    approved_by_id: userRef('approved_by_id'),
+    ...userRefs('creator_id', 'started_by_id', 'holder_id', 'completed_by_id', 'approved_by_id'),
     /** Who is designated to approve it (spec §3 approver); approving still needs the approve permission. */
-    approver_id: userRef('approver_id'),
-    canceled_by_id: userRef('canceled_by_id'),
-    started_at: at('started_at'),
-    completed_at: at('completed_at'),
-    approved_at: at('approved_at'),
-    canceled_at: at('canceled_at'),
+    ...userRefs('approver_id', 'canceled_by_id'),
+    ...instants('started_at', 'completed_at', 'approved_at', 'canceled_at'),
     touched_sections: text('touched_sections').array().notNull().default(sql`'{}'::text[]`),
     odometer: integer('odometer'),
     tire_type: text('tire_type').$type<TireType>(),
@@ -90,9 +82,7 @@ export const inspectionFields = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    inspection_id: uuid('inspection_id')
-      .notNull()
-      .references(() => inspections.id, { onDelete: 'cascade' }),
+    inspection_id: ownedBy('inspection_id', () => inspections.id),
     field_id: uuid('field_id').notNull(),
     /** The field's place in its version's order. */
     position: integer('position').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONDITIONS, FRAME_DISPLAYS, PROVINCES, REQUEST_CHANNELS, SALE_KINDS } from '@atelier/domain';
-import { id, oneOf, timestamps } from '../../db/columns.ts';
+import { at, id, oneOf, timestamps } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 
 /**
@@ -66,7 +66,7 @@ export const estimateVehicleKeys = pgTable(
     secret_hash: text('secret_hash'),
     /** The secret's last four characters, to tell keys apart on the screen. */
     secret_hint: text('secret_hint'),
-    secret_created_at: timestamp('secret_created_at', { withTimezone: true, mode: 'string' }),
+    secret_created_at: at('secret_created_at'),
     /** Whole dollars. */
     frame_desired_profit: integer('frame_desired_profit').notNull().default(0),
     frame_aggression_percentage: doublePrecision('frame_aggression_percentage').notNull().default(0),
@@ -98,7 +98,7 @@ export const requestLogs = pgTable(
     debug_mode: boolean('debug_mode').notNull().default(false),
     duration_ms: integer('duration_ms').notNull(),
     request: jsonb('request'),
-    created_at: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    created_at: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('request_logs_org_idx').on(t.organization_id, t.created_at), index('request_logs_created_idx').on(t.created_at), oneOf('request_logs_channel_check', t.channel, REQUEST_CHANNELS)],
 );

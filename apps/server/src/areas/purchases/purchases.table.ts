@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PROVINCES } from '@atelier/domain';
-import { contactColumns, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { contactColumns, id, locationIds, oneOf, ownedBy, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
 import { products } from '../inventory/inventory.table.ts';
 
@@ -33,9 +33,7 @@ export const supplierProducts = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    supplier_id: uuid('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'cascade' }),
+    supplier_id: ownedBy('supplier_id', () => suppliers.id),
     product_id: uuid('product_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
     supplier_sku: text('supplier_sku'),
     /** Cost in cents (CAD). */

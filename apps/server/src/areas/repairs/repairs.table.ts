@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, type AnyPgColumn, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ITEM_CONDITIONS, PART_STATUSES, REPAIR_ITEM_STATES, REPAIR_MODES, WORK_TYPES, type RepairItemState, type RepairMode, type RepairState, repairWorkflow } from '@atelier/domain';
-import { at, id, locationIds, oneOf, tagIds, timestamps, workTotals } from '../../db/columns.ts';
-import { organizationId, users, userRef } from '../admin/admin.table.ts';
+import { at, id, instants, locationIds, oneOf, ownedBy, tagIds, timestamps, workTotals } from '../../db/columns.ts';
+import { organizationId, userRefs, users } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { estimationItems, estimations } from '../estimations/estimations.table.ts';
@@ -34,20 +34,11 @@ export const repairs = pgTable(
     vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     inspection_id: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
     estimation_id: uuid('estimation_id').references((): AnyPgColumn => estimations.id, { onDelete: 'set null' }),
-    creator_id: userRef('creator_id'),
-    approver_id: userRef('approver_id'),
+    ...userRefs('creator_id', 'approver_id'),
     /** Who worked on it: whoever started it, took it over or clocked time on an item. */
     repairer_ids: uuid('repairer_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    started_by_id: userRef('started_by_id'),
-    holder_id: userRef('holder_id'),
-    ended_by_id: userRef('ended_by_id'),
-    completed_by_id: userRef('completed_by_id'),
-    validated_by_id: userRef('validated_by_id'),
-    canceled_by_id: userRef('canceled_by_id'),
-    started_at: at('started_at'),
-    completed_at: at('completed_at'),
-    validated_at: at('validated_at'),
-    canceled_at: at('canceled_at'),
+    ...userRefs('started_by_id', 'holder_id', 'ended_by_id', 'completed_by_id', 'validated_by_id', 'canceled_by_id'),
+    ...instants('started_at', 'completed_at', 'validated_at', 'canceled_at'),
     /** Hours: the items' planned times, and the closed clocks on them. */
     planned_time: numeric('planned_time', { precision: 12, scale: 4 }).notNull().default('0'),
     time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
@@ -75,9 +66,7 @@ export const repairItems = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    repair_id: uuid('repair_id')
-      .notNull()
-      .references(() => repairs.id, { onDelete: 'cascade' }),
+    repair_id: ownedBy('repair_id', () => repairs.id),
     estimation_item_id: uuid('estimation_item_id').references((): AnyPgColumn => estimationItems.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     detail: text('detail').notNull(),
@@ -116,15 +105,9 @@ export const repairTimeEntries = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    repair_id: uuid('repair_id')
-      .notNull()
-      .references(() => repairs.id, { onDelete: 'cascade' }),
-    repair_item_id: uuid('repair_item_id')
-      .notNull()
-      .references(() => repairItems.id, { onDelete: 'cascade' }),
-    user_id: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    repair_id: ownedBy('repair_id', () => repairs.id),
+    repair_item_id: ownedBy('repair_item_id', () => repairItems.id),
+    user_id: ownedBy('user_id', () => users.id),
     started_at: at('started_at').notNull().defaultNow(),
     ended_at: at('ended_at'),
     hours: numeric('hours', { precision: 10, scale: 4 }),

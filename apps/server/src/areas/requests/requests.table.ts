@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_TYPES, type RequestState, type RequestType, requestWorkflow } from '@atelier/domain';
 import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
-import { organizationId, userRef } from '../admin/admin.table.ts';
+import { organizationId, userRef, userRefs } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
@@ -28,9 +28,7 @@ export const requests = pgTable(
     /** The inspection, estimation or repair that answered the request (those areas set it). */
     response_type: text('response_type'),
     response_id: uuid('response_id'),
-    creator_id: userRef('creator_id'),
-    assigned_to_id: userRef('assigned_to_id'),
-    assigned_by_id: userRef('assigned_by_id'),
+    ...userRefs('creator_id', 'assigned_to_id', 'assigned_by_id'),
     assigned_at: at('assigned_at'),
     approved_by_id: userRef('approved_by_id'),
     approved_at: at('approved_at'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CALLBACK_EVENT_KEYS, CALLBACK_STATUSES, TAX_TYPES } from '@atelier/domain';
-import { id, oneOf, timestamps } from '../../db/columns.ts';
+import { at, id, oneOf, ownedBy, timestamps } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
 
 /** A tax group of an organization (spec §3): the taxes a line charges together. */
@@ -22,9 +22,7 @@ export const taxes = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    tax_group_id: uuid('tax_group_id')
-      .notNull()
-      .references(() => taxGroups.id, { onDelete: 'cascade' }),
+    tax_group_id: ownedBy('tax_group_id', () => taxGroups.id),
     code: text('code').notNull(),
     rate: numeric('rate', { precision: 12, scale: 4 }).notNull(),
     type: text('type').notNull(),
@@ -66,9 +64,9 @@ export const callbackDeliveries = pgTable(
     response_code: integer('response_code'),
     last_error: text('last_error'),
     response_excerpt: text('response_excerpt'),
-    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    lease_until: timestamp('lease_until', { withTimezone: true, mode: 'string' }),
-    delivered_at: timestamp('delivered_at', { withTimezone: true, mode: 'string' }),
+    next_attempt_at: at('next_attempt_at').notNull().defaultNow(),
+    lease_until: at('lease_until'),
+    delivered_at: at('delivered_at'),
     ...timestamps(),
   },
   (t) => [

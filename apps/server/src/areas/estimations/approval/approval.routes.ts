@@ -5,20 +5,19 @@ import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
 import { publicTokenRoute } from '../../../jsonapi/openapi.ts';
 import { inTransaction, type RouteRegistrar } from '../../../jsonapi/router.ts';
 import { systemContext } from '../../../jsonapi/system.ts';
-import { TIME_ZONE_QUERY, requestTimeZone, sendPdf } from '../../../reports/http.ts';
-import { loadImages } from '../../../reports/images.ts';
+import { PHOTO_RESPONSE, TIME_ZONE_QUERY, loadPhoto, requestTimeZone, sendPdf, sendPhoto } from '../../../reports/http.ts';
 import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
 import { quoteData } from '../report/quote-data.ts';
 import { QUOTE_PDF } from '../report/quote.routes.ts';
 import type { EstimationRow } from '../estimation-lines.ts';
 import { approvalView, askedPhotoIds, openApproval, recordAnswer, type ApprovalLink } from './approval-answers.ts';
+import { NULLABLE_STRING } from '../../../contract-schemas.ts';
 
 // The customer's page calls (no sign-in: the e-mailed link's token opens them), in the link's
 // language: read the estimate, answer it, see the inspection's photos of the items asked about,
 // download the quote (PDF) as it is now.
 
 /** The longest side of a photo the page shows (a phone's screen, twice for its pixel density). */
-const PHOTO_PIXELS = 1600;
 
 export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
   const db = services.database.db;
@@ -74,18 +73,12 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
     const image = await opened(request, async (_link, estimation) => {
       const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
       if (!(await askedPhotoIds(db, estimation.id)).has(uploadId)) throw notFound(uploadId);
-      const url = `/api/v1/uploads/${uploadId}/content`;
-      const images = await loadImages(db, services.config.dataDir, [{ url, longest: PHOTO_PIXELS, lineArt: false }], { organizationId: estimation.organization_id, resellerId: null });
-      const found = images.get(url);
-      if (!found) throw notFound(uploadId);
-      return found;
+      return loadPhoto(db, services.config.dataDir, uploadId, estimation.organization_id);
     });
-    const { data } = image as { data: Buffer };
-    return reply.type('image/jpeg').header('Cache-Control', 'private, max-age=3600').header('Content-Length', data.length).send(data);
+    return sendPhoto(reply, image as Buffer);
   });
 };
 
-const nullableString: JsonSchema = { type: ['string', 'null'] };
 const money: JsonSchema = { type: 'integer' };
 const totals: JsonSchema = {
   type: 'object',
@@ -107,7 +100,7 @@ const view: JsonSchema = {
     locale: { enum: [...LOCALES] },
     expires_at: { type: 'string', format: 'date-time' },
     organization: { type: 'string' },
-    location: nullableString,
+    location: NULLABLE_STRING,
     code: { type: 'string' },
     version: { type: 'integer' },
     sent_at: { type: ['string', 'null'], format: 'date-time' },
@@ -115,10 +108,10 @@ const view: JsonSchema = {
     vehicle: {
       anyOf: [
         { type: 'null' },
-        { type: 'object', properties: { vin: { type: 'string' }, year: { type: ['integer', 'null'] }, make: nullableString, model: nullableString, odometer: { type: ['integer', 'null'] }, unit: { type: 'string' } } },
+        { type: 'object', properties: { vin: { type: 'string' }, year: { type: ['integer', 'null'] }, make: NULLABLE_STRING, model: NULLABLE_STRING, odometer: { type: ['integer', 'null'] }, unit: { type: 'string' } } },
       ],
     },
-    customer: nullableString,
+    customer: NULLABLE_STRING,
     items: {
       type: 'array',
       items: {
@@ -129,7 +122,7 @@ const view: JsonSchema = {
           detail: { type: 'string' },
           condition: { anyOf: [{ type: 'null' }, { enum: [...ITEM_CONDITIONS] }] },
           urgency: { anyOf: [{ type: 'null' }, { enum: [...URGENCIES] }] },
-          part: nullableString,
+          part: NULLABLE_STRING,
           quantity: { type: 'string' },
           warranty: { type: 'boolean' },
           totals,
@@ -138,7 +131,7 @@ const view: JsonSchema = {
       },
     },
     totals,
-    footer: nullableString,
+    footer: NULLABLE_STRING,
     answer: {
       anyOf: [
         { type: 'null' },
@@ -181,5 +174,5 @@ publicTokenRoute('GET', '/public/estimate-approvals/:token/report', {
 publicTokenRoute('GET', '/public/estimate-approvals/:token/photos/:uploadId', {
   summary: 'A photo of an item the customer is asked about (JPEG, at most 1600 pixels)',
   tag: 'estimations',
-  responses: { 200: { contentType: 'image/jpeg', description: 'The photo.', schema: { type: 'string', format: 'binary' } } },
+  responses: { 200: PHOTO_RESPONSE },
 });

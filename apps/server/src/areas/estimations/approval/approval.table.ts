@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, LOCALES, type CustomerDecision, type Locale } from '@atelier/domain';
-import { at, id, oneOf } from '../../../db/columns.ts';
+import { at, id, oneOf, ownedBy } from '../../../db/columns.ts';
 import { organizationId, users } from '../../admin/admin.table.ts';
 import { estimations } from '../estimations.table.ts';
 
@@ -15,9 +15,7 @@ export const estimationApprovals = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    estimation_id: uuid('estimation_id')
-      .notNull()
-      .references(() => estimations.id, { onDelete: 'cascade' }),
+    estimation_id: ownedBy('estimation_id', () => estimations.id),
     token_hash: text('token_hash').notNull().unique(),
     locale: text('locale').$type<Locale>().notNull(),
     /** Where the link was e-mailed (null: handed over another way). */
@@ -39,12 +37,8 @@ export const estimationAnswers = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    estimation_id: uuid('estimation_id')
-      .notNull()
-      .references(() => estimations.id, { onDelete: 'cascade' }),
-    approval_id: uuid('approval_id')
-      .notNull()
-      .references(() => estimationApprovals.id, { onDelete: 'cascade' }),
+    estimation_id: ownedBy('estimation_id', () => estimations.id),
+    approval_id: ownedBy('approval_id', () => estimationApprovals.id),
     version: integer('version').notNull(),
     signer_name: text('signer_name').notNull(),
     signature: text('signature').notNull(),
@@ -66,9 +60,7 @@ export const estimationAnswerItems = pgTable(
   'estimation_answer_items',
   {
     id: id(),
-    answer_id: uuid('answer_id')
-      .notNull()
-      .references(() => estimationAnswers.id, { onDelete: 'cascade' }),
+    answer_id: ownedBy('answer_id', () => estimationAnswers.id),
     estimation_item_id: uuid('estimation_item_id').notNull(),
     detail: text('detail').notNull(),
     total: integer('total').notNull(),

@@ -1,23 +1,22 @@
 import { LOCALES, SCORE_TONES, URGENCIES, FIELD_ACTIONS, type Locale, inspectionWorkflow } from '@atelier/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { t } from '../../../i18n/index.ts';
 import { ApiError } from '../../../jsonapi/errors.ts';
 import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
 import { describeRoute, publicTokenRoute } from '../../../jsonapi/openapi.ts';
-import { authorize } from '../../../jsonapi/policies.ts';
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
-import { findRow } from '../../../jsonapi/scope.ts';
 import type { InspectionRow } from '../inspection-scoring.ts';
 import { inspectionsResource } from '../inspections.resource.ts';
 import { reportData } from './report-data.ts';
-import { TIME_ZONE_QUERY, requestTimeZone as timeZoneOf, sendPdf } from '../../../reports/http.ts';
+import { PHOTO_RESPONSE, TIME_ZONE_QUERY, loadPhoto, pdfResponse, recordDocumentRoute, requestTimeZone as timeZoneOf, sendPdf, sendPhoto } from '../../../reports/http.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { openShare, type ShareRow } from './shares.ts';
 import { isoText } from '../../../jsonapi/attributes.ts';
 import { notFound } from '../../../jsonapi/errors.ts';
-import { loadImages, uploadIdOf } from '../../../reports/images.ts';
+import { uploadIdOf } from '../../../reports/images.ts';
 import type { ReportModel } from '@atelier/domain';
+import { INTEGER, NULLABLE_STRING, STRING, closedObject, listOf } from '../../../contract-schemas.ts';
 
 // GET /inspections/{id}/report: the report as PDF, to whoever may view the inspection (spec §7,
 // "file blob"). GET /public/inspection-reports/{token} (and /summary): the same report through a
@@ -25,7 +24,6 @@ import type { ReportModel } from '@atelier/domain';
 // through the same link (never a staff URL: the customer holds no session).
 
 /** The longest side of a photo the page shows (a phone's screen, twice for its pixel density). */
-const PHOTO_PIXELS = 1600;
 
 const photoUrl = (token: string, uploadId: string) => `/api/v1/public/inspection-reports/${encodeURIComponent(token)}/photos/${uploadId}`;
 
@@ -71,18 +69,13 @@ async function reportPdf(db: Db, dataDir: string, row: InspectionRow, locale: Lo
   return renderReportPdf(await reportData(db, dataDir, row, locale), { timeZone });
 }
 
-function sendReport(reply: FastifyReply, pdf: Buffer, row: InspectionRow, locale: Locale) {
-  return sendPdf(reply, pdf, `${t(locale, 'report.file_name')}-${row.code ?? row.id}.pdf`);
-}
+const reportFileName = (row: InspectionRow, locale: Locale) => `${t(locale, 'report.file_name')}-${row.code ?? row.id}.pdf`;
 
 export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
-  api.get('/inspections/:id/report', async (request, reply) => {
-    const ctx = contextOf(request);
-    // The right to view the inspection; one out of the user's scope does not exist for them (404).
-    authorize(ctx, inspectionsResource, 'view');
-    const row = (await findRow(ctx, inspectionsResource, (request.params as { id: string }).id)) as InspectionRow;
-    return sendReport(reply, await reportPdf(ctx.db, ctx.config.dataDir, row, ctx.locale, timeZoneOf(request)), row, ctx.locale);
-  });
+  recordDocumentRoute(api, contextOf, inspectionsResource, async (ctx, row: InspectionRow, timeZone) => ({
+    pdf: await reportPdf(ctx.db, ctx.config.dataDir, row, ctx.locale, timeZone),
+    name: reportFileName(row, ctx.locale),
+  }));
 
   /** The share a public token opens, the request then in its language; 404 unknown, 410 revoked or expired. */
   async function opened(request: FastifyRequest): Promise<{ share: ShareRow; inspection: InspectionRow }> {
@@ -97,7 +90,7 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
 
   api.get('/public/inspection-reports/:token', async (request, reply) => {
     const { share, inspection } = await opened(request);
-    return sendReport(reply, await reportPdf(services.database.db, services.config.dataDir, inspection, share.locale, timeZoneOf(request)), inspection, share.locale);
+    return sendPdf(reply, await reportPdf(services.database.db, services.config.dataDir, inspection, share.locale, timeZoneOf(request)), reportFileName(inspection, share.locale));
   });
 
   api.get('/public/inspection-reports/:token/summary', async (request, reply) => {
@@ -127,17 +120,12 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
     const { model } = await reportData(services.database.db, services.config.dataDir, inspection, share.locale, { images: false });
     // Only a photo of a finding the page shows: the link opens nothing else of the organization's.
     if (!findingPhotoIds(model).has(uploadId)) throw notFound(uploadId);
-    const url = `/api/v1/uploads/${uploadId}/content`;
-    const images = await loadImages(services.database.db, services.config.dataDir, [{ url, longest: PHOTO_PIXELS, lineArt: false }], { organizationId: inspection.organization_id, resellerId: null });
-    const found = images.get(url);
-    if (!found) throw notFound(uploadId);
-    return reply.type('image/jpeg').header('Cache-Control', 'private, max-age=3600').header('Content-Length', found.data.length).send(found.data);
+    return sendPhoto(reply, await loadPhoto(services.database.db, services.config.dataDir, uploadId, inspection.organization_id));
   });
 };
 
 const tone: JsonSchema = { enum: [...SCORE_TONES] };
-const nullableString: JsonSchema = { type: ['string', 'null'] };
-const PDF = { contentType: 'application/pdf', description: 'The report (PDF), inline, named after the inspection’s code.', schema: { type: 'string', format: 'binary' } };
+const PDF = pdfResponse('The report (PDF), inline, named after the inspection’s code.');
 
 describeRoute('GET', '/inspections/:id/report', {
   summary: 'The inspection’s report as PDF, in the request’s language (any state: a report before completion is marked as a draft)',
@@ -157,7 +145,7 @@ publicTokenRoute('GET', '/public/inspection-reports/:token', {
 publicTokenRoute('GET', '/public/inspection-reports/:token/photos/:uploadId', {
   summary: 'A photo of a finding the shared report shows (JPEG, at most 1600 pixels); 404 for any other upload',
   tag: 'inspections',
-  responses: { 200: { contentType: 'image/jpeg', description: 'The photo.', schema: { type: 'string', format: 'binary' } } },
+  responses: { 200: PHOTO_RESPONSE },
 });
 
 publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
@@ -166,81 +154,43 @@ publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
   responses: {
     200: {
       contentType: 'application/json',
-      schema: {
-        type: 'object',
-        properties: {
-          locale: { enum: [...LOCALES] },
-          expires_at: { type: 'string', format: 'date-time' },
-          organization: { type: 'string' },
-          location: nullableString,
-          code: { type: 'string' },
-          state: { enum: [...inspectionWorkflow.states] },
-          completed_at: { type: ['string', 'null'], format: 'date-time' },
-          vehicle: {
-            anyOf: [
-              { type: 'null' },
-              {
-                type: 'object',
-                properties: { vin: { type: 'string' }, year: { type: ['integer', 'null'] }, make: nullableString, model: nullableString, odometer: { type: ['integer', 'null'] }, unit: { type: 'string' } },
-                required: ['vin', 'year', 'make', 'model', 'odometer', 'unit'],
-                additionalProperties: false,
-              },
-            ],
-          },
-          vehicle_score: { type: 'integer' },
-          tone,
-          note: nullableString,
-          sections: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                name: { type: 'string' },
-                score: { type: 'integer' },
-                tone,
-                subSections: {
-                  type: 'array',
-                  items: { type: 'object', properties: { name: { type: 'string' }, score: { type: 'integer' }, tone }, required: ['name', 'score', 'tone'], additionalProperties: false },
-                },
-              },
-              required: ['name', 'score', 'tone', 'subSections'],
-              additionalProperties: false,
-            },
-          },
-          work: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                urgency: { enum: [...URGENCIES] },
-                items: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    properties: {
-                      section: { type: 'string' },
-                      field: { type: 'string' },
-                      action: { enum: [...FIELD_ACTIONS] },
-                      critical: { type: 'boolean', description: 'A safety-critical field in a failing state (listed first in its group)' },
-                      comment: nullableString,
-                      answer: { ...nullableString, description: 'The answer in words ("À remplacer"); null when not answered.' },
-                      measures: { type: 'array', items: { type: 'string' }, description: 'Measures in words (a tire’s depth and pressure).' },
-                      tone: { anyOf: [{ type: 'null' }, tone] },
-                      photos: { type: 'array', items: { type: 'string' }, description: 'The finding’s photos, as addresses under this link (/photos/{uploadId}).' },
-                    },
-                    required: ['section', 'field', 'action', 'critical', 'comment', 'answer', 'measures', 'tone', 'photos'],
-                    additionalProperties: false,
-                  },
-                },
-              },
-              required: ['urgency', 'items'],
-              additionalProperties: false,
-            },
-          },
+      schema: closedObject({
+        locale: { enum: [...LOCALES] },
+        expires_at: { type: 'string', format: 'date-time' },
+        organization: STRING,
+        location: NULLABLE_STRING,
+        code: STRING,
+        state: { enum: [...inspectionWorkflow.states] },
+        completed_at: { type: ['string', 'null'], format: 'date-time' },
+        vehicle: {
+          anyOf: [
+            { type: 'null' },
+            closedObject({ vin: STRING, year: { type: ['integer', 'null'] }, make: NULLABLE_STRING, model: NULLABLE_STRING, odometer: { type: ['integer', 'null'] }, unit: STRING }),
+          ],
         },
-        required: ['locale', 'expires_at', 'organization', 'location', 'code', 'state', 'completed_at', 'vehicle', 'vehicle_score', 'tone', 'note', 'sections', 'work'],
-        additionalProperties: false,
-      },
+        vehicle_score: INTEGER,
+        tone,
+        note: NULLABLE_STRING,
+        sections: listOf(closedObject({ name: STRING, score: INTEGER, tone, subSections: listOf(closedObject({ name: STRING, score: INTEGER, tone })) })),
+        work: listOf(
+          closedObject({
+            urgency: { enum: [...URGENCIES] },
+            items: listOf(
+              closedObject({
+                section: STRING,
+                field: STRING,
+                action: { enum: [...FIELD_ACTIONS] },
+                critical: { type: 'boolean', description: 'A safety-critical field in a failing state (listed first in its group)' },
+                comment: NULLABLE_STRING,
+                answer: { ...NULLABLE_STRING, description: 'The answer in words ("À remplacer"); null when not answered.' },
+                measures: listOf(STRING, { description: 'Measures in words (a tire’s depth and pressure).' }),
+                tone: { anyOf: [{ type: 'null' }, tone] },
+                photos: listOf(STRING, { description: 'The finding’s photos, as addresses under this link (/photos/{uploadId}).' }),
+              }),
+            ),
+          }),
+        ),
+      }),
     },
   },
 });
