@@ -166,7 +166,7 @@ describe('the customer’s answer', () => {
     const flood = await t.api('POST', `${P}/${e.token}`, { body: { data: { attributes: { decisions: Array.from({ length: 150_000 }, () => ({})) } } } });
     expect(flood.status).toBe(422);
     expect(flood.body.errors).toHaveLength(101);
-    expect(flood.body.errors[100]).toMatchObject({ code: 'error.more_errors', detail: '149904 more problems are not listed.' });
+    expect(flood.body.errors[100]).toMatchObject({ code: 'error.more_errors', detail: '149,904 more problems are not listed.' });
     expect((await one<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM estimation_answers WHERE estimation_id = ${e.id}`)).n).toBe(0);
   });
 

@@ -142,7 +142,7 @@ describe('POST /estimations/vehicle-price', () => {
     const res = await estimate(w.manager.token, flood, { 'accept-language': 'en' });
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveLength(101);
-    expect(res.body.errors[100].detail).toMatch(/^\d+ more problems are not listed\.$/);
+    expect(res.body.errors[100].detail).toMatch(/^\d{1,3}(,\d{3})* more problems are not listed\.$/);
   });
 });
 
