@@ -99,7 +99,7 @@ describe('hostile spreadsheets', () => {
   it('refuses a CSV of a single 50 MB line by the line cap', async () => {
     const res = await upload(Buffer.alloc(50 * 1024 * 1024, 'NIV;'), 'vehicules.csv');
     expect(res.status).toBe(422);
-    expect(res.body.errors[0]).toMatchObject({ code: 'import.cap_line', detail: `La ligne 1 dépasse ${CAPS.lineChars} caractères.` });
+    expect(res.body.errors[0]).toMatchObject({ code: 'import.cap_line', detail: `La ligne 1 dépasse ${CAPS.lineChars.toLocaleString("fr-CA")} caractères.` });
     expect(await imports()).toBe(0);
   });
 
