@@ -91,6 +91,8 @@ export default function StockMovementsPage() {
           titleOf={(m) => String(m.code ?? '')}
           defaults={{ type: 'add' }}
           permissions={{ edit: P.edit, delete: P.delete }}
+          // Only a draft is edited or deleted (the server refuses the others with a 409).
+          editable={(m) => Boolean(m.state && workflow.isEditable(m.state))}
           actions={(m) => <MovementActions movement={m} />}
         />
       )}
