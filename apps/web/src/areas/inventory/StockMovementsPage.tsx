@@ -48,6 +48,7 @@ function MovementActions({ movement }: { movement: Movement }) {
 
 /** /inventory/stock-movements: the movements by state; one opens with its lines, editable as a draft, and its actions. */
 export default function StockMovementsPage() {
+  const { t } = useTranslation();
   const columns = columnsOf('stock-movements', [
     { key: 'code', render: (m) => <Text component="span" ff="monospace" size="sm">{m.code}</Text> },
     'type',
@@ -93,6 +94,7 @@ export default function StockMovementsPage() {
           permissions={{ edit: P.edit, delete: P.delete }}
           // Only a draft is edited or deleted (the server refuses the others with a 409).
           editable={(m) => Boolean(m.state && workflow.isEditable(m.state))}
+          lead={(m) => (m.state && !workflow.isEditable(m.state) ? <Text c="dimmed" size="sm" data-testid="movement-locked">{t('inventory:movements.draft_only')}</Text> : null)}
           actions={(m) => <MovementActions movement={m} />}
         />
       )}
