@@ -67,16 +67,19 @@ describe('inventory screens', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.method === 'POST' && c.url === '/stock-movements/m1/validate')).toBe(true);
   });
 
-  it('a draft movement offers Edit', async () => {
+  it('a draft movement offers Edit; a removal shows its source warehouse, no destination', async () => {
     signedIn.permissions.add('delete stock movements');
     renderAt('/inventory/stock-movements?id=m1&action=view', '/inventory/stock-movements', <StockMovementsPage />);
     expect(await screen.findByTestId('record-edit')).toBeTruthy();
+    const record = screen.getByTestId('record-title').closest('section, [role=dialog]') as HTMLElement;
+    expect(within(record).getByText('Entrepôt de départ')).toBeTruthy();
+    expect(within(record).queryByText("Entrepôt d'arrivée")).toBeNull();
   });
 
   it('a validated movement offers neither Edit nor Delete, even from an edit URL: only its cancel', async () => {
     signedIn.permissions.add('delete stock movements');
     renderAt('/inventory/stock-movements?id=m2&action=edit', '/inventory/stock-movements', <StockMovementsPage />);
-    expect(await screen.findByTestId('movement-actions-cancel')).toBeTruthy();
+    expect(await screen.findByTestId('movement-actions-cancel', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('record-edit')).toBeNull();
     expect(screen.queryByTestId('record-delete')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
