@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { crudPermissions, stockMovementWorkflow as workflow, type RecordOf, type StockMovementAction } from '@atelier/domain';
+import { crudPermissions, MOVEMENT_WAREHOUSES, stockMovementWorkflow as workflow, type RecordOf, type StockMovementAction } from '@atelier/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
@@ -25,6 +25,12 @@ const lines: LinesConfig = {
   line: 'inventory:movements.line_n',
 };
 
+/** A warehouse field shown only where the movement's type uses it (an entry has no source, a removal no destination). */
+const usedBy = (side: 'source' | 'destination') => (values: Record<string, unknown>) => {
+  const type = values.type;
+  return typeof type !== 'string' || !Object.hasOwn(MOVEMENT_WAREHOUSES, type) || MOVEMENT_WAREHOUSES[type as keyof typeof MOVEMENT_WAREHOUSES][side];
+};
+
 /** Validate and cancel, as the server offers them to the user. */
 function MovementActions({ movement }: { movement: Movement }) {
   const { t } = useTranslation();
@@ -45,6 +51,7 @@ function MovementActions({ movement }: { movement: Movement }) {
 
 /** /inventory/stock-movements: the movements by state; one opens with its lines, editable as a draft, and its actions. */
 export default function StockMovementsPage() {
+  const { t } = useTranslation();
   const columns = columnsOf('stock-movements', [
     { key: 'code', render: (m) => <Text component="span" ff="monospace" size="sm">{m.code}</Text> },
     'type',
@@ -72,8 +79,8 @@ export default function StockMovementsPage() {
             'code',
             'state',
             'type',
-            'sourceWarehouse',
-            'destinationWarehouse',
+            { name: 'sourceWarehouse', visible: usedBy('source') },
+            { name: 'destinationWarehouse', visible: usedBy('destination') },
             { name: 'items', kind: 'lines', lines, wide: true },
             'total_cost',
             { name: 'notes', wide: true },
@@ -87,6 +94,10 @@ export default function StockMovementsPage() {
           titleOf={(m) => String(m.code ?? '')}
           defaults={{ type: 'add' }}
           permissions={{ edit: P.edit, delete: P.delete }}
+          // Only a draft is edited or deleted (the server refuses the others with a 409).
+          editable={(m) => Boolean(m.state && workflow.isEditable(m.state))}
+          // Why there is no Edit, where cancelling is what undoes it (not on a canceled one).
+          lead={(m) => (m.state && !workflow.isEditable(m.state) && m.available_actions?.includes('cancel') ? <Text c="dimmed" size="sm" data-testid="movement-locked">{t('inventory:movements.draft_only')}</Text> : null)}
           actions={(m) => <MovementActions movement={m} />}
         />
       )}

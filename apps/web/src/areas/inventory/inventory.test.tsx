@@ -25,6 +25,7 @@ beforeEach(async () => {
   signedIn.permissions = new Set(['view any stock movements', 'view stock movements', 'edit stock movements', 'validate stock movements', 'cancel stock movements', 'view any warehouses', 'view warehouses', 'edit warehouses']);
   calls = mockApi((c) => {
     if (c.method === 'GET' && c.url.startsWith('/stock-movements/list/count')) return { body: { meta: { counts: { draft: 1 } } } };
+    if (c.method === 'GET' && c.url.startsWith('/stock-movements/m2')) return { body: { data: { ...MOVEMENT, id: 'm2', attributes: { ...MOVEMENT.attributes, state: 'validated', available_actions: ['cancel'] } }, included: [ROOM] } };
     if (c.method === 'GET' && c.url.startsWith('/stock-movements/m1')) return { body: { data: MOVEMENT, included: [ROOM, PADS, { type: 'stock-movement-items', id: 'i1', attributes: { quantity: '3', unit_cost: null, description: null }, relationships: { product: { data: { type: 'products', id: 'p1' } } } }] } };
     if (c.method === 'GET' && c.url.startsWith('/stock-movements')) return { body: { data: [MOVEMENT], included: [ROOM], meta: { page: { total: 1 } } } };
     if (c.method === 'POST' && c.url === '/stock-movements/m1/validate')
@@ -64,5 +65,23 @@ describe('inventory screens', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('movement-actions-confirm'));
     expect((await screen.findByTestId('movement-actions-refused')).textContent).toContain('1 disponible(s)');
     expect(calls.some((c) => c.method === 'POST' && c.url === '/stock-movements/m1/validate')).toBe(true);
+  });
+
+  it('a draft movement offers Edit; a removal shows its source warehouse, no destination', async () => {
+    signedIn.permissions.add('delete stock movements');
+    renderAt('/inventory/stock-movements?id=m1&action=view', '/inventory/stock-movements', <StockMovementsPage />);
+    expect(await screen.findByTestId('record-edit')).toBeTruthy();
+    const record = screen.getByTestId('record-title').closest('section, [role=dialog]') as HTMLElement;
+    expect(within(record).getByText('Entrepôt de départ')).toBeTruthy();
+    expect(within(record).queryByText("Entrepôt d'arrivée")).toBeNull();
+  });
+
+  it('a validated movement offers neither Edit nor Delete, even from an edit URL: only its cancel', async () => {
+    signedIn.permissions.add('delete stock movements');
+    renderAt('/inventory/stock-movements?id=m2&action=edit', '/inventory/stock-movements', <StockMovementsPage />);
+    expect(await screen.findByTestId('movement-actions-cancel', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('record-edit')).toBeNull();
+    expect(screen.queryByTestId('record-delete')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Enregistrer' })).toBeNull();
   });
 });

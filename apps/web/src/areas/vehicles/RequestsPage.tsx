@@ -3,7 +3,7 @@ import { IconBolt } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions, requestWorkflow, type RecordOf } from '@atelier/domain';
-import { useList, useRecord } from '../../api/hooks.ts';
+import { useList } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { columnsOf, fieldsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
@@ -60,9 +60,6 @@ function requestFields(canAssign: boolean) {
 function RequestRecord({ id, mode, onMode, onClose }: { id: string | null; mode: FormMode; onMode: (m: FormMode | null, id?: string) => void; onClose: () => void }) {
   const { me, can } = useMe();
   const sel = useSelection();
-  // The same query as the form's (shared cache): a completed or canceled request is no longer edited.
-  const record = useRecord<Request>('requests', mode === 'add' ? null : id, { include: INCLUDE }, { meta: { silent: true } });
-  const final = Boolean(record.data?.state && requestWorkflow.isFinal(record.data.state));
   return (
     <RecordForm<Request>
       type="requests"
@@ -72,8 +69,9 @@ function RequestRecord({ id, mode, onMode, onClose }: { id: string | null; mode:
       include={INCLUDE}
       title={mode === 'add' ? 'vehicles:requests.new' : 'vehicles:requests.record'}
       titleOf={requestTitle}
-      // A final request cannot be edited or deleted (the server answers 409): no buttons for it.
-      permissions={{ edit: final ? null : P.edit, delete: final ? undefined : P.delete }}
+      permissions={{ edit: P.edit, delete: P.delete }}
+      // A completed or canceled request cannot be edited or deleted (the server answers 409): no buttons for it.
+      editable={(r) => !(r.state && requestWorkflow.isFinal(r.state))}
       onMode={onMode}
       onClose={onClose}
       defaults={{ type: 'inspection', priority: '20', allowedLocations: newRecordLocations(me, sel), tags: [] }}

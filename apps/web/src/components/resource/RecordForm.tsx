@@ -29,6 +29,11 @@ export interface RecordFormProps<R extends Model = Model> {
   titleOf?: (record: R) => string;
   /** The permission each needs (none: anyone); edit null: the record may not be edited now (its state keeps it). */
   permissions: { edit?: Permission | null; delete?: Permission };
+  /**
+   * False when the record's state keeps it from being edited or deleted (a workflow's non-editable
+   * state: the server answers 409): no Edit or Delete for it, and an edit URL shows it read only.
+   */
+  editable?: (record: R) => boolean;
   onMode: (mode: FormMode | null, id?: string) => void;
   onClose?: () => void;
   /** Values of a new record (organization etc. filled from the user). */
@@ -155,6 +160,12 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
     onError: () => setConfirmDelete(false),
   });
 
+  // A record its state locks (validated, canceled...) is only read, even from an edit URL.
+  const locked = Boolean(record.data && props.editable && !props.editable(record.data));
+  useEffect(() => {
+    if (locked && mode === 'edit') props.onMode('view', props.id ?? undefined);
+  }, [locked, mode]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const watched = form.watch();
   const guard = useDirtyGuard(mode !== 'view' && form.formState.isDirty && !save.isPending && !save.isSuccess);
 
@@ -177,8 +188,8 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
   const data = record.data;
   const name = data ? (props.titleOf?.(data) ?? String(data.name ?? '')) : '';
 
-  const canDelete = mode === 'view' && Boolean(props.permissions.delete) && can(props.permissions.delete);
-  const canEdit = mode === 'view' && props.permissions.edit !== null && can(props.permissions.edit);
+  const canDelete = mode === 'view' && !locked && Boolean(props.permissions.delete) && can(props.permissions.delete);
+  const canEdit = mode === 'view' && !locked && props.permissions.edit !== null && can(props.permissions.edit);
   const extra = mode === 'view' && data ? props.actions?.(data) : null;
   // The buttons go under the title and wrap, so a record with several workflow actions (a request:
   // assign, approve, complete, cancel) keeps a readable title in a drawer.
