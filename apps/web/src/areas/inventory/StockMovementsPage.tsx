@@ -42,6 +42,8 @@ function MovementActions({ movement }: { movement: Movement }) {
       actions={movement.available_actions ?? []}
       workflow={workflow}
       confirmOf={(a) => t(`inventory:confirm.${a}`, { code: movement.code ?? '' })}
+      // "Fait : Annuler." would read as an undo: say what happened to the movement.
+      doneOf={(a) => t(`inventory:done.${a}`, { code: movement.code ?? '' })}
       next={movement.state ? workflow.next(movement.state) : []}
       onDone={() => void qc.invalidateQueries()}
       testId="movement-actions"

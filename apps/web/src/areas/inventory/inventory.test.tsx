@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { notify } from '../../app/notify.tsx';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
@@ -8,6 +9,7 @@ import StockMovementsPage from './StockMovementsPage.tsx';
 import WarehouseStockPage from './WarehouseStockPage.tsx';
 
 vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockApi.tsx')).appDataMock());
+vi.mock('../../app/notify.tsx', () => ({ notify: vi.fn() }));
 
 const MOVEMENT = {
   type: 'stock-movements',
@@ -30,6 +32,7 @@ beforeEach(async () => {
     if (c.method === 'GET' && c.url.startsWith('/stock-movements')) return { body: { data: [MOVEMENT], included: [ROOM], meta: { page: { total: 1 } } } };
     if (c.method === 'POST' && c.url === '/stock-movements/m1/validate')
       return { status: 409, body: { errors: [{ status: '409', code: 'stock_movement.insufficient_stock', detail: 'Stock insuffisant de PF-AV-HOCI · Plaquettes avant dans « Magasin de pièces — Montréal » : 1 disponible(s).' }] } };
+    if (c.method === 'POST' && c.url === '/stock-movements/m2/cancel') return { body: { data: { ...MOVEMENT, id: 'm2', attributes: { ...MOVEMENT.attributes, state: 'canceled', available_actions: [] } } } };
     if (c.method === 'GET' && c.url.startsWith('/warehouses/w1')) return { body: { data: ROOM } };
     if (c.method === 'GET' && c.url.startsWith('/warehouse-products'))
       return {
@@ -65,6 +68,13 @@ describe('inventory screens', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('movement-actions-confirm'));
     expect((await screen.findByTestId('movement-actions-refused')).textContent).toContain('1 disponible(s)');
     expect(calls.some((c) => c.method === 'POST' && c.url === '/stock-movements/m1/validate')).toBe(true);
+  });
+
+  it('a canceled movement is told as such, not as an undo ("Fait : Annuler.")', async () => {
+    renderAt('/inventory/stock-movements?id=m2&action=view', '/inventory/stock-movements', <StockMovementsPage />);
+    fireEvent.click(await screen.findByTestId('movement-actions-cancel'));
+    fireEvent.click(await screen.findByTestId('movement-actions-confirm'));
+    await vi.waitFor(() => expect(vi.mocked(notify)).toHaveBeenCalledWith(expect.objectContaining({ message: 'Mouvement M-2026-000004 annulé.' })));
   });
 
   it('a draft movement offers Edit; a removal shows its source warehouse, no destination', async () => {
