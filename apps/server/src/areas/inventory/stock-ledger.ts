@@ -15,7 +15,6 @@ import { products, stockMovementItems, type stockMovements, warehouseProducts, w
 type MovementRow = RowOf<typeof stockMovements>;
 type Applied = NonNullable<RowOf<typeof stockMovementItems>['applied']>;
 
-const decimalText = (ctx: RequestContext, scaled: bigint) => (ctx.locale === 'fr' ? quantityText(scaled).replace('.', ',') : quantityText(scaled));
 
 /** The movement's lines, checked for what validating needs: some lines, free lines only where the warehouses allow them. */
 async function linesOf(ctx: RequestContext, row: MovementRow, sides: ('source' | 'destination')[]) {
@@ -72,7 +71,8 @@ export async function moveStock(ctx: RequestContext, row: MovementRow, mode: 'ap
     const warehouse = places.find((w) => w.id === shortage.warehouse);
     throw new ApiError(409, 'stock_movement.insufficient_stock', {
       product: `${product.sku} · ${product.name}`,
-      available: decimalText(ctx, shortage.available),
+      // A number: the message writes it as the reader does (i18n t()).
+      available: Number(quantityText(shortage.available)),
       warehouse: warehouse?.name ?? '',
     });
   }
@@ -86,10 +86,13 @@ export async function moveStock(ctx: RequestContext, row: MovementRow, mode: 'ap
       .set({ quantity_on_hand: quantityText(next.quantity), stock_value: Number(next.value), average_cost: next.averageCost, updated_at: sql`now()` })
       .where(eq(warehouseProducts.id, s.id));
   }
-  if (mode === 'apply')
-    for (const [n, item] of registered.entries()) {
-      const kept: Applied = outcome.changes[n].map((c) => ({ side: c.side, quantity: String(c.quantity), value: String(c.value) }));
-      // direct write: what each line applied, kept for its exact reversal (part of the validation the movement's log records)
-      await ctx.db.update(stockMovementItems).set({ applied: kept }).where(eq(stockMovementItems.id, item.id));
-    }
+  if (mode === 'apply') {
+    // What each line applied, by line id, written in one statement (a movement of 100 lines is one update, not 100).
+    const applied = Object.fromEntries(registered.map((item, n): [string, Applied] => [item.id, outcome.changes[n].map((c) => ({ side: c.side, quantity: String(c.quantity), value: String(c.value) }))]));
+    // direct write: what each line applied, kept for its exact reversal (part of the validation the movement's log records)
+    await ctx.db
+      .update(stockMovementItems)
+      .set({ applied: sql`${JSON.stringify(applied)}::jsonb -> (${stockMovementItems.id}::text)` })
+      .where(inArray(stockMovementItems.id, Object.keys(applied)));
+  }
 }
