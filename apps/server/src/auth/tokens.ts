@@ -130,15 +130,16 @@ export async function actorForUser(db: Db, userId: string): Promise<Actor | null
 }
 
 /**
- * Actors by token hash, for a second or two. The session query is most of what a simple read
- * costs; under load one token is used many times a second. A deliberate trade (docs/decisions.md):
+ * Actors by token, for a second or two. The session query is most of what a simple read
+ * costs; under load one token is used many times a second. Keyed by the token itself so that a
+ * hit costs no hash (the process holds the token anyway; only its hash is ever stored). A deliberate trade (docs/decisions.md):
  * every write through this instance forgets them all at once (read-your-writes here), while a
  * revocation made on another instance reaches this one within the cache's lifetime.
  */
 const sessionCache = new Map<string, { actor: Actor; until: number }>();
 const SESSION_CACHE_MAX = 10_000;
 /**
- * Lookups under way, by token hash: requests of one token arriving together (a screen's parallel
+ * Lookups under way, by token: requests of one token arriving together (a screen's parallel
  * reads, and every request at once when the cached actor expires) share one session query.
  */
 const lookups = new Map<string, Promise<Actor | null>>();
@@ -159,28 +160,27 @@ export function forgetSessions() {
  */
 export async function actorForToken(db: Db, token: string, idleTimeoutSeconds: number, cacheSeconds = 0): Promise<Actor | null> {
   if (!token || token.length > 200) return null;
-  const hash = hashToken(token);
-  if (cacheSeconds <= 0) return lookUpSession(db, hash, idleTimeoutSeconds);
-  const cached = sessionCache.get(hash);
+  if (cacheSeconds <= 0) return lookUpSession(db, hashToken(token), idleTimeoutSeconds);
+  const cached = sessionCache.get(token);
   if (cached && cached.until > Date.now()) return cached.actor;
-  const pending = lookups.get(hash);
+  const pending = lookups.get(token);
   if (pending) return pending;
   const started = generation;
-  const lookup = lookUpSession(db, hash, idleTimeoutSeconds).then((actor) => {
+  const lookup = lookUpSession(db, hashToken(token), idleTimeoutSeconds).then((actor) => {
     if (generation === started) {
       if (actor) {
         // Oldest first out (a Map iterates in insertion order).
         if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
-        sessionCache.set(hash, { actor, until: Date.now() + cacheSeconds * 1000 });
-      } else sessionCache.delete(hash);
+        sessionCache.set(token, { actor, until: Date.now() + cacheSeconds * 1000 });
+      } else sessionCache.delete(token);
     }
     return actor;
   });
-  lookups.set(hash, lookup);
+  lookups.set(token, lookup);
   try {
     return await lookup;
   } finally {
-    if (lookups.get(hash) === lookup) lookups.delete(hash);
+    if (lookups.get(token) === lookup) lookups.delete(token);
   }
 }
 
