@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -20,6 +21,8 @@ import type { Area } from './areas/area.ts';
 import { buildOpenApi, describeRoute, type RegisteredRoute } from './jsonapi/openapi.ts';
 import { registerApiDocs } from './api-docs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { registerMetrics } from './ops/metrics.ts';
+import { readiness } from './ops/readiness.ts';
 import './auth/contract.ts';
 
 declare module 'fastify' {
@@ -30,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The API contract (OpenAPI 3.1) of this app's routes, built once; `undescribed`: routes nothing describes. */
     apiContract(): ReturnType<typeof buildOpenApi>;
+    /** Shutdown has begun: /api/v1/ready answers 503 from now on, requests are still served. */
+    startDraining(): void;
   }
 }
 
@@ -55,6 +60,7 @@ export function buildRegistry(areas: readonly Area[]): Registry {
 /** Paths under /api/v1 that answer without a token. */
 const PUBLIC = new Set([
   '/api/v1/health',
+  '/api/v1/ready',
   '/api/v1/login',
   '/api/v1/verify',
   '/api/v1/verify/resend',
@@ -70,6 +76,10 @@ const PUBLIC = new Set([
 const PUBLIC_PREFIX = '/api/v1/public/';
 
 const JSON_TYPES = ['application/json', MEDIA_TYPE];
+
+/** A caller's request id (a load balancer's, a client's) is kept when it is a plain token, else one is made. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const requestIdOf = (given: string | string[] | undefined) => (typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID());
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -92,7 +102,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === 'number' ? hopsOf(config.trustProxy) : config.trustProxy,
     // Query strings use flat keys such as filter[search]: the engine reads them as they come.
     routerOptions: { ignoreTrailingSlash: true },
+    // Every log line of a request carries its id, and the answer says it (X-Request-Id): a user's
+    // report of an error leads to its log lines on whichever instance answered.
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  let accepting = true;
+  app.decorate('startDraining', () => {
+    accepting = false;
+  });
+  registerMetrics(app, { token: config.metricsToken, database, areas });
   // Every route of the API, for its contract (GET /openapi.json).
   const routes: RegisteredRoute[] = [];
   let contract: ReturnType<typeof buildOpenApi> | undefined;
@@ -161,6 +183,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         await database.raw('SELECT 1');
         return reply.send({ status: 'ok', database: database.driver });
       });
+      api.get('/ready', async (_request, reply) => {
+        const answer = await readiness(database, config.dataDir, accepting);
+        return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
+      });
 
       registerAuthRoutes(api, { config, db, mailer, limits, contextOf, localeOf: (r) => r.locale, registry });
       registerResources(api, contextOf, registry);
@@ -212,6 +238,31 @@ describeRoute('GET', '/health', {
     },
   },
   errors: [503],
+});
+
+const check = { enum: ['ok', 'failed'] };
+const readinessDocument = {
+  contentType: 'application/json',
+  schema: {
+    type: 'object',
+    properties: {
+      status: { enum: ['ready', 'not_ready'] },
+      checks: {
+        type: 'object',
+        properties: { database: check, migrations: check, storage: check, accepting: check },
+        required: ['database', 'migrations', 'storage', 'accepting'],
+        additionalProperties: false,
+      },
+    },
+    required: ['status', 'checks'],
+    additionalProperties: false,
+  },
+};
+describeRoute('GET', '/ready', {
+  summary: 'Whether this instance should receive traffic: database reachable, migrations applied, data folder writable, not shutting down',
+  tag: 'meta',
+  public: true,
+  responses: { 200: readinessDocument, 503: { ...readinessDocument, description: 'Not ready: the checks say which part failed.' } },
 });
 
 /** An error document in the request's language (its profile's once signed in). */

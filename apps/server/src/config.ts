@@ -76,6 +76,14 @@ const schema = z.object({
   CBB_PASSWORD: z.string().optional(),
   CBB_URL: z.string().url().default('https://service.canadianblackbook.com/UsedCarWS/CanUsedAPI'),
   CBB_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
+  /** Serves Prometheus metrics at GET /metrics to `Authorization: Bearer <token>`; unset: no metrics. */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(256).optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * On SIGTERM: seconds during which /api/v1/ready answers 503 while requests are still served (the
+   * load balancer's health check interval), then seconds in-flight requests and jobs get to finish.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
   /** Days the price estimation's request logs are kept (purged every hour). */
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
@@ -122,5 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     callbacksBackoffSeconds: c.CALLBACKS_BACKOFF_SECONDS,
     blackBook: c.CBB_USERNAME && c.CBB_PASSWORD ? { url: c.CBB_URL.replace(/\/+$/, ''), username: c.CBB_USERNAME, password: c.CBB_PASSWORD, timeoutMs: c.CBB_TIMEOUT_SECONDS * 1000 } : null,
     requestLogRetentionDays: c.REQUEST_LOG_RETENTION_DAYS,
+    metricsToken: c.METRICS_TOKEN ?? null,
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }

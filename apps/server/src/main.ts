@@ -30,8 +30,25 @@ async function main() {
     hours: config.embeddedVacuumHours,
     log: (message, err) => (err ? app.log.error({ err }, message) : app.log.info(message)),
   });
+  // Graceful: readiness fails first (a load balancer stops sending), requests keep being served for
+  // SHUTDOWN_DRAIN_SECONDS, then the server stops listening, waits for the requests in flight and
+  // stops the workers (an import hands its lease back after its current chunk). A second signal,
+  // or SHUTDOWN_TIMEOUT_SECONDS, ends it at once.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
+    if (stopping) {
+      app.log.warn(`${signal} again: stopping now`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal}: shutting down (draining ${config.shutdownDrainMs / 1000} s)`);
+    const timeout = setTimeout(() => {
+      app.log.error(`Shutdown took longer than ${config.shutdownTimeoutMs / 1000} s: stopping now`);
+      process.exit(1);
+    }, config.shutdownDrainMs + config.shutdownTimeoutMs);
+    timeout.unref();
+    app.startDraining();
+    if (config.shutdownDrainMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
     stopVacuum();
     await app.close();
     await database.close();

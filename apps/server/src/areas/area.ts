@@ -24,6 +24,8 @@ export interface Area<W extends Worker = Worker> {
   routes?: RouteRegistrar[];
   /** The area's worker, made once per app before its routes, which may hand it work. */
   worker?(services: Services): W;
+  /** The worker's job queues, for the metrics (GET /metrics): how many jobs wait or run. */
+  queues?: { name: string; depth(db: Db): Promise<number> }[];
   /** Routes that use the worker. */
   workerRoutes?(api: FastifyInstance, contextOf: ContextOf, worker: W): void;
   /**

@@ -27,6 +27,8 @@ export interface Database {
    * otherwise spread the lock and the unlock over two connections).
    */
   exclusive<T>(lockKey: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /** The PostgreSQL pool's connections (metrics); absent on the embedded database. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**
@@ -63,6 +65,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
       db,
       driver: 'pg',
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       raw: async (text, params) => (await pool.query(text, params as unknown[])).rows,
       exclusive: async (lockKey, fn) => {
         const conn = await pool.connect();

@@ -158,6 +158,34 @@ async function writeKillRestartRead(env: Record<string, string | undefined>) {
   }
 }
 
+/**
+ * SIGTERM with a drain period: readiness answers 503 at once (a load balancer stops sending) while
+ * requests are still served, then the server exits cleanly.
+ */
+async function drainThenStop(env: Record<string, string | undefined>) {
+  const server = await startServer({ ...env, SHUTDOWN_DRAIN_SECONDS: '3' });
+  const exited = new Promise<number | null>((r) => server.child.once('exit', (code) => r(code)));
+  try {
+    const ready = await fetch(`${server.url}/api/v1/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', storage: 'ok', accepting: 'ok' } });
+    server.child.kill('SIGTERM');
+    let draining: Response | undefined;
+    for (let i = 0; i < 40 && draining?.status !== 503; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      draining = await fetch(`${server.url}/api/v1/ready`);
+    }
+    expect(draining?.status).toBe(503);
+    expect(((await draining!.json()) as { checks: { accepting: string } }).checks.accepting).toBe('failed');
+    // Still serving while it drains: a signed-in read succeeds.
+    const token = await login(server);
+    expect((await api(server, token, 'GET', '/tags?page[size]=1')).status).toBe(200);
+    expect(await exited).toBe(0);
+  } finally {
+    await killHard(server);
+  }
+}
+
 // Each pass registers the scenario of its own driver only (nothing is reported as skipped).
 if (!process.env.DATABASE_URL) {
   describe('embedded database (PGlite): crash durability and the data directory lock', () => {
@@ -211,6 +239,11 @@ if (!process.env.DATABASE_URL) {
       }
       expect(existsSync(join(dataDir, 'atelier.lock'))).toBe(false);
     }, 300_000);
+
+    it('drains on SIGTERM: not ready at once, still serving, then a clean exit', async () => {
+      await drainThenStop({ DATA_DIR: dataDir, DATABASE_URL: '' });
+      expect(existsSync(join(dataDir, 'atelier.lock'))).toBe(false);
+    }, 300_000);
   });
 }
 
@@ -224,6 +257,10 @@ if (process.env.DATABASE_URL) {
 
     it('keeps acknowledged writes through kill -9 and restart', async () => {
       await writeKillRestartRead({ DATABASE_URL: db.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'atelier-durability-')) });
+    }, 300_000);
+
+    it('drains on SIGTERM: not ready at once, still serving, then a clean exit', async () => {
+      await drainThenStop({ DATABASE_URL: db.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'atelier-durability-')) });
     }, 300_000);
   });
 }
