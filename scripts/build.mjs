@@ -37,11 +37,12 @@ if (stale('apps/server/dist/main.js', serverSources)) {
   const started = Date.now();
   const pkg = (await import(join(root, 'apps/server/package.json'), { with: { type: 'json' } })).default;
   await build({
-    // The import workers are bundles of their own, loaded next to main.js (imports/threads.ts).
+    // The workers are bundles of their own, loaded next to main.js (src/threads.ts).
     entryPoints: {
       main: join(root, 'apps/server/src/main.ts'),
       'parse-worker': join(root, 'apps/server/src/areas/imports/parse-worker.ts'),
       'lines-worker': join(root, 'apps/server/src/areas/imports/lines-worker.ts'),
+      'pglite-worker': join(root, 'apps/server/src/db/pglite-worker.ts'),
     },
     outdir: join(root, 'apps/server/dist'),
     bundle: true,

@@ -1,14 +1,15 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { startEmbedded, type EmbeddedServer } from './embedded.ts';
+import { PGLITE_OPTIONS } from './pglite.ts';
 import { renderQuery } from './render.ts';
 import * as schema from './schema.ts';
 
@@ -29,6 +30,10 @@ export interface Database {
   exclusive<T>(lockKey: number, fn: (db: Db) => Promise<T>): Promise<T>;
   /** The PostgreSQL pool's connections (metrics); absent on the embedded database. */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** The embedded database's flushes to disk so far (durability test); absent elsewhere. */
+  fsyncCount?(): Promise<number>;
+  /** PGlite in this process (tests' in-memory databases): its own migrator and SQL runner. */
+  inProcess?: true;
 }
 
 /**
@@ -87,19 +92,29 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   // PGlite is PostgreSQL in this process, with no postmaster to keep a second one out: two
   // processes on one data directory corrupt it (the second aborts with a WASM error at best).
   const releaseLock = lockDataDir(config.dataDir);
-  let client: PGlite;
+  let embedded: EmbeddedServer;
   try {
-    client = await PGlite.create({ ...PGLITE_OPTIONS, fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS });
+    embedded = await startEmbedded(dir, (message) => {
+      // Its PostgreSQL is gone: no request can be answered any more. Stop, to be restarted.
+      console.error(`The embedded database stopped: ${message}`);
+      process.exit(1);
+    });
   } catch (err) {
     releaseLock();
     throw err;
   }
-  const database = wrapPglite(client);
+  const { pool } = embedded;
+  const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
   return {
-    ...database,
+    db,
+    driver: 'pglite',
+    raw: async (text, params) => (await pool.query(text, params as unknown[])).rows,
+    // One process holds DATA_DIR: nothing else can run a migration beside it.
+    exclusive: (_lockKey, fn) => fn(db),
+    fsyncCount: () => embedded.fsyncCount(),
     close: async () => {
       try {
-        await database.close();
+        await embedded.close();
       } finally {
         releaseLock();
       }
@@ -183,54 +198,13 @@ function holderAlive(holder: { pid: number; host: string }): boolean {
   }
 }
 
-const PGLITE_OPTIONS = { parsers: { 20: (v: string) => Number(v) } };
-
-/*
- * Durable embedded mode. PGlite 0.5 starts PostgreSQL with -F (fsync off), and its Node file
- * system (Emscripten's NODEFS) has no fsync operation: fsync() inside PostgreSQL returns success
- * without reaching the disk, and fdatasync() is a no-op in Emscripten whatever the file system.
- * So commits would survive a crash of the process (every write() reaches the OS) but not a power
- * loss. Here PostgreSQL runs with fsync on and wal_sync_method=fsync, and NODEFS gets a real
- * fsync: a commit returns once its WAL is on disk, as on a PostgreSQL server with its defaults.
- * (One fsync per commit: checked with strace; its cost is the disk's flush latency.)
- */
-const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
-
-let fsyncs = 0;
-/** How many times the embedded database has flushed a file to disk (the durability test reads it). */
-export const pgliteFsyncCount = () => fsyncs;
-
-interface NodefsStream {
-  nfd?: number;
-}
-
-class DurableNodeFS extends NodeFS {
-  override async init(pg: PGlite, opts: Parameters<NodeFS['init']>[1]) {
-    const result = await super.init(pg, opts);
-    const installFsync = (mod: { NODEFS?: { stream_ops?: Record<string, unknown> } }) => {
-      const ops = mod.NODEFS?.stream_ops;
-      // Fail loudly rather than run silently without durability if a PGlite upgrade moves this.
-      if (!ops) throw new Error('PGlite: NODEFS.stream_ops not found; cannot make the embedded database durable');
-      ops.fsync = (stream: NodefsStream) => {
-        if (stream.nfd !== undefined) {
-          fsyncSync(stream.nfd);
-          fsyncs++;
-        }
-        return 0;
-      };
-    };
-    const preRun = result.emscriptenOpts.preRun ?? [];
-    result.emscriptenOpts.preRun = [installFsync as (typeof preRun)[number], ...preRun];
-    return result;
-  }
-}
-
 function wrapPglite(client: PGlite): Database {
   takeTurns(client);
   const db = drizzlePglite(client, drizzleOptions) as unknown as Db;
   return {
     db,
     driver: 'pglite',
+    inProcess: true,
     close: () => client.close(),
     raw: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params as unknown[])).rows,
     // PGlite is one connection in this process: nothing else can run a migration beside it.

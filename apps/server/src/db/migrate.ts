@@ -24,7 +24,7 @@ export function migrationsFolder(): string {
 export async function migrate(database: Database): Promise<void> {
   const folder = migrationsFolder();
   await database.exclusive(MIGRATION_LOCK, async (db) => {
-    if (database.driver === 'pglite') await migratePglite(db as never, { migrationsFolder: folder });
+    if (database.inProcess) await migratePglite(db as never, { migrationsFolder: folder });
     else await migratePg(db as never, { migrationsFolder: folder });
   });
 }

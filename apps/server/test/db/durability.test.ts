@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, pgliteFsyncCount } from '../../src/db/client.ts';
+import { openDatabase } from '../../src/db/client.ts';
 import { DEMO_PASSWORD, serverDatabase } from '../helpers.ts';
 
 /*
@@ -200,16 +200,16 @@ if (!process.env.DATABASE_URL) {
     }, 400_000);
 
     it('flushes every commit to disk: fsync on, one real fsync per commit', async () => {
-      // PGlite's own default is fsync off with a file system that cannot fsync (db/client.ts).
+      // PGlite's own default is fsync off with a file system that cannot fsync (db/pglite.ts).
       const dir = mkdtempSync(join(tmpdir(), 'atelier-fsync-'));
       const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
       try {
         expect((await database.raw<{ fsync: string }>('SHOW fsync'))[0].fsync).toBe('on');
         expect((await database.raw<{ wal_sync_method: string }>('SHOW wal_sync_method'))[0].wal_sync_method).toBe('fsync');
         await database.raw('CREATE TABLE durable_probe (n int)');
-        const before = pgliteFsyncCount();
+        const before = await database.fsyncCount!();
         for (let n = 0; n < 5; n++) await database.raw('INSERT INTO durable_probe VALUES ($1)', [n]);
-        expect(pgliteFsyncCount() - before).toBeGreaterThanOrEqual(5);
+        expect((await database.fsyncCount!()) - before).toBeGreaterThanOrEqual(5);
       } finally {
         await database.close();
         rmSync(dir, { recursive: true, force: true });
