@@ -76,6 +76,11 @@ const schema = z.object({
   CBB_PASSWORD: z.string().optional(),
   CBB_URL: z.string().url().default('https://service.canadianblackbook.com/UsedCarWS/CanUsedAPI'),
   CBB_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
+  /**
+   * How long a background job (an import, a callback delivery) stays claimed by an instance without
+   * news from it; a killed instance's job is taken over by another once its lease has run out.
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** Serves Prometheus metrics at GET /metrics to `Authorization: Bearer <token>`; unset: no metrics. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(256).optional().or(z.literal('').transform(() => undefined)),
   /**
@@ -131,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     blackBook: c.CBB_USERNAME && c.CBB_PASSWORD ? { url: c.CBB_URL.replace(/\/+$/, ''), username: c.CBB_USERNAME, password: c.CBB_PASSWORD, timeoutMs: c.CBB_TIMEOUT_SECONDS * 1000 } : null,
     requestLogRetentionDays: c.REQUEST_LOG_RETENTION_DAYS,
     metricsToken: c.METRICS_TOKEN ?? null,
+    jobLeaseSeconds: c.JOB_LEASE_SECONDS,
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };

@@ -27,8 +27,6 @@ import { importItems, imports } from './imports.table.ts';
  * a transaction is short (issue 29: the embedded database has one connection for every request).
  */
 export const CHUNK = 50;
-/** How long a worker holds a running import without committing a chunk before another may take it. */
-const LEASE_SECONDS = 120;
 
 export async function readStoredFile(dataDir: string, row: ImportRow): Promise<PackedFile> {
   const buffer = await readFile(join(dataDir, row.path));
@@ -116,7 +114,8 @@ export class ImportWorker {
     // direct write: the worker's leases released at start (job bookkeeping)
     if (this.services.database.driver === 'pglite') await this.db.update(imports).set({ lease_until: null }).where(inArray(imports.status, [...BUSY_STATUSES]));
     this.poll();
-    this.timer = setInterval(() => this.poll(), 30_000);
+    // An abandoned lease is found within half a lease (at most 30 s) after it runs out.
+    this.timer = setInterval(() => this.poll(), Math.min(30, this.services.config.jobLeaseSeconds / 2) * 1000);
     this.timer.unref();
   }
 
@@ -142,7 +141,7 @@ export class ImportWorker {
     const rows = rowsOf<{ id: string }>(
       // direct write: the worker claims a job with a lease (job bookkeeping)
       await this.db.execute(sql`
-        UPDATE imports SET lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+        UPDATE imports SET lease_until = now() + make_interval(secs => ${this.services.config.jobLeaseSeconds})
          WHERE id = (SELECT id FROM imports
                       WHERE status IN ('validating', 'running') AND (lease_until IS NULL OR lease_until < now())
                         ${id ? sql`AND id = ${id}` : sql``}
@@ -255,7 +254,7 @@ export class ImportWorker {
               updated_count: current.updated_count + n.updated,
               skipped_count: current.skipped_count + n.skipped,
               failed_count: current.failed_count + n.failed,
-              lease_until: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+              lease_until: sql`now() + make_interval(secs => ${this.services.config.jobLeaseSeconds})`,
             })
             .where(eq(imports.id, id))
             .returning();

@@ -82,8 +82,6 @@ export async function emitCallback(ctx: RequestContext, event: string, def: Reso
   if (worker) ctx.onCommit?.(() => worker.wake());
 }
 
-/** How long a worker holds a delivery it is sending before another may take it. */
-const LEASE_SECONDS = 120;
 /** Deliveries sent at once by one server (a slow receiver does not hold up the others). */
 const CONCURRENCY = 4;
 
@@ -170,7 +168,7 @@ export class CallbackWorker {
     const rows = rowsOf<DeliveryRow>(
       // direct write: the callbacks queue's leases (infrastructure rows)
       await this.db.execute(sql`
-        UPDATE callback_deliveries SET lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
+        UPDATE callback_deliveries SET lease_until = now() + make_interval(secs => ${this.services.config.jobLeaseSeconds})
          WHERE id = (SELECT id FROM callback_deliveries
                       WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
                       ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
