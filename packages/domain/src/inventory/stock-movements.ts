@@ -7,12 +7,7 @@ import { defineWorkflow } from '../workflow/workflow.ts';
 // validating applies every line to the stock at once (stock.ts), canceling a validated movement
 // reverses it.
 
-export const [STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS] = defineEnum({
-  add: { fr: 'Entrée', en: 'Add' },
-  remove: { fr: 'Sortie', en: 'Remove' },
-  move: { fr: 'Transfert', en: 'Move' },
-  correct: { fr: 'Inventaire (correction)', en: 'Count (correct)' },
-});
+export const [STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS] = defineEnum('stock_movement_types', ['add', 'remove', 'move', 'correct']);
 export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
 
 /** The records a movement may be caused by (for now the repair that used the parts). */
