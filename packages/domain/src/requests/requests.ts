@@ -1,6 +1,6 @@
 import { defineEnum } from '../enums.ts';
 import type { Permission } from '../access/permissions.ts';
-import { WORK_ACTIONS, defineWorkflow } from '../workflow/workflow.ts';
+import { CANCEL_ACTION, WORK_ACTIONS, WORK_STATES, defineWorkflow } from '../workflow/workflow.ts';
 
 // Service requests (spec §3, §4, §6): someone asks for an inspection, an evaluation (estimation)
 // or a repair of a vehicle; the service department assigns, approves and completes it.
@@ -25,7 +25,7 @@ export const DEFAULT_REQUEST_PRIORITY: RequestPriority = 20;
  */
 export const requestWorkflow = defineWorkflow({
   states: {
-    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
+    draft: WORK_STATES.draft,
     assigned: { label: { fr: 'Assignée', en: 'Assigned' }, color: 'blue' },
     approved: { label: { fr: 'Approuvée', en: 'Approved' }, color: 'violet' },
     completed: { label: { fr: 'Complétée', en: 'Completed' }, color: 'teal' },
@@ -42,15 +42,7 @@ export const requestWorkflow = defineWorkflow({
       stamps: { by: 'completed_by_id', at: 'completed_at' },
       confirm: true,
     },
-    cancel: {
-      label: { fr: 'Annuler', en: 'Cancel' },
-      permission: 'cancel requests',
-      from: ['draft', 'assigned', 'approved'],
-      to: 'canceled',
-      stamps: { by: 'canceled_by_id', at: 'canceled_at' },
-      get: true,
-      confirm: true,
-    },
+    cancel: { ...CANCEL_ACTION, permission: 'cancel requests', from: ['draft', 'assigned', 'approved'] },
   },
   editable: ['draft', 'assigned', 'approved'],
 });
