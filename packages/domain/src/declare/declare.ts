@@ -235,6 +235,16 @@ export const stampedAt = <const N extends string>(...names: N[]) =>
 export const stampedBy = <const N extends string>(...names: N[]) =>
   Object.fromEntries(names.map((n) => [n, doneBy()])) as Record<N, ReturnType<typeof doneBy>>;
 
+/**
+ * What a workflow document shows of its workflow and history: the actions the reader may take now
+ * (by the workflow's action names), when the server stamped each step, and its timestamps.
+ */
+export const workflowAttributes = <A extends string, const N extends string>(_workflow: { readonly actions: readonly A[] }, ...stamped: N[]) => ({
+  available_actions: attr.stringList<A>().isReadOnly(),
+  ...stampedAt(...stamped),
+  ...timestamps(),
+});
+
 /** An attribute of any value type, nullability and access. */
 export type AnyAttribute = AttributeDeclaration<any, boolean, boolean>;
 
