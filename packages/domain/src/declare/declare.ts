@@ -161,14 +161,26 @@ export const attr = {
   stringList: <S extends string = string>(): Attr<S[]> => new AttributeDeclaration('array'),
 };
 
-/** How to reach a place or a company: the same attributes on locations, organizations, suppliers and customers. */
-export const contactAttributes = <P extends string>(provinces: readonly P[]) => ({
-  email: attr.email(),
-  phone: attr.phone(),
-  address: attr.string().max(255),
-  city: attr.string().max(100),
-  province: attr.enum(provinces),
-  postal_code: attr.postalCode(),
+/** Attributes with their names prefixed, for a second group of the same on a record (a customer's billing_ address). */
+const prefixed = <A extends Record<string, AnyAttribute>, X extends string>(attributes: A, prefix: X) =>
+  Object.fromEntries(Object.entries(attributes).map(([name, a]) => [prefix + name, a])) as { [K in keyof A & string as `${X}${K}`]: A[K] };
+
+/** A postal address: street, city, province, postal code (`prefix`: a second one, delivery_). */
+export const addressAttributes = <P extends string, const X extends string = ''>(provinces: readonly P[], prefix = '' as X) =>
+  prefixed(
+    {
+      address: attr.string().max(255),
+      city: attr.string().max(100),
+      province: attr.enum(provinces),
+      postal_code: attr.postalCode(),
+    },
+    prefix,
+  );
+
+/** How to reach a place or a company: the same attributes on locations, organizations, suppliers and customers (`prefix`: a second one, billing_). */
+export const contactAttributes = <P extends string, const X extends string = ''>(provinces: readonly P[], prefix = '' as X) => ({
+  ...prefixed({ email: attr.email(), phone: attr.phone() }, prefix),
+  ...addressAttributes(provinces, prefix),
 });
 
 /** When a record was created and last changed (set by the server). */
