@@ -1,4 +1,4 @@
-import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { attr, declare, doneBy, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import type { InspectionScore } from '../inspections/scoring.ts';
 import { TIRE_SEASONS, TIRE_SEASON_LABELS, TIRE_TYPES, TIRE_TYPE_LABELS } from '../vehicles/vehicle-enums.ts';
 import { inspectionWorkflow } from '../inspections/states.ts';
@@ -37,7 +37,7 @@ export const inspections = declare('inspections', {
   },
   relationships: {
     ...organizationRecord(),
-    creator: rel.toOne('users', { readOnly: true }),
+    creator: doneBy(),
     customer: rel.toOne('customers'),
     request: rel.toOne('requests', { createOnly: true }),
     vehicle: rel.toOne('vehicles', { createOnly: true }),
@@ -52,7 +52,7 @@ export const inspections = declare('inspections', {
     ...stampedBy('holder', 'completedBy', 'approvedBy'),
     /** The user designated to approve (validate) it, as estimates and repairs name theirs. */
     approver: rel.toOne('users'),
-    canceledBy: rel.toOne('users', { readOnly: true }),
+    canceledBy: doneBy(),
     /** The estimate made from it (the latest, when one was canceled and another made). */
     estimation: rel.toOne('estimations', { readOnly: true }),
     /** The repair its estimate opened once approved. */

@@ -1,4 +1,4 @@
-import { attr, declare, organizationRecord, rel, workflowAttributes } from '../declare/declare.ts';
+import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS, STOCK_TRIGGER_TYPES, stockMovementWorkflow } from '../inventory/stock-movements.ts';
 
 /**
@@ -26,9 +26,7 @@ export const stockMovements = declare('stock-movements', {
     destinationWarehouse: rel.toOne('warehouses'),
     items: rel.toMany('stock-movement-items'),
     triggerObject: rel.polymorphicOne(STOCK_TRIGGER_TYPES),
-    creator: rel.toOne('users', { readOnly: true }),
-    validatedBy: rel.toOne('users', { readOnly: true }),
-    canceledBy: rel.toOne('users', { readOnly: true }),
+    ...stampedBy('creator', 'validatedBy', 'canceledBy'),
   },
   filters: ['state', 'type', 'warehouse', 'search', 'tags'],
   sorts: ['created_at', 'updated_at', 'code', 'state', 'type', 'total_cost'],
