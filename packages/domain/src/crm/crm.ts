@@ -2,27 +2,13 @@ import { defineEnum } from '../enums.ts';
 
 // CRM enumerations (spec platform §3 CRM, §9). Stored values are stable identifiers; labels are what users read.
 
-export const [CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS] = defineEnum({
-  individual: { fr: 'Particulier', en: 'Individual' },
-  company: { fr: 'Entreprise', en: 'Company' },
-});
+export const [CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS] = defineEnum('customer_types', ['individual', 'company']);
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 
-export const [PHONE_TYPES, PHONE_TYPE_LABELS] = defineEnum({
-  MOBILE: { fr: 'Cellulaire', en: 'Mobile' },
-  HOME: { fr: 'Domicile', en: 'Home' },
-  OFFICE: { fr: 'Bureau', en: 'Office' },
-  BUSINESS: { fr: 'Travail', en: 'Business' },
-  FAX: { fr: 'Télécopieur', en: 'Fax' },
-  PAGER: { fr: 'Téléavertisseur', en: 'Pager' },
-  OTHER: { fr: 'Autre', en: 'Other' },
-});
+export const [PHONE_TYPES, PHONE_TYPE_LABELS] = defineEnum('phone_types', ['MOBILE', 'HOME', 'OFFICE', 'BUSINESS', 'FAX', 'PAGER', 'OTHER']);
 export type PhoneType = (typeof PHONE_TYPES)[number];
 
-export const [CONTACT_TITLES, CONTACT_TITLE_LABELS] = defineEnum({
-  mr: { fr: 'M.', en: 'Mr.' },
-  mrs: { fr: 'Mme', en: 'Mrs.' },
-});
+export const [CONTACT_TITLES, CONTACT_TITLE_LABELS] = defineEnum('contact_titles', ['mr', 'mrs']);
 export type ContactTitle = (typeof CONTACT_TITLES)[number];
 
 /** What a contact may belong to (its contactable). */

@@ -1,17 +1,10 @@
 import { attr, declare, rel, stampedAt, timestamps } from '../declare/declare.ts';
 import { defineEnum } from '../enums.ts';
 
-export const [CALLBACK_EVENT_KEYS, CALLBACK_EVENT_LABELS] = defineEnum({
-  'inspection.completed': { fr: 'Inspection terminée', en: 'Inspection completed' },
-  'estimation.pending_approval': { fr: 'Estimation en attente d’approbation', en: 'Estimate pending approval' },
-  'estimation.approved': { fr: 'Estimation approuvée', en: 'Estimate approved' },
-  'repair.completed': { fr: 'Réparation terminée', en: 'Repair completed' },
-});
-export const [CALLBACK_STATUSES, CALLBACK_STATUS_LABELS] = defineEnum({
-  pending: { fr: 'En attente', en: 'Pending' },
-  delivered: { fr: 'Livré', en: 'Delivered' },
-  failed: { fr: 'Échoué', en: 'Failed' },
-});
+export const [CALLBACK_EVENT_KEYS, CALLBACK_EVENT_LABELS] = defineEnum('callback_event_keys', [
+  'inspection.completed', 'estimation.pending_approval', 'estimation.approved', 'repair.completed',
+]);
+export const [CALLBACK_STATUSES, CALLBACK_STATUS_LABELS] = defineEnum('callback_statuses', ['pending', 'delivered', 'failed']);
 
 /** The delivery log of callbacks (read only): one row per event sent to an organization's URL, with its tries. */
 export const callbackDeliveries = declare('callback-deliveries', {

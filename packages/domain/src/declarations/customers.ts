@@ -1,4 +1,4 @@
-import { attr, contactAttributes, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
+import { addressAttributes, attr, contactAttributes, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
 import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS } from '../crm/crm.ts';
 import { LOCALES, LOCALE_LABELS, PROVINCES } from '../locale.ts';
 
@@ -13,16 +13,8 @@ export const customers = declare('customers', {
     ...contactAttributes(PROVINCES),
     billing_same_as_customer: attr.boolean(),
     billing_name: attr.string().max(150),
-    billing_email: attr.email(),
-    billing_phone: attr.phone(),
-    billing_address: attr.string().max(255),
-    billing_city: attr.string().max(100),
-    billing_province: attr.enum(PROVINCES),
-    billing_postal_code: attr.postalCode(),
-    delivery_address: attr.string().max(255),
-    delivery_city: attr.string().max(100),
-    delivery_province: attr.enum(PROVINCES),
-    delivery_postal_code: attr.postalCode(),
+    ...contactAttributes(PROVINCES, 'billing_'),
+    ...addressAttributes(PROVINCES, 'delivery_'),
     notes: attr.text(),
     /** The customer's language: a shared inspection report opens in it. */
     locale: attr.enum(LOCALES, LOCALE_LABELS).notNull(),

@@ -1,4 +1,4 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { attr, declare, doneBy, rel, timestamps } from '../declare/declare.ts';
 import { DEFERRED_WORK_STATES, DEFERRED_WORK_STATE_LABELS } from '../estimations/deferred-work.ts';
 import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS } from '../estimations/items.ts';
 import { URGENCIES, URGENCY_LABELS } from '../inspections/urgency.ts';
@@ -30,7 +30,7 @@ export const deferredWork = declare('deferred-work', {
     estimation: rel.toOne('estimations', { readOnly: true }),
     /** The estimate it was offered again on. */
     reofferedIn: rel.toOne('estimations', { readOnly: true }),
-    closedBy: rel.toOne('users', { readOnly: true }),
+    closedBy: doneBy(),
   },
   filters: ['vehicle', 'customer', 'estimation', 'state'],
   sorts: ['declined_at', 'created_at', 'total'],

@@ -1,7 +1,7 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS } from '../estimations/items.ts';
 import { URGENCIES, URGENCY_LABELS } from '../inspections/urgency.ts';
-import { workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
+import { WORK_LINE_SORTS, workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /**
  * An item of an estimate (spec §3 Estimation item): what to do, the part and the labour, the
@@ -24,12 +24,11 @@ export const estimationItems = declare('estimation-items', {
     ...timestamps(),
   },
   relationships: {
-    ...workLineRelationships(),
-    estimation: rel.toOne('estimations', { required: true, createOnly: true }),
+    ...workLineRelationships('estimation', 'estimations'),
     /** The inspection field it was drafted from. */
     inspectionField: rel.toOne('inspection-fields', { readOnly: true }),
   },
   filters: ['estimation', 'state', 'condition', 'urgency'],
-  sorts: ['position', 'created_at', 'updated_at', 'total'],
+  sorts: WORK_LINE_SORTS,
   defaultSort: 'position',
 });

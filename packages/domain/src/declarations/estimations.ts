@@ -1,5 +1,5 @@
-import { attr, declare, rel, stampedAt, stampedBy, timestamps } from '../declare/declare.ts';
-import { PHASE_STATUSES, PHASE_STATUS_LABELS, WORK_TYPES, WORK_TYPE_LABELS, type EstimationAction, estimationWorkflow } from '../estimations/states.ts';
+import { attr, declare, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { PHASE_STATUSES, PHASE_STATUS_LABELS, WORK_TYPES, WORK_TYPE_LABELS, estimationWorkflow } from '../estimations/states.ts';
 import { visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 
 const phaseStatus = () => attr.enum(PHASE_STATUSES, PHASE_STATUS_LABELS).isReadOnly();
@@ -32,9 +32,7 @@ export const estimations = declare('estimations', {
     ...workTotalsAttributes(),
     /** What the approved items (not declined by the customer) cost. */
     approved_total: attr.money().isReadOnly(),
-    available_actions: attr.stringList<EstimationAction>().isReadOnly(),
-    ...stampedAt('completed_at', 'approved_at', 'canceled_at'),
-    ...timestamps(),
+    ...workflowAttributes(estimationWorkflow, 'completed_at', 'approved_at', 'canceled_at'),
   },
   relationships: {
     ...workRecordRelationships(),

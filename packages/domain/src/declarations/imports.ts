@@ -1,4 +1,4 @@
-import { attr, declare, rel, stampedAt, timestamps } from '../declare/declare.ts';
+import { attr, declare, doneBy, rel, stampedAt, timestamps } from '../declare/declare.ts';
 import { IMPORT_STATUSES } from '../imports/statuses.ts';
 
 export const imports = declare('imports', {
@@ -25,7 +25,7 @@ export const imports = declare('imports', {
   },
   relationships: {
     organization: rel.toOne('organizations', { readOnly: true }),
-    createdBy: rel.toOne('users', { readOnly: true }),
+    createdBy: doneBy(),
     importedItems: rel.toMany('import-items', { readOnly: true }),
     morphedModels: rel.polymorphic(['vehicles', 'customers', 'contacts', 'suppliers']),
   },

@@ -1,7 +1,7 @@
-import { attr, declare, organizationRecord, rel, stampedAt, stampedBy, timestamps } from '../declare/declare.ts';
+import { attr, declare, doneBy, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import type { InspectionScore } from '../inspections/scoring.ts';
 import { TIRE_SEASONS, TIRE_SEASON_LABELS, TIRE_TYPES, TIRE_TYPE_LABELS } from '../vehicles/vehicle-enums.ts';
-import { type InspectionAction, inspectionWorkflow } from '../inspections/states.ts';
+import { inspectionWorkflow } from '../inspections/states.ts';
 
 /** What an inspection keeps of its scoring: the vehicle score, the note and the sections' scores (spec §3 scoreData); its points are columns. */
 export type InspectionScoreData = Omit<InspectionScore, 'fields' | 'points' | 'max_points'>;
@@ -33,13 +33,11 @@ export const inspections = declare('inspections', {
     /** The points of its visible fields, and the most they could have (the domain's scoring). */
     points: attr.decimal().isReadOnly(),
     max_points: attr.decimal().isReadOnly(),
-    available_actions: attr.stringList<InspectionAction>().isReadOnly(),
-    ...stampedAt('started_at', 'completed_at', 'approved_at', 'canceled_at'),
-    ...timestamps(),
+    ...workflowAttributes(inspectionWorkflow, 'started_at', 'completed_at', 'approved_at', 'canceled_at'),
   },
   relationships: {
     ...organizationRecord(),
-    creator: rel.toOne('users', { readOnly: true }),
+    creator: doneBy(),
     customer: rel.toOne('customers'),
     request: rel.toOne('requests', { createOnly: true }),
     vehicle: rel.toOne('vehicles', { createOnly: true }),
@@ -54,7 +52,7 @@ export const inspections = declare('inspections', {
     ...stampedBy('holder', 'completedBy', 'approvedBy'),
     /** The user designated to approve (validate) it, as estimates and repairs name theirs. */
     approver: rel.toOne('users'),
-    canceledBy: rel.toOne('users', { readOnly: true }),
+    canceledBy: doneBy(),
     /** The estimate made from it (the latest, when one was canceled and another made). */
     estimation: rel.toOne('estimations', { readOnly: true }),
     /** The repair its estimate opened once approved. */

@@ -1,6 +1,6 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { PART_STATUSES, PART_STATUS_LABELS, REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS, REPAIR_MODES, REPAIR_MODE_LABELS } from '../repairs/items.ts';
-import { workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
+import { WORK_LINE_SORTS, workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /** An item of a work order (spec §3 Repair item): the work, its part and labour, done internally, externally or under warranty. */
 export const repairItems = declare('repair-items', {
@@ -17,12 +17,11 @@ export const repairItems = declare('repair-items', {
     ...timestamps(),
   },
   relationships: {
-    ...workLineRelationships(),
-    repair: rel.toOne('repairs', { required: true, createOnly: true }),
+    ...workLineRelationships('repair', 'repairs'),
     /** The estimate item it carries out. */
     estimationItem: rel.toOne('estimation-items', { readOnly: true }),
   },
   filters: ['repair', 'state', 'repair_mode', 'part_status'],
-  sorts: ['position', 'created_at', 'updated_at', 'total'],
+  sorts: WORK_LINE_SORTS,
   defaultSort: 'position',
 });

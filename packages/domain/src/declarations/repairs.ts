@@ -1,6 +1,6 @@
-import { attr, declare, rel, stampedAt, stampedBy, timestamps } from '../declare/declare.ts';
+import { attr, declare, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { WORK_TYPES, WORK_TYPE_LABELS } from '../estimations/states.ts';
-import { type RepairAction, repairWorkflow } from '../repairs/states.ts';
+import { repairWorkflow } from '../repairs/states.ts';
 import { visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /**
@@ -20,9 +20,7 @@ export const repairs = declare('repairs', {
     planned_time: attr.decimal().isReadOnly(),
     time_spent: attr.decimal().isReadOnly(),
     ...workTotalsAttributes(),
-    available_actions: attr.stringList<RepairAction>().isReadOnly(),
-    ...stampedAt('started_at', 'completed_at', 'validated_at', 'canceled_at'),
-    ...timestamps(),
+    ...workflowAttributes(repairWorkflow, 'started_at', 'completed_at', 'validated_at', 'canceled_at'),
   },
   relationships: {
     ...workRecordRelationships(),

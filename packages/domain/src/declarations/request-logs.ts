@@ -1,11 +1,7 @@
 import { attr, declare, rel } from '../declare/declare.ts';
 import { defineEnum } from '../enums.ts';
 
-export const [REQUEST_CHANNELS, REQUEST_CHANNEL_LABELS] = defineEnum({
-  app: { fr: 'Application', en: 'Application' },
-  api: { fr: 'API (clé secrète)', en: 'API (secret key)' },
-  embed: { fr: 'Cadre intégré', en: 'Embedded frame' },
-});
+export const [REQUEST_CHANNELS, REQUEST_CHANNEL_LABELS] = defineEnum('request_channels', ['app', 'api', 'embed']);
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 
 /**

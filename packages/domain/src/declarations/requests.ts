@@ -1,5 +1,5 @@
-import { attr, declare, organizationRecord, rel, stampedAt, stampedBy, timestamps } from '../declare/declare.ts';
-import { REQUEST_TYPES, REQUEST_TYPE_LABELS, type RequestAction, requestWorkflow } from '../requests/requests.ts';
+import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { REQUEST_TYPES, REQUEST_TYPE_LABELS, requestWorkflow } from '../requests/requests.ts';
 
 export const requests = declare('requests', {
   attributes: {
@@ -14,9 +14,7 @@ export const requests = declare('requests', {
     completion_note: attr.text().isReadOnly(),
     response_type: attr.string().isReadOnly(),
     response_id: attr.string().isReadOnly(),
-    available_actions: attr.stringList<RequestAction>().isReadOnly(),
-    ...stampedAt('assigned_at', 'approved_at', 'completed_at', 'canceled_at'),
-    ...timestamps(),
+    ...workflowAttributes(requestWorkflow, 'assigned_at', 'approved_at', 'completed_at', 'canceled_at'),
   },
   relationships: {
     ...organizationRecord(),

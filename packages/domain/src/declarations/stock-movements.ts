@@ -1,5 +1,5 @@
-import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
-import { STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS, STOCK_TRIGGER_TYPES, stockMovementWorkflow, type StockMovementAction } from '../inventory/stock-movements.ts';
+import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS, STOCK_TRIGGER_TYPES, stockMovementWorkflow } from '../inventory/stock-movements.ts';
 
 /**
  * A stock movement (spec platform §3 Inventory, §4, §7 /stock-movements; issue 22): parts added,
@@ -18,10 +18,7 @@ export const stockMovements = declare('stock-movements', {
     /** Lines and the value of the parts they move at their unit costs (cents), kept from the lines. */
     item_count: attr.integer().isReadOnly(),
     total_cost: attr.money().isReadOnly(),
-    available_actions: attr.stringList<StockMovementAction>().isReadOnly(),
-    validated_at: attr.datetime().isReadOnly(),
-    canceled_at: attr.datetime().isReadOnly(),
-    ...timestamps(),
+    ...workflowAttributes(stockMovementWorkflow, 'validated_at', 'canceled_at'),
   },
   relationships: {
     ...organizationRecord(),
@@ -29,9 +26,7 @@ export const stockMovements = declare('stock-movements', {
     destinationWarehouse: rel.toOne('warehouses'),
     items: rel.toMany('stock-movement-items'),
     triggerObject: rel.polymorphicOne(STOCK_TRIGGER_TYPES),
-    creator: rel.toOne('users', { readOnly: true }),
-    validatedBy: rel.toOne('users', { readOnly: true }),
-    canceledBy: rel.toOne('users', { readOnly: true }),
+    ...stampedBy('creator', 'validatedBy', 'canceledBy'),
   },
   filters: ['state', 'type', 'warehouse', 'search', 'tags'],
   sorts: ['created_at', 'updated_at', 'code', 'state', 'type', 'total_cost'],

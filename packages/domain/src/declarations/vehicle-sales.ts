@@ -3,10 +3,7 @@ import { PROVINCES } from '../locale.ts';
 import { CONDITIONS, CONDITION_LABELS } from '../pricing/types.ts';
 import { defineEnum } from '../enums.ts';
 
-export const [SALE_KINDS, SALE_KIND_LABELS] = defineEnum({
-  sale: { fr: 'Vente', en: 'Sale' },
-  listing: { fr: 'Annonce', en: 'Listing' },
-});
+export const [SALE_KINDS, SALE_KIND_LABELS] = defineEnum('sale_kinds', ['sale', 'listing']);
 export type SaleKind = (typeof SALE_KINDS)[number];
 
 /**

@@ -1,4 +1,4 @@
-import { attr, doneBy, organizationRecord, rel } from '../declare/declare.ts';
+import { attr, doneBy, organizationRecord, rel, type RelationshipDeclaration } from '../declare/declare.ts';
 import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS } from '../estimations/items.ts';
 import type { TaxAmount } from '../taxes/taxes.ts';
 
@@ -23,12 +23,16 @@ export const workLineAttributes = () => ({
   position: attr.integer().isReadOnly(),
 });
 
-/** What a line of a work document (an estimate's or a repair's item) links to beside its document. */
-export const workLineRelationships = () => ({
+/** What a line of a work document (an estimate's or a repair's item) links to: its supplier, its taxes and its document (given on create, kept). */
+export const workLineRelationships = <const N extends string, const T extends string>(document: N, type: T) => ({
   organization: rel.toOne('organizations', { readOnly: true }),
   supplier: rel.toOne('suppliers'),
   taxGroup: rel.toOne('tax-groups'),
+  ...({ [document]: rel.toOne(type, { required: true, createOnly: true }) } as Record<N, RelationshipDeclaration<T, false>>),
 });
+
+/** A work document's lines sort by their place in it (the default), their age or their total. */
+export const WORK_LINE_SORTS = ['position', 'created_at', 'updated_at', 'total'] as const;
 
 /** What a line or a document costs, in cents (taxes by code in `tax_details`). */
 export const workTotalsAttributes = () => ({

@@ -161,14 +161,26 @@ export const attr = {
   stringList: <S extends string = string>(): Attr<S[]> => new AttributeDeclaration('array'),
 };
 
-/** How to reach a place or a company: the same attributes on locations, organizations, suppliers and customers. */
-export const contactAttributes = <P extends string>(provinces: readonly P[]) => ({
-  email: attr.email(),
-  phone: attr.phone(),
-  address: attr.string().max(255),
-  city: attr.string().max(100),
-  province: attr.enum(provinces),
-  postal_code: attr.postalCode(),
+/** Attributes with their names prefixed, for a second group of the same on a record (a customer's billing_ address). */
+const prefixed = <A extends Record<string, AnyAttribute>, X extends string>(attributes: A, prefix: X) =>
+  Object.fromEntries(Object.entries(attributes).map(([name, a]) => [prefix + name, a])) as { [K in keyof A & string as `${X}${K}`]: A[K] };
+
+/** A postal address: street, city, province, postal code (`prefix`: a second one, delivery_). */
+export const addressAttributes = <P extends string, const X extends string = ''>(provinces: readonly P[], prefix = '' as X) =>
+  prefixed(
+    {
+      address: attr.string().max(255),
+      city: attr.string().max(100),
+      province: attr.enum(provinces),
+      postal_code: attr.postalCode(),
+    },
+    prefix,
+  );
+
+/** How to reach a place or a company: the same attributes on locations, organizations, suppliers and customers (`prefix`: a second one, billing_). */
+export const contactAttributes = <P extends string, const X extends string = ''>(provinces: readonly P[], prefix = '' as X) => ({
+  ...prefixed({ email: attr.email(), phone: attr.phone() }, prefix),
+  ...addressAttributes(provinces, prefix),
 });
 
 /** When a record was created and last changed (set by the server). */
@@ -234,6 +246,16 @@ export const stampedAt = <const N extends string>(...names: N[]) =>
 /** Who did what to a record, by relationship name (doneBy each). */
 export const stampedBy = <const N extends string>(...names: N[]) =>
   Object.fromEntries(names.map((n) => [n, doneBy()])) as Record<N, ReturnType<typeof doneBy>>;
+
+/**
+ * What a workflow document shows of its workflow and history: the actions the reader may take now
+ * (by the workflow's action names), when the server stamped each step, and its timestamps.
+ */
+export const workflowAttributes = <A extends string, const N extends string>(_workflow: { readonly actions: readonly A[] }, ...stamped: N[]) => ({
+  available_actions: attr.stringList<A>().isReadOnly(),
+  ...stampedAt(...stamped),
+  ...timestamps(),
+});
 
 /** An attribute of any value type, nullability and access. */
 export type AnyAttribute = AttributeDeclaration<any, boolean, boolean>;

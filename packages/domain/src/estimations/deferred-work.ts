@@ -4,12 +4,7 @@ import { defineEnum } from '../enums.ts';
 // suggested again at its next visit (on the vehicle, its next request, its next estimate) until it
 // is done, dismissed, or offered again on a new estimate (declined there, it is deferred anew).
 
-export const [DEFERRED_WORK_STATES, DEFERRED_WORK_STATE_LABELS] = defineEnum({
-  open: { fr: 'À proposer', en: 'To suggest' },
-  reoffered: { fr: 'Proposé de nouveau', en: 'Offered again' },
-  done: { fr: 'Fait', en: 'Done' },
-  dismissed: { fr: 'Écarté', en: 'Dismissed' },
-});
+export const [DEFERRED_WORK_STATES, DEFERRED_WORK_STATE_LABELS] = defineEnum('deferred_work_states', ['open', 'reoffered', 'done', 'dismissed']);
 export type DeferredWorkState = (typeof DEFERRED_WORK_STATES)[number];
 
 /** A suggestion is closed by hand as done or dismissed, or by being added to a new estimate; only an open one changes. */

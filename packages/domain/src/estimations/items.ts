@@ -5,28 +5,17 @@ import type { EstimationItemGroup } from './states.ts';
 // The items of an estimate (spec §3 Estimation item, §4 item statuses and conditions; issue 12).
 
 /** What is to be done about what the inspection found. */
-export const [ITEM_CONDITIONS, ITEM_CONDITION_LABELS] = defineEnum({
-  to_replace: { fr: 'À remplacer', en: 'To replace' },
-  to_repair: { fr: 'À réparer', en: 'To repair' },
-  to_verify: { fr: 'À vérifier', en: 'To verify' },
-  to_monitor: { fr: 'À surveiller', en: 'To monitor' },
-  to_schedule: { fr: 'À planifier', en: 'To schedule' },
-});
+export const [ITEM_CONDITIONS, ITEM_CONDITION_LABELS] = defineEnum('item_conditions', [
+  'to_replace', 'to_repair', 'to_verify', 'to_monitor', 'to_schedule',
+]);
 export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
 
 /** The approver's decision on an item; none yet: null. */
-export const [ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS] = defineEnum({
-  approved: { fr: 'Approuvé', en: 'Approved' },
-  reviewed: { fr: 'À réviser', en: 'To revise' },
-  denied: { fr: 'Refusé', en: 'Denied' },
-});
+export const [ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS] = defineEnum('estimation_item_states', ['approved', 'reviewed', 'denied']);
 export type EstimationItemState = (typeof ESTIMATION_ITEM_STATES)[number];
 
 /** The customer's answer on the approval page; declined items become deferred work on the vehicle. */
-export const [CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS] = defineEnum({
-  approved: { fr: 'Accepté par le client', en: 'Accepted by the customer' },
-  declined: { fr: 'Refusé par le client', en: 'Declined by the customer' },
-});
+export const [CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS] = defineEnum('customer_decisions', ['approved', 'declined']);
 export type CustomerDecision = (typeof CUSTOMER_DECISIONS)[number];
 
 /** Which phase writes each attribute of an item (writableItemGroups says who may, when). */

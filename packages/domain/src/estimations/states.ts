@@ -8,11 +8,7 @@ import { WORK_ACTIONS, WORK_STATES, defineWorkflow, type ActionSpec, type WorkSt
 // "Estimation states". Pure: the server's policies and the web's buttons read the same rules.
 
 /** Who pays for the work: a customer, the dealership (a used vehicle reconditioned for sale), or a manufacturer's warranty. Repairs take the same. */
-export const [WORK_TYPES, WORK_TYPE_LABELS] = defineEnum({
-  customer: { fr: 'Client', en: 'Customer' },
-  internal: { fr: 'Interne (reconditionnement)', en: 'Internal (reconditioning)' },
-  warranty: { fr: 'Garantie', en: 'Warranty' },
-});
+export const [WORK_TYPES, WORK_TYPE_LABELS] = defineEnum('work_types', ['customer', 'internal', 'warranty']);
 export type WorkType = (typeof WORK_TYPES)[number];
 
 const STATES = {
@@ -25,19 +21,11 @@ const STATES = {
 } as const;
 export type EstimationState = keyof typeof STATES;
 
-export const [ESTIMATION_PHASES, ESTIMATION_PHASE_LABELS] = defineEnum({
-  components: { fr: 'Pièces', en: 'Parts' },
-  times: { fr: "Main-d'œuvre", en: 'Labour' },
-  approval: { fr: 'Approbation', en: 'Approval' },
-});
+export const [ESTIMATION_PHASES, ESTIMATION_PHASE_LABELS] = defineEnum('estimation_phases', ['components', 'times', 'approval']);
 export type EstimationPhase = (typeof ESTIMATION_PHASES)[number];
 
 /** A phase is not started (`pending`, the spec's word), in progress (held by someone) or done. */
-export const [PHASE_STATUSES, PHASE_STATUS_LABELS] = defineEnum({
-  pending: { fr: 'Pas commencé', en: 'Not started' },
-  in_progress: { fr: 'En cours', en: 'In progress' },
-  done: { fr: 'Terminé', en: 'Done' },
-});
+export const [PHASE_STATUSES, PHASE_STATUS_LABELS] = defineEnum('phase_statuses', ['pending', 'in_progress', 'done']);
 export type PhaseStatus = (typeof PHASE_STATUSES)[number];
 
 export interface PhaseState {

@@ -5,11 +5,7 @@ import type { FieldAction } from './form-enums.ts';
 // and for the items of an estimate drafted from the inspection, so the customer reads the same
 // urgency on both (docs/decisions.md "The inspection report", "Estimate items from an inspection").
 
-export const [URGENCIES, URGENCY_LABELS] = defineEnum({
-  urgent: { fr: 'À faire maintenant', en: 'Needed now' },
-  soon: { fr: 'À prévoir', en: 'Plan soon' },
-  monitor: { fr: 'À surveiller', en: 'To monitor' },
-});
+export const [URGENCIES, URGENCY_LABELS] = defineEnum('urgencies', ['urgent', 'soon', 'monitor']);
 export type Urgency = (typeof URGENCIES)[number];
 
 /**

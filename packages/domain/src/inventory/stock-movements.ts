@@ -1,18 +1,13 @@
 import { productCents, type DecimalInput } from '../lines/decimal.ts';
 import { defineEnum } from '../enums.ts';
-import { defineWorkflow } from '../workflow/workflow.ts';
+import { CANCEL_ACTION, WORK_STATES, defineWorkflow } from '../workflow/workflow.ts';
 
 // A stock movement (spec platform §3 Inventory, §4 Documents; issue 22): parts added to a
 // warehouse, removed from it, moved between two, or counted (correct). A draft is written freely;
 // validating applies every line to the stock at once (stock.ts), canceling a validated movement
 // reverses it.
 
-export const [STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS] = defineEnum({
-  add: { fr: 'Entrée', en: 'Add' },
-  remove: { fr: 'Sortie', en: 'Remove' },
-  move: { fr: 'Transfert', en: 'Move' },
-  correct: { fr: 'Inventaire (correction)', en: 'Count (correct)' },
-});
+export const [STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS] = defineEnum('stock_movement_types', ['add', 'remove', 'move', 'correct']);
 export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
 
 /** The records a movement may be caused by (for now the repair that used the parts). */
@@ -20,7 +15,7 @@ export const STOCK_TRIGGER_TYPES = ['repairs'] as const;
 
 export const stockMovementWorkflow = defineWorkflow({
   states: {
-    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
+    draft: WORK_STATES.draft,
     validated: { label: { fr: 'Validé', en: 'Validated' }, color: 'teal' },
     canceled: { label: { fr: 'Annulé', en: 'Canceled' }, color: 'red' },
   },
@@ -35,16 +30,7 @@ export const stockMovementWorkflow = defineWorkflow({
       confirm: true,
     },
     // Canceling a validated movement puts its parts back where they were.
-    cancel: {
-      label: { fr: 'Annuler', en: 'Cancel' },
-      permission: 'cancel stock movements',
-      from: ['draft', 'validated'],
-      to: 'canceled',
-      stamps: { by: 'canceled_by_id', at: 'canceled_at' },
-      get: true,
-      confirm: true,
-      color: 'red.8',
-    },
+    cancel: { ...CANCEL_ACTION, permission: 'cancel stock movements', from: ['draft', 'validated'], color: 'red.8' },
   },
   editable: ['draft'],
   next: { draft: ['validate', 'cancel'], validated: ['cancel'] },

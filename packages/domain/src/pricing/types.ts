@@ -6,12 +6,7 @@ import type { Province } from '../taxes/canadian-taxes.ts';
 // Canadian Black Book), and what an appraiser asks of it.
 
 /** Condition grades of a vehicle (spec §4: excellent, good, average, rough, shown as "poor"). */
-export const [CONDITIONS, CONDITION_LABELS] = defineEnum({
-  excellent: { fr: 'Excellent', en: 'Excellent' },
-  good: { fr: 'Bon', en: 'Good' },
-  average: { fr: 'Moyen', en: 'Average' },
-  poor: { fr: 'Mauvais', en: 'Poor' },
-});
+export const [CONDITIONS, CONDITION_LABELS] = defineEnum('conditions', ['excellent', 'good', 'average', 'poor']);
 export type Condition = (typeof CONDITIONS)[number];
 
 /** The levels of the catalogue, each filtered by the ones before it. */

@@ -5,28 +5,15 @@ import { defineEnum } from '../enums.ts';
 // The items of a work order (spec §3 Repair item; issue 12).
 
 /** Where the work is done: in the shop, by a subcontractor, or under warranty (nothing charged). */
-export const [REPAIR_MODES, REPAIR_MODE_LABELS] = defineEnum({
-  internal: { fr: "À l'interne", en: 'Internally' },
-  external: { fr: "À l'externe", en: 'Externally' },
-  warranty: { fr: 'Sous garantie', en: 'Under warranty' },
-});
+export const [REPAIR_MODES, REPAIR_MODE_LABELS] = defineEnum('repair_modes', ['internal', 'external', 'warranty']);
 export type RepairMode = (typeof REPAIR_MODES)[number];
 
 /** The mechanic's progress on an item; `not_done` (could not be done) is not charged. */
-export const [REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS] = defineEnum({
-  pending: { fr: 'À faire', en: 'To do' },
-  in_progress: { fr: 'En cours', en: 'In progress' },
-  done: { fr: 'Fait', en: 'Done' },
-  not_done: { fr: 'Non fait', en: 'Not done' },
-});
+export const [REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS] = defineEnum('repair_item_states', ['pending', 'in_progress', 'done', 'not_done']);
 export type RepairItemState = (typeof REPAIR_ITEM_STATES)[number];
 
 /** Where the item's part is: to order, ordered, received (the repair screen's parts status). */
-export const [PART_STATUSES, PART_STATUS_LABELS] = defineEnum({
-  to_order: { fr: 'À commander', en: 'To order' },
-  ordered: { fr: 'Commandée', en: 'Ordered' },
-  received: { fr: 'Reçue', en: 'Received' },
-});
+export const [PART_STATUSES, PART_STATUS_LABELS] = defineEnum('part_statuses', ['to_order', 'ordered', 'received']);
 export type PartStatus = (typeof PART_STATUSES)[number];
 
 export interface RepairItemLine extends Omit<WorkLine, 'warranty'> {

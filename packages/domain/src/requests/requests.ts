@@ -1,15 +1,11 @@
-import { defineEnum, type Labels } from '../enums.ts';
+import { defineEnum } from '../enums.ts';
 import type { Permission } from '../access/permissions.ts';
-import { WORK_ACTIONS, defineWorkflow } from '../workflow/workflow.ts';
+import { CANCEL_ACTION, WORK_ACTIONS, WORK_STATES, defineWorkflow } from '../workflow/workflow.ts';
 
 // Service requests (spec §3, §4, §6): someone asks for an inspection, an evaluation (estimation)
 // or a repair of a vehicle; the service department assigns, approves and completes it.
 
-export const [REQUEST_TYPES, REQUEST_TYPE_LABELS] = defineEnum({
-  inspection: { fr: 'Inspection', en: 'Inspection' },
-  evaluation: { fr: 'Évaluation', en: 'Evaluation' },
-  repair: { fr: 'Réparation', en: 'Repair' },
-});
+export const [REQUEST_TYPES, REQUEST_TYPE_LABELS] = defineEnum('request_types', ['inspection', 'evaluation', 'repair']);
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
 /** The permission needed, besides 'create requests', to ask for each type (an evaluation is an estimation). */
@@ -19,14 +15,9 @@ export const REQUEST_TYPE_PERMISSIONS: Record<RequestType, Permission> = {
   repair: 'make repair requests',
 };
 
-export const REQUEST_PRIORITIES = [10, 20, 30] as const;
+export const [REQUEST_PRIORITIES, REQUEST_PRIORITY_LABELS] = defineEnum('request_priorities', [10, 20, 30]);
 export type RequestPriority = (typeof REQUEST_PRIORITIES)[number];
 export const DEFAULT_REQUEST_PRIORITY: RequestPriority = 20;
-export const REQUEST_PRIORITY_LABELS: Labels<RequestPriority> = {
-  10: { fr: 'Basse', en: 'Low' },
-  20: { fr: 'Moyenne', en: 'Medium' },
-  30: { fr: 'Haute', en: 'High' },
-};
 
 /**
  * The workflow (docs/decisions.md): a request is assigned, then optionally approved, then
@@ -34,7 +25,7 @@ export const REQUEST_PRIORITY_LABELS: Labels<RequestPriority> = {
  */
 export const requestWorkflow = defineWorkflow({
   states: {
-    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
+    draft: WORK_STATES.draft,
     assigned: { label: { fr: 'Assignée', en: 'Assigned' }, color: 'blue' },
     approved: { label: { fr: 'Approuvée', en: 'Approved' }, color: 'violet' },
     completed: { label: { fr: 'Complétée', en: 'Completed' }, color: 'teal' },
@@ -51,15 +42,7 @@ export const requestWorkflow = defineWorkflow({
       stamps: { by: 'completed_by_id', at: 'completed_at' },
       confirm: true,
     },
-    cancel: {
-      label: { fr: 'Annuler', en: 'Cancel' },
-      permission: 'cancel requests',
-      from: ['draft', 'assigned', 'approved'],
-      to: 'canceled',
-      stamps: { by: 'canceled_by_id', at: 'canceled_at' },
-      get: true,
-      confirm: true,
-    },
+    cancel: { ...CANCEL_ACTION, permission: 'cancel requests', from: ['draft', 'assigned', 'approved'] },
   },
   editable: ['draft', 'assigned', 'approved'],
 });

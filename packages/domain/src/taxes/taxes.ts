@@ -5,10 +5,7 @@ import { defineEnum } from '../enums.ts';
 // computed on the line's pre-tax amount, never on another tax (Québec's QST has not been charged
 // on the GST since 2013), and rounded to the cent per line and per tax (docs/decisions.md "Taxes").
 
-export const [TAX_TYPES, TAX_TYPE_LABELS] = defineEnum({
-  percentage: { fr: 'Pourcentage', en: 'Percentage' },
-  amount: { fr: 'Montant par unité', en: 'Amount per unit' },
-});
+export const [TAX_TYPES, TAX_TYPE_LABELS] = defineEnum('tax_types', ['percentage', 'amount']);
 export type TaxType = (typeof TAX_TYPES)[number];
 
 /** A tax as a group holds it: a percentage (9.975) or an amount in dollars per unit (4.00). */

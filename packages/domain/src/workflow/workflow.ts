@@ -53,6 +53,18 @@ export const WORK_STATES = {
 } as const satisfies Record<string, StateSpec>;
 
 /**
+ * Canceling a document, alike on every one (requests and stock movements too, which nobody holds):
+ * the canceled state, who canceled it and when, also a GET for older clients, asked first.
+ */
+export const CANCEL_ACTION = {
+  label: { fr: 'Annuler', en: 'Cancel' },
+  to: 'canceled',
+  stamps: { by: 'canceled_by_id', at: 'canceled_at' },
+  get: true,
+  confirm: true,
+} as const;
+
+/**
  * What the actions every work document has do alike (their labels, what they stamp, who holds the
  * work after, how the screens show them): a workflow adds each one's permission and states.
  */
@@ -60,7 +72,7 @@ export const WORK_ACTIONS = {
   assign: { label: { fr: 'Assigner', en: 'Assign' }, stamps: { by: 'assigned_by_id', at: 'assigned_at' } },
   start: { label: { fr: 'Commencer', en: 'Start' }, to: 'in_progress', holds: 'actor', stamps: { by: 'started_by_id', at: 'started_at' } },
   take_over: { label: { fr: 'Prendre en charge', en: 'Take over' }, from: ['in_progress'], holder: 'other', holds: 'actor', confirm: true },
-  cancel: { label: { fr: 'Annuler', en: 'Cancel' }, to: 'canceled', holds: 'nobody', stamps: { by: 'canceled_by_id', at: 'canceled_at' }, get: true, confirm: true, color: 'red.8' },
+  cancel: { ...CANCEL_ACTION, holds: 'nobody', color: 'red.8' },
 } as const;
 
 /** Where the record stands, as the workflow reads it. */
