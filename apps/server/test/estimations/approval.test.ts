@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
+import { makeCustomer, makeOrganization, makeUser, type MadeUser } from '../factories.ts';
 import { fileApp, ISO_UTC } from '../helpers.ts';
 import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
 
@@ -20,12 +20,7 @@ beforeAll(async () => {
   const org = await makeOrganization(t);
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
   stranger = await makeUser(t, (await makeOrganization(t)).id);
-  const customer = await t.api('POST', '/api/v1/customers', {
-    token: admin.token,
-    body: { data: { type: 'customers', attributes: { type: 'individual', firstname: 'Mary', lastname: 'Grant', email: 'mary.grant@example.com', locale: 'en' } } },
-  });
-  expect(customer.status, JSON.stringify(customer.body)).toBe(201);
-  customerId = customer.body.data.id;
+  customerId = (await makeCustomer(t, admin.token, { firstname: 'Mary', lastname: 'Grant', email: 'mary.grant@example.com', locale: 'en' })).id;
   const group = await t.api('POST', '/api/v1/tax-groups', {
     token: admin.token,
     body: { data: { type: 'tax-groups', attributes: { name: 'QC approval' }, relationships: { taxes: { data: [{ type: 'taxes', attributes: { code: 'TPS', rate: '5', type: 'percentage' } }, { type: 'taxes', attributes: { code: 'TVQ', rate: '9.975', type: 'percentage' } }] } } } },

@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/columns.ts';
-import { makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
+import { makeCustomer, makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
 import { fileApp } from '../helpers.ts';
-import { getPdf } from '../reports/pdf-text.ts';
+import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
 import { setOption } from '../repairs/world.ts';
 import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
 
@@ -47,12 +47,7 @@ beforeAll(async () => {
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Julie', lastname: 'Côté' });
   stranger = await makeUser(t, (await makeOrganization(t)).id);
-  const customer = await t.api('POST', '/api/v1/customers', {
-    token: admin.token,
-    body: { data: { type: 'customers', attributes: { type: 'company', company_name: 'Transport Laval inc.', phone: '450-555-0101', email: 'flotte@laval.example', locale: 'en' } } },
-  });
-  expect(customer.status, JSON.stringify(customer.body)).toBe(201);
-  customerId = customer.body.data.id;
+  customerId = (await makeCustomer(t, admin.token, { type: 'company', firstname: null, lastname: null, company_name: 'Transport Laval inc.', phone: '450-555-0101', email: 'flotte@laval.example', locale: 'en' })).id;
   // The Québec group every new organization is given: TPS 5 % + TVQ 9,975 %.
   qc = (await one<{ id: string }>(t, sql`SELECT g.id FROM tax_groups g WHERE g.organization_id = ${orgId} AND EXISTS (SELECT 1 FROM taxes x WHERE x.tax_group_id = g.id AND x.code = 'TVQ')`)).id;
   await setOption(t, admin, orgId, 'general.document_footer', FOOTER);
@@ -110,10 +105,7 @@ beforeAll(async () => {
 describe('GET /estimations/{id}/report', () => {
   it('answers the quote in French: vehicle, customer, items by urgency, TPS + TVQ, totals, the decisions, the footer on every page', async () => {
     const res = await report(e.id, admin);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename="soumission-E-\d{4}-\d{6}\.pdf"$/);
+    expectInlinePdf(res, /^inline; filename="soumission-E-\d{4}-\d{6}\.pdf"$/);
     for (const s of [
       'Soumission',
       'Garage Québec',
@@ -216,11 +208,7 @@ describe('GET /estimations/{id}/report', () => {
 
   it('is refused without the right to view estimations (403) and does not exist for another organization (404)', async () => {
     const nobody = await userWith(t, orgId, 'no-estimations@quote.test', ['view any vehicles']);
-    expect((await report(e.id, nobody)).status).toBe(403);
-    const other = await report(e.id, stranger);
-    expect(other.status).toBe(404);
-    expect(other.json.errors[0].code).toBe('error.not_found');
-    expect((await pdf(`${E}/${e.id}/report`)).status).toBe(401);
+    await expectReportGuarded(t, `${E}/${e.id}/report`, nobody.token, stranger.token);
   });
 });
 
