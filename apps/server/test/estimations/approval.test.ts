@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { fileApp, ISO_UTC } from '../helpers.ts';
-import { E, act, estimate, estimateWorld, item, itemsOf, one, patchItems, to, type EstimateWorld } from './helpers.ts';
+import { act, E, estimate, estimateWorld, type EstimateWorld, item, itemsOf, one, patchItems, PNG, to } from './helpers.ts';
 
 // The customer's approval (issue 12): the link sent with send-client-approve, the public page's
 // reads, one immutable answer per version, the items' decisions and totals, deferred work.
 
 const t = fileApp();
 let w: EstimateWorld;
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const P = '/api/v1/public/estimate-approvals';
 
 beforeAll(async () => {

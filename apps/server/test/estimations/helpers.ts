@@ -7,6 +7,8 @@ import type { TestApp } from '../helpers.ts';
 // What the estimations tests share: making estimates, acting on them, reading them back.
 
 export const E = '/api/v1/estimations';
+/** A 1×1 PNG as a data URL: an item's photo, a customer's signature. */
+export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 export const to = (type: string, id: string) => ({ data: { type, id } });
 
 export const one = async <T>(t: TestApp, query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];

@@ -8,7 +8,7 @@ import { makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
 import { fileApp } from '../helpers.ts';
 import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
 import { setOption } from '../repairs/world.ts';
-import { E, act, estimate, estimateWorld, item, itemsOf, one, patchItems, to, type EstimateWorld } from './helpers.ts';
+import { act, E, estimate, estimateWorld, type EstimateWorld, item, itemsOf, one, patchItems, PNG, to } from './helpers.ts';
 
 // The estimate's PDF through the API (issue 12): GET /estimations/{id}/report in the reader's
 // language, and the customer's copy through the approval link, in the link's language. Read
@@ -18,7 +18,6 @@ import { E, act, estimate, estimateWorld, item, itemsOf, one, patchItems, to, ty
 const t = fileApp();
 let w: EstimateWorld;
 const FOOTER = 'Garage Québec inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const P = '/api/v1/public/estimate-approvals';
 
 const pdf = (url: string, headers?: Record<string, string>) => getPdf(t, url, headers);
