@@ -259,3 +259,27 @@ export function callbackReceiver(answer: () => { status: number; body: string } 
     },
   };
 }
+
+/** A file as a browser's FormData part sends it. */
+export interface UploadedFile {
+  name: string;
+  type: string;
+  content: Buffer;
+}
+
+/** POST /api/v1/uploads/{path} with one file part, as a browser's FormData sends it. */
+export async function uploadFile(t: TestApp, path: string, token: string, file: UploadedFile, field = 'attachment') {
+  const boundary = '----atelier' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/uploads/${path}`,
+    headers: { authorization: `Bearer ${token}`, accept: MEDIA, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() };
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, jsonb, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TaxAmount } from '@atelier/domain';
+import { bigint, check, index, jsonb, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { TaxAmount, WorkTotals } from '@atelier/domain';
 import { v7 as uuidv7 } from 'uuid';
 
 /**
@@ -33,6 +33,13 @@ export const tagIds = () =>
     .notNull()
     .default(sql`'{}'::uuid[]`);
 
+/** Where a record is filed and how it is labelled, and when it was made and changed. */
+export const placedColumns = () => ({
+  location_ids: locationIds(),
+  tag_ids: tagIds(),
+  ...timestamps(),
+});
+
 export const newId = () => uuidv7();
 
 /** How to reach a place or a company: organizations, locations, customers, suppliers. */
@@ -51,6 +58,19 @@ export const oneOf = (name: string, column: AnyPgColumn, values: readonly (strin
     name,
     sql`${column} IN (${sql.raw(values.map((v) => (typeof v === 'number' ? String(v) : `'${v.replace(/'/g, "''")}'`)).join(', '))})`,
   );
+
+/**
+ * One oneOf() a column, each named `<table>_<column>_check` as the migrations made them:
+ * `...valueChecks('vehicles', t, { fuel_type: FUEL_TYPES, transmission: TRANSMISSIONS })`.
+ */
+export const valueChecks = <C extends Record<string, AnyPgColumn>>(table: string, t: C, values: { [K in keyof C]?: readonly (string | number)[] }) =>
+  Object.entries(values).map(([column, allowed]) => oneOf(`${table}_${column}_check`, t[column]!, allowed!));
+
+/** The indexes of an organization's list: by date, and by the locations a restricted user sees. */
+export const listIndexes = (table: string, t: { organization_id: AnyPgColumn; created_at: AnyPgColumn; location_ids: AnyPgColumn }) => [
+  index(`${table}_org_created_idx`).on(t.organization_id, t.created_at),
+  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
+];
 
 /** A row's owner: the row goes with it (a line with its document, a session with its user). */
 export const ownedBy = (name: string, owner: () => AnyPgColumn) => uuid(name).notNull().references(owner, { onDelete: 'cascade' });
@@ -76,4 +96,15 @@ export const workTotals = () => ({
   total: cents('total'),
   warranty_total: cents('warranty_total'),
   tax_details: jsonb('tax_details').$type<TaxAmount[]>().notNull().default([]),
+});
+
+/** Totals computed by the domain, as the workTotals() columns keep them. */
+export const totalsColumns = (t: WorkTotals) => ({
+  parts_total: t.parts,
+  labour_total: t.labour,
+  subtotal: t.subtotal,
+  tax_total: t.tax,
+  total: t.total,
+  warranty_total: t.warranty,
+  tax_details: t.taxes,
 });

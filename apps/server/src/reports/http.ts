@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import type { ResourceDefinition } from '../jsonapi/define-resource.ts';
 import { notFound } from '../jsonapi/errors.ts';
-import type { RouteResponse } from '../jsonapi/openapi.ts';
+import { describeRoute, publicTokenRoute, type RouteResponse } from '../jsonapi/openapi.ts';
 import { authorize } from '../jsonapi/policies.ts';
 import type { RequestContext } from '../jsonapi/context.ts';
 import type { ContextOf } from '../jsonapi/router.ts';
@@ -51,6 +51,20 @@ export const PHOTO_RESPONSE = { contentType: 'image/jpeg', description: 'The pho
 
 /** A PDF route's answer, for its describeRoute. */
 export const pdfResponse = (description: string): RouteResponse => ({ contentType: 'application/pdf', description, schema: { type: 'string', format: 'binary' } });
+
+/** Describes a type's GET /{type}/:id/report (recordDocumentRoute) in the API contract. */
+export function describeRecordDocument(type: string, contract: { summary: string; description: string; pdf: RouteResponse }) {
+  describeRoute('GET', `/${type}/:id/report`, { summary: contract.summary, description: contract.description, tag: type, responses: { 200: contract.pdf }, errors: [403, 404] });
+}
+
+/**
+ * Describes a public link's document (PDF, dates in ?tz=; at `link` + `documentAt`) and the photos
+ * it shows (`link`/photos/:uploadId) in the API contract.
+ */
+export function describePublicDocument(link: string, tag: string, contract: { documentAt?: string; summary: string; pdf: RouteResponse; photoSummary: string }) {
+  publicTokenRoute('GET', `${link}${contract.documentAt ?? ''}`, { summary: contract.summary, tag, query: TIME_ZONE_QUERY, responses: { 200: contract.pdf } });
+  publicTokenRoute('GET', `${link}/photos/:uploadId`, { summary: contract.photoSummary, tag, responses: { 200: PHOTO_RESPONSE } });
+}
 
 /**
  * GET /{type}/:id/report: a record's document (PDF) in the reader's language and time zone, to

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
-import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp, uploadFile } from '../helpers.ts';
 
 // Comments (issue 11): threads on inspections and their fields, mentions that notify, who may
 // change what; and photos uploaded to an inspection's answers.
@@ -256,21 +256,7 @@ describe('comments', () => {
 });
 
 /** POST /uploads/{type}/{id}/images with one file, as a browser's FormData sends it. */
-async function upload(path: string, token: string, content: Buffer, type = 'image/png') {
-  const boundary = '----atelier' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachment"; filename="photo"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/uploads/${path}`,
-    headers: { authorization: `Bearer ${token}`, accept: MEDIA, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (path: string, token: string, content: Buffer, type = 'image/png') => uploadFile(t, path, token, { name: 'photo', type, content });
 
 describe('photos of an inspection', () => {
   it('an answer takes photos while in progress, from its holder only, images only', async () => {

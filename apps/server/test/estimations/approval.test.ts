@@ -1,50 +1,32 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
 import { fileApp, ISO_UTC } from '../helpers.ts';
-import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
+import { act, E, estimate, estimateWorld, type EstimateWorld, item, itemsOf, one, patchItems, PNG, to } from './helpers.ts';
 
 // The customer's approval (issue 12): the link sent with send-client-approve, the public page's
 // reads, one immutable answer per version, the items' decisions and totals, deferred work.
 
 const t = fileApp();
-let admin: MadeUser;
-let stranger: MadeUser;
-let customerId: string;
-let qc: string;
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+let w: EstimateWorld;
 const P = '/api/v1/public/estimate-approvals';
 
 beforeAll(async () => {
-  const org = await makeOrganization(t);
-  admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
-  stranger = await makeUser(t, (await makeOrganization(t)).id);
-  const customer = await t.api('POST', '/api/v1/customers', {
-    token: admin.token,
-    body: { data: { type: 'customers', attributes: { type: 'individual', firstname: 'Mary', lastname: 'Grant', email: 'mary.grant@example.com', locale: 'en' } } },
-  });
-  expect(customer.status, JSON.stringify(customer.body)).toBe(201);
-  customerId = customer.body.data.id;
-  const group = await t.api('POST', '/api/v1/tax-groups', {
-    token: admin.token,
-    body: { data: { type: 'tax-groups', attributes: { name: 'QC approval' }, relationships: { taxes: { data: [{ type: 'taxes', attributes: { code: 'TPS', rate: '5', type: 'percentage' } }, { type: 'taxes', attributes: { code: 'TVQ', rate: '9.975', type: 'percentage' } }] } } } },
-  });
-  qc = group.body.data.id;
+  w = await estimateWorld(t, { admin: { firstname: 'Alice', lastname: 'Admin' }, customer: { firstname: 'Mary', lastname: 'Grant', email: 'mary.grant@example.com', locale: 'en' } });
 });
 
 /** A complete estimate of three priced items, sent to the customer; answers the token of its link. */
 async function sent(extra: { body?: object } = {}) {
-  const made = await estimate(t, admin, {
+  const made = await estimate(t, w.admin, {
     items: [item({ detail: 'Front brake pads' }), item({ detail: 'Wiper blades' }), item({ detail: 'Cabin filter' })],
-    relationships: { customer: to('customers', customerId) },
+    relationships: { customer: to('customers', w.customerId) },
   });
   const ids = itemsOf(made.body).map((i: any) => i.id as string);
-  for (const route of ['start-components', 'start-times']) expect((await act(t, made.id, route, admin)).status).toBe(200);
-  const priced = await patchItems(t, made.id, ids.map((id: string, k: number) => item({ quantity: '1', unit_price: [20_000, 5_000, 3_000][k], time: '0' }, { taxGroup: to('tax-groups', qc) }, id)), admin);
+  for (const route of ['start-components', 'start-times']) expect((await act(t, made.id, route, w.admin)).status).toBe(200);
+  const priced = await patchItems(t, made.id, ids.map((id: string, k: number) => item({ quantity: '1', unit_price: [20_000, 5_000, 3_000][k], time: '0' }, { taxGroup: to('tax-groups', w.qc) }, id)), w.admin);
   expect(priced.status, JSON.stringify(priced.body)).toBe(200);
-  for (const route of ['end-components', 'end-times']) expect((await act(t, made.id, route, admin)).status).toBe(200);
-  const res = await act(t, made.id, 'send-client-approve', admin, extra.body ?? { data: {} });
+  for (const route of ['end-components', 'end-times']) expect((await act(t, made.id, route, w.admin)).status).toBe(200);
+  const res = await act(t, made.id, 'send-client-approve', w.admin, extra.body ?? { data: {} });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const url = res.body.meta.approval.url as string;
   return { ...made, ids, token: url.split('/').pop()!, url, version: res.body.data.attributes.version as number };
@@ -83,7 +65,7 @@ describe('the approval link', () => {
     expect(link).toEqual({ email: null, locale: 'en' });
     expect((await t.api('GET', `${P}/${e.token}`)).status).toBe(200);
     // Said explicitly, the default: e-mailed to the customer.
-    const again = await act(t, e.id, 'send-client-approve', admin, { data: { attributes: { send_email: true } } });
+    const again = await act(t, e.id, 'send-client-approve', w.admin, { data: { attributes: { send_email: true } } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.meta.approval.email).toBe('mary.grant@example.com');
     expect(again.body.meta.approval.expires_at).toMatch(ISO_UTC);
@@ -93,10 +75,10 @@ describe('the approval link', () => {
   it('refuses an address that would not be e-mailed, or a send_email that is not true or false', async () => {
     const e = await sent();
     const version = e.version;
-    const contradicting = await act(t, e.id, 'send-client-approve', admin, { data: { attributes: { send_email: false, email: 'other@example.com' } } });
+    const contradicting = await act(t, e.id, 'send-client-approve', w.admin, { data: { attributes: { send_email: false, email: 'other@example.com' } } });
     expect(contradicting.status).toBe(422);
     expect(contradicting.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/data/attributes/email' }, detail: expect.stringMatching(/not to be e-mailed|pas être envoyé/) })]);
-    const wrong = await act(t, e.id, 'send-client-approve', admin, { data: { attributes: { send_email: 'no' } } });
+    const wrong = await act(t, e.id, 'send-client-approve', w.admin, { data: { attributes: { send_email: 'no' } } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.map((x: any) => x.source.pointer)).toEqual(['/data/attributes/send_email']);
     expect(await t.outbox('other@example.com')).toEqual([]);
@@ -108,7 +90,7 @@ describe('the approval link', () => {
     const e = await sent();
     // A JSON string is sent as such (the helper sends a string body as it is written).
     for (const body of [{ data: [] }, { data: { attributes: [] } }, { data: 'en' }, [], '"en"']) {
-      const res = await act(t, e.id, 'send-client-approve', admin, body as object, 'en');
+      const res = await act(t, e.id, 'send-client-approve', w.admin, body as object, 'en');
       expect([res.status, res.body.errors?.[0]?.code], JSON.stringify(body)).toEqual([400, Array.isArray(body) || typeof body === 'string' ? 'error.body_not_object' : 'error.invalid_document']);
     }
     const row = await one<{ version: number; links: number }>(t, sql`SELECT version, (SELECT count(*)::int FROM estimation_approvals a WHERE a.estimation_id = e.id) AS links FROM estimations e WHERE id = ${e.id}`);
@@ -182,7 +164,7 @@ describe('the customer’s answer', () => {
     const again = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, decisions) });
     expect(again.status).toBe(409);
 
-    const read = await t.api('GET', `${E}/${e.id}?include=items`, { token: admin.token });
+    const read = await t.api('GET', `${E}/${e.id}?include=items`, { token: w.admin.token });
     expect(itemsOf(read.body).map((i: any) => i.attributes.customer_decision)).toEqual(['approved', 'declined', 'approved']);
     // What was declined is not charged.
     expect(read.body.data.attributes.total).toBe(22_995 + 3_449);
@@ -192,20 +174,20 @@ describe('the customer’s answer', () => {
     await expect(t.database.db.execute(sql`UPDATE estimation_answers SET signer_name = 'Someone else' WHERE id = ${kept.id}`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`UPDATE estimation_answer_items SET decision = 'approved' WHERE answer_id = ${kept.id}`)).rejects.toThrow();
 
-    const notices = rowsOf<{ event: string }>(await t.database.db.execute(sql`SELECT event FROM notifications WHERE subject_id = ${e.id} AND user_id = ${admin.id}`));
+    const notices = rowsOf<{ event: string }>(await t.database.db.execute(sql`SELECT event FROM notifications WHERE subject_id = ${e.id} AND user_id = ${w.admin.id}`));
     expect(notices.map((n) => n.event)).toContain('customer_answered');
 
-    const deferred = await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: admin.token });
+    const deferred = await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: w.admin.token });
     expect(deferred.status).toBe(200);
     expect(deferred.body.data.map((d: any) => d.attributes)).toEqual([expect.objectContaining({ detail: 'Wiper blades', total: 5_749, state: 'open' })]);
-    expect((await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: stranger.token })).body.data).toEqual([]);
+    expect((await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: w.stranger.token })).body.data).toEqual([]);
   });
 
   it('keeps one suggestion per item over the versions: declined again refreshes it, approved at last closes it', async () => {
     const e = await sent();
     const first = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, [[e.ids[0], 'approved'], [e.ids[1], 'declined'], [e.ids[2], 'declined']]) });
     expect(first.status).toBe(201);
-    expect((await act(t, e.id, 'send-client-approve', admin, { data: {} })).status).toBe(200);
+    expect((await act(t, e.id, 'send-client-approve', w.admin, { data: {} })).status).toBe(200);
     const second = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version + 1, [[e.ids[0], 'approved'], [e.ids[1], 'declined'], [e.ids[2], 'approved']]) });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     const work = rowsOf<{ detail: string; state: string; reoffered_in_id: string | null }>(
@@ -220,7 +202,7 @@ describe('the customer’s answer', () => {
   it('asks again when the estimate is sent again', async () => {
     const e = await sent();
     await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, [[e.ids[0], 'approved'], [e.ids[1], 'approved'], [e.ids[2], 'approved']]) });
-    const resent = await act(t, e.id, 'send-client-approve', admin, { data: {} });
+    const resent = await act(t, e.id, 'send-client-approve', w.admin, { data: {} });
     expect(resent.status, JSON.stringify(resent.body)).toBe(200);
     const view = await t.api('GET', `${P}/${e.token}`);
     expect(view.body).toMatchObject({ version: e.version + 1, answer: null, answered_version: e.version, accepting: true });
@@ -228,7 +210,7 @@ describe('the customer’s answer', () => {
 
   it('is refused once the approval is over', async () => {
     const e = await sent();
-    expect((await act(t, e.id, 'valid', admin)).status).toBe(200);
+    expect((await act(t, e.id, 'valid', w.admin)).status).toBe(200);
     const late = await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, e.ids.map((id: string) => [id, 'approved'] as [string, 'approved'])) });
     expect(late.status).toBe(409);
   });
@@ -238,18 +220,18 @@ describe('deferred work', () => {
   it('is closed by hand once (done or dismissed), never made or deleted by a client', async () => {
     const e = await sent();
     await t.api('POST', `${P}/${e.token}`, { body: answer(e.version, [[e.ids[0], 'declined'], [e.ids[1], 'approved'], [e.ids[2], 'approved']]) });
-    const [d] = (await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: admin.token })).body.data;
-    const reopen = await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: admin.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'reoffered' } } } });
+    const [d] = (await t.api('GET', `/api/v1/deferred-work?filter[vehicle]=${e.vehicle}`, { token: w.admin.token })).body.data;
+    const reopen = await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: w.admin.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'reoffered' } } } });
     expect(reopen.status).toBe(422);
-    const dismissed = await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: admin.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'dismissed', note: 'Sold the car' } } } });
+    const dismissed = await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: w.admin.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'dismissed', note: 'Sold the car' } } } });
     expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
     expect(dismissed.body.data.attributes.closed_at).toBeTruthy();
-    const twice = await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: admin.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'done' } } } });
+    const twice = await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: w.admin.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'done' } } } });
     expect(twice.status).toBe(409);
     // The API offers no DELETE of deferred work: the route does not exist.
     // Not served: 405 naming what is (issue 28 §3).
-    expect((await t.api('DELETE', `/api/v1/deferred-work/${d.id}`, { token: admin.token })).status).toBe(405);
-    expect((await t.api('POST', '/api/v1/deferred-work', { token: admin.token, body: { data: { type: 'deferred-work', attributes: { state: 'open' } } } })).status).toBe(405);
-    expect((await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: stranger.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'done' } } } })).status).toBe(404);
+    expect((await t.api('DELETE', `/api/v1/deferred-work/${d.id}`, { token: w.admin.token })).status).toBe(405);
+    expect((await t.api('POST', '/api/v1/deferred-work', { token: w.admin.token, body: { data: { type: 'deferred-work', attributes: { state: 'open' } } } })).status).toBe(405);
+    expect((await t.api('PATCH', `/api/v1/deferred-work/${d.id}`, { token: w.stranger.token, body: { data: { type: 'deferred-work', id: d.id, attributes: { state: 'done' } } } })).status).toBe(404);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { setOption } from '../repairs/world.ts';
-import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
+import { act, E, estimate, item, itemsOf, one, patchItems, PNG, to } from './helpers.ts';
 
 // POST /estimations/{id}/deferred-work (issue 12): the vehicle's work declined at an earlier visit
 // becomes items of a new estimate, priced as new items are, and leaves the suggestions.
@@ -12,7 +12,6 @@ let t: TestApp;
 let admin: MadeUser;
 let reader: MadeUser;
 let qc: string;
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 beforeAll(async () => {
   t = await createTestApp();

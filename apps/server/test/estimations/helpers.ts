@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeVehicle, nextVin, type MadeUser } from '../factories.ts';
+import { makeCustomer, makeOrganization, makeUser, makeVehicle, nextVin, type MadeUser } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 
 // What the estimations tests share: making estimates, acting on them, reading them back.
 
 export const E = '/api/v1/estimations';
+/** A 1×1 PNG as a data URL: an item's photo, a customer's signature. */
+export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 export const to = (type: string, id: string) => ({ data: { type, id } });
 
 export const one = async <T>(t: TestApp, query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
@@ -53,3 +55,18 @@ export const stateOf = async (t: TestApp, id: string) => (await one<{ state: str
 
 /** The estimate's items as the document includes them, in order. */
 export const itemsOf = (body: any) => (body.included ?? []).filter((i: any) => i.type === 'estimation-items').sort((a: any, b: any) => a.attributes.position - b.attributes.position);
+
+/**
+ * An organization to estimate in: its admin (named as given), a customer of its (its attributes),
+ * the Québec tax group every new organization is given (TPS 5 % + TVQ 9,975 %), and a user of
+ * another organization.
+ */
+export async function estimateWorld(t: TestApp, opts: { organization?: { name?: string }; admin: { firstname: string; lastname: string }; customer: Record<string, unknown> }) {
+  const org = await makeOrganization(t, opts.organization);
+  const admin = await makeUser(t, org.id, opts.admin);
+  const stranger = await makeUser(t, (await makeOrganization(t)).id);
+  const customerId = (await makeCustomer(t, admin.token, opts.customer)).id;
+  const qc = (await one<{ id: string }>(t, sql`SELECT g.id FROM tax_groups g WHERE g.organization_id = ${org.id} AND EXISTS (SELECT 1 FROM taxes x WHERE x.tax_group_id = g.id AND x.code = 'TVQ')`)).id;
+  return { orgId: org.id, admin, stranger, customerId, qc };
+}
+export type EstimateWorld = Awaited<ReturnType<typeof estimateWorld>>;

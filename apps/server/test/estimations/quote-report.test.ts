@@ -4,11 +4,11 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/db/columns.ts';
-import { makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
+import { makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
 import { fileApp } from '../helpers.ts';
-import { getPdf } from '../reports/pdf-text.ts';
+import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
 import { setOption } from '../repairs/world.ts';
-import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.ts';
+import { act, E, estimate, estimateWorld, type EstimateWorld, item, itemsOf, one, patchItems, PNG, to } from './helpers.ts';
 
 // The estimate's PDF through the API (issue 12): GET /estimations/{id}/report in the reader's
 // language, and the customer's copy through the approval link, in the link's language. Read
@@ -16,13 +16,8 @@ import { E, act, estimate, item, itemsOf, one, patchItems, to } from './helpers.
 // decisions and the settings' document footer.
 
 const t = fileApp();
-let orgId: string;
-let admin: MadeUser;
-let stranger: MadeUser;
-let customerId: string;
-let qc: string;
+let w: EstimateWorld;
 const FOOTER = 'Garage Québec inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const P = '/api/v1/public/estimate-approvals';
 
 const pdf = (url: string, headers?: Record<string, string>) => getPdf(t, url, headers);
@@ -43,39 +38,28 @@ async function upload(organizationId: string) {
 }
 
 beforeAll(async () => {
-  const org = await makeOrganization(t, { name: 'Garage Québec' });
-  orgId = org.id;
-  admin = await makeUser(t, org.id, { firstname: 'Julie', lastname: 'Côté' });
-  stranger = await makeUser(t, (await makeOrganization(t)).id);
-  const customer = await t.api('POST', '/api/v1/customers', {
-    token: admin.token,
-    body: { data: { type: 'customers', attributes: { type: 'company', company_name: 'Transport Laval inc.', phone: '450-555-0101', email: 'flotte@laval.example', locale: 'en' } } },
-  });
-  expect(customer.status, JSON.stringify(customer.body)).toBe(201);
-  customerId = customer.body.data.id;
-  // The Québec group every new organization is given: TPS 5 % + TVQ 9,975 %.
-  qc = (await one<{ id: string }>(t, sql`SELECT g.id FROM tax_groups g WHERE g.organization_id = ${orgId} AND EXISTS (SELECT 1 FROM taxes x WHERE x.tax_group_id = g.id AND x.code = 'TVQ')`)).id;
-  await setOption(t, admin, orgId, 'general.document_footer', FOOTER);
+  w = await estimateWorld(t, { organization: { name: 'Garage Québec' }, admin: { firstname: 'Julie', lastname: 'Côté' }, customer: { type: 'company', firstname: null, lastname: null, company_name: 'Transport Laval inc.', phone: '450-555-0101', email: 'flotte@laval.example', locale: 'en' } });
+  await setOption(t, w.admin, w.orgId, 'general.document_footer', FOOTER);
 });
 
 /**
  * A complete estimate of a 2023 Hyundai Kona for the customer, three items priced with the Québec
  * taxes (the organization's group unless another is given; the first with a photo of ours and one of another organization), sent to the customer.
  */
-async function sentEstimate(vin = 'KM8K2CAB4PU001140', taxGroup = qc) {
-  const vehicle = await makeVehicle(t, admin.token, { vin, model_year: 2023, make: 'Hyundai', model: 'Kona', odometer: 18650 });
-  const made = await estimate(t, admin, {
+async function sentEstimate(vin = 'KM8K2CAB4PU001140', taxGroup = w.qc) {
+  const vehicle = await makeVehicle(t, w.admin.token, { vin, model_year: 2023, make: 'Hyundai', model: 'Kona', odometer: 18650 });
+  const made = await estimate(t, w.admin, {
     vehicle: vehicle.id,
     items: [
       item({ detail: 'Plaquettes de frein avant', condition: 'to_replace', urgency: 'urgent' }),
       item({ detail: 'Essuie-glaces', condition: 'to_schedule', urgency: 'monitor' }),
       item({ detail: 'Filtre d’habitacle', condition: 'to_replace', urgency: 'soon' }),
     ],
-    relationships: { customer: to('customers', customerId), estimators: { data: [{ type: 'users', id: admin.id }] } },
+    relationships: { customer: to('customers', w.customerId), estimators: { data: [{ type: 'users', id: w.admin.id }] } },
     attributes: { stock: 'S-1234' },
   });
   const ids: string[] = itemsOf(made.body).map((i: any) => i.id);
-  for (const route of ['start-components', 'start-times']) expect((await act(t, made.id, route, admin)).status).toBe(200);
+  for (const route of ['start-components', 'start-times']) expect((await act(t, made.id, route, w.admin)).status).toBe(200);
   // Pads: 200,00 $ + 2 h × 100,00 $ = 400,00 $; TPS 20,00 $; TVQ 39,90 $ → 459,90 $.
   // Wipers: 2 × 25,00 $ = 50,00 $; TPS 2,50 $; TVQ 4,99 $ → 57,49 $.  Filter: 30,00 $; TPS 1,50 $; TVQ 2,99 $ → 34,49 $.
   const prices = [
@@ -83,13 +67,13 @@ async function sentEstimate(vin = 'KM8K2CAB4PU001140', taxGroup = qc) {
     { quantity: '2', unit_price: 2_500, time: '0' },
     { quantity: '1', unit_price: 3_000, time: '0' },
   ];
-  const priced = await patchItems(t, made.id, ids.map((id, k) => item(prices[k], { taxGroup: to('tax-groups', taxGroup) }, id)), admin);
+  const priced = await patchItems(t, made.id, ids.map((id, k) => item(prices[k], { taxGroup: to('tax-groups', taxGroup) }, id)), w.admin);
   expect(priced.status, JSON.stringify(priced.body)).toBe(200);
-  for (const route of ['end-components', 'end-times']) expect((await act(t, made.id, route, admin)).status).toBe(200);
-  const mine = await upload(orgId);
-  const theirs = await upload((await one<{ organization_id: string }>(t, sql`SELECT organization_id FROM users WHERE id = ${stranger.id}`)).organization_id);
+  for (const route of ['end-components', 'end-times']) expect((await act(t, made.id, route, w.admin)).status).toBe(200);
+  const mine = await upload(w.orgId);
+  const theirs = await upload((await one<{ organization_id: string }>(t, sql`SELECT organization_id FROM users WHERE id = ${w.stranger.id}`)).organization_id);
   await t.database.db.execute(sql`UPDATE estimation_items SET images = ${JSON.stringify([mine, theirs])}::jsonb WHERE id = ${ids[0]}`);
-  const sent = await act(t, made.id, 'send-client-approve', admin, { data: {} });
+  const sent = await act(t, made.id, 'send-client-approve', w.admin, { data: {} });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   return { id: made.id, ids, token: (sent.body.meta.approval.url as string).split('/').pop()!, version: sent.body.data.attributes.version as number };
 }
@@ -109,11 +93,8 @@ beforeAll(async () => {
 
 describe('GET /estimations/{id}/report', () => {
   it('answers the quote in French: vehicle, customer, items by urgency, TPS + TVQ, totals, the decisions, the footer on every page', async () => {
-    const res = await report(e.id, admin);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename="soumission-E-\d{4}-\d{6}\.pdf"$/);
+    const res = await report(e.id, w.admin);
+    expectInlinePdf(res, /^inline; filename="soumission-E-\d{4}-\d{6}\.pdf"$/);
     for (const s of [
       'Soumission',
       'Garage Québec',
@@ -159,7 +140,7 @@ describe('GET /estimations/{id}/report', () => {
   });
 
   it('answers it in English with Accept-Language: en', async () => {
-    const res = await report(e.id, admin, 'en');
+    const res = await report(e.id, w.admin, 'en');
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/filename="estimate-E-/);
     for (const s of ['Estimate', 'Needed now · To replace', 'Plaquettes de frein avant', '18,650 km', '2 h × $100.00/h', 'TPS $20.00', 'TVQ $39.90', 'Accepted by the customer', 'Declined by the customer', 'TPS (5%)', 'TVQ (9.975%)', 'Signed by Marc Laval', FOOTER])
@@ -169,16 +150,16 @@ describe('GET /estimations/{id}/report', () => {
   });
 
   it('shows the dealership’s decisions and the approved total once the estimate is validated', async () => {
-    const valid = await act(t, e.id, 'valid', admin);
+    const valid = await act(t, e.id, 'valid', w.admin);
     expect(valid.status, JSON.stringify(valid.body)).toBe(200);
-    const res = await report(e.id, admin);
+    const res = await report(e.id, w.admin);
     expect(res.text).toContain('Approuvée');
     expect(res.text).toMatch(/Total des travaux approuvés\s+494,39 \$/);
   });
 
   it('prints the totals the items stored: a tax rate edited afterwards changes neither the lines nor the totals, and is not printed', async () => {
     const made = await t.api('POST', '/api/v1/tax-groups', {
-      token: admin.token,
+      token: w.admin.token,
       body: { data: { type: 'tax-groups', attributes: { name: 'Québec (rates to edit)' }, relationships: { taxes: { data: [{ type: 'taxes', attributes: { code: 'TPS', rate: '5', type: 'percentage' } }, { type: 'taxes', attributes: { code: 'TVQ', rate: '9.975', type: 'percentage' } }] } } } },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -189,11 +170,11 @@ describe('GET /estimations/{id}/report', () => {
       sql`SELECT max(id::text) FILTER (WHERE code = 'TPS') AS tps, max(id::text) FILTER (WHERE code = 'TVQ') AS tvq FROM taxes WHERE tax_group_id = ${made.body.data.id}`,
     );
     const edited = await t.api('PATCH', `/api/v1/tax-groups/${made.body.data.id}`, {
-      token: admin.token,
+      token: w.admin.token,
       body: { data: { type: 'tax-groups', id: made.body.data.id, relationships: { taxes: { data: [{ type: 'taxes', id: tps }, { type: 'taxes', id: tvq, attributes: { rate: '10' } }] } } } },
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    const res = await report(saved.id, admin);
+    const res = await report(saved.id, w.admin);
     expect(res.status).toBe(200);
     // Pads: TVQ 39,90 $ stored (at 10 % it would be 40,00 $); three items proposed: 480,00 $ + TPS 24,00 $ + TVQ 47,88 $.
     for (const s of ['TPS 20,00 $', 'TVQ 39,90 $', '459,90 $', 'TPS (5 %)']) expect(res.text, s).toContain(s);
@@ -202,25 +183,21 @@ describe('GET /estimations/{id}/report', () => {
     expect(res.text).toMatch(/Total proposé\s+551,88 \$/);
     expect(res.text).not.toContain('TVQ 40,00 $');
     expect(res.text).not.toContain('(10 %)');
-    const api = await t.api('GET', `${E}/${saved.id}`, { token: admin.token });
+    const api = await t.api('GET', `${E}/${saved.id}`, { token: w.admin.token });
     expect(api.body.data.attributes.total).toBe(55188);
   });
 
   it('marks an estimate still being priced as a draft', async () => {
-    const draft = await estimate(t, admin, { items: [item({ detail: 'Vidange' })] });
-    const fr = await report(draft.id, admin);
+    const draft = await estimate(t, w.admin, { items: [item({ detail: 'Vidange' })] });
+    const fr = await report(draft.id, w.admin);
     expect(fr.status).toBe(200);
     for (const page of fr.pages) expect(page).toContain('PROVISOIRE');
-    expect((await report(draft.id, admin, 'en')).text).toContain('DRAFT');
+    expect((await report(draft.id, w.admin, 'en')).text).toContain('DRAFT');
   });
 
   it('is refused without the right to view estimations (403) and does not exist for another organization (404)', async () => {
-    const nobody = await userWith(t, orgId, 'no-estimations@quote.test', ['view any vehicles']);
-    expect((await report(e.id, nobody)).status).toBe(403);
-    const other = await report(e.id, stranger);
-    expect(other.status).toBe(404);
-    expect(other.json.errors[0].code).toBe('error.not_found');
-    expect((await pdf(`${E}/${e.id}/report`)).status).toBe(401);
+    const nobody = await userWith(t, w.orgId, 'no-estimations@quote.test', ['view any vehicles']);
+    await expectReportGuarded(t, `${E}/${e.id}/report`, nobody.token, w.stranger.token);
   });
 });
 

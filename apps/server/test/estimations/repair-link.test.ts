@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { E, act, estimate, item, itemsOf, one, patchItems } from './helpers.ts';
+import { act, E, estimate, item, itemsOf, one, patchItems, PNG } from './helpers.ts';
 
 // The repair an approved estimate opens (issue 12): with the work approved by the dealership and
 // not declined by the customer; canceled when the approval is redone; by-pass opens it at once.
@@ -10,7 +10,6 @@ import { E, act, estimate, item, itemsOf, one, patchItems } from './helpers.ts';
 let t: TestApp;
 let admin: MadeUser;
 let mechanic: MadeUser;
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,7 +3,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downscale } from '../../src/reports/images.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { createTestApp, MEDIA, type TestApp } from '../helpers.ts';
+import { createTestApp, type TestApp, uploadFile, type UploadedFile } from '../helpers.ts';
 import { makeOrganization, makeReseller, makeUser, makeVehicle, nextVin, type MadeUser } from '../factories.ts';
 import { buildRegistry } from '../../src/app.ts';
 import { AREAS } from '../../src/areas/index.ts';
@@ -47,22 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** POST /uploads/... with one file part, as a browser's FormData sends it. */
-async function upload(path: string, token: string, file: { name: string; type: string; content: Buffer }, field = 'attachment') {
-  const boundary = '----atelier' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/uploads/${path}`,
-    headers: { authorization: `Bearer ${token}`, accept: MEDIA, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json() };
-}
+const upload = (path: string, token: string, file: UploadedFile, field?: string) => uploadFile(t, path, token, file, field);
 
 const content = (url: string, token: string) =>
   t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });

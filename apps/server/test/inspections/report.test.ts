@@ -12,6 +12,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import { newId } from '../../src/db/columns.ts';
 import { fileApp, ISO_UTC } from '../helpers.ts';
 import { createKit, type Kit } from '../kit.ts';
+import { expectInlinePdf, expectReportGuarded } from '../reports/pdf-text.ts';
 
 // The inspection report (issue 11): the PDF of GET /inspections/{id}/report, read back as text, in
 // French and English, for whoever may view the inspection; share links made, opened without
@@ -129,10 +130,7 @@ beforeAll(async () => {
 describe('GET /inspections/{id}/report', () => {
   it('answers a PDF in French: vehicle, customer, score, verdict, sections, recommended work by urgency', async () => {
     const res = await report(completed.id, manager);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(res.headers['content-disposition']).toMatch(/^inline; filename="rapport-inspection-I-\d{4}-\d{6}\.pdf"$/);
+    expectInlinePdf(res, /^inline; filename="rapport-inspection-I-\d{4}-\d{6}\.pdf"$/);
     for (const text of ['Rapport d’inspection', 'Garage Démo', 'KM8K2CAB4PU001140', 'Hyundai', 'Kona', '2023', '18 650 km', 'Transport Laval inc.', 'Note du véhicule', completed.note, ...sections])
       expect(res.text, text).toContain(text);
     expect(res.text).toContain(String(completed.vehicle_score));
@@ -190,11 +188,7 @@ describe('GET /inspections/{id}/report', () => {
 
   it('is refused without the right to view inspections (403) and does not exist for another organization (404)', async () => {
     const nobody = await garage.user({ permissions: ['view any vehicles'] });
-    expect((await report(completed.id, nobody.token)).status).toBe(403);
-    const other = await report(completed.id, manager2);
-    expect(other.status).toBe(404);
-    expect(other.json.errors[0].code).toBe('error.not_found');
-    expect((await pdf(`${I}/${completed.id}/report`)).status).toBe(401);
+    await expectReportGuarded(t, `${I}/${completed.id}/report`, nobody.token, manager2);
   });
 
   it('embeds the photos of its fields, downscaled, and never another organization’s file', async () => {

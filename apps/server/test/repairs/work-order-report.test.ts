@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
 import { fileApp } from '../helpers.ts';
-import { getPdf } from '../reports/pdf-text.ts';
+import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
 import { estimate } from '../estimations/helpers.ts';
 import { R, act, clock, makeRepair, makeTaxGroup, one, setOption, to } from './world.ts';
 
@@ -63,10 +63,7 @@ beforeAll(async () => {
 describe('GET /repairs/{id}/report', () => {
   it('answers the work order in French: vehicle, customer, items, who clocked what, TPS + TVQ, the warranty at zero, totals, the footer on every page', async () => {
     const res = await report(repair.id, admin);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(res.headers['content-disposition']).toBe(`inline; filename="bon-de-travail-${repair.code}.pdf"`);
+    expectInlinePdf(res, `bon-de-travail-${repair.code}.pdf`);
     for (const s of [
       'Bon de travail',
       repair.code,
@@ -150,10 +147,6 @@ describe('GET /repairs/{id}/report', () => {
 
   it('is refused without the right to view repairs (403) and does not exist for another organization (404)', async () => {
     const nobody = await userWith(t, orgId, 'no-repairs@work-order.test', ['view any vehicles']);
-    expect((await report(repair.id, nobody)).status).toBe(403);
-    const other = await report(repair.id, stranger);
-    expect(other.status).toBe(404);
-    expect(other.json.errors[0].code).toBe('error.not_found');
-    expect((await pdf(`${R}/${repair.id}/report`)).status).toBe(401);
+    await expectReportGuarded(t, `${R}/${repair.id}/report`, nobody.token, stranger.token);
   });
 });

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { downscale, type ReportImage } from '../../src/reports/images.ts';
+import { expect } from 'vitest';
 import type { TestApp } from '../helpers.ts';
 
 /**
@@ -18,6 +19,27 @@ export async function getPdf(t: TestApp, url: string, headers: Record<string, st
   const isPdf = String(res.headers['content-type']).startsWith('application/pdf');
   const pages = isPdf ? await pdfPages(res.rawPayload) : [];
   return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, pages, text: pages.join('\n'), json: isPdf ? null : JSON.parse(res.body) };
+}
+
+type PdfAnswer = Awaited<ReturnType<typeof getPdf>>;
+
+/** An inline PDF: its file name exactly, or its whole content-disposition matching the pattern. */
+export function expectInlinePdf(res: Pick<PdfAnswer, 'status' | 'headers' | 'raw'>, filename: string | RegExp) {
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
+  if (typeof filename === 'string') expect(res.headers['content-disposition']).toBe(`inline; filename="${filename}"`);
+  else expect(res.headers['content-disposition']).toMatch(filename);
+}
+
+/** A record's report: 403 for a user without the right to view it, 404 for another organization's, 401 without a token. */
+export async function expectReportGuarded(t: TestApp, url: string, nobodyToken: string, strangerToken: string) {
+  const as = (token?: string) => getPdf(t, url, token ? { authorization: `Bearer ${token}` } : {});
+  expect((await as(nobodyToken)).status).toBe(403);
+  const other = await as(strangerToken);
+  expect(other.status).toBe(404);
+  expect(other.json.errors[0].code).toBe('error.not_found');
+  expect((await as()).status).toBe(401);
 }
 
 /**

@@ -65,6 +65,19 @@ export async function userName(ctx: RequestContext, userId: string | null | unde
 }
 
 /**
+ * Where every work document (inspection, estimate, repair) keeps the relationships they share:
+ * its organization, locations, tags, creator, customer and vehicle.
+ */
+export const workDocumentStorage = () => ({
+  organization: rel.belongsTo('organization_id'),
+  allowedLocations: rel.idArray('location_ids'),
+  tags: rel.idArray('tag_ids'),
+  creator: rel.belongsTo('creator_id'),
+  customer: rel.belongsTo('customer_id'),
+  vehicle: rel.belongsTo('vehicle_id'),
+});
+
+/**
  * Where a work document keeps its assignment (admin/work-columns.ts), as its declaration's
  * relationships: assignees given in a document need the assign permission (403 `refusal`), on
  * every write path.

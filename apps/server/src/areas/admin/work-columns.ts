@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { at, oneOf } from '../../db/columns.ts';
+import { at, listIndexes, oneOf } from '../../db/columns.ts';
 import { userRef } from './admin.table.ts';
 
 // What every workflow document of a vehicle (an inspection, an estimate, a repair) keeps the same
@@ -31,10 +31,9 @@ interface WorkDocumentColumns {
  */
 export const workDocumentIndexes = (table: string, t: WorkDocumentColumns, states: readonly string[]) => [
   uniqueIndex(`${table}_org_code_unique`).on(t.organization_id, t.code),
-  index(`${table}_org_created_idx`).on(t.organization_id, t.created_at),
+  ...listIndexes(table, t),
   index(`${table}_org_state_idx`).on(t.organization_id, t.state),
   index(`${table}_vehicle_idx`).on(t.vehicle_id),
-  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
   uniqueIndex(`${table}_vehicle_in_progress_unique`).on(t.vehicle_id).where(sql`${t.state} = 'in_progress'`),
   oneOf(`${table}_state_check`, t.state, states),
 ];

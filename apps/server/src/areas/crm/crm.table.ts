@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { CONTACT_TITLES, CUSTOMER_TYPES, LOCALES, PROVINCES, type Phone } from '@atelier/domain';
-import { contactColumns, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { contactColumns, id, listIndexes, oneOf, placedColumns, valueChecks } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
 
@@ -33,21 +33,14 @@ export const customers = pgTable(
     notes: text('notes'),
     /** The customer's language: a shared inspection report opens in it. */
     locale: text('locale').notNull().default('fr'),
-    tag_ids: tagIds(),
-    location_ids: locationIds(),
-    ...timestamps(),
+    ...placedColumns(),
   },
   (t) => [
-    index('customers_org_created_idx').on(t.organization_id, t.created_at),
+    ...listIndexes('customers', t),
     index('customers_org_email_idx').on(t.organization_id, sql`lower(${t.email})`),
     // The natural keys an import's chunk looks up without case (imports/matching.ts preload).
     index('customers_org_company_idx').on(t.organization_id, sql`lower(${t.company_name})`),
-    index('customers_location_ids_idx').using('gin', t.location_ids),
-    oneOf('customers_type_check', t.type, CUSTOMER_TYPES),
-    oneOf('customers_province_check', t.province, PROVINCES),
-    oneOf('customers_billing_province_check', t.billing_province, PROVINCES),
-    oneOf('customers_delivery_province_check', t.delivery_province, PROVINCES),
-    oneOf('customers_locale_check', t.locale, LOCALES),
+    ...valueChecks('customers', t, { type: CUSTOMER_TYPES, province: PROVINCES, billing_province: PROVINCES, delivery_province: PROVINCES, locale: LOCALES }),
   ],
 );
 
@@ -70,17 +63,14 @@ export const contacts = pgTable(
     customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     supplier_id: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     notes: text('notes'),
-    tag_ids: tagIds(),
-    location_ids: locationIds(),
-    ...timestamps(),
+    ...placedColumns(),
   },
   (t) => [
-    index('contacts_org_created_idx').on(t.organization_id, t.created_at),
+    ...listIndexes('contacts', t),
     index('contacts_org_name_idx').on(t.organization_id, sql`lower(${t.lastname})`, sql`lower(${t.firstname})`),
     index('contacts_org_email_idx').on(t.organization_id, sql`lower(${t.email})`),
     index('contacts_customer_idx').on(t.customer_id),
     index('contacts_supplier_idx').on(t.supplier_id),
-    index('contacts_location_ids_idx').using('gin', t.location_ids),
     oneOf('contacts_title_check', t.title, CONTACT_TITLES),
     check('contacts_one_contactable_check', sql`${t.customer_id} IS NULL OR ${t.supplier_id} IS NULL`),
   ],

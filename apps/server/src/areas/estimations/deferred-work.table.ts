@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFERRED_WORK_STATES, ITEM_CONDITIONS, URGENCIES, type DeferredWorkState, type ItemCondition, type Urgency } from '@atelier/domain';
-import { at, id, locationIds, oneOf, ownedBy, timestamps } from '../../db/columns.ts';
+import { at, id, locationIds, ownedBy, timestamps, valueChecks } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
@@ -38,8 +38,6 @@ export const deferredWork = pgTable(
   (t) => [
     index('deferred_work_vehicle_state_idx').on(t.vehicle_id, t.state),
     index('deferred_work_org_declined_idx').on(t.organization_id, t.declined_at),
-    oneOf('deferred_work_state_check', t.state, DEFERRED_WORK_STATES),
-    oneOf('deferred_work_condition_check', t.condition, ITEM_CONDITIONS),
-    oneOf('deferred_work_urgency_check', t.urgency, URGENCIES),
+    ...valueChecks('deferred_work', t, { state: DEFERRED_WORK_STATES, condition: ITEM_CONDITIONS, urgency: URGENCIES }),
   ],
 );

@@ -10,6 +10,7 @@ import {
 } from '@atelier/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { totalsColumns } from '../../db/columns.ts';
 import { options } from '../admin/admin.table.ts';
 import { taxes } from '../settings/settings.table.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
@@ -99,18 +100,9 @@ export function itemTotals(item: Omit<Priced, 'tax_group_id'>, taxes: readonly T
     warranty: item.warranty,
     taxes,
   });
-  return totalColumns(t);
+  return totalsColumns(t);
 }
 
-const totalColumns = (t: WorkTotals) => ({
-  parts_total: t.parts,
-  labour_total: t.labour,
-  subtotal: t.subtotal,
-  tax_total: t.tax,
-  total: t.total,
-  warranty_total: t.warranty,
-  tax_details: t.taxes,
-});
 
 /** The totals an item stored, as the domain reads them. */
 export const storedTotals = (r: Record<string, unknown>): WorkTotals => ({
@@ -128,5 +120,5 @@ export function estimationTotalColumns(items: Record<string, unknown>[]) {
   const sums = sumEstimationLines(
     items.map((i) => ({ state: i.state as EstimationItemRow['state'], customer_decision: i.customer_decision as EstimationItemRow['customer_decision'], totals: storedTotals(i) })),
   );
-  return { ...totalColumns(sums.proposed), approved_total: sums.approved.total };
+  return { ...totalsColumns(sums.proposed), approved_total: sums.approved.total };
 }

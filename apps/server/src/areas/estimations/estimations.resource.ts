@@ -1,6 +1,6 @@
 import { declarations, initialEstimationStatus, estimationWorkflow } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
-import { assignmentStorage } from '../admin/assignees.ts';
+import { assignmentStorage, workDocumentStorage } from '../admin/assignees.ts';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
@@ -27,12 +27,7 @@ export const estimationsResource = defineResource(declarations.estimations, {
   permissions: 'estimations',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
-    creator: rel.belongsTo('creator_id'),
-    customer: rel.belongsTo('customer_id'),
-    vehicle: rel.belongsTo('vehicle_id'),
+    ...workDocumentStorage(),
     inspection: rel.belongsTo('inspection_id'),
     ...assignmentStorage(estimationWorkflow.permissions.assign, 'estimation.forbidden_assign'),
     request: rel.belongsTo('request_id'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
-import { at, cents, id, instants, locationIds, oneOf, ownedBy, tagIds, timestamps, workTotals } from '../../db/columns.ts';
+import { at, cents, id, instants, ownedBy, placedColumns, timestamps, valueChecks, workTotals } from '../../db/columns.ts';
 import { organizationId, userRefs } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -55,18 +55,13 @@ export const estimations = pgTable(
     ...workTotals(),
     approved_total: cents('approved_total'),
     ...assignmentColumns(),
-    location_ids: locationIds(),
-    tag_ids: tagIds(),
-    ...timestamps(),
+    ...placedColumns(),
   },
   (t) => [
     ...workDocumentIndexes('estimations', t, estimationWorkflow.states),
     index('estimations_inspection_idx').on(t.inspection_id),
     index('estimations_customer_idx').on(t.customer_id),
-    oneOf('estimations_type_check', t.type, WORK_TYPES),
-    oneOf('estimations_components_status_check', t.components_status, PHASE_STATUSES),
-    oneOf('estimations_times_status_check', t.times_status, PHASE_STATUSES),
-    oneOf('estimations_approval_status_check', t.approval_status, PHASE_STATUSES),
+    ...valueChecks('estimations', t, { type: WORK_TYPES, components_status: PHASE_STATUSES, times_status: PHASE_STATUSES, approval_status: PHASE_STATUSES }),
   ],
 );
 
@@ -103,9 +98,6 @@ export const estimationItems = pgTable(
   (t) => [
     index('estimation_items_estimation_idx').on(t.estimation_id, t.position),
     index('estimation_items_tax_group_idx').on(t.tax_group_id),
-    oneOf('estimation_items_condition_check', t.condition, ITEM_CONDITIONS),
-    oneOf('estimation_items_urgency_check', t.urgency, URGENCIES),
-    oneOf('estimation_items_state_check', t.state, ESTIMATION_ITEM_STATES),
-    oneOf('estimation_items_customer_decision_check', t.customer_decision, CUSTOMER_DECISIONS),
+    ...valueChecks('estimation_items', t, { condition: ITEM_CONDITIONS, urgency: URGENCIES, state: ESTIMATION_ITEM_STATES, customer_decision: CUSTOMER_DECISIONS }),
   ],
 );

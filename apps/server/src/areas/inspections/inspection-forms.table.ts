@@ -14,7 +14,7 @@ import {
   type MultiplierType,
   type PointsThreshold,
 } from '@atelier/domain';
-import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { at, id, oneOf, placedColumns, timestamps, valueChecks } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
 
 // Inspection forms and their parts (spec §3, issue 10). Every part carries the form's
@@ -32,9 +32,7 @@ export const inspectionForms = pgTable(
     version: integer('version').notNull().default(0),
     /** Kept by a trigger on inspections (migration 0006): the inspections made from it, not canceled. */
     inspections_count: integer('inspections_count').notNull().default(0),
-    tag_ids: tagIds(),
-    location_ids: locationIds(),
-    ...timestamps(),
+    ...placedColumns(),
   },
   (t) => [
     index('inspection_forms_org_name_idx').on(t.organization_id, sql`lower(${t.name})`),
@@ -127,9 +125,7 @@ export const inspectionFormMultipliers = pgTable(
   },
   (t) => [
     index('inspection_form_multipliers_form_idx').on(t.inspection_form_id),
-    oneOf('inspection_form_multipliers_type_check', t.type, MULTIPLIER_TYPES),
-    oneOf('inspection_form_multipliers_field_check', t.field, MULTIPLIER_FIELDS),
-    oneOf('inspection_form_multipliers_operation_check', t.operation, MULTIPLIER_OPERATIONS),
+    ...valueChecks('inspection_form_multipliers', t, { type: MULTIPLIER_TYPES, field: MULTIPLIER_FIELDS, operation: MULTIPLIER_OPERATIONS }),
     check('inspection_form_multipliers_multiplier_check', sql`${t.multiplier} >= 0`),
   ],
 );

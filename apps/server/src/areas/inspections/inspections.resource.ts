@@ -1,6 +1,6 @@
 import { declarations, initialInspectionState, inspectionWorkflow } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
-import { assignmentStorage } from '../admin/assignees.ts';
+import { assignmentStorage, workDocumentStorage } from '../admin/assignees.ts';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
@@ -39,13 +39,8 @@ export const inspectionsResource = defineResource(declarations.inspections, {
   // Photos of the whole inspection (its summary), until it is completed (the edit policy).
   uploads: { images: { kinds: ['image'] } },
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
-    creator: rel.belongsTo('creator_id'),
-    customer: rel.belongsTo('customer_id'),
+    ...workDocumentStorage(),
     request: rel.belongsTo('request_id'),
-    vehicle: rel.belongsTo('vehicle_id'),
     inspectionForm: rel.belongsTo('inspection_form_id'),
     inspectionFormVersion: rel.belongsTo('inspection_form_version_id'),
     inspectionFields: rel.hasMany('inspection_id', { order: 'position' }),

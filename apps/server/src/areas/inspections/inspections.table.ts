@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FIELD_ACTIONS, TIRE_SEASONS, TIRE_TYPES, type FieldAction, type InspectionScoreData, type InspectionState, type TireSeason, type TireType, inspectionWorkflow } from '@atelier/domain';
-import { id, instants, locationIds, oneOf, ownedBy, tagIds, timestamps } from '../../db/columns.ts';
+import { id, instants, oneOf, ownedBy, placedColumns, timestamps, valueChecks } from '../../db/columns.ts';
 import { organizationId, userRefs } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -59,17 +59,14 @@ export const inspections = pgTable(
     points: numeric('points'),
     max_points: numeric('max_points'),
     ...assignmentColumns(),
-    location_ids: locationIds(),
-    tag_ids: tagIds(),
-    ...timestamps(),
+    ...placedColumns(),
   },
   (t) => [
     ...workDocumentIndexes('inspections', t, inspectionWorkflow.states),
     index('inspections_form_idx').on(t.inspection_form_id),
     index('inspections_version_idx').on(t.inspection_form_version_id),
     index('inspections_request_idx').on(t.request_id),
-    oneOf('inspections_tire_type_check', t.tire_type, TIRE_TYPES),
-    oneOf('inspections_tire_season_check', t.tire_season, TIRE_SEASONS),
+    ...valueChecks('inspections', t, { tire_type: TIRE_TYPES, tire_season: TIRE_SEASONS }),
   ],
 );
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CONDITIONS, FRAME_DISPLAYS, PROVINCES, REQUEST_CHANNELS, SALE_KINDS } from '@atelier/domain';
-import { at, id, oneOf, timestamps } from '../../db/columns.ts';
+import { at, id, oneOf, timestamps, valueChecks } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 
 /**
@@ -36,9 +36,7 @@ export const vehicleSales = pgTable(
   (t) => [
     index('vehicle_sales_market_idx').on(t.organization_id, sql`lower(${t.make})`, sql`lower(${t.model})`, t.year, t.sold_on),
     index('vehicle_sales_vin_idx').on(t.organization_id, t.vin),
-    oneOf('vehicle_sales_kind_check', t.kind, SALE_KINDS),
-    oneOf('vehicle_sales_province_check', t.province, PROVINCES),
-    oneOf('vehicle_sales_condition_check', t.condition, CONDITIONS),
+    ...valueChecks('vehicle_sales', t, { kind: SALE_KINDS, province: PROVINCES, condition: CONDITIONS }),
   ],
 );
 

@@ -1,6 +1,7 @@
-import { chargedRepairTotals, repairLineTotals, sumHours, type RepairItemLine, type TaxRate, type WorkTotals } from '@atelier/domain';
+import { chargedRepairTotals, repairLineTotals, sumHours, type RepairItemLine, type TaxRate } from '@atelier/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { totalsColumns } from '../../db/columns.ts';
 import { storedTotals } from '../estimations/estimation-lines.ts';
 import { options } from '../admin/admin.table.ts';
 import { taxes } from '../settings/settings.table.ts';
@@ -31,16 +32,6 @@ async function taxesOf(db: Db, taxGroupId: string | null | undefined): Promise<T
   return db.select({ code: taxes.code, rate: taxes.rate, type: taxes.type }).from(taxes).where(eq(taxes.tax_group_id, taxGroupId)).orderBy(taxes.position, taxes.id);
 }
 
-/** A line's totals as the columns keep them. */
-export const totalsColumns = (t: WorkTotals) => ({
-  parts_total: t.parts,
-  labour_total: t.labour,
-  subtotal: t.subtotal,
-  tax_total: t.tax,
-  total: t.total,
-  warranty_total: t.warranty,
-  tax_details: t.taxes,
-});
 
 /** The totals columns of an item as it will be written (its stored values overlaid with the new ones). */
 export async function priceItem(db: Db, item: Partial<ItemRow>) {

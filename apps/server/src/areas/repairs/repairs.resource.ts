@@ -1,6 +1,6 @@
 import { declarations, initialRepairState, repairWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
-import { assignmentStorage } from '../admin/assignees.ts';
+import { assignmentStorage, workDocumentStorage } from '../admin/assignees.ts';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type WriteInput } from '../../jsonapi/define-resource.ts';
@@ -37,12 +37,7 @@ export const repairsResource = defineResource(declarations.repairs, {
   permissions: 'repairs',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
-    creator: rel.belongsTo('creator_id'),
-    customer: rel.belongsTo('customer_id'),
-    vehicle: rel.belongsTo('vehicle_id'),
+    ...workDocumentStorage(),
     inspection: rel.belongsTo('inspection_id'),
     estimation: rel.belongsTo('estimation_id'),
     ...assignmentStorage(repairWorkflow.permissions.assign, 'repair.forbidden_assign'),

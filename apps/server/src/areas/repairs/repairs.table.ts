@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, type AnyPgColumn, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ITEM_CONDITIONS, PART_STATUSES, REPAIR_ITEM_STATES, REPAIR_MODES, WORK_TYPES, type RepairItemState, type RepairMode, type RepairState, repairWorkflow } from '@atelier/domain';
-import { at, id, instants, locationIds, oneOf, ownedBy, tagIds, timestamps, workTotals } from '../../db/columns.ts';
+import { at, id, instants, oneOf, ownedBy, placedColumns, timestamps, valueChecks, workTotals } from '../../db/columns.ts';
 import { organizationId, userRefs, users } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -44,9 +44,7 @@ export const repairs = pgTable(
     time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
     ...workTotals(),
     ...assignmentColumns(),
-    location_ids: locationIds(),
-    tag_ids: tagIds(),
-    ...timestamps(),
+    ...placedColumns(),
   },
   (t) => [
     ...workDocumentIndexes('repairs', t, repairWorkflow.states),
@@ -94,8 +92,7 @@ export const repairItems = pgTable(
     index('repair_items_estimation_item_idx').on(t.estimation_item_id),
     oneOf('repair_items_state_check', t.state, REPAIR_ITEM_STATES),
     oneOf('repair_items_mode_check', t.repair_mode, REPAIR_MODES),
-    oneOf('repair_items_part_status_check', t.part_status, PART_STATUSES),
-    oneOf('repair_items_condition_check', t.condition, ITEM_CONDITIONS),
+    ...valueChecks('repair_items', t, { part_status: PART_STATUSES, condition: ITEM_CONDITIONS }),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_TYPES, type RequestState, type RequestType, requestWorkflow } from '@atelier/domain';
-import { at, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { at, id, listIndexes, placedColumns, valueChecks } from '../../db/columns.ts';
 import { organizationId, userRef, userRefs } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
@@ -36,19 +36,14 @@ export const requests = pgTable(
     completed_at: at('completed_at'),
     canceled_by_id: userRef('canceled_by_id'),
     canceled_at: at('canceled_at'),
-    location_ids: locationIds(),
-    tag_ids: tagIds(),
-    ...timestamps(),
+    ...placedColumns(),
   },
   (t) => [
     uniqueIndex('requests_org_code_unique').on(t.organization_id, t.code),
-    index('requests_org_created_idx').on(t.organization_id, t.created_at),
+    ...listIndexes('requests', t),
     index('requests_org_state_idx').on(t.organization_id, t.state),
     index('requests_vehicle_idx').on(t.vehicle_id),
     index('requests_assigned_to_idx').on(t.assigned_to_id),
-    index('requests_location_ids_idx').using('gin', t.location_ids),
-    oneOf('requests_type_check', t.type, REQUEST_TYPES),
-    oneOf('requests_state_check', t.state, requestWorkflow.states),
-    oneOf('requests_priority_check', t.priority, REQUEST_PRIORITIES),
+    ...valueChecks('requests', t, { type: REQUEST_TYPES, state: requestWorkflow.states, priority: REQUEST_PRIORITIES }),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CALLBACK_EVENT_KEYS, CALLBACK_STATUSES, TAX_TYPES } from '@atelier/domain';
-import { at, id, oneOf, ownedBy, timestamps } from '../../db/columns.ts';
+import { at, id, oneOf, ownedBy, timestamps, valueChecks } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
 
 /** A tax group of an organization (spec §3): the taxes a line charges together. */
@@ -73,7 +73,6 @@ export const callbackDeliveries = pgTable(
     index('callback_deliveries_org_idx').on(t.organization_id, t.created_at),
     // The worker's queue: only what is still to send.
     index('callback_deliveries_due_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
-    oneOf('callback_deliveries_status_check', t.status, CALLBACK_STATUSES),
-    oneOf('callback_deliveries_event_check', t.event, CALLBACK_EVENT_KEYS),
+    ...valueChecks('callback_deliveries', t, { status: CALLBACK_STATUSES, event: CALLBACK_EVENT_KEYS }),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DRIVETRAINS, FUEL_TYPES, ODOMETER_UNITS, TRANSMISSIONS, VEHICLE_CLASS_CODES } from '@atelier/domain';
-import { id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { id, listIndexes, placedColumns, valueChecks } from '../../db/columns.ts';
 import { organizationId, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 
@@ -37,22 +37,15 @@ export const vehicles = pgTable(
       .default(sql`'{}'::text[]`),
     customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     mecanic_id: uuid('mecanic_id').references(() => users.id, { onDelete: 'set null' }),
-    location_ids: locationIds(),
-    tag_ids: tagIds(),
-    ...timestamps(),
+    ...placedColumns(),
   },
   (t) => [
     uniqueIndex('vehicles_org_vin_unique').on(t.organization_id, t.vin),
     // An import's chunk looks its VINs up without case (imports/matching.ts preload).
     index('vehicles_org_vin_lower_idx').on(t.organization_id, sql`lower(${t.vin})`),
-    index('vehicles_org_created_idx').on(t.organization_id, t.created_at),
+    ...listIndexes('vehicles', t),
     index('vehicles_customer_idx').on(t.customer_id),
     index('vehicles_mecanic_idx').on(t.mecanic_id),
-    index('vehicles_location_ids_idx').using('gin', t.location_ids),
-    oneOf('vehicles_fuel_type_check', t.fuel_type, FUEL_TYPES),
-    oneOf('vehicles_transmission_check', t.transmission, TRANSMISSIONS),
-    oneOf('vehicles_drivetrain_check', t.drivetrain, DRIVETRAINS),
-    oneOf('vehicles_odometer_unit_check', t.odometer_unit, ODOMETER_UNITS),
-    oneOf('vehicles_class_code_check', t.class_code, VEHICLE_CLASS_CODES),
+    ...valueChecks('vehicles', t, { fuel_type: FUEL_TYPES, transmission: TRANSMISSIONS, drivetrain: DRIVETRAINS, odometer_unit: ODOMETER_UNITS, class_code: VEHICLE_CLASS_CODES }),
   ],
 );

@@ -5,7 +5,7 @@ import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
 import { publicTokenRoute } from '../../../jsonapi/openapi.ts';
 import { inTransaction, type RouteRegistrar } from '../../../jsonapi/router.ts';
 import { systemContext } from '../../../jsonapi/system.ts';
-import { PHOTO_RESPONSE, TIME_ZONE_QUERY, loadPhoto, requestTimeZone, sendPdf, sendPhoto } from '../../../reports/http.ts';
+import { describePublicDocument, loadPhoto, requestTimeZone, sendPdf, sendPhoto } from '../../../reports/http.ts';
 import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
 import { quoteData } from '../report/quote-data.ts';
 import { QUOTE_PDF } from '../report/quote.routes.ts';
@@ -164,15 +164,9 @@ publicTokenRoute('POST', '/public/estimate-approvals/:token', {
   errors: [409, 422],
 });
 
-publicTokenRoute('GET', '/public/estimate-approvals/:token/report', {
+describePublicDocument('/public/estimate-approvals/:token', 'estimations', {
+  documentAt: '/report',
   summary: 'The estimate as a quote (PDF) in the link’s language, as it is now: the items the customer is asked about, their prices with taxes and the decisions taken',
-  tag: 'estimations',
-  query: TIME_ZONE_QUERY,
-  responses: { 200: QUOTE_PDF },
-});
-
-publicTokenRoute('GET', '/public/estimate-approvals/:token/photos/:uploadId', {
-  summary: 'A photo of an item the customer is asked about (JPEG, at most 1600 pixels)',
-  tag: 'estimations',
-  responses: { 200: PHOTO_RESPONSE },
+  pdf: QUOTE_PDF,
+  photoSummary: 'A photo of an item the customer is asked about (JPEG, at most 1600 pixels)',
 });

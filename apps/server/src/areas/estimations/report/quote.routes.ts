@@ -1,6 +1,5 @@
-import { describeRoute } from '../../../jsonapi/openapi.ts';
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
-import { pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
+import { describeRecordDocument, pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
 import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
 import type { EstimationRow } from '../estimation-lines.ts';
 import { estimationsResource } from '../estimations.resource.ts';
@@ -19,10 +18,8 @@ export const quoteRoutes: RouteRegistrar = (api, contextOf) =>
 /** The PDF answer of the quote's routes (the public one too). */
 export const QUOTE_PDF = pdfResponse('The quote (PDF), inline, named after the estimate’s code.');
 
-describeRoute('GET', '/estimations/:id/report', {
+describeRecordDocument('estimations', {
   summary: 'The estimate as a quote (PDF), in the request’s language: items by urgency and condition with their photos, parts, labour, taxes, totals and each item’s decisions',
   description: 'Needs the right to view the estimate. Any state: an estimate still being priced is marked as a draft. Dates print in the X-Timezone header’s zone.',
-  tag: 'estimations',
-  responses: { 200: QUOTE_PDF },
-  errors: [403, 404],
+  pdf: QUOTE_PDF,
 });

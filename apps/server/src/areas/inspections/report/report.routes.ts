@@ -4,12 +4,12 @@ import type { Db } from '../../../db/client.ts';
 import { t } from '../../../i18n/index.ts';
 import { ApiError } from '../../../jsonapi/errors.ts';
 import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
-import { describeRoute, publicTokenRoute } from '../../../jsonapi/openapi.ts';
+import { publicTokenRoute } from '../../../jsonapi/openapi.ts';
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
 import type { InspectionRow } from '../inspection-scoring.ts';
 import { inspectionsResource } from '../inspections.resource.ts';
 import { reportData } from './report-data.ts';
-import { PHOTO_RESPONSE, TIME_ZONE_QUERY, loadPhoto, pdfResponse, recordDocumentRoute, requestTimeZone as timeZoneOf, sendPdf, sendPhoto } from '../../../reports/http.ts';
+import { describePublicDocument, describeRecordDocument, loadPhoto, pdfResponse, recordDocumentRoute, requestTimeZone as timeZoneOf, sendPdf, sendPhoto } from '../../../reports/http.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { openShare, type ShareRow } from './shares.ts';
 import { isoText } from '../../../jsonapi/attributes.ts';
@@ -127,25 +127,16 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
 const tone: JsonSchema = { enum: [...SCORE_TONES] };
 const PDF = pdfResponse('The report (PDF), inline, named after the inspection’s code.');
 
-describeRoute('GET', '/inspections/:id/report', {
+describeRecordDocument('inspections', {
   summary: 'The inspection’s report as PDF, in the request’s language (any state: a report before completion is marked as a draft)',
   description: 'Needs the right to view the inspection. Dates print in the X-Timezone header’s zone.',
-  tag: 'inspections',
-  responses: { 200: PDF },
-  errors: [403, 404],
+  pdf: PDF,
 });
 
-publicTokenRoute('GET', '/public/inspection-reports/:token', {
+describePublicDocument('/public/inspection-reports/:token', 'inspections', {
   summary: 'The report of a shared inspection as PDF, in the share’s language; no sign-in (the token is the link’s)',
-  tag: 'inspections',
-  query: TIME_ZONE_QUERY,
-  responses: { 200: PDF },
-});
-
-publicTokenRoute('GET', '/public/inspection-reports/:token/photos/:uploadId', {
-  summary: 'A photo of a finding the shared report shows (JPEG, at most 1600 pixels); 404 for any other upload',
-  tag: 'inspections',
-  responses: { 200: PHOTO_RESPONSE },
+  pdf: PDF,
+  photoSummary: 'A photo of a finding the shared report shows (JPEG, at most 1600 pixels); 404 for any other upload',
 });
 
 publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {

@@ -1,6 +1,5 @@
-import { describeRoute } from '../../../jsonapi/openapi.ts';
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
-import { pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
+import { describeRecordDocument, pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
 import { renderWorkOrderPdf, workOrderFileName } from '../../../reports/work-order-pdf.ts';
 import type { RepairRow } from '../repairs.policies.ts';
 import { repairsResource } from '../repairs.resource.ts';
@@ -15,10 +14,8 @@ export const workOrderRoutes: RouteRegistrar = (api, contextOf) =>
     return { pdf: await renderWorkOrderPdf({ model, images, timeZone }), name: workOrderFileName(model) };
   });
 
-describeRoute('GET', '/repairs/:id/report', {
+describeRecordDocument('repairs', {
   summary: 'The repair’s work order (PDF), in the request’s language: items with where they are done, parts and their status, planned and clocked hours, who did them, totals (warranty lines at zero) and sign-offs',
   description: 'Needs the right to view the repair. Dates print in the X-Timezone header’s zone.',
-  tag: 'repairs',
-  responses: { 200: pdfResponse('The work order (PDF), inline, named after the repair’s code.') },
-  errors: [403, 404],
+  pdf: pdfResponse('The work order (PDF), inline, named after the repair’s code.'),
 });
