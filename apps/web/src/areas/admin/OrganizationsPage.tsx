@@ -15,9 +15,6 @@ export default function OrganizationsPage() {
   return (
     <SimpleResourcePage
       type="organizations"
-      title="admin:organizations.title"
-      recordTitle="admin:organizations.record"
-      newTitle="admin:organizations.new"
       listInclude="owner,reseller"
       include="owner,reseller"
       columns={['name', { key: 'phone', visibleFrom: 'sm' }, { key: 'owner', visibleFrom: 'md' }, { key: 'reseller', visibleFrom: 'md', linkTo: (row) => (resellerLink && row.reseller ? resellerHref(row.reseller.id) : null) }, 'created_at']}

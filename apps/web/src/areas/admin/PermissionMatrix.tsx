@@ -61,13 +61,13 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
     <Stack gap="lg" data-testid="permission-matrix">
       <Group justify="space-between">
         <Title order={3} size="h4">
-          {t('admin:roles.matrix')}
+          {t('roles:matrix')}
         </Title>
         <Badge variant="light" tt="none">
-          {t('admin:roles.count', { count: value.length })}
+          {t('roles:count', { count: value.length })}
         </Badge>
       </Group>
-      {!readOnly ? <Text size="sm" c="dimmed">{t('admin:roles.matrix_hint')}</Text> : null}
+      {!readOnly ? <Text size="sm" c="dimmed">{t('roles:matrix_hint')}</Text> : null}
       {error ? <Alert color="red">{error}</Alert> : null}
       {groups.map((g) => (
         <div key={g.area}>
@@ -79,13 +79,13 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
               {g.area !== 'apps' ? (
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={240}>{t('admin:roles.subject')}</Table.Th>
+                    <Table.Th w={240}>{t('roles:subject')}</Table.Th>
                     {MATRIX_VERBS.map((v) => (
                       <Table.Th key={v} ta="center" w={84}>
                         {t(`admin:verbs.${v}`)}
                       </Table.Th>
                     ))}
-                    <Table.Th>{t('admin:roles.other')}</Table.Th>
+                    <Table.Th>{t('roles:other')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
               ) : null}
@@ -124,7 +124,7 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
                           indeterminate={some && !all}
                           onChange={(e) => set(names, e.currentTarget.checked)}
                           disabled={readOnly}
-                          aria-label={t('admin:roles.toggle_row', { subject })}
+                          aria-label={t('roles:toggle_row', { subject })}
                           fw={500}
                         />}
                       </Table.Td>

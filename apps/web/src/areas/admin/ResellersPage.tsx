@@ -4,9 +4,6 @@ export default function ResellersPage() {
   return (
     <SimpleResourcePage
       type="resellers"
-      title="admin:resellers.title"
-      recordTitle="admin:resellers.record"
-      newTitle="admin:resellers.new"
       listInclude="owner"
       include="owner"
       columns={['name', { key: 'app_name', visibleFrom: 'sm' }, { key: 'owner', visibleFrom: 'md' }, 'created_at']}

@@ -8,9 +8,10 @@ import { recordFormProps, ResourceList, type FilterDef } from '../../components/
 /** A list + drawer form screen of a declared type: what most resource screens are. */
 export type SimpleResourceConfig<T extends TypeName> = {
   type: T;
-  title: string;
-  recordTitle: string;
-  newTitle: string;
+  /** i18n keys of the titles, when not the type's own (`title`, `record`, `new`). */
+  title?: string;
+  recordTitle?: string;
+  newTitle?: string;
   columns: ColumnEntry<T>[];
   fields: FieldEntry<T>[];
   listInclude?: string;

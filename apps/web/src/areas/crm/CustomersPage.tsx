@@ -46,22 +46,22 @@ function address(prefix: '' | 'billing_' | 'delivery_', visible?: (v: Values) =>
  */
 export const customerFields = (): FieldDef<Customer>[] =>
   fieldsOf('customers', [
-    { name: 'type', section: 'crm:customers.sections.identity', wide: true },
+    { name: 'type', section: 'customers:sections.identity', wide: true },
     { name: 'company_name', visible: isCompany, requiredWhen: isCompany },
     { name: 'firstname', visible: isIndividual, requiredWhen: isIndividual },
     { name: 'lastname', visible: isIndividual, requiredWhen: isIndividual },
     'tax_id',
-    { name: 'email', section: 'crm:customers.sections.contact' },
+    { name: 'email', section: 'customers:sections.contact' },
     'phone',
     'locale',
-    ...address('', undefined, { section: 'crm:customers.sections.address' }),
-    { name: 'billing_same_as_customer', wide: true, description: 'crm:customers.billing_hint', section: 'crm:customers.sections.billing' },
+    ...address('', undefined, { section: 'customers:sections.address' }),
+    { name: 'billing_same_as_customer', wide: true, description: 'customers:billing_hint', section: 'customers:sections.billing' },
     { name: 'billing_name', visible: separateBilling, requiredWhen: separateBilling },
     { name: 'billing_email', visible: separateBilling },
     { name: 'billing_phone', visible: separateBilling },
     ...address('billing_', separateBilling, { requiredWhen: separateBilling }),
-    ...address('delivery_', undefined, { section: 'crm:customers.sections.delivery' }),
-    { name: 'tags', section: 'crm:customers.sections.other' },
+    ...address('delivery_', undefined, { section: 'customers:sections.delivery' }),
+    { name: 'tags', section: 'customers:sections.other' },
     'allowedLocations',
     { name: 'notes', wide: true },
     'created_at',
@@ -74,10 +74,10 @@ function CustomerContacts({ customer }: { customer: Customer }) {
   return (
     <Stack gap="xs" mt="lg">
       <Title order={3} size="h4">
-        {t('crm:customers.contacts')}
+        {t('customers:contacts')}
       </Title>
       {contacts.length === 0 ? (
-        <Text c="dimmed">{t('crm:customers.no_contacts')}</Text>
+        <Text c="dimmed">{t('customers:no_contacts')}</Text>
       ) : (
         contacts.map((c) => (
           <Anchor key={c.id} component={Link} to={`/crm/contacts?id=${c.id}&action=view`}>
@@ -98,7 +98,7 @@ function More({ shown, total, href }: { shown: number; total: number; href: stri
   if (total <= shown) return null;
   return (
     <Anchor component={Link} to={href} size="sm">
-      {t('crm:customers.see_all', { shown, total })}
+      {t('customers:see_all', { shown, total })}
     </Anchor>
   );
 }
@@ -111,12 +111,12 @@ function CustomerVehicles({ customer }: { customer: Customer }) {
   return (
     <Stack gap="xs" data-testid="customer-vehicles">
       <Title order={3} size="h4">
-        {t('crm:customers.vehicles')}
+        {t('customers:vehicles')}
       </Title>
       {q.isPending ? null : q.isError ? (
-        <Text c="dimmed" size="sm">{t('crm:customers.list_unavailable')}</Text>
+        <Text c="dimmed" size="sm">{t('customers:list_unavailable')}</Text>
       ) : rows.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('crm:customers.no_vehicles')}</Text>
+        <Text c="dimmed" size="sm">{t('customers:no_vehicles')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={420}>
           <Table>
@@ -153,12 +153,12 @@ function CustomerRequests({ customer }: { customer: Customer }) {
   return (
     <Stack gap="xs" mt="sm" data-testid="customer-requests">
       <Title order={3} size="h4">
-        {t('crm:customers.requests')}
+        {t('customers:requests')}
       </Title>
       {q.isPending ? null : q.isError ? (
-        <Text c="dimmed" size="sm">{t('crm:customers.list_unavailable')}</Text>
+        <Text c="dimmed" size="sm">{t('customers:list_unavailable')}</Text>
       ) : rows.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('crm:customers.no_requests')}</Text>
+        <Text c="dimmed" size="sm">{t('customers:no_requests')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={420}>
           <Table>
@@ -201,7 +201,6 @@ export default function CustomersPage() {
   return (
     <ResourceList<Customer>
       type="customers"
-      title="crm:customers.title"
       defaultSort="customer_name"
       include="tags"
       filters={filtersOf('customers', ['type'])}
@@ -228,7 +227,6 @@ export default function CustomersPage() {
           {...recordFormProps({ id, action, setAction, close })}
           fields={customerFields()}
           include="tags,allowedLocations,contacts"
-          title={action === 'add' ? 'crm:customers.new' : 'crm:customers.record'}
           titleOf={customerLabel}
           permissions={{ edit: P.edit, delete: P.delete }}
           defaults={CUSTOMER_DEFAULTS}
@@ -237,7 +235,7 @@ export default function CustomersPage() {
             can('create requests') ? (
               <Group gap="xs">
                 <Button component={Link} to={newRequestHref(c.id)} variant="default" leftSection={<IconPlus size={16} />} data-testid="customer-new-request">
-                  {t('crm:customers.new_request')}
+                  {t('customers:new_request')}
                 </Button>
               </Group>
             ) : null

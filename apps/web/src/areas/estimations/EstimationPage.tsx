@@ -134,7 +134,7 @@ export default function EstimationPage() {
       >
           <div>
             <Text size="xs" c="dimmed" mb={4}>
-              {t('estimations:list.phases')}
+              {t('estimations:phases')}
             </Text>
             <PhaseBadges record={estimation} withHolders />
           </div>

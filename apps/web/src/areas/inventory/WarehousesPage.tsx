@@ -8,7 +8,7 @@ function StockLink({ id }: { id: string }) {
   const { t } = useTranslation();
   return (
     <Button component={Link} to={warehouseStockHref(id)} variant="light" mt="md" data-testid="warehouse-stock">
-      {t('inventory:warehouses.stock')}
+      {t('warehouses:stock')}
     </Button>
   );
 }
@@ -18,9 +18,6 @@ export default function WarehousesPage() {
   return (
     <SimpleResourcePage
       type="warehouses"
-      title="inventory:warehouses.title"
-      recordTitle="inventory:warehouses.record"
-      newTitle="inventory:warehouses.new"
       listInclude="location"
       include="location,allowedLocations,tags"
       columns={[

@@ -6,9 +6,7 @@ export default function RequestLogsPage() {
     <SimpleResourcePage
       type="request-logs"
       subject="request logs"
-      title="pricing:logs.title"
-      recordTitle="pricing:logs.record"
-      newTitle="pricing:logs.record"
+      newTitle="request-logs:record"
       listInclude="user"
       include="user,domain"
       filters={['channel']}

@@ -22,12 +22,12 @@ export const productLines: LinesConfig = {
     'cost',
     {
       name: 'lead_time_days',
-      view: (p) => (p.lead_time_days === null || p.lead_time_days === undefined ? '' : i18n.t('purchases:suppliers.days', { count: Number(p.lead_time_days) })),
+      view: (p) => (p.lead_time_days === null || p.lead_time_days === undefined ? '' : i18n.t('suppliers:days', { count: Number(p.lead_time_days) })),
     },
   ]),
-  add: 'purchases:suppliers.add_product',
-  empty: 'purchases:suppliers.no_products',
-  line: 'purchases:suppliers.product_n',
+  add: 'suppliers:add_product',
+  empty: 'suppliers:no_products',
+  line: 'suppliers:product_n',
 };
 
 const fields = () =>
@@ -55,9 +55,9 @@ function SupplierContacts({ supplier }: { supplier: Supplier }) {
   return (
     <Stack gap="sm" mt="lg">
       <Title order={3} size="h4">
-        {t('purchases:suppliers.contacts')}
+        {t('suppliers:contacts')}
       </Title>
-      {contacts.length === 0 ? <Text c="dimmed">{t('purchases:suppliers.no_contacts')}</Text> : <Badges items={contacts} label={contactLabel} />}
+      {contacts.length === 0 ? <Text c="dimmed">{t('suppliers:no_contacts')}</Text> : <Badges items={contacts} label={contactLabel} />}
     </Stack>
   );
 }
@@ -66,7 +66,6 @@ export default function SuppliersPage() {
   return (
     <ResourceList<Supplier>
       type="suppliers"
-      title="purchases:suppliers.title"
       defaultSort="company_name"
       include="tags"
       permissions={{ create: P.create, view: P.view }}
@@ -84,7 +83,6 @@ export default function SuppliersPage() {
           {...recordFormProps({ id, action, setAction, close })}
           fields={fields()}
           include="tags,allowedLocations,contacts,supplierProducts.product"
-          title={action === 'add' ? 'purchases:suppliers.new' : 'purchases:suppliers.record'}
           titleOf={supplierLabel}
           permissions={{ edit: P.edit, delete: P.delete }}
         >
