@@ -9,7 +9,7 @@ import { request } from '../../api/client.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { byFullName, contactLabel, relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { SimpleResourcePage } from './SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 const P = crudPermissions('locations');
 const CONTACTS = crudPermissions('contacts');

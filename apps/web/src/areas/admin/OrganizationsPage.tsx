@@ -1,7 +1,7 @@
 import { useMe } from '../../app/AppData.tsx';
 import type { FieldEntry } from '../../components/resource/declared.tsx';
 import { writeListState } from '../../components/resource/listState.ts';
-import { SimpleResourcePage } from './SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 export const organizationFields: FieldEntry<'organizations'>[] = ['name', 'phone', { name: 'address', kind: 'textarea' }, 'owner', 'reseller', 'created_at'];
 

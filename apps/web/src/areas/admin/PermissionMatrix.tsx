@@ -56,6 +56,13 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
         data-permission={name}
       />
     ) : null;
+  /** A row's permissions outside the matrix's verbs: held chips when read only, else labelled checkboxes (an app's, the other verbs'). */
+  const others = (other: readonly { name: string; verb: string }[], labelOf: (verb: string) => string, size?: 'xs') =>
+    readOnly
+      ? other.map((o) => chip(o.name, labelOf(o.verb)))
+      : other.map((o) => (
+          <Checkbox key={o.name} size={size} label={labelOf(o.verb)} checked={held(o.name)} onChange={(e) => set([o.name], e.currentTarget.checked)} data-permission={o.name} />
+        ));
 
   return (
     <Stack gap="lg" data-testid="permission-matrix">
@@ -97,16 +104,7 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
                       <Table.Tr key={row.subject}>
                         <Table.Td>
                           <Group gap="lg">
-                            {readOnly ? row.other.map((o) => chip(o.name, t(`permissions:apps.${o.verb}`))) : row.other.map((o) => (
-                              <Checkbox
-                                key={o.name}
-                                label={t(`permissions:apps.${o.verb}`)}
-                                checked={chosen.has(idOf(o.name))}
-                                onChange={(e) => set([o.name], e.currentTarget.checked)}
-                                disabled={readOnly}
-                                data-permission={o.name}
-                              />
-                            ))}
+                            {others(row.other, (verb) => t(`permissions:apps.${verb}`))}
                           </Group>
                         </Table.Td>
                       </Table.Tr>
@@ -135,17 +133,7 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
                       ))}
                       <Table.Td>
                         <Group gap="sm">
-                          {readOnly ? row.other.map((o) => chip(o.name, t(`permissions:verbs.${o.verb}`))) : row.other.map((o) => (
-                            <Checkbox
-                              key={o.name}
-                              size="xs"
-                              label={t(`permissions:verbs.${o.verb}`)}
-                              checked={chosen.has(idOf(o.name))}
-                              onChange={(e) => set([o.name], e.currentTarget.checked)}
-                              disabled={readOnly}
-                              data-permission={o.name}
-                            />
-                          ))}
+                          {others(row.other, (verb) => t(`permissions:verbs.${verb}`), 'xs')}
                         </Group>
                       </Table.Td>
                     </Table.Tr>

@@ -1,4 +1,4 @@
-import { SimpleResourcePage } from './SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 export default function ResellersPage() {
   return (

@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SimpleResourcePage } from '../admin/SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { supplierLabel } from '../../components/resource/recordNames.tsx';

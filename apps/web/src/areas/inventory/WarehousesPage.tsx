@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SimpleResourcePage } from '../admin/SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 import { warehouseStockHref } from './inventoryNames.ts';
 
 function StockLink({ id }: { id: string }) {

@@ -1,4 +1,4 @@
-import { SimpleResourcePage } from '../admin/SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 /** /vehicles/request-logs: every call of the price estimation (spec §2), read and deleted only. */
 export default function RequestLogsPage() {

@@ -1,14 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions, type RecordOf } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import i18n from '../../i18n/index.ts';
-import { columnsOf, fieldsOf } from '../../components/resource/declared.tsx';
+import { fieldsOf, type FieldEntry } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { Badges, contactLabel, supplierLabel } from '../../components/resource/recordNames.tsx';
-import { RecordForm } from '../../components/resource/RecordForm.tsx';
-import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
-
-const P = crudPermissions('suppliers');
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 type Supplier = RecordOf<'suppliers'>;
 
@@ -30,23 +27,22 @@ export const productLines: LinesConfig = {
   line: 'suppliers:product_n',
 };
 
-const fields = () =>
-  fieldsOf('suppliers', [
-    { name: 'company_name', wide: true },
-    'email',
-    'phone',
-    { name: 'address', wide: true },
-    'city',
-    'province',
-    'postal_code',
-    'tax_id',
-    'website',
-    'tags',
-    'allowedLocations',
-    'notes',
-    { name: 'supplierProducts', kind: 'lines', lines: productLines, wide: true },
-    'created_at',
-  ]);
+const FIELDS: FieldEntry<'suppliers'>[] = [
+  { name: 'company_name', wide: true },
+  'email',
+  'phone',
+  { name: 'address', wide: true },
+  'city',
+  'province',
+  'postal_code',
+  'tax_id',
+  'website',
+  'tags',
+  'allowedLocations',
+  'notes',
+  { name: 'supplierProducts', kind: 'lines', lines: productLines, wide: true },
+  'created_at',
+];
 
 /** The supplier's contacts, under its record (they are edited in the CRM). */
 function SupplierContacts({ supplier }: { supplier: Supplier }) {
@@ -64,31 +60,23 @@ function SupplierContacts({ supplier }: { supplier: Supplier }) {
 
 export default function SuppliersPage() {
   return (
-    <ResourceList<Supplier>
+    <SimpleResourcePage
       type="suppliers"
       defaultSort="company_name"
-      include="tags"
-      permissions={{ create: P.create, view: P.view }}
-      columns={columnsOf('suppliers', [
+      listInclude="tags"
+      columns={[
         'company_name',
         { key: 'email', visibleFrom: 'sm' },
         { key: 'phone', visibleFrom: 'md' },
         { key: 'city', visibleFrom: 'md' },
         { key: 'tags', visibleFrom: 'lg' },
         { key: 'created_at', visibleFrom: 'lg' },
-      ])}
-      renderRecord={({ id, action, setAction, close }) => (
-        <RecordForm<Supplier>
-          type="suppliers"
-          {...recordFormProps({ id, action, setAction, close })}
-          fields={fields()}
-          include="tags,allowedLocations,contacts,supplierProducts.product"
-          titleOf={supplierLabel}
-          permissions={{ edit: P.edit, delete: P.delete }}
-        >
-          {(record) => <SupplierContacts supplier={record} />}
-        </RecordForm>
-      )}
-    />
+      ]}
+      fields={FIELDS}
+      include="tags,allowedLocations,contacts,supplierProducts.product"
+      titleOf={supplierLabel}
+    >
+      {(record) => <SupplierContacts supplier={record} />}
+    </SimpleResourcePage>
   );
 }
