@@ -1,5 +1,5 @@
 import type { Permission } from '@atelier/domain';
-import { APPS, SCREENS } from './resources.ts';
+import { APPS, SCREENS, typeText } from './resources.ts';
 /**
  * The two-level menu of the shell (spec platform §2 Shell layout, §6 Specific gating). Level 1 is
  * the apps, each gated by 'view app X'; level 2 the items of an app, each with its own permission.
@@ -14,6 +14,8 @@ export interface MenuItem {
   ready: boolean;
   /** The type the screen lists. */
   type?: string;
+  /** i18n key of the item: the title of the type it lists, else `shell:items.<key>`. */
+  label: string;
 }
 
 export interface MenuApp {
@@ -32,7 +34,7 @@ export const MENU: readonly MenuApp[] = APPS.map((app) => ({
   path: app.path,
   permission: app.permission,
   ...(app.single ? { single: true } : {}),
-  items: SCREENS.filter((s) => s.app === app.key).map((s) => ({ key: s.key, path: s.path, permission: s.permission, ready: Boolean(s.page), ...(s.type ? { type: s.type } : {}) })),
+  items: SCREENS.filter((s) => s.app === app.key).map((s) => ({ key: s.key, path: s.path, permission: s.permission, ready: Boolean(s.page), label: s.type ? typeText(s.type, 'title') : `shell:items.${s.key}`, ...(s.type ? { type: s.type } : {}) })),
 }));
 
 export type Held = ReadonlySet<Permission>;

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isValidElement, type ReactElement, type ReactNode } from 'react';
@@ -9,7 +9,7 @@ import { notificationHref } from '../areas/notifications/notificationApi.ts';
 import i18n from '../i18n/index.ts';
 import { appRoutes } from './appRoutes.tsx';
 import { MENU } from './navigation.ts';
-import { APPS, hrefOf, listPath, RECORD_NAMES, recordHref, SCREEN_OF_TYPE, SCREENS } from './resources.ts';
+import { APPS, hrefOf, listPath, RECORD_NAMES, recordHref, SCREEN_OF_TYPE, SCREENS, typeText } from './resources.ts';
 
 // The registry of screens (resources.ts) is the one place a screen is declared: these tests check
 // that what is derived from it (menu, routes, links) holds together.
@@ -104,10 +104,34 @@ describe('the registry of screens', () => {
     for (const lng of LOCALES) {
       const t = i18n.getFixedT(lng, 'shell');
       for (const app of APPS) expect(i18n.exists(`apps.${app.key}`, { lng, ns: 'shell' }), `${lng} shell:apps.${app.key}`).toBe(true);
-      for (const s of SCREENS) {
-        expect(i18n.exists(`items.${s.key}`, { lng, ns: 'shell' }), `${lng} shell:items.${s.key}`).toBe(true);
-        expect(t(`items.${s.key}`)).not.toBe(`items.${s.key}`);
+      for (const item of MENU.flatMap((a) => a.items)) {
+        expect(i18n.exists(item.label, { lng }), `${lng} ${item.label}`).toBe(true);
+        expect(t(item.label), item.label).not.toBe(item.label.split(':')[1]);
       }
+    }
+  });
+
+  it('gives every registered type its namespace, named by the type, with the same keys in French and English and the standard keys its screen uses', () => {
+    type Tree = { [k: string]: string | Tree };
+    const flatten = (tree: Tree, prefix = ''): string[] => Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : flatten(v, `${prefix}${k}.`)));
+    const keysOf = (lng: string, type: string) => {
+      const file = join(import.meta.dirname, '..', 'locales', lng, `${type}.json`);
+      expect(existsSync(file), `${lng}/${type}.json`).toBe(true);
+      return new Set(flatten(JSON.parse(readFileSync(file, 'utf8')) as Tree).map((k) => k.replace(/_(one|other)$/, '')));
+    };
+    // Records that open in their own editor (a form's builder) or are only read name their titles there.
+    const ownRecordTitle = new Set(['inspection-forms']);
+    // The requests' list filters its states in a select, without the tabs whose first is `all`.
+    const noStateTabs = new Set(['requests']);
+    const types = [...SCREEN_OF_TYPE.keys()];
+    expect(types.length).toBeGreaterThan(15);
+    for (const type of types) {
+      const screen = SCREEN_OF_TYPE.get(type)!;
+      const [fr, ...others] = LOCALES.map((lng) => keysOf(lng, type));
+      for (const keys of others) expect([...keys].sort(), type).toEqual([...fr].sort());
+      const standard = ['title', ...(screen.workflow && !noStateTabs.has(type) ? ['all'] : []), ...(screen.record || ownRecordTitle.has(type) ? [] : ['record'])];
+      expect(standard.filter((k) => !fr.has(k)), `${type} lacks`).toEqual([]);
+      expect(typeText(type, 'title')).toBe(`${type}:title`);
     }
   });
 

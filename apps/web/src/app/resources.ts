@@ -164,6 +164,15 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['warehouses', { labelOf: byName, sort: 'name' }],
 ]);
 
+/** The standard texts every type has where it applies: its list's title, a record's title, a new one's, a workflow list's first tab. */
+export type TypeTextKey = 'title' | 'record' | 'new' | 'all' | `confirm.${string}` | `done.${string}`;
+
+/**
+ * The i18n key of a type's text: each type has its namespace, named by the type
+ * (locales/{fr,en}/<type>.json), so a screen writes no namespace of its own.
+ */
+export const typeText = (type: string, key: TypeTextKey): string => `${type}:${key}`;
+
 /** The screen listing a type (the screens with a page only). */
 export const SCREEN_OF_TYPE: ReadonlyMap<string, Screen> = new Map(SCREENS.filter((s) => s.type && s.page).map((s) => [s.type as string, s]));
 

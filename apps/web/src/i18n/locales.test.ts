@@ -83,7 +83,7 @@ describe('locale files', () => {
   it('contain the keys built from data (menu, permissions, dashboard)', () => {
     const keys = [
       ...MENU.map((a) => `shell:apps.${a.key}`),
-      ...MENU.flatMap((a) => a.items.map((i) => `shell:items.${i.key}`)),
+      ...MENU.flatMap((a) => a.items.map((i) => i.label)),
       ...[...new Set(PERMISSIONS.map((p) => p.area))].map((a) => `admin:areas.${a}`),
       ...[...new Set(PERMISSIONS.map((p) => p.subject))].map((s) => `permissions:subjects.${s}`),
       ...MATRIX_VERBS.map((v) => `admin:verbs.${v}`),

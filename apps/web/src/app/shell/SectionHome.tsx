@@ -25,7 +25,7 @@ export default function SectionHome() {
           <Card key={i.key} component={Link} to={i.path} withBorder padding="lg" radius="md">
             <Stack gap={4}>
               {IconC ? <IconC size={24} aria-hidden color="var(--mantine-color-blue-8)" /> : null}
-              <Text fw={600}>{t(`shell:items.${i.key}`)}</Text>
+              <Text fw={600}>{t(i.label)}</Text>
             </Stack>
           </Card>
         ))}

@@ -100,7 +100,7 @@ export function SectionBar() {
                 color={active ? 'blue' : 'gray.8'}
                 aria-current={active ? 'page' : undefined}
               >
-                {t(`shell:items.${i.key}`)}
+                {t(i.label)}
               </Button>
             </li>
           );
@@ -273,7 +273,7 @@ function SectionItems({ items, pathname, onClick, ...list }: { items: MenuApp['i
             <NavLink
               component={Link}
               to={i.path}
-              label={t(`shell:items.${i.key}`)}
+              label={t(i.label)}
               active={here}
               aria-current={here ? 'page' : undefined}
               onClick={onClick}

@@ -9,7 +9,7 @@ import { request } from '../../api/client.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { byFullName, contactLabel, relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { SimpleResourcePage } from './SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 const P = crudPermissions('locations');
 const CONTACTS = crudPermissions('contacts');
@@ -27,14 +27,14 @@ function LocationUsers({ location }: { location: RecordOf<'locations'> }) {
     mutationFn: () => request(`/locations/attach-users/${location.id}`, { method: 'POST', body: body(toAdd) }),
     onSuccess: () => {
       setToAdd([]);
-      notify({ color: 'teal', message: t('admin:locations.attached') });
+      notify({ color: 'teal', message: t('locations:attached') });
       done();
     },
   });
   const detach = useMutation({
     mutationFn: (id: string) => request(`/locations/detach-users/${location.id}`, { method: 'POST', body: body([id]) }),
     onSuccess: () => {
-      notify({ color: 'teal', message: t('admin:locations.detached') });
+      notify({ color: 'teal', message: t('locations:detached') });
       done();
     },
   });
@@ -42,10 +42,10 @@ function LocationUsers({ location }: { location: RecordOf<'locations'> }) {
   return (
     <Stack mt="lg" gap="sm">
       <Title order={3} size="h4">
-        {t('admin:locations.users_title')}
+        {t('locations:users_title')}
       </Title>
       {users.length === 0 ? (
-        <Text c="dimmed">{t('admin:locations.no_users')}</Text>
+        <Text c="dimmed">{t('locations:no_users')}</Text>
       ) : (
         <Table>
           <Table.Tbody>
@@ -56,7 +56,7 @@ function LocationUsers({ location }: { location: RecordOf<'locations'> }) {
                 {editable ? (
                   <Table.Td ta="right">
                     <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => detach.mutate(u.id)} loading={detach.isPending && detach.variables === u.id}>
-                      {t('admin:locations.detach')}
+                      {t('locations:detach')}
                     </Button>
                   </Table.Td>
                 ) : null}
@@ -68,10 +68,10 @@ function LocationUsers({ location }: { location: RecordOf<'locations'> }) {
       {editable ? (
         <Group align="flex-end">
           <div style={{ flex: 1 }}>
-            <RelationSelect relation={relationOf('users', true)} label={t('admin:locations.attach')} value={toAdd} onChange={(v) => setToAdd((v as string[]) ?? [])} />
+            <RelationSelect relation={relationOf('users', true)} label={t('locations:attach')} value={toAdd} onChange={(v) => setToAdd((v as string[]) ?? [])} />
           </div>
           <Button onClick={() => attach.mutate()} disabled={toAdd.length === 0} loading={attach.isPending}>
-            {t('admin:locations.attach_submit')}
+            {t('locations:attach_submit')}
           </Button>
         </Group>
       ) : null}
@@ -87,10 +87,10 @@ function LocationContacts({ location }: { location: RecordOf<'locations'> }) {
   return (
     <Stack mt="lg" gap="sm" data-testid="location-contacts">
       <Title order={3} size="h4">
-        {t('admin:locations.contacts_title')}
+        {t('locations:contacts_title')}
       </Title>
       {contacts.length === 0 ? (
-        <Text c="dimmed">{t('admin:locations.no_contacts')}</Text>
+        <Text c="dimmed">{t('locations:no_contacts')}</Text>
       ) : (
         <Table>
           <Table.Tbody>
@@ -119,9 +119,6 @@ export default function LocationsPage() {
   return (
     <SimpleResourcePage
       type="locations"
-      title="admin:locations.title"
-      recordTitle="admin:locations.record"
-      newTitle="admin:locations.new"
       listInclude="organization"
       include="organization,manager,users,contacts"
       columns={['name', 'organization', 'created_at']}

@@ -1,7 +1,7 @@
 import { useMe } from '../../app/AppData.tsx';
 import type { FieldEntry } from '../../components/resource/declared.tsx';
 import { writeListState } from '../../components/resource/listState.ts';
-import { SimpleResourcePage } from './SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 export const organizationFields: FieldEntry<'organizations'>[] = ['name', 'phone', { name: 'address', kind: 'textarea' }, 'owner', 'reseller', 'created_at'];
 
@@ -15,9 +15,6 @@ export default function OrganizationsPage() {
   return (
     <SimpleResourcePage
       type="organizations"
-      title="admin:organizations.title"
-      recordTitle="admin:organizations.record"
-      newTitle="admin:organizations.new"
       listInclude="owner,reseller"
       include="owner,reseller"
       columns={['name', { key: 'phone', visibleFrom: 'sm' }, { key: 'owner', visibleFrom: 'md' }, { key: 'reseller', visibleFrom: 'md', linkTo: (row) => (resellerLink && row.reseller ? resellerHref(row.reseller.id) : null) }, 'created_at']}

@@ -56,18 +56,25 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
         data-permission={name}
       />
     ) : null;
+  /** A row's permissions outside the matrix's verbs: held chips when read only, else labelled checkboxes (an app's, the other verbs'). */
+  const others = (other: readonly { name: string; verb: string }[], labelOf: (verb: string) => string, size?: 'xs') =>
+    readOnly
+      ? other.map((o) => chip(o.name, labelOf(o.verb)))
+      : other.map((o) => (
+          <Checkbox key={o.name} size={size} label={labelOf(o.verb)} checked={held(o.name)} onChange={(e) => set([o.name], e.currentTarget.checked)} data-permission={o.name} />
+        ));
 
   return (
     <Stack gap="lg" data-testid="permission-matrix">
       <Group justify="space-between">
         <Title order={3} size="h4">
-          {t('admin:roles.matrix')}
+          {t('roles:matrix')}
         </Title>
         <Badge variant="light" tt="none">
-          {t('admin:roles.count', { count: value.length })}
+          {t('roles:count', { count: value.length })}
         </Badge>
       </Group>
-      {!readOnly ? <Text size="sm" c="dimmed">{t('admin:roles.matrix_hint')}</Text> : null}
+      {!readOnly ? <Text size="sm" c="dimmed">{t('roles:matrix_hint')}</Text> : null}
       {error ? <Alert color="red">{error}</Alert> : null}
       {groups.map((g) => (
         <div key={g.area}>
@@ -79,13 +86,13 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
               {g.area !== 'apps' ? (
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th w={240}>{t('admin:roles.subject')}</Table.Th>
+                    <Table.Th w={240}>{t('roles:subject')}</Table.Th>
                     {MATRIX_VERBS.map((v) => (
                       <Table.Th key={v} ta="center" w={84}>
                         {t(`admin:verbs.${v}`)}
                       </Table.Th>
                     ))}
-                    <Table.Th>{t('admin:roles.other')}</Table.Th>
+                    <Table.Th>{t('roles:other')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
               ) : null}
@@ -97,16 +104,7 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
                       <Table.Tr key={row.subject}>
                         <Table.Td>
                           <Group gap="lg">
-                            {readOnly ? row.other.map((o) => chip(o.name, t(`permissions:apps.${o.verb}`))) : row.other.map((o) => (
-                              <Checkbox
-                                key={o.name}
-                                label={t(`permissions:apps.${o.verb}`)}
-                                checked={chosen.has(idOf(o.name))}
-                                onChange={(e) => set([o.name], e.currentTarget.checked)}
-                                disabled={readOnly}
-                                data-permission={o.name}
-                              />
-                            ))}
+                            {others(row.other, (verb) => t(`permissions:apps.${verb}`))}
                           </Group>
                         </Table.Td>
                       </Table.Tr>
@@ -124,7 +122,7 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
                           indeterminate={some && !all}
                           onChange={(e) => set(names, e.currentTarget.checked)}
                           disabled={readOnly}
-                          aria-label={t('admin:roles.toggle_row', { subject })}
+                          aria-label={t('roles:toggle_row', { subject })}
                           fw={500}
                         />}
                       </Table.Td>
@@ -135,17 +133,7 @@ export function PermissionMatrix({ value, onChange, readOnly, error }: { value: 
                       ))}
                       <Table.Td>
                         <Group gap="sm">
-                          {readOnly ? row.other.map((o) => chip(o.name, t(`permissions:verbs.${o.verb}`))) : row.other.map((o) => (
-                            <Checkbox
-                              key={o.name}
-                              size="xs"
-                              label={t(`permissions:verbs.${o.verb}`)}
-                              checked={chosen.has(idOf(o.name))}
-                              onChange={(e) => set([o.name], e.currentTarget.checked)}
-                              disabled={readOnly}
-                              data-permission={o.name}
-                            />
-                          ))}
+                          {others(row.other, (verb) => t(`permissions:verbs.${verb}`), 'xs')}
                         </Group>
                       </Table.Td>
                     </Table.Tr>

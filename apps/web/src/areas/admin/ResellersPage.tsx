@@ -1,12 +1,9 @@
-import { SimpleResourcePage } from './SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 export default function ResellersPage() {
   return (
     <SimpleResourcePage
       type="resellers"
-      title="admin:resellers.title"
-      recordTitle="admin:resellers.record"
-      newTitle="admin:resellers.new"
       listInclude="owner"
       include="owner"
       columns={['name', { key: 'app_name', visibleFrom: 'sm' }, { key: 'owner', visibleFrom: 'md' }, 'created_at']}

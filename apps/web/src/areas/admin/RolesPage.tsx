@@ -32,14 +32,14 @@ function CopyRole({ role, onCopied }: { role: Role; onCopied: (id: string) => vo
   const copy = useMutation({
     mutationFn: () => api.action<Role>(`/roles/${role.id}/copy`, 'POST'),
     onSuccess: (r) => {
-      notify({ color: 'teal', message: t('admin:roles.copied') });
+      notify({ color: 'teal', message: t('roles:copied') });
       void qc.invalidateQueries({ queryKey: ['roles'] });
       if (r) onCopied(r.id);
     },
   });
   return (
     <Button variant="default" onClick={() => copy.mutate()} loading={copy.isPending} data-testid="role-copy">
-      {t('admin:roles.copy')}
+      {t('roles:copy')}
     </Button>
   );
 }
@@ -50,7 +50,6 @@ export default function RolesPage() {
   return (
     <ResourceList<Role>
       type="roles"
-      title="admin:roles.title"
       include="organization"
       columns={columnsOf('roles', ['name', ...(platform ? (['organization'] as const) : []), 'created_at'])}
       permissions={{ create: P.create, view: P.view }}
@@ -61,7 +60,6 @@ export default function RolesPage() {
           {...recordFormProps({ id, action, setAction, close })}
           fields={roleFields(platform)}
           include="permissions,organization"
-          title={action === 'add' ? 'admin:roles.new' : 'admin:roles.record'}
           permissions={{ edit: P.edit, delete: P.delete }}
           defaults={{ permissions: [] }}
           actions={(r) => (can(P.create) ? <CopyRole role={r} onCopied={(newId) => setAction('edit', newId)} /> : null)}

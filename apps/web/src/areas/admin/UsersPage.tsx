@@ -39,22 +39,22 @@ function UserActions({ user }: { user: User }) {
   const toggle = useMutation({
     mutationFn: () => api.action(`/users/${user.id}/${user.active ? 'deactivate' : 'activate'}`, 'GET'),
     onSuccess: () => {
-      notify({ color: 'teal', message: t(user.active ? 'admin:users.deactivated' : 'admin:users.activated') });
+      notify({ color: 'teal', message: t(user.active ? 'users:deactivated' : 'users:activated') });
       void qc.invalidateQueries({ queryKey: ['users'] });
     },
   });
   const invite = useMutation({
     mutationFn: () => request(`/users/${user.id}/invite`, { method: 'POST', body: { redirect_url: `${window.location.origin}/password/email` } }),
-    onSuccess: () => notify({ color: 'teal', message: t('admin:users.invited') }),
+    onSuccess: () => notify({ color: 'teal', message: t('users:invited') }),
   });
   if (!can(P.edit)) return null;
   return (
     <>
       <Button variant="default" onClick={() => invite.mutate()} loading={invite.isPending} data-testid="user-invite">
-        {t('admin:users.invite')}
+        {t('users:invite')}
       </Button>
       <Button variant="default" color={user.active ? 'red' : 'teal'} onClick={() => toggle.mutate()} loading={toggle.isPending} data-testid="user-toggle-active">
-        {t(user.active ? 'admin:users.deactivate' : 'admin:users.activate')}
+        {t(user.active ? 'users:deactivate' : 'users:activate')}
       </Button>
     </>
   );
@@ -73,7 +73,7 @@ export default function UsersPage() {
       key: 'active',
       render: (u) => (
         <Badge color={u.active ? 'teal' : 'gray'} variant="light">
-          {t(u.active ? 'admin:users.status_active' : 'admin:users.status_inactive')}
+          {t(u.active ? 'users:status_active' : 'users:status_inactive')}
         </Badge>
       ),
     },
@@ -81,28 +81,27 @@ export default function UsersPage() {
   ]);
   const setActive = (active: boolean) => async (rows: User[]) => {
     await Promise.all(rows.map((u) => api.action(`/users/${u.id}/${active ? 'activate' : 'deactivate'}`, 'GET')));
-    notify({ color: 'teal', message: t(active ? 'admin:users.activated' : 'admin:users.deactivated') });
+    notify({ color: 'teal', message: t(active ? 'users:activated' : 'users:deactivated') });
   };
   return (
     <ResourceList<User>
       type="users"
-      title="admin:users.title"
       columns={columns}
       include="roles,organization"
       permissions={{ create: P.create, view: P.view }}
       filters={[
         {
           name: 'active',
-          label: 'admin:users.filter_active',
+          label: 'users:filter_active',
           options: [
-            { value: 'true', label: 'admin:users.status_active' },
-            { value: 'false', label: 'admin:users.status_inactive' },
+            { value: 'true', label: 'users:status_active' },
+            { value: 'false', label: 'users:status_inactive' },
           ],
         },
       ]}
       bulkActions={[
-        { key: 'activate', label: 'admin:users.activate', permission: P.edit, run: setActive(true) },
-        { key: 'deactivate', label: 'admin:users.deactivate', permission: P.edit, color: 'red', run: setActive(false) },
+        { key: 'activate', label: 'users:activate', permission: P.edit, run: setActive(true) },
+        { key: 'deactivate', label: 'users:deactivate', permission: P.edit, color: 'red', run: setActive(false) },
       ]}
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm<User>
@@ -110,7 +109,6 @@ export default function UsersPage() {
           {...recordFormProps({ id, action, setAction, close })}
           fields={userFields(platform)}
           include={INCLUDE}
-          title={action === 'add' ? 'admin:users.new' : 'admin:users.record'}
           titleOf={fullName}
           permissions={{ edit: P.edit, delete: P.delete }}
           defaults={{ locale: 'fr', restrict_to_locations: false, roles: [], allowedLocations: [] }}

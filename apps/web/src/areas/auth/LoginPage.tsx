@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AuthForm } from './AuthForm.tsx';
 import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { setToken } from '../../app/session.ts';
@@ -73,42 +74,27 @@ export default function LoginPage() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
-      <Stack gap="md">
-        <div>
-          <Title order={2} id="login-title" size="h3">
-            {t('auth:login.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('auth:login.subtitle')}
-          </Text>
-        </div>
-        {error ? (
-          <Alert color="red" role="alert" data-testid="login-error">
-            {error}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={t('auth:login.email')}
-          type="email"
-          autoComplete="username"
-          required
-          autoFocus
-          {...form.field('email')}
-        />
-        <PasswordInput
-          label={t('auth:login.password')}
-          autoComplete="current-password"
-          required
-          {...form.field('password')}
-        />
-        <Button type="submit" loading={form.submitting} fullWidth>
-          {t('auth:login.submit')}
-        </Button>
-        <Anchor component={Link} to="/password/email" size="sm" ta="center">
-          {t('auth:login.forgot')}
-        </Anchor>
-      </Stack>
-    </form>
+    <AuthForm id="login" title={t('auth:login.title')} intro={t('auth:login.subtitle')} error={error} errorTestId="login-error" onSubmit={onSubmit}>
+      <TextInput
+        label={t('auth:login.email')}
+        type="email"
+        autoComplete="username"
+        required
+        autoFocus
+        {...form.field('email')}
+      />
+      <PasswordInput
+        label={t('auth:login.password')}
+        autoComplete="current-password"
+        required
+        {...form.field('password')}
+      />
+      <Button type="submit" loading={form.submitting} fullWidth>
+        {t('auth:login.submit')}
+      </Button>
+      <Anchor component={Link} to="/password/email" size="sm" ta="center">
+        {t('auth:login.forgot')}
+      </Anchor>
+    </AuthForm>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, TextInput } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AuthForm } from './AuthForm.tsx';
 import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { useApiErrorText } from './useApiErrorText.ts';
@@ -42,41 +43,34 @@ function ForgotPassword() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="forgot-title">
-      <Stack gap="md">
-        <div>
-          <Title order={2} id="forgot-title" size="h3">
-            {t('auth:forgot.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('auth:forgot.intro')}
-          </Text>
-        </div>
-        {sent ? (
+    <AuthForm
+      id="forgot"
+      title={t('auth:forgot.title')}
+      intro={t('auth:forgot.intro')}
+      error={error}
+      onSubmit={onSubmit}
+      notice={
+        sent ? (
           <Alert color="teal" role="status" data-testid="forgot-sent">
             {t('auth:forgot.sent')}
           </Alert>
-        ) : null}
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={t('auth:forgot.email')}
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-          {...form.field('email')}
-        />
-        <Button type="submit" loading={form.submitting} fullWidth>
-          {t('auth:forgot.submit')}
-        </Button>
-        <Anchor component={Link} to="/login" size="sm" ta="center">
-          {t('auth:forgot.back')}
-        </Anchor>
-      </Stack>
-    </form>
+        ) : null
+      }
+    >
+      <TextInput
+        label={t('auth:forgot.email')}
+        type="email"
+        autoComplete="email"
+        required
+        autoFocus
+        {...form.field('email')}
+      />
+      <Button type="submit" loading={form.submitting} fullWidth>
+        {t('auth:forgot.submit')}
+      </Button>
+      <Anchor component={Link} to="/login" size="sm" ta="center">
+        {t('auth:forgot.back')}
+      </Anchor>
+    </AuthForm>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AuthForm } from './AuthForm.tsx';
 import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { PasswordRules } from '../../components/PasswordRules.tsx';
@@ -98,51 +99,36 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="reset-title" data-testid={`choose-password-${mode}`}>
-      <Stack gap="md">
-        <div>
-          <Title order={2} id="reset-title" size="h3">
-            {t(`auth:${mode}.title`)}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t(`auth:${mode}.intro`)}
-          </Text>
-        </div>
-        {error ? (
-          <Alert color="red" role="alert" data-testid="reset-error">
-            {error}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={t('auth:reset.email')}
-          type="email"
-          autoComplete="username"
-          required
-          readOnly={invitation && Boolean(linkedEmail)}
-          {...form.field('email')}
-        />
-        <PasswordInput
-          label={t(invitation ? 'auth:invitation.password' : 'auth:reset.password')}
-          autoComplete="new-password"
-          required
-          autoFocus
-          aria-describedby="password-rules"
-          {...form.field('password')}
-        />
-        <PasswordRules value={form.values.password} id="password-rules" />
-        <PasswordInput
-          label={t('auth:reset.confirmation')}
-          autoComplete="new-password"
-          required
-          {...form.field('password_confirmation')}
-        />
-        <Button type="submit" loading={form.submitting} fullWidth>
-          {t(`auth:${mode}.submit`)}
-        </Button>
-        <Anchor component={Link} to="/login" size="sm" ta="center">
-          {t('auth:reset.back')}
-        </Anchor>
-      </Stack>
-    </form>
+    <AuthForm id="reset" title={t(`auth:${mode}.title`)} intro={t(`auth:${mode}.intro`)} error={error} errorTestId="reset-error" testId={`choose-password-${mode}`} onSubmit={onSubmit}>
+      <TextInput
+        label={t('auth:reset.email')}
+        type="email"
+        autoComplete="username"
+        required
+        readOnly={invitation && Boolean(linkedEmail)}
+        {...form.field('email')}
+      />
+      <PasswordInput
+        label={t(invitation ? 'auth:invitation.password' : 'auth:reset.password')}
+        autoComplete="new-password"
+        required
+        autoFocus
+        aria-describedby="password-rules"
+        {...form.field('password')}
+      />
+      <PasswordRules value={form.values.password} id="password-rules" />
+      <PasswordInput
+        label={t('auth:reset.confirmation')}
+        autoComplete="new-password"
+        required
+        {...form.field('password_confirmation')}
+      />
+      <Button type="submit" loading={form.submitting} fullWidth>
+        {t(`auth:${mode}.submit`)}
+      </Button>
+      <Anchor component={Link} to="/login" size="sm" ta="center">
+        {t('auth:reset.back')}
+      </Anchor>
+    </AuthForm>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, TextInput } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { useTranslation } from 'react-i18next';
+import { AuthForm } from './AuthForm.tsx';
 import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import type { TokenResponse } from './LoginPage.tsx';
@@ -44,43 +45,28 @@ export function VerifyStep({ email, onSignedIn, onBack }: { email: string; onSig
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="verify-title">
-      <Stack gap="md">
-        <div>
-          <Title order={2} id="verify-title" size="h3">
-            {t('auth:verify.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('auth:verify.intro', { email })}
-          </Text>
-        </div>
-        {error ? (
-          <Alert color="red" role="alert" data-testid="verify-error">
-            {error}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={t('auth:verify.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          autoFocus
-          styles={{ input: { letterSpacing: '0.4em', fontSize: 20 } }}
-          {...form.field('code')}
-        />
-        <Button type="submit" loading={form.submitting} fullWidth>
-          {t('auth:verify.submit')}
+    <AuthForm id="verify" title={t('auth:verify.title')} intro={t('auth:verify.intro', { email })} error={error} errorTestId="verify-error" onSubmit={onSubmit}>
+      <TextInput
+        label={t('auth:verify.code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        autoFocus
+        styles={{ input: { letterSpacing: '0.4em', fontSize: 20 } }}
+        {...form.field('code')}
+      />
+      <Button type="submit" loading={form.submitting} fullWidth>
+        {t('auth:verify.submit')}
+      </Button>
+      <Group justify="space-between">
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          {t('auth:verify.back')}
+        </Anchor>
+        <Button variant="subtle" size="compact-sm" onClick={resend} loading={resending}>
+          {t('auth:verify.resend')}
         </Button>
-        <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={onBack}>
-            {t('auth:verify.back')}
-          </Anchor>
-          <Button variant="subtle" size="compact-sm" onClick={resend} loading={resending}>
-            {t('auth:verify.resend')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+    </AuthForm>
   );
 }

@@ -16,8 +16,8 @@ import { PhonesInput, phonesText } from './PhonesInput.tsx';
 
 const P = crudPermissions('contacts');
 const CONTACTABLE = [
-  { value: 'customers', label: 'crm:contacts.contactable_customer' },
-  { value: 'suppliers', label: 'crm:contacts.contactable_supplier' },
+  { value: 'customers', label: 'contacts:contactable_customer' },
+  { value: 'suppliers', label: 'contacts:contactable_supplier' },
 ];
 
 type Contact = RecordOf<'contacts'>;
@@ -42,7 +42,7 @@ function useFields() {
       input: ({ value, onChange, error, label, form }) => (
         <PhonesInput value={value} onChange={onChange} label={label} error={error} itemErrors={form.formState.errors.phones as never} />
       ),
-      view: (r) => phonesText(r.phones, t('crm:contacts.extension_short')) || t('common:form.none'),
+      view: (r) => phonesText(r.phones, t('contacts:extension_short')) || t('common:form.none'),
     },
     // A form-only choice; the customer or supplier relationship is what is saved.
     { name: 'contactable_type', kind: 'select', options: CONTACTABLE, modes: ['add', 'edit'] },
@@ -102,9 +102,9 @@ function useSamePerson() {
 function SamePersonModal({ matches, answer }: { matches: Contact[] | null; answer: (ok: boolean) => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={matches !== null} onClose={() => answer(false)} title={t('crm:contacts.same_person_title')} centered zIndex={400}>
+    <Modal opened={matches !== null} onClose={() => answer(false)} title={t('contacts:same_person_title')} centered zIndex={400}>
       <Stack>
-        <Text>{t('crm:contacts.same_person_body', { count: matches?.length ?? 0 })}</Text>
+        <Text>{t('contacts:same_person_body', { count: matches?.length ?? 0 })}</Text>
         <List data-testid="same-person-matches">
           {(matches ?? []).map((m) => (
             <List.Item key={m.id}>
@@ -121,14 +121,14 @@ function SamePersonModal({ matches, answer }: { matches: Contact[] | null; answe
           ))}
         </List>
         <Text size="sm" c="dimmed">
-          {t('crm:contacts.same_person_hint')}
+          {t('contacts:same_person_hint')}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => answer(false)} data-testid="same-person-cancel">
             {t('common:actions.cancel')}
           </Button>
           <Button onClick={() => answer(true)} data-testid="same-person-continue">
-            {t('crm:contacts.same_person_continue')}
+            {t('contacts:same_person_continue')}
           </Button>
         </Group>
       </Stack>
@@ -144,16 +144,15 @@ export default function ContactsPage() {
     <>
       <ResourceList<Contact>
         type="contacts"
-        title="crm:contacts.title"
         defaultSort="name"
         include="customer,supplier"
-        filters={[{ name: 'contactable_type', label: 'crm:fields.contactable', options: CONTACTABLE }]}
+        filters={[{ name: 'contactable_type', label: 'contacts:fields.contactable', options: CONTACTABLE }]}
         permissions={{ create: P.create, view: P.view }}
         columns={columnsOf('contacts', [
-          { key: 'full_name', label: 'crm:fields.name', sort: 'name' },
+          { key: 'full_name', label: 'contacts:fields.name', sort: 'name' },
           { key: 'email', visibleFrom: 'sm' },
-          { key: 'phones', render: (c) => phonesText(c.phones.slice(0, 1), t('crm:contacts.extension_short')), visibleFrom: 'md' },
-          { key: 'contactable', label: 'crm:fields.contactable', render: contactableOf, visibleFrom: 'md' },
+          { key: 'phones', render: (c) => phonesText(c.phones.slice(0, 1), t('contacts:extension_short')), visibleFrom: 'md' },
+          { key: 'contactable', label: 'contacts:fields.contactable', render: contactableOf, visibleFrom: 'md' },
           { key: 'created_at', visibleFrom: 'lg' },
         ])}
         renderRecord={({ id, action, setAction, close }) => (
@@ -162,7 +161,6 @@ export default function ContactsPage() {
             {...recordFormProps({ id, action, setAction, close })}
             fields={fields}
             include="customer,supplier,tags,allowedLocations"
-            title={action === 'add' ? 'crm:contacts.new' : 'crm:contacts.record'}
             titleOf={contactLabel}
             permissions={{ edit: P.edit, delete: P.delete }}
             defaults={{ phones: [], contactable_type: '' }}

@@ -2,21 +2,19 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantin
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_TYPE_LABELS, crudPermissions, type RecordOf } from '@atelier/domain';
+import { CUSTOMER_TYPE_LABELS, type RecordOf } from '@atelier/domain';
 import { useList } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { columnsOf, fieldsOf, filtersOf, type FieldEntry } from '../../components/resource/declared.tsx';
+import { fieldsOf, type FieldEntry } from '../../components/resource/declared.tsx';
 import type { FieldDef } from '../../components/resource/formModel.ts';
 import { contactLabel, customerLabel } from '../../components/resource/recordNames.tsx';
-import { RecordForm } from '../../components/resource/RecordForm.tsx';
-import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { odometerText, PriorityBadge, REQUESTS_PATH, requestVehicle, vehicleName } from '../vehicles/common.tsx';
 import { requestEnums } from '../vehicles/enums.ts';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
-const P = crudPermissions('customers');
 type Customer = RecordOf<'customers'>;
 
 /** A new customer: a person, billed at their own address, written to in French until told otherwise. */
@@ -44,28 +42,29 @@ function address(prefix: '' | 'billing_' | 'delivery_', visible?: (v: Values) =>
  * (its "same as the customer" switch first, then its own fields), delivery, then the rest. The
  * names required by the customer's type carry the required marker (the server's rule).
  */
-export const customerFields = (): FieldDef<Customer>[] =>
-  fieldsOf('customers', [
-    { name: 'type', section: 'crm:customers.sections.identity', wide: true },
-    { name: 'company_name', visible: isCompany, requiredWhen: isCompany },
-    { name: 'firstname', visible: isIndividual, requiredWhen: isIndividual },
-    { name: 'lastname', visible: isIndividual, requiredWhen: isIndividual },
-    'tax_id',
-    { name: 'email', section: 'crm:customers.sections.contact' },
-    'phone',
-    'locale',
-    ...address('', undefined, { section: 'crm:customers.sections.address' }),
-    { name: 'billing_same_as_customer', wide: true, description: 'crm:customers.billing_hint', section: 'crm:customers.sections.billing' },
-    { name: 'billing_name', visible: separateBilling, requiredWhen: separateBilling },
-    { name: 'billing_email', visible: separateBilling },
-    { name: 'billing_phone', visible: separateBilling },
-    ...address('billing_', separateBilling, { requiredWhen: separateBilling }),
-    ...address('delivery_', undefined, { section: 'crm:customers.sections.delivery' }),
-    { name: 'tags', section: 'crm:customers.sections.other' },
-    'allowedLocations',
-    { name: 'notes', wide: true },
-    'created_at',
-  ]);
+const CUSTOMER_FIELDS: FieldEntry<'customers'>[] = [
+  { name: 'type', section: 'customers:sections.identity', wide: true },
+  { name: 'company_name', visible: isCompany, requiredWhen: isCompany },
+  { name: 'firstname', visible: isIndividual, requiredWhen: isIndividual },
+  { name: 'lastname', visible: isIndividual, requiredWhen: isIndividual },
+  'tax_id',
+  { name: 'email', section: 'customers:sections.contact' },
+  'phone',
+  'locale',
+  ...address('', undefined, { section: 'customers:sections.address' }),
+  { name: 'billing_same_as_customer', wide: true, description: 'customers:billing_hint', section: 'customers:sections.billing' },
+  { name: 'billing_name', visible: separateBilling, requiredWhen: separateBilling },
+  { name: 'billing_email', visible: separateBilling },
+  { name: 'billing_phone', visible: separateBilling },
+  ...address('billing_', separateBilling, { requiredWhen: separateBilling }),
+  ...address('delivery_', undefined, { section: 'customers:sections.delivery' }),
+  { name: 'tags', section: 'customers:sections.other' },
+  'allowedLocations',
+  { name: 'notes', wide: true },
+  'created_at',
+];
+
+export const customerFields = (): FieldDef<Customer>[] => fieldsOf('customers', CUSTOMER_FIELDS);
 
 /** The customer's contacts, under its record (each opens in the contacts screen). */
 function CustomerContacts({ customer }: { customer: Customer }) {
@@ -74,10 +73,10 @@ function CustomerContacts({ customer }: { customer: Customer }) {
   return (
     <Stack gap="xs" mt="lg">
       <Title order={3} size="h4">
-        {t('crm:customers.contacts')}
+        {t('customers:contacts')}
       </Title>
       {contacts.length === 0 ? (
-        <Text c="dimmed">{t('crm:customers.no_contacts')}</Text>
+        <Text c="dimmed">{t('customers:no_contacts')}</Text>
       ) : (
         contacts.map((c) => (
           <Anchor key={c.id} component={Link} to={`/crm/contacts?id=${c.id}&action=view`}>
@@ -98,7 +97,7 @@ function More({ shown, total, href }: { shown: number; total: number; href: stri
   if (total <= shown) return null;
   return (
     <Anchor component={Link} to={href} size="sm">
-      {t('crm:customers.see_all', { shown, total })}
+      {t('customers:see_all', { shown, total })}
     </Anchor>
   );
 }
@@ -111,12 +110,12 @@ function CustomerVehicles({ customer }: { customer: Customer }) {
   return (
     <Stack gap="xs" data-testid="customer-vehicles">
       <Title order={3} size="h4">
-        {t('crm:customers.vehicles')}
+        {t('customers:vehicles')}
       </Title>
       {q.isPending ? null : q.isError ? (
-        <Text c="dimmed" size="sm">{t('crm:customers.list_unavailable')}</Text>
+        <Text c="dimmed" size="sm">{t('customers:list_unavailable')}</Text>
       ) : rows.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('crm:customers.no_vehicles')}</Text>
+        <Text c="dimmed" size="sm">{t('customers:no_vehicles')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={420}>
           <Table>
@@ -153,12 +152,12 @@ function CustomerRequests({ customer }: { customer: Customer }) {
   return (
     <Stack gap="xs" mt="sm" data-testid="customer-requests">
       <Title order={3} size="h4">
-        {t('crm:customers.requests')}
+        {t('customers:requests')}
       </Title>
       {q.isPending ? null : q.isError ? (
-        <Text c="dimmed" size="sm">{t('crm:customers.list_unavailable')}</Text>
+        <Text c="dimmed" size="sm">{t('customers:list_unavailable')}</Text>
       ) : rows.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('crm:customers.no_requests')}</Text>
+        <Text c="dimmed" size="sm">{t('customers:no_requests')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={420}>
           <Table>
@@ -199,14 +198,12 @@ export default function CustomersPage() {
   const { t } = useTranslation();
   const { can } = useMe();
   return (
-    <ResourceList<Customer>
+    <SimpleResourcePage
       type="customers"
-      title="crm:customers.title"
       defaultSort="customer_name"
-      include="tags"
-      filters={filtersOf('customers', ['type'])}
-      permissions={{ create: P.create, view: P.view }}
-      columns={columnsOf('customers', [
+      listInclude="tags"
+      filters={['type']}
+      columns={[
         'customer_name',
         {
           key: 'type',
@@ -221,31 +218,23 @@ export default function CustomersPage() {
         { key: 'city', visibleFrom: 'md' },
         { key: 'tags', visibleFrom: 'lg' },
         { key: 'created_at', visibleFrom: 'lg' },
-      ])}
-      renderRecord={({ id, action, setAction, close }) => (
-        <RecordForm<Customer>
-          type="customers"
-          {...recordFormProps({ id, action, setAction, close })}
-          fields={customerFields()}
-          include="tags,allowedLocations,contacts"
-          title={action === 'add' ? 'crm:customers.new' : 'crm:customers.record'}
-          titleOf={customerLabel}
-          permissions={{ edit: P.edit, delete: P.delete }}
-          defaults={CUSTOMER_DEFAULTS}
-          lead={(c) => <CustomerWork customer={c} />}
-          actions={(c) =>
-            can('create requests') ? (
-              <Group gap="xs">
-                <Button component={Link} to={newRequestHref(c.id)} variant="default" leftSection={<IconPlus size={16} />} data-testid="customer-new-request">
-                  {t('crm:customers.new_request')}
-                </Button>
-              </Group>
-            ) : null
-          }
-        >
-          {(record) => <CustomerContacts customer={record} />}
-        </RecordForm>
-      )}
-    />
+      ]}
+      fields={CUSTOMER_FIELDS}
+      include="tags,allowedLocations,contacts"
+      titleOf={customerLabel}
+      defaults={CUSTOMER_DEFAULTS}
+      lead={(c) => <CustomerWork customer={c} />}
+      actions={(c) =>
+        can('create requests') ? (
+          <Group gap="xs">
+            <Button component={Link} to={newRequestHref(c.id)} variant="default" leftSection={<IconPlus size={16} />} data-testid="customer-new-request">
+              {t('customers:new_request')}
+            </Button>
+          </Group>
+        ) : null
+      }
+    >
+      {(record) => <CustomerContacts customer={record} />}
+    </SimpleResourcePage>
   );
 }

@@ -35,13 +35,13 @@ export function PhonesInput({
       <Stack gap="xs" mt={4}>
         {phones.length === 0 ? (
           <Text c="dimmed" size="sm">
-            {t('crm:contacts.no_phones')}
+            {t('contacts:no_phones')}
           </Text>
         ) : null}
         {phones.map((p, i) => (
           <Group key={i} gap="xs" align="flex-start" wrap="nowrap">
             <TextInput
-              label={t('crm:contacts.phone_number')}
+              label={t('contacts:phone_number')}
               value={p.number ?? ''}
               onChange={(e) => set(i, { number: e.currentTarget.value })}
               style={{ flex: 2 }}
@@ -50,7 +50,7 @@ export function PhonesInput({
               error={errText(itemErrors?.[i]?.number?.message ?? itemErrors?.[i]?.message)}
             />
             <Select
-              label={t('crm:contacts.phone_type')}
+              label={t('contacts:phone_type')}
               data={phoneTypes()}
               value={p.type ?? null}
               onChange={(v) => set(i, { type: isOneOf(PHONE_TYPES, v) ? v : 'MOBILE' })}
@@ -60,7 +60,7 @@ export function PhonesInput({
               error={errText(itemErrors?.[i]?.type?.message)}
             />
             <TextInput
-              label={t('crm:contacts.phone_extension')}
+              label={t('contacts:phone_extension')}
               value={p.extension ?? ''}
               onChange={(e) => set(i, { extension: e.currentTarget.value })}
               style={{ flex: 1 }}
@@ -68,7 +68,7 @@ export function PhonesInput({
               data-testid={`phone-${i}-extension`}
               error={errText(itemErrors?.[i]?.extension?.message)}
             />
-            <ActionIcon variant="subtle" color="red.8" size="lg" mt={25} onClick={() => onChange(phones.filter((_, j) => j !== i))} aria-label={t('crm:contacts.remove_phone')}>
+            <ActionIcon variant="subtle" color="red.8" size="lg" mt={25} onClick={() => onChange(phones.filter((_, j) => j !== i))} aria-label={t('contacts:remove_phone')}>
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
@@ -82,7 +82,7 @@ export function PhonesInput({
             style={{ alignSelf: 'flex-start' }}
             data-testid="phone-add"
           >
-            {t('crm:contacts.add_phone')}
+            {t('contacts:add_phone')}
           </Button>
         ) : null}
       </Stack>

@@ -7,6 +7,7 @@ import { request } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { fullName } from '../../api/types.ts';
 import { useAppConfig, useMe } from '../../app/AppData.tsx';
+import { listPath, SCREEN_OF_TYPE, typeText } from '../../app/resources.ts';
 import { useSelection } from '../../app/session.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { writeListState } from '../../components/resource/listState.ts';
@@ -156,17 +157,13 @@ function RecentActivity() {
   );
 }
 
+const COUNTED = ['users', 'locations', 'roles', 'organizations'] as const;
+
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { me, can } = useMe();
-  const counts = (
-    [
-      { type: 'users', label: 'shell:items.users', to: '/admin/users', permission: 'view any users' },
-      { type: 'locations', label: 'shell:items.locations', to: '/admin/locations', permission: 'view any locations' },
-      { type: 'roles', label: 'shell:items.roles', to: '/admin/roles', permission: 'view any roles' },
-      { type: 'organizations', label: 'shell:items.organizations', to: '/admin/organizations', permission: 'view any organizations' },
-    ] satisfies { type: string; label: string; to: string; permission: Permission }[]
-  ).filter((c) => can(c.permission));
+  // The administration's counts, each titled and linked as its screen in the registry.
+  const counts = COUNTED.map((type) => ({ type, label: typeText(type, 'title'), to: listPath(type), permission: SCREEN_OF_TYPE.get(type)!.permission })).filter((c) => can(c.permission));
   const config = useAppConfig();
   const work = visibleWork(config.list_counts, can);
   const requestsCard = (config.list_counts ?? []).includes('requests') && can('view any requests');

@@ -9,13 +9,12 @@ import { useRecord } from '../../api/hooks.ts';
 import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
-import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
 import { byFullName } from '../../components/resource/recordNames.tsx';
 import { takeOverBody, WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { repairHref } from '../repairs/repairModel.ts';
-import { CommentThread } from '../comments/CommentThread.tsx';
+import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
 import { PhaseBadges } from './EstimationBadges.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
 import { headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
@@ -134,7 +133,7 @@ export default function EstimationPage() {
       >
           <div>
             <Text size="xs" c="dimmed" mb={4}>
-              {t('estimations:list.phases')}
+              {t('estimations:phases')}
             </Text>
             <PhaseBadges record={estimation} withHolders />
           </div>
@@ -146,12 +145,7 @@ export default function EstimationPage() {
       <Paper withBorder p="md" radius="md">
         <EstimationItems estimation={estimation} groups={groups} />
       </Paper>
-      <Paper withBorder p="md" radius="md" data-testid="estimation-details">
-        <RecordDetails type="estimations" id={estimation.id} fields={DETAILS} title="estimations:page.details" editPermission="edit estimations" />
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <CommentThread objectType="estimations" objectId={estimation.id} />
-      </Paper>
+      <DetailsAndComments type="estimations" id={estimation.id} fields={DETAILS} editPermission="edit estimations" testId="estimation-details" />
     </Stack>
   );
 }

@@ -39,7 +39,7 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
   return (
     <Stack data-testid="new-estimation">
       <Title order={2} size="h3">
-        {t('estimations:list.new')}
+        {t('estimations:new')}
       </Title>
       <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('estimations', 'vehicle'))} value={vehicle} onChange={(v) => setVehicle(one(v))} required name="vehicle" />
       <RelationSelect relation={relationOf('customers')} label={t(labelKey('estimations', 'customer'))} value={customer} onChange={(v) => setCustomer(one(v))} name="customer" />
@@ -52,14 +52,14 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
         required
       />
       <Text size="sm" c="dimmed">
-        {t('estimations:list.new_hint')}
+        {t('estimations:new_hint')}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t('common:actions.cancel')}
         </Button>
         <Button onClick={() => create.mutate()} disabled={!vehicle} loading={create.isPending} data-testid="new-estimation-create">
-          {t('estimations:list.create')}
+          {t('estimations:create')}
         </Button>
       </Group>
     </Stack>
@@ -73,7 +73,7 @@ export default function EstimationsPage() {
     { key: 'vehicle', render: (r) => (r.vehicle ? vehicleOption(r.vehicle) : '—') },
     { key: 'customer', visibleFrom: 'md' },
     { key: 'state', render: (r) => <WorkflowStateBadge type="estimations" state={r.state} size="sm" /> },
-    { key: 'components_status', label: 'estimations:list.phases', visibleFrom: 'lg', render: (r) => <PhaseBadges record={r} /> },
+    { key: 'components_status', label: 'estimations:phases', visibleFrom: 'lg', render: (r) => <PhaseBadges record={r} /> },
     { key: 'total' },
     { key: 'created_at', visibleFrom: 'sm' },
   ]);

@@ -15,7 +15,6 @@ export default function ImportsPage() {
   return (
     <ResourceList<ImportRecord>
       type="imports"
-      title="imports:title"
       defaultSort="-created_at"
       permissions={{}}
       refetchWhile={(rows) => rows.some((r) => isBusyImport(r.status))}

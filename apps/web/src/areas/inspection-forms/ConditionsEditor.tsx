@@ -29,13 +29,13 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
   const fields = allFields(tree);
   const byId = new Map<string, FieldRecord>(fields.map((f) => [f.id, f]));
   const set = (i: number, c: Condition) => onChange({ ...value, conditions: value.conditions.map((x, k) => (k === i ? c : x)) });
-  const n = (i: number) => t('inspectionForms:conditions.row', { n: i + 1 });
+  const n = (i: number) => t('inspection-forms:conditions.row', { n: i + 1 });
   // The fields that do not lead back to this one.
   const targets = conditionTargets(tree, fieldId);
 
   return (
     <Stack gap="xs" data-testid="conditions">
-      <Switch label={t('inspectionForms:conditions.enabled')} checked={value.conditional} onChange={(e) => onChange({ ...value, conditional: e.currentTarget.checked, conditions: e.currentTarget.checked && value.conditions.length === 0 ? [{ field: '', operator: 'equals', value: '' }] : value.conditions })} disabled={readOnly} data-testid="conditions-enabled" />
+      <Switch label={t('inspection-forms:conditions.enabled')} checked={value.conditional} onChange={(e) => onChange({ ...value, conditional: e.currentTarget.checked, conditions: e.currentTarget.checked && value.conditions.length === 0 ? [{ field: '', operator: 'equals', value: '' }] : value.conditions })} disabled={readOnly} data-testid="conditions-enabled" />
       {value.conditional ? (
         <>
           {value.conditions.length > 1 ? (
@@ -57,8 +57,8 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
               <Paper key={i} withBorder p="xs" radius="md" data-testid="condition">
                 <Group gap="xs" align="flex-start" wrap="wrap">
                   <Select
-                    label={t('inspectionForms:conditions.field')}
-                    aria-label={`${t('inspectionForms:conditions.field')} (${n(i)})`}
+                    label={t('inspection-forms:conditions.field')}
+                    aria-label={`${t('inspection-forms:conditions.field')} (${n(i)})`}
                     size="sm"
                     searchable
                     data={targets}
@@ -66,12 +66,12 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
                     onChange={(id) => set(i, retarget(c, id ? byId.get(id) : undefined))}
                     readOnly={readOnly}
                     style={{ flex: '2 1 220px' }}
-                    nothingFoundMessage={t('inspectionForms:conditions.no_target')}
+                    nothingFoundMessage={t('inspection-forms:conditions.no_target')}
                     data-testid="condition-field"
                   />
                   <Select
-                    label={t('inspectionForms:conditions.operator')}
-                    aria-label={`${t('inspectionForms:conditions.operator')} (${n(i)})`}
+                    label={t('inspection-forms:conditions.operator')}
+                    aria-label={`${t('inspection-forms:conditions.operator')} (${n(i)})`}
                     size="sm"
                     data={operatorsFor(target).map((o) => ({ value: o, label: CONDITION_OPERATOR_LABELS[o][locale] }))}
                     value={c.operator}
@@ -86,8 +86,8 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
                   />
                   {choices ? (
                     <Select
-                      label={t('inspectionForms:conditions.value')}
-                      aria-label={`${t('inspectionForms:conditions.value')} (${n(i)})`}
+                      label={t('inspection-forms:conditions.value')}
+                      aria-label={`${t('inspection-forms:conditions.value')} (${n(i)})`}
                       size="sm"
                       data={choices.map((o) => ({ value: o.value, label: o.raw ? o.label : t(o.label) }))}
                       value={choices.find((o) => o.value.toLowerCase() === c.value.toLowerCase())?.value ?? null}
@@ -98,8 +98,8 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
                     />
                   ) : (
                     <TextInput
-                      label={t('inspectionForms:conditions.value')}
-                      aria-label={`${t('inspectionForms:conditions.value')} (${n(i)})`}
+                      label={t('inspection-forms:conditions.value')}
+                      aria-label={`${t('inspection-forms:conditions.value')} (${n(i)})`}
                       size="sm"
                       value={c.value}
                       onChange={(e) => set(i, { ...c, value: e.currentTarget.value })}
@@ -109,7 +109,7 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
                     />
                   )}
                   {readOnly ? null : (
-                    <ActionIcon variant="subtle" color="red.8" mt={28} onClick={() => onChange({ ...value, conditions: value.conditions.filter((_, k) => k !== i) })} aria-label={t('inspectionForms:conditions.remove', { name: n(i) })}>
+                    <ActionIcon variant="subtle" color="red.8" mt={28} onClick={() => onChange({ ...value, conditions: value.conditions.filter((_, k) => k !== i) })} aria-label={t('inspection-forms:conditions.remove', { name: n(i) })}>
                       <IconTrash size={16} />
                     </ActionIcon>
                   )}
@@ -125,7 +125,7 @@ export function ConditionsEditor({ tree, fieldId, value, onChange, serverErrors,
           {readOnly ? null : (
             <Group>
               <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange({ ...value, conditions: [...value.conditions, { field: '', operator: 'equals', value: '' }] })} data-testid="condition-add">
-                {t('inspectionForms:conditions.add')}
+                {t('inspection-forms:conditions.add')}
               </Button>
             </Group>
           )}

@@ -39,10 +39,10 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
     try {
       const copy = await duplicateForm(form.id);
       void qc.invalidateQueries({ queryKey: [FORMS] });
-      notify({ color: 'teal', message: t('inspectionForms:actions.duplicated', { name: copy.name }) });
+      notify({ color: 'teal', message: t('inspection-forms:actions.duplicated', { name: copy.name }) });
       void navigate(editPath(copy.id));
     } catch (e) {
-      notify({ color: 'red', title: t('inspectionForms:actions.duplicate_refused'), message: messageOf(e) });
+      notify({ color: 'red', title: t('inspection-forms:actions.duplicate_refused'), message: messageOf(e) });
     } finally {
       setBusy(false);
     }
@@ -57,7 +57,7 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
       onDeleted?.();
     } catch (e) {
       setDeleting(false);
-      notify({ color: 'red', title: t('inspectionForms:actions.delete_refused'), message: messageOf(e) });
+      notify({ color: 'red', title: t('inspection-forms:actions.delete_refused'), message: messageOf(e) });
     } finally {
       setBusy(false);
     }
@@ -67,9 +67,9 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
     <>
       <Modal opened={deleting} onClose={() => setDeleting(false)} title={t('common:form.delete_title')} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Text fw={600} data-testid="form-delete-question">
-          {t('inspectionForms:actions.delete_question', { name })}
+          {t('inspection-forms:actions.delete_question', { name })}
         </Text>
-        <Text mt="xs">{t('inspectionForms:actions.delete_body')}</Text>
+        <Text mt="xs">{t('inspection-forms:actions.delete_body')}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setDeleting(false)} data-autofocus>
             {t('common:actions.cancel')}
@@ -88,15 +88,15 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
       <>
         {can(P.create) ? (
           <Button variant="default" leftSection={<IconCopy size={16} />} loading={busy} onClick={() => void duplicate()} data-testid="form-duplicate">
-            {t('inspectionForms:actions.duplicate')}
+            {t('inspection-forms:actions.duplicate')}
           </Button>
         ) : null}
         <Button variant="default" component={Link} to={demoPath(form.id)} leftSection={<IconEye size={16} />} data-testid="form-preview">
-          {t('inspectionForms:actions.preview')}
+          {t('inspection-forms:actions.preview')}
         </Button>
         {can(P.edit) ? (
           <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} onClick={() => setSyncing(true)} data-testid="form-sync">
-            {t('inspectionForms:actions.sync')}
+            {t('inspection-forms:actions.sync')}
           </Button>
         ) : null}
         {can(P.delete) ? (
@@ -112,7 +112,7 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray.7" aria-label={t('inspectionForms:actions.menu', { name })} loading={busy} data-testid="form-actions">
+          <ActionIcon variant="subtle" color="gray.7" aria-label={t('inspection-forms:actions.menu', { name })} loading={busy} data-testid="form-actions">
             <IconDots size={18} />
           </ActionIcon>
         </Menu.Target>
@@ -124,15 +124,15 @@ export function FormActions({ form, place, onDeleted, onChanged }: Props) {
           ) : null}
           {can(P.create) ? (
             <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => void duplicate()} data-testid="form-duplicate">
-              {t('inspectionForms:actions.duplicate')}
+              {t('inspection-forms:actions.duplicate')}
             </Menu.Item>
           ) : null}
           <Menu.Item component={Link} to={demoPath(form.id)} leftSection={<IconEye size={16} />} data-testid="form-preview">
-            {t('inspectionForms:actions.preview')}
+            {t('inspection-forms:actions.preview')}
           </Menu.Item>
           {can(P.edit) ? (
             <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => setSyncing(true)} data-testid="form-sync">
-              {t('inspectionForms:actions.sync')}
+              {t('inspection-forms:actions.sync')}
             </Menu.Item>
           ) : null}
           {can(P.delete) ? (

@@ -74,7 +74,7 @@ export function FormEditor({ id, action, setAction, close }: Props) {
   const setTree = (fn: (t: FormTree) => FormTree) => setTreeState((tr) => fn(tr));
   const onSaved = (saved: NodeRecord) => setTree((tr) => replaceNode(tr, saved.record.id, saved));
   const refresh = () => void qc.invalidateQueries({ queryKey: [FORMS] });
-  const inUseText = t('inspectionForms:editor.in_use', { count: usage.count });
+  const inUseText = t('inspection-forms:editor.in_use', { count: usage.count });
 
   const exists = (s: Selection) =>
     s.kind === 'field' ? allFields(tree).some((f) => f.id === s.id) : tree.sections.some((x) => x.id === s.id || x.subSections.some((u) => u.id === s.id));
@@ -85,15 +85,15 @@ export function FormEditor({ id, action, setAction, close }: Props) {
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Anchor component={Link} to={FORMS_PATH} size="sm">
-            {t('inspectionForms:editor.back')}
+            {t('inspection-forms:editor.back')}
           </Anchor>
           <Group gap="xs">
             <Title order={1} size="h2" data-testid="record-title">
-              {t(readOnly ? 'inspectionForms:editor.view_title' : 'inspectionForms:editor.title', { name: record.name })}
+              {t(readOnly ? 'inspection-forms:editor.view_title' : 'inspection-forms:editor.title', { name: record.name })}
             </Title>
             {(record.version ?? 0) > 0 ? (
               <Badge variant="light" tt="none">
-                {t('inspectionForms:list.version_n', { n: record.version })}
+                {t('inspection-forms:version_n', { n: record.version })}
               </Badge>
             ) : null}
           </Group>
@@ -117,11 +117,11 @@ export function FormEditor({ id, action, setAction, close }: Props) {
 
       <Tabs value={tab} onChange={(v) => setTab((v as Tab) ?? 'structure')} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="structure">{t('inspectionForms:editor.tab_structure')}</Tabs.Tab>
-          <Tabs.Tab value="attributes">{t('inspectionForms:editor.tab_attributes')}</Tabs.Tab>
-          <Tabs.Tab value="multipliers">{t('inspectionForms:editor.tab_multipliers')}</Tabs.Tab>
-          <Tabs.Tab value="notes">{t('inspectionForms:editor.tab_notes')}</Tabs.Tab>
-          <Tabs.Tab value="reminders">{t('inspectionForms:editor.tab_reminders')}</Tabs.Tab>
+          <Tabs.Tab value="structure">{t('inspection-forms:editor.tab_structure')}</Tabs.Tab>
+          <Tabs.Tab value="attributes">{t('inspection-forms:editor.tab_attributes')}</Tabs.Tab>
+          <Tabs.Tab value="multipliers">{t('inspection-forms:editor.tab_multipliers')}</Tabs.Tab>
+          <Tabs.Tab value="notes">{t('inspection-forms:editor.tab_notes')}</Tabs.Tab>
+          <Tabs.Tab value="reminders">{t('inspection-forms:editor.tab_reminders')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="structure" pt="md">
           <Grid gap="md">
@@ -144,7 +144,7 @@ export function FormEditor({ id, action, setAction, close }: Props) {
           ) : null}
           {readOnly ? null : (
             <Text size="sm" c="dimmed" mt="md">
-              {t('inspectionForms:structure.help')}
+              {t('inspection-forms:structure.help')}
             </Text>
           )}
         </Tabs.Panel>
@@ -157,14 +157,14 @@ export function FormEditor({ id, action, setAction, close }: Props) {
         ))}
       </Tabs>
 
-      <Modal opened={asking} onClose={() => setAction('view')} title={t('inspectionForms:editor.in_use_title')} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <Modal opened={asking} onClose={() => setAction('view')} title={t('inspection-forms:editor.in_use_title')} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Text data-testid="form-in-use-question">{inUseText}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setAction('view')}>
             {t('common:actions.cancel')}
           </Button>
           <Button color="orange.8" onClick={() => setAcknowledged(record.id)} data-testid="form-in-use-continue" data-autofocus>
-            {t('inspectionForms:editor.in_use_continue')}
+            {t('inspection-forms:editor.in_use_continue')}
           </Button>
         </Group>
       </Modal>

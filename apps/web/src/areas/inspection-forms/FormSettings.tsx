@@ -30,24 +30,24 @@ export const multiplierLines: LinesConfig = {
     // A decimal typed with the user's separator: read as text, sent as a number (see toNumbers).
     { name: 'multiplier', kind: 'text' },
   ]),
-  add: 'inspectionForms:settings.add_multiplier',
-  empty: 'inspectionForms:settings.no_multipliers',
-  line: 'inspectionForms:settings.multiplier_n',
+  add: 'inspection-forms:settings.add_multiplier',
+  empty: 'inspection-forms:settings.no_multipliers',
+  line: 'inspection-forms:settings.multiplier_n',
 };
 export const noteLines: LinesConfig = {
   type: 'inspection-form-notes',
   fields: fieldsOf('inspection-form-notes', ['minimum_value', 'maximum_value', 'text', 'text_en']),
-  add: 'inspectionForms:settings.add_note',
-  empty: 'inspectionForms:settings.no_notes',
-  line: 'inspectionForms:settings.note_n',
+  add: 'inspection-forms:settings.add_note',
+  empty: 'inspection-forms:settings.no_notes',
+  line: 'inspection-forms:settings.note_n',
 };
 export const reminderLines: LinesConfig = {
   type: 'inspection-form-reminders',
   orderable: true,
   fields: fieldsOf('inspection-form-reminders', ['text', 'text_en']),
-  add: 'inspectionForms:settings.add_reminder',
-  empty: 'inspectionForms:settings.no_reminders',
-  line: 'inspectionForms:settings.reminder_n',
+  add: 'inspection-forms:settings.add_reminder',
+  empty: 'inspection-forms:settings.no_reminders',
+  line: 'inspection-forms:settings.reminder_n',
 };
 
 /** "1,15" or "1.15" as the number the server stores; what is not one goes as typed (the server says why). */
@@ -62,7 +62,7 @@ export function decimalOf(v: unknown): unknown {
  * each named by its line.
  */
 export function lineProblems(lines: readonly LineValues[], problems: (lines: readonly LineValues[]) => FormProblem[], line: string, t: TFunction): string[] {
-  return problems(lines).map((p) => t('inspectionForms:settings.line_problem', { line: t(line, { n: Number(/^\/(\d+)/.exec(p.pointer)?.[1] ?? 0) + 1 }), message: t(ruleKey(p.code), p.params) }));
+  return problems(lines).map((p) => t('inspection-forms:settings.line_problem', { line: t(line, { n: Number(/^\/(\d+)/.exec(p.pointer)?.[1] ?? 0) + 1 }), message: t(ruleKey(p.code), p.params) }));
 }
 
 const notesOf = (lines: readonly LineValues[]) => noteProblems(lines as unknown as FormNote[]);
@@ -85,10 +85,10 @@ function LinesCheck({ form, name, problems, line }: { form: UseFormReturn<FieldV
 }
 
 /** Not attributes: checks shown in edit mode, never sent (read only). */
-const notesCheck: FieldDef<Form> = { name: 'notes_check', label: 'inspectionForms:settings.notes_check', kind: 'json', readOnly: true, modes: ['edit'], wide: true, input: ({ form }) => <LinesCheck form={form} name="notes" problems={notesOf} line={noteLines.line} /> };
+const notesCheck: FieldDef<Form> = { name: 'notes_check', label: 'inspection-forms:settings.notes_check', kind: 'json', readOnly: true, modes: ['edit'], wide: true, input: ({ form }) => <LinesCheck form={form} name="notes" problems={notesOf} line={noteLines.line} /> };
 const multipliersCheck: FieldDef<Form> = {
   name: 'multipliers_check',
-  label: 'inspectionForms:settings.multipliers_check',
+  label: 'inspection-forms:settings.multipliers_check',
   kind: 'json',
   readOnly: true,
   modes: ['edit'],
@@ -134,7 +134,7 @@ export function FormSettings({ id, tab, readOnly, onCreated, onClose, onEdit }: 
       mode={mode}
       fields={fields}
       include={tab === 'attributes' ? 'tags,allowedLocations' : tab}
-      title={id === null ? 'inspectionForms:editor.new' : `inspectionForms:settings.title_${tab}`}
+      title={id === null ? 'inspection-forms:editor.new' : `inspection-forms:settings.title_${tab}`}
       permissions={{ edit: P.edit }}
       defaults={{ allowedLocations: newRecordLocations(me, sel), tags: [], is_active: true }}
       onMode={(m, newId) => {

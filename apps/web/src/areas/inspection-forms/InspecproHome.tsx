@@ -40,7 +40,7 @@ export default function InspecproHome() {
       <Title order={1} size="h2">
         {t('shell:apps.inspectpro')}
       </Title>
-      <Text c="dimmed">{items.length > 0 ? t('inspectionForms:home.intro') : t('inspectionForms:home.nothing')}</Text>
+      <Text c="dimmed">{items.length > 0 ? t('inspection-forms:home.intro') : t('inspection-forms:home.nothing')}</Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {items.map((i) => {
           const shortcut = Object.hasOwn(SHORTCUT_TYPES, i.key) ? SHORTCUT_TYPES[i.key] : undefined;
@@ -49,7 +49,7 @@ export default function InspecproHome() {
             <Card key={i.key} component={Link} to={i.path} withBorder padding="lg" radius="md" data-testid={`inspecpro-${i.key}`}>
               <Stack gap={4}>
                 {IconC ? <IconC size={24} aria-hidden color="var(--mantine-color-blue-8)" /> : null}
-                <Text fw={600}>{t(`shell:items.${i.key}`)}</Text>
+                <Text fw={600}>{t(i.label)}</Text>
                 {shortcut && served.has(shortcut.type) ? <Count type={shortcut.type} /> : null}
               </Stack>
             </Card>

@@ -38,14 +38,13 @@ export default function InspectionFormsPage() {
   return (
     <ResourceList<Form>
       type={FORMS}
-      title="inspectionForms:list.title"
       defaultSort="name"
       include="tags,allowedLocations"
       permissions={{ create: P.create, view: P.viewAny }}
       headerExtra={
         can(P.create) ? (
           <Button component={Link} to={`${FORMS_PATH}?action=add`} leftSection={<IconPlus size={16} />} data-testid="list-add">
-            {t('inspectionForms:list.new')}
+            {t('inspection-forms:new')}
           </Button>
         ) : null
       }
@@ -61,7 +60,7 @@ export default function InspectionFormsPage() {
           render: (f) =>
             Number(f.version ?? 0) > 0 ? (
               <Badge variant="light" tt="none">
-                {t('inspectionForms:list.version_n', { n: f.version })}
+                {t('inspection-forms:version_n', { n: f.version })}
               </Badge>
             ) : null,
         },
@@ -69,10 +68,10 @@ export default function InspectionFormsPage() {
           key: 'inspections_count',
           render: (f) =>
             usageOf(f).used ? (
-              t('inspectionForms:list.used_by', { count: usageOf(f).count })
+              t('inspection-forms:used_by', { count: usageOf(f).count })
             ) : (
               <Text size="sm" c="dimmed">
-                {t('inspectionForms:list.unused')}
+                {t('inspection-forms:unused')}
               </Text>
             ),
         },

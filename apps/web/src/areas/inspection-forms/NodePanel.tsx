@@ -93,7 +93,7 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
 
   const save = form.handleSubmit(async (values) => {
     if (localProblems) {
-      setErrors({ options: {}, conditions: {}, general: [t('inspectionForms:panel.fix_first')] });
+      setErrors({ options: {}, conditions: {}, general: [t('inspection-forms:panel.fix_first')] });
       return;
     }
     setSaving(true);
@@ -145,7 +145,7 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
     }
   });
 
-  const title = isField ? 'inspectionForms:panel.field' : selection.kind === 'sub' ? 'inspectionForms:panel.sub' : 'inspectionForms:panel.section';
+  const title = isField ? 'inspection-forms:panel.field' : selection.kind === 'sub' ? 'inspection-forms:panel.sub' : 'inspection-forms:panel.section';
   return (
     <form onSubmit={save} noValidate data-testid="node-panel">
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
@@ -179,12 +179,12 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
           </SimpleGrid>
           {isField ? (
             <>
-              <Divider label={t('inspectionForms:panel.options')} labelPosition="left" />
+              <Divider label={t('inspection-forms:panel.options')} labelPosition="left" />
               <OptionsEditor fieldType={type} model={options} onChange={setOptions} serverErrors={errors.options} readOnly={readOnly} />
-              <Divider label={t('inspectionForms:panel.conditions')} labelPosition="left" />
+              <Divider label={t('inspection-forms:panel.conditions')} labelPosition="left" />
               <ConditionsEditor tree={tree} fieldId={record.id} value={conditions} onChange={setConditions} serverErrors={errors.conditions} readOnly={readOnly} />
-              <Divider label={t('inspectionForms:panel.copy')} labelPosition="left" />
-              <Switch label={t('inspectionForms:panel.is_copy')} description={t('inspectionForms:panel.is_copy_help')} checked={copy.on} onChange={(e) => setCopy({ ...copy, on: e.currentTarget.checked })} data-testid="field-is-copy" />
+              <Divider label={t('inspection-forms:panel.copy')} labelPosition="left" />
+              <Switch label={t('inspection-forms:panel.is_copy')} description={t('inspection-forms:panel.is_copy_help')} checked={copy.on} onChange={(e) => setCopy({ ...copy, on: e.currentTarget.checked })} data-testid="field-is-copy" />
               {copy.on ? (
                 <Select
                   label={t('fields:inspection-form-section-fields.copiedField')}

@@ -42,7 +42,7 @@ type MarkValue = keyof typeof MARK_VALUES;
  */
 function MarkSelect({ option, value, byDefault, onChange, readOnly }: { option: string; value: Mark; byDefault: boolean; onChange: (m: Mark) => void; readOnly: boolean }) {
   const { t } = useTranslation();
-  const word = t('inspectionForms:options.mark');
+  const word = t('inspection-forms:options.mark');
   return (
     <Group gap="xs" wrap="nowrap">
       <Text size="sm" c="dimmed" aria-hidden>
@@ -56,9 +56,9 @@ function MarkSelect({ option, value, byDefault, onChange, readOnly }: { option: 
         disabled={readOnly}
         w={250}
         data={[
-          { value: 'default', label: t(byDefault ? 'inspectionForms:options.mark_default_finding' : 'inspectionForms:options.mark_default_none') },
-          { value: 'true', label: t('inspectionForms:options.mark_always') },
-          { value: 'false', label: t('inspectionForms:options.mark_never') },
+          { value: 'default', label: t(byDefault ? 'inspection-forms:options.mark_default_finding' : 'inspection-forms:options.mark_default_none') },
+          { value: 'true', label: t('inspection-forms:options.mark_always') },
+          { value: 'false', label: t('inspection-forms:options.mark_never') },
         ]}
         data-testid="option-mark"
       />
@@ -96,33 +96,33 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
         {listProblems.map((p) => t(p.key, p.params)).join(' ')}
       </Text>
     ) : null;
-  const pts = t('inspectionForms:options.points');
+  const pts = t('inspection-forms:options.points');
   // What an unmarked option gives, by row (the rows of toThreshold).
   const byDefault = defaultMarks(fieldType, model);
   const help = (
     <Text size="xs" c="dimmed" data-testid="option-mark-help">
-      {t('inspectionForms:options.mark_help')}
+      {t('inspection-forms:options.mark_help')}
     </Text>
   );
 
-  if (model.kind === 'none') return <Text size="sm" c="dimmed">{t('inspectionForms:options.none')}</Text>;
+  if (model.kind === 'none') return <Text size="sm" c="dimmed">{t('inspection-forms:options.none')}</Text>;
 
   if (model.kind === 'check')
     return (
       <Stack gap="xs" data-testid="options-check">
         <Group gap="sm" align="flex-start">
-          <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.yes')}</Text>
-          <PointsInput label={`${pts} (${t('inspectionForms:options.yes')})`} value={model.yes} onChange={(yes) => onChange({ ...model, yes })} error={rowError(0)} readOnly={readOnly} />
+          <Text size="sm" w={80} mt={6}>{t('inspection-forms:options.yes')}</Text>
+          <PointsInput label={`${pts} (${t('inspection-forms:options.yes')})`} value={model.yes} onChange={(yes) => onChange({ ...model, yes })} error={rowError(0)} readOnly={readOnly} />
         </Group>
-        <MarkSelect option={t('inspectionForms:options.yes')} value={model.marks.yes} byDefault={byDefault[0]} onChange={(yes) => onChange({ ...model, marks: { ...model.marks, yes } })} readOnly={readOnly} />
-        <Switch label={t('inspectionForms:options.with_no')} checked={model.withNo} onChange={(e) => onChange({ ...model, withNo: e.currentTarget.checked, no: e.currentTarget.checked ? (model.no === '' ? 0 : model.no) : '' })} disabled={readOnly} />
+        <MarkSelect option={t('inspection-forms:options.yes')} value={model.marks.yes} byDefault={byDefault[0]} onChange={(yes) => onChange({ ...model, marks: { ...model.marks, yes } })} readOnly={readOnly} />
+        <Switch label={t('inspection-forms:options.with_no')} checked={model.withNo} onChange={(e) => onChange({ ...model, withNo: e.currentTarget.checked, no: e.currentTarget.checked ? (model.no === '' ? 0 : model.no) : '' })} disabled={readOnly} />
         {model.withNo ? (
           <>
             <Group gap="sm" align="flex-start">
-              <Text size="sm" w={80} mt={6}>{t('inspectionForms:options.no')}</Text>
-              <PointsInput label={`${pts} (${t('inspectionForms:options.no')})`} value={model.no} onChange={(no) => onChange({ ...model, no })} error={rowError(1)} readOnly={readOnly} />
+              <Text size="sm" w={80} mt={6}>{t('inspection-forms:options.no')}</Text>
+              <PointsInput label={`${pts} (${t('inspection-forms:options.no')})`} value={model.no} onChange={(no) => onChange({ ...model, no })} error={rowError(1)} readOnly={readOnly} />
             </Group>
-            <MarkSelect option={t('inspectionForms:options.no')} value={model.marks.no} byDefault={byDefault[1]} onChange={(no) => onChange({ ...model, marks: { ...model.marks, no } })} readOnly={readOnly} />
+            <MarkSelect option={t('inspection-forms:options.no')} value={model.marks.no} byDefault={byDefault[1]} onChange={(no) => onChange({ ...model, marks: { ...model.marks, no } })} readOnly={readOnly} />
           </>
         ) : null}
         {help}
@@ -156,7 +156,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
       </Stack>
     );
 
-  const n = (i: number) => t('inspectionForms:options.row', { n: i + 1 });
+  const n = (i: number) => t('inspection-forms:options.row', { n: i + 1 });
   const remove = (i: number) => onChange(withRows(model, (rows) => rows.filter((_, k) => k !== i)));
   const setRow = (i: number, patch: object) => onChange(withRows(model, (rows) => rows.map((x, k) => (k === i ? { ...x, ...patch } : x))));
   /** A row: its own cells, then its points, its remove button and, below it, its finding mark (the same for choices and ranges). */
@@ -167,7 +167,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
         <Table.Td>
           <PointsInput label={`${pts} (${n(i)})`} value={r.points} onChange={(points) => set({ points })} readOnly={readOnly} />
         </Table.Td>
-        <Table.Td>{readOnly ? null : <RemoveRow label={t('inspectionForms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}</Table.Td>
+        <Table.Td>{readOnly ? null : <RemoveRow label={t('inspection-forms:options.remove', { name: n(i) })} onRemove={() => remove(i)} />}</Table.Td>
       </Table.Tr>
       <MarkRow columns={4} option={n(i)} value={r.failing} byDefault={byDefault[i]} onChange={(failing) => set({ failing })} readOnly={readOnly} />
     </Fragment>
@@ -179,13 +179,13 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
           <Table.Tr>
             {model.kind === 'choices' ? (
               <>
-                <Table.Th>{t('inspectionForms:options.option')}</Table.Th>
-                <Table.Th>{t('inspectionForms:options.option_en')}</Table.Th>
+                <Table.Th>{t('inspection-forms:options.option')}</Table.Th>
+                <Table.Th>{t('inspection-forms:options.option_en')}</Table.Th>
               </>
             ) : (
               <>
-                <Table.Th>{t('inspectionForms:options.min')}</Table.Th>
-                <Table.Th>{t('inspectionForms:options.max')}</Table.Th>
+                <Table.Th>{t('inspection-forms:options.min')}</Table.Th>
+                <Table.Th>{t('inspection-forms:options.max')}</Table.Th>
               </>
             )}
             <Table.Th>{pts}</Table.Th>
@@ -205,10 +205,10 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                   set,
                   <>
                     <Table.Td>
-                      <TextInput aria-label={`${t('inspectionForms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
+                      <TextInput aria-label={`${t('inspection-forms:options.option')} (${n(i)})`} size="sm" value={r.option} onChange={(e) => set({ option: e.currentTarget.value })} error={err} readOnly={readOnly} data-testid="option-name" />
                     </Table.Td>
                     <Table.Td>
-                      <TextInput aria-label={`${t('inspectionForms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
+                      <TextInput aria-label={`${t('inspection-forms:options.option_en')} (${n(i)})`} size="sm" value={r.option_en} onChange={(e) => set({ option_en: e.currentTarget.value })} readOnly={readOnly} data-testid="option-name-en" />
                     </Table.Td>
                   </>,
                 );
@@ -218,7 +218,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
                 const set = (patch: Partial<typeof r>) => setRow(i, patch);
                 const bound = (which: 'min' | 'max') => (
                   <DecimalInput
-                    aria-label={`${t(`inspectionForms:options.${which}`)} (${n(i)})`}
+                    aria-label={`${t(`inspection-forms:options.${which}`)} (${n(i)})`}
                     size="sm"
                     value={r[which]}
                     onChange={(v) => set({ [which]: v })}
@@ -250,7 +250,7 @@ export function OptionsEditor({ fieldType, model, onChange, serverErrors, readOn
             onClick={() => (model.kind === 'choices' ? onChange({ ...model, rows: [...model.rows, emptyRow.choices()] }) : onChange({ ...model, rows: [...model.rows, emptyRow.ranges()] }))}
             data-testid="option-add"
           >
-            {t(model.kind === 'choices' ? 'inspectionForms:options.add_choice' : 'inspectionForms:options.add_range')}
+            {t(model.kind === 'choices' ? 'inspection-forms:options.add_choice' : 'inspection-forms:options.add_range')}
           </Button>
         </Group>
       )}

@@ -100,10 +100,10 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
   };
   // What a screen reader hears while an item moves, in the user's language.
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('inspectionForms:dnd.picked', { name: label(active.id) }),
-    onDragOver: ({ active, over }) => (over ? t('inspectionForms:dnd.over', { name: label(active.id), target: label(over.id) }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? t('inspectionForms:dnd.dropped', { name: label(active.id), target: label(over.id) }) : undefined),
-    onDragCancel: ({ active }) => t('inspectionForms:dnd.cancelled', { name: label(active.id) }),
+    onDragStart: ({ active }) => t('inspection-forms:dnd.picked', { name: label(active.id) }),
+    onDragOver: ({ active, over }) => (over ? t('inspection-forms:dnd.over', { name: label(active.id), target: label(over.id) }) : undefined),
+    onDragEnd: ({ active, over }) => (over ? t('inspection-forms:dnd.dropped', { name: label(active.id), target: label(over.id) }) : undefined),
+    onDragCancel: ({ active }) => t('inspection-forms:dnd.cancelled', { name: label(active.id) }),
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -116,7 +116,7 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
     setTree(() => next);
     saveOrder(formId, next).catch((e: unknown) => {
       setTree(() => before);
-      notify({ color: 'red', title: t('inspectionForms:structure.order_refused'), message: messageOf(e) });
+      notify({ color: 'red', title: t('inspection-forms:structure.order_refused'), message: messageOf(e) });
     });
   };
 
@@ -185,7 +185,7 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
       notify({ color: 'teal', message: t('common:form.deleted') });
     } catch (e) {
       setTree(() => before);
-      notify({ color: 'red', title: t('inspectionForms:structure.delete_refused'), message: messageOf(e) });
+      notify({ color: 'red', title: t('inspection-forms:structure.delete_refused'), message: messageOf(e) });
     }
   };
 
@@ -194,8 +194,8 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
 
   return (
     <Stack gap="sm" data-testid="form-structure">
-      {tree.sections.length === 0 ? <Text c="dimmed">{t('inspectionForms:structure.empty')}</Text> : null}
-      <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('inspectionForms:dnd.instructions') } }}>
+      {tree.sections.length === 0 ? <Text c="dimmed">{t('inspection-forms:structure.empty')}</Text> : null}
+      <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('inspection-forms:dnd.instructions') } }}>
         <SortableContext items={tree.sections.map((s) => dndId({ kind: 'section', id: s.id }))} strategy={verticalListSortingStrategy}>
           {tree.sections.map((s) => (
             <Node key={s.id} kind="section" id={s.id} name={nameOf(s.record)} badges={<FactorBadge factor={s.record.factor} />} {...common}>
@@ -206,7 +206,7 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
                       <Body kind="sub-body" id={u.id} empty={u.fields.length === 0}>
                         {u.fields.length === 0 ? (
                           <Text size="sm" c="dimmed" px="xs">
-                            {t('inspectionForms:structure.no_fields')}
+                            {t('inspection-forms:structure.no_fields')}
                           </Text>
                         ) : null}
                         <SortableContext items={u.fields.map((f) => dndId({ kind: 'field', id: f.id }))} strategy={verticalListSortingStrategy}>
@@ -222,13 +222,13 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
                                     {typeLabel(f.field_type)}
                                   </Badge>
                                   {f.conditional_field && f.conditions?.length ? (
-                                    <Tooltip label={t('inspectionForms:structure.conditional')}>
-                                      <IconGitBranch size={16} aria-label={t('inspectionForms:structure.conditional')} color="var(--mantine-color-grape-8)" />
+                                    <Tooltip label={t('inspection-forms:structure.conditional')}>
+                                      <IconGitBranch size={16} aria-label={t('inspection-forms:structure.conditional')} color="var(--mantine-color-grape-8)" />
                                     </Tooltip>
                                   ) : null}
                                   {f.is_copy ? (
-                                    <Tooltip label={t('inspectionForms:structure.copy')}>
-                                      <IconCopy size={16} aria-label={t('inspectionForms:structure.copy')} color="var(--mantine-color-blue-8)" />
+                                    <Tooltip label={t('inspection-forms:structure.copy')}>
+                                      <IconCopy size={16} aria-label={t('inspection-forms:structure.copy')} color="var(--mantine-color-blue-8)" />
                                     </Tooltip>
                                   ) : null}
                                 </>
@@ -237,21 +237,21 @@ export function StructureEditor({ formId, tree, setTree, readOnly, selected, onS
                             />
                           ))}
                         </SortableContext>
-                        {readOnly ? null : <InlineAdd label={t('inspectionForms:structure.add_field')} inputLabel={t('inspectionForms:structure.new_field_name', { parent: nameOf(u.record) })} testId={`add-field-${u.id}`} onAdd={(n) => addField(n, u.id)} />}
+                        {readOnly ? null : <InlineAdd label={t('inspection-forms:structure.add_field')} inputLabel={t('inspection-forms:structure.new_field_name', { parent: nameOf(u.record) })} testId={`add-field-${u.id}`} onAdd={(n) => addField(n, u.id)} />}
                       </Body>
                     </Node>
                   ))}
                 </SortableContext>
-                {readOnly ? null : <InlineAdd label={t('inspectionForms:structure.add_sub')} inputLabel={t('inspectionForms:structure.new_sub_name', { parent: nameOf(s.record) })} testId={`add-sub-${s.id}`} onAdd={(n) => addSection(n, s.id)} />}
+                {readOnly ? null : <InlineAdd label={t('inspection-forms:structure.add_sub')} inputLabel={t('inspection-forms:structure.new_sub_name', { parent: nameOf(s.record) })} testId={`add-sub-${s.id}`} onAdd={(n) => addSection(n, s.id)} />}
               </Body>
             </Node>
           ))}
         </SortableContext>
       </DndContext>
-      {readOnly ? null : <InlineAdd label={t('inspectionForms:structure.add_section')} inputLabel={t('inspectionForms:structure.new_section_name')} testId="add-section" onAdd={(n) => addSection(n, null)} />}
+      {readOnly ? null : <InlineAdd label={t('inspection-forms:structure.add_section')} inputLabel={t('inspection-forms:structure.new_section_name')} testId="add-section" onAdd={(n) => addSection(n, null)} />}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t('common:form.delete_title')} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Text fw={600} data-testid="node-delete-question">
-          {deleting ? t(`inspectionForms:structure.delete_${deleting.kind}`, { name: deleting.name }) : ''}
+          {deleting ? t(`inspection-forms:structure.delete_${deleting.kind}`, { name: deleting.name }) : ''}
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
@@ -272,7 +272,7 @@ function FactorBadge({ factor }: { factor: string | undefined }) {
   if (!Number.isFinite(n) || n === 1) return null;
   return (
     <Badge variant="outline" color="gray" tt="none" size="sm">
-      {t('inspectionForms:structure.factor', { factor: n.toLocaleString(currentLocale()) })}
+      {t('inspection-forms:structure.factor', { factor: n.toLocaleString(currentLocale()) })}
     </Badge>
   );
 }
@@ -307,17 +307,17 @@ function Node({ kind, id, name, badges, children, readOnly, selected, onSelect, 
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging, isOver } = useSortable({ id: dndId({ kind, id }), data: { kind }, disabled: readOnly || pending });
   const [editing, setEditing] = useState(false);
   const isSelected = selected?.kind === kind && selected.id === id;
-  const what = t(`inspectionForms:structure.kind_${kind}`);
+  const what = t(`inspection-forms:structure.kind_${kind}`);
   const header = (
     <Group gap={6} wrap="nowrap" justify="space-between" data-testid={`node-${kind}`} data-name={name}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
         {readOnly ? null : (
-          <ActionIcon ref={setActivatorNodeRef} variant="subtle" color="gray.7" aria-label={t('inspectionForms:dnd.move', { what, name })} style={{ cursor: 'grab', touchAction: 'none' }} {...attributes} {...listeners} data-testid="node-handle">
+          <ActionIcon ref={setActivatorNodeRef} variant="subtle" color="gray.7" aria-label={t('inspection-forms:dnd.move', { what, name })} style={{ cursor: 'grab', touchAction: 'none' }} {...attributes} {...listeners} data-testid="node-handle">
             <IconGripVertical size={16} />
           </ActionIcon>
         )}
         {editing ? (
-          <RenameInput label={t('inspectionForms:structure.rename_label', { what, name })} initial={name} onCancel={() => setEditing(false)} onSave={async (n) => {
+          <RenameInput label={t('inspection-forms:structure.rename_label', { what, name })} initial={name} onCancel={() => setEditing(false)} onSave={async (n) => {
             const problem = n === name ? null : await onRename(kind, id, n, name);
             if (!problem) setEditing(false);
             return problem;
@@ -333,10 +333,10 @@ function Node({ kind, id, name, badges, children, readOnly, selected, onSelect, 
       </Group>
       {readOnly || editing ? null : (
         <Group gap={2} wrap="nowrap">
-          <ActionIcon variant="subtle" color="gray.7" onClick={() => setEditing(true)} aria-label={t('inspectionForms:structure.rename', { what, name })} disabled={pending} data-testid="node-rename">
+          <ActionIcon variant="subtle" color="gray.7" onClick={() => setEditing(true)} aria-label={t('inspection-forms:structure.rename', { what, name })} disabled={pending} data-testid="node-rename">
             <IconPencil size={16} />
           </ActionIcon>
-          <ActionIcon variant="subtle" color="red.8" onClick={() => onDelete(kind, id, name)} aria-label={t('inspectionForms:structure.delete', { what, name })} disabled={pending} data-testid="node-delete">
+          <ActionIcon variant="subtle" color="red.8" onClick={() => onDelete(kind, id, name)} aria-label={t('inspection-forms:structure.delete', { what, name })} disabled={pending} data-testid="node-delete">
             <IconTrash size={16} />
           </ActionIcon>
         </Group>

@@ -41,7 +41,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
   const [result, setResult] = useState<SyncResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'dry-run' | 'run' | null>(null);
-  const marks = { always: t('inspectionForms:options.mark_always'), never: t('inspectionForms:options.mark_never') };
+  const marks = { always: t('inspection-forms:options.mark_always'), never: t('inspection-forms:options.mark_never') };
 
   const step = async (which: 'dry-run' | 'run') => {
     if (!file) return;
@@ -51,7 +51,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
       const r = await syncFields(form.id, file, which);
       if (which === 'dry-run') setResult(r);
       else {
-        notify({ color: 'teal', message: t('inspectionForms:sync.applied', { ...r.counts }) });
+        notify({ color: 'teal', message: t('inspection-forms:sync.applied', { ...r.counts }) });
         onApplied();
         onClose();
       }
@@ -67,9 +67,9 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
   // A refused line refuses the whole file: the run would write nothing.
   const blocked = result ? result.refused.length > 0 : false;
   return (
-    <Modal opened onClose={onClose} title={t('inspectionForms:sync.title', { name: form.name })} size="xl" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened onClose={onClose} title={t('inspection-forms:sync.title', { name: form.name })} size="xl" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Stack gap="md" data-testid="sync-dialog">
-        <Text size="sm">{t('inspectionForms:sync.intro')}</Text>
+        <Text size="sm">{t('inspection-forms:sync.intro')}</Text>
         <Group gap="md">
           {(['xlsx', 'csv'] as const).map((f) => (
             <Anchor
@@ -77,18 +77,18 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
               component="button"
               type="button"
               size="sm"
-              onClick={() => downloadTemplate(form, f).catch(() => setError(t('inspectionForms:sync.template_failed')))}
+              onClick={() => downloadTemplate(form, f).catch(() => setError(t('inspection-forms:sync.template_failed')))}
               data-testid={`sync-template-${f}`}
             >
               <Group gap={4} component="span">
                 <IconDownload size={14} aria-hidden />
-                {t(`inspectionForms:sync.template_${f}`)}
+                {t(`inspection-forms:sync.template_${f}`)}
               </Group>
             </Anchor>
           ))}
         </Group>
         <FileInput
-          label={t('inspectionForms:sync.file')}
+          label={t('inspection-forms:sync.file')}
           accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           leftSection={<IconFileSpreadsheet size={16} />}
           value={file}
@@ -97,7 +97,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
             setResult(null);
           }}
           clearable
-          clearButtonProps={{ 'aria-label': t('inspectionForms:sync.clear_file') }}
+          clearButtonProps={{ 'aria-label': t('inspection-forms:sync.clear_file') }}
           data-testid="sync-file"
         />
         {error ? (
@@ -108,28 +108,28 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
         {result && counts ? (
           <Stack gap="sm" data-testid="sync-result">
             <Group gap="xs">
-              <Badge color="teal.9" variant="outline" tt="none">{t('inspectionForms:sync.added', { count: counts.added })}</Badge>
-              <Badge color="blue.9" variant="outline" tt="none">{t('inspectionForms:sync.changed', { count: counts.changed })}</Badge>
-              <Badge color="violet.9" variant="outline" tt="none">{t('inspectionForms:sync.removed', { count: counts.removed })}</Badge>
-              <Badge color="red.9" variant="outline" tt="none">{t('inspectionForms:sync.refused', { count: counts.refused })}</Badge>
+              <Badge color="teal.9" variant="outline" tt="none">{t('inspection-forms:sync.added', { count: counts.added })}</Badge>
+              <Badge color="blue.9" variant="outline" tt="none">{t('inspection-forms:sync.changed', { count: counts.changed })}</Badge>
+              <Badge color="violet.9" variant="outline" tt="none">{t('inspection-forms:sync.removed', { count: counts.removed })}</Badge>
+              <Badge color="red.9" variant="outline" tt="none">{t('inspection-forms:sync.refused', { count: counts.refused })}</Badge>
             </Group>
-            {nothing ? <Text c="dimmed">{t('inspectionForms:sync.nothing')}</Text> : null}
+            {nothing ? <Text c="dimmed">{t('inspection-forms:sync.nothing')}</Text> : null}
             {blocked ? (
               <Alert color="orange" variant="light">
-                {t('inspectionForms:sync.blocked')}
+                {t('inspection-forms:sync.blocked')}
               </Alert>
             ) : null}
             <ResultTable
-              title={t('inspectionForms:sync.added_title')}
+              title={t('inspection-forms:sync.added_title')}
               testId="sync-added"
-              headers={[t('inspectionForms:sync.line'), t('inspectionForms:sync.where')]}
+              headers={[t('inspection-forms:sync.line'), t('inspection-forms:sync.where')]}
               rows={result.added.map((e) => [e.line, <Where key="w" kind={e.kind} where={placeOf(e.path)} />])}
             />
             <ResultTable
-              title={t('inspectionForms:sync.changed_title')}
+              title={t('inspection-forms:sync.changed_title')}
               testId="sync-changed"
               minWidth={520}
-              headers={[t('inspectionForms:sync.line'), t('inspectionForms:sync.where'), t('inspectionForms:sync.attribute'), t('inspectionForms:sync.before_after')]}
+              headers={[t('inspection-forms:sync.line'), t('inspection-forms:sync.where'), t('inspection-forms:sync.attribute'), t('inspection-forms:sync.before_after')]}
               rows={changeRows(result.changed).map((r) => [
                 r.line,
                 <Where key="w" kind={r.kind} where={r.where} />,
@@ -146,16 +146,16 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
               ])}
             />
             <ResultTable
-              title={t('inspectionForms:sync.removed_title')}
+              title={t('inspection-forms:sync.removed_title')}
               testId="sync-removed"
-              headers={[t('inspectionForms:sync.line'), t('inspectionForms:sync.where')]}
+              headers={[t('inspection-forms:sync.line'), t('inspection-forms:sync.where')]}
               rows={result.removed.map((e) => ['—', <Where key="w" kind={e.kind} where={placeOf(e.path)} />])}
             />
             <ResultTable
-              title={t('inspectionForms:sync.refused_title')}
+              title={t('inspection-forms:sync.refused_title')}
               testId="sync-refused"
               minWidth={520}
-              headers={[t('inspectionForms:sync.line'), t('inspectionForms:sync.column'), t('inspectionForms:sync.reasons')]}
+              headers={[t('inspection-forms:sync.line'), t('inspection-forms:sync.column'), t('inspection-forms:sync.reasons')]}
               rows={result.refused.map((r) => [
                 r.line,
                 r.column && Object.hasOwn(SYNC_COLUMN_HEADERS, r.column) ? SYNC_COLUMN_HEADERS[r.column][currentLocale()][0] : '',
@@ -170,11 +170,11 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
           </Button>
           {result ? (
             <Button onClick={() => void step('run')} loading={busy === 'run'} disabled={nothing || blocked} data-testid="sync-run">
-              {t('inspectionForms:sync.run')}
+              {t('inspection-forms:sync.run')}
             </Button>
           ) : (
             <Button onClick={() => void step('dry-run')} loading={busy === 'dry-run'} disabled={!file} data-testid="sync-dry-run">
-              {t('inspectionForms:sync.dry_run')}
+              {t('inspection-forms:sync.dry_run')}
             </Button>
           )}
         </Group>
@@ -187,7 +187,7 @@ function KindBadge({ kind }: { kind: SyncKind }) {
   const { t } = useTranslation();
   return (
     <Badge variant="outline" color="gray" tt="none" size="sm">
-      {t(`inspectionForms:sync.kind_${kind}`)}
+      {t(`inspection-forms:sync.kind_${kind}`)}
     </Badge>
   );
 }

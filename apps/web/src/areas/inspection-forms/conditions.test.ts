@@ -44,13 +44,13 @@ describe('condition builder', () => {
 
   it('says what is wrong with a condition before saving', () => {
     // The form rules first, as the server says them.
-    expect(conditionProblem({ field: '', operator: 'equals', value: '' }, fields, 'num')).toEqual({ key: 'inspectionForms:rules.condition_field_unknown' });
-    expect(conditionProblem({ field: 'num', operator: 'equals', value: '1' }, fields, 'num')).toEqual({ key: 'inspectionForms:rules.condition_field_self' });
-    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'yes' }, fields, 'check')).toEqual({ key: 'inspectionForms:rules.condition_cycle' });
-    expect(conditionProblem({ field: 'num', operator: 'superior', value: 'beaucoup' }, fields, 'check')).toEqual({ key: 'inspectionForms:rules.condition_value_number' });
+    expect(conditionProblem({ field: '', operator: 'equals', value: '' }, fields, 'num')).toEqual({ key: 'inspection-forms:rules.condition_field_unknown' });
+    expect(conditionProblem({ field: 'num', operator: 'equals', value: '1' }, fields, 'num')).toEqual({ key: 'inspection-forms:rules.condition_field_self' });
+    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'yes' }, fields, 'check')).toEqual({ key: 'inspection-forms:rules.condition_cycle' });
+    expect(conditionProblem({ field: 'num', operator: 'superior', value: 'beaucoup' }, fields, 'check')).toEqual({ key: 'inspection-forms:rules.condition_value_number' });
     // Then what the builder needs: a value, one of the target's options.
-    expect(conditionProblem({ field: 'check', operator: 'equals', value: '' }, fields, 'num')).toEqual({ key: 'inspectionForms:conditions.value_required' });
-    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'Brisé' }, fields, 'num')).toEqual({ key: 'inspectionForms:conditions.value_unknown' });
+    expect(conditionProblem({ field: 'check', operator: 'equals', value: '' }, fields, 'num')).toEqual({ key: 'inspection-forms:conditions.value_required' });
+    expect(conditionProblem({ field: 'select', operator: 'equals', value: 'Brisé' }, fields, 'num')).toEqual({ key: 'inspection-forms:conditions.value_unknown' });
     expect(conditionProblem({ field: 'select', operator: 'equals', value: 'propre' }, fields, 'num')).toBeNull();
     expect(conditionProblem({ field: 'num', operator: 'inferior', value: '4.5' }, fields, 'check')).toBeNull();
   });

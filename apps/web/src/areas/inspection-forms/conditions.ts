@@ -52,11 +52,11 @@ export function valueChoices(target: FieldRecord | undefined): ValueChoice[] | n
   const options = target.points_threshold ?? [];
   switch (optionsKind(target.field_type ?? '')) {
     case 'check':
-      return CHECK_OPTIONS.map((o) => ({ value: o, label: `inspectionForms:options.${o}`, raw: false }));
+      return CHECK_OPTIONS.map((o) => ({ value: o, label: `inspection-forms:options.${o}`, raw: false }));
     case 'choices':
       return options.filter((o) => o.option).map((o) => ({ value: o.option, label: o.option, raw: true }));
     case 'states':
-      return WIDGET_OPTIONS.map((o) => ({ value: o, label: `inspectionForms:states.${o}`, raw: false }));
+      return WIDGET_OPTIONS.map((o) => ({ value: o, label: `inspection-forms:states.${o}`, raw: false }));
     default:
       return null;
   }
@@ -89,8 +89,8 @@ export function conditionProblem(c: Condition, fields: readonly FieldRecord[], f
   const rule = fieldProblems(field, new Set(fields.map((f) => f.id))).find((p) => p.pointer.startsWith('/conditions/'));
   if (rule) return { key: ruleKey(rule.code), ...(rule.params ? { params: rule.params } : {}) };
   if (loops(fields, fieldId, [c])) return { key: ruleKey('condition_cycle') };
-  if (String(c.value ?? '').trim() === '') return { key: 'inspectionForms:conditions.value_required' };
+  if (String(c.value ?? '').trim() === '') return { key: 'inspection-forms:conditions.value_required' };
   const choices = valueChoices(fields.find((f) => f.id === c.field));
-  if (choices && !choices.some((o) => o.value.toLowerCase() === c.value.toLowerCase())) return { key: 'inspectionForms:conditions.value_unknown' };
+  if (choices && !choices.some((o) => o.value.toLowerCase() === c.value.toLowerCase())) return { key: 'inspection-forms:conditions.value_unknown' };
   return null;
 }

@@ -65,11 +65,11 @@ describe('option problems', () => {
       ],
     };
     expect(optionProblems('NUMBER', ranges)).toEqual([
-      { row: 1, key: 'inspectionForms:rules.range_order', params: { option: '8-6' } },
-      { row: 2, key: 'inspectionForms:rules.option_points' },
-      { row: 2, key: 'inspectionForms:rules.range_overlap', params: { option: '5-10', other: '0-5' } },
+      { row: 1, key: 'inspection-forms:rules.range_order', params: { option: '8-6' } },
+      { row: 2, key: 'inspection-forms:rules.option_points' },
+      { row: 2, key: 'inspection-forms:rules.range_overlap', params: { option: '5-10', other: '0-5' } },
       // A missing bound is no "min-max".
-      { row: 3, key: 'inspectionForms:rules.range_format', params: { option: '-4' } },
+      { row: 3, key: 'inspection-forms:rules.range_format', params: { option: '-4' } },
     ]);
     expect(
       optionProblems('NUMBER', {
@@ -89,28 +89,28 @@ describe('option problems', () => {
       ],
     };
     expect(optionProblems('SELECT_SINGLE', choices)).toEqual([
-      { row: 1, key: 'inspectionForms:rules.option_duplicate', params: { option: 'Bon' } },
-      { row: 2, key: 'inspectionForms:rules.option_name_required' },
+      { row: 1, key: 'inspection-forms:rules.option_duplicate', params: { option: 'Bon' } },
+      { row: 2, key: 'inspection-forms:rules.option_name_required' },
     ]);
   });
 
   it('reports the whole list and the points of a checkbox or a widget', () => {
-    expect(optionProblems('SELECT_MULTIPLE', { kind: 'choices', rows: [] })).toEqual([{ row: null, key: 'inspectionForms:rules.options_required' }]);
+    expect(optionProblems('SELECT_MULTIPLE', { kind: 'choices', rows: [] })).toEqual([{ row: null, key: 'inspection-forms:rules.options_required' }]);
     expect(optionProblems('CHECK', toModel('CHECK', []))).toEqual([]);
-    expect(optionProblems('CHECK', { kind: 'check', yes: 1, no: '', withNo: true, marks: { yes: null, no: null } })).toEqual([{ row: 1, key: 'inspectionForms:rules.option_points' }]);
+    expect(optionProblems('CHECK', { kind: 'check', yes: 1, no: '', withNo: true, marks: { yes: null, no: null } })).toEqual([{ row: 1, key: 'inspection-forms:rules.option_points' }]);
     const states = toModel('STATE_WIDGET', []);
     expect(optionProblems('STATE_WIDGET', states)).toEqual([]);
-    if (states.kind === 'states') expect(optionProblems('STATE_WIDGET', { ...states, points: { ...states.points, bad: '' } })).toEqual([{ row: 2, key: 'inspectionForms:rules.option_points' }]);
+    if (states.kind === 'states') expect(optionProblems('STATE_WIDGET', { ...states, points: { ...states.points, bad: '' } })).toEqual([{ row: 2, key: 'inspection-forms:rules.option_points' }]);
   });
 
   it('has a French and an English text for every rule code, with the values it names', () => {
     for (const code of FORM_PROBLEM_CODES)
       for (const lng of ['fr', 'en']) {
-        const key = `inspectionForms:rules.${code}`;
+        const key = `inspection-forms:rules.${code}`;
         expect(i18n.exists(key, { lng, fallbackLng: false }), `${lng} ${code}`).toBe(true);
         expect(i18n.t(key, { lng, option: 'X-Y', other: 'Z' })).not.toMatch(/\{/);
       }
-    expect(i18n.t('inspectionForms:rules.range_overlap', { lng: 'fr', option: '5-10', other: '0-5' })).toBe('La plage « 5-10 » chevauche la plage « 0-5 »');
+    expect(i18n.t('inspection-forms:rules.range_overlap', { lng: 'fr', option: '5-10', other: '0-5' })).toBe('La plage « 5-10 » chevauche la plage « 0-5 »');
   });
 });
 

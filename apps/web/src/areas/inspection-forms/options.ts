@@ -27,7 +27,7 @@ export interface PointsOption {
 export type Mark = boolean | null;
 
 /** The web's text of a form rule's code (the server's `inspection_form.<code>`). */
-export const ruleKey = (code: FormProblemCode) => `inspectionForms:rules.${code}`;
+export const ruleKey = (code: FormProblemCode) => `inspection-forms:rules.${code}`;
 
 /** A number being typed: '' while empty. */
 export type Points = number | '';

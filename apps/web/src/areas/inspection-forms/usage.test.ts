@@ -11,9 +11,9 @@ describe('a form’s usage', () => {
 
   it('warns with the number of inspections in both languages', async () => {
     await i18n.changeLanguage('fr');
-    expect(i18n.t('inspectionForms:editor.in_use', { count: 2 })).toMatch(/^Ce formulaire est utilisé par 2 inspections/);
+    expect(i18n.t('inspection-forms:editor.in_use', { count: 2 })).toMatch(/^Ce formulaire est utilisé par 2 inspections/);
     await i18n.changeLanguage('en');
-    expect(i18n.t('inspectionForms:editor.in_use', { count: 1 })).toMatch(/ 1 inspection\b/);
+    expect(i18n.t('inspection-forms:editor.in_use', { count: 1 })).toMatch(/ 1 inspection\b/);
     await i18n.changeLanguage('fr');
   });
 });

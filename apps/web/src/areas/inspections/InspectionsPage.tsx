@@ -46,22 +46,22 @@ function NewInspection({ onClose }: { onClose: () => void }) {
   return (
     <Stack data-testid="new-inspection">
       <Title order={2} size="h3">
-        {t('inspections:list.new')}
+        {t('inspections:new')}
       </Title>
       <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('inspections', 'vehicle'))} value={vehicle} onChange={(v) => setVehicle(typeof v === 'string' ? v : null)} required name="vehicle" />
       <RelationSelect relation={activeForms} label={t(labelKey('inspections', 'inspectionForm'))} value={form} onChange={(v) => setForm(typeof v === 'string' ? v : null)} required name="inspectionForm" />
       {can('assign inspections') && (
-        <RelationSelect relation={activeUsers} label={t('inspections:list.assignees')} value={users} onChange={(v) => setUsers(Array.isArray(v) ? v : [])} name="assignedToUsers" />
+        <RelationSelect relation={activeUsers} label={t('inspections:assignees')} value={users} onChange={(v) => setUsers(Array.isArray(v) ? v : [])} name="assignedToUsers" />
       )}
       <Text size="sm" c="dimmed">
-        {t('inspections:list.new_hint')}
+        {t('inspections:new_hint')}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           {t('common:actions.cancel')}
         </Button>
         <Button onClick={() => create.mutate()} disabled={!vehicle || !form} loading={create.isPending} data-testid="new-inspection-create">
-          {t('inspections:list.create')}
+          {t('inspections:create')}
         </Button>
       </Group>
     </Stack>
@@ -200,7 +200,6 @@ export default function InspectionsPage() {
       type="inspections"
       columns={columns}
       include={LIST_INCLUDE}
-      allLabel="inspections:filters.all"
       filters={[]}
       filterControls={(get, set) => <InspectionFilters get={get} set={set} />}
       rowActions={(row) => <QuickActions row={row} />}

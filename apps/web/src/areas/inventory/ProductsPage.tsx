@@ -2,7 +2,7 @@ import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SimpleResourcePage } from '../admin/SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { supplierLabel } from '../../components/resource/recordNames.tsx';
@@ -19,10 +19,10 @@ function ProductSuppliersAndStock({ product }: { product: Product }) {
   return (
     <Stack gap="sm" mt="lg">
       <Title order={3} size="h4">
-        {t('inventory:products.suppliers')}
+        {t('products:suppliers')}
       </Title>
       {offers.length === 0 ? (
-        <Text c="dimmed">{t('inventory:products.no_suppliers')}</Text>
+        <Text c="dimmed">{t('products:no_suppliers')}</Text>
       ) : (
         <Table data-testid="product-suppliers">
           <Table.Tbody>
@@ -31,17 +31,17 @@ function ProductSuppliersAndStock({ product }: { product: Product }) {
                 <Table.Td>{o.supplier ? supplierLabel(o.supplier) : ''}</Table.Td>
                 <Table.Td>{o.supplier_sku}</Table.Td>
                 <Table.Td>{o.cost === null ? '' : formatMoney(o.cost, locale)}</Table.Td>
-                <Table.Td>{o.lead_time_days === null ? '' : t('inventory:products.lead_time', { count: o.lead_time_days })}</Table.Td>
+                <Table.Td>{o.lead_time_days === null ? '' : t('products:lead_time', { count: o.lead_time_days })}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
       <Title order={3} size="h4">
-        {t('inventory:products.stock')}
+        {t('products:stock')}
       </Title>
       {stock.length === 0 ? (
-        <Text c="dimmed">{t('inventory:products.no_stock')}</Text>
+        <Text c="dimmed">{t('products:no_stock')}</Text>
       ) : (
         stock.map((s) => (
           <Group key={s.id} gap="xs">
@@ -61,9 +61,6 @@ export default function ProductsPage() {
   return (
     <SimpleResourcePage
       type="products"
-      title="inventory:products.title"
-      recordTitle="inventory:products.record"
-      newTitle="inventory:products.new"
       titleOf={productLabel}
       include="taxGroup,tags,allowedLocations,supplierProducts.supplier,warehouseProducts.warehouse"
       columns={['sku', 'name', { key: 'category', visibleFrom: 'sm' }, { key: 'part_number', visibleFrom: 'md' }, { key: 'selling_price', visibleFrom: 'sm' }, { key: 'active', visibleFrom: 'lg' }]}

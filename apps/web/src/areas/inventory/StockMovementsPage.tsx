@@ -20,9 +20,9 @@ const lines: LinesConfig = {
   orderable: true,
   fields: fieldsOf('stock-movement-items', ['product', 'description', 'quantity', 'unit_cost']),
   defaults: { quantity: '1' },
-  add: 'inventory:movements.add_line',
-  empty: 'inventory:movements.no_lines',
-  line: 'inventory:movements.line_n',
+  add: 'stock-movements:add_line',
+  empty: 'stock-movements:no_lines',
+  line: 'stock-movements:line_n',
 };
 
 /** A warehouse field shown only where the movement's type uses it (an entry has no source, a removal no destination). */
@@ -41,9 +41,9 @@ function MovementActions({ movement }: { movement: Movement }) {
       record={movement}
       actions={movement.available_actions ?? []}
       workflow={workflow}
-      confirmOf={(a) => t(`inventory:confirm.${a}`, { code: movement.code ?? '' })}
+      confirmOf={(a) => t(`stock-movements:confirm.${a}`, { code: movement.code ?? '' })}
       // "Fait : Annuler." would read as an undo: say what happened to the movement.
-      doneOf={(a) => t(`inventory:done.${a}`, { code: movement.code ?? '' })}
+      doneOf={(a) => t(`stock-movements:done.${a}`, { code: movement.code ?? '' })}
       next={movement.state ? workflow.next(movement.state) : []}
       onDone={() => void qc.invalidateQueries()}
       testId="movement-actions"
@@ -67,8 +67,6 @@ export default function StockMovementsPage() {
   return (
     <WorkDocumentList
       type="stock-movements"
-      title="inventory:movements.title"
-      allLabel="inventory:movements.all"
       columns={columns}
       include="sourceWarehouse,destinationWarehouse"
       relationFilters={['warehouse']}
@@ -92,14 +90,13 @@ export default function StockMovementsPage() {
             'created_at',
           ])}
           include="sourceWarehouse,destinationWarehouse,items.product,allowedLocations,creator"
-          title={action === 'add' ? 'inventory:movements.new' : 'inventory:movements.record'}
           titleOf={(m) => String(m.code ?? '')}
           defaults={{ type: 'add' }}
           permissions={{ edit: P.edit, delete: P.delete }}
           // Only a draft is edited or deleted (the server refuses the others with a 409).
           editable={(m) => Boolean(m.state && workflow.isEditable(m.state))}
           // Why there is no Edit, where cancelling is what undoes it (not on a canceled one).
-          lead={(m) => (m.state && !workflow.isEditable(m.state) && m.available_actions?.includes('cancel') ? <Text c="dimmed" size="sm" data-testid="movement-locked">{t('inventory:movements.draft_only')}</Text> : null)}
+          lead={(m) => (m.state && !workflow.isEditable(m.state) && m.available_actions?.includes('cancel') ? <Text c="dimmed" size="sm" data-testid="movement-locked">{t('stock-movements:draft_only')}</Text> : null)}
           actions={(m) => <MovementActions movement={m} />}
         />
       )}

@@ -25,16 +25,16 @@ export default function WarehouseStockPage() {
   return (
     <>
       <Anchor component={Link} to={`${INVENTORY_PATH}/warehouses`} size="sm">
-        {t('inventory:stock.back')}
+        {t('warehouses:levels.back')}
       </Anchor>
       <ResourceList<Stock>
         type="warehouse-products"
-        title={t('inventory:stock.title', { name })}
+        title={t('warehouses:levels.title', { name })}
         include="product"
         baseFilter={{ warehouse: id }}
         permissions={{ view: P.view }}
         filterControls={(get, set) => (
-          <Switch label={t('inventory:stock.only_below')} checked={get('below_minimum') === 'true'} onChange={(e) => set('below_minimum', e.currentTarget.checked ? 'true' : null)} data-testid="only-below" />
+          <Switch label={t('warehouses:levels.only_below')} checked={get('below_minimum') === 'true'} onChange={(e) => set('below_minimum', e.currentTarget.checked ? 'true' : null)} data-testid="only-below" />
         )}
         columns={columnsOf('warehouse-products', [
           { key: 'product', render: (r) => (r.product ? productLabel(r.product) : '') },
@@ -47,7 +47,7 @@ export default function WarehouseStockPage() {
                 {quantityOf(r.quantity_available, locale)}
                 {r.below_minimum ? (
                   <Badge color="orange" size="sm">
-                    {t('inventory:stock.below_minimum')}
+                    {t('warehouses:levels.below_minimum')}
                   </Badge>
                 ) : null}
               </Group>
@@ -63,7 +63,7 @@ export default function WarehouseStockPage() {
             {...recordFormProps({ id: recordId, action, setAction, close })}
             fields={fieldsOf('warehouse-products', ['product', 'quantity_on_hand', 'quantity_reserved', 'quantity_available', 'average_cost', 'minimum', 'maximum', 'supplier'])}
             include="product,supplier"
-            title="inventory:stock.record"
+            title="warehouses:levels.record"
             titleOf={(r) => (r.product ? productLabel(r.product) : '')}
             permissions={{ edit: P.edit }}
           />

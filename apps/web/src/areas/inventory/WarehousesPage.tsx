@@ -1,14 +1,14 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SimpleResourcePage } from '../admin/SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 import { warehouseStockHref } from './inventoryNames.ts';
 
 function StockLink({ id }: { id: string }) {
   const { t } = useTranslation();
   return (
     <Button component={Link} to={warehouseStockHref(id)} variant="light" mt="md" data-testid="warehouse-stock">
-      {t('inventory:warehouses.stock')}
+      {t('warehouses:stock')}
     </Button>
   );
 }
@@ -18,9 +18,6 @@ export default function WarehousesPage() {
   return (
     <SimpleResourcePage
       type="warehouses"
-      title="inventory:warehouses.title"
-      recordTitle="inventory:warehouses.record"
-      newTitle="inventory:warehouses.new"
       listInclude="location"
       include="location,allowedLocations,tags"
       columns={[

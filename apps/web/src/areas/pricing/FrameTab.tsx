@@ -3,7 +3,7 @@ import { Button, Code, CopyButton, Grid, Group, NumberInput, Paper, SegmentedCon
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/index.ts';
-import { SimpleResourcePage } from '../admin/SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 import { FRAME_DISPLAYS, type FrameDisplay } from '@atelier/domain';
 import { ApiError } from '../../api/jsonapi.ts';
 import { isOneOf } from '../../lib/enums.ts';

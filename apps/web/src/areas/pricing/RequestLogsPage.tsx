@@ -1,4 +1,4 @@
-import { SimpleResourcePage } from '../admin/SimpleResourcePage.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 /** /vehicles/request-logs: every call of the price estimation (spec §2), read and deleted only. */
 export default function RequestLogsPage() {
@@ -6,9 +6,7 @@ export default function RequestLogsPage() {
     <SimpleResourcePage
       type="request-logs"
       subject="request logs"
-      title="pricing:logs.title"
-      recordTitle="pricing:logs.record"
-      newTitle="pricing:logs.record"
+      newTitle="request-logs:record"
       listInclude="user"
       include="user,domain"
       filters={['channel']}

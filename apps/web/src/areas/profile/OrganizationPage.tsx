@@ -18,7 +18,7 @@ function OwnOrganization({ mode }: { mode: 'view' | 'edit' }) {
       mode={mode}
       fields={fieldsOf('organizations', organizationFields).filter((f) => f.name !== 'reseller')}
       include="owner,reseller"
-      title="admin:organizations.record"
+      title="organizations:record"
       permissions={{ edit: 'edit own organization' }}
       onMode={(m) => navigate(m === 'edit' ? '/organization/change' : '/organization/view')}
     />

@@ -1,14 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions, type RecordOf } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import i18n from '../../i18n/index.ts';
-import { columnsOf, fieldsOf } from '../../components/resource/declared.tsx';
+import { fieldsOf, type FieldEntry } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { Badges, contactLabel, supplierLabel } from '../../components/resource/recordNames.tsx';
-import { RecordForm } from '../../components/resource/RecordForm.tsx';
-import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
-
-const P = crudPermissions('suppliers');
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 type Supplier = RecordOf<'suppliers'>;
 
@@ -22,31 +19,30 @@ export const productLines: LinesConfig = {
     'cost',
     {
       name: 'lead_time_days',
-      view: (p) => (p.lead_time_days === null || p.lead_time_days === undefined ? '' : i18n.t('purchases:suppliers.days', { count: Number(p.lead_time_days) })),
+      view: (p) => (p.lead_time_days === null || p.lead_time_days === undefined ? '' : i18n.t('suppliers:days', { count: Number(p.lead_time_days) })),
     },
   ]),
-  add: 'purchases:suppliers.add_product',
-  empty: 'purchases:suppliers.no_products',
-  line: 'purchases:suppliers.product_n',
+  add: 'suppliers:add_product',
+  empty: 'suppliers:no_products',
+  line: 'suppliers:product_n',
 };
 
-const fields = () =>
-  fieldsOf('suppliers', [
-    { name: 'company_name', wide: true },
-    'email',
-    'phone',
-    { name: 'address', wide: true },
-    'city',
-    'province',
-    'postal_code',
-    'tax_id',
-    'website',
-    'tags',
-    'allowedLocations',
-    'notes',
-    { name: 'supplierProducts', kind: 'lines', lines: productLines, wide: true },
-    'created_at',
-  ]);
+const FIELDS: FieldEntry<'suppliers'>[] = [
+  { name: 'company_name', wide: true },
+  'email',
+  'phone',
+  { name: 'address', wide: true },
+  'city',
+  'province',
+  'postal_code',
+  'tax_id',
+  'website',
+  'tags',
+  'allowedLocations',
+  'notes',
+  { name: 'supplierProducts', kind: 'lines', lines: productLines, wide: true },
+  'created_at',
+];
 
 /** The supplier's contacts, under its record (they are edited in the CRM). */
 function SupplierContacts({ supplier }: { supplier: Supplier }) {
@@ -55,42 +51,32 @@ function SupplierContacts({ supplier }: { supplier: Supplier }) {
   return (
     <Stack gap="sm" mt="lg">
       <Title order={3} size="h4">
-        {t('purchases:suppliers.contacts')}
+        {t('suppliers:contacts')}
       </Title>
-      {contacts.length === 0 ? <Text c="dimmed">{t('purchases:suppliers.no_contacts')}</Text> : <Badges items={contacts} label={contactLabel} />}
+      {contacts.length === 0 ? <Text c="dimmed">{t('suppliers:no_contacts')}</Text> : <Badges items={contacts} label={contactLabel} />}
     </Stack>
   );
 }
 
 export default function SuppliersPage() {
   return (
-    <ResourceList<Supplier>
+    <SimpleResourcePage
       type="suppliers"
-      title="purchases:suppliers.title"
       defaultSort="company_name"
-      include="tags"
-      permissions={{ create: P.create, view: P.view }}
-      columns={columnsOf('suppliers', [
+      listInclude="tags"
+      columns={[
         'company_name',
         { key: 'email', visibleFrom: 'sm' },
         { key: 'phone', visibleFrom: 'md' },
         { key: 'city', visibleFrom: 'md' },
         { key: 'tags', visibleFrom: 'lg' },
         { key: 'created_at', visibleFrom: 'lg' },
-      ])}
-      renderRecord={({ id, action, setAction, close }) => (
-        <RecordForm<Supplier>
-          type="suppliers"
-          {...recordFormProps({ id, action, setAction, close })}
-          fields={fields()}
-          include="tags,allowedLocations,contacts,supplierProducts.product"
-          title={action === 'add' ? 'purchases:suppliers.new' : 'purchases:suppliers.record'}
-          titleOf={supplierLabel}
-          permissions={{ edit: P.edit, delete: P.delete }}
-        >
-          {(record) => <SupplierContacts supplier={record} />}
-        </RecordForm>
-      )}
-    />
+      ]}
+      fields={FIELDS}
+      include="tags,allowedLocations,contacts,supplierProducts.product"
+      titleOf={supplierLabel}
+    >
+      {(record) => <SupplierContacts supplier={record} />}
+    </SimpleResourcePage>
   );
 }

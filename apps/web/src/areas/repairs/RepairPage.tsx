@@ -12,12 +12,11 @@ import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
 import { LinesView } from '../../components/resource/LineEditor.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
-import { RecordDetails } from '../../components/resource/RecordDetails.tsx';
 import { byFullName } from '../../components/resource/recordNames.tsx';
 import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
-import { CommentThread } from '../comments/CommentThread.tsx';
+import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
 import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
@@ -293,12 +292,7 @@ export default function RepairPage() {
           </Group>
         </Stack>
       </Paper>
-      <Paper withBorder p="md" radius="md" data-testid="repair-details">
-        <RecordDetails type="repairs" id={repair.id} fields={DETAILS} title="repairs:page.details" editPermission="edit repairs" />
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <CommentThread objectType="repairs" objectId={repair.id} />
-      </Paper>
+      <DetailsAndComments type="repairs" id={repair.id} fields={DETAILS} editPermission="edit repairs" testId="repair-details" />
     </Stack>
   );
 }

@@ -39,11 +39,11 @@ export function AssignedWork() {
     <Card withBorder radius="md" padding="lg" data-testid="dashboard-assigned-work">
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={2} size="h4">
-          {t('vehicles:dashboard.assigned_work')}
+          {t('requests:assigned.assigned_work')}
         </Title>
         {can('create requests') ? (
           <Button component={Link} to={QUICK_REQUEST_HREF} size="compact-md" variant="light" leftSection={<IconBolt size={16} />} data-testid="dashboard-quick-request">
-            {t('vehicles:requests.quick_new')}
+            {t('requests:quick_new')}
           </Button>
         ) : null}
       </Group>
@@ -51,7 +51,7 @@ export function AssignedWork() {
         <Skeleton h={60} />
       ) : rows.length === 0 ? (
         <Text c="dimmed" data-testid="assigned-work-empty">
-          {t('vehicles:dashboard.nothing_assigned')}
+          {t('requests:assigned.nothing_assigned')}
         </Text>
       ) : (
         <>
@@ -59,12 +59,12 @@ export function AssignedWork() {
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('vehicles:fields.vehicle')}</Table.Th>
-                  <Table.Th>{t('vehicles:fields.type')}</Table.Th>
-                  <Table.Th>{t('vehicles:fields.priority')}</Table.Th>
-                  <Table.Th>{t('vehicles:fields.due_at')}</Table.Th>
-                  <Table.Th>{t('vehicles:fields.state')}</Table.Th>
-                  <Table.Th>{t('vehicles:dashboard.inspection')}</Table.Th>
+                  <Table.Th>{t('requests:fields.vehicle')}</Table.Th>
+                  <Table.Th>{t('requests:fields.type')}</Table.Th>
+                  <Table.Th>{t('requests:fields.priority')}</Table.Th>
+                  <Table.Th>{t('requests:fields.due_at')}</Table.Th>
+                  <Table.Th>{t('requests:fields.state')}</Table.Th>
+                  <Table.Th>{t('requests:assigned.inspection')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -82,7 +82,7 @@ export function AssignedWork() {
                     <Table.Td>
                       {inspectionOf.has(r.id) ? (
                         <Anchor component={Link} to={inspectionHref(inspectionOf.get(r.id)!.id)} data-testid="assigned-work-inspection">
-                          {inspectionOf.get(r.id)!.code ?? t('vehicles:dashboard.open_inspection')}
+                          {inspectionOf.get(r.id)!.code ?? t('requests:assigned.open_inspection')}
                         </Anchor>
                       ) : (
                         '—'
@@ -95,7 +95,7 @@ export function AssignedWork() {
           </Table.ScrollContainer>
           {total > rows.length ? (
             <Anchor component={Link} to={`${REQUESTS_PATH}?filter[assignedTo]=${me.id}`} size="sm" mt="xs" display="inline-block">
-              {t('vehicles:dashboard.see_all', { count: total })}
+              {t('requests:assigned.see_all', { count: total })}
             </Anchor>
           ) : null}
         </>

@@ -106,7 +106,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
         type,
         priority: Number(priority),
         due_at: dueAt || null,
-        notes: [customer.trim() ? `${t('vehicles:quick.customer_prefix')} ${customer.trim()}` : '', notes.trim()].filter(Boolean).join('\n') || null,
+        notes: [customer.trim() ? `${t('requests:quick.customer_prefix')} ${customer.trim()}` : '', notes.trim()].filter(Boolean).join('\n') || null,
       };
       const relationships: Record<string, { type: string; value: RelationshipValue }> = {};
       if (vehicle) relationships.vehicle = { type: 'vehicles', value: vehicle.id };
@@ -121,7 +121,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
     },
     onSuccess: (saved) => {
       void qc.invalidateQueries({ queryKey: ['requests'] });
-      notify({ color: 'teal', message: t('vehicles:quick.created') });
+      notify({ color: 'teal', message: t('requests:quick.created') });
       onCreated(saved.id);
     },
     onError: (e) => {
@@ -144,7 +144,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
     e.preventDefault();
     setGeneral([]);
     const next: Errors = {};
-    if (!vehicle && !text) next.vehicle = t('vehicles:quick.vehicle_required');
+    if (!vehicle && !text) next.vehicle = t('requests:quick.vehicle_required');
     else if (!vehicle && text.length === 17 && !vin.ok) next.vehicle = t(`vehicles:vin.${vin.error}`);
     setErrors(next);
     if (Object.keys(next).length > 0) return focusFirstError(formRef.current);
@@ -156,10 +156,10 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
         <div>
           <Title order={2} size="h3" data-testid="record-title">
-            {t('vehicles:quick.title')}
+            {t('requests:quick.title')}
           </Title>
           <Text c="dimmed" size="sm">
-            {t('vehicles:quick.intro')}
+            {t('requests:quick.intro')}
           </Text>
         </div>
         <CloseButton onClick={onClose} aria-label={t('common:actions.close')} />
@@ -186,15 +186,15 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
                 </div>
               </Group>
               <Button variant="subtle" size="compact-sm" onClick={() => setVehicle(null)} data-testid="quick-vehicle-change">
-                {t('vehicles:quick.change_vehicle')}
+                {t('requests:quick.change_vehicle')}
               </Button>
             </Group>
           </Paper>
         ) : (
           <Stack gap={6}>
             <TextInput
-              label={t('vehicles:quick.vehicle')}
-              description={t('vehicles:quick.vehicle_hint')}
+              label={t('requests:quick.vehicle')}
+              description={t('requests:quick.vehicle_hint')}
               value={query}
               onChange={(e) => setQuery(e.currentTarget.value)}
               error={errors.vehicle}
@@ -205,7 +205,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
             />
             {ownedVehicles.length > 0 ? (
               <Text size="sm" c="dimmed" data-testid="quick-customer-vehicles">
-                {t('vehicles:quick.customer_vehicles')}
+                {t('requests:quick.customer_vehicles')}
               </Text>
             ) : null}
             {[...ownedVehicles, ...matches].map((m) => (
@@ -225,10 +225,10 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
             ))}
             {!searching && text.length >= 3 && matches.length === 0 ? (
               <Text size="sm" c="dimmed" data-testid="quick-vehicle-none">
-                {vin.ok ? t('vehicles:quick.vin_not_in_system') : t('vehicles:quick.no_vehicle')}{' '}
+                {vin.ok ? t('requests:quick.vin_not_in_system') : t('requests:quick.no_vehicle')}{' '}
                 {can('create vehicles') ? (
                   <Anchor component={Link} to="/vehicles/vehicles?action=add" size="sm">
-                    {t('vehicles:quick.add_vehicle')}
+                    {t('requests:quick.add_vehicle')}
                   </Anchor>
                 ) : null}
               </Text>
@@ -238,15 +238,15 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
 
         {canPickCustomer ? (
           <Stack gap={4}>
-            <RelationSelect relation={relationOf('customers')} label={t('vehicles:quick.customer')} value={customerId} onChange={(v) => setCustomerId((v as string | null) ?? null)} error={errors.customer} name="customer" />
+            <RelationSelect relation={relationOf('customers')} label={t('requests:quick.customer')} value={customerId} onChange={(v) => setCustomerId((v as string | null) ?? null)} error={errors.customer} name="customer" />
             {can('create customers') ? (
               <Anchor component={Link} to="/crm/customers?action=add" size="sm">
-                {t('vehicles:quick.new_customer')}
+                {t('requests:quick.new_customer')}
               </Anchor>
             ) : null}
           </Stack>
         ) : (
-          <TextInput label={t('vehicles:quick.customer')} description={t('vehicles:quick.customer_hint')} value={customer} onChange={(e) => setCustomer(e.currentTarget.value)} data-testid="quick-customer" />
+          <TextInput label={t('requests:quick.customer')} description={t('requests:quick.customer_hint')} value={customer} onChange={(e) => setCustomer(e.currentTarget.value)} data-testid="quick-customer" />
         )}
 
         <Stack gap={4}>
@@ -282,7 +282,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending} data-testid="quick-save">
-            {t('vehicles:quick.submit')}
+            {t('requests:quick.submit')}
           </Button>
         </Group>
       </Stack>

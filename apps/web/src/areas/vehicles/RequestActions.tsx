@@ -39,7 +39,7 @@ export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
       setOpen(null);
       setNote('');
       setAssignee(null);
-      notify({ color: 'teal', message: t(`vehicles:actions.done.${action}`) });
+      notify({ color: 'teal', message: t(`requests:done.${action}`) });
       void qc.invalidateQueries({ queryKey: ['requests'] });
     },
     // Refused (409: someone else moved it meanwhile): the dialog says why; the screen shows the real state.
@@ -68,10 +68,10 @@ export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
           aria-describedby={`request-hint-${action}`}
           data-testid={`request-${action}`}
         >
-          {t(`vehicles:actions.${action}`)}
+          {t(`requests:actions.${action}`)}
         </Button>
         <Text id={`request-hint-${action}`} size="xs" c="dimmed" lh={1.3} w={0} miw="100%" data-testid={`request-hint-${action}`}>
-          {t(`vehicles:actions.hint.${action}`)}
+          {t(`requests:actions.hint.${action}`)}
         </Text>
       </Stack>
     ) : null;
@@ -84,12 +84,12 @@ export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
         {button('complete', 'teal')}
         {button('cancel', 'red.8')}
       </Group>
-      <Modal opened={open === 'assign'} onClose={() => setOpen(null)} title={t('vehicles:actions.assign_title')} centered>
+      <Modal opened={open === 'assign'} onClose={() => setOpen(null)} title={t('requests:actions.assign_title')} centered>
         <Stack>
-          <Text>{t('vehicles:actions.assign_body', { name })}</Text>
+          <Text>{t('requests:actions.assign_body', { name })}</Text>
           <RelationSelect
             relation={activeUsers}
-            label={t('vehicles:fields.assigned_to')}
+            label={t('requests:fields.assigned_to')}
             value={target}
             onChange={(v) => setAssignee((v as string | null) ?? null)}
             known={current ? [current] : []}
@@ -106,34 +106,34 @@ export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
               loading={run.isPending}
               data-testid="request-assign-confirm"
             >
-              {t('vehicles:actions.assign')}
+              {t('requests:actions.assign')}
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={open === 'complete'} onClose={() => setOpen(null)} title={t('vehicles:actions.complete_title')} centered>
+      <Modal opened={open === 'complete'} onClose={() => setOpen(null)} title={t('requests:actions.complete_title')} centered>
         <Stack>
-          <Text data-testid="request-complete-body">{t('vehicles:actions.complete_body', { name })}</Text>
-          <Textarea label={t('vehicles:fields.completion_note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={3} data-autofocus />
+          <Text data-testid="request-complete-body">{t('requests:actions.complete_body', { name })}</Text>
+          <Textarea label={t('requests:fields.completion_note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={3} data-autofocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(null)} data-testid="request-complete-dismiss">
               {t('common:actions.cancel')}
             </Button>
             <Button color="teal" onClick={() => run.mutate('complete')} loading={run.isPending} data-testid="request-complete-confirm">
-              {t('vehicles:actions.complete')}
+              {t('requests:actions.complete')}
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={open === 'cancel'} onClose={() => setOpen(null)} title={t('vehicles:actions.cancel_title')} centered>
+      <Modal opened={open === 'cancel'} onClose={() => setOpen(null)} title={t('requests:actions.cancel_title')} centered>
         <Stack>
-          <Text data-testid="request-cancel-body">{t('vehicles:actions.cancel_body', { name })}</Text>
+          <Text data-testid="request-cancel-body">{t('requests:actions.cancel_body', { name })}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(null)} data-autofocus data-testid="request-cancel-dismiss">
-              {t('vehicles:actions.keep')}
+              {t('requests:actions.keep')}
             </Button>
             <Button color="red.8" onClick={() => run.mutate('cancel')} loading={run.isPending} data-testid="request-cancel-confirm">
-              {t('vehicles:actions.cancel_confirm')}
+              {t('requests:actions.cancel_confirm')}
             </Button>
           </Group>
         </Stack>

@@ -67,7 +67,6 @@ function RequestRecord({ id, mode, onMode, onClose }: { id: string | null; mode:
       mode={mode}
       fields={requestFields(can('assign requests'))}
       include={INCLUDE}
-      title={mode === 'add' ? 'vehicles:requests.new' : 'vehicles:requests.record'}
       titleOf={requestTitle}
       permissions={{ edit: P.edit, delete: P.delete }}
       // A completed or canceled request cannot be edited or deleted (the server answers 409): no buttons for it.
@@ -91,7 +90,7 @@ export default function RequestsPage() {
   const { me, can } = useMe();
   const users = useList<RecordOf<'users'>>('users', { page: { number: 1, size: 100 }, sort: 'firstname', filter: { active: true } }, { global: false, enabled: can('view any users'), meta: { silent: true } });
   const assignees = [
-    { value: me.id, label: t('vehicles:requests.assigned_to_me'), raw: true as const },
+    { value: me.id, label: t('requests:assigned_to_me'), raw: true as const },
     ...(users.data?.data ?? []).filter((u) => u.id !== me.id).map((u) => ({ value: u.id, label: byFullName(u), raw: true as const })),
   ];
   const columns = columnsOf('requests', [
@@ -102,7 +101,7 @@ export default function RequestsPage() {
       render: (r) => (
         <span>
           {/* A lead from the website may name its vehicle only in its notes: the link still says something. */}
-          {requestVehicle(r) || t('vehicles:requests.vehicle_unknown')}
+          {requestVehicle(r) || t('requests:vehicle_unknown')}
           {r.vehicle && r.vehicle_vin ? (
             <Text component="span" size="xs" c="dimmed" ff="monospace" display="block">
               {r.vehicle_vin}
@@ -127,7 +126,6 @@ export default function RequestsPage() {
   return (
     <ResourceList<Request>
       type="requests"
-      title="vehicles:requests.title"
       columns={columns}
       include={LIST_INCLUDE}
       filters={filters}
@@ -135,7 +133,7 @@ export default function RequestsPage() {
       headerExtra={
         can(P.create) ? (
           <Button component={Link} to={QUICK_REQUEST_HREF} variant="light" leftSection={<IconBolt size={16} />} data-testid="quick-request">
-            {t('vehicles:requests.quick_new')}
+            {t('requests:quick_new')}
           </Button>
         ) : null
       }

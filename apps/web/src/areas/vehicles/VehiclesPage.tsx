@@ -275,7 +275,6 @@ export function VehicleRecord({ id, mode, onMode, onClose }: { id: string | null
       mode={mode}
       fields={vehicleFields(mode === 'add' ? typed : [], onTyped)}
       include={INCLUDE}
-      title={mode === 'add' ? 'vehicles:vehicles.new' : 'vehicles:vehicles.record'}
       titleOf={(v) => vehicleName(v)}
       permissions={{ edit: P.edit, delete: P.delete }}
       onMode={onMode}
@@ -284,7 +283,7 @@ export function VehicleRecord({ id, mode, onMode, onClose }: { id: string | null
       actions={(v) =>
         can('create requests') ? (
           <Button component={Link} to={`/vehicles/requests?action=add_quick_request&vehicle=${v.id}`} variant="default" data-testid="vehicle-new-request">
-            {t('vehicles:requests.quick_new')}
+            {t('requests:quick_new')}
           </Button>
         ) : null
       }
@@ -322,7 +321,6 @@ export default function VehiclesPage() {
   return (
     <ResourceList<Vehicle>
       type="vehicles"
-      title="vehicles:vehicles.title"
       columns={columns}
       include={LIST_INCLUDE}
       filters={filters}

@@ -17,6 +17,7 @@ import { linePath } from './lines.ts';
 import { focusFirstError, useDirtyGuard } from './formBehaviour.tsx';
 import { countErrors, deleteQuestion, documentOf, fieldsFor, schemaOf, valuesOf, type FieldDef, type FormMode } from './formModel.ts';
 import { RecordFields, SectionTitle } from './RecordView.tsx';
+import { typeText } from '../../app/resources.ts';
 
 export interface RecordFormProps<R extends Model = Model> {
   type: string;
@@ -24,8 +25,8 @@ export interface RecordFormProps<R extends Model = Model> {
   mode: FormMode;
   fields: FieldDef<R>[];
   include?: string;
-  /** i18n key of the title, with {{name}} available. */
-  title: string;
+  /** i18n key of the title, with {{name}} available (default the type's `new` or `record`). */
+  title?: string;
   titleOf?: (record: R) => string;
   /** The permission each needs (none: anyone); edit null: the record may not be edited now (its state keeps it). */
   permissions: { edit?: Permission | null; delete?: Permission };
@@ -197,7 +198,7 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
     <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         <Title order={2} size="h3" data-testid="record-title">
-          {t(props.title, { name })}
+          {t(props.title ?? typeText(props.type, props.mode === 'add' ? 'new' : 'record'), { name })}
         </Title>
         {extra || canDelete || canEdit ? (
           <Group gap="xs" wrap="wrap">

@@ -32,6 +32,7 @@ import { Pagination } from './Pagination.tsx';
 import { nextSort, readListState, sortDirection, writeListState, type RecordAction } from './listState.ts';
 import type { FormMode } from './formModel.ts';
 import { withOrganizationColumn } from './organizationColumn.ts';
+import { typeText } from '../../app/resources.ts';
 
 export interface Column<T> {
   key: string;
@@ -86,7 +87,8 @@ export function recordFormProps({ id, action, setAction, close }: RecordDrawerPr
 
 export interface ResourceListProps<T extends Model> {
   type: string;
-  title: string;
+  /** i18n key of the list's title (default the type's `title`). */
+  title?: string;
   /** The title's heading level: 1 for a page of its own, 2 for a list inside a page. */
   titleOrder?: 1 | 2;
   columns: Column<T>[];
@@ -216,7 +218,7 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={props.titleOrder ?? 1} size={props.titleOrder === 2 ? 'h3' : 'h2'}>
-          {t(props.title)}
+          {t(props.title ?? typeText(props.type, 'title'))}
         </Title>
         <Group gap="sm">
           {props.headerExtra}
@@ -406,7 +408,7 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
         // drawer's content (no visible title bar), so the dialog is named after the list.
         <Drawer.Root opened={state.action !== null} onClose={close} position="right" size={props.drawerSize ?? 'xl'} padding="lg" data-testid="record-drawer">
           <Drawer.Overlay />
-          <Drawer.Content aria-label={t(props.title)}>
+          <Drawer.Content aria-label={t(props.title ?? typeText(props.type, 'title'))}>
             <Drawer.Body>{state.action ? props.renderRecord({ id: state.id, action: state.action, setAction, close }) : null}</Drawer.Body>
           </Drawer.Content>
         </Drawer.Root>

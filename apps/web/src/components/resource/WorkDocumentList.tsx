@@ -3,7 +3,7 @@ import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
-import { hrefOf, workflowOf } from '../../app/resources.ts';
+import { hrefOf, typeText, workflowOf } from '../../app/resources.ts';
 import { filtersOf, labelKey, type ColumnEntry, type FieldName } from './declared.tsx';
 import { relationOf } from './recordNames.tsx';
 import { RelationSelect } from './RelationSelect.tsx';
@@ -21,16 +21,12 @@ const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
 type Row<T extends WorkType> = RecordOf<T> & Model;
 
-interface Props<T extends WorkType> extends Omit<ResourceListProps<Row<T>>, 'type' | 'title' | 'filterTabs' | 'renderRecord'> {
+interface Props<T extends WorkType> extends Omit<ResourceListProps<Row<T>>, 'type' | 'filterTabs' | 'renderRecord'> {
   type: T;
-  /** i18n key of the list's title (default `<type>:list.title`). */
-  title?: string;
   /** The filters by a related record (default the vehicle and customer): each a relationship whose type is its plural. */
   relationFilters?: readonly string[];
   /** A record opened in the list's drawer, for the types without a page of their own (stock movements). */
   renderRecord?: ResourceListProps<Row<T>>['renderRecord'];
-  /** i18n key of the first tab, every state (default `<type>:list.all`). */
-  allLabel?: string;
   /** The form of a new record (?action=add), for the types made from their list. */
   renderNew?: (close: () => void) => React.ReactNode;
 }
@@ -49,7 +45,7 @@ export function codeColumn<T extends WorkType>(type: T): ColumnEntry<T> {
   };
 }
 
-export function WorkDocumentList<T extends WorkType>({ type, title, allLabel, renderNew, renderRecord: drawer, relationFilters = ['vehicle', 'customer'], filters, filterControls, ...rest }: Props<T>) {
+export function WorkDocumentList<T extends WorkType>({ type, renderNew, renderRecord: drawer, relationFilters = ['vehicle', 'customer'], filters, filterControls, ...rest }: Props<T>) {
   const { t } = useTranslation();
   const workflow = workflowOf(type);
   const href = hrefOf(type);
@@ -60,10 +56,9 @@ export function WorkDocumentList<T extends WorkType>({ type, title, allLabel, re
     <ResourceList<Row<T>>
       {...rest}
       type={type}
-      title={title ?? `${type}:list.title`}
       filters={filters ?? filtersOf(type, ['type'])}
       filterTabs={(get, set) => (
-        <StateTabs type={type} states={workflow.states} labelOf={(state) => stateLabel(workflow, state)} allLabel={allLabel ?? `${type}:list.all`} get={get} set={set} />
+        <StateTabs type={type} states={workflow.states} labelOf={(state) => stateLabel(workflow, state)} allLabel={typeText(type, 'all')} get={get} set={set} />
       )}
       filterControls={
         filterControls ??

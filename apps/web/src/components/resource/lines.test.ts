@@ -8,7 +8,7 @@ import { documentOf, valuesOf, type FieldDef } from './formModel.ts';
 const config = { ...productLines, fields: productLines.fields.filter((f) => f.name !== 'product') };
 const fields: FieldDef[] = [
   { name: 'company_name', label: 'purchases:fields.company_name', kind: 'text' },
-  { name: 'supplierProducts', label: 'purchases:suppliers.products', kind: 'lines', lines: config },
+  { name: 'supplierProducts', label: 'suppliers:products', kind: 'lines', lines: config },
 ];
 
 describe('lines of a child collection in a form', () => {

@@ -102,12 +102,12 @@ describe('checks before sending (issue 8 items 10 and 13)', () => {
   it('lays the customer out by sections: identity, contact, address, billing (its switch first), delivery', () => {
     const groups = sectionsOf(customerFields()).map((g) => [g.title, g.fields.map((f) => f.name)]);
     expect(groups.map((g) => g[0])).toEqual([
-      'crm:customers.sections.identity',
-      'crm:customers.sections.contact',
-      'crm:customers.sections.address',
-      'crm:customers.sections.billing',
-      'crm:customers.sections.delivery',
-      'crm:customers.sections.other',
+      'customers:sections.identity',
+      'customers:sections.contact',
+      'customers:sections.address',
+      'customers:sections.billing',
+      'customers:sections.delivery',
+      'customers:sections.other',
     ]);
     const billing = groups[3][1] as string[];
     expect(billing[0]).toBe('billing_same_as_customer');

@@ -1,25 +1,27 @@
 import type { ReactNode } from 'react';
 import { crudPermissions, type PermissionSubject, type RecordOf, type TypeName } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
-import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry } from '../../components/resource/declared.tsx';
-import { RecordForm } from '../../components/resource/RecordForm.tsx';
-import { recordFormProps, ResourceList, type FilterDef } from '../../components/resource/ResourceList.tsx';
+import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry } from './declared.tsx';
+import { RecordForm, type RecordFormProps } from './RecordForm.tsx';
+import { recordFormProps, ResourceList, type FilterDef } from './ResourceList.tsx';
 
 /** A list + drawer form screen of a declared type: what most resource screens are. */
 export type SimpleResourceConfig<T extends TypeName> = {
   type: T;
-  title: string;
-  recordTitle: string;
-  newTitle: string;
+  /** i18n keys of the titles, when not the type's own (`title`, `record`, `new`). */
+  title?: string;
+  recordTitle?: string;
+  newTitle?: string;
   columns: ColumnEntry<T>[];
   fields: FieldEntry<T>[];
   listInclude?: string;
+  defaultSort?: string;
   include?: string;
   filters?: Parameters<typeof filtersOf<T>>[1];
   defaults?: Record<string, unknown>;
   titleOf?: (m: RecordOf<T>) => string;
   children?: (record: RecordOf<T>) => ReactNode;
-} & (T extends PermissionSubject
+} & Pick<RecordFormProps<RecordOf<T> & Model>, 'lead' | 'actions'> & (T extends PermissionSubject
   ? { subject?: PermissionSubject }
   : {
       /** The permission subject, which the type is not ('vehicle estimation domains'). */
@@ -37,6 +39,7 @@ export function SimpleResourcePage<T extends TypeName>(c: SimpleResourceConfig<T
       title={c.title}
       columns={columnsOf(c.type, c.columns)}
       include={c.listInclude}
+      defaultSort={c.defaultSort}
       filters={filters}
       permissions={{ create: P.create, view: P.view }}
       renderRecord={({ id, action, setAction, close }) => (
@@ -49,6 +52,8 @@ export function SimpleResourcePage<T extends TypeName>(c: SimpleResourceConfig<T
           titleOf={c.titleOf}
           permissions={{ edit: P.edit, delete: P.delete }}
           defaults={c.defaults}
+          lead={c.lead}
+          actions={c.actions}
         >
           {c.children}
         </RecordForm>
