@@ -53,3 +53,4 @@ export * from './numbers/numbers.ts';
 export * from './workflow/workflow.ts';
 export * from './inventory/stock-movements.ts';
 export * from './inventory/stock.ts';
+export * from './trade/trade.ts';
