@@ -41,6 +41,7 @@ export * from './repairs/states.ts';
 export * from './repairs/items.ts';
 export * from './repairs/work-order.ts';
 export * from './comments/comments.ts';
+export * from './files/files.ts';
 export * from './settings/addresses.ts';
 export * from './declarations/callback-deliveries.ts';
 export * from './inspections/report.ts';

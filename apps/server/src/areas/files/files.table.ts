@@ -1,6 +1,7 @@
-import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { at, id } from '../../db/columns.ts';
-import { organizations, resellers, users } from '../admin/admin.table.ts';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { at, id, locationIds, tagIds, timestamps } from '../../db/columns.ts';
+import { organizationId, organizations, resellers, users } from '../admin/admin.table.ts';
 
 /**
  * One row per uploaded file: where it lies under DATA_DIR and which record field it was sent
@@ -27,4 +28,90 @@ export const uploads = pgTable(
     index('uploads_record_idx').on(t.resource_type, t.record_id, t.field),
     index('uploads_organization_idx').on(t.organization_id),
   ],
+);
+
+/** Stands for "no parent" in the unique indexes: NULL never clashes with NULL, the root must. */
+const NO_ID = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
+
+/**
+ * A folder of the file explorer (spec §3 Folder). Restricted to roles and/or users when either
+ * list is non-empty; the restriction covers everything it holds. A system folder is changed or
+ * deleted only with "manage system folders".
+ */
+export const folders = pgTable(
+  'folders',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    parent_id: uuid('parent_id').references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tag_ids: tagIds(),
+    location_ids: locationIds(),
+    role_ids: uuid('role_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    user_ids: uuid('user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    system: boolean('system').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    // Names are unique within their parent, whatever the case; the root is the parent NULL.
+    uniqueIndex('folders_parent_name_unique').on(
+      t.organization_id,
+      sql`coalesce(${t.parent_id}, ${NO_ID})`,
+      sql`lower(${t.name})`,
+    ),
+    index('folders_parent_idx').on(t.parent_id),
+  ],
+);
+
+/**
+ * A file (spec §3 File): in a folder, and/or attached to any record by type and id (a vehicle,
+ * a customer, a repair). Its content is an upload; each replaced content stays in file_versions.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    folder_id: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    object_type: text('object_type'),
+    object_id: uuid('object_id'),
+    name: text('name').notNull(),
+    upload_id: uuid('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    mime: text('mime'),
+    tag_ids: tagIds(),
+    location_ids: locationIds(),
+    role_ids: uuid('role_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    user_ids: uuid('user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    ...timestamps(),
+  },
+  (t) => [
+    // Unique within the folder; without a folder, within the record it is attached to (or the root).
+    uniqueIndex('files_folder_name_unique')
+      .on(t.folder_id, sql`lower(${t.name})`)
+      .where(sql`${t.folder_id} is not null`),
+    uniqueIndex('files_root_name_unique')
+      .on(t.organization_id, sql`coalesce(${t.object_type}, '')`, sql`coalesce(${t.object_id}, ${NO_ID})`, sql`lower(${t.name})`)
+      .where(sql`${t.folder_id} is null`),
+    index('files_object_idx').on(t.object_type, t.object_id),
+  ],
+);
+
+/** A replaced content of a file: who replaced it and when, the old upload kept. */
+export const fileVersions = pgTable(
+  'file_versions',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    file_id: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    upload_id: uuid('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    mime: text('mime'),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('file_versions_file_idx').on(t.file_id, t.created_at)],
 );
