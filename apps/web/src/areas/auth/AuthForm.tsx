@@ -1,7 +1,11 @@
 import type { FormEventHandler, ReactNode } from 'react';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 
-/** The frame of a sign-in step (sign in, code, forgotten password, new password): its title and intro, a notice, the error, then its fields. */
+/**
+ * The frame of a sign-in step (sign in, code, forgotten password, new password): its title and intro, a notice,
+ * the error, its fields, its submit button, then the link away from it (or what `after` gives).
+ */
 export function AuthForm({
   id,
   title,
@@ -11,6 +15,9 @@ export function AuthForm({
   errorTestId,
   testId,
   onSubmit,
+  submit,
+  link,
+  after,
   children,
 }: {
   /** Names the title's id (`<id>-title`), which labels the form. */
@@ -22,6 +29,10 @@ export function AuthForm({
   errorTestId?: string;
   testId?: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  submit: { label: string; loading: boolean };
+  link?: { to: string; label: string };
+  /** What follows the button when it is not one link. */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -42,6 +53,15 @@ export function AuthForm({
           </Alert>
         ) : null}
         {children}
+        <Button type="submit" loading={submit.loading} fullWidth>
+          {submit.label}
+        </Button>
+        {link ? (
+          <Anchor component={Link} to={link.to} size="sm" ta="center">
+            {link.label}
+          </Anchor>
+        ) : null}
+        {after}
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Anchor, Button, PasswordInput, TextInput } from '@mantine/core';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PasswordInput, TextInput } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthForm } from './AuthForm.tsx';
 import { request } from '../../api/request.ts';
@@ -74,7 +74,16 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthForm id="login" title={t('auth:login.title')} intro={t('auth:login.subtitle')} error={error} errorTestId="login-error" onSubmit={onSubmit}>
+    <AuthForm
+      submit={{ label: t('auth:login.submit'), loading: form.submitting }}
+      link={{ to: '/password/email', label: t('auth:login.forgot') }}
+      id="login"
+      title={t('auth:login.title')}
+      intro={t('auth:login.subtitle')}
+      error={error}
+      errorTestId="login-error"
+      onSubmit={onSubmit}
+    >
       <TextInput
         label={t('auth:login.email')}
         type="email"
@@ -89,12 +98,6 @@ export default function LoginPage() {
         required
         {...form.field('password')}
       />
-      <Button type="submit" loading={form.submitting} fullWidth>
-        {t('auth:login.submit')}
-      </Button>
-      <Anchor component={Link} to="/password/email" size="sm" ta="center">
-        {t('auth:login.forgot')}
-      </Anchor>
     </AuthForm>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, TextInput } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { Alert, TextInput } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AuthForm } from './AuthForm.tsx';
 import { request } from '../../api/request.ts';
@@ -44,6 +44,8 @@ function ForgotPassword() {
 
   return (
     <AuthForm
+      submit={{ label: t('auth:forgot.submit'), loading: form.submitting }}
+      link={{ to: '/login', label: t('auth:forgot.back') }}
       id="forgot"
       title={t('auth:forgot.title')}
       intro={t('auth:forgot.intro')}
@@ -65,12 +67,6 @@ function ForgotPassword() {
         autoFocus
         {...form.field('email')}
       />
-      <Button type="submit" loading={form.submitting} fullWidth>
-        {t('auth:forgot.submit')}
-      </Button>
-      <Anchor component={Link} to="/login" size="sm" ta="center">
-        {t('auth:forgot.back')}
-      </Anchor>
     </AuthForm>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -99,7 +99,9 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
   }
 
   return (
-    <AuthForm id="reset" title={t(`auth:${mode}.title`)} intro={t(`auth:${mode}.intro`)} error={error} errorTestId="reset-error" testId={`choose-password-${mode}`} onSubmit={onSubmit}>
+    <AuthForm
+      submit={{ label: t(`auth:${mode}.submit`), loading: form.submitting }}
+      link={{ to: '/login', label: t('auth:reset.back') }} id="reset" title={t(`auth:${mode}.title`)} intro={t(`auth:${mode}.intro`)} error={error} errorTestId="reset-error" testId={`choose-password-${mode}`} onSubmit={onSubmit}>
       <TextInput
         label={t('auth:reset.email')}
         type="email"
@@ -123,12 +125,6 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
         required
         {...form.field('password_confirmation')}
       />
-      <Button type="submit" loading={form.submitting} fullWidth>
-        {t(`auth:${mode}.submit`)}
-      </Button>
-      <Anchor component={Link} to="/login" size="sm" ta="center">
-        {t('auth:reset.back')}
-      </Anchor>
     </AuthForm>
   );
 }

@@ -45,7 +45,25 @@ export function VerifyStep({ email, onSignedIn, onBack }: { email: string; onSig
   };
 
   return (
-    <AuthForm id="verify" title={t('auth:verify.title')} intro={t('auth:verify.intro', { email })} error={error} errorTestId="verify-error" onSubmit={onSubmit}>
+    <AuthForm
+      submit={{ label: t('auth:verify.submit'), loading: form.submitting }}
+      after={
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={onBack}>
+            {t('auth:verify.back')}
+          </Anchor>
+          <Button variant="subtle" size="compact-sm" onClick={resend} loading={resending}>
+            {t('auth:verify.resend')}
+          </Button>
+        </Group>
+      }
+      id="verify"
+      title={t('auth:verify.title')}
+      intro={t('auth:verify.intro', { email })}
+      error={error}
+      errorTestId="verify-error"
+      onSubmit={onSubmit}
+    >
       <TextInput
         label={t('auth:verify.code')}
         inputMode="numeric"
@@ -56,17 +74,6 @@ export function VerifyStep({ email, onSignedIn, onBack }: { email: string; onSig
         styles={{ input: { letterSpacing: '0.4em', fontSize: 20 } }}
         {...form.field('code')}
       />
-      <Button type="submit" loading={form.submitting} fullWidth>
-        {t('auth:verify.submit')}
-      </Button>
-      <Group justify="space-between">
-        <Anchor component="button" type="button" size="sm" onClick={onBack}>
-          {t('auth:verify.back')}
-        </Anchor>
-        <Button variant="subtle" size="compact-sm" onClick={resend} loading={resending}>
-          {t('auth:verify.resend')}
-        </Button>
-      </Group>
     </AuthForm>
   );
 }
