@@ -55,3 +55,5 @@ export * from './workflow/workflow.ts';
 export * from './inventory/stock-movements.ts';
 export * from './inventory/stock.ts';
 export * from './trade/trade.ts';
+export * from './trade/documents.ts';
+export * from './purchases/purchases.ts';

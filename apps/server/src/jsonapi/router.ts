@@ -75,6 +75,17 @@ export async function respondWithRecord(ctx: RequestContext, def: ResourceDefini
   return reply.code(status).type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q, meta, doc));
 }
 
+/**
+ * The document of a record of another type, as its own GET answers it (with `include`): what an
+ * action that makes another record (an order's generated receipt) answers.
+ */
+export async function recordDocument(ctx: RequestContext, type: string, id: string, include = '') {
+  const def = ctx.registry.resource(type);
+  const q = parseQuery(ctx.registry, def, include ? { include } : {}, { list: false });
+  const { row, doc } = await readRecord(ctx, def, id, q.include);
+  return renderDocument(ctx, def, row, q, undefined, doc);
+}
+
 export type ContextOf = (request: FastifyRequest) => RequestContext;
 
 /** What routes and background workers need outside a request (the database, the settings, the app's types). */

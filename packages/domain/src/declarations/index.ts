@@ -45,6 +45,13 @@ import { stockMovementItems } from './stock-movement-items.ts';
 import { stockMovements } from './stock-movements.ts';
 import { warehouseProducts } from './warehouse-products.ts';
 import { warehouses } from './warehouses.ts';
+import { purchasesDeliveries } from './purchases-deliveries.ts';
+import { purchasesDeliveryItems } from './purchases-delivery-items.ts';
+import { purchasesInvoiceItems } from './purchases-invoice-items.ts';
+import { purchasesInvoices } from './purchases-invoices.ts';
+import { purchasesOrderItems } from './purchases-order-items.ts';
+import { purchasesOrders } from './purchases-orders.ts';
+import { purchasesPayments } from './purchases-payments.ts';
 
 /** Every resource type's declaration, by type: the server serves them, the web shows them. */
 export const declarations = {
@@ -94,6 +101,13 @@ export const declarations = {
   'warehouse-products': warehouseProducts,
   'stock-movements': stockMovements,
   'stock-movement-items': stockMovementItems,
+  'purchases-orders': purchasesOrders,
+  'purchases-order-items': purchasesOrderItems,
+  'purchases-deliveries': purchasesDeliveries,
+  'purchases-delivery-items': purchasesDeliveryItems,
+  'purchases-invoices': purchasesInvoices,
+  'purchases-invoice-items': purchasesInvoiceItems,
+  'purchases-payments': purchasesPayments,
 } as const;
 
 export type Declarations = typeof declarations;

@@ -10,8 +10,8 @@ import { CANCEL_ACTION, WORK_STATES, defineWorkflow } from '../workflow/workflow
 export const [STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS] = defineEnum('stock_movement_types', ['add', 'remove', 'move', 'correct']);
 export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
 
-/** The records a movement may be caused by (for now the repair that used the parts). */
-export const STOCK_TRIGGER_TYPES = ['repairs'] as const;
+/** The records a movement may be caused by: the repair that used the parts, the receipt of an order. */
+export const STOCK_TRIGGER_TYPES = ['repairs', 'purchases-deliveries'] as const;
 
 export const stockMovementWorkflow = defineWorkflow({
   states: {

@@ -59,9 +59,9 @@ export async function defaultHourlyRate(db: Db, organizationId: string): Promise
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : (DEFAULT_OPTIONS['estimations.default_hourly_rate'] as number);
 }
 
-/** The tax group of new items, from the settings (null: none chosen). */
-export async function defaultTaxGroup(db: Db, organizationId: string): Promise<string | null> {
-  const v = await optionValue(db, organizationId, 'estimations.default_tax_group');
+/** The tax group of a module's new lines (estimations, purchases, sales), from the settings (null: none chosen). */
+export async function defaultTaxGroup(db: Db, organizationId: string, module: 'estimations' | 'purchases' | 'sales' = 'estimations'): Promise<string | null> {
+  const v = await optionValue(db, organizationId, `${module}.default_tax_group`);
   return typeof v === 'string' && v ? v : null;
 }
 

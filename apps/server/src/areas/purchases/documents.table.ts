@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  DELIVERY_STATUSES,
+  INVOICING_STATUSES,
+  INVOICING_TYPES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  purchasesDeliveryWorkflow,
+  purchasesInvoiceWorkflow,
+  purchasesOrderWorkflow,
+  type DeliveryStatus,
+  type DocumentState,
+  type InvoicingStatus,
+  type InvoicingType,
+  type OrderState,
+  type PaymentStatus,
+} from '@atelier/domain';
+import { at, cents, id, locationIds, oneOf, ownedBy, tagIds, timestamps, valueChecks } from '../../db/columns.ts';
+import { organizationId, userRef } from '../admin/admin.table.ts';
+import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
+import { quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
+import { suppliers } from './purchases.table.ts';
+
+// The purchase documents (issue 22): orders to suppliers, the receipts and bills generated from
+// them, the payments of the bills. Their lines are trade lines (trade.columns.ts).
+
+/** Where a document is filed, its code, and the stamps of its workflow. */
+const documentColumns = () => ({
+  id: id(),
+  organization_id: organizationId(),
+  /** PO-2026-000042: the organization's next number of the type when it is made (db/codes.ts). */
+  code: text('code'),
+  notes: text('notes'),
+  validated_by_id: userRef('validated_by_id'),
+  validated_at: at('validated_at'),
+  canceled_by_id: userRef('canceled_by_id'),
+  canceled_at: at('canceled_at'),
+  location_ids: locationIds(),
+  tag_ids: tagIds(),
+  ...timestamps(),
+});
+
+const documentIndexes = (table: string, t: { organization_id: AnyPgColumn; code: AnyPgColumn; state: AnyPgColumn; created_at: AnyPgColumn; location_ids: AnyPgColumn }) => [
+  uniqueIndex(`${table}_org_code_unique`).on(t.organization_id, t.code),
+  index(`${table}_org_state_idx`).on(t.organization_id, t.state, t.created_at),
+  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
+];
+
+export const purchasesOrders = pgTable(
+  'purchases_orders',
+  {
+    ...documentColumns(),
+    state: text('state').$type<OrderState>().notNull().default('draft'),
+    supplier_id: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    destination_warehouse_id: uuid('destination_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    issuer_id: userRef('issuer_id'),
+    invoicing_type: text('invoicing_type').$type<InvoicingType>().notNull().default('complete'),
+    invoicing_status: text('invoicing_status').$type<InvoicingStatus>().notNull().default('pending'),
+    delivery_status: text('delivery_status').$type<DeliveryStatus>().notNull().default('pending'),
+    expected_on: date('expected_on', { mode: 'string' }),
+    supplier_reference: text('supplier_reference'),
+    completed_at: at('completed_at'),
+    ...tradeTotalColumns(),
+  },
+  (t) => [
+    ...documentIndexes('purchases_orders', t),
+    index('purchases_orders_supplier_idx').on(t.supplier_id),
+    index('purchases_orders_warehouse_idx').on(t.destination_warehouse_id),
+    ...valueChecks('purchases_orders', t, {
+      state: purchasesOrderWorkflow.states,
+      invoicing_type: INVOICING_TYPES,
+      invoicing_status: INVOICING_STATUSES,
+      delivery_status: DELIVERY_STATUSES,
+    }),
+  ],
+);
+
+export const purchasesOrderItems = pgTable(
+  'purchases_order_items',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    purchases_order_id: ownedBy('purchases_order_id', () => purchasesOrders.id),
+    ...tradeLineColumns(),
+    /** What the order's validated receipts and bills cover of it (kept by their actions). */
+    quantity_delivered: quantity('quantity_delivered').notNull().default('0'),
+    quantity_invoiced: quantity('quantity_invoiced').notNull().default('0'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('purchases_order_items_order_idx').on(t.purchases_order_id, t.position),
+    index('purchases_order_items_product_idx').on(t.product_id),
+    ...tradeLineChecks('purchases_order_items', t),
+  ],
+);
+
+export const purchasesDeliveries = pgTable(
+  'purchases_deliveries',
+  {
+    ...documentColumns(),
+    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    purchases_order_id: uuid('purchases_order_id')
+      .notNull()
+      .references(() => purchasesOrders.id, { onDelete: 'restrict' }),
+    supplier_id: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    destination_warehouse_id: uuid('destination_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    stock_movement_id: uuid('stock_movement_id').references(() => stockMovements.id, { onDelete: 'set null' }),
+    supplier_reference: text('supplier_reference'),
+    received_on: date('received_on', { mode: 'string' }),
+    item_count: integer('item_count').notNull().default(0),
+    creator_id: userRef('creator_id'),
+  },
+  (t) => [...documentIndexes('purchases_deliveries', t), index('purchases_deliveries_order_idx').on(t.purchases_order_id), oneOf('purchases_deliveries_state_check', t.state, purchasesDeliveryWorkflow.states)],
+);
+
+export const purchasesDeliveryItems = pgTable(
+  'purchases_delivery_items',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    purchases_delivery_id: ownedBy('purchases_delivery_id', () => purchasesDeliveries.id),
+    purchases_order_item_id: uuid('purchases_order_item_id')
+      .notNull()
+      .references(() => purchasesOrderItems.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+    product_id: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    quantity: quantity('quantity').notNull(),
+    unit_cost: bigint('unit_cost', { mode: 'number' }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('purchases_delivery_items_delivery_idx').on(t.purchases_delivery_id, t.position),
+    index('purchases_delivery_items_order_item_idx').on(t.purchases_order_item_id),
+    check('purchases_delivery_items_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+export const purchasesInvoices = pgTable(
+  'purchases_invoices',
+  {
+    ...documentColumns(),
+    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    supplier_id: uuid('supplier_id')
+      .notNull()
+      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    purchases_order_id: uuid('purchases_order_id').references(() => purchasesOrders.id, { onDelete: 'restrict' }),
+    invoicing_type: text('invoicing_type').$type<InvoicingType>(),
+    supplier_reference: text('supplier_reference'),
+    issued_on: date('issued_on', { mode: 'string' }),
+    expiration_time: date('expiration_time', { mode: 'string' }),
+    billing_address: text('billing_address'),
+    ...tradeTotalColumns(),
+    /** From its payments (kept by them). */
+    amount_paid: cents('amount_paid'),
+    balance: cents('balance'),
+    payment_status: text('payment_status').$type<PaymentStatus>().notNull().default('unpaid'),
+    creator_id: userRef('creator_id'),
+  },
+  (t) => [
+    ...documentIndexes('purchases_invoices', t),
+    index('purchases_invoices_order_idx').on(t.purchases_order_id),
+    index('purchases_invoices_supplier_idx').on(t.supplier_id),
+    ...valueChecks('purchases_invoices', t, { state: purchasesInvoiceWorkflow.states, invoicing_type: INVOICING_TYPES, payment_status: PAYMENT_STATUSES }),
+  ],
+);
+
+export const purchasesInvoiceItems = pgTable(
+  'purchases_invoice_items',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    purchases_invoice_id: ownedBy('purchases_invoice_id', () => purchasesInvoices.id),
+    /** The order line it bills (none: a line of the bill's own, freight or a deposit). */
+    purchases_order_item_id: uuid('purchases_order_item_id').references(() => purchasesOrderItems.id, { onDelete: 'restrict' }),
+    ...tradeLineColumns(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('purchases_invoice_items_invoice_idx').on(t.purchases_invoice_id, t.position),
+    index('purchases_invoice_items_order_item_idx').on(t.purchases_order_item_id),
+    index('purchases_invoice_items_product_idx').on(t.product_id),
+    ...tradeLineChecks('purchases_invoice_items', t),
+  ],
+);
+
+export const purchasesPayments = pgTable(
+  'purchases_payments',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    purchases_invoice_id: uuid('purchases_invoice_id')
+      .notNull()
+      .references(() => purchasesInvoices.id, { onDelete: 'restrict' }),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paid_on: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    reference: text('reference'),
+    notes: text('notes'),
+    creator_id: userRef('creator_id'),
+    location_ids: locationIds(),
+    tag_ids: tagIds(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('purchases_payments_invoice_idx').on(t.purchases_invoice_id),
+    index('purchases_payments_location_ids_idx').using('gin', t.location_ids),
+    check('purchases_payments_amount_check', sql`${t.amount} > 0`),
+    oneOf('purchases_payments_method_check', t.method, PAYMENT_METHODS),
+  ],
+);

@@ -1,0 +1,196 @@
+import { decimalText, INVOICING_TYPES, purchasesOrderWorkflow as workflow, remaining, toScaled, type InvoicingType } from '@atelier/domain';
+import { and, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import { nextRecordCode } from '../../db/codes.ts';
+import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import type { Policy, RecordAction, RowOf } from '../../jsonapi/define-resource.ts';
+import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
+import { conflictWith } from '../../jsonapi/policies.ts';
+import { records } from '../../jsonapi/records.ts';
+import { recordDocument } from '../../jsonapi/router.ts';
+import { workflowParts } from '../../jsonapi/workflow.ts';
+import { tradeLineColumns } from '../trade/lines.ts';
+import { leftOf, orderLines, type OrderItemRow } from './coverage.ts';
+import { purchasesDeliveries, purchasesInvoices, purchasesOrders } from './documents.table.ts';
+
+type OrderRow = RowOf<typeof purchasesOrders>;
+
+// GET or POST /purchases-orders/{id}/validate, /complete and /cancel (spec §7): the domain's
+// workflow served by the engine's kit; POST /purchases-orders/{id}/generate-delivery and
+// /generate-invoice make the order's receipt and bill as drafts, from what is left of its lines.
+
+/** Its documents still counting (a draft or validated receipt or bill): an order with some is not canceled. */
+async function liveDocuments(ctx: RequestContext, orderId: string): Promise<string[]> {
+  const live = (table: typeof purchasesDeliveries | typeof purchasesInvoices) =>
+    ctx.db.select({ code: table.code }).from(table).where(and(eq(table.purchases_order_id, orderId), ne(table.state, 'canceled')));
+  return [...(await live(purchasesDeliveries)), ...(await live(purchasesInvoices))].map((d) => d.code ?? '');
+}
+
+export const purchasesOrderFlow = workflowParts({
+  workflow,
+  table: purchasesOrders,
+  messages: { state: 'purchases_order.cannot_action', final: 'purchases_order.final' },
+  actions: {
+    validate: {
+      summary: 'Validates the draft to send it to the supplier (409 when it has no line with a quantity)',
+      async values(ctx, row) {
+        const lines = await orderLines(ctx, row.id);
+        if (!lines.some((l) => toScaled(l.quantity) > 0n)) throw new ApiError(409, 'purchases_order.no_items');
+        return {};
+      },
+    },
+    complete: { summary: 'Closes a validated order: what is not delivered or invoiced will not be' },
+    cancel: {
+      summary: 'Cancels the order while none of its receipts or bills counts (409 naming them: cancel those first)',
+      async values(ctx, row) {
+        const live = await liveDocuments(ctx, row.id);
+        if (live.length) throw new ApiError(409, 'purchases_order.has_documents', { documents: live.join(', ') });
+        return {};
+      },
+    },
+  },
+});
+
+const LINES = z.array(z.object({ id: z.string().max(64), quantity: z.union([z.number(), z.string().max(40)]) })).max(2000);
+
+const DELIVERY_OPTIONS = z.object({
+  /** The lines received and how many of each (default: all that is left of every line). */
+  items: LINES.optional(),
+  supplier_reference: z.string().max(100).optional(),
+  received_on: z.string().max(10).optional(),
+});
+
+const INVOICE_OPTIONS = z.object({
+  /** complete: all that is left to invoice; product: what was received and not invoiced; amount: one line of `amount` cents (a deposit). */
+  invoicingType: z.enum(INVOICING_TYPES).optional(),
+  items: LINES.optional(),
+  amount: z.number().int().min(1).max(10_000_000_000).optional(),
+  supplier_reference: z.string().max(100).optional(),
+});
+
+/** The quantities asked, by order line: each line of this order, each quantity a positive decimal (422s at their pointers). */
+function requestedLines(lines: OrderItemRow[], items: z.infer<typeof LINES>): Map<string, string> {
+  const errors = new ValidationErrors();
+  const known = new Set(lines.map((l) => l.id));
+  const asked = new Map<string, string>();
+  items.forEach((item, n) => {
+    const quantity = decimalText(String(item.quantity));
+    if (!known.has(item.id)) errors.add(`/data/attributes/items/${n}/id`, 'purchases.not_a_line');
+    else if (quantity === null || toScaled(quantity) <= 0n) errors.add(`/data/attributes/items/${n}/quantity`, 'trade.quantity_not_positive');
+    else asked.set(item.id, quantity);
+  });
+  errors.throwIfAny();
+  return asked;
+}
+
+/** Only a validated order makes receipts and bills. */
+const whileValidated: Policy<[row: OrderRow]> = {
+  refuses: { 409: 'Only a validated order makes receipts and bills.' },
+  check(ctx, row) {
+    if (row.state !== 'validated') return conflictWith('purchases_order.not_validated', { state: workflow.stateLabels[row.state][ctx.locale] });
+  },
+};
+
+export const generatePolicies = { 'generate-delivery': whileValidated, 'generate-invoice': whileValidated };
+
+/** The date of today in the organization's time, as a receipt or bill dates itself. */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The quantities to take of each line: those asked, else what is left of each (none left: 409). */
+function quantitiesOf(left: { line: OrderItemRow; left: string }[], asked: Map<string, string> | null, nothingLeft: 'purchases.nothing_to_deliver' | 'purchases.nothing_to_invoice') {
+  const taken = left.flatMap(({ line, left }) => {
+    const quantity = asked ? asked.get(line.id) : toScaled(left) > 0n ? left : undefined;
+    return quantity ? [{ line, quantity, left }] : [];
+  });
+  if (!taken.length) throw new ApiError(409, nothingLeft);
+  const over = taken.find((t) => toScaled(t.quantity) > toScaled(t.left));
+  if (over)
+    throw new ApiError(409, nothingLeft === 'purchases.nothing_to_deliver' ? 'purchases.over_delivered' : 'purchases.over_invoiced', {
+      line: left.findIndex((l) => l.line.id === over.line.id) + 1,
+      item: over.line.description ?? '',
+      remaining: Number(over.left),
+    });
+  return taken;
+}
+
+/** The stock's cost of one unit of an order line: its price after its discount, in cents. */
+export const unitCostOf = (line: OrderItemRow) => Math.round(((line.unit_price ?? 0) * (100 - Number(line.discount ?? 0))) / 100);
+
+const generateDelivery: RecordAction<OrderRow> = {
+  permission: 'create purchases deliveries',
+  contract: {
+    summary: 'Makes a draft receipt of the order: the lines and quantities given (items: [{ id, quantity }]), else all that is left; answers the receipt (201)',
+    status: 201,
+    body: optionsBody(DELIVERY_OPTIONS),
+    response: { $ref: '#/components/schemas/purchases-deliveries.document' },
+  },
+  async handler(ctx, order, body) {
+    const options = readOptions(DELIVERY_OPTIONS, body);
+    const left = await leftOf(ctx, order.id, 'delivered');
+    const taken = quantitiesOf(left, options.items ? requestedLines(left.map((l) => l.line), options.items) : null, 'purchases.nothing_to_deliver');
+    const delivery = await records(ctx, 'purchases-deliveries').createWithLines(
+      {
+        organization_id: order.organization_id,
+        code: await nextRecordCode(ctx.db, order.organization_id, 'PR'),
+        purchases_order_id: order.id,
+        supplier_id: order.supplier_id,
+        destination_warehouse_id: order.destination_warehouse_id,
+        supplier_reference: options.supplier_reference ?? null,
+        received_on: options.received_on ?? today(),
+        creator_id: ctx.actor.id,
+        location_ids: order.location_ids,
+      },
+      { items: taken.map(({ line, quantity }) => ({ purchases_order_item_id: line.id, product_id: line.product_id, description: line.description, quantity, unit_cost: unitCostOf(line) })) },
+      { cause: { type: 'purchases-orders', id: order.id } },
+    );
+    return { status: 201, body: await recordDocument(ctx, 'purchases-deliveries', String(delivery.id), 'items'), log: { delivery: delivery.id } };
+  },
+};
+
+const generateInvoice: RecordAction<OrderRow> = {
+  permission: 'create purchases invoices',
+  contract: {
+    summary:
+      'Makes a draft bill of the order (invoicingType: complete, all that is left to invoice; product, what was received and not invoiced; amount, one line of `amount` cents); items: [{ id, quantity }] to choose the lines; answers the bill (201)',
+    status: 201,
+    body: optionsBody(INVOICE_OPTIONS),
+    response: { $ref: '#/components/schemas/purchases-invoices.document' },
+  },
+  async handler(ctx, order, body) {
+    const options = readOptions(INVOICE_OPTIONS, body);
+    const type: InvoicingType = options.invoicingType ?? order.invoicing_type;
+    const head = {
+      organization_id: order.organization_id,
+      code: await nextRecordCode(ctx.db, order.organization_id, 'PF'),
+      supplier_id: order.supplier_id,
+      purchases_order_id: order.id,
+      invoicing_type: type,
+      supplier_reference: options.supplier_reference ?? null,
+      issued_on: today(),
+      creator_id: ctx.actor.id,
+      location_ids: order.location_ids,
+    };
+    let lines: Record<string, unknown>[];
+    if (type === 'amount') {
+      if (!options.amount) throw ApiError.many([{ status: 422, code: 'validation.required', source: { pointer: '/data/attributes/amount' } }]);
+      const line = { description: ctx.locale === 'fr' ? `Acompte sur ${order.code}` : `Deposit on ${order.code}`, quantity: '1', unit_price: options.amount, discount: null, tax_group_id: null };
+      lines = [{ ...line, ...(await tradeLineColumns(ctx, line)) }];
+    } else {
+      const invoiceable = await leftOf(ctx, order.id, 'invoiced');
+      // What was received and not invoiced: a line's received quantity less what is invoiced of it.
+      const left = type === 'product' ? invoiceable.map(({ line }) => ({ line, left: remaining({ ordered: line.quantity_delivered, covered: line.quantity_invoiced }) })) : invoiceable;
+      const taken = quantitiesOf(left, options.items ? requestedLines(left.map((l) => l.line), options.items) : null, 'purchases.nothing_to_invoice');
+      lines = await Promise.all(
+        taken.map(async ({ line, quantity }) => {
+          const copy = { purchases_order_item_id: line.id, product_id: line.product_id, description: line.description, quantity, unit_price: line.unit_price, discount: line.discount, tax_group_id: line.tax_group_id };
+          return { ...copy, ...(await tradeLineColumns(ctx, copy)) };
+        }),
+      );
+    }
+    const invoice = await records(ctx, 'purchases-invoices').createWithLines(head, { items: lines }, { cause: { type: 'purchases-orders', id: order.id } });
+    return { status: 201, body: await recordDocument(ctx, 'purchases-invoices', String(invoice.id), 'items'), log: { invoice: invoice.id } };
+  },
+};
+
+export const generateActions = { 'generate-delivery': generateDelivery, 'generate-invoice': generateInvoice };

@@ -1,0 +1,78 @@
+import { productCents, sumTaxes, tradeLineTotals, type TaxAmount } from '@atelier/domain';
+import { and, eq } from 'drizzle-orm';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import type { WriteInput } from '../../jsonapi/define-resource.ts';
+import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
+import { defaultTaxGroup, taxesOfGroup } from '../estimations/estimation-lines.ts';
+import { products } from '../inventory/inventory.table.ts';
+
+// A priced line of a trade document (issue 22): what the line hooks of orders and invoices do
+// alike. The product fills what the line leaves empty (its name, its price, its tax group), never
+// what a person typed; the line's totals are the domain's (trade.ts), with its group's taxes.
+
+type Line = Record<string, unknown>;
+
+/** The document a line belongs to, as its hook needs it. */
+export interface LineDocument {
+  organization_id: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Fills, checks and prices a line of a module's document before it is written (a new line without
+ * a tax group takes the module's default from the settings): `priceOf` says what a product costs on
+ * this document (a purchase: the supplier's price, else the product's buying price).
+ */
+export async function priceTradeLine(
+  ctx: RequestContext,
+  module: 'purchases' | 'sales',
+  document: LineDocument,
+  input: WriteInput,
+  existing: Line | null,
+  priceOf: (product: typeof products.$inferSelect) => Promise<number | null> | number | null,
+) {
+  const v = input.values;
+  const given = (name: string, key = name) => (input.present.has(name) ? v[key] : existing?.[key]);
+  const productId = given('product', 'product_id') as string | null | undefined;
+  const productChanged = input.present.has('product') && productId && productId !== existing?.product_id;
+  if (productChanged) {
+    const [product] = await ctx.db.select().from(products).where(and(eq(products.id, productId), eq(products.organization_id, document.organization_id)));
+    if (product) {
+      // Only what is empty: a description or a price the person typed stays.
+      if (!String(given('description') ?? '').trim()) v.description = product.name;
+      if (given('unit_price') == null) v.unit_price = await priceOf(product);
+      if (!given('taxGroup', 'tax_group_id') && product.tax_group_id) v.tax_group_id = product.tax_group_id;
+    }
+  }
+  if (!productId && !String(given('description') ?? '').trim())
+    throw ApiError.many([{ status: 422, code: 'trade.product_or_description', source: { pointer: attributePointer('description') } }]);
+  // A new line without a tax group takes the settings' default; no group is never a choice.
+  if (!existing && !given('taxGroup', 'tax_group_id')) v.tax_group_id = await defaultTaxGroup(ctx.db, document.organization_id, module);
+  const line = { ...existing, ...v };
+  Object.assign(v, await tradeLineColumns(ctx, line));
+}
+
+/** A line's total columns, by the domain's rule with its group's taxes. */
+export async function tradeLineColumns(ctx: RequestContext, line: Line) {
+  const t = tradeLineTotals({
+    quantity: line.quantity as string,
+    unit_price: (line.unit_price as number | null) ?? 0,
+    discount: (line.discount as string | null) ?? 0,
+    taxes: await taxesOfGroup(ctx.db, line.tax_group_id as string | null),
+  });
+  return { subtotal: t.subtotal, tax_total: t.tax, total: t.total, tax_details: t.taxes };
+}
+
+/** A document's totals from its lines' stored ones (an ownsMany `derive`): sums, never recomputed apart. */
+export function tradeDocumentTotals(items: readonly Line[]) {
+  const sum = (k: string) => items.reduce((s, i) => s + Number(i[k] ?? 0), 0);
+  const gross = items.reduce((s, i) => s + productCents(i.quantity as string, (i.unit_price as number | null) ?? 0), 0);
+  return {
+    item_count: items.length,
+    subtotal: sum('subtotal'),
+    discount_total: gross - sum('subtotal'),
+    tax_total: sum('tax_total'),
+    total: sum('total'),
+    tax_details: sumTaxes(items.map((i) => (i.tax_details as TaxAmount[] | null) ?? [])),
+  };
+}

@@ -1,0 +1,40 @@
+import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { purchasesInvoiceWorkflow as workflow } from '../purchases/purchases.ts';
+import { INVOICING_TYPES, INVOICING_TYPE_LABELS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../trade/documents.ts';
+import { TRADE_DOCUMENT_SORTS, tradeTotalsAttributes } from './trade-lines.ts';
+
+/**
+ * A supplier's bill (spec platform §3 Purchases and Invoice lines, §4, §7; issue 22), generated
+ * from an order or written by hand. Validated, it counts against its order's invoicing and can
+ * be paid; what is paid and the balance come from its payments.
+ */
+export const purchasesInvoices = declare('purchases-invoices', {
+  attributes: {
+    code: attr.string().isReadOnly(),
+    state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
+    invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS).isReadOnly(),
+    /** The supplier's invoice number. */
+    supplier_reference: attr.string().max(100),
+    issued_on: attr.date(),
+    /** When it is due. */
+    expiration_time: attr.date(),
+    billing_address: attr.text().max(1000),
+    notes: attr.text().max(5000),
+    ...tradeTotalsAttributes(),
+    amount_paid: attr.money().isReadOnly(),
+    balance: attr.money().isReadOnly(),
+    payment_status: attr.enum(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS).isReadOnly(),
+    ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
+  },
+  relationships: {
+    ...organizationRecord(),
+    supplier: rel.toOne('suppliers', { required: true, createOnly: true }),
+    purchasesOrder: rel.toOne('purchases-orders', { readOnly: true }),
+    items: rel.toMany('purchases-invoice-items'),
+    payments: rel.toMany('purchases-payments', { readOnly: true }),
+    ...stampedBy('creator', 'validatedBy', 'canceledBy'),
+  },
+  filters: ['state', 'payment_status', 'purchasesOrder', 'supplier', 'search', 'tags'],
+  sorts: [...TRADE_DOCUMENT_SORTS, 'expiration_time', 'balance'],
+  defaultSort: '-created_at',
+});

@@ -1,0 +1,16 @@
+import { attr, declare, timestamps } from '../declare/declare.ts';
+import { TRADE_LINE_SORTS, tradeLineAttributes, tradeLineRelationships } from './trade-lines.ts';
+
+/** A line of a purchase order: what is ordered, and how much of it its validated deliveries and invoices cover. */
+export const purchasesOrderItems = declare('purchases-order-items', {
+  attributes: {
+    ...tradeLineAttributes(),
+    quantity_delivered: attr.decimal().isReadOnly(),
+    quantity_invoiced: attr.decimal().isReadOnly(),
+    ...timestamps(),
+  },
+  relationships: tradeLineRelationships('purchasesOrder', 'purchases-orders', 'purchasesOrderable'),
+  filters: ['purchasesOrder', 'product'],
+  sorts: TRADE_LINE_SORTS,
+  defaultSort: 'position',
+});
