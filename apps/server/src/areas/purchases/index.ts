@@ -1,6 +1,7 @@
 // Purchases (issue 22): suppliers and what they sell, and the documents of buying parts from them:
 // orders, the receipts and bills generated from them, and the payments of the bills.
 import { defineArea } from '../area.ts';
+import { seedDemoPurchases } from './demo.ts';
 import { purchasesDeliveriesResource } from './purchases-deliveries.resource.ts';
 import { purchasesDeliveryItemsResource } from './purchases-delivery-items.resource.ts';
 import { purchasesInvoiceItemsResource } from './purchases-invoice-items.resource.ts';
@@ -26,4 +27,5 @@ export const purchasesArea = defineArea({
     purchasesPaymentsResource,
   ],
   importModels: [suppliersImport],
+  demo: seedDemoPurchases,
 });
