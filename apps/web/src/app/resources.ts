@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { estimationWorkflow, inspectionWorkflow, repairWorkflow, requestWorkflow, stockMovementWorkflow, SETTINGS_MODULES, type Label, type Permission, type TypeName } from '@atelier/domain';
+import { estimationWorkflow, inspectionWorkflow, purchasesDeliveryWorkflow, purchasesInvoiceWorkflow, purchasesOrderWorkflow, repairWorkflow, requestWorkflow, stockMovementWorkflow, SETTINGS_MODULES, type Label, type Permission, type TypeName } from '@atelier/domain';
 import type { Model } from '../api/jsonapi.ts';
 import { byCode, byFullName, byName, contactLabel, customerLabel, supplierLabel, vehicleOption } from '../components/resource/names.ts';
 
@@ -104,10 +104,10 @@ export const SCREENS: readonly Screen[] = [
   { app: 'sales', key: 'sales_deliveries', path: '/sales/deliveries', permission: 'view any sales deliveries' },
   // Spec §6: payments routes in Sales use the sales-deliveries permission.
   { app: 'sales', key: 'sales_payments', path: '/sales/payments', permission: 'view any sales deliveries' },
-  { app: 'purchases', key: 'purchases_orders', path: '/purchases/orders', permission: 'view any purchases orders' },
-  { app: 'purchases', key: 'purchases_invoices', path: '/purchases/invoices', permission: 'view any purchases invoices' },
-  { app: 'purchases', key: 'purchases_deliveries', path: '/purchases/deliveries', permission: 'view any purchases deliveries' },
-  { app: 'purchases', key: 'purchases_payments', path: '/purchases/payments', permission: 'view any purchases payments' },
+  { app: 'purchases', key: 'purchases_orders', path: '/purchases/orders', permission: 'view any purchases orders', type: 'purchases-orders', workflow: purchasesOrderWorkflow, page: () => import('../areas/purchases/PurchasesOrdersPage.tsx') },
+  { app: 'purchases', key: 'purchases_invoices', path: '/purchases/invoices', permission: 'view any purchases invoices', type: 'purchases-invoices', workflow: purchasesInvoiceWorkflow, page: () => import('../areas/purchases/PurchasesInvoicesPage.tsx') },
+  { app: 'purchases', key: 'purchases_deliveries', path: '/purchases/deliveries', permission: 'view any purchases deliveries', type: 'purchases-deliveries', workflow: purchasesDeliveryWorkflow, page: () => import('../areas/purchases/PurchasesDeliveriesPage.tsx') },
+  { app: 'purchases', key: 'purchases_payments', path: '/purchases/payments', permission: 'view any purchases payments', type: 'purchases-payments', page: () => import('../areas/purchases/PurchasesPaymentsPage.tsx') },
   { app: 'purchases', key: 'suppliers', path: '/purchases/suppliers', permission: 'view any suppliers', type: 'suppliers', page: () => import('../areas/purchases/SuppliersPage.tsx') },
   { app: 'inventory', key: 'products', path: '/inventory/products', permission: 'view any products', type: 'products', page: () => import('../areas/inventory/ProductsPage.tsx') },
   {
@@ -160,12 +160,15 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['estimations', { labelOf: byCode, sort: '-created_at' }],
   ['repairs', { labelOf: byCode, sort: '-created_at' }],
   ['stock-movements', { labelOf: byCode, sort: '-created_at' }],
+  ['purchases-orders', { labelOf: byCode, sort: '-created_at' }],
+  ['purchases-deliveries', { labelOf: byCode, sort: '-created_at' }],
+  ['purchases-invoices', { labelOf: byCode, sort: '-created_at' }],
   ['products', { labelOf: (m) => [m.sku, m.name].filter(Boolean).join(' · ') || String(m.id), sort: 'name', filter: { active: true } }],
   ['warehouses', { labelOf: byName, sort: 'name' }],
 ]);
 
 /** The standard texts every type has where it applies: its list's title, a record's title, a new one's, a workflow list's first tab. */
-export type TypeTextKey = 'title' | 'record' | 'new' | 'all' | `confirm.${string}` | `done.${string}`;
+export type TypeTextKey = 'title' | 'record' | 'new' | 'all' | 'draft_only' | `confirm.${string}` | `done.${string}`;
 
 /**
  * The i18n key of a type's text: each type has its namespace, named by the type

@@ -1,0 +1,76 @@
+import { Button } from '@mantine/core';
+import { purchasesInvoiceWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Model } from '../../api/jsonapi.ts';
+import { listPath } from '../../app/resources.ts';
+import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
+import { fieldsOf } from '../../components/resource/declared.tsx';
+import type { LinesConfig } from '../../components/resource/lines.ts';
+import { useMe } from '../../app/AppData.tsx';
+
+type Invoice = RecordOf<'purchases-invoices'> & Model;
+
+/** A bill's lines, as the supplier wrote them (those drafted from the order can be corrected while it is a draft). */
+const billLines: LinesConfig = {
+  type: 'purchases-invoice-items',
+  orderable: true,
+  fields: fieldsOf('purchases-invoice-items', ['product', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total']),
+  row: ['product', 'description', 'quantity', 'unit_price', 'total'],
+  defaults: { quantity: 1 },
+  add: 'purchases-invoices:add_line',
+  empty: 'purchases-invoices:no_lines',
+  line: 'purchases-invoices:line_n',
+};
+
+/** Pay: the payments' form, for this bill, its balance as the amount. */
+function PayInvoice({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  if (!can('create purchases payments') || invoice.state !== 'validated' || !(Number(invoice.balance) > 0)) return null;
+  const to = `${listPath('purchases-payments')}?action=add&invoice=${encodeURIComponent(invoice.id)}&amount=${Number(invoice.balance)}`;
+  return (
+    <Button size="md" variant="light" component={Link} to={to} data-testid="invoice-pay">
+      {t('purchases-invoices:pay')}
+    </Button>
+  );
+}
+
+/** /purchases/invoices: the suppliers' bills by state, what is paid and the balance; pay one from it. */
+export default function PurchasesInvoicesPage() {
+  return (
+    <DocumentPage
+      type="purchases-invoices"
+      workflow={workflow}
+      subject="purchases invoices"
+      creates
+      columns={['supplier', { key: 'supplier_reference', visibleFrom: 'lg' }, { key: 'expiration_time', visibleFrom: 'md' }, { key: 'payment_status', visibleFrom: 'md' }, 'total', { key: 'balance', visibleFrom: 'sm' }]}
+      listInclude="supplier"
+      relationFilters={['supplier']}
+      fields={[
+        'code',
+        'state',
+        'supplier',
+        'purchasesOrder',
+        'supplier_reference',
+        'issued_on',
+        'expiration_time',
+        { name: 'items', kind: 'lines', lines: billLines, wide: true },
+        'subtotal',
+        'tax_total',
+        'total',
+        'amount_paid',
+        'balance',
+        'payment_status',
+        'payments',
+        { name: 'notes', wide: true },
+        'allowedLocations',
+        'creator',
+        'validated_at',
+        'created_at',
+      ]}
+      include="supplier,purchasesOrder,items.product,items.taxGroup,payments,allowedLocations,creator"
+      more={(invoice: Invoice) => <PayInvoice invoice={invoice} />}
+    />
+  );
+}

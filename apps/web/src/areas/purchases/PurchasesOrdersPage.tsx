@@ -1,0 +1,69 @@
+import { purchasesOrderWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import type { Model } from '../../api/jsonapi.ts';
+import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
+import { fieldsOf } from '../../components/resource/declared.tsx';
+import type { LinesConfig } from '../../components/resource/lines.ts';
+import { BillOrder, ReceiveOrder } from './ReceiveOrder.tsx';
+
+type Order = RecordOf<'purchases-orders'> & Model;
+
+/** An order's lines: the product (its name and the supplier's price fill what is empty), quantity, price, discount; what came and was billed. */
+export const orderLines: LinesConfig = {
+  type: 'purchases-order-items',
+  orderable: true,
+  fields: fieldsOf('purchases-order-items', ['product', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total', 'quantity_delivered', 'quantity_invoiced']),
+  row: ['product', 'description', 'quantity', 'unit_price', 'total'],
+  defaults: { quantity: 1 },
+  add: 'purchases-orders:add_line',
+  empty: 'purchases-orders:no_lines',
+  line: 'purchases-orders:line_n',
+};
+
+/** /purchases/orders: the orders to suppliers by state; one opens with its lines, its actions, and receive and bill. */
+export default function PurchasesOrdersPage() {
+  return (
+    <DocumentPage
+      type="purchases-orders"
+      workflow={workflow}
+      subject="purchases orders"
+      creates
+      columns={[
+        'supplier',
+        { key: 'delivery_status', visibleFrom: 'md' },
+        { key: 'invoicing_status', visibleFrom: 'lg' },
+        { key: 'expected_on', visibleFrom: 'lg' },
+        { key: 'total', visibleFrom: 'sm' },
+      ]}
+      listInclude="supplier"
+      relationFilters={['supplier']}
+      fields={[
+        'code',
+        'state',
+        'supplier',
+        'destinationWarehouse',
+        'expected_on',
+        'supplier_reference',
+        'invoicing_type',
+        'delivery_status',
+        'invoicing_status',
+        { name: 'items', kind: 'lines', lines: orderLines, wide: true },
+        'subtotal',
+        'tax_total',
+        'total',
+        { name: 'notes', wide: true },
+        'allowedLocations',
+        'issuer',
+        'validated_at',
+        'created_at',
+      ]}
+      include="supplier,destinationWarehouse,items.product,items.taxGroup,allowedLocations,issuer"
+      defaults={{ invoicing_type: 'complete' }}
+      more={(order: Order) => (
+        <>
+          <ReceiveOrder order={order} />
+          <BillOrder order={order} />
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { INVOICING_TYPE_LABELS, INVOICING_TYPES, scaledToText, toScaled, type InvoicingType, type RecordOf } from '@atelier/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client.ts';
+import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import { hrefOf } from '../../app/resources.ts';
+import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.tsx';
+import { currentLocale, translateError } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
+
+// An order's own buttons (issue 22): receive what came (a receipt of the quantities counted, as a
+// draft to check or validated at once: the parts enter the warehouse) and bill it (the supplier's
+// invoice drafted from the order). Both open the document they made.
+
+type Order = RecordOf<'purchases-orders'> & Model;
+type Line = RecordOf<'purchases-order-items'> & Model;
+
+/** What is left to receive of a line, as a number for the input. */
+const leftOf = (line: Line) => {
+  const left = toScaled(line.quantity) - toScaled(line.quantity_delivered);
+  return left > 0n ? Number(scaledToText(left)) : 0;
+};
+
+function useGenerated(order: Order, kind: 'delivery' | 'invoice') {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: async ({ body, validate }: { body: object; validate?: boolean }) => {
+      const made = await api.action(`/purchases-orders/${encodeURIComponent(order.id)}/generate-${kind}`, 'POST', { data: { attributes: body } });
+      if (made && validate) await api.action(`/purchases-deliveries/${encodeURIComponent(made.id)}/validate`, 'POST');
+      return made;
+    },
+    onSuccess: (made) => {
+      void qc.invalidateQueries();
+      if (made) navigate(hrefOf(kind === 'delivery' ? 'purchases-deliveries' : 'purchases-invoices')(made.id));
+    },
+  });
+}
+
+const refusalOf = (error: unknown, fallback: string) => (error instanceof ApiError ? errorMessage(error.errors, translateError) : error ? fallback : null);
+
+/** Receive: each line's quantity that came (what is left, by default), the packing slip's number. */
+export function ReceiveOrder({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const lines = ((order.items ?? []) as Line[]).filter((l) => leftOf(l) > 0);
+  const [counts, setCounts] = useState<Record<string, DecimalValue>>({});
+  const [slip, setSlip] = useState('');
+  const run = useGenerated(order, 'delivery');
+  if (order.state !== 'validated' || !lines.length) return null;
+  const countOf = (l: Line): DecimalValue => (Object.hasOwn(counts, l.id) ? counts[l.id] : leftOf(l));
+  const items = lines.filter((l) => Number(countOf(l) || 0) > 0).map((l) => ({ id: l.id, quantity: String(countOf(l)) }));
+  const submit = (validate: boolean) => run.mutate({ body: { items, ...(slip.trim() ? { supplier_reference: slip.trim() } : {}) }, validate });
+  const locale = currentLocale();
+  return (
+    <>
+      <Button size="md" variant="light" onClick={() => setOpen(true)} data-testid="order-receive">
+        {t('purchases-orders:receive.button')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('purchases-orders:receive.title', { code: order.code ?? '' })} size="lg">
+        <Stack>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('fields:purchases-order-items.description')}</Table.Th>
+                <Table.Th ta="right">{t('purchases-orders:receive.ordered')}</Table.Th>
+                <Table.Th ta="right">{t('fields:purchases-order-items.quantity_delivered')}</Table.Th>
+                <Table.Th w={130}>{t('purchases-orders:receive.came')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((l, n) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>{l.description}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(Number(l.quantity), locale)}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(Number(l.quantity_delivered), locale)}</Table.Td>
+                  <Table.Td>
+                    <DecimalInput
+                      aria-label={t('purchases-orders:receive.came_n', { n: n + 1, item: l.description ?? '' })}
+                      value={countOf(l)}
+                      onChange={(v) => setCounts((c) => ({ ...c, [l.id]: v }))}
+                      allowNegative={false}
+                      data-testid={`receive-${n}`}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <TextInput label={t('fields:purchases-deliveries.supplier_reference')} value={slip} onChange={(e) => setSlip(e.currentTarget.value)} maxLength={100} />
+          {run.error ? (
+            <Text c="red" role="alert">
+              {refusalOf(run.error, t('errors:SOMETHING_WENT_WRONG'))}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => submit(false)} disabled={!items.length} loading={run.isPending && !run.variables?.validate} data-testid="receive-draft">
+              {t('purchases-orders:receive.draft')}
+            </Button>
+            <Button onClick={() => submit(true)} disabled={!items.length} loading={run.isPending && run.variables?.validate} data-testid="receive-validate">
+              {t('purchases-orders:receive.validate')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/** Bill: everything left, what was received, or an amount (a deposit); the bill opens as a draft to check against the supplier's. */
+export function BillOrder({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [type, setType] = useState<InvoicingType>(order.invoicing_type ?? 'complete');
+  const [amount, setAmount] = useState<DecimalValue>('');
+  const run = useGenerated(order, 'invoice');
+  if (order.state !== 'validated' || order.invoicing_status === 'invoiced') return null;
+  const body = { invoicingType: type, ...(type === 'amount' && amount !== '' ? { amount: Math.round(Number(amount) * 100) } : {}) };
+  return (
+    <>
+      <Button size="md" variant="light" onClick={() => setOpen(true)} data-testid="order-bill">
+        {t('purchases-orders:bill.button')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('purchases-orders:bill.title', { code: order.code ?? '' })}>
+        <Stack>
+          <Select
+            label={t('fields:purchases-orders.invoicing_type')}
+            data={INVOICING_TYPES.map((v) => ({ value: v, label: INVOICING_TYPE_LABELS[v][currentLocale()] }))}
+            value={type}
+            onChange={(v) => v && setType(v as InvoicingType)}
+            allowDeselect={false}
+            data-testid="bill-type"
+          />
+          {type === 'amount' ? <DecimalInput label={t('purchases-orders:bill.amount')} money decimals={2} allowNegative={false} value={amount} onChange={setAmount} required data-testid="bill-amount" /> : null}
+          {run.error ? (
+            <Text c="red" role="alert">
+              {refusalOf(run.error, t('errors:SOMETHING_WENT_WRONG'))}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button onClick={() => run.mutate({ body })} loading={run.isPending} disabled={type === 'amount' && !(Number(amount) > 0)} data-testid="bill-create">
+              {t('purchases-orders:bill.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
