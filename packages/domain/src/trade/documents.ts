@@ -54,7 +54,7 @@ export const orderWorkflow = (subject: TradeSubject) =>
     states: {
       draft: WORK_STATES.draft,
       validated: VALIDATED,
-      completed: { label: { fr: 'Terminé', en: 'Completed' }, color: 'green' },
+      completed: { label: { fr: 'Terminé', en: 'Completed' }, color: 'cyan' },
       canceled: CANCELED,
     },
     actions: {
@@ -63,7 +63,8 @@ export const orderWorkflow = (subject: TradeSubject) =>
       cancel: { ...CANCEL_ACTION, permission: edit(subject), from: ['draft', 'validated'], color: 'red.8' },
     },
     editable: ['draft'],
-    next: { draft: ['validate', 'cancel'], validated: ['complete', 'cancel'] },
+    // A validated order's next step is its receipt (the page's own button): closing it is rarer.
+    next: { draft: ['validate', 'cancel'] },
   });
 
 /** A delivery or an invoice (spec §4: validated or canceled): a draft is written freely; a validated one counts against its order. */

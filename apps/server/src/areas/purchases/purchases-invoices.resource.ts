@@ -14,6 +14,8 @@ import { purchasesInvoiceItems, purchasesInvoices } from './documents.table.ts';
 
 type InvoiceRow = RowOf<typeof purchasesInvoices>;
 
+const withBalance = <T extends { total: number }>(totals: T) => ({ ...totals, balance: totals.total });
+
 export const purchasesInvoiceFlow = workflowParts({
   workflow,
   table: purchasesInvoices,
@@ -73,7 +75,8 @@ export const purchasesInvoicesResource = defineResource(declarations['purchases-
     tags: rel.idArray('tag_ids'),
     supplier: rel.belongsTo('supplier_id'),
     purchasesOrder: rel.belongsTo('purchases_order_id'),
-    items: rel.ownsMany('purchases_invoice_id', { order: 'position', derive: tradeDocumentTotals }),
+    // Lines change only while it is a draft, before any payment: its balance is its total.
+    items: rel.ownsMany('purchases_invoice_id', { order: 'position', derive: (items) => withBalance(tradeDocumentTotals(items)) }),
     payments: rel.hasMany('purchases_invoice_id'),
     creator: rel.belongsTo('creator_id'),
     validatedBy: rel.belongsTo('validated_by_id'),

@@ -47,6 +47,7 @@ export default function PurchasesInvoicesPage() {
       columns={['supplier', { key: 'supplier_reference', visibleFrom: 'lg' }, { key: 'expiration_time', visibleFrom: 'md' }, { key: 'payment_status', visibleFrom: 'md' }, 'total', { key: 'balance', visibleFrom: 'sm' }]}
       listInclude="supplier"
       relationFilters={['supplier']}
+      filters={['payment_status']}
       fields={[
         'code',
         'state',

@@ -36,6 +36,7 @@ export default function PurchasesOrdersPage() {
       ]}
       listInclude="supplier"
       relationFilters={['supplier']}
+      filters={['delivery_status', 'invoicing_status']}
       fields={[
         'code',
         'state',

@@ -58,10 +58,10 @@ export function ReceiveOrder({ order }: { order: Order }) {
   const locale = currentLocale();
   return (
     <>
-      <Button size="md" variant="light" onClick={() => setOpen(true)} data-testid="order-receive">
+      <Button size="md" onClick={() => setOpen(true)} data-testid="order-receive">
         {t('purchases-orders:receive.button')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('purchases-orders:receive.title', { code: order.code ?? '' })} size="lg">
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('purchases-orders:receive.title', { code: order.code ?? '' })} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Stack>
           <Table>
             <Table.Thead>
@@ -125,7 +125,7 @@ export function BillOrder({ order }: { order: Order }) {
       <Button size="md" variant="light" onClick={() => setOpen(true)} data-testid="order-bill">
         {t('purchases-orders:bill.button')}
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('purchases-orders:bill.title', { code: order.code ?? '' })}>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('purchases-orders:bill.title', { code: order.code ?? '' })} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Stack>
           <Select
             label={t('fields:purchases-orders.invoicing_type')}

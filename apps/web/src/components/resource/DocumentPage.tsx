@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { typeText } from '../../app/resources.ts';
-import { columnsOf, fieldsOf, type ColumnEntry, type FieldEntry } from './declared.tsx';
+import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry } from './declared.tsx';
 import { RecordForm } from './RecordForm.tsx';
 import { recordFormProps } from './ResourceList.tsx';
 import { codeColumn, WorkDocumentList } from './WorkDocumentList.tsx';
@@ -35,6 +35,8 @@ export interface DocumentPageProps<T extends WorkType, A extends string> {
   columns: ColumnEntry<T>[];
   listInclude?: string;
   relationFilters: readonly string[];
+  /** The enumerations the list filters by (a movement's type, an order's statuses). */
+  filters?: Parameters<typeof filtersOf<T>>[1];
   fields: FieldEntry<T>[];
   include: string;
   defaults?: Record<string, unknown>;
@@ -81,6 +83,7 @@ export function DocumentPage<T extends WorkType, A extends string>(p: DocumentPa
       columns={columns}
       include={p.listInclude}
       relationFilters={p.relationFilters}
+      filters={filtersOf(p.type, p.filters ?? [])}
       permissions={{ create: p.creates ? P.create : undefined, view: P.view }}
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm<Row<T>>

@@ -1,0 +1,137 @@
+// Buying parts as a parts manager does (issue 22): an order to a supplier written on the screen
+// (the product's line priced from the supplier), validated, received in two parts through the
+// Receive dialog (each receipt validated: the stock rises by what came), billed for what was
+// received, the bill validated and paid from its Pay button (its balance goes to zero). French at
+// 1440×900, English at 1024×768. Run through e2e/run.mjs.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { api, axeCheck, create, field, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
+
+const T = { timeout: 240_000 };
+const held = fileBrowser();
+
+const RUNS = [
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { supplier: 'Fournisseur', warehouse: 'Entrepôt de réception', received: 'Les produits reçus', price: '42,00 $', balance: 'Solde', paid: 'Payé' } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { supplier: 'Supplier', warehouse: 'Receiving warehouse', received: 'The products received', price: '$42.00', balance: 'Balance', paid: 'Paid' } },
+];
+
+/** A text with its spaces plain (French money is written with a no-break space). */
+const plain = (text) => text.replace(/\s/g, ' ');
+
+/** Runs a workflow action of the open document through its confirmation. */
+async function act(page, type, action) {
+  const button = page.locator(`[data-testid=${type}-actions-${action}]`);
+  // The record's buttons come with the record: wait for them before looking in the menu.
+  await page.locator(`[data-testid=${type}-actions-${action}], [data-testid=${type}-actions-more]`).first().waitFor();
+  if (!(await button.isVisible())) await page.locator(`[data-testid=${type}-actions-more]`).click();
+  await button.click();
+  await page.locator(`[data-testid=${type}-actions-confirm]`).click();
+}
+
+/** The product's stock in the warehouse, as the API reads it. */
+async function onHand(tk, warehouse, product) {
+  const res = await api(`/warehouse-products?filter[warehouse]=${warehouse}&filter[product]=${product}`, { token: tk });
+  return Number(res.body.data[0]?.attributes.quantity_on_hand ?? 0);
+}
+
+/** Picks an option of a select of the drawer (the list's filters behind it have the same labels). */
+async function chooseIn(page, label, text) {
+  const input = field(page.locator('[data-testid=record-drawer]'), label).first();
+  await input.click();
+  await input.fill(text);
+  await page.getByRole('option', { name: text }).first().click();
+}
+
+const recordId = (page) => new URL(page.url()).searchParams.get('id');
+
+describe('purchases', () => {
+  for (const { locale, viewport, w } of RUNS)
+    test(`24-${locale}-${viewport.width}. a parts manager orders a part, receives it in two parts, pays the supplier's bill`, T, () =>
+      journey(held.browser, `24-${locale}-${viewport.width}`, async (open) => {
+        const tk = await token('manager@atelier.test');
+        const stamp = `${locale}${viewport.width}-${Date.now() % 100000}`;
+        const locations = await api('/locations?page[size]=1', { token: tk });
+        const room = `Réception e2e ${stamp}`;
+        const warehouse = await create(tk, 'warehouses', { name: room }, { location: one('locations', locations.body.data[0].id) });
+        const supplierName = `Pièces e2e ${stamp}`;
+        const supplier = await create(tk, 'suppliers', { company_name: supplierName });
+        const sku = `E2E-PO-${stamp}`;
+        const product = await create(tk, 'products', { sku, name: `Plaquettes ${stamp}`, buying_price: 5000 });
+        // The supplier sells it for less than its usual buying price: the order's line takes the supplier's.
+        await create(tk, 'supplier-products', { supplier_sku: `S-${stamp}`, cost: 4200 }, { supplier: one('suppliers', supplier), product: one('products', product) });
+
+        const page = await open(viewport);
+        await login(page, 'manager@atelier.test');
+        await page.waitForURL('**/dashboard');
+        if (locale === 'en') await page.locator('[data-testid=language-switcher]').getByText('Anglais', { exact: true }).click();
+
+        // The order: its supplier, its warehouse, a line of 5 of the product.
+        await page.goto('/purchases/orders');
+        await page.locator('[data-testid=list-add]').click();
+        const drawer = page.locator('[data-testid=record-drawer]');
+        await chooseIn(page, w.supplier, supplierName);
+        await chooseIn(page, w.warehouse, room);
+        await page.locator('[data-testid=lines-add-purchases-order-items]').click();
+        const row = page.locator('[data-testid=lines-purchases-order-items] [data-testid=line-row]').first();
+        const picker = row.locator('[data-line-field=product] input').first();
+        await picker.click();
+        await picker.fill(sku);
+        await page.getByRole('option', { name: new RegExp(sku) }).first().click();
+        await row.locator('input[data-line-field=quantity]').fill('5');
+        await shot(page, `24-order-new-${locale}-${viewport.width}`);
+        await drawer.locator('[data-testid=record-save]').click();
+        await drawer.locator('[data-testid=record-edit]').waitFor();
+        const order = recordId(page);
+        assert.ok(plain(await drawer.innerText()).includes(w.price), `the line takes the supplier's price, ${w.price}`);
+        await axeCheck(page, 'a draft order');
+        await act(page, 'purchases-orders', 'validate');
+        await page.locator('[data-testid=purchases-orders-locked]').waitFor();
+
+        // Part of it came: 2 received and validated at once; the receipt opens; the stock has them.
+        await page.locator('[data-testid=order-receive]').click();
+        await page.locator('[data-testid=receive-0]').fill('2');
+        await shot(page, `24-receive-${locale}-${viewport.width}`);
+        await axeCheck(page, 'the receive dialog');
+        await page.locator('[data-testid=receive-validate]').click();
+        await page.waitForURL((u) => u.pathname === '/purchases/deliveries' && u.searchParams.has('id'));
+        await page.locator('[data-testid=purchases-deliveries-locked]').waitFor();
+        await settles(() => onHand(tk, warehouse, product), 2);
+        await shot(page, `24-receipt-${locale}-${viewport.width}`);
+
+        // The rest came later: the dialog offers what is left (3).
+        await page.goto(`/purchases/orders?id=${order}&action=view`);
+        await page.locator('[data-testid=order-receive]').click();
+        assert.equal(await page.locator('[data-testid=receive-0]').inputValue(), '3');
+        await page.locator('[data-testid=receive-validate]').click();
+        await page.waitForURL((u) => u.pathname === '/purchases/deliveries' && u.searchParams.get('id') !== null);
+        await settles(() => onHand(tk, warehouse, product), 5);
+        await settles(async () => (await api(`/purchases-orders/${order}`, { token: tk })).body.data.attributes.delivery_status, 'delivered');
+
+        // The supplier's bill for what was received, checked and validated, then paid from its Pay button.
+        await page.goto(`/purchases/orders?id=${order}&action=view`);
+        await page.locator('[data-testid=order-bill]').click();
+        await page.locator('[data-testid=bill-type]').click();
+        await page.getByRole('option', { name: w.received }).click();
+        await page.locator('[data-testid=bill-create]').click();
+        await page.waitForURL((u) => u.pathname === '/purchases/invoices' && u.searchParams.has('id'));
+        const invoice = recordId(page);
+        await act(page, 'purchases-invoices', 'validate');
+        await page.locator('[data-testid=invoice-pay]').click();
+        await page.waitForURL((u) => u.pathname === '/purchases/payments');
+        const form = page.locator('[data-testid=record-drawer]');
+        await form.locator('[data-testid=record-save]').waitFor();
+        await shot(page, `24-payment-${locale}-${viewport.width}`);
+        await axeCheck(page, 'a new payment');
+        await form.locator('[data-testid=record-save]').click();
+        await form.locator('[data-testid=record-edit]').waitFor();
+        await settles(async () => (await api(`/purchases-invoices/${invoice}`, { token: tk })).body.data.attributes.payment_status, 'paid');
+        const after = (await api(`/purchases-orders/${order}`, { token: tk })).body.data.attributes;
+        assert.deepEqual([after.state, after.delivery_status, after.invoicing_status], ['completed', 'delivered', 'invoiced'], 'all received and billed: the order is completed');
+        await page.goto(`/purchases/invoices?id=${invoice}&action=view`);
+        const text = plain(await page.locator('[data-testid=record-drawer]').innerText());
+        assert.ok(text.includes(w.balance) && text.includes(w.paid), text);
+        await shot(page, `24-invoice-paid-${locale}-${viewport.width}`);
+        await axeCheck(page, 'a paid bill');
+      }),
+    );
+});
