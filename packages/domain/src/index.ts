@@ -57,3 +57,4 @@ export * from './inventory/stock.ts';
 export * from './trade/trade.ts';
 export * from './trade/documents.ts';
 export * from './purchases/purchases.ts';
+export * from './purchases/reorder.ts';

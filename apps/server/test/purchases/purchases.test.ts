@@ -289,6 +289,51 @@ describe('invoicing and paying', () => {
   });
 });
 
+describe('reordering', () => {
+  it('drafts one order per supplier of what is at or below its minimum, up to its maximum less what is on order', async () => {
+    const location = await kit.location('Laval');
+    const room = (await kit.make('warehouses', { name: 'Comptoir Laval' }, { location })).id;
+    const other = (await kit.make('suppliers', { company_name: 'Pneus Nord' })).id;
+    const tires = (await kit.make('products', { sku: 'PN-205', name: 'Pneu 205/55R16', buying_price: 11900 })).id;
+    const nobody = (await kit.make('products', { sku: 'VRAC-1', name: 'Pièce sans fournisseur' })).id;
+    await kit.make('supplier-products', { supplier_sku: 'PN-1', cost: 11000 }, { supplier: other, product: tires });
+    // Stock rows with their reorder points (pads: 1 on hand, min 3, max 12; tires: none, min 4, no max; nobody's: min 2).
+    const points = async (product: string, minimum: string, maximum: string | null) =>
+      kit.make('warehouse-products', { minimum, maximum }, { warehouse: room, product });
+    await points(pads, '3', '12');
+    await points(tires, '4', null);
+    await points(nobody, '2', null);
+    await points(filter, '1', '5');
+    const entry = await call('POST', '/stock-movements', kit.admin, {
+      data: { type: 'stock-movements', attributes: { type: 'add' }, relationships: { destinationWarehouse: { data: { type: 'warehouses', id: room } }, items: { data: [{ type: 'stock-movement-items', attributes: { quantity: 1, unit_cost: 4000 }, relationships: { product: { data: { type: 'products', id: pads } } } }, { type: 'stock-movement-items', attributes: { quantity: 2, unit_cost: 800 }, relationships: { product: { data: { type: 'products', id: filter } } } }] } } },
+    });
+    await ok('POST', `/stock-movements/${entry.body.data.id}/validate`);
+
+    const first = await ok('POST', '/purchases-orders/reorder', { warehouse: room });
+    expect(first.meta.without_supplier).toEqual([nobody]);
+    expect(first.meta.orders).toHaveLength(2);
+    const made = await Promise.all(first.meta.orders.map((o: any) => ok('GET', `/purchases-orders/${o.id}?include=items,supplier`)));
+    const lines = made.flatMap((d: any) => items(d).map((i: any) => [d.data.relationships.supplier.data.id, i.relationships.product.data.id, Number(i.attributes.quantity), i.attributes.unit_price]));
+    expect(lines.sort()).toEqual(
+      [
+        [supplier, pads, 11, 4200],
+        [other, tires, 4, 11000],
+      ].sort(),
+    );
+    expect(made.every((d: any) => d.data.attributes.state === 'draft' && d.data.relationships.destinationWarehouse?.data?.id !== undefined)).toBe(true);
+    // Asked again: what is on order is not ordered twice.
+    const again = await ok('POST', '/purchases-orders/reorder', { warehouse: room });
+    expect(again.meta.orders).toEqual([]);
+    // Another organization's warehouse does not exist for this user.
+    const stranger = await createKit(t);
+    const unseen = await call('POST', '/purchases-orders/reorder', stranger.admin, { warehouse: room });
+    expect(unseen.status).toBe(422);
+    expect(unseen.body.errors[0].source.pointer).toBe('/data/attributes/warehouse');
+    const reader = await kit.user({ permissions: ['view any purchases orders', 'view purchases orders', 'view any warehouses', 'view warehouses'] });
+    expect((await call('POST', '/purchases-orders/reorder', reader, { warehouse: room })).status).toBe(403);
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('at once (PostgreSQL)', () => {
   it('ten payments of a bill at once never pay more than its total', async () => {
     const doc = await validatedOrder([{ description: 'Pneus', quantity: 1, unit_price: 10000 }]);

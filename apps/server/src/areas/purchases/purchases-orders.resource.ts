@@ -10,6 +10,7 @@ import { warehouses } from '../inventory/inventory.table.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
 import { purchasesOrders } from './documents.table.ts';
 import { generateActions, generatePolicies, purchasesOrderFlow } from './purchases-orders.actions.ts';
+import { reorderAction } from './reorder.action.ts';
 
 type OrderRow = RowOf<typeof purchasesOrders>;
 
@@ -55,7 +56,7 @@ export const purchasesOrdersResource = defineResource(declarations['purchases-or
     tags: filter.overlaps('tag_ids', 'tags'),
   },
   workflow: purchasesOrderFlow,
-  actions: generateActions,
+  actions: { ...generateActions, reorder: reorderAction },
   hooks: { beforeWrite },
   // Only a draft is deleted, as it is edited.
   policies: { delete: purchasesOrderFlow.editable, actions: generatePolicies },

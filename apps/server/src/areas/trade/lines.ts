@@ -76,3 +76,19 @@ export function tradeDocumentTotals(items: readonly Line[]) {
     tax_details: sumTaxes(items.map((i) => (i.tax_details as TaxAmount[] | null) ?? [])),
   };
 }
+
+/**
+ * A line a server action writes (a reorder's, a repair's missing part): the product's name, the
+ * price given, its tax group (else the module's default), priced as the line hook prices.
+ */
+export async function productLine(ctx: RequestContext, module: 'purchases' | 'sales', organizationId: string, product: typeof products.$inferSelect, quantity: string, unitPrice: number | null) {
+  const line = {
+    product_id: product.id,
+    description: product.name,
+    quantity,
+    unit_price: unitPrice,
+    discount: null,
+    tax_group_id: product.tax_group_id ?? (await defaultTaxGroup(ctx.db, organizationId, module)),
+  };
+  return { ...line, ...(await tradeLineColumns(ctx, line)) };
+}
