@@ -1,7 +1,8 @@
 // Buying parts as a parts manager does (issue 22): an order to a supplier written on the screen
 // (the product's line priced from the supplier), validated, received in two parts through the
 // Receive dialog (each receipt validated: the stock rises by what came), billed for what was
-// received, the bill validated and paid from its Pay button (its balance goes to zero). French at
+// received, the bill validated and paid from its Pay button (its balance goes to zero); run low, the
+// part is reordered from the warehouse's stock. French at
 // 1440×900, English at 1024×768. Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -132,6 +133,19 @@ describe('purchases', () => {
         assert.ok(text.includes(w.balance) && text.includes(w.paid), text);
         await shot(page, `24-invoice-paid-${locale}-${viewport.width}`);
         await axeCheck(page, 'a paid bill');
+
+        // The part runs low (5 on hand, minimum 6): "order what is missing" drafts an order of 5 more from its supplier.
+        const stock = (await api(`/warehouse-products?filter[warehouse]=${warehouse}&filter[product]=${product}`, { token: tk })).body.data[0];
+        const points = await api(`/warehouse-products/${stock.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'warehouse-products', id: stock.id, attributes: { minimum: '6', maximum: '10' } } } });
+        assert.equal(points.status, 200, JSON.stringify(points.body));
+        await page.goto(`/inventory/warehouses/${warehouse}/stock`);
+        await page.locator('[data-testid=reorder]').click();
+        await page.waitForURL((u) => u.pathname === '/purchases/orders' && u.searchParams.get('filter[state]') === 'draft');
+        const drafted = page.locator('tbody tr').filter({ hasText: supplierName });
+        await drafted.first().waitFor();
+        const orders = (await api(`/purchases-orders?filter[supplier]=${supplier}&filter[state]=draft&include=items`, { token: tk })).body;
+        assert.deepEqual(orders.included.map((i) => Number(i.attributes.quantity)), [5]);
+        await shot(page, `24-reordered-${locale}-${viewport.width}`);
       }),
     );
 });

@@ -10,6 +10,7 @@ import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { INVENTORY_PATH, productLabel, quantityOf } from './inventoryNames.ts';
+import { ReorderButton } from './ReorderButton.tsx';
 
 type Stock = RecordOf<'warehouse-products'> & Model;
 const P = crudPermissions('warehouses');
@@ -33,6 +34,7 @@ export default function WarehouseStockPage() {
         include="product"
         baseFilter={{ warehouse: id }}
         permissions={{ view: P.view }}
+        headerExtra={<ReorderButton warehouse={id} />}
         filterControls={(get, set) => (
           <Switch label={t('warehouses:levels.only_below')} checked={get('below_minimum') === 'true'} onChange={(e) => set('below_minimum', e.currentTarget.checked ? 'true' : null)} data-testid="only-below" />
         )}
