@@ -175,6 +175,8 @@ CREATE TABLE "purchases_payments" (
 );
 --> statement-breakpoint
 ALTER TABLE "stock_movements" DROP CONSTRAINT "stock_movements_trigger_type_check";--> statement-breakpoint
+ALTER TABLE "repair_items" ADD COLUMN "product_id" uuid;--> statement-breakpoint
+ALTER TABLE "estimation_items" ADD COLUMN "product_id" uuid;--> statement-breakpoint
 ALTER TABLE "purchases_deliveries" ADD CONSTRAINT "purchases_deliveries_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases_deliveries" ADD CONSTRAINT "purchases_deliveries_validated_by_id_users_id_fk" FOREIGN KEY ("validated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases_deliveries" ADD CONSTRAINT "purchases_deliveries_canceled_by_id_users_id_fk" FOREIGN KEY ("canceled_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -234,4 +236,6 @@ CREATE INDEX "purchases_orders_supplier_idx" ON "purchases_orders" USING btree (
 CREATE INDEX "purchases_orders_warehouse_idx" ON "purchases_orders" USING btree ("destination_warehouse_id");--> statement-breakpoint
 CREATE INDEX "purchases_payments_invoice_idx" ON "purchases_payments" USING btree ("purchases_invoice_id");--> statement-breakpoint
 CREATE INDEX "purchases_payments_location_ids_idx" ON "purchases_payments" USING gin ("location_ids");--> statement-breakpoint
+ALTER TABLE "repair_items" ADD CONSTRAINT "repair_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "estimation_items" ADD CONSTRAINT "estimation_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_trigger_type_check" CHECK ("stock_movements"."trigger_object_type" IN ('repairs', 'purchases-deliveries'));

@@ -27,6 +27,8 @@ export const workLineAttributes = () => ({
 export const workLineRelationships = <const N extends string, const T extends string>(document: N, type: T) => ({
   organization: rel.toOne('organizations', { readOnly: true }),
   supplier: rel.toOne('suppliers'),
+  /** The inventory's part it uses: fills the part, its number, price and supplier left empty; a completed repair takes it from the stock. */
+  product: rel.toOne('products'),
   taxGroup: rel.toOne('tax-groups'),
   ...({ [document]: rel.toOne(type, { required: true, createOnly: true }) } as Record<N, RelationshipDeclaration<T, false>>),
 });

@@ -2,6 +2,7 @@ import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { fillFromProduct } from '../inventory/product-lines.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { pictureList } from '../files/picture-list.ts';
@@ -18,6 +19,7 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
   const v = input.values;
   const parent = (input.parent ?? (await estimationOf(ctx, (v.estimation_id ?? existing!.estimation_id) as string))) as unknown as EstimationRow;
   await checkItemWrite(ctx, estimationItemsResource, parent, changedNames(estimationItemsResource, input, existing), !existing);
+  await fillFromProduct(ctx, parent.organization_id, input, existing as EstimationItemRow | null);
   if (!existing && !input.present.has('hourly_rate')) v.hourly_rate = await defaultHourlyRate(ctx.db, parent.organization_id);
   await defaultLineTaxGroup(ctx.db, parent.organization_id, input, existing as EstimationItemRow | null);
   const item = { ...NEW_ITEM, ...existing, ...v } as EstimationItemRow;
@@ -35,6 +37,7 @@ export const estimationItemsResource = defineResource(declarations['estimation-i
     organization: rel.belongsTo('organization_id'),
     estimation: rel.belongsTo('estimation_id'),
     supplier: rel.belongsTo('supplier_id'),
+    product: rel.belongsTo('product_id'),
     taxGroup: rel.belongsTo('tax_group_id'),
     inspectionField: rel.belongsTo('inspection_field_id'),
   },

@@ -6,6 +6,7 @@ import { organizationId, userRefs } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
+import { products } from '../inventory/inventory.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
@@ -88,6 +89,7 @@ export const estimationItems = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default([]),
     customer_decision: text('customer_decision').$type<CustomerDecision>(),
     customer_decided_at: at('customer_decided_at'),
+    product_id: uuid('product_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
     supplier_id: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     // No cascade: a group used by lines is not deleted (409 error.in_use).
     tax_group_id: uuid('tax_group_id').references(() => taxGroups.id),

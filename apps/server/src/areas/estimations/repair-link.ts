@@ -41,6 +41,7 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
       condition: i.condition,
       part: i.part,
       part_number: i.part_number,
+      product_id: i.product_id,
       supplier_id: i.supplier_id,
       quantity: i.quantity,
       unit_price: i.unit_price,

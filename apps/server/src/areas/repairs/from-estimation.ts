@@ -20,6 +20,7 @@ export interface RepairSourceItem {
   condition?: ItemCondition | null;
   part?: string | null;
   part_number?: string | null;
+  product_id?: string | null;
   supplier_id?: string | null;
   quantity?: DecimalInput;
   unit_price?: number | null;
@@ -75,6 +76,7 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
       condition: item.condition ?? null,
       part: item.part ?? null,
       part_number: item.part_number ?? null,
+      product_id: item.product_id ?? null,
       supplier_id: item.supplier_id ?? null,
       quantity: text(item.quantity) ?? '1',
       unit_price: item.unit_price ?? null,

@@ -6,18 +6,20 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { startClock, stopClock } from './clocks.ts';
 import { defaultLineTaxGroup } from '../estimations/estimation-lines.ts';
+import { fillFromProduct } from '../inventory/product-lines.ts';
 import { itemDefaults, priceItem } from './pricing.ts';
 import { repairItemPolicies, type RepairItemRow } from './repairs.policies.ts';
 import { repairsResource } from './repairs.resource.ts';
 import { repairItems } from './repairs.table.ts';
 
 /**
- * A new item takes the settings' hourly rate unless it names its own, and their tax group when it names none; every write
+ * An item naming a part takes what it leaves empty from it; a new item takes the settings' hourly rate unless it names its own, and their tax group when it names none; every write
  * prices the item as it will be (its tax group's taxes, warranty, not done), kept on its row.
  */
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: RepairItemRow | null) {
   const v = input.values;
   const organizationId = (v.organization_id ?? existing?.organization_id) as string;
+  await fillFromProduct(ctx, organizationId, input, existing);
   if (!existing && !input.present.has('hourly_rate')) v.hourly_rate = (await itemDefaults(ctx.db, organizationId)).hourly_rate;
   await defaultLineTaxGroup(ctx.db, organizationId, input, existing);
   Object.assign(v, await priceItem(ctx.db, { ...existing, ...v }));
@@ -74,6 +76,7 @@ export const repairItemsResource = defineResource(declarations['repair-items'], 
     organization: rel.belongsTo('organization_id'),
     repair: rel.belongsTo('repair_id'),
     supplier: rel.belongsTo('supplier_id'),
+    product: rel.belongsTo('product_id'),
     taxGroup: rel.belongsTo('tax_group_id'),
     estimationItem: rel.belongsTo('estimation_item_id'),
   },

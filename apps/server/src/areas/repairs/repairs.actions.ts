@@ -6,6 +6,7 @@ import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { followRepair } from '../estimations/repair-link.ts';
 import { emitCallback } from '../settings/callbacks.ts';
 import { stopRepairClocks } from './clocks.ts';
+import { consumeParts } from './parts.ts';
 import type { RepairRow } from './repairs.policies.ts';
 import { repairs } from './repairs.table.ts';
 import { claimsVehicle } from '../vehicles/work-in-progress.ts';
@@ -47,7 +48,7 @@ export const repairFlow = workflowParts({
       },
     },
     complete: {
-      summary: 'Completes the work (the holder): the running clocks stop; its inspection is repaired, the deferred work done in it is done; the repair.completed callback is sent',
+      summary: 'Completes the work (the holder): the running clocks stop; its inspection is repaired, the deferred work done in it is done; its items naming inventory parts take them from its location’s parts room (one stock movement, 409 where a warehouse refusing negative stock lacks them); the repair.completed callback is sent',
       body: documentBody('Optional.'),
       async values(ctx, row) {
         await stopRepairClocks(ctx, row.id);
@@ -55,6 +56,7 @@ export const repairFlow = workflowParts({
       },
       async after(ctx, saved) {
         await followRepair(ctx, saved, true);
+        await consumeParts(ctx, saved);
         await emitCallback(ctx, 'repair.completed', ctx.registry.resource('repairs'), saved.id, ['vehicle', 'customer', 'items']);
       },
     },

@@ -7,6 +7,7 @@ import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts
 import { customers } from '../crm/crm.table.ts';
 import { estimationItems, estimations } from '../estimations/estimations.table.ts';
 import { inspections } from '../inspections/inspections.table.ts';
+import { products } from '../inventory/inventory.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
@@ -71,6 +72,7 @@ export const repairItems = pgTable(
     condition: text('condition'),
     part: text('part'),
     part_number: text('part_number'),
+    product_id: uuid('product_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
     supplier_id: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     quantity: numeric('quantity', { precision: 14, scale: 4 }).notNull().default('1'),
     unit_price: bigint('unit_price', { mode: 'number' }),

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers.ts';
+import { createKit, type Kit } from '../kit.ts';
+
+// Repairs and the parts room (issue 22): an item naming an inventory part takes what it leaves
+// empty from it (never what was typed); completing the repair takes its parts out of its
+// location's parts room, once, whatever the path (redone and completed again: one movement).
+
+const API = '/api/v1';
+let t: TestApp;
+let kit: Kit;
+let location: string;
+let room: string;
+let pads: string;
+let supplier: string;
+
+const call = (method: string, path: string, body?: unknown, locale = 'fr') => t.api(method, `${API}${path}`, { token: kit.admin.token, body, headers: { 'accept-language': locale } });
+const to = (type: string, id: string) => ({ data: { type, id } });
+
+async function onHand(product = pads) {
+  const res = await call('GET', `/warehouse-products?filter[warehouse]=${room}&filter[product]=${product}`);
+  return Number(res.body.data[0]?.attributes.quantity_on_hand ?? 0);
+}
+
+async function repairWith(items: { attributes: Record<string, unknown>; product?: string }[]) {
+  const vehicle = (await kit.make('vehicles')).id;
+  const customer = (await kit.make('customers')).id;
+  const res = await call('POST', '/repairs?include=items', {
+    data: {
+      type: 'repairs',
+      relationships: {
+        vehicle: to('vehicles', vehicle),
+        customer: to('customers', customer),
+        allowedLocations: { data: [{ type: 'locations', id: location }] },
+        items: { data: items.map((i) => ({ type: 'repair-items', attributes: i.attributes, ...(i.product ? { relationships: { product: to('products', i.product) } } : {}) })) },
+      },
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+async function act(id: string, action: string, body: unknown = {}) {
+  const res = await call('POST', `/repairs/${id}/${action}`, body);
+  expect(res.status, `${action}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body;
+}
+
+const work = async (id: string) => {
+  await act(id, 'assign', { data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: kit.admin.id }] } } } });
+  await act(id, 'start');
+  return act(id, 'complete');
+};
+
+const movementsOf = async (repair: string) => (await call('GET', `/stock-movements?filter[search]=${encodeURIComponent(repair)}`)).body.data;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  kit = await createKit(t);
+  location = await kit.location('Montréal');
+  room = (await kit.make('warehouses', { name: 'Magasin Montréal' }, { location })).id;
+  supplier = (await kit.make('suppliers', { company_name: 'Pièces Québec' })).id;
+  pads = (await kit.make('products', { sku: 'PLAQ-AV', name: 'Plaquettes avant', part_number: 'HY-58101', selling_price: 8950, buying_price: 4500 })).id;
+  await kit.make('supplier-products', { supplier_sku: 'PQ-1', cost: 4200 }, { supplier, product: pads });
+  const entry = await call('POST', '/stock-movements', {
+    data: { type: 'stock-movements', attributes: { type: 'add' }, relationships: { destinationWarehouse: to('warehouses', room), items: { data: [{ type: 'stock-movement-items', attributes: { quantity: 10, unit_cost: 4200 }, relationships: { product: to('products', pads) } }] } } },
+  });
+  expect((await call('POST', `/stock-movements/${entry.body.data.id}/validate`)).status).toBe(200);
+});
+afterAll(() => t?.close());
+
+describe('an item naming a part', () => {
+  it('takes the part’s name, number, price and supplier where the item leaves them empty, keeps what was typed', async () => {
+    const doc = await repairWith([
+      { attributes: { detail: 'Plaquettes avant', quantity: '2' }, product: pads },
+      { attributes: { detail: 'Plaquettes (prix négocié)', quantity: '1', unit_price: 7000, part: 'Plaquettes OEM' }, product: pads },
+    ]);
+    const [a, b] = doc.included.filter((r: any) => r.type === 'repair-items').sort((x: any, y: any) => x.attributes.position - y.attributes.position);
+    expect(a.attributes).toMatchObject({ part: 'Plaquettes avant', part_number: 'HY-58101', unit_price: 8950 });
+    expect(a.relationships.supplier.data).toEqual({ type: 'suppliers', id: supplier });
+    expect(b.attributes).toMatchObject({ part: 'Plaquettes OEM', part_number: 'HY-58101', unit_price: 7000 });
+    const estimate = await call('POST', '/estimations?include=items', {
+      data: {
+        type: 'estimations',
+        relationships: {
+          vehicle: to('vehicles', (await kit.make('vehicles')).id),
+          customer: to('customers', (await kit.make('customers')).id),
+          items: { data: [{ type: 'estimation-items', attributes: { detail: 'Plaquettes', quantity: '1' }, relationships: { product: to('products', pads) } }] },
+        },
+      },
+    });
+    expect(estimate.status, JSON.stringify(estimate.body)).toBe(201);
+    expect(estimate.body.included.find((r: any) => r.type === 'estimation-items').attributes).toMatchObject({ part: 'Plaquettes avant', unit_price: 8950 });
+  });
+});
+
+describe('completing a repair', () => {
+  it('takes its parts from its location’s parts room once, redone or not; items not done use none', async () => {
+    const before = await onHand();
+    const doc = await repairWith([
+      { attributes: { detail: 'Plaquettes avant', quantity: '2' }, product: pads },
+      { attributes: { detail: 'Plaquettes arrière (pas faites)', quantity: '1', state: 'not_done' }, product: pads },
+      { attributes: { detail: 'Main-d’œuvre', quantity: '1', time: '1' } },
+    ]);
+    const id = doc.data.id;
+    await work(id);
+    expect(await onHand()).toBe(before - 2);
+    const code = doc.data.attributes.code;
+    const [movement] = await movementsOf(code);
+    expect(movement.attributes).toMatchObject({ type: 'remove', state: 'validated', trigger_object_type: 'repairs', trigger_object_id: id, item_count: 1 });
+    await act(id, 'redo');
+    await act(id, 'start');
+    await act(id, 'complete');
+    expect(await onHand()).toBe(before - 2);
+    expect(await movementsOf(code)).toHaveLength(1);
+  });
+
+  it('refuses, naming the part, where the parts room lacks it and refuses negative stock; nothing is completed', async () => {
+    const doc = await repairWith([{ attributes: { detail: 'Plaquettes ×50', quantity: '50' }, product: pads }]);
+    const id = doc.data.id;
+    await act(id, 'assign', { data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: kit.admin.id }] } } } });
+    await act(id, 'start');
+    const refused = await call('POST', `/repairs/${id}/complete`, {}, 'en');
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].detail).toMatch(/PLAQ-AV · Plaquettes avant/);
+    expect((await call('GET', `/repairs/${id}`)).body.data.attributes.state).toBe('in_progress');
+  });
+});
