@@ -32,6 +32,7 @@ export const ESTIMATION_ITEM_ATTRIBUTE_GROUPS: Readonly<Record<string, Estimatio
   quantity: 'parts',
   unit_price: 'parts',
   supplier: 'parts',
+  product: 'parts',
   manual_labour: 'labour',
   time: 'labour',
   hourly_rate: 'labour',

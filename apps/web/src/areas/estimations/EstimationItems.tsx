@@ -53,6 +53,7 @@ export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf:
     { name: 'customer_decision', view: lineView((l) => <CustomerDecisionBadge decision={l.customer_decision} at={l.customerDecidedAt} />) },
     { name: 'condition', ...own('condition') },
     { name: 'urgency', ...own('urgency') },
+    { name: 'product', ...own('product') },
     { name: 'part', ...own('part') },
     { name: 'part_number', ...own('part_number') },
     { name: 'supplier', ...own('supplier') },

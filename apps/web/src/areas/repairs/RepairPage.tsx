@@ -17,11 +17,12 @@ import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
+import { StockBadge, useStockAt } from '../inventory/StockAt.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
 import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
 
-const INCLUDE = 'items,items.supplier,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
+const INCLUDE = 'items,items.supplier,items.product,allowedLocations,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
 /** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
 const DETAILS = fieldsOf('repairs', ['type', 'department', 'odometer', 'customer', 'repairers', { name: 'notes', wide: true }]);
 
@@ -147,7 +148,7 @@ const WORK_ORDER_ROW = ['detail', 'state', 'time', 'total'];
  * with the clock, its total in the row; how it is done, its part and supplier, quantity and prices
  * in its detail. The enumerations are written at once (ItemSelect).
  */
-function workOrderLines({ repairId, editable, clocking, now, onDone }: { repairId: string; editable: boolean; clocking: boolean; now: number; onDone: () => void }): LinesConfig {
+function workOrderLines({ repairId, editable, clocking, now, onDone, stock }: { repairId: string; editable: boolean; clocking: boolean; now: number; onDone: () => void; stock: ReadonlyMap<string, number> | null }): LinesConfig {
   const locale = currentLocale();
   const select = (name: 'state' | 'repair_mode' | 'part_status', values: readonly string[], labels: Record<string, Record<string, string>>) => ({
     name,
@@ -192,7 +193,7 @@ function workOrderLines({ repairId, editable, clocking, now, onDone }: { repairI
     },
     'total',
     select('repair_mode', REPAIR_MODES, REPAIR_MODE_LABELS),
-    'part',
+    { name: 'part', view: (item) => <PartCell item={item} stock={stock} /> },
     'part_number',
     'supplier',
     select('part_status', PART_STATUSES, PART_STATUS_LABELS),
@@ -202,6 +203,17 @@ function workOrderLines({ repairId, editable, clocking, now, onDone }: { repairI
     'manual_labour',
   ]).map((f) => ({ ...f, readOnly: true }));
   return { type: 'repair-items', fields, row: WORK_ORDER_ROW, fixed: true, add: 'repairs:items.title', empty: 'repairs:items.empty', line: 'repairs:items.line' };
+}
+
+/** An item's part, and for an inventory part whether the parts room has what the item needs. */
+function PartCell({ item, stock }: { item: RepairItem; stock: ReadonlyMap<string, number> | null }) {
+  const product = item.product as { id: string } | null | undefined;
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text size="sm">{String(item.part ?? '') || '—'}</Text>
+      {product && stock ? <StockBadge available={stock.get(product.id)} needed={Number(item.quantity ?? 0)} /> : null}
+    </Stack>
+  );
 }
 
 /** The work order's items, the time planned and clocked in all. */
@@ -215,10 +227,15 @@ function WorkOrder({ repair, onDone }: { repair: Repair; onDone: () => void }) {
   // The mechanics clock while the work is in progress (the server says whose clock may run).
   const clocking = state === 'in_progress' && (can('start repairs') || can('edit repairs'));
   const time = timeSummary(items, now);
+  // Whether each inventory part is in stock at the repair's location.
+  const stock = useStockAt(
+    items.flatMap((i) => (i.product ? [(i.product as { id: string }).id] : [])),
+    (repair.allowedLocations ?? []).map((l) => l.id),
+  );
   if (items.length === 0) return <Text c="dimmed">{t('repairs:items.empty')}</Text>;
   return (
     <Stack gap="sm">
-      <LinesView config={workOrderLines({ repairId: repair.id, editable, clocking, now, onDone })} lines={items} label={t('repairs:items.title')} />
+      <LinesView config={workOrderLines({ repairId: repair.id, editable, clocking, now, onDone, stock })} lines={items} label={t('repairs:items.title')} />
       <Group gap="md" data-testid="time-summary">
         <Badge size="lg" variant="light" color="gray" tt="none">
           {t('repairs:time.planned_total', { value: formatWorkTime(time.planned) })}
