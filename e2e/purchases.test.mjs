@@ -87,6 +87,9 @@ describe('purchases', () => {
         await axeCheck(page, 'a draft order');
         await act(page, 'purchases-orders', 'validate');
         await page.locator('[data-testid=purchases-orders-locked]').waitFor();
+        // The order to send to the supplier, as a PDF.
+        const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=order-pdf]').click()]);
+        assert.match(download.suggestedFilename(), locale === 'fr' ? /^bon-de-commande-PO-\d{4}-\d{6}\.pdf$/ : /^purchase-order-PO-\d{4}-\d{6}\.pdf$/);
 
         // Part of it came: 2 received and validated at once; the receipt opens; the stock has them.
         await page.locator('[data-testid=order-receive]').click();

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createKit, type Kit, type KitUser } from '../kit.ts';
+import { pdfPages } from '../reports/pdf-text.ts';
 
 // Purchases on the workflow kit (issue 22): orders with priced lines, receipts and bills generated
 // from them in parts, the stock a receipt brings in, payments never over a bill's balance, the
@@ -286,6 +287,27 @@ describe('invoicing and paying', () => {
     // Only what is not yet generated: a draft order makes nothing.
     const draft = await order([{ product: pads, quantity: 1 }]);
     expect((await call('POST', `/purchases-orders/${draft.data.id}/generate-invoice`)).status).toBe(409);
+  });
+});
+
+describe('the purchase order PDF', () => {
+  it('prints the supplier, where to deliver, the lines with the supplier’s codes and the totals, in French and English; another organization’s is not found', async () => {
+    const doc = await validatedOrder([{ product: pads, quantity: 3 }, { description: 'Transport', quantity: 1, unit_price: 2500, discount: 10 }]);
+    const id = doc.data.id;
+    const pdf = async (locale: string, as = kit.admin) => t.app.inject({ method: 'GET', url: `${API}/purchases-orders/${id}/report`, headers: { authorization: `Bearer ${as.token}`, 'accept-language': locale } });
+    const fr = await pdf('fr');
+    expect(fr.statusCode).toBe(200);
+    expect(fr.headers['content-type']).toBe('application/pdf');
+    expect(String(fr.headers['content-disposition'])).toContain(`bon-de-commande-${doc.data.attributes.code}.pdf`);
+    const text = (await pdfPages(fr.rawPayload)).join('\n');
+    for (const expected of ['Bon de commande', 'Pièces Québec', 'Livrer à', 'Magasin', 'Plaquettes avant', 'PQ-1', 'Remise 10 %', 'TPS'])
+      expect(text.replace(/\s+/g, ' '), expected).toContain(expected);
+    expect(text.replace(/\s/g, ' ')).toContain(`${(doc.data.attributes.total / 100).toFixed(2).replace('.', ',')} $`);
+    const en = (await pdfPages((await pdf('en')).rawPayload)).join('\n');
+    expect(en).toContain('Purchase order');
+    expect(en).toContain('Deliver to');
+    const stranger = await createKit(t);
+    expect((await pdf('fr', stranger.admin)).statusCode).toBe(404);
   });
 });
 

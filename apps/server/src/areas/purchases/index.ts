@@ -2,6 +2,7 @@
 // orders, the receipts and bills generated from them, and the payments of the bills.
 import { defineArea } from '../area.ts';
 import { seedDemoPurchases } from './demo.ts';
+import { purchaseOrderRoutes } from './report/purchase-order.routes.ts';
 import { purchasesDeliveriesResource } from './purchases-deliveries.resource.ts';
 import { purchasesDeliveryItemsResource } from './purchases-delivery-items.resource.ts';
 import { purchasesInvoiceItemsResource } from './purchases-invoice-items.resource.ts';
@@ -27,5 +28,6 @@ export const purchasesArea = defineArea({
     purchasesPaymentsResource,
   ],
   importModels: [suppliersImport],
+  routes: [purchaseOrderRoutes],
   demo: seedDemoPurchases,
 });

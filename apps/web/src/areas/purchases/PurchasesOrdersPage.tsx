@@ -3,6 +3,8 @@ import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { fieldsOf } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
+import { useTranslation } from 'react-i18next';
+import { PdfButton } from '../../components/PdfButton.tsx';
 import { BillOrder, ReceiveOrder } from './ReceiveOrder.tsx';
 
 type Order = RecordOf<'purchases-orders'> & Model;
@@ -21,6 +23,7 @@ export const orderLines: LinesConfig = {
 
 /** /purchases/orders: the orders to suppliers by state; one opens with its lines, its actions, and receive and bill. */
 export default function PurchasesOrdersPage() {
+  const { t } = useTranslation();
   return (
     <DocumentPage
       type="purchases-orders"
@@ -63,6 +66,7 @@ export default function PurchasesOrdersPage() {
         <>
           <ReceiveOrder order={order} />
           <BillOrder order={order} />
+          <PdfButton path={`/purchases-orders/${encodeURIComponent(order.id)}/report`} fileName={`${order.code || order.id}.pdf`} label={t('purchases-orders:pdf')} testId="order-pdf" />
         </>
       )}
     />
