@@ -1,6 +1,6 @@
 // Buying parts as a parts manager does (issue 22): an order to a supplier written on the screen
 // (the product's line priced from the supplier), validated, received in two parts through the
-// Receive dialog (each receipt validated: the stock rises by what came), billed for what was
+// Receive dialog (the first by scanning the part's barcode) (each receipt validated: the stock rises by what came), billed for what was
 // received, the bill validated and paid from its Pay button (its balance goes to zero); run low, the
 // part is reordered from the warehouse's stock. French at
 // 1440×900, English at 1024×768. Run through e2e/run.mjs.
@@ -57,7 +57,8 @@ describe('purchases', () => {
         const supplierName = `Pièces e2e ${stamp}`;
         const supplier = await create(tk, 'suppliers', { company_name: supplierName });
         const sku = `E2E-PO-${stamp}`;
-        const product = await create(tk, 'products', { sku, name: `Plaquettes ${stamp}`, buying_price: 5000 });
+        const barcode = `0${String(Date.now()).slice(-11)}`;
+        const product = await create(tk, 'products', { sku, name: `Plaquettes ${stamp}`, buying_price: 5000, barcode });
         // The supplier sells it for less than its usual buying price: the order's line takes the supplier's.
         await create(tk, 'supplier-products', { supplier_sku: `S-${stamp}`, cost: 4200 }, { supplier: one('suppliers', supplier), product: one('products', product) });
 
@@ -91,9 +92,16 @@ describe('purchases', () => {
         const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=order-pdf]').click()]);
         assert.match(download.suggestedFilename(), locale === 'fr' ? /^bon-de-commande-PO-\d{4}-\d{6}\.pdf$/ : /^purchase-order-PO-\d{4}-\d{6}\.pdf$/);
 
-        // Part of it came: 2 received and validated at once; the receipt opens; the stock has them.
+        // Part of it came: 2 scanned (a scanner types the code and Enter), an unknown code said so, validated at
+        // once; the receipt opens; the stock has them.
         await page.locator('[data-testid=order-receive]').click();
-        await page.locator('[data-testid=receive-0]').fill('2');
+        const scan = page.locator('[data-testid=receive-scan]');
+        for (const code of [barcode, '999999', barcode]) {
+          await scan.fill(code);
+          await scan.press('Enter');
+        }
+        assert.equal(await page.locator('[data-testid=receive-0]').inputValue(), '2');
+        assert.ok((await page.locator('[data-testid=receive-scanned]').innerText()).includes(': 2'));
         await shot(page, `24-receive-${locale}-${viewport.width}`);
         await axeCheck(page, 'the receive dialog');
         await page.locator('[data-testid=receive-validate]').click();

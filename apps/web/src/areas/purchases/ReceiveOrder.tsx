@@ -11,7 +11,8 @@ import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.t
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 
-// An order's own buttons (issue 22): receive what came (a receipt of the quantities counted, as a
+// An order's own buttons (issue 22): receive what came (a receipt of the quantities counted or
+// scanned — a barcode scanner types the code and Enter —, as a
 // draft to check or validated at once: the parts enter the warehouse) and bill it (the supplier's
 // invoice drafted from the order). Both open the document they made.
 
@@ -50,9 +51,28 @@ export function ReceiveOrder({ order }: { order: Order }) {
   const lines = ((order.items ?? []) as Line[]).filter((l) => leftOf(l) > 0);
   const [counts, setCounts] = useState<Record<string, DecimalValue>>({});
   const [slip, setSlip] = useState('');
+  // Scanned: the counts start from nothing and each scan of a part's barcode (or SKU) adds one.
+  const [scanning, setScanning] = useState(false);
+  const [code, setCode] = useState('');
+  const [scan, setScan] = useState<{ ok: boolean; text: string } | null>(null);
   const run = useGenerated(order, 'delivery');
   if (order.state !== 'validated' || !lines.length) return null;
-  const countOf = (l: Line): DecimalValue => (Object.hasOwn(counts, l.id) ? counts[l.id] : leftOf(l));
+  const countOf = (l: Line): DecimalValue => (Object.hasOwn(counts, l.id) ? counts[l.id] : scanning ? 0 : leftOf(l));
+  const scanned = (typed: string) => {
+    const wanted = typed.trim().toLowerCase();
+    if (!wanted) return;
+    const line = lines.find((l) => {
+      const p = l.product as { barcode?: string | null; sku?: string | null } | null | undefined;
+      return Boolean(p) && [p?.barcode, p?.sku].some((c) => typeof c === 'string' && c.toLowerCase() === wanted);
+    });
+    setCode('');
+    if (!line) return setScan({ ok: false, text: t('purchases-orders:receive.unknown', { code: typed.trim() }) });
+    const base = scanning ? counts : {};
+    const next = Number((Object.hasOwn(base, line.id) ? base[line.id] : 0) || 0) + 1;
+    setScanning(true);
+    setCounts({ ...base, [line.id]: next });
+    setScan({ ok: true, text: t('purchases-orders:receive.scanned', { item: line.description ?? '', count: next }) });
+  };
   const items = lines.filter((l) => Number(countOf(l) || 0) > 0).map((l) => ({ id: l.id, quantity: String(countOf(l)) }));
   const submit = (validate: boolean) => run.mutate({ body: { items, ...(slip.trim() ? { supplier_reference: slip.trim() } : {}) }, validate });
   const locale = currentLocale();
@@ -91,6 +111,27 @@ export function ReceiveOrder({ order }: { order: Order }) {
               ))}
             </Table.Tbody>
           </Table>
+          <TextInput
+            label={t('purchases-orders:receive.scan')}
+            description={t('purchases-orders:receive.scan_help')}
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              // A scanner types the code and Enter, as a keyboard does.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                scanned(code);
+              }
+            }}
+            maxLength={100}
+            autoComplete="off"
+            data-testid="receive-scan"
+          />
+          {scan ? (
+            <Text size="sm" c={scan.ok ? 'teal.9' : 'red.8'} role="status" data-testid="receive-scanned">
+              {scan.text}
+            </Text>
+          ) : null}
           <TextInput label={t('fields:purchases-deliveries.supplier_reference')} value={slip} onChange={(e) => setSlip(e.currentTarget.value)} maxLength={100} />
           {run.error ? (
             <Text c="red" role="alert">
