@@ -83,6 +83,16 @@ export function oneRecordDocument(type: string, attributes: JsonSchema, opts: { 
 }
 
 /** A route as Fastify registered it (onRoute), path under /api/v1. */
+/** A document of meta only (a collection action's answer): its members, each required, nothing else. */
+export function metaDocument(members: Record<string, JsonSchema>): JsonSchema {
+  return {
+    type: 'object',
+    properties: { jsonapi: { $ref: '#/components/schemas/jsonapi' }, meta: { type: 'object', properties: members, required: Object.keys(members), additionalProperties: false } },
+    required: ['jsonapi', 'meta'],
+    additionalProperties: false,
+  };
+}
+
 export interface RegisteredRoute {
   method: string;
   path: string;

@@ -79,18 +79,25 @@ describe('an item naming a part', () => {
     expect(a.attributes).toMatchObject({ part: 'Plaquettes avant', part_number: 'HY-58101', unit_price: 8950 });
     expect(a.relationships.supplier.data).toEqual({ type: 'suppliers', id: supplier });
     expect(b.attributes).toMatchObject({ part: 'Plaquettes OEM', part_number: 'HY-58101', unit_price: 7000 });
+    // On an estimate, the part is chosen in the parts phase, by whoever holds it.
     const estimate = await call('POST', '/estimations?include=items', {
       data: {
         type: 'estimations',
         relationships: {
           vehicle: to('vehicles', (await kit.make('vehicles')).id),
           customer: to('customers', (await kit.make('customers')).id),
-          items: { data: [{ type: 'estimation-items', attributes: { detail: 'Plaquettes', quantity: '1' }, relationships: { product: to('products', pads) } }] },
+          items: { data: [{ type: 'estimation-items', attributes: { detail: 'Plaquettes', quantity: '1' } }] },
         },
       },
     });
     expect(estimate.status, JSON.stringify(estimate.body)).toBe(201);
-    expect(estimate.body.included.find((r: any) => r.type === 'estimation-items').attributes).toMatchObject({ part: 'Plaquettes avant', unit_price: 8950 });
+    const item = estimate.body.included.find((r: any) => r.type === 'estimation-items').id;
+    const pick = () => call('PATCH', `/estimation-items/${item}`, { data: { type: 'estimation-items', id: item, relationships: { product: to('products', pads) } } });
+    expect((await pick()).status).toBe(409);
+    expect((await call('POST', `/estimations/${estimate.body.data.id}/start-components`, {})).status).toBe(200);
+    const picked = await pick();
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    expect(picked.body.data.attributes).toMatchObject({ part: 'Plaquettes avant', part_number: 'HY-58101', unit_price: 8950 });
   });
 });
 

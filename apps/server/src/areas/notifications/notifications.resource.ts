@@ -2,6 +2,7 @@ import { declarations } from '@atelier/domain';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
+import { metaDocument } from '../../jsonapi/openapi.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type ActionDefinition } from '../../jsonapi/define-resource.ts';
 import { ApiError, badRequest } from '../../jsonapi/errors.ts';
@@ -55,20 +56,7 @@ function markAction(read: boolean): ActionDefinition {
           { type: 'object', properties: { all: { const: true } }, required: ['all'] },
         ],
       },
-      response: {
-        type: 'object',
-        properties: {
-          jsonapi: { $ref: '#/components/schemas/jsonapi' },
-          meta: {
-            type: 'object',
-            properties: { updated: { type: 'integer', minimum: 0 }, unread: { type: 'integer', minimum: 0 } },
-            required: ['updated', 'unread'],
-            additionalProperties: false,
-          },
-        },
-        required: ['jsonapi', 'meta'],
-        additionalProperties: false,
-      },
+      response: metaDocument({ updated: { type: 'integer', minimum: 0 }, unread: { type: 'integer', minimum: 0 } }),
     },
     async handler(ctx, body) {
       const ids = idsOf(body);

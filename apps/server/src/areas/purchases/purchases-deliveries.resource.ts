@@ -6,10 +6,10 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { records } from '../../jsonapi/records.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
+import { causedMovement } from '../inventory/caused-movement.ts';
 import { checkRemaining, lockOrder, refreshOrder } from './coverage.ts';
 import { purchasesDeliveries, purchasesDeliveryItems } from './documents.table.ts';
 
@@ -26,25 +26,13 @@ const linesOf = (ctx: RequestContext, id: string) =>
 async function receiveStock(ctx: RequestContext, delivery: DeliveryRow): Promise<string | null> {
   const lines = (await linesOf(ctx, delivery.id)).filter((l) => l.product_id && toScaled(l.quantity) > 0n);
   if (!lines.length) return null;
-  const cause = { type: 'purchases-deliveries', id: delivery.id };
-  const movement = await records(ctx, 'stock-movements').createWithLines(
-    {
-      organization_id: delivery.organization_id,
-      code: await nextRecordCode(ctx.db, delivery.organization_id, 'M'),
-      type: 'add',
-      destination_warehouse_id: delivery.destination_warehouse_id,
-      trigger_object_type: 'purchases-deliveries',
-      trigger_object_id: delivery.id,
-      notes: delivery.code,
-      creator_id: ctx.actor.id,
-      location_ids: delivery.location_ids,
-    },
-    { items: lines.map((l) => ({ product_id: l.product_id, description: l.description, quantity: l.quantity, unit_cost: l.unit_cost })) },
-    { cause },
-  );
-  const id = String(movement.id);
-  await runAction(ctx, 'stock-movements', id, 'validate', {}, { cause: { ...cause, organizationId: delivery.organization_id } });
-  return id;
+  return causedMovement(ctx, {
+    organizationId: delivery.organization_id,
+    type: 'add',
+    warehouse: { id: delivery.destination_warehouse_id, location_ids: delivery.location_ids },
+    cause: { type: 'purchases-deliveries', id: delivery.id, code: delivery.code },
+    lines: lines.map((l) => ({ product_id: l.product_id, description: l.description, quantity: l.quantity, unit_cost: l.unit_cost })),
+  });
 }
 
 export const purchasesDeliveryFlow = workflowParts({

@@ -6,6 +6,7 @@ import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
 import type { CollectionAction } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
+import { metaDocument } from '../../jsonapi/openapi.ts';
 import { findRow } from '../../jsonapi/scope.ts';
 import { products, warehouseProducts, warehouses } from '../inventory/inventory.table.ts';
 import { productLine } from '../trade/lines.ts';
@@ -25,23 +26,10 @@ export const reorderAction: CollectionAction = {
   contract: {
     summary: 'Drafts one order per supplier of the warehouse’s parts at or below their minimum, up to their maximum less what is on hand and on order; answers the orders made and the parts nobody sells',
     body: optionsBody(OPTIONS),
-    response: {
-      type: 'object',
-      properties: {
-        jsonapi: { $ref: '#/components/schemas/jsonapi' },
-        meta: {
-          type: 'object',
-          properties: {
-            orders: { type: 'array', items: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, code: { type: 'string' }, lines: { type: 'integer' } }, required: ['id', 'code', 'lines'], additionalProperties: false } },
-            without_supplier: { type: 'array', items: { type: 'string', format: 'uuid' } },
-          },
-          required: ['orders', 'without_supplier'],
-          additionalProperties: false,
-        },
-      },
-      required: ['jsonapi', 'meta'],
-      additionalProperties: false,
-    },
+    response: metaDocument({
+      orders: { type: 'array', items: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, code: { type: 'string' }, lines: { type: 'integer' } }, required: ['id', 'code', 'lines'], additionalProperties: false } },
+      without_supplier: { type: 'array', items: { type: 'string', format: 'uuid' } },
+    }),
   },
   async handler(ctx, body) {
     const { warehouse: id } = readOptions(OPTIONS, body);

@@ -1,9 +1,7 @@
 import { toScaled } from '@atelier/domain';
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { nextRecordCode } from '../../db/codes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { records } from '../../jsonapi/records.ts';
-import { runAction } from '../../jsonapi/run-action.ts';
+import { causedMovement } from '../inventory/caused-movement.ts';
 import { stockMovements, warehouses } from '../inventory/inventory.table.ts';
 import type { RepairRow } from './repairs.policies.ts';
 import { repairItems } from './repairs.table.ts';
@@ -39,21 +37,11 @@ export async function consumeParts(ctx: RequestContext, repair: RepairRow) {
     .orderBy(asc(repairItems.position))).filter((i) => toScaled(i.quantity) > 0n);
   const room = parts.length ? await partsRoomOf(ctx, repair) : null;
   if (!room) return;
-  const cause = { type: 'repairs', id: repair.id };
-  const movement = await records(ctx, 'stock-movements').createWithLines(
-    {
-      organization_id: repair.organization_id,
-      code: await nextRecordCode(ctx.db, repair.organization_id, 'M'),
-      type: 'remove',
-      source_warehouse_id: room.id,
-      trigger_object_type: 'repairs',
-      trigger_object_id: repair.id,
-      notes: repair.code,
-      creator_id: ctx.actor.id || null,
-      location_ids: room.location_ids,
-    },
-    { items: parts.map((i) => ({ product_id: i.product_id, description: i.part ?? i.detail, quantity: i.quantity })) },
-    { cause },
-  );
-  await runAction(ctx, 'stock-movements', String(movement.id), 'validate', {}, { cause: { ...cause, organizationId: repair.organization_id } });
+  await causedMovement(ctx, {
+    organizationId: repair.organization_id,
+    type: 'remove',
+    warehouse: room,
+    cause: { type: 'repairs', id: repair.id, code: repair.code },
+    lines: parts.map((i) => ({ product_id: i.product_id, description: i.part ?? i.detail, quantity: i.quantity })),
+  });
 }

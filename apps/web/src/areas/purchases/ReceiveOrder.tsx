@@ -42,7 +42,16 @@ function useGenerated(order: Order, kind: 'delivery' | 'invoice') {
   });
 }
 
-const refusalOf = (error: unknown, fallback: string) => (error instanceof ApiError ? errorMessage(error.errors, translateError) : error ? fallback : null);
+/** Why the server refused (its translated message), in the dialog. */
+function Refusal({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <Text c="red.8" role="alert">
+      {error instanceof ApiError ? errorMessage(error.errors, translateError) : t('errors:SOMETHING_WENT_WRONG')}
+    </Text>
+  );
+}
 
 /** Receive: each line's quantity that came (what is left, by default), the packing slip's number. */
 export function ReceiveOrder({ order }: { order: Order }) {
@@ -133,11 +142,7 @@ export function ReceiveOrder({ order }: { order: Order }) {
             </Text>
           ) : null}
           <TextInput label={t('fields:purchases-deliveries.supplier_reference')} value={slip} onChange={(e) => setSlip(e.currentTarget.value)} maxLength={100} />
-          {run.error ? (
-            <Text c="red" role="alert">
-              {refusalOf(run.error, t('errors:SOMETHING_WENT_WRONG'))}
-            </Text>
-          ) : null}
+          <Refusal error={run.error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => submit(false)} disabled={!items.length} loading={run.isPending && !run.variables?.validate} data-testid="receive-draft">
               {t('purchases-orders:receive.draft')}
@@ -177,11 +182,7 @@ export function BillOrder({ order }: { order: Order }) {
             data-testid="bill-type"
           />
           {type === 'amount' ? <DecimalInput label={t('purchases-orders:bill.amount')} money decimals={2} allowNegative={false} value={amount} onChange={setAmount} required data-testid="bill-amount" /> : null}
-          {run.error ? (
-            <Text c="red" role="alert">
-              {refusalOf(run.error, t('errors:SOMETHING_WENT_WRONG'))}
-            </Text>
-          ) : null}
+          <Refusal error={run.error} />
           <Group justify="flex-end">
             <Button onClick={() => run.mutate({ body })} loading={run.isPending} disabled={type === 'amount' && !(Number(amount) > 0)} data-testid="bill-create">
               {t('purchases-orders:bill.create')}
