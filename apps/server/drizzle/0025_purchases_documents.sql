@@ -114,6 +114,7 @@ CREATE TABLE "purchases_order_items" (
 	"tax_details" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"quantity_delivered" numeric(18, 4) DEFAULT '0' NOT NULL,
 	"quantity_invoiced" numeric(18, 4) DEFAULT '0' NOT NULL,
+	"repair_item_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "purchases_order_items_quantity_check" CHECK ("purchases_order_items"."quantity" >= 0),
@@ -204,6 +205,7 @@ ALTER TABLE "purchases_order_items" ADD CONSTRAINT "purchases_order_items_organi
 ALTER TABLE "purchases_order_items" ADD CONSTRAINT "purchases_order_items_purchases_order_id_purchases_orders_id_fk" FOREIGN KEY ("purchases_order_id") REFERENCES "public"."purchases_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases_order_items" ADD CONSTRAINT "purchases_order_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases_order_items" ADD CONSTRAINT "purchases_order_items_tax_group_id_tax_groups_id_fk" FOREIGN KEY ("tax_group_id") REFERENCES "public"."tax_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "purchases_order_items" ADD CONSTRAINT "purchases_order_items_repair_item_id_repair_items_id_fk" FOREIGN KEY ("repair_item_id") REFERENCES "public"."repair_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases_orders" ADD CONSTRAINT "purchases_orders_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases_orders" ADD CONSTRAINT "purchases_orders_validated_by_id_users_id_fk" FOREIGN KEY ("validated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchases_orders" ADD CONSTRAINT "purchases_orders_canceled_by_id_users_id_fk" FOREIGN KEY ("canceled_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -228,6 +230,7 @@ CREATE INDEX "purchases_invoices_location_ids_idx" ON "purchases_invoices" USING
 CREATE INDEX "purchases_invoices_order_idx" ON "purchases_invoices" USING btree ("purchases_order_id");--> statement-breakpoint
 CREATE INDEX "purchases_invoices_supplier_idx" ON "purchases_invoices" USING btree ("supplier_id");--> statement-breakpoint
 CREATE INDEX "purchases_order_items_order_idx" ON "purchases_order_items" USING btree ("purchases_order_id","position");--> statement-breakpoint
+CREATE INDEX "purchases_order_items_repair_item_idx" ON "purchases_order_items" USING btree ("repair_item_id");--> statement-breakpoint
 CREATE INDEX "purchases_order_items_product_idx" ON "purchases_order_items" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "purchases_orders_org_code_unique" ON "purchases_orders" USING btree ("organization_id","code");--> statement-breakpoint
 CREATE INDEX "purchases_orders_org_state_idx" ON "purchases_orders" USING btree ("organization_id","state","created_at");--> statement-breakpoint

@@ -133,3 +133,40 @@ describe('completing a repair', () => {
     expect((await call('GET', `/repairs/${id}`)).body.data.attributes.state).toBe('in_progress');
   });
 });
+
+describe('ordering the missing parts', () => {
+  it('drafts orders of what the parts room lacks, one per supplier, and the items’ part status follows them', async () => {
+    const rotors = (await kit.make('products', { sku: 'DISQ-AV', name: 'Disques avant', selling_price: 12000, buying_price: 6000 })).id;
+    const other = (await kit.make('suppliers', { company_name: 'Freins Plus' })).id;
+    await kit.make('supplier-products', { supplier_sku: 'FP-9', cost: 5500 }, { supplier: other, product: rotors });
+    const available = await onHand();
+    const doc = await repairWith([
+      { attributes: { detail: 'Plaquettes', quantity: String(available + 3) }, product: pads },
+      { attributes: { detail: 'Disques', quantity: '2' }, product: rotors },
+      { attributes: { detail: 'Main-d’œuvre', quantity: '1', time: '1' } },
+    ]);
+    const id = doc.data.id;
+    const res = await call('POST', `/repairs/${id}/order-parts`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.meta.without_supplier).toEqual([]);
+    expect(res.body.meta.orders).toHaveLength(2);
+    const orders = await Promise.all(res.body.meta.orders.map(async (o: any) => (await call('GET', `/purchases-orders/${o.id}?include=items`)).body));
+    const lines = orders.flatMap((o: any) => o.included.map((i: any) => [o.data.relationships.supplier.data.id, i.relationships.product.data.id, Number(i.attributes.quantity)]));
+    expect(lines.sort()).toEqual([[supplier, pads, 3], [other, rotors, 2]].sort());
+    const statuses = async () => {
+      const items = (await call('GET', `/repairs/${id}?include=items`)).body.included.filter((r: any) => r.type === 'repair-items');
+      return items.sort((a: any, b: any) => a.attributes.position - b.attributes.position).map((i: any) => i.attributes.part_status);
+    };
+    expect(await statuses()).toEqual(['ordered', 'ordered', null]);
+    // Asked again: nothing is ordered twice.
+    expect((await call('POST', `/repairs/${id}/order-parts`)).body.meta.orders).toEqual([]);
+    // The rotors' order received: received; the pads' order canceled: to order again.
+    const [padsOrder, rotorsOrder] = [orders.find((o: any) => o.data.relationships.supplier.data.id === supplier), orders.find((o: any) => o.data.relationships.supplier.data.id === other)];
+    expect((await call('POST', `/purchases-orders/${rotorsOrder.data.id}/validate`)).status).toBe(200);
+    const receipt = await call('POST', `/purchases-orders/${rotorsOrder.data.id}/generate-delivery`, {});
+    expect((await call('POST', `/purchases-deliveries/${receipt.body.data.id}/validate`)).status).toBe(200);
+    expect((await call('POST', `/purchases-orders/${padsOrder.data.id}/cancel`)).status).toBe(200);
+    expect(await statuses()).toEqual(['to_order', 'received', null]);
+  });
+});
+

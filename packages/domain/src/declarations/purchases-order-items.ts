@@ -1,4 +1,4 @@
-import { attr, declare, timestamps } from '../declare/declare.ts';
+import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { TRADE_LINE_SORTS, tradeLineAttributes, tradeLineRelationships } from './trade-lines.ts';
 
 /** A line of a purchase order: what is ordered, and how much of it its validated deliveries and invoices cover. */
@@ -9,7 +9,11 @@ export const purchasesOrderItems = declare('purchases-order-items', {
     quantity_invoiced: attr.decimal().isReadOnly(),
     ...timestamps(),
   },
-  relationships: tradeLineRelationships('purchasesOrder', 'purchases-orders', 'purchasesOrderable'),
+  relationships: {
+    ...tradeLineRelationships('purchasesOrder', 'purchases-orders', 'purchasesOrderable'),
+    /** The repair item it is ordered for: the item's part status follows it. */
+    repairItem: rel.toOne('repair-items', { readOnly: true }),
+  },
   filters: ['purchasesOrder', 'product'],
   sorts: TRADE_LINE_SORTS,
   defaultSort: 'position',

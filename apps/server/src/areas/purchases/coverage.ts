@@ -68,6 +68,18 @@ export async function refreshOrder(ctx: RequestContext, orderId: string, cause: 
   const values: Record<string, unknown> = { delivery_status: deliveryStatusOf(delivery), invoicing_status: invoicingStatusOf(invoicing) };
   if (order.state === 'validated' && orderCompleted(delivery, invoicing)) Object.assign(values, { state: 'completed', completed_at: sql`now()` });
   await records(ctx, 'purchases-orders').update([orderId], values, { cause });
+  await followRepairItems(ctx, orderId, cause);
+}
+
+/**
+ * The part status of the repair items the order's lines are for, read from the order: received
+ * once its receipts cover the line, ordered while it counts, to order again once it is canceled.
+ */
+export async function followRepairItems(ctx: RequestContext, orderId: string, cause: { type: string; id: string }) {
+  const [order] = await ctx.db.select({ state: purchasesOrders.state }).from(purchasesOrders).where(eq(purchasesOrders.id, orderId));
+  const lines = (await orderLines(ctx, orderId)).filter((l): l is OrderItemRow & { repair_item_id: string } => !!l.repair_item_id);
+  const statusOf = new Map(lines.map((l) => [l.repair_item_id, order.state === 'canceled' ? 'to_order' : toScaled(l.quantity_delivered) >= toScaled(l.quantity) ? 'received' : 'ordered']));
+  await records(ctx, 'repair-items').update([...statusOf.keys()], (item) => ({ part_status: statusOf.get(String(item.id)) }), { cause });
 }
 
 /** A requested quantity per order line, as the body named them. */

@@ -19,6 +19,7 @@ import {
 import { at, cents, id, locationIds, oneOf, ownedBy, tagIds, timestamps, valueChecks } from '../../db/columns.ts';
 import { organizationId, userRef } from '../admin/admin.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
+import { repairItems } from '../repairs/repairs.table.ts';
 import { quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
 import { suppliers } from './purchases.table.ts';
 
@@ -90,10 +91,13 @@ export const purchasesOrderItems = pgTable(
     /** What the order's validated receipts and bills cover of it (kept by their actions). */
     quantity_delivered: quantity('quantity_delivered').notNull().default('0'),
     quantity_invoiced: quantity('quantity_invoiced').notNull().default('0'),
+    /** The repair item it is ordered for ("order the missing parts"): the item's part status follows this line. */
+    repair_item_id: uuid('repair_item_id').references((): AnyPgColumn => repairItems.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
     index('purchases_order_items_order_idx').on(t.purchases_order_id, t.position),
+    index('purchases_order_items_repair_item_idx').on(t.repair_item_id),
     index('purchases_order_items_product_idx').on(t.product_id),
     ...tradeLineChecks('purchases_order_items', t),
   ],

@@ -11,7 +11,7 @@ import { records } from '../../jsonapi/records.ts';
 import { recordDocument } from '../../jsonapi/router.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { tradeLineColumns } from '../trade/lines.ts';
-import { leftOf, orderLines, type OrderItemRow } from './coverage.ts';
+import { followRepairItems, leftOf, orderLines, type OrderItemRow } from './coverage.ts';
 import { purchasesDeliveries, purchasesInvoices, purchasesOrders } from './documents.table.ts';
 
 type OrderRow = RowOf<typeof purchasesOrders>;
@@ -48,6 +48,8 @@ export const purchasesOrderFlow = workflowParts({
         if (live.length) throw new ApiError(409, 'purchases_order.has_documents', { documents: live.join(', ') });
         return {};
       },
+      // The repair items it was for are to order again.
+      after: (ctx, saved) => followRepairItems(ctx, saved.id, { type: 'purchases-orders', id: saved.id }),
     },
   },
 });

@@ -8,6 +8,7 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
 import { repairValuesOf } from './pricing.ts';
+import { orderPartsAction } from './parts.ts';
 import { repairFlow } from './repairs.actions.ts';
 import { repairPolicies, type RepairRow } from './repairs.policies.ts';
 import { repairs } from './repairs.table.ts';
@@ -66,6 +67,7 @@ export const repairsResource = defineResource(declarations.repairs, {
   },
   // Its actions, their policies, available_actions, the edit policy and GET /repairs/list/count.
   workflow: repairFlow,
+  actions: { 'order-parts': orderPartsAction },
   hooks: { beforeWrite },
   // A repair is deleted only while its work order may change, as it is edited.
   policies: { ...repairPolicies, delete: repairFlow.editable },

@@ -18,6 +18,7 @@ import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
 import { StockBadge, useStockAt } from '../inventory/StockAt.tsx';
+import { OrderPartsButton } from './OrderPartsButton.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
 import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
@@ -279,6 +280,7 @@ export default function RepairPage() {
                 onDone={reload}
                 testId="repair-actions"
               />
+              <OrderPartsButton repair={repair} items={repair.items ?? []} onDone={reload} />
           </>
         }
         facts={
