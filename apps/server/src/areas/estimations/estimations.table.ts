@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
-import { at, cents, id, instants, ownedBy, placedColumns, timestamps, valueChecks, workTotals } from '../../db/columns.ts';
-import { organizationId, userRefs } from '../admin/admin.table.ts';
+import { at, cents, instants, ownedBy, placedColumns, valueChecks, workTotals } from '../../db/columns.ts';
+import { userRefs, tenantTable } from '../admin/admin.table.ts';
 import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
@@ -20,11 +20,9 @@ const phase = (name: string) => text(name).$type<PhaseStatus>().notNull().defaul
  * approval), each with its holder, and who did what. `repair_id` is the repair it opened once
  * approved (repair-link.ts).
  */
-export const estimations = pgTable(
+export const estimations = tenantTable(
   'estimations',
   {
-    id: id(),
-    organization_id: organizationId(),
     /** E-2026-000042: given by the database (assign_record_code), unique per organization. */
     code: text('code'),
     state: text('state').$type<EstimationState>().notNull().default('pending'),
@@ -66,11 +64,9 @@ export const estimations = pgTable(
 );
 
 /** An item of an estimate: money in cents, quantity and hours exact (numeric); its totals computed. */
-export const estimationItems = pgTable(
+export const estimationItems = tenantTable(
   'estimation_items',
   {
-    id: id(),
-    organization_id: organizationId(),
     estimation_id: ownedBy('estimation_id', () => estimations.id),
     position: integer('position').notNull().default(0),
     detail: text('detail').notNull(),
@@ -93,7 +89,6 @@ export const estimationItems = pgTable(
     tax_group_id: uuid('tax_group_id').references(() => taxGroups.id),
     inspection_field_id: uuid('inspection_field_id').references(() => inspectionFields.id, { onDelete: 'set null' }),
     ...workTotals(),
-    ...timestamps(),
   },
   (t) => [
     index('estimation_items_estimation_idx').on(t.estimation_id, t.position),
