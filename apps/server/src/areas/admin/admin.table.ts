@@ -42,7 +42,7 @@ export const organizationId = () =>
     .notNull()
     .references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' });
 
-type TenantColumns<C> = { id: ReturnType<typeof id>; organization_id: ReturnType<typeof organizationId> } & C & ReturnType<typeof timestamps>;
+export type TenantColumns<C> = { id: ReturnType<typeof id>; organization_id: ReturnType<typeof organizationId> } & C & ReturnType<typeof timestamps>;
 
 /**
  * A table of an organization's records: its own columns between its id and organization (first)

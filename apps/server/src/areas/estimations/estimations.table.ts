@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
-import { at, cents, instants, ownedBy, placedColumns, valueChecks, workTotals } from '../../db/columns.ts';
+import { at, cents, instants, ownedBy, valueChecks, workTotals } from '../../db/columns.ts';
 import { userRefs, tenantTable } from '../admin/admin.table.ts';
-import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
+import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
@@ -20,8 +20,9 @@ const phase = (name: string) => text(name).$type<PhaseStatus>().notNull().defaul
  * approval), each with its holder, and who did what. `repair_id` is the repair it opened once
  * approved (repair-link.ts).
  */
-export const estimations = tenantTable(
+export const estimations = workDocumentTable(
   'estimations',
+  estimationWorkflow.states,
   {
     /** E-2026-000042: given by the database (assign_record_code), unique per organization. */
     code: text('code'),
@@ -52,11 +53,8 @@ export const estimations = tenantTable(
     ...instants('completed_at', 'approved_at', 'canceled_at'),
     ...workTotals(),
     approved_total: cents('approved_total'),
-    ...assignmentColumns(),
-    ...placedColumns(),
   },
   (t) => [
-    ...workDocumentIndexes('estimations', t, estimationWorkflow.states),
     index('estimations_inspection_idx').on(t.inspection_id),
     index('estimations_customer_idx').on(t.customer_id),
     ...valueChecks('estimations', t, { type: WORK_TYPES, components_status: PHASE_STATUSES, times_status: PHASE_STATUSES, approval_status: PHASE_STATUSES }),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FIELD_ACTIONS, TIRE_SEASONS, TIRE_TYPES, type FieldAction, type InspectionScoreData, type InspectionState, type TireSeason, type TireType, inspectionWorkflow } from '@atelier/domain';
-import { instants, oneOf, ownedBy, placedColumns, valueChecks } from '../../db/columns.ts';
+import { instants, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
 import { userRefs, tenantTable } from '../admin/admin.table.ts';
-import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
+import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { estimations } from '../estimations/estimations.table.ts';
@@ -16,8 +16,9 @@ import { inspectionFormVersions, inspectionForms } from './inspection-forms.tabl
  * An inspection (spec §3): made from a frozen version of its form. The form and the version are
  * referenced without cascade, so a form used by inspections is not deleted (409 error.in_use).
  */
-export const inspections = tenantTable(
+export const inspections = workDocumentTable(
   'inspections',
+  inspectionWorkflow.states,
   {
     /** I-2026-000042: given by the database (assign_record_code, migration 0006), unique per organization. */
     code: text('code'),
@@ -56,11 +57,8 @@ export const inspections = tenantTable(
     /** Its visible fields' points and maximum, written with the scores (migration 0015 gave those of the inspections scored before). */
     points: numeric('points'),
     max_points: numeric('max_points'),
-    ...assignmentColumns(),
-    ...placedColumns(),
   },
   (t) => [
-    ...workDocumentIndexes('inspections', t, inspectionWorkflow.states),
     index('inspections_form_idx').on(t.inspection_form_id),
     index('inspections_version_idx').on(t.inspection_form_version_id),
     index('inspections_request_idx').on(t.request_id),

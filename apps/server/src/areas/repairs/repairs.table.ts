@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, type AnyPgColumn, integer, numeric, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ITEM_CONDITIONS, PART_STATUSES, REPAIR_ITEM_STATES, REPAIR_MODES, WORK_TYPES, type RepairItemState, type RepairMode, type RepairState, repairWorkflow } from '@atelier/domain';
-import { at, instants, oneOf, ownedBy, placedColumns, valueChecks, workTotals } from '../../db/columns.ts';
+import { at, instants, oneOf, ownedBy, valueChecks, workTotals } from '../../db/columns.ts';
 import { userRefs, users, tenantTable } from '../admin/admin.table.ts';
-import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
+import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { estimationItems, estimations } from '../estimations/estimations.table.ts';
 import { inspections } from '../inspections/inspections.table.ts';
@@ -17,8 +17,9 @@ import { vehicles } from '../vehicles/vehicles.table.ts';
  * A repair, the work order (spec §3 Repair). `estimation_id` names the approved estimate it
  * carries out (the two tables point at each other, hence the typed lazy references).
  */
-export const repairs = tenantTable(
+export const repairs = workDocumentTable(
   'repairs',
+  repairWorkflow.states,
   {
     /** R-2026-000123: given by the database (assign_record_code), unique per organization. */
     code: text('code'),
@@ -41,11 +42,8 @@ export const repairs = tenantTable(
     planned_time: numeric('planned_time', { precision: 12, scale: 4 }).notNull().default('0'),
     time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
     ...workTotals(),
-    ...assignmentColumns(),
-    ...placedColumns(),
   },
   (t) => [
-    ...workDocumentIndexes('repairs', t, repairWorkflow.states),
     index('repairs_estimation_idx').on(t.estimation_id),
     index('repairs_inspection_idx').on(t.inspection_id),
     oneOf('repairs_type_check', t.type, WORK_TYPES),
