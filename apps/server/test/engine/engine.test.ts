@@ -1,9 +1,10 @@
 import { getTableColumns, sql, TransactionRollbackError } from 'drizzle-orm';
-import { boolean, date, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attr as declared, declare, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
-import { id, locationIds, tagIds, timestamps } from '../../src/db/columns.ts';
+import { placedColumns } from '../../src/db/columns.ts';
+import { tenantTable } from '../../src/areas/admin/admin.table.ts';
 import { queryCount, rowsOf } from '../../src/db/client.ts';
 import { defineResource } from '../../src/jsonapi/define-resource.ts';
 import { defineArea } from '../../src/areas/area.ts';
@@ -18,9 +19,7 @@ import { makeWorld, type World } from '../factories.ts';
 
 // A resource that exists only in this test, so the engine's behaviour is proven once for every
 // type declared with it. It borrows the 'tags' permissions an organization's administrator holds.
-const widgets = pgTable('test_widgets', {
-  id: id(),
-  organization_id: uuid('organization_id').notNull(),
+const widgets = tenantTable('test_widgets', {
   name: text('name').notNull(),
   quantity: integer('quantity'),
   price: numeric('price'),
@@ -29,9 +28,7 @@ const widgets = pgTable('test_widgets', {
   active: boolean('active').notNull().default(true),
   due_on: date('due_on'),
   owner_id: uuid('owner_id'),
-  location_ids: locationIds(),
-  tag_ids: tagIds(),
-  ...timestamps(),
+  ...placedColumns(),
 });
 
 // An area of its own, given to this file's app beside the real ones.
