@@ -1,4 +1,4 @@
-import { Box, Center, Container, Loader, Stack, Text } from '@mantine/core';
+import { Box, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { pickLocale, type Locale } from '@atelier/domain';
 import { useEffect, type ReactNode } from 'react';
@@ -16,8 +16,8 @@ interface LinkedView {
 /**
  * The page a link sent to a customer opens, without signing in and without the app's shell: in
  * the browser's language (unless the visitor chose one here before) until the link says its own.
- * The organization (`<testId>-organization`) and the page's heading, then a loader, why the link
- * opens nothing (PublicLinkRefused) or what it shows, then the footer. `ns` and `prefix` name the
+ * The organization (`<testId>-organization`), the title and what the page says under it, then a
+ * loader, why the link opens nothing (PublicLinkRefused) or what it shows, then the footer. `ns` and `prefix` name the
  * texts: loading and PublicLinkRefused's.
  */
 export function PublicLinkPage<T extends LinkedView>({
@@ -25,6 +25,7 @@ export function PublicLinkPage<T extends LinkedView>({
   ns,
   prefix,
   testId,
+  title,
   heading,
   footer,
   children,
@@ -33,7 +34,8 @@ export function PublicLinkPage<T extends LinkedView>({
   ns: string;
   prefix: string;
   testId: string;
-  heading: ReactNode;
+  title: string;
+  heading?: ReactNode;
   footer?: ReactNode;
   children: (view: T) => ReactNode;
 }) {
@@ -55,6 +57,9 @@ export function PublicLinkPage<T extends LinkedView>({
                 {[view.organization, view.location].filter(Boolean).join(' · ')}
               </Text>
             )}
+            <Title order={1} size="h2">
+              {title}
+            </Title>
             {heading}
           </div>
           {query.isPending ? (

@@ -271,11 +271,9 @@ export default function CustomerApprovalPage() {
       ns="approval"
       prefix="page"
       testId="approval"
+      title={view ? t('approval:page.title_code', { code: view.code }) : t('approval:page.title')}
       heading={
         <>
-          <Title order={1} size="h2">
-            {view ? t('approval:page.title_code', { code: view.code }) : t('approval:page.title')}
-          </Title>
           {view && (
             <Text size="sm" data-testid="approval-vehicle">
               {[v && [v.year, v.make, v.model].filter(Boolean).join(' '), v?.vin && `${t('approval:page.vin')} ${v.vin}`, view.customer].filter(Boolean).join(' · ')}

@@ -196,17 +196,7 @@ export default function SharedReportPage() {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: ['shared-report', token], queryFn: () => fetchSharedSummary(token, currentLocale()), retry: false, meta: { silent: true } });
   return (
-    <PublicLinkPage
-      query={q}
-      ns="reports"
-      prefix="shared"
-      testId="shared"
-      heading={
-        <Title order={1} size="h2">
-          {t('reports:shared.title')}
-        </Title>
-      }
-    >
+    <PublicLinkPage query={q} ns="reports" prefix="shared" testId="shared" title={t('reports:shared.title')}>
       {(summary) => <Summary token={token} summary={summary} />}
     </PublicLinkPage>
   );
