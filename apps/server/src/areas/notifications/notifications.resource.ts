@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { defineResource, type ActionDefinition } from '../../jsonapi/define-resource.ts';
+import { READ_ONLY, defineResource, type ActionDefinition } from '../../jsonapi/define-resource.ts';
 import { ApiError, badRequest } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
@@ -17,8 +17,7 @@ export const notificationsResource = defineResource(declarations.notifications, 
   table: notifications,
   permissions: null,
   tenancy: tenancy.personal(),
-  operations: { create: false, update: false, delete: false },
-  logged: false,
+  ...READ_ONLY,
   attributes: { read: (a) => a.isVirtual((r) => r.read_at !== null && r.read_at !== undefined) },
   relationships: {
     notifiable: rel.belongsTo('user_id'),
