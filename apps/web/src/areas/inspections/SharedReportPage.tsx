@@ -2,6 +2,7 @@ import { Anchor, Badge, Box, Button, Divider, Group, Image, Paper, RingProgress,
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FIELD_ACTION_LABELS, URGENCY_LABELS, type Locale, type ScoreTone, type Urgency } from '@atelier/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PublicLinkPage } from '../../components/PublicLinkPage.tsx';
@@ -132,10 +133,7 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
         </Group>
       </Paper>
 
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="shared-sections">
-        <Title order={2} size="h4" id="shared-sections" mb="sm">
-          {t('reports:shared.sections')}
-        </Title>
+      <ReportSection id="shared-sections" title={t('reports:shared.sections')}>
         <Stack gap="sm">
           {summary.sections.map((s) => (
             <Box key={s.name} data-testid="shared-section">
@@ -157,12 +155,9 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
         <Text size="xs" c="dimmed" mt="md">
           {t('reports:shared.legend')}
         </Text>
-      </Paper>
+      </ReportSection>
 
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="shared-work">
-        <Title order={2} size="h4" id="shared-work" mb="sm">
-          {t('reports:shared.work')}
-        </Title>
+      <ReportSection id="shared-work" title={t('reports:shared.work')}>
         {summary.work.length === 0 ? (
           <Text size="sm">{t('reports:shared.work_none')}</Text>
         ) : (
@@ -181,8 +176,20 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
             ))}
           </Stack>
         )}
-      </Paper>
+      </ReportSection>
     </Stack>
+  );
+}
+
+/** A part of the report, named by its title for assistive technologies. */
+function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
   );
 }
 
