@@ -181,6 +181,13 @@ export async function demoIds(t: TestApp) {
 }
 
 /** A date-time as the API gives every one: ISO 8601 in UTC, to the millisecond. */
+/** The error of an answer's document at a pointer (undefined without one). */
+export const errorAt = (res: { body: any }, pointer: string) => res.body.errors?.find((e: any) => e.source?.pointer === pointer);
+
+/** An answer's errors by pointer: their codes, or another of their members (their detail, in the request's language). */
+export const errorsByPointer = (res: { body: any }, member: 'code' | 'detail' = 'code'): Record<string, string> =>
+  Object.fromEntries(res.body.errors.map((e: any) => [e.source.pointer, e[member]]));
+
 export const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /**

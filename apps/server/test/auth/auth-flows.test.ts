@@ -3,7 +3,7 @@ import { DEFAULT_ROLES } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorForToken, forgetSessions, hashToken } from '../../src/auth/tokens.ts';
 import { queryListeners, rowsOf } from '../../src/db/client.ts';
-import { beforeTests, createTestApp, fileApp, type TestApp } from '../helpers.ts';
+import { errorsByPointer, beforeTests, createTestApp, fileApp, type TestApp } from '../helpers.ts';
 import { makeWorld } from '../factories.ts';
 
 const t = fileApp();
@@ -560,7 +560,7 @@ describe('PATCH /me', () => {
     const token = await signIn(user.email, user.password);
     const res = await patchMe(token, { attributes: { firstname: '', email: 'not-an-email', locale: 'de' } });
     expect(res.status).toBe(422);
-    const byPointer = Object.fromEntries(res.body.errors.map((e: any) => [e.source.pointer, e.code]));
+    const byPointer = errorsByPointer(res);
     expect(byPointer).toMatchObject({
       '/data/attributes/firstname': 'validation.required',
       '/data/attributes/email': 'validation.email',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TRANSPORT_LAVAL } from '../../src/areas/crm/demo.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { beforeTests, fileApp } from '../helpers.ts';
+import { errorAt, beforeTests, fileApp } from '../helpers.ts';
 import { makeContact, makeCustomer, makeSupplier, makeTag, makeVehicle, makeWorld, toOne, userWith } from '../factories.ts';
 
 const t = fileApp();
@@ -15,7 +15,6 @@ const SP = '/api/v1/supplier-products';
 const doc = (type: string, attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
   data: { type, ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
 });
-const errorAt = (res: { body: any }, pointer: string) => res.body.errors?.find((e: any) => e.source?.pointer === pointer);
 const pointers = (res: { body: any }) => res.body.errors.map((e: any) => e.source?.pointer).sort();
 const idOf = async (table: string, where: string) =>
   rowsOf<{ id: string }>(await t.database.db.execute(sql.raw(`SELECT id FROM ${table} WHERE ${where} LIMIT 1`)))[0]?.id;

@@ -14,7 +14,7 @@ import { ApiError } from '../../src/jsonapi/errors.ts';
 import { column, filter } from '../../src/jsonapi/filters.ts';
 import { selectParts, selectRows } from '../../src/jsonapi/select.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
-import { beforeTests, fileApp } from '../helpers.ts';
+import { errorsByPointer, beforeTests, fileApp } from '../helpers.ts';
 import { makeWorld } from '../factories.ts';
 
 // A resource that exists only in this test, so the engine's behaviour is proven once for every
@@ -348,7 +348,7 @@ describe('create', () => {
   it('collects every field error with pointers, in French by default', async () => {
     const res = await t.api('POST', W, { token: w.manager.token, body: doc({ quantity: 'douze', email: 'pas-un-courriel', status: 'x' }) });
     expect(res.status).toBe(422);
-    const byPointer = Object.fromEntries(res.body.errors.map((e: any) => [e.source.pointer, e.detail]));
+    const byPointer = errorsByPointer(res, 'detail');
     expect(byPointer).toEqual({
       '/data/attributes/quantity': 'Le champ ne peut contenir que des chiffres',
       '/data/attributes/email': 'Le champ doit contenir un email valide',

@@ -2,7 +2,7 @@ import { requestWorkflow, type RequestState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { beforeTests, fileApp } from '../helpers.ts';
+import { errorAt, beforeTests, fileApp } from '../helpers.ts';
 import { makeRequest, makeVehicle, makeWorld, userWith } from '../factories.ts';
 
 const t = fileApp();
@@ -13,7 +13,6 @@ const request = (attributes: Record<string, unknown>, relationships?: Record<str
   data: { type: 'requests', ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
 });
 const to = (type: string, id: string | null) => ({ data: id ? { type, id } : null });
-const errorAt = (res: { body: any }, pointer: string) => res.body.errors.find((e: any) => e.source?.pointer === pointer);
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 const accordId = async () => ({ id: accord.id });
 
