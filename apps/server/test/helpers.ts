@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -8,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import type { Area } from '../src/areas/area.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, openMemoryDatabase, rowsOf, type Database } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
+import { migrate, migrationsFolder } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from '../src/db/seed.ts';
 import { contractFor, type Contract } from './contract.ts';
 
@@ -177,6 +181,13 @@ export async function demoIds(t: TestApp) {
 }
 
 /** A date-time as the API gives every one: ISO 8601 in UTC, to the millisecond. */
+/** The error of an answer's document at a pointer (undefined without one). */
+export const errorAt = (res: { body: any }, pointer: string) => res.body.errors?.find((e: any) => e.source?.pointer === pointer);
+
+/** An answer's errors by pointer: their codes, or another of their members (their detail, in the request's language). */
+export const errorsByPointer = (res: { body: any }, member: 'code' | 'detail' = 'code'): Record<string, string> =>
+  Object.fromEntries(res.body.errors.map((e: any) => [e.source.pointer, e[member]]));
+
 export const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /**
@@ -282,4 +293,24 @@ export async function uploadFile(t: TestApp, path: string, token: string, file: 
     payload,
   });
   return { status: res.statusCode, body: res.json() };
+}
+
+/**
+ * An embedded database as one in use had it before migration `tag` (the earlier ones applied), to
+ * test what that migration does to the rows it finds there; the caller closes it.
+ */
+export async function databaseBefore(tag: string): Promise<Database> {
+  const before = mkdtempSync(join(tmpdir(), 'atelier-migrations-'));
+  cpSync(migrationsFolder(), before, { recursive: true });
+  const journal = JSON.parse(readFileSync(join(before, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((e) => e.tag < tag);
+  writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify(journal));
+  const database = await openMemoryDatabase();
+  try {
+    await migratePglite(database.db as never, { migrationsFolder: before });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
 }

@@ -33,11 +33,10 @@ export const tagIds = () =>
     .notNull()
     .default(sql`'{}'::uuid[]`);
 
-/** Where a record is filed and how it is labelled, and when it was made and changed. */
+/** Where a record is filed and how it is labelled (last of its own columns: tenantTable() closes with the timestamps). */
 export const placedColumns = () => ({
   location_ids: locationIds(),
   tag_ids: tagIds(),
-  ...timestamps(),
 });
 
 export const newId = () => uuidv7();

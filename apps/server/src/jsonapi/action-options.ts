@@ -12,8 +12,28 @@ import { ValidationErrors } from './errors.ts';
 
 export type ActionOptions = z.ZodObject<z.ZodRawShape>;
 
-/** The message of a problem zod found, in the engine's words (validation.*). */
-function messageOf(issue: z.core.$ZodIssue, given: Record<string, unknown>): { code: MessageKey; params?: MessageParams } {
+interface Message {
+  code: MessageKey;
+  params?: MessageParams;
+}
+
+const ownMessages = z.registry<Message>();
+
+/**
+ * A member whose every problem is told in one message of its own (a range said in one sentence,
+ * an address checked by the domain's rule): `withMessage(z.int().min(1).max(90), 'share.expires_in_days', { max: 90 })`.
+ * A problem of several members (a refinement of the object) names its message in its params.
+ */
+export const withMessage = <T extends z.ZodType>(schema: T, code: MessageKey, params?: MessageParams): T => {
+  ownMessages.add(schema, params ? { code, params } : { code });
+  return schema;
+};
+
+/** The message of a problem zod found: the member's own, else in the engine's words (validation.*). */
+function messageOf(issue: z.core.$ZodIssue, schema: ActionOptions, given: Record<string, unknown>): Message {
+  if (issue.code === 'custom' && issue.params?.code) return issue.params as Message;
+  const own = ownMessages.get(schema.shape[String(issue.path[0])]!);
+  if (own) return own;
   switch (issue.code) {
     case 'invalid_type':
       if (!Object.hasOwn(given, String(issue.path[0]))) return { code: 'validation.required' };
@@ -39,29 +59,31 @@ function messageOf(issue: z.core.$ZodIssue, given: Record<string, unknown>): { c
   return { code: 'validation.invalid' };
 }
 
-/** The options the body gives, read by the schema; 422 with every problem at its pointer. */
-export function readOptions<S extends ActionOptions>(schema: S, body: unknown): z.infer<S> {
-  const given = actionAttributes(body, { flat: true });
+/**
+ * The options the body gives, read by the schema; 422 with every problem at its pointer. With
+ * `flat` false, from data.attributes only (an action no older client calls).
+ */
+export function readOptions<S extends ActionOptions>(schema: S, body: unknown, { flat = true }: { flat?: boolean } = {}): z.infer<S> {
+  const given = actionAttributes(body, { flat });
   // Only the schema's own members: an older client's body carries others (data, a holder...).
   const picked = Object.fromEntries(Object.keys(schema.shape).filter((k) => Object.hasOwn(given, k)).map((k) => [k, given[k]]));
   const parsed = schema.safeParse(picked);
   if (parsed.success) return parsed.data;
   const errors = new ValidationErrors();
   for (const issue of parsed.error.issues) {
-    const { code, params } = messageOf(issue, picked);
+    const { code, params } = messageOf(issue, schema, picked);
     errors.add(`/data/attributes/${issue.path.map(String).join('/')}`, code, params);
   }
   errors.throwIfAny();
   return parsed.data as never;
 }
 
-/** The action's body in the API contract: the options in data.attributes, or flat. */
-export function optionsBody(schema: ActionOptions, description?: string): JsonSchema {
+/** The action's body in the API contract: the options in data.attributes, or flat (unless `flat` is false). */
+export function optionsBody(schema: ActionOptions, { flat = true }: { flat?: boolean } = {}): JsonSchema {
   const options = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   delete options.$schema;
   return {
     type: 'object',
-    ...(description ? { description } : {}),
-    properties: { ...(options.properties as object), data: { type: 'object', properties: { attributes: options } } },
+    properties: { ...(flat ? (options.properties as object) : {}), data: { type: 'object', properties: { attributes: options } } },
   };
 }

@@ -231,6 +231,9 @@ export type ServerParts<D extends Declaration, T extends PgTable = PgTable> = Om
 } & (keyof D['relationships'] extends never ? { relationships?: never } : { relationships: { [K in keyof D['relationships']]: Storage } }) &
   ([D['filters'][number]] extends [never] ? { filters?: never } : { filters: { [K in D['filters'][number]]: Filter } });
 
+/** A type served for reading only: no create, update or delete route, and nothing of its own to log (`...READ_ONLY`). */
+export const READ_ONLY = { operations: { create: false, update: false, delete: false }, logged: false } as const;
+
 /**
  * Serves a declared type: its declaration and the server's parts make the engine's definition.
  * The definition is data: the area that owns it lists it (areas/<area>/index.ts) and the app

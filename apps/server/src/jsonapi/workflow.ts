@@ -39,6 +39,8 @@ export interface WorkflowAction<R extends Row> {
   summary: string;
   /** The options the action reads, declared once: read by the engine (422s at their pointers) and described in the contract. */
   options?: ActionOptions;
+  /** false: the options are read from data.attributes only, not also flat as older clients send them. */
+  flatOptions?: false;
   /** The body's schema when it is more than options (a linkage, a holder seen). */
   body?: JsonSchema;
   response?: JsonSchema;
@@ -46,7 +48,7 @@ export interface WorkflowAction<R extends Row> {
   /** Checks of the body and the columns written with the state (throw ApiError to refuse); `options` as read by `options`. */
   values?(ctx: RequestContext, row: R, body: unknown, options: Record<string, unknown>): Record<string, unknown> | Promise<Record<string, unknown>>;
   /** What follows the write, in its transaction (another type's action, a callback); may add to the answer. */
-  after?(ctx: RequestContext, saved: R, row: R, body: unknown): Promise<Partial<ActionResult> | void>;
+  after?(ctx: RequestContext, saved: R, row: R, body: unknown, options: Record<string, unknown>): Promise<Partial<ActionResult> | void>;
   /** Replaces the standard write (the action writes elsewhere, or makes another record); `options` as read by `options`. */
   run?(ctx: RequestContext, row: R, body: unknown, options: Record<string, unknown>): Promise<ActionResult>;
 }
@@ -165,12 +167,12 @@ export function workflowParts<S extends string, A extends string, T extends Work
       permission: spec.permission,
       contract: {
         summary: impl.summary,
-        ...(impl.body ? { body: impl.body } : impl.options ? { body: optionsBody(impl.options) } : {}),
+        ...(impl.body ? { body: impl.body } : impl.options ? { body: optionsBody(impl.options, { flat: impl.flatOptions }) } : {}),
         ...(impl.response ? { response: impl.response } : {}),
         ...(impl.meta ? { meta: impl.meta } : {}),
       },
       async handler(ctx, row, body) {
-        const options = impl.options ? readOptions(impl.options, body) : {};
+        const options = impl.options ? readOptions(impl.options, body, { flat: impl.flatOptions }) : {};
         if (impl.run) return impl.run(ctx, row, body, options);
         const step = workflow.check(statusOf(row), action, whoOf(ctx, row));
         // The policy refused every other case before the handler runs.
@@ -183,7 +185,7 @@ export function workflowParts<S extends string, A extends string, T extends Work
         if (config.vehicle && step.to === 'in_progress' && row.state !== 'in_progress') await config.vehicle(ctx, row);
         let saved = await save(ctx, row, values);
         const answer: ActionResult = {};
-        for (const follow of [impl.after?.(ctx, saved, row, body), config.after?.(ctx, saved, row, action, body)]) Object.assign(answer, await follow);
+        for (const follow of [impl.after?.(ctx, saved, row, body, options), config.after?.(ctx, saved, row, action, body)]) Object.assign(answer, await follow);
         saved = (answer.row as R | undefined) ?? saved;
         return { log: loggedValues(values, saved), ...answer, row: saved };
       },

@@ -3,18 +3,11 @@ import { DEFAULT_ROLES } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { actorForToken, forgetSessions, hashToken } from '../../src/auth/tokens.ts';
 import { queryListeners, rowsOf } from '../../src/db/client.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
-import { makeWorld, type World } from '../factories.ts';
+import { errorsByPointer, beforeTests, createTestApp, fileApp, type TestApp } from '../helpers.ts';
+import { makeWorld } from '../factories.ts';
 
-let t: TestApp;
-let w: World;
-let manager: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await makeWorld(t);
-  manager = w.manager.token;
-});
-afterAll(() => t?.close());
+const t = fileApp();
+const w = beforeTests(() => makeWorld(t));
 
 const query = async <T = Record<string, unknown>>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(text));
 
@@ -24,7 +17,7 @@ async function newUser(opts: { password?: string | null } = {}) {
   const email = `user${++serial}-${Date.now()}@atelier.test`;
   const password = opts.password === undefined ? 'Secret-Pass-42' : opts.password;
   const res = await t.api('POST', '/api/v1/users', {
-    token: manager,
+    token: w.manager.token,
     body: { data: { type: 'users', attributes: { firstname: 'Test', lastname: `User ${serial}`, email, locale: 'fr', ...(password ? { password } : {}) } } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -166,7 +159,7 @@ describe('two-factor authentication', () => {
   it('dies with a password change: a pending code no longer works', async () => {
     const user = await pendingLogin();
     const res = await t.api('PATCH', `/api/v1/users/${user.id}`, {
-      token: manager,
+      token: w.manager.token,
       body: { data: { type: 'users', id: user.id, attributes: { password: 'Other-Pass-77' } } },
     });
     expect(res.status).toBe(200);
@@ -280,7 +273,7 @@ describe('password reset', () => {
   it('lets an invited user set their password through the invitation link', async () => {
     const user = await newUser({ password: null });
     const invite = await t.api('POST', `/api/v1/users/${user.id}/invite`, {
-      token: manager,
+      token: w.manager.token,
       body: { redirect_url: 'http://atelier.test/password/email' },
     });
     expect(invite.status).toBe(200);
@@ -297,7 +290,7 @@ describe('password reset', () => {
 
   it('sends invitations only to this application, whatever redirect_url says', async () => {
     const user = await newUser({ password: null });
-    await t.api('POST', `/api/v1/users/${user.id}/invite`, { token: manager, body: { redirect_url: 'https://evil.example/password/email' } });
+    await t.api('POST', `/api/v1/users/${user.id}/invite`, { token: w.manager.token, body: { redirect_url: 'https://evil.example/password/email' } });
     const link = linkIn((await lastMail(user.email)).mail.text);
     expect(link.origin + link.pathname).toBe('http://atelier.test/password/email');
   });
@@ -412,7 +405,7 @@ describe('tokens', () => {
     const token = await signIn(user.email, user.password);
     // Used first, so that this instance holds the session in its cache.
     expect((await me(token)).status).toBe(200);
-    const res = await t.api('GET', `/api/v1/users/${user.id}/deactivate`, { token: manager });
+    const res = await t.api('GET', `/api/v1/users/${user.id}/deactivate`, { token: w.manager.token });
     expect(res.status).toBe(200);
     expect(res.body.data.attributes.active).toBe(false);
     expect((await me(token)).status).toBe(401);
@@ -422,7 +415,7 @@ describe('tokens', () => {
     expect(login.status).toBe(403);
     expect(login.body.errors[0].code).toBe('auth.inactive');
     // Reactivation does not bring old sessions back.
-    await t.api('GET', `/api/v1/users/${user.id}/activate`, { token: manager });
+    await t.api('GET', `/api/v1/users/${user.id}/activate`, { token: w.manager.token });
     expect((await me(token)).status).toBe(401);
     await signIn(user.email, user.password);
   });
@@ -473,7 +466,7 @@ describe('tokens', () => {
     const token = await signIn(user.email, user.password);
     expect((await me(token)).status).toBe(200);
     await setSession(token, sql`revoked_at = now()`);
-    const tag = await t.api('POST', '/api/v1/tags', { token: manager, body: { data: { type: 'tags', attributes: { name: `Cache ${Date.now()}` } } } });
+    const tag = await t.api('POST', '/api/v1/tags', { token: w.manager.token, body: { data: { type: 'tags', attributes: { name: `Cache ${Date.now()}` } } } });
     expect(tag.status, JSON.stringify(tag.body)).toBe(201);
     expect((await me(token)).status).toBe(401);
   });
@@ -567,7 +560,7 @@ describe('PATCH /me', () => {
     const token = await signIn(user.email, user.password);
     const res = await patchMe(token, { attributes: { firstname: '', email: 'not-an-email', locale: 'de' } });
     expect(res.status).toBe(422);
-    const byPointer = Object.fromEntries(res.body.errors.map((e: any) => [e.source.pointer, e.code]));
+    const byPointer = errorsByPointer(res);
     expect(byPointer).toMatchObject({
       '/data/attributes/firstname': 'validation.required',
       '/data/attributes/email': 'validation.email',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp, uploadFile } from '../helpers.ts';
+import { errorAt, createTestApp, type TestApp, uploadFile } from '../helpers.ts';
 
 // Comments (issue 11): threads on inspections and their fields, mentions that notify, who may
 // change what; and photos uploaded to an inspection's answers.
@@ -50,7 +50,6 @@ function comment(who: MadeUser, body: string, object: { type?: string; id?: stri
 }
 const edit = (who: MadeUser, id: string, body: string) => t.api('PATCH', `${C}/${id}`, { token: who.token, body: { data: { type: 'comments', id, attributes: { body } } } });
 const remove = (who: MadeUser, id: string) => t.api('DELETE', `${C}/${id}`, { token: who.token });
-const errorAt = (res: { body: any }, pointer: string) => res.body.errors.find((e: any) => e.source?.pointer === pointer);
 
 async function newInspection(who: MadeUser, vin: string, locations?: string[]) {
   const vehicle = await makeVehicle(t, who.token, { vin }, { locations });

@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, openMemoryDatabase, type Database } from '../../src/db/client.ts';
 import { migrate, migrationsFolder } from '../../src/db/migrate.ts';
-import { serverDatabase } from '../helpers.ts';
+import { databaseBefore, serverDatabase } from '../helpers.ts';
 
 /*
  * Instances starting together against one PostgreSQL server must not race on the migrations:
@@ -35,14 +33,8 @@ describe('migrations (embedded database)', () => {
 describe('migration 0003: request codes', () => {
   it('numbers the requests that exist per organization and year, then the new ones after them', async () => {
     // The migrations up to 0002, as a database in use had them.
-    const before = mkdtempSync(join(tmpdir(), 'atelier-migrations-'));
-    cpSync(migrationsFolder(), before, { recursive: true });
-    const journal = JSON.parse(readFileSync(join(before, 'meta/_journal.json'), 'utf8'));
-    journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < '0003');
-    writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify(journal));
-    const database = await openMemoryDatabase();
+    const database = await databaseBefore('0003');
     try {
-      await migratePglite(database.db as never, { migrationsFolder: before });
       await database.raw(`INSERT INTO organizations (id, name) VALUES ('00000000-0000-7000-8000-000000000001', 'A'), ('00000000-0000-7000-8000-000000000002', 'B')`);
       await database.raw(`INSERT INTO requests (id, organization_id, type, vehicle_vin, created_at) VALUES
         (gen_random_uuid(), '00000000-0000-7000-8000-000000000001', 'repair', 'V1', '2025-12-31T23:00:00Z'),

@@ -3,6 +3,7 @@ import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attr as declared, declare, lineAmount, linesTotal, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
+import { tenantTable } from '../../src/areas/admin/admin.table.ts';
 import { id, locationIds, timestamps } from '../../src/db/columns.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { defineResource } from '../../src/jsonapi/define-resource.ts';
@@ -15,13 +16,10 @@ import { makeOrganization, makeUser } from '../factories.ts';
 // Child collections proven on types that exist only in this test: an order and its lines. The
 // lines' table has no organization column: their tenancy comes through the order. The order's
 // total is derived from its lines by a pure function of the domain package.
-const orders = pgTable('test_orders', {
-  id: id(),
-  organization_id: uuid('organization_id').notNull(),
+const orders = tenantTable('test_orders', {
   reference: text('reference').notNull(),
   total: integer('total').notNull().default(0),
   location_ids: locationIds(),
-  ...timestamps(),
 });
 const orderLines = pgTable('test_order_lines', {
   id: id(),

@@ -2,7 +2,7 @@ import { formProblems, type InspectionFormInput } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freezeVersion, formVersion } from '../../src/areas/inspections/versions.ts';
 import { DEMO_FORMS, writeDemoForm } from '../../src/areas/inspections/demo.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { errorAt, createTestApp, type TestApp } from '../helpers.ts';
 import { makeInspectionForm, makeOrganization, makeUser, type MadeForm } from '../factories.ts';
 import { createKit } from '../kit.ts';
 
@@ -16,7 +16,6 @@ const FORMS = '/api/v1/inspection-forms';
 const FIELDS = '/api/v1/inspection-form-section-fields';
 const INCLUDE = 'include=sections.subSections.fields,multipliers,notes,reminders';
 const to = (type: string, id: string | null) => ({ data: id ? { type, id } : null });
-const errorAt = (res: { body: any }, pointer: string) => res.body.errors?.find((e: any) => e.source?.pointer === pointer);
 
 /** The form's tree as the API answers it: section names, sub-section names, field names, in order. */
 async function tree(id: string, as = token) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileApp } from '../helpers.ts';
+import { errorAt, fileApp } from '../helpers.ts';
 import { makeInspectionForm, makeOrganization, makeUser, type MadeForm } from '../factories.ts';
 
 // Inspection forms and their parts through the API: each type's CRUD, the nested include the
@@ -20,7 +20,6 @@ const to = (type: string, id: string | null) => ({ data: id ? { type, id } : nul
 const doc = (type: string, attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
   data: { type, ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
 });
-const errorAt = (res: { body: any }, pointer: string) => res.body.errors?.find((e: any) => e.source?.pointer === pointer);
 const check = (yes = 5, no = 0) => [
   { option: 'yes', points: yes },
   { option: 'no', points: no },

@@ -1,26 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { text, uuid } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attr, declare, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
-import { id, locationIds, timestamps } from '../../src/db/columns.ts';
+import { locationIds } from '../../src/db/columns.ts';
+import { tenantTable } from '../../src/areas/admin/admin.table.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { defineResource } from '../../src/jsonapi/define-resource.ts';
 import { defineArea } from '../../src/areas/area.ts';
 import { AREAS } from '../../src/areas/index.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
-import { fileApp } from '../helpers.ts';
-import { makeWorld, PASSWORD, type World } from '../factories.ts';
+import { beforeTests, fileApp } from '../helpers.ts';
+import { makeWorld, PASSWORD } from '../factories.ts';
 import { seedDemoNotifications } from '../../src/areas/notifications/demo.ts';
 
 // A work item that exists only in this test, with an assignee the notifier must reach.
-const jobs = pgTable('test_jobs', {
-  id: id(),
-  organization_id: uuid('organization_id').notNull(),
+const jobs = tenantTable('test_jobs', {
   name: text('name').notNull(),
   assignee_id: uuid('assignee_id'),
   location_ids: locationIds(),
-  ...timestamps(),
 });
 // An area of its own, given to this file's app beside the real ones.
 const jobsArea = defineArea({
@@ -44,10 +42,7 @@ const jobsArea = defineArea({
 const areas = [...AREAS, jobsArea];
 
 const t = fileApp({}, { areas });
-let w: World;
-let manager: string;
-let bob: string;
-let bobId: string;
+const w = beforeTests(() => makeWorld(t));
 const N = '/api/v1/notifications';
 const S = '/api/v1/notification-subscriptions';
 const job = (attributes: Record<string, unknown>, assignee?: string) => ({
@@ -63,16 +58,16 @@ beforeAll(async () => {
       assignee_id uuid REFERENCES users(id), location_ids uuid[] NOT NULL DEFAULT '{}',
       created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`),
   );
-  w = await makeWorld(t);
   // The notifications area's demo data, on these organizations: each owner follows theirs.
   await seedDemoNotifications(t.database.db);
-  manager = w.manager.token;
-  // A second administrator of the garage, to follow what the manager changes.
+});
+/** A second administrator of the garage, to follow what the manager changes. */
+const bob = beforeTests(async () => {
   const [role] = rowsOf<{ id: string }>(
     await t.database.db.execute(sql`SELECT id FROM roles WHERE organization_id = ${w.garage.id} AND key = 'administrator'`),
   );
   const created = await t.api('POST', '/api/v1/users', {
-    token: manager,
+    token: w.manager.token,
     body: {
       data: {
         type: 'users',
@@ -82,13 +77,12 @@ beforeAll(async () => {
     },
   });
   expect(created.status).toBe(201);
-  bobId = created.body.data.id;
-  bob = await t.login('bob@garage.test', PASSWORD);
+  return { id: created.body.data.id as string, token: await t.login('bob@garage.test', PASSWORD) };
 });
 
 describe('notifications', () => {
   it('come with the demo (seeded on made organizations): each owner follows their organization', async () => {
-    const list = await t.api('GET', `${N}?filter[unRead]=true&include=notifiable`, { token: manager });
+    const list = await t.api('GET', `${N}?filter[unRead]=true&include=notifiable`, { token: w.manager.token });
     expect(list.body.data[0].attributes).toMatchObject({ event: 'created', subject_type: 'organizations', data: { label: w.garage.name } });
     expect(list.body.included[0]).toMatchObject({ type: 'users', id: w.manager.id });
   });
@@ -97,16 +91,16 @@ describe('notifications', () => {
   let notificationId: string;
 
   it('notifies a follower when another user edits the record, never the causer', async () => {
-    const managerUnread = await unread(manager);
-    jobId = (await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Brakes' }) })).body.data.id;
-    const sub = await follow(bob, 'test-jobs', jobId);
+    const managerUnread = await unread(w.manager.token);
+    jobId = (await t.api('POST', '/api/v1/test-jobs', { token: w.manager.token, body: job({ name: 'Brakes' }) })).body.data.id;
+    const sub = await follow(bob.token, 'test-jobs', jobId);
     expect(sub.status).toBe(201);
-    expect(sub.body.data.relationships.user.data).toEqual({ type: 'users', id: bobId });
+    expect(sub.body.data.relationships.user.data).toEqual({ type: 'users', id: bob.id });
 
-    const patch = await t.api('PATCH', `/api/v1/test-jobs/${jobId}`, { token: manager, body: { data: { type: 'test-jobs', id: jobId, attributes: { name: 'Brakes and rotors' } } } });
+    const patch = await t.api('PATCH', `/api/v1/test-jobs/${jobId}`, { token: w.manager.token, body: { data: { type: 'test-jobs', id: jobId, attributes: { name: 'Brakes and rotors' } } } });
     expect(patch.status).toBe(200);
 
-    const list = await t.api('GET', `${N}?filter[unRead]=true&page[number]=1&page[size]=10&include=notifiable,causer`, { token: bob });
+    const list = await t.api('GET', `${N}?filter[unRead]=true&page[number]=1&page[size]=10&include=notifiable,causer`, { token: bob.token });
     expect(list.status).toBe(200);
     expect(list.body.meta.page.total).toBe(1);
     const [n] = list.body.data;
@@ -119,30 +113,30 @@ describe('notifications', () => {
       read_at: null,
       data: { label: 'Brakes and rotors', changes: ['name'], causer_name: `${w.manager.firstname} ${w.manager.lastname}` },
     });
-    expect(n.relationships.notifiable.data).toEqual({ type: 'users', id: bobId });
+    expect(n.relationships.notifiable.data).toEqual({ type: 'users', id: bob.id });
     expect(n.relationships.causer.data).toEqual({ type: 'users', id: w.manager.id });
     expect(n.relationships.subscription.data).toEqual({ type: 'notification-subscriptions', id: sub.body.data.id });
-    expect(list.body.included.map((i: any) => i.id).sort()).toEqual([bobId, w.manager.id].sort());
+    expect(list.body.included.map((i: any) => i.id).sort()).toEqual([bob.id, w.manager.id].sort());
 
     // Bob's own edit notifies nobody: he is the only follower and the causer.
-    await t.api('PATCH', `/api/v1/test-jobs/${jobId}`, { token: bob, body: { data: { type: 'test-jobs', id: jobId, attributes: { name: 'Brakes, rotors' } } } });
-    expect(await unread(bob)).toBe(1);
-    expect(await unread(manager)).toBe(managerUnread);
+    await t.api('PATCH', `/api/v1/test-jobs/${jobId}`, { token: bob.token, body: { data: { type: 'test-jobs', id: jobId, attributes: { name: 'Brakes, rotors' } } } });
+    expect(await unread(bob.token)).toBe(1);
+    expect(await unread(w.manager.token)).toBe(managerUnread);
   });
 
   it('marks as read and unread, with ids as JSON:API linkage or a plain list', async () => {
-    const read = await t.api('POST', `${N}/mark-as-read`, { token: bob, body: { data: [{ type: 'notifications', id: notificationId }] } });
+    const read = await t.api('POST', `${N}/mark-as-read`, { token: bob.token, body: { data: [{ type: 'notifications', id: notificationId }] } });
     expect(read.status).toBe(200);
     expect(read.body.meta).toEqual({ updated: 1, unread: 0 });
-    expect(await unread(bob)).toBe(0);
-    const one = await t.api('GET', `${N}/${notificationId}`, { token: bob });
+    expect(await unread(bob.token)).toBe(0);
+    const one = await t.api('GET', `${N}/${notificationId}`, { token: bob.token });
     expect(one.body.data.attributes.read).toBe(true);
 
-    const again = await t.api('POST', `${N}/mark-as-unread`, { token: bob, body: { ids: [notificationId] } });
+    const again = await t.api('POST', `${N}/mark-as-unread`, { token: bob.token, body: { ids: [notificationId] } });
     expect(again.body.meta).toEqual({ updated: 1, unread: 1 });
-    expect(await unread(bob)).toBe(1);
+    expect(await unread(bob.token)).toBe(1);
 
-    const bad = await t.api('POST', `${N}/mark-as-read`, { token: bob, body: { ids: ['nope'] }, headers: { 'accept-language': 'en' } });
+    const bad = await t.api('POST', `${N}/mark-as-read`, { token: bob.token, body: { ids: ['nope'] }, headers: { 'accept-language': 'en' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].detail).toBe('Give the ids of the notifications in the request body.');
   });
@@ -154,48 +148,48 @@ describe('notifications', () => {
       const mark = await t.api('POST', `${N}/mark-as-read`, { token, body: { ids: [notificationId] } });
       expect(mark.body.meta.updated).toBe(0);
     }
-    expect(await unread(bob)).toBe(1);
+    expect(await unread(bob.token)).toBe(1);
     // Nor their subscriptions.
-    const [bobs] = (await t.api('GET', S, { token: bob })).body.data;
+    const [bobs] = (await t.api('GET', S, { token: bob.token })).body.data;
     expect(bobs.attributes.subject_type).toBe('test-jobs');
-    expect((await t.api('GET', S, { token: manager })).body.data.map((x: any) => x.id)).not.toContain(bobs.id);
-    expect((await t.api('GET', `${S}/${bobs.id}`, { token: manager })).status).toBe(404);
+    expect((await t.api('GET', S, { token: w.manager.token })).body.data.map((x: any) => x.id)).not.toContain(bobs.id);
+    expect((await t.api('GET', `${S}/${bobs.id}`, { token: w.manager.token })).status).toBe(404);
   });
 
   it('notifies the assignee of a record, but not when they assign themselves', async () => {
-    const res = await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Tires' }, bobId) });
+    const res = await t.api('POST', '/api/v1/test-jobs', { token: w.manager.token, body: job({ name: 'Tires' }, bob.id) });
     expect(res.status).toBe(201);
-    const list = await t.api('GET', `${N}?filter[unRead]=true&filter[subject_id]=${res.body.data.id}`, { token: bob });
+    const list = await t.api('GET', `${N}?filter[unRead]=true&filter[subject_id]=${res.body.data.id}`, { token: bob.token });
     expect(list.body.data).toHaveLength(1);
     expect(list.body.data[0].attributes).toMatchObject({ event: 'created', data: { label: 'Tires' } });
     expect(list.body.data[0].relationships.subscription.data).toBeNull();
 
-    const before = await unread(manager);
-    await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Oil' }, w.manager.id) });
-    expect(await unread(manager)).toBe(before);
+    const before = await unread(w.manager.token);
+    await t.api('POST', '/api/v1/test-jobs', { token: w.manager.token, body: job({ name: 'Oil' }, w.manager.id) });
+    expect(await unread(w.manager.token)).toBe(before);
   });
 
   it('names workflow actions as the event', async () => {
     const inspector = w.inspector.id;
-    expect((await follow(bob, 'users', inspector)).status).toBe(201);
-    expect((await t.api('GET', `/api/v1/users/${inspector}/deactivate`, { token: manager })).status).toBe(200);
-    const list = await t.api('GET', `${N}?filter[subject_id]=${inspector}`, { token: bob });
+    expect((await follow(bob.token, 'users', inspector)).status).toBe(201);
+    expect((await t.api('GET', `/api/v1/users/${inspector}/deactivate`, { token: w.manager.token })).status).toBe(200);
+    const list = await t.api('GET', `${N}?filter[subject_id]=${inspector}`, { token: bob.token });
     expect(list.body.data[0].attributes).toMatchObject({ event: 'deactivate', data: { label: `${w.inspector.firstname} ${w.inspector.lastname}` } });
-    await t.api('GET', `/api/v1/users/${inspector}/activate`, { token: manager });
+    await t.api('GET', `/api/v1/users/${inspector}/activate`, { token: w.manager.token });
   });
 
   it('tells followers of a deletion, then forgets the subscription', async () => {
-    expect((await t.api('DELETE', `/api/v1/test-jobs/${jobId}`, { token: manager })).status).toBe(204);
-    const list = await t.api('GET', `${N}?filter[event]=deleted`, { token: bob });
+    expect((await t.api('DELETE', `/api/v1/test-jobs/${jobId}`, { token: w.manager.token })).status).toBe(204);
+    const list = await t.api('GET', `${N}?filter[event]=deleted`, { token: bob.token });
     expect(list.body.data[0].attributes).toMatchObject({ subject_id: jobId, data: { label: 'Brakes, rotors' } });
-    const subs = await t.api('GET', `${S}?filter[subject_type]=test-jobs`, { token: bob });
+    const subs = await t.api('GET', `${S}?filter[subject_type]=test-jobs`, { token: bob.token });
     expect(subs.body.meta.page.total).toBe(0);
   });
 
   it('lets a user follow only records they can see, once', async () => {
-    const mine = (await t.api('POST', '/api/v1/test-jobs', { token: manager, body: job({ name: 'Wipers' }) })).body.data.id;
-    expect((await follow(manager, 'test-jobs', mine)).status).toBe(201);
-    const twice = await follow(manager, 'test-jobs', mine);
+    const mine = (await t.api('POST', '/api/v1/test-jobs', { token: w.manager.token, body: job({ name: 'Wipers' }) })).body.data.id;
+    expect((await follow(w.manager.token, 'test-jobs', mine)).status).toBe(201);
+    const twice = await follow(w.manager.token, 'test-jobs', mine);
     expect(twice.status).toBe(422);
     expect(twice.body.errors[0].code).toBe('validation.unique');
 
@@ -208,48 +202,48 @@ describe('notifications', () => {
     // Signed in again: deactivating the inspector above ended their sessions.
     const inspector = await t.login(w.inspector.email, PASSWORD);
     expect((await follow(inspector, 'test-jobs', mine)).status).toBe(422);
-    const type = await follow(manager, 'notifications', notificationId);
+    const type = await follow(w.manager.token, 'notifications', notificationId);
     expect(type.body.errors[0].code).toBe('validation.not_followable');
 
     // Unfollowing is deleting; another user's subscription is out of reach.
-    const [sub] = (await t.api('GET', `${S}?filter[subject_id]=${mine}`, { token: manager })).body.data;
-    expect((await t.api('DELETE', `${S}/${sub.id}`, { token: bob })).status).toBe(404);
-    expect((await t.api('DELETE', `${S}/${sub.id}`, { token: manager })).status).toBe(204);
+    const [sub] = (await t.api('GET', `${S}?filter[subject_id]=${mine}`, { token: w.manager.token })).body.data;
+    expect((await t.api('DELETE', `${S}/${sub.id}`, { token: bob.token })).status).toBe(404);
+    expect((await t.api('DELETE', `${S}/${sub.id}`, { token: w.manager.token })).status).toBe(204);
   });
 
   it('PATCH narrows what a subscription hears to the events chosen (platform §7), for its owner only', async () => {
     const target = w.inspector.id;
-    const [sub] = (await t.api('GET', `${S}?filter[subject_id]=${target}`, { token: bob })).body.data;
+    const [sub] = (await t.api('GET', `${S}?filter[subject_id]=${target}`, { token: bob.token })).body.data;
     const patch = (token: string, events: unknown, lang = 'fr') =>
       t.api('PATCH', `${S}/${sub.id}`, { token, headers: { 'accept-language': lang }, body: { data: { type: 'notification-subscriptions', id: sub.id, attributes: { events } } } });
 
     // What is not an event of users is refused, each at its place, in the request's language.
-    const bad = await patch(bob, ['deactivate', 'constructor', 'start'], 'en');
+    const bad = await patch(bob.token, ['deactivate', 'constructor', 'start'], 'en');
     expect(bad.status).toBe(422);
     expect(bad.body.errors.map((e: any) => e.source.pointer)).toEqual(['/data/attributes/events/1', '/data/attributes/events/2']);
     expect(bad.body.errors[0].detail).toContain('constructor is not an event of this kind of record');
     // Another user's subscription does not exist for them; the subject is written on create only.
-    expect((await patch(manager, ['deactivate'])).status).toBe(404);
-    const moved = await t.api('PATCH', `${S}/${sub.id}`, { token: bob, body: { data: { type: 'notification-subscriptions', id: sub.id, attributes: { subject_id: w.manager.id } } } });
+    expect((await patch(w.manager.token, ['deactivate'])).status).toBe(404);
+    const moved = await t.api('PATCH', `${S}/${sub.id}`, { token: bob.token, body: { data: { type: 'notification-subscriptions', id: sub.id, attributes: { subject_id: w.manager.id } } } });
     expect(moved.body.data.attributes.subject_id).toBe(target);
 
-    const ok = await patch(bob, ['deactivate', 'deactivate']);
+    const ok = await patch(bob.token, ['deactivate', 'deactivate']);
     expect(ok.status).toBe(200);
     expect(ok.body.data.attributes.events).toEqual(['deactivate']);
 
     // An edit no longer notifies Bob; the action he chose does.
-    const before = await unread(bob);
-    const renamed = await t.api('PATCH', `/api/v1/users/${target}`, { token: manager, body: { data: { type: 'users', id: target, attributes: { firstname: 'Ivo' } } } });
+    const before = await unread(bob.token);
+    const renamed = await t.api('PATCH', `/api/v1/users/${target}`, { token: w.manager.token, body: { data: { type: 'users', id: target, attributes: { firstname: 'Ivo' } } } });
     expect(renamed.status).toBe(200);
-    expect(await unread(bob)).toBe(before);
-    await t.api('GET', `/api/v1/users/${target}/deactivate`, { token: manager });
-    expect(await unread(bob)).toBe(before + 1);
-    await t.api('GET', `/api/v1/users/${target}/activate`, { token: manager });
-    expect(await unread(bob)).toBe(before + 1);
+    expect(await unread(bob.token)).toBe(before);
+    await t.api('GET', `/api/v1/users/${target}/deactivate`, { token: w.manager.token });
+    expect(await unread(bob.token)).toBe(before + 1);
+    await t.api('GET', `/api/v1/users/${target}/activate`, { token: w.manager.token });
+    expect(await unread(bob.token)).toBe(before + 1);
 
     // null: every event again.
-    expect((await patch(bob, null)).body.data.attributes.events).toBeNull();
-    await t.api('PATCH', `/api/v1/users/${target}`, { token: manager, body: { data: { type: 'users', id: target, attributes: { firstname: 'Ivan' } } } });
-    expect(await unread(bob)).toBe(before + 2);
+    expect((await patch(bob.token, null)).body.data.attributes.events).toBeNull();
+    await t.api('PATCH', `/api/v1/users/${target}`, { token: w.manager.token, body: { data: { type: 'users', id: target, attributes: { firstname: 'Ivan' } } } });
+    expect(await unread(bob.token)).toBe(before + 2);
   });
 });

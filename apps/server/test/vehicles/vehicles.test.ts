@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA, createTestApp, type TestApp } from '../helpers.ts';
+import { errorAt, MEDIA, createTestApp, type TestApp } from '../helpers.ts';
 import { makeOrganization, makeUser, makeVehicle, type MadeOrganization } from '../factories.ts';
 
 let t: TestApp;
@@ -19,7 +19,6 @@ const vehicle = (attributes: Record<string, unknown>, relationships?: Record<str
   data: { type: 'vehicles', ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
 });
 const vins = (res: { body: any }) => res.body.data.map((d: any) => d.attributes.vin);
-const errorAt = (res: { body: any }, pointer: string) => res.body.errors.find((e: any) => e.source?.pointer === pointer);
 
 /** POST /uploads/vehicles/{id}/pictures with a 1×1 PNG, as a browser's FormData sends it. */
 function uploadPicture(id: string, token: string) {

@@ -1,3 +1,6 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+
 /**
  * The browser features Mantine reads that jsdom lacks (media queries, resize observers, the
  * font-loading events the autosized text area listens to), for component tests.
@@ -12,4 +15,19 @@ export function shimMantineBrowser() {
   // The combobox scrolls its selected option into view.
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+}
+
+/**
+ * A public link's page under test (a customer's, no app shell): Mantine's shims, a visitor whose
+ * browser asks for Canadian French and chose no language here, each test's page and stubs gone after it.
+ */
+export function publicPageTests() {
+  beforeAll(() => {
+    shimMantineBrowser();
+    Object.defineProperty(navigator, 'languages', { value: ['fr-CA'], configurable: true });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { BuildColumns, BuildExtraConfigColumns } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn, type PgColumnBuilderBase, type PgTableExtraConfigValue, type PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { at, contactColumns, id, locationIds, ownedBy, timestamps } from '../../db/columns.ts';
 
 // Identity and administration (spec platform §3). Owner columns are plain uuids where two
@@ -41,15 +42,25 @@ export const organizationId = () =>
     .notNull()
     .references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' });
 
-export const locations = pgTable(
+export type TenantColumns<C> = { id: ReturnType<typeof id>; organization_id: ReturnType<typeof organizationId> } & C & ReturnType<typeof timestamps>;
+
+/**
+ * A table of an organization's records: its own columns between its id and organization (first)
+ * and when it was made and changed (last), the order the migrations gave every such table.
+ */
+export const tenantTable = <N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+  extra?: (t: BuildExtraConfigColumns<N, TenantColumns<C>, 'pg'>) => PgTableExtraConfigValue[],
+): PgTableWithColumns<{ name: N; schema: undefined; columns: BuildColumns<N, TenantColumns<C>, 'pg'>; dialect: 'pg' }> =>
+  pgTable(name, { id: id(), organization_id: organizationId(), ...columns, ...timestamps() }, extra);
+
+export const locations = tenantTable(
   'locations',
   {
-    id: id(),
-    organization_id: organizationId(),
     name: text('name').notNull(),
     ...contactColumns(),
     manager_id: uuid('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    ...timestamps(),
   },
   (t) => [
     index('locations_organization_idx').on(t.organization_id),
@@ -149,26 +160,20 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.user_id, t.role_id] }), index('user_roles_role_idx').on(t.role_id)],
 );
 
-export const tags = pgTable(
+export const tags = tenantTable(
   'tags',
   {
-    id: id(),
-    organization_id: organizationId(),
     name: text('name').notNull(),
     color: text('color'),
-    ...timestamps(),
   },
   (t) => [uniqueIndex('tags_org_name_unique').on(t.organization_id, sql`lower(${t.name})`)],
 );
 
-export const options = pgTable(
+export const options = tenantTable(
   'options',
   {
-    id: id(),
-    organization_id: organizationId(),
     name: text('name').notNull(),
     value: jsonb('value'),
-    ...timestamps(),
   },
   (t) => [uniqueIndex('options_org_name_unique').on(t.organization_id, t.name)],
 );

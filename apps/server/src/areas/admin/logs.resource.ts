@@ -1,7 +1,7 @@
 import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { defineResource, type Row } from '../../jsonapi/define-resource.ts';
+import { READ_ONLY, defineResource, type Row } from '../../jsonapi/define-resource.ts';
 import { inIds, selectRows } from '../../jsonapi/select.ts';
 import { isId, scoped } from '../../jsonapi/scope.ts';
 import { column, filter } from '../../jsonapi/filters.ts';
@@ -14,8 +14,7 @@ export const logsResource = defineResource(declarations.logs, {
   table: logs,
   permissions: 'logs',
   tenancy: tenancy.owner(),
-  operations: { create: false, update: false, delete: false },
-  logged: false,
+  ...READ_ONLY,
   relationships: {
     causer: rel.belongsTo('causer_id'),
     organization: rel.belongsTo('organization_id'),

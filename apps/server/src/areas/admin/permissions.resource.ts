@@ -1,6 +1,6 @@
 import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
-import { defineResource } from '../../jsonapi/define-resource.ts';
+import { READ_ONLY, defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { permissions } from './admin.table.ts';
 
@@ -9,8 +9,7 @@ export const permissionsResource = defineResource(declarations.permissions, {
   table: permissions,
   permissions: 'permissions',
   tenancy: tenancy.global(),
-  operations: { create: false, update: false, delete: false },
-  logged: false,
+  ...READ_ONLY,
   filters: {
     search: filter.search(['name']),
     area: filter.in('area'),

@@ -1,18 +1,16 @@
 import { COMMENT_OBJECT_TYPES } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { at, id, oneOf, timestamps } from '../../db/columns.ts';
-import { organizationId, users } from '../admin/admin.table.ts';
+import { index, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { at, oneOf } from '../../db/columns.ts';
+import { users, tenantTable } from '../admin/admin.table.ts';
 
 /**
  * A comment on a record (spec §3 Comment). The record is named by type and id (no foreign key:
  * it may be of several tables); a comment goes with its organization, its replies with it.
  */
-export const comments = pgTable(
+export const comments = tenantTable(
   'comments',
   {
-    id: id(),
-    organization_id: organizationId(),
     object_type: text('object_type').notNull(),
     object_id: uuid('object_id').notNull(),
     owner_id: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
@@ -23,7 +21,6 @@ export const comments = pgTable(
     mentioned_user_ids: uuid('mentioned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
     edited_at: at('edited_at'),
     deleted_at: at('deleted_at'),
-    ...timestamps(),
   },
   (t) => [
     // A record's thread is read by type and id, in order.

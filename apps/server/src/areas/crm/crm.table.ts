@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, jsonb, text, uuid } from 'drizzle-orm/pg-core';
 import { CONTACT_TITLES, CUSTOMER_TYPES, LOCALES, PROVINCES, type Phone } from '@atelier/domain';
-import { contactColumns, id, listIndexes, oneOf, placedColumns, valueChecks } from '../../db/columns.ts';
-import { organizationId } from '../admin/admin.table.ts';
+import { contactColumns, listIndexes, oneOf, placedColumns, valueChecks } from '../../db/columns.ts';
+import { tenantTable } from '../admin/admin.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
 
 /** A person or company the organization serves (spec platform §3 CRM). */
-export const customers = pgTable(
+export const customers = tenantTable(
   'customers',
   {
-    id: id(),
-    organization_id: organizationId(),
     type: text('type').notNull().default('individual'),
     firstname: text('firstname'),
     lastname: text('lastname'),
@@ -49,11 +47,9 @@ export const customers = pgTable(
  * as one foreign key per possible type, so the database keeps the link true; the API shows it as
  * contactable_type + contactable_id and as the customer or supplier relationship.
  */
-export const contacts = pgTable(
+export const contacts = tenantTable(
   'contacts',
   {
-    id: id(),
-    organization_id: organizationId(),
     title: text('title'),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),

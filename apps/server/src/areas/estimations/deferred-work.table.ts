@@ -1,7 +1,7 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, text, uuid } from 'drizzle-orm/pg-core';
 import { DEFERRED_WORK_STATES, ITEM_CONDITIONS, URGENCIES, type DeferredWorkState, type ItemCondition, type Urgency } from '@atelier/domain';
-import { at, id, locationIds, ownedBy, timestamps, valueChecks } from '../../db/columns.ts';
-import { organizationId, users } from '../admin/admin.table.ts';
+import { at, locationIds, ownedBy, valueChecks } from '../../db/columns.ts';
+import { users, tenantTable } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { estimations } from './estimations.table.ts';
@@ -11,11 +11,9 @@ import { estimations } from './estimations.table.ts';
  * Work a customer declined, kept on the vehicle (issue 12, deferred work). What it said and cost is
  * copied from the item: the estimate may change or go, the suggestion stays as the customer heard it.
  */
-export const deferredWork = pgTable(
+export const deferredWork = tenantTable(
   'deferred_work',
   {
-    id: id(),
-    organization_id: organizationId(),
     vehicle_id: ownedBy('vehicle_id', () => vehicles.id),
     customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     estimation_id: uuid('estimation_id').references(() => estimations.id, { onDelete: 'set null' }),
@@ -33,7 +31,6 @@ export const deferredWork = pgTable(
     closed_at: at('closed_at'),
     closed_by_id: uuid('closed_by_id').references(() => users.id, { onDelete: 'set null' }),
     location_ids: locationIds(),
-    ...timestamps(),
   },
   (t) => [
     index('deferred_work_vehicle_state_idx').on(t.vehicle_id, t.state),

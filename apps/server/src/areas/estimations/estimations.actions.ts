@@ -12,7 +12,7 @@ import { phaseColumns, phasesOf, type EstimationRow } from './estimation-lines.t
 import { estimationItems, estimations } from './estimations.table.ts';
 import { dropRepair, openRepair } from './repair-link.ts';
 import { repairs } from '../repairs/repairs.table.ts';
-import { sendApprovalLink } from './approval/approval-links.ts';
+import { APPROVAL_OPTIONS, sendApprovalLink, type ApprovalOptions } from './approval/approval-links.ts';
 import { claimsVehicle } from '../vehicles/work-in-progress.ts';
 
 // POST /estimations/{id}/<action>, GET for cancel (spec §7): the domain's estimationWorkflow (its
@@ -88,25 +88,8 @@ export const estimationFlow = workflowParts({
     start_approve: { summary: 'Starts the approval of the complete estimate: the user decides item by item' },
     send_client_approve: {
       summary: `Sends the estimate to the customer for approval: a new version, sent now (the approval is started if needed), and a link to the customer's page, e-mailed to the customer (or to data.attributes.email) in their language (or data.attributes.locale), valid ${APPROVAL_DAYS.default} days (or expires_in_days, up to ${APPROVAL_DAYS.max}); with send_email false nothing is e-mailed (the link is handed over another way); the link is in meta.approval, this once`,
-      body: {
-        type: 'object',
-        properties: {
-          data: {
-            type: 'object',
-            properties: {
-              attributes: {
-                type: 'object',
-                properties: {
-                  email: { type: 'string' },
-                  locale: { enum: [...LOCALES] },
-                  expires_in_days: { type: 'integer', minimum: 1, maximum: APPROVAL_DAYS.max },
-                  send_email: { type: 'boolean', default: true, description: 'false: the link is made but not e-mailed (meta.approval.email is null); an email is then refused' },
-                },
-              },
-            },
-          },
-        },
-      },
+      options: APPROVAL_OPTIONS,
+      flatOptions: false,
       meta: {
         approval: {
           type: 'object',
@@ -117,8 +100,8 @@ export const estimationFlow = workflowParts({
         },
       },
       values: (ctx, row) => ({ version: row.version + 1, sent_at: now(), ...(row.approval_status === 'in_progress' ? {} : { approval_started_by_id: ctx.actor.id }) }),
-      async after(ctx, saved, _row, body) {
-        const { url, email, locale, expires_at } = await sendApprovalLink(ctx, saved, body);
+      async after(ctx, saved, _row, _body, options) {
+        const { url, email, locale, expires_at } = await sendApprovalLink(ctx, saved, options as ApprovalOptions);
         return { meta: { approval: { url, email, locale, expires_at } } };
       },
     },

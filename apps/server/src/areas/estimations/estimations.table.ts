@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
-import { at, cents, id, instants, ownedBy, placedColumns, timestamps, valueChecks, workTotals } from '../../db/columns.ts';
-import { organizationId, userRefs } from '../admin/admin.table.ts';
-import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
+import { at, cents, instants, ownedBy, valueChecks, workTotals } from '../../db/columns.ts';
+import { userRefs, tenantTable } from '../admin/admin.table.ts';
+import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { inspectionFields, inspections } from '../inspections/inspections.table.ts';
 import { products } from '../inventory/inventory.table.ts';
@@ -21,11 +21,10 @@ const phase = (name: string) => text(name).$type<PhaseStatus>().notNull().defaul
  * approval), each with its holder, and who did what. `repair_id` is the repair it opened once
  * approved (repair-link.ts).
  */
-export const estimations = pgTable(
+export const estimations = workDocumentTable(
   'estimations',
+  estimationWorkflow.states,
   {
-    id: id(),
-    organization_id: organizationId(),
     /** E-2026-000042: given by the database (assign_record_code), unique per organization. */
     code: text('code'),
     state: text('state').$type<EstimationState>().notNull().default('pending'),
@@ -55,11 +54,8 @@ export const estimations = pgTable(
     ...instants('completed_at', 'approved_at', 'canceled_at'),
     ...workTotals(),
     approved_total: cents('approved_total'),
-    ...assignmentColumns(),
-    ...placedColumns(),
   },
   (t) => [
-    ...workDocumentIndexes('estimations', t, estimationWorkflow.states),
     index('estimations_inspection_idx').on(t.inspection_id),
     index('estimations_customer_idx').on(t.customer_id),
     ...valueChecks('estimations', t, { type: WORK_TYPES, components_status: PHASE_STATUSES, times_status: PHASE_STATUSES, approval_status: PHASE_STATUSES }),
@@ -67,11 +63,9 @@ export const estimations = pgTable(
 );
 
 /** An item of an estimate: money in cents, quantity and hours exact (numeric); its totals computed. */
-export const estimationItems = pgTable(
+export const estimationItems = tenantTable(
   'estimation_items',
   {
-    id: id(),
-    organization_id: organizationId(),
     estimation_id: ownedBy('estimation_id', () => estimations.id),
     position: integer('position').notNull().default(0),
     detail: text('detail').notNull(),
@@ -95,7 +89,6 @@ export const estimationItems = pgTable(
     tax_group_id: uuid('tax_group_id').references(() => taxGroups.id),
     inspection_field_id: uuid('inspection_field_id').references(() => inspectionFields.id, { onDelete: 'set null' }),
     ...workTotals(),
-    ...timestamps(),
   },
   (t) => [
     index('estimation_items_estimation_idx').on(t.estimation_id, t.position),

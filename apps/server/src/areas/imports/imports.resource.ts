@@ -3,7 +3,7 @@ import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
-import { defineResource, type Policy, type Row } from '../../jsonapi/define-resource.ts';
+import { READ_ONLY, defineResource, type Policy, type Row } from '../../jsonapi/define-resource.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
@@ -99,8 +99,7 @@ export const importItemsResource = defineResource(declarations['import-items'], 
   table: importItems,
   permissions: 'imports',
   tenancy: tenancy.organization(),
-  operations: { create: false, update: false, delete: false },
-  logged: false,
+  ...READ_ONLY,
   relationships: {
     organization: rel.belongsTo('organization_id'),
     import: rel.belongsTo('import_id'),

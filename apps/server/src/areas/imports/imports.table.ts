@@ -1,7 +1,7 @@
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { IMPORT_STATUSES } from '@atelier/domain';
-import { at, id, instants, oneOf, ownedBy, timestamps } from '../../db/columns.ts';
-import { organizationId, users } from '../admin/admin.table.ts';
+import { at, id, instants, oneOf, ownedBy } from '../../db/columns.ts';
+import { organizationId, users, tenantTable } from '../admin/admin.table.ts';
 
 
 /**
@@ -9,11 +9,9 @@ import { organizationId, users } from '../admin/admin.table.ts';
  * 'running' import is claimed with FOR UPDATE SKIP LOCKED and a lease, and `progress` moves with
  * each committed chunk, so a restart resumes where the last commit left it.
  */
-export const imports = pgTable(
+export const imports = tenantTable(
   'imports',
   {
-    id: id(),
-    organization_id: organizationId(),
     created_by_id: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** A name of the import-model registry (vehicles, customers...). */
     model: text('model').notNull(),
@@ -40,7 +38,6 @@ export const imports = pgTable(
     error: text('error'),
     /** The worker holding the running import, until lease_until (another may take it over after). */
     lease_until: at('lease_until'),
-    ...timestamps(),
   },
   (t) => [
     index('imports_org_created_idx').on(t.organization_id, t.created_at),

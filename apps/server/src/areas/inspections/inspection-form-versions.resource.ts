@@ -1,6 +1,6 @@
 import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
-import { defineResource } from '../../jsonapi/define-resource.ts';
+import { READ_ONLY, defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { inspectionFormVersions } from './inspection-forms.table.ts';
@@ -17,8 +17,7 @@ export const inspectionFormVersionsResource = defineResource(declarations['inspe
   permissions: 'inspections',
   alsoGrantedBy: { viewAny: ['view any inspection forms'], view: ['view inspection forms', 'view any inspection forms'] },
   tenancy: tenancy.organization(),
-  operations: { create: false, update: false, delete: false },
-  logged: false,
+  ...READ_ONLY,
   relationships: {
     organization: rel.belongsTo('organization_id'),
     inspectionForm: rel.belongsTo('inspection_form_id'),

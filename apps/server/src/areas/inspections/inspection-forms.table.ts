@@ -14,18 +14,16 @@ import {
   type MultiplierType,
   type PointsThreshold,
 } from '@atelier/domain';
-import { at, id, oneOf, placedColumns, timestamps, valueChecks } from '../../db/columns.ts';
-import { organizationId } from '../admin/admin.table.ts';
+import { at, id, oneOf, placedColumns, valueChecks } from '../../db/columns.ts';
+import { organizationId, tenantTable } from '../admin/admin.table.ts';
 
 // Inspection forms and their parts (spec §3, issue 10). Every part carries the form's
 // organization_id (distribution by organization) and goes with the form (ON DELETE CASCADE).
 
 /** An inspection form. `version` is the number of its latest frozen version (inspection_form_versions). */
-export const inspectionForms = pgTable(
+export const inspectionForms = tenantTable(
   'inspection_forms',
   {
-    id: id(),
-    organization_id: organizationId(),
     name: text('name').notNull(),
     description: text('description'),
     is_active: boolean('is_active').notNull().default(true),
@@ -46,11 +44,9 @@ const formId = () =>
     .references((): AnyPgColumn => inspectionForms.id, { onDelete: 'cascade' });
 
 /** A section (parent_id null) or a sub-section (parent_id: a top-level section of the same form). */
-export const inspectionFormSections = pgTable(
+export const inspectionFormSections = tenantTable(
   'inspection_form_sections',
   {
-    id: id(),
-    organization_id: organizationId(),
     inspection_form_id: formId(),
     parent_id: uuid('parent_id').references((): AnyPgColumn => inspectionFormSections.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -59,7 +55,6 @@ export const inspectionFormSections = pgTable(
     icon: text('icon'),
     factor: numeric('factor').notNull().default('1'),
     order_number: integer('order_number').notNull().default(0),
-    ...timestamps(),
   },
   (t) => [
     index('inspection_form_sections_form_idx').on(t.inspection_form_id, t.order_number),
@@ -69,11 +64,9 @@ export const inspectionFormSections = pgTable(
 );
 
 /** A field of a sub-section; inspection_form_id is its sub-section's form (stamped by the server). */
-export const inspectionFormSectionFields = pgTable(
+export const inspectionFormSectionFields = tenantTable(
   'inspection_form_section_fields',
   {
-    id: id(),
-    organization_id: organizationId(),
     inspection_form_id: formId(),
     section_id: uuid('section_id')
       .notNull()
@@ -98,7 +91,6 @@ export const inspectionFormSectionFields = pgTable(
     conditional_field: boolean('conditional_field').notNull().default(false),
     conditions: jsonb('conditions').$type<FieldConditionRecord[]>().notNull().default([]),
     condition_relation: text('condition_relation').$type<ConditionRelation>().notNull().default('and'),
-    ...timestamps(),
   },
   (t) => [
     index('inspection_form_section_fields_section_idx').on(t.section_id, t.order_number),
@@ -110,18 +102,15 @@ export const inspectionFormSectionFields = pgTable(
   ],
 );
 
-export const inspectionFormMultipliers = pgTable(
+export const inspectionFormMultipliers = tenantTable(
   'inspection_form_multipliers',
   {
-    id: id(),
-    organization_id: organizationId(),
     inspection_form_id: formId(),
     type: text('type').$type<MultiplierType>().notNull(),
     field: text('field').$type<MultiplierField>().notNull(),
     operation: text('operation').$type<MultiplierOperation>().notNull(),
     value: text('value').notNull(),
     multiplier: numeric('multiplier').notNull(),
-    ...timestamps(),
   },
   (t) => [
     index('inspection_form_multipliers_form_idx').on(t.inspection_form_id),
@@ -130,17 +119,14 @@ export const inspectionFormMultipliers = pgTable(
   ],
 );
 
-export const inspectionFormNotes = pgTable(
+export const inspectionFormNotes = tenantTable(
   'inspection_form_notes',
   {
-    id: id(),
-    organization_id: organizationId(),
     inspection_form_id: formId(),
     minimum_value: integer('minimum_value').notNull(),
     maximum_value: integer('maximum_value').notNull(),
     text: text('text').notNull(),
     text_en: text('text_en'),
-    ...timestamps(),
   },
   (t) => [
     index('inspection_form_notes_form_idx').on(t.inspection_form_id, t.minimum_value),
@@ -148,17 +134,14 @@ export const inspectionFormNotes = pgTable(
   ],
 );
 
-export const inspectionFormReminders = pgTable(
+export const inspectionFormReminders = tenantTable(
   'inspection_form_reminders',
   {
-    id: id(),
-    organization_id: organizationId(),
     inspection_form_id: formId(),
     text: text('text').notNull(),
     text_en: text('text_en'),
     /** Its place in the form's list (written by the engine: a child collection's order). */
     order_number: integer('order_number').notNull().default(0),
-    ...timestamps(),
   },
   (t) => [index('inspection_form_reminders_form_idx').on(t.inspection_form_id, t.order_number)],
 );

@@ -12,7 +12,7 @@ import { emitCallback } from '../settings/callbacks.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore, scoredVehicle, versionById, type InspectionRow } from './inspection-scoring.ts';
 import { inspections } from './inspections.table.ts';
 import { freezeVersion } from './versions.ts';
-import { SHARE_DAYS, createShare, revokeShares, shareOptions, shareUrl } from './report/shares.ts';
+import { SHARE_DAYS, SHARE_OPTIONS, createShare, revokeShares, shareUrl, type ShareOptions } from './report/shares.ts';
 import { claimsVehicle } from '../vehicles/work-in-progress.ts';
 
 // POST /inspections/{id}/<action>, GET for cancel (spec §7): the domain's inspectionWorkflow
@@ -172,14 +172,7 @@ export const inspectionFlow = workflowParts({
     },
     share: {
       summary: `Makes a public link to the report (${SHARE_DAYS.default} days unless expires_in_days says 1 to ${SHARE_DAYS.max}; in the customer’s language unless locale says): the inspection’s document, the link in meta.share (its token is shown this once)`,
-      body: {
-        type: 'object',
-        properties: {
-          expires_in_days: { type: 'integer', minimum: 1, maximum: SHARE_DAYS.max },
-          locale: { enum: [...LOCALES] },
-          data: { type: 'object', properties: { attributes: { type: 'object' } } },
-        },
-      },
+      options: SHARE_OPTIONS,
       meta: {
         share: {
           type: 'object',
@@ -190,8 +183,8 @@ export const inspectionFlow = workflowParts({
         },
       },
       values: () => ({ shared: true }),
-      async after(ctx, saved, _row, body) {
-        const { token, share } = await createShare(ctx.db, saved, ctx.actor.id, shareOptions(body));
+      async after(ctx, saved, _row, _body, options) {
+        const { token, share } = await createShare(ctx.db, saved, ctx.actor.id, options as ShareOptions);
         return {
           meta: { share: { id: share.id, url: shareUrl(ctx.config.appUrl, token), token, locale: share.locale, expires_at: share.expires_at } },
           // The token is never logged: whoever reads the log must not open the link.

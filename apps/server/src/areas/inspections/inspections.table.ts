@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FIELD_ACTIONS, TIRE_SEASONS, TIRE_TYPES, type FieldAction, type InspectionScoreData, type InspectionState, type TireSeason, type TireType, inspectionWorkflow } from '@atelier/domain';
-import { id, instants, oneOf, ownedBy, placedColumns, timestamps, valueChecks } from '../../db/columns.ts';
-import { organizationId, userRefs } from '../admin/admin.table.ts';
-import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
+import { instants, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
+import { userRefs, tenantTable } from '../admin/admin.table.ts';
+import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { estimations } from '../estimations/estimations.table.ts';
@@ -16,11 +16,10 @@ import { inspectionFormVersions, inspectionForms } from './inspection-forms.tabl
  * An inspection (spec §3): made from a frozen version of its form. The form and the version are
  * referenced without cascade, so a form used by inspections is not deleted (409 error.in_use).
  */
-export const inspections = pgTable(
+export const inspections = workDocumentTable(
   'inspections',
+  inspectionWorkflow.states,
   {
-    id: id(),
-    organization_id: organizationId(),
     /** I-2026-000042: given by the database (assign_record_code, migration 0006), unique per organization. */
     code: text('code'),
     state: text('state').$type<InspectionState>().notNull().default('pending'),
@@ -58,11 +57,8 @@ export const inspections = pgTable(
     /** Its visible fields' points and maximum, written with the scores (migration 0015 gave those of the inspections scored before). */
     points: numeric('points'),
     max_points: numeric('max_points'),
-    ...assignmentColumns(),
-    ...placedColumns(),
   },
   (t) => [
-    ...workDocumentIndexes('inspections', t, inspectionWorkflow.states),
     index('inspections_form_idx').on(t.inspection_form_id),
     index('inspections_version_idx').on(t.inspection_form_version_id),
     index('inspections_request_idx').on(t.request_id),
@@ -74,11 +70,9 @@ export const inspections = pgTable(
  * An inspection's answer to one field of its version. `field_id` is the field's id in the frozen
  * structure (the live field's id, kept once that field is deleted): no foreign key.
  */
-export const inspectionFields = pgTable(
+export const inspectionFields = tenantTable(
   'inspection_fields',
   {
-    id: id(),
-    organization_id: organizationId(),
     inspection_id: ownedBy('inspection_id', () => inspections.id),
     field_id: uuid('field_id').notNull(),
     /** The field's place in its version's order. */
@@ -92,7 +86,6 @@ export const inspectionFields = pgTable(
     points: numeric('points').notNull().default('0'),
     max_points: numeric('max_points').notNull().default('0'),
     score: integer('score').notNull().default(100),
-    ...timestamps(),
   },
   (t) => [
     uniqueIndex('inspection_fields_inspection_field_unique').on(t.inspection_id, t.field_id),

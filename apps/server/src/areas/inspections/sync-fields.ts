@@ -285,20 +285,24 @@ const fileBody = {
   contentType: 'multipart/form-data',
   schema: { type: 'object', properties: { file: { type: 'string', format: 'binary', description: 'XLSX or CSV, one line per field (docs/inspection-form-sync.md).' } }, required: ['file'] },
 };
-describeRoute('POST', '/inspection-forms/:id/sync-fields/dry-run', {
-  summary: 'Compares a file of sections, sub-sections and fields with the form: what a run would add, change and remove, and the refused lines; writes nothing',
+/** The dry run and the run: the same file in, the same result out. */
+const syncRoute = (summary: string) => ({
+  summary,
   tag: 'inspection-forms',
   body: fileBody,
   responses: { 200: { contentType: JSON_TYPE, schema: syncResultSchema } },
   errors: [403, 404, 409, 413, 415, 422],
 });
-describeRoute('POST', '/inspection-forms/:id/sync-fields/run', {
-  summary: 'Applies a file of sections, sub-sections and fields to the form in one transaction (exactly what the dry run answers); a refused line refuses the whole file (422, nothing written)',
-  tag: 'inspection-forms',
-  body: fileBody,
-  responses: { 200: { contentType: JSON_TYPE, schema: syncResultSchema } },
-  errors: [403, 404, 409, 413, 415, 422],
-});
+describeRoute(
+  'POST',
+  '/inspection-forms/:id/sync-fields/dry-run',
+  syncRoute('Compares a file of sections, sub-sections and fields with the form: what a run would add, change and remove, and the refused lines; writes nothing'),
+);
+describeRoute(
+  'POST',
+  '/inspection-forms/:id/sync-fields/run',
+  syncRoute('Applies a file of sections, sub-sections and fields to the form in one transaction (exactly what the dry run answers); a refused line refuses the whole file (422, nothing written)'),
+);
 describeRoute('GET', '/inspection-forms/:id/sync-fields/template', {
   summary: 'The form’s sections, sub-sections and fields as a file to edit and send back (a new form gives the headers alone)',
   tag: 'inspection-forms',

@@ -4,7 +4,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { isUuid } from '../../jsonapi/attributes.ts';
 import { metaDocument } from '../../jsonapi/openapi.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { defineResource, type ActionDefinition } from '../../jsonapi/define-resource.ts';
+import { READ_ONLY, defineResource, type ActionDefinition } from '../../jsonapi/define-resource.ts';
 import { ApiError, badRequest } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
@@ -18,8 +18,7 @@ export const notificationsResource = defineResource(declarations.notifications, 
   table: notifications,
   permissions: null,
   tenancy: tenancy.personal(),
-  operations: { create: false, update: false, delete: false },
-  logged: false,
+  ...READ_ONLY,
   attributes: { read: (a) => a.isVirtual((r) => r.read_at !== null && r.read_at !== undefined) },
   relationships: {
     notifiable: rel.belongsTo('user_id'),

@@ -1,7 +1,7 @@
 import { declarations } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
-import { defineResource } from '../../jsonapi/define-resource.ts';
+import { READ_ONLY, defineResource } from '../../jsonapi/define-resource.ts';
 import { badRequest } from '../../jsonapi/errors.ts';
 import { column, filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
@@ -16,8 +16,7 @@ export const repairTimeEntriesResource = defineResource(declarations['repair-tim
   table: repairTimeEntries,
   permissions: 'repairs',
   tenancy: tenancy.ownedBy(repairsResource, 'repair_id', { organization: true }),
-  operations: { create: false, update: false, delete: false },
-  logged: false,
+  ...READ_ONLY,
   relationships: {
     organization: rel.belongsTo('organization_id'),
     user: rel.belongsTo('user_id'),

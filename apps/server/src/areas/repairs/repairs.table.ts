@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, type AnyPgColumn, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, type AnyPgColumn, integer, numeric, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ITEM_CONDITIONS, PART_STATUSES, REPAIR_ITEM_STATES, REPAIR_MODES, WORK_TYPES, type RepairItemState, type RepairMode, type RepairState, repairWorkflow } from '@atelier/domain';
-import { at, id, instants, oneOf, ownedBy, placedColumns, timestamps, valueChecks, workTotals } from '../../db/columns.ts';
-import { organizationId, userRefs, users } from '../admin/admin.table.ts';
-import { assignmentColumns, workDocumentIndexes } from '../admin/work-columns.ts';
+import { at, instants, oneOf, ownedBy, valueChecks, workTotals } from '../../db/columns.ts';
+import { userRefs, users, tenantTable } from '../admin/admin.table.ts';
+import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
 import { estimationItems, estimations } from '../estimations/estimations.table.ts';
 import { inspections } from '../inspections/inspections.table.ts';
@@ -18,11 +18,10 @@ import { vehicles } from '../vehicles/vehicles.table.ts';
  * A repair, the work order (spec §3 Repair). `estimation_id` names the approved estimate it
  * carries out (the two tables point at each other, hence the typed lazy references).
  */
-export const repairs = pgTable(
+export const repairs = workDocumentTable(
   'repairs',
+  repairWorkflow.states,
   {
-    id: id(),
-    organization_id: organizationId(),
     /** R-2026-000123: given by the database (assign_record_code), unique per organization. */
     code: text('code'),
     state: text('state').$type<RepairState>().notNull().default('pending'),
@@ -44,11 +43,8 @@ export const repairs = pgTable(
     planned_time: numeric('planned_time', { precision: 12, scale: 4 }).notNull().default('0'),
     time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
     ...workTotals(),
-    ...assignmentColumns(),
-    ...placedColumns(),
   },
   (t) => [
-    ...workDocumentIndexes('repairs', t, repairWorkflow.states),
     index('repairs_estimation_idx').on(t.estimation_id),
     index('repairs_inspection_idx').on(t.inspection_id),
     oneOf('repairs_type_check', t.type, WORK_TYPES),
@@ -60,11 +56,9 @@ export const repairs = pgTable(
  * carries out. `running_clocks` maps the users whose clock
  * runs on it to its start: what `clock_started_at` answers each reader (the entries are the truth).
  */
-export const repairItems = pgTable(
+export const repairItems = tenantTable(
   'repair_items',
   {
-    id: id(),
-    organization_id: organizationId(),
     repair_id: ownedBy('repair_id', () => repairs.id),
     estimation_item_id: uuid('estimation_item_id').references((): AnyPgColumn => estimationItems.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
@@ -86,7 +80,6 @@ export const repairItems = pgTable(
     time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
     running_clocks: jsonb('running_clocks').$type<Record<string, string>>().notNull().default({}),
     ...workTotals(),
-    ...timestamps(),
   },
   (t) => [
     index('repair_items_repair_idx').on(t.repair_id, t.position),
@@ -99,18 +92,15 @@ export const repairItems = pgTable(
 );
 
 /** A mechanic's clock on an item: open (ended_at null) while it runs; one open per user. */
-export const repairTimeEntries = pgTable(
+export const repairTimeEntries = tenantTable(
   'repair_time_entries',
   {
-    id: id(),
-    organization_id: organizationId(),
     repair_id: ownedBy('repair_id', () => repairs.id),
     repair_item_id: ownedBy('repair_item_id', () => repairItems.id),
     user_id: ownedBy('user_id', () => users.id),
     started_at: at('started_at').notNull().defaultNow(),
     ended_at: at('ended_at'),
     hours: numeric('hours', { precision: 10, scale: 4 }),
-    ...timestamps(),
   },
   (t) => [
     index('repair_time_entries_repair_idx').on(t.repair_id, t.started_at),

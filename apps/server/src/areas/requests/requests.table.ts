@@ -1,17 +1,15 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_REQUEST_PRIORITY, REQUEST_PRIORITIES, REQUEST_TYPES, type RequestState, type RequestType, requestWorkflow } from '@atelier/domain';
-import { at, id, listIndexes, placedColumns, valueChecks } from '../../db/columns.ts';
-import { organizationId, userRef, userRefs } from '../admin/admin.table.ts';
+import { at, listIndexes, placedColumns, valueChecks } from '../../db/columns.ts';
+import { userRef, userRefs, tenantTable } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
 
 /** A service request: an inspection, evaluation or repair asked for a vehicle (spec §3 Request). */
-export const requests = pgTable(
+export const requests = tenantTable(
   'requests',
   {
-    id: id(),
-    organization_id: organizationId(),
     /** D-2026-0003: given by the database (codes.table.ts), unique per organization. */
     code: text('code'),
     type: text('type').$type<RequestType>().notNull(),

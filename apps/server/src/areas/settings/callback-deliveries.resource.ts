@@ -1,6 +1,6 @@
 import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
-import { defineResource } from '../../jsonapi/define-resource.ts';
+import { READ_ONLY, defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { callbackDeliveries } from './settings.table.ts';
@@ -13,8 +13,7 @@ export const callbackDeliveriesResource = defineResource(declarations['callback-
   table: callbackDeliveries,
   permissions: 'settings',
   tenancy: tenancy.organization(),
-  operations: { create: false, update: false, delete: false },
-  logged: false,
+  ...READ_ONLY,
   relationships: { organization: rel.belongsTo('organization_id') },
   filters: { status: filter.in('status'), event: filter.in('event') },
 });

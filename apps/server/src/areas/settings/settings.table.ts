@@ -1,34 +1,28 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { CALLBACK_EVENT_KEYS, CALLBACK_STATUSES, TAX_TYPES } from '@atelier/domain';
-import { at, id, oneOf, ownedBy, timestamps, valueChecks } from '../../db/columns.ts';
-import { organizationId } from '../admin/admin.table.ts';
+import { at, oneOf, ownedBy, timestamps, valueChecks } from '../../db/columns.ts';
+import { organizationId, tenantTable } from '../admin/admin.table.ts';
 
 /** A tax group of an organization (spec §3): the taxes a line charges together. */
-export const taxGroups = pgTable(
+export const taxGroups = tenantTable(
   'tax_groups',
   {
-    id: id(),
-    organization_id: organizationId(),
     name: text('name').notNull(),
-    ...timestamps(),
   },
   (t) => [uniqueIndex('tax_groups_org_name_unique').on(t.organization_id, sql`lower(${t.name})`)],
 );
 
 /** A tax of a group: a percentage of the line or an amount per unit (four decimals, exact). */
-export const taxes = pgTable(
+export const taxes = tenantTable(
   'taxes',
   {
-    id: id(),
-    organization_id: organizationId(),
     tax_group_id: ownedBy('tax_group_id', () => taxGroups.id),
     code: text('code').notNull(),
     rate: numeric('rate', { precision: 12, scale: 4 }).notNull(),
     type: text('type').notNull(),
     /** Its place in the group (a child collection's order). */
     position: integer('position').notNull().default(0),
-    ...timestamps(),
   },
   (t) => [
     index('taxes_group_idx').on(t.tax_group_id, t.position),
@@ -49,11 +43,9 @@ export const callbackSecrets = pgTable('callback_secrets', {
  * a lease, tried until delivered or CALLBACK_MAX_ATTEMPTS. The body is kept as sent (the
  * signature covers these bytes), the receiver's answer only as a short excerpt.
  */
-export const callbackDeliveries = pgTable(
+export const callbackDeliveries = tenantTable(
   'callback_deliveries',
   {
-    id: id(),
-    organization_id: organizationId(),
     event: text('event').notNull(),
     url: text('url').notNull(),
     subject_type: text('subject_type').notNull(),
@@ -67,7 +59,6 @@ export const callbackDeliveries = pgTable(
     next_attempt_at: at('next_attempt_at').notNull().defaultNow(),
     lease_until: at('lease_until'),
     delivered_at: at('delivered_at'),
-    ...timestamps(),
   },
   (t) => [
     index('callback_deliveries_org_idx').on(t.organization_id, t.created_at),

@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DRIVETRAINS, FUEL_TYPES, ODOMETER_UNITS, TRANSMISSIONS, VEHICLE_CLASS_CODES } from '@atelier/domain';
-import { id, listIndexes, placedColumns, valueChecks } from '../../db/columns.ts';
-import { organizationId, users } from '../admin/admin.table.ts';
+import { listIndexes, placedColumns, valueChecks } from '../../db/columns.ts';
+import { users, tenantTable } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 
 /** A vehicle of an organization's customers or stock (spec §3 Vehicle). */
-export const vehicles = pgTable(
+export const vehicles = tenantTable(
   'vehicles',
   {
-    id: id(),
-    organization_id: organizationId(),
     /** Normalised (upper-case, no spaces); unique per organization. */
     vin: text('vin').notNull(),
     make: text('make'),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Table } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { request } from '../../api/client.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { byFullName, contactLabel, relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { RecordSection } from '../../components/resource/RecordSection.tsx';
 import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 
 const P = crudPermissions('locations');
@@ -40,42 +41,41 @@ function LocationUsers({ location }: { location: RecordOf<'locations'> }) {
   });
   const editable = can(P.edit);
   return (
-    <Stack mt="lg" gap="sm">
-      <Title order={3} size="h4">
-        {t('locations:users_title')}
-      </Title>
-      {users.length === 0 ? (
-        <Text c="dimmed">{t('locations:no_users')}</Text>
-      ) : (
-        <Table>
-          <Table.Tbody>
-            {users.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>{byFullName(u)}</Table.Td>
-                <Table.Td>{u.email}</Table.Td>
-                {editable ? (
-                  <Table.Td ta="right">
-                    <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => detach.mutate(u.id)} loading={detach.isPending && detach.variables === u.id}>
-                      {t('locations:detach')}
-                    </Button>
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {editable ? (
-        <Group align="flex-end">
-          <div style={{ flex: 1 }}>
-            <RelationSelect relation={relationOf('users', true)} label={t('locations:attach')} value={toAdd} onChange={(v) => setToAdd((v as string[]) ?? [])} />
-          </div>
-          <Button onClick={() => attach.mutate()} disabled={toAdd.length === 0} loading={attach.isPending}>
-            {t('locations:attach_submit')}
-          </Button>
-        </Group>
-      ) : null}
-    </Stack>
+    <RecordSection
+      title={t('locations:users_title')}
+      count={users.length}
+      empty={t('locations:no_users')}
+      after={
+        editable ? (
+          <Group align="flex-end">
+            <div style={{ flex: 1 }}>
+              <RelationSelect relation={relationOf('users', true)} label={t('locations:attach')} value={toAdd} onChange={(v) => setToAdd((v as string[]) ?? [])} />
+            </div>
+            <Button onClick={() => attach.mutate()} disabled={toAdd.length === 0} loading={attach.isPending}>
+              {t('locations:attach_submit')}
+            </Button>
+          </Group>
+        ) : null
+      }
+    >
+      <Table>
+        <Table.Tbody>
+          {users.map((u) => (
+            <Table.Tr key={u.id}>
+              <Table.Td>{byFullName(u)}</Table.Td>
+              <Table.Td>{u.email}</Table.Td>
+              {editable ? (
+                <Table.Td ta="right">
+                  <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => detach.mutate(u.id)} loading={detach.isPending && detach.variables === u.id}>
+                    {t('locations:detach')}
+                  </Button>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </RecordSection>
   );
 }
 
@@ -85,33 +85,26 @@ function LocationContacts({ location }: { location: RecordOf<'locations'> }) {
   const { can } = useMe();
   const contacts = location.contacts ?? [];
   return (
-    <Stack mt="lg" gap="sm" data-testid="location-contacts">
-      <Title order={3} size="h4">
-        {t('locations:contacts_title')}
-      </Title>
-      {contacts.length === 0 ? (
-        <Text c="dimmed">{t('locations:no_contacts')}</Text>
-      ) : (
-        <Table>
-          <Table.Tbody>
-            {contacts.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>
-                  {can(CONTACTS.view) || can(CONTACTS.viewAny) ? (
-                    <Anchor component={Link} to={`/crm/contacts?id=${c.id}&action=view`}>
-                      {contactLabel(c)}
-                    </Anchor>
-                  ) : (
-                    contactLabel(c)
-                  )}
-                </Table.Td>
-                <Table.Td>{c.email}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Stack>
+    <RecordSection title={t('locations:contacts_title')} count={contacts.length} empty={t('locations:no_contacts')} testId="location-contacts">
+      <Table>
+        <Table.Tbody>
+          {contacts.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>
+                {can(CONTACTS.view) || can(CONTACTS.viewAny) ? (
+                  <Anchor component={Link} to={`/crm/contacts?id=${c.id}&action=view`}>
+                    {contactLabel(c)}
+                  </Anchor>
+                ) : (
+                  contactLabel(c)
+                )}
+              </Table.Td>
+              <Table.Td>{c.email}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </RecordSection>
   );
 }
 

@@ -1,13 +1,16 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Text, type MantineSpacing } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_TYPE_LABELS, type RecordOf } from '@atelier/domain';
 import { useList } from '../../api/hooks.ts';
+import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { fieldsOf, type FieldEntry } from '../../components/resource/declared.tsx';
 import type { FieldDef } from '../../components/resource/formModel.ts';
 import { contactLabel, customerLabel } from '../../components/resource/recordNames.tsx';
+import { RecordSection } from '../../components/resource/RecordSection.tsx';
 import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -71,21 +74,14 @@ function CustomerContacts({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
   const contacts = customer.contacts ?? [];
   return (
-    <Stack gap="xs" mt="lg">
-      <Title order={3} size="h4">
-        {t('customers:contacts')}
-      </Title>
-      {contacts.length === 0 ? (
-        <Text c="dimmed">{t('customers:no_contacts')}</Text>
-      ) : (
-        contacts.map((c) => (
-          <Anchor key={c.id} component={Link} to={`/crm/contacts?id=${c.id}&action=view`}>
-            {contactLabel(c)}
-            {c.email ? ` — ${c.email}` : ''}
-          </Anchor>
-        ))
-      )}
-    </Stack>
+    <RecordSection title={t('customers:contacts')} count={contacts.length} empty={t('customers:no_contacts')} gap="xs">
+      {contacts.map((c) => (
+        <Anchor key={c.id} component={Link} to={`/crm/contacts?id=${c.id}&action=view`}>
+          {contactLabel(c)}
+          {c.email ? ` — ${c.email}` : ''}
+        </Anchor>
+      ))}
+    </RecordSection>
   );
 }
 
@@ -102,44 +98,80 @@ function More({ shown, total, href }: { shown: number; total: number; href: stri
   );
 }
 
+/** Records of the customer, newest first: the first LIMIT rows (a table), and a link to them all. */
+function CustomerList<T extends Model>({
+  type,
+  include,
+  customer,
+  path,
+  title,
+  empty,
+  testId,
+  mt,
+  row,
+}: {
+  type: string;
+  include?: string;
+  customer: Customer;
+  path: string;
+  title: string;
+  empty: string;
+  testId: string;
+  mt: MantineSpacing | 0;
+  row: (record: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const q = useList<T>(type, { page: { number: 1, size: LIMIT }, sort: '-created_at', ...(include ? { include } : {}), filter: { customer: customer.id } }, { meta: { silent: true } });
+  const rows = q.data?.data ?? [];
+  return (
+    <RecordSection
+      title={title}
+      count={rows.length}
+      pending={q.isPending}
+      unavailable={q.isError ? t('customers:list_unavailable') : null}
+      empty={empty}
+      small
+      gap="xs"
+      mt={mt}
+      testId={testId}
+      after={<More shown={rows.length} total={q.data?.total ?? 0} href={`${path}?filter[customer]=${customer.id}`} />}
+    >
+      <Table.ScrollContainer minWidth={420}>
+        <Table>
+          <Table.Tbody>{rows.map(row)}</Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </RecordSection>
+  );
+}
+
 /** The customer's vehicles (a service advisor's first question), each linked to its record. */
 function CustomerVehicles({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
-  const q = useList<RecordOf<'vehicles'>>('vehicles', { page: { number: 1, size: LIMIT }, sort: '-created_at', filter: { customer: customer.id } }, { meta: { silent: true } });
-  const rows = q.data?.data ?? [];
   return (
-    <Stack gap="xs" data-testid="customer-vehicles">
-      <Title order={3} size="h4">
-        {t('customers:vehicles')}
-      </Title>
-      {q.isPending ? null : q.isError ? (
-        <Text c="dimmed" size="sm">{t('customers:list_unavailable')}</Text>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('customers:no_vehicles')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Tbody>
-              {rows.map((v) => (
-                <Table.Tr key={v.id} data-testid="customer-vehicle">
-                  <Table.Td>
-                    <Anchor component={Link} to={`/vehicles/vehicles?id=${v.id}&action=view`}>
-                      {vehicleName(v)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text component="span" ff="monospace" size="sm">{v.vin}</Text>
-                  </Table.Td>
-                  <Table.Td>{v.registration_number}</Table.Td>
-                  <Table.Td c="dimmed">{odometerText(v)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <CustomerList<RecordOf<'vehicles'>>
+      type="vehicles"
+      customer={customer}
+      path="/vehicles/vehicles"
+      title={t('customers:vehicles')}
+      empty={t('customers:no_vehicles')}
+      testId="customer-vehicles"
+      mt={0}
+      row={(v) => (
+        <Table.Tr key={v.id} data-testid="customer-vehicle">
+          <Table.Td>
+            <Anchor component={Link} to={`/vehicles/vehicles?id=${v.id}&action=view`}>
+              {vehicleName(v)}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            <Text component="span" ff="monospace" size="sm">{v.vin}</Text>
+          </Table.Td>
+          <Table.Td>{v.registration_number}</Table.Td>
+          <Table.Td c="dimmed">{odometerText(v)}</Table.Td>
+        </Table.Tr>
       )}
-      <More shown={rows.length} total={q.data?.total ?? 0} href={`/vehicles/vehicles?filter[customer]=${customer.id}`} />
-    </Stack>
+    />
   );
 }
 
@@ -147,39 +179,29 @@ function CustomerVehicles({ customer }: { customer: Customer }) {
 function CustomerRequests({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const q = useList<RecordOf<'requests'>>('requests', { page: { number: 1, size: LIMIT }, sort: '-created_at', include: 'vehicle', filter: { customer: customer.id } }, { meta: { silent: true } });
-  const rows = q.data?.data ?? [];
   return (
-    <Stack gap="xs" mt="sm" data-testid="customer-requests">
-      <Title order={3} size="h4">
-        {t('customers:requests')}
-      </Title>
-      {q.isPending ? null : q.isError ? (
-        <Text c="dimmed" size="sm">{t('customers:list_unavailable')}</Text>
-      ) : rows.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('customers:no_requests')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.id} data-testid="customer-request">
-                  <Table.Td>
-                    <Anchor component={Link} to={`${REQUESTS_PATH}?id=${r.id}&action=view`}>
-                      {requestEnums.type(r.type)} · {requestVehicle(r)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td><WorkflowStateBadge type="requests" state={r.state} size="md" /></Table.Td>
-                  <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
-                  <Table.Td c="dimmed">{formatDate(r.created_at, locale)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <CustomerList<RecordOf<'requests'>>
+      type="requests"
+      include="vehicle"
+      customer={customer}
+      path={REQUESTS_PATH}
+      title={t('customers:requests')}
+      empty={t('customers:no_requests')}
+      testId="customer-requests"
+      mt="sm"
+      row={(r) => (
+        <Table.Tr key={r.id} data-testid="customer-request">
+          <Table.Td>
+            <Anchor component={Link} to={`${REQUESTS_PATH}?id=${r.id}&action=view`}>
+              {requestEnums.type(r.type)} · {requestVehicle(r)}
+            </Anchor>
+          </Table.Td>
+          <Table.Td><WorkflowStateBadge type="requests" state={r.state} size="md" /></Table.Td>
+          <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
+          <Table.Td c="dimmed">{formatDate(r.created_at, locale)}</Table.Td>
+        </Table.Tr>
       )}
-      <More shown={rows.length} total={q.data?.total ?? 0} href={`${REQUESTS_PATH}?filter[customer]=${customer.id}`} />
-    </Stack>
+    />
   );
 }
 

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { WorkTotals } from '@atelier/domain';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { publicPageTests } from '../../testing/jsdom.ts';
 import { renderAt } from '../../testing/mockApi.tsx';
 import type { ApprovalView } from './approvalApi.ts';
 import CustomerApprovalPage from './CustomerApprovalPage.tsx';
@@ -73,15 +73,8 @@ function mount(answer: (body: unknown) => Response, first = view()) {
   renderAt('/approve/estimates/tok', '/approve/estimates/:token', <CustomerApprovalPage />);
 }
 
-beforeAll(() => {
-  shimMantineBrowser();
-  // A visitor who chose no language: the page follows the link's.
-  Object.defineProperty(navigator, 'languages', { value: ['fr-CA'], configurable: true });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+// A visitor who chose no language: the page follows the link's.
+publicPageTests();
 
 const itemCard = (detail: string) => screen.getByText(detail).closest('[data-testid=approval-item]') as HTMLElement;
 

@@ -1,13 +1,13 @@
-import { Alert, Badge, Box, Button, Center, Container, Group, Image, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CUSTOMER_DECISIONS, ITEM_CONDITION_LABELS, URGENCY_LABELS, pickLocale, sumWorkTotals, type CustomerDecision, type Locale, type WorkTotals } from '@atelier/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { CUSTOMER_DECISIONS, ITEM_CONDITION_LABELS, URGENCY_LABELS, sumWorkTotals, type CustomerDecision, type Locale, type WorkTotals } from '@atelier/domain';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../api/jsonapi.ts';
-import { PublicLinkRefused } from '../../components/PublicLinkRefused.tsx';
-import i18n, { currentLocale, storedLocale } from '../../i18n/index.ts';
+import { PublicLinkPage } from '../../components/PublicLinkPage.tsx';
+import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
 import { SignaturePad } from '../../components/SignaturePad.tsx';
@@ -262,59 +262,39 @@ function AnswerForm({ token, view }: { token: string; view: ApprovalView }) {
 export default function CustomerApprovalPage() {
   const { token = '' } = useParams();
   const { t } = useTranslation();
-  // Before the link says its language: the visitor's browser's, unless they chose one here before.
-  useEffect(() => {
-    if (!storedLocale()) void i18n.changeLanguage(pickLocale(navigator.languages?.join(',') ?? navigator.language));
-  }, []);
   const q = useQuery({ queryKey: ['estimate-approval', token], queryFn: () => fetchApproval(token, currentLocale()), retry: false, meta: { silent: true } });
   const view = q.data;
-  useEffect(() => {
-    if (view?.locale) void i18n.changeLanguage(view.locale);
-  }, [view?.locale]);
   const v = view?.vehicle;
-
   return (
-    <Box mih="100vh" bg="gray.0" py="xl">
-      <Container size="md" component="main" id="main">
-        <Stack gap="lg">
-          <div>
-            {view && (
-              <Text size="sm" c="dimmed" data-testid="approval-organization">
-                {[view.organization, view.location].filter(Boolean).join(' · ')}
-              </Text>
-            )}
-            <Title order={1} size="h2">
-              {view ? t('approval:page.title_code', { code: view.code }) : t('approval:page.title')}
-            </Title>
-            {view && (
-              <Text size="sm" data-testid="approval-vehicle">
-                {[v && [v.year, v.make, v.model].filter(Boolean).join(' '), v?.vin && `${t('approval:page.vin')} ${v.vin}`, view.customer].filter(Boolean).join(' · ')}
-              </Text>
-            )}
-            {view && (
-              <Text size="xs" c="dimmed">
-                {t('approval:page.expires', { date: formatDate(view.expires_at, view.locale) })}
-              </Text>
-            )}
-          </div>
-          {q.isPending ? (
-            <Center py="xl">
-              <Loader aria-label={t('approval:page.loading')} />
-            </Center>
-          ) : q.isError ? (
-            <PublicLinkRefused ns="approval" prefix="page" error={q.error} onRetry={() => void q.refetch()} />
-          ) : view!.answer ? (
-            <Answered token={token} view={view!} />
-          ) : (
-            <AnswerForm key={view!.version} token={token} view={view!} />
-          )}
-          {view?.footer && (
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
-              {view.footer}
+    <PublicLinkPage
+      query={q}
+      ns="approval"
+      prefix="page"
+      testId="approval"
+      title={view ? t('approval:page.title_code', { code: view.code }) : t('approval:page.title')}
+      heading={
+        <>
+          {view && (
+            <Text size="sm" data-testid="approval-vehicle">
+              {[v && [v.year, v.make, v.model].filter(Boolean).join(' '), v?.vin && `${t('approval:page.vin')} ${v.vin}`, view.customer].filter(Boolean).join(' · ')}
             </Text>
           )}
-        </Stack>
-      </Container>
-    </Box>
+          {view && (
+            <Text size="xs" c="dimmed">
+              {t('approval:page.expires', { date: formatDate(view.expires_at, view.locale) })}
+            </Text>
+          )}
+        </>
+      }
+      footer={
+        view?.footer && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'pre-line' }}>
+            {view.footer}
+          </Text>
+        )
+      }
+    >
+      {(answered) => (answered.answer ? <Answered token={token} view={answered} /> : <AnswerForm key={answered.version} token={token} view={answered} />)}
+    </PublicLinkPage>
   );
 }

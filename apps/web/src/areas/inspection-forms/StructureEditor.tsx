@@ -362,29 +362,54 @@ function RenameInput({ label, initial, onSave, onCancel }: { label: string; init
     setError(await onSave(n));
   };
   return (
+    <NameInput label={label} value={value} error={error} onChange={setValue} onSave={() => void save()} onCancel={onCancel} onBlur={() => void save()} testId="node-rename-input" />
+  );
+}
+
+/** A name typed in place (a node renamed, one added): Enter saves (without submitting a surrounding form), Escape gives up. */
+function NameInput({
+  label,
+  placeholder,
+  value,
+  error,
+  onChange,
+  onSave,
+  onCancel,
+  onBlur,
+  testId,
+}: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  onBlur?: () => void;
+  testId: string;
+}) {
+  return (
     <TextInput
       aria-label={label}
+      placeholder={placeholder}
       size="xs"
       value={value}
       error={error}
       autoFocus
       style={{ flex: 1 }}
-      onChange={(e) => setValue(e.currentTarget.value)}
-      onKeyDown={enterOrEscape(() => void save(), onCancel)}
-      onBlur={() => void save()}
-      data-testid="node-rename-input"
+      onChange={(e) => onChange(e.currentTarget.value)}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          onSave();
+        }
+        if (e.key === 'Escape') onCancel();
+      }}
+      onBlur={onBlur}
+      data-testid={testId}
     />
   );
 }
-
-/** A name input's keys: Enter saves (without submitting a surrounding form), Escape gives up. */
-const enterOrEscape = (enter: () => void, escape: () => void) => (e: KeyboardEvent) => {
-  if (e.key === 'Enter') {
-    e.preventDefault();
-    enter();
-  }
-  if (e.key === 'Escape') escape();
-};
 
 /** "Add a …": a button that becomes a name input; Enter saves (the server's message stays under it if refused), Escape closes. */
 function InlineAdd({ label, inputLabel, testId, onAdd }: { label: string; inputLabel: string; testId: string; onAdd: (name: string) => Promise<string | null> }) {
@@ -412,18 +437,7 @@ function InlineAdd({ label, inputLabel, testId, onAdd }: { label: string; inputL
     );
   return (
     <Group gap="xs" align="flex-start" wrap="nowrap">
-      <TextInput
-        aria-label={inputLabel}
-        placeholder={inputLabel}
-        size="xs"
-        value={value}
-        error={error}
-        autoFocus
-        style={{ flex: 1 }}
-        onChange={(e) => setValue(e.currentTarget.value)}
-        onKeyDown={enterOrEscape(() => void submit(), () => setOpen(false))}
-        data-testid={`${testId}-input`}
-      />
+      <NameInput label={inputLabel} placeholder={inputLabel} value={value} error={error} onChange={setValue} onSave={() => void submit()} onCancel={() => setOpen(false)} testId={`${testId}-input`} />
       <Button size="xs" onClick={() => void submit()} data-testid={`${testId}-save`}>
         {t('common:actions.add')}
       </Button>

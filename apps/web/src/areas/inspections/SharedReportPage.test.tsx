@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { publicPageTests } from '../../testing/jsdom.ts';
 import { renderAt } from '../../testing/mockApi.tsx';
 import type { SharedSummary } from './reportApi.ts';
 import SharedReportPage from './SharedReportPage.tsx';
@@ -31,14 +31,7 @@ const summary: SharedSummary = {
   ],
 };
 
-beforeAll(() => {
-  shimMantineBrowser();
-  Object.defineProperty(navigator, 'languages', { value: ['fr-CA'], configurable: true });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+publicPageTests();
 
 describe('the shared inspection report', () => {
   it('shows each finding with its answer, measures, action, comment and photos through the link', async () => {

@@ -1,12 +1,12 @@
-import { Anchor, Badge, Box, Button, Center, Container, Divider, Group, Image, Loader, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Divider, Group, Image, Paper, RingProgress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { FIELD_ACTION_LABELS, URGENCY_LABELS, pickLocale, type Locale, type ScoreTone, type Urgency } from '@atelier/domain';
-import { useEffect } from 'react';
+import { FIELD_ACTION_LABELS, URGENCY_LABELS, type Locale, type ScoreTone, type Urgency } from '@atelier/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PublicLinkRefused } from '../../components/PublicLinkRefused.tsx';
-import i18n, { currentLocale, storedLocale } from '../../i18n/index.ts';
+import { PublicLinkPage } from '../../components/PublicLinkPage.tsx';
+import { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { WRAPPING_BUTTON } from '../../components/wrappingButton.ts';
 import { TONES } from './controls.tsx';
@@ -133,10 +133,7 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
         </Group>
       </Paper>
 
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="shared-sections">
-        <Title order={2} size="h4" id="shared-sections" mb="sm">
-          {t('reports:shared.sections')}
-        </Title>
+      <ReportSection id="shared-sections" title={t('reports:shared.sections')}>
         <Stack gap="sm">
           {summary.sections.map((s) => (
             <Box key={s.name} data-testid="shared-section">
@@ -158,12 +155,9 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
         <Text size="xs" c="dimmed" mt="md">
           {t('reports:shared.legend')}
         </Text>
-      </Paper>
+      </ReportSection>
 
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="shared-work">
-        <Title order={2} size="h4" id="shared-work" mb="sm">
-          {t('reports:shared.work')}
-        </Title>
+      <ReportSection id="shared-work" title={t('reports:shared.work')}>
         {summary.work.length === 0 ? (
           <Text size="sm">{t('reports:shared.work_none')}</Text>
         ) : (
@@ -182,8 +176,20 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
             ))}
           </Stack>
         )}
-      </Paper>
+      </ReportSection>
     </Stack>
+  );
+}
+
+/** A part of the report, named by its title for assistive technologies. */
+function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
   );
 }
 
@@ -195,41 +201,10 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
 export default function SharedReportPage() {
   const { token = '' } = useParams();
   const { t } = useTranslation();
-  // Before the link says its language: the visitor's browser's, unless they chose one here before.
-  useEffect(() => {
-    if (!storedLocale()) void i18n.changeLanguage(pickLocale(navigator.languages?.join(',') ?? navigator.language));
-  }, []);
   const q = useQuery({ queryKey: ['shared-report', token], queryFn: () => fetchSharedSummary(token, currentLocale()), retry: false, meta: { silent: true } });
-  const locale: Locale | undefined = q.data?.locale;
-  useEffect(() => {
-    if (locale) void i18n.changeLanguage(locale);
-  }, [locale]);
-
   return (
-    <Box mih="100vh" bg="gray.0" py="xl">
-      <Container size="md" component="main" id="main">
-        <Stack gap="lg">
-          <div>
-            {q.data && (
-              <Text size="sm" c="dimmed" data-testid="shared-organization">
-                {[q.data.organization, q.data.location].filter(Boolean).join(' · ')}
-              </Text>
-            )}
-            <Title order={1} size="h2">
-              {t('reports:shared.title')}
-            </Title>
-          </div>
-          {q.isPending ? (
-            <Center py="xl">
-              <Loader aria-label={t('reports:shared.loading')} />
-            </Center>
-          ) : q.isError ? (
-            <PublicLinkRefused ns="reports" prefix="shared" error={q.error} onRetry={() => void q.refetch()} />
-          ) : (
-            <Summary token={token} summary={q.data} />
-          )}
-        </Stack>
-      </Container>
-    </Box>
+    <PublicLinkPage query={q} ns="reports" prefix="shared" testId="shared" title={t('reports:shared.title')}>
+      {(summary) => <Summary token={token} summary={summary} />}
+    </PublicLinkPage>
   );
 }

@@ -14,6 +14,7 @@ import { useSelection } from '../../app/session.ts';
 import { columnsOf, fieldsOf, filtersOf, labelKey } from '../../components/resource/declared.tsx';
 import { type FormMode } from '../../components/resource/formModel.ts';
 import { byFullName } from '../../components/resource/recordNames.tsx';
+import { RecordSection } from '../../components/resource/RecordSection.tsx';
 import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import i18n, { currentLocale } from '../../i18n/index.ts';
@@ -150,32 +151,25 @@ function VehicleRequests({ vehicle }: { vehicle: Vehicle }) {
   const rows = q.data?.data ?? [];
   const locale = currentLocale();
   return (
-    <Stack gap="xs" mt="md" data-testid="vehicle-requests">
-      <Title order={3} size="h4">
-        {t('vehicles:history.requests')}
-      </Title>
-      {q.isPending ? null : rows.length === 0 ? (
-        <Text c="dimmed" size="sm">{t('vehicles:history.no_requests')}</Text>
-      ) : (
-        <Table>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/vehicles/requests?id=${r.id}&action=view`}>
-                    {requestEnums.type(r.type)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td><WorkflowStateBadge type="requests" state={r.state} size="md" /></Table.Td>
-                <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
-                <Table.Td>{r.assignedTo ? byFullName(r.assignedTo) : ''}</Table.Td>
-                <Table.Td c="dimmed">{formatDate(r.created_at, locale)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Stack>
+    <RecordSection title={t('vehicles:history.requests')} count={rows.length} pending={q.isPending} empty={t('vehicles:history.no_requests')} small gap="xs" mt="md" testId="vehicle-requests">
+      <Table>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/vehicles/requests?id=${r.id}&action=view`}>
+                  {requestEnums.type(r.type)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td><WorkflowStateBadge type="requests" state={r.state} size="md" /></Table.Td>
+              <Table.Td><PriorityBadge priority={r.priority} /></Table.Td>
+              <Table.Td>{r.assignedTo ? byFullName(r.assignedTo) : ''}</Table.Td>
+              <Table.Td c="dimmed">{formatDate(r.created_at, locale)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </RecordSection>
   );
 }
 
@@ -214,41 +208,45 @@ function VehicleHistory({ vehicle }: { vehicle: Vehicle }) {
   const pending = HISTORY_KINDS.some((k) => allowed(k) && reads[k].isPending);
   const entries = vehicleHistory(Object.fromEntries(HISTORY_KINDS.map((k) => [k, reads[k].data?.data ?? []])));
   return (
-    <Stack gap="xs" mt="lg" data-testid="vehicle-history">
-      <Title order={3} size="h4">
-        {t('vehicles:history.title')}
-      </Title>
-      {pending ? null : entries.length === 0 ? (
-        <Text c="dimmed" size="sm" data-testid="vehicle-history-empty">
-          {t('vehicles:history.none')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table data-testid="vehicle-history-list">
-            <Table.Tbody>
-              {entries.map((e) => (
-                <Table.Tr key={`${e.kind}-${e.id}`} data-testid="vehicle-history-entry" data-kind={e.kind}>
-                  <Table.Td c="dimmed">{formatDate(e.at, locale)}</Table.Td>
-                  <Table.Td>{t(`vehicles:history.kinds.${e.kind}`)}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={e.href} ff="monospace">
-                      {e.code || e.id}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{HISTORY_BADGES[e.kind](e.state)}</Table.Td>
-                  <Table.Td ta="right">
-                    {e.score !== null ? t('vehicles:history.score', { score: e.score }) : e.total !== null ? formatMoney(e.total, locale) : ''}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <VehicleDeferredWork vehicleId={vehicle.id} />
-      {can('view any requests') ? <VehicleRequests vehicle={vehicle} /> : null}
-      <Pictures vehicle={vehicle} />
-    </Stack>
+    <RecordSection
+      title={t('vehicles:history.title')}
+      count={entries.length}
+      pending={pending}
+      empty={t('vehicles:history.none')}
+      small
+      gap="xs"
+      testId="vehicle-history"
+      emptyTestId="vehicle-history-empty"
+      after={
+        <>
+          <VehicleDeferredWork vehicleId={vehicle.id} />
+          {can('view any requests') ? <VehicleRequests vehicle={vehicle} /> : null}
+          <Pictures vehicle={vehicle} />
+        </>
+      }
+    >
+      <Table.ScrollContainer minWidth={480}>
+        <Table data-testid="vehicle-history-list">
+          <Table.Tbody>
+            {entries.map((e) => (
+              <Table.Tr key={`${e.kind}-${e.id}`} data-testid="vehicle-history-entry" data-kind={e.kind}>
+                <Table.Td c="dimmed">{formatDate(e.at, locale)}</Table.Td>
+                <Table.Td>{t(`vehicles:history.kinds.${e.kind}`)}</Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={e.href} ff="monospace">
+                    {e.code || e.id}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{HISTORY_BADGES[e.kind](e.state)}</Table.Td>
+                <Table.Td ta="right">
+                  {e.score !== null ? t('vehicles:history.score', { score: e.score }) : e.total !== null ? formatMoney(e.total, locale) : ''}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </RecordSection>
   );
 }
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { APPROVAL_DAYS, LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
-import { actionAttributes } from '../../../jsonapi/action-body.ts';
+import { z } from 'zod';
+import { withMessage } from '../../../jsonapi/action-options.ts';
 import type { RequestContext } from '../../../jsonapi/context.ts';
-import { ValidationErrors } from '../../../jsonapi/errors.ts';
 import { t } from '../../../i18n/index.ts';
 import { organizations } from '../../admin/admin.table.ts';
 import { customers } from '../../crm/crm.table.ts';
@@ -20,35 +20,32 @@ import { isoText } from '../../../jsonapi/attributes.ts';
 export const approvalUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, '')}/approve/estimates/${token}`;
 
 /** The options of send-client-approve: { data: { attributes: { email, locale, expires_in_days, send_email } } }, all optional. */
-export function approvalOptions(body: unknown): { email: string | null; locale: Locale | null; days: number; sendEmail: boolean } {
-  const a = actionAttributes(body);
-  const errors = new ValidationErrors();
-  const email = a.email ?? null;
-  if (email !== null && (typeof email !== 'string' || !isEmail(email))) errors.add('/data/attributes/email', 'validation.email');
-  const locale = a.locale ?? null;
-  if (locale !== null && !(LOCALES as readonly unknown[]).includes(locale)) errors.add('/data/attributes/locale', 'validation.enum', { values: LOCALES.join(', ') });
-  const days = a.expires_in_days ?? APPROVAL_DAYS.default;
-  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > APPROVAL_DAYS.max)
-    errors.add('/data/attributes/expires_in_days', 'share.expires_in_days', { max: APPROVAL_DAYS.max });
-  const sendEmail = a.send_email ?? true;
-  if (typeof sendEmail !== 'boolean') errors.add('/data/attributes/send_email', 'validation.boolean');
+export const APPROVAL_OPTIONS = z
+  .object({
+    email: withMessage(z.string().refine(isEmail).nullish(), 'validation.email'),
+    locale: z.enum(LOCALES).nullish(),
+    expires_in_days: withMessage(z.int().min(1).max(APPROVAL_DAYS.max).nullish(), 'share.expires_in_days', { max: APPROVAL_DAYS.max }),
+    send_email: z.boolean().nullish().default(true).meta({ description: 'false: the link is made but not e-mailed (meta.approval.email is null); an email is then refused' }),
+  })
   // An address to which nothing would be sent is a mistake of the sender, not a choice to keep quiet.
-  else if (!sendEmail && email !== null) errors.add('/data/attributes/email', 'approval.email_not_sent');
-  errors.throwIfAny();
-  return { email: email as string | null, locale: locale as Locale | null, days: days as number, sendEmail: sendEmail as boolean };
-}
+  .refine((o) => o.send_email !== false || o.email == null, {
+    path: ['email'],
+    params: { code: 'approval.email_not_sent' },
+    // Told beside the other problems, as long as send_email itself is readable.
+    when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'send_email'),
+  });
+export type ApprovalOptions = z.infer<typeof APPROVAL_OPTIONS>;
 
 /**
  * Makes the link of an estimate just sent (its new version) and e-mails it, unless asked not to: to
  * the address given, else the customer's. Earlier links stay valid: each shows the estimate as it is now.
  */
-export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, body: unknown) {
-  const wanted = approvalOptions(body);
+export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, wanted: ApprovalOptions) {
   const [customer] = row.customer_id ? await ctx.db.select().from(customers).where(eq(customers.id, row.customer_id)) : [];
   const [organization] = await ctx.db.select({ name: organizations.name, locale: organizations.locale }).from(organizations).where(eq(organizations.id, row.organization_id));
   const known = (l: unknown): l is Locale => (LOCALES as readonly unknown[]).includes(l);
   const locale: Locale = wanted.locale ?? (known(customer?.locale) ? customer.locale : known(organization?.locale) ? organization.locale : 'fr');
-  const email = !wanted.sendEmail ? null : (wanted.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null));
+  const email = wanted.send_email === false ? null : (wanted.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null));
   const token = randomBytes(32).toString('base64url');
   const [link] = await ctx.db
     // direct write: an approval link (a token, not a business record; the send action logs it)
@@ -59,7 +56,7 @@ export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, 
       token_hash: tokenHash(token),
       locale,
       email,
-      expires_at: sql`now() + make_interval(days => ${wanted.days})`,
+      expires_at: sql`now() + make_interval(days => ${wanted.expires_in_days ?? APPROVAL_DAYS.default})`,
       created_by: ctx.actor.id,
     })
     .returning();

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { LOCALES, type Locale } from '@atelier/domain';
 import type { Db } from '../../../db/client.ts';
-import { actionAttributes } from '../../../jsonapi/action-body.ts';
-import { ValidationErrors } from '../../../jsonapi/errors.ts';
+import { z } from 'zod';
+import { withMessage } from '../../../jsonapi/action-options.ts';
 import { organizations } from '../../admin/admin.table.ts';
 import { customers } from '../../crm/crm.table.ts';
 import { inspectionShares } from '../inspection-shares.table.ts';
@@ -27,17 +27,11 @@ export const shareUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/
 export type ShareRow = typeof inspectionShares.$inferSelect;
 
 /** The options of POST /inspections/{id}/share: { data: { attributes: { expires_in_days, locale } } } or flat. */
-export function shareOptions(body: unknown): { days: number; locale: Locale | null } {
-  const attrs = actionAttributes(body, { flat: true });
-  const errors = new ValidationErrors();
-  const days = attrs.expires_in_days ?? SHARE_DAYS.default;
-  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > SHARE_DAYS.max)
-    errors.add('/data/attributes/expires_in_days', 'share.expires_in_days', { max: SHARE_DAYS.max });
-  const locale = attrs.locale ?? null;
-  if (locale !== null && !(LOCALES as readonly unknown[]).includes(locale)) errors.add('/data/attributes/locale', 'validation.enum', { values: LOCALES.join(', ') });
-  errors.throwIfAny();
-  return { days: days as number, locale: locale as Locale | null };
-}
+export const SHARE_OPTIONS = z.object({
+  expires_in_days: withMessage(z.int().min(1).max(SHARE_DAYS.max).nullish(), 'share.expires_in_days', { max: SHARE_DAYS.max }),
+  locale: z.enum(LOCALES).nullish(),
+});
+export type ShareOptions = z.infer<typeof SHARE_OPTIONS>;
 
 /** The customer's language, else the organization's, else French. */
 async function defaultLocale(db: Db, row: InspectionRow): Promise<Locale> {
@@ -48,7 +42,7 @@ async function defaultLocale(db: Db, row: InspectionRow): Promise<Locale> {
 }
 
 /** Makes a link; answers its token (never stored) with the row. */
-export async function createShare(db: Db, row: InspectionRow, actorId: string, options: { days: number; locale: Locale | null }) {
+export async function createShare(db: Db, row: InspectionRow, actorId: string, options: ShareOptions) {
   const token = randomBytes(32).toString('base64url');
   const [share] = await db
     // direct write: a share link (a token, not a business record)
@@ -58,7 +52,7 @@ export async function createShare(db: Db, row: InspectionRow, actorId: string, o
       inspection_id: row.id,
       token_hash: tokenHash(token),
       locale: options.locale ?? (await defaultLocale(db, row)),
-      expires_at: sql`now() + make_interval(days => ${options.days})`,
+      expires_at: sql`now() + make_interval(days => ${options.expires_in_days ?? SHARE_DAYS.default})`,
       created_by: actorId,
     })
     .returning();
