@@ -9,8 +9,6 @@ CREATE TABLE "purchases_deliveries" (
 	"canceled_at" timestamp with time zone,
 	"location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"state" text DEFAULT 'draft' NOT NULL,
 	"purchases_order_id" uuid NOT NULL,
 	"supplier_id" uuid NOT NULL,
@@ -20,6 +18,8 @@ CREATE TABLE "purchases_deliveries" (
 	"received_on" date,
 	"item_count" integer DEFAULT 0 NOT NULL,
 	"creator_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "purchases_deliveries_state_check" CHECK ("purchases_deliveries"."state" IN ('draft', 'validated', 'canceled'))
 );
 --> statement-breakpoint
@@ -72,8 +72,6 @@ CREATE TABLE "purchases_invoices" (
 	"canceled_at" timestamp with time zone,
 	"location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"state" text DEFAULT 'draft' NOT NULL,
 	"supplier_id" uuid NOT NULL,
 	"purchases_order_id" uuid,
@@ -92,6 +90,8 @@ CREATE TABLE "purchases_invoices" (
 	"balance" bigint DEFAULT 0 NOT NULL,
 	"payment_status" text DEFAULT 'unpaid' NOT NULL,
 	"creator_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "purchases_invoices_state_check" CHECK ("purchases_invoices"."state" IN ('draft', 'validated', 'canceled')),
 	CONSTRAINT "purchases_invoices_invoicing_type_check" CHECK ("purchases_invoices"."invoicing_type" IN ('complete', 'amount', 'product')),
 	CONSTRAINT "purchases_invoices_payment_status_check" CHECK ("purchases_invoices"."payment_status" IN ('unpaid', 'partially_paid', 'paid'))
@@ -133,8 +133,6 @@ CREATE TABLE "purchases_orders" (
 	"canceled_at" timestamp with time zone,
 	"location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"state" text DEFAULT 'draft' NOT NULL,
 	"supplier_id" uuid NOT NULL,
 	"destination_warehouse_id" uuid NOT NULL,
@@ -151,6 +149,8 @@ CREATE TABLE "purchases_orders" (
 	"tax_total" bigint DEFAULT 0 NOT NULL,
 	"total" bigint DEFAULT 0 NOT NULL,
 	"tax_details" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "purchases_orders_state_check" CHECK ("purchases_orders"."state" IN ('draft', 'validated', 'completed', 'canceled')),
 	CONSTRAINT "purchases_orders_invoicing_type_check" CHECK ("purchases_orders"."invoicing_type" IN ('complete', 'amount', 'product')),
 	CONSTRAINT "purchases_orders_invoicing_status_check" CHECK ("purchases_orders"."invoicing_status" IN ('pending', 'partially_invoiced', 'invoiced')),

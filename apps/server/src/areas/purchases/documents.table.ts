@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, date, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   DELIVERY_STATUSES,
   INVOICING_STATUSES,
@@ -16,8 +16,8 @@ import {
   type OrderState,
   type PaymentStatus,
 } from '@atelier/domain';
-import { at, cents, id, locationIds, oneOf, ownedBy, tagIds, timestamps, valueChecks } from '../../db/columns.ts';
-import { organizationId, userRef } from '../admin/admin.table.ts';
+import { at, cents, locationIds, oneOf, ownedBy, tagIds, valueChecks } from '../../db/columns.ts';
+import { tenantTable, userRef } from '../admin/admin.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
 import { quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
@@ -28,8 +28,6 @@ import { suppliers } from './purchases.table.ts';
 
 /** Where a document is filed, its code, and the stamps of its workflow. */
 const documentColumns = () => ({
-  id: id(),
-  organization_id: organizationId(),
   /** PO-2026-000042: the organization's next number of the type when it is made (db/codes.ts). */
   code: text('code'),
   notes: text('notes'),
@@ -39,7 +37,6 @@ const documentColumns = () => ({
   canceled_at: at('canceled_at'),
   location_ids: locationIds(),
   tag_ids: tagIds(),
-  ...timestamps(),
 });
 
 const documentIndexes = (table: string, t: { organization_id: AnyPgColumn; code: AnyPgColumn; state: AnyPgColumn; created_at: AnyPgColumn; location_ids: AnyPgColumn }) => [
@@ -48,7 +45,7 @@ const documentIndexes = (table: string, t: { organization_id: AnyPgColumn; code:
   index(`${table}_location_ids_idx`).using('gin', t.location_ids),
 ];
 
-export const purchasesOrders = pgTable(
+export const purchasesOrders = tenantTable(
   'purchases_orders',
   {
     ...documentColumns(),
@@ -81,11 +78,9 @@ export const purchasesOrders = pgTable(
   ],
 );
 
-export const purchasesOrderItems = pgTable(
+export const purchasesOrderItems = tenantTable(
   'purchases_order_items',
   {
-    id: id(),
-    organization_id: organizationId(),
     purchases_order_id: ownedBy('purchases_order_id', () => purchasesOrders.id),
     ...tradeLineColumns(),
     /** What the order's validated receipts and bills cover of it (kept by their actions). */
@@ -93,7 +88,6 @@ export const purchasesOrderItems = pgTable(
     quantity_invoiced: quantity('quantity_invoiced').notNull().default('0'),
     /** The repair item it is ordered for ("order the missing parts"): the item's part status follows this line. */
     repair_item_id: uuid('repair_item_id').references((): AnyPgColumn => repairItems.id, { onDelete: 'set null' }),
-    ...timestamps(),
   },
   (t) => [
     index('purchases_order_items_order_idx').on(t.purchases_order_id, t.position),
@@ -103,7 +97,7 @@ export const purchasesOrderItems = pgTable(
   ],
 );
 
-export const purchasesDeliveries = pgTable(
+export const purchasesDeliveries = tenantTable(
   'purchases_deliveries',
   {
     ...documentColumns(),
@@ -126,11 +120,9 @@ export const purchasesDeliveries = pgTable(
   (t) => [...documentIndexes('purchases_deliveries', t), index('purchases_deliveries_order_idx').on(t.purchases_order_id), oneOf('purchases_deliveries_state_check', t.state, purchasesDeliveryWorkflow.states)],
 );
 
-export const purchasesDeliveryItems = pgTable(
+export const purchasesDeliveryItems = tenantTable(
   'purchases_delivery_items',
   {
-    id: id(),
-    organization_id: organizationId(),
     purchases_delivery_id: ownedBy('purchases_delivery_id', () => purchasesDeliveries.id),
     purchases_order_item_id: uuid('purchases_order_item_id')
       .notNull()
@@ -140,7 +132,6 @@ export const purchasesDeliveryItems = pgTable(
     description: text('description'),
     quantity: quantity('quantity').notNull(),
     unit_cost: bigint('unit_cost', { mode: 'number' }),
-    ...timestamps(),
   },
   (t) => [
     index('purchases_delivery_items_delivery_idx').on(t.purchases_delivery_id, t.position),
@@ -149,7 +140,7 @@ export const purchasesDeliveryItems = pgTable(
   ],
 );
 
-export const purchasesInvoices = pgTable(
+export const purchasesInvoices = tenantTable(
   'purchases_invoices',
   {
     ...documentColumns(),
@@ -178,16 +169,13 @@ export const purchasesInvoices = pgTable(
   ],
 );
 
-export const purchasesInvoiceItems = pgTable(
+export const purchasesInvoiceItems = tenantTable(
   'purchases_invoice_items',
   {
-    id: id(),
-    organization_id: organizationId(),
     purchases_invoice_id: ownedBy('purchases_invoice_id', () => purchasesInvoices.id),
     /** The order line it bills (none: a line of the bill's own, freight or a deposit). */
     purchases_order_item_id: uuid('purchases_order_item_id').references(() => purchasesOrderItems.id, { onDelete: 'restrict' }),
     ...tradeLineColumns(),
-    ...timestamps(),
   },
   (t) => [
     index('purchases_invoice_items_invoice_idx').on(t.purchases_invoice_id, t.position),
@@ -197,11 +185,9 @@ export const purchasesInvoiceItems = pgTable(
   ],
 );
 
-export const purchasesPayments = pgTable(
+export const purchasesPayments = tenantTable(
   'purchases_payments',
   {
-    id: id(),
-    organization_id: organizationId(),
     purchases_invoice_id: uuid('purchases_invoice_id')
       .notNull()
       .references(() => purchasesInvoices.id, { onDelete: 'restrict' }),
@@ -213,7 +199,6 @@ export const purchasesPayments = pgTable(
     creator_id: userRef('creator_id'),
     location_ids: locationIds(),
     tag_ids: tagIds(),
-    ...timestamps(),
   },
   (t) => [
     index('purchases_payments_invoice_idx').on(t.purchases_invoice_id),
