@@ -1,11 +1,12 @@
-import type { Step, Who, Workflow, WorkStatus } from '@atelier/domain';
+import type { Permission, Step, Who, Workflow, WorkStatus } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MessageKey } from '../i18n/index.ts';
 import { optionsBody, readOptions, type ActionOptions } from './action-options.ts';
 import type { Attribute } from './attributes.ts';
 import type { RequestContext } from './context.ts';
-import type { ActionContract, ActionResult, JsonSchema, Policies, Policy, RecordAction, Refusal, Row, RowOf } from './define-resource.ts';
+import { tenancy } from '../access/tenancy.ts';
+import type { ActionContract, ActionResult, JsonSchema, Policies, Policy, RecordAction, Refusal, ResourceDefinition, Row, RowOf } from './define-resource.ts';
 import { ApiError } from './errors.ts';
 import { column } from './filters.ts';
 import { conflictWith, forbid } from './policies.ts';
@@ -81,6 +82,12 @@ export interface WorkflowParts<R extends Row = Row> {
   editable: Policy<[row: R]>;
   /** The policies of its lines at their own route: written only while the document is (`foreignKey`: the line's column naming it). */
   linePolicies<L extends Row>(foreignKey: string): Pick<Policies<L>, 'create' | 'edit' | 'delete'>;
+  /**
+   * What a type of its lines takes from the document (spread into its defineResource): the
+   * document's permissions (who may edit the document adds and removes its lines), its tenancy,
+   * and the line policies above.
+   */
+  lines<L extends Row>(document: ResourceDefinition, foreignKey: string): Pick<ResourceDefinition<PgTable, L>, 'permissions' | 'alsoGrantedBy' | 'tenancy' | 'policies'>;
   /** available_actions: what the user asking may do now. */
   availableActions(a: Attribute): Attribute;
   listCount: { by: string; values: readonly string[] };
@@ -199,6 +206,11 @@ export function workflowParts<S extends string, A extends string, T extends Work
   }
   const LINES_KEPT = { 409: 'The lines of a document its state keeps as it is are kept as they were.' };
 
+  const linePolicies = <L extends Row>(foreignKey: string): Pick<Policies<L>, 'create' | 'edit' | 'delete'> => {
+    const line: Policy<[row: L]> = { refuses: LINES_KEPT, check: (ctx, row) => documentEditable(ctx, row[foreignKey]) };
+    return { create: { refuses: LINES_KEPT, check: (ctx, input) => documentEditable(ctx, input.values[foreignKey]) }, edit: line, delete: line };
+  };
+
   const routes = workflow.actions.map((a) => [workflow.route(a), a] as const);
   return {
     actions: Object.fromEntries(routes.map(([route, a]) => [route, actionOf(a)])),
@@ -209,9 +221,15 @@ export function workflowParts<S extends string, A extends string, T extends Work
         if (!workflow.isEditable(row.state as S)) return conflictWith(messages.final);
       },
     },
-    linePolicies: <L extends Row>(foreignKey: string) => {
-      const line: Policy<[row: L]> = { refuses: LINES_KEPT, check: (ctx, row) => documentEditable(ctx, row[foreignKey]) };
-      return { create: { refuses: LINES_KEPT, check: (ctx, input) => documentEditable(ctx, input.values[foreignKey]) }, edit: line, delete: line };
+    linePolicies,
+    lines(document, foreignKey) {
+      const edit = [`edit ${document.permissions}` as Permission];
+      return {
+        permissions: document.permissions,
+        alsoGrantedBy: { create: edit, delete: edit },
+        tenancy: tenancy.ownedBy(document, foreignKey, { organization: true }),
+        policies: linePolicies(foreignKey),
+      };
     },
     availableActions: (a) => a.isVirtual((row, ctx) => workflow.available(statusOf(row as R), whoOf(ctx, row as Row))),
     listCount: { by: 'state', values: workflow.states },

@@ -1,5 +1,4 @@
 import { declarations } from '@atelier/domain';
-import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
@@ -23,9 +22,7 @@ function beforeWrite(_ctx: RequestContext, input: WriteInput, existing: ItemRow 
 /** The lines of a stock movement (spec §7 /stock-movement-items): written inside the movement's document or at their own route. */
 export const stockMovementItemsResource = defineResource(declarations['stock-movement-items'], {
   table: stockMovementItems,
-  permissions: 'stock movements',
-  alsoGrantedBy: { create: ['edit stock movements'], delete: ['edit stock movements'] },
-  tenancy: tenancy.ownedBy(stockMovementsResource, 'stock_movement_id', { organization: true }),
+  ...stockMovementFlow.lines<ItemRow>(stockMovementsResource, 'stock_movement_id'),
   relationships: {
     organization: rel.belongsTo('organization_id'),
     stockMovement: rel.belongsTo('stock_movement_id'),
@@ -37,7 +34,5 @@ export const stockMovementItemsResource = defineResource(declarations['stock-mov
     product: filter.ids('product_id', 'product'),
   },
   hooks: { beforeWrite },
-  // Written at their own route only while the movement is a draft.
-  policies: stockMovementFlow.linePolicies<ItemRow>('stock_movement_id'),
   notify: { label: (row) => String(row.description ?? '') },
 });

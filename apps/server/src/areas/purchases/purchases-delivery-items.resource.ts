@@ -1,6 +1,5 @@
 import { declarations } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
-import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
@@ -29,9 +28,7 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Ite
 /** The lines of a receipt (spec §7 /purchases-delivery-items): how much of each order line came; written while the receipt is a draft. */
 export const purchasesDeliveryItemsResource = defineResource(declarations['purchases-delivery-items'], {
   table: purchasesDeliveryItems,
-  permissions: 'purchases deliveries',
-  alsoGrantedBy: { create: ['edit purchases deliveries'], delete: ['edit purchases deliveries'] },
-  tenancy: tenancy.ownedBy(purchasesDeliveriesResource, 'purchases_delivery_id', { organization: true }),
+  ...purchasesDeliveryFlow.lines<ItemRow>(purchasesDeliveriesResource, 'purchases_delivery_id'),
   relationships: {
     organization: rel.belongsTo('organization_id'),
     purchasesDelivery: rel.belongsTo('purchases_delivery_id'),
@@ -44,6 +41,5 @@ export const purchasesDeliveryItemsResource = defineResource(declarations['purch
     product: filter.ids('product_id', 'product'),
   },
   hooks: { beforeWrite },
-  policies: purchasesDeliveryFlow.linePolicies<ItemRow>('purchases_delivery_id'),
   notify: { label: (row) => String(row.description ?? '') },
 });

@@ -1,6 +1,5 @@
 import { declarations } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
-import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
@@ -21,9 +20,7 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Ite
 /** The lines of a supplier's bill (spec §7 /purchases-invoice-items): written while the bill is a draft. */
 export const purchasesInvoiceItemsResource = defineResource(declarations['purchases-invoice-items'], {
   table: purchasesInvoiceItems,
-  permissions: 'purchases invoices',
-  alsoGrantedBy: { create: ['edit purchases invoices'], delete: ['edit purchases invoices'] },
-  tenancy: tenancy.ownedBy(purchasesInvoicesResource, 'purchases_invoice_id', { organization: true }),
+  ...purchasesInvoiceFlow.lines<ItemRow>(purchasesInvoicesResource, 'purchases_invoice_id'),
   relationships: {
     organization: rel.belongsTo('organization_id'),
     purchasesInvoice: rel.belongsTo('purchases_invoice_id'),
@@ -37,6 +34,5 @@ export const purchasesInvoiceItemsResource = defineResource(declarations['purcha
     product: filter.ids('product_id', 'product'),
   },
   hooks: { beforeWrite },
-  policies: purchasesInvoiceFlow.linePolicies<ItemRow>('purchases_invoice_id'),
   notify: { label: (row) => String(row.description ?? '') },
 });

@@ -1,6 +1,5 @@
 import { declarations } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
-import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
@@ -32,9 +31,7 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Ite
 /** The lines of a purchase order (spec §7 /purchases-order-items): written inside the order's document or at their own route, while it is a draft. */
 export const purchasesOrderItemsResource = defineResource(declarations['purchases-order-items'], {
   table: purchasesOrderItems,
-  permissions: 'purchases orders',
-  alsoGrantedBy: { create: ['edit purchases orders'], delete: ['edit purchases orders'] },
-  tenancy: tenancy.ownedBy(purchasesOrdersResource, 'purchases_order_id', { organization: true }),
+  ...purchasesOrderFlow.lines<ItemRow>(purchasesOrdersResource, 'purchases_order_id'),
   relationships: {
     organization: rel.belongsTo('organization_id'),
     purchasesOrder: rel.belongsTo('purchases_order_id'),
@@ -48,6 +45,5 @@ export const purchasesOrderItemsResource = defineResource(declarations['purchase
     product: filter.ids('product_id', 'product'),
   },
   hooks: { beforeWrite },
-  policies: purchasesOrderFlow.linePolicies<ItemRow>('purchases_order_id'),
   notify: { label: (row) => String(row.description ?? '') },
 });
