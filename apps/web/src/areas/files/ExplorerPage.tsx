@@ -46,7 +46,8 @@ function useUploads(folder: string | null) {
   const patch = (key: number, change: Partial<Sent>) => setSent((list) => list.map((s) => (s.key === key ? { ...s, ...change } : s)));
   const start = async (files: File[]) => {
     const queue = files.map((file) => ({ file, key: next.current++ }));
-    setSent((list) => [...list.filter((s) => !s.done), ...queue.map(({ file, key }) => ({ key, name: file.name, progress: 0 }))]);
+    const shown = queue.map(({ file, key }) => ({ key, name: file.name, progress: 0 }));
+    setSent((list) => [...list.filter((s) => !s.done), ...shown]);
     const worker = async () => {
       for (let job = queue.shift(); job; job = queue.shift()) {
         const { file, key } = job;
@@ -74,14 +75,14 @@ function DragHandle({ item }: { item: Item }) {
 }
 
 /** A folder's row: it opens on a click and takes what is dropped on it. */
-function FolderRow({ folder, onOpen, menu }: { folder: Folder; onOpen: () => void; menu: ReactNode }) {
+function FolderRow({ folder, onOpen, menu, movable }: { folder: Folder; onOpen: () => void; menu: ReactNode; movable: boolean }) {
   const { t } = useTranslation();
   const drop = useDropFolder('row', folder.id);
   const restricted = Boolean(folder.roles?.length || folder.users?.length);
   return (
     <Table.Tr ref={drop.ref} bg={drop.over ? 'blue.0' : undefined} data-testid="folder-row">
       <Table.Td w={40}>
-        <DragHandle item={{ type: 'folders', id: folder.id, name: folder.name, system: folder.system }} />
+        {movable && <DragHandle item={{ type: 'folders', id: folder.id, name: folder.name, system: folder.system }} />}
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
@@ -100,14 +101,14 @@ function FolderRow({ folder, onOpen, menu }: { folder: Folder; onOpen: () => voi
   );
 }
 
-function FileRow({ file, onPreview, menu }: { file: FileRecord; onPreview: () => void; menu: ReactNode }) {
+function FileRow({ file, onPreview, menu, movable }: { file: FileRecord; onPreview: () => void; menu: ReactNode; movable: boolean }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const restricted = Boolean(file.roles?.length || file.users?.length);
   return (
     <Table.Tr data-testid="file-row">
       <Table.Td w={40}>
-        <DragHandle item={{ type: 'files', id: file.id, name: file.name }} />
+        {movable && <DragHandle item={{ type: 'files', id: file.id, name: file.name }} />}
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
@@ -361,10 +362,10 @@ export default function ExplorerPage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {folderRows.map((f) => (
-                    <FolderRow key={f.id} folder={f} onOpen={() => open(f.id)} menu={menuOf({ type: 'folders', id: f.id, name: f.name, system: f.system })} />
+                    <FolderRow key={f.id} folder={f} movable={can(FOLDERS.edit) && (!f.system || can('manage system folders'))} onOpen={() => open(f.id)} menu={menuOf({ type: 'folders', id: f.id, name: f.name, system: f.system })} />
                   ))}
                   {fileRows.map((f) => (
-                    <FileRow key={f.id} file={f} onPreview={() => setDialog({ kind: 'preview', file: f })} menu={menuOf({ type: 'files', id: f.id, name: f.name }, f)} />
+                    <FileRow key={f.id} file={f} movable={can(FILES.edit)} onPreview={() => setDialog({ kind: 'preview', file: f })} menu={menuOf({ type: 'files', id: f.id, name: f.name }, f)} />
                   ))}
                 </Table.Tbody>
               </Table>
