@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { ActionIcon, Anchor, Badge, Box, Breadcrumbs, Button, Group, Menu, Paper, Progress, ScrollArea, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { ActionIcon, Anchor, Badge, Box, Breadcrumbs, Button, Group, Menu, Paper, ScrollArea, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { IconDots, IconFile, IconFolder, IconFolderPlus, IconGripVertical, IconLock, IconSearch, IconShieldLock, IconUpload } from '@tabler/icons-react';
@@ -9,14 +9,14 @@ import { useSearchParams } from 'react-router';
 import { crudPermissions } from '@atelier/domain';
 import { api, upload } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
-import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import i18n, { currentLocale } from '../../i18n/index.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
 import { AccessDialog, DeleteDialog, download, NameDialog, PreviewDialog, useRefresh, VersionsDialog, type FileRecord, type Item } from './FileDialogs.tsx';
-import { moveTo, uploadInto } from './fileActions.ts';
+import { moveTo } from './fileActions.ts';
+import { FileDropZone, UploadList, useUploads } from './Uploads.tsx';
 import { FolderTree, useDropFolder, useSubfolders, type Folder } from './FolderTree.tsx';
 
 const FILES = crudPermissions('files');
@@ -26,42 +26,6 @@ type Dialog =
   | { kind: 'name'; item?: Item }
   | { kind: 'delete' | 'access'; item: Item }
   | { kind: 'preview' | 'versions'; file: FileRecord };
-
-/** One upload of a drop: its progress, then done or refused (with the server's message). */
-interface Sent {
-  key: number;
-  name: string;
-  progress: number;
-  error?: string;
-  done?: boolean;
-}
-
-const messageOf = (e: unknown) => errorMessage(e instanceof ApiError ? e.errors : [], (key) => (i18n.exists(`errors:${key}`) ? i18n.t(`errors:${key}`) : null));
-
-/** Uploads dropped or chosen files into a folder, two at a time, each with its progress. */
-function useUploads(folder: string | null) {
-  const refresh = useRefresh();
-  const [sent, setSent] = useState<Sent[]>([]);
-  const next = useRef(0);
-  const patch = (key: number, change: Partial<Sent>) => setSent((list) => list.map((s) => (s.key === key ? { ...s, ...change } : s)));
-  const start = async (files: File[]) => {
-    const queue = files.map((file) => ({ file, key: next.current++ }));
-    const shown = queue.map(({ file, key }) => ({ key, name: file.name, progress: 0 }));
-    setSent((list) => [...list.filter((s) => !s.done), ...shown]);
-    const worker = async () => {
-      for (let job = queue.shift(); job; job = queue.shift()) {
-        const { file, key } = job;
-        await uploadInto(file, { folder }, (progress) => patch(key, { progress })).then(
-          () => patch(key, { progress: 1, done: true }),
-          (e: unknown) => patch(key, { error: messageOf(e) }),
-        );
-      }
-    };
-    await Promise.all([worker(), worker()]);
-    await refresh();
-  };
-  return { sent, start, clear: () => setSent((list) => list.filter((s) => !s.done && !s.error)) };
-}
 
 /** A row's handle, to drag it onto a folder (the tree's, a row's, the top's). */
 function DragHandle({ item }: { item: Item }) {
@@ -129,43 +93,6 @@ function FileRow({ file, onPreview, menu, movable }: { file: FileRecord; onPrevi
   );
 }
 
-/** The uploads of the last drops, each with its bar or its refusal. */
-function UploadList({ sent, clear }: { sent: Sent[]; clear: () => void }) {
-  const { t } = useTranslation();
-  if (!sent.length) return null;
-  return (
-    <Paper withBorder p="sm" data-testid="uploads">
-      <Group justify="space-between" mb="xs">
-        <Text fw={500}>{t('files:upload.title')}</Text>
-        <Button size="xs" variant="subtle" onClick={clear}>
-          {t('files:upload.clear')}
-        </Button>
-      </Group>
-      <Stack gap={6}>
-        {sent.map((s) => (
-          <Box key={s.key} data-testid="upload-item" data-state={s.error ? 'failed' : s.done ? 'done' : 'sending'}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text size="sm" truncate>
-                {s.name}
-              </Text>
-              <Text size="xs" c={s.error ? 'red.8' : 'dimmed'}>
-                {s.error ? t('files:upload.failed') : s.done ? t('files:upload.done') : `${Math.round(s.progress * 100)} %`}
-              </Text>
-            </Group>
-            {s.error ? (
-              <Text size="xs" c="red.8">
-                {s.error}
-              </Text>
-            ) : (
-              <Progress value={s.progress * 100} size="sm" color={s.done ? 'teal' : 'blue'} aria-label={s.name} />
-            )}
-          </Box>
-        ))}
-      </Stack>
-    </Paper>
-  );
-}
-
 /**
  * /files/explorer (spec platform §2 Files; issue 24): the folder tree, a folder's folders and files
  * with breadcrumbs, several files dropped at once uploaded with their progress, moves by dragging
@@ -183,10 +110,9 @@ export default function ExplorerPage() {
   const [tags, setTags] = useState<string[]>([]);
   const searching = Boolean(q || tags.length);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const replacer = useRef<{ input: HTMLInputElement | null; file: FileRecord | null }>({ input: null, file: null });
-  const uploads = useUploads(folder);
+  const uploads = useUploads({ folder });
 
   const open = (id: string | null) => {
     setSearch('');
@@ -223,14 +149,6 @@ export default function ExplorerPage() {
   });
 
   const mayUpload = can(FILES.create) && can(FILES.edit);
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const dropped = [...(e.dataTransfer?.files ?? [])];
-    if (dropped.length && mayUpload) void uploads.start(dropped);
-  };
-  const withFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
-
   const menuOf = (item: Item, file?: FileRecord) => {
     const P = item.type === 'files' ? FILES : FOLDERS;
     const lockedSystem = item.system && !can('manage system folders');
@@ -336,20 +254,7 @@ export default function ExplorerPage() {
                 <RelationSelect relation={relationOf('tags', true)} label={t('fields:common.tags')} value={tags} onChange={(v) => setTags(v as string[])} hideLabel name="tags" />
               </Box>
             </Group>
-            <Paper
-              withBorder
-              p={0}
-              onDragOver={(e: DragEvent) => {
-                if (!withFiles(e)) return;
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragLeave={() => setDragging(false)}
-              onDrop={onDrop}
-              bg={dragging ? 'blue.0' : undefined}
-              style={{ borderStyle: dragging ? 'dashed' : undefined }}
-              data-testid="dropzone"
-            >
+            <FileDropZone onFiles={mayUpload ? (dropped) => void uploads.start(dropped) : undefined}>
               <Table highlightOnHover verticalSpacing={6}>
                 <Table.Thead>
                   <Table.Tr>
@@ -379,7 +284,7 @@ export default function ExplorerPage() {
                   {t('files:more', { shown: fileRows.length, total: files.data?.total })}
                 </Text>
               )}
-            </Paper>
+            </FileDropZone>
             <UploadList sent={uploads.sent} clear={uploads.clear} />
           </Stack>
         </Group>

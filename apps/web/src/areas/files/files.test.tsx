@@ -9,6 +9,7 @@ import { ApiError } from '../../api/jsonapi.ts';
 import { upload } from '../../api/client.ts';
 import ExplorerPage from './ExplorerPage.tsx';
 import { uploadInto } from './fileActions.ts';
+import { RecordFiles } from './RecordFiles.tsx';
 
 vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockApi.tsx')).appDataMock());
 // The content goes by XMLHttpRequest (for its progress): the test says what the server answers it.
@@ -65,6 +66,21 @@ describe('the file explorer', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('delete-count')).textContent).toBe('Il contient 2 dossiers et 3 fichiers, qui seront supprimés avec lui.');
     fireEvent.click(screen.getByTestId('delete-confirm'));
     await vi.waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/folders/f2')).toBe(true));
+  });
+});
+
+describe('files of a record', { timeout: 30_000 }, () => {
+  it('lists the files attached to a vehicle, and offers to drop more only to who may upload', async () => {
+    const listed = mockApi((c) => (c.method === 'GET' && c.url.startsWith('/files') ? { body: { data: [DEVIS], meta: { page: { total: 1 } } } } : undefined));
+    renderAt('/vehicles/vehicles', '/vehicles/vehicles', <RecordFiles type="vehicles" id="v1" />);
+    expect(await screen.findByText('Devis.pdf')).toBeTruthy();
+    expect(listed.some((c) => c.url.includes('filter[object_type]=vehicles') && c.url.includes('filter[object_id]=v1'))).toBe(true);
+    expect(screen.getByRole('button', { name: 'Téléverser' })).toBeTruthy();
+    cleanup();
+    signedIn.permissions = new Set(['view any files', 'view files']);
+    renderAt('/vehicles/vehicles', '/vehicles/vehicles', <RecordFiles type="vehicles" id="v1" />);
+    expect(await screen.findByText('Devis.pdf')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Téléverser' })).toBeNull();
   });
 });
 
