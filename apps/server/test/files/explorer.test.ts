@@ -137,6 +137,15 @@ describe('the tree', () => {
     expect(back.status).toBe(200);
   });
 
+  it('takes two crossed moves at once one after the other: the second would make a loop and is refused', async () => {
+    const a = await folder('Croisé A');
+    const b = await folder('Croisé B');
+    const into = (id: string, parent: string, as: MadeUser) => api('PATCH', `/folders/${id}`, as, { data: { type: 'folders', id, relationships: { parent: link('folders', parent) } } });
+    const answers = await Promise.all([into(a, b, w.manager), into(b, a, w.worker)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(answers.find((r) => r.status === 422)!.body.errors[0].code).toBe('folder.cycle');
+  });
+
   it('lists the top and a folder’s content, and gives the path above a folder for the breadcrumbs', async () => {
     const top = await folder('Chemin');
     const mid = await folder('Milieu', top);
