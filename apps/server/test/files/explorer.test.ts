@@ -81,6 +81,11 @@ describe('names', () => {
     const clash = await api('POST', '/files', w.manager, { data: { type: 'files', attributes: { name: 'DEVIS.pdf' }, relationships: { folder: link('folders', parent) } } });
     expect(clash.status).toBe(422);
     expect(clash.body.errors[0]).toMatchObject({ code: 'file.name_taken', detail: 'Un fichier nommé « DEVIS.pdf » existe déjà à cet endroit.' });
+    // Nor may a file and a folder share a name in a folder.
+    const beside = await api('POST', '/files', w.manager, { data: { type: 'files', attributes: { name: 'MARS' }, relationships: { folder: link('folders', parent) } } });
+    expect(beside.body.errors[0]).toMatchObject({ code: 'folder.name_taken', detail: 'Un dossier nommé « MARS » existe déjà à cet endroit.' });
+    const under = await api('POST', '/folders', w.manager, { data: { type: 'folders', attributes: { name: 'devis.PDF' }, relationships: { parent: link('folders', parent) } } });
+    expect(under.body.errors[0]).toMatchObject({ code: 'file.name_taken', source: { pointer: '/data/attributes/name' } });
     // The same name in another folder, or another organization, is no clash.
     await folder('Mars');
     await folder('Factures', null, w.outsider);

@@ -1,9 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../access/actor.ts';
 import { sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import type { Row, WriteInput } from '../../jsonapi/define-resource.ts';
+import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
 import { column, filter } from '../../jsonapi/filters.ts';
-import { folders } from './files.table.ts';
+import { files, folders } from './files.table.ts';
 
 // Who sees a file or a folder (spec platform §6, issue 24): besides its organization and
 // locations, a file or folder restricted to roles and/or users is seen only by them, and a
@@ -61,3 +64,22 @@ export const inFolder = (col: string, name: string) =>
     return 'object_id' in table ? sql`(${top} AND ${column(table, 'object_id')} IS NULL)` : top;
   });
 
+
+/**
+ * A file and a folder of the same name cannot stand in the same folder either (spec platform §5):
+ * what a write would name so is refused naming the one already there. (Each type's own names are
+ * kept unique by its index; this check across the two is the hook's, made under the row's lock.)
+ */
+export async function checkOtherKind(ctx: RequestContext, kind: 'files' | 'folders', input: WriteInput, existing: Row | null) {
+  const v = { ...existing, ...input.values } as Record<string, unknown>;
+  const moved = ['name', 'folder', 'parent'].some((n) => input.present.has(n));
+  if ((existing && !moved) || (kind === 'files' && v.object_id)) return;
+  const place = (kind === 'files' ? v.folder_id : v.parent_id) as string | null | undefined;
+  const name = String(v.name);
+  const other =
+    kind === 'files'
+      ? ctx.db.select({ id: folders.id }).from(folders).where(and(eq(folders.organization_id, String(v.organization_id)), place ? eq(folders.parent_id, place) : isNull(folders.parent_id), sql`lower(${folders.name}) = lower(${name})`))
+      : ctx.db.select({ id: files.id }).from(files).where(and(eq(files.organization_id, String(v.organization_id)), place ? eq(files.folder_id, place) : and(isNull(files.folder_id), isNull(files.object_id)), sql`lower(${files.name}) = lower(${name})`));
+  if ((await other.limit(1)).length)
+    throw ApiError.many([{ status: 422, code: kind === 'files' ? 'folder.name_taken' : 'file.name_taken', params: { value: name }, source: { pointer: attributePointer('name') } }]);
+}

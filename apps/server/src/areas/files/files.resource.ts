@@ -8,7 +8,7 @@ import { rel } from '../../jsonapi/relationships.ts';
 import { records } from '../../jsonapi/records.ts';
 import { uploadIdOf } from '../../jsonapi/write.ts';
 import { findVisible } from '../../jsonapi/scope.ts';
-import { fileAccess, inFolder } from './access.ts';
+import { checkOtherKind, fileAccess, inFolder } from './access.ts';
 import { files, uploads } from './files.table.ts';
 import { segmentName } from './folders.resource.ts';
 import { contentUrl } from './uploads.ts';
@@ -43,6 +43,7 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Fil
     else if (upload.id !== existing?.upload_id) Object.assign(v, { upload_id: upload.id, size: upload.size, mime: upload.mime });
   }
   errors.throwIfAny();
+  await checkOtherKind(ctx, 'files', input, existing);
 }
 
 /** A replaced content is kept as a version of the file, with who replaced it (and when: now). */

@@ -9,7 +9,7 @@ import { ApiError, attributePointer, relationshipPointer } from '../../jsonapi/e
 import { filter } from '../../jsonapi/filters.ts';
 import { conflictWith, forbid } from '../../jsonapi/policies.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { folderAccess, inFolder } from './access.ts';
+import { checkOtherKind, folderAccess, inFolder } from './access.ts';
 import { files, folders } from './files.table.ts';
 
 type FolderRow = RowOf<typeof folders>;
@@ -115,6 +115,7 @@ const deletePolicy: Policy<[row: FolderRow]> = {
  * one at a time (two crossed moves at once would each pass the check and make a loop).
  */
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: FolderRow | null) {
+  await checkOtherKind(ctx, 'folders', input, existing);
   const parent = input.values.parent_id as string | null | undefined;
   if (!existing || !input.present.has('parent') || !parent || parent === existing.parent_id) return;
   await ctx.db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`folders:${existing.organization_id}`}, 0))`);
