@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Image, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, type ButtonProps, Group, Image, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { previewKind, type RecordOf } from '@atelier/domain';
@@ -26,6 +26,17 @@ export function useRefresh() {
 
 /** Downloads a content (its address under /api/v1) under its file's name. */
 export const download = (url: string, name: string) => downloadFile(url.replace(/^\/api\/v1/, ''), name, '*/*');
+
+/** A content's download button (its address under /api/v1), under the file's name; nothing without content. */
+export function DownloadButton({ url, name, ...props }: { url: string | null | undefined; name: string } & ButtonProps) {
+  const { t } = useTranslation();
+  if (!url) return null;
+  return (
+    <Button {...props} onClick={() => void download(url, name)}>
+      {t('files:actions.download')}
+    </Button>
+  );
+}
 
 /** A new folder's name (and, for whoever manages them, whether it is a system folder), or a new name. */
 export function NameDialog({ item, parent, onClose }: { item?: Item; parent: string | null; onClose: () => void }) {
@@ -127,11 +138,9 @@ export function PreviewDialog({ file, onClose }: { file: FileRecord; onClose: ()
         ) : (
           <iframe src={src} title={file.name} style={{ width: '100%', height: '70vh', border: 0 }} data-testid="preview-pdf" />
         )}
-        {file.attachment && (
-          <Group justify="flex-end">
-            <Button onClick={() => void download(file.attachment!, file.name)}>{t('files:actions.download')}</Button>
-          </Group>
-        )}
+        <Group justify="flex-end">
+          <DownloadButton url={file.attachment} name={file.name} />
+        </Group>
       </Stack>
     </Modal>
   );
@@ -166,11 +175,7 @@ export function VersionsDialog({ file, onClose }: { file: FileRecord; onClose: (
                 <Table.Td>{v.replacedBy ? `${v.replacedBy.firstname} ${v.replacedBy.lastname}` : ''}</Table.Td>
                 <Table.Td>{formatFileSize(v.size, locale)}</Table.Td>
                 <Table.Td>
-                  {v.attachment && (
-                    <Button size="xs" variant="light" onClick={() => void download(v.attachment!, v.name ?? file.name)}>
-                      {t('files:actions.download')}
-                    </Button>
-                  )}
+                  <DownloadButton url={v.attachment} name={v.name ?? file.name} size="xs" variant="light" />
                 </Table.Td>
               </Table.Tr>
             ))}

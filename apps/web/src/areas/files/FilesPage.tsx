@@ -1,13 +1,11 @@
-import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Group } from '@mantine/core';
 import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatFileSize } from '../../lib/format.ts';
-import { download } from './FileDialogs.tsx';
+import { DownloadButton } from './FileDialogs.tsx';
 
 /** /files/files (spec platform §2 Files): every file the user sees, in one list, searchable; each opens in a drawer. */
 export default function FilesPage() {
-  const { t } = useTranslation();
   return (
     <SimpleResourcePage
       type="files"
@@ -16,15 +14,11 @@ export default function FilesPage() {
       columns={['name', 'folder', { key: 'size', render: (f) => formatFileSize(f.size, currentLocale()), visibleFrom: 'sm' }, { key: 'mime', visibleFrom: 'md' }, { key: 'updated_at', visibleFrom: 'md' }]}
       fields={[{ name: 'name', wide: true }, 'folder', 'tags', 'allowedLocations', 'roles', 'users', 'mime', 'created_at', 'updated_at']}
     >
-      {(file) =>
-        file.attachment ? (
-          <Group mt="md">
-            <Button variant="light" onClick={() => void download(file.attachment!, file.name)} data-testid="file-download">
-              {t('files:actions.download')}
-            </Button>
-          </Group>
-        ) : null
-      }
+      {(file) => (
+        <Group mt="md">
+          <DownloadButton url={file.attachment} name={file.name} variant="light" data-testid="file-download" />
+        </Group>
+      )}
     </SimpleResourcePage>
   );
 }

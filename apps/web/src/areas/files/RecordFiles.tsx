@@ -7,7 +7,7 @@ import { useList } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
-import { download, PreviewDialog, type FileRecord } from './FileDialogs.tsx';
+import { DownloadButton, PreviewDialog, type FileRecord } from './FileDialogs.tsx';
 import { FileDropZone, UploadList, useUploads } from './Uploads.tsx';
 
 const FILES = crudPermissions('files');
@@ -51,11 +51,7 @@ export function RecordFiles({ type, id }: { type: FileObjectType; id: string }) 
                   <Table.Td>{formatFileSize(f.size, locale)}</Table.Td>
                   <Table.Td visibleFrom="sm">{formatDateTime(f.updated_at, locale)}</Table.Td>
                   <Table.Td>
-                    {f.attachment && (
-                      <Button size="xs" variant="subtle" onClick={() => void download(f.attachment!, f.name)}>
-                        {t('files:actions.download')}
-                      </Button>
-                    )}
+                    <DownloadButton url={f.attachment} name={f.name} size="xs" variant="subtle" />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -10,6 +10,7 @@ import { upload } from '../../api/client.ts';
 import ExplorerPage from './ExplorerPage.tsx';
 import { uploadInto } from './fileActions.ts';
 import { RecordFiles } from './RecordFiles.tsx';
+import FilesPage from './FilesPage.tsx';
 
 vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockApi.tsx')).appDataMock());
 // The content goes by XMLHttpRequest (for its progress): the test says what the server answers it.
@@ -81,6 +82,20 @@ describe('files of a record', { timeout: 30_000 }, () => {
     renderAt('/vehicles/vehicles', '/vehicles/vehicles', <RecordFiles type="vehicles" id="v1" />);
     expect(await screen.findByText('Devis.pdf')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Téléverser' })).toBeNull();
+  });
+});
+
+describe('the list of files', { timeout: 30_000 }, () => {
+  it('lists every file with its folder and size', async () => {
+    mockApi((c) =>
+      c.method === 'GET' && c.url.startsWith('/files')
+        ? { body: { data: [{ ...DEVIS, relationships: { folder: { data: { type: 'folders', id: 'f2' } } } }], included: [PHOTOS], meta: { page: { total: 1 } } } }
+        : undefined,
+    );
+    renderAt('/files/files', '/files/files', <FilesPage />);
+    const row = (await screen.findByText('Devis.pdf')).closest('tr')!;
+    expect(within(row).getByText('Photos')).toBeTruthy();
+    expect(within(row).getByText('1,5 Mo')).toBeTruthy();
   });
 });
 
