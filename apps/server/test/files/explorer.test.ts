@@ -161,6 +161,14 @@ describe('the tree', () => {
     const roots = await api('GET', '/folders?filter[parent]=root&page[size]=100', w.manager);
     expect(ids(roots)).toContain(top);
     expect(ids(roots)).not.toContain(mid);
+    // The spec's own reads (platform §7) answer with every relationship they name.
+    const spec = await api('GET', `/folders/${top}?include=organization,parent,tags,allowedLocations,files,subfolders,roles,users,subfolders.organization,files.organization`, w.manager);
+    expect(spec.status).toBe(200);
+    expect(spec.body.data.relationships.subfolders.data).toEqual([{ type: 'folders', id: mid }]);
+    const inMid = await file('plan.pdf', mid);
+    const fileSpec = await api('GET', `/files/${inMid}?include=organization,object,tags,allowedLocations,roles,users,folder`, w.manager);
+    expect(fileSpec.status).toBe(200);
+    expect(fileSpec.body.included.map((i: { type: string }) => i.type).sort()).toEqual(['folders', 'organizations']);
     const rootFiles = await api('GET', '/files?filter[folder]=root&filter[search]=chemin', w.manager);
     expect(rootFiles.body.data.map((d: { attributes: { name: string } }) => d.attributes.name)).toEqual(['Chemin.pdf']);
   });
