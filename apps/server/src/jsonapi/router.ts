@@ -9,13 +9,16 @@ import { loadIncludes, readList, readRecord } from './includes.ts';
 import { ApiError, forbidden } from './errors.ts';
 import { describeRoute, type RegisteredRoute } from './openapi.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
-import { createRecord, deleteRecord, updateRecord } from './write.ts';
+import { createRecord, dbErrorCode, deleteRecord, updateRecord } from './write.ts';
 import { authorize } from './policies.ts';
 import { t } from '../i18n/index.ts';
 
 export const MEDIA_TYPE = 'application/vnd.api+json';
 
 type Query = Record<string, string | undefined>;
+
+/** Deadlock and serialization failure: nothing was written, the transaction may simply run again. */
+const RETRIED = new Set(['40P01', '40001']);
 
 /**
  * Runs fn in one transaction; the context it gets writes through that transaction. Once it has
@@ -25,8 +28,20 @@ type Query = Record<string, string | undefined>;
  */
 export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
   // What the transaction asked to run once committed (a callback to send): nothing if it rolls back.
-  const committed: (() => void)[] = [];
-  const result = await ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'], onCommit: (f) => committed.push(f) }));
+  let committed: (() => void)[] = [];
+  let result: T;
+  for (let attempt = 1; ; attempt++) {
+    committed = [];
+    try {
+      result = await ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'], onCommit: (f) => committed.push(f) }));
+      break;
+    } catch (err) {
+      // Two requests that lock rows in crossed orders (two folders moved into each other): the
+      // server aborts one, which runs again once the other has committed and now sees its effect.
+      if (attempt < 3 && RETRIED.has(dbErrorCode(err) ?? '')) continue;
+      throw err;
+    }
+  }
   for (const hook of ctx.registry.afterCommit) hook();
   for (const f of committed) f();
   return result;

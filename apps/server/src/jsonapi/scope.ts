@@ -3,8 +3,9 @@ import type { Fragment } from '../db/render.ts';
 import { hasLocations, sqlAnd } from '../access/tenancy.ts';
 import type { RequestContext } from './context.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Filter, ResourceDefinition, RowOf } from './define-resource.ts';
-import { badRequest, notFound } from './errors.ts';
+import type { Filter, ResourceDefinition, Row, RowOf } from './define-resource.ts';
+import { ApiError, badRequest, notFound } from './errors.ts';
+import { allowed } from './policies.ts';
 import { column, filter as filters } from './filters.ts';
 import type { ParsedQuery } from './query.ts';
 import { own } from './own.ts';
@@ -117,6 +118,16 @@ export async function findRow<T extends PgTable>(ctx: RequestContext, def: Resou
   if (!row) throw notFound(id);
   // The engine's select decodes every column as Drizzle would: the row is the table's.
   return row as RowOf<T>;
+}
+
+/** A record of a type (by its name, as a document gives it) that the actor may view and sees, or null. */
+export async function findVisible(ctx: RequestContext, type: string, id: string): Promise<Row | null> {
+  const def = ctx.registry.find(type);
+  if (!def || !allowed(ctx, def, 'view')) return null;
+  return findRow(ctx, def, id).catch((err) => {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -257,6 +257,9 @@ export async function checkReferences(ctx: RequestContext, def: ResourceDefiniti
 
 const UPLOAD_URL = /^\/api\/v1\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/content$/i;
 
+/** The upload an address of Atelier names (/api/v1/uploads/{id}/content), lower-cased; else null. */
+export const uploadIdOf = (url: string) => UPLOAD_URL.exec(url)?.[1]?.toLowerCase() ?? null;
+
 /**
  * Each upload address a document adds (Attribute.holdsUploads) names an upload of the record's
  * organization whose record the writer sees; anything else, a web address included, is refused
@@ -270,7 +273,7 @@ async function checkUploads(ctx: RequestContext, def: ResourceDefinition, input:
     const kept = new Set([existing?.[key] ?? []].flat());
     const added = [input.values[key] ?? []].flat().filter((v): v is string => typeof v === 'string' && v !== '' && !kept.has(v));
     if (!added.length) continue;
-    const ids = added.map((v) => UPLOAD_URL.exec(v)?.[1]?.toLowerCase());
+    const ids = added.map(uploadIdOf);
     const wanted = ids.filter((id): id is string => !!id);
     const found = wanted.length ? await ctx.registry.uploads(ctx, wanted) : [];
     // Of the record's organization, and uploaded for a record the writer sees (a hidden location's are not theirs).
@@ -297,7 +300,7 @@ async function writeToMany(ctx: RequestContext, def: ResourceDefinition, id: str
 
 export async function createRecord(ctx: RequestContext, def: ResourceDefinition, body: unknown): Promise<Row> {
   const input = await checkCreate(ctx, def, await parseDocument(ctx, def, body, 'create', null));
-  const [inserted] = (await withUniques(def, () => ctx.db.insert(def.table).values(input.values).returning())) as Row[];
+  const [inserted] = (await withUniques(def, () => ctx.db.insert(def.table).values(input.values).returning(), input.values)) as Row[];
   await writeToMany(ctx, def, inserted.id, input);
   const { row, changed } = await writeChildren(ctx, def, inserted, input);
   await def.hooks?.afterWrite?.(ctx, row, input, null);
@@ -363,6 +366,7 @@ export async function updateRecord(ctx: RequestContext, def: ResourceDefinition,
         .set({ ...input.values, ...('updated_at' in (def.table as object) ? { updated_at: sql`now()` } : {}) })
         .where(and(eq(column(def.table, 'id'), id)))
         .returning(),
+      { ...existing, ...input.values },
     )) as Row[];
   }
   await writeToMany(ctx, def, id, input);
@@ -420,8 +424,11 @@ export function dbConstraint(err: unknown): string | undefined {
   return e?.constraint ?? e?.cause?.constraint;
 }
 
-/** Turns a unique violation into a 422 on the field the declaration names. */
-export async function withUniques<T>(def: ResourceDefinition, fn: () => Promise<T>): Promise<T> {
+/**
+ * Turns a unique violation into a 422 on the field the declaration names; given the row's values,
+ * the message names the value taken ({value}: "a folder named « Factures » is already there").
+ */
+export async function withUniques<T>(def: ResourceDefinition, fn: () => Promise<T>, values?: Record<string, unknown>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -429,9 +436,11 @@ export async function withUniques<T>(def: ResourceDefinition, fn: () => Promise<
       const unique = def.uniques?.[dbConstraint(err) ?? ''];
       const attribute = typeof unique === 'string' ? unique : unique?.attribute;
       const relationship = typeof unique === 'object' ? unique.relationship : undefined;
+      const value = attribute ? values?.[def.attributes[attribute]?.column ?? attribute] : undefined;
       const item: ErrorItem = {
         status: 422,
         code: typeof unique === 'object' ? unique.code : 'validation.unique',
+        ...(typeof value === 'string' ? { params: { value } } : {}),
         source: { pointer: relationship ? relationshipPointer(relationship) : attribute ? attributePointer(attribute) : '/data' },
       };
       throw ApiError.many([item]);

@@ -11,18 +11,33 @@ export interface ListResult<T extends Model> {
   meta: JsonApiDocument['meta'];
 }
 
-/** POST /uploads/{resource}/{id}/{field}, multipart field attachment; answers { url }. */
-export async function upload(resource: string, id: string, field: string, file: File): Promise<{ url: string }> {
+/**
+ * POST /uploads/{resource}/{id}/{field}, multipart field attachment; answers { url }. Sent by
+ * XMLHttpRequest, the one browser call that reports how much of the body has gone (`onProgress`,
+ * 0 to 1: the explorer's upload bars).
+ */
+export function upload(resource: string, id: string, field: string, file: File, onProgress?: (fraction: number) => void): Promise<{ url: string }> {
   const form = new FormData();
   form.append('attachment', file);
-  const h = headersOf(false);
-  const res = await fetch(`${API_BASE}/uploads/${resource}/${id}/${field}`, { method: 'POST', headers: h, body: form });
-  const body = await res.json().catch(() => null);
-  if (!res.ok) {
-    if (res.status === 401) reportUnauthorized();
-    throw new ApiError(res.status, errorsOfBody(res.status, body));
-  }
-  return { url: String(body?.url ?? body?.data?.attributes?.url ?? '') };
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}/uploads/${resource}/${id}/${field}`);
+    for (const [name, value] of Object.entries(headersOf(false))) xhr.setRequestHeader(name, value);
+    if (onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onerror = () => reject(new ApiError(0, errorsOfBody(0, null)));
+    xhr.onload = () => {
+      let body: { url?: string } | null = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: the status says what happened
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve({ url: String(body?.url ?? '') });
+      if (xhr.status === 401) reportUnauthorized();
+      reject(new ApiError(xhr.status, errorsOfBody(xhr.status, body)));
+    };
+    xhr.send(form);
+  });
 }
 
 /** Standard resource calls (spec platform §7 "Standard CRUD resource paths"). */

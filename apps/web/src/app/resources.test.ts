@@ -63,6 +63,8 @@ describe('the registry of screens', () => {
       '/inventory/products',
       '/inventory/warehouses',
       '/inventory/stock-movements',
+      '/files/explorer',
+      '/files/files',
       '/settings/general',
       '/settings/estimations',
       '/settings/inspections',

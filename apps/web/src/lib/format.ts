@@ -31,3 +31,10 @@ export function formatMoney(cents: number | null | undefined, locale: string, cu
   if (cents === null || cents === undefined || Number.isNaN(cents)) return '';
   return new Intl.NumberFormat(regionLocale(locale), { style: 'currency', currency }).format(cents / 100);
 }
+
+/** A file's size in the reader's units: "12 ko", "1,4 Mo" in French; "12 kB", "1.4 MB" in English. */
+export function formatFileSize(bytes: number | null | undefined, locale: string): string {
+  if (bytes === null || bytes === undefined || Number.isNaN(bytes)) return '';
+  const [unit, div] = bytes >= 1_000_000 ? (['megabyte', 1_000_000] as const) : bytes >= 1000 ? (['kilobyte', 1000] as const) : (['byte', 1] as const);
+  return new Intl.NumberFormat(regionLocale(locale), { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(bytes / div);
+}

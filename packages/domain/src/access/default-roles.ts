@@ -28,11 +28,14 @@ const COMMENTER = bySubject(['comments'], ['view any', 'view', 'create']);
 /** Whoever requests are assigned to sees them (their dashboard's assigned work) and completes them. */
 const ASSIGNEE = bySubject(['requests'], [...READ, 'complete']);
 
+/** The file explorer, read only: the procedures and documents the shop floor works from (the restricted ones stay hidden). */
+const READER: Permission[] = ['view app file explorer', ...bySubject(['files', 'folders'], READ)];
+
 /** A role of the shop floor: the workshop's apps, its own work, and what every worker does (assigned requests, comments). */
 const workshopRole = (key: string, name: DefaultRole['name'], own: Permission[]): DefaultRole => ({
   key,
   name,
-  permissions: uniq(['view app default', 'view app inspectpro', 'view app vehicles', ...own, ...ASSIGNEE, ...COMMENTER]),
+  permissions: uniq(['view app default', 'view app inspectpro', 'view app vehicles', ...own, ...ASSIGNEE, ...COMMENTER, ...READER]),
 });
 
 export const DEFAULT_ROLES: readonly DefaultRole[] = [

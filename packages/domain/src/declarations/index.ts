@@ -5,6 +5,9 @@ import { contacts } from './contacts.ts';
 import { customers } from './customers.ts';
 import { deferredWork } from './deferred-work.ts';
 import { estimationItems } from './estimation-items.ts';
+import { fileVersions } from './file-versions.ts';
+import { files } from './files.ts';
+import { folders } from './folders.ts';
 import { estimations } from './estimations.ts';
 import { importItems } from './import-items.ts';
 import { imports } from './imports.ts';
@@ -62,6 +65,9 @@ export const declarations = {
   'deferred-work': deferredWork,
   'estimation-items': estimationItems,
   estimations,
+  'file-versions': fileVersions,
+  files,
+  folders,
   'import-items': importItems,
   imports,
   'inspection-form-multipliers': inspectionFormMultipliers,

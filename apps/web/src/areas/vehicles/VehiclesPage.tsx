@@ -30,6 +30,7 @@ import type { DecodedField } from './vinMerge.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { stateColor } from '../../components/resource/workflowState.ts';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
+import { RecordFiles } from '../files/RecordFiles.tsx';
 
 const P = crudPermissions('vehicles');
 const LIST_INCLUDE = 'customer,mecanic,tags';
@@ -222,6 +223,7 @@ function VehicleHistory({ vehicle }: { vehicle: Vehicle }) {
           <VehicleDeferredWork vehicleId={vehicle.id} />
           {can('view any requests') ? <VehicleRequests vehicle={vehicle} /> : null}
           <Pictures vehicle={vehicle} />
+          <RecordFiles type="vehicles" id={vehicle.id} />
         </>
       }
     >
