@@ -6,7 +6,7 @@ import { inIds, selectRows } from './select.ts';
 import { ApiError, ValidationErrors, relationshipPointer } from './errors.ts';
 import { column } from './filters.ts';
 import type { OwnsMany } from './relationships.ts';
-import { changes, checkReferences, dbErrorCode, parseData, withUniques } from './write.ts';
+import { changes, checkReferences, isInUse, parseData, withUniques } from './write.ts';
 
 // Child collections (rel.ownsMany): records owned by a parent (an order's lines, a supplier's
 // products), written inside the parent's document. The relationship's `data` is the whole list,
@@ -151,7 +151,7 @@ export async function writeChildren(
       try {
         await ctx.db.delete(table).where(inIds(id, removed.map((r) => r.id)));
       } catch (err) {
-        if (dbErrorCode(err) === '23503') throw new ApiError(409, 'error.in_use', undefined, { pointer: relationshipPointer(name) });
+        if (isInUse(err)) throw new ApiError(409, 'error.in_use', undefined, { pointer: relationshipPointer(name) });
         throw err;
       }
       log.removed = removed.map((r) => ({ id: String(r.id), old: changes(child, r, {}).old }));

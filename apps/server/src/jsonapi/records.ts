@@ -8,7 +8,7 @@ import type { Cause } from './run-action.ts';
 import { own } from './own.ts';
 import { scoped } from './scope.ts';
 import { inIds, selectRows } from './select.ts';
-import { changes, dbErrorCode, withUniques } from './write.ts';
+import { changes, isInUse, withUniques } from './write.ts';
 import { ApiError } from './errors.ts';
 
 // The engine's record service (issue 21): what area code writes of a business table beside a
@@ -152,7 +152,7 @@ export function records(ctx: RequestContext, type: string) {
       try {
         await ctx.db.delete(def.table).where(inIds(id, before.map((r) => r.id)));
       } catch (err) {
-        if (dbErrorCode(err) === '23503') throw new ApiError(409, 'error.in_use');
+        if (isInUse(err)) throw new ApiError(409, 'error.in_use');
         throw err;
       }
       await follow(ctx, type, before.map((row) => ({ before: row, after: null })), options);

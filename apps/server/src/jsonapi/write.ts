@@ -388,7 +388,7 @@ export async function deleteRecord(ctx: RequestContext, def: ResourceDefinition,
     if (kept) await ctx.db.update(def.table).set(kept).where(eq(column(def.table, 'id'), id));
     else await ctx.db.delete(def.table).where(eq(column(def.table, 'id'), id));
   } catch (err) {
-    if (dbErrorCode(err) === '23503') throw new ApiError(409, 'error.in_use');
+    if (isInUse(err)) throw new ApiError(409, 'error.in_use');
     throw err;
   }
   if (!(await afterOwnLine(ctx, def, existing, null)) && def.logged !== false) await writeLog(ctx, def, existing, 'deleted', changes(def, existing, {}));
@@ -413,6 +413,12 @@ export function changes(def: ResourceDefinition, before: Record<string, unknown>
   }
   return { old, attributes };
 }
+
+/**
+ * A row still referenced by another: a foreign key's NO ACTION (23503) or RESTRICT (23001) refused
+ * the delete, answered as a 409 (error.in_use).
+ */
+export const isInUse = (err: unknown) => ['23503', '23001'].includes(dbErrorCode(err) ?? '');
 
 export function dbErrorCode(err: unknown): string | undefined {
   const e = err as { code?: string; cause?: { code?: string } };

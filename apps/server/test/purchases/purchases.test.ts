@@ -287,6 +287,10 @@ describe('invoicing and paying', () => {
     // Only what is not yet generated: a draft order makes nothing.
     const draft = await order([{ product: pads, quantity: 1 }]);
     expect((await call('POST', `/purchases-orders/${draft.data.id}/generate-invoice`)).status).toBe(409);
+    // A supplier with orders is kept (its documents restrict its deletion): a 409, not a 500.
+    const kept = await call('DELETE', `/suppliers/${supplier}`, kit.admin, undefined, 'en');
+    expect(kept.status).toBe(409);
+    expect(kept.body.errors[0].detail).toBe('This record is used by other data and cannot be deleted.');
   });
 });
 
