@@ -166,6 +166,7 @@ export const en: Record<MessageKey, string> = {
   'trade.quantity_over_remaining': 'Only {remaining} is left to process on this line.',
   'trade.payment_not_positive': 'A payment’s amount must be greater than zero.',
   'trade.payment_over_balance': 'This payment is more than the invoice’s balance: ${balance} is left to pay.',
+  'purchases.deposit_line': "Deposit on {code}",
   'purchases.not_a_line': 'This line is not one of the order’s.',
   'purchases.over_delivered': 'Line {line} ({item}): only {remaining} is left to receive.',
   'purchases.over_invoiced': 'Line {line} ({item}): only {remaining} is left to invoice.',

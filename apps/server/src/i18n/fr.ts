@@ -165,6 +165,7 @@ export const fr = {
   'trade.quantity_over_remaining': 'Il ne reste que {remaining} à traiter sur cette ligne.',
   'trade.payment_not_positive': 'Le montant d’un paiement doit être plus grand que zéro.',
   'trade.payment_over_balance': 'Ce paiement dépasse le solde de la facture : il reste {balance} $ à payer.',
+  'purchases.deposit_line': "Acompte sur {code}",
   'purchases.not_a_line': 'Cette ligne n’appartient pas à la commande.',
   'purchases.over_delivered': 'Ligne {line} ({item}) : il ne reste que {remaining} à recevoir.',
   'purchases.over_invoiced': 'Ligne {line} ({item}) : il ne reste que {remaining} à facturer.',

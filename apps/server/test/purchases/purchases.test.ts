@@ -262,6 +262,7 @@ describe('invoicing and paying', () => {
     const doc = await validatedOrder([{ product: pads, quantity: 1 }]);
     const deposit = await ok('POST', `/purchases-orders/${doc.data.id}/generate-invoice`, { data: { attributes: { invoicingType: 'amount', amount: 10000 } } }, 201);
     expect(deposit.data.attributes).toMatchObject({ invoicing_type: 'amount', subtotal: 10000 });
+    expect(deposit.included.find((r: any) => r.type === 'purchases-invoice-items').attributes.description).toBe(`Acompte sur ${doc.data.attributes.code}`);
     const noAmount = await call('POST', `/purchases-orders/${doc.data.id}/generate-invoice`, kit.admin, { invoicingType: 'amount' });
     expect(noAmount.status).toBe(422);
     const cancel = await call('POST', `/purchases-orders/${doc.data.id}/cancel`);

@@ -1,4 +1,4 @@
-import { decimalText, INVOICING_TYPES, purchasesOrderWorkflow as workflow, remaining, toScaled, type InvoicingType } from '@atelier/domain';
+import { decimalText, INVOICING_TYPES, purchasesOrderWorkflow as workflow, remaining, toScaled, tradeLineTotals, type InvoicingType } from '@atelier/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { nextRecordCode } from '../../db/codes.ts';
@@ -6,6 +6,7 @@ import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Policy, RecordAction, RowOf } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
+import { t } from '../../i18n/index.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
 import { recordDocument } from '../../jsonapi/router.ts';
@@ -116,8 +117,8 @@ function quantitiesOf(left: { line: OrderItemRow; left: string }[], asked: Map<s
   return taken;
 }
 
-/** The stock's cost of one unit of an order line: its price after its discount, in cents. */
-export const unitCostOf = (line: OrderItemRow) => Math.round(((line.unit_price ?? 0) * (100 - Number(line.discount ?? 0))) / 100);
+/** The stock's cost of one unit of an order line: its price after its discount, in cents (the trade rule's rounding). */
+export const unitCostOf = (line: OrderItemRow) => tradeLineTotals({ quantity: '1', unit_price: line.unit_price ?? 0, discount: line.discount ?? 0 }).subtotal;
 
 const generateDelivery: RecordAction<OrderRow> = {
   permission: 'create purchases deliveries',
@@ -176,7 +177,7 @@ const generateInvoice: RecordAction<OrderRow> = {
     let lines: Record<string, unknown>[];
     if (type === 'amount') {
       if (!options.amount) throw ApiError.many([{ status: 422, code: 'validation.required', source: { pointer: '/data/attributes/amount' } }]);
-      const line = { description: ctx.locale === 'fr' ? `Acompte sur ${order.code}` : `Deposit on ${order.code}`, quantity: '1', unit_price: options.amount, discount: null, tax_group_id: null };
+      const line = { description: t(ctx.locale, 'purchases.deposit_line', { code: order.code ?? '' }), quantity: '1', unit_price: options.amount, discount: null, tax_group_id: null };
       lines = [{ ...line, ...(await tradeLineColumns(ctx, line)) }];
     } else {
       const invoiceable = await leftOf(ctx, order.id, 'invoiced');

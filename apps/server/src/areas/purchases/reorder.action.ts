@@ -1,15 +1,13 @@
 import { reorder } from '@atelier/domain';
 import { and, asc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { nextRecordCode } from '../../db/codes.ts';
 import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
 import type { CollectionAction } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
-import { records } from '../../jsonapi/records.ts';
 import { metaDocument } from '../../jsonapi/openapi.ts';
 import { findRow } from '../../jsonapi/scope.ts';
-import { products, warehouseProducts, warehouses } from '../inventory/inventory.table.ts';
-import { productLine } from '../trade/lines.ts';
+import { warehouseProducts, warehouses } from '../inventory/inventory.table.ts';
+import { DRAFTED_ORDERS, draftOrders } from './draft-orders.ts';
 import { purchasesOrderItems, purchasesOrders } from './documents.table.ts';
 import { supplierProducts } from './purchases.table.ts';
 
@@ -26,10 +24,7 @@ export const reorderAction: CollectionAction = {
   contract: {
     summary: 'Drafts one order per supplier of the warehouse’s parts at or below their minimum, up to their maximum less what is on hand and on order; answers the orders made and the parts nobody sells',
     body: optionsBody(OPTIONS),
-    response: metaDocument({
-      orders: { type: 'array', items: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, code: { type: 'string' }, lines: { type: 'integer' } }, required: ['id', 'code', 'lines'], additionalProperties: false } },
-      without_supplier: { type: 'array', items: { type: 'string', format: 'uuid' } },
-    }),
+    response: metaDocument(DRAFTED_ORDERS),
   },
   async handler(ctx, body) {
     const { warehouse: id } = readOptions(OPTIONS, body);
@@ -66,19 +61,14 @@ export const reorderAction: CollectionAction = {
         onOrder: onOrder.find((o) => o.product === s.product_id)?.quantity ?? '0',
       })),
     );
-    const catalogue = new Map((ids.length ? await ctx.db.select().from(products).where(inArray(products.id, ids)) : []).map((p) => [p.id, p]));
-    const orders: { id: string; code: string; lines: number }[] = [];
-    for (const [supplier, wanted] of plan.bySupplier) {
-      const priceOf = (product: string) => offers.find((o) => o.product_id === product && o.supplier_id === supplier)?.cost ?? catalogue.get(product)?.buying_price ?? null;
-      const lines = await Promise.all(wanted.map((w) => productLine(ctx, 'purchases', warehouse.organization_id, catalogue.get(w.product)!, w.quantity, priceOf(w.product))));
-      const code = await nextRecordCode(ctx.db, warehouse.organization_id, 'PO');
-      const order = await records(ctx, 'purchases-orders').createWithLines(
-        { organization_id: warehouse.organization_id, code, supplier_id: supplier, destination_warehouse_id: warehouse.id, issuer_id: ctx.actor.id, location_ids: warehouse.location_ids, notes: null },
-        { items: lines },
-        { cause: { type: 'warehouses', id: warehouse.id } },
-      );
-      orders.push({ id: String(order.id), code, lines: lines.length });
-    }
+    const orders = await draftOrders(ctx, {
+      organizationId: warehouse.organization_id,
+      warehouse,
+      bySupplier: plan.bySupplier,
+      offers,
+      cause: { type: 'warehouses', id: warehouse.id },
+      notes: null,
+    });
     return { body: { jsonapi: { version: '1.1' }, meta: { orders, without_supplier: plan.withoutSupplier } } };
   },
 };

@@ -1,13 +1,12 @@
 import { scaledToText, toScaled } from '@atelier/domain';
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { nextRecordCode } from '../../db/codes.ts';
 import type { RecordAction } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
-import { products as productsTable, warehouseProducts } from '../inventory/inventory.table.ts';
+import { warehouseProducts } from '../inventory/inventory.table.ts';
 import { purchasesOrderItems, purchasesOrders } from '../purchases/documents.table.ts';
 import { supplierProducts } from '../purchases/purchases.table.ts';
-import { productLine } from '../trade/lines.ts';
+import { DRAFTED_ORDERS, draftOrders, type WantedPart } from '../purchases/draft-orders.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { causedMovement } from '../inventory/caused-movement.ts';
 import { stockMovements, warehouses } from '../inventory/inventory.table.ts';
@@ -64,10 +63,7 @@ export const orderPartsAction: RecordAction<RepairRow> = {
   permission: 'create purchases orders',
   contract: {
     summary: 'Drafts purchase orders (one per supplier) of the inventory parts the repair’s items need and its location’s parts room lacks; the items’ part status follows those orders; answers the orders made and the items nobody sells',
-    meta: {
-      orders: { type: 'array', items: { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, code: { type: 'string' }, lines: { type: 'integer' } }, required: ['id', 'code', 'lines'], additionalProperties: false } },
-      without_supplier: { type: 'array', items: { type: 'string', format: 'uuid' } },
-    },
+    meta: DRAFTED_ORDERS,
   },
   async handler(ctx, repair) {
     const room = await partsRoomOf(ctx, repair);
@@ -91,7 +87,7 @@ export const orderPartsAction: RecordAction<RepairRow> = {
     const stock = products.length ? await ctx.db.select().from(warehouseProducts).where(and(eq(warehouseProducts.warehouse_id, room.id), inArray(warehouseProducts.product_id, products))) : [];
     const left = new Map(stock.map((s) => [s.product_id, toScaled(s.quantity_available) > 0n ? toScaled(s.quantity_available) : 0n]));
     const offers = products.length ? await ctx.db.select().from(supplierProducts).where(inArray(supplierProducts.product_id, products)).orderBy(asc(supplierProducts.cost)) : [];
-    const bySupplier = new Map<string, { item: (typeof wanted)[number]; quantity: string }[]>();
+    const bySupplier = new Map<string, WantedPart[]>();
     const withoutSupplier: string[] = [];
     for (const item of wanted) {
       // What the room has goes to the items first in the order; the rest is ordered.
@@ -101,25 +97,12 @@ export const orderPartsAction: RecordAction<RepairRow> = {
       if (has >= need) continue;
       const supplier = item.supplier_id ?? offers.find((o) => o.product_id === item.product_id)?.supplier_id ?? null;
       if (!supplier) withoutSupplier.push(item.id);
-      else bySupplier.set(supplier, [...(bySupplier.get(supplier) ?? []), { item, quantity: scaledToText(need - has) }]);
+      else bySupplier.set(supplier, [...(bySupplier.get(supplier) ?? []), { product: item.product_id!, quantity: scaledToText(need - has), repairItem: item.id }]);
     }
-    const catalogue = new Map((products.length ? await ctx.db.select().from(productsTable).where(inArray(productsTable.id, products)) : []).map((p) => [p.id, p]));
-    const orders: { id: string; code: string; lines: number }[] = [];
-    const cause = { type: 'repairs', id: repair.id };
-    for (const [supplier, lines] of bySupplier) {
-      const priceOf = (product: string) => offers.find((o) => o.product_id === product && o.supplier_id === supplier)?.cost ?? catalogue.get(product)?.buying_price ?? null;
-      const priced = await Promise.all(
-        lines.map(async ({ item, quantity }) => ({ ...(await productLine(ctx, 'purchases', repair.organization_id, catalogue.get(item.product_id!)!, quantity, priceOf(item.product_id!))), repair_item_id: item.id })),
-      );
-      const code = await nextRecordCode(ctx.db, repair.organization_id, 'PO');
-      const order = await records(ctx, 'purchases-orders').createWithLines(
-        { organization_id: repair.organization_id, code, supplier_id: supplier, destination_warehouse_id: room.id, issuer_id: ctx.actor.id, location_ids: room.location_ids, notes: repair.code },
-        { items: priced },
-        { cause },
-      );
-      await records(ctx, 'repair-items').update(lines.map((l) => l.item.id), { part_status: 'ordered' }, { cause: { type: 'purchases-orders', id: String(order.id) } });
-      orders.push({ id: String(order.id), code, lines: priced.length });
-    }
+    const orders = await draftOrders(ctx, { organizationId: repair.organization_id, warehouse: room, bySupplier, offers, cause: { type: 'repairs', id: repair.id }, notes: repair.code });
+    // Each item's part status follows its order from now on (coverage.ts).
+    for (const [n, parts] of [...bySupplier.values()].entries())
+      await records(ctx, 'repair-items').update(parts.map((p) => p.repairItem!), { part_status: 'ordered' }, { cause: { type: 'purchases-orders', id: orders[n].id } });
     return { meta: { orders, without_supplier: withoutSupplier }, log: { ordered: orders.map((o) => o.code) } };
   },
 };

@@ -5,12 +5,8 @@ import { useNavigate } from 'react-router';
 import { request } from '../../api/client.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { listPath } from '../../app/resources.ts';
-import { notify } from '../../app/notify.tsx';
+import { notifyDrafted, type DraftedOrders } from '../purchases/drafted.ts';
 
-/** The answer of POST /purchases-orders/reorder. */
-interface Reordered {
-  meta: { orders: { id: string; code: string; lines: number }[]; without_supplier: string[] };
-}
 
 /**
  * "Order what is missing" on a warehouse's stock (issue 22): the server drafts one order per
@@ -23,13 +19,11 @@ export function ReorderButton({ warehouse }: { warehouse: string }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const run = useMutation({
-    mutationFn: () => request<Reordered>('/purchases-orders/reorder', { method: 'POST', body: { data: { attributes: { warehouse } } } }),
+    mutationFn: () => request<{ meta: DraftedOrders }>('/purchases-orders/reorder', { method: 'POST', body: { data: { attributes: { warehouse } } } }),
     onSuccess: ({ meta }) => {
       void qc.invalidateQueries();
-      const skipped = meta.without_supplier.length ? ` ${t('warehouses:reorder.without_supplier', { count: meta.without_supplier.length })}` : '';
-      if (!meta.orders.length) return notify({ color: 'gray', message: t('warehouses:reorder.nothing') + skipped });
-      notify({ color: 'teal', message: t('warehouses:reorder.done', { count: meta.orders.length, codes: meta.orders.map((o) => o.code).join(', ') }) + skipped });
-      navigate(`${listPath('purchases-orders')}?filter[state]=draft`);
+      notifyDrafted('warehouses:reorder', meta);
+      if (meta.orders.length) navigate(`${listPath('purchases-orders')}?filter[state]=draft`);
     },
   });
   if (!can('create purchases orders')) return null;

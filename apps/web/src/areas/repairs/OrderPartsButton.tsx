@@ -3,12 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { notify } from '../../app/notify.tsx';
+import { notifyDrafted, type DraftedOrders } from '../purchases/drafted.ts';
 
-/** The answer of POST /repairs/{id}/order-parts (the repair's document, with what was ordered in meta). */
-interface Ordered {
-  meta: { orders: { id: string; code: string; lines: number }[]; without_supplier: string[] };
-}
 
 /**
  * "Order the missing parts" (issue 22): the inventory parts the items need and the location's parts
@@ -19,12 +15,10 @@ export function OrderPartsButton({ repair, items, onDone }: { repair: { id: stri
   const { t } = useTranslation();
   const { can } = useMe();
   const run = useMutation({
-    mutationFn: () => request<Ordered>(`/repairs/${encodeURIComponent(repair.id)}/order-parts`, { method: 'POST', body: {} }),
+    mutationFn: () => request<{ meta: DraftedOrders }>(`/repairs/${encodeURIComponent(repair.id)}/order-parts`, { method: 'POST', body: {} }),
     onSuccess: ({ meta }) => {
       onDone();
-      const skipped = meta.without_supplier.length ? ` ${t('repairs:order_parts.without_supplier', { count: meta.without_supplier.length })}` : '';
-      if (!meta.orders.length) return notify({ color: 'gray', message: t('repairs:order_parts.nothing') + skipped });
-      notify({ color: 'teal', message: t('repairs:order_parts.done', { count: meta.orders.length, codes: meta.orders.map((o) => o.code).join(', ') }) + skipped });
+      notifyDrafted('repairs:order_parts', meta);
     },
   });
   // Only where an item names an inventory part not yet ordered.
