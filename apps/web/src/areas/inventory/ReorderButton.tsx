@@ -22,7 +22,7 @@ export function ReorderButton({ warehouse }: { warehouse: string }) {
     mutationFn: () => request<{ meta: DraftedOrders }>('/purchases-orders/reorder', { method: 'POST', body: { data: { attributes: { warehouse } } } }),
     onSuccess: ({ meta }) => {
       void qc.invalidateQueries();
-      notifyDrafted('warehouses:reorder', meta);
+      notifyDrafted({ done: 'warehouses:reorder.done', nothing: 'warehouses:reorder.nothing', withoutSupplier: 'warehouses:reorder.without_supplier' }, meta);
       if (meta.orders.length) navigate(`${listPath('purchases-orders')}?filter[state]=draft`);
     },
   });

@@ -7,13 +7,17 @@ export interface DraftedOrders {
   without_supplier: string[];
 }
 
-/**
- * Says what such an action drafted, in its namespace's words (`<ns>.done`, `.nothing`,
- * `.without_supplier`, counted): the orders made, or nothing, and the parts nobody sells.
- */
-export function notifyDrafted(ns: string, meta: DraftedOrders) {
+/** The caller's words, as full keys so the locale test checks they exist (counted by `count`). */
+export interface DraftedTexts {
+  done: string;
+  nothing: string;
+  withoutSupplier: string;
+}
+
+/** Says what such an action drafted: the orders made, or nothing, and the parts nobody sells. */
+export function notifyDrafted(texts: DraftedTexts, meta: DraftedOrders) {
   const t = i18n.t.bind(i18n);
-  const skipped = meta.without_supplier.length ? ` ${t(`${ns}.without_supplier`, { count: meta.without_supplier.length })}` : '';
-  if (!meta.orders.length) return notify({ color: 'gray', message: t(`${ns}.nothing`) + skipped });
-  notify({ color: 'teal', message: t(`${ns}.done`, { count: meta.orders.length, codes: meta.orders.map((o) => o.code).join(', ') }) + skipped });
+  const skipped = meta.without_supplier.length ? ` ${t(texts.withoutSupplier, { count: meta.without_supplier.length })}` : '';
+  if (!meta.orders.length) return notify({ color: 'gray', message: t(texts.nothing) + skipped });
+  notify({ color: 'teal', message: t(texts.done, { count: meta.orders.length, codes: meta.orders.map((o) => o.code).join(', ') }) + skipped });
 }

@@ -18,7 +18,7 @@ export function OrderPartsButton({ repair, items, onDone }: { repair: { id: stri
     mutationFn: () => request<{ meta: DraftedOrders }>(`/repairs/${encodeURIComponent(repair.id)}/order-parts`, { method: 'POST', body: {} }),
     onSuccess: ({ meta }) => {
       onDone();
-      notifyDrafted('repairs:order_parts', meta);
+      notifyDrafted({ done: 'repairs:order_parts.done', nothing: 'repairs:order_parts.nothing', withoutSupplier: 'repairs:order_parts.without_supplier' }, meta);
     },
   });
   // Only where an item names an inventory part not yet ordered.
