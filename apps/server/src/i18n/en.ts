@@ -165,7 +165,7 @@ export const en: Record<MessageKey, string> = {
   'trade.quantity_not_positive': 'Enter a quantity greater than zero.',
   'trade.quantity_over_remaining': 'Only {remaining} is left to process on this line.',
   'trade.payment_not_positive': 'A payment’s amount must be greater than zero.',
-  'trade.payment_over_balance': 'This payment is more than the invoice’s balance: ${balance} is left to pay.',
+  'trade.payment_over_balance': 'This payment is more than the invoice’s balance: {balance, money} is left to pay.',
   'purchases.deposit_line': "Deposit on {code}",
   'purchases.not_a_line': 'This line is not one of the order’s.',
   'purchases.over_delivered': 'Line {line} ({item}): only {remaining} is left to receive.',
@@ -186,7 +186,7 @@ export const en: Record<MessageKey, string> = {
   'purchases_invoice.no_items': 'Add at least one line before validating the invoice.',
   'purchases_invoice.paid': 'Invoice {code} has payments: it cannot be canceled.',
   'purchases_invoice.order_completed': 'Order {order} is completed: its invoice can no longer be canceled.',
-  'purchases_payment.invoice_not_validated': 'Invoice {code} is not validated: it cannot be paid yet.',
+  'trade.invoice_not_validated': 'Invoice {code} is not validated: it cannot be paid yet.',
 
   'sync.column_unknown': 'The column “{column}” is not recognised: see the template’s columns',
   'sync.column_duplicate': 'The column “{column}” appears twice',

@@ -164,7 +164,7 @@ export const fr = {
   'trade.quantity_not_positive': 'Indiquez une quantité plus grande que zéro.',
   'trade.quantity_over_remaining': 'Il ne reste que {remaining} à traiter sur cette ligne.',
   'trade.payment_not_positive': 'Le montant d’un paiement doit être plus grand que zéro.',
-  'trade.payment_over_balance': 'Ce paiement dépasse le solde de la facture : il reste {balance} $ à payer.',
+  'trade.payment_over_balance': 'Ce paiement dépasse le solde de la facture : il reste {balance, money} à payer.',
   'purchases.deposit_line': "Acompte sur {code}",
   'purchases.not_a_line': 'Cette ligne n’appartient pas à la commande.',
   'purchases.over_delivered': 'Ligne {line} ({item}) : il ne reste que {remaining} à recevoir.',
@@ -185,7 +185,7 @@ export const fr = {
   'purchases_invoice.no_items': 'Ajoutez au moins une ligne avant de valider la facture.',
   'purchases_invoice.paid': 'La facture {code} a des paiements : elle ne peut pas être annulée.',
   'purchases_invoice.order_completed': 'La commande {order} est terminée : sa facture ne peut plus être annulée.',
-  'purchases_payment.invoice_not_validated': 'La facture {code} n’est pas validée : elle ne peut pas encore être payée.',
+  'trade.invoice_not_validated': 'La facture {code} n’est pas validée : elle ne peut pas encore être payée.',
 
   'sync.column_unknown': 'La colonne « {column} » n’est pas reconnue : voyez les colonnes du modèle',
   'sync.column_duplicate': 'La colonne « {column} » est en double',

@@ -7,7 +7,7 @@ import { hasMessage, t } from './index.ts';
 describe('server messages', () => {
   it('has the same keys and placeholders in French and English', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(fr).sort());
-    const holes = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+    const holes = (s: string) => (s.match(/\{\w+(?:, money)?\}/g) ?? []).sort();
     for (const key of Object.keys(fr) as (keyof typeof fr)[]) expect(holes(en[key]), key).toEqual(holes(fr[key]));
   });
 
@@ -32,6 +32,11 @@ describe('server messages', () => {
     expect(t('fr', 'validation.model_year', { min: 1900, max: 2027 })).toBe('L’année modèle doit être comprise entre 1900 et 2027');
     // A name given as a placeholder is never read from the object's prototype.
     expect(t('fr', 'validation.max', {} as never)).toBe('La valeur doit être au plus {max}');
+  });
+
+  it('writes an amount of cents with its currency, as the reader does', () => {
+    expect(t('fr', 'trade.payment_over_balance', { balance: 1250 })).toContain('il reste 12,50\u00a0$ à payer');
+    expect(t('en', 'trade.payment_over_balance', { balance: 123456 })).toContain('$1,234.56 is left to pay');
   });
 
   it('has a message for every problem of the inspection form rules', () => {

@@ -20,14 +20,25 @@ function formatNumber(locale: Locale, n: number): string {
   return Number.isFinite(n) ? (Math.abs(n) >= 10_000 ? formats.grouped : formats.plain).format(n) : String(n);
 }
 
-/** Translates a server message key, replacing {name} placeholders (numbers in the reader's way). */
+const moneyFormats = new Map((['fr', 'en'] as const).map((l) => [l, new Intl.NumberFormat(`${l}-CA`, { style: 'currency', currency: 'CAD' })]));
+
+/** Cents as the reader writes an amount: "12,50 $" in French, "$12.50" in English. */
+export function formatMoney(locale: Locale, cents: number): string {
+  return (moneyFormats.get(locale) ?? moneyFormats.get('fr')!).format(cents / 100);
+}
+
+/**
+ * Translates a server message key, replacing {name} placeholders (numbers in the reader's way;
+ * `{name, money}` reads its number as cents and writes the amount with its currency).
+ */
 export function t(locale: Locale, key: MessageKey, params?: MessageParams): string {
   const text = catalogues[locale][key] ?? catalogues.fr[key] ?? key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => {
+  return text.replace(/\{(\w+)(, money)?\}/g, (m, name: string, money?: string) => {
     if (!Object.hasOwn(params, name)) return m;
     const value = params[name];
-    return typeof value === 'number' ? formatNumber(locale, value) : String(value);
+    if (typeof value !== 'number') return String(value);
+    return money ? formatMoney(locale, value) : formatNumber(locale, value);
   });
 }
 

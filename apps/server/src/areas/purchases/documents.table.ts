@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, date, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DELIVERY_STATUSES,
   INVOICING_STATUSES,
   INVOICING_TYPES,
-  PAYMENT_METHODS,
   PAYMENT_STATUSES,
   purchasesDeliveryWorkflow,
   purchasesInvoiceWorkflow,
@@ -14,36 +13,16 @@ import {
   type InvoicingStatus,
   type InvoicingType,
   type OrderState,
-  type PaymentStatus,
 } from '@atelier/domain';
-import { at, cents, locationIds, oneOf, ownedBy, tagIds, valueChecks } from '../../db/columns.ts';
+import { at, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
 import { tenantTable, userRef } from '../admin/admin.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
-import { quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
+import { balanceColumns, documentColumns, documentIndexes, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
 import { suppliers } from './purchases.table.ts';
 
 // The purchase documents (issue 22): orders to suppliers, the receipts and bills generated from
 // them, the payments of the bills. Their lines are trade lines (trade.columns.ts).
-
-/** Where a document is filed, its code, and the stamps of its workflow. */
-const documentColumns = () => ({
-  /** PO-2026-000042: the organization's next number of the type when it is made (db/codes.ts). */
-  code: text('code'),
-  notes: text('notes'),
-  validated_by_id: userRef('validated_by_id'),
-  validated_at: at('validated_at'),
-  canceled_by_id: userRef('canceled_by_id'),
-  canceled_at: at('canceled_at'),
-  location_ids: locationIds(),
-  tag_ids: tagIds(),
-});
-
-const documentIndexes = (table: string, t: { organization_id: AnyPgColumn; code: AnyPgColumn; state: AnyPgColumn; created_at: AnyPgColumn; location_ids: AnyPgColumn }) => [
-  uniqueIndex(`${table}_org_code_unique`).on(t.organization_id, t.code),
-  index(`${table}_org_state_idx`).on(t.organization_id, t.state, t.created_at),
-  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
-];
 
 export const purchasesOrders = tenantTable(
   'purchases_orders',
@@ -155,10 +134,7 @@ export const purchasesInvoices = tenantTable(
     expiration_time: date('expiration_time', { mode: 'string' }),
     billing_address: text('billing_address'),
     ...tradeTotalColumns(),
-    /** From its payments (kept by them). */
-    amount_paid: cents('amount_paid'),
-    balance: cents('balance'),
-    payment_status: text('payment_status').$type<PaymentStatus>().notNull().default('unpaid'),
+    ...balanceColumns(),
     creator_id: userRef('creator_id'),
   },
   (t) => [
@@ -191,19 +167,7 @@ export const purchasesPayments = tenantTable(
     purchases_invoice_id: uuid('purchases_invoice_id')
       .notNull()
       .references(() => purchasesInvoices.id, { onDelete: 'restrict' }),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    paid_on: date('paid_on', { mode: 'string' }).notNull(),
-    method: text('method').notNull(),
-    reference: text('reference'),
-    notes: text('notes'),
-    creator_id: userRef('creator_id'),
-    location_ids: locationIds(),
-    tag_ids: tagIds(),
+    ...paymentColumns(),
   },
-  (t) => [
-    index('purchases_payments_invoice_idx').on(t.purchases_invoice_id),
-    index('purchases_payments_location_ids_idx').using('gin', t.location_ids),
-    check('purchases_payments_amount_check', sql`${t.amount} > 0`),
-    oneOf('purchases_payments_method_check', t.method, PAYMENT_METHODS),
-  ],
+  (t) => [index('purchases_payments_invoice_idx').on(t.purchases_invoice_id), ...paymentIndexes('purchases_payments', t)],
 );

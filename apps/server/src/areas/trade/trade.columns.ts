@@ -1,11 +1,12 @@
-import type { TaxAmount } from '@atelier/domain';
+import { PAYMENT_METHODS, type PaymentStatus, type TaxAmount } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, jsonb, numeric, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { cents } from '../../db/columns.ts';
+import { bigint, check, date, index, integer, jsonb, numeric, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { at, cents, locationIds, oneOf, tagIds } from '../../db/columns.ts';
+import { userRef } from '../admin/admin.table.ts';
 import { products } from '../inventory/inventory.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
 
-// The columns the documents of trade share (purchases now, sales next; issue 22): a priced line
+// The columns the documents of trade share (purchases, sales, reseller billing; issues 22-24): a priced line
 // and a document's totals, computed by the server (trade.ts in the domain) and kept on the rows so
 // lists sort and sum without recomputing. Quantities are exact decimals (4 places), money cents.
 
@@ -44,3 +45,48 @@ export const tradeTotalColumns = () => ({
   total: cents('total'),
   tax_details: taxDetails(),
 });
+
+/** Where a document is filed, its code, and the stamps of its workflow. */
+export const documentColumns = () => ({
+  /** PO-2026-000042: the organization's next number of the type when it is made (db/codes.ts). */
+  code: text('code'),
+  notes: text('notes'),
+  validated_by_id: userRef('validated_by_id'),
+  validated_at: at('validated_at'),
+  canceled_by_id: userRef('canceled_by_id'),
+  canceled_at: at('canceled_at'),
+  location_ids: locationIds(),
+  tag_ids: tagIds(),
+});
+
+/** A document's code unique in its organization, its lists by state, its locations. */
+export const documentIndexes = (table: string, t: { organization_id: AnyPgColumn; code: AnyPgColumn; state: AnyPgColumn; created_at: AnyPgColumn; location_ids: AnyPgColumn }) => [
+  uniqueIndex(`${table}_org_code_unique`).on(t.organization_id, t.code),
+  index(`${table}_org_state_idx`).on(t.organization_id, t.state, t.created_at),
+  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
+];
+
+/** An invoice's payments as they add up (kept by them: trade/payments.ts). */
+export const balanceColumns = () => ({
+  amount_paid: cents('amount_paid'),
+  balance: cents('balance'),
+  payment_status: text('payment_status').$type<PaymentStatus>().notNull().default('unpaid'),
+});
+
+/** A payment of an invoice (the invoice's reference is the table's own column). */
+export const paymentColumns = () => ({
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  paid_on: date('paid_on', { mode: 'string' }).notNull(),
+  method: text('method').notNull(),
+  reference: text('reference'),
+  notes: text('notes'),
+  creator_id: userRef('creator_id'),
+  location_ids: locationIds(),
+  tag_ids: tagIds(),
+});
+
+export const paymentIndexes = (table: string, t: { amount: AnyPgColumn; method: AnyPgColumn; location_ids: AnyPgColumn }) => [
+  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
+  check(`${table}_amount_check`, sql`${t.amount} > 0`),
+  oneOf(`${table}_method_check`, t.method, PAYMENT_METHODS),
+];

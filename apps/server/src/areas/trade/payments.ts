@@ -1,0 +1,77 @@
+import { paymentProblem, paymentStatusOf } from '@atelier/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import type { Hooks, Row, WriteInput } from '../../jsonapi/define-resource.ts';
+import { ApiError, attributePointer, relationshipPointer } from '../../jsonapi/errors.ts';
+import { records } from '../../jsonapi/records.ts';
+
+// The payments of an invoice (purchases, sales, reseller billing; issues 22-24): a payment is of a
+// validated invoice, never over what is left to pay of it; the invoice's amount paid, balance and
+// payment status are what its payments add up to, stored again whenever one is added or removed.
+// The invoice is locked first, so two payments of it at once are counted one after the other.
+
+/** An invoice table as its payments read it. */
+type InvoiceTable = PgTable & { id: AnyPgColumn; state: AnyPgColumn; code: AnyPgColumn; total: AnyPgColumn; balance: AnyPgColumn; location_ids: AnyPgColumn };
+
+interface InvoiceBalance {
+  state: string;
+  code: string | null;
+  total: number;
+  balance: number;
+  location_ids: string[];
+}
+
+export interface PaymentKit {
+  /** The invoice type (its records are updated through the record service) and table. */
+  invoiceType: string;
+  invoices: InvoiceTable;
+  /** The payments' table and its column naming the invoice (`purchases_invoice_id`). */
+  payments: PgTable & { id: AnyPgColumn; amount: AnyPgColumn };
+  invoiceColumn: AnyPgColumn;
+  /** The payment type, the cause of the invoice's new balance in its activity. */
+  paymentType: string;
+}
+
+/** The hooks of a payment resource: check, settle on create, settle again on delete. */
+export function paymentHooks(kit: PaymentKit): Hooks {
+  const invoiceKey = kit.invoiceColumn.name;
+
+  const lockInvoice = async (ctx: RequestContext, id: string): Promise<InvoiceBalance> => {
+    const t = kit.invoices;
+    const [invoice] = await ctx.db
+      .select({ state: t.state, code: t.code, total: t.total, balance: t.balance, location_ids: t.location_ids })
+      .from(t)
+      .where(eq(t.id, id))
+      .for('update');
+    return invoice as InvoiceBalance;
+  };
+
+  /** Stores again what the invoice's payments add up to (all but `leaving`, a payment being removed). */
+  const settle = async (ctx: RequestContext, invoiceId: string, paymentId: string, leaving?: string) => {
+    const invoice = await lockInvoice(ctx, invoiceId);
+    const [{ paid }] = await ctx.db
+      .select({ paid: sql<string>`coalesce(sum(${kit.payments.amount}), 0)::text` })
+      .from(kit.payments)
+      .where(and(eq(kit.invoiceColumn, invoiceId), leaving ? ne(kit.payments.id, leaving) : undefined));
+    const amount = Number(paid);
+    await records(ctx, kit.invoiceType).update([invoiceId], { amount_paid: amount, balance: invoice.total - amount, payment_status: paymentStatusOf(invoice.total, amount) }, { cause: { type: kit.paymentType, id: paymentId } });
+  };
+
+  return {
+    /** A new payment: of a validated invoice, at most its balance (422 saying how much is left); filed where the invoice is. */
+    async beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
+      if (existing) return;
+      const v = input.values;
+      const invoice = await lockInvoice(ctx, String(v[invoiceKey]));
+      if (invoice.state !== 'validated') throw ApiError.many([{ status: 422, code: 'trade.invoice_not_validated', params: { code: invoice.code ?? '' }, source: { pointer: relationshipPointer('invoice') } }]);
+      const problem = paymentProblem(Number(v.amount), invoice.balance);
+      if (problem) throw ApiError.many([{ status: 422, code: problem, params: { balance: invoice.balance }, source: { pointer: attributePointer('amount') } }]);
+      Object.assign(v, { creator_id: ctx.actor.id, ...(input.present.has('allowedLocations') ? {} : { location_ids: invoice.location_ids }) });
+    },
+    async afterWrite(ctx, row, _input, existing) {
+      if (!existing) await settle(ctx, String(row[invoiceKey]), String(row.id));
+    },
+    beforeDelete: (ctx, row) => settle(ctx, String(row[invoiceKey]), String(row.id), String(row.id)),
+  };
+}
