@@ -1,18 +1,19 @@
-import { decimalText, INVOICING_TYPES, purchasesOrderWorkflow as workflow, remaining, toScaled, tradeLineTotals, type InvoicingType } from '@atelier/domain';
+import { INVOICING_TYPES, purchasesOrderWorkflow as workflow, toScaled, tradeLineTotals, type InvoicingType } from '@atelier/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { nextRecordCode } from '../../db/codes.ts';
 import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Policy, RecordAction, RowOf } from '../../jsonapi/define-resource.ts';
-import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
+import { ApiError } from '../../jsonapi/errors.ts';
 import { t } from '../../i18n/index.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
 import { recordDocument } from '../../jsonapi/router.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { tradeLineColumns } from '../trade/lines.ts';
-import { followRepairItems, leftOf, orderLines, type OrderItemRow } from './coverage.ts';
+import { REQUESTED_LINES } from '../trade/orders.ts';
+import { followRepairItems, orderLines, purchaseOrders, type OrderItemRow } from './coverage.ts';
 import { purchasesDeliveries, purchasesInvoices, purchasesOrders } from './documents.table.ts';
 
 type OrderRow = RowOf<typeof purchasesOrders>;
@@ -55,11 +56,9 @@ export const purchasesOrderFlow = workflowParts({
   },
 });
 
-const LINES = z.array(z.object({ id: z.string().max(64), quantity: z.union([z.number(), z.string().max(40)]) })).max(2000);
-
 const DELIVERY_OPTIONS = z.object({
   /** The lines received and how many of each (default: all that is left of every line). */
-  items: LINES.optional(),
+  items: REQUESTED_LINES.optional(),
   supplier_reference: z.string().max(100).optional(),
   received_on: z.string().max(10).optional(),
 });
@@ -67,25 +66,10 @@ const DELIVERY_OPTIONS = z.object({
 const INVOICE_OPTIONS = z.object({
   /** complete: all that is left to invoice; product: what was received and not invoiced; amount: one line of `amount` cents (a deposit). */
   invoicingType: z.enum(INVOICING_TYPES).optional(),
-  items: LINES.optional(),
+  items: REQUESTED_LINES.optional(),
   amount: z.number().int().min(1).max(10_000_000_000).optional(),
   supplier_reference: z.string().max(100).optional(),
 });
-
-/** The quantities asked, by order line: each line of this order, each quantity a positive decimal (422s at their pointers). */
-function requestedLines(lines: OrderItemRow[], items: z.infer<typeof LINES>): Map<string, string> {
-  const errors = new ValidationErrors();
-  const known = new Set(lines.map((l) => l.id));
-  const asked = new Map<string, string>();
-  items.forEach((item, n) => {
-    const quantity = decimalText(String(item.quantity));
-    if (!known.has(item.id)) errors.add(`/data/attributes/items/${n}/id`, 'purchases.not_a_line');
-    else if (quantity === null || toScaled(quantity) <= 0n) errors.add(`/data/attributes/items/${n}/quantity`, 'trade.quantity_not_positive');
-    else asked.set(item.id, quantity);
-  });
-  errors.throwIfAny();
-  return asked;
-}
 
 /** Only a validated order makes receipts and bills. */
 const whileValidated: Policy<[row: OrderRow]> = {
@@ -100,23 +84,6 @@ export const generatePolicies = { 'generate-delivery': whileValidated, 'generate
 /** The date of today in the organization's time, as a receipt or bill dates itself. */
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** The quantities to take of each line: those asked, else what is left of each (none left: 409). */
-function quantitiesOf(left: { line: OrderItemRow; left: string }[], asked: Map<string, string> | null, nothingLeft: 'purchases.nothing_to_deliver' | 'purchases.nothing_to_invoice') {
-  const taken = left.flatMap(({ line, left }) => {
-    const quantity = asked ? asked.get(line.id) : toScaled(left) > 0n ? left : undefined;
-    return quantity ? [{ line, quantity, left }] : [];
-  });
-  if (!taken.length) throw new ApiError(409, nothingLeft);
-  const over = taken.find((t) => toScaled(t.quantity) > toScaled(t.left));
-  if (over)
-    throw new ApiError(409, nothingLeft === 'purchases.nothing_to_deliver' ? 'purchases.over_delivered' : 'purchases.over_invoiced', {
-      line: left.findIndex((l) => l.line.id === over.line.id) + 1,
-      item: over.line.description ?? '',
-      remaining: Number(over.left),
-    });
-  return taken;
-}
-
 /** The stock's cost of one unit of an order line: its price after its discount, in cents (the trade rule's rounding). */
 export const unitCostOf = (line: OrderItemRow) => tradeLineTotals({ quantity: '1', unit_price: line.unit_price ?? 0, discount: line.discount ?? 0 }).subtotal;
 
@@ -130,8 +97,7 @@ const generateDelivery: RecordAction<OrderRow> = {
   },
   async handler(ctx, order, body) {
     const options = readOptions(DELIVERY_OPTIONS, body);
-    const left = await leftOf(ctx, order.id, 'delivered');
-    const taken = quantitiesOf(left, options.items ? requestedLines(left.map((l) => l.line), options.items) : null, 'purchases.nothing_to_deliver');
+    const taken = await purchaseOrders.toDeliver(ctx, order, options.items);
     const delivery = await records(ctx, 'purchases-deliveries').createWithLines(
       {
         organization_id: order.organization_id,
@@ -179,18 +145,7 @@ const generateInvoice: RecordAction<OrderRow> = {
       if (!options.amount) throw ApiError.many([{ status: 422, code: 'validation.required', source: { pointer: '/data/attributes/amount' } }]);
       const line = { description: t(ctx.locale, 'purchases.deposit_line', { code: order.code ?? '' }), quantity: '1', unit_price: options.amount, discount: null, tax_group_id: null };
       lines = [{ ...line, ...(await tradeLineColumns(ctx, line)) }];
-    } else {
-      const invoiceable = await leftOf(ctx, order.id, 'invoiced');
-      // What was received and not invoiced: a line's received quantity less what is invoiced of it.
-      const left = type === 'product' ? invoiceable.map(({ line }) => ({ line, left: remaining({ ordered: line.quantity_delivered, covered: line.quantity_invoiced }) })) : invoiceable;
-      const taken = quantitiesOf(left, options.items ? requestedLines(left.map((l) => l.line), options.items) : null, 'purchases.nothing_to_invoice');
-      lines = await Promise.all(
-        taken.map(async ({ line, quantity }) => {
-          const copy = { purchases_order_item_id: line.id, product_id: line.product_id, description: line.description, quantity, unit_price: line.unit_price, discount: line.discount, tax_group_id: line.tax_group_id };
-          return { ...copy, ...(await tradeLineColumns(ctx, copy)) };
-        }),
-      );
-    }
+    } else lines = await purchaseOrders.toInvoice(ctx, order, type, options.items);
     const invoice = await records(ctx, 'purchases-invoices').createWithLines(head, { items: lines }, { cause: { type: 'purchases-orders', id: order.id } });
     return { status: 201, body: await recordDocument(ctx, 'purchases-invoices', String(invoice.id), 'items'), log: { invoice: invoice.id } };
   },
