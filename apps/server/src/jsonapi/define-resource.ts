@@ -132,6 +132,8 @@ export interface ActionContract {
   response?: JsonSchema;
   /** The status of a success (default 200, or 204 for a collection action without response). */
   status?: number;
+  /** Other statuses of a success answering the same (an invoice made before: 200 where a new one is 201). */
+  alsoStatus?: number[];
   /** Members the action adds to the record document's meta (ActionResult.meta), by name. */
   meta?: Record<string, JsonSchema>;
 }

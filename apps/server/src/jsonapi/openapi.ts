@@ -601,10 +601,11 @@ function actionOperation(registry: Registry, def: ResourceDefinition, name: stri
   const permission = action.permission === null ? 'any signed-in user' : [action.permission].flat().join(' or ');
   // A record action answers the record: it needs the right to view it too (router.ts).
   const needs = `Needs: ${permission}${record ? ', and the right to view the record' : ''}.`;
+  const success = (schema: JsonSchema) => Object.fromEntries([c.status ?? 200, ...(c.alsoStatus ?? [])].map((status) => [status, { description: needs, schema }]));
   const responses: Record<number, RouteResponse> = c.response
-    ? { [c.status ?? 200]: { description: needs, schema: c.response } }
+    ? success(c.response)
     : record
-      ? { [c.status ?? 200]: { description: needs, schema: c.meta ? documentSchema(def, false, c.meta) : ref(`${def.type}.document`) } }
+      ? success(c.meta ? documentSchema(def, false, c.meta) : ref(`${def.type}.document`))
       : // A collection action that does not describe its answer: a JSON:API document, or nothing.
         { 200: { description: needs, schema: { type: 'object' } }, 204: { description: needs } };
   return [

@@ -134,6 +134,38 @@ describe('completing a repair', () => {
   });
 });
 
+describe('the repair’s invoice', () => {
+  it('invoices a completed repair once from its items: parts and labour as priced, warranty at zero, not done left out; no second stock movement', async () => {
+    const doc = await repairWith([
+      { attributes: { detail: 'Plaquettes avant', quantity: '2', time: '1', hourly_rate: 12000 }, product: pads },
+      { attributes: { detail: 'Batterie', quantity: '1', unit_price: 20000, repair_mode: 'warranty' } },
+      { attributes: { detail: 'Essuie-glaces (pas faits)', quantity: '1', unit_price: 2500, state: 'not_done' } },
+    ]);
+    const id = doc.data.id;
+    const early = await call('POST', `/repairs/${id}/invoice`, {}, 'en');
+    expect(early.status).toBe(409);
+    expect(early.body.errors[0].detail).toBe('Only a completed or validated repair is invoiced.');
+    await work(id);
+    const stock = await onHand();
+    const made = await call('POST', `/repairs/${id}/invoice`);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const lines = made.body.included.filter((r: any) => r.type === 'sales-invoice-items').map((l: any) => l.attributes);
+    expect(lines.map((l: any) => [l.description, Number(l.quantity), l.unit_price])).toEqual([
+      ['Plaquettes avant', 2, 8950],
+      ['Main-d’œuvre : Plaquettes avant', 1, 12000],
+      ['Batterie (garantie)', 1, 0],
+    ]);
+    expect(made.body.data.attributes).toMatchObject({ state: 'draft', code: null, subtotal: 2 * 8950 + 12000 });
+    expect(made.body.data.relationships.repair.data).toEqual({ type: 'repairs', id });
+    // Once: a second call answers the same invoice.
+    const again = await call('POST', `/repairs/${id}/invoice`);
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(made.body.data.id);
+    expect((await call('POST', `/sales-invoices/${made.body.data.id}/validate`)).status).toBe(200);
+    expect(await onHand()).toBe(stock);
+  });
+});
+
 describe('ordering the missing parts', () => {
   it('drafts orders of what the parts room lacks, one per supplier, and the items’ part status follows them', async () => {
     const rotors = (await kit.make('products', { sku: 'DISQ-AV', name: 'Disques avant', selling_price: 12000, buying_price: 6000 })).id;

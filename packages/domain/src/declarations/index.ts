@@ -55,6 +55,13 @@ import { purchasesInvoices } from './purchases-invoices.ts';
 import { purchasesOrderItems } from './purchases-order-items.ts';
 import { purchasesOrders } from './purchases-orders.ts';
 import { purchasesPayments } from './purchases-payments.ts';
+import { salesDeliveries } from './sales-deliveries.ts';
+import { salesDeliveryItems } from './sales-delivery-items.ts';
+import { salesInvoiceItems } from './sales-invoice-items.ts';
+import { salesInvoices } from './sales-invoices.ts';
+import { salesOrderItems } from './sales-order-items.ts';
+import { salesOrders } from './sales-orders.ts';
+import { salesPayments } from './sales-payments.ts';
 
 /** Every resource type's declaration, by type: the server serves them, the web shows them. */
 export const declarations = {
@@ -114,6 +121,13 @@ export const declarations = {
   'purchases-invoices': purchasesInvoices,
   'purchases-invoice-items': purchasesInvoiceItems,
   'purchases-payments': purchasesPayments,
+  'sales-orders': salesOrders,
+  'sales-order-items': salesOrderItems,
+  'sales-deliveries': salesDeliveries,
+  'sales-delivery-items': salesDeliveryItems,
+  'sales-invoices': salesInvoices,
+  'sales-invoice-items': salesInvoiceItems,
+  'sales-payments': salesPayments,
 } as const;
 
 export type Declarations = typeof declarations;

@@ -5,10 +5,13 @@ import type { TaxAmount } from '../taxes/taxes.ts';
 // a line's product or description, quantity, price, discount and taxes; a document's totals,
 // computed by the server with trade/trade.ts (read only).
 
-/** A priced line: the product or a free description, how many, at what price, less a discount, taxed by its group. */
-export const tradeLineAttributes = () => ({
+/**
+ * A priced line: the product or a free description, how many, at what price, less a discount, taxed
+ * by its group. `signed`: a quantity may be negative (an invoice's deduction of a deposit, a credit).
+ */
+export const tradeLineAttributes = (options: { signed?: boolean } = {}) => ({
   description: attr.string().max(255),
-  quantity: attr.decimal().isRequired().min(0).max(10_000_000),
+  quantity: attr.decimal().isRequired().min(options.signed ? -10_000_000 : 0).max(10_000_000),
   /** Cents per unit (the product's price when left out). */
   unit_price: attr.money().min(0).max(100_000_000),
   /** Percent off the line (0 to 100). */

@@ -11,7 +11,7 @@ export const [STOCK_MOVEMENT_TYPES, STOCK_MOVEMENT_TYPE_LABELS] = defineEnum('st
 export type StockMovementType = (typeof STOCK_MOVEMENT_TYPES)[number];
 
 /** The records a movement may be caused by: the repair that used the parts, the receipt of an order. */
-export const STOCK_TRIGGER_TYPES = ['repairs', 'purchases-deliveries'] as const;
+export const STOCK_TRIGGER_TYPES = ['repairs', 'purchases-deliveries', 'sales-deliveries'] as const;
 
 export const stockMovementWorkflow = defineWorkflow({
   states: {

@@ -12,7 +12,7 @@ export interface CausedMovement {
   organizationId: string;
   type: 'add' | 'remove';
   warehouse: { id: string; location_ids: string[] };
-  cause: { type: 'repairs' | 'purchases-deliveries'; id: string; code: string | null };
+  cause: { type: 'repairs' | 'purchases-deliveries' | 'sales-deliveries'; id: string; code: string | null };
   lines: { product_id: string | null; description: string | null; quantity: string; unit_cost?: number | null }[];
 }
 

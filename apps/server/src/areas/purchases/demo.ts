@@ -1,10 +1,9 @@
-import { tradeLineTotals } from '@atelier/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { nextRecordCode } from '../../db/codes.ts';
 import { newId } from '../../db/columns.ts';
+import { demoPricer } from '../trade/demo.ts';
 import { organizations, users } from '../admin/admin.table.ts';
-import { defaultTaxGroup, taxesOfGroup } from '../estimations/estimation-lines.ts';
 import { products, warehouses } from '../inventory/inventory.table.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
 import { purchasesDeliveries, purchasesDeliveryItems, purchasesInvoiceItems, purchasesInvoices, purchasesOrderItems, purchasesOrders, purchasesPayments } from './documents.table.ts';
@@ -41,19 +40,9 @@ async function seedOrganization(db: Db, organization: string, managerEmail: stri
   // What it sells, else (a supplier whose catalogue is not entered) the parts room's products at their buying price.
   const listed = offers.filter((o) => o.supplier === supplier.id);
   const theirs = listed.length >= 2 ? listed : (await db.select().from(products).where(eq(products.organization_id, org.id)).orderBy(asc(products.sku)).limit(6)).map((product) => ({ product, cost: product.buying_price }));
-  const group = await defaultTaxGroup(db, org.id, 'purchases');
-  const taxes = await taxesOfGroup(db, group);
   const by = manager?.id ?? null;
   const base = { organization_id: org.id, location_ids: room.location_ids };
-
-  /** Priced lines as the line hook prices them. */
-  const priced = (lines: { product_id: string | null; description: string; quantity: string; unit_price: number }[]) =>
-    lines.map((l, position) => {
-      const t = tradeLineTotals({ quantity: l.quantity, unit_price: l.unit_price, taxes });
-      return { id: newId(), ...base, ...l, position, discount: null, tax_group_id: group, subtotal: t.subtotal, tax_total: t.tax, total: t.total, tax_details: t.taxes };
-    });
-  const { location_ids: _, ...lineBase } = base;
-  const clean = <L extends Record<string, unknown>>(lines: L[]) => lines.map(({ location_ids: _l, ...l }) => ({ ...l, ...lineBase }));
+  const { priced, rows } = await demoPricer(db, org.id, 'purchases');
 
   // An order sent to the supplier, a receipt of part of it ready to validate.
   if (theirs.length < 2) return;
@@ -74,7 +63,7 @@ async function seedOrganization(db: Db, organization: string, managerEmail: stri
     notes: 'Commande hebdomadaire',
     ...tradeDocumentTotals(sentLines),
   });
-  await db.insert(purchasesOrderItems).values(clean(sentLines).map((l) => ({ ...l, purchases_order_id: sent })));
+  await db.insert(purchasesOrderItems).values(rows(sentLines, 'purchases_order_id', sent));
   const receipt = newId();
   const received = sentLines.slice(0, Math.max(1, sentLines.length - 2));
   await db.insert(purchasesDeliveries).values({
@@ -90,14 +79,14 @@ async function seedOrganization(db: Db, organization: string, managerEmail: stri
     creator_id: by,
   });
   await db.insert(purchasesDeliveryItems).values(
-    received.map((l, position) => ({ ...lineBase, purchases_delivery_id: receipt, purchases_order_item_id: l.id, position, product_id: l.product_id, description: l.description, quantity: l.quantity, unit_cost: l.unit_price })),
+    received.map((l, position) => ({ organization_id: org.id, purchases_delivery_id: receipt, purchases_order_item_id: l.id, position, product_id: l.product_id, description: l.description, quantity: l.quantity, unit_cost: l.unit_price })),
   );
 
   // A draft order of what runs low.
   const draft = newId();
   const draftLines = priced(theirs.slice(-2).map(({ product, cost }) => ({ product_id: product.id, description: product.name, quantity: '4', unit_price: cost ?? product.buying_price ?? 0 })));
   await db.insert(purchasesOrders).values({ id: draft, ...base, code: await nextRecordCode(db, org.id, 'PO'), supplier_id: (sellers[1] ?? supplier).id, destination_warehouse_id: room.id, issuer_id: by, ...tradeDocumentTotals(draftLines) });
-  await db.insert(purchasesOrderItems).values(clean(draftLines).map((l) => ({ ...l, purchases_order_id: draft })));
+  await db.insert(purchasesOrderItems).values(rows(draftLines, 'purchases_order_id', draft));
 
   // Last month's bill of freight and shop supplies, validated, a first payment made.
   const bill = newId();
@@ -123,6 +112,6 @@ async function seedOrganization(db: Db, organization: string, managerEmail: stri
     balance: totals.total - paid,
     payment_status: 'partially_paid',
   });
-  await db.insert(purchasesInvoiceItems).values(clean(billLines).map((l) => ({ ...l, purchases_invoice_id: bill })));
+  await db.insert(purchasesInvoiceItems).values(rows(billLines, 'purchases_invoice_id', bill));
   await db.insert(purchasesPayments).values({ ...base, purchases_invoice_id: bill, amount: paid, paid_on: today(), method: 'cheque', reference: 'CHQ-1042', creator_id: by });
 }

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { invoicePolicies, invoiceRepairAction } from '../sales/repair-invoice.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
 import { repairValuesOf } from './pricing.ts';
 import { orderPartsAction } from './parts.ts';
@@ -67,10 +68,10 @@ export const repairsResource = defineResource(declarations.repairs, {
   },
   // Its actions, their policies, available_actions, the edit policy and GET /repairs/list/count.
   workflow: repairFlow,
-  actions: { 'order-parts': orderPartsAction },
+  actions: { 'order-parts': orderPartsAction, invoice: invoiceRepairAction },
   hooks: { beforeWrite },
   // A repair is deleted only while its work order may change, as it is edited.
-  policies: { ...repairPolicies, delete: repairFlow.editable },
+  policies: { ...repairPolicies, delete: repairFlow.editable, actions: invoicePolicies },
   notify: {
     // The assigned users and whoever holds the work hear of what happens to it (its assignment first).
     assignees: (row) => [...row.assigned_user_ids, row.holder_id],

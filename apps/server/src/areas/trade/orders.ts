@@ -50,6 +50,8 @@ export interface TradeSide {
   keys: { order: string; delivery: string; invoice: string; orderLine: string };
   /** The side's words. */
   messages: { overDelivered: MessageKey; overInvoiced: MessageKey; nothingToDeliver: MessageKey; nothingToInvoice: MessageKey; notALine: MessageKey };
+  /** The lines a delivery carries (sales: the products; work and free lines are not delivered). Default: all. */
+  deliverable?(line: OrderLineBase): boolean;
   /** After an order's coverage is stored again (purchases: the part status of the repair items it is for). */
   afterRefresh?(ctx: RequestContext, orderId: string, cause: { type: string; id: string }): Promise<void>;
 }
@@ -98,6 +100,8 @@ export function tradeOrders<O extends OrderBase, L extends OrderLineBase>(side: 
     invoiceItemQuantity: columnOf(side.invoiceItems, 'quantity'),
   };
 
+  const deliverable = (line: OrderLineBase) => side.deliverable?.(line) ?? true;
+
   /** The order, locked for the rest of the transaction. */
   async function lockOrder(ctx: RequestContext, id: string): Promise<O> {
     const [order] = await ctx.db.select().from(side.orders).where(eq(c.orderId, id)).for('update');
@@ -137,7 +141,7 @@ export function tradeOrders<O extends OrderBase, L extends OrderLineBase>(side: 
       (l) => now.get(String(l.id))!,
       { cause },
     );
-    const delivery = progress(lines.map((l) => ({ ordered: l.quantity, covered: now.get(l.id)!.quantity_delivered })));
+    const delivery = progress(lines.filter(deliverable).map((l) => ({ ordered: l.quantity, covered: now.get(l.id)!.quantity_delivered })));
     const invoicing = progress(lines.map((l) => ({ ordered: l.quantity, covered: now.get(l.id)!.quantity_invoiced })));
     const values: Record<string, unknown> = { delivery_status: deliveryStatusOf(delivery), invoicing_status: invoicingStatusOf(invoicing) };
     if (order.state === 'validated' && orderCompleted(delivery, invoicing)) Object.assign(values, { state: 'completed', completed_at: sql`now()` });
@@ -202,8 +206,13 @@ export function tradeOrders<O extends OrderBase, L extends OrderLineBase>(side: 
     return taken;
   }
 
-  /** What a new delivery takes of the order: the lines and quantities asked, else all that is left. */
-  const toDeliver = async (ctx: RequestContext, order: O, items?: z.infer<typeof REQUESTED_LINES>) => take('delivered', await leftOf(ctx, order.id, 'delivered'), items);
+  /** What a new delivery takes of the order: the lines and quantities asked, else all that is left (of the lines a delivery carries). */
+  const toDeliver = async (ctx: RequestContext, order: O, items?: z.infer<typeof REQUESTED_LINES>) =>
+    take(
+      'delivered',
+      (await leftOf(ctx, order.id, 'delivered')).filter(({ line }) => deliverable(line)),
+      items,
+    );
 
   /**
    * The priced lines a new invoice takes of the order, by its invoicing type: `complete`, all that

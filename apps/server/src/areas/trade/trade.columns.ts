@@ -85,8 +85,9 @@ export const paymentColumns = () => ({
   tag_ids: tagIds(),
 });
 
-export const paymentIndexes = (table: string, t: { amount: AnyPgColumn; method: AnyPgColumn; location_ids: AnyPgColumn }) => [
+/** `refunds`: a refund is a negative payment (online payments refunded through their provider). */
+export const paymentIndexes = (table: string, t: { amount: AnyPgColumn; method: AnyPgColumn; location_ids: AnyPgColumn }, options: { refunds?: boolean } = {}) => [
   index(`${table}_location_ids_idx`).using('gin', t.location_ids),
-  check(`${table}_amount_check`, sql`${t.amount} > 0`),
+  check(`${table}_amount_check`, options.refunds ? sql`${t.amount} <> 0` : sql`${t.amount} > 0`),
   oneOf(`${table}_method_check`, t.method, PAYMENT_METHODS),
 ];

@@ -1,0 +1,254 @@
+CREATE TABLE "sales_deliveries" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"code" text,
+	"notes" text,
+	"validated_by_id" uuid,
+	"validated_at" timestamp with time zone,
+	"canceled_by_id" uuid,
+	"canceled_at" timestamp with time zone,
+	"location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"state" text DEFAULT 'draft' NOT NULL,
+	"sales_order_id" uuid NOT NULL,
+	"customer_id" uuid NOT NULL,
+	"source_warehouse_id" uuid NOT NULL,
+	"stock_movement_id" uuid,
+	"delivered_on" date,
+	"item_count" integer DEFAULT 0 NOT NULL,
+	"creator_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sales_deliveries_state_check" CHECK ("sales_deliveries"."state" IN ('draft', 'validated', 'canceled'))
+);
+--> statement-breakpoint
+CREATE TABLE "sales_delivery_items" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"sales_delivery_id" uuid NOT NULL,
+	"sales_order_item_id" uuid NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"product_id" uuid,
+	"description" text,
+	"quantity" numeric(18, 4) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sales_delivery_items_quantity_check" CHECK ("sales_delivery_items"."quantity" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "sales_invoice_items" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"sales_invoice_id" uuid NOT NULL,
+	"sales_order_item_id" uuid,
+	"repair_item_id" uuid,
+	"deducted_invoice_id" uuid,
+	"position" integer DEFAULT 0 NOT NULL,
+	"product_id" uuid,
+	"description" text,
+	"quantity" numeric(18, 4) NOT NULL,
+	"unit_price" bigint,
+	"discount" numeric(7, 4),
+	"tax_group_id" uuid,
+	"subtotal" bigint DEFAULT 0 NOT NULL,
+	"tax_total" bigint DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"tax_details" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sales_invoice_items_unit_price_check" CHECK ("sales_invoice_items"."unit_price" >= 0),
+	CONSTRAINT "sales_invoice_items_discount_check" CHECK ("sales_invoice_items"."discount" >= 0 AND "sales_invoice_items"."discount" <= 100)
+);
+--> statement-breakpoint
+CREATE TABLE "sales_invoices" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"code" text,
+	"notes" text,
+	"validated_by_id" uuid,
+	"validated_at" timestamp with time zone,
+	"canceled_by_id" uuid,
+	"canceled_at" timestamp with time zone,
+	"location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"state" text DEFAULT 'draft' NOT NULL,
+	"kind" text DEFAULT 'standard' NOT NULL,
+	"customer_id" uuid NOT NULL,
+	"sales_order_id" uuid,
+	"repair_id" uuid,
+	"vehicle_id" uuid,
+	"source_warehouse_id" uuid,
+	"invoicing_type" text,
+	"issued_on" date,
+	"expiration_time" date,
+	"billing_address" text,
+	"item_count" integer DEFAULT 0 NOT NULL,
+	"subtotal" bigint DEFAULT 0 NOT NULL,
+	"discount_total" bigint DEFAULT 0 NOT NULL,
+	"tax_total" bigint DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"tax_details" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"amount_paid" bigint DEFAULT 0 NOT NULL,
+	"balance" bigint DEFAULT 0 NOT NULL,
+	"payment_status" text DEFAULT 'unpaid' NOT NULL,
+	"creator_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sales_invoices_state_check" CHECK ("sales_invoices"."state" IN ('draft', 'validated', 'canceled')),
+	CONSTRAINT "sales_invoices_kind_check" CHECK ("sales_invoices"."kind" IN ('standard', 'deposit')),
+	CONSTRAINT "sales_invoices_invoicing_type_check" CHECK ("sales_invoices"."invoicing_type" IN ('complete', 'amount', 'product')),
+	CONSTRAINT "sales_invoices_payment_status_check" CHECK ("sales_invoices"."payment_status" IN ('unpaid', 'partially_paid', 'paid'))
+);
+--> statement-breakpoint
+CREATE TABLE "sales_order_items" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"sales_order_id" uuid NOT NULL,
+	"position" integer DEFAULT 0 NOT NULL,
+	"product_id" uuid,
+	"description" text,
+	"quantity" numeric(18, 4) NOT NULL,
+	"unit_price" bigint,
+	"discount" numeric(7, 4),
+	"tax_group_id" uuid,
+	"subtotal" bigint DEFAULT 0 NOT NULL,
+	"tax_total" bigint DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"tax_details" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"quantity_delivered" numeric(18, 4) DEFAULT '0' NOT NULL,
+	"quantity_invoiced" numeric(18, 4) DEFAULT '0' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sales_order_items_quantity_check" CHECK ("sales_order_items"."quantity" >= 0),
+	CONSTRAINT "sales_order_items_unit_price_check" CHECK ("sales_order_items"."unit_price" >= 0),
+	CONSTRAINT "sales_order_items_discount_check" CHECK ("sales_order_items"."discount" >= 0 AND "sales_order_items"."discount" <= 100)
+);
+--> statement-breakpoint
+CREATE TABLE "sales_orders" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"code" text,
+	"notes" text,
+	"validated_by_id" uuid,
+	"validated_at" timestamp with time zone,
+	"canceled_by_id" uuid,
+	"canceled_at" timestamp with time zone,
+	"location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"state" text DEFAULT 'draft' NOT NULL,
+	"customer_id" uuid NOT NULL,
+	"source_warehouse_id" uuid,
+	"issuer_id" uuid,
+	"invoicing_type" text DEFAULT 'complete' NOT NULL,
+	"invoice_type" text DEFAULT 'standard' NOT NULL,
+	"invoicing_status" text DEFAULT 'pending' NOT NULL,
+	"delivery_status" text DEFAULT 'pending' NOT NULL,
+	"expected_on" date,
+	"customer_reference" text,
+	"completed_at" timestamp with time zone,
+	"item_count" integer DEFAULT 0 NOT NULL,
+	"subtotal" bigint DEFAULT 0 NOT NULL,
+	"discount_total" bigint DEFAULT 0 NOT NULL,
+	"tax_total" bigint DEFAULT 0 NOT NULL,
+	"total" bigint DEFAULT 0 NOT NULL,
+	"tax_details" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sales_orders_state_check" CHECK ("sales_orders"."state" IN ('draft', 'validated', 'completed', 'canceled')),
+	CONSTRAINT "sales_orders_invoicing_type_check" CHECK ("sales_orders"."invoicing_type" IN ('complete', 'amount', 'product')),
+	CONSTRAINT "sales_orders_invoice_type_check" CHECK ("sales_orders"."invoice_type" IN ('standard', 'deposit')),
+	CONSTRAINT "sales_orders_invoicing_status_check" CHECK ("sales_orders"."invoicing_status" IN ('pending', 'partially_invoiced', 'invoiced')),
+	CONSTRAINT "sales_orders_delivery_status_check" CHECK ("sales_orders"."delivery_status" IN ('pending', 'partially_delivered', 'delivered'))
+);
+--> statement-breakpoint
+CREATE TABLE "sales_payments" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"sales_invoice_id" uuid NOT NULL,
+	"amount" bigint NOT NULL,
+	"paid_on" date NOT NULL,
+	"method" text NOT NULL,
+	"reference" text,
+	"notes" text,
+	"creator_id" uuid,
+	"location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
+	"source" text DEFAULT 'manual' NOT NULL,
+	"transaction_id" text,
+	"transaction_data" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sales_payments_amount_check" CHECK ("sales_payments"."amount" <> 0),
+	CONSTRAINT "sales_payments_method_check" CHECK ("sales_payments"."method" IN ('transfer', 'cheque', 'card', 'cash', 'other')),
+	CONSTRAINT "sales_payments_source_check" CHECK ("sales_payments"."source" IN ('manual', 'stripe', 'paypal'))
+);
+--> statement-breakpoint
+ALTER TABLE "stock_movements" DROP CONSTRAINT "stock_movements_trigger_type_check";--> statement-breakpoint
+ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_validated_by_id_users_id_fk" FOREIGN KEY ("validated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_canceled_by_id_users_id_fk" FOREIGN KEY ("canceled_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_sales_order_id_sales_orders_id_fk" FOREIGN KEY ("sales_order_id") REFERENCES "public"."sales_orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_source_warehouse_id_warehouses_id_fk" FOREIGN KEY ("source_warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_stock_movement_id_stock_movements_id_fk" FOREIGN KEY ("stock_movement_id") REFERENCES "public"."stock_movements"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_delivery_items" ADD CONSTRAINT "sales_delivery_items_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_delivery_items" ADD CONSTRAINT "sales_delivery_items_sales_delivery_id_sales_deliveries_id_fk" FOREIGN KEY ("sales_delivery_id") REFERENCES "public"."sales_deliveries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_delivery_items" ADD CONSTRAINT "sales_delivery_items_sales_order_item_id_sales_order_items_id_fk" FOREIGN KEY ("sales_order_item_id") REFERENCES "public"."sales_order_items"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_delivery_items" ADD CONSTRAINT "sales_delivery_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_sales_invoice_id_sales_invoices_id_fk" FOREIGN KEY ("sales_invoice_id") REFERENCES "public"."sales_invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_sales_order_item_id_sales_order_items_id_fk" FOREIGN KEY ("sales_order_item_id") REFERENCES "public"."sales_order_items"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_repair_item_id_repair_items_id_fk" FOREIGN KEY ("repair_item_id") REFERENCES "public"."repair_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_deducted_invoice_id_sales_invoices_id_fk" FOREIGN KEY ("deducted_invoice_id") REFERENCES "public"."sales_invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_tax_group_id_tax_groups_id_fk" FOREIGN KEY ("tax_group_id") REFERENCES "public"."tax_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_validated_by_id_users_id_fk" FOREIGN KEY ("validated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_canceled_by_id_users_id_fk" FOREIGN KEY ("canceled_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_sales_order_id_sales_orders_id_fk" FOREIGN KEY ("sales_order_id") REFERENCES "public"."sales_orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_repair_id_repairs_id_fk" FOREIGN KEY ("repair_id") REFERENCES "public"."repairs"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_source_warehouse_id_warehouses_id_fk" FOREIGN KEY ("source_warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_order_items" ADD CONSTRAINT "sales_order_items_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_order_items" ADD CONSTRAINT "sales_order_items_sales_order_id_sales_orders_id_fk" FOREIGN KEY ("sales_order_id") REFERENCES "public"."sales_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_order_items" ADD CONSTRAINT "sales_order_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_order_items" ADD CONSTRAINT "sales_order_items_tax_group_id_tax_groups_id_fk" FOREIGN KEY ("tax_group_id") REFERENCES "public"."tax_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_validated_by_id_users_id_fk" FOREIGN KEY ("validated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_canceled_by_id_users_id_fk" FOREIGN KEY ("canceled_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_source_warehouse_id_warehouses_id_fk" FOREIGN KEY ("source_warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_issuer_id_users_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_sales_invoice_id_sales_invoices_id_fk" FOREIGN KEY ("sales_invoice_id") REFERENCES "public"."sales_invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sales_deliveries_org_code_unique" ON "sales_deliveries" USING btree ("organization_id","code");--> statement-breakpoint
+CREATE INDEX "sales_deliveries_org_state_idx" ON "sales_deliveries" USING btree ("organization_id","state","created_at");--> statement-breakpoint
+CREATE INDEX "sales_deliveries_location_ids_idx" ON "sales_deliveries" USING gin ("location_ids");--> statement-breakpoint
+CREATE INDEX "sales_deliveries_order_idx" ON "sales_deliveries" USING btree ("sales_order_id");--> statement-breakpoint
+CREATE INDEX "sales_delivery_items_delivery_idx" ON "sales_delivery_items" USING btree ("sales_delivery_id","position");--> statement-breakpoint
+CREATE INDEX "sales_delivery_items_order_item_idx" ON "sales_delivery_items" USING btree ("sales_order_item_id");--> statement-breakpoint
+CREATE INDEX "sales_invoice_items_invoice_idx" ON "sales_invoice_items" USING btree ("sales_invoice_id","position");--> statement-breakpoint
+CREATE INDEX "sales_invoice_items_order_item_idx" ON "sales_invoice_items" USING btree ("sales_order_item_id");--> statement-breakpoint
+CREATE INDEX "sales_invoice_items_product_idx" ON "sales_invoice_items" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "sales_invoice_items_deducted_idx" ON "sales_invoice_items" USING btree ("deducted_invoice_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sales_invoices_org_code_unique" ON "sales_invoices" USING btree ("organization_id","code");--> statement-breakpoint
+CREATE INDEX "sales_invoices_org_state_idx" ON "sales_invoices" USING btree ("organization_id","state","created_at");--> statement-breakpoint
+CREATE INDEX "sales_invoices_location_ids_idx" ON "sales_invoices" USING gin ("location_ids");--> statement-breakpoint
+CREATE INDEX "sales_invoices_order_idx" ON "sales_invoices" USING btree ("sales_order_id");--> statement-breakpoint
+CREATE INDEX "sales_invoices_customer_idx" ON "sales_invoices" USING btree ("customer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sales_invoices_repair_unique" ON "sales_invoices" USING btree ("repair_id") WHERE "sales_invoices"."repair_id" IS NOT NULL AND "sales_invoices"."state" <> 'canceled';--> statement-breakpoint
+CREATE INDEX "sales_order_items_order_idx" ON "sales_order_items" USING btree ("sales_order_id","position");--> statement-breakpoint
+CREATE INDEX "sales_order_items_product_idx" ON "sales_order_items" USING btree ("product_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sales_orders_org_code_unique" ON "sales_orders" USING btree ("organization_id","code");--> statement-breakpoint
+CREATE INDEX "sales_orders_org_state_idx" ON "sales_orders" USING btree ("organization_id","state","created_at");--> statement-breakpoint
+CREATE INDEX "sales_orders_location_ids_idx" ON "sales_orders" USING gin ("location_ids");--> statement-breakpoint
+CREATE INDEX "sales_orders_customer_idx" ON "sales_orders" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "sales_orders_warehouse_idx" ON "sales_orders" USING btree ("source_warehouse_id");--> statement-breakpoint
+CREATE INDEX "sales_payments_invoice_idx" ON "sales_payments" USING btree ("sales_invoice_id");--> statement-breakpoint
+CREATE INDEX "sales_payments_location_ids_idx" ON "sales_payments" USING gin ("location_ids");--> statement-breakpoint
+CREATE UNIQUE INDEX "sales_payments_transaction_unique" ON "sales_payments" USING btree ("source","transaction_id") WHERE "sales_payments"."transaction_id" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_trigger_type_check" CHECK ("stock_movements"."trigger_object_type" IN ('repairs', 'purchases-deliveries', 'sales-deliveries'));

@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { t } from '../../i18n/index.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { customers } from '../crm/crm.table.ts';
+import { defaultTaxGroup } from '../estimations/estimation-lines.ts';
+import { tradeLineColumns } from '../trade/lines.ts';
+import { salesInvoiceItems, salesInvoices } from './sales.table.ts';
+
+// What a generated invoice starts from (an order's, a repair's): its head from the customer, and
+// the deductions of the deposits already invoiced.
+
+/** Days an invoice gives to pay it. */
+const PAYMENT_DAYS = 30;
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The customer's billing address as one block of text: the billing one when it differs, else the customer's. */
+function billingAddressOf(c: typeof customers.$inferSelect): string | null {
+  const own = c.billing_same_as_customer;
+  const lines = [
+    own ? [c.company_name, [c.firstname, c.lastname].filter(Boolean).join(' ')].filter(Boolean).join(' — ') : c.billing_name,
+    own ? c.address : c.billing_address,
+    [own ? c.city : c.billing_city, own ? c.province : c.billing_province, own ? c.postal_code : c.billing_postal_code].filter(Boolean).join(' '),
+  ].filter((l): l is string => !!l && !!l.trim());
+  return lines.length ? lines.join('\n') : null;
+}
+
+export const invoiceHead = {
+  /** A new invoice's head for a customer: dated today, due in 30 days, billed to the customer's address. */
+  async ofCustomer(ctx: RequestContext, organizationId: string, customerId: string) {
+    const [customer] = await ctx.db.select().from(customers).where(and(eq(customers.id, customerId), eq(customers.organization_id, organizationId)));
+    const now = new Date();
+    return {
+      organization_id: organizationId,
+      customer_id: customerId,
+      billing_address: customer ? billingAddressOf(customer) : null,
+      issued_on: isoDay(now),
+      expiration_time: isoDay(new Date(now.getTime() + PAYMENT_DAYS * 86_400_000)),
+      creator_id: ctx.actor.id,
+    };
+  },
+  defaultTaxGroup: (ctx: RequestContext, organizationId: string) => defaultTaxGroup(ctx.db, organizationId, 'sales'),
+};
+
+/**
+ * The lines deducting the order's validated deposit invoices not yet deducted elsewhere: each
+ * deposit line again with a quantity of −1, so its taxes are deducted with it.
+ */
+export async function depositDeductions(ctx: RequestContext, orderId: string): Promise<Record<string, unknown>[]> {
+  const deposits = await ctx.db
+    .select({ id: salesInvoices.id, code: salesInvoices.code })
+    .from(salesInvoices)
+    .where(and(eq(salesInvoices.sales_order_id, orderId), eq(salesInvoices.kind, 'deposit'), eq(salesInvoices.state, 'validated')));
+  if (!deposits.length) return [];
+  const deducted = new Set(
+    (
+      await ctx.db
+        .select({ id: salesInvoiceItems.deducted_invoice_id })
+        .from(salesInvoiceItems)
+        .innerJoin(salesInvoices, eq(salesInvoices.id, salesInvoiceItems.sales_invoice_id))
+        .where(and(inArray(salesInvoiceItems.deducted_invoice_id, deposits.map((d) => d.id)), ne(salesInvoices.state, 'canceled')))
+    ).map((r) => r.id),
+  );
+  const open = deposits.filter((d) => !deducted.has(d.id));
+  if (!open.length) return [];
+  const lines = await ctx.db.select().from(salesInvoiceItems).where(inArray(salesInvoiceItems.sales_invoice_id, open.map((d) => d.id))).orderBy(asc(salesInvoiceItems.position));
+  const codeOf = new Map(open.map((d) => [d.id, d.code ?? '']));
+  return Promise.all(
+    lines.map(async (l) => {
+      const line = {
+        deducted_invoice_id: l.sales_invoice_id,
+        description: t(ctx.locale, 'sales.deposit_deducted', { code: codeOf.get(l.sales_invoice_id) ?? '' }),
+        quantity: '-1',
+        unit_price: l.unit_price,
+        discount: l.discount,
+        tax_group_id: l.tax_group_id,
+      };
+      return { ...line, ...(await tradeLineColumns(ctx, line)) };
+    }),
+  );
+}

@@ -1,0 +1,78 @@
+import { repairLineTotals, toScaled } from '@atelier/domain';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { t } from '../../i18n/index.ts';
+import type { Policy, RecordAction } from '../../jsonapi/define-resource.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { conflictWith } from '../../jsonapi/policies.ts';
+import { records } from '../../jsonapi/records.ts';
+import { recordDocument } from '../../jsonapi/router.ts';
+import type { RepairRow } from '../repairs/repairs.policies.ts';
+import { repairItems } from '../repairs/repairs.table.ts';
+import { tradeLineColumns } from '../trade/lines.ts';
+import { invoiceHead } from './invoice-lines.ts';
+import { salesInvoices } from './sales.table.ts';
+
+// POST /repairs/{id}/invoice ("Facturer", issue 23): the customer's invoice of a completed repair,
+// from its items as the work order priced them: a part line and a labour line per item done,
+// warranty work at zero and said so, items not done left out. Its parts left the stock when the
+// repair was completed (repairs/parts.ts): the invoice makes no second movement. Once: a second
+// call answers the invoice already made.
+
+type Item = typeof repairItems.$inferSelect;
+
+/** An item's invoice lines: its part (the product, its quantity and price) and its labour (one line of its amount). */
+async function linesOf(ctx: RequestContext, item: Item) {
+  const warranty = item.repair_mode === 'warranty';
+  const { parts, labour } = repairLineTotals({ ...item, repair_mode: 'internal', unit_price: item.unit_price ?? 0, time: item.time ?? 0, hourly_rate: item.hourly_rate ?? 0 });
+  const suffix = warranty ? ` (${t(ctx.locale, 'sales.warranty')})` : '';
+  const lines: Record<string, unknown>[] = [];
+  if (parts || item.product_id)
+    lines.push({ product_id: item.product_id, description: `${item.part ?? item.detail}${suffix}`, quantity: item.quantity, unit_price: warranty ? 0 : (item.unit_price ?? 0) });
+  if (labour) lines.push({ description: `${t(ctx.locale, 'sales.labour_line', { detail: item.detail })}${suffix}`, quantity: '1', unit_price: warranty ? 0 : labour });
+  return Promise.all(lines.map(async (l) => ({ ...l, repair_item_id: item.id, discount: null, tax_group_id: item.tax_group_id, ...(await tradeLineColumns(ctx, { ...l, tax_group_id: item.tax_group_id })) })));
+}
+
+/** Only finished work is invoiced, to a customer. */
+const whenInvoiceable: Policy<[row: RepairRow]> = {
+  refuses: { 409: 'Only a completed or validated repair with a customer is invoiced.' },
+  check(_ctx, row) {
+    if (row.state !== 'completed' && row.state !== 'validated') return conflictWith('repair.not_invoiceable');
+    if (!row.customer_id) return conflictWith('repair.no_customer');
+  },
+};
+
+export const invoicePolicies = { invoice: whenInvoiceable };
+
+export const invoiceRepairAction: RecordAction<RepairRow> = {
+  permission: 'create sales invoices',
+  contract: {
+    summary: 'Makes the customer’s draft invoice of the completed repair from its items (parts and labour as priced; warranty at zero; items not done left out); a second call answers the invoice already made (200)',
+    status: 201,
+    alsoStatus: [200],
+    response: { $ref: '#/components/schemas/sales-invoices.document' },
+  },
+  async handler(ctx, repair) {
+    const [made] = await ctx.db
+      .select({ id: salesInvoices.id })
+      .from(salesInvoices)
+      .where(and(eq(salesInvoices.repair_id, repair.id), ne(salesInvoices.state, 'canceled')));
+    if (made) return { status: 200, body: await recordDocument(ctx, 'sales-invoices', made.id, 'items') };
+    const items = (await ctx.db.select().from(repairItems).where(and(eq(repairItems.repair_id, repair.id), ne(repairItems.state, 'not_done'))).orderBy(asc(repairItems.position))).filter(
+      (i) => toScaled(i.quantity) > 0n,
+    );
+    const lines = (await Promise.all(items.map((i) => linesOf(ctx, i)))).flat();
+    const invoice = await records(ctx, 'sales-invoices').createWithLines(
+      {
+        ...(await invoiceHead.ofCustomer(ctx, repair.organization_id, repair.customer_id!)),
+        kind: 'standard',
+        repair_id: repair.id,
+        vehicle_id: repair.vehicle_id,
+        location_ids: repair.location_ids,
+        notes: repair.code,
+      },
+      { items: lines },
+      { cause: { type: 'repairs', id: repair.id } },
+    );
+    return { status: 201, body: await recordDocument(ctx, 'sales-invoices', String(invoice.id), 'items'), log: { invoice: invoice.id } };
+  },
+};

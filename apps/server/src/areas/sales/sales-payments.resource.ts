@@ -1,0 +1,29 @@
+import { declarations } from '@atelier/domain';
+import { tenancy } from '../../access/tenancy.ts';
+import { defineResource } from '../../jsonapi/define-resource.ts';
+import { filter } from '../../jsonapi/filters.ts';
+import { rel } from '../../jsonapi/relationships.ts';
+import { paymentHooks } from '../trade/payments.ts';
+import { salesInvoices, salesPayments } from './sales.table.ts';
+
+/** Payments of customers' invoices (spec platform §3 Sales, §7 /sales-payments): the invoice's paid amount and balance follow them. */
+export const salesPaymentsResource = defineResource(declarations['sales-payments'], {
+  table: salesPayments,
+  permissions: 'sales payments',
+  tenancy: tenancy.organization(),
+  relationships: {
+    organization: rel.belongsTo('organization_id'),
+    allowedLocations: rel.idArray('location_ids'),
+    tags: rel.idArray('tag_ids'),
+    invoice: rel.belongsTo('sales_invoice_id'),
+    creator: rel.belongsTo('creator_id'),
+  },
+  filters: {
+    invoice: filter.ids('sales_invoice_id', 'invoice'),
+    method: filter.in('method'),
+    source: filter.in('source'),
+    tags: filter.overlaps('tag_ids', 'tags'),
+  },
+  hooks: paymentHooks({ invoiceType: 'sales-invoices', invoices: salesInvoices, payments: salesPayments, invoiceColumn: salesPayments.sales_invoice_id, paymentType: 'sales-payments' }),
+  notify: { label: (row) => String(row.reference ?? '') },
+});

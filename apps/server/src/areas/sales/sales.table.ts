@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, date, index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  DELIVERY_STATUSES,
+  INVOICING_STATUSES,
+  INVOICING_TYPES,
+  PAYMENT_SOURCES,
+  PAYMENT_STATUSES,
+  SALES_INVOICE_KINDS,
+  salesDeliveryWorkflow,
+  salesInvoiceWorkflow,
+  salesOrderWorkflow,
+  type DeliveryStatus,
+  type DocumentState,
+  type InvoicingStatus,
+  type InvoicingType,
+  type OrderState,
+  type PaymentSource,
+  type SalesInvoiceKind,
+} from '@atelier/domain';
+import { at, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
+import { tenantTable, userRef } from '../admin/admin.table.ts';
+import { customers } from '../crm/crm.table.ts';
+import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
+import { repairItems, repairs } from '../repairs/repairs.table.ts';
+import { balanceColumns, documentColumns, documentIndexes, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
+import { vehicles } from '../vehicles/vehicles.table.ts';
+
+// The sales documents (issue 23): a customer's orders, the deliveries and invoices generated from
+// them (or an invoice from a completed repair), the payments of the invoices. Their lines are
+// trade lines (trade.columns.ts), as purchases' are.
+
+export const salesOrders = tenantTable(
+  'sales_orders',
+  {
+    ...documentColumns(),
+    state: text('state').$type<OrderState>().notNull().default('draft'),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    source_warehouse_id: uuid('source_warehouse_id').references(() => warehouses.id, { onDelete: 'restrict' }),
+    issuer_id: userRef('issuer_id'),
+    invoicing_type: text('invoicing_type').$type<InvoicingType>().notNull().default('complete'),
+    invoice_type: text('invoice_type').$type<SalesInvoiceKind>().notNull().default('standard'),
+    invoicing_status: text('invoicing_status').$type<InvoicingStatus>().notNull().default('pending'),
+    delivery_status: text('delivery_status').$type<DeliveryStatus>().notNull().default('pending'),
+    expected_on: date('expected_on', { mode: 'string' }),
+    customer_reference: text('customer_reference'),
+    completed_at: at('completed_at'),
+    ...tradeTotalColumns(),
+  },
+  (t) => [
+    ...documentIndexes('sales_orders', t),
+    index('sales_orders_customer_idx').on(t.customer_id),
+    index('sales_orders_warehouse_idx').on(t.source_warehouse_id),
+    ...valueChecks('sales_orders', t, {
+      state: salesOrderWorkflow.states,
+      invoicing_type: INVOICING_TYPES,
+      invoice_type: SALES_INVOICE_KINDS,
+      invoicing_status: INVOICING_STATUSES,
+      delivery_status: DELIVERY_STATUSES,
+    }),
+  ],
+);
+
+export const salesOrderItems = tenantTable(
+  'sales_order_items',
+  {
+    sales_order_id: ownedBy('sales_order_id', () => salesOrders.id),
+    ...tradeLineColumns(),
+    /** What the order's validated deliveries and invoices cover of it (kept by their actions). */
+    quantity_delivered: quantity('quantity_delivered').notNull().default('0'),
+    quantity_invoiced: quantity('quantity_invoiced').notNull().default('0'),
+  },
+  (t) => [index('sales_order_items_order_idx').on(t.sales_order_id, t.position), index('sales_order_items_product_idx').on(t.product_id), ...tradeLineChecks('sales_order_items', t)],
+);
+
+export const salesDeliveries = tenantTable(
+  'sales_deliveries',
+  {
+    ...documentColumns(),
+    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    sales_order_id: uuid('sales_order_id')
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'restrict' }),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    source_warehouse_id: uuid('source_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    stock_movement_id: uuid('stock_movement_id').references(() => stockMovements.id, { onDelete: 'set null' }),
+    delivered_on: date('delivered_on', { mode: 'string' }),
+    item_count: integer('item_count').notNull().default(0),
+    creator_id: userRef('creator_id'),
+  },
+  (t) => [...documentIndexes('sales_deliveries', t), index('sales_deliveries_order_idx').on(t.sales_order_id), oneOf('sales_deliveries_state_check', t.state, salesDeliveryWorkflow.states)],
+);
+
+export const salesDeliveryItems = tenantTable(
+  'sales_delivery_items',
+  {
+    sales_delivery_id: ownedBy('sales_delivery_id', () => salesDeliveries.id),
+    sales_order_item_id: uuid('sales_order_item_id')
+      .notNull()
+      .references(() => salesOrderItems.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+    product_id: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    quantity: quantity('quantity').notNull(),
+  },
+  (t) => [
+    index('sales_delivery_items_delivery_idx').on(t.sales_delivery_id, t.position),
+    index('sales_delivery_items_order_item_idx').on(t.sales_order_item_id),
+    check('sales_delivery_items_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+export const salesInvoices = tenantTable(
+  'sales_invoices',
+  {
+    ...documentColumns(),
+    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    kind: text('kind').$type<SalesInvoiceKind>().notNull().default('standard'),
+    customer_id: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    sales_order_id: uuid('sales_order_id').references(() => salesOrders.id, { onDelete: 'restrict' }),
+    repair_id: uuid('repair_id').references(() => repairs.id, { onDelete: 'restrict' }),
+    vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    source_warehouse_id: uuid('source_warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
+    invoicing_type: text('invoicing_type').$type<InvoicingType>(),
+    issued_on: date('issued_on', { mode: 'string' }),
+    expiration_time: date('expiration_time', { mode: 'string' }),
+    billing_address: text('billing_address'),
+    ...tradeTotalColumns(),
+    ...balanceColumns(),
+    creator_id: userRef('creator_id'),
+  },
+  (t) => [
+    ...documentIndexes('sales_invoices', t),
+    index('sales_invoices_order_idx').on(t.sales_order_id),
+    index('sales_invoices_customer_idx').on(t.customer_id),
+    // A repair is invoiced once (a canceled invoice does not count).
+    uniqueIndex('sales_invoices_repair_unique').on(t.repair_id).where(sql`${t.repair_id} IS NOT NULL AND ${t.state} <> 'canceled'`),
+    ...valueChecks('sales_invoices', t, { state: salesInvoiceWorkflow.states, kind: SALES_INVOICE_KINDS, invoicing_type: INVOICING_TYPES, payment_status: PAYMENT_STATUSES }),
+  ],
+);
+
+export const salesInvoiceItems = tenantTable(
+  'sales_invoice_items',
+  {
+    sales_invoice_id: ownedBy('sales_invoice_id', () => salesInvoices.id),
+    /** The order line it invoices (none: a line of the invoice's own). */
+    sales_order_item_id: uuid('sales_order_item_id').references(() => salesOrderItems.id, { onDelete: 'restrict' }),
+    /** The repair item it invoices. */
+    repair_item_id: uuid('repair_item_id').references(() => repairItems.id, { onDelete: 'set null' }),
+    /** The deposit invoice this (negative) line deducts. */
+    deducted_invoice_id: uuid('deducted_invoice_id').references((): AnyPgColumn => salesInvoices.id, { onDelete: 'restrict' }),
+    ...tradeLineColumns(),
+  },
+  (t) => [
+    index('sales_invoice_items_invoice_idx').on(t.sales_invoice_id, t.position),
+    index('sales_invoice_items_order_item_idx').on(t.sales_order_item_id),
+    index('sales_invoice_items_product_idx').on(t.product_id),
+    index('sales_invoice_items_deducted_idx').on(t.deducted_invoice_id),
+    // A deduction or a credit is a negative quantity: only the price and discount are bounded.
+    check('sales_invoice_items_unit_price_check', sql`${t.unit_price} >= 0`),
+    check('sales_invoice_items_discount_check', sql`${t.discount} >= 0 AND ${t.discount} <= 100`),
+  ],
+);
+
+export const salesPayments = tenantTable(
+  'sales_payments',
+  {
+    sales_invoice_id: uuid('sales_invoice_id')
+      .notNull()
+      .references(() => salesInvoices.id, { onDelete: 'restrict' }),
+    ...paymentColumns(),
+    source: text('source').$type<PaymentSource>().notNull().default('manual'),
+    transaction_id: text('transaction_id'),
+    transaction_data: jsonb('transaction_data'),
+  },
+  (t) => [
+    index('sales_payments_invoice_idx').on(t.sales_invoice_id),
+    ...paymentIndexes('sales_payments', t, { refunds: true }),
+    oneOf('sales_payments_source_check', t.source, PAYMENT_SOURCES),
+    uniqueIndex('sales_payments_transaction_unique').on(t.source, t.transaction_id).where(sql`${t.transaction_id} IS NOT NULL`),
+  ],
+);

@@ -1,0 +1,45 @@
+import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { SALES_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS, salesInvoiceWorkflow as workflow } from '../sales/sales.ts';
+import { INVOICING_TYPES, INVOICING_TYPE_LABELS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../trade/documents.ts';
+import { TRADE_DOCUMENT_SORTS, tradeTotalsAttributes } from './trade-lines.ts';
+
+/**
+ * A customer's invoice (spec platform §3 Sales and Invoice lines, §4, §7; issue 23): generated
+ * from an order or a completed repair, or written by hand. A draft has no number; validating it
+ * gives it the next of its organization's series (no gaps) and makes it due; from then on it does
+ * not change. What is paid and the balance come from its payments.
+ */
+export const salesInvoices = declare('sales-invoices', {
+  attributes: {
+    /** FV-2026-000042, given when it is validated (a draft has none). */
+    code: attr.string().isReadOnly(),
+    state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
+    kind: attr.enum(SALES_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS).isReadOnly(),
+    invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS).isReadOnly(),
+    issued_on: attr.date(),
+    /** When it is due. */
+    expiration_time: attr.date(),
+    billing_address: attr.text().max(1000),
+    notes: attr.text().max(5000),
+    ...tradeTotalsAttributes(),
+    amount_paid: attr.money().isReadOnly(),
+    balance: attr.money().isReadOnly(),
+    payment_status: attr.enum(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS).isReadOnly(),
+    ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
+  },
+  relationships: {
+    ...organizationRecord(),
+    recipient: rel.toOne('customers', { required: true, createOnly: true }),
+    salesOrder: rel.toOne('sales-orders', { readOnly: true }),
+    /** The completed repair it invoices. */
+    repair: rel.toOne('repairs', { readOnly: true }),
+    vehicle: rel.toOne('vehicles', { readOnly: true }),
+    sourceWarehouse: rel.toOne('warehouses', { readOnly: true }),
+    items: rel.toMany('sales-invoice-items'),
+    payments: rel.toMany('sales-payments', { readOnly: true }),
+    ...stampedBy('creator', 'validatedBy', 'canceledBy'),
+  },
+  filters: ['state', 'payment_status', 'kind', 'salesOrder', 'repair', 'recipient', 'search', 'tags'],
+  sorts: [...TRADE_DOCUMENT_SORTS, 'issued_on', 'expiration_time', 'balance'],
+  defaultSort: '-created_at',
+});
