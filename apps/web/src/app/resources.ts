@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { estimationWorkflow, inspectionWorkflow, purchasesDeliveryWorkflow, purchasesInvoiceWorkflow, purchasesOrderWorkflow, repairWorkflow, requestWorkflow, stockMovementWorkflow, SETTINGS_MODULES, type Label, type Permission, type TypeName } from '@atelier/domain';
+import { estimationWorkflow, inspectionWorkflow, purchasesDeliveryWorkflow, purchasesInvoiceWorkflow, purchasesOrderWorkflow, repairWorkflow, requestWorkflow, salesDeliveryWorkflow, salesInvoiceWorkflow, salesOrderWorkflow, stockMovementWorkflow, SETTINGS_MODULES, type Label, type Permission, type TypeName } from '@atelier/domain';
 import type { Model } from '../api/jsonapi.ts';
 import { byCode, byFullName, byName, contactLabel, customerLabel, supplierLabel, vehicleOption } from '../components/resource/names.ts';
 
@@ -74,7 +74,7 @@ export const APPS: readonly AppEntry[] = [
   { key: 'vehicles', path: '/vehicles', permission: 'view app vehicles', home: { page: () => import('../areas/vehicles/VehiclesHome.tsx') } },
   { key: 'inspectpro', path: '/inspecpro', permission: 'view app inspectpro', home: { page: () => import('../areas/inspection-forms/InspecproHome.tsx'), open: true } },
   { key: 'crm', path: '/crm', permission: 'view app crm', home: { page: sectionHome } },
-  { key: 'sales', path: '/sales', permission: 'view app sales' },
+  { key: 'sales', path: '/sales', permission: 'view app sales', home: { page: sectionHome } },
   { key: 'purchases', path: '/purchases', permission: 'view app purchases', home: { page: sectionHome } },
   { key: 'inventory', path: '/inventory', permission: 'view app inventory', home: { page: sectionHome } },
   { key: 'files', path: '/files', permission: 'view app file explorer' },
@@ -99,11 +99,11 @@ export const SCREENS: readonly Screen[] = [
   { app: 'inspectpro', key: 'repairs', path: '/inspecpro/repairs', permission: 'view module repairs', type: 'repairs', workflow: repairWorkflow, page: () => import('../areas/repairs/RepairsPage.tsx'), record: () => import('../areas/repairs/RepairPage.tsx') },
   { app: 'crm', key: 'customers', path: '/crm/customers', permission: 'view any customers', type: 'customers', page: () => import('../areas/crm/CustomersPage.tsx') },
   { app: 'crm', key: 'contacts', path: '/crm/contacts', permission: 'view any contacts', type: 'contacts', page: () => import('../areas/crm/ContactsPage.tsx') },
-  { app: 'sales', key: 'sales_orders', path: '/sales/orders', permission: 'view any sales orders' },
-  { app: 'sales', key: 'sales_invoices', path: '/sales/invoices', permission: 'view any sales invoices' },
-  { app: 'sales', key: 'sales_deliveries', path: '/sales/deliveries', permission: 'view any sales deliveries' },
+  { app: 'sales', key: 'sales_orders', path: '/sales/orders', permission: 'view any sales orders', type: 'sales-orders', workflow: salesOrderWorkflow, page: () => import('../areas/sales/SalesOrdersPage.tsx') },
+  { app: 'sales', key: 'sales_invoices', path: '/sales/invoices', permission: 'view any sales invoices', type: 'sales-invoices', workflow: salesInvoiceWorkflow, page: () => import('../areas/sales/SalesInvoicesPage.tsx') },
+  { app: 'sales', key: 'sales_deliveries', path: '/sales/deliveries', permission: 'view any sales deliveries', type: 'sales-deliveries', workflow: salesDeliveryWorkflow, page: () => import('../areas/sales/SalesDeliveriesPage.tsx') },
   // Spec §6: payments routes in Sales use the sales-deliveries permission.
-  { app: 'sales', key: 'sales_payments', path: '/sales/payments', permission: 'view any sales deliveries' },
+  { app: 'sales', key: 'sales_payments', path: '/sales/payments', permission: 'view any sales deliveries', type: 'sales-payments', page: () => import('../areas/sales/SalesPaymentsPage.tsx') },
   { app: 'purchases', key: 'purchases_orders', path: '/purchases/orders', permission: 'view any purchases orders', type: 'purchases-orders', workflow: purchasesOrderWorkflow, page: () => import('../areas/purchases/PurchasesOrdersPage.tsx') },
   { app: 'purchases', key: 'purchases_invoices', path: '/purchases/invoices', permission: 'view any purchases invoices', type: 'purchases-invoices', workflow: purchasesInvoiceWorkflow, page: () => import('../areas/purchases/PurchasesInvoicesPage.tsx') },
   { app: 'purchases', key: 'purchases_deliveries', path: '/purchases/deliveries', permission: 'view any purchases deliveries', type: 'purchases-deliveries', workflow: purchasesDeliveryWorkflow, page: () => import('../areas/purchases/PurchasesDeliveriesPage.tsx') },
@@ -163,6 +163,9 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['purchases-orders', { labelOf: byCode, sort: '-created_at' }],
   ['purchases-deliveries', { labelOf: byCode, sort: '-created_at' }],
   ['purchases-invoices', { labelOf: byCode, sort: '-created_at' }],
+  ['sales-orders', { labelOf: byCode, sort: '-created_at' }],
+  ['sales-deliveries', { labelOf: byCode, sort: '-created_at' }],
+  ['sales-invoices', { labelOf: byCode, sort: '-created_at' }],
   ['products', { labelOf: (m) => [m.sku, m.name].filter(Boolean).join(' · ') || String(m.id), sort: 'name', filter: { active: true } }],
   ['warehouses', { labelOf: byName, sort: 'name' }],
 ]);

@@ -1,13 +1,10 @@
-import { Button } from '@mantine/core';
 import { purchasesInvoiceWorkflow as workflow, type RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
-import { listPath } from '../../app/resources.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { fieldsOf } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
-import { useMe } from '../../app/AppData.tsx';
+import { PayInvoice } from '../trade/PayInvoice.tsx';
 
 type Invoice = RecordOf<'purchases-invoices'> & Model;
 
@@ -23,21 +20,9 @@ const billLines: LinesConfig = {
   line: 'purchases-invoices:line_n',
 };
 
-/** Pay: the payments' form, for this bill, its balance as the amount. */
-function PayInvoice({ invoice }: { invoice: Invoice }) {
-  const { t } = useTranslation();
-  const { can } = useMe();
-  if (!can('create purchases payments') || invoice.state !== 'validated' || !(Number(invoice.balance) > 0)) return null;
-  const to = `${listPath('purchases-payments')}?action=add&invoice=${encodeURIComponent(invoice.id)}&amount=${Number(invoice.balance)}`;
-  return (
-    <Button size="md" variant="light" component={Link} to={to} data-testid="invoice-pay">
-      {t('purchases-invoices:pay')}
-    </Button>
-  );
-}
-
 /** /purchases/invoices: the suppliers' bills by state, what is paid and the balance; pay one from it. */
 export default function PurchasesInvoicesPage() {
+  const { t } = useTranslation();
   return (
     <DocumentPage
       type="purchases-invoices"
@@ -71,7 +56,7 @@ export default function PurchasesInvoicesPage() {
         'created_at',
       ]}
       include="supplier,purchasesOrder,items.product,items.taxGroup,payments,allowedLocations,creator"
-      more={(invoice: Invoice) => <PayInvoice invoice={invoice} />}
+      more={(invoice: Invoice) => <PayInvoice invoice={invoice} payments="purchases-payments" permission="create purchases payments" label={t('purchases-invoices:pay')} />}
     />
   );
 }

@@ -19,6 +19,7 @@ import { isOneOf } from '../../lib/enums.ts';
 import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
 import { StockBadge, useStockAt } from '../inventory/StockAt.tsx';
 import { OrderPartsButton } from './OrderPartsButton.tsx';
+import { InvoiceRepairButton } from '../sales/InvoiceRepairButton.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
 import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
@@ -281,6 +282,7 @@ export default function RepairPage() {
                 testId="repair-actions"
               />
               <OrderPartsButton repair={repair} items={repair.items ?? []} onDone={reload} />
+              <InvoiceRepairButton repair={repair} />
           </>
         }
         facts={

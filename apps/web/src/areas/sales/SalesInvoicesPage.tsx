@@ -1,0 +1,65 @@
+import { salesInvoiceWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import { useTranslation } from 'react-i18next';
+import type { Model } from '../../api/jsonapi.ts';
+import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
+import { fieldsOf } from '../../components/resource/declared.tsx';
+import type { LinesConfig } from '../../components/resource/lines.ts';
+import { PayInvoice } from '../trade/PayInvoice.tsx';
+
+type Invoice = RecordOf<'sales-invoices'> & Model;
+
+/** An invoice's lines (those drafted from an order or a repair can be corrected while it is a draft; a deposit deducted is a negative line). */
+const invoiceLines: LinesConfig = {
+  type: 'sales-invoice-items',
+  orderable: true,
+  fields: fieldsOf('sales-invoice-items', ['product', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total']),
+  row: ['product', 'description', 'quantity', 'unit_price', 'total'],
+  defaults: { quantity: 1 },
+  add: 'sales-invoices:add_line',
+  empty: 'sales-invoices:no_lines',
+  line: 'sales-invoices:line_n',
+};
+
+/** /sales/invoices: the customers' invoices by state, what is paid and the balance; take a payment from one. */
+export default function SalesInvoicesPage() {
+  const { t } = useTranslation();
+  return (
+    <DocumentPage
+      type="sales-invoices"
+      workflow={workflow}
+      subject="sales invoices"
+      creates
+      columns={['recipient', { key: 'kind', visibleFrom: 'lg' }, { key: 'expiration_time', visibleFrom: 'md' }, { key: 'payment_status', visibleFrom: 'md' }, 'total', { key: 'balance', visibleFrom: 'sm' }]}
+      listInclude="recipient"
+      relationFilters={['recipient']}
+      filters={['payment_status', 'kind']}
+      fields={[
+        'code',
+        'state',
+        'kind',
+        'recipient',
+        'salesOrder',
+        'repair',
+        'vehicle',
+        'issued_on',
+        'expiration_time',
+        { name: 'billing_address', wide: true },
+        { name: 'items', kind: 'lines', lines: invoiceLines, wide: true },
+        'subtotal',
+        'tax_total',
+        'total',
+        'amount_paid',
+        'balance',
+        'payment_status',
+        'payments',
+        { name: 'notes', wide: true },
+        'allowedLocations',
+        'creator',
+        'validated_at',
+        'created_at',
+      ]}
+      include="recipient,salesOrder,repair,vehicle,items.product,items.taxGroup,payments,allowedLocations,creator"
+      more={(invoice: Invoice) => <PayInvoice invoice={invoice} payments="sales-payments" permission="create sales payments" label={t('sales-invoices:pay')} />}
+    />
+  );
+}

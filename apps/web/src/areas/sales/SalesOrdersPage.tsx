@@ -1,0 +1,65 @@
+import { salesOrderWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import type { Model } from '../../api/jsonapi.ts';
+import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
+import { fieldsOf } from '../../components/resource/declared.tsx';
+import type { LinesConfig } from '../../components/resource/lines.ts';
+import { DeliverOrder, InvoiceOrder } from './SellOrder.tsx';
+
+type Order = RecordOf<'sales-orders'> & Model;
+
+/** An order's lines: a product (its name and selling price fill what is empty), work or free text; what left and was invoiced. */
+const orderLines: LinesConfig = {
+  type: 'sales-order-items',
+  orderable: true,
+  fields: fieldsOf('sales-order-items', ['product', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total', 'quantity_delivered', 'quantity_invoiced']),
+  row: ['product', 'description', 'quantity', 'unit_price', 'total'],
+  defaults: { quantity: 1 },
+  add: 'sales-orders:add_line',
+  empty: 'sales-orders:no_lines',
+  line: 'sales-orders:line_n',
+};
+
+/** /sales/orders: the customers' orders by state; one opens with its lines, its actions, deliver and invoice. */
+export default function SalesOrdersPage() {
+  return (
+    <DocumentPage
+      type="sales-orders"
+      workflow={workflow}
+      subject="sales orders"
+      creates
+      columns={['recipient', { key: 'delivery_status', visibleFrom: 'md' }, { key: 'invoicing_status', visibleFrom: 'lg' }, { key: 'expected_on', visibleFrom: 'lg' }, { key: 'total', visibleFrom: 'sm' }]}
+      listInclude="recipient"
+      relationFilters={['recipient']}
+      filters={['delivery_status', 'invoicing_status']}
+      fields={[
+        'code',
+        'state',
+        'recipient',
+        'sourceWarehouse',
+        'expected_on',
+        'customer_reference',
+        'invoicing_type',
+        'invoice_type',
+        'delivery_status',
+        'invoicing_status',
+        { name: 'items', kind: 'lines', lines: orderLines, wide: true },
+        'subtotal',
+        'tax_total',
+        'total',
+        { name: 'notes', wide: true },
+        'allowedLocations',
+        'issuer',
+        'validated_at',
+        'created_at',
+      ]}
+      include="recipient,sourceWarehouse,items.product,items.taxGroup,allowedLocations,issuer"
+      defaults={{ invoicing_type: 'complete', invoice_type: 'standard' }}
+      more={(order: Order) => (
+        <>
+          <DeliverOrder order={order} />
+          <InvoiceOrder order={order} />
+        </>
+      )}
+    />
+  );
+}

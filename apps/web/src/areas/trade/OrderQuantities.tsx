@@ -1,0 +1,60 @@
+import { Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
+
+/** An order line as the dialogs read it. */
+export interface QuantityLine {
+  id: string;
+  description?: string | null;
+  quantity?: string | null;
+  quantity_delivered?: string | null;
+}
+
+/**
+ * An order's lines with what each had (ordered, delivered) and an input of how many now: the
+ * receive and deliver dialogs' table. Headers and the input's name are the caller's words.
+ */
+export function OrderQuantities({
+  lines,
+  countOf,
+  onCount,
+  headers,
+  inputLabel,
+  testId,
+}: {
+  lines: QuantityLine[];
+  countOf: (line: QuantityLine) => DecimalValue;
+  onCount: (line: QuantityLine, value: DecimalValue) => void;
+  headers: { item: string; ordered: string; done: string; now: string };
+  inputLabel: (n: number, line: QuantityLine) => string;
+  testId: string;
+}) {
+  useTranslation();
+  const locale = currentLocale();
+  return (
+    <Table>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{headers.item}</Table.Th>
+          <Table.Th ta="right">{headers.ordered}</Table.Th>
+          <Table.Th ta="right">{headers.done}</Table.Th>
+          <Table.Th w={130}>{headers.now}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((l, n) => (
+          <Table.Tr key={l.id}>
+            <Table.Td>{l.description}</Table.Td>
+            <Table.Td ta="right">{formatNumber(Number(l.quantity), locale)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(Number(l.quantity_delivered), locale)}</Table.Td>
+            <Table.Td>
+              <DecimalInput aria-label={inputLabel(n + 1, l)} value={countOf(l)} onChange={(v) => onCount(l, v)} allowNegative={false} data-testid={`${testId}-${n}`} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

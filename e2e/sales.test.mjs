@@ -1,0 +1,176 @@
+// Selling at the counter and invoicing a repair (issue 23): an order of two parts and the work of
+// fitting them, written on the screen (the parts priced from their selling price), validated,
+// delivered through the Deliver dialog (the stock goes down by what left), invoiced (the draft has
+// no number; validated, it takes the next one), paid from its Pay button; then a completed repair
+// invoiced from its page ("Facturer"), once. French at 1440×900, English at 1024×768. Run through e2e/run.mjs.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { api, axeCheck, create, field, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
+
+const T = { timeout: 240_000 };
+const held = fileBrowser();
+
+const RUNS = [
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { customer: 'Client', warehouse: 'Entrepôt de départ', price: '89,99 $', paid: 'Payé', labour: 'Main-d’œuvre' } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { customer: 'Customer', warehouse: 'Ships from', price: '$89.99', paid: 'Paid', labour: 'Labour' } },
+];
+
+const plain = (text) => text.replace(/\s/g, ' ');
+
+/** Runs a workflow action of the open document through its confirmation. */
+async function act(page, type, action) {
+  const button = page.locator(`[data-testid=${type}-actions-${action}]`);
+  await page.locator(`[data-testid=${type}-actions-${action}], [data-testid=${type}-actions-more]`).first().waitFor();
+  if (!(await button.isVisible())) await page.locator(`[data-testid=${type}-actions-more]`).click();
+  await button.click();
+  await page.locator(`[data-testid=${type}-actions-confirm]`).click();
+}
+
+async function onHand(tk, warehouse, product) {
+  const res = await api(`/warehouse-products?filter[warehouse]=${warehouse}&filter[product]=${product}`, { token: tk });
+  return Number(res.body.data[0]?.attributes.quantity_on_hand ?? 0);
+}
+
+async function chooseIn(page, label, text) {
+  const input = field(page.locator('[data-testid=record-drawer]'), label).first();
+  await input.click();
+  await input.fill(text);
+  await page.getByRole('option', { name: text }).first().click();
+}
+
+const recordId = (page) => new URL(page.url()).searchParams.get('id');
+
+/** Runs a repair action through the API, as the mechanic's tablet would. */
+async function repairAction(tk, id, action, body = {}) {
+  const res = await api(`/repairs/${id}/${action}`, { method: 'POST', token: tk, body });
+  assert.equal(res.status, 200, `${action}: ${JSON.stringify(res.body)}`);
+}
+
+describe('sales', () => {
+  for (const { locale, viewport, w } of RUNS)
+    test(`25-${locale}-${viewport.width}. a counter sale of two parts: delivered, invoiced, paid; a completed repair invoiced once`, T, () =>
+      journey(held.browser, `25-${locale}-${viewport.width}`, async (open) => {
+        const tk = await token('manager@atelier.test');
+        const me = (await api('/me', { token: tk })).body.data;
+        const stamp = `${locale}${viewport.width}-${Date.now() % 100000}`;
+        const locations = await api('/locations?page[size]=1', { token: tk });
+        const location = locations.body.data[0].id;
+        const room = `Comptoir e2e ${stamp}`;
+        const warehouse = await create(tk, 'warehouses', { name: room }, { location: one('locations', location) });
+        const sku = `E2E-SO-${stamp}`;
+        const product = await create(tk, 'products', { sku, name: `Plaquettes ${stamp}`, selling_price: 8999 });
+        const entry = await api('/stock-movements', {
+          method: 'POST',
+          token: tk,
+          body: { data: { type: 'stock-movements', attributes: { type: 'add' }, relationships: { destinationWarehouse: one('warehouses', warehouse), items: { data: [{ type: 'stock-movement-items', attributes: { quantity: 10, unit_cost: 4500 }, relationships: { product: one('products', product) } }] } } } },
+        });
+        assert.equal((await api(`/stock-movements/${entry.body.data.id}/validate`, { method: 'POST', token: tk })).status, 200);
+        const customerName = `Tremblay ${stamp}`;
+        const customer = await create(tk, 'customers', { firstname: 'Julie', lastname: customerName, address: '12 rue des Érables', city: 'Laval' });
+
+        const page = await open(viewport);
+        await login(page, 'manager@atelier.test');
+        await page.waitForURL('**/dashboard');
+        if (locale === 'en') await page.locator('[data-testid=language-switcher]').getByText('Anglais', { exact: true }).click();
+
+        // The order: the customer, the counter's warehouse, 2 sets of pads and the work of fitting them.
+        await page.goto('/sales/orders');
+        await page.locator('[data-testid=list-add]').click();
+        const drawer = page.locator('[data-testid=record-drawer]');
+        await chooseIn(page, w.customer, customerName);
+        await chooseIn(page, w.warehouse, room);
+        await page.locator('[data-testid=lines-add-sales-order-items]').click();
+        const rows = page.locator('[data-testid=lines-sales-order-items] [data-testid=line-row]');
+        const picker = rows.first().locator('[data-line-field=product] input').first();
+        await picker.click();
+        await picker.fill(sku);
+        await page.getByRole('option', { name: new RegExp(sku) }).first().click();
+        await rows.first().locator('input[data-line-field=quantity]').fill('2');
+        await page.locator('[data-testid=lines-add-sales-order-items]').click();
+        await rows.nth(1).locator('[data-line-field=description] input, input[data-line-field=description]').first().fill('Pose');
+        await rows.nth(1).locator('input[data-line-field=unit_price]').fill(locale === 'fr' ? '45,50' : '45.50');
+        await shot(page, `25-order-new-${locale}-${viewport.width}`);
+        await drawer.locator('[data-testid=record-save]').click();
+        await drawer.locator('[data-testid=record-edit]').waitFor();
+        const order = recordId(page);
+        assert.ok(plain(await drawer.innerText()).includes(w.price), `the line takes the product's selling price, ${w.price}`);
+        await axeCheck(page, 'a draft sales order');
+        await act(page, 'sales-orders', 'validate');
+        await page.locator('[data-testid=sales-orders-locked]').waitFor();
+
+        // Delivered at the counter: the dialog offers the 2 pads (the work is not delivered); validated, the stock has 8.
+        await page.locator('[data-testid=order-deliver]').click();
+        assert.equal(await page.locator('[data-testid=deliver-0]').inputValue(), '2');
+        assert.equal(await page.locator('[data-testid=deliver-1]').count(), 0, 'only the product line is delivered');
+        await shot(page, `25-deliver-${locale}-${viewport.width}`);
+        await axeCheck(page, 'the deliver dialog');
+        await page.locator('[data-testid=deliver-validate]').click();
+        await page.waitForURL((u) => u.pathname === '/sales/deliveries' && u.searchParams.has('id'));
+        await page.locator('[data-testid=sales-deliveries-locked]').waitFor();
+        await settles(() => onHand(tk, warehouse, product), 8);
+
+        // Invoiced: everything; the draft has no number, the validation gives it the next.
+        await page.goto(`/sales/orders?id=${order}&action=view`);
+        await page.locator('[data-testid=order-invoice]').click();
+        await page.locator('[data-testid=invoice-create]').click();
+        await page.waitForURL((u) => u.pathname === '/sales/invoices' && u.searchParams.has('id'));
+        const invoice = recordId(page);
+        assert.equal((await api(`/sales-invoices/${invoice}`, { token: tk })).body.data.attributes.code, null);
+        await act(page, 'sales-invoices', 'validate');
+        await page.locator('[data-testid=sales-invoices-locked]').waitFor();
+        const numbered = (await api(`/sales-invoices/${invoice}`, { token: tk })).body.data.attributes;
+        assert.match(numbered.code, /^FV-\d{4}-\d{6}$/);
+        assert.equal(numbered.total, (await api(`/sales-orders/${order}`, { token: tk })).body.data.attributes.total);
+        // Paid from its Pay button, its balance as the amount.
+        await page.locator('[data-testid=invoice-pay]').click();
+        await page.waitForURL((u) => u.pathname === '/sales/payments');
+        const form = page.locator('[data-testid=record-drawer]');
+        await form.locator('[data-testid=record-save]').waitFor();
+        await shot(page, `25-payment-${locale}-${viewport.width}`);
+        await axeCheck(page, 'a new sales payment');
+        await form.locator('[data-testid=record-save]').click();
+        await form.locator('[data-testid=record-edit]').waitFor();
+        await settles(async () => (await api(`/sales-invoices/${invoice}`, { token: tk })).body.data.attributes.payment_status, 'paid');
+        const after = (await api(`/sales-orders/${order}`, { token: tk })).body.data.attributes;
+        assert.deepEqual([after.state, after.delivery_status, after.invoicing_status], ['completed', 'delivered', 'invoiced']);
+        await page.goto(`/sales/invoices?id=${invoice}&action=view`);
+        assert.ok(plain(await page.locator('[data-testid=record-drawer]').innerText()).includes(w.paid));
+        await shot(page, `25-invoice-paid-${locale}-${viewport.width}`);
+
+        // A completed repair: "Facturer" makes its invoice from its items, once.
+        const vehicle = await create(tk, 'vehicles', { make: 'Honda', model: 'Civic' });
+        const made = await api('/repairs?include=items', {
+          method: 'POST',
+          token: tk,
+          body: {
+            data: {
+              type: 'repairs',
+              relationships: {
+                vehicle: one('vehicles', vehicle),
+                customer: one('customers', customer),
+                allowedLocations: { data: [{ type: 'locations', id: location }] },
+                items: { data: [{ type: 'repair-items', attributes: { detail: 'Vidange', quantity: '1', unit_price: 4500, time: '0.5', hourly_rate: 12000 } }] },
+              },
+            },
+          },
+        });
+        assert.equal(made.status, 201, JSON.stringify(made.body));
+        const repair = made.body.data.id;
+        await repairAction(tk, repair, 'assign', { data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: me.id }] } } } });
+        await repairAction(tk, repair, 'start');
+        await repairAction(tk, repair, 'complete');
+        await page.goto(`/inspecpro/repairs/${repair}`);
+        await page.locator('[data-testid=repair-invoice]').click();
+        await page.waitForURL((u) => u.pathname === '/sales/invoices' && u.searchParams.has('id'));
+        const repairInvoice = recordId(page);
+        const text = plain(await page.locator('[data-testid=record-drawer]').innerText());
+        assert.ok(text.includes('Vidange') && text.includes(w.labour), text);
+        await shot(page, `25-repair-invoice-${locale}-${viewport.width}`);
+        await axeCheck(page, 'a repair’s invoice');
+        // Once: the button again opens the same invoice.
+        await page.goto(`/inspecpro/repairs/${repair}`);
+        await page.locator('[data-testid=repair-invoice]').click();
+        await page.waitForURL((u) => u.pathname === '/sales/invoices' && u.searchParams.get('id') === repairInvoice);
+      }),
+    );
+});
