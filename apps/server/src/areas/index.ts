@@ -9,6 +9,7 @@ import { filesArea } from './files/index.ts';
 import { importsArea } from './imports/index.ts';
 import { inventoryArea } from './inventory/index.ts';
 import { inspectionsArea } from './inspections/index.ts';
+import { onlinePaymentsArea } from './online-payments/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { pricingArea } from './pricing/index.ts';
 import { purchasesArea } from './purchases/index.ts';
@@ -17,4 +18,4 @@ import { requestsArea } from './requests/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, purchasesArea, pricingArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, purchasesArea, pricingArea, onlinePaymentsArea];
