@@ -8,6 +8,7 @@ import { inTransaction, type Services } from '../../jsonapi/router.ts';
 import { systemContext } from '../../jsonapi/system.ts';
 import { isoText } from '../../jsonapi/attributes.ts';
 import { newId } from '../../db/columns.ts';
+import { formatMoney } from '../../reports/format.ts';
 import { onlinePaymentCheckouts as checkouts, onlinePaymentEvents as events, type EventOutcome } from './online-payments.table.ts';
 import { payableOf } from './payables.ts';
 import { enabledProviders } from './providers/index.ts';
@@ -232,7 +233,7 @@ export async function refund(ctx: RequestContext, asked: RefundAsked): Promise<{
     if (!checkout) throw new ApiError(422, 'online_payments.not_paid_online', { provider: PROVIDER_NAMES[adapter.name] }, { pointer: attributePointer('source') });
     const problem = refundProblem(checkout.amount, checkout.refunded_amount, asked.amount);
     if (problem === 'not_positive') throw new ApiError(422, 'online_payments.refund_not_positive', undefined, { pointer: attributePointer('amount') });
-    if (problem) throw new ApiError(422, 'online_payments.refund_exceeds_paid', { max: money(checkout.amount - checkout.refunded_amount, checkout.currency, tx.locale) }, { pointer: attributePointer('amount') });
+    if (problem) throw new ApiError(422, 'online_payments.refund_exceeds_paid', { max: formatMoney(checkout.amount - checkout.refunded_amount, tx.locale, checkout.currency) }, { pointer: attributePointer('amount') });
     // The key names this refund among the checkout's: a retry after a lost answer refunds once.
     const done = await adapter.refund(checkout.transaction_id!, asked.amount, checkout.currency, `refund-${checkout.id}-${checkout.refunded_amount}-${asked.amount}`);
     await tx.db
@@ -250,5 +251,3 @@ export async function refund(ctx: RequestContext, asked: RefundAsked): Promise<{
     return { refund_id: done.refundId, amount: asked.amount, status: done.status };
   });
 }
-
-const money = (cents: number, currency: string, locale: string) => new Intl.NumberFormat(`${locale}-CA`, { style: 'currency', currency }).format(cents / 100);
