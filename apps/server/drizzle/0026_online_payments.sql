@@ -18,7 +18,7 @@ CREATE TABLE "online_payment_checkouts" (
 	"paid_at" timestamp with time zone,
 	CONSTRAINT "online_payment_checkouts_reference_key" UNIQUE("provider","provider_reference"),
 	CONSTRAINT "online_payment_checkouts_provider_check" CHECK ("online_payment_checkouts"."provider" IN ('stripe', 'paypal')),
-	CONSTRAINT "online_payment_checkouts_state_check" CHECK ("online_payment_checkouts"."state" IN ('open', 'paid')),
+	CONSTRAINT "online_payment_checkouts_state_check" CHECK ("online_payment_checkouts"."state" IN ('open', 'paid', 'refused')),
 	CONSTRAINT "online_payment_checkouts_amount_check" CHECK ("online_payment_checkouts"."amount" > 0),
 	CONSTRAINT "online_payment_checkouts_refunded_check" CHECK ("online_payment_checkouts"."refunded_amount" BETWEEN 0 AND "online_payment_checkouts"."amount")
 );
@@ -34,7 +34,7 @@ CREATE TABLE "online_payment_events" (
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "online_payment_events_event_key" UNIQUE("provider","event_id"),
 	CONSTRAINT "online_payment_events_provider_check" CHECK ("online_payment_events"."provider" IN ('stripe', 'paypal')),
-	CONSTRAINT "online_payment_events_outcome_check" CHECK ("online_payment_events"."outcome" IN ('recorded', 'already_paid', 'amount_mismatch', 'unknown_checkout', 'ignored'))
+	CONSTRAINT "online_payment_events_outcome_check" CHECK ("online_payment_events"."outcome" IN ('recorded', 'already_paid', 'amount_mismatch', 'unknown_checkout', 'payable_refused', 'ignored'))
 );
 --> statement-breakpoint
 ALTER TABLE "online_payment_checkouts" ADD CONSTRAINT "online_payment_checkouts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

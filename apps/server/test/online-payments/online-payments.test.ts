@@ -25,6 +25,8 @@ interface TestBill {
   total: number;
   locale: 'fr' | 'en';
   payments: OnlinePayment[];
+  /** Paid meanwhile another way: the payable refuses what comes online. */
+  refuses?: boolean;
 }
 const bills = new Map<string, TestBill>();
 const tokens = new Map<string, string>();
@@ -39,6 +41,7 @@ registerPayable('test-bills', {
     // In the transaction of the settlement: it is there, with the payable's organization.
     await ctx.db.execute(sql`SELECT 1`);
     expect(ctx.actor.organizationId).toBe(bills.get(id)!.organizationId);
+    if (bills.get(id)!.refuses) throw new ApiError(422, 'online_payments.nothing_due');
     bills.get(id)!.payments.push(payment);
   },
   async open(_db, token) {
@@ -220,6 +223,21 @@ describe('Stripe', () => {
     expect(event).toMatchObject({ outcome: 'amount_mismatch', summary: { amount: 600 } });
   });
 
+  it('answers a payment the payable refuses, once, and keeps it for a person to refund', async () => {
+    const b = bill(w, 3000);
+    const sessionId = (await checkout(b.token, 'stripe')).json().url.split('/').pop();
+    b.bill.refuses = true;
+    const d = stripe.delivery(stripe.paidEvent(sessionId));
+    expect((await stripeWebhook(d)).json().outcome).toBe('payable_refused');
+    expect((await stripeWebhook(d)).json().outcome).toBe('replayed');
+    expect(b.bill.payments).toEqual([]);
+    expect(await checkoutRow('stripe', sessionId)).toMatchObject({ state: 'refused', transaction_id: `pi_${sessionId}` });
+    const [event] = await t.database.db.select().from(onlinePaymentEvents).where(eq(onlinePaymentEvents.event_id, d.id));
+    expect(event).toMatchObject({ outcome: 'payable_refused', summary: { refused: 'online_payments.nothing_due' } });
+    const again = await refund(userContext(w.garage.id), { type: 'test-bills', id: b.id, source: 'stripe', transactionId: `pi_${sessionId}`, amount: 100 }).catch((e: ApiError) => e);
+    expect((again as ApiError).errors[0].code).toBe('online_payments.not_paid_online');
+  });
+
   it('answers an event it does not act on, once', async () => {
     const d = stripe.delivery({ type: 'payment_intent.created', object: { id: 'pi_x', object: 'payment_intent' } });
     expect((await stripeWebhook(d)).json().outcome).toBe('ignored');
@@ -276,6 +294,8 @@ describe('PayPal', () => {
       expect(hook.statusCode).toBe(200);
       expect(hook.json().outcome).toBe(expected);
     }
+    // The approval's webhook, late: the order is paid, nothing more.
+    expect((await paypalWebhook(paypal.delivery({ event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: orderId, status: 'APPROVED' } }))).json().outcome).toBe('already_paid');
     // Back again (a reload of the return page): nothing more.
     await t.app.inject({ method: 'GET', url: `/api/v1/public/online-payments/paypal/return?token=${orderId}&PayerID=PAYER1` });
     expect(b.bill.payments).toHaveLength(1);

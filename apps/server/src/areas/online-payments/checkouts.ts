@@ -132,23 +132,38 @@ export async function settle(services: Pick<Services, 'database' | 'config' | 'r
   return inTransaction(system, async (tx) => {
     const [checkout] = await tx.db.select().from(checkouts).where(eq(checkouts.id, found.id)).for('update');
     const outcome: EventOutcome =
-      checkout.state === 'paid' ? 'already_paid' : paid.amount !== checkout.amount || paid.currency !== checkout.currency || !payable ? 'amount_mismatch' : 'recorded';
+      checkout.state !== 'open' ? 'already_paid' : paid.amount !== checkout.amount || paid.currency !== checkout.currency || !payable ? 'amount_mismatch' : 'recorded';
     if (event && (await receive(tx.db, provider, event, outcome, summary, checkout.id)) === 'replayed') return 'replayed';
     if (outcome !== 'recorded') return outcome;
-    const [row] = await tx.db
-      // direct write: the checkout is paid (its payment is recorded by the payable, through the engine)
-      .update(checkouts)
-      .set({ state: 'paid', transaction_id: paid.transactionId, paid_at: sql`now()` })
-      .where(eq(checkouts.id, checkout.id))
-      .returning();
-    await payable!.record(tx, checkout.payable_id, {
+    const payment = {
       amount: checkout.amount,
       source: provider,
       transactionId: paid.transactionId,
       data: { checkout_id: checkout.id, provider_reference: checkout.provider_reference, ...(event ? { event_id: event.id, event_type: event.type } : {}) },
-      paidAt: isoText(row.paid_at!),
-    });
-    return 'recorded';
+      paidAt: new Date().toISOString(),
+    };
+    let refusal: ApiError | null = null;
+    try {
+      // In a savepoint: a payable that refuses (an invoice paid meanwhile) leaves nothing half-written.
+      await tx.db.transaction((sp) => payable!.record({ ...tx, db: sp as unknown as RequestContext['db'] }, checkout.payable_id, payment));
+    } catch (err) {
+      // Refused for good (4xx): answering 500 would have the provider retry for days, then disable the endpoint.
+      if (!(err instanceof ApiError) || err.status >= 500) throw err;
+      refusal = err;
+    }
+    await tx.db
+      // direct write: the checkout is settled (its payment is recorded by the payable, through the engine)
+      .update(checkouts)
+      .set({ state: refusal ? 'refused' : 'paid', transaction_id: paid.transactionId, paid_at: payment.paidAt })
+      .where(eq(checkouts.id, checkout.id));
+    if (!refusal) return 'recorded';
+    if (event)
+      await tx.db
+        // direct write: the event's outcome, now known
+        .update(events)
+        .set({ outcome: 'payable_refused', summary: { ...summary, refused: refusal.errors[0].code } })
+        .where(and(eq(events.provider, provider), eq(events.event_id, event.id)));
+    return 'payable_refused';
   });
 }
 
@@ -173,7 +188,9 @@ export async function receiveEvent(services: Pick<Services, 'database' | 'config
     const [checkout] = await db.select().from(checkouts).where(and(eq(checkouts.provider, adapter.name), eq(checkouts.provider_reference, event.approved)));
     const completed = checkout?.state === 'open' ? await adapter.complete(event.approved) : null;
     if (completed) return settle(services, adapter.name, completed, event);
-    return receive(db, adapter.name, event, checkout ? 'already_paid' : 'unknown_checkout', { reference: event.approved }, checkout?.id);
+    // Not captured now (captured already, or not approved after all): the capture's own event records it.
+    const outcome: EventOutcome = !checkout ? 'unknown_checkout' : checkout.state !== 'open' ? 'already_paid' : 'ignored';
+    return receive(db, adapter.name, event, outcome, { reference: event.approved }, checkout?.id);
   }
   return receive(db, adapter.name, event, 'ignored', {});
 }

@@ -4,7 +4,8 @@ import { PAYMENT_PROVIDERS, type PaymentProvider } from '@atelier/domain';
 import { at, id, oneOf } from '../../db/columns.ts';
 import { organizationId } from '../admin/admin.table.ts';
 
-export const CHECKOUT_STATES = ['open', 'paid'] as const;
+/** refused: paid at the provider, but the payable would not record it (an invoice paid meanwhile): a person refunds it there. */
+export const CHECKOUT_STATES = ['open', 'paid', 'refused'] as const;
 export type CheckoutState = (typeof CHECKOUT_STATES)[number];
 
 /**
@@ -49,7 +50,7 @@ export const onlinePaymentCheckouts = pgTable(
   ],
 );
 
-export const EVENT_OUTCOMES = ['recorded', 'already_paid', 'amount_mismatch', 'unknown_checkout', 'ignored'] as const;
+export const EVENT_OUTCOMES = ['recorded', 'already_paid', 'amount_mismatch', 'unknown_checkout', 'payable_refused', 'ignored'] as const;
 export type EventOutcome = (typeof EVENT_OUTCOMES)[number];
 
 /**

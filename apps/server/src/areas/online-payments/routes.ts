@@ -39,7 +39,7 @@ export const onlinePaymentRoutes: RouteRegistrar = (api, _contextOf, services) =
       throw err;
     });
     if (!checkout) throw new ApiError(503, 'online_payments.provider_unavailable', { provider });
-    if (outcome === 'amount_mismatch') request.log.error({ checkout: checkout.id, provider }, 'online payment: the amount captured differs from the checkout; nothing recorded');
+    if (outcome === 'amount_mismatch' || outcome === 'payable_refused') request.log.error({ checkout: checkout.id, provider, outcome }, 'online payment: captured on return, nothing recorded');
     return reply.code(303).header('Cache-Control', 'no-store').header('Location', checkout.success_url).send();
   });
 
@@ -63,7 +63,7 @@ function registerWebhooks(webhooks: FastifyInstance, services: Services) {
       throw err;
     }
     const outcome = await receiveEvent(services, adapter, event);
-    if (outcome === 'amount_mismatch' || outcome === 'unknown_checkout')
+    if (outcome === 'amount_mismatch' || outcome === 'unknown_checkout' || outcome === 'payable_refused')
       request.log.error({ provider, event: event.id, type: event.type, outcome }, 'online payment: an event nothing was recorded for');
     return { received: true, outcome };
   };
@@ -134,7 +134,7 @@ for (const provider of PAYMENT_PROVIDERS)
           type: 'object',
           required: ['received', 'outcome'],
           additionalProperties: false,
-          properties: { received: { const: true }, outcome: { enum: ['recorded', 'already_paid', 'amount_mismatch', 'unknown_checkout', 'ignored', 'replayed'] } },
+          properties: { received: { const: true }, outcome: { enum: ['recorded', 'already_paid', 'amount_mismatch', 'unknown_checkout', 'payable_refused', 'ignored', 'replayed'] } },
         },
       },
     },
