@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegistry } from '../../src/app.ts';
 import { AREAS } from '../../src/areas/index.ts';
@@ -343,5 +344,24 @@ describe('PayPal', () => {
     // A Stripe refund of a PayPal payment: not paid online through Stripe.
     const wrongProvider = await refund(userContext(w.garage.id), { ...payment, source: 'stripe', amount: 100 }).catch((e: ApiError) => e);
     expect((wrongProvider as ApiError).errors[0].code).toBe('online_payments.not_paid_online');
+  });
+});
+
+describe('hostile deliveries', () => {
+  it('are refused with 400 and write nothing, whatever their body and headers', async () => {
+    const count = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM online_payment_events`))[0].n;
+    const before = await count();
+    const text = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', 't=1,v1=00', '__proto__', 'constructor', 'SHA256withRSA'));
+    const body = fc.oneof(fc.json(), fc.string({ maxLength: 200 }), fc.constant(JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed', data: { object: {} } })));
+    const names = ['stripe-signature', 'paypal-auth-algo', 'paypal-cert-url', 'paypal-transmission-id', 'paypal-transmission-sig', 'paypal-transmission-time'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('stripe', 'paypal'), body, fc.dictionary(fc.constantFrom(...names), text), async (provider, payload, headers) => {
+        const res = await t.app.inject({ method: 'POST', url: `/api/v1/webhooks/payments/${provider}`, headers: { 'content-type': 'application/json', ...headers }, payload });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().errors[0].code).toBe('online_payments.signature_invalid');
+      }),
+      { numRuns: 40 },
+    );
+    expect(await count()).toBe(before);
   });
 });
