@@ -31,6 +31,8 @@ export interface FakeStripe {
   url: string;
   sessions: Map<string, Record<string, string>>;
   refunds: Record<string, string>[];
+  /** The customer paid on Stripe's page (what retrieving the session then says). */
+  pay(sessionId: string): void;
   /** A webhook delivery as Stripe makes it: the event's JSON and its Stripe-Signature header. */
   delivery(event: { id?: string; type: string; object: Record<string, unknown> }, opts?: { secret?: string; timestamp?: number }): { payload: string; signature: string; id: string };
   /** checkout.session.completed for a session made here, paid (its amount, unless told otherwise). */
@@ -41,6 +43,7 @@ export interface FakeStripe {
 export async function fakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, Record<string, string>>();
   const refunds: Record<string, string>[] = [];
+  const paid = new Set<string>();
   let n = 0;
   const { server, url } = await listen((req, body, res) => {
     if (req.headers.authorization !== `Bearer ${STRIPE_KEY}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
@@ -63,6 +66,23 @@ export async function fakeStripe(): Promise<FakeStripe> {
         payment_intent: null,
       });
     }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url ?? '');
+    if (req.method === 'GET' && retrieve && sessions.has(retrieve[1])) {
+      const id = retrieve[1];
+      const made = sessions.get(id)!;
+      const done = paid.has(id);
+      return json(res, 200, {
+        id,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: done ? 'complete' : 'open',
+        payment_status: done ? 'paid' : 'unpaid',
+        amount_total: Number(made['line_items[0][price_data][unit_amount]']),
+        currency: made['line_items[0][price_data][currency]'],
+        client_reference_id: made.client_reference_id,
+        payment_intent: done ? `pi_${id}` : null,
+      });
+    }
     if (req.method === 'POST' && req.url === '/v1/refunds') {
       refunds.push({ ...form, idempotency_key: String(req.headers['idempotency-key'] ?? '') });
       return json(res, 200, { id: `re_test_${++n}`, object: 'refund', amount: Number(form.amount), payment_intent: form.payment_intent, currency: 'cad', status: 'succeeded' });
@@ -74,6 +94,7 @@ export async function fakeStripe(): Promise<FakeStripe> {
     url,
     sessions,
     refunds,
+    pay: (sessionId) => void paid.add(sessionId),
     delivery(event, opts = {}) {
       const id = event.id ?? `evt_test_${randomUUID()}`;
       const payload = JSON.stringify({ id, object: 'event', api_version: '2025-12-15.clover', created: Math.floor(Date.now() / 1000), type: event.type, data: { object: event.object }, livemode: false });

@@ -189,6 +189,22 @@ describe('Stripe', () => {
     expect(none.json().errors[0].code).toBe('online_payments.nothing_due');
   });
 
+  it('records the payment when the customer comes back before the webhook, and the webhook then does nothing', async () => {
+    const b = bill(w, 2500, 'en');
+    const sessionId = (await checkout(b.token, 'stripe')).json().url.split('/').pop();
+    const returnUrl = `/api/v1/public/online-payments/stripe/return?session_id=${sessionId}`;
+    // Back without having paid (the back arrow): nothing.
+    expect((await t.app.inject({ method: 'GET', url: returnUrl })).statusCode).toBe(303);
+    expect(b.bill.payments).toEqual([]);
+    stripe.pay(sessionId);
+    const back = await t.app.inject({ method: 'GET', url: returnUrl });
+    expect(back.statusCode).toBe(303);
+    expect(b.bill.payments).toMatchObject([{ amount: 2500, source: 'stripe', transactionId: `pi_${sessionId}` }]);
+    expect((await stripeWebhook(stripe.delivery(stripe.paidEvent(sessionId)))).json().outcome).toBe('already_paid');
+    expect(b.bill.payments).toHaveLength(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/public/online-payments/stripe/return?session_id=cs_nobody' })).statusCode).toBe(404);
+  });
+
   it('refuses a forged, altered or old signature with 400 and records nothing', async () => {
     const b = bill(w, 4000);
     const sessionId = (await checkout(b.token, 'stripe')).json().url.split('/').pop();

@@ -182,7 +182,7 @@ async function receive(db: RequestContext['db'], provider: PaymentProvider, even
 export async function receiveEvent(services: Pick<Services, 'database' | 'config' | 'registry' | 'mailer'>, adapter: ProviderAdapter, event: VerifiedEvent): Promise<SettleOutcome> {
   const { db } = services.database;
   if (event.paid) return settle(services, adapter.name, event.paid, event);
-  if (event.approved && adapter.complete) {
+  if (event.approved) {
     const [seen] = await db.select({ id: events.id }).from(events).where(and(eq(events.provider, adapter.name), eq(events.event_id, event.id)));
     if (seen) return 'replayed';
     const [checkout] = await db.select().from(checkouts).where(and(eq(checkouts.provider, adapter.name), eq(checkouts.provider_reference, event.approved)));
@@ -196,8 +196,9 @@ export async function receiveEvent(services: Pick<Services, 'database' | 'config
 }
 
 /**
- * The customer is back from the provider: an approved PayPal order is captured (and recorded) now
- * rather than when its webhook comes; the page the checkout was opened from, to send them to.
+ * The customer is back from the provider: a paid Stripe session or an approved PayPal order (then
+ * captured) is recorded now rather than when its webhook comes; the page the checkout was opened
+ * from, to send them to.
  */
 export async function customerReturned(services: Pick<Services, 'database' | 'config' | 'registry' | 'mailer'>, provider: string, query: Record<string, unknown>): Promise<{ checkout: Checkout; outcome: SettleOutcome | null }> {
   const adapter = providersOf(services.config).get(provider as PaymentProvider);
@@ -205,7 +206,7 @@ export async function customerReturned(services: Pick<Services, 'database' | 'co
   if (!adapter || !reference) throw notFound(reference ?? provider);
   const [checkout] = await services.database.db.select().from(checkouts).where(and(eq(checkouts.provider, adapter.name), eq(checkouts.provider_reference, reference)));
   if (!checkout) throw notFound(reference);
-  if (checkout.state !== 'open' || !adapter.complete) return { checkout, outcome: null };
+  if (checkout.state !== 'open') return { checkout, outcome: null };
   const completed = await adapter.complete(reference);
   return { checkout, outcome: completed ? await settle(services, adapter.name, completed) : null };
 }

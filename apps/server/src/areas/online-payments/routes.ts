@@ -31,7 +31,7 @@ export const onlinePaymentRoutes: RouteRegistrar = (api, _contextOf, services) =
   api.get('/public/online-payments/:provider/return', async (request, reply) => {
     const { provider } = request.params as { provider: string };
     const { checkout, outcome } = await customerReturned(services, provider, request.query as Record<string, unknown>).catch((err: unknown) => {
-      // The provider did not answer the capture: its webhook will; the customer still goes back to the page.
+      // The provider did not answer: its webhook will record the payment; the customer still goes back to the page.
       if (err instanceof ApiError && err.status === 503) {
         request.log.warn({ err, provider }, 'online payment: completing on return failed');
         return { checkout: null, outcome: null };
@@ -105,7 +105,7 @@ publicTokenRoute('POST', '/public/online-payments/:type/:token/checkouts', {
 });
 
 describeRoute('GET', '/public/online-payments/:provider/return', {
-  summary: 'Where the provider sends the customer back: a PayPal order approved is captured (and recorded), then the customer goes to the page the payment started from',
+  summary: 'Where the provider sends the customer back: a paid Stripe session, or a PayPal order approved (then captured), is recorded, then the customer goes to the page the payment started from',
   tag: 'online-payments',
   public: true,
   query: [

@@ -47,8 +47,11 @@ export interface ProviderAdapter {
   returnReference(query: Record<string, unknown>): string | undefined;
   /** Throws WebhookRefused for a signature that does not verify (forged, altered, too old). */
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<VerifiedEvent>;
-  /** Completes an approved checkout; null when it was already completed or is not paid yet. */
-  complete?(providerReference: string): Promise<Settlement | null>;
+  /**
+   * The payment of a checkout the customer came back from (Stripe's session read, PayPal's approved
+   * order captured); null when it is not paid yet, or was completed already.
+   */
+  complete(providerReference: string): Promise<Settlement | null>;
   refund(transactionId: string, amount: number, currency: string, idempotencyKey: string): Promise<{ refundId: string; status: string }>;
 }
 

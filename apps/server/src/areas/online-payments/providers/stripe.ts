@@ -3,9 +3,9 @@ import { providerLocale } from '@atelier/domain';
 import type { Config } from '../../../config.ts';
 import { header, providerUnavailable, WebhookRefused, type CheckoutRequest, type ProviderAdapter, type Settlement, type VerifiedEvent } from './provider.ts';
 
-// Stripe through its SDK: a Checkout Session per checkout, the webhook read by
-// webhooks.constructEvent (signature and a 5-minute tolerance: an old event replayed is refused),
-// refunds on the PaymentIntent.
+// Stripe through its SDK: a Checkout Session per checkout, read again when the customer comes back,
+// the webhook read by webhooks.constructEvent (signature and a 5-minute tolerance: an old event
+// replayed is refused), refunds on the PaymentIntent.
 
 type StripeKeys = NonNullable<Config['onlinePayments']['stripe']>;
 
@@ -68,11 +68,13 @@ export function stripeAdapter(keys: StripeKeys): ProviderAdapter {
         throw new WebhookRefused((err as Error).message);
       }
       if (!PAID_EVENTS.has(event.type)) return { id: event.id, type: event.type };
-      const session = event.data.object as Stripe.Checkout.Session;
-      if (session.payment_status !== 'paid') return { id: event.id, type: event.type };
-      const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? '');
-      const paid: Settlement = { providerReference: session.id, transactionId: intent, amount: session.amount_total, currency: (session.currency ?? '').toUpperCase() };
-      return { id: event.id, type: event.type, paid };
+      const paid = settlementOf(event.data.object as Stripe.Checkout.Session);
+      return { id: event.id, type: event.type, ...(paid ? { paid } : {}) };
+    },
+
+    // The customer is back: a session already paid is recorded now, not when its webhook comes.
+    async complete(sessionId) {
+      return settlementOf(await call(() => stripe.checkout.sessions.retrieve(sessionId)));
     },
 
     async refund(transactionId, amount, _currency, idempotencyKey) {
@@ -81,4 +83,11 @@ export function stripeAdapter(keys: StripeKeys): ProviderAdapter {
       return { refundId: refund.id, status: refund.status ?? 'pending' };
     },
   };
+}
+
+/** What a paid session paid; null while it is not paid (a bank debit still pending). */
+function settlementOf(session: Stripe.Checkout.Session): Settlement | null {
+  if (session.payment_status !== 'paid') return null;
+  const intent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? '');
+  return { providerReference: session.id, transactionId: intent, amount: session.amount_total, currency: (session.currency ?? '').toUpperCase() };
 }
