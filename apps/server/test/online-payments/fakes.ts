@@ -33,6 +33,8 @@ export interface FakeStripe {
   refunds: Record<string, string>[];
   /** The customer paid on Stripe's page (what retrieving the session then says). */
   pay(sessionId: string): void;
+  /** Stripe is down (every call answers 500) or back. */
+  down(isDown: boolean): void;
   /** A webhook delivery as Stripe makes it: the event's JSON and its Stripe-Signature header. */
   delivery(event: { id?: string; type: string; object: Record<string, unknown> }, opts?: { secret?: string; timestamp?: number }): { payload: string; signature: string; id: string };
   /** checkout.session.completed for a session made here, paid (its amount, unless told otherwise). */
@@ -45,7 +47,9 @@ export async function fakeStripe(): Promise<FakeStripe> {
   const refunds: Record<string, string>[] = [];
   const paid = new Set<string>();
   let n = 0;
+  let isDown = false;
   const { server, url } = await listen((req, body, res) => {
+    if (isDown) return json(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     if (req.headers.authorization !== `Bearer ${STRIPE_KEY}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     // Stripe's API takes form-encoded bodies (line_items[0][price_data][unit_amount]=…).
     const form = Object.fromEntries(new URLSearchParams(body));
@@ -95,6 +99,7 @@ export async function fakeStripe(): Promise<FakeStripe> {
     sessions,
     refunds,
     pay: (sessionId) => void paid.add(sessionId),
+    down: (v) => void (isDown = v),
     delivery(event, opts = {}) {
       const id = event.id ?? `evt_test_${randomUUID()}`;
       const payload = JSON.stringify({ id, object: 'event', api_version: '2025-12-15.clover', created: Math.floor(Date.now() / 1000), type: event.type, data: { object: event.object }, livemode: false });

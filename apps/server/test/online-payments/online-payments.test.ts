@@ -205,6 +205,26 @@ describe('Stripe', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/public/online-payments/stripe/return?session_id=cs_nobody' })).statusCode).toBe(404);
   });
 
+  it('says Stripe is not answering when it is down, and sends the returning customer back to the page all the same', async () => {
+    const b = bill(w, 1500, 'en');
+    const sessionId = (await checkout(b.token, 'stripe')).json().url.split('/').pop();
+    stripe.pay(sessionId);
+    stripe.down(true);
+    try {
+      const back = await t.app.inject({ method: 'GET', url: `/api/v1/public/online-payments/stripe/return?session_id=${sessionId}` });
+      expect(back.statusCode).toBe(303);
+      expect(back.headers.location).toBe(`http://atelier.test/pay/bills/${b.token}?payment=returned`);
+      const other = bill(w, 1500, 'en');
+      const refused = await t.app.inject({ method: 'POST', url: `/api/v1/public/online-payments/test-bills/${other.token}/checkouts`, headers: { 'content-type': 'application/json', 'accept-language': 'en' }, payload: { data: { attributes: { provider: 'stripe' } } } });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().errors[0].detail).toBe('Stripe is not answering right now. Try again in a few minutes.');
+    } finally {
+      stripe.down(false);
+    }
+    expect(b.bill.payments).toEqual([]);
+    expect((await stripeWebhook(stripe.delivery(stripe.paidEvent(sessionId)))).json().outcome).toBe('recorded');
+  });
+
   it('refuses a forged, altered or old signature with 400 and records nothing', async () => {
     const b = bill(w, 4000);
     const sessionId = (await checkout(b.token, 'stripe')).json().url.split('/').pop();

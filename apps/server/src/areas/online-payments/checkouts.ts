@@ -200,14 +200,25 @@ export async function receiveEvent(services: Pick<Services, 'database' | 'config
  * captured) is recorded now rather than when its webhook comes; the page the checkout was opened
  * from, to send them to.
  */
-export async function customerReturned(services: Pick<Services, 'database' | 'config' | 'registry' | 'mailer'>, provider: string, query: Record<string, unknown>): Promise<{ checkout: Checkout; outcome: SettleOutcome | null }> {
+export async function customerReturned(
+  services: Pick<Services, 'database' | 'config' | 'registry' | 'mailer'>,
+  provider: string,
+  query: Record<string, unknown>,
+): Promise<{ checkout: Checkout; outcome: SettleOutcome | null; unavailable?: ApiError }> {
   const adapter = providersOf(services.config).get(provider as PaymentProvider);
   const reference = adapter?.returnReference(query);
   if (!adapter || !reference) throw notFound(reference ?? provider);
   const [checkout] = await services.database.db.select().from(checkouts).where(and(eq(checkouts.provider, adapter.name), eq(checkouts.provider_reference, reference)));
   if (!checkout) throw notFound(reference);
   if (checkout.state !== 'open') return { checkout, outcome: null };
-  const completed = await adapter.complete(reference);
+  let completed: Settlement | null;
+  try {
+    completed = await adapter.complete(reference);
+  } catch (err) {
+    // The provider did not answer: its webhook will record the payment; the customer still goes back to the page.
+    if (err instanceof ApiError && err.status === 503) return { checkout, outcome: null, unavailable: err };
+    throw err;
+  }
   return { checkout, outcome: completed ? await settle(services, adapter.name, completed) : null };
 }
 

@@ -29,17 +29,11 @@ export const onlinePaymentRoutes: RouteRegistrar = (api, _contextOf, services) =
   });
 
   api.get('/public/online-payments/:provider/return', async (request, reply) => {
+    await services.limits.consume('shared_report', { ip: request.ip });
     const { provider } = request.params as { provider: string };
-    const { checkout, outcome } = await customerReturned(services, provider, request.query as Record<string, unknown>).catch((err: unknown) => {
-      // The provider did not answer: its webhook will record the payment; the customer still goes back to the page.
-      if (err instanceof ApiError && err.status === 503) {
-        request.log.warn({ err, provider }, 'online payment: completing on return failed');
-        return { checkout: null, outcome: null };
-      }
-      throw err;
-    });
-    if (!checkout) throw new ApiError(503, 'online_payments.provider_unavailable', { provider });
-    if (outcome === 'amount_mismatch' || outcome === 'payable_refused') request.log.error({ checkout: checkout.id, provider, outcome }, 'online payment: captured on return, nothing recorded');
+    const { checkout, outcome, unavailable } = await customerReturned(services, provider, request.query as Record<string, unknown>);
+    if (unavailable) request.log.warn({ err: unavailable.cause, checkout: checkout.id, provider }, 'online payment: the provider did not answer on return');
+    if (outcome === 'amount_mismatch' || outcome === 'payable_refused') request.log.error({ checkout: checkout.id, provider, outcome }, 'online payment: completed on return, nothing recorded');
     return reply.code(303).header('Cache-Control', 'no-store').header('Location', checkout.success_url).send();
   });
 
@@ -113,7 +107,7 @@ describeRoute('GET', '/public/online-payments/:provider/return', {
     { name: 'token', description: 'PayPal: the order.', schema: { type: 'string' } },
   ],
   responses: { 303: { description: 'To the payable’s page.', headers: { Location: { description: 'The page the payment started from.', schema: { type: 'string' } } } } },
-  errors: [404, 503],
+  errors: [404, 429],
 });
 
 for (const provider of PAYMENT_PROVIDERS)
