@@ -189,6 +189,23 @@ describe('Stripe', () => {
     expect(none.json().errors[0].code).toBe('online_payments.nothing_due');
   });
 
+  it('records once when deliveries and the customer’s return come at the same moment', async () => {
+    const b = bill(w, 4200);
+    const sessionId = (await checkout(b.token, 'stripe')).json().url.split('/').pop();
+    stripe.pay(sessionId);
+    const same = stripe.delivery(stripe.paidEvent(sessionId));
+    const answers = await Promise.all([
+      stripeWebhook(same),
+      stripeWebhook(same),
+      stripeWebhook(stripe.delivery(stripe.paidEvent(sessionId))),
+      stripeWebhook(stripe.delivery({ ...stripe.paidEvent(sessionId), type: 'checkout.session.async_payment_succeeded' })),
+      t.app.inject({ method: 'GET', url: `/api/v1/public/online-payments/stripe/return?session_id=${sessionId}` }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 303]);
+    expect(answers.slice(0, 4).filter((a) => a.json().outcome === 'recorded').length).toBeLessThanOrEqual(1);
+    expect(b.bill.payments.map((p) => p.amount)).toEqual([4200]);
+  });
+
   it('records the payment when the customer comes back before the webhook, and the webhook then does nothing', async () => {
     const b = bill(w, 2500, 'en');
     const sessionId = (await checkout(b.token, 'stripe')).json().url.split('/').pop();

@@ -132,7 +132,7 @@ export async function settle(services: Pick<Services, 'database' | 'config' | 'r
   return inTransaction(system, async (tx) => {
     const [checkout] = await tx.db.select().from(checkouts).where(eq(checkouts.id, found.id)).for('update');
     const outcome: EventOutcome =
-      checkout.state !== 'open' ? 'already_paid' : paid.amount !== checkout.amount || paid.currency !== checkout.currency || !payable ? 'amount_mismatch' : 'recorded';
+      checkout.state !== 'open' ? 'already_paid' : !payable ? 'unknown_checkout' : paid.amount !== checkout.amount || paid.currency !== checkout.currency ? 'amount_mismatch' : 'recorded';
     if (event && (await receive(tx.db, provider, event, outcome, summary, checkout.id)) === 'replayed') return 'replayed';
     if (outcome !== 'recorded') return outcome;
     const payment = {
