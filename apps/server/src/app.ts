@@ -72,8 +72,11 @@ const PUBLIC = new Set([
   '/api/v1/openapi.json',
 ]);
 
-/** Routes under it answer without a token (a shared report: its link's token is the key). */
-const PUBLIC_PREFIX = '/api/v1/public/';
+/**
+ * Routes under these answer without a token: a shared report (its link's token is the key), a
+ * provider's webhook (its signature is).
+ */
+const PUBLIC_PREFIXES = ['/api/v1/public/', '/api/v1/webhooks/'];
 
 const JSON_TYPES = ['application/json', MEDIA_TYPE];
 
@@ -163,7 +166,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         request.locale = pickLocale(request.headers['accept-language']);
         negotiate(request);
         // The public prefix is read on the route matched, never on the raw URL (dot segments).
-        if (PUBLIC.has(request.url.split('?')[0]) || request.routeOptions.url?.startsWith(PUBLIC_PREFIX)) return;
+        if (PUBLIC.has(request.url.split('?')[0]) || PUBLIC_PREFIXES.some((prefix) => request.routeOptions.url?.startsWith(prefix))) return;
         if (!request.headers.authorization && request.headers['x-api-key'] !== undefined && apiKeyRoutes.has(request.routeOptions.url ?? '')) return;
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';

@@ -7,6 +7,8 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
 
+const optionalText = () => z.string().max(4096).optional().or(z.literal('').transform(() => undefined));
+
 const duration = (fallbackSeconds: number) => z.coerce.number().int().positive().default(fallbackSeconds);
 
 /** The environment of spec'd configuration, validated once at start. */
@@ -77,6 +79,17 @@ const schema = z.object({
   CBB_URL: z.string().url().default('https://service.canadianblackbook.com/UsedCarWS/CanUsedAPI'),
   CBB_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(5),
   /**
+   * Online payment (areas/online-payments): each provider is on when all its keys are set; the API
+   * base URL changes only for the provider's sandbox (PayPal) or a test's fake server.
+   */
+  STRIPE_SECRET_KEY: optionalText(),
+  STRIPE_WEBHOOK_SECRET: optionalText(),
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  PAYPAL_CLIENT_ID: optionalText(),
+  PAYPAL_CLIENT_SECRET: optionalText(),
+  PAYPAL_WEBHOOK_ID: optionalText(),
+  PAYPAL_API_URL: z.string().url().default('https://api-m.paypal.com'),
+  /**
    * How long a background job (an import, a callback delivery) stays claimed by an instance without
    * news from it; a killed instance's job is taken over by another once its lease has run out.
    */
@@ -134,6 +147,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     callbacksTimeoutMs: c.CALLBACKS_TIMEOUT_SECONDS * 1000,
     callbacksBackoffSeconds: c.CALLBACKS_BACKOFF_SECONDS,
     blackBook: c.CBB_USERNAME && c.CBB_PASSWORD ? { url: c.CBB_URL.replace(/\/+$/, ''), username: c.CBB_USERNAME, password: c.CBB_PASSWORD, timeoutMs: c.CBB_TIMEOUT_SECONDS * 1000 } : null,
+    onlinePayments: {
+      stripe: c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiUrl: c.STRIPE_API_URL } : null,
+      paypal:
+        c.PAYPAL_CLIENT_ID && c.PAYPAL_CLIENT_SECRET && c.PAYPAL_WEBHOOK_ID
+          ? { clientId: c.PAYPAL_CLIENT_ID, clientSecret: c.PAYPAL_CLIENT_SECRET, webhookId: c.PAYPAL_WEBHOOK_ID, apiUrl: c.PAYPAL_API_URL.replace(/\/+$/, '') }
+          : null,
+    },
     requestLogRetentionDays: c.REQUEST_LOG_RETENTION_DAYS,
     metricsToken: c.METRICS_TOKEN ?? null,
     jobLeaseSeconds: c.JOB_LEASE_SECONDS,

@@ -59,3 +59,4 @@ export * from './trade/documents.ts';
 export * from './purchases/purchases.ts';
 export * from './purchases/reorder.ts';
 export * from './sales/sales.ts';
+export * from './online-payments/online-payments.ts';

@@ -9,6 +9,7 @@ import { filesArea } from './files/index.ts';
 import { importsArea } from './imports/index.ts';
 import { inventoryArea } from './inventory/index.ts';
 import { inspectionsArea } from './inspections/index.ts';
+import { onlinePaymentsArea } from './online-payments/index.ts';
 import { notificationsArea } from './notifications/index.ts';
 import { pricingArea } from './pricing/index.ts';
 import { purchasesArea } from './purchases/index.ts';
@@ -18,4 +19,4 @@ import { salesArea } from './sales/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, purchasesArea, salesArea, pricingArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea];

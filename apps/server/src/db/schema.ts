@@ -23,3 +23,4 @@ export * from '../areas/pricing/pricing.table.ts';
 export * from '../areas/inventory/inventory.table.ts';
 export * from '../areas/purchases/documents.table.ts';
 export * from '../areas/sales/sales.table.ts';
+export * from '../areas/online-payments/online-payments.table.ts';

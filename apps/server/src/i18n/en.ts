@@ -583,4 +583,12 @@ export const en: Record<MessageKey, string> = {
   'pricing.lead_offer': "Offer shown:",
   'pricing.lead_no_price': "no price found",
   'pricing.lead_consented': "The visitor agreed to be contacted.",
+  'online_payments.provider_disabled': "Online payment through {provider} is not offered.",
+  'online_payments.provider_required': "Choose a way to pay online: Stripe or PayPal.",
+  'online_payments.nothing_due': "Nothing is left to pay.",
+  'online_payments.provider_unavailable': "{provider} is not answering right now. Try again in a few minutes.",
+  'online_payments.signature_invalid': "The event’s signature is not valid: nothing was recorded.",
+  'online_payments.not_paid_online': "This payment was not received online through {provider}: it cannot be refunded through that provider.",
+  'online_payments.refund_not_positive': "The amount to refund must be at least 0.01.",
+  'online_payments.refund_exceeds_paid': "A refund cannot exceed what was paid online and not refunded yet ({max}).",
 };

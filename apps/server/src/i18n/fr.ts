@@ -582,6 +582,14 @@ export const fr = {
   'pricing.lead_offer': "Offre affichée :",
   'pricing.lead_no_price': "aucun prix trouvé",
   'pricing.lead_consented': "Le visiteur a accepté d’être contacté.",
+  'online_payments.provider_disabled': "Le paiement en ligne par {provider} n’est pas offert.",
+  'online_payments.provider_required': "Choisissez un moyen de paiement en ligne : Stripe ou PayPal.",
+  'online_payments.nothing_due': "Il n’y a plus rien à payer.",
+  'online_payments.provider_unavailable': "{provider} ne répond pas pour le moment. Réessayez dans quelques minutes.",
+  'online_payments.signature_invalid': "La signature de l’événement n’est pas valide : rien n’a été enregistré.",
+  'online_payments.not_paid_online': "Ce paiement n’a pas été reçu en ligne par {provider} : il ne peut pas être remboursé par ce fournisseur.",
+  'online_payments.refund_not_positive': "Le montant à rembourser doit être d’au moins 0,01.",
+  'online_payments.refund_exceeds_paid': "On ne peut rembourser plus que ce qui a été payé en ligne et pas encore remboursé ({max}).",
 } as const;
 
 export type MessageKey = keyof typeof fr;

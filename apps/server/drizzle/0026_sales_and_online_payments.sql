@@ -183,6 +183,45 @@ CREATE TABLE "sales_payments" (
 	CONSTRAINT "sales_payments_source_check" CHECK ("sales_payments"."source" IN ('manual', 'stripe', 'paypal'))
 );
 --> statement-breakpoint
+CREATE TABLE "online_payment_checkouts" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"payable_type" text NOT NULL,
+	"payable_id" uuid NOT NULL,
+	"provider" text NOT NULL,
+	"provider_reference" text NOT NULL,
+	"url" text NOT NULL,
+	"amount" integer NOT NULL,
+	"currency" text NOT NULL,
+	"state" text DEFAULT 'open' NOT NULL,
+	"success_url" text NOT NULL,
+	"cancel_url" text NOT NULL,
+	"transaction_id" text,
+	"refunded_amount" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"paid_at" timestamp with time zone,
+	CONSTRAINT "online_payment_checkouts_reference_key" UNIQUE("provider","provider_reference"),
+	CONSTRAINT "online_payment_checkouts_provider_check" CHECK ("online_payment_checkouts"."provider" IN ('stripe', 'paypal')),
+	CONSTRAINT "online_payment_checkouts_state_check" CHECK ("online_payment_checkouts"."state" IN ('open', 'paid', 'refused')),
+	CONSTRAINT "online_payment_checkouts_amount_check" CHECK ("online_payment_checkouts"."amount" > 0),
+	CONSTRAINT "online_payment_checkouts_refunded_check" CHECK ("online_payment_checkouts"."refunded_amount" BETWEEN 0 AND "online_payment_checkouts"."amount")
+);
+--> statement-breakpoint
+CREATE TABLE "online_payment_events" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"provider" text NOT NULL,
+	"event_id" text NOT NULL,
+	"event_type" text NOT NULL,
+	"checkout_id" uuid,
+	"outcome" text NOT NULL,
+	"summary" jsonb NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "online_payment_events_event_key" UNIQUE("provider","event_id"),
+	CONSTRAINT "online_payment_events_provider_check" CHECK ("online_payment_events"."provider" IN ('stripe', 'paypal')),
+	CONSTRAINT "online_payment_events_outcome_check" CHECK ("online_payment_events"."outcome" IN ('recorded', 'already_paid', 'amount_mismatch', 'unknown_checkout', 'payable_refused', 'ignored'))
+);
+--> statement-breakpoint
 ALTER TABLE "stock_movements" DROP CONSTRAINT "stock_movements_trigger_type_check";--> statement-breakpoint
 ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_validated_by_id_users_id_fk" FOREIGN KEY ("validated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -225,6 +264,8 @@ ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_issuer_id_users_id_fk" F
 ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_sales_invoice_id_sales_invoices_id_fk" FOREIGN KEY ("sales_invoice_id") REFERENCES "public"."sales_invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "online_payment_checkouts" ADD CONSTRAINT "online_payment_checkouts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "online_payment_events" ADD CONSTRAINT "online_payment_events_checkout_id_online_payment_checkouts_id_fk" FOREIGN KEY ("checkout_id") REFERENCES "public"."online_payment_checkouts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_deliveries_org_code_unique" ON "sales_deliveries" USING btree ("organization_id","code");--> statement-breakpoint
 CREATE INDEX "sales_deliveries_org_state_idx" ON "sales_deliveries" USING btree ("organization_id","state","created_at");--> statement-breakpoint
 CREATE INDEX "sales_deliveries_location_ids_idx" ON "sales_deliveries" USING gin ("location_ids");--> statement-breakpoint
@@ -251,4 +292,6 @@ CREATE INDEX "sales_orders_warehouse_idx" ON "sales_orders" USING btree ("source
 CREATE INDEX "sales_payments_invoice_idx" ON "sales_payments" USING btree ("sales_invoice_id");--> statement-breakpoint
 CREATE INDEX "sales_payments_location_ids_idx" ON "sales_payments" USING gin ("location_ids");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_payments_transaction_unique" ON "sales_payments" USING btree ("source","transaction_id") WHERE "sales_payments"."transaction_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "online_payment_checkouts_payable_idx" ON "online_payment_checkouts" USING btree ("payable_type","payable_id");--> statement-breakpoint
+CREATE INDEX "online_payment_checkouts_transaction_idx" ON "online_payment_checkouts" USING btree ("provider","transaction_id");--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_trigger_type_check" CHECK ("stock_movements"."trigger_object_type" IN ('repairs', 'purchases-deliveries', 'sales-deliveries'));
