@@ -163,6 +163,7 @@ describe('sales', () => {
         await page.locator('[data-testid=repair-invoice]').click();
         await page.waitForURL((u) => u.pathname === '/sales/invoices' && u.searchParams.has('id'));
         const repairInvoice = recordId(page);
+        await page.locator('[data-testid=record-drawer]').getByText('Vidange').first().waitFor();
         const text = plain(await page.locator('[data-testid=record-drawer]').innerText());
         assert.ok(text.includes('Vidange') && text.includes(w.labour), text);
         await shot(page, `25-repair-invoice-${locale}-${viewport.width}`);

@@ -1,4 +1,5 @@
 import type { Locale } from '@atelier/domain';
+import { formatMoney } from '../reports/format.ts';
 import { en } from './en.ts';
 import { fr, type MessageKey } from './fr.ts';
 
@@ -20,13 +21,6 @@ function formatNumber(locale: Locale, n: number): string {
   return Number.isFinite(n) ? (Math.abs(n) >= 10_000 ? formats.grouped : formats.plain).format(n) : String(n);
 }
 
-const moneyFormats = new Map((['fr', 'en'] as const).map((l) => [l, new Intl.NumberFormat(`${l}-CA`, { style: 'currency', currency: 'CAD' })]));
-
-/** Cents as the reader writes an amount: "12,50 $" in French, "$12.50" in English. */
-export function formatMoney(locale: Locale, cents: number): string {
-  return (moneyFormats.get(locale) ?? moneyFormats.get('fr')!).format(cents / 100);
-}
-
 /**
  * Translates a server message key, replacing {name} placeholders (numbers in the reader's way;
  * `{name, money}` reads its number as cents and writes the amount with its currency).
@@ -38,7 +32,7 @@ export function t(locale: Locale, key: MessageKey, params?: MessageParams): stri
     if (!Object.hasOwn(params, name)) return m;
     const value = params[name];
     if (typeof value !== 'number') return String(value);
-    return money ? formatMoney(locale, value) : formatNumber(locale, value);
+    return money ? formatMoney(value, locale) : formatNumber(locale, value);
   });
 }
 

@@ -1,6 +1,9 @@
 import { salesDeliveryWorkflow, salesInvoiceWorkflow, salesOrderWorkflow } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { pdfPages } from '../reports/pdf-text.ts';
 import { createKit, type Kit, type KitUser } from '../kit.ts';
 
 // Sales on the workflow and trade kits (issue 23): a customer's order with priced lines, its
@@ -234,6 +237,43 @@ describe('invoice numbers', () => {
     const after = (await ok('GET', `/sales-invoices/${id}`)).data.attributes;
     expect(after.balance).toBeGreaterThanOrEqual(0);
     expect(after.amount_paid).toBe(answers.filter((a) => a.status === 201).length * share);
+  });
+});
+
+describe('the invoice PDF', () => {
+  it('prints the GST and QST numbers, each line’s taxes, the totals, paid and balance, the terms, in French and English; another organization’s is not found', async () => {
+    const setOption = async (name: string, value: string) => {
+      const [{ id }] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id FROM options WHERE organization_id = ${kit.organization.id} AND name = ${name}`));
+      const res = await call('PATCH', `/options/${id}`, kit.admin, { data: { type: 'options', id, attributes: { value } } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await setOption('sales.gst_number', '123456789 RT0001');
+    await setOption('sales.qst_number', '1234567890 TQ0001');
+    await setOption('sales.payment_terms', 'Payable à la réception');
+    // Québec's taxes on the lines: the group with both GST and QST.
+    const groups = (await ok('GET', '/tax-groups?include=taxes')).included.filter((x: any) => x.type === 'taxes');
+    const quebec = groups.find((x: any) => x.attributes.code === 'TVQ' || x.attributes.code === 'QST').relationships.taxGroup.data.id;
+    await setOption('sales.default_tax_group', quebec);
+    const doc = await validatedOrder([{ product: pads, quantity: 1 }]);
+    const invoice = await ok('POST', `/sales-orders/${doc.data.id}/generate-invoice`, undefined, 201);
+    const id = invoice.data.id;
+    const pdf = async (locale: string, as = kit.admin) => t.app.inject({ method: 'GET', url: `${API}/sales-invoices/${id}/report`, headers: { authorization: `Bearer ${as.token}`, 'accept-language': locale } });
+    // A draft prints as such, without a number.
+    expect((await pdfPages((await pdf('fr')).rawPayload)).join('\n')).toContain('Brouillon (sans numéro)');
+    const { data } = await ok('POST', `/sales-invoices/${id}/validate`);
+    await call('POST', '/sales-payments', kit.admin, { data: { type: 'sales-payments', attributes: { amount: 5000, paid_on: '2026-11-28', method: 'cash' }, relationships: { invoice: to('sales-invoices', id) } } });
+    const fr = await pdf('fr');
+    expect(fr.statusCode).toBe(200);
+    expect(String(fr.headers['content-disposition'])).toContain(`facture-${data.attributes.code}.pdf`);
+    const text = (await pdfPages(fr.rawPayload)).join('\n').replace(/\s+/g, ' ');
+    const money = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} $`;
+    const [gst, qst] = data.attributes.tax_details;
+    for (const expected of ['Facture', data.attributes.code, 'No TPS : 123456789 RT0001', 'No TVQ : 1234567890 TQ0001', 'Facturé à', 'Julie Tremblay', 'Plaquettes avant', `${gst.code} ${money(gst.amount)}`, `${qst.code} ${money(qst.amount)}`, money(data.attributes.total), 'Solde dû', money(data.attributes.total - 5000), 'Payable à la réception'])
+      expect(text, expected).toContain(expected);
+    const en = (await pdfPages((await pdf('en')).rawPayload)).join('\n');
+    for (const expected of ['Invoice', 'GST no.: 123456789 RT0001', 'QST no.: 1234567890 TQ0001', 'Bill to', 'Balance due']) expect(en, expected).toContain(expected);
+    const stranger = await createKit(t);
+    expect((await pdf('fr', stranger.admin)).statusCode).toBe(404);
   });
 });
 

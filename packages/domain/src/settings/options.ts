@@ -8,6 +8,10 @@ export const DEFAULT_OPTIONS: Readonly<Record<string, unknown>> = {
   'general.document_footer': '',
   'general.currency': 'CAD',
   'sales.default_tax_group': null,
+  /** Printed on the invoices (Québec: the GST and QST registration numbers; the terms of payment). */
+  'sales.gst_number': '',
+  'sales.qst_number': '',
+  'sales.payment_terms': '',
   'purchases.default_tax_group': null,
   'estimations.default_hourly_rate': 12_000,
   /** The tax group of new estimation and repair items (set to the province's group when groups are seeded). */
@@ -93,6 +97,9 @@ export const OPTION_RULES: ReadonlyMap<string, OptionRule> = new Map<string, Opt
   ['general.document_footer', text(FOOTER_MAX)],
   ['general.currency', currency],
   ['sales.default_tax_group', taxGroup],
+  ['sales.gst_number', text(30)],
+  ['sales.qst_number', text(30)],
+  ['sales.payment_terms', text(500)],
   ['purchases.default_tax_group', taxGroup],
   ['estimations.default_hourly_rate', money],
   ['estimations.default_tax_group', taxGroup],

@@ -2,6 +2,7 @@
 // invoice of a completed repair, and the payments of the invoices.
 import { defineArea } from '../area.ts';
 import { seedDemoSales } from './demo.ts';
+import { invoiceRoutes } from './report/invoice.routes.ts';
 import { salesDeliveriesResource } from './sales-deliveries.resource.ts';
 import { salesDeliveryItemsResource } from './sales-delivery-items.resource.ts';
 import { salesInvoiceItemsResource } from './sales-invoice-items.resource.ts';
@@ -21,5 +22,6 @@ export const salesArea = defineArea({
     salesInvoiceItemsResource,
     salesPaymentsResource,
   ],
+  routes: [invoiceRoutes],
   demo: seedDemoSales,
 });

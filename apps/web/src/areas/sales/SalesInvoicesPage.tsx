@@ -4,6 +4,7 @@ import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { fieldsOf } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
+import { PdfButton } from '../../components/PdfButton.tsx';
 import { PayInvoice } from '../trade/PayInvoice.tsx';
 
 type Invoice = RecordOf<'sales-invoices'> & Model;
@@ -59,7 +60,12 @@ export default function SalesInvoicesPage() {
         'created_at',
       ]}
       include="recipient,salesOrder,repair,vehicle,items.product,items.taxGroup,payments,allowedLocations,creator"
-      more={(invoice: Invoice) => <PayInvoice invoice={invoice} payments="sales-payments" permission="create sales payments" label={t('sales-invoices:pay')} />}
+      more={(invoice: Invoice) => (
+        <>
+          <PayInvoice invoice={invoice} payments="sales-payments" permission="create sales payments" label={t('sales-invoices:pay')} />
+          <PdfButton path={`/sales-invoices/${encodeURIComponent(invoice.id)}/report`} fileName={`${invoice.code || t('sales-invoices:draft_file')}.pdf`} label={t('sales-invoices:pdf')} testId="invoice-pdf" />
+        </>
+      )}
     />
   );
 }
