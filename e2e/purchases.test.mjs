@@ -12,8 +12,8 @@ const T = { timeout: 240_000 };
 const held = fileBrowser();
 
 const RUNS = [
-  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { supplier: 'Fournisseur', warehouse: 'Entrepôt de réception', received: 'Les produits reçus', price: '42,00 $', balance: 'Solde', paid: 'Payé' } },
-  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { supplier: 'Supplier', warehouse: 'Receiving warehouse', received: 'The products received', price: '$42.00', balance: 'Balance', paid: 'Paid' } },
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { supplier: 'Fournisseur', warehouse: 'Entrepôt de réception', received: 'Les produits livrés', price: '42,00 $', balance: 'Solde', paid: 'Payé' } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { supplier: 'Supplier', warehouse: 'Receiving warehouse', received: 'The products delivered', price: '$42.00', balance: 'Balance', paid: 'Paid' } },
 ];
 
 /** A text with its spaces plain (French money is written with a no-break space). */

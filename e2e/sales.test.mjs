@@ -134,7 +134,7 @@ describe('sales', () => {
         const after = (await api(`/sales-orders/${order}`, { token: tk })).body.data.attributes;
         assert.deepEqual([after.state, after.delivery_status, after.invoicing_status], ['completed', 'delivered', 'invoiced']);
         await page.goto(`/sales/invoices?id=${invoice}&action=view`);
-        assert.ok(plain(await page.locator('[data-testid=record-drawer]').innerText()).includes(w.paid));
+        await page.locator('[data-testid=record-drawer]').getByText(w.paid, { exact: true }).first().waitFor();
         await shot(page, `25-invoice-paid-${locale}-${viewport.width}`);
 
         // A completed repair: "Facturer" makes its invoice from its items, once.

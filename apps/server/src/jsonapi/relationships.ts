@@ -137,3 +137,13 @@ export const polymorphicTypes = (registry: Registry, rel: Polymorphic): string[]
 
 /** Whether a polymorphic relationship may name a record of this type in this app. */
 export const servesPolymorphic = (registry: Registry, rel: Polymorphic, type: string) => registry.has(type) && (rel.types.includes('*') || rel.types.includes(type));
+
+/**
+ * Where a record is placed, as the domain's organizationRecord() declares it: its organization, its
+ * allowed locations and its tags (the columns placedColumns() and documentColumns() give).
+ */
+export const placedRelationships = () => ({
+  organization: rel.belongsTo('organization_id'),
+  allowedLocations: rel.idArray('location_ids'),
+  tags: rel.idArray('tag_ids'),
+});

@@ -8,17 +8,14 @@ import {
   purchasesDeliveryWorkflow,
   purchasesInvoiceWorkflow,
   purchasesOrderWorkflow,
-  type DeliveryStatus,
   type DocumentState,
-  type InvoicingStatus,
   type InvoicingType,
-  type OrderState,
 } from '@atelier/domain';
-import { at, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
+import { oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
 import { tenantTable, userRef } from '../admin/admin.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
-import { balanceColumns, documentColumns, documentIndexes, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
+import { balanceColumns, coveredColumns, documentColumns, documentIndexes, orderColumns, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
 import { suppliers } from './purchases.table.ts';
 
 // The purchase documents (issue 22): orders to suppliers, the receipts and bills generated from
@@ -28,21 +25,14 @@ export const purchasesOrders = tenantTable(
   'purchases_orders',
   {
     ...documentColumns(),
-    state: text('state').$type<OrderState>().notNull().default('draft'),
+    ...orderColumns(),
     supplier_id: uuid('supplier_id')
       .notNull()
       .references(() => suppliers.id, { onDelete: 'restrict' }),
     destination_warehouse_id: uuid('destination_warehouse_id')
       .notNull()
       .references(() => warehouses.id, { onDelete: 'restrict' }),
-    issuer_id: userRef('issuer_id'),
-    invoicing_type: text('invoicing_type').$type<InvoicingType>().notNull().default('complete'),
-    invoicing_status: text('invoicing_status').$type<InvoicingStatus>().notNull().default('pending'),
-    delivery_status: text('delivery_status').$type<DeliveryStatus>().notNull().default('pending'),
-    expected_on: date('expected_on', { mode: 'string' }),
     supplier_reference: text('supplier_reference'),
-    completed_at: at('completed_at'),
-    ...tradeTotalColumns(),
   },
   (t) => [
     ...documentIndexes('purchases_orders', t),
@@ -62,9 +52,7 @@ export const purchasesOrderItems = tenantTable(
   {
     purchases_order_id: ownedBy('purchases_order_id', () => purchasesOrders.id),
     ...tradeLineColumns(),
-    /** What the order's validated receipts and bills cover of it (kept by their actions). */
-    quantity_delivered: quantity('quantity_delivered').notNull().default('0'),
-    quantity_invoiced: quantity('quantity_invoiced').notNull().default('0'),
+    ...coveredColumns(),
     /** The repair item it is ordered for ("order the missing parts"): the item's part status follows this line. */
     repair_item_id: uuid('repair_item_id').references((): AnyPgColumn => repairItems.id, { onDelete: 'set null' }),
   },

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { causedMovement } from '../inventory/caused-movement.ts';
@@ -91,9 +91,7 @@ export const purchasesDeliveriesResource = defineResource(declarations['purchase
   permissions: 'purchases deliveries',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     purchasesOrder: rel.belongsTo('purchases_order_id'),
     supplier: rel.belongsTo('supplier_id'),
     destinationWarehouse: rel.belongsTo('destination_warehouse_id'),

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
 import { checkRemaining, lockOrder, refreshOrder } from './coverage.ts';
@@ -70,9 +70,7 @@ export const purchasesInvoicesResource = defineResource(declarations['purchases-
   permissions: 'purchases invoices',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     supplier: rel.belongsTo('supplier_id'),
     purchasesOrder: rel.belongsTo('purchases_order_id'),
     // Lines change only while it is a draft, before any payment: its balance is its total.

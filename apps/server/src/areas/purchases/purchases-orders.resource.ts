@@ -5,7 +5,7 @@ import { nextRecordCode } from '../../db/codes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { warehouses } from '../inventory/inventory.table.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
 import { purchasesOrders } from './documents.table.ts';
@@ -36,9 +36,7 @@ export const purchasesOrdersResource = defineResource(declarations['purchases-or
   permissions: 'purchases orders',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     supplier: rel.belongsTo('supplier_id'),
     destinationWarehouse: rel.belongsTo('destination_warehouse_id'),
     items: rel.ownsMany('purchases_order_id', { order: 'position', derive: tradeDocumentTotals }),

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
 import { salesOrderKit } from './coverage.ts';
@@ -90,9 +90,7 @@ export const salesInvoicesResource = defineResource(declarations['sales-invoices
   permissions: 'sales invoices',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     recipient: rel.belongsTo('customer_id'),
     salesOrder: rel.belongsTo('sales_order_id'),
     repair: rel.belongsTo('repair_id'),

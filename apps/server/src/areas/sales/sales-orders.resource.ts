@@ -5,7 +5,7 @@ import { nextRecordCode } from '../../db/codes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { warehouses } from '../inventory/inventory.table.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
 import { generateActions, generatePolicies, salesOrderFlow } from './sales-orders.actions.ts';
@@ -35,9 +35,7 @@ export const salesOrdersResource = defineResource(declarations['sales-orders'], 
   permissions: 'sales orders',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     recipient: rel.belongsTo('customer_id'),
     sourceWarehouse: rel.belongsTo('source_warehouse_id'),
     items: rel.ownsMany('sales_order_id', { order: 'position', derive: tradeDocumentTotals }),

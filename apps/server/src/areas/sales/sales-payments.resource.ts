@@ -2,7 +2,7 @@ import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { paymentHooks } from '../trade/payments.ts';
 import { salesInvoices, salesPayments } from './sales.table.ts';
 
@@ -12,9 +12,7 @@ export const salesPaymentsResource = defineResource(declarations['sales-payments
   permissions: 'sales payments',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     invoice: rel.belongsTo('sales_invoice_id'),
     creator: rel.belongsTo('creator_id'),
   },

@@ -10,20 +10,17 @@ import {
   salesDeliveryWorkflow,
   salesInvoiceWorkflow,
   salesOrderWorkflow,
-  type DeliveryStatus,
   type DocumentState,
-  type InvoicingStatus,
   type InvoicingType,
-  type OrderState,
   type PaymentSource,
   type SalesInvoiceKind,
 } from '@atelier/domain';
-import { at, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
+import { oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
 import { tenantTable, userRef } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
 import { repairItems, repairs } from '../repairs/repairs.table.ts';
-import { balanceColumns, documentColumns, documentIndexes, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
+import { balanceColumns, coveredColumns, documentColumns, documentIndexes, orderColumns, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
 // The sales documents (issue 23): a customer's orders, the deliveries and invoices generated from
@@ -34,20 +31,13 @@ export const salesOrders = tenantTable(
   'sales_orders',
   {
     ...documentColumns(),
-    state: text('state').$type<OrderState>().notNull().default('draft'),
+    ...orderColumns(),
     customer_id: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
     source_warehouse_id: uuid('source_warehouse_id').references(() => warehouses.id, { onDelete: 'restrict' }),
-    issuer_id: userRef('issuer_id'),
-    invoicing_type: text('invoicing_type').$type<InvoicingType>().notNull().default('complete'),
     invoice_type: text('invoice_type').$type<SalesInvoiceKind>().notNull().default('standard'),
-    invoicing_status: text('invoicing_status').$type<InvoicingStatus>().notNull().default('pending'),
-    delivery_status: text('delivery_status').$type<DeliveryStatus>().notNull().default('pending'),
-    expected_on: date('expected_on', { mode: 'string' }),
     customer_reference: text('customer_reference'),
-    completed_at: at('completed_at'),
-    ...tradeTotalColumns(),
   },
   (t) => [
     ...documentIndexes('sales_orders', t),
@@ -68,9 +58,7 @@ export const salesOrderItems = tenantTable(
   {
     sales_order_id: ownedBy('sales_order_id', () => salesOrders.id),
     ...tradeLineColumns(),
-    /** What the order's validated deliveries and invoices cover of it (kept by their actions). */
-    quantity_delivered: quantity('quantity_delivered').notNull().default('0'),
-    quantity_invoiced: quantity('quantity_invoiced').notNull().default('0'),
+    ...coveredColumns(),
   },
   (t) => [index('sales_order_items_order_idx').on(t.sales_order_id, t.position), index('sales_order_items_product_idx').on(t.product_id), ...tradeLineChecks('sales_order_items', t)],
 );

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, type PaymentStatus, type TaxAmount } from '@atelier/domain';
+import { PAYMENT_METHODS, type DeliveryStatus, type InvoicingStatus, type InvoicingType, type OrderState, type PaymentStatus, type TaxAmount } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, numeric, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { at, cents, locationIds, oneOf, tagIds } from '../../db/columns.ts';
@@ -91,3 +91,21 @@ export const paymentIndexes = (table: string, t: { amount: AnyPgColumn; method: 
   check(`${table}_amount_check`, options.refunds ? sql`${t.amount} <> 0` : sql`${t.amount} > 0`),
   oneOf(`${table}_method_check`, t.method, PAYMENT_METHODS),
 ];
+
+/** An order's workflow and what its documents cover of it (purchases and sales orders). */
+export const orderColumns = () => ({
+  state: text('state').$type<OrderState>().notNull().default('draft'),
+  issuer_id: userRef('issuer_id'),
+  invoicing_type: text('invoicing_type').$type<InvoicingType>().notNull().default('complete'),
+  invoicing_status: text('invoicing_status').$type<InvoicingStatus>().notNull().default('pending'),
+  delivery_status: text('delivery_status').$type<DeliveryStatus>().notNull().default('pending'),
+  expected_on: date('expected_on', { mode: 'string' }),
+  completed_at: at('completed_at'),
+  ...tradeTotalColumns(),
+});
+
+/** What an order line's validated deliveries and invoices cover of it (kept by their actions: trade/orders.ts). */
+export const coveredColumns = () => ({
+  quantity_delivered: quantity('quantity_delivered').notNull().default('0'),
+  quantity_invoiced: quantity('quantity_invoiced').notNull().default('0'),
+});
