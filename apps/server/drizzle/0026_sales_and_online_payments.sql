@@ -60,6 +60,22 @@ CREATE TABLE "sales_invoice_items" (
 	CONSTRAINT "sales_invoice_items_discount_check" CHECK ("sales_invoice_items"."discount" >= 0 AND "sales_invoice_items"."discount" <= 100)
 );
 --> statement-breakpoint
+CREATE TABLE "sales_invoice_links" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"sales_invoice_id" uuid NOT NULL,
+	"token_hash" text NOT NULL,
+	"url" text NOT NULL,
+	"locale" text NOT NULL,
+	"email" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "sales_invoice_links_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "sales_invoice_links_locale_check" CHECK ("sales_invoice_links"."locale" IN ('fr', 'en'))
+);
+--> statement-breakpoint
 CREATE TABLE "sales_invoices" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"organization_id" uuid NOT NULL,
@@ -136,15 +152,11 @@ CREATE TABLE "sales_orders" (
 	"location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"state" text DEFAULT 'draft' NOT NULL,
-	"customer_id" uuid NOT NULL,
-	"source_warehouse_id" uuid,
 	"issuer_id" uuid,
 	"invoicing_type" text DEFAULT 'complete' NOT NULL,
-	"invoice_type" text DEFAULT 'standard' NOT NULL,
 	"invoicing_status" text DEFAULT 'pending' NOT NULL,
 	"delivery_status" text DEFAULT 'pending' NOT NULL,
 	"expected_on" date,
-	"customer_reference" text,
 	"completed_at" timestamp with time zone,
 	"item_count" integer DEFAULT 0 NOT NULL,
 	"subtotal" bigint DEFAULT 0 NOT NULL,
@@ -152,6 +164,10 @@ CREATE TABLE "sales_orders" (
 	"tax_total" bigint DEFAULT 0 NOT NULL,
 	"total" bigint DEFAULT 0 NOT NULL,
 	"tax_details" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"customer_id" uuid NOT NULL,
+	"source_warehouse_id" uuid,
+	"invoice_type" text DEFAULT 'standard' NOT NULL,
+	"customer_reference" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "sales_orders_state_check" CHECK ("sales_orders"."state" IN ('draft', 'validated', 'completed', 'canceled')),
@@ -242,6 +258,9 @@ ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_repair_ite
 ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_deducted_invoice_id_sales_invoices_id_fk" FOREIGN KEY ("deducted_invoice_id") REFERENCES "public"."sales_invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_tax_group_id_tax_groups_id_fk" FOREIGN KEY ("tax_group_id") REFERENCES "public"."tax_groups"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_links" ADD CONSTRAINT "sales_invoice_links_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_links" ADD CONSTRAINT "sales_invoice_links_sales_invoice_id_sales_invoices_id_fk" FOREIGN KEY ("sales_invoice_id") REFERENCES "public"."sales_invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoice_links" ADD CONSTRAINT "sales_invoice_links_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_validated_by_id_users_id_fk" FOREIGN KEY ("validated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_canceled_by_id_users_id_fk" FOREIGN KEY ("canceled_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -258,9 +277,9 @@ ALTER TABLE "sales_order_items" ADD CONSTRAINT "sales_order_items_tax_group_id_t
 ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_validated_by_id_users_id_fk" FOREIGN KEY ("validated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_canceled_by_id_users_id_fk" FOREIGN KEY ("canceled_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_issuer_id_users_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_source_warehouse_id_warehouses_id_fk" FOREIGN KEY ("source_warehouse_id") REFERENCES "public"."warehouses"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sales_orders" ADD CONSTRAINT "sales_orders_issuer_id_users_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_sales_invoice_id_sales_invoices_id_fk" FOREIGN KEY ("sales_invoice_id") REFERENCES "public"."sales_invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_creator_id_users_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -276,6 +295,7 @@ CREATE INDEX "sales_invoice_items_invoice_idx" ON "sales_invoice_items" USING bt
 CREATE INDEX "sales_invoice_items_order_item_idx" ON "sales_invoice_items" USING btree ("sales_order_item_id");--> statement-breakpoint
 CREATE INDEX "sales_invoice_items_product_idx" ON "sales_invoice_items" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "sales_invoice_items_deducted_idx" ON "sales_invoice_items" USING btree ("deducted_invoice_id");--> statement-breakpoint
+CREATE INDEX "sales_invoice_links_invoice_idx" ON "sales_invoice_links" USING btree ("sales_invoice_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sales_invoices_org_code_unique" ON "sales_invoices" USING btree ("organization_id","code");--> statement-breakpoint
 CREATE INDEX "sales_invoices_org_state_idx" ON "sales_invoices" USING btree ("organization_id","state","created_at");--> statement-breakpoint
 CREATE INDEX "sales_invoices_location_ids_idx" ON "sales_invoices" USING gin ("location_ids");--> statement-breakpoint

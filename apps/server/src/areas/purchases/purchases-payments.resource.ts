@@ -3,7 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { paymentHooks } from '../trade/payments.ts';
+import { invoicePayments } from '../trade/payments.ts';
 import { purchasesInvoices, purchasesPayments } from './documents.table.ts';
 
 /** Payments of supplier bills (spec platform §3 Purchases, §7 /purchases-payments): the bill's paid amount and balance follow them. */
@@ -21,6 +21,6 @@ export const purchasesPaymentsResource = defineResource(declarations['purchases-
     method: filter.in('method'),
     tags: filter.overlaps('tag_ids', 'tags'),
   },
-  hooks: paymentHooks({ invoiceType: 'purchases-invoices', invoices: purchasesInvoices, payments: purchasesPayments, invoiceColumn: purchasesPayments.purchases_invoice_id, paymentType: 'purchases-payments' }),
+  hooks: invoicePayments({ invoiceType: 'purchases-invoices', invoices: purchasesInvoices, payments: purchasesPayments, invoiceColumn: purchasesPayments.purchases_invoice_id, paymentType: 'purchases-payments' }).hooks,
   notify: { label: (row) => String(row.reference ?? '') },
 });

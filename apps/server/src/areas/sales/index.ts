@@ -2,6 +2,7 @@
 // invoice of a completed repair, and the payments of the invoices.
 import { defineArea } from '../area.ts';
 import { seedDemoSales } from './demo.ts';
+import { invoicePublicRoutes } from './public.routes.ts';
 import { invoiceRoutes } from './report/invoice.routes.ts';
 import { salesDeliveriesResource } from './sales-deliveries.resource.ts';
 import { salesDeliveryItemsResource } from './sales-delivery-items.resource.ts';
@@ -22,6 +23,6 @@ export const salesArea = defineArea({
     salesInvoiceItemsResource,
     salesPaymentsResource,
   ],
-  routes: [invoiceRoutes],
+  routes: [invoiceRoutes, invoicePublicRoutes],
   demo: seedDemoSales,
 });

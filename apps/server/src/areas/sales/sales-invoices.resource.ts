@@ -11,6 +11,7 @@ import { workflowParts } from '../../jsonapi/workflow.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
 import { salesOrderKit } from './coverage.ts';
 import { invoiceHead } from './invoice-lines.ts';
+import { sendInvoiceAction, sendPolicies } from './invoice-send.ts';
 import { salesInvoiceItems, salesInvoices } from './sales.table.ts';
 
 type InvoiceRow = RowOf<typeof salesInvoices>;
@@ -114,7 +115,8 @@ export const salesInvoicesResource = defineResource(declarations['sales-invoices
     tags: filter.overlaps('tag_ids', 'tags'),
   },
   workflow: salesInvoiceFlow,
+  actions: { send: sendInvoiceAction },
   hooks: { beforeWrite },
-  policies: { delete: salesInvoiceFlow.editable },
+  policies: { delete: salesInvoiceFlow.editable, actions: sendPolicies },
   notify: { label: (row) => String(row.code ?? '') },
 });

@@ -3,8 +3,11 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { paymentHooks } from '../trade/payments.ts';
+import { invoicePayments } from '../trade/payments.ts';
 import { salesInvoices, salesPayments } from './sales.table.ts';
+
+/** The sales side's payments (the counter's through the resource, online ones through `record`). */
+export const salesInvoicePayments = invoicePayments({ invoiceType: 'sales-invoices', invoices: salesInvoices, payments: salesPayments, invoiceColumn: salesPayments.sales_invoice_id, paymentType: 'sales-payments' });
 
 /** Payments of customers' invoices (spec platform §3 Sales, §7 /sales-payments): the invoice's paid amount and balance follow them. */
 export const salesPaymentsResource = defineResource(declarations['sales-payments'], {
@@ -22,6 +25,6 @@ export const salesPaymentsResource = defineResource(declarations['sales-payments
     source: filter.in('source'),
     tags: filter.overlaps('tag_ids', 'tags'),
   },
-  hooks: paymentHooks({ invoiceType: 'sales-invoices', invoices: salesInvoices, payments: salesPayments, invoiceColumn: salesPayments.sales_invoice_id, paymentType: 'sales-payments' }),
+  hooks: salesInvoicePayments.hooks,
   notify: { label: (row) => String(row.reference ?? '') },
 });

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, date, index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   DELIVERY_STATUSES,
   INVOICING_STATUSES,
   INVOICING_TYPES,
+  LOCALES,
   PAYMENT_SOURCES,
+  type Locale,
   PAYMENT_STATUSES,
   SALES_INVOICE_KINDS,
   salesDeliveryWorkflow,
@@ -15,8 +17,8 @@ import {
   type PaymentSource,
   type SalesInvoiceKind,
 } from '@atelier/domain';
-import { oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
-import { tenantTable, userRef } from '../admin/admin.table.ts';
+import { at, id, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
+import { organizationId, tenantTable, userRef, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
 import { repairItems, repairs } from '../repairs/repairs.table.ts';
@@ -175,4 +177,28 @@ export const salesPayments = tenantTable(
     oneOf('sales_payments_source_check', t.source, PAYMENT_SOURCES),
     uniqueIndex('sales_payments_transaction_unique').on(t.source, t.transaction_id).where(sql`${t.transaction_id} IS NOT NULL`),
   ],
+);
+
+/**
+ * A link sent to the customer to see and pay an invoice (no sign-in). As for the other public
+ * links, only the SHA-256 of its random token is kept; `url` is the page it opens (the provider of
+ * an online payment sends the customer back there).
+ */
+export const salesInvoiceLinks = pgTable(
+  'sales_invoice_links',
+  {
+    id: id(),
+    organization_id: organizationId(),
+    sales_invoice_id: ownedBy('sales_invoice_id', () => salesInvoices.id),
+    token_hash: text('token_hash').notNull().unique(),
+    url: text('url').notNull(),
+    locale: text('locale').$type<Locale>().notNull(),
+    /** Where the link was e-mailed (null: handed over another way). */
+    email: text('email'),
+    expires_at: at('expires_at').notNull(),
+    revoked_at: at('revoked_at'),
+    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: at('created_at').notNull().default(sql`now()`),
+  },
+  (t) => [index('sales_invoice_links_invoice_idx').on(t.sales_invoice_id), oneOf('sales_invoice_links_locale_check', t.locale, LOCALES)],
 );

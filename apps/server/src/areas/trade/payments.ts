@@ -33,8 +33,11 @@ export interface PaymentKit {
   paymentType: string;
 }
 
-/** The hooks of a payment resource: check, settle on create, settle again on delete. */
-export function paymentHooks(kit: PaymentKit): Hooks {
+/**
+ * A side's payments: the hooks of its resource (check, settle on create, settle again on delete),
+ * and `record`, a payment the server takes (online, through a provider: a refund is negative).
+ */
+export function invoicePayments(kit: PaymentKit): { hooks: Hooks; record(ctx: RequestContext, invoiceId: string, values: Record<string, unknown> & { amount: number }): Promise<void> } {
   const invoiceKey = kit.invoiceColumn.name;
 
   const lockInvoice = async (ctx: RequestContext, id: string): Promise<InvoiceBalance> => {
@@ -58,7 +61,7 @@ export function paymentHooks(kit: PaymentKit): Hooks {
     await records(ctx, kit.invoiceType).update([invoiceId], { amount_paid: amount, balance: invoice.total - amount, payment_status: paymentStatusOf(invoice.total, amount) }, { cause: { type: kit.paymentType, id: paymentId } });
   };
 
-  return {
+  const hooks: Hooks = {
     /** A new payment: of a validated invoice, at most its balance (422 saying how much is left); filed where the invoice is. */
     async beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
       if (existing) return;
@@ -74,4 +77,15 @@ export function paymentHooks(kit: PaymentKit): Hooks {
     },
     beforeDelete: (ctx, row) => settle(ctx, String(row[invoiceKey]), String(row.id), String(row.id)),
   };
+
+  /** A payment (never over the balance: 422) or a refund (negative) of a validated invoice, and its settling. */
+  async function record(ctx: RequestContext, invoiceId: string, values: Record<string, unknown> & { amount: number }) {
+    const invoice = await lockInvoice(ctx, invoiceId);
+    if (invoice.state !== 'validated') throw new ApiError(422, 'trade.invoice_not_validated', { code: invoice.code ?? '' });
+    if (values.amount > invoice.balance) throw new ApiError(422, 'trade.payment_over_balance', { balance: invoice.balance });
+    const [made] = await records(ctx, kit.paymentType).create([{ ...values, [invoiceKey]: invoiceId, location_ids: invoice.location_ids }]);
+    await settle(ctx, invoiceId, String(made.id));
+  }
+
+  return { hooks, record };
 }

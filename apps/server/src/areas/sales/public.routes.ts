@@ -1,0 +1,89 @@
+import { LOCALES, PAYMENT_STATUSES, SALES_INVOICE_KINDS, type Locale } from '@atelier/domain';
+import type { FastifyRequest } from 'fastify';
+import type { JsonSchema } from '../../jsonapi/define-resource.ts';
+import { publicTokenRoute } from '../../jsonapi/openapi.ts';
+import type { RouteRegistrar } from '../../jsonapi/router.ts';
+import { TIME_ZONE_QUERY, pdfResponse, requestTimeZone, sendPdf } from '../../reports/http.ts';
+import { invoiceFileName, renderInvoicePdf } from '../../reports/sales-invoice-pdf.ts';
+import { NULLABLE_STRING } from '../../contract-schemas.ts';
+import { invoiceView, openInvoiceLink, type InvoiceLink } from './invoice-links.ts';
+import './payable.ts';
+import { invoiceData } from './report/invoice-data.ts';
+import type { salesInvoices } from './sales.table.ts';
+
+// The customer's invoice page calls (no sign-in: the e-mailed link's token opens them), in the
+// link's language: read the invoice, download its PDF. Paying it online is online-payments' (its
+// checkout route opens this invoice through the same link: payable.ts).
+
+export const invoicePublicRoutes: RouteRegistrar = (api, _contextOf, services) => {
+  const db = services.database.db;
+  const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
+
+  /** Opens the link (rate limited by address); everything answered from then on, a refusal too, is in the link's language. */
+  async function opened<T>(request: FastifyRequest, run: (link: InvoiceLink, invoice: typeof salesInvoices.$inferSelect) => Promise<T>): Promise<T> {
+    await services.limits.consume('shared_report', { ip: request.ip });
+    let found: Awaited<ReturnType<typeof openInvoiceLink>>;
+    try {
+      found = await openInvoiceLink(db, tokenOf(request));
+    } catch (err) {
+      const locale = (err as { locale?: Locale }).locale;
+      if (locale) request.locale = locale;
+      throw err;
+    }
+    request.locale = found.link.locale;
+    return run(found.link, found.invoice);
+  }
+
+  api.get('/public/sales-invoices/:token', async (request, reply) => {
+    const view = await opened(request, (link, invoice) => invoiceView(db, link, invoice));
+    return reply.header('Cache-Control', 'private, no-store').send(view);
+  });
+
+  api.get('/public/sales-invoices/:token/report', async (request, reply) => {
+    const { model, pdf } = await opened(request, async (link, invoice) => {
+      const { model, images } = await invoiceData(db, services.config.dataDir, invoice, link.locale);
+      return { model, pdf: await renderInvoicePdf({ model, images, timeZone: requestTimeZone(request) }) };
+    });
+    return sendPdf(reply, pdf, invoiceFileName(model));
+  });
+};
+
+const money: JsonSchema = { type: 'integer' };
+const taxes: JsonSchema = { type: 'array', items: { type: 'object', required: ['code', 'amount'], properties: { code: { type: 'string' }, amount: money } } };
+const view: JsonSchema = {
+  type: 'object',
+  required: ['locale', 'expires_at', 'organization', 'code', 'kind', 'lines', 'subtotal', 'taxes', 'total', 'amount_paid', 'balance', 'payment_status'],
+  properties: {
+    locale: { enum: [...LOCALES] },
+    expires_at: { type: 'string', format: 'date-time' },
+    organization: { type: 'string' },
+    location: NULLABLE_STRING,
+    code: { type: 'string' },
+    kind: { enum: [...SALES_INVOICE_KINDS] },
+    issued_on: NULLABLE_STRING,
+    expiration_time: NULLABLE_STRING,
+    billing_address: NULLABLE_STRING,
+    lines: {
+      type: 'array',
+      items: { type: 'object', required: ['description', 'quantity', 'unit_price', 'subtotal', 'taxes'], properties: { description: { type: 'string' }, quantity: { type: 'string' }, unit_price: money, subtotal: money, taxes } },
+    },
+    subtotal: money,
+    taxes,
+    total: money,
+    amount_paid: money,
+    balance: money,
+    payment_status: { enum: [...PAYMENT_STATUSES] },
+  },
+};
+
+publicTokenRoute('GET', '/public/sales-invoices/:token', {
+  summary: 'The invoice a customer’s link opens (no sign-in), in the link’s language: its lines with their taxes, totals, what is paid and the balance',
+  tag: 'sales-invoices',
+  responses: { 200: { contentType: 'application/json', schema: view } },
+});
+publicTokenRoute('GET', '/public/sales-invoices/:token/report', {
+  summary: 'The invoice (PDF) a customer’s link opens, in the link’s language',
+  tag: 'sales-invoices',
+  query: TIME_ZONE_QUERY,
+  responses: { 200: pdfResponse('The invoice (PDF), inline, named after its number.') },
+});
