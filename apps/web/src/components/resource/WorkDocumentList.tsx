@@ -1,6 +1,7 @@
 import { Box, Text } from '@mantine/core';
 import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../i18n/index.ts';
 import { Navigate } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
 import { hrefOf, typeText, workflowOf } from '../../app/resources.ts';
@@ -37,11 +38,17 @@ export function codeColumn<T extends WorkType>(type: T): ColumnEntry<T> {
   return {
     key: 'code' as FieldName<T>,
     linkTo: (r: RecordOf<T>) => href(r.id),
-    render: (r: RecordOf<T>) => (
-      <Text component="span" ff="monospace" size="sm">
-        {String(r.code ?? '')}
-      </Text>
-    ),
+    // A document numbered only once validated (a customer's invoice) is a draft without a number until then.
+    render: (r: RecordOf<T>) =>
+      r.code ? (
+        <Text component="span" ff="monospace" size="sm">
+          {String(r.code)}
+        </Text>
+      ) : (
+        <Text component="span" size="sm" fs="italic">
+          {i18n.t('common:unnumbered')}
+        </Text>
+      ),
   };
 }
 
