@@ -58,3 +58,4 @@ export * from './trade/trade.ts';
 export * from './trade/documents.ts';
 export * from './purchases/purchases.ts';
 export * from './purchases/reorder.ts';
+export * from './reseller/billing.ts';

@@ -14,7 +14,8 @@ import { pricingArea } from './pricing/index.ts';
 import { purchasesArea } from './purchases/index.ts';
 import { repairsArea } from './repairs/index.ts';
 import { requestsArea } from './requests/index.ts';
+import { resellerArea } from './reseller/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, purchasesArea, pricingArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, purchasesArea, pricingArea, resellerArea];

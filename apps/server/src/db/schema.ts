@@ -22,3 +22,4 @@ export * from '../areas/estimations/deferred-work.table.ts';
 export * from '../areas/pricing/pricing.table.ts';
 export * from '../areas/inventory/inventory.table.ts';
 export * from '../areas/purchases/documents.table.ts';
+export * from '../areas/reseller/reseller.table.ts';

@@ -55,6 +55,13 @@ import { purchasesInvoices } from './purchases-invoices.ts';
 import { purchasesOrderItems } from './purchases-order-items.ts';
 import { purchasesOrders } from './purchases-orders.ts';
 import { purchasesPayments } from './purchases-payments.ts';
+import { packages } from './packages.ts';
+import { resellerInvoiceItems } from './reseller-invoice-items.ts';
+import { resellerInvoices } from './reseller-invoices.ts';
+import { resellerPayments } from './reseller-payments.ts';
+import { resellerProducts } from './reseller-products.ts';
+import { resellerServices } from './reseller-services.ts';
+import { subscriptions } from './subscriptions.ts';
 
 /** Every resource type's declaration, by type: the server serves them, the web shows them. */
 export const declarations = {
@@ -114,6 +121,13 @@ export const declarations = {
   'purchases-invoices': purchasesInvoices,
   'purchases-invoice-items': purchasesInvoiceItems,
   'purchases-payments': purchasesPayments,
+  'reseller-products': resellerProducts,
+  'reseller-services': resellerServices,
+  packages,
+  subscriptions,
+  'reseller-invoices': resellerInvoices,
+  'reseller-invoice-items': resellerInvoiceItems,
+  'reseller-payments': resellerPayments,
 } as const;
 
 export type Declarations = typeof declarations;

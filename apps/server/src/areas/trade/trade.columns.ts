@@ -23,6 +23,11 @@ export const tradeLineColumns = () => ({
   unit_price: bigint('unit_price', { mode: 'number' }),
   discount: numeric('discount', { precision: 7, scale: 4 }),
   tax_group_id: uuid('tax_group_id').references((): AnyPgColumn => taxGroups.id, { onDelete: 'set null' }),
+  ...lineTotalColumns(),
+});
+
+/** A priced line's totals (its taxes by whatever the document taxes with: a tax group, a reseller's tax code). */
+export const lineTotalColumns = () => ({
   subtotal: cents('subtotal'),
   tax_total: cents('tax_total'),
   total: cents('total'),
@@ -46,8 +51,8 @@ export const tradeTotalColumns = () => ({
   tax_details: taxDetails(),
 });
 
-/** Where a document is filed, its code, and the stamps of its workflow. */
-export const documentColumns = () => ({
+/** A document's code and the stamps of its workflow (a reseller's invoice: no locations or tags of an organization). */
+export const documentStampColumns = () => ({
   /** PO-2026-000042: the organization's next number of the type when it is made (db/codes.ts). */
   code: text('code'),
   notes: text('notes'),
@@ -55,6 +60,11 @@ export const documentColumns = () => ({
   validated_at: at('validated_at'),
   canceled_by_id: userRef('canceled_by_id'),
   canceled_at: at('canceled_at'),
+});
+
+/** Where a document is filed, its code, and the stamps of its workflow. */
+export const documentColumns = () => ({
+  ...documentStampColumns(),
   location_ids: locationIds(),
   tag_ids: tagIds(),
 });
