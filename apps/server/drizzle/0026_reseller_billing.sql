@@ -92,8 +92,6 @@ CREATE TABLE "reseller_payments" (
 	"reference" text,
 	"notes" text,
 	"creator_id" uuid,
-	"location_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
-	"tag_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "reseller_payments_amount_check" CHECK ("reseller_payments"."amount" > 0),
@@ -173,7 +171,6 @@ CREATE INDEX "reseller_invoices_organization_idx" ON "reseller_invoices" USING b
 CREATE UNIQUE INDEX "reseller_invoices_period_unique" ON "reseller_invoices" USING btree ("subscription_id","period_start") WHERE "reseller_invoices"."state" <> 'canceled';--> statement-breakpoint
 CREATE INDEX "reseller_payments_invoice_idx" ON "reseller_payments" USING btree ("reseller_invoice_id");--> statement-breakpoint
 CREATE INDEX "reseller_payments_reseller_idx" ON "reseller_payments" USING btree ("reseller_id","paid_on");--> statement-breakpoint
-CREATE INDEX "reseller_payments_location_ids_idx" ON "reseller_payments" USING gin ("location_ids");--> statement-breakpoint
 CREATE UNIQUE INDEX "reseller_products_name_unique" ON "reseller_products" USING btree ("reseller_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "reseller_services_name_unique" ON "reseller_services" USING btree ("reseller_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_organization_unique" ON "subscriptions" USING btree ("organization_id");--> statement-breakpoint

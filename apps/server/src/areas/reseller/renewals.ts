@@ -44,18 +44,31 @@ export async function runRenewals(services: Pick<Services, 'database' | 'registr
   return { renewed, changed: stale.length };
 }
 
-/** Runs the job at start, then every hour. */
+/** Runs the job at start, then every hour; a run under way finishes before the app closes. */
 export class RenewalWorker implements Worker {
   private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private stopping = false;
   constructor(private readonly services: Services) {}
   start() {
-    const run = () => void runRenewals(this.services).catch((err) => console.error('subscription renewals', err));
+    const run = () => {
+      this.running = this.running.then(() =>
+        this.stopping
+          ? undefined
+          : runRenewals(this.services).then(
+              () => undefined,
+              (err) => console.error('subscription renewals', err),
+            ),
+      );
+    };
     run();
     this.timer = setInterval(run, HOUR_MS);
     this.timer.unref();
   }
-  stop() {
+  async stop() {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    await this.running;
   }
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { at, cents, id, oneOf, ownedBy, timestamps, valueChecks } from '../../db/columns.ts';
 import { organizations, resellers, roles, userRef } from '../admin/admin.table.ts';
-import { balanceColumns, documentStampColumns, lineTotalColumns, paymentColumns, paymentIndexes, quantity, tradeTotalColumns } from '../trade/trade.columns.ts';
+import { balanceColumns, documentStampColumns, lineTotalColumns, paymentAmountColumns, paymentChecks, quantity, tradeTotalColumns } from '../trade/trade.columns.ts';
 
 // Reseller billing (issue 24): a reseller's catalogue (products, services, packages), its
 // organizations' subscriptions, and its invoices to them with their payments. These rows are the
@@ -150,8 +150,8 @@ export const resellerPayments = pgTable(
     reseller_invoice_id: uuid('reseller_invoice_id')
       .notNull()
       .references(() => resellerInvoices.id, { onDelete: 'restrict' }),
-    ...paymentColumns(),
+    ...paymentAmountColumns(),
     ...timestamps(),
   },
-  (t) => [index('reseller_payments_invoice_idx').on(t.reseller_invoice_id), index('reseller_payments_reseller_idx').on(t.reseller_id, t.paid_on), ...paymentIndexes('reseller_payments', t)],
+  (t) => [index('reseller_payments_invoice_idx').on(t.reseller_invoice_id), index('reseller_payments_reseller_idx').on(t.reseller_id, t.paid_on), ...paymentChecks('reseller_payments', t)],
 );

@@ -83,20 +83,30 @@ export const balanceColumns = () => ({
   payment_status: text('payment_status').$type<PaymentStatus>().notNull().default('unpaid'),
 });
 
-/** A payment of an invoice (the invoice's reference is the table's own column). */
-export const paymentColumns = () => ({
+/** A payment of an invoice, as any invoice's (a reseller's: not filed in an organization's locations or tags). */
+export const paymentAmountColumns = () => ({
   amount: bigint('amount', { mode: 'number' }).notNull(),
   paid_on: date('paid_on', { mode: 'string' }).notNull(),
   method: text('method').notNull(),
   reference: text('reference'),
   notes: text('notes'),
   creator_id: userRef('creator_id'),
+});
+
+/** A payment of an organization's invoice (the invoice's reference is the table's own column). */
+export const paymentColumns = () => ({
+  ...paymentAmountColumns(),
   location_ids: locationIds(),
   tag_ids: tagIds(),
 });
 
-export const paymentIndexes = (table: string, t: { amount: AnyPgColumn; method: AnyPgColumn; location_ids: AnyPgColumn }) => [
-  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
+/** A payment's amount is positive, its method one of the known. */
+export const paymentChecks = (table: string, t: { amount: AnyPgColumn; method: AnyPgColumn }) => [
   check(`${table}_amount_check`, sql`${t.amount} > 0`),
   oneOf(`${table}_method_check`, t.method, PAYMENT_METHODS),
+];
+
+export const paymentIndexes = (table: string, t: { amount: AnyPgColumn; method: AnyPgColumn; location_ids: AnyPgColumn }) => [
+  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
+  ...paymentChecks(table, t),
 ];
