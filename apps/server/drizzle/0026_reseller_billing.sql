@@ -141,6 +141,7 @@ CREATE TABLE "subscriptions" (
 	CONSTRAINT "subscriptions_period_check" CHECK ("subscriptions"."end_time" > "subscriptions"."start_time")
 );
 --> statement-breakpoint
+ALTER TABLE "resellers" ADD COLUMN "brand_color" text;--> statement-breakpoint
 ALTER TABLE "reseller_record_codes" ADD CONSTRAINT "reseller_record_codes_reseller_id_resellers_id_fk" FOREIGN KEY ("reseller_id") REFERENCES "public"."resellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packages" ADD CONSTRAINT "packages_reseller_id_resellers_id_fk" FOREIGN KEY ("reseller_id") REFERENCES "public"."resellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "packages" ADD CONSTRAINT "packages_default_role_id_roles_id_fk" FOREIGN KEY ("default_role_id") REFERENCES "public"."roles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

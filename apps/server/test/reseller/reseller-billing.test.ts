@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegistry } from '../../src/app.ts';
 import { AREAS } from '../../src/areas/index.ts';
 import { runRenewals } from '../../src/areas/reseller/renewals.ts';
+import { resellerInvoiceData } from '../../src/areas/reseller/report/reseller-invoice-data.ts';
+import { resellerInvoices } from '../../src/areas/reseller/reseller.table.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { makeOrganization, makeReseller, makeUser, makeWorld, type MadeReseller, type MadeUser, type World } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
 
 // Reseller billing (issue 24): a reseller's catalogue and packages, its organizations'
 // subscriptions (renewed by hand and by the job), the package's user limit, the subscription's
@@ -134,6 +137,22 @@ describe('the subscription’s invoice, payments and balance', () => {
     expect((await pay(7_131)).status).toBe(201);
     now = await ok('GET', `/reseller-invoices/${id}`, reseller);
     expect(now.data.attributes).toMatchObject({ balance: 0, payment_status: 'paid' });
+    // Its PDF in the reseller's colour, French and English, with its taxes, paid and balance.
+    await t.database.db.execute(sql`UPDATE resellers SET brand_color = '#c2255c' WHERE id = ${w.reseller.id}`);
+    const url = `${API}/reseller-invoices/${id}/report`;
+    const fr = await getPdf(t, url, { authorization: `Bearer ${reseller.token}` });
+    expectInlinePdf(fr, `facture-${now.data.attributes.code}.pdf`);
+    const [row] = await t.database.db.select().from(resellerInvoices).where(eq(resellerInvoices.id, id));
+    expect((await resellerInvoiceData(t.database.db, t.config.dataDir, row, 'fr')).model).toMatchObject({ color: '#c2255c', reseller: { name: w.reseller.name } });
+    expect(fr.text).toContain('Facturé à');
+    expect(fr.text).toContain(w.garage.name);
+    expect(fr.text).toMatch(/TPS.*7,45 \$/);
+    expect(fr.text).toMatch(/TVQ.*14,86 \$/);
+    expect(fr.text).toMatch(/Solde dû 0,00 \$/);
+    const en = await getPdf(t, url, { authorization: `Bearer ${reseller.token}`, 'accept-language': 'en' });
+    expect(en.text).toContain('Bill to');
+    expect(en.text).toMatch(/Balance due \$0\.00/);
+    await expectReportGuarded(t, url, w.manager.token, rival.user.token);
     const cancel = await call('GET', `/reseller-invoices/${id}/cancel`, reseller);
     expect(cancel.status).toBe(409);
     expect(cancel.body.errors[0].detail).toMatch(/paiements/);

@@ -70,6 +70,9 @@ export function currentPeriodStart(subscription: { start: Date; end: Date }, fre
   return start;
 }
 
+/** A reseller's colour as its documents print it: #rrggbb. */
+export const isBrandColor = (value: string): boolean => /^#[0-9a-fA-F]{6}$/.test(value);
+
 /** Whether one more active user is beyond a package's limit (no limit: never). */
 export const overUserLimit = (activeUsers: number, maximum: number | null | undefined): boolean => maximum != null && activeUsers >= maximum;
 

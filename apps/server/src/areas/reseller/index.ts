@@ -4,6 +4,7 @@ import { defineArea } from '../area.ts';
 import { packagesResource, resellerProductsResource, resellerServicesResource } from './catalogue.resource.ts';
 import { seedDemoReseller } from './demo.ts';
 import { RenewalWorker } from './renewals.ts';
+import { resellerInvoiceRoutes } from './report/reseller-invoice.routes.ts';
 import { resellerInvoiceItemsResource } from './reseller-invoice-items.resource.ts';
 import { resellerInvoicesResource } from './reseller-invoices.resource.ts';
 import { resellerPaymentsResource } from './reseller-payments.resource.ts';
@@ -12,6 +13,7 @@ import { subscriptionsResource } from './subscriptions.resource.ts';
 export const resellerArea = defineArea({
   name: 'reseller',
   resources: [resellerProductsResource, resellerServicesResource, packagesResource, subscriptionsResource, resellerInvoicesResource, resellerInvoiceItemsResource, resellerPaymentsResource],
+  routes: [resellerInvoiceRoutes],
   worker: (services) => new RenewalWorker(services),
   demo: seedDemoReseller,
 });
