@@ -78,7 +78,7 @@ export default function ResellerHome() {
                       <Table.Td>{o.name}</Table.Td>
                       <Table.Td>{o.package?.name ?? <Text c="dimmed" span>{t('reseller:home.no_package')}</Text>}</Table.Td>
                       <Table.Td>
-                        <Text span c={max != null && used != null && used >= max ? 'orange' : undefined}>
+                        <Text span fw={max != null && used != null && used >= max ? 700 : undefined} c={max != null && used != null && used >= max ? 'red.9' : undefined}>
                           {used ?? '…'}
                           {max != null ? ` / ${max}` : ''}
                         </Text>
