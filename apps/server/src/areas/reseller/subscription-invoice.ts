@@ -1,5 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { Locale } from '@atelier/domain';
 import { nextResellerCode } from '../../db/codes.ts';
+import { formatDay } from '../../reports/format.ts';
 import { t } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { RecordAction, Row } from '../../jsonapi/define-resource.ts';
@@ -14,6 +16,8 @@ import { packages, resellerInvoices, subscriptions } from './reseller.table.ts';
 const DAYS_TO_PAY = 30;
 const day = (iso: string) => iso.slice(0, 10);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+/** A calendar date as the reader writes it (28 novembre 2026, November 28, 2026). */
+const calendarDay = (date: string, locale: Locale) => formatDay(`${date}T12:00:00Z`, locale, 'UTC');
 
 /**
  * The invoice of the organization's subscription for its current period (start to end): the one
@@ -33,7 +37,7 @@ export async function subscriptionInvoice(ctx: RequestContext, organizationId: s
   const [plan] = await ctx.db.select().from(packages).where(eq(packages.id, subscription.package_id));
   const periodEnd = day(subscription.end_time);
   const line = {
-    description: t(ctx.locale, 'reseller.subscription_line', { package: plan.name, start: periodStart, end: periodEnd }),
+    description: t(ctx.locale, 'reseller.subscription_line', { package: plan.name, start: calendarDay(periodStart, ctx.locale), end: calendarDay(periodEnd, ctx.locale) }),
     quantity: '1',
     unit_price: plan.price,
     discount: null,

@@ -17,7 +17,7 @@ const invoiceLines: LinesConfig = {
   type: 'reseller-invoice-items',
   orderable: true,
   fields: fieldsOf('reseller-invoice-items', ['resellerProduct', 'resellerService', 'description', 'quantity', 'unit_price', 'discount', 'tax_code', 'total']),
-  row: ['resellerProduct', 'resellerService', 'description', 'quantity', 'unit_price', 'total'],
+  row: ['description', 'quantity', 'unit_price', 'total'],
   defaults: { quantity: 1 },
   add: 'reseller-invoices:add_line',
   empty: 'reseller-invoices:no_lines',
