@@ -125,6 +125,8 @@ describe('the subscription’s invoice, payments and balance', () => {
     const id = invoice.data.id;
     const pay = (amount: number) => call('POST', '/reseller-payments', reseller, doc('reseller-payments', { amount, paid_on: '2026-05-01', method: 'cheque' }, { invoice: one('reseller-invoices', id) }));
     expect((await pay(1000)).status).toBe(422);
+    // The organization billed may not validate its own invoice.
+    expect((await call('GET', `/reseller-invoices/${id}/validate`, w.manager)).status).toBe(403);
     const validated = await ok('GET', `/reseller-invoices/${id}/validate`, reseller);
     expect(validated.data.attributes).toMatchObject({ state: 'validated', balance: 17_131, payment_status: 'unpaid' });
     expect((await call('GET', `/reseller-invoices/${id}/validate`, reseller)).status).toBe(409);
@@ -210,6 +212,11 @@ describe('renewals', () => {
     const invoices = await ok('GET', `/reseller-invoices?filter[subscription]=${ended.data.id}`, reseller);
     expect(invoices.meta.page.total).toBe(1);
     expect(invoices.data[0].attributes).toMatchObject({ state: 'draft', period_start: now.start_time.slice(0, 10), total: 17_131 });
+    // Ended for good: the subscription deleted, the organization is on no package (its invoice stays).
+    await ok('GET', `/reseller-invoices/${invoices.data[0].id}/cancel`, reseller);
+    expect((await call('DELETE', `/subscriptions/${ended.data.id}`, reseller)).status).toBe(204);
+    const org = await ok('GET', `/organizations/${garage2.id}`, reseller);
+    expect([org.data.relationships.package.data, org.data.relationships.subscription.data]).toEqual([null, null]);
   });
 
   it('marks an ended subscription without automatic renewal expired', async () => {

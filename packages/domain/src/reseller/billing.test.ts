@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeTransitions } from '../workflow/table-test.ts';
-import { currentPeriodStart, overUserLimit, periodEnd, renewedPeriod, resellerInvoiceWorkflow, resellerTaxRates, subscriptionState, subscriptionWorkflow } from './billing.ts';
+import { isBrandColor, overUserLimit, periodEnd, renewedPeriod, resellerInvoiceWorkflow, resellerTaxRates, subscriptionState, subscriptionWorkflow } from './billing.ts';
 import { tradeTotals } from '../trade/trade.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -40,14 +40,15 @@ describe('renewedPeriod', () => {
   });
 });
 
-describe('currentPeriodStart', () => {
-  const sub = { start: at('2026-01-15T00:00:00Z'), end: at('2026-07-15T00:00:00Z') };
+describe('isBrandColor', () => {
   it.each([
-    ['2026-01-20T00:00:00Z', '2026-01-15T00:00:00.000Z'],
-    ['2026-03-15T00:00:00Z', '2026-03-15T00:00:00.000Z'],
-    ['2026-04-01T00:00:00Z', '2026-03-15T00:00:00.000Z'],
-    ['2026-09-01T00:00:00Z', '2026-06-15T00:00:00.000Z'],
-  ])('at %s the period started %s', (now, start) => expect(currentPeriodStart(sub, 'monthly', at(now)).toISOString()).toBe(start));
+    ['#1c7ed6', true],
+    ['#C2255C', true],
+    ['1c7ed6', false],
+    ['#1c7ed', false],
+    ['#1c7ed6;', false],
+    ['red', false],
+  ])('%s: %s', (value, ok) => expect(isBrandColor(value)).toBe(ok));
 });
 
 describe('overUserLimit', () => {

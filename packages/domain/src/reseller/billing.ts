@@ -63,13 +63,6 @@ export function renewedPeriod(current: { start: Date; end: Date }, frequency: Pa
   return { start, end: periodEnd(start, frequency) };
 }
 
-/** The start of the period that contains `now` (an expired subscription's last one). */
-export function currentPeriodStart(subscription: { start: Date; end: Date }, frequency: PackageFrequency, now: Date): Date {
-  let start = subscription.start;
-  for (let next = periodEnd(start, frequency); next.getTime() <= now.getTime() && next.getTime() < subscription.end.getTime(); next = periodEnd(start, frequency)) start = next;
-  return start;
-}
-
 /** A reseller's colour as its documents print it: #rrggbb. */
 export const isBrandColor = (value: string): boolean => /^#[0-9a-fA-F]{6}$/.test(value);
 

@@ -57,6 +57,11 @@ async function afterWrite(ctx: RequestContext, row: SubscriptionRow, _input: Wri
     await records(ctx, 'organizations').update([row.organization_id], { package_id: row.package_id, subscription_id: row.id }, { cause: { type: 'subscriptions', id: row.id } });
 }
 
+/** An organization without a subscription is on no package. */
+async function beforeDelete(ctx: RequestContext, row: SubscriptionRow) {
+  await records(ctx, 'organizations').update([row.organization_id], { package_id: null, subscription_id: null }, { cause: { type: 'subscriptions', id: row.id } });
+}
+
 /** Organizations' subscriptions to a reseller's packages (spec platform §3 Subscription, §4, §7 renew; issue 24). */
 export const subscriptionsResource = defineResource(declarations.subscriptions, {
   table: subscriptions,
@@ -76,6 +81,6 @@ export const subscriptionsResource = defineResource(declarations.subscriptions, 
   },
   uniques: { subscriptions_organization_unique: { relationship: 'organization', code: 'reseller.already_subscribed' } },
   workflow: subscriptionFlow,
-  hooks: { beforeWrite, afterWrite },
+  hooks: { beforeWrite, afterWrite, beforeDelete },
   notify: { label: (row) => String(row.end_time ?? '').slice(0, 10) },
 });
