@@ -203,6 +203,7 @@ export const en: Record<MessageKey, string> = {
   'reseller_invoice.paid_amount': "Paid",
   'reseller_invoice.balance': "Balance due",
   'reseller_invoice.state': "State: {state}",
+  'reseller.role_not_yours': "Choose one of the reseller’s own roles (not an organization’s).",
   'reseller.end_before_start': "The end must come after the start.",
   'reseller.already_subscribed': "This organization already has a subscription: change it instead.",
   'reseller.user_limit': "The “{package}” package allows at most {maximum} active users: deactivate one or change the package.",

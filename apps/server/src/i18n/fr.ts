@@ -202,6 +202,7 @@ export const fr = {
   'reseller_invoice.paid_amount': "Payé",
   'reseller_invoice.balance': "Solde dû",
   'reseller_invoice.state': "État : {state}",
+  'reseller.role_not_yours': "Choisissez un rôle du revendeur (ses rôles à lui, pas ceux d’une organisation).",
   'reseller.end_before_start': "La fin doit venir après le début.",
   'reseller.already_subscribed': "Cette organisation a déjà un abonnement : modifiez-le plutôt.",
   'reseller.user_limit': "Le forfait « {package} » permet au plus {maximum} utilisateurs actifs : désactivez-en un ou changez de forfait.",

@@ -228,6 +228,23 @@ describe('renewals', () => {
   });
 });
 
+describe('the package’s default role', () => {
+  it('limits what the organization’s users may do to what the role holds', async () => {
+    const catalogue = await ok('GET', '/permissions?page[size]=1000', reseller);
+    const idOf = (name: string) => catalogue.data.find((p: any) => p.attributes.name === name).id;
+    const role = await ok('POST', '/roles', reseller, doc('roles', { name: `Forfait de base ${Date.now()}` }, { permissions: { data: ['view app admin', 'view module users', 'view any users', 'view users'].map((n) => ({ type: 'permissions', id: String(idOf(n)) })) } }), 201);
+    const theirs = await call('POST', '/packages', reseller, doc('packages', { name: 'Autre rôle', frequency: 'monthly', price: 100 }, { defaultRole: one('roles', (await ok('GET', `/roles?filter[organization]=${w.garage.id}&page[size]=1`, reseller)).data[0].id) }));
+    expect(theirs.status).toBe(422);
+    const base = await ok('POST', '/packages', reseller, doc('packages', { name: 'Base', frequency: 'yearly', price: 50_000 }, { defaultRole: one('roles', role.data.id) }), 201);
+    const shop = await makeOrganization(t, { name: `Atelier ${Date.now()}`, reseller_id: w.reseller.id, locations: ['Lévis'] });
+    const boss = await makeUser(t, shop.id, { email: `boss-${Date.now()}@factory.test` });
+    expect((await call('GET', '/vehicles', boss)).status).toBe(200);
+    await ok('POST', '/subscriptions', reseller, doc('subscriptions', {}, { organization: one('organizations', shop.id), package: one('packages', base.data.id) }), 201);
+    expect((await call('GET', '/vehicles', boss)).status).toBe(403);
+    expect((await call('GET', '/users', boss)).status).toBe(200);
+  });
+});
+
 describe('resellers kept apart', () => {
   it('never shows one reseller’s organizations, packages, subscriptions or invoices to another', async () => {
     for (const type of ['packages', 'subscriptions', 'reseller-invoices', 'reseller-payments', 'reseller-services', 'organizations']) {

@@ -1,5 +1,7 @@
 import { declarations } from '@atelier/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
+import { roles } from '../admin/admin.table.ts';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource, type Hooks, type Row } from '../../jsonapi/define-resource.ts';
 import { column, filter } from '../../jsonapi/filters.ts';
@@ -48,6 +50,17 @@ export const packagesResource = defineResource(declarations.packages, {
   },
   uniques: { packages_name_unique: 'name' },
   ...catalogue,
+  hooks: {
+    async beforeWrite(ctx, input, existing) {
+      if (!existing) requireReseller(input);
+      // The default role is one of the package's reseller's own roles (what its organizations may use).
+      const roleId = input.values.default_role_id as string | null | undefined;
+      if (!roleId) return;
+      const [role] = await ctx.db.select({ reseller_id: roles.reseller_id }).from(roles).where(eq(roles.id, roleId));
+      if (role?.reseller_id !== (input.values.reseller_id ?? existing?.reseller_id))
+        throw ApiError.many([{ status: 422, code: 'reseller.role_not_yours', source: { pointer: relationshipPointer('defaultRole') } }]);
+    },
+  },
   // An organization's users read the package they are on (what it allows, its limit).
   tenancy: tenancy.reseller({ seenByOrganization: (t, org) => sql`${column(t, 'id')} = (SELECT o.package_id FROM organizations o WHERE o.id = ${org})` }),
 });
