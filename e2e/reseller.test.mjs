@@ -110,10 +110,19 @@ describe('reseller billing', () => {
         // The manager has two colleagues: a fourth user is refused, saying the limit.
         const mtk = await token(garage.email, 'Gerant-2026-e2e');
         for (const n of [2, 3]) await create(mtk, 'users', { firstname: `Collègue ${n}`, lastname: stamp, email: `c${n}-${stamp}@e2e.test` });
+        // Its subscription ends in three days: every page of the organization says so, and whom to call.
+        const sub = (await api(`/subscriptions?filter[organization]=${garage.org}`, { token: tk })).body.data[0];
+        const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
+        assert.equal((await api(`/subscriptions/${sub.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'subscriptions', id: sub.id, attributes: { end_time: soon } } } })).status, 200);
         const manager = await open(viewport);
         await login(manager, garage.email, 'Gerant-2026-e2e');
         await manager.waitForURL('**/dashboard');
         if (locale === 'en') await manager.locator('[data-testid=language-switcher]').getByText('Anglais', { exact: true }).click();
+        const notice = manager.locator('[data-testid=subscription-notice]');
+        await notice.waitFor();
+        assert.equal(await notice.getAttribute('data-state'), 'renewable');
+        assert.ok((await notice.innerText()).includes('Réseau Démo'), 'the notice names the reseller to contact');
+        await shot(manager, `25-notice-${locale}-${viewport.width}`);
         await manager.goto('/admin/users');
         await manager.locator('[data-testid=list-add]').click();
         const users = manager.locator('[data-testid=record-drawer]');

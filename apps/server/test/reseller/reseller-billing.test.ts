@@ -79,6 +79,11 @@ describe('the catalogue and subscriptions', () => {
     const org = await ok('GET', `/organizations/${w.garage.id}?include=subscription,package,reseller`, w.manager);
     const types = (org.included ?? []).map((r: { type: string }) => r.type).sort();
     expect(types).toEqual(['packages', 'resellers', 'subscriptions']);
+    // What the expiry notice reads, for any user of the organization (the inspector has no organization permission).
+    const me = await ok('GET', '/me?include=organization.subscription,organization.package,organization.reseller', w.inspector);
+    const reseller = me.included.find((r: { type: string }) => r.type === 'resellers');
+    expect(reseller.attributes).toMatchObject({ name: w.reseller.name, email: w.reseller.user.email });
+    expect(me.included.map((r: { type: string }) => r.type).sort()).toEqual(['organizations', 'packages', 'resellers', 'subscriptions']);
     expect((await call('GET', `/subscriptions/${subscription.data.id}/renew`, w.manager)).status).toBe(403);
     expect((await call('GET', '/packages', w.manager)).status).toBe(403);
   });
