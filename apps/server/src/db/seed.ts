@@ -47,6 +47,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'manager@atelier.test', who: 'Garage Démo, every organization permission' },
   { email: 'inspector@atelier.test', who: 'Garage Démo, inspector restricted to the first location' },
   { email: 'manager2@atelier.test', who: 'Autos Rivière, every organization permission' },
+  { email: 'reseller2@atelier.test', who: 'reseller (Réseau Nord, bills Autos Rivière)' },
 ];
 
 /** Seeds the demo data on an empty database (no user yet); returns whether it did. */

@@ -22,8 +22,8 @@ export async function seedDemoReseller(db: Db) {
   const [riviere] = await db.select().from(organizations).where(eq(organizations.name, 'Autos Rivière'));
   if (!demo || !garage || !riviere) return;
   const nord = await seedSecondReseller(db, riviere.id);
-  await seedCustomer(db, demo.id, garage.id, 'Atelier Pro', 10);
-  await seedCustomer(db, nord, riviere.id, 'Atelier Essentiel', 5);
+  await seedCustomer(db, demo.id, garage.id, 'Atelier Pro', 50);
+  await seedCustomer(db, nord, riviere.id, 'Atelier Essentiel', 25);
 }
 
 /** Réseau Nord, its reseller user (the demo's password) and role, and Autos Rivière as its customer. */
