@@ -48,8 +48,8 @@ async function repairAction(tk, id, action, body = {}) {
 
 describe('sales', () => {
   for (const { locale, viewport, w } of RUNS)
-    test(`25-${locale}-${viewport.width}. a counter sale of two parts: delivered, invoiced, paid; a completed repair invoiced once`, T, () =>
-      journey(held.browser, `25-${locale}-${viewport.width}`, async (open) => {
+    test(`26-${locale}-${viewport.width}. a counter sale of two parts: delivered, invoiced, paid; a completed repair invoiced once`, T, () =>
+      journey(held.browser, `26-${locale}-${viewport.width}`, async (open) => {
         const tk = await token('manager@atelier.test');
         const me = (await api('/me', { token: tk })).body.data;
         const stamp = `${locale}${viewport.width}-${Date.now() % 100000}`;
@@ -89,7 +89,7 @@ describe('sales', () => {
         await page.locator('[data-testid=lines-add-sales-order-items]').click();
         await rows.nth(1).locator('[data-line-field=description] input, input[data-line-field=description]').first().fill('Pose');
         await rows.nth(1).locator('input[data-line-field=unit_price]').fill(locale === 'fr' ? '45,50' : '45.50');
-        await shot(page, `25-order-new-${locale}-${viewport.width}`);
+        await shot(page, `26-order-new-${locale}-${viewport.width}`);
         await drawer.locator('[data-testid=record-save]').click();
         await drawer.locator('[data-testid=record-edit]').waitFor();
         const order = recordId(page);
@@ -102,7 +102,7 @@ describe('sales', () => {
         await page.locator('[data-testid=order-deliver]').click();
         assert.equal(await page.locator('[data-testid=deliver-0]').inputValue(), '2');
         assert.equal(await page.locator('[data-testid=deliver-1]').count(), 0, 'only the product line is delivered');
-        await shot(page, `25-deliver-${locale}-${viewport.width}`);
+        await shot(page, `26-deliver-${locale}-${viewport.width}`);
         await axeCheck(page, 'the deliver dialog');
         await page.locator('[data-testid=deliver-validate]').click();
         await page.waitForURL((u) => u.pathname === '/sales/deliveries' && u.searchParams.has('id'));
@@ -126,7 +126,7 @@ describe('sales', () => {
         await page.waitForURL((u) => u.pathname === '/sales/payments');
         const form = page.locator('[data-testid=record-drawer]');
         await form.locator('[data-testid=record-save]').waitFor();
-        await shot(page, `25-payment-${locale}-${viewport.width}`);
+        await shot(page, `26-payment-${locale}-${viewport.width}`);
         await axeCheck(page, 'a new sales payment');
         await form.locator('[data-testid=record-save]').click();
         await form.locator('[data-testid=record-edit]').waitFor();
@@ -135,7 +135,7 @@ describe('sales', () => {
         assert.deepEqual([after.state, after.delivery_status, after.invoicing_status], ['completed', 'delivered', 'invoiced']);
         await page.goto(`/sales/invoices?id=${invoice}&action=view`);
         await page.locator('[data-testid=record-drawer]').getByText(w.paid, { exact: true }).first().waitFor();
-        await shot(page, `25-invoice-paid-${locale}-${viewport.width}`);
+        await shot(page, `26-invoice-paid-${locale}-${viewport.width}`);
 
         // A completed repair: "Facturer" makes its invoice from its items, once.
         const vehicle = (await api('/vehicles?page[size]=1', { token: tk })).body.data[0].id;
@@ -166,7 +166,7 @@ describe('sales', () => {
         await page.locator('[data-testid=record-drawer]').getByText('Vidange').first().waitFor();
         const text = plain(await page.locator('[data-testid=record-drawer]').innerText());
         assert.ok(text.includes('Vidange') && text.includes(w.labour), text);
-        await shot(page, `25-repair-invoice-${locale}-${viewport.width}`);
+        await shot(page, `26-repair-invoice-${locale}-${viewport.width}`);
         await axeCheck(page, 'a repair’s invoice');
         // Once: the button again opens the same invoice.
         await page.goto(`/inspecpro/repairs/${repair}`);

@@ -60,3 +60,4 @@ export * from './purchases/purchases.ts';
 export * from './purchases/reorder.ts';
 export * from './sales/sales.ts';
 export * from './online-payments/online-payments.ts';
+export * from './reseller/billing.ts';

@@ -9,7 +9,7 @@ import type { Actor } from './actor.ts';
  * relationship check, update and delete, so a row outside it does not exist for the actor.
  */
 export interface Tenancy {
-  kind: 'organization' | 'owner' | 'organization-self' | 'reseller-self' | 'personal' | 'global' | 'owned' | 'attached';
+  kind: 'organization' | 'owner' | 'organization-self' | 'reseller-self' | 'reseller' | 'personal' | 'global' | 'owned' | 'attached';
   /** SQL restricting the rows the actor may see; undefined means no restriction. */
   scope(actor: Actor, table: PgTable): SQL | undefined;
   /** Whether rows carry organization_id (then filter[organization] exists and writes are stamped). */
@@ -102,6 +102,26 @@ export const tenancy = {
     scope(actor, table) {
       if (actor.isStaff) return undefined;
       if (actor.resellerId && !actor.organizationId) return sql`${col(table, 'id')} = ${actor.resellerId}`;
+      // An organization's users read their reseller (whom to contact about their subscription).
+      if (actor.organizationId) return sql`${col(table, 'id')} = (SELECT o.reseller_id FROM organizations o WHERE o.id = ${actor.organizationId})`;
+      return NOTHING;
+    },
+  }),
+  /**
+   * Rows of a reseller (reseller_id: its catalogue, its organizations' subscriptions, its invoices
+   * and payments): its users see its own, platform staff all. With `organization`, the rows are
+   * also about one organization (organization_id), whose users see theirs (their subscription, the
+   * invoices they receive); without, an organization's users see only what `seenByOrganization`
+   * says (their package).
+   */
+  reseller: (opts: { organization?: boolean; seenByOrganization?: (table: PgTable, organizationId: string) => SQL } = {}): Tenancy => ({
+    kind: 'reseller',
+    hasOrganization: !!opts.organization,
+    scope(actor, table) {
+      if (actor.isStaff) return undefined;
+      if (actor.organizationId)
+        return opts.organization ? sql`${col(table, 'organization_id')} = ${actor.organizationId}` : (opts.seenByOrganization?.(table, actor.organizationId) ?? NOTHING);
+      if (actor.resellerId) return sql`${col(table, 'reseller_id')} = ${actor.resellerId}`;
       return NOTHING;
     },
   }),

@@ -15,8 +15,9 @@ import { pricingArea } from './pricing/index.ts';
 import { purchasesArea } from './purchases/index.ts';
 import { repairsArea } from './repairs/index.ts';
 import { requestsArea } from './requests/index.ts';
+import { resellerArea } from './reseller/index.ts';
 import { salesArea } from './sales/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea, resellerArea];

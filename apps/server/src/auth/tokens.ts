@@ -73,6 +73,8 @@ interface ActorRow {
   restrict_to_locations: boolean;
   location_ids: string[] | string;
   role_versions: string | null;
+  /** The default role of the organization's package ("roleId@updatedAtMicros"), if it has one. */
+  package_role: string | null;
 }
 
 /**
@@ -97,12 +99,25 @@ async function permissionsOf(db: Db, roleVersions: string | null): Promise<Reado
   return names;
 }
 
+/**
+ * An organization on a reseller's package uses what the package's default role holds (issue 24):
+ * its users' permissions are those of their roles that the role also holds. No default role: no limit.
+ */
+async function withinPackage(db: Db, held: ReadonlySet<Permission>, packageRole: string | null): Promise<ReadonlySet<Permission>> {
+  if (!packageRole) return held;
+  const allowed = await permissionsOf(db, packageRole);
+  return new Set([...held].filter((p) => allowed.has(p)));
+}
+
 /** What an actor needs of the user row, and the versions of the user's roles. */
 const ACTOR_COLUMNS = sql.raw(`u.id, u.email, u.firstname, u.lastname, u.locale, u.organization_id, u.reseller_id,
            u.is_staff, u.restrict_to_locations, u.location_ids,
            (SELECT string_agg(r.id::text || '@' || (extract(epoch FROM r.updated_at) * 1000000)::bigint, ',' ORDER BY r.id)
               FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-             WHERE ur.user_id = u.id) AS role_versions`);
+             WHERE ur.user_id = u.id) AS role_versions,
+           (SELECT r.id::text || '@' || (extract(epoch FROM r.updated_at) * 1000000)::bigint
+              FROM organizations o JOIN packages pk ON pk.id = o.package_id JOIN roles r ON r.id = pk.default_role_id
+             WHERE o.id = u.organization_id) AS package_role`);
 
 async function toActor(db: Db, row: Omit<ActorRow, 'session_id' | 'touch'>, sessionId: string): Promise<Actor> {
   return {
@@ -117,7 +132,7 @@ async function toActor(db: Db, row: Omit<ActorRow, 'session_id' | 'touch'>, sess
     isStaff: row.is_staff,
     restrictToLocations: row.restrict_to_locations,
     locationIds: pgArray(row.location_ids),
-    permissions: await permissionsOf(db, row.role_versions),
+    permissions: await withinPackage(db, await permissionsOf(db, row.role_versions), row.package_role),
     roleIds: row.role_versions ? row.role_versions.split(',').map((v) => v.split('@')[0]) : [],
   };
 }

@@ -1,5 +1,5 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { organizationId } from '../areas/admin/admin.table.ts';
+import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { organizationId, resellers } from '../areas/admin/admin.table.ts';
 
 /**
  * The last number given per organization, code prefix and year: human-readable codes such as
@@ -16,4 +16,18 @@ export const recordCodes = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ columns: [t.organization_id, t.prefix, t.year] })],
+);
+
+/** The same counters for a reseller's own documents (its invoices: numbered per reseller, not per organization billed). */
+export const resellerRecordCodes = pgTable(
+  'reseller_record_codes',
+  {
+    reseller_id: uuid('reseller_id')
+      .notNull()
+      .references(() => resellers.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reseller_id, t.prefix, t.year] })],
 );

@@ -17,3 +17,15 @@ export async function nextRecordCode(db: Db, organizationId: string, prefix: str
   );
   return `${prefix}-${row.year}-${String(row.last).padStart(digits, '0')}`;
 }
+
+/** The next code of a reseller's documents of a prefix this year (RF-2026-000007), numbered per reseller. */
+export async function nextResellerCode(db: Db, resellerId: string, prefix: string, digits = 6): Promise<string> {
+  const [row] = rowsOf<{ year: number; last: number }>(
+    await db.execute(sql`
+      INSERT INTO reseller_record_codes AS c (reseller_id, prefix, year, last)
+      VALUES (${resellerId}, ${prefix}, extract(year FROM now() AT TIME ZONE 'UTC')::int, 1)
+      ON CONFLICT (reseller_id, prefix, year) DO UPDATE SET last = c.last + 1
+      RETURNING c.year, c.last`),
+  );
+  return `${prefix}-${row.year}-${String(row.last).padStart(digits, '0')}`;
+}

@@ -24,3 +24,4 @@ export * from '../areas/inventory/inventory.table.ts';
 export * from '../areas/purchases/documents.table.ts';
 export * from '../areas/sales/sales.table.ts';
 export * from '../areas/online-payments/online-payments.table.ts';
+export * from '../areas/reseller/reseller.table.ts';

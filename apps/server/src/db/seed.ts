@@ -47,6 +47,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'manager@atelier.test', who: 'Garage Démo, every organization permission' },
   { email: 'inspector@atelier.test', who: 'Garage Démo, inspector restricted to the first location' },
   { email: 'manager2@atelier.test', who: 'Autos Rivière, every organization permission' },
+  { email: 'reseller2@atelier.test', who: 'reseller (Réseau Nord, bills Autos Rivière)' },
 ];
 
 /** Seeds the demo data on an empty database (no user yet); returns whether it did. */
@@ -120,7 +121,7 @@ export async function seedDemo(db: Db, areas: readonly Area[] = AREAS): Promise<
     await tx.update(organizations).set({ owner_id: manager.id }).where(sql`id = ${garage}`);
     await tx.update(locations).set({ manager_id: manager.id }).where(sql`organization_id = ${garage}`);
 
-    // Autos Rivière, a direct customer of the platform
+    // Autos Rivière (the reseller area's demo makes it Réseau Nord's customer)
     const riviere = newId();
     await tx.insert(organizations).values({ id: riviere, name: 'Autos Rivière', city: 'Québec', province: 'QC', email: 'manager2@atelier.test' });
     await tx.insert(locations).values({ id: newId(), organization_id: riviere, name: 'Autos Rivière Québec', city: 'Québec', province: 'QC' });

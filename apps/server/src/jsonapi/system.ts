@@ -19,10 +19,10 @@ export interface SystemCause {
 export type SystemBase = Pick<RequestContext, 'db' | 'registry' | 'config' | 'mailer'> & Partial<Pick<RequestContext, 'ip' | 'onCommit'>>;
 
 /**
- * A context acting for an organization on behalf of `cause`. `name` is who the notifications
+ * A context acting for an organization (or, without one, for the reseller `resellerId`) on behalf of `cause`. `name` is who the notifications
  * say did it (the customer who signed, the visitor who left their contact).
  */
-export function systemContext(base: SystemBase, organizationId: string, options: { cause: SystemCause; locale?: Locale; name?: string }): RequestContext {
+export function systemContext(base: SystemBase, organizationId: string | null, options: { cause: SystemCause; locale?: Locale; name?: string; resellerId?: string }): RequestContext {
   const locale = options.locale ?? 'fr';
   const actor: Actor = {
     // No user: the log's causer is null (causerOf), and nobody is left out of a notification.
@@ -33,7 +33,8 @@ export function systemContext(base: SystemBase, organizationId: string, options:
     lastname: '',
     locale,
     organizationId,
-    resellerId: null,
+    // A reseller's job (its subscriptions' renewals) acts inside the reseller instead.
+    resellerId: options.resellerId ?? null,
     isStaff: false,
     restrictToLocations: false,
     locationIds: [],

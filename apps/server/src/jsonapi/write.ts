@@ -220,6 +220,8 @@ function stampTenant(ctx: RequestContext, def: ResourceDefinition, input: WriteI
   }
   if ('reseller_id' in columns && def.tenancy.kind === 'owner' && !input.values.organization_id && !input.present.has('reseller'))
     input.values.reseller_id = actor.resellerId;
+  // A reseller's rows are its user's reseller's (staff name the reseller, or the resource derives it).
+  if ('reseller_id' in columns && def.tenancy.kind === 'reseller' && actor.resellerId && !actor.organizationId) input.values.reseller_id = actor.resellerId;
   if (hasLocations(def.table) && !('location_ids' in input.values))
     input.values.location_ids = actor.restrictToLocations ? actor.locationIds : [];
 }

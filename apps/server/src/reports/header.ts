@@ -25,6 +25,8 @@ export interface Header {
   title: string;
   /** Under the title: the first in regular type (the number), the others smaller. */
   lines: string[];
+  /** The title's and the rule's colour (a reseller's brand), else ink. */
+  color?: string | null;
 }
 
 export function drawHeader(pen: Pen, header: Header) {
@@ -41,9 +43,9 @@ export function drawHeader(pen: Pen, header: Header) {
   pen.font('regular', 8.5, MUTED).text(who.lines.join('\n'), x, doc.y, { width: 300 });
   const left = doc.y;
   const right = { x: LEFT + WIDTH - 200, width: 200, align: 'right' as const };
-  pen.font('bold', 16).text(header.title, right.x, top, right);
+  pen.font('bold', 16, header.color ?? INK).text(header.title, right.x, top, right);
   header.lines.forEach((line, i) => (i === 0 ? pen.font('regular', 10) : pen.font('regular', 8.5, MUTED)).text(line, right.x, doc.y, right));
   doc.y = Math.max(left, doc.y, top + (header.logo ? 50 : 0)) + 8;
-  pen.rule(doc.y, { width: 1, color: INK });
+  pen.rule(doc.y, { width: 1, color: header.color ?? INK });
   doc.y += 8;
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { estimationWorkflow, inspectionWorkflow, purchasesDeliveryWorkflow, purchasesInvoiceWorkflow, purchasesOrderWorkflow, repairWorkflow, requestWorkflow, salesDeliveryWorkflow, salesInvoiceWorkflow, salesOrderWorkflow, stockMovementWorkflow, SETTINGS_MODULES, type Label, type Permission, type TypeName } from '@atelier/domain';
+import { estimationWorkflow, inspectionWorkflow, purchasesDeliveryWorkflow, purchasesInvoiceWorkflow, purchasesOrderWorkflow, repairWorkflow, requestWorkflow, resellerInvoiceWorkflow, salesDeliveryWorkflow, salesInvoiceWorkflow, salesOrderWorkflow, stockMovementWorkflow, subscriptionWorkflow, SETTINGS_MODULES, type Label, type Permission, type TypeName } from '@atelier/domain';
 import type { Model } from '../api/jsonapi.ts';
 import { byCode, byFullName, byName, contactLabel, customerLabel, supplierLabel, vehicleOption } from '../components/resource/names.ts';
 
@@ -78,7 +78,7 @@ export const APPS: readonly AppEntry[] = [
   { key: 'purchases', path: '/purchases', permission: 'view app purchases', home: { page: sectionHome } },
   { key: 'inventory', path: '/inventory', permission: 'view app inventory', home: { page: sectionHome } },
   { key: 'files', path: '/files', permission: 'view app file explorer' },
-  { key: 'reseller', path: '/reseller', permission: 'view app reseller' },
+  { key: 'reseller', path: '/reseller', permission: 'view app reseller', home: { page: () => import('../areas/reseller/ResellerHome.tsx') } },
   // Settings (spec platform §3): the spec names no settings app, so the options' module permission opens it.
   { key: 'settings', path: '/settings', permission: 'view module options', home: { page: sectionHome } },
   { key: 'admin', path: '/admin', permission: 'view app admin', home: { page: sectionHome } },
@@ -122,13 +122,13 @@ export const SCREENS: readonly Screen[] = [
   { app: 'inventory', key: 'stock_movements', path: '/inventory/stock-movements', permission: 'view any stock movements', type: 'stock-movements', workflow: stockMovementWorkflow, page: () => import('../areas/inventory/StockMovementsPage.tsx') },
   { app: 'files', key: 'explorer', path: '/files/explorer', permission: 'view any files', page: () => import('../areas/files/ExplorerPage.tsx') },
   { app: 'files', key: 'files', path: '/files/files', permission: 'view any files', type: 'files', page: () => import('../areas/files/FilesPage.tsx') },
-  { app: 'reseller', key: 'reseller_invoices', path: '/reseller/reseller-invoices', permission: 'view any reseller invoices' },
-  { app: 'reseller', key: 'reseller_payments', path: '/reseller/reseller-payments', permission: 'view any reseller payments' },
-  { app: 'reseller', key: 'reseller_products', path: '/reseller/reseller-products', permission: 'view any reseller products' },
-  { app: 'reseller', key: 'reseller_services', path: '/reseller/reseller-services', permission: 'view any reseller services' },
+  { app: 'reseller', key: 'reseller_invoices', path: '/reseller/reseller-invoices', permission: 'view any reseller invoices', type: 'reseller-invoices', workflow: resellerInvoiceWorkflow, page: () => import('../areas/reseller/ResellerInvoicesPage.tsx') },
+  { app: 'reseller', key: 'reseller_payments', path: '/reseller/reseller-payments', permission: 'view any reseller payments', type: 'reseller-payments', page: () => import('../areas/reseller/ResellerPaymentsPage.tsx') },
+  { app: 'reseller', key: 'reseller_products', path: '/reseller/reseller-products', permission: 'view any reseller products', type: 'reseller-products', page: () => import('../areas/reseller/ResellerProductsPage.tsx') },
+  { app: 'reseller', key: 'reseller_services', path: '/reseller/reseller-services', permission: 'view any reseller services', type: 'reseller-services', page: () => import('../areas/reseller/ResellerServicesPage.tsx') },
   // Spec §6: subscriptions and packages use view-any-customers.
-  { app: 'reseller', key: 'packages', path: '/reseller/packages', permission: 'view any customers' },
-  { app: 'reseller', key: 'subscriptions', path: '/reseller/subscriptions', permission: 'view any customers' },
+  { app: 'reseller', key: 'packages', path: '/reseller/packages', permission: 'view any customers', type: 'packages', page: () => import('../areas/reseller/PackagesPage.tsx') },
+  { app: 'reseller', key: 'subscriptions', path: '/reseller/subscriptions', permission: 'view any customers', type: 'subscriptions', workflow: subscriptionWorkflow, page: () => import('../areas/reseller/SubscriptionsPage.tsx') },
   // One screen per module of options (not lists of a type), then the tax groups and the callbacks.
   ...SETTINGS_MODULES.map((module): Screen => ({ app: 'settings', key: `settings_${module}`, path: `/settings/${module}`, permission: 'view any options', page: settingsPage, props: { module } })),
   { app: 'settings', key: 'settings_taxes', path: '/settings/taxes', permission: 'view any taxes', page: () => import('../areas/settings/TaxGroupsPage.tsx') },
@@ -166,6 +166,12 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['sales-orders', { labelOf: byCode, sort: '-created_at' }],
   ['sales-deliveries', { labelOf: byCode, sort: '-created_at' }],
   ['sales-invoices', { labelOf: byCode, sort: '-created_at' }],
+  ['reseller-invoices', { labelOf: byCode, sort: '-created_at', global: false }],
+  ['reseller-products', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],
+  ['reseller-services', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],
+  ['packages', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],
+  // A subscription by its organization (one each), else its end.
+  ['subscriptions', { labelOf: (m) => String((m.organization as { name?: string } | null)?.name ?? m.end_time ?? m.id).slice(0, 80), sort: 'end_time', global: false }],
   ['products', { labelOf: (m) => [m.sku, m.name].filter(Boolean).join(' · ') || String(m.id), sort: 'name', filter: { active: true } }],
   ['warehouses', { labelOf: byName, sort: 'name' }],
 ]);

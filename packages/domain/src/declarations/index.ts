@@ -62,6 +62,13 @@ import { salesInvoices } from './sales-invoices.ts';
 import { salesOrderItems } from './sales-order-items.ts';
 import { salesOrders } from './sales-orders.ts';
 import { salesPayments } from './sales-payments.ts';
+import { packages } from './packages.ts';
+import { resellerInvoiceItems } from './reseller-invoice-items.ts';
+import { resellerInvoices } from './reseller-invoices.ts';
+import { resellerPayments } from './reseller-payments.ts';
+import { resellerProducts } from './reseller-products.ts';
+import { resellerServices } from './reseller-services.ts';
+import { subscriptions } from './subscriptions.ts';
 
 /** Every resource type's declaration, by type: the server serves them, the web shows them. */
 export const declarations = {
@@ -128,6 +135,13 @@ export const declarations = {
   'sales-invoices': salesInvoices,
   'sales-invoice-items': salesInvoiceItems,
   'sales-payments': salesPayments,
+  'reseller-products': resellerProducts,
+  'reseller-services': resellerServices,
+  packages,
+  subscriptions,
+  'reseller-invoices': resellerInvoices,
+  'reseller-invoice-items': resellerInvoiceItems,
+  'reseller-payments': resellerPayments,
 } as const;
 
 export type Declarations = typeof declarations;

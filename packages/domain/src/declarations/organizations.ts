@@ -14,6 +14,9 @@ export const organizations = declare('organizations', {
     owner: rel.toOne('users'),
     locations: rel.toMany('locations', { readOnly: true }),
     users: rel.toMany('users', { readOnly: true }),
+    /** Its reseller's package and its subscription to it (set by the subscription). */
+    package: rel.toOne('packages', { readOnly: true }),
+    subscription: rel.toOne('subscriptions', { readOnly: true }),
   },
   filters: ['search', 'reseller', 'organization'],
   sorts: ['name', 'created_at', 'updated_at', 'city'],

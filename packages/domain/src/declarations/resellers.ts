@@ -8,6 +8,8 @@ export const resellers = declare('resellers', {
     app_name: attr.string().max(100),
     app_logo: attr.string().max(500),
     url_pattern: attr.string().max(255),
+    /** Its documents' colour, #rrggbb (its invoices' titles and rules). */
+    brand_color: attr.string().max(7),
     ...timestamps(),
   },
   relationships: {

@@ -41,7 +41,7 @@ const validate = (permission: Permission) =>
   ({ label: { fr: 'Valider', en: 'Validate' }, permission, from: ['draft'], to: 'validated', stamps: { by: 'validated_by_id', at: 'validated_at' }, get: true, confirm: true }) as const;
 
 /** The subjects of trade documents' permissions (spec §6: view/create/edit/delete each). */
-export type TradeSubject = 'purchases orders' | 'purchases deliveries' | 'purchases invoices' | 'sales orders' | 'sales deliveries' | 'sales invoices';
+export type TradeSubject = 'purchases orders' | 'purchases deliveries' | 'purchases invoices' | 'sales orders' | 'sales deliveries' | 'sales invoices' | 'reseller invoices';
 const edit = (subject: TradeSubject) => `edit ${subject}` as Permission;
 
 /**

@@ -16,6 +16,8 @@ export const resellers = pgTable('resellers', {
   app_name: text('app_name'),
   app_logo: text('app_logo'),
   url_pattern: text('url_pattern'),
+  /** The colour of its documents' titles and rules (#1c7ed6). */
+  brand_color: text('brand_color'),
   ...timestamps(),
 });
 

@@ -4,6 +4,7 @@ import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { organizations } from './admin.table.ts';
+import { generateSubscriptionInvoice } from '../reseller/subscription-invoice.ts';
 import { setUpOrganization } from './organization-setup.ts';
 
 export const organizationsResource = defineResource(declarations.organizations, {
@@ -17,6 +18,8 @@ export const organizationsResource = defineResource(declarations.organizations, 
     owner: rel.belongsTo('owner_id'),
     locations: rel.hasMany('organization_id'),
     users: rel.hasMany('organization_id'),
+    package: rel.belongsTo('package_id'),
+    subscription: rel.belongsTo('subscription_id'),
   },
   filters: {
     search: filter.search(['name', 'email', 'city']),
@@ -24,6 +27,7 @@ export const organizationsResource = defineResource(declarations.organizations, 
     // The global organization selector sends filter[organization]; on this type it is the id.
     organization: filter.ids('id', 'organization'),
   },
+  actions: { generate_subscription_invoice: generateSubscriptionInvoice },
   hooks: {
     beforeWrite(ctx, input, existing) {
       // A reseller's organizations are its own; only the platform moves them between resellers.

@@ -1,4 +1,5 @@
-import { declarations } from '@atelier/domain';
+import { declarations, isBrandColor } from '@atelier/domain';
+import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
@@ -16,4 +17,11 @@ export const resellersResource = defineResource(declarations.resellers, {
   },
   filters: { search: filter.search(['name', 'email', 'app_name']) },
   uploads: { app_logo: { kinds: ['image'] } },
+  hooks: {
+    beforeWrite(_ctx, input) {
+      const color = input.values.brand_color;
+      if (typeof color === 'string' && color && !isBrandColor(color))
+        throw ApiError.many([{ status: 422, code: 'reseller.brand_color', source: { pointer: attributePointer('brand_color') } }]);
+    },
+  },
 });

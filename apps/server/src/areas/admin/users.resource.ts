@@ -10,6 +10,7 @@ import { ValidationErrors, attributePointer, relationshipPointer } from '../../j
 import { forbid } from '../../jsonapi/policies.ts';
 import { filter, uuidList } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { checkUserLimit } from '../reseller/user-limit.ts';
 import { permissions, rolePermissions, userRoles, users } from './admin.table.ts';
 
 /** What the contract says of accessChanges. */
@@ -56,6 +57,9 @@ export const usersResource = defineResource(declarations.users, {
       if (existing && existing.id === ctx.actor.id && input.values.active === false)
         errors.add(attributePointer('active'), 'error.cannot_deactivate_self');
       errors.throwIfAny();
+      // One more active user than the organization's package allows: a new one, or one activated.
+      if (input.values.active !== false && (!existing || (input.values.active === true && !existing.active)))
+        await checkUserLimit(ctx, (input.values.organization_id ?? existing?.organization_id) as string | null, attributePointer('active'), existing?.id as string | undefined);
       if (typeof input.virtual.password === 'string') {
         input.values.password_hash = await hashPassword(input.virtual.password);
         input.values.password_changed_at = new Date().toISOString();
@@ -83,6 +87,7 @@ export const usersResource = defineResource(declarations.users, {
       method: 'GET',
       permission: 'edit users',
       async handler(ctx, user) {
+        if (!user!.active) await checkUserLimit(ctx, user!.organization_id, attributePointer('active'), user!.id);
         // direct write: the action's own record: the action's log entry (activate) covers it
         await ctx.db.update(users).set({ active: true }).where(eq(users.id, user!.id));
         return { log: { active: true } };

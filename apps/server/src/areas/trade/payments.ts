@@ -11,15 +11,15 @@ import { records } from '../../jsonapi/records.ts';
 // payment status are what its payments add up to, stored again whenever one is added or removed.
 // The invoice is locked first, so two payments of it at once are counted one after the other.
 
-/** An invoice table as its payments read it. */
-type InvoiceTable = PgTable & { id: AnyPgColumn; state: AnyPgColumn; code: AnyPgColumn; total: AnyPgColumn; balance: AnyPgColumn; location_ids: AnyPgColumn };
+/** An invoice table as its payments read it (a reseller's invoices have no locations). */
+type InvoiceTable = PgTable & { id: AnyPgColumn; state: AnyPgColumn; code: AnyPgColumn; total: AnyPgColumn; balance: AnyPgColumn; location_ids?: AnyPgColumn };
 
 interface InvoiceBalance {
   state: string;
   code: string | null;
   total: number;
   balance: number;
-  location_ids: string[];
+  location_ids?: string[];
 }
 
 export interface PaymentKit {
@@ -43,7 +43,7 @@ export function invoicePayments(kit: PaymentKit): { hooks: Hooks; record(ctx: Re
   const lockInvoice = async (ctx: RequestContext, id: string): Promise<InvoiceBalance> => {
     const t = kit.invoices;
     const [invoice] = await ctx.db
-      .select({ state: t.state, code: t.code, total: t.total, balance: t.balance, location_ids: t.location_ids })
+      .select({ state: t.state, code: t.code, total: t.total, balance: t.balance, ...(t.location_ids ? { location_ids: t.location_ids } : {}) })
       .from(t)
       .where(eq(t.id, id))
       .for('update');
@@ -70,7 +70,7 @@ export function invoicePayments(kit: PaymentKit): { hooks: Hooks; record(ctx: Re
       if (invoice.state !== 'validated') throw ApiError.many([{ status: 422, code: 'trade.invoice_not_validated', params: { code: invoice.code ?? '' }, source: { pointer: relationshipPointer('invoice') } }]);
       const problem = paymentProblem(Number(v.amount), invoice.balance);
       if (problem) throw ApiError.many([{ status: 422, code: problem, params: { balance: invoice.balance }, source: { pointer: attributePointer('amount') } }]);
-      Object.assign(v, { creator_id: ctx.actor.id, ...(input.present.has('allowedLocations') ? {} : { location_ids: invoice.location_ids }) });
+      Object.assign(v, { creator_id: ctx.actor.id, ...(input.present.has('allowedLocations') || !invoice.location_ids ? {} : { location_ids: invoice.location_ids }) });
     },
     async afterWrite(ctx, row, _input, existing) {
       if (!existing) await settle(ctx, String(row[invoiceKey]), String(row.id));
@@ -83,7 +83,7 @@ export function invoicePayments(kit: PaymentKit): { hooks: Hooks; record(ctx: Re
     const invoice = await lockInvoice(ctx, invoiceId);
     if (invoice.state !== 'validated') throw new ApiError(422, 'trade.invoice_not_validated', { code: invoice.code ?? '' });
     if (values.amount > invoice.balance) throw new ApiError(422, 'trade.payment_over_balance', { balance: invoice.balance });
-    const [made] = await records(ctx, kit.paymentType).create([{ ...values, [invoiceKey]: invoiceId, location_ids: invoice.location_ids }]);
+    const [made] = await records(ctx, kit.paymentType).create([{ ...values, [invoiceKey]: invoiceId, ...(invoice.location_ids ? { location_ids: invoice.location_ids } : {}) }]);
     await settle(ctx, invoiceId, String(made.id));
   }
 

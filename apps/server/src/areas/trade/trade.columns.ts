@@ -23,6 +23,11 @@ export const tradeLineColumns = () => ({
   unit_price: bigint('unit_price', { mode: 'number' }),
   discount: numeric('discount', { precision: 7, scale: 4 }),
   tax_group_id: uuid('tax_group_id').references((): AnyPgColumn => taxGroups.id, { onDelete: 'set null' }),
+  ...lineTotalColumns(),
+});
+
+/** A priced line's totals (its taxes by whatever the document taxes with: a tax group, a reseller's tax code). */
+export const lineTotalColumns = () => ({
   subtotal: cents('subtotal'),
   tax_total: cents('tax_total'),
   total: cents('total'),
@@ -46,8 +51,8 @@ export const tradeTotalColumns = () => ({
   tax_details: taxDetails(),
 });
 
-/** Where a document is filed, its code, and the stamps of its workflow. */
-export const documentColumns = () => ({
+/** A document's code and the stamps of its workflow (a reseller's invoice: no locations or tags of an organization). */
+export const documentStampColumns = () => ({
   /** PO-2026-000042: the organization's next number of the type when it is made (db/codes.ts). */
   code: text('code'),
   notes: text('notes'),
@@ -55,6 +60,11 @@ export const documentColumns = () => ({
   validated_at: at('validated_at'),
   canceled_by_id: userRef('canceled_by_id'),
   canceled_at: at('canceled_at'),
+});
+
+/** Where a document is filed, its code, and the stamps of its workflow. */
+export const documentColumns = () => ({
+  ...documentStampColumns(),
   location_ids: locationIds(),
   tag_ids: tagIds(),
 });
@@ -73,23 +83,32 @@ export const balanceColumns = () => ({
   payment_status: text('payment_status').$type<PaymentStatus>().notNull().default('unpaid'),
 });
 
-/** A payment of an invoice (the invoice's reference is the table's own column). */
-export const paymentColumns = () => ({
+/** A payment of an invoice, as any invoice's (a reseller's: not filed in an organization's locations or tags). */
+export const paymentAmountColumns = () => ({
   amount: bigint('amount', { mode: 'number' }).notNull(),
   paid_on: date('paid_on', { mode: 'string' }).notNull(),
   method: text('method').notNull(),
   reference: text('reference'),
   notes: text('notes'),
   creator_id: userRef('creator_id'),
+});
+
+/** A payment of an organization's invoice (the invoice's reference is the table's own column). */
+export const paymentColumns = () => ({
+  ...paymentAmountColumns(),
   location_ids: locationIds(),
   tag_ids: tagIds(),
 });
 
-/** `refunds`: a refund is a negative payment (online payments refunded through their provider). */
-export const paymentIndexes = (table: string, t: { amount: AnyPgColumn; method: AnyPgColumn; location_ids: AnyPgColumn }, options: { refunds?: boolean } = {}) => [
-  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
+/** A payment's amount is positive (`refunds`: not zero, a refund being a negative payment), its method one of the known. */
+export const paymentChecks = (table: string, t: { amount: AnyPgColumn; method: AnyPgColumn }, options: { refunds?: boolean } = {}) => [
   check(`${table}_amount_check`, options.refunds ? sql`${t.amount} <> 0` : sql`${t.amount} > 0`),
   oneOf(`${table}_method_check`, t.method, PAYMENT_METHODS),
+];
+
+export const paymentIndexes = (table: string, t: { amount: AnyPgColumn; method: AnyPgColumn; location_ids: AnyPgColumn }, options: { refunds?: boolean } = {}) => [
+  index(`${table}_location_ids_idx`).using('gin', t.location_ids),
+  ...paymentChecks(table, t, options),
 ];
 
 /** An order's workflow and what its documents cover of it (purchases and sales orders). */

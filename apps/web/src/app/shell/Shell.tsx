@@ -3,6 +3,7 @@ import { ActionIcon, AppShell, Burger, Group, Image, Text, Tooltip } from '@mant
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { SubscriptionNotice } from '../../areas/reseller/SubscriptionNotice.tsx';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { appOfPath, visibleItems } from '../navigation.ts';
@@ -89,6 +90,7 @@ export default function Shell() {
         <AppShell.Main id="main" bg="gray.0">
           {/* Collapsed sidebar: the current section's sub-menu stays one tap away above the page. */}
           {collapsed && hasPanel ? <SectionBar /> : null}
+          <SubscriptionNotice />
           <div key={pathname} className="page-enter">
             <Outlet />
           </div>

@@ -7,7 +7,7 @@ export default function ResellersPage() {
       listInclude="owner"
       include="owner"
       columns={['name', { key: 'app_name', visibleFrom: 'sm' }, { key: 'owner', visibleFrom: 'md' }, 'created_at']}
-      fields={['name', 'owner', 'app_name', 'app_logo', { name: 'url_pattern', wide: true }, 'created_at']}
+      fields={['name', 'owner', 'app_name', 'app_logo', 'brand_color', { name: 'url_pattern', wide: true }, 'created_at']}
     />
   );
 }

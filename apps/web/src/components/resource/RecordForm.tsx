@@ -247,11 +247,13 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
 
   // Spec platform §5: after a refused save, say there are errors where the user is looking (the
   // footer with the save button stays in view) and take them to the first one.
-  const errorCount = countErrors(form.formState.errors as Record<string, unknown>) + general.length;
+  // Refusals of no field (a package's user limit) are said as they are: no field is marked in red.
+  const fieldErrors = countErrors(form.formState.errors as Record<string, unknown>);
+  const errorCount = fieldErrors + general.length;
   const summary =
     form.formState.submitCount > 0 && errorCount > 0 && !save.isPending ? (
       <Alert color="red" variant="light" role="alert" data-form-errors tabIndex={-1} py={8}>
-        {t('common:form.has_errors', { count: errorCount })}
+        {fieldErrors ? t('common:form.has_errors', { count: errorCount }) : general.join(' ')}
       </Alert>
     ) : null;
   return (

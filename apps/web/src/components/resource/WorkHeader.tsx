@@ -18,7 +18,7 @@ import { stateColor, stateLabel } from './workflowState.ts';
 // own comes from the registry (app/resources.ts: its list, its workflow) and its declaration (labels).
 
 /** A workflow document's types: the registry gives each its workflow. */
-export type WorkType = Extract<TypeName, 'requests' | 'inspections' | 'estimations' | 'repairs' | 'stock-movements' | 'purchases-orders' | 'purchases-deliveries' | 'purchases-invoices' | 'sales-orders' | 'sales-deliveries' | 'sales-invoices'>;
+export type WorkType = Extract<TypeName, 'requests' | 'inspections' | 'estimations' | 'repairs' | 'stock-movements' | 'purchases-orders' | 'purchases-deliveries' | 'purchases-invoices' | 'sales-orders' | 'sales-deliveries' | 'sales-invoices' | 'reseller-invoices' | 'subscriptions'>;
 
 /** The test id of a part of a type's screen: `repair-code` for a repair's number. */
 const part = (type: WorkType, name: string) => `${type.replace(/s$/, '').replace(/^stock-/, '')}-${name}`;

@@ -1,0 +1,157 @@
+import { PACKAGE_FREQUENCIES, PAYMENT_STATUSES, RESELLER_TAX_CODES, resellerInvoiceWorkflow, subscriptionWorkflow, type DocumentState, type PackageFrequency, type ResellerTaxCode, type SubscriptionState } from '@atelier/domain';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { at, cents, id, oneOf, ownedBy, timestamps, valueChecks } from '../../db/columns.ts';
+import { organizations, resellers, roles, userRef } from '../admin/admin.table.ts';
+import { balanceColumns, documentStampColumns, lineTotalColumns, paymentAmountColumns, paymentChecks, quantity, tradeTotalColumns } from '../trade/trade.columns.ts';
+
+// Reseller billing (issue 24): a reseller's catalogue (products, services, packages), its
+// organizations' subscriptions, and its invoices to them with their payments. These rows are the
+// reseller's (reseller_id); those about one organization carry it too (organization_id).
+
+const resellerId = () =>
+  uuid('reseller_id')
+    .notNull()
+    .references((): AnyPgColumn => resellers.id, { onDelete: 'cascade' });
+
+const catalogueColumns = () => ({
+  reseller_id: resellerId(),
+  name: text('name').notNull(),
+  description: text('description'),
+  price: cents('price'),
+  tax_code: text('tax_code').$type<ResellerTaxCode>().notNull().default('gst_qst'),
+  active: boolean('active').notNull().default(true),
+  ...timestamps(),
+});
+
+export const resellerProducts = pgTable('reseller_products', { id: id(), ...catalogueColumns() }, (t) => [
+  uniqueIndex('reseller_products_name_unique').on(t.reseller_id, sql`lower(${t.name})`),
+  oneOf('reseller_products_tax_code_check', t.tax_code, RESELLER_TAX_CODES),
+]);
+
+export const resellerServices = pgTable('reseller_services', { id: id(), ...catalogueColumns() }, (t) => [
+  uniqueIndex('reseller_services_name_unique').on(t.reseller_id, sql`lower(${t.name})`),
+  oneOf('reseller_services_tax_code_check', t.tax_code, RESELLER_TAX_CODES),
+]);
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: id(),
+    ...catalogueColumns(),
+    frequency: text('frequency').$type<PackageFrequency>().notNull(),
+    maximum_users: integer('maximum_users'),
+    default_role_id: uuid('default_role_id').references(() => roles.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('packages_name_unique').on(t.reseller_id, sql`lower(${t.name})`),
+    ...valueChecks('packages', t, { frequency: PACKAGE_FREQUENCIES, tax_code: RESELLER_TAX_CODES }),
+    check('packages_maximum_users_check', sql`${t.maximum_users} IS NULL OR ${t.maximum_users} > 0`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    reseller_id: resellerId(),
+    package_id: uuid('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'restrict' }),
+    state: text('state').$type<SubscriptionState>().notNull().default('active'),
+    start_time: at('start_time').notNull(),
+    end_time: at('end_time').notNull(),
+    auto_renew: boolean('auto_renew').notNull().default(true),
+    notes: text('notes'),
+    renewed_at: at('renewed_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    // One subscription per organization: a change of package is an edit of it.
+    uniqueIndex('subscriptions_organization_unique').on(t.organization_id),
+    index('subscriptions_reseller_idx').on(t.reseller_id, t.end_time),
+    index('subscriptions_renewal_idx').on(t.end_time).where(sql`${t.auto_renew}`),
+    oneOf('subscriptions_state_check', t.state, subscriptionWorkflow.states),
+    check('subscriptions_period_check', sql`${t.end_time} > ${t.start_time}`),
+  ],
+);
+
+export const resellerInvoices = pgTable(
+  'reseller_invoices',
+  {
+    id: id(),
+    /** The organization billed (the recipient). */
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    reseller_id: resellerId(),
+    ...documentStampColumns(),
+    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    subscription_id: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    period_start: date('period_start', { mode: 'string' }),
+    period_end: date('period_end', { mode: 'string' }),
+    issued_on: date('issued_on', { mode: 'string' }),
+    expiration_time: date('expiration_time', { mode: 'string' }),
+    billing_address: text('billing_address'),
+    ...tradeTotalColumns(),
+    ...balanceColumns(),
+    creator_id: userRef('creator_id'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('reseller_invoices_code_unique').on(t.reseller_id, t.code),
+    index('reseller_invoices_reseller_state_idx').on(t.reseller_id, t.state, t.created_at),
+    index('reseller_invoices_organization_idx').on(t.organization_id, t.created_at),
+    // A subscription's period is billed once (generate_subscription_invoice), unless that invoice is canceled.
+    uniqueIndex('reseller_invoices_period_unique').on(t.subscription_id, t.period_start).where(sql`${t.state} <> 'canceled'`),
+    ...valueChecks('reseller_invoices', t, { state: resellerInvoiceWorkflow.states, payment_status: PAYMENT_STATUSES }),
+  ],
+);
+
+export const resellerInvoiceItems = pgTable(
+  'reseller_invoice_items',
+  {
+    id: id(),
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    reseller_invoice_id: ownedBy('reseller_invoice_id', () => resellerInvoices.id),
+    position: integer('position').notNull().default(0),
+    reseller_product_id: uuid('reseller_product_id').references(() => resellerProducts.id, { onDelete: 'restrict' }),
+    reseller_service_id: uuid('reseller_service_id').references(() => resellerServices.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    quantity: quantity('quantity').notNull(),
+    unit_price: bigint('unit_price', { mode: 'number' }),
+    discount: numeric('discount', { precision: 7, scale: 4 }),
+    tax_code: text('tax_code').$type<ResellerTaxCode>(),
+    ...lineTotalColumns(),
+    ...timestamps(),
+  },
+  (t) => [
+    index('reseller_invoice_items_invoice_idx').on(t.reseller_invoice_id, t.position),
+    check('reseller_invoice_items_quantity_check', sql`${t.quantity} >= 0`),
+    check('reseller_invoice_items_unit_price_check', sql`${t.unit_price} >= 0`),
+    check('reseller_invoice_items_discount_check', sql`${t.discount} >= 0 AND ${t.discount} <= 100`),
+    oneOf('reseller_invoice_items_tax_code_check', t.tax_code, RESELLER_TAX_CODES),
+  ],
+);
+
+export const resellerPayments = pgTable(
+  'reseller_payments',
+  {
+    id: id(),
+    organization_id: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    reseller_id: resellerId(),
+    reseller_invoice_id: uuid('reseller_invoice_id')
+      .notNull()
+      .references(() => resellerInvoices.id, { onDelete: 'restrict' }),
+    ...paymentAmountColumns(),
+    ...timestamps(),
+  },
+  (t) => [index('reseller_payments_invoice_idx').on(t.reseller_invoice_id), index('reseller_payments_reseller_idx').on(t.reseller_id, t.paid_on), ...paymentChecks('reseller_payments', t)],
+);

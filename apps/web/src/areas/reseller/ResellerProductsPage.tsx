@@ -1,0 +1,15 @@
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
+
+/** /reseller/reseller-products: what the reseller sells by the unit, the lines of its invoices. */
+export default function ResellerProductsPage() {
+  return (
+    <SimpleResourcePage
+      type="reseller-products"
+      subject="reseller products"
+      columns={['name', 'price', { key: 'tax_code', visibleFrom: 'md' }, { key: 'active', visibleFrom: 'sm' }]}
+      fields={['name', 'price', 'tax_code', 'active', { name: 'description', wide: true }, 'created_at']}
+      filters={['active']}
+      defaults={{ active: true, tax_code: 'gst_qst' }}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { attr, declare, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { resellerInvoiceWorkflow as workflow } from '../reseller/billing.ts';
+import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../trade/documents.ts';
+import { TRADE_DOCUMENT_SORTS, tradeTotalsAttributes } from './trade-lines.ts';
+
+/**
+ * A reseller's invoice to one of its organizations (spec platform §3 Reseller billing, §4, §7
+ * validate/cancel; issue 24): lines of its products and services, or a subscription's period
+ * (generate_subscription_invoice). Validated, it is due; its payments make its balance.
+ */
+export const resellerInvoices = declare('reseller-invoices', {
+  attributes: {
+    code: attr.string().isReadOnly(),
+    state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
+    issued_on: attr.date(),
+    /** When it is due. */
+    expiration_time: attr.date(),
+    billing_address: attr.text().max(1000),
+    notes: attr.text().max(5000),
+    /** The subscription period it bills (generated invoices). */
+    period_start: attr.date().isReadOnly(),
+    period_end: attr.date().isReadOnly(),
+    ...tradeTotalsAttributes(),
+    amount_paid: attr.money().isReadOnly(),
+    balance: attr.money().isReadOnly(),
+    payment_status: attr.enum(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS).isReadOnly(),
+    ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
+  },
+  relationships: {
+    reseller: rel.toOne('resellers', { readOnly: true }),
+    /** The organization billed (spec: recipient). */
+    recipient: rel.toOne('organizations', { required: true, createOnly: true }),
+    organization: rel.toOne('organizations', { readOnly: true }),
+    subscription: rel.toOne('subscriptions', { readOnly: true }),
+    items: rel.toMany('reseller-invoice-items'),
+    payments: rel.toMany('reseller-payments', { readOnly: true }),
+    ...stampedBy('creator', 'validatedBy', 'canceledBy'),
+  },
+  filters: ['state', 'payment_status', 'organization', 'recipient', 'subscription', 'search'],
+  sorts: [...TRADE_DOCUMENT_SORTS, 'expiration_time', 'balance', 'issued_on'],
+  defaultSort: '-created_at',
+});

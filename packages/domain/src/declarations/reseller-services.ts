@@ -1,0 +1,11 @@
+import { declare, rel } from '../declare/declare.ts';
+import { resellerCatalogueAttributes } from './reseller-products.ts';
+
+/** A service a reseller bills (set-up, training; spec platform §3 Reseller billing): a line of its invoices. */
+export const resellerServices = declare('reseller-services', {
+  attributes: resellerCatalogueAttributes(),
+  relationships: { reseller: rel.toOne('resellers', { createOnly: true }) },
+  filters: ['search', 'active', 'reseller'],
+  sorts: ['name', 'price', 'created_at', 'updated_at'],
+  defaultSort: 'name',
+});
