@@ -11,6 +11,7 @@ import { lazyPage, pageFallback, suspended } from './router.tsx';
 const NotFoundPage = lazyPage(() => import('../areas/NotFoundPage.tsx'));
 const SharedReportPage = lazyPage(() => import('../areas/inspections/SharedReportPage.tsx'));
 const CustomerApprovalPage = lazyPage(() => import('../areas/estimations/CustomerApprovalPage.tsx'));
+const PublicInvoicePage = lazyPage(() => import('../areas/sales/PublicInvoicePage.tsx'));
 const EmbedPage = lazyPage(() => import('../areas/pricing/EmbedPage.tsx'));
 const SignedIn = lazyPage(() => import('./signedIn.tsx'));
 
@@ -90,6 +91,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'shared/inspections/:token', element: suspended(<SharedReportPage />) },
       // The customer's approval of an estimate: public, without the shell (the e-mailed link's token opens it).
       { path: 'approve/estimates/:token', element: suspended(<CustomerApprovalPage />) },
+      // A customer's invoice, to see and pay: public, without the shell (the e-mailed link's token opens it).
+      { path: 'pay/invoices/:token', element: suspended(<PublicInvoicePage />) },
       // The price estimation embedded in a dealership's site: public, without the shell (spec §2).
       { path: 'embed/vehicle-estimate', element: suspended(<EmbedPage />) },
       {

@@ -1,7 +1,9 @@
 import { LOCALES, type CustomerDecision, type ItemCondition, type Locale, type Urgency, type WorkTotals } from '@atelier/domain';
 import { API_BASE, request } from '../../api/client.ts';
-import { ApiError, errorsOfBody, type JsonApiDocument } from '../../api/jsonapi.ts';
+import { publicCall } from '../../api/publicCall.ts';
+import type { JsonApiDocument } from '../../api/jsonapi.ts';
 import { isOneOf } from '../../lib/enums.ts';
+import { sendAttributes, type SendChoice, type SentLink } from '../../components/SendLinkDialog.tsx';
 
 // The customer's approval page (server: areas/estimations/approval): what a link sent with
 // send-client-approve shows, and the customer's answer. No sign-in: the link's token opens it.
@@ -50,18 +52,8 @@ export interface ApprovalView {
   answered_version: number | null;
 }
 
-async function call(url: string, init: RequestInit): Promise<ApprovalView> {
-  let res: Response;
-  try {
-    res = await fetch(url, init);
-  } catch {
-    throw new ApiError(0, [{ status: '0', code: 'NETWORK_ERROR', title: 'NETWORK_ERROR' }]);
-  }
-  const body = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, body));
-  // The approval link's own JSON (a public page's view, not a JSON:API record).
-  return body as ApprovalView;
-}
+// The approval link's own JSON (a public page's view, not a JSON:API record).
+const call = (url: string, init: RequestInit) => publicCall<ApprovalView>(url, init);
 
 export const fetchApproval = (token: string, locale: string) => call(approvalPath(token), { headers: { Accept: 'application/json', 'Accept-Language': locale } });
 
@@ -74,20 +66,14 @@ export const sendApproval = (token: string, locale: string, attributes: { versio
   });
 
 /** What send-client-approve answers in meta.approval, this once: the link and where it was e-mailed (null: no address). */
-export interface SentApproval {
-  url: string;
-  email: string | null;
-  locale: Locale;
-  expires_at: string;
-}
+export type SentApproval = SentLink;
 
 /**
  * POST /estimations/{id}/send-client-approve: a new version sent, its link (an empty address lets the
  * server use the customer's; byEmail false makes the link without e-mailing it).
  */
-export async function sendToCustomer(estimationId: string, options: { byEmail: boolean; email: string; locale: Locale; expires_in_days: number }): Promise<SentApproval> {
-  const where = !options.byEmail ? { send_email: false } : options.email ? { email: options.email } : {};
-  const attributes = { ...where, locale: options.locale, expires_in_days: options.expires_in_days };
+export async function sendToCustomer(estimationId: string, options: SendChoice): Promise<SentApproval> {
+  const attributes = sendAttributes(options);
   const doc = await request<JsonApiDocument>(`/estimations/${encodeURIComponent(estimationId)}/send-client-approve`, {
     method: 'POST',
     global: false,

@@ -6,6 +6,7 @@ import { fieldsOf } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { PayInvoice } from '../trade/PayInvoice.tsx';
+import { SendInvoice } from './SendInvoice.tsx';
 
 type Invoice = RecordOf<'sales-invoices'> & Model;
 
@@ -62,6 +63,7 @@ export default function SalesInvoicesPage() {
       include="recipient,salesOrder,repair,vehicle,items.product,items.taxGroup,payments,allowedLocations,creator"
       more={(invoice: Invoice) => (
         <>
+          <SendInvoice invoice={invoice} onSent={() => undefined} />
           <PayInvoice invoice={invoice} payments="sales-payments" permission="create sales payments" label={t('sales-invoices:pay')} />
           <PdfButton path={`/sales-invoices/${encodeURIComponent(invoice.id)}/report`} fileName={`${invoice.code || t('sales-invoices:draft_file')}.pdf`} label={t('sales-invoices:pdf')} testId="invoice-pdf" />
         </>

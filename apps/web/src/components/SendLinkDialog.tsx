@@ -1,0 +1,159 @@
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconSend } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { LOCALES, LOCALE_LABELS, type Locale } from '@atelier/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorMessage } from '../api/jsonapi.ts';
+import { currentLocale, translateError } from '../i18n/index.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { LinkToCopy } from './LinkToCopy.tsx';
+import { DecimalInput, type DecimalValue } from './DecimalInput.tsx';
+
+/** What a send answers: the link, shown this once, and where it was e-mailed. */
+export interface SentLink {
+  url: string;
+  email: string | null;
+  locale: Locale;
+  expires_at: string;
+}
+
+/** How the sender asked it sent: an empty address lets the server use the customer's; byEmail false makes the link without e-mailing it. */
+export interface SendChoice {
+  byEmail: boolean;
+  email: string;
+  locale: Locale;
+  expires_in_days: number;
+}
+
+/** The body's attributes of a send action from the sender's choice. */
+export const sendAttributes = (c: SendChoice) => ({ ...(!c.byEmail ? { send_email: false } : c.email ? { email: c.email } : {}), locale: c.locale, expires_in_days: c.expires_in_days });
+
+/**
+ * Sends a customer a link to a page of theirs (an estimate to approve, an invoice to pay): whether
+ * the link is e-mailed (by default when the customer has an address) and to which address (the
+ * customer's by default), the language (the customer's) and how long the link is valid; then the
+ * link, shown this once with a copy button, and where it was e-mailed, or that it must be handed
+ * over another way (a text message, the counter).
+ */
+export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, days: range, send: sendLink, onSent, testId }: {
+  button: { label: string; color?: string };
+  /** The texts: `<ns>:<prefix>.title`, `.intro`… */
+  ns: string;
+  prefix: string;
+  code: string;
+  customer: { email?: string | null; locale?: Locale | null } | null;
+  days: { default: number; max: number };
+  send: (choice: SendChoice) => Promise<SentLink>;
+  onSent: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const ns = `${namespace}:${prefix}`;
+  const customerEmail = customer?.email ?? '';
+  const [open, setOpen] = useState(false);
+  const [byEmail, setByEmail] = useState(true);
+  const [email, setEmail] = useState('');
+  const [locale, setLocale] = useState<Locale>(currentLocale());
+  const [days, setDays] = useState<DecimalValue>(range.default);
+  const [sent, setSent] = useState<SentLink | null>(null);
+  const send = useMutation({
+    meta: { silent: true },
+    mutationFn: () => sendLink({ byEmail, email: email.trim(), locale, expires_in_days: Number(days) }),
+    onSuccess: (approval) => {
+      setSent(approval);
+      onSent();
+    },
+  });
+  const start = () => {
+    setByEmail(customerEmail !== '');
+    setEmail(customerEmail);
+    setLocale(customer?.locale ?? currentLocale());
+    setDays(range.default);
+    setSent(null);
+    send.reset();
+    setOpen(true);
+  };
+  const ui = currentLocale();
+  const refusal = send.error instanceof ApiError ? errorMessage(send.error.errors, translateError) : send.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const daysValid = Number.isInteger(Number(days)) && Number(days) >= 1 && Number(days) <= range.max;
+  // E-mailing needs an address: the one typed, else the customer's.
+  const addressMissing = byEmail && email.trim() === '' && customerEmail === '';
+  return (
+    <>
+      <Button size="md" color={button.color ?? 'indigo.8'} leftSection={<IconSend size={18} />} onClick={start} data-testid={testId}>
+        {button.label}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t(`${ns}.title`, { code })} size="lg" centered closeButtonProps={{ 'aria-label': t(`${ns}.close`) }}>
+        {sent ? (
+          <Stack gap="sm" data-testid={`${testId}-sent`}>
+            <Alert color="teal" icon={<IconCheck />}>
+              <Text size="sm" data-testid={`${testId}-where`}>
+                {sent.email
+                  ? t(`${ns}.emailed`, { email: sent.email, language: LOCALE_LABELS[sent.locale][ui] })
+                  : byEmail
+                    ? t(`${ns}.no_email`)
+                    : t(`${ns}.not_emailed`)}
+              </Text>
+            </Alert>
+            <LinkToCopy url={sent.url} label={t(`${ns}.link`)} copy={t(`${ns}.copy`)} copied={t(`${ns}.copied`)} testId={testId} />
+            <Text size="sm" c="dimmed">
+              {t(`${ns}.expires`, { date: formatDateTime(sent.expires_at, ui) })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)} data-testid={`${testId}-close`}>
+                {t(`${ns}.close`)}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm">{t(`${ns}.intro`)}</Text>
+            <Checkbox label={t(`${ns}.by_email`)} checked={byEmail} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid={`${testId}-by-email`} />
+            {byEmail ? (
+              <TextInput
+                label={t(`${ns}.email`)}
+                description={t(`${ns}.email_hint`)}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={addressMissing ? t(`${ns}.email_required`) : undefined}
+                data-testid={`${testId}-email`}
+              />
+            ) : null}
+            <Select
+              label={t(byEmail ? `${ns}.language` : `${ns}.language_page`)}
+              value={locale}
+              onChange={(v) => v && setLocale(v as Locale)}
+              allowDeselect={false}
+              data={LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l][ui] }))}
+              data-testid={`${testId}-locale`}
+            />
+            <DecimalInput
+              label={t(`${ns}.days`)}
+              decimals={0}
+              allowNegative={false}
+              value={days}
+              onChange={setDays}
+              error={daysValid ? undefined : t(`${ns}.days_range`, { max: range.max })}
+              data-testid={`${testId}-days`}
+            />
+            {refusal ? (
+              <Alert color="red" role="alert" data-testid={`${testId}-refused`}>
+                {refusal}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                {t(`${ns}.close`)}
+              </Button>
+              <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!daysValid || addressMissing} onClick={() => send.mutate()} data-testid={`${testId}-confirm`}>
+                {t(`${ns}.confirm`)}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
