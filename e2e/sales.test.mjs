@@ -11,8 +11,8 @@ const T = { timeout: 240_000 };
 const held = fileBrowser();
 
 const RUNS = [
-  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { customer: 'Client', warehouse: 'Entrepôt de départ', price: '89,99 $', paid: 'Payé', labour: 'Main-d’œuvre' } },
-  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { customer: 'Customer', warehouse: 'Ships from', price: '$89.99', paid: 'Paid', labour: 'Labour' } },
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { customer: 'Client', warehouse: 'Entrepôt de départ', price: '89,99 $', paid: 'Payé', labour: 'Main-d’œuvre', money: (c) => `${(c / 100).toFixed(2).replace('.', ',')} $` } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { customer: 'Customer', warehouse: 'Ships from', price: '$89.99', paid: 'Paid', labour: 'Labour', money: (c) => `$${(c / 100).toFixed(2)}` } },
 ];
 
 const plain = (text) => text.replace(/\s/g, ' ');
@@ -66,7 +66,7 @@ describe('sales', () => {
         });
         assert.equal((await api(`/stock-movements/${entry.body.data.id}/validate`, { method: 'POST', token: tk })).status, 200);
         const customerName = `Tremblay ${stamp}`;
-        const customer = await create(tk, 'customers', { firstname: 'Julie', lastname: customerName, address: '12 rue des Érables', city: 'Laval' });
+        const customer = await create(tk, 'customers', { firstname: 'Julie', lastname: customerName, address: '12 rue des Érables', city: 'Laval', locale });
 
         const page = await open(viewport);
         await login(page, 'manager@atelier.test');
@@ -172,6 +172,24 @@ describe('sales', () => {
         await page.goto(`/inspecpro/repairs/${repair}`);
         await page.locator('[data-testid=repair-invoice]').click();
         await page.waitForURL((u) => u.pathname === '/sales/invoices' && u.searchParams.get('id') === repairInvoice);
+
+        // Validated and sent to the customer (the link handed over, not e-mailed); the customer opens it on a phone, in their language.
+        await act(page, 'sales-invoices', 'validate');
+        await page.locator('[data-testid=sales-invoices-locked]').waitFor();
+        await page.locator('[data-testid=invoice-send]').click();
+        await page.locator('[data-testid=invoice-send-by-email]').uncheck();
+        await page.locator('[data-testid=invoice-send-confirm]').click();
+        const link = await page.locator('[data-testid=invoice-send-url]').inputValue();
+        assert.match(link, /\/pay\/invoices\/[A-Za-z0-9_-]{43}$/);
+        await shot(page, `26-invoice-sent-${locale}-${viewport.width}`);
+        const phone = await open({ width: 390, height: 844 });
+        await phone.goto(new URL(link).pathname);
+        const due = (await api(`/sales-invoices/${repairInvoice}`, { token: tk })).body.data.attributes;
+        await phone.locator('[data-testid=public-invoice-code]').waitFor();
+        assert.ok(plain(await phone.locator('[data-testid=public-invoice-code]').innerText()).includes(due.code));
+        assert.equal(plain(await phone.locator('[data-testid=public-invoice-balance]').innerText()), w.money(due.balance));
+        await shot(phone, `26-invoice-phone-${locale}`);
+        await axeCheck(phone, 'the customer’s invoice page');
       }),
     );
 });
