@@ -335,6 +335,7 @@ export const en: Record<MessageKey, string> = {
   'inspection.na_not_allowed': "This field cannot be marked not applicable",
   'repair.forbidden_assign': "You do not have permission to assign a repair.",
   'repair.forbidden_without_estimation': "You do not have permission to make a repair without an estimate.",
+  'estimation.no_parts_room': "No parts room is at this estimate's location: nothing can be ordered for it.",
   'repair.no_parts_room': "No parts room is at this repair's location: nothing can be ordered for it.",
   'repair.cannot_action': "This repair does not allow “{action}” in the state “{state}”.",
   'repair.final': "A completed, validated or canceled repair can no longer be changed.",

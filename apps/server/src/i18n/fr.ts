@@ -334,6 +334,7 @@ export const fr = {
   'inspection.na_not_allowed': "Ce champ ne peut pas être marqué non applicable",
   'repair.forbidden_assign': "Vous n'avez pas la permission d'assigner une réparation.",
   'repair.forbidden_without_estimation': "Vous n'avez pas la permission de faire une réparation sans estimation.",
+  'estimation.no_parts_room': "Aucun magasin de pièces n’est à la succursale de cette estimation : rien ne peut y être commandé.",
   'repair.no_parts_room': "Aucun magasin de pièces n’est à la succursale de cette réparation : rien ne peut y être commandé.",
   'repair.cannot_action': "Cette réparation ne permet pas « {action} » dans l’état « {state} ».",
   'repair.final': "Une réparation terminée, validée ou annulée ne peut plus être modifiée.",

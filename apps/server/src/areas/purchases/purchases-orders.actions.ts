@@ -12,7 +12,7 @@ import { records } from '../../jsonapi/records.ts';
 import { recordDocument } from '../../jsonapi/router.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { tradeLineColumns } from '../trade/lines.ts';
-import { followRepairItems, leftOf, orderLines, type OrderItemRow } from './coverage.ts';
+import { followWorkItems, leftOf, orderLines, type OrderItemRow } from './coverage.ts';
 import { purchasesDeliveries, purchasesInvoices, purchasesOrders } from './documents.table.ts';
 
 type OrderRow = RowOf<typeof purchasesOrders>;
@@ -50,7 +50,7 @@ export const purchasesOrderFlow = workflowParts({
         return {};
       },
       // The repair items it was for are to order again.
-      after: (ctx, saved) => followRepairItems(ctx, saved.id, { type: 'purchases-orders', id: saved.id }),
+      after: (ctx, saved) => followWorkItems(ctx, saved.id, { type: 'purchases-orders', id: saved.id }),
     },
   },
 });

@@ -14,6 +14,7 @@ import { LineEditor } from '../../components/resource/LineEditor.tsx';
 import { linePath, linesDocument, linesOf, linesSchema, type LineValues, type LinesConfig } from '../../components/resource/lines.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { PartStatusText } from '../inventory/StockAt.tsx';
 import { PhotoThumbnails } from '../inspections/Photos.tsx';
 import { CustomerDecisionBadge } from './EstimationBadges.tsx';
 import { itemFieldWritable, itemLine, liveTotals, taxesByGroup } from './estimationModel.ts';
@@ -57,6 +58,8 @@ export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf:
     { name: 'part', ...own('part') },
     { name: 'part_number', ...own('part_number') },
     { name: 'supplier', ...own('supplier') },
+    // Read from the purchase orders made for the item ("order the missing parts"), never typed.
+    { name: 'part_status', readOnly: true, view: lineView((l) => <PartStatusText value={l.part_status} />) },
     { name: 'hourly_rate', ...own('hourly_rate') },
     { name: 'manual_labour', ...own('manual_labour') },
     { name: 'taxGroup', ...own('taxGroup') },

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { repairHref } from '../repairs/repairModel.ts';
 import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
 import { PhaseBadges } from './EstimationBadges.tsx';
+import { OrderPartsButton } from '../purchases/OrderPartsButton.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
 import { headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
@@ -116,6 +117,7 @@ export default function EstimationPage() {
                 }}
                 testId="estimation-actions"
               />
+              {estimation.state && !estimationWorkflow.isFinal(estimation.state) ? <OrderPartsButton type="estimations" id={estimation.id} items={estimation.items ?? []} onDone={reload} /> : null}
           </>
         }
         facts={
