@@ -1,6 +1,7 @@
 import { PART_STATUSES, PART_STATUS_LABELS } from '@atelier/domain';
 import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import type { Model } from '../../api/jsonapi.ts';
@@ -29,13 +30,16 @@ export function useStockAt(productIds: readonly string[], locationIds: readonly 
       return api.listAll<Model>('warehouse-products', { filter: { product: ids.join(','), ...(rooms ? { warehouse: rooms.join(',') } : {}) } }, { global: false });
     },
   });
-  if (!ids.length || !list.data) return null;
-  const sums = new Map<string, number>();
-  for (const m of list.data) {
-    const product = (m.product as Model | undefined)?.id;
-    if (product) sums.set(product, (sums.get(product) ?? 0) + Number(m.quantity_available ?? 0));
-  }
-  return sums;
+  // One map per answer: screens memoise what they build from it.
+  return useMemo(() => {
+    if (!ids.length || !list.data) return null;
+    const sums = new Map<string, number>();
+    for (const m of list.data) {
+      const product = (m.product as Model | undefined)?.id;
+      if (product) sums.set(product, (sums.get(product) ?? 0) + Number(m.quantity_available ?? 0));
+    }
+    return sums;
+  }, [list.data, ids.length]);
 }
 
 /** A work item's part status (to order, ordered, received), as the purchase orders made for it say; "—" when none. */
