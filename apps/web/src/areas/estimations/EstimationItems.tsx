@@ -43,7 +43,12 @@ const ITEM_ROW = ['detail', 'quantity', 'unit_price', 'time', 'total', 'customer
  * The fields of an estimate's items, each read only unless the user holds its phase now
  * (writableItemGroups); the photos from the inspection and the line's total (live) are shown.
  */
-export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf: ReadonlyMap<string, readonly TaxRate[]>, stock: ReadonlyMap<string, number> | null = null): LinesConfig {
+export function itemLinesConfig(
+  groups: readonly EstimationItemGroup[],
+  taxesOf: ReadonlyMap<string, readonly TaxRate[]>,
+  parts: { stock: ReadonlyMap<string, number> | null; status: ReadonlyMap<string, unknown> } = { stock: null, status: new Map() },
+): LinesConfig {
+  const { stock, status } = parts;
   const own = (name: string) => ({ readOnly: !itemFieldWritable(name, groups) });
   const fields = fieldsOf('estimation-items', [
     { name: 'detail', ...own('detail'), kind: 'textarea' },
@@ -65,7 +70,8 @@ export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf:
       readOnly: true,
       view: lineView((l) => (
         <Stack gap={2} align="flex-start">
-          <PartStatusText value={l.part_status} />
+          {/* As the server has it now: the orders change it without the estimate being edited. */}
+          <PartStatusText value={typeof l.id === 'string' && status.has(l.id) ? status.get(l.id) : l.part_status} />
           {typeof l.product === 'string' && l.product && stock ? <StockBadge available={stock.get(l.product)} needed={Number(String(l.quantity ?? 0).replace(',', '.'))} /> : null}
         </Stack>
       )),
@@ -167,7 +173,9 @@ export function EstimationItems({ estimation, groups }: { estimation: Estimation
     (estimation.items ?? []).flatMap((i) => (i.product ? [(i.product as { id: string }).id] : [])),
     (estimation.allowedLocations ?? []).map((l) => l.id),
   );
-  const config = useMemo(() => itemLinesConfig(groups, taxesOf, stock), [groups, taxesOf, stock]);
+  const statusKey = (estimation.items ?? []).map((i) => `${i.id}:${String(i.part_status ?? '')}`).join();
+  const status = useMemo(() => new Map((estimation.items ?? []).map((i) => [i.id, i.part_status ?? null])), [statusKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const config = useMemo(() => itemLinesConfig(groups, taxesOf, { stock, status }), [groups, taxesOf, stock, status]);
   const [lines, setLines] = useState<LineValues[]>(() => itemsOf(config, estimation));
   const [dirty, setDirty] = useState(false);
   const [checkErrors, setCheckErrors] = useState<Record<string, { message: string }>[] | undefined>();

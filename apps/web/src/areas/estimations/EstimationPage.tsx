@@ -23,7 +23,7 @@ import { DeferredSuggestions } from './DeferredWork.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
 import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
 
-export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
+export const ESTIMATION_INCLUDE = 'items,items.supplier,items.product,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
 /** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
 const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'odometer', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
 const label = (a: EstimationAction) => estimationWorkflow.actionLabels[a][currentLocale()];

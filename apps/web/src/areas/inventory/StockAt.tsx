@@ -57,7 +57,8 @@ export function StockBadge({ available, needed }: { available: number | undefine
   const { t } = useTranslation();
   const enough = (available ?? 0) >= needed && needed > 0;
   return (
-    <Badge size="sm" variant="light" color={enough ? 'teal' : 'orange'} tt="none" data-testid="part-stock">
+    // The light orange's own text is too pale to read (3.6:1): dark text on it.
+    <Badge size="sm" variant="light" color={enough ? 'teal' : 'orange'} styles={enough ? undefined : { label: { color: 'var(--mantine-color-dark-7)' } }} tt="none" data-testid="part-stock">
       {enough ? t('warehouses:stock_at.in_stock', { quantity: quantityOf(String(available ?? 0), currentLocale()) }) : t('warehouses:stock_at.to_order', { quantity: quantityOf(String(available ?? 0), currentLocale()) })}
     </Badge>
   );
