@@ -75,7 +75,7 @@ export default function ProductsPage() {
       bulkActions={[
         {
           key: 'labels',
-          label: t('products:labels'),
+          label: 'products:labels',
           permission: 'view products',
           run: (rows) => downloadFile(`/products/labels?ids=${rows.map((r) => encodeURIComponent(r.id)).join(',')}`, t('products:labels_file')),
         },
