@@ -20,7 +20,8 @@
 // BENCH_SCENARIOS=user-by-id,users-list (a subset) BENCH_BASELINE=0 (no raw equivalents, no ratios)
 // BENCH_KEEP=1 (keep the database and DATA_DIR afterwards, for profiling). BENCH_ANSWERS=0 skips the
 // answers of 20 inspectors at once (bench/inspection-answers.mjs), BENCH_PRICING=0 the price estimation with
-// 50,000 sales and 20 clients (bench/pricing.mjs). BENCH_WEB=0 skips the
+// 50,000 sales and 20 clients (bench/pricing.mjs), BENCH_STOCK=0 the stock list of 10,000 products and
+// 100-line movements validated (bench/stock.mjs). BENCH_WEB=0 skips the
 // web bundle measure (bench/web.mjs); bench/vin.ts measures VIN decodes per second, bench/scoring.ts
 // the inspection scoring engine on a 300-field form, bench/report.ts an inspection report's PDF.
 import { spawnSync } from 'node:child_process';
@@ -31,6 +32,7 @@ import { allSucceeded, runSql, saveResult } from './clients.mjs';
 import { benchImport } from './imports.mjs';
 import { answersLine, benchAnswers } from './inspection-answers.mjs';
 import { benchPricing, pricingLine } from './pricing.mjs';
+import { benchStock, stockLine } from './stock.mjs';
 import { benchWeb } from './web.mjs';
 import { freshStore, startRaw, startServer as start, stopServer } from './server.mjs';
 
@@ -344,6 +346,15 @@ async function main() {
       const r = await benchPricing(driver, ADMIN_URL);
       saveResult(`${driver}-pricing`, 'pricing', r);
       const line = pricingLine(r);
+      summary.push(line);
+      console.log(line);
+    }
+  // The stock list of a warehouse of 10,000 products and validating 100-line movements, per driver (bench/stock.mjs; BENCH_STOCK=0 skips it).
+  if (process.env.BENCH_STOCK !== '0')
+    for (const driver of DRIVERS) {
+      const r = await benchStock(driver, ADMIN_URL);
+      saveResult(`${driver}-stock`, 'stock', r);
+      const line = stockLine(r);
       summary.push(line);
       console.log(line);
     }

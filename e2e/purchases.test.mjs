@@ -96,6 +96,8 @@ describe('purchases', () => {
         // once; the receipt opens; the stock has them.
         await page.locator('[data-testid=order-receive]').click();
         const scan = page.locator('[data-testid=receive-scan]');
+        // The camera is offered beside the scan input (the journey scans with the input).
+        await page.locator('[data-testid=receive-camera]').waitFor();
         for (const code of [barcode, '999999', barcode]) {
           await scan.fill(code);
           await scan.press('Enter');
@@ -140,8 +142,12 @@ describe('purchases', () => {
         const after = (await api(`/purchases-orders/${order}`, { token: tk })).body.data.attributes;
         assert.deepEqual([after.state, after.delivery_status, after.invoicing_status], ['completed', 'delivered', 'invoiced'], 'all received and billed: the order is completed');
         await page.goto(`/purchases/invoices?id=${invoice}&action=view`);
-        const text = plain(await page.locator('[data-testid=record-drawer]').innerText());
-        assert.ok(text.includes(w.balance) && text.includes(w.paid), text);
+        // Read once the drawer has loaded the bill (right after the navigation it may still be empty).
+        const reads = async () => {
+          const text = plain(await page.locator('[data-testid=record-drawer]').innerText());
+          return text.includes(w.balance) && text.includes(w.paid);
+        };
+        await settles(reads, true, 'the paid bill shows its balance and paid status');
         await shot(page, `24-invoice-paid-${locale}-${viewport.width}`);
         await axeCheck(page, 'a paid bill');
 

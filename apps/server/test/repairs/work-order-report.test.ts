@@ -40,14 +40,16 @@ beforeAll(async () => {
     attributes: { department: 'Atelier mécanique', notes: 'Client attend sur place.' },
     lines: [
       // 2 × 49,99 $ + 1,5 h × 110,00 $ = 264,98 $; TPS 13,25 $; TVQ 26,43 $ → 304,66 $
-      { detail: 'Plaquettes', part: 'Plaquettes céramique', part_number: 'BP-11', part_status: 'received', quantity: '2', unit_price: 4999, time: '1.5', hourly_rate: 11000 },
+      { detail: 'Plaquettes', part: 'Plaquettes céramique', part_number: 'BP-11', quantity: '2', unit_price: 4999, time: '1.5', hourly_rate: 11000 },
       // 300,00 $ + 1 h × 120,00 $ under warranty: nothing charged, 420,00 $ covered
       { detail: 'Rappel du constructeur', unit_price: 30000, time: '1', hourly_rate: 12000, repair_mode: 'warranty', state: 'done' },
       // not done: not charged
-      { detail: 'Essuie-glace', unit_price: 1000, state: 'not_done', part_status: 'to_order' },
+      { detail: 'Essuie-glace', unit_price: 1000, state: 'not_done' },
     ],
   });
-  const [pads] = made.body.included.filter((i: any) => i.type === 'repair-items').sort((a: any, b: any) => a.attributes.position - b.attributes.position);
+  const [pads, , wipers] = made.body.included.filter((i: any) => i.type === 'repair-items').sort((a: any, b: any) => a.attributes.position - b.attributes.position);
+  // The part statuses the purchase orders would have given (read only in the API).
+  await t.database.db.execute(sql`UPDATE repair_items SET part_status = CASE id WHEN ${pads.id}::uuid THEN 'received' WHEN ${wipers.id}::uuid THEN 'to_order' END WHERE id IN (${pads.id}::uuid, ${wipers.id}::uuid)`);
   // The work order comes from an estimate (its code printed).
   const from = await estimate(t, admin);
   await t.database.db.execute(sql`UPDATE repairs SET estimation_id = ${from.id} WHERE id = ${made.id}`);

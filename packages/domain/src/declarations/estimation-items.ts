@@ -1,6 +1,7 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS } from '../estimations/items.ts';
 import { URGENCIES, URGENCY_LABELS } from '../inspections/urgency.ts';
+import { PART_STATUSES, PART_STATUS_LABELS } from '../repairs/items.ts';
 import { WORK_LINE_SORTS, workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /**
@@ -20,6 +21,8 @@ export const estimationItems = declare('estimation-items', {
     images: attr.list<string>().notNull(),
     customer_decision: attr.enum(CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS).isReadOnly(),
     customer_decided_at: attr.datetime().isReadOnly(),
+    /** Its inventory part's status, read from the purchase orders made for it (never typed). */
+    part_status: attr.enum(PART_STATUSES, PART_STATUS_LABELS).isReadOnly(),
     ...workTotalsAttributes(),
     ...timestamps(),
   },

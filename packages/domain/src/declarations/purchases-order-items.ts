@@ -11,8 +11,9 @@ export const purchasesOrderItems = declare('purchases-order-items', {
   },
   relationships: {
     ...tradeLineRelationships('purchasesOrder', 'purchases-orders', 'purchasesOrderable'),
-    /** The repair item it is ordered for: the item's part status follows it. */
+    /** The repair or estimate item it is ordered for: the item's part status follows it. */
     repairItem: rel.toOne('repair-items', { readOnly: true }),
+    estimationItem: rel.toOne('estimation-items', { readOnly: true }),
   },
   filters: ['purchasesOrder', 'product'],
   sorts: TRADE_LINE_SORTS,

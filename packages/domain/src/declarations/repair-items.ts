@@ -8,7 +8,8 @@ export const repairItems = declare('repair-items', {
     ...workLineAttributes(),
     state: attr.enum(REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS).notNull(),
     repair_mode: attr.enum(REPAIR_MODES, REPAIR_MODE_LABELS).notNull(),
-    part_status: attr.enum(PART_STATUSES, PART_STATUS_LABELS),
+    /** Its inventory part's status, read from the purchase orders made for it (never typed). */
+    part_status: attr.enum(PART_STATUSES, PART_STATUS_LABELS).isReadOnly(),
     /** Hours the mechanics clocked on it (planned: time). */
     time_spent: attr.decimal().isReadOnly(),
     /** When the current user's clock on it started; null when theirs is not running (POST /repair-items/{id}/start-clock). */

@@ -11,6 +11,7 @@ import { requests } from '../requests/requests.table.ts';
 import { estimationTotalColumns, phaseColumns, type EstimationRow } from './estimation-lines.ts';
 import { addDeferredWork, addDeferredWorkPolicy } from './deferred-work.action.ts';
 import { estimationFlow } from './estimations.actions.ts';
+import { orderEstimationParts } from './order-parts.action.ts';
 import { estimationPolicies } from './estimations.policies.ts';
 import { estimations } from './estimations.table.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
@@ -69,7 +70,7 @@ export const estimationsResource = defineResource(declarations.estimations, {
   workflow: estimationFlow,
   hooks: { beforeWrite, afterWrite },
   policies: { ...estimationPolicies, actions: { 'deferred-work': addDeferredWorkPolicy } },
-  actions: { 'deferred-work': addDeferredWork },
+  actions: { 'deferred-work': addDeferredWork, 'order-parts': orderEstimationParts },
   notify: {
     // Assignees hear of the assignment (and later changes); so do the users holding a phase.
     assignees: (row) => [...row.assigned_user_ids, row.components_holder_id, row.times_holder_id, row.approval_holder_id],

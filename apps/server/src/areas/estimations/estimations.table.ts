@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
-import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
+import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PART_STATUSES, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PartStatus, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
 import { at, cents, instants, ownedBy, valueChecks, workTotals } from '../../db/columns.ts';
 import { userRefs, tenantTable } from '../admin/admin.table.ts';
 import { workDocumentTable } from '../admin/work-columns.ts';
@@ -88,11 +88,13 @@ export const estimationItems = tenantTable(
     // No cascade: a group used by lines is not deleted (409 error.in_use).
     tax_group_id: uuid('tax_group_id').references(() => taxGroups.id),
     inspection_field_id: uuid('inspection_field_id').references(() => inspectionFields.id, { onDelete: 'set null' }),
+    /** Its inventory part's status, kept from the purchase orders made for it (purchases/coverage.ts). */
+    part_status: text('part_status').$type<PartStatus>(),
     ...workTotals(),
   },
   (t) => [
     index('estimation_items_estimation_idx').on(t.estimation_id, t.position),
     index('estimation_items_tax_group_idx').on(t.tax_group_id),
-    ...valueChecks('estimation_items', t, { condition: ITEM_CONDITIONS, urgency: URGENCIES, state: ESTIMATION_ITEM_STATES, customer_decision: CUSTOMER_DECISIONS }),
+    ...valueChecks('estimation_items', t, { condition: ITEM_CONDITIONS, urgency: URGENCIES, state: ESTIMATION_ITEM_STATES, customer_decision: CUSTOMER_DECISIONS, part_status: PART_STATUSES }),
   ],
 );

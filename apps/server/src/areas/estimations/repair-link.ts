@@ -43,6 +43,7 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
       part_number: i.part_number,
       product_id: i.product_id,
       supplier_id: i.supplier_id,
+      part_status: i.part_status,
       quantity: i.quantity,
       unit_price: i.unit_price,
       manual_labour: i.manual_labour,

@@ -1,25 +1,33 @@
 import { toScaled } from '@atelier/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { records } from '../../jsonapi/records.ts';
+import { repairItems } from '../repairs/repairs.table.ts';
 import { tradeOrders } from '../trade/orders.ts';
 import { purchasesDeliveries, purchasesDeliveryItems, purchasesInvoiceItems, purchasesInvoices, purchasesOrderItems, purchasesOrders } from './documents.table.ts';
 
 // What a purchase order's validated receipts and bills cover of it (issue 22): the trade kit's
-// order coverage over the purchase tables, and the part status of the repair items it is for.
+// order coverage over the purchase tables, and the part status of the estimate and repair items it is for.
 
 export type OrderRow = typeof purchasesOrders.$inferSelect;
 export type OrderItemRow = typeof purchasesOrderItems.$inferSelect;
 
 /**
- * The part status of the repair items the order's lines are for, read from the order: received
- * once its receipts cover the line, ordered while it counts, to order again once it is canceled.
+ * The part status of the estimate and repair items the order's lines are for, read from the order:
+ * received once its receipts cover the line, ordered while it counts, to order again once it is
+ * canceled. A repair made from the estimate follows its estimate items' orders too.
  */
-export async function followRepairItems(ctx: RequestContext, orderId: string, cause: { type: string; id: string }) {
+export async function followWorkItems(ctx: RequestContext, orderId: string, cause: { type: string; id: string }) {
   const [order] = await ctx.db.select({ state: purchasesOrders.state }).from(purchasesOrders).where(eq(purchasesOrders.id, orderId));
-  const lines = (await purchaseOrders.orderLines(ctx, orderId)).filter((l): l is OrderItemRow & { repair_item_id: string } => !!l.repair_item_id);
-  const statusOf = new Map(lines.map((l) => [l.repair_item_id, order.state === 'canceled' ? 'to_order' : toScaled(l.quantity_delivered) >= toScaled(l.quantity) ? 'received' : 'ordered']));
-  await records(ctx, 'repair-items').update([...statusOf.keys()], (item) => ({ part_status: statusOf.get(String(item.id)) }), { cause });
+  const lines = await purchaseOrders.orderLines(ctx, orderId);
+  const statusOf = (l: OrderItemRow) => (order.state === 'canceled' ? 'to_order' : toScaled(l.quantity_delivered) >= toScaled(l.quantity) ? 'received' : 'ordered');
+  const repairs = new Map(lines.flatMap((l) => (l.repair_item_id ? [[l.repair_item_id, statusOf(l)] as const] : [])));
+  const estimates = new Map(lines.flatMap((l) => (l.estimation_item_id ? [[l.estimation_item_id, statusOf(l)] as const] : [])));
+  if (estimates.size)
+    for (const item of await ctx.db.select({ id: repairItems.id, from: repairItems.estimation_item_id }).from(repairItems).where(inArray(repairItems.estimation_item_id, [...estimates.keys()])))
+      repairs.set(item.id, estimates.get(item.from!)!);
+  await records(ctx, 'estimation-items').update([...estimates.keys()], (item) => ({ part_status: estimates.get(String(item.id)) }), { cause });
+  await records(ctx, 'repair-items').update([...repairs.keys()], (item) => ({ part_status: repairs.get(String(item.id)) }), { cause });
 }
 
 export const purchaseOrders = tradeOrders<OrderRow, OrderItemRow>({
@@ -38,7 +46,7 @@ export const purchaseOrders = tradeOrders<OrderRow, OrderItemRow>({
     nothingToInvoice: 'purchases.nothing_to_invoice',
     notALine: 'purchases.not_a_line',
   },
-  afterRefresh: followRepairItems,
+  afterRefresh: followWorkItems,
 });
 
 export const { lockOrder, orderLines, refreshOrder, checkRemaining, leftOf } = purchaseOrders;

@@ -15,6 +15,7 @@ import { oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
 import { tenantTable, userRef } from '../admin/admin.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
+import { estimationItems } from '../estimations/estimations.table.ts';
 import { balanceColumns, coveredColumns, documentColumns, documentIndexes, orderColumns, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
 import { suppliers } from './purchases.table.ts';
 
@@ -53,12 +54,14 @@ export const purchasesOrderItems = tenantTable(
     purchases_order_id: ownedBy('purchases_order_id', () => purchasesOrders.id),
     ...tradeLineColumns(),
     ...coveredColumns(),
-    /** The repair item it is ordered for ("order the missing parts"): the item's part status follows this line. */
+    /** The repair or estimate item it is ordered for ("order the missing parts"): the item's part status follows this line. */
     repair_item_id: uuid('repair_item_id').references((): AnyPgColumn => repairItems.id, { onDelete: 'set null' }),
+    estimation_item_id: uuid('estimation_item_id').references((): AnyPgColumn => estimationItems.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('purchases_order_items_order_idx').on(t.purchases_order_id, t.position),
     index('purchases_order_items_repair_item_idx').on(t.repair_item_id),
+    index('purchases_order_items_estimation_item_idx').on(t.estimation_item_id),
     index('purchases_order_items_product_idx').on(t.product_id),
     ...tradeLineChecks('purchases_order_items', t),
   ],

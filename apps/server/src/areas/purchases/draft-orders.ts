@@ -1,21 +1,28 @@
-import { inArray } from 'drizzle-orm';
+import { scaledToText, toScaled } from '@atelier/domain';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { nextRecordCode } from '../../db/codes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { JsonSchema } from '../../jsonapi/define-resource.ts';
 import { records } from '../../jsonapi/records.ts';
-import { products } from '../inventory/inventory.table.ts';
+import { products, warehouseProducts } from '../inventory/inventory.table.ts';
 import { productLine } from '../trade/lines.ts';
-import type { supplierProducts } from './purchases.table.ts';
+import { purchasesOrderItems, purchasesOrders } from './documents.table.ts';
+import { supplierProducts } from './purchases.table.ts';
 
-// Draft purchase orders a server action makes (issue 22: a warehouse's reorder, a repair's missing
-// parts): one per supplier, into one warehouse, each line a product at that supplier's price
-// (else its buying price), priced as the line hook prices; what was made is the actions' meta.
+// Draft purchase orders a server action makes (issue 22: a warehouse's reorder, the missing parts
+// of an estimate or a repair): one per supplier, into one warehouse, each line a product at that
+// supplier's price (else its buying price), priced as the line hook prices; what was made is the
+// actions' meta.
 
-/** A product wanted from a supplier, and the repair item it is for, if any. */
+/** The work items an order line may be for, and the order line's column that names one. */
+export const WORK_ITEM_LINKS = { 'repair-items': 'repair_item_id', 'estimation-items': 'estimation_item_id' } as const;
+export type WorkItemType = keyof typeof WORK_ITEM_LINKS;
+
+/** A product wanted from a supplier, and the work item it is for, if any. */
 export interface WantedPart {
   product: string;
   quantity: string;
-  repairItem?: string;
+  item?: { type: WorkItemType; id: string };
 }
 
 /** The meta of an action that drafts orders (contract.meta), and its answer's orders. */
@@ -46,7 +53,7 @@ export async function draftOrders(
     const lines = await Promise.all(
       wanted.map(async (w) => ({
         ...(await productLine(ctx, 'purchases', o.organizationId, catalogue.get(w.product)!, w.quantity, priceOf(w.product))),
-        ...(w.repairItem ? { repair_item_id: w.repairItem } : {}),
+        ...(w.item ? { [WORK_ITEM_LINKS[w.item.type]]: w.item.id } : {}),
       })),
     );
     const code = await nextRecordCode(ctx.db, o.organizationId, 'PO');
@@ -58,4 +65,65 @@ export async function draftOrders(
     made.push({ id: String(order.id), code, lines: lines.length });
   }
   return made;
+}
+
+/** A work item naming an inventory part, as "order the missing parts" reads it. */
+export interface WorkItemPart {
+  id: string;
+  product_id: string;
+  supplier_id: string | null;
+  quantity: string;
+}
+
+/**
+ * "Order the missing parts" of an estimate or a repair: the items' parts the parts room lacks (what
+ * is available goes to the items first, in their order) as draft orders, one per supplier (the
+ * item's, else the part's cheapest), into that room, each line tied to its item, whose part status
+ * reads "ordered" from then on (purchases/coverage.ts keeps it after). Items already on an order
+ * that counts, or in `ordered`, are left as they are.
+ */
+export async function orderMissingParts(
+  ctx: RequestContext,
+  o: {
+    organizationId: string;
+    room: { id: string; location_ids: string[] };
+    type: WorkItemType;
+    items: readonly WorkItemPart[];
+    /** Items the caller knows to be ordered already (a repair's items whose estimate item was). */
+    ordered?: ReadonlySet<string>;
+    cause: { type: string; id: string };
+    notes: string | null;
+  },
+) {
+  const items = o.items.filter((i) => toScaled(i.quantity) > 0n && !o.ordered?.has(i.id));
+  const column = purchasesOrderItems[WORK_ITEM_LINKS[o.type]];
+  const onOrder = items.length
+    ? new Set(
+        (await ctx.db
+          .select({ item: column })
+          .from(purchasesOrderItems)
+          .innerJoin(purchasesOrders, eq(purchasesOrders.id, purchasesOrderItems.purchases_order_id))
+          .where(and(inArray(column, items.map((i) => i.id)), ne(purchasesOrders.state, 'canceled')))).map((r) => r.item),
+      )
+    : new Set();
+  const wanted = items.filter((i) => !onOrder.has(i.id));
+  const ids = [...new Set(wanted.map((i) => i.product_id))];
+  const stock = ids.length ? await ctx.db.select().from(warehouseProducts).where(and(eq(warehouseProducts.warehouse_id, o.room.id), inArray(warehouseProducts.product_id, ids))) : [];
+  const left = new Map(stock.map((s) => [s.product_id, toScaled(s.quantity_available) > 0n ? toScaled(s.quantity_available) : 0n]));
+  const offers = ids.length ? await ctx.db.select().from(supplierProducts).where(inArray(supplierProducts.product_id, ids)).orderBy(asc(supplierProducts.cost)) : [];
+  const bySupplier = new Map<string, WantedPart[]>();
+  const withoutSupplier: string[] = [];
+  for (const item of wanted) {
+    const has = left.get(item.product_id) ?? 0n;
+    const need = toScaled(item.quantity);
+    left.set(item.product_id, has > need ? has - need : 0n);
+    if (has >= need) continue;
+    const supplier = item.supplier_id ?? offers.find((offer) => offer.product_id === item.product_id)?.supplier_id ?? null;
+    if (!supplier) withoutSupplier.push(item.id);
+    else bySupplier.set(supplier, [...(bySupplier.get(supplier) ?? []), { product: item.product_id, quantity: scaledToText(need - has), item: { type: o.type, id: item.id } }]);
+  }
+  const orders = await draftOrders(ctx, { organizationId: o.organizationId, warehouse: o.room, bySupplier, offers, cause: o.cause, notes: o.notes });
+  for (const [n, parts] of [...bySupplier.values()].entries())
+    await records(ctx, o.type).update(parts.map((p) => p.item!.id), { part_status: 'ordered' }, { cause: { type: 'purchases-orders', id: orders[n].id } });
+  return { orders, without_supplier: withoutSupplier };
 }

@@ -39,6 +39,7 @@ export const purchasesOrderItemsResource = defineResource(declarations['purchase
     purchasesOrderable: rel.belongsTo('product_id'),
     taxGroup: rel.belongsTo('tax_group_id'),
     repairItem: rel.belongsTo('repair_item_id'),
+    estimationItem: rel.belongsTo('estimation_item_id'),
   },
   filters: {
     purchasesOrder: filter.ids('purchases_order_id', 'purchasesOrder'),

@@ -13,7 +13,7 @@ import { recordDocument } from '../../jsonapi/router.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { tradeLineColumns } from '../trade/lines.ts';
 import { REQUESTED_LINES } from '../trade/orders.ts';
-import { followRepairItems, orderLines, purchaseOrders, type OrderItemRow } from './coverage.ts';
+import { followWorkItems, orderLines, purchaseOrders, type OrderItemRow } from './coverage.ts';
 import { purchasesDeliveries, purchasesInvoices, purchasesOrders } from './documents.table.ts';
 
 type OrderRow = RowOf<typeof purchasesOrders>;
@@ -51,7 +51,7 @@ export const purchasesOrderFlow = workflowParts({
         return {};
       },
       // The repair items it was for are to order again.
-      after: (ctx, saved) => followRepairItems(ctx, saved.id, { type: 'purchases-orders', id: saved.id }),
+      after: (ctx, saved) => followWorkItems(ctx, saved.id, { type: 'purchases-orders', id: saved.id }),
     },
   },
 });

@@ -1,4 +1,4 @@
-import { initialRepairState, repairWorkflow, type DecimalInput, type ItemCondition, type WorkType } from '@atelier/domain';
+import { initialRepairState, repairWorkflow, type DecimalInput, type ItemCondition, type PartStatus, type WorkType } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, notFound } from '../../jsonapi/errors.ts';
@@ -22,6 +22,8 @@ export interface RepairSourceItem {
   part_number?: string | null;
   product_id?: string | null;
   supplier_id?: string | null;
+  /** Its part's status from the orders made for the estimate item (the repair item follows them). */
+  part_status?: PartStatus | null;
   quantity?: DecimalInput;
   unit_price?: number | null;
   manual_labour?: number | null;
@@ -78,6 +80,7 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
       part_number: item.part_number ?? null,
       product_id: item.product_id ?? null,
       supplier_id: item.supplier_id ?? null,
+      part_status: item.part_status ?? null,
       quantity: text(item.quantity) ?? '1',
       unit_price: item.unit_price ?? null,
       manual_labour: item.manual_labour ?? null,

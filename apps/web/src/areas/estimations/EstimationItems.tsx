@@ -14,6 +14,7 @@ import { LineEditor } from '../../components/resource/LineEditor.tsx';
 import { linePath, linesDocument, linesOf, linesSchema, type LineValues, type LinesConfig } from '../../components/resource/lines.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { PartStatusText, StockBadge, useStockAt } from '../inventory/StockAt.tsx';
 import { PhotoThumbnails } from '../inspections/Photos.tsx';
 import { CustomerDecisionBadge } from './EstimationBadges.tsx';
 import { itemFieldWritable, itemLine, liveTotals, taxesByGroup } from './estimationModel.ts';
@@ -42,7 +43,12 @@ const ITEM_ROW = ['detail', 'quantity', 'unit_price', 'time', 'total', 'customer
  * The fields of an estimate's items, each read only unless the user holds its phase now
  * (writableItemGroups); the photos from the inspection and the line's total (live) are shown.
  */
-export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf: ReadonlyMap<string, readonly TaxRate[]>): LinesConfig {
+export function itemLinesConfig(
+  groups: readonly EstimationItemGroup[],
+  taxesOf: ReadonlyMap<string, readonly TaxRate[]>,
+  parts: { stock: ReadonlyMap<string, number> | null; status: ReadonlyMap<string, unknown> } = { stock: null, status: new Map() },
+): LinesConfig {
+  const { stock, status } = parts;
   const own = (name: string) => ({ readOnly: !itemFieldWritable(name, groups) });
   const fields = fieldsOf('estimation-items', [
     { name: 'detail', ...own('detail'), kind: 'textarea' },
@@ -57,6 +63,19 @@ export function itemLinesConfig(groups: readonly EstimationItemGroup[], taxesOf:
     { name: 'part', ...own('part') },
     { name: 'part_number', ...own('part_number') },
     { name: 'supplier', ...own('supplier') },
+    // Read from the purchase orders made for the item ("order the missing parts"), never typed.
+    // With, for an inventory part, whether the estimate's parts room has what the item needs.
+    {
+      name: 'part_status',
+      readOnly: true,
+      view: lineView((l) => (
+        <Stack gap={2} align="flex-start">
+          {/* As the server has it now: the orders change it without the estimate being edited. */}
+          <PartStatusText value={typeof l.id === 'string' && status.has(l.id) ? status.get(l.id) : l.part_status} />
+          {typeof l.product === 'string' && l.product && stock ? <StockBadge available={stock.get(l.product)} needed={Number(String(l.quantity ?? 0).replace(',', '.'))} /> : null}
+        </Stack>
+      )),
+    },
     { name: 'hourly_rate', ...own('hourly_rate') },
     { name: 'manual_labour', ...own('manual_labour') },
     { name: 'taxGroup', ...own('taxGroup') },
@@ -149,7 +168,14 @@ export function EstimationItems({ estimation, groups }: { estimation: Estimation
   const qc = useQueryClient();
   const taxGroups = useTaxGroups();
   const taxesOf = useMemo(() => taxesByGroup(taxGroups.data ?? []), [taxGroups.data]);
-  const config = useMemo(() => itemLinesConfig(groups, taxesOf), [groups, taxesOf]);
+  // Whether each inventory part is in stock at the estimate's location.
+  const stock = useStockAt(
+    (estimation.items ?? []).flatMap((i) => (i.product ? [(i.product as { id: string }).id] : [])),
+    (estimation.allowedLocations ?? []).map((l) => l.id),
+  );
+  const statusKey = (estimation.items ?? []).map((i) => `${i.id}:${String(i.part_status ?? '')}`).join();
+  const status = useMemo(() => new Map((estimation.items ?? []).map((i) => [i.id, i.part_status ?? null])), [statusKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const config = useMemo(() => itemLinesConfig(groups, taxesOf, { stock, status }), [groups, taxesOf, stock, status]);
   const [lines, setLines] = useState<LineValues[]>(() => itemsOf(config, estimation));
   const [dirty, setDirty] = useState(false);
   const [checkErrors, setCheckErrors] = useState<Record<string, { message: string }>[] | undefined>();

@@ -16,13 +16,14 @@ import { formatDateTime } from '../../lib/format.ts';
 import { repairHref } from '../repairs/repairModel.ts';
 import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
 import { PhaseBadges } from './EstimationBadges.tsx';
+import { OrderPartsButton } from '../purchases/OrderPartsButton.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
 import { headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
 import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
 
-export const ESTIMATION_INCLUDE = 'items,items.supplier,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
+export const ESTIMATION_INCLUDE = 'items,items.supplier,items.product,items.taxGroup,vehicle,customer,inspection,repair,approver,assignedToUsers,componentsHolder,timesHolder,approvalHolder';
 /** The estimate's own fields (spec §3): who pays, the department, the stock number, the people, the notes. */
 const DETAILS = fieldsOf('estimations', ['type', 'department', 'stock', 'odometer', 'customer', 'approver', 'estimators', 'mechanics', 'officialMechanic', { name: 'notes', wide: true }]);
 const label = (a: EstimationAction) => estimationWorkflow.actionLabels[a][currentLocale()];
@@ -116,6 +117,7 @@ export default function EstimationPage() {
                 }}
                 testId="estimation-actions"
               />
+              {estimation.state && !estimationWorkflow.isFinal(estimation.state) ? <OrderPartsButton type="estimations" id={estimation.id} items={estimation.items ?? []} onDone={reload} /> : null}
           </>
         }
         facts={

@@ -2,6 +2,8 @@ import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { downloadFile } from '../../api/download.ts';
+import { PdfButton } from '../../components/PdfButton.tsx';
 import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -56,12 +58,28 @@ function ProductSuppliersAndStock({ product }: { product: Product }) {
   );
 }
 
-/** /inventory/products: the parts list, and a product with its suppliers and stock. */
+/** A product's label (PDF): its name, SKU and barcode to stick on its bin. */
+function LabelButton({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  return <PdfButton path={`/products/${encodeURIComponent(product.id)}/label`} fileName={`${product.sku}.pdf`} label={t('products:label')} testId="product-label" />;
+}
+
+/** /inventory/products: the parts list (labels of a selection), and a product with its suppliers, stock and label. */
 export default function ProductsPage() {
+  const { t } = useTranslation();
   return (
     <SimpleResourcePage
       type="products"
       titleOf={productLabel}
+      actions={(product) => <LabelButton product={product} />}
+      bulkActions={[
+        {
+          key: 'labels',
+          label: 'products:labels',
+          permission: 'view products',
+          run: (rows) => downloadFile(`/products/labels?ids=${rows.map((r) => encodeURIComponent(r.id)).join(',')}`, t('products:labels_file')),
+        },
+      ]}
       include="taxGroup,tags,allowedLocations,supplierProducts.supplier,warehouseProducts.warehouse"
       columns={['sku', 'name', { key: 'category', visibleFrom: 'sm' }, { key: 'part_number', visibleFrom: 'md' }, { key: 'selling_price', visibleFrom: 'sm' }, { key: 'active', visibleFrom: 'lg' }]}
       filters={['active']}

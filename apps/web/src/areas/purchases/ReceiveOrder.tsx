@@ -1,18 +1,21 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { INVOICING_TYPE_LABELS, INVOICING_TYPES, scaledToText, toScaled, type InvoicingType, type RecordOf } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
+import { useList } from '../../api/hooks.ts';
 import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
 import { hrefOf } from '../../app/resources.ts';
 import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { lineOfCode } from './barcodeScan.ts';
+import { CameraScan } from './CameraScan.tsx';
 
 // An order's own buttons (issue 22): receive what came (a receipt of the quantities counted or
-// scanned — a barcode scanner types the code and Enter —, as a
+// scanned — a barcode scanner types the code and Enter, or the camera reads it —, as a
 // draft to check or validated at once: the parts enter the warehouse) and bill it (the supplier's
 // invoice drafted from the order). Both open the document they made.
 
@@ -65,15 +68,16 @@ export function ReceiveOrder({ order }: { order: Order }) {
   const [code, setCode] = useState('');
   const [scan, setScan] = useState<{ ok: boolean; text: string } | null>(null);
   const run = useGenerated(order, 'delivery');
+  const navigate = useNavigate();
+  // A draft receipt of the order is completed rather than doubled.
+  const drafts = useList<Model>('purchases-deliveries', { filter: { purchasesOrder: order.id, state: 'draft' }, fields: { 'purchases-deliveries': 'code' }, page: { size: 1 } }, { enabled: open, global: false });
+  const draft = drafts.data?.data[0];
   if (order.state !== 'validated' || !lines.length) return null;
   const countOf = (l: Line): DecimalValue => (Object.hasOwn(counts, l.id) ? counts[l.id] : scanning ? 0 : leftOf(l));
+  // A code typed, read by a scanner or by the camera: one more of the line whose part carries it.
   const scanned = (typed: string) => {
-    const wanted = typed.trim().toLowerCase();
-    if (!wanted) return;
-    const line = lines.find((l) => {
-      const p = l.product as { barcode?: string | null; sku?: string | null } | null | undefined;
-      return Boolean(p) && [p?.barcode, p?.sku].some((c) => typeof c === 'string' && c.toLowerCase() === wanted);
-    });
+    if (!typed.trim()) return;
+    const line = lineOfCode(lines, typed);
     setCode('');
     if (!line) return setScan({ ok: false, text: t('purchases-orders:receive.unknown', { code: typed.trim() }) });
     const base = scanning ? counts : {};
@@ -120,6 +124,17 @@ export function ReceiveOrder({ order }: { order: Order }) {
               ))}
             </Table.Tbody>
           </Table>
+          {draft ? (
+            <Alert color="yellow" data-testid="receive-draft-exists">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('purchases-orders:receive.draft_exists', { code: String(draft.code ?? '') })}</Text>
+                <Button size="sm" onClick={() => navigate(hrefOf('purchases-deliveries')(draft.id))} data-testid="receive-open-draft">
+                  {t('purchases-orders:receive.open_draft', { code: String(draft.code ?? '') })}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
+          <CameraScan onCode={scanned} />
           <TextInput
             label={t('purchases-orders:receive.scan')}
             description={t('purchases-orders:receive.scan_help')}
@@ -144,10 +159,10 @@ export function ReceiveOrder({ order }: { order: Order }) {
           <TextInput label={t('fields:purchases-deliveries.supplier_reference')} value={slip} onChange={(e) => setSlip(e.currentTarget.value)} maxLength={100} />
           <Refusal error={run.error} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => submit(false)} disabled={!items.length} loading={run.isPending && !run.variables?.validate} data-testid="receive-draft">
+            <Button variant="default" onClick={() => submit(false)} disabled={!items.length || Boolean(draft) || drafts.isPending} loading={run.isPending && !run.variables?.validate} data-testid="receive-draft">
               {t('purchases-orders:receive.draft')}
             </Button>
-            <Button onClick={() => submit(true)} disabled={!items.length} loading={run.isPending && run.variables?.validate} data-testid="receive-validate">
+            <Button onClick={() => submit(true)} disabled={!items.length || Boolean(draft) || drafts.isPending} loading={run.isPending && run.variables?.validate} data-testid="receive-validate">
               {t('purchases-orders:receive.validate')}
             </Button>
           </Group>

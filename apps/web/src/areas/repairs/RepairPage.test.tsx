@@ -127,7 +127,9 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     await openDetail(1, 'Détails de Élément 2');
     expect(within(order()).getByLabelText('Réparé (Alignement)')).toHaveProperty('value', "À l'externe");
     await openDetail(0, 'Détails de Élément 1');
-    expect(within(order()).getByLabelText('Statut de la pièce (Changer les plaquettes)')).toHaveProperty('value', 'Reçue');
+    // The part status is read from the orders: shown, never a field to type in.
+    expect(within(order()).getAllByTestId('item-part-status').map((s) => s.textContent)).toEqual(['Reçue', '—']);
+    expect(within(order()).queryByLabelText('Statut de la pièce (Changer les plaquettes)')).toBeNull();
     expect(order().compareDocumentPosition(screen.getByTestId('estimation-totals')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     cleanup();
     await i18n.changeLanguage('en');

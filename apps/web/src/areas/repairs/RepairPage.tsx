@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS, PART_STATUSES, PART_STATUS_LABELS, REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS, REPAIR_MODES, REPAIR_MODE_LABELS, repairWorkflow, type RecordOf, type RepairAction } from '@atelier/domain';
+import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS, REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS, REPAIR_MODES, REPAIR_MODE_LABELS, repairWorkflow, type RecordOf, type RepairAction } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, request } from '../../api/client.ts';
@@ -17,8 +17,8 @@ import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
-import { StockBadge, useStockAt } from '../inventory/StockAt.tsx';
-import { OrderPartsButton } from './OrderPartsButton.tsx';
+import { PartStatusText, StockBadge, useStockAt } from '../inventory/StockAt.tsx';
+import { OrderPartsButton } from '../purchases/OrderPartsButton.tsx';
 import { InvoiceRepairButton } from '../sales/InvoiceRepairButton.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
@@ -116,7 +116,7 @@ function ClockButton({ item, repairId, now, onDone }: { item: RepairItem; repair
 }
 
 /** A select of the item's enumeration, written at once (PATCH /repair-items/{id}); read only unless the work order may be edited. */
-function ItemSelect({ item, name, values, labels, editable, onDone }: { item: RepairItem; name: 'state' | 'repair_mode' | 'part_status'; values: readonly string[]; labels: Record<string, Record<string, string>>; editable: boolean; onDone: () => void }) {
+function ItemSelect({ item, name, values, labels, editable, onDone }: { item: RepairItem; name: 'state' | 'repair_mode'; values: readonly string[]; labels: Record<string, Record<string, string>>; editable: boolean; onDone: () => void }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const write = useMutation({
@@ -133,8 +133,6 @@ function ItemSelect({ item, name, values, labels, editable, onDone }: { item: Re
       value={value}
       onChange={(v) => write.mutate(v)}
       data={values.map((v) => ({ value: v, label: labels[v][locale] }))}
-      clearable={name === 'part_status'}
-      allowDeselect={name === 'part_status'}
       miw={150}
       disabled={write.isPending}
       data-testid={`item-${name}`}
@@ -152,7 +150,7 @@ const WORK_ORDER_ROW = ['detail', 'state', 'time', 'total'];
  */
 function workOrderLines({ repairId, editable, clocking, now, onDone, stock }: { repairId: string; editable: boolean; clocking: boolean; now: number; onDone: () => void; stock: ReadonlyMap<string, number> | null }): LinesConfig {
   const locale = currentLocale();
-  const select = (name: 'state' | 'repair_mode' | 'part_status', values: readonly string[], labels: Record<string, Record<string, string>>) => ({
+  const select = (name: 'state' | 'repair_mode', values: readonly string[], labels: Record<string, Record<string, string>>) => ({
     name,
     view: (item: RepairItem) => <ItemSelect item={item} name={name} values={values} labels={labels} editable={editable} onDone={onDone} />,
   });
@@ -198,7 +196,8 @@ function workOrderLines({ repairId, editable, clocking, now, onDone, stock }: { 
     { name: 'part', view: (item) => <PartCell item={item} stock={stock} /> },
     'part_number',
     'supplier',
-    select('part_status', PART_STATUSES, PART_STATUS_LABELS),
+    // Read from the purchase orders made for the item, never typed.
+    { name: 'part_status', view: (item: RepairItem) => <PartStatusText value={item.part_status} /> },
     'quantity',
     'unit_price',
     'hourly_rate',
@@ -259,7 +258,11 @@ export default function RepairPage() {
   const repair = q.data;
   if (q.isPending) return <Loader />;
   if (!repair) return <Alert color="red">{t('repairs:page.not_found')}</Alert>;
-  const reload = () => void qc.invalidateQueries({ queryKey: ['repairs'] });
+  const reload = () => {
+    void qc.invalidateQueries({ queryKey: ['repairs'] });
+    // Completing takes the parts out of the parts room: its stock is read again.
+    void qc.invalidateQueries({ queryKey: ['warehouse-products'] });
+  };
   const code = String(repair.code ?? '');
   const { holder, estimation, inspection } = repair;
   return (
@@ -281,7 +284,7 @@ export default function RepairPage() {
                 onDone={reload}
                 testId="repair-actions"
               />
-              <OrderPartsButton repair={repair} items={repair.items ?? []} onDone={reload} />
+              {repair.state && repairWorkflow.isEditable(repair.state) ? <OrderPartsButton type="repairs" id={repair.id} items={repair.items ?? []} onDone={reload} /> : null}
               <InvoiceRepairButton repair={repair} />
           </>
         }

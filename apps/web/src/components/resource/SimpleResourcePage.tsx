@@ -3,7 +3,7 @@ import { crudPermissions, type PermissionSubject, type RecordOf, type TypeName }
 import type { Model } from '../../api/jsonapi.ts';
 import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry } from './declared.tsx';
 import { RecordForm, type RecordFormProps } from './RecordForm.tsx';
-import { recordFormProps, ResourceList, type FilterDef } from './ResourceList.tsx';
+import { recordFormProps, ResourceList, type BulkAction, type FilterDef } from './ResourceList.tsx';
 
 /** A list + drawer form screen of a declared type: what most resource screens are. */
 export type SimpleResourceConfig<T extends TypeName> = {
@@ -21,6 +21,8 @@ export type SimpleResourceConfig<T extends TypeName> = {
   defaults?: Record<string, unknown>;
   titleOf?: (m: RecordOf<T>) => string;
   children?: (record: RecordOf<T>) => ReactNode;
+  /** Actions on the rows the user selects in the list. */
+  bulkActions?: BulkAction<RecordOf<T> & Model>[];
 } & Pick<RecordFormProps<RecordOf<T> & Model>, 'lead' | 'actions'> & (T extends PermissionSubject
   ? { subject?: PermissionSubject }
   : {
@@ -42,6 +44,7 @@ export function SimpleResourcePage<T extends TypeName>(c: SimpleResourceConfig<T
       defaultSort={c.defaultSort}
       filters={filters}
       permissions={{ create: P.create, view: P.view }}
+      bulkActions={c.bulkActions}
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm<RecordOf<T> & Model>
           type={c.type}

@@ -76,7 +76,7 @@ export function WorkflowHeader({
       <Anchor component={Link} to={listPath(type)} size="sm">
         <Group gap={4}>
           <IconArrowLeft size={16} />
-          {t(`${type}:list.title`)}
+          {t(`${type}:title`)}
         </Group>
       </Anchor>
       <Paper withBorder p="md" radius="md">

@@ -383,6 +383,8 @@ CREATE TABLE "subscriptions" (
 --> statement-breakpoint
 ALTER TABLE "stock_movements" DROP CONSTRAINT "stock_movements_trigger_type_check";--> statement-breakpoint
 ALTER TABLE "resellers" ADD COLUMN "brand_color" text;--> statement-breakpoint
+ALTER TABLE "estimation_items" ADD COLUMN "part_status" text;--> statement-breakpoint
+ALTER TABLE "purchases_order_items" ADD COLUMN "estimation_item_id" uuid;--> statement-breakpoint
 ALTER TABLE "reseller_record_codes" ADD CONSTRAINT "reseller_record_codes_reseller_id_resellers_id_fk" FOREIGN KEY ("reseller_id") REFERENCES "public"."resellers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sales_deliveries" ADD CONSTRAINT "sales_deliveries_validated_by_id_users_id_fk" FOREIGN KEY ("validated_by_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -493,4 +495,7 @@ CREATE UNIQUE INDEX "reseller_services_name_unique" ON "reseller_services" USING
 CREATE UNIQUE INDEX "subscriptions_organization_unique" ON "subscriptions" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "subscriptions_reseller_idx" ON "subscriptions" USING btree ("reseller_id","end_time");--> statement-breakpoint
 CREATE INDEX "subscriptions_renewal_idx" ON "subscriptions" USING btree ("end_time") WHERE "subscriptions"."auto_renew";--> statement-breakpoint
+ALTER TABLE "purchases_order_items" ADD CONSTRAINT "purchases_order_items_estimation_item_id_estimation_items_id_fk" FOREIGN KEY ("estimation_item_id") REFERENCES "public"."estimation_items"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "purchases_order_items_estimation_item_idx" ON "purchases_order_items" USING btree ("estimation_item_id");--> statement-breakpoint
+ALTER TABLE "estimation_items" ADD CONSTRAINT "estimation_items_part_status_check" CHECK ("estimation_items"."part_status" IN ('to_order', 'ordered', 'received'));--> statement-breakpoint
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_trigger_type_check" CHECK ("stock_movements"."trigger_object_type" IN ('repairs', 'purchases-deliveries', 'sales-deliveries'));
