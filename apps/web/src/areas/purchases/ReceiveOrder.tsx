@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { INVOICING_TYPE_LABELS, INVOICING_TYPES, scaledToText, toScaled, type InvoicingType, type RecordOf } from '@atelier/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
-import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import type { Model } from '../../api/jsonapi.ts';
 import { hrefOf } from '../../app/resources.ts';
 import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.tsx';
-import { currentLocale, translateError } from '../../i18n/index.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import { Refusal, useGenerated } from '../trade/generated.tsx';
+import { OrderQuantities } from '../trade/OrderQuantities.tsx';
 import { lineOfCode } from './barcodeScan.ts';
 import { CameraScan } from './CameraScan.tsx';
 
@@ -28,34 +27,6 @@ const leftOf = (line: Line) => {
   return left > 0n ? Number(scaledToText(left)) : 0;
 };
 
-function useGenerated(order: Order, kind: 'delivery' | 'invoice') {
-  const qc = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    meta: { silent: true },
-    mutationFn: async ({ body, validate }: { body: object; validate?: boolean }) => {
-      const made = await api.action(`/purchases-orders/${encodeURIComponent(order.id)}/generate-${kind}`, 'POST', { data: { attributes: body } });
-      if (made && validate) await api.action(`/purchases-deliveries/${encodeURIComponent(made.id)}/validate`, 'POST');
-      return made;
-    },
-    onSuccess: (made) => {
-      void qc.invalidateQueries();
-      if (made) navigate(hrefOf(kind === 'delivery' ? 'purchases-deliveries' : 'purchases-invoices')(made.id));
-    },
-  });
-}
-
-/** Why the server refused (its translated message), in the dialog. */
-function Refusal({ error }: { error: unknown }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return (
-    <Text c="red.8" role="alert">
-      {error instanceof ApiError ? errorMessage(error.errors, translateError) : t('errors:SOMETHING_WENT_WRONG')}
-    </Text>
-  );
-}
-
 /** Receive: each line's quantity that came (what is left, by default), the packing slip's number. */
 export function ReceiveOrder({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -67,7 +38,7 @@ export function ReceiveOrder({ order }: { order: Order }) {
   const [scanning, setScanning] = useState(false);
   const [code, setCode] = useState('');
   const [scan, setScan] = useState<{ ok: boolean; text: string } | null>(null);
-  const run = useGenerated(order, 'delivery');
+  const run = useGenerated({ type: 'purchases-orders', id: order.id }, 'generate-delivery', 'purchases-deliveries');
   const navigate = useNavigate();
   // A draft receipt of the order is completed rather than doubled.
   const drafts = useList<Model>('purchases-deliveries', { filter: { purchasesOrder: order.id, state: 'draft' }, fields: { 'purchases-deliveries': 'code' }, page: { size: 1 } }, { enabled: open, global: false });
@@ -88,7 +59,6 @@ export function ReceiveOrder({ order }: { order: Order }) {
   };
   const items = lines.filter((l) => Number(countOf(l) || 0) > 0).map((l) => ({ id: l.id, quantity: String(countOf(l)) }));
   const submit = (validate: boolean) => run.mutate({ body: { items, ...(slip.trim() ? { supplier_reference: slip.trim() } : {}) }, validate });
-  const locale = currentLocale();
   return (
     <>
       <Button size="md" onClick={() => setOpen(true)} data-testid="order-receive">
@@ -96,34 +66,14 @@ export function ReceiveOrder({ order }: { order: Order }) {
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={t('purchases-orders:receive.title', { code: order.code ?? '' })} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Stack>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('fields:purchases-order-items.description')}</Table.Th>
-                <Table.Th ta="right">{t('purchases-orders:receive.ordered')}</Table.Th>
-                <Table.Th ta="right">{t('fields:purchases-order-items.quantity_delivered')}</Table.Th>
-                <Table.Th w={130}>{t('purchases-orders:receive.came')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((l, n) => (
-                <Table.Tr key={l.id}>
-                  <Table.Td>{l.description}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(Number(l.quantity), locale)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(Number(l.quantity_delivered), locale)}</Table.Td>
-                  <Table.Td>
-                    <DecimalInput
-                      aria-label={t('purchases-orders:receive.came_n', { n: n + 1, item: l.description ?? '' })}
-                      value={countOf(l)}
-                      onChange={(v) => setCounts((c) => ({ ...c, [l.id]: v }))}
-                      allowNegative={false}
-                      data-testid={`receive-${n}`}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <OrderQuantities
+            lines={lines}
+            countOf={(l) => countOf(l as Line)}
+            onCount={(l, v) => setCounts((c) => ({ ...c, [l.id]: v }))}
+            headers={{ item: t('fields:purchases-order-items.description'), ordered: t('purchases-orders:receive.ordered'), done: t('fields:purchases-order-items.quantity_delivered'), now: t('purchases-orders:receive.came') }}
+            inputLabel={(n, l) => t('purchases-orders:receive.came_n', { n, item: l.description ?? '' })}
+            testId="receive"
+          />
           {draft ? (
             <Alert color="yellow" data-testid="receive-draft-exists">
               <Stack gap="xs" align="flex-start">
@@ -178,7 +128,7 @@ export function BillOrder({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<InvoicingType>(order.invoicing_type ?? 'complete');
   const [amount, setAmount] = useState<DecimalValue>('');
-  const run = useGenerated(order, 'invoice');
+  const run = useGenerated({ type: 'purchases-orders', id: order.id }, 'generate-invoice', 'purchases-invoices');
   if (order.state !== 'validated' || order.invoicing_status === 'invoiced') return null;
   const body = { invoicingType: type, ...(type === 'amount' && amount !== '' ? { amount: Math.round(Number(amount) * 100) } : {}) };
   return (
