@@ -9,7 +9,7 @@ describe('settings form model', () => {
       ['estimations.callback_url_pending_approval', 'callback_url'],
       ['estimations.callback_url_approved', 'callback_url'],
     ]);
-    expect(optionFields('sales').map((f) => f.name)).toEqual(['sales.default_tax_group']);
+    expect(optionFields('sales').map((f) => f.name)).toEqual(['sales.default_tax_group', 'sales.gst_number', 'sales.qst_number', 'sales.payment_terms']);
   });
 
   it.each([
