@@ -227,3 +227,12 @@ export async function sign(page) {
   await page.mouse.move(box.x + 220, box.y + box.height - 20, { steps: 8 });
   await page.mouse.up();
 }
+
+/** A valid VIN of a run's own (its check digit computed as the server checks it), from a serial number. */
+export function vinOf(serial) {
+  const draft = `1HGCM82630A${String(serial).padStart(6, '0')}`;
+  const value = (c) => (/\d/.test(c) ? Number(c) : 'ABCDEFGH'.includes(c) ? 'ABCDEFGH'.indexOf(c) + 1 : 'JKLMN'.includes(c) ? 'JKLMN'.indexOf(c) + 1 : c === 'P' ? 7 : c === 'R' ? 9 : 'STUVWXYZ'.indexOf(c) + 2);
+  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
+  const sum = [...draft].reduce((s, c, i) => s + value(c) * weights[i], 0) % 11;
+  return draft.slice(0, 8) + (sum === 10 ? 'X' : String(sum)) + draft.slice(9);
+}

@@ -22,7 +22,7 @@ describe('sign-in and shell', () => {
       await page.waitForURL('**/dashboard');
       await page.getByRole('heading', { name: 'Tableau de bord', level: 1 }).waitFor();
       const apps = await page.locator('[data-testid^=app-]').evaluateAll((els) => els.map((e) => e.dataset.testid));
-      assert.deepEqual(apps, ['app-dashboard', 'app-vehicles', 'app-inspectpro', 'app-crm', 'app-purchases', 'app-inventory', 'app-files', 'app-settings', 'app-admin']);
+      assert.deepEqual(apps, ['app-dashboard', 'app-vehicles', 'app-inspectpro', 'app-crm', 'app-sales', 'app-purchases', 'app-inventory', 'app-files', 'app-settings', 'app-admin']);
       // Counts on the dashboard are real: the users card shows the organization's user total.
       const me = await token('manager@atelier.test');
       const users = await api('/users?page[size]=1', { token: me });

@@ -5,7 +5,7 @@
 // order and the item reads "ordered". French at 1440×900, English at 1024×768. Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, create, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
+import { api, axeCheck, create, fileBrowser, journey, login, one, settles, shot, token, vinOf } from './helpers.mjs';
 
 const T = { timeout: 240_000 };
 const held = fileBrowser();
@@ -14,15 +14,6 @@ const RUNS = [
   { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { inStock: 'En stock : 5', completed: 'Terminée', toOrder: 'À commander (en stock : 0)', ordered: 'Commandée', drafted: 'Commande PO-' } },
   { locale: 'en', viewport: { width: 1024, height: 768 }, w: { inStock: 'In stock: 5', completed: 'Completed', toOrder: 'To order (in stock: 0)', ordered: 'Ordered', drafted: 'Order PO-' } },
 ];
-
-/** A valid VIN of the run's own (its check digit computed as the server checks it). */
-function vinOf(serial) {
-  const draft = `1HGCM82630A${String(serial).padStart(6, '0')}`;
-  const value = (c) => (/\d/.test(c) ? Number(c) : 'ABCDEFGH'.includes(c) ? 'ABCDEFGH'.indexOf(c) + 1 : 'JKLMN'.includes(c) ? 'JKLMN'.indexOf(c) + 1 : c === 'P' ? 7 : c === 'R' ? 9 : 'STUVWXYZ'.indexOf(c) + 2);
-  const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-  const sum = [...draft].reduce((s, c, i) => s + value(c) * weights[i], 0) % 11;
-  return draft.slice(0, 8) + (sum === 10 ? 'X' : String(sum)) + draft.slice(9);
-}
 
 /** The stock screen's row of the product. */
 /** The first location and its parts room (the first of its warehouses by name, as the server picks it). */
