@@ -110,10 +110,10 @@ describe('reseller billing', () => {
         // The manager has two colleagues: a fourth user is refused, saying the limit.
         const mtk = await token(garage.email, 'Gerant-2026-e2e');
         for (const n of [2, 3]) await create(mtk, 'users', { firstname: `Collègue ${n}`, lastname: stamp, email: `c${n}-${stamp}@e2e.test` });
-        // Its subscription ends in three days: every page of the organization says so, and whom to call.
+        // Its subscription ends in three days and does not renew by itself: every page of the organization says so, and whom to call.
         const sub = (await api(`/subscriptions?filter[organization]=${garage.org}`, { token: tk })).body.data[0];
         const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
-        assert.equal((await api(`/subscriptions/${sub.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'subscriptions', id: sub.id, attributes: { end_time: soon } } } })).status, 200);
+        assert.equal((await api(`/subscriptions/${sub.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'subscriptions', id: sub.id, attributes: { end_time: soon, auto_renew: false } } } })).status, 200);
         const manager = await open(viewport);
         await login(manager, garage.email, 'Gerant-2026-e2e');
         await manager.waitForURL('**/dashboard');

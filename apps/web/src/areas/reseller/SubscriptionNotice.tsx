@@ -13,8 +13,8 @@ type Organization = RecordOf<'organizations'> & Model;
 const INCLUDE = 'organization.subscription,organization.package,organization.reseller';
 
 /**
- * Above every page of an organization's users: its subscription has expired, or ends within days,
- * and whom to contact to renew it (its reseller's name, e-mail and phone). Nothing otherwise.
+ * Above every page of an organization's users: its subscription has expired, or ends within days
+ * without renewing by itself, and whom to contact to renew it (its reseller's name, e-mail and phone). Nothing otherwise.
  */
 export function SubscriptionNotice() {
   const { t } = useTranslation();
@@ -34,7 +34,8 @@ export function SubscriptionNotice() {
   const sub = org?.subscription;
   if (!org || !sub?.end_time) return null;
   const state = subscriptionState(new Date(sub.end_time), new Date());
-  if (state === 'active') return null;
+  // One that renews by itself is not a worry until it has expired (its renewal failed).
+  if (state === 'active' || (state === 'renewable' && sub.auto_renew)) return null;
   const reseller = org.reseller;
   const contact = [reseller?.name, reseller?.email, reseller?.phone].filter(Boolean).join(' · ') || '—';
   const params = { organization: org.name, package: org.package?.name ?? '', date: formatDate(sub.end_time, currentLocale()), reseller: contact };
