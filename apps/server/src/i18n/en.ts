@@ -195,6 +195,7 @@ export const en: Record<MessageKey, string> = {
   'sales.deposit_line': 'Deposit on {code}',
   'sales.deposit_deducted': 'Deposit deducted ({code})',
   'sales.deposit_amount': 'Give the deposit’s amount or its percentage of the order.',
+  'sales.deposit_over_order': 'A deposit cannot exceed the order’s amount before taxes ({subtotal, money}).',
   'sales.draft_invoice': 'a draft invoice',
   'sales.warranty': 'warranty',
   'sales.labour_line': 'Labour: {detail}',

@@ -194,6 +194,7 @@ export const fr = {
   'sales.deposit_line': 'Acompte sur {code}',
   'sales.deposit_deducted': 'Acompte déduit ({code})',
   'sales.deposit_amount': 'Indiquez le montant de l’acompte ou son pourcentage de la commande.',
+  'sales.deposit_over_order': 'Un acompte ne peut pas dépasser le montant de la commande avant taxes ({subtotal, money}).',
   'sales.draft_invoice': 'une facture en brouillon',
   'sales.warranty': 'garantie',
   'sales.labour_line': 'Main-d’œuvre : {detail}',

@@ -42,6 +42,9 @@ describe('sending an invoice', () => {
     const draft = await call('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer) } } });
     expect((await call('POST', `/sales-invoices/${draft.body.data.id}/send`, {}, 'en')).status).toBe(409);
     const invoice = await validatedInvoice(10000);
+    // Sending speaks for the dealership: it takes the right to edit invoices, not only to see them.
+    const reader = await kit.user({ permissions: ['view any sales invoices', 'view sales invoices'] });
+    expect((await t.api('POST', `${API}/sales-invoices/${invoice.id}/send`, { token: reader.token, body: {} })).status).toBe(403);
     const before = (await t.outbox('mary.grant@example.com')).length;
     const sent = await call('POST', `/sales-invoices/${invoice.id}/send`, {});
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);

@@ -196,11 +196,15 @@ describe('deposits', () => {
     expect((await call('POST', `/sales-invoices/${deposit.data.id}/cancel`)).status).toBe(409);
   });
 
-  it('a deposit needs an amount or a percentage (422 at its pointer)', async () => {
+  it('a deposit needs an amount or a percentage, at most the order (422 at its pointer)', async () => {
     const doc = await validatedOrder([{ description: 'Travaux', quantity: 1, unit_price: 1000 }]);
     const res = await call('POST', `/sales-orders/${doc.data.id}/generate-invoice`, kit.admin, { data: { attributes: { invoicingType: 'amount' } } });
     expect(res.status).toBe(422);
     expect(res.body.errors[0].source.pointer).toBe('/data/attributes/amount');
+    // Never more than the order before taxes, said with the amount as the reader writes it.
+    const over = await call('POST', `/sales-orders/${doc.data.id}/generate-invoice`, kit.admin, { data: { attributes: { invoicingType: 'amount', amount: 1001 } } }, 'en');
+    expect(over.status).toBe(422);
+    expect(over.body.errors[0].detail).toBe('A deposit cannot exceed the order’s amount before taxes ($10.00).');
   });
 });
 

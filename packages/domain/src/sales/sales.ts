@@ -17,3 +17,6 @@ export type SalesInvoiceKind = (typeof SALES_INVOICE_KINDS)[number];
 /** Where a payment was taken: at the counter, or online through a provider. */
 export const [PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS] = defineEnum('payment_sources', ['manual', 'stripe', 'paypal']);
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
+/** How long an invoice's link to the customer's page is valid, in days (POST /sales-invoices/{id}/send). */
+export const INVOICE_LINK_DAYS = { default: 60, max: 365 } as const;

@@ -2,6 +2,8 @@
 // invoice of a completed repair, and the payments of the invoices.
 import { defineArea } from '../area.ts';
 import { seedDemoSales } from './demo.ts';
+// Its invoices are payable online (registered with the online payments area when the area loads).
+import './payable.ts';
 import { invoicePublicRoutes } from './public.routes.ts';
 import { invoiceRoutes } from './report/invoice.routes.ts';
 import { salesDeliveriesResource } from './sales-deliveries.resource.ts';

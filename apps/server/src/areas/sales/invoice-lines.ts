@@ -3,7 +3,7 @@ import { t } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { customers } from '../crm/crm.table.ts';
 import { defaultTaxGroup } from '../estimations/estimation-lines.ts';
-import { tradeLineColumns } from '../trade/lines.ts';
+import { pricedLines } from '../trade/lines.ts';
 import { salesInvoiceItems, salesInvoices } from './sales.table.ts';
 
 // What a generated invoice starts from (an order's, a repair's): its head from the customer, and
@@ -65,17 +65,15 @@ export async function depositDeductions(ctx: RequestContext, orderId: string): P
   if (!open.length) return [];
   const lines = await ctx.db.select().from(salesInvoiceItems).where(inArray(salesInvoiceItems.sales_invoice_id, open.map((d) => d.id))).orderBy(asc(salesInvoiceItems.position));
   const codeOf = new Map(open.map((d) => [d.id, d.code ?? '']));
-  return Promise.all(
-    lines.map(async (l) => {
-      const line = {
-        deducted_invoice_id: l.sales_invoice_id,
-        description: t(ctx.locale, 'sales.deposit_deducted', { code: codeOf.get(l.sales_invoice_id) ?? '' }),
-        quantity: '-1',
-        unit_price: l.unit_price,
-        discount: l.discount,
-        tax_group_id: l.tax_group_id,
-      };
-      return { ...line, ...(await tradeLineColumns(ctx, line)) };
-    }),
+  return pricedLines(
+    ctx,
+    lines.map((l) => ({
+      deducted_invoice_id: l.sales_invoice_id,
+      description: t(ctx.locale, 'sales.deposit_deducted', { code: codeOf.get(l.sales_invoice_id) ?? '' }),
+      quantity: '-1',
+      unit_price: l.unit_price,
+      discount: l.discount,
+      tax_group_id: l.tax_group_id,
+    })),
   );
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
+import { INVOICE_LINK_DAYS, LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
@@ -18,7 +18,6 @@ import { salesInvoiceItems, salesInvoiceLinks, salesInvoices } from './sales.tab
 // can be handed over another way. It opens the invoice's public page: the invoice, its PDF, and
 // « Payer en ligne » where a provider is configured (online-payments).
 
-const LINK_DAYS = { default: 60, max: 365 };
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const invoiceUrl = (appUrl: string, token: string) => `${appUrl.replace(/\/+$/, '')}/pay/invoices/${token}`;
@@ -27,7 +26,7 @@ export const invoiceUrl = (appUrl: string, token: string) => `${appUrl.replace(/
 export const SEND_OPTIONS = z.object({
   email: withMessage(z.string().refine(isEmail).nullish(), 'validation.email'),
   locale: z.enum(LOCALES).nullish(),
-  expires_in_days: withMessage(z.int().min(1).max(LINK_DAYS.max).nullish(), 'share.expires_in_days', { max: LINK_DAYS.max }),
+  expires_in_days: withMessage(z.int().min(1).max(INVOICE_LINK_DAYS.max).nullish(), 'share.expires_in_days', { max: INVOICE_LINK_DAYS.max }),
   send_email: z.boolean().nullish().default(true).meta({ description: 'false: the link is made but not e-mailed (meta.link.email is null)' }),
 });
 export type SendOptions = z.infer<typeof SEND_OPTIONS>;
@@ -55,7 +54,7 @@ export async function sendInvoiceLink(ctx: RequestContext, row: InvoiceRow, want
       url,
       locale,
       email,
-      expires_at: sql`now() + make_interval(days => ${wanted.expires_in_days ?? LINK_DAYS.default})`,
+      expires_at: sql`now() + make_interval(days => ${wanted.expires_in_days ?? INVOICE_LINK_DAYS.default})`,
       created_by: ctx.actor.id,
     })
     .returning();

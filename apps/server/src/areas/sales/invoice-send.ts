@@ -21,7 +21,7 @@ const whenValidated: Policy<[row: InvoiceRow]> = {
 export const sendPolicies = { send: whenValidated };
 
 export const sendInvoiceAction: RecordAction<InvoiceRow> = {
-  permission: 'view sales invoices',
+  permission: 'edit sales invoices',
   contract: {
     summary:
       'Sends the validated invoice to the customer: a link to its page (the invoice, its PDF, « Payer en ligne » where a provider is configured), e-mailed to the customer (or to data.attributes.email) in their language (or data.attributes.locale), valid 60 days (or expires_in_days, up to 365); with send_email false nothing is e-mailed; the link is in meta.link, this once',

@@ -7,7 +7,6 @@ import { TIME_ZONE_QUERY, pdfResponse, requestTimeZone, sendPdf } from '../../re
 import { invoiceFileName, renderInvoicePdf } from '../../reports/sales-invoice-pdf.ts';
 import { NULLABLE_STRING } from '../../contract-schemas.ts';
 import { invoiceView, openInvoiceLink, type InvoiceLink } from './invoice-links.ts';
-import './payable.ts';
 import { invoiceData } from './report/invoice-data.ts';
 import type { salesInvoices } from './sales.table.ts';
 

@@ -8,7 +8,7 @@ import { records } from '../../jsonapi/records.ts';
 import { recordDocument } from '../../jsonapi/router.ts';
 import type { RepairRow } from '../repairs/repairs.policies.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
-import { tradeLineColumns } from '../trade/lines.ts';
+import { pricedLines } from '../trade/lines.ts';
 import { invoiceHead } from './invoice-lines.ts';
 import { salesInvoices } from './sales.table.ts';
 
@@ -20,8 +20,8 @@ import { salesInvoices } from './sales.table.ts';
 
 type Item = typeof repairItems.$inferSelect;
 
-/** An item's invoice lines: its part (the product, its quantity and price) and its labour (one line of its amount). */
-async function linesOf(ctx: RequestContext, item: Item) {
+/** An item's invoice lines: its part (the product, its quantity and price) and its labour (one line of its amount), to be priced. */
+function linesOf(ctx: RequestContext, item: Item) {
   const warranty = item.repair_mode === 'warranty';
   const { parts, labour } = repairLineTotals({ ...item, repair_mode: 'internal', unit_price: item.unit_price ?? 0, time: item.time ?? 0, hourly_rate: item.hourly_rate ?? 0 });
   const suffix = warranty ? ` (${t(ctx.locale, 'sales.warranty')})` : '';
@@ -29,7 +29,7 @@ async function linesOf(ctx: RequestContext, item: Item) {
   if (parts || item.product_id)
     lines.push({ product_id: item.product_id, description: `${item.part ?? item.detail}${suffix}`, quantity: item.quantity, unit_price: warranty ? 0 : (item.unit_price ?? 0) });
   if (labour) lines.push({ description: `${t(ctx.locale, 'sales.labour_line', { detail: item.detail })}${suffix}`, quantity: '1', unit_price: warranty ? 0 : labour });
-  return Promise.all(lines.map(async (l) => ({ ...l, repair_item_id: item.id, discount: null, tax_group_id: item.tax_group_id, ...(await tradeLineColumns(ctx, { ...l, tax_group_id: item.tax_group_id })) })));
+  return lines.map((l) => ({ ...l, repair_item_id: item.id, discount: null, tax_group_id: item.tax_group_id }));
 }
 
 /** Only finished work is invoiced, to a customer. */
@@ -60,7 +60,7 @@ export const invoiceRepairAction: RecordAction<RepairRow> = {
     const items = (await ctx.db.select().from(repairItems).where(and(eq(repairItems.repair_id, repair.id), ne(repairItems.state, 'not_done'))).orderBy(asc(repairItems.position))).filter(
       (i) => toScaled(i.quantity) > 0n,
     );
-    const lines = (await Promise.all(items.map((i) => linesOf(ctx, i)))).flat();
+    const lines = await pricedLines(ctx, items.flatMap((i) => linesOf(ctx, i)));
     const invoice = await records(ctx, 'sales-invoices').createWithLines(
       {
         ...(await invoiceHead.ofCustomer(ctx, repair.organization_id, repair.customer_id!)),

@@ -114,6 +114,8 @@ const generateDelivery: RecordAction<SalesOrderRow> = {
 async function depositLine(ctx: RequestContext, order: SalesOrderRow, options: z.infer<typeof INVOICE_OPTIONS>) {
   const amount = options.amount ?? (options.percentage ? Math.round((order.subtotal * options.percentage) / 100) : 0);
   if (!amount) throw ApiError.many([{ status: 422, code: 'sales.deposit_amount', source: { pointer: '/data/attributes/amount' } }]);
+  // A deposit is part of the order, before taxes: never more than it.
+  if (amount > order.subtotal) throw ApiError.many([{ status: 422, code: 'sales.deposit_over_order', params: { subtotal: order.subtotal }, source: { pointer: '/data/attributes/amount' } }]);
   const line = { description: t(ctx.locale, 'sales.deposit_line', { code: order.code ?? '' }), quantity: '1', unit_price: amount, discount: null, tax_group_id: (await invoiceHead.defaultTaxGroup(ctx, order.organization_id)) ?? null };
   return { ...line, ...(await tradeLineColumns(ctx, line)) };
 }

@@ -1,10 +1,11 @@
-import { productCents, sumTaxes, tradeLineTotals, type TaxAmount } from '@atelier/domain';
+import { productCents, sumTaxes, tradeLineTotals, type TaxAmount, type TaxRate } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
 import { defaultTaxGroup, taxesOfGroup } from '../estimations/estimation-lines.ts';
 import { products } from '../inventory/inventory.table.ts';
+import { taxesOfGroups } from '../../reports/document-data.ts';
 
 // A priced line of a trade document (issue 22): what the line hooks of orders and invoices do
 // alike. The product fills what the line leaves empty (its name, its price, its tax group), never
@@ -52,15 +53,21 @@ export async function priceTradeLine(
   Object.assign(v, await tradeLineColumns(ctx, line));
 }
 
+/** A line's total columns by the domain's rule, with the taxes of its group. */
+function totalColumns(line: Line, taxes: TaxRate[]) {
+  const t = tradeLineTotals({ quantity: line.quantity as string, unit_price: (line.unit_price as number | null) ?? 0, discount: (line.discount as string | null) ?? 0, taxes });
+  return { subtotal: t.subtotal, tax_total: t.tax, total: t.total, tax_details: t.taxes };
+}
+
 /** A line's total columns, by the domain's rule with its group's taxes. */
 export async function tradeLineColumns(ctx: RequestContext, line: Line) {
-  const t = tradeLineTotals({
-    quantity: line.quantity as string,
-    unit_price: (line.unit_price as number | null) ?? 0,
-    discount: (line.discount as string | null) ?? 0,
-    taxes: await taxesOfGroup(ctx.db, line.tax_group_id as string | null),
-  });
-  return { subtotal: t.subtotal, tax_total: t.tax, total: t.total, tax_details: t.taxes };
+  return totalColumns(line, await taxesOfGroup(ctx.db, line.tax_group_id as string | null));
+}
+
+/** Lines a server action writes, each with its total columns: the taxes of all their groups read once. */
+export async function pricedLines<L extends Line>(ctx: RequestContext, lines: readonly L[]) {
+  const groups = await taxesOfGroups(ctx.db, lines.map((l) => l.tax_group_id as string | null));
+  return lines.map((l) => ({ ...l, ...totalColumns(l, groups.get(l.tax_group_id as string) ?? []) }));
 }
 
 /** A document's totals from its lines' stored ones (an ownsMany `derive`): sums, never recomputed apart. */

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
-import { tradeLineColumns } from './lines.ts';
+import { pricedLines } from './lines.ts';
 
 // An order and the documents made from it (purchases and sales; issues 22, 23): what the order's
 // validated deliveries and invoices cover of each of its lines, its delivery and invoicing
@@ -221,11 +221,17 @@ export function tradeOrders<O extends OrderBase, L extends OrderLineBase>(side: 
   async function toInvoice(ctx: RequestContext, order: O, type: Exclude<InvoicingType, 'amount'>, items?: z.infer<typeof REQUESTED_LINES>) {
     const invoiceable = await leftOf(ctx, order.id, 'invoiced');
     const left = type === 'product' ? invoiceable.map(({ line }) => ({ line, left: remaining({ ordered: line.quantity_delivered, covered: line.quantity_invoiced }) })) : invoiceable;
-    return Promise.all(
-      take('invoiced', left, items).map(async ({ line, quantity }) => {
-        const copy = { [side.keys.orderLine]: line.id, product_id: line.product_id, description: line.description, quantity, unit_price: line.unit_price, discount: line.discount, tax_group_id: line.tax_group_id };
-        return { ...copy, ...(await tradeLineColumns(ctx, copy)) };
-      }),
+    return pricedLines(
+      ctx,
+      take('invoiced', left, items).map(({ line, quantity }) => ({
+        [side.keys.orderLine]: line.id,
+        product_id: line.product_id,
+        description: line.description,
+        quantity,
+        unit_price: line.unit_price,
+        discount: line.discount,
+        tax_group_id: line.tax_group_id,
+      })),
     );
   }
 

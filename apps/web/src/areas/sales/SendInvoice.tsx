@@ -1,18 +1,15 @@
-import type { Locale, RecordOf } from '@atelier/domain';
+import { INVOICE_LINK_DAYS, type Locale, type RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { SendLinkDialog } from '../../components/SendLinkDialog.tsx';
 import { sendInvoice } from './invoiceLinkApi.ts';
 
-/** The link's validity, in days (the server's: invoice-links.ts). */
-const LINK_DAYS = { default: 60, max: 365 };
-
 /** "Envoyer au client" on a validated invoice: the link to its page (see it, download it, pay it online). */
 export function SendInvoice({ invoice, onSent }: { invoice: RecordOf<'sales-invoices'> & Model; onSent: () => void }) {
   const { t } = useTranslation();
   const { can } = useMe();
-  if (invoice.state !== 'validated' || !can('view sales invoices')) return null;
+  if (invoice.state !== 'validated' || !can('edit sales invoices')) return null;
   const customer = invoice.recipient as { email?: string | null; billing_email?: string | null; locale?: Locale | null } | null | undefined;
   return (
     <SendLinkDialog
@@ -21,7 +18,7 @@ export function SendInvoice({ invoice, onSent }: { invoice: RecordOf<'sales-invo
       prefix="send"
       code={invoice.code ?? ''}
       customer={customer ? { email: customer.billing_email || customer.email, locale: customer.locale } : null}
-      days={LINK_DAYS}
+      days={INVOICE_LINK_DAYS}
       send={(choice) => sendInvoice(invoice.id, choice)}
       onSent={onSent}
       testId="invoice-send"

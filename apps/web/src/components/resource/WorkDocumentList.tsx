@@ -1,7 +1,6 @@
 import { Box, Text } from '@mantine/core';
 import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
-import i18n from '../../i18n/index.ts';
 import { Navigate } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
 import { hrefOf, typeText, workflowOf } from '../../app/resources.ts';
@@ -32,6 +31,16 @@ interface Props<T extends WorkType> extends Omit<ResourceListProps<Row<T>>, 'typ
   renderNew?: (close: () => void) => React.ReactNode;
 }
 
+/** A document not numbered yet (a customer's invoice until validated). */
+function Unnumbered() {
+  const { t } = useTranslation();
+  return (
+    <Text component="span" size="sm" fs="italic">
+      {t('common:unnumbered')}
+    </Text>
+  );
+}
+
 /** The number column (for columnsOf), opening the record's screen. */
 export function codeColumn<T extends WorkType>(type: T): ColumnEntry<T> {
   const href = hrefOf(type);
@@ -45,9 +54,7 @@ export function codeColumn<T extends WorkType>(type: T): ColumnEntry<T> {
           {String(r.code)}
         </Text>
       ) : (
-        <Text component="span" size="sm" fs="italic">
-          {i18n.t('common:unnumbered')}
-        </Text>
+        <Unnumbered />
       ),
   };
 }
