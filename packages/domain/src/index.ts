@@ -52,6 +52,7 @@ export * from './declarations/request-logs.ts';
 export * from './imports/amounts.ts';
 export * from './numbers/numbers.ts';
 export * from './workflow/workflow.ts';
+export * from './workflow/board.ts';
 export * from './inventory/stock-movements.ts';
 export * from './inventory/stock.ts';
 export * from './trade/trade.ts';

@@ -119,5 +119,16 @@ export const filter = {
       return sql`${column(table, col)} <= ${at}::timestamptz`;
     },
   }),
+  /**
+   * Work past its promised time and still open (`filter[late]=true`; false: the rest). The open
+   * states are the workflow's (domain isLate), so the list, the board and the dashboard agree.
+   */
+  late: (col: string, openStates: readonly string[]): Filter => ({
+    apply: (value, _ctx, table) => {
+      if (!['true', 'false', '1', '0'].includes(value)) throw badRequest('error.invalid_filter_value', { filter: 'late' }, 'filter[late]');
+      const late = sql`(${column(table, col)} < now() AND ${column(table, 'state')} IN (${sql.join(openStates.map((s) => sql`${s}`), sql`, `)}))`;
+      return value === 'true' || value === '1' ? late : sql`(NOT ${late} OR ${column(table, col)} IS NULL)`;
+    },
+  }),
   custom: (apply: (value: string, ctx: RequestContext, table: PgTable) => SQL | undefined): Filter => ({ apply }),
 };

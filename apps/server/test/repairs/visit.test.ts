@@ -40,9 +40,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** An inspection asked for at the counter, read at `odometer`, made and completed through the API. */
-async function inspectedVisit(vehicle: string, odometer: number) {
+async function inspectedVisit(vehicle: string, odometer: number, dueAt: string | null = null) {
   const request = await post('/requests', {
-    data: { type: 'requests', attributes: { type: 'inspection' }, relationships: { vehicle: to('vehicles', vehicle), assignedTo: to('users', admin.id) } },
+    data: { type: 'requests', attributes: { type: 'inspection', due_at: dueAt }, relationships: { vehicle: to('vehicles', vehicle), assignedTo: to('users', admin.id) } },
   });
   expect(request.status, JSON.stringify(request.body)).toBe(201);
   expect(request.body.data.attributes.state).toBe('assigned');
@@ -130,5 +130,43 @@ describe('one visit', () => {
     // Sent back to be redone: the work is not finished, its inspection is repairing again.
     expect((await act(t, repairId, 'redo', admin)).status).toBe(200);
     expect(await stateOf('inspections', visit.inspection)).toBe('repairing');
+  });
+
+  it('keeps one promise per visit: the repair is promised when its request was due, a typed time is its own, and late work is listed as such', async () => {
+    const past = new Date(Date.now() - 3_600_000).toISOString();
+    const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
+    const visit = await inspectedVisit(vehicle, 12_000, past);
+    const estimate = await post('/estimations', { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: to('inspections', visit.inspection) } } });
+    const passed = await post(`/estimations/${estimate.body.data.id}/by-pass`, {});
+    expect(passed.status, JSON.stringify(passed.body)).toBe(200);
+    const repairId = passed.body.data.relationships.repair.data.id as string;
+    const read = async () => (await t.api('GET', `${R}/${repairId}`, { token: admin.token })).body.data.attributes;
+    expect(Date.parse((await read()).promised_at)).toBe(Date.parse(past));
+    const lateIds = async (type: string, late: string) =>
+      ((await t.api('GET', `/api/v1/${type}?filter[late]=${late}&page[size]=100`, { token: admin.token })).body.data as { id: string }[]).map((r) => r.id);
+    // Open and past its time: late; its request is completed (the inspection is done), so it is not.
+    expect(await lateIds('repairs', 'true')).toContain(repairId);
+    expect(await lateIds('repairs', 'false')).not.toContain(repairId);
+    expect(await lateIds('requests', 'true')).not.toContain(visit.request);
+    // A time typed on the repair is its own; the next day, it is no longer late.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const typed = await t.api('PATCH', `${R}/${repairId}`, { token: admin.token, body: { data: { type: 'repairs', id: repairId, attributes: { promised_at: tomorrow } } } });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+    expect(await lateIds('repairs', 'true')).not.toContain(repairId);
+    // Late again, then completed: the work is done, the promise moot.
+    await t.api('PATCH', `${R}/${repairId}`, { token: admin.token, body: { data: { type: 'repairs', id: repairId, attributes: { promised_at: past } } } });
+    for (const action of ['assign', 'start', 'complete']) {
+      const res = await act(t, repairId, action, admin, action === 'assign' ? { data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: admin.id }] } } } } : {});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect(await lateIds('repairs', 'true')).not.toContain(repairId);
+    expect(await lateIds('repairs', 'false')).toContain(repairId);
+    // An open request past its due time is late.
+    const open = await post('/requests', { data: { type: 'requests', attributes: { type: 'repair', due_at: past }, relationships: { vehicle: to('vehicles', vehicle) } } });
+    expect(await lateIds('requests', 'true')).toContain(open.body.data.id);
+    // A bad value is a 400 naming the filter, not a 500.
+    const bad = await t.api('GET', '/api/v1/repairs?filter[late]=maybe', { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].source).toEqual({ parameter: 'filter[late]' });
   });
 });

@@ -16,6 +16,8 @@ export const repairs = declare('repairs', {
     department: attr.string().max(100),
     notes: attr.text().max(10_000),
     odometer: visitOdometer(),
+    /** When the vehicle was promised ready: the visit's request's due time unless typed (late past it while open). */
+    promised_at: attr.datetime(),
     /** Hours planned (the items' times) and clocked by the mechanics. */
     planned_time: attr.decimal().isReadOnly(),
     time_spent: attr.decimal().isReadOnly(),
@@ -35,7 +37,7 @@ export const repairs = declare('repairs', {
     /** The mechanics' clocked time on its items. */
     timeEntries: rel.toMany('repair-time-entries', { readOnly: true }),
   },
-  filters: ['state', 'type', 'vehicle', 'customer', 'estimation', 'inspection', 'creator', 'holder', 'tags', 'search'],
-  sorts: ['created_at', 'updated_at', 'code', 'state', 'total'],
+  filters: ['state', 'type', 'vehicle', 'customer', 'estimation', 'inspection', 'creator', 'holder', 'late', 'tags', 'search'],
+  sorts: ['created_at', 'updated_at', 'code', 'state', 'total', 'promised_at'],
   defaultSort: '-created_at',
 });

@@ -25,7 +25,7 @@ export const requests = declare('requests', {
     /** The work made in answer to the request (response_type, response_id): its inspection, else its estimate. */
     responseObject: rel.polymorphicOne(['inspections', 'estimations']),
   },
-  filters: ['state', 'type', 'priority', 'assignedTo', 'vehicle', 'creator', 'customer', 'tags', 'search'],
+  filters: ['state', 'type', 'priority', 'assignedTo', 'vehicle', 'creator', 'customer', 'late', 'tags', 'search'],
   sorts: ['created_at', 'updated_at', 'code', 'priority', 'due_at', 'state', 'type'],
   defaultSort: '-created_at',
 });

@@ -45,6 +45,8 @@ export const repairWorkflow = defineWorkflow({
   },
   // The work order (its items, who does what) is written while the repair may be canceled.
   editable: [...WAITING, 'in_progress'],
+  // The vehicle is ready once the work is completed, validated or not.
+  done: ['completed', 'validated', 'denied', 'canceled'],
   next: {
     draft: ['assign', 'start'],
     pending: ['assign', 'start'],

@@ -108,6 +108,8 @@ export interface WorkflowSpec<S extends string, A extends string, T extends Work
   next?: Partial<Record<NoInfer<S>, readonly NoInfer<A>[]>>;
   /** The assign action, whose permission lets a non-assignee do the assignees' actions. */
   assign?: NoInfer<A>;
+  /** The states in which the work is over, whatever is left to do on the record (default: the final ones): a promise is kept or moot there. */
+  done?: readonly NoInfer<S>[];
   /** Replaces the table's check (state, holder, assignee) when the rules outgrow it. */
   check?(status: T, action: A, who: Who): Step<S>;
 }
@@ -127,6 +129,8 @@ export interface Workflow<S extends string, A extends string, T extends WorkStat
   actionsIn(state: S): A[];
   /** No action left: the record is kept as it is. */
   isFinal(state: S): boolean;
+  /** The states where work is still to be done: past its promised time, such a record is late. */
+  readonly openStates: readonly S[];
   isEditable(state: S): boolean;
   /** The action's route under /{type}/{id}/. */
   route(action: A): string;
@@ -166,6 +170,7 @@ export function defineWorkflow<S extends string, A extends string, T extends Wor
   }
   const check = spec.check ?? tableCheck;
   const isAction = (name: string): name is A => Object.hasOwn(spec.actions, name);
+  const done = spec.done ?? states.filter((s) => actionsIn(s).length === 0);
 
   return {
     states,
@@ -179,6 +184,7 @@ export function defineWorkflow<S extends string, A extends string, T extends Wor
     transition,
     actionsIn,
     isFinal: (state) => actionsIn(state).length === 0,
+    openStates: states.filter((s) => !done.includes(s)),
     isEditable: (state) => spec.editable.includes(state),
     route: (action) => spec.actions[action].route ?? kebab(action),
     check,

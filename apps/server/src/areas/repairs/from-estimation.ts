@@ -6,6 +6,7 @@ import { records } from '../../jsonapi/records.ts';
 import { runAction, type Cause } from '../../jsonapi/run-action.ts';
 import type { RepairRow } from './repairs.policies.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
+import { visitPromise } from '../requests/promise.ts';
 import { itemDefaults, priceItem } from './pricing.ts';
 import { repairs } from './repairs.table.ts';
 
@@ -104,6 +105,7 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
       department: source.department ?? null,
       approver_id: source.approver_id ?? null,
       odometer: source.odometer !== undefined ? source.odometer : await visitOdometer(ctx.db, source),
+      promised_at: await visitPromise(ctx.db, source),
       state: initialRepairState({ hasAssignees: assigned, fromEstimation: true }),
       creator_id: ctx.actor.id,
       assigned_user_ids: users,

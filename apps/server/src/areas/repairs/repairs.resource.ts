@@ -8,6 +8,7 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { invoicePolicies, invoiceRepairAction } from '../sales/repair-invoice.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
+import { visitPromise } from '../requests/promise.ts';
 import { repairValuesOf } from './pricing.ts';
 import { orderPartsAction } from './parts.ts';
 import { repairFlow } from './repairs.actions.ts';
@@ -20,6 +21,7 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Rep
   if (existing) return;
   const v = input.values;
   if (!input.present.has('odometer')) v.odometer = await visitOdometer(ctx.db, v);
+  if (!input.present.has('promised_at')) v.promised_at = await visitPromise(ctx.db, v);
   const assigned = ((v.assigned_user_ids as string[] | undefined)?.length ?? 0) + ((v.assigned_role_ids as string[] | undefined)?.length ?? 0) > 0;
   Object.assign(v, {
     creator_id: ctx.actor.id,
@@ -63,6 +65,7 @@ export const repairsResource = defineResource(declarations.repairs, {
     inspection: filter.ids('inspection_id', 'inspection'),
     creator: filter.ids('creator_id', 'creator'),
     holder: filter.ids('holder_id', 'holder'),
+    late: filter.late('promised_at', repairWorkflow.openStates),
     tags: filter.overlaps('tag_ids', 'tags'),
     search: filter.search(['code', 'department', 'notes']),
   },

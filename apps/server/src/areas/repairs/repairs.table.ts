@@ -30,6 +30,8 @@ export const repairs = workDocumentTable(
     notes: text('notes'),
     /** The odometer read at this visit (its inspection's, else the vehicle's when made). */
     odometer: integer('odometer'),
+    /** When the customer was told the vehicle would be ready (its request's due time unless typed). */
+    promised_at: at('promised_at'),
     customer_id: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     inspection_id: uuid('inspection_id').references(() => inspections.id, { onDelete: 'set null' }),
@@ -47,6 +49,7 @@ export const repairs = workDocumentTable(
   (t) => [
     index('repairs_estimation_idx').on(t.estimation_id),
     index('repairs_inspection_idx').on(t.inspection_id),
+    index('repairs_promised_idx').on(t.organization_id, t.promised_at),
     oneOf('repairs_type_check', t.type, WORK_TYPES),
   ],
 );

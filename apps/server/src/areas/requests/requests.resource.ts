@@ -47,6 +47,7 @@ export const requestsResource = defineResource(declarations.requests, {
     type: filter.in('type'),
     priority: filter.integers('priority'),
     assignedTo: filter.ids('assigned_to_id', 'assignedTo'),
+    late: filter.late('due_at', requestWorkflow.openStates),
     vehicle: filter.ids('vehicle_id', 'vehicle'),
     creator: filter.ids('creator_id', 'creator'),
     customer: filter.ids('customer_id', 'customer'),
