@@ -15,6 +15,7 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { ESTIMATES_PATH } from '../estimations/estimationModel.ts';
 import { INSPECTIONS_PATH } from '../inspections/inspectionModel.ts';
 import { REPAIRS_PATH } from '../repairs/repairModel.ts';
+import { LateWork } from '../board/LateWork.tsx';
 import { AssignedWork } from '../vehicles/AssignedWork.tsx';
 import { REQUESTS_PATH } from '../vehicles/common.tsx';
 import { requestEnums } from '../vehicles/enums.ts';
@@ -175,6 +176,7 @@ export default function DashboardPage() {
         </Title>
         <Text c="dimmed">{t('dashboard:welcome', { name: fullName(me) || me.email })}</Text>
       </div>
+      <LateWork />
       <AssignedWork />
       {work.length > 0 || requestsCard ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

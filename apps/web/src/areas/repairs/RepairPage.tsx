@@ -9,6 +9,8 @@ import { api, request } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
 import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
+import { DateTimeInput } from '../../components/DateTimeInput.tsx';
+import { PromisedTime } from '../../components/PromisedTime.tsx';
 import { fieldsOf, labelKey } from '../../components/resource/declared.tsx';
 import { LinesView } from '../../components/resource/LineEditor.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
@@ -26,7 +28,19 @@ import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../compo
 
 const INCLUDE = 'items,items.supplier,items.product,allowedLocations,vehicle,customer,estimation,inspection,holder,assignedToUsers,repairers,approver';
 /** The work order's own fields (spec §3): who pays, the department, the customer, the repairers, the notes. */
-const DETAILS = fieldsOf('repairs', ['type', 'department', 'odometer', 'customer', 'repairers', { name: 'notes', wide: true }]);
+const DETAILS = fieldsOf('repairs', [
+  'type',
+  'department',
+  'odometer',
+  {
+    name: 'promised_at',
+    input: (p) => <DateTimeInput label={p.label} value={p.value} onChange={p.onChange} error={p.error} name="promised_at" />,
+    view: (r) => (r.promised_at ? <PromisedTime at={r.promised_at} state={r.state} workflow={repairWorkflow} withTime /> : <Text c="dimmed">—</Text>),
+  },
+  'customer',
+  'repairers',
+  { name: 'notes', wide: true },
+]);
 
 type Repair = RecordOf<'repairs'>;
 type RepairItem = RecordOf<'repair-items'>;

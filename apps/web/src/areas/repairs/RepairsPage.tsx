@@ -1,5 +1,6 @@
-import { crudPermissions } from '@atelier/domain';
-import { columnsOf } from '../../components/resource/declared.tsx';
+import { crudPermissions, repairWorkflow } from '@atelier/domain';
+import { LATE_FILTER, PromisedTime } from '../../components/PromisedTime.tsx';
+import { columnsOf, filtersOf } from '../../components/resource/declared.tsx';
 import { byFullName, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { codeColumn, WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
@@ -15,10 +16,11 @@ export default function RepairsPage() {
     { key: 'customer', visibleFrom: 'md' },
     { key: 'state', render: (r) => <WorkflowStateBadge type="repairs" state={r.state} size="sm" /> },
     { key: 'holder', visibleFrom: 'lg', render: (r) => (r.holder ? byFullName(r.holder) : (r.assignedToUsers ?? []).map(byFullName).join(', ')) },
+    { key: 'promised_at', visibleFrom: 'sm', render: (r) => <PromisedTime at={r.promised_at} state={r.state} workflow={repairWorkflow} /> },
     { key: 'total' },
     { key: 'created_at', visibleFrom: 'sm' },
   ]);
   return (
-    <WorkDocumentList type="repairs" columns={columns} include={LIST_INCLUDE} permissions={{ view: P.view }} />
+    <WorkDocumentList type="repairs" columns={columns} include={LIST_INCLUDE} permissions={{ view: P.view }} filters={[...filtersOf('repairs', ['type']), LATE_FILTER]} />
   );
 }

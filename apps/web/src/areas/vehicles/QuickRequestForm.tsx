@@ -18,7 +18,7 @@ import { focusFirstError } from '../../components/resource/formBehaviour.tsx';
 import { relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { activeUsers, newRecordLocations, odometerText, vehicleName } from './common.tsx';
-import { DateTimeInput } from './DateTimeInput.tsx';
+import { DateTimeInput } from '../../components/DateTimeInput.tsx';
 import { requestEnums } from './enums.ts';
 
 type Vehicle = RecordOf<'vehicles'>;

@@ -13,7 +13,8 @@ import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { DeferredWorkNotice } from '../estimations/DeferredWork.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
 import { activeUsers, DueDate, newRecordLocations, PriorityBadge, QUICK_REQUEST_HREF, requestTitle, requestVehicle, vehicleName } from './common.tsx';
-import { DateTimeInput } from './DateTimeInput.tsx';
+import { DateTimeInput } from '../../components/DateTimeInput.tsx';
+import { LATE_FILTER } from '../../components/PromisedTime.tsx';
 import { requestEnums } from './enums.ts';
 import { QuickRequestForm } from './QuickRequestForm.tsx';
 import { RequestActions } from './RequestActions.tsx';
@@ -122,6 +123,7 @@ export default function RequestsPage() {
     'type',
     { name: 'priority', label: labelKey('requests', 'priority'), options: requestEnums.priorities() },
     { name: 'assignedTo', label: labelKey('requests', 'assignedTo'), options: assignees },
+    LATE_FILTER,
   ]);
   return (
     <ResourceList<Request>

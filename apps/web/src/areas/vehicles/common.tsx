@@ -1,4 +1,5 @@
-import { Badge, Text } from '@mantine/core';
+import { PromisedTime } from '../../components/PromisedTime.tsx';
+import { Badge } from '@mantine/core';
 import { requestWorkflow, type RecordOf } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import type { User } from '../../api/types.ts';
@@ -6,7 +7,7 @@ import type { GlobalSelection } from '../../app/session.ts';
 import { relationOf } from '../../components/resource/recordNames.tsx';
 import type { RelationConfig } from '../../components/resource/RelationSelect.tsx';
 import { currentLocale } from '../../i18n/index.ts';
-import { formatDate, formatDateTime, formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { PRIORITY_COLORS, requestEnums } from './enums.ts';
 import { listPath } from '../../app/resources.ts';
 
@@ -51,16 +52,9 @@ export function requestTitle(r: Request): string {
   return [r.code, requestEnums.type(r.type), requestVehicle(r)].filter(Boolean).join(' · ');
 }
 
-/** Past due and still open: shown in red. */
+/** A request's due time, said late past it while the request is open. */
 export function DueDate({ request, withTime }: { request: Pick<Request, 'due_at' | 'state'>; withTime?: boolean }) {
-  if (!request.due_at) return null;
-  const locale = currentLocale();
-  const late = new Date(request.due_at).getTime() < Date.now() && !(request.state && requestWorkflow.isFinal(request.state));
-  return (
-    <Text component="span" size="sm" c={late ? 'red.9' : undefined} fw={late ? 600 : undefined} data-late={late || undefined}>
-      {withTime ? formatDateTime(request.due_at, locale) : formatDate(request.due_at, locale)}
-    </Text>
-  );
+  return <PromisedTime at={request.due_at} state={request.state} workflow={requestWorkflow} withTime={withTime} />;
 }
 
 

@@ -5,7 +5,7 @@ import type { User } from '../../api/types.ts';
 import i18n from '../../i18n/index.ts';
 import { vehicleOption } from '../../components/resource/recordNames.tsx';
 import { newRecordLocations, odometerText, requestVehicle, vehicleName } from './common.tsx';
-import { fromLocalInput, toLocalInput } from './DateTimeInput.tsx';
+import { fromLocalInput, toLocalInput } from '../../components/DateTimeInput.tsx';
 import { OPEN_REQUEST_STATES, PRIORITY_COLORS, requestEnums } from './enums.ts';
 import { stateColor } from '../../components/resource/workflowState.ts';
 import { enumLabel } from '../../components/resource/declared.tsx';

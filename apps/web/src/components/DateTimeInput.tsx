@@ -1,4 +1,4 @@
-import { DateTimeField } from '../../components/DateInputs.tsx';
+import { DateTimeField } from './DateInputs.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
