@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, closestCenter, pointerWithin, type CollisionDetection, PointerSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { ActionIcon, Alert, Anchor, Avatar, Badge, Box, Button, Group, Menu, Modal, Paper, ScrollArea, SegmentedControl, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconDots, IconGripVertical } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +22,12 @@ import { BOARD_TYPES, assignBody, canAssign, cardIsLate, columnsOf, dropAction, 
 const REFRESH_MS = 30_000;
 /** At most this many cards of a type: the day's work of a dealership, not its history. */
 const CARDS = 200;
+
+/** Where the pointer is decides (a card is larger than a technician's name); the keyboard, without a pointer, takes the nearest. */
+const underPointer: CollisionDetection = (args) => {
+  const within = pointerWithin(args);
+  return within.length > 0 ? within : closestCenter(args);
+};
 
 /** What the user asked for and the board must confirm before it runs: a confirmed action, or an assignment that takes the work from someone. */
 type Pending = { card: Model; kind: 'action'; action: string } | { card: Model; kind: 'assign'; user: Model; replaced: Model[] };
@@ -128,7 +134,7 @@ function Board({ board }: { board: BoardType }) {
 
   const technicianOptions = technicians.map((u) => ({ value: u.id, label: byFullName(u) }));
   return (
-    <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: t('board:drag_help') } }}>
+    <DndContext sensors={sensors} collisionDetection={underPointer} onDragEnd={onDragEnd} accessibility={{ screenReaderInstructions: { draggable: t('board:drag_help') } }}>
       <Group gap="md" wrap="wrap" align="flex-end">
         <Select label={t('board:technician')} placeholder={t('board:everyone')} data={technicianOptions} value={technician} onChange={setTechnician} clearable searchable w={240} data-testid="board-technician" />
         <Switch label={t('board:late_only')} checked={lateOnly} onChange={(e) => setLateOnly(e.currentTarget.checked)} data-testid="board-late-only" />
@@ -213,7 +219,7 @@ function Column({ board, state, count, loading, children }: { board: BoardType; 
   const { isOver, setNodeRef } = useDroppable({ id: `state:${state}` });
   const label = board.workflow.stateLabels[state]?.[currentLocale()] ?? state;
   return (
-    <Paper ref={setNodeRef} withBorder radius="md" p="xs" w={280} miw={260} bg={isOver ? 'blue.0' : 'gray.0'} style={{ flexShrink: 0 }} data-testid="board-column" data-state={state} aria-label={label}>
+    <Paper ref={setNodeRef} withBorder radius="md" p="xs" w={250} miw={230} bg={isOver ? 'blue.0' : 'gray.0'} style={{ flexShrink: 0 }} data-testid="board-column" data-state={state} aria-label={label}>
       <Group justify="space-between" mb="xs">
         <Badge color={board.workflow.stateColors[state]} variant="light">
           {label}
