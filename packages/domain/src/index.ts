@@ -33,6 +33,7 @@ export * from './taxes/canadian-taxes.ts';
 export * from './estimations/states.ts';
 export * from './estimations/items.ts';
 export * from './estimations/from-inspection.ts';
+export * from './estimations/canned-jobs.ts';
 export * from './estimations/customer-approval.ts';
 export * from './estimations/deferred-work.ts';
 export * from './estimations/quote.ts';

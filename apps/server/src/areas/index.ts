@@ -2,6 +2,7 @@
 // a test may build an app with fewer.
 import type { Area } from './area.ts';
 import { adminArea } from './admin/index.ts';
+import { cannedJobsArea } from './canned-jobs/index.ts';
 import { commentsArea } from './comments/index.ts';
 import { crmArea } from './crm/index.ts';
 import { estimationsArea } from './estimations/index.ts';
@@ -20,4 +21,4 @@ import { salesArea } from './sales/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea, resellerArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, cannedJobsArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea, resellerArea];

@@ -53,6 +53,7 @@ describe('the registry of screens', () => {
       '/inspecpro/inspections',
       '/inspecpro/estimates',
       '/inspecpro/repairs',
+      '/inspecpro/canned-jobs',
       '/inspecpro/board',
       '/crm/customers',
       '/crm/contacts',

@@ -97,6 +97,7 @@ export const SCREENS: readonly Screen[] = [
   // The spec's path says "estimates"; the type is estimations.
   { app: 'inspectpro', key: 'estimates', path: '/inspecpro/estimates', permission: 'view module estimations', type: 'estimations', workflow: estimationWorkflow, page: () => import('../areas/estimations/EstimationsPage.tsx'), record: () => import('../areas/estimations/EstimationPage.tsx') },
   { app: 'inspectpro', key: 'repairs', path: '/inspecpro/repairs', permission: 'view module repairs', type: 'repairs', workflow: repairWorkflow, page: () => import('../areas/repairs/RepairsPage.tsx'), record: () => import('../areas/repairs/RepairPage.tsx') },
+  { app: 'inspectpro', key: 'canned_jobs', path: '/inspecpro/canned-jobs', permission: 'view any canned jobs', type: 'canned-jobs', page: () => import('../areas/canned-jobs/CannedJobsPage.tsx') },
   { app: 'inspectpro', key: 'board', path: '/inspecpro/board', permission: 'view any repairs', page: () => import('../areas/board/JobBoardPage.tsx') },
   { app: 'crm', key: 'customers', path: '/crm/customers', permission: 'view any customers', type: 'customers', page: () => import('../areas/crm/CustomersPage.tsx') },
   { app: 'crm', key: 'contacts', path: '/crm/contacts', permission: 'view any contacts', type: 'contacts', page: () => import('../areas/crm/ContactsPage.tsx') },
@@ -175,6 +176,9 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['subscriptions', { labelOf: (m) => String((m.organization as { name?: string } | null)?.name ?? m.end_time ?? m.id).slice(0, 80), sort: 'end_time', global: false }],
   ['products', { labelOf: (m) => [m.sku, m.name].filter(Boolean).join(' · ') || String(m.id), sort: 'name', filter: { active: true } }],
   ['warehouses', { labelOf: byName, sort: 'name' }],
+  // A canned job by its code and name, as the advisor searches it; a trigger's field by its name.
+  ['canned-jobs', { labelOf: (m) => [m.code, m.name].filter(Boolean).join(' · ') || String(m.id), sort: 'name', filter: { active: true } }],
+  ['inspection-form-section-fields', { labelOf: byName, sort: 'name' }],
 ]);
 
 /** The standard texts every type has where it applies: its list's title, a record's title, a new one's, a workflow list's first tab. */

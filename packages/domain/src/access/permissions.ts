@@ -130,6 +130,7 @@ export const SUBJECTS = [
   { subject: 'reseller payments', area: 'reseller', scope: 'reseller', verbs: ['view module', 'view any', 'view', 'create'] },
   // Inspectpro
   { subject: 'inspection forms', area: 'inspectpro', scope: 'organization', verbs: CRUD },
+  { subject: 'canned jobs', area: 'inspectpro', scope: 'organization', verbs: CRUD_NO_MODULE },
   {
     subject: 'inspections',
     area: 'inspectpro',

@@ -1,4 +1,7 @@
 import type { Declaration, ReadAttributes, RelationshipDeclaration } from '../declare/declare.ts';
+import { cannedJobItems } from './canned-job-items.ts';
+import { cannedJobTriggers } from './canned-job-triggers.ts';
+import { cannedJobs } from './canned-jobs.ts';
 import { comments } from './comments.ts';
 import { callbackDeliveries } from './callback-deliveries.ts';
 import { contacts } from './contacts.ts';
@@ -72,6 +75,9 @@ import { subscriptions } from './subscriptions.ts';
 
 /** Every resource type's declaration, by type: the server serves them, the web shows them. */
 export const declarations = {
+  'canned-jobs': cannedJobs,
+  'canned-job-items': cannedJobItems,
+  'canned-job-triggers': cannedJobTriggers,
   comments,
   'callback-deliveries': callbackDeliveries,
   contacts,

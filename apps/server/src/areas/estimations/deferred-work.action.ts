@@ -30,7 +30,7 @@ function namedIds(body: unknown): string[] {
 }
 
 /** Items are added while the descriptions may change (before approval), as any new item. */
-export const addDeferredWorkPolicy: Policy<[row: EstimationRow]> = {
+export const addItemsPolicy: Policy<[row: EstimationRow]> = {
   refuses: { 409: 'Items are added only while their descriptions may change (before the approval).' },
   check(ctx, row) {
     if (!writableItemGroups(row.state, phasesOf(row), ctx.actor.id).includes('description'))

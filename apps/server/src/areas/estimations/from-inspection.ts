@@ -1,4 +1,4 @@
-import { INSPECTION_DONE_STATES, draftItemsFromInspection, repairValueMultiplier, scoreInspection, type InspectedField, inspectionWorkflow } from '@atelier/domain';
+import { INSPECTION_DONE_STATES, draftItemsFromInspection, jobsForAnswer, type DraftEstimationItem, repairValueMultiplier, scoreInspection, type InspectedField, inspectionWorkflow } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -6,6 +6,8 @@ import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
 import { answersOf, fieldsOfInspection, scoredVehicle, versionById, type InspectionRow } from '../inspections/inspection-scoring.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { records } from '../../jsonapi/records.ts';
+import { activeTriggers, cannedJobsWithLines, type CannedJobLine } from '../canned-jobs/apply.ts';
+import { productFill } from '../inventory/product-lines.ts';
 import { defaultHourlyRate, defaultTaxGroup, itemTotals, taxesOfGroup, type EstimationRow } from './estimation-lines.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
 
@@ -13,7 +15,8 @@ type EstimationItemInsert = typeof estimationItems.$inferInsert;
 
 // An estimate made from an inspection (issue 12): the inspection must be carried to its end, and
 // has one estimate at a time; its findings (failing or given an action) become the draft items
-// (draftItemsFromInspection), priced at the default rate times the form's repair-value multipliers.
+// (draftItemsFromInspection), priced at the default rate times the form's repair-value multipliers;
+// a finding a canned job's trigger names becomes the job's lines instead (issue 27).
 
 /** The inspection of a new estimate, refused (409 on the relationship) unless finished and without a live estimate. */
 export async function inspectionForEstimate(ctx: RequestContext, inspectionId: string): Promise<InspectionRow> {
@@ -61,19 +64,67 @@ export async function draftItems(db: Db, estimation: EstimationRow, inspection: 
       },
     ];
   });
-  const drafts = draftItemsFromInspection(inspected, {
-    defaultHourlyRate: await defaultHourlyRate(db, estimation.organization_id),
-    repairValueMultiplier: estimation.repair_value_multiplier,
-  });
+  const defaultRate = await defaultHourlyRate(db, estimation.organization_id);
+  const drafts = draftItemsFromInspection(inspected, { defaultHourlyRate: defaultRate, repairValueMultiplier: estimation.repair_value_multiplier });
   if (!drafts.length) return [];
   const taxGroup = await defaultTaxGroup(db, estimation.organization_id);
-  // After the items the estimate's document carried, if any.
+  // A finding a canned job's trigger names becomes that job's lines (priced from the inventory), else one line to price.
+  const answers = new Map(fields.map((f) => [f.id, f]));
+  const triggers = await activeTriggers(db, estimation.organization_id);
+  const jobsOf = (d: DraftEstimationItem) => {
+    const f = answers.get(d.inspection_field_id);
+    return f ? jobsForAnswer(f.field_id, f.value, triggers) : [];
+  };
+  const jobs = await cannedJobsWithLines(db, estimation.organization_id, [...new Set(drafts.flatMap(jobsOf))]);
+  const lines: DraftLine[] = [];
+  for (const d of drafts) {
+    const base = { ...d, quantity: String(d.quantity), unit_price: null, manual_labour: null, time: null, warranty: false, tax_group_id: taxGroup };
+    const jobLines = jobsOf(d).flatMap((id) => jobs.get(id)?.lines ?? []);
+    lines.push(...(jobLines.length ? await jobItemLines(db, estimation.organization_id, base, jobLines) : [base]));
+  }
+  return pricedItemRows(db, estimation, lines);
+}
+
+/** An item to write, before its totals. */
+export type DraftLine = Omit<EstimationItemInsert, 'organization_id' | 'estimation_id'> & { warranty: boolean; quantity: string; unit_price: number | null; manual_labour: number | null; time: string | null; hourly_rate: number | null };
+
+/**
+ * A canned job's lines as items on top of `base` (where they come from: a finding's field, photos,
+ * urgency; the default rate and tax group): the job's values, the inventory part filling the name,
+ * number, price and supplier the line leaves empty.
+ */
+export async function jobItemLines(db: Db, organizationId: string, base: DraftLine, jobLines: readonly CannedJobLine[]): Promise<DraftLine[]> {
+  const lines: DraftLine[] = [];
+  for (const line of jobLines) {
+    const own = { part: line.part, part_number: line.part_number, unit_price: line.unit_price, supplier_id: line.supplier_id };
+    lines.push({
+      ...base,
+      detail: line.detail,
+      ...own,
+      ...(line.product_id ? await productFill(db, organizationId, line.product_id, own) : {}),
+      product_id: line.product_id,
+      quantity: line.quantity,
+      manual_labour: line.manual_labour,
+      time: line.time,
+      hourly_rate: line.hourly_rate ?? base.hourly_rate,
+      tax_group_id: line.tax_group_id ?? base.tax_group_id,
+    });
+  }
+  return lines;
+}
+
+/** The rows of these items after the estimate's own, with their totals by their groups' taxes (each group read once). */
+export async function pricedItemRows(db: Db, estimation: EstimationRow, lines: readonly DraftLine[]): Promise<EstimationItemInsert[]> {
   const [{ n: first }] = await db.select({ n: sql<number>`count(*)::int` }).from(estimationItems).where(eq(estimationItems.estimation_id, estimation.id));
-  const taxes = await taxesOfGroup(db, taxGroup);
-  return drafts.map((d) => {
-    const item = { ...d, position: first + d.position, quantity: String(d.quantity), unit_price: null, manual_labour: null, time: null, warranty: false, tax_group_id: taxGroup };
-    return { ...item, organization_id: estimation.organization_id, estimation_id: estimation.id, ...itemTotals(item, taxes) };
-  });
+  const taxes = new Map<string | null, Awaited<ReturnType<typeof taxesOfGroup>>>();
+  const rows: EstimationItemInsert[] = [];
+  for (const [position, line] of lines.entries()) {
+    const group = line.tax_group_id ?? null;
+    if (!taxes.has(group)) taxes.set(group, await taxesOfGroup(db, group));
+    const item = { ...line, position: first + position };
+    rows.push({ ...item, organization_id: estimation.organization_id, estimation_id: estimation.id, ...itemTotals(item, taxes.get(group)!) });
+  }
+  return rows;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { WriteInput } from '../../jsonapi/define-resource.ts';
 import { supplierProducts } from '../purchases/purchases.table.ts';
@@ -14,15 +15,22 @@ export async function fillFromProduct(ctx: RequestContext, organizationId: strin
   const v = input.values;
   const productId = input.present.has('product') ? (v.product_id as string | null) : null;
   if (!productId || productId === existing?.product_id) return;
-  const [product] = await ctx.db.select().from(products).where(and(eq(products.id, productId), eq(products.organization_id, organizationId)));
-  if (!product) return;
   const given = (name: keyof Line, relationship: string = name) => (input.present.has(relationship) ? v[name] : existing?.[name]);
+  Object.assign(v, await productFill(ctx.db, organizationId, productId, { part: given('part'), part_number: given('part_number'), unit_price: given('unit_price'), supplier_id: given('supplier_id', 'supplier') }));
+}
+
+/** What the product fills of a line's part, number, price and supplier that the line leaves empty (nothing when the product is not the organization's). */
+export async function productFill(db: Db, organizationId: string, productId: string, line: Record<Exclude<keyof Line, 'product_id'>, unknown>): Promise<Partial<Line>> {
+  const [product] = await db.select().from(products).where(and(eq(products.id, productId), eq(products.organization_id, organizationId)));
+  if (!product) return {};
   const empty = (x: unknown) => x === null || x === undefined || (typeof x === 'string' && !x.trim());
-  if (empty(given('part'))) v.part = product.name;
-  if (empty(given('part_number'))) v.part_number = product.part_number ?? product.sku;
-  if (empty(given('unit_price'))) v.unit_price = product.selling_price ?? product.price ?? null;
-  if (empty(given('supplier_id', 'supplier'))) {
-    const [offer] = await ctx.db.select({ supplier_id: supplierProducts.supplier_id }).from(supplierProducts).where(eq(supplierProducts.product_id, product.id)).orderBy(asc(supplierProducts.cost)).limit(1);
-    if (offer) v.supplier_id = offer.supplier_id;
+  const fill: Partial<Line> = {};
+  if (empty(line.part)) fill.part = product.name;
+  if (empty(line.part_number)) fill.part_number = product.part_number ?? product.sku;
+  if (empty(line.unit_price)) fill.unit_price = product.selling_price ?? product.price ?? null;
+  if (empty(line.supplier_id)) {
+    const [offer] = await db.select({ supplier_id: supplierProducts.supplier_id }).from(supplierProducts).where(eq(supplierProducts.product_id, product.id)).orderBy(asc(supplierProducts.cost)).limit(1);
+    if (offer) fill.supplier_id = offer.supplier_id;
   }
+  return fill;
 }

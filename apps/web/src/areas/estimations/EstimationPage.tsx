@@ -20,6 +20,7 @@ import { OrderPartsButton } from '../purchases/OrderPartsButton.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
 import { headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
+import { AddCannedJob } from '../canned-jobs/AddCannedJob.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
 import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
 
@@ -144,6 +145,11 @@ export default function EstimationPage() {
           ))}
       </WorkflowHeader>
       <DeferredSuggestions estimation={estimation} writable={groups.includes('description')} onAdded={reload} />
+      {groups.includes('description') ? (
+        <Group justify="flex-end">
+          <AddCannedJob estimationId={estimation.id} onAdded={reload} />
+        </Group>
+      ) : null}
       <Paper withBorder p="md" radius="md">
         <EstimationItems estimation={estimation} groups={groups} />
       </Paper>

@@ -1,0 +1,53 @@
+import { and, eq, like } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../db/columns.ts';
+import { organizations } from '../admin/admin.table.ts';
+import { inspectionFormSectionFields } from '../inspections/inspection-forms.table.ts';
+import { products } from '../inventory/inventory.table.ts';
+import { cannedJobItems, cannedJobTriggers, cannedJobs } from './canned-jobs.table.ts';
+
+// Garage Démo's canned jobs (issue 27): the jobs an advisor adds most, with the inventory's parts,
+// and the demo forms' worn pads ("bad" on the pad widget) calling for the pads' job.
+
+type Job = { name: string; code: string; sku?: string; lines: { detail: string; sku?: string; part?: string; unit_price?: number; quantity?: string; time?: string }[]; triggers?: { field: string; value: string }[] };
+
+const JOBS: Job[] = [
+  {
+    name: 'Plaquettes avant : remplacement',
+    code: 'FREIN-AV',
+    lines: [{ detail: 'Remplacer les plaquettes de frein avant', sku: 'PF-AV-HOCI', time: '1.2' }],
+    triggers: [
+      { field: 'Plaquettes avant', value: 'bad' },
+      { field: 'Plaquette avant gauche', value: 'bad' },
+      { field: 'Plaquette avant droite', value: 'bad' },
+    ],
+  },
+  {
+    name: 'Plaquettes et disques avant',
+    code: 'FREIN-AV-DISQ',
+    lines: [
+      { detail: 'Remplacer les plaquettes de frein avant', sku: 'PF-AV-HOCI', time: '1.2' },
+      { detail: 'Remplacer les disques de frein avant', sku: 'DF-AV-HOCI', quantity: '2', time: '0.8' },
+    ],
+  },
+  { name: 'Plaquettes arrière : remplacement', code: 'FREIN-AR', lines: [{ detail: 'Remplacer les plaquettes de frein arrière', sku: 'PF-AR-HOCI', time: '1.2' }], triggers: [{ field: 'Plaquettes arrière', value: 'bad' }] },
+  { name: "Vidange d'huile synthétique", code: 'VIDANGE', lines: [{ detail: "Vidange d'huile et filtre", sku: 'FH-HOCI', time: '0.5' }, { detail: 'Huile synthétique 5W-30', sku: 'HM-5W30', quantity: '4.5' }] },
+  { name: 'Essuie-glaces : remplacement', code: 'ESSUIE', lines: [{ detail: 'Remplacer les balais d’essuie-glace', sku: 'BE-HOCI', time: '0.2' }] },
+];
+
+export async function seedDemoCannedJobs(db: Db) {
+  const [garage] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, 'Garage Démo'));
+  if (!garage) return;
+  const bySku = async (sku: string) => (await db.select({ id: products.id }).from(products).where(and(eq(products.organization_id, garage.id), eq(products.sku, sku))))[0]?.id ?? null;
+  const fields = await db.select({ id: inspectionFormSectionFields.id, name: inspectionFormSectionFields.name }).from(inspectionFormSectionFields).where(and(eq(inspectionFormSectionFields.organization_id, garage.id), like(inspectionFormSectionFields.name, 'Plaquette%')));
+  for (const job of JOBS) {
+    const id = newId();
+    await db.insert(cannedJobs).values({ id, organization_id: garage.id, name: job.name, code: job.code });
+    const lines = [];
+    for (const [position, line] of job.lines.entries())
+      lines.push({ organization_id: garage.id, canned_job_id: id, position, detail: line.detail, product_id: line.sku ? await bySku(line.sku) : null, quantity: line.quantity ?? '1', time: line.time ?? null });
+    await db.insert(cannedJobItems).values(lines);
+    const triggers = (job.triggers ?? []).flatMap((t) => fields.filter((f) => f.name === t.field).map((f) => ({ field_id: f.id, value: t.value })));
+    if (triggers.length) await db.insert(cannedJobTriggers).values(triggers.map((t, position) => ({ organization_id: garage.id, canned_job_id: id, position, ...t })));
+  }
+}

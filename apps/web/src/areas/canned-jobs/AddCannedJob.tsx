@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client.ts';
+import { ApiError, errorMessage } from '../../api/jsonapi.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { notify } from '../../app/notify.tsx';
+import { relationOf } from '../../components/resource/recordNames.tsx';
+import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { translateError } from '../../i18n/index.ts';
+
+const jobs = relationOf('canned-jobs');
+
+/**
+ * "Ajouter un travail type" on an estimate (issue 27): the advisor opens it and picks a job (searched
+ * by name or code); picking adds its lines at once (POST /estimations/{id}/canned-job), priced by the
+ * server from the inventory and the settings. Shown while items may be added.
+ */
+export function AddCannedJob({ estimationId, onAdded }: { estimationId: string; onAdded: () => void }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const [open, setOpen] = useState(false);
+  const add = useMutation({
+    meta: { silent: true },
+    mutationFn: (id: string) => api.action(`/estimations/${encodeURIComponent(estimationId)}/canned-job`, 'POST', { data: { type: 'canned-jobs', id } }),
+    onSuccess: () => {
+      setOpen(false);
+      notify({ color: 'teal', message: t('canned-jobs:added') });
+      onAdded();
+    },
+  });
+  if (!can('view any canned jobs') || !can('edit estimations')) return null;
+  const refusal = add.error instanceof ApiError ? errorMessage(add.error.errors, translateError) : add.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  return (
+    <>
+      <Button variant="light" leftSection={<IconPackage size={18} aria-hidden />} onClick={() => (add.reset(), setOpen(true))} data-testid="add-canned-job">
+        {t('canned-jobs:add')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('canned-jobs:add')} centered>
+        <Stack>
+          <RelationSelect
+            relation={jobs}
+            label={t('canned-jobs:choose')}
+            value={null}
+            onChange={(v) => (typeof v === 'string' ? add.mutate(v) : undefined)}
+            disabled={add.isPending}
+            name="canned-job"
+          />
+          {refusal ? (
+            <Alert color="red" data-testid="add-canned-job-refused">
+              {refusal}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              {t('common:actions.close')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
