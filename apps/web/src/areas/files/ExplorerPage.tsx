@@ -299,7 +299,7 @@ export default function ExplorerPage() {
       {dialog?.kind === 'name' && <NameDialog item={dialog.item} parent={folder} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && <DeleteDialog item={dialog.item} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'access' && <AccessDialog item={dialog.item} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'move' && <MoveDialog item={dialog.item} from={dialog.from} opened={opened} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'move' && <MoveDialog item={dialog.item} from={dialog.from} opened={folder ? new Set([...opened, folder]) : opened} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'preview' && <PreviewDialog file={dialog.file} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'versions' && <VersionsDialog file={dialog.file} onClose={() => setDialog(null)} />}
     </Stack>
