@@ -6,6 +6,7 @@ import { runRenewals } from '../../src/areas/reseller/renewals.ts';
 import { resellerInvoiceData } from '../../src/areas/reseller/report/reseller-invoice-data.ts';
 import { resellerInvoices } from '../../src/areas/reseller/reseller.table.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
+import { rowsOf } from '../../src/db/client.ts';
 import { makeOrganization, makeReseller, makeUser, makeWorld, type MadeReseller, type MadeUser, type World } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
@@ -273,7 +274,7 @@ describe('the reseller’s home', () => {
     const due = await ok('GET', `/reseller-invoices?filter[recipient]=${w.garage.id}&filter[state]=validated&filter[payment_status]=unpaid,partially_paid&page[size]=100`, reseller);
     const owed = due.data.reduce((sum: number, i: any) => sum + i.attributes.balance, 0);
     expect(owed).toBeGreaterThanOrEqual(20_000);
-    const [{ count }] = (await t.database.db.execute(sql`SELECT count(*)::int AS count FROM users WHERE organization_id = ${w.garage.id} AND active`)).rows as { count: number }[];
+    const [{ count }] = rowsOf<{ count: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS count FROM users WHERE organization_id = ${w.garage.id} AND active`));
     expect(home.meta.usage[w.garage.id]).toEqual({ active_users: count, balance: owed });
     // Only the organizations of the list: another reseller's has none of them.
     const theirs = await ok('GET', '/organizations?add_data=usage', rival.user);
