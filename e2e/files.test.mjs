@@ -3,7 +3,7 @@
 // « Déplacer vers… » (a tablet's way; a name already there is refused, saying so), previews it,
 // restricts the folder to the managers' role; the inspector, who does not hold that role, does not
 // see it (neither on the screen nor through the API). Then a customer's page takes a dropped PDF
-// among the files of its record. French at 1440×900, English at 1024×768.
+// among the files of its record, and a demo PDF previews. French at 1440×900, English at 1024×768.
 // Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -157,6 +157,13 @@ describe('files', () => {
         const attached = await api(`/files?filter[object_type]=customers&filter[object_id]=${customer}`, { token: tk });
         assert.ok(attached.body.data.some((f) => f.attributes.name === scan), 'attached to the customer');
         await shot(page, `24-customer-files-${locale}-${viewport.width}`);
+
+        // The demo's files open at once: a procedure's PDF previews.
+        await page.goto('/files/explorer');
+        await page.locator('[data-testid=folder-row]').filter({ hasText: 'Procédures' }).getByRole('button', { name: 'Procédures', exact: true }).click();
+        await page.locator('[data-testid=file-row]').filter({ hasText: 'Inspection 100 points.pdf' }).getByRole('button', { name: 'Inspection 100 points.pdf', exact: true }).click();
+        await page.locator('[data-testid=preview-pdf]').waitFor();
+        await page.keyboard.press('Escape');
         assert.deepEqual(page.errors, []);
         assert.deepEqual(inspector.errors, []);
       }),
