@@ -1,7 +1,9 @@
 // The file explorer (issue 24): a manager builds a folder tree, drops a PDF and two photos on it
-// (uploaded with their progress), moves a photo into a subfolder by dragging it, previews it,
+// (uploaded with their progress), moves a photo into a subfolder by dragging it and the other by
+// « Déplacer vers… » (a tablet's way; a name already there is refused, saying so), previews it,
 // restricts the folder to the managers' role; the inspector, who does not hold that role, does not
-// see it (neither on the screen nor through the API). French at 1440×900, English at 1024×768.
+// see it (neither on the screen nor through the API). Then a customer's page takes a dropped PDF
+// among the files of its record, and a demo PDF previews. French at 1440×900, English at 1024×768.
 // Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -11,13 +13,13 @@ const T = { timeout: 240_000 };
 const held = fileBrowser();
 
 const RUNS = [
-  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { newFolder: 'Nouveau dossier', name: 'Nom', roles: 'Rôles autorisés', access: 'Accès', done: 'Terminé' } },
-  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { newFolder: 'New folder', name: 'Name', roles: 'Allowed roles', access: 'Access', done: 'Done' } },
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { newFolder: 'Nouveau dossier', name: 'Nom', roles: 'Rôles autorisés', access: 'Accès', done: 'Terminé', taken: 'existe déjà' } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { newFolder: 'New folder', name: 'Name', roles: 'Allowed roles', access: 'Access', done: 'Done', taken: 'already' } },
 ];
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
-/** Drops files on the explorer as a browser's drag from the desktop does (a DataTransfer of Files). */
+/** Drops files on the explorer (or a record's files) as a browser's drag from the desktop does (a DataTransfer of Files). */
 async function dropFiles(page, files) {
   await page.evaluate(
     (list) => {
@@ -37,6 +39,14 @@ async function newFolder(page, w, name) {
   await page.locator('[data-testid=name-save]').click();
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.locator('[data-testid=folder-row]').filter({ hasText: name }).waitFor();
+}
+
+/** Moves a row by its menu's « Déplacer vers… » into a folder picked in the dialog's tree. */
+async function moveByMenu(page, row, folder) {
+  await row.locator('[data-testid=row-menu]').click();
+  await page.locator('[data-testid=menu-move]').click();
+  await page.locator('[data-testid=move-tree]').getByRole('button', { name: folder, exact: true }).click();
+  await page.locator('[data-testid=move-confirm]').click();
 }
 
 /** Drags a row by its handle onto another row (dnd-kit follows the pointer's moves). */
@@ -83,6 +93,20 @@ describe('files', () => {
         // A photo dragged onto the subfolder moves into it.
         await dragOnto(page, page.locator('[data-testid=file-row]').filter({ hasText: 'Arrière.png' }), page.locator('[data-testid=folder-row]').filter({ hasText: 'Photos' }));
         await page.locator('[data-testid=file-row]').filter({ hasText: 'Arrière.png' }).waitFor({ state: 'detached' });
+
+        // The other photo by the menu (a tablet's way), then a second one of the same name: refused, saying so.
+        await moveByMenu(page, page.locator('[data-testid=file-row]').filter({ hasText: 'Avant.png' }), 'Photos');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await page.locator('[data-testid=file-row]').filter({ hasText: 'Avant.png' }).waitFor({ state: 'detached' });
+        await dropFiles(page, [{ name: 'Avant.png', type: 'image/png', content: png(32, 32) }]);
+        await page.locator('[data-testid=file-row]').filter({ hasText: 'Avant.png' }).waitFor();
+        await moveByMenu(page, page.locator('[data-testid=file-row]').filter({ hasText: 'Avant.png' }), 'Photos');
+        const refusal = page.locator('[data-testid=move-error]');
+        await refusal.waitFor();
+        assert.match(await refusal.innerText(), new RegExp(`Avant\\.png.*${w.taken}`, 's'));
+        await shot(page, `24-move-refused-${locale}-${viewport.width}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
         await page.locator('[data-testid=folder-row]').filter({ hasText: 'Photos' }).getByRole('button', { name: 'Photos', exact: true }).click();
         await page.locator('[data-testid=file-row]').filter({ hasText: 'Arrière.png' }).getByRole('button', { name: 'Arrière.png', exact: true }).click();
         await page.locator('[data-testid=preview-image]').waitFor();
@@ -119,6 +143,27 @@ describe('files', () => {
         const files = await api(`/files?filter[search]=Avant.png`, { token: itk });
         assert.equal(files.body.meta.page.total, 0, 'nor what it holds');
         await shot(inspector, `24-inspector-${locale}-${viewport.width}`);
+
+        // A customer's page: the files of its record take a dropped PDF, listed and opened there.
+        const customer = (await api('/customers?page[size]=1&sort=created_at', { token: tk })).body.data[0].id;
+        await page.goto(`/crm/customers?id=${customer}&action=view`);
+        const ofRecord = page.locator('[data-testid=record-files]');
+        await ofRecord.waitFor();
+        const scan = `Permis ${locale}.pdf`;
+        await dropFiles(page, [{ name: scan, type: 'application/pdf', content: PDF }]);
+        await ofRecord.getByRole('button', { name: scan, exact: true }).click();
+        await page.locator('[data-testid=preview-pdf]').waitFor();
+        await page.keyboard.press('Escape');
+        const attached = await api(`/files?filter[object_type]=customers&filter[object_id]=${customer}`, { token: tk });
+        assert.ok(attached.body.data.some((f) => f.attributes.name === scan), 'attached to the customer');
+        await shot(page, `24-customer-files-${locale}-${viewport.width}`);
+
+        // The demo's files open at once: a procedure's PDF previews.
+        await page.goto('/files/explorer');
+        await page.locator('[data-testid=folder-row]').filter({ hasText: 'Procédures' }).getByRole('button', { name: 'Procédures', exact: true }).click();
+        await page.locator('[data-testid=file-row]').filter({ hasText: 'Inspection 100 points.pdf' }).getByRole('button', { name: 'Inspection 100 points.pdf', exact: true }).click();
+        await page.locator('[data-testid=preview-pdf]').waitFor();
+        await page.keyboard.press('Escape');
         assert.deepEqual(page.errors, []);
         assert.deepEqual(inspector.errors, []);
       }),

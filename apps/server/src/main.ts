@@ -4,6 +4,7 @@ import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { scheduleEmbeddedVacuum } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from './db/seed.ts';
+import { uploadDemoContents } from './areas/files/demo-contents.ts';
 
 // config -> database -> migrate -> permissions -> (demo data) -> listen
 async function main() {
@@ -21,6 +22,8 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
 
   const app = await buildApp({ config, database });
+  // The demo's files get their contents through the uploads route (the seed has no app to store them).
+  if (seeded) await uploadDemoContents(app, database.db);
   if (database.driver === 'pglite')
     app.log.warn(
       `Embedded database (PGlite) in ${config.dataDir}: one process only, commits flushed to disk (fsync), ` +

@@ -155,21 +155,10 @@ export const tenancy = {
    * that record (its tenancy scope: organization, locations). The row's organization_id is its
    * record's, set by the resource (the record decides, not the actor).
    */
-  attachedTo: (types: ReadonlyMap<string, Pick<ResourceDefinition, 'table' | 'tenancy' | 'permissions' | 'writable' | 'alsoGrantedBy'>>, typeColumn: string, idColumn: string): Tenancy => ({
+  attachedTo: (types: ReadonlyMap<string, AttachableType>, typeColumn: string, idColumn: string): Tenancy => ({
     kind: 'attached',
     hasOrganization: true,
-    scope(actor, table) {
-      const own = tenancy.organization().scope(actor, table);
-      const visible = [...types]
-        .filter(([, def]) => grants(actor, def, 'view'))
-        .map(([type, def]) => {
-          const inner = def.tenancy.scope(actor, def.table);
-          const ids = sql`SELECT ${col(def.table, 'id')} FROM ${def.table}${inner ? sql` WHERE ${inner}` : sql``}`;
-          return sql`(${col(table, typeColumn)} = ${type} AND ${col(table, idColumn)} IN (${ids}))`;
-        });
-      if (!visible.length) return NOTHING;
-      return and(own, visible.length === 1 ? visible[0] : sql`(${sql.join(visible, sql` OR `)})`);
-    },
+    scope: (actor, table) => and(tenancy.organization().scope(actor, table), attachedRecordVisible(actor, types, table, typeColumn, idColumn)),
   }),
   /** Reference data shared by every tenant (the permission catalogue). */
   global: (): Tenancy => ({
@@ -180,3 +169,23 @@ export const tenancy = {
 };
 
 export const sqlAnd = and;
+
+/** A type of record others attach rows to (comments, files): who sees one of its records. */
+export type AttachableType = Pick<ResourceDefinition, 'table' | 'tenancy' | 'permissions' | 'writable' | 'alsoGrantedBy'>;
+
+/**
+ * Whether the record a row is attached to (typeColumn + idColumn) is one the actor sees: they may
+ * view its type (roles) and it is within its type's scope (organization, locations). A type the
+ * actor may not view, or one not listed, hides the row.
+ */
+export function attachedRecordVisible(actor: Actor, types: ReadonlyMap<string, AttachableType>, table: PgTable, typeColumn: string, idColumn: string): SQL {
+  const visible = [...types]
+    .filter(([, def]) => grants(actor, def, 'view'))
+    .map(([type, def]) => {
+      const inner = def.tenancy.scope(actor, def.table);
+      const ids = sql`SELECT ${col(def.table, 'id')} FROM ${def.table}${inner ? sql` WHERE ${inner}` : sql``}`;
+      return sql`(${col(table, typeColumn)} = ${type} AND ${col(table, idColumn)} IN (${ids}))`;
+    });
+  if (!visible.length) return NOTHING;
+  return visible.length === 1 ? visible[0] : sql`(${sql.join(visible, sql` OR `)})`;
+}

@@ -6,6 +6,7 @@ import { runRenewals } from '../../src/areas/reseller/renewals.ts';
 import { resellerInvoiceData } from '../../src/areas/reseller/report/reseller-invoice-data.ts';
 import { resellerInvoices } from '../../src/areas/reseller/reseller.table.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
+import { rowsOf } from '../../src/db/client.ts';
 import { makeOrganization, makeReseller, makeUser, makeWorld, type MadeReseller, type MadeUser, type World } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
@@ -259,5 +260,27 @@ describe('resellers kept apart', () => {
     expect((await call('GET', `/packages/${plan}`, rival.user)).status).toBe(404);
     const theirs = await call('POST', '/subscriptions', rival.user, doc('subscriptions', {}, { organization: one('organizations', w.garage.id), package: one('packages', plan) }));
     expect(theirs.status).toBe(422);
+  });
+});
+
+describe('the reseller’s home', () => {
+  it('reads each organization’s active users and what it owes with the list, in one request', async () => {
+    const made = await ok('POST', '/reseller-invoices', reseller, doc('reseller-invoices', {}, {
+      recipient: one('organizations', w.garage.id),
+      items: { data: [{ type: 'reseller-invoice-items', attributes: { description: 'Installation', quantity: '1', unit_price: 20_000, tax_code: 'none' } }] },
+    }), 201);
+    await ok('GET', `/reseller-invoices/${made.data.id}/validate`, reseller);
+    const home = await ok('GET', '/organizations?add_data=usage&page[size]=100', reseller);
+    const due = await ok('GET', `/reseller-invoices?filter[recipient]=${w.garage.id}&filter[state]=validated&filter[payment_status]=unpaid,partially_paid&page[size]=100`, reseller);
+    const owed = due.data.reduce((sum: number, i: any) => sum + i.attributes.balance, 0);
+    expect(owed).toBeGreaterThanOrEqual(20_000);
+    const [{ count }] = rowsOf<{ count: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS count FROM users WHERE organization_id = ${w.garage.id} AND active`));
+    expect(home.meta.usage[w.garage.id]).toEqual({ active_users: count, balance: owed });
+    // Only the organizations of the list: another reseller's has none of them.
+    const theirs = await ok('GET', '/organizations?add_data=usage', rival.user);
+    expect(theirs.meta.usage).toEqual({});
+    // The organization's own manager (no right to read reseller invoices) reads its users, not a balance.
+    const own = await ok('GET', `/organizations/${w.garage.id}?add_data=usage`, w.manager);
+    expect(own.meta.usage[w.garage.id]).toEqual({ active_users: count, balance: 0 });
   });
 });

@@ -5,6 +5,7 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { organizations } from './admin.table.ts';
 import { generateSubscriptionInvoice } from '../reseller/subscription-invoice.ts';
+import { usageOf } from '../reseller/usage.ts';
 import { setUpOrganization } from './organization-setup.ts';
 
 export const organizationsResource = defineResource(declarations.organizations, {
@@ -28,6 +29,12 @@ export const organizationsResource = defineResource(declarations.organizations, 
     organization: filter.ids('id', 'organization'),
   },
   actions: { generate_subscription_invoice: generateSubscriptionInvoice },
+  addData: {
+    usage: {
+      read: usageOf,
+      description: 'By organization id: its active users (`active_users`) and what it owes in cents (`balance`: its validated invoices not fully paid, for a reader of reseller invoices): the reseller’s home in one request.',
+    },
+  },
   hooks: {
     beforeWrite(ctx, input, existing) {
       // A reseller's organizations are its own; only the platform moves them between resellers.

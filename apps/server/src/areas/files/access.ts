@@ -1,17 +1,19 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../access/actor.ts';
-import { sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
+import { attachedRecordVisible, sqlAnd, tenancy, toUuidArray, type Tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Row, WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
 import { column, filter } from '../../jsonapi/filters.ts';
 import { files, folders } from './files.table.ts';
+import { fileObjects } from './objects.ts';
 
 // Who sees a file or a folder (spec platform §6, issue 24): besides its organization and
 // locations, a file or folder restricted to roles and/or users is seen only by them, and a
 // folder's restriction covers everything below it. Holders of "manage access" on the type see
-// them all. Applied in SQL as the types' tenancy scope, so lists, includes, relationship checks
+// them all. A file attached to a record (a vehicle's, a repair's) is seen only by whoever sees that
+// record (its type's permissions, organization and locations), access managers included. Applied in SQL as the types' tenancy scope, so lists, includes, relationship checks
 // and downloads (GET /uploads/{id}/content reads the file through it) all agree.
 
 /** A row's own restriction lets the actor in: none set, one of their roles, or them by name. */
@@ -46,12 +48,25 @@ function restricted(subject: 'files' | 'folders', visible: (actor: Actor, table:
 /** Folders: not hidden (its own restriction and those above it). */
 export const folderAccess = () => restricted('folders', (actor, table) => sql`${column(table, 'id')} NOT IN ${hiddenFolders(actor)}`);
 
-/** Files: its own restriction lets the actor in, and its folder (if any) is not hidden. */
-export const fileAccess = () =>
-  restricted('files', (actor, table) => {
+/**
+ * Files: its own restriction lets the actor in and its folder (if any) is not hidden; attached to
+ * a record, that record is one the actor sees (whatever their right to manage access).
+ */
+export function fileAccess(): Tenancy {
+  const base = restricted('files', (actor, table) => {
     const folder = column(table, 'folder_id');
     return sql`(${admits(actor, column(table, 'role_ids'), column(table, 'user_ids'))} AND (${folder} IS NULL OR ${folder} NOT IN ${hiddenFolders(actor)}))`;
   });
+  return {
+    ...base,
+    scope(actor, table) {
+      const own = base.scope(actor, table);
+      if (actor.isStaff) return own;
+      const record = attachedRecordVisible(actor, fileObjects(), table, 'object_type', 'object_id');
+      return sqlAnd(own, sql`(${column(table, 'object_id')} IS NULL OR ${record})`);
+    },
+  };
+}
 
 /**
  * filter[<name>]=<ids> on the containing folder column, or `root` for what lies at the top of the

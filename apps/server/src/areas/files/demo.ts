@@ -6,15 +6,15 @@ import { fileVersions, files, folders } from './files.table.ts';
 
 // The demo's file explorer (issue 24), for both organizations (the isolation and fuzz tests read a
 // record of every type in each): a system folder of procedures, a small tree, a folder restricted
-// to the administrators, file records with a former version. The seed has no data directory, so
-// the demo files have no content yet: uploading one gives it.
+// to the administrators, file records with a former version. Their contents (a PDF, photos, a
+// spreadsheet) are uploaded once the app is up (demo-contents.ts), as any upload is.
 
 type Tree = { name: string; system?: boolean; adminsOnly?: boolean; files?: string[]; children?: Tree[] };
 
 const GARAGE: Tree[] = [
   { name: 'Procédures', system: true, files: ['Inspection 100 points.pdf', 'Sécurité atelier.pdf'] },
   { name: 'Factures fournisseurs', files: ['Pièces Auto Montréal — mars.pdf'], children: [{ name: '2026' }] },
-  { name: 'Photos atelier', children: [{ name: 'Véhicules de courtoisie', files: ['Civic 2022.jpg'] }] },
+  { name: 'Photos atelier', files: ['Baie de service.png'], children: [{ name: 'Véhicules de courtoisie', files: ['Civic 2022.jpg'] }] },
   { name: 'Direction', adminsOnly: true, files: ['Budget 2026.xlsx'] },
 ];
 

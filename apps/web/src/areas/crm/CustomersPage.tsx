@@ -16,6 +16,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 import { odometerText, PriorityBadge, REQUESTS_PATH, requestVehicle, vehicleName } from '../vehicles/common.tsx';
 import { requestEnums } from '../vehicles/enums.ts';
+import { RecordFiles } from '../files/RecordFiles.tsx';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
 type Customer = RecordOf<'customers'>;
@@ -256,7 +257,12 @@ export default function CustomersPage() {
         ) : null
       }
     >
-      {(record) => <CustomerContacts customer={record} />}
+      {(record) => (
+        <>
+          <CustomerContacts customer={record} />
+          <RecordFiles type="customers" id={record.id} />
+        </>
+      )}
     </SimpleResourcePage>
   );
 }

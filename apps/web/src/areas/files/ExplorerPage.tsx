@@ -14,7 +14,7 @@ import { relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
-import { AccessDialog, DeleteDialog, download, NameDialog, PreviewDialog, useRefresh, VersionsDialog, type FileRecord, type Item } from './FileDialogs.tsx';
+import { AccessDialog, DeleteDialog, download, MoveDialog, NameDialog, PreviewDialog, useRefresh, VersionsDialog, type FileRecord, type Item } from './FileDialogs.tsx';
 import { moveTo } from './fileActions.ts';
 import { FileDropZone, UploadList, useUploads } from './Uploads.tsx';
 import { FolderTree, useDropFolder, useSubfolders, type Folder } from './FolderTree.tsx';
@@ -25,6 +25,7 @@ const FOLDERS = crudPermissions('folders');
 type Dialog =
   | { kind: 'name'; item?: Item }
   | { kind: 'delete' | 'access'; item: Item }
+  | { kind: 'move'; item: Item; from: string | null | undefined }
   | { kind: 'preview' | 'versions'; file: FileRecord };
 
 /** A row's handle, to drag it onto a folder (the tree's, a row's, the top's). */
@@ -96,7 +97,7 @@ function FileRow({ file, onPreview, menu, movable }: { file: FileRecord; onPrevi
 /**
  * /files/explorer (spec platform §2 Files; issue 24): the folder tree, a folder's folders and files
  * with breadcrumbs, several files dropped at once uploaded with their progress, moves by dragging
- * a row onto a folder, rename, access, delete with what it holds counted, previews of images and
+ * a row onto a folder or by "Move to…" and a folder picked in a tree (tablets), rename, access, delete with what it holds counted, previews of images and
  * PDFs, downloads and former versions, and a search by name and tag across the explorer.
  */
 export default function ExplorerPage() {
@@ -174,6 +175,12 @@ export default function ExplorerPage() {
             </Menu.Item>
           )}
           {can(P.edit) && !lockedSystem && <Menu.Item onClick={() => setDialog({ kind: 'name', item })}>{t('files:actions.rename')}</Menu.Item>}
+          {can(P.edit) && !lockedSystem && (
+            // Where it is: the open folder, unless the list shows a search (then the tree says nothing chosen).
+            <Menu.Item onClick={() => setDialog({ kind: 'move', item, from: searching ? undefined : folder })} data-testid="menu-move">
+              {t('files:actions.move_to')}
+            </Menu.Item>
+          )}
           {can(`manage access ${item.type}`) && !lockedSystem && (
             <Menu.Item onClick={() => setDialog({ kind: 'access', item })} data-testid="menu-access">
               {t('files:actions.access')}
@@ -292,6 +299,7 @@ export default function ExplorerPage() {
       {dialog?.kind === 'name' && <NameDialog item={dialog.item} parent={folder} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && <DeleteDialog item={dialog.item} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'access' && <AccessDialog item={dialog.item} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'move' && <MoveDialog item={dialog.item} from={dialog.from} opened={folder ? new Set([...opened, folder]) : opened} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'preview' && <PreviewDialog file={dialog.file} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'versions' && <VersionsDialog file={dialog.file} onClose={() => setDialog(null)} />}
     </Stack>

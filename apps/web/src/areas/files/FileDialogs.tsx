@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { Button, Checkbox, type ButtonProps, Group, Image, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, type ButtonProps, Group, Image, Loader, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { previewKind, type RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { useList, useRecord } from '../../api/hooks.ts';
-import type { Model } from '../../api/jsonapi.ts';
+import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { useFileSrc } from '../../components/useFileSrc.ts';
-import { currentLocale } from '../../i18n/index.ts';
+import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
-import { contentsOf, type Contents } from './fileActions.ts';
+import { contentsOf, moveTo, type Contents } from './fileActions.ts';
+import { FolderTree } from './FolderTree.tsx';
 
 export type FileRecord = RecordOf<'files'> & Model;
 export type Item = { type: 'files' | 'folders'; id: string; name: string; system?: boolean | null };
@@ -227,6 +228,60 @@ export function AccessDialog({ item, onClose }: { item: Item; onClose: () => voi
           </Group>
         </Stack>
       )}
+    </Modal>
+  );
+}
+
+/**
+ * "Move to…": the folder picked in the tree (a tablet has no comfortable drag). A refusal (a name
+ * already taken there, a folder put below itself) is said here, translated, to choose again.
+ */
+export function MoveDialog({ item, from, opened, onClose }: { item: Item; from: string | null | undefined; opened: ReadonlySet<string>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const refresh = useRefresh();
+  const [to, setTo] = useState<string | null | undefined>(undefined);
+  const move = useMutation({
+    mutationFn: (folder: string | null) => moveTo(item, folder),
+    // The refusal is shown in the dialog, not in the error dialog over it.
+    meta: { silent: true },
+    onSuccess: async () => {
+      await refresh();
+      onClose();
+    },
+  });
+  const same = to !== undefined && to === from;
+  const refusal = move.error ? (move.error instanceof ApiError ? errorMessage(move.error.errors, translateError) : t('errors:SOMETHING_WENT_WRONG')) : null;
+  return (
+    <Modal opened onClose={onClose} title={t('files:move_dialog.title', { name: item.name })} centered>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          {t('files:move_dialog.help')}
+        </Text>
+        <ScrollArea.Autosize mah="50vh" data-testid="move-tree">
+          <FolderTree
+            current={to ?? null}
+            opened={opened}
+            onOpen={(id) => {
+              move.reset();
+              setTo(id);
+            }}
+          />
+        </ScrollArea.Autosize>
+        {same && <Text size="sm">{t('files:move_dialog.same')}</Text>}
+        {refusal && (
+          <Alert color="red" role="alert" data-testid="move-error">
+            {refusal}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button onClick={() => to !== undefined && move.mutate(to)} loading={move.isPending} disabled={to === undefined || same} data-testid="move-confirm">
+            {t('files:move_dialog.submit')}
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }

@@ -22,7 +22,7 @@ export function useDropFolder(key: string, folder: string | null) {
 interface NodeProps {
   folder: Folder;
   depth: number;
-  current: string | null;
+  current: string | null | undefined;
   /** The folders above the current one: opened so that it shows. */
   opened: ReadonlySet<string>;
   onOpen: (id: string) => void;
@@ -60,8 +60,8 @@ function FolderNode({ folder, depth, current, opened, onOpen }: NodeProps) {
   );
 }
 
-/** The explorer's tree: the top, then folders opened on demand; each a place to drop onto. */
-export function FolderTree({ current, opened, onOpen }: { current: string | null; opened: ReadonlySet<string>; onOpen: (id: string | null) => void }) {
+/** The explorer's tree: the top, then folders opened on demand; each a place to drop onto. `current` undefined: none chosen (the move dialog). */
+export function FolderTree({ current, opened, onOpen }: { current: string | null | undefined; opened: ReadonlySet<string>; onOpen: (id: string | null) => void }) {
   const { t } = useTranslation();
   const top = useSubfolders(null);
   const drop = useDropFolder('tree', null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FileButton, Group, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, FileButton, Group, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { crudPermissions, type FileObjectType } from '@atelier/domain';
@@ -12,8 +12,11 @@ import { FileDropZone, UploadList, useUploads } from './Uploads.tsx';
 
 const FILES = crudPermissions('files');
 
-/** "Files of this record" (issue 24): the files attached to a vehicle, a customer, a repair…; dropped here, they are attached to it. */
-export function RecordFiles({ type, id }: { type: FileObjectType; id: string }) {
+/**
+ * "Files of this record" (issue 24): the files attached to a vehicle, a customer, a repair…;
+ * dropped here, they are attached to it. `framed`: in a bordered panel, as the sections of a page.
+ */
+export function RecordFiles({ type, id, framed = false }: { type: FileObjectType; id: string; framed?: boolean }) {
   const { t } = useTranslation();
   const { can } = useMe();
   const locale = currentLocale();
@@ -23,7 +26,7 @@ export function RecordFiles({ type, id }: { type: FileObjectType; id: string }) 
   if (!can(FILES.viewAny)) return null;
   const mayUpload = can(FILES.create) && can(FILES.edit);
   const rows = files.data?.data ?? [];
-  return (
+  const list = (
     <Stack gap="xs" data-testid="record-files">
       <Group justify="space-between">
         <Title order={3} size="h5">
@@ -66,5 +69,12 @@ export function RecordFiles({ type, id }: { type: FileObjectType; id: string }) 
       <UploadList sent={uploads.sent} clear={uploads.clear} />
       {preview && <PreviewDialog file={preview} onClose={() => setPreview(null)} />}
     </Stack>
+  );
+  return framed ? (
+    <Paper withBorder p="md" radius="md">
+      {list}
+    </Paper>
+  ) : (
+    list
   );
 }

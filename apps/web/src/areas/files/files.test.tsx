@@ -31,6 +31,7 @@ beforeEach(async () => {
     if (c.method === 'GET' && c.url.startsWith('/folders') && c.url.includes('add_data=contents')) return { body: { data: [PHOTOS], meta: { page: { total: 1 }, contents: { f2: { folders: 2, files: 3, hidden: 0, system: 0 } } } } };
     if (c.method === 'GET' && c.url.startsWith('/folders') && c.url.includes('parent]=root')) return { body: { data: [PROCEDURES, PHOTOS], meta: { page: { total: 2 } } } };
     if (c.method === 'GET' && c.url.startsWith('/files') && c.url.includes('folder]=root')) return { body: { data: [DEVIS], meta: { page: { total: 1 } } } };
+    if (c.method === 'PATCH' && c.url === '/files/x1') return { body: { data: DEVIS } };
     return undefined;
   });
 });
@@ -67,6 +68,50 @@ describe('the file explorer', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('delete-count')).textContent).toBe('Il contient 2 dossiers et 3 fichiers, qui seront supprimés avec lui.');
     fireEvent.click(screen.getByTestId('delete-confirm'));
     await vi.waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/folders/f2')).toBe(true));
+  });
+});
+
+describe('moving by the menu (a tablet has no comfortable drag)', { timeout: 30_000 }, () => {
+  const moveDevisTo = async (name: string) => {
+    renderAt('/files/explorer', '/files/explorer', <ExplorerPage />);
+    const row = (await screen.findByText('Devis.pdf')).closest('tr')!;
+    fireEvent.click(within(row).getByTestId('row-menu'));
+    fireEvent.click(await screen.findByTestId('menu-move'));
+    const tree = await screen.findByTestId('move-tree');
+    fireEvent.click(await within(tree).findByText(name));
+    fireEvent.click(screen.getByTestId('move-confirm'));
+  };
+
+  it('moves a file into the folder picked in the tree', async () => {
+    await moveDevisTo('Photos');
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && c.url === '/files/x1')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH' && c.url === '/files/x1')!;
+    expect(JSON.stringify(patch.body)).toContain('"folder":{"data":{"type":"folders","id":"f2"}}');
+    await vi.waitFor(() => expect(screen.queryByTestId('move-tree')).toBeNull());
+  });
+
+  it('says why a move is refused (a name taken there), translated, and lets another folder be picked', async () => {
+    const detail = 'Un fichier nommé « Devis.pdf » existe déjà dans ce dossier.';
+    calls = mockApi((c) => {
+      if (c.method === 'PATCH') return { status: 422, body: { errors: [{ status: '422', code: 'file.name_taken', detail, source: { pointer: '/data/attributes/name' } }] } };
+      if (c.method === 'GET' && c.url.startsWith('/folders') && c.url.includes('parent]=root')) return { body: { data: [PROCEDURES, PHOTOS], meta: { page: { total: 2 } } } };
+      if (c.method === 'GET' && c.url.startsWith('/files')) return { body: { data: [DEVIS], meta: { page: { total: 1 } } } };
+      return undefined;
+    });
+    await moveDevisTo('Photos');
+    expect((await screen.findByTestId('move-error')).textContent).toBe(detail);
+    // Still open, to choose again; nothing chosen is not sent.
+    expect(screen.getByTestId('move-tree')).toBeTruthy();
+    expect(screen.queryByTestId('error-dialog-message')).toBeNull();
+  });
+
+  it('is not offered to who may not edit', async () => {
+    signedIn.permissions = new Set(['view any files', 'view files', 'view any folders', 'view folders']);
+    renderAt('/files/explorer', '/files/explorer', <ExplorerPage />);
+    const row = (await screen.findByText('Devis.pdf')).closest('tr')!;
+    fireEvent.click(within(row).getByTestId('row-menu'));
+    await screen.findByText('Aperçu');
+    expect(screen.queryByTestId('menu-move')).toBeNull();
   });
 });
 

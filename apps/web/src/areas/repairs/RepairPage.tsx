@@ -19,6 +19,7 @@ import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
+import { RecordFiles } from '../files/RecordFiles.tsx';
 import { PartStatusText, StockBadge, useStockAt } from '../inventory/StockAt.tsx';
 import { OrderPartsButton } from '../purchases/OrderPartsButton.tsx';
 import { InvoiceRepairButton } from '../sales/InvoiceRepairButton.tsx';
@@ -330,6 +331,7 @@ export default function RepairPage() {
           </Group>
         </Stack>
       </Paper>
+      <RecordFiles type="repairs" id={repair.id} framed />
       <DetailsAndComments type="repairs" id={repair.id} fields={DETAILS} editPermission="edit repairs" testId="repair-details" />
     </Stack>
   );

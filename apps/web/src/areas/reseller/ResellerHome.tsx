@@ -1,9 +1,7 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { subscriptionWorkflow, type RecordOf } from '@atelier/domain';
-import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
@@ -11,39 +9,31 @@ import { hrefOf } from '../../app/resources.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { stateColor, stateLabel } from '../../components/resource/workflowState.ts';
-import { dueBalances } from './balances.ts';
 
 type Organization = RecordOf<'organizations'> & Model;
 type Invoice = RecordOf<'reseller-invoices'> & Model;
 
-/** Active users of each organization (its users list's total), for "used of the maximum". */
-function useActiveUsers(ids: readonly string[]) {
-  return useQueries({
-    queries: ids.map((id) => ({
-      queryKey: ['users', 'active-count', id],
-      queryFn: async () => (await api.list('users', { filter: { organization: id, active: true }, page: { number: 1, size: 1 } }, { global: false })).total,
-    })),
-  });
-}
+/** What the server counts of each organization (add_data=usage): active users, what it owes in cents. */
+type Usage = Record<string, { active_users: number; balance: number }>;
 
 /**
  * /reseller: the reseller's organizations with their package, users used of its maximum, the end
- * of their subscription and what they owe; then the invoices due, the oldest first.
+ * of their subscription and what they owe (counted by the server with the list: one request
+ * however many organizations); then the invoices due, the oldest first.
  */
 export default function ResellerHome() {
   const { t } = useTranslation();
   const locale = currentLocale();
   const { can } = useMe();
-  const orgs = useList<Organization>('organizations', { include: 'package,subscription', sort: 'name', page: { number: 1, size: 100 } }, { global: false });
+  const orgs = useList<Organization>('organizations', { include: 'package,subscription', sort: 'name', page: { number: 1, size: 100 }, extra: { add_data: 'usage' } }, { global: false });
   const due = useList<Invoice>(
     'reseller-invoices',
     { filter: { state: 'validated', payment_status: ['unpaid', 'partially_paid'] }, include: 'recipient', sort: 'expiration_time', page: { number: 1, size: 100 } },
     { global: false, enabled: can('view any reseller invoices') },
   );
   const organizations = orgs.data?.data ?? [];
-  const users = useActiveUsers(organizations.map((o) => o.id));
+  const usage = (orgs.data?.meta as { usage?: Usage } | undefined)?.usage ?? {};
   const invoices = due.data?.data ?? [];
-  const owed = dueBalances(invoices.map((i) => ({ organization: i.recipient?.id ?? '', balance: Number(i.balance ?? 0) })));
   const invoiceHref = hrefOf('reseller-invoices');
   return (
     <Stack gap="lg" data-testid="reseller-home">
@@ -69,10 +59,10 @@ export default function ResellerHome() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {organizations.map((o, k) => {
+                {organizations.map((o) => {
                   const sub = o.subscription;
                   const max = o.package?.maximum_users;
-                  const used = users[k]?.data;
+                  const used = usage[o.id]?.active_users;
                   return (
                     <Table.Tr key={o.id} data-testid={`reseller-organization-${o.id}`}>
                       <Table.Td>{o.name}</Table.Td>
@@ -95,7 +85,7 @@ export default function ResellerHome() {
                           '—'
                         )}
                       </Table.Td>
-                      <Table.Td ta="right">{formatMoney(owed.get(o.id) ?? 0, locale)}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(usage[o.id]?.balance ?? 0, locale)}</Table.Td>
                     </Table.Tr>
                   );
                 })}
