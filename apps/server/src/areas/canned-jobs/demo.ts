@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/columns.ts';
 import { organizations } from '../admin/admin.table.ts';
@@ -6,12 +6,12 @@ import { inspectionFormSectionFields } from '../inspections/inspection-forms.tab
 import { products } from '../inventory/inventory.table.ts';
 import { cannedJobItems, cannedJobTriggers, cannedJobs } from './canned-jobs.table.ts';
 
-// Garage Démo's canned jobs (issue 27): the jobs an advisor adds most, with the inventory's parts,
-// and the demo forms' worn pads ("bad" on the pad widget) calling for the pads' job.
+// The demo's canned jobs (issue 27): Garage Démo's, the jobs an advisor adds most with the inventory's
+// parts, its forms' worn pads ("bad" on the pad widget) calling for the pads' job; Autos Rivière's two.
 
 type Job = { name: string; code: string; sku?: string; lines: { detail: string; sku?: string; part?: string; unit_price?: number; quantity?: string; time?: string }[]; triggers?: { field: string; value: string }[] };
 
-const JOBS: Job[] = [
+const GARAGE: Job[] = [
   {
     name: 'Plaquettes avant : remplacement',
     code: 'FREIN-AV',
@@ -35,19 +35,31 @@ const JOBS: Job[] = [
   { name: 'Essuie-glaces : remplacement', code: 'ESSUIE', lines: [{ detail: 'Remplacer les balais d’essuie-glace', sku: 'BE-HOCI', time: '0.2' }] },
 ];
 
+/** Autos Rivière's: free lines (its parts room is small) and its courtesy form's worn wipers. */
+const RIVIERE: Job[] = [
+  { name: 'Essuie-glaces : remplacement', code: 'ESSUIE', lines: [{ detail: 'Remplacer les balais d’essuie-glace', part: 'Balais d’essuie-glace (paire)', unit_price: 3995, time: '0.2' }], triggers: [{ field: 'Balais d’essuie-glace', value: 'bad' }] },
+  { name: 'Batterie : remplacement', code: 'BATT', lines: [{ detail: 'Remplacer la batterie', part: 'Batterie groupe 24F', unit_price: 21900, time: '0.5' }], triggers: [{ field: 'Batterie', value: 'bad' }] },
+];
+
 export async function seedDemoCannedJobs(db: Db) {
-  const [garage] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, 'Garage Démo'));
-  if (!garage) return;
-  const bySku = async (sku: string) => (await db.select({ id: products.id }).from(products).where(and(eq(products.organization_id, garage.id), eq(products.sku, sku))))[0]?.id ?? null;
-  const fields = await db.select({ id: inspectionFormSectionFields.id, name: inspectionFormSectionFields.name }).from(inspectionFormSectionFields).where(and(eq(inspectionFormSectionFields.organization_id, garage.id), like(inspectionFormSectionFields.name, 'Plaquette%')));
-  for (const job of JOBS) {
+  await seedJobs(db, 'Garage Démo', GARAGE);
+  await seedJobs(db, 'Autos Rivière', RIVIERE);
+}
+
+async function seedJobs(db: Db, organization: string, jobs: Job[]) {
+  const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, organization));
+  if (!org) return;
+  const bySku = async (sku: string) => (await db.select({ id: products.id }).from(products).where(and(eq(products.organization_id, org.id), eq(products.sku, sku))))[0]?.id ?? null;
+  const named = new Set(jobs.flatMap((j) => (j.triggers ?? []).map((t) => t.field)));
+  const fields = (await db.select({ id: inspectionFormSectionFields.id, name: inspectionFormSectionFields.name }).from(inspectionFormSectionFields).where(eq(inspectionFormSectionFields.organization_id, org.id))).filter((f) => named.has(f.name));
+  for (const job of jobs) {
     const id = newId();
-    await db.insert(cannedJobs).values({ id, organization_id: garage.id, name: job.name, code: job.code });
+    await db.insert(cannedJobs).values({ id, organization_id: org.id, name: job.name, code: job.code });
     const lines = [];
     for (const [position, line] of job.lines.entries())
-      lines.push({ organization_id: garage.id, canned_job_id: id, position, detail: line.detail, product_id: line.sku ? await bySku(line.sku) : null, quantity: line.quantity ?? '1', time: line.time ?? null });
+      lines.push({ organization_id: org.id, canned_job_id: id, position, detail: line.detail, part: line.part ?? null, unit_price: line.unit_price ?? null, product_id: line.sku ? await bySku(line.sku) : null, quantity: line.quantity ?? '1', time: line.time ?? null });
     await db.insert(cannedJobItems).values(lines);
     const triggers = (job.triggers ?? []).flatMap((t) => fields.filter((f) => f.name === t.field).map((f) => ({ field_id: f.id, value: t.value })));
-    if (triggers.length) await db.insert(cannedJobTriggers).values(triggers.map((t, position) => ({ organization_id: garage.id, canned_job_id: id, position, ...t })));
+    if (triggers.length) await db.insert(cannedJobTriggers).values(triggers.map((t, position) => ({ organization_id: org.id, canned_job_id: id, position, ...t })));
   }
 }
