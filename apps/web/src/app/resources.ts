@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { estimationWorkflow, inspectionWorkflow, purchasesDeliveryWorkflow, purchasesInvoiceWorkflow, purchasesOrderWorkflow, repairWorkflow, requestWorkflow, resellerInvoiceWorkflow, salesDeliveryWorkflow, salesInvoiceWorkflow, salesOrderWorkflow, stockMovementWorkflow, subscriptionWorkflow, SETTINGS_MODULES, type Label, type Permission, type TypeName } from '@atelier/domain';
 import type { Model } from '../api/jsonapi.ts';
-import { byCode, byFullName, byName, contactLabel, customerLabel, supplierLabel, vehicleOption } from '../components/resource/names.ts';
+import { byCode, byFullName, byName, contactLabel, customerLabel, paymentLabel, supplierLabel, vehicleOption } from '../components/resource/names.ts';
 
 /**
  * The screens of the app, each declared once (react-admin's `<Resource>` is the model): its menu app
@@ -179,6 +179,8 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   // A canned job by its code and name, as the advisor searches it; a trigger's field by its name.
   ['canned-jobs', { labelOf: (m) => [m.code, m.name].filter(Boolean).join(' · ') || String(m.id), sort: 'name', filter: { active: true } }],
   ['inspection-form-section-fields', { labelOf: byName, sort: 'name' }],
+  ['purchases-payments', { labelOf: paymentLabel, sort: '-paid_on' }],
+  ['sales-payments', { labelOf: paymentLabel, sort: '-paid_on' }],
 ]);
 
 /** The standard texts every type has where it applies: its list's title, a record's title, a new one's, a workflow list's first tab. */

@@ -1,5 +1,7 @@
 import type { Model } from '../../api/jsonapi.ts';
 import { fullName } from '../../api/types.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
 
 // How a record is named in dropdowns, badges, titles and links (spec platform §3), without React:
 // the registry (app/resources.ts) says which of these names each type's records.
@@ -16,4 +18,10 @@ export const contactLabel = (m: Model) => String(m.full_name || [m.firstname, m.
 export const vehicleOption = (v: Model) => {
   const name = [v.model_year, v.make, v.model].filter(Boolean).join(' ');
   return name ? `${name} · ${String(v.vin ?? '')}` : String(v.vin ?? v.id);
+};
+
+/** A payment by its amount and day (a refund's amount is negative), as a bill's or an invoice's list of payments shows it. */
+export const paymentLabel = (m: Model) => {
+  const locale = currentLocale();
+  return [typeof m.amount === 'number' ? formatMoney(m.amount, locale) : null, m.paid_on ? formatDate(String(m.paid_on), locale) : null].filter(Boolean).join(' · ') || String(m.id);
 };
