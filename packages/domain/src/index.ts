@@ -41,6 +41,7 @@ export { documentFooter, documentTaxes, type DocumentParty, type DocumentTax, ty
 export * from './repairs/states.ts';
 export * from './repairs/items.ts';
 export * from './repairs/work-order.ts';
+export * from './repairs/efficiency.ts';
 export * from './comments/comments.ts';
 export * from './files/files.ts';
 export * from './settings/addresses.ts';

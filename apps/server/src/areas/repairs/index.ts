@@ -1,6 +1,7 @@
 // Repairs, the work orders (issue 12, server): made from an approved estimate (from-estimation.ts)
 // or directly, their items and their totals, the workflow, the mechanics' clocks on the items,
 // the work order's PDF (report/).
+import { technicianEfficiencyRoutes } from './efficiency.routes.ts';
 import { defineArea } from '../area.ts';
 import { seedDemoRepairs } from './demo.ts';
 import { repairItemsResource } from './repair-items.resource.ts';
@@ -11,6 +12,6 @@ import { workOrderRoutes } from './report/work-order.routes.ts';
 export const repairsArea = defineArea({
   name: 'repairs',
   resources: [repairsResource, repairItemsResource, repairTimeEntriesResource],
-  routes: [workOrderRoutes],
+  routes: [workOrderRoutes, technicianEfficiencyRoutes],
   demo: seedDemoRepairs,
 });
