@@ -54,6 +54,7 @@ describe('the registry of screens', () => {
       '/inspecpro/estimates',
       '/inspecpro/repairs',
       '/inspecpro/canned-jobs',
+      '/inspecpro/technicians',
       '/inspecpro/board',
       '/crm/customers',
       '/crm/contacts',

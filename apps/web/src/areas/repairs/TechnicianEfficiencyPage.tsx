@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Alert, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { request } from '../../api/client.ts';
+import { useSelection } from '../../app/session.ts';
+import { DayInput } from '../../components/DateInputs.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatNumber, formatPercent } from '../../lib/format.ts';
+import { PERIODS, periodDays, type Period } from './efficiencyModel.ts';
+
+interface Technician {
+  user_id: string;
+  name: string;
+  clocked: number;
+  billed: number;
+  efficiency: number | null;
+  productive: number | null;
+}
+interface Figures {
+  meta: { from: string; to: string; working_hours: number; technicians: Technician[] };
+}
+
+/**
+ * /inspecpro/technicians (issue 27): per technician and period, the hours clocked on repairs against
+ * the labour billed on the invoiced ones (efficiency) and the share of the working hours clocked
+ * (productive), as a table and a chart of the two hours side by side.
+ */
+export default function TechnicianEfficiencyPage() {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const sel = useSelection();
+  const [period, setPeriod] = useState<Period>('this_week');
+  const [custom, setCustom] = useState(() => periodDays('this_month'));
+  const days = period === 'custom' ? custom : periodDays(period);
+  const complete = Boolean(days.from && days.to && days.from <= days.to);
+  const q = useQuery({
+    queryKey: ['repairs', 'technician-efficiency', days, sel],
+    queryFn: () => request<Figures>(`/repairs/technician-efficiency?from=${days.from}&to=${days.to}`),
+    enabled: complete,
+    meta: { silent: true },
+  });
+  const rows = q.data?.meta.technicians ?? [];
+  const hours = (n: number) => formatNumber(n, locale, 1);
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('repairs:efficiency.title')}
+      </Title>
+      <Text c="dimmed" maw={820}>
+        {t('repairs:efficiency.intro')}
+      </Text>
+      <Group align="flex-end" wrap="wrap">
+        <SegmentedControl value={period} onChange={(v) => setPeriod(v as Period)} data={PERIODS.map((p) => ({ value: p, label: t(`repairs:efficiency.periods.${p}`) }))} aria-label={t('repairs:efficiency.period')} data-testid="efficiency-period" />
+        {period === 'custom' ? (
+          <>
+            <DayInput label={t('repairs:efficiency.from')} value={custom.from} onChange={(from) => setCustom((c) => ({ ...c, from }))} name="from" />
+            <DayInput label={t('repairs:efficiency.to')} value={custom.to} onChange={(to) => setCustom((c) => ({ ...c, to }))} name="to" />
+          </>
+        ) : null}
+      </Group>
+      {q.data ? (
+        <Text size="sm" data-testid="efficiency-working-hours">
+          {t('repairs:efficiency.working_hours', { hours: hours(q.data.meta.working_hours) })}
+        </Text>
+      ) : null}
+      {q.isError ? <Alert color="red">{t('errors:SOMETHING_WENT_WRONG')}</Alert> : null}
+      <Paper withBorder radius="md" p="md">
+        {q.isPending && complete ? (
+          <Skeleton h={160} />
+        ) : rows.length === 0 ? (
+          <Text c="dimmed">{t('repairs:efficiency.none')}</Text>
+        ) : (
+          <Stack>
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped data-testid="efficiency-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('repairs:efficiency.technician')}</Table.Th>
+                    <Table.Th ta="right">{t('repairs:efficiency.clocked')}</Table.Th>
+                    <Table.Th ta="right">{t('repairs:efficiency.billed')}</Table.Th>
+                    <Table.Th ta="right">{t('repairs:efficiency.efficiency')}</Table.Th>
+                    <Table.Th ta="right">{t('repairs:efficiency.productive')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((r) => (
+                    <Table.Tr key={r.user_id} data-testid="efficiency-row">
+                      <Table.Td>{r.name}</Table.Td>
+                      <Table.Td ta="right">{hours(r.clocked)}</Table.Td>
+                      <Table.Td ta="right">{hours(r.billed)}</Table.Td>
+                      <Table.Td ta="right">{r.efficiency === null ? '—' : formatPercent(r.efficiency, locale)}</Table.Td>
+                      <Table.Td ta="right">{r.productive === null ? '—' : formatPercent(r.productive, locale)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 600, height: 260 }}>
+              <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="name" />
+                <YAxis tickFormatter={(v: number) => hours(v)} />
+                <Tooltip formatter={(v) => hours(Number(v))} />
+                <Legend />
+                <Bar dataKey="clocked" name={t('repairs:efficiency.clocked')} fill="var(--mantine-color-blue-7)" />
+                <Bar dataKey="billed" name={t('repairs:efficiency.billed')} fill="var(--mantine-color-teal-7)" />
+              </BarChart>
+            </ResponsiveContainer>
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
