@@ -2,6 +2,7 @@
 // its card onto a technician (it is assigned to them), then onto "In progress" (started through the
 // workflow's action, as the repair's own page would); the board and the dashboard say it is late.
 // French at 1440×900 by dragging; English at 1024×768 (a tablet) through the card's menu instead.
+// Then the month's technician efficiency (the demo's clocked hours).
 // Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -11,8 +12,8 @@ const T = { timeout: 240_000 };
 const held = fileBrowser();
 
 const RUNS = [
-  { locale: 'fr', viewport: { width: 1440, height: 900 }, drag: true, w: { board: 'Tableau des travaux', late: 'en retard', held: 'En cours par', lateRepairs: /réparations? en retard/ } },
-  { locale: 'en', viewport: { width: 1024, height: 768 }, drag: false, w: { board: 'Job board', late: 'late', held: 'Being done by', lateRepairs: /late repairs?/ } },
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, drag: true, w: { board: 'Tableau des travaux', late: 'en retard', held: 'En cours par', lateRepairs: /réparations? en retard/, month: 'Ce mois-ci' } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, drag: false, w: { board: 'Job board', late: 'late', held: 'Being done by', lateRepairs: /late repairs?/, month: 'This month' } },
 ];
 
 /** Drags with the mouse in small steps, as dnd-kit's pointer sensor needs to see a move. */
@@ -90,6 +91,14 @@ describe('job board', () => {
         }
         // Tidy: the demo's board stays as it was.
         await api(`/repairs/${repair}/cancel`, { method: 'POST', token: tk, body: {} });
+
+        // The technicians' efficiency of the month: the demo's clocked hours, read and checked for access.
+        await page.goto('/inspecpro/technicians');
+        await page.locator('[data-testid=efficiency-period]').getByText(w.month, { exact: true }).click();
+        // Answered (the demo's clocks may fall in the previous month on its first hours).
+        await page.locator('[data-testid=efficiency-working-hours]').waitFor();
+        await shot(page, `27-technicians-${locale}-${viewport.width}`);
+        await axeCheck(page, 'the technicians’ efficiency');
       }),
     );
 });
