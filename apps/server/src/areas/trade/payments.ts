@@ -1,4 +1,4 @@
-import { paymentProblem, paymentStatusOf } from '@atelier/domain';
+import { paymentProblem, paymentStatusOf, refundProblem } from '@atelier/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -31,13 +31,26 @@ export interface PaymentKit {
   invoiceColumn: AnyPgColumn;
   /** The payment type, the cause of the invoice's new balance in its activity. */
   paymentType: string;
+  /** What was given back of a payment by its refunds (the sides that refund). */
+  refunded?: AnyPgColumn;
+}
+
+/** A payment as its refund reads it. */
+export interface RefundedPayment {
+  id: string;
+  amount: number;
+  invoiceId: string;
 }
 
 /**
  * A side's payments: the hooks of its resource (check, settle on create, settle again on delete),
  * and `record`, a payment the server takes (online, through a provider: a refund is negative).
  */
-export function invoicePayments(kit: PaymentKit): { hooks: Hooks; record(ctx: RequestContext, invoiceId: string, values: Record<string, unknown> & { amount: number }): Promise<void> } {
+export function invoicePayments(kit: PaymentKit): {
+  hooks: Hooks;
+  record(ctx: RequestContext, invoiceId: string, values: Record<string, unknown> & { amount: number }): Promise<string>;
+  refund(ctx: RequestContext, payment: RefundedPayment, asked: number | undefined, give: (amount: number) => Promise<void>): Promise<number>;
+} {
   const invoiceKey = kit.invoiceColumn.name;
 
   const lockInvoice = async (ctx: RequestContext, id: string): Promise<InvoiceBalance> => {
@@ -85,7 +98,27 @@ export function invoicePayments(kit: PaymentKit): { hooks: Hooks; record(ctx: Re
     if (values.amount > invoice.balance) throw new ApiError(422, 'trade.payment_over_balance', { balance: invoice.balance });
     const [made] = await records(ctx, kit.paymentType).create([{ ...values, [invoiceKey]: invoiceId, ...(invoice.location_ids ? { location_ids: invoice.location_ids } : {}) }]);
     await settle(ctx, invoiceId, String(made.id));
+    return String(made.id);
   }
 
-  return { hooks, record };
+  /**
+   * Gives back (part of) a payment, `asked` cents or all that is left of it: never more than it less
+   * what its refunds gave back already (422 at the amount). The invoice is locked first, so refunds
+   * at once count one after the other; `give` records the refund (at the counter, or through the
+   * provider that took the payment), then the payment keeps what was given back.
+   */
+  async function refund(ctx: RequestContext, payment: RefundedPayment, asked: number | undefined, give: (amount: number) => Promise<void>) {
+    const column = kit.refunded;
+    if (!column || payment.amount <= 0) throw new ApiError(409, 'trade.not_refundable');
+    await lockInvoice(ctx, payment.invoiceId);
+    const [{ refunded }] = (await ctx.db.select({ refunded: column }).from(kit.payments).where(eq(kit.payments.id, payment.id))) as { refunded: number }[];
+    const amount = asked ?? payment.amount - refunded;
+    const problem = refundProblem(payment.amount, refunded, amount);
+    if (problem) throw ApiError.many([{ status: 422, code: `trade.refund_${problem}`, params: { max: Math.max(0, payment.amount - refunded) }, source: { pointer: attributePointer('amount') } }]);
+    await give(amount);
+    await records(ctx, kit.paymentType).update([payment.id], { [column.name]: refunded + amount }, { cause: { type: kit.paymentType, id: payment.id } });
+    return amount;
+  }
+
+  return { hooks, record, refund };
 }

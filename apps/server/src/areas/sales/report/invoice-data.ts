@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { documentParties, taxesOfGroups } from '../../../reports/document-data.ts';
 import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
+import { invoiceFileName, renderInvoicePdf } from '../../../reports/sales-invoice-pdf.ts';
 import { customers } from '../../crm/crm.table.ts';
 import { optionValue } from '../../estimations/estimation-lines.ts';
 import { repairs } from '../../repairs/repairs.table.ts';
@@ -93,4 +94,10 @@ export async function invoiceData(db: Db, dataDir: string, row: InvoiceRow, loca
     documentFooter: (parties.options['general.document_footer'] as string | undefined) ?? null,
   };
   return { model, images: loadImages(db, dataDir, wantedImages({ photos: [], logo: model.logo }), parties.owners) };
+}
+
+/** The invoice's PDF in a language and its file name (the staff's report, the customer's link, the e-mail's attachment). */
+export async function invoicePdf(db: Db, dataDir: string, row: InvoiceRow, locale: Locale, timeZone: string): Promise<{ pdf: Buffer; name: string }> {
+  const { model, images } = await invoiceData(db, dataDir, row, locale);
+  return { pdf: await renderInvoicePdf({ model, images, timeZone }), name: invoiceFileName(model) };
 }
