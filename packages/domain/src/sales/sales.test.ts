@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditProblems, creditable, creditedPaymentStatus, invoiceDue } from './sales.ts';
+import { creditProblems, creditable, creditedPaymentStatus, invoiceDue, salesInvoiceName } from './sales.ts';
 
 describe('credit notes', () => {
   it('gives back at most what is left of a line, with the opposite sign', () => {
@@ -22,5 +22,14 @@ describe('credit notes', () => {
     expect(creditedPaymentStatus(10000, 2500, 0)).toBe('unpaid');
     expect(creditedPaymentStatus(10000, 2500, 5000)).toBe('partially_paid');
     expect(creditedPaymentStatus(10000, 0, 0)).toBe('unpaid');
+  });
+});
+
+describe('an invoice’s name', () => {
+  it('is its number, or « Brouillon » and whom it bills', () => {
+    expect(salesInvoiceName({ code: 'FV-2026-000001', billing_address: 'Julie Tremblay' }, 'fr')).toBe('FV-2026-000001');
+    expect(salesInvoiceName({ code: null, billing_address: 'Julie Tremblay\n12 rue des Érables' }, 'fr')).toBe('Brouillon — Julie Tremblay');
+    expect(salesInvoiceName({ code: null, billing_address: 'Julie Tremblay' }, 'en')).toBe('Draft — Julie Tremblay');
+    expect(salesInvoiceName({}, 'en')).toBe('Draft');
   });
 });

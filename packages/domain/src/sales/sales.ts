@@ -1,4 +1,5 @@
 import { defineEnum } from '../enums.ts';
+import type { Locale } from '../locale.ts';
 import { scaledToText, toScaled, type DecimalInput } from '../lines/decimal.ts';
 import { documentWorkflow, orderWorkflow, paymentStatusOf, type PaymentStatus } from '../trade/documents.ts';
 import { remaining } from '../trade/trade.ts';
@@ -70,3 +71,15 @@ const abs = (q: DecimalInput): string => {
   const n = toScaled(q);
   return scaledToText(n < 0n ? -n : n);
 };
+
+const DRAFT_NAME = { fr: 'Brouillon', en: 'Draft' } as const;
+
+/**
+ * An invoice's name (activity, notifications, breadcrumbs, links): its number once validated; a
+ * draft, which has none, is « Brouillon » and whom it bills (its billing address's first line).
+ */
+export function salesInvoiceName(invoice: { code?: unknown; billing_address?: unknown }, locale: Locale): string {
+  if (typeof invoice.code === 'string' && invoice.code) return invoice.code;
+  const to = typeof invoice.billing_address === 'string' ? invoice.billing_address.split('\n')[0].trim() : '';
+  return to ? `${DRAFT_NAME[locale]} — ${to}` : DRAFT_NAME[locale];
+}

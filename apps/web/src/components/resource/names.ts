@@ -1,3 +1,5 @@
+import { salesInvoiceName, type Locale } from '@atelier/domain';
+import i18n from 'i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { fullName } from '../../api/types.ts';
 
@@ -17,3 +19,5 @@ export const vehicleOption = (v: Model) => {
   const name = [v.model_year, v.make, v.model].filter(Boolean).join(' ');
   return name ? `${name} · ${String(v.vin ?? '')}` : String(v.vin ?? v.id);
 };
+/** A sales invoice by its number; a draft, which has none, as « Brouillon » and whom it bills, in the reader's language. */
+export const invoiceLabel = (m: Model) => salesInvoiceName({ code: m.code, billing_address: m.billing_address }, (i18n.language === 'en' ? 'en' : 'fr') satisfies Locale);
