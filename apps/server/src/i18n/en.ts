@@ -202,6 +202,7 @@ export const en: Record<MessageKey, string> = {
   'sales.draft_invoice': 'a draft invoice',
   'sales.warranty': 'warranty',
   'sales.labour_line': 'Labour: {detail}',
+  'estimation.not_approved_for_deposit': 'Only an approved estimate asks for a deposit.',
   'sales_invoice.not_creditable': 'Only a validated invoice (not a credit note) is corrected by a credit note.',
   'sales_invoice.credited': 'Invoice {code} has credit notes: it cannot be canceled.',
   'sales_invoice.credit_note_final': 'Credit note {code} is validated: it can no longer be canceled.',

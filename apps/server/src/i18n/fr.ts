@@ -201,6 +201,7 @@ export const fr = {
   'sales.draft_invoice': 'une facture en brouillon',
   'sales.warranty': 'garantie',
   'sales.labour_line': 'Main-d’œuvre : {detail}',
+  'estimation.not_approved_for_deposit': 'Seule une estimation approuvée demande un acompte.',
   'sales_invoice.not_creditable': 'Seule une facture validée (pas une note de crédit) est corrigée par une note de crédit.',
   'sales_invoice.credited': 'La facture {code} a des notes de crédit : elle ne peut pas être annulée.',
   'sales_invoice.credit_note_final': 'La note de crédit {code} est validée : elle ne peut plus être annulée.',

@@ -10,6 +10,7 @@ import { inspections } from '../inspections/inspections.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { estimationTotalColumns, phaseColumns, type EstimationRow } from './estimation-lines.ts';
 import { addDeferredWork, addDeferredWorkPolicy } from './deferred-work.action.ts';
+import { depositInvoiceAction, depositPolicies } from '../sales/estimate-deposit.ts';
 import { estimationFlow } from './estimations.actions.ts';
 import { orderEstimationParts } from './order-parts.action.ts';
 import { estimationPolicies } from './estimations.policies.ts';
@@ -69,8 +70,8 @@ export const estimationsResource = defineResource(declarations.estimations, {
   // Its actions, their policies, available_actions and GET /estimations/list/count.
   workflow: estimationFlow,
   hooks: { beforeWrite, afterWrite },
-  policies: { ...estimationPolicies, actions: { 'deferred-work': addDeferredWorkPolicy } },
-  actions: { 'deferred-work': addDeferredWork, 'order-parts': orderEstimationParts },
+  policies: { ...estimationPolicies, actions: { 'deferred-work': addDeferredWorkPolicy, ...depositPolicies } },
+  actions: { 'deferred-work': addDeferredWork, 'order-parts': orderEstimationParts, 'deposit-invoice': depositInvoiceAction },
   notify: {
     // Assignees hear of the assignment (and later changes); so do the users holding a phase.
     assignees: (row) => [...row.assigned_user_ids, row.components_holder_id, row.times_holder_id, row.approval_holder_id],
