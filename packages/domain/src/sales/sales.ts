@@ -19,6 +19,8 @@ export const salesInvoiceWorkflow = documentWorkflow('sales invoices');
  */
 export const [SALES_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS] = defineEnum('sales_invoice_kinds', ['standard', 'deposit', 'credit_note']);
 export type SalesInvoiceKind = (typeof SALES_INVOICE_KINDS)[number];
+/** What an order invoices: the sale, or a deposit first (a credit note corrects an invoice, never an order). */
+export const ORDER_INVOICE_KINDS = ['standard', 'deposit'] as const satisfies readonly SalesInvoiceKind[];
 
 /** Where a payment was taken: at the counter, or online through a provider. */
 export const [PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS] = defineEnum('payment_sources', ['manual', 'stripe', 'paypal']);

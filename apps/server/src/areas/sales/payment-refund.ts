@@ -57,8 +57,10 @@ export const refundAction: RecordAction<PaymentRow> = {
         return;
       }
       made = await salesInvoicePayments.record(ctx, invoiceId, {
+        organization_id: payment.organization_id,
         amount: -amount,
         refund_of_id: payment.id,
+        creator_id: ctx.actor.id,
         paid_on: options.paid_on ?? today(),
         method: payment.method,
         source: 'manual',

@@ -8,6 +8,7 @@ import {
   PAYMENT_SOURCES,
   type Locale,
   PAYMENT_STATUSES,
+  ORDER_INVOICE_KINDS,
   SALES_INVOICE_KINDS,
   salesDeliveryWorkflow,
   salesInvoiceWorkflow,
@@ -49,7 +50,7 @@ export const salesOrders = tenantTable(
     ...valueChecks('sales_orders', t, {
       state: salesOrderWorkflow.states,
       invoicing_type: INVOICING_TYPES,
-      invoice_type: SALES_INVOICE_KINDS,
+      invoice_type: ORDER_INVOICE_KINDS,
       invoicing_status: INVOICING_STATUSES,
       delivery_status: DELIVERY_STATUSES,
     }),
