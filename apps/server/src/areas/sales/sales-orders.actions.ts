@@ -11,7 +11,6 @@ import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
 import { recordDocument } from '../../jsonapi/router.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { tradeLineColumns } from '../trade/lines.ts';
 import { REQUESTED_LINES } from '../trade/orders.ts';
 import { salesOrderKit, type SalesOrderRow } from './coverage.ts';
 import { DEPOSIT_OPTIONS, depositDeductions, depositLine, invoiceHead } from './invoice-lines.ts';
