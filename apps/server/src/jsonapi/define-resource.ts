@@ -1,4 +1,4 @@
-import type { Declaration, Permission, PermissionSubject } from '@atelier/domain';
+import type { Declaration, Locale, Permission, PermissionSubject } from '@atelier/domain';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tenancy } from '../access/tenancy.ts';
@@ -211,8 +211,8 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
   notify?: {
     /** Ids of the users assigned to the record. */
     assignees?(row: R): (string | null | undefined)[];
-    /** The record's name in a notification (default: name, code, title, number...). */
-    label?(row: R): string;
+    /** The record's name in a notification or the activity, in a language (default: name, code, title, number...). */
+    label?(row: R, locale: Locale): string;
   };
 }
 

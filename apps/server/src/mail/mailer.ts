@@ -1,13 +1,15 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from './mail.table.ts';
+import { mailOutbox, type MailAttachment } from './mail.table.ts';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   organizationId?: string | null;
+  /** Files sent with it (content in base64). */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -28,6 +30,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string }): Mailer {
         subject: mail.subject,
         text: mail.text,
         organization_id: mail.organizationId ?? null,
+        attachments: mail.attachments ?? [],
       });
     },
     async flush(db) {
@@ -41,7 +44,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string }): Mailer {
       let sent = 0;
       for (const m of pending) {
         try {
-          await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+          await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, attachments: m.attachments.map((a) => ({ ...a, encoding: 'base64' })) });
           await db.update(mailOutbox).set({ sent_at: new Date().toISOString(), attempts: m.attempts + 1, error: null }).where(eqId(m.id));
           sent++;
         } catch (err) {

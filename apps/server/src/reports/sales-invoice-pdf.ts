@@ -23,7 +23,7 @@ export interface InvoicePdfInput {
 }
 
 /** "facture-FV-2026-000001.pdf" ("facture-brouillon.pdf" for a draft). */
-export const invoiceFileName = (model: InvoiceModel) => `${t(model.locale, 'invoice.file_name')}-${model.code ?? t(model.locale, 'invoice.draft_file')}.pdf`;
+export const invoiceFileName = (model: InvoiceModel) => `${t(model.locale, model.creditNote ? 'invoice.credit_note_file' : 'invoice.file_name')}-${model.code ?? t(model.locale, 'invoice.draft_file')}.pdf`;
 
 export function renderInvoicePdf({ model, images, timeZone, now = new Date() }: InvoicePdfInput): Promise<Buffer> {
   const { locale } = model;
@@ -32,19 +32,21 @@ export function renderInvoicePdf({ model, images, timeZone, now = new Date() }: 
   const money = (cents: number) => formatMoney(cents, locale);
   const number = model.code ?? tr('invoice.draft');
   const footer = footerOf({ organization: model.organization.name, code: number, locale, timeZone, now, documentFooter: model.documentFooter });
-  const info = { title: tr('invoice.number', { code: number }), author: model.organization.name, locale, documentFooter: model.documentFooter };
+  const numbered = model.creditNote ? 'invoice.credit_note_number' : 'invoice.number';
+  const info = { title: tr(numbered, { code: number }), author: model.organization.name, locale, documentFooter: model.documentFooter };
   const registrations = [
     model.registrations.gst ? tr('invoice.gst_number', { number: model.registrations.gst }) : null,
     model.registrations.qst ? tr('invoice.qst_number', { number: model.registrations.qst }) : null,
   ].filter((l): l is string => !!l);
   const body = (pen: Pen) => {
-    drawHeader(pen, { organization: model.organization, location: null, logo: model.logo, title: tr(model.deposit ? 'invoice.deposit_title' : 'invoice.title'), lines: [number, ...registrations] });
+    drawHeader(pen, { organization: model.organization, location: null, logo: model.logo, title: tr(model.creditNote ? 'invoice.credit_note_title' : model.deposit ? 'invoice.deposit_title' : 'invoice.title'), lines: [number, ...registrations] });
     drawFacts(pen, [
       { title: tr('invoice.bill_to'), lines: [model.billTo.name, ...model.billTo.lines] },
       {
-        title: tr('invoice.number', { code: number }),
+        title: tr(numbered, { code: number }),
         labelWidth: 80,
         rows: [
+          ...(model.creditNote ? [{ label: tr('invoice.corrects'), value: model.corrects }] : []),
           { label: tr('invoice.date'), value: day(model.dates.issued_on) },
           { label: tr('invoice.due'), value: day(model.dates.due) },
           { label: tr('invoice.vehicle'), value: model.vehicle },
@@ -60,8 +62,14 @@ export function renderInvoicePdf({ model, images, timeZone, now = new Date() }: 
       { label: tr('document.subtotal'), value: money(model.totals.subtotal) },
       ...model.taxes.map((tax) => ({ label: taxLabel(tax, locale), value: money(tax.amount) })),
       { label: tr('document.total'), value: money(model.totals.total), bold: true },
-      ...(model.totals.paid ? [{ label: tr('invoice.paid'), value: money(-model.totals.paid) }] : []),
-      { label: tr('invoice.balance'), value: money(model.totals.balance), bold: true },
+      // A credit note gives back: nothing is paid or due on it.
+      ...(model.creditNote
+        ? []
+        : [
+            ...(model.totals.credited ? [{ label: tr('invoice.credited'), value: money(-model.totals.credited) }] : []),
+            ...(model.totals.paid ? [{ label: tr('invoice.paid'), value: money(-model.totals.paid) }] : []),
+            { label: tr(model.totals.balance < 0 ? 'invoice.owed_back' : 'invoice.balance'), value: money(model.totals.balance), bold: true },
+          ]),
     ]);
     if (model.terms) {
       pen.heading(tr('invoice.terms'));

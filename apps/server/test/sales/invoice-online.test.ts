@@ -1,12 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createKit, type Kit } from '../kit.ts';
+import { pdfPages } from '../reports/pdf-text.ts';
 import { fakeStripe, STRIPE_KEY, STRIPE_WEBHOOK_SECRET, type FakeStripe } from '../online-payments/fakes.ts';
 
 // A customer's invoice sent by e-mail (issue 23): its link opens the invoice and its PDF without
 // signing in, in the customer's language; « Payer en ligne » through the (fake) Stripe records a
-// sales payment once, however many times the webhook comes; the invoice shows paid; a canceled
-// invoice's link is gone.
+// sales payment once, however many times the webhook comes; the invoice shows paid; refunded in
+// part through the provider; a canceled invoice's link is gone. The mail carries the invoice's PDF.
 
 const API = '/api/v1';
 let t: TestApp;
@@ -52,6 +55,14 @@ describe('sending an invoice', () => {
     expect(link).toMatchObject({ email: 'mary.grant@example.com', locale: 'en' });
     const mails = await t.outbox('mary.grant@example.com');
     expect(mails).toHaveLength(before + 1);
+    // The invoice goes with the mail: its PDF, named in the customer's language (English here).
+    const [mail] = rowsOf<{ attachments: { filename: string; contentType: string; content: string }[] }>(
+      await t.database.db.execute(sql`SELECT attachments FROM mail_outbox WHERE "to" = 'mary.grant@example.com' ORDER BY created_at DESC, id DESC LIMIT 1`),
+    );
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]).toMatchObject({ filename: `invoice-${invoice.attributes.code}.pdf`, contentType: 'application/pdf' });
+    const attached = (await pdfPages(Buffer.from(mail.attachments[0].content, 'base64'))).join('\n');
+    for (const expected of ['Invoice', invoice.attributes.code]) expect(attached).toContain(expected);
     const token = String(link.url).split('/').pop();
     const view = await open(`/public/sales-invoices/${token}`);
     expect(view.statusCode).toBe(200);
@@ -82,6 +93,18 @@ describe('paying online', () => {
     const paid = (await call('GET', `/sales-invoices/${invoice.id}`)).body.data.attributes;
     expect(paid).toMatchObject({ payment_status: 'paid', balance: 0 });
     expect((await open(`/public/sales-invoices/${token}`)).json()).toMatchObject({ payment_status: 'paid', balance: 0 });
+
+    // Refunded in part through the provider that took it: a negative payment naming it, the invoice owes again.
+    const paidOnline = payments.body.data[0];
+    const refund = await call('POST', `/sales-payments/${paidOnline.id}/refund`, { data: { attributes: { amount: 3000 } } });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    expect(refund.body.data.attributes).toMatchObject({ amount: -3000, source: 'stripe' });
+    expect(refund.body.data.relationships.refundOf.data.id).toBe(paidOnline.id);
+    expect(stripe.refunds.at(-1)).toMatchObject({ payment_intent: `pi_${sessionId}`, amount: '3000' });
+    expect((await call('GET', `/sales-invoices/${invoice.id}`)).body.data.attributes).toMatchObject({ amount_paid: invoice.attributes.total - 3000, balance: 3000 });
+    // Never more than is left of it.
+    const over = await call('POST', `/sales-payments/${paidOnline.id}/refund`, { data: { attributes: { amount: invoice.attributes.total } } }, 'en');
+    expect(over.status).toBe(422);
 
     // A link of an invoice canceled later opens nothing (410, in the link's language).
     const other = await validatedInvoice(1000);

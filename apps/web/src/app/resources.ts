@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { estimationWorkflow, inspectionWorkflow, purchasesDeliveryWorkflow, purchasesInvoiceWorkflow, purchasesOrderWorkflow, repairWorkflow, requestWorkflow, resellerInvoiceWorkflow, salesDeliveryWorkflow, salesInvoiceWorkflow, salesOrderWorkflow, stockMovementWorkflow, subscriptionWorkflow, SETTINGS_MODULES, type Label, type Permission, type TypeName } from '@atelier/domain';
 import type { Model } from '../api/jsonapi.ts';
-import { byCode, byFullName, byName, contactLabel, customerLabel, paymentLabel, supplierLabel, vehicleOption } from '../components/resource/names.ts';
+import { byCode, byFullName, byName, contactLabel, customerLabel, invoiceLabel, paymentLabel, supplierLabel, vehicleOption } from '../components/resource/names.ts';
 
 /**
  * The screens of the app, each declared once (react-admin's `<Resource>` is the model): its menu app
@@ -168,7 +168,7 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['purchases-invoices', { labelOf: byCode, sort: '-created_at' }],
   ['sales-orders', { labelOf: byCode, sort: '-created_at' }],
   ['sales-deliveries', { labelOf: byCode, sort: '-created_at' }],
-  ['sales-invoices', { labelOf: byCode, sort: '-created_at' }],
+  ['sales-invoices', { labelOf: invoiceLabel, sort: '-created_at' }],
   ['reseller-invoices', { labelOf: byCode, sort: '-created_at', global: false }],
   ['reseller-products', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],
   ['reseller-services', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],

@@ -14,6 +14,8 @@ export const salesInvoiceItems = declare('sales-invoice-items', {
     ...tradeLineRelationships('salesInvoice', 'sales-invoices', 'salesInvoiceable'),
     salesOrderItem: rel.toOne('sales-order-items', { readOnly: true }),
     repairItem: rel.toOne('repair-items', { readOnly: true }),
+    /** The line of the corrected invoice this credit note's line gives back. */
+    creditedItem: rel.toOne('sales-invoice-items', { readOnly: true }),
     /** The deposit invoice this line deducts. */
     deductedInvoice: rel.toOne('sales-invoices', { readOnly: true }),
   },

@@ -23,7 +23,10 @@ export const salesInvoices = declare('sales-invoices', {
     notes: attr.text().max(5000),
     ...tradeTotalsAttributes(),
     amount_paid: attr.money().isReadOnly(),
+    /** Its total less its credit notes and payments; negative: owed back to the customer (a paid invoice credited). */
     balance: attr.money().isReadOnly(),
+    /** What its validated credit notes took off it. */
+    amount_credited: attr.money().isReadOnly(),
     payment_status: attr.enum(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS).isReadOnly(),
     ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
   },
@@ -33,13 +36,18 @@ export const salesInvoices = declare('sales-invoices', {
     salesOrder: rel.toOne('sales-orders', { readOnly: true }),
     /** The completed repair it invoices. */
     repair: rel.toOne('repairs', { readOnly: true }),
+    /** The approved estimate a deposit is asked on. */
+    estimation: rel.toOne('estimations', { readOnly: true }),
+    /** The invoice a credit note corrects, and an invoice's credit notes. */
+    creditedInvoice: rel.toOne('sales-invoices', { readOnly: true }),
+    creditNotes: rel.toMany('sales-invoices', { readOnly: true }),
     vehicle: rel.toOne('vehicles', { readOnly: true }),
     sourceWarehouse: rel.toOne('warehouses', { readOnly: true }),
     items: rel.toMany('sales-invoice-items'),
     payments: rel.toMany('sales-payments', { readOnly: true }),
     ...stampedBy('creator', 'validatedBy', 'canceledBy'),
   },
-  filters: ['state', 'payment_status', 'kind', 'salesOrder', 'repair', 'recipient', 'search', 'tags'],
+  filters: ['state', 'payment_status', 'kind', 'salesOrder', 'repair', 'estimation', 'creditedInvoice', 'recipient', 'search', 'tags'],
   sorts: [...TRADE_DOCUMENT_SORTS, 'issued_on', 'expiration_time', 'balance'],
   defaultSort: '-created_at',
 });

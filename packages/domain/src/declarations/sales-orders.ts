@@ -1,5 +1,5 @@
 import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
-import { SALES_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS, salesOrderWorkflow as workflow } from '../sales/sales.ts';
+import { ORDER_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS, salesOrderWorkflow as workflow } from '../sales/sales.ts';
 import { DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, INVOICING_STATUSES, INVOICING_STATUS_LABELS, INVOICING_TYPES, INVOICING_TYPE_LABELS } from '../trade/documents.ts';
 import { TRADE_DOCUMENT_SORTS, tradeTotalsAttributes } from './trade-lines.ts';
 
@@ -15,7 +15,7 @@ export const salesOrders = declare('sales-orders', {
     /** How invoices are generated from it by default (spec §3). */
     invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS),
     /** Whether a deposit is asked before the rest (spec §3: deposit or standard). */
-    invoice_type: attr.enum(SALES_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS),
+    invoice_type: attr.enum(ORDER_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS),
     invoicing_status: attr.enum(INVOICING_STATUSES, INVOICING_STATUS_LABELS).isReadOnly(),
     delivery_status: attr.enum(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS).isReadOnly(),
     /** When it was promised to the customer. */

@@ -9,7 +9,10 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../trade/documents.ts';
  */
 export const salesPayments = declare('sales-payments', {
   attributes: {
-    amount: attr.money().isRequired().isCreateOnly().min(1).max(10_000_000_000),
+    /** Positive when paid; a refund is negative (made by POST /sales-payments/{id}/refund, never typed). */
+    amount: attr.money().isRequired().isCreateOnly().min(-10_000_000_000).max(10_000_000_000),
+    /** What was given back of it by its refunds (cents). */
+    amount_refunded: attr.money().isReadOnly(),
     paid_on: attr.date().isRequired(),
     method: attr.enum(PAYMENT_METHODS, PAYMENT_METHOD_LABELS).isRequired(),
     source: attr.enum(PAYMENT_SOURCES, PAYMENT_SOURCE_LABELS).isReadOnly(),
@@ -22,9 +25,11 @@ export const salesPayments = declare('sales-payments', {
   relationships: {
     ...organizationRecord(),
     invoice: rel.toOne('sales-invoices', { required: true, createOnly: true }),
+    /** The payment a refund gives back. */
+    refundOf: rel.toOne('sales-payments', { readOnly: true }),
     creator: doneBy(),
   },
-  filters: ['invoice', 'method', 'source', 'tags'],
+  filters: ['invoice', 'method', 'source', 'refundOf', 'tags'],
   sorts: ['created_at', 'updated_at', 'paid_on', 'amount'],
   defaultSort: '-paid_on',
 });

@@ -65,7 +65,7 @@ async function subjectsOf(ctx: RequestContext, rows: Row[]): Promise<Record<stri
   for (const [type, ids] of byType) {
     const def = ctx.registry.find(type)!;
     const found = await selectRows(ctx.db, def.table, scoped(ctx, def, inIds(column(def.table, 'id'), [...ids])));
-    for (const row of found) live.set(`${type}:${row.id}`, recordLabel(def, row));
+    for (const row of found) live.set(`${type}:${row.id}`, recordLabel(def, row, ctx.locale));
   }
   const names = new Map<string, string>();
   if (people.size) {
@@ -80,7 +80,7 @@ async function subjectsOf(ctx: RequestContext, rows: Row[]): Promise<Record<stri
     // A deleted record is named by its last values, a created one by its first.
     const kept = { ...(isObject(props.old) ? props.old : {}), ...(isObject(props.attributes) ? props.attributes : {}) };
     const visible = live.has(key);
-    const subject: LogSubject = { label: visible ? live.get(key)! : recordLabel(ctx.registry.find(String(r.subject_type)), kept), visible };
+    const subject: LogSubject = { label: visible ? live.get(key)! : recordLabel(ctx.registry.find(String(r.subject_type)), kept, ctx.locale), visible };
     const assigned = isObject(props.attributes) ? props.attributes.assigned_to_id : undefined;
     if (typeof assigned === 'string') subject.assignee = names.get(assigned) ?? null;
     out[r.id] = subject;

@@ -115,10 +115,12 @@ export const storedTotals = (r: Record<string, unknown>): WorkTotals => ({
   taxes: (r.tax_details as TaxAmount[] | null) ?? [],
 });
 
+/** What an estimate's stored items add up to: all that is proposed, and what is approved (a deposit asks a share of it). */
+export const estimationSums = (items: Record<string, unknown>[]) =>
+  sumEstimationLines(items.map((i) => ({ state: i.state as EstimationItemRow['state'], customer_decision: i.customer_decision as EstimationItemRow['customer_decision'], totals: storedTotals(i) })));
+
 /** The estimate's total columns from all its items (the items relationship's `derive`). */
 export function estimationTotalColumns(items: Record<string, unknown>[]) {
-  const sums = sumEstimationLines(
-    items.map((i) => ({ state: i.state as EstimationItemRow['state'], customer_decision: i.customer_decision as EstimationItemRow['customer_decision'], totals: storedTotals(i) })),
-  );
+  const sums = estimationSums(items);
   return { ...totalsColumns(sums.proposed), approved_total: sums.approved.total };
 }

@@ -11,6 +11,7 @@ import { requests } from '../requests/requests.table.ts';
 import { estimationTotalColumns, phaseColumns, type EstimationRow } from './estimation-lines.ts';
 import { addDeferredWork, addItemsPolicy } from './deferred-work.action.ts';
 import { addCannedJob } from './canned-job.action.ts';
+import { depositInvoiceAction, depositPolicies } from '../sales/estimate-deposit.ts';
 import { estimationFlow } from './estimations.actions.ts';
 import { orderEstimationParts } from './order-parts.action.ts';
 import { estimationPolicies } from './estimations.policies.ts';
@@ -70,8 +71,8 @@ export const estimationsResource = defineResource(declarations.estimations, {
   // Its actions, their policies, available_actions and GET /estimations/list/count.
   workflow: estimationFlow,
   hooks: { beforeWrite, afterWrite },
-  policies: { ...estimationPolicies, actions: { 'deferred-work': addItemsPolicy, 'canned-job': addItemsPolicy } },
-  actions: { 'deferred-work': addDeferredWork, 'canned-job': addCannedJob, 'order-parts': orderEstimationParts },
+  policies: { ...estimationPolicies, actions: { 'deferred-work': addItemsPolicy, 'canned-job': addItemsPolicy, ...depositPolicies } },
+  actions: { 'deferred-work': addDeferredWork, 'canned-job': addCannedJob, 'order-parts': orderEstimationParts, 'deposit-invoice': depositInvoiceAction },
   notify: {
     // Assignees hear of the assignment (and later changes); so do the users holding a phase.
     assignees: (row) => [...row.assigned_user_ids, row.components_holder_id, row.times_holder_id, row.approval_holder_id],

@@ -43,7 +43,7 @@ export const notifyFollowers: ActivityListener = async (ctx, def, row, event, pr
   if (recipients.size) {
     const gone = event === 'deleted';
     const data = {
-      label: recordLabel(def, row),
+      label: recordLabel(def, row, ctx.locale),
       causer_name: `${ctx.actor.firstname} ${ctx.actor.lastname}`.trim(),
       ...(event === 'updated' ? { changes: Object.keys(properties.attributes ?? {}).filter((k) => !TIMESTAMPS.has(k)) } : {}),
     };

@@ -3,7 +3,9 @@ import { t } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { customers } from '../crm/crm.table.ts';
 import { defaultTaxGroup } from '../estimations/estimation-lines.ts';
-import { pricedLines } from '../trade/lines.ts';
+import { z } from 'zod';
+import { ApiError } from '../../jsonapi/errors.ts';
+import { pricedLines, tradeLineColumns } from '../trade/lines.ts';
 import { salesInvoiceItems, salesInvoices } from './sales.table.ts';
 
 // What a generated invoice starts from (an order's, a repair's): its head from the customer, and
@@ -42,15 +44,38 @@ export const invoiceHead = {
   defaultTaxGroup: (ctx: RequestContext, organizationId: string) => defaultTaxGroup(ctx.db, organizationId, 'sales'),
 };
 
+/** What a deposit is asked on: an order or an approved estimate, its amount before taxes and its number. */
+export interface DepositBase {
+  organizationId: string;
+  code: string | null;
+  subtotal: number;
+}
+
+/** The options of a deposit: `amount` cents, or a `percentage` of what it is asked on, before taxes. */
+export const DEPOSIT_OPTIONS = {
+  amount: z.number().int().min(1).max(10_000_000_000).optional(),
+  percentage: z.number().gt(0).max(100).optional(),
+};
+
+/** A deposit's one line: `amount` cents, or `percentage` of the base, before taxes (taxed by the settings' default group); never more than the base. */
+export async function depositLine(ctx: RequestContext, base: DepositBase, options: { amount?: number; percentage?: number }) {
+  const amount = options.amount ?? (options.percentage ? Math.round((base.subtotal * options.percentage) / 100) : 0);
+  if (!amount) throw ApiError.many([{ status: 422, code: 'sales.deposit_amount', source: { pointer: '/data/attributes/amount' } }]);
+  if (amount > base.subtotal) throw ApiError.many([{ status: 422, code: 'sales.deposit_over_order', params: { subtotal: base.subtotal }, source: { pointer: '/data/attributes/amount' } }]);
+  const line = { description: t(ctx.locale, 'sales.deposit_line', { code: base.code ?? '' }), quantity: '1', unit_price: amount, discount: null, tax_group_id: (await invoiceHead.defaultTaxGroup(ctx, base.organizationId)) ?? null };
+  return { ...line, ...(await tradeLineColumns(ctx, line)) };
+}
+
 /**
- * The lines deducting the order's validated deposit invoices not yet deducted elsewhere: each
- * deposit line again with a quantity of −1, so its taxes are deducted with it.
+ * The lines deducting the validated deposit invoices of an order or of an approved estimate not
+ * yet deducted elsewhere: each deposit line again with a quantity of −1, so its taxes are
+ * deducted with it.
  */
-export async function depositDeductions(ctx: RequestContext, orderId: string): Promise<Record<string, unknown>[]> {
+export async function depositDeductions(ctx: RequestContext, of: { order: string } | { estimation: string }): Promise<Record<string, unknown>[]> {
   const deposits = await ctx.db
     .select({ id: salesInvoices.id, code: salesInvoices.code })
     .from(salesInvoices)
-    .where(and(eq(salesInvoices.sales_order_id, orderId), eq(salesInvoices.kind, 'deposit'), eq(salesInvoices.state, 'validated')));
+    .where(and('order' in of ? eq(salesInvoices.sales_order_id, of.order) : eq(salesInvoices.estimation_id, of.estimation), eq(salesInvoices.kind, 'deposit'), eq(salesInvoices.state, 'validated')));
   if (!deposits.length) return [];
   const deducted = new Set(
     (

@@ -10,7 +10,9 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { organizations } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
+import { validTimeZone } from '../../reports/format.ts';
 import { tokenHash } from '../inspections/report/shares.ts';
+import { invoicePdf } from './report/invoice-data.ts';
 import { salesInvoiceItems, salesInvoiceLinks, salesInvoices } from './sales.table.ts';
 
 // The link an invoice is sent with (issue 23): 32 random bytes, only their SHA-256 kept; e-mailed
@@ -60,7 +62,15 @@ export async function sendInvoiceLink(ctx: RequestContext, row: InvoiceRow, want
     .returning();
   if (email) {
     const params = { organization: organization?.name ?? '', code: row.code ?? '', url, name: customer ? customerName(customer) : '', balance: row.balance };
-    await ctx.mailer.queue(ctx.db, { to: email, subject: t(locale, 'mail.invoice.subject', params), text: t(locale, 'mail.invoice.body', params) });
+    // The invoice itself goes with the mail, in the customer's language: they keep it without opening the link.
+    const { pdf, name } = await invoicePdf(ctx.db, ctx.config.dataDir, row, locale, validTimeZone(undefined));
+    await ctx.mailer.queue(ctx.db, {
+      to: email,
+      subject: t(locale, 'mail.invoice.subject', params),
+      text: t(locale, 'mail.invoice.body', params),
+      organizationId: row.organization_id,
+      attachments: [{ filename: name, contentType: 'application/pdf', content: pdf.toString('base64') }],
+    });
   }
   return { url, email, locale, expires_at: isoText(link.expires_at) };
 }

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../crm/crm.table.ts';
 import { registerPayable } from '../online-payments/payables.ts';
 import { openInvoiceLink } from './invoice-links.ts';
-import { salesInvoicePayments } from './sales-payments.resource.ts';
-import { salesInvoices } from './sales.table.ts';
+import { salesInvoicePayments } from './invoice-payments.ts';
+import { salesInvoices, salesPayments } from './sales.table.ts';
 
 // A customer pays an invoice online (issue 23): what is due is its balance, what the provider
 // reports is a sales payment of the invoice (a refund a negative one), through the same rules as
@@ -26,7 +26,11 @@ registerPayable('sales-invoices', {
     };
   },
   async record(ctx, id, payment) {
+    // A refund names the payment it gives back (the provider's transaction it refunds).
+    const refunded = typeof payment.data.refunded_transaction === 'string' ? payment.data.refunded_transaction : null;
+    const [of] = refunded ? await ctx.db.select({ id: salesPayments.id }).from(salesPayments).where(and(eq(salesPayments.sales_invoice_id, id), eq(salesPayments.transaction_id, refunded))) : [];
     await salesInvoicePayments.record(ctx, id, {
+      refund_of_id: of?.id ?? null,
       organization_id: ctx.actor.organizationId,
       amount: payment.amount,
       paid_on: payment.paidAt.slice(0, 10),

@@ -4,10 +4,9 @@ import type { JsonSchema } from '../../jsonapi/define-resource.ts';
 import { publicTokenRoute } from '../../jsonapi/openapi.ts';
 import type { RouteRegistrar } from '../../jsonapi/router.ts';
 import { TIME_ZONE_QUERY, pdfResponse, requestTimeZone, sendPdf } from '../../reports/http.ts';
-import { invoiceFileName, renderInvoicePdf } from '../../reports/sales-invoice-pdf.ts';
 import { NULLABLE_STRING } from '../../contract-schemas.ts';
 import { invoiceView, openInvoiceLink, type InvoiceLink } from './invoice-links.ts';
-import { invoiceData } from './report/invoice-data.ts';
+import { invoicePdf } from './report/invoice-data.ts';
 import type { salesInvoices } from './sales.table.ts';
 
 // The customer's invoice page calls (no sign-in: the e-mailed link's token opens them), in the
@@ -39,11 +38,8 @@ export const invoicePublicRoutes: RouteRegistrar = (api, _contextOf, services) =
   });
 
   api.get('/public/sales-invoices/:token/report', async (request, reply) => {
-    const { model, pdf } = await opened(request, async (link, invoice) => {
-      const { model, images } = await invoiceData(db, services.config.dataDir, invoice, link.locale);
-      return { model, pdf: await renderInvoicePdf({ model, images, timeZone: requestTimeZone(request) }) };
-    });
-    return sendPdf(reply, pdf, invoiceFileName(model));
+    const { pdf, name } = await opened(request, (link, invoice) => invoicePdf(db, services.config.dataDir, invoice, link.locale, requestTimeZone(request)));
+    return sendPdf(reply, pdf, name);
   });
 };
 

@@ -9,14 +9,14 @@ import { recordDocument } from '../../jsonapi/router.ts';
 import type { RepairRow } from '../repairs/repairs.policies.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
 import { pricedLines } from '../trade/lines.ts';
-import { invoiceHead } from './invoice-lines.ts';
+import { depositDeductions, invoiceHead } from './invoice-lines.ts';
 import { salesInvoices } from './sales.table.ts';
 
 // POST /repairs/{id}/invoice ("Facturer", issue 23): the customer's invoice of a completed repair,
 // from its items as the work order priced them: a part line and a labour line per item done,
 // warranty work at zero and said so, items not done left out. Its parts left the stock when the
 // repair was completed (repairs/parts.ts): the invoice makes no second movement. Once: a second
-// call answers the invoice already made.
+// call answers the invoice already made. The deposits of its estimate are deducted.
 
 type Item = typeof repairItems.$inferSelect;
 
@@ -60,7 +60,9 @@ export const invoiceRepairAction: RecordAction<RepairRow> = {
     const items = (await ctx.db.select().from(repairItems).where(and(eq(repairItems.repair_id, repair.id), ne(repairItems.state, 'not_done'))).orderBy(asc(repairItems.position))).filter(
       (i) => toScaled(i.quantity) > 0n,
     );
-    const lines = await pricedLines(ctx, items.flatMap((i) => linesOf(ctx, i)));
+    const lines: Record<string, unknown>[] = await pricedLines(ctx, items.flatMap((i) => linesOf(ctx, i)));
+    // The deposits asked on the approved estimate the repair came from are deducted, as an order's are.
+    if (repair.estimation_id) lines.push(...(await depositDeductions(ctx, { estimation: repair.estimation_id })));
     const invoice = await records(ctx, 'sales-invoices').createWithLines(
       {
         ...(await invoiceHead.ofCustomer(ctx, repair.organization_id, repair.customer_id!)),

@@ -25,6 +25,7 @@ export const salesInvoiceItemsResource = defineResource(declarations['sales-invo
     salesInvoice: rel.belongsTo('sales_invoice_id'),
     salesOrderItem: rel.belongsTo('sales_order_item_id'),
     repairItem: rel.belongsTo('repair_item_id'),
+    creditedItem: rel.belongsTo('credited_item_id'),
     deductedInvoice: rel.belongsTo('deducted_invoice_id'),
     product: rel.belongsTo('product_id'),
     salesInvoiceable: rel.belongsTo('product_id'),

@@ -1,4 +1,4 @@
-import { declarations, paymentStatusOf, salesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
+import { declarations, paymentStatusOf, salesInvoiceName, salesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { nextRecordCode } from '../../db/codes.ts';
@@ -10,6 +10,7 @@ import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
 import { salesOrderKit } from './coverage.ts';
+import { CREDIT_NOTE_PREFIX, applyCreditNote, checkCreditNote, creditAction, creditPolicies } from './credit-notes.ts';
 import { invoiceHead } from './invoice-lines.ts';
 import { sendInvoiceAction, sendPolicies } from './invoice-send.ts';
 import { salesInvoiceItems, salesInvoices } from './sales.table.ts';
@@ -39,6 +40,11 @@ export const salesInvoiceFlow = workflowParts({
       async values(ctx, row) {
         const lines = await ctx.db.select().from(salesInvoiceItems).where(eq(salesInvoiceItems.sales_invoice_id, row.id)).orderBy(asc(salesInvoiceItems.position));
         if (!lines.some((l) => toScaled(l.quantity) !== 0n)) throw new ApiError(409, 'sales_invoice.no_items');
+        if (row.kind === 'credit_note') {
+          await checkCreditNote(ctx, row);
+          // Its own series; nothing to pay on it: what it gives back is taken off the corrected invoice.
+          return { code: await nextRecordCode(ctx.db, row.organization_id, CREDIT_NOTE_PREFIX), balance: 0, payment_status: 'paid' as const };
+        }
         if (row.sales_order_id) {
           await salesOrderKit.lockOrder(ctx, row.sales_order_id);
           const invoiced = lines.filter((l): l is typeof l & { sales_order_item_id: string } => !!l.sales_order_item_id);
@@ -48,13 +54,17 @@ export const salesInvoiceFlow = workflowParts({
         return { code: await nextRecordCode(ctx.db, row.organization_id, 'FV'), balance: row.total - row.amount_paid, payment_status: paymentStatusOf(row.total, row.amount_paid) };
       },
       async after(ctx, saved) {
+        if (saved.kind === 'credit_note') await applyCreditNote(ctx, saved);
         if (saved.sales_order_id) await salesOrderKit.refreshOrder(ctx, saved.sales_order_id, { type: 'sales-invoices', id: saved.id });
       },
     },
     cancel: {
-      summary: 'Cancels the invoice while nothing of it is paid (409 otherwise), nor its deposit deducted elsewhere; its order’s invoicing follows',
+      summary:
+        'Cancels the invoice while nothing of it is paid (409 otherwise), nor credited, nor its deposit deducted elsewhere; its order’s invoicing follows. A validated credit note is not canceled (409)',
       async values(ctx, row) {
         if (row.amount_paid !== 0) throw new ApiError(409, 'sales_invoice.paid', { code: row.code ?? '' });
+        if (row.amount_credited !== 0) throw new ApiError(409, 'sales_invoice.credited', { code: row.code ?? '' });
+        if (row.kind === 'credit_note' && row.state === 'validated') throw new ApiError(409, 'sales_invoice.credit_note_final', { code: row.code ?? '' });
         if (row.kind === 'deposit') {
           const by = await deductedBy(ctx, row.id);
           if (by.length) throw new ApiError(409, 'sales_invoice.deposit_deducted', { invoices: by.join(', ') });
@@ -95,6 +105,9 @@ export const salesInvoicesResource = defineResource(declarations['sales-invoices
     recipient: rel.belongsTo('customer_id'),
     salesOrder: rel.belongsTo('sales_order_id'),
     repair: rel.belongsTo('repair_id'),
+    estimation: rel.belongsTo('estimation_id'),
+    creditedInvoice: rel.belongsTo('credited_invoice_id'),
+    creditNotes: rel.hasMany('credited_invoice_id'),
     vehicle: rel.belongsTo('vehicle_id'),
     sourceWarehouse: rel.belongsTo('source_warehouse_id'),
     // Lines change only while it is a draft, before any payment: its balance is its total.
@@ -110,13 +123,15 @@ export const salesInvoicesResource = defineResource(declarations['sales-invoices
     kind: filter.in('kind'),
     salesOrder: filter.ids('sales_order_id', 'salesOrder'),
     repair: filter.ids('repair_id', 'repair'),
+    estimation: filter.ids('estimation_id', 'estimation'),
+    creditedInvoice: filter.ids('credited_invoice_id', 'creditedInvoice'),
     recipient: filter.ids('customer_id', 'recipient'),
     search: filter.search(['code', 'billing_address', 'notes']),
     tags: filter.overlaps('tag_ids', 'tags'),
   },
   workflow: salesInvoiceFlow,
-  actions: { send: sendInvoiceAction },
+  actions: { send: sendInvoiceAction, credit: creditAction },
   hooks: { beforeWrite },
-  policies: { delete: salesInvoiceFlow.editable, actions: sendPolicies },
-  notify: { label: (row) => String(row.code ?? '') },
+  policies: { delete: salesInvoiceFlow.editable, actions: { ...sendPolicies, ...creditPolicies } },
+  notify: { label: (row, locale) => salesInvoiceName(row, locale) },
 });

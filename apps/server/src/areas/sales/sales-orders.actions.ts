@@ -11,10 +11,9 @@ import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
 import { recordDocument } from '../../jsonapi/router.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { tradeLineColumns } from '../trade/lines.ts';
 import { REQUESTED_LINES } from '../trade/orders.ts';
 import { salesOrderKit, type SalesOrderRow } from './coverage.ts';
-import { depositDeductions, invoiceHead } from './invoice-lines.ts';
+import { DEPOSIT_OPTIONS, depositDeductions, depositLine, invoiceHead } from './invoice-lines.ts';
 import { salesDeliveries, salesInvoices, salesOrders } from './sales.table.ts';
 
 // GET or POST /sales-orders/{id}/validate, /complete and /cancel (spec §7): the domain's workflow
@@ -63,8 +62,7 @@ const INVOICE_OPTIONS = z.object({
   /** complete: all that is left to invoice; product: what was delivered and not invoiced; amount: a deposit of `amount` cents or `percentage` of the order's total. */
   invoicingType: z.enum(INVOICING_TYPES).optional(),
   items: REQUESTED_LINES.optional(),
-  amount: z.number().int().min(1).max(10_000_000_000).optional(),
-  percentage: z.number().gt(0).max(100).optional(),
+  ...DEPOSIT_OPTIONS,
 });
 
 /** Only a validated order makes deliveries and invoices. */
@@ -110,16 +108,6 @@ const generateDelivery: RecordAction<SalesOrderRow> = {
   },
 };
 
-/** A deposit's one line: `amount` cents, or `percentage` of the order's total, before taxes (taxed by the settings' default group). */
-async function depositLine(ctx: RequestContext, order: SalesOrderRow, options: z.infer<typeof INVOICE_OPTIONS>) {
-  const amount = options.amount ?? (options.percentage ? Math.round((order.subtotal * options.percentage) / 100) : 0);
-  if (!amount) throw ApiError.many([{ status: 422, code: 'sales.deposit_amount', source: { pointer: '/data/attributes/amount' } }]);
-  // A deposit is part of the order, before taxes: never more than it.
-  if (amount > order.subtotal) throw ApiError.many([{ status: 422, code: 'sales.deposit_over_order', params: { subtotal: order.subtotal }, source: { pointer: '/data/attributes/amount' } }]);
-  const line = { description: t(ctx.locale, 'sales.deposit_line', { code: order.code ?? '' }), quantity: '1', unit_price: amount, discount: null, tax_group_id: (await invoiceHead.defaultTaxGroup(ctx, order.organization_id)) ?? null };
-  return { ...line, ...(await tradeLineColumns(ctx, line)) };
-}
-
 const generateInvoice: RecordAction<SalesOrderRow> = {
   permission: 'create sales invoices',
   contract: {
@@ -133,9 +121,9 @@ const generateInvoice: RecordAction<SalesOrderRow> = {
     const options = readOptions(INVOICE_OPTIONS, body);
     const type: InvoicingType = options.invoicingType ?? order.invoicing_type;
     const deposit = type === 'amount';
-    const lines: Record<string, unknown>[] = deposit ? [await depositLine(ctx, order, options)] : await salesOrderKit.toInvoice(ctx, order, type, options.items);
+    const lines: Record<string, unknown>[] = deposit ? [await depositLine(ctx, { organizationId: order.organization_id, code: order.code, subtotal: order.subtotal }, options)] : await salesOrderKit.toInvoice(ctx, order, type, options.items);
     // The final invoice (all that is left) deducts the deposits already invoiced.
-    if (type === 'complete') lines.push(...(await depositDeductions(ctx, order.id)));
+    if (type === 'complete') lines.push(...(await depositDeductions(ctx, { order: order.id })));
     const invoice = await records(ctx, 'sales-invoices').createWithLines(
       {
         ...(await invoiceHead.ofCustomer(ctx, order.organization_id, order.customer_id)),

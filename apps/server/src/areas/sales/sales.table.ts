@@ -8,6 +8,7 @@ import {
   PAYMENT_SOURCES,
   type Locale,
   PAYMENT_STATUSES,
+  ORDER_INVOICE_KINDS,
   SALES_INVOICE_KINDS,
   salesDeliveryWorkflow,
   salesInvoiceWorkflow,
@@ -17,11 +18,12 @@ import {
   type PaymentSource,
   type SalesInvoiceKind,
 } from '@atelier/domain';
-import { at, id, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
+import { at, cents, id, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
 import { organizationId, tenantTable, userRef, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
 import { repairItems, repairs } from '../repairs/repairs.table.ts';
+import { estimations } from '../estimations/estimations.table.ts';
 import { balanceColumns, coveredColumns, documentColumns, documentIndexes, orderColumns, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
@@ -48,7 +50,7 @@ export const salesOrders = tenantTable(
     ...valueChecks('sales_orders', t, {
       state: salesOrderWorkflow.states,
       invoicing_type: INVOICING_TYPES,
-      invoice_type: SALES_INVOICE_KINDS,
+      invoice_type: ORDER_INVOICE_KINDS,
       invoicing_status: INVOICING_STATUSES,
       delivery_status: DELIVERY_STATUSES,
     }),
@@ -117,6 +119,10 @@ export const salesInvoices = tenantTable(
       .references(() => customers.id, { onDelete: 'restrict' }),
     sales_order_id: uuid('sales_order_id').references(() => salesOrders.id, { onDelete: 'restrict' }),
     repair_id: uuid('repair_id').references(() => repairs.id, { onDelete: 'restrict' }),
+    /** The approved estimate a deposit is asked on (deducted on the invoice of the repair it opened). */
+    estimation_id: uuid('estimation_id').references(() => estimations.id, { onDelete: 'restrict' }),
+    /** The validated invoice a credit note corrects. */
+    credited_invoice_id: uuid('credited_invoice_id').references((): AnyPgColumn => salesInvoices.id, { onDelete: 'restrict' }),
     vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     source_warehouse_id: uuid('source_warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
     invoicing_type: text('invoicing_type').$type<InvoicingType>(),
@@ -125,10 +131,16 @@ export const salesInvoices = tenantTable(
     billing_address: text('billing_address'),
     ...tradeTotalColumns(),
     ...balanceColumns(),
+    /** What its validated credit notes took off it (cents, positive): its balance is its total less this and what is paid. */
+    amount_credited: cents('amount_credited'),
     creator_id: userRef('creator_id'),
   },
   (t) => [
     ...documentIndexes('sales_invoices', t),
+    index('sales_invoices_credited_idx').on(t.credited_invoice_id),
+    index('sales_invoices_estimation_idx').on(t.estimation_id),
+    // A credit note corrects an invoice, and only a credit note does.
+    check('sales_invoices_credit_note_check', sql`(${t.kind} = 'credit_note') = (${t.credited_invoice_id} IS NOT NULL)`),
     index('sales_invoices_order_idx').on(t.sales_order_id),
     index('sales_invoices_customer_idx').on(t.customer_id),
     // A repair is invoiced once (a canceled invoice does not count).
@@ -145,6 +157,8 @@ export const salesInvoiceItems = tenantTable(
     sales_order_item_id: uuid('sales_order_item_id').references(() => salesOrderItems.id, { onDelete: 'restrict' }),
     /** The repair item it invoices. */
     repair_item_id: uuid('repair_item_id').references(() => repairItems.id, { onDelete: 'set null' }),
+    /** The line of the corrected invoice this credit note's (negative) line gives back. */
+    credited_item_id: uuid('credited_item_id').references((): AnyPgColumn => salesInvoiceItems.id, { onDelete: 'restrict' }),
     /** The deposit invoice this (negative) line deducts. */
     deducted_invoice_id: uuid('deducted_invoice_id').references((): AnyPgColumn => salesInvoices.id, { onDelete: 'restrict' }),
     ...tradeLineColumns(),
@@ -154,6 +168,7 @@ export const salesInvoiceItems = tenantTable(
     index('sales_invoice_items_order_item_idx').on(t.sales_order_item_id),
     index('sales_invoice_items_product_idx').on(t.product_id),
     index('sales_invoice_items_deducted_idx').on(t.deducted_invoice_id),
+    index('sales_invoice_items_credited_idx').on(t.credited_item_id),
     // A deduction or a credit is a negative quantity: only the price and discount are bounded.
     check('sales_invoice_items_unit_price_check', sql`${t.unit_price} >= 0`),
     check('sales_invoice_items_discount_check', sql`${t.discount} >= 0 AND ${t.discount} <= 100`),
@@ -168,11 +183,18 @@ export const salesPayments = tenantTable(
       .references(() => salesInvoices.id, { onDelete: 'restrict' }),
     ...paymentColumns(),
     source: text('source').$type<PaymentSource>().notNull().default('manual'),
+    /** The payment a refund (a negative payment) gives back. */
+    refund_of_id: uuid('refund_of_id').references((): AnyPgColumn => salesPayments.id, { onDelete: 'restrict' }),
+    /** What was given back of this payment by its refunds (cents, positive). */
+    amount_refunded: cents('amount_refunded'),
     transaction_id: text('transaction_id'),
     transaction_data: jsonb('transaction_data'),
   },
   (t) => [
     index('sales_payments_invoice_idx').on(t.sales_invoice_id),
+    index('sales_payments_refund_of_idx').on(t.refund_of_id),
+    // Never more given back than was paid: the last guard behind the locked check.
+    check('sales_payments_refunded_check', sql`${t.amount_refunded} >= 0 AND (${t.amount} < 0 OR ${t.amount_refunded} <= ${t.amount})`),
     ...paymentIndexes('sales_payments', t, { refunds: true }),
     oneOf('sales_payments_source_check', t.source, PAYMENT_SOURCES),
     uniqueIndex('sales_payments_transaction_unique').on(t.source, t.transaction_id).where(sql`${t.transaction_id} IS NOT NULL`),

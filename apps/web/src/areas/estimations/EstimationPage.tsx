@@ -17,6 +17,7 @@ import { repairHref } from '../repairs/repairModel.ts';
 import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
 import { PhaseBadges } from './EstimationBadges.tsx';
 import { OrderPartsButton } from '../purchases/OrderPartsButton.tsx';
+import { DepositInvoiceButton } from '../sales/DepositInvoiceButton.tsx';
 import { EstimationItems } from './EstimationItems.tsx';
 import { headerActions, heldByOthers, nextEstimationActions, phasesOf, type HeldPhase } from './estimationModel.ts';
 import { DeferredSuggestions } from './DeferredWork.tsx';
@@ -119,6 +120,7 @@ export default function EstimationPage() {
                 testId="estimation-actions"
               />
               {estimation.state && !estimationWorkflow.isFinal(estimation.state) ? <OrderPartsButton type="estimations" id={estimation.id} items={estimation.items ?? []} onDone={reload} /> : null}
+              <DepositInvoiceButton estimation={estimation} />
           </>
         }
         facts={

@@ -6,6 +6,7 @@ import { fieldsOf } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { PayInvoice } from '../trade/PayInvoice.tsx';
+import { CreditInvoice } from './CreditInvoice.tsx';
 import { SendInvoice } from './SendInvoice.tsx';
 
 type Invoice = RecordOf<'sales-invoices'> & Model;
@@ -22,7 +23,10 @@ const invoiceLines: LinesConfig = {
   line: 'sales-invoices:line_n',
 };
 
-/** /sales/invoices: the customers' invoices by state, what is paid and the balance; take a payment from one. */
+/**
+ * /sales/invoices: the customers' invoices by state, what is paid and the balance; take a payment
+ * from one, correct a validated one by a credit note (each links to the other).
+ */
 export default function SalesInvoicesPage() {
   const { t } = useTranslation();
   return (
@@ -42,6 +46,9 @@ export default function SalesInvoicesPage() {
         'recipient',
         'salesOrder',
         'repair',
+        'estimation',
+        'creditedInvoice',
+        'creditNotes',
         'vehicle',
         'issued_on',
         'expiration_time',
@@ -50,6 +57,7 @@ export default function SalesInvoicesPage() {
         'subtotal',
         'tax_total',
         'total',
+        'amount_credited',
         'amount_paid',
         'balance',
         'payment_status',
@@ -60,10 +68,11 @@ export default function SalesInvoicesPage() {
         'validated_at',
         'created_at',
       ]}
-      include="recipient,salesOrder,repair,vehicle,items.product,items.taxGroup,payments,allowedLocations,creator"
+      include="recipient,salesOrder,repair,estimation,creditedInvoice,creditNotes,vehicle,items.product,items.taxGroup,payments,allowedLocations,creator"
       more={(invoice: Invoice) => (
         <>
           <SendInvoice invoice={invoice} onSent={() => undefined} />
+          <CreditInvoice invoice={invoice} />
           <PayInvoice invoice={invoice} payments="sales-payments" permission="create sales payments" label={t('sales-invoices:pay')} />
           <PdfButton path={`/sales-invoices/${encodeURIComponent(invoice.id)}/report`} fileName={`${invoice.code || t('sales-invoices:draft_file')}.pdf`} label={t('sales-invoices:pdf')} testId="invoice-pdf" />
         </>

@@ -1,4 +1,6 @@
-import type { PermissionSubject } from '@atelier/domain';
+import type { PermissionSubject, RecordOf } from '@atelier/domain';
+import type { ReactNode } from 'react';
+import type { Model } from '../../api/jsonapi.ts';
 import { useSearchParams } from 'react-router';
 import type { ColumnEntry, FieldEntry } from '../../components/resource/declared.tsx';
 import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
@@ -10,7 +12,20 @@ type PaymentType = 'purchases-payments' | 'sales-payments';
  * its balance). From an invoice's Pay button (?invoice=&amount=, in cents) the new payment is of
  * that invoice, for its balance. `extra`: the side's own attributes (sales: where it was taken).
  */
-export function PaymentsPage<T extends PaymentType>({ type, subject, method, extra = [] }: { type: T; subject: PermissionSubject; method: string; extra?: string[] }) {
+export function PaymentsPage<T extends PaymentType>({
+  type,
+  subject,
+  method,
+  extra = [],
+  actions,
+}: {
+  type: T;
+  subject: PermissionSubject;
+  method: string;
+  extra?: string[];
+  /** The side's own buttons on a payment (sales: refund). */
+  actions?: (payment: RecordOf<T> & Model) => ReactNode;
+}) {
   const [params] = useSearchParams();
   const invoice = params.get('invoice');
   const balance = Number(params.get('amount'));
@@ -31,6 +46,7 @@ export function PaymentsPage<T extends PaymentType>({ type, subject, method, ext
         ...(Number.isInteger(balance) && balance > 0 ? { amount: balance } : {}),
       }}
       titleOf={(p) => String((p as { reference?: string | null }).reference ?? '')}
+      actions={actions}
     />
   );
 }

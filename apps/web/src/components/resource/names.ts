@@ -1,3 +1,5 @@
+import { salesInvoiceName, type Locale } from '@atelier/domain';
+import i18n from 'i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { fullName } from '../../api/types.ts';
 import { currentLocale } from '../../i18n/index.ts';
@@ -25,3 +27,5 @@ export const paymentLabel = (m: Model) => {
   const locale = currentLocale();
   return [typeof m.amount === 'number' ? formatMoney(m.amount, locale) : null, m.paid_on ? formatDate(String(m.paid_on), locale) : null].filter(Boolean).join(' · ') || String(m.id);
 };
+/** A sales invoice by its number; a draft, which has none, as « Brouillon » and whom it bills, in the reader's language. */
+export const invoiceLabel = (m: Model) => salesInvoiceName({ code: m.code, billing_address: m.billing_address }, (i18n.language === 'en' ? 'en' : 'fr') satisfies Locale);

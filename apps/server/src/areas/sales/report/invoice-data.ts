@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { documentParties, taxesOfGroups } from '../../../reports/document-data.ts';
 import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
+import { invoiceFileName, renderInvoicePdf } from '../../../reports/sales-invoice-pdf.ts';
 import { customers } from '../../crm/crm.table.ts';
 import { optionValue } from '../../estimations/estimation-lines.ts';
 import { repairs } from '../../repairs/repairs.table.ts';
@@ -29,6 +30,9 @@ export interface InvoiceModel {
   code: string | null;
   state: string;
   deposit: boolean;
+  /** A credit note, and the number of the invoice it corrects. */
+  creditNote: boolean;
+  corrects: string | null;
   organization: DocumentParty;
   logo: string | null;
   /** The organization's tax registration numbers (settings: sales). */
@@ -38,7 +42,7 @@ export interface InvoiceModel {
   repair: string | null;
   dates: { issued_on: string | null; due: string | null };
   lines: InvoiceLine[];
-  totals: { subtotal: number; discount: number; tax: number; total: number; paid: number; balance: number };
+  totals: { subtotal: number; discount: number; tax: number; total: number; credited: number; paid: number; balance: number };
   taxes: DocumentTax[];
   terms: string | null;
   notes: string | null;
@@ -53,10 +57,11 @@ const text = async (db: Db, organizationId: string, name: string) => {
 };
 
 export async function invoiceData(db: Db, dataDir: string, row: InvoiceRow, locale: Locale): Promise<{ model: InvoiceModel; images: ImageSource }> {
-  const [items, [customer], [repair], parties, gst, qst, terms] = await Promise.all([
+  const [items, [customer], [repair], [corrected], parties, gst, qst, terms] = await Promise.all([
     db.select().from(salesInvoiceItems).where(eq(salesInvoiceItems.sales_invoice_id, row.id)).orderBy(asc(salesInvoiceItems.position), asc(salesInvoiceItems.id)),
     db.select().from(customers).where(eq(customers.id, row.customer_id)),
     row.repair_id ? db.select({ code: repairs.code }).from(repairs).where(eq(repairs.id, row.repair_id)) : [],
+    row.credited_invoice_id ? db.select({ code: salesInvoices.code }).from(salesInvoices).where(eq(salesInvoices.id, row.credited_invoice_id)) : [],
     documentParties(db, { organization_id: row.organization_id, location_ids: row.location_ids, vehicle_id: row.vehicle_id, customer_id: null, odometer: null }),
     text(db, row.organization_id, 'sales.gst_number'),
     text(db, row.organization_id, 'sales.qst_number'),
@@ -69,6 +74,8 @@ export async function invoiceData(db: Db, dataDir: string, row: InvoiceRow, loca
     code: row.code,
     state: salesInvoiceWorkflow.stateLabels[row.state][locale],
     deposit: row.kind === 'deposit',
+    creditNote: row.kind === 'credit_note',
+    corrects: corrected?.code ?? null,
     organization: parties.organization,
     logo: parties.organization.logo,
     registrations: { gst, qst },
@@ -86,11 +93,25 @@ export async function invoiceData(db: Db, dataDir: string, row: InvoiceRow, loca
       subtotal: i.subtotal,
       taxes: (i.tax_details as TaxAmount[] | null) ?? [],
     })),
-    totals: { subtotal: row.subtotal, discount: row.discount_total, tax: row.tax_total, total: row.total, paid: row.amount_paid, balance: row.state === 'validated' ? row.balance : row.total - row.amount_paid },
+    totals: {
+      subtotal: row.subtotal,
+      discount: row.discount_total,
+      tax: row.tax_total,
+      total: row.total,
+      credited: row.amount_credited,
+      paid: row.amount_paid,
+      balance: row.state === 'validated' ? row.balance : row.total - row.amount_paid,
+    },
     taxes: documentTaxes(row.tax_details as TaxAmount[], items.map((i) => (i.tax_group_id ? taxes.get(i.tax_group_id) : null))),
     terms,
     notes: row.notes,
     documentFooter: (parties.options['general.document_footer'] as string | undefined) ?? null,
   };
   return { model, images: loadImages(db, dataDir, wantedImages({ photos: [], logo: model.logo }), parties.owners) };
+}
+
+/** The invoice's PDF in a language and its file name (the staff's report, the customer's link, the e-mail's attachment). */
+export async function invoicePdf(db: Db, dataDir: string, row: InvoiceRow, locale: Locale, timeZone: string): Promise<{ pdf: Buffer; name: string }> {
+  const { model, images } = await invoiceData(db, dataDir, row, locale);
+  return { pdf: await renderInvoicePdf({ model, images, timeZone }), name: invoiceFileName(model) };
 }

@@ -43,7 +43,15 @@ CREATE TABLE "canned_jobs" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "sales_invoices" DROP CONSTRAINT "sales_invoices_kind_check";--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "repairs" ADD COLUMN "promised_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sales_invoice_items" ADD COLUMN "credited_item_id" uuid;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD COLUMN "estimation_id" uuid;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD COLUMN "credited_invoice_id" uuid;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD COLUMN "amount_credited" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sales_payments" ADD COLUMN "refund_of_id" uuid;--> statement-breakpoint
+ALTER TABLE "sales_payments" ADD COLUMN "amount_refunded" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "canned_job_items" ADD CONSTRAINT "canned_job_items_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "canned_job_items" ADD CONSTRAINT "canned_job_items_canned_job_id_canned_jobs_id_fk" FOREIGN KEY ("canned_job_id") REFERENCES "public"."canned_jobs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "canned_job_items" ADD CONSTRAINT "canned_job_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -60,4 +68,15 @@ CREATE UNIQUE INDEX "canned_job_triggers_unique" ON "canned_job_triggers" USING 
 CREATE UNIQUE INDEX "canned_jobs_org_name_unique" ON "canned_jobs" USING btree ("organization_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "canned_jobs_org_code_unique" ON "canned_jobs" USING btree ("organization_id",lower("code"));--> statement-breakpoint
 CREATE INDEX "canned_jobs_location_ids_idx" ON "canned_jobs" USING gin ("location_ids");--> statement-breakpoint
-CREATE INDEX "repairs_promised_idx" ON "repairs" USING btree ("organization_id","promised_at");
+ALTER TABLE "sales_invoice_items" ADD CONSTRAINT "sales_invoice_items_credited_item_id_sales_invoice_items_id_fk" FOREIGN KEY ("credited_item_id") REFERENCES "public"."sales_invoice_items"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_estimation_id_estimations_id_fk" FOREIGN KEY ("estimation_id") REFERENCES "public"."estimations"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_credited_invoice_id_sales_invoices_id_fk" FOREIGN KEY ("credited_invoice_id") REFERENCES "public"."sales_invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_refund_of_id_sales_payments_id_fk" FOREIGN KEY ("refund_of_id") REFERENCES "public"."sales_payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "repairs_promised_idx" ON "repairs" USING btree ("organization_id","promised_at");--> statement-breakpoint
+CREATE INDEX "sales_invoice_items_credited_idx" ON "sales_invoice_items" USING btree ("credited_item_id");--> statement-breakpoint
+CREATE INDEX "sales_invoices_credited_idx" ON "sales_invoices" USING btree ("credited_invoice_id");--> statement-breakpoint
+CREATE INDEX "sales_invoices_estimation_idx" ON "sales_invoices" USING btree ("estimation_id");--> statement-breakpoint
+CREATE INDEX "sales_payments_refund_of_idx" ON "sales_payments" USING btree ("refund_of_id");--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_credit_note_check" CHECK (("sales_invoices"."kind" = 'credit_note') = ("sales_invoices"."credited_invoice_id" IS NOT NULL));--> statement-breakpoint
+ALTER TABLE "sales_invoices" ADD CONSTRAINT "sales_invoices_kind_check" CHECK ("sales_invoices"."kind" IN ('standard', 'deposit', 'credit_note'));--> statement-breakpoint
+ALTER TABLE "sales_payments" ADD CONSTRAINT "sales_payments_refunded_check" CHECK ("sales_payments"."amount_refunded" >= 0 AND ("sales_payments"."amount" < 0 OR "sales_payments"."amount_refunded" <= "sales_payments"."amount"));
