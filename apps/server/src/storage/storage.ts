@@ -7,6 +7,7 @@ import { mkdir, opendir, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 
 export interface StoredObject {
@@ -134,40 +135,33 @@ export type S3Settings = NonNullable<Config['s3']>;
 /** An S3-compatible store (AWS, MinIO, Ceph, R2, Scaleway…), over its API only: the bucket stays private. */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
-  private readonly client: Promise<import('@aws-sdk/client-s3').S3Client>;
-  private readonly sdk = import('@aws-sdk/client-s3');
+  private readonly client: S3Client;
+  private readonly bucket: string;
 
-  constructor(readonly settings: S3Settings) {
-    this.client = this.sdk.then(
-      ({ S3Client }) =>
-        new S3Client({
-          endpoint: settings.endpoint,
-          region: settings.region,
-          forcePathStyle: settings.forcePathStyle,
-          credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-          // Checksums on every request are an AWS novelty many compatible stores refuse.
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-        }),
-    );
-  }
-
-  private async send<T>(make: (sdk: typeof import('@aws-sdk/client-s3')) => Parameters<import('@aws-sdk/client-s3').S3Client['send']>[0]): Promise<T> {
-    const [client, sdk] = await Promise.all([this.client, this.sdk]);
-    return (await client.send(make(sdk))) as T;
+  constructor(settings: S3Settings) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      // Checksums on every request are an AWS novelty many compatible stores refuse.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
   }
 
   async put(key: string, body: Buffer | Readable, meta: { type: string; length: number }) {
     checkKey(key);
     if (Buffer.isBuffer(body) && body.length !== meta.length) throw sizeMismatch(key, meta.length, body.length);
     // The store refuses a body shorter or longer than ContentLength: nothing is kept then.
-    await this.send((s) => new s.PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: meta.type, ContentLength: meta.length }));
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: meta.type, ContentLength: meta.length }));
   }
 
   async get(key: string) {
     checkKey(key);
     try {
-      const out = await this.send<import('@aws-sdk/client-s3').GetObjectCommandOutput>((s) => new s.GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       return { body: out.Body as Readable, length: Number(out.ContentLength ?? 0) };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -178,7 +172,7 @@ export class S3Storage implements Storage {
   async head(key: string) {
     checkKey(key);
     try {
-      const out = await this.send<import('@aws-sdk/client-s3').HeadObjectCommandOutput>((s) => new s.HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { key, length: Number(out.ContentLength ?? 0), modified: out.LastModified ?? new Date(0) };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -188,22 +182,17 @@ export class S3Storage implements Storage {
 
   async delete(key: string) {
     checkKey(key);
-    await this.send((s) => new s.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
   async *list(prefix: string): AsyncIterable<StoredObject> {
-    let token: string | undefined;
-    do {
-      const page = await this.send<import('@aws-sdk/client-s3').ListObjectsV2CommandOutput>(
-        (s) => new s.ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token }),
-      );
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: prefix })) {
       for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, length: Number(o.Size ?? 0), modified: o.LastModified ?? new Date(0) };
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token);
+    }
   }
 
   async ping() {
-    await this.send((s) => new s.HeadBucketCommand({ Bucket: this.settings.bucket }));
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 }
 
@@ -222,4 +211,16 @@ export function storageOf(config: Pick<Config, 'dataDir' | 's3'>): Storage {
     storages.set(config, storage);
   }
   return storage;
+}
+
+/**
+ * Deletes the contents once the transaction deleting their rows has committed (a rolled-back
+ * delete keeps them); out of a transaction, at once.
+ */
+export function deleteAfterCommit(ctx: { config: Pick<Config, 'dataDir' | 's3'>; onCommit?: (fn: () => void) => void }, keys: readonly string[]) {
+  if (!keys.length) return;
+  const storage = storageOf(ctx.config);
+  const run = () => void deleteQuietly(storage, keys);
+  if (ctx.onCommit) ctx.onCommit(run);
+  else run();
 }

@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+import { extname } from 'node:path';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
@@ -20,6 +18,7 @@ import { inIds } from '../../jsonapi/select.ts';
 import { updateRecord } from '../../jsonapi/write.ts';
 import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
 import type { UploadsNamed } from '../../jsonapi/registry.ts';
+import { deleteQuietly, isKey, storageOf } from '../../storage/storage.ts';
 import { uploads } from './files.table.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
@@ -72,10 +71,10 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
       const resellerId = def.type === 'resellers' ? record.id : ((record.reseller_id as string | null) ?? null);
       const uploadId = newId();
       const month = new Date().toISOString().slice(0, 7);
-      const path = join('uploads', organizationId ?? 'platform', month, `${uploadId}.${type.ext}`);
-      const absolute = join(ctx.config.dataDir, path);
-      await mkdir(dirname(absolute), { recursive: true });
-      await writeFile(absolute, file.buffer, { flag: 'wx', mode: 0o640 });
+      const path = `uploads/${organizationId ?? 'platform'}/${month}/${uploadId}.${type.ext}`;
+      // Kept only once checked; its row follows (a row never names missing contents).
+      const storage = storageOf(ctx.config);
+      await storage.put(path, file.buffer, { type: type.mime, length: file.buffer.length });
 
       const url = contentUrl(uploadId);
       try {
@@ -105,7 +104,7 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
           await updateRecord(tx, def, record.id, { data: { type: def.type, id: record.id, attributes: { [field]: value } } });
         });
       } catch (err) {
-        await unlink(absolute).catch(() => {});
+        await deleteQuietly(storage, [path], request.log);
         throw err;
       }
       return reply.code(201).send({ url });
@@ -124,21 +123,20 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
     await findRow(ctx, def, upload.record_id).catch((err) => {
       throw err instanceof ApiError && err.status === 404 ? notFound(uploadId) : err;
     });
-    const root = resolve(ctx.config.dataDir, 'uploads');
-    const absolute = resolve(ctx.config.dataDir, upload.path);
-    if (!absolute.startsWith(root + sep)) throw notFound(uploadId);
-    const size = await stat(absolute).then((s) => s.size, () => null);
-    if (size === null) throw notFound(uploadId);
+    if (!isKey(upload.path) || !upload.path.startsWith('uploads/')) throw notFound(uploadId);
+    // Streamed from the store through this route (its access rules): no public bucket address.
+    const stored = await storageOf(ctx.config).get(upload.path);
+    if (!stored) throw notFound(uploadId);
     // A file opened directly never runs as a page (Chrome's PDF viewer does not bear a sandbox).
     if (upload.mime !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
     const name = `${(upload.original_name ?? 'file').replace(extname(upload.original_name ?? ''), '')}${extname(upload.path)}`;
     return reply
       .header('Content-Type', upload.mime)
-      .header('Content-Length', size)
+      .header('Content-Length', stored.length)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=300')
       .header('Content-Disposition', `${INLINE.has(upload.mime) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`)
-      .send(createReadStream(absolute));
+      .send(stored.body);
   });
 };
 

@@ -9,6 +9,7 @@ import { NULLABLE_STRING } from '../../contract-schemas.ts';
 import { invoiceView, openInvoiceLink, type InvoiceLink } from './invoice-links.ts';
 import { invoiceData } from './report/invoice-data.ts';
 import type { salesInvoices } from './sales.table.ts';
+import { storageOf } from '../../storage/storage.ts';
 
 // The customer's invoice page calls (no sign-in: the e-mailed link's token opens them), in the
 // link's language: read the invoice, download its PDF. Paying it online is online-payments' (its
@@ -40,7 +41,7 @@ export const invoicePublicRoutes: RouteRegistrar = (api, _contextOf, services) =
 
   api.get('/public/sales-invoices/:token/report', async (request, reply) => {
     const { model, pdf } = await opened(request, async (link, invoice) => {
-      const { model, images } = await invoiceData(db, services.config.dataDir, invoice, link.locale);
+      const { model, images } = await invoiceData(db, storageOf(services.config), invoice, link.locale);
       return { model, pdf: await renderInvoicePdf({ model, images, timeZone: requestTimeZone(request) }) };
     });
     return sendPdf(reply, pdf, invoiceFileName(model));

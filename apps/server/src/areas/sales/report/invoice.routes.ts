@@ -4,13 +4,14 @@ import { invoiceFileName, renderInvoicePdf } from '../../../reports/sales-invoic
 import { salesInvoicesResource } from '../sales-invoices.resource.ts';
 import type { salesInvoices } from '../sales.table.ts';
 import { invoiceData } from './invoice-data.ts';
+import { storageOf } from '../../../storage/storage.ts';
 
 // GET /sales-invoices/{id}/report: the customer's invoice (issue 23), in the reader's language, to
 // whoever may view the invoice.
 
 export const invoiceRoutes: RouteRegistrar = (api, contextOf) =>
   recordDocumentRoute(api, contextOf, salesInvoicesResource, async (ctx, row: typeof salesInvoices.$inferSelect, timeZone) => {
-    const { model, images } = await invoiceData(ctx.db, ctx.config.dataDir, row, ctx.locale);
+    const { model, images } = await invoiceData(ctx.db, storageOf(ctx.config), row, ctx.locale);
     return { pdf: await renderInvoicePdf({ model, images, timeZone }), name: invoiceFileName(model) };
   });
 
