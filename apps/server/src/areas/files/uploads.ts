@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Locale } from '@atelier/domain';
 import { newId } from '../../db/columns.ts';
@@ -18,8 +18,10 @@ import { inIds } from '../../jsonapi/select.ts';
 import { updateRecord } from '../../jsonapi/write.ts';
 import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
 import type { UploadsNamed } from '../../jsonapi/registry.ts';
-import { deleteQuietly, isKey, storageOf } from '../../storage/storage.ts';
-import { uploads } from './files.table.ts';
+import { toUuidArray } from '../../access/tenancy.ts';
+import { rowsOf } from '../../db/client.ts';
+import { deleteAfterCommit, deleteQuietly, isKey, storageOf } from '../../storage/storage.ts';
+import { files, folders, uploads } from './files.table.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
 const KINDS: Record<UploadField['kinds'][number], string[]> = {
@@ -202,3 +204,24 @@ function formatSize(bytes: number, locale: Locale) {
 /** The uploads these ids name, as the engine checks a document's upload addresses (the area's engine hook). */
 export const uploadsNamed: UploadsNamed = (ctx, ids) =>
   ctx.db.select({ id: uploads.id, organization: uploads.organization_id, type: uploads.resource_type, record: uploads.record_id }).from(uploads).where(inIds(column(uploads, 'id'), ids));
+
+/**
+ * Deleting files (or folders, everything below them): the uploads made for those files (their
+ * content and every former version) go with them, rows now and stored contents once committed.
+ */
+export async function dropFileContents(ctx: RequestContext, of: { files?: string[]; folders?: string[] }) {
+  const fileIds = of.files?.length ? sql`SELECT unnest(${toUuidArray(of.files)}::uuid[]) AS id` : null;
+  const underFolders = of.folders?.length
+    ? sql`WITH RECURSIVE below(id) AS (
+        SELECT f.id FROM ${folders} f WHERE f.id = ANY(${toUuidArray(of.folders)})
+        UNION SELECT c.id FROM ${folders} c JOIN below b ON c.parent_id = b.id
+      ) SELECT ${files.id} AS id FROM ${files} JOIN below b ON ${files.folder_id} = b.id`
+    : null;
+  const which = fileIds ?? underFolders;
+  if (!which) return;
+  const gone = rowsOf<{ path: string }>(
+    await ctx.db.execute(sql`DELETE FROM ${uploads} WHERE ${uploads.resource_type} = 'files'
+      AND ${uploads.record_id} IN (SELECT id::text FROM (${which}) AS doomed) RETURNING ${uploads.path} AS path`),
+  );
+  deleteAfterCommit(ctx, gone.map((g) => g.path));
+}
