@@ -28,7 +28,7 @@ async function knownKeys(db: Db) {
   return new Set(rows.map((r) => r.path));
 }
 
-export async function moveToStore(opts: { db: Db; from: LocalStorage; to: Storage; purge?: boolean; log?: (line: string) => void }): Promise<MoveReport> {
+export async function moveToStore(opts: { db: Db; from: LocalStorage; to: Storage; purge?: boolean; orphanAgeMs?: number; log?: (line: string) => void }): Promise<MoveReport> {
   const { db, from, to, log = () => {} } = opts;
   const known = await knownKeys(db);
   const report: MoveReport = { moved: 0, already: 0, unknown: 0, failed: 0, orphans: [], purged: 0 };
@@ -57,7 +57,7 @@ export async function moveToStore(opts: { db: Db; from: LocalStorage; to: Storag
       }
     }
   }
-  const old = Date.now() - ORPHAN_AGE_MS;
+  const old = Date.now() - (opts.orphanAgeMs ?? ORPHAN_AGE_MS);
   for (const prefix of PREFIXES) {
     for await (const object of to.list(prefix)) {
       if (known.has(object.key) || object.modified.getTime() > old) continue;
