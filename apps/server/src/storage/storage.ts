@@ -192,7 +192,8 @@ export class S3Storage implements Storage {
   }
 
   async ping() {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    // A store that does not answer is not ready: the readiness check answers within seconds.
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(5000) });
   }
 }
 
