@@ -1,12 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-// @ts-expect-error s3rver ships no types
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { rowsOf } from '../../src/db/client.ts';
@@ -15,6 +12,7 @@ import { LocalStorage, readAll, S3Storage, type Storage } from '../../src/storag
 import { moveToStore } from '../../src/storage/to-store.ts';
 import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
 import { createTestApp, uploadFile, type TestApp } from '../helpers.ts';
+import { startS3 } from '../s3.ts';
 
 // Files on an S3-compatible store or in the data folder (issue 25): one contract for both, and the
 // API over a local S3 server (s3rver): the same checks before anything is kept, downloads streamed
@@ -29,32 +27,15 @@ const tempDir = (name: string) => {
   return dir;
 };
 
-const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-
-let s3: { close(): Promise<void> };
+let s3: Awaited<ReturnType<typeof startS3>>;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  s3 = new S3rver({ port, address: '127.0.0.1', silent: true, directory: tempDir('s3rver'), configureBuckets: [{ name: 'atelier' }] });
-  await (s3 as unknown as { run(): Promise<unknown> }).run();
-  env = {
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: 'atelier',
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  };
+  s3 = await startS3();
+  env = s3.env;
 });
 afterAll(async () => {
-  await s3?.close();
+  await s3?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
