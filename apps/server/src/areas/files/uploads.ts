@@ -219,6 +219,7 @@ export async function dropFileContents(ctx: RequestContext, of: { files?: string
     : null;
   const which = fileIds ?? underFolders;
   if (!which) return;
+  // direct write: the uploads' rows go with their file (infrastructure, as the upload route writes them)
   const gone = rowsOf<{ path: string }>(
     await ctx.db.execute(sql`DELETE FROM ${uploads} WHERE ${uploads.resource_type} = 'files'
       AND ${uploads.record_id} IN (SELECT id::text FROM (${which}) AS doomed) RETURNING ${uploads.path} AS path`),
