@@ -37,7 +37,6 @@ export async function readiness(database: Database, storage: Storage, accepting:
       return Number(row?.applied ?? 0) >= (await codeMigration());
     }),
     outcome(async () => {
-      // The folder is made when missing: a server that has had no upload yet is still ready.
       await storage.ping();
       return true;
     }),

@@ -2,8 +2,8 @@
 // S3-compatible store (several instances share it). Keys are the `path` columns of uploads and
 // imports ("uploads/<organization>/<month>/<id>.<ext>", "imports/<organization>/<id>.<ext>"); the
 // database says who may read them, so nothing here is ever public (no bucket URLs are handed out).
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, opendir, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, opendir, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -41,6 +41,9 @@ export function isKey(key: string) {
 function checkKey(key: string) {
   if (!isKey(key)) throw new Error(`Not a storage key: ${key}`);
 }
+
+/** The type an import file is kept with, by its format. */
+export const importFileType = (format: string) => (format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
 
 /** Reads a whole object (reports' images, import files); null when absent. */
 export async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
@@ -123,10 +126,9 @@ export class LocalStorage implements Storage {
   }
 
   async ping() {
+    // Made when missing: a server that has had no upload yet is still ready.
     await mkdir(this.root, { recursive: true });
-    const probe = join(this.root, `.ready-${process.pid}`);
-    await pipeline(Readable.from([Buffer.from('ok')]), createWriteStream(probe));
-    await rm(probe, { force: true });
+    await access(this.root, constants.W_OK);
   }
 }
 

@@ -4,7 +4,7 @@
 // short is run again.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
-import { LocalStorage, PREFIXES, type Storage } from './storage.ts';
+import { importFileType, LocalStorage, PREFIXES, type Storage } from './storage.ts';
 
 export interface MoveReport {
   /** Copied to the store, then removed from the folder. */
@@ -22,10 +22,12 @@ export interface MoveReport {
 
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
-/** Every key a row names: uploads and import files. */
+/** Every key a row names, with its type: uploads and import files. */
 async function knownKeys(db: Db) {
-  const rows = rowsOf<{ path: string }>(await db.execute(sql`SELECT path FROM uploads UNION ALL SELECT path FROM imports`));
-  return new Set(rows.map((r) => r.path));
+  const rows = rowsOf<{ path: string; type: string | null; format: string | null }>(
+    await db.execute(sql`SELECT path, mime AS type, NULL AS format FROM uploads UNION ALL SELECT path, NULL, file_format FROM imports`),
+  );
+  return new Map(rows.map((r) => [r.path, r.type ?? importFileType(r.format ?? '')]));
 }
 
 export async function moveToStore(opts: { db: Db; from: LocalStorage; to: Storage; purge?: boolean; orphanAgeMs?: number; log?: (line: string) => void }): Promise<MoveReport> {
@@ -46,7 +48,7 @@ export async function moveToStore(opts: { db: Db; from: LocalStorage; to: Storag
           else {
             const found = await from.get(file.key);
             if (!found) continue;
-            await to.put(file.key, found.body, { type: 'application/octet-stream', length: found.length });
+            await to.put(file.key, found.body, { type: known.get(file.key)!, length: found.length });
             report.moved++;
           }
           await from.delete(file.key);

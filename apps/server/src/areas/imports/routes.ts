@@ -23,7 +23,7 @@ import type { ImportRow } from './plan.ts';
 import { isBusyImport } from '@atelier/domain';
 import { describeRoute } from '../../jsonapi/openapi.ts';
 import { INTEGER, NULLABLE_STRING, STRING, apiDocument, closedObject, listOf } from '../../contract-schemas.ts';
-import { deleteQuietly, storageOf } from '../../storage/storage.ts';
+import { deleteQuietly, importFileType, storageOf } from '../../storage/storage.ts';
 
 type Query = Record<string, string | undefined>;
 
@@ -88,7 +88,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
       const id = newId();
       const path = `imports/${ctx.actor.organizationId}/${id}.${parsed.format}`;
       const storage = storageOf(ctx.config);
-      await storage.put(path, file.buffer, { type: parsed.format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', length: file.buffer.length });
+      await storage.put(path, file.buffer, { type: importFileType(parsed.format), length: file.buffer.length });
       try {
         await inTransaction(ctx, (tx) =>
           // direct write: the import job made with its stored file by the upload route (multipart, not a document)
