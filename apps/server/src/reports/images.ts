@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { uploads } from '../areas/files/files.table.ts';
-import { isKey, readAll, type Storage } from '../storage/storage.ts';
+import { isUploadKey, readAll, type Storage } from '../storage/storage.ts';
 
 // The pictures a document embeds: uploads named by their URL (/api/v1/uploads/{id}/content) and
 // data URLs (a signature). PDF takes JPEG and PNG only, and a tablet's photo is far larger than a
@@ -131,7 +131,7 @@ export async function loadImages(
   const files = new Map<string, string>();
   for (const row of rows) {
     const mine = row.organization_id === owners.organizationId || (row.organization_id === null && (row.reseller_id === null || row.reseller_id === owners.resellerId));
-    if (mine && isKey(row.path) && row.path.startsWith('uploads/')) files.set(row.id, row.path);
+    if (mine && isUploadKey(row.path)) files.set(row.id, row.path);
   }
   const images = new Map<string, ReportImage>();
   await Promise.all(

@@ -38,6 +38,9 @@ export function isKey(key: string) {
   return PREFIXES.some((p) => key.startsWith(p)) && !key.split('/').some((s) => s === '' || s === '.' || s === '..') && !key.includes('\\');
 }
 
+/** An uploaded file's key: the only ones a download or a report reads. */
+export const isUploadKey = (key: string) => isKey(key) && key.startsWith('uploads/');
+
 function checkKey(key: string) {
   if (!isKey(key)) throw new Error(`Not a storage key: ${key}`);
 }

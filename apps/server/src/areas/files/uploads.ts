@@ -20,7 +20,7 @@ import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
 import type { UploadsNamed } from '../../jsonapi/registry.ts';
 import { toUuidArray } from '../../access/tenancy.ts';
 import { rowsOf } from '../../db/client.ts';
-import { deleteAfterCommit, deleteQuietly, isKey, storageOf } from '../../storage/storage.ts';
+import { deleteAfterCommit, deleteQuietly, isUploadKey, storageOf } from '../../storage/storage.ts';
 import { files, folders, uploads } from './files.table.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
@@ -125,7 +125,7 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
     await findRow(ctx, def, upload.record_id).catch((err) => {
       throw err instanceof ApiError && err.status === 404 ? notFound(uploadId) : err;
     });
-    if (!isKey(upload.path) || !upload.path.startsWith('uploads/')) throw notFound(uploadId);
+    if (!isUploadKey(upload.path)) throw notFound(uploadId);
     // Streamed from the store through this route (its access rules): no public bucket address.
     const stored = await storageOf(ctx.config).get(upload.path);
     if (!stored) throw notFound(uploadId);
