@@ -124,7 +124,7 @@ describe('the API on the S3 store', () => {
     expect(await new LocalStorage(t.config.dataDir).head(path)).toBeNull();
 
     const mine = await download(up.body.url, manager);
-    expect(mine.statusCode).toBe(200);
+    expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.headers['content-type']).toBe('image/png');
     expect(Number(mine.headers['content-length'])).toBe(PNG.length);
     expect(Buffer.compare(mine.rawPayload, PNG)).toBe(0);
