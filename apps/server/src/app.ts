@@ -23,6 +23,7 @@ import { registerApiDocs } from './api-docs.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerMetrics } from './ops/metrics.ts';
 import { readiness } from './ops/readiness.ts';
+import { storageOf } from './storage/storage.ts';
 import './auth/contract.ts';
 
 declare module 'fastify' {
@@ -187,7 +188,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         return reply.send({ status: 'ok', database: database.driver });
       });
       api.get('/ready', async (_request, reply) => {
-        const answer = await readiness(database, config.dataDir, accepting);
+        const answer = await readiness(database, storageOf(config), accepting);
         return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
       });
 

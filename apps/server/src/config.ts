@@ -102,6 +102,17 @@ const schema = z.object({
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  /**
+   * Files on an S3-compatible store (issue 25; docs/deploy.md) when S3_BUCKET is set, with its
+   * endpoint (none: AWS), region and keys; unset: files stay under DATA_DIR. MinIO and most
+   * self-hosted stores want path-style addresses.
+   */
+  S3_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: optionalText(),
+  S3_REGION: optionalText(),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
+  S3_FORCE_PATH_STYLE: bool(false),
   /** Days the price estimation's request logs are kept (purged every hour). */
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
@@ -115,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const s3 = s3Settings(c);
   const dataDir = resolve(c.DATA_DIR);
   return {
     env: c.NODE_ENV,
@@ -155,9 +167,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : null,
     },
     requestLogRetentionDays: c.REQUEST_LOG_RETENTION_DAYS,
+    s3,
     metricsToken: c.METRICS_TOKEN ?? null,
     jobLeaseSeconds: c.JOB_LEASE_SECONDS,
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  };
+}
+
+/** The S3 store's settings, all or nothing: a half-configured store stops the start with what is missing. */
+function s3Settings(c: z.infer<typeof schema>) {
+  const given = { S3_ENDPOINT: c.S3_ENDPOINT, S3_BUCKET: c.S3_BUCKET, S3_REGION: c.S3_REGION, S3_ACCESS_KEY_ID: c.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: c.S3_SECRET_ACCESS_KEY };
+  if (Object.values(given).every((v) => v === undefined)) return null;
+  // The endpoint may be left out for AWS itself; the rest is needed.
+  const missing = Object.entries(given)
+    .filter(([name, v]) => v === undefined && name !== 'S3_ENDPOINT')
+    .map(([name]) => name);
+  if (missing.length) throw new Error(`Invalid configuration:\n  S3 storage is half configured: set ${missing.join(', ')} too (or none of the S3_ variables to keep files in DATA_DIR)`);
+  return {
+    endpoint: c.S3_ENDPOINT,
+    bucket: c.S3_BUCKET!,
+    region: c.S3_REGION!,
+    accessKeyId: c.S3_ACCESS_KEY_ID!,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE,
   };
 }

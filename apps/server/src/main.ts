@@ -3,6 +3,8 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { scheduleEmbeddedVacuum } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
+import { LocalStorage, storageOf } from './storage/storage.ts';
+import { moveToStore } from './storage/to-store.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from './db/seed.ts';
 import { uploadDemoContents } from './areas/files/demo-contents.ts';
 
@@ -16,6 +18,7 @@ async function main() {
     process.exit(1);
   }
   const database = await openDatabase(config);
+  if (process.argv[2] === 'files:to-store') return filesToStore(config, database, process.argv.includes('--purge'));
   await migrate(database);
   await syncPermissions(database.db);
   await syncOptions(database.db);
@@ -76,3 +79,20 @@ main().catch((err) => {
   console.error(err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });
+
+/** `files:to-store [--purge]`: the data folder's files to the S3 store, with counts (storage/to-store.ts). */
+async function filesToStore(config: ReturnType<typeof loadConfig>, database: Awaited<ReturnType<typeof openDatabase>>, purge: boolean) {
+  if (!config.s3) {
+    console.error('files:to-store needs the S3 store configured (S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, and S3_ENDPOINT but for AWS).');
+    await database.close();
+    process.exit(1);
+  }
+  const report = await moveToStore({ db: database.db, from: new LocalStorage(config.dataDir), to: storageOf(config), purge, log: (line) => console.error(line) });
+  await database.close();
+  console.log(
+    `Moved ${report.moved}, already in the store ${report.already}, failed ${report.failed} (run again), without a row in the folder ${report.unknown}; ` +
+      `store objects without a row ${report.orphans.length}${purge ? `, deleted ${report.purged}` : ' (--purge deletes them)'}.`,
+  );
+  for (const key of report.orphans) console.log(`  orphan: ${key}`);
+  process.exit(report.failed ? 1 : 0);
+}

@@ -1,12 +1,12 @@
 // Readiness (GET /api/v1/ready): whether this instance should be sent traffic. Unlike /health (the
 // process and its database answer), it also says no while the schema is behind the code (another
-// instance migrating), while the data folder cannot be written, and once shutdown has begun, so a
-// load balancer drains the instance before it stops.
-import { constants } from 'node:fs';
-import { access, mkdir, readFile } from 'node:fs/promises';
+// instance migrating), while the file store cannot be reached (the data folder written, or the S3
+// bucket answering), and once shutdown has begun, so a load balancer drains the instance before it stops.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../db/client.ts';
 import { migrationsFolder } from '../db/migrate.ts';
+import type { Storage } from '../storage/storage.ts';
 
 export type Check = 'ok' | 'failed';
 export interface Readiness {
@@ -29,20 +29,18 @@ const outcome = async (check: () => Promise<boolean>): Promise<Check> => {
   }
 };
 
-export async function readiness(database: Database, dataDir: string, accepting: boolean): Promise<Readiness> {
-  const [databaseCheck, migrations, storage] = await Promise.all([
+export async function readiness(database: Database, storage: Storage, accepting: boolean): Promise<Readiness> {
+  const [databaseCheck, migrations, stored] = await Promise.all([
     outcome(async () => (await database.raw('SELECT 1 AS one')).length === 1),
     outcome(async () => {
       const [row] = await database.raw<{ applied: string | number | null }>('SELECT max(created_at) AS applied FROM drizzle.__drizzle_migrations');
       return Number(row?.applied ?? 0) >= (await codeMigration());
     }),
     outcome(async () => {
-      // Uploads create it when they first need it: a server that has had none yet is still ready.
-      await mkdir(dataDir, { recursive: true });
-      await access(dataDir, constants.W_OK);
+      await storage.ping();
       return true;
     }),
   ]);
-  const checks = { database: databaseCheck, migrations, storage, accepting: accepting ? ('ok' as const) : ('failed' as const) };
+  const checks = { database: databaseCheck, migrations, storage: stored, accepting: accepting ? ('ok' as const) : ('failed' as const) };
   return { status: Object.values(checks).every((c) => c === 'ok') ? 'ready' : 'not_ready', checks };
 }

@@ -10,6 +10,7 @@ import type { ContextOf } from '../jsonapi/router.ts';
 import { findRow } from '../jsonapi/scope.ts';
 import { validTimeZone } from './format.ts';
 import { loadImages } from './images.ts';
+import type { Storage } from '../storage/storage.ts';
 
 /** Answers a document: inline PDF, named `name` (made safe for the header), never cached by a proxy. */
 export function sendPdf(reply: FastifyReply, pdf: Buffer, name: string) {
@@ -35,9 +36,9 @@ const PHOTO_PIXELS = 1600;
  * A photo a public link shows, by its upload's id (the caller checked the link shows it), read in
  * its organization and made a JPEG of at most PHOTO_PIXELS; an upload it cannot read is a 404.
  */
-export async function loadPhoto(db: Db, dataDir: string, uploadId: string, organizationId: string): Promise<Buffer> {
+export async function loadPhoto(db: Db, storage: Storage, uploadId: string, organizationId: string): Promise<Buffer> {
   const url = `/api/v1/uploads/${uploadId}/content`;
-  const found = (await loadImages(db, dataDir, [{ url, longest: PHOTO_PIXELS, lineArt: false }], { organizationId, resellerId: null })).get(url);
+  const found = (await loadImages(db, storage, [{ url, longest: PHOTO_PIXELS, lineArt: false }], { organizationId, resellerId: null })).get(url);
   if (!found) throw notFound(uploadId);
   return found.data;
 }

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { uploads } from '../areas/files/files.table.ts';
+import { isUploadKey, readAll, type Storage } from '../storage/storage.ts';
 
 // The pictures a document embeds: uploads named by their URL (/api/v1/uploads/{id}/content) and
 // data URLs (a signature). PDF takes JPEG and PNG only, and a tablet's photo is far larger than a
@@ -123,18 +122,16 @@ export async function cachedThumbnail(key: string, load: () => Promise<Buffer | 
  */
 export async function loadImages(
   db: Db,
-  dataDir: string,
+  storage: Storage,
   wanted: readonly { url: string; longest: number; lineArt: boolean }[],
   owners: { organizationId: string; resellerId: string | null },
 ): Promise<Map<string, ReportImage>> {
   const ids = [...new Set(wanted.map((w) => uploadIdOf(w.url)).filter((id): id is string => id !== null))];
   const rows = ids.length ? await db.select({ id: uploads.id, path: uploads.path, organization_id: uploads.organization_id, reseller_id: uploads.reseller_id }).from(uploads).where(inArray(uploads.id, ids)) : [];
-  const root = resolve(dataDir, 'uploads');
   const files = new Map<string, string>();
   for (const row of rows) {
     const mine = row.organization_id === owners.organizationId || (row.organization_id === null && (row.reseller_id === null || row.reseller_id === owners.resellerId));
-    const absolute = resolve(dataDir, row.path);
-    if (mine && absolute.startsWith(root + sep)) files.set(row.id, absolute);
+    if (mine && isUploadKey(row.path)) files.set(row.id, row.path);
   }
   const images = new Map<string, ReportImage>();
   await Promise.all(
@@ -142,7 +139,7 @@ export async function loadImages(
       const uploadId = uploadIdOf(url);
       const file = uploadId ? files.get(uploadId) : undefined;
       const inline = uploadId ? null : dataUrlBytes(url);
-      const image = file ? await cachedThumbnail(uploadId!, () => readFile(file).catch(() => null), longest, lineArt) : inline ? await downscale(inline, longest, lineArt) : null;
+      const image = file ? await cachedThumbnail(uploadId!, () => readAll(storage, file).catch(() => null), longest, lineArt) : inline ? await downscale(inline, longest, lineArt) : null;
       if (image) images.set(url, image);
     }),
   );

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackReceiver, serverDatabase } from '../helpers.ts';
+import { startS3 } from '../s3.ts';
 import { api, killHard, login, startServer, type Server } from './processes.ts';
 
 /*
  * Several instances over one PostgreSQL (issue 25): two real servers on one database, requests sent
  * to one then the other, as a load balancer does. What one instance does, the other sees: sessions,
  * rate limits, background jobs each run once, and a killed instance's import finished by the other.
- * Their DATA_DIR is one shared folder (docs/deploy.md) until files move to object storage.
+ * Each has its own DATA_DIR: files are on one S3-compatible store (s3rver), as docs/deploy.md says.
  */
 
 const MEDIA = 'application/vnd.api+json';
@@ -21,11 +22,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL', ()
   let db: Awaited<ReturnType<typeof serverDatabase>>;
   let sql: pg.Client;
   let dataDir: string;
+  let s3: Awaited<ReturnType<typeof startS3>>;
   let a: Server;
   let b: Server;
-  const env = () => ({
+  const env = (instance: string) => ({
+    ...s3.env,
     DATABASE_URL: db.url,
-    DATA_DIR: dataDir,
+    DATA_DIR: join(dataDir, instance),
     SESSION_CACHE_SECONDS: '1',
     JOB_LEASE_SECONDS: '3',
     CALLBACKS_ALLOW_PRIVATE: 'true',
@@ -35,9 +38,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL', ()
   beforeAll(async () => {
     db = await serverDatabase('atelier_instances');
     dataDir = mkdtempSync(join(tmpdir(), 'atelier-instances-'));
+    s3 = await startS3();
     // The first migrates and seeds; the second finds both done.
-    a = await startServer(env());
-    b = await startServer(env());
+    a = await startServer(env('a'));
+    b = await startServer(env('b'));
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
   }, 300_000);
@@ -45,6 +49,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL', ()
     await sql?.end();
     for (const server of [a, b]) if (server) await killHard(server);
     await db?.drop();
+    await s3?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -55,6 +60,26 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL', ()
     expect(out.status).toBeLessThan(300);
     await new Promise((r) => setTimeout(r, 1_200));
     expect((await api(b, token, 'GET', '/me')).status).toBe(401);
+  });
+
+  it('serves a photo uploaded through one instance through the other, with the same access rules', async () => {
+    const token = await login(a);
+    const other = await login(b, 'manager2@atelier.test');
+    const made = await api(a, token, 'POST', '/files', { data: { type: 'files', attributes: { name: `photo-${Date.now()}.png` } } });
+    expect(made.status).toBe(201);
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('attachment', new Blob([png], { type: 'image/png' }), 'photo.png');
+    const up = await fetch(`${a.url}/api/v1/uploads/files/${made.body.data.id}/attachment`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(up.status).toBe(201);
+    const { url } = (await up.json()) as { url: string };
+    const read = (server: Server, as: string) => fetch(`${server.url}${url}`, { headers: { authorization: `Bearer ${as}` } });
+    const there = await read(b, token);
+    expect(there.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(await there.arrayBuffer()), png)).toBe(0);
+    // Another organization's manager, on either instance: as if it did not exist.
+    expect((await read(b, other)).status).toBe(404);
+    expect((await read(a, other)).status).toBe(404);
   });
 
   it('counts failed sign-ins of one account on both instances together', async () => {

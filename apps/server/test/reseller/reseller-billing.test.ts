@@ -10,6 +10,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import { makeOrganization, makeReseller, makeUser, makeWorld, type MadeReseller, type MadeUser, type World } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
+import { storageOf } from '../../src/storage/storage.ts';
 
 // Reseller billing (issue 24): a reseller's catalogue and packages, its organizations'
 // subscriptions (renewed by hand and by the job), the package's user limit, the subscription's
@@ -151,7 +152,7 @@ describe('the subscription’s invoice, payments and balance', () => {
     const fr = await getPdf(t, url, { authorization: `Bearer ${reseller.token}` });
     expectInlinePdf(fr, `facture-${now.data.attributes.code}.pdf`);
     const [row] = await t.database.db.select().from(resellerInvoices).where(eq(resellerInvoices.id, id));
-    expect((await resellerInvoiceData(t.database.db, t.config.dataDir, row, 'fr')).model).toMatchObject({ color: '#c2255c', reseller: { name: w.reseller.name } });
+    expect((await resellerInvoiceData(t.database.db, storageOf(t.config), row, 'fr')).model).toMatchObject({ color: '#c2255c', reseller: { name: w.reseller.name } });
     expect(fr.text).toContain('Facturé à');
     expect(fr.text).toContain(w.garage.name);
     expect(fr.text).toMatch(/TPS.*7,45 \$/);

@@ -11,7 +11,7 @@ import { findVisible } from '../../jsonapi/scope.ts';
 import { checkOtherKind, fileAccess, inFolder } from './access.ts';
 import { files, uploads } from './files.table.ts';
 import { segmentName } from './folders.resource.ts';
-import { contentUrl } from './uploads.ts';
+import { contentUrl, dropFileContents } from './uploads.ts';
 
 type FileRow = RowOf<typeof files>;
 
@@ -93,6 +93,6 @@ export const filesResource = defineResource(declarations.files, {
     files_folder_name_unique: { attribute: 'name', code: 'file.name_taken' },
     files_root_name_unique: { attribute: 'name', code: 'file.name_taken' },
   },
-  hooks: { beforeWrite, afterWrite },
+  hooks: { beforeWrite, afterWrite, beforeDelete: (ctx, row) => dropFileContents(ctx, { files: [row.id] }) },
   notify: { label: (row) => String(row.name ?? '') },
 });

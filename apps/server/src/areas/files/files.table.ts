@@ -4,7 +4,7 @@ import { at, id, locationIds, tagIds, timestamps } from '../../db/columns.ts';
 import { organizationId, organizations, resellers, users } from '../admin/admin.table.ts';
 
 /**
- * One row per uploaded file: where it lies under DATA_DIR and which record field it was sent
+ * One row per uploaded file: its key in the file store (DATA_DIR or the S3 bucket, storage/storage.ts) and which record field it was sent
  * for. Serving a file checks that the reader may see that record.
  */
 export const uploads = pgTable(

@@ -11,6 +11,7 @@ import { conflictWith, forbid } from '../../jsonapi/policies.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { checkOtherKind, folderAccess, inFolder } from './access.ts';
 import { files, folders } from './files.table.ts';
+import { dropFileContents } from './uploads.ts';
 
 type FolderRow = RowOf<typeof folders>;
 
@@ -156,7 +157,8 @@ export const foldersResource = defineResource(declarations.folders, {
   },
   uniques: { folders_parent_name_unique: { attribute: 'name', code: 'folder.name_taken' } },
   policies: { create: createPolicy, edit: editPolicy, delete: deletePolicy },
-  hooks: { beforeWrite },
+  // The files below go by the database's cascades; their stored contents with them.
+  hooks: { beforeWrite, beforeDelete: (ctx, row) => dropFileContents(ctx, { folders: [row.id] }) },
   addData: {
     contents: {
       read: async (ctx, rows) => Object.fromEntries(await contentsOf(ctx, rows.map((r) => r.id))),

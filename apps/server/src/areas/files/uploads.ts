@@ -1,8 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, extname, join, resolve, sep } from 'node:path';
+import { extname } from 'node:path';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Locale } from '@atelier/domain';
 import { newId } from '../../db/columns.ts';
@@ -20,7 +18,10 @@ import { inIds } from '../../jsonapi/select.ts';
 import { updateRecord } from '../../jsonapi/write.ts';
 import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
 import type { UploadsNamed } from '../../jsonapi/registry.ts';
-import { uploads } from './files.table.ts';
+import { toUuidArray } from '../../access/tenancy.ts';
+import { rowsOf } from '../../db/client.ts';
+import { deleteAfterCommit, deleteQuietly, isUploadKey, storageOf } from '../../storage/storage.ts';
+import { files, folders, uploads } from './files.table.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
 const KINDS: Record<UploadField['kinds'][number], string[]> = {
@@ -72,10 +73,10 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
       const resellerId = def.type === 'resellers' ? record.id : ((record.reseller_id as string | null) ?? null);
       const uploadId = newId();
       const month = new Date().toISOString().slice(0, 7);
-      const path = join('uploads', organizationId ?? 'platform', month, `${uploadId}.${type.ext}`);
-      const absolute = join(ctx.config.dataDir, path);
-      await mkdir(dirname(absolute), { recursive: true });
-      await writeFile(absolute, file.buffer, { flag: 'wx', mode: 0o640 });
+      const path = `uploads/${organizationId ?? 'platform'}/${month}/${uploadId}.${type.ext}`;
+      // Kept only once checked; its row follows (a row never names missing contents).
+      const storage = storageOf(ctx.config);
+      await storage.put(path, file.buffer, { type: type.mime, length: file.buffer.length });
 
       const url = contentUrl(uploadId);
       try {
@@ -105,7 +106,7 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
           await updateRecord(tx, def, record.id, { data: { type: def.type, id: record.id, attributes: { [field]: value } } });
         });
       } catch (err) {
-        await unlink(absolute).catch(() => {});
+        await deleteQuietly(storage, [path], request.log);
         throw err;
       }
       return reply.code(201).send({ url });
@@ -124,21 +125,20 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
     await findRow(ctx, def, upload.record_id).catch((err) => {
       throw err instanceof ApiError && err.status === 404 ? notFound(uploadId) : err;
     });
-    const root = resolve(ctx.config.dataDir, 'uploads');
-    const absolute = resolve(ctx.config.dataDir, upload.path);
-    if (!absolute.startsWith(root + sep)) throw notFound(uploadId);
-    const size = await stat(absolute).then((s) => s.size, () => null);
-    if (size === null) throw notFound(uploadId);
+    if (!isUploadKey(upload.path)) throw notFound(uploadId);
+    // Streamed from the store through this route (its access rules): no public bucket address.
+    const stored = await storageOf(ctx.config).get(upload.path);
+    if (!stored) throw notFound(uploadId);
     // A file opened directly never runs as a page (Chrome's PDF viewer does not bear a sandbox).
     if (upload.mime !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
     const name = `${(upload.original_name ?? 'file').replace(extname(upload.original_name ?? ''), '')}${extname(upload.path)}`;
     return reply
       .header('Content-Type', upload.mime)
-      .header('Content-Length', size)
+      .header('Content-Length', stored.length)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=300')
       .header('Content-Disposition', `${INLINE.has(upload.mime) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`)
-      .send(createReadStream(absolute));
+      .send(stored.body);
   });
 };
 
@@ -204,3 +204,25 @@ function formatSize(bytes: number, locale: Locale) {
 /** The uploads these ids name, as the engine checks a document's upload addresses (the area's engine hook). */
 export const uploadsNamed: UploadsNamed = (ctx, ids) =>
   ctx.db.select({ id: uploads.id, organization: uploads.organization_id, type: uploads.resource_type, record: uploads.record_id }).from(uploads).where(inIds(column(uploads, 'id'), ids));
+
+/**
+ * Deleting files (or folders, everything below them): the uploads made for those files (their
+ * content and every former version) go with them, rows now and stored contents once committed.
+ */
+export async function dropFileContents(ctx: RequestContext, of: { files?: string[]; folders?: string[] }) {
+  const fileIds = of.files?.length ? sql`SELECT unnest(${toUuidArray(of.files)}::uuid[]) AS id` : null;
+  const underFolders = of.folders?.length
+    ? sql`WITH RECURSIVE below(id) AS (
+        SELECT f.id FROM ${folders} f WHERE f.id = ANY(${toUuidArray(of.folders)})
+        UNION SELECT c.id FROM ${folders} c JOIN below b ON c.parent_id = b.id
+      ) SELECT ${files.id} AS id FROM ${files} JOIN below b ON ${files.folder_id} = b.id`
+    : null;
+  const which = fileIds ?? underFolders;
+  if (!which) return;
+  // direct write: the uploads' rows go with their file (infrastructure, as the upload route writes them)
+  const gone = rowsOf<{ path: string }>(
+    await ctx.db.execute(sql`DELETE FROM ${uploads} WHERE ${uploads.resource_type} = 'files'
+      AND ${uploads.record_id} IN (SELECT id::text FROM (${which}) AS doomed) RETURNING ${uploads.path} AS path`),
+  );
+  deleteAfterCommit(ctx, gone.map((g) => g.path));
+}

@@ -1,6 +1,4 @@
 import { declarations, isBusyImport } from '@atelier/domain';
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { tenancy, toUuidArray } from '../../access/tenancy.ts';
 import { READ_ONLY, defineResource, type Policy, type Row } from '../../jsonapi/define-resource.ts';
@@ -11,6 +9,7 @@ import { own } from '../../jsonapi/own.ts';
 import { rel, type Ref } from '../../jsonapi/relationships.ts';
 import { rowsOf } from '../../db/client.ts';
 import { importItems, imports } from './imports.table.ts';
+import { deleteAfterCommit } from '../../storage/storage.ts';
 
 /** An include stays a page, not a whole file: every line's record is in import-items anyway. */
 const MORPHED_MAX = 1000;
@@ -88,8 +87,9 @@ export const importsResource = defineResource(declarations.imports, {
       // The last dry run checked another mapping.
       if (existing.status === 'dry_run') input.values.status = 'uploaded';
     },
-    async beforeDelete(ctx, row) {
-      await unlink(join(ctx.config.dataDir, String(row.path))).catch(() => {});
+    beforeDelete(ctx, row) {
+      // Its file goes once the row's deletion has committed (a rolled-back delete keeps it).
+      deleteAfterCommit(ctx, [String(row.path)]);
     },
   },
 });

@@ -1,5 +1,3 @@
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { and, asc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -25,6 +23,7 @@ import type { ImportRow } from './plan.ts';
 import { isBusyImport } from '@atelier/domain';
 import { describeRoute } from '../../jsonapi/openapi.ts';
 import { INTEGER, NULLABLE_STRING, STRING, apiDocument, closedObject, listOf } from '../../contract-schemas.ts';
+import { deleteQuietly, importFileType, storageOf } from '../../storage/storage.ts';
 
 type Query = Record<string, string | undefined>;
 
@@ -87,10 +86,9 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
 
       const parsed = await parseImportFile(file.buffer);
       const id = newId();
-      const path = join('imports', ctx.actor.organizationId, `${id}.${parsed.format}`);
-      const absolute = join(ctx.config.dataDir, path);
-      await mkdir(dirname(absolute), { recursive: true });
-      await writeFile(absolute, file.buffer, { flag: 'wx', mode: 0o640 });
+      const path = `imports/${ctx.actor.organizationId}/${id}.${parsed.format}`;
+      const storage = storageOf(ctx.config);
+      await storage.put(path, file.buffer, { type: importFileType(parsed.format), length: file.buffer.length });
       try {
         await inTransaction(ctx, (tx) =>
           // direct write: the import job made with its stored file by the upload route (multipart, not a document)
@@ -109,7 +107,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
           }),
         );
       } catch (err) {
-        await unlink(absolute).catch(() => {});
+        await deleteQuietly(storage, [path], request.log);
         throw err;
       }
       reply.header('Location', `/api/v1/imports/${id}`);

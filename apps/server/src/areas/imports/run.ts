@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BUSY_STATUSES, isBusyImport, type Locale } from '@atelier/domain';
 import type { Actor } from '../../access/actor.ts';
@@ -17,6 +15,7 @@ import { checkInWorker } from './lines-pool.ts';
 import { preload, preloadRefs } from './matching.ts';
 import { planOf, type ImportRow, type Plan } from './plan.ts';
 import { importItems, imports } from './imports.table.ts';
+import { readAll, storageOf, type Storage } from '../../storage/storage.ts';
 
 // The run of an import in the background: the worker that claims imports, reads their file and
 // commits their lines chunk by chunk (plan.ts reads a line, matching.ts finds its records,
@@ -28,8 +27,9 @@ import { importItems, imports } from './imports.table.ts';
  */
 export const CHUNK = 50;
 
-export async function readStoredFile(dataDir: string, row: ImportRow): Promise<PackedFile> {
-  const buffer = await readFile(join(dataDir, row.path));
+export async function readStoredFile(storage: Storage, row: ImportRow): Promise<PackedFile> {
+  const buffer = await readAll(storage, row.path);
+  if (!buffer) throw new Error(`The file of import ${row.id} is missing from the store (${row.path})`);
   return parseImportFile(buffer, row.file_format as 'csv' | 'xlsx');
 }
 
@@ -198,7 +198,7 @@ export class ImportWorker {
     let file: PackedFile;
     let plan: Plan;
     try {
-      file = await readStoredFile(this.services.config.dataDir, row);
+      file = await readStoredFile(storageOf(this.services.config), row);
       plan = planOf(this.services.registry, row);
     } catch {
       return this.fail(id, 'import.file_gone', locale);

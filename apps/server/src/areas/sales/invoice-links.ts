@@ -1,3 +1,4 @@
+import { storageOf } from '../../storage/storage.ts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { INVOICE_LINK_DAYS, LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
@@ -63,7 +64,7 @@ export async function sendInvoiceLink(ctx: RequestContext, row: InvoiceRow, want
   if (email) {
     const params = { organization: organization?.name ?? '', code: row.code ?? '', url, name: customer ? customerName(customer) : '', balance: row.balance };
     // The invoice itself goes with the mail, in the customer's language: they keep it without opening the link.
-    const { pdf, name } = await invoicePdf(ctx.db, ctx.config.dataDir, row, locale, validTimeZone(undefined));
+    const { pdf, name } = await invoicePdf(ctx.db, storageOf(ctx.config), row, locale, validTimeZone(undefined));
     await ctx.mailer.queue(ctx.db, {
       to: email,
       subject: t(locale, 'mail.invoice.subject', params),

@@ -8,6 +8,7 @@ import { NULLABLE_STRING } from '../../contract-schemas.ts';
 import { invoiceView, openInvoiceLink, type InvoiceLink } from './invoice-links.ts';
 import { invoicePdf } from './report/invoice-data.ts';
 import type { salesInvoices } from './sales.table.ts';
+import { storageOf } from '../../storage/storage.ts';
 
 // The customer's invoice page calls (no sign-in: the e-mailed link's token opens them), in the
 // link's language: read the invoice, download its PDF. Paying it online is online-payments' (its
@@ -38,7 +39,7 @@ export const invoicePublicRoutes: RouteRegistrar = (api, _contextOf, services) =
   });
 
   api.get('/public/sales-invoices/:token/report', async (request, reply) => {
-    const { pdf, name } = await opened(request, (link, invoice) => invoicePdf(db, services.config.dataDir, invoice, link.locale, requestTimeZone(request)));
+    const { pdf, name } = await opened(request, (link, invoice) => invoicePdf(db, storageOf(services.config), invoice, link.locale, requestTimeZone(request)));
     return sendPdf(reply, pdf, name);
   });
 };

@@ -12,6 +12,7 @@ import { QUOTE_PDF } from '../report/quote.routes.ts';
 import type { EstimationRow } from '../estimation-lines.ts';
 import { approvalView, askedPhotoIds, openApproval, recordAnswer, type ApprovalLink } from './approval-answers.ts';
 import { NULLABLE_STRING } from '../../../contract-schemas.ts';
+import { storageOf } from '../../../storage/storage.ts';
 
 // The customer's page calls (no sign-in: the e-mailed link's token opens them), in the link's
 // language: read the estimate, answer it, see the inspection's photos of the items asked about,
@@ -63,7 +64,7 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
   api.get('/public/estimate-approvals/:token/report', async (request, reply) => {
     const { model, pdf } = await opened(request, async (link, estimation) => {
       // The items the customer is asked about, as on the page: not those the dealership denied.
-      const { model, images } = await quoteData(db, services.config.dataDir, estimation, link.locale, { forCustomer: true });
+      const { model, images } = await quoteData(db, storageOf(services.config), estimation, link.locale, { forCustomer: true });
       return { model, pdf: await renderQuotePdf({ model, images, timeZone: requestTimeZone(request) }) };
     });
     return sendPdf(reply, pdf, quoteFileName(model));
@@ -73,7 +74,7 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
     const image = await opened(request, async (_link, estimation) => {
       const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
       if (!(await askedPhotoIds(db, estimation.id)).has(uploadId)) throw notFound(uploadId);
-      return loadPhoto(db, services.config.dataDir, uploadId, estimation.organization_id);
+      return loadPhoto(db, storageOf(services.config), uploadId, estimation.organization_id);
     });
     return sendPhoto(reply, image as Buffer);
   });

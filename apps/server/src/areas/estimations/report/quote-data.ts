@@ -7,6 +7,7 @@ import { quoteImages } from '../../../reports/quote-pdf.ts';
 import { estimationAnswers } from '../approval/approval.table.ts';
 import { storedTotals, type EstimationRow } from '../estimation-lines.ts';
 import { estimationItems } from '../estimations.table.ts';
+import type { Storage } from '../../../storage/storage.ts';
 
 // What the estimate's PDF prints, read once: the estimate, its items with their stored totals,
 // their tax groups' taxes and suppliers, who and what it is about, the people named, the customer's last signature, and
@@ -23,7 +24,7 @@ export interface QuoteData {
  * (not those the dealership's approver denied), as the approval page shows them. The caller has
  * checked who may read it.
  */
-export async function quoteData(db: Db, dataDir: string, row: EstimationRow, locale: Locale, { forCustomer = false } = {}): Promise<QuoteData> {
+export async function quoteData(db: Db, storage: Storage, row: EstimationRow, locale: Locale, { forCustomer = false } = {}): Promise<QuoteData> {
   const [parties, stored, [answer]] = await Promise.all([
     documentParties(db, row),
     db.select().from(estimationItems).where(eq(estimationItems.estimation_id, row.id)).orderBy(asc(estimationItems.position), asc(estimationItems.id)),
@@ -68,5 +69,5 @@ export async function quoteData(db: Db, dataDir: string, row: EstimationRow, loc
     options: parties.options,
     signature: answer ? { signer: answer.signer_name, signed_at: answer.decided_at, image: answer.signature, version: answer.version } : null,
   });
-  return { model, images: loadImages(db, dataDir, quoteImages(model), parties.owners) };
+  return { model, images: loadImages(db, storage, quoteImages(model), parties.owners) };
 }

@@ -4,6 +4,7 @@ import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
 import type { EstimationRow } from '../estimation-lines.ts';
 import { estimationsResource } from '../estimations.resource.ts';
 import { quoteData } from './quote-data.ts';
+import { storageOf } from '../../../storage/storage.ts';
 
 // GET /estimations/{id}/report: the estimate's PDF, the quote (spec §7, issue 12), in the reader's
 // language, to whoever may view the estimate. The customer's copy is served through the approval
@@ -11,7 +12,7 @@ import { quoteData } from './quote-data.ts';
 
 export const quoteRoutes: RouteRegistrar = (api, contextOf) =>
   recordDocumentRoute(api, contextOf, estimationsResource, async (ctx, row: EstimationRow, timeZone) => {
-    const { model, images } = await quoteData(ctx.db, ctx.config.dataDir, row, ctx.locale);
+    const { model, images } = await quoteData(ctx.db, storageOf(ctx.config), row, ctx.locale);
     return { pdf: await renderQuotePdf({ model, images, timeZone }), name: quoteFileName(model) };
   });
 

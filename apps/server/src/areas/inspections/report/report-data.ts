@@ -9,6 +9,7 @@ import { answersOf, fieldsOfInspection, scoredVehicle, versionById, type Inspect
 import { documentFooterOf } from '../../../reports/footer.ts';
 import { partyOf, type Party } from '../../../reports/header.ts';
 import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
+import type { Storage } from '../../../storage/storage.ts';
 
 // Everything a report prints, read once: the inspection, its frozen form, answers and scores,
 // who and what it is about, and the pictures (downscaled). report-pdf.ts only draws it.
@@ -42,7 +43,7 @@ export interface ReportData {
  * Reads what the report of an inspection shows, in `locale` (with its pictures unless `images` is
  * false: the public summary shows none). The caller has checked who may read it.
  */
-export async function reportData(db: Db, dataDir: string, row: InspectionRow, locale: Locale, { images: withImages = true } = {}): Promise<ReportData> {
+export async function reportData(db: Db, storage: Storage, row: InspectionRow, locale: Locale, { images: withImages = true } = {}): Promise<ReportData> {
   const [version, fields, vehicle] = await Promise.all([versionById(db, row.inspection_form_version_id), fieldsOfInspection(db, row.id), scoredVehicle(db, row)]);
   const [[organization], [form], [car], [customer], people, [location], documentFooter] = await Promise.all([
     db.select().from(organizations).where(eq(organizations.id, row.organization_id)),
@@ -71,7 +72,7 @@ export async function reportData(db: Db, dataDir: string, row: InspectionRow, lo
   const photos = [...new Set([...row.images, ...model.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields.flatMap((f) => f.images)))])];
   const wanted = wantedImages({ photos, signature: row.signature, logo });
   const owners = { organizationId: row.organization_id, resellerId: organization.reseller_id };
-  const images: ImageSource = withImages ? loadImages(db, dataDir, wanted, owners) : new Map();
+  const images: ImageSource = withImages ? loadImages(db, storage, wanted, owners) : new Map();
 
   return {
     locale,

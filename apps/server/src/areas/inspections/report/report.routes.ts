@@ -17,6 +17,7 @@ import { notFound } from '../../../jsonapi/errors.ts';
 import { uploadIdOf } from '../../../reports/images.ts';
 import type { ReportModel } from '@atelier/domain';
 import { INTEGER, NULLABLE_STRING, STRING, closedObject, listOf } from '../../../contract-schemas.ts';
+import { storageOf, type Storage } from '../../../storage/storage.ts';
 
 // GET /inspections/{id}/report: the report as PDF, to whoever may view the inspection (spec §7,
 // "file blob"). GET /public/inspection-reports/{token} (and /summary): the same report through a
@@ -65,15 +66,15 @@ function sharedWork(model: ReportModel, token: string) {
   }));
 }
 
-async function reportPdf(db: Db, dataDir: string, row: InspectionRow, locale: Locale, timeZone: string) {
-  return renderReportPdf(await reportData(db, dataDir, row, locale), { timeZone });
+async function reportPdf(db: Db, storage: Storage, row: InspectionRow, locale: Locale, timeZone: string) {
+  return renderReportPdf(await reportData(db, storage, row, locale), { timeZone });
 }
 
 const reportFileName = (row: InspectionRow, locale: Locale) => `${t(locale, 'report.file_name')}-${row.code ?? row.id}.pdf`;
 
 export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
   recordDocumentRoute(api, contextOf, inspectionsResource, async (ctx, row: InspectionRow, timeZone) => ({
-    pdf: await reportPdf(ctx.db, ctx.config.dataDir, row, ctx.locale, timeZone),
+    pdf: await reportPdf(ctx.db, storageOf(ctx.config), row, ctx.locale, timeZone),
     name: reportFileName(row, ctx.locale),
   }));
 
@@ -90,12 +91,12 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
 
   api.get('/public/inspection-reports/:token', async (request, reply) => {
     const { share, inspection } = await opened(request);
-    return sendPdf(reply, await reportPdf(services.database.db, services.config.dataDir, inspection, share.locale, timeZoneOf(request)), reportFileName(inspection, share.locale));
+    return sendPdf(reply, await reportPdf(services.database.db, storageOf(services.config), inspection, share.locale, timeZoneOf(request)), reportFileName(inspection, share.locale));
   });
 
   api.get('/public/inspection-reports/:token/summary', async (request, reply) => {
     const { share, inspection } = await opened(request);
-    const data = await reportData(services.database.db, services.config.dataDir, inspection, share.locale, { images: false });
+    const data = await reportData(services.database.db, storageOf(services.config), inspection, share.locale, { images: false });
     const m = data.model;
     return reply.header('Cache-Control', 'private, no-store').send({
       locale: share.locale,
@@ -117,10 +118,10 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
   api.get('/public/inspection-reports/:token/photos/:uploadId', async (request, reply) => {
     const { share, inspection } = await opened(request);
     const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
-    const { model } = await reportData(services.database.db, services.config.dataDir, inspection, share.locale, { images: false });
+    const { model } = await reportData(services.database.db, storageOf(services.config), inspection, share.locale, { images: false });
     // Only a photo of a finding the page shows: the link opens nothing else of the organization's.
     if (!findingPhotoIds(model).has(uploadId)) throw notFound(uploadId);
-    return sendPhoto(reply, await loadPhoto(services.database.db, services.config.dataDir, uploadId, inspection.organization_id));
+    return sendPhoto(reply, await loadPhoto(services.database.db, storageOf(services.config), uploadId, inspection.organization_id));
   });
 };
 

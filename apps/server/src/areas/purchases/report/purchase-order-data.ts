@@ -8,6 +8,7 @@ import { locations } from '../../admin/admin.table.ts';
 import { warehouses } from '../../inventory/inventory.table.ts';
 import { purchasesOrderItems, type purchasesOrders } from '../documents.table.ts';
 import { supplierProducts, suppliers } from '../purchases.table.ts';
+import type { Storage } from '../../../storage/storage.ts';
 
 // What a purchase order prints (issue 22, GET /purchases-orders/{id}/report), read once: the
 // organization and the parts room it is delivered to, the supplier, the lines with the
@@ -45,7 +46,7 @@ export interface PurchaseOrderModel {
 
 type OrderRow = typeof purchasesOrders.$inferSelect;
 
-export async function purchaseOrderData(db: Db, dataDir: string, row: OrderRow, locale: Locale): Promise<{ model: PurchaseOrderModel; images: ImageSource }> {
+export async function purchaseOrderData(db: Db, storage: Storage, row: OrderRow, locale: Locale): Promise<{ model: PurchaseOrderModel; images: ImageSource }> {
   const [[room], [supplier], items] = await Promise.all([
     db.select().from(warehouses).where(eq(warehouses.id, row.destination_warehouse_id)),
     db.select().from(suppliers).where(eq(suppliers.id, row.supplier_id)),
@@ -85,5 +86,5 @@ export async function purchaseOrderData(db: Db, dataDir: string, row: OrderRow, 
     notes: row.notes,
     documentFooter: (parties.options['general.document_footer'] as string | undefined) ?? null,
   };
-  return { model, images: loadImages(db, dataDir, wantedImages({ photos: [], logo: model.logo }), parties.owners) };
+  return { model, images: loadImages(db, storage, wantedImages({ photos: [], logo: model.logo }), parties.owners) };
 }

@@ -4,13 +4,14 @@ import { purchaseOrderFileName, renderPurchaseOrderPdf } from '../../../reports/
 import type { purchasesOrders } from '../documents.table.ts';
 import { purchasesOrdersResource } from '../purchases-orders.resource.ts';
 import { purchaseOrderData } from './purchase-order-data.ts';
+import { storageOf } from '../../../storage/storage.ts';
 
 // GET /purchases-orders/{id}/report: the purchase order to send to the supplier (issue 22), in
 // the reader's language, to whoever may view the order.
 
 export const purchaseOrderRoutes: RouteRegistrar = (api, contextOf) =>
   recordDocumentRoute(api, contextOf, purchasesOrdersResource, async (ctx, row: typeof purchasesOrders.$inferSelect, timeZone) => {
-    const { model, images } = await purchaseOrderData(ctx.db, ctx.config.dataDir, row, ctx.locale);
+    const { model, images } = await purchaseOrderData(ctx.db, storageOf(ctx.config), row, ctx.locale);
     return { pdf: await renderPurchaseOrderPdf({ model, images, timeZone }), name: purchaseOrderFileName(model) };
   });
 

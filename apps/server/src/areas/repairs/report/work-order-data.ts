@@ -9,6 +9,7 @@ import { inspections } from '../../inspections/inspections.table.ts';
 import { storedTotals } from '../../estimations/estimation-lines.ts';
 import type { RepairRow } from '../repairs.policies.ts';
 import { repairItems, repairTimeEntries } from '../repairs.table.ts';
+import type { Storage } from '../../../storage/storage.ts';
 
 // What the work order prints, read once: the repair, its items with their stored totals, their
 // tax groups' taxes and suppliers, who clocked time on each, the estimate and inspection it comes from, the people
@@ -21,7 +22,7 @@ export interface WorkOrderData {
 }
 
 /** The work order of a repair in `locale`. The caller has checked who may read it. */
-export async function workOrderData(db: Db, dataDir: string, row: RepairRow, locale: Locale): Promise<WorkOrderData> {
+export async function workOrderData(db: Db, storage: Storage, row: RepairRow, locale: Locale): Promise<WorkOrderData> {
   const [parties, items, clocks, [estimation], [inspection]] = await Promise.all([
     documentParties(db, row),
     db.select().from(repairItems).where(eq(repairItems.repair_id, row.id)).orderBy(asc(repairItems.position), asc(repairItems.id)),
@@ -84,5 +85,5 @@ export async function workOrderData(db: Db, dataDir: string, row: RepairRow, loc
     },
     options: parties.options,
   });
-  return { model, images: loadImages(db, dataDir, workOrderImages(model), parties.owners) };
+  return { model, images: loadImages(db, storage, workOrderImages(model), parties.owners) };
 }

@@ -4,13 +4,14 @@ import { renderWorkOrderPdf, workOrderFileName } from '../../../reports/work-ord
 import type { RepairRow } from '../repairs.policies.ts';
 import { repairsResource } from '../repairs.resource.ts';
 import { workOrderData } from './work-order-data.ts';
+import { storageOf } from '../../../storage/storage.ts';
 
 // GET /repairs/{id}/report: the repair's PDF, the work order (spec §7, issue 12), in the reader's
 // language, to whoever may view the repair.
 
 export const workOrderRoutes: RouteRegistrar = (api, contextOf) =>
   recordDocumentRoute(api, contextOf, repairsResource, async (ctx, row: RepairRow, timeZone) => {
-    const { model, images } = await workOrderData(ctx.db, ctx.config.dataDir, row, ctx.locale);
+    const { model, images } = await workOrderData(ctx.db, storageOf(ctx.config), row, ctx.locale);
     return { pdf: await renderWorkOrderPdf({ model, images, timeZone }), name: workOrderFileName(model) };
   });
 

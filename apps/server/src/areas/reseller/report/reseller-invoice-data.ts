@@ -5,6 +5,7 @@ import { partyOf } from '../../../reports/header.ts';
 import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
 import { organizations, resellers } from '../../admin/admin.table.ts';
 import { resellerInvoiceItems, type resellerInvoices } from '../reseller.table.ts';
+import type { Storage } from '../../../storage/storage.ts';
 
 // What a reseller's invoice prints (issue 24, GET /reseller-invoices/{id}/report), read once: the
 // reseller with its branding (its app logo and colour), the organization billed, the lines and the
@@ -37,7 +38,7 @@ export interface ResellerInvoiceModel {
 
 type InvoiceRow = typeof resellerInvoices.$inferSelect;
 
-export async function resellerInvoiceData(db: Db, dataDir: string, row: InvoiceRow, locale: Locale): Promise<{ model: ResellerInvoiceModel; images: ImageSource }> {
+export async function resellerInvoiceData(db: Db, storage: Storage, row: InvoiceRow, locale: Locale): Promise<{ model: ResellerInvoiceModel; images: ImageSource }> {
   const [[reseller], [organization], items] = await Promise.all([
     db.select().from(resellers).where(eq(resellers.id, row.reseller_id)),
     db.select().from(organizations).where(eq(organizations.id, row.organization_id)),
@@ -61,5 +62,5 @@ export async function resellerInvoiceData(db: Db, dataDir: string, row: InvoiceR
     notes: row.notes,
   };
   // The reseller's own logo only (an upload of the reseller or of the platform).
-  return { model, images: loadImages(db, dataDir, wantedImages({ photos: [], logo: model.logo }), { organizationId: '', resellerId: row.reseller_id }) };
+  return { model, images: loadImages(db, storage, wantedImages({ photos: [], logo: model.logo }), { organizationId: '', resellerId: row.reseller_id }) };
 }

@@ -4,13 +4,14 @@ import { renderResellerInvoicePdf, resellerInvoiceFileName } from '../../../repo
 import { resellerInvoicesResource } from '../reseller-invoices.resource.ts';
 import type { resellerInvoices } from '../reseller.table.ts';
 import { resellerInvoiceData } from './reseller-invoice-data.ts';
+import { storageOf } from '../../../storage/storage.ts';
 
 // GET /reseller-invoices/{id}/report: the reseller's invoice (issue 24), in its colours, in the
 // reader's language, to whoever may view the invoice.
 
 export const resellerInvoiceRoutes: RouteRegistrar = (api, contextOf) =>
   recordDocumentRoute(api, contextOf, resellerInvoicesResource, async (ctx, row: typeof resellerInvoices.$inferSelect, timeZone) => {
-    const { model, images } = await resellerInvoiceData(ctx.db, ctx.config.dataDir, row, ctx.locale);
+    const { model, images } = await resellerInvoiceData(ctx.db, storageOf(ctx.config), row, ctx.locale);
     return { pdf: await renderResellerInvoicePdf({ model, images, timeZone }), name: resellerInvoiceFileName(model) };
   });
 

@@ -8,6 +8,7 @@ import { customers } from '../../crm/crm.table.ts';
 import { optionValue } from '../../estimations/estimation-lines.ts';
 import { repairs } from '../../repairs/repairs.table.ts';
 import { salesInvoiceItems, salesInvoices } from '../sales.table.ts';
+import type { Storage } from '../../../storage/storage.ts';
 
 // What a customer's invoice prints (issue 23, GET /sales-invoices/{id}/report), read once: the
 // organization with its GST and QST registration numbers (settings), the customer billed, the
@@ -56,7 +57,7 @@ const text = async (db: Db, organizationId: string, name: string) => {
   return typeof v === 'string' && v.trim() ? v.trim() : null;
 };
 
-export async function invoiceData(db: Db, dataDir: string, row: InvoiceRow, locale: Locale): Promise<{ model: InvoiceModel; images: ImageSource }> {
+export async function invoiceData(db: Db, storage: Storage, row: InvoiceRow, locale: Locale): Promise<{ model: InvoiceModel; images: ImageSource }> {
   const [items, [customer], [repair], [corrected], parties, gst, qst, terms] = await Promise.all([
     db.select().from(salesInvoiceItems).where(eq(salesInvoiceItems.sales_invoice_id, row.id)).orderBy(asc(salesInvoiceItems.position), asc(salesInvoiceItems.id)),
     db.select().from(customers).where(eq(customers.id, row.customer_id)),
@@ -107,11 +108,11 @@ export async function invoiceData(db: Db, dataDir: string, row: InvoiceRow, loca
     notes: row.notes,
     documentFooter: (parties.options['general.document_footer'] as string | undefined) ?? null,
   };
-  return { model, images: loadImages(db, dataDir, wantedImages({ photos: [], logo: model.logo }), parties.owners) };
+  return { model, images: loadImages(db, storage, wantedImages({ photos: [], logo: model.logo }), parties.owners) };
 }
 
 /** The invoice's PDF in a language and its file name (the staff's report, the customer's link, the e-mail's attachment). */
-export async function invoicePdf(db: Db, dataDir: string, row: InvoiceRow, locale: Locale, timeZone: string): Promise<{ pdf: Buffer; name: string }> {
-  const { model, images } = await invoiceData(db, dataDir, row, locale);
+export async function invoicePdf(db: Db, storage: Storage, row: InvoiceRow, locale: Locale, timeZone: string): Promise<{ pdf: Buffer; name: string }> {
+  const { model, images } = await invoiceData(db, storage, row, locale);
   return { pdf: await renderInvoicePdf({ model, images, timeZone }), name: invoiceFileName(model) };
 }

@@ -1,0 +1,232 @@
+// Where the contents of files lie (issue 25): the data folder (one machine, the default) or an
+// S3-compatible store (several instances share it). Keys are the `path` columns of uploads and
+// imports ("uploads/<organization>/<month>/<id>.<ext>", "imports/<organization>/<id>.<ext>"); the
+// database says who may read them, so nothing here is ever public (no bucket URLs are handed out).
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, opendir, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, paginateListObjectsV2 } from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
+
+export interface StoredObject {
+  key: string;
+  length: number;
+  modified: Date;
+}
+
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Keeps `body` at `key`; a body of another length than announced is refused (nothing kept). */
+  put(key: string, body: Buffer | Readable, meta: { type: string; length: number }): Promise<void>;
+  /** The contents as a stream with their length; null when absent. */
+  get(key: string): Promise<{ body: Readable; length: number } | null>;
+  head(key: string): Promise<StoredObject | null>;
+  /** Absent already is no error. */
+  delete(key: string): Promise<void>;
+  /** Every object under the prefix ("uploads/", "imports/"). */
+  list(prefix: string): AsyncIterable<StoredObject>;
+  /** Throws when the store cannot be reached (readiness). */
+  ping(): Promise<void>;
+}
+
+/** The only prefixes files are kept under; a key out of them (or climbing out) names nothing. */
+export const PREFIXES = ['uploads/', 'imports/'] as const;
+
+export function isKey(key: string) {
+  return PREFIXES.some((p) => key.startsWith(p)) && !key.split('/').some((s) => s === '' || s === '.' || s === '..') && !key.includes('\\');
+}
+
+/** An uploaded file's key: the only ones a download or a report reads. */
+export const isUploadKey = (key: string) => isKey(key) && key.startsWith('uploads/');
+
+function checkKey(key: string) {
+  if (!isKey(key)) throw new Error(`Not a storage key: ${key}`);
+}
+
+/** The type an import file is kept with, by its format. */
+export const importFileType = (format: string) => (format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+
+/** Reads a whole object (reports' images, import files); null when absent. */
+export async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
+  const found = await storage.get(key);
+  if (!found) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of found.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Deletes the contents once their rows are gone: a failure is logged (a later purge finds them), never an error. */
+export async function deleteQuietly(storage: Storage, keys: readonly string[], log: Pick<Console, 'warn'> = console) {
+  await Promise.all(
+    keys.map((key) =>
+      storage.delete(key).catch((err: unknown) => log.warn(`Could not delete the stored file ${key}: ${err instanceof Error ? err.message : String(err)}`)),
+    ),
+  );
+}
+
+const sizeMismatch = (key: string, expected: number, got: number) => new Error(`The contents of ${key} are ${got} bytes, ${expected} announced`);
+
+/** Today's behaviour: files under DATA_DIR, written once (never overwritten), readable by the server only. */
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+  constructor(readonly root: string) {}
+
+  private file(key: string) {
+    checkKey(key);
+    const absolute = resolve(this.root, key);
+    if (!absolute.startsWith(resolve(this.root) + sep)) throw new Error(`Not a storage key: ${key}`);
+    return absolute;
+  }
+
+  async put(key: string, body: Buffer | Readable, meta: { type: string; length: number }) {
+    const file = this.file(key);
+    await mkdir(dirname(file), { recursive: true });
+    let written = 0;
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    const counted = source.map((chunk: Buffer) => ((written += chunk.length), chunk));
+    try {
+      await pipeline(counted, createWriteStream(file, { flags: 'wx', mode: 0o640 }));
+      if (written !== meta.length) throw sizeMismatch(key, meta.length, written);
+    } catch (err) {
+      // An existing file is another upload's: never removed here.
+      if ((err as { code?: string }).code !== 'EEXIST') await rm(file, { force: true });
+      throw err;
+    }
+  }
+
+  async get(key: string) {
+    const file = this.file(key);
+    const found = await stat(file).catch(() => null);
+    if (!found?.isFile()) return null;
+    return { body: createReadStream(file), length: found.size };
+  }
+
+  async head(key: string) {
+    const found = await stat(this.file(key)).catch(() => null);
+    return found?.isFile() ? { key, length: found.size, modified: found.mtime } : null;
+  }
+
+  async delete(key: string) {
+    await rm(this.file(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    const walk = async function* (dir: string, root: string): AsyncIterable<StoredObject> {
+      const entries = await opendir(dir).catch(() => null);
+      if (!entries) return;
+      for await (const entry of entries) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) yield* walk(path, root);
+        else if (entry.isFile()) {
+          const found = await stat(path);
+          yield { key: relative(root, path).split(sep).join('/'), length: found.size, modified: found.mtime };
+        }
+      }
+    };
+    yield* walk(join(this.root, prefix), this.root);
+  }
+
+  async ping() {
+    // Made when missing: a server that has had no upload yet is still ready.
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
+}
+
+export type S3Settings = NonNullable<Config['s3']>;
+
+/** An S3-compatible store (AWS, MinIO, Ceph, R2, Scaleway…), over its API only: the bucket stays private. */
+export class S3Storage implements Storage {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(settings: S3Settings) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client({
+      endpoint: settings.endpoint,
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      // Checksums on every request are an AWS novelty many compatible stores refuse.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async put(key: string, body: Buffer | Readable, meta: { type: string; length: number }) {
+    checkKey(key);
+    if (Buffer.isBuffer(body) && body.length !== meta.length) throw sizeMismatch(key, meta.length, body.length);
+    // The store refuses a body shorter or longer than ContentLength: nothing is kept then.
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: meta.type, ContentLength: meta.length }));
+  }
+
+  async get(key: string) {
+    checkKey(key);
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { body: out.Body as Readable, length: Number(out.ContentLength ?? 0) };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async head(key: string) {
+    checkKey(key);
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { key, length: Number(out.ContentLength ?? 0), modified: out.LastModified ?? new Date(0) };
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string) {
+    checkKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredObject> {
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket, Prefix: prefix })) {
+      for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, length: Number(o.Size ?? 0), modified: o.LastModified ?? new Date(0) };
+    }
+  }
+
+  async ping() {
+    // A store that does not answer is not ready: the readiness check answers within seconds.
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(5000) });
+  }
+}
+
+const isMissing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+const storages = new WeakMap<object, Storage>();
+
+/** The configuration's store, made once per configuration (its client keeps its connections). */
+export function storageOf(config: Pick<Config, 'dataDir' | 's3'>): Storage {
+  let storage = storages.get(config);
+  if (!storage) {
+    storage = config.s3 ? new S3Storage(config.s3) : new LocalStorage(config.dataDir);
+    storages.set(config, storage);
+  }
+  return storage;
+}
+
+/**
+ * Deletes the contents once the transaction deleting their rows has committed (a rolled-back
+ * delete keeps them); out of a transaction, at once.
+ */
+export function deleteAfterCommit(ctx: { config: Pick<Config, 'dataDir' | 's3'>; onCommit?: (fn: () => void) => void }, keys: readonly string[]) {
+  if (!keys.length) return;
+  const storage = storageOf(ctx.config);
+  const run = () => void deleteQuietly(storage, keys);
+  if (ctx.onCommit) ctx.onCommit(run);
+  else run();
+}
