@@ -52,7 +52,8 @@ beforeAll(async () => {
   t = await createTestApp({}, { demo: false });
   kit = await createKit(t);
   other = await createKit(t, { name: 'Autre garage' });
-  // This month: 100.00 paid in full, 50.00 paid 20.00, two repairs' invoices of 300.00 and 200.01.
+  // This month, before the 5 % GST of the organization's default taxes: 100.00 paid in full,
+  // 50.00 paid 20.00, two repairs' invoices of 300.00 and 200.01.
   const a = await invoice(kit, 10000, { issued_on: month.from });
   const b = await invoice(kit, 5000, { issued_on: month.today });
   const repair1 = await invoice(kit, 30000, { issued_on: month.today });
@@ -61,14 +62,14 @@ beforeAll(async () => {
     const repair = await kit.make('repairs');
     await t.database.raw('update sales_invoices set repair_id = $1 where id = $2', [repair.id, r.id]);
   }
-  await pay(kit, a.id, 10000);
+  await pay(kit, a.id, 10500);
   await pay(kit, b.id, 2000);
   // Last month, 70.00 due then, 10.00 paid: overdue, not this month's.
   const old = await invoice(kit, 7000, { issued_on: lastMonth, expiration_time: lastMonth });
   await pay(kit, old.id, 1000);
   // Last month too, due last month but paid: not overdue.
   const overdue = await invoice(kit, 4000, { issued_on: lastMonth, expiration_time: lastMonth });
-  await pay(kit, overdue.id, 4000);
+  await pay(kit, overdue.id, 4200);
   // A draft counts nowhere.
   const customer = (await kit.make('customers', { firstname: 'Paul', lastname: 'Brun' })).id;
   await call('POST', '/sales-invoices', kit.admin, { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Brouillon', quantity: 1, unit_price: 99900 } }] } } } });
@@ -91,13 +92,13 @@ describe('the sales figures', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const meta = res.body.meta;
     expect(meta.month).toEqual({ from: month.from, to: month.to });
-    const invoiced = 10000 + 5000 + 30000 + 20001;
-    expect(meta.invoiced).toBe(invoiced);
-    expect(meta.paid).toBe(10000 + 2000);
-    expect(meta.outstanding).toBe(invoiced - 12000);
+    // Taxes included: 105.00 + 52.50 + 315.00 + 210.01.
+    expect(meta.invoiced).toBe(68251);
+    expect(meta.paid).toBe(10500 + 2000);
+    expect(meta.outstanding).toBe(68251 - 12500);
     expect(meta.invoice_count).toBe(4);
-    expect(meta.overdue).toEqual({ count: 1, balance: 6000, invoices: [{ id: invoices.old.id, code: invoices.old.attributes.code, due_on: lastMonth, balance: 6000, customer: 'Léa Roy' }] });
-    // (300.00 + 200.01) / 2, rounded to the cent.
+    expect(meta.overdue).toEqual({ count: 1, balance: 6350, invoices: [{ id: invoices.old.id, code: invoices.old.attributes.code, due_on: lastMonth, balance: 6350, customer: 'Léa Roy' }] });
+    // Before taxes: (300.00 + 200.01) / 2, rounded to the cent.
     expect(meta.average_repair_order).toEqual({ amount: 25001, repairs: 2 });
     expect(meta.approval).toEqual({ rate: 75, approved: 30000, proposed: 40000 });
   });
@@ -105,7 +106,7 @@ describe('the sales figures', () => {
   it('never counts another organization’s documents', async () => {
     const res = await call('GET', '/sales/figures', other.admin);
     expect(res.status).toBe(200);
-    expect(res.body.meta).toMatchObject({ invoiced: 123400, paid: 0, outstanding: 123400, invoice_count: 1, overdue: { count: 0, balance: 0, invoices: [] }, average_repair_order: { amount: null, repairs: 0 }, approval: { rate: 0, approved: 0, proposed: 40000 } });
+    expect(res.body.meta).toMatchObject({ invoiced: 129570, paid: 0, outstanding: 129570, invoice_count: 1, overdue: { count: 0, balance: 0, invoices: [] }, average_repair_order: { amount: null, repairs: 0 }, approval: { rate: 0, approved: 0, proposed: 40000 } });
   });
 
   it('needs the right to list invoices; the approval rate the right to list estimates', async () => {
@@ -116,6 +117,6 @@ describe('the sales figures', () => {
     const seller = await kit.user({ permissions: ['view any sales invoices'] });
     const res = await call('GET', '/sales/figures', seller);
     expect(res.status).toBe(200);
-    expect(res.body.meta).toMatchObject({ invoiced: 65001, approval: null });
+    expect(res.body.meta).toMatchObject({ invoiced: 68251, approval: null });
   });
 });
