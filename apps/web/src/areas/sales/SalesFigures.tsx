@@ -30,9 +30,9 @@ export function useSalesFigures() {
   });
 }
 
-function Figure({ label, value, help, testId, to }: { label: string; value: string; help: string; testId: string; to?: string }) {
+function Figure({ label, value, help, testId, to }: { label: string; value: string; help: string; testId: string; to: string }) {
   return (
-    <Card withBorder radius="md" padding="lg" data-testid={testId} {...(to ? { component: Link, to } : {})}>
+    <Card withBorder radius="md" padding="lg" data-testid={testId} component={Link} to={to}>
       <Stack gap={4}>
         <Text c="dimmed" size="sm" fw={600}>
           {label}
