@@ -2,7 +2,7 @@
 // fitting them, written on the screen (the parts priced from their selling price), validated,
 // delivered through the Deliver dialog (the stock goes down by what left), invoiced (the draft has
 // no number; validated, it takes the next one), paid from its Pay button; then a completed repair
-// invoiced from its page ("Facturer"), once. French at 1440×900, English at 1024×768. Run through e2e/run.mjs.
+// invoiced from its page ("Facturer"), once; the sales home's and the dashboard's figures moved. French at 1440×900, English at 1024×768. Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { api, axeCheck, create, field, fileBrowser, journey, login, one, settles, shot, token, vinOf } from './helpers.mjs';
@@ -16,6 +16,8 @@ const RUNS = [
 ];
 
 const plain = (text) => text.replace(/\s/g, ' ');
+/** Money as the screens show it, thousands grouped (the figures pass a thousand). */
+const moneyIn = (locale, cents) => plain(new Intl.NumberFormat(`${locale}-CA`, { style: 'currency', currency: 'CAD' }).format(cents / 100));
 
 /** Runs a workflow action of the open document through its confirmation. */
 async function act(page, type, action) {
@@ -56,6 +58,8 @@ describe('sales', () => {
         const locations = await api('/locations?page[size]=1', { token: tk });
         const location = locations.body.data[0].id;
         const room = `Comptoir e2e ${stamp}`;
+        // The month's sales figures before this run's invoices (GET /sales/figures, as the sales home reads them).
+        const figuresBefore = (await api('/sales/figures', { token: tk })).body.meta;
         const warehouse = await create(tk, 'warehouses', { name: room }, { location: one('locations', location) });
         const sku = `E2E-SO-${stamp}`;
         const product = await create(tk, 'products', { sku, name: `Plaquettes ${stamp}`, selling_price: 8999 });
@@ -191,6 +195,22 @@ describe('sales', () => {
         assert.equal(plain(await phone.locator('[data-testid=public-invoice-balance]').innerText()), w.money(due.balance));
         await shot(phone, `26-invoice-phone-${locale}`);
         await axeCheck(phone, 'the customer’s invoice page');
+
+        // The sales home's figures moved by this run's two invoices (taxes included) and the counter sale's payment.
+        const figures = (await api('/sales/figures', { token: tk })).body.meta;
+        assert.equal(figures.invoiced - figuresBefore.invoiced, numbered.total + due.total);
+        assert.equal(figures.paid - figuresBefore.paid, numbered.total);
+        await page.goto('/sales');
+        await page.locator('[data-testid=sales-invoiced-value]').waitFor();
+        await page.locator('[data-testid=sales-overdue]').waitFor();
+        assert.equal(plain(await page.locator('[data-testid=sales-invoiced-value]').innerText()), moneyIn(locale, figures.invoiced));
+        assert.equal(plain(await page.locator('[data-testid=sales-paid-value]').innerText()), moneyIn(locale, figures.paid));
+        await shot(page, `26-sales-home-${locale}-${viewport.width}`);
+        await axeCheck(page, 'the sales home');
+        // The dashboard shows the same figures.
+        await page.goto('/dashboard');
+        await page.locator('[data-testid=sales-invoiced-value]').waitFor();
+        assert.equal(plain(await page.locator('[data-testid=sales-outstanding-value]').innerText()), moneyIn(locale, figures.outstanding));
       }),
     );
 });

@@ -62,5 +62,6 @@ export * from './trade/documents.ts';
 export * from './purchases/purchases.ts';
 export * from './purchases/reorder.ts';
 export * from './sales/sales.ts';
+export * from './sales/figures.ts';
 export * from './online-payments/online-payments.ts';
 export * from './reseller/billing.ts';

@@ -74,7 +74,7 @@ export const APPS: readonly AppEntry[] = [
   { key: 'vehicles', path: '/vehicles', permission: 'view app vehicles', home: { page: () => import('../areas/vehicles/VehiclesHome.tsx') } },
   { key: 'inspectpro', path: '/inspecpro', permission: 'view app inspectpro', home: { page: () => import('../areas/inspection-forms/InspecproHome.tsx'), open: true } },
   { key: 'crm', path: '/crm', permission: 'view app crm', home: { page: sectionHome } },
-  { key: 'sales', path: '/sales', permission: 'view app sales', home: { page: sectionHome } },
+  { key: 'sales', path: '/sales', permission: 'view app sales', home: { page: () => import('../areas/sales/SalesHomePage.tsx') } },
   { key: 'purchases', path: '/purchases', permission: 'view app purchases', home: { page: sectionHome } },
   { key: 'inventory', path: '/inventory', permission: 'view app inventory', home: { page: sectionHome } },
   { key: 'files', path: '/files', permission: 'view app file explorer' },

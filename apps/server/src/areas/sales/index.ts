@@ -4,6 +4,7 @@ import { defineArea } from '../area.ts';
 import { seedDemoSales } from './demo.ts';
 // Its invoices are payable online (registered with the online payments area when the area loads).
 import './payable.ts';
+import { salesFiguresRoutes } from './figures.routes.ts';
 import { invoicePublicRoutes } from './public.routes.ts';
 import { invoiceRoutes } from './report/invoice.routes.ts';
 import { salesDeliveriesResource } from './sales-deliveries.resource.ts';
@@ -25,6 +26,6 @@ export const salesArea = defineArea({
     salesInvoiceItemsResource,
     salesPaymentsResource,
   ],
-  routes: [invoiceRoutes, invoicePublicRoutes],
+  routes: [invoiceRoutes, invoicePublicRoutes, salesFiguresRoutes],
   demo: seedDemoSales,
 });

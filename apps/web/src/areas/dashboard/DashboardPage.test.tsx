@@ -19,6 +19,17 @@ const COUNTS: Record<string, Record<string, number>> = {
   requests: { draft: 5 },
 };
 
+const SALES_FIGURES = {
+  month: { from: '2026-11-01', to: '2026-12-01' },
+  invoiced: 10500,
+  paid: 10500,
+  outstanding: 0,
+  invoice_count: 1,
+  overdue: { count: 0, balance: 0, invoices: [] },
+  average_repair_order: { amount: 10000, repairs: 1 },
+  approval: null,
+};
+
 beforeAll(() => shimMantineBrowser());
 afterEach(() => {
   cleanup();
@@ -28,6 +39,7 @@ afterEach(() => {
 async function renderDashboard(locale: 'fr' | 'en') {
   await i18n.changeLanguage(locale);
   mockApi((call) => {
+    if (call.url.startsWith('/sales/figures')) return { body: { jsonapi: { version: '1.1' }, meta: SALES_FIGURES } };
     const m = /^\/(\w+)\/list\/count/.exec(call.url);
     return m ? { body: { meta: { counts: COUNTS[m[1]!] ?? {} } } } : undefined;
   });
@@ -57,5 +69,24 @@ describe('the dashboard work cards', () => {
     expect(within(screen.getByTestId('dashboard-inspections')).getByRole('link', { name: /To do\s*3/ })).toBeTruthy();
     // English says "Estimates", as its menu does (issue 20, point 23).
     expect(within(card).getByRole('link', { name: 'Estimates' })).toBeTruthy();
+  });
+});
+
+describe('the dashboard sales figures', () => {
+  it('shows this month’s sales figures only to whoever may list invoices', async () => {
+    await renderDashboard('fr');
+    await screen.findByTestId('dashboard-estimations');
+    expect(screen.queryByTestId('sales-figures')).toBeNull();
+    cleanup();
+    PERMISSIONS.add('view any sales invoices');
+    try {
+      await renderDashboard('fr');
+      expect((await screen.findByTestId('sales-invoiced-value')).textContent?.replace(/\s/g, ' ')).toBe('105,00 $');
+      expect(screen.getByTestId('sales-invoiced').getAttribute('href')).toBe('/sales/invoices');
+      // The overdue list is the sales home's.
+      expect(screen.queryByTestId('sales-overdue')).toBeNull();
+    } finally {
+      PERMISSIONS.delete('view any sales invoices');
+    }
   });
 });

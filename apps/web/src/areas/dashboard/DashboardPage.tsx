@@ -16,6 +16,7 @@ import { ESTIMATES_PATH } from '../estimations/estimationModel.ts';
 import { INSPECTIONS_PATH } from '../inspections/inspectionModel.ts';
 import { REPAIRS_PATH } from '../repairs/repairModel.ts';
 import { LateWork } from '../board/LateWork.tsx';
+import { SalesFiguresSection } from '../sales/SalesFigures.tsx';
 import { AssignedWork } from '../vehicles/AssignedWork.tsx';
 import { REQUESTS_PATH } from '../vehicles/common.tsx';
 import { requestEnums } from '../vehicles/enums.ts';
@@ -178,6 +179,7 @@ export default function DashboardPage() {
       </div>
       <LateWork />
       <AssignedWork />
+      {can('view any sales invoices') ? <SalesFiguresSection /> : null}
       {work.length > 0 || requestsCard ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {requestsCard ? <RequestsCard /> : null}
@@ -194,7 +196,7 @@ export default function DashboardPage() {
         </SimpleGrid>
       ) : null}
       {can('view any logs') ? <RecentActivity /> : null}
-      {work.length === 0 && counts.length === 0 && !can('view any logs') && !can('view any requests') && !can('create requests') ? <Text c="dimmed">{t('dashboard:nothing')}</Text> : null}
+      {work.length === 0 && counts.length === 0 && !can('view any sales invoices') && !can('view any logs') && !can('view any requests') && !can('create requests') ? <Text c="dimmed">{t('dashboard:nothing')}</Text> : null}
     </Stack>
   );
 }
