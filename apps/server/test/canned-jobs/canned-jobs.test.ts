@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, userWith, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { makeTaxGroup, setOption, to } from '../repairs/world.ts';
 

@@ -1,4 +1,4 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { declare, rel, timestamps } from '../declare/declare.ts';
 import { workLineAttributes } from './work-lines.ts';
 
 const { condition: _condition, ...line } = workLineAttributes();
