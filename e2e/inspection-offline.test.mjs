@@ -232,6 +232,12 @@ describe('the inspection screen offline', () => {
   });
 
   test('71. the list in English: states as tabs with their counts, filters, quick actions the user may do', T, async () => {
+    // An inspection to do of its own: the demo's may have been carried out by an earlier journey.
+    const manager = await token('manager@atelier.test');
+    const me = (await api('/me', { token: manager })).body.data.id;
+    const form = (await api('/inspection-forms?filter[is_active]=true&page[size]=1', { token: manager })).body.data[0].id;
+    const vehicle = (await api('/vehicles?page[size]=1', { token: manager })).body.data[0].id;
+    const toDo = await create(manager, 'inspections', {}, { inspectionForm: one('inspection-forms', form), vehicle: one('vehicles', vehicle), assignedToUsers: { data: [{ type: 'users', id: me }] } });
     const { context, page } = await tablet(held.browser, 'manager@atelier.test', 'en');
     try {
       await page.goto('/inspecpro/inspections');
@@ -261,6 +267,7 @@ describe('the inspection screen offline', () => {
       throw e;
     } finally {
       await context.close();
+      assert.equal((await api(`/inspections/${toDo}`, { method: 'DELETE', token: manager })).status, 204);
     }
   });
 });
