@@ -47,6 +47,7 @@ export const en: Record<MessageKey, string> = {
   'error.invalid_fields': 'The type {type} in fields is unknown.',
   'error.invalid_page': 'Invalid pagination: page[number] is a whole number from 1 to {pages} and page[size] one from 1 to {max}.',
   'error.invalid_add_data': 'The extra data {name} does not exist.',
+  'error.invalid_parameter_value': 'The value of the parameter {name} is invalid.',
   'error.unknown_parameter': 'The parameter {name} is not recognised.',
   'error.conflict': 'This action is not possible in the current state.',
   'error.too_many_requests': 'Too many attempts. Try again in {seconds} seconds.',

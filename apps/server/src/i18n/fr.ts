@@ -46,6 +46,7 @@ export const fr = {
   'error.invalid_fields': 'Le type {type} est inconnu dans fields.',
   'error.invalid_page': 'La pagination est invalide : page[number] est un entier de 1 à {pages} et page[size] un entier de 1 à {max}.',
   'error.invalid_add_data': 'La donnée supplémentaire {name} n’existe pas.',
+  'error.invalid_parameter_value': 'La valeur du paramètre {name} est invalide.',
   'error.unknown_parameter': 'Le paramètre {name} n’est pas reconnu.',
   'error.conflict': 'Cette action est impossible dans l’état actuel.',
   'error.too_many_requests': 'Trop de tentatives. Réessayez dans {seconds} secondes.',

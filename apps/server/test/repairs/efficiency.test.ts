@@ -85,6 +85,7 @@ describe('technician efficiency', () => {
       const res = await call('GET', `/repairs/technician-efficiency?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.errors[0].source.parameter).toBeTruthy();
+      expect(res.body.errors[0].detail).toMatch(/^La valeur du paramètre (from|to|hours_per_day) est invalide\.$/);
     }
     const stranger = await kit.user({ permissions: ['view any vehicles'] });
     expect((await call('GET', `/repairs/technician-efficiency?${week}`, undefined, stranger)).status).toBe(403);

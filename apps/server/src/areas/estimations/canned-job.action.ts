@@ -1,3 +1,4 @@
+import { isUuid } from '../../jsonapi/attributes.ts';
 import type { ActionDefinition } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
@@ -5,7 +6,6 @@ import { cannedJobsWithLines } from '../canned-jobs/apply.ts';
 import { defaultHourlyRate, defaultTaxGroup, type EstimationRow } from './estimation-lines.ts';
 import { jobItemLines, pricedItemRows } from './from-inspection.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -29,7 +29,7 @@ export const addCannedJob: ActionDefinition<EstimationRow> = {
     const data = isObject(body) ? body.data : undefined;
     const id = isObject(data) && data.type === 'canned-jobs' && typeof data.id === 'string' ? data.id : null;
     if (!id) throw new ApiError(422, 'canned_job.required', undefined, { pointer: '/data' });
-    const found = UUID.test(id) ? (await cannedJobsWithLines(ctx.db, estimation.organization_id, [id])).get(id) : undefined;
+    const found = isUuid(id) ? (await cannedJobsWithLines(ctx.db, estimation.organization_id, [id])).get(id) : undefined;
     if (!found) throw new ApiError(422, 'validation.relationship_not_found', { id }, { pointer: '/data/id' });
     if (!found.job.active) throw new ApiError(422, 'canned_job.inactive', { name: found.job.name }, { pointer: '/data/id' });
     if (!found.lines.length) throw new ApiError(422, 'canned_job.empty', { name: found.job.name }, { pointer: '/data/id' });

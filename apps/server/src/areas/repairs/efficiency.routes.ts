@@ -22,16 +22,16 @@ const HOURS_PER_DAY = 8;
 function period(query: Record<string, unknown>): { from: string; to: string; hoursPerDay: number } {
   const date = (name: 'from' | 'to') => {
     const v = query[name];
-    if (typeof v !== 'string' || !DATE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new ApiError(400, 'error.invalid_filter_value', { filter: name }, { parameter: name });
+    if (typeof v !== 'string' || !DATE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new ApiError(400, 'error.invalid_parameter_value', { name }, { parameter: name });
     return v;
   };
   const from = date('from');
   const to = date('to');
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-  if (days < 0 || days >= MOST_DAYS) throw new ApiError(400, 'error.invalid_filter_value', { filter: 'to' }, { parameter: 'to' });
+  if (days < 0 || days >= MOST_DAYS) throw new ApiError(400, 'error.invalid_parameter_value', { name: 'to' }, { parameter: 'to' });
   const raw = query.hours_per_day;
   const hoursPerDay = raw === undefined ? HOURS_PER_DAY : Number(String(raw).replace(',', '.'));
-  if (!Number.isFinite(hoursPerDay) || hoursPerDay <= 0 || hoursPerDay > 24) throw new ApiError(400, 'error.invalid_filter_value', { filter: 'hours_per_day' }, { parameter: 'hours_per_day' });
+  if (!Number.isFinite(hoursPerDay) || hoursPerDay <= 0 || hoursPerDay > 24) throw new ApiError(400, 'error.invalid_parameter_value', { name: 'hours_per_day' }, { parameter: 'hours_per_day' });
   return { from, to, hoursPerDay };
 }
 
