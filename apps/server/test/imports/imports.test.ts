@@ -414,7 +414,9 @@ describe('background runs', () => {
       await t.database.db.execute(sql`SELECT status, progress, created_count, error FROM imports WHERE id = ${id}`),
     )[0];
   const waitFor = async (id: string, status: string) => {
-    for (let i = 0; i < 600; i++) {
+    // A busy CI machine runs a 1,100-line file in well under this; a lost wake-up (a lease held
+    // after a stop) waits for the next poll, 30 s later, and fails here.
+    for (const until = Date.now() + 25_000; Date.now() < until; ) {
       const row = await importRow(id);
       if (row.status === status) return row;
       await new Promise((r) => setTimeout(r, 50));

@@ -101,6 +101,7 @@ export class ImportWorker {
   private stopping = false;
   private active = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
+  private polls = 0;
 
   constructor(private readonly services: Services) {}
 
@@ -123,17 +124,20 @@ export class ImportWorker {
   async stop() {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.active.values()]);
+    // A poll in flight may still start the job it claimed: wait for that one too.
+    while (this.active.size) await Promise.allSettled([...this.active.values()]);
   }
 
   private poll() {
-    void (async () => {
+    // Tracked like a job: a stop waits for a claim in flight, or the claimed job would run (and
+    // keep its lease) after the stop, and the next start would wait for the lease to run out.
+    this.track(`poll:${++this.polls}`, (async () => {
       while (!this.stopping) {
         const id = await this.claim();
         if (!id) return;
         this.track(id, this.process(id));
       }
-    })().catch((err) => console.error('import worker', err));
+    })().catch((err) => console.error('import worker', err)));
   }
 
   /** Claims one import (or the given one) whose lease is free; null when there is none. */
@@ -162,9 +166,8 @@ export class ImportWorker {
    */
   async runNow(id: string, locale?: Locale): Promise<void> {
     if (this.stopping) return;
-    const claimed = await this.claim(id);
-    if (!claimed) return;
-    const p = this.process(id, locale);
+    // Tracked from the claim on (see poll).
+    const p = this.claim(id).then((claimed) => (claimed ? this.process(id, locale) : undefined));
     this.track(id, p);
     return p;
   }
