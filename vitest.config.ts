@@ -10,8 +10,10 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // One migrated database image per run, copied by each file (test/database-image.ts).
+          globalSetup: ['test/database-image.ts'],
           testTimeout: 30_000,
-          // A file's set-up migrates a fresh embedded database and seeds the demo (about 6 s on a
+          // A file's set-up copies the migrated image and may seed the demo (a few seconds on a
           // quiet machine, four times that on a loaded one): the margin is for a busy CI machine.
           hookTimeout: 120_000,
           // Each file gets its own database; PGlite is heavy, so keep parallelism to the 2 cores.

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Area } from '../src/areas/area.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -15,38 +13,31 @@ import { openDatabase, openMemoryDatabase, rowsOf, type Database } from '../src/
 import { migrate, migrationsFolder } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from '../src/db/seed.ts';
 import { contractFor, type Contract } from './contract.ts';
+import { serverDatabase } from './server-database.ts';
 
-export { DEMO_PASSWORD };
+export { DEMO_PASSWORD, serverDatabase };
 export const MEDIA = 'application/vnd.api+json';
 
 /**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server of DATABASE_URL (as CI runs it), dropped afterwards.
+ * database on the PostgreSQL server of DATABASE_URL (as CI runs it), dropped afterwards. Both are
+ * copies of the run's migrated image (database-image.ts) when there is one.
  */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!process.env.DATABASE_URL) return { database: await openMemoryDatabase(), drop: async () => {} };
-  const { url, drop } = await serverDatabase('atelier_test');
+  const image = databaseImage();
+  if (!process.env.DATABASE_URL) return { database: await openMemoryDatabase(image ? new Blob([readFileSync(image)]) : undefined), drop: async () => {} };
+  const { url, drop } = await serverDatabase('atelier_test', image);
   const database = await openDatabase({ databaseUrl: url, dataDir: '/tmp', databasePoolSize: 5 });
   return { database, drop };
 }
 
-/** A new empty database on the PostgreSQL server of DATABASE_URL: its URL and how to drop it. */
-export async function serverDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+/** The run's migrated image, when the server project's global set-up made one (not in the web project's). */
+function databaseImage(): string | undefined {
+  try {
+    return inject('databaseImage');
+  } catch {
+    return undefined; // outside a test worker (the web project's global set-up)
+  }
 }
 
 export interface TestApp {
@@ -74,10 +65,13 @@ export interface TestApp {
  * `demo: true` seeds it, for the few files that test the demo or need a record of every type.
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: { areas?: readonly Area[]; demo?: boolean } = {}): Promise<TestApp> {
+  const T = Date.now();
   const { database, drop } = await freshDatabase();
+  const T1 = Date.now();
   await migrate(database);
   await syncPermissions(database.db);
   await syncOptions(database.db);
+  console.error('SETUP', T1 - T, Date.now() - T1);
   if (opts.demo) await seedDemo(database.db, opts.areas);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atelier-test', LOG_LEVEL: 'silent', APP_URL: 'http://atelier.test', ...env });
   const start = async () => {

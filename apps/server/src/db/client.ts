@@ -34,6 +34,8 @@ export interface Database {
   fsyncCount?(): Promise<number>;
   /** PGlite in this process (tests' in-memory databases): its own migrator and SQL runner. */
   inProcess?: true;
+  /** An in-memory PGlite's data directory as a tarball (tests: one migrated image per run). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /**
@@ -206,6 +208,7 @@ function wrapPglite(client: PGlite): Database {
     driver: 'pglite',
     inProcess: true,
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
     raw: async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params as unknown[])).rows,
     // PGlite is one connection in this process: nothing else can run a migration beside it.
     exclusive: (_lockKey, fn) => fn(db),
@@ -234,9 +237,9 @@ function takeTurns(client: PGlite) {
   }
 }
 
-/** An in-memory PGlite database, for tests. */
-export async function openMemoryDatabase(): Promise<Database> {
-  return wrapPglite(await PGlite.create(PGLITE_OPTIONS));
+/** An in-memory PGlite database, for tests: empty, or a copy of a dumped data directory (dumpDataDir). */
+export async function openMemoryDatabase(image?: Blob): Promise<Database> {
+  return wrapPglite(await PGlite.create({ ...PGLITE_OPTIONS, ...(image ? { loadDataDir: image } : {}) }));
 }
 
 /** The rows of a db.execute() result (node-postgres and PGlite both answer { rows }). */
