@@ -17,9 +17,14 @@ export function formatDateTime(iso: string, locale: Locale, timeZone: string): s
   return formatter(`dt:${locale}:${timeZone}`, () => new Intl.DateTimeFormat(regionLocale(locale), { dateStyle: 'long', timeStyle: 'short', timeZone })).format(new Date(iso));
 }
 
-/** The day in the document's language and time zone: "12 mars 2026". */
+/**
+ * The day in the document's language and time zone: "12 mars 2026". A date without a time (a due
+ * date: "2026-03-12") is that day in every zone; read as UTC midnight it would print the 11th in Québec.
+ */
 export function formatDay(iso: string, locale: Locale, timeZone: string): string {
-  return formatter(`d:${locale}:${timeZone}`, () => new Intl.DateTimeFormat(regionLocale(locale), { dateStyle: 'long', timeZone })).format(new Date(iso));
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const zone = dateOnly ? 'UTC' : timeZone;
+  return formatter(`d:${locale}:${zone}`, () => new Intl.DateTimeFormat(regionLocale(locale), { dateStyle: 'long', timeZone: zone })).format(new Date(dateOnly ? `${iso}T12:00:00Z` : iso));
 }
 
 /** An IANA time zone the runtime knows (the web's X-Timezone), else the default. */

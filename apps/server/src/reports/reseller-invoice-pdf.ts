@@ -28,7 +28,7 @@ export function renderResellerInvoicePdf({ model, images, timeZone, now = new Da
   const { locale } = model;
   const tr = (key: MessageKey, params?: Record<string, string | number>) => t(locale, key, params);
   // Calendar dates print as that day wherever the reader is.
-  const day = (date: string | null) => (date ? formatDay(date.length === 10 ? `${date}T12:00:00Z` : date, locale, timeZone) : null);
+  const day = (date: string | null) => (date ? formatDay(date, locale, timeZone) : null);
   const footer = footerOf({ organization: model.reseller.name, code: model.code, locale, timeZone, now, documentFooter: null });
   const info = { title: tr('reseller_invoice.number', { code: model.code }), author: model.reseller.name, locale, documentFooter: null };
   const money = (cents: number) => formatMoney(cents, locale);

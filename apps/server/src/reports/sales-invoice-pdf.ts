@@ -28,7 +28,7 @@ export const invoiceFileName = (model: InvoiceModel) => `${t(model.locale, model
 export function renderInvoicePdf({ model, images, timeZone, now = new Date() }: InvoicePdfInput): Promise<Buffer> {
   const { locale } = model;
   const tr = (key: MessageKey, params?: Record<string, string | number>) => t(locale, key, params);
-  const day = (iso: string | null) => (iso ? formatDay(`${iso}T12:00:00Z`, locale, timeZone) : null);
+  const day = (iso: string | null) => (iso ? formatDay(iso, locale, timeZone) : null);
   const money = (cents: number) => formatMoney(cents, locale);
   const number = model.code ?? tr('invoice.draft');
   const footer = footerOf({ organization: model.organization.name, code: number, locale, timeZone, now, documentFooter: model.documentFooter });

@@ -1,9 +1,23 @@
 /** Dates, numbers and money for fr-CA and en-CA (spec platform §9), currency CAD. */
 export const regionLocale = (locale: string) => `${(locale || 'fr').slice(0, 2)}-CA`;
 
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date without a time ("2026-03-05": a due date, a birth date) is that day wherever the reader
+ * is; new Date() would read it as UTC midnight, the evening before in Québec. An impossible day
+ * (February 30) is no date.
+ */
+function dayOf(value: string): Date | null {
+  const m = DATE_ONLY.exec(value);
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return d.getMonth() === Number(m[2]) - 1 ? d : new Date(Number.NaN);
+}
+
 export function formatDate(value: string | number | Date | null | undefined, locale: string): string {
   if (value === null || value === undefined || value === '') return '';
-  const d = value instanceof Date ? value : new Date(value);
+  const d = value instanceof Date ? value : ((typeof value === 'string' && dayOf(value)) || new Date(value));
   if (Number.isNaN(d.getTime())) return '';
   return new Intl.DateTimeFormat(regionLocale(locale), { dateStyle: 'medium' }).format(d);
 }

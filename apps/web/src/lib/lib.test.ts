@@ -34,6 +34,19 @@ describe('formatting for fr-CA and en-CA', () => {
     expect(formatDate('2026-03-05T12:00:00Z', 'fr')).toMatch(/5 mars 2026/);
     expect(formatDate('nope', 'fr')).toBe('');
   });
+  it('shows a date without a time as that day, west of Greenwich too', () => {
+    const tz = process.env.TZ;
+    process.env.TZ = 'America/Toronto';
+    try {
+      // Read as UTC midnight, "2026-03-05" was the evening of March 4 in Montréal.
+      expect(formatDate('2026-03-05', 'en')).toMatch(/Mar 5, 2026/);
+      expect(formatDate('2026-03-05', 'fr')).toMatch(/5 mars 2026/);
+      expect(formatDate('2026-02-30', 'fr')).toBe('');
+      expect(formatDate('2026-03-05T02:00:00Z', 'en')).toMatch(/Mar 4, 2026/);
+    } finally {
+      process.env.TZ = tz;
+    }
+  });
   it('formats shares as whole percentages', () => {
     expect(formatPercent(0.426, 'fr').replace(/\s/g, ' ')).toBe('43 %');
     expect(formatPercent(0.426, 'en')).toBe('43%');

@@ -17,7 +17,7 @@ const DAYS_TO_PAY = 30;
 const day = (iso: string) => iso.slice(0, 10);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 /** A calendar date as the reader writes it (28 novembre 2026, November 28, 2026). */
-const calendarDay = (date: string, locale: Locale) => formatDay(`${date}T12:00:00Z`, locale, 'UTC');
+const calendarDay = (date: string, locale: Locale) => formatDay(date, locale, 'UTC');
 
 /**
  * The invoice of the organization's subscription for its current period (start to end): the one
