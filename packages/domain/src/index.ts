@@ -3,6 +3,7 @@ export * from './access/default-roles.ts';
 export * from './auth/password.ts';
 export * from './auth/email.ts';
 export * from './locale.ts';
+export * from './is-object.ts';
 export * from './enums.ts';
 export * from './settings/options.ts';
 export * from './vehicles/vehicle-enums.ts';

@@ -1,5 +1,6 @@
 import { ApiError } from './errors.ts';
 import { own } from './own.ts';
+import { isObject } from '@atelier/domain';
 
 // What an action reads from its body, read strictly: a body, data, attributes or relationships of
 // another shape is refused where it is (400), and a linkage of another shape or type is a 422,
@@ -7,7 +8,6 @@ import { own } from './own.ts';
 // defaults (a link sent, a version made), an assignee dropped or a take-over left unchecked,
 // without knowing.
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Refuses (400) a body that is not a JSON object, the router asks it of every action (its data may

@@ -7,6 +7,7 @@ import { ApiError, ValidationErrors, relationshipPointer } from './errors.ts';
 import { column } from './filters.ts';
 import type { OwnsMany } from './relationships.ts';
 import { changes, checkReferences, isInUse, parseData, withUniques } from './write.ts';
+import { isObject } from '@atelier/domain';
 
 // Child collections (rel.ownsMany): records owned by a parent (an order's lines, a supplier's
 // products), written inside the parent's document. The relationship's `data` is the whole list,
@@ -41,7 +42,6 @@ export interface ChildChanges {
   removed?: { id: string; old: Record<string, unknown> }[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The child's relationship to its parent (the belongsTo on the foreign key), if it declares one. */
 function ownerName(child: ResourceDefinition, rel: OwnsMany): string | undefined {

@@ -18,10 +18,10 @@ import { own } from './own.ts';
 import { enforceCreate, enforceDelete, enforceEdit } from './policies.ts';
 import { isCreateOnly, type Relationship } from './relationships.ts';
 import { afterOwnLine, parseChildren, prepareOwnLine, writeChildren } from './children.ts';
+import { isObject } from '@atelier/domain';
 
 export type Mode = 'create' | 'update';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Reads a JSON:API document into a WriteInput, collecting every field error (422 with pointers)

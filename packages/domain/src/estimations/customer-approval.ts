@@ -1,5 +1,6 @@
 import { sumWorkTotals, workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
 import { CUSTOMER_DECISIONS, type CustomerDecision, type EstimationItemLine } from './items.ts';
+import { isObject } from '../is-object.ts';
 
 // The customer's answer to an estimate sent for approval (issue 12, send-client-approve): on a
 // public page, the customer approves or declines each item the dealership proposes, and signs.
@@ -51,7 +52,6 @@ function isPngSignature(v: string): boolean {
   return start.length === 12 && atob(start).startsWith(PNG_MAGIC);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const attributesOf = (body: unknown): Record<string, unknown> => (isObject(body) && isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : {});
 
 /**

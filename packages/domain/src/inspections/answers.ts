@@ -1,8 +1,8 @@
 import { CHECK_OPTIONS, WIDGET_FIELD_TYPES } from './form-enums.ts';
 import { finiteNumber, type PointsOption } from './options.ts';
+import { isObject } from '../is-object.ts';
 
 const WIDGETS: readonly string[] = WIDGET_FIELD_TYPES;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The option worth the most points among those the field can take (the first on a tie), or null. */
 function bestOption(options: readonly PointsOption[], allowed?: readonly string[]): string | null {

@@ -5,6 +5,7 @@ import { nameIn, noteIn, optionLabel } from './labels.ts';
 import { URGENCIES, type Urgency } from './urgency.ts';
 import { finiteNumber, widgetState, type PointsOption } from './options.ts';
 import type { FieldAnswer, InspectionScore } from './scoring.ts';
+import { isObject } from '../is-object.ts';
 
 // What an inspection's report says (issue 11 "The report"): pure, so the PDF, the public summary
 // and their tests read the same model. The server loads the data and draws; nothing here does I/O.
@@ -67,7 +68,6 @@ export const MEASURE_LABELS: Record<Measure, { unit: string; label: Record<Local
   thickness_mm: { unit: 'mm', label: { fr: 'Épaisseur', en: 'Thickness' } },
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const WIDGETS: readonly string[] = WIDGET_FIELD_TYPES;
 const has = <T extends string>(labels: Record<T, unknown>, key: unknown): key is T => typeof key === 'string' && Object.hasOwn(labels, key);
 

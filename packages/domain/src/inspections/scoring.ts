@@ -1,6 +1,7 @@
 import { CHECK_OPTIONS, PROPAGATED_FIELD_TYPES, RANGE_FIELD_TYPES, WIDGET_FIELD_TYPES } from './form-enums.ts';
 import { CRITICAL_SCORE_CAP, isFailingAnswer } from './findings.ts';
 import { finiteNumber, parseRangeOption, type Numeric, type PointsOption } from './options.ts';
+import { isObject } from '../is-object.ts';
 
 // The inspection scoring engine (spec §4 "Inspection scoring (must hold)", issue 10, the precisions
 // in docs/decisions.md "Inspection scoring: the precisions"). Pure: the server scores saved answers
@@ -138,7 +139,6 @@ function pointsOf(v: Numeric): number {
 }
 
 const lower = (s: string) => s.trim().toLowerCase();
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const has = <T extends string>(list: readonly T[], v: string): v is T => (list as readonly string[]).includes(v);
 
 /** Sets an own property, also for the key "__proto__" (ids come from clients). */

@@ -1,4 +1,4 @@
-import { declarations } from '@atelier/domain';
+import { declarations, isObject } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { READ_ONLY, defineResource, type Row } from '../../jsonapi/define-resource.ts';
@@ -41,7 +41,6 @@ export interface LogSubject {
   assignee?: string | null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * For each entry of the page: the subject's label, whether the user may open it, and the names

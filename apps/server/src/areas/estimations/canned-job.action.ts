@@ -5,8 +5,8 @@ import { records } from '../../jsonapi/records.ts';
 import { cannedJobsWithLines } from '../canned-jobs/apply.ts';
 import { defaultHourlyRate, defaultTaxGroup, type EstimationRow } from './estimation-lines.ts';
 import { jobItemLines, pricedItemRows } from './from-inspection.ts';
+import { isObject } from '@atelier/domain';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * POST /estimations/{id}/canned-job (issue 27): the advisor adds a canned job to the estimate in one

@@ -1,4 +1,4 @@
-import { writableItemGroups, estimationWorkflow } from '@atelier/domain';
+import { writableItemGroups, estimationWorkflow, isObject } from '@atelier/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ActionDefinition, Policy } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
@@ -14,7 +14,6 @@ import { deferredWork } from './deferred-work.table.ts';
 // the log); each suggestion is then closed as offered again on this estimate.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The suggestions named by the body ({ data: [{ type: 'deferred-work', id }] }), in its order (repeats too), or 422 pointing at what is wrong. */
 function namedIds(body: unknown): string[] {

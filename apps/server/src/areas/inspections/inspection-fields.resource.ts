@@ -1,4 +1,4 @@
-import { WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, isEmptyAnswer, propagateAnswer, type FieldAnswer, inspectionWorkflow } from '@atelier/domain';
+import { WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, isEmptyAnswer, propagateAnswer, type FieldAnswer, inspectionWorkflow, isObject } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -52,7 +52,6 @@ const answerable: Policy<[row: InspectionFieldRow, input: WriteInput]> = {
 
 const WIDGETS: readonly string[] = WIDGET_FIELD_TYPES;
 const STATES: readonly unknown[] = WIDGET_OPTIONS;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What is wrong with a value for the field's type (null and absent are no answer), or nothing. */
 export function valueProblem(field: FrozenField, value: unknown): MessageKey | undefined {

@@ -1,4 +1,4 @@
-import { CONDITION_OPERATORS, MAX_OPTION_LENGTH, declarations, fieldProblems, formProblems, requiredByDefault, type FormField } from '@atelier/domain';
+import { CONDITION_OPERATORS, MAX_OPTION_LENGTH, declarations, fieldProblems, formProblems, requiredByDefault, type FormField, isObject } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { NestedError, ParseResult } from '../../jsonapi/attributes.ts';
@@ -19,7 +19,6 @@ type Row = RowOf<typeof inspectionFormSectionFields>;
 const MAX_OPTIONS = 50;
 const MAX_CONDITIONS = 20;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A list of objects with exactly the given members, each read by its own parser; errors point at

@@ -6,6 +6,7 @@ import type { ActionDefinition, Row, RowOf } from '../../jsonapi/define-resource
 import { ValidationErrors } from '../../jsonapi/errors.ts';
 import { inspectionForms, inspectionFormSectionFields, inspectionFormSections } from './inspection-forms.table.ts';
 import { fieldsOfForm, sectionsOfForm } from './structure.ts';
+import { isObject } from '@atelier/domain';
 
 // POST /inspection-forms/{id}/reorder: the editor's drag and drop. The body is the whole order of
 // the form, in one document:
@@ -14,7 +15,6 @@ import { fieldsOfForm, sectionsOfForm } from './structure.ts';
 // sub-section moves there; every section, sub-section and field of the form is listed once.
 // Everything is written in the action's transaction, the form locked.
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The new place of a row: its parent (a section's parent stays null) and its order. */
 interface Place {

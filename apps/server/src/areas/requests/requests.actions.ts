@@ -1,4 +1,4 @@
-import { requestWorkflow as workflow } from '@atelier/domain';
+import { requestWorkflow as workflow, isObject } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { MessageKey } from '../../i18n/index.ts';
@@ -17,7 +17,6 @@ type RequestRow = RowOf<typeof requests>;
 // POST /requests/{id}/assign, /approve, /complete; GET /requests/{id}/cancel (spec §7): the
 // domain's requestWorkflow, served by the engine's workflow kit; here only what a request adds.
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The user to assign: { data: { type: 'users', id } }, the relationship form, or { assigned_to_id }. */
 function assigneeIdOf(body: unknown): string | null {

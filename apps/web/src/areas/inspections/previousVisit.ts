@@ -1,4 +1,4 @@
-import { FIELD_ACTIONS, WIDGET_FIELD_TYPES, type FieldType } from '@atelier/domain';
+import { FIELD_ACTIONS, WIDGET_FIELD_TYPES, type FieldType, isObject } from '@atelier/domain';
 import type { JsonApiDocument } from '../../api/jsonapi.ts';
 
 // The previous visit (issue 11): the last inspection carried to its end on the same vehicle with
@@ -21,7 +21,6 @@ export interface PreviousVisit {
   fields: Map<string, PreviousAnswer>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** meta.previousInspection of `GET /inspections/{id}?add_data=previousInspection`, for that inspection; null when none. */
 export function previousVisitOf(doc: Pick<JsonApiDocument, 'meta'> | null | undefined, inspectionId: string): PreviousVisit | null {
