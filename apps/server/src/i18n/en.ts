@@ -152,6 +152,8 @@ export const en: Record<MessageKey, string> = {
   'canned_job.name_taken': 'A canned job already has this name',
   'canned_job.code_taken': 'A canned job already has this code',
   'canned_job.trigger_taken': 'This canned job already has this trigger for this field',
+  'canned_job.trigger_value_unknown': 'This field never answers “{value}”: choose among {values}',
+  'canned_job.trigger_field_unsupported': 'A number or text field cannot call for a canned job: choose a check box, a list or a state widget',
   'canned_job.inactive': 'The canned job “{name}” is no longer active',
   'canned_job.empty': 'The canned job “{name}” has no lines',
   'supplier_product.sku_taken': 'This supplier already has a product with this code',

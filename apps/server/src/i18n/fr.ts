@@ -151,6 +151,8 @@ export const fr = {
   'canned_job.name_taken': 'Un travail type porte déjà ce nom',
   'canned_job.code_taken': 'Un travail type porte déjà ce code',
   'canned_job.trigger_taken': 'Ce travail type a déjà ce déclencheur pour ce champ',
+  'canned_job.trigger_value_unknown': 'Ce champ ne donne pas la réponse « {value} » : choisissez parmi {values}',
+  'canned_job.trigger_field_unsupported': 'Un champ de nombre ou de texte ne peut pas appeler un travail type : choisissez une case à cocher, une liste ou un indicateur d’état',
   'canned_job.inactive': 'Le travail type « {name} » n’est plus actif',
   'canned_job.empty': 'Le travail type « {name} » n’a aucune ligne',
   'supplier_product.sku_taken': 'Ce fournisseur a déjà un produit avec ce code',

@@ -73,6 +73,26 @@ describe('canned jobs', () => {
     expect((await call('GET', '/canned-jobs', undefined, other)).body.data).toEqual([]);
   });
 
+  it('refuses a trigger naming an answer its field cannot give, saying which it can, in the user’s language; nothing is written', async () => {
+    const field = form.ids['Disques avant']!; // a check box: "true" or "false"
+    const bad = await makeJob({ name: 'Disques avant : remplacement' }, [{ detail: 'Remplacer les disques' }], [{ field, value: 'Mauvais' }]);
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0]).toMatchObject({
+      source: { pointer: '/data/relationships/triggers/data/0/attributes/value' },
+      detail: 'Ce champ ne donne pas la réponse « Mauvais » : choisissez parmi true, false',
+    });
+    expect((await call('GET', '/canned-jobs?filter[search]=Disques')).body.data).toEqual([]);
+    // Any case of an answer it gives is one.
+    const good = await makeJob({ name: 'Disques avant : remplacement' }, [{ detail: 'Remplacer les disques' }], [{ field, value: 'FALSE' }]);
+    expect(good.status, JSON.stringify(good.body)).toBe(201);
+    // At the trigger's own route too, in English.
+    const [trigger] = (await call('GET', `/canned-job-triggers?filter[cannedJob]=${good.body.data.id}`)).body.data;
+    const patched = await call('PATCH', `/canned-job-triggers/${trigger.id}`, { data: { type: 'canned-job-triggers', id: trigger.id, attributes: { value: 'worn' } } }, admin, 'en');
+    expect(patched.status).toBe(422);
+    expect(patched.body.errors[0]).toMatchObject({ source: { pointer: '/data/attributes/value' }, detail: 'This field never answers “worn”: choose among true, false' });
+    expect((await call('DELETE', `/canned-jobs/${good.body.data.id}`)).status).toBe(204); // the draft below finds no job for the discs
+  });
+
   it('adds a job to an estimate in one step: its lines priced from the inventory, the settings’ rate and taxes', async () => {
     const job = (await makeJob({ name: 'Plaquettes et disques', code: 'PD' }, [{ detail: 'Plaquettes', product, time: '1.5' }, { detail: 'Disques', part: 'Disque', unit_price: 7500, quantity: '2' }])).body.data.id;
     const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerValues, jobsForAnswer, type CannedJobTrigger } from './canned-jobs.ts';
+import { answerValues, jobsForAnswer, triggerValues, type CannedJobTrigger } from './canned-jobs.ts';
 
 const triggers: CannedJobTrigger[] = [
   { field_id: 'pads', value: 'Mauvais', canned_job_id: 'front-pads' },
@@ -26,5 +26,16 @@ describe('canned jobs from findings', () => {
     expect(jobsForAnswer('lights', ['left', 'plate'], triggers)).toEqual(['bulb']);
     // Another field with the same answer: none.
     expect(jobsForAnswer('tires', 'Mauvais', triggers)).toEqual([]);
+  });
+});
+
+describe('the answers a trigger may name', () => {
+  it('are a check box’s true and false, a select’s options, a widget’s states, and none of a number or a text', () => {
+    expect(triggerValues({ field_type: 'CHECK', points_threshold: [{ option: 'yes' }] })).toEqual(['true', 'false']);
+    expect(triggerValues({ field_type: 'SELECT_SINGLE', points_threshold: [{ option: 'Bon' }, { option: 'Mauvais' }] })).toEqual(['Bon', 'Mauvais']);
+    expect(triggerValues({ field_type: 'SELECT_MULTIPLE', points_threshold: null })).toEqual([]);
+    expect(triggerValues({ field_type: 'PAD_THICKNESS_WIDGET' })).toEqual(['good', 'to_replace', 'bad', 'not_applicable']);
+    expect(triggerValues({ field_type: 'NUMBER', points_threshold: [{ option: '0-3' }] })).toEqual([]);
+    expect(triggerValues({ field_type: 'TEXT' })).toEqual([]);
   });
 });

@@ -1,6 +1,19 @@
 // Canned jobs from findings (issue 27): which of a finding's answers a trigger names. Pure, so the
 // server's draft and the trigger editor's choices agree.
 
+import { WIDGET_FIELD_TYPES, WIDGET_OPTIONS, type FieldType } from '../inspections/form-enums.ts';
+
+/**
+ * The answers of a form's field a trigger may name: "true"/"false" of a check box, a select's
+ * options, a widget's four states; none for a number or a text (no answer of theirs is a finding).
+ */
+export function triggerValues(field: { field_type: FieldType; points_threshold?: readonly { option: string }[] | null }): string[] {
+  if (field.field_type === 'CHECK') return ['true', 'false'];
+  if (field.field_type === 'SELECT_SINGLE' || field.field_type === 'SELECT_MULTIPLE') return (field.points_threshold ?? []).map((p) => p.option);
+  if ((WIDGET_FIELD_TYPES as readonly string[]).includes(field.field_type)) return [...WIDGET_OPTIONS];
+  return [];
+}
+
 /** The answers a trigger may name for one answer: an option's value, a widget's state, "true"/"false" of a check box. */
 export function answerValues(value: unknown): string[] {
   if (value === null || value === undefined) return [];

@@ -1,8 +1,12 @@
-import { declarations } from '@atelier/domain';
+import { declarations, triggerValues } from '@atelier/domain';
+import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
-import { defineResource } from '../../jsonapi/define-resource.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
+import { attributePointer, ValidationErrors } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { inspectionFormSectionFields } from '../inspections/inspection-forms.table.ts';
 import { cannedJobItems, cannedJobTriggers, cannedJobs } from './canned-jobs.table.ts';
 
 /**
@@ -66,5 +70,22 @@ export const cannedJobTriggersResource = defineResource(declarations['canned-job
   uniques: {
     canned_job_triggers_unique: { attribute: 'value', code: 'canned_job.trigger_taken' },
   },
+  hooks: { beforeWrite: checkTriggerValue },
   notify: { label: (row) => String(row.value ?? '') },
 });
+
+/** A trigger names an answer its field can give (any case), or no draft would ever use it. */
+async function checkTriggerValue(ctx: RequestContext, input: WriteInput, existing: RowOf<typeof cannedJobTriggers> | null) {
+  const { field_id, value } = { ...existing, ...input.values } as { field_id?: string; value?: string };
+  if (!field_id || typeof value !== 'string') return; // missing: the declaration's required rule says so
+  const [field] = await ctx.db
+    .select({ field_type: inspectionFormSectionFields.field_type, points_threshold: inspectionFormSectionFields.points_threshold })
+    .from(inspectionFormSectionFields)
+    .where(eq(inspectionFormSectionFields.id, field_id));
+  if (!field) return; // the engine's reference check answers for a field that is not there
+  const values = triggerValues(field);
+  const errors = new ValidationErrors();
+  if (!values.length) errors.add(attributePointer('value'), 'canned_job.trigger_field_unsupported');
+  else if (!values.some((v) => v.toLowerCase() === value.toLowerCase())) errors.add(attributePointer('value'), 'canned_job.trigger_value_unknown', { value, values: values.join(', ') });
+  errors.throwIfAny();
+}

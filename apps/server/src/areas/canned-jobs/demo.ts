@@ -1,3 +1,4 @@
+import { triggerValues } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/columns.ts';
@@ -51,7 +52,11 @@ async function seedJobs(db: Db, organization: string, jobs: Job[]) {
   if (!org) return;
   const bySku = async (sku: string) => (await db.select({ id: products.id }).from(products).where(and(eq(products.organization_id, org.id), eq(products.sku, sku))))[0]?.id ?? null;
   const named = new Set(jobs.flatMap((j) => (j.triggers ?? []).map((t) => t.field)));
-  const fields = (await db.select({ id: inspectionFormSectionFields.id, name: inspectionFormSectionFields.name }).from(inspectionFormSectionFields).where(eq(inspectionFormSectionFields.organization_id, org.id))).filter((f) => named.has(f.name));
+  const fields = (
+    await db
+      .select({ id: inspectionFormSectionFields.id, name: inspectionFormSectionFields.name, field_type: inspectionFormSectionFields.field_type, points_threshold: inspectionFormSectionFields.points_threshold })
+      .from(inspectionFormSectionFields).where(eq(inspectionFormSectionFields.organization_id, org.id))
+  ).filter((f) => named.has(f.name));
   for (const job of jobs) {
     const id = newId();
     await db.insert(cannedJobs).values({ id, organization_id: org.id, name: job.name, code: job.code });
@@ -59,7 +64,10 @@ async function seedJobs(db: Db, organization: string, jobs: Job[]) {
     for (const [position, line] of job.lines.entries())
       lines.push({ organization_id: org.id, canned_job_id: id, position, detail: line.detail, part: line.part ?? null, unit_price: line.unit_price ?? null, product_id: line.sku ? await bySku(line.sku) : null, quantity: line.quantity ?? '1', time: line.time ?? null });
     await db.insert(cannedJobItems).values(lines);
-    const triggers = (job.triggers ?? []).flatMap((t) => fields.filter((f) => f.name === t.field).map((f) => ({ field_id: f.id, value: t.value })));
-    if (triggers.length) await db.insert(cannedJobTriggers).values(triggers.map((t, position) => ({ organization_id: org.id, canned_job_id: id, position, ...t })));
+    const triggers = (job.triggers ?? []).flatMap((t) => fields.filter((f) => f.name === t.field).map((f) => ({ field_id: f.id, value: t.value, valid: triggerValues(f).includes(t.value) })));
+    // Written directly, so checked here as the API would: a demo trigger no answer can meet is a demo bug.
+    const invalid = triggers.find((t) => !t.valid);
+    if (invalid) throw new Error(`demo canned job "${job.name}": its field never answers "${invalid.value}"`);
+    if (triggers.length) await db.insert(cannedJobTriggers).values(triggers.map((t, position) => ({ organization_id: org.id, canned_job_id: id, position, field_id: t.field_id, value: t.value })));
   }
 }
