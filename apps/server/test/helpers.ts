@@ -65,13 +65,10 @@ export interface TestApp {
  * `demo: true` seeds it, for the few files that test the demo or need a record of every type.
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: { areas?: readonly Area[]; demo?: boolean } = {}): Promise<TestApp> {
-  const T = Date.now();
   const { database, drop } = await freshDatabase();
-  const T1 = Date.now();
   await migrate(database);
   await syncPermissions(database.db);
   await syncOptions(database.db);
-  console.error('SETUP', T1 - T, Date.now() - T1);
   if (opts.demo) await seedDemo(database.db, opts.areas);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atelier-test', LOG_LEVEL: 'silent', APP_URL: 'http://atelier.test', ...env });
   const start = async () => {
