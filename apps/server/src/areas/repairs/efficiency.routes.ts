@@ -1,4 +1,4 @@
-import { technicianEfficiency, workingDays } from '@atelier/domain';
+import { personName, technicianEfficiency, workingDays } from '@atelier/domain';
 import { and, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { users } from '../admin/admin.table.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
@@ -69,16 +69,17 @@ export const technicianEfficiencyRoutes: RouteRegistrar = (api, contextOf) => {
     const itemClocks = items.length
       ? await ctx.db.select({ user_id: repairTimeEntries.user_id, repair_item_id: repairTimeEntries.repair_item_id, hours }).from(repairTimeEntries).where(and(inArray(repairTimeEntries.repair_item_id, items), isNotNull(repairTimeEntries.ended_at)))
       : [];
-    const figures = technicianEfficiency({ clocked, itemClocks, billed, availableHours: workingDays(from, to) * hoursPerDay });
+    const workingHours = workingDays(from, to) * hoursPerDay;
+    const figures = technicianEfficiency({ clocked, itemClocks, billed, availableHours: workingHours });
     const ids = figures.map((f) => f.user_id);
     const names = new Map(
       (ids.length ? await ctx.db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email }).from(users).where(inArray(users.id, ids)) : []).map((u) => [
         u.id,
-        [u.firstname, u.lastname].filter(Boolean).join(' ') || u.email,
+        personName(u) || u.email,
       ]),
     );
     const technicians = figures.map((f) => ({ ...f, name: names.get(f.user_id) ?? '' })).sort((a, b) => a.name.localeCompare(b.name, ctx.locale));
-    return reply.type(MEDIA_TYPE).send({ jsonapi: { version: '1.1' }, meta: { from, to, working_hours: workingDays(from, to) * hoursPerDay, technicians } });
+    return reply.type(MEDIA_TYPE).send({ jsonapi: { version: '1.1' }, meta: { from, to, working_hours: workingHours, technicians } });
   });
 };
 
