@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Permission } from '../access/permissions.ts';
 import { describe, expect, it } from 'vitest';
 import { describeTransitions } from '../workflow/table-test.ts';
-import { estimationStep, estimationWorkflow, initialEstimationStatus, writableItemGroups, type EstimationAction, type EstimationPhases, type EstimationState, type PhaseState } from './states.ts';
+import { estimationActionLabel, estimationStep, estimationWorkflow, initialEstimationStatus, writableItemGroups, type EstimationAction, type EstimationPhases, type EstimationState, type PhaseState } from './states.ts';
 
 // The kit's answers, under the names these tables were first written against.
 const estimationActionRoute = estimationWorkflow.route;
@@ -210,5 +210,16 @@ describe('estimation invariants (any sequence of actions by anyone)', () => {
         },
       ),
     );
+  });
+});
+
+describe('the labels of the phases’ buttons', () => {
+  it('say "Reprendre" to start a phase done before, "Commencer" otherwise', () => {
+    const pending = { status: 'pending', holder: null } as PhaseState;
+    const done = { status: 'done', holder: 'u1' } as PhaseState;
+    const phases: EstimationPhases = { components: done, times: pending, approval: pending };
+    expect(estimationActionLabel('start_components', phases)).toEqual({ fr: 'Reprendre les pièces', en: 'Resume the parts' });
+    expect(estimationActionLabel('start_times', phases)).toEqual({ fr: "Commencer la main-d'œuvre", en: 'Start the labour' });
+    expect(estimationActionLabel('end_components', phases)).toEqual(estimationWorkflow.actionLabels.end_components);
   });
 });

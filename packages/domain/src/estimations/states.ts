@@ -1,4 +1,5 @@
 import { defineEnum } from '../enums.ts';
+import type { Locale } from '../locale.ts';
 import { WORK_ACTIONS, WORK_STATES, defineWorkflow, type ActionSpec, type WorkStatus } from '../workflow/workflow.ts';
 
 // Estimation states, phases and actions (spec §4, §6, §7; issue 12). An estimate is worked in
@@ -216,6 +217,18 @@ export const estimationWorkflow = defineWorkflow<EstimationState, RuleName, Esti
 });
 
 export type EstimationAction = RuleName;
+
+/** Starting a phase already done starts it again: its button says so. */
+const RESTART_LABELS: Partial<Record<EstimationAction, { phase: EstimationPhase; label: Record<Locale, string> }>> = {
+  start_components: { phase: 'components', label: { fr: 'Reprendre les pièces', en: 'Resume the parts' } },
+  start_times: { phase: 'times', label: { fr: "Reprendre la main-d'œuvre", en: 'Resume the labour' } },
+};
+
+/** An action's label on this estimate: the workflow's, or "Reprendre…" to start a phase done before. */
+export function estimationActionLabel(action: EstimationAction, phases: EstimationPhases): Record<Locale, string> {
+  const restart = RESTART_LABELS[action];
+  return restart && phases[restart.phase].status === 'done' ? restart.label : estimationWorkflow.actionLabels[action];
+}
 
 /** A new estimate: to do when it names assignees, else to assign; nothing started. */
 export function initialEstimationStatus(hasAssignees: boolean): { state: EstimationState; phases: EstimationPhases } {

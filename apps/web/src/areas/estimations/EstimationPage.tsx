@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { estimationWorkflow, writableItemGroups, type EstimationAction, type RecordOf } from '@atelier/domain';
+import { estimationActionLabel, estimationWorkflow, writableItemGroups, type EstimationAction, type RecordOf } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -107,6 +107,7 @@ export default function EstimationPage() {
                 actions={headerActions(estimation.available_actions)}
                 workflow={estimationWorkflow}
                 confirmOf={(a) => t(`estimations:confirm.${a}`, { code })}
+                labelOf={(a) => estimationActionLabel(a, phasesOf(estimation))[currentLocale()]}
                 assignAction="assign"
                 next={nextEstimationActions(estimation.state, phasesOf(estimation))}
                 // Sending to the customer, when offered, is the button drawn filled.

@@ -266,7 +266,8 @@ describe('the actions of an estimate to approve', { timeout: 30_000 }, () => {
 
     fireEvent.click(within(bar).getByTestId('estimation-actions-more'));
     const items = await opened();
-    expect(items.map((i) => i.textContent)).toEqual(['Commencer les pièces', "Commencer la main-d'œuvre", 'Renvoyer en révision', 'Passer à la réparation', 'Refuser', 'Annuler']);
+    // Both phases are done: starting one again says so.
+    expect(items.map((i) => i.textContent)).toEqual(['Reprendre les pièces', "Reprendre la main-d'œuvre", 'Renvoyer en révision', 'Passer à la réparation', 'Refuser', 'Annuler']);
     // The destructive ones apart, in red.
     expect(screen.getByTestId('estimation-actions-menu').querySelectorAll('.mantine-Menu-divider')).toHaveLength(1);
     expect(items[4].previousElementSibling?.className).toContain('mantine-Menu-divider');
