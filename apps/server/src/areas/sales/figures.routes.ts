@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { averageCents, monthOf, percentOf } from '@atelier/domain';
 import { apiDocument, closedObject } from '../../contract-schemas.ts';
 import { describeRoute } from '../../jsonapi/openapi.ts';
