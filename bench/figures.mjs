@@ -76,10 +76,11 @@ const inPeriod = (col) => `${col} ${PERIOD.replace('%s', col)}`;
 const FINISHED = `r.organization_id = $1 AND (r.location_ids && ARRAY[$2::uuid] OR r.location_ids = '{}') AND r.state IN ('completed', 'validated') AND ${inPeriod('r.completed_at')}`;
 const RAW = {
   orders: `SELECT count(*)::int AS count, coalesce(sum(r.subtotal), 0)::bigint AS subtotal,
-      count(*) FILTER (WHERE EXISTS (SELECT 1 FROM repairs e JOIN repair_items ei ON ei.repair_id = e.id JOIN repair_items li ON li.repair_id = r.id
-        WHERE e.vehicle_id = r.vehicle_id AND e.organization_id = r.organization_id AND e.id <> r.id AND e.state IN ('completed', 'validated')
+      count(*) FILTER (WHERE r.id IN (SELECT r.id FROM repairs r JOIN repair_items li ON li.repair_id = r.id
+        JOIN repairs e ON e.vehicle_id = r.vehicle_id AND e.organization_id = r.organization_id AND e.id <> r.id AND e.state IN ('completed', 'validated')
           AND e.completed_at < r.created_at AND e.completed_at >= r.created_at - interval '30 days'
-          AND lower(regexp_replace(btrim(ei.detail), '\\s+', ' ', 'g')) = lower(regexp_replace(btrim(li.detail), '\\s+', ' ', 'g'))))::int AS comebacks
+        JOIN repair_items ei ON ei.repair_id = e.id AND lower(btrim(ei.detail)) = lower(btrim(li.detail))
+       WHERE ${FINISHED}))::int AS comebacks
     FROM repairs r WHERE ${FINISHED}`,
   items: `SELECT coalesce(sum(i.time), 0)::float8 AS hours_sold,
       coalesce(sum(i.parts_total) FILTER (WHERE p.buying_price IS NOT NULL), 0)::bigint AS parts_costed,

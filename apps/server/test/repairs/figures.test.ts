@@ -81,7 +81,7 @@ beforeAll(async () => {
     subtotal: 30000,
     clocked: 2,
     items: [
-      { detail: ' plaquettes  AVANT', parts: 20000, product: pads },
+      { detail: ' plaquettes AVANT ', parts: 20000, product: pads },
       { detail: 'Main-d’œuvre freins', labour: 10000, time: 1.5 },
       { detail: 'Disques', parts: 9000, labour: 1000, time: 0.25, state: 'not_done' },
     ],

@@ -19,7 +19,7 @@ import { deferredWorkResource } from '../estimations/deferred-work.resource.ts';
 import { estimationItems } from '../estimations/estimations.table.ts';
 import { XLSX_MIME } from '../imports/file.ts';
 import { products } from '../inventory/inventory.table.ts';
-import { FINISHED_REPAIR_STATES, isComeback } from './comebacks.ts';
+import { comebackIds, FINISHED_REPAIR_STATES } from './comebacks.ts';
 import { repairItems, repairs } from './repairs.table.ts';
 import { repairsResource } from './repairs.resource.ts';
 
@@ -65,7 +65,7 @@ async function repairSeries(ctx: RequestContext, query: Query, p: Period): Promi
       count: sql<number>`count(*)::int`,
       subtotal: sql<number>`coalesce(sum(${repairs.subtotal}), 0)::bigint`,
       hours_clocked: sql<number>`coalesce(sum(${repairs.time_spent}), 0)::float8`,
-      comebacks: sql<number>`(count(*) filter (where ${isComeback}))::int`,
+      comebacks: sql<number>`(count(*) filter (where ${repairs.id} in (${comebackIds(inPeriod)})))::int`,
     })
     .from(repairs)
     .where(inPeriod)
