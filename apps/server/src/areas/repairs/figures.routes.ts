@@ -59,7 +59,7 @@ async function repairSeries(ctx: RequestContext, query: Query, p: Period): Promi
   const bucketSql = (at: SQL) => sql<string>`to_char(date_trunc(${p.bucket}, ${at} at time zone ${p.tz}), 'YYYY-MM-DD')`;
   const inPeriod = and(listScope(ctx, repairsResource, query), inArray(repairs.state, [...FINISHED_REPAIR_STATES]), gte(repairs.completed_at, p.start), lt(repairs.completed_at, p.end));
   const bucket = bucketSql(sql`${repairs.completed_at}`);
-  const orders = await ctx.db
+  const ordersQuery = ctx.db
     .select({
       bucket,
       count: sql<number>`count(*)::int`,
@@ -73,7 +73,7 @@ async function repairSeries(ctx: RequestContext, query: Query, p: Period): Promi
   // The items as the work order bills them: all but the work not done.
   const cost = sql`round(${repairItems.quantity} * ${products.buying_price})`;
   const costed = sql`${products.buying_price} is not null`;
-  const items = await ctx.db
+  const itemsQuery = ctx.db
     .select({
       bucket,
       hours_sold: sql<number>`coalesce(sum(${repairItems.time}), 0)::float8`,
@@ -87,6 +87,8 @@ async function repairSeries(ctx: RequestContext, query: Query, p: Period): Promi
     .leftJoin(products, eq(products.id, repairItems.product_id))
     .where(and(inPeriod, ne(repairItems.state, 'not_done')))
     .groupBy(sql`1`);
+  // Two statements at once (two connections of the pool on PostgreSQL).
+  const [orders, items] = await Promise.all([ordersQuery, itemsQuery]);
   const itemsOf = new Map(items.map((i) => [i.bucket, i]));
   return orders
     .map((o) => {
@@ -136,10 +138,9 @@ async function figuresOf(ctx: RequestContext, request: FastifyRequest) {
   authorize(ctx, repairsResource, 'viewAny');
   const query = request.query as Query;
   const p = periodOf(request);
-  const series = await repairSeries(ctx, query, p);
+  const [series, approval, declined, cost] = await Promise.all([repairSeries(ctx, query, p), decidedSums(ctx, query, p.start, p.end), declinedSums(ctx, query, p), labourCostPerHour(ctx)]);
   const totals = Object.fromEntries(SUM_KEYS.map((k) => [k, series.reduce((sum, s) => sum + s[k], 0)])) as unknown as RepairSums;
-  const cost = await labourCostPerHour(ctx);
-  const figures = serviceFigures({ repairs: totals, approval: await decidedSums(ctx, query, p.start, p.end), declined: await declinedSums(ctx, query, p), labourCostPerHour: cost });
+  const figures = serviceFigures({ repairs: totals, approval, declined, labourCostPerHour: cost });
   const steps = series.map((s) => {
     const f = serviceFigures({ repairs: s, approval: null, declined: null, labourCostPerHour: cost });
     return { bucket: s.bucket, repair_orders: f.repair_orders, average_repair_order: f.average_repair_order, parts_margin: f.parts.margin, labour_margin: f.labour?.margin ?? null, comebacks: f.comebacks.count };
