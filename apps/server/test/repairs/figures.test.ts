@@ -176,6 +176,8 @@ describe('the service manager’s figures', () => {
     for (const [query, parameter] of [
       ['', 'from'],
       ['from=2026-02-30&to=2026-03-08', 'from'],
+      ['from=2026-13-01&to=2026-03-08', 'from'],
+      ['from=2026-03-02&to=2026-03-08T00:00', 'to'],
       ['from=2026-03-08&to=2026-03-02', 'to'],
       ['from=2025-01-01&to=2026-03-08', 'to'],
     ]) {

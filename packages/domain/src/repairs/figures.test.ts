@@ -54,6 +54,7 @@ describe('report period', () => {
     ['2024-01-01', '2024-12-31', { ok: true, from: '2024-01-01', to: '2024-12-31', days: 366 }],
     [undefined, '2026-03-07', { ok: false, parameter: 'from' }],
     ['2026-02-30', '2026-03-07', { ok: false, parameter: 'from' }],
+    ['2026-13-01', '2026-12-01', { ok: false, parameter: 'from' }],
     ['2026-03-01', 'soon', { ok: false, parameter: 'to' }],
     ['2026-03-08', '2026-03-07', { ok: false, parameter: 'to' }],
     ['2025-01-01', '2026-01-03', { ok: false, parameter: 'to' }],

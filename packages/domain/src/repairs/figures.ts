@@ -20,7 +20,7 @@ const dayOf = (v: string) => Date.parse(`${v}T00:00:00Z`);
  * a missing or impossible date, or `to` before `from` or more than REPORT_MOST_DAYS after it.
  */
 export function reportPeriod(from: unknown, to: unknown): { ok: true; from: string; to: string; days: number } | { ok: false; parameter: 'from' | 'to' } {
-  const valid = (v: unknown): v is string => typeof v === 'string' && DATE.test(v) && new Date(dayOf(v)).toISOString().startsWith(v);
+  const valid = (v: unknown): v is string => typeof v === 'string' && DATE.test(v) && Number.isFinite(dayOf(v)) && new Date(dayOf(v)).toISOString().startsWith(v);
   if (!valid(from)) return { ok: false, parameter: 'from' };
   if (!valid(to)) return { ok: false, parameter: 'to' };
   const days = (dayOf(to) - dayOf(from)) / 86_400_000 + 1;

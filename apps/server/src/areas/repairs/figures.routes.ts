@@ -1,4 +1,4 @@
-import { bucketOf, figureRows, reportPeriod, serviceFigures, type DeclinedSums, type RepairSums } from '@atelier/domain';
+import { bucketOf, figureRows, REPORT_MOST_DAYS, reportPeriod, serviceFigures, type DeclinedSums, type RepairSums } from '@atelier/domain';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
@@ -190,7 +190,7 @@ const count = { type: 'integer', minimum: 0 };
 const margin = { revenue: cents, cost: cents, margin: cents, rate };
 const periodQuery = [
   { name: 'from', description: 'First day (YYYY-MM-DD, the reader’s time zone: X-Timezone).', required: true, schema: { type: 'string', format: 'date' } },
-  { name: 'to', description: 'Last day, included (YYYY-MM-DD; at most 367 days from `from`).', required: true, schema: { type: 'string', format: 'date' } },
+  { name: 'to', description: `Last day, included (YYYY-MM-DD; at most ${REPORT_MOST_DAYS} days from from, both included).`, required: true, schema: { type: 'string', format: 'date' } },
   { name: 'filter', description: 'The global selection (filter[organization], filter[allowedLocations]: the locations counted).', schema: { type: 'object', additionalProperties: { type: 'string' } } },
 ];
 const RULES =
