@@ -21,7 +21,7 @@
 // BENCH_KEEP=1 (keep the database and DATA_DIR afterwards, for profiling). BENCH_ANSWERS=0 skips the
 // answers of 20 inspectors at once (bench/inspection-answers.mjs), BENCH_PRICING=0 the price estimation with
 // 50,000 sales and 20 clients (bench/pricing.mjs), BENCH_STOCK=0 the stock list of 10,000 products and
-// 100-line movements validated (bench/stock.mjs). BENCH_WEB=0 skips the
+// 100-line movements validated (bench/stock.mjs), BENCH_FIGURES=0 the service figures of a year of 20,000 repairs (bench/figures.mjs). BENCH_WEB=0 skips the
 // web bundle measure (bench/web.mjs); bench/vin.ts measures VIN decodes per second, bench/scoring.ts
 // the inspection scoring engine on a 300-field form, bench/report.ts an inspection report's PDF.
 import { spawnSync } from 'node:child_process';
@@ -33,6 +33,7 @@ import { benchImport } from './imports.mjs';
 import { answersLine, benchAnswers } from './inspection-answers.mjs';
 import { benchPricing, pricingLine } from './pricing.mjs';
 import { benchStock, stockLine } from './stock.mjs';
+import { benchFigures, figuresLine } from './figures.mjs';
 import { benchWeb } from './web.mjs';
 import { freshStore, startRaw, startServer as start, stopServer } from './server.mjs';
 
@@ -355,6 +356,15 @@ async function main() {
       const r = await benchStock(driver, ADMIN_URL);
       saveResult(`${driver}-stock`, 'stock', r);
       const line = stockLine(r);
+      summary.push(line);
+      console.log(line);
+    }
+  // The service manager's figures of a location over a year of 20,000 repairs, per driver (bench/figures.mjs; BENCH_FIGURES=0 skips it).
+  if (process.env.BENCH_FIGURES !== '0')
+    for (const driver of DRIVERS) {
+      const r = await benchFigures(driver, ADMIN_URL);
+      saveResult(`${driver}-figures`, 'figures', r);
+      const line = figuresLine(r);
       summary.push(line);
       console.log(line);
     }

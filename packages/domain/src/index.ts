@@ -43,6 +43,7 @@ export * from './repairs/states.ts';
 export * from './repairs/items.ts';
 export * from './repairs/work-order.ts';
 export * from './repairs/efficiency.ts';
+export * from './repairs/figures.ts';
 export * from './comments/comments.ts';
 export * from './files/files.ts';
 export * from './settings/addresses.ts';

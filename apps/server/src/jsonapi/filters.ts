@@ -29,6 +29,21 @@ export function uuidList(name: string, value: string): string[] {
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * A bound of a timestamp, inclusive, as an ISO 8601 date or date-time (the attributes' rule): from
+ * a date's midnight UTC, up to the end of a date (a date alone names the whole day) or to an instant.
+ */
+function instantBound(col: SQL, name: string, side: 'from' | 'to', value: string): SQL | undefined {
+  const v = value.trim();
+  if (!v) return undefined;
+  const at = parseDateTime(v);
+  if (!at) throw badRequest('error.invalid_filter_value', { filter: name }, `filter[${name}]`);
+  if (side === 'from') return sql`${col} >= ${at}::timestamptz`;
+  // A date alone: before the next midnight.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return sql`${col} < ${at}::timestamptz + interval '1 day'`;
+  return sql`${col} <= ${at}::timestamptz`;
+}
+
 export const filter = {
   /** column IN (a,b,c) on a text or enum column. */
   in: (col: string): Filter => ({
@@ -108,15 +123,17 @@ export const filter = {
    * the end of that day (a date alone names the whole day), a date-time to that instant.
    */
   since: (col: string, name: string, side: 'from' | 'to'): Filter => ({
+    apply: (value, _ctx, table) => instantBound(column(table, col), name, side, value),
+  }),
+  /**
+   * Rows with a child row (`child` whose `foreignKey` names them) in a time range, as `since` reads
+   * its bounds: `filter[decided_from]` on estimates with an item decided from then. `extra`
+   * narrows the children (a decision).
+   */
+  childSince: (child: PgTable, foreignKey: string, col: string, name: string, side: 'from' | 'to', extra?: (child: PgTable) => SQL): Filter => ({
     apply: (value, _ctx, table) => {
-      const v = value.trim();
-      if (!v) return undefined;
-      const at = parseDateTime(v);
-      if (!at) throw badRequest('error.invalid_filter_value', { filter: name }, `filter[${name}]`);
-      if (side === 'from') return sql`${column(table, col)} >= ${at}::timestamptz`;
-      // A date alone: before the next midnight.
-      if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return sql`${column(table, col)} < ${at}::timestamptz + interval '1 day'`;
-      return sql`${column(table, col)} <= ${at}::timestamptz`;
+      const bound = instantBound(column(child, col), name, side, value);
+      return bound && sql`exists (select 1 from ${child} where ${column(child, foreignKey)} = ${column(table, 'id')} and ${bound}${extra ? sql` and ${extra(child)}` : sql``})`;
     },
   }),
   /**

@@ -7,7 +7,7 @@ import type { Filter, ResourceDefinition, Row, RowOf } from './define-resource.t
 import { ApiError, badRequest, notFound } from './errors.ts';
 import { allowed } from './policies.ts';
 import { column, filter as filters } from './filters.ts';
-import type { ParsedQuery } from './query.ts';
+import { parseQuery, type ParsedQuery } from './query.ts';
 import { own } from './own.ts';
 import { fragmentOf, selectRows, type Part, type Planned } from './select.ts';
 
@@ -70,6 +70,15 @@ function orderBy(def: ResourceDefinition, q: ParsedQuery): SQL[] {
  */
 export function listSelect(ctx: RequestContext, def: ResourceDefinition, q: ParsedQuery): { part: Part; total: SQL } {
   return listParts(def, q, scoped(ctx, def, ...filterConditions(ctx, def, q)));
+}
+
+/**
+ * The scope of a type's list for this request, as GET /{type} reads it: the tenancy and the
+ * `filter[...]` entries of `query` (the global selection among them); a bad filter is its 400.
+ */
+export function listScope(ctx: RequestContext, def: ResourceDefinition, query: Record<string, string | string[]>): SQL | undefined {
+  const raw = Object.fromEntries(Object.entries(query).filter(([k]) => k.startsWith('filter[')));
+  return scoped(ctx, def, ...filterConditions(ctx, def, parseQuery(ctx.registry, def, raw, { list: true })));
 }
 
 function listParts(def: ResourceDefinition, q: ParsedQuery, where: SQL | Fragment | undefined) {

@@ -55,6 +55,7 @@ describe('the registry of screens', () => {
       '/inspecpro/repairs',
       '/inspecpro/canned-jobs',
       '/inspecpro/technicians',
+      '/inspecpro/reports',
       '/inspecpro/board',
       '/crm/customers',
       '/crm/contacts',

@@ -99,6 +99,7 @@ export const SCREENS: readonly Screen[] = [
   { app: 'inspectpro', key: 'repairs', path: '/inspecpro/repairs', permission: 'view module repairs', type: 'repairs', workflow: repairWorkflow, page: () => import('../areas/repairs/RepairsPage.tsx'), record: () => import('../areas/repairs/RepairPage.tsx') },
   { app: 'inspectpro', key: 'canned_jobs', path: '/inspecpro/canned-jobs', permission: 'view any canned jobs', type: 'canned-jobs', page: () => import('../areas/canned-jobs/CannedJobsPage.tsx') },
   { app: 'inspectpro', key: 'technicians', path: '/inspecpro/technicians', permission: 'view any repairs', page: () => import('../areas/repairs/TechnicianEfficiencyPage.tsx') },
+  { app: 'inspectpro', key: 'reports', path: '/inspecpro/reports', permission: 'view any repairs', page: () => import('../areas/repairs/ServiceFiguresPage.tsx') },
   { app: 'inspectpro', key: 'board', path: '/inspecpro/board', permission: 'view any repairs', page: () => import('../areas/board/JobBoardPage.tsx') },
   { app: 'crm', key: 'customers', path: '/crm/customers', permission: 'view any customers', type: 'customers', page: () => import('../areas/crm/CustomersPage.tsx') },
   { app: 'crm', key: 'contacts', path: '/crm/contacts', permission: 'view any contacts', type: 'contacts', page: () => import('../areas/crm/ContactsPage.tsx') },

@@ -49,7 +49,7 @@ export const estimations = declare('estimations', {
     ...stampedBy('componentsStartedBy', 'componentsEndedBy', 'timesStartedBy', 'timesEndedBy', 'approvalStartedBy', 'approvalEndedBy'),
     ...stampedBy('validatedBy', 'approvedBy', 'reviewedBy', 'deniedBy', 'completedBy', 'canceledBy'),
   },
-  filters: ['state', 'type', 'vehicle', 'customer', 'inspection', 'creator', 'approver', 'tags', 'search'],
+  filters: ['state', 'type', 'vehicle', 'customer', 'inspection', 'creator', 'approver', 'decided_from', 'decided_to', 'declined_from', 'declined_to', 'tags', 'search'],
   sorts: ['created_at', 'updated_at', 'code', 'state', 'total'],
   defaultSort: '-created_at',
 });

@@ -37,7 +37,7 @@ export const repairs = declare('repairs', {
     /** The mechanics' clocked time on its items. */
     timeEntries: rel.toMany('repair-time-entries', { readOnly: true }),
   },
-  filters: ['state', 'type', 'vehicle', 'customer', 'estimation', 'inspection', 'creator', 'holder', 'late', 'tags', 'search'],
+  filters: ['state', 'type', 'vehicle', 'customer', 'estimation', 'inspection', 'creator', 'holder', 'late', 'completed_from', 'completed_to', 'comeback', 'tags', 'search'],
   sorts: ['created_at', 'updated_at', 'code', 'state', 'total', 'promised_at'],
   defaultSort: '-created_at',
 });

@@ -20,6 +20,8 @@ export const DEFAULT_OPTIONS: Readonly<Record<string, unknown>> = {
   'estimations.callback_url_approved': null,
   'inspections.callback_url_completed': null,
   'repairs.callback_url_completed': null,
+  /** What an hour of a technician's time costs the shop (cents): the labour margin of the reports; 0 until given. */
+  'repairs.labour_cost_per_hour': 0,
 };
 
 /** The settings modules (spec platform §3) in the order the screens list them. */
@@ -107,6 +109,7 @@ export const OPTION_RULES: ReadonlyMap<string, OptionRule> = new Map<string, Opt
   ['estimations.callback_url_approved', callbackUrl],
   ['inspections.callback_url_completed', callbackUrl],
   ['repairs.callback_url_completed', callbackUrl],
+  ['repairs.labour_cost_per_hour', money],
 ]);
 
 /** Checks an option's new value; an option the catalogue does not know is not written. */

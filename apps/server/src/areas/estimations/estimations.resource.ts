@@ -4,7 +4,7 @@ import { assignmentStorage, workDocumentStorage } from '../admin/assignees.ts';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
-import { filter } from '../../jsonapi/filters.ts';
+import { column, filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { requests } from '../requests/requests.table.ts';
@@ -15,10 +15,14 @@ import { depositInvoiceAction, depositPolicies } from '../sales/estimate-deposit
 import { estimationFlow } from './estimations.actions.ts';
 import { orderEstimationParts } from './order-parts.action.ts';
 import { estimationPolicies } from './estimations.policies.ts';
-import { estimations } from './estimations.table.ts';
+import { estimationItems, estimations } from './estimations.table.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
 
 import { draftFromInspection, inspectionForEstimate, inspectionMultiplier } from './from-inspection.ts';
+
+/** A bound of the time an item of the estimate was decided on (`which` items: a decision), as filter.since reads it. */
+const decided = (name: string, side: 'from' | 'to', which?: Parameters<typeof filter.childSince>[5]) => filter.childSince(estimationItems, 'estimation_id', 'customer_decided_at', name, side, which);
+const declinedItem: Parameters<typeof filter.childSince>[5] = (items) => sql`${column(items, 'customer_decision')} = 'declined'`;
 
 /**
  * Estimations (spec §3, §4, §7; issue 12). Made directly or from a finished inspection (its
@@ -66,6 +70,11 @@ export const estimationsResource = defineResource(declarations.estimations, {
     approver: filter.ids('approver_id', 'approver'),
     tags: filter.overlaps('tag_ids', 'tags'),
     search: filter.search(['code', 'notes', 'stock', 'department']),
+    // The estimates behind the service manager's figures (repairs/figures.routes.ts): an item decided, or declined, in a period.
+    decided_from: decided('decided_from', 'from'),
+    decided_to: decided('decided_to', 'to'),
+    declined_from: decided('declined_from', 'from', declinedItem),
+    declined_to: decided('declined_to', 'to', declinedItem),
   },
   // GET /estimations/list/count: the counts per state, in one statement.
   // Its actions, their policies, available_actions and GET /estimations/list/count.

@@ -1,4 +1,4 @@
-import { personName, technicianEfficiency, workingDays } from '@atelier/domain';
+import { REPORT_MOST_DAYS, personName, reportPeriod, technicianEfficiency, workingDays } from '@atelier/domain';
 import { and, eq, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import { users } from '../admin/admin.table.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
@@ -14,21 +14,12 @@ import { repairsResource } from './repairs.resource.ts';
 // repairs the user may see in the period, the labour billed on the repairs invoiced in it (credited
 // to who clocked on each item, domain technicianEfficiency), and the share of the working days.
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** The longest period asked (a year and a day: a leap year's). */
-const MOST_DAYS = 367;
 const HOURS_PER_DAY = 8;
 
 function period(query: Record<string, unknown>): { from: string; to: string; hoursPerDay: number } {
-  const date = (name: 'from' | 'to') => {
-    const v = query[name];
-    if (typeof v !== 'string' || !DATE.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new ApiError(400, 'error.invalid_parameter_value', { name }, { parameter: name });
-    return v;
-  };
-  const from = date('from');
-  const to = date('to');
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-  if (days < 0 || days >= MOST_DAYS) throw new ApiError(400, 'error.invalid_parameter_value', { name: 'to' }, { parameter: 'to' });
+  const days = reportPeriod(query.from, query.to);
+  if (!days.ok) throw new ApiError(400, 'error.invalid_parameter_value', { name: days.parameter }, { parameter: days.parameter });
+  const { from, to } = days;
   const raw = query.hours_per_day;
   const hoursPerDay = raw === undefined ? HOURS_PER_DAY : Number(String(raw).replace(',', '.'));
   if (!Number.isFinite(hoursPerDay) || hoursPerDay <= 0 || hoursPerDay > 24) throw new ApiError(400, 'error.invalid_parameter_value', { name: 'hours_per_day' }, { parameter: 'hours_per_day' });
@@ -90,7 +81,7 @@ describeRoute('GET', '/repairs/technician-efficiency', {
   tag: 'repairs',
   query: [
     { name: 'from', description: 'First day (YYYY-MM-DD).', required: true, schema: { type: 'string', format: 'date' } },
-    { name: 'to', description: `Last day, included (YYYY-MM-DD; at most ${MOST_DAYS} days after from).`, required: true, schema: { type: 'string', format: 'date' } },
+    { name: 'to', description: `Last day, included (YYYY-MM-DD; at most ${REPORT_MOST_DAYS} days from from, both included).`, required: true, schema: { type: 'string', format: 'date' } },
     { name: 'hours_per_day', description: `Working hours of a weekday (default ${HOURS_PER_DAY}).`, schema: { type: 'string' } },
   ],
   responses: {

@@ -10,6 +10,7 @@ import { invoicePolicies, invoiceRepairAction } from '../sales/repair-invoice.ts
 import { visitOdometer } from '../vehicles/odometer.ts';
 import { visitPromise } from '../requests/promise.ts';
 import { repairValuesOf } from './pricing.ts';
+import { comebackFilter } from './comebacks.ts';
 import { orderPartsAction } from './parts.ts';
 import { repairFlow } from './repairs.actions.ts';
 import { repairPolicies, type RepairRow } from './repairs.policies.ts';
@@ -66,6 +67,10 @@ export const repairsResource = defineResource(declarations.repairs, {
     creator: filter.ids('creator_id', 'creator'),
     holder: filter.ids('holder_id', 'holder'),
     late: filter.late('promised_at', repairWorkflow.openStates),
+    // The repairs behind the service manager's figures (figures.routes.ts).
+    completed_from: filter.since('completed_at', 'completed_from', 'from'),
+    completed_to: filter.since('completed_at', 'completed_to', 'to'),
+    comeback: comebackFilter,
     tags: filter.overlaps('tag_ids', 'tags'),
     search: filter.search(['code', 'department', 'notes']),
   },

@@ -50,6 +50,9 @@ export const repairs = workDocumentTable(
     index('repairs_estimation_idx').on(t.estimation_id),
     index('repairs_inspection_idx').on(t.inspection_id),
     index('repairs_promised_idx').on(t.organization_id, t.promised_at),
+    // The service manager's figures: the repairs completed in a period, and a vehicle's earlier ones (comebacks).
+    index('repairs_org_completed_idx').on(t.organization_id, t.completed_at),
+    index('repairs_vehicle_completed_idx').on(t.vehicle_id, t.completed_at),
     oneOf('repairs_type_check', t.type, WORK_TYPES),
   ],
 );

@@ -1,17 +1,13 @@
-import { and, asc, eq, gt, gte, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import { averageCents, monthOf, percentOf } from '@atelier/domain';
 import { apiDocument, closedObject } from '../../contract-schemas.ts';
-import type { ResourceDefinition } from '../../jsonapi/define-resource.ts';
 import { describeRoute } from '../../jsonapi/openapi.ts';
-import { allowed, authorize } from '../../jsonapi/policies.ts';
-import { parseQuery } from '../../jsonapi/query.ts';
+import { authorize } from '../../jsonapi/policies.ts';
 import { MEDIA_TYPE, type RouteRegistrar } from '../../jsonapi/router.ts';
-import type { RequestContext } from '../../jsonapi/context.ts';
-import { listSelect } from '../../jsonapi/scope.ts';
+import { listScope } from '../../jsonapi/scope.ts';
 import { requestTimeZone } from '../../reports/http.ts';
 import { customers } from '../crm/crm.table.ts';
-import { estimationItems, estimations } from '../estimations/estimations.table.ts';
-import { estimationsResource } from '../estimations/estimations.resource.ts';
+import { decidedSums } from '../estimations/decided-sums.ts';
 import { salesInvoicesResource } from './sales-invoices.resource.ts';
 import { salesInvoices } from './sales.table.ts';
 
@@ -31,19 +27,13 @@ const OVERDUE_SHOWN = 10;
 const cents = { type: 'integer' };
 const nullableCents = { type: ['integer', 'null'] };
 
-/** The scope of a type's list for this request (its filters as GET /{type} reads them). */
-function scopeOf(ctx: RequestContext, def: ResourceDefinition, query: Record<string, string | string[]>): SQL | undefined {
-  const raw = Object.fromEntries(Object.entries(query).filter(([k]) => k.startsWith('filter[')));
-  return listSelect(ctx, def, parseQuery(ctx.registry, def, raw, { list: true })).part.where as SQL | undefined;
-}
-
 export const salesFiguresRoutes: RouteRegistrar = (api, contextOf) => {
   api.get('/sales/figures', async (request, reply) => {
     const ctx = contextOf(request);
     authorize(ctx, salesInvoicesResource, 'viewAny');
     const query = request.query as Record<string, string | string[]>;
     const month = monthOf(new Date(), requestTimeZone(request));
-    const scope = scopeOf(ctx, salesInvoicesResource, query);
+    const scope = listScope(ctx, salesInvoicesResource, query);
     const validated = and(scope, eq(salesInvoices.state, 'validated'));
     const thisMonth = and(validated, gte(salesInvoices.issued_on, month.from), lt(salesInvoices.issued_on, month.to));
 
@@ -79,27 +69,9 @@ export const salesFiguresRoutes: RouteRegistrar = (api, contextOf) => {
       .limit(OVERDUE_SHOWN);
 
     // The approval rate only to whoever may list the estimates (in the same scope as their list).
-    let approval: { rate: number | null; approved: number; proposed: number } | null = null;
-    if (allowed(ctx, estimationsResource, 'viewAny')) {
-      const [decided] = await ctx.db
-        .select({
-          approved: sql<number>`coalesce(sum(${estimationItems.subtotal}) filter (where ${estimationItems.customer_decision} = 'approved'), 0)::bigint`,
-          proposed: sql<number>`coalesce(sum(${estimationItems.subtotal}), 0)::bigint`,
-        })
-        .from(estimationItems)
-        .innerJoin(estimations, eq(estimations.id, estimationItems.estimation_id))
-        .where(
-          and(
-            scopeOf(ctx, estimationsResource, query),
-            ne(estimations.state, 'canceled'),
-            isNotNull(estimationItems.customer_decision),
-            gte(estimationItems.customer_decided_at, sql`(${month.from}::date)::timestamp at time zone ${requestTimeZone(request)}`),
-            lt(estimationItems.customer_decided_at, sql`(${month.to}::date)::timestamp at time zone ${requestTimeZone(request)}`),
-          ),
-        );
-      const [approvedSum, proposedSum] = [Number(decided!.approved), Number(decided!.proposed)];
-      approval = { rate: percentOf(approvedSum, proposedSum), approved: approvedSum, proposed: proposedSum };
-    }
+    const tz = requestTimeZone(request);
+    const decided = await decidedSums(ctx, query, sql`(${month.from}::date)::timestamp at time zone ${tz}`, sql`(${month.to}::date)::timestamp at time zone ${tz}`);
+    const approval = decided && { rate: percentOf(decided.approved, decided.proposed), ...decided };
 
     const t = totals!;
     return reply.type(MEDIA_TYPE).send({

@@ -30,6 +30,24 @@ const SALES_FIGURES = {
   approval: null,
 };
 
+const SERVICE_FIGURES = {
+  from: '2026-11-23',
+  to: '2026-11-29',
+  time_zone: 'America/Toronto',
+  step: 'day',
+  figures: {
+    repair_orders: 3,
+    average_repair_order: 25000,
+    hours_per_repair_order: 1.5,
+    approval: { rate: 75, approved: 7500, proposed: 10000 },
+    declined: { count: 1, amount: 2500, returned_count: 0, returned_amount: 0, returned_rate: 0 },
+    parts: { revenue: 20000, cost: 12000, margin: 8000, rate: 40, uncosted: 0 },
+    labour: null,
+    comebacks: { count: 1, rate: 33.3 },
+  },
+  series: [],
+};
+
 beforeAll(() => shimMantineBrowser());
 afterEach(() => {
   cleanup();
@@ -40,6 +58,7 @@ async function renderDashboard(locale: 'fr' | 'en') {
   await i18n.changeLanguage(locale);
   mockApi((call) => {
     if (call.url.startsWith('/sales/figures')) return { body: { jsonapi: { version: '1.1' }, meta: SALES_FIGURES } };
+    if (call.url.startsWith('/repairs/figures')) return { body: { jsonapi: { version: '1.1' }, meta: SERVICE_FIGURES } };
     const m = /^\/(\w+)\/list\/count/.exec(call.url);
     return m ? { body: { meta: { counts: COUNTS[m[1]!] ?? {} } } } : undefined;
   });
@@ -60,6 +79,11 @@ describe('the dashboard work cards', () => {
     expect((await within(repairs).findByRole('link', { name: /Approuvée, à assigner\s*4/ })).getAttribute('href')).toBe('/inspecpro/repairs?filter%5Bstate%5D=approved');
     const requests = screen.getByTestId('dashboard-requests');
     expect((await within(requests).findByRole('link', { name: /Brouillon\s*5/ })).getAttribute('href')).toBe('/vehicles/requests?filter%5Bstate%5D=draft');
+    // This week's service figures, each opening the records it counts.
+    const comebacks = await screen.findByTestId('figure-comebacks');
+    expect(comebacks.textContent).toContain('33,3 %');
+    expect(decodeURIComponent(comebacks.getAttribute('href')!)).toMatch(/^\/inspecpro\/repairs\?.*filter\[comeback\]=true/);
+    expect(screen.getByTestId('figure-labour-margin').textContent).toContain('coût horaire');
   });
 
   it('speaks English too', async () => {

@@ -15,6 +15,7 @@ import { formatDateTime, formatNumber } from '../../lib/format.ts';
 import { ESTIMATES_PATH } from '../estimations/estimationModel.ts';
 import { INSPECTIONS_PATH } from '../inspections/inspectionModel.ts';
 import { REPAIRS_PATH } from '../repairs/repairModel.ts';
+import { ServiceFiguresSection } from '../repairs/ServiceFiguresPage.tsx';
 import { LateWork } from '../board/LateWork.tsx';
 import { SalesFiguresSection } from '../sales/SalesFigures.tsx';
 import { AssignedWork } from '../vehicles/AssignedWork.tsx';
@@ -179,6 +180,7 @@ export default function DashboardPage() {
       </div>
       <LateWork />
       <AssignedWork />
+      {can('view any repairs') ? <ServiceFiguresSection /> : null}
       {can('view any sales invoices') ? <SalesFiguresSection /> : null}
       {work.length > 0 || requestsCard ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>

@@ -6,6 +6,7 @@ import { request } from '../../api/client.ts';
 import { hrefOf, listPath } from '../../app/resources.ts';
 import { useSelection } from '../../app/session.ts';
 import { currentLocale } from '../../i18n/index.ts';
+import { FigureCard } from '../../components/FigureCard.tsx';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
 
 /** GET /sales/figures: this month's sales figures (the server's rules: figures.routes.ts). */
@@ -30,24 +31,6 @@ export function useSalesFigures() {
   });
 }
 
-function Figure({ label, value, help, testId, to }: { label: string; value: string; help: string; testId: string; to: string }) {
-  return (
-    <Card withBorder radius="md" padding="lg" data-testid={testId} component={Link} to={to}>
-      <Stack gap={4}>
-        <Text c="dimmed" size="sm" fw={600}>
-          {label}
-        </Text>
-        <Text fz={28} fw={700} data-testid={`${testId}-value`}>
-          {value}
-        </Text>
-        <Text c="dimmed" size="xs">
-          {help}
-        </Text>
-      </Stack>
-    </Card>
-  );
-}
-
 /** The month's key figures as cards, each opening the list it counts (the sales home and the dashboard). */
 export function SalesFigureCards({ figures }: { figures: SalesFigures }) {
   const { t } = useTranslation();
@@ -57,10 +40,10 @@ export function SalesFigureCards({ figures }: { figures: SalesFigures }) {
   const approval = figures.approval;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: approval ? 5 : 4 }}>
-      <Figure testId="sales-invoiced" label={t('sales-invoices:figures.invoiced')} value={money(figures.invoiced)} help={t('sales-invoices:figures.invoiced_help')} to={invoices} />
-      <Figure testId="sales-paid" label={t('sales-invoices:figures.paid')} value={money(figures.paid)} help={t('sales-invoices:figures.paid_help')} to={invoices} />
-      <Figure testId="sales-outstanding" label={t('sales-invoices:figures.outstanding')} value={money(figures.outstanding)} help={t('sales-invoices:figures.outstanding_help')} to={invoices} />
-      <Figure
+      <FigureCard testId="sales-invoiced" label={t('sales-invoices:figures.invoiced')} value={money(figures.invoiced)} help={t('sales-invoices:figures.invoiced_help')} to={invoices} />
+      <FigureCard testId="sales-paid" label={t('sales-invoices:figures.paid')} value={money(figures.paid)} help={t('sales-invoices:figures.paid_help')} to={invoices} />
+      <FigureCard testId="sales-outstanding" label={t('sales-invoices:figures.outstanding')} value={money(figures.outstanding)} help={t('sales-invoices:figures.outstanding_help')} to={invoices} />
+      <FigureCard
         testId="sales-average-repair"
         label={t('sales-invoices:figures.average_repair_order')}
         value={money(figures.average_repair_order.amount)}
@@ -68,7 +51,7 @@ export function SalesFigureCards({ figures }: { figures: SalesFigures }) {
         to={invoices}
       />
       {approval ? (
-        <Figure
+        <FigureCard
           testId="sales-approval-rate"
           label={t('sales-invoices:figures.approval_rate')}
           value={approval.rate === null ? t('sales-invoices:figures.none') : `${formatNumber(approval.rate, locale, 1)} %`}
