@@ -4,8 +4,19 @@ import { ApiError, errorsOfBody } from './jsonapi.ts';
 // Files the API answers to the signed-in user (PDF reports, quotes, work orders): they need the
 // session's token, so they are fetched and handed to the browser as a download.
 
-/** The file name the server gives (Content-Disposition), else the fallback. */
+/**
+ * The file name the server gives (Content-Disposition), else the fallback: the UTF-8 one
+ * (filename*=UTF-8''Facture%20%C3%A9t%C3%A9.pdf, RFC 6266) first, which keeps accents, else the plain one.
+ */
 export function fileNameOf(disposition: string | null, fallback: string): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // a malformed escape: the plain name below
+    }
+  }
   const m = /filename="([^"]+)"/.exec(disposition ?? '');
   return m ? m[1] : fallback;
 }

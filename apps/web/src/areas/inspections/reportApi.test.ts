@@ -9,6 +9,11 @@ describe('report calls', () => {
     expect(fileNameOf('inline', 'I.pdf')).toBe('I.pdf');
   });
 
+  it('keeps the accents of the UTF-8 name the server also gives, before the plain one', () => {
+    expect(fileNameOf(`attachment; filename="indicateurs-ete.csv"; filename*=UTF-8''indicateurs-%C3%A9t%C3%A9.csv`, 'x.csv')).toBe('indicateurs-été.csv');
+    expect(fileNameOf(`attachment; filename="plain.csv"; filename*=UTF-8''bad%E0%A4%A.csv`, 'x.csv')).toBe('plain.csv');
+  });
+
   it('builds the report and public paths, the token encoded, the public PDF in this browser’s time zone', () => {
     expect(reportPath('0199-a')).toBe('/api/v1/inspections/0199-a/report');
     expect(publicReportPath('a/b')).toBe('/api/v1/public/inspection-reports/a%2Fb');
