@@ -76,6 +76,7 @@ describe('the registry of screens', () => {
       '/reseller/reseller-payments',
       '/reseller/reseller-products',
       '/reseller/reseller-services',
+      '/reseller/reseller-tax-groups',
       '/reseller/packages',
       '/reseller/subscriptions',
       '/settings/general',

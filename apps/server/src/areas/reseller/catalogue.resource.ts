@@ -22,7 +22,7 @@ const catalogue = { tenancy: tenancy.reseller(), hooks, notify: { label: (row: R
 export const resellerProductsResource = defineResource(declarations['reseller-products'], {
   table: resellerProducts,
   permissions: 'reseller products',
-  relationships: { reseller: rel.belongsTo('reseller_id') },
+  relationships: { reseller: rel.belongsTo('reseller_id'), taxGroup: rel.belongsTo('tax_group_id') },
   filters: { search: filter.search(['name', 'description']), active: filter.boolean('active'), reseller: filter.ids('reseller_id', 'reseller') },
   uniques: { reseller_products_name_unique: 'name' },
   ...catalogue,
@@ -31,7 +31,7 @@ export const resellerProductsResource = defineResource(declarations['reseller-pr
 export const resellerServicesResource = defineResource(declarations['reseller-services'], {
   table: resellerServices,
   permissions: 'reseller services',
-  relationships: { reseller: rel.belongsTo('reseller_id') },
+  relationships: { reseller: rel.belongsTo('reseller_id'), taxGroup: rel.belongsTo('tax_group_id') },
   filters: { search: filter.search(['name', 'description']), active: filter.boolean('active'), reseller: filter.ids('reseller_id', 'reseller') },
   uniques: { reseller_services_name_unique: 'name' },
   ...catalogue,
@@ -41,7 +41,7 @@ export const resellerServicesResource = defineResource(declarations['reseller-se
 export const packagesResource = defineResource(declarations.packages, {
   table: packages,
   permissions: 'packages',
-  relationships: { reseller: rel.belongsTo('reseller_id'), defaultRole: rel.belongsTo('default_role_id'), subscriptions: rel.hasMany('package_id') },
+  relationships: { reseller: rel.belongsTo('reseller_id'), taxGroup: rel.belongsTo('tax_group_id'), defaultRole: rel.belongsTo('default_role_id'), subscriptions: rel.hasMany('package_id') },
   filters: {
     search: filter.search(['name', 'description']),
     active: filter.boolean('active'),
