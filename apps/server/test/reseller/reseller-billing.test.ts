@@ -7,7 +7,7 @@ import { resellerInvoiceData } from '../../src/areas/reseller/report/reseller-in
 import { resellerInvoices } from '../../src/areas/reseller/reseller.table.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeOrganization, makeReseller, makeUser, makeWorld, type MadeReseller, type MadeUser, type World } from '../factories.ts';
+import { makeOrganization, makePlatformAdmin, makeReseller, makeUser, makeWorld, type MadeReseller, type MadeUser, type World } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
 import { storageOf } from '../../src/storage/storage.ts';
@@ -313,6 +313,7 @@ describe('the reseller’s tax groups', () => {
             { type: 'reseller-invoice-items', attributes: { quantity: '3' }, relationships: { resellerProduct: one('reseller-products', product.data.id) } },
             { type: 'reseller-invoice-items', attributes: { quantity: '1' }, relationships: { resellerService: one('reseller-services', service.data.id) } },
             { type: 'reseller-invoice-items', attributes: { description: 'Déplacement', quantity: '2,5', unit_price: 1_999 } },
+            { type: 'reseller-invoice-items', attributes: { description: 'Frais de dossier', quantity: '1', unit_price: 1_000 }, relationships: { taxGroup: one('reseller-tax-groups', gstOnly) } },
           ],
         },
       }),
@@ -324,8 +325,9 @@ describe('the reseller’s tax groups', () => {
       [14_997, 750 + 1_496],
       [12_345, 617],
       [4_998, 0],
+      [1_000, 50],
     ]);
-    expect(made.data.attributes).toMatchObject({ subtotal: 14_997 + 12_345 + 4_998, tax_total: 750 + 1_496 + 617, total: 14_997 + 12_345 + 4_998 + 750 + 1_496 + 617 });
+    expect(made.data.attributes).toMatchObject({ subtotal: 14_997 + 12_345 + 4_998 + 1_000, tax_total: 750 + 1_496 + 617 + 50, total: 14_997 + 12_345 + 4_998 + 1_000 + 750 + 1_496 + 617 + 50 });
     // A line's group chosen by hand is kept over its product's.
     const kept = await ok(
       'POST',
@@ -359,6 +361,12 @@ describe('the reseller’s tax groups', () => {
     const refused = await call('POST', '/reseller-products', rival.user, doc('reseller-products', { name: 'Emprunt', price: 100 }, { taxGroup: one('reseller-tax-groups', quebec) }));
     expect(refused.status).toBe(422);
     expect((await call('PATCH', `/reseller-tax-groups/${quebec}`, rival.user, { data: { type: 'reseller-tax-groups', id: quebec, attributes: { name: 'Pris' } } })).status).toBe(404);
+    // Platform staff, who see every reseller's groups, cannot give one reseller's group to another's product.
+    const staff = await makePlatformAdmin(t);
+    const crossed = await call('POST', '/reseller-products', staff, doc('reseller-products', { name: 'Croisé', price: 100 }, { reseller: one('resellers', rival.id), taxGroup: one('reseller-tax-groups', quebec) }), 'en');
+    expect(crossed.status).toBe(422);
+    expect(crossed.body.errors[0]).toMatchObject({ code: 'reseller.tax_group_not_yours', source: { pointer: '/data/relationships/taxGroup' } });
+    await ok('POST', '/reseller-products', staff, doc('reseller-products', { name: 'Croisé', price: 100 }, { reseller: one('resellers', rival.id), taxGroup: one('reseller-tax-groups', theirs) }), 201);
     // An organization's users do not see them.
     expect((await call('GET', `/reseller-tax-groups/${quebec}`, w.manager)).status).toBeGreaterThanOrEqual(403);
   });

@@ -6,15 +6,16 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource, type Hooks, type Row } from '../../jsonapi/define-resource.ts';
 import { column, filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { requireReseller } from './owner.ts';
+import { requireOwnTaxGroup, requireReseller } from './owner.ts';
 import { packages, resellerProducts, resellerServices } from './reseller.table.ts';
 
 // A reseller's catalogue (spec platform §3 Reseller billing): its products and services (lines of
 // its invoices) and its packages (what organizations subscribe to). Seen by the reseller only.
 
 const hooks: Hooks = {
-  beforeWrite(_ctx, input, existing) {
+  async beforeWrite(ctx, input, existing) {
     if (!existing) requireReseller(input);
+    await requireOwnTaxGroup(ctx, input, (input.values.reseller_id ?? existing?.reseller_id) as string | undefined);
   },
 };
 const catalogue = { tenancy: tenancy.reseller(), hooks, notify: { label: (row: Row) => String(row.name ?? '') } };
@@ -52,7 +53,7 @@ export const packagesResource = defineResource(declarations.packages, {
   ...catalogue,
   hooks: {
     async beforeWrite(ctx, input, existing) {
-      if (!existing) requireReseller(input);
+      await hooks.beforeWrite!(ctx, input, existing);
       // The default role is one of the package's reseller's own roles (what its organizations may use).
       const roleId = input.values.default_role_id as string | null | undefined;
       if (!roleId) return;

@@ -8,7 +8,8 @@ import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { resellerInvoiceFlow, resellerInvoicesResource } from './reseller-invoices.resource.ts';
-import { resellerInvoiceItems, resellerProducts, resellerServices, resellerTaxes } from './reseller.table.ts';
+import { requireOwnTaxGroup } from './owner.ts';
+import { resellerInvoiceItems, resellerInvoices, resellerProducts, resellerServices, resellerTaxes } from './reseller.table.ts';
 
 type ItemRow = RowOf<typeof resellerInvoiceItems>;
 type Line = Record<string, unknown>;
@@ -35,6 +36,8 @@ export async function resellerLineColumns(db: Db, line: Line) {
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: ItemRow | null) {
   const v = input.values;
   const given = (key: string) => (key in v ? v[key] : existing?.[key as keyof ItemRow]);
+  const [invoice] = await ctx.db.select({ reseller_id: resellerInvoices.reseller_id }).from(resellerInvoices).where(eq(resellerInvoices.id, given('reseller_invoice_id') as string));
+  await requireOwnTaxGroup(ctx, input, invoice?.reseller_id);
   for (const [name, key, table] of [
     ['resellerProduct', 'reseller_product_id', resellerProducts],
     ['resellerService', 'reseller_service_id', resellerServices],
