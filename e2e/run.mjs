@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fakeStripe, STRIPE_KEY, STRIPE_WEBHOOK_SECRET } from '../apps/server/test/online-payments/fakes.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -58,6 +59,8 @@ for (const f of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
 }
 
 const port = await freePort();
+// A fake Stripe (the API tests' own): its checkout page pays, delivers the signed webhook to the server and sends the customer back.
+const stripe = await fakeStripe({ webhookUrl: `http://127.0.0.1:${port}/api/v1/webhooks/payments/stripe` });
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
@@ -65,7 +68,7 @@ for (const f of readdirSync(results)) if (f.startsWith('FAILED-')) rmSync(join(r
 const logs = [];
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ATELIER_TEST_OUTBOX: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ATELIER_TEST_OUTBOX: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 server.stdout.on('data', (d) => logs.push(String(d)));
@@ -73,6 +76,7 @@ server.stderr.on('data', (d) => logs.push(String(d)));
 const stop = () => {
   if (server.exitCode === null) server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  void stripe.close();
 };
 process.on('exit', stop);
 
@@ -89,11 +93,17 @@ const files = readdirSync(join(root, 'e2e'))
   .filter((f) => f.endsWith('.test.mjs'))
   .map((f) => join('e2e', f));
 const only = process.argv.slice(2);
-const child = spawnSync(
-  process.execPath,
-  ['--test', '--test-concurrency=1', '--test-reporter=spec', ...(only.length ? only : files)],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, E2E_BASE_URL: base, CHROMIUM_PATH: CHROMIUM, E2E_RESULTS: results }, maxBuffer: 64 * 1024 * 1024 },
-);
+// Run without blocking this process: the fake Stripe answers from here while the journeys run.
+const child = await new Promise((res) => {
+  const run = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...(only.length ? only : files)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, E2E_BASE_URL: base, CHROMIUM_PATH: CHROMIUM, E2E_RESULTS: results },
+  });
+  const chunks = [];
+  run.stdout.on('data', (d) => chunks.push(d));
+  run.on('close', (status) => res({ status, stdout: Buffer.concat(chunks) }));
+});
 const out = String(child.stdout ?? '');
 process.stdout.write(out);
 const num = (name) => Number((new RegExp(`^ℹ ${name} (\\d+)`, 'm').exec(out) ?? [])[1] ?? 0);

@@ -260,6 +260,7 @@ export const en: Record<MessageKey, string> = {
   'reseller.already_subscribed': "This organization already has a subscription: change it instead.",
   'reseller.user_limit': "The “{package}” package allows at most {maximum} active users: deactivate one or change the package.",
   'reseller.organization_not_yours': "This organization is not a customer of this reseller.",
+  'reseller.tax_group_not_yours': "Choose one of this reseller’s own tax groups.",
   'reseller.no_subscription': "This organization has no subscription: subscribe it to a package first.",
   'reseller.reseller_required': "Choose the reseller.",
   'reseller.subscription_line': "{package} subscription, {start} to {end}",

@@ -259,6 +259,7 @@ export const fr = {
   'reseller.already_subscribed': "Cette organisation a déjà un abonnement : modifiez-le plutôt.",
   'reseller.user_limit': "Le forfait « {package} » permet au plus {maximum} utilisateurs actifs : désactivez-en un ou changez de forfait.",
   'reseller.organization_not_yours': "Cette organisation n’est pas un client de ce revendeur.",
+  'reseller.tax_group_not_yours': "Choisissez un groupe de taxes de ce revendeur (ses groupes à lui).",
   'reseller.no_subscription': "Cette organisation n’a pas d’abonnement : abonnez-la à un forfait d’abord.",
   'reseller.reseller_required': "Choisissez le revendeur.",
   'reseller.subscription_line': "Abonnement {package}, du {start} au {end}",

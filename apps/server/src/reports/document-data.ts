@@ -5,6 +5,7 @@ import { locations, organizations, resellers, users } from '../areas/admin/admin
 import { customers } from '../areas/crm/crm.table.ts';
 import { suppliers } from '../areas/purchases/purchases.table.ts';
 import { taxes } from '../areas/settings/settings.table.ts';
+import { resellerTaxes } from '../areas/reseller/reseller.table.ts';
 import { vehicles } from '../areas/vehicles/vehicles.table.ts';
 import { documentFooterOf } from './footer.ts';
 import { partyOf } from './header.ts';
@@ -74,15 +75,23 @@ export async function supplierNames(db: Db, ids: readonly (string | null | undef
   return new Map(rows.map((s) => [s.id, s.name]));
 }
 
+/** Where a kind of tax group keeps its taxes: an organization's (taxes), a reseller's (reseller_taxes). */
+export interface TaxSource {
+  table: typeof taxes | typeof resellerTaxes;
+  group: typeof taxes.tax_group_id | typeof resellerTaxes.reseller_tax_group_id;
+}
+const ORGANIZATION_TAXES: TaxSource = { table: taxes, group: taxes.tax_group_id };
+
 /** The taxes of each tax group, in the group's order (a line without a group is not taxed). */
-export async function taxesOfGroups(db: Db, ids: readonly (string | null | undefined)[]): Promise<Map<string, TaxRate[]>> {
+export async function taxesOfGroups(db: Db, ids: readonly (string | null | undefined)[], source: TaxSource = ORGANIZATION_TAXES): Promise<Map<string, TaxRate[]>> {
   const wanted = some(ids);
+  const { table, group } = source;
   const rows = wanted.length
     ? await db
-        .select({ group: taxes.tax_group_id, code: taxes.code, rate: taxes.rate, type: taxes.type })
-        .from(taxes)
-        .where(inArray(taxes.tax_group_id, wanted))
-        .orderBy(asc(taxes.position), asc(taxes.id))
+        .select({ group, code: table.code, rate: table.rate, type: table.type })
+        .from(table)
+        .where(inArray(group, wanted))
+        .orderBy(asc(table.position), asc(table.id))
     : [];
   const groups = new Map<string, TaxRate[]>();
   for (const { group, ...tax } of rows) groups.set(group, [...(groups.get(group) ?? []), tax]);

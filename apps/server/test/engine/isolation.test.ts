@@ -1,4 +1,4 @@
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import type { ResourceDefinition } from '../../src/jsonapi/define-resource.ts';
@@ -28,6 +28,23 @@ const tokens: Record<string, string> = {};
 
 type Tenant = 'Garage Démo' | 'Autos Rivière';
 
+type Owned = Pick<ResourceDefinition, 'table' | 'tenancy'>;
+
+/** Rows kept by a reseller, or owned by a parent, carry no organization_id: whose they are. */
+const withoutOrganization = (def: Owned) => !def.tenancy.hasOrganization && (def.tenancy.kind === 'reseller' || def.tenancy.kind === 'owned');
+
+/**
+ * The tenant's rows of a table: its organization's; a reseller's row about no organization, one of
+ * the organization's reseller; a child without organization_id, one of a parent that is the tenant's.
+ */
+function ownerClause(def: Owned, org: string): SQL {
+  const parent = def.tenancy.parent;
+  if (def.tenancy.kind === 'owned' && !def.tenancy.hasOrganization && parent)
+    return sql`${sql.identifier(parent.foreignKey)} IN (SELECT id FROM ${sql.identifier(getTableName(parent.def.table))} WHERE ${ownerClause(parent.def, org)})`;
+  if (def.tenancy.kind === 'reseller' && !def.tenancy.hasOrganization) return sql`reseller_id = (SELECT reseller_id FROM organizations WHERE id = ${org})`;
+  return sql`organization_id = ${org}`;
+}
+
 /** Every id of every registered table that belongs to a tenant. */
 async function tenantIds(tenant: Tenant): Promise<Set<string>> {
   const org = ids.organizations[tenant];
@@ -39,12 +56,10 @@ async function tenantIds(tenant: Tenant): Promise<Set<string>> {
     );
     rows.forEach((r) => out.add(r.id));
   }
-  // A reseller's own rows (its catalogue, its packages) belong to its organizations' side.
+  // A reseller's own rows (its catalogue, its packages, its tax groups' taxes) belong to its organizations' side.
   for (const def of registry.values()) {
-    if (def.tenancy.kind !== 'reseller' || def.tenancy.hasOrganization) continue;
-    const rows = rowsOf<{ id: string }>(
-      await t.database.db.execute(sql`SELECT id::text AS id FROM ${sql.identifier(getTableName(def.table))} WHERE reseller_id = (SELECT reseller_id FROM organizations WHERE id = ${org})`),
-    );
+    if (!withoutOrganization(def)) continue;
+    const rows = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT id::text AS id FROM ${sql.identifier(getTableName(def.table))} WHERE ${ownerClause(def, org)}`));
     rows.forEach((r) => out.add(r.id));
   }
   return out;
@@ -59,8 +74,7 @@ async function recordOf(def: ResourceDefinition, tenant: Tenant): Promise<string
     const [r] = rowsOf<{ id: string }>(await t.database.db.execute(sql`SELECT reseller_id::text AS id FROM organizations WHERE id = ${org}`));
     return r?.id ?? null;
   }
-  // A reseller's row about no organization: one of the organization's reseller.
-  const owner = def.tenancy.kind === 'reseller' && !def.tenancy.hasOrganization ? sql`reseller_id = (SELECT reseller_id FROM organizations WHERE id = ${org})` : sql`organization_id = ${org}`;
+  const owner = ownerClause(def, org);
   const [row] = rowsOf<{ id: string }>(
     await t.database.db.execute(
       sql`SELECT id::text AS id FROM ${sql.identifier(getTableName(def.table))} WHERE ${owner} ORDER BY id LIMIT 1`,

@@ -14,7 +14,7 @@ import { formatMoney } from '../../src/reports/format.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { makeWorld, type World } from '../factories.ts';
-import { PAYPAL_CLIENT, PAYPAL_SECRET, PAYPAL_WEBHOOK_ID, STRIPE_KEY, STRIPE_WEBHOOK_SECRET, fakePayPal, fakeStripe, type FakePayPal, type FakeStripe } from './fakes.ts';
+import { PAYPAL_CLIENT, PAYPAL_SECRET, PAYPAL_WEBHOOK_ID, STRIPE_KEY, STRIPE_WEBHOOK_SECRET, fakePayPal, fakeStripe, type FakePayPal, type FakeStripe } from './fakes.mjs';
 
 // Online payment end to end against local servers answering as Stripe and PayPal do: a customer's
 // link opens a checkout, the provider's signed webhook (or the customer's return, for PayPal)

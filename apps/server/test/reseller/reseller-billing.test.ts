@@ -7,7 +7,7 @@ import { resellerInvoiceData } from '../../src/areas/reseller/report/reseller-in
 import { resellerInvoices } from '../../src/areas/reseller/reseller.table.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeOrganization, makeReseller, makeUser, makeWorld, type MadeReseller, type MadeUser, type World } from '../factories.ts';
+import { makeOrganization, makePlatformAdmin, makeReseller, makeUser, makeWorld, type MadeReseller, type MadeUser, type World } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
 import { storageOf } from '../../src/storage/storage.ts';
@@ -37,13 +37,23 @@ const one = (type: string, id: string) => ({ data: { type, id } });
 
 let plan: string;
 let subscription: any;
+/** The reseller's tax groups: Québec's GST and QST, the GST alone. */
+let quebec: string;
+let gstOnly: string;
+
+const tax = (code: string, rate: string) => ({ type: 'reseller-taxes', attributes: { code, rate, type: 'percentage' } });
+async function taxGroup(as: { token: string }, name: string, taxes: ReturnType<typeof tax>[]) {
+  return (await ok('POST', '/reseller-tax-groups', as, doc('reseller-tax-groups', { name }, { resellerTaxes: { data: taxes } }), 201)).data.id as string;
+}
 
 beforeAll(async () => {
   t = await createTestApp({}, { demo: false });
   w = await makeWorld(t);
   reseller = w.reseller.user;
   rival = await makeReseller(t);
-  const made = await ok('POST', '/packages', reseller, doc('packages', { name: 'Atelier Trio', frequency: 'monthly', maximum_users: 3, price: 14_900, tax_code: 'gst_qst' }), 201);
+  quebec = await taxGroup(reseller, 'TPS et TVQ', [tax('TPS', '5'), tax('TVQ', '9,975')]);
+  gstOnly = await taxGroup(reseller, 'TPS seulement', [tax('TPS', '5')]);
+  const made = await ok('POST', '/packages', reseller, doc('packages', { name: 'Atelier Trio', frequency: 'monthly', maximum_users: 3, price: 14_900 }, { taxGroup: one('reseller-tax-groups', quebec) }), 201);
   plan = made.data.id;
   subscription = await ok('POST', '/subscriptions?include=organization', reseller, doc('subscriptions', { auto_renew: true }, { organization: one('organizations', w.garage.id), package: one('packages', plan) }), 201);
 });
@@ -168,19 +178,21 @@ describe('the subscription’s invoice, payments and balance', () => {
   });
 
   it('writes an invoice by hand from products and services, priced and taxed by them', async () => {
-    const service = await ok('POST', '/reseller-services', reseller, doc('reseller-services', { name: 'Formation', price: 45_000, tax_code: 'gst' }), 201);
+    const service = await ok('POST', '/reseller-services', reseller, doc('reseller-services', { name: 'Formation', price: 45_000 }, { taxGroup: one('reseller-tax-groups', gstOnly) }), 201);
     const made = await ok(
       'POST',
-      '/reseller-invoices?include=items',
+      '/reseller-invoices?include=items,items.taxGroup',
       reseller,
       doc('reseller-invoices', {}, {
         recipient: one('organizations', w.garage.id),
-        items: { data: [{ type: 'reseller-invoice-items', attributes: { quantity: '2' }, relationships: { resellerService: one('reseller-services', service.data.id) } }, { type: 'reseller-invoice-items', attributes: { description: 'Frais', quantity: '1,5', unit_price: 1000, tax_code: 'none' } }] },
+        items: { data: [{ type: 'reseller-invoice-items', attributes: { quantity: '2' }, relationships: { resellerService: one('reseller-services', service.data.id) } }, { type: 'reseller-invoice-items', attributes: { description: 'Frais', quantity: '1,5', unit_price: 1000 } }] },
       }),
       201,
     );
     expect(made.data.attributes).toMatchObject({ subtotal: 91_500, tax_total: 4_500, total: 96_000, code: expect.stringMatching(/000002$/) });
-    expect(made.included[0].attributes).toMatchObject({ description: 'Formation', unit_price: 45_000, tax_code: 'gst' });
+    const line = made.included.find((r: any) => r.type === 'reseller-invoice-items' && r.attributes.description === 'Formation');
+    expect(line.attributes).toMatchObject({ unit_price: 45_000, tax_total: 4_500 });
+    expect(line.relationships.taxGroup.data.id).toBe(gstOnly);
     // The organization billed reads it; another organization and another reseller do not.
     expect((await call('GET', `/reseller-invoices/${made.data.id}`, w.manager)).status).toBe(403);
     expect((await call('GET', `/reseller-invoices/${made.data.id}`, rival.user)).status).toBe(404);
@@ -268,7 +280,7 @@ describe('the reseller’s home', () => {
   it('reads each organization’s active users and what it owes with the list, in one request', async () => {
     const made = await ok('POST', '/reseller-invoices', reseller, doc('reseller-invoices', {}, {
       recipient: one('organizations', w.garage.id),
-      items: { data: [{ type: 'reseller-invoice-items', attributes: { description: 'Installation', quantity: '1', unit_price: 20_000, tax_code: 'none' } }] },
+      items: { data: [{ type: 'reseller-invoice-items', attributes: { description: 'Installation', quantity: '1', unit_price: 20_000 } }] },
     }), 201);
     await ok('GET', `/reseller-invoices/${made.data.id}/validate`, reseller);
     const home = await ok('GET', '/organizations?add_data=usage&page[size]=100', reseller);
@@ -283,5 +295,79 @@ describe('the reseller’s home', () => {
     // The organization's own manager (no right to read reseller invoices) reads its users, not a balance.
     const own = await ok('GET', `/organizations/${w.garage.id}?add_data=usage`, w.manager);
     expect(own.meta.usage[w.garage.id]).toEqual({ active_users: count, balance: 0 });
+  });
+});
+
+describe('the reseller’s tax groups', () => {
+  it('taxes each line by the group of its product or service, to the cent; a line without a group is not taxed', async () => {
+    const product = await ok('POST', '/reseller-products', reseller, doc('reseller-products', { name: 'Lecteur', price: 4_999 }, { taxGroup: one('reseller-tax-groups', quebec) }), 201);
+    const service = await ok('POST', '/reseller-services', reseller, doc('reseller-services', { name: 'Installation sur place', price: 12_345 }, { taxGroup: one('reseller-tax-groups', gstOnly) }), 201);
+    const made = await ok(
+      'POST',
+      '/reseller-invoices?include=items',
+      reseller,
+      doc('reseller-invoices', {}, {
+        recipient: one('organizations', w.garage.id),
+        items: {
+          data: [
+            { type: 'reseller-invoice-items', attributes: { quantity: '3' }, relationships: { resellerProduct: one('reseller-products', product.data.id) } },
+            { type: 'reseller-invoice-items', attributes: { quantity: '1' }, relationships: { resellerService: one('reseller-services', service.data.id) } },
+            { type: 'reseller-invoice-items', attributes: { description: 'Déplacement', quantity: '2,5', unit_price: 1_999 } },
+            { type: 'reseller-invoice-items', attributes: { description: 'Frais de dossier', quantity: '1', unit_price: 1_000 }, relationships: { taxGroup: one('reseller-tax-groups', gstOnly) } },
+          ],
+        },
+      }),
+      201,
+    );
+    const lines = made.included.filter((r: any) => r.type === 'reseller-invoice-items').sort((a: any, b: any) => a.attributes.position - b.attributes.position);
+    // 3 × 49,99 = 149,97: TPS 7,50 (7,4985), TVQ 14,96 (14,960…); 123,45: TPS 6,17 (6,1725); 2,5 × 19,99 = 49,98 (49,975): no tax.
+    expect(lines.map((l: any) => [l.attributes.subtotal, l.attributes.tax_total])).toEqual([
+      [14_997, 750 + 1_496],
+      [12_345, 617],
+      [4_998, 0],
+      [1_000, 50],
+    ]);
+    expect(made.data.attributes).toMatchObject({ subtotal: 14_997 + 12_345 + 4_998 + 1_000, tax_total: 750 + 1_496 + 617 + 50, total: 14_997 + 12_345 + 4_998 + 1_000 + 750 + 1_496 + 617 + 50 });
+    // A line's group chosen by hand is kept over its product's.
+    const kept = await ok(
+      'POST',
+      '/reseller-invoice-items',
+      reseller,
+      doc('reseller-invoice-items', { quantity: '1' }, { resellerInvoice: one('reseller-invoices', made.data.id), resellerProduct: one('reseller-products', product.data.id), taxGroup: one('reseller-tax-groups', gstOnly) }),
+      201,
+    );
+    expect(kept.data.attributes).toMatchObject({ subtotal: 4_999, tax_total: 250 });
+    // A group in use is not deleted.
+    expect((await call('DELETE', `/reseller-tax-groups/${gstOnly}`, reseller)).status).toBe(409);
+    await ok('GET', `/reseller-invoices/${made.data.id}/cancel`, reseller);
+  });
+
+  it('refuses a rate out of bounds, in French and English', async () => {
+    const bad = doc('reseller-tax-groups', { name: 'Trop' }, { resellerTaxes: { data: [tax('TVX', '150')] } });
+    const fr = await call('POST', '/reseller-tax-groups', reseller, bad, 'fr');
+    const en = await call('POST', '/reseller-tax-groups', reseller, bad, 'en');
+    expect([fr.status, en.status]).toEqual([422, 422]);
+    expect(fr.body.errors[0].detail).not.toBe(en.body.errors[0].detail);
+  });
+
+  it('keeps each reseller’s groups its own', async () => {
+    const theirs = await taxGroup(rival.user, 'TVH 13', [tax('TVH', '13')]);
+    const mine = await ok('GET', '/reseller-tax-groups', reseller);
+    expect(mine.data.map((g: any) => g.id)).toEqual(expect.arrayContaining([quebec, gstOnly]));
+    expect(mine.data.map((g: any) => g.id)).not.toContain(theirs);
+    expect((await call('GET', `/reseller-tax-groups/${quebec}`, rival.user)).status).toBe(404);
+    expect((await call('GET', `/reseller-taxes?filter[resellerTaxGroup]=${quebec}`, rival.user)).body.data).toEqual([]);
+    // Another reseller's group cannot be named by a product, nor changed.
+    const refused = await call('POST', '/reseller-products', rival.user, doc('reseller-products', { name: 'Emprunt', price: 100 }, { taxGroup: one('reseller-tax-groups', quebec) }));
+    expect(refused.status).toBe(422);
+    expect((await call('PATCH', `/reseller-tax-groups/${quebec}`, rival.user, { data: { type: 'reseller-tax-groups', id: quebec, attributes: { name: 'Pris' } } })).status).toBe(404);
+    // Platform staff, who see every reseller's groups, cannot give one reseller's group to another's product.
+    const staff = await makePlatformAdmin(t);
+    const crossed = await call('POST', '/reseller-products', staff, doc('reseller-products', { name: 'Croisé', price: 100 }, { reseller: one('resellers', rival.id), taxGroup: one('reseller-tax-groups', quebec) }), 'en');
+    expect(crossed.status).toBe(422);
+    expect(crossed.body.errors[0]).toMatchObject({ code: 'reseller.tax_group_not_yours', source: { pointer: '/data/relationships/taxGroup' } });
+    await ok('POST', '/reseller-products', staff, doc('reseller-products', { name: 'Croisé', price: 100 }, { reseller: one('resellers', rival.id), taxGroup: one('reseller-tax-groups', theirs) }), 201);
+    // An organization's users do not see them.
+    expect((await call('GET', `/reseller-tax-groups/${quebec}`, w.manager)).status).toBeGreaterThanOrEqual(403);
   });
 });

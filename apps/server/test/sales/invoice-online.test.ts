@@ -4,7 +4,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createKit, type Kit } from '../kit.ts';
 import { pdfPages } from '../reports/pdf-text.ts';
-import { fakeStripe, STRIPE_KEY, STRIPE_WEBHOOK_SECRET, type FakeStripe } from '../online-payments/fakes.ts';
+import { fakeStripe, STRIPE_KEY, STRIPE_WEBHOOK_SECRET, type FakeStripe } from '../online-payments/fakes.mjs';
 
 // A customer's invoice sent by e-mail (issue 23): its link opens the invoice and its PDF without
 // signing in, in the customer's language; « Payer en ligne » through the (fake) Stripe records a

@@ -77,6 +77,7 @@ describe('the registry of screens', () => {
       '/reseller/reseller-payments',
       '/reseller/reseller-products',
       '/reseller/reseller-services',
+      '/reseller/reseller-tax-groups',
       '/reseller/packages',
       '/reseller/subscriptions',
       '/settings/general',

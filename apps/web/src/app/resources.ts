@@ -131,6 +131,7 @@ export const SCREENS: readonly Screen[] = [
   { app: 'reseller', key: 'reseller_products', path: '/reseller/reseller-products', permission: 'view any reseller products', type: 'reseller-products', page: () => import('../areas/reseller/ResellerProductsPage.tsx') },
   { app: 'reseller', key: 'reseller_services', path: '/reseller/reseller-services', permission: 'view any reseller services', type: 'reseller-services', page: () => import('../areas/reseller/ResellerServicesPage.tsx') },
   // Spec §6: subscriptions and packages use view-any-customers.
+  { app: 'reseller', key: 'reseller_tax_groups', path: '/reseller/reseller-tax-groups', permission: 'view any reseller taxes', type: 'reseller-tax-groups', page: () => import('../areas/reseller/ResellerTaxGroupsPage.tsx') },
   { app: 'reseller', key: 'packages', path: '/reseller/packages', permission: 'view any customers', type: 'packages', page: () => import('../areas/reseller/PackagesPage.tsx') },
   { app: 'reseller', key: 'subscriptions', path: '/reseller/subscriptions', permission: 'view any customers', type: 'subscriptions', workflow: subscriptionWorkflow, page: () => import('../areas/reseller/SubscriptionsPage.tsx') },
   // One screen per module of options (not lists of a type), then the tax groups and the callbacks.
@@ -173,6 +174,9 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['reseller-invoices', { labelOf: byCode, sort: '-created_at', global: false }],
   ['reseller-products', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],
   ['reseller-services', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],
+  ['reseller-tax-groups', { labelOf: byName, sort: 'name', global: false }],
+  ['reseller-taxes', { labelOf: byCode, sort: 'position', global: false }],
+  ['taxes', { labelOf: byCode, sort: 'position', global: false }],
   ['packages', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],
   // A subscription by its organization (one each), else its end.
   ['subscriptions', { labelOf: (m) => String((m.organization as { name?: string } | null)?.name ?? m.end_time ?? m.id).slice(0, 80), sort: 'end_time', global: false }],

@@ -126,6 +126,7 @@ export const SUBJECTS = [
   { subject: 'packages', area: 'reseller', scope: 'reseller', verbs: CRUD },
   { subject: 'reseller products', area: 'reseller', scope: 'reseller', verbs: CRUD },
   { subject: 'reseller services', area: 'reseller', scope: 'reseller', verbs: CRUD },
+  { subject: 'reseller taxes', area: 'reseller', scope: 'reseller', verbs: CRUD },
   { subject: 'reseller invoices', area: 'reseller', scope: 'reseller', verbs: CRUD },
   { subject: 'reseller payments', area: 'reseller', scope: 'reseller', verbs: ['view module', 'view any', 'view', 'create'] },
   // Inspectpro

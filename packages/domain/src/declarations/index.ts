@@ -71,6 +71,7 @@ import { resellerInvoices } from './reseller-invoices.ts';
 import { resellerPayments } from './reseller-payments.ts';
 import { resellerProducts } from './reseller-products.ts';
 import { resellerServices } from './reseller-services.ts';
+import { resellerTaxGroups, resellerTaxes } from './reseller-tax-groups.ts';
 import { subscriptions } from './subscriptions.ts';
 
 /** Every resource type's declaration, by type: the server serves them, the web shows them. */
@@ -143,6 +144,8 @@ export const declarations = {
   'sales-payments': salesPayments,
   'reseller-products': resellerProducts,
   'reseller-services': resellerServices,
+  'reseller-tax-groups': resellerTaxGroups,
+  'reseller-taxes': resellerTaxes,
   packages,
   subscriptions,
   'reseller-invoices': resellerInvoices,

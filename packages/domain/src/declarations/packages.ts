@@ -1,5 +1,5 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
-import { PACKAGE_FREQUENCIES, PACKAGE_FREQUENCY_LABELS, RESELLER_TAX_CODES, RESELLER_TAX_CODE_LABELS } from '../reseller/billing.ts';
+import { PACKAGE_FREQUENCIES, PACKAGE_FREQUENCY_LABELS } from '../reseller/billing.ts';
 
 /**
  * What a reseller sells by subscription (spec platform §3 Package): billed monthly or yearly, for
@@ -15,12 +15,12 @@ export const packages = declare('packages', {
     maximum_users: attr.integer().min(1).max(100_000),
     /** Cents per period, before taxes. */
     price: attr.money().isRequired().min(0).max(100_000_000),
-    tax_code: attr.enum(RESELLER_TAX_CODES, RESELLER_TAX_CODE_LABELS).notNull(),
     active: attr.boolean(),
     ...timestamps(),
   },
   relationships: {
     reseller: rel.toOne('resellers', { createOnly: true }),
+    taxGroup: rel.toOne('reseller-tax-groups'),
     defaultRole: rel.toOne('roles'),
     subscriptions: rel.toMany('subscriptions', { readOnly: true }),
   },

@@ -1,5 +1,4 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
-import { RESELLER_TAX_CODES, RESELLER_TAX_CODE_LABELS } from '../reseller/billing.ts';
 
 /** What a reseller sells by the unit (spec platform §3 Reseller billing; issue 24): a line of its invoices. */
 export const resellerCatalogueAttributes = () => ({
@@ -7,14 +6,19 @@ export const resellerCatalogueAttributes = () => ({
   description: attr.text().max(2000),
   /** Cents, before taxes. */
   price: attr.money().isRequired().min(0).max(100_000_000),
-  tax_code: attr.enum(RESELLER_TAX_CODES, RESELLER_TAX_CODE_LABELS).notNull(),
   active: attr.boolean(),
   ...timestamps(),
 });
 
+/** Whose it is, and the reseller's tax group its lines are taxed by. */
+export const resellerCatalogueRelationships = () => ({
+  reseller: rel.toOne('resellers', { createOnly: true }),
+  taxGroup: rel.toOne('reseller-tax-groups'),
+});
+
 export const resellerProducts = declare('reseller-products', {
   attributes: resellerCatalogueAttributes(),
-  relationships: { reseller: rel.toOne('resellers', { createOnly: true }) },
+  relationships: resellerCatalogueRelationships(),
   filters: ['search', 'active', 'reseller'],
   sorts: ['name', 'price', 'created_at', 'updated_at'],
   defaultSort: 'name',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeTransitions } from '../workflow/table-test.ts';
-import { isBrandColor, overUserLimit, periodEnd, renewedPeriod, resellerInvoiceWorkflow, resellerTaxRates, subscriptionState, subscriptionWorkflow } from './billing.ts';
-import { tradeTotals } from '../trade/trade.ts';
+import { isBrandColor, overUserLimit, periodEnd, renewedPeriod, resellerInvoiceWorkflow, subscriptionState, subscriptionWorkflow } from './billing.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -58,14 +57,6 @@ describe('overUserLimit', () => {
     [4, 3, true],
     [500, null, false],
   ] as const)('%s active users, limit %s: one more is over: %s', (n, max, over) => expect(overUserLimit(n, max)).toBe(over));
-});
-
-describe('resellerTaxRates', () => {
-  it('charges GST and QST on a Québec line, rounded per tax', () => {
-    expect(tradeTotals([{ quantity: '1', unit_price: 4999, taxes: resellerTaxRates('gst_qst') }])).toMatchObject({ subtotal: 4999, tax: 250 + 499, total: 5748 });
-    expect(resellerTaxRates('none')).toEqual([]);
-    expect(resellerTaxRates('unknown')).toEqual([]);
-  });
 });
 
 describeTransitions('subscription', subscriptionWorkflow, { active: ['active'], renewable: ['active'], expired: ['active'] });

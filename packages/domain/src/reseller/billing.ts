@@ -1,5 +1,4 @@
 import { defineEnum } from '../enums.ts';
-import type { TaxRate } from '../taxes/taxes.ts';
 import { documentWorkflow } from '../trade/documents.ts';
 import { defineWorkflow } from '../workflow/workflow.ts';
 
@@ -9,24 +8,6 @@ import { defineWorkflow } from '../workflow/workflow.ts';
 
 export const [PACKAGE_FREQUENCIES, PACKAGE_FREQUENCY_LABELS] = defineEnum('package_frequencies', ['monthly', 'yearly']);
 export type PackageFrequency = (typeof PACKAGE_FREQUENCIES)[number];
-
-/**
- * The taxes a reseller charges on what it sells (a reseller has no tax groups: those are an
- * organization's settings): none, the GST alone, GST and QST (Québec), or an HST province's.
- */
-export const [RESELLER_TAX_CODES, RESELLER_TAX_CODE_LABELS] = defineEnum('reseller_tax_codes', ['gst_qst', 'gst', 'hst_13', 'hst_15', 'none']);
-export type ResellerTaxCode = (typeof RESELLER_TAX_CODES)[number];
-
-const RATES: ReadonlyMap<ResellerTaxCode, readonly TaxRate[]> = new Map<ResellerTaxCode, readonly TaxRate[]>([
-  ['gst_qst', [{ code: 'TPS', rate: '5', type: 'percentage' }, { code: 'TVQ', rate: '9.975', type: 'percentage' }]],
-  ['gst', [{ code: 'TPS', rate: '5', type: 'percentage' }]],
-  ['hst_13', [{ code: 'TVH', rate: '13', type: 'percentage' }]],
-  ['hst_15', [{ code: 'TVH', rate: '15', type: 'percentage' }]],
-  ['none', []],
-]);
-
-/** The rates of a reseller's tax code (unknown or none: no tax). */
-export const resellerTaxRates = (code: string | null | undefined): readonly TaxRate[] => RATES.get(code as ResellerTaxCode) ?? [];
 
 /**
  * The end of a period of `frequency` starting at `start`: a month or a year later, the same day

@@ -6,15 +6,16 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource, type Hooks, type Row } from '../../jsonapi/define-resource.ts';
 import { column, filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { requireReseller } from './owner.ts';
+import { requireOwnTaxGroup, requireReseller } from './owner.ts';
 import { packages, resellerProducts, resellerServices } from './reseller.table.ts';
 
 // A reseller's catalogue (spec platform §3 Reseller billing): its products and services (lines of
 // its invoices) and its packages (what organizations subscribe to). Seen by the reseller only.
 
 const hooks: Hooks = {
-  beforeWrite(_ctx, input, existing) {
+  async beforeWrite(ctx, input, existing) {
     if (!existing) requireReseller(input);
+    await requireOwnTaxGroup(ctx, input, (input.values.reseller_id ?? existing?.reseller_id) as string | undefined);
   },
 };
 const catalogue = { tenancy: tenancy.reseller(), hooks, notify: { label: (row: Row) => String(row.name ?? '') } };
@@ -22,7 +23,7 @@ const catalogue = { tenancy: tenancy.reseller(), hooks, notify: { label: (row: R
 export const resellerProductsResource = defineResource(declarations['reseller-products'], {
   table: resellerProducts,
   permissions: 'reseller products',
-  relationships: { reseller: rel.belongsTo('reseller_id') },
+  relationships: { reseller: rel.belongsTo('reseller_id'), taxGroup: rel.belongsTo('tax_group_id') },
   filters: { search: filter.search(['name', 'description']), active: filter.boolean('active'), reseller: filter.ids('reseller_id', 'reseller') },
   uniques: { reseller_products_name_unique: 'name' },
   ...catalogue,
@@ -31,7 +32,7 @@ export const resellerProductsResource = defineResource(declarations['reseller-pr
 export const resellerServicesResource = defineResource(declarations['reseller-services'], {
   table: resellerServices,
   permissions: 'reseller services',
-  relationships: { reseller: rel.belongsTo('reseller_id') },
+  relationships: { reseller: rel.belongsTo('reseller_id'), taxGroup: rel.belongsTo('tax_group_id') },
   filters: { search: filter.search(['name', 'description']), active: filter.boolean('active'), reseller: filter.ids('reseller_id', 'reseller') },
   uniques: { reseller_services_name_unique: 'name' },
   ...catalogue,
@@ -41,7 +42,7 @@ export const resellerServicesResource = defineResource(declarations['reseller-se
 export const packagesResource = defineResource(declarations.packages, {
   table: packages,
   permissions: 'packages',
-  relationships: { reseller: rel.belongsTo('reseller_id'), defaultRole: rel.belongsTo('default_role_id'), subscriptions: rel.hasMany('package_id') },
+  relationships: { reseller: rel.belongsTo('reseller_id'), taxGroup: rel.belongsTo('tax_group_id'), defaultRole: rel.belongsTo('default_role_id'), subscriptions: rel.hasMany('package_id') },
   filters: {
     search: filter.search(['name', 'description']),
     active: filter.boolean('active'),
@@ -52,7 +53,7 @@ export const packagesResource = defineResource(declarations.packages, {
   ...catalogue,
   hooks: {
     async beforeWrite(ctx, input, existing) {
-      if (!existing) requireReseller(input);
+      await hooks.beforeWrite!(ctx, input, existing);
       // The default role is one of the package's reseller's own roles (what its organizations may use).
       const roleId = input.values.default_role_id as string | null | undefined;
       if (!roleId) return;

@@ -7,7 +7,7 @@ import { organizations, resellers, roles, userRoles, users } from '../admin/admi
 import { grant } from '../admin/organization-setup.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
 import { resellerLineColumns } from './reseller-invoice-items.resource.ts';
-import { packages, resellerInvoiceItems, resellerInvoices, resellerPayments, resellerProducts, resellerServices, subscriptions } from './reseller.table.ts';
+import { packages, resellerInvoiceItems, resellerInvoices, resellerPayments, resellerProducts, resellerServices, resellerTaxes, resellerTaxGroups, subscriptions } from './reseller.table.ts';
 
 // The demo's reseller billing (issue 24): Réseau Démo bills Garage Démo; a second reseller, Réseau
 // Nord (reseller2@atelier.test), takes Autos Rivière as its customer, so each side has its own
@@ -42,12 +42,29 @@ async function seedSecondReseller(db: Db, organizationId: string): Promise<strin
   return id;
 }
 
+/** The reseller's tax groups: Québec's GST and QST (its catalogue's), and the GST alone; the first's id. */
+async function seedTaxGroups(db: Db, resellerId: string): Promise<string> {
+  const quebec = newId();
+  const gst = newId();
+  await db.insert(resellerTaxGroups).values([
+    { id: quebec, reseller_id: resellerId, name: 'TPS et TVQ' },
+    { id: gst, reseller_id: resellerId, name: 'TPS seulement' },
+  ]);
+  await db.insert(resellerTaxes).values([
+    { reseller_tax_group_id: quebec, code: 'TPS', rate: '5', type: 'percentage', position: 0 },
+    { reseller_tax_group_id: quebec, code: 'TVQ', rate: '9.975', type: 'percentage', position: 1 },
+    { reseller_tax_group_id: gst, code: 'TPS', rate: '5', type: 'percentage', position: 0 },
+  ]);
+  return quebec;
+}
+
 async function seedCustomer(db: Db, resellerId: string, organizationId: string, packageName: string, maximumUsers: number) {
-  const product = { id: newId(), reseller_id: resellerId, name: 'Lecteur de codes-barres', description: 'Lecteur Bluetooth pour la réception des pièces', price: 18_900, tax_code: 'gst_qst' as const };
-  const service = { id: newId(), reseller_id: resellerId, name: 'Formation sur place', description: 'Une demi-journée avec l’équipe de l’atelier', price: 45_000, tax_code: 'gst_qst' as const };
+  const tax_group_id = await seedTaxGroups(db, resellerId);
+  const product = { id: newId(), reseller_id: resellerId, name: 'Lecteur de codes-barres', description: 'Lecteur Bluetooth pour la réception des pièces', price: 18_900, tax_group_id };
+  const service = { id: newId(), reseller_id: resellerId, name: 'Formation sur place', description: 'Une demi-journée avec l’équipe de l’atelier', price: 45_000, tax_group_id };
   await db.insert(resellerProducts).values(product);
   await db.insert(resellerServices).values(service);
-  const plan = { id: newId(), reseller_id: resellerId, name: packageName, frequency: 'monthly' as const, maximum_users: maximumUsers, price: 14_900, tax_code: 'gst_qst' as const };
+  const plan = { id: newId(), reseller_id: resellerId, name: packageName, frequency: 'monthly' as const, maximum_users: maximumUsers, price: 14_900, tax_group_id };
   await db.insert(packages).values(plan);
   // Subscribed since last month: this month's period runs to next month.
   const now = new Date();
@@ -68,10 +85,12 @@ async function seedCustomer(db: Db, resellerId: string, organizationId: string, 
   await db.update(organizations).set({ package_id: plan.id, subscription_id: subscription }).where(eq(organizations.id, organizationId));
 
   // Last month's invoice (its period and the set-up service), validated and half paid.
-  const lines = [
-    { description: `Abonnement ${packageName}, du ${day(lastStart)} au ${day(start)}`, quantity: '1', unit_price: plan.price, tax_code: plan.tax_code, discount: null },
-    { reseller_service_id: service.id, description: service.name, quantity: '1', unit_price: service.price, tax_code: service.tax_code, discount: null },
-  ].map((l, position) => ({ id: newId(), organization_id: organizationId, position, ...l, ...resellerLineColumns(l) }));
+  const lines = await Promise.all(
+    [
+      { description: `Abonnement ${packageName}, du ${day(lastStart)} au ${day(start)}`, quantity: '1', unit_price: plan.price, tax_group_id, discount: null },
+      { reseller_service_id: service.id, description: service.name, quantity: '1', unit_price: service.price, tax_group_id, discount: null },
+    ].map(async (l, position) => ({ id: newId(), organization_id: organizationId, position, ...l, ...(await resellerLineColumns(db, l)) })),
+  );
   const totals = tradeDocumentTotals(lines);
   const half = Math.round(totals.total / 2);
   const invoice = newId();

@@ -9,10 +9,11 @@ import { resellerInvoiceItemsResource } from './reseller-invoice-items.resource.
 import { resellerInvoicesResource } from './reseller-invoices.resource.ts';
 import { resellerPaymentsResource } from './reseller-payments.resource.ts';
 import { subscriptionsResource } from './subscriptions.resource.ts';
+import { resellerTaxesResource, resellerTaxGroupsResource } from './tax-groups.resource.ts';
 
 export const resellerArea = defineArea({
   name: 'reseller',
-  resources: [resellerProductsResource, resellerServicesResource, packagesResource, subscriptionsResource, resellerInvoicesResource, resellerInvoiceItemsResource, resellerPaymentsResource],
+  resources: [resellerTaxGroupsResource, resellerTaxesResource, resellerProductsResource, resellerServicesResource, packagesResource, subscriptionsResource, resellerInvoicesResource, resellerInvoiceItemsResource, resellerPaymentsResource],
   routes: [resellerInvoiceRoutes],
   worker: (services) => new RenewalWorker(services),
   demo: seedDemoReseller,

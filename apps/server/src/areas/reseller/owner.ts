@@ -3,6 +3,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import type { WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
 import { organizations } from '../admin/admin.table.ts';
+import { resellerTaxGroups } from './reseller.table.ts';
 
 // Whose rows these are: a reseller's user writes its own reseller's (the engine stamps it);
 // platform staff name the reseller, or it follows from the organization the row is about.
@@ -23,4 +24,15 @@ export async function resellerOfOrganization(ctx: RequestContext, input: WriteIn
     throw ApiError.many([{ status: 422, code: 'reseller.organization_not_yours', source: { pointer: relationshipPointer(pointer) } }]);
   input.values.reseller_id = org.reseller_id;
   return org.reseller_id;
+}
+
+/**
+ * A tax group a reseller's row names is that reseller's own (its users see no other; platform staff
+ * see all and could name another's): 422 at taxGroup otherwise.
+ */
+export async function requireOwnTaxGroup(ctx: RequestContext, input: WriteInput, resellerId: string | null | undefined) {
+  const group = input.values.tax_group_id as string | null | undefined;
+  if (!group || !input.present.has('taxGroup')) return;
+  const [row] = await ctx.db.select({ reseller_id: resellerTaxGroups.reseller_id }).from(resellerTaxGroups).where(eq(resellerTaxGroups.id, group));
+  if (!resellerId || row?.reseller_id !== resellerId) throw ApiError.many([{ status: 422, code: 'reseller.tax_group_not_yours', source: { pointer: relationshipPointer('taxGroup') } }]);
 }

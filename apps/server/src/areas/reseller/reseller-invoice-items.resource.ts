@@ -1,34 +1,43 @@
-import { declarations, resellerTaxRates, tradeLineTotals } from '@atelier/domain';
+import { declarations, tradeLineTotals } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
+import { taxesOfGroups, type TaxSource } from '../../reports/document-data.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { resellerInvoiceFlow, resellerInvoicesResource } from './reseller-invoices.resource.ts';
-import { resellerInvoiceItems, resellerProducts, resellerServices } from './reseller.table.ts';
+import { requireOwnTaxGroup } from './owner.ts';
+import { resellerInvoiceItems, resellerInvoices, resellerProducts, resellerServices, resellerTaxes } from './reseller.table.ts';
 
 type ItemRow = RowOf<typeof resellerInvoiceItems>;
 type Line = Record<string, unknown>;
 
-/** A line's totals by the trade rule, taxed by its tax code. */
-export function resellerLineColumns(line: Line) {
+/** A reseller's tax groups' taxes. */
+export const RESELLER_TAXES: TaxSource = { table: resellerTaxes, group: resellerTaxes.reseller_tax_group_id };
+
+/** A line's totals by the trade rule, taxed by its reseller tax group's taxes (none: no tax). */
+export async function resellerLineColumns(db: Db, line: Line) {
+  const group = line.tax_group_id as string | null | undefined;
   const t = tradeLineTotals({
     quantity: line.quantity as string,
     unit_price: (line.unit_price as number | null) ?? 0,
     discount: (line.discount as string | null) ?? 0,
-    taxes: resellerTaxRates(line.tax_code as string | null),
+    taxes: group ? ((await taxesOfGroups(db, [group], RESELLER_TAXES)).get(group) ?? []) : [],
   });
   return { subtotal: t.subtotal, tax_total: t.tax, total: t.total, tax_details: t.taxes };
 }
 
 /**
- * The product or service named fills what the line leaves empty (its name, price and tax code),
+ * The product or service named fills what the line leaves empty (its name, price and tax group),
  * never what a person typed; a line names one or is described.
  */
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: ItemRow | null) {
   const v = input.values;
   const given = (key: string) => (key in v ? v[key] : existing?.[key as keyof ItemRow]);
+  const [invoice] = await ctx.db.select({ reseller_id: resellerInvoices.reseller_id }).from(resellerInvoices).where(eq(resellerInvoices.id, given('reseller_invoice_id') as string));
+  await requireOwnTaxGroup(ctx, input, invoice?.reseller_id);
   for (const [name, key, table] of [
     ['resellerProduct', 'reseller_product_id', resellerProducts],
     ['resellerService', 'reseller_service_id', resellerServices],
@@ -39,12 +48,11 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Ite
     if (!item) continue;
     if (!String(given('description') ?? '').trim()) v.description = item.name;
     if (given('unit_price') == null) v.unit_price = item.price;
-    if (!given('tax_code')) v.tax_code = item.tax_code;
+    if (!input.present.has('taxGroup') && !given('tax_group_id')) v.tax_group_id = item.tax_group_id;
   }
   if (!given('reseller_product_id') && !given('reseller_service_id') && !String(given('description') ?? '').trim())
     throw ApiError.many([{ status: 422, code: 'trade.product_or_description', source: { pointer: attributePointer('description') } }]);
-  if (!existing && !given('tax_code')) v.tax_code = 'gst_qst';
-  Object.assign(v, resellerLineColumns({ ...existing, ...v }));
+  Object.assign(v, await resellerLineColumns(ctx.db, { ...existing, ...v }));
 }
 
 /** The lines of a reseller's invoice (spec §7 /reseller-invoice-items): written while it is a draft. */
@@ -55,6 +63,7 @@ export const resellerInvoiceItemsResource = defineResource(declarations['reselle
     resellerInvoice: rel.belongsTo('reseller_invoice_id'),
     resellerProduct: rel.belongsTo('reseller_product_id'),
     resellerService: rel.belongsTo('reseller_service_id'),
+    taxGroup: rel.belongsTo('tax_group_id'),
   },
   filters: { resellerInvoice: filter.ids('reseller_invoice_id', 'resellerInvoice') },
   hooks: { beforeWrite },

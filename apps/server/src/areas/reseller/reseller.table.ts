@@ -1,4 +1,4 @@
-import { PACKAGE_FREQUENCIES, PAYMENT_STATUSES, RESELLER_TAX_CODES, resellerInvoiceWorkflow, subscriptionWorkflow, type DocumentState, type PackageFrequency, type ResellerTaxCode, type SubscriptionState } from '@atelier/domain';
+import { PACKAGE_FREQUENCIES, PAYMENT_STATUSES, TAX_TYPES, resellerInvoiceWorkflow, subscriptionWorkflow, type DocumentState, type PackageFrequency, type SubscriptionState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { at, cents, id, oneOf, ownedBy, timestamps, valueChecks } from '../../db/columns.ts';
@@ -14,24 +14,56 @@ const resellerId = () =>
     .notNull()
     .references((): AnyPgColumn => resellers.id, { onDelete: 'cascade' });
 
+/** A reseller's own tax groups (issue 24): what its catalogue's lines are taxed by. */
+export const resellerTaxGroups = pgTable(
+  'reseller_tax_groups',
+  {
+    id: id(),
+    reseller_id: resellerId(),
+    name: text('name').notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('reseller_tax_groups_name_unique').on(t.reseller_id, sql`lower(${t.name})`)],
+);
+
+/** A tax of a reseller's group: a percentage of the line or an amount per unit (four decimals, exact). */
+export const resellerTaxes = pgTable(
+  'reseller_taxes',
+  {
+    id: id(),
+    reseller_tax_group_id: ownedBy('reseller_tax_group_id', () => resellerTaxGroups.id),
+    code: text('code').notNull(),
+    rate: numeric('rate', { precision: 12, scale: 4 }).notNull(),
+    type: text('type').notNull(),
+    position: integer('position').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    index('reseller_taxes_group_idx').on(t.reseller_tax_group_id, t.position),
+    oneOf('reseller_taxes_type_check', t.type, TAX_TYPES),
+    check('reseller_taxes_rate_check', sql`${t.rate} >= 0 AND (${t.type} = 'amount' OR ${t.rate} <= 100)`),
+  ],
+);
+
+/** A line's reseller tax group (none: no tax); a group in use is not deleted. */
+const resellerTaxGroupId = () => uuid('tax_group_id').references((): AnyPgColumn => resellerTaxGroups.id, { onDelete: 'restrict' });
+
 const catalogueColumns = () => ({
   reseller_id: resellerId(),
   name: text('name').notNull(),
   description: text('description'),
   price: cents('price'),
-  tax_code: text('tax_code').$type<ResellerTaxCode>().notNull().default('gst_qst'),
+  tax_group_id: resellerTaxGroupId(),
   active: boolean('active').notNull().default(true),
   ...timestamps(),
 });
 
 export const resellerProducts = pgTable('reseller_products', { id: id(), ...catalogueColumns() }, (t) => [
   uniqueIndex('reseller_products_name_unique').on(t.reseller_id, sql`lower(${t.name})`),
-  oneOf('reseller_products_tax_code_check', t.tax_code, RESELLER_TAX_CODES),
 ]);
 
 export const resellerServices = pgTable('reseller_services', { id: id(), ...catalogueColumns() }, (t) => [
   uniqueIndex('reseller_services_name_unique').on(t.reseller_id, sql`lower(${t.name})`),
-  oneOf('reseller_services_tax_code_check', t.tax_code, RESELLER_TAX_CODES),
 ]);
 
 export const packages = pgTable(
@@ -45,7 +77,7 @@ export const packages = pgTable(
   },
   (t) => [
     uniqueIndex('packages_name_unique').on(t.reseller_id, sql`lower(${t.name})`),
-    ...valueChecks('packages', t, { frequency: PACKAGE_FREQUENCIES, tax_code: RESELLER_TAX_CODES }),
+    ...valueChecks('packages', t, { frequency: PACKAGE_FREQUENCIES }),
     check('packages_maximum_users_check', sql`${t.maximum_users} IS NULL OR ${t.maximum_users} > 0`),
   ],
 );
@@ -126,7 +158,7 @@ export const resellerInvoiceItems = pgTable(
     quantity: quantity('quantity').notNull(),
     unit_price: bigint('unit_price', { mode: 'number' }),
     discount: numeric('discount', { precision: 7, scale: 4 }),
-    tax_code: text('tax_code').$type<ResellerTaxCode>(),
+    tax_group_id: resellerTaxGroupId(),
     ...lineTotalColumns(),
     ...timestamps(),
   },
@@ -135,7 +167,6 @@ export const resellerInvoiceItems = pgTable(
     check('reseller_invoice_items_quantity_check', sql`${t.quantity} >= 0`),
     check('reseller_invoice_items_unit_price_check', sql`${t.unit_price} >= 0`),
     check('reseller_invoice_items_discount_check', sql`${t.discount} >= 0 AND ${t.discount} <= 100`),
-    oneOf('reseller_invoice_items_tax_code_check', t.tax_code, RESELLER_TAX_CODES),
   ],
 );
 

@@ -41,7 +41,7 @@ export async function subscriptionInvoice(ctx: RequestContext, organizationId: s
     quantity: '1',
     unit_price: plan.price,
     discount: null,
-    tax_code: plan.tax_code,
+    tax_group_id: plan.tax_group_id,
   };
   const now = new Date();
   const invoice = await records(ctx, 'reseller-invoices').createWithLines(
@@ -56,7 +56,7 @@ export async function subscriptionInvoice(ctx: RequestContext, organizationId: s
       expiration_time: day(addDays(now, DAYS_TO_PAY).toISOString()),
       creator_id: causerOf(ctx),
     },
-    { items: [{ ...line, ...resellerLineColumns(line) }] },
+    { items: [{ ...line, ...(await resellerLineColumns(ctx.db, line)) }] },
     { cause: options.cause ?? { type: 'subscriptions', id: subscription.id } },
   );
   return { id: String(invoice.id), made: true };

@@ -2,7 +2,7 @@ import { declarations, taxRateProblem } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { rowsOf } from '../../db/client.ts';
-import { defineResource, type Policy, type Row } from '../../jsonapi/define-resource.ts';
+import { defineResource, type Hooks, type Policy, type Row } from '../../jsonapi/define-resource.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
@@ -38,6 +38,20 @@ export const taxGroupsResource = defineResource(declarations['tax-groups'], {
   notify: { label: (row) => String(row.name ?? '') },
 });
 
+/** A tax's rate checked by the domain's rule (an organization's taxes, a reseller's). */
+export const taxRateHooks: Hooks = {
+  beforeWrite(_ctx, input, existing) {
+    if (!input.present.has('rate') && !input.present.has('type')) return;
+    const rate = (input.values.rate ?? existing?.rate) as string | number;
+    const type = String(input.values.type ?? existing?.type ?? 'percentage');
+    const problem = rate === undefined || rate === null ? null : taxRateProblem({ rate, type });
+    if (!problem) return;
+    const errors = new ValidationErrors();
+    errors.add(attributePointer('rate'), problem);
+    errors.throwIfAny();
+  },
+};
+
 /** A tax of a group, written inside the group's document or at /taxes; the rate's rule is the domain's. */
 export const taxesResource = defineResource(declarations.taxes, {
   table: taxes,
@@ -48,17 +62,6 @@ export const taxesResource = defineResource(declarations.taxes, {
     taxGroup: rel.belongsTo('tax_group_id'),
   },
   filters: { taxGroup: filter.ids('tax_group_id', 'taxGroup') },
-  hooks: {
-    beforeWrite(_ctx, input, existing) {
-      if (!input.present.has('rate') && !input.present.has('type')) return;
-      const rate = (input.values.rate ?? existing?.rate) as string | number;
-      const type = String(input.values.type ?? existing?.type ?? 'percentage');
-      const problem = rate === undefined || rate === null ? null : taxRateProblem({ rate, type });
-      if (!problem) return;
-      const errors = new ValidationErrors();
-      errors.add(attributePointer('rate'), problem);
-      errors.throwIfAny();
-    },
-  },
+  hooks: taxRateHooks,
   notify: { label: (row) => String(row.code ?? '') },
 });

@@ -6,10 +6,10 @@ export default function PackagesPage() {
     <SimpleResourcePage
       type="packages"
       columns={['name', 'frequency', 'price', { key: 'maximum_users', visibleFrom: 'sm' }, { key: 'active', visibleFrom: 'md' }]}
-      fields={['name', 'frequency', 'price', 'tax_code', 'maximum_users', 'defaultRole', 'active', { name: 'description', wide: true }, 'created_at']}
-      include="defaultRole"
+      fields={['name', 'frequency', 'price', 'taxGroup', 'maximum_users', 'defaultRole', 'active', { name: 'description', wide: true }, 'created_at']}
+      include="defaultRole,taxGroup"
       filters={['frequency', 'active']}
-      defaults={{ active: true, frequency: 'monthly', tax_code: 'gst_qst' }}
+      defaults={{ active: true, frequency: 'monthly' }}
     />
   );
 }

@@ -12,11 +12,11 @@ import { PdfButton } from '../../components/PdfButton.tsx';
 
 type Invoice = RecordOf<'reseller-invoices'> & Model;
 
-/** An invoice's lines: a product or a service of the reseller (its name, price and taxes fill what is left empty), or a line of its own. */
+/** An invoice's lines: a product or a service of the reseller (its name, price and tax group fill what is left empty), or a line of its own. */
 const invoiceLines: LinesConfig = {
   type: 'reseller-invoice-items',
   orderable: true,
-  fields: fieldsOf('reseller-invoice-items', ['resellerProduct', 'resellerService', 'description', 'quantity', 'unit_price', 'discount', 'tax_code', 'total']),
+  fields: fieldsOf('reseller-invoice-items', ['resellerProduct', 'resellerService', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total']),
   row: ['description', 'quantity', 'unit_price', 'total'],
   defaults: { quantity: 1 },
   add: 'reseller-invoices:add_line',
@@ -77,7 +77,7 @@ export default function ResellerInvoicesPage() {
         'validated_at',
         'created_at',
       ]}
-      include="recipient,subscription,items.resellerProduct,items.resellerService,payments,creator"
+      include="recipient,subscription,items.resellerProduct,items.resellerService,items.taxGroup,payments,creator"
       more={(invoice: Invoice) => <InvoiceButtons invoice={invoice} />}
     />
   );

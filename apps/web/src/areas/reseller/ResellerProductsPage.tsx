@@ -6,10 +6,11 @@ export default function ResellerProductsPage() {
     <SimpleResourcePage
       type="reseller-products"
       subject="reseller products"
-      columns={['name', 'price', { key: 'tax_code', visibleFrom: 'md' }, { key: 'active', visibleFrom: 'sm' }]}
-      fields={['name', 'price', 'tax_code', 'active', { name: 'description', wide: true }, 'created_at']}
+      columns={['name', 'price', { key: 'taxGroup', visibleFrom: 'md' }, { key: 'active', visibleFrom: 'sm' }]}
+      include="taxGroup"
+      fields={['name', 'price', 'taxGroup', 'active', { name: 'description', wide: true }, 'created_at']}
       filters={['active']}
-      defaults={{ active: true, tax_code: 'gst_qst' }}
+      defaults={{ active: true }}
     />
   );
 }

@@ -6,39 +6,54 @@ import { recordFormProps, ResourceList } from '../../components/resource/Resourc
 import { currentLocale } from '../../i18n/index.ts';
 import { taxRateText } from './taxRate.ts';
 
-// Tax groups and their taxes (spec §3 Tax group): the taxes are lines of the group's form.
-const P = crudPermissions('taxes');
-type TaxGroup = RecordOf<'tax-groups'>;
+// Tax groups and their taxes (spec §3 Tax group): the taxes are lines of the group's form. An
+// organization's (/settings/taxes) and a reseller's own (/reseller/reseller-tax-groups) alike.
 
-export const taxLines: LinesConfig = {
-  type: 'taxes',
+/** The kinds of tax groups: the group's type, its taxes' type and relationship, the permission subject, where its titles are. */
+const KINDS = {
+  'tax-groups': { taxes: 'taxes', relationship: 'taxes', subject: 'taxes', texts: 'settings:taxes.' },
+  'reseller-tax-groups': { taxes: 'reseller-taxes', relationship: 'resellerTaxes', subject: 'reseller taxes', texts: 'reseller-tax-groups:' },
+} as const;
+type GroupType = keyof typeof KINDS;
+
+const linesOf = (type: 'taxes' | 'reseller-taxes'): LinesConfig => ({
+  type,
   orderable: true,
-  fields: fieldsOf('taxes', ['code', { name: 'rate', view: (tax) => taxRateText(tax.rate, tax.type, currentLocale()) }, 'type']),
+  fields: fieldsOf(type, ['code', { name: 'rate', view: (tax) => taxRateText(tax.rate, tax.type, currentLocale()) }, 'type']),
   add: 'settings:taxes.add',
   empty: 'settings:taxes.none',
   line: 'settings:taxes.line_n',
-};
+});
 
-export default function TaxGroupsPage() {
+export const taxLines = linesOf('taxes');
+
+export function TaxGroupsList({ type }: { type: GroupType }) {
+  const kind = KINDS[type];
+  const P = crudPermissions(kind.subject);
+  const lines = linesOf(kind.taxes);
   return (
-    <ResourceList<TaxGroup>
-      type="tax-groups"
-      title="settings:taxes.title"
+    <ResourceList<RecordOf<GroupType>>
+      type={type}
+      title={`${kind.texts}title`}
       defaultSort="name"
-      include="taxes"
+      include={kind.relationship}
       permissions={{ create: P.create, view: P.view }}
-      columns={columnsOf('tax-groups', ['name', { key: 'taxes', visibleFrom: 'sm' }, { key: 'updated_at', visibleFrom: 'md' }])}
+      columns={columnsOf(type, ['name', { key: kind.relationship, visibleFrom: 'sm' }, { key: 'updated_at', visibleFrom: 'md' }] as never)}
       renderRecord={({ id, action, setAction, close }) => (
-        <RecordForm<TaxGroup>
-          type="tax-groups"
+        <RecordForm<RecordOf<GroupType>>
+          type={type}
           {...recordFormProps({ id, action, setAction, close })}
-          fields={fieldsOf('tax-groups', [{ name: 'name', wide: true }, { name: 'taxes', kind: 'lines', lines: taxLines, wide: true }])}
-          include="taxes"
-          title={action === 'add' ? 'settings:taxes.new' : 'settings:taxes.record'}
+          fields={fieldsOf(type, [{ name: 'name', wide: true }, { name: kind.relationship, kind: 'lines', lines, wide: true }] as never)}
+          include={kind.relationship}
+          title={`${kind.texts}${action === 'add' ? 'new' : 'record'}`}
           titleOf={(g) => g.name}
           permissions={{ edit: P.edit, delete: P.delete }}
         />
       )}
     />
   );
+}
+
+export default function TaxGroupsPage() {
+  return <TaxGroupsList type="tax-groups" />;
 }

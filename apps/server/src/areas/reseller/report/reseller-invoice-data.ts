@@ -1,7 +1,9 @@
-import { documentTaxes, resellerInvoiceWorkflow, resellerTaxRates, type DocumentParty, type DocumentTax, type Locale, type TaxAmount } from '@atelier/domain';
+import { documentTaxes, resellerInvoiceWorkflow, type DocumentParty, type DocumentTax, type Locale, type TaxAmount } from '@atelier/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { partyOf } from '../../../reports/header.ts';
+import { taxesOfGroups } from '../../../reports/document-data.ts';
+import { RESELLER_TAXES } from '../reseller-invoice-items.resource.ts';
 import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
 import { organizations, resellers } from '../../admin/admin.table.ts';
 import { resellerInvoiceItems, type resellerInvoices } from '../reseller.table.ts';
@@ -44,6 +46,7 @@ export async function resellerInvoiceData(db: Db, storage: Storage, row: Invoice
     db.select().from(organizations).where(eq(organizations.id, row.organization_id)),
     db.select().from(resellerInvoiceItems).where(eq(resellerInvoiceItems.reseller_invoice_id, row.id)).orderBy(asc(resellerInvoiceItems.position), asc(resellerInvoiceItems.id)),
   ]);
+  const groups = await taxesOfGroups(db, items.map((i) => i.tax_group_id), RESELLER_TAXES);
   const from = partyOf({ ...reseller, address: null, city: null, province: null, postal_code: null });
   const billTo = partyOf(organization);
   const model: ResellerInvoiceModel = {
@@ -58,7 +61,7 @@ export async function resellerInvoiceData(db: Db, storage: Storage, row: Invoice
     dates: { issued_on: row.issued_on, expiration_time: row.expiration_time, period_start: row.period_start, period_end: row.period_end, created_at: row.created_at },
     lines: items.map((i, n) => ({ number: n + 1, description: i.description ?? '', quantity: i.quantity, unit_price: i.unit_price ?? 0, discount: i.discount, subtotal: i.subtotal })),
     totals: { subtotal: row.subtotal, discount: row.discount_total, total: row.total, paid: row.amount_paid, balance: row.balance },
-    taxes: documentTaxes(row.tax_details as TaxAmount[], items.map((i) => resellerTaxRates(i.tax_code))),
+    taxes: documentTaxes(row.tax_details as TaxAmount[], items.map((i) => (i.tax_group_id ? groups.get(i.tax_group_id) : null))),
     notes: row.notes,
   };
   // The reseller's own logo only (an upload of the reseller or of the platform).

@@ -1,54 +1,107 @@
-import { createSign, generateKeyPairSync, createVerify, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHmac, createSign, createVerify, generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import { crc32 } from 'node:zlib';
-import Stripe from 'stripe';
 
 // Local servers standing in for Stripe's and PayPal's APIs, answering the documented shapes of the
 // calls Atelier makes (and remembering what was asked), and webhook deliveries signed as each
-// provider signs them. Start them with fakeStripe() / fakePayPal(), point STRIPE_API_URL /
-// PAYPAL_API_URL at their url.
+// provider signs them. Plain JavaScript: the API tests (vitest) and the browser journeys
+// (e2e/run.mjs) start the same fakes. Start them with fakeStripe() / fakePayPal(), point
+// STRIPE_API_URL / PAYPAL_API_URL at their url. Types: fakes.d.mts.
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
+const readBody = (req) =>
+  new Promise((resolve) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => resolve(body));
   });
 
-const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+const json = (res, status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
-async function listen(handle: (req: IncomingMessage, body: string, res: ServerResponse) => void): Promise<{ server: Server; url: string }> {
+async function listen(handle) {
   const server = createServer(async (req, res) => handle(req, await readBody(req), res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${server.address().port}` };
 }
+
+const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const STRIPE_KEY = 'sk_test_atelier';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_atelier_test';
 
-export interface FakeStripe {
-  url: string;
-  sessions: Map<string, Record<string, string>>;
-  refunds: Record<string, string>[];
-  /** The customer paid on Stripe's page (what retrieving the session then says). */
-  pay(sessionId: string): void;
-  /** Stripe is down (every call answers 500) or back. */
-  down(isDown: boolean): void;
-  /** A webhook delivery as Stripe makes it: the event's JSON and its Stripe-Signature header. */
-  delivery(event: { id?: string; type: string; object: Record<string, unknown> }, opts?: { secret?: string; timestamp?: number }): { payload: string; signature: string; id: string };
-  /** checkout.session.completed for a session made here, paid (its amount, unless told otherwise). */
-  paidEvent(sessionId: string, opts?: { amount?: number; id?: string }): { id?: string; type: string; object: Record<string, unknown> };
-  close(): Promise<void>;
+/**
+ * Stripe's Stripe-Signature header (https://docs.stripe.com/webhooks#verify-manually): t=<unix
+ * seconds>,v1=<hex HMAC-SHA256 of "<t>.<payload>" keyed with the endpoint's secret>.
+ */
+export function stripeSignature(payload, secret = STRIPE_WEBHOOK_SECRET, timestamp = Math.floor(Date.now() / 1000)) {
+  return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
 }
 
-export async function fakeStripe(): Promise<FakeStripe> {
-  const sessions = new Map<string, Record<string, string>>();
-  const refunds: Record<string, string>[] = [];
-  const paid = new Set<string>();
+/** The checkout page's words, in the session's locale (Stripe shows its page in the customer's language). */
+const PAGE_WORDS = {
+  fr: { title: 'Paiement test', pay: 'Payer', amount: 'Montant' },
+  en: { title: 'Test payment', pay: 'Pay', amount: 'Amount' },
+};
+
+/**
+ * A fake Stripe. With `webhookUrl`, its checkout page (the session's url) takes the payment as
+ * Stripe's does: the session is paid, checkout.session.completed is delivered, signed, to the
+ * webhook, and the customer is sent to the session's success_url.
+ */
+export async function fakeStripe({ webhookUrl } = {}) {
+  const sessions = new Map();
+  const refunds = [];
+  const paid = new Set();
   let n = 0;
   let isDown = false;
-  const { server, url } = await listen((req, body, res) => {
+  const amountOf = (form) => Number(form['line_items[0][price_data][unit_amount]']);
+  const currencyOf = (form) => form['line_items[0][price_data][currency]'];
+
+  function delivery(event, opts = {}) {
+    const id = event.id ?? `evt_test_${randomUUID()}`;
+    const payload = JSON.stringify({ id, object: 'event', api_version: '2025-12-15.clover', created: Math.floor(Date.now() / 1000), type: event.type, data: { object: event.object }, livemode: false });
+    return { payload, signature: stripeSignature(payload, opts.secret ?? STRIPE_WEBHOOK_SECRET, opts.timestamp), id };
+  }
+
+  function paidEvent(sessionId, opts = {}) {
+    const form = sessions.get(sessionId);
+    return {
+      id: opts.id,
+      type: 'checkout.session.completed',
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: opts.amount ?? amountOf(form),
+        currency: currencyOf(form),
+        client_reference_id: form.client_reference_id,
+        payment_intent: `pi_${sessionId}`,
+      },
+    };
+  }
+
+  /** Stripe's hosted checkout page, reduced to a button. */
+  async function checkoutPage(req, res, id) {
+    const form = sessions.get(id);
+    if (req.method === 'GET') {
+      const w = PAGE_WORDS[form.locale] ?? PAGE_WORDS.en;
+      const amount = new Intl.NumberFormat(`${form.locale === 'fr' ? 'fr' : 'en'}-CA`, { style: 'currency', currency: currencyOf(form).toUpperCase() }).format(amountOf(form) / 100);
+      const html = `<!doctype html><html lang="${escapeHtml(form.locale ?? 'en')}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${w.title}</title></head>
+<body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><h1>${w.title}</h1><p>${w.amount}: <strong data-testid="stripe-amount">${escapeHtml(amount)}</strong></p>
+<form method="post"><button type="submit" data-testid="stripe-pay" style="width:100%;padding:1rem;font-size:1.2rem">${w.pay}</button></form></body></html>`;
+      return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    }
+    paid.add(id);
+    if (webhookUrl) {
+      const d = delivery(paidEvent(id));
+      await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': d.signature }, body: d.payload });
+    }
+    res.writeHead(303, { location: form.success_url.replace('{CHECKOUT_SESSION_ID}', id) }).end();
+  }
+
+  const { server, url } = await listen(async (req, body, res) => {
+    const page = /^\/c\/pay\/([^/?]+)$/.exec(req.url ?? '');
+    if (page && sessions.has(page[1]) && (req.method === 'GET' || req.method === 'POST')) return checkoutPage(req, res, page[1]);
     if (isDown) return json(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     if (req.headers.authorization !== `Bearer ${STRIPE_KEY}`) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     // Stripe's API takes form-encoded bodies (line_items[0][price_data][unit_amount]=…).
@@ -62,18 +115,18 @@ export async function fakeStripe(): Promise<FakeStripe> {
         mode: 'payment',
         status: 'open',
         payment_status: 'unpaid',
-        amount_total: Number(form['line_items[0][price_data][unit_amount]']),
-        currency: form['line_items[0][price_data][currency]'],
+        amount_total: amountOf(form),
+        currency: currencyOf(form),
         client_reference_id: form.client_reference_id,
         expires_at: Number(form.expires_at),
-        url: `https://checkout.stripe.test/c/pay/${id}`,
+        url: `${url}/c/pay/${id}`,
         payment_intent: null,
       });
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/?]+)/.exec(req.url ?? '');
     if (req.method === 'GET' && retrieve && sessions.has(retrieve[1])) {
       const id = retrieve[1];
-      const made = sessions.get(id)!;
+      const made = sessions.get(id);
       const done = paid.has(id);
       return json(res, 200, {
         id,
@@ -81,8 +134,8 @@ export async function fakeStripe(): Promise<FakeStripe> {
         mode: 'payment',
         status: done ? 'complete' : 'open',
         payment_status: done ? 'paid' : 'unpaid',
-        amount_total: Number(made['line_items[0][price_data][unit_amount]']),
-        currency: made['line_items[0][price_data][currency]'],
+        amount_total: amountOf(made),
+        currency: currencyOf(made),
         client_reference_id: made.client_reference_id,
         payment_intent: done ? `pi_${id}` : null,
       });
@@ -93,74 +146,32 @@ export async function fakeStripe(): Promise<FakeStripe> {
     }
     json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url})` } });
   });
-  const signer = new Stripe(STRIPE_KEY);
   return {
     url,
     sessions,
     refunds,
     pay: (sessionId) => void paid.add(sessionId),
     down: (v) => void (isDown = v),
-    delivery(event, opts = {}) {
-      const id = event.id ?? `evt_test_${randomUUID()}`;
-      const payload = JSON.stringify({ id, object: 'event', api_version: '2025-12-15.clover', created: Math.floor(Date.now() / 1000), type: event.type, data: { object: event.object }, livemode: false });
-      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? STRIPE_WEBHOOK_SECRET, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
-      return { payload, signature, id };
-    },
-    paidEvent(sessionId, opts = {}) {
-      const form = sessions.get(sessionId)!;
-      return {
-        id: opts.id,
-        type: 'checkout.session.completed',
-        object: {
-          id: sessionId,
-          object: 'checkout.session',
-          status: 'complete',
-          payment_status: 'paid',
-          amount_total: opts.amount ?? Number(form['line_items[0][price_data][unit_amount]']),
-          currency: form['line_items[0][price_data][currency]'],
-          client_reference_id: form.client_reference_id,
-          payment_intent: `pi_${sessionId}`,
-        },
-      };
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    delivery,
+    paidEvent,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
-
 export const PAYPAL_CLIENT = 'paypal-client';
 export const PAYPAL_SECRET = 'paypal-secret';
 export const PAYPAL_WEBHOOK_ID = 'WH-ATELIER-TEST';
 
-interface FakeOrder {
-  id: string;
-  body: any;
-  requestId: string;
-  capture?: { id: string; value: string; currency: string };
-}
 
-export interface FakePayPal {
-  url: string;
-  orders: Map<string, FakeOrder>;
-  refunds: { capture: string; body: any; requestId: string }[];
-  /** The customer approved the order on PayPal's page (what the return URL then says). */
-  approve(orderId: string): void;
-  /** Captures the order here, as PayPal does on a capture call, and returns the capture's id. */
-  capture(orderId: string): string;
-  /** A webhook delivery as PayPal makes it: the event's JSON and its transmission headers, signed with the fake's certificate key. */
-  delivery(event: { id?: string; event_type: string; resource: Record<string, unknown> }, opts?: { forge?: boolean }): { payload: string; headers: Record<string, string>; id: string };
-  captureCompleted(orderId: string, opts?: { value?: string }): { event_type: string; resource: Record<string, unknown> };
-  close(): Promise<void>;
-}
 
-export async function fakePayPal(): Promise<FakePayPal> {
-  const orders = new Map<string, FakeOrder>();
-  const refunds: FakePayPal['refunds'] = [];
-  const approved = new Set<string>();
+export async function fakePayPal() {
+  const orders = new Map();
+  const refunds = [];
+  const approved = new Set();
   // PayPal signs with the private key of the certificate at paypal-cert-url; the fake keeps both halves.
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   let n = 0;
   const token = `A21AA-${randomUUID()}`;
-  const captureOf = (order: FakeOrder) => (order.capture ??= { id: `CAPTURE${++n}`, value: order.body.purchase_units[0].amount.value, currency: order.body.purchase_units[0].amount.currency_code });
+  const captureOf = (order) => (order.capture ??= { id: `CAPTURE${++n}`, value: order.body.purchase_units[0].amount.value, currency: order.body.purchase_units[0].amount.currency_code });
   const { server, url } = await listen((req, body, res) => {
     const path = req.url ?? '';
     if (path === '/v1/oauth2/token') {
@@ -218,7 +229,7 @@ export async function fakePayPal(): Promise<FakePayPal> {
     orders,
     refunds,
     approve: (orderId) => void approved.add(orderId),
-    capture: (orderId) => captureOf(orders.get(orderId)!).id,
+    capture: (orderId) => captureOf(orders.get(orderId)).id,
     delivery(event, opts = {}) {
       const id = event.id ?? `WH-${randomUUID()}`;
       const payload = JSON.stringify({ id, event_version: '1.0', create_time: new Date().toISOString(), resource_type: 'capture', event_type: event.event_type, summary: event.event_type, resource: event.resource });
@@ -235,13 +246,13 @@ export async function fakePayPal(): Promise<FakePayPal> {
       return { payload, headers, id };
     },
     captureCompleted(orderId, opts = {}) {
-      const order = orders.get(orderId)!;
+      const order = orders.get(orderId);
       const c = captureOf(order);
       return {
         event_type: 'PAYMENT.CAPTURE.COMPLETED',
         resource: { id: c.id, status: 'COMPLETED', amount: { currency_code: c.currency, value: opts.value ?? c.value }, final_capture: true, supplementary_data: { related_ids: { order_id: orderId } } },
       };
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
