@@ -88,6 +88,10 @@ describe('paying online', { timeout: 30_000 }, () => {
     show({ returned: 'returned' });
     expect((await screen.findByTestId('pay-online-returned')).textContent).toContain('Votre paiement est en cours de confirmation.');
     cleanup();
+    // Once the provider confirmed it, nothing is left to pay: it says so.
+    show({ returned: 'returned', amountDue: 0, locale: 'en' });
+    expect((await screen.findByTestId('pay-online-returned')).textContent).toContain('Your payment is confirmed: the invoice is paid.');
+    cleanup();
     show({ returned: 'canceled', locale: 'en' });
     expect((await screen.findByTestId('pay-online-canceled')).textContent).toBe('Payment canceled: nothing was charged. You may try again.');
     expect(screen.getByTestId('pay-online-stripe')).toBeTruthy();

@@ -47,7 +47,8 @@ export function PayOnline({ type, token, amountDue, currency = 'CAD', locale, re
     return (
       // The title in the text's colour: light green on green fails the contrast check (WCAG AA).
       <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={tr('online-payments:returned.title')} styles={{ title: { color: 'var(--mantine-color-text)' } }} data-testid="pay-online-returned">
-        {tr('online-payments:returned.text')}
+        {/* Once the provider confirmed it (the page reads the balance again), it is paid, not being confirmed. */}
+        {tr(amountDue <= 0 ? 'online-payments:returned.paid' : 'online-payments:returned.text')}
       </Alert>
     );
   if (offered.length === 0 || amountDue <= 0) return null;
