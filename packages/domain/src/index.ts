@@ -67,3 +67,4 @@ export * from './sales/sales.ts';
 export * from './sales/figures.ts';
 export * from './online-payments/online-payments.ts';
 export * from './reseller/billing.ts';
+export * from './messaging/consent.ts';

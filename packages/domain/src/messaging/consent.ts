@@ -1,0 +1,40 @@
+/** Consent to be contacted, per channel and kind (issue 26, "Texts (SMS) and consent"). Pure rules. */
+export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const CONSENT_KINDS = ['transactional', 'promotional'] as const;
+export type ConsentKind = (typeof CONSENT_KINDS)[number];
+export const CONSENT_SOURCES = ['counter', 'form', 'reply'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+const WITHDRAW = new Set(['STOP', 'ARRET']);
+const GIVE = new Set(['START']);
+
+/** What a reply means for consent: Twilio's keywords plus the French ones, the whole message only. */
+export function replyKeyword(body: string): 'withdraw' | 'give' | null {
+  const word = body.trim().normalize('NFD').replace(/\p{Diacritic}/gu, '').toUpperCase();
+  if (WITHDRAW.has(word)) return 'withdraw';
+  if (GIVE.has(word)) return 'give';
+  return null;
+}
+
+export interface ConsentRecord {
+  readonly id: string;
+  readonly channel: MessageChannel;
+  readonly kind: ConsentKind;
+  readonly given: boolean;
+  readonly at: Date;
+}
+
+export type ConsentDecision =
+  | { allowed: true; consentId: string }
+  | { allowed: false; reason: 'none' }
+  | { allowed: false; reason: 'withdrawn'; consentId: string };
+
+/** The latest record for this channel and kind decides; without one, nothing is sent. */
+export function consentDecision(records: readonly ConsentRecord[], channel: MessageChannel, kind: ConsentKind): ConsentDecision {
+  const latest = records
+    .filter((r) => r.channel === channel && r.kind === kind)
+    .reduce<ConsentRecord | undefined>((best, r) => (!best || r.at > best.at ? r : best), undefined);
+  if (!latest) return { allowed: false, reason: 'none' };
+  return latest.given ? { allowed: true, consentId: latest.id } : { allowed: false, reason: 'withdrawn', consentId: latest.id };
+}
