@@ -11,7 +11,7 @@ const T = { timeout: 180_000 };
 const held = fileBrowser();
 const plain = (text) => text.replace(/\s/g, ' ');
 const money = (locale, cents) => plain(new Intl.NumberFormat(`${locale}-CA`, { style: 'currency', currency: 'CAD' }).format(cents / 100));
-const WORDS = { fr: { pay: 'Payer', paid: 'Payé' }, en: { pay: 'Pay', paid: 'Paid' } };
+const WORDS = { fr: { pay: 'Payer', paid: 'Payé', thanks: 'la facture est payée' }, en: { pay: 'Pay', paid: 'Paid', thanks: 'the invoice is paid' } };
 
 describe('paying online', () => {
   for (const locale of ['fr', 'en'])
@@ -47,6 +47,7 @@ describe('paying online', () => {
         await phone.locator('[data-testid=pay-online-returned]').waitFor();
         await settles(async () => plain(await phone.locator('[data-testid=public-invoice-balance]').innerText()), money(locale, 0));
         assert.equal(await phone.locator('[data-testid=public-invoice-status]').innerText(), WORDS[locale].paid);
+        await settles(async () => (await phone.locator('[data-testid=pay-online-returned]').innerText()).includes(WORDS[locale].thanks), true);
         assert.equal(await phone.locator('[data-testid=pay-online-stripe]').count(), 0);
         await shot(phone, `27-paid-${locale}`);
         await axeCheck(phone, 'the paid invoice page');
