@@ -11,8 +11,18 @@ import { taxRateText } from './taxRate.ts';
 
 /** The kinds of tax groups: the group's type, its taxes' type and relationship, the permission subject, where its titles are. */
 const KINDS = {
-  'tax-groups': { taxes: 'taxes', relationship: 'taxes', subject: 'taxes', texts: 'settings:taxes.' },
-  'reseller-tax-groups': { taxes: 'reseller-taxes', relationship: 'resellerTaxes', subject: 'reseller taxes', texts: 'reseller-tax-groups:' },
+  'tax-groups': {
+    taxes: 'taxes',
+    relationship: 'taxes',
+    subject: 'taxes',
+    titles: { list: 'settings:taxes.title', new: 'settings:taxes.new', record: 'settings:taxes.record' },
+  },
+  'reseller-tax-groups': {
+    taxes: 'reseller-taxes',
+    relationship: 'resellerTaxes',
+    subject: 'reseller taxes',
+    titles: { list: 'reseller-tax-groups:title', new: 'reseller-tax-groups:new', record: 'reseller-tax-groups:record' },
+  },
 } as const;
 type GroupType = keyof typeof KINDS;
 
@@ -34,7 +44,7 @@ export function TaxGroupsList({ type }: { type: GroupType }) {
   return (
     <ResourceList<RecordOf<GroupType>>
       type={type}
-      title={`${kind.texts}title`}
+      title={kind.titles.list}
       defaultSort="name"
       include={kind.relationship}
       permissions={{ create: P.create, view: P.view }}
@@ -45,7 +55,7 @@ export function TaxGroupsList({ type }: { type: GroupType }) {
           {...recordFormProps({ id, action, setAction, close })}
           fields={fieldsOf(type, [{ name: 'name', wide: true }, { name: kind.relationship, kind: 'lines', lines, wide: true }] as never)}
           include={kind.relationship}
-          title={`${kind.texts}${action === 'add' ? 'new' : 'record'}`}
+          title={action === 'add' ? kind.titles.new : kind.titles.record}
           titleOf={(g) => g.name}
           permissions={{ edit: P.edit, delete: P.delete }}
         />
