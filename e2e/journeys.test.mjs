@@ -325,9 +325,13 @@ describe('administration', () => {
       await page.waitForURL('**/dashboard');
       await page.locator('[data-testid=app-admin]').click();
       await page.waitForURL('**/admin');
-      await page.getByRole('link', { name: 'Rôles' }).first().click();
+      // The admin section shown before the next click (its menu): a click while the dashboard still
+      // shows would be a second navigation rendered with the first, and the in-app history records
+      // only one of them (useNavHistory reads navigations from renders, not from the router).
+      const menu = page.locator('[data-testid=section-menu]');
+      await menu.getByRole('link', { name: 'Rôles' }).click();
       await page.waitForURL('**/admin/roles');
-      await page.getByRole('link', { name: 'Succursales' }).first().click();
+      await menu.getByRole('link', { name: 'Succursales' }).click();
       await page.waitForURL('**/admin/locations');
       await page.locator('[data-testid=history-back]').click();
       await page.waitForURL('**/admin/roles');
