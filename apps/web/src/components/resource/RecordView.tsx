@@ -57,7 +57,8 @@ function ViewValue<R extends Model>({ field, record }: { field: FieldDef<R>; rec
     case 'date':
       return <Text>{formatDay(v, locale)}</Text>;
     default:
-      return <Text style={{ wordBreak: 'break-word' }}>{String(v)}</Text>;
+      // pre-line: a text's own lines (an address, a note) stay lines.
+      return <Text style={{ wordBreak: 'break-word', whiteSpace: 'pre-line' }}>{String(v)}</Text>;
   }
 }
 
