@@ -22,6 +22,7 @@ import { toUuidArray } from '../../access/tenancy.ts';
 import { rowsOf } from '../../db/client.ts';
 import { deleteAfterCommit, deleteQuietly, isUploadKey, storageOf } from '../../storage/storage.ts';
 import { files, folders, uploads } from './files.table.ts';
+import { contentDisposition } from '../../reports/table-file.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
 const KINDS: Record<UploadField['kinds'][number], string[]> = {
@@ -137,7 +138,7 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
       .header('Content-Length', stored.length)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, max-age=300')
-      .header('Content-Disposition', `${INLINE.has(upload.mime) ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`)
+      .header('Content-Disposition', contentDisposition(name, INLINE.has(upload.mime)))
       .send(stored.body);
   });
 };

@@ -24,6 +24,7 @@ import { isBusyImport } from '@atelier/domain';
 import { describeRoute } from '../../jsonapi/openapi.ts';
 import { INTEGER, NULLABLE_STRING, STRING, apiDocument, closedObject, listOf } from '../../contract-schemas.ts';
 import { deleteQuietly, importFileType, storageOf } from '../../storage/storage.ts';
+import { contentDisposition } from '../../reports/table-file.ts';
 
 type Query = Record<string, string | undefined>;
 
@@ -214,7 +215,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
     const base = row.name.replace(/\.(csv|xlsx)$/i, '');
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${base}-${t(ctx.locale, 'import.csv_suffix')}.csv`)}`)
+      .header('Content-Disposition', contentDisposition(`${base}-${t(ctx.locale, 'import.csv_suffix')}.csv`))
       .send(`\uFEFF${csv}\r\n`);
   });
 }

@@ -1,8 +1,6 @@
 import multipart from '@fastify/multipart';
 import { diffStructure, LOCALES, parseSyncRows, SYNC_COLUMN_HEADERS, syncTemplate, type FieldType, type Locale, type SyncCurrentForm, type SyncPlan, type SyncRefusal, type SyncResult } from '@atelier/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { newId } from '../../db/columns.ts';
 import { hasMessage, t } from '../../i18n/index.ts';
@@ -14,11 +12,12 @@ import { describeRoute } from '../../jsonapi/openapi.ts';
 import { authorize, enforceEdit } from '../../jsonapi/policies.ts';
 import { inTransaction, type RouteRegistrar } from '../../jsonapi/router.ts';
 import { findRow } from '../../jsonapi/scope.ts';
-import { parseImportFile, readForm, XLSX_MIME } from '../imports/file.ts';
+import { parseImportFile, readForm } from '../imports/file.ts';
 import { unpack } from '../imports/packed.ts';
 import { inspectionFormsResource } from './inspection-forms.resource.ts';
 import { inspectionFormSectionFields, inspectionFormSections, inspectionForms } from './inspection-forms.table.ts';
 import { fieldsOfForm, sectionsOfForm } from './structure.ts';
+import { sendTable } from '../../reports/table-file.ts';
 
 // Sync of a form's sections, sub-sections and fields from a spreadsheet (issue 10, spec §7;
 // docs/inspection-form-sync.md). The file is read as imports read theirs (same limits and
@@ -195,21 +194,7 @@ async function template(contextOf: (r: FastifyRequest) => RequestContext, reques
   if (!(LOCALES as readonly string[]).includes(locale)) throw new ApiError(400, 'sync.invalid_parameter', { name: 'locale', values: LOCALES.join(', ') }, { parameter: 'locale' });
   const form = await findRow(ctx, inspectionFormsResource, (request.params as { id: string }).id);
   const { columns, rows } = syncTemplate(await currentForm(ctx.db, form.id), locale);
-  const name = `${form.name} - ${t(locale, 'sync.file_suffix')}.${format}`;
-  reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name).replace(/'/g, '%27')}`);
-  if (format === 'csv') {
-    // French Excel reads ; (the comma is its decimal mark); a BOM tells it the file is UTF-8.
-    const csv = Papa.unparse({ fields: columns, data: rows }, { delimiter: locale === 'fr' ? ';' : ',' });
-    return reply.header('Content-Type', 'text/csv; charset=utf-8').send(`\uFEFF${csv}\r\n`);
-  }
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(t(locale, 'sync.sheet_name'));
-  sheet.addRow(columns).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  sheet.columns.forEach((column, i) => (column.width = Math.min(60, Math.max(12, columns[i].length + 2, ...rows.map((r) => (r[i] ?? '').length + 2)))));
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-  return reply.header('Content-Type', XLSX_MIME).send(buffer);
+  return sendTable(reply, { format, locale, name: `${form.name} - ${t(locale, 'sync.file_suffix')}.${format}`, sheet: t(locale, 'sync.sheet_name'), columns, rows });
 }
 
 export const syncFieldsRoutes: RouteRegistrar = (api, contextOf) => {

@@ -1,6 +1,4 @@
 import { bucketOf, figureRows, REPORT_MOST_DAYS, reportPeriod, serviceFigures, type DeclinedSums, type RepairSums } from '@atelier/domain';
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { apiDocument, closedObject } from '../../contract-schemas.ts';
@@ -12,12 +10,12 @@ import { MEDIA_TYPE, type RouteRegistrar } from '../../jsonapi/router.ts';
 import { listScope } from '../../jsonapi/scope.ts';
 import { t, type MessageKey } from '../../i18n/index.ts';
 import { requestTimeZone } from '../../reports/http.ts';
+import { sendTable } from '../../reports/table-file.ts';
 import { decidedSums } from '../estimations/decided-sums.ts';
 import { optionValue } from '../estimations/estimation-lines.ts';
 import { deferredWork } from '../estimations/deferred-work.table.ts';
 import { deferredWorkResource } from '../estimations/deferred-work.resource.ts';
 import { estimationItems } from '../estimations/estimations.table.ts';
-import { XLSX_MIME } from '../imports/file.ts';
 import { products } from '../inventory/inventory.table.ts';
 import { comebackIds, FINISHED_REPAIR_STATES } from './comebacks.ts';
 import { repairItems, repairs } from './repairs.table.ts';
@@ -148,7 +146,8 @@ async function figuresOf(ctx: RequestContext, request: FastifyRequest) {
   return { p, figures, steps };
 }
 
-const csvCell = (kind: string, value: number | null) => (value === null ? '' : kind === 'money' ? value / 100 : value);
+/** A figure's cell: money in dollars, nothing for a figure that has no value. */
+const cellOf = (kind: string, value: number | null) => (value === null ? '' : kind === 'money' ? value / 100 : value);
 
 export const repairFiguresRoutes: RouteRegistrar = (api, contextOf) => {
   api.get('/repairs/figures', async (request, reply) => {
@@ -161,23 +160,14 @@ export const repairFiguresRoutes: RouteRegistrar = (api, contextOf) => {
     const format = (request.query as Query).format ?? 'xlsx';
     if (format !== 'xlsx' && format !== 'csv') throw new ApiError(400, 'error.invalid_parameter_value', { name: 'format' }, { parameter: 'format' });
     const { p, figures } = await figuresOf(ctx, request);
-    const header = [t(ctx.locale, 'figures.figure'), t(ctx.locale, 'figures.value')];
-    const rows = figureRows(figures).map((r) => [t(ctx.locale, `figures.${r.key}` as MessageKey), csvCell(r.kind, r.value)] as const);
-    const name = `${t(ctx.locale, 'figures.file_name')} ${p.from} ${p.to}.${format}`;
-    reply.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
-    if (format === 'csv') {
-      // French Excel reads ; (the comma is its decimal mark); a BOM tells it the file is UTF-8.
-      const fr = ctx.locale === 'fr';
-      const data = rows.map(([label, v]) => [label, typeof v === 'number' && fr ? String(v).replace('.', ',') : String(v)]);
-      return reply.header('Content-Type', 'text/csv; charset=utf-8').send(`\uFEFF${Papa.unparse({ fields: header, data }, { delimiter: fr ? ';' : ',' })}\r\n`);
-    }
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet(t(ctx.locale, 'figures.sheet_name'));
-    sheet.addRow(header).font = { bold: true };
-    for (const row of rows) sheet.addRow([...row]);
-    sheet.getColumn(1).width = 44;
-    sheet.getColumn(2).width = 16;
-    return reply.header('Content-Type', XLSX_MIME).send(Buffer.from(await book.xlsx.writeBuffer()));
+    return sendTable(reply, {
+      format,
+      locale: ctx.locale,
+      name: `${t(ctx.locale, 'figures.file_name')} ${p.from} ${p.to}.${format}`,
+      sheet: t(ctx.locale, 'figures.sheet_name'),
+      columns: [t(ctx.locale, 'figures.figure'), t(ctx.locale, 'figures.value')],
+      rows: figureRows(figures).map((r) => [t(ctx.locale, `figures.${r.key}` as MessageKey), cellOf(r.kind, r.value)]),
+    });
   });
 };
 
