@@ -34,10 +34,10 @@ export function formatNumber(value: number | null | undefined, locale: string, d
   return new Intl.NumberFormat(regionLocale(locale), digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
-/** A share (0.42) as a whole percentage: "42 %" in French, "42%" in English. */
-export function formatPercent(share: number | null | undefined, locale: string): string {
+/** A share (0.42) as a percentage, whole unless `digits` say: "42 %" in French, "42%" in English. */
+export function formatPercent(share: number | null | undefined, locale: string, digits = 0): string {
   if (share === null || share === undefined || Number.isNaN(share)) return '';
-  return new Intl.NumberFormat(regionLocale(locale), { style: 'percent', maximumFractionDigits: 0 }).format(share);
+  return new Intl.NumberFormat(regionLocale(locale), { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(share);
 }
 
 /** Money travels as integer cents. */

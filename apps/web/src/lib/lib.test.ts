@@ -50,6 +50,8 @@ describe('formatting for fr-CA and en-CA', () => {
   it('formats shares as whole percentages', () => {
     expect(formatPercent(0.426, 'fr').replace(/\s/g, ' ')).toBe('43 %');
     expect(formatPercent(0.426, 'en')).toBe('43%');
+    expect(formatPercent(0.9843, 'en', 1)).toBe('98.4%');
+    expect(formatPercent(0.75, 'fr', 1).replace(/\s/g, ' ')).toBe('75,0 %');
     expect(formatPercent(Number.NaN, 'en')).toBe('');
   });
 });

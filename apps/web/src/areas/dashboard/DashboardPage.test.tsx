@@ -81,7 +81,8 @@ describe('the dashboard work cards', () => {
     expect((await within(requests).findByRole('link', { name: /Brouillon\s*5/ })).getAttribute('href')).toBe('/vehicles/requests?filter%5Bstate%5D=draft');
     // This week's service figures, each opening the records it counts.
     const comebacks = await screen.findByTestId('figure-comebacks');
-    expect(comebacks.textContent).toContain('33,3 %');
+    // French writes the sign after a non-breaking space (it never wraps away from its number).
+    expect(comebacks.textContent).toContain('33,3\u00a0%');
     expect(decodeURIComponent(comebacks.getAttribute('href')!)).toMatch(/^\/inspecpro\/repairs\?.*filter\[comeback\]=true/);
     expect(screen.getByTestId('figure-labour-margin').textContent).toContain('coût horaire');
   });

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -10,12 +9,12 @@ import { API_BASE, request, urlOf } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { useSelection } from '../../app/session.ts';
 import { notify } from '../../app/notify.tsx';
-import { DayInput } from '../../components/DateInputs.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { currentLocale } from '../../i18n/index.ts';
-import { formatMoney, formatNumber, regionLocale } from '../../lib/format.ts';
-import { PERIODS, periodDays, type Period } from './efficiencyModel.ts';
+import { formatMoney, formatNumber, formatPercent, regionLocale } from '../../lib/format.ts';
+import { periodDays } from './efficiencyModel.ts';
 import { figureLinks } from './figuresModel.ts';
+import { usePeriodPicker } from './PeriodPicker.tsx';
 
 /** Where the reports page is (the menu's entry, app/resources.ts). */
 export const REPORTS_PATH = '/inspecpro/reports';
@@ -53,7 +52,8 @@ export function ServiceFigureCards({ figures, days }: { figures: ServiceFigures;
   const locale = currentLocale();
   const none = t('repairs:figures.none');
   const money = (cents: number | null | undefined) => (cents === null || cents === undefined ? none : formatMoney(cents, locale));
-  const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? none : `${formatNumber(rate, locale, 1)} %`);
+  // The server's rates are percentages (98.4): written as the reader's language writes them.
+  const percent = (rate: number | null | undefined) => (rate === null || rate === undefined ? none : formatPercent(rate / 100, locale, 1));
   const links = figureLinks(days);
   const { approval, declined, labour, parts } = figures;
   return (
@@ -122,10 +122,7 @@ export function ServiceFiguresSection() {
 export default function ServiceFiguresPage() {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const [period, setPeriod] = useState<Period>('this_week');
-  const [custom, setCustom] = useState(() => periodDays('this_month'));
-  const days = period === 'custom' ? custom : periodDays(period);
-  const complete = Boolean(days.from && days.to && days.from <= days.to);
+  const { days, complete, picker } = usePeriodPicker('figures-period');
   const q = useServiceFigures(days, complete);
   const meta = q.data;
   const stepFormat = new Intl.DateTimeFormat(regionLocale(locale), meta?.step === 'month' ? { month: 'short', year: 'numeric' } : { day: 'numeric', month: 'short' });
@@ -156,15 +153,7 @@ export default function ServiceFiguresPage() {
       <Text c="dimmed" maw={860}>
         {t('repairs:figures.intro')}
       </Text>
-      <Group align="flex-end" wrap="wrap">
-        <SegmentedControl value={period} onChange={(v) => setPeriod(v as Period)} data={PERIODS.map((p) => ({ value: p, label: t(`repairs:efficiency.periods.${p}`) }))} aria-label={t('repairs:efficiency.period')} data-testid="figures-period" />
-        {period === 'custom' ? (
-          <>
-            <DayInput label={t('repairs:efficiency.from')} value={custom.from} onChange={(from) => setCustom((c) => ({ ...c, from }))} name="from" />
-            <DayInput label={t('repairs:efficiency.to')} value={custom.to} onChange={(to) => setCustom((c) => ({ ...c, to }))} name="to" />
-          </>
-        ) : null}
-      </Group>
+      {picker}
       {q.isError ? <Alert color="red">{t('errors:SOMETHING_WENT_WRONG')}</Alert> : null}
       {q.isPending && complete ? <Skeleton h={240} /> : null}
       {meta ? (

@@ -1,14 +1,12 @@
-import { useState } from 'react';
-import { Alert, Group, Paper, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { request } from '../../api/client.ts';
 import { useSelection } from '../../app/session.ts';
-import { DayInput } from '../../components/DateInputs.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
-import { PERIODS, periodDays, type Period } from './efficiencyModel.ts';
+import { usePeriodPicker } from './PeriodPicker.tsx';
 
 interface Technician {
   user_id: string;
@@ -31,10 +29,7 @@ export default function TechnicianEfficiencyPage() {
   const { t } = useTranslation();
   const locale = currentLocale();
   const sel = useSelection();
-  const [period, setPeriod] = useState<Period>('this_week');
-  const [custom, setCustom] = useState(() => periodDays('this_month'));
-  const days = period === 'custom' ? custom : periodDays(period);
-  const complete = Boolean(days.from && days.to && days.from <= days.to);
+  const { days, complete, picker } = usePeriodPicker('efficiency-period');
   const q = useQuery({
     queryKey: ['repairs', 'technician-efficiency', days, sel],
     queryFn: () => request<Figures>(`/repairs/technician-efficiency?from=${days.from}&to=${days.to}`),
@@ -51,15 +46,7 @@ export default function TechnicianEfficiencyPage() {
       <Text c="dimmed" maw={820}>
         {t('repairs:efficiency.intro')}
       </Text>
-      <Group align="flex-end" wrap="wrap">
-        <SegmentedControl value={period} onChange={(v) => setPeriod(v as Period)} data={PERIODS.map((p) => ({ value: p, label: t(`repairs:efficiency.periods.${p}`) }))} aria-label={t('repairs:efficiency.period')} data-testid="efficiency-period" />
-        {period === 'custom' ? (
-          <>
-            <DayInput label={t('repairs:efficiency.from')} value={custom.from} onChange={(from) => setCustom((c) => ({ ...c, from }))} name="from" />
-            <DayInput label={t('repairs:efficiency.to')} value={custom.to} onChange={(to) => setCustom((c) => ({ ...c, to }))} name="to" />
-          </>
-        ) : null}
-      </Group>
+      {picker}
       {q.data ? (
         <Text size="sm" data-testid="efficiency-working-hours">
           {t('repairs:efficiency.working_hours', { hours: hours(q.data.meta.working_hours) })}

@@ -7,7 +7,7 @@ import { hrefOf, listPath } from '../../app/resources.ts';
 import { useSelection } from '../../app/session.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { FigureCard } from '../../components/FigureCard.tsx';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
+import { formatDate, formatMoney, formatPercent } from '../../lib/format.ts';
 
 /** GET /sales/figures: this month's sales figures (the server's rules: figures.routes.ts). */
 export interface SalesFigures {
@@ -54,7 +54,7 @@ export function SalesFigureCards({ figures }: { figures: SalesFigures }) {
         <FigureCard
           testId="sales-approval-rate"
           label={t('sales-invoices:figures.approval_rate')}
-          value={approval.rate === null ? t('sales-invoices:figures.none') : `${formatNumber(approval.rate, locale, 1)} %`}
+          value={approval.rate === null ? t('sales-invoices:figures.none') : formatPercent(approval.rate / 100, locale, 1)}
           help={t('sales-invoices:figures.approval_rate_help', { approved: money(approval.approved), proposed: money(approval.proposed) })}
           to={listPath('estimations')}
         />
