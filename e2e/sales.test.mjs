@@ -1,18 +1,22 @@
 // Selling at the counter and invoicing a repair (issue 23): an order of two parts and the work of
 // fitting them, written on the screen (the parts priced from their selling price), validated,
 // delivered through the Deliver dialog (the stock goes down by what left), invoiced (the draft has
-// no number; validated, it takes the next one), paid from its Pay button; then a completed repair
-// invoiced from its page ("Facturer"), once; the sales home's and the dashboard's figures moved. French at 1440×900, English at 1024×768. Run through e2e/run.mjs.
+// no number; validated, it takes the next one), paid from its Pay button; then a completed demo
+// repair invoiced from its page ("Facturer"), once, sent; its PDF checked (GST and QST numbers,
+// taxes, total, terms); the customer pays it on a phone through (the fake) Stripe; the sales home's
+// and the dashboard's figures moved by both. French at 1440×900, English at 1024×768. Run through
+// e2e/run.mjs (it starts the fake Stripe).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, create, field, fileBrowser, journey, login, one, settles, shot, token, vinOf } from './helpers.mjs';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { api, axeCheck, create, field, fileBrowser, journey, login, one, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 240_000 };
 const held = fileBrowser();
 
 const RUNS = [
-  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { customer: 'Client', warehouse: 'Entrepôt de départ', price: '89,99 $', paid: 'Payé', labour: 'Main-d’œuvre', money: (c) => `${(c / 100).toFixed(2).replace('.', ',')} $` } },
-  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { customer: 'Customer', warehouse: 'Ships from', price: '$89.99', paid: 'Paid', labour: 'Labour', money: (c) => `$${(c / 100).toFixed(2)}` } },
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { gst: 'No TPS : 812345678 RT0001', qst: 'No TVQ : 1212345678 TQ0001', customer: 'Client', warehouse: 'Entrepôt de départ', price: '89,99 $', paid: 'Payé', labour: 'Main-d’œuvre', money: (c) => `${(c / 100).toFixed(2).replace('.', ',')} $` } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { gst: 'GST no.: 812345678 RT0001', qst: 'QST no.: 1212345678 TQ0001', customer: 'Customer', warehouse: 'Ships from', price: '$89.99', paid: 'Paid', labour: 'Labour', money: (c) => `$${(c / 100).toFixed(2)}` } },
 ];
 
 const plain = (text) => text.replace(/\s/g, ' ');
@@ -42,18 +46,35 @@ async function chooseIn(page, label, text) {
 
 const recordId = (page) => new URL(page.url()).searchParams.get('id');
 
-/** Runs a repair action through the API, as the mechanic's tablet would. */
-async function repairAction(tk, id, action, body = {}) {
-  const res = await api(`/repairs/${id}/${action}`, { method: 'POST', token: tk, body });
-  assert.equal(res.status, 200, `${action}: ${JSON.stringify(res.body)}`);
+/** A completed demo repair not invoiced yet whose customer reads `locale` (the demo keeps one per language). */
+async function demoRepairToInvoice(tk, locale) {
+  const done = await api('/repairs?filter[state]=completed&include=customer&page[size]=100', { token: tk });
+  for (const repair of done.body.data) {
+    const customer = done.body.included?.find((c) => c.type === 'customers' && c.id === repair.relationships.customer.data?.id);
+    if (customer?.attributes.locale !== locale) continue;
+    const invoices = await api(`/sales-invoices?filter[repair]=${repair.id}`, { token: tk });
+    if (invoices.body.data.some((i) => i.attributes.state !== 'canceled')) continue;
+    const one = await api(`/repairs/${repair.id}?include=items`, { token: tk });
+    const first = one.body.included.find((i) => i.type === 'repair-items' && i.id === one.body.data.relationships.items.data[0].id);
+    return { id: repair.id, detail: first.attributes.detail };
+  }
+  assert.fail(`the demo has a completed repair to invoice for a customer reading ${locale}`);
+}
+
+/** The text of the invoice's PDF as the customer downloads it from the link's page. */
+async function invoicePdfText(link) {
+  const res = await fetch(new URL(`/api/v1/public/sales-invoices/${link.split('/').pop()}/report`, link));
+  assert.equal(res.status, 200);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  assert.equal(Buffer.from(bytes.subarray(0, 5)).toString(), '%PDF-');
+  return plain((await extractText(await getDocumentProxy(bytes), { mergePages: true })).text);
 }
 
 describe('sales', () => {
   for (const { locale, viewport, w } of RUNS)
-    test(`26-${locale}-${viewport.width}. a counter sale of two parts: delivered, invoiced, paid; a completed repair invoiced once`, T, () =>
+    test(`26-${locale}-${viewport.width}. a counter sale of two parts: delivered, invoiced, paid; a completed demo repair invoiced once, its PDF kept, paid on a phone`, T, () =>
       journey(held.browser, `26-${locale}-${viewport.width}`, async (open) => {
         const tk = await token('manager@atelier.test');
-        const me = (await api('/me', { token: tk })).body.data;
         const stamp = `${locale}${viewport.width}-${Date.now() % 100000}`;
         const locations = await api('/locations?page[size]=1', { token: tk });
         const location = locations.body.data[0].id;
@@ -141,36 +162,15 @@ describe('sales', () => {
         await page.locator('[data-testid=record-drawer]').getByText(w.paid, { exact: true }).first().waitFor();
         await shot(page, `26-invoice-paid-${locale}-${viewport.width}`);
 
-        // A completed repair: "Facturer" makes its invoice from its items, once.
-        // A vehicle of the run's own: the demo's may have work in progress of other journeys.
-        const vehicle = await create(tk, 'vehicles', { vin: vinOf(Date.now() % 1000000) });
-        const made = await api('/repairs?include=items', {
-          method: 'POST',
-          token: tk,
-          body: {
-            data: {
-              type: 'repairs',
-              relationships: {
-                vehicle: one('vehicles', vehicle),
-                customer: one('customers', customer),
-                allowedLocations: { data: [{ type: 'locations', id: location }] },
-                items: { data: [{ type: 'repair-items', attributes: { detail: 'Vidange', quantity: '1', unit_price: 4500, time: '0.5', hourly_rate: 12000 } }] },
-              },
-            },
-          },
-        });
-        assert.equal(made.status, 201, JSON.stringify(made.body));
-        const repair = made.body.data.id;
-        await repairAction(tk, repair, 'assign', { data: { relationships: { assignedToUsers: { data: [{ type: 'users', id: me.id }] } } } });
-        await repairAction(tk, repair, 'start');
-        await repairAction(tk, repair, 'complete');
+        // A completed demo repair (Garage Démo's Accord, its customer reading this run's language): "Facturer" makes its invoice from its items, once.
+        const { id: repair, detail } = await demoRepairToInvoice(tk, locale);
         await page.goto(`/inspecpro/repairs/${repair}`);
         await page.locator('[data-testid=repair-invoice]').click();
         await page.waitForURL((u) => u.pathname === '/sales/invoices' && u.searchParams.has('id'));
         const repairInvoice = recordId(page);
-        await page.locator('[data-testid=record-drawer]').getByText('Vidange').first().waitFor();
+        await page.locator('[data-testid=record-drawer]').getByText(detail).first().waitFor();
         const text = plain(await page.locator('[data-testid=record-drawer]').innerText());
-        assert.ok(text.includes('Vidange') && text.includes(w.labour), text);
+        assert.ok(text.includes(detail) && text.includes(w.labour), text);
         await shot(page, `26-repair-invoice-${locale}-${viewport.width}`);
         await axeCheck(page, 'a repair’s invoice');
         // Once: the button again opens the same invoice.
@@ -196,10 +196,25 @@ describe('sales', () => {
         await shot(phone, `26-invoice-phone-${locale}`);
         await axeCheck(phone, 'the customer’s invoice page');
 
-        // The sales home's figures moved by this run's two invoices (taxes included) and the counter sale's payment.
+        // The PDF the customer keeps: the dealership's GST and QST numbers, each tax, the total and the terms, in their language.
+        const pdf = await invoicePdfText(link);
+        for (const expected of [due.code, w.gst, w.qst, w.money(due.total), detail, 'Due on receipt']) assert.ok(pdf.includes(expected), `the invoice's PDF says ${expected}: ${pdf}`);
+        assert.ok(due.tax_details.length >= 2, 'GST and QST');
+        for (const tax of due.tax_details) assert.ok(pdf.includes(tax.code) && pdf.includes(w.money(tax.amount)), `the PDF shows ${tax.code}'s ${tax.amount}: ${pdf}`);
+
+        // The customer pays on the phone through Stripe (the fake's checkout page); the invoice shows paid.
+        await phone.locator('[data-testid=pay-online-stripe]').click();
+        await phone.locator('[data-testid=stripe-pay]').click();
+        await phone.waitForURL((u) => u.searchParams.get('payment') === 'returned');
+        await settles(async () => plain(await phone.locator('[data-testid=public-invoice-balance]').innerText()), w.money(0));
+        assert.equal(await phone.locator('[data-testid=public-invoice-status]').innerText(), w.paid);
+        await page.goto(`/sales/invoices?id=${repairInvoice}&action=view`);
+        await page.locator('[data-testid=record-drawer]').getByText(w.paid, { exact: true }).first().waitFor();
+
+        // The sales home's figures moved by this run's two invoices (taxes included) and their two payments.
         const figures = (await api('/sales/figures', { token: tk })).body.meta;
         assert.equal(figures.invoiced - figuresBefore.invoiced, numbered.total + due.total);
-        assert.equal(figures.paid - figuresBefore.paid, numbered.total);
+        assert.equal(figures.paid - figuresBefore.paid, numbered.total + due.total);
         await page.goto('/sales');
         await page.locator('[data-testid=sales-invoiced-value]').waitFor();
         await page.locator('[data-testid=sales-overdue]').waitFor();
@@ -211,6 +226,7 @@ describe('sales', () => {
         await page.goto('/dashboard');
         await page.locator('[data-testid=sales-invoiced-value]').waitFor();
         assert.equal(plain(await page.locator('[data-testid=sales-outstanding-value]').innerText()), moneyIn(locale, figures.outstanding));
+        assert.equal(plain(await page.locator('[data-testid=sales-paid-value]').innerText()), moneyIn(locale, figures.paid));
       }),
     );
 });

@@ -10,6 +10,10 @@ interface DemoRepair {
   user: string;
   vin: string;
   state: 'in_progress' | 'completed';
+  /** Who pays (a customer's e-mail); the vehicle's owner, else the organization's first customer, when not said. */
+  customer?: string;
+  /** How long ago a completed one was completed (a PostgreSQL interval). */
+  completedAgo?: string;
   items: DemoItem[];
   /** Closed clocks: on the item at that index, from how long ago to how long ago, and their hours. */
   clocked: { item: number; from: string; to: string; hours: string }[];
@@ -17,7 +21,9 @@ interface DemoRepair {
 
 /**
  * A work order in progress at Garage Démo on its Tesla (the other demo vehicles carry the demo
- * inspections), one item under warranty and time clocked on two; a completed one at Autos Rivière.
+ * inspections), one item under warranty and time clocked on two; two completed on its Accord, not
+ * invoiced yet (the week's figures show work, the advisor has something to invoice); a completed
+ * one at Autos Rivière.
  */
 export async function seedDemoRepairs(db: Db) {
   const id = async (query: ReturnType<typeof sql>) => rowsOf<{ id: string }>(await db.execute(query))[0].id;
@@ -40,6 +46,33 @@ export async function seedDemoRepairs(db: Db) {
       ],
     },
     {
+      organization: 'Garage Démo',
+      user: 'manager@atelier.test',
+      vin: '1HGCM82633A004352',
+      state: 'completed',
+      customer: 'eric.tremblay@example.com',
+      completedAgo: '1 day',
+      items: [
+        { detail: 'Vidange d’huile et filtre', condition: 'to_schedule', part: 'Filtre à huile', part_number: 'HO-15400', unit_price: 2_450, time: '0.5', state: 'done' },
+        { detail: 'Permutation des pneus', condition: 'to_schedule', unit_price: 0, time: '0.5', state: 'done' },
+      ],
+      clocked: [
+        { item: 0, from: '1 day 2 hours', to: '1 day 1 hour 30 minutes', hours: '0.5' },
+        { item: 1, from: '1 day 1 hour 30 minutes', to: '1 day 1 hour', hours: '0.5' },
+      ],
+    },
+    {
+      organization: 'Garage Démo',
+      user: 'manager@atelier.test',
+      vin: '1HGCM82633A004352',
+      state: 'completed',
+      // The fleet's manager reads English: its invoice's link opens in English.
+      customer: 'comptes@transport-laval.example.com',
+      completedAgo: '3 hours',
+      items: [{ detail: 'Remplacer la batterie', condition: 'to_replace', part: 'Batterie 12 V', part_number: 'HO-BAT-51R', unit_price: 18_500, time: '0.4', state: 'done' }],
+      clocked: [{ item: 0, from: '4 hours', to: '3 hours 30 minutes', hours: '0.5' }],
+    },
+    {
       organization: 'Autos Rivière',
       user: 'manager2@atelier.test',
       vin: 'JH4KA7561PC008269',
@@ -52,6 +85,11 @@ export async function seedDemoRepairs(db: Db) {
     const organization = await id(sql`SELECT id FROM organizations WHERE name = ${demo.organization}`);
     const user = await id(sql`SELECT id FROM users WHERE email = ${demo.user}`);
     const vehicle = await id(sql`SELECT id FROM vehicles WHERE vin = ${demo.vin} AND organization_id = ${organization}`);
+    // Who pays: the one named, the vehicle's owner, or the organization's first customer (a completed repair is invoiced to someone).
+    const customer = await id(sql`
+      SELECT coalesce((SELECT id FROM customers WHERE organization_id = ${organization} AND email = ${demo.customer ?? null}),
+        (SELECT customer_id FROM vehicles WHERE id = ${vehicle}),
+        (SELECT id FROM customers WHERE organization_id = ${organization} ORDER BY created_at, id LIMIT 1)) AS id`);
     const done = demo.state === 'completed';
     const [repair] = await db
       .insert(repairs)
@@ -61,6 +99,7 @@ export async function seedDemoRepairs(db: Db) {
         type: 'customer',
         department: 'Atelier mécanique',
         vehicle_id: vehicle,
+        customer_id: customer,
         creator_id: user,
         assigned_user_ids: [user],
         assigned_by_id: user,
@@ -69,7 +108,7 @@ export async function seedDemoRepairs(db: Db) {
         started_at: sql`now() - interval '3 days'`,
         holder_id: done ? null : user,
         repairer_ids: [user],
-        ...(done ? { ended_by_id: user, completed_by_id: user, completed_at: sql`now() - interval '2 days'` } : {}),
+        ...(done ? { ended_by_id: user, completed_by_id: user, completed_at: sql`now() - ${demo.completedAgo ?? '2 days'}::interval` } : {}),
       })
       .returning();
     const defaults = await itemDefaults(db, organization);

@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { nextRecordCode } from '../../db/codes.ts';
 import { newId } from '../../db/columns.ts';
-import { organizations, users } from '../admin/admin.table.ts';
+import { options, organizations, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { products, warehouseProducts, warehouses } from '../inventory/inventory.table.ts';
 import { demoPricer } from '../trade/demo.ts';
@@ -11,17 +11,25 @@ import { salesDeliveries, salesDeliveryItems, salesInvoiceItems, salesInvoices, 
 
 // The demo's sales (issue 23), in both demo organizations: a counter sale of two parts, validated,
 // its delivery waiting at the counter and its invoice validated and partly paid in cash; a draft
-// quote of wipers for another customer.
+// quote of wipers for another customer. Their invoices carry GST and QST numbers.
 
 const today = () => new Date().toISOString().slice(0, 10);
 
 export async function seedDemoSales(db: Db) {
-  await seedOrganization(db, 'Garage Démo', 'manager@atelier.test');
-  await seedOrganization(db, 'Autos Rivière', 'manager2@atelier.test');
+  await seedOrganization(db, 'Garage Démo', 'manager@atelier.test', { gst: '812345678 RT0001', qst: '1212345678 TQ0001' });
+  await seedOrganization(db, 'Autos Rivière', 'manager2@atelier.test', { gst: '823456789 RT0001', qst: '1223456789 TQ0001' });
 }
 
-async function seedOrganization(db: Db, organization: string, managerEmail: string) {
+/** A Québec dealership's invoices carry its GST and QST numbers and its terms of payment (settings: sales). */
+async function invoiceSettings(db: Db, organizationId: string, numbers: { gst: string; qst: string }) {
+  const values = { 'sales.gst_number': numbers.gst, 'sales.qst_number': numbers.qst, 'sales.payment_terms': 'Payable à la réception. / Due on receipt.' };
+  for (const [name, value] of Object.entries(values))
+    await db.update(options).set({ value }).where(and(eq(options.organization_id, organizationId), eq(options.name, name)));
+}
+
+async function seedOrganization(db: Db, organization: string, managerEmail: string, numbers: { gst: string; qst: string }) {
   const [org] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.name, organization));
+  if (org) await invoiceSettings(db, org.id, numbers);
   const [room] = org ? await db.select().from(warehouses).where(eq(warehouses.organization_id, org.id)).orderBy(asc(warehouses.name)).limit(1) : [];
   const buyers = org ? await db.select().from(customers).where(eq(customers.organization_id, org.id)).orderBy(asc(customers.created_at)).limit(2) : [];
   if (!org || !room || !buyers.length) return;
