@@ -91,7 +91,7 @@ describe('sales', () => {
         });
         assert.equal((await api(`/stock-movements/${entry.body.data.id}/validate`, { method: 'POST', token: tk })).status, 200);
         const customerName = `Tremblay ${stamp}`;
-        const customer = await create(tk, 'customers', { firstname: 'Julie', lastname: customerName, address: '12 rue des Érables', city: 'Laval', locale });
+        await create(tk, 'customers', { firstname: 'Julie', lastname: customerName, address: '12 rue des Érables', city: 'Laval', locale });
 
         const page = await open(viewport);
         await login(page, 'manager@atelier.test');

@@ -53,4 +53,17 @@ describe('the shell history', () => {
     await act(async () => controls.forward());
     expect(at()).toBe('/c');
   });
+
+  it('keeps both pages of two navigations rendered at once (a click while the previous page still renders)', async () => {
+    mount();
+    await act(async () => {
+      controls.go('/b');
+      controls.go('/c');
+    });
+    expect(at()).toBe('/c');
+    await act(async () => controls.back());
+    expect(at()).toBe('/b');
+    await act(async () => controls.back());
+    expect(at()).toBe('/a');
+  });
 });
