@@ -9,8 +9,8 @@ const T = { timeout: 240_000 };
 const held = fileBrowser();
 
 const RUNS = [
-  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { title: 'Indicateurs de l’atelier', repairs: 'Réparations' } },
-  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { title: 'Service figures', repairs: 'Repairs' } },
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { title: 'Indicateurs de l’atelier', repairs: 'Réparations', period: /^Terminées du \d{1,2} [a-zéû.]+ \d{4} au \d{1,2} [a-zéû.]+ \d{4}$/ } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { title: 'Service figures', repairs: 'Repairs', period: /^Completed from [A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}$/ } },
 ];
 
 describe('reports', () => {
@@ -58,6 +58,8 @@ describe('reports', () => {
         assert.match(decodeURIComponent(page.url()), /filter\[completed_from\]=.*filter\[state\]=completed,validated/);
         await page.getByRole('heading', { name: w.repairs }).waitFor();
         await page.getByText(code, { exact: true }).waitFor();
+        // The list says the period it shows.
+        assert.match((await page.locator('[data-testid=noted-completed_from]').innerText()).trim(), w.period);
         await shot(page, `27-reports-repairs-${locale}-${viewport.width}`);
         await axeCheck(page, 'the repairs behind a figure');
       }),

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
-import { mockApi, renderAt } from '../../testing/mockApi.tsx';
+import { mockApi, renderAt, type Call } from '../../testing/mockApi.tsx';
+import { periodDays } from '../repairs/efficiencyModel.ts';
 import DashboardPage from './DashboardPage.tsx';
 
 const PERMISSIONS = new Set(['view any requests', 'view any inspections', 'view any estimations', 'view any repairs']);
@@ -54,9 +55,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+let calls: Call[] = [];
 async function renderDashboard(locale: 'fr' | 'en') {
   await i18n.changeLanguage(locale);
-  mockApi((call) => {
+  calls = mockApi((call) => {
     if (call.url.startsWith('/sales/figures')) return { body: { jsonapi: { version: '1.1' }, meta: SALES_FIGURES } };
     if (call.url.startsWith('/repairs/figures')) return { body: { jsonapi: { version: '1.1' }, meta: SERVICE_FIGURES } };
     const m = /^\/(\w+)\/list\/count/.exec(call.url);
@@ -115,3 +117,24 @@ describe('the dashboard sales figures', () => {
     }
   });
 });
+
+describe('the dashboard service figures', () => {
+  it('switches to another period, asks the server for its days, and keeps the choice on this device', async () => {
+    localStorage.clear();
+    await renderDashboard('fr');
+    await screen.findByTestId('figure-comebacks');
+    const week = periodDays('this_week');
+    expect(calls.some((c) => c.url.startsWith(`/repairs/figures?from=${week.from}&to=${week.to}`))).toBe(true);
+    fireEvent.click(within(screen.getByTestId('dashboard-figures-period')).getByText('Mois dernier'));
+    const month = periodDays('last_month');
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith(`/repairs/figures?from=${month.from}&to=${month.to}`))).toBe(true));
+    // The figures' links open the records of that period.
+    const from = decodeURIComponent((await screen.findByTestId('figure-comebacks')).getAttribute('href')!);
+    expect(from).toContain(`filter[completed_from]=${new Date(`${month.from}T00:00:00`).toISOString()}`);
+    cleanup();
+    await renderDashboard('en');
+    await screen.findByTestId('figure-comebacks');
+    expect(within(screen.getByTestId('dashboard-figures-period')).getByText('Last month').closest('label')?.getAttribute('data-active')).toBe('true');
+  });
+});
+

@@ -8,6 +8,7 @@ import { api } from '../../api/client.ts';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import type { NotedFilter } from '../../components/resource/ResourceList.tsx';
 import { codeColumn, WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
@@ -66,6 +67,12 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
   );
 }
 
+/** Set by the service figures' links (repairs/figuresModel.ts), said on the list. */
+const NOTED: NotedFilter[] = [
+  { names: ['decided_from', 'decided_to'], label: 'estimations:list.decided_between' },
+  { names: ['declined_from', 'declined_to'], label: 'estimations:list.declined_between' },
+];
+
 /** /inspecpro/estimates: the estimates with their state and phases, vehicle, customer and total (spec §2); one opens at its own route. */
 export default function EstimationsPage() {
   const columns = columnsOf('estimations', [
@@ -84,6 +91,7 @@ export default function EstimationsPage() {
       include={LIST_INCLUDE}
       permissions={{ create: P.create, view: P.view }}
       renderNew={(close) => <NewEstimation onClose={close} />}
+      notedFilters={NOTED}
     />
   );
 }

@@ -176,4 +176,24 @@ describe('the repairs list', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('state-tab-in_progress').textContent).toBe('En cours (4)');
     expect(screen.getByTestId('state-tab-completed').textContent).toBe('Terminée (1)');
   });
+
+  it('says the period a figure opened it on, in French and English, and drops it on request', async () => {
+    const calls = mockApi(() => undefined);
+    // The figures' link for the week of 23 to 29 November 2026 (local days, as figuresModel.ts makes them).
+    const from = new Date(2026, 10, 23).toISOString();
+    const to = new Date(new Date(2026, 10, 30).getTime() - 1).toISOString();
+    const path = `/inspecpro/repairs?filter[completed_from]=${encodeURIComponent(from)}&filter[completed_to]=${encodeURIComponent(to)}&filter[comeback]=true`;
+    renderAt(path, '/inspecpro/repairs', <RepairsPage />);
+    expect((await screen.findByTestId('noted-completed_from')).textContent).toBe('Terminées du 23 nov. 2026 au 29 nov. 2026');
+    expect(screen.getByTestId('noted-comeback').textContent).toBe('Retours seulement');
+    await waitFor(() => expect(calls.some((c) => c.url.includes('filter[completed_from]=') && c.url.includes('filter[comeback]=true'))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer le filtre « Terminées du 23 nov. 2026 au 29 nov. 2026 »' }));
+    await waitFor(() => expect(screen.queryByTestId('noted-completed_from')).toBeNull());
+    expect(screen.getByTestId('noted-comeback')).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('en');
+    renderAt(path, '/inspecpro/repairs', <RepairsPage />);
+    expect((await screen.findByTestId('noted-completed_from')).textContent).toBe('Completed from Nov 23, 2026 to Nov 29, 2026');
+  });
 });
+

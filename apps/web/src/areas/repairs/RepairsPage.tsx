@@ -2,11 +2,17 @@ import { crudPermissions, repairWorkflow } from '@atelier/domain';
 import { LATE_FILTER, PromisedTime } from '../../components/PromisedTime.tsx';
 import { columnsOf, filtersOf } from '../../components/resource/declared.tsx';
 import { byFullName, vehicleOption } from '../../components/resource/recordNames.tsx';
+import type { NotedFilter } from '../../components/resource/ResourceList.tsx';
 import { codeColumn, WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 
 const P = crudPermissions('repairs');
 const LIST_INCLUDE = 'vehicle,customer,holder,assignedToUsers';
+/** Set by the service figures' links (figuresModel.ts), said on the list. */
+const NOTED: NotedFilter[] = [
+  { names: ['completed_from', 'completed_to'], label: 'repairs:list.completed_between' },
+  { names: ['comeback'], label: 'repairs:list.comebacks_only' },
+];
 
 /** /inspecpro/repairs: the work orders with their state, vehicle, who works on them and total (spec §2); one opens at its own route. */
 export default function RepairsPage() {
@@ -21,6 +27,6 @@ export default function RepairsPage() {
     { key: 'created_at', visibleFrom: 'sm' },
   ]);
   return (
-    <WorkDocumentList type="repairs" columns={columns} include={LIST_INCLUDE} permissions={{ view: P.view }} filters={[...filtersOf('repairs', ['type']), LATE_FILTER]} />
+    <WorkDocumentList type="repairs" columns={columns} include={LIST_INCLUDE} permissions={{ view: P.view }} filters={[...filtersOf('repairs', ['type']), LATE_FILTER]} notedFilters={NOTED} />
   );
 }

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { ServiceFigures } from '@atelier/domain';
 import { API_BASE, request, urlOf } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import { useSelection } from '../../app/session.ts';
+import { storage, useSelection } from '../../app/session.ts';
 import { notify } from '../../app/notify.tsx';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -92,20 +93,43 @@ export function ServiceFigureCards({ figures, days }: { figures: ServiceFigures;
   );
 }
 
-/** The dashboard's section: this week's figures, and a link to the reports page. */
+const DASHBOARD_PERIODS = ['this_week', 'last_week', 'this_month', 'last_month'] as const;
+type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+const DASHBOARD_PERIOD_KEY = 'atelier.dashboard.figures_period';
+const isDashboardPeriod = (v: string | null): v is DashboardPeriod => (DASHBOARD_PERIODS as readonly (string | null)[]).includes(v);
+
+/** The dashboard's section: the figures of this week (or of the period the manager switched to, kept on this device), and a link to the reports page. */
 export function ServiceFiguresSection() {
   const { t } = useTranslation();
-  const days = periodDays('this_week');
+  const [period, setPeriod] = useState<DashboardPeriod>(() => {
+    const kept = storage.get(DASHBOARD_PERIOD_KEY);
+    return isDashboardPeriod(kept) ? kept : 'this_week';
+  });
+  const days = periodDays(period);
   const q = useServiceFigures(days);
   return (
     <Stack gap="sm" data-testid="dashboard-service-figures">
-      <Group justify="space-between" align="baseline">
+      <Group justify="space-between" align="center" wrap="wrap">
         <Title order={2} size="h3">
           {t('repairs:figures.dashboard_title')}
         </Title>
-        <Anchor component={Link} to={REPORTS_PATH} size="sm">
-          {t('repairs:figures.open_reports')}
-        </Anchor>
+        <Group gap="sm" wrap="wrap">
+          <SegmentedControl
+            size="xs"
+            value={period}
+            onChange={(v) => {
+              if (!isDashboardPeriod(v)) return;
+              setPeriod(v);
+              storage.set(DASHBOARD_PERIOD_KEY, v);
+            }}
+            data={DASHBOARD_PERIODS.map((p) => ({ value: p, label: t(`repairs:efficiency.periods.${p}`) }))}
+            aria-label={t('repairs:efficiency.period')}
+            data-testid="dashboard-figures-period"
+          />
+          <Anchor component={Link} to={REPORTS_PATH} size="sm">
+            {t('repairs:figures.open_reports')}
+          </Anchor>
+        </Group>
       </Group>
       {q.isError ? <Alert color="red">{t('errors:SOMETHING_WENT_WRONG')}</Alert> : null}
       {q.isPending ? <Skeleton h={120} /> : null}

@@ -3,8 +3,10 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Checkbox,
+  CloseButton,
   Drawer,
   Group,
   NativeSelect,
@@ -20,6 +22,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCloudOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { currentLocale } from '../../i18n/index.ts';
+import { formatDate } from '../../lib/format.ts';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
@@ -85,6 +89,16 @@ export function recordFormProps({ id, action, setAction, close }: RecordDrawerPr
   };
 }
 
+/**
+ * A filter another screen sets (a figure's period, "comebacks only") that has no control here: while
+ * it is in the URL, a chip says it (`label` gets the first two names' values as days, `{{from}}` and
+ * `{{to}}`) and removes it; without it a list opened from a figure would not say what it shows.
+ */
+export interface NotedFilter {
+  names: readonly [string] | readonly [from: string, to: string];
+  label: string;
+}
+
 export interface ResourceListProps<T extends Model> {
   type: string;
   /** i18n key of the list's title (default the type's `title`). */
@@ -109,6 +123,7 @@ export interface ResourceListProps<T extends Model> {
    * `filter[name]` like the others: `get` reads one, `set` changes one (null removes it).
    */
   filterControls?: (get: (name: string) => string | undefined, set: (name: string, value: string | null) => void) => ReactNode;
+  notedFilters?: readonly NotedFilter[];
   /** Above the filters: e.g. the states as tabs with their counts, through the same `get`/`set`. */
   filterTabs?: (get: (name: string) => string | undefined, set: (name: string, value: string | null) => void) => ReactNode;
   bulkActions?: BulkAction<T>[];
@@ -238,6 +253,7 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
             </Alert>
           )}
           {props.filterTabs?.(getFilter, setFilter)}
+          <NotedFilters noted={props.notedFilters ?? []} get={getFilter} clear={(names) => update({ filters: Object.fromEntries(names.map((n) => [n, null])), page: 1 })} />
           {props.search !== false || (props.filters ?? []).length > 0 || props.filterControls ? (
             <Group gap="sm" align="flex-end" wrap="wrap">
               {props.search !== false ? (
@@ -414,5 +430,26 @@ export function ResourceList<T extends Model>(listProps: ResourceListProps<T>) {
         </Drawer.Root>
       ) : null}
     </Stack>
+  );
+}
+
+/** The chips of the noted filters in the URL, each removable. */
+function NotedFilters({ noted, get, clear }: { noted: readonly NotedFilter[]; get: (name: string) => string | undefined; clear: (names: readonly string[]) => void }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const shown = noted.filter((f) => f.names.some((n) => get(n) !== undefined));
+  if (!shown.length) return null;
+  const day = (name: string | undefined) => (name && get(name) ? formatDate(get(name), locale) : '…');
+  return (
+    <Group gap="xs" data-testid="noted-filters">
+      {shown.map((f) => {
+        const text = t(f.label, { from: day(f.names[0]), to: day(f.names[1]) });
+        return (
+          <Badge key={f.names.join()} variant="light" size="lg" tt="none" fw={500} data-testid={`noted-${f.names[0]}`} rightSection={<CloseButton size="xs" aria-label={t('common:list.remove_filter', { filter: text })} onClick={() => clear(f.names)} />}>
+            {text}
+          </Badge>
+        );
+      })}
+    </Group>
   );
 }
