@@ -2,23 +2,13 @@ import { purchasesInvoiceWorkflow as workflow, type RecordOf } from '@atelier/do
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
-import { fieldsOf } from '../../components/resource/declared.tsx';
-import type { LinesConfig } from '../../components/resource/lines.ts';
 import { PayInvoice } from '../trade/PayInvoice.tsx';
+import { pricedLines } from '../trade/pricedLines.ts';
 
 type Invoice = RecordOf<'purchases-invoices'> & Model;
 
 /** A bill's lines, as the supplier wrote them (those drafted from the order can be corrected while it is a draft). */
-const billLines: LinesConfig = {
-  type: 'purchases-invoice-items',
-  orderable: true,
-  fields: fieldsOf('purchases-invoice-items', ['product', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total']),
-  row: ['product', 'description', 'quantity', 'unit_price', 'total'],
-  defaults: { quantity: 1 },
-  add: 'purchases-invoices:add_line',
-  empty: 'purchases-invoices:no_lines',
-  line: 'purchases-invoices:line_n',
-};
+const billLines = pricedLines('purchases-invoice-items', { add: 'purchases-invoices:add_line', empty: 'purchases-invoices:no_lines', line: 'purchases-invoices:line_n' });
 
 /** /purchases/invoices: the suppliers' bills by state, what is paid and the balance; pay one from it. */
 export default function PurchasesInvoicesPage() {

@@ -1,25 +1,15 @@
 import { purchasesOrderWorkflow as workflow, type RecordOf } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
-import { fieldsOf } from '../../components/resource/declared.tsx';
-import type { LinesConfig } from '../../components/resource/lines.ts';
 import { useTranslation } from 'react-i18next';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { BillOrder, ReceiveOrder } from './ReceiveOrder.tsx';
+import { pricedLines } from '../trade/pricedLines.ts';
 
 type Order = RecordOf<'purchases-orders'> & Model;
 
 /** An order's lines: the product (its name and the supplier's price fill what is empty), quantity, price, discount; what came and was billed. */
-export const orderLines: LinesConfig = {
-  type: 'purchases-order-items',
-  orderable: true,
-  fields: fieldsOf('purchases-order-items', ['product', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total', 'quantity_delivered', 'quantity_invoiced']),
-  row: ['product', 'description', 'quantity', 'unit_price', 'total'],
-  defaults: { quantity: 1 },
-  add: 'purchases-orders:add_line',
-  empty: 'purchases-orders:no_lines',
-  line: 'purchases-orders:line_n',
-};
+export const orderLines = pricedLines('purchases-order-items', { add: 'purchases-orders:add_line', empty: 'purchases-orders:no_lines', line: 'purchases-orders:line_n' }, ['quantity_delivered', 'quantity_invoiced']);
 
 /** /purchases/orders: the orders to suppliers by state; one opens with its lines, its actions, and receive and bill. */
 export default function PurchasesOrdersPage() {

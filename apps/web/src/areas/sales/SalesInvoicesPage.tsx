@@ -2,26 +2,16 @@ import { salesInvoiceWorkflow as workflow, type RecordOf } from '@atelier/domain
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
-import { fieldsOf } from '../../components/resource/declared.tsx';
-import type { LinesConfig } from '../../components/resource/lines.ts';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { PayInvoice } from '../trade/PayInvoice.tsx';
 import { CreditInvoice } from './CreditInvoice.tsx';
 import { SendInvoice } from './SendInvoice.tsx';
+import { pricedLines } from '../trade/pricedLines.ts';
 
 type Invoice = RecordOf<'sales-invoices'> & Model;
 
 /** An invoice's lines (those drafted from an order or a repair can be corrected while it is a draft; a deposit deducted is a negative line). */
-const invoiceLines: LinesConfig = {
-  type: 'sales-invoice-items',
-  orderable: true,
-  fields: fieldsOf('sales-invoice-items', ['product', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total']),
-  row: ['product', 'description', 'quantity', 'unit_price', 'total'],
-  defaults: { quantity: 1 },
-  add: 'sales-invoices:add_line',
-  empty: 'sales-invoices:no_lines',
-  line: 'sales-invoices:line_n',
-};
+const invoiceLines = pricedLines('sales-invoice-items', { add: 'sales-invoices:add_line', empty: 'sales-invoices:no_lines', line: 'sales-invoices:line_n' });
 
 /**
  * /sales/invoices: the customers' invoices by state, what is paid and the balance; take a payment

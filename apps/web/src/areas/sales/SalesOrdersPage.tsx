@@ -1,23 +1,13 @@
 import { salesOrderWorkflow as workflow, type RecordOf } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
-import { fieldsOf } from '../../components/resource/declared.tsx';
-import type { LinesConfig } from '../../components/resource/lines.ts';
 import { DeliverOrder, InvoiceOrder } from './SellOrder.tsx';
+import { pricedLines } from '../trade/pricedLines.ts';
 
 type Order = RecordOf<'sales-orders'> & Model;
 
 /** An order's lines: a product (its name and selling price fill what is empty), work or free text; what left and was invoiced. */
-const orderLines: LinesConfig = {
-  type: 'sales-order-items',
-  orderable: true,
-  fields: fieldsOf('sales-order-items', ['product', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total', 'quantity_delivered', 'quantity_invoiced']),
-  row: ['product', 'description', 'quantity', 'unit_price', 'total'],
-  defaults: { quantity: 1 },
-  add: 'sales-orders:add_line',
-  empty: 'sales-orders:no_lines',
-  line: 'sales-orders:line_n',
-};
+const orderLines = pricedLines('sales-order-items', { add: 'sales-orders:add_line', empty: 'sales-orders:no_lines', line: 'sales-orders:line_n' }, ['quantity_delivered', 'quantity_invoiced']);
 
 /** /sales/orders: the customers' orders by state; one opens with its lines, its actions, deliver and invoice. */
 export default function SalesOrdersPage() {
