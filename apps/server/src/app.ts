@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { registerMetrics } from './ops/metrics.ts';
 import { readiness } from './ops/readiness.ts';
 import { storageOf } from './storage/storage.ts';
+import { requestTimeZone } from './reports/http.ts';
 import './auth/contract.ts';
 
 declare module 'fastify' {
@@ -144,6 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       config,
       mailer,
       ip: request.ip,
+      timeZone: requestTimeZone(request),
       query: request.query as Record<string, string | undefined>,
       registry,
     };

@@ -66,6 +66,7 @@ export * from './purchases/purchases.ts';
 export * from './purchases/reorder.ts';
 export * from './sales/sales.ts';
 export * from './sales/figures.ts';
+export * from './dates/days.ts';
 export * from './online-payments/online-payments.ts';
 export * from './reseller/billing.ts';
 export * from './messaging/consent.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '@atelier/domain';
+import { DEFAULT_TIME_ZONE, dayIn, type Locale } from '@atelier/domain';
 import type { Actor } from '../access/actor.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -14,6 +14,8 @@ export interface RequestContext {
   config: Config;
   mailer: Mailer;
   ip: string;
+  /** The reader's time zone (X-Timezone), valid; none for the jobs (DEFAULT_TIME_ZONE). */
+  timeZone?: string;
   query: Record<string, string | undefined>;
   /** The types this app serves and the reactions to its writes. */
   registry: Registry;
@@ -25,3 +27,6 @@ export interface RequestContext {
    */
   system?: { type: string; id: string };
 }
+
+/** Today on the reader's calendar: the day a document made now is dated (an invoice, a refund, a receipt). */
+export const todayOf = (ctx: Pick<RequestContext, 'timeZone'>): string => dayIn(ctx.timeZone ?? DEFAULT_TIME_ZONE);

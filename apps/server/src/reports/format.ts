@@ -1,4 +1,4 @@
-import type { Locale } from '@atelier/domain';
+import { DEFAULT_TIME_ZONE, type Locale } from '@atelier/domain';
 
 // Dates, hours and money as the documents print them, in French (Canada) or English (Canada).
 // Intl formatters are costly to build and a document formats hundreds of values: each is made once.
@@ -28,7 +28,7 @@ export function formatDay(iso: string, locale: Locale, timeZone: string): string
 }
 
 /** An IANA time zone the runtime knows (the web's X-Timezone), else the default. */
-export function validTimeZone(zone: unknown, fallback = 'America/Toronto'): string {
+export function validTimeZone(zone: unknown, fallback = DEFAULT_TIME_ZONE): string {
   if (typeof zone !== 'string' || zone.length > 64) return fallback;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });

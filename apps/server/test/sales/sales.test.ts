@@ -1,4 +1,4 @@
-import { salesDeliveryWorkflow, salesInvoiceWorkflow, salesOrderWorkflow } from '@atelier/domain';
+import { dayIn, plusDays, salesDeliveryWorkflow, salesInvoiceWorkflow, salesOrderWorkflow } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/client.ts';
@@ -217,6 +217,24 @@ describe('invoice numbers', () => {
     const b = (await ok('POST', `/sales-invoices/${ids[2]}/validate`)).data.attributes.code as string;
     expect(Number(b.slice(-6))).toBe(Number(a.slice(-6)) + 1);
     expect((await ok('GET', `/sales-invoices/${ids[1]}`)).data.attributes.code).toBeNull();
+  });
+
+  it('is dated on the reader’s calendar (X-Timezone), not Greenwich’s, and due 30 days later', async () => {
+    // 26 hours apart, Kiritimati (UTC+14) and Baker Island (UTC−12) never read the same day.
+    const dated = async (timeZone: string) => {
+      const body = { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Diagnostic', quantity: 1, unit_price: 9500 } }] } } } };
+      const res = await t.api('POST', `${API}/sales-invoices`, { token: kit.admin.token, body, headers: { 'x-timezone': timeZone } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.data.attributes as { issued_on: string; expiration_time: string };
+    };
+    const east = await dated('Pacific/Kiritimati');
+    const west = await dated('Etc/GMT+12');
+    expect(east.issued_on).toBe(dayIn('Pacific/Kiritimati'));
+    expect(west.issued_on).toBe(dayIn('Etc/GMT+12'));
+    expect(east.issued_on).not.toBe(west.issued_on);
+    expect(east.expiration_time).toBe(plusDays(east.issued_on, 30));
+    // Without a valid time zone: Québec's calendar.
+    expect((await dated('Mars/Olympus_Mons')).issued_on).toBe(dayIn('America/Toronto'));
   });
 
   it.runIf(!!process.env.DATABASE_URL)('20 simultaneous validations give 20 consecutive numbers (PostgreSQL)', async () => {

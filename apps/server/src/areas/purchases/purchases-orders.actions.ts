@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { nextRecordCode } from '../../db/codes.ts';
 import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
-import type { RequestContext } from '../../jsonapi/context.ts';
+import { todayOf, type RequestContext } from '../../jsonapi/context.ts';
 import type { Policy, RecordAction, RowOf } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { t } from '../../i18n/index.ts';
@@ -82,7 +82,6 @@ const whileValidated: Policy<[row: OrderRow]> = {
 export const generatePolicies = { 'generate-delivery': whileValidated, 'generate-invoice': whileValidated };
 
 /** The date of today in the organization's time, as a receipt or bill dates itself. */
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The stock's cost of one unit of an order line: its price after its discount, in cents (the trade rule's rounding). */
 export const unitCostOf = (line: OrderItemRow) => tradeLineTotals({ quantity: '1', unit_price: line.unit_price ?? 0, discount: line.discount ?? 0 }).subtotal;
@@ -106,7 +105,7 @@ const generateDelivery: RecordAction<OrderRow> = {
         supplier_id: order.supplier_id,
         destination_warehouse_id: order.destination_warehouse_id,
         supplier_reference: options.supplier_reference ?? null,
-        received_on: options.received_on ?? today(),
+        received_on: options.received_on ?? todayOf(ctx),
         creator_id: ctx.actor.id,
         location_ids: order.location_ids,
       },
@@ -136,7 +135,7 @@ const generateInvoice: RecordAction<OrderRow> = {
       purchases_order_id: order.id,
       invoicing_type: type,
       supplier_reference: options.supplier_reference ?? null,
-      issued_on: today(),
+      issued_on: todayOf(ctx),
       creator_id: ctx.actor.id,
       location_ids: order.location_ids,
     };

@@ -2,7 +2,7 @@ import { declarations, paymentStatusOf, resellerInvoiceWorkflow as workflow, toS
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { nextResellerCode } from '../../db/codes.ts';
-import type { RequestContext } from '../../jsonapi/context.ts';
+import { todayOf, type RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
@@ -26,7 +26,7 @@ export const resellerInvoiceFlow = workflowParts({
       async values(ctx, row) {
         const lines = await ctx.db.select({ quantity: resellerInvoiceItems.quantity }).from(resellerInvoiceItems).where(eq(resellerInvoiceItems.reseller_invoice_id, row.id));
         if (!lines.some((l) => toScaled(l.quantity) > 0n)) throw new ApiError(409, 'reseller_invoice.no_items');
-        return { balance: row.total - row.amount_paid, payment_status: paymentStatusOf(row.total, row.amount_paid), issued_on: row.issued_on ?? new Date().toISOString().slice(0, 10) };
+        return { balance: row.total - row.amount_paid, payment_status: paymentStatusOf(row.total, row.amount_paid), issued_on: row.issued_on ?? todayOf(ctx) };
       },
     },
     cancel: {

@@ -1,9 +1,10 @@
+import { plusDays } from '@atelier/domain';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Locale } from '@atelier/domain';
 import { nextResellerCode } from '../../db/codes.ts';
 import { formatDay } from '../../reports/format.ts';
 import { t } from '../../i18n/index.ts';
-import type { RequestContext } from '../../jsonapi/context.ts';
+import { todayOf, type RequestContext } from '../../jsonapi/context.ts';
 import type { RecordAction, Row } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { records, type WriteOptions } from '../../jsonapi/records.ts';
@@ -15,7 +16,6 @@ import { packages, resellerInvoices, subscriptions } from './reseller.table.ts';
 /** Days an invoice of a subscription gives to pay it. */
 const DAYS_TO_PAY = 30;
 const day = (iso: string) => iso.slice(0, 10);
-const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 /** A calendar date as the reader writes it (28 novembre 2026, November 28, 2026). */
 const calendarDay = (date: string, locale: Locale) => formatDay(date, locale, 'UTC');
 
@@ -43,7 +43,6 @@ export async function subscriptionInvoice(ctx: RequestContext, organizationId: s
     discount: null,
     tax_group_id: plan.tax_group_id,
   };
-  const now = new Date();
   const invoice = await records(ctx, 'reseller-invoices').createWithLines(
     {
       organization_id: organizationId,
@@ -52,8 +51,8 @@ export async function subscriptionInvoice(ctx: RequestContext, organizationId: s
       subscription_id: subscription.id,
       period_start: periodStart,
       period_end: periodEnd,
-      issued_on: day(now.toISOString()),
-      expiration_time: day(addDays(now, DAYS_TO_PAY).toISOString()),
+      issued_on: todayOf(ctx),
+      expiration_time: plusDays(todayOf(ctx), DAYS_TO_PAY),
       creator_id: causerOf(ctx),
     },
     { items: [{ ...line, ...(await resellerLineColumns(ctx.db, line)) }] },

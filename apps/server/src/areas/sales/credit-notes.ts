@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { t } from '../../i18n/index.ts';
 import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
-import type { RequestContext } from '../../jsonapi/context.ts';
+import { todayOf, type RequestContext } from '../../jsonapi/context.ts';
 import type { Policy, RecordAction } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
@@ -100,7 +100,7 @@ export const creditAction: RecordAction<InvoiceRow> = {
         credited_invoice_id: invoice.id,
         vehicle_id: invoice.vehicle_id,
         billing_address: invoice.billing_address,
-        issued_on: new Date().toISOString().slice(0, 10),
+        issued_on: todayOf(ctx),
         location_ids: invoice.location_ids,
         notes: t(ctx.locale, 'sales.credit_note_of', { code: invoice.code ?? '' }),
         creator_id: ctx.actor.id,

@@ -1,6 +1,7 @@
+import { plusDays } from '@atelier/domain';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { t } from '../../i18n/index.ts';
-import type { RequestContext } from '../../jsonapi/context.ts';
+import { todayOf, type RequestContext } from '../../jsonapi/context.ts';
 import { customers } from '../crm/crm.table.ts';
 import { defaultTaxGroup } from '../estimations/estimation-lines.ts';
 import { z } from 'zod';
@@ -14,7 +15,6 @@ import { salesInvoiceItems, salesInvoices } from './sales.table.ts';
 /** Days an invoice gives to pay it. */
 const PAYMENT_DAYS = 30;
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The customer's billing address as one block of text: the billing one when it differs, else the customer's. */
 function billingAddressOf(c: typeof customers.$inferSelect): string | null {
@@ -31,13 +31,13 @@ export const invoiceHead = {
   /** A new invoice's head for a customer: dated today, due in 30 days, billed to the customer's address. */
   async ofCustomer(ctx: RequestContext, organizationId: string, customerId: string) {
     const [customer] = await ctx.db.select().from(customers).where(and(eq(customers.id, customerId), eq(customers.organization_id, organizationId)));
-    const now = new Date();
+    const today = todayOf(ctx);
     return {
       organization_id: organizationId,
       customer_id: customerId,
       billing_address: customer ? billingAddressOf(customer) : null,
-      issued_on: isoDay(now),
-      expiration_time: isoDay(new Date(now.getTime() + PAYMENT_DAYS * 86_400_000)),
+      issued_on: today,
+      expiration_time: plusDays(today, PAYMENT_DAYS),
       creator_id: ctx.actor.id,
     };
   },

@@ -8,6 +8,7 @@ import { recordDocument } from '../../jsonapi/router.ts';
 import { refund as refundOnline } from '../online-payments/checkouts.ts';
 import { salesInvoicePayments } from './invoice-payments.ts';
 import { salesPayments } from './sales.table.ts';
+import { todayOf } from '../../jsonapi/context.ts';
 
 // POST /sales-payments/{id}/refund (issue 23): gives back all or part of a customer's payment, as a
 // negative payment of the same invoice: at the counter by the payment's method, or through the
@@ -33,7 +34,6 @@ const whileRefundable: Policy<[row: PaymentRow]> = {
 
 export const refundPolicies = { refund: whileRefundable };
 
-const today = () => new Date().toISOString().slice(0, 10);
 
 export const refundAction: RecordAction<PaymentRow> = {
   permission: 'create sales payments',
@@ -61,7 +61,7 @@ export const refundAction: RecordAction<PaymentRow> = {
         amount: -amount,
         refund_of_id: payment.id,
         creator_id: ctx.actor.id,
-        paid_on: options.paid_on ?? today(),
+        paid_on: options.paid_on ?? todayOf(ctx),
         method: payment.method,
         source: 'manual',
         reference: payment.reference,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { nextRecordCode } from '../../db/codes.ts';
 import { t } from '../../i18n/index.ts';
 import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
-import type { RequestContext } from '../../jsonapi/context.ts';
+import { todayOf, type RequestContext } from '../../jsonapi/context.ts';
 import type { Policy, RecordAction } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
@@ -76,7 +76,6 @@ const whileValidated: Policy<[row: SalesOrderRow]> = {
 export const generatePolicies = { 'generate-delivery': whileValidated, 'generate-invoice': whileValidated };
 
 /** Today's date, as a delivery or an invoice dates itself. */
-const today = () => new Date().toISOString().slice(0, 10);
 
 const generateDelivery: RecordAction<SalesOrderRow> = {
   permission: 'create sales deliveries',
@@ -97,7 +96,7 @@ const generateDelivery: RecordAction<SalesOrderRow> = {
         sales_order_id: order.id,
         customer_id: order.customer_id,
         source_warehouse_id: order.source_warehouse_id,
-        delivered_on: options.delivered_on ?? today(),
+        delivered_on: options.delivered_on ?? todayOf(ctx),
         creator_id: ctx.actor.id,
         location_ids: order.location_ids,
       },
