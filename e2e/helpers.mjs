@@ -56,6 +56,8 @@ export async function api(path, { method = 'GET', token, body, locale = 'fr' } =
     headers: {
       Accept: 'application/vnd.api+json',
       'Accept-Language': locale,
+      // The browser's time zone (the same machine's), as the app sends it: both read the same calendar days.
+      'X-Timezone': Intl.DateTimeFormat().resolvedOptions().timeZone,
       ...(body ? { 'Content-Type': 'application/vnd.api+json' } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
