@@ -16,7 +16,7 @@ describe('reconditioning from an inspection', () => {
 
   it('prices each canned job by its parts and labour, before taxes and whatever the warranty', () => {
     const brakes = { name: 'Freins avant', lines: [{ quantity: '2', unit_price: 4500, time: '1.5', hourly_rate: 12_000 }, { quantity: '1', unit_price: null, time: null, hourly_rate: null, manual_labour: 2000 }] };
-    const wipers = { name: 'Essuie-glaces', lines: [{ quantity: '1', unit_price: 2999, time: null, hourly_rate: null, taxes: [{ code: 'TPS', rate: '5' }], warranty: true }] };
+    const wipers = { name: 'Essuie-glaces', lines: [{ quantity: '1', unit_price: 2999, time: null, hourly_rate: null, taxes: [{ code: 'TPS', rate: '5', type: 'percentage' }], warranty: true }] };
     expect(reconditioningOfJobs([brakes, wipers])).toEqual({
       origin: 'canned_jobs',
       cents: 9000 + 18_000 + 2000 + 2999,
