@@ -28,19 +28,19 @@ function Line({ label, value, testId }: { label: string; value: string; testId?:
 /** Who asked: the user, the API key (its hint), the frame's site (and the visitor's lead). */
 function Appraiser({ a }: { a: Appraisal }) {
   const { t } = useTranslation();
-  if (a.source === 'api') return <Text size="sm">{t('pricing:appraisals.by_api', { hint: a.key_hint ?? '' })}</Text>;
+  if (a.source === 'api') return <Text size="sm">{t('appraisals:by_api', { hint: a.key_hint ?? '' })}</Text>;
   if (a.source === 'frame')
     return (
       <Group gap="xs">
-        <Text size="sm">{t('pricing:appraisals.by_frame', { host: a.host ?? '—' })}</Text>
+        <Text size="sm">{t('appraisals:by_frame', { host: a.host ?? '—' })}</Text>
         {a.lead && (
           <Anchor component={Link} to={`/vehicles/requests?id=${a.lead.id}&action=view`} size="sm" data-testid="appraisal-lead">
-            {t('pricing:appraisals.lead')}
+            {t('appraisals:lead')}
           </Anchor>
         )}
       </Group>
     );
-  return <Text size="sm">{a.user ? t('pricing:appraisals.by_user', { name: byFullName(a.user) }) : '—'}</Text>;
+  return <Text size="sm">{a.user ? t('appraisals:by_user', { name: byFullName(a.user) }) : '—'}</Text>;
 }
 
 /** How far the offer was from what the vehicle sold for, when a sale of its VIN is known. */
@@ -56,17 +56,17 @@ function SaleComparison({ a }: { a: Appraisal }) {
   return (
     <Paper withBorder p="md" data-testid="appraisal-sale">
       <Title order={2} size="h5" mb="sm">
-        {t('pricing:appraisals.sale')}
+        {t('appraisals:sale')}
       </Title>
       {sale ? (
         <SimpleGrid cols={{ base: 1, xs: 3 }}>
-          <Line label={t('pricing:appraisals.sold_on')} value={formatDate(sale.soldOn, locale)} />
-          <Line label={t('pricing:appraisals.sale_price')} value={dollars(sale.sale, locale)} testId="appraisal-sale-price" />
-          <Line label={t('pricing:appraisals.difference')} value={`${sale.difference > 0 ? '+' : ''}${dollars(sale.difference, locale)}`} testId="appraisal-difference" />
+          <Line label={t('appraisals:sold_on')} value={formatDate(sale.soldOn, locale)} />
+          <Line label={t('appraisals:sale_price')} value={dollars(sale.sale, locale)} testId="appraisal-sale-price" />
+          <Line label={t('appraisals:difference')} value={`${sale.difference > 0 ? '+' : ''}${dollars(sale.difference, locale)}`} testId="appraisal-difference" />
         </SimpleGrid>
       ) : (
         <Text size="sm" c="dimmed">
-          {t('pricing:appraisals.no_sale')}
+          {t('appraisals:no_sale')}
         </Text>
       )}
     </Paper>
@@ -80,7 +80,7 @@ export default function AppraisalPage() {
   const locale = currentLocale();
   const q = useRecord<Appraisal>('appraisals', id, { include: 'user,vehicle,inspection,lead' });
   if (q.isPending) return <Loader />;
-  if (!q.data) return <Alert color="red">{t('pricing:appraisals.not_found')}</Alert>;
+  if (!q.data) return <Alert color="red">{t('appraisals:not_found')}</Alert>;
   const a = q.data;
   const name = [a.year, a.make, a.model, a.series, a.style].filter(Boolean).join(' ') || a.vin || '—';
   return (
@@ -88,7 +88,7 @@ export default function AppraisalPage() {
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2">
-            {t('pricing:appraisals.record', { name })}
+            {t('appraisals:record', { name })}
           </Title>
           <Text size="sm" c="dimmed">
             {formatDateTime(a.created_at, locale)} · {APPRAISAL_SOURCE_LABELS[a.source][locale]}
@@ -96,13 +96,13 @@ export default function AppraisalPage() {
           <Appraiser a={a} />
         </Stack>
         <Button component={Link} to={reopenHref(a.id)} leftSection={<IconRefresh size={16} />} data-testid="appraisal-reopen">
-          {t('pricing:appraisals.reopen')}
+          {t('appraisals:reopen')}
         </Button>
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md">
           <Title order={2} size="h5" mb="sm">
-            {t('pricing:appraisals.inputs')}
+            {t('appraisals:inputs')}
           </Title>
           <SimpleGrid cols={2} spacing="sm">
             <Line label={t('fields:appraisals.vin')} value={a.vin ?? '—'} />
@@ -128,12 +128,12 @@ export default function AppraisalPage() {
         </Paper>
         <Paper withBorder p="md">
           <Title order={2} size="h5" mb="sm">
-            {t('pricing:appraisals.result')}
+            {t('appraisals:result')}
           </Title>
           <SimpleGrid cols={2} spacing="sm" mb="sm">
             <Line label={t('fields:appraisals.offer')} value={dollars(a.offer, locale)} testId="appraisal-offer" />
             <Line label={t('fields:appraisals.market_retail')} value={dollars(a.market_retail, locale)} />
-            {a.range_low !== null && a.range_high !== null && <Line label={t('pricing:appraisals.range')} value={`${dollars(a.range_low, locale)} – ${dollars(a.range_high, locale)}`} />}
+            {a.range_low !== null && a.range_high !== null && <Line label={t('appraisals:range')} value={`${dollars(a.range_low, locale)} – ${dollars(a.range_high, locale)}`} />}
             <Line
               label={t('fields:appraisals.reconditioning_cents')}
               value={a.reconditioning_origin === 'none' ? RECONDITIONING_ORIGIN_LABELS.none[locale] : `${formatMoney(a.reconditioning_cents, locale)} (${RECONDITIONING_ORIGIN_LABELS[a.reconditioning_origin][locale]})`}

@@ -21,10 +21,10 @@ function AppraisalFilters({ get, set }: { get: (name: string) => string | undefi
   return (
     <>
       <Box w={240} data-testid="filter-vehicle">
-        <RelationSelect relation={relationOf('vehicles')} label={t('pricing:appraisals.filter_vehicle')} value={get('vehicle') ?? null} onChange={(v) => set('vehicle', one(v))} name="vehicle" />
+        <RelationSelect relation={relationOf('vehicles')} label={t('appraisals:filter_vehicle')} value={get('vehicle') ?? null} onChange={(v) => set('vehicle', one(v))} name="vehicle" />
       </Box>
-      {date('created_from', t('pricing:appraisals.filter_from'))}
-      {date('created_to', t('pricing:appraisals.filter_to'))}
+      {date('created_from', t('appraisals:filter_from'))}
+      {date('created_to', t('appraisals:filter_to'))}
     </>
   );
 }
@@ -44,12 +44,12 @@ export default function AppraisalsPage() {
       filterControls={(get, set) => <AppraisalFilters get={get} set={set} />}
       headerExtra={
         <Button component={Link} to="/vehicles/vehicle-estimate" leftSection={<IconCalculator size={16} />} variant="light">
-          {t('pricing:appraisals.new')}
+          {t('appraisals:new')}
         </Button>
       }
       columns={columnsOf('appraisals', [
         { key: 'created_at', primary: true, linkTo: (r) => appraisalHref(r.id) },
-        { key: 'vin', label: 'pricing:appraisals.vehicle', render: (r) => [r.year, r.make, r.model, r.series].filter(Boolean).join(' ') || r.vin || '—' },
+        { key: 'vin', label: 'appraisals:vehicle', render: (r) => [r.year, r.make, r.model, r.series].filter(Boolean).join(' ') || r.vin || '—' },
         { key: 'mileage', render: (r) => kilometres(r.mileage, locale), visibleFrom: 'md' },
         'source',
         { key: 'offer', render: (r) => dollars(r.offer, locale) },
