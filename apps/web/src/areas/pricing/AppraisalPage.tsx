@@ -1,4 +1,4 @@
-import { APPRAISAL_SOURCE_LABELS, CONDITION_LABELS, RECONDITIONING_ORIGIN_LABELS, type RecordOf } from '@atelier/domain';
+import { APPRAISAL_SOURCE_LABELS, CONDITION_LABELS, type RecordOf } from '@atelier/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useList, useRecord } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { byFullName } from '../../components/resource/names.ts';
 import { currentLocale } from '../../i18n/index.ts';
-import { formatDate, formatDateTime, formatMoney, formatPercent } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatPercent } from '../../lib/format.ts';
 import { comparedSale, reopenHref, type Appraisal } from './appraisalModel.ts';
 import { InspectionLink, OfferSteps } from './EstimateResult.tsx';
 import { dollars, kilometres } from './format.ts';
@@ -134,11 +134,8 @@ export default function AppraisalPage() {
             <Line label={t('fields:appraisals.offer')} value={dollars(a.offer, locale)} testId="appraisal-offer" />
             <Line label={t('fields:appraisals.market_retail')} value={dollars(a.market_retail, locale)} />
             {a.range_low !== null && a.range_high !== null && <Line label={t('appraisals:range')} value={`${dollars(a.range_low, locale)} – ${dollars(a.range_high, locale)}`} />}
-            <Line
-              label={t('fields:appraisals.reconditioning_cents')}
-              value={a.reconditioning_origin === 'none' ? RECONDITIONING_ORIGIN_LABELS.none[locale] : `${formatMoney(a.reconditioning_cents, locale)} (${RECONDITIONING_ORIGIN_LABELS[a.reconditioning_origin][locale]})`}
-            />
           </SimpleGrid>
+          {/* The reconditioning came from the inspection: its cost and origin beside the link. */}
           {a.inspection && <InspectionLink inspection={{ id: a.inspection.id, score: a.inspection_score }} origin={a.reconditioning_origin} cents={a.reconditioning_cents} />}
           <Title order={3} size="h6" mt="md" mb="xs">
             {t('pricing:result.steps')}
