@@ -116,6 +116,16 @@ describe('appraisals kept from every source', () => {
     expect(listed.body.meta.page.total).toBe(1);
   });
 
+  it('keeps the worst price by VIN as one appraisal of the lowest offer, on the vehicle of the VIN', async () => {
+    const vin = nextVin();
+    const vehicle = (await makeVehicle(t, w.manager.token, { vin, make: 'Toyota', model: 'RAV4', model_year: 2021 })).id;
+    const res = await t.api('GET', `/api/v1/vehicles/get-worst-price-by-vin/${vin}?kilometers=60000&province=QC`, { token: w.manager.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const kept = (await appraisalRows(w.garage.id)).filter((r) => r.vin === vin);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ id: res.body.data.attributes.appraisal.id, source: 'screen', vehicle_id: vehicle, offer: Math.min(...res.body.meta.candidates.map((c: { offer: number }) => c.offer)) });
+  });
+
   it('keeps the frame’s estimate and the lead’s, and the frame’s answer shows no margin, no step, no id of ours', async () => {
     expect((await call('POST', '/estimate-vehicle-allow-domains', { data: { type: 'estimate-vehicle-allow-domains', attributes: { domain: 'www.garage-test.ca' } } })).status).toBe(201);
     expect((await call('PATCH', '/estimate-vehicle-frame-settings', { data: { type: 'estimate-vehicle-frame-settings', attributes: { desired_profit: 2345, aggression_percentage: 7, damage_cost: 400 } } })).status).toBe(200);

@@ -8,7 +8,8 @@ import { requestLogs } from './pricing.table.ts';
 
 // Every estimation call is written to the request log (spec §3): who, from where, the answer's
 // status and how long it took. The log is written outside the call's own work, so a refused or
-// failed call is logged too; a log that cannot be written never fails the call.
+// failed call is logged too; a log that cannot be written never fails the call, unless the answer's
+// appraisal goes with it (issue 27: the two are one write).
 
 export interface CallInfo {
   organizationId: string;
