@@ -1,5 +1,5 @@
 // Appraisals (issue 27, "the trade-in loop"): the demo manager's shop has inspected a 2023 Kona
-// (front pads worn: the pads' canned job); its estimate on the screen takes that job off the offer
+// (front pads worn: the pads' canned job); appraised from its page, its estimate takes that job off the offer
 // line by line, shows the inspection's score and links it; the appraisal is kept: opened, run again
 // with the same inputs, compared with the sale once the vehicle sells, listed, and on the vehicle's
 // page. French at 1440×900, English at 1024×768, axe-core on each screen. Run through e2e/run.mjs.
@@ -15,19 +15,10 @@ const RUNS = [
   { locale: 'en', viewport: { width: 1024, height: 768 }, w: { step: 'Reconditioning: ', inspection: /Vehicle inspection \(score/, reopen: 'Run the estimate again', list: 'Appraisals', appraisals: 'Appraisals', noSale: 'No sale of this VIN' } },
 ];
 
-/** Picks a value in a catalogue select of the estimate form. */
-async function pickLevel(page, testId, value) {
-  const input = page.locator(`[data-testid=${testId}]`);
-  await settles(async () => (await input.isDisabled()) === false, true, `${testId} enabled`);
-  await input.click();
-  await page.getByRole('option', { name: value, exact: true }).first().click();
-  await page.keyboard.press('Escape').catch(() => {});
-}
-
 /** A 2023 Kona of the garage, its pre-delivery inspection carried out with the front pads worn. */
 async function inspectedKona(tk, vin) {
   const form = (await api(`/inspection-forms?filter[search]=${encodeURIComponent('pré-livraison')}`, { token: tk })).body.data[0].id;
-  const vehicle = await create(tk, 'vehicles', { vin, make: 'Hyundai', model: 'Kona', model_year: 2023 });
+  const vehicle = await create(tk, 'vehicles', { vin, make: 'Hyundai', model: 'Kona', model_year: 2023, odometer: 40_000 });
   const inspection = await create(tk, 'inspections', {}, { inspectionForm: one('inspection-forms', form), vehicle: one('vehicles', vehicle) });
   await carryOut(tk, inspection, async (fields, structure) => {
     const pads = structure.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields)).find((f) => f.name === 'Plaquettes avant');
@@ -52,12 +43,11 @@ describe('appraisals', () => {
         await login(page, 'manager@atelier.test');
         await page.waitForURL('**/dashboard');
         if (locale === 'en') await page.locator('[data-testid=language-switcher]').getByText('Anglais', { exact: true }).click();
-        await page.goto('/vehicles/vehicle-estimate');
-        await pickLevel(page, 'estimate-year', '2023');
-        await pickLevel(page, 'estimate-make', 'Hyundai');
-        await pickLevel(page, 'estimate-model', 'Kona');
-        await page.locator('[data-testid=estimate-vin]').fill(vin);
-        await page.locator('[data-testid=estimate-mileage]').fill('40000');
+        // Appraised from the vehicle's page: the form comes filled with the vehicle.
+        await page.goto(`/vehicles/vehicles?id=${vehicle}&action=view`);
+        await page.locator('[data-testid=vehicle-appraise]').click();
+        await settles(async () => page.locator('[data-testid=estimate-vin]').inputValue(), vin, 'the vehicle’s VIN prefilled');
+        assert.equal(await page.locator('[data-testid=estimate-model]').inputValue(), 'Kona');
         await page.locator('[data-testid=estimate-submit]').click();
         await page.locator('[data-testid=estimate-offer]').waitFor({ timeout: 20_000 });
         const offer = await offerOf(page);

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRecord } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
-import { formOfAppraisal, type Appraisal } from './appraisalModel.ts';
+import { formOfAppraisal, formOfVehicle, type Appraisal } from './appraisalModel.ts';
+import type { RecordOf } from '@atelier/domain';
 import { ApiTab } from './ApiTab.tsx';
 import { EstimateForm } from './EstimateForm.tsx';
 import { EstimateResult } from './EstimateResult.tsx';
@@ -25,6 +26,10 @@ export default function VehicleEstimatePage() {
   // ?appraisal=<id>: an appraisal reopened, its inputs in the form, to run it again.
   const reopened = params.get('appraisal');
   const appraisal = useRecord<Appraisal>('appraisals', reopened, {}, { enabled: !!reopened && can('view appraisals') });
+  // ?vehicle=<id>: a vehicle of the organization appraised from its page.
+  const chosen = reopened ? null : params.get('vehicle');
+  const vehicle = useRecord<RecordOf<'vehicles'>>('vehicles', chosen, {}, { enabled: !!chosen && can('view vehicles') });
+  const initial = appraisal.data ? formOfAppraisal(appraisal.data) : vehicle.data ? formOfVehicle(vehicle.data) : undefined;
   const requested = params.get('tab');
   const tab = TABS.find((x) => x === requested) ?? 'estimate';
   return (
@@ -47,10 +52,10 @@ export default function VehicleEstimatePage() {
         <Tabs.Panel value="estimate" pt="md">
           <Stack gap="md">
             {can('view debug mode vehicle estimations') && <Switch label={t('pricing:form.debug')} checked={debug} onChange={(e) => setDebug(e.currentTarget.checked)} data-testid="estimate-debug-mode" />}
-            {reopened && appraisal.isPending ? (
+            {(reopened && appraisal.isPending) || (chosen && vehicle.isPending) ? (
               <Loader size="sm" />
             ) : (
-              <EstimateForm key={appraisal.data?.id ?? 'new'} channel={APP} estimate={(body) => estimatePrice(body, { debug })} onResult={setResult} initial={appraisal.data ? formOfAppraisal(appraisal.data) : undefined} />
+              <EstimateForm key={appraisal.data?.id ?? vehicle.data?.id ?? 'new'} channel={APP} estimate={(body) => estimatePrice(body, { debug })} onResult={setResult} initial={initial} />
             )}
             {result && <EstimateResult result={result} />}
           </Stack>

@@ -10,6 +10,8 @@ type Sale = Pick<RecordOf<'vehicle-sales'>, 'vin' | 'price' | 'sold_on' | 'kind'
 export const appraisalHref = (id: string) => `/vehicles/appraisals/${id}`;
 /** The estimate screen, prefilled with the appraisal's inputs (VehicleEstimatePage reads ?appraisal=). */
 export const reopenHref = (id: string) => `/vehicles/vehicle-estimate?appraisal=${encodeURIComponent(id)}`;
+/** The estimate screen, prefilled with a vehicle of the organization (?vehicle=): its appraisal will be that vehicle's. */
+export const appraiseHref = (vehicleId: string) => `/vehicles/vehicle-estimate?vehicle=${encodeURIComponent(vehicleId)}`;
 
 const text = (v: string | null | undefined) => v ?? '';
 
@@ -32,6 +34,20 @@ export function formOfAppraisal(a: Appraisal): FormValues {
     damage_cost: a.damage_cost,
     desired_profit: a.desired_profit,
     aggression_percentage: Number(a.aggression_percentage),
+  };
+}
+
+/** The estimate form of a vehicle chosen: its VIN (which the server matches), its year, make, model and odometer. */
+export function formOfVehicle(v: Pick<RecordOf<'vehicles'>, 'vin' | 'model_year' | 'make' | 'model' | 'series' | 'odometer' | 'odometer_unit'>): FormValues {
+  return {
+    ...EMPTY,
+    vin: v.vin,
+    year: v.model_year === null ? '' : String(v.model_year),
+    make: text(v.make),
+    model: text(v.model),
+    series: text(v.series),
+    mileage: v.odometer ?? '',
+    unit: v.odometer_unit === 'miles' ? 'miles' : 'kilometers',
   };
 }
 

@@ -5,7 +5,7 @@ import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
 import i18n from '../../i18n/index.ts';
 import { shimMantineBrowser } from '../../testing/jsdom.ts';
-import { comparedSale, formOfAppraisal, reopenHref, type Appraisal } from './appraisalModel.ts';
+import { appraiseHref, comparedSale, formOfAppraisal, formOfVehicle, reopenHref, type Appraisal } from './appraisalModel.ts';
 import { bodyOf } from './EstimateForm.tsx';
 import { EstimateResult } from './EstimateResult.tsx';
 import type { EstimateResult as Result } from './pricingApi.ts';
@@ -92,6 +92,15 @@ describe('an appraisal reopened', () => {
       aggression_percentage: 7.5,
     });
     expect(reopenHref(APPRAISAL.id)).toBe(`/vehicles/vehicle-estimate?appraisal=${APPRAISAL.id}`);
+  });
+});
+
+describe('a vehicle appraised from its page', () => {
+  it('fills the form with its VIN, year, make, model and odometer in its unit', () => {
+    const v = { vin: '1HGCM82633A004352', model_year: 2003, make: 'Honda', model: 'Accord', series: 'EX-V6', odometer: 130_000, odometer_unit: 'miles' as const };
+    expect(bodyOf(formOfVehicle(v))).toEqual({ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', series: 'EX-V6', miles: 130_000, province: 'QC', status: 'good', accident: false, rebuilt: false });
+    expect(bodyOf(formOfVehicle({ ...v, odometer: null, odometer_unit: 'km', model_year: null, make: null, model: null, series: null }))).toEqual({ vin: '1HGCM82633A004352', province: 'QC', status: 'good', accident: false, rebuilt: false });
+    expect(appraiseHref('v 1')).toBe('/vehicles/vehicle-estimate?vehicle=v%201');
   });
 });
 

@@ -31,7 +31,7 @@ import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { stateColor } from '../../components/resource/workflowState.ts';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 import { RecordFiles } from '../files/RecordFiles.tsx';
-import { appraisalHref } from '../pricing/appraisalModel.ts';
+import { appraisalHref, appraiseHref } from '../pricing/appraisalModel.ts';
 import { dollars } from '../pricing/format.ts';
 
 const P = crudPermissions('vehicles');
@@ -179,11 +179,28 @@ function VehicleRequests({ vehicle }: { vehicle: Vehicle }) {
 /** The vehicle's appraisals (issue 27): when, what was offered, each opening its page. */
 function VehicleAppraisals({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation();
+  const { can } = useMe();
   const q = useList<RecordOf<'appraisals'>>('appraisals', { page: { number: 1, size: 10 }, sort: '-created_at', filter: { vehicle: vehicle.id } }, { meta: { silent: true } });
   const rows = q.data?.data ?? [];
   const locale = currentLocale();
   return (
-    <RecordSection title={t('vehicles:history.appraisals')} count={rows.length} pending={q.isPending} empty={t('vehicles:history.no_appraisals')} small gap="xs" mt="md" testId="vehicle-appraisals">
+    <RecordSection
+      title={t('vehicles:history.appraisals')}
+      count={rows.length}
+      pending={q.isPending}
+      empty={t('vehicles:history.no_appraisals')}
+      small
+      gap="xs"
+      mt="md"
+      testId="vehicle-appraisals"
+      after={
+        can('view module vehicle estimations') ? (
+          <Anchor component={Link} to={appraiseHref(vehicle.id)} size="sm" data-testid="vehicle-appraise">
+            {t('vehicles:history.appraise')}
+          </Anchor>
+        ) : null
+      }
+    >
       <Table>
         <Table.Tbody>
           {rows.map((a) => (
