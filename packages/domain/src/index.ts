@@ -54,6 +54,7 @@ export * from './inspections/urgency.ts';
 export * from './pricing/index.ts';
 export * from './declarations/vehicle-sales.ts';
 export * from './declarations/request-logs.ts';
+export * from './declarations/appraisals.ts';
 export * from './imports/amounts.ts';
 export * from './numbers/numbers.ts';
 export * from './workflow/workflow.ts';

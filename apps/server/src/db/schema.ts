@@ -20,6 +20,7 @@ export * from '../areas/estimations/estimations.table.ts';
 export * from '../areas/estimations/approval/approval.table.ts';
 export * from '../areas/estimations/deferred-work.table.ts';
 export * from '../areas/pricing/pricing.table.ts';
+export * from '../areas/pricing/appraisals.table.ts';
 export * from '../areas/inventory/inventory.table.ts';
 export * from '../areas/purchases/documents.table.ts';
 export * from '../areas/sales/sales.table.ts';

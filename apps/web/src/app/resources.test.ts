@@ -48,6 +48,7 @@ describe('the registry of screens', () => {
       '/vehicles/vehicles',
       '/vehicles/requests',
       '/vehicles/vehicle-estimate',
+      '/vehicles/appraisals',
       '/vehicles/request-logs',
       '/inspecpro/inspection-forms',
       '/inspecpro/inspections',

@@ -91,6 +91,7 @@ export const SCREENS: readonly Screen[] = [
   { app: 'vehicles', key: 'vehicles', path: '/vehicles/vehicles', permission: 'view module vehicles', type: 'vehicles', page: () => import('../areas/vehicles/VehiclesPage.tsx') },
   { app: 'vehicles', key: 'requests', path: '/vehicles/requests', permission: 'view module requests', type: 'requests', workflow: requestWorkflow, page: () => import('../areas/vehicles/RequestsPage.tsx') },
   { app: 'vehicles', key: 'vehicle_estimate', path: '/vehicles/vehicle-estimate', permission: 'view module vehicle estimations', page: () => import('../areas/pricing/VehicleEstimatePage.tsx') },
+  { app: 'vehicles', key: 'appraisals', path: '/vehicles/appraisals', permission: 'view any appraisals', type: 'appraisals', page: () => import('../areas/pricing/AppraisalsPage.tsx'), record: () => import('../areas/pricing/AppraisalPage.tsx') },
   { app: 'vehicles', key: 'request_logs', path: '/vehicles/request-logs', permission: 'view any request logs', type: 'request-logs', page: () => import('../areas/pricing/RequestLogsPage.tsx') },
   { app: 'inspectpro', key: 'inspection_forms', path: '/inspecpro/inspection-forms', permission: 'view any inspection forms', type: 'inspection-forms', page: () => import('../areas/inspection-forms/InspectionFormsPage.tsx'), routes: [{ path: ':id/demo', page: () => import('../areas/inspections/FormDemoPage.tsx'), permission: 'view inspection forms' }] },
   { app: 'inspectpro', key: 'inspections', path: '/inspecpro/inspections', permission: 'view any inspections', type: 'inspections', workflow: inspectionWorkflow, page: () => import('../areas/inspections/InspectionsPage.tsx'), record: () => import('../areas/inspections/InspectionPage.tsx') },
@@ -159,6 +160,8 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['suppliers', { labelOf: supplierLabel, sort: 'company_name' }],
   ['contacts', { labelOf: contactLabel, sort: 'name' }],
   ['vehicles', { labelOf: vehicleOption, sort: '-created_at' }],
+  // An appraisal by the vehicle it valued.
+  ['appraisals', { labelOf: (m) => [m.year, m.make, m.model].filter(Boolean).join(' ') || String(m.vin ?? m.id), sort: '-created_at' }],
   // The work documents by their number, the newest first.
   ['requests', { labelOf: byCode, sort: '-created_at' }],
   ['inspections', { labelOf: byCode, sort: '-created_at' }],

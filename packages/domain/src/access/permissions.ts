@@ -211,6 +211,8 @@ export const SUBJECTS = [
   // The market data of the built-in valuation (imported sales and listings).
   { subject: 'vehicle sales', area: 'vehicles', scope: 'organization', verbs: CRUD_NO_MODULE },
   { subject: 'request logs', area: 'vehicles', scope: 'organization', verbs: ['view any', 'view', 'delete'] },
+  // The estimates kept (issue 27): written by the estimation itself, never edited nor deleted by hand.
+  { subject: 'appraisals', area: 'vehicles', scope: 'organization', verbs: ['view module', 'view any', 'view'] },
 ] as const satisfies readonly SubjectDefinition[];
 
 /** The words after the verb of a standard permission ('users', 'inspection forms'). */

@@ -46,6 +46,7 @@ import { vehicles } from './vehicles.ts';
 import { vehicleSales } from './vehicle-sales.ts';
 import { estimateVehicleAllowDomains } from './estimate-vehicle-allow-domains.ts';
 import { requestLogs } from './request-logs.ts';
+import { appraisals } from './appraisals.ts';
 import { products } from './products.ts';
 import { stockMovementItems } from './stock-movement-items.ts';
 import { stockMovements } from './stock-movements.ts';
@@ -123,6 +124,7 @@ export const declarations = {
   'vehicle-sales': vehicleSales,
   'estimate-vehicle-allow-domains': estimateVehicleAllowDomains,
   'request-logs': requestLogs,
+  appraisals,
   products,
   warehouses,
   'warehouse-products': warehouseProducts,

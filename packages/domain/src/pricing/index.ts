@@ -5,3 +5,4 @@ export * from './offer.ts';
 export * from './request.ts';
 export * from './domains.ts';
 export * from './frame.ts';
+export * from './reconditioning.ts';

@@ -37,8 +37,8 @@ export async function inspectionMultiplier(db: Db, inspection: InspectionRow): P
   return String(repairValueMultiplier(version.structure.multipliers, await scoredVehicle(db, inspection)));
 }
 
-/** The draft items of a new estimate made from the inspection, priced, after the items it has (rows to write). */
-export async function draftItems(db: Db, estimation: EstimationRow, inspection: InspectionRow): Promise<EstimationItemInsert[]> {
+/** The inspection's answers, and its fields as the findings are read from them (scored, with the form's names). */
+async function inspectedFields(db: Db, inspection: InspectionRow) {
   const version = await versionById(db, inspection.inspection_form_version_id);
   const fields = await fieldsOfInspection(db, inspection.id);
   const score = scoreInspection(version.compiled, answersOf(fields), await scoredVehicle(db, inspection));
@@ -64,17 +64,42 @@ export async function draftItems(db: Db, estimation: EstimationRow, inspection: 
       },
     ];
   });
+  return { fields, inspected };
+}
+
+/** The canned jobs an answer of a finding calls for, by finding (the organization's active triggers). */
+async function findingJobs(db: Db, organizationId: string, fields: readonly { id: string; field_id: string; value: unknown }[]) {
+  const answers = new Map(fields.map((f) => [f.id, f]));
+  const triggers = await activeTriggers(db, organizationId);
+  return (d: DraftEstimationItem) => {
+    const f = answers.get(d.inspection_field_id);
+    return f ? jobsForAnswer(f.field_id, f.value, triggers) : [];
+  };
+}
+
+/**
+ * The canned jobs the inspection's findings call for, with their lines (an appraisal's
+ * reconditioning when the inspection has no estimate): each job once, in the findings' order.
+ */
+export async function cannedJobsOfInspection(db: Db, inspection: InspectionRow) {
+  const { fields, inspected } = await inspectedFields(db, inspection);
+  // Which fields are findings does not depend on the price: the rate here is only the function's input.
+  const drafts = draftItemsFromInspection(inspected, { defaultHourlyRate: 0, repairValueMultiplier: 1 });
+  const jobsOf = await findingJobs(db, inspection.organization_id, fields);
+  const ids = [...new Set(drafts.flatMap(jobsOf))];
+  const jobs = await cannedJobsWithLines(db, inspection.organization_id, ids);
+  return ids.flatMap((id) => jobs.get(id) ?? []);
+}
+
+/** The draft items of a new estimate made from the inspection, priced, after the items it has (rows to write). */
+export async function draftItems(db: Db, estimation: EstimationRow, inspection: InspectionRow): Promise<EstimationItemInsert[]> {
+  const { fields, inspected } = await inspectedFields(db, inspection);
   const defaultRate = await defaultHourlyRate(db, estimation.organization_id);
   const drafts = draftItemsFromInspection(inspected, { defaultHourlyRate: defaultRate, repairValueMultiplier: estimation.repair_value_multiplier });
   if (!drafts.length) return [];
   const taxGroup = await defaultTaxGroup(db, estimation.organization_id);
   // A finding a canned job's trigger names becomes that job's lines (priced from the inventory), else one line to price.
-  const answers = new Map(fields.map((f) => [f.id, f]));
-  const triggers = await activeTriggers(db, estimation.organization_id);
-  const jobsOf = (d: DraftEstimationItem) => {
-    const f = answers.get(d.inspection_field_id);
-    return f ? jobsForAnswer(f.field_id, f.value, triggers) : [];
-  };
+  const jobsOf = await findingJobs(db, estimation.organization_id, fields);
   const jobs = await cannedJobsWithLines(db, estimation.organization_id, [...new Set(drafts.flatMap(jobsOf))]);
   const lines: DraftLine[] = [];
   for (const d of drafts) {

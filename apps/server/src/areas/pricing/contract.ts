@@ -1,4 +1,4 @@
-import { CATALOGUE_LEVELS, CONDITIONS, FRAME_DISPLAYS, LEAD_NAME_MAX, MARGIN_FIELDS, OFFER_STEPS, PRICE_REQUEST_FIELDS, PROVINCES, WIDENING_STEPS } from '@atelier/domain';
+import { CATALOGUE_LEVELS, CONDITIONS, FRAME_DISPLAYS, LEAD_NAME_MAX, MARGIN_FIELDS, OFFER_STEPS, PRICE_REQUEST_FIELDS, PROVINCES, RECONDITIONING_ORIGINS, WIDENING_STEPS } from '@atelier/domain';
 import type { JsonSchema } from '../../jsonapi/define-resource.ts';
 import { describeRoute, oneRecordDocument } from '../../jsonapi/openapi.ts';
 
@@ -112,15 +112,29 @@ const attributes: JsonSchema = {
         amount: int,
         steps: {
           type: 'array',
-          items: { type: 'object', properties: { code: { enum: [...OFFER_STEPS] }, amount: int, total: int, percent: { type: 'number' } }, required: ['code', 'amount', 'total'], additionalProperties: false },
+          items: { type: 'object', properties: { code: { enum: [...OFFER_STEPS] }, amount: int, total: int, percent: { type: 'number' }, label: { type: 'string', description: 'A reconditioning line: the estimate item or canned job' } }, required: ['code', 'amount', 'total'], additionalProperties: false },
         },
       },
       required: ['basis', 'market_retail', 'amount', 'steps'],
       additionalProperties: false,
     },
     debug: { type: 'object', description: 'The comparables and adjustments used: users with the debug mode permission only.' },
+    appraisal: {
+      type: 'object',
+      description: 'The appraisal this estimate was kept as (GET /appraisals/{id}), the vehicle of the VIN and its inspection when the organization has them.',
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        vehicle_id: { type: ['string', 'null'], format: 'uuid' },
+        inspection: {
+          oneOf: [{ type: 'null' }, { type: 'object', properties: { id: { type: 'string', format: 'uuid' }, score: intOrNull }, required: ['id', 'score'], additionalProperties: false }],
+        },
+        reconditioning: { type: 'object', properties: { origin: { enum: [...RECONDITIONING_ORIGINS] }, cents: int }, required: ['origin', 'cents'], additionalProperties: false },
+      },
+      required: ['id', 'vehicle_id', 'inspection', 'reconditioning'],
+      additionalProperties: false,
+    },
   },
-  required: ['vehicle', 'province', 'status', 'mileage', 'black_book', 'ess', 'offer'],
+  required: ['vehicle', 'province', 'status', 'mileage', 'black_book', 'ess', 'offer', 'appraisal'],
   additionalProperties: false,
 };
 

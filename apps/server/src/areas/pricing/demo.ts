@@ -1,7 +1,10 @@
-import { CONDITION_FACTORS, type Condition, type Province } from '@atelier/domain';
+import { CONDITION_FACTORS, computeOffer, reconditioningDollars, type AppraisalSource, type Condition, type Province } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organizations, users } from '../admin/admin.table.ts';
+import { vehicles } from '../vehicles/vehicles.table.ts';
+import { appraisalBasis } from './appraisals.ts';
+import { appraisals } from './appraisals.table.ts';
 import { estimateVehicleAllowDomains, requestLogs, vehicleSales } from './pricing.table.ts';
 
 // Demo market data for Garage Démo (marked is_demo): a year of generated sales and listings of
@@ -104,7 +107,8 @@ export async function seedDemoSales(db: Db) {
     [riviere, 300, 1608, 'www.autos-riviere.ca', 'manager2@atelier.test'],
   ] as const) {
     if (!org) continue;
-    await insertSales(db, demoSales(org.id, count, today, seed));
+    const sales = demoSales(org.id, count, today, seed);
+    await insertSales(db, sales);
     const [allowed] = await db.insert(estimateVehicleAllowDomains).values({ organization_id: org.id, domain }).returning({ id: estimateVehicleAllowDomains.id });
     const userId = await manager(email);
     const body = { year: 2023, make: 'Hyundai', model: 'Kona', kilometers: 40_000, province: 'QC', status: 'good' };
@@ -113,5 +117,67 @@ export async function seedDemoSales(db: Db) {
       { organization_id: org.id, channel: 'embed', endpoint: 'POST /public/embed/vehicle-price', domain_id: allowed!.id, host: domain, ip_address: '203.0.113.7', http_status_code: 200, duration_ms: 11, request: body },
       { organization_id: org.id, channel: 'embed', endpoint: 'POST /public/embed/vehicle-price', host: 'copie.example', ip_address: '198.51.100.23', http_status_code: 403, duration_ms: 1, request: body },
     ]);
+    await seedDemoAppraisals(db, org.id, sales, { userId, host: domain });
+  }
+}
+
+type Spec = { vin: string | null; year: number; make: string; model: string; series: string | null; km: number };
+
+/**
+ * The organization's demo appraisals: each of its vehicles the demo market knows (with its
+ * inspection's reconditioning, as the screen would have counted it), a frame's and an API's; one
+ * appraised vehicle sold since, so its appraisal compares with the sale.
+ */
+async function seedDemoAppraisals(db: Db, organizationId: string, sales: (typeof vehicleSales.$inferInsert)[], who: { userId: string | null; host: string }) {
+  const own = await db.select().from(vehicles).where(eq(vehicles.organization_id, organizationId));
+  const specs: (Spec & { source: AppraisalSource })[] = [
+    ...own.map((v) => ({ vin: v.vin, year: v.model_year ?? 0, make: v.make ?? '', model: v.model ?? '', series: v.series, km: v.odometer ?? 50_000, source: 'screen' as const })),
+    { vin: null, year: 2023, make: 'Hyundai', model: 'Kona', series: 'Preferred', km: 38_000, source: 'frame' },
+    { vin: null, year: 2021, make: 'Toyota', model: 'RAV4', series: 'XLE', km: 64_000, source: 'api' },
+  ];
+  let sold = false;
+  for (const [i, spec] of specs.entries()) {
+    const market = sales.filter((r) => r.make === spec.make && r.model === spec.model && Math.abs(r.year - spec.year) <= 1 && r.kind === 'sale');
+    if (!market.length) continue;
+    const retail = Math.round(market.reduce((sum, r) => sum + r.price, 0) / market.length / 100);
+    const basis = spec.source === 'screen' ? await appraisalBasis(db, organizationId, spec.vin) : { vehicleId: null, inspection: null, reconditioning: { origin: 'none' as const, cents: 0, lines: [] } };
+    const margin = spec.source === 'frame' ? { desiredProfit: 2000, aggressionPercent: 5, damageCost: 750 } : { desiredProfit: 1500, aggressionPercent: 10, damageCost: 0 };
+    const offer = computeOffer({ retail, condition: 'good', accident: false, rebuilt: false, ...margin, reconditioning: reconditioningDollars(basis.reconditioning) });
+    const at = new Date(Date.now() - (specs.length - i) * 3 * 86_400_000);
+    // direct write: demo rows, as the estimation routes write them
+    await db.insert(appraisals).values({
+      organization_id: organizationId,
+      source: spec.source,
+      vehicle_id: basis.vehicleId,
+      vin: spec.vin,
+      year: spec.year,
+      make: spec.make,
+      model: spec.model,
+      series: spec.series,
+      mileage: spec.km,
+      province: 'QC',
+      condition: 'good',
+      damage_cost: margin.damageCost,
+      desired_profit: margin.desiredProfit,
+      aggression_percentage: String(margin.aggressionPercent),
+      offer: offer.offer,
+      market_retail: offer.marketRetail,
+      range_low: Math.round(retail * 0.9),
+      range_high: Math.round(retail * 1.1),
+      steps: offer.steps,
+      reconditioning_cents: basis.reconditioning.cents,
+      reconditioning_origin: basis.reconditioning.origin,
+      inspection_id: basis.inspection?.id ?? null,
+      inspection_score: basis.inspection?.score ?? null,
+      user_id: spec.source === 'screen' ? who.userId : null,
+      key_hint: spec.source === 'api' ? 'a1b2' : null,
+      host: spec.source === 'frame' ? who.host : null,
+      created_at: at.toISOString(),
+      updated_at: at.toISOString(),
+    });
+    if (spec.vin && !sold) {
+      sold = true;
+      await db.insert(vehicleSales).values({ organization_id: organizationId, vin: spec.vin, year: spec.year, make: spec.make, model: spec.model, series: spec.series, kind: 'sale', price: (offer.offer + 3200) * 100, sold_on: new Date(at.getTime() + 86_400_000).toISOString().slice(0, 10), kilometers: spec.km, province: 'QC', condition: 'good', is_demo: true });
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { computeOffer, type MarketValuation, type PriceRequest, type ProviderValuation, type Subject, type VehicleSpec, type VinCandidate } from '@atelier/domain';
+import { computeOffer, reconditioningDollars, type MarketValuation, type Reconditioning, type PriceRequest, type ProviderValuation, type Subject, type VehicleSpec, type VinCandidate } from '@atelier/domain';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
@@ -14,6 +14,8 @@ export interface EstimateOptions {
   organizationId: string;
   /** Whether the debug block is answered (users with the debug mode permission). */
   debug: boolean;
+  /** An inspected vehicle's reconditioning, taken off the offer line by line (appraisals.ts). */
+  reconditioning?: Reconditioning;
 }
 
 type BlackBookPart =
@@ -142,7 +144,7 @@ export async function estimateOne(opts: EstimateOptions, request: PriceRequest, 
   const [market, blackBook] = await Promise.all([new MarketProvider(opts.db, opts.config.dataDir, opts.organizationId).statistics(subject), blackBookPart(opts, subject, vehicle, request.vin, translate)]);
   const retail = market ? market.averageRetail : blackBook.valuation ? blackBook.valuation.values[subject.condition].retail : null;
   if (retail === null) return null;
-  const offer = computeOffer({ retail, condition: subject.condition, accident: subject.accident, rebuilt: subject.rebuilt, aggressionPercent: subject.aggressionPercent, desiredProfit: subject.desiredProfit, damageCost: subject.damageCost });
+  const offer = computeOffer({ retail, condition: subject.condition, accident: subject.accident, rebuilt: subject.rebuilt, aggressionPercent: subject.aggressionPercent, desiredProfit: subject.desiredProfit, damageCost: subject.damageCost, reconditioning: opts.reconditioning ? reconditioningDollars(opts.reconditioning) : [] });
   const bb = blackBook.part.status === 'ok' ? blackBook.part : null;
   return {
     vehicle: { vin: request.vin, year: subject.vehicle.year, make: subject.vehicle.make, model: subject.vehicle.model, series: subject.vehicle.series ?? null, style: subject.vehicle.style ?? null },

@@ -3,14 +3,14 @@
 import { defineArea } from '../area.ts';
 import { seedDemoSales } from './demo.ts';
 import { embedPageHeaders } from './embed-page.ts';
-import { allowDomainsResource, requestLogsResource, vehicleSalesResource } from './pricing.resources.ts';
+import { allowDomainsResource, appraisalsResource, requestLogsResource, vehicleSalesResource } from './pricing.resources.ts';
 import { RequestLogPurge } from './request-log.ts';
 import { API_KEY_ROUTES, pricingRoutes } from './routes.ts';
 import { vehicleSalesImport } from './vehicle-sales.import.ts';
 
 export const pricingArea = defineArea({
   name: 'pricing',
-  resources: [vehicleSalesResource, allowDomainsResource, requestLogsResource],
+  resources: [vehicleSalesResource, allowDomainsResource, requestLogsResource, appraisalsResource],
   importModels: [vehicleSalesImport],
   routes: [pricingRoutes],
   apiKeyRoutes: API_KEY_ROUTES,

@@ -1,10 +1,11 @@
 import { declarations, normalizeAllowedDomain } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
-import { defineResource } from '../../jsonapi/define-resource.ts';
+import { READ_ONLY, defineResource } from '../../jsonapi/define-resource.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { appraisals } from './appraisals.table.ts';
 import { estimateVehicleAllowDomains, requestLogs, vehicleSales } from './pricing.table.ts';
 
 /** Sales and listings the built-in valuation compares with (imported, or typed one by one). */
@@ -66,5 +67,27 @@ export const requestLogsResource = defineResource(declarations['request-logs'], 
     http_status_code: filter.integers('http_status_code'),
     user: filter.ids('user_id', 'user'),
     search: filter.search(['host', 'ip_address', 'endpoint']),
+  },
+});
+
+/** The estimates kept (issue 27): written by the estimation routes with their request log (appraisals.ts), read here. */
+export const appraisalsResource = defineResource(declarations.appraisals, {
+  table: appraisals,
+  permissions: 'appraisals',
+  tenancy: tenancy.organization(),
+  ...READ_ONLY,
+  relationships: {
+    vehicle: rel.belongsTo('vehicle_id'),
+    inspection: rel.belongsTo('inspection_id'),
+    user: rel.belongsTo('user_id'),
+    lead: rel.belongsTo('lead_id'),
+    organization: rel.belongsTo('organization_id'),
+  },
+  filters: {
+    vehicle: filter.ids('vehicle_id', 'vehicle'),
+    source: filter.in('source'),
+    search: filter.search(['vin', 'make', 'model', 'series']),
+    created_from: filter.since('created_at', 'created_from', 'from'),
+    created_to: filter.since('created_at', 'created_to', 'to'),
   },
 });

@@ -8,7 +8,8 @@ import { requestLogs } from './pricing.table.ts';
 
 // Every estimation call is written to the request log (spec §3): who, from where, the answer's
 // status and how long it took. The log is written outside the call's own work, so a refused or
-// failed call is logged too; a log that cannot be written never fails the call.
+// failed call is logged too; a log that cannot be written never fails the call, unless the answer's
+// appraisal goes with it (issue 27: the two are one write).
 
 export interface CallInfo {
   organizationId: string;
@@ -22,34 +23,49 @@ export interface CallInfo {
   request?: Record<string, unknown>;
 }
 
-/** Runs a call and logs it with its status (an ApiError's, 500 for anything else) and duration. */
-export async function logged<T>(db: Db, info: CallInfo, run: () => Promise<T>, log: (err: unknown) => void): Promise<T> {
+/**
+ * Runs a call and logs it with its status (an ApiError's, 500 for anything else) and duration.
+ * `keep` writes what the answer leaves behind (its appraisal) in the log's transaction: an answer
+ * is kept only with its call logged; if it cannot be kept, the call fails (logged as such).
+ */
+export async function logged<T>(db: Db, info: CallInfo, run: () => Promise<T>, log: (err: unknown) => void, keep?: (tx: Db, result: T) => Promise<void>): Promise<T> {
   const started = performance.now();
-  let status = 200;
+  const row = (status: number) => ({
+    organization_id: info.organizationId,
+    channel: info.channel,
+    endpoint: info.endpoint,
+    user_id: info.userId,
+    domain_id: info.domainId ?? null,
+    host: info.host ?? null,
+    ip_address: info.ip,
+    http_status_code: status,
+    debug_mode: info.debug && status === 200,
+    duration_ms: Math.round(performance.now() - started),
+    request: info.request ?? null,
+  });
+  // direct writes: the API's request log (infrastructure rows)
+  const logAlone = (status: number) => db.insert(requestLogs).values(row(status)).catch(log);
+  let result: T;
   try {
-    return await run();
+    result = await run();
   } catch (err) {
-    status = err instanceof ApiError ? err.status : 500;
+    await logAlone(err instanceof ApiError ? err.status : 500);
     throw err;
-  } finally {
-    await db
-      // direct write: the API's request log (infrastructure rows)
-      .insert(requestLogs)
-      .values({
-        organization_id: info.organizationId,
-        channel: info.channel,
-        endpoint: info.endpoint,
-        user_id: info.userId,
-        domain_id: info.domainId ?? null,
-        host: info.host ?? null,
-        ip_address: info.ip,
-        http_status_code: status,
-        debug_mode: info.debug && status === 200,
-        duration_ms: Math.round(performance.now() - started),
-        request: info.request ?? null,
-      })
-      .catch(log);
   }
+  if (!keep) {
+    await logAlone(200);
+    return result;
+  }
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(requestLogs).values(row(200));
+      await keep(tx as unknown as Db, result);
+    });
+  } catch (err) {
+    await logAlone(500);
+    throw err;
+  }
+  return result;
 }
 
 /** The longest text kept of a member, and the most names of unknown members. */

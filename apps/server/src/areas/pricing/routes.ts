@@ -35,6 +35,7 @@ import { frameOf, frameSettingsOf, keysOf, newPublicKey, newSecret, organization
 import { saveLead } from './leads.ts';
 import { actionAttributes } from '../../jsonapi/action-body.ts';
 import { logged, loggedBody } from './request-log.ts';
+import { appraisalBasis, appraisalPart, pendingAppraisal, saveAppraisal, SOURCE_OF_CHANNEL, type AppraisalBasis, type PendingAppraisal } from './appraisals.ts';
 import './contract.ts';
 
 // The price estimation's routes (spec §7): POST /estimations/vehicle-price and
@@ -57,6 +58,8 @@ interface Caller {
   debug: boolean;
   domainId?: string | null;
   host?: string | null;
+  /** The API key's last characters, as its hint shows them. */
+  keyHint?: string;
   /** Why the call is refused, once it is known whose call it is (so the refusal is logged). */
   refusal?: ApiError;
 }
@@ -102,7 +105,7 @@ async function callerOf(request: FastifyRequest, contextOf: ContextOf, services:
     const organizationId = secret ? await organizationOfSecret(services.database.db, secret) : null;
     if (!organizationId) throw new ApiError(401, 'pricing.key_invalid');
     await services.limits.consume('vehicle_price', { ip: request.ip, account: organizationId });
-    return { organizationId, channel: 'api', userId: null, debug: false };
+    return { organizationId, channel: 'api', userId: null, debug: false, keyHint: secret.slice(-4) };
   }
   const ctx = contextOf(request);
   const permissions = ctx.actor.permissions;
@@ -135,28 +138,41 @@ function bodyOfQuery(query: Record<string, string | undefined>, vin: string): Re
   return body;
 }
 
-const estimateDocument = (attributes: EstimateAttributes, meta?: Record<string, unknown>) => ({
+const estimateDocument = (attributes: EstimateAttributes & { appraisal: ReturnType<typeof appraisalPart> }, meta?: Record<string, unknown>) => ({
   jsonapi: { version: '1.1' },
   data: { type: 'vehicle-price-estimations', attributes },
   ...(meta ? { meta } : {}),
 });
 
-function optionsOf(services: Services, caller: Caller): EstimateOptions {
-  return { db: services.database.db, config: services.config, organizationId: caller.organizationId, debug: caller.debug };
+function optionsOf(services: Services, caller: Caller, basis?: AppraisalBasis): EstimateOptions {
+  return { db: services.database.db, config: services.config, organizationId: caller.organizationId, debug: caller.debug, reconditioning: basis?.reconditioning };
 }
 
 const translator = (locale: Locale) => (code: Parameters<typeof t>[1]) => t(locale, code);
 
-async function estimateRequest(services: Services, caller: Caller, request: PriceRequest, locale: Locale) {
-  const opts = optionsOf(services, caller);
+async function estimateRequest(services: Services, caller: Caller, request: PriceRequest, locale: Locale, basis?: AppraisalBasis) {
+  const opts = optionsOf(services, caller, basis);
   const [vehicle] = await vehiclesOf(opts, request, false);
   return estimateOne(opts, request, vehicle!, translator(locale));
 }
 
+/** An answer and the appraisal it leaves (written with the call's log: `logged`'s keep). */
+interface Appraised<D> {
+  doc: D;
+  appraisal: PendingAppraisal | null;
+}
+
+const keepAppraisal = (tx: Parameters<typeof saveAppraisal>[0], result: Appraised<unknown>) => (result.appraisal ? saveAppraisal(tx, result.appraisal) : Promise.resolve());
+
+const appraiserOf = (caller: Caller, leadId?: string) => ({ source: SOURCE_OF_CHANNEL[caller.channel], userId: caller.userId, keyHint: caller.keyHint ?? null, host: caller.host ?? null, leadId: leadId ?? null });
+
 async function estimatePrice(services: Services, caller: Caller, body: unknown, locale: Locale) {
-  const result = await estimateRequest(services, caller, checked(body), locale);
+  const request = checked(body);
+  const basis = await appraisalBasis(services.database.db, caller.organizationId, request.vin);
+  const result = await estimateRequest(services, caller, request, locale, basis);
   if (!result) throw new ApiError(404, 'pricing.no_price');
-  return estimateDocument(result);
+  const appraisal = pendingAppraisal(caller.organizationId, appraiserOf(caller), request, result, basis);
+  return { doc: estimateDocument({ ...result, appraisal: appraisalPart(appraisal) }), appraisal };
 }
 
 /**
@@ -173,7 +189,9 @@ async function frameEstimate(services: Services, caller: Caller, body: unknown, 
   const request = withFrameMargin(result.request, settings);
   const estimate = await estimateRequest(services, caller, request, locale);
   const shown = estimate && offerShown(estimate, request, settings);
-  return { request, estimate, shown };
+  const basis = estimate ? await appraisalBasis(services.database.db, caller.organizationId, request.vin, false) : null;
+  const appraise = (leadId?: string) => (estimate && basis ? pendingAppraisal(caller.organizationId, appraiserOf(caller, leadId), request, estimate, basis) : null);
+  return { request, estimate, shown, appraise };
 }
 
 function offerShown(estimate: EstimateAttributes, request: PriceRequest, settings: FrameSettings) {
@@ -205,14 +223,17 @@ const settingsDocument = (organizationId: string, s: FrameSettings) => ({
 /** Every trim of the VIN valued; the lowest offer answered, with the list. */
 async function worstPrice(services: Services, caller: Caller, vin: string, query: Record<string, string | undefined>, locale: Locale) {
   const request = checked(bodyOfQuery(query, vin));
-  const opts = optionsOf(services, caller);
+  const basis = await appraisalBasis(services.database.db, caller.organizationId, request.vin);
+  const opts = optionsOf(services, caller, basis);
   const candidates = await vehiclesOf(opts, request, true);
   const results = (await Promise.all(candidates.map((c) => estimateOne(opts, request, c, translator(locale))))).filter((r): r is EstimateAttributes => r !== null);
   if (results.length === 0) throw new ApiError(404, 'pricing.no_price');
   const worst = results.reduce((a, b) => (b.offer.amount < a.offer.amount ? b : a));
-  return estimateDocument(worst, {
+  const appraisal = pendingAppraisal(caller.organizationId, appraiserOf(caller), request, worst, basis);
+  const doc = estimateDocument({ ...worst, appraisal: appraisalPart(appraisal) }, {
     candidates: results.map((r) => ({ vehicle: r.vehicle, market_retail: r.offer.market_retail, offer: r.offer.amount })),
   });
+  return { doc, appraisal };
 }
 
 const keysDocument = (keys: KeysRow, secret?: string) => ({
@@ -285,7 +306,7 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
 
   api.post('/estimations/vehicle-price', async (request, reply) => {
     const caller = await callerOf(request, contextOf, services);
-    const doc = await logged(db, { ...caller, endpoint: 'POST /estimations/vehicle-price', ip: request.ip, request: loggedBody(request.body) }, unlessRefused(caller, () => estimatePrice(services, caller, request.body, request.locale)), logError);
+    const { doc } = await logged(db, { ...caller, endpoint: 'POST /estimations/vehicle-price', ip: request.ip, request: loggedBody(request.body) }, unlessRefused(caller, () => estimatePrice(services, caller, request.body, request.locale)), logError, keepAppraisal);
     return send(reply, doc);
   });
 
@@ -293,7 +314,7 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
     const caller = await callerOf(request, contextOf, services);
     const vin = (request.params as { vin: string }).vin;
     const query = request.query as Record<string, string | undefined>;
-    const doc = await logged(db, { ...caller, endpoint: 'GET /vehicles/get-worst-price-by-vin', ip: request.ip, request: loggedBody({ vin, ...query }) }, unlessRefused(caller, () => worstPrice(services, caller, vin, query, request.locale)), logError);
+    const { doc } = await logged(db, { ...caller, endpoint: 'GET /vehicles/get-worst-price-by-vin', ip: request.ip, request: loggedBody({ vin, ...query }) }, unlessRefused(caller, () => worstPrice(services, caller, vin, query, request.locale)), logError, keepAppraisal);
     return send(reply, doc);
   });
 
@@ -344,15 +365,16 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
   });
   api.post('/public/embed/vehicle-price', async (request, reply) => {
     const caller = await embedCaller(request, services);
-    const doc = await logged(
+    const { doc } = await logged(
       db,
       { ...caller, endpoint: 'POST /public/embed/vehicle-price', ip: request.ip, request: loggedBody(request.body) },
       unlessRefused(caller, async () => {
-        const { estimate, shown } = await frameEstimate(services, caller, request.body, request.locale);
+        const { estimate, shown, appraise } = await frameEstimate(services, caller, request.body, request.locale);
         if (!estimate || !shown) throw new ApiError(404, 'pricing.no_price');
-        return frameOfferDocument(estimate, shown);
+        return { doc: frameOfferDocument(estimate, shown), appraisal: appraise() };
       }),
       logError,
+      keepAppraisal,
     );
     return send(reply, doc);
   });
@@ -361,17 +383,18 @@ export const pricingRoutes: RouteRegistrar = (api: FastifyInstance, contextOf: C
   api.post('/public/embed/leads', async (request, reply) => {
     const caller = await embedCaller(request, services);
     const { vehicle, contact } = splitLead(request.body);
-    const doc = await logged(
+    const { doc } = await logged(
       db,
       { ...caller, endpoint: 'POST /public/embed/leads', ip: request.ip, request: loggedBody(vehicle) },
       unlessRefused(caller, async () => {
         const lead = checkLead(contact);
-        const { request: priced, estimate, shown } = await frameEstimate(services, caller, vehicle, request.locale, lead.ok ? [] : lead.problems);
+        const { request: priced, estimate, shown, appraise } = await frameEstimate(services, caller, vehicle, request.locale, lead.ok ? [] : lead.problems);
         if (!lead.ok) throw unprocessable(lead.problems);
         const saved = await saveLead({ ...services, db, ip: request.ip }, { organizationId: caller.organizationId, locale: request.locale, lead: lead.lead, vehicle: estimate?.vehicle ?? null, request: priced, offer: shown, host: caller.host ?? null });
-        return { jsonapi: { version: '1.1' }, data: { type: 'vehicle-estimate-leads', id: saved.id, attributes: { code: saved.code, offer: shown } } };
+        return { doc: { jsonapi: { version: '1.1' }, data: { type: 'vehicle-estimate-leads', id: saved.id, attributes: { code: saved.code, offer: shown } } }, appraisal: appraise(saved.id) };
       }),
       logError,
+      keepAppraisal,
     );
     return reply.status(201).type(MEDIA_TYPE).header('Cache-Control', 'no-store').send(doc);
   });

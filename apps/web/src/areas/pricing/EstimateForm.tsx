@@ -76,9 +76,9 @@ function useLevel(channel: Channel, level: CatalogueLevel, filter: CatalogueFilt
  * answer with the body it was made of (the frame's lead sends the same vehicle). `margin`: whether
  * the appraisal terms are asked (not in the frame).
  */
-export function EstimateForm<T>({ channel, estimate, onResult, margin = true }: { channel: Channel; estimate: (body: Record<string, unknown>) => Promise<T>; onResult: (result: T | null, body: Record<string, unknown>) => void; margin?: boolean }) {
+export function EstimateForm<T>({ channel, estimate, onResult, margin = true, initial }: { channel: Channel; estimate: (body: Record<string, unknown>) => Promise<T>; onResult: (result: T | null, body: Record<string, unknown>) => void; margin?: boolean; initial?: FormValues }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [values, setValues] = useState<FormValues>(initial ?? EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -1,8 +1,9 @@
-import { Alert, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import { CONDITIONS, formatPercent } from '@atelier/domain';
+import { CONDITIONS, RECONDITIONING_ORIGIN_LABELS, formatPercent, type Condition, type OfferStep } from '@atelier/domain';
+import { Link } from 'react-router';
 import { currentLocale } from '../../i18n/index.ts';
 import { dollars, kilometres } from './format.ts';
 import type { EstimateResult as Result } from './pricingApi.ts';
@@ -53,21 +54,38 @@ function ComparablesChart({ result }: { result: Result }) {
   );
 }
 
-function Steps({ result }: { result: Result }) {
+/** The offer's steps, one row each (a reconditioning step per line of the inspection's estimate or canned job). */
+export function OfferSteps({ steps, status, caption }: { steps: readonly OfferStep[]; status: Condition; caption?: string }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   return (
     <Table data-testid="estimate-steps" striped>
-      <Table.Caption>{t(`pricing:result.basis.${result.offer.basis}`)}</Table.Caption>
+      {caption && <Table.Caption>{caption}</Table.Caption>}
       <Table.Tbody>
-        {result.offer.steps.map((s) => (
-          <Table.Tr key={s.code} fw={s.code === 'offer' ? 700 : undefined}>
-            <Table.Td>{t(`pricing:result.step.${s.code}`, { percent: s.percent === undefined ? '' : formatPercent(s.percent, locale), status: t(`pricing:status.${result.status}`) })}</Table.Td>
+        {steps.map((s, i) => (
+          <Table.Tr key={`${s.code}-${i}`} fw={s.code === 'offer' ? 700 : undefined} data-step={s.code}>
+            <Table.Td>{t(`pricing:result.step.${s.code}`, { percent: s.percent === undefined ? '' : formatPercent(s.percent, locale), status: t(`pricing:status.${status}`), label: s.label ?? '' })}</Table.Td>
             <Table.Td ta="right">{s.code === 'market_retail' || s.code === 'offer' ? dollars(s.total, locale) : dollars(s.amount, locale)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/** The inspection the offer took its reconditioning from: its score, a link to it, and where the cost came from. */
+export function InspectionLink({ inspection, origin, cents }: { inspection: { id: string; score: number | null }; origin: keyof typeof RECONDITIONING_ORIGIN_LABELS; cents: number }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  return (
+    <Group gap="xs" data-testid="estimate-inspection">
+      <Anchor component={Link} to={`/inspecpro/inspections/${inspection.id}`}>
+        {inspection.score === null ? t('pricing:result.inspection') : t('pricing:result.inspection_score', { score: inspection.score })}
+      </Anchor>
+      <Text size="sm" c="dimmed">
+        {t('pricing:result.reconditioning', { origin: RECONDITIONING_ORIGIN_LABELS[origin][locale], amount: dollars(Math.round(cents / 100), locale) })}
+      </Text>
+    </Group>
   );
 }
 
@@ -88,6 +106,12 @@ export function EstimateResult({ result }: { result: Result }) {
             <Text size="sm" c="dimmed">
               {kilometres(result.mileage, locale)} · {result.province} · {t(`pricing:status.${result.status}`)}
             </Text>
+            {result.appraisal?.inspection && <InspectionLink inspection={result.appraisal.inspection} origin={result.appraisal.reconditioning.origin} cents={result.appraisal.reconditioning.cents} />}
+            {result.appraisal && (
+              <Anchor component={Link} to={`/vehicles/appraisals/${result.appraisal.id}`} size="sm" data-testid="estimate-appraisal">
+                {t('pricing:result.open_appraisal')}
+              </Anchor>
+            )}
           </Stack>
           <SimpleGrid cols={2} spacing="lg">
             <Stat label={t('pricing:result.market_retail')} value={dollars(result.offer.market_retail, locale)} />
@@ -143,7 +167,7 @@ export function EstimateResult({ result }: { result: Result }) {
               <Title order={3} size="h5" mb="sm">
                 {t('pricing:result.steps')}
               </Title>
-              <Steps result={result} />
+              <OfferSteps steps={result.offer.steps} status={result.status} caption={t(`pricing:result.basis.${result.offer.basis}`)} />
             </Paper>
             <Paper withBorder p="md" data-testid="estimate-black-book">
               <Title order={3} size="h5" mb="sm">

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Stack, Switch, Tabs, Title } from '@mantine/core';
+import { Loader, Stack, Switch, Tabs, Title } from '@mantine/core';
 import { IconApi, IconCalculator, IconFrame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useRecord } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
+import { formOfAppraisal, formOfVehicle, type Appraisal } from './appraisalModel.ts';
+import type { RecordOf } from '@atelier/domain';
 import { ApiTab } from './ApiTab.tsx';
 import { EstimateForm } from './EstimateForm.tsx';
 import { EstimateResult } from './EstimateResult.tsx';
@@ -20,6 +23,13 @@ export default function VehicleEstimatePage() {
   const [params, setParams] = useSearchParams();
   const [result, setResult] = useState<Result | null>(null);
   const [debug, setDebug] = useState(false);
+  // ?appraisal=<id>: an appraisal reopened, its inputs in the form, to run it again.
+  const reopened = params.get('appraisal');
+  const appraisal = useRecord<Appraisal>('appraisals', reopened, {}, { enabled: !!reopened && can('view appraisals') });
+  // ?vehicle=<id>: a vehicle of the organization appraised from its page.
+  const chosen = reopened ? null : params.get('vehicle');
+  const vehicle = useRecord<RecordOf<'vehicles'>>('vehicles', chosen, {}, { enabled: !!chosen && can('view vehicles') });
+  const initial = appraisal.data ? formOfAppraisal(appraisal.data) : vehicle.data ? formOfVehicle(vehicle.data) : undefined;
   const requested = params.get('tab');
   const tab = TABS.find((x) => x === requested) ?? 'estimate';
   return (
@@ -42,7 +52,11 @@ export default function VehicleEstimatePage() {
         <Tabs.Panel value="estimate" pt="md">
           <Stack gap="md">
             {can('view debug mode vehicle estimations') && <Switch label={t('pricing:form.debug')} checked={debug} onChange={(e) => setDebug(e.currentTarget.checked)} data-testid="estimate-debug-mode" />}
-            <EstimateForm channel={APP} estimate={(body) => estimatePrice(body, { debug })} onResult={setResult} />
+            {(reopened && appraisal.isPending) || (chosen && vehicle.isPending) ? (
+              <Loader size="sm" />
+            ) : (
+              <EstimateForm key={appraisal.data?.id ?? vehicle.data?.id ?? 'new'} channel={APP} estimate={(body) => estimatePrice(body, { debug })} onResult={setResult} initial={initial} />
+            )}
             {result && <EstimateResult result={result} />}
           </Stack>
         </Tabs.Panel>

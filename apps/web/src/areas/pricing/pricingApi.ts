@@ -1,4 +1,4 @@
-import type { CatalogueFilter, CatalogueLevel, Condition, FrameDisplay, OfferStepCode, Province, WideningStep } from '@atelier/domain';
+import type { CatalogueFilter, CatalogueLevel, Condition, FrameDisplay, OfferStep, Province, ReconditioningOrigin, WideningStep } from '@atelier/domain';
 import { API_BASE, headersOf, request } from '../../api/client.ts';
 import { ApiError, errorsOfBody } from '../../api/jsonapi.ts';
 
@@ -37,8 +37,10 @@ export interface EstimateResult {
     widening_step: WideningStep;
     comparables: { km: number; price: number; year: number; kind: 'sale' | 'listing'; kept: boolean }[];
   } | null;
-  offer: { basis: 'ess' | 'black_book'; market_retail: number; amount: number; steps: { code: OfferStepCode; amount: number; total: number; percent?: number }[] };
+  offer: { basis: 'ess' | 'black_book'; market_retail: number; amount: number; steps: OfferStep[] };
   debug?: Record<string, unknown>;
+  /** The appraisal the estimate was kept as, the vehicle of its VIN and that vehicle's inspection. */
+  appraisal?: { id: string; vehicle_id: string | null; inspection: { id: string; score: number | null } | null; reconditioning: { origin: ReconditioningOrigin; cents: number } };
 }
 
 /** Where the calls go: the signed-in app, or the frame of a public key embedded in a site. */

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle, IconPhotoPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions, type RecordOf, inspectionWorkflow } from '@atelier/domain';
+import { APPRAISAL_SOURCE_LABELS, crudPermissions, type RecordOf, inspectionWorkflow } from '@atelier/domain';
 import { upload } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { useFileSrc } from '../../components/useFileSrc.ts';
@@ -31,6 +31,8 @@ import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { stateColor } from '../../components/resource/workflowState.ts';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 import { RecordFiles } from '../files/RecordFiles.tsx';
+import { appraisalHref, appraiseHref } from '../pricing/appraisalModel.ts';
+import { dollars } from '../pricing/format.ts';
 
 const P = crudPermissions('vehicles');
 const LIST_INCLUDE = 'customer,mecanic,tags';
@@ -174,6 +176,51 @@ function VehicleRequests({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
+/** The vehicle's appraisals (issue 27): when, what was offered, each opening its page. */
+function VehicleAppraisals({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const q = useList<RecordOf<'appraisals'>>('appraisals', { page: { number: 1, size: 10 }, sort: '-created_at', filter: { vehicle: vehicle.id } }, { meta: { silent: true } });
+  const rows = q.data?.data ?? [];
+  const locale = currentLocale();
+  return (
+    <RecordSection
+      title={t('vehicles:history.appraisals')}
+      count={rows.length}
+      pending={q.isPending}
+      empty={t('vehicles:history.no_appraisals')}
+      small
+      gap="xs"
+      mt="md"
+      testId="vehicle-appraisals"
+      after={
+        can('view module vehicle estimations') ? (
+          <Anchor component={Link} to={appraiseHref(vehicle.id)} size="sm" data-testid="vehicle-appraise">
+            {t('vehicles:history.appraise')}
+          </Anchor>
+        ) : null
+      }
+    >
+      <Table>
+        <Table.Tbody>
+          {rows.map((a) => (
+            <Table.Tr key={a.id}>
+              <Table.Td>
+                <Anchor component={Link} to={appraisalHref(a.id)}>
+                  {formatDate(a.created_at, locale)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{APPRAISAL_SOURCE_LABELS[a.source][locale]}</Table.Td>
+              <Table.Td>{a.inspection_score !== null ? t('vehicles:history.score', { score: a.inspection_score }) : ''}</Table.Td>
+              <Table.Td ta="right">{dollars(a.offer, locale)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </RecordSection>
+  );
+}
+
 const HISTORY_KINDS: readonly HistoryKind[] = ['inspections', 'estimations', 'repairs'];
 const HISTORY_FIELDS: Record<HistoryKind, string> = {
   inspections: 'code,state,created_at,vehicle_score',
@@ -222,6 +269,7 @@ function VehicleHistory({ vehicle }: { vehicle: Vehicle }) {
         <>
           <VehicleDeferredWork vehicleId={vehicle.id} />
           {can('view any requests') ? <VehicleRequests vehicle={vehicle} /> : null}
+          {can('view any appraisals') ? <VehicleAppraisals vehicle={vehicle} /> : null}
           <Pictures vehicle={vehicle} />
           <RecordFiles type="vehicles" id={vehicle.id} />
         </>
