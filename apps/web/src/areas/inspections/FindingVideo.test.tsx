@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18n from '../../i18n/index.ts';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
 import { MantineProvider } from '@mantine/core';
 import { mockApi } from '../../testing/mockApi.tsx';
 import { FindingVideo } from './FindingVideo.tsx';
@@ -15,10 +17,17 @@ function clipLasts(seconds: number) {
   });
 }
 
+beforeAll(async () => {
+  shimMantineBrowser();
+  await i18n.changeLanguage('fr');
+});
 beforeEach(() => {
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:clip'), revokeObjectURL: vi.fn() }));
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const renderVideo = (video: string | null, onChange = vi.fn()) => {
   render(
