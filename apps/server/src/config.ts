@@ -57,6 +57,8 @@ const schema = z.object({
   PASSWORD_RESET_TTL: duration(60 * 60),
   INVITATION_TTL: duration(60 * 60 * 24 * 7),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /** Largest video of a finding: 30 s filmed by a tablet at 720p is about 20 MB. */
+  VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(40 * 1024 * 1024),
   /** Largest import file (CSV or XLSX); 100,000 vehicle lines are about 15 MB of CSV. */
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
   /** Exposes GET /api/v1/dev/outbox for browser tests; never on in production. */
@@ -153,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     passwordResetTtl: c.PASSWORD_RESET_TTL,
     invitationTtl: c.INVITATION_TTL,
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    videoMaxBytes: c.VIDEO_MAX_BYTES,
     importMaxBytes: c.IMPORT_MAX_BYTES,
     testOutbox: c.ATELIER_TEST_OUTBOX && c.NODE_ENV !== 'production',
     callbacksAllowPrivate: c.CALLBACKS_ALLOW_PRIVATE,

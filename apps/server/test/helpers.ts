@@ -270,7 +270,7 @@ export interface UploadedFile {
 }
 
 /** POST /api/v1/uploads/{path} with one file part, as a browser's FormData sends it. */
-export async function uploadFile(t: TestApp, path: string, token: string, file: UploadedFile, field = 'attachment') {
+export async function uploadFile(t: TestApp, path: string, token: string, file: UploadedFile, field = 'attachment', locale?: 'fr' | 'en') {
   const boundary = '----atelier' + Math.random().toString(16).slice(2);
   const payload = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
@@ -280,7 +280,7 @@ export async function uploadFile(t: TestApp, path: string, token: string, file: 
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/v1/uploads/${path}`,
-    headers: { authorization: `Bearer ${token}`, accept: MEDIA, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { authorization: `Bearer ${token}`, accept: MEDIA, 'content-type': `multipart/form-data; boundary=${boundary}`, ...(locale ? { 'accept-language': locale } : {}) },
     payload,
   });
   return { status: res.statusCode, body: res.json() };

@@ -61,6 +61,8 @@ export const en: Record<MessageKey, string> = {
   'error.upload_pixels': 'The image is {width} × {height} pixels: at most {max} million pixels are accepted.',
   'error.upload_missing': 'No file received in the attachment field.',
   'error.upload_field': 'The field {field} does not take a file.',
+  'error.video_too_long': 'The video lasts {seconds} s: at most {max} s are accepted.',
+  'error.video_duration_unknown': 'The video’s duration cannot be read: record it with the tablet’s camera (MP4 or MOV).',
   'error.notification_ids': 'Give the ids of the notifications in the request body.',
   'error.permission_not_grantable': 'You cannot grant the permission {name}.',
   'error.role_not_assignable': 'You cannot assign the role {name}.',

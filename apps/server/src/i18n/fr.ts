@@ -60,6 +60,8 @@ export const fr = {
   'error.upload_pixels': 'L’image fait {width} × {height} pixels : au plus {max} millions de pixels sont acceptés.',
   'error.upload_missing': 'Aucun fichier reçu dans le champ attachment.',
   'error.upload_field': "Le champ {field} n'accepte pas de fichier.",
+  'error.video_too_long': 'La vidéo dure {seconds} s : au plus {max} s sont acceptées.',
+  'error.video_duration_unknown': 'La durée de la vidéo est illisible : enregistrez-la avec l’appareil photo de la tablette (MP4 ou MOV).',
   'error.notification_ids': 'Indiquez les notifications visées (ids) dans le corps de la requête.',
   'error.permission_not_grantable': 'Vous ne pouvez pas accorder la permission {name}.',
   'error.role_not_assignable': 'Vous ne pouvez pas attribuer le rôle {name}.',

@@ -140,7 +140,7 @@ export interface ActionContract {
 
 /** What an upload field accepts (POST /uploads/{type}/{id}/{field}; the field is set to the URL). */
 export interface UploadField<R extends Row = Row> {
-  kinds: ('image' | 'pdf' | 'document')[];
+  kinds: ('image' | 'pdf' | 'document' | 'video')[];
   /** Also lets this actor upload without the edit permission (a user's own profile picture). */
   mayEdit?(ctx: RequestContext, row: R): boolean;
 }

@@ -12,6 +12,8 @@ export const inspectionFields = declare('inspection-fields', {
     action: attr.enum(FIELD_ACTIONS, FIELD_ACTION_LABELS),
     touched: attr.boolean().isReadOnly(),
     images: attr.list<string>().notNull(),
+    /** A short video of the finding (its upload's address), at most MAX_VIDEO_SECONDS. */
+    video: attr.string().max(500),
     comment: attr.text().max(5000),
     not_applicable: attr.boolean(),
     points: attr.decimal().isReadOnly(),

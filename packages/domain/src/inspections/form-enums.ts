@@ -66,3 +66,7 @@ export const [MULTIPLIER_OPERATIONS, MULTIPLIER_OPERATION_LABELS] = defineEnum('
   'equals', 'greater_than', 'less_than', 'contains',
 ]);
 export type MultiplierOperation = (typeof MULTIPLIER_OPERATIONS)[number];
+
+/** A finding's video (issue 26): a short clip, checked by the server from its header, and before sending by the tablet. */
+export const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+export const MAX_VIDEO_SECONDS = 30;

@@ -138,6 +138,7 @@ export interface ReportFieldInput extends FieldAnswer {
   field_id: string;
   comment?: string | null;
   images?: readonly string[] | null;
+  video?: string | null;
 }
 
 export interface ReportField {
@@ -153,6 +154,7 @@ export interface ReportField {
   critical: boolean;
   comment: string | null;
   images: string[];
+  video: string | null;
   score: number;
   tone: Tone;
 }
@@ -231,6 +233,7 @@ export function buildInspectionReport(structure: ReportStructure, fields: readon
           critical: finding?.critical ?? false,
           comment,
           images,
+          video: text(input?.video),
           score: fs.score,
           tone: answered && !na ? answerTone(field.field_type, input?.value, fs.score) : scoreTone(fs.score),
         });

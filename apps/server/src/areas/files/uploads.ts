@@ -1,8 +1,9 @@
 import { extname } from 'node:path';
 import multipart from '@fastify/multipart';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Locale } from '@atelier/domain';
+import { MAX_VIDEO_SECONDS, VIDEO_TYPES, type Locale } from '@atelier/domain';
 import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { UploadField } from '../../jsonapi/define-resource.ts';
@@ -19,10 +20,12 @@ import { updateRecord } from '../../jsonapi/write.ts';
 import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
 import type { UploadsNamed } from '../../jsonapi/registry.ts';
 import { toUuidArray } from '../../access/tenancy.ts';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
 import { deleteAfterCommit, deleteQuietly, isUploadKey, storageOf } from '../../storage/storage.ts';
 import { files, folders, uploads } from './files.table.ts';
 import { contentDisposition } from '../../reports/table-file.ts';
+import { videoDuration } from './video-duration.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
 const KINDS: Record<UploadField['kinds'][number], string[]> = {
@@ -39,10 +42,11 @@ const KINDS: Record<UploadField['kinds'][number], string[]> = {
     'application/vnd.oasis.opendocument.presentation',
     'application/rtf',
   ],
+  video: [...VIDEO_TYPES],
 };
 
 /** Shown in the browser; anything else is downloaded. */
-const INLINE = new Set([...KINDS.image, 'application/pdf']);
+const INLINE = new Set([...KINDS.image, ...KINDS.video, 'application/pdf']);
 
 export const contentUrl = (uploadId: string) => `/api/v1/uploads/${uploadId}/content`;
 
@@ -64,11 +68,13 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
       const record = await findRow(ctx, def, id);
       if (!allowed(ctx, def, 'edit') && !spec.mayEdit?.(ctx, record)) authorize(ctx, def, 'edit');
 
-      const file = await readAttachment(request, ctx);
+      const video = spec.kinds.includes('video');
+      const file = await readAttachment(request, ctx, video ? { max: ctx.config.videoMaxBytes, tooLarge: 422 } : { max: ctx.config.uploadMaxBytes, tooLarge: 413 });
       const type = await fileTypeFromBuffer(file.buffer);
       const accepted = spec.kinds.flatMap((k) => KINDS[k]);
       if (!type || !accepted.includes(type.mime)) throw new ApiError(422, 'error.upload_type', undefined, { parameter: 'attachment' });
       if (KINDS.image.includes(type.mime)) await checkImage(file.buffer);
+      if (KINDS.video.includes(type.mime)) checkVideo(file.buffer, type.mime);
 
       const organizationId = def.type === 'organizations' ? record.id : ((record.organization_id as string | null) ?? null);
       const resellerId = def.type === 'resellers' ? record.id : ((record.reseller_id as string | null) ?? null);
@@ -126,22 +132,36 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
     await findRow(ctx, def, upload.record_id).catch((err) => {
       throw err instanceof ApiError && err.status === 404 ? notFound(uploadId) : err;
     });
-    if (!isUploadKey(upload.path)) throw notFound(uploadId);
-    // Streamed from the store through this route (its access rules): no public bucket address.
-    const stored = await storageOf(ctx.config).get(upload.path);
-    if (!stored) throw notFound(uploadId);
-    // A file opened directly never runs as a page (Chrome's PDF viewer does not bear a sandbox).
-    if (upload.mime !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-    const name = `${(upload.original_name ?? 'file').replace(extname(upload.original_name ?? ''), '')}${extname(upload.path)}`;
-    return reply
-      .header('Content-Type', upload.mime)
-      .header('Content-Length', stored.length)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, max-age=300')
-      .header('Content-Disposition', contentDisposition(name, INLINE.has(upload.mime)))
-      .send(stored.body);
+    return sendUpload(reply, ctx.config, upload);
   });
 };
+
+type UploadRow = typeof uploads.$inferSelect;
+
+/** An uploaded file's contents, streamed with its type; the caller checked who may see it. */
+export async function sendUpload(reply: FastifyReply, config: Config, upload: UploadRow) {
+  if (!isUploadKey(upload.path)) throw notFound(upload.id);
+  // Streamed from the store through this route (its access rules): no public bucket address.
+  const stored = await storageOf(config).get(upload.path);
+  if (!stored) throw notFound(upload.id);
+  // A file opened directly never runs as a page (Chrome's PDF viewer does not bear a sandbox).
+  if (upload.mime !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  const name = `${(upload.original_name ?? 'file').replace(extname(upload.original_name ?? ''), '')}${extname(upload.path)}`;
+  return reply
+    .header('Content-Type', upload.mime)
+    .header('Content-Length', stored.length)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, max-age=300')
+    .header('Content-Disposition', contentDisposition(name, INLINE.has(upload.mime)))
+    .send(stored.body);
+}
+
+/** A video upload of an organization, by its id; null when there is none. */
+export async function videoUpload(db: Db, uploadId: string, organizationId: string): Promise<UploadRow | null> {
+  if (!isUuid(uploadId)) return null;
+  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.organization_id, organizationId))).limit(1);
+  return row && KINDS.video.includes(row.mime) ? row : null;
+}
 
 describeRoute('POST', '/uploads/:resource/:id/:field', {
   summary: 'Uploads a file for a record’s field (multipart, file in `attachment`); the field is set to its URL',
@@ -175,9 +195,23 @@ async function checkImage(buffer: Buffer) {
     throw new ApiError(422, 'error.upload_pixels', { width: size.width, height: size.height, max: MAX_IMAGE_PIXELS / 1_000_000 }, { parameter: 'attachment' });
 }
 
-/** The `attachment` file of the request, read into memory within UPLOAD_MAX_BYTES. */
-async function readAttachment(request: import('fastify').FastifyRequest, ctx: RequestContext) {
-  const max = ctx.config.uploadMaxBytes;
+/**
+ * A video whose header gives a duration within MAX_VIDEO_SECONDS. One that gives none (a WebM
+ * recorded live carries no Duration) is refused too: its length could not be vouched for.
+ */
+function checkVideo(buffer: Buffer, mime: string) {
+  const seconds = videoDuration(buffer, mime);
+  if (seconds === null) throw new ApiError(422, 'error.video_duration_unknown', undefined, { parameter: 'attachment' });
+  if (seconds > MAX_VIDEO_SECONDS)
+    throw new ApiError(422, 'error.video_too_long', { seconds: Math.ceil(seconds), max: MAX_VIDEO_SECONDS }, { parameter: 'attachment' });
+}
+
+/**
+ * The `attachment` file of the request, read into memory within `max` bytes (UPLOAD_MAX_BYTES, or
+ * VIDEO_MAX_BYTES for a video field). Past it: 413, but 422 for a video (the limit is the field's
+ * rule, which the tablet shows on the video, not the transport's).
+ */
+async function readAttachment(request: import('fastify').FastifyRequest, ctx: RequestContext, { max, tooLarge }: { max: number; tooLarge: 413 | 422 }) {
   if (!request.isMultipart()) throw new ApiError(422, 'error.upload_missing', undefined, { parameter: 'attachment' });
   try {
     for await (const part of request.parts({ limits: { fileSize: max } })) {
@@ -190,7 +224,8 @@ async function readAttachment(request: import('fastify').FastifyRequest, ctx: Re
       return { buffer, name: part.filename ? part.filename.slice(0, 255) : null };
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, 'error.upload_too_large', { max: formatSize(max, ctx.locale) });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new ApiError(tooLarge, 'error.upload_too_large', { max: formatSize(max, ctx.locale) }, tooLarge === 422 ? { parameter: 'attachment' } : undefined);
     throw err;
   }
   throw new ApiError(422, 'error.upload_missing', undefined, { parameter: 'attachment' });

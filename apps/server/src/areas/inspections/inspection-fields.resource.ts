@@ -140,7 +140,7 @@ export const inspectionFieldsResource = defineResource(declarations['inspection-
   attributes: { images: pictureList(MAX_PHOTOS, 'inspection.images_url') },
   hooks: { beforeWrite: checkAnswer, afterWrite: scoreAnswer },
   // Photos are taken by whoever may answer (the answerable policy: the holder, in progress).
-  uploads: { images: { kinds: ['image'] } },
+  uploads: { images: { kinds: ['image'] }, video: { kinds: ['video'] } },
   policies: { edit: answerable },
   addData: {
     inspectionSectionScores: {

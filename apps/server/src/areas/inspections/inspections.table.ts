@@ -81,6 +81,7 @@ export const inspectionFields = tenantTable(
     action: text('action').$type<FieldAction>(),
     touched: boolean('touched').notNull().default(false),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    video: text('video'),
     comment: text('comment'),
     not_applicable: boolean('not_applicable').notNull().default(false),
     points: numeric('points').notNull().default('0'),

@@ -11,6 +11,7 @@ import { useFileSrc } from '../../components/useFileSrc.ts';
 import { resizeImage } from '../../lib/imageResize.ts';
 import { useOnline } from '../../lib/online.ts';
 import { TOUCH } from './controls.tsx';
+import { FindingVideo } from './FindingVideo.tsx';
 
 const SIZE = 96;
 
@@ -169,9 +170,15 @@ export function PhotoStrip({ resource, recordId, images, name, editable, onChang
 
 interface FieldPhotosValue {
   editable: boolean;
-  /** The inspection-fields record answering a form field, and its photos. */
-  photosOf(fieldId: string): { recordId: string; images: string[] } | null;
-  setImages(fieldId: string, images: string[]): void;
+  /** The inspection-fields record answering a form field, its photos and video. */
+  photosOf(fieldId: string): FieldMedia | null;
+  setMedia(fieldId: string, media: Partial<Omit<FieldMedia, 'recordId'>>): void;
+}
+
+interface FieldMedia {
+  recordId: string;
+  images: string[];
+  video: string | null;
 }
 
 const FieldPhotosContext = createContext<FieldPhotosValue | null>(null);
@@ -182,10 +189,10 @@ export const useFieldRecord = (fieldId: string) => useContext(FieldPhotosContext
 type FieldRecord = RecordOf<'inspection-fields'>;
 
 const photosOfFields = (fields: readonly FieldRecord[]) =>
-  new Map<string, { recordId: string; images: string[] }>(
+  new Map<string, FieldMedia>(
     fields.flatMap((r) => {
       const fieldId = r.inspectionFormSectionField?.id;
-      return fieldId ? [[fieldId, { recordId: r.id, images: r.images }] as const] : [];
+      return fieldId ? [[fieldId, { recordId: r.id, images: r.images, video: r.video ?? null }] as const] : [];
     }),
   );
 
@@ -199,33 +206,36 @@ export function FieldPhotosProvider({ fields, editable, children }: { fields: re
     setRead(fields);
     setAll(photosOfFields(fields));
   }
-  const setImages = useCallback(
-    (fieldId: string, next: string[]) =>
+  const setMedia = useCallback(
+    (fieldId: string, next: Partial<Omit<FieldMedia, 'recordId'>>) =>
       setAll((m) => {
         const at = m.get(fieldId);
-        return at ? new Map(m).set(fieldId, { ...at, images: next }) : m;
+        return at ? new Map(m).set(fieldId, { ...at, ...next }) : m;
       }),
     [],
   );
-  const value = useMemo<FieldPhotosValue>(() => ({ editable, photosOf: (id) => images.get(id) ?? null, setImages }), [editable, images, setImages]);
+  const value = useMemo<FieldPhotosValue>(() => ({ editable, photosOf: (id) => images.get(id) ?? null, setMedia }), [editable, images, setMedia]);
   return <FieldPhotosContext.Provider value={value}>{children}</FieldPhotosContext.Provider>;
 }
 
-/** A field's photos on its card, when the form lets it take some (can_upload_image). */
+/** A field's photos and video on its card, when the form lets it take some (can_upload_image). */
 export function FieldPhotos({ fieldId, name }: { fieldId: string; name: string }) {
   const ctx = useContext(FieldPhotosContext);
   const photos = ctx?.photosOf(fieldId);
   if (!ctx || !photos) return null;
   return (
-    <PhotoStrip
-      resource="inspection-fields"
-      recordId={photos.recordId}
-      images={photos.images}
-      name={name}
-      editable={ctx.editable}
-      onChange={(next) => ctx.setImages(fieldId, next)}
-      testId={`photos-${fieldId}`}
-    />
+    <Stack gap="xs">
+      <PhotoStrip
+        resource="inspection-fields"
+        recordId={photos.recordId}
+        images={photos.images}
+        name={name}
+        editable={ctx.editable}
+        onChange={(next) => ctx.setMedia(fieldId, { images: next })}
+        testId={`photos-${fieldId}`}
+      />
+      <FindingVideo recordId={photos.recordId} video={photos.video} name={name} editable={ctx.editable} onChange={(video) => ctx.setMedia(fieldId, { video })} />
+    </Stack>
   );
 }
 

@@ -7,6 +7,7 @@ import type { SharedSummary } from './reportApi.ts';
 import SharedReportPage from './SharedReportPage.tsx';
 
 const PHOTO = '/api/v1/public/inspection-reports/tok/photos/0b7c2f1e-0000-4000-8000-000000000001';
+const VIDEO = '/api/v1/public/inspection-reports/tok/videos/0b7c2f1e-0000-4000-8000-000000000002';
 const summary: SharedSummary = {
   locale: 'fr',
   expires_at: '2026-12-04T12:00:00Z',
@@ -24,8 +25,8 @@ const summary: SharedSummary = {
     {
       urgency: 'urgent',
       items: [
-        { section: 'Pneus', field: 'Pneu avant gauche', action: 'replace', critical: true, comment: 'Usure avancée à l’intérieur', answer: 'À remplacer', measures: ['2,5 mm', '31 psi'], tone: 'bad', photos: [PHOTO] },
-        { section: 'Freins', field: 'Plaquettes avant', action: 'schedule', critical: false, comment: null, answer: 'Mauvais', measures: [], tone: 'warn', photos: [] },
+        { section: 'Pneus', field: 'Pneu avant gauche', action: 'replace', critical: true, comment: 'Usure avancée à l’intérieur', answer: 'À remplacer', measures: ['2,5 mm', '31 psi'], tone: 'bad', photos: [PHOTO], video: VIDEO },
+        { section: 'Freins', field: 'Plaquettes avant', action: 'schedule', critical: false, comment: null, answer: 'Mauvais', measures: [], tone: 'warn', photos: [], video: null },
       ],
     },
   ],
@@ -52,7 +53,15 @@ describe('the shared inspection report', () => {
     const photo = tire.getByRole('img', { name: 'Photo 1 : Pneu avant gauche' });
     expect(photo.getAttribute('src')).toBe(PHOTO);
     expect(photo.closest('a')?.getAttribute('href')).toBe(PHOTO);
+    // The video plays in the page, by the link's address too.
+    expect(tire.getByTestId('shared-finding-video').getAttribute('src')).toBe(VIDEO);
+    expect(tire.getByLabelText('Vidéo : Pneu avant gauche')).toBeTruthy();
+    expect(within(findings[1]).queryByTestId('shared-finding-video')).toBeNull();
     expect(within(findings[1]).queryByRole('img')).toBeNull();
     expect(within(findings[1]).queryByTestId('shared-finding-comment')).toBeNull();
+    // The findings lead: the recommended work comes before the sections' scores.
+    const work = screen.getByRole('region', { name: 'Travaux recommandés' });
+    const sections = screen.getByRole('region', { name: 'Résultats par section' });
+    expect(work.compareDocumentPosition(sections) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

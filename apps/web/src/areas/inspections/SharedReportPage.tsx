@@ -23,7 +23,7 @@ function ScoreBadge({ score, tone, size = 'lg' }: { score: number; tone: ScoreTo
   );
 }
 
-/** A finding: the field and its section, the answer in its colour, what to do, the inspector's comment and photos. */
+/** A finding: the field and its section, the answer in its colour, what to do, the inspector's comment, photos and video. */
 function Finding({ item, locale }: { item: SharedFinding; locale: Locale }) {
   const { t } = useTranslation();
   return (
@@ -66,6 +66,10 @@ function Finding({ item, locale }: { item: SharedFinding; locale: Locale }) {
               </Anchor>
             ))}
           </SimpleGrid>
+        ) : null}
+        {item.video ? (
+          // The clip's words are the inspector's comment above: it has no captions of its own.
+          <video src={item.video} controls preload="metadata" playsInline aria-label={t('reports:shared.video', { field: item.field })} style={{ width: '100%', maxHeight: 360, borderRadius: 4, background: '#000' }} data-testid="shared-finding-video" />
         ) : null}
       </Stack>
     </Paper>
@@ -133,6 +137,26 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
         </Group>
       </Paper>
 
+      <ReportSection id="shared-work" title={t('reports:shared.work')}>
+        {summary.work.length === 0 ? (
+          <Text size="sm">{t('reports:shared.work_none')}</Text>
+        ) : (
+          <Stack gap="md">
+            {summary.work.map((group) => (
+              <div key={group.urgency} data-testid={`shared-work-${group.urgency}`}>
+                <Text fw={700} c={URGENCY_COLORS[group.urgency]}>
+                  {URGENCY_LABELS[group.urgency][locale]}
+                </Text>
+                <Stack gap="sm" mt={4}>
+                  {group.items.map((item, k) => (
+                    <Finding key={k} item={item} locale={locale} />
+                  ))}
+                </Stack>
+              </div>
+            ))}
+          </Stack>
+        )}
+      </ReportSection>
       <ReportSection id="shared-sections" title={t('reports:shared.sections')}>
         <Stack gap="sm">
           {summary.sections.map((s) => (
@@ -157,26 +181,6 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
         </Text>
       </ReportSection>
 
-      <ReportSection id="shared-work" title={t('reports:shared.work')}>
-        {summary.work.length === 0 ? (
-          <Text size="sm">{t('reports:shared.work_none')}</Text>
-        ) : (
-          <Stack gap="md">
-            {summary.work.map((group) => (
-              <div key={group.urgency} data-testid={`shared-work-${group.urgency}`}>
-                <Text fw={700} c={URGENCY_COLORS[group.urgency]}>
-                  {URGENCY_LABELS[group.urgency][locale]}
-                </Text>
-                <Stack gap="sm" mt={4}>
-                  {group.items.map((item, k) => (
-                    <Finding key={k} item={item} locale={locale} />
-                  ))}
-                </Stack>
-              </div>
-            ))}
-          </Stack>
-        )}
-      </ReportSection>
     </Stack>
   );
 }
@@ -195,8 +199,8 @@ function ReportSection({ id, title, children }: { id: string; title: string; chi
 
 /**
  * /shared/inspections/{token}: a shared inspection report for the customer, without signing in
- * and without the app's shell, in the link's language: the vehicle, its score and verdict, the
- * sections, the recommended work and the PDF. A refused link says why.
+ * and without the app's shell, in the link's language: the vehicle, its score and verdict, then
+ * the recommended work (worst first, what the customer came for), the sections and the PDF. A refused link says why.
  */
 export default function SharedReportPage() {
   const { token = '' } = useParams();

@@ -93,6 +93,8 @@ export interface SharedFinding {
   measures: string[];
   tone: ScoreTone | null;
   photos: string[];
+  /** The finding's short video (an address under the link), or null. */
+  video: string | null;
 }
 
 /** The summary of a shared report, without signing in; an ApiError (404 unknown, 410 gone) otherwise. */

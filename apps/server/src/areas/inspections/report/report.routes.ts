@@ -15,6 +15,7 @@ import { openShare, type ShareRow } from './shares.ts';
 import { isoText } from '../../../jsonapi/attributes.ts';
 import { notFound } from '../../../jsonapi/errors.ts';
 import { uploadIdOf } from '../../../reports/images.ts';
+import { sendUpload, videoUpload } from '../../files/uploads.ts';
 import type { ReportModel } from '@atelier/domain';
 import { INTEGER, NULLABLE_STRING, STRING, closedObject, listOf } from '../../../contract-schemas.ts';
 import { storageOf, type Storage } from '../../../storage/storage.ts';
@@ -27,14 +28,15 @@ import { storageOf, type Storage } from '../../../storage/storage.ts';
 /** The longest side of a photo the page shows (a phone's screen, twice for its pixel density). */
 
 const photoUrl = (token: string, uploadId: string) => `/api/v1/public/inspection-reports/${encodeURIComponent(token)}/photos/${uploadId}`;
+const videoUrl = (token: string, uploadId: string) => `/api/v1/public/inspection-reports/${encodeURIComponent(token)}/videos/${uploadId}`;
 
 /** The report's fields by id. */
 const fieldsById = (model: ReportModel) => new Map(model.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields.map((f) => [f.id, f] as const))));
 
-/** The uploads of the findings' photos: all a share link serves. */
-function findingPhotoIds(model: ReportModel): Set<string> {
+/** The uploads of the findings' photos (or videos): all a share link serves. */
+function findingUploadIds(model: ReportModel, of: 'images' | 'video'): Set<string> {
   const fields = fieldsById(model);
-  const ids = model.work.flatMap((g) => g.items.flatMap((i) => fields.get(i.field_id)?.images ?? []));
+  const ids = model.work.flatMap((g) => g.items.flatMap((i) => [fields.get(i.field_id)?.[of] ?? []].flat()));
   return new Set(ids.flatMap((u) => uploadIdOf(u) ?? []));
 }
 
@@ -48,6 +50,7 @@ function sharedWork(model: ReportModel, token: string) {
     urgency: group.urgency,
     items: group.items.map((item) => {
       const field = fields.get(item.field_id);
+      const videoId = field?.video ? uploadIdOf(field.video) : null;
       return {
         section: item.section,
         field: item.field,
@@ -61,6 +64,7 @@ function sharedWork(model: ReportModel, token: string) {
           const id = uploadIdOf(u);
           return id ? [photoUrl(token, id)] : [];
         }),
+        video: videoId ? videoUrl(token, videoId) : null,
       };
     }),
   }));
@@ -120,10 +124,26 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
     const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
     const { model } = await reportData(services.database.db, storageOf(services.config), inspection, share.locale, { images: false });
     // Only a photo of a finding the page shows: the link opens nothing else of the organization's.
-    if (!findingPhotoIds(model).has(uploadId)) throw notFound(uploadId);
+    if (!findingUploadIds(model, 'images').has(uploadId)) throw notFound(uploadId);
     return sendPhoto(reply, await loadPhoto(services.database.db, storageOf(services.config), uploadId, inspection.organization_id));
   });
+
+  api.get('/public/inspection-reports/:token/videos/:uploadId', async (request, reply) => {
+    const { share, inspection } = await opened(request);
+    const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
+    const { model } = await reportData(services.database.db, storageOf(services.config), inspection, share.locale, { images: false });
+    if (!findingUploadIds(model, 'video').has(uploadId)) throw notFound(uploadId);
+    const upload = await videoUpload(services.database.db, uploadId, inspection.organization_id);
+    if (!upload) throw notFound(uploadId);
+    return sendUpload(reply, services.config, upload);
+  });
 };
+
+publicTokenRoute('GET', '/public/inspection-reports/:token/videos/:uploadId', {
+  summary: 'The video of a finding the shared report shows (MP4, WebM or QuickTime, at most 30 s); 404 for any other upload',
+  tag: 'inspections',
+  responses: { 200: { contentType: '*/*', description: 'The video, with its type, inline.', schema: { type: 'string', format: 'binary' } } },
+});
 
 const tone: JsonSchema = { enum: [...SCORE_TONES] };
 const PDF = pdfResponse('The report (PDF), inline, named after the inspection’s code.');
@@ -178,6 +198,7 @@ publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
                 measures: listOf(STRING, { description: 'Measures in words (a tire’s depth and pressure).' }),
                 tone: { anyOf: [{ type: 'null' }, tone] },
                 photos: listOf(STRING, { description: 'The finding’s photos, as addresses under this link (/photos/{uploadId}).' }),
+                video: { ...NULLABLE_STRING, description: 'The finding’s video, as an address under this link (/videos/{uploadId}); null when none.' },
               }),
             ),
           }),

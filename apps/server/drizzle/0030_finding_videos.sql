@@ -1,0 +1,1 @@
+ALTER TABLE "inspection_fields" ADD COLUMN "video" text;
