@@ -1,6 +1,5 @@
 import { commentExcerpt, consentDecision, customerName, replyKeyword, textableNumber, type ConsentKind, type Locale, type MessageSubjectType, type TextTemplate } from '@atelier/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { t, type MessageKey, type MessageParams } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, type ErrorSource } from '../../jsonapi/errors.ts';
@@ -125,14 +124,15 @@ export async function receiveText(services: Pick<Services, 'database' | 'config'
       await tx.db.insert(customerConsents).values(kinds.map((kind) => ({ organization_id: last.organization_id, customer_id: customerId, contact: from, channel: 'sms' as const, kind, given: keyword === 'give', source: 'reply' as const })));
       return keyword === 'withdraw' ? 'withdrawn' : 'given';
     }
-    return (await threadReply(tx.db, system, last, customerId, inbound.body)) ? 'threaded' : 'stored';
+    return (await threadReply(tx, last, customerId, inbound.body)) ? 'threaded' : 'stored';
   });
 }
 
 type MessageRow = typeof messages.$inferSelect;
 
 /** The reply as a comment of the record last texted (when it has a discussion), and a notice to its people. */
-async function threadReply(db: Db, ctx: RequestContext, last: MessageRow, customerId: string, body: string): Promise<boolean> {
+async function threadReply(ctx: RequestContext, last: MessageRow, customerId: string, body: string): Promise<boolean> {
+  const { db } = ctx;
   const object = last.subject_type && last.subject_id ? COMMENT_OBJECTS.get(last.subject_type) : undefined;
   if (!object || !last.subject_id) return false;
   const record = await findRow(ctx, object.resource, last.subject_id).catch(() => null);
