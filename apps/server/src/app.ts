@@ -302,7 +302,9 @@ function negotiate(request: FastifyRequest) {
   if (hasBody && contentType) {
     const [type, ...params] = contentType.split(';').map((s) => s.trim().toLowerCase());
     const multipart = type === 'multipart/form-data';
-    if (!multipart && !JSON_TYPES.includes(type)) throw new ApiError(415, 'error.unsupported_media_type');
+    // Twilio posts its replies as a form (areas/messaging/routes.ts reads it).
+    const twilioForm = type === 'application/x-www-form-urlencoded' && request.url.split('?')[0] === '/api/v1/webhooks/texts/twilio';
+    if (!multipart && !twilioForm && !JSON_TYPES.includes(type)) throw new ApiError(415, 'error.unsupported_media_type');
     if (type === MEDIA_TYPE && params.some((p) => !/^(ext|profile)=/.test(p))) throw new ApiError(415, 'error.unsupported_media_type');
   }
   const accept = request.headers.accept;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { twilioConfig } from './areas/messaging/twilio.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -91,6 +92,11 @@ const schema = z.object({
   PAYPAL_CLIENT_SECRET: optionalText(),
   PAYPAL_WEBHOOK_ID: optionalText(),
   PAYPAL_API_URL: z.string().url().default('https://api-m.paypal.com'),
+  /** Texts (areas/messaging): on when the three keys are set; the API URL changes only for a test's fake Twilio. */
+  TWILIO_ACCOUNT_SID: optionalText(),
+  TWILIO_AUTH_TOKEN: optionalText(),
+  TWILIO_FROM: optionalText(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
   /**
    * How long a background job (an import, a callback delivery) stays claimed by an instance without
    * news from it; a killed instance's job is taken over by another once its lease has run out.
@@ -169,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           ? { clientId: c.PAYPAL_CLIENT_ID, clientSecret: c.PAYPAL_CLIENT_SECRET, webhookId: c.PAYPAL_WEBHOOK_ID, apiUrl: c.PAYPAL_API_URL.replace(/\/+$/, '') }
           : null,
     },
+    sms: twilioConfig(c),
     requestLogRetentionDays: c.REQUEST_LOG_RETENTION_DAYS,
     s3,
     metricsToken: c.METRICS_TOKEN ?? null,

@@ -8,6 +8,7 @@ import { crmArea } from './crm/index.ts';
 import { estimationsArea } from './estimations/index.ts';
 import { filesArea } from './files/index.ts';
 import { importsArea } from './imports/index.ts';
+import { messagingArea } from './messaging/index.ts';
 import { inventoryArea } from './inventory/index.ts';
 import { inspectionsArea } from './inspections/index.ts';
 import { onlinePaymentsArea } from './online-payments/index.ts';
@@ -21,4 +22,4 @@ import { salesArea } from './sales/index.ts';
 import { settingsArea } from './settings/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, cannedJobsArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea, resellerArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, cannedJobsArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea, messagingArea, resellerArea];

@@ -22,6 +22,7 @@ export function registerAppConfigRoutes(app: FastifyInstance, { config, db, regi
       currency_symbol: config.currencySymbol,
       barcode_scanner_license: config.barcodeScannerLicense,
       registration_enabled: config.registrationEnabled,
+      sms_enabled: config.sms !== null,
       // What this server serves, so a client shows no screen or card of a type it lacks.
       resource_types: [...registry.keys()].sort(),
       // Types answering GET /{type}/list/count (counts per state in one call).

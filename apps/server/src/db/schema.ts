@@ -27,3 +27,4 @@ export * from '../areas/sales/sales.table.ts';
 export * from '../areas/online-payments/online-payments.table.ts';
 export * from '../areas/reseller/reseller.table.ts';
 export * from '../areas/canned-jobs/canned-jobs.table.ts';
+export * from '../areas/messaging/messaging.table.ts';

@@ -18,6 +18,7 @@ export interface AppConfig {
   /** The deployment's barcode scanner licence (BARCODE_SCANNER_LICENSE), or null. */
   barcode_scanner_license: string | null;
   registration_enabled: boolean;
+  sms_enabled: boolean;
   /** The JSON:API types this server serves (older servers: absent). */
   resource_types?: string[];
   /** Types answering GET /{type}/list/count. */

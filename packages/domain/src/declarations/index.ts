@@ -5,7 +5,9 @@ import { cannedJobs } from './canned-jobs.ts';
 import { comments } from './comments.ts';
 import { callbackDeliveries } from './callback-deliveries.ts';
 import { contacts } from './contacts.ts';
+import { customerConsents } from './customer-consents.ts';
 import { customers } from './customers.ts';
+import { messages } from './messages.ts';
 import { deferredWork } from './deferred-work.ts';
 import { estimationItems } from './estimation-items.ts';
 import { fileVersions } from './file-versions.ts';
@@ -83,7 +85,9 @@ export const declarations = {
   comments,
   'callback-deliveries': callbackDeliveries,
   contacts,
+  'customer-consents': customerConsents,
   customers,
+  messages,
   'deferred-work': deferredWork,
   'estimation-items': estimationItems,
   estimations,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consentDecision, replyKeyword } from './consent.ts';
+import { consentDecision, replyKeyword, textableNumber } from './consent.ts';
 
 describe('reply keywords (as Twilio handles them)', () => {
   it('STOP, ARRÊT and ARRET withdraw, whatever the case and spaces', () => {
@@ -36,4 +36,14 @@ describe('consent decision', () => {
     expect(consentDecision(records, 'sms', 'promotional')).toEqual({ allowed: false, reason: 'none' });
     expect(consentDecision(records, 'sms', 'transactional')).toEqual({ allowed: true, consentId: 'a' });
   });
+});
+
+describe('textableNumber', () => {
+  it.each([
+    ['514 555-0142', '+15145550142'],
+    ['(514) 555.0142', '+15145550142'],
+    ['1 514 555 0142', '+15145550142'],
+    ['+33 6 12 34 56 78', '+33612345678'],
+  ])('%s is %s', (typed, e164) => expect(textableNumber(typed)).toBe(e164));
+  it.each(['', null, '555-0142', 'abc', '+1 514 555 0142 0000 0000'])('%s is no number to text', (typed) => expect(textableNumber(typed)).toBeNull());
 });

@@ -38,3 +38,29 @@ export function consentDecision(records: readonly ConsentRecord[], channel: Mess
   if (!latest) return { allowed: false, reason: 'none' };
   return latest.given ? { allowed: true, consentId: latest.id } : { allowed: false, reason: 'withdrawn', consentId: latest.id };
 }
+
+export const MESSAGE_DIRECTIONS = ['in', 'out'] as const;
+export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
+/** The records a message may be about; a reply lands in the discussion of those that have one. */
+export const MESSAGE_SUBJECT_TYPES = ['inspections', 'estimations', 'repairs', 'sales-invoices'] as const;
+export type MessageSubjectType = (typeof MESSAGE_SUBJECT_TYPES)[number];
+/** The texts Atelier sends; all transactional (follow-ups, promotional, come later). */
+export const TEXT_TEMPLATES = ['inspection_report', 'estimate_approval', 'invoice_payment', 'vehicle_ready'] as const;
+export type TextTemplate = (typeof TEXT_TEMPLATES)[number];
+/** queued: accepted by the provider; received: a reply. */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'received'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * The E.164 number a text goes to, from a number as typed (North American by default: ten digits
+ * take +1); null when it cannot be one. Consents and replies are matched on this form.
+ */
+export function textableNumber(typed: string | null | undefined): string | null {
+  const value = (typed ?? '').trim();
+  const digits = value.replace(/[\s().-]/g, '');
+  if (!/^\+?\d+$/.test(digits)) return null;
+  if (digits.startsWith('+')) return digits.length >= 9 && digits.length <= 16 ? digits : null;
+  if (digits.length === 10) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return null;
+}

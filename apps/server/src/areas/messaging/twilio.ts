@@ -9,10 +9,10 @@ export interface TwilioConfig {
 }
 
 /** The SMS channel exists only when the TWILIO_* keys are set; otherwise null and the option is hidden. */
-export function twilioConfig(env: NodeJS.ProcessEnv): TwilioConfig | null {
+export function twilioConfig(env: Partial<Record<'TWILIO_ACCOUNT_SID' | 'TWILIO_AUTH_TOKEN' | 'TWILIO_FROM' | 'TWILIO_API_URL', string>>): TwilioConfig | null {
   const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = env;
   if (!accountSid || !authToken || !from) return null;
-  return { accountSid, authToken, from, apiUrl: env.TWILIO_API_URL ?? 'https://api.twilio.com' };
+  return { accountSid, authToken, from, apiUrl: (env.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '') };
 }
 
 /** Sends one text; resolves to Twilio's message sid, rejects with Twilio's code and message. */

@@ -10,6 +10,8 @@ import { isoText } from '../../jsonapi/attributes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { organizations } from '../admin/admin.table.ts';
+import { SEND_SMS_OPTION } from '../messaging/send-option.ts';
+import { textCustomer } from '../messaging/texts.ts';
 import { customers } from '../crm/crm.table.ts';
 import { validTimeZone } from '../../reports/format.ts';
 import { tokenHash } from '../inspections/report/shares.ts';
@@ -31,6 +33,7 @@ export const SEND_OPTIONS = z.object({
   locale: z.enum(LOCALES).nullish(),
   expires_in_days: withMessage(z.int().min(1).max(INVOICE_LINK_DAYS.max).nullish(), 'share.expires_in_days', { max: INVOICE_LINK_DAYS.max }),
   send_email: z.boolean().nullish().default(true).meta({ description: 'false: the link is made but not e-mailed (meta.link.email is null)' }),
+  send_sms: SEND_SMS_OPTION,
 });
 export type SendOptions = z.infer<typeof SEND_OPTIONS>;
 
@@ -73,7 +76,10 @@ export async function sendInvoiceLink(ctx: RequestContext, row: InvoiceRow, want
       attachments: [{ filename: name, contentType: 'application/pdf', content: pdf.toString('base64') }],
     });
   }
-  return { url, email, locale, expires_at: isoText(link.expires_at) };
+  const sms = wanted.send_sms
+    ? await textCustomer(ctx, { customerId: row.customer_id, subject: { type: 'sales-invoices', id: row.id }, template: 'invoice_payment', locale, params: { code: row.code ?? '', url }, pointer: '/data/attributes/send_sms' })
+    : null;
+  return { url, email, sms, locale, expires_at: isoText(link.expires_at) };
 }
 
 /** The link of a token and its invoice: 404 unknown, 410 (in the link's language) expired, withdrawn or its invoice canceled. */

@@ -11,6 +11,8 @@ import { tokenHash } from '../../inspections/report/shares.ts';
 import type { EstimationRow } from '../estimation-lines.ts';
 import { estimationApprovals } from './approval.table.ts';
 import { isoText } from '../../../jsonapi/attributes.ts';
+import { SEND_SMS_OPTION } from '../../messaging/send-option.ts';
+import { textCustomer } from '../../messaging/texts.ts';
 
 // The link send-client-approve makes (docs/decisions.md "Customer approval"): 32 random bytes,
 // only their SHA-256 kept; e-mailed to the customer in their language when an address is known
@@ -26,6 +28,7 @@ export const APPROVAL_OPTIONS = z
     locale: z.enum(LOCALES).nullish(),
     expires_in_days: withMessage(z.int().min(1).max(APPROVAL_DAYS.max).nullish(), 'share.expires_in_days', { max: APPROVAL_DAYS.max }),
     send_email: z.boolean().nullish().default(true).meta({ description: 'false: the link is made but not e-mailed (meta.approval.email is null); an email is then refused' }),
+    send_sms: SEND_SMS_OPTION,
   })
   // An address to which nothing would be sent is a mistake of the sender, not a choice to keep quiet.
   .refine((o) => o.send_email !== false || o.email == null, {
@@ -65,7 +68,10 @@ export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, 
     const params = { organization: organization?.name ?? '', code: row.code ?? '', url, name: customer ? customerName(customer) : '' };
     await ctx.mailer.queue(ctx.db, { to: email, subject: t(locale, 'mail.estimate_approval.subject', params), text: t(locale, 'mail.estimate_approval.body', params) });
   }
-  return { url, token, email, locale, expires_at: isoText(link.expires_at) };
+  const sms = wanted.send_sms
+    ? await textCustomer(ctx, { customerId: row.customer_id, subject: { type: 'estimations', id: row.id }, template: 'estimate_approval', locale, params: { code: row.code ?? '', url }, pointer: '/data/attributes/send_sms' })
+    : null;
+  return { url, token, email, sms, locale, expires_at: isoText(link.expires_at) };
 }
 
 /** Revokes every link of the estimate (it was canceled). */

@@ -1,0 +1,163 @@
+import { commentExcerpt, consentDecision, customerName, replyKeyword, textableNumber, type ConsentKind, type Locale, type MessageSubjectType, type TextTemplate } from '@atelier/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { t, type MessageKey, type MessageParams } from '../../i18n/index.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import { ApiError, type ErrorSource } from '../../jsonapi/errors.ts';
+import { inTransaction, type Services } from '../../jsonapi/router.ts';
+import { systemContext } from '../../jsonapi/system.ts';
+import { findRow } from '../../jsonapi/scope.ts';
+import { organizations, users } from '../admin/admin.table.ts';
+import { comments } from '../comments/comments.table.ts';
+import { COMMENT_OBJECTS } from '../comments/objects.ts';
+import { customers } from '../crm/crm.table.ts';
+import { notifications } from '../notifications/notifications.table.ts';
+import { customerConsents, messages } from './messaging.table.ts';
+import { sendSms } from './twilio.ts';
+
+// Texts (issue 26): a text goes to a customer's number only under their consent for its kind,
+// names that consent and Twilio's sid; a reply is stored once, STOP/START change the consent at
+// once, anything else lands in the discussion of the record last texted to that number.
+
+/** Each template's message key (a fixed list: a template name is never turned into a key). */
+const TEMPLATES: ReadonlyMap<TextTemplate, MessageKey> = new Map<TextTemplate, MessageKey>([
+  ['inspection_report', 'sms.inspection_report'],
+  ['estimate_approval', 'sms.estimate_approval'],
+  ['invoice_payment', 'sms.invoice_payment'],
+  ['vehicle_ready', 'sms.vehicle_ready'],
+]);
+
+/** A text about a record, for a customer, in their language. */
+export interface TextRequest {
+  customerId: string | null;
+  subject: { type: MessageSubjectType; id: string };
+  template: TextTemplate;
+  locale: Locale;
+  /** The template's values besides the organization and the customer's name (code, url). */
+  params: MessageParams;
+  /** Where a refusal points (the send option of the action). */
+  pointer: string;
+}
+
+/**
+ * Sends a transactional text in the request's transaction: 409 without Twilio's keys, 422 without
+ * a number or the customer's consent (none, or withdrawn), 503 when Twilio refuses; the message
+ * row keeps the consent and the sid. Answers the number texted.
+ */
+export async function textCustomer(ctx: RequestContext, request: TextRequest, kind: ConsentKind = 'transactional'): Promise<string> {
+  const source: ErrorSource = { pointer: request.pointer };
+  const config = ctx.config.sms;
+  if (!config) throw new ApiError(409, 'sms.not_configured', undefined, source);
+  const [customer] = request.customerId ? await ctx.db.select().from(customers).where(eq(customers.id, request.customerId)) : [];
+  const to = textableNumber(customer?.phone);
+  if (!customer || !to) throw new ApiError(422, 'sms.no_number', undefined, source);
+  const consents = await ctx.db
+    .select()
+    .from(customerConsents)
+    .where(and(eq(customerConsents.customer_id, customer.id), eq(customerConsents.channel, 'sms'), eq(customerConsents.contact, to)));
+  const decision = consentDecision(consents.map((c) => ({ ...c, at: new Date(c.at) })), 'sms', kind);
+  if (!decision.allowed) throw new ApiError(422, decision.reason === 'none' ? 'sms.no_consent' : 'sms.consent_withdrawn', { number: to }, source);
+  const [organization] = await ctx.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, customer.organization_id));
+  const body = t(request.locale, TEMPLATES.get(request.template)!, { organization: organization?.name ?? '', name: customerName(customer), ...request.params });
+  let sid: string;
+  try {
+    sid = await sendSms(config, to, body);
+  } catch (err) {
+    throw new ApiError(503, 'sms.provider_unavailable', { reason: (err as Error).message }, source);
+  }
+  // direct write: the message log (what was sent, under which consent), not a business record
+  await ctx.db.insert(messages).values({
+    organization_id: customer.organization_id,
+    channel: 'sms',
+    direction: 'out',
+    customer_id: customer.id,
+    contact: to,
+    subject_type: request.subject.type,
+    subject_id: request.subject.id,
+    consent_id: decision.consentId,
+    provider_sid: sid,
+    body,
+    status: 'queued',
+    sent_by_id: ctx.system ? null : ctx.actor.id,
+  });
+  return to;
+}
+
+/** An inbound text as Twilio posts it. */
+export interface InboundText {
+  sid: string;
+  from: string;
+  to: string;
+  body: string;
+}
+
+export type InboundOutcome = 'withdrawn' | 'given' | 'threaded' | 'stored' | 'unknown_sender' | 'replayed';
+
+/**
+ * A reply: the organization is the one that last texted this number from our number (a reply
+ * never reaches another organization); stored once per sid; STOP/ARRÊT withdraws both kinds,
+ * START gives transactional back (promotional needs a person's word again); any other reply is
+ * a comment on the record last texted, and its people are told.
+ */
+export async function receiveText(services: Pick<Services, 'database' | 'config' | 'registry' | 'mailer'>, inbound: InboundText): Promise<InboundOutcome> {
+  const { db } = services.database;
+  const from = textableNumber(inbound.from) ?? inbound.from;
+  const [last] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.channel, 'sms'), eq(messages.direction, 'out'), eq(messages.contact, from)))
+    .orderBy(desc(messages.at), desc(messages.id))
+    .limit(1);
+  if (!last?.customer_id) return 'unknown_sender';
+  const customerId = last.customer_id;
+  const system = systemContext({ ...services, db }, last.organization_id, { cause: { type: 'messages', id: last.id } });
+  return inTransaction(system, async (tx) => {
+    const [stored] = await tx.db
+      .insert(messages)
+      .values({ organization_id: last.organization_id, channel: 'sms', direction: 'in', customer_id: customerId, contact: from, subject_type: last.subject_type, subject_id: last.subject_id, provider_sid: inbound.sid, body: inbound.body, status: 'received' })
+      .onConflictDoNothing({ target: [messages.organization_id, messages.provider_sid] })
+      .returning({ id: messages.id });
+    if (!stored) return 'replayed';
+    const keyword = replyKeyword(inbound.body);
+    if (keyword) {
+      const kinds: ConsentKind[] = keyword === 'withdraw' ? ['transactional', 'promotional'] : ['transactional'];
+      // direct write: the customer's own word, recorded as it came (no user recorded it)
+      await tx.db.insert(customerConsents).values(kinds.map((kind) => ({ organization_id: last.organization_id, customer_id: customerId, contact: from, channel: 'sms' as const, kind, given: keyword === 'give', source: 'reply' as const })));
+      return keyword === 'withdraw' ? 'withdrawn' : 'given';
+    }
+    return (await threadReply(tx, last, customerId, inbound.body)) ? 'threaded' : 'stored';
+  });
+}
+
+type MessageRow = typeof messages.$inferSelect;
+
+/** The reply as a comment of the record last texted (when it has a discussion), and a notice to its people. */
+async function threadReply(ctx: RequestContext, last: MessageRow, customerId: string, body: string): Promise<boolean> {
+  const { db } = ctx;
+  const object = last.subject_type && last.subject_id ? COMMENT_OBJECTS.get(last.subject_type) : undefined;
+  if (!object || !last.subject_id) return false;
+  const record = await findRow(ctx, object.resource, last.subject_id).catch(() => null);
+  if (!record) return false;
+  const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+  const name = customer ? customerName(customer) : last.contact;
+  const text = t(customer?.locale === 'en' ? 'en' : 'fr', 'sms.reply_comment', { name, body });
+  // direct write: a customer's reply has no author among the users (owner null)
+  const [comment] = await db.insert(comments).values({ organization_id: last.organization_id, object_type: last.subject_type!, object_id: last.subject_id, body: text }).returning();
+  const people = [...new Set([last.sent_by_id, record.creator_id as string | null].filter((id): id is string => !!id))];
+  const active = people.length ? await db.select({ id: users.id }).from(users).where(and(inArray(users.id, people), eq(users.organization_id, last.organization_id), eq(users.active, true))) : [];
+  if (!active.length) return true;
+  const summary = await object.summary(ctx, record);
+  // direct write: the notices of a reply (as comments' mentions write theirs)
+  await db.insert(notifications).values(
+    active.map(({ id }) => ({
+      user_id: id,
+      causer_id: null,
+      organization_id: last.organization_id,
+      event: 'customer_answered',
+      subject_type: last.subject_type!,
+      subject_id: last.subject_id!,
+      data: { label: summary.label, causer_name: name, excerpt: commentExcerpt(body), comment_id: comment.id, page_type: summary.page.type, page_id: summary.page.id },
+      location_ids: summary.location_ids,
+    })),
+  );
+  return true;
+}
