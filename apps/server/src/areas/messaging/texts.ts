@@ -111,6 +111,7 @@ export async function receiveText(services: Pick<Services, 'database' | 'config'
   const customerId = last.customer_id;
   const system = systemContext({ ...services, db }, last.organization_id, { cause: { type: 'messages', id: last.id } });
   return inTransaction(system, async (tx) => {
+    // direct write: a provider's inbound message, stored once by its sid (ON CONFLICT DO NOTHING: the replay answers 'replayed')
     const [stored] = await tx.db
       .insert(messages)
       .values({ organization_id: last.organization_id, channel: 'sms', direction: 'in', customer_id: customerId, contact: from, subject_type: last.subject_type, subject_id: last.subject_id, provider_sid: inbound.sid, body: inbound.body, status: 'received' })

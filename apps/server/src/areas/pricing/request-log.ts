@@ -43,7 +43,7 @@ export async function logged<T>(db: Db, info: CallInfo, run: () => Promise<T>, l
     duration_ms: Math.round(performance.now() - started),
     request: info.request ?? null,
   });
-  // direct writes: the API's request log (infrastructure rows)
+  // direct write: the API's request log (infrastructure rows)
   const logAlone = (status: number) => db.insert(requestLogs).values(row(status)).catch(log);
   let result: T;
   try {
@@ -58,6 +58,7 @@ export async function logged<T>(db: Db, info: CallInfo, run: () => Promise<T>, l
   }
   try {
     await db.transaction(async (tx) => {
+      // direct write: the request log and the appraisal it keeps, one transaction (an answer is never given that was not kept)
       await tx.insert(requestLogs).values(row(200));
       await keep(tx as unknown as Db, result);
     });
