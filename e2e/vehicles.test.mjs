@@ -35,7 +35,7 @@ describe('vehicles and requests', () => {
       // /vehicles goes straight to the first screen of the section.
       await page.waitForURL('**/vehicles/vehicles');
       await page.locator('[data-testid=section-menu] a').first().waitFor();
-      assert.deepEqual(await page.locator('[data-testid=section-menu] a').allInnerTexts(), ['Véhicules', 'Demandes', 'Estimation de véhicule', 'Journal des demandes']);
+      assert.deepEqual(await page.locator('[data-testid=section-menu] a').allInnerTexts(), ['Véhicules', 'Demandes', 'Estimation de véhicule', 'Évaluations', 'Journal des demandes']);
 
       // Add by VIN: the form fills itself from the decode.
       await page.locator('[data-testid=list-add]').click();
