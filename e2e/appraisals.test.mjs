@@ -5,7 +5,7 @@
 // page. French at 1440×900, English at 1024×768, axe-core on each screen. Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, carryOut, create, fileBrowser, journey, login, one, settles, shot, token, vinOf } from './helpers.mjs';
+import { api, axeCheck, inspectWornPads, fileBrowser, journey, login, settles, shot, token, vinOf } from './helpers.mjs';
 
 const T = { timeout: 240_000 };
 const held = fileBrowser();
@@ -17,16 +17,7 @@ const RUNS = [
 
 /** A 2023 Kona of the garage, its pre-delivery inspection carried out with the front pads worn. */
 async function inspectedKona(tk, vin) {
-  const form = (await api(`/inspection-forms?filter[search]=${encodeURIComponent('pré-livraison')}`, { token: tk })).body.data[0].id;
-  const vehicle = await create(tk, 'vehicles', { vin, make: 'Hyundai', model: 'Kona', model_year: 2023, odometer: 40_000 });
-  const inspection = await create(tk, 'inspections', {}, { inspectionForm: one('inspection-forms', form), vehicle: one('vehicles', vehicle) });
-  await carryOut(tk, inspection, async (fields, structure) => {
-    const pads = structure.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields)).find((f) => f.name === 'Plaquettes avant');
-    const field = fields.find((f) => f.relationships.inspectionFormSectionField?.data?.id === pads.id);
-    const res = await api(`/inspection-fields/${field.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'inspection-fields', id: field.id, attributes: { value: { value: 'bad', thickness_mm: 2 } } } } });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-  });
-  return { vehicle, inspection };
+  return inspectWornPads(tk, { vin, make: 'Hyundai', model: 'Kona', model_year: 2023, odometer: 40_000 });
 }
 
 const offerOf = async (page) => Number((await page.locator('[data-testid=estimate-offer]').innerText()).replace(/\D/g, ''));

@@ -4,7 +4,7 @@
 // Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, carryOut, create, fileBrowser, journey, login, one, settles, shot, token, vinOf } from './helpers.mjs';
+import { api, axeCheck, create, inspectWornPads, fileBrowser, journey, login, one, settles, shot, token, vinOf } from './helpers.mjs';
 
 const T = { timeout: 240_000 };
 const held = fileBrowser();
@@ -16,15 +16,7 @@ const RUNS = [
 
 /** The demo's pre-delivery inspection of a new vehicle, carried out with its front pads worn; answers the estimate drafted from it. */
 async function wornPadsEstimate(tk, stamp) {
-  const form = (await api(`/inspection-forms?filter[search]=${encodeURIComponent('pré-livraison')}`, { token: tk })).body.data[0].id;
-  const vehicle = await create(tk, 'vehicles', { vin: vinOf(stamp) });
-  const inspection = await create(tk, 'inspections', {}, { inspectionForm: one('inspection-forms', form), vehicle: one('vehicles', vehicle) });
-  await carryOut(tk, inspection, async (fields, structure) => {
-    const pads = structure.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields)).find((f) => f.name === 'Plaquettes avant');
-    const field = fields.find((f) => f.relationships.inspectionFormSectionField?.data?.id === pads.id);
-    const res = await api(`/inspection-fields/${field.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'inspection-fields', id: field.id, attributes: { value: { value: 'bad', thickness_mm: 2 } } } } });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-  });
+  const { inspection } = await inspectWornPads(tk, { vin: vinOf(stamp) });
   return create(tk, 'estimations', { type: 'customer' }, { inspection: one('inspections', inspection) });
 }
 

@@ -278,3 +278,21 @@ export async function carryOut(tk, id, findings = async () => {}) {
   }
   await act('complete', complete);
 }
+
+/**
+ * A vehicle made with `attributes`, its pre-delivery inspection (the demo's form) carried out with the
+ * front pads worn (2 mm, "bad"): the finding that calls for the pads' canned job.
+ */
+export async function inspectWornPads(tk, attributes) {
+  const form = (await api(`/inspection-forms?filter[search]=${encodeURIComponent('pré-livraison')}`, { token: tk })).body.data[0].id;
+  const vehicle = await create(tk, 'vehicles', attributes);
+  const inspection = await create(tk, 'inspections', {}, { inspectionForm: one('inspection-forms', form), vehicle: one('vehicles', vehicle) });
+  await carryOut(tk, inspection, async (fields, structure) => {
+    const pads = structure.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields)).find((f) => f.name === 'Plaquettes avant');
+    const field = fields.find((f) => f.relationships.inspectionFormSectionField?.data?.id === pads.id);
+    const res = await api(`/inspection-fields/${field.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'inspection-fields', id: field.id, attributes: { value: { value: 'bad', thickness_mm: 2 } } } } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+  });
+  return { vehicle, inspection };
+}
+
