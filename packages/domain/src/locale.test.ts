@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLocale } from './locale.ts';
+import { firstLocale, pickLocale } from './locale.ts';
 
 describe('pickLocale', () => {
   it.each([
@@ -13,5 +13,14 @@ describe('pickLocale', () => {
     ['en;q=0, fr;q=0.1', 'fr'],
   ])('%s -> %s', (header, expected) => {
     expect(pickLocale(header)).toBe(expected);
+  });
+});
+
+describe('firstLocale', () => {
+  it('takes the first language of the app among the candidates, else French', () => {
+    expect(firstLocale('en', 'fr')).toBe('en');
+    expect(firstLocale(null, 'en')).toBe('en');
+    expect(firstLocale('es', undefined, '__proto__')).toBe('fr');
+    expect(firstLocale()).toBe('fr');
   });
 });

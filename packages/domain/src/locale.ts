@@ -25,3 +25,10 @@ export function pickLocale(header: string | undefined | null): Locale {
   for (const { lang } of ranked) if ((LOCALES as readonly string[]).includes(lang)) return lang as Locale;
   return DEFAULT_LOCALE;
 }
+
+/** The first of `candidates` that is a language of the app (a customer's, then their organization's), else French. */
+export function firstLocale(...candidates: unknown[]): Locale {
+  for (const c of candidates) if ((LOCALES as readonly unknown[]).includes(c)) return c as Locale;
+  return DEFAULT_LOCALE;
+}
+

@@ -1,4 +1,4 @@
-import { commentExcerpt, consentDecision, customerName, replyKeyword, textableNumber, type ConsentKind, type Locale, type MessageSubjectType, type TextTemplate } from '@atelier/domain';
+import { commentExcerpt, consentDecision, customerName, firstLocale, replyKeyword, textableNumber, type ConsentKind, type Locale, type MessageSubjectType, type TextTemplate } from '@atelier/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { t, type MessageKey, type MessageParams } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -140,7 +140,7 @@ async function threadReply(ctx: RequestContext, last: MessageRow, customerId: st
   if (!record) return false;
   const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
   const name = customer ? customerName(customer) : last.contact;
-  const text = t(customer?.locale === 'en' ? 'en' : 'fr', 'sms.reply_comment', { name, body });
+  const text = t(firstLocale(customer?.locale), 'sms.reply_comment', { name, body });
   // direct write: a customer's reply has no author among the users (owner null)
   const [comment] = await db.insert(comments).values({ organization_id: last.organization_id, object_type: last.subject_type!, object_id: last.subject_id, body: text }).returning();
   const people = [...new Set([last.sent_by_id, record.creator_id as string | null].filter((id): id is string => !!id))];

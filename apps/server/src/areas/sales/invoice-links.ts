@@ -1,7 +1,7 @@
 import { storageOf } from '../../storage/storage.ts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { INVOICE_LINK_DAYS, LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
+import { INVOICE_LINK_DAYS, LOCALES, customerName, firstLocale, isEmail, type Locale } from '@atelier/domain';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
@@ -44,8 +44,7 @@ export type InvoiceLink = typeof salesInvoiceLinks.$inferSelect;
 export async function sendInvoiceLink(ctx: RequestContext, row: InvoiceRow, wanted: SendOptions) {
   const [customer] = await ctx.db.select().from(customers).where(eq(customers.id, row.customer_id));
   const [organization] = await ctx.db.select({ name: organizations.name, locale: organizations.locale }).from(organizations).where(eq(organizations.id, row.organization_id));
-  const known = (l: unknown): l is Locale => (LOCALES as readonly unknown[]).includes(l);
-  const locale: Locale = wanted.locale ?? (known(customer?.locale) ? customer.locale : known(organization?.locale) ? organization.locale : 'fr');
+  const locale: Locale = wanted.locale ?? firstLocale(customer?.locale, organization?.locale);
   const on = (e: unknown) => (typeof e === 'string' && isEmail(e) ? e : null);
   const email = wanted.send_email === false ? null : (wanted.email ?? on(customer?.billing_email) ?? on(customer?.email));
   const token = randomBytes(32).toString('base64url');

@@ -1,3 +1,4 @@
+import { firstLocale } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -21,7 +22,7 @@ registerPayable('sales-invoices', {
       currency: 'CAD',
       amountDue: invoice.balance,
       label: invoice.code ?? '',
-      locale: customer?.locale === 'en' ? 'en' : 'fr',
+      locale: firstLocale(customer?.locale),
       customerEmail: customer?.billing ?? customer?.email ?? null,
     };
   },

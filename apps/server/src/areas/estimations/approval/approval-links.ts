@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { APPROVAL_DAYS, LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
+import { APPROVAL_DAYS, LOCALES, customerName, firstLocale, isEmail, type Locale } from '@atelier/domain';
 import { z } from 'zod';
 import { withMessage } from '../../../jsonapi/action-options.ts';
 import type { RequestContext } from '../../../jsonapi/context.ts';
@@ -46,8 +46,7 @@ export type ApprovalOptions = z.infer<typeof APPROVAL_OPTIONS>;
 export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, wanted: ApprovalOptions) {
   const [customer] = row.customer_id ? await ctx.db.select().from(customers).where(eq(customers.id, row.customer_id)) : [];
   const [organization] = await ctx.db.select({ name: organizations.name, locale: organizations.locale }).from(organizations).where(eq(organizations.id, row.organization_id));
-  const known = (l: unknown): l is Locale => (LOCALES as readonly unknown[]).includes(l);
-  const locale: Locale = wanted.locale ?? (known(customer?.locale) ? customer.locale : known(organization?.locale) ? organization.locale : 'fr');
+  const locale: Locale = wanted.locale ?? firstLocale(customer?.locale, organization?.locale);
   const email = wanted.send_email === false ? null : (wanted.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null));
   const token = randomBytes(32).toString('base64url');
   const [link] = await ctx.db
