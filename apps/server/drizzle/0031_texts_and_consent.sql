@@ -50,4 +50,4 @@ ALTER TABLE "messages" ADD CONSTRAINT "messages_sent_by_id_users_id_fk" FOREIGN 
 CREATE INDEX "customer_consents_customer_idx" ON "customer_consents" USING btree ("customer_id","channel","kind","at");--> statement-breakpoint
 CREATE INDEX "customer_consents_org_contact_idx" ON "customer_consents" USING btree ("organization_id","channel","contact");--> statement-breakpoint
 CREATE INDEX "messages_customer_idx" ON "messages" USING btree ("customer_id","at");--> statement-breakpoint
-CREATE INDEX "messages_org_contact_idx" ON "messages" USING btree ("organization_id","channel","contact","at");
+CREATE INDEX "messages_contact_idx" ON "messages" USING btree ("channel","contact","at");

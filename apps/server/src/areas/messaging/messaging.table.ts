@@ -56,8 +56,8 @@ export const messages = tenantTable(
   (t) => [
     unique('messages_org_provider_sid_key').on(t.organization_id, t.provider_sid),
     index('messages_customer_idx').on(t.customer_id, t.at),
-    // A reply finds the latest text sent to its number.
-    index('messages_org_contact_idx').on(t.organization_id, t.channel, t.contact, t.at),
+    // A reply finds the latest text sent to its number, whichever organization sent it (the webhook knows no organization).
+    index('messages_contact_idx').on(t.channel, t.contact, t.at),
     oneOf('messages_channel_check', t.channel, MESSAGE_CHANNELS),
     oneOf('messages_direction_check', t.direction, MESSAGE_DIRECTIONS),
     oneOf('messages_status_check', t.status, MESSAGE_STATUSES),
