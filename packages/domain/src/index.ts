@@ -51,6 +51,7 @@ export * from './settings/addresses.ts';
 export * from './declarations/callback-deliveries.ts';
 export * from './inspections/report.ts';
 export * from './inspections/urgency.ts';
+export * from './inspections/templates.ts';
 export * from './pricing/index.ts';
 export * from './declarations/vehicle-sales.ts';
 export * from './declarations/request-logs.ts';

@@ -20,6 +20,7 @@ import { requestsArea } from './requests/index.ts';
 import { resellerArea } from './reseller/index.ts';
 import { salesArea } from './sales/index.ts';
 import { settingsArea } from './settings/index.ts';
+import { templatesArea } from './templates/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, cannedJobsArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea, messagingArea, resellerArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, cannedJobsArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea, messagingArea, resellerArea, templatesArea];

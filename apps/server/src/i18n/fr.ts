@@ -714,6 +714,16 @@ export const fr = {
   'figures.labour_margin_rate': "Marge brute sur la main-d’œuvre (%)",
   'figures.comebacks': "Retours (même travail sous 30 jours)",
   'figures.comeback_rate': "Taux de retours (%)",
+  'template.source_required': "Choisissez le formulaire à publier comme modèle.",
+  'template.source_not_yours': "Ce formulaire n’est pas celui d’une de vos organisations.",
+  'template.source_gone': "Le formulaire d’origine de ce modèle a été supprimé : aucune nouvelle version ne peut être publiée.",
+  'template.source_empty': "Le formulaire d’origine n’a aucune section : ajoutez-en avant de publier.",
+  'template.unchanged': "Le formulaire n’a pas changé depuis la version {version} : rien à publier.",
+  'template.name_taken': "Un modèle porte déjà ce nom.",
+  'template.adopt_in_organization': "Un modèle s’adopte depuis une organisation : connectez-vous à celle qui l’utilisera.",
+  'template.up_to_date': "Ce formulaire a déjà la dernière version du modèle (version {version}).",
+  'template.version_required': "Indiquez la version du modèle que vous avez examinée.",
+  'template.version_moved': "Une version plus récente du modèle (version {version}) a été publiée entre-temps : relisez ses changements.",
 } as const;
 
 export type MessageKey = keyof typeof fr;

@@ -13,6 +13,9 @@ import { estimationItems } from './estimation-items.ts';
 import { fileVersions } from './file-versions.ts';
 import { files } from './files.ts';
 import { folders } from './folders.ts';
+import { formTemplateAdoptions } from './form-template-adoptions.ts';
+import { formTemplateVersions } from './form-template-versions.ts';
+import { formTemplates } from './form-templates.ts';
 import { estimations } from './estimations.ts';
 import { importItems } from './import-items.ts';
 import { imports } from './imports.ts';
@@ -157,6 +160,9 @@ export const declarations = {
   'reseller-invoices': resellerInvoices,
   'reseller-invoice-items': resellerInvoiceItems,
   'reseller-payments': resellerPayments,
+  'form-templates': formTemplates,
+  'form-template-versions': formTemplateVersions,
+  'form-template-adoptions': formTemplateAdoptions,
 } as const;
 
 export type Declarations = typeof declarations;

@@ -55,6 +55,8 @@ export const inspectionFormSections = tenantTable(
     icon: text('icon'),
     factor: numeric('factor').notNull().default('1'),
     order_number: integer('order_number').notNull().default(0),
+    /** The reseller template's part it was adopted from (areas/templates): how an update finds it. */
+    template_key: uuid('template_key'),
   },
   (t) => [
     index('inspection_form_sections_form_idx').on(t.inspection_form_id, t.order_number),
@@ -91,6 +93,8 @@ export const inspectionFormSectionFields = tenantTable(
     conditional_field: boolean('conditional_field').notNull().default(false),
     conditions: jsonb('conditions').$type<FieldConditionRecord[]>().notNull().default([]),
     condition_relation: text('condition_relation').$type<ConditionRelation>().notNull().default('and'),
+    /** The reseller template's field it was adopted from (areas/templates). */
+    template_key: uuid('template_key'),
   },
   (t) => [
     index('inspection_form_section_fields_section_idx').on(t.section_id, t.order_number),
