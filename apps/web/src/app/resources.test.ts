@@ -77,6 +77,7 @@ describe('the registry of screens', () => {
       '/reseller/reseller-invoices',
       '/reseller/reseller-payments',
       '/reseller/reseller-products',
+      '/reseller/form-templates',
       '/reseller/reseller-services',
       '/reseller/reseller-tax-groups',
       '/reseller/packages',

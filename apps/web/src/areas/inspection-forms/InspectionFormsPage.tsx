@@ -1,4 +1,4 @@
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { ResourceList } from '../../components/resource/ResourceList.tsx';
 import { FormActions } from './FormActions.tsx';
 import { FormEditor } from './FormEditor.tsx';
 import { FORMS, FORMS_PATH } from './formApi.ts';
+import { ResellerTemplates } from '../templates/ResellerTemplates.tsx';
 
 const P = crudPermissions('inspection forms');
 type Form = RecordOf<'inspection-forms'>;
@@ -42,11 +43,14 @@ export default function InspectionFormsPage() {
       include="tags,allowedLocations"
       permissions={{ create: P.create, view: P.viewAny }}
       headerExtra={
-        can(P.create) ? (
-          <Button component={Link} to={`${FORMS_PATH}?action=add`} leftSection={<IconPlus size={16} />} data-testid="list-add">
-            {t('inspection-forms:new')}
-          </Button>
-        ) : null
+        <Group gap="xs">
+          <ResellerTemplates />
+          {can(P.create) ? (
+            <Button component={Link} to={`${FORMS_PATH}?action=add`} leftSection={<IconPlus size={16} />} data-testid="list-add">
+              {t('inspection-forms:new')}
+            </Button>
+          ) : null}
+        </Group>
       }
       filters={filtersOf('inspection-forms', [
         ...(tags.data && tags.data.data.length > 0 ? [{ name: 'tags', label: labelKey('inspection-forms', 'tags'), options: tags.data.data.map((tag) => ({ value: tag.id, label: byName(tag), raw: true })) }] : []),

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { crudPermissions, type RecordOf } from '@atelier/domain';
+import { useList } from '../../api/hooks.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { notify } from '../../app/notify.tsx';
+import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { messageOf } from '../inspection-forms/common.ts';
+import { ChangesList } from './ChangesList.tsx';
+import { TEMPLATES, publishTemplate } from './templatesApi.ts';
+
+const P = crudPermissions('form templates');
+type Template = RecordOf<'form-templates'>;
+
+/** « Publier une nouvelle version »: the source form's structure as it is now (nothing changed: the server says so). */
+function PublishButton({ template }: { template: Template }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  if (!can(P.edit)) return null;
+  const publish = async () => {
+    setBusy(true);
+    try {
+      await publishTemplate(template.id);
+      await qc.invalidateQueries({ queryKey: [TEMPLATES] });
+      await qc.invalidateQueries({ queryKey: ['form-template-versions'] });
+      notify({ color: 'teal', message: t('templates:published') });
+    } catch (e) {
+      notify({ color: 'red', title: t('templates:publish_refused'), message: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="light" leftSection={<IconUpload size={16} />} loading={busy} onClick={() => void publish()} data-testid="template-publish">
+      {t('templates:publish')}
+    </Button>
+  );
+}
+
+/** The template's published versions, newest first, each with what changed since the one before. */
+function Versions({ template }: { template: Template }) {
+  const { t, i18n } = useTranslation();
+  const versions = useList<RecordOf<'form-template-versions'>>('form-template-versions', { filter: { formTemplate: template.id }, sort: '-number', include: 'publishedBy', page: { number: 1, size: 50 } }, { global: false });
+  return (
+    <Stack gap="sm" data-testid="template-versions">
+      <Title order={4}>{t('templates:versions')}</Title>
+      {(versions.data?.data ?? []).map((v) => (
+        <Card key={v.id} withBorder padding="sm">
+          <Group justify="space-between" mb={4}>
+            <Text fw={600}>{t('templates:version_n', { n: v.number })}</Text>
+            <Text size="sm" c="dimmed">
+              {formatDateTime(v.created_at, i18n.language)}
+              {v.publishedBy ? ` · ${[v.publishedBy.firstname, v.publishedBy.lastname].filter(Boolean).join(' ')}` : ''}
+            </Text>
+          </Group>
+          <ChangesList changes={(v.changes ?? []) as never[]} empty={v.number === 1 ? t('templates:first_version') : t('templates:no_changes')} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /reseller/form-templates: the inspection form templates the reseller publishes to its
+ * organizations, each made from one of their forms; a new version is published from that form.
+ */
+export default function FormTemplatesPage() {
+  return (
+    <SimpleResourcePage
+      type="form-templates"
+      subject="form templates"
+      columns={['name', 'version', { key: 'sourceForm', visibleFrom: 'md' }, { key: 'updated_at', visibleFrom: 'sm' }]}
+      listInclude="sourceForm"
+      include="sourceForm"
+      fields={['name', 'sourceForm', { name: 'description', wide: true }, 'version', 'created_at']}
+      actions={(template) => <PublishButton template={template} />}
+      children={(template) => <Versions template={template} />}
+    />
+  );
+}

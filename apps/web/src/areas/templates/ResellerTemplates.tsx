@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Drawer, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconTemplate } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { crudPermissions, type RecordOf } from '@atelier/domain';
+import { useList } from '../../api/hooks.ts';
+import { useMe } from '../../app/AppData.tsx';
+import { notify } from '../../app/notify.tsx';
+import { messageOf } from '../inspection-forms/common.ts';
+import { FORMS, editPath } from '../inspection-forms/formApi.ts';
+import { ChangesList } from './ChangesList.tsx';
+import { ADOPTIONS, TEMPLATES, adoptTemplate, answerOffer, offerOf } from './templatesApi.ts';
+
+// The organization's side of its reseller's templates (issue 27), on the inspection forms page:
+// adopt a template as a form of its own; when the reseller publishes a newer version, read what it
+// changes and what the organization's own edits keep, then take it or pass on it.
+
+const FORMS_P = crudPermissions('inspection forms');
+type Template = RecordOf<'form-templates'>;
+type Adoption = RecordOf<'form-template-adoptions'>;
+
+/** Whether a newer version waits for the adoption (one passed on is not offered again until a newer one comes). */
+export const offered = (template: Pick<Template, 'version'>, adoption: Pick<Adoption, 'version' | 'skipped_version'>) =>
+  Number(template.version) > Number(adoption.version) && Number(template.version) !== Number(adoption.skipped_version ?? 0);
+
+/** The offer of a newer version: what it changes, what stays as the organization made it; take it or not now. */
+function OfferDialog({ adoption, template, onClose }: { adoption: Adoption; template: Template; onClose: () => void }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const offer = useQuery({ queryKey: [ADOPTIONS, 'changes', adoption.id, template.version], queryFn: () => offerOf(adoption.id) });
+  const answer = async (what: 'accept' | 'skip') => {
+    if (!offer.data) return;
+    setBusy(true);
+    try {
+      await answerOffer(adoption.id, what, offer.data.to);
+      await Promise.all([qc.invalidateQueries({ queryKey: [ADOPTIONS] }), qc.invalidateQueries({ queryKey: [FORMS] })]);
+      notify({ color: 'teal', message: what === 'accept' ? t('templates:offer.taken', { n: offer.data.to }) : t('templates:offer.skipped', { n: offer.data.to }) });
+      onClose();
+    } catch (e) {
+      notify({ color: 'red', title: t('templates:offer.refused'), message: messageOf(e) });
+      void offer.refetch();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} size="lg" centered title={t('templates:offer.title', { name: template.name, n: template.version })}>
+      {offer.data ? (
+        <Stack>
+          <Text size="sm">{t('templates:offer.intro', { from: offer.data.from, to: offer.data.to })}</Text>
+          <Title order={5}>{t('templates:offer.apply')}</Title>
+          <ChangesList changes={offer.data.apply} empty={t('templates:offer.nothing_to_apply')} testId="offer-apply" />
+          {offer.data.kept.length ? (
+            <Alert color="yellow" title={t('templates:offer.kept')}>
+              <ChangesList changes={offer.data.kept} empty="" testId="offer-kept" />
+            </Alert>
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {t('templates:offer.inspections_keep')}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void answer('skip')} disabled={busy} data-testid="offer-skip">
+              {t('templates:offer.skip')}
+            </Button>
+            <Button onClick={() => void answer('accept')} loading={busy} data-testid="offer-accept">
+              {t('templates:offer.accept', { n: offer.data.to })}
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Text size="sm">{offer.isError ? messageOf(offer.error) : t('common:list.loading')}</Text>
+      )}
+    </Modal>
+  );
+}
+
+function TemplateCard({ template, adoptions }: { template: Template; adoptions: Adoption[] }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [reviewing, setReviewing] = useState<Adoption | null>(null);
+  const adopt = async () => {
+    setBusy(true);
+    try {
+      const formId = await adoptTemplate(template.id);
+      await Promise.all([qc.invalidateQueries({ queryKey: [ADOPTIONS] }), qc.invalidateQueries({ queryKey: [FORMS] })]);
+      notify({ color: 'teal', message: t('templates:adopted', { name: template.name }) });
+      void navigate(editPath(formId));
+    } catch (e) {
+      notify({ color: 'red', title: t('templates:adopt_refused'), message: messageOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder padding="sm" data-testid="reseller-template">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2}>
+          <Text fw={600}>{template.name}</Text>
+          {template.description ? (
+            <Text size="sm" c="dimmed">
+              {template.description}
+            </Text>
+          ) : null}
+          <Text size="xs" c="dimmed">
+            {t('templates:version_n', { n: template.version })}
+          </Text>
+        </Stack>
+        {can(FORMS_P.create) ? (
+          <Button size="xs" variant={adoptions.length ? 'default' : 'filled'} loading={busy} onClick={() => void adopt()} data-testid="template-adopt">
+            {adoptions.length ? t('templates:adopt_again') : t('templates:adopt')}
+          </Button>
+        ) : null}
+      </Group>
+      {adoptions.map((a) => (
+        <Group key={a.id} justify="space-between" mt="xs" gap="xs" data-testid="template-adoption">
+          <Text size="sm">
+            {a.inspectionForm ? <Link to={editPath(a.inspectionForm.id)}>{a.inspectionForm.name}</Link> : null} · {t('templates:adopted_version', { n: a.version })}
+          </Text>
+          {offered(template, a) ? (
+            can(FORMS_P.edit) ? (
+              <Button size="xs" color="orange" onClick={() => setReviewing(a)} data-testid="template-offer">
+                {t('templates:offer.review', { n: template.version })}
+              </Button>
+            ) : (
+              <Badge color="orange">{t('templates:offer.review', { n: template.version })}</Badge>
+            )
+          ) : (
+            <Badge variant="light" color={Number(template.version) > Number(a.version) ? 'gray' : 'teal'}>
+              {Number(template.version) > Number(a.version) ? t('templates:skipped', { n: a.skipped_version }) : t('templates:up_to_date')}
+            </Badge>
+          )}
+        </Group>
+      ))}
+      {reviewing ? <OfferDialog adoption={reviewing} template={template} onClose={() => setReviewing(null)} /> : null}
+    </Card>
+  );
+}
+
+/**
+ * « Modèles du revendeur » on the inspection forms page: shown when the organization's reseller
+ * publishes templates; its badge counts the newer versions waiting.
+ */
+export function ResellerTemplates() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const templates = useList<Template>(TEMPLATES, { sort: 'name', page: { number: 1, size: 100 } }, { global: false, meta: { silent: true } });
+  const adoptions = useList<Adoption>(ADOPTIONS, { include: 'inspectionForm,formTemplate', page: { number: 1, size: 100 } }, { meta: { silent: true } });
+  const list = templates.data?.data ?? [];
+  if (!list.length) return null;
+  const adoptionsOf = (id: string) => (adoptions.data?.data ?? []).filter((a) => a.formTemplate?.id === id);
+  const waiting = list.reduce((n, tpl) => n + adoptionsOf(tpl.id).filter((a) => offered(tpl, a)).length, 0);
+  return (
+    <>
+      <Button variant="default" leftSection={<IconTemplate size={16} />} onClick={() => setOpen(true)} data-testid="reseller-templates" rightSection={waiting ? <Badge color="orange" size="sm" circle>{waiting}</Badge> : null}>
+        {t('templates:from_reseller')}
+      </Button>
+      <Drawer opened={open} onClose={() => setOpen(false)} position="right" size="lg" title={t('templates:from_reseller')}>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('templates:from_reseller_intro')}
+          </Text>
+          {list.map((tpl) => (
+            <TemplateCard key={tpl.id} template={tpl} adoptions={adoptionsOf(tpl.id)} />
+          ))}
+        </Stack>
+      </Drawer>
+    </>
+  );
+}
