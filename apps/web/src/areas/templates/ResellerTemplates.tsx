@@ -47,7 +47,7 @@ function OfferDialog({ adoption, template, onClose }: { adoption: Adoption; temp
     }
   };
   return (
-    <Modal opened onClose={onClose} size="lg" centered title={t('templates:offer.title', { name: template.name, n: template.version })}>
+    <Modal opened onClose={onClose} size="lg" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('templates:offer.title', { name: template.name, n: template.version })}>
       {offer.data ? (
         <Stack>
           <Text size="sm">{t('templates:offer.intro', { from: offer.data.from, to: offer.data.to })}</Text>
@@ -160,7 +160,7 @@ export function ResellerTemplates() {
       <Button variant="default" leftSection={<IconTemplate size={16} />} onClick={() => setOpen(true)} data-testid="reseller-templates" rightSection={waiting ? <Badge color="orange" size="sm" circle>{waiting}</Badge> : null}>
         {t('templates:from_reseller')}
       </Button>
-      <Drawer opened={open} onClose={() => setOpen(false)} position="right" size="lg" title={t('templates:from_reseller')}>
+      <Drawer opened={open} onClose={() => setOpen(false)} position="right" size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('templates:from_reseller')}>
         <Stack>
           <Text size="sm" c="dimmed">
             {t('templates:from_reseller_intro')}
