@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Button, Divider, Group, Image, Paper, RingProgress,
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FIELD_ACTION_LABELS, URGENCY_LABELS, type Locale, type ScoreTone, type Urgency } from '@atelier/domain';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PublicLinkPage } from '../../components/PublicLinkPage.tsx';
@@ -11,6 +11,8 @@ import { formatDate, formatNumber } from '../../lib/format.ts';
 import { WRAPPING_BUTTON } from '../../components/wrappingButton.ts';
 import { TONES } from './controls.tsx';
 import { fetchSharedSummary, publicPdfUrl, type SharedFinding, type SharedSummary } from './reportApi.ts';
+import { FindingJobs, ReportAnswerPanel, jobsByFinding, useReportAnswer, type ReportAnswer } from './SharedReportApproval.tsx';
+import type { ApprovalItem } from '../estimations/approvalApi.ts';
 
 /** Each urgency's colour, dark enough for its text to read at 4.5:1 on white (Mantine's orange.9 is 4.3:1). */
 const URGENCY_COLORS: Record<Urgency, string> = { urgent: 'red.9', soon: '#8f4400', monitor: 'gray.8' };
@@ -24,7 +26,7 @@ function ScoreBadge({ score, tone, size = 'lg' }: { score: number; tone: ScoreTo
 }
 
 /** A finding: the field and its section, the answer in its colour, what to do, the inspector's comment, photos and video. */
-function Finding({ item, locale }: { item: SharedFinding; locale: Locale }) {
+function Finding({ item, locale, jobs, answer }: { item: SharedFinding; locale: Locale; jobs?: ApprovalItem[]; answer: ReportAnswer | null }) {
   const { t } = useTranslation();
   return (
     // A safety-critical field failing: first in its group, in red, named so.
@@ -71,6 +73,7 @@ function Finding({ item, locale }: { item: SharedFinding; locale: Locale }) {
           // The clip's words are the inspector's comment above: it has no captions of its own.
           <video src={item.video} controls preload="metadata" playsInline aria-label={t('reports:shared.video', { field: item.field })} style={{ width: '100%', maxHeight: 360, borderRadius: 4, background: '#000' }} data-testid="shared-finding-video" />
         ) : null}
+        <FindingJobs jobs={jobs} answer={answer} locale={locale} />
       </Stack>
     </Paper>
   );
@@ -81,6 +84,11 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
   const locale = summary.locale;
   const v = summary.vehicle;
   const title = v ? [v.year, v.make, v.model].filter(Boolean).join(' ') : null;
+  // The estimate sent for approval: its jobs under their findings, answered at the end of the page.
+  const [busy, setBusy] = useState(false);
+  const reportAnswer = useReportAnswer(summary.approval).answer;
+  const answer = reportAnswer && { ...reportAnswer, open: reportAnswer.open && !busy };
+  const jobs = jobsByFinding(summary);
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg">
@@ -138,6 +146,11 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
       </Paper>
 
       <ReportSection id="shared-work" title={t('reports:shared.work')}>
+        {answer?.open && (
+          <Text size="sm" mb="sm" data-testid="report-approval-intro">
+            {t('reports:shared.approval.intro')}
+          </Text>
+        )}
         {summary.work.length === 0 ? (
           <Text size="sm">{t('reports:shared.work_none')}</Text>
         ) : (
@@ -149,7 +162,7 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
                 </Text>
                 <Stack gap="sm" mt={4}>
                   {group.items.map((item, k) => (
-                    <Finding key={k} item={item} locale={locale} />
+                    <Finding key={k} item={item} locale={locale} answer={answer} jobs={item.inspection_field_id ? jobs.get(item.inspection_field_id) : undefined} />
                   ))}
                 </Stack>
               </div>
@@ -157,6 +170,7 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
           </Stack>
         )}
       </ReportSection>
+      {answer && <ReportAnswerPanel key={answer.approval.version} token={token} locale={locale} answer={answer} otherJobs={jobs.get('') ?? []} sending={setBusy} />}
       <ReportSection id="shared-sections" title={t('reports:shared.sections')}>
         <Stack gap="sm">
           {summary.sections.map((s) => (
