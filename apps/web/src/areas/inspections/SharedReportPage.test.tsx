@@ -59,6 +59,12 @@ describe('the shared inspection report', () => {
     // The video plays in the page, by the link's address too.
     expect(tire.getByTestId('shared-finding-video').getAttribute('src')).toBe(VIDEO);
     expect(tire.getByLabelText('Vidéo : Pneu avant gauche')).toBeTruthy();
+    // Captions (axe's video-caption): the inspector's words of the finding over the clip.
+    const track = tire.getByTestId('shared-finding-video').querySelector('track[kind=captions]') as HTMLTrackElement;
+    expect(track.getAttribute('srclang')).toBe('fr');
+    expect(track.getAttribute('label')).toBe('Constat de l’inspecteur');
+    const vtt = decodeURIComponent(track.getAttribute('src')!.replace('data:text/vtt;charset=utf-8,', ''));
+    expect(vtt).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:30.000\nPneu avant gauche — À remplacer\n2,5 mm · 31 psi\nUsure avancée à l’intérieur\n');
     expect(within(findings[1]).queryByTestId('shared-finding-video')).toBeNull();
     expect(within(findings[1]).queryByRole('img')).toBeNull();
     expect(within(findings[1]).queryByTestId('shared-finding-comment')).toBeNull();

@@ -14,6 +14,20 @@ import { fetchSharedSummary, publicPdfUrl, type SharedFinding, type SharedSummar
 import { FindingJobs, ReportAnswerPanel, jobsByFinding, useReportAnswer, type ReportAnswer } from './SharedReportApproval.tsx';
 import type { ApprovalItem } from '../estimations/approvalApi.ts';
 
+/** A WebVTT cue's text: no markup, no arrow that would end the cue's timing line. */
+const vttText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '').replace(/\n{2,}/g, '\n');
+
+/**
+ * The captions of a finding's clip (axe's video-caption rule; docs/decisions.md "Video byte
+ * ranges and captions"): what the inspector wrote of the finding (the field, its answer, measures
+ * and comment), shown over the whole clip (30 s at most). The clips are filmed to show, not to
+ * speak; what they show is said in these words.
+ */
+export function findingCaptions(item: SharedFinding): string {
+  const words = [item.answer ? `${item.field} — ${item.answer}` : item.field, item.measures.join(' · '), item.comment ?? ''].filter(Boolean).join('\n');
+  return `WEBVTT\n\n00:00:00.000 --> 00:00:30.000\n${vttText(words)}\n`;
+}
+
 /** Each urgency's colour, dark enough for its text to read at 4.5:1 on white (Mantine's orange.9 is 4.3:1). */
 const URGENCY_COLORS: Record<Urgency, string> = { urgent: 'red.9', soon: '#8f4400', monitor: 'gray.8' };
 
@@ -70,8 +84,10 @@ function Finding({ item, locale, jobs, answer }: { item: SharedFinding; locale: 
           </SimpleGrid>
         ) : null}
         {item.video ? (
-          // The clip's words are the inspector's comment above: it has no captions of its own.
-          <video src={item.video} controls preload="metadata" playsInline aria-label={t('reports:shared.video', { field: item.field })} style={{ width: '100%', maxHeight: 360, borderRadius: 4, background: '#000' }} data-testid="shared-finding-video" />
+          // The clip's words are the inspector's: its captions say them (findingCaptions).
+          <video src={item.video} controls preload="metadata" playsInline aria-label={t('reports:shared.video', { field: item.field })} style={{ width: '100%', maxHeight: 360, borderRadius: 4, background: '#000' }} data-testid="shared-finding-video">
+            <track kind="captions" srcLang={locale} label={t('reports:shared.captions')} src={`data:text/vtt;charset=utf-8,${encodeURIComponent(findingCaptions(item))}`} />
+          </video>
         ) : null}
         <FindingJobs jobs={jobs} answer={answer} locale={locale} />
       </Stack>

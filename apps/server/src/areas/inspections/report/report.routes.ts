@@ -185,14 +185,19 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
     if (!findingUploadIds(model, 'video').has(uploadId)) throw notFound(uploadId);
     const upload = await videoUpload(services.database.db, uploadId, inspection.organization_id);
     if (!upload) throw notFound(uploadId);
-    return sendUpload(reply, services.config, upload);
+    // Byte ranges: Safari on iPhone plays a video only from 206 answers.
+    return sendUpload(reply, services.config, upload, request.headers.range);
   });
 };
 
 publicTokenRoute('GET', '/public/inspection-reports/:token/videos/:uploadId', {
   summary: 'The video of a finding the shared report shows (MP4, WebM or QuickTime, at most 30 s); 404 for any other upload',
   tag: 'inspections',
-  responses: { 200: { contentType: '*/*', description: 'The video, with its type, inline.', schema: { type: 'string', format: 'binary' } } },
+  responses: {
+    200: { contentType: '*/*', description: 'The video, with its type, inline; Accept-Ranges: bytes.', schema: { type: 'string', format: 'binary' } },
+    206: { contentType: '*/*', description: 'The bytes one `Range: bytes=a-b` asked (Content-Range says which), as Safari on iPhone asks to play it; 416 past the end.', schema: { type: 'string', format: 'binary' } },
+    416: { description: 'The range asked lies past the end of the file: no body; Content-Range: bytes */{size}.', headers: { 'Content-Range': { description: 'bytes */{size}', schema: { type: 'string' } } } },
+  },
 });
 
 const tone: JsonSchema = { enum: [...SCORE_TONES] };
