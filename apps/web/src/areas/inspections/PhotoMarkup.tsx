@@ -71,7 +71,8 @@ export default function PhotoMarkup({ file, onSave, onCancel, saving }: PhotoMar
     if (!image || !container) return;
     const width = image.naturalWidth;
     const height = image.naturalHeight;
-    const room = { width: container.clientWidth || 800, height: Math.max(240, window.innerHeight * 0.6) };
+    // The whole photo in view with the tools above it and the buttons below (a full-screen dialog).
+    const room = { width: container.clientWidth || 800, height: Math.max(200, window.innerHeight - 310) };
     const scale = Math.min(room.width / width, room.height / height);
     const s = new Konva.Stage({ container, width: Math.round(width * scale), height: Math.round(height * scale), scaleX: scale, scaleY: scale });
     const base = new Konva.Layer({ listening: false });
@@ -160,20 +161,21 @@ export default function PhotoMarkup({ file, onSave, onCancel, saving }: PhotoMar
         <Button mih={TOUCH} size="md" variant="default" color="red.9" leftSection={<IconTrash size={20} aria-hidden />} disabled={!marks.length} onClick={() => setMarks([])} data-testid="markup-clear">
           {t('inspections:photos.markup.clear')}
         </Button>
+        {tool === 'text' && (
+          <TextInput
+            size="lg"
+            w={220}
+            aria-label={t('inspections:photos.markup.word_label')}
+            placeholder={t('inspections:photos.markup.word_label')}
+            maxLength={WORD_MAX}
+            value={word}
+            onChange={(e) => setWord(e.currentTarget.value)}
+            data-testid="markup-word"
+          />
+        )}
       </Group>
-      {tool === 'text' && (
-        <TextInput
-          size="lg"
-          label={t('inspections:photos.markup.word_label')}
-          description={t('inspections:photos.markup.word_help')}
-          maxLength={WORD_MAX}
-          value={word}
-          onChange={(e) => setWord(e.currentTarget.value)}
-          data-testid="markup-word"
-        />
-      )}
       <Text size="sm" c="dimmed">
-        {t('inspections:photos.markup.help')}
+        {tool === 'text' ? t('inspections:photos.markup.word_help') : t('inspections:photos.markup.help')}
       </Text>
       <div ref={host} style={{ width: '100%', display: 'flex', justifyContent: 'center', background: '#111', borderRadius: 8, minHeight: 240 }} data-testid="markup-stage" data-marks={marks.length}>
         {!image && <Loader m="xl" color="gray.3" />}

@@ -176,8 +176,7 @@ export function PhotoStrip({ resource, recordId, images, name, editable, onChang
           opened
           onClose={() => busy === null && setMarking(null)}
           title={t('inspections:photos.markup.title', { name })}
-          size="xl"
-          centered
+          fullScreen
           closeOnClickOutside={false}
           closeButtonProps={{ 'aria-label': t('common:actions.close') }}
         >

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sumWorkTotals, type CustomerDecision, type Locale } from '@atelier/domain';
 import { useState } from 'react';
@@ -65,7 +65,8 @@ export function JobDecision({ job, answer, locale }: { job: ApprovalItem; answer
               variant={decision === 'approved' ? 'filled' : 'default'}
               color="teal.9"
               aria-pressed={decision === 'approved'}
-              leftSection={<IconCheck size={18} aria-hidden />}
+              px="xs"
+              styles={WRAPPING_BUTTON}
               onClick={() => answer.decide(job.id, 'approved')}
               data-testid="report-job-approve"
             >
@@ -76,7 +77,8 @@ export function JobDecision({ job, answer, locale }: { job: ApprovalItem; answer
               variant={decision === 'declined' ? 'filled' : 'default'}
               color="gray.8"
               aria-pressed={decision === 'declined'}
-              leftSection={<IconX size={18} aria-hidden />}
+              px="xs"
+              styles={WRAPPING_BUTTON}
               onClick={() => answer.decide(job.id, 'declined')}
               data-testid="report-job-decline"
             >
