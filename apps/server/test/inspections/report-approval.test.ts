@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeCustomer, makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
-import { beforeTests, fileApp } from '../helpers.ts';
+import { beforeTests, fileApp, uploadFile } from '../helpers.ts';
 import { E, act, item, itemsOf, one, patchItems, PNG, to } from '../estimations/helpers.ts';
 
 // Issue 26: the customer approves from the shared inspection report. The report shows the
@@ -50,7 +50,7 @@ const s = beforeTests(async () => ({ a: await world('Garage A'), b: await world(
  * finding and one more of no finding) priced and sent to the customer, and the report shared:
  * answers the report's and the approval's tokens.
  */
-async function inspectedAndSent(w: World, { share = true } = {}) {
+async function inspectedAndSent(w: World, { share = true, jobPhoto }: { share?: boolean; jobPhoto?: string } = {}) {
   const vehicle = (await makeVehicle(t, w.admin.token, { vin: nextVin() })).id;
   const made = await t.api('POST', '/api/v1/inspections', {
     token: w.admin.token,
@@ -78,7 +78,7 @@ async function inspectedAndSent(w: World, { share = true } = {}) {
     id,
     [
       ...drafted.map((itemId: string, k: number) => item({ quantity: '1', unit_price: [20_000, 5_000][k], time: '0' }, { taxGroup: to('tax-groups', w.qc) }, itemId)),
-      item({ detail: 'Cabin filter', quantity: '1', unit_price: 3_000, time: '0' }, { taxGroup: to('tax-groups', w.qc) }),
+      item({ detail: 'Cabin filter', quantity: '1', unit_price: 3_000, time: '0', ...(jobPhoto ? { images: [jobPhoto] } : {}) }, { taxGroup: to('tax-groups', w.qc) }),
     ],
     w.admin,
   );
@@ -148,6 +148,21 @@ describe('the shared report of an inspection whose estimate was sent for approva
     const none = await t.api('POST', `${R}/${token}/answer`, { body: body(1, []) });
     expect(none.status).toBe(409);
     expect(none.body.errors[0]).toMatchObject({ code: 'report_approval.none', detail: expect.stringContaining('Aucune estimation') });
+  });
+
+  it('serves the photos of the jobs it asks about through its own link, and no other upload', async () => {
+    const PNG_BYTES = Buffer.from(PNG.split(',')[1], 'base64');
+    // Uploads of the organization (a profile picture stands for any image it holds).
+    const photo = await uploadFile(t, `users/${s.a.admin.id}/profile_image`, s.a.admin.token, { name: 'filtre.png', type: 'image/png', content: PNG_BYTES });
+    expect(photo.status, JSON.stringify(photo.body)).toBe(201);
+    const other = await uploadFile(t, `users/${s.a.admin.id}/profile_image`, s.a.admin.token, { name: 'autre.png', type: 'image/png', content: PNG_BYTES });
+    expect(other.status).toBe(201);
+    const e = await inspectedAndSent(s.a, { jobPhoto: photo.body.url });
+    const summary = await t.api('GET', `${R}/${e.reportToken}/summary`);
+    const photoId = String(photo.body.url).split('/')[4];
+    expect(summary.body.approval.items[2].images).toEqual([`${R}/${e.reportToken}/photos/${photoId}`]);
+    expect((await t.app.inject({ method: 'GET', url: summary.body.approval.items[2].images[0] })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${R}/${e.reportToken}/photos/${String(other.body.url).split('/')[4]}` })).statusCode).toBe(404);
   });
 
   it('answers as the approval link does: the same decisions, deferred work, totals and signer, the time and address kept', async () => {
