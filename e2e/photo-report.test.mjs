@@ -184,6 +184,17 @@ describe('a photo-first report the customer approves from', () => {
       await shot(phone, '26-report-answered-phone');
       assert.deepEqual(phone.errors, []);
 
+      // A link in English shows the same answer, in English, on the phone.
+      const english = await api(`/inspections/${inspection}/share`, { method: 'POST', token: tk, body: { locale: 'en' } });
+      assert.equal(english.status, 200, JSON.stringify(english.body));
+      const phoneEn = await open(PHONE);
+      await phoneEn.goto(new URL(english.body.meta.share.url).pathname);
+      await phoneEn.getByTestId('report-answered').waitFor();
+      assert.match(await phoneEn.getByTestId('report-answered').innerText(), /Thank you, your answer was sent[\s\S]*Answered by Josée Tremblay/);
+      assert.deepEqual(await phoneEn.getByTestId('report-job-decision').allInnerTexts(), ['Approved', 'Approved', 'Declined']);
+      await noSideScroll(phoneEn);
+      await axeCheck(phoneEn, 'the answered report in English on a phone');
+
       // The advisor sees the answers on the estimate.
       await tablet.goto(`/inspecpro/estimates/${id}`);
       await settles(() => tablet.getByTestId('customer-decision').count(), jobs.length);

@@ -111,19 +111,16 @@ export function FindingJobs({ jobs, answer, locale }: { jobs: ApprovalItem[] | u
   );
 }
 
-/** The decisions being taken on the report's approval (none when there is none). */
-export function useReportAnswer(approval: ApprovalView | null): { answer: ReportAnswer | null; clear: () => void } {
+/** The decisions being taken on the report's approval (null when there is none). */
+export function useReportAnswer(approval: ApprovalView | null): ReportAnswer | null {
   const [decisions, setDecisions] = useState<Decisions>({});
-  if (!approval) return { answer: null, clear: () => setDecisions({}) };
+  if (!approval) return null;
   const given = approval.answer ? Object.fromEntries(approval.answer.decisions.map((d) => [d.item, d.decision])) : null;
   return {
-    answer: {
-      approval,
-      decisions: given ?? decisions,
-      open: approval.accepting && !given,
-      decide: (item, decision) => setDecisions((all) => ({ ...all, [item]: decision })),
-    },
-    clear: () => setDecisions({}),
+    approval,
+    decisions: given ?? decisions,
+    open: approval.accepting && !given,
+    decide: (item, decision) => setDecisions((all) => ({ ...all, [item]: decision })),
   };
 }
 

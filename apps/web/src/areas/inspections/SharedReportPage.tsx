@@ -102,7 +102,7 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
   const title = v ? [v.year, v.make, v.model].filter(Boolean).join(' ') : null;
   // The estimate sent for approval: its jobs under their findings, answered at the end of the page.
   const [busy, setBusy] = useState(false);
-  const reportAnswer = useReportAnswer(summary.approval).answer;
+  const reportAnswer = useReportAnswer(summary.approval);
   const answer = reportAnswer && { ...reportAnswer, open: reportAnswer.open && !busy };
   const jobs = jobsByFinding(summary);
   return (
