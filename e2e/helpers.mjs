@@ -281,9 +281,11 @@ export async function carryOut(tk, id, findings = async () => {}) {
 
 /**
  * A vehicle made with `attributes`, its pre-delivery inspection (the demo's form) carried out with the
- * front pads worn (2 mm, "bad"): the finding that calls for the pads' canned job.
+ * front pads worn (2 mm, "bad"): the finding that calls for the pads' canned job. `during({ inspection,
+ * field, pads, structure })`, when given, runs once the pads are answered, before completion (a
+ * photo taken on the tablet).
  */
-export async function inspectWornPads(tk, attributes) {
+export async function inspectWornPads(tk, attributes, during) {
   const form = (await api(`/inspection-forms?filter[search]=${encodeURIComponent('pré-livraison')}`, { token: tk })).body.data[0].id;
   const vehicle = await create(tk, 'vehicles', attributes);
   const inspection = await create(tk, 'inspections', {}, { inspectionForm: one('inspection-forms', form), vehicle: one('vehicles', vehicle) });
@@ -292,6 +294,7 @@ export async function inspectWornPads(tk, attributes) {
     const field = fields.find((f) => f.relationships.inspectionFormSectionField?.data?.id === pads.id);
     const res = await api(`/inspection-fields/${field.id}`, { method: 'PATCH', token: tk, body: { data: { type: 'inspection-fields', id: field.id, attributes: { value: { value: 'bad', thickness_mm: 2 } } } } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
+    await during?.({ inspection, field, pads, structure });
   });
   return { vehicle, inspection };
 }

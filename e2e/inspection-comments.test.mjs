@@ -55,6 +55,8 @@ describe('inspection photos and comments', () => {
       const photos = page.getByTestId(`photos-${fieldId}`);
       await photos.getByRole('button', { name: 'Prendre une photo' }).waitFor();
       await photos.locator('input[type=file]').setInputFiles({ name: 'IMG_0042.png', mimeType: 'image/png', buffer: png(3000, 2000) });
+      // A finding's photo opens its markup first (issue 26): saved as taken, without marks.
+      await page.getByTestId('markup-save').click();
       await settles(() => photos.getAttribute('data-count'), '1');
       await photos.getByTestId('photo-thumbnail').click();
       await page.getByTestId('photo-enlarged').waitFor();

@@ -145,6 +145,8 @@ describe('the inspection screen offline', () => {
       const photos = page.getByTestId(`photos-${ids.left}`);
       await photos.getByRole('button', { name: 'Prendre une photo' }).waitFor();
       await photos.locator('input[type=file]').setInputFiles({ name: 'pneu.png', mimeType: 'image/png', buffer: png(1200, 900) });
+      // A finding's photo opens its markup first (issue 26): saved as taken, without marks.
+      await page.getByTestId('markup-save').click();
       await settles(() => photos.getAttribute('data-count'), '1');
       await shot(page, '70-tablet-tires');
 

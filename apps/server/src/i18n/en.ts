@@ -481,6 +481,7 @@ export const en: Record<MessageKey, string> = {
   'approval.version_changed': "The estimate changed since you opened it: review the new version and answer again.",
   'approval.already_answered': "This version of the estimate has already been answered.",
   'approval.closed': "This estimate no longer awaits an answer: the dealership has already dealt with it.",
+  'report_approval.none': "No estimate awaits your answer on this report: the dealership may have dealt with it or withdrawn it.",
   'approval.email_not_sent': "An address is given but the link is not to be e-mailed: leave the address empty, or e-mail the link",
   'deferred_work.closed': "This deferred work is already closed (done, dismissed or offered again)",
   'deferred_work.state': "Deferred work is closed as “done” or “dismissed”",

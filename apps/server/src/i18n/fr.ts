@@ -480,6 +480,7 @@ export const fr = {
   'approval.version_changed': "L’estimation a changé depuis que vous l’avez ouverte : vérifiez la nouvelle version et répondez de nouveau.",
   'approval.already_answered': "Cette version de l’estimation a déjà reçu une réponse.",
   'approval.closed': "Cette estimation n’attend plus de réponse : le concessionnaire l’a déjà traitée.",
+  'report_approval.none': "Aucune estimation n’attend votre réponse sur ce rapport : le concessionnaire l’a peut-être déjà traitée ou retirée.",
   'approval.email_not_sent': "Une adresse est donnée mais le lien ne doit pas être envoyé par courriel : laissez l’adresse vide, ou envoyez le lien par courriel",
   'deferred_work.closed': "Ce travail reporté est déjà fermé (fait, écarté ou proposé de nouveau)",
   'deferred_work.state': "Un travail reporté se ferme comme « fait » ou « écarté »",

@@ -16,12 +16,21 @@ export interface StoredObject {
   modified: Date;
 }
 
+/** Inclusive byte offsets of a part of a file (an HTTP Range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface Storage {
   readonly kind: 'local' | 's3';
   /** Keeps `body` at `key`; a body of another length than announced is refused (nothing kept). */
   put(key: string, body: Buffer | Readable, meta: { type: string; length: number }): Promise<void>;
-  /** The contents as a stream with their length; null when absent. */
-  get(key: string): Promise<{ body: Readable; length: number } | null>;
+  /**
+   * The contents as a stream with their length; null when absent. With `range` (inclusive byte
+   * offsets, already checked against the size), only those bytes: `length` is then theirs.
+   */
+  get(key: string, range?: ByteRange): Promise<{ body: Readable; length: number } | null>;
   head(key: string): Promise<StoredObject | null>;
   /** Absent already is no error. */
   delete(key: string): Promise<void>;
@@ -96,10 +105,11 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
     const file = this.file(key);
     const found = await stat(file).catch(() => null);
     if (!found?.isFile()) return null;
+    if (range) return { body: createReadStream(file, { start: range.start, end: range.end }), length: range.end - range.start + 1 };
     return { body: createReadStream(file), length: found.size };
   }
 
@@ -163,10 +173,10 @@ export class S3Storage implements Storage {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: meta.type, ContentLength: meta.length }));
   }
 
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
     checkKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
       return { body: out.Body as Readable, length: Number(out.ContentLength ?? 0) };
     } catch (err) {
       if (isMissing(err)) return null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { videoDuration } from '../../src/areas/files/video-duration.ts';
+import { requestedRange } from '../../src/areas/files/byte-range.ts';
 import { makeInspectionForm, makeOrganization, makeStartedInspection, makeUser, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, uploadFile, type TestApp } from '../helpers.ts';
 
@@ -169,5 +170,70 @@ describe('the shared report', () => {
     const other = await padsOf();
     const hidden = await sendVideo(other.field, mp4(3));
     expect((await t.app.inject({ method: 'GET', url: `${link}/videos/${String(hidden.body.url).split('/')[4]}` })).statusCode).toBe(404);
+  });
+});
+
+describe('byte ranges (Safari on iPhone plays a video only from 206 answers)', () => {
+  it('reads one range of a Range header, and answers whole what it cannot read', () => {
+    expect(requestedRange(undefined, 1000)).toBeNull();
+    expect(requestedRange('bytes=0-1', 1000)).toEqual({ start: 0, end: 1 });
+    expect(requestedRange('bytes=0-', 1000)).toEqual({ start: 0, end: 999 });
+    expect(requestedRange('bytes=990-5000', 1000)).toEqual({ start: 990, end: 999 });
+    expect(requestedRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
+    expect(requestedRange('bytes=-5000', 1000)).toEqual({ start: 0, end: 999 });
+    expect(requestedRange('bytes=1000-', 1000)).toBe('unsatisfiable');
+    expect(requestedRange('bytes=-0', 1000)).toBe('unsatisfiable');
+    for (const whole of ['bytes=0-1,5-9', 'items=0-1', 'bytes=5-1', 'bytes=-', 'bytes=x-y', 'bytes=99999999999999999999-', ''])
+      expect(requestedRange(whole, 1000), whole).toBeNull();
+  });
+
+  it('answers 206 with Content-Range through the shared report and the signed-in address, 416 past the end', async () => {
+    const { inspection, field } = await padsOf();
+    const clip = mp4(8, { size: 4096 });
+    const sent = await sendVideo(field, clip);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await t.database.db.execute(sql`UPDATE inspection_fields SET touched = true, action = 'replace' WHERE id = ${field}`);
+    await t.database.db.execute(sql`UPDATE inspections SET state = 'completed', completed_at = now() WHERE id = ${inspection}`);
+    const share = await t.api('POST', `/api/v1/inspections/${inspection}/share`, { token: admin.token, body: { locale: 'en' } });
+    expect(share.status, JSON.stringify(share.body)).toBe(200);
+    const link = `/api/v1/public/inspection-reports/${share.body.meta.share.token}`;
+    const summary = await t.api('GET', `${link}/summary`);
+    const url = summary.body.work[0].items[0].video as string;
+
+    const whole = await t.app.inject({ method: 'GET', url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(Number(whole.headers['content-length'])).toBe(4096);
+
+    // What Safari asks first: two bytes, to learn the size.
+    const probe = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-1' } });
+    expect(probe.statusCode).toBe(206);
+    expect(probe.headers['content-range']).toBe('bytes 0-1/4096');
+    expect(probe.headers['content-length']).toBe('2');
+    expect(probe.headers['content-type']).toBe('video/mp4');
+    expect(probe.rawPayload.equals(clip.subarray(0, 2))).toBe(true);
+
+    const middle = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=1000-2999' } });
+    expect(middle.statusCode).toBe(206);
+    expect(middle.headers['content-range']).toBe('bytes 1000-2999/4096');
+    expect(middle.rawPayload.equals(clip.subarray(1000, 3000))).toBe(true);
+    const tail = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=4000-' } });
+    expect(tail.headers['content-range']).toBe('bytes 4000-4095/4096');
+    expect(tail.rawPayload.length).toBe(96);
+
+    const past = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=5000-' } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe('bytes */4096');
+    // Several ranges: the whole file.
+    expect((await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-1,10-20' } })).statusCode).toBe(200);
+
+    // The tablet's own address (signed in) answers ranges too.
+    const own = await t.app.inject({ method: 'GET', url: sent.body.url, headers: { authorization: `Bearer ${admin.token}`, range: 'bytes=10-19' } });
+    expect(own.statusCode).toBe(206);
+    expect(own.rawPayload.equals(clip.subarray(10, 20))).toBe(true);
+    // A range opens nothing the link does not: another video is still 404.
+    const other = await padsOf();
+    const hidden = await sendVideo(other.field, mp4(3));
+    expect((await t.app.inject({ method: 'GET', url: `${link}/videos/${String(hidden.body.url).split('/')[4]}`, headers: { range: 'bytes=0-1' } })).statusCode).toBe(404);
   });
 });

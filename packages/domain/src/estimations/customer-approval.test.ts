@@ -51,6 +51,17 @@ describe('customer approval', () => {
     expect(customerAnswerProblems({ data: { attributes: { version: -1 } } }, ['a'])).toContainEqual({ pointer: '/data/attributes/version', code: 'approval.version_required' });
   });
 
+  it('takes the typed name as the signature on the shared report: no image asked, none kept, the name still required', () => {
+    const typed = parseCustomerAnswer(answer({ signature: undefined }), ['a', 'b'], 'typed');
+    expect(typed.ok && typed.answer.signature).toBe('');
+    // Whatever came as a signature is not read.
+    const sent = parseCustomerAnswer(answer({ signature: '<svg onload=alert(1)>' }), ['a', 'b'], 'typed');
+    expect(sent.ok && sent.answer.signature).toBe('');
+    expect(customerAnswerProblems(answer({ signer_name: ' ', signature: 'x' }), ['a', 'b'], 'typed')).toEqual([{ pointer: '/data/attributes/signer_name', code: 'approval.signer_required' }]);
+    // The approval page's pad stays required.
+    expect(customerAnswerProblems(answer({ signature: undefined }), ['a', 'b'])).toEqual([{ pointer: '/data/attributes/signature', code: 'approval.signature_required' }]);
+  });
+
   it('does not take the same item twice', () => {
     const parsed = parseCustomerAnswer(answer({ decisions: [{ item: 'a', decision: 'approved' }, { item: 'a', decision: 'declined' }, { item: 'b', decision: 'declined' }] }), ['a', 'b']);
     expect(parsed.ok).toBe(false);

@@ -19,7 +19,7 @@ export interface CustomerAnswer {
   /** The estimate's version the customer read. */
   version: number;
   signer_name: string;
-  /** A PNG data URL from the signature pad. */
+  /** A PNG data URL from the signature pad; empty when the typed name signs (the shared report's answer). */
   signature: string;
   /** Item id → decision, one per item asked about. */
   decisions: Map<string, CustomerDecision>;
@@ -55,10 +55,17 @@ function isPngSignature(v: string): boolean {
 const attributesOf = (body: unknown): Record<string, unknown> => (isObject(body) && isObject(body.data) && isObject(body.data.attributes) ? body.data.attributes : {});
 
 /**
+ * How the customer signs: `drawn` on the approval page's pad (a PNG), or `typed` on the shared
+ * inspection report, where the name typed is the signature (two taps per job, the name, one submit:
+ * docs/decisions.md "Approving from the shared report"); a typed answer keeps no image.
+ */
+export type SignatureMode = 'drawn' | 'typed';
+
+/**
  * Reads `{ data: { attributes: { version, signer_name, signature, decisions: [{ item, decision }] } } }`
  * against the ids of the items asked about; answers every problem at once.
  */
-export function parseCustomerAnswer(body: unknown, itemIds: readonly string[]): { ok: true; answer: CustomerAnswer } | { ok: false; problems: AnswerProblem[] } {
+export function parseCustomerAnswer(body: unknown, itemIds: readonly string[], mode: SignatureMode = 'drawn'): { ok: true; answer: CustomerAnswer } | { ok: false; problems: AnswerProblem[] } {
   const a = attributesOf(body);
   const problems: AnswerProblem[] = [];
   const at = (name: string) => `/data/attributes/${name}`;
@@ -66,8 +73,9 @@ export function parseCustomerAnswer(body: unknown, itemIds: readonly string[]): 
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) problems.push({ pointer: at('version'), code: 'approval.version_required' });
   const signer = typeof a.signer_name === 'string' ? a.signer_name.trim() : '';
   if (!signer || signer.length > SIGNER_MAX) problems.push({ pointer: at('signer_name'), code: 'approval.signer_required' });
-  const signature = typeof a.signature === 'string' ? a.signature : '';
-  if (!signature || signature.length > SIGNATURE_MAX || !isPngSignature(signature)) problems.push({ pointer: at('signature'), code: 'approval.signature_required' });
+  // Typed: whatever came as `signature` is not read (no image is kept).
+  const signature = mode === 'typed' ? '' : typeof a.signature === 'string' ? a.signature : '';
+  if (mode === 'drawn' && (!signature || signature.length > SIGNATURE_MAX || !isPngSignature(signature))) problems.push({ pointer: at('signature'), code: 'approval.signature_required' });
 
   const asked = new Set(itemIds);
   const decisions = new Map<string, CustomerDecision>();
@@ -88,8 +96,8 @@ export function parseCustomerAnswer(body: unknown, itemIds: readonly string[]): 
 }
 
 /** The problems alone (for a form that checks as the customer fills it). */
-export function customerAnswerProblems(body: unknown, itemIds: readonly string[]): AnswerProblem[] {
-  const parsed = parseCustomerAnswer(body, itemIds);
+export function customerAnswerProblems(body: unknown, itemIds: readonly string[], mode: SignatureMode = 'drawn'): AnswerProblem[] {
+  const parsed = parseCustomerAnswer(body, itemIds, mode);
   return parsed.ok ? [] : parsed.problems;
 }
 

@@ -26,6 +26,7 @@ import { deleteAfterCommit, deleteQuietly, isUploadKey, storageOf } from '../../
 import { files, folders, uploads } from './files.table.ts';
 import { contentDisposition } from '../../reports/table-file.ts';
 import { videoDuration } from './video-duration.ts';
+import { requestedRange } from './byte-range.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
 const KINDS: Record<UploadField['kinds'][number], string[]> = {
@@ -132,26 +133,37 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
     await findRow(ctx, def, upload.record_id).catch((err) => {
       throw err instanceof ApiError && err.status === 404 ? notFound(uploadId) : err;
     });
-    return sendUpload(reply, ctx.config, upload);
+    return sendUpload(reply, ctx.config, upload, request.headers.range);
   });
 };
 
 type UploadRow = typeof uploads.$inferSelect;
 
-/** An uploaded file's contents, streamed with its type; the caller checked who may see it. */
-export async function sendUpload(reply: FastifyReply, config: Config, upload: UploadRow) {
+/**
+ * An uploaded file's contents, streamed with its type; the caller checked who may see it. A
+ * `Range` header (one range of bytes) is answered with those bytes (206, Content-Range), past the
+ * end with 416: Safari on iPhone plays a video only so, and players seek so (docs/decisions.md
+ * "Video byte ranges").
+ */
+export async function sendUpload(reply: FastifyReply, config: Config, upload: UploadRow, rangeHeader?: string) {
   if (!isUploadKey(upload.path)) throw notFound(upload.id);
-  // Streamed from the store through this route (its access rules): no public bucket address.
-  const stored = await storageOf(config).get(upload.path);
-  if (!stored) throw notFound(upload.id);
+  const storage = storageOf(config);
+  // The size first, to read the range against (only when one is asked).
+  const head = rangeHeader ? await storage.head(upload.path) : null;
+  if (rangeHeader && !head) throw notFound(upload.id);
+  const range = head ? requestedRange(rangeHeader, head.length) : null;
   // A file opened directly never runs as a page (Chrome's PDF viewer does not bear a sandbox).
   if (upload.mime !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  reply.header('Accept-Ranges', 'bytes').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=300');
+  if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${head!.length}`).send();
+  // Streamed from the store through this route (its access rules): no public bucket address.
+  const stored = await storage.get(upload.path, range ?? undefined);
+  if (!stored) throw notFound(upload.id);
   const name = `${(upload.original_name ?? 'file').replace(extname(upload.original_name ?? ''), '')}${extname(upload.path)}`;
+  if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${head!.length}`);
   return reply
     .header('Content-Type', upload.mime)
     .header('Content-Length', stored.length)
-    .header('X-Content-Type-Options', 'nosniff')
-    .header('Cache-Control', 'private, max-age=300')
     .header('Content-Disposition', contentDisposition(name, INLINE.has(upload.mime)))
     .send(stored.body);
 }
@@ -183,7 +195,11 @@ describeRoute('POST', '/uploads/:resource/:id/:field', {
 describeRoute('GET', '/uploads/:uploadId/content', {
   summary: 'The file, to whoever may see the record it was uploaded for',
   tag: 'uploads',
-  responses: { 200: { contentType: '*/*', description: 'The file, with its type; images and PDF inline, others as attachment.', schema: { type: 'string', format: 'binary' } } },
+  responses: {
+    200: { contentType: '*/*', description: 'The file, with its type; images and PDF inline, others as attachment. Accept-Ranges: bytes.', schema: { type: 'string', format: 'binary' } },
+    206: { contentType: '*/*', description: 'The bytes one `Range: bytes=a-b` asked (Content-Range says which); several ranges are answered whole (200). 416 past the end.', schema: { type: 'string', format: 'binary' } },
+    416: { description: 'The range asked lies past the end of the file: no body; Content-Range: bytes */{size}.', headers: { 'Content-Range': { description: 'bytes */{size}', schema: { type: 'string' } } } },
+  },
   errors: [404],
 });
 

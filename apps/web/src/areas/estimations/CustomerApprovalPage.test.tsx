@@ -44,6 +44,7 @@ const view = (over: Partial<ApprovalView> = {}): ApprovalView => ({
   code: 'E-2026-000007',
   version: 2,
   sent_at: '2026-11-26T12:00:00Z',
+  accepting: true,
   vehicle: { vin: '1HGCM82633A004352', year: 2019, make: 'Honda', model: 'Civic', odometer: 81000, unit: 'km' },
   customer: 'Marie Gagnon',
   items: [

@@ -22,6 +22,8 @@ export interface ApprovalItem {
   totals: WorkTotals;
   /** The inspection's photos of it, as URLs the link opens. */
   images: string[];
+  /** The inspection's field (its finding) the job was made from; null when made otherwise. */
+  inspection_field_id?: string | null;
 }
 
 export interface ApprovalAnswer {
@@ -41,6 +43,8 @@ export interface ApprovalView {
   /** The estimate's version shown: an answer applies to it. */
   version: number;
   sent_at: string | null;
+  /** Whether the estimate takes an answer now (sent, approval open, this version not answered). */
+  accepting: boolean;
   vehicle: { vin: string; year: number | null; make: string | null; model: string | null; odometer: number | null; unit: string } | null;
   customer: string | null;
   items: ApprovalItem[];

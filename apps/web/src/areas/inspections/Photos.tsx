@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, FileButton, Group, Image, Modal, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCamera, IconX } from '@tabler/icons-react';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { inspectionWorkflow, type RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,16 @@ import { api, upload } from '../../api/client.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useFileSrc } from '../../components/useFileSrc.ts';
-import { resizeImage } from '../../lib/imageResize.ts';
+import { jpegName, resizeImage } from '../../lib/imageResize.ts';
 import { useOnline } from '../../lib/online.ts';
 import { TOUCH } from './controls.tsx';
 import { FindingVideo } from './FindingVideo.tsx';
 
 const SIZE = 96;
+
+// The markup's drawing library (Konva) is loaded only when a photo is taken for a finding: the
+// inspection screen's bundle does not carry it (docs/decisions.md "Photo markup").
+const PhotoMarkup = lazy(() => import('./PhotoMarkup.tsx'));
 
 function Thumbnail({ url, alt, onOpen, size = SIZE }: { url: string; alt: string; onOpen: () => void; size?: number }) {
   const src = useFileSrc(url);
@@ -61,6 +65,8 @@ export interface PhotoStripProps {
   editable: boolean;
   onChange: (images: string[]) => void;
   testId?: string;
+  /** A photo taken may be marked up (a circle, an arrow, a word) before it is saved: a finding's. */
+  markup?: boolean;
 }
 
 /**
@@ -68,29 +74,44 @@ export interface PhotoStripProps {
  * smaller in the browser before it goes), a remove button on each. Photos need the connection:
  * offline, the button waits (the inspection screen's offline banner says why, once; answers do not wait).
  */
-export function PhotoStrip({ resource, recordId, images, name, editable, onChange, testId }: PhotoStripProps) {
+export function PhotoStrip({ resource, recordId, images, name, editable, onChange, testId, markup = false }: PhotoStripProps) {
   const { t } = useTranslation();
   const online = useOnline();
   const [busy, setBusy] = useState<'preparing' | 'sending' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
+  /** A photo taken, waiting for its marks before it is sent. */
+  const [marking, setMarking] = useState<File | null>(null);
   const describe = (e: unknown) => (e instanceof ApiError ? (e.errors[0]?.detail ?? e.message) : String(e));
 
-  const take = async (file: File | null) => {
-    if (!file) return;
-    setError(null);
+  const send = async (photo: File) => {
     try {
-      setBusy('preparing');
-      const small = await resizeImage(file);
       setBusy('sending');
-      const { url } = await upload(resource, recordId, 'images', small);
+      const { url } = await upload(resource, recordId, 'images', photo);
       onChange([...images, url]);
+      setMarking(null);
     } catch (e) {
       setError(t('inspections:photos.failed', { error: describe(e) }));
     } finally {
       setBusy(null);
     }
+  };
+  const take = async (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    let small: File;
+    try {
+      setBusy('preparing');
+      small = await resizeImage(file);
+    } catch (e) {
+      setError(t('inspections:photos.failed', { error: describe(e) }));
+      setBusy(null);
+      return;
+    }
+    setBusy(null);
+    if (markup) setMarking(small);
+    else await send(small);
   };
   const remove = async (index: number) => {
     setError(null);
@@ -149,6 +170,30 @@ export function PhotoStrip({ resource, recordId, images, name, editable, onChang
         <Alert color="red" p="xs" data-testid="photos-error">
           {error}
         </Alert>
+      )}
+      {marking && (
+        <Modal
+          opened
+          onClose={() => busy === null && setMarking(null)}
+          title={t('inspections:photos.markup.title', { name })}
+          fullScreen
+          closeOnClickOutside={false}
+          closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+        >
+          <Suspense fallback={<Text size="sm">{t('inspections:photos.markup.loading')}</Text>}>
+            <PhotoMarkup
+              file={marking}
+              saving={busy === 'sending'}
+              onCancel={() => setMarking(null)}
+              onSave={(photo, marked) => void send(marked ? new File([photo], jpegName(marking.name), { type: 'image/jpeg' }) : marking)}
+            />
+          </Suspense>
+          {error && (
+            <Alert color="red" p="xs" mt="sm" data-testid="markup-error">
+              {error}
+            </Alert>
+          )}
+        </Modal>
       )}
       {open !== null && images[open] && <Enlarged url={images[open]} alt={t('inspections:photos.alt', { n: open + 1, name })} onClose={() => setOpen(null)} />}
       <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={t('inspections:photos.remove', { n: (removing ?? 0) + 1 })} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
@@ -233,6 +278,7 @@ export function FieldPhotos({ fieldId, name }: { fieldId: string; name: string }
         editable={ctx.editable}
         onChange={(next) => ctx.setMedia(fieldId, { images: next })}
         testId={`photos-${fieldId}`}
+        markup
       />
       <FindingVideo recordId={photos.recordId} video={photos.video} name={name} editable={ctx.editable} onChange={(video) => ctx.setMedia(fieldId, { video })} />
     </Stack>

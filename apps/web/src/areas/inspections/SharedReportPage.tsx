@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Button, Divider, Group, Image, Paper, RingProgress,
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FIELD_ACTION_LABELS, URGENCY_LABELS, type Locale, type ScoreTone, type Urgency } from '@atelier/domain';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PublicLinkPage } from '../../components/PublicLinkPage.tsx';
@@ -11,6 +11,22 @@ import { formatDate, formatNumber } from '../../lib/format.ts';
 import { WRAPPING_BUTTON } from '../../components/wrappingButton.ts';
 import { TONES } from './controls.tsx';
 import { fetchSharedSummary, publicPdfUrl, type SharedFinding, type SharedSummary } from './reportApi.ts';
+import { FindingJobs, ReportAnswerPanel, jobsByFinding, useReportAnswer, type ReportAnswer } from './SharedReportApproval.tsx';
+import type { ApprovalItem } from '../estimations/approvalApi.ts';
+
+/** A WebVTT cue's text: no markup, no arrow that would end the cue's timing line. */
+const vttText = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '').replace(/\n{2,}/g, '\n');
+
+/**
+ * The captions of a finding's clip (axe's video-caption rule; docs/decisions.md "Video byte
+ * ranges and captions"): what the inspector wrote of the finding (the field, its answer, measures
+ * and comment), shown over the whole clip (30 s at most). The clips are filmed to show, not to
+ * speak; what they show is said in these words.
+ */
+export function findingCaptions(item: SharedFinding): string {
+  const words = [item.answer ? `${item.field} — ${item.answer}` : item.field, item.measures.join(' · '), item.comment ?? ''].filter(Boolean).join('\n');
+  return `WEBVTT\n\n00:00:00.000 --> 00:00:30.000\n${vttText(words)}\n`;
+}
 
 /** Each urgency's colour, dark enough for its text to read at 4.5:1 on white (Mantine's orange.9 is 4.3:1). */
 const URGENCY_COLORS: Record<Urgency, string> = { urgent: 'red.9', soon: '#8f4400', monitor: 'gray.8' };
@@ -24,7 +40,7 @@ function ScoreBadge({ score, tone, size = 'lg' }: { score: number; tone: ScoreTo
 }
 
 /** A finding: the field and its section, the answer in its colour, what to do, the inspector's comment, photos and video. */
-function Finding({ item, locale }: { item: SharedFinding; locale: Locale }) {
+function Finding({ item, locale, jobs, answer }: { item: SharedFinding; locale: Locale; jobs?: ApprovalItem[]; answer: ReportAnswer | null }) {
   const { t } = useTranslation();
   return (
     // A safety-critical field failing: first in its group, in red, named so.
@@ -68,9 +84,12 @@ function Finding({ item, locale }: { item: SharedFinding; locale: Locale }) {
           </SimpleGrid>
         ) : null}
         {item.video ? (
-          // The clip's words are the inspector's comment above: it has no captions of its own.
-          <video src={item.video} controls preload="metadata" playsInline aria-label={t('reports:shared.video', { field: item.field })} style={{ width: '100%', maxHeight: 360, borderRadius: 4, background: '#000' }} data-testid="shared-finding-video" />
+          // The clip's words are the inspector's: its captions say them (findingCaptions).
+          <video src={item.video} controls preload="metadata" playsInline aria-label={t('reports:shared.video', { field: item.field })} style={{ width: '100%', maxHeight: 360, borderRadius: 4, background: '#000' }} data-testid="shared-finding-video">
+            <track kind="captions" srcLang={locale} label={t('reports:shared.captions')} src={`data:text/vtt;charset=utf-8,${encodeURIComponent(findingCaptions(item))}`} />
+          </video>
         ) : null}
+        <FindingJobs jobs={jobs} answer={answer} locale={locale} />
       </Stack>
     </Paper>
   );
@@ -81,6 +100,11 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
   const locale = summary.locale;
   const v = summary.vehicle;
   const title = v ? [v.year, v.make, v.model].filter(Boolean).join(' ') : null;
+  // The estimate sent for approval: its jobs under their findings, answered at the end of the page.
+  const [busy, setBusy] = useState(false);
+  const reportAnswer = useReportAnswer(summary.approval);
+  const answer = reportAnswer && { ...reportAnswer, open: reportAnswer.open && !busy };
+  const jobs = jobsByFinding(summary);
   return (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="lg">
@@ -138,6 +162,11 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
       </Paper>
 
       <ReportSection id="shared-work" title={t('reports:shared.work')}>
+        {answer?.open && (
+          <Text size="sm" mb="sm" data-testid="report-approval-intro">
+            {t('reports:shared.approval.intro')}
+          </Text>
+        )}
         {summary.work.length === 0 ? (
           <Text size="sm">{t('reports:shared.work_none')}</Text>
         ) : (
@@ -149,7 +178,7 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
                 </Text>
                 <Stack gap="sm" mt={4}>
                   {group.items.map((item, k) => (
-                    <Finding key={k} item={item} locale={locale} />
+                    <Finding key={k} item={item} locale={locale} answer={answer} jobs={item.inspection_field_id ? jobs.get(item.inspection_field_id) : undefined} />
                   ))}
                 </Stack>
               </div>
@@ -157,6 +186,7 @@ function Summary({ token, summary }: { token: string; summary: SharedSummary }) 
           </Stack>
         )}
       </ReportSection>
+      {answer && <ReportAnswerPanel key={answer.approval.version} token={token} locale={locale} answer={answer} otherJobs={jobs.get('') ?? []} sending={setBusy} />}
       <ReportSection id="shared-sections" title={t('reports:shared.sections')}>
         <Stack gap="sm">
           {summary.sections.map((s) => (

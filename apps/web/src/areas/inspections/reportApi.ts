@@ -1,5 +1,7 @@
-import type { FieldAction, Locale, RecordOf, ScoreTone, Urgency } from '@atelier/domain';
+import type { CustomerDecision, FieldAction, Locale, RecordOf, ScoreTone, Urgency } from '@atelier/domain';
 import { API_BASE, request } from '../../api/client.ts';
+import { publicCall } from '../../api/publicCall.ts';
+import type { ApprovalView } from '../estimations/approvalApi.ts';
 import { downloadFile } from '../../api/download.ts';
 import { ApiError, errorsOfBody, type JsonApiDocument } from '../../api/jsonapi.ts';
 
@@ -80,10 +82,14 @@ export interface SharedSummary {
   note: string | null;
   sections: { name: string; score: number; tone: ScoreTone; subSections: { name: string; score: number; tone: ScoreTone }[] }[];
   work: { urgency: Urgency; items: SharedFinding[] }[];
+  /** The inspection's estimate sent for approval (an open link), as its approval page shows it; null when none. */
+  approval: ApprovalView | null;
 }
 
 /** A finding of the shared report: where, the answer in words and its colour, what to do, the inspector's comment and photos (addresses under the link); `critical`: a safety-critical field failing (first in its group, in red). */
 export interface SharedFinding {
+  /** The inspection's field: an estimate's job made from this finding names it. */
+  inspection_field_id: string | null;
   section: string;
   field: string;
   action: FieldAction;
@@ -109,3 +115,15 @@ export async function fetchSharedSummary(token: string, locale: string): Promise
   if (!res.ok) throw new ApiError(res.status, errorsOfBody(res.status, body));
   return body as SharedSummary;
 }
+
+/**
+ * POST /public/inspection-reports/{token}/answer: the customer's decisions on the estimate's jobs
+ * and their name (the typed name signs); answers the approval as it now is. 409 when the estimate
+ * changed, was answered or awaits nothing; 422 with one error per problem.
+ */
+export const sendReportAnswer = (token: string, locale: string, attributes: { version: number; signer_name: string; decisions: { item: string; decision: CustomerDecision }[] }) =>
+  publicCall<ApprovalView>(`${publicReportPath(token)}/answer`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': locale },
+    body: JSON.stringify({ data: { attributes } }),
+  });

@@ -6,6 +6,7 @@ import {
   sumWorkTotals,
   type CustomerDecision,
   type Locale,
+  type SignatureMode,
 } from '@atelier/domain';
 import type { Db } from '../../../db/client.ts';
 import type { RequestContext } from '../../../jsonapi/context.ts';
@@ -31,9 +32,11 @@ import { isoText } from '../../../jsonapi/attributes.ts';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export type ApprovalLink = typeof estimationApprovals.$inferSelect;
+/** An approval the customer can read (and maybe answer): the link it goes by and its estimate. */
+export type OpenedApproval = { link: ApprovalLink; estimation: EstimationRow };
 
 /** The link and its estimate; 404 for a token nobody made, 410 (in the link's language) revoked, expired or canceled. */
-export async function openApproval(db: Db, token: string, lock = false): Promise<{ link: ApprovalLink; estimation: EstimationRow }> {
+export async function openApproval(db: Db, token: string, lock = false): Promise<OpenedApproval> {
   if (!TOKEN.test(token)) throw new ApiError(404, 'approval.not_found');
   const query = db
     .select({ link: estimationApprovals, estimation: estimations, expired: sql<boolean>`${estimationApprovals.expires_at} <= now()` })
@@ -46,11 +49,41 @@ export async function openApproval(db: Db, token: string, lock = false): Promise
   return { link: found.link, estimation: found.estimation };
 }
 
+/**
+ * The approval of an inspection's estimate the shared report opens (docs/decisions.md "Approving
+ * from the shared report"): the inspection's current estimate, of its organization and made from
+ * it, not canceled, with a link sent that is neither revoked nor expired (the newest); null when none.
+ * `lock` locks the estimate, as an answer through a link does.
+ */
+export async function openApprovalOfInspection(db: Db, inspection: { id: string; organization_id: string; estimation_id: string | null }, lock = false): Promise<OpenedApproval | null> {
+  if (!inspection.estimation_id) return null;
+  const query = db
+    .select({ link: estimationApprovals, estimation: estimations })
+    .from(estimationApprovals)
+    .innerJoin(estimations, eq(estimations.id, estimationApprovals.estimation_id))
+    .where(
+      and(
+        eq(estimations.id, inspection.estimation_id),
+        // The report's organization and inspection, whatever a pointer says: nothing of another's.
+        eq(estimations.organization_id, inspection.organization_id),
+        eq(estimationApprovals.organization_id, inspection.organization_id),
+        eq(estimations.inspection_id, inspection.id),
+        sql`${estimations.state} <> 'canceled'`,
+        sql`${estimationApprovals.revoked_at} IS NULL`,
+        sql`${estimationApprovals.expires_at} > now()`,
+      ),
+    )
+    .orderBy(desc(estimationApprovals.created_at), desc(estimationApprovals.id))
+    .limit(1);
+  const [found] = lock ? await query.for('update', { of: estimations }) : await query;
+  return found ? { link: found.link, estimation: found.estimation } : null;
+}
+
 /** The customer answers while the approval is open: the estimate complete, its approval not ended. */
 const accepting = (e: EstimationRow) => e.state === 'completed' && e.approval_status !== 'done' && e.sent_at !== null;
 
-/** The public URL of an item's photo (served by approval.routes.ts through the link). */
-const photoUrl = (token: string, uploadId: string) => `/api/v1/public/estimate-approvals/${token}/photos/${uploadId}`;
+/** The public URL of an item's photo through an approval link (served by approval.routes.ts). */
+export const approvalPhotoUrl = (token: string) => (uploadId: string) => `/api/v1/public/estimate-approvals/${token}/photos/${uploadId}`;
 const UPLOAD_URL = /^\/api\/v1\/uploads\/([0-9a-f-]{36})\/content$/i;
 
 async function itemsAsked(db: Db, estimationId: string) {
@@ -64,8 +97,11 @@ export async function askedPhotoIds(db: Db, estimationId: string): Promise<Set<s
   return new Set(items.flatMap((i) => (i.images ?? []).flatMap((u) => UPLOAD_URL.exec(u)?.[1]?.toLowerCase() ?? [])));
 }
 
-/** GET /public/estimate-approvals/{token}: what the page shows, in the link's language. */
-export async function approvalView(db: Db, token: string, link: ApprovalLink, e: EstimationRow) {
+/**
+ * GET /public/estimate-approvals/{token}: what the page shows, in the link's language; the shared
+ * report shows the same (its `approval`), the photos under its own link (`photoUrl`).
+ */
+export async function approvalView(db: Db, link: ApprovalLink, e: EstimationRow, photoUrl: (uploadId: string) => string) {
   const items = await itemsAsked(db, e.id);
   const [organization] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, e.organization_id));
   const [location] = e.location_ids.length ? await db.select({ name: locations.name }).from(locations).where(eq(locations.id, e.location_ids[0])) : [];
@@ -85,10 +121,12 @@ export async function approvalView(db: Db, token: string, link: ApprovalLink, e:
     part: i.part,
     quantity: String(i.quantity),
     warranty: i.warranty,
+    /** The inspection's field (its finding) the item was made from, when it was. */
+    inspection_field_id: i.inspection_field_id,
     totals: storedTotals(i),
     images: (i.images ?? []).flatMap((u) => {
       const id = UPLOAD_URL.exec(u)?.[1];
-      return id ? [photoUrl(token, id.toLowerCase())] : [];
+      return id ? [photoUrl(id.toLowerCase())] : [];
     }),
   }));
   return {
@@ -111,20 +149,29 @@ export async function approvalView(db: Db, token: string, link: ApprovalLink, e:
   };
 }
 
+/** Where an answer came from (kept with it). */
+export type AnswerOrigin = { ip: string; userAgent: string | null };
+
+/** POST /public/estimate-approvals/{token}: the answer through the approval link (the drawn signature), see answerApproval. */
+export async function recordAnswer(ctx: RequestContext, token: string, body: unknown, from: AnswerOrigin) {
+  return answerApproval(ctx, await openApproval(ctx.db, token, true), body, from, 'drawn');
+}
+
 /**
- * POST /public/estimate-approvals/{token}: keeps the answer, sets the items' decisions, records
- * the declined ones as deferred work and tells the estimate's people. Runs in one transaction with
- * the estimate locked, so two answers to one version cannot both be kept, in the system context
- * of the estimate's organization (approval.routes.ts): the items' decisions and the deferred work
- * go through the engine, which stores the estimate's totals and logs the change with the link as
- * its cause.
+ * The customer's answer to an opened approval, whichever page it came from (the approval link's,
+ * or the shared report's, whose typed name signs): keeps the answer, sets the items' decisions,
+ * records the declined ones as deferred work and tells the estimate's people. Runs in one
+ * transaction with the estimate locked (the caller opened it so), so two answers to one version
+ * cannot both be kept, in the system context of the estimate's organization: the items' decisions
+ * and the deferred work go through the engine, which stores the estimate's totals and logs the
+ * change with the link as its cause.
  */
-export async function recordAnswer(ctx: RequestContext, token: string, body: unknown, from: { ip: string; userAgent: string | null }) {
+export async function answerApproval(ctx: RequestContext, opened: OpenedApproval, body: unknown, from: AnswerOrigin, mode: SignatureMode): Promise<ApprovalLink> {
   const db = ctx.db;
-  const { link, estimation: e } = await openApproval(db, token, true);
+  const { link, estimation: e } = opened;
   if (e.organization_id !== ctx.actor.organizationId) throw new Error('The approval link is not of the context’s organization');
   const items = await itemsAsked(db, e.id);
-  const parsed = parseCustomerAnswer(body, items.map((i) => i.id));
+  const parsed = parseCustomerAnswer(body, items.map((i) => i.id), mode);
   // Every problem at once, each at its pointer (422).
   if (!parsed.ok) throw ApiError.many(parsed.problems.map((p) => ({ status: 422, code: p.code, params: p.params, source: { pointer: p.pointer } })));
   const answer = parsed.answer;

@@ -10,7 +10,7 @@ import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
 import { quoteData } from '../report/quote-data.ts';
 import { QUOTE_PDF } from '../report/quote.routes.ts';
 import type { EstimationRow } from '../estimation-lines.ts';
-import { approvalView, askedPhotoIds, openApproval, recordAnswer, type ApprovalLink } from './approval-answers.ts';
+import { approvalPhotoUrl, approvalView, askedPhotoIds, openApproval, recordAnswer, type ApprovalLink } from './approval-answers.ts';
 import { NULLABLE_STRING } from '../../../contract-schemas.ts';
 import { storageOf } from '../../../storage/storage.ts';
 
@@ -43,7 +43,7 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
   }
 
   api.get('/public/estimate-approvals/:token', async (request, reply) => {
-    const view = await opened(request, (link, estimation) => approvalView(db, tokenOf(request), link, estimation));
+    const view = await opened(request, (link, estimation) => approvalView(db, link, estimation, approvalPhotoUrl(tokenOf(request))));
     return reply.header('Cache-Control', 'private, no-store').send(view);
   });
 
@@ -56,7 +56,7 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
       // Answer and decisions in one transaction, the estimate locked: one answer per version.
       const link = await inTransaction(system, (tx) => recordAnswer(tx, token, request.body, from));
       const { estimation } = await openApproval(db, token);
-      return approvalView(db, token, link, estimation);
+      return approvalView(db, link, estimation, approvalPhotoUrl(token));
     });
     return reply.code(201).header('Cache-Control', 'private, no-store').send(view);
   });
@@ -94,7 +94,7 @@ const totals: JsonSchema = {
     warranty: money,
   },
 };
-const view: JsonSchema = {
+export const APPROVAL_VIEW: JsonSchema = {
   type: 'object',
   required: ['locale', 'expires_at', 'organization', 'code', 'version', 'accepting', 'items', 'totals', 'answer', 'answered_version'],
   properties: {
@@ -126,6 +126,7 @@ const view: JsonSchema = {
           part: NULLABLE_STRING,
           quantity: { type: 'string' },
           warranty: { type: 'boolean' },
+          inspection_field_id: { ...NULLABLE_STRING, description: 'The inspection’s field (finding) the job was made from; null when made otherwise.' },
           totals,
           images: { type: 'array', items: { type: 'string' } },
         },
@@ -154,14 +155,14 @@ const view: JsonSchema = {
 publicTokenRoute('GET', '/public/estimate-approvals/:token', {
   summary: 'What the customer’s approval page shows: the estimate as it is now, the items asked about with their prices and photos, and the answer given to this version',
   tag: 'estimations',
-  responses: { 200: { contentType: 'application/json', schema: view } },
+  responses: { 200: { contentType: 'application/json', schema: APPROVAL_VIEW } },
 });
 
 publicTokenRoute('POST', '/public/estimate-approvals/:token', {
   summary: 'The customer’s answer: a decision on every item asked about, the signer’s name and signature, for the version read',
   description: 'Body: { data: { attributes: { version, signer_name, signature (PNG data URL), decisions: [{ item, decision: approved | declined }] } } }. 409 when the estimate changed since it was read, was already answered, or takes no answer now.',
   tag: 'estimations',
-  responses: { 201: { contentType: 'application/json', schema: view } },
+  responses: { 201: { contentType: 'application/json', schema: APPROVAL_VIEW } },
   errors: [409, 422],
 });
 

@@ -19,6 +19,12 @@ import { sendUpload, videoUpload } from '../../files/uploads.ts';
 import type { ReportModel } from '@atelier/domain';
 import { INTEGER, NULLABLE_STRING, STRING, closedObject, listOf } from '../../../contract-schemas.ts';
 import { storageOf, type Storage } from '../../../storage/storage.ts';
+import { inTransaction } from '../../../jsonapi/router.ts';
+import { systemContext } from '../../../jsonapi/system.ts';
+import { eq } from 'drizzle-orm';
+import { inspectionFields } from '../inspections.table.ts';
+import { answerApproval, approvalView, askedPhotoIds, openApprovalOfInspection } from '../../estimations/approval/approval-answers.ts';
+import { APPROVAL_VIEW } from '../../estimations/approval/approval.routes.ts';
 
 // GET /inspections/{id}/report: the report as PDF, to whoever may view the inspection (spec §7,
 // "file blob"). GET /public/inspection-reports/{token} (and /summary): the same report through a
@@ -42,9 +48,10 @@ function findingUploadIds(model: ReportModel, of: 'images' | 'video'): Set<strin
 
 /**
  * The recommended work as the shared page shows it: each finding with its answer in words, colour,
- * comment, action and photos (their addresses through the share link).
+ * comment, action and photos (their addresses through the share link), and the inspection's field
+ * it is (an estimate's job made from it names the same: the page puts the job under its finding).
  */
-function sharedWork(model: ReportModel, token: string) {
+function sharedWork(model: ReportModel, token: string, inspectionFieldIds: ReadonlyMap<string, string>) {
   const fields = fieldsById(model);
   return model.work.map((group) => ({
     urgency: group.urgency,
@@ -52,6 +59,7 @@ function sharedWork(model: ReportModel, token: string) {
       const field = fields.get(item.field_id);
       const videoId = field?.video ? uploadIdOf(field.video) : null;
       return {
+        inspection_field_id: inspectionFieldIds.get(item.field_id) ?? null,
         section: item.section,
         field: item.field,
         action: item.action,
@@ -75,6 +83,12 @@ async function reportPdf(db: Db, storage: Storage, row: InspectionRow, locale: L
 }
 
 const reportFileName = (row: InspectionRow, locale: Locale) => `${t(locale, 'report.file_name')}-${row.code ?? row.id}.pdf`;
+
+/** The inspection's fields: the form's field id → the inspection's field (row) id. */
+async function inspectionFieldIdsOf(db: Db, inspectionId: string): Promise<Map<string, string>> {
+  const rows = await db.select({ id: inspectionFields.id, field_id: inspectionFields.field_id }).from(inspectionFields).where(eq(inspectionFields.inspection_id, inspectionId));
+  return new Map(rows.map((r) => [r.field_id, r.id]));
+}
 
 export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
   recordDocumentRoute(api, contextOf, inspectionsResource, async (ctx, row: InspectionRow, timeZone) => ({
@@ -100,8 +114,12 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
 
   api.get('/public/inspection-reports/:token/summary', async (request, reply) => {
     const { share, inspection } = await opened(request);
-    const data = await reportData(services.database.db, storageOf(services.config), inspection, share.locale, { images: false });
+    const db = services.database.db;
+    const token = (request.params as { token: string }).token;
+    const data = await reportData(db, storageOf(services.config), inspection, share.locale, { images: false });
     const m = data.model;
+    // The estimate sent for approval, when there is one: the customer answers it from this page.
+    const approval = await openApprovalOfInspection(db, inspection);
     return reply.header('Cache-Control', 'private, no-store').send({
       locale: share.locale,
       expires_at: isoText(share.expires_at),
@@ -115,16 +133,48 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
       tone: m.tone,
       note: m.note,
       sections: m.sections.map((s) => ({ name: s.name, score: s.score, tone: s.tone, subSections: s.subSections.map((sub) => ({ name: sub.name, score: sub.score, tone: sub.tone })) })),
-      work: sharedWork(m, (request.params as { token: string }).token),
+      work: sharedWork(m, token, await inspectionFieldIdsOf(db, inspection.id)),
+      approval: approval ? await approvalView(db, approval.link, approval.estimation, (id) => photoUrl(token, id)) : null,
     });
+  });
+
+  /**
+   * The customer's answer to the inspection's estimate from the report (docs/decisions.md
+   * "Approving from the shared report"): the approval's own answer (answerApproval: one answer per
+   * version, every job decided, the signer, the time and address kept, the declined jobs deferred),
+   * the typed name signing; 409 when no estimate awaits an answer.
+   */
+  api.post('/public/inspection-reports/:token/answer', async (request, reply) => {
+    const { share, inspection } = await opened(request);
+    const db = services.database.db;
+    const token = (request.params as { token: string }).token;
+    const found = await openApprovalOfInspection(db, inspection);
+    if (!found) throw new ApiError(409, 'report_approval.none');
+    const from = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+    // Nobody signed in: the engine writes for the inspection's organization, the approval's link as the cause.
+    const system = systemContext({ ...services, db, ip: request.ip }, inspection.organization_id, { cause: { type: 'estimate-approvals', id: found.link.id }, locale: share.locale });
+    await inTransaction(system, async (tx) => {
+      const locked = await openApprovalOfInspection(tx.db, inspection, true);
+      if (!locked) throw new ApiError(409, 'report_approval.none');
+      return answerApproval(tx, locked, request.body, from, 'typed');
+    });
+    const after = await openApprovalOfInspection(db, inspection);
+    if (!after) throw new ApiError(409, 'report_approval.none');
+    return reply
+      .code(201)
+      .header('Cache-Control', 'private, no-store')
+      .send(await approvalView(db, after.link, after.estimation, (id) => photoUrl(token, id)));
   });
 
   api.get('/public/inspection-reports/:token/photos/:uploadId', async (request, reply) => {
     const { share, inspection } = await opened(request);
     const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
     const { model } = await reportData(services.database.db, storageOf(services.config), inspection, share.locale, { images: false });
-    // Only a photo of a finding the page shows: the link opens nothing else of the organization's.
-    if (!findingUploadIds(model, 'images').has(uploadId)) throw notFound(uploadId);
+    // Only a photo of a finding the page shows, or of a job of the estimate it asks about: the link opens nothing else of the organization's.
+    if (!findingUploadIds(model, 'images').has(uploadId)) {
+      const approval = await openApprovalOfInspection(services.database.db, inspection);
+      if (!approval || !(await askedPhotoIds(services.database.db, approval.estimation.id)).has(uploadId)) throw notFound(uploadId);
+    }
     return sendPhoto(reply, await loadPhoto(services.database.db, storageOf(services.config), uploadId, inspection.organization_id));
   });
 
@@ -135,14 +185,19 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
     if (!findingUploadIds(model, 'video').has(uploadId)) throw notFound(uploadId);
     const upload = await videoUpload(services.database.db, uploadId, inspection.organization_id);
     if (!upload) throw notFound(uploadId);
-    return sendUpload(reply, services.config, upload);
+    // Byte ranges: Safari on iPhone plays a video only from 206 answers.
+    return sendUpload(reply, services.config, upload, request.headers.range);
   });
 };
 
 publicTokenRoute('GET', '/public/inspection-reports/:token/videos/:uploadId', {
   summary: 'The video of a finding the shared report shows (MP4, WebM or QuickTime, at most 30 s); 404 for any other upload',
   tag: 'inspections',
-  responses: { 200: { contentType: '*/*', description: 'The video, with its type, inline.', schema: { type: 'string', format: 'binary' } } },
+  responses: {
+    200: { contentType: '*/*', description: 'The video, with its type, inline; Accept-Ranges: bytes.', schema: { type: 'string', format: 'binary' } },
+    206: { contentType: '*/*', description: 'The bytes one `Range: bytes=a-b` asked (Content-Range says which), as Safari on iPhone asks to play it; 416 past the end.', schema: { type: 'string', format: 'binary' } },
+    416: { description: 'The range asked lies past the end of the file: no body; Content-Range: bytes */{size}.', headers: { 'Content-Range': { description: 'bytes */{size}', schema: { type: 'string' } } } },
+  },
 });
 
 const tone: JsonSchema = { enum: [...SCORE_TONES] };
@@ -189,6 +244,7 @@ publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
             urgency: { enum: [...URGENCIES] },
             items: listOf(
               closedObject({
+                inspection_field_id: { ...NULLABLE_STRING, description: 'The inspection’s field of the finding: the approval’s jobs made from it name it.' },
                 section: STRING,
                 field: STRING,
                 action: { enum: [...FIELD_ACTIONS] },
@@ -203,7 +259,20 @@ publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
             ),
           }),
         ),
+        approval: {
+          anyOf: [{ type: 'null' }, APPROVAL_VIEW],
+          description: 'The inspection’s estimate sent for approval (an open link), as its approval page shows it (the photos under this link); null when none: the customer answers it with POST /answer.',
+        },
       }),
     },
   },
+});
+
+publicTokenRoute('POST', '/public/inspection-reports/:token/answer', {
+  summary: 'The customer’s answer, from the shared report, to the inspection’s estimate sent for approval: a decision on every job, the signer’s name (the typed name signs)',
+  description:
+    'Body: { data: { attributes: { version, signer_name, decisions: [{ item, decision: approved | declined }] } } }. The approval’s own rules: one answer per version, signer, time and address kept. 409 when no estimate awaits an answer, the estimate changed since it was read, or was already answered.',
+  tag: 'inspections',
+  responses: { 201: { contentType: 'application/json', schema: APPROVAL_VIEW } },
+  errors: [409, 422],
 });
