@@ -14,10 +14,13 @@ const messageSid = () => `SM${randomBytes(16).toString('hex')}`;
 
 export async function startFakeTwilio({ accountSid = `AC${'0'.repeat(32)}`, authToken = 'fake-auth-token', port = 0 } = {}) {
   const sent = [];
+  /** Numbers to refuse, each with Twilio's answer: { status, code, message } (e.g. 400, 21211 for an invalid number; 503 for an outage). */
+  const failures = new Map();
+  const fake = { onMessage: null };
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
       const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
       res.setHeader('content-type', 'application/json');
@@ -39,6 +42,14 @@ export async function startFakeTwilio({ accountSid = `AC${'0'.repeat(32)}`, auth
         res.end(JSON.stringify({ code: 21604, message: "A 'To' phone number and a 'Body' are required.", status: 400 }));
         return;
       }
+      const failure = failures.get(to);
+      if (failure) {
+        res.statusCode = failure.status;
+        res.end(JSON.stringify({ code: failure.code, message: failure.message, more_info: `https://www.twilio.com/docs/errors/${failure.code}`, status: failure.status }));
+        return;
+      }
+      // A test's look at the app while Twilio is being asked (is the message already written?).
+      if (fake.onMessage) await fake.onMessage({ to, body });
       const now = new Date().toUTCString();
       const sid = messageSid();
       const message = {
@@ -53,8 +64,8 @@ export async function startFakeTwilio({ accountSid = `AC${'0'.repeat(32)}`, auth
   });
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}`;
-  return {
-    url, accountSid, authToken, sent,
+  return Object.assign(fake, {
+    url, accountSid, authToken, sent, failures,
     /** Posts an inbound text to the app's webhook, signed (or forged), as Twilio would; returns the fetch Response. */
     async reply(webhookUrl, { from, to, body, sid = messageSid(), forge = false }) {
       const params = { AccountSid: accountSid, MessageSid: sid, SmsSid: sid, From: from, To: to, Body: body, NumMedia: '0' };
@@ -66,5 +77,5 @@ export async function startFakeTwilio({ accountSid = `AC${'0'.repeat(32)}`, auth
       });
     },
     close: () => new Promise((resolve) => server.close(resolve)),
-  };
+  });
 }

@@ -117,10 +117,81 @@ describe('sending a text', () => {
     expect(sent.body).toContain(res.body.meta.approval.url);
     expect(sent.body).toContain('attend votre approbation');
     const [message] = await rows<{ consent_id: string; provider_sid: string; sent_by_id: string; status: string }>(sql`SELECT * FROM messages WHERE direction = 'out' AND subject_id = ${id}`);
-    expect(message).toMatchObject({ consent_id: given.body.data.id, provider_sid: sent.sid, sent_by_id: w.admin.id, status: 'queued' });
+    expect(message).toMatchObject({ consent_id: given.body.data.id, provider_sid: sent.sid, sent_by_id: w.admin.id, status: 'sent' });
+    expect(res.body.meta.approval.text).toMatchObject({ to: PHONE, status: 'sent', error: null });
     const listed = await t.api('GET', `/api/v1/messages?filter[customer]=${w.customerId}&include=consent`, { token: w.admin.token });
     expect(listed.body.data.map((m: any) => m.attributes.provider_sid)).toEqual([sent.sid]);
     expect((await t.api('GET', '/api/v1/messages', { token: other.admin.token })).body.meta.page.total).toBe(0);
+  });
+});
+
+describe('the outbox: a text is written before it leaves, and leaves after the commit', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await complete(w);
+  });
+
+  it('is already written (queued, no sid) and committed when Twilio is asked, then sent with the sid', async () => {
+    const seen: unknown[] = [];
+    // Read from outside the request: with the send inside the transaction this read would wait for it (and Twilio for the read).
+    fake.onMessage = async () => {
+      seen.push(...(await rows(sql`SELECT status, provider_sid FROM messages WHERE direction = 'out' AND subject_id = ${id}`)));
+    };
+    try {
+      const res = await textIt(w, id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(seen).toEqual([{ status: 'queued', provider_sid: null }]);
+      const [row] = await rows<{ status: string; provider_sid: string }>(sql`SELECT status, provider_sid FROM messages WHERE id = ${res.body.meta.approval.text.message_id}`);
+      expect(row).toEqual({ status: 'sent', provider_sid: fake.sent.at(-1).sid });
+    } finally {
+      fake.onMessage = null;
+    }
+  });
+
+  it('a refusal by Twilio keeps the send (the link is made): the text is failed with a reason in the sender’s language, Twilio’s words apart', async () => {
+    fake.failures.set(PHONE, { status: 400, code: 21211, message: "The 'To' number +15145550142 is not a valid phone number." });
+    try {
+      for (const [lang, reason] of [['fr', 'a refusé ce message'], ['en', 'refused this message']]) {
+        const res = await textIt(w, id, lang);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.meta.approval.url).toContain('/approve/estimates/');
+        const text = res.body.meta.approval.text;
+        expect(text).toMatchObject({ to: PHONE, status: 'failed' });
+        expect(text.error).toContain(reason);
+        expect(text.error).not.toMatch(/Twilio|21211|valid phone number/);
+        const [row] = await rows<{ status: string; error_code: string; provider_error: string; provider_sid: string | null }>(sql`SELECT status, error_code, provider_error, provider_sid FROM messages WHERE id = ${text.message_id}`);
+        expect(row).toMatchObject({ status: 'failed', error_code: 'provider_refused', provider_sid: null });
+        expect(row.provider_error).toContain('21211');
+      }
+      const listed = await t.api('GET', `/api/v1/messages?filter[customer]=${w.customerId}&filter[subject_id]=${id}&sort=-at`, { token: w.admin.token });
+      expect(listed.body.data[0].attributes).toMatchObject({ status: 'failed', error_code: 'provider_refused' });
+    } finally {
+      fake.failures.delete(PHONE);
+    }
+  });
+
+  it('an outage (503) is provider_unavailable, without Twilio’s English in the French reason', async () => {
+    fake.failures.set(PHONE, { status: 503, code: 20503, message: 'Service Unavailable' });
+    try {
+      const res = await textIt(w, id);
+      expect(res.status).toBe(200);
+      expect(res.body.meta.approval.text.status).toBe('failed');
+      expect(res.body.meta.approval.text.error).toContain('n’a pas pu être joint');
+      expect(res.body.meta.approval.text.error).not.toContain('Service Unavailable');
+      const [row] = await rows<{ error_code: string; provider_error: string }>(sql`SELECT error_code, provider_error FROM messages WHERE id = ${res.body.meta.approval.text.message_id}`);
+      expect(row.error_code).toBe('provider_unavailable');
+      expect(row.provider_error).toContain('Service Unavailable');
+    } finally {
+      fake.failures.delete(PHONE);
+    }
+  });
+
+  it('an e-mail sent with the link is in the customer’s conversation (channel email)', async () => {
+    const res = await act(t, id, 'send-client-approve', w.admin, { data: { attributes: { email: 'eric@example.com' } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const listed = await t.api('GET', `/api/v1/messages?filter[customer]=${w.customerId}&filter[channel]=email`, { token: w.admin.token });
+    expect(listed.body.data.map((m: any) => m.attributes.contact)).toEqual(['eric@example.com']);
+    expect(listed.body.data[0].attributes.body).toContain(res.body.meta.approval.url);
   });
 });
 
