@@ -147,6 +147,12 @@ export interface EmailRecord {
   text: string;
 }
 
+/** Queues an e-mail to a customer (the mail outbox, in the request's transaction) and writes it into their conversation. */
+export async function mailCustomer(ctx: RequestContext, mail: EmailRecord & { organizationId: string }): Promise<void> {
+  await ctx.mailer.queue(ctx.db, { to: mail.to, subject: mail.title, text: mail.text, organizationId: mail.organizationId });
+  await recordEmail(ctx, mail);
+}
+
 /** Writes an e-mail just queued to the mail outbox into the customer's conversation (queued with it: no commit, neither). */
 export async function recordEmail(ctx: RequestContext, mail: EmailRecord): Promise<void> {
   if (!mail.customerId) return;
