@@ -35,7 +35,7 @@ function Bubble({ message }: { message: Message }) {
             {formatDateTime(message.at, currentLocale())} · {message.contact} {who ? `· ${who}` : ''}
           </Text>
         </Group>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} data-testid="message-body">
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={message.channel === 'email' ? 8 : undefined} data-testid="message-body">
           {message.body}
         </Text>
         {message.status === 'failed' && message.error_code ? (
@@ -81,7 +81,7 @@ function ConsentRow({ kind, contact, consents, customerId, canEdit }: { kind: Co
         ) : null}
       </Stack>
       {canEdit ? (
-        <Button size="xs" variant={given ? 'default' : 'light'} color={given ? 'red' : 'teal'} loading={change.isPending} onClick={() => change.mutate()} data-testid={`consent-${kind}-${given ? 'withdraw' : 'give'}`}>
+        <Button size="xs" style={{ flexShrink: 0 }} variant={given ? 'default' : 'light'} color={given ? 'red' : 'teal'} loading={change.isPending} onClick={() => change.mutate()} data-testid={`consent-${kind}-${given ? 'withdraw' : 'give'}`}>
           {given ? t('texts:consents.withdraw') : t('texts:consents.give')}
         </Button>
       ) : null}

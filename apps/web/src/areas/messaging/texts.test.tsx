@@ -141,7 +141,7 @@ describe('the customer’s « Messages »', { timeout: 30_000 }, () => {
     show();
     fireEvent.click(await screen.findByText('Record withdrawal'));
     await waitFor(() => expect(screen.getByTestId('consent-transactional-state').textContent).toBe('Withdrawn'));
-    fireEvent.click(screen.getAllByText('Record consent (counter)')[0]);
+    fireEvent.click(screen.getAllByText('Record consent')[0]);
     await waitFor(() => expect(posted('/customer-consents')).toHaveLength(2));
     expect(posted('/customer-consents').map((b: any) => [b.data.attributes.kind, b.data.attributes.given])).toEqual([['transactional', false], ['transactional', true]]);
     expect(screen.getByText('Conversation')).toBeTruthy();
