@@ -1,6 +1,6 @@
 import { commentExcerpt, consentDecision, customerName, firstLocale, replyKeyword, textableNumber, type ConsentKind, type Locale, type MessageError, type MessageStatus, type MessageSubjectType, type TextTemplate } from '@atelier/domain';
 import type { Db } from '../../db/client.ts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { t, type MessageKey, type MessageParams } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, type ErrorSource } from '../../jsonapi/errors.ts';
@@ -195,7 +195,8 @@ export async function receiveText(services: Pick<Services, 'database' | 'config'
   const [last] = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.channel, 'sms'), eq(messages.direction, 'out'), eq(messages.contact, from)))
+    // A text Twilio refused never reached the number: a reply answers another.
+    .where(and(eq(messages.channel, 'sms'), eq(messages.direction, 'out'), eq(messages.contact, from), ne(messages.status, 'failed')))
     .orderBy(desc(messages.at), desc(messages.id))
     .limit(1);
   if (!last?.customer_id) return 'unknown_sender';

@@ -56,7 +56,7 @@ export function VehicleReadyButton({ repair }: { repair: { id: string; state?: s
               <Text size="sm">{t('texts:ready.done')}</Text>
               {done.email ? <Text size="sm">{t('texts:sent.emailed', { email: done.email })}</Text> : null}
             </Alert>
-            <SentTextNotice text={done.text} testId="repair-ready" />
+            <SentTextNotice text={done.text} testId="repair-ready" link={false} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t('texts:ready.close')}
