@@ -85,6 +85,26 @@ describe('the inspection report’s link', () => {
   });
 });
 
+describe('the inspection report’s link, refused', () => {
+  it('without an address to e-mail (422 on email) or consent to texts (422 on send_sms): no link is left, nothing sent (fr, en)', async () => {
+    const [{ id: form }] = await rows<{ id: string }>(sql`SELECT id FROM inspection_forms WHERE organization_id = ${garage.organization.id}`);
+    const theirs = (await garage.make('inspections', {}, { inspectionForm: form, vehicle: await garage.make('vehicles', { vin: 'KM8K2CAB4PU001143' }), customer: noConsent })).id;
+    await t.database.db.execute(sql`UPDATE inspections SET state = 'completed' WHERE id = ${theirs}`);
+    const before = fake.sent.length;
+    for (const [lang, text] of [['fr', 'pas d’adresse courriel'], ['en', 'no e-mail address']]) {
+      const res = await t.api('POST', `/api/v1/inspections/${theirs}/share`, { token: garage.admin.token, headers: { 'accept-language': lang }, body: body('inspections', theirs, { send_email: true }) });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0]).toMatchObject({ code: 'share.no_email', source: { pointer: '/data/attributes/email' } });
+      expect(res.body.errors[0].detail).toContain(text);
+    }
+    const texted = await garage.act('inspections', theirs, 'share', garage.admin, body('inspections', theirs, { send_sms: true }));
+    expect(texted.status).toBe(422);
+    expect(texted.body.errors[0].code).toBe('sms.no_consent');
+    expect(await rows(sql`SELECT 1 FROM inspection_shares WHERE inspection_id = ${theirs}`)).toHaveLength(0);
+    expect(fake.sent.length).toBe(before);
+  });
+});
+
 describe('“your vehicle is ready”', () => {
   it('is texted under consent and e-mailed, in the customer’s language, both in their conversation', async () => {
     const res = await garage.act('repairs', repair, 'notify-ready', garage.admin, body('repairs', repair, { send_sms: true, send_email: true }));

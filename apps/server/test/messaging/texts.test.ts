@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain .mjs shared with the browser journeys
 import { startFakeTwilio, twilioSignature } from '../../../../e2e/fake-twilio.mjs';
 import { rowsOf } from '../../src/db/client.ts';
+import { buildRegistry } from '../../src/app.ts';
+import { AREAS } from '../../src/areas/index.ts';
+import { sendText } from '../../src/areas/messaging/texts.ts';
+import { actorForUser } from '../../src/auth/tokens.ts';
+import type { RequestContext } from '../../src/jsonapi/context.ts';
+import { inTransaction } from '../../src/jsonapi/router.ts';
+import { createMailer } from '../../src/mail/mailer.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { act, estimate, estimateWorld, item, itemsOf, patchItems, to, type EstimateWorld } from '../estimations/helpers.ts';
 
@@ -146,6 +153,38 @@ describe('the outbox: a text is written before it leaves, and leaves after the c
     } finally {
       fake.onMessage = null;
     }
+  });
+
+  /** The admin's request context, as a job or another area's send would have it. */
+  const contextOf = async (): Promise<RequestContext> => ({
+    actor: (await actorForUser(t.database.db, w.admin.id))!,
+    locale: 'fr',
+    db: t.database.db,
+    config: t.config,
+    mailer: createMailer({ from: 'test@atelier.test' }),
+    ip: '127.0.0.1',
+    query: {},
+    registry: buildRegistry(AREAS),
+  });
+  const request = (url: string) => ({ customerId: w.customerId, subject: { type: 'estimations' as const, id }, template: 'estimate_approval' as const, locale: 'fr' as const, params: { code: 'E-X', url }, pointer: '/data/attributes/send_sms' });
+
+  it('sends nothing, and keeps no row, for a send that rolls back after its text was written', async () => {
+    const before = fake.sent.length;
+    const ctx = await contextOf();
+    await expect(
+      inTransaction(ctx, async (tx) => {
+        expect((await sendText(tx, request('http://atelier.test/rolled-back'))).status).toBe('queued');
+        throw new Error('a later step failed');
+      }),
+    ).rejects.toThrow('a later step failed');
+    expect(fake.sent.length).toBe(before);
+    expect(await rows(sql`SELECT 1 FROM messages WHERE body LIKE '%rolled-back%'`)).toHaveLength(0);
+  });
+
+  it('outside a transaction (a job’s send), is handed to Twilio at once and answers the outcome', async () => {
+    const sent = await sendText(await contextOf(), request('http://atelier.test/from-a-job'));
+    expect(sent).toMatchObject({ to: PHONE, status: 'sent', error: null });
+    expect(fake.sent.at(-1).body).toContain('from-a-job');
   });
 
   it('a refusal by Twilio keeps the send (the link is made): the text is failed with a reason in the sender’s language, Twilio’s words apart', async () => {
