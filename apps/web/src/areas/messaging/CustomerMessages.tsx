@@ -1,4 +1,6 @@
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { recordHref } from '../../app/resources.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONSENT_KINDS, textableNumber, type ConsentKind } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +17,21 @@ const CHANNEL_LABELS = { sms: 'texts:channels.sms', email: 'texts:channels.email
 const STATUS_LABELS = { queued: 'texts:status.queued', sent: 'texts:status.sent', delivered: 'texts:status.delivered', failed: 'texts:status.failed', received: 'texts:status.received' } as const;
 const STATUS_COLORS = { queued: 'gray', sent: 'blue', delivered: 'teal', failed: 'red', received: 'grape' } as const;
 const ERROR_LABELS = { provider_unavailable: 'texts:errors.provider_unavailable', provider_refused: 'texts:errors.provider_refused' } as const;
+/** What a message is about, by type (the records a text may concern). */
+const SUBJECT_LABELS = new Map<string, 'texts:subjects.estimations' | 'texts:subjects.inspections' | 'texts:subjects.repairs' | 'texts:subjects.sales-invoices'>([
+  ['estimations', 'texts:subjects.estimations'],
+  ['inspections', 'texts:subjects.inspections'],
+  ['repairs', 'texts:subjects.repairs'],
+  ['sales-invoices', 'texts:subjects.sales-invoices'],
+]);
 const KIND_LABELS = { transactional: 'texts:consents.kinds.transactional', promotional: 'texts:consents.kinds.promotional' } as const;
 
 function Bubble({ message }: { message: Message }) {
   const { t } = useTranslation();
   const out = message.direction === 'out';
   const who = out ? (message.sentBy ? t('texts:conversation.by', { name: personName(message.sentBy) }) : '') : t('texts:conversation.from_customer');
+  const subject = message.subject_type ? SUBJECT_LABELS.get(message.subject_type) : undefined;
+  const href = message.subject_type && message.subject_id ? recordHref(message.subject_type, message.subject_id) : null;
   return (
     <Group justify={out ? 'flex-end' : 'flex-start'} data-testid="message" data-direction={message.direction} data-channel={message.channel}>
       <Paper withBorder p="sm" radius="md" maw="80%" bg={out ? 'indigo.0' : 'gray.0'}>
@@ -34,6 +45,11 @@ function Bubble({ message }: { message: Message }) {
           <Text size="xs" c="dimmed">
             {formatDateTime(message.at, currentLocale())} · {message.contact} {who ? `· ${who}` : ''}
           </Text>
+          {subject && href ? (
+            <Anchor component={Link} to={href} size="xs" data-testid="message-subject">
+              {t(subject)}
+            </Anchor>
+          ) : null}
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={message.channel === 'email' ? 8 : undefined} data-testid="message-body">
           {message.body}

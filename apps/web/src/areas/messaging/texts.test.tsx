@@ -51,7 +51,7 @@ beforeEach(async () => {
         body: {
           data: [
             { type: 'messages', id: 'm1', attributes: { channel: 'email', direction: 'out', contact: 'eric@example.com', body: 'Votre estimation E-2026-000001', status: 'queued', error_code: null, at: '2026-11-27T14:00:00Z' }, relationships: { sentBy: { data: { type: 'users', id: 'u1' } } } },
-            { type: 'messages', id: 'm2', attributes: { channel: 'sms', direction: 'out', contact: PHONE, body: 'Garage : votre estimation attend votre approbation', status: 'failed', error_code: 'provider_refused', at: '2026-11-28T14:00:00Z' }, relationships: { sentBy: { data: { type: 'users', id: 'u1' } } } },
+            { type: 'messages', id: 'm2', attributes: { channel: 'sms', direction: 'out', contact: PHONE, body: 'Garage : votre estimation attend votre approbation', status: 'failed', error_code: 'provider_refused', subject_type: 'estimations', subject_id: '01a2252b-ad44-7312-8cf4-75ee49e1a826', at: '2026-11-28T14:00:00Z' }, relationships: { sentBy: { data: { type: 'users', id: 'u1' } } } },
             { type: 'messages', id: 'm3', attributes: { channel: 'sms', direction: 'in', contact: PHONE, body: 'Merci, à demain', status: 'received', error_code: null, at: '2026-11-28T15:00:00Z' }, relationships: { sentBy: { data: null } } },
           ],
           included: [ME],
@@ -124,6 +124,8 @@ describe('the customer’s « Messages »', { timeout: 30_000 }, () => {
     expect(bubbles.map((b) => [b.dataset.direction, b.dataset.channel])).toEqual([['out', 'email'], ['out', 'sms'], ['in', 'sms']]);
     expect(bubbles[1].textContent).toContain('Échec');
     expect(bubbles[1].textContent).toContain('a refusé ce message');
+    expect(within(bubbles[1]).getByTestId('message-subject').textContent).toBe('Estimation');
+    expect(within(bubbles[1]).getByTestId('message-subject').getAttribute('href')).toContain('01a2252b-ad44-7312-8cf4-75ee49e1a826');
     expect(bubbles[2].textContent).toContain('Merci, à demain');
     expect(bubbles[2].textContent).toContain('du client');
     expect((await screen.findByTestId('consent-transactional-state')).textContent).toBe('Donné');
