@@ -12,12 +12,33 @@ export function twilioSignature(authToken, url, params) {
 
 const messageSid = () => `SM${randomBytes(16).toString('hex')}`;
 
-export async function startFakeTwilio({ accountSid = `AC${'0'.repeat(32)}`, authToken = 'fake-auth-token', port = 0 } = {}) {
+/**
+ * Starts the fake. With `webhookUrl` (the app's reply webhook) and `number` (the app's TWILIO_FROM),
+ * a journey in another process drives it over HTTP: GET /_fake/sent lists the texts received,
+ * POST /_fake/reply { from, body } posts a customer's reply to the app, signed as Twilio does,
+ * and answers { status, outcome }.
+ */
+export async function startFakeTwilio({ accountSid = `AC${'0'.repeat(32)}`, authToken = 'fake-auth-token', port = 0, webhookUrl = null, number = '+15145550000' } = {}) {
   const sent = [];
+  /** Numbers to refuse, each with Twilio's answer: { status, code, message } (e.g. 400, 21211 for an invalid number; 503 for an outage). */
+  const failures = new Map();
+  const fake = { onMessage: null };
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (req.url === '/_fake/sent' && req.method === 'GET') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify(sent));
+        return;
+      }
+      if (req.url === '/_fake/reply' && req.method === 'POST' && webhookUrl) {
+        const { from, body } = JSON.parse(raw || '{}');
+        const answer = await fake.reply(webhookUrl, { from, to: number, body });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ status: answer.status, outcome: answer.headers.get('x-atelier-outcome') }));
+        return;
+      }
       const path = `/2010-04-01/Accounts/${accountSid}/Messages.json`;
       const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
       res.setHeader('content-type', 'application/json');
@@ -39,6 +60,14 @@ export async function startFakeTwilio({ accountSid = `AC${'0'.repeat(32)}`, auth
         res.end(JSON.stringify({ code: 21604, message: "A 'To' phone number and a 'Body' are required.", status: 400 }));
         return;
       }
+      const failure = failures.get(to);
+      if (failure) {
+        res.statusCode = failure.status;
+        res.end(JSON.stringify({ code: failure.code, message: failure.message, more_info: `https://www.twilio.com/docs/errors/${failure.code}`, status: failure.status }));
+        return;
+      }
+      // A test's look at the app while Twilio is being asked (is the message already written?).
+      if (fake.onMessage) await fake.onMessage({ to, body });
       const now = new Date().toUTCString();
       const sid = messageSid();
       const message = {
@@ -53,8 +82,8 @@ export async function startFakeTwilio({ accountSid = `AC${'0'.repeat(32)}`, auth
   });
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}`;
-  return {
-    url, accountSid, authToken, sent,
+  return Object.assign(fake, {
+    url, accountSid, authToken, number, sent, failures,
     /** Posts an inbound text to the app's webhook, signed (or forged), as Twilio would; returns the fetch Response. */
     async reply(webhookUrl, { from, to, body, sid = messageSid(), forge = false }) {
       const params = { AccountSid: accountSid, MessageSid: sid, SmsSid: sid, From: from, To: to, Body: body, NumMedia: '0' };
@@ -66,5 +95,5 @@ export async function startFakeTwilio({ accountSid = `AC${'0'.repeat(32)}`, auth
       });
     },
     close: () => new Promise((resolve) => server.close(resolve)),
-  };
+  });
 }

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fakeStripe, STRIPE_KEY, STRIPE_WEBHOOK_SECRET } from '../apps/server/test/online-payments/fakes.mjs';
+import { startFakeTwilio } from './fake-twilio.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -61,6 +62,8 @@ for (const f of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
 const port = await freePort();
 // A fake Stripe (the API tests' own): its checkout page pays, delivers the signed webhook to the server and sends the customer back.
 const stripe = await fakeStripe({ webhookUrl: `http://127.0.0.1:${port}/api/v1/webhooks/payments/stripe` });
+// A fake Twilio (the API tests' own): it takes the texts the app sends, and posts customers' replies to the app signed as Twilio does.
+const twilio = await startFakeTwilio({ webhookUrl: `http://127.0.0.1:${port}/api/v1/webhooks/texts/twilio` });
 const dataDir = mkdtempSync(join(tmpdir(), 'atelier-e2e-'));
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
@@ -68,7 +71,8 @@ for (const f of readdirSync(results)) if (f.startsWith('FAILED-')) rmSync(join(r
 const logs = [];
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ATELIER_TEST_OUTBOX: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ATELIER_TEST_OUTBOX: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn', STRIPE_SECRET_KEY: STRIPE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stripe.url,
+    TWILIO_ACCOUNT_SID: twilio.accountSid, TWILIO_AUTH_TOKEN: twilio.authToken, TWILIO_FROM: twilio.number, TWILIO_API_URL: twilio.url },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 server.stdout.on('data', (d) => logs.push(String(d)));
@@ -77,6 +81,7 @@ const stop = () => {
   if (server.exitCode === null) server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
   void stripe.close();
+  void twilio.close();
 };
 process.on('exit', stop);
 
@@ -98,7 +103,7 @@ const child = await new Promise((res) => {
   const run = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...(only.length ? only : files)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, E2E_BASE_URL: base, CHROMIUM_PATH: CHROMIUM, E2E_RESULTS: results },
+    env: { ...process.env, E2E_BASE_URL: base, CHROMIUM_PATH: CHROMIUM, E2E_RESULTS: results, E2E_TWILIO_URL: twilio.url },
   });
   const chunks = [];
   run.stdout.on('data', (d) => chunks.push(d));

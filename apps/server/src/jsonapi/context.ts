@@ -19,8 +19,12 @@ export interface RequestContext {
   query: Record<string, string | undefined>;
   /** The types this app serves and the reactions to its writes. */
   registry: Registry;
-  /** Inside a writing request's transaction: runs fn once it has committed (never on a rollback). */
-  onCommit?: (fn: () => void) => void;
+  /**
+   * Inside a writing request's transaction: runs fn once it has committed (never on a rollback),
+   * given the database outside the transaction; the request waits for what fn returns (a text
+   * handed to its provider) before it answers. fn must not throw.
+   */
+  onCommit?: (fn: (db: Db) => void | Promise<void>) => void;
   /**
    * Set when nobody signed in writes (system.ts): the cause logged, no user permission asked,
    * every row kept inside the actor's organization.

@@ -28,7 +28,7 @@ const RETRIED = new Set(['40P01', '40001']);
  */
 export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
   // What the transaction asked to run once committed (a callback to send): nothing if it rolls back.
-  let committed: (() => void)[] = [];
+  let committed: ((db: RequestContext['db']) => void | Promise<void>)[] = [];
   let result: T;
   for (let attempt = 1; ; attempt++) {
     committed = [];
@@ -43,7 +43,7 @@ export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestCont
     }
   }
   for (const hook of ctx.registry.afterCommit) hook();
-  for (const f of committed) f();
+  for (const f of committed) await f(ctx.db);
   return result;
 }
 

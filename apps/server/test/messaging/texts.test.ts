@@ -3,6 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain .mjs shared with the browser journeys
 import { startFakeTwilio, twilioSignature } from '../../../../e2e/fake-twilio.mjs';
 import { rowsOf } from '../../src/db/client.ts';
+import { buildRegistry } from '../../src/app.ts';
+import { AREAS } from '../../src/areas/index.ts';
+import { sendText } from '../../src/areas/messaging/texts.ts';
+import { actorForUser } from '../../src/auth/tokens.ts';
+import type { RequestContext } from '../../src/jsonapi/context.ts';
+import { inTransaction } from '../../src/jsonapi/router.ts';
+import { createMailer } from '../../src/mail/mailer.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { act, estimate, estimateWorld, item, itemsOf, patchItems, to, type EstimateWorld } from '../estimations/helpers.ts';
 
@@ -117,10 +124,113 @@ describe('sending a text', () => {
     expect(sent.body).toContain(res.body.meta.approval.url);
     expect(sent.body).toContain('attend votre approbation');
     const [message] = await rows<{ consent_id: string; provider_sid: string; sent_by_id: string; status: string }>(sql`SELECT * FROM messages WHERE direction = 'out' AND subject_id = ${id}`);
-    expect(message).toMatchObject({ consent_id: given.body.data.id, provider_sid: sent.sid, sent_by_id: w.admin.id, status: 'queued' });
+    expect(message).toMatchObject({ consent_id: given.body.data.id, provider_sid: sent.sid, sent_by_id: w.admin.id, status: 'sent' });
+    expect(res.body.meta.approval.text).toMatchObject({ to: PHONE, status: 'sent', error: null });
     const listed = await t.api('GET', `/api/v1/messages?filter[customer]=${w.customerId}&include=consent`, { token: w.admin.token });
     expect(listed.body.data.map((m: any) => m.attributes.provider_sid)).toEqual([sent.sid]);
     expect((await t.api('GET', '/api/v1/messages', { token: other.admin.token })).body.meta.page.total).toBe(0);
+  });
+});
+
+describe('the outbox: a text is written before it leaves, and leaves after the commit', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await complete(w);
+  });
+
+  it('is already written (queued, no sid) and committed when Twilio is asked, then sent with the sid', async () => {
+    const seen: unknown[] = [];
+    // Read from outside the request: with the send inside the transaction this read would wait for it (and Twilio for the read).
+    fake.onMessage = async () => {
+      seen.push(...(await rows(sql`SELECT status, provider_sid FROM messages WHERE direction = 'out' AND subject_id = ${id}`)));
+    };
+    try {
+      const res = await textIt(w, id);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(seen).toEqual([{ status: 'queued', provider_sid: null }]);
+      const [row] = await rows<{ status: string; provider_sid: string }>(sql`SELECT status, provider_sid FROM messages WHERE id = ${res.body.meta.approval.text.message_id}`);
+      expect(row).toEqual({ status: 'sent', provider_sid: fake.sent.at(-1).sid });
+    } finally {
+      fake.onMessage = null;
+    }
+  });
+
+  /** The admin's request context, as a job or another area's send would have it. */
+  const contextOf = async (): Promise<RequestContext> => ({
+    actor: (await actorForUser(t.database.db, w.admin.id))!,
+    locale: 'fr',
+    db: t.database.db,
+    config: t.config,
+    mailer: createMailer({ from: 'test@atelier.test' }),
+    ip: '127.0.0.1',
+    query: {},
+    registry: buildRegistry(AREAS),
+  });
+  const request = (url: string) => ({ customerId: w.customerId, subject: { type: 'estimations' as const, id }, template: 'estimate_approval' as const, locale: 'fr' as const, params: { code: 'E-X', url }, pointer: '/data/attributes/send_sms' });
+
+  it('sends nothing, and keeps no row, for a send that rolls back after its text was written', async () => {
+    const before = fake.sent.length;
+    const ctx = await contextOf();
+    await expect(
+      inTransaction(ctx, async (tx) => {
+        expect((await sendText(tx, request('http://atelier.test/rolled-back'))).status).toBe('queued');
+        throw new Error('a later step failed');
+      }),
+    ).rejects.toThrow('a later step failed');
+    expect(fake.sent.length).toBe(before);
+    expect(await rows(sql`SELECT 1 FROM messages WHERE body LIKE '%rolled-back%'`)).toHaveLength(0);
+  });
+
+  it('outside a transaction (a job’s send), is handed to Twilio at once and answers the outcome', async () => {
+    const sent = await sendText(await contextOf(), request('http://atelier.test/from-a-job'));
+    expect(sent).toMatchObject({ to: PHONE, status: 'sent', error: null });
+    expect(fake.sent.at(-1).body).toContain('from-a-job');
+  });
+
+  it('a refusal by Twilio keeps the send (the link is made): the text is failed with a reason in the sender’s language, Twilio’s words apart', async () => {
+    fake.failures.set(PHONE, { status: 400, code: 21211, message: "The 'To' number +15145550142 is not a valid phone number." });
+    try {
+      for (const [lang, reason] of [['fr', 'a refusé ce message'], ['en', 'refused this message']]) {
+        const res = await textIt(w, id, lang);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body.meta.approval.url).toContain('/approve/estimates/');
+        const text = res.body.meta.approval.text;
+        expect(text).toMatchObject({ to: PHONE, status: 'failed' });
+        expect(text.error).toContain(reason);
+        expect(text.error).not.toMatch(/Twilio|21211|valid phone number/);
+        const [row] = await rows<{ status: string; error_code: string; provider_error: string; provider_sid: string | null }>(sql`SELECT status, error_code, provider_error, provider_sid FROM messages WHERE id = ${text.message_id}`);
+        expect(row).toMatchObject({ status: 'failed', error_code: 'provider_refused', provider_sid: null });
+        expect(row.provider_error).toContain('21211');
+      }
+      const listed = await t.api('GET', `/api/v1/messages?filter[customer]=${w.customerId}&filter[subject_id]=${id}&sort=-at`, { token: w.admin.token });
+      expect(listed.body.data[0].attributes).toMatchObject({ status: 'failed', error_code: 'provider_refused' });
+    } finally {
+      fake.failures.delete(PHONE);
+    }
+  });
+
+  it('an outage (503) is provider_unavailable, without Twilio’s English in the French reason', async () => {
+    fake.failures.set(PHONE, { status: 503, code: 20503, message: 'Service Unavailable' });
+    try {
+      const res = await textIt(w, id);
+      expect(res.status).toBe(200);
+      expect(res.body.meta.approval.text.status).toBe('failed');
+      expect(res.body.meta.approval.text.error).toContain('n’a pas pu être joint');
+      expect(res.body.meta.approval.text.error).not.toContain('Service Unavailable');
+      const [row] = await rows<{ error_code: string; provider_error: string }>(sql`SELECT error_code, provider_error FROM messages WHERE id = ${res.body.meta.approval.text.message_id}`);
+      expect(row.error_code).toBe('provider_unavailable');
+      expect(row.provider_error).toContain('Service Unavailable');
+    } finally {
+      fake.failures.delete(PHONE);
+    }
+  });
+
+  it('an e-mail sent with the link is in the customer’s conversation (channel email)', async () => {
+    const res = await act(t, id, 'send-client-approve', w.admin, { data: { attributes: { email: 'eric@example.com' } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const listed = await t.api('GET', `/api/v1/messages?filter[customer]=${w.customerId}&filter[channel]=email`, { token: w.admin.token });
+    expect(listed.body.data.map((m: any) => m.attributes.contact)).toEqual(['eric@example.com']);
+    expect(listed.body.data[0].attributes.body).toContain(res.body.meta.approval.url);
   });
 });
 

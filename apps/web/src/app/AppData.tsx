@@ -42,6 +42,13 @@ function useConfigState(): ConfigState {
 }
 
 const ConfigContext = createContext<AppConfig | null>(null);
+/** The configuration's provider, for a screen's test that needs one (the app has ConfigGate). */
+export const AppConfigProvider = ConfigContext.Provider;
+
+/** Texts can be sent (the server has Twilio's keys); false outside the app's frame. */
+export function useSmsEnabled(): boolean {
+  return useContext(ConfigContext)?.sms_enabled ?? false;
+}
 
 export function useAppConfig(): AppConfig {
   const c = useContext(ConfigContext);

@@ -8,33 +8,45 @@ import { ApiError, errorMessage } from '../api/jsonapi.ts';
 import { currentLocale, translateError } from '../i18n/index.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { LinkToCopy } from './LinkToCopy.tsx';
+import { useSmsEnabled } from '../app/AppData.tsx';
+import { TextConsentNotice, useTextConsent } from '../areas/messaging/TextConsent.tsx';
 import { DecimalInput, type DecimalValue } from './DecimalInput.tsx';
 
-/** What a send answers: the link, shown this once, and where it was e-mailed. */
+/** What a send answers: the link, shown this once, where it was e-mailed, and what became of its text. */
 export interface SentLink {
   url: string;
   email: string | null;
   locale: Locale;
   expires_at: string;
+  sms?: string | null;
+  text?: { to: string; message_id: string; status: 'queued' | 'sent' | 'failed'; error: string | null } | null;
 }
 
-/** How the sender asked it sent: an empty address lets the server use the customer's; byEmail false makes the link without e-mailing it. */
+/** How the sender asked it sent: an empty address lets the server use the customer's; byEmail false makes the link without e-mailing it; bySms texts it too. */
 export interface SendChoice {
   byEmail: boolean;
   email: string;
   locale: Locale;
   expires_in_days: number;
+  bySms?: boolean;
 }
 
 /** The body's attributes of a send action from the sender's choice. */
-export const sendAttributes = (c: SendChoice) => ({ ...(!c.byEmail ? { send_email: false } : c.email ? { email: c.email } : {}), locale: c.locale, expires_in_days: c.expires_in_days });
+export const sendAttributes = (c: SendChoice) => ({
+  ...(!c.byEmail ? { send_email: false } : c.email ? { email: c.email } : {}),
+  ...(c.bySms ? { send_sms: true } : {}),
+  locale: c.locale,
+  expires_in_days: c.expires_in_days,
+});
 
 /**
  * Sends a customer a link to a page of theirs (an estimate to approve, an invoice to pay): whether
  * the link is e-mailed (by default when the customer has an address) and to which address (the
  * customer's by default), the language (the customer's) and how long the link is valid; then the
  * link, shown this once with a copy button, and where it was e-mailed, or that it must be handed
- * over another way (a text message, the counter).
+ * over another way (the counter). Where the server can text, « Courriel / Texto »: a text goes to
+ * the customer's phone only under their consent, which the dialog can record when they give it at
+ * the counter; a text the provider refused is told, the link stays made.
  */
 export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, days: range, send: sendLink, onSent, testId }: {
   button: { label: string; color?: string };
@@ -42,7 +54,7 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
   ns: string;
   prefix: string;
   code: string;
-  customer: { email?: string | null; locale?: Locale | null } | null;
+  customer: { id?: string; email?: string | null; phone?: string | null; locale?: Locale | null } | null;
   days: { default: number; max: number };
   send: (choice: SendChoice) => Promise<SentLink>;
   onSent: () => void;
@@ -56,10 +68,14 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
   const [email, setEmail] = useState('');
   const [locale, setLocale] = useState<Locale>(currentLocale());
   const [days, setDays] = useState<DecimalValue>(range.default);
+  const [bySms, setBySms] = useState(false);
   const [sent, setSent] = useState<SentLink | null>(null);
+  // Texting is offered only when the server can text (Twilio's keys), under the customer's consent.
+  const smsEnabled = useSmsEnabled();
+  const consent = useTextConsent(customer?.id, customer?.phone, open && smsEnabled);
   const send = useMutation({
     meta: { silent: true },
-    mutationFn: () => sendLink({ byEmail, email: email.trim(), locale, expires_in_days: Number(days) }),
+    mutationFn: () => sendLink({ byEmail, email: email.trim(), locale, expires_in_days: Number(days), bySms: smsEnabled && bySms }),
     onSuccess: (approval) => {
       setSent(approval);
       onSent();
@@ -67,6 +83,7 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
   });
   const start = () => {
     setByEmail(customerEmail !== '');
+    setBySms(false);
     setEmail(customerEmail);
     setLocale(customer?.locale ?? currentLocale());
     setDays(range.default);
@@ -79,6 +96,8 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
   const daysValid = Number.isInteger(Number(days)) && Number(days) >= 1 && Number(days) <= range.max;
   // E-mailing needs an address: the one typed, else the customer's.
   const addressMissing = byEmail && email.trim() === '' && customerEmail === '';
+  // A text waits for the customer's consent (recorded here if they give it at the counter).
+  const textBlocked = smsEnabled && bySms && !consent.allowed;
   return (
     <>
       <Button size="md" color={button.color ?? 'indigo.8'} leftSection={<IconSend size={18} />} onClick={start} data-testid={testId}>
@@ -93,9 +112,21 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
                   ? t(`${ns}.emailed`, { email: sent.email, language: LOCALE_LABELS[sent.locale][ui] })
                   : byEmail
                     ? t(`${ns}.no_email`)
-                    : t(`${ns}.not_emailed`)}
+                    : sent.text
+                      ? t('texts:sent.not_emailed')
+                      : t(`${ns}.not_emailed`)}
               </Text>
+              {sent.text && sent.text.status !== 'failed' ? (
+                <Text size="sm" data-testid={`${testId}-texted`}>
+                  {t('texts:sent.texted', { number: sent.text.to })}
+                </Text>
+              ) : null}
             </Alert>
+            {sent.text?.status === 'failed' ? (
+              <Alert color="red" role="alert" data-testid={`${testId}-text-failed`}>
+                {t('texts:sent.failed', { number: sent.text.to, reason: sent.text.error ?? '' })}
+              </Alert>
+            ) : null}
             <LinkToCopy url={sent.url} label={t(`${ns}.link`)} copy={t(`${ns}.copy`)} copied={t(`${ns}.copied`)} testId={testId} />
             <Text size="sm" c="dimmed">
               {t(`${ns}.expires`, { date: formatDateTime(sent.expires_at, ui) })}
@@ -109,7 +140,18 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
         ) : (
           <Stack gap="sm">
             <Text size="sm">{t(`${ns}.intro`)}</Text>
-            <Checkbox label={t(`${ns}.by_email`)} checked={byEmail} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid={`${testId}-by-email`} />
+            {smsEnabled ? (
+              <Group gap="lg" role="group" aria-label={t('texts:channel.label')}>
+                <Text size="sm" fw={500}>
+                  {t('texts:channel.label')}
+                </Text>
+                <Checkbox label={t('texts:channel.email')} checked={byEmail} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid={`${testId}-by-email`} />
+                <Checkbox label={t('texts:channel.sms')} checked={bySms} onChange={(e) => setBySms(e.currentTarget.checked)} data-testid={`${testId}-by-sms`} />
+              </Group>
+            ) : (
+              <Checkbox label={t(`${ns}.by_email`)} checked={byEmail} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid={`${testId}-by-email`} />
+            )}
+            {smsEnabled && bySms ? <TextConsentNotice customerId={customer?.id} state={consent} testId={testId} /> : null}
             {byEmail ? (
               <TextInput
                 label={t(`${ns}.email`)}
@@ -147,7 +189,7 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t(`${ns}.close`)}
               </Button>
-              <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!daysValid || addressMissing} onClick={() => send.mutate()} data-testid={`${testId}-confirm`}>
+              <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!daysValid || addressMissing || textBlocked} onClick={() => send.mutate()} data-testid={`${testId}-confirm`}>
                 {t(`${ns}.confirm`)}
               </Button>
             </Group>

@@ -82,8 +82,10 @@ export function renderAt(path: string, pattern: string, element: ReactNode) {
 }
 
 /** The signed-in user the mocked AppData gives (vi.mock of app/AppData.tsx reads it). */
-export const signedIn = { id: 'u-me', permissions: new Set<string>() };
+export const signedIn = { id: 'u-me', permissions: new Set<string>(), smsEnabled: false };
 export const appDataMock = () => ({
   useMe: () => ({ me: { id: signedIn.id, organization: { id: 'org' } }, permissions: signedIn.permissions, can: (p?: string) => !p || signedIn.permissions.has(p) }),
   useAppConfig: () => ({ organization_types: [] }),
+  /** Texting off unless a test says (signedIn.smsEnabled). */
+  useSmsEnabled: () => signedIn.smsEnabled,
 });

@@ -1,4 +1,4 @@
-import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES, MESSAGE_SUBJECT_TYPES } from '../messaging/consent.ts';
+import { MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MESSAGE_ERRORS, MESSAGE_STATUSES, MESSAGE_SUBJECT_TYPES } from '../messaging/consent.ts';
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 
 /**
@@ -15,6 +15,10 @@ export const messages = declare('messages', {
     subject_id: attr.uuid().isReadOnly(),
     body: attr.text().isReadOnly(),
     status: attr.enum(MESSAGE_STATUSES).isReadOnly(),
+    /** Why it failed (status failed), to be told in the reader's language. */
+    error_code: attr.enum(MESSAGE_ERRORS).isReadOnly(),
+    /** The provider's own words about a failure, as it gave them (for support; not translated). */
+    provider_error: attr.string().isReadOnly(),
     /** The provider's id of the message (Twilio's MessageSid). */
     provider_sid: attr.string().isReadOnly(),
     at: attr.datetime().isReadOnly(),

@@ -47,9 +47,16 @@ export type MessageSubjectType = (typeof MESSAGE_SUBJECT_TYPES)[number];
 /** The texts Atelier sends; all transactional (follow-ups, promotional, come later). */
 export const TEXT_TEMPLATES = ['inspection_report', 'estimate_approval', 'invoice_payment', 'vehicle_ready'] as const;
 export type TextTemplate = (typeof TEXT_TEMPLATES)[number];
-/** queued: accepted by the provider; received: a reply. */
+/**
+ * queued: written, not yet handed to the provider (an e-mail: in the mail outbox); sent: accepted
+ * by the provider (its sid kept); delivered: confirmed by it; failed: refused (error_code says
+ * why); received: a reply.
+ */
 export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'failed', 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+/** Why a text failed: the provider could not be reached (or refused our keys), or refused this message (a bad or unsubscribed number). */
+export const MESSAGE_ERRORS = ['provider_unavailable', 'provider_refused'] as const;
+export type MessageError = (typeof MESSAGE_ERRORS)[number];
 
 /**
  * The E.164 number a text goes to, from a number as typed (North American by default: ten digits

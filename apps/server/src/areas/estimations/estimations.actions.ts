@@ -12,7 +12,7 @@ import { phaseColumns, phasesOf, type EstimationRow } from './estimation-lines.t
 import { estimationItems, estimations } from './estimations.table.ts';
 import { dropRepair, openRepair } from './repair-link.ts';
 import { repairs } from '../repairs/repairs.table.ts';
-import { TEXTED_TO } from '../messaging/send-option.ts';
+import { TEXTED_TO, TEXT_OUTCOME } from '../messaging/send-option.ts';
 import { APPROVAL_OPTIONS, sendApprovalLink, type ApprovalOptions } from './approval/approval-links.ts';
 import { claimsVehicle } from '../vehicles/work-in-progress.ts';
 
@@ -95,15 +95,16 @@ export const estimationFlow = workflowParts({
         approval: {
           type: 'object',
           description: 'The customer’s link (url) and where it was e-mailed (email, null when no address is known or send_email was false: hand the link over another way).',
-          required: ['url', 'email', 'sms', 'locale', 'expires_at'],
-          properties: { url: { type: 'string' }, email: { type: ['string', 'null'] }, sms: TEXTED_TO, locale: { enum: [...LOCALES] }, expires_at: { type: 'string', format: 'date-time' } },
+          required: ['url', 'email', 'sms', 'text', 'locale', 'expires_at'],
+          properties: { url: { type: 'string' }, email: { type: ['string', 'null'] }, sms: TEXTED_TO, text: TEXT_OUTCOME, locale: { enum: [...LOCALES] }, expires_at: { type: 'string', format: 'date-time' } },
           additionalProperties: false,
         },
       },
       values: (ctx, row) => ({ version: row.version + 1, sent_at: now(), ...(row.approval_status === 'in_progress' ? {} : { approval_started_by_id: ctx.actor.id }) }),
       async after(ctx, saved, _row, _body, options) {
-        const { url, email, sms, locale, expires_at } = await sendApprovalLink(ctx, saved, options as ApprovalOptions);
-        return { meta: { approval: { url, email, sms, locale, expires_at } } };
+        const { url, email, sms, text, locale, expires_at } = await sendApprovalLink(ctx, saved, options as ApprovalOptions);
+        // text: completed in place once the send has committed and Twilio answered (sendText).
+        return { meta: { approval: { url, email, sms, text, locale, expires_at } } };
       },
     },
     end_approve: { summary: 'Ends the approval (its holder): the estimate is approved with the decisions taken on its items' },

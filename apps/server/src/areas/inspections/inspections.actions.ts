@@ -12,7 +12,8 @@ import { emitCallback } from '../settings/callbacks.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore, scoredVehicle, versionById, type InspectionRow } from './inspection-scoring.ts';
 import { inspections } from './inspections.table.ts';
 import { freezeVersion } from './versions.ts';
-import { SHARE_DAYS, SHARE_OPTIONS, createShare, revokeShares, shareUrl, type ShareOptions } from './report/shares.ts';
+import { SHARE_DAYS, SHARE_OPTIONS, createShare, revokeShares, sendShare, shareUrl, type ShareOptions } from './report/shares.ts';
+import { TEXTED_TO, TEXT_OUTCOME } from '../messaging/send-option.ts';
 import { claimsVehicle } from '../vehicles/work-in-progress.ts';
 
 // POST /inspections/{id}/<action>, GET for cancel (spec §7): the domain's inspectionWorkflow
@@ -171,13 +172,22 @@ export const inspectionFlow = workflowParts({
       },
     },
     share: {
-      summary: `Makes a public link to the report (${SHARE_DAYS.default} days unless expires_in_days says 1 to ${SHARE_DAYS.max}; in the customer’s language unless locale says): the inspection’s document, the link in meta.share (its token is shown this once)`,
+      summary: `Makes a public link to the report (${SHARE_DAYS.default} days unless expires_in_days says 1 to ${SHARE_DAYS.max}; in the customer’s language unless locale says): the inspection’s document, the link in meta.share (its token is shown this once); send_email e-mails it to the customer (or to email), send_sms texts it under their consent to transactional texts`,
       options: SHARE_OPTIONS,
       meta: {
         share: {
           type: 'object',
           description: 'The link: url opens the public page; token opens GET /public/inspection-reports/{token}. Neither is shown again.',
-          properties: { id: { type: 'string' }, url: { type: 'string' }, token: { type: 'string' }, locale: { enum: [...LOCALES] }, expires_at: { type: 'string', format: 'date-time' } },
+          properties: {
+            id: { type: 'string' },
+            url: { type: 'string' },
+            token: { type: 'string' },
+            locale: { enum: [...LOCALES] },
+            expires_at: { type: 'string', format: 'date-time' },
+            email: { type: ['string', 'null'], description: 'Where the link was e-mailed (send_email), else null.' },
+            sms: TEXTED_TO,
+            text: TEXT_OUTCOME,
+          },
           required: ['id', 'url', 'token', 'locale', 'expires_at'],
           additionalProperties: false,
         },
@@ -185,8 +195,11 @@ export const inspectionFlow = workflowParts({
       values: () => ({ shared: true }),
       async after(ctx, saved, _row, _body, options) {
         const { token, share } = await createShare(ctx.db, saved, ctx.actor.id, options as ShareOptions);
+        const url = shareUrl(ctx.config.appUrl, token);
+        // Sent as asked (e-mail, text under consent); text is completed once the share has committed.
+        const sent = await sendShare(ctx, saved, url, share.locale, options as ShareOptions);
         return {
-          meta: { share: { id: share.id, url: shareUrl(ctx.config.appUrl, token), token, locale: share.locale, expires_at: share.expires_at } },
+          meta: { share: { id: share.id, url, token, locale: share.locale, expires_at: share.expires_at, ...sent } },
           // The token is never logged: whoever reads the log must not open the link.
           log: { shared: true, share_id: share.id, locale: share.locale, expires_at: share.expires_at },
         };

@@ -1,5 +1,5 @@
-import { CONSENT_KINDS, CONSENT_SOURCES, MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES, MESSAGE_SUBJECT_TYPES } from '@atelier/domain';
-import type { ConsentKind, ConsentSource, MessageChannel, MessageDirection, MessageStatus } from '@atelier/domain';
+import { CONSENT_KINDS, CONSENT_SOURCES, MESSAGE_CHANNELS, MESSAGE_DIRECTIONS, MESSAGE_ERRORS, MESSAGE_STATUSES, MESSAGE_SUBJECT_TYPES } from '@atelier/domain';
+import type { ConsentKind, ConsentSource, MessageChannel, MessageDirection, MessageError, MessageStatus } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { at, oneOf } from '../../db/columns.ts';
@@ -50,6 +50,10 @@ export const messages = tenantTable(
     provider_sid: text('provider_sid'),
     body: text('body').notNull(),
     status: text('status').$type<MessageStatus>().notNull(),
+    /** Why it failed, as a code the screens translate. */
+    error_code: text('error_code').$type<MessageError>(),
+    /** The provider's raw answer to a failure (English, for support), never shown as the reason. */
+    provider_error: text('provider_error'),
     at: at('at').notNull().default(sql`now()`),
     sent_by_id: uuid('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
@@ -61,6 +65,7 @@ export const messages = tenantTable(
     oneOf('messages_channel_check', t.channel, MESSAGE_CHANNELS),
     oneOf('messages_direction_check', t.direction, MESSAGE_DIRECTIONS),
     oneOf('messages_status_check', t.status, MESSAGE_STATUSES),
+    oneOf('messages_error_code_check', t.error_code, MESSAGE_ERRORS),
     oneOf('messages_subject_type_check', t.subject_type, MESSAGE_SUBJECT_TYPES),
   ],
 );

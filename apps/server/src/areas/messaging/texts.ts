@@ -1,5 +1,6 @@
-import { commentExcerpt, consentDecision, customerName, firstLocale, replyKeyword, textableNumber, type ConsentKind, type Locale, type MessageSubjectType, type TextTemplate } from '@atelier/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { commentExcerpt, consentDecision, customerName, firstLocale, replyKeyword, textableNumber, type ConsentKind, type Locale, type MessageError, type MessageStatus, type MessageSubjectType, type TextTemplate } from '@atelier/domain';
+import type { Db } from '../../db/client.ts';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { t, type MessageKey, type MessageParams } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, type ErrorSource } from '../../jsonapi/errors.ts';
@@ -12,7 +13,7 @@ import { COMMENT_OBJECTS } from '../comments/objects.ts';
 import { customers } from '../crm/crm.table.ts';
 import { notifications } from '../notifications/notifications.table.ts';
 import { customerConsents, messages } from './messaging.table.ts';
-import { sendSms } from './twilio.ts';
+import { TwilioError, sendSms, type TwilioConfig } from './twilio.ts';
 
 // Texts (issue 26): a text goes to a customer's number only under their consent for its kind,
 // names that consent and Twilio's sid; a reply is stored once, STOP/START change the consent at
@@ -39,11 +40,27 @@ export interface TextRequest {
 }
 
 /**
- * Sends a transactional text in the request's transaction: 409 without Twilio's keys, 422 without
- * a number or the customer's consent (none, or withdrawn), 503 when Twilio refuses; the message
- * row keeps the consent and the sid. Answers the number texted.
+ * What became of a text: its number and message row; status queued until it is handed to Twilio
+ * once the request's transaction has committed, then sent (Twilio's sid kept) or failed with the
+ * reason in the sender's language (error; Twilio's own words stay in the row's provider_error).
+ * The object is completed in place after the commit, before the request answers.
  */
-export async function textCustomer(ctx: RequestContext, request: TextRequest, kind: ConsentKind = 'transactional'): Promise<string> {
+export interface TextSent {
+  to: string;
+  message_id: string;
+  status: MessageStatus;
+  error: string | null;
+}
+
+/**
+ * Texts a customer about a record (the outbox way): refuses with 409 without Twilio's keys, 422
+ * without a number or the customer's consent for this kind (none, or withdrawn), and nothing is
+ * written; otherwise writes the message row (queued, naming its consent) in the request's
+ * transaction and hands it to Twilio once that has committed (at once outside a transaction), so
+ * a text never leaves for a send that rolled back. A failure of Twilio does not undo the send:
+ * the row says failed and why.
+ */
+export async function sendText(ctx: RequestContext, request: TextRequest, kind: ConsentKind = 'transactional'): Promise<TextSent> {
   const source: ErrorSource = { pointer: request.pointer };
   const config = ctx.config.sms;
   if (!config) throw new ApiError(409, 'sms.not_configured', undefined, source);
@@ -58,28 +75,102 @@ export async function textCustomer(ctx: RequestContext, request: TextRequest, ki
   if (!decision.allowed) throw new ApiError(422, decision.reason === 'none' ? 'sms.no_consent' : 'sms.consent_withdrawn', { number: to }, source);
   const [organization] = await ctx.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, customer.organization_id));
   const body = t(request.locale, TEMPLATES.get(request.template)!, { organization: organization?.name ?? '', name: customerName(customer), ...request.params });
-  let sid: string;
+  // direct write: the message log (what is sent, under which consent), written before it leaves
+  const [row] = await ctx.db
+    .insert(messages)
+    .values({
+      organization_id: customer.organization_id,
+      channel: 'sms',
+      direction: 'out',
+      customer_id: customer.id,
+      contact: to,
+      subject_type: request.subject.type,
+      subject_id: request.subject.id,
+      consent_id: decision.consentId,
+      body,
+      status: 'queued',
+      sent_by_id: ctx.system ? null : ctx.actor.id,
+    })
+    .returning({ id: messages.id });
+  const sent: TextSent = { to, message_id: row.id, status: 'queued', error: null };
+  const deliver = async (db: Db) => {
+    Object.assign(sent, await deliverText(db, config, row.id, to, body, ctx.locale));
+  };
+  if (ctx.onCommit) ctx.onCommit(deliver);
+  else await deliver(ctx.db);
+  return sent;
+}
+
+/**
+ * Sends a transactional text (sendText) and answers the number texted; kept for the callers that
+ * only need it (the send actions' meta.sms).
+ */
+export async function textCustomer(ctx: RequestContext, request: TextRequest, kind: ConsentKind = 'transactional'): Promise<string> {
+  return (await sendText(ctx, request, kind)).to;
+}
+
+/**
+ * Hands a written text to Twilio and writes the outcome back on its row: sent with the sid, or
+ * failed with a code (translated for the sender) and Twilio's raw words apart. Never throws.
+ */
+export async function deliverText(db: Db, config: TwilioConfig, messageId: string, to: string, body: string, locale: Locale): Promise<Pick<TextSent, 'status' | 'error'>> {
+  let update: Partial<typeof messages.$inferInsert>;
   try {
-    sid = await sendSms(config, to, body);
+    const sid = await sendSms(config, to, body);
+    update = { status: 'sent', provider_sid: sid };
   } catch (err) {
-    throw new ApiError(503, 'sms.provider_unavailable', { reason: (err as Error).message }, source);
+    const error_code: MessageError = err instanceof TwilioError && err.refused ? 'provider_refused' : 'provider_unavailable';
+    update = { status: 'failed', error_code, provider_error: String((err as Error)?.message ?? err).slice(0, 1000) };
+    console.warn(`texts: message ${messageId} failed: ${update.provider_error}`);
   }
-  // direct write: the message log (what was sent, under which consent), not a business record
+  try {
+    // direct write: the provider's answer on the message log
+    await db.update(messages).set(update).where(eq(messages.id, messageId));
+  } catch (err) {
+    console.warn(`texts: message ${messageId}: its outcome could not be written: ${(err as Error).message}`);
+  }
+  return { status: update.status!, error: update.error_code ? t(locale, MESSAGE_ERROR_KEYS.get(update.error_code)!) : null };
+}
+
+const MESSAGE_ERROR_KEYS: ReadonlyMap<MessageError, MessageKey> = new Map<MessageError, MessageKey>([
+  ['provider_unavailable', 'sms.provider_unavailable'],
+  ['provider_refused', 'sms.provider_refused'],
+]);
+
+/** An e-mail a send action queued to a customer, written to their conversation (no consent asked: a transactional e-mail answers their business). */
+export interface EmailRecord {
+  customerId: string | null;
+  subject: { type: MessageSubjectType; id: string };
+  to: string;
+  /** The mail's subject line and text, kept as one body. */
+  title: string;
+  text: string;
+}
+
+/** Queues an e-mail to a customer (the mail outbox, in the request's transaction) and writes it into their conversation. */
+export async function mailCustomer(ctx: RequestContext, mail: EmailRecord & { organizationId: string }): Promise<void> {
+  await ctx.mailer.queue(ctx.db, { to: mail.to, subject: mail.title, text: mail.text, organizationId: mail.organizationId });
+  await recordEmail(ctx, mail);
+}
+
+/** Writes an e-mail just queued to the mail outbox into the customer's conversation (queued with it: no commit, neither). */
+export async function recordEmail(ctx: RequestContext, mail: EmailRecord): Promise<void> {
+  if (!mail.customerId) return;
+  const [customer] = await ctx.db.select({ organization_id: customers.organization_id }).from(customers).where(eq(customers.id, mail.customerId));
+  if (!customer) return;
+  // direct write: the message log (an e-mail handed to the mail outbox in this transaction)
   await ctx.db.insert(messages).values({
     organization_id: customer.organization_id,
-    channel: 'sms',
+    channel: 'email',
     direction: 'out',
-    customer_id: customer.id,
-    contact: to,
-    subject_type: request.subject.type,
-    subject_id: request.subject.id,
-    consent_id: decision.consentId,
-    provider_sid: sid,
-    body,
+    customer_id: mail.customerId,
+    contact: mail.to.toLowerCase(),
+    subject_type: mail.subject.type,
+    subject_id: mail.subject.id,
+    body: `${mail.title}\n\n${mail.text}`,
     status: 'queued',
     sent_by_id: ctx.system ? null : ctx.actor.id,
   });
-  return to;
 }
 
 /** An inbound text as Twilio posts it. */
@@ -104,7 +195,8 @@ export async function receiveText(services: Pick<Services, 'database' | 'config'
   const [last] = await db
     .select()
     .from(messages)
-    .where(and(eq(messages.channel, 'sms'), eq(messages.direction, 'out'), eq(messages.contact, from)))
+    // A text Twilio refused never reached the number: a reply answers another.
+    .where(and(eq(messages.channel, 'sms'), eq(messages.direction, 'out'), eq(messages.contact, from), ne(messages.status, 'failed')))
     .orderBy(desc(messages.at), desc(messages.id))
     .limit(1);
   if (!last?.customer_id) return 'unknown_sender';

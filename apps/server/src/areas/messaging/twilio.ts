@@ -15,18 +15,40 @@ export function twilioConfig(env: Partial<Record<'TWILIO_ACCOUNT_SID' | 'TWILIO_
   return { accountSid, authToken, from, apiUrl: (env.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '') };
 }
 
-/** Sends one text; resolves to Twilio's message sid, rejects with Twilio's code and message. */
+/** Twilio's refusal: its HTTP status (0: not reached), its error code and its own (English) words. */
+export class TwilioError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+  /** Refused this message (a bad or unsubscribed number...), as opposed to unreachable or refusing our keys. */
+  get refused(): boolean {
+    return this.status >= 400 && this.status < 500 && ![401, 403, 404, 429].includes(this.status);
+  }
+}
+
+/** Sends one text; resolves to Twilio's message sid, rejects with a TwilioError (its code and message). */
 export async function sendSms(config: TwilioConfig, to: string, body: string): Promise<string> {
-  const res = await fetch(`${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ To: to, From: config.from, Body: body }).toString(),
-  });
-  const json = (await res.json()) as { sid?: string; code?: number; message?: string };
-  if (!res.ok || !json.sid) throw new Error(`Twilio ${res.status} ${json.code ?? ''}: ${json.message ?? ''}`);
+  let res: Response;
+  let json: { sid?: string; code?: number; message?: string };
+  try {
+    res = await fetch(`${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ To: to, From: config.from, Body: body }).toString(),
+      signal: AbortSignal.timeout(15_000),
+    });
+    json = (await res.json().catch(() => ({}))) as typeof json;
+  } catch (err) {
+    throw new TwilioError(0, null, `Twilio unreachable: ${(err as Error).message}`);
+  }
+  if (!res.ok || !json.sid) throw new TwilioError(res.status, json.code ?? null, `Twilio ${res.status} ${json.code ?? ''}: ${json.message ?? ''}`);
   return json.sid;
 }
 

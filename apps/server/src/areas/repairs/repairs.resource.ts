@@ -7,6 +7,7 @@ import { defineResource, type WriteInput } from '../../jsonapi/define-resource.t
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { invoicePolicies, invoiceRepairAction } from '../sales/repair-invoice.ts';
+import { notifyReadyAction, readyPolicies } from './vehicle-ready.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
 import { visitPromise } from '../requests/promise.ts';
 import { repairValuesOf } from './pricing.ts';
@@ -76,10 +77,10 @@ export const repairsResource = defineResource(declarations.repairs, {
   },
   // Its actions, their policies, available_actions, the edit policy and GET /repairs/list/count.
   workflow: repairFlow,
-  actions: { 'order-parts': orderPartsAction, invoice: invoiceRepairAction },
+  actions: { 'order-parts': orderPartsAction, invoice: invoiceRepairAction, 'notify-ready': notifyReadyAction },
   hooks: { beforeWrite },
   // A repair is deleted only while its work order may change, as it is edited.
-  policies: { ...repairPolicies, delete: repairFlow.editable, actions: invoicePolicies },
+  policies: { ...repairPolicies, delete: repairFlow.editable, actions: { ...invoicePolicies, ...readyPolicies } },
   notify: {
     // The assigned users and whoever holds the work hear of what happens to it (its assignment first).
     assignees: (row) => [...row.assigned_user_ids, row.holder_id],

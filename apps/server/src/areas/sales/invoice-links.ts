@@ -11,7 +11,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { organizations } from '../admin/admin.table.ts';
 import { SEND_SMS_OPTION } from '../messaging/send-option.ts';
-import { textCustomer } from '../messaging/texts.ts';
+import { recordEmail, sendText } from '../messaging/texts.ts';
 import { customers } from '../crm/crm.table.ts';
 import { validTimeZone } from '../../reports/format.ts';
 import { tokenHash } from '../inspections/report/shares.ts';
@@ -67,18 +67,15 @@ export async function sendInvoiceLink(ctx: RequestContext, row: InvoiceRow, want
     const params = { organization: organization?.name ?? '', code: row.code ?? '', url, name: customer ? customerName(customer) : '', balance: row.balance };
     // The invoice itself goes with the mail, in the customer's language: they keep it without opening the link.
     const { pdf, name } = await invoicePdf(ctx.db, storageOf(ctx.config), row, locale, validTimeZone(undefined));
-    await ctx.mailer.queue(ctx.db, {
-      to: email,
-      subject: t(locale, 'mail.invoice.subject', params),
-      text: t(locale, 'mail.invoice.body', params),
-      organizationId: row.organization_id,
-      attachments: [{ filename: name, contentType: 'application/pdf', content: pdf.toString('base64') }],
-    });
+    const mail = { to: email, subject: t(locale, 'mail.invoice.subject', params), text: t(locale, 'mail.invoice.body', params) };
+    await ctx.mailer.queue(ctx.db, { ...mail, organizationId: row.organization_id, attachments: [{ filename: name, contentType: 'application/pdf', content: pdf.toString('base64') }] });
+    await recordEmail(ctx, { customerId: row.customer_id, subject: { type: 'sales-invoices', id: row.id }, to: email, title: mail.subject, text: mail.text });
   }
-  const sms = wanted.send_sms
-    ? await textCustomer(ctx, { customerId: row.customer_id, subject: { type: 'sales-invoices', id: row.id }, template: 'invoice_payment', locale, params: { code: row.code ?? '', url }, pointer: '/data/attributes/send_sms' })
+  const text = wanted.send_sms
+    ? await sendText(ctx, { customerId: row.customer_id, subject: { type: 'sales-invoices', id: row.id }, template: 'invoice_payment', locale, params: { code: row.code ?? '', url }, pointer: '/data/attributes/send_sms' })
     : null;
-  return { url, email, sms, locale, expires_at: isoText(link.expires_at) };
+  const sms = text?.to ?? null;
+  return { url, email, sms, text, locale, expires_at: isoText(link.expires_at) };
 }
 
 /** The link of a token and its invoice: 404 unknown, 410 (in the link's language) expired, withdrawn or its invoice canceled. */

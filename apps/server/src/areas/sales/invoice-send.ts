@@ -2,7 +2,7 @@ import { LOCALES } from '@atelier/domain';
 import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
 import type { Policy, RecordAction } from '../../jsonapi/define-resource.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
-import { TEXTED_TO } from '../messaging/send-option.ts';
+import { TEXTED_TO, TEXT_OUTCOME } from '../messaging/send-option.ts';
 import { SEND_OPTIONS, sendInvoiceLink } from './invoice-links.ts';
 import type { salesInvoices } from './sales.table.ts';
 
@@ -31,8 +31,8 @@ export const sendInvoiceAction: RecordAction<InvoiceRow> = {
       link: {
         type: 'object',
         description: 'The customer’s link (url) and where it was e-mailed (email, null when no address is known or send_email was false).',
-        required: ['url', 'email', 'sms', 'locale', 'expires_at'],
-        properties: { url: { type: 'string' }, email: { type: ['string', 'null'] }, sms: TEXTED_TO, locale: { enum: [...LOCALES] }, expires_at: { type: 'string', format: 'date-time' } },
+        required: ['url', 'email', 'sms', 'text', 'locale', 'expires_at'],
+        properties: { url: { type: 'string' }, email: { type: ['string', 'null'] }, sms: TEXTED_TO, text: TEXT_OUTCOME, locale: { enum: [...LOCALES] }, expires_at: { type: 'string', format: 'date-time' } },
         additionalProperties: false,
       },
     },

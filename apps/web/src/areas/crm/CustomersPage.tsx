@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Table, Text, type MantineSpacing } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Table, Tabs, Text, type MantineSpacing } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { odometerText, PriorityBadge, REQUESTS_PATH, requestVehicle, vehicleName
 import { requestEnums } from '../vehicles/enums.ts';
 import { RecordFiles } from '../files/RecordFiles.tsx';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
+import { CustomerMessages } from '../messaging/CustomerMessages.tsx';
 
 type Customer = RecordOf<'customers'>;
 
@@ -206,14 +207,31 @@ function CustomerRequests({ customer }: { customer: Customer }) {
   );
 }
 
-/** At the top of the customer's record: its vehicles and requests, what the user may see of them. */
+/**
+ * At the top of the customer's record: its vehicles and requests, what the user may see of them,
+ * and « Messages »: the conversation with the customer and their consents.
+ */
 function CustomerWork({ customer }: { customer: Customer }) {
+  const { t } = useTranslation();
   const { can } = useMe();
   return (
-    <>
-      {can('view any vehicles') ? <CustomerVehicles customer={customer} /> : null}
-      {can('view any requests') ? <CustomerRequests customer={customer} /> : null}
-    </>
+    <Tabs defaultValue="work" keepMounted={false}>
+      <Tabs.List mb="sm">
+        <Tabs.Tab value="work" data-testid="customer-tab-work">
+          {t('texts:tabs.work')}
+        </Tabs.Tab>
+        <Tabs.Tab value="messages" data-testid="customer-tab-messages">
+          {t('texts:tabs.messages')}
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="work">
+        {can('view any vehicles') ? <CustomerVehicles customer={customer} /> : null}
+        {can('view any requests') ? <CustomerRequests customer={customer} /> : null}
+      </Tabs.Panel>
+      <Tabs.Panel value="messages">
+        <CustomerMessages customer={customer} canEdit={can('edit customers')} />
+      </Tabs.Panel>
+    </Tabs>
   );
 }
 

@@ -8,7 +8,7 @@ import { customerLocale, sendToCustomer } from './approvalApi.ts';
  * link to the page where they accept or decline each job and sign (SendLinkDialog).
  */
 export function SendToCustomer({ estimation, onSent }: {
-  estimation: Pick<RecordOf<'estimations'>, 'id' | 'code'> & { customer?: Pick<RecordOf<'customers'>, 'email' | 'locale'> | null };
+  estimation: Pick<RecordOf<'estimations'>, 'id' | 'code'> & { customer?: (Pick<RecordOf<'customers'>, 'email' | 'locale'> & { id?: string; phone?: string | null }) | null };
   onSent: () => void;
 }) {
   const customer = estimation.customer ?? null;
@@ -18,7 +18,7 @@ export function SendToCustomer({ estimation, onSent }: {
       ns="estimations"
       prefix="send"
       code={estimation.code ?? ''}
-      customer={customer ? { email: customer.email, locale: customerLocale(customer) } : null}
+      customer={customer ? { id: customer.id, email: customer.email, phone: customer.phone, locale: customerLocale(customer) } : null}
       days={APPROVAL_DAYS}
       send={(choice) => sendToCustomer(estimation.id, choice)}
       onSent={onSent}

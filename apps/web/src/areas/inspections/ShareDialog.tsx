@@ -1,11 +1,13 @@
-import { Alert, Button, Group, List, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { IconCheck, IconLinkOff, IconShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOCALES, LOCALE_LABELS, type Locale, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../app/AppData.tsx';
+import { useMe, useSmsEnabled } from '../../app/AppData.tsx';
+import { TextConsentNotice, useTextConsent } from '../messaging/TextConsent.tsx';
+import { SentTextNotice } from '../messaging/SentText.tsx';
 import { LinkToCopy } from '../../components/LinkToCopy.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -34,13 +36,20 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
   const locale = chosen ?? defaultLocale ?? currentLocale();
   const [link, setLink] = useState<ShareLink | null>(null);
   const [confirm, setConfirm] = useState(false);
+  // Where the server can text: the link e-mailed and/or texted to the customer (a text under their consent).
+  const smsEnabled = useSmsEnabled();
+  const [byEmail, setByEmail] = useState(false);
+  const [bySms, setBySms] = useState(false);
+  const customer = inspection.customer as { id?: string; phone?: string | null; email?: string | null } | null | undefined;
+  const consent = useTextConsent(customer?.id, customer?.phone, open && smsEnabled);
+  const textBlocked = bySms && !consent.allowed;
   const may = userActions(actionsInputOf(inspection, me.id, permissions)).includes('share');
   const shares = useQuery({ queryKey: ['inspections', inspection.id, 'shares'], queryFn: () => activeShares(inspection.id), enabled: open && may });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['inspections'] });
   };
   const create = useMutation({
-    mutationFn: () => createShare(inspection.id, { expires_in_days: Number(days), locale }),
+    mutationFn: () => createShare(inspection.id, { expires_in_days: Number(days), locale, send_email: smsEnabled && byEmail, send_sms: smsEnabled && bySms }),
     onSuccess: (made) => {
       setLink(made);
       refresh();
@@ -62,6 +71,8 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
     setOpen(false);
     setLink(null);
     setConfirm(false);
+    setByEmail(false);
+    setBySms(false);
   };
   const active = shares.data ?? [];
 
@@ -77,6 +88,8 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
             <Alert color="teal" icon={<IconCheck />} data-testid="share-created">
               <Stack gap="xs">
                 <Text size="sm">{t('reports:share.created')}</Text>
+                {link.email ? <Text size="sm">{t('texts:sent.emailed', { email: link.email })}</Text> : null}
+                <SentTextNotice text={link.text} testId="share" />
                 <LinkToCopy url={link.url} label={t('reports:share.link')} copy={t('reports:share.copy')} copied={t('reports:share.copied')} testId="share" />
               </Stack>
             </Alert>
@@ -102,8 +115,18 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
                 data={LOCALES.map((l) => ({ value: l, label: l === defaultLocale ? t('reports:share.language_customer', { language: language(l) }) : language(l) }))}
                 data-testid="share-locale"
               />
+              {smsEnabled ? (
+                <Group gap="lg" role="group" aria-label={t('texts:channel.label')}>
+                  <Text size="sm" fw={500}>
+                    {t('texts:channel.label')}
+                  </Text>
+                  <Checkbox label={t('texts:channel.email')} checked={byEmail} disabled={!customer?.email} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid="share-by-email" />
+                  <Checkbox label={t('texts:channel.sms')} checked={bySms} onChange={(e) => setBySms(e.currentTarget.checked)} data-testid="share-by-sms" />
+                </Group>
+              ) : null}
+              {smsEnabled && bySms ? <TextConsentNotice customerId={customer?.id} state={consent} testId="share" /> : null}
               <Group justify="flex-end">
-                <Button leftSection={<IconShare size={16} />} loading={create.isPending} onClick={() => create.mutate()} data-testid="share-create">
+                <Button leftSection={<IconShare size={16} />} loading={create.isPending} disabled={textBlocked} onClick={() => create.mutate()} data-testid="share-create">
                   {t('reports:share.create')}
                 </Button>
               </Group>

@@ -1,3 +1,4 @@
+import type { SentLink } from '../../components/SendLinkDialog.tsx';
 import type { CustomerDecision, FieldAction, Locale, RecordOf, ScoreTone, Urgency } from '@atelier/domain';
 import { API_BASE, request } from '../../api/client.ts';
 import { publicCall } from '../../api/publicCall.ts';
@@ -38,6 +39,9 @@ export interface ShareLink {
   token: string;
   locale: Locale;
   expires_at: string;
+  /** Where it was e-mailed, and what became of its text (send_email, send_sms). */
+  email?: string | null;
+  text?: SentLink['text'];
 }
 export interface ActiveShare {
   id: string;
@@ -47,8 +51,13 @@ export interface ActiveShare {
 }
 
 /** POST /inspections/{id}/share: a new link (its URL shown this once). */
-export async function createShare(inspectionId: string, options: { expires_in_days: number; locale: Locale | null }): Promise<ShareLink> {
-  const attributes = { expires_in_days: options.expires_in_days, ...(options.locale ? { locale: options.locale } : {}) };
+export async function createShare(inspectionId: string, options: { expires_in_days: number; locale: Locale | null; send_email?: boolean; send_sms?: boolean }): Promise<ShareLink> {
+  const attributes = {
+    expires_in_days: options.expires_in_days,
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.send_email ? { send_email: true } : {}),
+    ...(options.send_sms ? { send_sms: true } : {}),
+  };
   const doc = await request<JsonApiDocument>(`/inspections/${encodeURIComponent(inspectionId)}/share`, {
     method: 'POST',
     global: false,

@@ -23,6 +23,7 @@ import { RecordFiles } from '../files/RecordFiles.tsx';
 import { PartStatusText, StockBadge, useStockAt } from '../inventory/StockAt.tsx';
 import { OrderPartsButton } from '../purchases/OrderPartsButton.tsx';
 import { InvoiceRepairButton } from '../sales/InvoiceRepairButton.tsx';
+import { VehicleReadyButton } from '../messaging/VehicleReady.tsx';
 import { savedTotals, TotalsTable } from '../estimations/EstimationItems.tsx';
 import { formatDuration, formatWorkTime, hoursToSeconds, itemSeconds, nextRepairActions, overPlan, repairHeaderActions, timeSummary } from './repairModel.ts';
 import { HeaderItem, PeopleItem, RelatedWork, WorkflowHeader } from '../../components/resource/WorkHeader.tsx';
@@ -301,6 +302,7 @@ export default function RepairPage() {
               />
               {repair.state && repairWorkflow.isEditable(repair.state) ? <OrderPartsButton type="repairs" id={repair.id} items={repair.items ?? []} onDone={reload} /> : null}
               <InvoiceRepairButton repair={repair} />
+              <VehicleReadyButton repair={repair} />
           </>
         }
         facts={

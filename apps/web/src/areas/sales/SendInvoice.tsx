@@ -10,14 +10,14 @@ export function SendInvoice({ invoice, onSent }: { invoice: RecordOf<'sales-invo
   const { t } = useTranslation();
   const { can } = useMe();
   if (invoice.state !== 'validated' || !can('edit sales invoices')) return null;
-  const customer = invoice.recipient as { email?: string | null; billing_email?: string | null; locale?: Locale | null } | null | undefined;
+  const customer = invoice.recipient as { id?: string; email?: string | null; billing_email?: string | null; phone?: string | null; locale?: Locale | null } | null | undefined;
   return (
     <SendLinkDialog
       button={{ label: t('sales-invoices:send.button'), color: 'teal.8' }}
       ns="sales-invoices"
       prefix="send"
       code={invoice.code ?? ''}
-      customer={customer ? { email: customer.billing_email || customer.email, locale: customer.locale } : null}
+      customer={customer ? { id: customer.id, email: customer.billing_email || customer.email, phone: customer.phone, locale: customer.locale } : null}
       days={INVOICE_LINK_DAYS}
       send={(choice) => sendInvoice(invoice.id, choice)}
       onSent={onSent}

@@ -1,0 +1,105 @@
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconCheck, IconCarGarage } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../api/client.ts';
+import { ApiError, errorMessage, type JsonApiDocument } from '../../api/jsonapi.ts';
+import { useMe, useSmsEnabled } from '../../app/AppData.tsx';
+import type { SentLink } from '../../components/SendLinkDialog.tsx';
+import { translateError } from '../../i18n/index.ts';
+import { SentTextNotice } from './SentText.tsx';
+import { TextConsentNotice, useTextConsent } from './TextConsent.tsx';
+
+type Ready = { email: string | null; sms: string | null; text: SentLink['text'] };
+
+/** POST /repairs/{id}/notify-ready: "your vehicle is ready", e-mailed and/or texted (meta.ready). */
+async function notifyReady(repairId: string, attributes: { send_email: boolean; send_sms: boolean }): Promise<Ready> {
+  const doc = await request<JsonApiDocument>(`/repairs/${encodeURIComponent(repairId)}/notify-ready`, { method: 'POST', global: false, body: { data: { type: 'repairs', id: repairId, attributes } } });
+  return (doc.meta as { ready: Ready }).ready;
+}
+
+/**
+ * « Prévenir le client : véhicule prêt » on a completed (or validated) repair of a customer: by
+ * e-mail and/or text (a text under the customer's consent, recorded here if given at the counter).
+ */
+export function VehicleReadyButton({ repair }: { repair: { id: string; state?: string | null; customer?: { id?: string; email?: string | null; phone?: string | null } | null } }) {
+  const { t } = useTranslation();
+  const { can } = useMe();
+  const smsEnabled = useSmsEnabled();
+  const customer = repair.customer ?? null;
+  const [open, setOpen] = useState(false);
+  const [byEmail, setByEmail] = useState(false);
+  const [bySms, setBySms] = useState(false);
+  const [done, setDone] = useState<Ready | null>(null);
+  const consent = useTextConsent(customer?.id, customer?.phone, open && smsEnabled);
+  const send = useMutation({ meta: { silent: true }, mutationFn: () => notifyReady(repair.id, { send_email: byEmail, send_sms: smsEnabled && bySms }), onSuccess: setDone });
+  if (!can('edit repairs') || (repair.state !== 'completed' && repair.state !== 'validated') || !customer) return null;
+  const start = () => {
+    setByEmail(!!customer.email);
+    setBySms(false);
+    setDone(null);
+    send.reset();
+    setOpen(true);
+  };
+  const refusal = send.error instanceof ApiError ? errorMessage(send.error.errors, translateError) : send.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const noChannel = !byEmail && !(smsEnabled && bySms);
+  return (
+    <>
+      <Button size="md" variant="light" color="teal" leftSection={<IconCarGarage size={18} />} onClick={start} data-testid="repair-ready">
+        {t('texts:ready.button')}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={t('texts:ready.title')} size="lg" centered closeButtonProps={{ 'aria-label': t('texts:ready.close') }}>
+        {done ? (
+          <Stack gap="sm" data-testid="repair-ready-done">
+            <Alert color="teal" icon={<IconCheck />}>
+              <Text size="sm">{t('texts:ready.done')}</Text>
+              {done.email ? <Text size="sm">{t('texts:sent.emailed', { email: done.email })}</Text> : null}
+            </Alert>
+            <SentTextNotice text={done.text} testId="repair-ready" link={false} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                {t('texts:ready.close')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm">{t('texts:ready.intro')}</Text>
+            <Group gap="lg" role="group" aria-label={t('texts:channel.label')}>
+              <Text size="sm" fw={500}>
+                {t('texts:channel.label')}
+              </Text>
+              <Checkbox label={t('texts:channel.email')} checked={byEmail} disabled={!customer.email} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid="repair-ready-by-email" />
+              {smsEnabled ? <Checkbox label={t('texts:channel.sms')} checked={bySms} onChange={(e) => setBySms(e.currentTarget.checked)} data-testid="repair-ready-by-sms" /> : null}
+            </Group>
+            {!customer.email ? (
+              <Text size="xs" c="dimmed">
+                {t('texts:ready.no_email')}
+              </Text>
+            ) : null}
+            {smsEnabled && bySms ? <TextConsentNotice customerId={customer.id} state={consent} testId="repair-ready" /> : null}
+            {noChannel ? (
+              <Text size="xs" c="dimmed">
+                {t('texts:ready.no_channel')}
+              </Text>
+            ) : null}
+            {refusal ? (
+              <Alert color="red" role="alert">
+                {refusal}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                {t('texts:ready.close')}
+              </Button>
+              <Button loading={send.isPending} disabled={noChannel || (smsEnabled && bySms && !consent.allowed)} onClick={() => send.mutate()} data-testid="repair-ready-confirm">
+                {t('texts:ready.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
