@@ -286,3 +286,57 @@ describe('language and isolation', () => {
     ]);
   });
 });
+
+describe('the customer’s page of a follow-up', () => {
+  const tokenOf = async (c: Case, step = 1) => (await rows<{ token: string }>(sql`SELECT token FROM follow_ups WHERE deferred_work_id = ${c.work} AND step = ${step}`))[0].token;
+  const page = (token: string, path = '', method: 'GET' | 'POST' = 'GET') => t.api(method, `/api/v1/public/reminders/${token}${path}`, {});
+
+  it('shows the work in the customer’s language; an unknown or unsent link is a 404', async () => {
+    const c = await declined({ locale: 'en', firstname: 'Paul' });
+    await consent(c, {});
+    await tick(31);
+    const token = await tokenOf(c);
+    const res = await page(token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ locale: 'en', organization: 'Garage Relances', work: 'Plaquettes de frein avant', vehicle: 'Honda Civic', booked: false, stopped: false });
+    expect(textsTo(c)[0].body).toContain(`/reminders/${token}`);
+    expect((await page('x'.repeat(32))).status).toBe(404);
+    // The planned step's link does not open before it is sent.
+    await tick(32);
+    expect((await page(await tokenOf(c, 2))).status).toBe(404);
+  });
+
+  it('books a visit once: a repair request for the vehicle, in its organization, which stops the next step', async () => {
+    const c = await declined();
+    await consent(c, {});
+    await tick(31);
+    const token = await tokenOf(c);
+    const booked = await page(token, '/book', 'POST');
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body.booked).toBe(true);
+    expect((await page(token, '/book', 'POST')).status).toBe(201);
+    const made = await rows<{ organization_id: string; customer_id: string; type: string; notes: string }>(sql`SELECT organization_id, customer_id, type, notes FROM requests WHERE vehicle_id = ${c.vehicle}`);
+    expect(made).toEqual([{ organization_id: orgId, customer_id: c.customer, type: 'repair', notes: expect.stringContaining('Plaquettes de frein avant') }]);
+    await tick(91);
+    expect(await stepsOf(c)).toMatchObject([{ status: 'sent' }, { status: 'stopped', reason: 'booked' }]);
+    expect(textsTo(c)).toHaveLength(1);
+  });
+
+  it('stops the reminders: the promotional consents withdrawn (CASL’s unsubscribe), no next text nor e-mail', async () => {
+    const c = await declined({ email: 'stop.me@example.com' });
+    await consent(c, {});
+    await tick(31);
+    const res = await page(await tokenOf(c), '/stop', 'POST');
+    expect(res.status).toBe(201);
+    expect(res.body.stopped).toBe(true);
+    const withdrawn = await rows<{ channel: string; given: boolean; source: string }>(sql`SELECT channel, given, source FROM customer_consents WHERE customer_id = ${c.customer} AND given = false ORDER BY channel`);
+    expect(withdrawn).toEqual([
+      { channel: 'email', given: false, source: 'form' },
+      { channel: 'sms', given: false, source: 'form' },
+    ]);
+    await tick(91);
+    expect(textsTo(c)).toHaveLength(1);
+    expect(await t.outbox('stop.me@example.com')).toHaveLength(0);
+    expect((await stepsOf(c))[1]).toMatchObject({ status: 'skipped', reason: 'no_consent' });
+  });
+});
