@@ -123,11 +123,6 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool(false),
   /** How often the follow-ups runner looks for due follow-ups (issue 26); 0: never (tests drive it). */
   FOLLOW_UPS_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
-  /**
-   * Browser journeys only: days added to the follow-ups runner's clock ("30 days later"), with
-   * ATELIER_TEST_OUTBOX; never in production (ignored there).
-   */
-  FOLLOW_UPS_CLOCK_OFFSET_DAYS: z.coerce.number().int().min(0).max(3650).default(0),
   /** Days the price estimation's request logs are kept (purged every hour). */
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
@@ -188,7 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     metricsToken: c.METRICS_TOKEN ?? null,
     jobLeaseSeconds: c.JOB_LEASE_SECONDS,
     followUpsEverySeconds: c.FOLLOW_UPS_EVERY_SECONDS,
-    followUpsClockOffsetMs: c.ATELIER_TEST_OUTBOX && c.NODE_ENV !== 'production' ? c.FOLLOW_UPS_CLOCK_OFFSET_DAYS * 86_400_000 : 0,
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };

@@ -15,6 +15,7 @@ import { customerConsents } from '../messaging/messaging.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { followUps } from './follow-ups.table.ts';
+import { followUpRunnerOf } from './runner.ts';
 
 // The customer's page of a follow-up (the link in its text or e-mail; no sign-in, the token opens
 // it): the work recommended, "book a visit" (a service request for the vehicle, which stops the
@@ -65,6 +66,16 @@ async function view(db: Db, o: Opened) {
 
 export const reminderRoutes: RouteRegistrar = (api, _contextOf, services) => {
   const db = services.database.db;
+
+  // Browser journeys move the runner's clock here ("30 days later"); never served in production.
+  if (services.config.testOutbox)
+    api.post('/dev/follow-ups/tick', async (request) => {
+      const days = Number((request.query as { days?: string }).days ?? 0);
+      const runner = followUpRunnerOf(services.database);
+      if (!runner || !Number.isFinite(days)) throw new ApiError(404, 'follow_up.not_found');
+      return { ran: await runner.tick(new Date(Date.now() + days * 86_400_000)) };
+    });
+
   const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
 
   async function opened(request: FastifyRequest): Promise<Opened> {

@@ -65,7 +65,7 @@ export class FollowUpRunner {
 
   constructor(
     readonly services: Pick<Services, 'database' | 'config' | 'mailer'>,
-    readonly clock: () => Date = () => new Date(Date.now() + services.config.followUpsClockOffsetMs),
+    readonly clock: () => Date = () => new Date(),
   ) {}
 
   private get db() {
