@@ -72,7 +72,7 @@ describe('follow-ups of declined work', () => {
       // Nothing yet; 31 days later (the runner's clock), the first follow-up goes by e-mail (no text consent).
       const work = await api(`/deferred-work?filter[vehicle]=${vehicle}`, { token: tk });
       assert.deepEqual(work.body.data.map((w) => w.attributes.detail), ['Pneus d’hiver — usure à 4/32 po']);
-      const tick = await api('/dev/follow-ups/tick?days=31', { method: 'POST' });
+      const tick = await api('/dev/follow-ups/tick?days=31', { method: 'POST', token: tk });
       assert.equal(tick.status, 200, JSON.stringify(tick.body));
       const mail = await waitForMail(email, (m) => String(m.text).includes('Pneus d’hiver'));
       assert.match(mail.subject, /the work recommended for your vehicle/);
@@ -80,7 +80,7 @@ describe('follow-ups of declined work', () => {
       assert.ok(url, mail.text);
 
       // The vehicle's « Relances »: sent by e-mail, the next one planned (a second tick plans it).
-      await api('/dev/follow-ups/tick?days=32', { method: 'POST' });
+      await api('/dev/follow-ups/tick?days=32', { method: 'POST', token: tk });
       const page = await open();
       await login(page, 'manager@atelier.test');
       await page.waitForURL('**/dashboard');
@@ -97,9 +97,13 @@ describe('follow-ups of declined work', () => {
       assert.match(await rows.nth(1).innerText(), /Prévue le/);
       await shot(page, '28-follow-ups-vehicle-fr');
       await axeCheck(page, 'the vehicle with its follow-ups');
+      // In English (the switcher is in the shell, under the vehicle's drawer: from the dashboard).
+      await page.goto('/dashboard');
       await page.locator('[data-testid=language-switcher]').getByText('Anglais', { exact: true }).click();
+      await page.goto(`/vehicles/vehicles?id=${vehicle}&action=view`);
       await section.getByText('Follow-ups', { exact: true }).waitFor();
       assert.match(await rows.nth(0).innerText(), /Sent by e-mail/);
+      assert.match(await rows.nth(1).innerText(), /Due on/);
 
       // The customer opens the link on a phone, in English, and books a visit: a request for the vehicle.
       const phone = await open(PHONE);
@@ -116,7 +120,7 @@ describe('follow-ups of declined work', () => {
       assert.equal(requests.body.data[0].attributes.type, 'repair');
 
       // Booked: the planned follow-up stops at its day instead of going.
-      await api('/dev/follow-ups/tick?days=91', { method: 'POST' });
+      await api('/dev/follow-ups/tick?days=91', { method: 'POST', token: tk });
       const steps = await api(`/follow-ups?filter[vehicle]=${vehicle}&sort=step`, { token: tk });
       assert.deepEqual(
         steps.body.data.map((f) => [f.attributes.status, f.attributes.reason]),
