@@ -95,6 +95,7 @@ describe('follow-ups of declined work', () => {
       assert.match(await rows.nth(0).innerText(), new RegExp(email.replace(/\./g, '\\.')));
       assert.equal(await rows.nth(1).getAttribute('data-status'), 'scheduled');
       assert.match(await rows.nth(1).innerText(), /Prévue le/);
+      await section.scrollIntoViewIfNeeded();
       await shot(page, '28-follow-ups-vehicle-fr');
       await axeCheck(page, 'the vehicle with its follow-ups');
       // In English (the switcher is in the shell, under the vehicle's drawer: from the dashboard).
