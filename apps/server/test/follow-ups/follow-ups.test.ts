@@ -149,6 +149,23 @@ describe('a due follow-up', () => {
   });
 });
 
+describe('a provider that refuses', () => {
+  it('leaves the step failed with its error, never retried; the next step still goes', async () => {
+    const c = await declined();
+    await consent(c, {});
+    const services = runner().services;
+    // Twilio unreachable for this runner only.
+    const down = new FollowUpRunner({ ...services, config: { ...services.config, sms: { ...services.config.sms!, apiUrl: 'http://127.0.0.1:9' } } });
+    await down.tick(at(31));
+    expect((await stepsOf(c))[0]).toMatchObject({ status: 'failed', reason: 'provider_error', channel: 'sms', message_id: null });
+    await tick(32);
+    expect(textsTo(c)).toHaveLength(0);
+    await tick(91);
+    expect(textsTo(c)).toHaveLength(1);
+    expect(await stepsOf(c)).toMatchObject([{ status: 'failed' }, { step: 2, status: 'sent' }]);
+  });
+});
+
 describe('consent', () => {
   it('a transactional consent is not enough to text a follow-up: not sent, no consent', async () => {
     const c = await declined();
