@@ -720,7 +720,7 @@ export const en: Record<MessageKey, string> = {
   'figures.comeback_rate': "Comeback rate (%)",
   'follow_up.sms': "{organization}: hello {name}, at your visit of {date} we recommended: {work}. Book a visit: {url} (Reply STOP to receive no more reminders.)",
   'follow_up.email_subject': "{organization}: the work recommended for your vehicle",
-  'follow_up.email_body': "Hello {name},\n\nAt your visit of {date} we recommended for your {vehicle}:\n{work}\n\nTo book a visit: {url}\n\n{organization}\n\nYou receive this reminder after your visit. To receive no more, follow this link: {unsubscribe}",
+  'follow_up.email_body': "Hello {name},\n\nAt your visit of {date} we recommended for your {vehicle}:\n{work}\n\nTo book a visit: {url}\n\n{sender}\n\nYou receive this reminder after your visit. To receive no more, follow this link: {unsubscribe}",
   'follow_up.vehicle': "vehicle",
   'follow_up.not_found': "This reminder link does not exist or is no longer valid.",
   'follow_up.booking_notes': "Visit asked for by the customer from a reminder: {work}",

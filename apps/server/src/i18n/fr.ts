@@ -719,7 +719,7 @@ export const fr = {
   'figures.comeback_rate': "Taux de retours (%)",
   'follow_up.sms': "{organization} : bonjour {name}, lors de votre visite du {date}, nous avions recommandé : {work}. Prenez rendez-vous : {url} (Répondez ARRÊT pour ne plus recevoir de rappels.)",
   'follow_up.email_subject': "{organization} : les travaux recommandés pour votre véhicule",
-  'follow_up.email_body': "Bonjour {name},\n\nLors de votre visite du {date}, nous avions recommandé pour votre {vehicle} :\n{work}\n\nPour prendre rendez-vous : {url}\n\n{organization}\n\nVous recevez ce rappel à la suite de votre visite. Pour ne plus en recevoir, suivez ce lien : {unsubscribe}",
+  'follow_up.email_body': "Bonjour {name},\n\nLors de votre visite du {date}, nous avions recommandé pour votre {vehicle} :\n{work}\n\nPour prendre rendez-vous : {url}\n\n{sender}\n\nVous recevez ce rappel à la suite de votre visite. Pour ne plus en recevoir, suivez ce lien : {unsubscribe}",
   'follow_up.vehicle': "véhicule",
   'follow_up.not_found': "Ce lien de rappel n’existe pas ou n’est plus valide.",
   'follow_up.booking_notes': "Rendez-vous demandé par le client depuis un rappel : {work}",

@@ -184,6 +184,9 @@ describe('consent', () => {
     expect(mail.subject).toContain('Garage Relances');
     expect(mail.text).toContain('Plaquettes de frein avant');
     expect(mail.text).toContain('/reminders/');
+    // CASL: the sender named with a way to reach it, and a way to unsubscribe.
+    expect(mail.text).toMatch(/\n\nGarage Relances(\n|$)/);
+    expect(mail.text).toMatch(/\/reminders\/[\w-]+\?stop=1/);
     expect((await consent(c, { channel: 'email', contact: 'eric.courriel@example.com', given: false })).status).toBe(201);
     await tick(91);
     expect((await stepsOf(c))[1]).toMatchObject({ status: 'skipped', reason: 'no_consent' });

@@ -223,12 +223,16 @@ export class FollowUpRunner {
     const choice = chooseFollowUpChannel(schedule!.preference, { phone, email, consents: consents.map((c) => ({ ...c, at: new Date(c.at) })), declinedAt: new Date(work!.declined_at), now });
     if (!choice.channel) return this.finish(row.id, { status: 'skipped', reason: choice.reason });
 
-    const [organization] = await this.db.select({ name: organizations.name, locale: organizations.locale }).from(organizations).where(eq(organizations.id, row.organization_id));
+    const [organization] = await this.db.select().from(organizations).where(eq(organizations.id, row.organization_id));
     const [vehicle] = await this.db.select().from(vehicles).where(eq(vehicles.id, row.vehicle_id));
     const locale: Locale = firstLocale(customer.locale, organization?.locale);
     const url = followUpUrl(this.services.config.appUrl, row.token);
     const params = {
       organization: organization?.name ?? '',
+      // CASL s. 6(2): the sender, its mailing address and a way to reach it, in every e-mail.
+      sender: [organization?.name, [organization?.address, organization?.city, organization?.province, organization?.postal_code].filter(Boolean).join(', '), organization?.phone, organization?.email]
+        .filter(Boolean)
+        .join('\n'),
       name: customerName(customer),
       date: new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long', timeZone: 'America/Toronto' }).format(new Date(work!.declined_at)),
       work: work!.detail,
