@@ -247,6 +247,17 @@ describe('the sequence stops', () => {
     await tick(31);
     expect(await stepsOf(c)).toMatchObject([{ status: 'stopped', reason: 'closed' }]);
 
+    // Turned off: a planned step is skipped when due; turned on again, the sequence goes on.
+    const paused = await declined();
+    await consent(paused, {});
+    await tick(1);
+    await setOption(t, admin, orgId, 'estimations.follow_ups_enabled', false);
+    await tick(31);
+    expect(await stepsOf(paused)).toMatchObject([{ status: 'skipped', reason: 'disabled' }]);
+    await setOption(t, admin, orgId, 'estimations.follow_ups_enabled', true);
+    await tick(91);
+    expect(await stepsOf(paused)).toMatchObject([{ status: 'skipped' }, { step: 2, status: 'sent' }]);
+
     const off = await makeOrganization(t);
     const offAdmin = await makeUser(t, off.id);
     const d = await declined({}, offAdmin, off.id);

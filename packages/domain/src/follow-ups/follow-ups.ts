@@ -9,7 +9,7 @@ import { consentDecision, type ConsentRecord, type MessageChannel } from '../mes
  */
 export const [FOLLOW_UP_STATUSES, FOLLOW_UP_STATUS_LABELS] = defineEnum('follow_up_statuses', ['scheduled', 'sending', 'sent', 'skipped', 'failed', 'stopped']);
 export type FollowUpStatus = (typeof FOLLOW_UP_STATUSES)[number];
-/** Why a step was not sent: no consent or no contact (skipped), a reply, a booking, closed work, follow-ups turned off (stopped), the provider (failed), planned too late (skipped). */
+/** Why a step was not sent: no consent, no contact, follow-ups turned off, planned too late (skipped); a reply, a booking, closed work (stopped); the provider, a runner that died mid-send (failed). */
 export const [FOLLOW_UP_REASONS, FOLLOW_UP_REASON_LABELS] = defineEnum('follow_up_reasons', [
   'no_consent',
   'no_contact',

@@ -210,6 +210,8 @@ export class FollowUpRunner {
     const [work] = await this.db.select().from(deferredWork).where(eq(deferredWork.id, row.deferred_work_id));
     const schedule = (await schedules(this.db, [row.organization_id])).get(row.organization_id);
     const stop = await this.stopReason(row, work, schedule);
+    // Turned off: this step is skipped, the sequence resumes if follow-ups are turned on again (late steps skipped then).
+    if (stop === 'disabled') return this.finish(row.id, { status: 'skipped', reason: stop });
     if (stop) return this.finish(row.id, { status: 'stopped', reason: stop });
     const [customer] = row.customer_id ? await this.db.select().from(customers).where(eq(customers.id, row.customer_id)) : [];
     if (!customer) return this.finish(row.id, { status: 'skipped', reason: 'no_contact' });
