@@ -65,6 +65,15 @@ describe('the customer’s page of a follow-up', { timeout: 30_000 }, () => {
     expect((await screen.findByTestId('reminder-stopped')).textContent).toBe('You will receive no more reminders from us.');
   });
 
+  it('offers the unsubscribe first when opened from the e-mail’s link (?stop=1)', async () => {
+    show('/reminders/tok?stop=1');
+    const stop = await screen.findByTestId('reminder-stop');
+    expect(stop.getAttribute('data-variant')).toBe('filled');
+    fireEvent.click(stop);
+    expect(await screen.findByTestId('reminder-stopped')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/public/reminders/tok/stop')).toBe(true);
+  });
+
   it('says when the link does not exist', async () => {
     show('/reminders/nope');
     expect(await screen.findByTestId('shared-not_found')).toBeTruthy();

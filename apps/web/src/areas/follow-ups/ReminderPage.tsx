@@ -3,7 +3,7 @@ import { IconCalendarPlus, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { API_BASE } from '../../api/client.ts';
 import { ApiError, errorMessage } from '../../api/jsonapi.ts';
 import { publicCall } from '../../api/publicCall.ts';
@@ -35,6 +35,9 @@ function ReminderBody({ view, token }: { view: ReminderView; token: string }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const locale = currentLocale();
+  // The e-mail's unsubscribe link (?stop=1): the page offers it first.
+  const [params] = useSearchParams();
+  const asked = params.get('stop') === '1';
   const act = useMutation({
     meta: { silent: true },
     mutationFn: (what: 'book' | 'stop') => call(`${reminderPath(token)}/${what}`, 'POST'),
@@ -69,7 +72,7 @@ function ReminderBody({ view, token }: { view: ReminderView; token: string }) {
         </Text>
       ) : (
         <Group>
-          <Button variant="subtle" color="gray.8" size="sm" loading={act.isPending && act.variables === 'stop'} onClick={() => act.mutate('stop')} data-testid="reminder-stop">
+          <Button variant={asked ? 'filled' : 'subtle'} color={asked ? 'dark' : 'gray.8'} size={asked ? 'md' : 'sm'} loading={act.isPending && act.variables === 'stop'} onClick={() => act.mutate('stop')} data-testid="reminder-stop">
             {t('follow-ups:reminder.stop')}
           </Button>
         </Group>
