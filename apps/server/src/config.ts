@@ -121,6 +121,8 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalText(),
   S3_SECRET_ACCESS_KEY: optionalText(),
   S3_FORCE_PATH_STYLE: bool(false),
+  /** How often the follow-ups runner looks for due follow-ups (issue 26); 0: never (tests drive it). */
+  FOLLOW_UPS_EVERY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** Days the price estimation's request logs are kept (purged every hour). */
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     s3,
     metricsToken: c.METRICS_TOKEN ?? null,
     jobLeaseSeconds: c.JOB_LEASE_SECONDS,
+    followUpsEverySeconds: c.FOLLOW_UPS_EVERY_SECONDS,
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };

@@ -72,3 +72,4 @@ export * from './dates/days.ts';
 export * from './online-payments/online-payments.ts';
 export * from './reseller/billing.ts';
 export * from './messaging/consent.ts';
+export * from './follow-ups/follow-ups.ts';

@@ -7,6 +7,7 @@ import { commentsArea } from './comments/index.ts';
 import { crmArea } from './crm/index.ts';
 import { estimationsArea } from './estimations/index.ts';
 import { filesArea } from './files/index.ts';
+import { followUpsArea } from './follow-ups/index.ts';
 import { importsArea } from './imports/index.ts';
 import { messagingArea } from './messaging/index.ts';
 import { inventoryArea } from './inventory/index.ts';
@@ -23,4 +24,4 @@ import { settingsArea } from './settings/index.ts';
 import { templatesArea } from './templates/index.ts';
 import { vehiclesArea } from './vehicles/index.ts';
 
-export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, cannedJobsArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea, messagingArea, resellerArea, templatesArea];
+export const AREAS: readonly Area[] = [adminArea, filesArea, notificationsArea, vehiclesArea, requestsArea, importsArea, crmArea, inspectionsArea, commentsArea, settingsArea, estimationsArea, repairsArea, inventoryArea, cannedJobsArea, purchasesArea, salesArea, pricingArea, onlinePaymentsArea, messagingArea, followUpsArea, resellerArea, templatesArea];

@@ -29,3 +29,4 @@ export * from '../areas/reseller/reseller.table.ts';
 export * from '../areas/canned-jobs/canned-jobs.table.ts';
 export * from '../areas/messaging/messaging.table.ts';
 export * from '../areas/templates/templates.table.ts';
+export * from '../areas/follow-ups/follow-ups.table.ts';

@@ -334,6 +334,9 @@ export const fr = {
   'option.url_credentials': 'L’adresse ne doit pas contenir d’identifiant ni de mot de passe.',
   'option.url_private': 'L’adresse {address} est locale ou privée : les rappels ne peuvent viser qu’Internet.',
   'option.url_unresolved': 'Le nom d’hôte {host} est introuvable.',
+  'option.boolean': 'La valeur doit être vrai ou faux.',
+  'option.follow_up_days': 'Donnez de 1 à 6 nombres de jours croissants, entre 1 et 730 (par exemple 30, 90).',
+  'option.choice': 'La valeur doit être l’une de : {values}.',
   'tax_group.in_use': 'Ce groupe de taxes est utilisé (groupe par défaut d’un module ou lignes) : il ne peut pas être supprimé.',
   'tax_group.name_taken': 'Un groupe de taxes porte déjà ce nom.',
   'tax.rate_invalid': 'Le taux doit être un nombre (par exemple 9,975 ou 9.975).',
@@ -734,6 +737,12 @@ export const fr = {
   'template.up_to_date': "Ce formulaire a déjà la dernière version du modèle (version {version}).",
   'template.version_required': "Indiquez la version du modèle que vous avez examinée.",
   'template.version_moved': "Une version plus récente du modèle (version {version}) a été publiée entre-temps : relisez ses changements.",
+  'follow_up.sms': "{organization} : bonjour {name}, lors de votre visite du {date}, nous avions recommandé : {work}. Prenez rendez-vous : {url} (Répondez ARRÊT pour ne plus recevoir de rappels.)",
+  'follow_up.email_subject': "{organization} : les travaux recommandés pour votre véhicule",
+  'follow_up.email_body': "Bonjour {name},\n\nLors de votre visite du {date}, nous avions recommandé pour votre {vehicle} :\n{work}\n\nPour prendre rendez-vous : {url}\n\n{sender}\n\nVous recevez ce rappel à la suite de votre visite. Pour ne plus en recevoir, suivez ce lien : {unsubscribe}",
+  'follow_up.vehicle': "véhicule",
+  'follow_up.not_found': "Ce lien de rappel n’existe pas ou n’est plus valide.",
+  'follow_up.booking_notes': "Rendez-vous demandé par le client depuis un rappel : {work}",
 } as const;
 
 export type MessageKey = keyof typeof fr;

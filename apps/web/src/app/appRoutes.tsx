@@ -12,6 +12,7 @@ const NotFoundPage = lazyPage(() => import('../areas/NotFoundPage.tsx'));
 const SharedReportPage = lazyPage(() => import('../areas/inspections/SharedReportPage.tsx'));
 const CustomerApprovalPage = lazyPage(() => import('../areas/estimations/CustomerApprovalPage.tsx'));
 const PublicInvoicePage = lazyPage(() => import('../areas/sales/PublicInvoicePage.tsx'));
+const ReminderPage = lazyPage(() => import('../areas/follow-ups/ReminderPage.tsx'));
 const EmbedPage = lazyPage(() => import('../areas/pricing/EmbedPage.tsx'));
 const SignedIn = lazyPage(() => import('./signedIn.tsx'));
 
@@ -93,6 +94,8 @@ export const appRoutes: RouteObject[] = [
       { path: 'approve/estimates/:token', element: suspended(<CustomerApprovalPage />) },
       // A customer's invoice, to see and pay: public, without the shell (the e-mailed link's token opens it).
       { path: 'pay/invoices/:token', element: suspended(<PublicInvoicePage />) },
+      // A follow-up's link (declined work): public, without the shell (the texted or e-mailed link's token opens it).
+      { path: 'reminders/:token', element: suspended(<ReminderPage />) },
       // The price estimation embedded in a dealership's site: public, without the shell (spec §2).
       { path: 'embed/vehicle-estimate', element: suspended(<EmbedPage />) },
       {

@@ -9,6 +9,7 @@ import { customerConsents } from './customer-consents.ts';
 import { customers } from './customers.ts';
 import { messages } from './messages.ts';
 import { deferredWork } from './deferred-work.ts';
+import { followUps } from './follow-ups.ts';
 import { estimationItems } from './estimation-items.ts';
 import { fileVersions } from './file-versions.ts';
 import { files } from './files.ts';
@@ -92,6 +93,7 @@ export const declarations = {
   customers,
   messages,
   'deferred-work': deferredWork,
+  'follow-ups': followUps,
   'estimation-items': estimationItems,
   estimations,
   'file-versions': fileVersions,

@@ -44,7 +44,7 @@ export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
 /** The records a message may be about; a reply lands in the discussion of those that have one. */
 export const MESSAGE_SUBJECT_TYPES = ['inspections', 'estimations', 'repairs', 'sales-invoices'] as const;
 export type MessageSubjectType = (typeof MESSAGE_SUBJECT_TYPES)[number];
-/** The texts Atelier sends; all transactional (follow-ups, promotional, come later). */
+/** The transactional texts Atelier sends (follow-ups are promotional: messaging/promotional.ts, under promotional consent). */
 export const TEXT_TEMPLATES = ['inspection_report', 'estimate_approval', 'invoice_payment', 'vehicle_ready'] as const;
 export type TextTemplate = (typeof TEXT_TEMPLATES)[number];
 /**

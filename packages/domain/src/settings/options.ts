@@ -1,4 +1,5 @@
 import { isIpLiteral, addressClass } from './addresses.ts';
+import { DEFAULT_FOLLOW_UP_DAYS, FOLLOW_UP_CHANNEL_PREFERENCES, parseFollowUpDays } from '../follow-ups/follow-ups.ts';
 
 /**
  * The options every organization starts with (spec platform §3 Settings). Options are read by
@@ -22,6 +23,11 @@ export const DEFAULT_OPTIONS: Readonly<Record<string, unknown>> = {
   'repairs.callback_url_completed': null,
   /** What an hour of a technician's time costs the shop (cents): the labour margin of the reports; 0 until given. */
   'repairs.labour_cost_per_hour': 0,
+  /** Follow-ups of declined work (issue 26): off until the shop turns them on (they are promotional messages in its name). */
+  'estimations.follow_ups_enabled': false,
+  /** Days after the decline each follow-up is due. */
+  'estimations.follow_up_days': [...DEFAULT_FOLLOW_UP_DAYS],
+  'estimations.follow_up_channel': 'sms_first',
 };
 
 /** The settings modules (spec platform §3) in the order the screens list them. */
@@ -29,7 +35,7 @@ export const SETTINGS_MODULES = ['general', 'estimations', 'inspections', 'repai
 export type SettingsModule = (typeof SETTINGS_MODULES)[number];
 
 /** What a value is: the screens pick the input, the server adds what needs the database (a tax group of the organization, a resolved host). */
-export type OptionKind = 'text' | 'currency' | 'tax_group' | 'money' | 'callback_url';
+export type OptionKind = 'text' | 'currency' | 'tax_group' | 'money' | 'callback_url' | 'switch' | 'days' | 'follow_up_channel';
 
 export type OptionProblem = { ok: false; code: string; params?: Record<string, string | number> };
 export type OptionParse = { ok: true; value: unknown } | OptionProblem;
@@ -94,6 +100,22 @@ export function parseCallbackUrl(v: unknown, opts: { allowPrivate?: boolean } = 
 
 const callbackUrl: OptionRule = { kind: 'callback_url', parse: parseCallbackUrl };
 
+const onOff: OptionRule = { kind: 'switch', parse: (v) => (typeof v === 'boolean' ? ok(v) : problem('option.boolean')) };
+
+/** Follow-up days: a list of whole days (or the text "30, 90"), increasing. */
+const followUpDays: OptionRule = {
+  kind: 'days',
+  parse: (v) => {
+    const days = parseFollowUpDays(v);
+    return days ? ok(days) : problem('option.follow_up_days');
+  },
+};
+
+const followUpChannel: OptionRule = {
+  kind: 'follow_up_channel',
+  parse: (v) => ((FOLLOW_UP_CHANNEL_PREFERENCES as readonly unknown[]).includes(v) ? ok(v) : problem('option.choice', { values: FOLLOW_UP_CHANNEL_PREFERENCES.join(', ') })),
+};
+
 /** Each option's rule, by name (a Map: names come from clients). */
 export const OPTION_RULES: ReadonlyMap<string, OptionRule> = new Map<string, OptionRule>([
   ['general.document_footer', text(FOOTER_MAX)],
@@ -107,6 +129,9 @@ export const OPTION_RULES: ReadonlyMap<string, OptionRule> = new Map<string, Opt
   ['estimations.default_tax_group', taxGroup],
   ['estimations.callback_url_pending_approval', callbackUrl],
   ['estimations.callback_url_approved', callbackUrl],
+  ['estimations.follow_ups_enabled', onOff],
+  ['estimations.follow_up_days', followUpDays],
+  ['estimations.follow_up_channel', followUpChannel],
   ['inspections.callback_url_completed', callbackUrl],
   ['repairs.callback_url_completed', callbackUrl],
   ['repairs.labour_cost_per_hour', money],

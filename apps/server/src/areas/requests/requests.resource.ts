@@ -69,7 +69,8 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
   if (!existing) {
     const assignee = (input.values.assigned_to_id as string | null | undefined) ?? null;
     Object.assign(input.values, {
-      creator_id: ctx.actor.id,
+      // A system write (a customer booking from a follow-up's link) has no user to name.
+      creator_id: ctx.system ? null : ctx.actor.id,
       state: initialRequestState(!!assignee),
       ...(assignee ? { assigned_by_id: ctx.actor.id, assigned_at: sql`now()` } : {}),
     });

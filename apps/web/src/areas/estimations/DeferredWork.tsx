@@ -11,6 +11,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
+import { WorkFollowUps } from '../follow-ups/VehicleFollowUps.tsx';
 import { DEFERRED_STATE_COLORS, orderDeferredWork } from './estimationModel.ts';
 
 // Deferred work (issue 12): what a customer declined stays on the vehicle and is suggested again at
@@ -186,6 +187,7 @@ export function VehicleDeferredWork({ vehicleId }: { vehicleId: string }) {
                       {String(w.note)}
                     </Text>
                   ) : null}
+                  <WorkFollowUps vehicleId={vehicleId} workId={w.id} />
                 </Table.Td>
                 <Table.Td c="dimmed">{formatDate(String(w.declined_at ?? ''), locale)}</Table.Td>
                 <Table.Td ta="right">{formatMoney(Number(w.total ?? 0), locale)}</Table.Td>

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, type RecordOf, type SettingsModule } from '@atelier/domain';
+import { CURRENCIES, FOLLOW_UP_CHANNEL_PREFERENCES, FOLLOW_UP_CHANNEL_PREFERENCE_LABELS, type RecordOf, type SettingsModule } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
 import { ApiError } from '../../api/jsonapi.ts';
@@ -96,6 +96,33 @@ export function SettingsModulePage({ module }: { module: SettingsModule }) {
         return <TextInput key={f.name} {...common} inputMode="decimal" rightSection="$" onChange={(e) => set(e.currentTarget.value)} />;
       case 'callback_url':
         return <TextInput key={f.name} {...common} type="url" placeholder="https://" onChange={(e) => set(e.currentTarget.value)} />;
+      case 'switch':
+        return (
+          <Switch
+            key={f.name}
+            label={common.label}
+            description={common.description}
+            error={common.error}
+            checked={common.value === 'true'}
+            disabled={!editable}
+            onChange={(e) => set(e.currentTarget.checked ? 'true' : 'false')}
+            data-testid={`option-${f.name}`}
+          />
+        );
+      case 'days':
+        return <TextInput key={f.name} {...common} inputMode="numeric" placeholder="30, 90" onChange={(e) => set(e.currentTarget.value)} data-testid={`option-${f.name}`} />;
+      case 'follow_up_channel':
+        return (
+          <Select
+            key={f.name}
+            {...common}
+            data={FOLLOW_UP_CHANNEL_PREFERENCES.map((v) => ({ value: v, label: FOLLOW_UP_CHANNEL_PREFERENCE_LABELS[v][currentLocale()] }))}
+            allowDeselect={false}
+            onChange={set}
+            disabled={!editable}
+            data-testid={`option-${f.name}`}
+          />
+        );
     }
   };
 

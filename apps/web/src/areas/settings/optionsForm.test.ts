@@ -8,6 +8,9 @@ describe('settings form model', () => {
       ['estimations.default_tax_group', 'tax_group'],
       ['estimations.callback_url_pending_approval', 'callback_url'],
       ['estimations.callback_url_approved', 'callback_url'],
+      ['estimations.follow_ups_enabled', 'switch'],
+      ['estimations.follow_up_days', 'days'],
+      ['estimations.follow_up_channel', 'follow_up_channel'],
     ]);
     expect(optionFields('sales').map((f) => f.name)).toEqual(['sales.default_tax_group', 'sales.gst_number', 'sales.qst_number', 'sales.payment_terms']);
   });
@@ -24,6 +27,12 @@ describe('settings form model', () => {
     ['tax_group', '', null],
     ['callback_url', ' https://x.example/ ', 'https://x.example/'],
     ['text', ' Merci ', ' Merci '],
+    ['switch', 'true', true],
+    ['switch', 'false', false],
+    ['days', '30, 90', [30, 90]],
+    ['days', '30 90 180', [30, 90, 180]],
+    ['days', '90, 30', '90, 30'],
+    ['follow_up_channel', 'email_first', 'email_first'],
   ] as const)('%s: %j is sent as %j', (kind, text, value) => {
     expect(fromInput(kind, text)).toEqual(value);
   });
@@ -33,6 +42,9 @@ describe('settings form model', () => {
     expect(toInput('money', 14_550, ',')).toBe('145,50');
     expect(fromInput('money', toInput('money', 14_550, ','))).toBe(14_550);
     expect(toInput('callback_url', null)).toBe('');
+    expect(toInput('days', [30, 90])).toBe('30, 90');
+    expect(toInput('switch', true)).toBe('true');
+    expect(toInput('switch', false)).toBe('false');
   });
 
   it.each([
@@ -43,6 +55,9 @@ describe('settings form model', () => {
     ['money', ' ', 'settings:errors.amount'],
     ['callback_url', 'http://127.0.0.1/', undefined],
     ['tax_group', '', undefined],
+    ['days', '30, 90', undefined],
+    ['days', '90, 30', 'settings:errors.follow_up_days'],
+    ['days', 'trente', 'settings:errors.follow_up_days'],
   ] as const)('%s: %j is refused before sending with %j', (kind, text, problem) => {
     expect(inputProblem(kind, text)).toBe(problem);
   });

@@ -1,4 +1,4 @@
-import { OPTION_RULES, parseDecimal, tooManyDecimals, type OptionKind, type SettingsModule } from '@atelier/domain';
+import { OPTION_RULES, parseDecimal, parseFollowUpDays, tooManyDecimals, type OptionKind, type SettingsModule } from '@atelier/domain';
 
 // The settings screens' model, without React: which options a module shows and how a value
 // is typed in (money in dollars on screen, in cents on the server).
@@ -18,6 +18,8 @@ export function optionFields(module: SettingsModule): OptionField[] {
 export function toInput(kind: OptionKind, value: unknown, decimalSeparator: ',' | '.' = '.'): string {
   if (value === null || value === undefined) return '';
   if (kind === 'money') return (Number(value) / 100).toFixed(2).replace('.', decimalSeparator);
+  if (kind === 'switch') return value === true ? 'true' : 'false';
+  if (kind === 'days') return Array.isArray(value) ? value.join(', ') : String(value);
   return String(value);
 }
 
@@ -28,6 +30,9 @@ export function toInput(kind: OptionKind, value: unknown, decimalSeparator: ',' 
 export function fromInput(kind: OptionKind, text: string): unknown {
   const trimmed = text.trim();
   if (kind === 'text') return text;
+  if (kind === 'switch') return trimmed === 'true';
+  // Days as a list (30, 90); what is not one is sent as typed, for the server's message.
+  if (kind === 'days') return parseFollowUpDays(trimmed) ?? trimmed;
   if (trimmed === '') return kind === 'money' ? trimmed : null;
   if (kind === 'money') {
     // The app's one reading of a typed number; more than cents is not rounded away unseen.
@@ -41,7 +46,8 @@ export function fromInput(kind: OptionKind, text: string): unknown {
  * What is wrong with a typed amount, found before sending: the server's message speaks in cents
  * (for API clients), the screen in dollars. Undefined when it can be sent.
  */
-export function inputProblem(kind: OptionKind, text: string): 'settings:errors.amount' | 'settings:errors.amount_negative' | undefined {
+export function inputProblem(kind: OptionKind, text: string): 'settings:errors.amount' | 'settings:errors.amount_negative' | 'settings:errors.follow_up_days' | undefined {
+  if (kind === 'days') return parseFollowUpDays(text.trim()) ? undefined : 'settings:errors.follow_up_days';
   if (kind !== 'money') return undefined;
   const value = fromInput(kind, text);
   if (typeof value !== 'number') return 'settings:errors.amount';

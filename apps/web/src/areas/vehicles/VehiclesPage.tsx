@@ -23,6 +23,7 @@ import type { Model } from '../../api/jsonapi.ts';
 import { inspectionStateLabel } from '../inspections/inspectionModel.ts';
 import { vehicleHistory, type HistoryKind } from './vehicleHistory.ts';
 import { VehicleDeferredWork } from '../estimations/DeferredWork.tsx';
+import { VehicleFollowUps } from '../follow-ups/VehicleFollowUps.tsx';
 import { activeUsers, newRecordLocations, odometerText, PriorityBadge, vehicleName } from './common.tsx';
 import { requestEnums } from './enums.ts';
 import { VinField } from './VinField.tsx';
@@ -268,6 +269,7 @@ function VehicleHistory({ vehicle }: { vehicle: Vehicle }) {
       after={
         <>
           <VehicleDeferredWork vehicleId={vehicle.id} />
+          <VehicleFollowUps vehicleId={vehicle.id} />
           {can('view any requests') ? <VehicleRequests vehicle={vehicle} /> : null}
           {can('view any appraisals') ? <VehicleAppraisals vehicle={vehicle} /> : null}
           <Pictures vehicle={vehicle} />
