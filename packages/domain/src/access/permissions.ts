@@ -166,6 +166,7 @@ export const SUBJECTS = [
       'take over estimations',
       'change manager estimations',
       'make repair without estimation',
+      'apply discounts estimations',
     ],
   },
   {

@@ -179,36 +179,36 @@ describe('a line’s discount (issue 27)', () => {
   const QC = [GST, QST];
   it('takes an amount or a percentage off parts and labour; taxes on what is left, per printed part', () => {
     // 2 × 100.00 $ + 1.5 h × 120.00 $ = 380.00 $; 10 % off: 38.00 $
-    const pct = workLineTotals(line({ quantity: 2, unit_price: 10000, time: '1.5', hourly_rate: 12000, taxes: QC, discount_kind: 'percent', discount_value: '10' }));
+    const pct = workLineTotals(line({ quantity: 2, unit_price: 10000, time: '1.5', hourly_rate: 12000, taxes: QC, discount_percent: '10' }));
     // TPS: 1 000 + 900 − 190 = 1 710; TVQ: 1 995 + 1 795.5 → 1 796 − 379.05 → 379 = 3 412
     expect(pct).toMatchObject({ parts: 20000, labour: 18000, discount: 3800, subtotal: 34200, taxes: [{ code: 'TPS', amount: 1710 }, { code: 'TVQ', amount: 3412 }], tax: 5122, total: 39322 });
-    const amount = workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, discount_kind: 'amount', discount_value: 1234 }));
+    const amount = workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, discount_amount: 1234 }));
     expect(amount).toMatchObject({ discount: 1234, subtotal: 3766 });
-    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, discount_kind: 'percent', discount_value: '' }))).toMatchObject({ discount: 0, subtotal: 5000 });
+    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, discount_percent: '' }))).toMatchObject({ discount: 0, subtotal: 5000 });
     // Under warranty: nothing charged, nothing to discount.
-    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, warranty: true, discount_kind: 'percent', discount_value: '50' }))).toMatchObject({ discount: 0, total: 0, warranty: 5000 });
+    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, warranty: true, discount_percent: '50' }))).toMatchObject({ discount: 0, total: 0, warranty: 5000 });
   });
 
   it('is refused when it goes past its line, is negative, lacks its kind or splits a cent', () => {
     const base = line({ quantity: 1, unit_price: 5000, time: 1, hourly_rate: 10000 });
-    expect(lineDiscountProblem({ ...base, discount_kind: 'amount', discount_value: 15000 })).toBeNull();
-    expect(lineDiscountProblem({ ...base, discount_kind: 'amount', discount_value: 15001 })).toBe('discount.over_line');
-    expect(lineDiscountProblem({ ...base, discount_kind: 'percent', discount_value: '100' })).toBeNull();
-    expect(lineDiscountProblem({ ...base, discount_kind: 'percent', discount_value: '100.01' })).toBe('discount.over_line');
-    expect(lineDiscountProblem({ ...base, discount_kind: 'percent', discount_value: '-1' })).toBe('discount.negative');
-    expect(lineDiscountProblem({ ...base, discount_kind: null, discount_value: '5' })).toBe('discount.kind_missing');
-    expect(lineDiscountProblem({ ...base, discount_kind: 'amount', discount_value: '10.5' })).toBe('discount.whole_cents');
-    expect(lineDiscountProblem({ ...base, discount_kind: 'amount', discount_value: null })).toBeNull();
-    expect(lineDiscountPercent({ ...base, discount_kind: 'amount', discount_value: 1500 })).toBe(10);
+    expect(lineDiscountProblem({ ...base, discount_amount: 15000 })).toBeNull();
+    expect(lineDiscountProblem({ ...base, discount_amount: 15001 })).toBe('discount.over_line');
+    expect(lineDiscountProblem({ ...base, discount_percent: '100' })).toBeNull();
+    expect(lineDiscountProblem({ ...base, discount_percent: '100.01' })).toBe('discount.over_line');
+    expect(lineDiscountProblem({ ...base, discount_percent: '-1' })).toBe('discount.negative');
+    expect(lineDiscountProblem({ ...base, discount_percent: '5', discount_amount: 100 })).toBe('discount.both');
+    expect(lineDiscountProblem({ ...base, discount_amount: '10.5' })).toBe('discount.whole_cents');
+    expect(lineDiscountProblem({ ...base, discount_amount: null })).toBeNull();
+    expect(lineDiscountPercent({ ...base, discount_amount: 1500 })).toBe(10);
   });
 
   const discounted = fc
     .tuple(
       workLine,
       fc.oneof(
-        fc.record({ discount_kind: fc.constant('amount'), discount_value: fc.integer({ min: -1_000, max: 20_000_000 }) }),
-        fc.record({ discount_kind: fc.constant('percent'), discount_value: fc.integer({ min: -100, max: 30_000 }).map((n) => (n / 100).toString()) }),
-        fc.constant({ discount_kind: null, discount_value: null }),
+        fc.record({ discount_amount: fc.integer({ min: -1_000, max: 20_000_000 }) }),
+        fc.record({ discount_percent: fc.integer({ min: -100, max: 30_000 }).map((n) => (n / 100).toString()) }),
+        fc.constant({ discount_percent: null, discount_amount: null }),
       ),
     )
     .map(([l, d]) => ({ ...l, ...d }) as WorkLine);

@@ -22,14 +22,11 @@ export interface WorkLine {
   taxes?: readonly TaxRate[] | null;
   /** Done under warranty: nothing is charged to the customer (its value is shown apart). */
   warranty?: boolean;
-  /** A discount on the line (issue 27): an amount in cents or a percentage of its parts and labour; none: null. */
-  discount_kind?: DiscountKind | string | null;
-  /** Cents (kind `amount`) or percent (kind `percent`). */
-  discount_value?: DecimalInput;
+  /** A discount on the line (issue 27), a percentage of its parts and labour… */
+  discount_percent?: DecimalInput;
+  /** …or an amount in cents (one or the other). */
+  discount_amount?: DecimalInput;
 }
-
-export const DISCOUNT_KINDS = ['amount', 'percent'] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 export interface WorkTotals {
   /** Cents charged for parts. */
@@ -60,10 +57,9 @@ function lineValue(line: WorkLine) {
 }
 
 /** The line's discount as the domain reads it (economics.ts), or null. */
-export function lineDiscount(line: Pick<WorkLine, 'discount_kind' | 'discount_value'>): Discount | null {
-  if (!given(line.discount_value)) return null;
-  if (line.discount_kind === 'amount') return { kind: 'amount', cents: productCents(line.discount_value, 1) };
-  if (line.discount_kind === 'percent') return { kind: 'percent', percent: line.discount_value };
+export function lineDiscount(line: Pick<WorkLine, 'discount_percent' | 'discount_amount'>): Discount | null {
+  if (given(line.discount_amount)) return { kind: 'amount', cents: productCents(line.discount_amount, 1) };
+  if (given(line.discount_percent)) return { kind: 'percent', percent: line.discount_percent };
   return null;
 }
 
@@ -83,6 +79,12 @@ export interface WorkSubline {
 }
 
 const percentages = (taxes: readonly TaxRate[] | null | undefined) => (taxes ?? []).filter((t) => t.type !== 'amount');
+
+/** The line's parts and labour before its discount, taxes and warranty: what a discount takes from. */
+export function workLineGross(line: WorkLine): number {
+  const { parts, labour } = lineValue(line);
+  return parts + labour;
+}
 
 /** The sublines of a charged line (not under warranty). */
 export function workSublines(line: WorkLine): WorkSubline[] {
@@ -130,18 +132,24 @@ export function workTotals(lines: readonly WorkLine[]): WorkTotals {
   return sumWorkTotals(lines.map(workLineTotals));
 }
 
-export type DiscountProblem = 'discount.kind_missing' | 'discount.negative' | 'discount.whole_cents' | 'discount.over_line';
+export type DiscountProblem = 'discount.both' | 'discount.negative' | 'discount.whole_cents' | 'discount.over_line';
 
 /**
- * What is wrong with a line's discount, as a message code, or null: a value needs its kind; never
- * negative; an amount in whole cents; never more than the line (100 % or its parts and labour).
+ * What is wrong with a line's discount, as a message code, or null: a percentage or an amount,
+ * not both; never negative; an amount in whole cents; never more than the line (100 % or its
+ * parts and labour).
  */
 export function lineDiscountProblem(line: WorkLine): DiscountProblem | null {
-  if (!given(line.discount_value)) return null;
-  if (line.discount_kind !== 'amount' && line.discount_kind !== 'percent') return 'discount.kind_missing';
-  const value = toScaled(line.discount_value);
+  const [percent, amount] = [given(line.discount_percent), given(line.discount_amount)];
+  if (percent && amount) return 'discount.both';
+  if (percent) {
+    const value = toScaled(line.discount_percent);
+    if (value < 0n) return 'discount.negative';
+    return value > 100n * SCALE ? 'discount.over_line' : null;
+  }
+  if (!amount) return null;
+  const value = toScaled(line.discount_amount);
   if (value < 0n) return 'discount.negative';
-  if (line.discount_kind === 'percent') return value > 100n * SCALE ? 'discount.over_line' : null;
   if (value % SCALE !== 0n) return 'discount.whole_cents';
   const { parts, labour } = lineValue(line);
   return value / SCALE > BigInt(parts + labour) ? 'discount.over_line' : null;
