@@ -26,6 +26,7 @@ vi.mock('../../components/SignaturePad.tsx', () => ({
 const totals = (subtotal: number, gst: number, qst: number): WorkTotals => ({
   parts: subtotal,
   labour: 0,
+  discount: 0,
   subtotal,
   taxes: [
     { code: 'TPS', amount: gst },
