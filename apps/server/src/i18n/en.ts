@@ -574,6 +574,8 @@ export const en: Record<MessageKey, string> = {
   'document.labour_manual': "Flat rate",
   'document.part_number': "Part no. {number}",
   'document.supplier': "Supplier: {name}",
+  'document.discount': "Discount: {amount}",
+  'document.discounts': "Discounts",
   'document.warranty': "Under warranty: {amount}",
   'document.not_charged': "Not charged",
   'document.sign_name': "Name",

@@ -573,6 +573,8 @@ export const fr = {
   'document.labour_manual': "Forfait",
   'document.part_number': "N° de pièce {number}",
   'document.supplier': "Fournisseur : {name}",
+  'document.discount': "Remise : {amount}",
+  'document.discounts': "Remises",
   'document.warranty': "Sous garantie : {amount}",
   'document.not_charged': "Non facturé",
   'document.sign_name': "Nom",

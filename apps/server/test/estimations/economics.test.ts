@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { getPdf } from '../reports/pdf-text.ts';
 import { act, E, estimate, estimateWorld, item, itemsOf, one, patchItems, to, type EstimateWorld } from './helpers.ts';
 
 // Estimate economics (issue 27): a line's discount, its permission and its role's maximum; carried
@@ -145,5 +146,23 @@ describe('a discount carried through', () => {
     ]);
     expect(invoice.body.data.attributes).toMatchObject({ subtotal: repair.subtotal, tax_total: repair.tax_total, total: repair.total, tax_details: repair.tax_details });
     expect(invoice.body.data.attributes.total).toBe(estimation.approved_total);
+
+    // The quote, the work order and the invoice print the discounts.
+    const money = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} $`;
+    const headers = { authorization: `Bearer ${w.admin.token}`, 'accept-language': 'fr', 'x-timezone': 'America/Montreal' };
+    const tires = repairItems[0].attributes.discount_total as number;
+    for (const url of [`${E}/${e.id}/report`, `/api/v1/repairs/${repairId}/report`]) {
+      const pdf = await getPdf(t, url, headers);
+      expect(pdf.status, url).toBe(200);
+      expect(pdf.text).toContain(`Remise : -${money(tires)}`);
+      expect(pdf.text).toContain('Remise : -25,01 $');
+      expect(pdf.text).toMatch(new RegExp(`Remises -${money(estimation.discount_total).replace(/[$]/g, '\\$')}`));
+    }
+    const invoicePdf = await getPdf(t, `/api/v1/sales-invoices/${invoice.body.data.id}/report`, headers);
+    expect(invoicePdf.status).toBe(200);
+    expect(invoicePdf.text).toContain('Remise : Pneus d’hiver');
+    expect(invoicePdf.text).toContain('Remise : Batterie');
+    const en = await getPdf(t, `${E}/${e.id}/report`, { ...headers, 'accept-language': 'en' });
+    expect(en.text).toContain('Discount: -$25.01');
   });
 });
