@@ -90,6 +90,7 @@ export const cents = (name: string) => bigint(name, { mode: 'number' }).notNull(
 export const workTotals = () => ({
   parts_total: cents('parts_total'),
   labour_total: cents('labour_total'),
+  discount_total: cents('discount_total'),
   subtotal: cents('subtotal'),
   tax_total: cents('tax_total'),
   total: cents('total'),
@@ -101,6 +102,7 @@ export const workTotals = () => ({
 export const totalsColumns = (t: WorkTotals) => ({
   parts_total: t.parts,
   labour_total: t.labour,
+  discount_total: t.discount,
   subtotal: t.subtotal,
   tax_total: t.tax,
   total: t.total,

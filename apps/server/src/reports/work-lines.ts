@@ -35,22 +35,24 @@ export const partDetail = (line: PricedLine, locale: Locale) =>
 /** Each tax of the line: "TPS 19,80 $". */
 export const taxesDetail = (totals: WorkTotals, locale: Locale) => (totals.tax ? totals.taxes.map((tax) => `${tax.code} ${formatMoney(tax.amount, locale)}`).join('\n') : null);
 
-/** Under a line's total: what the warranty covers, or that it is not charged. */
+/** Under a line's total: what the warranty covers, the discount it includes (issue 27), or that it is not charged. */
 export function totalDetail(line: { totals: WorkTotals; charged: boolean }, locale: Locale) {
   if (!line.charged) return t(locale, 'document.not_charged');
-  return line.totals.warranty ? t(locale, 'document.warranty', { amount: formatMoney(line.totals.warranty, locale) }) : null;
+  if (line.totals.warranty) return t(locale, 'document.warranty', { amount: formatMoney(line.totals.warranty, locale) });
+  return line.totals.discount ? t(locale, 'document.discount', { amount: formatMoney(-line.totals.discount, locale) }) : null;
 }
 
 /** "TPS (5 %)": the code with the rate it was charged at, when all lines charged the same. */
 export const taxLabel = (tax: DocumentTax, locale: Locale) =>
   tax.rate === null || tax.type === null ? tax.code : t(locale, 'document.tax_line', { code: tax.code, rate: formatRate({ rate: tax.rate, type: tax.type }, locale, t(locale, 'document.per_unit')) });
 
-/** Parts, labour, subtotal, each tax, then the total (bold) and what the warranty covers. */
+/** Parts, labour, the discounts, subtotal, each tax, then the total (bold) and what the warranty covers. */
 export function totalLines(totals: WorkTotals, taxes: readonly DocumentTax[], totalLabel: string, locale: Locale): TotalLine[] {
   const money = (cents: number) => formatMoney(cents, locale);
   return [
     { label: t(locale, 'document.parts'), value: money(totals.parts) },
     { label: t(locale, 'document.labour'), value: money(totals.labour) },
+    ...(totals.discount ? [{ label: t(locale, 'document.discounts'), value: money(-totals.discount) }] : []),
     { label: t(locale, 'document.subtotal'), value: money(totals.subtotal) },
     ...taxes.map((tax) => ({ label: taxLabel(tax, locale), value: money(tax.amount) })),
     { label: totalLabel, value: money(totals.total), bold: true },

@@ -106,9 +106,9 @@ describe('canned jobs', () => {
       ['Plaquettes', 'Plaquettes avant céramique', 'PF123', 8950, 1, 1.5, 12000],
       ['Disques', 'Disque', null, 7500, 2, null, 12000],
     ]);
-    // 89.50 + 1.5 h × 120.00 = 269.50; 2 × 75.00 = 150.00: 419.50 before taxes (5 % + 9.975 %).
+    // 89.50 + 1.5 h × 120.00 = 269.50; 2 × 75.00 = 150.00: 419.50 before taxes (5 % + 9.975 %, each part and labour rounded apart, as invoiced).
     const estimate = (await call('GET', `/estimations/${id}`)).body.data.attributes;
-    expect(estimate).toMatchObject({ parts_total: 23950, labour_total: 18000, subtotal: 41950, total: 48232 });
+    expect(estimate).toMatchObject({ parts_total: 23950, labour_total: 18000, subtotal: 41950, total: 48233 });
     const [log] = rowsOf<{ properties: any }>(await t.database.db.execute(sql`SELECT properties FROM logs WHERE subject_id = ${id} AND event = 'canned-job'`));
     expect(log.properties.attributes).toMatchObject({ canned_job: 'Plaquettes et disques' });
     expect(log.properties.attributes.items).toHaveLength(2);

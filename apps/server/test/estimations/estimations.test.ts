@@ -140,8 +140,8 @@ describe('items and totals', () => {
     ], admin);
     expect(labour.status, JSON.stringify(labour.body)).toBe(200);
     const lines = itemsOf(labour.body).map((i: any) => i.attributes);
-    // 2 × 199.99 + 1.5 h × 120.00 = 579.98; TPS 5 % 29.00 (28.999), TVQ 9.975 % 57.85 (57.853).
-    expect(lines[0]).toMatchObject({ parts_total: 39_998, labour_total: 18_000, subtotal: 57_998, tax_total: 8_685, total: 66_683, tax_details: [{ code: 'TPS', amount: 2_900 }, { code: 'TVQ', amount: 5_785 }] });
+    // 2 × 199.99 + 1.5 h × 120.00 = 579.98; TPS 5 % 20.00 + 9.00; TVQ 9.975 % on the part and the labour apart (as their invoice lines): 39.90 (39.898) + 17.96 (17.955) = 57.86.
+    expect(lines[0]).toMatchObject({ parts_total: 39_998, labour_total: 18_000, subtotal: 57_998, tax_total: 8_686, total: 66_684, tax_details: [{ code: 'TPS', amount: 2_900 }, { code: 'TVQ', amount: 5_786 }] });
     // 100.00 + 50.00 by hand; HST 13 % 19.50.
     expect(lines[1]).toMatchObject({ parts_total: 10_000, labour_total: 5_000, total: 16_950, tax_details: [{ code: 'HST', amount: 1_950 }] });
     // 4 × 150.00; 4 × 4.00 $ of levy, TPS on the 600.00 only.
@@ -152,21 +152,21 @@ describe('items and totals', () => {
       parts_total: 39_998 + 10_000 + 60_000,
       labour_total: 18_000 + 5_000,
       subtotal: 132_998,
-      total: 66_683 + 16_950 + 64_600,
+      total: 66_684 + 16_950 + 64_600,
       warranty_total: 20_000,
-      tax_details: [{ code: 'TPS', amount: 5_900 }, { code: 'TVQ', amount: 5_785 }, { code: 'HST', amount: 1_950 }, { code: 'ECO', amount: 1_600 }],
+      tax_details: [{ code: 'TPS', amount: 5_900 }, { code: 'TVQ', amount: 5_786 }, { code: 'HST', amount: 1_950 }, { code: 'ECO', amount: 1_600 }],
       approved_total: 0,
     });
     // Totals are the server's: sent values are ignored.
     const handSet = await t.api('PATCH', `${E}/${id}`, { token: admin.token, body: { data: { type: 'estimations', id, attributes: { total: 1, approved_total: 1 } } } });
-    expect(handSet.body.data.attributes.total).toBe(148_233);
+    expect(handSet.body.data.attributes.total).toBe(148_234);
     // Validating approves every undecided item: approved_total is the whole.
     expect((await act(t, id, 'end-components', admin)).status).toBe(200);
     const done = await act(t, id, 'end-times', admin);
     expect(done.body.data.attributes.state).toBe('completed');
     const valid = await act(t, id, 'valid', admin);
     expect(valid.status, JSON.stringify(valid.body)).toBe(200);
-    expect(valid.body.data.attributes).toMatchObject({ state: 'approved', approved_total: 148_233 });
+    expect(valid.body.data.attributes).toMatchObject({ state: 'approved', approved_total: 148_234 });
     expect(valid.body.data.relationships.validatedBy.data.id).toBe(admin.id);
   });
 

@@ -9,6 +9,8 @@ export interface DefaultRole {
   /** Names in French and English; the role name stored is the organization's locale one. */
   name: { fr: string; en: string };
   permissions: Permission[];
+  /** The largest discount its users give on a line, in percent (issue 27); left out: no maximum. */
+  maxDiscountPercent?: string;
 }
 
 const org = permissionsForLevel('organization');
@@ -43,6 +45,8 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
   {
     key: 'manager',
     name: { fr: 'Gestionnaire', en: 'Manager' },
+    // A manager discounts up to 15 % of a line; the administrator without limit.
+    maxDiscountPercent: '15',
     // Everything in the organization except managing roles and the organization itself.
     permissions: org.filter(
       (n) => !/(create|edit|delete) roles$/.test(n) && !/^(edit|delete) own organization$/.test(n),

@@ -19,6 +19,7 @@ describe('permission catalogue', () => {
     'view in progress inspections',
     'make inspection requests',
     'make repair without estimation',
+    'apply discounts estimations',
     'view any request logs',
     'delete request logs',
     'view any logs',

@@ -168,6 +168,7 @@ export const SUBJECTS = [
       'take over estimations',
       'change manager estimations',
       'make repair without estimation',
+      'apply discounts estimations',
     ],
   },
   {

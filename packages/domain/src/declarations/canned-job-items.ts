@@ -1,7 +1,8 @@
 import { declare, rel, timestamps } from '../declare/declare.ts';
 import { workLineAttributes } from './work-lines.ts';
 
-const { condition: _condition, ...line } = workLineAttributes();
+// A canned job is the shop's price list: a discount is given on an estimate's line, never in the job.
+const { condition: _condition, discount_percent: _percent, discount_amount: _amount, ...line } = workLineAttributes();
 
 /**
  * A line of a canned job: what is done, its part (an inventory product fills its name, number and

@@ -19,6 +19,10 @@ export const workLineAttributes = () => ({
   time: attr.decimal().min(0).max(1000),
   /** Cents per hour (the settings' default rate when left out). */
   hourly_rate: attr.money().min(0).max(10_000_000),
+  /** Its discount (issue 27) as a percentage of its parts and labour, or… (needs 'apply discounts estimations', within the role's maximum) */
+  discount_percent: attr.decimal().min(0).max(100),
+  /** …as an amount in cents (never more than the line; not both). */
+  discount_amount: attr.money().min(0).max(100_000_000),
   /** Its place in the document. */
   position: attr.integer().isReadOnly(),
 });
@@ -40,6 +44,8 @@ export const WORK_LINE_SORTS = ['position', 'created_at', 'updated_at', 'total']
 export const workTotalsAttributes = () => ({
   parts_total: attr.money().isReadOnly(),
   labour_total: attr.money().isReadOnly(),
+  /** Cents taken off by the lines' discounts. */
+  discount_total: attr.money().isReadOnly(),
   subtotal: attr.money().isReadOnly(),
   tax_total: attr.money().isReadOnly(),
   total: attr.money().isReadOnly(),

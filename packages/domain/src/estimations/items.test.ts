@@ -23,6 +23,7 @@ describe('estimation totals', () => {
     expect(t.proposed).toEqual({
       parts: 10000,
       labour: 6000,
+      discount: 0,
       subtotal: 16000,
       taxes: [
         { code: 'TPS', amount: 800 },

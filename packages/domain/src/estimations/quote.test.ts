@@ -54,23 +54,23 @@ describe('the quote of an estimate', () => {
   it('gives each line its parts, labour and taxes to the cent', () => {
     const [tires, battery] = q.groups[0].lines;
     expect(tires).toMatchObject({ quantity: 2, unit_price: 15000, labour: { time: 0.8, hourly_rate: 12000, manual: false }, part: 'Michelin X-Ice', part_number: 'MX-205-55' });
-    expect(tires.totals).toEqual({ parts: 30000, labour: 9600, subtotal: 39600, taxes: [{ code: 'TPS', amount: 1980 }, { code: 'TVQ', amount: 3950 }], tax: 5930, total: 45530, warranty: 0 });
+    expect(tires.totals).toEqual({ parts: 30000, labour: 9600, discount: 0, subtotal: 39600, taxes: [{ code: 'TPS', amount: 1980 }, { code: 'TVQ', amount: 3951 }], tax: 5931, total: 45531, warranty: 0 });
     const pads = q.groups[1].lines[0];
     expect(pads.labour).toEqual({ time: 0, hourly_rate: 12000, manual: true });
-    expect(pads.totals).toMatchObject({ parts: 8999, labour: 5000, taxes: [{ code: 'TPS', amount: 700 }, { code: 'TVQ', amount: 1396 }], total: 16095 });
+    expect(pads.totals).toMatchObject({ parts: 8999, labour: 5000, taxes: [{ code: 'TPS', amount: 700 }, { code: 'TVQ', amount: 1397 }], total: 16096 });
     expect(battery).toMatchObject({ warranty: true, charged: true });
     expect(battery.totals).toMatchObject({ subtotal: 0, tax: 0, total: 0, warranty: 26000 });
   });
 
   it('totals what is proposed (neither denied nor declined) and what is approved, with each tax’s rate', () => {
-    expect(q.totals.proposed).toEqual({ parts: 38999, labour: 14600, subtotal: 53599, taxes: [{ code: 'TPS', amount: 2680 }, { code: 'TVQ', amount: 5346 }], tax: 8026, total: 61625, warranty: 26000 });
-    expect(q.totals.approved.total).toBe(45530);
+    expect(q.totals.proposed).toEqual({ parts: 38999, labour: 14600, discount: 0, subtotal: 53599, taxes: [{ code: 'TPS', amount: 2680 }, { code: 'TVQ', amount: 5348 }], tax: 8028, total: 61627, warranty: 26000 });
+    expect(q.totals.approved.total).toBe(45531);
     expect(q.hasApproved).toBe(true);
     expect(q.taxes).toEqual([
       { code: 'TPS', amount: 2680, rate: '5', type: 'percentage' },
-      { code: 'TVQ', amount: 5346, rate: '9.975', type: 'percentage' },
+      { code: 'TVQ', amount: 5348, rate: '9.975', type: 'percentage' },
     ]);
-    expect(q.groups.map((g) => g.total)).toEqual([45530, 16095, 0, 0, 0]);
+    expect(q.groups.map((g) => g.total)).toEqual([45531, 16096, 0, 0, 0]);
   });
 
   it('prints the totals the items stored, not what their group’s rates give now; a rate changed since is not printed', () => {
@@ -80,7 +80,7 @@ describe('the quote of an estimate', () => {
     expect(edited.totals).toEqual(q.totals);
     expect(edited.taxes).toEqual([
       { code: 'TPS', amount: 2680, rate: '5', type: 'percentage' },
-      { code: 'TVQ', amount: 5346, rate: null, type: null },
+      { code: 'TVQ', amount: 5348, rate: null, type: null },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { lineTaxes, sumTaxes, type TaxAmount, type TaxRate } from '../taxes/taxes.ts';
-import { productCents, type DecimalInput } from './decimal.ts';
+import { productCents, SCALE, toScaled, type DecimalInput } from './decimal.ts';
+import { discountCents, type Discount } from './economics.ts';
 import { lineAmount } from './lines.ts';
 
 // The parts-and-labour lines of estimations and repairs (issue 12): what each line and the whole
@@ -21,6 +22,10 @@ export interface WorkLine {
   taxes?: readonly TaxRate[] | null;
   /** Done under warranty: nothing is charged to the customer (its value is shown apart). */
   warranty?: boolean;
+  /** A discount on the line (issue 27), a percentage of its parts and labour… */
+  discount_percent?: DecimalInput;
+  /** …or an amount in cents (one or the other). */
+  discount_amount?: DecimalInput;
 }
 
 export interface WorkTotals {
@@ -28,7 +33,9 @@ export interface WorkTotals {
   parts: number;
   /** Cents charged for labour. */
   labour: number;
-  /** parts + labour. */
+  /** Cents taken off parts + labour by the lines' discounts (never more than they are). */
+  discount: number;
+  /** parts + labour − discount: the taxed base. */
   subtotal: number;
   /** By tax code, in the order the codes first appear. */
   taxes: TaxAmount[];
@@ -49,25 +56,69 @@ function lineValue(line: WorkLine) {
   return { parts, labour };
 }
 
+/** The line's discount as the domain reads it (economics.ts), or null. */
+export function lineDiscount(line: Pick<WorkLine, 'discount_percent' | 'discount_amount'>): Discount | null {
+  if (given(line.discount_amount)) return { kind: 'amount', cents: productCents(line.discount_amount, 1) };
+  if (given(line.discount_percent)) return { kind: 'percent', percent: line.discount_percent };
+  return null;
+}
+
+/**
+ * The parts a line is printed and invoiced as (a repair's invoice writes one invoice line of each,
+ * sales/repair-invoice.ts): its part (`quantity` units), its labour (one) and its discount (minus
+ * one, the amount off). Each is taxed and rounded on its own, as an invoice line is, so the
+ * estimate, the repair and the invoice agree to the cent. Per-unit (amount) taxes apply to the
+ * part's units only; labour and discount carry the percentages.
+ */
+export interface WorkSubline {
+  kind: 'parts' | 'labour' | 'discount';
+  /** Cents, before taxes: negative for the discount. */
+  amount: number;
+  quantity: DecimalInput;
+  taxes: TaxAmount[];
+}
+
+const percentages = (taxes: readonly TaxRate[] | null | undefined) => (taxes ?? []).filter((t) => t.type !== 'amount');
+
+/** The line's parts and labour before its discount, taxes and warranty: what a discount takes from. */
+export function workLineGross(line: WorkLine): number {
+  const { parts, labour } = lineValue(line);
+  return parts + labour;
+}
+
+/** The sublines of a charged line (not under warranty). */
+export function workSublines(line: WorkLine): WorkSubline[] {
+  const { parts, labour } = lineValue(line);
+  const discount = discountCents(parts + labour, lineDiscount(line));
+  const out: WorkSubline[] = [{ kind: 'parts', amount: parts, quantity: line.quantity, taxes: lineTaxes(line.taxes, parts, line.quantity) }];
+  if (labour) out.push({ kind: 'labour', amount: labour, quantity: '1', taxes: lineTaxes(percentages(line.taxes), labour, '1') });
+  if (discount) out.push({ kind: 'discount', amount: -discount, quantity: '-1', taxes: lineTaxes(percentages(line.taxes), -discount, '-1') });
+  return out;
+}
+
 /** One line's totals: a warranty line costs the customer nothing (its taxes neither). */
 export function workLineTotals(line: WorkLine): WorkTotals {
   const { parts, labour } = lineValue(line);
   if (line.warranty) {
     const taxes = lineTaxes(line.taxes, 0, 0);
-    return { parts: 0, labour: 0, subtotal: 0, taxes, tax: 0, total: 0, warranty: parts + labour };
+    return { parts: 0, labour: 0, discount: 0, subtotal: 0, taxes, tax: 0, total: 0, warranty: parts + labour };
   }
-  const subtotal = parts + labour;
-  const taxes = lineTaxes(line.taxes, subtotal, line.quantity);
+  const sublines = workSublines(line);
+  const discount = discountCents(parts + labour, lineDiscount(line));
+  const subtotal = parts + labour - discount;
+  // Every tax code of the group, in its order, even at zero (a line's detail names them all).
+  const taxes = sumTaxes([lineTaxes(line.taxes, 0, 0), ...sublines.map((s) => s.taxes)]);
   const tax = taxes.reduce((s, t) => s + t.amount, 0);
-  return { parts, labour, subtotal, taxes, tax, total: subtotal + tax, warranty: 0 };
+  return { parts, labour, discount, subtotal, taxes, tax, total: subtotal + tax, warranty: 0 };
 }
 
 /** The sum of lines' totals. */
 export function sumWorkTotals(lines: readonly WorkTotals[]): WorkTotals {
-  const sum = (k: 'parts' | 'labour' | 'subtotal' | 'tax' | 'total' | 'warranty') => lines.reduce((s, l) => s + l[k], 0);
+  const sum = (k: 'parts' | 'labour' | 'discount' | 'subtotal' | 'tax' | 'total' | 'warranty') => lines.reduce((s, l) => s + (l[k] ?? 0), 0);
   return {
     parts: sum('parts'),
     labour: sum('labour'),
+    discount: sum('discount'),
     subtotal: sum('subtotal'),
     taxes: sumTaxes(lines.map((l) => l.taxes)),
     tax: sum('tax'),
@@ -79,4 +130,36 @@ export function sumWorkTotals(lines: readonly WorkTotals[]): WorkTotals {
 /** The totals of a document's lines. */
 export function workTotals(lines: readonly WorkLine[]): WorkTotals {
   return sumWorkTotals(lines.map(workLineTotals));
+}
+
+export type DiscountProblem = 'discount.both' | 'discount.negative' | 'discount.whole_cents' | 'discount.over_line';
+
+/**
+ * What is wrong with a line's discount, as a message code, or null: a percentage or an amount,
+ * not both; never negative; an amount in whole cents; never more than the line (100 % or its
+ * parts and labour).
+ */
+export function lineDiscountProblem(line: WorkLine): DiscountProblem | null {
+  const [percent, amount] = [given(line.discount_percent), given(line.discount_amount)];
+  if (percent && amount) return 'discount.both';
+  if (percent) {
+    const value = toScaled(line.discount_percent);
+    if (value < 0n) return 'discount.negative';
+    return value > 100n * SCALE ? 'discount.over_line' : null;
+  }
+  if (!amount) return null;
+  const value = toScaled(line.discount_amount);
+  if (value < 0n) return 'discount.negative';
+  if (value % SCALE !== 0n) return 'discount.whole_cents';
+  const { parts, labour } = lineValue(line);
+  return value / SCALE > BigInt(parts + labour) ? 'discount.over_line' : null;
+}
+
+/** The percentage of its line a discount takes (for a role's maximum), exactly, as a decimal text. */
+export function lineDiscountPercent(line: WorkLine): number {
+  const d = lineDiscount(line);
+  if (!d) return 0;
+  if (d.kind === 'percent') return Number(toScaled(d.percent)) / Number(SCALE);
+  const { parts, labour } = lineValue(line);
+  return parts + labour > 0 ? (d.cents * 100) / (parts + labour) : 0;
 }

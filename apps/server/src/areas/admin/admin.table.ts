@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { BuildColumns, BuildExtraConfigColumns } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn, type PgColumnBuilderBase, type PgTableExtraConfigValue, type PgTableWithColumns } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn, type PgColumnBuilderBase, type PgTableExtraConfigValue, type PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { at, contactColumns, id, locationIds, ownedBy, timestamps } from '../../db/columns.ts';
 
 // Identity and administration (spec platform §3). Owner columns are plain uuids where two
@@ -126,6 +126,8 @@ export const roles = pgTable(
     description: text('description'),
     /** Set on the roles created from the default catalogue (docs/decisions.md). */
     key: text('key'),
+    /** The largest discount its users may give on a line, in percent (issue 27); null: no maximum. */
+    max_discount_percent: numeric('max_discount_percent', { precision: 7, scale: 4 }),
     location_ids: locationIds(),
     /** The users of the role's owner holding it, kept by triggers of migration 0014 (count_role_users). */
     users_count: integer('users_count').notNull().default(0),

@@ -24,7 +24,7 @@ export async function createDefaultRoles(db: Db, organizationId: string, locale:
     const id = newId();
     ids[role.key] = id;
     // direct write: a new organization's default roles, set up with it (its creation is logged)
-    await db.insert(roles).values({ id, organization_id: organizationId, name: role.name[locale], key: role.key });
+    await db.insert(roles).values({ id, organization_id: organizationId, name: role.name[locale], key: role.key, max_discount_percent: role.maxDiscountPercent ?? null });
     await grant(db, id, role.permissions);
   }
   return ids;

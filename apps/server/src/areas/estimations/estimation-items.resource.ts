@@ -7,7 +7,8 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { pictureList } from '../files/picture-list.ts';
 import { defaultHourlyRate, defaultLineTaxGroup, itemTotalColumns, type EstimationItemRow, type EstimationRow } from './estimation-lines.ts';
-import { NEW_ITEM, changedNames, checkItemRemoval, checkItemWrite, estimationOf } from './item-rules.ts';
+import { NEW_ITEM, changedNames, checkDiscountPhase, checkItemRemoval, checkItemWrite, estimationOf } from './item-rules.ts';
+import { checkLineDiscount } from './discounts.ts';
 import { estimationsResource } from './estimations.resource.ts';
 import { estimationItems } from './estimations.table.ts';
 
@@ -18,11 +19,14 @@ import { estimationItems } from './estimations.table.ts';
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
   const v = input.values;
   const parent = (input.parent ?? (await estimationOf(ctx, (v.estimation_id ?? existing!.estimation_id) as string))) as unknown as EstimationRow;
-  await checkItemWrite(ctx, estimationItemsResource, parent, changedNames(estimationItemsResource, input, existing), !existing);
+  const changed = changedNames(estimationItemsResource, input, existing);
+  await checkItemWrite(ctx, estimationItemsResource, parent, changed, !existing);
   await fillFromProduct(ctx, parent.organization_id, input, existing as EstimationItemRow | null);
   if (!existing && !input.present.has('hourly_rate')) v.hourly_rate = await defaultHourlyRate(ctx.db, parent.organization_id);
   await defaultLineTaxGroup(ctx.db, parent.organization_id, input, existing as EstimationItemRow | null);
   const item = { ...NEW_ITEM, ...existing, ...v } as EstimationItemRow;
+  if (changed.some((n) => n.startsWith('discount_'))) checkDiscountPhase(ctx, parent);
+  await checkLineDiscount(ctx, input, existing, item);
   Object.assign(v, await itemTotalColumns(ctx.db, item));
 }
 

@@ -58,6 +58,15 @@ export async function checkItemWrite(ctx: RequestContext, def: ResourceDefinitio
   }
 }
 
+/**
+ * An item's discount is the price offered to the customer: changed while the descriptions are
+ * (before the approval), or by the user holding the approval (409 otherwise).
+ */
+export function checkDiscountPhase(ctx: RequestContext, estimation: EstimationRow) {
+  const mine = writableItemGroups(estimation.state, phasesOf(estimation), ctx.actor.id);
+  if (!mine.includes('description') && !mine.includes('decision')) throw new ApiError(409, 'estimation.item_discount_locked', undefined, { pointer: attributePointer('discount_percent') });
+}
+
 export async function estimationOf(ctx: RequestContext, id: string): Promise<EstimationRow> {
   const [row] = await selectRows(ctx.db, estimations, eq(estimations.id, id), { tail: sql`for update` });
   return row as unknown as EstimationRow;

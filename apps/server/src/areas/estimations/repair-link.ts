@@ -51,6 +51,8 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
       hourly_rate: i.hourly_rate,
       tax_group_id: i.tax_group_id,
       warranty: i.warranty,
+      discount_percent: i.discount_percent,
+      discount_amount: i.discount_amount,
     })),
   });
   const cause = { type: 'repairs', id: repair.id };

@@ -35,6 +35,9 @@ export interface RepairSourceItem {
   tax_group_id?: string | null;
   /** Done under warranty: the item is repaired under warranty, charged nothing. */
   warranty?: boolean;
+  /** The estimate item's discount (issue 27), carried as it was approved: a percentage or an amount in cents. */
+  discount_percent?: DecimalInput;
+  discount_amount?: number | null;
 }
 
 /** What an approved estimate hands its repair. */
@@ -90,6 +93,8 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
       tax_group_id: item.tax_group_id ?? defaults.tax_group_id,
       repair_mode: item.warranty ? ('warranty' as const) : ('internal' as const),
       state: 'pending' as const,
+      discount_percent: text(item.discount_percent),
+      discount_amount: item.discount_amount ?? null,
     };
     items.push({ ...values, ...(await priceItem(ctx.db, values)) });
   }

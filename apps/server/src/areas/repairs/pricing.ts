@@ -44,6 +44,9 @@ export async function priceItem(db: Db, item: Partial<ItemRow>) {
     taxes: await taxesOf(db, item.tax_group_id),
     repair_mode: item.repair_mode ?? 'internal',
     state: item.state ?? 'pending',
+    // The discount the estimate gave, copied with the item (from-estimation.ts), or given here.
+    discount_percent: item.discount_percent,
+    discount_amount: item.discount_amount,
   };
   return totalsColumns(repairLineTotals(line));
 }

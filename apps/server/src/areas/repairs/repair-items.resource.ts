@@ -6,6 +6,7 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { startClock, stopClock } from './clocks.ts';
 import { defaultLineTaxGroup } from '../estimations/estimation-lines.ts';
+import { checkLineDiscount } from '../estimations/discounts.ts';
 import { fillFromProduct } from '../inventory/product-lines.ts';
 import { itemDefaults, priceItem } from './pricing.ts';
 import { repairItemPolicies, type RepairItemRow } from './repairs.policies.ts';
@@ -22,7 +23,9 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Rep
   await fillFromProduct(ctx, organizationId, input, existing);
   if (!existing && !input.present.has('hourly_rate')) v.hourly_rate = (await itemDefaults(ctx.db, organizationId)).hourly_rate;
   await defaultLineTaxGroup(ctx.db, organizationId, input, existing);
-  Object.assign(v, await priceItem(ctx.db, { ...existing, ...v }));
+  const item = { ...existing, ...v } as RepairItemRow;
+  await checkLineDiscount(ctx, input, existing, { ...item, quantity: item.quantity ?? '1', unit_price: item.unit_price ?? 0, time: item.time ?? 0, hourly_rate: item.hourly_rate ?? 0 });
+  Object.assign(v, await priceItem(ctx.db, item));
 }
 
 const STOPPED_CLOCK = {

@@ -16,19 +16,23 @@ import { salesInvoices } from './sales.table.ts';
 // from its items as the work order priced them: a part line and a labour line per item done,
 // warranty work at zero and said so, items not done left out. Its parts left the stock when the
 // repair was completed (repairs/parts.ts): the invoice makes no second movement. Once: a second
-// call answers the invoice already made. The deposits of its estimate are deducted.
+// call answers the invoice already made. The deposits of its estimate are deducted. An item's
+// discount is a line of its own (« Remise : … », minus one at the amount off).
 
 type Item = typeof repairItems.$inferSelect;
 
 /** An item's invoice lines: its part (the product, its quantity and price) and its labour (one line of its amount), to be priced. */
 function linesOf(ctx: RequestContext, item: Item) {
   const warranty = item.repair_mode === 'warranty';
-  const { parts, labour } = repairLineTotals({ ...item, repair_mode: 'internal', unit_price: item.unit_price ?? 0, time: item.time ?? 0, hourly_rate: item.hourly_rate ?? 0 });
+  const { parts, labour, discount } = repairLineTotals({ ...item, repair_mode: 'internal', unit_price: item.unit_price ?? 0, time: item.time ?? 0, hourly_rate: item.hourly_rate ?? 0 });
   const suffix = warranty ? ` (${t(ctx.locale, 'sales.warranty')})` : '';
   const lines: Record<string, unknown>[] = [];
   if (parts || item.product_id)
     lines.push({ product_id: item.product_id, description: `${item.part ?? item.detail}${suffix}`, quantity: item.quantity, unit_price: warranty ? 0 : (item.unit_price ?? 0) });
   if (labour) lines.push({ description: `${t(ctx.locale, 'sales.labour_line', { detail: item.detail })}${suffix}`, quantity: '1', unit_price: warranty ? 0 : labour });
+  // Its discount (issue 27): a deduction line of the amount off, taxed with the item's group, so
+  // the invoice's taxes are the repair's to the cent (each part rounded as the domain's workSublines).
+  if (discount && !warranty) lines.push({ description: t(ctx.locale, 'sales.discount_line', { detail: item.detail }), quantity: '-1', unit_price: discount });
   return lines.map((l) => ({ ...l, repair_item_id: item.id, discount: null, tax_group_id: item.tax_group_id }));
 }
 

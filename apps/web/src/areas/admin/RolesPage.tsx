@@ -17,6 +17,8 @@ function roleFields(platform: boolean) {
   return fieldsOf('roles', [
     'name',
     ...(platform ? (['organization'] as const) : []),
+    // The largest discount its users may give on a line (issue 27), "," or "." alike; empty: no maximum.
+    'max_discount_percent',
     {
       name: 'permissions',
       wide: true,

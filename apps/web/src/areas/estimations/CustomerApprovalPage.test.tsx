@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -26,6 +26,7 @@ vi.mock('../../components/SignaturePad.tsx', () => ({
 const totals = (subtotal: number, gst: number, qst: number): WorkTotals => ({
   parts: subtotal,
   labour: 0,
+  discount: 0,
   subtotal,
   taxes: [
     { code: 'TPS', amount: gst },
@@ -144,6 +145,22 @@ describe('the customer approval page', () => {
     fireEvent.click(screen.getByTestId('approval-send'));
     await waitFor(() => expect(screen.getByTestId('approval-conflict').textContent).toContain('rechargez-la'));
     expect(screen.getByText('Voir la nouvelle version')).toBeTruthy();
+  }, 30_000);
+
+  it('shows an item’s discount and the accepted work’s, in both languages', async () => {
+    const discounted = { ...totals(20000, 1000, 1995), parts: 22000, discount: 2000 };
+    const items = [{ ...view().items[0], totals: discounted }, view().items[1]];
+    mount(() => new Response('{}', { status: 500 }), view({ locale: 'fr', items }));
+    await screen.findByText('Estimation E-2026-000007');
+    expect(within(itemCard('Front brake pads')).getByTestId('approval-item-discount').textContent?.replace(/\s/g, ' ')).toBe('Remise de 20,00 $ incluse');
+    expect(within(itemCard('Wiper blades')).queryByTestId('approval-item-discount')).toBeNull();
+    fireEvent.click(within(itemCard('Front brake pads')).getByText('J’accepte'));
+    expect(screen.getByTestId('accepted-discount').textContent?.replace(/\s/g, ' ')).toBe('-20,00 $');
+    expect(screen.getByTestId('accepted-total').textContent?.replace(/\s/g, ' ')).toBe('229,95 $');
+    cleanup();
+    mount(() => new Response('{}', { status: 500 }), view({ items }));
+    await screen.findByText('Estimate E-2026-000007');
+    expect(within(itemCard('Front brake pads')).getByTestId('approval-item-discount').textContent).toBe('Includes a $20.00 discount');
   }, 30_000);
 
   // With a query client that retries by default: the page itself must not retry an expired link.

@@ -37,6 +37,14 @@ function TotalsTable({ totals, locale, label }: { totals: WorkTotals; locale: Lo
           <Table.Td>{t('approval:totals.labour')}</Table.Td>
           <Table.Td ta="right">{formatMoney(totals.labour, locale)}</Table.Td>
         </Table.Tr>
+        {totals.discount ? (
+          <Table.Tr>
+            <Table.Td>{t('approval:totals.discount')}</Table.Td>
+            <Table.Td ta="right" data-testid={`${label}-discount`}>
+              {formatMoney(-totals.discount, locale)}
+            </Table.Td>
+          </Table.Tr>
+        ) : null}
         {totals.taxes.map((tax) => (
           <Table.Tr key={tax.code}>
             <Table.Td>{tax.code}</Table.Td>
@@ -77,6 +85,11 @@ function ItemCard({ item, locale, decision, onDecide, readOnly }: { item: Approv
             <Text fw={700} data-testid="approval-item-total">
               {formatMoney(item.totals.total, locale)}
             </Text>
+            {item.totals.discount ? (
+              <Text size="sm" c="teal.9" data-testid="approval-item-discount">
+                {t('approval:item.discount', { amount: formatMoney(item.totals.discount, locale) })}
+              </Text>
+            ) : null}
             <Text size="xs" c="dimmed">
               {t('approval:item.taxes_included')}
             </Text>

@@ -17,11 +17,12 @@ import { formatMoney } from '../../lib/format.ts';
 import { PartStatusText, StockBadge, useStockAt } from '../inventory/StockAt.tsx';
 import { PhotoThumbnails } from '../inspections/Photos.tsx';
 import { CustomerDecisionBadge } from './EstimationBadges.tsx';
-import { itemFieldWritable, itemLine, liveTotals, taxesByGroup } from './estimationModel.ts';
+import { discountWritable, itemFieldWritable, itemLine, liveTotals, taxesByGroup } from './estimationModel.ts';
+import { useMe } from '../../app/AppData.tsx';
 
 type Estimation = RecordOf<'estimations'>;
 /** The totals a saved estimate or repair carries (workTotalsAttributes). */
-type WorkTotalsKey = 'parts_total' | 'labour_total' | 'subtotal' | 'tax_details' | 'tax_total' | 'total' | 'warranty_total';
+type WorkTotalsKey = 'parts_total' | 'labour_total' | 'discount_total' | 'subtotal' | 'tax_details' | 'tax_total' | 'total' | 'warranty_total';
 
 /** Every tax group of the organization with its taxes: what the live totals tax each item with. */
 export function useTaxGroups(): UseQueryResult<RecordOf<'tax-groups'>[]> {
@@ -47,9 +48,12 @@ export function itemLinesConfig(
   groups: readonly EstimationItemGroup[],
   taxesOf: ReadonlyMap<string, readonly TaxRate[]>,
   parts: { stock: ReadonlyMap<string, number> | null; status: ReadonlyMap<string, unknown> } = { stock: null, status: new Map() },
+  canDiscount = false,
 ): LinesConfig {
   const { stock, status } = parts;
   const own = (name: string) => ({ readOnly: !itemFieldWritable(name, groups) });
+  // A discount (issue 27): a percentage or an amount in dollars, "," or "." as the decimal mark.
+  const discount = { readOnly: !discountWritable(groups, canDiscount) };
   const fields = fieldsOf('estimation-items', [
     { name: 'detail', ...own('detail'), kind: 'textarea' },
     { name: 'quantity', ...own('quantity') },
@@ -78,6 +82,8 @@ export function itemLinesConfig(
     },
     { name: 'hourly_rate', ...own('hourly_rate') },
     { name: 'manual_labour', ...own('manual_labour') },
+    { name: 'discount_percent', ...discount },
+    { name: 'discount_amount', ...discount },
     { name: 'taxGroup', ...own('taxGroup') },
     { name: 'warranty', ...own('warranty') },
     { name: 'state', ...own('state') },
@@ -133,6 +139,7 @@ function TotalsTable({ totals, live }: { totals: WorkTotals; live: boolean }) {
         <Table.Tbody>
           {row(t('estimations:totals.parts'), totals.parts, 'parts')}
           {row(t('estimations:totals.labour'), totals.labour, 'labour')}
+          {totals.discount ? row(t('estimations:totals.discount'), -totals.discount, 'discount') : null}
           {row(t('estimations:totals.subtotal'), totals.subtotal, 'subtotal')}
           {totals.taxes.map((tax) => row(tax.code, tax.amount, `tax-${tax.code}`))}
           {row(t('estimations:totals.total'), totals.total, 'total', true)}
@@ -149,6 +156,7 @@ export function savedTotals(record: Pick<Estimation | RecordOf<'repairs'>, WorkT
   return {
     parts: n('parts_total'),
     labour: n('labour_total'),
+    discount: n('discount_total'),
     subtotal: n('subtotal'),
     taxes: Array.isArray(record.tax_details) ? record.tax_details : [],
     tax: n('tax_total'),
@@ -175,7 +183,9 @@ export function EstimationItems({ estimation, groups }: { estimation: Estimation
   );
   const statusKey = (estimation.items ?? []).map((i) => `${i.id}:${String(i.part_status ?? '')}`).join();
   const status = useMemo(() => new Map((estimation.items ?? []).map((i) => [i.id, i.part_status ?? null])), [statusKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  const config = useMemo(() => itemLinesConfig(groups, taxesOf, { stock, status }), [groups, taxesOf, stock, status]);
+  const { can } = useMe();
+  const canDiscount = can('apply discounts estimations');
+  const config = useMemo(() => itemLinesConfig(groups, taxesOf, { stock, status }, canDiscount), [groups, taxesOf, stock, status, canDiscount]);
   const [lines, setLines] = useState<LineValues[]>(() => itemsOf(config, estimation));
   const [dirty, setDirty] = useState(false);
   const [checkErrors, setCheckErrors] = useState<Record<string, { message: string }>[] | undefined>();

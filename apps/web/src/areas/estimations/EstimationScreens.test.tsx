@@ -157,11 +157,11 @@ describe('the estimate screen', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('totals-unsaved')).toBeTruthy();
     expect(total('labour')).toBe('180,00 $');
     expect(total('subtotal')).toBe('299,98 $');
-    // TPS 5 % of 299,98 = 14,999 → 15,00; TVQ 9,975 % = 29,923 → 29,92.
+    // TPS 5 % of 119,98 and of 180,00 = 6,00 + 9,00; TVQ 9,975 % of each (as their invoice lines) = 11,97 (11,968) + 17,96 (17,955).
     expect(total('tax-TPS')).toBe('15,00 $');
-    expect(total('tax-TVQ')).toBe('29,92 $');
-    expect(total('total')).toBe('344,90 $');
-    expect(text(screen.getByTestId('item-total'))).toBe('344,90 $');
+    expect(total('tax-TVQ')).toBe('29,93 $');
+    expect(total('total')).toBe('344,91 $');
+    expect(text(screen.getByTestId('item-total'))).toBe('344,91 $');
 
     fireEvent.click(screen.getByTestId('items-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
@@ -230,7 +230,61 @@ describe('the estimate screen', { timeout: 30_000 }, () => {
     expect(within(screen.getByTestId('estimation-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['End the parts', 'Cancel']);
     await waitFor(() => expect(total('total')).toBe('$321.91'));
     fireEvent.change(within(screen.getByTestId('lines-estimation-items')).getByLabelText('Unit price (Item 1)'), { target: { value: '59.99' } });
-    await waitFor(() => expect(total('total')).toBe('$344.90'));
+    await waitFor(() => expect(total('total')).toBe('$344.91'));
+  });
+});
+
+describe('a line’s discount (issue 27)', { timeout: 30_000 }, () => {
+  const sentItems = () => {
+    const patch = calls.filter((c) => c.method === 'PATCH').at(-1)!;
+    return (patch.body as { data: { relationships: { items: { data: { attributes: Record<string, unknown> }[] } } } }).data.relationships.items.data;
+  };
+
+  it('takes a percentage typed with "," or an amount typed with "." in French, shows it in the totals, and sends it (the amount in cents)', async () => {
+    signedIn.permissions = new Set([...signedIn.permissions, 'edit estimations', 'apply discounts estimations']);
+    showEstimate();
+    await waitFor(() => expect(total('total')).toBe('321,91 $'));
+    const lines = within(screen.getByTestId('lines-estimation-items'));
+    fireEvent.click(lines.getByRole('button', { name: 'Détails de Élément 1' }));
+    fireEvent.change(lines.getByLabelText('Remise (%) (Élément 1)'), { target: { value: '12,5' } });
+    // 12,5 % of 99,98 + 180,00 = 35,00 (34,9975); taxes on the 244,98 left, per printed part.
+    await waitFor(() => expect(total('discount')).toBe('-35,00 $'));
+    expect(total('subtotal')).toBe('244,98 $');
+    fireEvent.click(screen.getByTestId('items-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(sentItems()[0].attributes).toMatchObject({ discount_percent: 12.5 });
+
+    fireEvent.change(lines.getByLabelText('Remise (%) (Élément 1)'), { target: { value: '' } });
+    fireEvent.change(lines.getByLabelText('Remise ($) (Élément 1)'), { target: { value: '25.50' } });
+    await waitFor(() => expect(total('discount')).toBe('-25,50 $'));
+    expect(total('subtotal')).toBe('254,48 $');
+    fireEvent.click(screen.getByTestId('items-save'));
+    await waitFor(() => expect(sentItems()[0].attributes).toMatchObject({ discount_amount: 2550 }));
+  });
+
+  it('in English, takes "12.5" and "25,50" alike', async () => {
+    await i18n.changeLanguage('en');
+    signedIn.permissions = new Set([...signedIn.permissions, 'edit estimations', 'apply discounts estimations']);
+    showEstimate();
+    await waitFor(() => expect(total('total')).toBe('$321.91'));
+    const lines = within(screen.getByTestId('lines-estimation-items'));
+    fireEvent.click(lines.getByRole('button', { name: 'Details of Item 1' }));
+    fireEvent.change(lines.getByLabelText('Discount (%) (Item 1)'), { target: { value: '12.5' } });
+    await waitFor(() => expect(total('discount')).toBe('-$35.00'));
+    fireEvent.change(lines.getByLabelText('Discount (%) (Item 1)'), { target: { value: '' } });
+    fireEvent.change(lines.getByLabelText('Discount ($) (Item 1)'), { target: { value: '25,50' } });
+    await waitFor(() => expect(total('discount')).toBe('-$25.50'));
+  });
+
+  it('is read only without the permission, the discount given shown', async () => {
+    doc = estimation({ discount_total: 3500, subtotal: 24_498 });
+    doc.included = doc.included.map((r) => (r.id === 'i1' ? { ...r, attributes: { ...r.attributes, discount_percent: '12.5' } } : r));
+    showEstimate();
+    await waitFor(() => expect(total('discount')).toBe('-35,00 $'));
+    const lines = within(screen.getByTestId('lines-estimation-items'));
+    fireEvent.click(lines.getByRole('button', { name: 'Détails de Élément 1' }));
+    expect(lines.queryByLabelText('Remise (%) (Élément 1)')).toBeNull();
+    expect(text(document.querySelector('[data-line-field="discount_percent"]')!)).toContain('12,5');
   });
 });
 

@@ -100,6 +100,12 @@ export function orderDeferredWork<T extends Pick<DeferredWork, 'id'> & Partial<P
   return [...rows].sort((a, b) => Number(b.state === 'open') - Number(a.state === 'open') || at(b).localeCompare(at(a)));
 }
 
+/** The discount's attributes (issue 27): written with 'apply discounts estimations', before the approval or by its holder. */
+export const DISCOUNT_FIELDS = ['discount_percent', 'discount_amount'] as const;
+
+/** Whether the user may give a discount now: the permission, and descriptions still open or the approval held. */
+export const discountWritable = (groups: readonly EstimationItemGroup[], canDiscount: boolean): boolean => canDiscount && (groups.includes('description') || groups.includes('decision'));
+
 /** Whether an item's attribute (or relationship) may be written now: its phase group is one the user holds. */
 export function itemFieldWritable(name: string, groups: readonly EstimationItemGroup[]): boolean {
   const group = itemAttributeGroup(name);
@@ -123,6 +129,8 @@ export function itemLine(values: LineValues, taxesOf: ReadonlyMap<string, readon
     hourly_rate: cents(values.hourly_rate),
     taxes: group ? (taxesOf.get(group) ?? null) : null,
     warranty: Boolean(values.warranty),
+    discount_percent: amount(values.discount_percent),
+    discount_amount: cents(values.discount_amount),
     state: isOneOf(ESTIMATION_ITEM_STATES, values.state) ? values.state : null,
     customer_decision: isOneOf(CUSTOMER_DECISIONS, values.customer_decision) ? values.customer_decision : null,
   };

@@ -139,6 +139,19 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     expect(heads()).toEqual(['Work', 'Progress', 'Planned / actual · clock', 'Total', 'Details']);
     expect(screen.getByTestId('time-summary').textContent).toContain('Planned time: 2\u00a0h\u00a000');
   });
+
+  it('shows the discount the estimate gave an item, and the totals’ discounts (issue 27)', async () => {
+    const doc = repair({});
+    doc.data.attributes = { ...doc.data.attributes, discount_total: 3000, subtotal: 26998 } as typeof doc.data.attributes;
+    doc.included = doc.included.map((r) => (r.id === 'ri1' ? { ...r, attributes: { ...r.attributes, discount_percent: '10.0000', discount_total: 3000 } } : r)) as typeof doc.included;
+    mockApi((c) => (c.method === 'GET' && c.url.startsWith('/repairs/r1') ? { body: doc } : undefined));
+    show();
+    await openDetail(0, 'Détails de Élément 1');
+    const order = screen.getByTestId('lines-view-repair-items');
+    expect(within(order).getByText('Remise (%)')).toBeTruthy();
+    expect(order.querySelector('[data-line-field="discount_percent"]')?.textContent).toContain('10');
+    expect(screen.getByTestId('totals-discount').textContent?.replace(/\s/g, ' ')).toBe('-30,00 $');
+  });
 });
 
 describe('taking over and the work order PDF', { timeout: 30_000 }, () => {

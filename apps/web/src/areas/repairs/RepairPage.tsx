@@ -218,6 +218,9 @@ function workOrderLines({ repairId, editable, clocking, now, onDone, stock }: { 
     'unit_price',
     'hourly_rate',
     'manual_labour',
+    // The discount the approved estimate gave (issue 27), carried with the item.
+    'discount_percent',
+    'discount_amount',
   ]).map((f) => ({ ...f, readOnly: true }));
   return { type: 'repair-items', fields, row: WORK_ORDER_ROW, fixed: true, add: 'repairs:items.title', empty: 'repairs:items.empty', line: 'repairs:items.line' };
 }

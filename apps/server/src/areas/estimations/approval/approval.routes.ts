@@ -83,10 +83,12 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
 const money: JsonSchema = { type: 'integer' };
 const totals: JsonSchema = {
   type: 'object',
-  required: ['parts', 'labour', 'subtotal', 'taxes', 'tax', 'total', 'warranty'],
+  required: ['parts', 'labour', 'discount', 'subtotal', 'taxes', 'tax', 'total', 'warranty'],
   properties: {
     parts: money,
     labour: money,
+    /** Cents taken off by the items' discounts (issue 27). */
+    discount: money,
     subtotal: money,
     taxes: { type: 'array', items: { type: 'object', required: ['code', 'amount'], properties: { code: { type: 'string' }, amount: money } } },
     tax: money,

@@ -1,0 +1,81 @@
+// Estimate economics (issue 27): a manager (the default « Gestionnaire » role, 15 % at most) gives a line a
+// discount of 10 % on the estimate screen, typed « 10 » in French: the totals show « Remises » and the taxes on
+// what is left, the server agrees once saved; 20 % is refused naming the cap. At 1024x768, in French. Run
+// through e2e/run.mjs (fresh database).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { api, field, fileBrowser, journey, login, PASSWORD, settles, shot, token } from './helpers.mjs';
+
+const T = { timeout: 180_000 };
+const held = fileBrowser();
+const VIN = '1HGCM82633A004352';
+const plain = (s) => s.replace(/\s/g, ' ');
+
+async function firstId(tk, path) {
+  const r = await api(path, { token: tk });
+  assert.equal(r.status, 200, `${path}: ${JSON.stringify(r.body)}`);
+  assert.ok(r.body.data.length > 0, `${path}: nothing found`);
+  return r.body.data[0].id;
+}
+
+describe('discounts', () => {
+  test('88. a manager gives a line 10 % off within their role’s 15 %; 20 % is refused', T, () =>
+    journey(held.browser, '88-discount', async (open) => {
+      const admin = await token('manager@atelier.test');
+      const role = await firstId(admin, '/roles?filter[search]=Gestionnaire');
+      const email = `gestion-${Date.now()}@atelier.test`;
+      const made = await api('/users', {
+        method: 'POST',
+        token: admin,
+        body: { data: { type: 'users', attributes: { firstname: 'Gérard', lastname: 'Gestion', email, password: PASSWORD, password_confirmation: PASSWORD }, relationships: { roles: { data: [{ type: 'roles', id: role }] } } } },
+      });
+      assert.equal(made.status, 201, JSON.stringify(made.body));
+      const tk = await token(email);
+      const vehicle = await firstId(tk, `/vehicles?filter[search]=${VIN}`);
+      const quebec = await firstId(tk, '/tax-groups?filter[search]=Québec');
+      const e = await api('/estimations', {
+        method: 'POST',
+        token: tk,
+        body: {
+          data: {
+            type: 'estimations',
+            attributes: { type: 'customer' },
+            relationships: {
+              vehicle: { data: { type: 'vehicles', id: vehicle } },
+              items: { data: [{ type: 'estimation-items', attributes: { detail: 'Plaquettes avant usées' }, relationships: { taxGroup: { data: { type: 'tax-groups', id: quebec } } } }] },
+            },
+          },
+        },
+      });
+      assert.equal(e.status, 201, JSON.stringify(e.body));
+      const id = e.body.data.id;
+      assert.equal((await api(`/estimations/${id}/start-components`, { method: 'POST', token: tk, body: {} })).status, 200);
+      const itemId = (await api(`/estimations/${id}?include=items`, { token: tk })).body.included.find((r) => r.type === 'estimation-items').id;
+      const priced = await api(`/estimation-items/${itemId}`, { method: 'PATCH', token: tk, body: { data: { type: 'estimation-items', id: itemId, attributes: { quantity: '2', unit_price: 10000 } } } });
+      assert.equal(priced.status, 200, JSON.stringify(priced.body));
+
+      const page = await open({ width: 1024, height: 768 });
+      await login(page, email);
+      await page.waitForURL('**/dashboard');
+      await page.goto(`/inspecpro/estimates/${id}`);
+      await settles(async () => plain(await page.getByTestId('totals-total').innerText()), '229,95 $');
+      await page.getByRole('button', { name: 'Détails de Élément 1' }).click();
+      await field(page, 'Remise (%) (Élément 1)').fill('10');
+      // 200,00 $ − 20,00 $ = 180,00 $; TPS 10,00 − 1,00; TVQ 19,95 − 2,00 (1,995, each printed part rounded as invoiced).
+      await settles(async () => plain(await page.getByTestId('totals-discount').innerText()), '-20,00 $');
+      await settles(async () => plain(await page.getByTestId('totals-total').innerText()), '206,95 $');
+      await shot(page, '88-discount-live');
+      await page.getByTestId('items-save').click();
+      await page.getByTestId('totals-unsaved').waitFor({ state: 'detached' });
+      const saved = await api(`/estimations/${id}`, { token: tk });
+      assert.equal(saved.body.data.attributes.discount_total, 2000);
+      assert.equal(saved.body.data.attributes.total, 20695);
+
+      await field(page, 'Remise (%) (Élément 1)').fill('20');
+      await page.getByTestId('items-save').click();
+      await page.getByText('La remise dépasse le maximum de votre rôle : 15 % de l’élément.').waitFor();
+      await shot(page, '88-discount-over-cap');
+      assert.equal((await api(`/estimations/${id}`, { token: tk })).body.data.attributes.discount_total, 2000);
+      assert.deepEqual(page.errors, []);
+    }));
+});
