@@ -564,6 +564,7 @@ export const en: Record<MessageKey, string> = {
   'discount.forbidden': "Giving a discount needs the “Apply discounts” permission.",
   'discount.over_cap': "The discount is over your role’s maximum: {cap} % of the item.",
   'estimation.item_discount_locked': "An item’s discount is changed before the approval, or during it by the user holding it.",
+  'sales.discount_full': "100% discount",
   'sales.discount_line': "Discount: {detail}",
   'estimation.item_labour_locked': "Labour is changed during the “Labour” phase, by the user holding it: start it first.",
   'estimation.item_decision_locked': "Decisions on items are made during the approval, by the user who started it.",

@@ -563,6 +563,7 @@ export const fr = {
   'discount.forbidden': "Accorder une remise demande la permission « Accorder des remises ».",
   'discount.over_cap': "La remise dépasse le maximum de votre rôle : {cap} % de l’élément.",
   'estimation.item_discount_locked': "La remise d’un élément se modifie avant l’approbation, ou pendant l’approbation par la personne qui la tient.",
+  'sales.discount_full': "remise de 100 %",
   'sales.discount_line': "Remise : {detail}",
   'estimation.item_labour_locked': "La main-d'œuvre se modifie pendant la phase « Main-d'œuvre », par la personne qui la tient : commencez-la d’abord.",
   'estimation.item_decision_locked': "Les décisions sur les éléments se prennent pendant l’approbation, par la personne qui l’a commencée.",

@@ -52,8 +52,8 @@ describe('the estimate’s PDF', () => {
       '0,8 h × 120,00 $/h',
       'Forfait',
       'TPS 19,80 $',
-      'TVQ 39,50 $',
-      '455,30 $',
+      'TVQ 39,51 $',
+      '455,31 $',
       'Approuvé',
       'Accepté par le client',
       'Refusé par le client',
@@ -74,7 +74,7 @@ describe('the estimate’s PDF', () => {
       expect(text, s).toContain(s);
     // 24 × 0.25 h × 120.00 = 720.00 more labour, each line taxed 1.50 + 2.99 (2.9925).
     expect(text).toMatch(/Sous-total\s+1 255,99 \$/);
-    expect(text).toMatch(/Total proposé\s+1 444,01 \$/);
+    expect(text).toMatch(/Total proposé\s+1 444,03 \$/);
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, i) => {
       expect(page).toContain(FOOTER);

@@ -48,7 +48,7 @@ describe('the work order’s PDF', () => {
       'Fournisseur : Alignement Pro',
       '1 h 30 / 1 h 45',
       '1 h 00 / —',
-      '413,91 $',
+      '413,92 $',
       'Sous garantie : 260,00 $',
       'Non facturé',
       // Hours and minutes, a true minus sign (issue 20, point 14): was "écart -1,05 h".
@@ -66,8 +66,8 @@ describe('the work order’s PDF', () => {
       expect(text, s).toContain(s);
     expect(text).toMatch(/Sous-total\s+455,00 \$/);
     expect(text).toMatch(/TPS \(5 %\)\s+22,75 \$/);
-    expect(text).toMatch(/TVQ \(9,975 %\)\s+45,39 \$/);
-    expect(text).toMatch(/Total\s+523,14 \$/);
+    expect(text).toMatch(/TVQ \(9,975 %\)\s+45,40 \$/);
+    expect(text).toMatch(/Total\s+523,15 \$/);
   });
 
   it('prints it in English with Ontario’s HST', async () => {

@@ -213,6 +213,11 @@ describe('a line’s discount (issue 27)', () => {
     )
     .map(([l, d]) => ({ ...l, ...d }) as WorkLine);
 
+  it('makes a line discounted in full free and untaxed: no cent of negative tax (found by the property below)', () => {
+    const t = workLineTotals({ quantity: '0.0537', unit_price: 3_698_650, manual_labour: null, time: '81.4905', hourly_rate: 25_556, taxes: [{ code: 'A', rate: '4.6099', type: 'percentage' }], discount_percent: '100' });
+    expect(t).toMatchObject({ discount: t.parts + t.labour, subtotal: 0, tax: 0, total: 0 });
+  });
+
   it('never makes a total negative, never takes more than its line, and keeps every sum exact (properties)', () => {
     fc.assert(
       fc.property(discounted, (l) => {
@@ -237,7 +242,7 @@ describe('a line’s discount (issue 27)', () => {
         const invoiced = tradeTotals(
           parts.map((p) =>
             p.kind === 'parts'
-              ? { quantity: pl.quantity, unit_price: pl.unit_price, taxes: pl.taxes }
+              ? { quantity: pl.quantity, unit_price: p.amount === 0 && t.subtotal === 0 ? 0 : pl.unit_price, taxes: pl.taxes }
               : p.kind === 'labour'
                 ? { quantity: '1', unit_price: p.amount, taxes: pl.taxes }
                 : { quantity: '-1', unit_price: -p.amount, taxes: pl.taxes },
@@ -247,7 +252,7 @@ describe('a line’s discount (issue 27)', () => {
         expect(invoiced.tax).toBe(t.tax);
         expect(invoiced.total).toBe(t.total);
         // Each percentage tax is within half a cent per printed part of the exact tax on the discounted base.
-        for (const x of pl.taxes) {
+        for (const x of t.subtotal === 0 ? [] : pl.taxes) {
           const got = t.taxes.find((y) => y.code === x.code)!.amount;
           const d = 100n * 10_000n;
           const diff = BigInt(got) * d - BigInt(t.subtotal) * toScaled(x.rate);

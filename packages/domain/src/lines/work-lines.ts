@@ -86,10 +86,13 @@ export function workLineGross(line: WorkLine): number {
   return parts + labour;
 }
 
-/** The sublines of a charged line (not under warranty). */
+/** The sublines of a charged line (not under warranty); a line discounted in full is one free part. */
 export function workSublines(line: WorkLine): WorkSubline[] {
   const { parts, labour } = lineValue(line);
   const discount = discountCents(parts + labour, lineDiscount(line));
+  // A line discounted in full is free, as a warranty line is: its parts are invoiced at zero, untaxed
+  // (taxing the part, the labour and the discount each, rounded, could leave a cent of negative tax).
+  if (discount > 0 && discount >= parts + labour) return [{ kind: 'parts', amount: 0, quantity: line.quantity, taxes: lineTaxes(line.taxes, 0, 0) }];
   const out: WorkSubline[] = [{ kind: 'parts', amount: parts, quantity: line.quantity, taxes: lineTaxes(line.taxes, parts, line.quantity) }];
   if (labour) out.push({ kind: 'labour', amount: labour, quantity: '1', taxes: lineTaxes(percentages(line.taxes), labour, '1') });
   if (discount) out.push({ kind: 'discount', amount: -discount, quantity: '-1', taxes: lineTaxes(percentages(line.taxes), -discount, '-1') });

@@ -23,9 +23,11 @@ type Item = typeof repairItems.$inferSelect;
 
 /** An item's invoice lines: its part (the product, its quantity and price) and its labour (one line of its amount), to be priced. */
 function linesOf(ctx: RequestContext, item: Item) {
-  const warranty = item.repair_mode === 'warranty';
   const { parts, labour, discount } = repairLineTotals({ ...item, repair_mode: 'internal', unit_price: item.unit_price ?? 0, time: item.time ?? 0, hourly_rate: item.hourly_rate ?? 0 });
-  const suffix = warranty ? ` (${t(ctx.locale, 'sales.warranty')})` : '';
+  // Free to the customer: warranty work, and work discounted in full (its lines at zero, as the domain's workSublines).
+  const free = discount > 0 && discount >= parts + labour;
+  const warranty = item.repair_mode === 'warranty' || free;
+  const suffix = item.repair_mode === 'warranty' ? ` (${t(ctx.locale, 'sales.warranty')})` : free ? ` (${t(ctx.locale, 'sales.discount_full')})` : '';
   const lines: Record<string, unknown>[] = [];
   if (parts || item.product_id)
     lines.push({ product_id: item.product_id, description: `${item.part ?? item.detail}${suffix}`, quantity: item.quantity, unit_price: warranty ? 0 : (item.unit_price ?? 0) });
