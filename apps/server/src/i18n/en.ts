@@ -726,4 +726,10 @@ export const en: Record<MessageKey, string> = {
   'template.up_to_date': "This form already has the template’s latest version (version {version}).",
   'template.version_required': "Give the template version you reviewed.",
   'template.version_moved': "A newer version of the template (version {version}) was published meanwhile: review its changes.",
+  'template.job_source_required': 'Choose the canned job to publish as a template.',
+  'template.job_source_not_yours': 'This canned job is not one of your organizations’.',
+  'template.job_source_gone': 'The template’s source canned job was deleted: no new version can be published.',
+  'template.job_unchanged': 'The canned job has not changed since version {version}: nothing to publish.',
+  'template.job_up_to_date': 'This canned job already has the template’s latest version (version {version}).',
+  'template.job_edited': 'You changed this canned job since you took the template: it is kept as it is. To take the template’s version anyway (your changes will be replaced), confirm it.',
 };

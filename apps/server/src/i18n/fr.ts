@@ -725,6 +725,12 @@ export const fr = {
   'template.up_to_date': "Ce formulaire a déjà la dernière version du modèle (version {version}).",
   'template.version_required': "Indiquez la version du modèle que vous avez examinée.",
   'template.version_moved': "Une version plus récente du modèle (version {version}) a été publiée entre-temps : relisez ses changements.",
+  'template.job_source_required': 'Choisissez le travail type à publier comme modèle.',
+  'template.job_source_not_yours': 'Ce travail type n’est pas celui d’une de vos organisations.',
+  'template.job_source_gone': 'Le travail type d’origine de ce modèle a été supprimé : aucune nouvelle version ne peut être publiée.',
+  'template.job_unchanged': 'Le travail type n’a pas changé depuis la version {version} : rien à publier.',
+  'template.job_up_to_date': 'Ce travail type a déjà la dernière version du modèle (version {version}).',
+  'template.job_edited': 'Vous avez modifié ce travail type depuis que vous avez pris le modèle : il est gardé tel quel. Pour prendre la version du modèle quand même (vos modifications seront remplacées), confirmez-le.',
 } as const;
 
 export type MessageKey = keyof typeof fr;

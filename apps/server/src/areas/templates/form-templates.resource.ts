@@ -30,7 +30,7 @@ export const FORM_TEMPLATES: TemplateKind<FormStructure> = {
   sourceColumn: 'source_form_id',
   sourceTable: inspectionForms as never,
   sourceRelationship: 'sourceForm',
-  sourceRequired: 'template.source_required',
+  codes: { sourceRequired: 'template.source_required', sourceNotYours: 'template.source_not_yours', sourceGone: 'template.source_gone', unchanged: 'template.unchanged', upToDate: 'template.up_to_date' },
   contentColumn: 'structure',
   targetColumn: 'inspection_form_id',
   async read(ctx: RequestContext, formId: string) {

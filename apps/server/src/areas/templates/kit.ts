@@ -10,7 +10,7 @@ import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
 import { organizations } from '../admin/admin.table.ts';
 import { requireReseller } from '../reseller/owner.ts';
-import type { cannedJobTemplateAdoptions, formTemplateAdoptions, formTemplates } from './templates.table.ts';
+import type { cannedJobTemplateAdoptions, formTemplateAdoptions } from './templates.table.ts';
 
 // What every kind of template a reseller publishes shares (issue 27): inspection forms and canned
 // jobs alike are published as numbered versions of a source record's content (a new one when its
@@ -18,8 +18,9 @@ import type { cannedJobTemplateAdoptions, formTemplateAdoptions, formTemplates }
 // their own with an adoption row, and a newer version offered, taken or passed on (the version read).
 // A kind says its tables and columns; its resources (form-templates, canned-job-templates) use these.
 
+type Code = ConstructorParameters<typeof ApiError>[1];
 type AnyTable = PgTable & Record<string, PgColumn>;
-type TemplateRow = RowOf<typeof formTemplates>;
+type TemplateRow = { id: string; name: string; description: string | null; reseller_id: string; version: number };
 export type AdoptionRow = RowOf<typeof formTemplateAdoptions> | RowOf<typeof cannedJobTemplateAdoptions>;
 type Version<C> = { id: string; number: number; hash: string; changes: TemplateChange[]; content: C };
 
@@ -36,8 +37,8 @@ export interface TemplateKind<C> {
   sourceColumn: string;
   sourceTable: AnyTable;
   sourceRelationship: string;
-  /** The error code of a template made without a source. */
-  sourceRequired: ConstructorParameters<typeof ApiError>[1];
+  /** The kind's words for: a template made without a source, a source not the reseller's, gone, unchanged; a record up to date. */
+  codes: Record<'sourceRequired' | 'sourceNotYours' | 'sourceGone' | 'unchanged' | 'upToDate', Code>;
   /** The versions' content column. */
   contentColumn: string;
   /** The adoptions' column naming the organization's record. */
@@ -69,10 +70,10 @@ export async function versionOf<C>(ctx: RequestContext, kind: TemplateKind<C>, t
 /** A new version of the source's content as it is now; 409 when it has not changed since the latest. */
 export async function publish<C>(ctx: RequestContext, kind: TemplateKind<C>, template: TemplateRow) {
   const sourceId = (template as Record<string, unknown>)[kind.sourceColumn] as string | null;
-  if (!sourceId) throw new ApiError(409, 'template.source_gone');
+  if (!sourceId) throw new ApiError(409, kind.codes.sourceGone);
   const { content, hash } = await kind.read(ctx, sourceId);
   const latest = await latestVersion(ctx, kind, template.id);
-  if (latest?.hash === hash) throw new ApiError(409, 'template.unchanged', { version: latest.number });
+  if (latest?.hash === hash) throw new ApiError(409, kind.codes.unchanged, { version: latest.number });
   const number = (latest?.number ?? 0) + 1;
   const changes = latest ? kind.changes(latest.content, content) : [];
   const values = { [kind.templateColumn]: template.id, number, [kind.contentColumn]: content, hash, changes, published_by_id: ctx.actor.id };
@@ -103,13 +104,13 @@ export function templateHooks<C>(kind: TemplateKind<C>): NonNullable<ResourceDef
       if (existing) return;
       requireReseller(input);
       const sourceId = input.values[kind.sourceColumn] as string | undefined;
-      if (!sourceId) throw ApiError.many([{ status: 422, code: kind.sourceRequired, source: { pointer } }]);
+      if (!sourceId) throw ApiError.many([{ status: 422, code: kind.codes.sourceRequired, source: { pointer } }]);
       const [owner] = await ctx.db
         .select({ reseller_id: organizations.reseller_id })
         .from(kind.sourceTable)
         .innerJoin(organizations, eq(organizations.id, col(kind.sourceTable, 'organization_id')))
         .where(eq(col(kind.sourceTable, 'id'), sourceId));
-      if (owner?.reseller_id !== input.values.reseller_id) throw ApiError.many([{ status: 422, code: 'template.source_not_yours', source: { pointer } }]);
+      if (owner?.reseller_id !== input.values.reseller_id) throw ApiError.many([{ status: 422, code: kind.codes.sourceNotYours, source: { pointer } }]);
     },
     async afterWrite(ctx: RequestContext, row: unknown, _input: WriteInput, existing: unknown) {
       if (!existing) await publish(ctx, kind, row as TemplateRow);
@@ -200,7 +201,7 @@ export function acceptAction<C>(
     contract: { summary: contract.summary, body: versionBody(contract.body), meta: contract.meta },
     async handler(ctx, adoption, body) {
       const offer = await offerOf(ctx, kind, adoption);
-      if (!offer.next) throw new ApiError(409, 'template.up_to_date', { version: offer.from });
+      if (!offer.next) throw new ApiError(409, kind.codes.upToDate, { version: offer.from });
       const data = readVersion(body, offer.to);
       const done = await take(ctx, adoption, { ...offer, base: offer.base!, next: offer.next }, data);
       // direct write: the action's own record: its log entry (accept) covers it
@@ -216,7 +217,7 @@ export const skipAction = <C>(kind: TemplateKind<C>, permission: string): Action
   contract: { summary: "Passes on the template's latest version (the version read); it is no longer offered until a newer one comes. Answers the adoption", body: versionBody() },
   async handler(ctx, adoption, body) {
     const { from, to } = await offerOf(ctx, kind, adoption);
-    if (to === from) throw new ApiError(409, 'template.up_to_date', { version: from });
+    if (to === from) throw new ApiError(409, kind.codes.upToDate, { version: from });
     readVersion(body, to);
     // direct write: the action's own record: its log entry (skip) covers it
     await ctx.db.update(kind.adoptions).set({ skipped_version: to } as never).where(eq(col(kind.adoptions, 'id'), adoption.id));
