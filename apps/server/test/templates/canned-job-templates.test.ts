@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInspectionForm, makeOrganization, makeReseller, makeUser, makeWorld, toOne, type MadeForm, type MadeUser, type World } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { apiCalls, createTestApp, type TestApp } from '../helpers.ts';
 
 // Canned job templates a reseller publishes (issue 27): a reseller publishes one of its
 // organizations' canned jobs, another of its organizations adopts it (products found by part
@@ -8,7 +8,6 @@ import { createTestApp, type TestApp } from '../helpers.ts';
 // said), a newer version is offered with what changed and taken, refused over the organization's
 // edits unless it says so, or passed on; resellers and organizations kept apart.
 
-const API = '/api/v1';
 let t: TestApp;
 let w: World;
 let sister: MadeUser; // an organization of the same reseller, which adopts
@@ -22,13 +21,11 @@ let adoptionId: string;
 let adoptedJobId: string;
 let sisterPads: string;
 
-const call = (method: string, path: string, as: { token: string }, body?: unknown, locale = 'fr') =>
-  t.api(method, `${API}${path}`, { token: as.token, body, headers: { 'accept-language': locale } });
-async function ok(method: string, path: string, as: { token: string }, body?: unknown, status = 200) {
-  const res = await call(method, path, as, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
+const { call, ok } = apiCalls(() => t);
+/** A canned job template's document made from the job `source`. */
+const templateOf = (name: string, source: string, description: string | null = null) => ({
+  data: { type: 'canned-job-templates', attributes: { name, description }, relationships: { sourceCannedJob: toOne('canned-jobs', source) } },
+});
 const product = (as: { token: string }, sku: string, part_number: string | null) =>
   ok('POST', '/products', as, { data: { type: 'products', attributes: { sku, name: `Pièce ${sku}`, part_number, selling_price: 5000 } } }, 201);
 
@@ -88,16 +85,11 @@ afterAll(() => t?.close());
 
 describe('publishing', () => {
   it('publishes a job of one of its organizations: lines without ids, triggers by the form template’s keys', async () => {
-    const made = await ok(
-      'POST',
-      '/canned-job-templates?include=versions',
-      w.reseller.user,
-      { data: { type: 'canned-job-templates', attributes: { name: 'Plaquettes avant', description: 'Le travail du réseau' }, relationships: { sourceCannedJob: toOne('canned-jobs', jobId) } } },
-      201,
-    );
+    const made = await ok('POST', '/canned-job-templates?include=versions', w.reseller.user, templateOf('Plaquettes avant', jobId, 'Le travail du réseau'), 201);
     templateId = made.data.id;
-    expect(made.data.attributes.version).toBe(1);
-    const content = made.included.find((r: any) => r.type === 'canned-job-template-versions').attributes.content;
+    const version = made.included.find((r: any) => r.type === 'canned-job-template-versions');
+    expect([made.data.attributes.version, version.attributes.number]).toEqual([1, 1]);
+    const content = version.attributes.content;
     expect(content.items.map((i: any) => [i.detail, i.part_number])).toEqual([
       ['Plaquettes avant', 'PF123'],
       ['Nettoyage des étriers', null],
@@ -114,7 +106,7 @@ describe('publishing', () => {
 
   it('refuses a job that is not one of its organizations’, and a missing one', async () => {
     const foreign = await ok('POST', '/canned-jobs', rivalManager, { data: { type: 'canned-jobs', attributes: { name: 'Volé' } } }, 201);
-    const res = await call('POST', '/canned-job-templates', w.reseller.user, { data: { type: 'canned-job-templates', attributes: { name: 'Volé' }, relationships: { sourceCannedJob: toOne('canned-jobs', foreign.data.id) } } });
+    const res = await call('POST', '/canned-job-templates', w.reseller.user, templateOf('Volé', foreign.data.id));
     expect(res.status).toBe(422);
     const missing = await call('POST', '/canned-job-templates', w.reseller.user, { data: { type: 'canned-job-templates', attributes: { name: 'Sans source' } } }, 'en');
     expect(missing.status).toBe(422);
@@ -122,7 +114,7 @@ describe('publishing', () => {
   });
 
   it('is not for organizations to publish, nor for another reseller or its organizations to see', async () => {
-    expect((await call('POST', '/canned-job-templates', w.manager, { data: { type: 'canned-job-templates', attributes: { name: 'X' }, relationships: { sourceCannedJob: toOne('canned-jobs', jobId) } } })).status).toBe(403);
+    expect((await call('POST', '/canned-job-templates', w.manager, templateOf('X', jobId))).status).toBe(403);
     expect((await call('GET', `/canned-job-templates/${templateId}`, rivalReseller.user)).status).toBe(404);
     expect((await ok('GET', '/canned-job-templates', rivalManager)).data).toEqual([]);
     expect((await ok('GET', '/canned-job-template-versions', rivalManager)).data).toEqual([]);

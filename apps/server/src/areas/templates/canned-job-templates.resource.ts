@@ -2,12 +2,10 @@ import { cannedJobChanges, declarations, type CannedJobContent } from '@atelier/
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type ActionDefinition, type JsonSchema, type RowOf } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
-import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
 import { cannedJobs } from '../canned-jobs/canned-jobs.table.ts';
 import { contentHash, jobContent, jobHash, writeJob } from './canned-job-copy.ts';
 import { organizationReaders } from './form-templates.resource.ts';
-import { acceptAction, adopt, adoptionsResource, changeSchema, offerOf, publishAction, skipAction, templateHooks, templateTenancy, versionsResource, type AdoptionRow, type TemplateKind } from './kit.ts';
+import { acceptAction, adopt, adoptionsResource, changeSchema, changesAction, offerOf, publishAction, skipAction, templateKind, templatesResource, versionsResource, type AdoptionRow } from './kit.ts';
 import { cannedJobTemplateAdoptions, cannedJobTemplateVersions, cannedJobTemplates } from './templates.table.ts';
 
 // Canned job templates a reseller publishes (issue 27), as form templates are (kit.ts): made from a
@@ -18,25 +16,21 @@ import { cannedJobTemplateAdoptions, cannedJobTemplateVersions, cannedJobTemplat
 
 type TemplateRow = RowOf<typeof cannedJobTemplates>;
 
-export const CANNED_JOB_TEMPLATES: TemplateKind<CannedJobContent> = {
-  type: 'canned-job-templates',
-  adoptionsType: 'canned-job-template-adoptions',
-  templates: cannedJobTemplates as never,
-  versions: cannedJobTemplateVersions as never,
-  adoptions: cannedJobTemplateAdoptions as never,
-  templateColumn: 'canned_job_template_id',
-  sourceColumn: 'source_canned_job_id',
-  sourceTable: cannedJobs as never,
-  sourceRelationship: 'sourceCannedJob',
-  codes: { sourceRequired: 'template.job_source_required', sourceNotYours: 'template.job_source_not_yours', sourceGone: 'template.job_source_gone', unchanged: 'template.job_unchanged', upToDate: 'template.job_up_to_date' },
-  contentColumn: 'content',
-  targetColumn: 'canned_job_id',
-  async read(ctx: RequestContext, jobId: string) {
-    const content = await jobContent(ctx.db, jobId);
-    return { content, hash: contentHash(content) };
+export const CANNED_JOB_TEMPLATES = templateKind<CannedJobContent>(
+  'canned-job-templates',
+  [cannedJobTemplates, cannedJobTemplateVersions, cannedJobTemplateAdoptions],
+  ['source_canned_job_id', cannedJobs, 'sourceCannedJob'],
+  {
+    codes: { sourceRequired: 'template.job_source_required', sourceNotYours: 'template.job_source_not_yours', sourceGone: 'template.job_source_gone', unchanged: 'template.job_unchanged', upToDate: 'template.job_up_to_date' },
+    contentColumn: 'content',
+    targetColumn: 'canned_job_id',
+    read: async (ctx: RequestContext, jobId: string) => {
+      const content = await jobContent(ctx.db, jobId);
+      return { content, hash: contentHash(content) };
+    },
+    changes: cannedJobChanges,
   },
-  changes: cannedJobChanges,
-};
+);
 
 const trigger: JsonSchema = { type: 'object', properties: { field: { type: 'string' }, field_name: { type: 'string' }, field_name_en: { type: ['string', 'null'] }, value: { type: 'string' } } };
 const written = {
@@ -64,22 +58,10 @@ const adoptAction: ActionDefinition<TemplateRow> = {
     }),
 };
 
-export const cannedJobTemplatesResource = defineResource(declarations['canned-job-templates'], {
-  table: cannedJobTemplates,
-  permissions: 'canned job templates',
-  alsoGrantedBy: organizationReaders('canned jobs'),
-  tenancy: templateTenancy(),
-  relationships: {
-    reseller: rel.belongsTo('reseller_id'),
-    sourceCannedJob: rel.belongsTo('source_canned_job_id'),
-    versions: rel.hasMany('canned_job_template_id', { order: 'number' }),
-  },
-  filters: { search: filter.search(['name', 'description']), reseller: filter.ids('reseller_id', 'reseller') },
-  uniques: { canned_job_templates_name_unique: { attribute: 'name', code: 'template.name_taken' } },
-  hooks: templateHooks(CANNED_JOB_TEMPLATES),
-  actions: { publish: publishAction(CANNED_JOB_TEMPLATES, 'edit canned job templates', 'canned job'), adopt: adoptAction },
-  notify: { label: (row) => String(row.name ?? '') },
-});
+export const cannedJobTemplatesResource = defineResource(
+  declarations['canned-job-templates'],
+  templatesResource(CANNED_JOB_TEMPLATES, 'canned job templates', organizationReaders('canned jobs'), { publish: publishAction(CANNED_JOB_TEMPLATES, 'edit canned job templates', 'canned job'), adopt: adoptAction }),
+);
 
 export const cannedJobTemplateVersionsResource = versionsResource(
   declarations['canned-job-template-versions'],
@@ -106,13 +88,12 @@ const offerMeta = {
   edited: { type: 'boolean' },
 } satisfies Record<string, JsonSchema>;
 
-const changesAction: ActionDefinition<AdoptionRow> = {
-  method: 'GET',
-  permission: 'view canned jobs',
-  log: false,
-  contract: { summary: "What taking the template's latest version would change in the job, and whether the organization changed the job since (then its job is kept unless it takes the version anyway)", meta: offerMeta },
-  handler: async (ctx, adoption) => ({ meta: await offer(ctx, adoption) }),
-};
+const changes = changesAction(
+  'view canned jobs',
+  "What taking the template's latest version would change in the job, and whether the organization changed the job since (then its job is kept unless it takes the version anyway)",
+  offerMeta,
+  offer,
+);
 
 const accept = acceptAction(
   CANNED_JOB_TEMPLATES,
@@ -138,5 +119,5 @@ const accept = acceptAction(
 
 export const cannedJobTemplateAdoptionsResource = defineResource(
   declarations['canned-job-template-adoptions'],
-  adoptionsResource(cannedJobTemplateAdoptions, 'canned jobs', { cannedJobTemplate: 'canned_job_template_id', cannedJob: 'canned_job_id' }, { changes: changesAction, accept, skip: skipAction(CANNED_JOB_TEMPLATES, 'edit canned jobs') }),
+  adoptionsResource(cannedJobTemplateAdoptions, 'canned jobs', { cannedJobTemplate: 'canned_job_template_id', cannedJob: 'canned_job_id' }, { changes, accept, skip: skipAction(CANNED_JOB_TEMPLATES, 'edit canned jobs') }),
 );

@@ -1,9 +1,9 @@
 import { declarations, planTemplateUpdate } from '@atelier/domain';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { defineResource, type ActionDefinition, type JsonSchema } from '../../jsonapi/define-resource.ts';
+import { defineResource, type JsonSchema } from '../../jsonapi/define-resource.ts';
 import { lockForm } from '../inspections/structure.ts';
 import { FORM_TEMPLATES } from './form-templates.resource.ts';
-import { acceptAction, adoptionsResource, changeSchema, offerOf, skipAction, type AdoptionRow } from './kit.ts';
+import { acceptAction, adoptionsResource, changeSchema, changesAction, offerOf, skipAction, type AdoptionRow } from './kit.ts';
 import { applyChanges, keyedStructure } from './merge.ts';
 import { formTemplateAdoptions } from './templates.table.ts';
 
@@ -29,16 +29,15 @@ const planMeta = {
   kept: { type: 'array', items: change },
 } satisfies Record<string, JsonSchema>;
 
-const changesAction: ActionDefinition<AdoptionRow> = {
-  method: 'GET',
-  permission: 'view inspection forms',
-  log: false,
-  contract: { summary: "What taking the template's latest version would change in the form, and which changes the organization's own edits keep out", meta: planMeta },
-  async handler(ctx, adoption) {
+const changes = changesAction(
+  'view inspection forms',
+  "What taking the template's latest version would change in the form, and which changes the organization's own edits keep out",
+  planMeta,
+  async (ctx, adoption) => {
     const { from, to, plan: p } = await plan(ctx, adoption);
-    return { meta: { from, to, ...p } };
+    return { from, to, ...p };
   },
-};
+);
 
 const accept = acceptAction(
   FORM_TEMPLATES,
@@ -57,5 +56,5 @@ const accept = acceptAction(
 /** Adoptions are made by the template's adopt action; deleting one unlinks the form (the form stays). */
 export const formTemplateAdoptionsResource = defineResource(
   declarations['form-template-adoptions'],
-  adoptionsResource(formTemplateAdoptions, 'inspection forms', { formTemplate: 'form_template_id', inspectionForm: 'inspection_form_id' }, { changes: changesAction, accept, skip: skipAction(FORM_TEMPLATES, 'edit inspection forms') }),
+  adoptionsResource(formTemplateAdoptions, 'inspection forms', { formTemplate: 'form_template_id', inspectionForm: 'inspection_form_id' }, { changes, accept, skip: skipAction(FORM_TEMPLATES, 'edit inspection forms') }),
 );

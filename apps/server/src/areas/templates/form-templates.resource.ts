@@ -2,12 +2,10 @@ import { declarations, templateChanges } from '@atelier/domain';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type ActionDefinition, type RowOf } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
-import { filter } from '../../jsonapi/filters.ts';
 import { records } from '../../jsonapi/records.ts';
-import { rel } from '../../jsonapi/relationships.ts';
 import { inspectionForms } from '../inspections/inspection-forms.table.ts';
 import { formStructure, structureHash, type FormStructure } from '../inspections/versions.ts';
-import { adopt, latestVersion as latestOf, publishAction, templateHooks, templateTenancy, versionOf as versionOfKind, versionsResource, type TemplateKind } from './kit.ts';
+import { adopt, latestVersion as latestOf, publishAction, templateKind, templatesResource, versionOf as versionOfKind, versionsResource } from './kit.ts';
 import { copyVersion } from './merge.ts';
 import { formTemplateAdoptions, formTemplateVersions, formTemplates } from './templates.table.ts';
 
@@ -20,16 +18,7 @@ import { formTemplateAdoptions, formTemplateVersions, formTemplates } from './te
 type TemplateRow = RowOf<typeof formTemplates>;
 
 /** Inspection forms as a kind of template: versions of a source form's structure. */
-export const FORM_TEMPLATES: TemplateKind<FormStructure> = {
-  type: 'form-templates',
-  adoptionsType: 'form-template-adoptions',
-  templates: formTemplates as never,
-  versions: formTemplateVersions as never,
-  adoptions: formTemplateAdoptions as never,
-  templateColumn: 'form_template_id',
-  sourceColumn: 'source_form_id',
-  sourceTable: inspectionForms as never,
-  sourceRelationship: 'sourceForm',
+export const FORM_TEMPLATES = templateKind<FormStructure>('form-templates', [formTemplates, formTemplateVersions, formTemplateAdoptions], ['source_form_id', inspectionForms, 'sourceForm'], {
   codes: { sourceRequired: 'template.source_required', sourceNotYours: 'template.source_not_yours', sourceGone: 'template.source_gone', unchanged: 'template.unchanged', upToDate: 'template.up_to_date' },
   contentColumn: 'structure',
   targetColumn: 'inspection_form_id',
@@ -39,7 +28,7 @@ export const FORM_TEMPLATES: TemplateKind<FormStructure> = {
     return { content: structure, hash: structureHash(structure) };
   },
   changes: templateChanges,
-};
+});
 
 /** The latest version of a form template. */
 export const latestVersion = (ctx: RequestContext, templateId: string) => latestOf(ctx, FORM_TEMPLATES, templateId);
@@ -70,22 +59,10 @@ const adoptAction: ActionDefinition<TemplateRow> = {
 /** Who reads a reseller's templates beside its own users: its organizations' users who may adopt them. */
 export const organizationReaders = (subject: string) => ({ viewAny: [`view any ${subject}`], view: [`view ${subject}`, `view any ${subject}`] }) as never;
 
-export const formTemplatesResource = defineResource(declarations['form-templates'], {
-  table: formTemplates,
-  permissions: 'form templates',
+export const formTemplatesResource = defineResource(
+  declarations['form-templates'],
   // An organization's users read their reseller's templates, to adopt them.
-  alsoGrantedBy: organizationReaders('inspection forms'),
-  tenancy: templateTenancy(),
-  relationships: {
-    reseller: rel.belongsTo('reseller_id'),
-    sourceForm: rel.belongsTo('source_form_id'),
-    versions: rel.hasMany('form_template_id', { order: 'number' }),
-  },
-  filters: { search: filter.search(['name', 'description']), reseller: filter.ids('reseller_id', 'reseller') },
-  uniques: { form_templates_name_unique: { attribute: 'name', code: 'template.name_taken' } },
-  hooks: templateHooks(FORM_TEMPLATES),
-  actions: { publish: publishAction(FORM_TEMPLATES, 'edit form templates', "form's structure"), adopt: adoptAction },
-  notify: { label: (row) => String(row.name ?? '') },
-});
+  templatesResource(FORM_TEMPLATES, 'form templates', organizationReaders('inspection forms'), { publish: publishAction(FORM_TEMPLATES, 'edit form templates', "form's structure"), adopt: adoptAction }),
+);
 
 export const formTemplateVersionsResource = versionsResource(declarations['form-template-versions'], formTemplateVersions, formTemplatesResource, FORM_TEMPLATES, 'formTemplate', 'form templates', organizationReaders('inspection forms'));

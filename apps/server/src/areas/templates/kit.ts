@@ -49,6 +49,32 @@ export interface TemplateKind<C> {
 }
 
 const col = (table: AnyTable, name: string) => table[name];
+
+/**
+ * A kind from its templates' type ('canned-job-templates': adoptions 'canned-job-template-adoptions',
+ * template column 'canned_job_template_id'), its three tables, its source as [column, table,
+ * relationship], and what differs.
+ */
+export function templateKind<C>(
+  type: string,
+  [templates, versions, adoptions]: readonly [unknown, unknown, unknown],
+  [sourceColumn, sourceTable, sourceRelationship]: readonly [string, unknown, string],
+  rest: Pick<TemplateKind<C>, 'codes' | 'contentColumn' | 'targetColumn' | 'read' | 'changes'>,
+): TemplateKind<C> {
+  const one = type.replace(/s$/, '');
+  return {
+    type,
+    adoptionsType: `${one}-adoptions`,
+    templates: templates as AnyTable,
+    versions: versions as AnyTable,
+    adoptions: adoptions as AnyTable,
+    templateColumn: `${one.replace(/-/g, '_')}_id`,
+    sourceColumn,
+    sourceTable: sourceTable as AnyTable,
+    sourceRelationship,
+    ...rest,
+  };
+}
 const asVersion = <C>(kind: TemplateKind<C>, row: Record<string, unknown> | undefined): Version<C> | undefined =>
   row && ({ ...row, content: row[kind.contentColumn] } as Version<C>);
 
@@ -253,3 +279,35 @@ export function adoptionsResource(table: PgTable, permissions: string, links: Re
     actions,
   } as never;
 }
+
+/**
+ * A templates resource's definition: the reseller's, read by its organizations' `readers` (to
+ * adopt them); its source, its versions, its name unique per reseller; version 1 published on create.
+ */
+export function templatesResource<C>(kind: TemplateKind<C>, permissions: string, readers: never, actions: Record<string, ActionDefinition<TemplateRow>>) {
+  return {
+    table: kind.templates,
+    permissions,
+    alsoGrantedBy: readers,
+    tenancy: templateTenancy(),
+    relationships: {
+      reseller: rel.belongsTo('reseller_id'),
+      [kind.sourceRelationship]: rel.belongsTo(kind.sourceColumn),
+      versions: rel.hasMany(kind.templateColumn, { order: 'number' }),
+    },
+    filters: { search: filter.search(['name', 'description']), reseller: filter.ids('reseller_id', 'reseller') },
+    uniques: { [`${kind.type.replace(/-/g, '_')}_name_unique`]: { attribute: 'name', code: 'template.name_taken' } },
+    hooks: templateHooks(kind),
+    actions,
+    notify: { label: (row: Record<string, unknown>) => String(row.name ?? '') },
+  } as never;
+}
+
+/** GET /{adoptions}/{id}/changes: what taking the latest version would do (`offer`), nothing written. */
+export const changesAction = (permission: string, summary: string, meta: Record<string, JsonSchema>, offer: (ctx: RequestContext, adoption: AdoptionRow) => Promise<Record<string, unknown>>): ActionDefinition<AdoptionRow> => ({
+  method: 'GET',
+  permission: permission as never,
+  log: false,
+  contract: { summary, meta },
+  handler: async (ctx, adoption) => ({ meta: await offer(ctx, adoption) }),
+});

@@ -67,20 +67,30 @@ export function Versions({ template, kind }: { template: Template; kind: Templat
 }
 
 /**
+ * A reseller's templates of a kind (`source`: the relationship naming the record each is made
+ * from), a new version published from that record, the versions with what changed.
+ */
+export function TemplatesPage({ kind, subject, source }: { kind: TemplateKindUi; subject: 'form templates' | 'canned job templates'; source: 'sourceForm' | 'sourceCannedJob' }) {
+  // One screen for both kinds: their declarations have the same attributes, the source aside.
+  const key = source as 'sourceForm';
+  return (
+    <SimpleResourcePage
+      type={kind.templates as 'form-templates'}
+      subject={subject}
+      columns={['name', 'version', { key, visibleFrom: 'md' }, { key: 'updated_at', visibleFrom: 'sm' }]}
+      listInclude={source}
+      include={source}
+      fields={['name', key, { name: 'description', wide: true }, 'version', 'created_at']}
+      actions={(template) => <PublishButton template={template} kind={kind} />}
+      children={(template) => <Versions template={template} kind={kind} />}
+    />
+  );
+}
+
+/**
  * /reseller/form-templates: the inspection form templates the reseller publishes to its
  * organizations, each made from one of their forms; a new version is published from that form.
  */
 export default function FormTemplatesPage() {
-  return (
-    <SimpleResourcePage
-      type="form-templates"
-      subject="form templates"
-      columns={['name', 'version', { key: 'sourceForm', visibleFrom: 'md' }, { key: 'updated_at', visibleFrom: 'sm' }]}
-      listInclude="sourceForm"
-      include="sourceForm"
-      fields={['name', 'sourceForm', { name: 'description', wide: true }, 'version', 'created_at']}
-      actions={(template) => <PublishButton template={template} kind={FORM_KIND} />}
-      children={(template) => <Versions template={template} kind={FORM_KIND} />}
-    />
-  );
+  return <TemplatesPage kind={FORM_KIND} subject="form templates" source="sourceForm" />;
 }
