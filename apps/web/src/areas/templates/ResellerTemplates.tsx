@@ -39,7 +39,8 @@ function OfferDialog({ adoption, template, kind, onClose }: { adoption: Adoption
     try {
       await answerOffer(adoption.id, what, offer.data.to, kind, replace);
       await Promise.all([qc.invalidateQueries({ queryKey: [kind.adoptions] }), qc.invalidateQueries({ queryKey: [kind.records] })]);
-      notify({ color: 'teal', message: what === 'accept' ? t('templates:offer.taken', { n: offer.data.to }) : t('templates:offer.skipped', { n: offer.data.to }) });
+      const taken = kind === FORM_KIND ? t('templates:offer.taken', { n: offer.data.to }) : t('templates:offer.taken_job', { n: offer.data.to });
+      notify({ color: 'teal', message: what === 'accept' ? taken : t('templates:offer.skipped', { n: offer.data.to }) });
       onClose();
     } catch (e) {
       notify({ color: 'red', title: t('templates:offer.refused'), message: messageOf(e) });
