@@ -127,7 +127,7 @@ function TemplateCard({ template, adoptions, kind }: { template: Template; adopt
           </Text>
         </Stack>
         {can(P.create) ? (
-          <Button size="xs" variant={adoptions.length ? 'default' : 'filled'} loading={busy} onClick={() => void adopt()} data-testid="template-adopt">
+          <Button size="xs" variant={adoptions.length ? 'default' : 'filled'} loading={busy} onClick={() => void adopt()} style={{ flexShrink: 0 }} data-testid="template-adopt">
             {adoptions.length ? t('templates:adopt_again') : t('templates:adopt')}
           </Button>
         ) : null}
