@@ -1,4 +1,5 @@
 import { cannedJobChanges, declarations, type CannedJobContent } from '@atelier/domain';
+import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type ActionDefinition, type JsonSchema, type RowOf } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
@@ -105,9 +106,11 @@ const accept = acceptAction(
     body: { replace_edits: { type: 'boolean' } },
   },
   async (ctx, adoption, o, data) => {
+    const jobId = (adoption as RowOf<typeof cannedJobTemplateAdoptions>).canned_job_id;
+    // The job locked first: an edit made meanwhile is seen (and kept) rather than replaced unseen.
+    await ctx.db.select({ id: cannedJobs.id }).from(cannedJobs).where(eq(cannedJobs.id, jobId)).for('update');
     const { changes, edited } = await offer(ctx, adoption);
     if (edited && data.replace_edits !== true) throw new ApiError(409, 'template.job_edited');
-    const jobId = (adoption as RowOf<typeof cannedJobTemplateAdoptions>).canned_job_id;
     const job = await writeJob(ctx, adoption.organization_id, o.next.content, { type: CANNED_JOB_TEMPLATES.type, id: o.templateId }, jobId);
     return {
       log: { changes: changes.length, replaced_edits: edited },
