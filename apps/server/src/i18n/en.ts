@@ -731,5 +731,4 @@ export const en: Record<MessageKey, string> = {
   'template.job_source_gone': 'The template’s source canned job was deleted: no new version can be published.',
   'template.job_unchanged': 'The canned job has not changed since version {version}: nothing to publish.',
   'template.job_up_to_date': 'This canned job already has the template’s latest version (version {version}).',
-  'template.job_edited': 'You changed this canned job since you took the template: it is kept as it is. To take the template’s version anyway (your changes will be replaced), confirm it.',
 };

@@ -730,7 +730,6 @@ export const fr = {
   'template.job_source_gone': 'Le travail type d’origine de ce modèle a été supprimé : aucune nouvelle version ne peut être publiée.',
   'template.job_unchanged': 'Le travail type n’a pas changé depuis la version {version} : rien à publier.',
   'template.job_up_to_date': 'Ce travail type a déjà la dernière version du modèle (version {version}).',
-  'template.job_edited': 'Vous avez modifié ce travail type depuis que vous avez pris le modèle : il est gardé tel quel. Pour prendre la version du modèle quand même (vos modifications seront remplacées), confirmez-le.',
 } as const;
 
 export type MessageKey = keyof typeof fr;

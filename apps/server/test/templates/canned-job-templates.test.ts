@@ -156,7 +156,8 @@ describe('a newer version', () => {
     await ok('POST', `/canned-job-templates/${templateId}/publish`, w.reseller.user);
     const offer = await ok('GET', `/canned-job-template-adoptions/${adoptionId}/changes`, sister);
     expect([offer.meta.from, offer.meta.to, offer.meta.edited]).toEqual([1, 2, false]);
-    expect(offer.meta.changes.map((c: any) => [c.kind, c.level, c.name, c.properties])).toEqual([
+    expect(offer.meta.kept).toEqual([]);
+    expect(offer.meta.apply.map((c: any) => [c.kind, c.level, c.name, c.properties])).toEqual([
       ['changed', 'item', 'Nettoyage des étriers', ['time']],
       ['added', 'item', 'Rodage', []],
     ]);
@@ -175,24 +176,43 @@ describe('a newer version', () => {
     expect((await call('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 2 } })).status).toBe(409);
   });
 
-  it('keeps a job the organization changed since, unless it takes the version anyway; or is passed on', async () => {
+  it('keeps what the organization changed and takes the rest; the whole version only when asked; or is passed on', async () => {
+    const line = async (as: { token: string }, job: string, detail: string) => (await jobOf(as, job)).items.find((i: any) => i.attributes.detail === detail).id;
+    const setLine = async (as: { token: string }, id: string, attributes: Record<string, unknown>) => ok('PATCH', `/canned-job-items/${id}`, as, { data: { type: 'canned-job-items', id, attributes } });
+    // The garage writes its notes and its own time for the bedding-in; the reseller changes the notes, both lines' values.
     await ok('PATCH', `/canned-jobs/${adoptedJobId}`, sister, { data: { type: 'canned-jobs', id: adoptedJobId, attributes: { notes: 'Nos notes' } } });
+    await setLine(sister, await line(sister, adoptedJobId, 'Rodage'), { time: '0.4' });
     await ok('PATCH', `/canned-jobs/${jobId}`, w.manager, { data: { type: 'canned-jobs', id: jobId, attributes: { notes: 'Nouvelles notes du réseau' } } });
+    await setLine(w.manager, await line(w.manager, jobId, 'Rodage'), { time: '0.3' });
+    await setLine(w.manager, await line(w.manager, jobId, 'Nettoyage des étriers'), { quantity: '2' });
     await ok('POST', `/canned-job-templates/${templateId}/publish`, w.reseller.user);
     const offer = await ok('GET', `/canned-job-template-adoptions/${adoptionId}/changes`, sister);
     expect([offer.meta.to, offer.meta.edited]).toEqual([3, true]);
-    expect(offer.meta.changes.map((c: any) => [c.level, c.properties])).toEqual([['job', ['notes']]]);
-    const refused = await call('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 3 } }, 'en');
-    expect(refused.status).toBe(409);
-    expect(refused.body.errors[0].detail).toContain('You changed this canned job since you took the template');
-    expect((await jobOf(sister, adoptedJobId)).notes).toBe('Nos notes');
-    // Passed on: not offered again until a newer one comes.
-    const skipped = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/skip`, sister, { data: { version: 3 } });
-    expect(skipped.data.attributes.skipped_version).toBe(3);
-    // Taken anyway, confirmed: the template's version replaces the organization's.
-    const taken = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 3, replace_edits: true } });
-    expect([taken.data.attributes.version, taken.data.attributes.skipped_version, taken.meta.edited]).toEqual([3, null, true]);
-    expect((await jobOf(sister, adoptedJobId)).notes).toBe('Nouvelles notes du réseau');
+    expect(offer.meta.apply.map((c: any) => [c.level, c.name, c.properties])).toEqual([['item', 'Nettoyage des étriers', ['quantity']]]);
+    expect(offer.meta.kept.map((c: any) => [c.level, c.name, c.properties, c.reason])).toEqual([
+      ['job', 'Plaquettes avant', ['notes'], 'changed_here'],
+      ['item', 'Rodage', ['time'], 'changed_here'],
+    ]);
+    const taken = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 3 } });
+    expect(taken.meta.kept).toHaveLength(2);
+    let job = await jobOf(sister, adoptedJobId);
+    expect(job.notes).toBe('Nos notes');
+    expect(job.items.map((i: any) => [i.attributes.detail, i.attributes.quantity, i.attributes.time])).toEqual([
+      ['Plaquettes avant', '1', '1.2'],
+      ['Nettoyage des étriers', '2', '0.3'],
+      ['Rodage', '1', '0.4'],
+    ]);
+    expect(job.triggers).toHaveLength(1);
+    // Version 4: passed on, not offered again until a newer one comes; then taken whole, asked for.
+    await ok('PATCH', `/canned-jobs/${jobId}`, w.manager, { data: { type: 'canned-jobs', id: jobId, attributes: { code: 'FREIN-AV-RESEAU' } } });
+    await ok('POST', `/canned-job-templates/${templateId}/publish`, w.reseller.user);
+    const skipped = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/skip`, sister, { data: { version: 4 } });
+    expect(skipped.data.attributes.skipped_version).toBe(4);
+    const whole = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 4, replace_edits: true } });
+    expect([whole.data.attributes.version, whole.data.attributes.skipped_version, whole.meta.kept]).toEqual([4, null, []]);
+    job = await jobOf(sister, adoptedJobId);
+    expect([job.notes, job.code]).toEqual(['Nouvelles notes du réseau', 'FREIN-AV-RESEAU']);
+    expect(job.items.find((i: any) => i.attributes.detail === 'Rodage').attributes.time).toBe('0.3');
     expect((await ok('GET', `/canned-job-template-adoptions/${adoptionId}/changes`, sister)).meta.edited).toBe(false);
   });
 });

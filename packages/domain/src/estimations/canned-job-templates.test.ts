@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cannedJobChanges, type CannedJobContent, type CannedJobTemplateItem } from './canned-job-templates.ts';
+import { cannedJobChanges, planCannedJobUpdate, type CannedJobContent, type CannedJobTemplateItem } from './canned-job-templates.ts';
 
 const line = (detail: string, more: Partial<CannedJobTemplateItem> = {}): CannedJobTemplateItem => ({
   detail,
@@ -47,5 +47,47 @@ describe('what changed between two versions of a canned job template', () => {
     const twice: CannedJobContent = { ...BASE, items: [line('Filtre'), line('Filtre', { quantity: '2' })] };
     const changed: CannedJobContent = { ...BASE, items: [line('Filtre'), line('Filtre', { quantity: '3' })] };
     expect(cannedJobChanges(twice, changed).map((c) => [c.kind, c.key, c.properties])).toEqual([['changed', 'filtre#2', ['quantity']]]);
+  });
+});
+
+describe('taking a newer version into the organization’s job', () => {
+  const next: CannedJobContent = {
+    ...BASE,
+    notes: 'Au temps du réseau',
+    code: 'FREIN-AVANT',
+    items: [line('Plaquettes avant', { part_number: 'PF123', time: '1.5' }), line('Rodage', { time: '0.2' })],
+    triggers: [...BASE.triggers, { field: 'k2', field_name: 'Disques', field_name_en: null, value: 'bad' }],
+  };
+  const what = (p: ReturnType<typeof planCannedJobUpdate>) => ({
+    apply: p.apply.map((c) => [c.kind, c.level, c.key, c.properties]),
+    kept: p.kept.map((c) => [c.kind, c.level, c.key, c.properties, c.reason]),
+  });
+
+  it('takes every change when the organization left its job as it was', () => {
+    expect(what(planCannedJobUpdate(BASE, next, structuredClone(BASE))).kept).toEqual([]);
+    expect(planCannedJobUpdate(BASE, next, structuredClone(BASE)).apply).toEqual(cannedJobChanges(BASE, next));
+  });
+
+  it('keeps what the organization changed or removed, and takes the rest', () => {
+    const ours: CannedJobContent = { ...BASE, code: 'MON-CODE', items: [line('Plaquettes avant', { part_number: 'PF123', time: '2' })], triggers: [] };
+    expect(what(planCannedJobUpdate(BASE, next, ours))).toEqual({
+      apply: [
+        ['changed', 'job', 'job', ['notes']],
+        ['added', 'item', 'rodage#1', []],
+        ['added', 'trigger', 'k2:bad', []],
+      ],
+      kept: [
+        ['changed', 'job', 'job', ['code'], 'changed_here'],
+        ['changed', 'item', 'plaquettes avant#1', ['time'], 'changed_here'],
+      ],
+    });
+  });
+
+  it('says nothing of an edit the organization made as the template did', () => {
+    const ours: CannedJobContent = { ...BASE, notes: 'Au temps du réseau', items: [line('Plaquettes avant', { part_number: 'PF123', time: '1.5' }), line('Nettoyage')] };
+    const plan = what(planCannedJobUpdate(BASE, next, ours));
+    expect(plan.kept).toEqual([]);
+    expect(plan.apply).toContainEqual(['changed', 'job', 'job', ['code']]);
+    expect(plan.apply).not.toContainEqual(['changed', 'item', 'plaquettes avant#1', ['time']]);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { triggerValues, type CannedJobContent, type CannedJobTemplateTrigger } from '@atelier/domain';
+import { cannedJobItemKeys, triggerKey, triggerValues, type CannedJobContent, type CannedJobTemplateItem, type CannedJobTemplateTrigger, type TemplateChange } from '@atelier/domain';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -16,7 +16,10 @@ import { products } from '../inventory/inventory.table.ts';
 export const contentHash = (content: unknown) => createHash('sha256').update(JSON.stringify(content)).digest('hex');
 
 /** The source job's content: its lines in order, its triggers by their field's template key (its id when the field is a template's source). */
-export async function jobContent(db: Db, jobId: string): Promise<CannedJobContent> {
+export const jobContent = async (db: Db, jobId: string): Promise<CannedJobContent> => (await keyedJob(db, jobId)).content;
+
+/** A job read as a template's version is, with its lines' and triggers' row ids by their keys. */
+export async function keyedJob(db: Db, jobId: string) {
   const [job] = await db.select().from(cannedJobs).where(eq(cannedJobs.id, jobId));
   const items = await db
     .select({ item: cannedJobItems, product_part_number: products.part_number, sku: products.sku })
@@ -25,12 +28,12 @@ export async function jobContent(db: Db, jobId: string): Promise<CannedJobConten
     .where(eq(cannedJobItems.canned_job_id, jobId))
     .orderBy(asc(cannedJobItems.position), asc(cannedJobItems.id));
   const triggers = await db
-    .select({ id: inspectionFormSectionFields.id, key: inspectionFormSectionFields.template_key, name: inspectionFormSectionFields.name, name_en: inspectionFormSectionFields.name_en, value: cannedJobTriggers.value })
+    .select({ row: cannedJobTriggers.id, id: inspectionFormSectionFields.id, key: inspectionFormSectionFields.template_key, name: inspectionFormSectionFields.name, name_en: inspectionFormSectionFields.name_en, value: cannedJobTriggers.value })
     .from(cannedJobTriggers)
     .innerJoin(inspectionFormSectionFields, eq(inspectionFormSectionFields.id, cannedJobTriggers.field_id))
     .where(eq(cannedJobTriggers.canned_job_id, jobId))
     .orderBy(asc(cannedJobTriggers.position), asc(cannedJobTriggers.id));
-  return {
+  const content: CannedJobContent = {
     name: job.name,
     code: job.code,
     notes: job.notes,
@@ -46,6 +49,10 @@ export async function jobContent(db: Db, jobId: string): Promise<CannedJobConten
     })),
     triggers: triggers.map((t) => ({ field: t.key ?? t.id, field_name: t.name, field_name_en: t.name_en, value: t.value })),
   };
+  const itemKeys = cannedJobItemKeys(content.items);
+  const triggerRows = new Map<string, string[]>();
+  content.triggers.forEach((t, i) => triggerRows.set(triggerKey(t), [...(triggerRows.get(triggerKey(t)) ?? []), triggers[i].row]));
+  return { content, itemIds: new Map(items.map(({ item }, i) => [itemKeys[i], item.id])), triggerRows, triggerCount: triggers.length };
 }
 
 /** The organization's job as it is (its own ids included): what its adoption's copy_hash was taken of, to see its edits. */
@@ -119,28 +126,72 @@ export async function writeJob(ctx: RequestContext, organizationId: string, cont
     await records(ctx, 'canned-job-triggers').delete(old.triggers.map((r) => r.id), opts);
   } else id = String((await records(ctx, 'canned-jobs').create([{ organization_id: organizationId, ...values }], opts))[0].id);
   const own = { organization_id: organizationId, canned_job_id: id };
-  const byPart = await productsByPart(ctx.db, organizationId, content.items.flatMap((i) => (i.part_number ? [i.part_number] : [])));
+  const lines = await lineValues(ctx.db, organizationId, content.items);
+  await records(ctx, 'canned-job-items').create(lines.rows.map((line, position) => ({ ...own, ...line, position })), opts);
+  const triggers = await triggerRowsFor(ctx.db, organizationId, content.triggers);
+  await records(ctx, 'canned-job-triggers').create(triggers.rows.map((t, position) => ({ ...own, ...t, position })), opts);
+  return { id, dropped_triggers: triggers.dropped, matched_parts: lines.matched };
+}
+
+/** The template's lines as the organization's: a product of the same part number when it has one. */
+async function lineValues(db: Db, organizationId: string, items: readonly CannedJobTemplateItem[]) {
+  const byPart = await productsByPart(db, organizationId, items.flatMap((i) => (i.part_number ? [i.part_number] : [])));
   const matched: string[] = [];
-  const items = content.items.map((item, position) => {
+  const rows = items.map((item) => {
     const product_id = item.part_number ? (byPart.get(item.part_number.toLowerCase()) ?? null) : null;
     if (product_id) matched.push(item.part_number!);
-    return { ...own, ...item, position, product_id };
+    return { ...item, product_id };
   });
-  await records(ctx, 'canned-job-items').create(items, opts);
-  const fields = await fieldsFor(ctx.db, organizationId, content.triggers.map((t) => t.field));
+  return { rows, matched };
+}
+
+/** The template's triggers on the organization's fields of their keys that can give their answer; the others dropped. */
+async function triggerRowsFor(db: Db, organizationId: string, wanted: readonly CannedJobTemplateTrigger[]) {
+  const fields = await fieldsFor(db, organizationId, wanted.map((t) => t.field));
   const dropped: CannedJobTemplateTrigger[] = [];
-  const triggers: Record<string, unknown>[] = [];
+  const rows: { field_id: string; value: string }[] = [];
   const seen = new Set<string>();
-  for (const t of content.triggers) {
+  for (const t of wanted) {
     // A field whose answers changed since may no longer give the trigger's: dropped too.
     const mine = fields.filter((f) => (f.key === t.field || f.id === t.field) && triggerValues(f).some((v) => v.toLowerCase() === t.value.toLowerCase()));
     if (!mine.length) dropped.push(t);
     for (const f of mine) {
       if (seen.has(`${f.id}:${t.value.toLowerCase()}`)) continue;
       seen.add(`${f.id}:${t.value.toLowerCase()}`);
-      triggers.push({ ...own, position: triggers.length, field_id: f.id, value: t.value });
+      rows.push({ field_id: f.id, value: t.value });
     }
   }
-  await records(ctx, 'canned-job-triggers').create(triggers, opts);
-  return { id, dropped_triggers: dropped, matched_parts: matched };
+  return { rows, dropped };
+}
+
+/**
+ * Writes the changes a plan takes (planCannedJobUpdate) into the organization's job: the job's
+ * properties, lines changed, added (at their place in `next`) and removed, triggers added and
+ * removed; what the organization changed stays. Through the engine, caused by the template.
+ */
+export async function applyJobChanges(ctx: RequestContext, organizationId: string, jobId: string, next: CannedJobContent, changes: readonly TemplateChange[], cause: { type: string; id: string }) {
+  const opts = { cause };
+  const ours = await keyedJob(ctx.db, jobId);
+  const own = { organization_id: organizationId, canned_job_id: jobId };
+  const job = changes.find((c) => c.level === 'job');
+  if (job) {
+    const values: Record<string, unknown> = {};
+    for (const p of job.properties) values[p] = p === 'notes' ? next.notes : await free(ctx.db, organizationId, p as 'name' | 'code', next[p as 'name' | 'code'], jobId);
+    await records(ctx, 'canned-jobs').update([jobId], values, opts);
+  }
+  const nextKeys = cannedJobItemKeys(next.items);
+  const items = changes.filter((c) => c.level === 'item');
+  const taken = items.filter((c) => c.kind !== 'removed').map((c) => nextKeys.indexOf(c.key));
+  const lines = await lineValues(ctx.db, organizationId, taken.map((i) => next.items[i]));
+  for (const [n, c] of items.filter((i) => i.kind !== 'removed').entries()) {
+    if (c.kind === 'changed') await records(ctx, 'canned-job-items').update([ours.itemIds.get(c.key)!], lines.rows[n], opts);
+    else await records(ctx, 'canned-job-items').create([{ ...own, ...lines.rows[n], position: taken[n] }], opts);
+  }
+  await records(ctx, 'canned-job-items').delete(items.filter((c) => c.kind === 'removed').map((c) => ours.itemIds.get(c.key)!), opts);
+  const triggers = changes.filter((c) => c.level === 'trigger');
+  const added = next.triggers.filter((t) => triggers.some((c) => c.kind === 'added' && c.key === triggerKey(t)));
+  const made = await triggerRowsFor(ctx.db, organizationId, added);
+  await records(ctx, 'canned-job-triggers').create(made.rows.map((t, i) => ({ ...own, ...t, position: ours.triggerCount + i })), opts);
+  await records(ctx, 'canned-job-triggers').delete(triggers.filter((c) => c.kind === 'removed').flatMap((c) => ours.triggerRows.get(c.key) ?? []), opts);
+  return { dropped_triggers: made.dropped, matched_parts: lines.matched };
 }

@@ -1,10 +1,9 @@
-import { cannedJobChanges, declarations, type CannedJobContent } from '@atelier/domain';
+import { cannedJobChanges, declarations, planCannedJobUpdate, type CannedJobContent } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type ActionDefinition, type JsonSchema, type RowOf } from '../../jsonapi/define-resource.ts';
-import { ApiError } from '../../jsonapi/errors.ts';
 import { cannedJobs } from '../canned-jobs/canned-jobs.table.ts';
-import { contentHash, jobContent, jobHash, writeJob } from './canned-job-copy.ts';
+import { applyJobChanges, contentHash, jobContent, jobHash, writeJob } from './canned-job-copy.ts';
 import { organizationReaders } from './form-templates.resource.ts';
 import { acceptAction, adopt, adoptionsResource, changeSchema, changesAction, offerOf, publishAction, skipAction, templateKind, templatesResource, versionsResource, type AdoptionRow } from './kit.ts';
 import { cannedJobTemplateAdoptions, cannedJobTemplateVersions, cannedJobTemplates } from './templates.table.ts';
@@ -12,8 +11,9 @@ import { cannedJobTemplateAdoptions, cannedJobTemplateVersions, cannedJobTemplat
 // Canned job templates a reseller publishes (issue 27), as form templates are (kit.ts): made from a
 // canned job of one of its organizations, published as versions of its content (name, code, notes,
 // lines without ids, triggers by the form templates' keys), adopted as a job of the organization's
-// own. A newer version replaces the job's content when the organization has not changed the job
-// since; when it has, its job is kept and the version is taken only when it says so (replace_edits).
+// own. Taking a newer version is a three-way merge per property, line and trigger (the domain's
+// planCannedJobUpdate): what the organization changed is kept, unless it asks for the whole version
+// (replace_edits).
 
 type TemplateRow = RowOf<typeof cannedJobTemplates>;
 
@@ -79,19 +79,22 @@ async function offer(ctx: RequestContext, adoption: AdoptionRow) {
   const o = await offerOf(ctx, CANNED_JOB_TEMPLATES, adoption);
   const row = adoption as RowOf<typeof cannedJobTemplateAdoptions>;
   const edited = (await jobHash(ctx.db, row.canned_job_id)) !== row.copy_hash;
-  return { from: o.from, to: o.to, changes: o.next ? cannedJobChanges(o.base!.content, o.next.content) : [], edited };
+  const plan = o.next ? planCannedJobUpdate(o.base!.content, o.next.content, await jobContent(ctx.db, row.canned_job_id)) : { apply: [], kept: [] };
+  return { from: o.from, to: o.to, ...plan, edited };
 }
 
+const change = changeSchema(['job', 'item', 'trigger']);
 const offerMeta = {
   from: { type: 'integer' },
   to: { type: 'integer' },
-  changes: { type: 'array', items: changeSchema(['job', 'item', 'trigger']) },
+  apply: { type: 'array', items: change },
+  kept: { type: 'array', items: change },
   edited: { type: 'boolean' },
 } satisfies Record<string, JsonSchema>;
 
 const changes = changesAction(
   'view canned jobs',
-  "What taking the template's latest version would change in the job, and whether the organization changed the job since (then its job is kept unless it takes the version anyway)",
+  "What taking the template's latest version would change in the job, which changes the organization's own edits keep out, and whether it changed the job since it took the template",
   offerMeta,
   offer,
 );
@@ -101,7 +104,7 @@ const accept = acceptAction(
   'edit canned jobs',
   {
     summary:
-      "Takes the template's latest version into the job (the version read: 409 when a newer one came since): its name, code, notes, lines and triggers. When the organization changed the job since, 409 unless replace_edits is true. Answers the adoption, what changed, the triggers dropped and the parts found in meta",
+      "Takes the template's latest version into the job (the version read: 409 when a newer one came since): the changes to what the organization left as it was; what it changed is kept, unless replace_edits is true (then the job becomes the version whole). Answers the adoption, what was applied and kept, the triggers dropped and the parts found in meta",
     meta: { ...offerMeta, ...written },
     body: { replace_edits: { type: 'boolean' } },
   },
@@ -109,12 +112,13 @@ const accept = acceptAction(
     const jobId = (adoption as RowOf<typeof cannedJobTemplateAdoptions>).canned_job_id;
     // The job locked first: an edit made meanwhile is seen (and kept) rather than replaced unseen.
     await ctx.db.select({ id: cannedJobs.id }).from(cannedJobs).where(eq(cannedJobs.id, jobId)).for('update');
-    const { changes, edited } = await offer(ctx, adoption);
-    if (edited && data.replace_edits !== true) throw new ApiError(409, 'template.job_edited');
-    const job = await writeJob(ctx, adoption.organization_id, o.next.content, { type: CANNED_JOB_TEMPLATES.type, id: o.templateId }, jobId);
+    const { apply, kept, edited } = await offer(ctx, adoption);
+    const cause = { type: CANNED_JOB_TEMPLATES.type, id: o.templateId };
+    const replace = data.replace_edits === true;
+    const job = replace ? await writeJob(ctx, adoption.organization_id, o.next.content, cause, jobId) : await applyJobChanges(ctx, adoption.organization_id, jobId, o.next.content, apply, cause);
     return {
-      log: { changes: changes.length, replaced_edits: edited },
-      meta: { changes, edited, canned_job_id: job.id, dropped_triggers: job.dropped_triggers, matched_parts: job.matched_parts },
+      log: { applied: apply.length, kept: replace ? 0 : kept.length, replaced_edits: replace },
+      meta: { apply, kept: replace ? [] : kept, edited, canned_job_id: jobId, dropped_triggers: job.dropped_triggers, matched_parts: job.matched_parts },
       set: { copy_hash: await jobHash(ctx.db, jobId) },
     };
   },

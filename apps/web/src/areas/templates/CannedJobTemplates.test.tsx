@@ -12,7 +12,7 @@ vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockAp
 vi.mock('../../app/notify.tsx', () => ({ notify: vi.fn() }));
 
 // The reseller's canned job templates on the canned jobs page (issue 27): adopting one says which
-// triggers did not carry over; a newer version over a job the garage changed is taken only confirmed.
+// triggers did not carry over; a newer version keeps the garage's edits unless it takes the whole.
 
 const JOB_TEMPLATE = { type: 'canned-job-templates', id: 'ct1', attributes: { name: 'Plaquettes avant', description: 'Au temps du réseau', version: 3 } };
 const JOB = { type: 'canned-jobs', id: 'j1', attributes: { name: 'Plaquettes avant (2)' } };
@@ -26,10 +26,11 @@ const JOB_OFFER = {
   from: 2,
   to: 3,
   edited: true,
-  changes: [
+  apply: [
     { kind: 'changed', level: 'item', key: 'rodage#1', parent: null, name: 'Rodage', name_en: null, properties: ['time'] },
     { kind: 'added', level: 'trigger', key: 'f:bad', parent: null, name: 'Plaquettes : bad', name_en: 'Pads: bad', properties: [] },
   ],
+  kept: [{ kind: 'changed', level: 'job', key: 'job', parent: null, name: 'Plaquettes avant', name_en: null, properties: ['notes'], reason: 'changed_here' }],
 };
 
 let calls: Call[] = [];
@@ -50,7 +51,7 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 describe('a reseller’s canned job templates on the canned jobs page', { timeout: 30_000 }, () => {
-  it('says what a newer version changes and takes it over the garage’s edits only once confirmed (fr)', async () => {
+  it('says what a newer version changes and what the garage’s edits keep, and takes it whole when ticked (fr)', async () => {
     await i18n.changeLanguage('fr');
     renderAt('/inspecpro/canned-jobs', '/inspecpro/canned-jobs', <ResellerTemplates kind={CANNED_JOB_KIND} />);
     fireEvent.click(await screen.findByTestId('reseller-templates'));
@@ -59,12 +60,9 @@ describe('a reseller’s canned job templates on the canned jobs page', { timeou
     const apply = await screen.findByTestId('offer-apply');
     expect(apply.textContent).toContain('Ligne « Rodage » (temps)');
     expect(apply.textContent).toContain('Déclencheur « Plaquettes : bad »');
-    expect(screen.getByTestId('offer-edited').textContent).toContain('Vous avez modifié ce travail type');
-    const accept = screen.getByTestId('offer-accept') as HTMLButtonElement;
-    expect(accept.disabled).toBe(true);
-    fireEvent.click(screen.getByLabelText('Remplacer mes modifications par la version du modèle'));
-    expect(accept.disabled).toBe(false);
-    fireEvent.click(accept);
+    expect(screen.getByTestId('offer-kept').textContent).toContain('Travail type « Plaquettes avant » (notes) : vous l’avez modifié, votre version est gardée');
+    fireEvent.click(screen.getByLabelText('Prendre la version du modèle en entier'));
+    fireEvent.click(screen.getByTestId('offer-accept'));
     await waitFor(() => expect(posted('/canned-job-template-adoptions/ca1/accept')).toBeTruthy());
     expect(posted('/canned-job-template-adoptions/ca1/accept')!.body).toEqual({ data: { version: 3, replace_edits: true } });
   });

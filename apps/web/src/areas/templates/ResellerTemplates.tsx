@@ -16,7 +16,7 @@ import { FORM_KIND, adoptTemplate, answerOffer, offerOf, type DroppedTrigger, ty
 // The organization's side of its reseller's templates (issue 27), on the inspection forms page and
 // the canned jobs page (a kind each): adopt a template as a record of its own; when the reseller
 // publishes a newer version, read what it changes and what the organization's own edits keep, then
-// take it or pass on it. A canned job changed since it was taken is kept unless the user confirms.
+// take it or pass on it. A canned job's edits may be replaced by the whole version, ticked.
 
 type Template = Pick<RecordOf<'form-templates'>, 'id' | 'name' | 'description' | 'version'>;
 type Adoption = Pick<RecordOf<'form-template-adoptions'>, 'id' | 'version' | 'skipped_version'> & { template?: { id: string }; record?: { id: string; name?: unknown } };
@@ -32,7 +32,6 @@ function OfferDialog({ adoption, template, kind, onClose }: { adoption: Adoption
   const [busy, setBusy] = useState(false);
   const [replace, setReplace] = useState(false);
   const offer = useQuery({ queryKey: [kind.adoptions, 'changes', adoption.id, template.version], queryFn: () => offerOf(adoption.id, kind) });
-  const edited = offer.data?.edited === true;
   const answer = async (what: 'accept' | 'skip') => {
     if (!offer.data) return;
     setBusy(true);
@@ -61,13 +60,8 @@ function OfferDialog({ adoption, template, kind, onClose }: { adoption: Adoption
               <ChangesList changes={offer.data.kept} empty="" testId="offer-kept" />
             </Alert>
           ) : null}
-          {edited ? (
-            <Alert color="yellow" title={t('templates:offer.edited_title')} data-testid="offer-edited">
-              <Stack gap="xs">
-                <Text size="sm">{t('templates:offer.edited')}</Text>
-                <Checkbox checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} label={t('templates:offer.replace_edits')} data-testid="offer-replace" />
-              </Stack>
-            </Alert>
+          {kind !== FORM_KIND && offer.data.kept?.length ? (
+            <Checkbox checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} label={t('templates:offer.replace_edits')} description={t('templates:offer.replace_edits_intro')} data-testid="offer-replace" />
           ) : null}
           {kind === FORM_KIND ? (
             <Text size="sm" c="dimmed">
@@ -78,7 +72,7 @@ function OfferDialog({ adoption, template, kind, onClose }: { adoption: Adoption
             <Button variant="default" onClick={() => void answer('skip')} disabled={busy} data-testid="offer-skip">
               {t('templates:offer.skip')}
             </Button>
-            <Button onClick={() => void answer('accept')} loading={busy} disabled={edited && !replace} data-testid="offer-accept">
+            <Button onClick={() => void answer('accept')} loading={busy} data-testid="offer-accept">
               {t('templates:offer.accept', { n: offer.data.to })}
             </Button>
           </Group>
