@@ -2,8 +2,9 @@
 // a template, adopted by Garage Démo, which adjusts its copy; the reseller publishes a newer version;
 // the manager reads on the forms page what it changes and what its own edit keeps, takes it, and the
 // form has the reseller's change beside the manager's. The reseller's screen lists the versions with
-// what changed and refuses to publish an unchanged form. French at 1440×900, English at 1024×768.
-// Run through e2e/run.mjs.
+// what changed and refuses to publish an unchanged form. Then a canned job template: adopted by the
+// garage from its canned jobs page, its notes written there; its newer version adds a line and keeps
+// the garage's notes. French at 1440×900, English at 1024×768. Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { api, axeCheck, create, fileBrowser, journey, login, one, shot, token } from './helpers.mjs';
@@ -12,8 +13,8 @@ const T = { timeout: 240_000 };
 const held = fileBrowser();
 
 const RUNS = [
-  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { menu: 'Modèles du revendeur', offer: 'Version 2 offerte', kept: 'vous l’avez modifié', take: 'Prendre la version 2', taken: 'Version 2 prise', versions: 'Versions publiées', publish: 'Publier une nouvelle version', unchanged: 'rien à publier' } },
-  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { menu: 'Reseller templates', offer: 'Version 2 offered', kept: 'you changed it', take: 'Take version 2', taken: 'Version 2 taken', versions: 'Published versions', publish: 'Publish a new version', unchanged: 'nothing to publish' } },
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { adopted: 'voici votre travail type', menu: 'Modèles du revendeur', offer: 'Version 2 offerte', kept: 'vous l’avez modifié', take: 'Prendre la version 2', taken: 'Version 2 prise', versions: 'Versions publiées', publish: 'Publier une nouvelle version', unchanged: 'rien à publier' } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { adopted: 'here is your canned job', menu: 'Reseller templates', offer: 'Version 2 offered', kept: 'you changed it', take: 'Take version 2', taken: 'Version 2 taken', versions: 'Published versions', publish: 'Publish a new version', unchanged: 'nothing to publish' } },
 ];
 
 const CHECK = { field_type: 'CHECK', points_threshold: [{ option: 'yes', points: 5 }, { option: 'no', points: 0 }] };
@@ -85,11 +86,58 @@ describe('inspection form templates', () => {
         await desk.goto(`/reseller/form-templates?id=${template}&action=view`);
         const versions = desk.locator('[data-testid=template-versions]');
         await versions.getByText(w.versions).waitFor();
-        assert.match(await versions.innerText(), /Étriers/);
+        // The versions' cards come after their title: waited for, not read at once.
+        await versions.getByText(/Étriers/).first().waitFor();
         await axeCheck(desk, `the reseller’s template (${locale})`);
         await desk.getByRole('button', { name: w.publish }).click();
         await desk.getByText(w.unchanged, { exact: false }).waitFor();
         await shot(desk, `27-${locale}-${viewport.width}-reseller`);
+      }),
+    );
+
+  for (const { locale, viewport, w } of RUNS)
+    test(`27-jobs-${locale}-${viewport.width}. a reseller's canned job template adopted, changed by the garage, its newer version taken keeping the garage's notes`, T, () =>
+      journey(held.browser, `27-jobs-${locale}-${viewport.width}`, async (open) => {
+        const manager = await token('manager@atelier.test');
+        const reseller = await token('reseller@atelier.test');
+        const stamp = `${locale}-${Date.now() % 100000}`;
+        const name = `Travail ${stamp}`;
+        const source = await create(manager, 'canned-jobs', { name, code: `T-${stamp}` });
+        await create(manager, 'canned-job-items', { detail: 'Rodage des freins', quantity: '1', time: '0.5' }, { cannedJob: one('canned-jobs', source) });
+        const template = await create(reseller, 'canned-job-templates', { name }, { sourceCannedJob: one('canned-jobs', source) });
+
+        // The manager adopts it from the canned jobs page: a job of its own, its name taken, so « (2) ».
+        const page = await open(viewport);
+        await login(page, 'manager@atelier.test');
+        await page.waitForURL('**/dashboard');
+        if (locale === 'en') await page.locator('[data-testid=language-switcher]').getByText('Anglais', { exact: true }).click();
+        await page.goto('/inspecpro/canned-jobs');
+        await page.locator('[data-testid=reseller-templates]').click();
+        await page.locator('[data-testid=reseller-template]', { hasText: name }).locator('[data-testid=template-adopt]').click();
+        await page.getByText(w.adopted, { exact: false }).waitFor();
+        const adoptions = (await api(`/canned-job-template-adoptions?filter[cannedJobTemplate]=${template}`, { token: manager })).body.data;
+        assert.equal(adoptions.length, 1);
+        const jobId = adoptions[0].relationships.cannedJob.data.id;
+        assert.equal((await api(`/canned-jobs/${jobId}`, { token: manager })).body.data.attributes.name, `${name} (2)`);
+
+        // The garage writes its notes; the reseller writes others and adds a line, and publishes version 2.
+        assert.equal((await api(`/canned-jobs/${jobId}`, { method: 'PATCH', token: manager, body: { data: { type: 'canned-jobs', id: jobId, attributes: { notes: 'Nos notes' } } } })).status, 200);
+        assert.equal((await api(`/canned-jobs/${source}`, { method: 'PATCH', token: manager, body: { data: { type: 'canned-jobs', id: source, attributes: { notes: 'Notes du réseau' } } } })).status, 200);
+        await create(manager, 'canned-job-items', { detail: 'Purge du liquide de frein', quantity: '1', time: '0.4' }, { cannedJob: one('canned-jobs', source) });
+        assert.equal((await api(`/canned-job-templates/${template}/publish`, { method: 'POST', token: reseller })).status, 200);
+
+        await page.goto('/inspecpro/canned-jobs');
+        await page.locator('[data-testid=reseller-templates]').click();
+        await page.locator('[data-testid=reseller-template]', { hasText: name }).getByText(w.offer).click();
+        await page.locator('[data-testid=offer-apply]').getByText('Purge du liquide de frein', { exact: false }).waitFor();
+        assert.match(await page.locator('[data-testid=offer-kept]').innerText(), new RegExp(w.kept));
+        await axeCheck(page, `the canned job offer (${locale})`);
+        await shot(page, `27-jobs-${locale}-${viewport.width}-offer`);
+        await page.getByRole('button', { name: w.take }).click();
+        await page.getByText(w.taken).waitFor();
+        const job = (await api(`/canned-jobs/${jobId}?include=items`, { token: manager })).body;
+        assert.equal(job.data.attributes.notes, 'Nos notes', 'the garage’s notes are kept');
+        assert.deepEqual(job.included.map((i) => i.attributes.detail).sort(), ['Purge du liquide de frein', 'Rodage des freins'], 'the new line is taken');
       }),
     );
 });

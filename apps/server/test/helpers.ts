@@ -305,3 +305,18 @@ export async function databaseBefore(tag: string): Promise<Database> {
   }
   return database;
 }
+
+/**
+ * Calls of the API as a user (`call`: the answer; `ok`: its body, the status checked), in French
+ * unless said; `app` gives the test's app once made.
+ */
+export function apiCalls(app: () => TestApp) {
+  const call = (method: string, path: string, as: { token: string }, body?: unknown, locale = 'fr') =>
+    app().api(method, `/api/v1${path}`, { token: as.token, body, headers: { 'accept-language': locale } });
+  const ok = async (method: string, path: string, as: { token: string }, body?: unknown, status = 200) => {
+    const res = await call(method, path, as, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    return res.body;
+  };
+  return { call, ok };
+}

@@ -36,6 +36,7 @@ export * from './estimations/states.ts';
 export * from './estimations/items.ts';
 export * from './estimations/from-inspection.ts';
 export * from './estimations/canned-jobs.ts';
+export * from './estimations/canned-job-templates.ts';
 export * from './estimations/customer-approval.ts';
 export * from './estimations/deferred-work.ts';
 export * from './estimations/quote.ts';

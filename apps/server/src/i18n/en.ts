@@ -755,4 +755,9 @@ export const en: Record<MessageKey, string> = {
   'follow_up.vehicle': "vehicle",
   'follow_up.not_found': "This reminder link does not exist or is no longer valid.",
   'follow_up.booking_notes': "Visit asked for by the customer from a reminder: {work}",
+  'template.job_source_required': 'Choose the canned job to publish as a template.',
+  'template.job_source_not_yours': 'This canned job is not one of your organizations’.',
+  'template.job_source_gone': 'The template’s source canned job was deleted: no new version can be published.',
+  'template.job_unchanged': 'The canned job has not changed since version {version}: nothing to publish.',
+  'template.job_up_to_date': 'This canned job already has the template’s latest version (version {version}).',
 };

@@ -754,6 +754,11 @@ export const fr = {
   'follow_up.vehicle': "véhicule",
   'follow_up.not_found': "Ce lien de rappel n’existe pas ou n’est plus valide.",
   'follow_up.booking_notes': "Rendez-vous demandé par le client depuis un rappel : {work}",
+  'template.job_source_required': 'Choisissez le travail type à publier comme modèle.',
+  'template.job_source_not_yours': 'Ce travail type n’est pas celui d’une de vos organisations.',
+  'template.job_source_gone': 'Le travail type d’origine de ce modèle a été supprimé : aucune nouvelle version ne peut être publiée.',
+  'template.job_unchanged': 'Le travail type n’a pas changé depuis la version {version} : rien à publier.',
+  'template.job_up_to_date': 'Ce travail type a déjà la dernière version du modèle (version {version}).',
 } as const;
 
 export type MessageKey = keyof typeof fr;

@@ -78,6 +78,7 @@ describe('the registry of screens', () => {
       '/reseller/reseller-payments',
       '/reseller/reseller-products',
       '/reseller/form-templates',
+      '/reseller/canned-job-templates',
       '/reseller/reseller-services',
       '/reseller/reseller-tax-groups',
       '/reseller/packages',

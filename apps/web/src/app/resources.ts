@@ -131,6 +131,7 @@ export const SCREENS: readonly Screen[] = [
   { app: 'reseller', key: 'reseller_payments', path: '/reseller/reseller-payments', permission: 'view any reseller payments', type: 'reseller-payments', page: () => import('../areas/reseller/ResellerPaymentsPage.tsx') },
   { app: 'reseller', key: 'reseller_products', path: '/reseller/reseller-products', permission: 'view any reseller products', type: 'reseller-products', page: () => import('../areas/reseller/ResellerProductsPage.tsx') },
   { app: 'reseller', key: 'form_templates', path: '/reseller/form-templates', permission: 'view any form templates', type: 'form-templates', page: () => import('../areas/templates/FormTemplatesPage.tsx') },
+  { app: 'reseller', key: 'canned_job_templates', path: '/reseller/canned-job-templates', permission: 'view any canned job templates', type: 'canned-job-templates', page: () => import('../areas/templates/CannedJobTemplatesPage.tsx') },
   { app: 'reseller', key: 'reseller_services', path: '/reseller/reseller-services', permission: 'view any reseller services', type: 'reseller-services', page: () => import('../areas/reseller/ResellerServicesPage.tsx') },
   // Spec §6: subscriptions and packages use view-any-customers.
   { app: 'reseller', key: 'reseller_tax_groups', path: '/reseller/reseller-tax-groups', permission: 'view any reseller taxes', type: 'reseller-tax-groups', page: () => import('../areas/reseller/ResellerTaxGroupsPage.tsx') },
@@ -180,6 +181,7 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['reseller-services', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],
   ['reseller-tax-groups', { labelOf: byName, sort: 'name', global: false }],
   ['form-templates', { labelOf: byName, sort: 'name', global: false }],
+  ['canned-job-templates', { labelOf: byName, sort: 'name', global: false }],
   ['reseller-taxes', { labelOf: byCode, sort: 'position', global: false }],
   ['taxes', { labelOf: byCode, sort: 'position', global: false }],
   ['packages', { labelOf: byName, sort: 'name', global: false, filter: { active: true } }],

@@ -131,6 +131,7 @@ export const SUBJECTS = [
   { subject: 'reseller payments', area: 'reseller', scope: 'reseller', verbs: ['view module', 'view any', 'view', 'create'] },
   // Templates a reseller publishes to its organizations (issue 27).
   { subject: 'form templates', area: 'reseller', scope: 'reseller', verbs: CRUD },
+  { subject: 'canned job templates', area: 'reseller', scope: 'reseller', verbs: CRUD },
   // Inspectpro
   { subject: 'inspection forms', area: 'inspectpro', scope: 'organization', verbs: CRUD },
   { subject: 'canned jobs', area: 'inspectpro', scope: 'organization', verbs: CRUD_NO_MODULE },

@@ -14,6 +14,9 @@ import { estimationItems } from './estimation-items.ts';
 import { fileVersions } from './file-versions.ts';
 import { files } from './files.ts';
 import { folders } from './folders.ts';
+import { cannedJobTemplateAdoptions } from './canned-job-template-adoptions.ts';
+import { cannedJobTemplateVersions } from './canned-job-template-versions.ts';
+import { cannedJobTemplates } from './canned-job-templates.ts';
 import { formTemplateAdoptions } from './form-template-adoptions.ts';
 import { formTemplateVersions } from './form-template-versions.ts';
 import { formTemplates } from './form-templates.ts';
@@ -165,6 +168,9 @@ export const declarations = {
   'form-templates': formTemplates,
   'form-template-versions': formTemplateVersions,
   'form-template-adoptions': formTemplateAdoptions,
+  'canned-job-templates': cannedJobTemplates,
+  'canned-job-template-versions': cannedJobTemplateVersions,
+  'canned-job-template-adoptions': cannedJobTemplateAdoptions,
 } as const;
 
 export type Declarations = typeof declarations;

@@ -30,9 +30,12 @@ export type TemplatePartLevel = 'section' | 'sub-section' | 'field';
 export type TemplateListLevel = 'multipliers' | 'notes' | 'reminders';
 export const TEMPLATE_LISTS: readonly TemplateListLevel[] = ['multipliers', 'notes', 'reminders'];
 
+/** A canned job template's parts (estimations/canned-job-templates.ts): the job itself, its lines, its triggers. */
+export type CannedJobPartLevel = 'job' | 'item' | 'trigger';
+
 export interface TemplateChange {
   kind: 'added' | 'removed' | 'changed';
-  level: TemplatePartLevel | TemplateListLevel;
+  level: TemplatePartLevel | TemplateListLevel | CannedJobPartLevel;
   /** The part's key (a list's: its level). */
   key: string;
   /** The key of the section or sub-section the part is in (null: a section, a list). */
@@ -96,7 +99,8 @@ const canonical = (v: unknown): string =>
           .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
           .join(',')}}`
       : JSON.stringify(v ?? null);
-const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+/** Whether two values are the same, whatever the order of their objects' keys. */
+export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /** The properties whose values differ, in the order of the later part ('parent' first when it moved). */
 function differing(before: Part, after: Part): string[] {

@@ -1,6 +1,8 @@
 import { fieldsOf, type FieldEntry } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
+import { ResellerTemplates } from '../templates/ResellerTemplates.tsx';
+import { CANNED_JOB_KIND } from '../templates/templatesApi.ts';
 
 
 /** A job's lines, as the estimate's items will carry them: what is done, the part (an inventory product fills the rest), the labour. */
@@ -49,6 +51,7 @@ export default function CannedJobsPage() {
       include="tags,allowedLocations,items.product,triggers.inspectionFormSectionField"
       titleOf={(j) => String(j.name ?? '')}
       defaults={{ active: true }}
+      headerExtra={<ResellerTemplates kind={CANNED_JOB_KIND} />}
     />
   );
 }

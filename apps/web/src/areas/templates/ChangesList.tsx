@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { firstLocale, nameIn, type KeptChange, type TemplateChange } from '@atelier/domain';
 
 // What changed between two versions of a template, in words: « Champ Plaquettes modifié
-// (coefficient) », and for an offer, the changes the organization's own edits keep out, and why.
+// (coefficient) », « Ligne Rodage ajoutée », and for an offer, the changes the organization's own edits keep out, and why.
 
 const KIND = new Map([
   ['added', 'templates:kind.added'],
@@ -17,6 +17,9 @@ const LEVEL = new Map([
   ['multipliers', 'templates:level.multipliers'],
   ['notes', 'templates:level.notes'],
   ['reminders', 'templates:level.reminders'],
+  ['job', 'templates:level.job'],
+  ['item', 'templates:level.item'],
+  ['trigger', 'templates:level.trigger'],
 ]);
 const PROPERTY = new Map([
   ['parent', 'templates:property.parent'],
@@ -36,6 +39,15 @@ const PROPERTY = new Map([
   ['can_upload_image', 'templates:property.can_upload_image'],
   ['can_add_comment', 'templates:property.can_add_comment'],
   ['icon', 'templates:property.icon'],
+  ['code', 'templates:property.code'],
+  ['notes', 'templates:property.notes'],
+  ['part', 'templates:property.part'],
+  ['part_number', 'templates:property.part_number'],
+  ['quantity', 'templates:property.quantity'],
+  ['unit_price', 'templates:property.unit_price'],
+  ['manual_labour', 'templates:property.manual_labour'],
+  ['time', 'templates:property.time'],
+  ['hourly_rate', 'templates:property.hourly_rate'],
 ]);
 const REASON = new Map([
   ['changed_here', 'templates:reason.changed_here'],

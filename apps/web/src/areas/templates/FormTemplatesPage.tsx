@@ -11,24 +11,24 @@ import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage
 import { formatDateTime } from '../../lib/format.ts';
 import { messageOf } from '../inspection-forms/common.ts';
 import { ChangesList } from './ChangesList.tsx';
-import { TEMPLATES, publishTemplate } from './templatesApi.ts';
+import { FORM_KIND, publishTemplate, type TemplateKindUi } from './templatesApi.ts';
 
-const P = crudPermissions('form templates');
-type Template = RecordOf<'form-templates'>;
+type Template = Pick<RecordOf<'form-templates'>, 'id'>;
 
-/** « Publier une nouvelle version »: the source form's structure as it is now (nothing changed: the server says so). */
-function PublishButton({ template }: { template: Template }) {
+/** « Publier une nouvelle version »: the source's content as it is now (nothing changed: the server says so). */
+export function PublishButton({ template, kind }: { template: Template; kind: TemplateKindUi }) {
   const { t } = useTranslation();
   const { can } = useMe();
+  const P = crudPermissions(kind === FORM_KIND ? 'form templates' : 'canned job templates');
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   if (!can(P.edit)) return null;
   const publish = async () => {
     setBusy(true);
     try {
-      await publishTemplate(template.id);
-      await qc.invalidateQueries({ queryKey: [TEMPLATES] });
-      await qc.invalidateQueries({ queryKey: ['form-template-versions'] });
+      await publishTemplate(template.id, kind);
+      await qc.invalidateQueries({ queryKey: [kind.templates] });
+      await qc.invalidateQueries({ queryKey: [kind.versions] });
       notify({ color: 'teal', message: t('templates:published') });
     } catch (e) {
       notify({ color: 'red', title: t('templates:publish_refused'), message: messageOf(e) });
@@ -44,9 +44,9 @@ function PublishButton({ template }: { template: Template }) {
 }
 
 /** The template's published versions, newest first, each with what changed since the one before. */
-function Versions({ template }: { template: Template }) {
+export function Versions({ template, kind }: { template: Template; kind: TemplateKindUi }) {
   const { t, i18n } = useTranslation();
-  const versions = useList<RecordOf<'form-template-versions'>>('form-template-versions', { filter: { formTemplate: template.id }, sort: '-number', include: 'publishedBy', page: { number: 1, size: 50 } }, { global: false });
+  const versions = useList<RecordOf<'form-template-versions'>>(kind.versions, { filter: { [kind.templateRel]: template.id }, sort: '-number', include: 'publishedBy', page: { number: 1, size: 50 } }, { global: false });
   return (
     <Stack gap="sm" data-testid="template-versions">
       <Title order={4}>{t('templates:versions')}</Title>
@@ -67,20 +67,30 @@ function Versions({ template }: { template: Template }) {
 }
 
 /**
+ * A reseller's templates of a kind (`source`: the relationship naming the record each is made
+ * from), a new version published from that record, the versions with what changed.
+ */
+export function TemplatesPage({ kind, subject, source }: { kind: TemplateKindUi; subject: 'form templates' | 'canned job templates'; source: 'sourceForm' | 'sourceCannedJob' }) {
+  // One screen for both kinds: their declarations have the same attributes, the source aside.
+  const key = source as 'sourceForm';
+  return (
+    <SimpleResourcePage
+      type={kind.templates as 'form-templates'}
+      subject={subject}
+      columns={['name', 'version', { key, visibleFrom: 'md' }, { key: 'updated_at', visibleFrom: 'sm' }]}
+      listInclude={source}
+      include={source}
+      fields={['name', key, { name: 'description', wide: true }, 'version', 'created_at']}
+      actions={(template) => <PublishButton template={template} kind={kind} />}
+      children={(template) => <Versions template={template} kind={kind} />}
+    />
+  );
+}
+
+/**
  * /reseller/form-templates: the inspection form templates the reseller publishes to its
  * organizations, each made from one of their forms; a new version is published from that form.
  */
 export default function FormTemplatesPage() {
-  return (
-    <SimpleResourcePage
-      type="form-templates"
-      subject="form templates"
-      columns={['name', 'version', { key: 'sourceForm', visibleFrom: 'md' }, { key: 'updated_at', visibleFrom: 'sm' }]}
-      listInclude="sourceForm"
-      include="sourceForm"
-      fields={['name', 'sourceForm', { name: 'description', wide: true }, 'version', 'created_at']}
-      actions={(template) => <PublishButton template={template} />}
-      children={(template) => <Versions template={template} />}
-    />
-  );
+  return <TemplatesPage kind={FORM_KIND} subject="form templates" source="sourceForm" />;
 }

@@ -1,43 +1,45 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Drawer, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Drawer, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconTemplate } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions, type RecordOf } from '@atelier/domain';
+import { crudPermissions, firstLocale, type RecordOf } from '@atelier/domain';
 import { useList } from '../../api/hooks.ts';
+import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { notify } from '../../app/notify.tsx';
 import { messageOf } from '../inspection-forms/common.ts';
-import { FORMS, editPath } from '../inspection-forms/formApi.ts';
 import { ChangesList } from './ChangesList.tsx';
-import { ADOPTIONS, TEMPLATES, adoptTemplate, answerOffer, offerOf } from './templatesApi.ts';
+import { FORM_KIND, adoptTemplate, answerOffer, offerOf, type DroppedTrigger, type TemplateKindUi } from './templatesApi.ts';
 
-// The organization's side of its reseller's templates (issue 27), on the inspection forms page:
-// adopt a template as a form of its own; when the reseller publishes a newer version, read what it
-// changes and what the organization's own edits keep, then take it or pass on it.
+// The organization's side of its reseller's templates (issue 27), on the inspection forms page and
+// the canned jobs page (a kind each): adopt a template as a record of its own; when the reseller
+// publishes a newer version, read what it changes and what the organization's own edits keep, then
+// take it or pass on it. A canned job's edits may be replaced by the whole version, ticked.
 
-const FORMS_P = crudPermissions('inspection forms');
-type Template = RecordOf<'form-templates'>;
-type Adoption = RecordOf<'form-template-adoptions'>;
+type Template = Pick<RecordOf<'form-templates'>, 'id' | 'name' | 'description' | 'version'>;
+type Adoption = Pick<RecordOf<'form-template-adoptions'>, 'id' | 'version' | 'skipped_version'> & { template?: { id: string }; record?: { id: string; name?: unknown } };
 
 /** Whether a newer version waits for the adoption (one passed on is not offered again until a newer one comes). */
 export const offered = (template: Pick<Template, 'version'>, adoption: Pick<Adoption, 'version' | 'skipped_version'>) =>
   Number(template.version) > Number(adoption.version) && Number(template.version) !== Number(adoption.skipped_version ?? 0);
 
 /** The offer of a newer version: what it changes, what stays as the organization made it; take it or not now. */
-function OfferDialog({ adoption, template, onClose }: { adoption: Adoption; template: Template; onClose: () => void }) {
+function OfferDialog({ adoption, template, kind, onClose }: { adoption: Adoption; template: Template; kind: TemplateKindUi; onClose: () => void }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const offer = useQuery({ queryKey: [ADOPTIONS, 'changes', adoption.id, template.version], queryFn: () => offerOf(adoption.id) });
+  const [replace, setReplace] = useState(false);
+  const offer = useQuery({ queryKey: [kind.adoptions, 'changes', adoption.id, template.version], queryFn: () => offerOf(adoption.id, kind) });
   const answer = async (what: 'accept' | 'skip') => {
     if (!offer.data) return;
     setBusy(true);
     try {
-      await answerOffer(adoption.id, what, offer.data.to);
-      await Promise.all([qc.invalidateQueries({ queryKey: [ADOPTIONS] }), qc.invalidateQueries({ queryKey: [FORMS] })]);
-      notify({ color: 'teal', message: what === 'accept' ? t('templates:offer.taken', { n: offer.data.to }) : t('templates:offer.skipped', { n: offer.data.to }) });
+      await answerOffer(adoption.id, what, offer.data.to, kind, replace);
+      await Promise.all([qc.invalidateQueries({ queryKey: [kind.adoptions] }), qc.invalidateQueries({ queryKey: [kind.records] })]);
+      const taken = kind === FORM_KIND ? t('templates:offer.taken', { n: offer.data.to }) : t('templates:offer.taken_job', { n: offer.data.to });
+      notify({ color: 'teal', message: what === 'accept' ? taken : t('templates:offer.skipped', { n: offer.data.to }) });
       onClose();
     } catch (e) {
       notify({ color: 'red', title: t('templates:offer.refused'), message: messageOf(e) });
@@ -50,17 +52,22 @@ function OfferDialog({ adoption, template, onClose }: { adoption: Adoption; temp
     <Modal opened onClose={onClose} size="lg" centered closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('templates:offer.title', { name: template.name, n: template.version })}>
       {offer.data ? (
         <Stack>
-          <Text size="sm">{t('templates:offer.intro', { from: offer.data.from, to: offer.data.to })}</Text>
+          <Text size="sm">{kind === FORM_KIND ? t('templates:offer.intro', { from: offer.data.from, to: offer.data.to }) : t('templates:offer.intro_job', { from: offer.data.from, to: offer.data.to })}</Text>
           <Title order={5}>{t('templates:offer.apply')}</Title>
-          <ChangesList changes={offer.data.apply} empty={t('templates:offer.nothing_to_apply')} testId="offer-apply" />
-          {offer.data.kept.length ? (
+          <ChangesList changes={offer.data.apply ?? offer.data.changes ?? []} empty={t('templates:offer.nothing_to_apply')} testId="offer-apply" />
+          {offer.data.kept?.length ? (
             <Alert color="yellow" title={t('templates:offer.kept')}>
               <ChangesList changes={offer.data.kept} empty="" testId="offer-kept" />
             </Alert>
           ) : null}
-          <Text size="sm" c="dimmed">
-            {t('templates:offer.inspections_keep')}
-          </Text>
+          {kind !== FORM_KIND && offer.data.kept?.length ? (
+            <Checkbox checked={replace} onChange={(e) => setReplace(e.currentTarget.checked)} label={t('templates:offer.replace_edits')} description={t('templates:offer.replace_edits_intro')} data-testid="offer-replace" />
+          ) : null}
+          {kind === FORM_KIND ? (
+            <Text size="sm" c="dimmed">
+              {t('templates:offer.inspections_keep')}
+            </Text>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => void answer('skip')} disabled={busy} data-testid="offer-skip">
               {t('templates:offer.skip')}
@@ -77,8 +84,9 @@ function OfferDialog({ adoption, template, onClose }: { adoption: Adoption; temp
   );
 }
 
-function TemplateCard({ template, adoptions }: { template: Template; adoptions: Adoption[] }) {
-  const { t } = useTranslation();
+function TemplateCard({ template, adoptions, kind }: { template: Template; adoptions: Adoption[]; kind: TemplateKindUi }) {
+  const { t, i18n } = useTranslation();
+  const P = crudPermissions(kind.subject);
   const { can } = useMe();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -87,10 +95,11 @@ function TemplateCard({ template, adoptions }: { template: Template; adoptions: 
   const adopt = async () => {
     setBusy(true);
     try {
-      const formId = await adoptTemplate(template.id);
-      await Promise.all([qc.invalidateQueries({ queryKey: [ADOPTIONS] }), qc.invalidateQueries({ queryKey: [FORMS] })]);
-      notify({ color: 'teal', message: t('templates:adopted', { name: template.name }) });
-      void navigate(editPath(formId));
+      const made = await adoptTemplate(template.id, kind);
+      await Promise.all([qc.invalidateQueries({ queryKey: [kind.adoptions] }), qc.invalidateQueries({ queryKey: [kind.records] })]);
+      notify({ color: 'teal', message: kind === FORM_KIND ? t('templates:adopted', { name: template.name }) : t('templates:adopted_job', { name: template.name }) });
+      if (made.dropped.length) notify({ color: 'yellow', autoClose: false, title: t('templates:dropped_triggers'), message: droppedText(made.dropped, firstLocale(i18n.language)) });
+      void navigate(kind.recordPath(made.id));
     } catch (e) {
       notify({ color: 'red', title: t('templates:adopt_refused'), message: messageOf(e) });
     } finally {
@@ -111,8 +120,8 @@ function TemplateCard({ template, adoptions }: { template: Template; adoptions: 
             {t('templates:version_n', { n: template.version })}
           </Text>
         </Stack>
-        {can(FORMS_P.create) ? (
-          <Button size="xs" variant={adoptions.length ? 'default' : 'filled'} loading={busy} onClick={() => void adopt()} data-testid="template-adopt">
+        {can(P.create) ? (
+          <Button size="xs" variant={adoptions.length ? 'default' : 'filled'} loading={busy} onClick={() => void adopt()} style={{ flexShrink: 0 }} data-testid="template-adopt">
             {adoptions.length ? t('templates:adopt_again') : t('templates:adopt')}
           </Button>
         ) : null}
@@ -120,10 +129,10 @@ function TemplateCard({ template, adoptions }: { template: Template; adoptions: 
       {adoptions.map((a) => (
         <Group key={a.id} justify="space-between" mt="xs" gap="xs" data-testid="template-adoption">
           <Text size="sm">
-            {a.inspectionForm ? <Link to={editPath(a.inspectionForm.id)}>{a.inspectionForm.name}</Link> : null} · {t('templates:adopted_version', { n: a.version })}
+            {a.record ? <Link to={kind.recordPath(a.record.id)}>{String(a.record.name ?? '')}</Link> : null} · {t('templates:adopted_version', { n: a.version })}
           </Text>
           {offered(template, a) ? (
-            can(FORMS_P.edit) ? (
+            can(P.edit) ? (
               <Button size="xs" color="orange" onClick={() => setReviewing(a)} data-testid="template-offer">
                 {t('templates:offer.review', { n: template.version })}
               </Button>
@@ -137,23 +146,29 @@ function TemplateCard({ template, adoptions }: { template: Template; adoptions: 
           )}
         </Group>
       ))}
-      {reviewing ? <OfferDialog adoption={reviewing} template={template} onClose={() => setReviewing(null)} /> : null}
+      {reviewing ? <OfferDialog adoption={reviewing} template={template} kind={kind} onClose={() => setReviewing(null)} /> : null}
     </Card>
   );
 }
 
+/** The triggers that did not carry over, in words: « Batterie : false, Plaquettes : bad ». */
+const droppedText = (dropped: DroppedTrigger[], locale: string) => dropped.map((d) => `${(locale === 'en' && d.field_name_en) || d.field_name} : ${d.value}`).join(', ');
+
 /**
- * « Modèles du revendeur » on the inspection forms page: shown when the organization's reseller
- * publishes templates; its badge counts the newer versions waiting.
+ * « Modèles du revendeur » on the inspection forms page (or the canned jobs page, `kind`): shown
+ * when the organization's reseller publishes templates; its badge counts the newer versions waiting.
  */
-export function ResellerTemplates() {
+export function ResellerTemplates({ kind = FORM_KIND }: { kind?: TemplateKindUi }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const templates = useList<Template>(TEMPLATES, { sort: 'name', page: { number: 1, size: 100 } }, { global: false, meta: { silent: true } });
-  const adoptions = useList<Adoption>(ADOPTIONS, { include: 'inspectionForm,formTemplate', page: { number: 1, size: 100 } }, { meta: { silent: true } });
+  const templates = useList<Template & Model>(kind.templates, { sort: 'name', page: { number: 1, size: 100 } }, { global: false, meta: { silent: true } });
+  const adoptions = useList<Model & Record<string, unknown>>(kind.adoptions, { include: `${kind.recordRel},${kind.templateRel}`, page: { number: 1, size: 100 } }, { meta: { silent: true } });
   const list = templates.data?.data ?? [];
   if (!list.length) return null;
-  const adoptionsOf = (id: string) => (adoptions.data?.data ?? []).filter((a) => a.formTemplate?.id === id);
+  const adoptionsOf = (id: string): Adoption[] =>
+    (adoptions.data?.data ?? [])
+      .map((a) => ({ ...(a as unknown as Adoption), template: a[kind.templateRel] as { id: string } | undefined, record: a[kind.recordRel] as Adoption['record'] }))
+      .filter((a) => a.template?.id === id);
   const waiting = list.reduce((n, tpl) => n + adoptionsOf(tpl.id).filter((a) => offered(tpl, a)).length, 0);
   return (
     <>
@@ -163,10 +178,10 @@ export function ResellerTemplates() {
       <Drawer opened={open} onClose={() => setOpen(false)} position="right" size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }} title={t('templates:from_reseller')}>
         <Stack>
           <Text size="sm" c="dimmed">
-            {t('templates:from_reseller_intro')}
+            {kind === FORM_KIND ? t('templates:from_reseller_intro') : t('templates:from_reseller_jobs_intro')}
           </Text>
           {list.map((tpl) => (
-            <TemplateCard key={tpl.id} template={tpl} adoptions={adoptionsOf(tpl.id)} />
+            <TemplateCard key={tpl.id} template={tpl} adoptions={adoptionsOf(tpl.id)} kind={kind} />
           ))}
         </Stack>
       </Drawer>

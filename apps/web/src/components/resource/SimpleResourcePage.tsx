@@ -21,6 +21,8 @@ export type SimpleResourceConfig<T extends TypeName> = {
   defaults?: Record<string, unknown>;
   titleOf?: (m: RecordOf<T>) => string;
   children?: (record: RecordOf<T>) => ReactNode;
+  /** Beside the list's add button (e.g. the reseller's templates to adopt). */
+  headerExtra?: ReactNode;
   /** Actions on the rows the user selects in the list. */
   bulkActions?: BulkAction<RecordOf<T> & Model>[];
 } & Pick<RecordFormProps<RecordOf<T> & Model>, 'lead' | 'actions'> & (T extends PermissionSubject
@@ -45,6 +47,7 @@ export function SimpleResourcePage<T extends TypeName>(c: SimpleResourceConfig<T
       filters={filters}
       permissions={{ create: P.create, view: P.view }}
       bulkActions={c.bulkActions}
+      headerExtra={c.headerExtra}
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm<RecordOf<T> & Model>
           type={c.type}
