@@ -4,11 +4,10 @@
 // through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, field, fileBrowser, journey, login, PASSWORD, settles, shot, token } from './helpers.mjs';
+import { api, create, field, fileBrowser, journey, login, PASSWORD, settles, shot, token, vinOf } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
-const VIN = '1HGCM82633A004352';
 const plain = (s) => s.replace(/\s/g, ' ');
 
 async function firstId(tk, path) {
@@ -31,7 +30,8 @@ describe('discounts', () => {
       });
       assert.equal(made.status, 201, JSON.stringify(made.body));
       const tk = await token(email);
-      const vehicle = await firstId(tk, `/vehicles?filter[search]=${VIN}`);
+      // A vehicle of its own: the demo's Accord is the other journeys' (one open estimate per vehicle).
+      const vehicle = await create(admin, 'vehicles', { vin: vinOf(Date.now() % 100_000) });
       const quebec = await firstId(tk, '/tax-groups?filter[search]=Québec');
       const e = await api('/estimations', {
         method: 'POST',

@@ -88,10 +88,10 @@ describe('activity sentences', () => {
   });
 
   it('falls back to sentences for an unknown event, an unknown type, a missing label, assignee or causer', () => {
-    expect(activitySentence(fr, entry('publish', 'widgets'), { label: 'W-9', visible: true }).text).toBe(
-      'Marie Gagnon a effectué l’action « publish » sur l’enregistrement W-9',
+    expect(activitySentence(fr, entry('frobnicate', 'widgets'), { label: 'W-9', visible: true }).text).toBe(
+      'Marie Gagnon a effectué l’action « frobnicate » sur l’enregistrement W-9',
     );
-    expect(activitySentence(en, entry('publish', 'widgets'), { label: 'W-9', visible: true }).text).toBe('Marie Gagnon performed “publish” on record W-9');
+    expect(activitySentence(en, entry('frobnicate', 'widgets'), { label: 'W-9', visible: true }).text).toBe('Marie Gagnon performed “frobnicate” on record W-9');
     expect(activitySentence(fr, entry('created', 'vehicles'), undefined).text).toBe('Marie Gagnon a créé un véhicule');
     expect(activitySentence(en, entry('created', 'vehicles'), undefined).text).toBe('Marie Gagnon created a vehicle');
     expect(activitySentence(fr, entry('assign'), { label: 'D-1', visible: true, assignee: null }).text).toBe('Marie Gagnon a assigné la demande D-1');
