@@ -4,18 +4,11 @@
 // through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, create, field, fileBrowser, journey, login, PASSWORD, settles, shot, token, vinOf } from './helpers.mjs';
+import { api, firstId, create, field, fileBrowser, journey, login, PASSWORD, settles, shot, token, vinOf } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
 const plain = (s) => s.replace(/\s/g, ' ');
-
-async function firstId(tk, path) {
-  const r = await api(path, { token: tk });
-  assert.equal(r.status, 200, `${path}: ${JSON.stringify(r.body)}`);
-  assert.ok(r.body.data.length > 0, `${path}: nothing found`);
-  return r.body.data[0].id;
-}
 
 describe('discounts', () => {
   test('88. a manager gives a line 10 % off within their role’s 15 %; 20 % is refused', T, () =>

@@ -6,20 +6,13 @@
 // (estimations and repairs areas). Run through e2e/run.mjs (fresh database).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, field, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
+import { api, firstId, axeCheck, field, fileBrowser, journey, login, settles, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
 const VIN = '1HGCM82633A004352';
 /** Spaces as one kind: fr-CA writes 1 234,56 $ with no-break spaces. */
 const plain = (s) => s.replace(/\s/g, ' ');
-
-async function firstId(tk, path) {
-  const r = await api(path, { token: tk });
-  assert.equal(r.status, 200, `${path}: ${JSON.stringify(r.body)}`);
-  assert.ok(r.body.data.length > 0, `${path}: nothing found`);
-  return r.body.data[0].id;
-}
 
 describe('estimations', () => {
   for (const size of [{ width: 1024, height: 768 }, { width: 1440, height: 900 }]) {

@@ -207,6 +207,14 @@ export async function create(tk, type, attributes, relationships = {}) {
   return r.body.data.id;
 }
 
+/** The id of the first record a GET of the path lists (none, or any status but 200, fails the journey). */
+export async function firstId(tk, path) {
+  const r = await api(path, { token: tk });
+  assert.equal(r.status, 200, `${path}: ${JSON.stringify(r.body)}`);
+  assert.ok(r.body.data.length > 0, `${path}: nothing found`);
+  return r.body.data[0].id;
+}
+
 /** A to-one linkage. */
 export const one = (type, id) => ({ data: { type, id } });
 
