@@ -145,6 +145,16 @@ type UploadRow = typeof uploads.$inferSelect;
  * end with 416: Safari on iPhone plays a video only so, and players seek so (docs/decisions.md
  * "Video byte ranges").
  */
+/**
+ * The contract of a file sendUpload answers: the whole file (200, `whole` says what it is), one byte
+ * range (206, as Safari on iPhone asks to play a video; several ranges are answered whole), 416 past the end.
+ */
+export const rangedFileResponses = (whole: string) => ({
+  200: { contentType: '*/*', description: whole, schema: { type: 'string', format: 'binary' } },
+  206: { contentType: '*/*', description: 'The bytes one `Range: bytes=a-b` asked (Content-Range says which); several ranges are answered whole (200). 416 past the end.', schema: { type: 'string', format: 'binary' } },
+  416: { description: 'The range asked lies past the end of the file: no body; Content-Range: bytes */{size}.', headers: { 'Content-Range': { description: 'bytes */{size}', schema: { type: 'string' } } } },
+});
+
 export async function sendUpload(reply: FastifyReply, config: Config, upload: UploadRow, rangeHeader?: string) {
   if (!isUploadKey(upload.path)) throw notFound(upload.id);
   const storage = storageOf(config);
@@ -195,11 +205,7 @@ describeRoute('POST', '/uploads/:resource/:id/:field', {
 describeRoute('GET', '/uploads/:uploadId/content', {
   summary: 'The file, to whoever may see the record it was uploaded for',
   tag: 'uploads',
-  responses: {
-    200: { contentType: '*/*', description: 'The file, with its type; images and PDF inline, others as attachment. Accept-Ranges: bytes.', schema: { type: 'string', format: 'binary' } },
-    206: { contentType: '*/*', description: 'The bytes one `Range: bytes=a-b` asked (Content-Range says which); several ranges are answered whole (200). 416 past the end.', schema: { type: 'string', format: 'binary' } },
-    416: { description: 'The range asked lies past the end of the file: no body; Content-Range: bytes */{size}.', headers: { 'Content-Range': { description: 'bytes */{size}', schema: { type: 'string' } } } },
-  },
+  responses: rangedFileResponses('The file, with its type; images and PDF inline, others as attachment. Accept-Ranges: bytes.'),
   errors: [404],
 });
 

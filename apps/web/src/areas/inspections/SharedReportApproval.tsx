@@ -17,6 +17,12 @@ import { sendReportAnswer, type SharedSummary } from './reportApi.ts';
 
 export type Decisions = Record<string, CustomerDecision | undefined>;
 
+/** The two answers a job takes, as buttons side by side. */
+const DECISION_BUTTONS = [
+  { decision: 'approved', color: 'teal.9', label: 'reports:shared.approval.approve', testId: 'report-job-approve' },
+  { decision: 'declined', color: 'gray.8', label: 'reports:shared.approval.decline', testId: 'report-job-decline' },
+] as const satisfies readonly { decision: CustomerDecision; color: string; label: string; testId: string }[];
+
 /** What the page's answer needs: the approval, the decisions taken so far and how to take one. */
 export interface ReportAnswer {
   approval: ApprovalView;
@@ -60,30 +66,21 @@ export function JobDecision({ job, answer, locale }: { job: ApprovalItem; answer
         </Group>
         {answer.open ? (
           <Group gap="xs" grow role="group" aria-label={t('reports:shared.approval.decision', { detail: job.detail })}>
-            <Button
-              size="md"
-              variant={decision === 'approved' ? 'filled' : 'default'}
-              color="teal.9"
-              aria-pressed={decision === 'approved'}
-              px="xs"
-              styles={WRAPPING_BUTTON}
-              onClick={() => answer.decide(job.id, 'approved')}
-              data-testid="report-job-approve"
-            >
-              {t('reports:shared.approval.approve')}
-            </Button>
-            <Button
-              size="md"
-              variant={decision === 'declined' ? 'filled' : 'default'}
-              color="gray.8"
-              aria-pressed={decision === 'declined'}
-              px="xs"
-              styles={WRAPPING_BUTTON}
-              onClick={() => answer.decide(job.id, 'declined')}
-              data-testid="report-job-decline"
-            >
-              {t('reports:shared.approval.decline')}
-            </Button>
+            {DECISION_BUTTONS.map((b) => (
+              <Button
+                key={b.decision}
+                size="md"
+                variant={decision === b.decision ? 'filled' : 'default'}
+                color={b.color}
+                aria-pressed={decision === b.decision}
+                px="xs"
+                styles={WRAPPING_BUTTON}
+                onClick={() => answer.decide(job.id, b.decision)}
+                data-testid={b.testId}
+              >
+                {t(b.label)}
+              </Button>
+            ))}
           </Group>
         ) : decision ? (
           <Badge color={decision === 'approved' ? 'teal.9' : 'gray.8'} tt="none" data-testid="report-job-decision">

@@ -15,7 +15,7 @@ import { openShare, type ShareRow } from './shares.ts';
 import { isoText } from '../../../jsonapi/attributes.ts';
 import { notFound } from '../../../jsonapi/errors.ts';
 import { uploadIdOf } from '../../../reports/images.ts';
-import { sendUpload, videoUpload } from '../../files/uploads.ts';
+import { rangedFileResponses, sendUpload, videoUpload } from '../../files/uploads.ts';
 import type { ReportModel } from '@atelier/domain';
 import { INTEGER, NULLABLE_STRING, STRING, closedObject, listOf } from '../../../contract-schemas.ts';
 import { storageOf, type Storage } from '../../../storage/storage.ts';
@@ -193,11 +193,7 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
 publicTokenRoute('GET', '/public/inspection-reports/:token/videos/:uploadId', {
   summary: 'The video of a finding the shared report shows (MP4, WebM or QuickTime, at most 30 s); 404 for any other upload',
   tag: 'inspections',
-  responses: {
-    200: { contentType: '*/*', description: 'The video, with its type, inline; Accept-Ranges: bytes.', schema: { type: 'string', format: 'binary' } },
-    206: { contentType: '*/*', description: 'The bytes one `Range: bytes=a-b` asked (Content-Range says which), as Safari on iPhone asks to play it; 416 past the end.', schema: { type: 'string', format: 'binary' } },
-    416: { description: 'The range asked lies past the end of the file: no body; Content-Range: bytes */{size}.', headers: { 'Content-Range': { description: 'bytes */{size}', schema: { type: 'string' } } } },
-  },
+  responses: rangedFileResponses('The video, with its type, inline; Accept-Ranges: bytes.'),
 });
 
 const tone: JsonSchema = { enum: [...SCORE_TONES] };
