@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { BASE, api, axeCheck, carryOut, fileBrowser, journey, png, shot, sign, token } from './helpers.mjs';
+import { actionsOf, BASE, api, axeCheck, carryOut, fileBrowser, journey, png, shot, sign, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -92,11 +92,7 @@ describe('the customer on a phone', () => {
       });
       assert.equal(made.status, 201, JSON.stringify(made.body));
       const id = made.body.data.id;
-      const act = async (route, body = {}) => {
-        const res = await api(`/estimations/${id}/${route}`, { method: 'POST', token: tk, body });
-        assert.equal(res.status, 200, `${route}: ${JSON.stringify(res.body)}`);
-        return res;
-      };
+      const act = actionsOf(tk, 'estimations', id);
       for (const route of ['start-components', 'start-times']) await act(route);
       const item = made.body.data.relationships.items.data[0].id;
       const priced = await api(`/estimations/${id}`, {

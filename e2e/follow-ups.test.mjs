@@ -4,7 +4,7 @@
 // en), and the customer books a visit from the link on a phone. Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, axeCheck, create, journey, launch, login, one, png, shot, token, vinOf, waitForMail } from './helpers.mjs';
+import { actionsOf, api, axeCheck, create, journey, launch, login, one, png, shot, token, vinOf, waitForMail } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const PHONE = { width: 390, height: 844 };
@@ -35,11 +35,7 @@ async function declineOne(tk, vehicle, customer) {
   });
   assert.equal(made.status, 201, JSON.stringify(made.body));
   const id = made.body.data.id;
-  const act = async (route, body = {}) => {
-    const res = await api(`/estimations/${id}/${route}`, { method: 'POST', token: tk, body });
-    assert.equal(res.status, 200, `${route}: ${JSON.stringify(res.body)}`);
-    return res;
-  };
+  const act = actionsOf(tk, 'estimations', id);
   for (const route of ['start-components', 'start-times']) await act(route);
   const items = made.body.data.relationships.items.data.map((i) => i.id);
   const priced = await api(`/estimations/${id}`, {

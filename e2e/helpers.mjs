@@ -215,6 +215,13 @@ export async function firstId(tk, path) {
   return r.body.data[0].id;
 }
 
+/** Runs the record's actions as the token's user: `act(route, body)` POSTs /{type}/{id}/{route} (any status but 200 fails the journey). */
+export const actionsOf = (tk, type, id) => async (route, body = {}) => {
+  const res = await api(`/${type}/${id}/${route}`, { method: 'POST', token: tk, body });
+  assert.equal(res.status, 200, `${route}: ${JSON.stringify(res.body)}`);
+  return res;
+};
+
 /** A to-one linkage. */
 export const one = (type, id) => ({ data: { type, id } });
 

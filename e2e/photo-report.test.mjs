@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import sharp from 'sharp';
-import { BASE, api, axeCheck, fileBrowser, inspectWornPads, journey, login, png, settles, shot, token, vinOf } from './helpers.mjs';
+import { actionsOf, BASE, api, axeCheck, fileBrowser, inspectWornPads, journey, login, png, settles, shot, token, vinOf } from './helpers.mjs';
 
 const T = { timeout: 240_000 };
 const held = fileBrowser();
@@ -97,11 +97,7 @@ describe('a photo-first report the customer approves from', () => {
       const made = await api('/estimations?include=items', { method: 'POST', token: tk, body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: { data: { type: 'inspections', id: inspection } } } } } });
       assert.equal(made.status, 201, JSON.stringify(made.body));
       const id = made.body.data.id;
-      const act = async (route, body = {}) => {
-        const res = await api(`/estimations/${id}/${route}`, { method: 'POST', token: tk, body });
-        assert.equal(res.status, 200, `${route}: ${JSON.stringify(res.body)}`);
-        return res;
-      };
+      const act = actionsOf(tk, 'estimations', id);
       for (const route of ['start-components', 'start-times']) await act(route);
       // The pads' job alone of the drafted ones (the demo's form finds more): three jobs to answer.
       const padsJob = made.body.included.find((i) => i.type === 'estimation-items' && i.relationships.inspectionField?.data?.id === padsField);
