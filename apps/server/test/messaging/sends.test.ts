@@ -85,6 +85,21 @@ describe('the inspection report’s link', () => {
   });
 });
 
+describe('the inspection report’s link to an address given', () => {
+  it('is e-mailed for an inspection without a customer (the address is enough; no conversation to write)', async () => {
+    const [{ id: form }] = await rows<{ id: string }>(sql`SELECT id FROM inspection_forms WHERE organization_id = ${garage.organization.id}`);
+    const walkIn = (await garage.make('inspections', {}, { inspectionForm: form, vehicle: await garage.make('vehicles', { vin: 'KM8K2CAB4PU001144' }) })).id;
+    await t.database.db.execute(sql`UPDATE inspections SET state = 'completed' WHERE id = ${walkIn}`);
+    const res = await garage.act('inspections', walkIn, 'share', garage.admin, body('inspections', walkIn, { send_email: true, email: 'passant@example.com' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.meta.share.email).toBe('passant@example.com');
+    const mail = await rows<{ text: string }>(sql`SELECT text FROM mail_outbox WHERE "to" = 'passant@example.com'`);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].text).toContain(res.body.meta.share.url);
+    expect(await rows(sql`SELECT id FROM messages WHERE subject_id = ${walkIn}`)).toEqual([]);
+  });
+});
+
 describe('the inspection report’s link, refused', () => {
   it('without an address to e-mail (422 on email) or consent to texts (422 on send_sms): no link is left, nothing sent (fr, en)', async () => {
     const [{ id: form }] = await rows<{ id: string }>(sql`SELECT id FROM inspection_forms WHERE organization_id = ${garage.organization.id}`);

@@ -140,12 +140,6 @@ export const uploadRoutes: RouteRegistrar = (api, contextOf) => {
 type UploadRow = typeof uploads.$inferSelect;
 
 /**
- * An uploaded file's contents, streamed with its type; the caller checked who may see it. A
- * `Range` header (one range of bytes) is answered with those bytes (206, Content-Range), past the
- * end with 416: Safari on iPhone plays a video only so, and players seek so (docs/decisions.md
- * "Video byte ranges").
- */
-/**
  * The contract of a file sendUpload answers: the whole file (200, `whole` says what it is), one byte
  * range (206, as Safari on iPhone asks to play a video; several ranges are answered whole), 416 past the end.
  */
@@ -155,6 +149,12 @@ export const rangedFileResponses = (whole: string) => ({
   416: { description: 'The range asked lies past the end of the file: no body; Content-Range: bytes */{size}.', headers: { 'Content-Range': { description: 'bytes */{size}', schema: { type: 'string' } } } },
 });
 
+/**
+ * An uploaded file's contents, streamed with its type; the caller checked who may see it. A
+ * `Range` header (one range of bytes) is answered with those bytes (206, Content-Range), past the
+ * end with 416: Safari on iPhone plays a video only so, and players seek so (docs/decisions.md
+ * "Video byte ranges").
+ */
 export async function sendUpload(reply: FastifyReply, config: Config, upload: UploadRow, rangeHeader?: string) {
   if (!isUploadKey(upload.path)) throw notFound(upload.id);
   const storage = storageOf(config);

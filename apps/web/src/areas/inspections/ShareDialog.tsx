@@ -49,7 +49,7 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
     void qc.invalidateQueries({ queryKey: ['inspections'] });
   };
   const create = useMutation({
-    mutationFn: () => createShare(inspection.id, { expires_in_days: Number(days), locale, send_email: smsEnabled && byEmail, send_sms: smsEnabled && bySms }),
+    mutationFn: () => createShare(inspection.id, { expires_in_days: Number(days), locale, send_email: byEmail, send_sms: smsEnabled && bySms }),
     onSuccess: (made) => {
       setLink(made);
       refresh();
@@ -115,15 +115,14 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
                 data={LOCALES.map((l) => ({ value: l, label: l === defaultLocale ? t('reports:share.language_customer', { language: language(l) }) : language(l) }))}
                 data-testid="share-locale"
               />
-              {smsEnabled ? (
-                <Group gap="lg" role="group" aria-label={t('texts:channel.label')}>
-                  <Text size="sm" fw={500}>
-                    {t('texts:channel.label')}
-                  </Text>
-                  <Checkbox label={t('texts:channel.email')} checked={byEmail} disabled={!customer?.email} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid="share-by-email" />
-                  <Checkbox label={t('texts:channel.sms')} checked={bySms} onChange={(e) => setBySms(e.currentTarget.checked)} data-testid="share-by-sms" />
-                </Group>
-              ) : null}
+              {/* E-mail whenever the customer has an address; the text only where the server can text. */}
+              <Group gap="lg" role="group" aria-label={t('texts:channel.label')}>
+                <Text size="sm" fw={500}>
+                  {t('texts:channel.label')}
+                </Text>
+                <Checkbox label={t('texts:channel.email')} checked={byEmail} disabled={!customer?.email} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid="share-by-email" />
+                {smsEnabled ? <Checkbox label={t('texts:channel.sms')} checked={bySms} onChange={(e) => setBySms(e.currentTarget.checked)} data-testid="share-by-sms" /> : null}
+              </Group>
               {smsEnabled && bySms ? <TextConsentNotice customerId={customer?.id} state={consent} testId="share" /> : null}
               <Group justify="flex-end">
                 <Button leftSection={<IconShare size={16} />} loading={create.isPending} disabled={textBlocked} onClick={() => create.mutate()} data-testid="share-create">

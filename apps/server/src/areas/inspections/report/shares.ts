@@ -118,9 +118,10 @@ export async function sendShare(ctx: RequestContext, row: InspectionRow, url: st
   let email: string | null = null;
   if (options.send_email) {
     email = options.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null);
-    if (!email || !customer) throw new ApiError(422, 'share.no_email', undefined, { pointer: '/data/attributes/email' });
-    const params = { organization: organization?.name ?? '', url, name: customerName(customer) };
-    await mailCustomer(ctx, { organizationId: row.organization_id, customerId: customer.id, subject: { type: 'inspections', id: row.id }, to: email, title: t(locale, 'mail.inspection_report.subject', params), text: t(locale, 'mail.inspection_report.body', params) });
+    // An address given is enough: an inspection without a customer is e-mailed too (nothing to write in a conversation).
+    if (!email) throw new ApiError(422, 'share.no_email', undefined, { pointer: '/data/attributes/email' });
+    const params = { organization: organization?.name ?? '', url, name: customer ? customerName(customer) : '' };
+    await mailCustomer(ctx, { organizationId: row.organization_id, customerId: customer?.id ?? null, subject: { type: 'inspections', id: row.id }, to: email, title: t(locale, 'mail.inspection_report.subject', params), text: t(locale, 'mail.inspection_report.body', params) });
   }
   const text = options.send_sms
     ? await sendText(ctx, { customerId: row.customer_id, subject: { type: 'inspections', id: row.id }, template: 'inspection_report', locale, params: { url }, pointer: '/data/attributes/send_sms' })
