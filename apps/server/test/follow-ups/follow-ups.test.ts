@@ -157,7 +157,11 @@ describe('a provider that refuses', () => {
     // Twilio unreachable for this runner only.
     const down = new FollowUpRunner({ ...services, config: { ...services.config, sms: { ...services.config.sms!, apiUrl: 'http://127.0.0.1:9' } } });
     await down.tick(at(31));
-    expect((await stepsOf(c))[0]).toMatchObject({ status: 'failed', reason: 'provider_error', channel: 'sms', message_id: null });
+    const [failed] = await stepsOf(c);
+    expect(failed).toMatchObject({ status: 'failed', reason: 'provider_error', channel: 'sms' });
+    // The text is in the customer's conversation, failed with its reason (as a transactional one).
+    const [message] = rowsOf<{ status: string; error_code: string | null }>(await t.database.db.execute(sql`SELECT status, error_code FROM messages WHERE id = ${failed.message_id}`));
+    expect(message).toEqual({ status: 'failed', error_code: 'provider_unavailable' });
     await tick(32);
     expect(textsTo(c)).toHaveLength(0);
     await tick(91);

@@ -157,12 +157,3 @@ export function lineDiscountProblem(line: WorkLine): DiscountProblem | null {
   const { parts, labour } = lineValue(line);
   return value / SCALE > BigInt(parts + labour) ? 'discount.over_line' : null;
 }
-
-/** The percentage of its line a discount takes (for a role's maximum), exactly, as a decimal text. */
-export function lineDiscountPercent(line: WorkLine): number {
-  const d = lineDiscount(line);
-  if (!d) return 0;
-  if (d.kind === 'percent') return Number(toScaled(d.percent)) / Number(SCALE);
-  const { parts, labour } = lineValue(line);
-  return parts + labour > 0 ? (d.cents * 100) / (parts + labour) : 0;
-}

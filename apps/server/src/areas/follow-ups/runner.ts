@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { chooseFollowUpChannel, customerName, firstLocale, followUpDueAt, followUpSchedule, textableNumber, type FollowUpReason, type FollowUpSchedule, type Locale } from '@atelier/domain';
+import { chooseFollowUpChannel, customerName, firstLocale, followUpDueAt, followUpSchedule, textableNumber, type FollowUpReason, type FollowUpSchedule, type Locale, DEFAULT_TIME_ZONE } from '@atelier/domain';
 import { rowsOf, type Database, type Db } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
 import type { Services } from '../../jsonapi/router.ts';
@@ -8,7 +8,9 @@ import { options, organizations } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { deferredWork } from '../estimations/deferred-work.table.ts';
 import { customerConsents } from '../messaging/messaging.table.ts';
-import { queuePromotionalEmail, recordMessage, sendPromotionalText, type PromotionalMessage } from '../messaging/promotional.ts';
+import { recordMessage, type PromotionalMessage } from '../messaging/promotional.ts';
+import { deliverText } from '../messaging/texts.ts';
+import { formatDay } from '../../reports/format.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { followUps } from './follow-ups.table.ts';
 
@@ -236,7 +238,7 @@ export class FollowUpRunner {
         .filter(Boolean)
         .join('\n'),
       name: customerName(customer),
-      date: new Intl.DateTimeFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { dateStyle: 'long', timeZone: 'America/Toronto' }).format(new Date(work!.declined_at)),
+      date: formatDay(work!.declined_at, locale, DEFAULT_TIME_ZONE),
       work: work!.detail,
       url,
       unsubscribe: `${url}?stop=1`,
@@ -252,23 +254,21 @@ export class FollowUpRunner {
       body: t(locale, choice.channel === 'sms' ? 'follow_up.sms' : 'follow_up.email_body', params),
       emailSubject: choice.channel === 'email' ? t(locale, 'follow_up.email_subject', params) : undefined,
     };
-    let sid: string | null = null;
-    if (choice.channel === 'sms') {
-      try {
-        sid = await sendPromotionalText(sms!, choice.contact, message.body);
-      } catch (err) {
-        return this.finish(row.id, { status: 'failed', reason: 'provider_error', channel: 'sms', contact: choice.contact, error: (err as Error).message.slice(0, 300) });
-      }
-    }
-    await this.db.transaction(async (tx) => {
+    // As a transactional text leaves (messaging/texts.ts): the message row first, then Twilio, its
+    // outcome written back on the row; a crash between leaves the step 'sending' (interrupted, never sent twice).
+    const messageId = await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      if (choice.channel === 'email') await queuePromotionalEmail(db, this.services.mailer, message);
-      const messageId = await recordMessage(db, message, sid);
-      // direct write: the follow-ups queue (the step's result, with the message it sent)
+      if (choice.channel === 'email') await this.services.mailer.queue(db, { to: message.contact, subject: message.emailSubject ?? '', text: message.body, organizationId: message.organizationId });
+      const id = await recordMessage(db, message);
+      // direct write: the follow-ups queue (the step's message; an e-mail is sent once queued with it)
       await db
         .update(followUps)
-        .set({ status: 'sent', reason: null, channel: choice.channel, contact: choice.contact, message_id: messageId, lease_until: null, done_at: sql`now()`, updated_at: sql`now()` })
+        .set({ channel: choice.channel, contact: choice.contact, message_id: id, ...(choice.channel === 'email' ? { status: 'sent' as const, reason: null, lease_until: null, done_at: sql`now()` } : {}), updated_at: sql`now()` })
         .where(eq(followUps.id, row.id));
+      return id;
     });
+    if (choice.channel !== 'sms') return;
+    const outcome = await deliverText(this.db, sms!, messageId, choice.contact, message.body, locale);
+    await this.finish(row.id, outcome.status === 'sent' ? { status: 'sent', reason: null } : { status: 'failed', reason: 'provider_error', error: outcome.error });
   }
 }

@@ -1,5 +1,5 @@
 // Texts and consent (issue 26): customers' consents, the messages sent and received, Twilio's
-// webhook for replies. Sends are options of the areas' send actions (texts.ts textCustomer).
+// webhook for replies. Sends are options of the areas' send actions (texts.ts sendText).
 import { defineArea } from '../area.ts';
 import { customerConsentsResource } from './consents.resource.ts';
 import { seedDemoMessages } from './demo.ts';

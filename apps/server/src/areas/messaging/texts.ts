@@ -102,14 +102,6 @@ export async function sendText(ctx: RequestContext, request: TextRequest, kind: 
 }
 
 /**
- * Sends a transactional text (sendText) and answers the number texted; kept for the callers that
- * only need it (the send actions' meta.sms).
- */
-export async function textCustomer(ctx: RequestContext, request: TextRequest, kind: ConsentKind = 'transactional'): Promise<string> {
-  return (await sendText(ctx, request, kind)).to;
-}
-
-/**
  * Hands a written text to Twilio and writes the outcome back on its row: sent with the sid, or
  * failed with a code (translated for the sender) and Twilio's raw words apart. Never throws.
  */

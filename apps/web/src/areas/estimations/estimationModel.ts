@@ -100,9 +100,6 @@ export function orderDeferredWork<T extends Pick<DeferredWork, 'id'> & Partial<P
   return [...rows].sort((a, b) => Number(b.state === 'open') - Number(a.state === 'open') || at(b).localeCompare(at(a)));
 }
 
-/** The discount's attributes (issue 27): written with 'apply discounts estimations', before the approval or by its holder. */
-export const DISCOUNT_FIELDS = ['discount_percent', 'discount_amount'] as const;
-
 /** Whether the user may give a discount now: the permission, and descriptions still open or the approval held. */
 export const discountWritable = (groups: readonly EstimationItemGroup[], canDiscount: boolean): boolean => canDiscount && (groups.includes('description') || groups.includes('decision'));
 
