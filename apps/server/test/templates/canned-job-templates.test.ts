@@ -208,6 +208,9 @@ describe('a newer version', () => {
     await ok('POST', `/canned-job-templates/${templateId}/publish`, w.reseller.user);
     const skipped = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/skip`, sister, { data: { version: 4 } });
     expect(skipped.data.attributes.skipped_version).toBe(4);
+    // Taking the whole version is asked for with a true boolean, nothing like it.
+    const vague = await call('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 4, replace_edits: 'true' } });
+    expect([vague.status, vague.body.errors[0].code]).toEqual([422, 'validation.boolean']);
     const whole = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 4, replace_edits: true } });
     expect([whole.data.attributes.version, whole.data.attributes.skipped_version, whole.meta.kept]).toEqual([4, null, []]);
     job = await jobOf(sister, adoptedJobId);

@@ -1,26 +1,20 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeInspectionForm, makeOrganization, makeReseller, makeStartedInspection, makeUser, makeWorld, toOne, type MadeForm, type MadeUser, type World } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { apiCalls, createTestApp, type TestApp } from '../helpers.ts';
 
 // Templates a reseller publishes (issue 27): a reseller publishes one of its organizations' forms
 // as a template, an organization adopts it as a form of its own and adjusts it, a newer version is
 // offered with what changed and taken without losing the organization's edits; inspections keep
 // the version they were made from; resellers and organizations kept apart.
 
-const API = '/api/v1';
 let t: TestApp;
 let w: World;
 let source: MadeForm;
 let rivalManager: MadeUser;
 let rivalReseller: Awaited<ReturnType<typeof makeReseller>>;
 
-const call = (method: string, path: string, as: { token: string }, body?: unknown, locale = 'fr') =>
-  t.api(method, `${API}${path}`, { token: as.token, body, headers: { 'accept-language': locale } });
-async function ok(method: string, path: string, as: { token: string }, body?: unknown, status = 200) {
-  const res = await call(method, path, as, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
+const { call, ok } = apiCalls(() => t);
 const patch = (type: string, id: string, attributes: Record<string, unknown>) => ({ data: { type, id, attributes } });
 
 /** The adopted form's fields by name: what the organization's inspectors will see. */
@@ -162,3 +156,30 @@ describe('adopting and updating', () => {
     expect((await ok('GET', '/form-template-adoptions', rivalManager)).data).toEqual([]);
   });
 });
+
+describe('publishing again', () => {
+  it('publishes no version that changes nothing, even when the source’s rows were made again (a reminder’s new id)', async () => {
+    const form = source.id;
+    await ok('PATCH', `/inspection-forms/${form}`, w.reseller.user, { data: { type: 'inspection-forms', id: form, relationships: { reminders: { data: [{ type: 'inspection-form-reminders', attributes: { text: 'Casque' } }] } } } });
+    const withReminder = await ok('POST', `/form-templates/${templateId}/publish`, w.reseller.user);
+    const version = withReminder.data.attributes.version;
+    // The same reminder made again: another row, the same form.
+    await ok('PATCH', `/inspection-forms/${form}`, w.reseller.user, { data: { type: 'inspection-forms', id: form, relationships: { reminders: { data: [{ type: 'inspection-form-reminders', attributes: { text: 'Casque' } }] } } } });
+    const again = await call('POST', `/form-templates/${templateId}/publish`, w.reseller.user);
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].code).toBe('template.unchanged');
+    expect((await ok('GET', `/form-templates/${templateId}`, w.reseller.user)).data.attributes.version).toBe(version);
+  });
+
+  it('publishes nothing more of an organization moved to another reseller', async () => {
+    const moved = await makeOrganization(t, { reseller_id: w.reseller.id });
+    const owner = await makeUser(t, moved.id);
+    const form = await makeInspectionForm(t, owner.token);
+    const made = await ok('POST', '/form-templates', w.reseller.user, { data: { type: 'form-templates', attributes: { name: 'Partira' }, relationships: { sourceForm: toOne('inspection-forms', form.id) } } }, 201);
+    await t.database.db.execute(sql`UPDATE organizations SET reseller_id = ${rivalReseller.id} WHERE id = ${moved.id}`);
+    await ok('PATCH', `/inspection-form-section-fields/${form.ids.Capot}`, owner, patch('inspection-form-section-fields', form.ids.Capot, { coefficient: '2' }));
+    const refused = await call('POST', `/form-templates/${made.data.id}/publish`, w.reseller.user);
+    expect([refused.status, refused.body.errors[0].code]).toEqual([409, 'template.source_not_yours']);
+  });
+});
+

@@ -1,3 +1,4 @@
+import { ApiError } from '../../jsonapi/errors.ts';
 import { cannedJobChanges, declarations, planCannedJobUpdate, type CannedJobContent } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -114,6 +115,8 @@ const accept = acceptAction(
     await ctx.db.select({ id: cannedJobs.id }).from(cannedJobs).where(eq(cannedJobs.id, jobId)).for('update');
     const { apply, kept, edited } = await offer(ctx, adoption);
     const cause = { type: CANNED_JOB_TEMPLATES.type, id: o.templateId };
+    if (data.replace_edits !== undefined && data.replace_edits !== null && typeof data.replace_edits !== 'boolean')
+      throw new ApiError(422, 'validation.boolean', undefined, { pointer: '/data/replace_edits' });
     const replace = data.replace_edits === true;
     const job = replace ? await writeJob(ctx, adoption.organization_id, o.next.content, cause, jobId) : await applyJobChanges(ctx, adoption.organization_id, jobId, o.next.content, apply, cause);
     return {

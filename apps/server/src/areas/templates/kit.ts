@@ -93,15 +93,28 @@ export async function versionOf<C>(ctx: RequestContext, kind: TemplateKind<C>, t
   return asVersion(kind, v);
 }
 
+/** The reseller of the organization whose record the source is (undefined: no such record). */
+async function sourceReseller<C>(ctx: RequestContext, kind: TemplateKind<C>, sourceId: string) {
+  const [owner] = await ctx.db
+    .select({ reseller_id: organizations.reseller_id })
+    .from(kind.sourceTable)
+    .innerJoin(organizations, eq(organizations.id, col(kind.sourceTable, 'organization_id')))
+    .where(eq(col(kind.sourceTable, 'id'), sourceId));
+  return owner?.reseller_id;
+}
+
 /** A new version of the source's content as it is now; 409 when it has not changed since the latest. */
 export async function publish<C>(ctx: RequestContext, kind: TemplateKind<C>, template: TemplateRow) {
   const sourceId = (template as Record<string, unknown>)[kind.sourceColumn] as string | null;
   if (!sourceId) throw new ApiError(409, kind.codes.sourceGone);
+  // The source stays one of the reseller's organizations' (staff may move an organization to another reseller).
+  if ((await sourceReseller(ctx, kind, sourceId)) !== template.reseller_id) throw new ApiError(409, kind.codes.sourceNotYours);
   const { content, hash } = await kind.read(ctx, sourceId);
   const latest = await latestVersion(ctx, kind, template.id);
-  if (latest?.hash === hash) throw new ApiError(409, kind.codes.unchanged, { version: latest.number });
-  const number = (latest?.number ?? 0) + 1;
   const changes = latest ? kind.changes(latest.content, content) : [];
+  // Nothing the changes name (a reminder recreated with a new id, a line's case): no version to offer.
+  if (latest && (latest.hash === hash || !changes.length)) throw new ApiError(409, kind.codes.unchanged, { version: latest.number });
+  const number = (latest?.number ?? 0) + 1;
   const values = { [kind.templateColumn]: template.id, number, [kind.contentColumn]: content, hash, changes, published_by_id: ctx.actor.id };
   // direct write: a template's published version, frozen once (read only; the publish action logs it)
   await ctx.db.insert(kind.versions).values(values as never);
@@ -131,12 +144,7 @@ export function templateHooks<C>(kind: TemplateKind<C>): NonNullable<ResourceDef
       requireReseller(input);
       const sourceId = input.values[kind.sourceColumn] as string | undefined;
       if (!sourceId) throw ApiError.many([{ status: 422, code: kind.codes.sourceRequired, source: { pointer } }]);
-      const [owner] = await ctx.db
-        .select({ reseller_id: organizations.reseller_id })
-        .from(kind.sourceTable)
-        .innerJoin(organizations, eq(organizations.id, col(kind.sourceTable, 'organization_id')))
-        .where(eq(col(kind.sourceTable, 'id'), sourceId));
-      if (owner?.reseller_id !== input.values.reseller_id) throw ApiError.many([{ status: 422, code: kind.codes.sourceNotYours, source: { pointer } }]);
+      if ((await sourceReseller(ctx, kind, sourceId)) !== input.values.reseller_id) throw ApiError.many([{ status: 422, code: kind.codes.sourceNotYours, source: { pointer } }]);
     },
     async afterWrite(ctx: RequestContext, row: unknown, _input: WriteInput, existing: unknown) {
       if (!existing) await publish(ctx, kind, row as TemplateRow);

@@ -75,7 +75,7 @@ describe('a reseller’s canned job templates on the canned jobs page', { timeou
     fireEvent.click(await screen.findByTestId('template-adopt'));
     await waitFor(() => expect(posted('/canned-job-templates/ct1/adopt')).toBeTruthy());
     await vi.waitFor(() =>
-      expect(vi.mocked(notify)).toHaveBeenCalledWith(expect.objectContaining({ title: 'Triggers not carried over (none of your forms comes from their template)', message: 'Battery : false' })),
+      expect(vi.mocked(notify)).toHaveBeenCalledWith(expect.objectContaining({ title: 'Triggers not carried over (none of your forms comes from their template)', message: 'Battery: false' })),
     );
     expect(vi.mocked(notify)).toHaveBeenCalledWith(expect.objectContaining({ message: 'Template “Plaquettes avant” adopted: here is your canned job.' }));
     await i18n.changeLanguage('fr');

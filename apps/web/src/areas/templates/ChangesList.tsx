@@ -65,17 +65,13 @@ function ChangeLine({ change }: { change: TemplateChange | KeptChange }) {
   const { t, i18n } = useTranslation();
   const name = change.name ? nameIn(change, firstLocale(i18n.language)) : '';
   const properties = [...new Set(change.properties.map((p) => PROPERTY.get(p)).filter((k): k is string => !!k))].map((k) => t(k));
+  const what = `${t(LEVEL.get(change.level)!)}${name ? ` ${t('templates:named', { name })}` : ''}${properties.length ? ` (${properties.join(', ')})` : ''}`;
   return (
     <Group gap={6} wrap="nowrap" align="baseline">
       <Badge size="sm" variant="light" color={COLOR.get(change.kind)} style={{ flexShrink: 0 }}>
         {t(KIND.get(change.kind)!)}
       </Badge>
-      <Text size="sm">
-        {t(LEVEL.get(change.level)!)}
-        {name ? ` ${t('templates:named', { name })}` : ''}
-        {properties.length ? ` (${properties.join(', ')})` : ''}
-        {'reason' in change ? ` : ${t(REASON.get(change.reason)!)}` : ''}
-      </Text>
+      <Text size="sm">{'reason' in change ? t('templates:pair', { label: what, value: t(REASON.get(change.reason)!) }) : what}</Text>
     </Group>
   );
 }

@@ -4,7 +4,8 @@ import { IconTemplate } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { crudPermissions, firstLocale, type RecordOf } from '@atelier/domain';
+import type { TFunction } from 'i18next';
+import { crudPermissions, firstLocale, labelIn, type Locale, type RecordOf } from '@atelier/domain';
 import { useList } from '../../api/hooks.ts';
 import type { Model } from '../../api/jsonapi.ts';
 import { useMe } from '../../app/AppData.tsx';
@@ -98,7 +99,7 @@ function TemplateCard({ template, adoptions, kind }: { template: Template; adopt
       const made = await adoptTemplate(template.id, kind);
       await Promise.all([qc.invalidateQueries({ queryKey: [kind.adoptions] }), qc.invalidateQueries({ queryKey: [kind.records] })]);
       notify({ color: 'teal', message: kind === FORM_KIND ? t('templates:adopted', { name: template.name }) : t('templates:adopted_job', { name: template.name }) });
-      if (made.dropped.length) notify({ color: 'yellow', autoClose: false, title: t('templates:dropped_triggers'), message: droppedText(made.dropped, firstLocale(i18n.language)) });
+      if (made.dropped.length) notify({ color: 'yellow', autoClose: false, title: t('templates:dropped_triggers'), message: droppedText(made.dropped, firstLocale(i18n.language), t) });
       void navigate(kind.recordPath(made.id));
     } catch (e) {
       notify({ color: 'red', title: t('templates:adopt_refused'), message: messageOf(e) });
@@ -152,7 +153,8 @@ function TemplateCard({ template, adoptions, kind }: { template: Template; adopt
 }
 
 /** The triggers that did not carry over, in words: « Batterie : false, Plaquettes : bad ». */
-const droppedText = (dropped: DroppedTrigger[], locale: string) => dropped.map((d) => `${(locale === 'en' && d.field_name_en) || d.field_name} : ${d.value}`).join(', ');
+/** « Batterie : false » in French, "Battery: false" in English: each field in the reader's language. */
+const droppedText = (dropped: DroppedTrigger[], locale: Locale, t: TFunction) => dropped.map((d) => t('templates:pair', { label: labelIn(d.field_name, d.field_name_en, locale), value: d.value })).join(', ');
 
 /**
  * « Modèles du revendeur » on the inspection forms page (or the canned jobs page, `kind`): shown
