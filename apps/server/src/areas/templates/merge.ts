@@ -160,13 +160,18 @@ export async function applyChanges(
   await records(ctx, 'inspection-form-sections').create(added.subSections, opts);
   await records(ctx, 'inspection-form-section-fields').create(added.fields, opts);
 
+  // The changed parts: one locked read and one log per table, each row its own values.
+  const fieldValuesById = new Map<string, Record<string, unknown>>();
+  const sectionValuesById = new Map<string, Record<string, unknown>>();
   for (const c of changes) {
     if (c.kind !== 'changed' || TEMPLATE_LISTS.includes(c.level as TemplateListLevel)) continue;
     const part = parts.get(c.key)!;
     const id = ids.get(c.key)!;
-    if (part.level === 'field') await records(ctx, 'inspection-form-section-fields').update([id], { ...fieldValues(part.node, idFor), section_id: idFor(part.parent) }, opts);
-    else await records(ctx, 'inspection-form-sections').update([id], { ...sectionValues(part.node), ...(part.level === 'sub-section' ? { parent_id: idFor(part.parent) } : {}) }, opts);
+    if (part.level === 'field') fieldValuesById.set(id, { ...fieldValues(part.node, idFor), section_id: idFor(part.parent) });
+    else sectionValuesById.set(id, { ...sectionValues(part.node), ...(part.level === 'sub-section' ? { parent_id: idFor(part.parent) } : {}) });
   }
+  await records(ctx, 'inspection-form-section-fields').update([...fieldValuesById.keys()], (row) => fieldValuesById.get(String(row.id))!, opts);
+  await records(ctx, 'inspection-form-sections').update([...sectionValuesById.keys()], (row) => sectionValuesById.get(String(row.id))!, opts);
   // Fields first: a removed sub-section's fields go with it, and a field is gone before its section.
   const removed = changes.filter((c) => c.kind === 'removed');
   await records(ctx, 'inspection-form-section-fields').delete(removed.filter((c) => c.level === 'field').map((c) => ids.get(c.key)!), opts);
