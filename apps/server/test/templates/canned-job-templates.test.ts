@@ -219,3 +219,15 @@ describe('a newer version', () => {
     expect((await ok('GET', `/canned-job-template-adoptions/${adoptionId}/changes`, sister)).meta.edited).toBe(false);
   });
 });
+
+describe('adopting at the limits', () => {
+  it('keeps a suffixed name and code within their limits (150 and 30 characters)', async () => {
+    const [name, code] = ['N'.repeat(150), 'C'.repeat(30)];
+    const source = await ok('POST', '/canned-jobs', w.manager, { data: { type: 'canned-jobs', attributes: { name, code }, relationships: { items: { data: [{ type: 'canned-job-items', attributes: { detail: 'Une ligne' } }] } } } }, 201);
+    const template = await ok('POST', '/canned-job-templates', w.reseller.user, templateOf('Aux limites', source.data.id), 201);
+    await ok('POST', '/canned-jobs', sister, { data: { type: 'canned-jobs', attributes: { name, code } } }, 201);
+    const adopted = await ok('POST', `/canned-job-templates/${template.data.id}/adopt`, sister, undefined, 201);
+    const job = await jobOf(sister, adopted.meta.canned_job_id);
+    expect([job.name, job.code]).toEqual([`${'N'.repeat(146)} (2)`, `${'C'.repeat(28)}-2`]);
+  });
+});

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { cannedJobItemKeys, triggerKey, triggerValues, type CannedJobContent, type CannedJobTemplateItem, type CannedJobTemplateTrigger, type TemplateChange } from '@atelier/domain';
+import { cannedJobItemKeys, declarations, triggerKey, triggerValues, type CannedJobContent, type CannedJobTemplateItem, type CannedJobTemplateTrigger, type TemplateChange } from '@atelier/domain';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
+import { likePattern } from '../../jsonapi/filters.ts';
 import { records } from '../../jsonapi/records.ts';
 import { cannedJobItems, cannedJobTriggers, cannedJobs } from '../canned-jobs/canned-jobs.table.ts';
 import { inspectionFormSectionFields } from '../inspections/inspection-forms.table.ts';
@@ -64,16 +65,24 @@ export async function jobHash(db: Db, jobId: string) {
   return contentHash({ job, lines, triggers });
 }
 
-/** `wanted`, or with « (2) », « (3) »… after it when the organization has a job of that name or code already (any case). */
+/**
+ * `wanted`, or with « (2) », « (3) »… after it (a code: -2, -3…) when the organization has a job of
+ * that name or code already (any case); shortened so that the whole stays within the attribute's limit.
+ */
 async function free(db: Db, organizationId: string, column: 'name' | 'code', wanted: string | null, except: string | null) {
   if (wanted === null) return null;
+  const max = declarations['canned-jobs'].attributes[column].limits.max!;
+  const chars = [...wanted];
+  // The names that could collide start with what is kept of `wanted` before a suffix of up to 6 characters.
+  const stem = chars.slice(0, Math.max(1, max - 6)).join('');
   const rows = await db
     .select({ v: cannedJobs[column] })
     .from(cannedJobs)
-    .where(and(eq(cannedJobs.organization_id, organizationId), sql`lower(${cannedJobs[column]}) LIKE ${`${wanted.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`, except ? ne(cannedJobs.id, except) : undefined));
+    .where(and(eq(cannedJobs.organization_id, organizationId), sql`lower(${cannedJobs[column]}) LIKE ${likePattern(stem.toLowerCase())}`, except ? ne(cannedJobs.id, except) : undefined));
   const taken = new Set(rows.map((r) => String(r.v).toLowerCase()));
+  const withSuffix = (suffix: string) => `${chars.slice(0, max - suffix.length).join('').trimEnd()}${suffix}`;
   let candidate = wanted;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = column === 'name' ? `${wanted} (${n})` : `${wanted}-${n}`;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n += 1) candidate = withSuffix(column === 'name' ? ` (${n})` : `-${n}`);
   return candidate;
 }
 
