@@ -1,3 +1,4 @@
+import { isOneOf } from '../../lib/enums.ts';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -96,14 +97,13 @@ export function ServiceFigureCards({ figures, days }: { figures: ServiceFigures;
 const DASHBOARD_PERIODS = ['this_week', 'last_week', 'this_month', 'last_month'] as const;
 type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 const DASHBOARD_PERIOD_KEY = 'atelier.dashboard.figures_period';
-const isDashboardPeriod = (v: string | null): v is DashboardPeriod => (DASHBOARD_PERIODS as readonly (string | null)[]).includes(v);
 
 /** The dashboard's section: the figures of this week (or of the period the manager switched to, kept on this device), and a link to the reports page. */
 export function ServiceFiguresSection() {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<DashboardPeriod>(() => {
     const kept = storage.get(DASHBOARD_PERIOD_KEY);
-    return isDashboardPeriod(kept) ? kept : 'this_week';
+    return isOneOf(DASHBOARD_PERIODS, kept) ? kept : 'this_week';
   });
   const days = periodDays(period);
   const q = useServiceFigures(days);
@@ -118,7 +118,7 @@ export function ServiceFiguresSection() {
             size="xs"
             value={period}
             onChange={(v) => {
-              if (!isDashboardPeriod(v)) return;
+              if (!isOneOf(DASHBOARD_PERIODS, v)) return;
               setPeriod(v);
               storage.set(DASHBOARD_PERIOD_KEY, v);
             }}
