@@ -95,20 +95,21 @@ export const reminderRoutes: RouteRegistrar = (api, _contextOf, services) => {
     const base = systemContext({ ...services, db, ip: request.ip }, o.followUp.organization_id, { cause: { type: 'follow-ups', id: o.followUp.id }, locale: o.locale });
     // The customer asks for a repair through the link: that one permission, nothing else.
     const system = { ...base, actor: { ...base.actor, permissions: new Set<Permission>([REQUEST_TYPE_PERMISSIONS.repair]) } };
-    if (!(await view(db, o)).booked)
-      await inTransaction(system, (tx) =>
-
-        createRecord(tx, tx.registry.resource('requests'), {
-          data: {
-            type: 'requests',
-            attributes: { type: 'repair', notes: t(o.locale, 'follow_up.booking_notes', { work: o.work.detail }) },
-            relationships: {
-              vehicle: { data: { type: 'vehicles', id: o.followUp.vehicle_id } },
-              ...(o.followUp.customer_id ? { customer: { data: { type: 'customers', id: o.followUp.customer_id } } } : {}),
-            },
+    await inTransaction(system, async (tx) => {
+      // One booking however often the customer taps: the follow-up locked, the booking looked for under the lock.
+      await tx.db.select({ id: followUps.id }).from(followUps).where(eq(followUps.id, o.followUp.id)).for('update');
+      if ((await view(tx.db, o)).booked) return;
+      await createRecord(tx, tx.registry.resource('requests'), {
+        data: {
+          type: 'requests',
+          attributes: { type: 'repair', notes: t(o.locale, 'follow_up.booking_notes', { work: o.work.detail }) },
+          relationships: {
+            vehicle: { data: { type: 'vehicles', id: o.followUp.vehicle_id } },
+            ...(o.followUp.customer_id ? { customer: { data: { type: 'customers', id: o.followUp.customer_id } } } : {}),
           },
-        }),
-      );
+        },
+      });
+    });
     return reply.code(201).header('Cache-Control', 'private, no-store').send(await view(db, o));
   });
 
