@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_OPTIONS, PERMISSIONS, permissionsForLevel } from '@atelier/domain';
+import { DEFAULT_OPTIONS, PERMISSIONS, defaultRolePermissions, permissionsForLevel } from '@atelier/domain';
 import { locations, organizations, permissions, resellers, roles, tags, userRoles, users } from '../areas/admin/admin.table.ts';
 import { grant, setUpOrganization } from '../areas/admin/organization-setup.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -7,19 +7,26 @@ import type { Area } from '../areas/area.ts';
 import { AREAS } from '../areas/index.ts';
 import { rowsOf, type Db } from './client.ts';
 import { newId } from './columns.ts';
+import { toUuidArray } from '../access/tenancy.ts';
 
 /**
  * Brings the permissions table in line with the catalogue of @atelier/domain: new names are
  * added, changed descriptions updated, names gone from the catalogue removed.
  */
 export async function syncPermissions(db: Db) {
-  await db
+  const synced = await db
     .insert(permissions)
     .values(PERMISSIONS.map(({ name, area, subject, verb, scope }) => ({ name, area, subject, verb, scope })))
     .onConflictDoUpdate({
       target: permissions.name,
       set: { area: sql`excluded.area`, subject: sql`excluded.subject`, verb: sql`excluded.verb`, scope: sql`excluded.scope` },
-    });
+    })
+    // xmax = 0: the row was inserted by this statement, not updated (PostgreSQL's way to tell them apart)
+    .returning({ name: permissions.name, added: sql<boolean>`(xmax = 0)` });
+  await grantAddedToDefaultRoles(
+    db,
+    synced.filter((p) => p.added).map((p) => p.name),
+  );
   const names = PERMISSIONS.map((p) => p.name);
   const removed = rowsOf(
     await db.execute(
@@ -28,6 +35,26 @@ export async function syncPermissions(db: Db) {
   );
   // Roles that lost a permission get a new version, so cached permission sets are not reused.
   if (removed.length) await db.execute(sql`UPDATE roles SET updated_at = now()`);
+}
+
+/**
+ * A permission new to the catalogue is granted once, as it appears, to the roles made with a default
+ * key whose defaults hold it (an installation's managers get a new action as a new organization's
+ * do). Never again afterwards: a permission an administrator takes from such a role stays taken.
+ */
+async function grantAddedToDefaultRoles(db: Db, added: readonly string[]) {
+  if (!added.length) return;
+  const keyed = rowsOf<{ id: string; key: string }>(await db.execute(sql`SELECT id, key FROM roles WHERE key IS NOT NULL`));
+  const granted: string[] = [];
+  for (const role of keyed) {
+    const names = (defaultRolePermissions(role.key) ?? []).filter((n) => added.includes(n));
+    if (!names.length) continue;
+    await grant(db, role.id, names);
+    granted.push(role.id);
+  }
+  // A role's permission set is cached by its version: the roles given a permission get a new one.
+  // direct write: the version of the roles just granted a new permission (cache invalidation, no business value)
+  if (granted.length) await db.execute(sql`UPDATE roles SET updated_at = now() WHERE id = ANY(${toUuidArray(granted)})`);
 }
 
 /** Gives every organization the options added to DEFAULT_OPTIONS since it was created. */

@@ -82,3 +82,20 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
     ...bySubject(['repairs'], [...READ, 'edit', 'start', 'complete', 'take over']),
   ]),
 ];
+
+/** The roles every installation keeps by key beside the organizations' ones: the platform's and each reseller's administrator. */
+const LEVEL_ROLES: readonly [key: string, permissions: readonly Permission[]][] = [
+  ['platform_admin', permissionsForLevel('platform')],
+  ['reseller_admin', permissionsForLevel('reseller')],
+];
+
+const DEFAULTS_BY_KEY = new Map<string, readonly Permission[]>([...DEFAULT_ROLES.map((r) => [r.key, r.permissions] as const), ...LEVEL_ROLES]);
+
+/**
+ * The permissions a role made with a default key starts with; null for a role of the organization's
+ * own making. A permission new to the catalogue is granted to the existing roles of the keys whose
+ * defaults hold it (the server's permission sync), so an installation's roles get what a new one's do.
+ */
+export function defaultRolePermissions(key: string | null): readonly Permission[] | null {
+  return key === null ? null : (DEFAULTS_BY_KEY.get(key) ?? null);
+}
