@@ -395,7 +395,7 @@ export const en: Record<MessageKey, string> = {
   'inspection_form.reorder_unknown': '{id} is not an item of this level of the form',
   'inspection_form.reorder_duplicate': '{id} is listed more than once',
   'inspection_form.reorder_missing': 'The order must name every section, sub-section and field of the form ({count} missing)',
-  'inspection_form.copy_name': '{name} (copy)',
+  'record.copy_name': '{name} (copy)',
   'inspection.forbidden_assign': 'You do not have permission to assign an inspection.',
   'inspection.forbidden_approver': 'You do not have permission to change who approves an inspection.',
   'inspection.section_scores_one_inspection': 'The sections’ scores (add_data=inspectionSectionScores) are those of one inspection: filter the list on one inspection (filter[inspection]).',

@@ -394,7 +394,7 @@ export const fr = {
   'inspection_form.reorder_unknown': '{id} n’est pas un élément de ce niveau du formulaire',
   'inspection_form.reorder_duplicate': '{id} figure plus d’une fois',
   'inspection_form.reorder_missing': 'L’ordre doit nommer toutes les sections, sous-sections et tous les champs du formulaire ({count} manquants)',
-  'inspection_form.copy_name': '{name} (copie)',
+  'record.copy_name': '{name} (copie)',
   'inspection.forbidden_assign': "Vous n'avez pas la permission d'assigner une inspection.",
   'inspection.forbidden_approver': "Vous n'avez pas la permission de changer le responsable de l'approbation d'une inspection.",
   'inspection.section_scores_one_inspection': 'Les scores des sections (add_data=inspectionSectionScores) sont ceux d’une seule inspection : filtrez la liste sur une inspection (filter[inspection]).',

@@ -39,3 +39,13 @@ export function t(locale: Locale, key: MessageKey, params?: MessageParams): stri
 export function hasMessage(key: string): key is MessageKey {
   return Object.hasOwn(fr, key);
 }
+
+/** The first `max` characters of a text (by code point, never half a character), without trailing spaces. */
+export const upTo = (text: string, max: number) => [...text].slice(0, Math.max(0, max)).join('').trimEnd();
+
+/** "<name> (copie)" in the reader's language, the name shortened so that the whole fits in `max` characters. */
+export function copyName(locale: Locale, name: string, max: number): string {
+  const whole = t(locale, 'record.copy_name', { name });
+  const over = [...whole].length - max;
+  return over > 0 ? t(locale, 'record.copy_name', { name: upTo(name, [...name].length - over) }) : whole;
+}

@@ -210,6 +210,19 @@ describe('roles and permissions', () => {
     expect(again.body.data.attributes.name).toBe('Préposé (copie) 2');
   });
 
+  it('names a copy in the reader’s language, within the name’s 100 characters', async () => {
+    const long = 'R'.repeat(100);
+    const role = await t.api('POST', '/api/v1/roles', { token: manager, body: { data: { type: 'roles', attributes: { name: long } } } });
+    expect(role.status).toBe(201);
+    const copy = async (locale: string) =>
+      (await t.api('POST', `/api/v1/roles/${role.body.data.id}/copy`, { token: manager, body: {}, headers: { 'accept-language': locale } })).body.data.attributes.name as string;
+    const [en, en2, fr] = [await copy('en'), await copy('en'), await copy('fr')];
+    expect(en).toBe(`${'R'.repeat(93)} (copy)`);
+    expect(en2).toBe(`${'R'.repeat(91)} (copy) 2`);
+    expect(fr).toBe(`${'R'.repeat(92)} (copie)`);
+    for (const name of [en, en2, fr]) expect([...name].length).toBeLessThanOrEqual(100);
+  });
+
   it('counts the users of its organization holding a role (users_count), kept by the database as links come and go', async () => {
     const count = async (id: string) => (await t.api('GET', `/api/v1/roles/${id}`, { token: manager })).body.data.attributes.users_count;
     // Every role of the list carries its count, as the links say.

@@ -8,7 +8,9 @@ import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { newId } from '../../db/columns.ts';
 import { permissions, rolePermissions, roles, userRoles } from './admin.table.ts';
+import { copyName, upTo } from '../../i18n/index.ts';
 
+const NAME_MAX = declarations.roles.attributes.name.limits.max!;
 
 export const rolesResource = defineResource(declarations.roles, {
   table: roles,
@@ -52,8 +54,10 @@ export const rolesResource = defineResource(declarations.roles, {
       async handler(ctx, role, body) {
         const requested = (body as { data?: { attributes?: { name?: unknown } }; name?: unknown }) ?? {};
         const wanted = requested.data?.attributes?.name ?? requested.name;
-        const base = typeof wanted === 'string' && wanted.trim() ? wanted.trim().slice(0, 100) : `${role!.name} (copie)`;
-        const name = await freeName(ctx.db, role!.organization_id as string | null, role!.reseller_id as string | null, base);
+        // The name asked, else "<name> (copie)" in the reader's language; numbered while taken, always within the limit.
+        const named = (suffix: string) =>
+          (typeof wanted === 'string' && wanted.trim() ? upTo(wanted.trim(), NAME_MAX - suffix.length) : copyName(ctx.locale, String(role!.name), NAME_MAX - suffix.length)) + suffix;
+        const name = await freeName(ctx.db, role!.organization_id as string | null, role!.reseller_id as string | null, named);
         const id = newId();
         await records(ctx, 'roles').create(
           [
@@ -78,7 +82,7 @@ export const rolesResource = defineResource(declarations.roles, {
   },
 });
 
-async function freeName(db: import('../../db/client.ts').Db, org: string | null, reseller: string | null, base: string) {
+async function freeName(db: import('../../db/client.ts').Db, org: string | null, reseller: string | null, named: (suffix: string) => string) {
   const taken = new Set(
     (
       (await db.execute(
@@ -86,8 +90,8 @@ async function freeName(db: import('../../db/client.ts').Db, org: string | null,
       )) as unknown as { rows: { name: string }[] }
     ).rows.map((r) => r.name),
   );
-  let name = base;
-  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base} ${i}`;
+  let name = named('');
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = named(` ${i}`);
   return name;
 }
 

@@ -1,7 +1,7 @@
 import { declarations } from '@atelier/domain';
 import { asc, eq } from 'drizzle-orm';
 import { newId } from '../../db/columns.ts';
-import { t } from '../../i18n/index.ts';
+import { copyName } from '../../i18n/index.ts';
 import { writeLog } from '../../jsonapi/audit.ts';
 import type { ActionDefinition, Row, RowOf } from '../../jsonapi/define-resource.ts';
 import { changes } from '../../jsonapi/write.ts';
@@ -18,13 +18,6 @@ import { fieldsOfForm, sectionsOfForm } from './structure.ts';
 type FormRow = RowOf<typeof inspectionForms>;
 
 const NAME_MAX = declarations['inspection-forms'].attributes.name.limits.max!;
-
-/** "<name> (copie)" in the request's language, the name shortened so that the whole fits. */
-function copyName(locale: Parameters<typeof t>[0], name: string): string {
-  const whole = t(locale, 'inspection_form.copy_name', { name });
-  const over = [...whole].length - NAME_MAX;
-  return over > 0 ? t(locale, 'inspection_form.copy_name', { name: [...name].slice(0, -over).join('').trimEnd() }) : whole;
-}
 
 /**
  * GET (or POST) /inspection-forms/{id}/duplicate: a deep copy of the form, answered with 201. The
@@ -43,7 +36,7 @@ export const duplicateAction: ActionDefinition<FormRow> = {
       .insert(inspectionForms)
       .values({
         organization_id: source.organization_id,
-        name: copyName(ctx.locale, source.name),
+        name: copyName(ctx.locale, source.name, NAME_MAX),
         description: source.description,
         is_active: source.is_active,
         tag_ids: source.tag_ids,

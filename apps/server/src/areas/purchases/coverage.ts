@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { records } from '../../jsonapi/records.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
-import { tradeOrders } from '../trade/orders.ts';
+import { tradeOrders, type TradeSide } from '../trade/orders.ts';
 import { purchasesDeliveries, purchasesDeliveryItems, purchasesInvoiceItems, purchasesInvoices, purchasesOrderItems, purchasesOrders } from './documents.table.ts';
 
 // What a purchase order's validated receipts and bills cover of it (issue 22): the trade kit's
@@ -30,7 +30,7 @@ export async function followWorkItems(ctx: RequestContext, orderId: string, caus
   await records(ctx, 'repair-items').update([...repairs.keys()], (item) => ({ part_status: repairs.get(String(item.id)) }), { cause });
 }
 
-export const purchaseOrders = tradeOrders<OrderRow, OrderItemRow>({
+export const purchaseSide: TradeSide = {
   types: { order: 'purchases-orders', orderItem: 'purchases-order-items' },
   orders: purchasesOrders,
   orderItems: purchasesOrderItems,
@@ -47,6 +47,8 @@ export const purchaseOrders = tradeOrders<OrderRow, OrderItemRow>({
     notALine: 'purchases.not_a_line',
   },
   afterRefresh: followWorkItems,
-});
+};
+
+export const purchaseOrders = tradeOrders<OrderRow, OrderItemRow>(purchaseSide);
 
 export const { lockOrder, orderLines, refreshOrder, checkRemaining, leftOf } = purchaseOrders;

@@ -1,4 +1,4 @@
-import { tradeOrders } from '../trade/orders.ts';
+import { tradeOrders, type TradeSide } from '../trade/orders.ts';
 import { salesDeliveries, salesDeliveryItems, salesInvoiceItems, salesInvoices, salesOrderItems, salesOrders } from './sales.table.ts';
 
 // What a sales order's validated deliveries and invoices cover of it (issue 23): the trade kit's
@@ -7,7 +7,7 @@ import { salesDeliveries, salesDeliveryItems, salesInvoiceItems, salesInvoices, 
 export type SalesOrderRow = typeof salesOrders.$inferSelect;
 export type SalesOrderItemRow = typeof salesOrderItems.$inferSelect;
 
-export const salesOrderKit = tradeOrders<SalesOrderRow, SalesOrderItemRow>({
+export const salesSide: TradeSide = {
   types: { order: 'sales-orders', orderItem: 'sales-order-items' },
   orders: salesOrders,
   orderItems: salesOrderItems,
@@ -25,4 +25,6 @@ export const salesOrderKit = tradeOrders<SalesOrderRow, SalesOrderItemRow>({
   },
   // Parts leave the warehouse; work and free lines are invoiced, not delivered.
   deliverable: (line) => !!line.product_id,
-});
+};
+
+export const salesOrderKit = tradeOrders<SalesOrderRow, SalesOrderItemRow>(salesSide);
