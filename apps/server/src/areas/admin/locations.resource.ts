@@ -41,12 +41,12 @@ export const locationsResource = defineResource(declarations.locations, {
     'attach-users': {
       path: 'attach-users/:id',
       permission: ['edit locations', 'edit users'],
-      handler: (ctx, location, body) => changeMembers(ctx, location!.id, location!.organization_id as string, body, 'attach'),
+      handler: (ctx, location, body) => changeMembers(ctx, location.id, location.organization_id as string, body, 'attach'),
     },
     'detach-users': {
       path: 'detach-users/:id',
       permission: ['edit locations', 'edit users'],
-      handler: (ctx, location, body) => changeMembers(ctx, location!.id, location!.organization_id as string, body, 'detach'),
+      handler: (ctx, location, body) => changeMembers(ctx, location.id, location.organization_id as string, body, 'detach'),
     },
   },
 });

@@ -56,25 +56,25 @@ export const rolesResource = defineResource(declarations.roles, {
         const wanted = requested.data?.attributes?.name ?? requested.name;
         // The name asked, else "<name> (copie)" in the reader's language; numbered while taken, always within the limit.
         const named = (suffix: string) =>
-          (typeof wanted === 'string' && wanted.trim() ? upTo(wanted.trim(), NAME_MAX - suffix.length) : copyName(ctx.locale, String(role!.name), NAME_MAX - suffix.length)) + suffix;
-        const name = await freeName(ctx.db, role!.organization_id as string | null, role!.reseller_id as string | null, named);
+          (typeof wanted === 'string' && wanted.trim() ? upTo(wanted.trim(), NAME_MAX - suffix.length) : copyName(ctx.locale, String(role.name), NAME_MAX - suffix.length)) + suffix;
+        const name = await freeName(ctx.db, role.organization_id as string | null, role.reseller_id as string | null, named);
         const id = newId();
         await records(ctx, 'roles').create(
           [
             {
               id,
               name,
-              description: role!.description as string | null,
-              organization_id: role!.organization_id as string | null,
-              reseller_id: role!.reseller_id as string | null,
-              location_ids: role!.location_ids as string[],
+              description: role.description as string | null,
+              organization_id: role.organization_id as string | null,
+              reseller_id: role.reseller_id as string | null,
+              location_ids: role.location_ids as string[],
             },
           ],
-          { cause: { type: 'roles', id: String(role!.id) } },
+          { cause: { type: 'roles', id: String(role.id) } },
         );
         // direct write: the copy's permissions, rows of the role_permissions join table copied in one statement
         await ctx.db.execute(
-          sql`INSERT INTO role_permissions (role_id, permission_id) SELECT ${id}, permission_id FROM role_permissions WHERE role_id = ${role!.id}`,
+          sql`INSERT INTO role_permissions (role_id, permission_id) SELECT ${id}, permission_id FROM role_permissions WHERE role_id = ${role.id}`,
         );
         return { status: 201, recordId: id, log: { copied_to: id } };
       },

@@ -87,9 +87,9 @@ export const usersResource = defineResource(declarations.users, {
       method: 'GET',
       permission: 'edit users',
       async handler(ctx, user) {
-        if (!user!.active) await checkUserLimit(ctx, user!.organization_id, attributePointer('active'), user!.id);
+        if (!user.active) await checkUserLimit(ctx, user.organization_id, attributePointer('active'), user.id);
         // direct write: the action's own record: the action's log entry (activate) covers it
-        await ctx.db.update(users).set({ active: true }).where(eq(users.id, user!.id));
+        await ctx.db.update(users).set({ active: true }).where(eq(users.id, user.id));
         return { log: { active: true } };
       },
     },
@@ -98,8 +98,8 @@ export const usersResource = defineResource(declarations.users, {
       permission: 'edit users',
       async handler(ctx, user) {
         // direct write: the action's own record: the action's log entry (deactivate) covers it
-        await ctx.db.update(users).set({ active: false }).where(eq(users.id, user!.id));
-        await revokeUserSessions(ctx.db, user!.id);
+        await ctx.db.update(users).set({ active: false }).where(eq(users.id, user.id));
+        await revokeUserSessions(ctx.db, user.id);
         return { log: { active: false } };
       },
     },

@@ -30,7 +30,7 @@ export const duplicateAction: ActionDefinition<FormRow> = {
   permission: 'create inspection forms',
   contract: { summary: 'Copies the form with its sections, sub-sections, fields (conditions and copies re-pointed to the copies), multipliers, notes and reminders; answers the copy', status: 201 },
   async handler(ctx, form) {
-    const source = form!;
+    const source = form;
     const [copy] = (await ctx.db
       // direct write: a form's copy, written whole in a few statements (bulk path; the copy action logs it)
       .insert(inspectionForms)

@@ -118,8 +118,8 @@ export const reorderAction: ActionDefinition<RowOf<typeof inspectionForms>> = {
     },
   },
   async handler(ctx, form, body) {
-    const sections = await sectionsOfForm(ctx.db, form!.id);
-    const fields = await fieldsOfForm(ctx.db, form!.id);
+    const sections = await sectionsOfForm(ctx.db, form.id);
+    const fields = await fieldsOfForm(ctx.db, form.id);
     const places = readOrder(body, {
       sections: new Set(sections.filter((s) => !s.parent_id).map((s) => s.id)),
       subSections: new Set(sections.filter((s) => s.parent_id).map((s) => s.id)),
@@ -131,7 +131,7 @@ export const reorderAction: ActionDefinition<RowOf<typeof inspectionForms>> = {
     await move(ctx.db, inspectionFormSectionFields, 'section_id', fieldMoves);
     if (!sectionMoves.length && !fieldMoves.length) return {};
     // direct write: the reordered form's updated_at (the reorder action logs it)
-    const [row] = (await ctx.db.update(inspectionForms).set({ updated_at: sql`now()` }).where(sql`${inspectionForms.id} = ${form!.id}`).returning()) as Row[];
+    const [row] = (await ctx.db.update(inspectionForms).set({ updated_at: sql`now()` }).where(sql`${inspectionForms.id} = ${form.id}`).returning()) as Row[];
     return { row, log: { moved: sectionMoves.length + fieldMoves.length } };
   },
 };

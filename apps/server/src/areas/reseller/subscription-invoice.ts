@@ -70,7 +70,7 @@ export const generateSubscriptionInvoice: RecordAction<Row> = {
     response: { $ref: '#/components/schemas/reseller-invoices.document' },
   },
   async handler(ctx, organization) {
-    const invoice = await subscriptionInvoice(ctx, String(organization!.id));
+    const invoice = await subscriptionInvoice(ctx, String(organization.id));
     return { body: await recordDocument(ctx, 'reseller-invoices', invoice.id, 'items'), log: { invoice: invoice.id, made: invoice.made } };
   },
 };
