@@ -56,11 +56,11 @@ afterEach(() => {
 });
 
 let calls: Call[] = [];
-async function renderDashboard(locale: 'fr' | 'en') {
+async function renderDashboard(locale: 'fr' | 'en', service: unknown = SERVICE_FIGURES) {
   await i18n.changeLanguage(locale);
   calls = mockApi((call) => {
     if (call.url.startsWith('/sales/figures')) return { body: { jsonapi: { version: '1.1' }, meta: SALES_FIGURES } };
-    if (call.url.startsWith('/repairs/figures')) return { body: { jsonapi: { version: '1.1' }, meta: SERVICE_FIGURES } };
+    if (call.url.startsWith('/repairs/figures')) return { body: { jsonapi: { version: '1.1' }, meta: service } };
     const m = /^\/(\w+)\/list\/count/.exec(call.url);
     return m ? { body: { meta: { counts: COUNTS[m[1]!] ?? {} } } } : undefined;
   });
@@ -138,3 +138,20 @@ describe('the dashboard service figures', () => {
   });
 });
 
+describe('the parts margin', () => {
+  it('shows the margin of the parts of known cost, and no margin at all when none has a cost (not 0 $)', async () => {
+    await renderDashboard('fr');
+    const known = await screen.findByTestId('figure-parts-margin');
+    expect(known.textContent).toContain('80,00\u00a0$');
+    expect(known.textContent).toContain('40,0\u00a0%');
+    cleanup();
+    const uncosted = { ...SERVICE_FIGURES, figures: { ...SERVICE_FIGURES.figures, parts: { revenue: 0, cost: 0, margin: 0, rate: null, uncosted: 20950 } } };
+    await renderDashboard('fr', uncosted);
+    const none = await screen.findByTestId('figure-parts-margin');
+    expect(none.textContent).not.toContain('0,00\u00a0$');
+    expect(none.textContent).toContain('Aucune pièce au coût connu (209,50\u00a0$ de pièces vendues)');
+    cleanup();
+    await renderDashboard('en', uncosted);
+    expect((await screen.findByTestId('figure-parts-margin')).textContent).toContain('No part with a known cost ($209.50 of parts sold)');
+  });
+});

@@ -82,7 +82,14 @@ export function ServiceFigureCards({ figures, days }: { figures: ServiceFigures;
           to={links.declined}
         />
       ) : null}
-      <FigureCard testId="figure-parts-margin" label={t('repairs:figures.parts_margin')} value={money(parts.margin)} help={t('repairs:figures.parts_margin_help', { rate: percent(parts.rate), uncosted: money(parts.uncosted) })} to={links.repairs} />
+      {/* Without any part of known cost there is no margin to show (not a margin of 0). */}
+      <FigureCard
+        testId="figure-parts-margin"
+        label={t('repairs:figures.parts_margin')}
+        value={parts.rate === null ? none : money(parts.margin)}
+        help={parts.rate === null ? t('repairs:figures.parts_cost_missing', { uncosted: money(parts.uncosted) }) : t('repairs:figures.parts_margin_help', { rate: percent(parts.rate), uncosted: money(parts.uncosted) })}
+        to={links.repairs}
+      />
       <FigureCard
         testId="figure-labour-margin"
         label={t('repairs:figures.labour_margin')}
