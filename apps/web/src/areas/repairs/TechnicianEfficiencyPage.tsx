@@ -88,7 +88,8 @@ export default function TechnicianEfficiencyPage() {
               <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="name" />
-                <YAxis tickFormatter={(v: number) => hours(v)} />
+                {/* Whole hours up the axis (3.8 h split in four read 0.95, 1.9, 2.85) */}
+                <YAxis tickFormatter={(v: number) => hours(v)} allowDecimals={false} domain={[0, (max: number) => Math.max(1, Math.ceil(max))]} />
                 <Tooltip formatter={(v) => hours(Number(v))} />
                 <Legend />
                 <Bar dataKey="clocked" name={t('repairs:efficiency.clocked')} fill="var(--mantine-color-blue-7)" />
