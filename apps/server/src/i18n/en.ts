@@ -595,6 +595,7 @@ export const en: Record<MessageKey, string> = {
   'document.part_number': "Part no. {number}",
   'document.supplier': "Supplier: {name}",
   'document.discount': "Discount: {amount}",
+  'document.part_charges': 'Environmental fees and cores',
   'document.discounts': "Discounts",
   'document.warranty': "Under warranty: {amount}",
   'document.not_charged': "Not charged",

@@ -594,6 +594,7 @@ export const fr = {
   'document.part_number': "N° de pièce {number}",
   'document.supplier': "Fournisseur : {name}",
   'document.discount': "Remise : {amount}",
+  'document.part_charges': 'Droits environnementaux et consignes',
   'document.discounts': "Remises",
   'document.warranty': "Sous garantie : {amount}",
   'document.not_charged': "Non facturé",

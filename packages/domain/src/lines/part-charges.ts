@@ -1,6 +1,7 @@
 import { defineEnum } from '../enums.ts';
 import { PROVINCES } from '../locale.ts';
 import type { Province } from '../taxes/canadian-taxes.ts';
+import { productCents, type DecimalInput } from './decimal.ts';
 import type { MarkupRow } from './economics.ts';
 
 // What a part carries beyond its price (issue 27): an environmental fee per unit (tires and
@@ -78,4 +79,22 @@ export function parseMarkupMatrix(value: unknown): MarkupRow[] | null {
 export function marginPercent(priceCents: number | null | undefined, costCents: number | null | undefined): number | null {
   if (priceCents === null || priceCents === undefined || costCents === null || costCents === undefined || costCents <= 0) return null;
   return Math.round(((priceCents - costCents) * 1000) / costCents) / 10;
+}
+
+/** What a document prints under a line's part (issue 27): its environmental fee and its core charge, each × quantity, and whether the cores came back. */
+export interface PartChargeLines {
+  fee: { kind: EnvironmentalFeeKind; amount: number } | null;
+  core: { amount: number; returned: boolean } | null;
+}
+
+export function partChargeLines(item: {
+  quantity: DecimalInput;
+  environmental_fee_kind?: EnvironmentalFeeKind | null;
+  environmental_fee?: DecimalInput;
+  core_charge?: DecimalInput;
+  core_returned?: boolean | null;
+}): PartChargeLines {
+  const fee = item.environmental_fee ? productCents(item.quantity, item.environmental_fee) : 0;
+  const core = item.core_charge ? productCents(item.quantity, item.core_charge) : 0;
+  return { fee: fee ? { kind: item.environmental_fee_kind ?? 'tire', amount: fee } : null, core: core ? { amount: core, returned: item.core_returned === true } : null };
 }

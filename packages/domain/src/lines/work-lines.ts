@@ -2,6 +2,7 @@ import { lineTaxes, sumTaxes, type TaxAmount, type TaxRate } from '../taxes/taxe
 import { productCents, SCALE, toScaled, type DecimalInput } from './decimal.ts';
 import { discountCents, type Discount } from './economics.ts';
 import { lineAmount } from './lines.ts';
+import type { EnvironmentalFeeKind } from './part-charges.ts';
 
 // The parts-and-labour lines of estimations and repairs (issue 12): what each line and the whole
 // document cost the customer, in integer cents. Every amount is rounded once, on its line (parts,
@@ -26,6 +27,8 @@ export interface WorkLine {
   discount_percent?: DecimalInput;
   /** …or an amount in cents (one or the other). */
   discount_amount?: DecimalInput;
+  /** What the part's environmental fee is for (the printed words; the amount is `environmental_fee`). */
+  environmental_fee_kind?: EnvironmentalFeeKind | null;
   /** Cents per unit of the part: its environmental fee (a tire's, a battery's), charged × quantity, taxed, never discounted. */
   environmental_fee?: DecimalInput;
   /** Cents per unit of the part: its core charge, charged × quantity… */
