@@ -24,6 +24,12 @@ export const workLineAttributes = () => ({
   discount_percent: attr.decimal().min(0).max(100),
   /** …as an amount in cents (never more than the line; not both). */
   discount_amount: attr.money().min(0).max(100_000_000),
+  /** Its place in the document. */
+  position: attr.integer().isReadOnly(),
+});
+
+/** What an estimate's or a repair's line keeps of its part beyond its price (issue 27), taken from the product when it is chosen. */
+export const partChargeAttributes = () => ({
   /** Cents per unit its part cost the shop, taken from the product (the margin's base; staff only, never on a customer's document). */
   unit_cost: attr.money().min(0).max(100_000_000),
   /** The environmental fee its part carries (taken from the product), … */
@@ -34,8 +40,6 @@ export const workLineAttributes = () => ({
   core_charge: attr.money().min(0).max(PART_CHARGE_MAX_CENTS),
   /** The old cores came back: the core charge is credited in full. */
   core_returned: attr.boolean(),
-  /** Its place in the document. */
-  position: attr.integer().isReadOnly(),
 });
 
 /** What a line of a work document (an estimate's or a repair's item) links to: its supplier, its taxes and its document (given on create, kept). */
