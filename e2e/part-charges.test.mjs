@@ -44,11 +44,12 @@ describe('part charges', () => {
         const battery = await create(tk, 'products', { sku: `BAT-${stamp}`, name: 'Batterie H6', buying_price: 12_000, core_charge: 2_500, environmental_fee_kind: 'battery' });
         const vehicle = await create(tk, 'vehicles', { vin: vinOf(500_000 + stamp) });
         const quebec = await firstId(tk, '/tax-groups?filter[search]=Québec');
+        const customer = await create(tk, 'customers', { type: 'company', company_name: `Pneus Boréal ${stamp}` });
         const line = (detail) => ({ type: 'estimation-items', attributes: { detail }, relationships: { taxGroup: one('tax-groups', quebec) } });
         const made = await api('/estimations', {
           method: 'POST',
           token: tk,
-          body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { vehicle: one('vehicles', vehicle), items: { data: [line('Pneus d’hiver'), line('Batterie')] } } } },
+          body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { vehicle: one('vehicles', vehicle), customer: one('customers', customer), items: { data: [line('Pneus d’hiver'), line('Batterie')] } } } },
         });
         assert.equal(made.status, 201, JSON.stringify(made.body));
         const id = made.body.data.id;

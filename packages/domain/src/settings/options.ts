@@ -107,35 +107,25 @@ const callbackUrl: OptionRule = { kind: 'callback_url', parse: parseCallbackUrl 
 
 const onOff: OptionRule = { kind: 'switch', parse: (v) => (typeof v === 'boolean' ? ok(v) : problem('option.boolean')) };
 
-/** Follow-up days: a list of whole days (or the text "30, 90"), increasing. */
-const followUpDays: OptionRule = {
-  kind: 'days',
+/** A rule whose reading answers the value to store, or null (the problem's code). */
+const readBy = (kind: OptionKind, read: (v: unknown) => unknown, code: string): OptionRule => ({
+  kind,
   parse: (v) => {
-    const days = parseFollowUpDays(v);
-    return days ? ok(days) : problem('option.follow_up_days');
+    const value = read(v);
+    return value === null ? problem(code) : ok(value);
   },
-};
+});
+
+/** Follow-up days: a list of whole days (or the text "30, 90"), increasing. */
+const followUpDays = readBy('days', parseFollowUpDays, 'option.follow_up_days');
 
 const followUpChannel: OptionRule = {
   kind: 'follow_up_channel',
   parse: (v) => ((FOLLOW_UP_CHANNEL_PREFERENCES as readonly unknown[]).includes(v) ? ok(v) : problem('option.choice', { values: FOLLOW_UP_CHANNEL_PREFERENCES.join(', ') })),
 };
 
-const markupMatrix: OptionRule = {
-  kind: 'markup_matrix',
-  parse: (v) => {
-    const rows = parseMarkupMatrix(v);
-    return rows ? ok(rows) : problem('option.markup_matrix');
-  },
-};
-
-const environmentalFees: OptionRule = {
-  kind: 'environmental_fees',
-  parse: (v) => {
-    const fees = parseEnvironmentalFees(v);
-    return fees ? ok(fees) : problem('option.environmental_fees');
-  },
-};
+const markupMatrix = readBy('markup_matrix', parseMarkupMatrix, 'option.markup_matrix');
+const environmentalFees = readBy('environmental_fees', parseEnvironmentalFees, 'option.environmental_fees');
 
 /** Each option's rule, by name (a Map: names come from clients). */
 export const OPTION_RULES: ReadonlyMap<string, OptionRule> = new Map<string, OptionRule>([

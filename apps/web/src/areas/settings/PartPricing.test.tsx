@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
-import { mockApi, renderAt, signedIn, type Call } from '../../testing/mockApi.tsx';
 import { itemLinesConfig } from '../estimations/EstimationItems.tsx';
-import { SettingsModulePage } from './SettingsModulePage.tsx';
+import { estimationsSettings, option, patchedValues, withOptions } from './optionsMock.tsx';
 import { pricingFromInput, pricingInputProblem, pricingToInput } from './partPricingForm.ts';
 
 vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockApi.tsx')).appDataMock());
@@ -15,31 +13,11 @@ vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockAp
 // estimations settings (fr and en, "," or "."), and an item's margin over its cost on the estimate
 // screen (staff).
 
-const option = (id: string, name: string, value: unknown) => ({ type: 'options', id, attributes: { name, value } });
 const OPTIONS = [option('o1', 'estimations.markup_matrix', [{ fromCents: 0, marginPercent: '50' }]), option('o2', 'estimations.environmental_fees', { QC: { tire: 300, battery: 300 } })];
 
-let calls: Call[] = [];
-beforeAll(() => shimMantineBrowser());
-beforeEach(async () => {
-  await i18n.changeLanguage('fr');
-  signedIn.permissions = new Set(['edit options', 'view any options']);
-  calls = mockApi((c) => {
-    if (c.method === 'GET' && c.url.startsWith('/options')) return { body: { data: OPTIONS, meta: { page: { total: OPTIONS.length } } } };
-    if (c.method === 'PATCH') {
-      const id = c.url.split('/').pop()!.split('?')[0];
-      const o = OPTIONS.find((x) => x.id === id)!;
-      return { body: { data: { ...o, attributes: { ...o.attributes, value: (c.body as { data: { attributes: { value: unknown } } }).data.attributes.value } } } };
-    }
-    return undefined;
-  });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const page = () => renderAt('/settings/estimations', '/settings/estimations', <SettingsModulePage module="estimations" />);
-const patched = () => Object.fromEntries(calls.filter((c) => c.method === 'PATCH').map((c) => [c.url.split('/').pop(), (c.body as { data: { attributes: { value: unknown } } }).data.attributes.value]));
+const mocked = withOptions(OPTIONS);
+const page = estimationsSettings;
+const patched = () => patchedValues(mocked.calls);
 
 describe('the parts pricing settings', { timeout: 30_000 }, () => {
   it('reads and writes rows in dollars and percents with "," (fr)', () => {
@@ -60,7 +38,7 @@ describe('the parts pricing settings', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Marge, ligne 2' }), { target: { value: '25,5' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Pneus, ligne 1' }), { target: { value: '4,50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    await waitFor(() => expect(mocked.calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
     expect(patched()).toEqual({
       o1: [
         { fromCents: 0, marginPercent: '50' },
@@ -77,7 +55,7 @@ describe('the parts pricing settings', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Margin, row 1' }), { target: { value: 'lots' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Each row gives a cost in dollars (no duplicates) and a margin in %, for example 100.00 and 25.5.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(mocked.calls.some((c) => c.method === 'PATCH')).toBe(false);
     fireEvent.click(screen.getAllByRole('button', { name: 'Remove row 1' })[0]);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patched()).toEqual({ o1: [] }));

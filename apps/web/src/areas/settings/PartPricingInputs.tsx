@@ -18,15 +18,52 @@ interface RowsInputProps {
   onChange: (value: string) => void;
 }
 
-function RowsFrame({ name, label, description, error, readOnly, onAdd, children }: Omit<RowsInputProps, 'value' | 'onChange'> & { onAdd: () => void; children: ReactNode }) {
+/** The rows of a setting as a table: a column a value, × to remove a row, a button to add one. */
+function RowsTable<R>({
+  name,
+  label,
+  description,
+  error,
+  readOnly,
+  rows,
+  columns,
+  onChange,
+  blank,
+}: Omit<RowsInputProps, 'value' | 'onChange'> & { rows: R[]; columns: { title: string; cell: (row: R, k: number, edit: (patch: Partial<R>) => void) => ReactNode }[]; onChange: (rows: R[]) => void; blank: R }) {
   const { t } = useTranslation();
+  const edit = (k: number) => (patch: Partial<R>) => onChange(rows.map((r, i) => (i === k ? { ...r, ...patch } : r)));
   return (
     <Input.Wrapper label={label} description={description} error={error} data-testid={`option-${name}`}>
       <Stack gap="xs" mt="xs">
-        {children}
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c.title}>{c.title}</Table.Th>
+              ))}
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, k) => (
+              <Table.Tr key={k}>
+                {columns.map((c) => (
+                  <Table.Td key={c.title}>{c.cell(r, k, edit(k))}</Table.Td>
+                ))}
+                <Table.Td>
+                  {readOnly ? null : (
+                    <ActionIcon variant="subtle" color="red" onClick={() => onChange(rows.filter((_, i) => i !== k))} aria-label={t('settings:pricing.remove_row', { n: k + 1 })}>
+                      ×
+                    </ActionIcon>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
         {!readOnly && (
           <Group>
-            <Button variant="light" size="xs" onClick={onAdd}>
+            <Button variant="light" size="xs" onClick={() => onChange([...rows, blank])}>
               {t('settings:pricing.add_row')}
             </Button>
           </Group>
@@ -36,97 +73,54 @@ function RowsFrame({ name, label, description, error, readOnly, onAdd, children 
   );
 }
 
-function RemoveRow({ onClick, readOnly, n }: { onClick: () => void; readOnly: boolean; n: number }) {
-  const { t } = useTranslation();
-  if (readOnly) return null;
-  return (
-    <ActionIcon variant="subtle" color="red" onClick={onClick} aria-label={t('settings:pricing.remove_row', { n })}>
-      ×
-    </ActionIcon>
-  );
+/** An amount or a percentage typed in a cell. */
+function Cell({ label, value, unit, readOnly, onChange }: { label: string; value: string; unit: string; readOnly: boolean; onChange: (v: string) => void }) {
+  return <TextInput aria-label={label} value={value} inputMode="decimal" rightSection={unit} readOnly={readOnly} onChange={(e) => onChange(e.currentTarget.value)} />;
 }
 
 /** The markup matrix: from a cost (dollars), a margin (%) on top. */
-export function MarkupMatrixInput(props: RowsInputProps) {
+export function MarkupMatrixInput({ value, onChange, ...props }: RowsInputProps) {
   const { t } = useTranslation();
-  const rows = matrixRows(props.value);
-  const set = (next: MatrixRowText[]) => props.onChange(JSON.stringify(next));
-  const edit = (k: number, patch: Partial<MatrixRowText>) => set(rows.map((r, i) => (i === k ? { ...r, ...patch } : r)));
+  const ro = props.readOnly;
   return (
-    <RowsFrame {...props} onAdd={() => set([...rows, { from: '', margin: '' }])}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('settings:pricing.cost_from')}</Table.Th>
-            <Table.Th>{t('settings:pricing.margin')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r, k) => (
-            <Table.Tr key={k}>
-              <Table.Td>
-                <TextInput aria-label={t('settings:pricing.cost_from_n', { n: k + 1 })} value={r.from} inputMode="decimal" rightSection="$" readOnly={props.readOnly} onChange={(e) => edit(k, { from: e.currentTarget.value })} />
-              </Table.Td>
-              <Table.Td>
-                <TextInput aria-label={t('settings:pricing.margin_n', { n: k + 1 })} value={r.margin} inputMode="decimal" rightSection="%" readOnly={props.readOnly} onChange={(e) => edit(k, { margin: e.currentTarget.value })} />
-              </Table.Td>
-              <Table.Td>
-                <RemoveRow n={k + 1} readOnly={props.readOnly} onClick={() => set(rows.filter((_, i) => i !== k))} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </RowsFrame>
+    <RowsTable<MatrixRowText>
+      {...props}
+      rows={matrixRows(value)}
+      onChange={(rows) => onChange(JSON.stringify(rows))}
+      blank={{ from: '', margin: '' }}
+      columns={[
+        { title: t('settings:pricing.cost_from'), cell: (r, k, edit) => <Cell label={t('settings:pricing.cost_from_n', { n: k + 1 })} value={r.from} unit="$" readOnly={ro} onChange={(from) => edit({ from })} /> },
+        { title: t('settings:pricing.margin'), cell: (r, k, edit) => <Cell label={t('settings:pricing.margin_n', { n: k + 1 })} value={r.margin} unit="%" readOnly={ro} onChange={(margin) => edit({ margin })} /> },
+      ]}
+    />
   );
 }
 
 /** The environmental fees per unit, by province and kind (dollars). */
-export function EnvironmentalFeesInput(props: RowsInputProps) {
+export function EnvironmentalFeesInput({ value, onChange, ...props }: RowsInputProps) {
   const { t } = useTranslation();
-  const rows = feeRows(props.value);
-  const set = (next: FeeRowText[]) => props.onChange(JSON.stringify(next));
-  const edit = (k: number, patch: Partial<FeeRowText>) => set(rows.map((r, i) => (i === k ? { ...r, ...patch } : r)));
-  const blank = { province: '', ...Object.fromEntries(ENVIRONMENTAL_FEE_KINDS.map((kind) => [kind, ''])) } as FeeRowText;
   const locale = currentLocale();
+  const ro = props.readOnly;
   return (
-    <RowsFrame {...props} onAdd={() => set([...rows, blank])}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('settings:pricing.province')}</Table.Th>
-            {ENVIRONMENTAL_FEE_KINDS.map((kind) => (
-              <Table.Th key={kind}>{ENVIRONMENTAL_FEE_KIND_LABELS[kind][locale]}</Table.Th>
-            ))}
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r, k) => (
-            <Table.Tr key={k}>
-              <Table.Td>
-                <Select aria-label={t('settings:pricing.province_n', { n: k + 1 })} data={[...PROVINCES]} value={r.province || null} allowDeselect={false} disabled={props.readOnly} onChange={(v) => edit(k, { province: v ?? '' })} w={100} />
-              </Table.Td>
-              {ENVIRONMENTAL_FEE_KINDS.map((kind) => (
-                <Table.Td key={kind}>
-                  <TextInput
-                    aria-label={t('settings:pricing.fee_n', { kind: ENVIRONMENTAL_FEE_KIND_LABELS[kind][locale], n: k + 1 })}
-                    value={r[kind]}
-                    inputMode="decimal"
-                    rightSection="$"
-                    readOnly={props.readOnly}
-                    onChange={(e) => edit(k, { [kind]: e.currentTarget.value })}
-                  />
-                </Table.Td>
-              ))}
-              <Table.Td>
-                <RemoveRow n={k + 1} readOnly={props.readOnly} onClick={() => set(rows.filter((_, i) => i !== k))} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </RowsFrame>
+    <RowsTable<FeeRowText>
+      {...props}
+      rows={feeRows(value)}
+      onChange={(rows) => onChange(JSON.stringify(rows))}
+      blank={{ province: '', ...Object.fromEntries(ENVIRONMENTAL_FEE_KINDS.map((kind) => [kind, ''])) } as FeeRowText}
+      columns={[
+        {
+          title: t('settings:pricing.province'),
+          cell: (r, k, edit) => (
+            <Select aria-label={t('settings:pricing.province_n', { n: k + 1 })} data={[...PROVINCES]} value={r.province || null} allowDeselect={false} disabled={ro} onChange={(v) => edit({ province: v ?? '' })} w={100} />
+          ),
+        },
+        ...ENVIRONMENTAL_FEE_KINDS.map((kind) => ({
+          title: ENVIRONMENTAL_FEE_KIND_LABELS[kind][locale],
+          cell: (r: FeeRowText, k: number, edit: (patch: Partial<FeeRowText>) => void) => (
+            <Cell label={t('settings:pricing.fee_n', { kind: ENVIRONMENTAL_FEE_KIND_LABELS[kind][locale], n: k + 1 })} value={r[kind]} unit="$" readOnly={ro} onChange={(v) => edit({ [kind]: v })} />
+          ),
+        })),
+      ]}
+    />
   );
 }
