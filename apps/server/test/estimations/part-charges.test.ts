@@ -103,6 +103,25 @@ describe('a product on an item', () => {
     expect(kept.body.data.attributes).toMatchObject({ unit_price: 15_000, environmental_fee: 400, core_charge: 2_000 });
   });
 
+  it('a canned job’s part left without a price takes the matrix’s, with its fee', async () => {
+    const job = await t.api('POST', '/api/v1/canned-jobs', {
+      token: w.admin.token,
+      body: {
+        data: {
+          type: 'canned-jobs',
+          attributes: { name: 'Pneus d’hiver posés', code: 'PNH' },
+          relationships: { items: { data: [{ type: 'canned-job-items', attributes: { detail: 'Pneus', quantity: '4' }, relationships: { product: to('products', tire) } }] } },
+        },
+      },
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    const made = await estimate(t, w.admin, { relationships: { customer: to('customers', w.customerId) } });
+    const added = await t.api('POST', `${E}/${made.id}/canned-job`, { token: w.admin.token, body: { data: { type: 'canned-jobs', id: job.body.data.id } } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const [row] = (await t.api('GET', `${E}/${made.id}?include=items`, { token: w.admin.token })).body.included.filter((r: { type: string }) => r.type === 'estimation-items');
+    expect(row.attributes).toMatchObject({ unit_price: 12_500, unit_cost: 10_000, environmental_fee_kind: 'tire', environmental_fee: 450, part_charges_total: 1_800 });
+  });
+
   it('keeps the cost and the margin out of the customer’s public documents', async () => {
     const e = await withProducts([{ detail: 'Pneus', product: tire, quantity: '2' }]);
     for (const route of ['end-components', 'end-times']) expect((await act(t, e.id, route, w.admin)).status).toBe(200);
