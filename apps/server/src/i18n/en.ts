@@ -567,6 +567,7 @@ export const en: Record<MessageKey, string> = {
   'discount.over_cap': "The discount is over your role’s maximum: {cap} % of the item.",
   'estimation.item_discount_locked': "An item’s discount is changed before the approval, or during it by the user holding it.",
   'sales.discount_full': "100% discount",
+  'sales.environmental_fee': 'Environmental fees',
   'sales.environmental_fee_tire': 'Environmental fees (tires)',
   'sales.environmental_fee_battery': 'Environmental fees (batteries)',
   'sales.core_line': 'Core charge: {part}',

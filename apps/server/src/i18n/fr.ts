@@ -566,6 +566,7 @@ export const fr = {
   'discount.over_cap': "La remise dépasse le maximum de votre rôle : {cap} % de l’élément.",
   'estimation.item_discount_locked': "La remise d’un élément se modifie avant l’approbation, ou pendant l’approbation par la personne qui la tient.",
   'sales.discount_full': "remise de 100 %",
+  'sales.environmental_fee': 'Droits environnementaux',
   'sales.environmental_fee_tire': 'Droits environnementaux (pneus)',
   'sales.environmental_fee_battery': 'Droits environnementaux (batteries)',
   'sales.core_line': 'Consigne (noyau) : {part}',

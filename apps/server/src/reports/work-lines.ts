@@ -1,4 +1,4 @@
-import type { DocumentTax, Locale, PartChargeLines, WorkTotals } from '@atelier/domain';
+import type { DocumentTax, EnvironmentalFeeKind, Locale, PartChargeLines, WorkTotals } from '@atelier/domain';
 import { t } from '../i18n/index.ts';
 import { formatHours, formatMoney, formatQuantity, formatRate } from './format.ts';
 import type { TotalLine } from './table.ts';
@@ -29,11 +29,15 @@ export const labourDetail = (line: PricedLine, locale: Locale) =>
       ? t(locale, 'document.labour_hours', { hours: formatHours(line.labour.time, locale), rate: formatMoney(line.labour.hourly_rate, locale) })
       : null;
 
+/** The words of an environmental fee: « Droits environnementaux (pneus) », or without a kind when none was given. */
+export const environmentalFeeLabel = (locale: Locale, kind: EnvironmentalFeeKind | null | undefined) =>
+  t(locale, kind === 'battery' ? 'sales.environmental_fee_battery' : kind === 'tire' ? 'sales.environmental_fee_tire' : 'sales.environmental_fee');
+
 /** The part's environmental fee and core charge (issue 27), as the invoice words them: « Droits environnementaux (pneus) 6,00 $ ». */
 function chargesDetail({ charges, part }: PricedLine, locale: Locale): string[] {
   const money = (cents: number) => formatMoney(cents, locale);
   const out: string[] = [];
-  if (charges.fee) out.push(`${t(locale, charges.fee.kind === 'battery' ? 'sales.environmental_fee_battery' : 'sales.environmental_fee_tire')} ${money(charges.fee.amount)}`);
+  if (charges.fee) out.push(`${environmentalFeeLabel(locale, charges.fee.kind)} ${money(charges.fee.amount)}`);
   if (charges.core) out.push(`${t(locale, 'sales.core_line', { part: part ?? '' })} ${money(charges.core.amount)}`);
   if (charges.core?.returned) out.push(`${t(locale, 'sales.core_credit_line', { part: part ?? '' })} ${money(-charges.core.amount)}`);
   return out;

@@ -83,7 +83,7 @@ export function marginPercent(priceCents: number | null | undefined, costCents: 
 
 /** What a document prints under a line's part (issue 27): its environmental fee and its core charge, each × quantity, and whether the cores came back. */
 export interface PartChargeLines {
-  fee: { kind: EnvironmentalFeeKind; amount: number } | null;
+  fee: { kind: EnvironmentalFeeKind | null; amount: number } | null;
   core: { amount: number; returned: boolean } | null;
 }
 
@@ -96,5 +96,5 @@ export function partChargeLines(item: {
 }): PartChargeLines {
   const fee = item.environmental_fee ? productCents(item.quantity, item.environmental_fee) : 0;
   const core = item.core_charge ? productCents(item.quantity, item.core_charge) : 0;
-  return { fee: fee ? { kind: item.environmental_fee_kind ?? 'tire', amount: fee } : null, core: core ? { amount: core, returned: item.core_returned === true } : null };
+  return { fee: fee ? { kind: item.environmental_fee_kind ?? null, amount: fee } : null, core: core ? { amount: core, returned: item.core_returned === true } : null };
 }

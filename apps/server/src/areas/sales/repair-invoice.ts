@@ -8,6 +8,7 @@ import { records } from '../../jsonapi/records.ts';
 import { recordDocument } from '../../jsonapi/router.ts';
 import type { RepairRow } from '../repairs/repairs.policies.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
+import { environmentalFeeLabel } from '../../reports/work-lines.ts';
 import { pricedLines } from '../trade/lines.ts';
 import { depositDeductions, invoiceHead } from './invoice-lines.ts';
 import { salesInvoices } from './sales.table.ts';
@@ -33,7 +34,7 @@ function sublineText(ctx: RequestContext, item: Item, kind: WorkSubline['kind'])
     case 'discount':
       return t(ctx.locale, 'sales.discount_line', { detail: item.detail });
     case 'environmental_fee':
-      return t(ctx.locale, item.environmental_fee_kind === 'battery' ? 'sales.environmental_fee_battery' : 'sales.environmental_fee_tire');
+      return environmentalFeeLabel(ctx.locale, item.environmental_fee_kind);
     case 'core':
       return t(ctx.locale, 'sales.core_line', { part });
     case 'core_credit':
