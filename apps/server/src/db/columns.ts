@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TaxAmount, WorkTotals } from '@atelier/domain';
+import { bigint, boolean, check, index, jsonb, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ENVIRONMENTAL_FEE_KINDS, type EnvironmentalFeeKind, type TaxAmount, type WorkTotals } from '@atelier/domain';
 import { v7 as uuidv7 } from 'uuid';
 
 /**
@@ -91,6 +91,8 @@ export const workTotals = () => ({
   parts_total: cents('parts_total'),
   labour_total: cents('labour_total'),
   discount_total: cents('discount_total'),
+  /** The parts' environmental fees and core charges, less the cores returned (issue 27). */
+  part_charges_total: cents('part_charges_total'),
   subtotal: cents('subtotal'),
   tax_total: cents('tax_total'),
   total: cents('total'),
@@ -98,11 +100,31 @@ export const workTotals = () => ({
   tax_details: jsonb('tax_details').$type<TaxAmount[]>().notNull().default([]),
 });
 
+/**
+ * What a work line's part carries beyond its price (issue 27), as it was when the product was put
+ * on the line: its cost (the margin's base, shown to staff only), its environmental fee (kind and
+ * cents per unit), its core charge (cents per unit), and whether the old cores came back.
+ */
+export const partChargeColumns = () => ({
+  unit_cost: bigint('unit_cost', { mode: 'number' }),
+  environmental_fee_kind: text('environmental_fee_kind').$type<EnvironmentalFeeKind>(),
+  environmental_fee: bigint('environmental_fee', { mode: 'number' }),
+  core_charge: bigint('core_charge', { mode: 'number' }),
+  core_returned: boolean('core_returned').notNull().default(false),
+});
+
+/** The checks of partChargeColumns(): a known fee kind, amounts never negative. */
+export const partChargeChecks = (table: string, t: Record<keyof ReturnType<typeof partChargeColumns>, AnyPgColumn>) => [
+  oneOf(`${table}_environmental_fee_kind_check`, t.environmental_fee_kind, ENVIRONMENTAL_FEE_KINDS),
+  check(`${table}_part_charges_check`, sql`${t.unit_cost} >= 0 AND ${t.environmental_fee} >= 0 AND ${t.core_charge} >= 0`),
+];
+
 /** Totals computed by the domain, as the workTotals() columns keep them. */
 export const totalsColumns = (t: WorkTotals) => ({
   parts_total: t.parts,
   labour_total: t.labour,
   discount_total: t.discount,
+  part_charges_total: t.part_charges,
   subtotal: t.subtotal,
   tax_total: t.tax,
   total: t.total,

@@ -1,4 +1,4 @@
-import type { DocumentTax, Locale, WorkTotals } from '@atelier/domain';
+import type { DocumentTax, EnvironmentalFeeKind, Locale, PartChargeLines, WorkTotals } from '@atelier/domain';
 import { t } from '../i18n/index.ts';
 import { formatHours, formatMoney, formatQuantity, formatRate } from './format.ts';
 import type { TotalLine } from './table.ts';
@@ -13,6 +13,7 @@ interface PricedLine {
   part_number: string | null;
   supplier: string | null;
   labour: { time: number; hourly_rate: number; manual: boolean };
+  charges: PartChargeLines;
   totals: WorkTotals;
 }
 
@@ -28,9 +29,25 @@ export const labourDetail = (line: PricedLine, locale: Locale) =>
       ? t(locale, 'document.labour_hours', { hours: formatHours(line.labour.time, locale), rate: formatMoney(line.labour.hourly_rate, locale) })
       : null;
 
-/** The part, its number and supplier, one per line. */
+/** The words of an environmental fee: « Droits environnementaux (pneus) », or without a kind when none was given. */
+export const environmentalFeeLabel = (locale: Locale, kind: EnvironmentalFeeKind | null | undefined) =>
+  t(locale, kind === 'battery' ? 'sales.environmental_fee_battery' : kind === 'tire' ? 'sales.environmental_fee_tire' : 'sales.environmental_fee');
+
+/** The part's environmental fee and core charge (issue 27), as the invoice words them: « Droits environnementaux (pneus) 6,00 $ ». */
+function chargesDetail({ charges, part }: PricedLine, locale: Locale): string[] {
+  const money = (cents: number) => formatMoney(cents, locale);
+  const out: string[] = [];
+  if (charges.fee) out.push(`${environmentalFeeLabel(locale, charges.fee.kind)} ${money(charges.fee.amount)}`);
+  if (charges.core) out.push(`${t(locale, 'sales.core_line', { part: part ?? '' })} ${money(charges.core.amount)}`);
+  if (charges.core?.returned) out.push(`${t(locale, 'sales.core_credit_line', { part: part ?? '' })} ${money(-charges.core.amount)}`);
+  return out;
+}
+
+/** The part, its number and supplier, one per line, then its fee and core charge. */
 export const partDetail = (line: PricedLine, locale: Locale) =>
-  [line.part, line.part_number && t(locale, 'document.part_number', { number: line.part_number }), line.supplier && t(locale, 'document.supplier', { name: line.supplier })].filter(Boolean).join('\n') || null;
+  [line.part, line.part_number && t(locale, 'document.part_number', { number: line.part_number }), line.supplier && t(locale, 'document.supplier', { name: line.supplier }), ...chargesDetail(line, locale)]
+    .filter(Boolean)
+    .join('\n') || null;
 
 /** Each tax of the line: "TPS 19,80 $". */
 export const taxesDetail = (totals: WorkTotals, locale: Locale) => (totals.tax ? totals.taxes.map((tax) => `${tax.code} ${formatMoney(tax.amount, locale)}`).join('\n') : null);
@@ -53,6 +70,7 @@ export function totalLines(totals: WorkTotals, taxes: readonly DocumentTax[], to
     { label: t(locale, 'document.parts'), value: money(totals.parts) },
     { label: t(locale, 'document.labour'), value: money(totals.labour) },
     ...(totals.discount ? [{ label: t(locale, 'document.discounts'), value: money(-totals.discount) }] : []),
+    ...(totals.part_charges ? [{ label: t(locale, 'document.part_charges'), value: money(totals.part_charges) }] : []),
     { label: t(locale, 'document.subtotal'), value: money(totals.subtotal) },
     ...taxes.map((tax) => ({ label: taxLabel(tax, locale), value: money(tax.amount) })),
     { label: totalLabel, value: money(totals.total), bold: true },

@@ -2,7 +2,7 @@ import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS } from '../estimations/items.ts';
 import { URGENCIES, URGENCY_LABELS } from '../inspections/urgency.ts';
 import { PART_STATUSES, PART_STATUS_LABELS } from '../repairs/items.ts';
-import { WORK_LINE_SORTS, workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
+import { WORK_LINE_SORTS, partChargeAttributes, workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /**
  * An item of an estimate (spec §3 Estimation item): what to do, the part and the labour, the
@@ -13,6 +13,7 @@ import { WORK_LINE_SORTS, workLineAttributes, workLineRelationships, workTotalsA
 export const estimationItems = declare('estimation-items', {
   attributes: {
     ...workLineAttributes(),
+    ...partChargeAttributes(),
     state: attr.enum(ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS),
     urgency: attr.enum(URGENCIES, URGENCY_LABELS),
     /** Covered by a warranty: nothing charged to the customer. */

@@ -1,4 +1,5 @@
 import { attr, declare, organizationRecord, rel, timestamps } from '../declare/declare.ts';
+import { ENVIRONMENTAL_FEE_KINDS, ENVIRONMENTAL_FEE_KIND_LABELS, PART_CHARGE_MAX_CENTS } from '../lines/part-charges.ts';
 
 /**
  * A part or product the organization stocks or sells (spec platform §3 Inventory, issue 22): its
@@ -18,6 +19,10 @@ export const products = declare('products', {
     buying_price: attr.money().min(0).max(100_000_000),
     selling_price: attr.money().min(0).max(100_000_000),
     price: attr.money().min(0).max(100_000_000),
+    /** The environmental fee it carries (issue 27): tires, batteries; the amount per unit is the settings', by province. */
+    environmental_fee_kind: attr.enum(ENVIRONMENTAL_FEE_KINDS, ENVIRONMENTAL_FEE_KIND_LABELS),
+    /** Cents per unit charged for its core, refunded when the old one is returned. */
+    core_charge: attr.money().min(0).max(PART_CHARGE_MAX_CENTS),
     category: attr.string().max(100),
     active: attr.boolean(),
     ...timestamps(),

@@ -1,11 +1,12 @@
 import { attr, declare, rel, timestamps } from '../declare/declare.ts';
 import { PART_STATUSES, PART_STATUS_LABELS, REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS, REPAIR_MODES, REPAIR_MODE_LABELS } from '../repairs/items.ts';
-import { WORK_LINE_SORTS, workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
+import { WORK_LINE_SORTS, partChargeAttributes, workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
 
 /** An item of a work order (spec §3 Repair item): the work, its part and labour, done internally, externally or under warranty. */
 export const repairItems = declare('repair-items', {
   attributes: {
     ...workLineAttributes(),
+    ...partChargeAttributes(),
     state: attr.enum(REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS).notNull(),
     repair_mode: attr.enum(REPAIR_MODES, REPAIR_MODE_LABELS).notNull(),
     /** Its inventory part's status, read from the purchase orders made for it (never typed). */

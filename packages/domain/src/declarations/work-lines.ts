@@ -1,5 +1,6 @@
 import { attr, doneBy, organizationRecord, rel, type RelationshipDeclaration } from '../declare/declare.ts';
 import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS } from '../estimations/items.ts';
+import { ENVIRONMENTAL_FEE_KINDS, ENVIRONMENTAL_FEE_KIND_LABELS, PART_CHARGE_MAX_CENTS } from '../lines/part-charges.ts';
 import type { TaxAmount } from '../taxes/taxes.ts';
 
 // The attributes estimation items and repair items share: what is done, the part, the labour and
@@ -27,6 +28,20 @@ export const workLineAttributes = () => ({
   position: attr.integer().isReadOnly(),
 });
 
+/** What an estimate's or a repair's line keeps of its part beyond its price (issue 27), taken from the product when it is chosen. */
+export const partChargeAttributes = () => ({
+  /** Cents per unit its part cost the shop, taken from the product (the margin's base; staff only, never on a customer's document). */
+  unit_cost: attr.money().min(0).max(100_000_000),
+  /** The environmental fee its part carries (taken from the product), … */
+  environmental_fee_kind: attr.enum(ENVIRONMENTAL_FEE_KINDS, ENVIRONMENTAL_FEE_KIND_LABELS),
+  /** … in cents per unit (the settings' amount for the organization's province when the product is chosen; charged × quantity). */
+  environmental_fee: attr.money().min(0).max(PART_CHARGE_MAX_CENTS),
+  /** Cents per unit charged for the part's core (taken from the product), × quantity. */
+  core_charge: attr.money().min(0).max(PART_CHARGE_MAX_CENTS),
+  /** The old cores came back: the core charge is credited in full. */
+  core_returned: attr.boolean(),
+});
+
 /** What a line of a work document (an estimate's or a repair's item) links to: its supplier, its taxes and its document (given on create, kept). */
 export const workLineRelationships = <const N extends string, const T extends string>(document: N, type: T) => ({
   organization: rel.toOne('organizations', { readOnly: true }),
@@ -46,6 +61,8 @@ export const workTotalsAttributes = () => ({
   labour_total: attr.money().isReadOnly(),
   /** Cents taken off by the lines' discounts. */
   discount_total: attr.money().isReadOnly(),
+  /** Cents of the parts' environmental fees and core charges, less the cores returned. */
+  part_charges_total: attr.money().isReadOnly(),
   subtotal: attr.money().isReadOnly(),
   tax_total: attr.money().isReadOnly(),
   total: attr.money().isReadOnly(),

@@ -24,6 +24,7 @@ describe('estimation totals', () => {
       parts: 10000,
       labour: 6000,
       discount: 0,
+      part_charges: 0,
       subtotal: 16000,
       taxes: [
         { code: 'TPS', amount: 800 },

@@ -54,7 +54,7 @@ describe('the quote of an estimate', () => {
   it('gives each line its parts, labour and taxes to the cent', () => {
     const [tires, battery] = q.groups[0].lines;
     expect(tires).toMatchObject({ quantity: 2, unit_price: 15000, labour: { time: 0.8, hourly_rate: 12000, manual: false }, part: 'Michelin X-Ice', part_number: 'MX-205-55' });
-    expect(tires.totals).toEqual({ parts: 30000, labour: 9600, discount: 0, subtotal: 39600, taxes: [{ code: 'TPS', amount: 1980 }, { code: 'TVQ', amount: 3951 }], tax: 5931, total: 45531, warranty: 0 });
+    expect(tires.totals).toEqual({ parts: 30000, labour: 9600, discount: 0, part_charges: 0, subtotal: 39600, taxes: [{ code: 'TPS', amount: 1980 }, { code: 'TVQ', amount: 3951 }], tax: 5931, total: 45531, warranty: 0 });
     const pads = q.groups[1].lines[0];
     expect(pads.labour).toEqual({ time: 0, hourly_rate: 12000, manual: true });
     expect(pads.totals).toMatchObject({ parts: 8999, labour: 5000, taxes: [{ code: 'TPS', amount: 700 }, { code: 'TVQ', amount: 1397 }], total: 16096 });
@@ -63,7 +63,7 @@ describe('the quote of an estimate', () => {
   });
 
   it('totals what is proposed (neither denied nor declined) and what is approved, with each tax’s rate', () => {
-    expect(q.totals.proposed).toEqual({ parts: 38999, labour: 14600, discount: 0, subtotal: 53599, taxes: [{ code: 'TPS', amount: 2680 }, { code: 'TVQ', amount: 5348 }], tax: 8028, total: 61627, warranty: 26000 });
+    expect(q.totals.proposed).toEqual({ parts: 38999, labour: 14600, discount: 0, part_charges: 0, subtotal: 53599, taxes: [{ code: 'TPS', amount: 2680 }, { code: 'TVQ', amount: 5348 }], tax: 8028, total: 61627, warranty: 26000 });
     expect(q.totals.approved.total).toBe(45531);
     expect(q.hasApproved).toBe(true);
     expect(q.taxes).toEqual([

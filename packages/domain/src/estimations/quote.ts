@@ -1,3 +1,4 @@
+import { partChargeLines, type PartChargeLines } from '../lines/part-charges.ts';
 import type { Locale } from '../locale.ts';
 import { URGENCIES, URGENCY_LABELS, type Urgency } from '../inspections/urgency.ts';
 import { documentParties, decimalNumber, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParties, type DocumentPartiesInput, type DocumentTax, type Labelled } from '../lines/documents.ts';
@@ -84,6 +85,8 @@ export interface QuoteLine {
   unit_price: number;
   /** Hours and cents per hour, or a labour price set by hand (`manual`). */
   labour: { time: number; hourly_rate: number; manual: boolean };
+  /** Its part's environmental fee and core charge, printed under it (issue 27). */
+  charges: PartChargeLines;
   /** Parts, labour, taxes (by code) and total in cents, as the item stored them. */
   totals: WorkTotals;
   /** Covered by a warranty: charged nothing, its value in totals.warranty. */
@@ -183,6 +186,7 @@ export function buildQuote(input: QuoteInput): QuoteModel {
       quantity: decimalNumber(item.quantity),
       unit_price: Math.round(decimalNumber(item.unit_price)),
       labour: { time: decimalNumber(item.time), hourly_rate: Math.round(decimalNumber(item.hourly_rate)), manual },
+      charges: partChargeLines(item),
       totals: lineTotals,
       warranty: item.warranty === true,
       charged,

@@ -20,25 +20,25 @@ describe('a line to the cent', () => {
       'Québec: GST + QST, each on the pre-tax amount',
       line({ quantity: 2, unit_price: 8999, time: '1.5', hourly_rate: 12000, taxes: [GST, QST] }),
       // 35 998 × 5 % = 1 799.9; 35 998 × 9.975 % = 3 590.8005
-      { parts: 17998, labour: 18000, discount: 0, subtotal: 35998, taxes: [{ code: 'TPS', amount: 1800 }, { code: 'TVQ', amount: 3591 }], tax: 5391, total: 41389 },
+      { parts: 17998, labour: 18000, discount: 0, part_charges: 0, subtotal: 35998, taxes: [{ code: 'TPS', amount: 1800 }, { code: 'TVQ', amount: 3591 }], tax: 5391, total: 41389 },
     ],
     [
       'Ontario: HST 13 %, manual labour',
       line({ quantity: 1, unit_price: 24995, manual_labour: 8000, time: 3, hourly_rate: 12000, taxes: [HST13] }),
       // 32 995 × 13 % = 4 289.35
-      { parts: 24995, labour: 8000, discount: 0, subtotal: 32995, taxes: [{ code: 'HST', amount: 4289 }], tax: 4289, total: 37284 },
+      { parts: 24995, labour: 8000, discount: 0, part_charges: 0, subtotal: 32995, taxes: [{ code: 'HST', amount: 4289 }], tax: 4289, total: 37284 },
     ],
     [
       'Atlantic: HST 15 %',
       line({ time: '0.75', hourly_rate: 13333, taxes: [HST15] }),
       // 0.75 × 13 333 = 9 999.75; 10 000 × 15 %
-      { parts: 0, labour: 10000, discount: 0, subtotal: 10000, taxes: [{ code: 'HST', amount: 1500 }], tax: 1500, total: 11500 },
+      { parts: 0, labour: 10000, discount: 0, part_charges: 0, subtotal: 10000, taxes: [{ code: 'HST', amount: 1500 }], tax: 1500, total: 11500 },
     ],
     [
       'British Columbia: GST + PST 7 %',
       line({ quantity: 3, unit_price: 1999, taxes: [GST, PST7] }),
       // 5 997 × 5 % = 299.85; × 7 % = 419.79
-      { parts: 5997, labour: 0, discount: 0, subtotal: 5997, taxes: [{ code: 'TPS', amount: 300 }, { code: 'PST', amount: 420 }], tax: 720, total: 6717 },
+      { parts: 5997, labour: 0, discount: 0, part_charges: 0, subtotal: 5997, taxes: [{ code: 'TPS', amount: 300 }, { code: 'PST', amount: 420 }], tax: 720, total: 6717 },
     ],
     [
       'an amount-type tax: 3.00 $ per tire, not taxed by the percentages',
@@ -47,6 +47,7 @@ describe('a line to the cent', () => {
         parts: 60000,
         labour: 0,
         discount: 0,
+        part_charges: 0,
         subtotal: 60000,
         taxes: [{ code: 'TPS', amount: 3000 }, { code: 'TVQ', amount: 5985 }, { code: 'ENV', amount: 1200 }],
         tax: 10185,
@@ -56,14 +57,14 @@ describe('a line to the cent', () => {
     [
       'a warranty line: nothing charged, its value shown apart',
       line({ quantity: 1, unit_price: 20000, time: 2, hourly_rate: 12000, taxes: [GST, QST], warranty: true }),
-      { parts: 0, labour: 0, discount: 0, subtotal: 0, taxes: [{ code: 'TPS', amount: 0 }, { code: 'TVQ', amount: 0 }], tax: 0, total: 0, warranty: 44000 },
+      { parts: 0, labour: 0, discount: 0, part_charges: 0, subtotal: 0, taxes: [{ code: 'TPS', amount: 0 }, { code: 'TVQ', amount: 0 }], tax: 0, total: 0, warranty: 44000 },
     ],
     [
       'half a cent of tax rounds up',
       line({ quantity: 1, unit_price: 10, taxes: [GST] }),
-      { parts: 10, labour: 0, discount: 0, subtotal: 10, taxes: [{ code: 'TPS', amount: 1 }], tax: 1, total: 11 },
+      { parts: 10, labour: 0, discount: 0, part_charges: 0, subtotal: 10, taxes: [{ code: 'TPS', amount: 1 }], tax: 1, total: 11 },
     ],
-    ['no tax group: not taxed', line({ quantity: '2.5', unit_price: 333 }), { parts: 833, labour: 0, discount: 0, subtotal: 833, taxes: [], tax: 0, total: 833 }],
+    ['no tax group: not taxed', line({ quantity: '2.5', unit_price: 333 }), { parts: 833, labour: 0, discount: 0, part_charges: 0, subtotal: 833, taxes: [], tax: 0, total: 833 }],
     ['free labour set by hand', line({ manual_labour: 0, time: 2, hourly_rate: 12000 }), { labour: 0, total: 0 }],
     ['an empty manual labour is time × rate', line({ manual_labour: '', time: 2, hourly_rate: 12000 }), { labour: 24000 }],
   ])('%s', (_name, l, expected) => {
@@ -84,6 +85,7 @@ describe('a document to the cent', () => {
       parts: 20,
       labour: 12000,
       discount: 0,
+      part_charges: 0,
       subtotal: 12020,
       taxes: [
         { code: 'TPS', amount: 2 },
@@ -94,7 +96,7 @@ describe('a document to the cent', () => {
       total: 13584,
       warranty: 32000,
     });
-    expect(workTotals([])).toEqual({ parts: 0, labour: 0, discount: 0, subtotal: 0, taxes: [], tax: 0, total: 0, warranty: 0 });
+    expect(workTotals([])).toEqual({ parts: 0, labour: 0, discount: 0, part_charges: 0, subtotal: 0, taxes: [], tax: 0, total: 0, warranty: 0 });
   });
 });
 
@@ -181,10 +183,10 @@ describe('a line’s discount (issue 27)', () => {
     // 2 × 100.00 $ + 1.5 h × 120.00 $ = 380.00 $; 10 % off: 38.00 $
     const pct = workLineTotals(line({ quantity: 2, unit_price: 10000, time: '1.5', hourly_rate: 12000, taxes: QC, discount_percent: '10' }));
     // TPS: 1 000 + 900 − 190 = 1 710; TVQ: 1 995 + 1 795.5 → 1 796 − 379.05 → 379 = 3 412
-    expect(pct).toMatchObject({ parts: 20000, labour: 18000, discount: 3800, subtotal: 34200, taxes: [{ code: 'TPS', amount: 1710 }, { code: 'TVQ', amount: 3412 }], tax: 5122, total: 39322 });
+    expect(pct).toMatchObject({ parts: 20000, labour: 18000, discount: 3800, part_charges: 0, subtotal: 34200, taxes: [{ code: 'TPS', amount: 1710 }, { code: 'TVQ', amount: 3412 }], tax: 5122, total: 39322 });
     const amount = workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, discount_amount: 1234 }));
-    expect(amount).toMatchObject({ discount: 1234, subtotal: 3766 });
-    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, discount_percent: '' }))).toMatchObject({ discount: 0, subtotal: 5000 });
+    expect(amount).toMatchObject({ discount: 1234, part_charges: 0, subtotal: 3766 });
+    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, discount_percent: '' }))).toMatchObject({ discount: 0, part_charges: 0, subtotal: 5000 });
     // Under warranty: nothing charged, nothing to discount.
     expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, warranty: true, discount_percent: '50' }))).toMatchObject({ discount: 0, total: 0, warranty: 5000 });
   });

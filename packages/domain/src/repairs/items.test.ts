@@ -15,7 +15,7 @@ describe('repair totals', () => {
     ];
     const lines = items.map(repairLineTotals);
     expect(lines.map((l) => l.total)).toEqual([22599, 28250, 0, 1695]);
-    expect(chargedRepairTotals(items, lines)).toEqual({ parts: 8999, labour: 36000, discount: 0, subtotal: 44999, taxes: [{ code: 'HST', amount: 5850 }], tax: 5850, total: 50849, warranty: 67000 });
+    expect(chargedRepairTotals(items, lines)).toEqual({ parts: 8999, labour: 36000, discount: 0, part_charges: 0, subtotal: 44999, taxes: [{ code: 'HST', amount: 5850 }], tax: 5850, total: 50849, warranty: 67000 });
   });
 });
 

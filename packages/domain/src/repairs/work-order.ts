@@ -1,3 +1,4 @@
+import { partChargeLines, type PartChargeLines } from '../lines/part-charges.ts';
 import type { Locale } from '../locale.ts';
 import { documentParties, decimalNumber, decimalSum, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParties, type DocumentPartiesInput, type DocumentTax, type Labelled } from '../lines/documents.ts';
 import type { DecimalInput } from '../lines/decimal.ts';
@@ -86,6 +87,8 @@ export interface WorkOrderLine {
   planned: number;
   actual: number | null;
   mechanics: string[];
+  /** Its part's environmental fee and core charge, printed under it (issue 27). */
+  charges: PartChargeLines;
   /** As the item stored them: a warranty line is charged nothing, its value in totals.warranty. */
   totals: WorkTotals;
   /** Charged on the work order: every item but those not done. */
@@ -138,6 +141,7 @@ export function buildWorkOrder(input: WorkOrderInput): WorkOrderModel {
     planned: decimalNumber(item.time),
     actual: clocked(item.time_spent) ? decimalNumber(item.time_spent) : null,
     mechanics: [...new Set((item.mechanics ?? []).map(filled).filter((m): m is string => m !== null))],
+    charges: partChargeLines(item),
     totals: item.totals,
     charged: item.state !== 'not_done',
   }));

@@ -1,4 +1,5 @@
 import { isIpLiteral, addressClass } from './addresses.ts';
+import { DEFAULT_ENVIRONMENTAL_FEES, parseEnvironmentalFees, parseMarkupMatrix } from '../lines/part-charges.ts';
 import { DEFAULT_FOLLOW_UP_DAYS, FOLLOW_UP_CHANNEL_PREFERENCES, parseFollowUpDays } from '../follow-ups/follow-ups.ts';
 
 /**
@@ -28,6 +29,10 @@ export const DEFAULT_OPTIONS: Readonly<Record<string, unknown>> = {
   /** Days after the decline each follow-up is due. */
   'estimations.follow_up_days': [...DEFAULT_FOLLOW_UP_DAYS],
   'estimations.follow_up_channel': 'sms_first',
+  /** Parts pricing (issue 27): the markup matrix (cost from, in cents → margin % on the cost); empty: a part is priced by hand or at its product's price. */
+  'estimations.markup_matrix': [],
+  /** Environmental fees per unit (cents) by province and kind (tire, battery): Québec's as examples to check (lines/part-charges.ts). */
+  'estimations.environmental_fees': DEFAULT_ENVIRONMENTAL_FEES,
 };
 
 /** The settings modules (spec platform §3) in the order the screens list them. */
@@ -35,7 +40,7 @@ export const SETTINGS_MODULES = ['general', 'estimations', 'inspections', 'repai
 export type SettingsModule = (typeof SETTINGS_MODULES)[number];
 
 /** What a value is: the screens pick the input, the server adds what needs the database (a tax group of the organization, a resolved host). */
-export type OptionKind = 'text' | 'currency' | 'tax_group' | 'money' | 'callback_url' | 'switch' | 'days' | 'follow_up_channel';
+export type OptionKind = 'text' | 'currency' | 'tax_group' | 'money' | 'callback_url' | 'switch' | 'days' | 'follow_up_channel' | 'markup_matrix' | 'environmental_fees';
 
 export type OptionProblem = { ok: false; code: string; params?: Record<string, string | number> };
 export type OptionParse = { ok: true; value: unknown } | OptionProblem;
@@ -102,19 +107,25 @@ const callbackUrl: OptionRule = { kind: 'callback_url', parse: parseCallbackUrl 
 
 const onOff: OptionRule = { kind: 'switch', parse: (v) => (typeof v === 'boolean' ? ok(v) : problem('option.boolean')) };
 
-/** Follow-up days: a list of whole days (or the text "30, 90"), increasing. */
-const followUpDays: OptionRule = {
-  kind: 'days',
+/** A rule whose reading answers the value to store, or null (the problem's code). */
+const readBy = (kind: OptionKind, read: (v: unknown) => unknown, code: string): OptionRule => ({
+  kind,
   parse: (v) => {
-    const days = parseFollowUpDays(v);
-    return days ? ok(days) : problem('option.follow_up_days');
+    const value = read(v);
+    return value === null ? problem(code) : ok(value);
   },
-};
+});
+
+/** Follow-up days: a list of whole days (or the text "30, 90"), increasing. */
+const followUpDays = readBy('days', parseFollowUpDays, 'option.follow_up_days');
 
 const followUpChannel: OptionRule = {
   kind: 'follow_up_channel',
   parse: (v) => ((FOLLOW_UP_CHANNEL_PREFERENCES as readonly unknown[]).includes(v) ? ok(v) : problem('option.choice', { values: FOLLOW_UP_CHANNEL_PREFERENCES.join(', ') })),
 };
+
+const markupMatrix = readBy('markup_matrix', parseMarkupMatrix, 'option.markup_matrix');
+const environmentalFees = readBy('environmental_fees', parseEnvironmentalFees, 'option.environmental_fees');
 
 /** Each option's rule, by name (a Map: names come from clients). */
 export const OPTION_RULES: ReadonlyMap<string, OptionRule> = new Map<string, OptionRule>([
@@ -132,6 +143,8 @@ export const OPTION_RULES: ReadonlyMap<string, OptionRule> = new Map<string, Opt
   ['estimations.follow_ups_enabled', onOff],
   ['estimations.follow_up_days', followUpDays],
   ['estimations.follow_up_channel', followUpChannel],
+  ['estimations.markup_matrix', markupMatrix],
+  ['estimations.environmental_fees', environmentalFees],
   ['inspections.callback_url_completed', callbackUrl],
   ['repairs.callback_url_completed', callbackUrl],
   ['repairs.labour_cost_per_hour', money],

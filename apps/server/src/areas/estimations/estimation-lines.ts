@@ -82,7 +82,8 @@ export async function taxesOfGroup(db: Db, taxGroupId: string | null | undefined
   return db.select({ code: taxes.code, rate: taxes.rate, type: taxes.type }).from(taxes).where(eq(taxes.tax_group_id, taxGroupId)).orderBy(asc(taxes.position), asc(taxes.id));
 }
 
-type Priced = Pick<EstimationItemRow, 'quantity' | 'unit_price' | 'manual_labour' | 'time' | 'hourly_rate' | 'warranty' | 'tax_group_id'> & Partial<Pick<EstimationItemRow, 'discount_percent' | 'discount_amount'>>;
+type Priced = Pick<EstimationItemRow, 'quantity' | 'unit_price' | 'manual_labour' | 'time' | 'hourly_rate' | 'warranty' | 'tax_group_id'> &
+  Partial<Pick<EstimationItemRow, 'discount_percent' | 'discount_amount' | 'environmental_fee' | 'core_charge' | 'core_returned'>>;
 
 /** An item's total columns, by the domain's line rule with its group's taxes. */
 export async function itemTotalColumns(db: Db, item: Priced) {
@@ -100,6 +101,9 @@ export function itemTotals(item: Omit<Priced, 'tax_group_id'>, taxes: readonly T
     warranty: item.warranty,
     discount_percent: item.discount_percent,
     discount_amount: item.discount_amount,
+    environmental_fee: item.environmental_fee,
+    core_charge: item.core_charge,
+    core_returned: item.core_returned,
     taxes,
   });
   return totalsColumns(t);
@@ -111,6 +115,7 @@ export const storedTotals = (r: Record<string, unknown>): WorkTotals => ({
   parts: Number(r.parts_total ?? 0),
   labour: Number(r.labour_total ?? 0),
   discount: Number(r.discount_total ?? 0),
+  part_charges: Number(r.part_charges_total ?? 0),
   subtotal: Number(r.subtotal ?? 0),
   tax: Number(r.tax_total ?? 0),
   total: Number(r.total ?? 0),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PART_STATUSES, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PartStatus, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
-import { at, cents, instants, ownedBy, valueChecks, workTotals } from '../../db/columns.ts';
+import { at, cents, instants, ownedBy, partChargeChecks, partChargeColumns, valueChecks, workTotals } from '../../db/columns.ts';
 import { userRefs, tenantTable } from '../admin/admin.table.ts';
 import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -83,6 +83,7 @@ export const estimationItems = tenantTable(
     /** Its discount (issue 27): a percentage of its parts and labour, or an amount in cents; not both. */
     discount_percent: numeric('discount_percent', { precision: 7, scale: 4 }),
     discount_amount: integer('discount_amount'),
+    ...partChargeColumns(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     customer_decision: text('customer_decision').$type<CustomerDecision>(),
     customer_decided_at: at('customer_decided_at'),
@@ -99,6 +100,7 @@ export const estimationItems = tenantTable(
     index('estimation_items_estimation_idx').on(t.estimation_id, t.position),
     index('estimation_items_tax_group_idx').on(t.tax_group_id),
     ...valueChecks('estimation_items', t, { condition: ITEM_CONDITIONS, urgency: URGENCIES, state: ESTIMATION_ITEM_STATES, customer_decision: CUSTOMER_DECISIONS, part_status: PART_STATUSES }),
+    ...partChargeChecks('estimation_items', t),
     check('estimation_items_discount_check', sql`${t.discount_percent} BETWEEN 0 AND 100 AND ${t.discount_amount} >= 0 AND (${t.discount_percent} IS NULL OR ${t.discount_amount} IS NULL)`),
   ],
 );

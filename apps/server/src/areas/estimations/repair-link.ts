@@ -53,6 +53,11 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
       warranty: i.warranty,
       discount_percent: i.discount_percent,
       discount_amount: i.discount_amount,
+      unit_cost: i.unit_cost,
+      environmental_fee_kind: i.environmental_fee_kind,
+      environmental_fee: i.environmental_fee,
+      core_charge: i.core_charge,
+      core_returned: i.core_returned,
     })),
   });
   const cause = { type: 'repairs', id: repair.id };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { STOCK_MOVEMENT_TYPES, STOCK_TRIGGER_TYPES, stockMovementWorkflow, type StockMovementState, type StockMovementType } from '@atelier/domain';
-import { at, cents, id, locationIds, oneOf, tagIds, timestamps } from '../../db/columns.ts';
+import { ENVIRONMENTAL_FEE_KINDS, type EnvironmentalFeeKind, STOCK_MOVEMENT_TYPES, STOCK_TRIGGER_TYPES, stockMovementWorkflow, type StockMovementState, type StockMovementType } from '@atelier/domain';
+import { at, cents, id, locationIds, oneOf, tagIds, timestamps, valueChecks } from '../../db/columns.ts';
 import { locations, organizationId, userRef } from '../admin/admin.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
@@ -27,6 +27,10 @@ export const products = pgTable(
     buying_price: price('buying_price'),
     selling_price: price('selling_price'),
     price: price('price'),
+    /** The environmental fee it carries (issue 27; the amount is the settings', by province); null: none. */
+    environmental_fee_kind: text('environmental_fee_kind').$type<EnvironmentalFeeKind>(),
+    /** Cents per unit charged for its core, refunded when the old one comes back. */
+    core_charge: price('core_charge'),
     tax_group_id: uuid('tax_group_id').references(() => taxGroups.id, { onDelete: 'set null' }),
     category: text('category'),
     active: boolean('active').notNull().default(true),
@@ -39,7 +43,8 @@ export const products = pgTable(
     index('products_org_name_idx').on(t.organization_id, sql`lower(${t.name})`),
     index('products_barcode_idx').on(t.organization_id, t.barcode),
     index('products_location_ids_idx').using('gin', t.location_ids),
-    check('products_prices_check', sql`${t.buying_price} >= 0 AND ${t.selling_price} >= 0 AND ${t.price} >= 0`),
+    check('products_prices_check', sql`${t.buying_price} >= 0 AND ${t.selling_price} >= 0 AND ${t.price} >= 0 AND ${t.core_charge} >= 0`),
+    ...valueChecks('products', t, { environmental_fee_kind: ENVIRONMENTAL_FEE_KINDS }),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { initialRepairState, repairWorkflow, type DecimalInput, type ItemCondition, type PartStatus, type WorkType } from '@atelier/domain';
+import { initialRepairState, repairWorkflow, type DecimalInput, type EnvironmentalFeeKind, type ItemCondition, type PartStatus, type WorkType } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, notFound } from '../../jsonapi/errors.ts';
@@ -38,6 +38,12 @@ export interface RepairSourceItem {
   /** The estimate item's discount (issue 27), carried as it was approved: a percentage or an amount in cents. */
   discount_percent?: DecimalInput;
   discount_amount?: number | null;
+  /** The part's cost, environmental fee and core charge (issue 27), as the estimate item kept them. */
+  unit_cost?: number | null;
+  environmental_fee_kind?: EnvironmentalFeeKind | null;
+  environmental_fee?: number | null;
+  core_charge?: number | null;
+  core_returned?: boolean;
 }
 
 /** What an approved estimate hands its repair. */
@@ -95,6 +101,11 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
       state: 'pending' as const,
       discount_percent: text(item.discount_percent),
       discount_amount: item.discount_amount ?? null,
+      unit_cost: item.unit_cost ?? null,
+      environmental_fee_kind: item.environmental_fee_kind ?? null,
+      environmental_fee: item.environmental_fee ?? null,
+      core_charge: item.core_charge ?? null,
+      core_returned: item.core_returned ?? false,
     };
     items.push({ ...values, ...(await priceItem(ctx.db, values)) });
   }

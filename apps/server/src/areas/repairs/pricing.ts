@@ -47,6 +47,9 @@ export async function priceItem(db: Db, item: Partial<ItemRow>) {
     // The discount the estimate gave, copied with the item (from-estimation.ts), or given here.
     discount_percent: item.discount_percent,
     discount_amount: item.discount_amount,
+    environmental_fee: item.environmental_fee,
+    core_charge: item.core_charge,
+    core_returned: item.core_returned,
   };
   return totalsColumns(repairLineTotals(line));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, type AnyPgColumn, integer, numeric, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ITEM_CONDITIONS, PART_STATUSES, REPAIR_ITEM_STATES, REPAIR_MODES, WORK_TYPES, type RepairItemState, type RepairMode, type RepairState, repairWorkflow } from '@atelier/domain';
-import { at, instants, oneOf, ownedBy, valueChecks, workTotals } from '../../db/columns.ts';
+import { at, instants, oneOf, ownedBy, partChargeChecks, partChargeColumns, valueChecks, workTotals } from '../../db/columns.ts';
 import { userRefs, users, tenantTable } from '../admin/admin.table.ts';
 import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -82,6 +82,7 @@ export const repairItems = tenantTable(
     /** Its discount (issue 27): a percentage of its parts and labour, or an amount in cents; not both. */
     discount_percent: numeric('discount_percent', { precision: 7, scale: 4 }),
     discount_amount: bigint('discount_amount', { mode: 'number' }),
+    ...partChargeColumns(),
     tax_group_id: uuid('tax_group_id').references(() => taxGroups.id),
     state: text('state').$type<RepairItemState>().notNull().default('pending'),
     repair_mode: text('repair_mode').$type<RepairMode>().notNull().default('internal'),
@@ -97,6 +98,7 @@ export const repairItems = tenantTable(
     oneOf('repair_items_state_check', t.state, REPAIR_ITEM_STATES),
     oneOf('repair_items_mode_check', t.repair_mode, REPAIR_MODES),
     ...valueChecks('repair_items', t, { part_status: PART_STATUSES, condition: ITEM_CONDITIONS }),
+    ...partChargeChecks('repair_items', t),
     check('repair_items_discount_check', sql`${t.discount_percent} BETWEEN 0 AND 100 AND ${t.discount_amount} >= 0 AND (${t.discount_percent} IS NULL OR ${t.discount_amount} IS NULL)`),
   ],
 );

@@ -1,4 +1,4 @@
-import { repairLineTotals, toScaled } from '@atelier/domain';
+import { discountCents, lineDiscount, toScaled, workLineGross, workSublines, type WorkSubline } from '@atelier/domain';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { t } from '../../i18n/index.ts';
 import type { Policy, RecordAction } from '../../jsonapi/define-resource.ts';
@@ -8,6 +8,7 @@ import { records } from '../../jsonapi/records.ts';
 import { recordDocument } from '../../jsonapi/router.ts';
 import type { RepairRow } from '../repairs/repairs.policies.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
+import { environmentalFeeLabel } from '../../reports/work-lines.ts';
 import { pricedLines } from '../trade/lines.ts';
 import { depositDeductions, invoiceHead } from './invoice-lines.ts';
 import { salesInvoices } from './sales.table.ts';
@@ -17,25 +18,56 @@ import { salesInvoices } from './sales.table.ts';
 // warranty work at zero and said so, items not done left out. Its parts left the stock when the
 // repair was completed (repairs/parts.ts): the invoice makes no second movement. Once: a second
 // call answers the invoice already made. The deposits of its estimate are deducted. An item's
-// discount is a line of its own (« Remise : … », minus one at the amount off).
+// discount is a line of its own (« Remise : … », minus one at the amount off), as are its part's
+// environmental fee, core charge and the returned cores' credit (issue 27).
 
 type Item = typeof repairItems.$inferSelect;
 
-/** An item's invoice lines: its part (the product, its quantity and price) and its labour (one line of its amount), to be priced. */
+/** The words of an item's subline on the invoice (its part's are the part's name, its product's). */
+function sublineText(ctx: RequestContext, item: Item, kind: WorkSubline['kind']): string {
+  const part = item.part ?? item.detail;
+  switch (kind) {
+    case 'parts':
+      return part;
+    case 'labour':
+      return t(ctx.locale, 'sales.labour_line', { detail: item.detail });
+    case 'discount':
+      return t(ctx.locale, 'sales.discount_line', { detail: item.detail });
+    case 'environmental_fee':
+      return environmentalFeeLabel(ctx.locale, item.environmental_fee_kind);
+    case 'core':
+      return t(ctx.locale, 'sales.core_line', { part });
+    case 'core_credit':
+      return t(ctx.locale, 'sales.core_credit_line', { part });
+  }
+}
+
+/**
+ * An item's invoice lines, one per subline of the domain's workSublines (its part, its labour, its
+ * discount, its part's environmental fee and core charge, the returned cores' credit), each at the
+ * subline's quantity and amount, so the invoice's taxes are the repair's to the cent. Warranty work:
+ * its part and labour at zero, said so; work discounted in full: its part at zero, said so.
+ */
 function linesOf(ctx: RequestContext, item: Item) {
-  const { parts, labour, discount } = repairLineTotals({ ...item, repair_mode: 'internal', unit_price: item.unit_price ?? 0, time: item.time ?? 0, hourly_rate: item.hourly_rate ?? 0 });
-  // Free to the customer: warranty work, and work discounted in full (its lines at zero, as the domain's workSublines).
-  const free = discount > 0 && discount >= parts + labour;
-  const warranty = item.repair_mode === 'warranty' || free;
-  const suffix = item.repair_mode === 'warranty' ? ` (${t(ctx.locale, 'sales.warranty')})` : free ? ` (${t(ctx.locale, 'sales.discount_full')})` : '';
-  const lines: Record<string, unknown>[] = [];
-  if (parts || item.product_id)
-    lines.push({ product_id: item.product_id, description: `${item.part ?? item.detail}${suffix}`, quantity: item.quantity, unit_price: warranty ? 0 : (item.unit_price ?? 0) });
-  if (labour) lines.push({ description: `${t(ctx.locale, 'sales.labour_line', { detail: item.detail })}${suffix}`, quantity: '1', unit_price: warranty ? 0 : labour });
-  // Its discount (issue 27): a deduction line of the amount off, taxed with the item's group, so
-  // the invoice's taxes are the repair's to the cent (each part rounded as the domain's workSublines).
-  if (discount && !warranty) lines.push({ description: t(ctx.locale, 'sales.discount_line', { detail: item.detail }), quantity: '-1', unit_price: discount });
-  return lines.map((l) => ({ ...l, repair_item_id: item.id, discount: null, tax_group_id: item.tax_group_id }));
+  const warranty = item.repair_mode === 'warranty';
+  const line = { ...item, unit_price: item.unit_price ?? 0, time: item.time ?? 0, hourly_rate: item.hourly_rate ?? 0 };
+  const sublines = warranty ? workSublines({ ...line, discount_percent: null, discount_amount: null, environmental_fee: null, core_charge: null }) : workSublines(line);
+  const gross = workLineGross(line);
+  const free = !warranty && gross > 0 && discountCents(gross, lineDiscount(line)) === gross;
+  const suffix = warranty ? ` (${t(ctx.locale, 'sales.warranty')})` : free ? ` (${t(ctx.locale, 'sales.discount_full')})` : '';
+  const perUnit: Partial<Record<WorkSubline['kind'], number | null>> = { parts: item.unit_price, environmental_fee: item.environmental_fee, core: item.core_charge, core_credit: item.core_charge };
+  return sublines
+    .filter((l) => l.amount !== 0 || (l.kind === 'parts' && (item.product_id || free)))
+    .map((l) => ({
+      product_id: l.kind === 'parts' ? item.product_id : null,
+      description: `${sublineText(ctx, item, l.kind)}${l.kind === 'parts' || l.kind === 'labour' ? suffix : ''}`,
+      quantity: l.quantity,
+      // By unit where the subline counts the part's units, else the amount itself (labour: one; discount: minus one).
+      unit_price: warranty || free ? 0 : Object.hasOwn(perUnit, l.kind) ? (perUnit[l.kind] ?? 0) : Math.abs(l.amount),
+      repair_item_id: item.id,
+      discount: null,
+      tax_group_id: item.tax_group_id,
+    }));
 }
 
 /** Only finished work is invoiced, to a customer. */

@@ -27,6 +27,7 @@ const totals = (subtotal: number, gst: number, qst: number): WorkTotals => ({
   parts: subtotal,
   labour: 0,
   discount: 0,
+  part_charges: 0,
   subtotal,
   taxes: [
     { code: 'TPS', amount: gst },

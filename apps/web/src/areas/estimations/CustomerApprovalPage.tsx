@@ -45,6 +45,14 @@ function TotalsTable({ totals, locale, label }: { totals: WorkTotals; locale: Lo
             </Table.Td>
           </Table.Tr>
         ) : null}
+        {totals.part_charges ? (
+          <Table.Tr>
+            <Table.Td>{t('approval:totals.part_charges')}</Table.Td>
+            <Table.Td ta="right" data-testid={`${label}-part-charges`}>
+              {formatMoney(totals.part_charges, locale)}
+            </Table.Td>
+          </Table.Tr>
+        ) : null}
         {totals.taxes.map((tax) => (
           <Table.Tr key={tax.code}>
             <Table.Td>{tax.code}</Table.Td>

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tan
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import type { EstimationItemGroup, RecordOf, TaxRate, WorkTotals } from '@atelier/domain';
-import { workLineTotals } from '@atelier/domain';
+import { marginPercent, workLineTotals } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { fieldsOf } from '../../components/resource/declared.tsx';
@@ -22,7 +22,7 @@ import { useMe } from '../../app/AppData.tsx';
 
 type Estimation = RecordOf<'estimations'>;
 /** The totals a saved estimate or repair carries (workTotalsAttributes). */
-type WorkTotalsKey = 'parts_total' | 'labour_total' | 'discount_total' | 'subtotal' | 'tax_details' | 'tax_total' | 'total' | 'warranty_total';
+type WorkTotalsKey = 'parts_total' | 'labour_total' | 'discount_total' | 'part_charges_total' | 'subtotal' | 'tax_details' | 'tax_total' | 'total' | 'warranty_total';
 
 /** Every tax group of the organization with its taxes: what the live totals tax each item with. */
 export function useTaxGroups(): UseQueryResult<RecordOf<'tax-groups'>[]> {
@@ -59,7 +59,15 @@ export function itemLinesConfig(
     { name: 'quantity', ...own('quantity') },
     { name: 'unit_price', ...own('unit_price') },
     { name: 'time', ...own('time') },
-    { name: 'total', view: lineView((l) => <span data-testid="item-total">{formatMoney(workLineTotals(itemLine(l, taxesOf)).total, currentLocale())}</span>) },
+    {
+      name: 'total',
+      view: lineView((l) => (
+        <Stack gap={0} align="flex-end">
+          <span data-testid="item-total">{formatMoney(workLineTotals(itemLine(l, taxesOf)).total, currentLocale())}</span>
+          <ItemMargin line={l} />
+        </Stack>
+      )),
+    },
     { name: 'customer_decision', view: lineView((l) => <CustomerDecisionBadge decision={l.customer_decision} at={l.customerDecidedAt} />) },
     { name: 'condition', ...own('condition') },
     { name: 'urgency', ...own('urgency') },
@@ -80,6 +88,12 @@ export function itemLinesConfig(
         </Stack>
       )),
     },
+    // Issue 27: what the part carries (taken from the product, editable), and its margin over its cost: staff only.
+    { name: 'unit_cost', ...own('unit_cost') },
+    { name: 'environmental_fee_kind', ...own('environmental_fee_kind') },
+    { name: 'environmental_fee', ...own('environmental_fee') },
+    { name: 'core_charge', ...own('core_charge') },
+    { name: 'core_returned', ...own('core_returned') },
     { name: 'hourly_rate', ...own('hourly_rate') },
     { name: 'manual_labour', ...own('manual_labour') },
     { name: 'discount_percent', ...discount },
@@ -91,6 +105,17 @@ export function itemLinesConfig(
   ]);
   const writable = groups.includes('description');
   return { type: 'estimation-items', fields, row: ITEM_ROW, defaults: { quantity: 1 }, orderable: writable, fixed: !writable, add: 'estimations:items.add', empty: 'estimations:items.empty', line: 'estimations:items.line' };
+}
+
+/** The margin of the item's price over its part's cost, as the matrix speaks of it (staff screens only; the server's own for a saved line). */
+function ItemMargin({ line }: { line: LineValues }) {
+  const { t } = useTranslation();
+  const cents = (v: unknown) => (v === null || v === undefined || v === '' ? null : Math.round(Number(String(v).replace(',', '.')) * 100));
+  const [price, cost] = [cents(line.unit_price), cents(line.unit_cost)];
+  const percent = marginPercent(price, cost);
+  if (percent === null || price === null || cost === null) return null;
+  const locale = currentLocale();
+  return <Text size="xs" c="dimmed" data-testid="item-margin" title={t('estimations:items.margin_label')}>{t('estimations:items.margin', { amount: formatMoney(price - cost, locale), percent: percent.toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') })}</Text>;
 }
 
 /** The record's items as the editor holds them, with when the customer decided (the decision's cell). */
@@ -140,6 +165,7 @@ function TotalsTable({ totals, live }: { totals: WorkTotals; live: boolean }) {
           {row(t('estimations:totals.parts'), totals.parts, 'parts')}
           {row(t('estimations:totals.labour'), totals.labour, 'labour')}
           {totals.discount ? row(t('estimations:totals.discount'), -totals.discount, 'discount') : null}
+          {totals.part_charges ? row(t('estimations:totals.part_charges'), totals.part_charges, 'part-charges') : null}
           {row(t('estimations:totals.subtotal'), totals.subtotal, 'subtotal')}
           {totals.taxes.map((tax) => row(tax.code, tax.amount, `tax-${tax.code}`))}
           {row(t('estimations:totals.total'), totals.total, 'total', true)}
@@ -157,6 +183,7 @@ export function savedTotals(record: Pick<Estimation | RecordOf<'repairs'>, WorkT
     parts: n('parts_total'),
     labour: n('labour_total'),
     discount: n('discount_total'),
+    part_charges: n('part_charges_total'),
     subtotal: n('subtotal'),
     taxes: Array.isArray(record.tax_details) ? record.tax_details : [],
     tax: n('tax_total'),

@@ -170,8 +170,18 @@ describe('the estimate screen', { timeout: 30_000 }, () => {
     const items = (patch.body as { data: { relationships: { items: { data: { id: string; attributes: Record<string, unknown> }[] } } } }).data.relationships.items.data;
     expect(items).toHaveLength(1);
     expect(items[0].id).toBe('i1');
-    // Only what the parts' holder writes, money in cents.
-    expect(items[0].attributes).toEqual({ part: 'Plaquettes', part_number: 'BP-1', quantity: 2, unit_price: 5999 });
+    // Only what the parts' holder writes, money in cents (the part's cost, fee and core as they were).
+    expect(items[0].attributes).toEqual({
+      part: 'Plaquettes',
+      part_number: 'BP-1',
+      quantity: 2,
+      unit_price: 5999,
+      unit_cost: null,
+      environmental_fee_kind: null,
+      environmental_fee: null,
+      core_charge: null,
+      core_returned: false,
+    });
   });
 
   it('offers the actions the server lists, confirms a cancel, and shows a 409 refusal', async () => {

@@ -128,6 +128,9 @@ export function itemLine(values: LineValues, taxesOf: ReadonlyMap<string, readon
     warranty: Boolean(values.warranty),
     discount_percent: amount(values.discount_percent),
     discount_amount: cents(values.discount_amount),
+    environmental_fee: cents(values.environmental_fee),
+    core_charge: cents(values.core_charge),
+    core_returned: Boolean(values.core_returned),
     state: isOneOf(ESTIMATION_ITEM_STATES, values.state) ? values.state : null,
     customer_decision: isOneOf(CUSTOMER_DECISIONS, values.customer_decision) ? values.customer_decision : null,
   };

@@ -78,7 +78,7 @@ describe('the shared inspection report', () => {
 const totals = (subtotal: number): WorkTotals => {
   const gst = Math.round(subtotal * 0.05);
   const qst = Math.round(subtotal * 0.09975);
-  return { parts: subtotal, labour: 0, discount: 0, subtotal, taxes: [{ code: 'TPS', amount: gst }, { code: 'TVQ', amount: qst }], tax: gst + qst, total: subtotal + gst + qst, warranty: 0 };
+  return { parts: subtotal, labour: 0, discount: 0, part_charges: 0, subtotal, taxes: [{ code: 'TPS', amount: gst }, { code: 'TVQ', amount: qst }], tax: gst + qst, total: subtotal + gst + qst, warranty: 0 };
 };
 const job = (id: string, detail: string, subtotal: number, field: string | null): ApprovalItem => ({
   id,

@@ -94,6 +94,8 @@ export default function ProductsPage() {
         'buying_price',
         'selling_price',
         'price',
+        'environmental_fee_kind',
+        'core_charge',
         'taxGroup',
         'active',
         'tags',

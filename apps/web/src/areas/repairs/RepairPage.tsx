@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS, REPAIR_ITEM_STATES, REPAIR_ITEM_STATE_LABELS, REPAIR_MODES, REPAIR_MODE_LABELS, repairWorkflow, type RecordOf, type RepairAction } from '@atelier/domain';
@@ -156,6 +156,25 @@ function ItemSelect({ item, name, values, labels, editable, onDone }: { item: Re
   );
 }
 
+/** Whether the old cores of the item's part came back (issue 27): written at once, crediting the core charge. */
+function CoreReturned({ item, editable, onDone }: { item: RepairItem; editable: boolean; onDone: () => void }) {
+  const { t } = useTranslation();
+  const write = useMutation({
+    mutationFn: (value: boolean) => api.update({ type: 'repair-items', id: item.id, attributes: { core_returned: value } }),
+    onSettled: onDone,
+  });
+  if (!item.core_charge) return <Text size="sm">—</Text>;
+  return (
+    <Switch
+      aria-label={`${t(labelKey('repair-items', 'core_returned'))} (${String(item.detail ?? '')})`}
+      checked={item.core_returned === true}
+      disabled={!editable || write.isPending}
+      onChange={(e) => write.mutate(e.currentTarget.checked)}
+      data-testid="item-core_returned"
+    />
+  );
+}
+
 /** What a work order item's row shows (the work, its progress, its time and clock, its cost); the rest is in its detail. */
 const WORK_ORDER_ROW = ['detail', 'state', 'time', 'total'];
 
@@ -221,6 +240,11 @@ function workOrderLines({ repairId, editable, clocking, now, onDone, stock }: { 
     // The discount the approved estimate gave (issue 27), carried with the item.
     'discount_percent',
     'discount_amount',
+    // The part's environmental fee and core charge (issue 27), carried with the item; the core's return is written here.
+    'environmental_fee_kind',
+    'environmental_fee',
+    'core_charge',
+    { name: 'core_returned', view: (item: RepairItem) => <CoreReturned item={item} editable={editable} onDone={onDone} /> },
   ]).map((f) => ({ ...f, readOnly: true }));
   return { type: 'repair-items', fields, row: WORK_ORDER_ROW, fixed: true, add: 'repairs:items.title', empty: 'repairs:items.empty', line: 'repairs:items.line' };
 }

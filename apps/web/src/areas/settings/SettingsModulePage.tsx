@@ -11,6 +11,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { pageFallback } from '../../app/router.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { fromInput, inputProblem, optionFields, toInput, type OptionField } from './optionsForm.ts';
+import { EnvironmentalFeesInput, MarkupMatrixInput } from './PartPricingInputs.tsx';
 
 type OptionRow = RecordOf<'options'>;
 type TaxGroup = RecordOf<'tax-groups'>;
@@ -123,6 +124,10 @@ export function SettingsModulePage({ module }: { module: SettingsModule }) {
             data-testid={`option-${f.name}`}
           />
         );
+      case 'markup_matrix':
+        return <MarkupMatrixInput key={f.name} name={f.name} {...common} onChange={set} />;
+      case 'environmental_fees':
+        return <EnvironmentalFeesInput key={f.name} name={f.name} {...common} onChange={set} />;
     }
   };
 

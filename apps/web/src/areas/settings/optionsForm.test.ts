@@ -11,6 +11,8 @@ describe('settings form model', () => {
       ['estimations.follow_ups_enabled', 'switch'],
       ['estimations.follow_up_days', 'days'],
       ['estimations.follow_up_channel', 'follow_up_channel'],
+      ['estimations.markup_matrix', 'markup_matrix'],
+      ['estimations.environmental_fees', 'environmental_fees'],
     ]);
     expect(optionFields('sales').map((f) => f.name)).toEqual(['sales.default_tax_group', 'sales.gst_number', 'sales.qst_number', 'sales.payment_terms']);
   });

@@ -1,4 +1,5 @@
 import { OPTION_RULES, parseDecimal, parseFollowUpDays, tooManyDecimals, type OptionKind, type SettingsModule } from '@atelier/domain';
+import { pricingFromInput, pricingInputProblem, pricingToInput, PRICING_KINDS } from './partPricingForm.ts';
 
 // The settings screens' model, without React: which options a module shows and how a value
 // is typed in (money in dollars on screen, in cents on the server).
@@ -20,6 +21,7 @@ export function toInput(kind: OptionKind, value: unknown, decimalSeparator: ',' 
   if (kind === 'money') return (Number(value) / 100).toFixed(2).replace('.', decimalSeparator);
   if (kind === 'switch') return value === true ? 'true' : 'false';
   if (kind === 'days') return Array.isArray(value) ? value.join(', ') : String(value);
+  if (PRICING_KINDS.has(kind)) return pricingToInput(kind, value, decimalSeparator);
   return String(value);
 }
 
@@ -33,6 +35,7 @@ export function fromInput(kind: OptionKind, text: string): unknown {
   if (kind === 'switch') return trimmed === 'true';
   // Days as a list (30, 90); what is not one is sent as typed, for the server's message.
   if (kind === 'days') return parseFollowUpDays(trimmed) ?? trimmed;
+  if (PRICING_KINDS.has(kind)) return pricingFromInput(kind, text);
   if (trimmed === '') return kind === 'money' ? trimmed : null;
   if (kind === 'money') {
     // The app's one reading of a typed number; more than cents is not rounded away unseen.
@@ -46,8 +49,9 @@ export function fromInput(kind: OptionKind, text: string): unknown {
  * What is wrong with a typed amount, found before sending: the server's message speaks in cents
  * (for API clients), the screen in dollars. Undefined when it can be sent.
  */
-export function inputProblem(kind: OptionKind, text: string): 'settings:errors.amount' | 'settings:errors.amount_negative' | 'settings:errors.follow_up_days' | undefined {
+export function inputProblem(kind: OptionKind, text: string): 'settings:errors.amount' | 'settings:errors.amount_negative' | 'settings:errors.follow_up_days' | 'settings:errors.markup_matrix' | 'settings:errors.fee_province' | undefined {
   if (kind === 'days') return parseFollowUpDays(text.trim()) ? undefined : 'settings:errors.follow_up_days';
+  if (PRICING_KINDS.has(kind)) return pricingInputProblem(kind, text);
   if (kind !== 'money') return undefined;
   const value = fromInput(kind, text);
   if (typeof value !== 'number') return 'settings:errors.amount';

@@ -89,6 +89,8 @@ const totals: JsonSchema = {
     labour: money,
     /** Cents taken off by the items' discounts (issue 27). */
     discount: money,
+    /** Cents of the parts' environmental fees and core charges, less the cores returned. */
+    part_charges: money,
     subtotal: money,
     taxes: { type: 'array', items: { type: 'object', required: ['code', 'amount'], properties: { code: { type: 'string' }, amount: money } } },
     tax: money,
