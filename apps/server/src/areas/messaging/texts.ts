@@ -170,9 +170,10 @@ export interface CustomerMessage {
  * Sends a message to a record's customer as asked, in `asked.locale`, else theirs, else the
  * organization's: e-mailed (to the address given, else theirs; 422 `noEmail` without one; an
  * address given is enough without a customer) and texted under their consent to transactional
- * texts (sendText); both written into their conversation. Answers where it went and the language.
+ * texts (sendText); both written into their conversation. Answers where it went (nothing asked: nowhere).
  */
-export async function sendToCustomer(ctx: RequestContext, message: CustomerMessage, asked: SendAsked): Promise<{ email: string | null; sms: string | null; text: TextSent | null; locale: Locale }> {
+export async function sendToCustomer(ctx: RequestContext, message: CustomerMessage, asked: SendAsked): Promise<{ email: string | null; sms: string | null; text: TextSent | null }> {
+  if (!asked.send_email && !asked.send_sms) return { email: null, sms: null, text: null };
   const [customer] = message.customerId ? await ctx.db.select().from(customers).where(eq(customers.id, message.customerId)) : [];
   const [organization] = await ctx.db.select({ name: organizations.name, locale: organizations.locale }).from(organizations).where(eq(organizations.id, message.organizationId));
   const locale = asked.locale ?? firstLocale(customer?.locale, organization?.locale);
@@ -186,7 +187,7 @@ export async function sendToCustomer(ctx: RequestContext, message: CustomerMessa
   const text = asked.send_sms
     ? await sendText(ctx, { customerId: message.customerId, subject: message.subject, template: message.template, locale, params: message.params, pointer: '/data/attributes/send_sms' })
     : null;
-  return { email, sms: text?.to ?? null, text, locale };
+  return { email, sms: text?.to ?? null, text };
 }
 
 /** Writes an e-mail just queued to the mail outbox into the customer's conversation (queued with it: no commit, neither). */
