@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { actionsOf, BASE, api, axeCheck, carryOut, fileBrowser, journey, png, shot, sign, token } from './helpers.mjs';
+import { BASE, api, axeCheck, carryOut, fileBrowser, journey, png, priceEstimate, shot, sign, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -92,16 +92,8 @@ describe('the customer on a phone', () => {
       });
       assert.equal(made.status, 201, JSON.stringify(made.body));
       const id = made.body.data.id;
-      const act = actionsOf(tk, 'estimations', id);
-      for (const route of ['start-components', 'start-times']) await act(route);
       const item = made.body.data.relationships.items.data[0].id;
-      const priced = await api(`/estimations/${id}`, {
-        method: 'PATCH',
-        token: tk,
-        body: { data: { type: 'estimations', id, relationships: { items: { data: [{ type: 'estimation-items', id: item, attributes: { quantity: 4, unit_price: 123_456, time: 1.5 } }] } } } },
-      });
-      assert.equal(priced.status, 200, JSON.stringify(priced.body));
-      for (const route of ['end-components', 'end-times']) await act(route);
+      const { act } = await priceEstimate(tk, id, [{ type: 'estimation-items', id: item, attributes: { quantity: 4, unit_price: 123_456, time: 1.5 } }]);
       const sent = await act('send-client-approve', { data: { type: 'estimations', id, attributes: { send_email: false, locale: 'fr' } } });
       const url = new URL(sent.body.meta.approval.url);
 

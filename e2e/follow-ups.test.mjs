@@ -4,7 +4,7 @@
 // en), and the customer books a visit from the link on a phone. Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { actionsOf, api, axeCheck, create, journey, launch, login, one, png, shot, token, vinOf, waitForMail } from './helpers.mjs';
+import { api, axeCheck, create, journey, launch, login, one, png, priceEstimate, shot, token, vinOf, waitForMail } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const PHONE = { width: 390, height: 844 };
@@ -35,16 +35,8 @@ async function declineOne(tk, vehicle, customer) {
   });
   assert.equal(made.status, 201, JSON.stringify(made.body));
   const id = made.body.data.id;
-  const act = actionsOf(tk, 'estimations', id);
-  for (const route of ['start-components', 'start-times']) await act(route);
   const items = made.body.data.relationships.items.data.map((i) => i.id);
-  const priced = await api(`/estimations/${id}`, {
-    method: 'PATCH',
-    token: tk,
-    body: { data: { type: 'estimations', id, relationships: { items: { data: items.map((item) => ({ type: 'estimation-items', id: item, attributes: { quantity: 1, unit_price: 20_000, time: 1 } })) } } } },
-  });
-  assert.equal(priced.status, 200, JSON.stringify(priced.body));
-  for (const route of ['end-components', 'end-times']) await act(route);
+  const { act } = await priceEstimate(tk, id, items.map((item) => ({ type: 'estimation-items', id: item, attributes: { quantity: 1, unit_price: 20_000, time: 1 } })));
   const sent = await act('send-client-approve', { data: { type: 'estimations', id, attributes: { send_email: false, locale: 'en' } } });
   const link = sent.body.meta.approval.url.split('/').pop();
   const signature = `data:image/png;base64,${png(40, 20).toString('base64')}`;

@@ -222,6 +222,20 @@ export const actionsOf = (tk, type, id) => async (route, body = {}) => {
   return res;
 };
 
+/**
+ * Takes an estimate through its phases: components and times started, its jobs as `items` (a PATCH
+ * of its items relationship: prices, times, new jobs; `?include=items` with `include`), then ended.
+ * Answers the PATCH's response and `act`, its actions (send-client-approve next).
+ */
+export async function priceEstimate(tk, id, items, { include = false } = {}) {
+  const act = actionsOf(tk, 'estimations', id);
+  for (const route of ['start-components', 'start-times']) await act(route);
+  const priced = await api(`/estimations/${id}${include ? '?include=items' : ''}`, { method: 'PATCH', token: tk, body: { data: { type: 'estimations', id, relationships: { items: { data: items } } } } });
+  assert.equal(priced.status, 200, JSON.stringify(priced.body));
+  for (const route of ['end-components', 'end-times']) await act(route);
+  return { priced, act };
+}
+
 /** A to-one linkage. */
 export const one = (type, id) => ({ data: { type, id } });
 

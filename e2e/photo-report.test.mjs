@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import sharp from 'sharp';
-import { actionsOf, BASE, api, axeCheck, fileBrowser, inspectWornPads, journey, login, png, settles, shot, token, vinOf } from './helpers.mjs';
+import { BASE, api, axeCheck, fileBrowser, inspectWornPads, journey, login, png, priceEstimate, settles, shot, token, vinOf } from './helpers.mjs';
 
 const T = { timeout: 240_000 };
 const held = fileBrowser();
@@ -97,35 +97,22 @@ describe('a photo-first report the customer approves from', () => {
       const made = await api('/estimations?include=items', { method: 'POST', token: tk, body: { data: { type: 'estimations', attributes: { type: 'customer' }, relationships: { inspection: { data: { type: 'inspections', id: inspection } } } } } });
       assert.equal(made.status, 201, JSON.stringify(made.body));
       const id = made.body.data.id;
-      const act = actionsOf(tk, 'estimations', id);
-      for (const route of ['start-components', 'start-times']) await act(route);
       // The pads' job alone of the drafted ones (the demo's form finds more): three jobs to answer.
       const padsJob = made.body.included.find((i) => i.type === 'estimation-items' && i.relationships.inspectionField?.data?.id === padsField);
       assert.ok(padsJob, 'the pads’ finding drafted a job');
       const drafted = [{ type: 'estimation-items', id: padsJob.id, attributes: { quantity: 1, unit_price: 18_000, time: 1 } }];
-      const priced = await api(`/estimations/${id}?include=items`, {
-        method: 'PATCH',
-        token: tk,
-        body: {
-          data: {
-            type: 'estimations',
-            id,
-            relationships: {
-              items: {
-                data: [
-                  ...drafted,
-                  { type: 'estimation-items', attributes: { detail: 'Balais d’essuie-glace', quantity: 2, unit_price: 2_500, time: 0 } },
-                  { type: 'estimation-items', attributes: { detail: 'Filtre d’habitacle', quantity: 1, unit_price: 4_500, time: 0.3 } },
-                ],
-              },
-            },
-          },
-        },
-      });
-      assert.equal(priced.status, 200, JSON.stringify(priced.body));
+      const { priced, act } = await priceEstimate(
+        tk,
+        id,
+        [
+          ...drafted,
+          { type: 'estimation-items', attributes: { detail: 'Balais d’essuie-glace', quantity: 2, unit_price: 2_500, time: 0 } },
+          { type: 'estimation-items', attributes: { detail: 'Filtre d’habitacle', quantity: 1, unit_price: 4_500, time: 0.3 } },
+        ],
+        { include: true },
+      );
       const jobs = priced.body.included.filter((r) => r.type === 'estimation-items');
       assert.equal(jobs.length, 3);
-      for (const route of ['end-components', 'end-times']) await act(route);
       await act('send-client-approve', { data: { type: 'estimations', id, attributes: { send_email: false, locale: 'fr' } } });
       const shared = await api(`/inspections/${inspection}/share`, { method: 'POST', token: tk, body: { locale: 'fr' } });
       assert.equal(shared.status, 200, JSON.stringify(shared.body));

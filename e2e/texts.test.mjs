@@ -6,7 +6,7 @@
 // estimate's discussion; the customer's « Messages » tab shows the text and the reply.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, create, fileBrowser, journey, login, one, settles, shot, token, vinOf } from './helpers.mjs';
+import { api, create, fileBrowser, journey, login, one, priceEstimate, settles, shot, token, vinOf } from './helpers.mjs';
 
 const T = { timeout: 300_000 };
 const held = fileBrowser();
@@ -27,15 +27,7 @@ async function completeEstimate(tk, customer) {
   assert.equal(made.status, 201, JSON.stringify(made.body));
   const id = made.body.data.id;
   const itemId = made.body.included.find((i) => i.type === 'estimation-items').id;
-  const step = async (route) => assert.equal((await api(`/estimations/${id}/${route}`, { method: 'POST', token: tk, body: {} })).status, 200, route);
-  for (const route of ['start-components', 'start-times']) await step(route);
-  const priced = await api(`/estimations/${id}`, {
-    method: 'PATCH',
-    token: tk,
-    body: { data: { type: 'estimations', id, relationships: { items: { data: [{ type: 'estimation-items', id: itemId, attributes: { quantity: '1', unit_price: 18_000, time: '0' } }] } } } },
-  });
-  assert.equal(priced.status, 200, JSON.stringify(priced.body));
-  for (const route of ['end-components', 'end-times']) await step(route);
+  await priceEstimate(tk, id, [{ type: 'estimation-items', id: itemId, attributes: { quantity: '1', unit_price: 18_000, time: '0' } }]);
   return id;
 }
 

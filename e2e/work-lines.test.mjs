@@ -4,7 +4,7 @@
 // label, and a decimal in the user's language ("2,5" in French). Run through e2e/run.mjs.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { api, axeCheck, fileBrowser, journey, login, shot, token } from './helpers.mjs';
+import { api, axeCheck, fileBrowser, journey, login, priceEstimate, shot, token } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
 const held = fileBrowser();
@@ -57,20 +57,13 @@ describe('line layouts', () => {
     });
     assert.equal(estimate.status, 201, JSON.stringify(estimate.body));
     const id = estimate.body.data.id;
-    const act = async (route) => {
-      const res = await api(`/estimations/${id}/${route}`, { method: 'POST', token: tk, body: {} });
-      assert.equal(res.status, 200, `${route}: ${JSON.stringify(res.body)}`);
-    };
-    for (const route of ['start-components', 'start-times']) await act(route);
     const priced = estimate.body.data.relationships.items.data.map(({ id: itemId }, k) => ({
       type: 'estimation-items',
       id: itemId,
       attributes: { part: 'Plaquettes céramique avant', part_number: 'HY-58101-J9A00', quantity: 2.5, unit_price: 8950, time: k === 0 ? 2.5 : 0.5 },
       relationships: { supplier: { data: { type: 'suppliers', id: supplierId } } },
     }));
-    const patched = await api(`/estimations/${id}`, { method: 'PATCH', token: tk, body: { data: { type: 'estimations', id, relationships: { items: { data: priced } } } } });
-    assert.equal(patched.status, 200, JSON.stringify(patched.body));
-    for (const route of ['end-components', 'end-times']) await act(route);
+    await priceEstimate(tk, id, priced);
     // The demo's work order in progress, its first item bought from the supplier, 2.5 of it.
     const repairs = await api('/repairs?filter[state]=in_progress&include=items', { token: tk });
     const repair = repairs.body.data[0];

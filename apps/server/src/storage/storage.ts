@@ -22,15 +22,33 @@ export interface ByteRange {
   end: number;
 }
 
+/** A part of a file a request asks before its size is known: from `start` (to `end`, else the end), or the last `suffix` bytes. */
+export type RangeAsked = { start: number; end: number | null } | { suffix: number };
+
+/** The inclusive offsets a range asked reads of a file of `size` bytes (the end held to the file's); 'unsatisfiable' past the end. */
+export function rangeIn(asked: RangeAsked, size: number): ByteRange | 'unsatisfiable' {
+  if ('suffix' in asked) return asked.suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - asked.suffix), end: size - 1 };
+  if (asked.start >= size) return 'unsatisfiable';
+  return { start: asked.start, end: Math.min(asked.end ?? size - 1, size - 1) };
+}
+
+/**
+ * What a read answers: the contents as a stream, their length, the whole file's size and the
+ * part read (null: all of it); a range past the end reads nothing but the size.
+ */
+export type StoredRead = { body: Readable; length: number; size: number; range: ByteRange | null } | { body: null; length: 0; size: number; range: 'unsatisfiable' };
+
+const unsatisfiable = (size: number): StoredRead => ({ body: null, length: 0, size, range: 'unsatisfiable' });
+
 export interface Storage {
   readonly kind: 'local' | 's3';
   /** Keeps `body` at `key`; a body of another length than announced is refused (nothing kept). */
   put(key: string, body: Buffer | Readable, meta: { type: string; length: number }): Promise<void>;
   /**
-   * The contents as a stream with their length; null when absent. With `range` (inclusive byte
-   * offsets, already checked against the size), only those bytes: `length` is then theirs.
+   * The contents as a stream with their length and the file's size, in one request to the store;
+   * null when absent. With `range`, only the bytes it asks (`length` is then theirs).
    */
-  get(key: string, range?: ByteRange): Promise<{ body: Readable; length: number } | null>;
+  get(key: string, range?: RangeAsked): Promise<StoredRead | null>;
   head(key: string): Promise<StoredObject | null>;
   /** Absent already is no error. */
   delete(key: string): Promise<void>;
@@ -60,7 +78,7 @@ export const importFileType = (format: string) => (format === 'csv' ? 'text/csv'
 /** Reads a whole object (reports' images, import files); null when absent. */
 export async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
   const found = await storage.get(key);
-  if (!found) return null;
+  if (!found?.body) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of found.body) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -105,12 +123,15 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async get(key: string, range?: ByteRange) {
+  async get(key: string, asked?: RangeAsked): Promise<StoredRead | null> {
     const file = this.file(key);
     const found = await stat(file).catch(() => null);
     if (!found?.isFile()) return null;
-    if (range) return { body: createReadStream(file, { start: range.start, end: range.end }), length: range.end - range.start + 1 };
-    return { body: createReadStream(file), length: found.size };
+    const size = found.size;
+    const range = asked ? rangeIn(asked, size) : null;
+    if (range === 'unsatisfiable') return unsatisfiable(size);
+    if (range) return { body: createReadStream(file, { start: range.start, end: range.end }), length: range.end - range.start + 1, size, range };
+    return { body: createReadStream(file), length: size, size, range: null };
   }
 
   async head(key: string) {
@@ -173,13 +194,29 @@ export class S3Storage implements Storage {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: meta.type, ContentLength: meta.length }));
   }
 
-  async get(key: string, range?: ByteRange) {
+  async get(key: string, asked?: RangeAsked): Promise<StoredRead | null> {
     checkKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
-      return { body: out.Body as Readable, length: Number(out.ContentLength ?? 0) };
+      // The last bytes (rare: players ask from an offset): the size first, as some compatible stores read a suffix as a start.
+      if (asked && 'suffix' in asked) {
+        const found = await this.head(key);
+        const range = found ? rangeIn(asked, found.length) : null;
+        return range === null ? null : range === 'unsatisfiable' ? unsatisfiable(found!.length) : this.get(key, { start: range.start, end: range.end });
+      }
+      // The store reads the range against the size itself and says both in Content-Range.
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: asked ? `bytes=${asked.start}-${asked.end ?? ''}` : undefined }));
+      const length = Number(out.ContentLength ?? 0);
+      const part = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(out.ContentRange ?? '');
+      // A store that answers a range with the whole file (no Content-Range) is answered whole.
+      if (!part) return { body: out.Body as Readable, length, size: length, range: null };
+      return { body: out.Body as Readable, length, size: Number(part[3]), range: { start: Number(part[1]), end: Number(part[2]) } };
     } catch (err) {
       if (isMissing(err)) return null;
+      // Past the end: only then is the size asked apart (for the 416's Content-Range).
+      if (isPastEnd(err)) {
+        const found = await this.head(key);
+        return found ? unsatisfiable(found.length) : null;
+      }
       throw err;
     }
   }
@@ -215,6 +252,11 @@ export class S3Storage implements Storage {
 const isMissing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+};
+
+const isPastEnd = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'InvalidRange' || e.$metadata?.httpStatusCode === 416;
 };
 
 const storages = new WeakMap<object, Storage>();

@@ -47,7 +47,7 @@ export async function moveToStore(opts: { db: Db; from: LocalStorage; to: Storag
           if (there?.length === file.length) report.already++;
           else {
             const found = await from.get(file.key);
-            if (!found) continue;
+            if (!found?.body) continue;
             await to.put(file.key, found.body, { type: known.get(file.key)!, length: found.length });
             report.moved++;
           }

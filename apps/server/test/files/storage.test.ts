@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { readiness } from '../../src/ops/readiness.ts';
-import { LocalStorage, readAll, S3Storage, type Storage } from '../../src/storage/storage.ts';
+import { LocalStorage, readAll, S3Storage, type RangeAsked, type Storage } from '../../src/storage/storage.ts';
 import { moveToStore } from '../../src/storage/to-store.ts';
 import { makeOrganization, makeUser, type MadeUser } from '../factories.ts';
 import { createTestApp, uploadFile, type TestApp } from '../helpers.ts';
@@ -51,9 +51,9 @@ describe.each([
     await storage.put(key, PNG, { type: 'image/png', length: PNG.length });
     expect(await storage.head(key)).toMatchObject({ key, length: PNG.length });
     const got = await storage.get(key);
-    expect(got?.length).toBe(PNG.length);
+    expect(got).toMatchObject({ length: PNG.length, size: PNG.length, range: null });
     expect(Buffer.compare(await readAll(storage, key) as Buffer, PNG)).toBe(0);
-    got?.body.destroy();
+    got?.body?.destroy();
     const listed = [];
     for await (const o of storage.list(key.slice(0, key.lastIndexOf('/') + 1))) listed.push(o.key);
     expect(listed).toEqual([key]);
@@ -73,12 +73,25 @@ describe.each([
     const key = `uploads/${crypto.randomUUID()}/2026-11/v.mp4`;
     const body = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
     await storage.put(key, body, { type: 'video/mp4', length: body.length });
-    const part = await storage.get(key, { start: 10, end: 19 });
-    expect(part?.length).toBe(10);
-    const chunks: Buffer[] = [];
-    for await (const c of part!.body) chunks.push(c as Buffer);
-    expect(Buffer.concat(chunks).equals(body.subarray(10, 20))).toBe(true);
+    const read = async (asked: RangeAsked) => {
+      const part = await storage.get(key, asked);
+      const chunks: Buffer[] = [];
+      if (part?.body) for await (const c of part.body) chunks.push(c as Buffer);
+      return { ...part, body: Buffer.concat(chunks) };
+    };
+    // One read answers the bytes asked with the file's size (no separate size request).
+    const part = await read({ start: 10, end: 19 });
+    expect(part).toMatchObject({ length: 10, size: 1000, range: { start: 10, end: 19 } });
+    expect(part.body.equals(body.subarray(10, 20))).toBe(true);
+    expect(await read({ start: 990, end: null })).toMatchObject({ length: 10, size: 1000, range: { start: 990, end: 999 } });
+    expect(await read({ start: 995, end: 5000 })).toMatchObject({ length: 5, size: 1000, range: { start: 995, end: 999 } });
+    const tail = await read({ suffix: 100 });
+    expect(tail).toMatchObject({ length: 100, size: 1000, range: { start: 900, end: 999 } });
+    expect(tail.body.equals(body.subarray(900))).toBe(true);
+    expect(await read({ start: 1000, end: null })).toMatchObject({ length: 0, size: 1000, range: 'unsatisfiable' });
+    expect(await read({ suffix: 0 })).toMatchObject({ length: 0, size: 1000, range: 'unsatisfiable' });
     await storage.delete(key);
+    expect(await storage.get(key, { start: 0, end: 1 })).toBeNull();
   });
 
   it('refuses contents of another length than announced, and keys outside its prefixes', async () => {

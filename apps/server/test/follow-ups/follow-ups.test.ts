@@ -27,7 +27,7 @@ let serial = 0;
 
 beforeAll(async () => {
   fake = await startFakeTwilio();
-  t = await createTestApp({ TWILIO_ACCOUNT_SID: fake.accountSid, TWILIO_AUTH_TOKEN: fake.authToken, TWILIO_FROM: FROM, TWILIO_API_URL: fake.url, FOLLOW_UPS_EVERY_SECONDS: '0' });
+  t = await createTestApp({ TWILIO_ACCOUNT_SID: fake.accountSid, TWILIO_AUTH_TOKEN: fake.authToken, TWILIO_FROM: FROM, TWILIO_API_URL: fake.url, FOLLOW_UPS_EVERY_SECONDS: '0', ATELIER_TEST_OUTBOX: '1' });
   const org = await makeOrganization(t, { name: 'Garage Relances' });
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
@@ -347,10 +347,11 @@ describe('the customer’s page of a follow-up', () => {
     await tick(31);
     const token = await tokenOf(c);
     // Tapped twice at once, then once more: one booking.
-    const [booked, twice] = await Promise.all([page(token, '/book', 'POST'), page(token, '/book', 'POST')]);
+    const [booked, twice] = (await Promise.all([page(token, '/book', 'POST'), page(token, '/book', 'POST')])).sort((a, b) => b.status - a.status);
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    expect([booked.body.booked, twice.status, twice.body.booked]).toEqual([true, 201, true]);
-    expect((await page(token, '/book', 'POST')).status).toBe(201);
+    // 201 the booking made, 200 the page as it is once it was.
+    expect([booked.body.booked, twice.status, twice.body.booked]).toEqual([true, 200, true]);
+    expect((await page(token, '/book', 'POST')).status).toBe(200);
     const made = await rows<{ organization_id: string; customer_id: string; type: string; notes: string }>(sql`SELECT organization_id, customer_id, type, notes FROM requests WHERE vehicle_id = ${c.vehicle}`);
     expect(made).toEqual([{ organization_id: orgId, customer_id: c.customer, type: 'repair', notes: expect.stringContaining('Plaquettes de frein avant') }]);
     await tick(91);
@@ -370,9 +371,36 @@ describe('the customer’s page of a follow-up', () => {
       { channel: 'email', given: false, source: 'form' },
       { channel: 'sms', given: false, source: 'form' },
     ]);
+    // Asked again: nothing left to withdraw, the page as it is (200), nothing written.
+    const again = await page(await tokenOf(c), '/stop', 'POST');
+    expect([again.status, again.body.stopped]).toEqual([200, true]);
+    expect(await rows(sql`SELECT 1 FROM customer_consents WHERE customer_id = ${c.customer} AND given = false`)).toHaveLength(2);
     await tick(91);
     expect(textsTo(c)).toHaveLength(1);
     expect(await t.outbox('stop.me@example.com')).toHaveLength(0);
     expect((await stepsOf(c))[1]).toMatchObject({ status: 'skipped', reason: 'no_consent' });
+    // A consent given again at the counter takes reminders again: the page offers to stop them.
+    await consent(c, {});
+    expect((await page(await tokenOf(c))).body.stopped).toBe(false);
+  });
+
+  it('without a number or an address, has nothing to withdraw: 200, not stopped', async () => {
+    const c = await declined();
+    await consent(c, {});
+    await tick(31);
+    await rows(sql`UPDATE customers SET phone = NULL, email = NULL WHERE id = ${c.customer}`);
+    const res = await page(await tokenOf(c), '/stop', 'POST');
+    expect([res.status, res.body.stopped]).toEqual([200, false]);
+  });
+
+  it('the journeys’ clock refuses days that are no number (400 on days, translated)', async () => {
+    for (const [lang, text] of [['fr', 'chiffres'], ['en', 'numbers']]) {
+      // A route outside the contract (test servers only): asked directly.
+      const res = await t.app.inject({ method: 'POST', url: '/api/v1/dev/follow-ups/tick?days=abc', headers: { authorization: `Bearer ${admin.token}`, 'accept-language': lang } });
+      expect(res.statusCode).toBe(400);
+      const [error] = res.json().errors;
+      expect(error).toMatchObject({ code: 'validation.numeric', source: { parameter: 'days' } });
+      expect(error.detail.toLowerCase()).toContain(text);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { formProblems, type InspectionFormInput } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freezeVersion, formVersion } from '../../src/areas/inspections/versions.ts';
+import { formStructure, freezeVersion, formVersion } from '../../src/areas/inspections/versions.ts';
 import { DEMO_FORMS, writeDemoForm } from '../../src/areas/inspections/demo.ts';
 import { errorAt, createTestApp, type TestApp } from '../helpers.ts';
 import { makeInspectionForm, makeOrganization, makeUser, type MadeForm } from '../factories.ts';
@@ -223,6 +223,11 @@ describe('versions', () => {
     expect(v1.structure.notes).toEqual([{ minimum_value: 0, maximum_value: 100, text: 'Verdict', text_en: null }]);
     // The frozen structure is the scoring engine's input as is.
     expect(formProblems(v1.structure)).toEqual([]);
+    // A field's members in the order versions were always hashed in (a form's versions keep their hash; jsonb reads them back in its own order).
+    expect(Object.keys((await formStructure(db, form.id)).sections[0].subSections[0].fields[0])).toEqual([
+      'id', 'name', 'name_en', 'field_type', 'points_threshold', 'order_number', 'can_upload_image', 'can_add_comment', 'enable_na',
+      'required', 'is_copy', 'copiedField', 'icon', 'coefficient', 'conditional_field', 'conditions', 'condition_relation',
+    ]);
 
     // Nothing changed: the same version.
     const again = await db.transaction((tx) => freezeVersion(tx, form.id));

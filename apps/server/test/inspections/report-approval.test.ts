@@ -218,6 +218,19 @@ describe('the shared report of an inspection whose estimate was sent for approva
     expect(await answerRows(e.estimation)).toHaveLength(1);
   });
 
+  it('keeps one of two answers sent at once (the approval read once, locked), its writes caused by the approval’s link', async () => {
+    const e = await inspectedAndSent(s.a);
+    const both = await Promise.all([0, 1].map(() => t.api('POST', `${R}/${e.reportToken}/answer`, { body: body(e.version, decisions(e)) })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(both.find((r) => r.status === 201)!.body).toMatchObject({ accepting: false, answer: { version: e.version, signer_name: 'Mary Grant' } });
+    expect(await answerRows(e.estimation)).toHaveLength(1);
+    const link = await one<{ id: string }>(t, sql`SELECT id FROM estimation_approvals WHERE estimation_id = ${e.estimation}`);
+    const caused = rowsOf<{ type: string }>(await t.database.db.execute(sql`SELECT properties->'cause'->>'type' AS type FROM logs WHERE properties->'cause'->>'id' = ${link.id}`));
+    expect(caused.length).toBeGreaterThan(0);
+    expect(new Set(caused.map((c) => c.type))).toEqual(new Set(['estimate-approvals']));
+    expect(rowsOf(await t.database.db.execute(sql`SELECT 1 FROM logs WHERE properties->'cause'->>'type' = 'inspection-shares'`))).toEqual([]);
+  });
+
   it('refuses an expired or revoked report link (410), and an expired or revoked approval link leaves nothing to answer (409)', async () => {
     const e = await inspectedAndSent(s.a);
     await t.database.db.execute(sql`UPDATE inspection_shares SET expires_at = now() - interval '1 minute' WHERE inspection_id = ${e.inspection}`);

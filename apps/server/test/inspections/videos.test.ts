@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storageOf } from '../../src/storage/storage.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { videoDuration } from '../../src/areas/files/video-duration.ts';
 import { requestedRange } from '../../src/areas/files/byte-range.ts';
@@ -231,6 +232,16 @@ describe('byte ranges (Safari on iPhone plays a video only from 206 answers)', (
     const own = await t.app.inject({ method: 'GET', url: sent.body.url, headers: { authorization: `Bearer ${admin.token}`, range: 'bytes=10-19' } });
     expect(own.statusCode).toBe(206);
     expect(own.rawPayload.equals(clip.subarray(10, 20))).toBe(true);
+    // One read of the store per request: the bytes with the size, no separate size request.
+    const head = vi.spyOn(storageOf(t.config), 'head');
+    expect((await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-1' } })).statusCode).toBe(206);
+    expect((await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=5000-' } })).headers['content-range']).toBe('bytes */4096');
+    expect(head).not.toHaveBeenCalled();
+    head.mockRestore();
+    // A field answered N/A since: its video is no longer the report's to serve.
+    await t.database.db.execute(sql`UPDATE inspection_fields SET not_applicable = true WHERE id = ${field}`);
+    expect((await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-1' } })).statusCode).toBe(404);
+    await t.database.db.execute(sql`UPDATE inspection_fields SET not_applicable = false WHERE id = ${field}`);
     // A range opens nothing the link does not: another video is still 404.
     const other = await padsOf();
     const hidden = await sendVideo(other.field, mp4(3));

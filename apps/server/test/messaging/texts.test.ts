@@ -231,6 +231,9 @@ describe('the outbox: a text is written before it leaves, and leaves after the c
     const listed = await t.api('GET', `/api/v1/messages?filter[customer]=${w.customerId}&filter[channel]=email`, { token: w.admin.token });
     expect(listed.body.data.map((m: any) => m.attributes.contact)).toEqual(['eric@example.com']);
     expect(listed.body.data[0].attributes.body).toContain(res.body.meta.approval.url);
+    // Queued as the organization's mail (its sender settings and the outbox's ownership).
+    const queued = await rows<{ organization_id: string | null }>(sql`SELECT organization_id FROM mail_outbox WHERE "to" = 'eric@example.com'`);
+    expect(queued.map((m) => m.organization_id)).toEqual([w.orgId]);
   });
 });
 

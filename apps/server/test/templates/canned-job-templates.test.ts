@@ -155,15 +155,15 @@ describe('a newer version', () => {
     await ok('POST', '/canned-job-items', w.manager, { data: { type: 'canned-job-items', attributes: { detail: 'Rodage', quantity: '1', time: '0.2' }, relationships: { cannedJob: toOne('canned-jobs', jobId) } } }, 201);
     await ok('POST', `/canned-job-templates/${templateId}/publish`, w.reseller.user);
     const offer = await ok('GET', `/canned-job-template-adoptions/${adoptionId}/changes`, sister);
-    expect([offer.meta.from, offer.meta.to, offer.meta.edited]).toEqual([1, 2, false]);
+    expect([offer.meta.from, offer.meta.to]).toEqual([1, 2]);
     expect(offer.meta.kept).toEqual([]);
     expect(offer.meta.apply.map((c: any) => [c.kind, c.level, c.name, c.properties])).toEqual([
       ['changed', 'item', 'Nettoyage des étriers', ['time']],
       ['added', 'item', 'Rodage', []],
     ]);
     // The version read: another is refused.
-    expect((await call('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 3 } })).status).toBe(409);
-    const taken = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 2 } });
+    expect((await call('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { attributes: { version: 3 } } })).status).toBe(409);
+    const taken = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { attributes: { version: 2 } } });
     expect(taken.data.attributes.version).toBe(2);
     const job = await jobOf(sister, adoptedJobId);
     expect(job.name).toBe('Plaquettes avant (2)');
@@ -173,7 +173,7 @@ describe('a newer version', () => {
       ['Rodage', '0.2'],
     ]);
     expect(job.triggers).toHaveLength(1);
-    expect((await call('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 2 } })).status).toBe(409);
+    expect((await call('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { attributes: { version: 2 } } })).status).toBe(409);
   });
 
   it('keeps what the organization changed and takes the rest; the whole version only when asked; or is passed on', async () => {
@@ -187,13 +187,13 @@ describe('a newer version', () => {
     await setLine(w.manager, await line(w.manager, jobId, 'Nettoyage des étriers'), { quantity: '2' });
     await ok('POST', `/canned-job-templates/${templateId}/publish`, w.reseller.user);
     const offer = await ok('GET', `/canned-job-template-adoptions/${adoptionId}/changes`, sister);
-    expect([offer.meta.to, offer.meta.edited]).toEqual([3, true]);
+    expect(offer.meta.to).toBe(3);
     expect(offer.meta.apply.map((c: any) => [c.level, c.name, c.properties])).toEqual([['item', 'Nettoyage des étriers', ['quantity']]]);
     expect(offer.meta.kept.map((c: any) => [c.level, c.name, c.properties, c.reason])).toEqual([
       ['job', 'Plaquettes avant', ['notes'], 'changed_here'],
       ['item', 'Rodage', ['time'], 'changed_here'],
     ]);
-    const taken = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 3 } });
+    const taken = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { attributes: { version: 3 } } });
     expect(taken.meta.kept).toHaveLength(2);
     let job = await jobOf(sister, adoptedJobId);
     expect(job.notes).toBe('Nos notes');
@@ -206,17 +206,18 @@ describe('a newer version', () => {
     // Version 4: passed on, not offered again until a newer one comes; then taken whole, asked for.
     await ok('PATCH', `/canned-jobs/${jobId}`, w.manager, { data: { type: 'canned-jobs', id: jobId, attributes: { code: 'FREIN-AV-RESEAU' } } });
     await ok('POST', `/canned-job-templates/${templateId}/publish`, w.reseller.user);
-    const skipped = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/skip`, sister, { data: { version: 4 } });
+    const skipped = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/skip`, sister, { data: { attributes: { version: 4 } } });
     expect(skipped.data.attributes.skipped_version).toBe(4);
     // Taking the whole version is asked for with a true boolean, nothing like it.
-    const vague = await call('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 4, replace_edits: 'true' } });
+    const vague = await call('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { attributes: { version: 4, replace_edits: 'true' } } });
     expect([vague.status, vague.body.errors[0].code]).toEqual([422, 'validation.boolean']);
-    const whole = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { version: 4, replace_edits: true } });
+    const whole = await ok('POST', `/canned-job-template-adoptions/${adoptionId}/accept`, sister, { data: { attributes: { version: 4, replace_edits: true } } });
     expect([whole.data.attributes.version, whole.data.attributes.skipped_version, whole.meta.kept]).toEqual([4, null, []]);
     job = await jobOf(sister, adoptedJobId);
     expect([job.notes, job.code]).toEqual(['Nouvelles notes du réseau', 'FREIN-AV-RESEAU']);
     expect(job.items.find((i: any) => i.attributes.detail === 'Rodage').attributes.time).toBe('0.3');
-    expect((await ok('GET', `/canned-job-template-adoptions/${adoptionId}/changes`, sister)).meta.edited).toBe(false);
+    // Taken whole: nothing of the organization's left to keep out of the next version.
+    expect((await ok('GET', `/canned-job-template-adoptions/${adoptionId}/changes`, sister)).meta).toMatchObject({ from: 4, to: 4, apply: [], kept: [] });
   });
 });
 

@@ -125,8 +125,8 @@ describe('adopting and updating', () => {
     expect(offer.meta.kept).toMatchObject([{ name: 'Plaquettes', reason: 'changed_here' }]);
 
     // The version read must be the latest.
-    expect((await call('POST', `/form-template-adoptions/${adoptionId}/accept`, w.manager, { data: { version: 1 } })).status).toBe(409);
-    const taken = await ok('POST', `/form-template-adoptions/${adoptionId}/accept`, w.manager, { data: { version: 2 } });
+    expect((await call('POST', `/form-template-adoptions/${adoptionId}/accept`, w.manager, { data: { attributes: { version: 1 } } })).status).toBe(409);
+    const taken = await ok('POST', `/form-template-adoptions/${adoptionId}/accept`, w.manager, { data: { attributes: { version: 2 } } });
     expect(taken.data.attributes.version).toBe(2);
     const after = await fieldsOf(w.manager, adoptedFormId);
     expect([...after.keys()].sort()).toEqual(['Disques', 'Plaquettes', 'Étriers']);
@@ -139,20 +139,20 @@ describe('adopting and updating', () => {
     expect(frozen.attributes.structure.sections.map((s: any) => s.name)).toEqual(['Freins', 'Pneus']);
 
     // Nothing more to take.
-    expect((await call('POST', `/form-template-adoptions/${adoptionId}/accept`, w.manager, { data: { version: 2 } })).status).toBe(409);
+    expect((await call('POST', `/form-template-adoptions/${adoptionId}/accept`, w.manager, { data: { attributes: { version: 2 } } })).status).toBe(409);
   });
 
   it('passes on a version, offered again when a newer one comes', async () => {
     await ok('PATCH', `/inspection-form-section-fields/${source.ids.Disques}`, w.reseller.user, patch('inspection-form-section-fields', source.ids.Disques, { coefficient: '2' }));
     await ok('POST', `/form-templates/${templateId}/publish`, w.reseller.user);
-    const skipped = await ok('POST', `/form-template-adoptions/${adoptionId}/skip`, w.manager, { data: { version: 3 } });
+    const skipped = await ok('POST', `/form-template-adoptions/${adoptionId}/skip`, w.manager, { data: { attributes: { version: 3 } } });
     expect(skipped.data.attributes).toMatchObject({ version: 2, skipped_version: 3 });
     expect((await fieldsOf(w.manager, adoptedFormId)).get('Disques').coefficient).toBe('1.5');
   });
 
   it('keeps adoptions to their organization', async () => {
     expect((await call('GET', `/form-template-adoptions/${adoptionId}`, w.manager2)).status).toBe(404);
-    expect((await call('POST', `/form-template-adoptions/${adoptionId}/accept`, rivalManager, { data: { version: 3 } })).status).toBe(404);
+    expect((await call('POST', `/form-template-adoptions/${adoptionId}/accept`, rivalManager, { data: { attributes: { version: 3 } } })).status).toBe(404);
     expect((await ok('GET', '/form-template-adoptions', rivalManager)).data).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@ import { PublicLinkRefused } from './PublicLinkRefused.tsx';
 interface LinkedView {
   locale: Locale;
   organization: string;
-  location: string | null;
+  /** The location the link is of, shown after the organization (a reminder names none). */
+  location?: string | null;
 }
 
 /**

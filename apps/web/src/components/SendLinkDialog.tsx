@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { LOCALES, LOCALE_LABELS, type Locale } from '@atelier/domain';
@@ -8,8 +8,8 @@ import { ApiError, errorMessage } from '../api/jsonapi.ts';
 import { currentLocale, translateError } from '../i18n/index.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { LinkToCopy } from './LinkToCopy.tsx';
-import { useSmsEnabled } from '../app/AppData.tsx';
-import { TextConsentNotice, useTextConsent } from '../areas/messaging/TextConsent.tsx';
+import { ChannelChoice, useChannels } from '../areas/messaging/ChannelChoice.tsx';
+import { SentTextNotice } from '../areas/messaging/SentText.tsx';
 import { DecimalInput, type DecimalValue } from './DecimalInput.tsx';
 
 /** What a send answers: the link, shown this once, where it was e-mailed, and what became of its text. */
@@ -64,26 +64,23 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
   const ns = `${namespace}:${prefix}`;
   const customerEmail = customer?.email ?? '';
   const [open, setOpen] = useState(false);
-  const [byEmail, setByEmail] = useState(true);
   const [email, setEmail] = useState('');
   const [locale, setLocale] = useState<Locale>(currentLocale());
   const [days, setDays] = useState<DecimalValue>(range.default);
-  const [bySms, setBySms] = useState(false);
   const [sent, setSent] = useState<SentLink | null>(null);
   // Texting is offered only when the server can text (Twilio's keys), under the customer's consent.
-  const smsEnabled = useSmsEnabled();
-  const consent = useTextConsent(customer?.id, customer?.phone, open && smsEnabled);
+  const channels = useChannels(customer, open);
+  const byEmail = channels.byEmail;
   const send = useMutation({
     meta: { silent: true },
-    mutationFn: () => sendLink({ byEmail, email: email.trim(), locale, expires_in_days: Number(days), bySms: smsEnabled && bySms }),
+    mutationFn: () => sendLink({ byEmail, email: email.trim(), locale, expires_in_days: Number(days), bySms: channels.bySms }),
     onSuccess: (approval) => {
       setSent(approval);
       onSent();
     },
   });
   const start = () => {
-    setByEmail(customerEmail !== '');
-    setBySms(false);
+    channels.reset(customerEmail !== '');
     setEmail(customerEmail);
     setLocale(customer?.locale ?? currentLocale());
     setDays(range.default);
@@ -96,8 +93,6 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
   const daysValid = Number.isInteger(Number(days)) && Number(days) >= 1 && Number(days) <= range.max;
   // E-mailing needs an address: the one typed, else the customer's.
   const addressMissing = byEmail && email.trim() === '' && customerEmail === '';
-  // A text waits for the customer's consent (recorded here if they give it at the counter).
-  const textBlocked = smsEnabled && bySms && !consent.allowed;
   return (
     <>
       <Button size="md" color={button.color ?? 'indigo.8'} leftSection={<IconSend size={18} />} onClick={start} data-testid={testId}>
@@ -116,17 +111,8 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
                       ? t('texts:sent.not_emailed')
                       : t(`${ns}.not_emailed`)}
               </Text>
-              {sent.text && sent.text.status !== 'failed' ? (
-                <Text size="sm" data-testid={`${testId}-texted`}>
-                  {t('texts:sent.texted', { number: sent.text.to })}
-                </Text>
-              ) : null}
             </Alert>
-            {sent.text?.status === 'failed' ? (
-              <Alert color="red" role="alert" data-testid={`${testId}-text-failed`}>
-                {t('texts:sent.failed', { number: sent.text.to, reason: sent.text.error ?? '' })}
-              </Alert>
-            ) : null}
+            <SentTextNotice text={sent.text} testId={testId} />
             <LinkToCopy url={sent.url} label={t(`${ns}.link`)} copy={t(`${ns}.copy`)} copied={t(`${ns}.copied`)} testId={testId} />
             <Text size="sm" c="dimmed">
               {t(`${ns}.expires`, { date: formatDateTime(sent.expires_at, ui) })}
@@ -140,18 +126,7 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
         ) : (
           <Stack gap="sm">
             <Text size="sm">{t(`${ns}.intro`)}</Text>
-            {smsEnabled ? (
-              <Group gap="lg" role="group" aria-label={t('texts:channel.label')}>
-                <Text size="sm" fw={500}>
-                  {t('texts:channel.label')}
-                </Text>
-                <Checkbox label={t('texts:channel.email')} checked={byEmail} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid={`${testId}-by-email`} />
-                <Checkbox label={t('texts:channel.sms')} checked={bySms} onChange={(e) => setBySms(e.currentTarget.checked)} data-testid={`${testId}-by-sms`} />
-              </Group>
-            ) : (
-              <Checkbox label={t(`${ns}.by_email`)} checked={byEmail} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid={`${testId}-by-email`} />
-            )}
-            {smsEnabled && bySms ? <TextConsentNotice customerId={customer?.id} state={consent} testId={testId} /> : null}
+            <ChannelChoice channels={channels} customerId={customer?.id} emailOnly={t(`${ns}.by_email`)} testId={testId} />
             {byEmail ? (
               <TextInput
                 label={t(`${ns}.email`)}
@@ -189,7 +164,7 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t(`${ns}.close`)}
               </Button>
-              <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!daysValid || addressMissing || textBlocked} onClick={() => send.mutate()} data-testid={`${testId}-confirm`}>
+              <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!daysValid || addressMissing || channels.textBlocked} onClick={() => send.mutate()} data-testid={`${testId}-confirm`}>
                 {t(`${ns}.confirm`)}
               </Button>
             </Group>

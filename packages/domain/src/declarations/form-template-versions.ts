@@ -1,20 +1,14 @@
-import { attr, declare, doneBy, rel } from '../declare/declare.ts';
+import { attr, declare, rel } from '../declare/declare.ts';
+import { publishedBy, versionAttributes, versionListing } from './template-kit.ts';
 
 /** A published version of a form template: the source form's structure then, never changed once written. */
 export const formTemplateVersions = declare('form-template-versions', {
   attributes: {
-    number: attr.integer().isReadOnly(),
+    ...versionAttributes(),
     /** The structure, as inspection-form-versions hold it (its parts' ids are the template's keys). */
     structure: attr.json<Record<string, unknown>>().isReadOnly(),
-    /** What changed since the version before: `[{ kind, level, key, parent, name, name_en, properties }]`. */
-    changes: attr.json<Record<string, unknown>[]>().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
   },
-  relationships: {
-    formTemplate: rel.toOne('form-templates', { readOnly: true }),
-    publishedBy: doneBy(),
-  },
+  relationships: { formTemplate: rel.toOne('form-templates', { readOnly: true }), ...publishedBy() },
   filters: ['formTemplate'],
-  sorts: ['number', 'created_at'],
-  defaultSort: '-number',
+  ...versionListing,
 });

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import multipart from '@fastify/multipart';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_VIDEO_SECONDS, VIDEO_TYPES, type Locale } from '@atelier/domain';
@@ -20,13 +20,13 @@ import { updateRecord } from '../../jsonapi/write.ts';
 import { imageSize, MAX_IMAGE_PIXELS } from '../../reports/images.ts';
 import type { UploadsNamed } from '../../jsonapi/registry.ts';
 import { toUuidArray } from '../../access/tenancy.ts';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { deleteAfterCommit, deleteQuietly, isUploadKey, storageOf } from '../../storage/storage.ts';
 import { files, folders, uploads } from './files.table.ts';
 import { contentDisposition } from '../../reports/table-file.ts';
 import { videoDuration } from './video-duration.ts';
-import { requestedRange } from './byte-range.ts';
+import { rangeAsked } from './byte-range.ts';
 
 /** What each kind accepts, by the type read from the file's first bytes (never its name). */
 const KINDS: Record<UploadField['kinds'][number], string[]> = {
@@ -157,32 +157,21 @@ export const rangedFileResponses = (whole: string) => ({
  */
 export async function sendUpload(reply: FastifyReply, config: Config, upload: UploadRow, rangeHeader?: string) {
   if (!isUploadKey(upload.path)) throw notFound(upload.id);
-  const storage = storageOf(config);
-  // The size first, to read the range against (only when one is asked).
-  const head = rangeHeader ? await storage.head(upload.path) : null;
-  if (rangeHeader && !head) throw notFound(upload.id);
-  const range = head ? requestedRange(rangeHeader, head.length) : null;
+  // One read of the store: the bytes asked, with the file's size to answer the range against.
+  const stored = await storageOf(config).get(upload.path, rangeAsked(rangeHeader) ?? undefined);
+  if (!stored) throw notFound(upload.id);
   // A file opened directly never runs as a page (Chrome's PDF viewer does not bear a sandbox).
   if (upload.mime !== 'application/pdf') reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
   reply.header('Accept-Ranges', 'bytes').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'private, max-age=300');
-  if (range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${head!.length}`).send();
+  if (stored.range === 'unsatisfiable') return reply.code(416).header('Content-Range', `bytes */${stored.size}`).send();
   // Streamed from the store through this route (its access rules): no public bucket address.
-  const stored = await storage.get(upload.path, range ?? undefined);
-  if (!stored) throw notFound(upload.id);
   const name = `${(upload.original_name ?? 'file').replace(extname(upload.original_name ?? ''), '')}${extname(upload.path)}`;
-  if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${head!.length}`);
+  if (stored.range) reply.code(206).header('Content-Range', `bytes ${stored.range.start}-${stored.range.end}/${stored.size}`);
   return reply
     .header('Content-Type', upload.mime)
     .header('Content-Length', stored.length)
     .header('Content-Disposition', contentDisposition(name, INLINE.has(upload.mime)))
     .send(stored.body);
-}
-
-/** A video upload of an organization, by its id; null when there is none. */
-export async function videoUpload(db: Db, uploadId: string, organizationId: string): Promise<UploadRow | null> {
-  if (!isUuid(uploadId)) return null;
-  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.organization_id, organizationId))).limit(1);
-  return row && KINDS.video.includes(row.mime) ? row : null;
 }
 
 describeRoute('POST', '/uploads/:resource/:id/:field', {

@@ -1,9 +1,9 @@
-import { REQUEST_TYPE_PERMISSIONS, customerName, type Permission, firstLocale, textableNumber, type Locale } from '@atelier/domain';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { REQUEST_TYPE_PERMISSIONS, consentDecision, customerName, parseDecimal, type Permission, firstLocale, textableNumber, type Locale } from '@atelier/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
-import { ApiError } from '../../jsonapi/errors.ts';
+import { ApiError, badRequest } from '../../jsonapi/errors.ts';
 import { publicTokenRoute } from '../../jsonapi/openapi.ts';
 import { inTransaction, type RouteRegistrar } from '../../jsonapi/router.ts';
 import { systemContext } from '../../jsonapi/system.ts';
@@ -12,9 +12,9 @@ import { organizations } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { deferredWork } from '../estimations/deferred-work.table.ts';
 import { customerConsents } from '../messaging/messaging.table.ts';
-import { requests } from '../requests/requests.table.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { followUps } from './follow-ups.table.ts';
+import { bookedSince } from './booking.ts';
 import { followUpRunnerOf } from './runner.ts';
 
 // The customer's page of a follow-up (the link in its text or e-mail; no sign-in, the token opens
@@ -43,13 +43,8 @@ async function open(db: Db, token: string): Promise<Opened> {
 async function view(db: Db, o: Opened) {
   const [organization] = await db.select({ name: organizations.name, phone: organizations.phone }).from(organizations).where(eq(organizations.id, o.followUp.organization_id));
   const [vehicle] = await db.select({ make: vehicles.make, model: vehicles.model, model_year: vehicles.model_year }).from(vehicles).where(eq(vehicles.id, o.followUp.vehicle_id));
-  const [booked] = await db
-    .select({ code: requests.code })
-    .from(requests)
-    .where(and(eq(requests.organization_id, o.followUp.organization_id), eq(requests.vehicle_id, o.followUp.vehicle_id), gt(requests.created_at, o.work.declined_at)))
-    .limit(1);
-  const consents = o.customer ? await db.select().from(customerConsents).where(and(eq(customerConsents.customer_id, o.customer.id), eq(customerConsents.kind, 'promotional'))) : [];
-  const latest = consents.sort((a, b) => (a.at < b.at ? 1 : -1))[0];
+  const booked = await bookedSince(db, o.work);
+  const decisions = await promotionalDecisions(db, o.customer);
   return {
     locale: o.locale,
     organization: organization?.name ?? '',
@@ -60,8 +55,27 @@ async function view(db: Db, o: Opened) {
     declined_at: new Date(o.work.declined_at).toISOString(),
     booked: Boolean(booked),
     booking_code: booked?.code ?? null,
-    stopped: latest ? !latest.given : false,
+    // Asked on one of their contacts (withdrawn), and none still takes reminders.
+    stopped: decisions.some((d) => !d.decision.allowed && d.decision.reason === 'withdrawn') && !decisions.some((d) => d.decision.allowed),
   };
+}
+
+/** The customer's contacts (their number and address), each with what their promotional consents say (the latest record on it decides). */
+async function promotionalDecisions(db: Db, customer: Opened['customer']) {
+  if (!customer) return [];
+  const contacts = [
+    { channel: 'sms' as const, contact: textableNumber(customer.phone) },
+    { channel: 'email' as const, contact: customer.email?.trim() || null },
+  ].filter((c): c is { channel: 'sms' | 'email'; contact: string } => !!c.contact);
+  const consents = await db.select().from(customerConsents).where(and(eq(customerConsents.customer_id, customer.id), eq(customerConsents.kind, 'promotional')));
+  return contacts.map((c) => ({
+    ...c,
+    decision: consentDecision(
+      consents.filter((r) => r.contact === c.contact).map((r) => ({ ...r, at: new Date(r.at) })),
+      c.channel,
+      'promotional',
+    ),
+  }));
 }
 
 export const reminderRoutes: RouteRegistrar = (api, _contextOf, services) => {
@@ -70,9 +84,11 @@ export const reminderRoutes: RouteRegistrar = (api, _contextOf, services) => {
   // Browser journeys move the runner's clock here ("30 days later"); never served in production.
   if (services.config.testOutbox)
     api.post('/dev/follow-ups/tick', async (request) => {
-      const days = Number((request.query as { days?: string }).days ?? 0);
+      const asked = (request.query as { days?: unknown }).days;
+      const days = asked === undefined ? 0 : typeof asked === 'string' ? parseDecimal(asked) : null;
+      if (days === null) throw badRequest('validation.numeric', undefined, 'days');
       const runner = followUpRunnerOf(services.database);
-      if (!runner || !Number.isFinite(days)) throw new ApiError(404, 'follow_up.not_found');
+      if (!runner) throw new ApiError(404, 'follow_up.not_found');
       return { ran: await runner.tick(new Date(Date.now() + days * 86_400_000)) };
     });
 
@@ -95,10 +111,10 @@ export const reminderRoutes: RouteRegistrar = (api, _contextOf, services) => {
     const base = systemContext({ ...services, db, ip: request.ip }, o.followUp.organization_id, { cause: { type: 'follow-ups', id: o.followUp.id }, locale: o.locale });
     // The customer asks for a repair through the link: that one permission, nothing else.
     const system = { ...base, actor: { ...base.actor, permissions: new Set<Permission>([REQUEST_TYPE_PERMISSIONS.repair]) } };
-    await inTransaction(system, async (tx) => {
+    const made = await inTransaction(system, async (tx) => {
       // One booking however often the customer taps: the follow-up locked, the booking looked for under the lock.
       await tx.db.select({ id: followUps.id }).from(followUps).where(eq(followUps.id, o.followUp.id)).for('update');
-      if ((await view(tx.db, o)).booked) return;
+      if (await bookedSince(tx.db, o.work)) return false;
       await createRecord(tx, tx.registry.resource('requests'), {
         data: {
           type: 'requests',
@@ -109,22 +125,22 @@ export const reminderRoutes: RouteRegistrar = (api, _contextOf, services) => {
           },
         },
       });
+      return true;
     });
-    return reply.code(201).header('Cache-Control', 'private, no-store').send(await view(db, o));
+    // 201: the visit booked now; 200: it was already.
+    return reply.code(made ? 201 : 200).header('Cache-Control', 'private, no-store').send(await view(db, o));
   });
 
   api.post('/public/reminders/:token/stop', async (request, reply) => {
     const o = await opened(request);
     const customer = o.customer;
-    if (customer) {
-      const contacts = [
-        { channel: 'sms' as const, contact: textableNumber(customer.phone) },
-        { channel: 'email' as const, contact: customer.email?.trim() || null },
-      ].filter((c): c is { channel: 'sms' | 'email'; contact: string } => !!c.contact);
+    // Each contact not withdrawn already (its consent given, or none recorded: their word is kept all the same).
+    const withdrawn = (await promotionalDecisions(db, customer)).filter((d) => d.decision.allowed || d.decision.reason === 'none');
+    if (customer && withdrawn.length)
       // direct write: the customer's own word from the link (no user recorded it), as a STOP reply is recorded
-      if (contacts.length) await db.insert(customerConsents).values(contacts.map((c) => ({ organization_id: customer.organization_id, customer_id: customer.id, ...c, kind: 'promotional' as const, given: false, source: 'form' as const, at: sql`now()` })));
-    }
-    return reply.code(201).header('Cache-Control', 'private, no-store').send(await view(db, o));
+      await db.insert(customerConsents).values(withdrawn.map((d) => ({ organization_id: customer.organization_id, customer_id: customer.id, channel: d.channel, contact: d.contact, kind: 'promotional' as const, given: false, source: 'form' as const, at: sql`now()` })));
+    // 201: withdrawn now; 200: nothing left to withdraw (done already, or no contact), the state as it is.
+    return reply.code(withdrawn.length ? 201 : 200).header('Cache-Control', 'private, no-store').send(await view(db, o));
   });
 };
 
@@ -153,11 +169,13 @@ publicTokenRoute('GET', '/public/reminders/:token', {
 });
 publicTokenRoute('POST', '/public/reminders/:token/book', {
   summary: 'The customer books a visit: a repair request for the vehicle (once), which stops the follow-ups',
+  description: '201 when the visit is booked now, 200 (the page as it is) when one was booked since the work was declined.',
   tag: 'follow-ups',
-  responses: { 201: { contentType: 'application/json', schema: reminder } },
+  responses: { 200: { contentType: 'application/json', schema: reminder }, 201: { contentType: 'application/json', schema: reminder } },
 });
 publicTokenRoute('POST', '/public/reminders/:token/stop', {
   summary: 'The customer asks for no more reminders: their promotional consents (text and e-mail) are withdrawn',
+  description: '201 when consents are withdrawn now, 200 (the page as it is) when nothing is left to withdraw: withdrawn already, or no number nor address.',
   tag: 'follow-ups',
-  responses: { 201: { contentType: 'application/json', schema: reminder } },
+  responses: { 200: { contentType: 'application/json', schema: reminder }, 201: { contentType: 'application/json', schema: reminder } },
 });

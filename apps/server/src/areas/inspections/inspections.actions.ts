@@ -12,8 +12,9 @@ import { emitCallback } from '../settings/callbacks.ts';
 import { answersOf, fieldsOfInspection, makeFields, rescore, scoredVehicle, versionById, type InspectionRow } from './inspection-scoring.ts';
 import { inspections } from './inspections.table.ts';
 import { freezeVersion } from './versions.ts';
-import { SHARE_DAYS, SHARE_OPTIONS, createShare, revokeShares, sendShare, shareUrl, type ShareOptions } from './report/shares.ts';
+import { SHARE_DAYS, SHARE_OPTIONS, createShare, revokeShares, shareUrl, type ShareOptions } from './report/shares.ts';
 import { TEXTED_TO, TEXT_OUTCOME } from '../messaging/send-option.ts';
+import { sendToCustomer } from '../messaging/texts.ts';
 import { claimsVehicle } from '../vehicles/work-in-progress.ts';
 
 // POST /inspections/{id}/<action>, GET for cancel (spec §7): the domain's inspectionWorkflow
@@ -197,9 +198,13 @@ export const inspectionFlow = workflowParts({
         const { token, share } = await createShare(ctx.db, saved, ctx.actor.id, options as ShareOptions);
         const url = shareUrl(ctx.config.appUrl, token);
         // Sent as asked (e-mail, text under consent); text is completed once the share has committed.
-        const sent = await sendShare(ctx, saved, url, share.locale, options as ShareOptions);
+        const { email, sms, text } = await sendToCustomer(
+          ctx,
+          { organizationId: saved.organization_id, customerId: saved.customer_id, subject: { type: 'inspections', id: saved.id }, mail: { subject: 'mail.inspection_report.subject', body: 'mail.inspection_report.body' }, template: 'inspection_report', params: { url }, noEmail: 'share.no_email' },
+          { ...(options as ShareOptions), locale: share.locale },
+        );
         return {
-          meta: { share: { id: share.id, url, token, locale: share.locale, expires_at: share.expires_at, ...sent } },
+          meta: { share: { id: share.id, url, token, locale: share.locale, expires_at: share.expires_at, email, sms, text } },
           // The token is never logged: whoever reads the log must not open the link.
           log: { shared: true, share_id: share.id, locale: share.locale, expires_at: share.expires_at },
         };

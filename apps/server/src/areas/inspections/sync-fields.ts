@@ -17,6 +17,7 @@ import { unpack } from '../imports/packed.ts';
 import { inspectionFormsResource } from './inspection-forms.resource.ts';
 import { inspectionFormSectionFields, inspectionFormSections, inspectionForms } from './inspection-forms.table.ts';
 import { fieldsOfForm, sectionsOfForm } from './structure.ts';
+import { fieldColumns } from './versions.ts';
 import { sendTable } from '../../reports/table-file.ts';
 
 // Sync of a form's sections, sub-sections and fields from a spreadsheet (issue 10, spec §7;
@@ -35,26 +36,7 @@ async function currentForm(db: Db, formId: string): Promise<SyncCurrentForm> {
   const fieldsOf = (subId: string) =>
     fields
       .filter((f) => f.section_id === subId)
-      .map((f) => ({
-        id: f.id,
-        name: f.name,
-        name_en: f.name_en,
-        field_type: f.field_type,
-        points_threshold: f.points_threshold,
-        order_number: f.order_number,
-        can_upload_image: f.can_upload_image,
-        can_add_comment: f.can_add_comment,
-        enable_na: f.enable_na,
-        safety_critical: f.safety_critical,
-        required: f.required,
-        icon: f.icon,
-        coefficient: f.coefficient,
-        conditional_field: f.conditional_field,
-        conditions: f.conditions,
-        condition_relation: f.condition_relation,
-        is_copy: f.is_copy,
-        copiedField: f.copied_field_id,
-      }));
+      .map((f) => ({ id: f.id, ...fieldColumns(f), points_threshold: f.points_threshold, safety_critical: f.safety_critical, conditions: f.conditions, copiedField: f.copied_field_id }));
   return {
     sections: sections
       .filter((s) => !s.parent_id)

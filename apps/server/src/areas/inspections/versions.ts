@@ -73,34 +73,42 @@ export interface FormVersion {
 }
 
 // Keys are written in a fixed order: the structure's JSON, and so its hash, depend only on its content.
-const frozenField = (f: FieldRow): FrozenField => ({
-  id: f.id,
-  name: f.name,
-  name_en: f.name_en,
-  field_type: f.field_type,
-  // A mark is written only when given: versions made before the marks keep their hash.
-  points_threshold: f.points_threshold.map((o) => ({ option: o.option, points: o.points, option_en: o.option_en ?? null, ...(typeof o.failing === 'boolean' ? { failing: o.failing } : {}) })),
-  order_number: f.order_number,
-  can_upload_image: f.can_upload_image,
-  can_add_comment: f.can_add_comment,
-  enable_na: f.enable_na,
-  ...(f.safety_critical ? { safety_critical: true as const } : {}),
-  required: f.required,
-  is_copy: f.is_copy,
-  copiedField: f.copied_field_id,
-  icon: f.icon,
-  coefficient: f.coefficient,
-  conditional_field: f.conditional_field,
-  conditions: f.conditions.map((c) => ({ field: c.field, operator: c.operator, value: c.value })),
-  condition_relation: f.condition_relation,
-});
+/**
+ * A field's members as a structure carries them (a version, a template's copy, the sheet's sync):
+ * the one list, in the order versions are hashed in (a form's versions keep their hash).
+ */
+const FIELD_MEMBERS = ['name', 'name_en', 'field_type', 'points_threshold', 'order_number', 'can_upload_image', 'can_add_comment', 'enable_na', 'safety_critical', 'required', 'is_copy', 'copiedField', 'icon', 'coefficient', 'conditional_field', 'conditions', 'condition_relation'] as const;
+/** Those read apart: the marks, the safety flag, the copy's field and the conditions; the others are the row's columns as they are. */
+const READ_APART = ['points_threshold', 'safety_critical', 'copiedField', 'conditions'] as const;
+type FieldColumn = Exclude<(typeof FIELD_MEMBERS)[number], (typeof READ_APART)[number]>;
+const FIELD_COLUMNS = FIELD_MEMBERS.filter((m): m is FieldColumn => !(READ_APART as readonly string[]).includes(m));
+
+/** The columns of a field (a row, or a frozen field) a structure carries as they are. */
+export const fieldColumns = <F extends Record<FieldColumn, unknown>>(f: F): Pick<F, FieldColumn> => Object.fromEntries(FIELD_COLUMNS.map((c) => [c, f[c]])) as Pick<F, FieldColumn>;
+
+const frozenField = (f: FieldRow): FrozenField => {
+  const apart: Record<(typeof READ_APART)[number], unknown> = {
+    // A mark is written only when given: versions made before the marks keep their hash.
+    points_threshold: f.points_threshold.map((o) => ({ option: o.option, points: o.points, option_en: o.option_en ?? null, ...(typeof o.failing === 'boolean' ? { failing: o.failing } : {}) })),
+    // Written only when true.
+    safety_critical: f.safety_critical ? true : undefined,
+    copiedField: f.copied_field_id,
+    conditions: f.conditions.map((c) => ({ field: c.field, operator: c.operator, value: c.value })),
+  };
+  const columns: Record<string, unknown> = fieldColumns(f);
+  const members = FIELD_MEMBERS.flatMap((m) => {
+    const value = Object.hasOwn(apart, m) ? apart[m as keyof typeof apart] : columns[m];
+    return value === undefined ? [] : [[m, value] as const];
+  });
+  return Object.fromEntries([['id', f.id], ...members]) as unknown as FrozenField;
+};
 
 const byOrder = <T extends { order_number: number; id: string }>(a: T, b: T) => a.order_number - b.order_number || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** The live structure of a form, in order. */
-export async function formStructure(db: Db, formId: string): Promise<FormStructure> {
-  const sections = await sectionsOfForm(db, formId);
-  const fields = (await fieldsOfForm(db, formId)).sort(byOrder);
+/** The live structure of a form, in order (from its sections' and fields' rows when read already). */
+export async function formStructure(db: Db, formId: string, read?: { sections: SectionRow[]; fields: FieldRow[] }): Promise<FormStructure> {
+  const sections = read?.sections ?? (await sectionsOfForm(db, formId));
+  const fields = [...(read?.fields ?? (await fieldsOfForm(db, formId)))].sort(byOrder);
   const fieldsOf = (sub: SectionRow) => fields.filter((f) => f.section_id === sub.id).map(frozenField);
   const subSectionsOf = (section: SectionRow) =>
     sections

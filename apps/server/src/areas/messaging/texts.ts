@@ -1,4 +1,4 @@
-import { commentExcerpt, consentDecision, customerName, firstLocale, replyKeyword, textableNumber, type ConsentKind, type Locale, type MessageError, type MessageStatus, type MessageSubjectType, type TextTemplate } from '@atelier/domain';
+import { commentExcerpt, consentDecision, customerName, firstLocale, isEmail, replyKeyword, textableNumber, type ConsentKind, type Locale, type MessageError, type MessageStatus, type MessageSubjectType, type TextTemplate } from '@atelier/domain';
 import type { Db } from '../../db/client.ts';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { t, type MessageKey, type MessageParams } from '../../i18n/index.ts';
@@ -13,6 +13,7 @@ import { COMMENT_OBJECTS } from '../comments/objects.ts';
 import { customers } from '../crm/crm.table.ts';
 import { notifications } from '../notifications/notifications.table.ts';
 import { customerConsents, messages } from './messaging.table.ts';
+import type { MailAttachment } from '../../mail/mail.table.ts';
 import { TwilioError, sendSms, type TwilioConfig } from './twilio.ts';
 
 // Texts (issue 26): a text goes to a customer's number only under their consent for its kind,
@@ -139,14 +140,58 @@ export interface EmailRecord {
   text: string;
 }
 
-/** Queues an e-mail to a customer (the mail outbox, in the request's transaction) and writes it into their conversation. */
-export async function mailCustomer(ctx: RequestContext, mail: EmailRecord & { organizationId: string }): Promise<void> {
-  await ctx.mailer.queue(ctx.db, { to: mail.to, subject: mail.title, text: mail.text, organizationId: mail.organizationId });
+/** Queues an e-mail to a customer (the mail outbox, in the request's transaction, with its files if any) and writes it into their conversation. */
+export async function mailCustomer(ctx: RequestContext, mail: EmailRecord & { organizationId: string; attachments?: MailAttachment[] }): Promise<void> {
+  await ctx.mailer.queue(ctx.db, { to: mail.to, subject: mail.title, text: mail.text, organizationId: mail.organizationId, attachments: mail.attachments });
   await recordEmail(ctx, mail);
 }
 
+/** What a send action asks (its options): e-mailed (to `email`, else the customer's address) and/or texted. */
+export interface SendAsked {
+  send_email?: boolean | null;
+  email?: string | null;
+  send_sms?: boolean | null;
+  locale?: Locale | null;
+}
+
+/** A message about a record for its customer: the mail's keys, the text's template, and their values besides the organization and the customer's name. */
+export interface CustomerMessage {
+  organizationId: string;
+  customerId: string | null;
+  subject: { type: MessageSubjectType; id: string };
+  mail: { subject: MessageKey; body: MessageKey };
+  template: TextTemplate;
+  params: MessageParams;
+  /** The refusal (422 on email) of an e-mail asked without an address. */
+  noEmail: MessageKey;
+}
+
+/**
+ * Sends a message to a record's customer as asked, in `asked.locale`, else theirs, else the
+ * organization's: e-mailed (to the address given, else theirs; 422 `noEmail` without one; an
+ * address given is enough without a customer) and texted under their consent to transactional
+ * texts (sendText); both written into their conversation. Answers where it went (nothing asked: nowhere).
+ */
+export async function sendToCustomer(ctx: RequestContext, message: CustomerMessage, asked: SendAsked): Promise<{ email: string | null; sms: string | null; text: TextSent | null }> {
+  if (!asked.send_email && !asked.send_sms) return { email: null, sms: null, text: null };
+  const [customer] = message.customerId ? await ctx.db.select().from(customers).where(eq(customers.id, message.customerId)) : [];
+  const [organization] = await ctx.db.select({ name: organizations.name, locale: organizations.locale }).from(organizations).where(eq(organizations.id, message.organizationId));
+  const locale = asked.locale ?? firstLocale(customer?.locale, organization?.locale);
+  let email: string | null = null;
+  if (asked.send_email) {
+    email = asked.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null);
+    if (!email) throw new ApiError(422, message.noEmail, undefined, { pointer: '/data/attributes/email' });
+    const params = { organization: organization?.name ?? '', name: customer ? customerName(customer) : '', ...message.params };
+    await mailCustomer(ctx, { ...message, customerId: customer?.id ?? null, to: email, title: t(locale, message.mail.subject, params), text: t(locale, message.mail.body, params) });
+  }
+  const text = asked.send_sms
+    ? await sendText(ctx, { customerId: message.customerId, subject: message.subject, template: message.template, locale, params: message.params, pointer: '/data/attributes/send_sms' })
+    : null;
+  return { email, sms: text?.to ?? null, text };
+}
+
 /** Writes an e-mail just queued to the mail outbox into the customer's conversation (queued with it: no commit, neither). */
-export async function recordEmail(ctx: RequestContext, mail: EmailRecord): Promise<void> {
+async function recordEmail(ctx: RequestContext, mail: EmailRecord): Promise<void> {
   if (!mail.customerId) return;
   const [customer] = await ctx.db.select({ organization_id: customers.organization_id }).from(customers).where(eq(customers.id, mail.customerId));
   if (!customer) return;

@@ -11,7 +11,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { organizations } from '../admin/admin.table.ts';
 import { SEND_SMS_OPTION } from '../messaging/send-option.ts';
-import { recordEmail, sendText } from '../messaging/texts.ts';
+import { mailCustomer, sendText } from '../messaging/texts.ts';
 import { customers } from '../crm/crm.table.ts';
 import { validTimeZone } from '../../reports/format.ts';
 import { tokenHash } from '../inspections/report/shares.ts';
@@ -67,9 +67,15 @@ export async function sendInvoiceLink(ctx: RequestContext, row: InvoiceRow, want
     const params = { organization: organization?.name ?? '', code: row.code ?? '', url, name: customer ? customerName(customer) : '', balance: row.balance };
     // The invoice itself goes with the mail, in the customer's language: they keep it without opening the link.
     const { pdf, name } = await invoicePdf(ctx.db, storageOf(ctx.config), row, locale, validTimeZone(undefined));
-    const mail = { to: email, subject: t(locale, 'mail.invoice.subject', params), text: t(locale, 'mail.invoice.body', params) };
-    await ctx.mailer.queue(ctx.db, { ...mail, organizationId: row.organization_id, attachments: [{ filename: name, contentType: 'application/pdf', content: pdf.toString('base64') }] });
-    await recordEmail(ctx, { customerId: row.customer_id, subject: { type: 'sales-invoices', id: row.id }, to: email, title: mail.subject, text: mail.text });
+    await mailCustomer(ctx, {
+      organizationId: row.organization_id,
+      customerId: row.customer_id,
+      subject: { type: 'sales-invoices', id: row.id },
+      to: email,
+      title: t(locale, 'mail.invoice.subject', params),
+      text: t(locale, 'mail.invoice.body', params),
+      attachments: [{ filename: name, contentType: 'application/pdf', content: pdf.toString('base64') }],
+    });
   }
   const text = wanted.send_sms
     ? await sendText(ctx, { customerId: row.customer_id, subject: { type: 'sales-invoices', id: row.id }, template: 'invoice_payment', locale, params: { code: row.code ?? '', url }, pointer: '/data/attributes/send_sms' })

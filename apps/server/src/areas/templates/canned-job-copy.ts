@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { cannedJobItemKeys, declarations, triggerKey, triggerValues, type CannedJobContent, type CannedJobTemplateItem, type CannedJobTemplateTrigger, type TemplateChange } from '@atelier/domain';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -13,8 +12,6 @@ import { products } from '../inventory/inventory.table.ts';
 // organization's job: lines without ids (a product found again by part number, else a free line;
 // the tax group left to the organization's default), triggers named by the form templates' keys
 // (kept where the organization has a form adopted from that template, else dropped and said).
-
-export const contentHash = (content: unknown) => createHash('sha256').update(JSON.stringify(content)).digest('hex');
 
 /** The source job's content: its lines in order, its triggers by their field's template key (its id when the field is a template's source). */
 export const jobContent = async (db: Db, jobId: string): Promise<CannedJobContent> => (await keyedJob(db, jobId)).content;
@@ -54,15 +51,6 @@ export async function keyedJob(db: Db, jobId: string) {
   const triggerRows = new Map<string, string[]>();
   content.triggers.forEach((t, i) => triggerRows.set(triggerKey(t), [...(triggerRows.get(triggerKey(t)) ?? []), triggers[i].row]));
   return { content, itemIds: new Map(items.map(({ item }, i) => [itemKeys[i], item.id])), triggerRows, triggerCount: triggers.length };
-}
-
-/** The organization's job as it is (its own ids included): what its adoption's copy_hash was taken of, to see its edits. */
-export async function jobHash(db: Db, jobId: string) {
-  const [job] = await db.select({ name: cannedJobs.name, code: cannedJobs.code, notes: cannedJobs.notes }).from(cannedJobs).where(eq(cannedJobs.id, jobId));
-  const items = await db.select().from(cannedJobItems).where(eq(cannedJobItems.canned_job_id, jobId)).orderBy(asc(cannedJobItems.position), asc(cannedJobItems.id));
-  const triggers = await db.select({ field_id: cannedJobTriggers.field_id, value: cannedJobTriggers.value }).from(cannedJobTriggers).where(eq(cannedJobTriggers.canned_job_id, jobId)).orderBy(asc(cannedJobTriggers.position), asc(cannedJobTriggers.id));
-  const lines = items.map(({ id: _id, created_at: _c, updated_at: _u, canned_job_id: _j, organization_id: _o, ...line }) => line);
-  return contentHash({ job, lines, triggers });
 }
 
 /**

@@ -1,12 +1,12 @@
-import { ApiError } from '../../jsonapi/errors.ts';
 import { cannedJobChanges, declarations, planCannedJobUpdate, type CannedJobContent } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type ActionDefinition, type JsonSchema, type RowOf } from '../../jsonapi/define-resource.ts';
 import { cannedJobs } from '../canned-jobs/canned-jobs.table.ts';
-import { applyJobChanges, contentHash, jobContent, jobHash, writeJob } from './canned-job-copy.ts';
+import { z } from 'zod';
+import { applyJobChanges, jobContent, writeJob } from './canned-job-copy.ts';
 import { organizationReaders } from './form-templates.resource.ts';
-import { acceptAction, adopt, adoptionsResource, changeSchema, changesAction, offerOf, publishAction, skipAction, templateKind, templatesResource, versionsResource, type AdoptionRow } from './kit.ts';
+import { acceptAction, adopt, adoptionsResource, changeSchema, changesAction, offerOf, publishAction, skipAction, templateKind, templatesResource, versionOptions, versionsResource, type AdoptionRow } from './kit.ts';
 import { cannedJobTemplateAdoptions, cannedJobTemplateVersions, cannedJobTemplates } from './templates.table.ts';
 
 // Canned job templates a reseller publishes (issue 27), as form templates are (kit.ts): made from a
@@ -26,10 +26,7 @@ export const CANNED_JOB_TEMPLATES = templateKind<CannedJobContent>(
     codes: { sourceRequired: 'template.job_source_required', sourceNotYours: 'template.job_source_not_yours', sourceGone: 'template.job_source_gone', unchanged: 'template.job_unchanged', upToDate: 'template.job_up_to_date' },
     contentColumn: 'content',
     targetColumn: 'canned_job_id',
-    read: async (ctx: RequestContext, jobId: string) => {
-      const content = await jobContent(ctx.db, jobId);
-      return { content, hash: contentHash(content) };
-    },
+    read: (ctx: RequestContext, jobId: string) => jobContent(ctx.db, jobId),
     changes: cannedJobChanges,
   },
 );
@@ -56,7 +53,7 @@ const adoptAction: ActionDefinition<TemplateRow> = {
   handler: (ctx, template) =>
     adopt(ctx, CANNED_JOB_TEMPLATES, template, async (organizationId, version, cause) => {
       const job = await writeJob(ctx, organizationId, version.content, cause, null);
-      return { id: job.id, adoption: { copy_hash: await jobHash(ctx.db, job.id) }, meta: { dropped_triggers: job.dropped_triggers, matched_parts: job.matched_parts } };
+      return { id: job.id, meta: { dropped_triggers: job.dropped_triggers, matched_parts: job.matched_parts } };
     }),
 };
 
@@ -75,13 +72,15 @@ export const cannedJobTemplateVersionsResource = versionsResource(
   organizationReaders('canned jobs'),
 );
 
-/** What a newer version changes, and whether the organization changed its job since it took the one it holds. */
+const jobOf = (adoption: AdoptionRow) => (adoption as RowOf<typeof cannedJobTemplateAdoptions>).canned_job_id;
+
+/** What a newer version changes in the job as it is now, and which changes the organization's own edits keep out (kept: « take whole » is offered then). */
+const planOf = async (ctx: RequestContext, jobId: string, base: CannedJobContent, next: CannedJobContent) => planCannedJobUpdate(base, next, await jobContent(ctx.db, jobId));
+
 async function offer(ctx: RequestContext, adoption: AdoptionRow) {
   const o = await offerOf(ctx, CANNED_JOB_TEMPLATES, adoption);
-  const row = adoption as RowOf<typeof cannedJobTemplateAdoptions>;
-  const edited = (await jobHash(ctx.db, row.canned_job_id)) !== row.copy_hash;
-  const plan = o.next ? planCannedJobUpdate(o.base!.content, o.next.content, await jobContent(ctx.db, row.canned_job_id)) : { apply: [], kept: [] };
-  return { from: o.from, to: o.to, ...plan, edited };
+  const plan = o.next ? await planOf(ctx, jobOf(adoption), o.base!.content, o.next.content) : { apply: [], kept: [] };
+  return { from: o.from, to: o.to, ...plan };
 }
 
 const change = changeSchema(['job', 'item', 'trigger']);
@@ -90,12 +89,11 @@ const offerMeta = {
   to: { type: 'integer' },
   apply: { type: 'array', items: change },
   kept: { type: 'array', items: change },
-  edited: { type: 'boolean' },
 } satisfies Record<string, JsonSchema>;
 
 const changes = changesAction(
   'view canned jobs',
-  "What taking the template's latest version would change in the job, which changes the organization's own edits keep out, and whether it changed the job since it took the template",
+  "What taking the template's latest version would change in the job, and which changes the organization's own edits keep out",
   offerMeta,
   offer,
 );
@@ -107,22 +105,19 @@ const accept = acceptAction(
     summary:
       "Takes the template's latest version into the job (the version read: 409 when a newer one came since): the changes to what the organization left as it was; what it changed is kept, unless replace_edits is true (then the job becomes the version whole). Answers the adoption, what was applied and kept, the triggers dropped and the parts found in meta",
     meta: { ...offerMeta, ...written },
-    body: { replace_edits: { type: 'boolean' } },
   },
-  async (ctx, adoption, o, data) => {
-    const jobId = (adoption as RowOf<typeof cannedJobTemplateAdoptions>).canned_job_id;
+  versionOptions({ replace_edits: z.boolean().nullish().meta({ description: 'true: the job becomes the version whole, the organization’s edits replaced' }) }),
+  async (ctx, adoption, o, options) => {
+    const jobId = jobOf(adoption);
     // The job locked first: an edit made meanwhile is seen (and kept) rather than replaced unseen.
     await ctx.db.select({ id: cannedJobs.id }).from(cannedJobs).where(eq(cannedJobs.id, jobId)).for('update');
-    const { apply, kept, edited } = await offer(ctx, adoption);
+    const { apply, kept } = await planOf(ctx, jobId, o.base.content, o.next.content);
     const cause = { type: CANNED_JOB_TEMPLATES.type, id: o.templateId };
-    if (data.replace_edits !== undefined && data.replace_edits !== null && typeof data.replace_edits !== 'boolean')
-      throw new ApiError(422, 'validation.boolean', undefined, { pointer: '/data/replace_edits' });
-    const replace = data.replace_edits === true;
+    const replace = options.replace_edits === true;
     const job = replace ? await writeJob(ctx, adoption.organization_id, o.next.content, cause, jobId) : await applyJobChanges(ctx, adoption.organization_id, jobId, o.next.content, apply, cause);
     return {
       log: { applied: apply.length, kept: replace ? 0 : kept.length, replaced_edits: replace },
-      meta: { apply, kept: replace ? [] : kept, edited, canned_job_id: jobId, dropped_triggers: job.dropped_triggers, matched_parts: job.matched_parts },
-      set: { copy_hash: await jobHash(ctx.db, jobId) },
+      meta: { apply, kept: replace ? [] : kept, canned_job_id: jobId, dropped_triggers: job.dropped_triggers, matched_parts: job.matched_parts },
     };
   },
 );

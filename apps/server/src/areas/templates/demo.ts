@@ -5,8 +5,8 @@ import { newId } from '../../db/columns.ts';
 import { organizations } from '../admin/admin.table.ts';
 import { cannedJobItems, cannedJobs } from '../canned-jobs/canned-jobs.table.ts';
 import { inspectionForms } from '../inspections/inspection-forms.table.ts';
-import { contentHash, jobContent, jobHash } from './canned-job-copy.ts';
-import { formStructure, structureHash, type FormStructure } from '../inspections/versions.ts';
+import { jobContent } from './canned-job-copy.ts';
+import { formStructure, type FormStructure } from '../inspections/versions.ts';
 import { copyVersion } from './merge.ts';
 import { cannedJobTemplateAdoptions, cannedJobTemplateVersions, cannedJobTemplates, formTemplateAdoptions, formTemplateVersions, formTemplates } from './templates.table.ts';
 
@@ -31,8 +31,8 @@ async function seedTemplate(db: Db, organizationName: string, name: string, desc
   const template = newId();
   await db.insert(formTemplates).values({ id: template, reseller_id: org.reseller_id, name, description, source_form_id: source.id, version: 2 });
   await db.insert(formTemplateVersions).values([
-    { form_template_id: template, number: 1, structure: first, hash: structureHash(first), changes: [] },
-    { form_template_id: template, number: 2, structure: current, hash: structureHash(current), changes: templateChanges(first, current) },
+    { form_template_id: template, number: 1, structure: first, changes: [] },
+    { form_template_id: template, number: 2, structure: current, changes: templateChanges(first, current) },
   ]);
   const adopted = newId();
   await db.insert(inspectionForms).values({ id: adopted, organization_id: org.id, name: `${name} (v1)`, description });
@@ -54,14 +54,14 @@ async function seedJobTemplate(db: Db, organizationName: string, code: string, d
   const template = newId();
   await db.insert(cannedJobTemplates).values({ id: template, reseller_id: org.reseller_id, name: current.name, description, source_canned_job_id: source.id, version: 2 });
   await db.insert(cannedJobTemplateVersions).values([
-    { canned_job_template_id: template, number: 1, content: first, hash: contentHash(first), changes: [] },
-    { canned_job_template_id: template, number: 2, content: current, hash: contentHash(current), changes: cannedJobChanges(first, current) },
+    { canned_job_template_id: template, number: 1, content: first, changes: [] },
+    { canned_job_template_id: template, number: 2, content: current, changes: cannedJobChanges(first, current) },
   ]);
   // The organization's copy of version 1 (its triggers left out: the demo's forms are its own, not adopted).
   const adopted = newId();
   await db.insert(cannedJobs).values({ id: adopted, organization_id: org.id, name: `${current.name} (réseau)`, code: `${code}-R`, notes: first.notes });
   await db.insert(cannedJobItems).values(first.items.map((i, position) => ({ ...i, organization_id: org.id, canned_job_id: adopted, position })));
-  await db.insert(cannedJobTemplateAdoptions).values({ organization_id: org.id, canned_job_template_id: template, canned_job_id: adopted, version: 1, copy_hash: await jobHash(db, adopted) });
+  await db.insert(cannedJobTemplateAdoptions).values({ organization_id: org.id, canned_job_template_id: template, canned_job_id: adopted, version: 1 });
 }
 
 export async function seedDemoTemplates(db: Db) {

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type JsonSchema } from '../../jsonapi/define-resource.ts';
 import { lockForm } from '../inspections/structure.ts';
 import { FORM_TEMPLATES } from './form-templates.resource.ts';
-import { acceptAction, adoptionsResource, changeSchema, changesAction, offerOf, skipAction, type AdoptionRow } from './kit.ts';
+import { acceptAction, adoptionsResource, changeSchema, changesAction, offerOf, skipAction, versionOptions, type AdoptionRow } from './kit.ts';
 import { applyChanges, keyedStructure } from './merge.ts';
 import { formTemplateAdoptions } from './templates.table.ts';
 
@@ -43,6 +43,7 @@ const accept = acceptAction(
   FORM_TEMPLATES,
   'edit inspection forms',
   { summary: "Takes the template's latest version into the form (the version read: 409 when a newer one came since); the organization's own edits are kept. Answers the adoption, what was applied and kept in meta", meta: planMeta },
+  versionOptions(),
   async (ctx, adoption, offer) => {
     const formId = (adoption as { inspection_form_id: string }).inspection_form_id;
     const form = await lockForm(ctx.db, formId);

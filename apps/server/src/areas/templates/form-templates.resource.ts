@@ -4,7 +4,7 @@ import { defineResource, type ActionDefinition, type RowOf } from '../../jsonapi
 import { ApiError } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
 import { inspectionForms } from '../inspections/inspection-forms.table.ts';
-import { formStructure, structureHash, type FormStructure } from '../inspections/versions.ts';
+import { formStructure, type FormStructure } from '../inspections/versions.ts';
 import { adopt, latestVersion as latestOf, publishAction, templateKind, templatesResource, versionOf as versionOfKind, versionsResource } from './kit.ts';
 import { copyVersion } from './merge.ts';
 import { formTemplateAdoptions, formTemplateVersions, formTemplates } from './templates.table.ts';
@@ -25,7 +25,7 @@ export const FORM_TEMPLATES = templateKind<FormStructure>('form-templates', [for
   async read(ctx: RequestContext, formId: string) {
     const structure = await formStructure(ctx.db, formId);
     if (!structure.sections.length) throw new ApiError(409, 'template.source_empty');
-    return { content: structure, hash: structureHash(structure) };
+    return structure;
   },
   changes: templateChanges,
 });

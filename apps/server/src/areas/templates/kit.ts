@@ -1,4 +1,6 @@
-import { isObject, type TemplateChange } from '@atelier/domain';
+import { type TemplateChange } from '@atelier/domain';
+import { z } from 'zod';
+import { optionsBody, readOptions, withMessage, type ActionOptions } from '../../jsonapi/action-options.ts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { tenancy } from '../../access/tenancy.ts';
@@ -13,8 +15,8 @@ import { requireReseller } from '../reseller/owner.ts';
 import type { cannedJobTemplateAdoptions, formTemplateAdoptions } from './templates.table.ts';
 
 // What every kind of template a reseller publishes shares (issue 27): inspection forms and canned
-// jobs alike are published as numbered versions of a source record's content (a new one when its
-// hash changed, with what changed), read by the reseller's organizations, adopted as a record of
+// jobs alike are published as numbered versions of a source record's content (a new one when
+// something changed, with what changed), read by the reseller's organizations, adopted as a record of
 // their own with an adoption row, and a newer version offered, taken or passed on (the version read).
 // A kind says its tables and columns; its resources (form-templates, canned-job-templates) use these.
 
@@ -22,7 +24,7 @@ type Code = ConstructorParameters<typeof ApiError>[1];
 type AnyTable = PgTable & Record<string, PgColumn>;
 type TemplateRow = { id: string; name: string; description: string | null; reseller_id: string; version: number };
 export type AdoptionRow = RowOf<typeof formTemplateAdoptions> | RowOf<typeof cannedJobTemplateAdoptions>;
-type Version<C> = { id: string; number: number; hash: string; changes: TemplateChange[]; content: C };
+type Version<C> = { id: string; number: number; changes: TemplateChange[]; content: C };
 
 export interface TemplateKind<C> {
   /** The JSON:API types of the templates and their adoptions (the cause of what adopting writes). */
@@ -43,8 +45,8 @@ export interface TemplateKind<C> {
   contentColumn: string;
   /** The adoptions' column naming the organization's record. */
   targetColumn: string;
-  /** The source's content now and its hash (409 from here when it cannot be published). */
-  read(ctx: RequestContext, sourceId: string): Promise<{ content: C; hash: string }>;
+  /** The source's content now (409 from here when it cannot be published). */
+  read(ctx: RequestContext, sourceId: string): Promise<C>;
   changes(base: C, next: C): TemplateChange[];
 }
 
@@ -109,13 +111,13 @@ export async function publish<C>(ctx: RequestContext, kind: TemplateKind<C>, tem
   if (!sourceId) throw new ApiError(409, kind.codes.sourceGone);
   // The source stays one of the reseller's organizations' (staff may move an organization to another reseller).
   if ((await sourceReseller(ctx, kind, sourceId)) !== template.reseller_id) throw new ApiError(409, kind.codes.sourceNotYours);
-  const { content, hash } = await kind.read(ctx, sourceId);
+  const content = await kind.read(ctx, sourceId);
   const latest = await latestVersion(ctx, kind, template.id);
   const changes = latest ? kind.changes(latest.content, content) : [];
   // Nothing the changes name (a reminder recreated with a new id, a line's case): no version to offer.
-  if (latest && (latest.hash === hash || !changes.length)) throw new ApiError(409, kind.codes.unchanged, { version: latest.number });
+  if (latest && !changes.length) throw new ApiError(409, kind.codes.unchanged, { version: latest.number });
   const number = (latest?.number ?? 0) + 1;
-  const values = { [kind.templateColumn]: template.id, number, [kind.contentColumn]: content, hash, changes, published_by_id: ctx.actor.id };
+  const values = { [kind.templateColumn]: template.id, number, [kind.contentColumn]: content, changes, published_by_id: ctx.actor.id };
   // direct write: a template's published version, frozen once (read only; the publish action logs it)
   await ctx.db.insert(kind.versions).values(values as never);
   // direct write: the template's latest version number, kept with its new version
@@ -164,7 +166,7 @@ export async function adopt<C>(
   ctx: RequestContext,
   kind: TemplateKind<C>,
   template: TemplateRow,
-  copy: (organizationId: string, version: Version<C>, cause: { type: string; id: string }) => Promise<{ id: string; adoption?: Record<string, unknown>; meta?: Record<string, unknown> }>,
+  copy: (organizationId: string, version: Version<C>, cause: { type: string; id: string }) => Promise<{ id: string; meta?: Record<string, unknown> }>,
 ) {
   const organizationId = ctx.actor.organizationId;
   if (!organizationId) throw new ApiError(422, 'template.adopt_in_organization');
@@ -172,7 +174,7 @@ export async function adopt<C>(
   const cause = { type: kind.type, id: template.id };
   const made = await copy(organizationId, version, cause);
   const [adoption] = await records(ctx, kind.adoptionsType).create(
-    [{ organization_id: organizationId, [kind.templateColumn]: template.id, [kind.targetColumn]: made.id, version: version.number, ...made.adoption }],
+    [{ organization_id: organizationId, [kind.templateColumn]: template.id, [kind.targetColumn]: made.id, version: version.number }],
     { cause },
   );
   return { status: 201, log: { [kind.targetColumn]: made.id, version: version.number }, meta: { [kind.targetColumn]: made.id, adoption_id: adoption.id, ...made.meta } };
@@ -189,20 +191,17 @@ export async function offerOf<C>(ctx: RequestContext, kind: TemplateKind<C>, ado
   return { templateId, from: adoption.version, to, base, next };
 }
 
-/** The body of accept and skip: the version the user read (taking another one would apply changes they have not seen). */
-export const versionBody = (extra: Record<string, JsonSchema> = {}): JsonSchema => ({
-  type: 'object',
-  required: ['data'],
-  properties: { data: { type: 'object', required: ['version'], properties: { version: { type: 'integer' }, ...extra } } },
-});
+/** The options of accept and skip: the version the user read (taking another one would apply changes they have not seen), and a kind's own. */
+export const versionOptions = <S extends z.ZodRawShape>(extra: S = {} as S) =>
+  z.object({ version: withMessage(z.int(), 'template.version_required').meta({ description: 'The version read (the offered one: 409 when a newer one came since)' }), ...extra });
 
-/** The body's data member (the version read checked against the one offered). */
-export function readVersion(body: unknown, to: number): Record<string, unknown> {
-  const data = isObject(body) && isObject(body.data) ? body.data : body;
-  const version = isObject(data) ? data.version : undefined;
-  if (typeof version !== 'number' || !Number.isInteger(version)) throw new ApiError(422, 'template.version_required', undefined, { pointer: '/data/version' });
-  if (version !== to) throw new ApiError(409, 'template.version_moved', { version: to });
-  return data as Record<string, unknown>;
+const VERSION_OPTIONS = versionOptions();
+
+/** The options the body gives, the version read checked against the one offered (409 when it moved). */
+export function readVersion<S extends ActionOptions>(schema: S, body: unknown, to: number): z.infer<S> {
+  const options = readOptions(schema, body);
+  if (options.version !== to) throw new ApiError(409, 'template.version_moved', { version: to });
+  return options;
 }
 
 /** A change as the contract says it (`levels`: the kind's parts). */
@@ -224,22 +223,22 @@ export const changeSchema = (levels: readonly string[]): JsonSchema => ({
  * POST /{adoptions}/{id}/accept: the offered version read, `take` writes it into the
  * organization's record; the adoption then holds it. Answers the adoption, `take`'s meta.
  */
-export function acceptAction<C>(
+export function acceptAction<C, S extends ActionOptions>(
   kind: TemplateKind<C>,
   permission: string,
-  contract: { summary: string; meta: Record<string, JsonSchema>; body?: Record<string, JsonSchema> },
-  take: (ctx: RequestContext, adoption: AdoptionRow, offer: { from: number; to: number; base: Version<C>; next: Version<C>; templateId: string }, data: Record<string, unknown>) => Promise<{ log: Record<string, unknown>; meta: Record<string, unknown>; set?: Record<string, unknown> }>,
+  contract: { summary: string; meta: Record<string, JsonSchema> },
+  options: S,
+  take: (ctx: RequestContext, adoption: AdoptionRow, offer: { from: number; to: number; base: Version<C>; next: Version<C>; templateId: string }, options: z.infer<S>) => Promise<{ log: Record<string, unknown>; meta: Record<string, unknown> }>,
 ): ActionDefinition<AdoptionRow> {
   return {
     permission: permission as never,
-    contract: { summary: contract.summary, body: versionBody(contract.body), meta: contract.meta },
+    contract: { summary: contract.summary, body: optionsBody(options), meta: contract.meta },
     async handler(ctx, adoption, body) {
       const offer = await offerOf(ctx, kind, adoption);
       if (!offer.next) throw new ApiError(409, kind.codes.upToDate, { version: offer.from });
-      const data = readVersion(body, offer.to);
-      const done = await take(ctx, adoption, { ...offer, base: offer.base!, next: offer.next }, data);
+      const done = await take(ctx, adoption, { ...offer, base: offer.base!, next: offer.next }, readVersion(options, body, offer.to));
       // direct write: the action's own record: its log entry (accept) covers it
-      await ctx.db.update(kind.adoptions).set({ version: offer.to, skipped_version: null, ...done.set } as never).where(eq(col(kind.adoptions, 'id'), adoption.id));
+      await ctx.db.update(kind.adoptions).set({ version: offer.to, skipped_version: null } as never).where(eq(col(kind.adoptions, 'id'), adoption.id));
       return { log: { from: offer.from, to: offer.to, ...done.log }, meta: { from: offer.from, to: offer.to, ...done.meta } };
     },
   };
@@ -248,11 +247,11 @@ export function acceptAction<C>(
 /** POST /{adoptions}/{id}/skip: passes on the version read; it is not offered again until a newer one comes. */
 export const skipAction = <C>(kind: TemplateKind<C>, permission: string): ActionDefinition<AdoptionRow> => ({
   permission: permission as never,
-  contract: { summary: "Passes on the template's latest version (the version read); it is no longer offered until a newer one comes. Answers the adoption", body: versionBody() },
+  contract: { summary: "Passes on the template's latest version (the version read); it is no longer offered until a newer one comes. Answers the adoption", body: optionsBody(VERSION_OPTIONS) },
   async handler(ctx, adoption, body) {
     const { from, to } = await offerOf(ctx, kind, adoption);
     if (to === from) throw new ApiError(409, kind.codes.upToDate, { version: from });
-    readVersion(body, to);
+    readVersion(VERSION_OPTIONS, body, to);
     // direct write: the action's own record: its log entry (skip) covers it
     await ctx.db.update(kind.adoptions).set({ skipped_version: to } as never).where(eq(col(kind.adoptions, 'id'), adoption.id));
     return { log: { skipped_version: to } };

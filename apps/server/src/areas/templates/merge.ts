@@ -1,4 +1,4 @@
-import { TEMPLATE_LISTS, type TemplateChange, type TemplateListLevel } from '@atelier/domain';
+import { TEMPLATE_LISTS, templateParts, type TemplateChange, type TemplateListLevel } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -6,7 +6,7 @@ import { records } from '../../jsonapi/records.ts';
 import type { Db } from '../../db/client.ts';
 import { inspectionFormMultipliers, inspectionFormNotes, inspectionFormReminders, inspectionFormSectionFields, inspectionFormSections } from '../inspections/inspection-forms.table.ts';
 import { fieldsOfForm, sectionsOfForm } from '../inspections/structure.ts';
-import { formStructure, type FormStructure, type FrozenField, type FrozenSection, type FrozenSubSection } from '../inspections/versions.ts';
+import { fieldColumns, formStructure, type FormStructure, type FrozenField, type FrozenSection, type FrozenSubSection } from '../inspections/versions.ts';
 
 // A template version written into an organization's form (areas/templates): a whole version when
 // the form is adopted, the changes the domain's plan takes when it is updated (planTemplateUpdate).
@@ -14,29 +14,21 @@ import { formStructure, type FormStructure, type FrozenField, type FrozenSection
 
 type Part = { level: 'section'; node: FrozenSection } | { level: 'sub-section'; node: FrozenSubSection; parent: string } | { level: 'field'; node: FrozenField; parent: string };
 
-/** Every part of a structure by key, with its parent's key. */
-function partsOf(structure: FormStructure): Map<string, Part> {
-  const parts = new Map<string, Part>();
-  for (const section of structure.sections) {
-    parts.set(section.id, { level: 'section', node: section });
-    for (const sub of section.subSections) {
-      parts.set(sub.id, { level: 'sub-section', node: sub, parent: section.id });
-      for (const field of sub.fields) parts.set(field.id, { level: 'field', node: field, parent: sub.id });
-    }
-  }
-  return parts;
-}
+/** Every part of a structure by key, with its parent's key: the domain's templateParts, whose nodes are the structure's own (FormStructure's). */
+const partsOf = (structure: FormStructure) => templateParts(structure) as unknown as Map<string, Part>;
 
 /**
  * The form's live structure named by the template's keys: a part adopted from the template by its
  * key, one of the organization's own by its id; the fields its conditions read and copy likewise.
  */
 export async function keyedStructure(ctx: RequestContext, formId: string): Promise<{ structure: FormStructure; idOf: Map<string, string> }> {
-  const rows = [...(await sectionsOfForm(ctx.db, formId)), ...(await fieldsOfForm(ctx.db, formId))];
+  // Read once: the keys from the rows, the structure from the same rows.
+  const read = { sections: await sectionsOfForm(ctx.db, formId), fields: await fieldsOfForm(ctx.db, formId) };
+  const rows = [...read.sections, ...read.fields];
   const keyOf = new Map(rows.map((r) => [r.id, r.template_key ?? r.id]));
   const idOf = new Map(rows.map((r) => [r.template_key ?? r.id, r.id]));
   const key = (id: string | null) => (id === null ? null : (keyOf.get(id) ?? id));
-  const live = await formStructure(ctx.db, formId);
+  const live = await formStructure(ctx.db, formId, read);
   const structure: FormStructure = {
     ...live,
     sections: live.sections.map((s) => ({
@@ -60,24 +52,13 @@ const sectionValues = (s: FrozenSection | FrozenSubSection) => ({
   ...('icon' in s ? { icon: s.icon } : {}),
 });
 
+/** A frozen field's row values, the fields it names (its copy's, its conditions') by `id`. */
 const fieldValues = (f: FrozenField, id: (key: string) => string) => ({
-  name: f.name,
-  name_en: f.name_en,
-  field_type: f.field_type,
+  ...fieldColumns(f),
   points_threshold: f.points_threshold,
-  order_number: f.order_number,
-  can_upload_image: f.can_upload_image,
-  can_add_comment: f.can_add_comment,
-  enable_na: f.enable_na,
   safety_critical: f.safety_critical === true,
-  required: f.required,
-  is_copy: f.is_copy,
   copied_field_id: f.copiedField === null ? null : id(f.copiedField),
-  icon: f.icon,
-  coefficient: f.coefficient,
-  conditional_field: f.conditional_field,
   conditions: f.conditions.map((c) => ({ ...c, field: id(c.field) })),
-  condition_relation: f.condition_relation,
 });
 
 const LIST_TABLES = { multipliers: inspectionFormMultipliers, notes: inspectionFormNotes, reminders: inspectionFormReminders } as const;

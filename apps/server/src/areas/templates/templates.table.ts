@@ -47,7 +47,6 @@ function templateTable<N extends string, C extends Record<string, PgColumnBuilde
 const versionColumns = () => ({
   id: id(),
   number: integer('number').notNull(),
-  hash: text('hash').notNull(),
   changes: jsonb('changes').$type<TemplateChange[]>().notNull().default([]),
   published_by_id: userRef('published_by_id'),
   created_at: at('created_at').notNull().defaultNow(),
@@ -105,16 +104,12 @@ export const cannedJobTemplateVersions = versionTable(
   (t) => [uniqueIndex('canned_job_template_versions_number_unique').on(t.canned_job_template_id, t.number)],
 );
 
-/**
- * An organization's canned job adopted from a template. `copy_hash`: the job's content as the
- * template's version made it, so an edit of the organization's since then is seen.
- */
+/** An organization's canned job adopted from a template. */
 export const cannedJobTemplateAdoptions = adoptionTable(
   'canned_job_template_adoptions',
   {
     canned_job_template_id: ownedBy('canned_job_template_id', () => cannedJobTemplates.id),
     canned_job_id: ownedBy('canned_job_id', () => cannedJobs.id),
-    copy_hash: text('copy_hash').notNull(),
   },
   (t) => [uniqueIndex('canned_job_template_adoptions_job_unique').on(t.canned_job_id), index('canned_job_template_adoptions_template_idx').on(t.canned_job_template_id, t.organization_id)],
 );

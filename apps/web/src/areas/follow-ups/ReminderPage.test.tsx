@@ -33,7 +33,7 @@ beforeEach(async () => {
   calls = mockApi((c) => {
     if (c.url === '/public/reminders/tok' && c.method === 'GET') return { type: JSON_TYPE, body: view };
     if (c.url === '/public/reminders/tok/book') return { status: 201, type: JSON_TYPE, body: { ...view, booked: true, booking_code: 'D-2026-0042' } };
-    if (c.url === '/public/reminders/tok/stop') return { status: 201, type: JSON_TYPE, body: { ...view, stopped: true } };
+    if (c.url === '/public/reminders/tok/stop') return { status: 200, type: JSON_TYPE, body: { ...view, stopped: true } };
     if (c.url.startsWith('/public/reminders/')) return { status: 404, type: 'application/vnd.api+json', body: { errors: [{ status: '404', code: 'follow_up.not_found', title: 'Not found', detail: 'Ce lien de rappel n’existe pas.' }] } };
     return undefined;
   });

@@ -41,7 +41,7 @@ function ReminderBody({ view, token }: { view: ReminderView; token: string }) {
   const act = useMutation({
     meta: { silent: true },
     mutationFn: (what: 'book' | 'stop') => call(`${reminderPath(token)}/${what}`, 'POST'),
-    onSuccess: (next) => qc.setQueryData(['public-reminder', token], { ...next, location: null }),
+    onSuccess: (next) => qc.setQueryData(['public-reminder', token], next),
   });
   const refusal = act.error instanceof ApiError ? errorMessage(act.error.errors, translateError) : act.error ? t('errors:SOMETHING_WENT_WRONG') : null;
   return (
@@ -89,7 +89,7 @@ function ReminderBody({ view, token }: { view: ReminderView; token: string }) {
 export default function ReminderPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  const query = useQuery({ queryKey: ['public-reminder', token], queryFn: async () => ({ ...(await call(reminderPath(token), 'GET')), location: null }), retry: false, meta: { silent: true } });
+  const query = useQuery({ queryKey: ['public-reminder', token], queryFn: () => call(reminderPath(token), 'GET'), retry: false, meta: { silent: true } });
   return (
     <PublicLinkPage query={query} ns="follow-ups" prefix="reminder" testId="reminder" title={t('follow-ups:reminder.title')}>
       {(view) => <ReminderBody view={view} token={token} />}

@@ -1,12 +1,12 @@
-import { Alert, Button, Checkbox, Group, List, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { IconCheck, IconLinkOff, IconShare } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOCALES, LOCALE_LABELS, type Locale, type RecordOf } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMe, useSmsEnabled } from '../../app/AppData.tsx';
-import { TextConsentNotice, useTextConsent } from '../messaging/TextConsent.tsx';
+import { useMe } from '../../app/AppData.tsx';
+import { ChannelChoice, useChannels } from '../messaging/ChannelChoice.tsx';
 import { SentTextNotice } from '../messaging/SentText.tsx';
 import { LinkToCopy } from '../../components/LinkToCopy.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -37,19 +37,15 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
   const [link, setLink] = useState<ShareLink | null>(null);
   const [confirm, setConfirm] = useState(false);
   // Where the server can text: the link e-mailed and/or texted to the customer (a text under their consent).
-  const smsEnabled = useSmsEnabled();
-  const [byEmail, setByEmail] = useState(false);
-  const [bySms, setBySms] = useState(false);
   const customer = inspection.customer as { id?: string; phone?: string | null; email?: string | null } | null | undefined;
-  const consent = useTextConsent(customer?.id, customer?.phone, open && smsEnabled);
-  const textBlocked = bySms && !consent.allowed;
+  const channels = useChannels(customer, open);
   const may = userActions(actionsInputOf(inspection, me.id, permissions)).includes('share');
   const shares = useQuery({ queryKey: ['inspections', inspection.id, 'shares'], queryFn: () => activeShares(inspection.id), enabled: open && may });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['inspections'] });
   };
   const create = useMutation({
-    mutationFn: () => createShare(inspection.id, { expires_in_days: Number(days), locale, send_email: byEmail, send_sms: smsEnabled && bySms }),
+    mutationFn: () => createShare(inspection.id, { expires_in_days: Number(days), locale, send_email: channels.byEmail, send_sms: channels.bySms }),
     onSuccess: (made) => {
       setLink(made);
       refresh();
@@ -71,8 +67,7 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
     setOpen(false);
     setLink(null);
     setConfirm(false);
-    setByEmail(false);
-    setBySms(false);
+    channels.reset(false);
   };
   const active = shares.data ?? [];
 
@@ -116,16 +111,9 @@ export function ShareDialog({ inspection }: { inspection: Inspection }) {
                 data-testid="share-locale"
               />
               {/* E-mail whenever the customer has an address; the text only where the server can text. */}
-              <Group gap="lg" role="group" aria-label={t('texts:channel.label')}>
-                <Text size="sm" fw={500}>
-                  {t('texts:channel.label')}
-                </Text>
-                <Checkbox label={t('texts:channel.email')} checked={byEmail} disabled={!customer?.email} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid="share-by-email" />
-                {smsEnabled ? <Checkbox label={t('texts:channel.sms')} checked={bySms} onChange={(e) => setBySms(e.currentTarget.checked)} data-testid="share-by-sms" /> : null}
-              </Group>
-              {smsEnabled && bySms ? <TextConsentNotice customerId={customer?.id} state={consent} testId="share" /> : null}
+              <ChannelChoice channels={channels} customerId={customer?.id} emailDisabled={!customer?.email} testId="share" />
               <Group justify="flex-end">
-                <Button leftSection={<IconShare size={16} />} loading={create.isPending} disabled={textBlocked} onClick={() => create.mutate()} data-testid="share-create">
+                <Button leftSection={<IconShare size={16} />} loading={create.isPending} disabled={channels.textBlocked} onClick={() => create.mutate()} data-testid="share-create">
                   {t('reports:share.create')}
                 </Button>
               </Group>

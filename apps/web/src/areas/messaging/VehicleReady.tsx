@@ -1,15 +1,15 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCarGarage } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
 import { ApiError, errorMessage, type JsonApiDocument } from '../../api/jsonapi.ts';
-import { useMe, useSmsEnabled } from '../../app/AppData.tsx';
+import { useMe } from '../../app/AppData.tsx';
 import type { SentLink } from '../../components/SendLinkDialog.tsx';
 import { translateError } from '../../i18n/index.ts';
 import { SentTextNotice } from './SentText.tsx';
-import { TextConsentNotice, useTextConsent } from './TextConsent.tsx';
+import { ChannelChoice, useChannels } from './ChannelChoice.tsx';
 
 type Ready = { email: string | null; sms: string | null; text: SentLink['text'] };
 
@@ -26,24 +26,20 @@ async function notifyReady(repairId: string, attributes: { send_email: boolean; 
 export function VehicleReadyButton({ repair }: { repair: { id: string; state?: string | null; customer?: { id?: string; email?: string | null; phone?: string | null } | null } }) {
   const { t } = useTranslation();
   const { can } = useMe();
-  const smsEnabled = useSmsEnabled();
   const customer = repair.customer ?? null;
   const [open, setOpen] = useState(false);
-  const [byEmail, setByEmail] = useState(false);
-  const [bySms, setBySms] = useState(false);
   const [done, setDone] = useState<Ready | null>(null);
-  const consent = useTextConsent(customer?.id, customer?.phone, open && smsEnabled);
-  const send = useMutation({ meta: { silent: true }, mutationFn: () => notifyReady(repair.id, { send_email: byEmail, send_sms: smsEnabled && bySms }), onSuccess: setDone });
+  const channels = useChannels(customer, open);
+  const send = useMutation({ meta: { silent: true }, mutationFn: () => notifyReady(repair.id, { send_email: channels.byEmail, send_sms: channels.bySms }), onSuccess: setDone });
   if (!can('edit repairs') || (repair.state !== 'completed' && repair.state !== 'validated') || !customer) return null;
   const start = () => {
-    setByEmail(!!customer.email);
-    setBySms(false);
+    channels.reset(!!customer.email);
     setDone(null);
     send.reset();
     setOpen(true);
   };
   const refusal = send.error instanceof ApiError ? errorMessage(send.error.errors, translateError) : send.error ? t('errors:SOMETHING_WENT_WRONG') : null;
-  const noChannel = !byEmail && !(smsEnabled && bySms);
+  const noChannel = !channels.byEmail && !channels.bySms;
   return (
     <>
       <Button size="md" variant="light" color="teal" leftSection={<IconCarGarage size={18} />} onClick={start} data-testid="repair-ready">
@@ -66,19 +62,12 @@ export function VehicleReadyButton({ repair }: { repair: { id: string; state?: s
         ) : (
           <Stack gap="sm">
             <Text size="sm">{t('texts:ready.intro')}</Text>
-            <Group gap="lg" role="group" aria-label={t('texts:channel.label')}>
-              <Text size="sm" fw={500}>
-                {t('texts:channel.label')}
-              </Text>
-              <Checkbox label={t('texts:channel.email')} checked={byEmail} disabled={!customer.email} onChange={(e) => setByEmail(e.currentTarget.checked)} data-testid="repair-ready-by-email" />
-              {smsEnabled ? <Checkbox label={t('texts:channel.sms')} checked={bySms} onChange={(e) => setBySms(e.currentTarget.checked)} data-testid="repair-ready-by-sms" /> : null}
-            </Group>
+            <ChannelChoice channels={channels} customerId={customer.id} emailDisabled={!customer.email} testId="repair-ready" />
             {!customer.email ? (
               <Text size="xs" c="dimmed">
                 {t('texts:ready.no_email')}
               </Text>
             ) : null}
-            {smsEnabled && bySms ? <TextConsentNotice customerId={customer.id} state={consent} testId="repair-ready" /> : null}
             {noChannel ? (
               <Text size="xs" c="dimmed">
                 {t('texts:ready.no_channel')}
@@ -93,7 +82,7 @@ export function VehicleReadyButton({ repair }: { repair: { id: string; state?: s
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t('texts:ready.close')}
               </Button>
-              <Button loading={send.isPending} disabled={noChannel || (smsEnabled && bySms && !consent.allowed)} onClick={() => send.mutate()} data-testid="repair-ready-confirm">
+              <Button loading={send.isPending} disabled={noChannel || channels.textBlocked} onClick={() => send.mutate()} data-testid="repair-ready-confirm">
                 {t('texts:ready.confirm')}
               </Button>
             </Group>

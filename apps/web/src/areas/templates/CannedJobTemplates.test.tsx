@@ -25,7 +25,6 @@ const JOB_ADOPTION = {
 const JOB_OFFER = {
   from: 2,
   to: 3,
-  edited: true,
   apply: [
     { kind: 'changed', level: 'item', key: 'rodage#1', parent: null, name: 'Rodage', name_en: null, properties: ['time'] },
     { kind: 'added', level: 'trigger', key: 'f:bad', parent: null, name: 'Plaquettes : bad', name_en: 'Pads: bad', properties: [] },
@@ -64,7 +63,7 @@ describe('a reseller’s canned job templates on the canned jobs page', { timeou
     fireEvent.click(screen.getByLabelText('Prendre la version du modèle en entier'));
     fireEvent.click(screen.getByTestId('offer-accept'));
     await waitFor(() => expect(posted('/canned-job-template-adoptions/ca1/accept')).toBeTruthy());
-    expect(posted('/canned-job-template-adoptions/ca1/accept')!.body).toEqual({ data: { version: 3, replace_edits: true } });
+    expect(posted('/canned-job-template-adoptions/ca1/accept')!.body).toEqual({ data: { attributes: { version: 3, replace_edits: true } } });
   });
 
   it('adopts a template and names the triggers that did not carry over (en)', async () => {

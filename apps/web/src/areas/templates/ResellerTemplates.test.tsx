@@ -62,7 +62,7 @@ describe('a reseller’s templates on the inspection forms page', { timeout: 30_
     fireEvent.click(screen.getByTestId('offer-accept'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url.startsWith('/form-template-adoptions/a1/accept'))).toBe(true));
     const accept = calls.find((c) => c.method === 'POST' && c.url.startsWith('/form-template-adoptions/a1/accept'))!;
-    expect(accept.body).toEqual({ data: { version: 2 } });
+    expect(accept.body).toEqual({ data: { attributes: { version: 2 } } });
   });
 
   it('speaks English, the parts named in English', async () => {

@@ -67,14 +67,13 @@ export async function adoptTemplate(id: string, kind: TemplateKindUi = FORM_KIND
   return { id: String(doc.meta?.[kind.recordMeta]), dropped: (doc.meta?.dropped_triggers as DroppedTrigger[] | undefined) ?? [] };
 }
 
-/** An offer: forms say what applies and what their edits keep; canned jobs what changes and whether the job was edited since. */
+/** An offer: what applies and what the organization's edits keep out (canned jobs: « take whole » offered then). */
 export interface TemplateOffer {
   from: number;
   to: number;
   apply?: TemplateChange[];
   kept?: KeptChange[];
   changes?: TemplateChange[];
-  edited?: boolean;
 }
 
 /** GET /{adoptions}/{id}/changes: the offer of the template's latest version. */
@@ -85,4 +84,4 @@ export async function offerOf(adoptionId: string, kind: TemplateKindUi = FORM_KI
 
 /** Takes (accept) or passes on (skip) the version read; `replaceEdits`: a canned job's edits replaced, confirmed. */
 export const answerOffer = (adoptionId: string, answer: 'accept' | 'skip', version: number, kind: TemplateKindUi = FORM_KIND, replaceEdits = false) =>
-  request<JsonApiDocument>(path(kind.adoptions, adoptionId, answer), { method: 'POST', body: { data: { version, ...(replaceEdits ? { replace_edits: true } : {}) } }, global: false });
+  request<JsonApiDocument>(path(kind.adoptions, adoptionId, answer), { method: 'POST', body: { data: { attributes: { version, ...(replaceEdits ? { replace_edits: true } : {}) } } }, global: false });

@@ -12,7 +12,7 @@ import type { EstimationRow } from '../estimation-lines.ts';
 import { estimationApprovals } from './approval.table.ts';
 import { isoText } from '../../../jsonapi/attributes.ts';
 import { SEND_SMS_OPTION } from '../../messaging/send-option.ts';
-import { recordEmail, sendText } from '../../messaging/texts.ts';
+import { mailCustomer, sendText } from '../../messaging/texts.ts';
 
 // The link send-client-approve makes (docs/decisions.md "Customer approval"): 32 random bytes,
 // only their SHA-256 kept; e-mailed to the customer in their language when an address is known
@@ -65,9 +65,7 @@ export async function sendApprovalLink(ctx: RequestContext, row: EstimationRow, 
   const url = approvalUrl(ctx.config.appUrl, token);
   if (email) {
     const params = { organization: organization?.name ?? '', code: row.code ?? '', url, name: customer ? customerName(customer) : '' };
-    const mail = { to: email, subject: t(locale, 'mail.estimate_approval.subject', params), text: t(locale, 'mail.estimate_approval.body', params) };
-    await ctx.mailer.queue(ctx.db, mail);
-    await recordEmail(ctx, { customerId: row.customer_id, subject: { type: 'estimations', id: row.id }, to: email, title: mail.subject, text: mail.text });
+    await mailCustomer(ctx, { organizationId: row.organization_id, customerId: row.customer_id, subject: { type: 'estimations', id: row.id }, to: email, title: t(locale, 'mail.estimate_approval.subject', params), text: t(locale, 'mail.estimate_approval.body', params) });
   }
   const text = wanted.send_sms
     ? await sendText(ctx, { customerId: row.customer_id, subject: { type: 'estimations', id: row.id }, template: 'estimate_approval', locale, params: { code: row.code ?? '', url }, pointer: '/data/attributes/send_sms' })

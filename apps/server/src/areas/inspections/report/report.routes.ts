@@ -1,4 +1,4 @@
-import { LOCALES, SCORE_TONES, URGENCIES, FIELD_ACTIONS, type Locale, inspectionWorkflow } from '@atelier/domain';
+import { LOCALES, SCORE_TONES, URGENCIES, FIELD_ACTIONS, VIDEO_TYPES, type Locale, inspectionWorkflow } from '@atelier/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { t } from '../../../i18n/index.ts';
@@ -15,13 +15,15 @@ import { openShare, type ShareRow } from './shares.ts';
 import { isoText } from '../../../jsonapi/attributes.ts';
 import { notFound } from '../../../jsonapi/errors.ts';
 import { uploadIdOf } from '../../../reports/images.ts';
-import { rangedFileResponses, sendUpload, videoUpload } from '../../files/uploads.ts';
+import { contentUrl, rangedFileResponses, sendUpload } from '../../files/uploads.ts';
+import { uploads } from '../../files/files.table.ts';
+import { isUuid } from '../../../jsonapi/attributes.ts';
 import type { ReportModel } from '@atelier/domain';
 import { INTEGER, NULLABLE_STRING, STRING, closedObject, listOf } from '../../../contract-schemas.ts';
 import { storageOf, type Storage } from '../../../storage/storage.ts';
 import { inTransaction } from '../../../jsonapi/router.ts';
 import { systemContext } from '../../../jsonapi/system.ts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { inspectionFields } from '../inspections.table.ts';
 import { answerApproval, approvalView, askedPhotoIds, openApprovalOfInspection } from '../../estimations/approval/approval-answers.ts';
 import { APPROVAL_VIEW } from '../../estimations/approval/approval.routes.ts';
@@ -39,11 +41,37 @@ const videoUrl = (token: string, uploadId: string) => `/api/v1/public/inspection
 /** The report's fields by id. */
 const fieldsById = (model: ReportModel) => new Map(model.sections.flatMap((s) => s.subSections.flatMap((sub) => sub.fields.map((f) => [f.id, f] as const))));
 
-/** The uploads of the findings' photos (or videos): all a share link serves. */
-function findingUploadIds(model: ReportModel, of: 'images' | 'video'): Set<string> {
+/** The uploads of the findings' photos: the photos a share link serves (besides those of the estimate it asks about). */
+function findingPhotoIds(model: ReportModel): Set<string> {
   const fields = fieldsById(model);
-  const ids = model.work.flatMap((g) => g.items.flatMap((i) => [fields.get(i.field_id)?.[of] ?? []].flat()));
-  return new Set(ids.flatMap((u) => uploadIdOf(u) ?? []));
+  return new Set(model.work.flatMap((g) => g.items.flatMap((i) => (fields.get(i.field_id)?.images ?? []).flatMap((u) => uploadIdOf(u) ?? []))));
+}
+
+/**
+ * The video a share link serves, in one query: the upload of the inspection's organization that
+ * is the current video of one of its answered fields (touched, not N/A: those the report can show); null otherwise.
+ */
+async function fieldVideo(db: Db, inspection: InspectionRow, uploadId: string) {
+  if (!isUuid(uploadId)) return null;
+  const [found] = await db
+    .select({ upload: uploads })
+    .from(uploads)
+    .innerJoin(inspectionFields, sql`${inspectionFields.id}::text = ${uploads.record_id}`)
+    .where(
+      and(
+        eq(uploads.id, uploadId),
+        eq(uploads.organization_id, inspection.organization_id),
+        eq(uploads.resource_type, 'inspection-fields'),
+        eq(uploads.field, 'video'),
+        inArray(uploads.mime, [...VIDEO_TYPES]),
+        eq(inspectionFields.inspection_id, inspection.id),
+        sql`lower(${inspectionFields.video}) = ${contentUrl(uploadId)}`,
+        eq(inspectionFields.touched, true),
+        eq(inspectionFields.not_applicable, false),
+      ),
+    )
+    .limit(1);
+  return found?.upload ?? null;
 }
 
 /**
@@ -148,22 +176,18 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
     const { share, inspection } = await opened(request);
     const db = services.database.db;
     const token = (request.params as { token: string }).token;
-    const found = await openApprovalOfInspection(db, inspection);
-    if (!found) throw new ApiError(409, 'report_approval.none');
     const from = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-    // Nobody signed in: the engine writes for the inspection's organization, the approval's link as the cause.
-    const system = systemContext({ ...services, db, ip: request.ip }, inspection.organization_id, { cause: { type: 'estimate-approvals', id: found.link.id }, locale: share.locale });
-    await inTransaction(system, async (tx) => {
+    // Nobody signed in: the engine writes for the inspection's organization, the share as the cause until the approval is found.
+    const system = systemContext({ ...services, db, ip: request.ip }, inspection.organization_id, { cause: { type: 'inspection-shares', id: share.id }, locale: share.locale });
+    // The approval looked up once, locked (one answer per version), and answered as it is then.
+    const view = await inTransaction(system, async (tx) => {
       const locked = await openApprovalOfInspection(tx.db, inspection, true);
       if (!locked) throw new ApiError(409, 'report_approval.none');
-      return answerApproval(tx, locked, request.body, from, 'typed');
+      // The approval's link is the cause of what the answer writes, as through its own page.
+      const link = await answerApproval({ ...tx, system: { type: 'estimate-approvals', id: locked.link.id } }, locked, request.body, from, 'typed');
+      return approvalView(tx.db, link, locked.estimation, (id) => photoUrl(token, id));
     });
-    const after = await openApprovalOfInspection(db, inspection);
-    if (!after) throw new ApiError(409, 'report_approval.none');
-    return reply
-      .code(201)
-      .header('Cache-Control', 'private, no-store')
-      .send(await approvalView(db, after.link, after.estimation, (id) => photoUrl(token, id)));
+    return reply.code(201).header('Cache-Control', 'private, no-store').send(view);
   });
 
   api.get('/public/inspection-reports/:token/photos/:uploadId', async (request, reply) => {
@@ -171,7 +195,7 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
     const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
     const { model } = await reportData(services.database.db, storageOf(services.config), inspection, share.locale, { images: false });
     // Only a photo of a finding the page shows, or of a job of the estimate it asks about: the link opens nothing else of the organization's.
-    if (!findingUploadIds(model, 'images').has(uploadId)) {
+    if (!findingPhotoIds(model).has(uploadId)) {
       const approval = await openApprovalOfInspection(services.database.db, inspection);
       if (!approval || !(await askedPhotoIds(services.database.db, approval.estimation.id)).has(uploadId)) throw notFound(uploadId);
     }
@@ -179,11 +203,10 @@ export const reportRoutes: RouteRegistrar = (api, contextOf, services) => {
   });
 
   api.get('/public/inspection-reports/:token/videos/:uploadId', async (request, reply) => {
-    const { share, inspection } = await opened(request);
+    const { inspection } = await opened(request);
     const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
-    const { model } = await reportData(services.database.db, storageOf(services.config), inspection, share.locale, { images: false });
-    if (!findingUploadIds(model, 'video').has(uploadId)) throw notFound(uploadId);
-    const upload = await videoUpload(services.database.db, uploadId, inspection.organization_id);
+    // One query on every request (a player asks range after range): the video of an answered field of this inspection.
+    const upload = await fieldVideo(services.database.db, inspection, uploadId);
     if (!upload) throw notFound(uploadId);
     // Byte ranges: Safari on iPhone plays a video only from 206 answers.
     return sendUpload(reply, services.config, upload, request.headers.range);

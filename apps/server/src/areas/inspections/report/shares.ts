@@ -1,11 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { LOCALES, customerName, isEmail, type Locale } from '@atelier/domain';
+import { LOCALES, isEmail, type Locale } from '@atelier/domain';
 import { SEND_SMS_OPTION } from '../../messaging/send-option.ts';
-import { mailCustomer, sendText, type TextSent } from '../../messaging/texts.ts';
-import type { RequestContext } from '../../../jsonapi/context.ts';
-import { ApiError } from '../../../jsonapi/errors.ts';
-import { t } from '../../../i18n/index.ts';
 import type { Db } from '../../../db/client.ts';
 import { z } from 'zod';
 import { withMessage } from '../../../jsonapi/action-options.ts';
@@ -104,27 +100,4 @@ export async function openShare(db: Db, token: string): Promise<OpenedShare> {
   if (!found) return { status: 'unknown' };
   if (found.share.revoked_at || !found.live || found.inspection.state === 'canceled') return { status: 'gone', locale: found.share.locale };
   return { status: 'open', share: found.share, inspection: found.inspection as InspectionRow };
-}
-
-/**
- * Sends a link just made to the customer, as asked: e-mailed (to the address given, else theirs;
- * 422 without one) and texted under their consent to transactional texts (texts.ts sendText).
- * Both are written into the customer's conversation.
- */
-export async function sendShare(ctx: RequestContext, row: InspectionRow, url: string, locale: Locale, options: ShareOptions): Promise<{ email: string | null; sms: string | null; text: TextSent | null }> {
-  if (!options.send_email && !options.send_sms) return { email: null, sms: null, text: null };
-  const [customer] = row.customer_id ? await ctx.db.select().from(customers).where(eq(customers.id, row.customer_id)) : [];
-  const [organization] = await ctx.db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, row.organization_id));
-  let email: string | null = null;
-  if (options.send_email) {
-    email = options.email ?? (typeof customer?.email === 'string' && isEmail(customer.email) ? customer.email : null);
-    // An address given is enough: an inspection without a customer is e-mailed too (nothing to write in a conversation).
-    if (!email) throw new ApiError(422, 'share.no_email', undefined, { pointer: '/data/attributes/email' });
-    const params = { organization: organization?.name ?? '', url, name: customer ? customerName(customer) : '' };
-    await mailCustomer(ctx, { organizationId: row.organization_id, customerId: customer?.id ?? null, subject: { type: 'inspections', id: row.id }, to: email, title: t(locale, 'mail.inspection_report.subject', params), text: t(locale, 'mail.inspection_report.body', params) });
-  }
-  const text = options.send_sms
-    ? await sendText(ctx, { customerId: row.customer_id, subject: { type: 'inspections', id: row.id }, template: 'inspection_report', locale, params: { url }, pointer: '/data/attributes/send_sms' })
-    : null;
-  return { email, sms: text?.to ?? null, text };
 }
