@@ -30,6 +30,7 @@ export * from './inspections/labels.ts';
 export * from './lines/decimal.ts';
 export * from './lines/work-lines.ts';
 export * from './lines/economics.ts';
+export * from './lines/document-charges.ts';
 export * from './taxes/taxes.ts';
 export * from './taxes/canadian-taxes.ts';
 export * from './estimations/states.ts';
