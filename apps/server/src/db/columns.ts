@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, numeric, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TaxAmount, WorkTotals } from '@atelier/domain';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -96,6 +96,21 @@ export const workTotals = () => ({
   total: cents('total'),
   warranty_total: cents('warranty_total'),
   tax_details: jsonb('tax_details').$type<TaxAmount[]>().notNull().default([]),
+});
+
+/**
+ * A work document's terms and charges above its lines (issue 27, lines/document-charges.ts): its
+ * shop supplies (percent of labour, cap in cents, their tax group: the settings' when it was made)
+ * and its document discount (a percentage or an amount), with what they came to.
+ */
+export const documentCharges = (taxGroup: () => AnyPgColumn) => ({
+  shop_supplies_percent: numeric('shop_supplies_percent', { precision: 7, scale: 4 }).notNull().default('0'),
+  shop_supplies_cap: integer('shop_supplies_cap'),
+  shop_supplies_tax_group_id: uuid('shop_supplies_tax_group_id').references(taxGroup),
+  document_discount_percent: numeric('document_discount_percent', { precision: 7, scale: 4 }),
+  document_discount_amount: integer('document_discount_amount'),
+  shop_supplies_total: cents('shop_supplies_total'),
+  document_discount_total: cents('document_discount_total'),
 });
 
 /** Totals computed by the domain, as the workTotals() columns keep them. */

@@ -111,7 +111,7 @@ export function documentTotals(lines: readonly ChargedLine[], terms: DocumentTer
   const sum = sumWorkTotals(lines.map((l) => l.totals));
   const charges = documentParts(lines, terms, taxesOf);
   const amount = (kind: DocumentPart['kind']) => charges.filter((p) => p.kind === kind).reduce((s, p) => s + p.amount, 0);
-  const [supplies, documentOff] = [amount('supplies'), -amount('discount')];
+  const [supplies, documentOff] = [amount('supplies'), Math.abs(amount('discount'))];
   const taxes = sumTaxes([sum.taxes, ...charges.map((p) => p.taxes)]);
   const tax = taxes.reduce((s, t) => s + t.amount, 0);
   const subtotal = sum.subtotal - documentOff + supplies;

@@ -1,3 +1,5 @@
+import { documentTotals, type DocumentTerms, type DocumentTotals } from '../lines/document-charges.ts';
+import type { TaxRate } from '../taxes/taxes.ts';
 import { toScaled, scaledToText, type DecimalInput } from '../lines/decimal.ts';
 import { sumWorkTotals, workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
 import { defineEnum } from '../enums.ts';
@@ -33,6 +35,20 @@ export function repairLineTotals(item: RepairItemLine): WorkTotals {
  */
 export function chargedRepairTotals(items: readonly Pick<RepairItemLine, 'state'>[], lines: readonly WorkTotals[]): WorkTotals {
   return sumWorkTotals(lines.filter((_, k) => items[k].state !== 'not_done'));
+}
+
+/**
+ * What the work order charges with its supplies and document discount (lines/document-charges.ts):
+ * its charged items (not those not done; `tax_group_id` keys the discount's split) under its terms.
+ */
+export function repairDocumentTotals(
+  items: readonly (Pick<RepairItemLine, 'state'> & { tax_group_id?: string | null })[],
+  lines: readonly WorkTotals[],
+  terms: DocumentTerms,
+  taxesOf: (group: string | null) => readonly TaxRate[],
+): DocumentTotals {
+  const charged = items.flatMap((item, k) => (item.state === 'not_done' ? [] : [{ group: item.tax_group_id ?? null, totals: lines[k] }]));
+  return documentTotals(charged, terms, taxesOf);
 }
 
 /** Hours added up exactly (the items' planned times, the clocked times), as a decimal text. */
