@@ -142,3 +142,15 @@ export function documentTermsProblem(terms: DocumentTerms, subtotal: number): { 
   if (value % SCALE !== 0n) return { code: 'discount.whole_cents', attribute: 'document_discount_amount' };
   return value / SCALE > BigInt(Math.max(0, subtotal)) ? { code: 'discount.over_document', attribute: 'document_discount_amount' } : null;
 }
+
+/** A document's pricing as a page receives it: its terms and the taxes of the tax groups its lines name. */
+export interface DocumentPricing {
+  terms: DocumentTerms;
+  groups: { id: string; taxes: TaxRate[] }[];
+}
+
+/** The totals of some of a document's lines (those a customer accepts) under its pricing. */
+export function pricedTotals(lines: readonly { tax_group_id?: string | null; totals: WorkTotals }[], pricing: DocumentPricing): DocumentTotals {
+  const taxes = new Map(pricing.groups.map((g) => [g.id, g.taxes]));
+  return documentTotals(lines.map((l) => ({ group: l.tax_group_id ?? null, totals: l.totals })), pricing.terms, (g) => (g ? (taxes.get(g) ?? []) : []));
+}

@@ -37,7 +37,12 @@ export function termsOf(row: TermColumns, taxes: ReadonlyMap<string, TaxRate[]>)
  */
 export async function documentPricing(db: Db, row: TermColumns, lines: readonly Record<string, unknown>[]) {
   const taxes = await taxesOfGroups(db, [row.shop_supplies_tax_group_id as string | null, ...lines.map((l) => l.tax_group_id as string | null)]);
-  return { terms: termsOf(row, taxes), taxesOf: (group: string | null) => (group ? (taxes.get(group) ?? []) : []) };
+  return {
+    terms: termsOf(row, taxes),
+    taxesOf: (group: string | null) => (group ? (taxes.get(group) ?? []) : []),
+    /** As a page receives it (pricedTotals): the customer's approval totals what is accepted live. */
+    groups: [...taxes].map(([id, rates]) => ({ id, taxes: rates })),
+  };
 }
 
 /** The columns of what the document charges above its lines. */
