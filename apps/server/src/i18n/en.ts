@@ -597,6 +597,8 @@ export const en: Record<MessageKey, string> = {
   'document.supplier': "Supplier: {name}",
   'document.discount': "Discount: {amount}",
   'document.discounts': "Discounts",
+  'document.document_discount': "Document discount",
+  'document.supplies': "Shop supplies",
   'document.warranty': "Under warranty: {amount}",
   'document.not_charged': "Not charged",
   'document.sign_name': "Name",

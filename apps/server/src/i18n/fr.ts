@@ -596,6 +596,8 @@ export const fr = {
   'document.supplier': "Fournisseur : {name}",
   'document.discount': "Remise : {amount}",
   'document.discounts': "Remises",
+  'document.document_discount': "Remise sur le document",
+  'document.supplies': "Fournitures d’atelier",
   'document.warranty': "Sous garantie : {amount}",
   'document.not_charged': "Non facturé",
   'document.sign_name': "Nom",

@@ -1,5 +1,5 @@
 import { workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
-import { documentTotals, type DocumentTerms, type DocumentTotals } from '../lines/document-charges.ts';
+import { documentTotals, taxesOfLines, type DocumentTerms, type DocumentTotals } from '../lines/document-charges.ts';
 import type { TaxRate } from '../taxes/taxes.ts';
 import { defineEnum } from '../enums.ts';
 import type { EstimationItemGroup } from './states.ts';
@@ -70,9 +70,7 @@ export interface EstimationTotals {
 /** An estimate's totals from its items (priced with their `taxes`) and its document terms. */
 export function estimationTotals(items: readonly EstimationItemLine[], terms: DocumentTerms = {}): EstimationTotals {
   const lines = items.map(workLineTotals);
-  const rates = new Map<string | null, readonly TaxRate[]>();
-  for (const item of items) if (!rates.has(item.tax_group_id ?? null)) rates.set(item.tax_group_id ?? null, item.taxes ?? []);
-  return { lines, ...sumEstimationLines(items.map((item, k) => ({ ...item, totals: lines[k] })), terms, (g) => rates.get(g) ?? []) };
+  return { lines, ...sumEstimationLines(items.map((item, k) => ({ ...item, totals: lines[k] })), terms, taxesOfLines(items)) };
 }
 
 type SummedItem = Pick<EstimationItemLine, 'state' | 'customer_decision' | 'tax_group_id'> & { totals: WorkTotals };

@@ -143,6 +143,13 @@ export function documentTermsProblem(terms: DocumentTerms, subtotal: number): { 
   return value / SCALE > BigInt(Math.max(0, subtotal)) ? { code: 'discount.over_document', attribute: 'document_discount_amount' } : null;
 }
 
+/** A group's taxes as the lines carry them (each line with its group's `taxes`): what documentParts asks. */
+export function taxesOfLines(lines: readonly { tax_group_id?: string | null; taxes?: readonly TaxRate[] | null }[]): (group: string | null) => readonly TaxRate[] {
+  const rates = new Map<string | null, readonly TaxRate[]>();
+  for (const l of lines) if (!rates.has(l.tax_group_id ?? null)) rates.set(l.tax_group_id ?? null, l.taxes ?? []);
+  return (group) => rates.get(group) ?? [];
+}
+
 /** A document's pricing as a page receives it: its terms and the taxes of the tax groups its lines name. */
 export interface DocumentPricing {
   terms: DocumentTerms;
