@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
-import { act, E, estimate, estimateWorld, item, itemsOf, one, patchItems, to, type EstimateWorld } from './helpers.ts';
+import { getPdf } from '../reports/pdf-text.ts';
+import { act, E, estimateWorld, one, pricedEstimate, type EstimateWorld, type PricedLine } from './helpers.ts';
 
 // Shop supplies and the document discount (issue 27): the supplies' terms taken from the settings
 // when an estimate is made and kept on it; the document discount's permission, the role's maximum
@@ -44,20 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A priced estimate (its phases worked by the admin), still in progress. */
-async function priced(lines: { detail: string; unit_price: number; quantity?: string; time?: string; group?: string }[]) {
-  const made = await estimate(t, w.admin, { items: lines.map((l) => item({ detail: l.detail })), relationships: { customer: to('customers', w.customerId) } });
-  const ids: string[] = itemsOf(made.body).map((i: { id: string }) => i.id);
-  for (const route of ['start-components', 'start-times']) expect((await act(t, made.id, route, w.admin)).status).toBe(200);
-  const res = await patchItems(
-    t,
-    made.id,
-    lines.map((l, k) => item({ quantity: l.quantity ?? '1', unit_price: l.unit_price, time: l.time ?? '1', hourly_rate: 11_111 }, { taxGroup: to('tax-groups', l.group ?? w.qc) }, ids[k])),
-    w.admin,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { id: made.id, ids, attributes: res.body.data.attributes };
-}
+const priced = (lines: PricedLine[]) => pricedEstimate(t, w, lines);
 
 const patchEstimate = (id: string, who: MadeUser, attributes: Record<string, unknown>, lang = 'fr') =>
   t.api('PATCH', `${E}/${id}`, { token: who.token, body: { data: { type: 'estimations', id, attributes } }, headers: { 'accept-language': lang } });
@@ -175,5 +163,21 @@ describe('supplies and a document discount carried through', () => {
     expect(deductions).toHaveLength(2);
     expect(deductions.reduce((s: number, l: any) => s + l.subtotal, 0)).toBe(-estimation.document_discount_total);
     expect(invoice.body.data.attributes).toMatchObject({ subtotal: repair.subtotal, tax_total: repair.tax_total, total: repair.total, tax_details: repair.tax_details });
+
+    // The quote and the work order print both lines; the invoice prints its lines.
+    const money = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} $`;
+    const headers = { authorization: `Bearer ${w.admin.token}`, 'accept-language': 'fr', 'x-timezone': 'America/Montreal' };
+    for (const url of [`${E}/${e.id}/report`, `/api/v1/repairs/${repairId}/report`]) {
+      const pdf = await getPdf(t, url, headers);
+      expect(pdf.status, url).toBe(200);
+      expect(pdf.text).toContain(`Fournitures d’atelier ${money(estimation.shop_supplies_total)}`);
+      expect(pdf.text).toContain(`Remise sur le document -${money(estimation.document_discount_total)}`);
+    }
+    const invoicePdf = await getPdf(t, `/api/v1/sales-invoices/${invoice.body.data.id}/report`, headers);
+    expect(invoicePdf.text).toContain('Fournitures d’atelier');
+    expect(invoicePdf.text).toContain('Remise sur le document (TPS seulement)');
+    const en = await getPdf(t, `${E}/${e.id}/report`, { ...headers, 'accept-language': 'en' });
+    expect(en.text).toContain('Shop supplies');
+    expect(en.text).toContain('Document discount');
   });
 });
