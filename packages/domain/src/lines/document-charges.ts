@@ -9,7 +9,8 @@ import { sumWorkTotals, type WorkTotals } from './work-lines.ts';
 //   2. the document discount, an amount or a percentage of the charged lines after their
 //      discounts, never more than they are; it is split across the lines' tax groups in
 //      proportion to what each group's lines charge (largest remainder, so the parts add up to
-//      the cent) and each part is taxed with its group's percentages, as a line discount is;
+//      the cent) and each part is taxed with its group's percentages, as a line discount is (never
+//      more tax than the group's lines charge);
 //   3. shop supplies: a percentage of the charged labour before any discount (the supplies are
 //      used by the work done, whatever its price), at most the cap, not discounted, taxed with
 //      the supplies' tax group (Québec taxes them: GST and QST).
@@ -98,7 +99,13 @@ export function documentParts(lines: readonly ChargedLine[], terms: DocumentTerm
   const off = discountCents(subtotal, documentDiscount(terms));
   const out: DocumentPart[] = [];
   allocateCents(off, groups.map((g) => bases.get(g)!)).forEach((part, k) => {
-    if (part) out.push({ kind: 'discount', group: groups[k], amount: -part, taxes: lineTaxes(percentages(taxesOf(groups[k])), -part, '-1') });
+    if (!part) return;
+    // Each line's taxes were rounded on their own: a part taking (nearly) all of its group could round
+    // a cent past them. It never takes more tax than the group's lines charge (a document discounted
+    // in full owes no tax, never a negative one).
+    const charged = new Map(sumTaxes(lines.filter((l) => l.group === groups[k]).map((l) => l.totals.taxes)).map((t) => [t.code, t.amount]));
+    const taxes = lineTaxes(percentages(taxesOf(groups[k])), -part, '-1').map((t) => ({ code: t.code, amount: Math.max(t.amount, -Math.max(0, charged.get(t.code) ?? 0)) }));
+    out.push({ kind: 'discount', group: groups[k], amount: -part, taxes });
   });
   const labour = lines.reduce((s, l) => s + l.totals.labour, 0);
   const supplies = given(terms.supplies_percent) ? shopSuppliesCents(labour, terms.supplies_percent, terms.supplies_cap ?? null) : 0;
