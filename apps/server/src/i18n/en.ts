@@ -569,6 +569,7 @@ export const en: Record<MessageKey, string> = {
   'supplies.percent': "Shop supplies are a percentage from 0 to 100.",
   'supplies.cap': "The shop supplies’ cap cannot be negative.",
   'estimation.item_discount_locked': "An item’s discount is changed before the approval, or during it by the user holding it.",
+  'estimation.charges_locked': "The shop supplies and the document discount are changed before the approval, or during it by the user holding it.",
   'sales.discount_full': "100% discount",
   'sales.discount_line': "Discount: {detail}",
   'sales.supplies_line': "Shop supplies",

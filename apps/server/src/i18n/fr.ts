@@ -568,6 +568,7 @@ export const fr = {
   'supplies.percent': "Les fournitures d’atelier sont un pourcentage de 0 à 100.",
   'supplies.cap': "Le plafond des fournitures d’atelier ne peut pas être négatif.",
   'estimation.item_discount_locked': "La remise d’un élément se modifie avant l’approbation, ou pendant l’approbation par la personne qui la tient.",
+  'estimation.charges_locked': "Les fournitures d’atelier et la remise du document se modifient avant l’approbation, ou pendant l’approbation par la personne qui la tient.",
   'sales.discount_full': "remise de 100 %",
   'sales.discount_line': "Remise : {detail}",
   'sales.supplies_line': "Fournitures d’atelier",

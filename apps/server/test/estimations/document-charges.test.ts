@@ -139,6 +139,10 @@ describe('supplies and a document discount carried through', () => {
     expect(estimation.shop_supplies_total).toBeGreaterThan(0);
     expect(estimation.document_discount_total).toBeGreaterThan(0);
     expect(estimation.approved_total).toBe(estimation.total);
+    // Decided: its supplies and discount are locked, as its items' discounts are.
+    const late = await patchEstimate(e.id, w.admin, { document_discount_percent: '5' }, 'en');
+    expect(late.status).toBe(409);
+    expect(late.body.errors[0]).toMatchObject({ code: 'estimation.charges_locked', source: { pointer: '/data/attributes/document_discount_percent' } });
 
     const repairId = valid.body.data.relationships.repair.data.id as string;
     const repair = (await t.api('GET', `/api/v1/repairs/${repairId}`, { token: w.admin.token })).body.data.attributes;

@@ -50,6 +50,11 @@ export const chargeColumns = (t: DocumentTotals) => ({ shop_supplies_total: t.su
 
 const filled = (v: unknown) => v !== null && v !== undefined && v !== '';
 const same = (a: unknown, b: unknown) => (filled(a) ? Number(a) : null) === (filled(b) ? Number(b) : null);
+const sameTerm = (column: string, a: unknown, b: unknown) => (column === 'shop_supplies_tax_group_id' ? (a ?? null) === (b ?? null) : same(a, b));
+
+/** The terms a write changes (a client sends whole records back: an unchanged value is no change). */
+export const changedTerms = (input: WriteInput, existing: Record<string, unknown>) =>
+  TERM_COLUMNS.filter((c) => Object.hasOwn(input.values, c) && !sameTerm(c, input.values[c], existing[c]));
 
 /**
  * Checks a document's terms once it and its lines are written (`row`: as stored, its totals

@@ -9,7 +9,8 @@ import { rel } from '../../jsonapi/relationships.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { requests } from '../requests/requests.table.ts';
 import { estimationTotalColumns, phaseColumns, suppliesTerms, type EstimationRow } from './estimation-lines.ts';
-import { checkDocumentTerms, TERM_COLUMNS } from './document-charges.ts';
+import { changedTerms, checkDocumentTerms, TERM_COLUMNS } from './document-charges.ts';
+import { checkDiscountPhase } from './item-rules.ts';
 import { addDeferredWork, addItemsPolicy } from './deferred-work.action.ts';
 import { addCannedJob } from './canned-job.action.ts';
 import { depositInvoiceAction, depositPolicies } from '../sales/estimate-deposit.ts';
@@ -92,7 +93,12 @@ export const estimationsResource = defineResource(declarations.estimations, {
 });
 
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
-  if (existing) return;
+  if (existing) {
+    // Its supplies and discount change while its price may (checkDiscountPhase).
+    const [changed] = changedTerms(input, existing);
+    if (changed) checkDiscountPhase(ctx, existing as unknown as EstimationRow, { attribute: changed === 'shop_supplies_tax_group_id' ? 'shop_supplies_percent' : changed, code: 'estimation.charges_locked' });
+    return;
+  }
   const v = input.values;
   if (v.inspection_id) {
     const inspection = await inspectionForEstimate(ctx, v.inspection_id as string);
