@@ -7,6 +7,17 @@ import { describe, test } from 'node:test';
 import { api, firstId, create, field, fileBrowser, journey, login, PASSWORD, settles, shot, token, vinOf } from './helpers.mjs';
 
 const T = { timeout: 180_000 };
+
+/** An estimate of the vehicle with one item in the tax group, its phases started (`routes`), the item then priced (`attributes`): its id. */
+async function pricedEstimate(tk, vehicle, group, detail, routes, attributes) {
+  const item = { type: 'estimation-items', attributes: { detail }, relationships: { taxGroup: { data: { type: 'tax-groups', id: group } } } };
+  const id = await create(tk, 'estimations', { type: 'customer' }, { vehicle: { data: { type: 'vehicles', id: vehicle } }, items: { data: [item] } });
+  for (const route of routes) assert.equal((await api(`/estimations/${id}/${route}`, { method: 'POST', token: tk, body: {} })).status, 200);
+  const itemId = (await api(`/estimations/${id}?include=items`, { token: tk })).body.included.find((r) => r.type === 'estimation-items').id;
+  const priced = await api(`/estimation-items/${itemId}`, { method: 'PATCH', token: tk, body: { data: { type: 'estimation-items', id: itemId, attributes } } });
+  assert.equal(priced.status, 200, JSON.stringify(priced.body));
+  return id;
+}
 const held = fileBrowser();
 const plain = (s) => s.replace(/\s/g, ' ');
 
@@ -26,26 +37,7 @@ describe('discounts', () => {
       // A vehicle of its own: the demo's Accord is the other journeys' (one open estimate per vehicle).
       const vehicle = await create(admin, 'vehicles', { vin: vinOf(Date.now() % 100_000) });
       const quebec = await firstId(tk, '/tax-groups?filter[search]=Québec');
-      const e = await api('/estimations', {
-        method: 'POST',
-        token: tk,
-        body: {
-          data: {
-            type: 'estimations',
-            attributes: { type: 'customer' },
-            relationships: {
-              vehicle: { data: { type: 'vehicles', id: vehicle } },
-              items: { data: [{ type: 'estimation-items', attributes: { detail: 'Plaquettes avant usées' }, relationships: { taxGroup: { data: { type: 'tax-groups', id: quebec } } } }] },
-            },
-          },
-        },
-      });
-      assert.equal(e.status, 201, JSON.stringify(e.body));
-      const id = e.body.data.id;
-      assert.equal((await api(`/estimations/${id}/start-components`, { method: 'POST', token: tk, body: {} })).status, 200);
-      const itemId = (await api(`/estimations/${id}?include=items`, { token: tk })).body.included.find((r) => r.type === 'estimation-items').id;
-      const priced = await api(`/estimation-items/${itemId}`, { method: 'PATCH', token: tk, body: { data: { type: 'estimation-items', id: itemId, attributes: { quantity: '2', unit_price: 10000 } } } });
-      assert.equal(priced.status, 200, JSON.stringify(priced.body));
+      const id = await pricedEstimate(tk, vehicle, quebec, 'Plaquettes avant usées', ['start-components'], { quantity: '2', unit_price: 10000 });
 
       const page = await open({ width: 1024, height: 768 });
       await login(page, email);
@@ -85,28 +77,9 @@ describe('discounts', () => {
       // 5 % of the labour, at most 25,00 $: taken by the estimate when it is made, the settings put back at once.
       await option('estimations.shop_supplies_percent', '5');
       await option('estimations.shop_supplies_cap', 2500);
-      const e = await api('/estimations', {
-        method: 'POST',
-        token: admin,
-        body: {
-          data: {
-            type: 'estimations',
-            attributes: { type: 'customer' },
-            relationships: {
-              vehicle: { data: { type: 'vehicles', id: vehicle } },
-              items: { data: [{ type: 'estimation-items', attributes: { detail: 'Freins avant' }, relationships: { taxGroup: { data: { type: 'tax-groups', id: quebec } } } }] },
-            },
-          },
-        },
-      });
+      const id = await pricedEstimate(admin, vehicle, quebec, 'Freins avant', ['start-components', 'start-times'], { quantity: '2', unit_price: 10000, time: '1', hourly_rate: 12000 });
       await option('estimations.shop_supplies_percent', '0');
       await option('estimations.shop_supplies_cap', null);
-      assert.equal(e.status, 201, JSON.stringify(e.body));
-      const id = e.body.data.id;
-      for (const route of ['start-components', 'start-times']) assert.equal((await api(`/estimations/${id}/${route}`, { method: 'POST', token: admin, body: {} })).status, 200);
-      const itemId = (await api(`/estimations/${id}?include=items`, { token: admin })).body.included.find((r) => r.type === 'estimation-items').id;
-      const priced = await api(`/estimation-items/${itemId}`, { method: 'PATCH', token: admin, body: { data: { type: 'estimation-items', id: itemId, attributes: { quantity: '2', unit_price: 10000, time: '1', hourly_rate: 12000 } } } });
-      assert.equal(priced.status, 200, JSON.stringify(priced.body));
       assert.equal((await api(`/estimations/${id}`, { token: admin })).body.data.attributes.shop_supplies_total, 600);
 
       const page = await open({ width: 1024, height: 768 });
