@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { getPdf } from '../reports/pdf-text.ts';
+import { makeRepair } from '../repairs/world.ts';
 import { act, E, estimateWorld, one, pricedEstimate, type EstimateWorld, type PricedLine } from './helpers.ts';
 
 // Shop supplies and the document discount (issue 27): the supplies' terms taken from the settings
@@ -71,6 +72,10 @@ describe('shop supplies', () => {
     // TPS 5 % and TVQ 9.975 % on the supplies too (Québec taxes them).
     const lineTaxes = (await t.api('GET', `/api/v1/estimation-items?filter[estimation]=${e.id}`, { token: w.admin.token })).body.data.reduce((s: number, i: any) => s + i.attributes.tax_total, 0);
     expect(e.attributes.tax_total).toBe(lineTaxes + Math.round(1_667 * 0.05) + Math.round(1_667 * 0.09975));
+
+    // A repair made without an estimate takes the settings too: 2 h × 100.00 $ × 7.5 % = 15.00 $.
+    const direct = await makeRepair(t, w.admin, { lines: [{ detail: 'Alignement', time: '2', hourly_rate: 10_000 }] });
+    expect(direct.body.data.attributes).toMatchObject({ shop_supplies_cap: 2_500, shop_supplies_total: 1_500 });
 
     // The cap: 5 h of labour would be 41.67 $, capped at 25.00 $.
     const big = await priced([{ detail: 'Moteur', unit_price: 0, time: '5' }]);
