@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineTaxes, type TaxRate } from '../taxes/taxes.ts';
-import { allocateCents, documentTermsProblem, documentTotals, type DocumentTerms } from './document-charges.ts';
+import { estimationTotals } from '../estimations/items.ts';
+import { repairDocumentTotals, repairLineTotals } from '../repairs/items.ts';
+import { allocateCents, documentTermsProblem, documentTotals, taxesOfLines, type DocumentTerms } from './document-charges.ts';
 import { workLineTotals, workSublines, type WorkLine } from './work-lines.ts';
 
 const GST: TaxRate = { code: 'TPS', rate: '5', type: 'percentage' };
@@ -84,6 +86,26 @@ describe('document charges', () => {
         expect(totals.total).toBeGreaterThanOrEqual(0);
       }),
       { numRuns: 1_000 },
+    );
+  });
+
+  it('the approved estimate, its repair and the repair’s invoice lines total the same, to the cent', () => {
+    const decided = fc.record({ line, state: fc.constantFrom('approved', 'denied', null) });
+    fc.assert(
+      fc.property(fc.array(decided, { maxLength: 6 }), terms, fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 500_000 })), (raw, base, amount) => {
+        const items = raw.map(({ line: l, state }) => ({ ...l, tax_group_id: l.group, taxes: taxesOf(l.group), state }));
+        const t = documentTerms(base, amount);
+        const estimate = estimationTotals(items, t).approved;
+        // The repair carries the approved items (pending) and the terms; its totals by its own rule.
+        const carried = items.filter((i) => i.state === 'approved').map((i) => ({ ...i, state: 'pending' as const, repair_mode: 'internal' as const }));
+        const repair = repairDocumentTotals(carried, carried.map(repairLineTotals), t, taxesOfLines(carried));
+        // The invoice: each item's printed sublines, then the repair's document lines, each with its taxes.
+        const printed = [...carried.flatMap((i) => workSublines(i)), ...repair.charges];
+        const invoice = printed.reduce((s, p) => s + p.amount + p.taxes.reduce((x, y) => x + y.amount, 0), 0);
+        expect(repair).toEqual(estimate);
+        expect(invoice).toBe(estimate.total);
+      }),
+      { numRuns: 500 },
     );
   });
 
