@@ -31,6 +31,7 @@ export * from './lines/decimal.ts';
 export * from './lines/work-lines.ts';
 export * from './lines/economics.ts';
 export * from './lines/part-charges.ts';
+export * from './lines/document-charges.ts';
 export * from './taxes/taxes.ts';
 export * from './taxes/canadian-taxes.ts';
 export * from './estimations/states.ts';

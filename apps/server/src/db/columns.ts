@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ENVIRONMENTAL_FEE_KINDS, type EnvironmentalFeeKind, type TaxAmount, type WorkTotals } from '@atelier/domain';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -118,6 +118,21 @@ export const partChargeChecks = (table: string, t: Record<keyof ReturnType<typeo
   oneOf(`${table}_environmental_fee_kind_check`, t.environmental_fee_kind, ENVIRONMENTAL_FEE_KINDS),
   check(`${table}_part_charges_check`, sql`${t.unit_cost} >= 0 AND ${t.environmental_fee} >= 0 AND ${t.core_charge} >= 0`),
 ];
+
+/**
+ * A work document's terms and charges above its lines (issue 27, lines/document-charges.ts): its
+ * shop supplies (percent of labour, cap in cents, their tax group: the settings' when it was made)
+ * and its document discount (a percentage or an amount), with what they came to.
+ */
+export const documentCharges = (taxGroup: () => AnyPgColumn) => ({
+  shop_supplies_percent: numeric('shop_supplies_percent', { precision: 7, scale: 4 }).notNull().default('0'),
+  shop_supplies_cap: integer('shop_supplies_cap'),
+  shop_supplies_tax_group_id: uuid('shop_supplies_tax_group_id').references(taxGroup),
+  document_discount_percent: numeric('document_discount_percent', { precision: 7, scale: 4 }),
+  document_discount_amount: integer('document_discount_amount'),
+  shop_supplies_total: cents('shop_supplies_total'),
+  document_discount_total: cents('document_discount_total'),
+});
 
 /** Totals computed by the domain, as the workTotals() columns keep them. */
 export const totalsColumns = (t: WorkTotals) => ({

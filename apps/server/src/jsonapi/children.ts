@@ -181,7 +181,13 @@ export async function writeChildren(
       rows.push(line);
     }
     if (log.created || log.updated || log.removed) changed[name] = log;
-    Object.assign(derived, rel.derive?.(rows));
+    Object.assign(derived, await rel.derive?.(rows, parent, ctx.db));
+  }
+  // A parent's own value a derivation reads (a document's discount) changed, its lines not sent: derived again.
+  for (const [name, rel] of Object.entries(def.relationships ?? {})) {
+    if (rel.kind !== 'ownsMany' || !rel.derive || Object.hasOwn(input.children, name) || !rel.dependsOn?.some((c) => Object.hasOwn(input.values, c))) continue;
+    const child = ctx.registry.resource(rel.type);
+    Object.assign(derived, await rel.derive(await selectRows(ctx.db, child.table, eq(column(child.table, rel.foreignKey), parent.id)), parent, ctx.db));
   }
   // A list sent back unchanged changes nothing, the parent's updated_at included.
   const row = await storeDerived(ctx, def, parent, derived, Object.keys(changed).length > 0);
@@ -213,7 +219,7 @@ export async function rederive(ctx: RequestContext, type: string, id: string): P
   for (const rel of Object.values(def.relationships ?? {})) {
     if (rel.kind !== 'ownsMany' || !rel.derive) continue;
     const child = ctx.registry.resource(rel.type);
-    Object.assign(derived, rel.derive(await selectRows(ctx.db, child.table, eq(column(child.table, rel.foreignKey), id))));
+    Object.assign(derived, await rel.derive(await selectRows(ctx.db, child.table, eq(column(child.table, rel.foreignKey), id)), parent, ctx.db));
   }
   return storeDerived(ctx, def, parent, derived, false);
 }
@@ -262,7 +268,7 @@ export async function afterOwnLine(ctx: RequestContext, child: ResourceDefinitio
     const [parent] = await selectRows(ctx.db, def.table, eq(column(def.table, 'id'), parentId));
     if (!parent) continue;
     const lines = await selectRows(ctx.db, child.table, eq(column(child.table, rel.foreignKey), parentId));
-    const row = await storeDerived(ctx, def, parent, rel.derive?.(lines) ?? {}, true);
+    const row = await storeDerived(ctx, def, parent, (await rel.derive?.(lines, parent, ctx.db)) ?? {}, true);
     const mine = (r: Row | null) => (r && r[rel.foreignKey] === parentId ? r : null);
     const [was, is] = [mine(before), mine(after)];
     const log: ChildChanges = !was

@@ -4,6 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { MessageKey } from '../i18n/index.ts';
 import type { RequestContext } from './context.ts';
 import type { Registry } from './registry.ts';
+import type { Db } from '../db/client.ts';
 
 /**
  * The kinds of relationship the engine loads for a whole page at once (a part of the read's one
@@ -61,8 +62,14 @@ export interface OwnsMany {
   foreignKey: string;
   /** The child's integer column that keeps the order of the list (written by the engine), if any. */
   order?: string;
-  /** Values of the parent computed from all its children after each change (totals), by a pure function. */
-  derive?: (children: Record<string, unknown>[]) => Record<string, unknown>;
+  /**
+   * Values of the parent computed from all its children after each change (totals), and from the
+   * parent's own columns named in `dependsOn` (a document's discount); `db` reads what the lines
+   * name (their tax groups' rates).
+   */
+  derive?: (children: Record<string, unknown>[], parent: Record<string, unknown>, db: Db) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** The parent's columns `derive` reads: a write that changes one derives again, its lines untouched. */
+  dependsOn?: readonly string[];
   readOnly: false;
 }
 
@@ -122,7 +129,7 @@ export const rel = {
       })(d),
   /** Child records owned by this row, written inside its document (children.ts). */
   ownsMany:
-    (foreignKey: string, opts: Pick<OwnsMany, 'order' | 'derive'> = {}): Storage =>
+    (foreignKey: string, opts: Pick<OwnsMany, 'order' | 'derive' | 'dependsOn'> = {}): Storage =>
     (d) => {
       if (d.readOnly) throw new Error(`Owned ${d.type} are written inside their parent's document: do not declare them read only`);
       return { kind: 'ownsMany', type: d.type, foreignKey, ...opts, readOnly: false };

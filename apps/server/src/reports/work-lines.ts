@@ -1,4 +1,4 @@
-import type { DocumentTax, EnvironmentalFeeKind, Locale, PartChargeLines, WorkTotals } from '@atelier/domain';
+import type { DocumentTax, DocumentTotals, EnvironmentalFeeKind, Locale, PartChargeLines, WorkTotals } from '@atelier/domain';
 import { t } from '../i18n/index.ts';
 import { formatHours, formatMoney, formatQuantity, formatRate } from './format.ts';
 import type { TotalLine } from './table.ts';
@@ -63,14 +63,20 @@ export function totalDetail(line: { totals: WorkTotals; charged: boolean }, loca
 export const taxLabel = (tax: DocumentTax, locale: Locale) =>
   tax.rate === null || tax.type === null ? tax.code : t(locale, 'document.tax_line', { code: tax.code, rate: formatRate({ rate: tax.rate, type: tax.type }, locale, t(locale, 'document.per_unit')) });
 
-/** Parts, labour, the discounts, subtotal, each tax, then the total (bold) and what the warranty covers. */
-export function totalLines(totals: WorkTotals, taxes: readonly DocumentTax[], totalLabel: string, locale: Locale): TotalLine[] {
+/**
+ * Parts, labour, the lines' discounts, the document discount and the shop supplies (issue 27),
+ * subtotal, each tax, then the total (bold) and what the warranty covers.
+ */
+export function totalLines(totals: WorkTotals & Partial<Pick<DocumentTotals, 'supplies' | 'document_discount'>>, taxes: readonly DocumentTax[], totalLabel: string, locale: Locale): TotalLine[] {
   const money = (cents: number) => formatMoney(cents, locale);
+  const [documentOff, supplies] = [totals.document_discount ?? 0, totals.supplies ?? 0];
   return [
     { label: t(locale, 'document.parts'), value: money(totals.parts) },
     { label: t(locale, 'document.labour'), value: money(totals.labour) },
-    ...(totals.discount ? [{ label: t(locale, 'document.discounts'), value: money(-totals.discount) }] : []),
+    ...(totals.discount - documentOff ? [{ label: t(locale, 'document.discounts'), value: money(documentOff - totals.discount) }] : []),
+    ...(documentOff ? [{ label: t(locale, 'document.document_discount'), value: money(-documentOff) }] : []),
     ...(totals.part_charges ? [{ label: t(locale, 'document.part_charges'), value: money(totals.part_charges) }] : []),
+    ...(supplies ? [{ label: t(locale, 'document.supplies'), value: money(supplies) }] : []),
     { label: t(locale, 'document.subtotal'), value: money(totals.subtotal) },
     ...taxes.map((tax) => ({ label: taxLabel(tax, locale), value: money(tax.amount) })),
     { label: totalLabel, value: money(totals.total), bold: true },

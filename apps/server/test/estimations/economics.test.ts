@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { getPdf } from '../reports/pdf-text.ts';
-import { act, E, estimate, estimateWorld, item, itemsOf, one, patchItems, to, type EstimateWorld } from './helpers.ts';
+import { act, E, estimateWorld, one, pricedEstimate, type EstimateWorld, type PricedLine } from './helpers.ts';
 
 // Estimate economics (issue 27): a line's discount, its permission and its role's maximum; carried
 // from the approved estimate to its repair and the repair's invoice, to the cent.
@@ -37,20 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** An estimate of the given priced items (its phases worked by the admin), still in progress: discounts are given now. */
-async function priced(lines: { detail: string; unit_price: number; quantity?: string; time?: string; group?: string }[]) {
-  const made = await estimate(t, w.admin, { items: lines.map((l) => item({ detail: l.detail })), relationships: { customer: to('customers', w.customerId) } });
-  const ids: string[] = itemsOf(made.body).map((i: { id: string }) => i.id);
-  for (const route of ['start-components', 'start-times']) expect((await act(t, made.id, route, w.admin)).status).toBe(200);
-  const res = await patchItems(
-    t,
-    made.id,
-    lines.map((l, k) => item({ quantity: l.quantity ?? '1', unit_price: l.unit_price, time: l.time ?? '1', hourly_rate: 11_111 }, { taxGroup: to('tax-groups', l.group ?? w.qc) }, ids[k])),
-    w.admin,
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { id: made.id, ids };
-}
+const priced = (lines: PricedLine[]) => pricedEstimate(t, w, lines);
 
 const discount = (id: string, who: MadeUser, attributes: Record<string, unknown>, lang = 'fr') =>
   t.api('PATCH', `/api/v1/estimation-items/${id}`, { token: who.token, body: { data: { type: 'estimation-items', id, attributes } }, headers: { 'accept-language': lang } });

@@ -70,3 +70,25 @@ export async function estimateWorld(t: TestApp, opts: { organization?: { name?: 
   return { orgId: org.id, admin, stranger, customerId, qc };
 }
 export type EstimateWorld = Awaited<ReturnType<typeof estimateWorld>>;
+
+/** A priced line of pricedEstimate: a part of `unit_price` cents, `time` hours at 111.11 $, in its tax group (Québec's by default). */
+export type PricedLine = { detail: string; unit_price: number; quantity?: string; time?: string; group?: string };
+
+/**
+ * An estimate of the given priced items for the world's customer (its phases worked by the admin),
+ * still in progress: discounts and supplies are given now. Answers its id, its items' ids and its
+ * attributes once priced.
+ */
+export async function pricedEstimate(t: TestApp, w: EstimateWorld, lines: PricedLine[]) {
+  const made = await estimate(t, w.admin, { items: lines.map((l) => item({ detail: l.detail })), relationships: { customer: to('customers', w.customerId) } });
+  const ids: string[] = itemsOf(made.body).map((i: { id: string }) => i.id);
+  for (const route of ['start-components', 'start-times']) expect((await act(t, made.id, route, w.admin)).status).toBe(200);
+  const res = await patchItems(
+    t,
+    made.id,
+    lines.map((l, k) => item({ quantity: l.quantity ?? '1', unit_price: l.unit_price, time: l.time ?? '1', hourly_rate: 11_111 }, { taxGroup: to('tax-groups', l.group ?? w.qc) }, ids[k])),
+    w.admin,
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { id: made.id, ids, attributes: res.body.data.attributes };
+}

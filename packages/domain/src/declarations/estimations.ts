@@ -1,6 +1,7 @@
 import { attr, declare, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { PHASE_STATUSES, PHASE_STATUS_LABELS, WORK_TYPES, WORK_TYPE_LABELS, estimationWorkflow } from '../estimations/states.ts';
 import { visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
+import { documentChargesAttributes, documentChargesRelationships } from './document-charges.ts';
 
 const phaseStatus = () => attr.enum(PHASE_STATUSES, PHASE_STATUS_LABELS).isReadOnly();
 
@@ -30,12 +31,14 @@ export const estimations = declare('estimations', {
     version: attr.integer().isReadOnly(),
     sent_at: attr.datetime().isReadOnly(),
     ...workTotalsAttributes(),
+    ...documentChargesAttributes(),
     /** What the approved items (not declined by the customer) cost. */
     approved_total: attr.money().isReadOnly(),
     ...workflowAttributes(estimationWorkflow, 'completed_at', 'approved_at', 'canceled_at'),
   },
   relationships: {
     ...workRecordRelationships(),
+    ...documentChargesRelationships(),
     request: rel.toOne('requests', { createOnly: true }),
     repair: rel.toOne('repairs', { readOnly: true }),
     items: rel.toMany('estimation-items'),

@@ -2,6 +2,7 @@ import { attr, declare, rel, stampedBy, workflowAttributes } from '../declare/de
 import { WORK_TYPES, WORK_TYPE_LABELS } from '../estimations/states.ts';
 import { repairWorkflow } from '../repairs/states.ts';
 import { visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
+import { documentChargesAttributes, documentChargesRelationships } from './document-charges.ts';
 
 /**
  * A repair, the work order (spec §3 Repair, issue 12): made from an approved estimate (its
@@ -22,10 +23,12 @@ export const repairs = declare('repairs', {
     planned_time: attr.decimal().isReadOnly(),
     time_spent: attr.decimal().isReadOnly(),
     ...workTotalsAttributes(),
+    ...documentChargesAttributes(),
     ...workflowAttributes(repairWorkflow, 'started_at', 'completed_at', 'validated_at', 'canceled_at'),
   },
   relationships: {
     ...workRecordRelationships(),
+    ...documentChargesRelationships(),
     /** The approved estimate it carries out: set by the server when the estimate makes it (from-estimation). */
     estimation: rel.toOne('estimations', { readOnly: true }),
     items: rel.toMany('repair-items'),

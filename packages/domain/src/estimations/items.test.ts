@@ -20,7 +20,7 @@ describe('estimation totals', () => {
   it('proposes what is not denied or declined, and approves what is approved', () => {
     const t = estimationTotals(items);
     expect(t.lines.map((l) => l.total)).toEqual([11498, 13797, 5749, 6899, 0]);
-    expect(t.proposed).toEqual({
+    expect(t.proposed).toMatchObject({
       parts: 10000,
       labour: 6000,
       discount: 0,

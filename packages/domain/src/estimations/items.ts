@@ -1,4 +1,6 @@
-import { sumWorkTotals, workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
+import { workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
+import { documentTotals, taxesOfLines, type DocumentTerms, type DocumentTotals } from '../lines/document-charges.ts';
+import type { TaxRate } from '../taxes/taxes.ts';
 import { defineEnum } from '../enums.ts';
 import type { EstimationItemGroup } from './states.ts';
 
@@ -50,6 +52,8 @@ export function itemAttributeGroup(name: string): EstimationItemGroup | null {
 }
 
 export interface EstimationItemLine extends WorkLine {
+  /** Its tax group (any key naming it): the document discount is split by group (lines/document-charges.ts). */
+  tax_group_id?: string | null;
   state?: EstimationItemState | null;
   customer_decision?: CustomerDecision | null;
 }
@@ -62,23 +66,28 @@ export function isItemCharged(item: Pick<EstimationItemLine, 'state' | 'customer
 export interface EstimationTotals {
   /** Each item's own totals, in the items' order (a denied item's too, for the screen). */
   lines: WorkTotals[];
-  /** Every item still charged: what the estimate proposes. */
-  proposed: WorkTotals;
-  /** The items approved (and not declined by the customer): what the repair will charge. */
-  approved: WorkTotals;
+  /** Every item still charged, with the estimate's supplies and discount: what the estimate proposes. */
+  proposed: DocumentTotals;
+  /** The items approved (and not declined by the customer), with supplies and discount on them: what the repair will charge. */
+  approved: DocumentTotals;
 }
 
-export function estimationTotals(items: readonly EstimationItemLine[]): EstimationTotals {
+/** An estimate's totals from its items (priced with their `taxes`) and its document terms. */
+export function estimationTotals(items: readonly EstimationItemLine[], terms: DocumentTerms = {}): EstimationTotals {
   const lines = items.map(workLineTotals);
-  return { lines, ...sumEstimationLines(items.map((item, k) => ({ ...item, totals: lines[k] }))) };
+  return { lines, ...sumEstimationLines(items.map((item, k) => ({ ...item, totals: lines[k] })), terms, taxesOfLines(items)) };
 }
+
+type SummedItem = Pick<EstimationItemLine, 'state' | 'customer_decision' | 'tax_group_id'> & { totals: WorkTotals };
 
 /**
  * An estimate's totals from its items' own totals (each computed when the item was written, with
- * the taxes of its group then): what it proposes and what is approved.
+ * the taxes of its group then) and its terms (`taxesOf`: a group's taxes, for the document
+ * discount's parts): what it proposes and what is approved.
  */
-export function sumEstimationLines(items: readonly (Pick<EstimationItemLine, 'state' | 'customer_decision'> & { totals: WorkTotals })[]): Omit<EstimationTotals, 'lines'> {
-  const pick = (keep: (item: Pick<EstimationItemLine, 'state' | 'customer_decision'>) => boolean) => sumWorkTotals(items.filter(keep).map((i) => i.totals));
+export function sumEstimationLines(items: readonly SummedItem[], terms: DocumentTerms = {}, taxesOf: (group: string | null) => readonly TaxRate[] = () => []): Omit<EstimationTotals, 'lines'> {
+  const pick = (keep: (item: SummedItem) => boolean) =>
+    documentTotals(items.filter(keep).map((i) => ({ group: i.tax_group_id ?? null, totals: i.totals })), terms, taxesOf);
   return {
     proposed: pick(isItemCharged),
     approved: pick((i) => isItemCharged(i) && i.state === 'approved'),

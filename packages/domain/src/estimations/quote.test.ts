@@ -63,7 +63,7 @@ describe('the quote of an estimate', () => {
   });
 
   it('totals what is proposed (neither denied nor declined) and what is approved, with each tax’s rate', () => {
-    expect(q.totals.proposed).toEqual({ parts: 38999, labour: 14600, discount: 0, part_charges: 0, subtotal: 53599, taxes: [{ code: 'TPS', amount: 2680 }, { code: 'TVQ', amount: 5348 }], tax: 8028, total: 61627, warranty: 26000 });
+    expect(q.totals.proposed).toMatchObject({ parts: 38999, labour: 14600, discount: 0, subtotal: 53599, taxes: [{ code: 'TPS', amount: 2680 }, { code: 'TVQ', amount: 5348 }], tax: 8028, total: 61627, warranty: 26000 });
     expect(q.totals.approved.total).toBe(45531);
     expect(q.hasApproved).toBe(true);
     expect(q.taxes).toEqual([
@@ -71,6 +71,12 @@ describe('the quote of an estimate', () => {
       { code: 'TVQ', amount: 5348, rate: '9.975', type: 'percentage' },
     ]);
     expect(q.groups.map((g) => g.total)).toEqual([45531, 16096, 0, 0, 0]);
+  });
+
+  it('adds the shop supplies (capped) and the document discount, each part taxed as printed', () => {
+    const charged = buildQuote(input({ terms: { supplies_percent: '5', supplies_cap: 500, supplies_taxes: QC, discount_amount: 1000 } }));
+    // 5 % of 146.00 $ of labour = 7.30 $, capped at 5.00 $ (TPS 0.25, TVQ 0.50); 10.00 $ off (TPS −0.50, TVQ −1.00).
+    expect(charged.totals.proposed).toMatchObject({ supplies: 500, document_discount: 1000, discount: 1000, subtotal: 53099, taxes: [{ code: 'TPS', amount: 2655 }, { code: 'TVQ', amount: 5298 }], total: 61052 });
   });
 
   it('prints the totals the items stored, not what their group’s rates give now; a rate changed since is not printed', () => {

@@ -3,6 +3,7 @@ import type { Locale } from '../locale.ts';
 import { URGENCIES, URGENCY_LABELS, type Urgency } from '../inspections/urgency.ts';
 import { documentParties, decimalNumber, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParties, type DocumentPartiesInput, type DocumentTax, type Labelled } from '../lines/documents.ts';
 import { workLineTotals, type WorkTotals } from '../lines/work-lines.ts';
+import { taxesOfLines, type DocumentTerms, type DocumentTotals } from '../lines/document-charges.ts';
 import type { Labels } from '../enums.ts';
 import {
   CUSTOMER_DECISION_LABELS,
@@ -56,6 +57,8 @@ export interface QuoteInput extends DocumentPartiesInput {
     stock?: string | null;
   };
   items: readonly QuoteItemInput[];
+  /** Its shop supplies and document discount (lines/document-charges.ts; the supplies' taxes read). */
+  terms?: DocumentTerms;
   /** The people's names: who priced it, who approves it for the dealership. */
   estimator?: string | null;
   approver?: string | null;
@@ -124,7 +127,7 @@ export interface QuoteModel extends DocumentParties {
   /** Most urgent first; within an urgency, in the order of the conditions (replace, repair, verify, monitor, schedule). */
   groups: QuoteGroup[];
   /** What the estimate proposes (every item neither denied nor declined) and what is approved. */
-  totals: { proposed: WorkTotals; approved: WorkTotals };
+  totals: { proposed: DocumentTotals; approved: DocumentTotals };
   /** The proposed total's taxes with their rates. */
   taxes: DocumentTax[];
   /** Any item approved yet: the quote then shows the approved total beside the proposed one. */
@@ -158,7 +161,7 @@ function groupTitle(urgency: Urgency | null, condition: ItemCondition | null, lo
 export function buildQuote(input: QuoteInput): QuoteModel {
   const { locale, estimation: e } = input;
   // The estimate's totals are the sums of its items' stored ones, as the estimate keeps them.
-  const totals = sumEstimationLines(input.items);
+  const totals = sumEstimationLines(input.items, input.terms, taxesOfLines(input.items));
   // Printed order: urgency, condition, then the estimate's own order (position, else as given).
   const order = input.items
     .map((item, k) => ({ item, k, totals: item.totals, urgency: item.urgency ?? null, condition: item.condition ?? null }))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxRate } from '../taxes/taxes.ts';
-import { chargedRepairTotals, repairLineTotals, sumHours, type RepairItemLine } from './items.ts';
+import { repairDocumentTotals, repairLineTotals, sumHours, type RepairItemLine } from './items.ts';
 
 const HST: TaxRate[] = [{ code: 'HST', rate: '13', type: 'percentage' }];
 const item = (i: Partial<RepairItemLine>): RepairItemLine => ({ quantity: 1, unit_price: 0, time: 0, hourly_rate: 11000, taxes: HST, ...i });
@@ -15,7 +15,7 @@ describe('repair totals', () => {
     ];
     const lines = items.map(repairLineTotals);
     expect(lines.map((l) => l.total)).toEqual([22599, 28250, 0, 1695]);
-    expect(chargedRepairTotals(items, lines)).toEqual({ parts: 8999, labour: 36000, discount: 0, part_charges: 0, subtotal: 44999, taxes: [{ code: 'HST', amount: 5850 }], tax: 5850, total: 50849, warranty: 67000 });
+    expect(repairDocumentTotals(items, lines, {}, () => [])).toMatchObject({ parts: 8999, labour: 36000, discount: 0, subtotal: 44999, taxes: [{ code: 'HST', amount: 5850 }], tax: 5850, total: 50849, warranty: 67000, part_charges: 0, supplies: 0 });
   });
 });
 

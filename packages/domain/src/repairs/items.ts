@@ -1,5 +1,7 @@
+import { documentTotals, type DocumentTerms, type DocumentTotals } from '../lines/document-charges.ts';
+import type { TaxRate } from '../taxes/taxes.ts';
 import { toScaled, scaledToText, type DecimalInput } from '../lines/decimal.ts';
-import { sumWorkTotals, workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
+import { workLineTotals, type WorkLine, type WorkTotals } from '../lines/work-lines.ts';
 import { defineEnum } from '../enums.ts';
 
 // The items of a work order (spec §3 Repair item; issue 12).
@@ -28,11 +30,18 @@ export function repairLineTotals(item: RepairItemLine): WorkTotals {
 
 /**
  * What the work order charges from its items' totals (each as repairLineTotals gave it, in the
- * order of `items`): every item but those not done. The server keeps each item's totals on its
- * row and adds them up with this, so the document and its lines never disagree.
+ * order of `items`): every item but those not done, with its supplies and document discount
+ * (lines/document-charges.ts; `tax_group_id` keys the discount's split). The server keeps each
+ * item's totals on its row and adds them up with this, so the document and its lines never disagree.
  */
-export function chargedRepairTotals(items: readonly Pick<RepairItemLine, 'state'>[], lines: readonly WorkTotals[]): WorkTotals {
-  return sumWorkTotals(lines.filter((_, k) => items[k].state !== 'not_done'));
+export function repairDocumentTotals(
+  items: readonly (Pick<RepairItemLine, 'state'> & { tax_group_id?: string | null })[],
+  lines: readonly WorkTotals[],
+  terms: DocumentTerms,
+  taxesOf: (group: string | null) => readonly TaxRate[],
+): DocumentTotals {
+  const charged = items.flatMap((item, k) => (item.state === 'not_done' ? [] : [{ group: item.tax_group_id ?? null, totals: lines[k] }]));
+  return documentTotals(charged, terms, taxesOf);
 }
 
 /** Hours added up exactly (the items' planned times, the clocked times), as a decimal text. */

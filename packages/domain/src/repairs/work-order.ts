@@ -1,4 +1,5 @@
 import { partChargeLines, type PartChargeLines } from '../lines/part-charges.ts';
+import { taxesOfLines, type DocumentTerms } from '../lines/document-charges.ts';
 import type { Locale } from '../locale.ts';
 import { documentParties, decimalNumber, decimalSum, documentFooter, documentTaxes, filled, labelled, ratesCharged, type DocumentParties, type DocumentPartiesInput, type DocumentTax, type Labelled } from '../lines/documents.ts';
 import type { DecimalInput } from '../lines/decimal.ts';
@@ -9,7 +10,7 @@ import {
   PART_STATUS_LABELS,
   REPAIR_ITEM_STATE_LABELS,
   REPAIR_MODE_LABELS,
-  chargedRepairTotals,
+  repairDocumentTotals,
   repairLineTotals,
   type PartStatus,
   type RepairItemLine,
@@ -43,6 +44,8 @@ export interface WorkOrderItemInput extends RepairItemLine {
   /** Who does it: the mechanics who clocked time on it, else those it is assigned to. */
   mechanics?: readonly string[] | null;
   position?: number | null;
+  /** Its tax group: the document discount is split by group. */
+  tax_group_id?: string | null;
 }
 
 export interface WorkOrderInput extends DocumentPartiesInput {
@@ -62,6 +65,8 @@ export interface WorkOrderInput extends DocumentPartiesInput {
   estimation_code?: string | null;
   inspection_code?: string | null;
   items: readonly WorkOrderItemInput[];
+  /** Its shop supplies and document discount (lines/document-charges.ts; the supplies' taxes read). */
+  terms?: DocumentTerms;
   /** The people's names. */
   people?: { approver?: string | null; holder?: string | null; repairers?: readonly string[] | null; completed_by?: string | null; validated_by?: string | null };
   /** The organization's options (GET /options' map): the document footer. */
@@ -122,7 +127,7 @@ export function buildWorkOrder(input: WorkOrderInput): WorkOrderModel {
   const ordered = input.items.map((item, k) => ({ item, k })).sort((a, b) => (a.item.position ?? a.k) - (b.item.position ?? b.k) || a.k - b.k);
   const items = ordered.map(({ item }) => item);
   // What the work order charges: the sum of its items' stored totals, as the repair keeps it.
-  const charged = chargedRepairTotals(items, items.map((i) => i.totals));
+  const charged = repairDocumentTotals(items, items.map((i) => i.totals), input.terms ?? {}, taxesOfLines(items));
   const clocked = (v: DecimalInput) => v !== null && v !== undefined && String(v).trim() !== '';
   const lines = items.map((item, k): WorkOrderLine => ({
     id: item.id,

@@ -1,5 +1,6 @@
 import { isIpLiteral, addressClass } from './addresses.ts';
 import { DEFAULT_ENVIRONMENTAL_FEES, parseEnvironmentalFees, parseMarkupMatrix } from '../lines/part-charges.ts';
+import { SCALE, scaledToText, toScaled } from '../lines/decimal.ts';
 import { DEFAULT_FOLLOW_UP_DAYS, FOLLOW_UP_CHANNEL_PREFERENCES, parseFollowUpDays } from '../follow-ups/follow-ups.ts';
 
 /**
@@ -33,6 +34,10 @@ export const DEFAULT_OPTIONS: Readonly<Record<string, unknown>> = {
   'estimations.markup_matrix': [],
   /** Environmental fees per unit (cents) by province and kind (tire, battery): Québec's as examples to check (lines/part-charges.ts). */
   'estimations.environmental_fees': DEFAULT_ENVIRONMENTAL_FEES,
+  /** Shop supplies (issue 27): a percentage of the charged labour on each new estimate (0: none)… */
+  'estimations.shop_supplies_percent': '0',
+  /** …at most this many cents (null: no cap). */
+  'estimations.shop_supplies_cap': null,
 };
 
 /** The settings modules (spec platform §3) in the order the screens list them. */
@@ -40,7 +45,7 @@ export const SETTINGS_MODULES = ['general', 'estimations', 'inspections', 'repai
 export type SettingsModule = (typeof SETTINGS_MODULES)[number];
 
 /** What a value is: the screens pick the input, the server adds what needs the database (a tax group of the organization, a resolved host). */
-export type OptionKind = 'text' | 'currency' | 'tax_group' | 'money' | 'callback_url' | 'switch' | 'days' | 'follow_up_channel' | 'markup_matrix' | 'environmental_fees';
+export type OptionKind = 'text' | 'currency' | 'tax_group' | 'money' | 'optional_money' | 'percent' | 'callback_url' | 'switch' | 'days' | 'follow_up_channel' | 'markup_matrix' | 'environmental_fees';
 
 export type OptionProblem = { ok: false; code: string; params?: Record<string, string | number> };
 export type OptionParse = { ok: true; value: unknown } | OptionProblem;
@@ -74,6 +79,19 @@ const money: OptionRule = {
   kind: 'money',
   parse: (v) =>
     typeof v !== 'number' || !Number.isInteger(v) || v < 0 ? problem('option.money') : v > HOURLY_RATE_MAX_CENTS ? problem('option.money_max', { max: HOURLY_RATE_MAX_CENTS / 100 }) : ok(v),
+};
+
+/** An amount in cents, or none (null, ""): a cap that may be left off. */
+const optionalMoney: OptionRule = { kind: 'optional_money', parse: (v) => (v === null || v === '' ? ok(null) : money.parse(v)) };
+
+/** A percentage, 0 to 100 with four decimals at most, kept as a decimal text ("7.5"); "7,5" is read too. */
+const percent: OptionRule = {
+  kind: 'percent',
+  parse: (v) => {
+    const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().replace(',', '.') : '';
+    if (!/^\d+(?:\.\d{1,4})?$/.test(text) || toScaled(text) > 100n * SCALE) return problem('option.percent');
+    return ok(scaledToText(toScaled(text)));
+  },
 };
 
 const currency: OptionRule = {
@@ -145,6 +163,8 @@ export const OPTION_RULES: ReadonlyMap<string, OptionRule> = new Map<string, Opt
   ['estimations.follow_up_channel', followUpChannel],
   ['estimations.markup_matrix', markupMatrix],
   ['estimations.environmental_fees', environmentalFees],
+  ['estimations.shop_supplies_percent', percent],
+  ['estimations.shop_supplies_cap', optionalMoney],
   ['inspections.callback_url_completed', callbackUrl],
   ['repairs.callback_url_completed', callbackUrl],
   ['repairs.labour_cost_per_hour', money],

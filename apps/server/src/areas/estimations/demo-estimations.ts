@@ -24,7 +24,8 @@ const PRICES: Partial<Record<FieldType, Partial<typeof estimationItems.$inferIns
 /** Stores the estimate's totals from its items, by the items relationship's `derive` (the engine does it outside seeds). */
 async function storeTotals(db: Db, estimationId: string) {
   const items = await db.select().from(estimationItems).where(eq(estimationItems.estimation_id, estimationId));
-  await db.update(estimations).set(estimationTotalColumns(items)).where(eq(estimations.id, estimationId));
+  const [estimation] = await db.select().from(estimations).where(eq(estimations.id, estimationId));
+  await db.update(estimations).set(await estimationTotalColumns(items, estimation, db)).where(eq(estimations.id, estimationId));
 }
 
 export async function seedDemoEstimations(db: Db) {

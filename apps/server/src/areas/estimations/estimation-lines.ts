@@ -14,6 +14,7 @@ import { totalsColumns } from '../../db/columns.ts';
 import { options } from '../admin/admin.table.ts';
 import { taxes } from '../settings/settings.table.ts';
 import { estimationItems, estimations } from './estimations.table.ts';
+import { chargeColumns, documentPricing, type TermColumns } from './document-charges.ts';
 
 // What an estimate's rows mean to the domain: its phases, its items' money. An item's totals are
 // computed when it is written (with its tax group's taxes then) and stored; the estimate's are
@@ -123,12 +124,34 @@ export const storedTotals = (r: Record<string, unknown>): WorkTotals => ({
   taxes: (r.tax_details as TaxAmount[] | null) ?? [],
 });
 
-/** What an estimate's stored items add up to: all that is proposed, and what is approved (a deposit asks a share of it). */
-export const estimationSums = (items: Record<string, unknown>[]) =>
-  sumEstimationLines(items.map((i) => ({ state: i.state as EstimationItemRow['state'], customer_decision: i.customer_decision as EstimationItemRow['customer_decision'], totals: storedTotals(i) })));
-
-/** The estimate's total columns from all its items (the items relationship's `derive`). */
-export function estimationTotalColumns(items: Record<string, unknown>[]) {
-  const sums = estimationSums(items);
-  return { ...totalsColumns(sums.proposed), approved_total: sums.approved.total };
+/**
+ * What an estimate's stored items add up to with its supplies and discount: all that is proposed,
+ * and what is approved (a deposit asks a share of it).
+ */
+export async function estimationSums(db: Db, estimation: TermColumns, items: Record<string, unknown>[]) {
+  const { terms, taxesOf } = await documentPricing(db, estimation, items);
+  return sumEstimationLines(
+    items.map((i) => ({ state: i.state as EstimationItemRow['state'], customer_decision: i.customer_decision as EstimationItemRow['customer_decision'], tax_group_id: i.tax_group_id as string | null, totals: storedTotals(i) })),
+    terms,
+    taxesOf,
+  );
 }
+
+/** The estimate's total columns from all its items and its terms (the items relationship's `derive`). */
+export async function estimationTotalColumns(items: Record<string, unknown>[], estimation: TermColumns, db: Db) {
+  const sums = await estimationSums(db, estimation, items);
+  return { ...totalsColumns(sums.proposed), ...chargeColumns(sums.proposed), approved_total: sums.approved.total };
+}
+
+/** The supplies' terms of a new estimate: the organization's settings now, and its default tax group. */
+export async function suppliesTerms(db: Db, organizationId: string) {
+  const percent = await optionValue(db, organizationId, 'estimations.shop_supplies_percent');
+  const cap = await optionValue(db, organizationId, 'estimations.shop_supplies_cap');
+  const group = await defaultTaxGroup(db, organizationId);
+  return {
+    shop_supplies_percent: typeof percent === 'string' || typeof percent === 'number' ? String(percent) : '0',
+    shop_supplies_cap: typeof cap === 'number' ? cap : null,
+    shop_supplies_tax_group_id: group,
+  };
+}
+

@@ -8,7 +8,9 @@ import { column, filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { inspections } from '../inspections/inspections.table.ts';
 import { requests } from '../requests/requests.table.ts';
-import { estimationTotalColumns, phaseColumns, type EstimationRow } from './estimation-lines.ts';
+import { estimationTotalColumns, phaseColumns, suppliesTerms, type EstimationRow } from './estimation-lines.ts';
+import { changedTerms, checkDocumentTerms, TERM_COLUMNS } from './document-charges.ts';
+import { checkDiscountPhase } from './item-rules.ts';
 import { addDeferredWork, addItemsPolicy } from './deferred-work.action.ts';
 import { addCannedJob } from './canned-job.action.ts';
 import { depositInvoiceAction, depositPolicies } from '../sales/estimate-deposit.ts';
@@ -39,7 +41,8 @@ export const estimationsResource = defineResource(declarations.estimations, {
     ...assignmentStorage(estimationWorkflow.permissions.assign, 'estimation.forbidden_assign'),
     request: rel.belongsTo('request_id'),
     repair: rel.belongsTo('repair_id'),
-    items: rel.ownsMany('estimation_id', { order: 'position', derive: estimationTotalColumns }),
+    items: rel.ownsMany('estimation_id', { order: 'position', derive: estimationTotalColumns, dependsOn: TERM_COLUMNS }),
+    shopSuppliesTaxGroup: rel.belongsTo('shop_supplies_tax_group_id'),
     approver: rel.belongsTo('approver_id', { guard: { permission: 'change manager estimations', refusal: 'estimation.forbidden_approver' } }),
     estimators: rel.idArray('estimator_ids'),
     mechanics: rel.idArray('mechanic_ids'),
@@ -90,7 +93,12 @@ export const estimationsResource = defineResource(declarations.estimations, {
 });
 
 async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
-  if (existing) return;
+  if (existing) {
+    // Its supplies and discount change while its price may (checkDiscountPhase).
+    const [changed] = changedTerms(input, existing);
+    if (changed) checkDiscountPhase(ctx, existing as unknown as EstimationRow, { attribute: changed === 'shop_supplies_tax_group_id' ? 'shop_supplies_percent' : changed, code: 'estimation.charges_locked' });
+    return;
+  }
   const v = input.values;
   if (v.inspection_id) {
     const inspection = await inspectionForEstimate(ctx, v.inspection_id as string);
@@ -108,6 +116,11 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
     if (!input.present.has('customer') && !v.customer_id) v.customer_id = request?.customer_id ?? null;
   }
   if (!input.present.has('odometer')) v.odometer = await visitOdometer(ctx.db, v);
+  // The shop supplies' terms of the settings now, kept on the estimate (what the document sends wins).
+  const supplies = await suppliesTerms(ctx.db, v.organization_id as string);
+  if (!input.present.has('shop_supplies_percent')) v.shop_supplies_percent = supplies.shop_supplies_percent;
+  if (!input.present.has('shop_supplies_cap')) v.shop_supplies_cap = supplies.shop_supplies_cap;
+  if (!input.present.has('shopSuppliesTaxGroup')) v.shop_supplies_tax_group_id = supplies.shop_supplies_tax_group_id;
   const assigned = ((v.assigned_user_ids as string[] | undefined)?.length ?? 0) + ((v.assigned_role_ids as string[] | undefined)?.length ?? 0) > 0;
   const status = initialEstimationStatus(assigned);
   Object.assign(v, {
@@ -118,8 +131,12 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row
   });
 }
 
-/** A new estimate made from an inspection gets the inspection's findings as items (after any the document carried). */
-async function afterWrite(ctx: RequestContext, row: EstimationRow, _input: WriteInput, existing: EstimationRow | null) {
+/**
+ * Its supplies and discount checked as written; a new estimate made from an inspection gets the
+ * inspection's findings as items (after any the document carried).
+ */
+async function afterWrite(ctx: RequestContext, row: EstimationRow, input: WriteInput, existing: EstimationRow | null) {
+  await checkDocumentTerms(ctx, input, existing, row);
   if (existing || !row.inspection_id) return;
   const [inspection] = await ctx.db.select().from(inspections).where(eq(inspections.id, row.inspection_id));
   await draftFromInspection(ctx, row, inspection);

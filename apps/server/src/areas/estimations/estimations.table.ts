@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PART_STATUSES, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PartStatus, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
-import { at, cents, instants, ownedBy, partChargeChecks, partChargeColumns, valueChecks, workTotals } from '../../db/columns.ts';
+import { at, cents, documentCharges, instants, ownedBy, partChargeChecks, partChargeColumns, valueChecks, workTotals } from '../../db/columns.ts';
 import { userRefs, tenantTable } from '../admin/admin.table.ts';
 import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -54,6 +54,7 @@ export const estimations = workDocumentTable(
     ...instants('completed_at', 'approved_at', 'canceled_at'),
     ...workTotals(),
     approved_total: cents('approved_total'),
+    ...documentCharges(() => taxGroups.id),
   },
   (t) => [
     index('estimations_inspection_idx').on(t.inspection_id),

@@ -59,12 +59,13 @@ export async function checkItemWrite(ctx: RequestContext, def: ResourceDefinitio
 }
 
 /**
- * An item's discount is the price offered to the customer: changed while the descriptions are
- * (before the approval), or by the user holding the approval (409 otherwise).
+ * An item's discount, and the estimate's supplies and document discount, are the price offered to
+ * the customer: changed while the descriptions are (before the approval), or by the user holding
+ * the approval (409 otherwise).
  */
-export function checkDiscountPhase(ctx: RequestContext, estimation: EstimationRow) {
+export function checkDiscountPhase(ctx: RequestContext, estimation: EstimationRow, refusal: { attribute: string; code: 'estimation.item_discount_locked' | 'estimation.charges_locked' } = { attribute: 'discount_percent', code: 'estimation.item_discount_locked' }) {
   const mine = writableItemGroups(estimation.state, phasesOf(estimation), ctx.actor.id);
-  if (!mine.includes('description') && !mine.includes('decision')) throw new ApiError(409, 'estimation.item_discount_locked', undefined, { pointer: attributePointer('discount_percent') });
+  if (!mine.includes('description') && !mine.includes('decision')) throw new ApiError(409, refusal.code, undefined, { pointer: attributePointer(refusal.attribute) });
 }
 
 export async function estimationOf(ctx: RequestContext, id: string): Promise<EstimationRow> {

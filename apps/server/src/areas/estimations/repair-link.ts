@@ -7,6 +7,7 @@ import { cancelRepairOf, createRepairFromEstimation } from '../repairs/from-esti
 import { repairItems } from '../repairs/repairs.table.ts';
 import { deferredWork } from './deferred-work.table.ts';
 import type { EstimationRow } from './estimation-lines.ts';
+import { TERM_COLUMNS } from './document-charges.ts';
 import { estimationItems } from './estimations.table.ts';
 
 // An approved estimate opens its repair with the work approved (by the dealership, not declined by
@@ -35,6 +36,7 @@ export async function openRepair(ctx: RequestContext, e: EstimationRow, opts: { 
     assignees: { users: mechanics },
     location_ids: e.location_ids,
     tag_ids: e.tag_ids,
+    terms: Object.fromEntries(TERM_COLUMNS.map((c) => [c, e[c]])) as Pick<EstimationRow, (typeof TERM_COLUMNS)[number]>,
     items: approved.map((i) => ({
       estimation_item_id: i.id,
       detail: i.detail,

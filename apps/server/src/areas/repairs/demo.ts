@@ -133,6 +133,6 @@ export async function seedDemoRepairs(db: Db) {
       WHERE repair_id = ${repair.id}`);
     // A seed writes directly: the work order's values by the items relationship's `derive`, as the engine stores them.
     const items = await db.select().from(repairItems).where(eq(repairItems.repair_id, repair.id));
-    await db.update(repairs).set(repairValuesOf(items)).where(eq(repairs.id, repair.id));
+    await db.update(repairs).set(await repairValuesOf(items, repair, db)).where(eq(repairs.id, repair.id));
   }
 }

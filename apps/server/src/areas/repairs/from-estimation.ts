@@ -1,3 +1,4 @@
+import type { TERM_COLUMNS } from '../estimations/document-charges.ts';
 import { initialRepairState, repairWorkflow, type DecimalInput, type EnvironmentalFeeKind, type ItemCondition, type PartStatus, type WorkType } from '@atelier/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -65,6 +66,8 @@ export interface RepairSource {
   tag_ids?: string[];
   /** The approved items, in the estimate's order. */
   items: RepairSourceItem[];
+  /** The estimate's shop supplies and document discount (issue 27): the repair charges as it was approved. */
+  terms?: Pick<RepairRow, (typeof TERM_COLUMNS)[number]>;
 }
 
 const text = (v: DecimalInput) => (v === null || v === undefined ? null : String(v));
@@ -129,6 +132,7 @@ export async function createRepairFromEstimation(ctx: RequestContext, source: Re
       ...(assigned ? { assigned_by_id: ctx.actor.id, assigned_at: sql`now()` } : {}),
       location_ids: source.location_ids ?? [],
       tag_ids: source.tag_ids ?? [],
+      ...source.terms,
     },
     { items },
     { cause: { type: 'estimations', id: source.estimation_id } },

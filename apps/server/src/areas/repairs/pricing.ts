@@ -1,15 +1,16 @@
-import { chargedRepairTotals, repairLineTotals, sumHours, type RepairItemLine, type TaxRate } from '@atelier/domain';
+import { repairDocumentTotals, repairLineTotals, sumHours, type RepairItemLine, type TaxRate } from '@atelier/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { totalsColumns } from '../../db/columns.ts';
 import { storedTotals } from '../estimations/estimation-lines.ts';
+import { chargeColumns, documentPricing, type TermColumns } from '../estimations/document-charges.ts';
 import { options } from '../admin/admin.table.ts';
 import { taxes } from '../settings/settings.table.ts';
 import type { repairItems } from './repairs.table.ts';
 
 // What repair items and their work order cost (packages/domain repairs/items.ts): each item's
 // totals are computed when it is written, with its tax group's taxes, and kept on its row; the
-// work order adds up its items' rows (chargedRepairTotals), so a list reads stored numbers and the
+// work order adds up its items' rows with its supplies and discount (repairDocumentTotals), so a list reads stored numbers and the
 // document always equals the sum of its printed lines.
 
 type ItemRow = typeof repairItems.$inferSelect;
@@ -60,12 +61,20 @@ const asColumn = (hours: string) => {
   return `${whole}.${fraction.padEnd(4, '0')}`;
 };
 
-/** The work order's values derived from its items' rows: what it charges, the hours planned and clocked. */
-export function repairValuesOf(items: readonly Record<string, unknown>[]) {
+/** What the work order charges: its items' stored totals (those not done left out) with its supplies and discount. */
+export async function repairCharges(db: Db, repair: TermColumns, items: readonly Record<string, unknown>[]) {
   const rows = items as unknown as ItemRow[];
-  const charged = chargedRepairTotals(rows, rows.map(storedTotals));
+  const { terms, taxesOf } = await documentPricing(db, repair, items);
+  return repairDocumentTotals(rows, rows.map(storedTotals), terms, taxesOf);
+}
+
+/** The work order's values derived from its items' rows and its terms: what it charges, the hours planned and clocked. */
+export async function repairValuesOf(items: readonly Record<string, unknown>[], repair: TermColumns, db: Db) {
+  const rows = items as unknown as ItemRow[];
+  const charged = await repairCharges(db, repair, items);
   return {
     ...totalsColumns(charged),
+    ...chargeColumns(charged),
     planned_time: asColumn(sumHours(rows.map((r) => r.time))),
     time_spent: asColumn(sumHours(rows.map((r) => r.time_spent))),
   };

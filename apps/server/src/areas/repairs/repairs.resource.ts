@@ -11,6 +11,8 @@ import { notifyReadyAction, readyPolicies } from './vehicle-ready.ts';
 import { visitOdometer } from '../vehicles/odometer.ts';
 import { visitPromise } from '../requests/promise.ts';
 import { repairValuesOf } from './pricing.ts';
+import { checkDocumentTerms, TERM_COLUMNS } from '../estimations/document-charges.ts';
+import { suppliesTerms } from '../estimations/estimation-lines.ts';
 import { comebackFilter } from './comebacks.ts';
 import { orderPartsAction } from './parts.ts';
 import { repairFlow } from './repairs.actions.ts';
@@ -24,12 +26,21 @@ async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Rep
   const v = input.values;
   if (!input.present.has('odometer')) v.odometer = await visitOdometer(ctx.db, v);
   if (!input.present.has('promised_at')) v.promised_at = await visitPromise(ctx.db, v);
+  // Shop supplies as the settings say now (a repair made from an estimate takes the estimate's: from-estimation.ts).
+  const supplies = await suppliesTerms(ctx.db, v.organization_id as string);
+  for (const [name, column] of [['shop_supplies_percent', 'shop_supplies_percent'], ['shop_supplies_cap', 'shop_supplies_cap'], ['shopSuppliesTaxGroup', 'shop_supplies_tax_group_id']] as const)
+    if (!input.present.has(name) && !Object.hasOwn(v, column)) v[column] = supplies[column];
   const assigned = ((v.assigned_user_ids as string[] | undefined)?.length ?? 0) + ((v.assigned_role_ids as string[] | undefined)?.length ?? 0) > 0;
   Object.assign(v, {
     creator_id: ctx.actor.id,
     state: initialRepairState({ hasAssignees: assigned, fromEstimation: false }),
     ...(assigned ? { assigned_by_id: ctx.actor.id, assigned_at: sql`now()` } : {}),
   });
+}
+
+/** Its supplies and discount checked as written; those an estimate hands its new repair were checked on the estimate. */
+async function afterWrite(ctx: RequestContext, row: RepairRow, input: WriteInput, existing: RepairRow | null) {
+  await checkDocumentTerms(ctx, input, existing ?? (row.estimation_id ? row : null), row);
 }
 
 /**
@@ -47,7 +58,8 @@ export const repairsResource = defineResource(declarations.repairs, {
     inspection: rel.belongsTo('inspection_id'),
     estimation: rel.belongsTo('estimation_id'),
     ...assignmentStorage(repairWorkflow.permissions.assign, 'repair.forbidden_assign'),
-    items: rel.ownsMany('repair_id', { order: 'position', derive: repairValuesOf }),
+    items: rel.ownsMany('repair_id', { order: 'position', derive: repairValuesOf, dependsOn: TERM_COLUMNS }),
+    shopSuppliesTaxGroup: rel.belongsTo('shop_supplies_tax_group_id'),
     repairers: rel.idArray('repairer_ids'),
     approver: rel.belongsTo('approver_id'),
     startedBy: rel.belongsTo('started_by_id'),
@@ -78,7 +90,7 @@ export const repairsResource = defineResource(declarations.repairs, {
   // Its actions, their policies, available_actions, the edit policy and GET /repairs/list/count.
   workflow: repairFlow,
   actions: { 'order-parts': orderPartsAction, invoice: invoiceRepairAction, 'notify-ready': notifyReadyAction },
-  hooks: { beforeWrite },
+  hooks: { beforeWrite, afterWrite },
   // A repair is deleted only while its work order may change, as it is edited.
   policies: { ...repairPolicies, delete: repairFlow.editable, actions: { ...invoicePolicies, ...readyPolicies } },
   notify: {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, type AnyPgColumn, integer, numeric, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ITEM_CONDITIONS, PART_STATUSES, REPAIR_ITEM_STATES, REPAIR_MODES, WORK_TYPES, type RepairItemState, type RepairMode, type RepairState, repairWorkflow } from '@atelier/domain';
-import { at, instants, oneOf, ownedBy, partChargeChecks, partChargeColumns, valueChecks, workTotals } from '../../db/columns.ts';
+import { at, documentCharges, instants, oneOf, ownedBy, partChargeChecks, partChargeColumns, valueChecks, workTotals } from '../../db/columns.ts';
 import { userRefs, users, tenantTable } from '../admin/admin.table.ts';
 import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -45,6 +45,7 @@ export const repairs = workDocumentTable(
     planned_time: numeric('planned_time', { precision: 12, scale: 4 }).notNull().default('0'),
     time_spent: numeric('time_spent', { precision: 12, scale: 4 }).notNull().default('0'),
     ...workTotals(),
+    ...documentCharges(() => taxGroups.id),
   },
   (t) => [
     index('repairs_estimation_idx').on(t.estimation_id),

@@ -41,7 +41,7 @@ export const depositInvoiceAction: RecordAction<EstimationRow> = {
   async handler(ctx, estimate, body) {
     const options = readOptions(OPTIONS, body);
     const items = await ctx.db.select().from(estimationItems).where(and(eq(estimationItems.estimation_id, estimate.id)));
-    const approved = estimationSums(items).approved.subtotal;
+    const approved = (await estimationSums(ctx.db, estimate, items)).approved.subtotal;
     const line = await depositLine(ctx, { organizationId: estimate.organization_id, code: estimate.code, subtotal: approved }, options);
     const invoice = await records(ctx, 'sales-invoices').createWithLines(
       {

@@ -10,6 +10,8 @@ import type { RepairRow } from '../repairs/repairs.policies.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
 import { environmentalFeeLabel } from '../../reports/work-lines.ts';
 import { pricedLines } from '../trade/lines.ts';
+import { repairCharges } from '../repairs/pricing.ts';
+import { taxGroups } from '../settings/settings.table.ts';
 import { depositDeductions, invoiceHead } from './invoice-lines.ts';
 import { salesInvoices } from './sales.table.ts';
 
@@ -69,6 +71,25 @@ function linesOf(ctx: RequestContext, item: Item) {
       tax_group_id: item.tax_group_id,
     }));
 }
+/**
+ * The repair's charges above its items (issue 27), after them: its shop supplies and its document
+ * discount's part of each tax group (minus one at the amount off). Each is written as the repair's
+ * totals priced it (pricing.ts repairCharges: its amount and taxes), so the invoice's taxes are the
+ * repair's to the cent, a group discounted in full included (docs/decisions.md).
+ */
+async function documentLines(ctx: RequestContext, repair: RepairRow): Promise<Record<string, unknown>[]> {
+  const items = await ctx.db.select().from(repairItems).where(eq(repairItems.repair_id, repair.id));
+  const { charges } = await repairCharges(ctx.db, repair, items);
+  const groups = charges.some((c) => c.kind === 'discount' && c.group) ? await ctx.db.select({ id: taxGroups.id, name: taxGroups.name }).from(taxGroups).where(eq(taxGroups.organization_id, repair.organization_id)) : [];
+  const nameOf = new Map(groups.map((g) => [g.id, g.name]));
+  return charges.map((c) => {
+    const tax = c.taxes.reduce((s, x) => s + x.amount, 0);
+    const priced = { discount: null, subtotal: c.amount, tax_details: c.taxes, tax_total: tax, total: c.amount + tax };
+    return c.kind === 'supplies'
+      ? { ...priced, description: t(ctx.locale, 'sales.supplies_line'), quantity: '1', unit_price: c.amount, tax_group_id: repair.shop_supplies_tax_group_id }
+      : { ...priced, description: t(ctx.locale, 'sales.document_discount_line', { group: (c.group && nameOf.get(c.group)) ?? '—' }), quantity: '-1', unit_price: -c.amount, tax_group_id: c.group };
+  });
+}
 
 /** Only finished work is invoiced, to a customer. */
 const whenInvoiceable: Policy<[row: RepairRow]> = {
@@ -98,7 +119,7 @@ export const invoiceRepairAction: RecordAction<RepairRow> = {
     const items = (await ctx.db.select().from(repairItems).where(and(eq(repairItems.repair_id, repair.id), ne(repairItems.state, 'not_done'))).orderBy(asc(repairItems.position))).filter(
       (i) => toScaled(i.quantity) > 0n,
     );
-    const lines: Record<string, unknown>[] = await pricedLines(ctx, items.flatMap((i) => linesOf(ctx, i)));
+    const lines: Record<string, unknown>[] = [...(await pricedLines(ctx, items.flatMap((i) => linesOf(ctx, i)))), ...(await documentLines(ctx, repair))];
     // The deposits asked on the approved estimate the repair came from are deducted, as an order's are.
     if (repair.estimation_id) lines.push(...(await depositDeductions(ctx, { estimation: repair.estimation_id })));
     const invoice = await records(ctx, 'sales-invoices').createWithLines(

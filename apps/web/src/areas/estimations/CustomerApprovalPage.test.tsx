@@ -53,7 +53,8 @@ const view = (over: Partial<ApprovalView> = {}): ApprovalView => ({
     { id: 'a', detail: 'Front brake pads', condition: 'to_replace', urgency: 'urgent', part: 'Pads', quantity: '1', warranty: false, totals: totals(20000, 1000, 1995), images: ['/api/v1/public/x/images/0'] },
     { id: 'b', detail: 'Wiper blades', condition: 'to_replace', urgency: 'monitor', part: null, quantity: '1', warranty: false, totals: totals(5000, 250, 499), images: [] },
   ],
-  totals: totals(25000, 1250, 2494),
+  pricing: { terms: {}, groups: [] },
+  totals: { ...totals(25000, 1250, 2494), supplies: 0, document_discount: 0, charges: [] },
   footer: 'Merci de votre confiance',
   answer: null,
   answered_version: null,
@@ -162,6 +163,32 @@ describe('the customer approval page', () => {
     mount(() => new Response('{}', { status: 500 }), view({ items }));
     await screen.findByText('Estimate E-2026-000007');
     expect(within(itemCard('Front brake pads')).getByTestId('approval-item-discount').textContent).toBe('Includes a $20.00 discount');
+  }, 30_000);
+
+  it('adds the shop supplies and the document discount to the accepted work, live, in both languages', async () => {
+    const QC = [
+      { code: 'TPS', rate: '5', type: 'percentage' },
+      { code: 'TVQ', rate: '9.975', type: 'percentage' },
+    ];
+    // Labour of 100,00 $ on the pads: 10 % of supplies; 10,00 $ off the document, split on the one group.
+    const pads = { ...view().items[0], tax_group_id: 'qc', totals: { ...totals(20000, 1000, 1995), parts: 10000, labour: 10000 } };
+    const wipers = { ...view().items[1], tax_group_id: 'qc' };
+    const pricing = { terms: { supplies_percent: '10', supplies_cap: null, supplies_taxes: QC, discount_amount: 1000 }, groups: [{ id: 'qc', taxes: QC }] };
+    mount(() => new Response('{}', { status: 500 }), view({ locale: 'fr', items: [pads, wipers], pricing }));
+    await screen.findByText('Estimation E-2026-000007');
+    expect(screen.queryByTestId('accepted-supplies')).toBeNull();
+    fireEvent.click(within(itemCard('Front brake pads')).getByText('J’accepte'));
+    expect(screen.getByTestId('accepted-supplies').textContent?.replace(/\s/g, ' ')).toBe('10,00 $');
+    expect(screen.getByTestId('accepted-document-discount').textContent?.replace(/\s/g, ' ')).toBe('-10,00 $');
+    // 229,95 $ + 10,00 $ of supplies (TPS 0,50, TVQ 1,00) − 10,00 $ (TPS −0,50, TVQ −1,00).
+    expect(screen.getByTestId('accepted-total').textContent?.replace(/\s/g, ' ')).toBe('229,95 $');
+    expect(screen.getByText('Fournitures d’atelier')).toBeTruthy();
+    cleanup();
+    mount(() => new Response('{}', { status: 500 }), view({ items: [pads, wipers], pricing }));
+    await screen.findByText('Estimate E-2026-000007');
+    fireEvent.click(within(itemCard('Front brake pads')).getByText('I accept'));
+    expect(screen.getByText('Shop supplies')).toBeTruthy();
+    expect(screen.getByText('Document discount')).toBeTruthy();
   }, 30_000);
 
   // With a query client that retries by default: the page itself must not retry an expired link.

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Image, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CUSTOMER_DECISIONS, ITEM_CONDITION_LABELS, URGENCY_LABELS, sumWorkTotals, type CustomerDecision, type Locale, type WorkTotals } from '@atelier/domain';
+import { CUSTOMER_DECISIONS, ITEM_CONDITION_LABELS, URGENCY_LABELS, type CustomerDecision, type DocumentTotals, type Locale } from '@atelier/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -13,18 +13,13 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib
 import { SignaturePad } from '../../components/SignaturePad.tsx';
 import { WRAPPING_BUTTON } from '../../components/wrappingButton.ts';
 import { inLocalTime } from '../inspections/reportApi.ts';
-import { approvalPath, fetchApproval, sendApproval, type ApprovalItem, type ApprovalView } from './approvalApi.ts';
+import { acceptedTotals, approvalPath, fetchApproval, sendApproval, type ApprovalItem, type ApprovalView, type Decisions } from './approvalApi.ts';
 
 // The page a customer opens from the estimate's e-mail (issue 12, customer approval): the vehicle,
 // each proposed item with its photos and price with taxes, accept or decline each, sign, send.
 // Once answered it shows the answer, which cannot be changed; a changed estimate asks again.
 
-type Decisions = Record<string, CustomerDecision | undefined>;
-
-/** What the accepted items cost, live as the customer decides (the server's line totals, summed as the server sums them). */
-const acceptedTotals = (items: ApprovalItem[], decisions: Decisions): WorkTotals => sumWorkTotals(items.filter((i) => decisions[i.id] === 'approved').map((i) => i.totals));
-
-function TotalsTable({ totals, locale, label }: { totals: WorkTotals; locale: Locale; label: string }) {
+function TotalsTable({ totals, locale, label }: { totals: DocumentTotals; locale: Locale; label: string }) {
   const { t } = useTranslation();
   return (
     <Table withRowBorders={false} verticalSpacing={4} aria-label={label}>
@@ -37,11 +32,27 @@ function TotalsTable({ totals, locale, label }: { totals: WorkTotals; locale: Lo
           <Table.Td>{t('approval:totals.labour')}</Table.Td>
           <Table.Td ta="right">{formatMoney(totals.labour, locale)}</Table.Td>
         </Table.Tr>
-        {totals.discount ? (
+        {totals.discount - totals.document_discount ? (
           <Table.Tr>
             <Table.Td>{t('approval:totals.discount')}</Table.Td>
             <Table.Td ta="right" data-testid={`${label}-discount`}>
-              {formatMoney(-totals.discount, locale)}
+              {formatMoney(totals.document_discount - totals.discount, locale)}
+            </Table.Td>
+          </Table.Tr>
+        ) : null}
+        {totals.document_discount ? (
+          <Table.Tr>
+            <Table.Td>{t('approval:totals.document_discount')}</Table.Td>
+            <Table.Td ta="right" data-testid={`${label}-document-discount`}>
+              {formatMoney(-totals.document_discount, locale)}
+            </Table.Td>
+          </Table.Tr>
+        ) : null}
+        {totals.supplies ? (
+          <Table.Tr>
+            <Table.Td>{t('approval:totals.supplies')}</Table.Td>
+            <Table.Td ta="right" data-testid={`${label}-supplies`}>
+              {formatMoney(totals.supplies, locale)}
             </Table.Td>
           </Table.Tr>
         ) : null}
@@ -173,7 +184,7 @@ function Answered({ token, view }: { token: string; view: ApprovalView }) {
         <Title order={2} size="h4">
           {t('approval:totals.accepted')}
         </Title>
-        <TotalsTable totals={acceptedTotals(view.items, decisions)} locale={view.locale} label="accepted" />
+        <TotalsTable totals={acceptedTotals(view, decisions)} locale={view.locale} label="accepted" />
       </Paper>
     </Stack>
   );
@@ -186,7 +197,7 @@ function AnswerForm({ token, view }: { token: string; view: ApprovalView }) {
   const [signer, setSigner] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
-  const accepted = useMemo(() => acceptedTotals(view.items, decisions), [view.items, decisions]);
+  const accepted = useMemo(() => acceptedTotals(view, decisions), [view, decisions]);
   const undecided = view.items.filter((i) => !decisions[i.id]).length;
 
   const send = useMutation({

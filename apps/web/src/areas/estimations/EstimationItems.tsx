@@ -4,7 +4,7 @@ import { notify } from '../../app/notify.tsx';
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
-import type { EstimationItemGroup, RecordOf, TaxRate, WorkTotals } from '@atelier/domain';
+import type { DocumentTotals, EstimationItemGroup, RecordOf, TaxRate, WorkTotals } from '@atelier/domain';
 import { marginPercent, workLineTotals } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/jsonapi.ts';
@@ -17,12 +17,15 @@ import { formatMoney } from '../../lib/format.ts';
 import { PartStatusText, StockBadge, useStockAt } from '../inventory/StockAt.tsx';
 import { PhotoThumbnails } from '../inspections/Photos.tsx';
 import { CustomerDecisionBadge } from './EstimationBadges.tsx';
-import { discountWritable, itemFieldWritable, itemLine, liveTotals, taxesByGroup } from './estimationModel.ts';
+import { discountWritable, itemFieldWritable, itemLine, liveTotals, taxesByGroup, termsOfRecord } from './estimationModel.ts';
+import { DocumentCharges } from './DocumentCharges.tsx';
 import { useMe } from '../../app/AppData.tsx';
 
 type Estimation = RecordOf<'estimations'>;
 /** The totals a saved estimate or repair carries (workTotalsAttributes). */
-type WorkTotalsKey = 'parts_total' | 'labour_total' | 'discount_total' | 'part_charges_total' | 'subtotal' | 'tax_details' | 'tax_total' | 'total' | 'warranty_total';
+type WorkTotalsKey = 'parts_total' | 'labour_total' | 'discount_total' | 'part_charges_total' | 'subtotal' | 'tax_details' | 'tax_total' | 'total' | 'warranty_total' | 'shop_supplies_total' | 'document_discount_total';
+/** Totals as the table shows them: a document's with its supplies and document discount. */
+type ShownTotals = WorkTotals & Partial<Pick<DocumentTotals, 'supplies' | 'document_discount'>>;
 
 /** Every tax group of the organization with its taxes: what the live totals tax each item with. */
 export function useTaxGroups(): UseQueryResult<RecordOf<'tax-groups'>[]> {
@@ -137,7 +140,7 @@ function lineErrors(error: unknown): Record<string, { message: string }>[] | und
   return out;
 }
 
-function TotalsTable({ totals, live }: { totals: WorkTotals; live: boolean }) {
+function TotalsTable({ totals, live }: { totals: ShownTotals; live: boolean }) {
   const { t } = useTranslation();
   const money = (c: number) => formatMoney(c, currentLocale());
   const row = (label: string, cents: number, id: string, strong = false) => (
@@ -164,8 +167,10 @@ function TotalsTable({ totals, live }: { totals: WorkTotals; live: boolean }) {
         <Table.Tbody>
           {row(t('estimations:totals.parts'), totals.parts, 'parts')}
           {row(t('estimations:totals.labour'), totals.labour, 'labour')}
-          {totals.discount ? row(t('estimations:totals.discount'), -totals.discount, 'discount') : null}
+          {totals.discount - (totals.document_discount ?? 0) ? row(t('estimations:totals.discount'), (totals.document_discount ?? 0) - totals.discount, 'discount') : null}
+          {totals.document_discount ? row(t('estimations:totals.document_discount'), -totals.document_discount, 'document-discount') : null}
           {totals.part_charges ? row(t('estimations:totals.part_charges'), totals.part_charges, 'part-charges') : null}
+          {totals.supplies ? row(t('estimations:totals.supplies'), totals.supplies, 'supplies') : null}
           {row(t('estimations:totals.subtotal'), totals.subtotal, 'subtotal')}
           {totals.taxes.map((tax) => row(tax.code, tax.amount, `tax-${tax.code}`))}
           {row(t('estimations:totals.total'), totals.total, 'total', true)}
@@ -177,7 +182,7 @@ function TotalsTable({ totals, live }: { totals: WorkTotals; live: boolean }) {
 }
 
 /** The server's totals of a saved estimate or repair (authoritative), as the domain's shape. */
-export function savedTotals(record: Pick<Estimation | RecordOf<'repairs'>, WorkTotalsKey>): WorkTotals {
+export function savedTotals(record: Pick<Estimation | RecordOf<'repairs'>, WorkTotalsKey>): ShownTotals {
   const n = (k: Exclude<WorkTotalsKey, 'tax_details'>) => Number(record[k] ?? 0);
   return {
     parts: n('parts_total'),
@@ -189,6 +194,8 @@ export function savedTotals(record: Pick<Estimation | RecordOf<'repairs'>, WorkT
     tax: n('tax_total'),
     total: n('total'),
     warranty: n('warranty_total'),
+    supplies: n('shop_supplies_total'),
+    document_discount: n('document_discount_total'),
   };
 }
 
@@ -236,7 +243,7 @@ export function EstimationItems({ estimation, groups }: { estimation: Estimation
   const editable = config.fields.some((f) => !f.readOnly);
   // Leaving with items not saved asks first, as every form does.
   const guard = useDirtyGuard(dirty && !save.isPending && !save.isSuccess);
-  const totals = dirty ? liveTotals(lines, taxesOf).proposed : savedTotals(estimation);
+  const totals = dirty ? liveTotals(lines, taxesOf, termsOfRecord(estimation, taxesOf)).proposed : savedTotals(estimation);
   const submit = () => {
     const checked = linesSchema(config).safeParse(lines);
     if (!checked.success) {
@@ -279,7 +286,8 @@ export function EstimationItems({ estimation, groups }: { estimation: Estimation
             </Text>
           ) : null}
         </Stack>
-        <Group justify="flex-end">
+        <Group justify="flex-end" align="flex-start">
+          <DocumentCharges estimation={estimation} editable={editable} canDiscount={canDiscount} />
           <TotalsTable totals={totals} live={dirty} />
         </Group>
       </Stack>

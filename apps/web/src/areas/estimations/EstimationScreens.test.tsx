@@ -86,15 +86,18 @@ const server: Handler = (c) => {
     if (Object.hasOwn(refuse, route)) return { status: refuse[route].status, body: { errors: [{ status: String(refuse[route].status), detail: refuse[route].detail }] } };
     return { body: doc };
   }
+  if (c.method === 'PATCH' && patchRefusal) return { status: 422, body: { errors: [{ status: '422', code: 'discount.over_cap_document', detail: patchRefusal, source: { pointer: '/data/attributes/document_discount_percent' } }] } };
   if (c.method === 'PATCH') return { body: doc };
   return undefined;
 };
+let patchRefusal: string | null = null;
 
 beforeAll(() => shimMantineBrowser());
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   doc = estimation();
   refuse = {};
+  patchRefusal = null;
   sentTo = 'mary@example.com';
   signedIn.permissions = new Set(['view any estimations', 'view estimations', 'edit components estimations', 'take over estimations', 'cancel estimations']);
   calls = mockApi(server);
@@ -295,6 +298,56 @@ describe('a line’s discount (issue 27)', { timeout: 30_000 }, () => {
     fireEvent.click(lines.getByRole('button', { name: 'Détails de Élément 1' }));
     expect(lines.queryByLabelText('Remise (%) (Élément 1)')).toBeNull();
     expect(text(document.querySelector('[data-line-field="discount_percent"]')!)).toContain('12,5');
+  });
+});
+
+describe('shop supplies and the document discount (issue 27)', { timeout: 30_000 }, () => {
+  // 5 % of the 180,00 $ of labour: 9,00 $ of supplies, taxed in Québec; 20,00 $ off the document.
+  const charged = () => {
+    const d = estimation({ shop_supplies_percent: '5.0000', shop_supplies_cap: null, document_discount_amount: 2000, shop_supplies_total: 900, document_discount_total: 2000, discount_total: 2000, subtotal: 26_898 });
+    d.data.relationships = { ...d.data.relationships, shopSuppliesTaxGroup: { data: { type: 'tax-groups', id: 'tg-qc' } } };
+    return d;
+  };
+  const sentAttributes = () => (calls.filter((c) => c.method === 'PATCH').at(-1)!.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
+
+  it('shows the supplies and the document discount in the totals, recomputed live, and sends the discount typed', async () => {
+    doc = charged();
+    signedIn.permissions = new Set([...signedIn.permissions, 'edit estimations', 'apply discounts estimations']);
+    showEstimate();
+    await waitFor(() => expect(total('supplies')).toBe('9,00 $'));
+    expect(total('document-discount')).toBe('-20,00 $');
+    expect(within(totals()).queryByTestId('totals-discount')).toBeNull();
+    // Parts at 2 × 59,99 $: 119,98 + 180,00 − 20,00 + 9,00 of supplies.
+    fireEvent.change(within(screen.getByTestId('lines-estimation-items')).getByLabelText('Prix unitaire (Élément 1)'), { target: { value: '59,99' } });
+    await waitFor(() => expect(total('subtotal')).toBe('288,98 $'));
+    expect(total('supplies')).toBe('9,00 $');
+    expect(total('document-discount')).toBe('-20,00 $');
+    const charges = within(screen.getByTestId('document-charges'));
+    fireEvent.change(charges.getByLabelText('Remise sur le document ($)'), { target: { value: '' } });
+    fireEvent.change(charges.getByLabelText('Remise sur le document (%)'), { target: { value: '7,5' } });
+    fireEvent.click(charges.getByTestId('document-charges-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(sentAttributes()).toMatchObject({ shop_supplies_percent: '5', shop_supplies_cap: null, document_discount_percent: '7.5', document_discount_amount: null });
+  });
+
+  it('in English, shows the role’s cap the server names; without the permission the discount is read only', async () => {
+    await i18n.changeLanguage('en');
+    doc = charged();
+    signedIn.permissions = new Set([...signedIn.permissions, 'edit estimations', 'apply discounts estimations']);
+    patchRefusal = 'The document discount is over your role’s maximum: 10 % of the document.';
+    showEstimate();
+    await waitFor(() => expect(total('supplies')).toBe('$9.00'));
+    expect(total('document-discount')).toBe('-$20.00');
+    const charges = within(screen.getByTestId('document-charges'));
+    fireEvent.change(charges.getByLabelText('Document discount (%)'), { target: { value: '12.5' } });
+    fireEvent.click(charges.getByTestId('document-charges-save'));
+    expect(await charges.findByText('The document discount is over your role’s maximum: 10 % of the document.')).toBeTruthy();
+    cleanup();
+    signedIn.permissions = new Set(['view any estimations', 'view estimations', 'edit components estimations', 'edit estimations']);
+    showEstimate();
+    const readOnly = within(await screen.findByTestId('document-charges'));
+    expect((readOnly.getByLabelText('Document discount ($)') as HTMLInputElement).readOnly).toBe(true);
+    expect(readOnly.getByText('Giving a discount needs the “Apply discounts” permission.')).toBeTruthy();
   });
 });
 

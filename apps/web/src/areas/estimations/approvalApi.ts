@@ -1,4 +1,4 @@
-import { LOCALES, type CustomerDecision, type ItemCondition, type Locale, type Urgency, type WorkTotals } from '@atelier/domain';
+import { LOCALES, pricedTotals, type CustomerDecision, type DocumentPricing, type DocumentTotals, type ItemCondition, type Locale, type Urgency, type WorkTotals } from '@atelier/domain';
 import { API_BASE, request } from '../../api/client.ts';
 import { publicCall } from '../../api/publicCall.ts';
 import type { JsonApiDocument } from '../../api/jsonapi.ts';
@@ -18,6 +18,8 @@ export interface ApprovalItem {
   part: string | null;
   quantity: string;
   warranty: boolean;
+  /** Its tax group: the document discount is split by group. */
+  tax_group_id?: string | null;
   /** The item's totals, in cents (the server's, with the taxes of its group). */
   totals: WorkTotals;
   /** The inspection's photos of it, as URLs the link opens. */
@@ -48,13 +50,26 @@ export interface ApprovalView {
   vehicle: { vin: string; year: number | null; make: string | null; model: string | null; odometer: number | null; unit: string } | null;
   customer: string | null;
   items: ApprovalItem[];
-  totals: WorkTotals;
+  /** The estimate's shop supplies and document discount terms, with its tax groups' rates. */
+  pricing: DocumentPricing;
+  totals: DocumentTotals;
   footer: string | null;
   /** The answer given to this version, if any. */
   answer: ApprovalAnswer | null;
   /** The version an earlier answer applied to, when the estimate changed since: it is asked again. */
   answered_version: number | null;
 }
+
+/** The decisions taken on an approval's items, by item id. */
+export type Decisions = Record<string, CustomerDecision | undefined>;
+
+/**
+ * What the accepted items cost with the estimate's supplies and document discount, live as the
+ * customer decides: the server's line totals under the server's pricing (the domain's
+ * pricedTotals), so the page and the estimate agree to the cent. Both approval pages use it.
+ */
+export const acceptedTotals = (view: Pick<ApprovalView, 'items' | 'pricing'>, decisions: Decisions): DocumentTotals =>
+  pricedTotals(view.items.filter((i) => decisions[i.id] === 'approved'), view.pricing);
 
 // The approval link's own JSON (a public page's view, not a JSON:API record).
 const call = (url: string, init: RequestInit) => publicCall<ApprovalView>(url, init);

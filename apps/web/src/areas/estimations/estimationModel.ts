@@ -1,4 +1,4 @@
-import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ESTIMATION_PHASES, PHASE_STATUSES, estimationTotals, itemAttributeGroup, type DeferredWorkState, type EstimationAction, type EstimationItemGroup, type EstimationItemLine, type EstimationPhase, type EstimationPhases, type EstimationState, type EstimationTotals, type PhaseStatus, type RecordOf, type TaxRate, estimationWorkflow } from '@atelier/domain';
+import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ESTIMATION_PHASES, PHASE_STATUSES, estimationTotals, itemAttributeGroup, type DeferredWorkState, type EstimationAction, type EstimationItemGroup, type EstimationItemLine, type EstimationPhase, type EstimationPhases, type EstimationState, type EstimationTotals, type DocumentTerms, type PhaseStatus, type RecordOf, type TaxRate, estimationWorkflow } from '@atelier/domain';
 import { stateLabel } from '../../components/resource/workflowState.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import type { LineValues } from '../../components/resource/lines.ts';
@@ -125,6 +125,7 @@ export function itemLine(values: LineValues, taxesOf: ReadonlyMap<string, readon
     time: amount(values.time),
     hourly_rate: cents(values.hourly_rate),
     taxes: group ? (taxesOf.get(group) ?? null) : null,
+    tax_group_id: group,
     warranty: Boolean(values.warranty),
     discount_percent: amount(values.discount_percent),
     discount_amount: cents(values.discount_amount),
@@ -136,9 +137,49 @@ export function itemLine(values: LineValues, taxesOf: ReadonlyMap<string, readon
   };
 }
 
-/** The estimate's totals from the items being edited: recomputed at each keystroke, the server's after saving. */
-export function liveTotals(lines: readonly LineValues[], taxesOf: ReadonlyMap<string, readonly TaxRate[]>): EstimationTotals {
-  return estimationTotals(lines.map((l) => itemLine(l, taxesOf)));
+type Charged = Pick<RecordOf<'estimations'>, 'shop_supplies_percent' | 'shop_supplies_cap' | 'document_discount_percent' | 'document_discount_amount'> & { shopSuppliesTaxGroup?: { id: string } | null };
+
+/** An estimate's supplies and discount terms as the domain reads them (its supplies group's taxes from `taxesOf`). */
+export function termsOfRecord(record: Charged, taxesOf: ReadonlyMap<string, readonly TaxRate[]>): DocumentTerms {
+  const group = record.shopSuppliesTaxGroup?.id;
+  return {
+    supplies_percent: record.shop_supplies_percent ?? null,
+    supplies_cap: record.shop_supplies_cap ?? null,
+    supplies_taxes: group ? (taxesOf.get(group) ?? []) : [],
+    discount_percent: record.document_discount_percent ?? null,
+    discount_amount: record.document_discount_amount ?? null,
+  };
+}
+
+/** The estimate's totals from the items being edited, with its supplies and discount: recomputed at each keystroke, the server's after saving. */
+export function liveTotals(lines: readonly LineValues[], taxesOf: ReadonlyMap<string, readonly TaxRate[]>, terms: DocumentTerms = {}): EstimationTotals {
+  return estimationTotals(lines.map((l) => itemLine(l, taxesOf)), terms);
+}
+
+/** The supplies and discount inputs: percentages as numbers, money in dollars; '' when empty. */
+export interface ChargesForm {
+  supplies_percent: number | '';
+  supplies_cap: number | '';
+  discount_percent: number | '';
+  discount_amount: number | '';
+}
+
+const input = (v: unknown, scale = 1): number | '' => (v === null || v === undefined || v === '' ? '' : Number(v) / scale);
+
+export const chargesForm = (record: Charged): ChargesForm => ({
+  supplies_percent: input(record.shop_supplies_percent),
+  supplies_cap: input(record.shop_supplies_cap, 100),
+  discount_percent: input(record.document_discount_percent),
+  discount_amount: input(record.document_discount_amount, 100),
+});
+
+/** The attributes sent for the inputs the user may write (money in cents, empty as null; supplies 0 when emptied). */
+export function chargesAttributes(form: ChargesForm, may: { supplies: boolean; discount: boolean }): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const money = (v: number | '') => (v === '' ? null : Math.round(v * 100));
+  if (may.supplies) Object.assign(out, { shop_supplies_percent: form.supplies_percent === '' ? '0' : String(form.supplies_percent), shop_supplies_cap: money(form.supplies_cap) });
+  if (may.discount) Object.assign(out, { document_discount_percent: form.discount_percent === '' ? null : String(form.discount_percent), document_discount_amount: money(form.discount_amount) });
+  return out;
 }
 
 /** The taxes of each tax group, by the group's id (a group read with its taxes, in order). */

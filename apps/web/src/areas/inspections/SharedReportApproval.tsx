@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sumWorkTotals, type CustomerDecision, type Locale } from '@atelier/domain';
+import type { CustomerDecision, Locale } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/jsonapi.ts';
 import { WRAPPING_BUTTON } from '../../components/wrappingButton.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
-import type { ApprovalItem, ApprovalView } from '../estimations/approvalApi.ts';
+import { acceptedTotals, type ApprovalItem, type ApprovalView, type Decisions } from '../estimations/approvalApi.ts';
 import { sendReportAnswer, type SharedSummary } from './reportApi.ts';
 
 // Issue 26: the customer approves from the shared report (docs/decisions.md "Approving from the
@@ -15,7 +15,7 @@ import { sendReportAnswer, type SharedSummary } from './reportApi.ts';
 // from (the others in a list of their own): approve or decline in one tap each, the name, one
 // submit. The answer is the approval's own (server: answerApproval), the typed name signing.
 
-export type Decisions = Record<string, CustomerDecision | undefined>;
+export type { Decisions };
 
 /** The two answers a job takes, as buttons side by side. */
 const DECISION_BUTTONS = [
@@ -133,7 +133,7 @@ export function ReportAnswerPanel({ token, locale, answer, otherJobs, sending }:
   const [signer, setSigner] = useState('');
   const [tried, setTried] = useState(false);
   const undecided = approval.items.filter((i) => !decisions[i.id]).length;
-  const accepted = sumWorkTotals(approval.items.filter((i) => decisions[i.id] === 'approved').map((i) => i.totals));
+  const accepted = acceptedTotals(approval, decisions);
 
   const send = useMutation({
     mutationFn: () =>
@@ -190,6 +190,22 @@ export function ReportAnswerPanel({ token, locale, answer, otherJobs, sending }:
                 </Text>
               </Alert>
             )}
+            {accepted.discount ? (
+              <Group justify="space-between">
+                <Text size="sm">{t('approval:totals.discount_all')}</Text>
+                <Text size="sm" data-testid="report-accepted-discount">
+                  {formatMoney(-accepted.discount, locale)}
+                </Text>
+              </Group>
+            ) : null}
+            {accepted.supplies ? (
+              <Group justify="space-between">
+                <Text size="sm">{t('approval:totals.supplies')}</Text>
+                <Text size="sm" data-testid="report-accepted-supplies">
+                  {formatMoney(accepted.supplies, locale)}
+                </Text>
+              </Group>
+            ) : null}
             <Group justify="space-between">
               <Text fw={600}>{t('reports:shared.approval.accepted')}</Text>
               <Text fw={700} data-testid="report-accepted-total">

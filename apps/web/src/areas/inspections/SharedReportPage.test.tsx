@@ -104,7 +104,8 @@ const approval = (over: Partial<ApprovalView> = {}): ApprovalView => ({
   vehicle: null,
   customer: 'Marie Gagnon',
   items: [job('j-tire', 'Pneu avant gauche — remplacer', 20_000, 'f-tire'), job('j-pads', 'Plaquettes avant', 10_000, 'f-pads'), job('j-filter', 'Filtre d’habitacle', 3_000, null)],
-  totals: totals(33_000),
+  pricing: { terms: {}, groups: [] },
+  totals: { ...totals(33_000), supplies: 0, document_discount: 0, charges: [] },
   footer: null,
   answer: null,
   answered_version: null,
@@ -112,7 +113,7 @@ const approval = (over: Partial<ApprovalView> = {}): ApprovalView => ({
 });
 
 /** The page of a report whose estimate awaits an answer; `reply` answers its POST. */
-function mountWithApproval(locale: 'fr' | 'en', reply: (body: any) => Response) {
+function mountWithApproval(locale: 'fr' | 'en', reply: (body: any) => Response, over: Partial<ApprovalView> = {}) {
   const posted: any[] = [];
   vi.stubGlobal(
     'fetch',
@@ -123,7 +124,7 @@ function mountWithApproval(locale: 'fr' | 'en', reply: (body: any) => Response) 
         posted.push(body);
         return reply(body);
       }
-      return new Response(JSON.stringify({ ...summary, locale, approval: approval({ locale }) }), { status: 200 });
+      return new Response(JSON.stringify({ ...summary, locale, approval: approval({ locale, ...over }) }), { status: 200 });
     }),
   );
   renderAt('/shared/inspections/tok', '/shared/inspections/:token', <SharedReportPage />);
@@ -178,6 +179,24 @@ describe('approving from the shared report', () => {
     expect((await screen.findByTestId('report-answered')).textContent).toMatch(/Marie Gagnon/);
     expect(screen.queryByTestId('report-job-approve')).toBeNull();
     expect(screen.getAllByTestId('report-job-decision').map((b) => b.textContent)).toEqual(['Approuvé', 'Refusé', 'Approuvé']);
+  });
+
+  it('adds the shop supplies and the document discount to what is approved (the approval page’s one total)', async () => {
+    const QC = [
+      { code: 'TPS', rate: '5', type: 'percentage' },
+      { code: 'TVQ', rate: '9.975', type: 'percentage' },
+    ];
+    // The tire's 200 $ are labour: 10 % of supplies (20 $) and 10 % off the document (20 $).
+    const items = approval().items.map((i) => ({ ...i, tax_group_id: 'qc', totals: i.id === 'j-tire' ? { ...i.totals, parts: 0, labour: 20_000 } : i.totals }));
+    const pricing = { terms: { supplies_percent: '10', supplies_cap: null, supplies_taxes: QC, discount_percent: '10' }, groups: [{ id: 'qc', taxes: QC }] };
+    mountWithApproval('fr', () => new Response('{}', { status: 500 }), { items, pricing });
+    const findings = await screen.findAllByTestId('shared-finding');
+    expect(screen.queryByTestId('report-accepted-supplies')).toBeNull();
+    fireEvent.click(within(findings[0]).getByRole('button', { name: 'J’approuve' }));
+    expect(screen.getByTestId('report-accepted-supplies').textContent).toMatch(/20,00/);
+    expect(screen.getByTestId('report-accepted-discount').textContent).toMatch(/-20,00/);
+    // 200 $ − 20 $ + 20 $ and the taxes of each printed part: the tire's 229,95 $.
+    expect(screen.getByTestId('report-accepted-total').textContent).toMatch(/229,95/);
   });
 
   it('says in English that the estimate was already answered (409) and offers to reload', async () => {

@@ -152,6 +152,17 @@ describe('the repair screen', { timeout: 30_000 }, () => {
     expect(order.querySelector('[data-line-field="discount_percent"]')?.textContent).toContain('10');
     expect(screen.getByTestId('totals-discount').textContent?.replace(/\s/g, ' ')).toBe('-30,00 $');
   });
+
+  it('shows the shop supplies and the document discount the estimate handed over', async () => {
+    const doc = repair({});
+    doc.data.attributes = { ...doc.data.attributes, discount_total: 5000, document_discount_total: 2000, shop_supplies_total: 900, subtotal: 25_898 } as typeof doc.data.attributes;
+    mockApi((c) => (c.method === 'GET' && c.url.startsWith('/repairs/r1') ? { body: doc } : undefined));
+    show();
+    await waitFor(() => expect(screen.getByTestId('totals-supplies').textContent?.replace(/\s/g, ' ')).toBe('9,00 $'));
+    expect(screen.getByTestId('totals-document-discount').textContent?.replace(/\s/g, ' ')).toBe('-20,00 $');
+    expect(screen.getByTestId('totals-discount').textContent?.replace(/\s/g, ' ')).toBe('-30,00 $');
+    expect(screen.getByText('Fournitures d’atelier')).toBeTruthy();
+  });
 });
 
 describe('taking over and the work order PDF', { timeout: 30_000 }, () => {

@@ -94,7 +94,10 @@ export function SettingsModulePage({ module }: { module: SettingsModule }) {
           />
         );
       case 'money':
-        return <TextInput key={f.name} {...common} inputMode="decimal" rightSection="$" onChange={(e) => set(e.currentTarget.value)} />;
+      case 'optional_money':
+        return <TextInput key={f.name} {...common} inputMode="decimal" rightSection="$" onChange={(e) => set(e.currentTarget.value)} data-testid={`option-${f.name}`} />;
+      case 'percent':
+        return <TextInput key={f.name} {...common} inputMode="decimal" rightSection="%" onChange={(e) => set(e.currentTarget.value)} data-testid={`option-${f.name}`} />;
       case 'callback_url':
         return <TextInput key={f.name} {...common} type="url" placeholder="https://" onChange={(e) => set(e.currentTarget.value)} />;
       case 'switch':

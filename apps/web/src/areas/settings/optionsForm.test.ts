@@ -13,6 +13,8 @@ describe('settings form model', () => {
       ['estimations.follow_up_channel', 'follow_up_channel'],
       ['estimations.markup_matrix', 'markup_matrix'],
       ['estimations.environmental_fees', 'environmental_fees'],
+      ['estimations.shop_supplies_percent', 'percent'],
+      ['estimations.shop_supplies_cap', 'optional_money'],
     ]);
     expect(optionFields('sales').map((f) => f.name)).toEqual(['sales.default_tax_group', 'sales.gst_number', 'sales.qst_number', 'sales.payment_terms']);
   });
@@ -35,6 +37,9 @@ describe('settings form model', () => {
     ['days', '30 90 180', [30, 90, 180]],
     ['days', '90, 30', '90, 30'],
     ['follow_up_channel', 'email_first', 'email_first'],
+    ['percent', ' 7,5 ', '7,5'],
+    ['optional_money', '25,00', 2500],
+    ['optional_money', '', null],
   ] as const)('%s: %j is sent as %j', (kind, text, value) => {
     expect(fromInput(kind, text)).toEqual(value);
   });
@@ -47,6 +52,9 @@ describe('settings form model', () => {
     expect(toInput('days', [30, 90])).toBe('30, 90');
     expect(toInput('switch', true)).toBe('true');
     expect(toInput('switch', false)).toBe('false');
+    expect(toInput('percent', '7.5', ',')).toBe('7,5');
+    expect(toInput('optional_money', null)).toBe('');
+    expect(toInput('optional_money', 2500, ',')).toBe('25,00');
   });
 
   it.each([
@@ -55,6 +63,8 @@ describe('settings form model', () => {
     ['money', '-5', 'settings:errors.amount_negative'],
     ['money', 'douze', 'settings:errors.amount'],
     ['money', ' ', 'settings:errors.amount'],
+    ['optional_money', ' ', undefined],
+    ['optional_money', '-1', 'settings:errors.amount_negative'],
     ['callback_url', 'http://127.0.0.1/', undefined],
     ['tax_group', '', undefined],
     ['days', '30, 90', undefined],

@@ -18,7 +18,8 @@ export function optionFields(module: SettingsModule): OptionField[] {
 /** The text an input shows for a stored value (money with the reader's decimal separator: 145,50 in French). */
 export function toInput(kind: OptionKind, value: unknown, decimalSeparator: ',' | '.' = '.'): string {
   if (value === null || value === undefined) return '';
-  if (kind === 'money') return (Number(value) / 100).toFixed(2).replace('.', decimalSeparator);
+  if (kind === 'money' || kind === 'optional_money') return (Number(value) / 100).toFixed(2).replace('.', decimalSeparator);
+  if (kind === 'percent') return String(value).replace('.', decimalSeparator);
   if (kind === 'switch') return value === true ? 'true' : 'false';
   if (kind === 'days') return Array.isArray(value) ? value.join(', ') : String(value);
   if (PRICING_KINDS.has(kind)) return pricingToInput(kind, value, decimalSeparator);
@@ -37,7 +38,9 @@ export function fromInput(kind: OptionKind, text: string): unknown {
   if (kind === 'days') return parseFollowUpDays(trimmed) ?? trimmed;
   if (PRICING_KINDS.has(kind)) return pricingFromInput(kind, text);
   if (trimmed === '') return kind === 'money' ? trimmed : null;
-  if (kind === 'money') {
+  // A percentage as typed ("7,5" too): the server reads it and says what is wrong.
+  if (kind === 'percent') return trimmed;
+  if (kind === 'money' || kind === 'optional_money') {
     // The app's one reading of a typed number; more than cents is not rounded away unseen.
     const n = parseDecimal(trimmed);
     return n === null || tooManyDecimals(trimmed, 2) ? trimmed : Math.round(n * 100);
@@ -52,7 +55,8 @@ export function fromInput(kind: OptionKind, text: string): unknown {
 export function inputProblem(kind: OptionKind, text: string): 'settings:errors.amount' | 'settings:errors.amount_negative' | 'settings:errors.follow_up_days' | 'settings:errors.markup_matrix' | 'settings:errors.fee_province' | undefined {
   if (kind === 'days') return parseFollowUpDays(text.trim()) ? undefined : 'settings:errors.follow_up_days';
   if (PRICING_KINDS.has(kind)) return pricingInputProblem(kind, text);
-  if (kind !== 'money') return undefined;
+  if (kind !== 'money' && kind !== 'optional_money') return undefined;
+  if (kind === 'optional_money' && text.trim() === '') return undefined;
   const value = fromInput(kind, text);
   if (typeof value !== 'number') return 'settings:errors.amount';
   return value < 0 ? 'settings:errors.amount_negative' : undefined;

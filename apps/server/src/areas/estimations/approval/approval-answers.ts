@@ -3,7 +3,7 @@ import {
   customerName,
   itemsForCustomer,
   parseCustomerAnswer,
-  sumWorkTotals,
+  pricedTotals,
   type CustomerDecision,
   type Locale,
   type SignatureMode,
@@ -19,6 +19,7 @@ import { notifications } from '../../notifications/notifications.table.ts';
 import { documentFooterOf } from '../../../reports/footer.ts';
 import { vehicles } from '../../vehicles/vehicles.table.ts';
 import { storedTotals, type EstimationRow } from '../estimation-lines.ts';
+import { documentPricing } from '../document-charges.ts';
 import { estimationItems, estimations } from '../estimations.table.ts';
 import { settleDeferredWork } from '../deferred-work.ts';
 import { estimationAnswerItems, estimationAnswers, estimationApprovals } from './approval.table.ts';
@@ -103,6 +104,7 @@ export async function askedPhotoIds(db: Db, estimationId: string): Promise<Set<s
  */
 export async function approvalView(db: Db, link: ApprovalLink, e: EstimationRow, photoUrl: (uploadId: string) => string) {
   const items = await itemsAsked(db, e.id);
+  const pricing = await documentPricing(db, e, items);
   const [organization] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, e.organization_id));
   const [location] = e.location_ids.length ? await db.select({ name: locations.name }).from(locations).where(eq(locations.id, e.location_ids[0])) : [];
   const [car] = e.vehicle_id ? await db.select().from(vehicles).where(eq(vehicles.id, e.vehicle_id)) : [];
@@ -123,6 +125,7 @@ export async function approvalView(db: Db, link: ApprovalLink, e: EstimationRow,
     warranty: i.warranty,
     /** The inspection's field (its finding) the item was made from, when it was. */
     inspection_field_id: i.inspection_field_id,
+    tax_group_id: i.tax_group_id,
     totals: storedTotals(i),
     images: (i.images ?? []).flatMap((u) => {
       const id = UPLOAD_URL.exec(u)?.[1];
@@ -142,7 +145,9 @@ export async function approvalView(db: Db, link: ApprovalLink, e: EstimationRow,
     vehicle: car ? { vin: car.vin, year: car.model_year, make: car.make, model: car.model, odometer: e.odometer ?? car.odometer, unit: car.odometer_unit } : null,
     customer: customer ? customerName(customer) : null,
     items: lines,
-    totals: sumWorkTotals(lines.map((l) => l.totals)),
+    // The shop supplies and document discount of what is accepted follow the items (pricedTotals).
+    pricing: { terms: pricing.terms, groups: pricing.groups },
+    totals: pricedTotals(lines, pricing),
     footer: await documentFooterOf(db, e.organization_id),
     answer: current ? { version: current.version, signer_name: current.signer_name, decided_at: isoText(current.decided_at), decisions } : null,
     answered_version: last && !current ? last.version : null,

@@ -98,9 +98,49 @@ const totals: JsonSchema = {
     warranty: money,
   },
 };
+const taxRates: JsonSchema = {
+  type: 'array',
+  items: { type: 'object', required: ['code', 'rate', 'type'], properties: { code: { type: 'string' }, rate: { type: ['string', 'number'] }, type: { type: 'string' } } },
+};
+/** A document's totals with its shop supplies and document discount (lines/document-charges.ts). */
+const documentTotals: JsonSchema = {
+  ...totals,
+  required: [...(totals.required as string[]), 'supplies', 'document_discount', 'charges'],
+  properties: {
+    ...(totals.properties as Record<string, JsonSchema>),
+    supplies: { ...money, description: 'Cents of shop supplies (in the subtotal).' },
+    document_discount: { ...money, description: 'Cents taken off by the document discount (also in discount).' },
+    charges: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['kind', 'group', 'amount', 'taxes'],
+        properties: { kind: { enum: ['supplies', 'discount'] }, group: NULLABLE_STRING, amount: money, taxes: (totals.properties as Record<string, JsonSchema>).taxes },
+      },
+    },
+  },
+};
+/** The estimate's supplies and discount terms and its tax groups' rates: the page totals what is accepted with them. */
+const pricing: JsonSchema = {
+  type: 'object',
+  required: ['terms', 'groups'],
+  properties: {
+    terms: {
+      type: 'object',
+      properties: {
+        supplies_percent: { type: ['string', 'number', 'null'] },
+        supplies_cap: { type: ['integer', 'null'] },
+        supplies_taxes: taxRates,
+        discount_percent: { type: ['string', 'number', 'null'] },
+        discount_amount: { type: ['integer', 'null'] },
+      },
+    },
+    groups: { type: 'array', items: { type: 'object', required: ['id', 'taxes'], properties: { id: { type: 'string' }, taxes: taxRates } } },
+  },
+};
 export const APPROVAL_VIEW: JsonSchema = {
   type: 'object',
-  required: ['locale', 'expires_at', 'organization', 'code', 'version', 'accepting', 'items', 'totals', 'answer', 'answered_version'],
+  required: ['locale', 'expires_at', 'organization', 'code', 'version', 'accepting', 'items', 'pricing', 'totals', 'answer', 'answered_version'],
   properties: {
     locale: { enum: [...LOCALES] },
     expires_at: { type: 'string', format: 'date-time' },
@@ -131,12 +171,14 @@ export const APPROVAL_VIEW: JsonSchema = {
           quantity: { type: 'string' },
           warranty: { type: 'boolean' },
           inspection_field_id: { ...NULLABLE_STRING, description: 'The inspection’s field (finding) the job was made from; null when made otherwise.' },
+          tax_group_id: { ...NULLABLE_STRING, description: 'Its tax group (the document discount is split by group).' },
           totals,
           images: { type: 'array', items: { type: 'string' } },
         },
       },
     },
-    totals,
+    pricing,
+    totals: documentTotals,
     footer: NULLABLE_STRING,
     answer: {
       anyOf: [

@@ -1,3 +1,4 @@
+import { documentPricing } from '../document-charges.ts';
 import { buildQuote, itemsForCustomer, type Locale, type QuoteModel } from '@atelier/domain';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -52,6 +53,7 @@ export async function quoteData(db: Db, storage: Storage, row: EstimationRow, lo
       department: row.department,
       stock: row.stock,
     },
+    terms: (await documentPricing(db, row, items)).terms,
     items: items.map((i) => ({
       ...i,
       supplier: i.supplier_id ? (suppliers.get(i.supplier_id) ?? null) : null,

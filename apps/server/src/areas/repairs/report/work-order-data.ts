@@ -1,3 +1,4 @@
+import { documentPricing } from '../../estimations/document-charges.ts';
 import { buildWorkOrder, type ItemCondition, type Locale, type PartStatus, type WorkOrderModel, type WorkType } from '@atelier/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
@@ -59,6 +60,7 @@ export async function workOrderData(db: Db, storage: Storage, row: RepairRow, lo
     },
     estimation_code: estimation?.code ?? null,
     inspection_code: inspection?.code ?? null,
+    terms: (await documentPricing(db, row, items)).terms,
     items: items.map((i) => ({
       ...i,
       // Both columns are checked against the domain's lists (repair_items_*_check).
