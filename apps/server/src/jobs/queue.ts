@@ -158,15 +158,16 @@ export class Jobs {
   }
 
   /**
-   * Runs `handler` every `seconds` across all instances, the first time at start: a stately queue
-   * holds the next run, sent as each run begins, so a killed instance's timer goes on elsewhere.
+   * Runs `handler` every `seconds` across all instances, and at each instance's start: a stately
+   * queue holds the next run ('next', sent as each run begins, so a killed instance's timer goes on
+   * elsewhere) and the start's ('start': instances starting together share one).
    */
   every(name: string, seconds: number, handler: () => Promise<unknown>) {
     this.define(name, { policy: 'stately', expireInSeconds: Math.max(60, seconds * 2) }, async () => {
       await this.send(name, {}, { singletonKey: 'next', startAfterSeconds: seconds });
       await handler();
     });
-    this.firstRuns.push(() => this.send(name, {}, { singletonKey: 'next' }));
+    this.firstRuns.push(() => this.send(name, {}, { singletonKey: 'start' }));
   }
 
   /** Called as the stop begins: long jobs end at their next safe point. */
