@@ -42,7 +42,10 @@ export async function migrateJobs(database: Database): Promise<void> {
 }
 
 export interface QueueOptions {
-  /** 'stately': at most one job waiting and one running per singleton key (timers, per-record jobs). */
+  /**
+   * 'stately': at most one job waiting and one running per singleton key (timers, per-record jobs);
+   * the waiting one runs only once the running one has ended (or expired, its instance killed).
+   */
   policy?: 'standard' | 'stately';
   /** A job running longer is taken as lost (its instance killed) and retried. */
   expireInSeconds?: number;
@@ -58,6 +61,8 @@ export interface SendOptions {
   db?: Db;
   startAfterSeconds?: number;
   singletonKey?: string;
+  /** With singletonKey: at most one job under that key per this many seconds (any policy). */
+  throttleSeconds?: number;
 }
 
 export type Handler<T> = (data: T) => Promise<void>;
@@ -148,6 +153,7 @@ export class Jobs {
       ...(opts.db ? { db: executorOf(opts.db) } : {}),
       ...(opts.startAfterSeconds ? { startAfter: Math.ceil(opts.startAfterSeconds) } : {}),
       ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      ...(opts.throttleSeconds ? { singletonSeconds: Math.ceil(opts.throttleSeconds) } : {}),
     } as PgBoss.SendOptions);
   }
 

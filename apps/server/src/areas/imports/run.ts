@@ -90,7 +90,7 @@ async function rolledBack<T>(ctx: RequestContext, fn: (c: RequestContext) => Pro
 /** The import's creator as an actor: the run writes with their rights, as their request would. */
 export const actorOf = (db: Db, userId: string | null): Promise<Actor | null> => (userId ? actorForUser(db, userId) : Promise.resolve(null));
 
-/** The queue of import runs: one job per import (its id the singleton key), the import row the state. */
+/** The queue of import runs: a job names its import, the import row is the state. */
 export const IMPORT_QUEUE = 'imports.run';
 
 /**
@@ -108,8 +108,9 @@ export class ImportWorker {
 
   constructor(private readonly services: Services) {
     const { jobs, config } = services;
-    // An import may run for hours: its lease, not pg-boss's expiry, says whether it is alive.
-    jobs.define<{ id: string; locale?: Locale }>(IMPORT_QUEUE, { policy: 'stately', expireInSeconds: 23 * 3600, concurrency: 2 }, async ({ id, locale }) => {
+    // An import may run for hours: its lease, not pg-boss's expiry, says whether it is alive. Not
+    // stately: a killed instance's job stays active until it expires, and would hold the next back.
+    jobs.define<{ id: string; locale?: Locale }>(IMPORT_QUEUE, { expireInSeconds: 23 * 3600, concurrency: 2 }, async ({ id, locale }) => {
       if (await this.claim(id)) await this.process(id, locale);
     });
     // An abandoned lease is found within half a lease (at most 30 s) after it runs out.
@@ -128,19 +129,20 @@ export class ImportWorker {
     if (this.services.database.driver === 'pglite') await this.db.update(imports).set({ lease_until: null }).where(inArray(imports.status, [...BUSY_STATUSES]));
   }
 
-  /** Sends a job for each busy import whose lease is free (stately: never two waiting for one import). */
+  /** Sends a job for each busy import whose lease is free. */
   private async resume() {
     const free = await this.db
       .select({ id: imports.id })
       .from(imports)
       .where(and(inArray(imports.status, [...BUSY_STATUSES]), sql`(${imports.lease_until} IS NULL OR ${imports.lease_until} < now())`));
-    for (const { id } of free) await this.services.jobs.send(IMPORT_QUEUE, { id }, { singletonKey: id });
+    // One job per import and lease time at most: a free import waiting for a worker gets no pile of them.
+    for (const { id } of free) await this.services.jobs.send(IMPORT_QUEUE, { id }, { singletonKey: id, throttleSeconds: this.services.config.jobLeaseSeconds });
     if (free.length) this.notify();
   }
 
   /** Hands a started import to the queue, in the transaction that started it. */
   queue(db: Db, id: string, locale: Locale) {
-    return this.services.jobs.send(IMPORT_QUEUE, { id, locale }, { db, singletonKey: id });
+    return this.services.jobs.send(IMPORT_QUEUE, { id, locale }, { db });
   }
 
   /** This instance looks for the job now (after the commit that sent it). */
