@@ -196,8 +196,12 @@ export class Jobs {
       for (const fn of this.stopListeners) fn();
       if (!this.started) return;
       await this.boss.stop({ graceful: true, wait: true, close: false, timeout: this.config.shutdownTimeoutMs } as PgBoss.StopOptions);
-      // pg-boss stops fetching; a handler it stopped waiting for still has the database: wait for it.
-      await Promise.allSettled([...this.running]);
+      // pg-boss stopped waiting for a handler past its job's expiry; it may still use the database:
+      // wait for it too, within the shutdown time.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise((r) => (timer = setTimeout(r, this.config.shutdownTimeoutMs)));
+      await Promise.race([Promise.allSettled([...this.running]), late]);
+      clearTimeout(timer);
     })();
     return this.stopped;
   }
