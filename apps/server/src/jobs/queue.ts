@@ -8,6 +8,9 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Registry } from '../jsonapi/registry.ts';
 
+/** An arbitrary constant: the advisory lock under which an instance makes or updates its queues. */
+const QUEUES_LOCK = 7_245_114;
+
 /** pg-boss's tables live in their own schema, beside the app's. */
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -88,7 +91,7 @@ export class Jobs {
   private readonly firstRuns: (() => Promise<unknown>)[] = [];
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly config: Pick<Config, 'jobsPollSeconds' | 'shutdownTimeoutMs'>,
     registry: Registry,
   ) {
@@ -118,15 +121,23 @@ export class Jobs {
   async start() {
     await this.boss.start();
     this.started = true;
+    // Instances starting together would deadlock making the queues' partitions: one at a time.
+    await this.database.exclusive(QUEUES_LOCK, async () => {
+      for (const { name, options } of this.defined) {
+        const settings = {
+          name,
+          policy: options.policy ?? 'standard',
+          expireInSeconds: options.expireInSeconds ?? 15 * 60,
+          retryLimit: options.retryLimit ?? 0,
+          retryDelay: options.retryDelaySeconds ?? 0,
+          retentionMinutes: 60,
+        } as PgBoss.Queue;
+        // Made once; its settings follow the configuration at each start (the policy stays).
+        if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, settings);
+        else await this.boss.createQueue(name, settings);
+      }
+    });
     for (const { name, options, handler } of this.defined) {
-      await this.boss.createQueue(name, {
-        name,
-        policy: options.policy ?? 'standard',
-        expireInSeconds: options.expireInSeconds ?? 15 * 60,
-        retryLimit: options.retryLimit ?? 0,
-        retryDelay: options.retryDelaySeconds ?? 0,
-        retentionMinutes: 60,
-      } as PgBoss.Queue);
       const ids: string[] = [];
       for (let i = 0; i < (options.concurrency ?? 1); i++) {
         const id = await this.boss.work(name, { pollingIntervalSeconds: this.config.jobsPollSeconds }, async ([job]) => {
