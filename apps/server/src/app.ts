@@ -121,7 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('startDraining', () => {
     accepting = false;
   });
-  registerMetrics(app, { token: config.metricsToken, database, areas });
+  registerMetrics(app, { token: config.metricsToken, database, areas, jobs });
   // Every route of the API, for its contract (GET /openapi.json).
   const routes: RegisteredRoute[] = [];
   let contract: ReturnType<typeof buildOpenApi> | undefined;
