@@ -105,6 +105,10 @@ export class Jobs {
       supervise: true,
       // Expired jobs are found within this time of their expiry (a killed instance's job).
       maintenanceIntervalSeconds: Math.max(1, Math.round(config.jobsPollSeconds * 5)),
+      // Timers make a job a run (the mail's every 10 s): ended jobs are archived after an hour and
+      // deleted a day later, so the tables stay small (the embedded database has no autovacuum).
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterDays: 1,
     });
     this.boss.on('error', (err) => {
       if (!this.stopped) console.error('job queue', err);
@@ -175,16 +179,20 @@ export class Jobs {
   }
 
   /**
-   * Runs `handler` every `seconds` across all instances, and at each instance's start: a stately
-   * queue holds the next run ('next', sent as each run begins, so a killed instance's timer goes on
-   * elsewhere) and the start's ('start': instances starting together share one).
+   * Runs `handler` every `seconds`, on one instance at a time: a stately queue holds the next run
+   * (sent as each run begins, so a killed instance's timer goes on elsewhere once its job expires,
+   * `expireInSeconds`), and the first start plans the first run. `atEachStart`: also a run at each
+   * instance's start (instances starting together share it), which may overlap the timer's own run.
    */
-  every(name: string, seconds: number, handler: () => Promise<unknown>) {
-    this.define(name, { policy: 'stately', expireInSeconds: Math.max(60, seconds * 2) }, async () => {
+  every(name: string, seconds: number, handler: () => Promise<unknown>, opts: { atEachStart?: boolean; expireInSeconds?: number } = {}) {
+    this.define(name, { policy: 'stately', expireInSeconds: opts.expireInSeconds ?? Math.max(60, seconds * 2) }, async () => {
       await this.send(name, {}, { singletonKey: 'next', startAfterSeconds: seconds });
       await handler();
     });
-    this.firstRuns.push(() => this.send(name, {}, { singletonKey: 'start' }));
+    this.firstRuns.push(async () => {
+      await this.send(name, {}, { singletonKey: 'next' });
+      if (opts.atEachStart) await this.send(name, {}, { singletonKey: 'start' });
+    });
   }
 
   /** Called as the stop begins: long jobs end at their next safe point. */

@@ -26,11 +26,12 @@ const MAX_ATTEMPTS = 5;
 const MAIL_EVERY_SECONDS = 10;
 
 /**
- * The outbox is sent by a job of the queue every few seconds, on one instance at a time (a stately
- * queue runs one job at once): two instances never send one mail twice.
+ * The outbox is sent by a timer job of the queue every few seconds, on one instance at a time: two
+ * instances never send one mail twice. Its job expires late (a slow SMTP server), so that a
+ * second send never starts beside a live one; a killed instance's timer resumes after that.
  */
 export function mailJobs(jobs: Jobs, mailer: Mailer, db: Db) {
-  jobs.every('mail.send', MAIL_EVERY_SECONDS, () => mailer.flush(db));
+  jobs.every('mail.send', MAIL_EVERY_SECONDS, () => mailer.flush(db), { expireInSeconds: 600 });
 }
 
 export function createMailer(opts: { smtpUrl?: string; from: string }): Mailer {

@@ -114,7 +114,7 @@ export class ImportWorker {
       if (await this.claim(id)) await this.process(id, locale);
     });
     // An abandoned lease is found within half a lease (at most 30 s) after it runs out.
-    jobs.every('imports.resume', Math.max(1, Math.min(30, config.jobLeaseSeconds / 2)), () => this.resume());
+    jobs.every('imports.resume', Math.max(1, Math.min(30, config.jobLeaseSeconds / 2)), () => this.resume(), { atEachStart: true });
     // At a stop, a run hands its lease back after its current chunk.
     jobs.onStop(() => (this.stopping = true));
   }

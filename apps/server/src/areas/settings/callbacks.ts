@@ -110,7 +110,7 @@ export class CallbackWorker {
         if (row) await this.deliver(row);
       },
     );
-    jobs.every('callbacks.resume', Math.max(1, Math.min(30, lease / 2)), () => this.resume());
+    jobs.every('callbacks.resume', Math.max(1, Math.min(30, lease / 2)), () => this.resume(), { atEachStart: true });
   }
 
   private get db() {
