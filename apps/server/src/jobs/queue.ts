@@ -134,7 +134,6 @@ export class Jobs {
           expireInSeconds: options.expireInSeconds ?? 15 * 60,
           retryLimit: options.retryLimit ?? 0,
           retryDelay: options.retryDelaySeconds ?? 0,
-          retentionMinutes: 60,
         } as PgBoss.Queue;
         // Made once; its settings follow the configuration at each start (the policy stays).
         if (await this.boss.getQueue(name)) await this.boss.updateQueue(name, settings);
