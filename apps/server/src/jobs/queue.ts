@@ -148,6 +148,10 @@ export class Jobs {
           this.running.add(run);
           try {
             await run;
+          } catch (err) {
+            // pg-boss keeps the error on the failed job; the log says it as it happens.
+            console.error(`job ${name} failed`, err);
+            throw err;
           } finally {
             this.running.delete(run);
             // A job was there: look for the next at once rather than after the polling interval.

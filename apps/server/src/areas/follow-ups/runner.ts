@@ -59,7 +59,7 @@ export const followUpRunnerOf = (database: Database) => runners.get(database);
 
 /**
  * Plans and runs follow-ups. `clock` gives "now" for what is due (tests move it; the leases use
- * the database's own time). Ticked by the app's queue at start, then every few minutes.
+ * the database's own time). Ticked by a timer job of the app's queue every few minutes.
  */
 export class FollowUpRunner {
   private stopping = false;

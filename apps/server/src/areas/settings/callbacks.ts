@@ -14,8 +14,8 @@ import { postChecked } from './net.ts';
 import { callbackDeliveries, callbackSecrets } from './settings.table.ts';
 
 // Callbacks (webhooks): when an event happens to a record and the organization has a URL for it,
-// the record's JSON:API document is queued in the event's transaction (no commit, no callback)
-// and POSTed after the commit by the worker below, signed with the organization's secret. The
+// the record's JSON:API document is queued in the event's transaction with its job (no commit, no
+// callback) and POSTed after the commit by that job (below), signed with the organization's secret. The
 // user's request never waits for the receiver and never fails because of it.
 
 export const SIGNATURE_HEADER = 'X-Atelier-Signature';
