@@ -140,6 +140,12 @@ export class Jobs {
         else await this.boss.createQueue(name, settings);
       }
     });
+    // Embedded: one process holds DATA_DIR, so a job still active now was a killed predecessor's.
+    // Failed at once (retried as its queue says) rather than left to expire: a timer goes on now.
+    if (this.database.driver === 'pglite' && !this.database.inProcess) {
+      const stale = await this.database.raw<{ id: string; name: string }>(`SELECT id, name FROM ${JOBS_SCHEMA}.job WHERE state = 'active'`);
+      for (const { id, name } of stale) await this.boss.fail(name, id, { message: 'the server stopped while it ran' });
+    }
     for (const { name, options, handler } of this.defined) {
       const ids: string[] = [];
       for (let i = 0; i < (options.concurrency ?? 1); i++) {
