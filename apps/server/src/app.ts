@@ -20,7 +20,8 @@ import { AREAS } from './areas/index.ts';
 import type { Area } from './areas/area.ts';
 import { buildOpenApi, describeRoute, type RegisteredRoute } from './jsonapi/openapi.ts';
 import { registerApiDocs } from './api-docs.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { Jobs } from './jobs/queue.ts';
+import { createMailer, type Mailer, mailJobs } from './mail/mailer.ts';
 import { registerMetrics } from './ops/metrics.ts';
 import { readiness } from './ops/readiness.ts';
 import { storageOf } from './storage/storage.ts';
@@ -93,7 +94,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const areas = opts.areas ?? AREAS;
   const registry = buildRegistry(areas);
   const limits = createLimits(database);
-  const services: Services = { database, config, mailer, registry, limits };
+  const jobs = new Jobs(database, config, registry);
+  const services: Services = { database, config, mailer, registry, limits, jobs };
   // Routes that take an organization's API key (X-Api-Key) when no session token is given.
   const apiKeyRoutes = new Set(areas.flatMap((a) => (a.apiKeyRoutes ?? []).map((path) => `/api/v1${path}`)));
   const bodyLimit = 2 * 1024 * 1024;
@@ -119,7 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('startDraining', () => {
     accepting = false;
   });
-  registerMetrics(app, { token: config.metricsToken, database, areas });
+  registerMetrics(app, { token: config.metricsToken, database, areas, jobs });
   // Every route of the API, for its contract (GET /openapi.json).
   const routes: RegisteredRoute[] = [];
   let contract: ReturnType<typeof buildOpenApi> | undefined;
@@ -199,12 +201,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       registerListCounts(api, contextOf, registry);
       for (const area of areas) {
         for (const register of area.routes ?? []) register(api, contextOf, services);
+        area.jobs?.(services);
         if (!area.worker) continue;
         const worker = area.worker(services);
         area.workerRoutes?.(api, contextOf, worker);
-        api.addHook('onReady', () => worker.start());
-        api.addHook('onClose', () => worker.stop());
+        api.addHook('onReady', async () => worker.start?.());
       }
+      // Started after the areas' workers (their queues defined, their leases released); the stop tells
+      // them first (an import hands its lease back), then waits for the jobs under way.
+      mailJobs(jobs, mailer, db);
+      api.addHook('onReady', () => jobs.start());
+      api.addHook('onClose', () => jobs.stop());
 
       // Last: areas register some routes in plugins of their own, loaded in order before this one.
       api.register(async (last) => registerNotServed(last, registry, routes));

@@ -102,6 +102,8 @@ const schema = z.object({
    * news from it; a killed instance's job is taken over by another once its lease has run out.
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  /** How often each instance's job workers look for jobs on the queue (pg-boss polling; tests shorten it). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** Serves Prometheus metrics at GET /metrics to `Authorization: Bearer <token>`; unset: no metrics. */
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(256).optional().or(z.literal('').transform(() => undefined)),
   /**
@@ -182,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     s3,
     metricsToken: c.METRICS_TOKEN ?? null,
     jobLeaseSeconds: c.JOB_LEASE_SECONDS,
+    jobsPollSeconds: c.JOBS_POLL_SECONDS,
     followUpsEverySeconds: c.FOLLOW_UPS_EVERY_SECONDS,
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_SECONDS * 1000,

@@ -5,10 +5,12 @@ import type { ResourceDefinition } from '../jsonapi/define-resource.ts';
 import type { EngineHooks } from '../jsonapi/registry.ts';
 import type { ContextOf, RouteRegistrar, Services } from '../jsonapi/router.ts';
 
-/** Work an area does beside requests (the import worker): started when the app is ready, stopped when it closes. */
+/**
+ * Work an area does beside requests (the import worker), made with the app: it defines its jobs on
+ * the queue (services.jobs) as it is made; started when the app is ready, before the queue.
+ */
 export interface Worker {
-  start(): Promise<void> | void;
-  stop(): Promise<void> | void;
+  start?(): Promise<void> | void;
 }
 
 /**
@@ -24,6 +26,8 @@ export interface Area<W extends Worker = Worker> {
   routes?: RouteRegistrar[];
   /** The area's worker, made once per app before its routes, which may hand it work. */
   worker?(services: Services): W;
+  /** The area's timers and other jobs on the app's queue (jobs/queue.ts), when it needs no worker object. */
+  jobs?(services: Services): void;
   /** The worker's job queues, for the metrics (GET /metrics): how many jobs wait or run. */
   queues?: { name: string; depth(db: Db): Promise<number> }[];
   /** Routes that use the worker. */

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrateJobs } from '../jobs/queue.ts';
 import type { Database } from './client.ts';
 
 /** An arbitrary constant: every Atelier instance takes this advisory lock to migrate. */
@@ -18,7 +19,7 @@ export function migrationsFolder(): string {
 }
 
 /**
- * Applies pending migrations. On a PostgreSQL server two instances starting together must not
+ * Applies pending migrations, then pg-boss's. On a PostgreSQL server two instances starting together must not
  * race, so the migration runs under an advisory lock.
  */
 export async function migrate(database: Database): Promise<void> {
@@ -26,5 +27,7 @@ export async function migrate(database: Database): Promise<void> {
   await database.exclusive(MIGRATION_LOCK, async (db) => {
     if (database.inProcess) await migratePglite(db as never, { migrationsFolder: folder });
     else await migratePg(db as never, { migrationsFolder: folder });
+    // The job queue's tables (pg-boss's own schema and versions).
+    await migrateJobs(database);
   });
 }

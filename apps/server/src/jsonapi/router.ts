@@ -111,6 +111,8 @@ export interface Services {
   registry: Registry;
   /** The rate limits (auth/rate-limit.ts), for public routes. */
   limits: import('../auth/rate-limit.ts').Limits;
+  /** The kept job queue (jobs/queue.ts): areas define their background work on it. */
+  jobs: import('../jobs/queue.ts').Jobs;
 }
 
 /** Routes an area adds beside its resources (uploads), under /api/v1. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client.ts';
+import type { Jobs } from '../jobs/queue.ts';
 import { mailOutbox, type MailAttachment } from './mail.table.ts';
 
 export interface Mail {
@@ -20,6 +21,18 @@ export interface Mailer {
 }
 
 const MAX_ATTEMPTS = 5;
+
+/** Seconds between two sends of the outbox. */
+const MAIL_EVERY_SECONDS = 10;
+
+/**
+ * The outbox is sent by a timer job of the queue every few seconds, on one instance at a time: two
+ * instances never send one mail twice. Its job expires late (a slow SMTP server), so that a
+ * second send never starts beside a live one; a killed instance's timer resumes after that.
+ */
+export function mailJobs(jobs: Jobs, mailer: Mailer, db: Db) {
+  jobs.every('mail.send', MAIL_EVERY_SECONDS, () => mailer.flush(db), { expireInSeconds: 600 });
+}
 
 export function createMailer(opts: { smtpUrl?: string; from: string }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;

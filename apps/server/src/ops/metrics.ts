@@ -6,12 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Area } from '../areas/area.ts';
 import type { Database } from '../db/client.ts';
+import type { Jobs } from '../jobs/queue.ts';
 
 /** Seconds: a read by id is a few milliseconds, a PDF with photos up to a second or two. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function registerMetrics(app: FastifyInstance, opts: { token: string | null; database: Database; areas: readonly Area[] }) {
-  const { token, database, areas } = opts;
+export function registerMetrics(app: FastifyInstance, opts: { token: string | null; database: Database; areas: readonly Area[]; jobs: Jobs }) {
+  const { token, database, areas, jobs } = opts;
   if (!token) return;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'atelier_' });
@@ -42,11 +43,20 @@ export function registerMetrics(app: FastifyInstance, opts: { token: string | nu
   const queues = areas.flatMap((a) => a.queues ?? []);
   new Gauge({
     name: 'atelier_job_queue_depth',
-    help: 'Jobs waiting or running, by queue (imports, callbacks)',
+    help: 'Work waiting or running, by area (imports, callbacks, follow-ups)',
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
       for (const queue of queues) this.set({ queue: queue.name }, await queue.depth(database.db));
+    },
+  });
+  new Gauge({
+    name: 'atelier_jobs',
+    help: 'Jobs of the job queue waiting (due or not), being retried or running, by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      for (const name of jobs.names()) this.set({ queue: name }, await jobs.depth(name));
     },
   });
 

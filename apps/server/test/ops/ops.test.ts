@@ -84,6 +84,16 @@ describe('metrics', () => {
     expect(await depth('callbacks')).toBe(before + 1);
   });
 
+  it('say how many jobs of the job queue wait or run, by queue', async () => {
+    const jobs = async (queue: string) => {
+      const m = new RegExp(`atelier_jobs\\{queue="${queue.replace('.', '\\.')}"\\} (\\d+)`).exec((await scrape(`Bearer ${TOKEN}`)).body);
+      return m ? Number(m[1]) : null;
+    };
+    // The timers always have their next run waiting.
+    expect(await jobs('mail.send')).toBeGreaterThanOrEqual(1);
+    expect(await jobs('imports.run')).toBe(0);
+  });
+
   it('report the PostgreSQL pool where there is one', async () => {
     const body = (await scrape(`Bearer ${TOKEN}`)).body;
     if (t.database.driver === 'pg') expect(body).toMatch(/atelier_db_pool_connections\{state="total"\} [1-9]/);

@@ -163,7 +163,8 @@ describe('server-side request forgery', () => {
   let bossOrg: string;
   let kit: Kit;
   beforeAll(async () => {
-    strict = await createTestApp();
+    // A short lease: the resume timer (every half lease) finds the delivery written below without its job.
+    strict = await createTestApp({ JOB_LEASE_SECONDS: '2' });
     kit = await createKit(strict);
     bossOrg = kit.organization.id;
     boss = kit.admin;

@@ -12,7 +12,7 @@ export const followUpsArea = defineArea({
   name: 'follow-ups',
   resources: [followUpsResource],
   routes: [reminderRoutes],
-  worker: (services) => new FollowUpRunner(services),
+  jobs: (services) => new FollowUpRunner(services).define(services.jobs),
   // Follow-ups planned and not yet run (due or not).
   queues: [{ name: 'follow-ups', depth: (db) => db.$count(followUps, inArray(followUps.status, ['scheduled', 'sending'])) }],
   demo: seedDemoFollowUps,

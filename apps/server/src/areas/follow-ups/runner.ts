@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { chooseFollowUpChannel, customerName, firstLocale, followUpDueAt, followUpSchedule, textableNumber, type FollowUpReason, type FollowUpSchedule, type Locale, DEFAULT_TIME_ZONE } from '@atelier/domain';
 import { rowsOf, type Database, type Db } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
+import type { Jobs } from '../../jobs/queue.ts';
 import type { Services } from '../../jsonapi/router.ts';
 import { options, organizations } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -58,11 +59,9 @@ export const followUpRunnerOf = (database: Database) => runners.get(database);
 
 /**
  * Plans and runs follow-ups. `clock` gives "now" for what is due (tests move it; the leases use
- * the database's own time). Started with the app: a tick at start, then every few minutes.
+ * the database's own time). Ticked by a timer job of the app's queue every few minutes.
  */
 export class FollowUpRunner {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
   private stopping = false;
 
   constructor(
@@ -74,28 +73,12 @@ export class FollowUpRunner {
     return this.services.database.db;
   }
 
-  start() {
+  /** The app's runner: a tick every few minutes, a timer job of the queue (one instance at a time). */
+  define(jobs: Jobs) {
     runners.set(this.services.database, this);
+    jobs.onStop(() => (this.stopping = true));
     const every = this.services.config.followUpsEverySeconds;
-    if (!every) return;
-    this.wake();
-    this.timer = setInterval(() => this.wake(), every * 1000);
-    this.timer.unref();
-  }
-
-  async stop() {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running?.catch(() => undefined);
-  }
-
-  private wake() {
-    if (this.running || this.stopping) return;
-    this.running = this.tick()
-      .catch((err) => {
-        if (!this.stopping) console.error('follow-ups runner', err);
-      })
-      .finally(() => (this.running = null));
+    if (every) jobs.every('follow-ups.tick', every, () => this.tick());
   }
 
   /** One pass: interrupted sends closed, next steps planned, due steps run. Answers how many steps ran. */

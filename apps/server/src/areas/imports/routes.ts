@@ -156,10 +156,13 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
           lease_until: null,
         })
         .where(eq(imports.id, row.id));
+      // A larger file: a job of the queue, sent with the status that asks for it (any instance runs it).
+      if (row.line_count > INLINE_LINES) {
+        await worker.queue(tx.db, row.id, ctx.locale);
+        tx.onCommit?.(() => worker.notify());
+      }
     });
-    const job = worker.runNow(row.id, ctx.locale);
-    if (row.line_count <= INLINE_LINES) await job;
-    else void job.catch((err) => request.log.error(err));
+    if (row.line_count <= INLINE_LINES) await worker.runNow(row.id, ctx.locale);
     const fresh = await findRow(ctx, importsResource, row.id);
     const q = parseQuery(ctx.registry, importsResource, request.query as Query, { list: false });
     const meta: Record<string, unknown> = { summary: summaryOf(fresh) };

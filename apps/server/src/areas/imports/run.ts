@@ -90,86 +90,87 @@ async function rolledBack<T>(ctx: RequestContext, fn: (c: RequestContext) => Pro
 /** The import's creator as an actor: the run writes with their rights, as their request would. */
 export const actorOf = (db: Db, userId: string | null): Promise<Actor | null> => (userId ? actorForUser(db, userId) : Promise.resolve(null));
 
+/** The queue of import runs: a job names its import, the import row is the state. */
+export const IMPORT_QUEUE = 'imports.run';
+
 /**
- * Runs the imports that are 'validating' (a dry run) or 'running' (the run): the import row is
- * the job, claimed with FOR UPDATE SKIP LOCKED and a lease (several servers on one PostgreSQL
- * share the work); each chunk of lines commits with the import's progress and counters, so a
- * stopped server resumes a run from the last committed chunk. A dry run writes only its results
- * and starts again from the top (its memory of the file's keys is gone with the process).
+ * Runs the imports that are 'validating' (a dry run) or 'running' (the run) as jobs of the queue
+ * (jobs/queue.ts). The import row stays the business state: a job claims it with a lease (FOR
+ * UPDATE SKIP LOCKED) renewed by each chunk, and each chunk of lines commits with the import's
+ * progress and counters, so a run resumes from the last committed chunk. A timer job of the queue
+ * sends a job for each busy import whose lease is free: one handed back at a stop, or one whose
+ * instance was killed (its lease runs out; its pg-boss job, long-lived as an import may be, only
+ * expires later). A dry run writes only its results and starts again from the top (its memory of
+ * the file's keys is gone with the process).
  */
 export class ImportWorker {
   private stopping = false;
-  private active = new Map<string, Promise<void>>();
-  private timer: NodeJS.Timeout | null = null;
-  private polls = 0;
 
-  constructor(private readonly services: Services) {}
+  constructor(private readonly services: Services) {
+    const { jobs, config } = services;
+    // An import may run for hours: its lease, not pg-boss's expiry, says whether it is alive. Not
+    // stately: a killed instance's job stays active until it expires, and would hold the next back.
+    jobs.define<{ id: string; locale?: Locale }>(IMPORT_QUEUE, { expireInSeconds: 23 * 3600, concurrency: 2 }, async ({ id, locale }) => {
+      if (await this.claim(id)) await this.process(id, locale);
+    });
+    // An abandoned lease is found within half a lease (at most 30 s) after it runs out.
+    jobs.every('imports.resume', Math.max(1, Math.min(30, config.jobLeaseSeconds / 2)), () => this.resume(), { atEachStart: true });
+    // At a stop, a run hands its lease back after its current chunk.
+    jobs.onStop(() => (this.stopping = true));
+  }
 
   private get db() {
     return this.services.database.db;
   }
 
-  /** At start: resume what a stopped server left running, then look now and then for abandoned leases. */
   async start() {
     // Embedded mode is one process (DATA_DIR is locked): no other worker can hold a lease.
     // direct write: the worker's leases released at start (job bookkeeping)
     if (this.services.database.driver === 'pglite') await this.db.update(imports).set({ lease_until: null }).where(inArray(imports.status, [...BUSY_STATUSES]));
-    this.poll();
-    // An abandoned lease is found within half a lease (at most 30 s) after it runs out.
-    this.timer = setInterval(() => this.poll(), Math.min(30, this.services.config.jobLeaseSeconds / 2) * 1000);
-    this.timer.unref();
   }
 
-  /** Stops after the current chunk; the lease is released so the next start resumes at once. */
-  async stop() {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    // A poll in flight may still start the job it claimed: wait for that one too.
-    while (this.active.size) await Promise.allSettled([...this.active.values()]);
+  /** Sends a job for each busy import whose lease is free. */
+  private async resume() {
+    const free = await this.db
+      .select({ id: imports.id })
+      .from(imports)
+      .where(and(inArray(imports.status, [...BUSY_STATUSES]), sql`(${imports.lease_until} IS NULL OR ${imports.lease_until} < now())`));
+    // One job per import and lease time at most: a free import waiting for a worker gets no pile of them.
+    for (const { id } of free) await this.services.jobs.send(IMPORT_QUEUE, { id }, { singletonKey: id, throttleSeconds: this.services.config.jobLeaseSeconds });
+    if (free.length) this.notify();
   }
 
-  private poll() {
-    // Tracked like a job: a stop waits for a claim in flight, or the claimed job would run (and
-    // keep its lease) after the stop, and the next start would wait for the lease to run out.
-    this.track(`poll:${++this.polls}`, (async () => {
-      while (!this.stopping) {
-        const id = await this.claim();
-        if (!id) return;
-        this.track(id, this.process(id));
-      }
-    })().catch((err) => console.error('import worker', err)));
+  /** Hands a started import to the queue, in the transaction that started it. */
+  queue(db: Db, id: string, locale: Locale) {
+    return this.services.jobs.send(IMPORT_QUEUE, { id, locale }, { db });
   }
 
-  /** Claims one import (or the given one) whose lease is free; null when there is none. */
-  async claim(id?: string): Promise<string | null> {
+  /** This instance looks for the job now (after the commit that sent it). */
+  notify() {
+    this.services.jobs.notify(IMPORT_QUEUE);
+  }
+
+  /** Claims one import whose lease is free; false when another holds it or it is no longer busy. */
+  async claim(id: string): Promise<boolean> {
     const rows = rowsOf<{ id: string }>(
       // direct write: the worker claims a job with a lease (job bookkeeping)
       await this.db.execute(sql`
         UPDATE imports SET lease_until = now() + make_interval(secs => ${this.services.config.jobLeaseSeconds})
          WHERE id = (SELECT id FROM imports
-                      WHERE status IN ('validating', 'running') AND (lease_until IS NULL OR lease_until < now())
-                        ${id ? sql`AND id = ${id}` : sql``}
-                      ORDER BY started_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+                      WHERE id = ${id} AND status IN ('validating', 'running') AND (lease_until IS NULL OR lease_until < now())
+                      FOR UPDATE SKIP LOCKED)
         RETURNING id`),
     );
-    return rows[0]?.id ?? null;
-  }
-
-  private track(id: string, p: Promise<void>) {
-    this.active.set(id, p);
-    void p.finally(() => this.active.delete(id));
+    return rows.length > 0;
   }
 
   /**
-   * Claims and runs one import now (GET /imports/{id}/run or run-dry); the promise ends with the
-   * job. Its messages are in the language of the request that started it.
+   * Claims and runs one import now, within the request that started it (a small file: GET
+   * /imports/{id}/run answers its result). Its messages are in the language of that request.
    */
   async runNow(id: string, locale?: Locale): Promise<void> {
     if (this.stopping) return;
-    // Tracked from the claim on (see poll).
-    const p = this.claim(id).then((claimed) => (claimed ? this.process(id, locale) : undefined));
-    this.track(id, p);
-    return p;
+    if (await this.claim(id)) await this.process(id, locale);
   }
 
   private async fail(id: string, key: MessageKey, locale: Locale) {

@@ -4,7 +4,7 @@ import { defineArea } from '../area.ts';
 import { seedDemoSales } from './demo.ts';
 import { embedPageHeaders } from './embed-page.ts';
 import { allowDomainsResource, appraisalsResource, requestLogsResource, vehicleSalesResource } from './pricing.resources.ts';
-import { RequestLogPurge } from './request-log.ts';
+import { requestLogJobs } from './request-log.ts';
 import { API_KEY_ROUTES, pricingRoutes } from './routes.ts';
 import { vehicleSalesImport } from './vehicle-sales.import.ts';
 
@@ -15,6 +15,6 @@ export const pricingArea = defineArea({
   routes: [pricingRoutes],
   apiKeyRoutes: API_KEY_ROUTES,
   pageHeaders: { '/embed/vehicle-estimate': embedPageHeaders },
-  worker: (services) => new RequestLogPurge(services),
+  jobs: requestLogJobs,
   demo: seedDemoSales,
 });

@@ -1,7 +1,6 @@
 import { PRICE_REQUEST_FIELDS, type RequestChannel } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { Worker } from '../area.ts';
 import type { Services } from '../../jsonapi/router.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { requestLogs } from './pricing.table.ts';
@@ -93,7 +92,7 @@ export function loggedBody(body: unknown): Record<string, unknown> {
   return unknown.length ? { ...kept, unknown_members: unknown } : kept;
 }
 
-const HOUR_MS = 3_600_000;
+const HOUR_SECONDS = 3600;
 
 /** Deletes the logs older than the retention; returns how many. */
 export async function purgeRequestLogs(db: Db, retentionDays: number): Promise<number> {
@@ -102,18 +101,7 @@ export async function purgeRequestLogs(db: Db, retentionDays: number): Promise<n
   return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
 }
 
-/** Purges once at start, then every hour. */
-export class RequestLogPurge implements Worker {
-  private timer: NodeJS.Timeout | null = null;
-  constructor(private readonly services: Services) {}
-  start() {
-    const run = () => void purgeRequestLogs(this.services.database.db, this.services.config.requestLogRetentionDays).catch(() => undefined);
-    run();
-    this.timer = setInterval(run, HOUR_MS);
-    this.timer.unref();
-  }
-  stop() {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
+/** Purges at start, then every hour: a timer job of the queue, on one instance at a time. */
+export function requestLogJobs(services: Services) {
+  services.jobs.every('request-logs.purge', HOUR_SECONDS, () => purgeRequestLogs(services.database.db, services.config.requestLogRetentionDays));
 }

@@ -3,7 +3,7 @@
 import { defineArea } from '../area.ts';
 import { packagesResource, resellerProductsResource, resellerServicesResource } from './catalogue.resource.ts';
 import { seedDemoReseller } from './demo.ts';
-import { RenewalWorker } from './renewals.ts';
+import { renewalJobs } from './renewals.ts';
 import { resellerInvoiceRoutes } from './report/reseller-invoice.routes.ts';
 import { resellerInvoiceItemsResource } from './reseller-invoice-items.resource.ts';
 import { resellerInvoicesResource } from './reseller-invoices.resource.ts';
@@ -15,6 +15,6 @@ export const resellerArea = defineArea({
   name: 'reseller',
   resources: [resellerTaxGroupsResource, resellerTaxesResource, resellerProductsResource, resellerServicesResource, packagesResource, subscriptionsResource, resellerInvoicesResource, resellerInvoiceItemsResource, resellerPaymentsResource],
   routes: [resellerInvoiceRoutes],
-  worker: (services) => new RenewalWorker(services),
+  jobs: renewalJobs,
   demo: seedDemoReseller,
 });

@@ -1,6 +1,5 @@
 import { subscriptionState } from '@atelier/domain';
 import { and, eq, lte } from 'drizzle-orm';
-import type { Worker } from '../area.ts';
 import { records } from '../../jsonapi/records.ts';
 import { inTransaction, type Services } from '../../jsonapi/router.ts';
 import { systemContext } from '../../jsonapi/system.ts';
@@ -8,7 +7,7 @@ import { subscriptionInvoice } from './subscription-invoice.ts';
 import { renewalValues } from './subscriptions.resource.ts';
 import { subscriptions } from './reseller.table.ts';
 
-const HOUR_MS = 3_600_000;
+const HOUR_SECONDS = 3600;
 
 /**
  * The subscriptions' job (issue 24), at start and every hour: an automatic subscription whose end
@@ -44,31 +43,7 @@ export async function runRenewals(services: Pick<Services, 'database' | 'registr
   return { renewed, changed: stale.length };
 }
 
-/** Runs the job at start, then every hour; a run under way finishes before the app closes. */
-export class RenewalWorker implements Worker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> = Promise.resolve();
-  private stopping = false;
-  constructor(private readonly services: Services) {}
-  start() {
-    const run = () => {
-      this.running = this.running.then(() =>
-        this.stopping
-          ? undefined
-          : runRenewals(this.services).then(
-              () => undefined,
-              (err) => console.error('subscription renewals', err),
-            ),
-      );
-    };
-    run();
-    this.timer = setInterval(run, HOUR_MS);
-    this.timer.unref();
-  }
-  async stop() {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
+/** Runs the job at start, then every hour: a timer job of the queue, on one instance at a time. */
+export function renewalJobs(services: Services) {
+  services.jobs.every('subscriptions.renew', HOUR_SECONDS, () => runRenewals(services));
 }

@@ -7,15 +7,15 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import type { ResourceDefinition } from '../../jsonapi/define-resource.ts';
 import { readRecord } from '../../jsonapi/includes.ts';
 import { parseQuery } from '../../jsonapi/query.ts';
-import type { Registry } from '../../jsonapi/registry.ts';
 import { renderDocument, type Services } from '../../jsonapi/router.ts';
+import { jobsOf } from '../../jobs/queue.ts';
 import { options } from '../admin/admin.table.ts';
 import { postChecked } from './net.ts';
 import { callbackDeliveries, callbackSecrets } from './settings.table.ts';
 
 // Callbacks (webhooks): when an event happens to a record and the organization has a URL for it,
-// the record's JSON:API document is queued in the event's transaction (no commit, no callback)
-// and POSTed after the commit by the worker below, signed with the organization's secret. The
+// the record's JSON:API document is queued in the event's transaction with its job (no commit, no
+// callback) and POSTed after the commit by that job (below), signed with the organization's secret. The
 // user's request never waits for the receiver and never fails because of it.
 
 export const SIGNATURE_HEADER = 'X-Atelier-Signature';
@@ -46,9 +46,6 @@ export async function regenerateSecret(db: Db, organizationId: string): Promise<
   return secret;
 }
 
-/** The worker of each app, so that an event committed on that app is sent at once. */
-const workers = new WeakMap<Registry, CallbackWorker>();
-
 /**
  * Queues the callback of an event about a record, in the caller's transaction, when the record's
  * organization has a URL for the event. One line at the place the event happens:
@@ -78,29 +75,42 @@ export async function emitCallback(ctx: RequestContext, event: string, def: Reso
     subject_id: recordId,
     body: JSON.stringify(document),
   });
-  const worker = workers.get(ctx.registry);
-  if (worker) ctx.onCommit?.(() => worker.wake());
+  // Its job goes with it: committed together, and this instance looks for it once committed.
+  const jobs = jobsOf(ctx.registry);
+  if (!jobs) return;
+  await jobs.send(CALLBACK_QUEUE, { id }, { db: ctx.db, singletonKey: id });
+  ctx.onCommit?.(() => jobs.notify(CALLBACK_QUEUE));
 }
 
 /** Deliveries sent at once by one server (a slow receiver does not hold up the others). */
 const CONCURRENCY = 4;
 
+/** The queue of delivery attempts: one job per attempt, the delivery's id its singleton key. */
+export const CALLBACK_QUEUE = 'callbacks.deliver';
+
 type DeliveryRow = typeof callbackDeliveries.$inferSelect;
 
 /**
- * Sends due deliveries: the rows are the jobs, claimed with FOR UPDATE SKIP LOCKED and a lease,
- * so several servers on one PostgreSQL share them and a stopped server's are taken up again.
- * Woken after the commit of an event, and every few seconds for retries.
+ * Sends deliveries as jobs of the queue (jobs/queue.ts). The row is the delivery's state and log;
+ * a job is one attempt: it claims its row with a lease (so one attempt runs at a time, whichever
+ * instances hold jobs for it), posts, writes the outcome, and a failed attempt sends the next job
+ * after the backoff in the same transaction. A killed instance's job expires and is retried
+ * elsewhere once the lease has run out. A timer job sends a job for each pending delivery that has
+ * none waiting (rows of an older version, or written by hand).
  */
 export class CallbackWorker {
-  private stopping = false;
-  private running = 0;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private readonly idle = new Set<() => void>();
-
   constructor(private readonly services: Services) {
-    workers.set(services.registry, this);
+    const { jobs, config } = services;
+    const lease = config.jobLeaseSeconds;
+    jobs.define<{ id: string }>(
+      CALLBACK_QUEUE,
+      { policy: 'stately', concurrency: CONCURRENCY, expireInSeconds: Math.ceil(config.callbacksTimeoutMs / 1000) + lease, retryLimit: 3, retryDelaySeconds: lease },
+      async ({ id }) => {
+        const row = await this.claim(id);
+        if (row) await this.deliver(row);
+      },
+    );
+    jobs.every('callbacks.resume', Math.max(1, Math.min(30, lease / 2)), () => this.resume(), { atEachStart: true });
   }
 
   private get db() {
@@ -111,67 +121,28 @@ export class CallbackWorker {
     // Embedded mode is one process (DATA_DIR is locked): no other worker holds a lease.
     // direct write: the callbacks queue's leases (infrastructure rows)
     if (this.services.database.driver === 'pglite') await this.db.execute(sql`UPDATE callback_deliveries SET lease_until = NULL WHERE status = 'pending' AND lease_until IS NOT NULL`);
-    this.wake();
-    const every = Math.max(0.2, Math.min(5, this.services.config.callbacksBackoffSeconds));
-    this.timer = setInterval(() => this.wake(), every * 1000);
-    this.timer.unref();
   }
 
-  async stop() {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.settled();
+  /** A job for each pending delivery not being tried (stately: one waiting per delivery at most). */
+  private async resume() {
+    const pending = rowsOf<{ id: string; wait: number }>(
+      await this.db.execute(sql`
+        SELECT id, greatest(0, extract(epoch FROM next_attempt_at - now()))::float AS wait FROM callback_deliveries
+         WHERE status = 'pending' AND (lease_until IS NULL OR lease_until < now())`),
+    );
+    for (const { id, wait } of pending) await this.services.jobs.send(CALLBACK_QUEUE, { id }, { singletonKey: id, startAfterSeconds: wait });
+    if (pending.length) this.services.jobs.notify(CALLBACK_QUEUE);
   }
 
-  /** Resolves once no delivery is being sent (tests, stop). */
-  settled(): Promise<void> {
-    return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.add(resolve));
-  }
-
-  /** Looks for due deliveries now (after a commit, on the timer). */
-  wake() {
-    if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    for (let i = 0; i < CONCURRENCY; i++) this.loop();
-  }
-
-  private loop() {
-    this.running++;
-    void (async () => {
-      try {
-        for (;;) {
-          if (this.stopping) break;
-          const row = await this.claim();
-          if (!row) break;
-          await this.deliver(row);
-        }
-      } catch (err) {
-        if (!this.stopping) console.error('callback worker', err);
-      } finally {
-        this.running--;
-        if (this.running === 0) {
-          for (const resolve of this.idle) resolve();
-          this.idle.clear();
-          if (this.again && !this.stopping) {
-            this.again = false;
-            this.wake();
-          }
-        }
-      }
-    })();
-  }
-
-  private async claim(): Promise<DeliveryRow | null> {
+  /** The delivery, leased for this attempt; null when it is no longer pending or another attempt holds it. */
+  private async claim(id: string): Promise<DeliveryRow | null> {
     const rows = rowsOf<DeliveryRow>(
       // direct write: the callbacks queue's leases (infrastructure rows)
       await this.db.execute(sql`
         UPDATE callback_deliveries SET lease_until = now() + make_interval(secs => ${this.services.config.jobLeaseSeconds})
          WHERE id = (SELECT id FROM callback_deliveries
-                      WHERE status = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
-                      ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+                      WHERE id = ${id} AND status = 'pending' AND (lease_until IS NULL OR lease_until < now())
+                      FOR UPDATE SKIP LOCKED)
         RETURNING *`),
     );
     return rows[0] ?? null;
@@ -208,20 +179,24 @@ export class CallbackWorker {
     const delivered = error === null;
     const status = delivered ? 'delivered' : attempts >= CALLBACK_MAX_ATTEMPTS ? 'failed' : 'pending';
     const wait = callbackBackoffSeconds(attempts, config.callbacksBackoffSeconds);
-    await this.db
-      // direct write: the callbacks queue (infrastructure rows)
-      .update(callbackDeliveries)
-      .set({
-        status,
-        attempts,
-        response_code: code,
-        response_excerpt: excerpt,
-        last_error: error,
-        lease_until: null,
-        delivered_at: delivered ? sql`now()` : null,
-        next_attempt_at: delivered || status === 'failed' ? sql`now()` : sql`now() + make_interval(secs => ${wait})`,
-        updated_at: sql`now()`,
-      })
-      .where(eq(callbackDeliveries.id, row.id));
+    await this.db.transaction(async (tx) => {
+      await tx
+        // direct write: the callbacks queue (infrastructure rows)
+        .update(callbackDeliveries)
+        .set({
+          status,
+          attempts,
+          response_code: code,
+          response_excerpt: excerpt,
+          last_error: error,
+          lease_until: null,
+          delivered_at: delivered ? sql`now()` : null,
+          next_attempt_at: delivered || status === 'failed' ? sql`now()` : sql`now() + make_interval(secs => ${wait})`,
+          updated_at: sql`now()`,
+        })
+        .where(eq(callbackDeliveries.id, row.id));
+      // The next attempt, committed with this one's outcome.
+      if (status === 'pending') await this.services.jobs.send(CALLBACK_QUEUE, { id: row.id }, { db: tx as unknown as Db, singletonKey: row.id, startAfterSeconds: wait });
+    });
   }
 }
