@@ -14,6 +14,7 @@ import { deliverText } from '../messaging/texts.ts';
 import { formatDay } from '../../reports/format.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { followUps } from './follow-ups.table.ts';
+import { bookedSince } from './booking.ts';
 
 // The follow-ups runner (issue 26; docs/decisions.md "Follow-ups"): a small scheduler over the
 // follow_ups table. Each tick plans the next step of each open deferred work of the organizations
@@ -176,10 +177,7 @@ export class FollowUpRunner {
   private async stopReason(row: FollowUpRow, work: typeof deferredWork.$inferSelect | undefined, schedule: FollowUpSchedule | undefined): Promise<FollowUpReason | null> {
     if (!schedule?.enabled) return 'disabled';
     if (!work || work.state !== 'open') return 'closed';
-    const [booked] = rowsOf<{ one: number }>(
-      await this.db.execute(sql`SELECT 1 AS one FROM requests WHERE organization_id = ${row.organization_id} AND vehicle_id = ${row.vehicle_id} AND created_at > ${work.declined_at} LIMIT 1`),
-    );
-    if (booked) return 'booked';
+    if (await bookedSince(this.db, work)) return 'booked';
     const [replied] = rowsOf<{ one: number }>(
       await this.db.execute(sql`
         SELECT 1 AS one FROM messages m
