@@ -4,6 +4,7 @@
 // define their queues and handlers here; a job is fetched by one instance only (SKIP LOCKED), a job
 // of a killed instance expires and is retried by another, and a stop hands back or finishes jobs.
 import PgBoss from 'pg-boss';
+import plans from 'pg-boss/src/plans.js';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Registry } from '../jsonapi/registry.ts';
@@ -14,7 +15,7 @@ const QUEUES_LOCK = 7_245_114;
 /** pg-boss's tables live in their own schema, beside the app's. */
 export const JOBS_SCHEMA = 'pgboss';
 
-interface Executor {
+export interface Executor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
@@ -34,6 +35,27 @@ function databaseExecutor(database: Database): Executor {
   const client = (database.db as unknown as { session: { client: { exec: (text: string) => Promise<{ rows: Record<string, unknown>[] }[]> } } }).session.client;
   return {
     executeSql: async (text, values) => (values?.length ? own.executeSql(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] }),
+  };
+}
+
+/**
+ * pg-boss 10 records a job's end without waiting for it (its worker calls complete or fail and
+ * moves on): a refused write (the database restarting, or closed as the server stops) would be an
+ * unhandled rejection, which ends a Node process. The end is then left unrecorded and said: the
+ * job stays active until its expiry and runs again (every handler may run twice: leases and
+ * checks under lock guard the business rows).
+ */
+export function recordingEnds(executor: Executor, onLost: (err: unknown) => void): Executor {
+  const ends = new Set([plans.completeJobs(JOBS_SCHEMA), plans.failJobsById(JOBS_SCHEMA)]);
+  return {
+    executeSql(text, values) {
+      const run = executor.executeSql(text, values);
+      if (!ends.has(text)) return run;
+      return run.catch((err: unknown) => {
+        onLost(err);
+        return { rows: [{ count: 0 }] };
+      });
+    },
   };
 }
 
@@ -96,7 +118,9 @@ export class Jobs {
     registry: Registry,
   ) {
     this.boss = new PgBoss({
-      db: databaseExecutor(database),
+      db: recordingEnds(databaseExecutor(database), (err) => {
+        if (!this.stopped) console.error('job queue: a job’s end was not recorded (it runs again once expired)', err);
+      }),
       schema: JOBS_SCHEMA,
       // The schema is made by db/migrate.ts; an upgrade of pg-boss migrates it at the next start.
       migrate: true,

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { Jobs } from '../../src/jobs/queue.ts';
+import plans from 'pg-boss/src/plans.js';
+import { JOBS_SCHEMA, Jobs, recordingEnds } from '../../src/jobs/queue.ts';
 import type { Registry } from '../../src/jsonapi/registry.ts';
 import { fileApp } from '../helpers.ts';
 
@@ -109,3 +110,16 @@ describe('the job queue', () => {
     expect(runs).toBe(1);
   });
 });
+
+describe('a job’s end the database refuses', () => {
+  it('is left unrecorded and said, never an unhandled rejection (pg-boss does not wait for it); other statements still fail', async () => {
+    const lost: unknown[] = [];
+    const refusing = { executeSql: () => Promise.reject(new Error('Cannot use a pool after calling end on the pool')) };
+    const ends = recordingEnds(refusing, (err) => lost.push(err));
+    await expect(ends.executeSql(plans.completeJobs(JOBS_SCHEMA), [])).resolves.toEqual({ rows: [{ count: 0 }] });
+    await expect(ends.executeSql(plans.failJobsById(JOBS_SCHEMA), [])).resolves.toEqual({ rows: [{ count: 0 }] });
+    await expect(ends.executeSql('SELECT 1')).rejects.toThrow('end on the pool');
+    expect(lost).toHaveLength(2);
+  });
+});
+
