@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { pickLocale, type Locale } from '@atelier/domain';
 import type { Actor } from './access/actor.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
-import { createLimits } from './auth/rate-limit.ts';
+import { createLimits, rateLimitJobs } from './auth/rate-limit.ts';
 import { actorForToken, forgetSessions } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -210,6 +210,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // Started after the areas' workers (their queues defined, their leases released); the stop tells
       // them first (an import hands its lease back), then waits for the jobs under way.
       mailJobs(jobs, mailer, db);
+      rateLimitJobs(jobs, db);
       api.addHook('onReady', () => jobs.start());
       api.addHook('onClose', () => jobs.stop());
 

@@ -1,5 +1,7 @@
+import { lt, sql } from 'drizzle-orm';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Jobs } from '../jobs/queue.ts';
 import { ApiError } from '../jsonapi/errors.ts';
 import { rateLimits } from './auth.table.ts';
 
@@ -54,7 +56,8 @@ const tooMany = (msBeforeNext: number) => {
 export function createLimits(database: Pick<Database, 'db' | 'driver'>): Limits {
   const limiter = (keyPrefix: string, w: Window): RateLimiterAbstract =>
     database.driver === 'pg'
-      ? new RateLimiterDrizzle({ storeClient: database.db, schema: rateLimits, keyPrefix, ...w })
+      ? // Expired counters are purged by one job across instances (rateLimitJobs), not by a timer of each limiter.
+        new RateLimiterDrizzle({ storeClient: database.db, schema: rateLimits, keyPrefix, clearExpiredByTimeout: false, ...w })
       : new RateLimiterMemory({ keyPrefix, ...w });
   const limiters = Object.fromEntries(
     Object.entries(SETTINGS).map(([name, s]) => [name, { ip: limiter(`${name}-ip`, s.ip), account: limiter(`${name}-account`, s.account) }]),
@@ -88,3 +91,15 @@ export function createLimits(database: Pick<Database, 'db' | 'driver'>): Limits 
     },
   };
 }
+
+/** Deletes the counters expired for an hour or more (what each limiter's own timer did, once per instance and limiter). */
+export async function purgeExpiredLimits(db: Db): Promise<void> {
+  // direct write: rate-limit counters past their window (infrastructure rows, no business value)
+  await db.delete(rateLimits).where(lt(rateLimits.expire, sql`now() - interval '1 hour'`));
+}
+
+/** The counters' purge, hourly on one instance at a time (the kept job queue). */
+export function rateLimitJobs(jobs: Jobs, db: Db) {
+  jobs.every('rate-limits.purge', 60 * 60, () => purgeExpiredLimits(db));
+}
+

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app.ts';
+import { purgeExpiredLimits } from '../../src/auth/rate-limit.ts';
+import { rowsOf } from '../../src/db/client.ts';
 import { beforeTests, fileApp } from '../helpers.ts';
 import { makeWorld, PASSWORD } from '../factories.ts';
 
@@ -111,6 +114,18 @@ describe('several instances', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the counters’ purge', () => {
+  it('deletes the counters expired for an hour or more, and keeps the others (one job across instances)', async () => {
+    const db = t.database.db;
+    // direct write: counters as rate-limiter-flexible stores them (on PostgreSQL; the embedded database counts in memory)
+    await db.execute(sql`INSERT INTO rate_limits (key, points, expire) VALUES
+      ('purge-old', 3, now() - interval '2 hours'), ('purge-recent', 3, now() - interval '10 minutes'), ('purge-live', 1, now() + interval '5 minutes')`);
+    await purgeExpiredLimits(db);
+    const keys = rowsOf<{ key: string }>(await db.execute(sql`SELECT key FROM rate_limits WHERE key LIKE 'purge-%' ORDER BY key`)).map((r) => r.key);
+    expect(keys).toEqual(['purge-live', 'purge-recent']);
   });
 });
 
