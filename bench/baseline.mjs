@@ -43,10 +43,10 @@ WITH page AS (
 SELECT (SELECT count(*) FROM users WHERE organization_id = $1)::int AS total,
        (SELECT coalesce(json_agg(page ORDER BY lastname, id), '[]') FROM page) AS users,
        (SELECT coalesce(json_agg(r), '[]') FROM (
-          SELECT id, organization_id, reseller_id, name, description, key, users_count, location_ids, created_at, updated_at
+          SELECT id, organization_id, reseller_id, name, description, max_discount_percent, key, users_count, location_ids, created_at, updated_at
             FROM roles WHERE id IN (SELECT unnest(role_ids) FROM page)) r) AS roles,
        (SELECT coalesce(json_agg(o), '[]') FROM (
-          SELECT id, reseller_id, owner_id, name, email, phone, address, city, province, postal_code, country, locale,
+          SELECT id, reseller_id, owner_id, package_id, subscription_id, name, email, phone, address, city, province, postal_code, country, locale,
                  created_at, updated_at
             FROM organizations WHERE id IN (SELECT organization_id FROM page)) o) AS organizations`,
 };
@@ -92,7 +92,7 @@ const user = (u) => ({
 const role = (r) => ({
   type: 'roles',
   id: r.id,
-  attributes: { name: r.name, description: r.description, key: r.key, users_count: r.users_count, created_at: iso(r.created_at), updated_at: iso(r.updated_at) },
+  attributes: { name: r.name, description: r.description, max_discount_percent: r.max_discount_percent === null ? null : String(r.max_discount_percent), key: r.key, users_count: r.users_count, created_at: iso(r.created_at), updated_at: iso(r.updated_at) },
   relationships: { organization: one('organizations', r.organization_id), reseller: one('resellers', r.reseller_id), allowedLocations: many('locations', r.location_ids) },
   links: self('roles', r.id),
 });
@@ -113,7 +113,7 @@ const organization = (o) => ({
     created_at: iso(o.created_at),
     updated_at: iso(o.updated_at),
   },
-  relationships: { reseller: one('resellers', o.reseller_id), owner: one('users', o.owner_id) },
+  relationships: { reseller: one('resellers', o.reseller_id), owner: one('users', o.owner_id), package: one('packages', o.package_id), subscription: one('subscriptions', o.subscription_id) },
   links: self('organizations', o.id),
 });
 
