@@ -104,6 +104,20 @@ const widgetsArea = defineArea({
 const areas = [...AREAS, widgetsArea];
 
 const t = fileApp({}, { areas });
+
+/**
+ * The statements a request sends: the fewest of three tries, since the counter is the process's and
+ * a background job (the mail outbox, a purge: the job queue's timers) may send one meanwhile.
+ */
+async function statementsOf(request: () => Promise<unknown>): Promise<number> {
+  const counts: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const before = queryCount();
+    await request();
+    counts.push(queryCount() - before);
+  }
+  return Math.min(...counts);
+}
 const W = '/api/v1/test-widgets';
 const doc = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
   data: { type: 'test-widgets', ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },
@@ -155,9 +169,8 @@ describe('list', () => {
   it('reads a page and its total in one statement (a signed-in session comes from memory)', async () => {
     const url = `${W}?page[size]=2&filter[search]=a`;
     await t.api('GET', url, { token: w.manager.token });
-    const before = queryCount();
+    expect(await statementsOf(() => t.api('GET', url, { token: w.manager.token }))).toBe(1);
     const res = await t.api('GET', url, { token: w.manager.token });
-    expect(queryCount() - before).toBe(1);
     expect(res.body.data).toHaveLength(2);
     expect(res.body.meta.page.total).toBeGreaterThan(2);
   });
@@ -277,10 +290,9 @@ describe('list', () => {
     const queriesFor = async (size: number) => {
       const url = `${W}?page[size]=${size}&include=owner,owner.roles,owner.roles.permissions,organization,allowedLocations,tags`;
       await t.api('GET', url, { token: w.manager.token });
-      const before = queryCount();
       const res = await t.api('GET', url, { token: w.manager.token });
       expect(res.body.data).toHaveLength(Math.min(size, res.body.meta.page.total));
-      return queryCount() - before;
+      return statementsOf(() => t.api('GET', url, { token: w.manager.token }));
     };
     // The page, its total and six relationships over three levels: one statement, whatever the page size.
     expect(await queriesFor(1)).toBe(1);
@@ -290,9 +302,8 @@ describe('list', () => {
   it('reads a record and its includes in one statement too', async () => {
     const [first] = (await t.api('GET', W, { token: w.manager.token })).body.data;
     const url = `${W}/${first.id}?include=owner.roles.permissions,organization,allowedLocations,tags`;
-    const before = queryCount();
+    expect(await statementsOf(() => t.api('GET', url, { token: w.manager.token }))).toBe(1);
     const res = await t.api('GET', url, { token: w.manager.token });
-    expect(queryCount() - before).toBe(1);
     expect(res.body.data.id).toBe(first.id);
     const types = new Set(res.body.included.map((i: any) => i.type));
     expect([...types].sort()).toEqual(['organizations', 'permissions', 'roles', 'users']);
