@@ -3,14 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain .mjs shared with the browser journeys
 import { startFakeTwilio, twilioSignature } from '../../../../e2e/fake-twilio.mjs';
 import { rowsOf } from '../../src/db/client.ts';
-import { buildRegistry } from '../../src/app.ts';
-import { AREAS } from '../../src/areas/index.ts';
 import { sendText } from '../../src/areas/messaging/texts.ts';
-import { actorForUser } from '../../src/auth/tokens.ts';
-import type { RequestContext } from '../../src/jsonapi/context.ts';
 import { inTransaction } from '../../src/jsonapi/router.ts';
-import { createMailer } from '../../src/mail/mailer.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { userContext } from '../repairs/world.ts';
 import { act, estimate, estimateWorld, item, itemsOf, patchItems, to, type EstimateWorld } from '../estimations/helpers.ts';
 
 // Texts and consent (issue 26) against a local Twilio: no text without consent, every text keeps
@@ -156,16 +152,7 @@ describe('the outbox: a text is written before it leaves, and leaves after the c
   });
 
   /** The admin's request context, as a job or another area's send would have it. */
-  const contextOf = async (): Promise<RequestContext> => ({
-    actor: (await actorForUser(t.database.db, w.admin.id))!,
-    locale: 'fr',
-    db: t.database.db,
-    config: t.config,
-    mailer: createMailer({ from: 'test@atelier.test' }),
-    ip: '127.0.0.1',
-    query: {},
-    registry: buildRegistry(AREAS),
-  });
+  const contextOf = () => userContext(t, w.admin.id);
   const request = (url: string) => ({ customerId: w.customerId, subject: { type: 'estimations' as const, id }, template: 'estimate_approval' as const, locale: 'fr' as const, params: { code: 'E-X', url }, pointer: '/data/attributes/send_sms' });
 
   it('sends nothing, and keeps no row, for a send that rolls back after its text was written', async () => {

@@ -64,11 +64,10 @@ export async function setOption(t: TestApp, who: MadeUser, organizationId: strin
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-/** Runs fn as the user, in a transaction, as an action of another area runs (the estimations' approve). */
-export async function asUser<T>(t: TestApp, userId: string, fn: (ctx: RequestContext) => Promise<T>): Promise<T> {
-  const actor = await actorForUser(t.database.db, userId);
-  const ctx: RequestContext = {
-    actor: actor!,
+/** The user's request context, as a job or another area's code has it (outside a request). */
+export async function userContext(t: TestApp, userId: string): Promise<RequestContext> {
+  return {
+    actor: (await actorForUser(t.database.db, userId))!,
     locale: 'fr',
     db: t.database.db,
     config: t.config,
@@ -77,5 +76,9 @@ export async function asUser<T>(t: TestApp, userId: string, fn: (ctx: RequestCon
     query: {},
     registry: buildRegistry(AREAS),
   };
-  return inTransaction(ctx, fn);
+}
+
+/** Runs fn as the user, in a transaction, as an action of another area runs (the estimations' approve). */
+export async function asUser<T>(t: TestApp, userId: string, fn: (ctx: RequestContext) => Promise<T>): Promise<T> {
+  return inTransaction(await userContext(t, userId), fn);
 }
