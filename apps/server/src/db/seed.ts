@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_OPTIONS, PERMISSIONS, defaultRolePermissions, permissionsForLevel } from '@atelier/domain';
+import { DEFAULT_OPTIONS, DEFAULT_ROLE_KEYS, PERMISSIONS, defaultRolePermissions, permissionsForLevel } from '@atelier/domain';
 import { locations, organizations, permissions, resellers, roles, tags, userRoles, users } from '../areas/admin/admin.table.ts';
 import { grant, setUpOrganization } from '../areas/admin/organization-setup.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -7,7 +7,7 @@ import type { Area } from '../areas/area.ts';
 import { AREAS } from '../areas/index.ts';
 import { rowsOf, type Db } from './client.ts';
 import { newId } from './columns.ts';
-import { toUuidArray } from '../access/tenancy.ts';
+import { arrayOf } from '../access/tenancy.ts';
 
 /**
  * Brings the permissions table in line with the catalogue of @atelier/domain: new names are
@@ -44,17 +44,19 @@ export async function syncPermissions(db: Db) {
  */
 async function grantAddedToDefaultRoles(db: Db, added: readonly string[]) {
   if (!added.length) return;
-  const keyed = rowsOf<{ id: string; key: string }>(await db.execute(sql`SELECT id, key FROM roles WHERE key IS NOT NULL`));
-  const granted: string[] = [];
-  for (const role of keyed) {
-    const names = (defaultRolePermissions(role.key) ?? []).filter((n) => added.includes(n));
+  // One statement per default key, whatever the number of organizations.
+  for (const key of DEFAULT_ROLE_KEYS) {
+    const names = (defaultRolePermissions(key) ?? []).filter((n) => added.includes(n));
     if (!names.length) continue;
-    await grant(db, role.id, names);
-    granted.push(role.id);
+    // A role's permission set is cached by its version: the roles given a permission get a new one.
+    // direct write: a new permission's rows for the default roles (join-table rows) and their version (cache invalidation)
+    await db.execute(sql`
+      WITH given AS (
+        INSERT INTO role_permissions (role_id, permission_id)
+        SELECT r.id, p.id FROM roles r JOIN permissions p ON p.name = ANY(${arrayOf(names, 'text')}) WHERE r.key = ${key}
+        ON CONFLICT DO NOTHING RETURNING role_id)
+      UPDATE roles SET updated_at = now() WHERE id IN (SELECT role_id FROM given)`);
   }
-  // A role's permission set is cached by its version: the roles given a permission get a new one.
-  // direct write: the version of the roles just granted a new permission (cache invalidation, no business value)
-  if (granted.length) await db.execute(sql`UPDATE roles SET updated_at = now() WHERE id = ANY(${toUuidArray(granted)})`);
 }
 
 /** Gives every organization the options added to DEFAULT_OPTIONS since it was created. */

@@ -99,3 +99,7 @@ const DEFAULTS_BY_KEY = new Map<string, readonly Permission[]>([...DEFAULT_ROLES
 export function defaultRolePermissions(key: string | null): readonly Permission[] | null {
   return key === null ? null : (DEFAULTS_BY_KEY.get(key) ?? null);
 }
+
+/** Every default key (organizations' roles, then the platform's and resellers' administrators). */
+export const DEFAULT_ROLE_KEYS: readonly string[] = [...DEFAULTS_BY_KEY.keys()];
+
