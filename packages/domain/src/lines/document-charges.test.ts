@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lineTaxes, type TaxRate } from '../taxes/taxes.ts';
 import { estimationTotals } from '../estimations/items.ts';
 import { repairDocumentTotals, repairLineTotals } from '../repairs/items.ts';
-import { allocateCents, documentTermsProblem, documentTotals, taxesOfLines, type DocumentTerms } from './document-charges.ts';
+import { allocateCents, documentDiscountBase, documentTermsProblem, documentTotals, taxesOfLines, type DocumentTerms } from './document-charges.ts';
 import { workLineTotals, workSublines, type WorkLine } from './work-lines.ts';
 
 const GST: TaxRate = { code: 'TPS', rate: '5', type: 'percentage' };
@@ -42,6 +42,10 @@ describe('document charges', () => {
     const t = documentTotals([tire, battery], { discount_percent: '100' }, taxesOf);
     expect(t.document_discount).toBe(4 * 15_000 + 20_000);
     expect(t.subtotal).toBe(4 * 300 + 1_500);
+    // Read back from the stored totals, with supplies too, the base is the same.
+    const withSupplies = documentTotals([tire, battery], { discount_percent: '10', supplies_percent: '5', supplies_taxes: QC }, taxesOf);
+    expect(documentDiscountBase(withSupplies)).toBe(4 * 15_000 + 20_000);
+    expect(documentDiscountBase(t)).toBe(4 * 15_000 + 20_000);
     expect(documentTermsProblem({ discount_amount: 80_001 }, 80_000)).toMatchObject({ code: 'discount.over_document' });
   });
 

@@ -95,7 +95,7 @@ export function documentParts(lines: readonly ChargedLine[], terms: DocumentTerm
   const bases = new Map<string | null, number>();
   // What a discount may take from: the lines after their own discounts, without their environmental
   // fees and core charges (levies and deposits passed on as they are, never discounted).
-  for (const l of lines) bases.set(l.group, (bases.get(l.group) ?? 0) + Math.max(0, l.totals.subtotal - (l.totals.part_charges ?? 0)));
+  for (const l of lines) bases.set(l.group, (bases.get(l.group) ?? 0) + Math.max(0, discountable(l.totals)));
   const groups = [...bases.keys()];
   const subtotal = [...bases.values()].reduce((s, b) => s + b, 0);
   const off = discountCents(subtotal, documentDiscount(terms));
@@ -113,6 +113,17 @@ export function documentParts(lines: readonly ChargedLine[], terms: DocumentTerm
   const supplies = given(terms.supplies_percent) ? shopSuppliesCents(labour, terms.supplies_percent, terms.supplies_cap ?? null) : 0;
   if (supplies) out.push({ kind: 'supplies', group: null, amount: supplies, taxes: lineTaxes(terms.supplies_taxes, supplies, '1') });
   return out;
+}
+
+/** What a document discount may take from a line or a document: its subtotal after line discounts, without fees and cores. */
+const discountable = (t: Pick<WorkTotals, 'subtotal' | 'part_charges'>) => t.subtotal - (t.part_charges ?? 0);
+
+/**
+ * The same base read back from a document's stored totals (its subtotal has the document discount
+ * taken off and the supplies added): what the document discount is checked against.
+ */
+export function documentDiscountBase(totals: Pick<DocumentTotals, 'subtotal' | 'part_charges' | 'supplies' | 'document_discount'>): number {
+  return discountable(totals) + totals.document_discount - totals.supplies;
 }
 
 /** A document's totals: its charged lines' totals, then its document-level lines (documentParts). */

@@ -1,4 +1,4 @@
-import { discountExceedsCap, documentDiscount, documentTermsProblem, type DocumentTerms, type DocumentTotals, type TaxRate } from '@atelier/domain';
+import { discountExceedsCap, documentDiscount, documentDiscountBase, documentTermsProblem, type DocumentTerms, type DocumentTotals, type TaxRate } from '@atelier/domain';
 import type { Db } from '../../db/client.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { WriteInput } from '../../jsonapi/define-resource.ts';
@@ -65,9 +65,13 @@ export const changedTerms = (input: WriteInput, existing: Record<string, unknown
 export async function checkDocumentTerms(ctx: RequestContext, input: WriteInput, existing: Record<string, unknown> | null, row: Record<string, unknown>) {
   if (!TERM_COLUMNS.some((c) => Object.hasOwn(input.values, c))) return;
   const terms = termsOf(row, new Map());
-  // The charged lines after their discounts: the document's subtotal without its own charges, nor
-  // the lines' environmental fees and core charges (never discounted).
-  const lines = Number(row.subtotal ?? 0) + Number(row.document_discount_total ?? 0) - Number(row.shop_supplies_total ?? 0) - Number(row.part_charges_total ?? 0);
+  // The charged lines after their discounts, without their fees and cores (never discounted).
+  const lines = documentDiscountBase({
+    subtotal: Number(row.subtotal ?? 0),
+    part_charges: Number(row.part_charges_total ?? 0),
+    supplies: Number(row.shop_supplies_total ?? 0),
+    document_discount: Number(row.document_discount_total ?? 0),
+  });
   const problem = documentTermsProblem(terms, lines);
   if (problem) throw new ApiError(422, problem.code, undefined, { pointer: attributePointer(problem.attribute) });
   const discount = documentDiscount(terms);
