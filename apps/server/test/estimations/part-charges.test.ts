@@ -41,6 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+const pick = (o: Record<string, unknown>, names: string[]) => Object.fromEntries(names.filter((n) => Object.hasOwn(o, n)).map((n) => [n, o[n]]));
+
 /** An estimate whose items name products (prices left empty unless given), its phases worked by the admin. */
 async function withProducts(lines: { detail: string; product: string; quantity: string; unit_price?: number; group?: string }[]) {
   const made = await estimate(t, w.admin, { items: lines.map((l) => item({ detail: l.detail })), relationships: { customer: to('customers', w.customerId) } });
@@ -99,8 +101,30 @@ describe('a product on an item', () => {
       body: { data: { type: 'estimation-items', id: e.ids[0], attributes: { environmental_fee: 400, unit_price: null }, relationships: { product: to('products', battery) } } },
     });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-    // The battery: 120.00 $ + 25 % = 150.00 $; the typed fee stays.
-    expect(kept.body.data.attributes).toMatchObject({ unit_price: 15_000, environmental_fee: 400, core_charge: 2_000 });
+    // The battery: 120.00 $ + 25 % = 150.00 $; the typed fee stays; what the tire had put there is the battery's now.
+    expect(kept.body.data.attributes).toMatchObject({ unit_price: 15_000, environmental_fee: 400, core_charge: 2_000, part: 'Batterie groupe 24', part_number: 'BAT-24', unit_cost: 12_000, environmental_fee_kind: 'battery' });
+  });
+
+  it('another product replaces what the previous one filled, even sent back as it was, and keeps what a person typed', async () => {
+    const e = await withProducts([
+      { detail: 'Batterie', product: battery, quantity: '1' },
+      { detail: 'Batterie au prix du client', product: battery, quantity: '1', unit_price: 17_500 },
+    ]);
+    const swap = async (k: number, typed: Record<string, unknown> = {}) => {
+      // As the screen sends a line: every field as it was, the product changed.
+      const { subtotal, tax_total, tax_details, total, part_charges_total, margin, ...sent } = e.items[k];
+      void [subtotal, tax_total, tax_details, total, part_charges_total, margin];
+      const res = await t.api('PATCH', `/api/v1/estimation-items/${e.ids[k]}`, {
+        token: w.admin.token,
+        body: { data: { type: 'estimation-items', id: e.ids[k], attributes: { ...pick(sent, ['detail', 'quantity', 'unit_price', 'part', 'part_number', 'unit_cost', 'environmental_fee_kind', 'environmental_fee', 'core_charge']), ...typed }, relationships: { product: to('products', tire) } } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.attributes;
+    };
+    // The tire has no core charge: the battery's goes with it; its fee, cost, name and matrix price come.
+    expect(await swap(0)).toMatchObject({ part: 'Pneu 205/55R16', part_number: 'PN-205', unit_price: 12_500, unit_cost: 10_000, environmental_fee_kind: 'tire', environmental_fee: 450, core_charge: null });
+    // The customer's price was typed: it stays; so does a name typed in the same request.
+    expect(await swap(1, { part: 'Pneu d’hiver du client' })).toMatchObject({ part: 'Pneu d’hiver du client', unit_price: 17_500, unit_cost: 10_000, core_charge: null });
   });
 
   it('a canned job’s part left without a price takes the matrix’s, with its fee', async () => {
