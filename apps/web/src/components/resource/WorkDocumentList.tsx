@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
 import { hrefOf, typeText, workflowOf } from '../../app/resources.ts';
-import { filtersOf, labelKey, type ColumnEntry, type FieldName } from './declared.tsx';
+import { filtersOf, labelKey, relatedTypeOf, type ColumnEntry, type FieldName } from './declared.tsx';
 import { relationOf } from './recordNames.tsx';
 import { RelationSelect } from './RelationSelect.tsx';
 import { ResourceList, type RecordDrawerProps, type ResourceListProps } from './ResourceList.tsx';
@@ -23,7 +23,7 @@ type Row<T extends WorkType> = RecordOf<T> & Model;
 
 interface Props<T extends WorkType> extends Omit<ResourceListProps<Row<T>>, 'type' | 'filterTabs' | 'renderRecord'> {
   type: T;
-  /** The filters by a related record (default the vehicle and customer): each a relationship whose type is its plural. */
+  /** The filters by a related record (default the vehicle and customer): declared relationships, each searched in its type. */
   relationFilters?: readonly string[];
   /** A record opened in the list's drawer, for the types without a page of their own (stock movements). */
   renderRecord?: ResourceListProps<Row<T>>['renderRecord'];
@@ -80,7 +80,7 @@ export function WorkDocumentList<T extends WorkType>({ type, renderNew, renderRe
           <>
             {relationFilters.map((name) => (
               <Box key={name} w={240} data-testid={`filter-${name}`}>
-                <RelationSelect relation={relationOf(`${name}s`)} label={t(labelKey(type, name))} value={get(name) ?? null} onChange={(v) => set(name, one(v))} name={name} />
+                <RelationSelect relation={relationOf(relatedTypeOf(type, name))} label={t(labelKey(type, name))} value={get(name) ?? null} onChange={(v) => set(name, one(v))} name={name} />
               </Box>
             ))}
           </>

@@ -21,6 +21,9 @@ type FilterName<T extends TypeName> = Declared<T>['filters'][number];
 const attributesOf = (type: TypeName) => declarations[type].attributes as Record<string, AnyAttribute>;
 const relationshipsOf = (type: TypeName) => declarations[type].relationships as Record<string, RelationshipDeclaration>;
 
+/** The type a declared relationship names (a sales invoice's recipient is a customer). */
+export const relatedTypeOf = (type: TypeName, name: string): string => relationshipsOf(type)[name].type;
+
 /** fields:<type>.<name>, else the label the types share (fields:common.<name>). */
 export function labelKey(type: string, name: string): string {
   const own = `fields:${type}.${name}`;

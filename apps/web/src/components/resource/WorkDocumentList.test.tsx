@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, waitFor } from '@testing-library/react';
+import i18n from '../../i18n/index.ts';
+import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { mockApi, renderAt } from '../../testing/mockApi.tsx';
+import SalesInvoicesPage from '../../areas/sales/SalesInvoicesPage.tsx';
+import PurchasesOrdersPage from '../../areas/purchases/PurchasesOrdersPage.tsx';
+
+// A document list's filter by a related record searches the relationship's declared type: a sales
+// invoice's recipient is a customer (it asked /recipients, a 404, and the filter stayed empty).
+
+const PERMISSIONS = new Set(['view app sales', 'view any sales invoices', 'view app purchases', 'view any purchases orders', 'view any customers', 'view any suppliers']);
+vi.mock('../../app/AppData.tsx', () => ({
+  useMe: () => ({ me: { id: 'u-me', firstname: 'Marie', organization: { id: 'org' } }, permissions: PERMISSIONS, can: (p?: string) => !p || PERMISSIONS.has(p) }),
+  useAppConfig: () => ({ organization_types: [] }),
+}));
+
+beforeAll(() => shimMantineBrowser());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe.each([
+  ['sales invoices', '/sales/invoices', SalesInvoicesPage, '/customers?'],
+  ['purchase orders', '/purchases/orders', PurchasesOrdersPage, '/suppliers?'],
+])('the %s list', (_name, path, Page, related) => {
+  it.each(['fr', 'en'] as const)('filters by the related record from its declared type (%s)', async (locale) => {
+    await i18n.changeLanguage(locale);
+    const calls = mockApi(() => undefined);
+    renderAt(path, path, <Page />);
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith(related))).toBe(true));
+    expect(calls.filter((c) => c.url.startsWith('/recipients'))).toEqual([]);
+  });
+});
