@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { RouterProvider } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
@@ -9,7 +9,7 @@ import './session.ts';
 import { ConfigGate } from './AppData.tsx';
 import { Toasts } from './notify.tsx';
 import { createRouter } from './router.tsx';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { cssVariablesResolver, themeWithCloseLabel } from './theme.ts';
 
 /**
  * The frame every page shares: texts, theme, the configuration, the toasts and the routes. The
@@ -18,6 +18,12 @@ import { cssVariablesResolver, theme } from './theme.ts';
  */
 export function App() {
   const router = useMemo(() => createRouter(), []);
+  const [language, setLanguage] = useState(i18n.language);
+  useEffect(() => {
+    i18n.on('languageChanged', setLanguage);
+    return () => i18n.off('languageChanged', setLanguage);
+  }, []);
+  const theme = useMemo(() => themeWithCloseLabel(i18n.t('common:actions.close', { lng: language })), [language]);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">

@@ -34,8 +34,8 @@ const lazyOf = (load: PageLoader) => {
   return made;
 };
 
-const page = (C: LazyExoticComponent<ComponentType<Record<string, string>>> | ComponentType, permission?: Permission, props: Record<string, string> = {}, key?: string) => (
-  <RequirePermission permission={permission}>
+const page = (C: LazyExoticComponent<ComponentType<Record<string, string>>> | ComponentType, permission?: Permission, props: Record<string, string> = {}, key?: string, alsoNeeds?: Permission) => (
+  <RequirePermission permission={permission} alsoNeeds={alsoNeeds}>
     <Suspense fallback={pageFallback}>
       {/* Keyed by the path: two screens of one page (the settings' modules) never share its state. */}
       <C key={key} {...props} />
@@ -47,8 +47,8 @@ const page = (C: LazyExoticComponent<ComponentType<Record<string, string>>> | Co
 const screenRoutes = (s: Screen & { page: PageLoader }): RouteObject[] => {
   const base = s.path.slice(1);
   return [
-    { path: base, element: page(lazyOf(s.page), s.permission, s.props, s.key) },
-    ...(s.record ? [{ path: `${base}/:id`, element: page(lazyOf(s.record), s.permission) }] : []),
+    { path: base, element: page(lazyOf(s.page), s.permission, s.props, s.key, s.alsoNeeds) },
+    ...(s.record ? [{ path: `${base}/:id`, element: page(lazyOf(s.record), s.permission, {}, undefined, s.alsoNeeds) }] : []),
     ...(s.routes ?? []).map((r) => ({ path: `${base}/${r.path}`, element: page(lazyOf(r.page), r.permission) })),
   ];
 };

@@ -29,8 +29,8 @@ function Denied() {
 }
 
 /** A route with a permission opens only if a role of the user holds it (spec platform §6). */
-export function RequirePermission({ permission, children }: { permission?: Permission; children: ReactNode }) {
+export function RequirePermission({ permission, alsoNeeds, children }: { permission?: Permission; alsoNeeds?: Permission; children: ReactNode }) {
   const { can } = useMe();
-  if (!can(permission)) return <Denied />;
+  if (!can(permission) || (alsoNeeds && !can(alsoNeeds))) return <Denied />;
   return <>{children}</>;
 }

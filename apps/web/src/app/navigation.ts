@@ -10,6 +10,8 @@ export interface MenuItem {
   key: string;
   path: string;
   permission: Permission;
+  /** A second permission the screen needs (Screen.alsoNeeds). */
+  alsoNeeds?: Permission;
   /** The web app has the screen. */
   ready: boolean;
   /** The type the screen lists. */
@@ -34,13 +36,13 @@ export const MENU: readonly MenuApp[] = APPS.map((app) => ({
   path: app.path,
   permission: app.permission,
   ...(app.single ? { single: true } : {}),
-  items: SCREENS.filter((s) => s.app === app.key).map((s) => ({ key: s.key, path: s.path, permission: s.permission, ready: Boolean(s.page), label: s.type ? typeText(s.type, 'title') : `shell:items.${s.key}`, ...(s.type ? { type: s.type } : {}) })),
+  items: SCREENS.filter((s) => s.app === app.key).map((s) => ({ key: s.key, path: s.path, permission: s.permission, ...(s.alsoNeeds ? { alsoNeeds: s.alsoNeeds } : {}), ready: Boolean(s.page), label: s.type ? typeText(s.type, 'title') : `shell:items.${s.key}`, ...(s.type ? { type: s.type } : {}) })),
 }));
 
 export type Held = ReadonlySet<Permission>;
 
 export function visibleItems(app: MenuApp, held: Held): MenuItem[] {
-  return app.items.filter((i) => i.ready && held.has(i.permission));
+  return app.items.filter((i) => i.ready && held.has(i.permission) && (!i.alsoNeeds || held.has(i.alsoNeeds)));
 }
 
 export function visibleApps(held: Held, menu: readonly MenuApp[] = MENU): MenuApp[] {

@@ -52,6 +52,12 @@ export interface Screen {
   key: string;
   path: string;
   permission: Permission;
+  /**
+   * What its list asks of the API besides the route's permission (spec §6 gates packages and
+   * subscriptions by view-any-customers, their API by their own): without it the screen would
+   * open on a refusal, so it is neither in the menu nor routed.
+   */
+  alsoNeeds?: Permission;
   /** The type the screen lists (its activity and notifications link here). */
   type?: TypeName;
   /** The type's workflow, for a workflow document: its state badges and tabs. */
@@ -135,8 +141,8 @@ export const SCREENS: readonly Screen[] = [
   { app: 'reseller', key: 'reseller_services', path: '/reseller/reseller-services', permission: 'view any reseller services', type: 'reseller-services', page: () => import('../areas/reseller/ResellerServicesPage.tsx') },
   // Spec §6: subscriptions and packages use view-any-customers.
   { app: 'reseller', key: 'reseller_tax_groups', path: '/reseller/reseller-tax-groups', permission: 'view any reseller taxes', type: 'reseller-tax-groups', page: () => import('../areas/reseller/ResellerTaxGroupsPage.tsx') },
-  { app: 'reseller', key: 'packages', path: '/reseller/packages', permission: 'view any customers', type: 'packages', page: () => import('../areas/reseller/PackagesPage.tsx') },
-  { app: 'reseller', key: 'subscriptions', path: '/reseller/subscriptions', permission: 'view any customers', type: 'subscriptions', workflow: subscriptionWorkflow, page: () => import('../areas/reseller/SubscriptionsPage.tsx') },
+  { app: 'reseller', key: 'packages', path: '/reseller/packages', permission: 'view any customers', alsoNeeds: 'view any packages', type: 'packages', page: () => import('../areas/reseller/PackagesPage.tsx') },
+  { app: 'reseller', key: 'subscriptions', path: '/reseller/subscriptions', permission: 'view any customers', alsoNeeds: 'view any subscriptions', type: 'subscriptions', workflow: subscriptionWorkflow, page: () => import('../areas/reseller/SubscriptionsPage.tsx') },
   // One screen per module of options (not lists of a type), then the tax groups and the callbacks.
   ...SETTINGS_MODULES.map((module): Screen => ({ app: 'settings', key: `settings_${module}`, path: `/settings/${module}`, permission: 'view any options', page: settingsPage, props: { module } })),
   { app: 'settings', key: 'settings_taxes', path: '/settings/taxes', permission: 'view any taxes', page: () => import('../areas/settings/TaxGroupsPage.tsx') },

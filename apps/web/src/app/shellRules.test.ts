@@ -147,7 +147,7 @@ describe('permission gating of the menu', () => {
   it('uses only names of the permission catalogue', () => {
     for (const app of MENU) {
       expect(PERMISSION_NAMES.has(app.permission), app.permission).toBe(true);
-      for (const i of app.items) expect(PERMISSION_NAMES.has(i.permission), i.permission).toBe(true);
+      for (const i of app.items) for (const p of [i.permission, i.alsoNeeds ?? i.permission]) expect(PERMISSION_NAMES.has(p), p).toBe(true);
     }
   });
 
@@ -164,6 +164,17 @@ describe('permission gating of the menu', () => {
     const held = new Set<Permission>(['view app inspectpro', 'view module estimations', 'view module repairs']);
     expect(visibleItems(inspecpro, held).map((i) => i.key)).toEqual(['estimates', 'repairs']);
     expect(visibleItems(inspecpro, new Set<Permission>(['view app inspectpro', 'view any estimations'])).map((i) => i.key)).toEqual([]);
+  });
+
+  it('gates packages and subscriptions by view-any-customers (spec §6) and shows them only to who may list them', () => {
+    const reseller = MENU.find((a) => a.key === 'reseller')!;
+    // A dealership's manager: customers, but not the reseller's packages: no dead end, no reseller app.
+    const manager = new Set<Permission>(['view app reseller', 'view any customers']);
+    expect(visibleItems(reseller, manager).map((i) => i.key)).toEqual([]);
+    expect(visibleApps(manager).map((a) => a.key)).not.toContain('reseller');
+    const staff = new Set<Permission>([...manager, 'view any packages', 'view any subscriptions']);
+    expect(visibleItems(reseller, staff).map((i) => i.key)).toEqual(['packages', 'subscriptions']);
+    expect(visibleItems(reseller, new Set<Permission>(['view app reseller', 'view any packages'])).map((i) => i.key)).toEqual([]);
   });
 
   it('finds the app of a path and checks route permissions', () => {

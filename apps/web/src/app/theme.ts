@@ -29,6 +29,15 @@ export const theme = createTheme({
 });
 
 /**
+ * The theme with every dialog's and drawer's close button named in the reader's language: an
+ * unnamed one is read as "button" (axe: button-name), and an error dialog has no other way out.
+ */
+export const themeWithCloseLabel = (label: string) => {
+  const closeButtonProps = { 'aria-label': label };
+  return createTheme({ ...theme, components: { ...theme.components, Modal: { defaultProps: { closeButtonProps } }, Drawer: { defaultProps: { closeButtonProps } } } });
+};
+
+/**
  * Light-scheme colours darker than Mantine's defaults so text reaches 4.5:1 (checked in
  * theme.test.ts): dimmed gray.6 on white is 3.3:1, error red.6 3.3:1, and the light badges
  * teal.9 on teal.1 4.3:1, yellow.9 on yellow.1 2.6:1.

@@ -69,7 +69,7 @@ export default function StockMovementsPage() {
       type="stock-movements"
       columns={columns}
       include="sourceWarehouse,destinationWarehouse"
-      relationFilters={['warehouse']}
+      relationFilters={[{ filter: 'warehouse', type: 'warehouses' }]}
       permissions={{ create: P.create, view: P.view }}
       renderRecord={({ id, action, setAction, close }) => (
         <RecordForm<Movement>

@@ -1,5 +1,5 @@
 import { Box, Text } from '@mantine/core';
-import type { RecordOf } from '@atelier/domain';
+import type { RecordOf, TypeName } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
@@ -23,8 +23,11 @@ type Row<T extends WorkType> = RecordOf<T> & Model;
 
 interface Props<T extends WorkType> extends Omit<ResourceListProps<Row<T>>, 'type' | 'filterTabs' | 'renderRecord'> {
   type: T;
-  /** The filters by a related record (default the vehicle and customer): declared relationships, each searched in its type. */
-  relationFilters?: readonly string[];
+  /**
+   * The filters by a related record (default the vehicle and customer): a declared relationship,
+   * searched in its type, or a filter and the type it names (a stock movement's warehouse, its source or destination).
+   */
+  relationFilters?: readonly (string | { filter: string; type: TypeName })[];
   /** A record opened in the list's drawer, for the types without a page of their own (stock movements). */
   renderRecord?: ResourceListProps<Row<T>>['renderRecord'];
   /** The form of a new record (?action=add), for the types made from their list. */
@@ -78,11 +81,14 @@ export function WorkDocumentList<T extends WorkType>({ type, renderNew, renderRe
         filterControls ??
         ((get, set) => (
           <>
-            {relationFilters.map((name) => (
-              <Box key={name} w={240} data-testid={`filter-${name}`}>
-                <RelationSelect relation={relationOf(relatedTypeOf(type, name))} label={t(labelKey(type, name))} value={get(name) ?? null} onChange={(v) => set(name, one(v))} name={name} />
-              </Box>
-            ))}
+            {relationFilters.map((entry) => {
+              const [name, related] = typeof entry === 'string' ? [entry, relatedTypeOf(type, entry)] : [entry.filter, entry.type];
+              return (
+                <Box key={name} w={240} data-testid={`filter-${name}`}>
+                  <RelationSelect relation={relationOf(related)} label={t(labelKey(type, name))} value={get(name) ?? null} onChange={(v) => set(name, one(v))} name={name} />
+                </Box>
+              );
+            })}
           </>
         ))
       }
