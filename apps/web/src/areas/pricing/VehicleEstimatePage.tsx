@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Loader, Stack, Switch, Tabs, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Switch, Tabs, Title } from '@mantine/core';
 import { IconApi, IconCalculator, IconFrame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRecord } from '../../api/hooks.ts';
 import { useMe } from '../../app/AppData.tsx';
+import { useSelection } from '../../app/session.ts';
 import { formOfAppraisal, formOfVehicle, type Appraisal } from './appraisalModel.ts';
 import type { RecordOf } from '@atelier/domain';
 import { ApiTab } from './ApiTab.tsx';
@@ -19,7 +20,10 @@ const APP = { kind: 'app' } as const;
 /** /vehicles/vehicle-estimate: the estimation, the frame to embed and the API (spec §2), one tab each (?tab=). */
 export default function VehicleEstimatePage() {
   const { t } = useTranslation();
-  const { can } = useMe();
+  const { me, can } = useMe();
+  const selection = useSelection();
+  // A platform or reseller user estimates for the organization chosen at the top: none chosen, no form (the server would refuse each call).
+  const forOrganization = Boolean(me.organization) || selection.organization !== null;
   const [params, setParams] = useSearchParams();
   const [result, setResult] = useState<Result | null>(null);
   const [debug, setDebug] = useState(false);
@@ -52,7 +56,11 @@ export default function VehicleEstimatePage() {
         <Tabs.Panel value="estimate" pt="md">
           <Stack gap="md">
             {can('view debug mode vehicle estimations') && <Switch label={t('pricing:form.debug')} checked={debug} onChange={(e) => setDebug(e.currentTarget.checked)} data-testid="estimate-debug-mode" />}
-            {(reopened && appraisal.isPending) || (chosen && vehicle.isPending) ? (
+            {!forOrganization ? (
+              <Alert color="blue" data-testid="estimate-choose-organization">
+                {t('pricing:choose_organization')}
+              </Alert>
+            ) : (reopened && appraisal.isPending) || (chosen && vehicle.isPending) ? (
               <Loader size="sm" />
             ) : (
               <EstimateForm key={appraisal.data?.id ?? vehicle.data?.id ?? 'new'} channel={APP} estimate={(body) => estimatePrice(body, { debug })} onResult={setResult} initial={initial} />
