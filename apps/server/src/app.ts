@@ -7,7 +7,7 @@ import { pickLocale, type Locale } from '@atelier/domain';
 import type { Actor } from './access/actor.ts';
 import { registerAuthRoutes } from './auth/routes.ts';
 import { createLimits, rateLimitJobs } from './auth/rate-limit.ts';
-import { actorForToken, forgetSessions } from './auth/tokens.ts';
+import { sessionsOf } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { RequestContext } from './jsonapi/context.ts';
@@ -38,6 +38,8 @@ declare module 'fastify' {
     apiContract(): ReturnType<typeof buildOpenApi>;
     /** Shutdown has begun: /api/v1/ready answers 503 from now on, requests are still served. */
     startDraining(): void;
+    /** Forgets the actors this app keeps by token (after a write made around the API). */
+    forgetSessions(): void;
   }
 }
 
@@ -56,7 +58,7 @@ export interface AppOptions {
 export function buildRegistry(areas: readonly Area[]): Registry {
   const registry = registryOf(areas);
   // A write may change who can do what (roles, users, locations): this instance answers its next request with it.
-  registry.hook({ afterCommit: forgetSessions });
+  registry.hook({ afterCommit: () => sessionsOf(registry).forget() });
   return registry;
 }
 
@@ -94,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const areas = opts.areas ?? AREAS;
   const registry = buildRegistry(areas);
   const limits = createLimits(database);
+  const sessions = sessionsOf(registry);
   const jobs = new Jobs(database, config, registry);
   const services: Services = { database, config, mailer, registry, limits, jobs };
   // Routes that take an organization's API key (X-Api-Key) when no session token is given.
@@ -121,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('startDraining', () => {
     accepting = false;
   });
+  app.decorate('forgetSessions', () => sessions.forget());
   registerMetrics(app, { token: config.metricsToken, database, areas, jobs });
   // Every route of the API, for its contract (GET /openapi.json).
   const routes: RegisteredRoute[] = [];
@@ -175,7 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         if (!request.headers.authorization && request.headers['x-api-key'] !== undefined && apiKeyRoutes.has(request.routeOptions.url ?? '')) return;
         const header = request.headers.authorization ?? '';
         const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-        const actor = token ? await actorForToken(db, token, config.tokenIdleTimeout, config.sessionCacheSeconds) : null;
+        const actor = token ? await sessions.actorFor(db, token, config.tokenIdleTimeout, config.sessionCacheSeconds) : null;
         if (!actor) throw unauthenticated();
         request.actor = actor;
         // Without an explicit language the profile's one applies.

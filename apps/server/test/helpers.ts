@@ -19,16 +19,35 @@ export { DEMO_PASSWORD, serverDatabase };
 export const MEDIA = 'application/vnd.api+json';
 
 /**
+ * How many apps each test app is (ATELIER_TEST_INSTANCES, 1 by default): with 2, two apps over one
+ * PostgreSQL database, each with its own pool, caches and job queue as two processes have, and
+ * requests sent to them in turn, as a load balancer does (docs/deploy.md, "Several instances").
+ */
+export const TEST_INSTANCES = testInstances();
+
+function testInstances(): number {
+  const n = Number(process.env.ATELIER_TEST_INSTANCES ?? 1);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`ATELIER_TEST_INSTANCES=${process.env.ATELIER_TEST_INSTANCES}: a whole number of instances`);
+  // An embedded database is one process's (its DATA_DIR lock): several instances need PostgreSQL.
+  if (n > 1 && !process.env.DATABASE_URL) throw new Error('ATELIER_TEST_INSTANCES above 1 needs DATABASE_URL (PostgreSQL)');
+  return n;
+}
+
+/**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a new
  * database on the PostgreSQL server of DATABASE_URL (as CI runs it), dropped afterwards. Both are
- * copies of the run's migrated image (database-image.ts) when there is one.
+ * copies of the run's migrated image (database-image.ts) when there is one. `open` opens it again
+ * (another instance's pool); on PGlite there is only the one.
  */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; open: () => Promise<Database>; drop: () => Promise<void> }> {
   const image = databaseImage();
-  if (!process.env.DATABASE_URL) return { database: await openMemoryDatabase(image ? new Blob([readFileSync(image)]) : undefined), drop: async () => {} };
+  if (!process.env.DATABASE_URL) {
+    const database = await openMemoryDatabase(image ? new Blob([readFileSync(image)]) : undefined);
+    return { database, open: async () => database, drop: async () => {} };
+  }
   const { url, drop } = await serverDatabase('atelier_test', image);
-  const database = await openDatabase({ databaseUrl: url, dataDir: '/tmp', databasePoolSize: 5 });
-  return { database, drop };
+  const open = () => openDatabase({ databaseUrl: url, dataDir: '/tmp', databasePoolSize: 5 });
+  return { database: await open(), open, drop };
 }
 
 /** The run's migrated image, when the server project's global set-up made one (not in the web project's). */
@@ -56,6 +75,8 @@ export interface TestApp {
   outbox(to: string): Promise<{ subject: string; text: string }[]>;
   /** A server restart: the app (closed or not) is replaced by a new one on the same database. */
   restart(): Promise<void>;
+  /** Every instance forgets the sessions it keeps, as after a write through it (for writes made around the API). */
+  forgetSessions(): void;
   close(): Promise<void>;
 }
 
@@ -65,27 +86,40 @@ export interface TestApp {
  * `demo: true` seeds it, for the few files that test the demo or need a record of every type.
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: { areas?: readonly Area[]; demo?: boolean } = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
+  const { database, open, drop } = await freshDatabase();
   await migrate(database);
   await syncPermissions(database.db);
   await syncOptions(database.db);
   if (opts.demo) await seedDemo(database.db, opts.areas);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atelier-test', LOG_LEVEL: 'silent', APP_URL: 'http://atelier.test', ...env });
-  const start = async () => {
-    const started = await buildApp({ config, database, webDist: null, logger: false, areas: opts.areas });
+  const configOf = () => loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/atelier-test', LOG_LEVEL: 'silent', APP_URL: 'http://atelier.test', ...env });
+  // The first instance is the file's database and config; each other one opens its own, as a process would.
+  const instances = [{ database, config: configOf() }];
+  while (instances.length < TEST_INSTANCES) instances.push({ database: await open(), config: configOf() });
+  const { config } = instances[0];
+  const start = async (instance: (typeof instances)[number]) => {
+    const started = await buildApp({ config: instance.config, database: instance.database, webDist: null, logger: false, areas: opts.areas });
     await started.ready();
     return started;
   };
-  let app = await start();
+  // One after the other: instances start their job queues in turn anyway (an advisory lock).
+  const startAll = async () => {
+    const started: FastifyInstance[] = [];
+    for (const instance of instances) started.push(await start(instance));
+    return started;
+  };
+  let apps = await startAll();
+  // Requests go to the instances in turn; `app` is the first, for what is not a request.
+  let turn = 0;
+  const next = () => apps[turn++ % apps.length];
   const tokens = new Map<string, string>();
   let contract: Contract | null = null;
-  const contractOf = async () => (contract ??= contractFor((await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).body));
+  const contractOf = async () => (contract ??= contractFor((await apps[0].inject({ method: 'GET', url: '/api/v1/openapi.json' })).body));
 
   const api: TestApp['api'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { accept: MEDIA, ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.body !== undefined && !headers['content-type']) headers['content-type'] = MEDIA;
-    const res = await app.inject({
+    const res = await next().inject({
       method,
       url,
       headers,
@@ -102,17 +136,20 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { ar
   };
 
   return {
-    /** The app; its inject() checks API responses against the contract too, as api() does. */
+    /** The app; its inject() checks API responses against the contract too, as api() does, and goes to the instances in turn. */
     get app() {
-      return checkedInject(app, contractOf);
+      return checkedInject(apps[0], next, contractOf);
     },
     database,
     config,
     api,
     async restart() {
-      await app.close();
-      app = await start();
+      for (const app of apps) await app.close();
+      apps = await startAll();
       contract = null;
+    },
+    forgetSessions() {
+      for (const app of apps) app.forgetSessions();
     },
     async login(email, password = DEMO_PASSWORD) {
       const cached = tokens.get(email + password);
@@ -130,22 +167,26 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { ar
       );
     },
     async close() {
-      await app.close();
-      await database.close();
+      for (const app of apps) await app.close();
+      for (const instance of instances) await instance.database.close();
       await drop();
     },
   };
 }
 
-/** The app with an inject() whose answers (to an options object) are checked against the contract. */
-function checkedInject(app: FastifyInstance, contractOf: () => Promise<Contract>): FastifyInstance {
+/**
+ * The app with an inject() that goes to `next()` (the instances in turn) and whose answers (to an
+ * options object) are checked against the contract.
+ */
+function checkedInject(app: FastifyInstance, next: () => FastifyInstance, contractOf: () => Promise<Contract>): FastifyInstance {
   return new Proxy(app, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target);
       if (prop !== 'inject') return typeof value === 'function' ? value.bind(target) : value;
       return (opts?: InjectOptions | string) => {
-        if (!opts || typeof opts !== 'object') return target.inject(opts as InjectOptions);
-        return target.inject(opts).then(async (res) => {
+        const to = next();
+        if (!opts || typeof opts !== 'object') return to.inject(opts as InjectOptions);
+        return to.inject(opts).then(async (res) => {
           let body: unknown = res.body;
           try {
             body = res.body ? JSON.parse(res.body) : null;

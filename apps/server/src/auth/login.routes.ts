@@ -8,7 +8,7 @@ import { ApiError, attributePointer } from '../jsonapi/errors.ts';
 import { oneTimeCodes } from './auth.table.ts';
 import { verifyPassword } from './passwords.ts';
 import { fields, requireEmail, requireString, type AuthKit, type Deps } from './requests.ts';
-import { hashToken, newCode, revokeSession, secondsFromNow } from './tokens.ts';
+import { hashToken, newCode, revokeSession, secondsFromNow, sessionsOf } from './tokens.ts';
 
 const VERIFY_MAX_ATTEMPTS = 5;
 
@@ -131,6 +131,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: Deps, { tokenRes
   app.post('/logout', async (request, reply) => {
     const ctx = deps.contextOf(request);
     await revokeSession(db, ctx.actor.sessionId);
+    sessionsOf(deps.registry).forget();
     return reply.code(204).send();
   });
 }

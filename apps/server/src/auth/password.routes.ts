@@ -9,7 +9,7 @@ import { oneTimeCodes } from './auth.table.ts';
 import { issueLinkToken, safeLink } from './invitations.ts';
 import { checkNewPassword, hashPassword } from './passwords.ts';
 import { fields, requireEmail, requireString, type AuthKit, type Deps } from './requests.ts';
-import { forgetSessions, hashToken, revokeUserSessions } from './tokens.ts';
+import { hashToken, revokeUserSessions, sessionsOf } from './tokens.ts';
 
 /** POST /password-forgot (sends a reset link) and /password-reset (reset and invitation links end there). */
 export function registerPasswordRoutes(app: FastifyInstance, deps: Deps, { findByEmail, refuse }: AuthKit) {
@@ -79,8 +79,8 @@ export function registerPasswordRoutes(app: FastifyInstance, deps: Deps, { findB
         .where(eq(users.id, user.id));
       await revokeUserSessions(tx, user.id);
     });
-    // Again once committed: a request between the two could have cached the old session.
-    forgetSessions();
+    // Once committed: a request meanwhile could have cached the old session.
+    sessionsOf(deps.registry).forget();
     return { success: true, message: t(deps.localeOf(request), 'auth.password_changed') };
   });
 }

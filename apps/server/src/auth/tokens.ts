@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { pickLocale, type Locale, type Permission } from '@atelier/domain';
 import type { Actor } from '../access/actor.ts';
 import type { Db } from '../db/client.ts';
+import type { Registry } from '../jsonapi/registry.ts';
 import { toUuidArray } from '../access/tenancy.ts';
 import { oneTimeCodes, sessions } from './auth.table.ts';
 
@@ -32,17 +33,17 @@ export async function createSession(db: Db, userId: string, lifetimeSeconds: num
   return token;
 }
 
+/** Revokes one session; the caller then forgets its instance's cached sessions (sessionsOf). */
 export async function revokeSession(db: Db, sessionId: string) {
-  forgetSessions();
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)));
 }
 
 /**
  * Ends every session of a user (deactivation, password change), optionally but one, and burns
- * their unused codes and links: those were issued for the credentials that are going away.
+ * their unused codes and links: those were issued for the credentials that are going away. Called
+ * in a transaction, whose commit makes the instance forget its cached sessions (buildRegistry's hook).
  */
 export async function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string) {
-  forgetSessions();
   await db
     .update(sessions)
     .set({ revoked_at: sql`now()` })
@@ -145,58 +146,69 @@ export async function actorForUser(db: Db, userId: string): Promise<Actor | null
 }
 
 /**
- * Actors by token, for a second or two. The session query is most of what a simple read
+ * Actors by token, for a second or two: one cache per app (sessionsOf), as each instance of a
+ * deployment has its own. The session query is most of what a simple read
  * costs; under load one token is used many times a second. Keyed by the token itself so that a
  * hit costs no hash (the process holds the token anyway; only its hash is ever stored). A deliberate trade (docs/decisions.md):
  * every write through this instance forgets them all at once (read-your-writes here), while a
  * revocation made on another instance reaches this one within the cache's lifetime.
  */
-const sessionCache = new Map<string, { actor: Actor; until: number }>();
-const SESSION_CACHE_MAX = 10_000;
-/**
- * Lookups under way, by token: requests of one token arriving together (a screen's parallel
- * reads, and every request at once when the cached actor expires) share one session query.
- */
-const lookups = new Map<string, Promise<Actor | null>>();
-/** Bumped by forgetSessions: a lookup that began before a write must not cache what it read. */
-let generation = 0;
+export class SessionCache {
+  private readonly kept = new Map<string, { actor: Actor; until: number }>();
+  /**
+   * Lookups under way, by token: requests of one token arriving together (a screen's parallel
+   * reads, and every request at once when the cached actor expires) share one session query.
+   */
+  private readonly lookups = new Map<string, Promise<Actor | null>>();
+  /** Bumped by forget: a lookup that began before a write must not cache what it read. */
+  private generation = 0;
 
-/** Forgets every cached actor: called after each write, so this instance sees its own at once. */
-export function forgetSessions() {
-  sessionCache.clear();
-  lookups.clear();
-  generation++;
-}
-
-/**
- * The hot path of every authenticated request: one query finds the live session, its active
- * user and the versions of the user's roles; their permission names come from memory. The
- * actor is then kept for cacheSeconds (0: not kept).
- */
-export async function actorForToken(db: Db, token: string, idleTimeoutSeconds: number, cacheSeconds = 0): Promise<Actor | null> {
-  if (!token || token.length > 200) return null;
-  if (cacheSeconds <= 0) return lookUpSession(db, hashToken(token), idleTimeoutSeconds);
-  const cached = sessionCache.get(token);
-  if (cached && cached.until > Date.now()) return cached.actor;
-  const pending = lookups.get(token);
-  if (pending) return pending;
-  const started = generation;
-  const lookup = lookUpSession(db, hashToken(token), idleTimeoutSeconds).then((actor) => {
-    if (generation === started) {
-      if (actor) {
-        // Oldest first out (a Map iterates in insertion order).
-        if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
-        sessionCache.set(token, { actor, until: Date.now() + cacheSeconds * 1000 });
-      } else sessionCache.delete(token);
-    }
-    return actor;
-  });
-  lookups.set(token, lookup);
-  try {
-    return await lookup;
-  } finally {
-    if (lookups.get(token) === lookup) lookups.delete(token);
+  /** Forgets every cached actor: called after each write, so this instance sees its own at once. */
+  forget() {
+    this.kept.clear();
+    this.lookups.clear();
+    this.generation++;
   }
+
+  /**
+   * The hot path of every authenticated request: one query finds the live session, its active
+   * user and the versions of the user's roles; their permission names come from memory. The
+   * actor is then kept for cacheSeconds (0: not kept).
+   */
+  async actorFor(db: Db, token: string, idleTimeoutSeconds: number, cacheSeconds = 0): Promise<Actor | null> {
+    if (!token || token.length > 200) return null;
+    if (cacheSeconds <= 0) return lookUpSession(db, hashToken(token), idleTimeoutSeconds);
+    const cached = this.kept.get(token);
+    if (cached && cached.until > Date.now()) return cached.actor;
+    const pending = this.lookups.get(token);
+    if (pending) return pending;
+    const started = this.generation;
+    const lookup = lookUpSession(db, hashToken(token), idleTimeoutSeconds).then((actor) => {
+      if (this.generation === started) {
+        if (actor) {
+          // Oldest first out (a Map iterates in insertion order).
+          if (this.kept.size >= SESSION_CACHE_MAX) this.kept.delete(this.kept.keys().next().value!);
+          this.kept.set(token, { actor, until: Date.now() + cacheSeconds * 1000 });
+        } else this.kept.delete(token);
+      }
+      return actor;
+    });
+    this.lookups.set(token, lookup);
+    try {
+      return await lookup;
+    } finally {
+      if (this.lookups.get(token) === lookup) this.lookups.delete(token);
+    }
+  }
+}
+const SESSION_CACHE_MAX = 10_000;
+
+const appSessions = new WeakMap<Registry, SessionCache>();
+/** The session cache of the app serving this registry (each app builds its own registry). */
+export function sessionsOf(registry: Registry): SessionCache {
+  let sessions = appSessions.get(registry);
+  if (!sessions) appSessions.set(registry, (sessions = new SessionCache()));
+  return sessions;
 }
 
 /** The session query: the live session of a token hash, its active user and their permissions. */

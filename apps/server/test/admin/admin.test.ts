@@ -2,7 +2,6 @@ import { OPTION_RULES } from '@atelier/domain';
 import { OPTIONS_PAGE } from '../../src/areas/admin/options.resource.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetSessions } from '../../src/auth/tokens.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { syncOptions } from '../../src/db/seed.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
@@ -70,7 +69,7 @@ describe('tenancy of the accounts', () => {
     // Written around the API: bump the role's version as the API does, so cached permissions refresh,
     // and forget cached sessions as a write through the API does.
     await t.database.db.execute(sql`UPDATE roles SET updated_at = now() WHERE id IN (SELECT role_id FROM user_roles WHERE user_id = ${w.inspector.id})`);
-    forgetSessions();
+    t.forgetSessions();
     const users = await t.api('GET', '/api/v1/users?sort=email', { token: inspector });
     expect(names(users)).not.toContain('luc@garage.test');
     const locations = await t.api('GET', '/api/v1/locations', { token: inspector });

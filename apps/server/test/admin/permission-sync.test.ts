@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { migrationsFolder } from '../../src/db/migrate.ts';
 import { syncPermissions } from '../../src/db/seed.ts';
-import { forgetSessions } from '../../src/auth/tokens.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { makeWorld, type World } from '../factories.ts';
 
@@ -71,10 +70,10 @@ describe('permissions new to the catalogue', () => {
     await forget('view any tags');
     // direct write: as after a restart, no permission set cached from before the catalogue changed
     await t.database.db.execute(sql`UPDATE roles SET updated_at = now()`);
-    forgetSessions();
+    t.forgetSessions();
     expect((await t.api('GET', '/api/v1/tags', { token: w.manager.token })).status).toBe(403);
     await syncPermissions(t.database.db);
-    forgetSessions(); // the sync runs at start, before any request: no actor cached from before it
+    t.forgetSessions(); // the sync runs at start, before any request: no actor cached from before it
     expect((await t.api('GET', '/api/v1/tags', { token: w.manager.token })).status).toBe(200);
   });
 

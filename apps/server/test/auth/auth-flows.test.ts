@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_ROLES } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { actorForToken, forgetSessions, hashToken } from '../../src/auth/tokens.ts';
+import { hashToken, SessionCache } from '../../src/auth/tokens.ts';
 import { queryListeners, rowsOf } from '../../src/db/client.ts';
 import { errorsByPointer, beforeTests, createTestApp, fileApp, type TestApp } from '../helpers.ts';
 import { makeWorld } from '../factories.ts';
@@ -478,7 +478,7 @@ describe('tokens', () => {
     const listener = (q: string) => {
       if (q.includes('FROM sessions s')) sessionQueries.push(q);
     };
-    forgetSessions();
+    t.forgetSessions();
     queryListeners.push(listener);
     try {
       const answers = await Promise.all(Array.from({ length: 6 }, () => me(token)));
@@ -493,7 +493,7 @@ describe('tokens', () => {
     const user = await newUser();
     const token = await signIn(user.email, user.password);
     const { db } = t.database;
-    forgetSessions();
+    const sessions = new SessionCache();
     // A lookup that has read the live session, then stalls (a slow event loop) ...
     let read!: () => void;
     let resume!: () => void;
@@ -510,14 +510,14 @@ describe('tokens', () => {
             }
           : Reflect.get(target, prop),
     });
-    const before = actorForToken(slow, token, t.config.tokenIdleTimeout, 2);
+    const before = sessions.actorFor(slow, token, t.config.tokenIdleTimeout, 2);
     await hasRead;
     // ... while a write revokes the session on this instance and forgets the cached ones.
     await setSession(token, sql`revoked_at = now()`);
-    forgetSessions();
+    sessions.forget();
     resume();
     expect(await before).not.toBeNull();
-    expect(await actorForToken(db, token, t.config.tokenIdleTimeout, 2)).toBeNull();
+    expect(await sessions.actorFor(db, token, t.config.tokenIdleTimeout, 2)).toBeNull();
   });
 
   it('logout answers 204 and the token is dead; logging out twice is a 401', async () => {
