@@ -9,3 +9,24 @@ export function startThread(name: string, source: URL, options: { resourceLimits
   const href = JSON.stringify(source.href);
   return new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${href}); })`, { ...options, eval: true });
 }
+
+/**
+ * Ends a worker once it has had nothing to do for `ms` (its isolate and heap go with it; the next
+ * task starts another): idle() when it has nothing left, busy() when it is given a task. forget
+ * runs first, so that no task is handed to a worker that is ending.
+ */
+export function endWhenIdle(worker: Worker, ms: number, forget: () => void) {
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    idle() {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        forget();
+        void worker.terminate();
+      }, ms).unref();
+    },
+    busy() {
+      clearTimeout(timer);
+    },
+  };
+}

@@ -125,6 +125,22 @@ if (!process.env.DATABASE_URL) {
       }
     }, 200_000);
 
+    it('runs a small PostgreSQL: 16 MB of shared buffers, written in the data directory it made', async () => {
+      // PGlite's initdb default (128 MB) was resident from the start (db/pglite.ts).
+      const dir = mkdtempSync(join(tmpdir(), 'atelier-buffers-'));
+      try {
+        const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
+        try {
+          expect((await database.raw<{ shared_buffers: string }>('SHOW shared_buffers'))[0].shared_buffers).toBe('16MB');
+        } finally {
+          await database.close();
+        }
+        expect(readFileSync(join(dir, 'pglite', 'postgresql.conf'), 'utf8')).toMatch(/^shared_buffers = 16MB/m);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }, 200_000);
+
     it('refuses a second server on the same DATA_DIR with a clear message, and the first keeps serving', async () => {
       const first = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });
       try {

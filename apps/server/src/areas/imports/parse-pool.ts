@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { PackedFile } from './packed.ts';
-import { startThread } from './threads.ts';
+import { endWhenIdle } from '../../threads.ts';
+import { IDLE_MS, startThread } from './threads.ts';
 
 // Spreadsheets are read in worker threads (issue 29): a large or hostile file never holds the
 // thread that answers every organization's requests, and a worker's heap is capped, so one that
@@ -15,14 +16,22 @@ export const PARSE_SECONDS = 60;
 
 export type ParseOutcome = { file: PackedFile } | { refused: { key: string; params?: Record<string, string | number> } };
 
-function spawn(): Worker {
-  const worker = startThread('parse-worker', { maxOldGenerationSizeMb: PARSE_HEAP_MB });
-  // An idle worker that dies is forgotten (a job's own listeners report its death to the job).
-  worker.on('error', () => {}).on('exit', () => idle.includes(worker) && idle.splice(idle.indexOf(worker), 1));
-  return worker;
+interface ParseWorker {
+  worker: Worker;
+  lifetime: ReturnType<typeof endWhenIdle>;
 }
 
-const idle: Worker[] = [];
+function spawn(): ParseWorker {
+  const worker = startThread('parse-worker', { maxOldGenerationSizeMb: PARSE_HEAP_MB });
+  const forget = () => idle.includes(entry) && idle.splice(idle.indexOf(entry), 1);
+  const entry: ParseWorker = { worker, lifetime: endWhenIdle(worker, IDLE_MS, forget) };
+  // An idle worker that dies or ends is forgotten (a job's own listeners report its death to the job).
+  worker.on('error', () => {}).on('exit', forget);
+  return entry;
+}
+
+/** Workers waiting for a file; each ends after IDLE_MS (a file's read may have grown its heap to PARSE_HEAP_MB). */
+const idle: ParseWorker[] = [];
 let busy = 0;
 const waiting: (() => void)[] = [];
 
@@ -43,13 +52,15 @@ function release() {
 /** Reads a file in a worker; a worker that dies (out of memory) or overruns is replaced. */
 export async function parseInWorker(bytes: Uint8Array, format: 'csv' | 'xlsx'): Promise<ParseOutcome> {
   await acquire();
-  let worker: Worker;
+  let entry: ParseWorker;
   try {
-    worker = idle.pop() ?? spawn();
+    entry = idle.pop() ?? spawn();
   } catch (err) {
     release();
     throw err;
   }
+  const { worker, lifetime } = entry;
+  lifetime.busy();
   worker.ref();
   let healthy = false;
   let onMessage: (m: ParseOutcome) => void = () => {};
@@ -75,7 +86,8 @@ export async function parseInWorker(bytes: Uint8Array, format: 'csv' | 'xlsx'): 
     worker.off('message', onMessage).off('error', onError).off('exit', onExit);
     if (healthy) {
       worker.unref();
-      idle.push(worker);
+      idle.push(entry);
+      lifetime.idle();
     } else void worker.terminate();
     release();
   }
