@@ -25,12 +25,19 @@ export interface RecordName {
   filter?: Record<string, string | boolean>;
 }
 
-/** What the screens read of a type's workflow (the domain's defineWorkflow): its states, their labels and colours. */
+/**
+ * What the screens read of a type's workflow (the domain's defineWorkflow): its states, their labels
+ * and colours; a document's screen, which states are edited, its actions' routes and words, the likely next ones.
+ */
 export interface WorkflowStates {
   states: readonly string[];
   stateLabels: Readonly<Record<string, Label>>;
   stateColors: Readonly<Record<string, string>>;
   isState(name: string): boolean;
+  isEditable(state: string): boolean;
+  route(action: string): string;
+  spec(action: string): { label: Label; confirm?: boolean; color?: string };
+  next(state: string): readonly string[];
 }
 
 /** Level 1 of the menu (spec platform §2): an app, gated by its permission, with its home screen if any. */
@@ -91,6 +98,8 @@ export const APPS: readonly AppEntry[] = [
 ];
 
 const settingsPage: PageLoader = () => import('../areas/settings/SettingsModulePage.tsx');
+/** The reseller's products and services: one page, the type as its prop. */
+const resellerCatalogue: PageLoader = () => import('../areas/reseller/ResellerCataloguePage.tsx');
 
 /** Every screen, in the menu's order within its app. */
 export const SCREENS: readonly Screen[] = [
@@ -135,10 +144,10 @@ export const SCREENS: readonly Screen[] = [
   { app: 'files', key: 'files', path: '/files/files', permission: 'view any files', type: 'files', page: () => import('../areas/files/FilesPage.tsx') },
   { app: 'reseller', key: 'reseller_invoices', path: '/reseller/reseller-invoices', permission: 'view any reseller invoices', type: 'reseller-invoices', workflow: resellerInvoiceWorkflow, page: () => import('../areas/reseller/ResellerInvoicesPage.tsx') },
   { app: 'reseller', key: 'reseller_payments', path: '/reseller/reseller-payments', permission: 'view any reseller payments', type: 'reseller-payments', page: () => import('../areas/reseller/ResellerPaymentsPage.tsx') },
-  { app: 'reseller', key: 'reseller_products', path: '/reseller/reseller-products', permission: 'view any reseller products', type: 'reseller-products', page: () => import('../areas/reseller/ResellerProductsPage.tsx') },
+  { app: 'reseller', key: 'reseller_products', path: '/reseller/reseller-products', permission: 'view any reseller products', type: 'reseller-products', page: resellerCatalogue, props: { type: 'reseller-products' } },
   { app: 'reseller', key: 'form_templates', path: '/reseller/form-templates', permission: 'view any form templates', type: 'form-templates', page: () => import('../areas/templates/FormTemplatesPage.tsx') },
   { app: 'reseller', key: 'canned_job_templates', path: '/reseller/canned-job-templates', permission: 'view any canned job templates', type: 'canned-job-templates', page: () => import('../areas/templates/CannedJobTemplatesPage.tsx') },
-  { app: 'reseller', key: 'reseller_services', path: '/reseller/reseller-services', permission: 'view any reseller services', type: 'reseller-services', page: () => import('../areas/reseller/ResellerServicesPage.tsx') },
+  { app: 'reseller', key: 'reseller_services', path: '/reseller/reseller-services', permission: 'view any reseller services', type: 'reseller-services', page: resellerCatalogue, props: { type: 'reseller-services' } },
   // Spec §6: subscriptions and packages use view-any-customers.
   { app: 'reseller', key: 'reseller_tax_groups', path: '/reseller/reseller-tax-groups', permission: 'view any reseller taxes', type: 'reseller-tax-groups', page: () => import('../areas/reseller/ResellerTaxGroupsPage.tsx') },
   { app: 'reseller', key: 'packages', path: '/reseller/packages', permission: 'view any customers', alsoNeeds: 'view any packages', type: 'packages', page: () => import('../areas/reseller/PackagesPage.tsx') },

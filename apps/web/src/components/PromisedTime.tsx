@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n/index.ts';
 import { formatDate, formatDateTime } from '../lib/format.ts';
+import { yesNoFilter } from './resource/listState.ts';
 
 /**
  * When work was promised (a request's due time, a repair's promised time): past it while the work is
@@ -23,11 +24,4 @@ export function PromisedTime({ at, state, workflow, withTime }: { at: string | n
 }
 
 /** The lists' filter on lateness (filter[late]: past the promised time while open), as the dashboard links to it. */
-export const LATE_FILTER = {
-  name: 'late',
-  label: 'common:late_filter.label',
-  options: [
-    { value: 'true', label: 'common:late_filter.late' },
-    { value: 'false', label: 'common:late_filter.on_time' },
-  ],
-};
+export const LATE_FILTER = yesNoFilter('late', 'common:late_filter.label', 'common:late_filter.late', 'common:late_filter.on_time');

@@ -17,17 +17,20 @@ export function shimMantineBrowser() {
   if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 }
 
-/**
- * A public link's page under test (a customer's, no app shell): Mantine's shims, a visitor whose
- * browser asks for Canadian French and chose no language here, each test's page and stubs gone after it.
- */
-export function publicPageTests() {
-  beforeAll(() => {
-    shimMantineBrowser();
-    Object.defineProperty(navigator, 'languages', { value: ['fr-CA'], configurable: true });
-  });
+/** A screen under test: Mantine's shims, each test's page and stubs (the mocked API) gone after it. */
+export function screenTests() {
+  beforeAll(() => shimMantineBrowser());
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
   });
+}
+
+/**
+ * A public link's page under test (a customer's, no app shell): a screen's, for a visitor whose
+ * browser asks for Canadian French and chose no language here.
+ */
+export function publicPageTests() {
+  screenTests();
+  beforeAll(() => Object.defineProperty(navigator, 'languages', { value: ['fr-CA'], configurable: true }));
 }

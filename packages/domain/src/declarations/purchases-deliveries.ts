@@ -1,5 +1,6 @@
-import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { attr, declare, organizationRecord, rel } from '../declare/declare.ts';
 import { purchasesDeliveryWorkflow as workflow } from '../purchases/purchases.ts';
+import { deliveryAttributes, deliveryMovementRelationships } from './trade-lines.ts';
 
 /**
  * A receipt of parts from a supplier (spec platform §3 Purchases, §4, §7; issue 22), generated
@@ -13,9 +14,7 @@ export const purchasesDeliveries = declare('purchases-deliveries', {
     /** The supplier's packing slip. */
     supplier_reference: attr.string().max(100),
     received_on: attr.date(),
-    notes: attr.text().max(5000),
-    item_count: attr.integer().isReadOnly(),
-    ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
+    ...deliveryAttributes(workflow),
   },
   relationships: {
     ...organizationRecord(),
@@ -24,9 +23,7 @@ export const purchasesDeliveries = declare('purchases-deliveries', {
     supplier: rel.toOne('suppliers', { readOnly: true }),
     destinationWarehouse: rel.toOne('warehouses', { readOnly: true }),
     items: rel.toMany('purchases-delivery-items'),
-    /** The stock movement its validation made. */
-    stockMovement: rel.toOne('stock-movements', { readOnly: true }),
-    ...stampedBy('creator', 'validatedBy', 'canceledBy'),
+    ...deliveryMovementRelationships(),
   },
   filters: ['state', 'purchasesOrder', 'supplier', 'search', 'tags'],
   sorts: ['created_at', 'updated_at', 'code', 'state', 'received_on'],

@@ -1,7 +1,7 @@
 import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { purchasesInvoiceWorkflow as workflow } from '../purchases/purchases.ts';
-import { INVOICING_TYPES, INVOICING_TYPE_LABELS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../trade/documents.ts';
-import { TRADE_DOCUMENT_SORTS, tradeTotalsAttributes } from './trade-lines.ts';
+import { INVOICING_TYPES, INVOICING_TYPE_LABELS } from '../trade/documents.ts';
+import { TRADE_DOCUMENT_SORTS, invoiceSettlementAttributes, invoiceTermsAttributes, tradeTotalsAttributes } from './trade-lines.ts';
 
 /**
  * A supplier's bill (spec platform §3 Purchases and Invoice lines, §4, §7; issue 22), generated
@@ -15,15 +15,9 @@ export const purchasesInvoices = declare('purchases-invoices', {
     invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS).isReadOnly(),
     /** The supplier's invoice number. */
     supplier_reference: attr.string().max(100),
-    issued_on: attr.date(),
-    /** When it is due. */
-    expiration_time: attr.date(),
-    billing_address: attr.text().max(1000),
-    notes: attr.text().max(5000),
+    ...invoiceTermsAttributes(),
     ...tradeTotalsAttributes(),
-    amount_paid: attr.money().isReadOnly(),
-    balance: attr.money().isReadOnly(),
-    payment_status: attr.enum(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS).isReadOnly(),
+    ...invoiceSettlementAttributes(),
     ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
   },
   relationships: {

@@ -1,14 +1,9 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
-import { TRADE_LINE_SORTS, tradeLineAttributes, tradeLineRelationships } from './trade-lines.ts';
+import { declare, rel } from '../declare/declare.ts';
+import { TRADE_LINE_SORTS, orderLineAttributes, tradeLineRelationships } from './trade-lines.ts';
 
 /** A line of a purchase order: what is ordered, and how much of it its validated deliveries and invoices cover. */
 export const purchasesOrderItems = declare('purchases-order-items', {
-  attributes: {
-    ...tradeLineAttributes(),
-    quantity_delivered: attr.decimal().isReadOnly(),
-    quantity_invoiced: attr.decimal().isReadOnly(),
-    ...timestamps(),
-  },
+  attributes: orderLineAttributes(),
   relationships: {
     ...tradeLineRelationships('purchasesOrder', 'purchases-orders', 'purchasesOrderable'),
     /** The repair or estimate item it is ordered for: the item's part status follows it. */

@@ -1,7 +1,7 @@
 import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { purchasesOrderWorkflow as workflow } from '../purchases/purchases.ts';
-import { DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, INVOICING_STATUSES, INVOICING_STATUS_LABELS, INVOICING_TYPES, INVOICING_TYPE_LABELS } from '../trade/documents.ts';
-import { TRADE_DOCUMENT_SORTS, tradeTotalsAttributes } from './trade-lines.ts';
+import { INVOICING_TYPES, INVOICING_TYPE_LABELS } from '../trade/documents.ts';
+import { TRADE_DOCUMENT_SORTS, orderStatusAttributes, tradeTotalsAttributes } from './trade-lines.ts';
 
 /**
  * A purchase order (spec platform §3 Purchases, §4, §7; issue 22): the parts ordered from a
@@ -14,8 +14,7 @@ export const purchasesOrders = declare('purchases-orders', {
     state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
     /** How invoices are generated from it by default (spec §3). */
     invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS),
-    invoicing_status: attr.enum(INVOICING_STATUSES, INVOICING_STATUS_LABELS).isReadOnly(),
-    delivery_status: attr.enum(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS).isReadOnly(),
+    ...orderStatusAttributes(),
     /** When the supplier said it would come. */
     expected_on: attr.date(),
     /** The supplier's reference for it (their confirmation number). */

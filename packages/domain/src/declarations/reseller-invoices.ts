@@ -1,7 +1,6 @@
 import { attr, declare, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { resellerInvoiceWorkflow as workflow } from '../reseller/billing.ts';
-import { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../trade/documents.ts';
-import { TRADE_DOCUMENT_SORTS, tradeTotalsAttributes } from './trade-lines.ts';
+import { TRADE_DOCUMENT_SORTS, invoiceSettlementAttributes, invoiceTermsAttributes, tradeTotalsAttributes } from './trade-lines.ts';
 
 /**
  * A reseller's invoice to one of its organizations (spec platform §3 Reseller billing, §4, §7
@@ -12,18 +11,12 @@ export const resellerInvoices = declare('reseller-invoices', {
   attributes: {
     code: attr.string().isReadOnly(),
     state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
-    issued_on: attr.date(),
-    /** When it is due. */
-    expiration_time: attr.date(),
-    billing_address: attr.text().max(1000),
-    notes: attr.text().max(5000),
+    ...invoiceTermsAttributes(),
     /** The subscription period it bills (generated invoices). */
     period_start: attr.date().isReadOnly(),
     period_end: attr.date().isReadOnly(),
     ...tradeTotalsAttributes(),
-    amount_paid: attr.money().isReadOnly(),
-    balance: attr.money().isReadOnly(),
-    payment_status: attr.enum(PAYMENT_STATUSES, PAYMENT_STATUS_LABELS).isReadOnly(),
+    ...invoiceSettlementAttributes(),
     ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
   },
   relationships: {

@@ -1,16 +1,9 @@
-import { attr, declare, doneBy, rel, timestamps } from '../declare/declare.ts';
-import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../trade/documents.ts';
+import { declare, doneBy, rel } from '../declare/declare.ts';
+import { invoicePaymentAttributes } from './trade-lines.ts';
 
 /** A payment of a reseller's invoice (spec platform §3 Reseller-payment; §6 view and create): never more than its balance. */
 export const resellerPayments = declare('reseller-payments', {
-  attributes: {
-    amount: attr.money().isRequired().isCreateOnly().min(1).max(10_000_000_000),
-    paid_on: attr.date().isRequired(),
-    method: attr.enum(PAYMENT_METHODS, PAYMENT_METHOD_LABELS).isRequired(),
-    reference: attr.string().max(100),
-    notes: attr.text().max(2000),
-    ...timestamps(),
-  },
+  attributes: invoicePaymentAttributes(),
   relationships: {
     reseller: rel.toOne('resellers', { readOnly: true }),
     organization: rel.toOne('organizations', { readOnly: true }),

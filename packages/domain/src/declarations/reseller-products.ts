@@ -16,10 +16,13 @@ export const resellerCatalogueRelationships = () => ({
   taxGroup: rel.toOne('reseller-tax-groups'),
 });
 
-export const resellerProducts = declare('reseller-products', {
+/** A reseller's products and services are declared alike: what they are, how they are found and sorted. */
+export const resellerCatalogue = () => ({
   attributes: resellerCatalogueAttributes(),
   relationships: resellerCatalogueRelationships(),
-  filters: ['search', 'active', 'reseller'],
-  sorts: ['name', 'price', 'created_at', 'updated_at'],
-  defaultSort: 'name',
+  filters: ['search', 'active', 'reseller'] as const,
+  sorts: ['name', 'price', 'created_at', 'updated_at'] as const,
+  defaultSort: 'name' as const,
 });
+
+export const resellerProducts = declare('reseller-products', resellerCatalogue());

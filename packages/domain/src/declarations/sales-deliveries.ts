@@ -1,5 +1,6 @@
-import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { attr, declare, organizationRecord, rel } from '../declare/declare.ts';
 import { salesDeliveryWorkflow as workflow } from '../sales/sales.ts';
+import { deliveryAttributes, deliveryMovementRelationships } from './trade-lines.ts';
 
 /**
  * What leaves the parts room for a customer (spec platform §3 Sales, §4, §7; issue 23), generated
@@ -11,9 +12,7 @@ export const salesDeliveries = declare('sales-deliveries', {
     code: attr.string().isReadOnly(),
     state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
     delivered_on: attr.date(),
-    notes: attr.text().max(5000),
-    item_count: attr.integer().isReadOnly(),
-    ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
+    ...deliveryAttributes(workflow),
   },
   relationships: {
     ...organizationRecord(),
@@ -22,9 +21,7 @@ export const salesDeliveries = declare('sales-deliveries', {
     recipient: rel.toOne('customers', { readOnly: true }),
     sourceWarehouse: rel.toOne('warehouses', { readOnly: true }),
     items: rel.toMany('sales-delivery-items'),
-    /** The stock movement its validation made. */
-    stockMovement: rel.toOne('stock-movements', { readOnly: true }),
-    ...stampedBy('creator', 'validatedBy', 'canceledBy'),
+    ...deliveryMovementRelationships(),
   },
   filters: ['state', 'salesOrder', 'recipient', 'search', 'tags'],
   sorts: ['created_at', 'updated_at', 'code', 'state', 'delivered_on'],

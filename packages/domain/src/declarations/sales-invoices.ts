@@ -1,7 +1,7 @@
 import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { SALES_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS, salesInvoiceWorkflow as workflow } from '../sales/sales.ts';
 import { INVOICING_TYPES, INVOICING_TYPE_LABELS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../trade/documents.ts';
-import { TRADE_DOCUMENT_SORTS, tradeTotalsAttributes } from './trade-lines.ts';
+import { TRADE_DOCUMENT_SORTS, invoiceTermsAttributes, tradeTotalsAttributes } from './trade-lines.ts';
 
 /**
  * A customer's invoice (spec platform §3 Sales and Invoice lines, §4, §7; issue 23): generated
@@ -16,11 +16,7 @@ export const salesInvoices = declare('sales-invoices', {
     state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
     kind: attr.enum(SALES_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS).isReadOnly(),
     invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS).isReadOnly(),
-    issued_on: attr.date(),
-    /** When it is due. */
-    expiration_time: attr.date(),
-    billing_address: attr.text().max(1000),
-    notes: attr.text().max(5000),
+    ...invoiceTermsAttributes(),
     ...tradeTotalsAttributes(),
     amount_paid: attr.money().isReadOnly(),
     /** Its total less its credit notes and payments; negative: owed back to the customer (a paid invoice credited). */

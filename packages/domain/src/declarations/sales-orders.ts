@@ -1,7 +1,7 @@
 import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { ORDER_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS, salesOrderWorkflow as workflow } from '../sales/sales.ts';
-import { DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, INVOICING_STATUSES, INVOICING_STATUS_LABELS, INVOICING_TYPES, INVOICING_TYPE_LABELS } from '../trade/documents.ts';
-import { TRADE_DOCUMENT_SORTS, tradeTotalsAttributes } from './trade-lines.ts';
+import { INVOICING_TYPES, INVOICING_TYPE_LABELS } from '../trade/documents.ts';
+import { TRADE_DOCUMENT_SORTS, orderStatusAttributes, tradeTotalsAttributes } from './trade-lines.ts';
 
 /**
  * A sales order (spec platform §3 Sales, §4, §7; issue 23): what a customer buys, parts from a
@@ -16,8 +16,7 @@ export const salesOrders = declare('sales-orders', {
     invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS),
     /** Whether a deposit is asked before the rest (spec §3: deposit or standard). */
     invoice_type: attr.enum(ORDER_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS),
-    invoicing_status: attr.enum(INVOICING_STATUSES, INVOICING_STATUS_LABELS).isReadOnly(),
-    delivery_status: attr.enum(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS).isReadOnly(),
+    ...orderStatusAttributes(),
     /** When it was promised to the customer. */
     expected_on: attr.date(),
     /** The customer's reference for it (their purchase order). */

@@ -9,6 +9,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { columnsOf, fieldsOf } from '../../components/resource/declared.tsx';
 import { RecordForm } from '../../components/resource/RecordForm.tsx';
 import { recordFormProps, ResourceList } from '../../components/resource/ResourceList.tsx';
+import { yesNoFilter } from '../../components/resource/listState.ts';
 
 const P = crudPermissions('users');
 const INCLUDE = 'roles,organization,reseller,allowedLocations';
@@ -89,16 +90,7 @@ export default function UsersPage() {
       columns={columns}
       include="roles,organization"
       permissions={{ create: P.create, view: P.view }}
-      filters={[
-        {
-          name: 'active',
-          label: 'users:filter_active',
-          options: [
-            { value: 'true', label: 'users:status_active' },
-            { value: 'false', label: 'users:status_inactive' },
-          ],
-        },
-      ]}
+      filters={[yesNoFilter('active', 'users:filter_active', 'users:status_active', 'users:status_inactive')]}
       bulkActions={[
         { key: 'activate', label: 'users:activate', permission: P.edit, run: setActive(true) },
         { key: 'deactivate', label: 'users:deactivate', permission: P.edit, color: 'red', run: setActive(false) },

@@ -11,7 +11,7 @@ export function AuthForm({
   title,
   intro,
   notice,
-  error,
+  form,
   errorTestId,
   testId,
   onSubmit,
@@ -25,11 +25,13 @@ export function AuthForm({
   title: string;
   intro: string;
   notice?: ReactNode;
-  error: string | null;
+  /** The form's state (useAuthForm): submitting, and why it failed. */
+  form: { submitting: boolean; failure: string | null };
   errorTestId?: string;
   testId?: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  submit: { label: string; loading: boolean };
+  /** The submit button's text. */
+  submit: string;
   link?: { to: string; label: string };
   /** What follows the button when it is not one link. */
   after?: ReactNode;
@@ -47,14 +49,14 @@ export function AuthForm({
           </Text>
         </div>
         {notice}
-        {error ? (
+        {form.failure ? (
           <Alert color="red" role="alert" data-testid={errorTestId}>
-            {error}
+            {form.failure}
           </Alert>
         ) : null}
         {children}
-        <Button type="submit" loading={submit.loading} fullWidth>
-          {submit.label}
+        <Button type="submit" loading={form.submitting} fullWidth>
+          {submit}
         </Button>
         {link ? (
           <Anchor component={Link} to={link.to} size="sm" ta="center">

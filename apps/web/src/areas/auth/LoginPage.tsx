@@ -7,7 +7,6 @@ import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import { setToken } from '../../app/session.ts';
 import { rules, useAuthForm } from './useAuthForm.ts';
-import { useApiErrorText } from './useApiErrorText.ts';
 
 // The two-factor step loads when a sign-in asks for it, not with the sign-in page.
 const VerifyStep = lazy(() => import('./VerifyStep.tsx').then((m) => ({ default: m.VerifyStep })));
@@ -37,14 +36,11 @@ export function useSignedIn() {
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const apiErrorText = useApiErrorText();
   const signedIn = useSignedIn();
   const [twoFactorEmail, setTwoFactorEmail] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const form = useAuthForm({ email: '', password: '' }, { email: rules.email, password: rules.required });
 
   const onSubmit = form.onSubmit(async (values) => {
-    setError(null);
     try {
       const res = await request<TokenResponse>('/login', {
         method: 'POST',
@@ -53,15 +49,15 @@ export default function LoginPage() {
       });
       if (res?.access_token) signedIn(res.access_token);
       else if (res?.two_factor || res?.success) setTwoFactorEmail(values.email.trim());
-      else setError(apiErrorText(null));
+      else form.fail(null);
     } catch (e) {
       if (e instanceof ApiError) {
         const fields = e.fieldErrors;
         for (const [name, message] of Object.entries(fields)) {
           if (name === 'email' || name === 'password') form.setError(name, message);
         }
-        if (e.generalErrors.length > 0 || Object.keys(fields).length === 0) setError(apiErrorText(e));
-      } else setError(apiErrorText(null));
+        if (e.generalErrors.length > 0 || Object.keys(fields).length === 0) form.fail(e);
+      } else form.fail(null);
     }
   });
 
@@ -75,12 +71,12 @@ export default function LoginPage() {
 
   return (
     <AuthForm
-      submit={{ label: t('auth:login.submit'), loading: form.submitting }}
+      submit={t('auth:login.submit')}
       link={{ to: '/password/email', label: t('auth:login.forgot') }}
       id="login"
       title={t('auth:login.title')}
       intro={t('auth:login.subtitle')}
-      error={error}
+      form={form}
       errorTestId="login-error"
       onSubmit={onSubmit}
     >

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { AuthForm } from './AuthForm.tsx';
 import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
-import { useApiErrorText } from './useApiErrorText.ts';
 import { rules, useAuthForm } from './useAuthForm.ts';
 import PasswordResetPage from './PasswordResetPage.tsx';
 
@@ -21,14 +20,11 @@ export default function PasswordEmailPage() {
 
 function ForgotPassword() {
   const { t } = useTranslation();
-  const apiErrorText = useApiErrorText();
   const [params] = useSearchParams();
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const form = useAuthForm({ email: params.get('email') ?? '' }, { email: rules.email });
 
   const onSubmit = form.onSubmit(async ({ email }) => {
-    setError(null);
     try {
       await request('/password-forgot', {
         method: 'POST',
@@ -38,18 +34,18 @@ function ForgotPassword() {
       setSent(true);
     } catch (e) {
       if (e instanceof ApiError && e.fieldErrors.email) form.setError('email', e.fieldErrors.email);
-      else setError(apiErrorText(e));
+      else form.fail(e);
     }
   });
 
   return (
     <AuthForm
-      submit={{ label: t('auth:forgot.submit'), loading: form.submitting }}
+      submit={t('auth:forgot.submit')}
       link={{ to: '/login', label: t('auth:forgot.back') }}
       id="forgot"
       title={t('auth:forgot.title')}
       intro={t('auth:forgot.intro')}
-      error={error}
+      form={form}
       onSubmit={onSubmit}
       notice={
         sent ? (

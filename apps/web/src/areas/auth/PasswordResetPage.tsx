@@ -10,7 +10,6 @@ import { PasswordRules } from '../../components/PasswordRules.tsx';
 import { useSignedIn, type TokenResponse } from './LoginPage.tsx';
 import { VerifyStep } from './VerifyStep.tsx';
 import { rules, useAuthForm } from './useAuthForm.ts';
-import { useApiErrorText } from './useApiErrorText.ts';
 
 const confirmationRule = (v: string, values: { password: string }) => rules.required(v) ?? (v === values.password ? null : 'validation:password_mismatch');
 
@@ -22,7 +21,6 @@ const confirmationRule = (v: string, values: { password: string }) => rules.requ
  */
 export default function PasswordResetPage({ invitation: asInvitation = false }: { invitation?: boolean }) {
   const { t } = useTranslation();
-  const apiErrorText = useApiErrorText();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const [params] = useSearchParams();
@@ -30,7 +28,6 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
   const invitation = asInvitation || params.get('invitation') === '1';
   const linkedEmail = params.get('email') ?? '';
   const mode = invitation ? 'invitation' : 'reset';
-  const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const [twoFactorEmail, setTwoFactorEmail] = useState<string | null>(null);
   const form = useAuthForm(
@@ -51,7 +48,6 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
   };
 
   const onSubmit = form.onSubmit(async (values) => {
-    setError(null);
     const email = values.email.trim();
     try {
       await request('/password-reset', { method: 'POST', body: { data: { ...values, email, token } }, ignoreUnauthorized: true });
@@ -69,8 +65,8 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
             placed = true;
           }
         }
-        if (!placed) setError(apiErrorText(e));
-      } else setError(apiErrorText(e));
+        if (!placed) form.fail(e);
+      } else form.fail(e);
     }
   });
 
@@ -100,8 +96,8 @@ export default function PasswordResetPage({ invitation: asInvitation = false }: 
 
   return (
     <AuthForm
-      submit={{ label: t(`auth:${mode}.submit`), loading: form.submitting }}
-      link={{ to: '/login', label: t('auth:reset.back') }} id="reset" title={t(`auth:${mode}.title`)} intro={t(`auth:${mode}.intro`)} error={error} errorTestId="reset-error" testId={`choose-password-${mode}`} onSubmit={onSubmit}>
+      submit={t(`auth:${mode}.submit`)}
+      link={{ to: '/login', label: t('auth:reset.back') }} id="reset" title={t(`auth:${mode}.title`)} intro={t(`auth:${mode}.intro`)} form={form} errorTestId="reset-error" testId={`choose-password-${mode}`} onSubmit={onSubmit}>
       <TextInput
         label={t('auth:reset.email')}
         type="email"

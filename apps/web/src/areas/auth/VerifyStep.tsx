@@ -7,38 +7,34 @@ import { request } from '../../api/request.ts';
 import { ApiError } from '../../api/jsonapi.ts';
 import type { TokenResponse } from './LoginPage.tsx';
 import { useAuthForm } from './useAuthForm.ts';
-import { useApiErrorText } from './useApiErrorText.ts';
 
 const codeRule = (v: string) => (/^\d{6}$/.test(v.trim()) ? null : 'validation:code_format');
 
 /** Second step of a two-factor sign-in: the 6-digit code e-mailed to the user, with "resend". */
 export function VerifyStep({ email, onSignedIn, onBack }: { email: string; onSignedIn: (token: string) => void; onBack: () => void }) {
   const { t } = useTranslation();
-  const apiErrorText = useApiErrorText();
-  const [error, setError] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const form = useAuthForm({ code: '' }, { code: codeRule });
 
   const onSubmit = form.onSubmit(async ({ code }) => {
-    setError(null);
     try {
       const res = await request<TokenResponse>('/verify', { method: 'POST', body: { email, code: code.trim() }, ignoreUnauthorized: true });
       if (res?.access_token) onSignedIn(res.access_token);
-      else setError(apiErrorText(null));
+      else form.fail(null);
     } catch (e) {
       if (e instanceof ApiError && e.fieldErrors.code && e.generalErrors.length === 0) form.setError('code', e.fieldErrors.code);
-      else setError(apiErrorText(e));
+      else form.fail(e);
     }
   });
 
   const resend = async () => {
-    setError(null);
+    form.clearFailure();
     setResending(true);
     try {
       await request('/verify/resend', { method: 'POST', body: { email }, ignoreUnauthorized: true });
       notify({ color: 'teal', message: t('auth:verify.resent') });
     } catch (e) {
-      setError(apiErrorText(e));
+      form.fail(e);
     } finally {
       setResending(false);
     }
@@ -46,7 +42,7 @@ export function VerifyStep({ email, onSignedIn, onBack }: { email: string; onSig
 
   return (
     <AuthForm
-      submit={{ label: t('auth:verify.submit'), loading: form.submitting }}
+      submit={t('auth:verify.submit')}
       after={
         <Group justify="space-between">
           <Anchor component="button" type="button" size="sm" onClick={onBack}>
@@ -60,7 +56,7 @@ export function VerifyStep({ email, onSignedIn, onBack }: { email: string; onSig
       id="verify"
       title={t('auth:verify.title')}
       intro={t('auth:verify.intro', { email })}
-      error={error}
+      form={form}
       errorTestId="verify-error"
       onSubmit={onSubmit}
     >

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { isEmail, passwordProblems } from '@atelier/domain';
 import { useErrorText } from '../../lib/useFieldError.ts';
+import { useApiErrorText } from './useApiErrorText.ts';
 
 /** A field's rule: the message key of its problem, or null (spec platform §5; the server checks the same). */
 type Rule<V> = (value: string, values: V) => string | null;
@@ -12,8 +13,8 @@ export const rules = {
 };
 
 /**
- * The sign-in pages' forms: a few text fields checked on submit, then again as they change, and
- * the server's field errors placed on them. Not react-hook-form: it weighed 12 KB gzip on /login
+ * The sign-in pages' forms: a few text fields checked on submit, then again as they change, the
+ * server's field errors placed on them, and its other refusals as the form's failure (an alert). Not react-hook-form: it weighed 12 KB gzip on /login
  * (docs/decisions.md "The first page's JavaScript").
  */
 export function useAuthForm<V extends Record<string, string>>(initial: V, fieldRules: Partial<Record<keyof V, Rule<V>>> = {}) {
@@ -22,6 +23,8 @@ export function useAuthForm<V extends Record<string, string>>(initial: V, fieldR
   const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const apiErrorText = useApiErrorText();
   const check = (name: keyof V, all: V) => fieldRules[name]?.(all[name], all) ?? undefined;
 
   const setError = (name: keyof V, message: string) => setErrors((e) => ({ ...e, [name]: message }));
@@ -51,6 +54,8 @@ export function useAuthForm<V extends Record<string, string>>(initial: V, fieldR
     const first = Object.keys(found)[0];
     if (first) return form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
     setSubmitting(true);
+    // A new try: the last answer's failure goes.
+    setFailure(null);
     try {
       await handler(values);
     } finally {
@@ -58,5 +63,8 @@ export function useAuthForm<V extends Record<string, string>>(initial: V, fieldR
     }
   };
 
-  return { values, field, setError, onSubmit, submitting };
+  /** The form failed as a call says (its text; anything else: something went wrong). */
+  const fail = (e: unknown) => setFailure(apiErrorText(e));
+
+  return { values, field, setError, onSubmit, submitting, failure, fail, clearFailure: () => setFailure(null) };
 }

@@ -19,6 +19,7 @@ import { requestEnums } from '../vehicles/enums.ts';
 import { RecordFiles } from '../files/RecordFiles.tsx';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 import { CustomerMessages } from '../messaging/CustomerMessages.tsx';
+import { PARTY_COLUMNS } from './common.tsx';
 
 type Customer = RecordOf<'customers'>;
 
@@ -254,11 +255,7 @@ export default function CustomersPage() {
             </Badge>
           ),
         },
-        { key: 'email', visibleFrom: 'sm' },
-        { key: 'phone', visibleFrom: 'md' },
-        { key: 'city', visibleFrom: 'md' },
-        { key: 'tags', visibleFrom: 'lg' },
-        { key: 'created_at', visibleFrom: 'lg' },
+        ...PARTY_COLUMNS,
       ]}
       fields={CUSTOMER_FIELDS}
       include="tags,allowedLocations,contacts"

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, type Call } from '../../testing/mockApi.tsx';
 import { periodDays } from '../repairs/efficiencyModel.ts';
 import DashboardPage from './DashboardPage.tsx';
@@ -49,11 +49,7 @@ const SERVICE_FIGURES = {
   series: [],
 };
 
-beforeAll(() => shimMantineBrowser());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests();
 
 let calls: Call[] = [];
 async function renderDashboard(locale: 'fr' | 'en', service: unknown = SERVICE_FIGURES) {

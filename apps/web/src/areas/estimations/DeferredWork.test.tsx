@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeferredWorkState } from '@atelier/domain';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, signedIn, type Call } from '../../testing/mockApi.tsx';
 import { DeferredWorkNotice, VehicleDeferredWork } from './DeferredWork.tsx';
 import { orderDeferredWork } from './estimationModel.ts';
@@ -24,7 +24,7 @@ const ROWS = [
 ];
 
 let calls: Call[] = [];
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   signedIn.permissions = new Set(['view any estimations', 'edit estimations']);
@@ -37,10 +37,6 @@ beforeEach(async () => {
     if (c.method === 'PATCH') return { body: { data: { ...ROWS[1], attributes: { ...ROWS[1].attributes, state: 'dismissed' } } } };
     return undefined;
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const vehicle = () => renderAt('/vehicles/vehicles', '/vehicles/vehicles', <VehicleDeferredWork vehicleId="v1" />);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, signedIn, type Call, type Handler } from '../../testing/mockApi.tsx';
 import { newLine } from '../../components/resource/lines.ts';
 import { itemLinesConfig } from './EstimationItems.tsx';
@@ -92,7 +92,7 @@ const server: Handler = (c) => {
 };
 let patchRefusal: string | null = null;
 
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   doc = estimation();
@@ -101,10 +101,6 @@ beforeEach(async () => {
   sentTo = 'mary@example.com';
   signedIn.permissions = new Set(['view any estimations', 'view estimations', 'edit components estimations', 'take over estimations', 'cancel estimations']);
   calls = mockApi(server);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const showEstimate = () => renderAt('/inspecpro/estimates/e1', '/inspecpro/estimates/:id', <EstimationPage />);

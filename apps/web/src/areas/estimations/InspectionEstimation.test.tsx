@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
 import type { Model } from '../../api/jsonapi.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, signedIn, type Call } from '../../testing/mockApi.tsx';
 import { InspectionEstimation } from './InspectionEstimation.tsx';
 
@@ -13,7 +13,7 @@ const inspection = (state: string): Model => ({ id: 'i1', type: 'inspections', c
 let existing: unknown[] = [];
 let calls: Call[] = [];
 
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   existing = [];
@@ -23,10 +23,6 @@ beforeEach(async () => {
     if (c.method === 'POST' && c.url.startsWith('/estimations')) return { status: 201, body: { data: { type: 'estimations', id: 'e9', attributes: { code: 'E-2026-000009' } } } };
     return undefined;
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const show = (state: string) => renderAt('/inspecpro/inspections/i1', '/inspecpro/inspections/:id', <InspectionEstimation inspection={inspection(state)} />);

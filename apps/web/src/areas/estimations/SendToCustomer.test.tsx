@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, type Call } from '../../testing/mockApi.tsx';
 import { SendToCustomer } from './SendToCustomer.tsx';
 
@@ -17,7 +17,7 @@ const show = (email: string | null) => renderAt('/estimates/e1', '/estimates/:id
 const posted = () => calls.find((c) => c.method === 'POST' && c.url === '/estimations/e1/send-client-approve')?.body;
 const box = () => screen.getByTestId('send-client-by-email') as HTMLInputElement;
 
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   emailed = null;
@@ -26,10 +26,6 @@ beforeEach(async () => {
       ? { body: { data: { type: 'estimations', id: 'e1', attributes: {} }, meta: { approval: { url: 'https://atelier.test/approve/estimates/tok', email: emailed, locale: 'en', expires_at: '2026-12-10T15:00:00Z' } } } }
       : undefined,
   );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('sending an estimate to the customer', { timeout: 30_000 }, () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, type Call } from '../../testing/mockApi.tsx';
 import ReminderPage, { type ReminderView } from './ReminderPage.tsx';
 
@@ -26,7 +26,7 @@ const reminder = (over: Partial<ReminderView> = {}): ReminderView => ({
   ...over,
 });
 
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   view = reminder();
@@ -37,10 +37,6 @@ beforeEach(async () => {
     if (c.url.startsWith('/public/reminders/')) return { status: 404, type: 'application/vnd.api+json', body: { errors: [{ status: '404', code: 'follow_up.not_found', title: 'Not found', detail: 'Ce lien de rappel n’existe pas.' }] } };
     return undefined;
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const show = (path = '/reminders/tok') => renderAt(path, '/reminders/:token', <ReminderPage />);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, signedIn, type Call } from '../../testing/mockApi.tsx';
 import { VehicleDeferredWork } from '../estimations/DeferredWork.tsx';
 import { VehicleFollowUps } from './VehicleFollowUps.tsx';
@@ -24,7 +24,7 @@ const ROWS = [
 
 let calls: Call[] = [];
 let rows = ROWS;
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   signedIn.permissions = new Set(['view any estimations']);
@@ -34,10 +34,6 @@ beforeEach(async () => {
     if (c.method === 'GET' && c.url.startsWith('/deferred-work')) return { body: { data: [WORK], meta: { page: { total: 1 } } } };
     return undefined;
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const vehicle = () =>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, CloseButton, Divider, Group, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, CloseButton, Divider, Group, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notify } from '../../app/notify.tsx';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,6 +18,7 @@ import { OptionsEditor } from './OptionsEditor.tsx';
 import { optionProblems, retype, toModel, toThreshold, type OptionsModel } from './options.ts';
 import type { Selection } from './StructureEditor.tsx';
 import { allFields, locate, type FormTree, type NodeRecord } from './tree.ts';
+import { GeneralErrors } from '../../components/resource/formBehaviour.tsx';
 
 interface Props {
   tree: FormTree;
@@ -163,13 +164,7 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
             </div>
             <CloseButton onClick={onClose} aria-label={t('common:actions.close')} />
           </Group>
-          {errors.general.length > 0 ? (
-            <Alert color="red" role="alert" py={8}>
-              {errors.general.map((g) => (
-                <div key={g}>{g}</div>
-              ))}
-            </Alert>
-          ) : null}
+          <GeneralErrors errors={errors.general} py={8} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {fields.map((f) => (
               <div key={f.name} style={f.wide ? { gridColumn: '1 / -1' } : undefined}>

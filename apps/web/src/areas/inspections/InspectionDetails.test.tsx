@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, signedIn, type Call } from '../../testing/mockApi.tsx';
 import { InspectionDetails } from './InspectionDetails.tsx';
 
@@ -20,7 +20,7 @@ const doc = (state: string) => ({
 
 let state = 'in_progress';
 let calls: Call[] = [];
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   state = 'in_progress';
@@ -29,10 +29,6 @@ beforeEach(async () => {
     if (c.url.startsWith('/inspections/i1')) return { body: doc(state) };
     return undefined;
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const show = () => renderAt('/x', '/x', <InspectionDetails inspection={{ id: 'i1', state: state as never }} />);

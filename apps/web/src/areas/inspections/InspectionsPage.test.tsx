@@ -1,21 +1,17 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, signedIn } from '../../testing/mockApi.tsx';
 import InspectionsPage from './InspectionsPage.tsx';
 
 vi.mock('../../app/AppData.tsx', async () => (await import('../../testing/mockApi.tsx')).appDataMock());
 
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(() => {
   signedIn.permissions = new Set(['view any inspections', 'view any users', 'view any locations']);
   mockApi(() => undefined);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('the inspections list filters', () => {

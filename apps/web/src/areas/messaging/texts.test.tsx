@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, type Call } from '../../testing/mockApi.tsx';
 import { AppConfigProvider } from '../../app/AppData.tsx';
 import type { AppConfig } from '../../api/types.ts';
@@ -33,7 +33,7 @@ const showDialog = (sms = true) =>
   renderAt('/estimates/e1', '/estimates/:id', <AppConfigProvider value={config(sms)}><SendToCustomer estimation={estimate} onSent={() => undefined} /></AppConfigProvider>);
 const posted = (url: string) => calls.filter((c) => c.method === 'POST' && c.url === url).map((c) => c.body);
 
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   consents = [];
@@ -65,10 +65,6 @@ beforeEach(async () => {
     }
     return undefined;
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('the send dialog’s « Courriel / Texto »', { timeout: 30_000 }, () => {

@@ -1,6 +1,7 @@
 import { Badge, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
+import { yesNoFilter } from '../../components/resource/listState.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useMarkNotifications, type Notification } from './notificationApi.ts';
@@ -18,16 +19,7 @@ export default function NotificationsPage() {
       search={false}
       defaultSort="-created_at"
       permissions={{}}
-      filters={[
-        {
-          name: 'unRead',
-          label: 'notifications:filter',
-          options: [
-            { value: 'true', label: 'notifications:unread' },
-            { value: 'false', label: 'notifications:read' },
-          ],
-        },
-      ]}
+      filters={[yesNoFilter('unRead', 'notifications:filter', 'notifications:unread', 'notifications:read')]}
       columns={[
         { key: 'message', label: 'notifications:message', render: (n) => text(n), linkTo: (n) => `/notifications/view/${n.id}` },
         { key: 'created_at', label: 'notifications:date', sort: true, render: (n) => formatDateTime(n.created_at, currentLocale()) },

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt, type Call, type Reply } from '../../testing/mockApi.tsx';
 import { PayOnline, type PayOnlineProps } from './PayOnline.tsx';
 
@@ -18,7 +18,7 @@ const went: string[] = [];
 const show = (props: Partial<PayOnlineProps> = {}) =>
   renderAt('/pay/tok', '/pay/:token', <PayOnline type="sales-invoices" token="tok" amountDue={12345} locale="fr" go={(url) => went.push(url)} {...props} />);
 
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   went.length = 0;
@@ -29,10 +29,6 @@ beforeEach(async () => {
     if (c.method === 'POST' && c.url === '/public/online-payments/sales-invoices/tok/checkouts') return checkout;
     return undefined;
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('paying online', { timeout: 30_000 }, () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Code, CopyButton, Grid, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Panel } from '../../components/Panel.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/index.ts';
@@ -8,7 +9,7 @@ import { FRAME_DISPLAYS, type FrameDisplay } from '@atelier/domain';
 import { ApiError } from '../../api/jsonapi.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { KeyConfirm } from './KeyConfirm.tsx';
-import { FRAME_HEIGHT_MESSAGE, fetchFrameSettings, fetchKeys, frameSnippet, frameUrl, makePublicKey, saveFrameSettings, type FrameSettings } from './pricingApi.ts';
+import { FRAME_HEIGHT_MESSAGE, fetchFrameSettings, frameSnippet, frameUrl, makePublicKey, saveFrameSettings, useKeys, type FrameSettings } from './pricingApi.ts';
 
 const AMOUNTS = ['desired_profit', 'aggression_percentage', 'damage_cost'] as const;
 
@@ -112,38 +113,32 @@ function Preview({ url, title }: { url: string; title: string }) {
 /** The frame: the snippet to paste in the dealership's site, a live preview, and the domains allowed to embed it. */
 export function FrameTab({ canManageDomains, canManageFrame }: { canManageDomains: boolean; canManageFrame: boolean }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const keys = useQuery({ queryKey: ['estimate-vehicle-keys'], queryFn: fetchKeys });
-  const regenerate = useMutation({ mutationFn: makePublicKey, onSuccess: (k) => qc.setQueryData(['estimate-vehicle-keys'], k) });
+  const { keys, setKeys } = useKeys();
+  const regenerate = useMutation({ mutationFn: makePublicKey, onSuccess: setKeys });
   const url = keys.data ? frameUrl(window.location.origin, keys.data.public_key, currentLocale()) : '';
   const snippet = url ? frameSnippet(url, t('pricing:embed.title')) : '';
   return (
     <Stack gap="md">
       <Text>{t('pricing:frame.intro')}</Text>
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t('pricing:frame.snippet')}
-          </Title>
-          {keys.data && (
-            <>
-              {/* A scrollable block: focusable, so a keyboard can scroll it (axe scrollable-region-focusable). */}
-              <Code block tabIndex={0} aria-label={t('pricing:frame.snippet_label')} data-testid="frame-snippet">
-                {snippet}
-              </Code>
-              <Group>
-                <CopyButton value={snippet}>{({ copied, copy }) => <Button variant="default" onClick={copy}>{t(copied ? 'pricing:frame.copied' : 'pricing:frame.copy')}</Button>}</CopyButton>
-                {canManageFrame && (
-                  <Button color="red.8" variant="outline" onClick={() => setConfirming(true)} loading={regenerate.isPending}>
-                    {t('pricing:frame.regenerate_public')}
-                  </Button>
-                )}
-              </Group>
-            </>
-          )}
-        </Stack>
-      </Paper>
+      <Panel title={t('pricing:frame.snippet')}>
+      {keys.data && (
+        <>
+          {/* A scrollable block: focusable, so a keyboard can scroll it (axe scrollable-region-focusable). */}
+          <Code block tabIndex={0} aria-label={t('pricing:frame.snippet_label')} data-testid="frame-snippet">
+            {snippet}
+          </Code>
+          <Group>
+            <CopyButton value={snippet}>{({ copied, copy }) => <Button variant="default" onClick={copy}>{t(copied ? 'pricing:frame.copied' : 'pricing:frame.copy')}</Button>}</CopyButton>
+            {canManageFrame && (
+              <Button color="red.8" variant="outline" onClick={() => setConfirming(true)} loading={regenerate.isPending}>
+                {t('pricing:frame.regenerate_public')}
+              </Button>
+            )}
+          </Group>
+        </>
+      )}
+      </Panel>
       <FrameSettingsForm canEdit={canManageFrame} />
       {canManageDomains && (
         <SimpleResourcePage

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { bodyOf, EMPTY, EstimateForm } from './EstimateForm.tsx';
 import { EstimateResult } from './EstimateResult.tsx';
 import { frameOffer, type EstimateResult as Result } from './pricingApi.ts';
@@ -56,11 +56,7 @@ const RESULT: Result = {
   },
 };
 
-beforeAll(() => shimMantineBrowser());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests();
 
 const wrap = (node: React.ReactNode) =>
   render(

@@ -1,4 +1,5 @@
 import type { CatalogueFilter, CatalogueLevel, Condition, FrameDisplay, OfferStep, Province, ReconditioningOrigin, WideningStep } from '@atelier/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, headersOf, request } from '../../api/client.ts';
 import { ApiError, errorsOfBody } from '../../api/jsonapi.ts';
 
@@ -134,6 +135,15 @@ export const fetchKeys = () => request<KeysDoc>('/estimate-vehicle-keys', { glob
 export const makeSecret = () => request<KeysDoc>('/estimate-vehicle-keys/secret', { method: 'POST', global: false }).then((d) => d.data.attributes);
 export const revokeSecretKey = () => request<KeysDoc>('/estimate-vehicle-keys/secret', { method: 'DELETE', global: false }).then((d) => d.data.attributes);
 export const makePublicKey = () => request<KeysDoc>('/estimate-vehicle-keys/public', { method: 'POST', global: false }).then((d) => d.data.attributes);
+
+const KEYS_QUERY = ['estimate-vehicle-keys'];
+
+/** The organization's keys (the API's and the frame's tabs read them), and what keeps them once a key is made or revoked. */
+export function useKeys() {
+  const qc = useQueryClient();
+  const keys = useQuery({ queryKey: KEYS_QUERY, queryFn: fetchKeys });
+  return { keys, setKeys: (k: Keys) => qc.setQueryData(KEYS_QUERY, k) };
+}
 
 /** The frame's address for a public key, on this server. */
 export const frameUrl = (origin: string, key: string, locale: string) => `${origin}/embed/vehicle-estimate?key=${encodeURIComponent(key)}&lang=${locale}`;

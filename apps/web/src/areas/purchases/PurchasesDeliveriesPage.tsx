@@ -1,4 +1,3 @@
-import { purchasesDeliveryWorkflow as workflow } from '@atelier/domain';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { fieldsOf } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
@@ -18,14 +17,10 @@ export default function PurchasesDeliveriesPage() {
   return (
     <DocumentPage
       type="purchases-deliveries"
-      workflow={workflow}
-      subject="purchases deliveries"
       columns={['purchasesOrder', 'supplier', { key: 'received_on', visibleFrom: 'md' }, { key: 'item_count', visibleFrom: 'lg' }]}
       listInclude="purchasesOrder,supplier"
       relationFilters={['supplier']}
       fields={[
-        'code',
-        'state',
         'purchasesOrder',
         'supplier',
         'destinationWarehouse',
@@ -35,8 +30,6 @@ export default function PurchasesDeliveriesPage() {
         'stockMovement',
         { name: 'notes', wide: true },
         'creator',
-        'validated_at',
-        'created_at',
       ]}
       include="purchasesOrder,supplier,destinationWarehouse,items,stockMovement,creator"
     />

@@ -1,9 +1,10 @@
-import { purchasesInvoiceWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { PayInvoice } from '../trade/PayInvoice.tsx';
 import { pricedLines } from '../trade/pricedLines.ts';
+import { INVOICE_COLUMNS, SETTLEMENT, TOTALS } from '../trade/documentFields.ts';
 
 type Invoice = RecordOf<'purchases-invoices'> & Model;
 
@@ -16,34 +17,23 @@ export default function PurchasesInvoicesPage() {
   return (
     <DocumentPage
       type="purchases-invoices"
-      workflow={workflow}
-      subject="purchases invoices"
       creates
-      columns={['supplier', { key: 'supplier_reference', visibleFrom: 'lg' }, { key: 'expiration_time', visibleFrom: 'md' }, { key: 'payment_status', visibleFrom: 'md' }, 'total', { key: 'balance', visibleFrom: 'sm' }]}
+      columns={['supplier', { key: 'supplier_reference', visibleFrom: 'lg' }, ...INVOICE_COLUMNS]}
       listInclude="supplier"
       relationFilters={['supplier']}
       filters={['payment_status']}
       fields={[
-        'code',
-        'state',
         'supplier',
         'purchasesOrder',
         'supplier_reference',
         'issued_on',
         'expiration_time',
         { name: 'items', kind: 'lines', lines: billLines, wide: true },
-        'subtotal',
-        'tax_total',
-        'total',
-        'amount_paid',
-        'balance',
-        'payment_status',
-        'payments',
+        ...TOTALS,
+        ...SETTLEMENT,
         { name: 'notes', wide: true },
         'allowedLocations',
         'creator',
-        'validated_at',
-        'created_at',
       ]}
       include="supplier,purchasesOrder,items.product,items.taxGroup,payments,allowedLocations,creator"
       more={(invoice: Invoice) => <PayInvoice invoice={invoice} payments="purchases-payments" permission="create purchases payments" label={t('purchases-invoices:pay')} />}

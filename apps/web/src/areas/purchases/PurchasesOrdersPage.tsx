@@ -1,10 +1,11 @@
-import { purchasesOrderWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { useTranslation } from 'react-i18next';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { BillOrder, ReceiveOrder } from './ReceiveOrder.tsx';
 import { pricedLines } from '../trade/pricedLines.ts';
+import { ORDER_COLUMNS, TOTALS } from '../trade/documentFields.ts';
 
 type Order = RecordOf<'purchases-orders'> & Model;
 
@@ -17,22 +18,12 @@ export default function PurchasesOrdersPage() {
   return (
     <DocumentPage
       type="purchases-orders"
-      workflow={workflow}
-      subject="purchases orders"
       creates
-      columns={[
-        'supplier',
-        { key: 'delivery_status', visibleFrom: 'md' },
-        { key: 'invoicing_status', visibleFrom: 'lg' },
-        { key: 'expected_on', visibleFrom: 'lg' },
-        { key: 'total', visibleFrom: 'sm' },
-      ]}
+      columns={['supplier', ...ORDER_COLUMNS]}
       listInclude="supplier"
       relationFilters={['supplier']}
       filters={['delivery_status', 'invoicing_status']}
       fields={[
-        'code',
-        'state',
         'supplier',
         'destinationWarehouse',
         'expected_on',
@@ -41,14 +32,10 @@ export default function PurchasesOrdersPage() {
         'delivery_status',
         'invoicing_status',
         { name: 'items', kind: 'lines', lines: orderLines, wide: true },
-        'subtotal',
-        'tax_total',
-        'total',
+        ...TOTALS,
         { name: 'notes', wide: true },
         'allowedLocations',
         'issuer',
-        'validated_at',
-        'created_at',
       ]}
       include="supplier,destinationWarehouse,items.product,items.taxGroup,allowedLocations,issuer"
       defaults={{ invoicing_type: 'complete' }}

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { INVOICING_TYPE_LABELS, INVOICING_TYPES, scaledToText, toScaled, type InvoicingType, type RecordOf } from '@atelier/domain';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { InvoicingType, RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useList } from '../../api/hooks.ts';
 import type { Model } from '../../api/jsonapi.ts';
 import { hrefOf } from '../../app/resources.ts';
 import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.tsx';
-import { currentLocale } from '../../i18n/index.ts';
-import { Refusal, useGenerated } from '../trade/generated.tsx';
-import { OrderQuantities } from '../trade/OrderQuantities.tsx';
+import { DraftOrValidate, InvoicingTypeSelect, OrderDialog, Refusal, useGenerated } from '../trade/generated.tsx';
+import { leftOf, OrderQuantities } from '../trade/OrderQuantities.tsx';
 import { lineOfCode } from './barcodeScan.ts';
 import { CameraScan } from './CameraScan.tsx';
 
@@ -20,12 +19,6 @@ import { CameraScan } from './CameraScan.tsx';
 
 type Order = RecordOf<'purchases-orders'> & Model;
 type Line = RecordOf<'purchases-order-items'> & Model;
-
-/** What is left to receive of a line, as a number for the input. */
-const leftOf = (line: Line) => {
-  const left = toScaled(line.quantity) - toScaled(line.quantity_delivered);
-  return left > 0n ? Number(scaledToText(left)) : 0;
-};
 
 /** Receive: each line's quantity that came (what is left, by default), the packing slip's number. */
 export function ReceiveOrder({ order }: { order: Order }) {
@@ -60,65 +53,51 @@ export function ReceiveOrder({ order }: { order: Order }) {
   const items = lines.filter((l) => Number(countOf(l) || 0) > 0).map((l) => ({ id: l.id, quantity: String(countOf(l)) }));
   const submit = (validate: boolean) => run.mutate({ body: { items, ...(slip.trim() ? { supplier_reference: slip.trim() } : {}) }, validate });
   return (
-    <>
-      <Button size="md" onClick={() => setOpen(true)} data-testid="order-receive">
-        {t('purchases-orders:receive.button')}
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('purchases-orders:receive.title', { code: order.code ?? '' })} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
-        <Stack>
-          <OrderQuantities
-            lines={lines}
-            countOf={(l) => countOf(l as Line)}
-            onCount={(l, v) => setCounts((c) => ({ ...c, [l.id]: v }))}
-            headers={{ item: t('fields:purchases-order-items.description'), ordered: t('purchases-orders:receive.ordered'), done: t('fields:purchases-order-items.quantity_delivered'), now: t('purchases-orders:receive.came') }}
-            inputLabel={(n, l) => t('purchases-orders:receive.came_n', { n, item: l.description ?? '' })}
-            testId="receive"
-          />
-          {draft ? (
-            <Alert color="yellow" data-testid="receive-draft-exists">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{t('purchases-orders:receive.draft_exists', { code: String(draft.code ?? '') })}</Text>
-                <Button size="sm" onClick={() => navigate(hrefOf('purchases-deliveries')(draft.id))} data-testid="receive-open-draft">
-                  {t('purchases-orders:receive.open_draft', { code: String(draft.code ?? '') })}
-                </Button>
-              </Stack>
-            </Alert>
-          ) : null}
-          <CameraScan onCode={scanned} />
-          <TextInput
-            label={t('purchases-orders:receive.scan')}
-            description={t('purchases-orders:receive.scan_help')}
-            value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              // A scanner types the code and Enter, as a keyboard does.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                scanned(code);
-              }
-            }}
-            maxLength={100}
-            autoComplete="off"
-            data-testid="receive-scan"
-          />
-          {scan ? (
-            <Text size="sm" c={scan.ok ? 'teal.9' : 'red.8'} role="status" data-testid="receive-scanned">
-              {scan.text}
-            </Text>
-          ) : null}
-          <TextInput label={t('fields:purchases-deliveries.supplier_reference')} value={slip} onChange={(e) => setSlip(e.currentTarget.value)} maxLength={100} />
-          <Refusal error={run.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => submit(false)} disabled={!items.length || Boolean(draft) || drafts.isPending} loading={run.isPending && !run.variables?.validate} data-testid="receive-draft">
-              {t('purchases-orders:receive.draft')}
+    <OrderDialog open={open} setOpen={setOpen} button={t('purchases-orders:receive.button')} title={t('purchases-orders:receive.title', { code: order.code ?? '' })} wide testId="order-receive">
+      <OrderQuantities
+        lines={lines}
+        countOf={(l) => countOf(l as Line)}
+        onCount={(l, v) => setCounts((c) => ({ ...c, [l.id]: v }))}
+        headers={{ item: t('fields:purchases-order-items.description'), ordered: t('purchases-orders:receive.ordered'), done: t('fields:purchases-order-items.quantity_delivered'), now: t('purchases-orders:receive.came') }}
+        inputLabel={(n, l) => t('purchases-orders:receive.came_n', { n, item: l.description ?? '' })}
+        testId="receive"
+      />
+      {draft ? (
+        <Alert color="yellow" data-testid="receive-draft-exists">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('purchases-orders:receive.draft_exists', { code: String(draft.code ?? '') })}</Text>
+            <Button size="sm" onClick={() => navigate(hrefOf('purchases-deliveries')(draft.id))} data-testid="receive-open-draft">
+              {t('purchases-orders:receive.open_draft', { code: String(draft.code ?? '') })}
             </Button>
-            <Button onClick={() => submit(true)} disabled={!items.length || Boolean(draft) || drafts.isPending} loading={run.isPending && run.variables?.validate} data-testid="receive-validate">
-              {t('purchases-orders:receive.validate')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+          </Stack>
+        </Alert>
+      ) : null}
+      <CameraScan onCode={scanned} />
+      <TextInput
+        label={t('purchases-orders:receive.scan')}
+        description={t('purchases-orders:receive.scan_help')}
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          // A scanner types the code and Enter, as a keyboard does.
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            scanned(code);
+          }
+        }}
+        maxLength={100}
+        autoComplete="off"
+        data-testid="receive-scan"
+      />
+      {scan ? (
+        <Text size="sm" c={scan.ok ? 'teal.9' : 'red.8'} role="status" data-testid="receive-scanned">
+          {scan.text}
+        </Text>
+      ) : null}
+      <TextInput label={t('fields:purchases-deliveries.supplier_reference')} value={slip} onChange={(e) => setSlip(e.currentTarget.value)} maxLength={100} />
+      <Refusal error={run.error} />
+      <DraftOrValidate run={run} submit={submit} disabled={!items.length || Boolean(draft) || drafts.isPending} words={{ draft: t('purchases-orders:receive.draft'), validate: t('purchases-orders:receive.validate') }} testId="receive" />
+    </OrderDialog>
   );
 }
 
@@ -132,29 +111,15 @@ export function BillOrder({ order }: { order: Order }) {
   if (order.state !== 'validated' || order.invoicing_status === 'invoiced') return null;
   const body = { invoicingType: type, ...(type === 'amount' && amount !== '' ? { amount: Math.round(Number(amount) * 100) } : {}) };
   return (
-    <>
-      <Button size="md" variant="light" onClick={() => setOpen(true)} data-testid="order-bill">
-        {t('purchases-orders:bill.button')}
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('purchases-orders:bill.title', { code: order.code ?? '' })} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
-        <Stack>
-          <Select
-            label={t('fields:purchases-orders.invoicing_type')}
-            data={INVOICING_TYPES.map((v) => ({ value: v, label: INVOICING_TYPE_LABELS[v][currentLocale()] }))}
-            value={type}
-            onChange={(v) => v && setType(v as InvoicingType)}
-            allowDeselect={false}
-            data-testid="bill-type"
-          />
-          {type === 'amount' ? <DecimalInput label={t('purchases-orders:bill.amount')} money decimals={2} allowNegative={false} value={amount} onChange={setAmount} required data-testid="bill-amount" /> : null}
-          <Refusal error={run.error} />
-          <Group justify="flex-end">
-            <Button onClick={() => run.mutate({ body })} loading={run.isPending} disabled={type === 'amount' && !(Number(amount) > 0)} data-testid="bill-create">
-              {t('purchases-orders:bill.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <OrderDialog open={open} setOpen={setOpen} button={t('purchases-orders:bill.button')} title={t('purchases-orders:bill.title', { code: order.code ?? '' })} light testId="order-bill">
+      <InvoicingTypeSelect label={t('fields:purchases-orders.invoicing_type')} value={type} onChange={setType} testId="bill-type" />
+      {type === 'amount' ? <DecimalInput label={t('purchases-orders:bill.amount')} money decimals={2} allowNegative={false} value={amount} onChange={setAmount} required data-testid="bill-amount" /> : null}
+      <Refusal error={run.error} />
+      <Group justify="flex-end">
+        <Button onClick={() => run.mutate({ body })} loading={run.isPending} disabled={type === 'amount' && !(Number(amount) > 0)} data-testid="bill-create">
+          {t('purchases-orders:bill.create')}
+        </Button>
+      </Group>
+    </OrderDialog>
   );
 }

@@ -6,6 +6,7 @@ import { fieldsOf, type FieldEntry } from '../../components/resource/declared.ts
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { Badges, contactLabel, supplierLabel } from '../../components/resource/recordNames.tsx';
 import { SimpleResourcePage } from '../../components/resource/SimpleResourcePage.tsx';
+import { PARTY_COLUMNS } from '../crm/common.tsx';
 
 type Supplier = RecordOf<'suppliers'>;
 
@@ -64,14 +65,7 @@ export default function SuppliersPage() {
       type="suppliers"
       defaultSort="company_name"
       listInclude="tags"
-      columns={[
-        'company_name',
-        { key: 'email', visibleFrom: 'sm' },
-        { key: 'phone', visibleFrom: 'md' },
-        { key: 'city', visibleFrom: 'md' },
-        { key: 'tags', visibleFrom: 'lg' },
-        { key: 'created_at', visibleFrom: 'lg' },
-      ]}
+      columns={['company_name', ...PARTY_COLUMNS]}
       fields={FIELDS}
       include="tags,allowedLocations,contacts,supplierProducts.product"
       titleOf={supplierLabel}

@@ -1,5 +1,5 @@
 import { isOneOf } from '../../lib/enums.ts';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Alert, Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -101,6 +101,20 @@ export function ServiceFigureCards({ figures, days }: { figures: ServiceFigures;
   );
 }
 
+/** A chart of the period's steps, under its title. */
+function ChartPanel({ title, children }: { title: string; children: ReactElement }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 500, height: 260 }}>
+        {children}
+      </ResponsiveContainer>
+    </Paper>
+  );
+}
+
 const DASHBOARD_PERIODS = ['this_week', 'last_week', 'this_month', 'last_month'] as const;
 type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 const DASHBOARD_PERIOD_KEY = 'atelier.dashboard.figures_period';
@@ -194,39 +208,29 @@ export default function ServiceFiguresPage() {
             <Text c="dimmed">{t('repairs:figures.no_repairs')}</Text>
           ) : (
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
-              <Paper withBorder radius="md" p="md">
-                <Title order={2} size="h4" mb="sm">
-                  {t('repairs:figures.chart_orders')}
-                </Title>
-                <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 500, height: 260 }}>
-                  <BarChart data={steps} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="label" />
-                    <YAxis allowDecimals={false} />
-                    <Tooltip />
-                    <Legend />
-                    <Bar dataKey="repair_orders" name={t('repairs:figures.repair_orders')} fill="var(--mantine-color-blue-7)" />
-                    <Bar dataKey="comebacks" name={t('repairs:figures.comebacks')} fill="var(--mantine-color-orange-8)" />
-                  </BarChart>
-                </ResponsiveContainer>
-              </Paper>
-              <Paper withBorder radius="md" p="md">
-                <Title order={2} size="h4" mb="sm">
-                  {t('repairs:figures.chart_margins')}
-                </Title>
-                <ResponsiveContainer width="100%" height={260} initialDimension={{ width: 500, height: 260 }}>
-                  <BarChart data={steps} margin={{ top: 8, right: 16, bottom: 8, left: 24 }}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="label" />
-                    <YAxis tickFormatter={(v: number) => dollars(v)} width={90} />
-                    <Tooltip formatter={(v) => dollars(Number(v))} />
-                    <Legend />
-                    <Bar dataKey="average_repair_order" name={t('repairs:figures.average_repair_order')} fill="var(--mantine-color-gray-7)" />
-                    <Bar dataKey="parts_margin" name={t('repairs:figures.parts_margin')} fill="var(--mantine-color-teal-8)" />
-                    {meta.figures.labour ? <Bar dataKey="labour_margin" name={t('repairs:figures.labour_margin')} fill="var(--mantine-color-indigo-7)" /> : null}
-                  </BarChart>
-                </ResponsiveContainer>
-              </Paper>
+              <ChartPanel title={t('repairs:figures.chart_orders')}>
+                <BarChart data={steps} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="label" />
+                  <YAxis allowDecimals={false} />
+                  <Tooltip />
+                  <Legend />
+                  <Bar dataKey="repair_orders" name={t('repairs:figures.repair_orders')} fill="var(--mantine-color-blue-7)" />
+                  <Bar dataKey="comebacks" name={t('repairs:figures.comebacks')} fill="var(--mantine-color-orange-8)" />
+                </BarChart>
+              </ChartPanel>
+              <ChartPanel title={t('repairs:figures.chart_margins')}>
+                <BarChart data={steps} margin={{ top: 8, right: 16, bottom: 8, left: 24 }}>
+                  <CartesianGrid strokeDasharray="3 3" />
+                  <XAxis dataKey="label" />
+                  <YAxis tickFormatter={(v: number) => dollars(v)} width={90} />
+                  <Tooltip formatter={(v) => dollars(Number(v))} />
+                  <Legend />
+                  <Bar dataKey="average_repair_order" name={t('repairs:figures.average_repair_order')} fill="var(--mantine-color-gray-7)" />
+                  <Bar dataKey="parts_margin" name={t('repairs:figures.parts_margin')} fill="var(--mantine-color-teal-8)" />
+                  {meta.figures.labour ? <Bar dataKey="labour_margin" name={t('repairs:figures.labour_margin')} fill="var(--mantine-color-indigo-7)" /> : null}
+                </BarChart>
+              </ChartPanel>
             </SimpleGrid>
           )}
         </>

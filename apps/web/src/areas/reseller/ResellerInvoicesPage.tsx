@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { resellerInvoiceWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
@@ -9,6 +9,7 @@ import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { fieldsOf } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { PdfButton } from '../../components/PdfButton.tsx';
+import { INVOICE_COLUMNS, SETTLEMENT, TOTALS } from '../trade/documentFields.ts';
 
 type Invoice = RecordOf<'reseller-invoices'> & Model;
 
@@ -47,16 +48,12 @@ export default function ResellerInvoicesPage() {
   return (
     <DocumentPage
       type="reseller-invoices"
-      workflow={workflow}
-      subject="reseller invoices"
       creates
-      columns={['recipient', { key: 'expiration_time', visibleFrom: 'md' }, { key: 'payment_status', visibleFrom: 'md' }, 'total', { key: 'balance', visibleFrom: 'sm' }]}
+      columns={['recipient', ...INVOICE_COLUMNS]}
       listInclude="recipient"
       relationFilters={['recipient']}
       filters={['payment_status']}
       fields={[
-        'code',
-        'state',
         'recipient',
         'subscription',
         'issued_on',
@@ -64,18 +61,11 @@ export default function ResellerInvoicesPage() {
         'period_start',
         'period_end',
         { name: 'items', kind: 'lines', lines: invoiceLines, wide: true },
-        'subtotal',
-        'tax_total',
-        'total',
-        'amount_paid',
-        'balance',
-        'payment_status',
-        'payments',
+        ...TOTALS,
+        ...SETTLEMENT,
         { name: 'billing_address', wide: true },
         { name: 'notes', wide: true },
         'creator',
-        'validated_at',
-        'created_at',
       ]}
       include="recipient,subscription,items.resellerProduct,items.resellerService,items.taxGroup,payments,creator"
       more={(invoice: Invoice) => <InvoiceButtons invoice={invoice} />}

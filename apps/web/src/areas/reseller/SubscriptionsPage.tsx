@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { subscriptionWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -56,7 +56,7 @@ export default function SubscriptionsPage() {
       titleOf={(m) => String((m.organization as Model | null)?.name ?? '')}
       actions={(m) => (
         <>
-          <DocumentActions type="subscriptions" workflow={workflow} record={m} />
+          <DocumentActions type="subscriptions" record={m} />
           <InvoiceButton subscription={m} />
         </>
       )}

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt } from '../../testing/mockApi.tsx';
 import type { InvoiceView } from './invoiceLinkApi.ts';
 import PublicInvoicePage from './PublicInvoicePage.tsx';
@@ -37,7 +37,7 @@ const invoice = (over: Partial<InvoiceView> = {}): InvoiceView => ({
   ...over,
 });
 
-beforeAll(() => shimMantineBrowser());
+screenTests();
 beforeEach(async () => {
   await i18n.changeLanguage('fr');
   view = invoice();
@@ -48,10 +48,6 @@ beforeEach(async () => {
       return status === 200 ? { type: JSON_TYPE, body: view } : { status, type: 'application/vnd.api+json', body: { errors: [{ status: String(status), code: 'invoice_link.gone', title: 'Gone', detail: 'This invoice link has expired or was withdrawn.' }] } };
     return undefined;
   });
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const show = (path = '/pay/invoices/tok') => renderAt(path, '/pay/invoices/:token', <PublicInvoicePage />);

@@ -1,4 +1,3 @@
-import { salesDeliveryWorkflow as workflow } from '@atelier/domain';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { fieldsOf } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
@@ -18,14 +17,10 @@ export default function SalesDeliveriesPage() {
   return (
     <DocumentPage
       type="sales-deliveries"
-      workflow={workflow}
-      subject="sales deliveries"
       columns={['salesOrder', 'recipient', { key: 'delivered_on', visibleFrom: 'md' }, { key: 'item_count', visibleFrom: 'lg' }]}
       listInclude="salesOrder,recipient"
       relationFilters={['recipient']}
       fields={[
-        'code',
-        'state',
         'salesOrder',
         'recipient',
         'sourceWarehouse',
@@ -34,8 +29,6 @@ export default function SalesDeliveriesPage() {
         'stockMovement',
         { name: 'notes', wide: true },
         'creator',
-        'validated_at',
-        'created_at',
       ]}
       include="salesOrder,recipient,sourceWarehouse,items,stockMovement,creator"
     />

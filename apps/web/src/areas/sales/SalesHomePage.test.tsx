@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import i18n from '../../i18n/index.ts';
 import { hrefOf } from '../../app/resources.ts';
-import { shimMantineBrowser } from '../../testing/jsdom.ts';
+import { screenTests } from '../../testing/jsdom.ts';
 import { mockApi, renderAt } from '../../testing/mockApi.tsx';
 import SalesHomePage from './SalesHomePage.tsx';
 import type { SalesFigures } from './SalesFigures.tsx';
@@ -29,11 +29,7 @@ const FIGURES: SalesFigures = {
   approval: { rate: 75, approved: 30000, proposed: 40000 },
 };
 
-beforeAll(() => shimMantineBrowser());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+screenTests();
 
 async function renderHome(locale: 'fr' | 'en', figures: SalesFigures = FIGURES) {
   await i18n.changeLanguage(locale);

@@ -1,4 +1,4 @@
-import { salesInvoiceWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
@@ -7,6 +7,7 @@ import { PayInvoice } from '../trade/PayInvoice.tsx';
 import { CreditInvoice } from './CreditInvoice.tsx';
 import { SendInvoice } from './SendInvoice.tsx';
 import { pricedLines } from '../trade/pricedLines.ts';
+import { INVOICE_COLUMNS, SETTLEMENT, TOTALS } from '../trade/documentFields.ts';
 
 type Invoice = RecordOf<'sales-invoices'> & Model;
 
@@ -22,16 +23,12 @@ export default function SalesInvoicesPage() {
   return (
     <DocumentPage
       type="sales-invoices"
-      workflow={workflow}
-      subject="sales invoices"
       creates
-      columns={['recipient', { key: 'kind', visibleFrom: 'lg' }, { key: 'expiration_time', visibleFrom: 'md' }, { key: 'payment_status', visibleFrom: 'md' }, 'total', { key: 'balance', visibleFrom: 'sm' }]}
+      columns={['recipient', { key: 'kind', visibleFrom: 'lg' }, ...INVOICE_COLUMNS]}
       listInclude="recipient"
       relationFilters={['recipient']}
       filters={['payment_status', 'kind']}
       fields={[
-        'code',
-        'state',
         'kind',
         'recipient',
         'salesOrder',
@@ -44,19 +41,12 @@ export default function SalesInvoicesPage() {
         'expiration_time',
         { name: 'billing_address', wide: true },
         { name: 'items', kind: 'lines', lines: invoiceLines, wide: true },
-        'subtotal',
-        'tax_total',
-        'total',
+        ...TOTALS,
         'amount_credited',
-        'amount_paid',
-        'balance',
-        'payment_status',
-        'payments',
+        ...SETTLEMENT,
         { name: 'notes', wide: true },
         'allowedLocations',
         'creator',
-        'validated_at',
-        'created_at',
       ]}
       include="recipient,salesOrder,repair,estimation,creditedInvoice,creditNotes,vehicle,items.product,items.taxGroup,payments,allowedLocations,creator"
       more={(invoice: Invoice) => (

@@ -1,8 +1,9 @@
-import { salesOrderWorkflow as workflow, type RecordOf } from '@atelier/domain';
+import type { RecordOf } from '@atelier/domain';
 import type { Model } from '../../api/jsonapi.ts';
 import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { DeliverOrder, InvoiceOrder } from './SellOrder.tsx';
 import { pricedLines } from '../trade/pricedLines.ts';
+import { ORDER_COLUMNS, TOTALS } from '../trade/documentFields.ts';
 
 type Order = RecordOf<'sales-orders'> & Model;
 
@@ -14,16 +15,12 @@ export default function SalesOrdersPage() {
   return (
     <DocumentPage
       type="sales-orders"
-      workflow={workflow}
-      subject="sales orders"
       creates
-      columns={['recipient', { key: 'delivery_status', visibleFrom: 'md' }, { key: 'invoicing_status', visibleFrom: 'lg' }, { key: 'expected_on', visibleFrom: 'lg' }, { key: 'total', visibleFrom: 'sm' }]}
+      columns={['recipient', ...ORDER_COLUMNS]}
       listInclude="recipient"
       relationFilters={['recipient']}
       filters={['delivery_status', 'invoicing_status']}
       fields={[
-        'code',
-        'state',
         'recipient',
         'sourceWarehouse',
         'expected_on',
@@ -33,14 +30,10 @@ export default function SalesOrdersPage() {
         'delivery_status',
         'invoicing_status',
         { name: 'items', kind: 'lines', lines: orderLines, wide: true },
-        'subtotal',
-        'tax_total',
-        'total',
+        ...TOTALS,
         { name: 'notes', wide: true },
         'allowedLocations',
         'issuer',
-        'validated_at',
-        'created_at',
       ]}
       include="recipient,sourceWarehouse,items.product,items.taxGroup,allowedLocations,issuer"
       defaults={{ invoicing_type: 'complete', invoice_type: 'standard' }}

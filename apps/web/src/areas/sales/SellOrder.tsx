@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Select, Stack } from '@mantine/core';
-import { INVOICING_TYPE_LABELS, INVOICING_TYPES, scaledToText, toScaled, type InvoicingType, type RecordOf } from '@atelier/domain';
+import { Button, Group, SegmentedControl } from '@mantine/core';
+import type { InvoicingType, RecordOf } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.tsx';
-import { currentLocale } from '../../i18n/index.ts';
-import { Refusal, useGenerated } from '../trade/generated.tsx';
-import { OrderQuantities, type QuantityLine } from '../trade/OrderQuantities.tsx';
+import { DraftOrValidate, InvoicingTypeSelect, OrderDialog, Refusal, useGenerated } from '../trade/generated.tsx';
+import { leftOf, OrderQuantities, type QuantityLine } from '../trade/OrderQuantities.tsx';
 
 // A sales order's own buttons (issue 23): deliver its parts (a delivery of the quantities handed
 // over, as a draft or validated at once: the parts leave the warehouse) and invoice it (everything
@@ -14,12 +13,6 @@ import { OrderQuantities, type QuantityLine } from '../trade/OrderQuantities.tsx
 
 type Order = RecordOf<'sales-orders'> & Model;
 type Line = RecordOf<'sales-order-items'> & Model;
-
-/** What is left to deliver of a product line, as a number for the input. */
-const leftOf = (line: QuantityLine) => {
-  const left = toScaled(line.quantity ?? 0) - toScaled(line.quantity_delivered ?? 0);
-  return left > 0n ? Number(scaledToText(left)) : 0;
-};
 
 /** Deliver: each product line's quantity handed over (what is left, by default). */
 export function DeliverOrder({ order }: { order: Order }) {
@@ -32,32 +25,18 @@ export function DeliverOrder({ order }: { order: Order }) {
   const countOf = (l: QuantityLine): DecimalValue => (Object.hasOwn(counts, l.id) ? counts[l.id] : leftOf(l));
   const items = lines.filter((l) => Number(countOf(l) || 0) > 0).map((l) => ({ id: l.id, quantity: String(countOf(l)) }));
   return (
-    <>
-      <Button size="md" onClick={() => setOpen(true)} data-testid="order-deliver">
-        {t('sales-orders:deliver.button')}
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('sales-orders:deliver.title', { code: order.code ?? '' })} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
-        <Stack>
-          <OrderQuantities
-            lines={lines}
-            countOf={countOf}
-            onCount={(l, v) => setCounts((c) => ({ ...c, [l.id]: v }))}
-            headers={{ item: t('fields:sales-order-items.description'), ordered: t('sales-orders:deliver.ordered'), done: t('fields:sales-order-items.quantity_delivered'), now: t('sales-orders:deliver.now') }}
-            inputLabel={(n, l) => t('sales-orders:deliver.now_n', { n, item: l.description ?? '' })}
-            testId="deliver"
-          />
-          <Refusal error={run.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => run.mutate({ body: { items }, validate: false })} disabled={!items.length} loading={run.isPending && !run.variables?.validate} data-testid="deliver-draft">
-              {t('sales-orders:deliver.draft')}
-            </Button>
-            <Button onClick={() => run.mutate({ body: { items }, validate: true })} disabled={!items.length} loading={run.isPending && run.variables?.validate} data-testid="deliver-validate">
-              {t('sales-orders:deliver.validate')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <OrderDialog open={open} setOpen={setOpen} button={t('sales-orders:deliver.button')} title={t('sales-orders:deliver.title', { code: order.code ?? '' })} wide testId="order-deliver">
+      <OrderQuantities
+        lines={lines}
+        countOf={countOf}
+        onCount={(l, v) => setCounts((c) => ({ ...c, [l.id]: v }))}
+        headers={{ item: t('fields:sales-order-items.description'), ordered: t('sales-orders:deliver.ordered'), done: t('fields:sales-order-items.quantity_delivered'), now: t('sales-orders:deliver.now') }}
+        inputLabel={(n, l) => t('sales-orders:deliver.now_n', { n, item: l.description ?? '' })}
+        testId="deliver"
+      />
+      <Refusal error={run.error} />
+      <DraftOrValidate run={run} submit={(validate) => run.mutate({ body: { items }, validate })} disabled={!items.length} words={{ draft: t('sales-orders:deliver.draft'), validate: t('sales-orders:deliver.validate') }} testId="deliver" />
+    </OrderDialog>
   );
 }
 
@@ -74,46 +53,32 @@ export function InvoiceOrder({ order }: { order: Order }) {
   const deposit = type === 'amount' ? (by === 'amount' ? { amount: Math.round(given * 100) } : { percentage: given }) : {};
   const ready = type !== 'amount' || (given > 0 && (by === 'amount' || given <= 100));
   return (
-    <>
-      <Button size="md" variant="light" onClick={() => setOpen(true)} data-testid="order-invoice">
-        {t('sales-orders:invoice.button')}
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('sales-orders:invoice.title', { code: order.code ?? '' })} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
-        <Stack>
-          <Select
-            label={t('fields:sales-orders.invoicing_type')}
-            data={INVOICING_TYPES.map((v) => ({ value: v, label: INVOICING_TYPE_LABELS[v][currentLocale()] }))}
-            value={type}
-            onChange={(v) => v && setType(v as InvoicingType)}
-            allowDeselect={false}
-            data-testid="invoice-type"
+    <OrderDialog open={open} setOpen={setOpen} button={t('sales-orders:invoice.button')} title={t('sales-orders:invoice.title', { code: order.code ?? '' })} light testId="order-invoice">
+      <InvoicingTypeSelect label={t('fields:sales-orders.invoicing_type')} value={type} onChange={setType} testId="invoice-type" />
+      {type === 'amount' ? (
+        <>
+          <SegmentedControl
+            aria-label={t('sales-orders:invoice.deposit')}
+            value={by}
+            onChange={(v) => setBy(v as 'amount' | 'percentage')}
+            data={[
+              { value: 'percentage', label: t('sales-orders:invoice.by_percentage') },
+              { value: 'amount', label: t('sales-orders:invoice.by_amount') },
+            ]}
           />
-          {type === 'amount' ? (
-            <>
-              <SegmentedControl
-                aria-label={t('sales-orders:invoice.deposit')}
-                value={by}
-                onChange={(v) => setBy(v as 'amount' | 'percentage')}
-                data={[
-                  { value: 'percentage', label: t('sales-orders:invoice.by_percentage') },
-                  { value: 'amount', label: t('sales-orders:invoice.by_amount') },
-                ]}
-              />
-              {by === 'amount' ? (
-                <DecimalInput label={t('sales-orders:invoice.amount')} money decimals={2} allowNegative={false} value={value} onChange={setValue} required data-testid="invoice-amount" />
-              ) : (
-                <DecimalInput label={t('sales-orders:invoice.percentage')} decimals={2} allowNegative={false} value={value} onChange={setValue} required data-testid="invoice-percentage" />
-              )}
-            </>
-          ) : null}
-          <Refusal error={run.error} />
-          <Group justify="flex-end">
-            <Button onClick={() => run.mutate({ body: { invoicingType: type, ...deposit } })} loading={run.isPending} disabled={!ready} data-testid="invoice-create">
-              {t('sales-orders:invoice.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+          {by === 'amount' ? (
+            <DecimalInput label={t('sales-orders:invoice.amount')} money decimals={2} allowNegative={false} value={value} onChange={setValue} required data-testid="invoice-amount" />
+          ) : (
+            <DecimalInput label={t('sales-orders:invoice.percentage')} decimals={2} allowNegative={false} value={value} onChange={setValue} required data-testid="invoice-percentage" />
+          )}
+        </>
+      ) : null}
+      <Refusal error={run.error} />
+      <Group justify="flex-end">
+        <Button onClick={() => run.mutate({ body: { invoicingType: type, ...deposit } })} loading={run.isPending} disabled={!ready} data-testid="invoice-create">
+          {t('sales-orders:invoice.create')}
+        </Button>
+      </Group>
+    </OrderDialog>
   );
 }

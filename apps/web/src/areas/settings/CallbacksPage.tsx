@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Panel } from '../../components/Panel.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RecordOf } from '@atelier/domain';
@@ -27,28 +28,23 @@ function Secret() {
   // A confirmation of its own (the app mounts no ModalsProvider: modals.openConfirmModal showed nothing).
   const [confirming, setConfirming] = useState(false);
   return (
-    <Paper withBorder p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {t('settings:callbacks.secret')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('settings:callbacks.secret_help')}
-        </Text>
-        {shown && secret.data && (
-          <Code block data-testid="callback-secret">
-            {secret.data.data.attributes.secret}
-          </Code>
-        )}
-        <Group>
-          <Button variant="default" onClick={() => setShown((s) => !s)} loading={shown && secret.isLoading}>
-            {t(shown ? 'settings:callbacks.hide' : 'settings:callbacks.show')}
-          </Button>
-          <Button color="red.8" variant="outline" onClick={() => setConfirming(true)} loading={regenerate.isPending}>
-            {t('settings:callbacks.regenerate')}
-          </Button>
-        </Group>
-      </Stack>
+    <Panel title={t('settings:callbacks.secret')}>
+      <Text size="sm" c="dimmed">
+        {t('settings:callbacks.secret_help')}
+      </Text>
+      {shown && secret.data && (
+        <Code block data-testid="callback-secret">
+          {secret.data.data.attributes.secret}
+        </Code>
+      )}
+      <Group>
+        <Button variant="default" onClick={() => setShown((s) => !s)} loading={shown && secret.isLoading}>
+          {t(shown ? 'settings:callbacks.hide' : 'settings:callbacks.show')}
+        </Button>
+        <Button color="red.8" variant="outline" onClick={() => setConfirming(true)} loading={regenerate.isPending}>
+          {t('settings:callbacks.regenerate')}
+        </Button>
+      </Group>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('settings:callbacks.regenerate')} centered>
         <Stack>
           <Text size="sm">{t('settings:callbacks.regenerate_warning')}</Text>
@@ -68,7 +64,7 @@ function Secret() {
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </Panel>
   );
 }
 

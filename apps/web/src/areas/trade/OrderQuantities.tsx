@@ -1,4 +1,5 @@
 import { Table } from '@mantine/core';
+import { scaledToText, toScaled } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -11,6 +12,12 @@ export interface QuantityLine {
   quantity?: string | null;
   quantity_delivered?: string | null;
 }
+
+/** What is left to receive or deliver of a line, as a number for the input. */
+export const leftOf = (line: QuantityLine) => {
+  const left = toScaled(line.quantity ?? 0) - toScaled(line.quantity_delivered ?? 0);
+  return left > 0n ? Number(scaledToText(left)) : 0;
+};
 
 /**
  * An order's lines with what each had (ordered, delivered) and an input of how many now: the

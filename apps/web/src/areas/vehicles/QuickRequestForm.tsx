@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Button, CloseButton, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notify } from '../../app/notify.tsx';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import type { RelationshipValue } from '../../api/documents.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { useSelection } from '../../app/session.ts';
 import { labelKey } from '../../components/resource/declared.tsx';
-import { focusFirstError } from '../../components/resource/formBehaviour.tsx';
+import { focusFirstError, GeneralErrors } from '../../components/resource/formBehaviour.tsx';
 import { relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { activeUsers, newRecordLocations, odometerText, vehicleName } from './common.tsx';
@@ -165,13 +165,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
         <CloseButton onClick={onClose} aria-label={t('common:actions.close')} />
       </Group>
       <Stack>
-        {general.length > 0 ? (
-          <Alert color="red" role="alert">
-            {general.map((g) => (
-              <div key={g}>{g}</div>
-            ))}
-          </Alert>
-        ) : null}
+        <GeneralErrors errors={general} />
 
         {vehicle ? (
           <Paper withBorder p="sm" radius="md" data-testid="quick-vehicle-chosen">

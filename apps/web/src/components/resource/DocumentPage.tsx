@@ -1,42 +1,37 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import { crudPermissions, type Label, type PermissionSubject, type RecordOf } from '@atelier/domain';
+import { crudPermissions, type PermissionSubject, type RecordOf } from '@atelier/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
-import { typeText } from '../../app/resources.ts';
-import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry } from './declared.tsx';
+import { typeText, workflowOf } from '../../app/resources.ts';
+import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry, type FieldName } from './declared.tsx';
 import { RecordForm } from './RecordForm.tsx';
 import { recordFormProps } from './ResourceList.tsx';
 import { codeColumn, WorkDocumentList } from './WorkDocumentList.tsx';
 import { WorkflowActions } from './WorkflowActions.tsx';
 import { WorkflowStateBadge, type WorkType } from './WorkHeader.tsx';
 
-// The screen of a workflow document with lines that opens in its list's drawer (stock movements,
-// purchase orders, receipts, bills): its states as tabs, its columns, its form with its lines,
-// editable while its workflow says so, and its actions as the server offers them to the user. A
-// page gives its type's particulars: columns, fields, and the buttons of its own beside the workflow's.
-
-/** What the page reads of the domain's workflow. */
-interface DocumentWorkflow<A extends string> {
-  route(action: A): string;
-  spec(action: A): { label: Label; confirm?: boolean; color?: string };
-  isEditable(state: never): boolean;
-  next(state: never): readonly A[];
-}
+// The screen of a trade document with lines that opens in its list's drawer (orders, deliveries,
+// invoices of purchases, sales and resellers): its states as tabs, its columns, its form with its lines,
+// editable while its workflow says so, and its actions as the server offers them to the user. Its
+// workflow comes from the registry (app/resources.ts); a page gives its type's particulars:
+// columns, fields, and the buttons of its own beside the workflow's.
 
 type Row<T extends WorkType> = RecordOf<T> & Model & { code?: string | null; state?: string | null; available_actions?: readonly string[] | null };
 
-export interface DocumentPageProps<T extends WorkType, A extends string> {
+/** The documents of this screen: their type's permissions are named after it (`purchases-orders`: `create purchases orders`). */
+type DocumentType = Extract<WorkType, `${'purchases' | 'sales' | 'reseller'}-${string}`>;
+
+export interface DocumentPageProps<T extends DocumentType> {
   type: T;
-  workflow: DocumentWorkflow<A>;
-  subject: PermissionSubject;
   /** The columns after the number and the state. */
   columns: ColumnEntry<T>[];
   listInclude?: string;
   relationFilters: readonly string[];
-  /** The enumerations the list filters by (a movement's type, an order's statuses). */
+  /** The enumerations the list filters by (an order's statuses). */
   filters?: Parameters<typeof filtersOf<T>>[1];
+  /** The fields between the number and state and when it was validated and made. */
   fields: FieldEntry<T>[];
   include: string;
   defaults?: Record<string, unknown>;
@@ -49,29 +44,31 @@ export interface DocumentPageProps<T extends WorkType, A extends string> {
 }
 
 /** The workflow's buttons of one record, as the server offers them, each confirmed and said done in the type's words. */
-export function DocumentActions<T extends WorkType, A extends string>({ type, workflow, record }: { type: T; workflow: DocumentWorkflow<A>; record: Row<T> }) {
+export function DocumentActions<T extends WorkType>({ type, record }: { type: T; record: Row<T> }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const workflow = workflowOf(type);
   const code = String(record.code ?? '');
   return (
-    <WorkflowActions<A>
+    <WorkflowActions
       type={type}
       record={record}
-      actions={(record.available_actions ?? []) as A[]}
+      actions={record.available_actions ?? []}
       workflow={workflow}
       confirmOf={(a) => t(typeText(type, `confirm.${a}`), { code })}
       doneOf={(a) => t(typeText(type, `done.${a}`), { code })}
-      next={record.state ? workflow.next(record.state as never) : []}
+      next={record.state ? workflow.next(record.state) : []}
       onDone={() => void qc.invalidateQueries()}
       testId={`${type}-actions`}
     />
   );
 }
 
-export function DocumentPage<T extends WorkType, A extends string>(p: DocumentPageProps<T, A>) {
+export function DocumentPage<T extends DocumentType>(p: DocumentPageProps<T>) {
   const { t } = useTranslation();
-  const P = crudPermissions(p.subject);
-  const editable = (m: Row<T>) => Boolean(m.state && p.workflow.isEditable(m.state as never));
+  const P = crudPermissions(p.type.replace('-', ' ') as PermissionSubject);
+  const workflow = workflowOf(p.type);
+  const editable = (m: Row<T>) => Boolean(m.state && workflow.isEditable(m.state));
   const columns = columnsOf(p.type, [
     codeColumn(p.type),
     { key: 'state' as never, render: (m: RecordOf<T>) => <WorkflowStateBadge type={p.type} state={(m as Row<T>).state ?? ''} size="sm" /> },
@@ -89,7 +86,7 @@ export function DocumentPage<T extends WorkType, A extends string>(p: DocumentPa
         <RecordForm<Row<T>>
           type={p.type}
           {...recordFormProps({ id, action, setAction, close })}
-          fields={fieldsOf(p.type, p.fields)}
+          fields={fieldsOf(p.type, [...(['code', 'state'] as FieldName<T>[]), ...p.fields, ...(['validated_at', 'created_at'] as FieldName<T>[])])}
           include={p.include}
           titleOf={(m) => String(m.code ?? '')}
           defaults={p.defaults}
@@ -100,7 +97,7 @@ export function DocumentPage<T extends WorkType, A extends string>(p: DocumentPa
           lead={(m) => (m.state && !editable(m) && m.available_actions?.includes('cancel') ? <Text c="dimmed" size="sm" data-testid={`${p.type}-locked`}>{t(typeText(p.type, 'draft_only'))}</Text> : null)}
           actions={(m) => (
             <>
-              <DocumentActions type={p.type} workflow={p.workflow} record={m} />
+              <DocumentActions type={p.type} record={m} />
               {p.more?.(m)}
             </>
           )}

@@ -14,7 +14,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { useErrorText } from '../../lib/useFieldError.ts';
 import { FieldInput } from './FieldInput.tsx';
 import { linePath } from './lines.ts';
-import { focusFirstError, useDirtyGuard } from './formBehaviour.tsx';
+import { focusFirstError, GeneralErrors, useDirtyGuard } from './formBehaviour.tsx';
 import { countErrors, deleteQuestion, documentOf, fieldsFor, schemaOf, valuesOf, type FieldDef, type FormMode } from './formModel.ts';
 import { RecordFields, SectionTitle } from './RecordView.tsx';
 import { typeText } from '../../app/resources.ts';
@@ -261,13 +261,7 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
       {guard}
       {header}
       <Stack>
-        {general.length > 0 ? (
-          <Alert color="red" role="alert">
-            {general.map((g) => (
-              <div key={g}>{g}</div>
-            ))}
-          </Alert>
-        ) : null}
+        <GeneralErrors errors={general} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {fields.filter((f) => !f.visible || f.visible(watched)).map((f) => [
             f.section ? <SectionTitle key={`section-${f.section}`} label={t(f.section)} /> : null,

@@ -4,6 +4,7 @@ import i18n, { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import type { FieldDef } from './formModel.ts';
 import { Badges, nameOf, relationOf } from './recordNames.tsx';
+import { yesNoFilter } from './listState.ts';
 import type { Column, FilterDef } from './ResourceList.tsx';
 
 /**
@@ -147,13 +148,7 @@ export function filtersOf<T extends TypeName>(type: T, entries: (FilterName<T> |
   return entries.map((entry) => {
     if (typeof entry !== 'string') return entry;
     const a = attributesOf(type)[entry];
-    const options =
-      a?.kind === 'boolean'
-        ? [
-            { value: 'true', label: 'common:boolean.true' },
-            { value: 'false', label: 'common:boolean.false' },
-          ]
-        : optionsOf(a);
-    return { name: entry, label: labelKey(type, entry), options };
+    const label = labelKey(type, entry);
+    return a?.kind === 'boolean' ? yesNoFilter(entry, label, 'common:boolean.true', 'common:boolean.false') : { name: entry, label, options: optionsOf(a) };
   });
 }

@@ -1,7 +1,19 @@
 import { useEffect } from 'react';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text, type AlertProps } from '@mantine/core';
 import { useBlocker } from 'react-router';
 import { useTranslation } from 'react-i18next';
+
+/** A form's errors that are no field's (the server's general ones), one a line; nothing when there are none. */
+export function GeneralErrors({ errors, ...props }: { errors: readonly string[] } & AlertProps) {
+  if (!errors.length) return null;
+  return (
+    <Alert color="red" role="alert" {...props}>
+      {errors.map((g) => (
+        <div key={g}>{g}</div>
+      ))}
+    </Alert>
+  );
+}
 
 /**
  * Scrolls to and focuses the first field in error (spec platform §5), else the form's error

@@ -7,6 +7,16 @@ import { DEFAULT_PAGE_SIZE } from '../../lib/pagination.ts';
 export type RecordAction = 'view' | 'edit' | 'add' | 'add_quick_request';
 export const RECORD_ACTIONS: readonly RecordAction[] = ['view', 'edit', 'add', 'add_quick_request'];
 
+/** A list's yes-or-no filter (filter[name]=true or false): its label and each answer's words, as i18n keys. */
+export const yesNoFilter = (name: string, label: string, yes: string, no: string) => ({
+  name,
+  label,
+  options: [
+    { value: 'true', label: yes },
+    { value: 'false', label: no },
+  ],
+});
+
 export interface ListState {
   page: number;
   size: number;
