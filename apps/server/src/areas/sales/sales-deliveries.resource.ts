@@ -15,6 +15,7 @@ const deliveries = tradeDeliveries(salesSide, salesOrderKit, {
   movement: 'remove',
   columns: { warehouse: 'source_warehouse_id', party: 'customer_id' },
   orderRelationship: 'salesOrder',
+  orderLineRelationship: 'salesOrderItem',
   messages: {
     state: 'sales_delivery.cannot_action',
     final: 'sales_delivery.final',
@@ -28,7 +29,7 @@ const deliveries = tradeDeliveries(salesSide, salesOrderKit, {
     cancel: 'Cancels the delivery; a validated one puts its parts back in the warehouse',
   },
 });
-export const salesDeliveryFlow = deliveries.flow;
+export const { flow: salesDeliveryFlow, lineBeforeWrite: salesDeliveryLineHook } = deliveries;
 
 /**
  * Deliveries of sales orders (spec platform §3 Sales, §7 /sales-deliveries; issue 23): generated
