@@ -7,11 +7,32 @@ import { notFound } from '../jsonapi/errors.ts';
 import { describeRoute, publicTokenRoute, type RouteResponse } from '../jsonapi/openapi.ts';
 import { authorize } from '../jsonapi/policies.ts';
 import type { RequestContext } from '../jsonapi/context.ts';
-import type { ContextOf } from '../jsonapi/router.ts';
+import type { ContextOf, Services } from '../jsonapi/router.ts';
 import { findRow } from '../jsonapi/scope.ts';
 import { validTimeZone } from './format.ts';
 import { loadImages, type ImageSource } from './images.ts';
 import { storageOf, type Storage } from '../storage/storage.ts';
+
+/**
+ * Opens a public link by the request's token (`open`), rate limited by address: from then on
+ * everything answered, a refusal too, is in the link's language (a 410 carries it), whatever the
+ * browser asks.
+ */
+export function publicLinkOpener<F extends { link: { locale: Locale } }>(services: Services, open: (token: string) => Promise<F>) {
+  return async (request: FastifyRequest): Promise<F> => {
+    await services.limits.consume('shared_report', { ip: request.ip });
+    let found: F;
+    try {
+      found = await open((request.params as { token: string }).token);
+    } catch (err) {
+      const locale = (err as { locale?: Locale }).locale;
+      if (locale) request.locale = locale;
+      throw err;
+    }
+    request.locale = found.link.locale;
+    return found;
+  };
+}
 
 /** Answers a document: inline PDF, named `name` (made safe for the header), never cached by a proxy. */
 export function sendPdf(reply: FastifyReply, pdf: Buffer, name: string) {
