@@ -3,6 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
+import { stampRelationships } from '../trade/lines.ts';
 import { tradeDeliveries } from '../trade/deliveries.ts';
 import { purchaseOrders, purchaseSide, type OrderItemRow } from './coverage.ts';
 import { purchasesDeliveries } from './documents.table.ts';
@@ -48,8 +49,7 @@ export const purchasesDeliveriesResource = defineResource(declarations['purchase
     items: rel.ownsMany('purchases_delivery_id', { order: 'position', derive: (items) => ({ item_count: items.length }) }),
     stockMovement: rel.belongsTo('stock_movement_id'),
     creator: rel.belongsTo('creator_id'),
-    validatedBy: rel.belongsTo('validated_by_id'),
-    canceledBy: rel.belongsTo('canceled_by_id'),
+    ...stampRelationships(),
   },
   filters: {
     state: filter.in('state'),

@@ -138,6 +138,30 @@ export function tradeDocumentTotals(items: readonly Line[]) {
   };
 }
 
+/** Who validated and who canceled a document (the stamps of its workflow, documentStampColumns). */
+export const stampRelationships = () => ({
+  validatedBy: rel.belongsTo('validated_by_id'),
+  canceledBy: rel.belongsTo('canceled_by_id'),
+});
+
+/**
+ * What an invoice relates as every other (purchases, sales, reseller; `foreignKey`: its lines' and
+ * payments' column naming it): its lines, whose totals are its own and its balance (lines change
+ * only while it is a draft, before any payment), its payments, who made, validated and canceled it.
+ */
+export const invoiceRelationships = (foreignKey: string) => ({
+  items: rel.ownsMany(foreignKey, {
+    order: 'position',
+    derive: (items) => {
+      const totals = tradeDocumentTotals(items);
+      return { ...totals, balance: totals.total };
+    },
+  }),
+  payments: rel.hasMany(foreignKey),
+  creator: rel.belongsTo('creator_id'),
+  ...stampRelationships(),
+});
+
 /**
  * A line a server action writes (a reorder's, a repair's missing part): the product's name, the
  * price given, its tax group (else the module's default), priced as the line hook prices.
