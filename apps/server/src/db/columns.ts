@@ -74,6 +74,9 @@ export const listIndexes = (table: string, t: { organization_id: AnyPgColumn; cr
 /** A row's owner: the row goes with it (a line with its document, a session with its user). */
 export const ownedBy = (name: string, owner: () => AnyPgColumn) => uuid(name).notNull().references(owner, { onDelete: 'cascade' });
 
+/** A row's required reference to what stays while the row names it (a document's party, its order). */
+export const requiredRef = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target, { onDelete: 'restrict' });
+
 /** A moment, with its time zone, read as ISO text. */
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
 

@@ -1,8 +1,11 @@
+import type { Permission } from '@atelier/domain';
 import { z } from 'zod';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 import { actionAttributes } from './action-body.ts';
-import type { JsonSchema } from './define-resource.ts';
+import type { RequestContext } from './context.ts';
+import type { JsonSchema, RecordAction, Row } from './define-resource.ts';
 import { ValidationErrors } from './errors.ts';
+import { recordDocument } from './router.ts';
 
 // An action's options (a note, a section, a number of days) declared once as a zod schema: the
 // engine reads them with it (every problem at once, each a translated 422 at its pointer) and the
@@ -85,5 +88,34 @@ export function optionsBody(schema: ActionOptions, { flat = true }: { flat?: boo
   return {
     type: 'object',
     properties: { ...(flat ? (options.properties as object) : {}), data: { type: 'object', properties: { attributes: options } } },
+  };
+}
+
+/** What an action making a record gives back: the record's id and what its log entry keeps. */
+export interface Made {
+  id: string;
+  log: Record<string, unknown>;
+}
+
+/**
+ * A record action that makes a record of another type (`makes`) from its record (an order's
+ * delivery, an invoice's credit note, a payment's refund): its options read and described once,
+ * the answer the made record's document (201, with `include`), described by that type's schema.
+ */
+export function makingAction<R extends Row, S extends ActionOptions>(spec: {
+  permission: Permission;
+  summary: string;
+  options: S;
+  makes: string;
+  include?: string;
+  make(ctx: RequestContext, row: R, options: z.infer<S>): Promise<Made>;
+}): RecordAction<R> {
+  return {
+    permission: spec.permission,
+    contract: { summary: spec.summary, status: 201, body: optionsBody(spec.options), response: { $ref: `#/components/schemas/${spec.makes}.document` } },
+    async handler(ctx, row, body) {
+      const made = await spec.make(ctx, row, readOptions(spec.options, body));
+      return { status: 201, body: await recordDocument(ctx, spec.makes, made.id, spec.include), log: made.log };
+    },
   };
 }

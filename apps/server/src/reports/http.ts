@@ -1,3 +1,4 @@
+import type { Locale } from '@atelier/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -6,11 +7,32 @@ import { notFound } from '../jsonapi/errors.ts';
 import { describeRoute, publicTokenRoute, type RouteResponse } from '../jsonapi/openapi.ts';
 import { authorize } from '../jsonapi/policies.ts';
 import type { RequestContext } from '../jsonapi/context.ts';
-import type { ContextOf } from '../jsonapi/router.ts';
+import type { ContextOf, Services } from '../jsonapi/router.ts';
 import { findRow } from '../jsonapi/scope.ts';
 import { validTimeZone } from './format.ts';
-import { loadImages } from './images.ts';
-import type { Storage } from '../storage/storage.ts';
+import { loadImages, type ImageSource } from './images.ts';
+import { storageOf, type Storage } from '../storage/storage.ts';
+
+/**
+ * Opens a public link by the request's token (`open`), rate limited by address: from then on
+ * everything answered, a refusal too, is in the link's language (a 410 carries it), whatever the
+ * browser asks.
+ */
+export function publicLinkOpener<F extends { link: { locale: Locale } }>(services: Services, open: (token: string) => Promise<F>) {
+  return async (request: FastifyRequest): Promise<F> => {
+    await services.limits.consume('shared_report', { ip: request.ip });
+    let found: F;
+    try {
+      found = await open((request.params as { token: string }).token);
+    } catch (err) {
+      const locale = (err as { locale?: Locale }).locale;
+      if (locale) request.locale = locale;
+      throw err;
+    }
+    request.locale = found.link.locale;
+    return found;
+  };
+}
 
 /** Answers a document: inline PDF, named `name` (made safe for the header), never cached by a proxy. */
 export function sendPdf(reply: FastifyReply, pdf: Buffer, name: string) {
@@ -66,6 +88,18 @@ export function describePublicDocument(link: string, tag: string, contract: { do
   publicTokenRoute('GET', `${link}${contract.documentAt ?? ''}`, { summary: contract.summary, tag, query: TIME_ZONE_QUERY, responses: { 200: contract.pdf } });
   publicTokenRoute('GET', `${link}/photos/:uploadId`, { summary: contract.photoSummary, tag, responses: { 200: PHOTO_RESPONSE } });
 }
+
+/** A report read into its model from the row (`data`), drawn by `pdf`, named by `fileName`: the `render` of recordDocumentRoute. */
+export const modelReport =
+  <R, M>(
+    data: (db: Db, storage: Storage, row: R, locale: Locale) => Promise<{ model: M; images: ImageSource }>,
+    pdf: (input: { model: M; images: ImageSource; timeZone: string }) => Promise<Buffer>,
+    fileName: (model: M) => string,
+  ) =>
+  async (ctx: RequestContext, row: R, timeZone: string) => {
+    const { model, images } = await data(ctx.db, storageOf(ctx.config), row, ctx.locale);
+    return { pdf: await pdf({ model, images, timeZone }), name: fileName(model) };
+  };
 
 /**
  * GET /{type}/:id/report: a record's document (PDF) in the reader's language and time zone, to

@@ -97,6 +97,13 @@ export class Pen {
     this.rule(y);
     this.doc.y = y + 6;
   }
+
+  /** A section of text under its title (the notes, the terms), when there is a text. */
+  paragraph(title: string, text: string | null) {
+    if (!text) return;
+    this.heading(title);
+    this.font('regular', 9.5).text(text, LEFT, this.doc.y, { width: WIDTH });
+  }
 }
 
 export interface DocumentInfo {

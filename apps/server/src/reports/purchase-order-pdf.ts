@@ -1,14 +1,13 @@
-import { decimalText, formatReportNumber } from '@atelier/domain';
 import type { PurchaseOrderLine, PurchaseOrderModel } from '../areas/purchases/report/purchase-order-data.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { drawFacts } from './facts.ts';
 import { drawFooters, footerOf } from './footer.ts';
-import { formatDay, formatMoney } from './format.ts';
+import { formatDay } from './format.ts';
 import { drawHeader } from './header.ts';
 import type { ImageSource } from './images.ts';
-import { LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
-import { drawTable, drawTotals, type Column } from './table.ts';
-import { taxLabel } from './work-lines.ts';
+import { renderPdf, type Pen } from './page.ts';
+import { drawTitledTable, drawTotals, type Column } from './table.ts';
+import { tradeColumns, tradeTotalLines } from './trade-lines.ts';
 
 // The purchase order's PDF (issue 22), to send to the supplier: the organization's header, the
 // supplier and where to deliver, the order's dates and references, the lines with the supplier's
@@ -46,33 +45,15 @@ export function renderPurchaseOrderPdf({ model, images, timeZone, now = new Date
         ],
       },
     ]);
-    pen.heading(tr('purchase_order.lines'));
-    if (model.lines.length) drawTable(pen, columns(model), model.lines);
-    else pen.font('regular', 9.5, MUTED).text(tr('work_order.none'), LEFT, pen.doc.y, { width: WIDTH });
-    const money = (cents: number) => formatMoney(cents, locale);
-    drawTotals(pen, [
-      ...(model.totals.discount ? [{ label: tr('purchase_order.discounts'), value: money(-model.totals.discount) }] : []),
-      { label: tr('document.subtotal'), value: money(model.totals.subtotal) },
-      ...model.taxes.map((tax) => ({ label: taxLabel(tax, locale), value: money(tax.amount) })),
-      { label: tr('document.total'), value: money(model.totals.total), bold: true },
-    ]);
-    if (model.notes) {
-      pen.heading(tr('document.notes'));
-      pen.font('regular', 9.5).text(model.notes, LEFT, pen.doc.y, { width: WIDTH });
-    }
+    drawTitledTable(pen, tr('purchase_order.lines'), columns(model), model.lines, tr('work_order.none'));
+    drawTotals(pen, tradeTotalLines(model.totals, model.taxes, locale));
+    pen.paragraph(tr('document.notes'), model.notes);
   };
   return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
 }
 
-function columns(model: PurchaseOrderModel): Column<PurchaseOrderLine>[] {
-  const { locale } = model;
-  const quantity = (q: string) => formatReportNumber(Number(decimalText(q) ?? q), locale);
-  return [
-    { title: t(locale, 'document.number'), width: 22, text: (l) => String(l.number) },
-    { title: t(locale, 'document.description'), width: 200, text: (l) => l.description },
-    { title: t(locale, 'purchase_order.reference'), width: 90, text: (l) => l.reference ?? '' },
-    { title: t(locale, 'purchase_order.quantity'), width: 50, align: 'right', text: (l) => quantity(l.quantity) },
-    { title: t(locale, 'purchase_order.unit_price'), width: 70, align: 'right', text: (l) => formatMoney(l.unit_price, locale), under: (l) => (l.discount && Number(l.discount) ? t(locale, 'purchase_order.discount', { discount: quantity(l.discount) }) : null) },
-    { title: t(locale, 'document.subtotal'), width: 80, align: 'right', text: (l) => formatMoney(l.subtotal, locale), weight: () => 'bold' },
-  ];
+/** The lines with the supplier's code of each. */
+function columns({ locale }: PurchaseOrderModel): Column<PurchaseOrderLine>[] {
+  const reference: Column<PurchaseOrderLine> = { title: t(locale, 'purchase_order.reference'), width: 90, text: (l) => l.reference ?? '' };
+  return tradeColumns(locale, { description: 200, quantity: 50, unitPrice: 70 }, { own: [reference] });
 }

@@ -64,10 +64,7 @@ export function renderQuotePdf({ model, images, timeZone, now = new Date() }: Qu
       ...totalLines(model.totals.proposed, model.taxes, tr('quote.proposed_total'), model.locale),
       ...(model.hasApproved ? [{ label: tr('quote.approved_total'), value: formatMoney(model.totals.approved.total, model.locale), bold: true }] : []),
     ]);
-    if (model.notes) {
-      pen.heading(tr('document.notes'));
-      pen.font('regular', 9.5).text(model.notes, LEFT, pen.doc.y, { width: WIDTH });
-    }
+    pen.paragraph(tr('document.notes'), model.notes);
     signature(pen, model, timeZone);
   };
   return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));

@@ -1,14 +1,13 @@
-import { decimalText, formatReportNumber } from '@atelier/domain';
-import type { ResellerInvoiceLine, ResellerInvoiceModel } from '../areas/reseller/report/reseller-invoice-data.ts';
+import type { ResellerInvoiceModel } from '../areas/reseller/report/reseller-invoice-data.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { drawFacts } from './facts.ts';
 import { drawFooters, footerOf } from './footer.ts';
 import { formatDay, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
 import type { ImageSource } from './images.ts';
-import { LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
-import { drawTable, drawTotals, type Column } from './table.ts';
-import { taxLabel } from './work-lines.ts';
+import { renderPdf, type Pen } from './page.ts';
+import { drawTitledTable, drawTotals } from './table.ts';
+import { tradeColumns, tradeTotalLines } from './trade-lines.ts';
 
 // A reseller's invoice as a PDF (issue 24), built as the purchase order is: the reseller's header
 // in its colours with its logo, the organization billed, the dates and the period billed, the
@@ -54,32 +53,14 @@ export function renderResellerInvoicePdf({ model, images, timeZone, now = new Da
         ],
       },
     ]);
-    pen.heading(tr('reseller_invoice.lines'));
-    if (model.lines.length) drawTable(pen, columns(model), model.lines);
-    else pen.font('regular', 9.5, MUTED).text(tr('work_order.none'), LEFT, pen.doc.y, { width: WIDTH });
+    drawTitledTable(pen, tr('reseller_invoice.lines'), tradeColumns(locale, { description: 280, quantity: 50, unitPrice: 80 }), model.lines, tr('work_order.none'));
     drawTotals(pen, [
-      { label: tr('document.subtotal'), value: money(model.totals.subtotal) },
-      ...model.taxes.map((tax) => ({ label: taxLabel(tax, locale), value: money(tax.amount) })),
-      { label: tr('document.total'), value: money(model.totals.total), bold: true },
+      // A reseller's invoice shows no discount row.
+      ...tradeTotalLines({ subtotal: model.totals.subtotal, total: model.totals.total }, model.taxes, locale),
       ...(model.totals.paid ? [{ label: tr('reseller_invoice.paid_amount'), value: money(-model.totals.paid) }] : []),
       ...(model.draft ? [] : [{ label: tr('reseller_invoice.balance'), value: money(model.totals.balance), bold: true }]),
     ]);
-    if (model.notes) {
-      pen.heading(tr('document.notes'));
-      pen.font('regular', 9.5).text(model.notes, LEFT, pen.doc.y, { width: WIDTH });
-    }
+    pen.paragraph(tr('document.notes'), model.notes);
   };
   return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
-}
-
-function columns(model: ResellerInvoiceModel): Column<ResellerInvoiceLine>[] {
-  const { locale } = model;
-  const quantity = (q: string) => formatReportNumber(Number(decimalText(q) ?? q), locale);
-  return [
-    { title: t(locale, 'document.number'), width: 22, text: (l) => String(l.number) },
-    { title: t(locale, 'document.description'), width: 280, text: (l) => l.description },
-    { title: t(locale, 'reseller_invoice.quantity'), width: 50, align: 'right', text: (l) => quantity(l.quantity) },
-    { title: t(locale, 'reseller_invoice.unit_price'), width: 80, align: 'right', text: (l) => formatMoney(l.unit_price, locale), under: (l) => (l.discount && Number(l.discount) ? t(locale, 'reseller_invoice.discount', { discount: quantity(l.discount) }) : null) },
-    { title: t(locale, 'document.subtotal'), width: 80, align: 'right', text: (l) => formatMoney(l.subtotal, locale), weight: () => 'bold' },
-  ];
 }

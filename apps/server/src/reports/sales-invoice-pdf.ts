@@ -1,4 +1,3 @@
-import { decimalText, formatReportNumber } from '@atelier/domain';
 import type { InvoiceLine, InvoiceModel } from '../areas/sales/report/invoice-data.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { drawFacts } from './facts.ts';
@@ -6,9 +5,9 @@ import { drawFooters, footerOf } from './footer.ts';
 import { formatDay, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
 import type { ImageSource } from './images.ts';
-import { LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
-import { drawTable, drawTotals, type Column } from './table.ts';
-import { taxLabel } from './work-lines.ts';
+import { renderPdf, type Pen } from './page.ts';
+import { drawTitledTable, drawTotals, type Column } from './table.ts';
+import { tradeColumns, tradeTotalLines } from './trade-lines.ts';
 
 // The customer's invoice (issue 23), the one a Québec customer keeps: the organization's header
 // with its GST and QST registration numbers, who is billed, the vehicle and repair, the lines with
@@ -54,14 +53,9 @@ export function renderInvoicePdf({ model, images, timeZone, now = new Date() }: 
         ],
       },
     ]);
-    pen.heading(tr('invoice.lines'));
-    if (model.lines.length) drawTable(pen, columns(model), model.lines);
-    else pen.font('regular', 9.5, MUTED).text(tr('work_order.none'), LEFT, pen.doc.y, { width: WIDTH });
+    drawTitledTable(pen, tr('invoice.lines'), columns(model), model.lines, tr('work_order.none'));
     drawTotals(pen, [
-      ...(model.totals.discount ? [{ label: tr('purchase_order.discounts'), value: money(-model.totals.discount) }] : []),
-      { label: tr('document.subtotal'), value: money(model.totals.subtotal) },
-      ...model.taxes.map((tax) => ({ label: taxLabel(tax, locale), value: money(tax.amount) })),
-      { label: tr('document.total'), value: money(model.totals.total), bold: true },
+      ...tradeTotalLines(model.totals, model.taxes, locale),
       // A credit note gives back: nothing is paid or due on it.
       ...(model.creditNote
         ? []
@@ -71,28 +65,14 @@ export function renderInvoicePdf({ model, images, timeZone, now = new Date() }: 
             { label: tr(model.totals.balance < 0 ? 'invoice.owed_back' : 'invoice.balance'), value: money(model.totals.balance), bold: true },
           ]),
     ]);
-    if (model.terms) {
-      pen.heading(tr('invoice.terms'));
-      pen.font('regular', 9.5).text(model.terms, LEFT, pen.doc.y, { width: WIDTH });
-    }
-    if (model.notes) {
-      pen.heading(tr('document.notes'));
-      pen.font('regular', 9.5).text(model.notes, LEFT, pen.doc.y, { width: WIDTH });
-    }
+    pen.paragraph(tr('invoice.terms'), model.terms);
+    pen.paragraph(tr('document.notes'), model.notes);
   };
   return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
 }
 
-function columns(model: InvoiceModel): Column<InvoiceLine>[] {
-  const { locale } = model;
-  const quantity = (q: string) => formatReportNumber(Number(decimalText(q) ?? q), locale);
-  return [
-    { title: t(locale, 'document.number'), width: 22, text: (l) => String(l.number) },
-    { title: t(locale, 'document.description'), width: 190, text: (l) => l.description },
-    { title: t(locale, 'purchase_order.quantity'), width: 40, align: 'right', text: (l) => quantity(l.quantity) },
-    { title: t(locale, 'purchase_order.unit_price'), width: 70, align: 'right', text: (l) => formatMoney(l.unit_price, locale), under: (l) => (l.discount && Number(l.discount) ? t(locale, 'purchase_order.discount', { discount: quantity(l.discount) }) : null) },
-    // Each line's taxes by code (TPS, TVQ), as Québec's invoices show them.
-    { title: t(locale, 'invoice.taxes'), width: 90, align: 'right', text: (l) => l.taxes.map((x) => `${x.code} ${formatMoney(x.amount, locale)}`).join('\n') },
-    { title: t(locale, 'document.subtotal'), width: 80, align: 'right', text: (l) => formatMoney(l.subtotal, locale), weight: () => 'bold' },
-  ];
+function columns({ locale }: InvoiceModel): Column<InvoiceLine>[] {
+  // Each line's taxes by code (TPS, TVQ), as Québec's invoices show them.
+  const taxes: Column<InvoiceLine> = { title: t(locale, 'invoice.taxes'), width: 90, align: 'right', text: (l) => l.taxes.map((x) => `${x.code} ${formatMoney(x.amount, locale)}`).join('\n') };
+  return tradeColumns(locale, { description: 190, quantity: 40, unitPrice: 70 }, { beforeSubtotal: [taxes] });
 }

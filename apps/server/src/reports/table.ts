@@ -38,6 +38,13 @@ function headerRow<Row>(pen: Pen, columns: readonly Column<Row>[]) {
   doc.y = y + height;
 }
 
+/** A table under its title, or `none` when it has no rows. */
+export function drawTitledTable<Row>(pen: Pen, title: string, columns: readonly Column<Row>[], rows: readonly Row[], none: string) {
+  pen.heading(title);
+  if (rows.length) drawTable(pen, columns, rows);
+  else pen.font('regular', 9.5, MUTED).text(none, LEFT, pen.doc.y, { width: WIDTH });
+}
+
 /**
  * Rows under a header row; a row never splits across pages, and the header is repeated at the top
  * of each new page. `after` draws what belongs to a row under it (its photos), before the next one.

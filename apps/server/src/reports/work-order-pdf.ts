@@ -7,7 +7,7 @@ import { drawHeader } from './header.ts';
 import { wantedImages, type ImageSource } from './images.ts';
 import { INK, LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
 import { drawSignatureLines } from './signature.ts';
-import { drawTable, drawTotals, type Column } from './table.ts';
+import { drawTitledTable, drawTotals, type Column } from './table.ts';
 import { partDetail, partsDetail, totalDetail, totalLines } from './work-lines.ts';
 
 // The repair's PDF: the work order (issue 12, GET /repairs/{id}/report), drawn from the domain's
@@ -50,15 +50,10 @@ export function renderWorkOrderPdf({ model, images, timeZone, now = new Date() }
       lines: [model.code, tr('work_order.state', { state: model.state.label })],
     });
     facts(pen, model, timeZone);
-    pen.heading(tr('work_order.items'));
-    if (model.lines.length) drawTable(pen, columns(model.locale), model.lines);
-    else pen.font('regular', 9.5, MUTED).text(tr('work_order.none'), LEFT, pen.doc.y, { width: WIDTH });
+    drawTitledTable(pen, tr('work_order.items'), columns(model.locale), model.lines, tr('work_order.none'));
     summary(pen, model);
     drawTotals(pen, totalLines(model.totals, model.taxes, tr('document.total'), model.locale));
-    if (model.notes) {
-      pen.heading(tr('document.notes'));
-      pen.font('regular', 9.5).text(model.notes, LEFT, pen.doc.y, { width: WIDTH });
-    }
+    pen.paragraph(tr('document.notes'), model.notes);
     pen.doc.y += 6;
     const labels = [tr('document.sign_name'), tr('document.signature'), tr('document.sign_date')];
     drawSignatureLines(pen, [

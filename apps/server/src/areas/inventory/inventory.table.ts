@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ENVIRONMENTAL_FEE_KINDS, type EnvironmentalFeeKind, STOCK_MOVEMENT_TYPES, STOCK_TRIGGER_TYPES, stockMovementWorkflow, type StockMovementState, type StockMovementType } from '@atelier/domain';
-import { at, cents, id, locationIds, oneOf, tagIds, timestamps, valueChecks } from '../../db/columns.ts';
+import { at, cents, id, locationIds, oneOf, requiredRef, tagIds, timestamps, valueChecks } from '../../db/columns.ts';
 import { locations, organizationId, userRef } from '../admin/admin.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
@@ -54,9 +54,7 @@ export const warehouses = pgTable(
   {
     id: id(),
     organization_id: organizationId(),
-    location_id: uuid('location_id')
-      .notNull()
-      .references(() => locations.id, { onDelete: 'restrict' }),
+    location_id: requiredRef('location_id', () => locations.id),
     name: text('name').notNull(),
     allow_negative_stock: boolean('allow_negative_stock').notNull().default(false),
     allow_unregistered_products: boolean('allow_unregistered_products').notNull().default(false),

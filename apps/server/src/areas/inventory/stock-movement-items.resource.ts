@@ -2,8 +2,7 @@ import { declarations } from '@atelier/domain';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
-import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { lineParts } from '../trade/lines.ts';
 import { stockMovementItems } from './inventory.table.ts';
 import { stockMovementFlow } from './stock-movements.actions.ts';
 import { stockMovementsResource } from './stock-movements.resource.ts';
@@ -22,17 +21,6 @@ function beforeWrite(_ctx: RequestContext, input: WriteInput, existing: ItemRow 
 /** The lines of a stock movement (spec §7 /stock-movement-items): written inside the movement's document or at their own route. */
 export const stockMovementItemsResource = defineResource(declarations['stock-movement-items'], {
   table: stockMovementItems,
-  ...stockMovementFlow.lines<ItemRow>(stockMovementsResource, 'stock_movement_id'),
-  relationships: {
-    organization: rel.belongsTo('organization_id'),
-    stockMovement: rel.belongsTo('stock_movement_id'),
-    product: rel.belongsTo('product_id'),
-    storable: rel.belongsTo('product_id'),
-  },
-  filters: {
-    stockMovement: filter.ids('stock_movement_id', 'stockMovement'),
-    product: filter.ids('product_id', 'product'),
-  },
+  ...lineParts(stockMovementFlow, stockMovementsResource, { document: 'stockMovement', foreignKey: 'stock_movement_id', productAs: 'storable' }),
   hooks: { beforeWrite },
-  notify: { label: (row) => String(row.description ?? '') },
 });

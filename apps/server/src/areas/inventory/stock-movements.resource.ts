@@ -8,6 +8,7 @@ import { ApiError, ValidationErrors, attributePointer, relationshipPointer } fro
 import { column, filter, uuidList } from '../../jsonapi/filters.ts';
 import { allowed } from '../../jsonapi/policies.ts';
 import { rel } from '../../jsonapi/relationships.ts';
+import { stampRelationships } from '../trade/lines.ts';
 import { findRow } from '../../jsonapi/scope.ts';
 import { stockMovements, warehouses } from './inventory.table.ts';
 import { stockMovementFlow } from './stock-movements.actions.ts';
@@ -71,8 +72,7 @@ export const stockMovementsResource = defineResource(declarations['stock-movemen
     items: rel.ownsMany('stock_movement_id', { order: 'position', derive: movementTotals }),
     triggerObject: rel.morphTo('trigger_object_type', 'trigger_object_id'),
     creator: rel.belongsTo('creator_id'),
-    validatedBy: rel.belongsTo('validated_by_id'),
-    canceledBy: rel.belongsTo('canceled_by_id'),
+    ...stampRelationships(),
   },
   filters: {
     state: filter.in('state'),

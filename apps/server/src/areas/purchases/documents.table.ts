@@ -11,7 +11,7 @@ import {
   type DocumentState,
   type InvoicingType,
 } from '@atelier/domain';
-import { oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
+import { oneOf, ownedBy, requiredRef, valueChecks } from '../../db/columns.ts';
 import { tenantTable, userRef } from '../admin/admin.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
@@ -27,12 +27,8 @@ export const purchasesOrders = tenantTable(
   {
     ...documentColumns(),
     ...orderColumns(),
-    supplier_id: uuid('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'restrict' }),
-    destination_warehouse_id: uuid('destination_warehouse_id')
-      .notNull()
-      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    supplier_id: requiredRef('supplier_id', () => suppliers.id),
+    destination_warehouse_id: requiredRef('destination_warehouse_id', () => warehouses.id),
     supplier_reference: text('supplier_reference'),
   },
   (t) => [
@@ -72,15 +68,9 @@ export const purchasesDeliveries = tenantTable(
   {
     ...documentColumns(),
     state: text('state').$type<DocumentState>().notNull().default('draft'),
-    purchases_order_id: uuid('purchases_order_id')
-      .notNull()
-      .references(() => purchasesOrders.id, { onDelete: 'restrict' }),
-    supplier_id: uuid('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'restrict' }),
-    destination_warehouse_id: uuid('destination_warehouse_id')
-      .notNull()
-      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    purchases_order_id: requiredRef('purchases_order_id', () => purchasesOrders.id),
+    supplier_id: requiredRef('supplier_id', () => suppliers.id),
+    destination_warehouse_id: requiredRef('destination_warehouse_id', () => warehouses.id),
     stock_movement_id: uuid('stock_movement_id').references(() => stockMovements.id, { onDelete: 'set null' }),
     supplier_reference: text('supplier_reference'),
     received_on: date('received_on', { mode: 'string' }),
@@ -94,9 +84,7 @@ export const purchasesDeliveryItems = tenantTable(
   'purchases_delivery_items',
   {
     purchases_delivery_id: ownedBy('purchases_delivery_id', () => purchasesDeliveries.id),
-    purchases_order_item_id: uuid('purchases_order_item_id')
-      .notNull()
-      .references(() => purchasesOrderItems.id, { onDelete: 'restrict' }),
+    purchases_order_item_id: requiredRef('purchases_order_item_id', () => purchasesOrderItems.id),
     position: integer('position').notNull().default(0),
     product_id: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
     description: text('description'),
@@ -115,9 +103,7 @@ export const purchasesInvoices = tenantTable(
   {
     ...documentColumns(),
     state: text('state').$type<DocumentState>().notNull().default('draft'),
-    supplier_id: uuid('supplier_id')
-      .notNull()
-      .references(() => suppliers.id, { onDelete: 'restrict' }),
+    supplier_id: requiredRef('supplier_id', () => suppliers.id),
     purchases_order_id: uuid('purchases_order_id').references(() => purchasesOrders.id, { onDelete: 'restrict' }),
     invoicing_type: text('invoicing_type').$type<InvoicingType>(),
     supplier_reference: text('supplier_reference'),
@@ -155,9 +141,7 @@ export const purchasesInvoiceItems = tenantTable(
 export const purchasesPayments = tenantTable(
   'purchases_payments',
   {
-    purchases_invoice_id: uuid('purchases_invoice_id')
-      .notNull()
-      .references(() => purchasesInvoices.id, { onDelete: 'restrict' }),
+    purchases_invoice_id: requiredRef('purchases_invoice_id', () => purchasesInvoices.id),
     ...paymentColumns(),
   },
   (t) => [index('purchases_payments_invoice_idx').on(t.purchases_invoice_id), ...paymentIndexes('purchases_payments', t)],

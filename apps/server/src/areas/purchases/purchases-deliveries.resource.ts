@@ -3,9 +3,11 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
+import { stampRelationships } from '../trade/lines.ts';
 import { tradeDeliveries } from '../trade/deliveries.ts';
-import { purchaseOrders, purchaseSide } from './coverage.ts';
+import { purchaseOrders, purchaseSide, type OrderItemRow } from './coverage.ts';
 import { purchasesDeliveries } from './documents.table.ts';
+import { unitCostOf } from './purchases-orders.actions.ts';
 
 /** A receipt: its parts enter the order's warehouse at their cost (the trade kit's deliveries). */
 const receipts = tradeDeliveries(purchaseSide, purchaseOrders, {
@@ -15,6 +17,8 @@ const receipts = tradeDeliveries(purchaseSide, purchaseOrders, {
   movement: 'add',
   columns: { warehouse: 'destination_warehouse_id', party: 'supplier_id' },
   orderRelationship: 'purchasesOrder',
+  orderLineRelationship: 'purchasesOrderItem',
+  lineValues: (line) => ({ unit_cost: unitCostOf(line as OrderItemRow) }),
   messages: {
     state: 'purchases_delivery.cannot_action',
     final: 'purchases_delivery.final',
@@ -27,7 +31,7 @@ const receipts = tradeDeliveries(purchaseSide, purchaseOrders, {
     cancel: 'Cancels the receipt; a validated one takes its parts out of the warehouse again (409 when they were used since where stock may not go below zero)',
   },
 });
-export const purchasesDeliveryFlow = receipts.flow;
+export const { flow: purchasesDeliveryFlow, lineBeforeWrite: purchasesDeliveryLineHook } = receipts;
 
 /**
  * Receipts of purchase orders (spec platform §3 Purchases, §7 /purchases-deliveries; issue 22):
@@ -45,8 +49,7 @@ export const purchasesDeliveriesResource = defineResource(declarations['purchase
     items: rel.ownsMany('purchases_delivery_id', { order: 'position', derive: (items) => ({ item_count: items.length }) }),
     stockMovement: rel.belongsTo('stock_movement_id'),
     creator: rel.belongsTo('creator_id'),
-    validatedBy: rel.belongsTo('validated_by_id'),
-    canceledBy: rel.belongsTo('canceled_by_id'),
+    ...stampRelationships(),
   },
   filters: {
     state: filter.in('state'),

@@ -8,13 +8,11 @@ import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { tradeDocumentTotals } from '../trade/lines.ts';
+import { invoiceRelationships } from '../trade/lines.ts';
 import { checkRemaining, lockOrder, refreshOrder } from './coverage.ts';
 import { purchasesInvoiceItems, purchasesInvoices } from './documents.table.ts';
 
 type InvoiceRow = RowOf<typeof purchasesInvoices>;
-
-const withBalance = <T extends { total: number }>(totals: T) => ({ ...totals, balance: totals.total });
 
 export const purchasesInvoiceFlow = workflowParts({
   workflow,
@@ -73,12 +71,7 @@ export const purchasesInvoicesResource = defineResource(declarations['purchases-
     ...placedRelationships(),
     supplier: rel.belongsTo('supplier_id'),
     purchasesOrder: rel.belongsTo('purchases_order_id'),
-    // Lines change only while it is a draft, before any payment: its balance is its total.
-    items: rel.ownsMany('purchases_invoice_id', { order: 'position', derive: (items) => withBalance(tradeDocumentTotals(items)) }),
-    payments: rel.hasMany('purchases_invoice_id'),
-    creator: rel.belongsTo('creator_id'),
-    validatedBy: rel.belongsTo('validated_by_id'),
-    canceledBy: rel.belongsTo('canceled_by_id'),
+    ...invoiceRelationships('purchases_invoice_id'),
   },
   filters: {
     state: filter.in('state'),

@@ -2,14 +2,13 @@ import { INVOICING_TYPES, purchasesOrderWorkflow as workflow, toScaled, tradeLin
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { nextRecordCode } from '../../db/codes.ts';
-import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
+import { makingAction } from '../../jsonapi/action-options.ts';
 import { todayOf, type RequestContext } from '../../jsonapi/context.ts';
 import type { Policy, RecordAction, RowOf } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { t } from '../../i18n/index.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
-import { recordDocument } from '../../jsonapi/router.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { tradeLineColumns } from '../trade/lines.ts';
 import { REQUESTED_LINES } from '../trade/orders.ts';
@@ -81,21 +80,16 @@ const whileValidated: Policy<[row: OrderRow]> = {
 
 export const generatePolicies = { 'generate-delivery': whileValidated, 'generate-invoice': whileValidated };
 
-/** The date of today in the organization's time, as a receipt or bill dates itself. */
-
 /** The stock's cost of one unit of an order line: its price after its discount, in cents (the trade rule's rounding). */
 export const unitCostOf = (line: OrderItemRow) => tradeLineTotals({ quantity: '1', unit_price: line.unit_price ?? 0, discount: line.discount ?? 0 }).subtotal;
 
-const generateDelivery: RecordAction<OrderRow> = {
+const generateDelivery: RecordAction<OrderRow> = makingAction({
   permission: 'create purchases deliveries',
-  contract: {
-    summary: 'Makes a draft receipt of the order: the lines and quantities given (items: [{ id, quantity }]), else all that is left; answers the receipt (201)',
-    status: 201,
-    body: optionsBody(DELIVERY_OPTIONS),
-    response: { $ref: '#/components/schemas/purchases-deliveries.document' },
-  },
-  async handler(ctx, order, body) {
-    const options = readOptions(DELIVERY_OPTIONS, body);
+  summary: 'Makes a draft receipt of the order: the lines and quantities given (items: [{ id, quantity }]), else all that is left; answers the receipt (201)',
+  options: DELIVERY_OPTIONS,
+  makes: 'purchases-deliveries',
+  include: 'items',
+  async make(ctx, order, options) {
     const taken = await purchaseOrders.toDeliver(ctx, order, options.items);
     const delivery = await records(ctx, 'purchases-deliveries').createWithLines(
       {
@@ -112,21 +106,18 @@ const generateDelivery: RecordAction<OrderRow> = {
       { items: taken.map(({ line, quantity }) => ({ purchases_order_item_id: line.id, product_id: line.product_id, description: line.description, quantity, unit_cost: unitCostOf(line) })) },
       { cause: { type: 'purchases-orders', id: order.id } },
     );
-    return { status: 201, body: await recordDocument(ctx, 'purchases-deliveries', String(delivery.id), 'items'), log: { delivery: delivery.id } };
+    return { id: String(delivery.id), log: { delivery: delivery.id } };
   },
-};
+});
 
-const generateInvoice: RecordAction<OrderRow> = {
+const generateInvoice: RecordAction<OrderRow> = makingAction({
   permission: 'create purchases invoices',
-  contract: {
-    summary:
-      'Makes a draft bill of the order (invoicingType: complete, all that is left to invoice; product, what was received and not invoiced; amount, one line of `amount` cents); items: [{ id, quantity }] to choose the lines; answers the bill (201)',
-    status: 201,
-    body: optionsBody(INVOICE_OPTIONS),
-    response: { $ref: '#/components/schemas/purchases-invoices.document' },
-  },
-  async handler(ctx, order, body) {
-    const options = readOptions(INVOICE_OPTIONS, body);
+  summary:
+    'Makes a draft bill of the order (invoicingType: complete, all that is left to invoice; product, what was received and not invoiced; amount, one line of `amount` cents); items: [{ id, quantity }] to choose the lines; answers the bill (201)',
+  options: INVOICE_OPTIONS,
+  makes: 'purchases-invoices',
+  include: 'items',
+  async make(ctx, order, options) {
     const type: InvoicingType = options.invoicingType ?? order.invoicing_type;
     const head = {
       organization_id: order.organization_id,
@@ -146,8 +137,8 @@ const generateInvoice: RecordAction<OrderRow> = {
       lines = [{ ...line, ...(await tradeLineColumns(ctx, line)) }];
     } else lines = await purchaseOrders.toInvoice(ctx, order, type, options.items);
     const invoice = await records(ctx, 'purchases-invoices').createWithLines(head, { items: lines }, { cause: { type: 'purchases-orders', id: order.id } });
-    return { status: 201, body: await recordDocument(ctx, 'purchases-invoices', String(invoice.id), 'items'), log: { invoice: invoice.id } };
+    return { id: String(invoice.id), log: { invoice: invoice.id } };
   },
-};
+});
 
 export const generateActions = { 'generate-delivery': generateDelivery, 'generate-invoice': generateInvoice };

@@ -8,13 +8,11 @@ import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { tradeDocumentTotals } from '../trade/lines.ts';
+import { invoiceRelationships } from '../trade/lines.ts';
 import { resellerOfOrganization } from './owner.ts';
 import { resellerInvoiceItems, resellerInvoices } from './reseller.table.ts';
 
 type InvoiceRow = RowOf<typeof resellerInvoices>;
-
-const withBalance = <T extends { total: number }>(totals: T) => ({ ...totals, balance: totals.total });
 
 export const resellerInvoiceFlow = workflowParts({
   workflow,
@@ -60,12 +58,7 @@ export const resellerInvoicesResource = defineResource(declarations['reseller-in
     recipient: rel.belongsTo('organization_id'),
     organization: rel.belongsTo('organization_id'),
     subscription: rel.belongsTo('subscription_id'),
-    // Lines change only while it is a draft, before any payment: its balance is its total.
-    items: rel.ownsMany('reseller_invoice_id', { order: 'position', derive: (items) => withBalance(tradeDocumentTotals(items)) }),
-    payments: rel.hasMany('reseller_invoice_id'),
-    creator: rel.belongsTo('creator_id'),
-    validatedBy: rel.belongsTo('validated_by_id'),
-    canceledBy: rel.belongsTo('canceled_by_id'),
+    ...invoiceRelationships('reseller_invoice_id'),
   },
   filters: {
     state: filter.in('state'),

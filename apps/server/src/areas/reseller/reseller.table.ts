@@ -1,7 +1,7 @@
 import { PACKAGE_FREQUENCIES, PAYMENT_STATUSES, TAX_TYPES, resellerInvoiceWorkflow, subscriptionWorkflow, type DocumentState, type PackageFrequency, type SubscriptionState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { at, cents, id, oneOf, ownedBy, timestamps, valueChecks } from '../../db/columns.ts';
+import { at, cents, id, oneOf, ownedBy, requiredRef, timestamps, valueChecks } from '../../db/columns.ts';
 import { organizations, resellers, roles, userRef } from '../admin/admin.table.ts';
 import { balanceColumns, documentStampColumns, lineTotalColumns, paymentAmountColumns, paymentChecks, quantity, tradeTotalColumns } from '../trade/trade.columns.ts';
 
@@ -90,9 +90,7 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     reseller_id: resellerId(),
-    package_id: uuid('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'restrict' }),
+    package_id: requiredRef('package_id', () => packages.id),
     state: text('state').$type<SubscriptionState>().notNull().default('active'),
     start_time: at('start_time').notNull(),
     end_time: at('end_time').notNull(),
@@ -116,9 +114,7 @@ export const resellerInvoices = pgTable(
   {
     id: id(),
     /** The organization billed (the recipient). */
-    organization_id: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    organization_id: requiredRef('organization_id', () => organizations.id),
     reseller_id: resellerId(),
     ...documentStampColumns(),
     state: text('state').$type<DocumentState>().notNull().default('draft'),
@@ -147,9 +143,7 @@ export const resellerInvoiceItems = pgTable(
   'reseller_invoice_items',
   {
     id: id(),
-    organization_id: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    organization_id: requiredRef('organization_id', () => organizations.id),
     reseller_invoice_id: ownedBy('reseller_invoice_id', () => resellerInvoices.id),
     position: integer('position').notNull().default(0),
     reseller_product_id: uuid('reseller_product_id').references(() => resellerProducts.id, { onDelete: 'restrict' }),
@@ -174,13 +168,9 @@ export const resellerPayments = pgTable(
   'reseller_payments',
   {
     id: id(),
-    organization_id: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    organization_id: requiredRef('organization_id', () => organizations.id),
     reseller_id: resellerId(),
-    reseller_invoice_id: uuid('reseller_invoice_id')
-      .notNull()
-      .references(() => resellerInvoices.id, { onDelete: 'restrict' }),
+    reseller_invoice_id: requiredRef('reseller_invoice_id', () => resellerInvoices.id),
     ...paymentAmountColumns(),
     ...timestamps(),
   },

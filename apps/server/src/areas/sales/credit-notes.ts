@@ -2,13 +2,12 @@ import { creditProblems, creditable, scaledToText, toScaled } from '@atelier/dom
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { t } from '../../i18n/index.ts';
-import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
+import { makingAction } from '../../jsonapi/action-options.ts';
 import { todayOf, type RequestContext } from '../../jsonapi/context.ts';
 import type { Policy, RecordAction } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
-import { recordDocument } from '../../jsonapi/router.ts';
 import { pricedLines } from '../trade/lines.ts';
 import { REQUESTED_LINES } from '../trade/orders.ts';
 import { salesInvoicePayments } from './invoice-payments.ts';
@@ -67,17 +66,14 @@ const CREDIT_OPTIONS = z.object({
   items: REQUESTED_LINES.optional(),
 });
 
-export const creditAction: RecordAction<InvoiceRow> = {
+export const creditAction: RecordAction<InvoiceRow> = makingAction({
   permission: 'create sales invoices',
-  contract: {
-    summary:
-      'Makes the draft credit note correcting the validated invoice: all that is left to credit of its lines, or the lines and quantities given (items: [{ id, quantity }], at most what is left: 409 naming the line); answers the credit note (201)',
-    status: 201,
-    body: optionsBody(CREDIT_OPTIONS),
-    response: { $ref: '#/components/schemas/sales-invoices.document' },
-  },
-  async handler(ctx, invoice, body) {
-    const options = readOptions(CREDIT_OPTIONS, body);
+  summary:
+    'Makes the draft credit note correcting the validated invoice: all that is left to credit of its lines, or the lines and quantities given (items: [{ id, quantity }], at most what is left: 409 naming the line); answers the credit note (201)',
+  options: CREDIT_OPTIONS,
+  makes: 'sales-invoices',
+  include: 'items',
+  async make(ctx, invoice, options) {
     const [lines, credited] = await Promise.all([linesOf(ctx, invoice.id), creditedOf(ctx, invoice.id)]);
     const byId = new Map(lines.map((l) => [l.id, l]));
     const left = (l: ItemRow) => toScaled(creditable({ quantity: l.quantity, credited: credited.get(l.id) ?? '0' }));
@@ -108,9 +104,9 @@ export const creditAction: RecordAction<InvoiceRow> = {
       { items: await pricedLines(ctx, wanted.map((w) => creditLine(w.line, w.quantity))) },
       { cause: { type: 'sales-invoices', id: invoice.id } },
     );
-    return { status: 201, body: await recordDocument(ctx, 'sales-invoices', String(note.id), 'items'), log: { credit_note: note.id } };
+    return { id: String(note.id), log: { credit_note: note.id } };
   },
-};
+});
 
 /**
  * Checks a credit note before it is validated, its corrected invoice locked (credit notes of one

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
+import { makingAction } from '../../jsonapi/action-options.ts';
 import type { Policy, RecordAction } from '../../jsonapi/define-resource.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
-import { recordDocument } from '../../jsonapi/router.ts';
 import { estimationSums } from '../estimations/estimation-lines.ts';
 import { estimationItems, estimations } from '../estimations/estimations.table.ts';
 import { DEPOSIT_OPTIONS, depositLine, invoiceHead } from './invoice-lines.ts';
@@ -29,17 +28,14 @@ const whenApproved: Policy<[row: EstimationRow]> = {
 
 export const depositPolicies = { 'deposit-invoice': whenApproved };
 
-export const depositInvoiceAction: RecordAction<EstimationRow> = {
+export const depositInvoiceAction: RecordAction<EstimationRow> = makingAction({
   permission: 'create sales invoices',
-  contract: {
-    summary:
-      'Makes the draft deposit invoice of the approved estimate: `amount` cents or `percentage` of its approved work before taxes (422 without either, or over it), linked to the estimate and deducted on its repair’s invoice; answers the invoice (201)',
-    status: 201,
-    body: optionsBody(OPTIONS),
-    response: { $ref: '#/components/schemas/sales-invoices.document' },
-  },
-  async handler(ctx, estimate, body) {
-    const options = readOptions(OPTIONS, body);
+  summary:
+    'Makes the draft deposit invoice of the approved estimate: `amount` cents or `percentage` of its approved work before taxes (422 without either, or over it), linked to the estimate and deducted on its repair’s invoice; answers the invoice (201)',
+  options: OPTIONS,
+  makes: 'sales-invoices',
+  include: 'items',
+  async make(ctx, estimate, options) {
     const items = await ctx.db.select().from(estimationItems).where(and(eq(estimationItems.estimation_id, estimate.id)));
     const approved = (await estimationSums(ctx.db, estimate, items)).approved.subtotal;
     const line = await depositLine(ctx, { organizationId: estimate.organization_id, code: estimate.code, subtotal: approved }, options);
@@ -55,6 +51,6 @@ export const depositInvoiceAction: RecordAction<EstimationRow> = {
       { items: [line] },
       { cause: { type: 'estimations', id: estimate.id } },
     );
-    return { status: 201, body: await recordDocument(ctx, 'sales-invoices', String(invoice.id), 'items'), log: { invoice: invoice.id } };
+    return { id: String(invoice.id), log: { invoice: invoice.id } };
   },
-};
+});

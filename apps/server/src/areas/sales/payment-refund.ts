@@ -1,10 +1,9 @@
 import { isPaymentProvider } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { optionsBody, readOptions, withMessage } from '../../jsonapi/action-options.ts';
+import { makingAction, withMessage } from '../../jsonapi/action-options.ts';
 import type { Policy, RecordAction } from '../../jsonapi/define-resource.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
-import { recordDocument } from '../../jsonapi/router.ts';
 import { refund as refundOnline } from '../online-payments/checkouts.ts';
 import { salesInvoicePayments } from './invoice-payments.ts';
 import { salesPayments } from './sales.table.ts';
@@ -35,17 +34,13 @@ const whileRefundable: Policy<[row: PaymentRow]> = {
 export const refundPolicies = { refund: whileRefundable };
 
 
-export const refundAction: RecordAction<PaymentRow> = {
+export const refundAction: RecordAction<PaymentRow> = makingAction({
   permission: 'create sales payments',
-  contract: {
-    summary:
-      'Refunds the payment (data.attributes.amount in cents, default all that is left of it): a negative payment of its invoice, through the provider when it was paid online; never more than the payment less its refunds (422); answers the refund (201)',
-    status: 201,
-    body: optionsBody(REFUND_OPTIONS),
-    response: { $ref: '#/components/schemas/sales-payments.document' },
-  },
-  async handler(ctx, payment, body) {
-    const options = readOptions(REFUND_OPTIONS, body);
+  summary:
+    'Refunds the payment (data.attributes.amount in cents, default all that is left of it): a negative payment of its invoice, through the provider when it was paid online; never more than the payment less its refunds (422); answers the refund (201)',
+  options: REFUND_OPTIONS,
+  makes: 'sales-payments',
+  async make(ctx, payment, options) {
     const invoiceId = payment.sales_invoice_id;
     let made: string | undefined;
     await salesInvoicePayments.refund(ctx, { id: payment.id, amount: payment.amount, invoiceId }, options.amount, async (amount) => {
@@ -68,6 +63,6 @@ export const refundAction: RecordAction<PaymentRow> = {
         notes: options.notes ?? null,
       });
     });
-    return { status: 201, body: await recordDocument(ctx, 'sales-payments', made!), log: { refund: made } };
+    return { id: made!, log: { refund: made } };
   },
-};
+});

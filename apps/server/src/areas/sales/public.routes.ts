@@ -1,13 +1,11 @@
-import { LOCALES, PAYMENT_STATUSES, SALES_INVOICE_KINDS, type Locale } from '@atelier/domain';
-import type { FastifyRequest } from 'fastify';
+import { LOCALES, PAYMENT_STATUSES, SALES_INVOICE_KINDS } from '@atelier/domain';
 import type { JsonSchema } from '../../jsonapi/define-resource.ts';
 import { publicTokenRoute } from '../../jsonapi/openapi.ts';
 import type { RouteRegistrar } from '../../jsonapi/router.ts';
-import { TIME_ZONE_QUERY, pdfResponse, requestTimeZone, sendPdf } from '../../reports/http.ts';
+import { TIME_ZONE_QUERY, pdfResponse, publicLinkOpener, requestTimeZone, sendPdf } from '../../reports/http.ts';
 import { NULLABLE_STRING } from '../../contract-schemas.ts';
-import { invoiceView, openInvoiceLink, type InvoiceLink } from './invoice-links.ts';
+import { invoiceView, openInvoiceLink } from './invoice-links.ts';
 import { invoicePdf } from './report/invoice-data.ts';
-import type { salesInvoices } from './sales.table.ts';
 import { storageOf } from '../../storage/storage.ts';
 
 // The customer's invoice page calls (no sign-in: the e-mailed link's token opens them), in the
@@ -16,30 +14,17 @@ import { storageOf } from '../../storage/storage.ts';
 
 export const invoicePublicRoutes: RouteRegistrar = (api, _contextOf, services) => {
   const db = services.database.db;
-  const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
 
-  /** Opens the link (rate limited by address); everything answered from then on, a refusal too, is in the link's language. */
-  async function opened<T>(request: FastifyRequest, run: (link: InvoiceLink, invoice: typeof salesInvoices.$inferSelect) => Promise<T>): Promise<T> {
-    await services.limits.consume('shared_report', { ip: request.ip });
-    let found: Awaited<ReturnType<typeof openInvoiceLink>>;
-    try {
-      found = await openInvoiceLink(db, tokenOf(request));
-    } catch (err) {
-      const locale = (err as { locale?: Locale }).locale;
-      if (locale) request.locale = locale;
-      throw err;
-    }
-    request.locale = found.link.locale;
-    return run(found.link, found.invoice);
-  }
+  const opened = publicLinkOpener(services, (token) => openInvoiceLink(db, token));
 
   api.get('/public/sales-invoices/:token', async (request, reply) => {
-    const view = await opened(request, (link, invoice) => invoiceView(db, link, invoice));
-    return reply.header('Cache-Control', 'private, no-store').send(view);
+    const { link, invoice } = await opened(request);
+    return reply.header('Cache-Control', 'private, no-store').send(await invoiceView(db, link, invoice));
   });
 
   api.get('/public/sales-invoices/:token/report', async (request, reply) => {
-    const { pdf, name } = await opened(request, (link, invoice) => invoicePdf(db, storageOf(services.config), invoice, link.locale, requestTimeZone(request)));
+    const { link, invoice } = await opened(request);
+    const { pdf, name } = await invoicePdf(db, storageOf(services.config), invoice, link.locale, requestTimeZone(request));
     return sendPdf(reply, pdf, name);
   });
 };

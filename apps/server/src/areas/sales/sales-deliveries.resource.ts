@@ -3,6 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
+import { stampRelationships } from '../trade/lines.ts';
 import { tradeDeliveries } from '../trade/deliveries.ts';
 import { salesOrderKit, salesSide } from './coverage.ts';
 import { salesDeliveries } from './sales.table.ts';
@@ -15,6 +16,7 @@ const deliveries = tradeDeliveries(salesSide, salesOrderKit, {
   movement: 'remove',
   columns: { warehouse: 'source_warehouse_id', party: 'customer_id' },
   orderRelationship: 'salesOrder',
+  orderLineRelationship: 'salesOrderItem',
   messages: {
     state: 'sales_delivery.cannot_action',
     final: 'sales_delivery.final',
@@ -28,7 +30,7 @@ const deliveries = tradeDeliveries(salesSide, salesOrderKit, {
     cancel: 'Cancels the delivery; a validated one puts its parts back in the warehouse',
   },
 });
-export const salesDeliveryFlow = deliveries.flow;
+export const { flow: salesDeliveryFlow, lineBeforeWrite: salesDeliveryLineHook } = deliveries;
 
 /**
  * Deliveries of sales orders (spec platform §3 Sales, §7 /sales-deliveries; issue 23): generated
@@ -46,8 +48,7 @@ export const salesDeliveriesResource = defineResource(declarations['sales-delive
     items: rel.ownsMany('sales_delivery_id', { order: 'position', derive: (items) => ({ item_count: items.length }) }),
     stockMovement: rel.belongsTo('stock_movement_id'),
     creator: rel.belongsTo('creator_id'),
-    validatedBy: rel.belongsTo('validated_by_id'),
-    canceledBy: rel.belongsTo('canceled_by_id'),
+    ...stampRelationships(),
   },
   filters: {
     state: filter.in('state'),

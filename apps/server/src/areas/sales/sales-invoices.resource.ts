@@ -8,7 +8,7 @@ import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { tradeDocumentTotals } from '../trade/lines.ts';
+import { invoiceRelationships } from '../trade/lines.ts';
 import { salesOrderKit } from './coverage.ts';
 import { CREDIT_NOTE_PREFIX, applyCreditNote, checkCreditNote, creditAction, creditPolicies } from './credit-notes.ts';
 import { invoiceHead } from './invoice-lines.ts';
@@ -16,8 +16,6 @@ import { sendInvoiceAction, sendPolicies } from './invoice-send.ts';
 import { salesInvoiceItems, salesInvoices } from './sales.table.ts';
 
 type InvoiceRow = RowOf<typeof salesInvoices>;
-
-const withBalance = <T extends { total: number }>(totals: T) => ({ ...totals, balance: totals.total });
 
 /** The invoices that deduct this deposit and still count. */
 async function deductedBy(ctx: RequestContext, depositId: string): Promise<string[]> {
@@ -110,12 +108,7 @@ export const salesInvoicesResource = defineResource(declarations['sales-invoices
     creditNotes: rel.hasMany('credited_invoice_id'),
     vehicle: rel.belongsTo('vehicle_id'),
     sourceWarehouse: rel.belongsTo('source_warehouse_id'),
-    // Lines change only while it is a draft, before any payment: its balance is its total.
-    items: rel.ownsMany('sales_invoice_id', { order: 'position', derive: (items) => withBalance(tradeDocumentTotals(items)) }),
-    payments: rel.hasMany('sales_invoice_id'),
-    creator: rel.belongsTo('creator_id'),
-    validatedBy: rel.belongsTo('validated_by_id'),
-    canceledBy: rel.belongsTo('canceled_by_id'),
+    ...invoiceRelationships('sales_invoice_id'),
   },
   filters: {
     state: filter.in('state'),

@@ -3,13 +3,12 @@ import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { nextRecordCode } from '../../db/codes.ts';
 import { t } from '../../i18n/index.ts';
-import { optionsBody, readOptions } from '../../jsonapi/action-options.ts';
+import { makingAction } from '../../jsonapi/action-options.ts';
 import { todayOf, type RequestContext } from '../../jsonapi/context.ts';
 import type { Policy, RecordAction } from '../../jsonapi/define-resource.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
-import { recordDocument } from '../../jsonapi/router.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { REQUESTED_LINES } from '../trade/orders.ts';
 import { salesOrderKit, type SalesOrderRow } from './coverage.ts';
@@ -75,18 +74,13 @@ const whileValidated: Policy<[row: SalesOrderRow]> = {
 
 export const generatePolicies = { 'generate-delivery': whileValidated, 'generate-invoice': whileValidated };
 
-/** Today's date, as a delivery or an invoice dates itself. */
-
-const generateDelivery: RecordAction<SalesOrderRow> = {
+const generateDelivery: RecordAction<SalesOrderRow> = makingAction({
   permission: 'create sales deliveries',
-  contract: {
-    summary: 'Makes a draft delivery of the order out of its warehouse: the lines and quantities given (items: [{ id, quantity }]), else all that is left of its product lines; answers the delivery (201)',
-    status: 201,
-    body: optionsBody(DELIVERY_OPTIONS),
-    response: { $ref: '#/components/schemas/sales-deliveries.document' },
-  },
-  async handler(ctx, order, body) {
-    const options = readOptions(DELIVERY_OPTIONS, body);
+  summary: 'Makes a draft delivery of the order out of its warehouse: the lines and quantities given (items: [{ id, quantity }]), else all that is left of its product lines; answers the delivery (201)',
+  options: DELIVERY_OPTIONS,
+  makes: 'sales-deliveries',
+  include: 'items',
+  async make(ctx, order, options) {
     if (!order.source_warehouse_id) throw new ApiError(409, 'sales_order.no_warehouse');
     const taken = await salesOrderKit.toDeliver(ctx, order, options.items);
     const delivery = await records(ctx, 'sales-deliveries').createWithLines(
@@ -103,21 +97,18 @@ const generateDelivery: RecordAction<SalesOrderRow> = {
       { items: taken.map(({ line, quantity }) => ({ sales_order_item_id: line.id, product_id: line.product_id, description: line.description, quantity })) },
       { cause: { type: 'sales-orders', id: order.id } },
     );
-    return { status: 201, body: await recordDocument(ctx, 'sales-deliveries', String(delivery.id), 'items'), log: { delivery: delivery.id } };
+    return { id: String(delivery.id), log: { delivery: delivery.id } };
   },
-};
+});
 
-const generateInvoice: RecordAction<SalesOrderRow> = {
+const generateInvoice: RecordAction<SalesOrderRow> = makingAction({
   permission: 'create sales invoices',
-  contract: {
-    summary:
-      'Makes a draft invoice of the order (invoicingType: complete, all that is left to invoice, less its validated deposits; product, what was delivered and not invoiced; amount, a deposit of `amount` cents or `percentage` of the order); items: [{ id, quantity }] to choose the lines; answers the invoice (201)',
-    status: 201,
-    body: optionsBody(INVOICE_OPTIONS),
-    response: { $ref: '#/components/schemas/sales-invoices.document' },
-  },
-  async handler(ctx, order, body) {
-    const options = readOptions(INVOICE_OPTIONS, body);
+  summary:
+    'Makes a draft invoice of the order (invoicingType: complete, all that is left to invoice, less its validated deposits; product, what was delivered and not invoiced; amount, a deposit of `amount` cents or `percentage` of the order); items: [{ id, quantity }] to choose the lines; answers the invoice (201)',
+  options: INVOICE_OPTIONS,
+  makes: 'sales-invoices',
+  include: 'items',
+  async make(ctx, order, options) {
     const type: InvoicingType = options.invoicingType ?? order.invoicing_type;
     const deposit = type === 'amount';
     const lines: Record<string, unknown>[] = deposit ? [await depositLine(ctx, { organizationId: order.organization_id, code: order.code, subtotal: order.subtotal }, options)] : await salesOrderKit.toInvoice(ctx, order, type, options.items);
@@ -135,8 +126,8 @@ const generateInvoice: RecordAction<SalesOrderRow> = {
       { items: lines },
       { cause: { type: 'sales-orders', id: order.id } },
     );
-    return { status: 201, body: await recordDocument(ctx, 'sales-invoices', String(invoice.id), 'items'), log: { invoice: invoice.id } };
+    return { id: String(invoice.id), log: { invoice: invoice.id } };
   },
-};
+});
 
 export const generateActions = { 'generate-delivery': generateDelivery, 'generate-invoice': generateInvoice };

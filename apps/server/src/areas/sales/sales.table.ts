@@ -18,7 +18,7 @@ import {
   type PaymentSource,
   type SalesInvoiceKind,
 } from '@atelier/domain';
-import { at, cents, id, oneOf, ownedBy, valueChecks } from '../../db/columns.ts';
+import { at, cents, id, oneOf, ownedBy, requiredRef, valueChecks } from '../../db/columns.ts';
 import { organizationId, tenantTable, userRef, users } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
@@ -36,9 +36,7 @@ export const salesOrders = tenantTable(
   {
     ...documentColumns(),
     ...orderColumns(),
-    customer_id: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+    customer_id: requiredRef('customer_id', () => customers.id),
     source_warehouse_id: uuid('source_warehouse_id').references(() => warehouses.id, { onDelete: 'restrict' }),
     invoice_type: text('invoice_type').$type<SalesInvoiceKind>().notNull().default('standard'),
     customer_reference: text('customer_reference'),
@@ -72,15 +70,9 @@ export const salesDeliveries = tenantTable(
   {
     ...documentColumns(),
     state: text('state').$type<DocumentState>().notNull().default('draft'),
-    sales_order_id: uuid('sales_order_id')
-      .notNull()
-      .references(() => salesOrders.id, { onDelete: 'restrict' }),
-    customer_id: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
-    source_warehouse_id: uuid('source_warehouse_id')
-      .notNull()
-      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    sales_order_id: requiredRef('sales_order_id', () => salesOrders.id),
+    customer_id: requiredRef('customer_id', () => customers.id),
+    source_warehouse_id: requiredRef('source_warehouse_id', () => warehouses.id),
     stock_movement_id: uuid('stock_movement_id').references(() => stockMovements.id, { onDelete: 'set null' }),
     delivered_on: date('delivered_on', { mode: 'string' }),
     item_count: integer('item_count').notNull().default(0),
@@ -93,9 +85,7 @@ export const salesDeliveryItems = tenantTable(
   'sales_delivery_items',
   {
     sales_delivery_id: ownedBy('sales_delivery_id', () => salesDeliveries.id),
-    sales_order_item_id: uuid('sales_order_item_id')
-      .notNull()
-      .references(() => salesOrderItems.id, { onDelete: 'restrict' }),
+    sales_order_item_id: requiredRef('sales_order_item_id', () => salesOrderItems.id),
     position: integer('position').notNull().default(0),
     product_id: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
     description: text('description'),
@@ -114,9 +104,7 @@ export const salesInvoices = tenantTable(
     ...documentColumns(),
     state: text('state').$type<DocumentState>().notNull().default('draft'),
     kind: text('kind').$type<SalesInvoiceKind>().notNull().default('standard'),
-    customer_id: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+    customer_id: requiredRef('customer_id', () => customers.id),
     sales_order_id: uuid('sales_order_id').references(() => salesOrders.id, { onDelete: 'restrict' }),
     repair_id: uuid('repair_id').references(() => repairs.id, { onDelete: 'restrict' }),
     /** The approved estimate a deposit is asked on (deducted on the invoice of the repair it opened). */
@@ -178,9 +166,7 @@ export const salesInvoiceItems = tenantTable(
 export const salesPayments = tenantTable(
   'sales_payments',
   {
-    sales_invoice_id: uuid('sales_invoice_id')
-      .notNull()
-      .references(() => salesInvoices.id, { onDelete: 'restrict' }),
+    sales_invoice_id: requiredRef('sales_invoice_id', () => salesInvoices.id),
     ...paymentColumns(),
     source: text('source').$type<PaymentSource>().notNull().default('manual'),
     /** The payment a refund (a negative payment) gives back. */

@@ -1,5 +1,5 @@
 import { toScaled, type DocumentWorkflow } from '@atelier/domain';
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { nextRecordCode } from '../../db/codes.ts';
 import type { MessageKey } from '../../i18n/index.ts';
@@ -9,6 +9,7 @@ import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { causedMovement } from '../inventory/caused-movement.ts';
+import { documentOfLine } from './lines.ts';
 import type { OrderBase, OrderLineBase, TradeSide, tradeOrders } from './orders.ts';
 
 // A delivery of an order (a purchase's receipt, a sale's delivery; issues 22, 23), both sides by one
@@ -27,7 +28,7 @@ export interface DeliveryBase {
   [column: string]: unknown;
 }
 
-interface DeliveryLine {
+export interface DeliveryLine {
   product_id: string | null;
   description: string | null;
   quantity: string;
@@ -45,8 +46,11 @@ export interface DeliverySide {
   movement: 'add' | 'remove';
   /** The warehouse column on the order and the delivery; the party column copied from the order. */
   columns: { warehouse: string; party: string };
-  /** The order's relationship name (the pointer of a refusal). */
+  /** The order's relationship name, and its lines' on a delivery line (the pointers of refusals). */
   orderRelationship: string;
+  orderLineRelationship: string;
+  /** What a delivery line takes from its order line beside its product and description (a receipt: its unit cost). */
+  lineValues?(line: OrderLineBase): Record<string, unknown>;
   messages: { state: MessageKey; final: MessageKey; noItems: MessageKey; orderCompleted: MessageKey; orderNotValidated: MessageKey; noWarehouse?: MessageKey };
   summaries: { validate: string; cancel: string };
 }
@@ -123,5 +127,20 @@ export function tradeDeliveries<O extends OrderBase>(trade: TradeSide, orders: R
     });
   }
 
-  return { flow, beforeWrite };
+  const orderLines = getTableColumns(trade.orderItems) as Record<string, AnyPgColumn>;
+
+  /** A delivery's new line delivers a line of the delivery's order: its product and description (and `side.lineValues`) are that line's. */
+  async function lineBeforeWrite(ctx: RequestContext, input: WriteInput, existing: DeliveryLine | null) {
+    if (existing) return;
+    const v = input.values;
+    const delivery = (await documentOfLine(ctx, trade.deliveries, trade.keys.delivery, input, existing)) as DeliveryBase;
+    const [line] = (await ctx.db
+      .select()
+      .from(trade.orderItems)
+      .where(and(eq(orderLines.id, String(v[toLine])), eq(orderLines[trade.keys.order], orderOf(delivery))))) as unknown as OrderLineBase[];
+    if (!line) throw ApiError.many([{ status: 422, code: trade.messages.notALine, source: { pointer: relationshipPointer(side.orderLineRelationship) } }]);
+    Object.assign(v, { product_id: line.product_id, description: line.description, ...side.lineValues?.(line) });
+  }
+
+  return { flow, beforeWrite, lineBeforeWrite };
 }

@@ -1,8 +1,12 @@
 import { productCents, sumTaxes, tradeLineTotals, type TaxAmount, type TaxRate } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import type { WriteInput } from '../../jsonapi/define-resource.ts';
+import type { Filter, ResourceDefinition, Row, WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, attributePointer } from '../../jsonapi/errors.ts';
+import { column, filter } from '../../jsonapi/filters.ts';
+import { rel, type Storage } from '../../jsonapi/relationships.ts';
+import type { WorkflowParts } from '../../jsonapi/workflow.ts';
 import { defaultTaxGroup, taxesOfGroup } from '../estimations/estimation-lines.ts';
 import { products } from '../inventory/inventory.table.ts';
 import { taxesOfGroups } from '../../reports/document-data.ts';
@@ -17,6 +21,37 @@ type Line = Record<string, unknown>;
 export interface LineDocument {
   organization_id: string;
   [key: string]: unknown;
+}
+
+/**
+ * What a type of a document's lines declares as every other (spread into its defineResource): what
+ * it takes from its document's workflow (`flow.lines`), its organization, its document (`line.document`:
+ * the relationship, `line.foreignKey`: its column) and the product it names, also under the name its
+ * declaration gives the product's polymorphic side (`line.productAs`); the filters on the document
+ * and the product; its label in notifications, its description. `more`: the type's other relationships.
+ */
+export function lineParts<D extends string, P extends string, M extends Record<string, Storage> = Record<never, Storage>>(
+  flow: Pick<WorkflowParts, 'lines'>,
+  document: ResourceDefinition,
+  line: { document: D; foreignKey: string; productAs: P },
+  more = {} as M,
+) {
+  const product = rel.belongsTo('product_id');
+  const relationships = { organization: rel.belongsTo('organization_id'), [line.document]: rel.belongsTo(line.foreignKey), product, [line.productAs]: product, ...more };
+  return {
+    ...flow.lines(document, line.foreignKey),
+    relationships: relationships as Record<'organization' | D | 'product' | P, Storage> & M,
+    filters: { [line.document]: filter.ids(line.foreignKey, line.document), product: filter.ids('product_id', 'product') } as Record<D | 'product', Filter>,
+    notify: { label: (row: Row) => String(row.description ?? '') },
+  };
+}
+
+/** The document a line is written in: the parent whose document carries it, else read by the line's `foreignKey`. */
+export async function documentOfLine<T extends PgTable>(ctx: RequestContext, table: T, foreignKey: string, input: WriteInput, existing: Line | null): Promise<T['$inferSelect']> {
+  if (input.parent) return input.parent as T['$inferSelect'];
+  const id = String(input.values[foreignKey] ?? existing?.[foreignKey]);
+  const [document] = await ctx.db.select().from(table as PgTable).where(eq(column(table, 'id'), id));
+  return document as T['$inferSelect'];
 }
 
 /**
@@ -53,6 +88,25 @@ export async function priceTradeLine(
   Object.assign(v, await tradeLineColumns(ctx, line));
 }
 
+/** What the customer pays for a product: its selling price, else its price. */
+export const sellingPrice = (product: typeof products.$inferSelect) => product.selling_price ?? product.price ?? null;
+
+/**
+ * The hook of a priced line (`beforeWrite`): its document read by `foreignKey` in `table`, the line
+ * filled and priced by priceTradeLine with what `priceOf` says a product costs on that document.
+ */
+export function pricedLine<T extends PgTable & { $inferSelect: LineDocument }>(
+  module: 'purchases' | 'sales',
+  table: T,
+  foreignKey: string,
+  priceOf: (product: typeof products.$inferSelect, ctx: RequestContext, document: T['$inferSelect']) => Promise<number | null> | number | null,
+) {
+  return async (ctx: RequestContext, input: WriteInput, existing: Line | null) => {
+    const document = await documentOfLine(ctx, table, foreignKey, input, existing);
+    await priceTradeLine(ctx, module, document, input, existing, (product) => priceOf(product, ctx, document));
+  };
+}
+
 /** A line's total columns by the domain's rule, with the taxes of its group. */
 function totalColumns(line: Line, taxes: TaxRate[]) {
   const t = tradeLineTotals({ quantity: line.quantity as string, unit_price: (line.unit_price as number | null) ?? 0, discount: (line.discount as string | null) ?? 0, taxes });
@@ -83,6 +137,30 @@ export function tradeDocumentTotals(items: readonly Line[]) {
     tax_details: sumTaxes(items.map((i) => (i.tax_details as TaxAmount[] | null) ?? [])),
   };
 }
+
+/** Who validated and who canceled a document (the stamps of its workflow, documentStampColumns). */
+export const stampRelationships = () => ({
+  validatedBy: rel.belongsTo('validated_by_id'),
+  canceledBy: rel.belongsTo('canceled_by_id'),
+});
+
+/**
+ * What an invoice relates as every other (purchases, sales, reseller; `foreignKey`: its lines' and
+ * payments' column naming it): its lines, whose totals are its own and its balance (lines change
+ * only while it is a draft, before any payment), its payments, who made, validated and canceled it.
+ */
+export const invoiceRelationships = (foreignKey: string) => ({
+  items: rel.ownsMany(foreignKey, {
+    order: 'position',
+    derive: (items) => {
+      const totals = tradeDocumentTotals(items);
+      return { ...totals, balance: totals.total };
+    },
+  }),
+  payments: rel.hasMany(foreignKey),
+  creator: rel.belongsTo('creator_id'),
+  ...stampRelationships(),
+});
 
 /**
  * A line a server action writes (a reorder's, a repair's missing part): the product's name, the

@@ -3,9 +3,12 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { MessageKey } from '../../i18n/index.ts';
+import { nextRecordCode } from '../../db/codes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
+import type { Row, WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
+import { warehouses } from '../inventory/inventory.table.ts';
 import { pricedLines } from './lines.ts';
 
 // An order and the documents made from it (purchases and sales; issues 22, 23): what the order's
@@ -78,6 +81,22 @@ const columnOf = (table: PgTable, name: string): AnyPgColumn => {
   if (!Object.hasOwn(columns, name)) throw new Error(`no column ${name}`);
   return columns[name];
 };
+
+/** An order's hook: a new one gets its code (`prefix`) and issuer; its locations are its warehouse's (`warehouse`: the column naming it) unless given. */
+export const newOrderHook = (prefix: string, warehouse: string) =>
+  async function beforeWrite(ctx: RequestContext, input: WriteInput, existing: Row | null) {
+    const v = input.values;
+    if (existing) return;
+    v.code = await nextRecordCode(ctx.db, String(v.organization_id), prefix);
+    v.issuer_id = ctx.actor.id;
+    if (!input.present.has('allowedLocations') && v[warehouse]) {
+      const [w] = await ctx.db
+        .select({ location_ids: warehouses.location_ids })
+        .from(warehouses)
+        .where(and(eq(warehouses.id, String(v[warehouse])), eq(warehouses.organization_id, String(v.organization_id))));
+      v.location_ids = w?.location_ids ?? [];
+    }
+  };
 
 /** The kit of one side, over its order and line row types. */
 export function tradeOrders<O extends OrderBase, L extends OrderLineBase>(side: TradeSide) {

@@ -1,16 +1,15 @@
-import { CUSTOMER_DECISIONS, ITEM_CONDITIONS, LOCALES, URGENCIES, type Locale } from '@atelier/domain';
+import { CUSTOMER_DECISIONS, ITEM_CONDITIONS, LOCALES, URGENCIES } from '@atelier/domain';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../../jsonapi/errors.ts';
 import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
 import { publicTokenRoute } from '../../../jsonapi/openapi.ts';
 import { inTransaction, type RouteRegistrar } from '../../../jsonapi/router.ts';
 import { systemContext } from '../../../jsonapi/system.ts';
-import { describePublicDocument, loadPhoto, requestTimeZone, sendPdf, sendPhoto } from '../../../reports/http.ts';
+import { describePublicDocument, loadPhoto, publicLinkOpener, requestTimeZone, sendPdf, sendPhoto } from '../../../reports/http.ts';
 import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
 import { quoteData } from '../report/quote-data.ts';
 import { QUOTE_PDF } from '../report/quote.routes.ts';
-import type { EstimationRow } from '../estimation-lines.ts';
-import { approvalPhotoUrl, approvalView, askedPhotoIds, openApproval, recordAnswer, type ApprovalLink } from './approval-answers.ts';
+import { approvalPhotoUrl, approvalView, askedPhotoIds, openApproval, recordAnswer } from './approval-answers.ts';
 import { NULLABLE_STRING } from '../../../contract-schemas.ts';
 import { storageOf } from '../../../storage/storage.ts';
 
@@ -24,59 +23,37 @@ export const approvalRoutes: RouteRegistrar = (api, _contextOf, services) => {
   const db = services.database.db;
   const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
 
-  /**
-   * Opens the link (rate limited by address) for `run`; everything answered from then on, a
-   * refusal too, is in the link's language (a 410 carries it), whatever the browser asks.
-   */
-  async function opened<T>(request: FastifyRequest, run: (link: ApprovalLink, estimation: EstimationRow) => Promise<T>): Promise<T> {
-    await services.limits.consume('shared_report', { ip: request.ip });
-    let found: Awaited<ReturnType<typeof openApproval>>;
-    try {
-      found = await openApproval(db, tokenOf(request));
-    } catch (err) {
-      const locale = (err as { locale?: Locale }).locale;
-      if (locale) request.locale = locale;
-      throw err;
-    }
-    request.locale = found.link.locale;
-    return run(found.link, found.estimation);
-  }
+  const opened = publicLinkOpener(services, (token) => openApproval(db, token));
 
   api.get('/public/estimate-approvals/:token', async (request, reply) => {
-    const view = await opened(request, (link, estimation) => approvalView(db, link, estimation, approvalPhotoUrl(tokenOf(request))));
-    return reply.header('Cache-Control', 'private, no-store').send(view);
+    const { link, estimation } = await opened(request);
+    return reply.header('Cache-Control', 'private, no-store').send(await approvalView(db, link, estimation, approvalPhotoUrl(tokenOf(request))));
   });
 
   api.post('/public/estimate-approvals/:token', async (request, reply) => {
-    const view = await opened(request, async (opening, answered) => {
-      const token = tokenOf(request);
-      const from = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-      // Nobody signed in: the engine writes for the estimate's organization, the link as the cause.
-      const system = systemContext({ ...services, db, ip: request.ip }, answered.organization_id, { cause: { type: 'estimate-approvals', id: opening.id }, locale: opening.locale });
-      // Answer and decisions in one transaction, the estimate locked: one answer per version.
-      const link = await inTransaction(system, (tx) => recordAnswer(tx, token, request.body, from));
-      const { estimation } = await openApproval(db, token);
-      return approvalView(db, link, estimation, approvalPhotoUrl(token));
-    });
-    return reply.code(201).header('Cache-Control', 'private, no-store').send(view);
+    const { link: opening, estimation: answered } = await opened(request);
+    const token = tokenOf(request);
+    const from = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+    // Nobody signed in: the engine writes for the estimate's organization, the link as the cause.
+    const system = systemContext({ ...services, db, ip: request.ip }, answered.organization_id, { cause: { type: 'estimate-approvals', id: opening.id }, locale: opening.locale });
+    // Answer and decisions in one transaction, the estimate locked: one answer per version.
+    const link = await inTransaction(system, (tx) => recordAnswer(tx, token, request.body, from));
+    const { estimation } = await openApproval(db, token);
+    return reply.code(201).header('Cache-Control', 'private, no-store').send(await approvalView(db, link, estimation, approvalPhotoUrl(token)));
   });
 
   api.get('/public/estimate-approvals/:token/report', async (request, reply) => {
-    const { model, pdf } = await opened(request, async (link, estimation) => {
-      // The items the customer is asked about, as on the page: not those the dealership denied.
-      const { model, images } = await quoteData(db, storageOf(services.config), estimation, link.locale, { forCustomer: true });
-      return { model, pdf: await renderQuotePdf({ model, images, timeZone: requestTimeZone(request) }) };
-    });
-    return sendPdf(reply, pdf, quoteFileName(model));
+    const { link, estimation } = await opened(request);
+    // The items the customer is asked about, as on the page: not those the dealership denied.
+    const { model, images } = await quoteData(db, storageOf(services.config), estimation, link.locale, { forCustomer: true });
+    return sendPdf(reply, await renderQuotePdf({ model, images, timeZone: requestTimeZone(request) }), quoteFileName(model));
   });
 
   api.get('/public/estimate-approvals/:token/photos/:uploadId', async (request, reply) => {
-    const image = await opened(request, async (_link, estimation) => {
-      const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
-      if (!(await askedPhotoIds(db, estimation.id)).has(uploadId)) throw notFound(uploadId);
-      return loadPhoto(db, storageOf(services.config), uploadId, estimation.organization_id);
-    });
-    return sendPhoto(reply, image as Buffer);
+    const { estimation } = await opened(request);
+    const uploadId = String((request.params as { uploadId: string }).uploadId).toLowerCase();
+    if (!(await askedPhotoIds(db, estimation.id)).has(uploadId)) throw notFound(uploadId);
+    return sendPhoto(reply, (await loadPhoto(db, storageOf(services.config), uploadId, estimation.organization_id)) as Buffer);
   });
 };
 

@@ -1,20 +1,15 @@
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
-import { describeRecordDocument, pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
+import { describeRecordDocument, modelReport, pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
 import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
-import type { EstimationRow } from '../estimation-lines.ts';
 import { estimationsResource } from '../estimations.resource.ts';
 import { quoteData } from './quote-data.ts';
-import { storageOf } from '../../../storage/storage.ts';
 
 // GET /estimations/{id}/report: the estimate's PDF, the quote (spec §7, issue 12), in the reader's
 // language, to whoever may view the estimate. The customer's copy is served through the approval
 // link (approval/approval.routes.ts).
 
 export const quoteRoutes: RouteRegistrar = (api, contextOf) =>
-  recordDocumentRoute(api, contextOf, estimationsResource, async (ctx, row: EstimationRow, timeZone) => {
-    const { model, images } = await quoteData(ctx.db, storageOf(ctx.config), row, ctx.locale);
-    return { pdf: await renderQuotePdf({ model, images, timeZone }), name: quoteFileName(model) };
-  });
+  recordDocumentRoute(api, contextOf, estimationsResource, modelReport(quoteData, renderQuotePdf, quoteFileName));
 
 /** The PDF answer of the quote's routes (the public one too). */
 export const QUOTE_PDF = pdfResponse('The quote (PDF), inline, named after the estimate’s code.');

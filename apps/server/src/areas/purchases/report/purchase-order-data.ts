@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { documentParties, namesOf, taxesOfGroups } from '../../../reports/document-data.ts';
 import { partyOf } from '../../../reports/header.ts';
 import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
+import { tradePdfLine, type TradePdfLine } from '../../../reports/trade-lines.ts';
 import { locations } from '../../admin/admin.table.ts';
 import { warehouses } from '../../inventory/inventory.table.ts';
 import { purchasesOrderItems, type purchasesOrders } from '../documents.table.ts';
@@ -14,15 +15,9 @@ import type { Storage } from '../../../storage/storage.ts';
 // organization and the parts room it is delivered to, the supplier, the lines with the
 // supplier's own codes, the totals the server stored, who placed it.
 
-export interface PurchaseOrderLine {
-  number: number;
-  description: string;
+export interface PurchaseOrderLine extends TradePdfLine {
   /** The supplier's code for the part, else its part number. */
   reference: string | null;
-  quantity: string;
-  unit_price: number;
-  discount: string | null;
-  subtotal: number;
 }
 
 export interface PurchaseOrderModel {
@@ -72,15 +67,7 @@ export async function purchaseOrderData(db: Db, storage: Storage, row: OrderRow,
     dates: { created_at: row.created_at, validated_at: row.validated_at, expected_on: row.expected_on },
     supplierReference: row.supplier_reference,
     issuer: row.issuer_id ? (people.get(row.issuer_id) ?? null) : null,
-    lines: items.map((i, n) => ({
-      number: n + 1,
-      description: i.description ?? '',
-      reference: (i.product_id ? codeOf.get(i.product_id) : null) ?? null,
-      quantity: i.quantity,
-      unit_price: i.unit_price ?? 0,
-      discount: i.discount,
-      subtotal: i.subtotal,
-    })),
+    lines: items.map((i, n) => ({ ...tradePdfLine(i, n), reference: (i.product_id ? codeOf.get(i.product_id) : null) ?? null })),
     totals: { subtotal: row.subtotal, discount: row.discount_total, tax: row.tax_total, total: row.total },
     taxes: documentTaxes(row.tax_details as TaxAmount[], items.map((i) => (i.tax_group_id ? taxes.get(i.tax_group_id) : null))),
     notes: row.notes,

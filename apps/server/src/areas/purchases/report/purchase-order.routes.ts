@@ -1,19 +1,14 @@
 import type { RouteRegistrar } from '../../../jsonapi/router.ts';
-import { describeRecordDocument, pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
+import { describeRecordDocument, modelReport, pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
 import { purchaseOrderFileName, renderPurchaseOrderPdf } from '../../../reports/purchase-order-pdf.ts';
-import type { purchasesOrders } from '../documents.table.ts';
 import { purchasesOrdersResource } from '../purchases-orders.resource.ts';
 import { purchaseOrderData } from './purchase-order-data.ts';
-import { storageOf } from '../../../storage/storage.ts';
 
 // GET /purchases-orders/{id}/report: the purchase order to send to the supplier (issue 22), in
 // the reader's language, to whoever may view the order.
 
 export const purchaseOrderRoutes: RouteRegistrar = (api, contextOf) =>
-  recordDocumentRoute(api, contextOf, purchasesOrdersResource, async (ctx, row: typeof purchasesOrders.$inferSelect, timeZone) => {
-    const { model, images } = await purchaseOrderData(ctx.db, storageOf(ctx.config), row, ctx.locale);
-    return { pdf: await renderPurchaseOrderPdf({ model, images, timeZone }), name: purchaseOrderFileName(model) };
-  });
+  recordDocumentRoute(api, contextOf, purchasesOrdersResource, modelReport(purchaseOrderData, renderPurchaseOrderPdf, purchaseOrderFileName));
 
 describeRecordDocument('purchases-orders', {
   summary: 'The purchase order (PDF) to send to the supplier, in the request’s language: the supplier and where to deliver, dates and references, lines with the supplier’s codes, totals with each tax',

@@ -5,6 +5,7 @@ import { partyOf } from '../../../reports/header.ts';
 import { taxesOfGroups } from '../../../reports/document-data.ts';
 import { RESELLER_TAXES } from '../reseller-invoice-items.resource.ts';
 import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
+import { tradePdfLine, type TradePdfLine } from '../../../reports/trade-lines.ts';
 import { organizations, resellers } from '../../admin/admin.table.ts';
 import { resellerInvoiceItems, type resellerInvoices } from '../reseller.table.ts';
 import type { Storage } from '../../../storage/storage.ts';
@@ -12,15 +13,6 @@ import type { Storage } from '../../../storage/storage.ts';
 // What a reseller's invoice prints (issue 24, GET /reseller-invoices/{id}/report), read once: the
 // reseller with its branding (its app logo and colour), the organization billed, the lines and the
 // totals the server stored, with each tax, what is paid and the balance.
-
-export interface ResellerInvoiceLine {
-  number: number;
-  description: string;
-  quantity: string;
-  unit_price: number;
-  discount: string | null;
-  subtotal: number;
-}
 
 export interface ResellerInvoiceModel {
   locale: Locale;
@@ -32,7 +24,7 @@ export interface ResellerInvoiceModel {
   color: string | null;
   billTo: { name: string; lines: string[] };
   dates: { issued_on: string | null; expiration_time: string | null; period_start: string | null; period_end: string | null; created_at: string };
-  lines: ResellerInvoiceLine[];
+  lines: TradePdfLine[];
   totals: { subtotal: number; discount: number; total: number; paid: number; balance: number };
   taxes: DocumentTax[];
   notes: string | null;
@@ -59,7 +51,7 @@ export async function resellerInvoiceData(db: Db, storage: Storage, row: Invoice
     color: reseller.brand_color,
     billTo: { name: billTo.name, lines: [...(row.billing_address ? row.billing_address.split('\n') : billTo.lines)] },
     dates: { issued_on: row.issued_on, expiration_time: row.expiration_time, period_start: row.period_start, period_end: row.period_end, created_at: row.created_at },
-    lines: items.map((i, n) => ({ number: n + 1, description: i.description ?? '', quantity: i.quantity, unit_price: i.unit_price ?? 0, discount: i.discount, subtotal: i.subtotal })),
+    lines: items.map(tradePdfLine),
     totals: { subtotal: row.subtotal, discount: row.discount_total, total: row.total, paid: row.amount_paid, balance: row.balance },
     taxes: documentTaxes(row.tax_details as TaxAmount[], items.map((i) => (i.tax_group_id ? groups.get(i.tax_group_id) : null))),
     notes: row.notes,

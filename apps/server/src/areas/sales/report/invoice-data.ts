@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client.ts';
 import { documentParties, taxesOfGroups } from '../../../reports/document-data.ts';
 import { loadImages, wantedImages, type ImageSource } from '../../../reports/images.ts';
 import { invoiceFileName, renderInvoicePdf } from '../../../reports/sales-invoice-pdf.ts';
+import { tradePdfLine, type TradePdfLine } from '../../../reports/trade-lines.ts';
 import { customers } from '../../crm/crm.table.ts';
 import { optionValue } from '../../estimations/estimation-lines.ts';
 import { repairs } from '../../repairs/repairs.table.ts';
@@ -15,13 +16,7 @@ import type { Storage } from '../../../storage/storage.ts';
 // vehicle and repair it is for, the lines with each one's taxes, the totals the server stored,
 // the deposits deducted, what is paid and the balance, the payment terms and the footer.
 
-export interface InvoiceLine {
-  number: number;
-  description: string;
-  quantity: string;
-  unit_price: number;
-  discount: string | null;
-  subtotal: number;
+export interface InvoiceLine extends TradePdfLine {
   taxes: TaxAmount[];
 }
 
@@ -85,15 +80,7 @@ export async function invoiceData(db: Db, storage: Storage, row: InvoiceRow, loc
     vehicle: parties.vehicle ? [[parties.vehicle.year, parties.vehicle.make, parties.vehicle.model].filter(Boolean).join(' '), parties.vehicle.vin].filter(Boolean).join(' · ') : null,
     repair: repair?.code ?? null,
     dates: { issued_on: row.issued_on, due: row.expiration_time },
-    lines: items.map((i, n) => ({
-      number: n + 1,
-      description: i.description ?? '',
-      quantity: i.quantity,
-      unit_price: i.unit_price ?? 0,
-      discount: i.discount,
-      subtotal: i.subtotal,
-      taxes: (i.tax_details as TaxAmount[] | null) ?? [],
-    })),
+    lines: items.map((i, n) => ({ ...tradePdfLine(i, n), taxes: (i.tax_details as TaxAmount[] | null) ?? [] })),
     totals: {
       subtotal: row.subtotal,
       discount: row.discount_total,
