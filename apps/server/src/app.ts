@@ -57,8 +57,13 @@ export interface AppOptions {
 /** The registry of the given areas' types and reactions, with the app's own: a write forgets cached sessions. */
 export function buildRegistry(areas: readonly Area[]): Registry {
   const registry = registryOf(areas);
-  // A write may change who can do what (roles, users, locations): this instance answers its next request with it.
-  registry.hook({ afterCommit: () => sessionsOf(registry).forget() });
+  // A write may change who can do what (roles, users, locations): this instance answers its next
+  // request with it. A type that never does (an inspection's answers) keeps them.
+  registry.hook({
+    afterCommit: (written) => {
+      if (!written?.accessNeutral) sessionsOf(registry).forget();
+    },
+  });
   return registry;
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Area } from '../src/areas/area.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, openMemoryDatabase, rowsOf, type Database } from '../src/db/client.ts';
+import { openDatabase, openMemoryDatabase, queryListeners, rowsOf, type Database } from '../src/db/client.ts';
 import { migrate, migrationsFolder } from '../src/db/migrate.ts';
 import { DEMO_PASSWORD, seedDemo, syncOptions, syncPermissions } from '../src/db/seed.ts';
 import { contractFor, type Contract } from './contract.ts';
@@ -251,6 +251,30 @@ export function beforeTests<T extends object>(make: () => Promise<T>, close?: (v
       return d && { ...d, configurable: true };
     },
   });
+}
+
+/**
+ * The statements a request sends, its transaction's BEGIN and COMMIT aside (a server's pool sends
+ * them through the counter, PGlite in this process outside it): the fewest of three tries, since the
+ * listener hears the whole process and a background job (the mail outbox, a purge: the job queue's
+ * timers) may send one meanwhile. `request` is given the try's number.
+ */
+export async function statementsOf(request: (attempt: number) => Promise<unknown>): Promise<number> {
+  const counts: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let count = 0;
+    const listener = (query: string) => {
+      if (!/^(begin|commit)$/i.test(query.trim())) count++;
+    };
+    queryListeners.push(listener);
+    try {
+      await request(attempt);
+    } finally {
+      queryListeners.splice(queryListeners.indexOf(listener), 1);
+    }
+    counts.push(count);
+  }
+  return Math.min(...counts);
 }
 
 /** The file's own app on a fresh database (createTestApp's options), closed after its tests. */

@@ -205,6 +205,12 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
   listCount?: { by: string; values: readonly string[] };
   /** Written to the activity log (default true). */
   logged?: boolean;
+  /**
+   * Its writes, hooks included, never change who may do what (users, roles, sessions, organizations,
+   * packages, locations): this instance keeps its cached sessions after them (inspectors' answers, many
+   * a second, would else have every next request read its session again). Default: forgotten.
+   */
+  accessNeutral?: true;
   /** Attribute columns that take a file upload. */
   uploads?: Record<string, UploadField<R>>;
   /** Who besides the followers hears of changes (the notifications area reads it). */

@@ -10,8 +10,8 @@ import type { ResourceDefinition } from './define-resource.ts';
 export interface EngineHooks {
   /** After each activity-log entry, in its transaction (the notifications area notifies followers). */
   activity?: ActivityListener;
-  /** After a writing request's transaction commits (the session cache forgets who may do what). */
-  afterCommit?: () => void;
+  /** After a writing request's transaction commits, given the type written if one alone was (the session cache forgets who may do what). */
+  afterCommit?: (written?: ResourceDefinition) => void;
   /** How a user is named in the engine's messages (a holder in a refusal): the admin area's. */
   userName?: UserName;
   /** The uploads these ids name, to check a document's upload addresses: the files area's. */
@@ -29,7 +29,7 @@ export type UserName = (ctx: RequestContext, userId: string | null | undefined) 
 export class Registry {
   private readonly types = new Map<string, ResourceDefinition>();
   readonly activity: ActivityListener[] = [];
-  readonly afterCommit: (() => void)[] = [];
+  readonly afterCommit: ((written?: ResourceDefinition) => void)[] = [];
   /** A user's name for messages; without the admin area, a dash. */
   userName: UserName = async () => '—';
   /** The uploads a document names; without the files area, none exist. */

@@ -22,11 +22,11 @@ const RETRIED = new Set(['40P01', '40001']);
 
 /**
  * Runs fn in one transaction; the context it gets writes through that transaction. Once it has
- * committed, the registry's afterCommit hooks run (app.ts has the session cache forget who may
- * do what: a write may change roles, users or locations, and this instance answers its next
- * request with it).
+ * committed, the registry's afterCommit hooks run, told the type written when fn writes one type
+ * through the engine (app.ts has the session cache forget who may do what: a write may change
+ * roles, users or locations, and this instance answers its next request with it).
  */
-export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestContext) => Promise<T>, written?: ResourceDefinition): Promise<T> {
   // What the transaction asked to run once committed (a callback to send): nothing if it rolls back.
   let committed: ((db: RequestContext['db']) => void | Promise<void>)[] = [];
   let result: T;
@@ -42,7 +42,7 @@ export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestCont
       throw err;
     }
   }
-  for (const hook of ctx.registry.afterCommit) hook();
+  for (const hook of ctx.registry.afterCommit) hook(written);
   for (const f of committed) await f(ctx.db);
   return result;
 }
@@ -192,7 +192,7 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
     app.post(base, async (request, reply) => {
       const ctx = contextOf(request);
       authorize(ctx, def, 'create');
-      const row = await inTransaction(ctx, (tx) => createRecord(tx, def, request.body));
+      const row = await inTransaction(ctx, (tx) => createRecord(tx, def, request.body), def);
       reply.header('Location', `/api/v1/${def.type}/${row.id}`);
       return respondWithRecord(ctx, def, row.id, request.query as Query, reply, 201);
     });
@@ -202,7 +202,7 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
       const ctx = contextOf(request);
       authorize(ctx, def, 'edit');
       const id = (request.params as { id: string }).id;
-      await inTransaction(ctx, (tx) => updateRecord(tx, def, id, request.body));
+      await inTransaction(ctx, (tx) => updateRecord(tx, def, id, request.body), def);
       return respondWithRecord(ctx, def, id, request.query as Query, reply);
     });
 
@@ -210,7 +210,7 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
     app.delete(`${base}/:id`, async (request, reply) => {
       const ctx = contextOf(request);
       authorize(ctx, def, 'delete');
-      await inTransaction(ctx, (tx) => deleteRecord(tx, def, (request.params as { id: string }).id));
+      await inTransaction(ctx, (tx) => deleteRecord(tx, def, (request.params as { id: string }).id), def);
       return reply.code(204).send();
     });
 }

@@ -5,7 +5,7 @@ import { attr as declared, declare, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
 import { placedColumns } from '../../src/db/columns.ts';
 import { tenantTable } from '../../src/areas/admin/admin.table.ts';
-import { queryCount, rowsOf } from '../../src/db/client.ts';
+import { rowsOf } from '../../src/db/client.ts';
 import { defineResource } from '../../src/jsonapi/define-resource.ts';
 import { defineArea } from '../../src/areas/area.ts';
 import { AREAS } from '../../src/areas/index.ts';
@@ -14,7 +14,7 @@ import { ApiError } from '../../src/jsonapi/errors.ts';
 import { column, filter } from '../../src/jsonapi/filters.ts';
 import { selectParts, selectRows } from '../../src/jsonapi/select.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
-import { errorsByPointer, beforeTests, fileApp } from '../helpers.ts';
+import { errorsByPointer, beforeTests, fileApp, statementsOf } from '../helpers.ts';
 import { makeWorld } from '../factories.ts';
 
 // A resource that exists only in this test, so the engine's behaviour is proven once for every
@@ -105,19 +105,6 @@ const areas = [...AREAS, widgetsArea];
 
 const t = fileApp({}, { areas });
 
-/**
- * The statements a request sends: the fewest of three tries, since the counter is the process's and
- * a background job (the mail outbox, a purge: the job queue's timers) may send one meanwhile.
- */
-async function statementsOf(request: () => Promise<unknown>): Promise<number> {
-  const counts: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const before = queryCount();
-    await request();
-    counts.push(queryCount() - before);
-  }
-  return Math.min(...counts);
-}
 const W = '/api/v1/test-widgets';
 const doc = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>, id?: string) => ({
   data: { type: 'test-widgets', ...(id ? { id } : {}), attributes, ...(relationships ? { relationships } : {}) },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
-import { expectCountsLikeList, fileApp } from '../helpers.ts';
+import { expectCountsLikeList, fileApp, statementsOf } from '../helpers.ts';
 
 // Inspections (issue 11): made from a frozen version of their form, answered field by field by the
 // user holding them, scored by the domain's engine, moved by the workflow actions.
@@ -204,6 +204,19 @@ describe('answering', () => {
     const res = await answer(await fieldOf(pending, 'Klaxon'), { value: true });
     expect(res.status).toBe(409);
     expect(res.body.errors[0].detail).toContain('À assigner');
+  });
+
+  it('is written in 8 statements besides BEGIN and COMMIT, the holder’s session kept from the one before', async () => {
+    const klaxon = await fieldOf(id, 'Klaxon');
+    // The field locked; its inspection locked and read with its answers and vehicle; the answer with
+    // its points; the inspection's scores; the log; the log's followers; the answer read back; the
+    // sections' scores (add_data). An answer forgets no cached session: the next one reads none.
+    const statements = await statementsOf(async (attempt) => {
+      const res = await answer(klaxon, { value: attempt % 2 === 0 }, admin, '?add_data=inspectionSectionScores');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.attributes).toMatchObject({ value: attempt % 2 === 0, points: attempt % 2 === 0 ? '5' : '0' });
+    });
+    expect(statements).toBe(8);
   });
 });
 

@@ -1,4 +1,4 @@
-import { WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, isEmptyAnswer, propagateAnswer, type FieldAnswer, inspectionWorkflow, isObject } from '@atelier/domain';
+import { WIDGET_FIELD_TYPES, WIDGET_OPTIONS, declarations, finiteNumber, propagateAnswer, scoreInspection, type Answers, type FieldAnswer, type InspectionScore, inspectionWorkflow, isObject } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
@@ -9,7 +9,7 @@ import { filter } from '../../jsonapi/filters.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { pictureList } from '../files/picture-list.ts';
-import { answerOf, answersOf, fieldsOfInspection, rescore, versionById, type InspectionFieldRow, type InspectionRow } from './inspection-scoring.ts';
+import { answerOf, lockForScoring, versionById, writeScores, type InspectionFieldRow, type LoadedVersion, type ScoringState } from './inspection-scoring.ts';
 import { notHolder } from './inspections.policies.ts';
 import { MAX_PHOTOS, inspectionsResource } from './inspections.resource.ts';
 import { inspectionFields, inspections } from './inspections.table.ts';
@@ -18,24 +18,24 @@ import type { FrozenField } from './versions.ts';
 // An inspection's answers (spec §3 Inspection field, §7 /inspection-fields): made with the
 // inspection, changed one at a time by the user holding it while it is in progress.
 
-/** Inspections already locked by a transaction: the policy and both hooks of one answer read the row once. */
-const lockedBy = new WeakMap<object, Map<string, InspectionRow>>();
+/** Inspections already locked by a transaction, with their answers: the policy and both hooks of one answer read them once. */
+const lockedBy = new WeakMap<object, Map<string, ScoringState>>();
 
 /**
- * The field's inspection, locked: two answers to one inspection are scored one after the other.
- * Read once per transaction (the lock holds until its end, and nothing of one answer changes the
- * row before scoreAnswer reads it).
+ * The field's inspection, locked, with what scores an answer: two answers to one inspection are
+ * scored one after the other. Read once per transaction (the lock holds until its end, and an
+ * answer's scoring keeps what it wrote there).
  */
-async function lockedInspection(ctx: RequestContext, inspectionId: string): Promise<InspectionRow> {
+async function lockedInspection(ctx: RequestContext, inspectionId: string): Promise<ScoringState> {
   // Only a transaction (Drizzle's have rollback) holds the lock: outside one, always read.
-  if (!('rollback' in ctx.db)) return (await ctx.db.select().from(inspections).where(eq(inspections.id, inspectionId)).for('update'))[0];
+  if (!('rollback' in ctx.db)) return (await lockForScoring(ctx.db, inspectionId))!;
   let locked = lockedBy.get(ctx.db);
   if (!locked) lockedBy.set(ctx.db, (locked = new Map()));
   const known = locked.get(inspectionId);
   if (known) return known;
-  const [row] = await ctx.db.select().from(inspections).where(eq(inspections.id, inspectionId)).for('update');
-  locked.set(inspectionId, row);
-  return row;
+  const state = (await lockForScoring(ctx.db, inspectionId))!;
+  locked.set(inspectionId, state);
+  return state;
 }
 
 const answerable: Policy<[row: InspectionFieldRow, input: WriteInput]> = {
@@ -44,7 +44,7 @@ const answerable: Policy<[row: InspectionFieldRow, input: WriteInput]> = {
     409: 'Answers are written only while the inspection is in progress.',
   },
   async check(ctx, row) {
-    const inspection = await lockedInspection(ctx, row.inspection_id);
+    const { inspection } = await lockedInspection(ctx, row.inspection_id);
     if (inspection.state !== 'in_progress') return conflictWith('inspection.not_in_progress', { state: inspectionWorkflow.stateLabels[inspection.state][ctx.locale] });
     return notHolder(ctx, inspection);
   },
@@ -75,11 +75,29 @@ export function valueProblem(field: FrozenField, value: unknown): MessageKey | u
   }
 }
 
-/** The answer is checked against the field's type in the inspection's version; an answer given is touched. */
+/** The members of an answer: a write giving one of them is scored. */
+const ANSWER = ['value', 'action', 'not_applicable'] as const;
+
+/** An answer's scoring, made before its write and written after it (the siblings' answers and the inspection's score). */
+interface Scoring {
+  state: ScoringState;
+  version: LoadedVersion;
+  answers: Answers;
+  score: InspectionScore;
+  siblings: string[];
+}
+const scoringOf = new WeakMap<WriteInput, Scoring>();
+
+/**
+ * The answer is checked against the field's type in the inspection's version. An answer given is
+ * touched (one emptied, with no value, action or N/A: an undo, is unanswered again), passed on to
+ * the siblings that follow it (tires, drums, pads) and scored: the field's points are written with
+ * its answer, in the engine's one statement.
+ */
 async function checkAnswer(ctx: RequestContext, input: WriteInput, existing: Row | null) {
   const row = existing as InspectionFieldRow;
-  const inspection = await lockedInspection(ctx, row.inspection_id);
-  const version = await versionById(ctx.db, inspection.inspection_form_version_id);
+  const state = await lockedInspection(ctx, row.inspection_id);
+  const version = await versionById(ctx.db, state.inspection.inspection_form_version_id);
   const field = version.fields.get(row.field_id)!.field;
   const errors = new ValidationErrors();
   if (input.present.has('value')) {
@@ -88,24 +106,26 @@ async function checkAnswer(ctx: RequestContext, input: WriteInput, existing: Row
   }
   if (input.values.not_applicable === true && !field.enable_na) errors.add(attributePointer('not_applicable'), 'inspection.na_not_allowed');
   errors.throwIfAny();
-  // An answer given is touched; one emptied (no value, action or N/A: an undo) is unanswered again.
-  if (['value', 'action', 'not_applicable'].some((n) => input.present.has(n))) input.values.touched = !isEmptyAnswer({ ...answerOf(row), ...pick(input, ['value', 'action', 'not_applicable']) });
+  if (!ANSWER.some((n) => input.present.has(n))) return;
+  // The siblings follow the first tire when they still say what it said before this answer.
+  const before = { ...state.answers, [row.field_id]: answerOf(row) };
+  const change = Object.fromEntries(ANSWER.filter((n) => input.present.has(n)).map((n) => [n, input.values[n]]));
+  const { answers, changed } = propagateAnswer(version.compiled, before, row.field_id, change);
+  const score = scoreInspection(version.compiled, answers, state.vehicle);
+  input.values.touched = answers[row.field_id]!.touched;
+  const own = Object.hasOwn(score.fields, row.field_id) ? score.fields[row.field_id] : undefined;
+  if (own) Object.assign(input.values, { points: String(own.points), max_points: String(own.max_points), score: own.score });
+  scoringOf.set(input, { state, version, answers, score, siblings: changed.filter((id) => id !== row.field_id) });
 }
 
-/** The members of the answer this write gives. */
-const pick = (input: WriteInput, names: readonly string[]) => Object.fromEntries(names.filter((n) => input.present.has(n)).map((n) => [n, input.values[n]]));
-
-/** After the write: the tire, drum and pad propagation to the siblings, then the scores. */
-async function scoreAnswer(ctx: RequestContext, row: InspectionFieldRow, input: WriteInput, existing: InspectionFieldRow | null) {
-  if (!['value', 'action', 'not_applicable'].some((n) => input.present.has(n))) return;
-  const inspection = await lockedInspection(ctx, row.inspection_id);
-  const version = await versionById(ctx.db, inspection.inspection_form_version_id);
-  const change: FieldAnswer = answerOf(row);
-  const before = answersOf(await fieldsOfInspection(ctx.db, inspection.id));
-  // The siblings follow the first tire when they still say what it said before this answer.
-  if (existing) before[row.field_id] = answerOf(existing);
-  const { answers, changed } = propagateAnswer(version.compiled, before, row.field_id, change);
-  await rescore(ctx.db, inspection, answers, changed);
+/** After the write: the siblings the answer was passed on to, and the inspection's scores. */
+async function scoreAnswer(ctx: RequestContext, _row: InspectionFieldRow, input: WriteInput) {
+  const scoring = scoringOf.get(input);
+  if (!scoring) return;
+  const { state, version, answers, score, siblings } = scoring;
+  await writeScores(ctx.db, state.inspection, version, answers, score, siblings);
+  // A later answer in this transaction scores from what this one left.
+  state.answers = answers as Record<string, FieldAnswer>;
 }
 
 /**
@@ -142,6 +162,8 @@ export const inspectionFieldsResource = defineResource(declarations['inspection-
   // Photos are taken by whoever may answer (the answerable policy: the holder, in progress).
   uploads: { images: { kinds: ['image'] }, video: { kinds: ['video'] } },
   policies: { edit: answerable },
+  // An answer, its scores, log and notices change nobody's access: sessions stay cached.
+  accessNeutral: true,
   addData: {
     inspectionSectionScores: {
       read: sectionScores,

@@ -65,6 +65,11 @@ export function answersOf(rows: readonly InspectionFieldRow[]): Record<string, F
 }
 
 /** What the points multipliers compare: the vehicle, with the odometer read at the inspection. */
+const withOdometer = (inspection: Pick<InspectionRow, 'odometer'>, vehicle: Omit<ScoredVehicle, 'year'> | undefined): ScoredVehicle => ({
+  ...vehicle,
+  odometer: inspection.odometer ?? vehicle?.odometer ?? null,
+});
+
 export async function scoredVehicle(db: Db, inspection: Pick<InspectionRow, 'vehicle_id' | 'odometer'>): Promise<ScoredVehicle> {
   const [vehicle] = inspection.vehicle_id
     ? await db
@@ -72,7 +77,33 @@ export async function scoredVehicle(db: Db, inspection: Pick<InspectionRow, 'veh
         .from(vehicles)
         .where(eq(vehicles.id, inspection.vehicle_id))
     : [];
-  return { ...vehicle, odometer: inspection.odometer ?? vehicle?.odometer ?? null };
+  return withOdometer(inspection, vehicle);
+}
+
+/** An inspection, locked, with what scoring an answer reads: its answers by form field and its vehicle. */
+export interface ScoringState {
+  inspection: InspectionRow;
+  answers: Record<string, FieldAnswer>;
+  vehicle: ScoredVehicle;
+}
+
+/**
+ * Locks the inspection and reads it with its answers and its vehicle, in one statement (an answer
+ * is the hot path of an inspection: the embedded database runs one statement at a time).
+ */
+export async function lockForScoring(db: Db, inspectionId: string): Promise<ScoringState | undefined> {
+  const [row] = await db
+    .select({
+      inspection: inspections,
+      answers: sql<Record<string, FieldAnswer>>`(SELECT coalesce(json_object_agg(f.field_id, json_build_object('value', f.value, 'action', f.action, 'touched', f.touched, 'not_applicable', f.not_applicable)), '{}')
+          FROM ${inspectionFields} f WHERE f.inspection_id = inspections.id)`,
+      vehicle: sql<Omit<ScoredVehicle, 'year'> | null>`(SELECT json_build_object('make', v.make, 'model', v.model, 'model_year', v.model_year, 'style', v.style, 'odometer', v.odometer)
+          FROM ${vehicles} v WHERE v.id = inspections.vehicle_id)`,
+    })
+    .from(inspections)
+    .where(eq(inspections.id, inspectionId))
+    .for('update');
+  return row && { inspection: row.inspection, answers: row.answers, vehicle: withOdometer(row.inspection, row.vehicle ?? undefined) };
 }
 
 const scoreDataOf = (score: InspectionScore): InspectionScoreData => ({
@@ -104,31 +135,45 @@ export function touchedSections(version: LoadedVersion, answers: Answers): strin
 export async function rescore(db: Db, inspection: InspectionRow, answers: Answers, changed: Iterable<string>): Promise<InspectionScore> {
   const version = await versionById(db, inspection.inspection_form_version_id);
   const score = scoreInspection(version.compiled, answers, await scoredVehicle(db, inspection));
+  await writeScores(db, inspection, version, answers, score, changed);
+  return score;
+}
+
+/**
+ * Writes a score: the answers and points of the fields named in `changed` (one statement for them
+ * all), then the inspection's score columns and touched sections.
+ */
+export async function writeScores(db: Db, inspection: InspectionRow, version: LoadedVersion, answers: Answers, score: InspectionScore, changed: Iterable<string>) {
+  const rows = [];
   for (const fieldId of new Set(changed)) {
-    const s = score.fields[fieldId];
+    const s = Object.hasOwn(score.fields, fieldId) ? score.fields[fieldId] : undefined;
     const a = Object.hasOwn(answers, fieldId) ? answers[fieldId] : undefined;
     if (!s || !a) continue;
-    await db
-      // direct write: an inspection's fields rescored in one statement (bulk path; the answer's write is logged)
-      .update(inspectionFields)
-      .set({
-        value: a.value ?? null,
-        action: (a.action ?? null) as InspectionFieldRow['action'],
-        touched: a.touched === true,
-        not_applicable: a.not_applicable === true,
-        points: String(s.points),
-        max_points: String(s.max_points),
-        score: s.score,
-        updated_at: sql`now()`,
-      })
-      .where(sql`${inspectionFields.inspection_id} = ${inspection.id} AND ${inspectionFields.field_id} = ${fieldId}`);
+    rows.push({
+      field_id: fieldId,
+      value: a.value ?? null,
+      action: a.action ?? null,
+      touched: a.touched === true,
+      not_applicable: a.not_applicable === true,
+      points: s.points,
+      max_points: s.max_points,
+      score: s.score,
+    });
   }
+  if (rows.length)
+    // direct write: an inspection's fields rescored in one statement (bulk path; the answer's write is logged)
+    await db.execute(sql`
+      UPDATE ${inspectionFields} f
+         SET value = r.value, action = r.action, touched = r.touched, not_applicable = r.not_applicable,
+             points = r.points, max_points = r.max_points, score = r.score, updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+             AS r(field_id uuid, value jsonb, action text, touched boolean, not_applicable boolean, points numeric, max_points numeric, score integer)
+       WHERE f.inspection_id = ${inspection.id} AND f.field_id = r.field_id`);
   await db
     // direct write: the inspection's score columns, derived from its answers by the scoring (bulk path)
     .update(inspections)
     .set({ ...scoreColumns(score), touched_sections: touchedSections(version, answers), updated_at: sql`now()` })
     .where(eq(inspections.id, inspection.id));
-  return score;
 }
 
 /** A new inspection's fields: one untouched field per field of its version, scored, and its score data. */
