@@ -43,6 +43,7 @@ if (stale('apps/server/dist/main.js', serverSources)) {
       'parse-worker': join(root, 'apps/server/src/areas/imports/parse-worker.ts'),
       'lines-worker': join(root, 'apps/server/src/areas/imports/lines-worker.ts'),
       'pglite-worker': join(root, 'apps/server/src/db/pglite-worker.ts'),
+      'pglite-init': join(root, 'apps/server/src/db/pglite-init.ts'),
     },
     outdir: join(root, 'apps/server/dist'),
     bundle: true,

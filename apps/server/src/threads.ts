@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /**
@@ -29,4 +31,19 @@ export function endWhenIdle(worker: Worker, ms: number, forget: () => void) {
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Runs a script in a process of its own until it exits, as startThread finds it (its bundle beside
+ * main.js, or its source through tsx); rejects with what it wrote to stderr when it fails.
+ */
+export function runProcess(name: string, source: URL, args: readonly string[]): Promise<void> {
+  const [script, execArgv] = import.meta.url.endsWith('.ts') ? [fileURLToPath(source), ['--import', 'tsx']] : [fileURLToPath(new URL(`./${name}.js`, import.meta.url)), []];
+  const child = spawn(process.execPath, [...execArgv, script, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (errors = (errors + chunk).slice(-4000)));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`${name} failed (${signal ?? code}): ${errors.trim()}`))));
+  });
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Duplex } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { startThread } from '../threads.ts';
+import { runProcess, startThread } from '../threads.ts';
 import type { FromWorker, ToWorker } from './pglite-worker.ts';
 
 export interface EmbeddedServer {
@@ -59,7 +59,7 @@ class WorkerSocket extends Duplex {
   }
 }
 
-const startWorker = (dir: string, create = false) => startThread('pglite-worker', new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir, create } });
+const startWorker = (dir: string) => startThread('pglite-worker', new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir } });
 
 /** Resolves when the thread's PGlite is open (its first message). */
 const opened = (worker: Worker) =>
@@ -69,17 +69,13 @@ const opened = (worker: Worker) =>
   });
 
 /**
- * A new data directory is made by a thread of its own, which then ends. PGlite makes it with a
- * second PGlite and an initdb WebAssembly instance; in the serving thread their memories (~430
- * MB) stayed until a garbage collection of that thread, which its small heap put off (measured:
- * its external memory fell from 631 to 201 MB ~40 s into the bench's import).
+ * A new data directory is made by a process of its own (pglite-init.ts). PGlite makes it with a
+ * second PGlite and an initdb WebAssembly instance; in the serving thread their memories (~430 MB)
+ * stayed until a late garbage collection (its external memory fell from 631 to 201 MB ~40 s into
+ * the bench's import), and in a thread that ended, ~190 MB of allocator arenas stayed resident.
  */
 async function createDataDir(dir: string) {
-  if (existsSync(join(dir, 'PG_VERSION'))) return;
-  const worker = startWorker(dir, true);
-  const ended = new Promise((resolve) => worker.once('exit', resolve));
-  await opened(worker);
-  await ended;
+  if (!existsSync(join(dir, 'PG_VERSION'))) await runProcess('pglite-init', new URL('./pglite-init.ts', import.meta.url), [dir]);
 }
 
 export async function startEmbedded(dir: string, onFatal: (message: string) => void): Promise<EmbeddedServer> {

@@ -2,7 +2,6 @@
 // PostgreSQL wire protocol to the server's node-postgres pool (embedded.ts). Each message holds the
 // bytes the connection wrote (whole protocol messages: node-postgres writes each one at once), and
 // the answer holds what PostgreSQL wrote back. The pool has one connection: PGlite is one session.
-// With `create`, the thread only makes a new data directory and ends (embedded.ts createDataDir).
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDurablePglite, pgliteFsyncCount } from './pglite.ts';
@@ -12,7 +11,7 @@ export type FromWorker = { ready: true } | { bytes: Uint8Array } | { fsyncs: num
 
 const port = parentPort!;
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
-const { dir, create } = workerData as { dir: string; create?: boolean };
+const { dir } = workerData as { dir: string };
 
 let pglite: PGlite;
 try {
@@ -24,14 +23,12 @@ try {
 
 // In arrival order, one after the other: PostgreSQL answers a connection's messages in order.
 let turn = Promise.resolve();
-if (create) await pglite.close();
-else
-  port.on('message', (message: ToWorker) => {
-    turn = turn.then(() => handle(message)).catch((err: unknown) => {
-      // PGlite stopped (its PostgreSQL exited): nothing more can be answered.
-      send({ fatal: err instanceof Error ? err.message : JSON.stringify(err) });
-    });
+port.on('message', (message: ToWorker) => {
+  turn = turn.then(() => handle(message)).catch((err: unknown) => {
+    // PGlite stopped (its PostgreSQL exited): nothing more can be answered.
+    send({ fatal: err instanceof Error ? err.message : JSON.stringify(err) });
   });
+});
 
 async function handle(message: ToWorker) {
   if ('close' in message) {
