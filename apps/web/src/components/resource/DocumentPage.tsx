@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Model } from '../../api/jsonapi.ts';
 import { typeText, workflowOf } from '../../app/resources.ts';
-import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry, type FieldName } from './declared.tsx';
+import { columnsOf, fieldsOf, filtersOf, type ColumnEntry, type FieldEntry, type FieldName, type RelationshipName } from './declared.tsx';
 import { RecordForm } from './RecordForm.tsx';
 import { recordFormProps } from './ResourceList.tsx';
 import { codeColumn, WorkDocumentList } from './WorkDocumentList.tsx';
@@ -28,7 +28,7 @@ export interface DocumentPageProps<T extends DocumentType> {
   /** The columns after the number and the state. */
   columns: ColumnEntry<T>[];
   listInclude?: string;
-  relationFilters: readonly string[];
+  relationFilters: readonly RelationshipName<T>[];
   /** The enumerations the list filters by (an order's statuses). */
   filters?: Parameters<typeof filtersOf<T>>[1];
   /** The fields between the number and state and when it was validated and made. */

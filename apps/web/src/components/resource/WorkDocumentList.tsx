@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
 import { hrefOf, typeText, workflowOf } from '../../app/resources.ts';
-import { filtersOf, labelKey, relatedTypeOf, type ColumnEntry, type FieldName } from './declared.tsx';
+import { filtersOf, labelKey, relatedTypeOf, type ColumnEntry, type FieldName, type RelationshipName } from './declared.tsx';
 import { relationOf } from './recordNames.tsx';
 import { RelationSelect } from './RelationSelect.tsx';
 import { ResourceList, type RecordDrawerProps, type ResourceListProps } from './ResourceList.tsx';
@@ -27,7 +27,7 @@ interface Props<T extends WorkType> extends Omit<ResourceListProps<Row<T>>, 'typ
    * The filters by a related record (default the vehicle and customer): a declared relationship,
    * searched in its type, or a filter and the type it names (a stock movement's warehouse, its source or destination).
    */
-  relationFilters?: readonly (string | { filter: string; type: TypeName })[];
+  relationFilters?: readonly (RelationshipName<T> | { filter: string; type: TypeName })[];
   /** A record opened in the list's drawer, for the types without a page of their own (stock movements). */
   renderRecord?: ResourceListProps<Row<T>>['renderRecord'];
   /** The form of a new record (?action=add), for the types made from their list. */
@@ -62,7 +62,7 @@ export function codeColumn<T extends WorkType>(type: T): ColumnEntry<T> {
   };
 }
 
-export function WorkDocumentList<T extends WorkType>({ type, renderNew, renderRecord: drawer, relationFilters = ['vehicle', 'customer'], filters, filterControls, ...rest }: Props<T>) {
+export function WorkDocumentList<T extends WorkType>({ type, renderNew, renderRecord: drawer, relationFilters = ['vehicle', 'customer'] as RelationshipName<T>[], filters, filterControls, ...rest }: Props<T>) {
   const { t } = useTranslation();
   const workflow = workflowOf(type);
   const href = hrefOf(type);

@@ -17,6 +17,8 @@ type Declared<T extends TypeName> = (typeof declarations)[T];
 /** The attributes and relationships of a type. */
 export type FieldName<T extends TypeName> = Extract<keyof Declared<T>['attributes'] | keyof Declared<T>['relationships'], string>;
 type FilterName<T extends TypeName> = Declared<T>['filters'][number];
+/** The relationships of a type. */
+export type RelationshipName<T extends TypeName> = Extract<keyof Declared<T>['relationships'], string>;
 
 /** The declarations, read by name (a page's names are checked by FieldName). */
 const attributesOf = (type: TypeName) => declarations[type].attributes as Record<string, AnyAttribute>;
