@@ -1,4 +1,4 @@
-import type { Permission } from '@atelier/domain';
+import type { Permission, TypeName } from '@atelier/domain';
 import { z } from 'zod';
 import type { MessageKey, MessageParams } from '../i18n/index.ts';
 import { actionAttributes } from './action-body.ts';
@@ -106,7 +106,7 @@ export function makingAction<R extends Row, S extends ActionOptions>(spec: {
   permission: Permission;
   summary: string;
   options: S;
-  makes: string;
+  makes: TypeName;
   include?: string;
   make(ctx: RequestContext, row: R, options: z.infer<S>): Promise<Made>;
 }): RecordAction<R> {

@@ -20,8 +20,10 @@ import { WorkflowStateBadge, type WorkType } from './WorkHeader.tsx';
 
 type Row<T extends WorkType> = RecordOf<T> & Model & { code?: string | null; state?: string | null; available_actions?: readonly string[] | null };
 
-/** The documents of this screen: their type's permissions are named after it (`purchases-orders`: `create purchases orders`). */
-type DocumentType = Extract<WorkType, `${'purchases' | 'sales' | 'reseller'}-${string}`>;
+/** A document's permission subject is named after its type (`purchases-orders`: `create purchases orders`). */
+type SubjectOf<T extends string> = T extends `${infer A}-${infer B}` ? `${A} ${B}` : never;
+/** The documents of this screen: a type whose subject is not in the permission catalogue does not compile. */
+type DocumentType = { [K in WorkType]: K extends `${'purchases' | 'sales' | 'reseller'}-${string}` ? (SubjectOf<K> extends PermissionSubject ? K : never) : never }[WorkType];
 
 export interface DocumentPageProps<T extends DocumentType> {
   type: T;
@@ -66,7 +68,7 @@ export function DocumentActions<T extends WorkType>({ type, record }: { type: T;
 
 export function DocumentPage<T extends DocumentType>(p: DocumentPageProps<T>) {
   const { t } = useTranslation();
-  const P = crudPermissions(p.type.replace('-', ' ') as PermissionSubject);
+  const P = crudPermissions(p.type.replace('-', ' ') as SubjectOf<T> & PermissionSubject);
   const workflow = workflowOf(p.type);
   const editable = (m: Row<T>) => Boolean(m.state && workflow.isEditable(m.state));
   const columns = columnsOf(p.type, [
