@@ -11,7 +11,7 @@ const T = { timeout: 180_000 };
 const held = fileBrowser();
 const plain = (text) => text.replace(/\s/g, ' ');
 const money = (locale, cents) => plain(new Intl.NumberFormat(`${locale}-CA`, { style: 'currency', currency: 'CAD' }).format(cents / 100));
-const WORDS = { fr: { pay: 'Payer', paid: 'Payé', thanks: 'la facture est payée' }, en: { pay: 'Pay', paid: 'Paid', thanks: 'the invoice is paid' } };
+const WORDS = { fr: { pay: 'Payer', paid: 'Payée', thanks: 'la facture est payée' }, en: { pay: 'Pay', paid: 'Paid', thanks: 'the invoice is paid' } };
 
 describe('paying online', () => {
   for (const locale of ['fr', 'en'])

@@ -12,8 +12,8 @@ const T = { timeout: 240_000 };
 const held = fileBrowser();
 
 const RUNS = [
-  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { supplier: 'Fournisseur', warehouse: 'Entrepôt de réception', received: 'Les produits livrés', price: '42,00 $', balance: 'Solde', paid: 'Payé' } },
-  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { supplier: 'Supplier', warehouse: 'Receiving warehouse', received: 'The products delivered', price: '$42.00', balance: 'Balance', paid: 'Paid' } },
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { supplier: 'Fournisseur', warehouse: 'Entrepôt de réception', received: 'Les produits livrés', price: '42,00 $', amount: '210,00 $', balance: 'Solde', paid: 'Payée' } },
+  { locale: 'en', viewport: { width: 1024, height: 768 }, w: { supplier: 'Supplier', warehouse: 'Receiving warehouse', received: 'The products delivered', price: '$42.00', amount: '$210.00', balance: 'Balance', paid: 'Paid' } },
 ];
 
 /** A text with its spaces plain (French money is written with a no-break space). */
@@ -85,6 +85,9 @@ describe('purchases', () => {
         await drawer.locator('[data-testid=record-edit]').waitFor();
         const order = recordId(page);
         assert.ok(plain(await drawer.innerText()).includes(w.price), `the line takes the supplier's price, ${w.price}`);
+        // Its row adds up: 5 × 42.00 = 210.00 before taxes, as on the PDF (the taxes are the document's, below).
+        const lineRow = plain(await drawer.locator('[data-testid=lines-view-purchases-order-items] [data-testid=line-row]').first().innerText());
+        assert.ok(lineRow.includes(w.amount), `the line's row shows its amount before taxes, ${w.amount}: ${lineRow}`);
         await axeCheck(page, 'a draft order');
         await act(page, 'purchases-orders', 'validate');
         await page.locator('[data-testid=purchases-orders-locked]').waitFor();

@@ -15,7 +15,7 @@ const T = { timeout: 240_000 };
 const held = fileBrowser();
 
 const RUNS = [
-  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { gst: 'No TPS : 812345678 RT0001', qst: 'No TVQ : 1212345678 TQ0001', customer: 'Client', warehouse: 'Entrepôt de départ', price: '89,99 $', paid: 'Payé', labour: 'Main-d’œuvre', money: (c) => `${(c / 100).toFixed(2).replace('.', ',')} $` } },
+  { locale: 'fr', viewport: { width: 1440, height: 900 }, w: { gst: 'No TPS : 812345678 RT0001', qst: 'No TVQ : 1212345678 TQ0001', customer: 'Client', warehouse: 'Entrepôt de départ', price: '89,99 $', paid: 'Payée', labour: 'Main-d’œuvre', money: (c) => `${(c / 100).toFixed(2).replace('.', ',')} $` } },
   { locale: 'en', viewport: { width: 1024, height: 768 }, w: { gst: 'GST no.: 812345678 RT0001', qst: 'QST no.: 1212345678 TQ0001', customer: 'Customer', warehouse: 'Ships from', price: '$89.99', paid: 'Paid', labour: 'Labour', money: (c) => `$${(c / 100).toFixed(2)}` } },
 ];
 

@@ -35,8 +35,9 @@ export function paymentStatusOf(total: number, paid: number): PaymentStatus {
   return paid >= total ? 'paid' : 'partially_paid';
 }
 
-const VALIDATED = { label: { fr: 'Validé', en: 'Validated' }, color: 'teal' } as const;
-const CANCELED = { label: { fr: 'Annulé', en: 'Canceled' }, color: 'red' } as const;
+// Every trade document is feminine in French (une commande, une facture, une livraison, une réception).
+const VALIDATED = { label: { fr: 'Validée', en: 'Validated' }, color: 'teal' } as const;
+const CANCELED = { label: { fr: 'Annulée', en: 'Canceled' }, color: 'red' } as const;
 const validate = (permission: Permission) =>
   ({ label: { fr: 'Valider', en: 'Validate' }, permission, from: ['draft'], to: 'validated', stamps: { by: 'validated_by_id', at: 'validated_at' }, get: true, confirm: true }) as const;
 
@@ -54,7 +55,7 @@ export const orderWorkflow = (subject: TradeSubject) =>
     states: {
       draft: WORK_STATES.draft,
       validated: VALIDATED,
-      completed: { label: { fr: 'Terminé', en: 'Completed' }, color: 'cyan' },
+      completed: { label: { fr: 'Terminée', en: 'Completed' }, color: 'cyan' },
       canceled: CANCELED,
     },
     actions: {

@@ -10,6 +10,7 @@ import { fieldsOf } from '../../components/resource/declared.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { INVOICE_COLUMNS, SETTLEMENT, TOTALS } from '../trade/documentFields.ts';
+import { LINE_ROW } from '../trade/pricedLines.ts';
 
 type Invoice = RecordOf<'reseller-invoices'> & Model;
 
@@ -17,8 +18,8 @@ type Invoice = RecordOf<'reseller-invoices'> & Model;
 const invoiceLines: LinesConfig = {
   type: 'reseller-invoice-items',
   orderable: true,
-  fields: fieldsOf('reseller-invoice-items', ['resellerProduct', 'resellerService', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'total']),
-  row: ['description', 'quantity', 'unit_price', 'total'],
+  fields: fieldsOf('reseller-invoice-items', ['resellerProduct', 'resellerService', 'description', 'quantity', 'unit_price', 'discount', 'taxGroup', 'subtotal', 'tax_total', 'total']),
+  row: LINE_ROW(['description']),
   defaults: { quantity: 1 },
   add: 'reseller-invoices:add_line',
   empty: 'reseller-invoices:no_lines',

@@ -160,6 +160,19 @@ describe('LineEditor', () => {
     }
   });
 
+  it('marks the required columns while editing, not in a record’s view', () => {
+    const required: LinesConfig = { ...config, fields: config.fields.map((f) => (f.name === 'supplier_sku' ? { ...f, required: true } : f)) };
+    show({ config: required });
+    expect(screen.getByRole('columnheader', { name: /Supplier code/ }).textContent).toMatch(/\*$/);
+    cleanup();
+    render(
+      <MantineProvider>
+        <LinesView config={required} lines={[{ id: 'p1', type: 'supplier-products', supplier_sku: 'AA-1', cost: 1250 }]} label="Products" />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('columnheader', { name: /Supplier code/ }).textContent).toBe('Supplier code');
+  });
+
   it('opens a line’s detail by itself when a field there has an error', () => {
     show({ config: { ...config, row: ['supplier_sku'] }, errors: [{ cost: { type: 'server', message: 'Too expensive' } }] });
     expect(screen.getByRole('button', { name: 'Details of Product 1' }).getAttribute('aria-expanded')).toBe('true');

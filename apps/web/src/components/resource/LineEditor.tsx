@@ -115,6 +115,7 @@ export function LineEditor({ config, value, onChange, label, errors }: Props) {
             config={config}
             label={label}
             testId={`lines-table-${config.type}`}
+            editing
             orderable={Boolean(config.orderable)}
             removable={!config.fixed}
             lines={lines.map((line, i) => ({
@@ -161,7 +162,8 @@ interface TableLine {
  * opened, as labelled values in a grid. Without a `row` in the config it is the plain table of old
  * (every field a column), which may scroll sideways when narrow.
  */
-function LinesTable({ config, label, testId, lines, orderable, removable, onToggle }: { config: LinesConfig; label: string; testId: string; lines: TableLine[]; orderable: boolean; removable: boolean; onToggle: (key: string) => void }) {
+/** `editing`: the lines' inputs are in the cells (the required ones are marked); else their values. */
+function LinesTable({ config, label, testId, lines, editing, orderable, removable, onToggle }: { config: LinesConfig; label: string; testId: string; lines: TableLine[]; editing: boolean; orderable: boolean; removable: boolean; onToggle: (key: string) => void }) {
   const { t } = useTranslation();
   const { row, detail } = lineParts(config);
   const fits = Boolean(config.row);
@@ -174,7 +176,7 @@ function LinesTable({ config, label, testId, lines, orderable, removable, onTogg
           {row.map((f) => (
             <Table.Th key={f.name} ta={numeric(f) ? 'right' : undefined} w={fits ? (f.width ?? WIDTHS[f.kind]) : undefined}>
               {t(f.label)}
-              {f.required && !f.readOnly ? <Text span c="red.9" aria-hidden> *</Text> : null}
+              {editing && f.required && !f.readOnly ? <Text span c="red.9" aria-hidden> *</Text> : null}
             </Table.Th>
           ))}
           {detail.length ? (
@@ -342,6 +344,7 @@ export function LinesView({ config, lines, label }: { config: LinesConfig; lines
       config={config}
       label={label}
       testId={`lines-view-${config.type}`}
+      editing={false}
       orderable={false}
       removable={false}
       lines={lines.map((l, i) => ({
