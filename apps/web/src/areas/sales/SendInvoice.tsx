@@ -13,7 +13,7 @@ export function SendInvoice({ invoice, onSent }: { invoice: RecordOf<'sales-invo
   const customer = invoice.recipient as { id?: string; email?: string | null; billing_email?: string | null; phone?: string | null; locale?: Locale | null } | null | undefined;
   return (
     <SendLinkDialog
-      button={{ label: t('sales-invoices:send.button'), color: 'teal.8' }}
+      button={{ label: t('sales-invoices:send.button'), color: 'teal.9' }}
       ns="sales-invoices"
       prefix="send"
       code={invoice.code ?? ''}
