@@ -209,6 +209,7 @@ export const RECORD_NAMES: ReadonlyMap<string, RecordName> = new Map<TypeName, R
   ['inspection-form-section-fields', { labelOf: byName, sort: 'name' }],
   ['purchases-payments', { labelOf: paymentLabel, sort: '-paid_on' }],
   ['sales-payments', { labelOf: paymentLabel, sort: '-paid_on' }],
+  ['reseller-payments', { labelOf: paymentLabel, sort: '-paid_on' }],
 ]);
 
 /** The standard texts every type has where it applies: its list's title, a record's title, a new one's, a workflow list's first tab. */

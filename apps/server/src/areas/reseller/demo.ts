@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { nextResellerCode } from '../../db/codes.ts';
 import { newId } from '../../db/columns.ts';
+import { t } from '../../i18n/index.ts';
+import { formatDay } from '../../reports/format.ts';
 import { organizations, resellers, roles, userRoles, users } from '../admin/admin.table.ts';
 import { grant } from '../admin/organization-setup.ts';
 import { tradeDocumentTotals } from '../trade/lines.ts';
@@ -87,7 +89,7 @@ async function seedCustomer(db: Db, resellerId: string, organizationId: string, 
   // Last month's invoice (its period and the set-up service), validated and half paid.
   const lines = await Promise.all(
     [
-      { description: `Abonnement ${packageName}, du ${day(lastStart)} au ${day(start)}`, quantity: '1', unit_price: plan.price, tax_group_id, discount: null },
+      { description: t('fr', 'reseller.subscription_line', { package: packageName, start: formatDay(day(lastStart), 'fr', 'UTC'), end: formatDay(day(start), 'fr', 'UTC') }), quantity: '1', unit_price: plan.price, tax_group_id, discount: null },
       { reseller_service_id: service.id, description: service.name, quantity: '1', unit_price: service.price, tax_group_id, discount: null },
     ].map(async (l, position) => ({ id: newId(), organization_id: organizationId, position, ...l, ...(await resellerLineColumns(db, l)) })),
   );

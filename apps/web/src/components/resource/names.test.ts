@@ -9,6 +9,8 @@ describe('record names', () => {
     expect(nameOf('purchases-payments', payment)).toMatch(/^1\s234,50\s\$ · 20 nov\. 2026$/);
     await i18n.changeLanguage('en');
     expect(nameOf('sales-payments', { ...payment, type: 'sales-payments', amount: -5000 })).toBe('-$50.00 · Nov 20, 2026');
+    // A reseller's invoice lists its payments by the same name (it showed their ids).
+    expect(nameOf('reseller-payments', { ...payment, type: 'reseller-payments' })).toBe('$1,234.50 · Nov 20, 2026');
     await i18n.changeLanguage('fr');
   });
 });
