@@ -2,7 +2,7 @@
 // (issue 3, "Browser tests"). Run through e2e/run.mjs, which starts the server.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { api, codeOf, field, journey, launch, login, outbox, pick, resetLinkOf, settles, shot, token, waitForMail, BASE, PASSWORD } from './helpers.mjs';
+import { api, axeCheck, codeOf, field, journey, launch, login, outbox, pick, resetLinkOf, settles, shot, token, waitForMail, BASE, PASSWORD } from './helpers.mjs';
 
 let browser;
 before(async () => {
@@ -184,10 +184,19 @@ describe('sign-in and shell', () => {
       await page.getByText("Vous n'êtes pas autorisé à accéder à cette page.").waitFor();
       await page.waitForURL('**/dashboard');
       await shot(page, '04-page-not-allowed');
-      // Unknown paths go to /not-found.
+      // Unknown paths go to /not-found: inside the shell when signed in (its menu to go on from there).
       await page.goto('/nowhere/at/all');
       await page.waitForURL('**/not-found');
       await page.getByRole('heading', { name: 'Page introuvable' }).waitFor();
+      await page.locator('[data-testid=sidebar-toggle]').waitFor();
+      await axeCheck(page, 'the not-found page in the shell');
+      // Signed out (a mistyped public link), alone.
+      const outside = await open();
+      await outside.goto('/shared/nowhere/at/all');
+      await outside.waitForURL('**/not-found');
+      await outside.getByRole('heading', { name: 'Page introuvable' }).waitFor();
+      assert.equal(await outside.locator('[data-testid=sidebar-toggle]').count(), 0);
+      await axeCheck(outside, 'the not-found page alone');
     }));
 
   test('5. switching to English and back: the interface and the server errors follow', T, () =>

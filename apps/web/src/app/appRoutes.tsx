@@ -5,6 +5,7 @@ import type { Permission } from '@atelier/domain';
 import { ErrorDialog } from '../components/ErrorDialog.tsx';
 import { RequireAuth, RequirePermission } from './guards.tsx';
 import { queryClient } from './queryClient.ts';
+import { isAuthenticated } from './session.ts';
 import { APPS, SCREENS, type PageLoader, type Screen } from './resources.ts';
 import { lazyPage, pageFallback, suspended } from './router.tsx';
 
@@ -69,6 +70,11 @@ const areaRoutes: RouteObject[] = [
   ...SCREENS.flatMap((s) => (s.page ? screenRoutes({ ...s, page: s.page }) : [])),
 ];
 
+/** An unknown path: inside the shell for a signed-in user (the menu stays, to go on from there), alone for anyone else (a mistyped public link). */
+function NotFound() {
+  return isAuthenticated() ? suspended(<SignedIn />) : <main id="main">{suspended(<NotFoundPage />)}</main>;
+}
+
 /** What the pages that read the API share: the query cache and the request-error dialog (spec platform §8). */
 function DataLayer() {
   return (
@@ -87,7 +93,7 @@ export const appRoutes: RouteObject[] = [
   {
     element: <DataLayer />,
     children: [
-      { path: 'not-found', element: suspended(<NotFoundPage />) },
+      { path: 'not-found', element: <NotFound />, children: [{ index: true, element: suspended(<NotFoundPage />) }] },
       // A shared inspection report: public, without the shell (the link's token opens it).
       { path: 'shared/inspections/:token', element: suspended(<SharedReportPage />) },
       // The customer's approval of an estimate: public, without the shell (the e-mailed link's token opens it).

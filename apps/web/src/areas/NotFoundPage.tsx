@@ -2,10 +2,11 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
+/** The page of an unknown path, in the shell's main (signed in) or the route's own (appRoutes.tsx). */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Center mih="70vh" component="main" id="main">
+    <Center mih="70vh">
       <Stack align="center" gap="sm">
         <Text size="64px" fw={800} c="blue.9" aria-hidden>
           404
