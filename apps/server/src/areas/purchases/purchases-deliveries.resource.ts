@@ -3,7 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { stampRelationships } from '../trade/lines.ts';
+import { documentFilters, stampRelationships } from '../trade/lines.ts';
 import { tradeDeliveries } from '../trade/deliveries.ts';
 import { purchaseOrders, purchaseSide, receiptSide } from './coverage.ts';
 import { purchasesDeliveries } from './documents.table.ts';
@@ -29,13 +29,13 @@ export const purchasesDeliveriesResource = defineResource(declarations['purchase
     creator: rel.belongsTo('creator_id'),
     ...stampRelationships(),
   },
-  filters: {
-    state: filter.in('state'),
-    purchasesOrder: filter.ids('purchases_order_id', 'purchasesOrder'),
-    supplier: filter.ids('supplier_id', 'supplier'),
-    search: filter.search(['code', 'supplier_reference', 'notes']),
-    tags: filter.overlaps('tag_ids', 'tags'),
-  },
+  filters: documentFilters(
+    {
+      purchasesOrder: filter.ids('purchases_order_id', 'purchasesOrder'),
+      supplier: filter.ids('supplier_id', 'supplier'),
+    },
+    ['supplier_reference'],
+  ),
   workflow: purchasesDeliveryFlow,
   hooks: { beforeWrite: receipts.beforeWrite },
   policies: { delete: purchasesDeliveryFlow.editable },

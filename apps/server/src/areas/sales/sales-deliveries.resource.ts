@@ -3,7 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { stampRelationships } from '../trade/lines.ts';
+import { documentFilters, stampRelationships } from '../trade/lines.ts';
 import { tradeDeliveries } from '../trade/deliveries.ts';
 import { deliverySide, salesOrderKit, salesSide } from './coverage.ts';
 import { salesDeliveries } from './sales.table.ts';
@@ -29,13 +29,10 @@ export const salesDeliveriesResource = defineResource(declarations['sales-delive
     creator: rel.belongsTo('creator_id'),
     ...stampRelationships(),
   },
-  filters: {
-    state: filter.in('state'),
+  filters: documentFilters({
     salesOrder: filter.ids('sales_order_id', 'salesOrder'),
     recipient: filter.ids('customer_id', 'recipient'),
-    search: filter.search(['code', 'notes']),
-    tags: filter.overlaps('tag_ids', 'tags'),
-  },
+  }),
   workflow: salesDeliveryFlow,
   hooks: { beforeWrite: deliveries.beforeWrite },
   policies: { delete: salesDeliveryFlow.editable },
