@@ -14,21 +14,7 @@ import { tenantTable } from '../admin/admin.table.ts';
 import { warehouses } from '../inventory/inventory.table.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
 import { estimationItems } from '../estimations/estimations.table.ts';
-import {
-  coveredColumns,
-  deliveryColumns,
-  documentColumns,
-  documentIndexes,
-  documentState,
-  invoiceColumns,
-  orderColumns,
-  paymentColumns,
-  paymentIndexes,
-  productLineColumns,
-  quantityCheck,
-  tradeLineChecks,
-  tradeLineColumns,
-} from '../trade/trade.columns.ts';
+import { coveredColumns, deliveryColumns, documentColumns, documentIndexes, documentState, invoiceColumns, orderColumns, paymentColumns, paymentIndexes, productLineColumns, quantityCheck, tradeLineChecks, tradeLineColumns } from '../trade/trade.columns.ts';
 import { suppliers } from './purchases.table.ts';
 
 // The purchase documents (issue 22): orders to suppliers, the receipts and bills generated from

@@ -4,9 +4,7 @@ import {
   DELIVERY_STATUSES,
   INVOICING_STATUSES,
   INVOICING_TYPES,
-  LOCALES,
   PAYMENT_SOURCES,
-  type Locale,
   PAYMENT_STATUSES,
   ORDER_INVOICE_KINDS,
   SALES_INVOICE_KINDS,
@@ -17,27 +15,14 @@ import {
   type PaymentSource,
   type SalesInvoiceKind,
 } from '@atelier/domain';
-import { at, cents, id, oneOf, ownedBy, requiredRef, valueChecks } from '../../db/columns.ts';
-import { organizationId, tenantTable, users } from '../admin/admin.table.ts';
+import { cents, oneOf, ownedBy, requiredRef, valueChecks } from '../../db/columns.ts';
+import { linkLocaleCheck, publicLinkColumns } from '../../db/public-links.ts';
+import { tenantTable } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
 import { warehouses } from '../inventory/inventory.table.ts';
 import { repairItems, repairs } from '../repairs/repairs.table.ts';
 import { estimations } from '../estimations/estimations.table.ts';
-import {
-  coveredColumns,
-  deliveryColumns,
-  documentColumns,
-  documentIndexes,
-  documentState,
-  invoiceColumns,
-  orderColumns,
-  paymentColumns,
-  paymentIndexes,
-  productLineColumns,
-  quantityCheck,
-  tradeLineChecks,
-  tradeLineColumns,
-} from '../trade/trade.columns.ts';
+import { coveredColumns, deliveryColumns, documentColumns, documentIndexes, documentState, invoiceColumns, orderColumns, paymentColumns, paymentIndexes, productLineColumns, quantityCheck, tradeLineChecks, tradeLineColumns } from '../trade/trade.columns.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
 // The sales documents (issue 23): a customer's orders, the deliveries and invoices generated from
@@ -197,18 +182,11 @@ export const salesPayments = tenantTable(
 export const salesInvoiceLinks = pgTable(
   'sales_invoice_links',
   {
-    id: id(),
-    organization_id: organizationId(),
+    ...publicLinkColumns(),
     sales_invoice_id: ownedBy('sales_invoice_id', () => salesInvoices.id),
-    token_hash: text('token_hash').notNull().unique(),
     url: text('url').notNull(),
-    locale: text('locale').$type<Locale>().notNull(),
     /** Where the link was e-mailed (null: handed over another way). */
     email: text('email'),
-    expires_at: at('expires_at').notNull(),
-    revoked_at: at('revoked_at'),
-    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: at('created_at').notNull().default(sql`now()`),
   },
-  (t) => [index('sales_invoice_links_invoice_idx').on(t.sales_invoice_id), oneOf('sales_invoice_links_locale_check', t.locale, LOCALES)],
+  (t) => [index('sales_invoice_links_invoice_idx').on(t.sales_invoice_id), linkLocaleCheck('sales_invoice_links', t)],
 );
