@@ -1,9 +1,7 @@
 import type { Locale } from '@atelier/domain';
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import { t } from '../i18n/index.ts';
-import { loadFonts } from './fonts.ts';
-import { INK, MUTED } from './page.ts';
+import { INK, MUTED, openPdf } from './page.ts';
 
 // Product labels (issue 22): each label the product's name, its SKU and its barcode as Code 128
 // (bwip-js; the product's barcode, else its SKU, so every part can be scanned at the receipt).
@@ -42,23 +40,13 @@ function drawLabel(doc: PDFKit.PDFDocument, x: number, y: number, p: LabelProduc
 
 /** The labels as PDF bytes: one label-sized page for one product, Letter sheets of 30 for several. */
 export async function renderLabelsPdf(products: readonly LabelProduct[], locale: Locale): Promise<Buffer> {
-  const { regular, bold } = await loadFonts();
   const single = products.length === 1;
-  const doc = new PDFDocument({
+  const { doc, finish } = await openPdf(locale, {
     size: single ? [LABEL.width, LABEL.height] : 'LETTER',
     margin: 0,
     autoFirstPage: false,
     info: { Title: t(locale, 'product_labels.title') },
-    lang: locale === 'fr' ? 'fr-CA' : 'en-CA',
-  } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
   });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
   const perSheet = SHEET.columns * SHEET.rows;
   for (const [n, p] of products.entries()) {
     const image = await barcodeImage(labelCode(p));
@@ -73,7 +61,5 @@ export async function renderLabelsPdf(products: readonly LabelProduct[], locale:
     const row = Math.floor(place / SHEET.columns);
     drawLabel(doc, SHEET.left + column * (LABEL.width + SHEET.gap), SHEET.top + row * LABEL.height, p, image);
   }
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return finish();
 }

@@ -115,6 +115,26 @@ export interface DocumentInfo {
   documentFooter: string | null;
 }
 
+/** A PDF in the reports' fonts (registered as `regular` and `bold`), in `locale`'s language; `finish` ends it and gives its bytes. */
+export async function openPdf(locale: Locale, options: PDFKit.PDFDocumentOptions) {
+  const { regular, bold } = await loadFonts();
+  const doc = new PDFDocument({ ...options, lang: locale === 'fr' ? 'fr-CA' : 'en-CA' } as PDFKit.PDFDocumentOptions);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  const finish = async () => {
+    doc.end();
+    await ended;
+    return Buffer.concat(chunks);
+  };
+  return { doc, finish };
+}
+
 /**
  * A document as PDF bytes: `draw` writes the body (fonts registered; it may breathe between
  * parts), the pictures are placed once loaded (they may still be loading while it draws), then
@@ -124,28 +144,16 @@ export async function renderPdf(info: DocumentInfo, images: ImageSource, draw: (
   const pictures = Promise.resolve(images);
   // Waited for below; a failure must not go unhandled meanwhile if drawing throws first.
   pictures.catch(() => undefined);
-  const { regular, bold } = await loadFonts();
   const footer = footerHeight(info.documentFooter);
-  const doc = new PDFDocument({
+  const { doc, finish } = await openPdf(info.locale, {
     size: 'LETTER',
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.margin + footer },
     bufferPages: true,
     info: { Title: info.title, Author: info.author, ...(info.subject ? { Subject: info.subject } : {}) },
-    lang: info.locale === 'fr' ? 'fr-CA' : 'en-CA',
-  } as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
   });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
   const pen = new Pen(doc, info.locale, footer);
   await draw(pen);
   pen.drawImages(await pictures);
   over(pen);
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return finish();
 }

@@ -1,8 +1,9 @@
-import { toScaled } from '@atelier/domain';
+import { purchasesDeliveryWorkflow, toScaled, tradeLineTotals } from '@atelier/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { records } from '../../jsonapi/records.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
+import type { DeliverySide } from '../trade/deliveries.ts';
 import { tradeOrders, type TradeSide } from '../trade/orders.ts';
 import { purchasesDeliveries, purchasesDeliveryItems, purchasesInvoiceItems, purchasesInvoices, purchasesOrderItems, purchasesOrders } from './documents.table.ts';
 
@@ -52,3 +53,29 @@ export const purchaseSide: TradeSide = {
 export const purchaseOrders = tradeOrders<OrderRow, OrderItemRow>(purchaseSide);
 
 export const { lockOrder, orderLines, refreshOrder, checkRemaining, leftOf } = purchaseOrders;
+
+/** The stock's cost of one unit of an order line: its price after its discount, in cents (the trade rule's rounding). */
+export const unitCostOf = (line: OrderItemRow) => tradeLineTotals({ quantity: '1', unit_price: line.unit_price ?? 0, discount: line.discount ?? 0 }).subtotal;
+
+/** A receipt: its parts enter the order's warehouse at their cost (the trade kit's deliveries). */
+export const receiptSide: DeliverySide = {
+  type: 'purchases-deliveries',
+  workflow: purchasesDeliveryWorkflow,
+  code: 'PR',
+  movement: 'add',
+  columns: { warehouse: 'destination_warehouse_id', party: 'supplier_id' },
+  orderRelationship: 'purchasesOrder',
+  orderLineRelationship: 'purchasesOrderItem',
+  lineValues: (line) => ({ unit_cost: unitCostOf(line as OrderItemRow) }),
+  messages: {
+    state: 'purchases_delivery.cannot_action',
+    final: 'purchases_delivery.final',
+    noItems: 'purchases_delivery.no_items',
+    orderCompleted: 'purchases_delivery.order_completed',
+    orderNotValidated: 'purchases_order.not_validated',
+  },
+  summaries: {
+    validate: 'Validates the receipt: its parts enter the order’s warehouse (one stock movement) and the order’s delivery status follows (409 over what is left to receive, naming the line)',
+    cancel: 'Cancels the receipt; a validated one takes its parts out of the warehouse again (409 when they were used since where stock may not go below zero)',
+  },
+};

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, date, index, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DELIVERY_STATUSES,
   INVOICING_STATUSES,
@@ -8,15 +7,14 @@ import {
   purchasesDeliveryWorkflow,
   purchasesInvoiceWorkflow,
   purchasesOrderWorkflow,
-  type DocumentState,
   type InvoicingType,
 } from '@atelier/domain';
 import { oneOf, ownedBy, requiredRef, valueChecks } from '../../db/columns.ts';
-import { tenantTable, userRef } from '../admin/admin.table.ts';
-import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
+import { tenantTable } from '../admin/admin.table.ts';
+import { warehouses } from '../inventory/inventory.table.ts';
 import { repairItems } from '../repairs/repairs.table.ts';
 import { estimationItems } from '../estimations/estimations.table.ts';
-import { balanceColumns, coveredColumns, documentColumns, documentIndexes, orderColumns, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
+import { coveredColumns, deliveryColumns, documentColumns, documentIndexes, documentState, invoiceColumns, orderColumns, paymentColumns, paymentIndexes, productLineColumns, quantityCheck, tradeLineChecks, tradeLineColumns } from '../trade/trade.columns.ts';
 import { suppliers } from './purchases.table.ts';
 
 // The purchase documents (issue 22): orders to suppliers, the receipts and bills generated from
@@ -67,15 +65,12 @@ export const purchasesDeliveries = tenantTable(
   'purchases_deliveries',
   {
     ...documentColumns(),
-    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    ...deliveryColumns(),
     purchases_order_id: requiredRef('purchases_order_id', () => purchasesOrders.id),
     supplier_id: requiredRef('supplier_id', () => suppliers.id),
     destination_warehouse_id: requiredRef('destination_warehouse_id', () => warehouses.id),
-    stock_movement_id: uuid('stock_movement_id').references(() => stockMovements.id, { onDelete: 'set null' }),
     supplier_reference: text('supplier_reference'),
     received_on: date('received_on', { mode: 'string' }),
-    item_count: integer('item_count').notNull().default(0),
-    creator_id: userRef('creator_id'),
   },
   (t) => [...documentIndexes('purchases_deliveries', t), index('purchases_deliveries_order_idx').on(t.purchases_order_id), oneOf('purchases_deliveries_state_check', t.state, purchasesDeliveryWorkflow.states)],
 );
@@ -85,16 +80,13 @@ export const purchasesDeliveryItems = tenantTable(
   {
     purchases_delivery_id: ownedBy('purchases_delivery_id', () => purchasesDeliveries.id),
     purchases_order_item_id: requiredRef('purchases_order_item_id', () => purchasesOrderItems.id),
-    position: integer('position').notNull().default(0),
-    product_id: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
-    description: text('description'),
-    quantity: quantity('quantity').notNull(),
+    ...productLineColumns(),
     unit_cost: bigint('unit_cost', { mode: 'number' }),
   },
   (t) => [
     index('purchases_delivery_items_delivery_idx').on(t.purchases_delivery_id, t.position),
     index('purchases_delivery_items_order_item_idx').on(t.purchases_order_item_id),
-    check('purchases_delivery_items_quantity_check', sql`${t.quantity} >= 0`),
+    quantityCheck('purchases_delivery_items', t),
   ],
 );
 
@@ -102,17 +94,12 @@ export const purchasesInvoices = tenantTable(
   'purchases_invoices',
   {
     ...documentColumns(),
-    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    state: documentState(),
     supplier_id: requiredRef('supplier_id', () => suppliers.id),
     purchases_order_id: uuid('purchases_order_id').references(() => purchasesOrders.id, { onDelete: 'restrict' }),
     invoicing_type: text('invoicing_type').$type<InvoicingType>(),
     supplier_reference: text('supplier_reference'),
-    issued_on: date('issued_on', { mode: 'string' }),
-    expiration_time: date('expiration_time', { mode: 'string' }),
-    billing_address: text('billing_address'),
-    ...tradeTotalColumns(),
-    ...balanceColumns(),
-    creator_id: userRef('creator_id'),
+    ...invoiceColumns(),
   },
   (t) => [
     ...documentIndexes('purchases_invoices', t),

@@ -1,36 +1,14 @@
-import { declarations, purchasesDeliveryWorkflow as workflow } from '@atelier/domain';
+import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { stampRelationships } from '../trade/lines.ts';
+import { documentFilters, stampRelationships } from '../trade/lines.ts';
 import { tradeDeliveries } from '../trade/deliveries.ts';
-import { purchaseOrders, purchaseSide, type OrderItemRow } from './coverage.ts';
+import { purchaseOrders, purchaseSide, receiptSide } from './coverage.ts';
 import { purchasesDeliveries } from './documents.table.ts';
-import { unitCostOf } from './purchases-orders.actions.ts';
 
-/** A receipt: its parts enter the order's warehouse at their cost (the trade kit's deliveries). */
-const receipts = tradeDeliveries(purchaseSide, purchaseOrders, {
-  type: 'purchases-deliveries',
-  workflow,
-  code: 'PR',
-  movement: 'add',
-  columns: { warehouse: 'destination_warehouse_id', party: 'supplier_id' },
-  orderRelationship: 'purchasesOrder',
-  orderLineRelationship: 'purchasesOrderItem',
-  lineValues: (line) => ({ unit_cost: unitCostOf(line as OrderItemRow) }),
-  messages: {
-    state: 'purchases_delivery.cannot_action',
-    final: 'purchases_delivery.final',
-    noItems: 'purchases_delivery.no_items',
-    orderCompleted: 'purchases_delivery.order_completed',
-    orderNotValidated: 'purchases_order.not_validated',
-  },
-  summaries: {
-    validate: 'Validates the receipt: its parts enter the order’s warehouse (one stock movement) and the order’s delivery status follows (409 over what is left to receive, naming the line)',
-    cancel: 'Cancels the receipt; a validated one takes its parts out of the warehouse again (409 when they were used since where stock may not go below zero)',
-  },
-});
+const receipts = tradeDeliveries(purchaseSide, purchaseOrders, receiptSide);
 export const { flow: purchasesDeliveryFlow, lineBeforeWrite: purchasesDeliveryLineHook } = receipts;
 
 /**
@@ -51,13 +29,13 @@ export const purchasesDeliveriesResource = defineResource(declarations['purchase
     creator: rel.belongsTo('creator_id'),
     ...stampRelationships(),
   },
-  filters: {
-    state: filter.in('state'),
-    purchasesOrder: filter.ids('purchases_order_id', 'purchasesOrder'),
-    supplier: filter.ids('supplier_id', 'supplier'),
-    search: filter.search(['code', 'supplier_reference', 'notes']),
-    tags: filter.overlaps('tag_ids', 'tags'),
-  },
+  filters: documentFilters(
+    {
+      purchasesOrder: filter.ids('purchases_order_id', 'purchasesOrder'),
+      supplier: filter.ids('supplier_id', 'supplier'),
+    },
+    ['supplier_reference'],
+  ),
   workflow: purchasesDeliveryFlow,
   hooks: { beforeWrite: receipts.beforeWrite },
   policies: { delete: purchasesDeliveryFlow.editable },

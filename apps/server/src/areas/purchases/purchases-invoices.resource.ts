@@ -8,7 +8,7 @@ import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { invoiceRelationships } from '../trade/lines.ts';
+import { documentFilters, invoiceRelationships } from '../trade/lines.ts';
 import { checkRemaining, lockOrder, refreshOrder } from './coverage.ts';
 import { purchasesInvoiceItems, purchasesInvoices } from './documents.table.ts';
 
@@ -73,14 +73,14 @@ export const purchasesInvoicesResource = defineResource(declarations['purchases-
     purchasesOrder: rel.belongsTo('purchases_order_id'),
     ...invoiceRelationships('purchases_invoice_id'),
   },
-  filters: {
-    state: filter.in('state'),
-    payment_status: filter.in('payment_status'),
-    purchasesOrder: filter.ids('purchases_order_id', 'purchasesOrder'),
-    supplier: filter.ids('supplier_id', 'supplier'),
-    search: filter.search(['code', 'supplier_reference', 'notes']),
-    tags: filter.overlaps('tag_ids', 'tags'),
-  },
+  filters: documentFilters(
+    {
+      payment_status: filter.in('payment_status'),
+      purchasesOrder: filter.ids('purchases_order_id', 'purchasesOrder'),
+      supplier: filter.ids('supplier_id', 'supplier'),
+    },
+    ['supplier_reference'],
+  ),
   workflow: purchasesInvoiceFlow,
   hooks: { beforeWrite },
   policies: { delete: purchasesInvoiceFlow.editable },

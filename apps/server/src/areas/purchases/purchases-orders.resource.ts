@@ -3,7 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { stampRelationships, tradeDocumentTotals } from '../trade/lines.ts';
+import { documentFilters, stampRelationships, tradeDocumentTotals } from '../trade/lines.ts';
 import { newOrderHook } from '../trade/orders.ts';
 import { purchasesOrders } from './documents.table.ts';
 import { generateActions, generatePolicies, purchasesOrderFlow } from './purchases-orders.actions.ts';
@@ -26,15 +26,15 @@ export const purchasesOrdersResource = defineResource(declarations['purchases-or
     issuer: rel.belongsTo('issuer_id'),
     ...stampRelationships(),
   },
-  filters: {
-    state: filter.in('state'),
-    delivery_status: filter.in('delivery_status'),
-    invoicing_status: filter.in('invoicing_status'),
-    supplier: filter.ids('supplier_id', 'supplier'),
-    destinationWarehouse: filter.ids('destination_warehouse_id', 'destinationWarehouse'),
-    search: filter.search(['code', 'supplier_reference', 'notes']),
-    tags: filter.overlaps('tag_ids', 'tags'),
-  },
+  filters: documentFilters(
+    {
+      delivery_status: filter.in('delivery_status'),
+      invoicing_status: filter.in('invoicing_status'),
+      supplier: filter.ids('supplier_id', 'supplier'),
+      destinationWarehouse: filter.ids('destination_warehouse_id', 'destinationWarehouse'),
+    },
+    ['supplier_reference'],
+  ),
   workflow: purchasesOrderFlow,
   actions: { ...generateActions, reorder: reorderAction },
   hooks: { beforeWrite: newOrderHook('PO', 'destination_warehouse_id') },

@@ -1,9 +1,9 @@
-import { PACKAGE_FREQUENCIES, PAYMENT_STATUSES, TAX_TYPES, resellerInvoiceWorkflow, subscriptionWorkflow, type DocumentState, type PackageFrequency, type SubscriptionState } from '@atelier/domain';
+import { PACKAGE_FREQUENCIES, PAYMENT_STATUSES, TAX_TYPES, resellerInvoiceWorkflow, subscriptionWorkflow, type PackageFrequency, type SubscriptionState } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, numeric, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { at, cents, id, oneOf, ownedBy, requiredRef, timestamps, valueChecks } from '../../db/columns.ts';
-import { organizations, resellers, roles, userRef } from '../admin/admin.table.ts';
-import { balanceColumns, documentStampColumns, lineTotalColumns, paymentAmountColumns, paymentChecks, quantity, tradeTotalColumns } from '../trade/trade.columns.ts';
+import { organizations, resellers, roles } from '../admin/admin.table.ts';
+import { documentStampColumns, documentState, invoiceColumns, lineTotalColumns, paymentAmountColumns, paymentChecks, quantity } from '../trade/trade.columns.ts';
 
 // Reseller billing (issue 24): a reseller's catalogue (products, services, packages), its
 // organizations' subscriptions, and its invoices to them with their payments. These rows are the
@@ -117,16 +117,11 @@ export const resellerInvoices = pgTable(
     organization_id: requiredRef('organization_id', () => organizations.id),
     reseller_id: resellerId(),
     ...documentStampColumns(),
-    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    state: documentState(),
     subscription_id: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     period_start: date('period_start', { mode: 'string' }),
     period_end: date('period_end', { mode: 'string' }),
-    issued_on: date('issued_on', { mode: 'string' }),
-    expiration_time: date('expiration_time', { mode: 'string' }),
-    billing_address: text('billing_address'),
-    ...tradeTotalColumns(),
-    ...balanceColumns(),
-    creator_id: userRef('creator_id'),
+    ...invoiceColumns(),
     ...timestamps(),
   },
   (t) => [

@@ -1,3 +1,5 @@
+import { salesDeliveryWorkflow } from '@atelier/domain';
+import type { DeliverySide } from '../trade/deliveries.ts';
 import { tradeOrders, type TradeSide } from '../trade/orders.ts';
 import { salesDeliveries, salesDeliveryItems, salesInvoiceItems, salesInvoices, salesOrderItems, salesOrders } from './sales.table.ts';
 
@@ -28,3 +30,26 @@ export const salesSide: TradeSide = {
 };
 
 export const salesOrderKit = tradeOrders<SalesOrderRow, SalesOrderItemRow>(salesSide);
+
+/** A delivery: its parts leave the order's warehouse (the trade kit's deliveries; the stock rules still refuse: 409 naming the part and what is left). */
+export const deliverySide: DeliverySide = {
+  type: 'sales-deliveries',
+  workflow: salesDeliveryWorkflow,
+  code: 'BL',
+  movement: 'remove',
+  columns: { warehouse: 'source_warehouse_id', party: 'customer_id' },
+  orderRelationship: 'salesOrder',
+  orderLineRelationship: 'salesOrderItem',
+  messages: {
+    state: 'sales_delivery.cannot_action',
+    final: 'sales_delivery.final',
+    noItems: 'sales_delivery.no_items',
+    orderCompleted: 'sales_delivery.order_completed',
+    orderNotValidated: 'sales_order.not_validated',
+    noWarehouse: 'sales_order.no_warehouse',
+  },
+  summaries: {
+    validate: 'Validates the delivery: its parts leave the order’s warehouse (one stock movement; 409 when the stock lacks them) and the order’s delivery status follows (409 over what is left to deliver, naming the line)',
+    cancel: 'Cancels the delivery; a validated one puts its parts back in the warehouse',
+  },
+};

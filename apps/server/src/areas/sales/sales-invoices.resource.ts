@@ -8,7 +8,7 @@ import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
-import { invoiceRelationships } from '../trade/lines.ts';
+import { documentFilters, invoiceRelationships } from '../trade/lines.ts';
 import { salesOrderKit } from './coverage.ts';
 import { CREDIT_NOTE_PREFIX, applyCreditNote, checkCreditNote, creditAction, creditPolicies } from './credit-notes.ts';
 import { invoiceHead } from './invoice-lines.ts';
@@ -110,18 +110,18 @@ export const salesInvoicesResource = defineResource(declarations['sales-invoices
     sourceWarehouse: rel.belongsTo('source_warehouse_id'),
     ...invoiceRelationships('sales_invoice_id'),
   },
-  filters: {
-    state: filter.in('state'),
-    payment_status: filter.in('payment_status'),
-    kind: filter.in('kind'),
-    salesOrder: filter.ids('sales_order_id', 'salesOrder'),
-    repair: filter.ids('repair_id', 'repair'),
-    estimation: filter.ids('estimation_id', 'estimation'),
-    creditedInvoice: filter.ids('credited_invoice_id', 'creditedInvoice'),
-    recipient: filter.ids('customer_id', 'recipient'),
-    search: filter.search(['code', 'billing_address', 'notes']),
-    tags: filter.overlaps('tag_ids', 'tags'),
-  },
+  filters: documentFilters(
+    {
+      payment_status: filter.in('payment_status'),
+      kind: filter.in('kind'),
+      salesOrder: filter.ids('sales_order_id', 'salesOrder'),
+      repair: filter.ids('repair_id', 'repair'),
+      estimation: filter.ids('estimation_id', 'estimation'),
+      creditedInvoice: filter.ids('credited_invoice_id', 'creditedInvoice'),
+      recipient: filter.ids('customer_id', 'recipient'),
+    },
+    ['billing_address'],
+  ),
   workflow: salesInvoiceFlow,
   actions: { send: sendInvoiceAction, credit: creditAction },
   hooks: { beforeWrite },

@@ -3,7 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { stampRelationships, tradeDocumentTotals } from '../trade/lines.ts';
+import { documentFilters, stampRelationships, tradeDocumentTotals } from '../trade/lines.ts';
 import { newOrderHook } from '../trade/orders.ts';
 import { generateActions, generatePolicies, salesOrderFlow } from './sales-orders.actions.ts';
 import { salesOrders } from './sales.table.ts';
@@ -25,15 +25,15 @@ export const salesOrdersResource = defineResource(declarations['sales-orders'], 
     issuer: rel.belongsTo('issuer_id'),
     ...stampRelationships(),
   },
-  filters: {
-    state: filter.in('state'),
-    delivery_status: filter.in('delivery_status'),
-    invoicing_status: filter.in('invoicing_status'),
-    recipient: filter.ids('customer_id', 'recipient'),
-    sourceWarehouse: filter.ids('source_warehouse_id', 'sourceWarehouse'),
-    search: filter.search(['code', 'customer_reference', 'notes']),
-    tags: filter.overlaps('tag_ids', 'tags'),
-  },
+  filters: documentFilters(
+    {
+      delivery_status: filter.in('delivery_status'),
+      invoicing_status: filter.in('invoicing_status'),
+      recipient: filter.ids('customer_id', 'recipient'),
+      sourceWarehouse: filter.ids('source_warehouse_id', 'sourceWarehouse'),
+    },
+    ['customer_reference'],
+  ),
   workflow: salesOrderFlow,
   actions: generateActions,
   hooks: { beforeWrite: newOrderHook('CV', 'source_warehouse_id') },

@@ -1,30 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   DELIVERY_STATUSES,
   INVOICING_STATUSES,
   INVOICING_TYPES,
-  LOCALES,
   PAYMENT_SOURCES,
-  type Locale,
   PAYMENT_STATUSES,
   ORDER_INVOICE_KINDS,
   SALES_INVOICE_KINDS,
   salesDeliveryWorkflow,
   salesInvoiceWorkflow,
   salesOrderWorkflow,
-  type DocumentState,
   type InvoicingType,
   type PaymentSource,
   type SalesInvoiceKind,
 } from '@atelier/domain';
-import { at, cents, id, oneOf, ownedBy, requiredRef, valueChecks } from '../../db/columns.ts';
-import { organizationId, tenantTable, userRef, users } from '../admin/admin.table.ts';
+import { cents, oneOf, ownedBy, requiredRef, valueChecks } from '../../db/columns.ts';
+import { linkLocaleCheck, publicLinkColumns } from '../../db/public-links.ts';
+import { tenantTable } from '../admin/admin.table.ts';
 import { customers } from '../crm/crm.table.ts';
-import { products, stockMovements, warehouses } from '../inventory/inventory.table.ts';
+import { warehouses } from '../inventory/inventory.table.ts';
 import { repairItems, repairs } from '../repairs/repairs.table.ts';
 import { estimations } from '../estimations/estimations.table.ts';
-import { balanceColumns, coveredColumns, documentColumns, documentIndexes, orderColumns, paymentColumns, paymentIndexes, quantity, tradeLineChecks, tradeLineColumns, tradeTotalColumns } from '../trade/trade.columns.ts';
+import { coveredColumns, deliveryColumns, documentColumns, documentIndexes, documentState, invoiceColumns, orderColumns, paymentColumns, paymentIndexes, productLineColumns, quantityCheck, tradeLineChecks, tradeLineColumns } from '../trade/trade.columns.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 
 // The sales documents (issue 23): a customer's orders, the deliveries and invoices generated from
@@ -69,14 +67,11 @@ export const salesDeliveries = tenantTable(
   'sales_deliveries',
   {
     ...documentColumns(),
-    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    ...deliveryColumns(),
     sales_order_id: requiredRef('sales_order_id', () => salesOrders.id),
     customer_id: requiredRef('customer_id', () => customers.id),
     source_warehouse_id: requiredRef('source_warehouse_id', () => warehouses.id),
-    stock_movement_id: uuid('stock_movement_id').references(() => stockMovements.id, { onDelete: 'set null' }),
     delivered_on: date('delivered_on', { mode: 'string' }),
-    item_count: integer('item_count').notNull().default(0),
-    creator_id: userRef('creator_id'),
   },
   (t) => [...documentIndexes('sales_deliveries', t), index('sales_deliveries_order_idx').on(t.sales_order_id), oneOf('sales_deliveries_state_check', t.state, salesDeliveryWorkflow.states)],
 );
@@ -86,15 +81,12 @@ export const salesDeliveryItems = tenantTable(
   {
     sales_delivery_id: ownedBy('sales_delivery_id', () => salesDeliveries.id),
     sales_order_item_id: requiredRef('sales_order_item_id', () => salesOrderItems.id),
-    position: integer('position').notNull().default(0),
-    product_id: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
-    description: text('description'),
-    quantity: quantity('quantity').notNull(),
+    ...productLineColumns(),
   },
   (t) => [
     index('sales_delivery_items_delivery_idx').on(t.sales_delivery_id, t.position),
     index('sales_delivery_items_order_item_idx').on(t.sales_order_item_id),
-    check('sales_delivery_items_quantity_check', sql`${t.quantity} >= 0`),
+    quantityCheck('sales_delivery_items', t),
   ],
 );
 
@@ -102,7 +94,7 @@ export const salesInvoices = tenantTable(
   'sales_invoices',
   {
     ...documentColumns(),
-    state: text('state').$type<DocumentState>().notNull().default('draft'),
+    state: documentState(),
     kind: text('kind').$type<SalesInvoiceKind>().notNull().default('standard'),
     customer_id: requiredRef('customer_id', () => customers.id),
     sales_order_id: uuid('sales_order_id').references(() => salesOrders.id, { onDelete: 'restrict' }),
@@ -114,14 +106,9 @@ export const salesInvoices = tenantTable(
     vehicle_id: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     source_warehouse_id: uuid('source_warehouse_id').references(() => warehouses.id, { onDelete: 'set null' }),
     invoicing_type: text('invoicing_type').$type<InvoicingType>(),
-    issued_on: date('issued_on', { mode: 'string' }),
-    expiration_time: date('expiration_time', { mode: 'string' }),
-    billing_address: text('billing_address'),
-    ...tradeTotalColumns(),
-    ...balanceColumns(),
+    ...invoiceColumns(),
     /** What its validated credit notes took off it (cents, positive): its balance is its total less this and what is paid. */
     amount_credited: cents('amount_credited'),
-    creator_id: userRef('creator_id'),
   },
   (t) => [
     ...documentIndexes('sales_invoices', t),
@@ -195,18 +182,11 @@ export const salesPayments = tenantTable(
 export const salesInvoiceLinks = pgTable(
   'sales_invoice_links',
   {
-    id: id(),
-    organization_id: organizationId(),
+    ...publicLinkColumns(),
     sales_invoice_id: ownedBy('sales_invoice_id', () => salesInvoices.id),
-    token_hash: text('token_hash').notNull().unique(),
     url: text('url').notNull(),
-    locale: text('locale').$type<Locale>().notNull(),
     /** Where the link was e-mailed (null: handed over another way). */
     email: text('email'),
-    expires_at: at('expires_at').notNull(),
-    revoked_at: at('revoked_at'),
-    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: at('created_at').notNull().default(sql`now()`),
   },
-  (t) => [index('sales_invoice_links_invoice_idx').on(t.sales_invoice_id), oneOf('sales_invoice_links_locale_check', t.locale, LOCALES)],
+  (t) => [index('sales_invoice_links_invoice_idx').on(t.sales_invoice_id), linkLocaleCheck('sales_invoice_links', t)],
 );

@@ -6,7 +6,7 @@ import { cannedJobs } from '../canned-jobs/canned-jobs.table.ts';
 import { z } from 'zod';
 import { applyJobChanges, jobContent, writeJob } from './canned-job-copy.ts';
 import { organizationReaders } from './form-templates.resource.ts';
-import { acceptAction, adopt, adoptionsResource, changeSchema, changesAction, offerOf, publishAction, skipAction, templateKind, templatesResource, versionOptions, versionsResource, type AdoptionRow } from './kit.ts';
+import { acceptAction, adopt, adoptionsResource, changesAction, offerOf, offerSchema, publishAction, skipAction, templateKind, templatesResource, versionOptions, versionsResource, type AdoptionRow } from './kit.ts';
 import { cannedJobTemplateAdoptions, cannedJobTemplateVersions, cannedJobTemplates } from './templates.table.ts';
 
 // Canned job templates a reseller publishes (issue 27), as form templates are (kit.ts): made from a
@@ -83,13 +83,7 @@ async function offer(ctx: RequestContext, adoption: AdoptionRow) {
   return { from: o.from, to: o.to, ...plan };
 }
 
-const change = changeSchema(['job', 'item', 'trigger']);
-const offerMeta = {
-  from: { type: 'integer' },
-  to: { type: 'integer' },
-  apply: { type: 'array', items: change },
-  kept: { type: 'array', items: change },
-} satisfies Record<string, JsonSchema>;
+const offerMeta = offerSchema(['job', 'item', 'trigger']);
 
 const changes = changesAction(
   'view canned jobs',

@@ -1,9 +1,9 @@
 import { declarations, planTemplateUpdate } from '@atelier/domain';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import { defineResource, type JsonSchema } from '../../jsonapi/define-resource.ts';
+import { defineResource } from '../../jsonapi/define-resource.ts';
 import { lockForm } from '../inspections/structure.ts';
 import { FORM_TEMPLATES } from './form-templates.resource.ts';
-import { acceptAction, adoptionsResource, changeSchema, changesAction, offerOf, skipAction, versionOptions, type AdoptionRow } from './kit.ts';
+import { acceptAction, adoptionsResource, changesAction, offerOf, offerSchema, skipAction, versionOptions, type AdoptionRow } from './kit.ts';
 import { applyChanges, keyedStructure } from './merge.ts';
 import { formTemplateAdoptions } from './templates.table.ts';
 
@@ -21,13 +21,7 @@ async function plan(ctx: RequestContext, adoption: AdoptionRow) {
   return { from: offer.from, to: offer.to, plan: planTemplateUpdate(offer.base!.content, offer.next.content, ours.structure), idOf: ours.idOf };
 }
 
-const change = changeSchema(['section', 'sub-section', 'field', 'multipliers', 'notes', 'reminders']);
-const planMeta = {
-  from: { type: 'integer' },
-  to: { type: 'integer' },
-  apply: { type: 'array', items: change },
-  kept: { type: 'array', items: change },
-} satisfies Record<string, JsonSchema>;
+const planMeta = offerSchema(['section', 'sub-section', 'field', 'multipliers', 'notes', 'reminders']);
 
 const changes = changesAction(
   'view inspection forms',

@@ -204,20 +204,31 @@ export function readVersion<S extends ActionOptions>(schema: S, body: unknown, t
   return options;
 }
 
-/** A change as the contract says it (`levels`: the kind's parts). */
-export const changeSchema = (levels: readonly string[]): JsonSchema => ({
-  type: 'object',
-  properties: {
-    kind: { enum: ['added', 'removed', 'changed'] },
-    level: { enum: [...levels] },
-    key: { type: 'string' },
-    parent: { type: ['string', 'null'] },
-    name: { type: 'string' },
-    name_en: { type: ['string', 'null'] },
-    properties: { type: 'array', items: { type: 'string' } },
-    reason: { enum: ['changed_here', 'removed_here', 'parent_removed_here', 'used_here'] },
-  },
-});
+/**
+ * What taking a template's version would do, as the contract says it (`levels`: the kind's parts):
+ * the versions from and to, the changes applied and those the organization's own edits keep out.
+ */
+export const offerSchema = (levels: readonly string[]) => {
+  const change: JsonSchema = {
+    type: 'object',
+    properties: {
+      kind: { enum: ['added', 'removed', 'changed'] },
+      level: { enum: [...levels] },
+      key: { type: 'string' },
+      parent: { type: ['string', 'null'] },
+      name: { type: 'string' },
+      name_en: { type: ['string', 'null'] },
+      properties: { type: 'array', items: { type: 'string' } },
+      reason: { enum: ['changed_here', 'removed_here', 'parent_removed_here', 'used_here'] },
+    },
+  };
+  return {
+    from: { type: 'integer' },
+    to: { type: 'integer' },
+    apply: { type: 'array', items: change },
+    kept: { type: 'array', items: change },
+  } satisfies Record<string, JsonSchema>;
+};
 
 /**
  * POST /{adoptions}/{id}/accept: the offered version read, `take` writes it into the

@@ -145,6 +145,17 @@ export const stampRelationships = () => ({
 });
 
 /**
+ * A trade document's filters (an order, a delivery, an invoice): its state, its `own` (its statuses,
+ * its order, its party...), its words (its code, the `searched` columns, its notes), its tags.
+ */
+export const documentFilters = <F extends Record<string, Filter>>(own: F, searched: string[] = []) => ({
+  state: filter.in('state'),
+  ...own,
+  search: filter.search(['code', ...searched, 'notes']),
+  tags: filter.overlaps('tag_ids', 'tags'),
+});
+
+/**
  * What an invoice relates as every other (purchases, sales, reseller; `foreignKey`: its lines' and
  * payments' column naming it): its lines, whose totals are its own and its balance (lines change
  * only while it is a draft, before any payment), its payments, who made, validated and canceled it.

@@ -1,5 +1,5 @@
 import { decimalText, deliveryStatusOf, invoicingStatusOf, orderCompleted, progress, remaining, scaledToText, toScaled, type DecimalInput, type InvoicingType } from '@atelier/domain';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { MessageKey } from '../../i18n/index.ts';
@@ -131,6 +131,14 @@ export function tradeOrders<O extends OrderBase, L extends OrderLineBase>(side: 
   const orderLines = async (ctx: RequestContext, orderId: string): Promise<L[]> =>
     (await ctx.db.select().from(side.orderItems).where(eq(c.lineOrder, orderId)).orderBy(asc(c.linePosition), asc(c.lineId))) as L[];
 
+  /** The codes of the order's documents still counting (a draft or validated delivery or invoice; a draft invoice may have none): an order with some is not canceled. */
+  async function liveDocuments(ctx: RequestContext, orderId: string): Promise<(string | null)[]> {
+    const live = (documents: PgTable, order: AnyPgColumn, state: AnyPgColumn) =>
+      ctx.db.select({ code: columnOf(documents, 'code') }).from(documents).where(and(eq(order, orderId), ne(state, 'canceled')));
+    const rows = [...(await live(side.deliveries, c.deliveryOrder, c.deliveryState)), ...(await live(side.invoices, c.invoiceOrder, c.invoiceState))];
+    return rows.map((d) => d.code as string | null);
+  }
+
   /** Per order line, the quantity its validated documents of one kind cover (sums as decimal texts). */
   async function covered(ctx: RequestContext, orderId: string, kind: CoverageKind): Promise<Map<string, string>> {
     const [items, documents, quantity, line, owner, id, order, state] =
@@ -254,5 +262,5 @@ export function tradeOrders<O extends OrderBase, L extends OrderLineBase>(side: 
     );
   }
 
-  return { lockOrder, orderLines, refreshOrder, checkRemaining, leftOf, toDeliver, toInvoice };
+  return { lockOrder, orderLines, liveDocuments, refreshOrder, checkRemaining, leftOf, toDeliver, toInvoice };
 }

@@ -1,9 +1,9 @@
-import { PAYMENT_METHODS, type DeliveryStatus, type InvoicingStatus, type InvoicingType, type OrderState, type PaymentStatus, type TaxAmount } from '@atelier/domain';
+import { PAYMENT_METHODS, type DeliveryStatus, type DocumentState, type InvoicingStatus, type InvoicingType, type OrderState, type PaymentStatus, type TaxAmount } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, numeric, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { at, cents, locationIds, oneOf, tagIds } from '../../db/columns.ts';
 import { userRef } from '../admin/admin.table.ts';
-import { products } from '../inventory/inventory.table.ts';
+import { products, stockMovements } from '../inventory/inventory.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
 
 // The columns the documents of trade share (purchases, sales, reseller billing; issues 22-24): a priced line
@@ -14,12 +14,17 @@ export const quantity = (name: string) => numeric(name, { precision: 18, scale: 
 
 const taxDetails = () => jsonb('tax_details').$type<TaxAmount[]>().notNull().default([]);
 
-/** A priced line: product or description, quantity, unit price, discount (percent), tax group, and its totals. */
-export const tradeLineColumns = () => ({
+/** A line of products, in its place: a product or a description, and how many (a delivery's line). */
+export const productLineColumns = () => ({
   position: integer('position').notNull().default(0),
   product_id: uuid('product_id').references((): AnyPgColumn => products.id, { onDelete: 'restrict' }),
   description: text('description'),
   quantity: quantity('quantity').notNull(),
+});
+
+/** A priced line: product or description, quantity, unit price, discount (percent), tax group, and its totals. */
+export const tradeLineColumns = () => ({
+  ...productLineColumns(),
   unit_price: bigint('unit_price', { mode: 'number' }),
   discount: numeric('discount', { precision: 7, scale: 4 }),
   tax_group_id: uuid('tax_group_id').references((): AnyPgColumn => taxGroups.id, { onDelete: 'set null' }),
@@ -34,9 +39,12 @@ export const lineTotalColumns = () => ({
   tax_details: taxDetails(),
 });
 
+/** A line's quantity is not negative (a check named after its table). */
+export const quantityCheck = (table: string, t: { quantity: AnyPgColumn }) => check(`${table}_quantity_check`, sql`${t.quantity} >= 0`);
+
 /** A priced line's checks, named after its table. */
 export const tradeLineChecks = (table: string, t: { quantity: AnyPgColumn; unit_price: AnyPgColumn; discount: AnyPgColumn }) => [
-  check(`${table}_quantity_check`, sql`${t.quantity} >= 0`),
+  quantityCheck(table, t),
   check(`${table}_unit_price_check`, sql`${t.unit_price} >= 0`),
   check(`${table}_discount_check`, sql`${t.discount} >= 0 AND ${t.discount} <= 100`),
 ];
@@ -75,6 +83,27 @@ export const documentIndexes = (table: string, t: { organization_id: AnyPgColumn
   index(`${table}_org_state_idx`).on(t.organization_id, t.state, t.created_at),
   index(`${table}_location_ids_idx`).using('gin', t.location_ids),
 ];
+
+/** A delivery's or an invoice's state in its workflow (draft, validated, canceled). */
+export const documentState = () => text('state').$type<DocumentState>().notNull().default('draft');
+
+/** What a delivery of an order keeps beside its order, party and warehouse: the stock movement its validation caused, its line count, who made it. */
+export const deliveryColumns = () => ({
+  state: documentState(),
+  stock_movement_id: uuid('stock_movement_id').references(() => stockMovements.id, { onDelete: 'set null' }),
+  item_count: integer('item_count').notNull().default(0),
+  creator_id: userRef('creator_id'),
+});
+
+/** What every invoice keeps (purchases, sales, reseller): its dates, the address it bills, its totals and payments, who made it. */
+export const invoiceColumns = () => ({
+  issued_on: date('issued_on', { mode: 'string' }),
+  expiration_time: date('expiration_time', { mode: 'string' }),
+  billing_address: text('billing_address'),
+  ...tradeTotalColumns(),
+  ...balanceColumns(),
+  creator_id: userRef('creator_id'),
+});
 
 /** An invoice's payments as they add up (kept by them: trade/payments.ts). */
 export const balanceColumns = () => ({

@@ -1,31 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { CUSTOMER_DECISIONS, LOCALES, type CustomerDecision, type Locale } from '@atelier/domain';
+import { CUSTOMER_DECISIONS, type CustomerDecision } from '@atelier/domain';
 import { at, id, oneOf, ownedBy } from '../../../db/columns.ts';
-import { organizationId, users } from '../../admin/admin.table.ts';
+import { linkLocaleCheck, publicLinkColumns } from '../../../db/public-links.ts';
+import { organizationId } from '../../admin/admin.table.ts';
 import { estimations } from '../estimations.table.ts';
 
 
 /**
- * A link sent to the customer to approve an estimate (send-client-approve). As for shared reports,
- * only the SHA-256 of its random token is kept. Sending again revokes the earlier links.
+ * A link sent to the customer to approve an estimate (send-client-approve), a public link as a
+ * shared report's (db/public-links.ts). Sending again revokes the earlier links.
  */
 export const estimationApprovals = pgTable(
   'estimation_approvals',
   {
-    id: id(),
-    organization_id: organizationId(),
+    ...publicLinkColumns(),
     estimation_id: ownedBy('estimation_id', () => estimations.id),
-    token_hash: text('token_hash').notNull().unique(),
-    locale: text('locale').$type<Locale>().notNull(),
     /** Where the link was e-mailed (null: handed over another way). */
     email: text('email'),
-    expires_at: at('expires_at').notNull(),
-    revoked_at: at('revoked_at'),
-    created_by: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: at('created_at').notNull().default(sql`now()`),
   },
-  (t) => [index('estimation_approvals_estimation_idx').on(t.estimation_id), oneOf('estimation_approvals_locale_check', t.locale, LOCALES)],
+  (t) => [index('estimation_approvals_estimation_idx').on(t.estimation_id), linkLocaleCheck('estimation_approvals', t)],
 );
 
 /**
