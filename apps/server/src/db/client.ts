@@ -279,7 +279,7 @@ function nameOf(text: string, prepare: boolean, kind: Named = reads): string | u
 /**
  * Every statement Drizzle sends with parameters through a pool's connections runs named as well,
  * by the rules of the reads below (on its third run, at most `statements.max` texts): otherwise
- * each is parsed and planned again on every run. An inspector's answer is six such statements,
+ * each is parsed and planned again on every run. An inspector's answer is five such statements,
  * locks and writes; the embedded database plans on its one WebAssembly thread.
  */
 function nameStatements(pool: pg.Pool) {
