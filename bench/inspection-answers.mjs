@@ -10,6 +10,7 @@
 // bench/run.mjs (BENCH_ANSWERS=0 skips it); alone:
 //   node bench/inspection-answers.mjs   (PostgreSQL when DATABASE_URL is set, its server hosting a
 //   fresh database; else PGlite. BENCH_INSPECTORS=20 BENCH_DURATION=10 BENCH_WARMUP=3)
+import { readFileSync, readdirSync } from 'node:fs';
 import { allSucceeded, askAtPace, machineLoad, runSql, saveResult } from './clients.mjs';
 import { freshStore, startRaw, startServer, stopServer } from './server.mjs';
 
@@ -131,9 +132,35 @@ async function checkRawAnswer(base, field) {
   }
 }
 
-async function measure(base, path, inspectors, pace = 0) {
+/** The CPU time (ms, user + system) of each thread of a process so far, by thread id (Linux's /proc; null elsewhere). */
+function threadsCpu(pid) {
+  try {
+    const ms = (stat) => {
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in ticks of 10 ms
+    };
+    return new Map(readdirSync(`/proc/${pid}/task`).map((tid) => [tid, ms(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'))]));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The run's answers, and (given the server's pid) the server's CPU per answer: requests/s follow
+ * the machine's load, the CPU an answer costs much less. In all, and of its two busiest threads
+ * (HTTP and, on PGlite, the database's); the PostgreSQL server's own work is not counted.
+ */
+async function measure(base, path, inspectors, pace = 0, pid = null) {
   await answering(base, path, inspectors, WARMUP, pace);
-  return answering(base, path, inspectors, DURATION, pace);
+  const before = pid && threadsCpu(pid);
+  const result = await answering(base, path, inspectors, DURATION, pace);
+  const after = pid && threadsCpu(pid);
+  if (before && after) {
+    const used = [...after].map(([tid, ms]) => ms - (before.get(tid) ?? 0)).sort((a, b) => b - a);
+    const perAnswer = (ms) => Number((ms / result.requests).toFixed(2));
+    result.serverCpuMs = { perAnswer: perAnswer(used.reduce((a, b) => a + b, 0)), busiestThreadsPerAnswer: used.slice(0, 2).map(perAnswer) };
+  }
+  return result;
 }
 
 /** The bench on one driver: 'pg' (a fresh database on adminUrl's server) or 'pglite'. */
@@ -158,7 +185,7 @@ export async function benchAnswers(driver, adminUrl) {
     };
     // The round trip at the inspectors' pace (the target), then what the server sustains back to back.
     Object.assign(result, await measure(server.url, API_PATH, inspectors, PACE));
-    result.sustained = await measure(server.url, API_PATH, inspectors);
+    result.sustained = await measure(server.url, API_PATH, inspectors, 0, server.child.pid);
     if (driver === 'pg' && process.env.BENCH_BASELINE !== '0') {
       const raw = await startRaw(env.DATABASE_URL);
       const anonymous = inspectors.map((i) => ({ ...i, token: null }));
@@ -190,6 +217,7 @@ export async function benchAnswers(driver, adminUrl) {
 export const answersLine = (r) =>
   `${r.driver.padEnd(6)} answers     p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${r.inspectors} inspectors, one answer each per ${r.paceMs} ms (${r.rps} req/s), errors ${r.errors + r.sustained.errors}; ` +
   `back to back ${r.sustained.rps} req/s p99 ${r.sustained.latency.p99} ms` +
+  (r.sustained.serverCpuMs ? ` (server CPU ${r.sustained.serverCpuMs.perAnswer} ms per answer, busiest threads ${r.sustained.serverCpuMs.busiestThreadsPerAnswer.join(' and ')} ms)` : '') +
   (r.raw
     ? `; raw UPDATE p99 ${r.raw.paced.latency.p99} ms at the same pace (×${r.ratio.p99}), ${r.raw.sustained.rps} req/s back to back (${Math.round(r.ratio.sustainedRps * 100)} %)`
     : '') +

@@ -1,12 +1,21 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { logs } from '../areas/admin/admin.table.ts';
+import { rowsOf } from '../db/client.ts';
 import type { RequestContext } from './context.ts';
 import type { ResourceDefinition, Row } from './define-resource.ts';
 import { causerOf } from './system.ts';
 
-type LogProperties = { old?: Record<string, unknown>; attributes?: Record<string, unknown> } & Record<string, unknown>;
+export type LogProperties = { old?: Record<string, unknown>; attributes?: Record<string, unknown> } & Record<string, unknown>;
 
 /** Called after every log entry, in the same transaction (an area's `activity` hook: the notifications area listens). */
-export type ActivityListener = (ctx: RequestContext, def: ResourceDefinition, row: Row, event: string, properties: LogProperties) => Promise<void>;
+export interface ActivityListener {
+  (ctx: RequestContext, def: ResourceDefinition, row: Row, event: string, properties: LogProperties, read?: Record<string, unknown>[]): Promise<void>;
+  /**
+   * What it reads of an entry (a SELECT; nothing: no read). A record's one entry sends it with its
+   * INSERT, one statement, and hands the rows to the listener as `read`; else the listener reads.
+   */
+  read?(def: ResourceDefinition, row: Row, event: string): SQL | undefined;
+}
 
 /**
  * Writes one activity-log entry in the request's transaction: the subject, who did it, the
@@ -25,8 +34,21 @@ export async function writeLog(
 /** Several entries of one type in one INSERT (an import's chunk), then the listeners of each. */
 export async function writeLogs(ctx: RequestContext, def: ResourceDefinition, entries: { row: Row; event: string; properties: LogProperties }[]) {
   if (!entries.length) return;
-  await ctx.db.insert(logs).values(entries.map(({ row, event, properties }) => logValues(ctx, def, row, event, properties)));
-  for (const { row, event, properties } of entries) for (const listener of ctx.registry.activity) await listener(ctx, def, row, event, properties);
+  const insert = ctx.db.insert(logs).values(entries.map(({ row, event, properties }) => logValues(ctx, def, row, event, properties)));
+  const listeners = ctx.registry.activity;
+  // A record's entry (an answer's, many a second): the first listener's read goes with the INSERT.
+  let reader: ActivityListener | undefined;
+  let read: Record<string, unknown>[] | undefined;
+  if (entries.length === 1)
+    for (const listener of listeners) {
+      const query = listener.read?.(def, entries[0].row, entries[0].event);
+      if (!query) continue;
+      read = rowsOf(await ctx.db.execute(sql`with "logged" as (${insert.getSQL()}) ${query}`));
+      reader = listener;
+      break;
+    }
+  if (!reader) await insert;
+  for (const { row, event, properties } of entries) for (const listener of listeners) await listener(ctx, def, row, event, properties, listener === reader ? read : undefined);
 }
 
 function logValues(ctx: RequestContext, def: ResourceDefinition, row: Row, event: string, properties: LogProperties) {

@@ -211,6 +211,12 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
    * a second, would else have every next request read its session again). Default: forgotten.
    */
   accessNeutral?: true;
+  /**
+   * The row its update writes (UPDATE … RETURNING) is the record as a read gives it: no hook changes
+   * it after, no to-many relationship, no relationship a write moves out of the writer's sight. A
+   * PATCH answers with it rather than reading the record again (one statement less an answer).
+   */
+  answersWrittenRow?: true;
   /** Attribute columns that take a file upload. */
   uploads?: Record<string, UploadField<R>>;
   /** Who besides the followers hears of changes (the notifications area reads it). */

@@ -202,8 +202,10 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
       const ctx = contextOf(request);
       authorize(ctx, def, 'edit');
       const id = (request.params as { id: string }).id;
-      await inTransaction(ctx, (tx) => updateRecord(tx, def, id, request.body), def);
-      return respondWithRecord(ctx, def, id, request.query as Query, reply);
+      const row = await inTransaction(ctx, (tx) => updateRecord(tx, def, id, request.body), def);
+      if (!def.answersWrittenRow) return respondWithRecord(ctx, def, id, request.query as Query, reply);
+      const q = parseQuery(ctx.registry, def, request.query as Query, { list: false });
+      return reply.type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q));
     });
 
   if (ops.delete)

@@ -87,6 +87,8 @@ interface Scoring {
   siblings: string[];
 }
 const scoringOf = new WeakMap<WriteInput, Scoring>();
+/** The sections' scores an answer wrote, by the answer's row (the one its PATCH answers with): add_data reads them here. */
+const sectionsScoredWith = new WeakMap<Row, InspectionScore['sectionsScores']>();
 
 /**
  * The answer is checked against the field's type in the inspection's version. An answer given is
@@ -119,13 +121,14 @@ async function checkAnswer(ctx: RequestContext, input: WriteInput, existing: Row
 }
 
 /** After the write: the siblings the answer was passed on to, and the inspection's scores. */
-async function scoreAnswer(ctx: RequestContext, _row: InspectionFieldRow, input: WriteInput) {
+async function scoreAnswer(ctx: RequestContext, row: InspectionFieldRow, input: WriteInput) {
   const scoring = scoringOf.get(input);
   if (!scoring) return;
   const { state, version, answers, score, siblings } = scoring;
   await writeScores(ctx.db, state.inspection, version, answers, score, siblings);
   // A later answer in this transaction scores from what this one left.
   state.answers = answers as Record<string, FieldAnswer>;
+  sectionsScoredWith.set(row, score.sectionsScores);
 }
 
 /**
@@ -137,6 +140,9 @@ async function sectionScores(ctx: RequestContext, rows: Row[]) {
   if (!rows.length) return {};
   const inspectionId = rows[0].inspection_id as string;
   if (rows.some((r) => r.inspection_id !== inspectionId)) throw badRequest('inspection.section_scores_one_inspection', undefined, 'add_data');
+  // An answer's PATCH: the scores it wrote to its inspection's score_data, held by its locked inspection until its commit.
+  const written = rows.length === 1 ? sectionsScoredWith.get(rows[0]) : undefined;
+  if (written) return written;
   const [inspection] = await ctx.db.select({ score_data: inspections.score_data }).from(inspections).where(eq(inspections.id, inspectionId));
   return inspection?.score_data?.sectionsScores ?? {};
 }
@@ -164,6 +170,8 @@ export const inspectionFieldsResource = defineResource(declarations['inspection-
   policies: { edit: answerable },
   // An answer, its scores, log and notices change nobody's access: sessions stay cached.
   accessNeutral: true,
+  // The answer's hooks write its siblings and its inspection, never its own row after the UPDATE.
+  answersWrittenRow: true,
   addData: {
     inspectionSectionScores: {
       read: sectionScores,

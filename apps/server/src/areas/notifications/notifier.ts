@@ -1,7 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { users } from '../admin/admin.table.ts';
 import { recordLabel } from '../admin/record-label.ts';
-import type { ActivityListener } from '../../jsonapi/audit.ts';
+import type { ActivityListener, LogProperties } from '../../jsonapi/audit.ts';
+import type { RequestContext } from '../../jsonapi/context.ts';
+import type { ResourceDefinition, Row } from '../../jsonapi/define-resource.ts';
+import { rowsOf } from '../../db/client.ts';
 import { causerOf } from '../../jsonapi/system.ts';
 import { notificationSubscriptions, notifications } from './notifications.table.ts';
 
@@ -10,23 +13,24 @@ const TIMESTAMPS = new Set(['created_at', 'updated_at']);
 /** Types about which nobody is notified (they are the notifications themselves). */
 export const NOT_FOLLOWABLE = new Set(['notifications', 'notification-subscriptions', 'logs']);
 
+/** A record's followers, as the notifier reads them: none for a record just created (imports create thousands: one query less each). */
+function followersOf(def: ResourceDefinition, row: Row, event: string): SQL | undefined {
+  if (NOT_FOLLOWABLE.has(def.type) || event === 'created') return undefined;
+  const s = notificationSubscriptions;
+  return sql`select ${s.id}, ${s.user_id} as "user", ${s.events} from ${s} where ${s.subject_type} = ${def.type} and ${s.subject_id} = ${String(row.id)}`;
+}
+
 /**
  * Runs after every activity-log entry, in the request's transaction (the area's `activity`
  * hook): notifies the record's followers and assignees, never the causer. A failure rolls the
- * change back with it.
+ * change back with it. Its followers come read with the entry's INSERT (`read`) when it is alone.
  */
-export const notifyFollowers: ActivityListener = async (ctx, def, row, event, properties) => {
+async function notify(ctx: RequestContext, def: ResourceDefinition, row: Row, event: string, properties: LogProperties, read?: Record<string, unknown>[]) {
   if (NOT_FOLLOWABLE.has(def.type)) return;
   const subjectId = String(row.id);
   const bySubject = and(eq(notificationSubscriptions.subject_type, def.type), eq(notificationSubscriptions.subject_id, subjectId));
-  // A record just created has no followers yet (imports create thousands: one query less each).
-  const followers =
-    event === 'created'
-      ? []
-      : await ctx.db
-          .select({ id: notificationSubscriptions.id, user: notificationSubscriptions.user_id, events: notificationSubscriptions.events })
-          .from(notificationSubscriptions)
-          .where(bySubject);
+  const query = followersOf(def, row, event);
+  const followers = (read ?? (query ? rowsOf(await ctx.db.execute(query)) : [])) as Follower[];
   // A follower who chose events hears only those (a deletion ends the subscription whatever it chose).
   const heard = followers.filter((f) => !f.events || f.events.includes(event));
 
@@ -65,4 +69,12 @@ export const notifyFollowers: ActivityListener = async (ctx, def, row, event, pr
   // Nothing is left to follow once the record is gone.
   // direct write: a deleted record's subscriptions end with it (infrastructure rows)
   if (event === 'deleted' && followers.length) await ctx.db.delete(notificationSubscriptions).where(bySubject);
-};
+}
+
+export const notifyFollowers: ActivityListener = Object.assign(notify, { read: followersOf });
+
+interface Follower {
+  id: string;
+  user: string;
+  events: string[] | null;
+}
