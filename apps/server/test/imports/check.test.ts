@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../src/areas/index.ts';
+import { importRegistry } from '../../src/areas/importable.ts';
 import { checkLines, type CheckRequest, type Verdict } from '../../src/areas/imports/check.ts';
 import { checkInWorker } from '../../src/areas/imports/lines-pool.ts';
 import { knownKey } from '../../src/areas/imports/matching.ts';
+import type { Relationship } from '../../src/jsonapi/relationships.ts';
 import { registryOf } from '../../src/jsonapi/registry.ts';
 
 // Reading an import's lines off the server's thread (issue 29): what the lines worker decides
@@ -103,5 +105,18 @@ describe('reading lines without the database', () => {
     // The input crossed the thread whole (its set of present fields included).
     expect([...(verdicts[0] as Extract<Verdict, { create: unknown }>).create.input.present]).toEqual(['vin', 'make', 'model_year']);
     await expect(checkInWorker(request([[VIN]], { model: 'spaceships' }))).rejects.toThrow(/lines worker: .*import.model_unknown/);
+  });
+
+  it('the worker’s registry (importable.ts) holds every area’s import models, the types they write and those their fields name', () => {
+    const worker = importRegistry();
+    expect([...worker.importModels.keys()].sort()).toEqual([...registry.importModels.keys()].sort());
+    for (const model of registry.importModels.values()) {
+      expect(worker.importModels.get(model.name)).toBe(model);
+      expect(worker.resource(model.type)).toBe(registry.resource(model.type));
+      for (const field of Object.keys(model.fields).filter((f) => model.fields[f].relation)) {
+        const rel = registry.resource(model.type).relationships![field] as Extract<Relationship, { kind: 'belongsTo' }>;
+        expect(worker.resource(rel.type)).toBe(registry.resource(rel.type));
+      }
+    }
   });
 });

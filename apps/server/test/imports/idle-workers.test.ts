@@ -2,8 +2,8 @@ import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endWhenIdle } from '../../src/threads.ts';
 
-// The import workers end when idle (a file's read grew their heaps; the lines worker holds every
-// area's declarations): forgotten first, so no task goes to a worker that is ending.
+// The import workers end when idle (a file's read grew their heaps; the lines worker holds the
+// import models' declarations): forgotten first, so no task goes to a worker that is ending.
 
 afterEach(() => vi.useRealTimers());
 

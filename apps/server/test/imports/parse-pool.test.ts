@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pack, unpack } from '../../src/areas/imports/packed.ts';
+import { parseCsv } from '../../src/areas/imports/bounded.ts';
+import { unpack } from '../../src/areas/imports/packed.ts';
 import { PARSE_WORKERS, parseInWorker, type ParseOutcome } from '../../src/areas/imports/parse-pool.ts';
 import { inflatingWorkbook } from './workbooks.ts';
 
@@ -18,16 +19,21 @@ describe('parse pool', () => {
 });
 
 describe('packed files', () => {
-  it('unpacks any range of lines cell by cell, whatever the cells hold', () => {
+  it('packs the cells as they are read and unpacks any range of lines cell by cell, whatever the cells hold', () => {
     const rows = [
       ['Éric 🚗', '', 'a;b\r\n"c"'],
       ['', '', ''],
-      ['\u0000\u001e', 'x', ''],
+      ['\u0000\u001e', 'x'.repeat(300), ''],
+      ['short'],
     ];
-    const file = pack({ format: 'csv', columns: ['A', 'B', 'C'], rows });
-    expect(file.lines).toBe(3);
-    expect(unpack(file)).toEqual(rows);
-    expect(unpack(file, 1, 99)).toEqual(rows.slice(1));
-    expect(unpack(file, 3)).toEqual([]);
+    const csv = ['A;B;C;', ...rows.map((cells) => cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(';'))].join('\r\n');
+    const file = parseCsv(Buffer.from(`${csv}\r\n;;;;\r\n\r\n`));
+    // The widest line, a blank one at the end included, sets the columns; the blank lines at the end are dropped.
+    expect(file.columns).toEqual(['A', 'B', 'C', '#4', '#5']);
+    expect(file.lines).toBe(4);
+    const wide = rows.map((cells) => Array.from({ length: 5 }, (_, c) => cells[c] ?? ''));
+    expect(unpack(file)).toEqual(wide);
+    expect(unpack(file, 1, 99)).toEqual(wide.slice(1));
+    expect(unpack(file, 4)).toEqual([]);
   });
 });

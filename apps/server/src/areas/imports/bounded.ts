@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import Papa from 'papaparse';
 import { SaxesParser } from 'saxes';
+import type { PackedFile } from './packed.ts';
 
 // Reading an uploaded spreadsheet within bounds (issue 29): an XLSX is a zip whose sheet may
 // inflate a thousand times, a CSV may be one line of 50 MB. Every cap is checked while the file
@@ -31,13 +32,6 @@ export const CAPS = {
   inflateCeiling: 256 * 1024 * 1024,
 } as const;
 
-export interface ParsedFile {
-  format: 'csv' | 'xlsx';
-  columns: string[];
-  /** Record lines (the header excluded), each cell as text. */
-  rows: string[][];
-}
-
 /** A file refused: the message key and its parameters (turned into a 422 by the caller). */
 export class FileRefused extends Error {
   constructor(
@@ -56,33 +50,73 @@ export const inflateLimit = (fileSize: number) => Math.min(CAPS.inflateCeiling, 
 
 // ------------------------------------------------------------------ table
 
-/** The table being read: lines counted and cells measured as they arrive. */
+/** Whether a line of the table (see Table) has nothing but blanks; a missing line has nothing. */
+const isBlankLine = (line: string | undefined) => !line || line.slice(1 + line.charCodeAt(0)).trim() === '';
+
+/** The cells of a line of the table, `width` of them (blank past its own). */
+function cellsOf(line: string | undefined, width: number): string[] {
+  const cells: string[] = new Array(width).fill('');
+  if (!line) return cells;
+  const n = line.charCodeAt(0);
+  for (let c = 0, at = 1 + n; c < n; c++) {
+    const length = line.charCodeAt(1 + c);
+    cells[c] = line.slice(at, at + length);
+    at += length;
+  }
+  return cells;
+}
+
+/**
+ * The table being read: lines counted and cells measured as they arrive. A line is kept as one
+ * string: a head of character codes, its number of cells then each one's length (at most
+ * CAPS.columns and CAPS.cell, each fits in one UTF-16 unit), and its cells one after the other.
+ * Arrays of cells held 100,000 lines in ~35 MB of the parse worker's heap; strings, ~8 MB, and
+ * finish() packs them (packed.ts) without making a string per cell.
+ */
 class Table {
-  readonly lines: string[][] = [];
+  private readonly lines: string[] = [];
 
   /** Sets line `index` (0 = the header); missing lines between stay blank. */
   put(index: number, cells: string[]) {
+    const lengths: number[] = new Array(cells.length);
+    for (let c = 0; c < cells.length; c++) {
+      lengths[c] = (cells[c] ?? '').length;
+      if (lengths[c] > CAPS.cell) throw cellTooLong();
+    }
     if (index > CAPS.lines) {
       // Blank lines at the end are dropped (finish): only a line with something is one too many.
       if (cells.every((c) => c.trim() === '')) return;
       throw new FileRefused('import.too_many_lines', { max: CAPS.lines });
     }
     if (cells.length > CAPS.columns) throw new FileRefused('import.cap_columns', { max: CAPS.columns, line: index + 1 });
-    this.lines[index] = cells;
+    // join() reads a missing cell (an XLSX line's gap) as empty, as its length of 0 says.
+    this.lines[index] = String.fromCharCode(cells.length, ...lengths) + cells.join('');
   }
 
-  finish(format: 'csv' | 'xlsx'): ParsedFile {
+  finish(format: 'csv' | 'xlsx'): PackedFile {
     const table = this.lines;
-    const width = table.reduce((w, l) => Math.max(w, l?.length ?? 0), 0);
-    for (let i = 0; i < table.length; i++) {
-      const line = (table[i] ??= []);
-      while (line.length < width) line.push('');
-      for (let c = 0; c < width; c++) line[c] ??= '';
-    }
+    // Every line has as many cells as the widest, blank lines at the end included.
+    let width = 0;
+    for (const line of table) width = Math.max(width, line?.charCodeAt(0) ?? 0);
     // Blank lines carry nothing: dropped at the end, kept (as skipped) in the middle for line numbers.
-    while (table.length && table[table.length - 1].every((c) => c.trim() === '')) table.pop();
-    if (table.length === 0 || table[0].every((c) => c.trim() === '')) throw new FileRefused('import.empty');
-    return { format, columns: cleanHeaders(table[0]), rows: table.slice(1) };
+    while (table.length && isBlankLine(table[table.length - 1])) table.pop();
+    if (table.length === 0 || isBlankLine(table[0])) throw new FileRefused('import.empty');
+    const lines = table.length - 1;
+    const starts = new Uint32Array(lines * width + 1);
+    const texts: string[] = [];
+    let at = 0;
+    let k = 0;
+    for (let i = 1; i < table.length; i++) {
+      const line = table[i];
+      const n = line?.charCodeAt(0) ?? 0;
+      for (let c = 0; c < width; c++) {
+        starts[k++] = at;
+        if (c < n) at += line.charCodeAt(1 + c);
+      }
+      if (line) texts.push(line.slice(1 + n));
+    }
+    starts[k] = at;
+    return { format, columns: cleanHeaders(cellsOf(table[0], width)), lines, text: texts.join(''), starts };
   }
 }
 
@@ -119,7 +153,7 @@ export function detectDelimiter(text: string): string {
   return counts[0][1] > 0 ? counts[0][0] : ',';
 }
 
-export function parseCsv(buffer: Uint8Array): ParsedFile {
+export function parseCsv(buffer: Uint8Array): PackedFile {
   const text = decodeText(buffer).replace(/^\uFEFF/, '');
   // A line's length first: the parser would split a 50 MB line into millions of cells at once.
   for (let start = 0, line = 1; start < text.length; line++) {
@@ -140,9 +174,7 @@ export function parseCsv(buffer: Uint8Array): ParsedFile {
         parser.abort();
         return;
       }
-      const cells = result.data.map((c) => (c ?? '').toString());
-      if (cells.some((c) => c.length > CAPS.cell)) throw cellTooLong();
-      table.put(index++, cells);
+      table.put(index++, result.data.map((c) => (c ?? '').toString()));
     },
   });
   if (malformed !== null) throw new FileRefused('import.malformed', { line: malformed });
@@ -286,7 +318,7 @@ function columnOf(ref: string): number {
 
 const excelDate = (serial: number, date1904: boolean) => new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
 
-export async function parseXlsx(zip: Buffer): Promise<ParsedFile> {
+export async function parseXlsx(zip: Buffer): Promise<PackedFile> {
   const entries = zipEntries(zip);
   const budget = { left: inflateLimit(zip.length) };
   const part = (name: string) => {

@@ -5,9 +5,9 @@ import { IDLE_MS, startThread } from './threads.ts';
 
 // The lines worker (issue 29): one thread reads the chunks of every running import by their
 // model's rules (check.ts), so the server's thread only writes them. Started on first use, ended
-// after IDLE_MS without a chunk (it holds every area's declarations: ~100 MB); it holds a chunk at
-// a time, never a file. One that dies fails the chunks it was reading (their imports fail, as a
-// crash would) and the next chunk starts another.
+// after IDLE_MS without a chunk; it loads the import models and their types only (importable.ts),
+// and holds a chunk at a time, never a file. One that dies fails the chunks it was reading (their
+// imports fail, as a crash would) and the next chunk starts another.
 
 /** The worker's heap, in MB: a chunk's lines and the registry of types, with room to spare. */
 const LINES_HEAP_MB = 256;

@@ -1,13 +1,13 @@
 import { parentPort } from 'node:worker_threads';
-import { registryOf } from '../../jsonapi/registry.ts';
-import { AREAS } from '../index.ts';
+import { importRegistry } from '../importable.ts';
 import { checkLines, type CheckRequest } from './check.ts';
 
 // The lines worker: reads import chunks by their model's rules off the server's thread
 // (lines-pool.ts). Bundled on its own as dist/lines-worker.js (scripts/build.mjs). Its registry
-// holds every area's declarations: an app serving fewer areas sends only models it serves.
+// holds the import models and their types only (importable.ts): an app serving fewer areas sends
+// only models it serves.
 
-const registry = registryOf(AREAS);
+const registry = importRegistry();
 
 parentPort!.on('message', ({ id, request }: { id: number; request: CheckRequest }) => {
   try {

@@ -1,5 +1,3 @@
-import type { ParsedFile } from './bounded.ts';
-
 /**
  * A read file as it crosses from the parse worker to the server's thread (issue 29): its cells in
  * one string with their offsets. The thread receives two buffers instead of an array per line and
@@ -14,21 +12,6 @@ export interface PackedFile {
   text: string;
   /** Where each cell starts in text, and where the last one ends. */
   starts: Uint32Array<ArrayBuffer>;
-}
-
-export function pack({ format, columns, rows }: ParsedFile): PackedFile {
-  const starts = new Uint32Array(rows.length * columns.length + 1);
-  let at = 0;
-  let k = 0;
-  const lines = rows.map((cells) => {
-    for (let c = 0; c < columns.length; c++) {
-      starts[k++] = at;
-      at += (cells[c] ?? '').length;
-    }
-    return cells.join('');
-  });
-  starts[k] = at;
-  return { format, columns, lines: rows.length, text: lines.join(''), starts };
 }
 
 /** Lines from..to (record lines, 0 the first) as arrays of cells. */

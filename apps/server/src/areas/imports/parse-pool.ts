@@ -13,6 +13,12 @@ export const PARSE_WORKERS = 2;
 export const PARSE_HEAP_MB = 512;
 /** Longest a file may take to read, in seconds. */
 export const PARSE_SECONDS = 60;
+/**
+ * A worker that read a file of this size or more ends at once instead of waiting IDLE_MS for the
+ * next: its heap grew with the file (~50 MB for 100,000 lines) and would stay while the import
+ * the file begins runs. Starting another costs a few tens of ms; small files keep their worker.
+ */
+const KEEP_UNDER_BYTES = 1024 * 1024;
 
 export type ParseOutcome = { file: PackedFile } | { refused: { key: string; params?: Record<string, string | number> } };
 
@@ -84,7 +90,7 @@ export async function parseInWorker(bytes: Uint8Array, format: 'csv' | 'xlsx'): 
   } finally {
     clearTimeout(timer);
     worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-    if (healthy) {
+    if (healthy && bytes.length < KEEP_UNDER_BYTES) {
       worker.unref();
       idle.push(entry);
       lifetime.idle();

@@ -1,6 +1,5 @@
 import { parentPort } from 'node:worker_threads';
 import { FileRefused, parseCsv, parseXlsx } from './bounded.ts';
-import { pack } from './packed.ts';
 
 // The parse worker: reads one spreadsheet at a time off the server's thread (parse-pool.ts).
 // Bundled on its own as dist/parse-worker.js (scripts/build.mjs).
@@ -8,7 +7,7 @@ import { pack } from './packed.ts';
 parentPort!.on('message', async ({ bytes, format }: { bytes: ArrayBuffer; format: 'csv' | 'xlsx' }) => {
   try {
     const buffer = Buffer.from(bytes);
-    const file = pack(format === 'csv' ? parseCsv(buffer) : await parseXlsx(buffer));
+    const file = format === 'csv' ? parseCsv(buffer) : await parseXlsx(buffer);
     parentPort!.postMessage({ file }, [file.starts.buffer]);
   } catch (err) {
     if (err instanceof FileRefused) parentPort!.postMessage({ refused: { key: err.key, params: err.params } });
