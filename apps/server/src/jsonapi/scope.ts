@@ -1,6 +1,7 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
-import type { Fragment } from '../db/render.ts';
+import { Fragment } from '../db/render.ts';
 import { hasLocations, sqlAnd } from '../access/tenancy.ts';
+import type { Actor } from '../access/actor.ts';
 import type { RequestContext } from './context.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Filter, ResourceDefinition, Row, RowOf } from './define-resource.ts';
@@ -16,7 +17,28 @@ import { fragmentOf, selectRows, type Part, type Planned } from './select.ts';
 
 /** The tenancy scope of a resource for the actor, ANDed with extra conditions. */
 export function scoped(ctx: RequestContext, def: ResourceDefinition, ...extra: (SQL | undefined)[]): SQL | undefined {
-  return sqlAnd(def.tenancy.scope(ctx.actor, def.table), ...extra);
+  return sqlAnd(scopeOf(ctx, def).fragment, ...extra);
+}
+
+/**
+ * Each type's tenancy scope as an actor sees it, built and rendered once per actor: every read
+ * built it anew with Drizzle's sql() and rendered it (most of the WHERE of a read by id, whose own
+ * part is one condition). A scope depends on the actor and the type only, an actor is never
+ * changed (the session cache keeps one for a few seconds, a changed one is a new object), and its
+ * scopes go with it.
+ */
+interface Scope {
+  fragment: Fragment | undefined;
+  /** The text of recordPlanned's WHERE (the scope AND the id), the same for every id. */
+  record?: { text: string; exact: boolean };
+}
+const scopes = new WeakMap<Actor, Map<ResourceDefinition, Scope>>();
+function scopeOf(ctx: RequestContext, def: ResourceDefinition): Scope {
+  let byType = scopes.get(ctx.actor);
+  if (!byType) scopes.set(ctx.actor, (byType = new Map()));
+  let scope = byType.get(def);
+  if (!scope) byType.set(def, (scope = { fragment: fragmentOf(ctx.db, def.tenancy.scope(ctx.actor, def.table)) }));
+  return scope;
 }
 
 /** Filters every resource gets from its tenancy: with_ids, organization, allowedLocations. */
@@ -112,10 +134,22 @@ export function recordSelect(ctx: RequestContext, def: ResourceDefinition, id: s
   return { table: def.table, where: scoped(ctx, def, sql`${column(def.table, 'id')} = ${id}`), limit: 1 };
 }
 
-/** recordSelect as planned for selectPlanned: its scope and id as one fragment. */
+/**
+ * recordSelect as planned for selectPlanned: its scope and id as one fragment. Its text is the same
+ * for every id, the id its last parameter: rendered for an actor's first read of a type, then
+ * reused (Drizzle still gets the condition itself, for ATELIER_CHECK_RENDER and any fallback).
+ */
 export function recordPlanned(ctx: RequestContext, def: ResourceDefinition, id: string): Planned | undefined {
   if (!isId(def, id)) return undefined;
-  const where = fragmentOf(ctx.db, scoped(ctx, def, sql`${column(def.table, 'id')} = ${id}`))!;
+  const scope = scopeOf(ctx, def);
+  const source = sqlAnd(scope.fragment, sql`${column(def.table, 'id')} = ${id}`)!;
+  const params = [...(scope.fragment?.params ?? []), id];
+  let where: Fragment;
+  if (scope.record) where = new Fragment(source, scope.record.text, params, scope.record.exact);
+  else {
+    where = fragmentOf(ctx.db, source)!;
+    if (where.params.length === params.length && where.params.every((p, i) => p === params[i])) scope.record = { text: where.text, exact: where.exact };
+  }
   return { table: def.table, fragments: [where], build: () => ({ table: def.table, where, limit: 1 }) };
 }
 
