@@ -7,7 +7,7 @@ import { notFound } from '../jsonapi/errors.ts';
 import { describeRoute, publicTokenRoute, type RouteResponse } from '../jsonapi/openapi.ts';
 import { authorize } from '../jsonapi/policies.ts';
 import type { RequestContext } from '../jsonapi/context.ts';
-import type { ContextOf, Services } from '../jsonapi/router.ts';
+import type { ContextOf, RouteRegistrar, Services } from '../jsonapi/router.ts';
 import { findRow } from '../jsonapi/scope.ts';
 import { validTimeZone } from './format.ts';
 import { loadImages, type ImageSource } from './images.ts';
@@ -78,6 +78,24 @@ export const pdfResponse = (description: string): RouteResponse => ({ contentTyp
 /** Describes a type's GET /{type}/:id/report (recordDocumentRoute) in the API contract. */
 export function describeRecordDocument(type: string, contract: { summary: string; description: string; pdf: RouteResponse }) {
   describeRoute('GET', `/${type}/:id/report`, { summary: contract.summary, description: contract.description, tag: type, responses: { 200: contract.pdf }, errors: [403, 404] });
+}
+
+/**
+ * A type's GET /{type}/:id/report, described in the API contract: the registrar of its route
+ * (recordDocumentRoute, `render` as there); the contract says who may read it (`viewer`: the
+ * right to view it) and that dates print in the reader's zone.
+ */
+export function recordDocument<T extends PgTable, R>(
+  resource: ResourceDefinition<T>,
+  render: (ctx: RequestContext, row: R, timeZone: string) => Promise<{ pdf: Buffer; name: string }>,
+  contract: { summary: string; viewer: string; pdf: RouteResponse },
+): RouteRegistrar {
+  describeRecordDocument(resource.type, {
+    summary: contract.summary,
+    description: `Needs the right to view ${contract.viewer}. Dates print in the X-Timezone header’s zone.`,
+    pdf: contract.pdf,
+  });
+  return (api, contextOf) => recordDocumentRoute(api, contextOf, resource, render);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { purchasesOrderWorkflow as workflow, toScaled } from '@atelier/domain';
+import { purchasesOrderWorkflow as workflow } from '@atelier/domain';
 import { z } from 'zod';
 import { nextRecordCode } from '../../db/codes.ts';
 import { t } from '../../i18n/index.ts';
@@ -7,12 +7,14 @@ import { ApiError } from '../../jsonapi/errors.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { orderGenerateActions } from '../trade/generate.ts';
 import { tradeLineColumns } from '../trade/lines.ts';
-import { followWorkItems, orderLines, purchaseOrders, purchaseSide, receiptSide } from './coverage.ts';
+import { followWorkItems, purchaseOrders, purchaseSide, receiptSide } from './coverage.ts';
 import { purchasesOrders } from './documents.table.ts';
 
 // GET or POST /purchases-orders/{id}/validate, /complete and /cancel (spec §7): the domain's
 // workflow served by the engine's kit; POST /purchases-orders/{id}/generate-delivery and
 // /generate-invoice make the order's receipt and bill as drafts, from what is left of its lines.
+
+const steps = purchaseOrders.flowSteps({ noItems: 'purchases_order.no_items', hasDocuments: 'purchases_order.has_documents' });
 
 export const purchasesOrderFlow = workflowParts({
   workflow,
@@ -21,21 +23,13 @@ export const purchasesOrderFlow = workflowParts({
   actions: {
     validate: {
       summary: 'Validates the draft to send it to the supplier (409 when it has no line with a quantity)',
-      async values(ctx, row) {
-        const lines = await orderLines(ctx, row.id);
-        if (!lines.some((l) => toScaled(l.quantity) > 0n)) throw new ApiError(409, 'purchases_order.no_items');
-        return {};
-      },
+      values: steps.validate,
     },
     complete: { summary: 'Closes a validated order: what is not delivered or invoiced will not be' },
     cancel: {
       summary: 'Cancels the order while none of its receipts or bills counts (409 naming them: cancel those first)',
-      async values(ctx, row) {
-        // Its receipts or bills still counting (a draft or validated one).
-        const live = (await purchaseOrders.liveDocuments(ctx, row.id)).map((code) => code ?? '');
-        if (live.length) throw new ApiError(409, 'purchases_order.has_documents', { documents: live.join(', ') });
-        return {};
-      },
+      // Its receipts or bills still counting (a draft or validated one) refuse it.
+      values: steps.cancel,
       // The repair items it was for are to order again.
       after: (ctx, saved) => followWorkItems(ctx, saved.id, { type: 'purchases-orders', id: saved.id }),
     },

@@ -1,9 +1,9 @@
-import { LOCALES, PAYMENT_STATUSES, SALES_INVOICE_KINDS } from '@atelier/domain';
+import { PAYMENT_STATUSES, SALES_INVOICE_KINDS } from '@atelier/domain';
 import type { JsonSchema } from '../../jsonapi/define-resource.ts';
 import { publicTokenRoute } from '../../jsonapi/openapi.ts';
 import type { RouteRegistrar } from '../../jsonapi/router.ts';
 import { TIME_ZONE_QUERY, pdfResponse, publicLinkOpener, requestTimeZone, sendPdf } from '../../reports/http.ts';
-import { NULLABLE_STRING } from '../../contract-schemas.ts';
+import { NULLABLE_STRING, PUBLIC_LINK_HEAD, PUBLIC_LINK_REQUIRED } from '../../contract-schemas.ts';
 import { invoiceView, openInvoiceLink } from './invoice-links.ts';
 import { invoicePdf } from './report/invoice-data.ts';
 import { storageOf } from '../../storage/storage.ts';
@@ -33,13 +33,9 @@ const money: JsonSchema = { type: 'integer' };
 const taxes: JsonSchema = { type: 'array', items: { type: 'object', required: ['code', 'amount'], properties: { code: { type: 'string' }, amount: money } } };
 const view: JsonSchema = {
   type: 'object',
-  required: ['locale', 'expires_at', 'organization', 'code', 'kind', 'lines', 'subtotal', 'taxes', 'total', 'amount_paid', 'balance', 'payment_status'],
+  required: [...PUBLIC_LINK_REQUIRED, 'kind', 'lines', 'subtotal', 'taxes', 'total', 'amount_paid', 'balance', 'payment_status'],
   properties: {
-    locale: { enum: [...LOCALES] },
-    expires_at: { type: 'string', format: 'date-time' },
-    organization: { type: 'string' },
-    location: NULLABLE_STRING,
-    code: { type: 'string' },
+    ...PUBLIC_LINK_HEAD,
     kind: { enum: [...SALES_INVOICE_KINDS] },
     issued_on: NULLABLE_STRING,
     expiration_time: NULLABLE_STRING,

@@ -1,8 +1,6 @@
-import { salesOrderWorkflow as workflow, toScaled } from '@atelier/domain';
+import { salesOrderWorkflow as workflow } from '@atelier/domain';
 import { z } from 'zod';
-import { t } from '../../i18n/index.ts';
 import { todayOf } from '../../jsonapi/context.ts';
-import { ApiError } from '../../jsonapi/errors.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { orderGenerateActions } from '../trade/generate.ts';
 import { deliverySide, salesOrderKit, salesSide } from './coverage.ts';
@@ -13,6 +11,9 @@ import { salesOrders } from './sales.table.ts';
 // served by the engine's kit; POST /sales-orders/{id}/generate-delivery and /generate-invoice make
 // the order's delivery and invoice as drafts, from what is left of its lines.
 
+// A draft invoice has no number yet: the refusal names it in words.
+const steps = salesOrderKit.flowSteps({ noItems: 'sales_order.no_items', hasDocuments: 'sales_order.has_documents', unnamed: 'sales.draft_invoice' });
+
 export const salesOrderFlow = workflowParts({
   workflow,
   table: salesOrders,
@@ -20,21 +21,13 @@ export const salesOrderFlow = workflowParts({
   actions: {
     validate: {
       summary: 'Validates the draft: the customer’s order is taken (409 when it has no line with a quantity)',
-      async values(ctx, row) {
-        const lines = await salesOrderKit.orderLines(ctx, row.id);
-        if (!lines.some((l) => toScaled(l.quantity) > 0n)) throw new ApiError(409, 'sales_order.no_items');
-        return {};
-      },
+      values: steps.validate,
     },
     complete: { summary: 'Closes a validated order: what is not delivered or invoiced will not be' },
     cancel: {
       summary: 'Cancels the order while none of its deliveries or invoices counts (409 naming them: cancel those first)',
-      async values(ctx, row) {
-        // Its deliveries or invoices still counting (a draft or validated one; a draft invoice has no number yet).
-        const live = (await salesOrderKit.liveDocuments(ctx, row.id)).map((code) => code ?? t(ctx.locale, 'sales.draft_invoice'));
-        if (live.length) throw new ApiError(409, 'sales_order.has_documents', { documents: live.join(', ') });
-        return {};
-      },
+      // Its deliveries or invoices still counting (a draft or validated one) refuse it.
+      values: steps.cancel,
     },
   },
 });

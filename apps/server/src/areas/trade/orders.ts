@@ -2,7 +2,7 @@ import { decimalText, deliveryStatusOf, invoicingStatusOf, orderCompleted, progr
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { MessageKey } from '../../i18n/index.ts';
+import { t, type MessageKey } from '../../i18n/index.ts';
 import { nextRecordCode } from '../../db/codes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { Row, WriteInput } from '../../jsonapi/define-resource.ts';
@@ -262,5 +262,23 @@ export function tradeOrders<O extends OrderBase, L extends OrderLineBase>(side: 
     );
   }
 
-  return { lockOrder, orderLines, liveDocuments, refreshOrder, checkRemaining, leftOf, toDeliver, toInvoice };
+  /**
+   * The checks of the order workflow's validate and cancel steps (their `values`), in the side's
+   * words: validate needs a line with a quantity; cancel, none of the order's documents still
+   * counting (a 409 naming them; `unnamed`: the words for one without a code yet).
+   */
+  const flowSteps = (words: { noItems: MessageKey; hasDocuments: MessageKey; unnamed?: MessageKey }) => ({
+    async validate(ctx: RequestContext, row: { id: string }) {
+      const lines = await orderLines(ctx, row.id);
+      if (!lines.some((l) => toScaled(l.quantity) > 0n)) throw new ApiError(409, words.noItems);
+      return {};
+    },
+    async cancel(ctx: RequestContext, row: { id: string }) {
+      const live = (await liveDocuments(ctx, row.id)).map((code) => code ?? (words.unnamed ? t(ctx.locale, words.unnamed) : ''));
+      if (live.length) throw new ApiError(409, words.hasDocuments, { documents: live.join(', ') });
+      return {};
+    },
+  });
+
+  return { lockOrder, orderLines, liveDocuments, refreshOrder, checkRemaining, leftOf, toDeliver, toInvoice, flowSteps };
 }

@@ -1,4 +1,4 @@
-import { CUSTOMER_DECISIONS, ITEM_CONDITIONS, LOCALES, URGENCIES } from '@atelier/domain';
+import { CUSTOMER_DECISIONS, ITEM_CONDITIONS, URGENCIES } from '@atelier/domain';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../../jsonapi/errors.ts';
 import type { JsonSchema } from '../../../jsonapi/define-resource.ts';
@@ -10,7 +10,7 @@ import { quoteFileName, renderQuotePdf } from '../../../reports/quote-pdf.ts';
 import { quoteData } from '../report/quote-data.ts';
 import { QUOTE_PDF } from '../report/quote.routes.ts';
 import { approvalPhotoUrl, approvalView, askedPhotoIds, openApproval, recordAnswer } from './approval-answers.ts';
-import { NULLABLE_STRING } from '../../../contract-schemas.ts';
+import { NULLABLE_STRING, PUBLIC_LINK_HEAD, PUBLIC_LINK_REQUIRED, PUBLIC_VEHICLE } from '../../../contract-schemas.ts';
 import { storageOf } from '../../../storage/storage.ts';
 
 // The customer's page calls (no sign-in: the e-mailed link's token opens them), in the link's
@@ -117,20 +117,16 @@ const pricing: JsonSchema = {
 };
 export const APPROVAL_VIEW: JsonSchema = {
   type: 'object',
-  required: ['locale', 'expires_at', 'organization', 'code', 'version', 'accepting', 'items', 'pricing', 'totals', 'answer', 'answered_version'],
+  required: [...PUBLIC_LINK_REQUIRED, 'version', 'accepting', 'items', 'pricing', 'totals', 'answer', 'answered_version'],
   properties: {
-    locale: { enum: [...LOCALES] },
-    expires_at: { type: 'string', format: 'date-time' },
-    organization: { type: 'string' },
-    location: NULLABLE_STRING,
-    code: { type: 'string' },
+    ...PUBLIC_LINK_HEAD,
     version: { type: 'integer' },
     sent_at: { type: ['string', 'null'], format: 'date-time' },
     accepting: { type: 'boolean', description: 'Whether the estimate takes an answer now (sent, approval open, this version not answered).' },
     vehicle: {
       anyOf: [
         { type: 'null' },
-        { type: 'object', properties: { vin: { type: 'string' }, year: { type: ['integer', 'null'] }, make: NULLABLE_STRING, model: NULLABLE_STRING, odometer: { type: ['integer', 'null'] }, unit: { type: 'string' } } },
+        { type: 'object', properties: PUBLIC_VEHICLE },
       ],
     },
     customer: NULLABLE_STRING,

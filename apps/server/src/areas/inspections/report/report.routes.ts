@@ -1,4 +1,4 @@
-import { LOCALES, SCORE_TONES, URGENCIES, FIELD_ACTIONS, VIDEO_TYPES, type Locale, inspectionWorkflow } from '@atelier/domain';
+import { SCORE_TONES, URGENCIES, FIELD_ACTIONS, VIDEO_TYPES, type Locale, inspectionWorkflow } from '@atelier/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { t } from '../../../i18n/index.ts';
@@ -19,7 +19,7 @@ import { contentUrl, rangedFileResponses, sendUpload } from '../../files/uploads
 import { uploads } from '../../files/files.table.ts';
 import { isUuid } from '../../../jsonapi/attributes.ts';
 import type { ReportModel } from '@atelier/domain';
-import { INTEGER, NULLABLE_STRING, STRING, closedObject, listOf } from '../../../contract-schemas.ts';
+import { INTEGER, NULLABLE_STRING, PUBLIC_LINK_HEAD, PUBLIC_VEHICLE, STRING, closedObject, listOf } from '../../../contract-schemas.ts';
 import { storageOf, type Storage } from '../../../storage/storage.ts';
 import { inTransaction } from '../../../jsonapi/router.ts';
 import { systemContext } from '../../../jsonapi/system.ts';
@@ -241,17 +241,13 @@ publicTokenRoute('GET', '/public/inspection-reports/:token/summary', {
     200: {
       contentType: 'application/json',
       schema: closedObject({
-        locale: { enum: [...LOCALES] },
-        expires_at: { type: 'string', format: 'date-time' },
-        organization: STRING,
-        location: NULLABLE_STRING,
-        code: STRING,
+        ...PUBLIC_LINK_HEAD,
         state: { enum: [...inspectionWorkflow.states] },
         completed_at: { type: ['string', 'null'], format: 'date-time' },
         vehicle: {
           anyOf: [
             { type: 'null' },
-            closedObject({ vin: STRING, year: { type: ['integer', 'null'] }, make: NULLABLE_STRING, model: NULLABLE_STRING, odometer: { type: ['integer', 'null'] }, unit: STRING }),
+            closedObject(PUBLIC_VEHICLE),
           ],
         },
         vehicle_score: INTEGER,

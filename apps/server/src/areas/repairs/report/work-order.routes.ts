@@ -1,5 +1,4 @@
-import type { RouteRegistrar } from '../../../jsonapi/router.ts';
-import { describeRecordDocument, modelReport, pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
+import { modelReport, pdfResponse, recordDocument } from '../../../reports/http.ts';
 import { renderWorkOrderPdf, workOrderFileName } from '../../../reports/work-order-pdf.ts';
 import { repairsResource } from '../repairs.resource.ts';
 import { workOrderData } from './work-order-data.ts';
@@ -7,11 +6,8 @@ import { workOrderData } from './work-order-data.ts';
 // GET /repairs/{id}/report: the repair's PDF, the work order (spec §7, issue 12), in the reader's
 // language, to whoever may view the repair.
 
-export const workOrderRoutes: RouteRegistrar = (api, contextOf) =>
-  recordDocumentRoute(api, contextOf, repairsResource, modelReport(workOrderData, renderWorkOrderPdf, workOrderFileName));
-
-describeRecordDocument('repairs', {
+export const workOrderRoutes = recordDocument(repairsResource, modelReport(workOrderData, renderWorkOrderPdf, workOrderFileName), {
   summary: 'The repair’s work order (PDF), in the request’s language: items with where they are done, parts and their status, planned and clocked hours, who did them, totals (warranty lines at zero) and sign-offs',
-  description: 'Needs the right to view the repair. Dates print in the X-Timezone header’s zone.',
+  viewer: 'the repair',
   pdf: pdfResponse('The work order (PDF), inline, named after the repair’s code.'),
 });

@@ -1,5 +1,4 @@
-import type { RouteRegistrar } from '../../../jsonapi/router.ts';
-import { describeRecordDocument, pdfResponse, recordDocumentRoute } from '../../../reports/http.ts';
+import { pdfResponse, recordDocument } from '../../../reports/http.ts';
 import { salesInvoicesResource } from '../sales-invoices.resource.ts';
 import type { salesInvoices } from '../sales.table.ts';
 import { invoicePdf } from './invoice-data.ts';
@@ -8,11 +7,12 @@ import { storageOf } from '../../../storage/storage.ts';
 // GET /sales-invoices/{id}/report: the customer's invoice (issue 23), in the reader's language, to
 // whoever may view the invoice.
 
-export const invoiceRoutes: RouteRegistrar = (api, contextOf) =>
-  recordDocumentRoute(api, contextOf, salesInvoicesResource, (ctx, row: typeof salesInvoices.$inferSelect, timeZone) => invoicePdf(ctx.db, storageOf(ctx.config), row, ctx.locale, timeZone));
-
-describeRecordDocument('sales-invoices', {
-  summary: 'The customer’s invoice (PDF), in the request’s language: the organization with its GST and QST numbers, the customer billed, the vehicle and repair, the lines with their taxes, totals with each tax, deposits deducted, paid and balance, payment terms',
-  description: 'Needs the right to view the invoice. Dates print in the X-Timezone header’s zone.',
-  pdf: pdfResponse('The invoice (PDF), inline, named after its number.'),
-});
+export const invoiceRoutes = recordDocument(
+  salesInvoicesResource,
+  (ctx, row: typeof salesInvoices.$inferSelect, timeZone) => invoicePdf(ctx.db, storageOf(ctx.config), row, ctx.locale, timeZone),
+  {
+    summary: 'The customer’s invoice (PDF), in the request’s language: the organization with its GST and QST numbers, the customer billed, the vehicle and repair, the lines with their taxes, totals with each tax, deposits deducted, paid and balance, payment terms',
+    viewer: 'the invoice',
+    pdf: pdfResponse('The invoice (PDF), inline, named after its number.'),
+  },
+);
