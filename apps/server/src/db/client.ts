@@ -64,7 +64,6 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolSize });
-    nameStatements(pool);
     // An idle connection the server drops (restart, failover, pg_terminate_backend) is reported
     // here; without a listener Node would crash the whole process. The pool opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL closed an idle connection (${err.message}); the pool will open a new one.`));
@@ -107,7 +106,6 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
     throw err;
   }
   const { pool } = embedded;
-  nameStatements(pool);
   const db = drizzlePg(pool, drizzleOptions) as unknown as Db;
   return {
     db,
@@ -247,23 +245,17 @@ export async function openMemoryDatabase(image?: Blob): Promise<Database> {
 /** The rows of a db.execute() result (node-postgres and PGlite both answer { rows }). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Texts run as named prepared statements: their names, how many a connection may hold, the names' prefix. */
-interface Named {
-  names: Map<string, string>;
-  max: number;
-  prefix: string;
-}
-/** The engine's composed reads: a prepared read holds ~250 KB in each connection that ran it (a list with two includes, measured). */
-const reads: Named = { names: new Map(), max: 50, prefix: 'atelier_read_' };
-/** Drizzle's other statements with parameters (writes, locks, the areas' own reads): a few KB each. */
-const statements: Named = { names: new Map(), max: 300, prefix: 'atelier_st_' };
+/** The statement texts run as named prepared statements, and their names. */
+const prepared = new Map<string, string>();
+/** A prepared read holds ~250 KB in each connection that ran it (a list with two includes, measured). */
+const MAX_PREPARED = 50;
 /** How often each text not yet named was run: a text is named on its third run, so one-offs never are. */
 const sightings = new Map<string, number>();
 const NAME_AT = 3;
 
-function nameOf(text: string, prepare: boolean, kind: Named = reads): string | undefined {
-  const name = kind.names.get(text);
-  if (name || !prepare || kind.names.size >= kind.max) return name;
+function nameOf(text: string, prepare: boolean): string | undefined {
+  const name = prepared.get(text);
+  if (name || !prepare || prepared.size >= MAX_PREPARED) return name;
   const seen = (sightings.get(text) ?? 0) + 1;
   if (seen < NAME_AT) {
     if (sightings.size >= 10_000) sightings.clear();
@@ -271,31 +263,10 @@ function nameOf(text: string, prepare: boolean, kind: Named = reads): string | u
     return undefined;
   }
   sightings.delete(text);
-  const named = `${kind.prefix}${kind.names.size + 1}`;
-  kind.names.set(text, named);
+  const named = `atelier_read_${prepared.size + 1}`;
+  prepared.set(text, named);
   return named;
 }
-
-/**
- * Every statement Drizzle sends with parameters through a pool's connections runs named as well,
- * by the rules of the reads below (on its third run, at most `statements.max` texts): otherwise
- * each is parsed and planned again on every run. An inspector's answer is five such statements,
- * locks and writes; the embedded database plans on its one WebAssembly thread.
- */
-function nameStatements(pool: pg.Pool) {
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: typeof query }).query = (...args) => {
-      const config = args[0] as pg.QueryConfig | string;
-      if (typeof config === 'object' && config !== null && !config.name && ((args[1] as unknown[] | undefined)?.length || config.values?.length)) {
-        const name = nameOf(config.text, true, statements);
-        if (name) args[0] = { ...config, name };
-      }
-      return query(...args);
-    };
-  });
-}
-
 /** The statements each embedded database has prepared or is preparing (its one session keeps them). */
 const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
 
@@ -306,7 +277,7 @@ const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
  * 1.4 ms on PGlite, for /users?include=roles,organization). The texts are few, one per resource,
  * filters, sort and includes (values are parameters, but for a page's limit and offset); a text
  * is named on its third run, the caller leaves unnamed the texts of pages past the first, and past
- * reads.max texts the others run unnamed, so a connection never holds more plans than that.
+ * MAX_PREPARED texts the others run unnamed, so a connection never holds more plans than that.
  * Rows come with the driver's default parsers.
  */
 export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQL, opts: { prepare: boolean }): Promise<T[]> {
