@@ -4,7 +4,7 @@ import { users } from '../areas/admin/admin.table.ts';
 import { usersResource } from '../areas/admin/users.resource.ts';
 import { writeLog } from '../jsonapi/audit.ts';
 import { ApiError, attributePointer } from '../jsonapi/errors.ts';
-import { inTransaction, respondWithRecord } from '../jsonapi/router.ts';
+import { inTransaction, recordQuery, respondWithRecord } from '../jsonapi/router.ts';
 import { updateRecord } from '../jsonapi/write.ts';
 import { verifyPassword } from './passwords.ts';
 import { email, type AuthKit, type Deps } from './requests.ts';
@@ -15,7 +15,7 @@ export function registerMeRoutes(app: FastifyInstance, deps: Deps, { refuse }: A
 
   app.get('/me', async (request, reply) => {
     const ctx = deps.contextOf(request);
-    return respondWithRecord(ctx, usersResource, ctx.actor.id, request.query as Record<string, string>, reply);
+    return respondWithRecord(ctx, usersResource, ctx.actor.id, recordQuery(ctx, usersResource, request.query), reply);
   });
 
   /** What a user may change of their own profile; roles, locations and flags are the admin's. */
@@ -46,6 +46,7 @@ export function registerMeRoutes(app: FastifyInstance, deps: Deps, { refuse }: A
 
   app.patch('/me', async (request, reply) => {
     const ctx = deps.contextOf(request);
+    const q = recordQuery(ctx, usersResource, request.query);
     const body = (request.body ?? {}) as { data?: { attributes?: Record<string, unknown> } };
     const attributes = Object.fromEntries(
       Object.entries(body.data?.attributes ?? {}).filter(([name]) => SELF_EDITABLE.has(name)),
@@ -58,7 +59,7 @@ export function registerMeRoutes(app: FastifyInstance, deps: Deps, { refuse }: A
       await requireCurrentPassword(request, ctx.actor, attributes.current_password);
     const document = { data: { type: 'users', id: ctx.actor.id, attributes } };
     await inTransaction(ctx, (tx) => updateRecord(tx, usersResource, ctx.actor.id, document));
-    return respondWithRecord(ctx, usersResource, ctx.actor.id, request.query as Record<string, string>, reply);
+    return respondWithRecord(ctx, usersResource, ctx.actor.id, q, reply);
   });
 
   /**
@@ -68,6 +69,7 @@ export function registerMeRoutes(app: FastifyInstance, deps: Deps, { refuse }: A
    */
   app.post('/me/toggle-two-fa', async (request, reply) => {
     const ctx = deps.contextOf(request);
+    const q = recordQuery(ctx, usersResource, request.query);
     const [current] = await db.select({ on: users.two_factor_enabled }).from(users).where(eq(users.id, ctx.actor.id));
     const body = (request.body ?? {}) as { current_password?: unknown; data?: { attributes?: { current_password?: unknown } } };
     if (current?.on) await requireCurrentPassword(request, ctx.actor, body.current_password ?? body.data?.attributes?.current_password);
@@ -89,6 +91,6 @@ export function registerMeRoutes(app: FastifyInstance, deps: Deps, { refuse }: A
         attributes: { two_factor_enabled: enabled },
       });
     });
-    return respondWithRecord(ctx, usersResource, ctx.actor.id, request.query as Record<string, string>, reply);
+    return respondWithRecord(ctx, usersResource, ctx.actor.id, q, reply);
   });
 }

@@ -83,9 +83,15 @@ export function warningsOf(ctx: RequestContext, def: ResourceDefinition, row: Ro
   return list.map((w) => ({ code: w.code, detail: t(ctx.locale, w.code, w.params), ...(w.pointer ? { source: { pointer: w.pointer } } : {}) }));
 }
 
-/** Re-reads a record after a write and answers its document (with the request's include). */
-export async function respondWithRecord(ctx: RequestContext, def: ResourceDefinition, id: string, query: Query, reply: FastifyReply, status = 200, meta?: Record<string, unknown>) {
-  const q = parseQuery(ctx.registry, def, query, { list: false });
+/**
+ * A record's query (include, fields, add_data) as its answer reads it. A write reads it first: a
+ * wrong one is a 400 before anything is written, never after the commit (the client would retry a
+ * write that was made).
+ */
+export const recordQuery = (ctx: RequestContext, def: ResourceDefinition, raw: unknown): ParsedQuery => parseQuery(ctx.registry, def, raw as Query, { list: false });
+
+/** Re-reads a record after a write and answers its document (with the request's include: recordQuery). */
+export async function respondWithRecord(ctx: RequestContext, def: ResourceDefinition, id: string, q: ParsedQuery, reply: FastifyReply, status = 200, meta?: Record<string, unknown>) {
   const { row, doc } = await readRecord(ctx, def, id, q.include);
   return reply.code(status).type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q, meta, doc));
 }
@@ -142,6 +148,7 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
       url: path,
       handler: async (request, reply) => {
         const ctx = contextOf(request);
+        const q = recordQuery(ctx, def, request.query);
         const body = request.body ?? {};
         let res: ActionResult;
         let answerId: string | undefined;
@@ -158,7 +165,7 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
           answerId = res.recordId ?? run.row.id;
         }
         if (res.body !== undefined) return reply.code(res.status ?? 200).type(MEDIA_TYPE).send(res.body);
-        if (answerId) return respondWithRecord(ctx, def, answerId, request.query as Query, reply, res.status ?? 200, res.meta);
+        if (answerId) return respondWithRecord(ctx, def, answerId, q, reply, res.status ?? 200, res.meta);
         return reply.code(res.status ?? 204).send();
       },
     });
@@ -185,16 +192,17 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
     app.get(`${base}/:id`, async (request, reply) => {
       const ctx = contextOf(request);
       authorize(ctx, def, 'view');
-      return respondWithRecord(ctx, def, (request.params as { id: string }).id, request.query as Query, reply);
+      return respondWithRecord(ctx, def, (request.params as { id: string }).id, recordQuery(ctx, def, request.query), reply);
     });
 
   if (ops.create)
     app.post(base, async (request, reply) => {
       const ctx = contextOf(request);
       authorize(ctx, def, 'create');
+      const q = recordQuery(ctx, def, request.query);
       const row = await inTransaction(ctx, (tx) => createRecord(tx, def, request.body), def);
       reply.header('Location', `/api/v1/${def.type}/${row.id}`);
-      return respondWithRecord(ctx, def, row.id, request.query as Query, reply, 201);
+      return respondWithRecord(ctx, def, row.id, q, reply, 201);
     });
 
   if (ops.update)
@@ -202,9 +210,9 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
       const ctx = contextOf(request);
       authorize(ctx, def, 'edit');
       const id = (request.params as { id: string }).id;
+      const q = recordQuery(ctx, def, request.query);
       const row = await inTransaction(ctx, (tx) => updateRecord(tx, def, id, request.body), def);
-      if (!def.answersWrittenRow) return respondWithRecord(ctx, def, id, request.query as Query, reply);
-      const q = parseQuery(ctx.registry, def, request.query as Query, { list: false });
+      if (!def.answersWrittenRow) return respondWithRecord(ctx, def, id, q, reply);
       return reply.type(MEDIA_TYPE).send(await renderDocument(ctx, def, row, q));
     });
 

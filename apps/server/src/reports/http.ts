@@ -85,7 +85,7 @@ export function describeRecordDocument(type: string, contract: { summary: string
  * (recordDocumentRoute, `render` as there); the contract says who may read it (`viewer`: the
  * right to view it) and that dates print in the reader's zone.
  */
-export function recordDocument<T extends PgTable, R>(
+export function recordReportRoutes<T extends PgTable, R>(
   resource: ResourceDefinition<T>,
   render: (ctx: RequestContext, row: R, timeZone: string) => Promise<{ pdf: Buffer; name: string }>,
   contract: { summary: string; viewer: string; pdf: RouteResponse },

@@ -286,6 +286,26 @@ describe('pages, dates and ids', () => {
     expect(await count('customers')).toBe(before);
   });
 
+  it('refuses a write whose query is wrong (an unknown include) before writing anything', async () => {
+    // The query shapes the answer only, but a 400 after the commit would have the client retry a write that was made.
+    const before = await count('customers');
+    const create = await t.api('POST', '/api/v1/customers?include=nowhere', { token: manager, body: doc('customers', { type: 'individual', firstname: 'Anne', lastname: 'Query' }) });
+    expect(expectErrorDocument(create, 400)[0].source?.parameter).toBe('include');
+    expect(await count('customers')).toBe(before);
+
+    const made = await t.api('POST', '/api/v1/customers', { token: manager, body: doc('customers', { type: 'individual', firstname: 'Anne', lastname: 'Query' }) });
+    expect(made.status).toBe(201);
+    const id = made.body.data.id;
+    const patch = await t.api('PATCH', `/api/v1/customers/${id}?include=nowhere`, { token: manager, body: { data: { type: 'customers', id, attributes: { lastname: 'Changed' } } } });
+    expectErrorDocument(patch, 400);
+    expect((await t.api('GET', `/api/v1/customers/${id}`, { token: manager })).body.data.attributes.lastname).toBe('Query');
+
+    const colleague = await makeUser(t, garage.id);
+    const act = await t.api('POST', `/api/v1/users/${colleague.id}/deactivate?include=nowhere`, { token: manager });
+    expectErrorDocument(act, 400);
+    expect((await t.api('GET', `/api/v1/users/${colleague.id}`, { token: manager })).body.data.attributes.active).toBe(true);
+  });
+
   it('filters permissions by ids (integer keys)', async () => {
     const all = await t.api('GET', '/api/v1/permissions?page[size]=3', { token: manager });
     const wanted = all.body.data.slice(0, 2).map((p: { id: string }) => p.id);

@@ -7,8 +7,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { findRow } from '../../jsonapi/scope.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
 import { allowed, authorize, enforceEdit } from '../../jsonapi/policies.ts';
-import { parseQuery } from '../../jsonapi/query.ts';
-import { MEDIA_TYPE, actionMethods, inTransaction, renderDocument, respondWithRecord, type ContextOf } from '../../jsonapi/router.ts';
+import { MEDIA_TYPE, actionMethods, inTransaction, recordQuery, renderDocument, respondWithRecord, type ContextOf } from '../../jsonapi/router.ts';
 
 /** Run and dry run are GET calls of the spec that change data: POST is accepted too. */
 const RUN_METHODS = actionMethods({ method: 'GET' });
@@ -26,7 +25,6 @@ import { INTEGER, NULLABLE_STRING, STRING, apiDocument, closedObject, listOf } f
 import { deleteQuietly, importFileType, storageOf } from '../../storage/storage.ts';
 import { contentDisposition } from '../../reports/table-file.ts';
 
-type Query = Record<string, string | undefined>;
 
 /** A model the actor may import: the right to create its records. */
 const mayImport = (ctx: RequestContext, model: ImportModel) => {
@@ -76,6 +74,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
     scope.post('/imports', async (request, reply) => {
       const ctx = contextOf(request);
       authorize(ctx, importsResource, 'create');
+      const q = recordQuery(ctx, importsResource, request.query);
       if (!ctx.actor.organizationId) throw new ApiError(422, 'import.organization_only');
       const { fields, file } = await readForm(request, ctx);
       const modelName = fields.model?.trim();
@@ -112,7 +111,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
         throw err;
       }
       reply.header('Location', `/api/v1/imports/${id}`);
-      return respondWithRecord(ctx, importsResource, id, request.query as Query, reply, 201);
+      return respondWithRecord(ctx, importsResource, id, q, reply, 201);
     });
   });
 
@@ -136,6 +135,7 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
    */
   async function start(request: FastifyRequest, reply: FastifyReply, status: 'validating' | 'running') {
     const { ctx, row } = await runnable(request);
+    const q = recordQuery(ctx, importsResource, request.query);
     await inTransaction(ctx, async (tx) => {
       // A run replaces every earlier result (importedItems are the run's); the worker clears a
       // dry run's own as it starts (also when it starts again after a restart).
@@ -164,7 +164,6 @@ export function importRoutes(api: FastifyInstance, contextOf: ContextOf, worker:
     });
     if (row.line_count <= INLINE_LINES) await worker.runNow(row.id, ctx.locale);
     const fresh = await findRow(ctx, importsResource, row.id);
-    const q = parseQuery(ctx.registry, importsResource, request.query as Query, { list: false });
     const meta: Record<string, unknown> = { summary: summaryOf(fresh) };
     // A finished dry run answers its first results inline; all of them are import-items.
     if (fresh.status === 'dry_run') {

@@ -1,4 +1,4 @@
-import { pdfResponse, recordDocument } from '../../../reports/http.ts';
+import { pdfResponse, recordReportRoutes } from '../../../reports/http.ts';
 import { salesInvoicesResource } from '../sales-invoices.resource.ts';
 import type { salesInvoices } from '../sales.table.ts';
 import { invoicePdf } from './invoice-data.ts';
@@ -7,7 +7,7 @@ import { storageOf } from '../../../storage/storage.ts';
 // GET /sales-invoices/{id}/report: the customer's invoice (issue 23), in the reader's language, to
 // whoever may view the invoice.
 
-export const invoiceRoutes = recordDocument(
+export const invoiceRoutes = recordReportRoutes(
   salesInvoicesResource,
   (ctx, row: typeof salesInvoices.$inferSelect, timeZone) => invoicePdf(ctx.db, storageOf(ctx.config), row, ctx.locale, timeZone),
   {
