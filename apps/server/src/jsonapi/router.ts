@@ -148,18 +148,21 @@ function registerResource(app: FastifyInstance, def: ResourceDefinition, context
       url: path,
       handler: async (request, reply) => {
         const ctx = contextOf(request);
-        const q = recordQuery(ctx, def, request.query);
         const body = request.body ?? {};
         let res: ActionResult;
         let answerId: string | undefined;
+        let q: ParsedQuery;
         if (action.collection) {
           const needed = action.permission === null ? null : [action.permission].flat();
           if (needed && !needed.some((p) => ctx.actor.permissions.has(p))) throw forbidden();
+          q = recordQuery(ctx, def, request.query);
           checkActionBody(request.body);
           res = (await inTransaction(ctx, (tx) => action.handler(tx, body))) ?? {};
           answerId = res.recordId;
         } else {
           const id = (request.params as { id?: string }).id ?? '';
+          // Its permission, state and holder are checked in the action's transaction: the query before it.
+          q = recordQuery(ctx, def, request.query);
           const run = (await inTransaction(ctx, (tx) => runAction(tx, def.type, id, name, body)))!;
           res = run.result;
           answerId = res.recordId ?? run.row.id;

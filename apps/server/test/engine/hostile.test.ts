@@ -304,6 +304,12 @@ describe('pages, dates and ids', () => {
     const act = await t.api('POST', `/api/v1/users/${colleague.id}/deactivate?include=nowhere`, { token: manager });
     expectErrorDocument(act, 400);
     expect((await t.api('GET', `/api/v1/users/${colleague.id}`, { token: manager })).body.data.attributes.active).toBe(true);
+
+    // A collection action says first that the user may not (403), then what is wrong in the query (400).
+    const reader = await makeUser(t, garage.id, { permissions: ['view any purchases orders'] });
+    const reorder = (token: string) => t.api('POST', '/api/v1/purchases-orders/reorder?include=nowhere', { token, body: { warehouse: '0190f3a4-1b2c-7d3e-8f40-123456789abc' } });
+    expectErrorDocument(await reorder(reader.token), 403);
+    expectErrorDocument(await reorder(manager), 400);
   });
 
   it('filters permissions by ids (integer keys)', async () => {
