@@ -1,9 +1,7 @@
-import { DEFAULT_TIME_ZONE, type Locale } from '@atelier/domain';
+import { DEFAULT_TIME_ZONE, regionLocale, type Locale } from '@atelier/domain';
 
 // Dates, hours and money as the documents print them, in French (Canada) or English (Canada).
 // Intl formatters are costly to build and a document formats hundreds of values: each is made once.
-
-export const regionLocale = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-CA');
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {

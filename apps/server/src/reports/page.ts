@@ -1,4 +1,4 @@
-import type { Locale } from '@atelier/domain';
+import { regionLocale, type Locale } from '@atelier/domain';
 import PDFDocument from 'pdfkit';
 import { loadFonts } from './fonts.ts';
 import { fitImage, type ImageSource, type Images } from './images.ts';
@@ -118,7 +118,7 @@ export interface DocumentInfo {
 /** A PDF in the reports' fonts (registered as `regular` and `bold`), in `locale`'s language; `finish` ends it and gives its bytes. */
 export async function openPdf(locale: Locale, options: PDFKit.PDFDocumentOptions) {
   const { regular, bold } = await loadFonts();
-  const doc = new PDFDocument({ ...options, lang: locale === 'fr' ? 'fr-CA' : 'en-CA' } as PDFKit.PDFDocumentOptions);
+  const doc = new PDFDocument({ ...options, lang: regionLocale(locale) } as PDFKit.PDFDocumentOptions);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@ import { URGENCIES, type Urgency } from './urgency.ts';
 import { finiteNumber, widgetState, type PointsOption } from './options.ts';
 import type { FieldAnswer, InspectionScore } from './scoring.ts';
 import { isObject } from '../is-object.ts';
+import { regionLocale } from '../numbers/numbers.ts';
 
 // What an inspection's report says (issue 11 "The report"): pure, so the PDF, the public summary
 // and their tests read the same model. The server loads the data and draws; nothing here does I/O.
@@ -77,7 +78,7 @@ const numberFormats = new Map<Locale, Intl.NumberFormat>();
 /** A number in the report's language (6,5 in French, 6.5 in English). */
 export function formatReportNumber(n: number, locale: Locale): string {
   let f = numberFormats.get(locale);
-  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 2 })));
+  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(regionLocale(locale), { maximumFractionDigits: 2 })));
   return f.format(n);
 }
 

@@ -59,7 +59,8 @@ export function tooManyDecimals(text: string, decimals: number): boolean {
   return plain !== null && (plain.split('.')[1]?.replace(/0+$/, '').length ?? 0) > decimals;
 }
 
-const regionLocale = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-CA');
+/** The Intl locale of a language: Canadian French or English (spec §9: formats with a Canadian region). */
+export const regionLocale = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-CA');
 const formats = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: Locale, decimals: number, grouping: boolean): Intl.NumberFormat {
   const key = `${locale}:${decimals}:${grouping}`;

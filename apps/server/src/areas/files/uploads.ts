@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { MAX_VIDEO_SECONDS, VIDEO_TYPES, type Locale } from '@atelier/domain';
+import { MAX_VIDEO_SECONDS, regionLocale, VIDEO_TYPES, type Locale } from '@atelier/domain';
 import { newId } from '../../db/columns.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import type { UploadField } from '../../jsonapi/define-resource.ts';
@@ -244,7 +244,7 @@ async function readAttachment(request: import('fastify').FastifyRequest, ctx: Re
 
 function formatSize(bytes: number, locale: Locale) {
   const [unit, div] = bytes >= 1024 * 1024 ? ['M', 1024 * 1024] : bytes >= 1024 ? ['K', 1024] : ['', 1];
-  const n = new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 1 }).format(bytes / (div as number));
+  const n = new Intl.NumberFormat(regionLocale(locale), { maximumFractionDigits: 1 }).format(bytes / (div as number));
   return `${n} ${unit}${locale === 'fr' ? 'o' : 'B'}`;
 }
 

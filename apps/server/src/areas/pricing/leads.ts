@@ -1,4 +1,4 @@
-import { CONDITION_LABELS, type FrameOffer, type Lead, type Locale, type PriceRequest, requestWorkflow } from '@atelier/domain';
+import { CONDITION_LABELS, regionLocale, type FrameOffer, type Lead, type Locale, type PriceRequest, requestWorkflow } from '@atelier/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
@@ -24,7 +24,7 @@ export interface LeadVehicle {
   style: string | null;
 }
 
-const money = (locale: Locale, n: number) => new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency: 'CAD', maximumFractionDigits: 0 }).format(n);
+const money = (locale: Locale, n: number) => new Intl.NumberFormat(regionLocale(locale), { style: 'currency', currency: 'CAD', maximumFractionDigits: 0 }).format(n);
 
 /** The request's notes: what the dealership reads first, in the visitor's language. */
 function notesOf(locale: Locale, lead: Lead, vehicle: LeadVehicle | null, request: PriceRequest, offer: FrameOffer | null, host: string | null): string {
@@ -33,7 +33,7 @@ function notesOf(locale: Locale, lead: Lead, vehicle: LeadVehicle | null, reques
   return [
     t(locale, 'pricing.lead_from', { host: host ?? '—' }),
     `${t(locale, 'pricing.lead_contact')} ${[lead.name, lead.phone, lead.email].filter(Boolean).join(' · ')}`,
-    `${t(locale, 'pricing.lead_vehicle')} ${car}, ${new Intl.NumberFormat(locale === 'fr' ? 'fr-CA' : 'en-CA').format(request.km)} km, ${request.province}, ${CONDITION_LABELS[request.condition][locale]}${request.accident ? `, ${t(locale, 'pricing.lead_accident')}` : ''}${request.rebuilt ? `, ${t(locale, 'pricing.lead_rebuilt')}` : ''}`,
+    `${t(locale, 'pricing.lead_vehicle')} ${car}, ${new Intl.NumberFormat(regionLocale(locale)).format(request.km)} km, ${request.province}, ${CONDITION_LABELS[request.condition][locale]}${request.accident ? `, ${t(locale, 'pricing.lead_accident')}` : ''}${request.rebuilt ? `, ${t(locale, 'pricing.lead_rebuilt')}` : ''}`,
     `${t(locale, 'pricing.lead_offer')} ${shown}`,
     t(locale, 'pricing.lead_consented'),
   ].join('\n');

@@ -13,7 +13,7 @@ import { useDirtyGuard } from '../../components/resource/formBehaviour.tsx';
 import { LineEditor } from '../../components/resource/LineEditor.tsx';
 import { linePath, linesDocument, linesOf, linesSchema, type LineValues, type LinesConfig } from '../../components/resource/lines.ts';
 import { currentLocale } from '../../i18n/index.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney, regionLocale } from '../../lib/format.ts';
 import { PartStatusText, StockBadge, useStockAt } from '../inventory/StockAt.tsx';
 import { PhotoThumbnails } from '../inspections/Photos.tsx';
 import { CustomerDecisionBadge } from './EstimationBadges.tsx';
@@ -118,7 +118,7 @@ function ItemMargin({ line }: { line: LineValues }) {
   const percent = marginPercent(price, cost);
   if (percent === null || price === null || cost === null) return null;
   const locale = currentLocale();
-  return <Text size="xs" c="dimmed" data-testid="item-margin" title={t('estimations:items.margin_label')}>{t('estimations:items.margin', { amount: formatMoney(price - cost, locale), percent: percent.toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA') })}</Text>;
+  return <Text size="xs" c="dimmed" data-testid="item-margin" title={t('estimations:items.margin_label')}>{t('estimations:items.margin', { amount: formatMoney(price - cost, locale), percent: percent.toLocaleString(regionLocale(locale)) })}</Text>;
 }
 
 /** The record's items as the editor holds them, with when the customer decided (the decision's cell). */

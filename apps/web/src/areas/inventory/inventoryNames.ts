@@ -1,4 +1,5 @@
 import type { Model } from '../../api/jsonapi.ts';
+import { regionLocale } from '../../lib/format.ts';
 
 /** A product as a person finds it on the shelf: its sku and its name. */
 export const productLabel = (m: Model) => [m.sku, m.name].filter(Boolean).join(' · ') || String(m.id);
@@ -7,7 +8,7 @@ export const productLabel = (m: Model) => [m.sku, m.name].filter(Boolean).join('
 export const quantityOf = (value: unknown, locale: string) => {
   if (value === null || value === undefined || value === '') return '';
   const n = Number(value);
-  return Number.isFinite(n) ? n.toLocaleString(locale === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 4 }) : String(value);
+  return Number.isFinite(n) ? n.toLocaleString(regionLocale(locale), { maximumFractionDigits: 4 }) : String(value);
 };
 
 export const INVENTORY_PATH = '/inventory';
