@@ -1,7 +1,8 @@
 // The embedded database's own thread: PGlite runs here, off the HTTP thread, and speaks the
 // PostgreSQL wire protocol to the server's node-postgres pool (embedded.ts). Each message holds the
 // bytes the connection wrote (whole protocol messages: node-postgres writes each one at once), and
-// the answer holds what PostgreSQL wrote back. The pool has one connection: PGlite is one session.
+// the answer holds what PostgreSQL wrote back (one answer for each message, empty or not). The pool
+// has one connection: PGlite is one session.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDurablePglite, pgliteFsyncCount } from './pglite.ts';
@@ -42,7 +43,7 @@ async function handle(message: ToWorker) {
   }
   const parts: Uint8Array[] = [];
   await pglite.execProtocolRawStream(message.bytes, { onRawData: (data) => parts.push(data.slice()) });
-  if (parts.length === 0) return;
+  // An answer for every message, empty or not: the connection pairs them in order (embedded.ts).
   const answer = parts.length === 1 ? parts[0] : new Uint8Array(Buffer.concat(parts));
   send({ bytes: answer }, [answer.buffer as ArrayBuffer]);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withCommitConfirmed } from '../db/embedded.ts';
 import { checkActionBody } from './action-body.ts';
 import type { RequestContext } from './context.ts';
 import type { ActionResult, ResourceDefinition, Row } from './define-resource.ts';
@@ -33,7 +34,7 @@ export async function inTransaction<T>(ctx: RequestContext, fn: (tx: RequestCont
   for (let attempt = 1; ; attempt++) {
     committed = [];
     try {
-      result = await ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'], onCommit: (f) => committed.push(f) }));
+      result = await withCommitConfirmed(() => ctx.db.transaction((db) => fn({ ...ctx, db: db as unknown as RequestContext['db'], onCommit: (f) => committed.push(f) })));
       break;
     } catch (err) {
       // Two requests that lock rows in crossed orders (two folders moved into each other): the
