@@ -1,5 +1,6 @@
-// The built server as a child process, for the benches: started on a free port, resolved once it
-// says it is ready. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles it.
+// The built server as a child process, for the benches: started as users start it (scripts/serve.sh,
+// with its memory settings; `exec` keeps the pid the benches read), on a free port, resolved once it
+// says it is ready. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles it (NODE_OPTIONS).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +10,10 @@ import pg from 'pg';
 const root = resolve(import.meta.dirname, '..');
 
 export function startServer(env) {
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/server/dist/main.js')], {
+  const profile = process.env.BENCH_NODE_ARGS ? { NODE_OPTIONS: process.env.BENCH_NODE_ARGS } : {};
+  const child = spawn('sh', [join(root, 'scripts/serve.sh')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...env },
+    env: { ...process.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...profile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
