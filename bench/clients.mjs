@@ -42,29 +42,30 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 const round = (x) => Math.round(x * 100) / 100;
 
 /**
- * `clients` clients ask again and again for `seconds`: `send(client, n)` makes the n-th request of
+ * `clients` clients ask again and again for `seconds` (or until `signal` aborts): `send(client, n)` makes the n-th request of
  * one client and answers its Response. `pace`: one request every `pace` ms per client (a late
  * answer sends the next at once; the clients start spread over the first pace, not in step), the
  * round trip at a real user's rhythm; 0: back to back, what the server sustains. Answers the
  * counts and the latency percentiles of the round trips.
  */
-export async function askAtPace({ clients, seconds, pace = 0, send }) {
-  const until = performance.now() + seconds * 1000;
+export async function askAtPace({ clients, seconds, pace = 0, send, signal }) {
+  const started = performance.now();
+  const until = started + seconds * 1000;
   const times = [];
   let errors = 0;
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       let next = performance.now() + (pace * client) / clients;
-      for (let n = 0; performance.now() < until; n++) {
+      for (let n = 0; performance.now() < until && !signal?.aborted; n++) {
         if (pace) {
           const wait = next - performance.now();
           if (wait > 0) await new Promise((r) => setTimeout(r, wait));
           next += pace;
         }
-        const started = performance.now();
+        const sent = performance.now();
         const res = await send(client, n);
         await res.arrayBuffer();
-        times.push(performance.now() - started);
+        times.push(performance.now() - sent);
         if (!res.ok) errors++;
       }
     }),
@@ -72,7 +73,7 @@ export async function askAtPace({ clients, seconds, pace = 0, send }) {
   times.sort((a, b) => a - b);
   return {
     requests: times.length,
-    rps: Math.round(times.length / seconds),
+    rps: Math.round(times.length / ((performance.now() - started) / 1000)),
     errors,
     latency: { p50: round(percentile(times, 50)), p90: round(percentile(times, 90)), p99: round(percentile(times, 99)), max: round(times[times.length - 1]) },
   };

@@ -18,7 +18,7 @@ const INSPECTORS = Number(process.env.BENCH_INSPECTORS ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 /** An inspector's pace: one answer every PACE ms (a tap every half second, fast for gloved hands). */
-const PACE = Number(process.env.BENCH_ANSWER_PACE_MS ?? 500);
+export const PACE = Number(process.env.BENCH_ANSWER_PACE_MS ?? 500);
 const MEDIA = 'application/vnd.api+json';
 const PASSWORD = 'Demo-Atelier-2026';
 const TARGET = { p99Ms: 30 };
@@ -66,19 +66,19 @@ async function buildForm(url, token) {
  * The inspectors: users of Garage Démo with its Inspector role, each with an inspection of their own
  * vehicle assigned to them and started (so they hold it). Answers: one check box field each.
  */
-const USERS_SQL = `
+export const inspectorsSql = (count) => `
     INSERT INTO users (id, organization_id, firstname, lastname, email, password_hash, password_changed_at)
       SELECT gen_random_uuid(), u.organization_id, 'Inspecteur', 'Banc ' || g, 'bench-inspector-' || g || '@bench.test', u.password_hash, now()
-        FROM users u CROSS JOIN generate_series(1, ${INSPECTORS}) g WHERE u.email = 'manager@atelier.test';
+        FROM users u CROSS JOIN generate_series(1, ${count}) g WHERE u.email = 'manager@atelier.test';
     INSERT INTO user_roles (user_id, role_id)
       SELECT u.id, r.id FROM users u JOIN roles r ON r.organization_id = u.organization_id AND r.key = 'inspector'
        WHERE u.email LIKE 'bench-inspector-%@bench.test';`;
 
-async function setUp(url) {
+export async function setUp(url, count = INSPECTORS) {
   const manager = (await call(url, 'POST', '/api/v1/login', null, { email: 'manager@atelier.test', password: PASSWORD })).access_token;
   const { form, checkFields } = await buildForm(url, manager);
   const inspectors = [];
-  for (let i = 1; i <= INSPECTORS; i++) {
+  for (let i = 1; i <= count; i++) {
     const email = `bench-inspector-${i}@bench.test`;
     const token = (await call(url, 'POST', '/api/v1/login', null, { email, password: PASSWORD })).access_token;
     const me = (await call(url, 'GET', '/api/v1/me', token)).data.id;
@@ -100,11 +100,12 @@ async function setUp(url) {
  * Every inspector answers their field again and again (yes, no, yes...), one request at a time, for
  * `seconds`, at `pace` (0: back to back): the round trip of each answer is timed.
  */
-const answering = (base, path, inspectors, seconds, pace = 0) =>
+export const answering = (base, path, inspectors, seconds, pace = 0, signal = undefined) =>
   askAtPace({
     clients: inspectors.length,
     seconds,
     pace,
+    signal,
     send: (i, n) => {
       const { token, field } = inspectors[i];
       return fetch(`${base}${path(field)}`, {
@@ -115,7 +116,7 @@ const answering = (base, path, inspectors, seconds, pace = 0) =>
     },
   });
 
-const API_PATH = (field) => `/api/v1/inspection-fields/${field}?add_data=inspectionSectionScores`;
+export const API_PATH = (field) => `/api/v1/inspection-fields/${field}?add_data=inspectionSectionScores`;
 const RAW_PATH = (field) => `/inspection-fields/${field}`;
 
 /** The raw equivalent answers 200 with the row it wrote, else its timings measure an error path. */
@@ -168,7 +169,7 @@ export async function benchAnswers(driver, adminUrl) {
   const { env, cleanup } = await freshStore(driver, adminUrl, 'atelier_bench_answers');
   // Migrated and seeded with the demo, then the inspectors' accounts.
   await stopServer(await startServer(env));
-  await runSql(driver, env, USERS_SQL);
+  await runSql(driver, env, inspectorsSql(INSPECTORS));
   const server = await startServer(env);
   try {
     const t = Date.now();

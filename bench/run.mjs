@@ -375,8 +375,9 @@ async function main() {
       saveResult(`${driver}-import`, 'import', r);
       const line =
         `${driver.padEnd(6)} import      ${String(r.linesPerSecond).padStart(6)} lines/s  ${r.lines} lines in ${r.seconds} s (dry run ${r.dryRunSeconds} s), idle ${r.idleMemoryMb} MB, peak ${r.peakMemoryMb} MB  ` +
-        `health p99 ${r.health.duringImport.p99} ms meanwhile (${r.health.idle.p99} ms idle); hostile workbooks refused in ${r.hostile.map((h) => `${h.refusedInMs} ms`).join(', ')}  ` +
-        `target <${r.target.seconds} s <${r.target.mb} MB: ${r.ok ? 'met' : 'NOT met'}`;
+        `health p99 ${r.health.duringImport.p99} ms meanwhile (${r.health.idle.p99} ms idle), ${r.answersDuringImport.inspectors} inspectors' answers p99 ${r.answersDuringImport.latency.p99} ms (errors ${r.answersDuringImport.errors}); ` +
+        `hostile workbooks refused in ${r.hostile.map((h) => `${h.refusedInMs} ms`).join(', ')}  ` +
+        `target <${r.target.seconds} s <${r.target.mb} MB answers p99 <${r.target.answersP99Ms} ms: ${r.ok ? 'met' : 'NOT met'}`;
       summary.push(line);
       console.log(line);
     }
