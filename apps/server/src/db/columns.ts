@@ -104,6 +104,20 @@ export const workTotals = () => ({
 });
 
 /**
+ * How a canned job's line and an estimate's item are priced (the one becomes the other): the part
+ * and its number, how many at what price (cents), labour by hand (cents) or by the hour at a rate.
+ */
+export const workLinePriceColumns = () => ({
+  part: text('part'),
+  part_number: text('part_number'),
+  quantity: numeric('quantity').notNull().default('1'),
+  unit_price: integer('unit_price'),
+  manual_labour: integer('manual_labour'),
+  time: numeric('time'),
+  hourly_rate: integer('hourly_rate'),
+});
+
+/**
  * What a work line's part carries beyond its price (issue 27), as it was when the product was put
  * on the line: its cost (the margin's base, shown to staff only), its environmental fee (kind and
  * cents per unit), its core charge (cents per unit), and whether the old cores came back.

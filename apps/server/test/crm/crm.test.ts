@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TRANSPORT_LAVAL } from '../../src/areas/crm/demo.ts';
+import { ERIC_TREMBLAY, ERIC_TREMBLAY_CONTACT, TRANSPORT_LAVAL } from '../../src/areas/crm/demo.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { errorAt, beforeTests, fileApp } from '../helpers.ts';
 import { makeContact, makeCustomer, makeSupplier, makeTag, makeVehicle, makeWorld, toOne, userWith } from '../factories.ts';
@@ -34,16 +34,7 @@ async function crmOfBothOrganizations() {
   const tremblay = await makeCustomer(
     t,
     w.manager.token,
-    {
-      firstname: 'Éric',
-      lastname: 'Tremblay',
-      email: 'eric.tremblay@example.com',
-      phone: '514 555-0142',
-      address: '4520 rue Saint-Denis',
-      city: 'Montréal',
-      province: 'QC',
-      postal_code: 'H2J 2L3',
-    },
+    ERIC_TREMBLAY,
     { tags: { data: [{ type: 'tags', id: vip.id }] }, ...loc(w.garage.montreal) },
   );
   const transport = await makeCustomer(
@@ -80,17 +71,7 @@ async function crmOfBothOrganizations() {
   await makeContact(
     t,
     w.manager.token,
-    {
-      title: 'mr',
-      firstname: 'Éric',
-      lastname: 'Tremblay',
-      birthday: '1978-04-12',
-      email: 'eric.tremblay@example.com',
-      phones: [
-        { number: '514 555-0142', type: 'MOBILE', extension: null },
-        { number: '514 555-0600', type: 'BUSINESS', extension: '221' },
-      ],
-    },
+    ERIC_TREMBLAY_CONTACT,
     { customer: toOne('customers', tremblay.id), ...loc(w.garage.montreal) },
   );
   await makeContact(

@@ -7,6 +7,7 @@ import { newId } from '../../src/db/columns.ts';
 import { makeVehicle, nextVin, userWith, type MadeUser } from '../factories.ts';
 import { fileApp } from '../helpers.ts';
 import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
+import { PRINTED_SUBJECT_FR } from '../reports/fixtures.ts';
 import { setOption } from '../repairs/world.ts';
 import { act, E, estimate, estimateWorld, type EstimateWorld, item, itemsOf, one, patchItems, PNG, to } from './helpers.ts';
 
@@ -98,12 +99,7 @@ describe('GET /estimations/{id}/report', () => {
     for (const s of [
       'Soumission',
       'Garage Québec',
-      'KM8K2CAB4PU001140',
-      'Hyundai',
-      'Kona',
-      '18 650 km',
-      'Transport Laval inc.',
-      '450-555-0101',
+      ...PRINTED_SUBJECT_FR,
       'S-1234',
       'Julie Côté',
       'À faire maintenant · À remplacer',

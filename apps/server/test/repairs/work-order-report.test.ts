@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeOrganization, makeUser, makeVehicle, userWith, type MadeUser } from '../factories.ts';
 import { fileApp } from '../helpers.ts';
+import { PRINTED_SUBJECT_FR, WORK_ORDER_END_FR } from '../reports/fixtures.ts';
 import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
 import { estimate } from '../estimations/helpers.ts';
 import { R, act, clock, makeRepair, makeTaxGroup, one, setOption, to } from './world.ts';
@@ -72,12 +73,7 @@ describe('GET /repairs/{id}/report', () => {
       'État : En cours',
       'Garage Québec',
       'Succursale Laval',
-      'KM8K2CAB4PU001140',
-      'Hyundai',
-      'Kona',
-      '18 650 km',
-      'Transport Laval inc.',
-      '450-555-0101',
+      ...PRINTED_SUBJECT_FR,
       'Atelier mécanique',
       repair.estimationCode,
       'Plaquettes céramique',
@@ -91,12 +87,7 @@ describe('GET /repairs/{id}/report', () => {
       'Rappel du constructeur',
       'Sous garantie : 420,00 $',
       'Non facturé',
-      'TPS (5 %)',
-      'TVQ (9,975 %)',
-      'Couvert par la garantie (non facturé)',
-      'Client attend sur place.',
-      'Travaux terminés (mécanicien)',
-      'Véhicule reçu (client)',
+      ...WORK_ORDER_END_FR,
     ])
       expect(res.text, s).toContain(s);
     // Planned 1 h 30, clocked 1 h 30 (to the clock's rounding) by the mechanic; nobody clocked the recall.

@@ -13,6 +13,14 @@ function item(id: string, i: Partial<Omit<QuoteItemInput, 'totals'>>): QuoteItem
 }
 export const FOOTER = 'Garage Démo inc. · TPS 123456789 RT0001 · TVQ 1234567890 TQ0001';
 
+/**
+ * What a French document prints of the vehicle and the company customer it is about: these
+ * fixtures' (the models' tests), made again through the API by the reports' API tests.
+ */
+export const PRINTED_SUBJECT_FR = ['KM8K2CAB4PU001140', 'Hyundai', 'Kona', '18 650 km', 'Transport Laval inc.', '450-555-0101'];
+/** What a French work order of these fixtures prints at its end: its taxes, the warranty's line, its notes, the two signatures. */
+export const WORK_ORDER_END_FR = ['TPS (5 %)', 'TVQ (9,975 %)', 'Couvert par la garantie (non facturé)', 'Client attend sur place.', 'Travaux terminés (mécanicien)', 'Véhicule reçu (client)'];
+
 export const french: QuoteInput = {
   locale: 'fr',
   estimation: { code: 'E-2026-000012', state: 'completed', type: 'customer', version: 3, created_at: '2026-03-10T13:00:00Z', sent_at: '2026-03-11T14:00:00Z', stock: 'S-1234', notes: 'Le cœur du « problème » : l’embrayage.' },

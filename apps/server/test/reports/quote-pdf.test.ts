@@ -2,7 +2,7 @@ import { buildQuote, type QuoteInput } from '@atelier/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportImage } from '../../src/reports/images.ts';
 import { quoteFileName, quoteImages, renderQuotePdf } from '../../src/reports/quote-pdf.ts';
-import { FOOTER, english, french } from './fixtures.ts';
+import { FOOTER, PRINTED_SUBJECT_FR, english, french } from './fixtures.ts';
 import { pdfPages, photo, picturesPerPage, signatureImage } from './pdf-text.ts';
 
 // The estimate's PDF (issue 12): drawn from fixture models in French (Québec, GST + QST) and
@@ -30,13 +30,8 @@ describe('the estimate’s PDF', () => {
       'E-2026-000012',
       'Version 3 · État : À approuver',
       'Garage Démo Montréal',
-      'KM8K2CAB4PU001140',
+      ...PRINTED_SUBJECT_FR,
       '2023',
-      'Hyundai',
-      'Kona',
-      '18 650 km',
-      'Transport Laval inc.',
-      '450-555-0101',
       'S-1234',
       'Julie Côté',
       '10 mars 2026',

@@ -2,7 +2,7 @@ import { buildWorkOrder, type WorkOrderInput } from '@atelier/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportImage } from '../../src/reports/images.ts';
 import { renderWorkOrderPdf, workOrderFileName, workOrderImages } from '../../src/reports/work-order-pdf.ts';
-import { FOOTER, englishRepair, frenchRepair } from './fixtures.ts';
+import { FOOTER, PRINTED_SUBJECT_FR, WORK_ORDER_END_FR, englishRepair, frenchRepair } from './fixtures.ts';
 import { pdfPages, signatureImage } from './pdf-text.ts';
 
 // The repair's PDF, the work order (issue 12): drawn from fixture models in French (Québec, GST +
@@ -23,11 +23,7 @@ describe('the work order’s PDF', () => {
       'Bon de travail',
       'R-2026-000007',
       'État : Terminée',
-      'KM8K2CAB4PU001140',
-      'Hyundai',
-      'Kona',
-      '18 650 km',
-      'Transport Laval inc.',
+      ...PRINTED_SUBJECT_FR,
       'Atelier mécanique',
       'E-2026-000012',
       'I-2026-000123',
@@ -54,12 +50,7 @@ describe('the work order’s PDF', () => {
       // Hours and minutes, a true minus sign (issue 20, point 14): was "écart -1,05 h".
       'Temps prévu 3 h 12 · temps réel 2 h 09 · écart \u22121 h 03',
       '2 travaux terminés sur 3',
-      'TPS (5 %)',
-      'TVQ (9,975 %)',
-      'Couvert par la garantie (non facturé)',
-      'Client attend sur place.',
-      'Travaux terminés (mécanicien)',
-      'Véhicule reçu (client)',
+      ...WORK_ORDER_END_FR,
       FOOTER,
       'Page 1 de',
     ])

@@ -4,8 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { LOCALES, LOCALE_LABELS, type Locale } from '@atelier/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../api/jsonapi.ts';
-import { currentLocale, translateError } from '../i18n/index.ts';
+import { refusalOf } from '../api/refusal.ts';
+import { DialogRefusal } from './DialogRefusal.tsx';
+import { currentLocale } from '../i18n/index.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { LinkToCopy } from './LinkToCopy.tsx';
 import { ChannelChoice, useChannels } from '../areas/messaging/ChannelChoice.tsx';
@@ -89,7 +90,7 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
     setOpen(true);
   };
   const ui = currentLocale();
-  const refusal = send.error instanceof ApiError ? errorMessage(send.error.errors, translateError) : send.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const refusal = refusalOf(send.error, t('errors:SOMETHING_WENT_WRONG'));
   const daysValid = Number.isInteger(Number(days)) && Number(days) >= 1 && Number(days) <= range.max;
   // E-mailing needs an address: the one typed, else the customer's.
   const addressMissing = byEmail && email.trim() === '' && customerEmail === '';
@@ -155,11 +156,7 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
               error={daysValid ? undefined : t(`${ns}.days_range`, { max: range.max })}
               data-testid={`${testId}-days`}
             />
-            {refusal ? (
-              <Alert color="red" role="alert" data-testid={`${testId}-refused`}>
-                {refusal}
-              </Alert>
-            ) : null}
+            <DialogRefusal refusal={refusal} testId={`${testId}-refused`} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t(`${ns}.close`)}

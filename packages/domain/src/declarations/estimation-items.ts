@@ -1,8 +1,8 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { attr, rel } from '../declare/declare.ts';
 import { CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS, ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS } from '../estimations/items.ts';
 import { URGENCIES, URGENCY_LABELS } from '../inspections/urgency.ts';
 import { PART_STATUSES, PART_STATUS_LABELS } from '../repairs/items.ts';
-import { WORK_LINE_SORTS, partChargeAttributes, workLineAttributes, workLineRelationships, workTotalsAttributes } from './work-lines.ts';
+import { workItem } from './work-lines.ts';
 
 /**
  * An item of an estimate (spec §3 Estimation item): what to do, the part and the labour, the
@@ -10,10 +10,9 @@ import { WORK_LINE_SORTS, partChargeAttributes, workLineAttributes, workLineRela
  * route (the older clients' DELETE /evaluation-items/{id} is the same resource); who may write
  * which attribute follows the phases (estimations/items.ts itemAttributeGroup).
  */
-export const estimationItems = declare('estimation-items', {
-  attributes: {
-    ...workLineAttributes(),
-    ...partChargeAttributes(),
+export const estimationItems = workItem(
+  'estimation-items',
+  {
     state: attr.enum(ESTIMATION_ITEM_STATES, ESTIMATION_ITEM_STATE_LABELS),
     urgency: attr.enum(URGENCIES, URGENCY_LABELS),
     /** Covered by a warranty: nothing charged to the customer. */
@@ -24,15 +23,9 @@ export const estimationItems = declare('estimation-items', {
     customer_decided_at: attr.datetime().isReadOnly(),
     /** Its inventory part's status, read from the purchase orders made for it (never typed). */
     part_status: attr.enum(PART_STATUSES, PART_STATUS_LABELS).isReadOnly(),
-    ...workTotalsAttributes(),
-    ...timestamps(),
   },
-  relationships: {
-    ...workLineRelationships('estimation', 'estimations'),
-    /** The inspection field it was drafted from. */
-    inspectionField: rel.toOne('inspection-fields', { readOnly: true }),
-  },
-  filters: ['estimation', 'state', 'condition', 'urgency'],
-  sorts: WORK_LINE_SORTS,
-  defaultSort: 'position',
-});
+  ['estimation', 'estimations'],
+  // The inspection field it was drafted from.
+  ['inspectionField', rel.toOne('inspection-fields', { readOnly: true })],
+  ['state', 'condition', 'urgency'],
+);

@@ -1,4 +1,4 @@
-import { attr, declare, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { attr, declare, documentState, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { PHASE_STATUSES, PHASE_STATUS_LABELS, WORK_TYPES, WORK_TYPE_LABELS, estimationWorkflow } from '../estimations/states.ts';
 import { visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
 import { documentChargesAttributes, documentChargesRelationships } from './document-charges.ts';
@@ -12,8 +12,7 @@ const phaseStatus = () => attr.enum(PHASE_STATUSES, PHASE_STATUS_LABELS).isReadO
  */
 export const estimations = declare('estimations', {
   attributes: {
-    code: attr.string().isReadOnly(),
-    state: attr.enum(estimationWorkflow.states, estimationWorkflow.stateLabels).isReadOnly(),
+    ...documentState(estimationWorkflow),
     /** Parts status. */
     components_status: phaseStatus(),
     /** Labour status. */

@@ -1,4 +1,4 @@
-import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { attr, declare, documentState, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { purchasesInvoiceWorkflow as workflow } from '../purchases/purchases.ts';
 import { INVOICING_TYPES, INVOICING_TYPE_LABELS } from '../trade/documents.ts';
 import { TRADE_DOCUMENT_SORTS, invoiceSettlementAttributes, invoiceTermsAttributes, tradeTotalsAttributes } from './trade-lines.ts';
@@ -10,8 +10,7 @@ import { TRADE_DOCUMENT_SORTS, invoiceSettlementAttributes, invoiceTermsAttribut
  */
 export const purchasesInvoices = declare('purchases-invoices', {
   attributes: {
-    code: attr.string().isReadOnly(),
-    state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
+    ...documentState(workflow),
     invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS).isReadOnly(),
     /** The supplier's invoice number. */
     supplier_reference: attr.string().max(100),

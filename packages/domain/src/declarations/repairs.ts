@@ -1,4 +1,4 @@
-import { attr, declare, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { attr, declare, documentState, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { WORK_TYPES, WORK_TYPE_LABELS } from '../estimations/states.ts';
 import { repairWorkflow } from '../repairs/states.ts';
 import { visitOdometer, workRecordRelationships, workTotalsAttributes } from './work-lines.ts';
@@ -11,8 +11,7 @@ import { documentChargesAttributes, documentChargesRelationships } from './docum
  */
 export const repairs = declare('repairs', {
   attributes: {
-    code: attr.string().isReadOnly(),
-    state: attr.enum(repairWorkflow.states, repairWorkflow.stateLabels).isReadOnly(),
+    ...documentState(repairWorkflow),
     type: attr.enum(WORK_TYPES, WORK_TYPE_LABELS).notNull(),
     department: attr.string().max(100),
     notes: attr.text().max(10_000),

@@ -1,4 +1,4 @@
-import { attr, declare, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { attr, declare, documentState, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { resellerInvoiceWorkflow as workflow } from '../reseller/billing.ts';
 import { TRADE_DOCUMENT_SORTS, invoiceSettlementAttributes, invoiceTermsAttributes, tradeTotalsAttributes } from './trade-lines.ts';
 
@@ -9,8 +9,7 @@ import { TRADE_DOCUMENT_SORTS, invoiceSettlementAttributes, invoiceTermsAttribut
  */
 export const resellerInvoices = declare('reseller-invoices', {
   attributes: {
-    code: attr.string().isReadOnly(),
-    state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
+    ...documentState(workflow),
     ...invoiceTermsAttributes(),
     /** The subscription period it bills (generated invoices). */
     period_start: attr.date().isReadOnly(),

@@ -1,4 +1,4 @@
-import { attr, declare, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
+import { attr, declare, documentState, organizationRecord, rel, stampedBy, workflowAttributes } from '../declare/declare.ts';
 import { SALES_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS, salesInvoiceWorkflow as workflow } from '../sales/sales.ts';
 import { INVOICING_TYPES, INVOICING_TYPE_LABELS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../trade/documents.ts';
 import { TRADE_DOCUMENT_SORTS, invoiceTermsAttributes, tradeTotalsAttributes } from './trade-lines.ts';
@@ -12,8 +12,7 @@ import { TRADE_DOCUMENT_SORTS, invoiceTermsAttributes, tradeTotalsAttributes } f
 export const salesInvoices = declare('sales-invoices', {
   attributes: {
     /** FV-2026-000042, given when it is validated (a draft has none). */
-    code: attr.string().isReadOnly(),
-    state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
+    ...documentState(workflow),
     kind: attr.enum(SALES_INVOICE_KINDS, SALES_INVOICE_KIND_LABELS).isReadOnly(),
     invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS).isReadOnly(),
     ...invoiceTermsAttributes(),

@@ -1,20 +1,9 @@
-import { attr, declare, rel, timestamps } from '../declare/declare.ts';
+import { rel } from '../declare/declare.ts';
+import { taxGroup } from './taxes.ts';
 
 /**
  * A tax group (spec §3 Tax group): the taxes a line charges together (Québec: GST + QST). A new
  * organization gets the Canadian ones (taxes/canadian-taxes.ts); its taxes are written inside its
  * document (a child collection).
  */
-export const taxGroups = declare('tax-groups', {
-  attributes: {
-    name: attr.string().isRequired().max(100),
-    ...timestamps(),
-  },
-  relationships: {
-    organization: rel.toOne('organizations', { readOnly: true }),
-    taxes: rel.toMany('taxes'),
-  },
-  filters: ['search'],
-  sorts: ['name', 'created_at', 'updated_at'],
-  defaultSort: 'name',
-});
+export const taxGroups = taxGroup('tax-groups', ['organization', rel.toOne('organizations', { readOnly: true })], ['taxes', 'taxes']);

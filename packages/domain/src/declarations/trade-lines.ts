@@ -1,6 +1,7 @@
-import { attr, rel, stampedBy, timestamps, workflowAttributes, type AnyAttribute, type RelationshipDeclaration } from '../declare/declare.ts';
+import { attr, declare, documentState, named, organizationRecord, rel, stampedBy, timestamps, workflowAttributes, type AnyAttribute, type RelationshipDeclaration } from '../declare/declare.ts';
+import type { Labels } from '../enums.ts';
 import type { TaxAmount } from '../taxes/taxes.ts';
-import { DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, INVOICING_STATUSES, INVOICING_STATUS_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../trade/documents.ts';
+import { DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, INVOICING_STATUSES, INVOICING_STATUS_LABELS, INVOICING_TYPES, INVOICING_TYPE_LABELS, PAYMENT_METHODS, PAYMENT_METHOD_LABELS, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '../trade/documents.ts';
 
 // What the documents of trade (orders, deliveries, invoices of purchases, sales and resellers) declare
 // alike: a line's product or description, quantity, price, discount and taxes; a document's totals,
@@ -56,24 +57,106 @@ export const tradeLineRelationships = <const N extends string, const T extends s
   taxGroup: rel.toOne('tax-groups'),
 });
 
-/** How far an order's validated deliveries and invoices went, computed by the server. */
-export const orderStatusAttributes = () => ({
-  invoicing_status: attr.enum(INVOICING_STATUSES, INVOICING_STATUS_LABELS).isReadOnly(),
-  delivery_status: attr.enum(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS).isReadOnly(),
-});
+/**
+ * An order (purchases, sales), declared once for both sides since they differ only in names: the
+ * parts ordered from a supplier or bought by a customer, from or for a warehouse. `terms`, the
+ * side's attributes after how it is invoiced (sales: a deposit first); `reference`, the party's own
+ * reference for it; `links`, its party and warehouse (by the side's names) and its lines' type. Its
+ * deliveries and invoices are generated from it and move its statuses, computed by the server.
+ */
+export const tradeOrder = <
+  const T extends string,
+  S extends string,
+  A extends string,
+  M extends Record<string, AnyAttribute>,
+  F extends Record<string, AnyAttribute>,
+  const PN extends string,
+  P extends RelationshipDeclaration,
+  const WN extends string,
+  W extends RelationshipDeclaration,
+  const IT extends string,
+>(
+  type: T,
+  workflow: { readonly states: readonly S[]; readonly stateLabels: Labels<S>; readonly actions: readonly A[] },
+  terms: M,
+  reference: F,
+  links: { party: readonly [PN, P]; warehouse: readonly [WN, W]; items: IT },
+) =>
+  declare(type, {
+    attributes: {
+      ...documentState(workflow),
+      /** How invoices are generated from it by default (spec §3). */
+      invoicing_type: attr.enum(INVOICING_TYPES, INVOICING_TYPE_LABELS),
+      ...terms,
+      invoicing_status: attr.enum(INVOICING_STATUSES, INVOICING_STATUS_LABELS).isReadOnly(),
+      delivery_status: attr.enum(DELIVERY_STATUSES, DELIVERY_STATUS_LABELS).isReadOnly(),
+      /** When the supplier said it would come, or when it was promised to the customer. */
+      expected_on: attr.date(),
+      ...reference,
+      notes: attr.text().max(5000),
+      ...tradeTotalsAttributes(),
+      ...workflowAttributes(workflow, 'validated_at', 'completed_at', 'canceled_at'),
+    },
+    relationships: {
+      ...organizationRecord(),
+      ...named(links.party[0], links.party[1]),
+      ...named(links.warehouse[0], links.warehouse[1]),
+      items: rel.toMany(links.items),
+      /** Who placed or took it (the user who made it). */
+      issuer: rel.toOne('users', { readOnly: true }),
+      ...stampedBy('validatedBy', 'canceledBy'),
+    },
+    filters: ['state', 'delivery_status', 'invoicing_status', links.party[0], links.warehouse[0], 'search', 'tags'],
+    sorts: [...TRADE_DOCUMENT_SORTS, 'expected_on'],
+    defaultSort: '-created_at',
+  });
 
-/** A delivery's own (a receipt, parts out to a customer) after its date: its notes, how many lines, its workflow's stamps. */
-export const deliveryAttributes = <A extends string>(workflow: { readonly actions: readonly A[] }) => ({
-  notes: attr.text().max(5000),
-  item_count: attr.integer().isReadOnly(),
-  ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
-});
-
-/** What a delivery links to after its lines: the stock movement its validation made, who made, validated and canceled it. */
-export const deliveryMovementRelationships = () => ({
-  stockMovement: rel.toOne('stock-movements', { readOnly: true }),
-  ...stampedBy('creator', 'validatedBy', 'canceledBy'),
-});
+/**
+ * A delivery (a receipt from a supplier, parts out to a customer), declared once for both sides
+ * since they differ only in names: `own`, the side's attributes after its state (its date, a
+ * reference); `links`, the validated order it moves (given on create, kept), its party and its
+ * warehouse (both the order's), its lines' type and the date it sorts by. Validating it makes its
+ * stock movement; the server stamps who made, validated and canceled it.
+ */
+export const tradeDelivery = <
+  const T extends string,
+  S extends string,
+  A extends string,
+  O extends Record<string, AnyAttribute>,
+  const ON extends string,
+  const OT extends string,
+  const PN extends string,
+  const PT extends string,
+  const WN extends string,
+  const IT extends string,
+  const D extends keyof O & string,
+>(
+  type: T,
+  workflow: { readonly states: readonly S[]; readonly stateLabels: Labels<S>; readonly actions: readonly A[] },
+  own: O,
+  links: { order: readonly [ON, OT]; party: readonly [PN, PT]; warehouse: WN; items: IT; date: D },
+) =>
+  declare(type, {
+    attributes: {
+      ...documentState(workflow),
+      ...own,
+      notes: attr.text().max(5000),
+      item_count: attr.integer().isReadOnly(),
+      ...workflowAttributes(workflow, 'validated_at', 'canceled_at'),
+    },
+    relationships: {
+      ...organizationRecord(),
+      ...named(links.order[0], rel.toOne(links.order[1], { required: true, createOnly: true })),
+      ...named(links.party[0], rel.toOne(links.party[1], { readOnly: true })),
+      ...named(links.warehouse, rel.toOne('warehouses', { readOnly: true })),
+      items: rel.toMany(links.items),
+      stockMovement: rel.toOne('stock-movements', { readOnly: true }),
+      ...stampedBy('creator', 'validatedBy', 'canceledBy'),
+    },
+    filters: ['state', links.order[0], links.party[0], 'search', 'tags'],
+    sorts: ['created_at', 'updated_at', 'code', 'state', links.date],
+    defaultSort: '-created_at',
+  });
 
 /** An invoice's terms (purchases, sales, reseller): when it was issued and is due, where it is billed, its notes. */
 export const invoiceTermsAttributes = () => ({

@@ -1,4 +1,4 @@
-import { attr, doneBy, organizationRecord, rel, type RelationshipDeclaration } from '../declare/declare.ts';
+import { attr, declare, doneBy, named, organizationRecord, rel, timestamps, type AnyAttribute, type RelationshipDeclaration } from '../declare/declare.ts';
 import { ITEM_CONDITIONS, ITEM_CONDITION_LABELS } from '../estimations/items.ts';
 import { ENVIRONMENTAL_FEE_KINDS, ENVIRONMENTAL_FEE_KIND_LABELS, PART_CHARGE_MAX_CENTS } from '../lines/part-charges.ts';
 import type { TaxAmount } from '../taxes/taxes.ts';
@@ -29,7 +29,7 @@ export const workLineAttributes = () => ({
 });
 
 /** What an estimate's or a repair's line keeps of its part beyond its price (issue 27), taken from the product when it is chosen. */
-export const partChargeAttributes = () => ({
+const partChargeAttributes = () => ({
   /** Cents per unit its part cost the shop, taken from the product (the margin's base; staff only, never on a customer's document). */
   unit_cost: attr.money().min(0).max(100_000_000),
   /** The environmental fee its part carries (taken from the product), … */
@@ -43,7 +43,7 @@ export const partChargeAttributes = () => ({
 });
 
 /** What a line of a work document (an estimate's or a repair's item) links to: its supplier, its taxes and its document (given on create, kept). */
-export const workLineRelationships = <const N extends string, const T extends string>(document: N, type: T) => ({
+const workLineRelationships = <const N extends string, const T extends string>(document: N, type: T) => ({
   organization: rel.toOne('organizations', { readOnly: true }),
   supplier: rel.toOne('suppliers'),
   /** The inventory's part it uses: fills the part, its number, price and supplier left empty; a completed repair takes it from the stock. */
@@ -53,7 +53,7 @@ export const workLineRelationships = <const N extends string, const T extends st
 });
 
 /** A work document's lines sort by their place in it (the default), their age or their total. */
-export const WORK_LINE_SORTS = ['position', 'created_at', 'updated_at', 'total'] as const;
+const WORK_LINE_SORTS = ['position', 'created_at', 'updated_at', 'total'] as const;
 
 /** What a line or a document costs, in cents (taxes by code in `tax_details`). */
 export const workTotalsAttributes = () => ({
@@ -72,11 +72,39 @@ export const workTotalsAttributes = () => ({
 });
 
 /**
+ * An item of a work document (an estimate's, a repair's), declared once since the two differ only
+ * in what each adds: `own`, its attributes after the part's charges (its state, the decisions, the
+ * clock); `document`, its document's relationship name and type; `source`, the relationship to
+ * what it was made from (an inspection's field, an estimate's item); `filters`, after its document.
+ */
+export const workItem = <
+  const T extends string,
+  O extends Record<string, AnyAttribute>,
+  const N extends string,
+  const D extends string,
+  const SN extends string,
+  S extends RelationshipDeclaration,
+  const F extends string,
+>(
+  type: T,
+  own: O,
+  document: readonly [N, D],
+  source: readonly [SN, S],
+  filters: readonly F[],
+) =>
+  declare(type, {
+    attributes: { ...workLineAttributes(), ...partChargeAttributes(), ...own, ...workTotalsAttributes(), ...timestamps() },
+    relationships: { ...workLineRelationships(document[0], document[1]), ...named(source[0], source[1]) },
+    filters: [document[0], ...filters],
+    sorts: WORK_LINE_SORTS,
+    defaultSort: 'position',
+  });
+
+/**
  * The odometer read at the document's visit (issue 20 point 6): taken when the document is made,
  * from its inspection, else its vehicle; printed on its PDF and screens. A person may correct it.
  */
 export const visitOdometer = () => attr.integer().min(0).max(10_000_000);
-
 
 /** What an estimate and a repair share: where they come from and who they are for and assigned to. */
 export const workRecordRelationships = () => ({

@@ -227,6 +227,9 @@ export const rel = {
   polymorphicOne: (types: readonly string[]): RelationshipDeclaration<'', false> => ({ ...relationship('', false, { readOnly: true }), types }),
 };
 
+/** A relationship under a name a builder's caller gives (a side's own name for its order, a template kind's for its source). */
+export const named = <const N extends string, R extends RelationshipDeclaration>(name: N, relationship: R) => ({ [name]: relationship }) as Record<N, R>;
+
 /** A record of an organization (given on create), seen in some of its locations, tagged. */
 export const organizationRecord = () => ({
   organization: rel.toOne('organizations', { createOnly: true }),
@@ -255,6 +258,12 @@ export const workflowAttributes = <A extends string, const N extends string>(_wo
   available_actions: attr.stringList<A>().isReadOnly(),
   ...stampedAt(...stamped),
   ...timestamps(),
+});
+
+/** A workflow document's own number (given by the server) and its workflow's state. */
+export const documentState = <S extends string>(workflow: { readonly states: readonly S[]; readonly stateLabels: Labels<S> }) => ({
+  code: attr.string().isReadOnly(),
+  state: attr.enum(workflow.states, workflow.stateLabels).isReadOnly(),
 });
 
 /** An attribute of any value type, nullability and access. */

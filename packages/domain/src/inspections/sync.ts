@@ -405,6 +405,8 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
     if (row.every((c) => (c ?? '').trim() === '')) return;
     const problems: SyncRefusal[] = [];
     const refuse = (column: SyncColumn | null, code: string, params: SyncParams = {}) => problems.push({ line, column, code, params });
+    // The line goes no further: it is refused with the problems found so far.
+    const refuseLine = () => void refused.push(...problems);
 
     // The limits of the declarations: what the API would refuse, the file does too.
     const numberCell = (c: SyncColumn, declared: AnyAttribute): number | undefined => {
@@ -423,25 +425,24 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
       refuse(c, 'sync.max_length', { max });
       return false;
     };
+    const textCell = (c: SyncColumn, declared: AnyAttribute) => {
+      const text = cell(c);
+      return text && fits(c, text, declared) ? text : undefined;
+    };
 
     const sectionName = cell('section') ?? '';
     const subName = cell('sub_section') ?? '';
     const fieldName = cell('field') ?? '';
     const fieldCells = FIELD_COLUMNS.some((c) => (cell(c) ?? '') !== '');
     if (!sectionName) refuse('section', 'sync.required');
-    if (!fits('section', sectionName, SECTION.name) || !fits('sub_section', subName, SECTION.name) || !fits('field', fieldName, FIELD.name) || !sectionName) {
-      refused.push(...problems);
-      return;
-    }
+    if (!fits('section', sectionName, SECTION.name) || !fits('sub_section', subName, SECTION.name) || !fits('field', fieldName, FIELD.name) || !sectionName) return refuseLine();
     if (!subName && (fieldName || fieldCells || (cell('sub_section_factor') ?? '') !== '')) {
       refuse('sub_section', 'sync.required');
-      refused.push(...problems);
-      return;
+      return refuseLine();
     }
     if (!fieldName && fieldCells) {
       refuse('field', 'sync.required');
-      refused.push(...problems);
-      return;
+      return refuseLine();
     }
 
     // A value given once for a section or sub-section holds for all its lines; another value is refused.
@@ -467,16 +468,11 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
       subByKey.set(section, new Map());
     }
     const s = section;
-    const sectionEn = cell('section_en');
-    setOnce(s, 'name_en', 'section_en', sectionEn && fits('section_en', sectionEn, SECTION.name_en) ? sectionEn : undefined, s.name_en ?? undefined, (v) => (s.name_en = v));
-    const icon = cell('section_icon');
-    setOnce(s, 'icon', 'section_icon', icon && fits('section_icon', icon, SECTION.icon) ? icon : undefined, s.icon ?? undefined, (v) => (s.icon = v));
+    setOnce(s, 'name_en', 'section_en', textCell('section_en', SECTION.name_en), s.name_en ?? undefined, (v) => (s.name_en = v));
+    setOnce(s, 'icon', 'section_icon', textCell('section_icon', SECTION.icon), s.icon ?? undefined, (v) => (s.icon = v));
     setOnce(s, 'factor', 'section_factor', numberCell('section_factor', SECTION.factor), s.factor ?? undefined, (v) => (s.factor = v));
 
-    if (!subName) {
-      refused.push(...problems);
-      return;
-    }
+    if (!subName) return refuseLine();
     const subs = subByKey.get(s)!;
     let sub = subs.get(syncNameKey(subName));
     if (!sub) {
@@ -488,20 +484,15 @@ export function parseSyncRows(columns: readonly string[], rows: readonly (readon
       fieldByKey.set(sub, new Map());
     }
     const ss = sub;
-    const subEn = cell('sub_section_en');
-    setOnce(ss, 'name_en', 'sub_section_en', subEn && fits('sub_section_en', subEn, SECTION.name_en) ? subEn : undefined, ss.name_en ?? undefined, (v) => (ss.name_en = v));
+    setOnce(ss, 'name_en', 'sub_section_en', textCell('sub_section_en', SECTION.name_en), ss.name_en ?? undefined, (v) => (ss.name_en = v));
     setOnce(ss, 'factor', 'sub_section_factor', numberCell('sub_section_factor', SECTION.factor), ss.factor ?? undefined, (v) => (ss.factor = v));
 
-    if (!fieldName) {
-      refused.push(...problems);
-      return;
-    }
+    if (!fieldName) return refuseLine();
     const fields = fieldByKey.get(ss)!;
     const same = fields.get(syncNameKey(fieldName));
     if (same) {
       refuse('field', 'sync.duplicate', { name: fieldName, line: same.line });
-      refused.push(...problems);
-      return;
+      return refuseLine();
     }
 
     const typeText = cell('field_type') ?? '';
@@ -899,34 +890,35 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
     }
   };
 
+  // A section's or sub-section's value: the file's where its column is in the file, else the stored one (an empty text is none).
+  const textValue = (column: SyncColumn, wanted: string | null | undefined, stored: string | null | undefined) =>
+    managed.has(column) ? (wanted ?? null) : (stored ?? null) || null;
+  const factorValue = (column: SyncColumn, wanted: number | null | undefined, stored: Numeric) => (managed.has(column) ? (wanted ?? 1) : num(stored, 1));
+  // A section and a sub-section are planned alike: the stored one's id (none for a new one), the file's line, the values; what changed is found below.
+  const planned = <V>(wanted: { line: number }, stored: { id: string } | null, values: V) => ({ id: stored?.id ?? null, line: wanted.line, changed: [] as string[], values });
+
   const sectionMatch = matchByName(byOrder(current.sections), desired.sections, (d) => d.name);
   sectionMatch.pairs.forEach(([ds, cs], sPos) => {
     const section: SyncPlanSection = {
-      id: cs?.id ?? null,
-      line: ds.line,
-      changed: [],
-      values: {
+      ...planned(ds, cs, {
         name: ds.name,
-        name_en: managed.has('section_en') ? (ds.name_en ?? null) : (cs?.name_en ?? null) || null,
-        icon: managed.has('section_icon') ? (ds.icon ?? null) : (cs?.icon ?? null) || null,
-        factor: managed.has('section_factor') ? (ds.factor ?? 1) : num(cs?.factor, 1),
+        name_en: textValue('section_en', ds.name_en, cs?.name_en),
+        icon: textValue('section_icon', ds.icon, cs?.icon),
+        factor: factorValue('section_factor', ds.factor, cs?.factor),
         order_number: sPos,
-      },
+      }),
       subSections: [],
     };
     plan.sections.push(section);
     const subMatch = matchByName(byOrder(cs?.subSections ?? []), ds.subSections, (d) => d.name);
     subMatch.pairs.forEach(([dsub, csub], subPos) => {
       const sub: SyncPlanSubSection = {
-        id: csub?.id ?? null,
-        line: dsub.line,
-        changed: [],
-        values: {
+        ...planned(dsub, csub, {
           name: dsub.name,
-          name_en: managed.has('sub_section_en') ? (dsub.name_en ?? null) : (csub?.name_en ?? null) || null,
-          factor: managed.has('sub_section_factor') ? (dsub.factor ?? 1) : num(csub?.factor, 1),
+          name_en: textValue('sub_section_en', dsub.name_en, csub?.name_en),
+          factor: factorValue('sub_section_factor', dsub.factor, csub?.factor),
           order_number: subPos,
-        },
+        }),
         fields: [],
       };
       section.subSections.push(sub);

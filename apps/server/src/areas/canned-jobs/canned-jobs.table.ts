@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, numeric, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { locationIds, ownedBy, tagIds } from '../../db/columns.ts';
+import { type AnyPgColumn, boolean, check, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { locationIds, ownedBy, tagIds, workLinePriceColumns } from '../../db/columns.ts';
 import { tenantTable } from '../admin/admin.table.ts';
 import { inspectionFormSectionFields } from '../inspections/inspection-forms.table.ts';
 import { products } from '../inventory/inventory.table.ts';
@@ -32,13 +32,7 @@ export const cannedJobItems = tenantTable(
     canned_job_id: ownedBy('canned_job_id', () => cannedJobs.id),
     position: integer('position').notNull().default(0),
     detail: text('detail').notNull(),
-    part: text('part'),
-    part_number: text('part_number'),
-    quantity: numeric('quantity').notNull().default('1'),
-    unit_price: integer('unit_price'),
-    manual_labour: integer('manual_labour'),
-    time: numeric('time'),
-    hourly_rate: integer('hourly_rate'),
+    ...workLinePriceColumns(),
     product_id: uuid('product_id').references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
     supplier_id: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     tax_group_id: uuid('tax_group_id').references(() => taxGroups.id),

@@ -1,3 +1,4 @@
+import type { Phone } from '@atelier/domain';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../db/columns.ts';
 import { locations, organizations, tags } from '../admin/admin.table.ts';
@@ -24,6 +25,30 @@ export const TRANSPORT_LAVAL = {
   billing_postal_code: 'H7W 5L2',
 } as const;
 
+/** A person customer, and the same person as a contact of it: the demo's, and the CRM tests' (the API's attributes). */
+export const ERIC_TREMBLAY = {
+  type: 'individual',
+  firstname: 'Éric',
+  lastname: 'Tremblay',
+  email: 'eric.tremblay@example.com',
+  phone: '514 555-0142',
+  address: '4520 rue Saint-Denis',
+  city: 'Montréal',
+  province: 'QC',
+  postal_code: 'H2J 2L3',
+} as const;
+export const ERIC_TREMBLAY_CONTACT = {
+  title: 'mr' as const,
+  firstname: 'Éric',
+  lastname: 'Tremblay',
+  birthday: '1978-04-12',
+  email: 'eric.tremblay@example.com',
+  phones: [
+    { number: '514 555-0142', type: 'MOBILE', extension: null },
+    { number: '514 555-0600', type: 'BUSINESS', extension: '221' },
+  ] satisfies Phone[],
+};
+
 /** Demo customers, contacts, suppliers and supplier products in both demo organizations. */
 export async function seedDemoCrm(db: Db) {
   const orgs = await db.select({ id: organizations.id, name: organizations.name }).from(organizations);
@@ -40,15 +65,7 @@ export async function seedDemoCrm(db: Db) {
     {
       id: c.tremblay,
       organization_id: garage,
-      type: 'individual',
-      firstname: 'Éric',
-      lastname: 'Tremblay',
-      email: 'eric.tremblay@example.com',
-      phone: '514 555-0142',
-      address: '4520 rue Saint-Denis',
-      city: 'Montréal',
-      province: 'QC',
-      postal_code: 'H2J 2L3',
+      ...ERIC_TREMBLAY,
       tag_ids: tag('Client VIP'),
       location_ids: loc('Garage Démo Montréal'),
     },
@@ -121,15 +138,7 @@ export async function seedDemoCrm(db: Db) {
   await db.insert(contacts).values([
     {
       organization_id: garage,
-      title: 'mr',
-      firstname: 'Éric',
-      lastname: 'Tremblay',
-      birthday: '1978-04-12',
-      email: 'eric.tremblay@example.com',
-      phones: [
-        { number: '514 555-0142', type: 'MOBILE', extension: null },
-        { number: '514 555-0600', type: 'BUSINESS', extension: '221' },
-      ],
+      ...ERIC_TREMBLAY_CONTACT,
       customer_id: c.tremblay,
       location_ids: loc('Garage Démo Montréal'),
     },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, numeric, text, uuid } from 'drizzle-orm/pg-core';
 import { CUSTOMER_DECISIONS, ESTIMATION_ITEM_STATES, ITEM_CONDITIONS, PART_STATUSES, PHASE_STATUSES, URGENCIES, WORK_TYPES, type CustomerDecision, type EstimationItemState, type EstimationState, type ItemCondition, type PartStatus, type PhaseStatus, type Urgency, type WorkType, estimationWorkflow } from '@atelier/domain';
-import { at, cents, documentCharges, instants, ownedBy, partChargeChecks, partChargeColumns, valueChecks, workTotals } from '../../db/columns.ts';
+import { at, cents, documentCharges, instants, ownedBy, partChargeChecks, partChargeColumns, valueChecks, workLinePriceColumns, workTotals } from '../../db/columns.ts';
 import { userRefs, tenantTable } from '../admin/admin.table.ts';
 import { workDocumentTable } from '../admin/work-columns.ts';
 import { customers } from '../crm/crm.table.ts';
@@ -73,13 +73,7 @@ export const estimationItems = tenantTable(
     condition: text('condition').$type<ItemCondition>(),
     urgency: text('urgency').$type<Urgency>(),
     state: text('state').$type<EstimationItemState>(),
-    part: text('part'),
-    part_number: text('part_number'),
-    quantity: numeric('quantity').notNull().default('1'),
-    unit_price: integer('unit_price'),
-    manual_labour: integer('manual_labour'),
-    time: numeric('time'),
-    hourly_rate: integer('hourly_rate'),
+    ...workLinePriceColumns(),
     warranty: boolean('warranty').notNull().default(false),
     /** Its discount (issue 27): a percentage of its parts and labour, or an amount in cents; not both. */
     discount_percent: numeric('discount_percent', { precision: 7, scale: 4 }),

@@ -2,9 +2,12 @@ import { scaledToText, toScaled } from '@atelier/domain';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { nextRecordCode } from '../../db/codes.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import type { JsonSchema } from '../../jsonapi/define-resource.ts';
+import type { JsonSchema, RecordAction } from '../../jsonapi/define-resource.ts';
+import { ApiError } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 import { products, warehouseProducts } from '../inventory/inventory.table.ts';
+import { partsRoomOf } from '../inventory/parts-room.ts';
 import { productLine } from '../trade/lines.ts';
 import { purchasesOrderItems, purchasesOrders } from './documents.table.ts';
 import { supplierProducts } from './purchases.table.ts';
@@ -126,4 +129,38 @@ export async function orderMissingParts(
   for (const [n, parts] of [...bySupplier.values()].entries())
     await records(ctx, o.type).update(parts.map((p) => p.item!.id), { part_status: 'ordered' }, { cause: { type: 'purchases-orders', id: orders[n].id } });
   return { orders, without_supplier: withoutSupplier };
+}
+
+/**
+ * POST /{estimations,repairs}/{id}/order-parts, one action for both work documents: its items'
+ * parts its location's parts room lacks, drafted by orderMissingParts (409 `noRoom` without a parts
+ * room). The document gives its names and `partsOf`: its items naming a part that may need one,
+ * and those known to be ordered already.
+ */
+export function orderMissingPartsAction<R extends { id: string; organization_id: string; location_ids: string[]; code: string | null }>(
+  document: { type: 'estimations' | 'repairs'; noun: string; items: WorkItemType; noRoom: MessageKey },
+  partsOf: (ctx: RequestContext, record: R) => Promise<{ items: readonly (Omit<WorkItemPart, 'product_id'> & { product_id: string | null })[]; ordered?: ReadonlySet<string> }>,
+): RecordAction<R> {
+  return {
+    permission: 'create purchases orders',
+    contract: {
+      summary: `Drafts purchase orders (one per supplier) of the inventory parts the ${document.noun}’s items need and its location’s parts room lacks; the items’ part status follows those orders; answers the orders made and the items nobody sells`,
+      meta: DRAFTED_ORDERS,
+    },
+    async handler(ctx, record) {
+      const room = await partsRoomOf(ctx, record);
+      if (!room) throw new ApiError(409, document.noRoom);
+      const { items, ordered } = await partsOf(ctx, record);
+      const meta = await orderMissingParts(ctx, {
+        organizationId: record.organization_id,
+        room,
+        type: document.items,
+        items: items.map((i) => ({ id: i.id, product_id: i.product_id!, supplier_id: i.supplier_id, quantity: i.quantity })),
+        ordered,
+        cause: { type: document.type, id: record.id },
+        notes: record.code,
+      });
+      return { meta, log: { ordered: meta.orders.map((o) => o.code) } };
+    },
+  };
 }

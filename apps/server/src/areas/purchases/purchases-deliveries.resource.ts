@@ -3,7 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { documentFilters, stampRelationships } from '../trade/lines.ts';
+import { documentFilters } from '../trade/lines.ts';
 import { tradeDeliveries } from '../trade/deliveries.ts';
 import { purchaseOrders, purchaseSide, receiptSide } from './coverage.ts';
 import { purchasesDeliveries } from './documents.table.ts';
@@ -24,10 +24,7 @@ export const purchasesDeliveriesResource = defineResource(declarations['purchase
     purchasesOrder: rel.belongsTo('purchases_order_id'),
     supplier: rel.belongsTo('supplier_id'),
     destinationWarehouse: rel.belongsTo('destination_warehouse_id'),
-    items: rel.ownsMany('purchases_delivery_id', { order: 'position', derive: (items) => ({ item_count: items.length }) }),
-    stockMovement: rel.belongsTo('stock_movement_id'),
-    creator: rel.belongsTo('creator_id'),
-    ...stampRelationships(),
+    ...receipts.resource.relationships,
   },
   filters: documentFilters(
     {
@@ -36,8 +33,5 @@ export const purchasesDeliveriesResource = defineResource(declarations['purchase
     },
     ['supplier_reference'],
   ),
-  workflow: purchasesDeliveryFlow,
-  hooks: { beforeWrite: receipts.beforeWrite },
-  policies: { delete: purchasesDeliveryFlow.editable },
-  notify: { label: (row) => String(row.code ?? '') },
+  ...receipts.resource.parts,
 });

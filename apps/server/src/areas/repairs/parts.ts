@@ -1,9 +1,7 @@
 import { toScaled } from '@atelier/domain';
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { RecordAction } from '../../jsonapi/define-resource.ts';
-import { ApiError } from '../../jsonapi/errors.ts';
 import { purchasesOrderItems, purchasesOrders } from '../purchases/documents.table.ts';
-import { DRAFTED_ORDERS, orderMissingParts } from '../purchases/draft-orders.ts';
+import { orderMissingPartsAction } from '../purchases/draft-orders.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { causedMovement } from '../inventory/caused-movement.ts';
 import { stockMovements } from '../inventory/inventory.table.ts';
@@ -44,39 +42,21 @@ export async function consumeParts(ctx: RequestContext, repair: RepairRow) {
  * lacks, as draft orders (purchases/draft-orders.ts orderMissingParts); items not done need none,
  * and an item whose estimate item was ordered already is not ordered again.
  */
-export const orderPartsAction: RecordAction<RepairRow> = {
-  permission: 'create purchases orders',
-  contract: {
-    summary: 'Drafts purchase orders (one per supplier) of the inventory parts the repair’s items need and its location’s parts room lacks; the items’ part status follows those orders; answers the orders made and the items nobody sells',
-    meta: DRAFTED_ORDERS,
-  },
-  async handler(ctx, repair) {
-    const room = await partsRoomOf(ctx, repair);
-    if (!room) throw new ApiError(409, 'repair.no_parts_room');
-    const items = await ctx.db
-      .select()
-      .from(repairItems)
-      .where(and(eq(repairItems.repair_id, repair.id), isNotNull(repairItems.product_id), ne(repairItems.state, 'not_done')))
-      .orderBy(asc(repairItems.position));
-    const fromEstimate = items.flatMap((i) => (i.estimation_item_id ? [i.estimation_item_id] : []));
-    const estimateOrdered = new Set(
-      fromEstimate.length
-        ? (await ctx.db
-            .select({ item: purchasesOrderItems.estimation_item_id })
-            .from(purchasesOrderItems)
-            .innerJoin(purchasesOrders, eq(purchasesOrders.id, purchasesOrderItems.purchases_order_id))
-            .where(and(inArray(purchasesOrderItems.estimation_item_id, fromEstimate), ne(purchasesOrders.state, 'canceled')))).map((r) => r.item)
-        : [],
-    );
-    const meta = await orderMissingParts(ctx, {
-      organizationId: repair.organization_id,
-      room,
-      type: 'repair-items',
-      items: items.map((i) => ({ id: i.id, product_id: i.product_id!, supplier_id: i.supplier_id, quantity: i.quantity })),
-      ordered: new Set(items.filter((i) => i.estimation_item_id && estimateOrdered.has(i.estimation_item_id)).map((i) => i.id)),
-      cause: { type: 'repairs', id: repair.id },
-      notes: repair.code,
-    });
-    return { meta, log: { ordered: meta.orders.map((o) => o.code) } };
-  },
-};
+export const orderPartsAction = orderMissingPartsAction<RepairRow>({ type: 'repairs', noun: 'repair', items: 'repair-items', noRoom: 'repair.no_parts_room' }, async (ctx, repair) => {
+  const items = await ctx.db
+    .select()
+    .from(repairItems)
+    .where(and(eq(repairItems.repair_id, repair.id), isNotNull(repairItems.product_id), ne(repairItems.state, 'not_done')))
+    .orderBy(asc(repairItems.position));
+  const fromEstimate = items.flatMap((i) => (i.estimation_item_id ? [i.estimation_item_id] : []));
+  const estimateOrdered = new Set(
+    fromEstimate.length
+      ? (await ctx.db
+          .select({ item: purchasesOrderItems.estimation_item_id })
+          .from(purchasesOrderItems)
+          .innerJoin(purchasesOrders, eq(purchasesOrders.id, purchasesOrderItems.purchases_order_id))
+          .where(and(inArray(purchasesOrderItems.estimation_item_id, fromEstimate), ne(purchasesOrders.state, 'canceled')))).map((r) => r.item)
+      : [],
+  );
+  return { items, ordered: new Set(items.filter((i) => i.estimation_item_id && estimateOrdered.has(i.estimation_item_id)).map((i) => i.id)) };
+});

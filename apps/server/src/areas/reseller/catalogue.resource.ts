@@ -20,22 +20,25 @@ const hooks: Hooks = {
 };
 const catalogue = { tenancy: tenancy.reseller(), hooks, notify: { label: (row: Row) => String(row.name ?? '') } };
 
+/** A product and a service are the same to the API: the reseller's, taxed by one of its groups, found by name, by active, by reseller. */
+const catalogueItem = {
+  relationships: { reseller: rel.belongsTo('reseller_id'), taxGroup: rel.belongsTo('tax_group_id') },
+  filters: { search: filter.search(['name', 'description']), active: filter.boolean('active'), reseller: filter.ids('reseller_id', 'reseller') },
+  ...catalogue,
+};
+
 export const resellerProductsResource = defineResource(declarations['reseller-products'], {
   table: resellerProducts,
   permissions: 'reseller products',
-  relationships: { reseller: rel.belongsTo('reseller_id'), taxGroup: rel.belongsTo('tax_group_id') },
-  filters: { search: filter.search(['name', 'description']), active: filter.boolean('active'), reseller: filter.ids('reseller_id', 'reseller') },
   uniques: { reseller_products_name_unique: 'name' },
-  ...catalogue,
+  ...catalogueItem,
 });
 
 export const resellerServicesResource = defineResource(declarations['reseller-services'], {
   table: resellerServices,
   permissions: 'reseller services',
-  relationships: { reseller: rel.belongsTo('reseller_id'), taxGroup: rel.belongsTo('tax_group_id') },
-  filters: { search: filter.search(['name', 'description']), active: filter.boolean('active'), reseller: filter.ids('reseller_id', 'reseller') },
   uniques: { reseller_services_name_unique: 'name' },
-  ...catalogue,
+  ...catalogueItem,
 });
 
 /** Packages (spec §6: their screens use view-any-customers; the API, the packages permissions). */

@@ -3,7 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { documentFilters, stampRelationships } from '../trade/lines.ts';
+import { documentFilters } from '../trade/lines.ts';
 import { tradeDeliveries } from '../trade/deliveries.ts';
 import { deliverySide, salesOrderKit, salesSide } from './coverage.ts';
 import { salesDeliveries } from './sales.table.ts';
@@ -24,17 +24,11 @@ export const salesDeliveriesResource = defineResource(declarations['sales-delive
     salesOrder: rel.belongsTo('sales_order_id'),
     recipient: rel.belongsTo('customer_id'),
     sourceWarehouse: rel.belongsTo('source_warehouse_id'),
-    items: rel.ownsMany('sales_delivery_id', { order: 'position', derive: (items) => ({ item_count: items.length }) }),
-    stockMovement: rel.belongsTo('stock_movement_id'),
-    creator: rel.belongsTo('creator_id'),
-    ...stampRelationships(),
+    ...deliveries.resource.relationships,
   },
   filters: documentFilters({
     salesOrder: filter.ids('sales_order_id', 'salesOrder'),
     recipient: filter.ids('customer_id', 'recipient'),
   }),
-  workflow: salesDeliveryFlow,
-  hooks: { beforeWrite: deliveries.beforeWrite },
-  policies: { delete: salesDeliveryFlow.editable },
-  notify: { label: (row) => String(row.code ?? '') },
+  ...deliveries.resource.parts,
 });

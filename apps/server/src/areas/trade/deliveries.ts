@@ -4,12 +4,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { nextRecordCode } from '../../db/codes.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
-import type { WriteInput } from '../../jsonapi/define-resource.ts';
+import type { Row, WriteInput } from '../../jsonapi/define-resource.ts';
 import { ApiError, relationshipPointer } from '../../jsonapi/errors.ts';
+import { rel } from '../../jsonapi/relationships.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
 import { workflowParts } from '../../jsonapi/workflow.ts';
 import { causedMovement } from '../inventory/caused-movement.ts';
-import { documentOfLine } from './lines.ts';
+import { documentOfLine, stampRelationships } from './lines.ts';
 import type { OrderBase, OrderLineBase, TradeSide, tradeOrders } from './orders.ts';
 
 // A delivery of an order (a purchase's receipt, a sale's delivery; issues 22, 23), both sides by one
@@ -142,5 +143,20 @@ export function tradeDeliveries<O extends OrderBase>(trade: TradeSide, orders: R
     Object.assign(v, { product_id: line.product_id, description: line.description, ...side.lineValues?.(line) });
   }
 
-  return { flow, beforeWrite, lineBeforeWrite };
+  /**
+   * What a delivery's resource declares alike on both sides: its relationships after its order,
+   * party and warehouse (its lines, the movement it made, who made and stamped it), and its
+   * workflow, hooks, policies and label.
+   */
+  const resource = {
+    relationships: {
+      items: rel.ownsMany(trade.keys.delivery, { order: 'position', derive: (lines) => ({ item_count: lines.length }) }),
+      stockMovement: rel.belongsTo('stock_movement_id'),
+      creator: rel.belongsTo('creator_id'),
+      ...stampRelationships(),
+    },
+    parts: { workflow: flow, hooks: { beforeWrite }, policies: { delete: flow.editable }, notify: { label: (row: Row) => String(row.code ?? '') } },
+  };
+
+  return { flow, beforeWrite, lineBeforeWrite, resource };
 }

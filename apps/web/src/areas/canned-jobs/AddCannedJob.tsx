@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
-import { ApiError, errorMessage } from '../../api/jsonapi.ts';
+import { refusalOf } from '../../api/refusal.ts';
+import { DialogRefusal } from '../../components/DialogRefusal.tsx';
 import { useMe } from '../../app/AppData.tsx';
 import { notify } from '../../app/notify.tsx';
 import { relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
-import { translateError } from '../../i18n/index.ts';
 
 const jobs = relationOf('canned-jobs');
 
@@ -32,7 +32,7 @@ export function AddCannedJob({ estimationId, onAdded }: { estimationId: string; 
     },
   });
   if (!can('view any canned jobs') || !can('edit estimations')) return null;
-  const refusal = add.error instanceof ApiError ? errorMessage(add.error.errors, translateError) : add.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const refusal = refusalOf(add.error, t('errors:SOMETHING_WENT_WRONG'));
   return (
     <>
       <Button variant="light" leftSection={<IconPackage size={18} aria-hidden />} onClick={() => (add.reset(), setOpen(true))} data-testid="add-canned-job">
@@ -48,11 +48,7 @@ export function AddCannedJob({ estimationId, onAdded }: { estimationId: string; 
             disabled={add.isPending}
             name="canned-job"
           />
-          {refusal ? (
-            <Alert color="red" data-testid="add-canned-job-refused">
-              {refusal}
-            </Alert>
-          ) : null}
+          <DialogRefusal refusal={refusal} testId="add-canned-job-refused" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpen(false)}>
               {t('common:actions.close')}

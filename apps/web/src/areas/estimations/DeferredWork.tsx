@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, type ListResult } from '../../api/client.ts';
 import { useList } from '../../api/hooks.ts';
-import { ApiError, errorMessage } from '../../api/jsonapi.ts';
+import { refusalOf } from '../../api/refusal.ts';
+import { DialogRefusal } from '../../components/DialogRefusal.tsx';
 import { useMe } from '../../app/AppData.tsx';
-import { currentLocale, translateError } from '../../i18n/index.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { WorkFollowUps } from '../follow-ups/VehicleFollowUps.tsx';
@@ -29,8 +30,6 @@ export function useDeferredWork(vehicleId: string | null | undefined, { open = f
     { enabled: Boolean(vehicleId) && enabled && (can('view any estimations') || can('view estimations')), meta: { silent: true }, global: false },
   );
 }
-
-const refusalOf = (e: unknown, fallback: string) => (e instanceof ApiError ? errorMessage(e.errors, translateError) : e ? fallback : null);
 
 function WorkText({ work }: { work: DeferredWork }) {
   const locale = currentLocale();
@@ -141,11 +140,7 @@ function CloseWork({ work, onDone }: { work: DeferredWork; onDone: () => void })
         <Stack gap="sm">
           <WorkText work={work} />
           <Textarea label={t('estimations:deferred.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={2000} autosize minRows={2} data-testid="deferred-note" />
-          {refusal ? (
-            <Alert color="red" role="alert" data-testid="deferred-close-refused">
-              {refusal}
-            </Alert>
-          ) : null}
+          <DialogRefusal refusal={refusal} testId="deferred-close-refused" />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setClosing(null)}>
               {t('estimations:send.close')}

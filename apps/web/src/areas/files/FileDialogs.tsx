@@ -6,12 +6,13 @@ import { previewKind, type RecordOf } from '@atelier/domain';
 import { api } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { useList, useRecord } from '../../api/hooks.ts';
-import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
+import type { Model } from '../../api/jsonapi.ts';
+import { refusalOf } from '../../api/refusal.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
 import { useFileSrc } from '../../components/useFileSrc.ts';
-import { currentLocale, translateError } from '../../i18n/index.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
 import { contentsOf, moveTo, type Contents } from './fileActions.ts';
 import { FolderTree } from './FolderTree.tsx';
@@ -250,7 +251,7 @@ export function MoveDialog({ item, from, opened, onClose }: { item: Item; from: 
     },
   });
   const same = to !== undefined && to === from;
-  const refusal = move.error ? (move.error instanceof ApiError ? errorMessage(move.error.errors, translateError) : t('errors:SOMETHING_WENT_WRONG')) : null;
+  const refusal = refusalOf(move.error, t('errors:SOMETHING_WENT_WRONG'));
   return (
     <Modal opened onClose={onClose} title={t('files:move_dialog.title', { name: item.name })} centered>
       <Stack>

@@ -5,10 +5,10 @@ import type { Locale } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { API_BASE } from '../../api/client.ts';
-import { ApiError, errorMessage } from '../../api/jsonapi.ts';
+import { refusalOf } from '../../api/refusal.ts';
 import { publicCall } from '../../api/publicCall.ts';
 import { PublicLinkPage } from '../../components/PublicLinkPage.tsx';
-import { currentLocale, translateError } from '../../i18n/index.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { formatDate } from '../../lib/format.ts';
 
 // The customer's page of a follow-up (server: areas/follow-ups/reminder.routes.ts): the work
@@ -43,7 +43,7 @@ function ReminderBody({ view, token }: { view: ReminderView; token: string }) {
     mutationFn: (what: 'book' | 'stop') => call(`${reminderPath(token)}/${what}`, 'POST'),
     onSuccess: (next) => qc.setQueryData(['public-reminder', token], next),
   });
-  const refusal = act.error instanceof ApiError ? errorMessage(act.error.errors, translateError) : act.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const refusal = refusalOf(act.error, t('errors:SOMETHING_WENT_WRONG'));
   return (
     <Stack gap="md">
       <Paper withBorder p="md">

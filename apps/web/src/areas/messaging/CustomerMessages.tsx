@@ -4,8 +4,8 @@ import { recordHref } from '../../app/resources.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONSENT_KINDS, textableNumber, type ConsentKind } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../api/jsonapi.ts';
-import { currentLocale, translateError } from '../../i18n/index.ts';
+import { refusalOf } from '../../api/refusal.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { SOURCE_LABELS } from './TextConsent.tsx';
 import { consentsKey, currentConsent, fetchConsents, fetchMessages, messagesKey, personName, recordConsent, type Consent, type Message } from './textsApi.ts';
@@ -74,7 +74,7 @@ function ConsentRow({ kind, contact, consents, customerId, canEdit }: { kind: Co
     mutationFn: () => recordConsent(customerId, { contact, channel: 'sms', kind, given: !given }),
     onSuccess: () => client.invalidateQueries({ queryKey: consentsKey(customerId) }),
   });
-  const refusal = change.error instanceof ApiError ? errorMessage(change.error.errors, translateError) : change.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const refusal = refusalOf(change.error, t('errors:SOMETHING_WENT_WRONG'));
   return (
     <Group justify="space-between" wrap="nowrap" data-testid={`consent-${kind}`}>
       <Stack gap={2}>

@@ -3,8 +3,8 @@ import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { textableNumber } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../api/jsonapi.ts';
-import { currentLocale, translateError } from '../../i18n/index.ts';
+import { refusalOf } from '../../api/refusal.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { consentsKey, currentConsent, fetchConsents, personName, recordConsent, type Consent } from './textsApi.ts';
 
@@ -55,7 +55,7 @@ export function TextConsentNotice({ customerId, state, testId }: { customerId: s
         {t('texts:consent.given', { number: state.contact, date: formatDateTime(state.consent.at, ui), how: t(SOURCE_LABELS[state.consent.source]) })}
       </Text>
     );
-  const refusal = record.error instanceof ApiError ? errorMessage(record.error.errors, translateError) : record.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const refusal = refusalOf(record.error, t('errors:SOMETHING_WENT_WRONG'));
   return (
     <Alert color="orange" icon={<IconAlertTriangle />} data-testid={`${testId}-no-consent`}>
       <Stack gap="xs">

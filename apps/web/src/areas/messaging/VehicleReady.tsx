@@ -4,10 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../api/client.ts';
-import { ApiError, errorMessage, type JsonApiDocument } from '../../api/jsonapi.ts';
+import { type JsonApiDocument } from '../../api/jsonapi.ts';
+import { refusalOf } from '../../api/refusal.ts';
+import { DialogRefusal } from '../../components/DialogRefusal.tsx';
 import { useMe } from '../../app/AppData.tsx';
 import type { SentLink } from '../../components/SendLinkDialog.tsx';
-import { translateError } from '../../i18n/index.ts';
 import { SentTextNotice } from './SentText.tsx';
 import { ChannelChoice, useChannels } from './ChannelChoice.tsx';
 
@@ -38,7 +39,7 @@ export function VehicleReadyButton({ repair }: { repair: { id: string; state?: s
     send.reset();
     setOpen(true);
   };
-  const refusal = send.error instanceof ApiError ? errorMessage(send.error.errors, translateError) : send.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const refusal = refusalOf(send.error, t('errors:SOMETHING_WENT_WRONG'));
   const noChannel = !channels.byEmail && !channels.bySms;
   return (
     <>
@@ -73,11 +74,7 @@ export function VehicleReadyButton({ repair }: { repair: { id: string; state?: s
                 {t('texts:ready.no_channel')}
               </Text>
             ) : null}
-            {refusal ? (
-              <Alert color="red" role="alert">
-                {refusal}
-              </Alert>
-            ) : null}
+            <DialogRefusal refusal={refusal} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
                 {t('texts:ready.close')}

@@ -1,37 +1,19 @@
-import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
-import { fieldsOf } from '../../components/resource/declared.tsx';
-import type { LinesConfig } from '../../components/resource/lines.ts';
+import { DeliveriesPage, deliveryLines } from '../trade/DeliveriesPage.tsx';
 
-/** A receipt's lines: the order's, only their quantity received is typed (what the box held). */
-const receiptLines: LinesConfig = {
-  type: 'purchases-delivery-items',
-  fixed: true,
-  fields: fieldsOf('purchases-delivery-items', ['description', 'quantity', 'unit_cost']),
-  add: 'purchases-deliveries:add_line',
-  empty: 'purchases-deliveries:no_lines',
-  line: 'purchases-deliveries:line_n',
-};
+/** A receipt's lines: the order's, only their quantity received is typed (what the box held), and what each cost. */
+const receiptLines = deliveryLines('purchases-delivery-items', { add: 'purchases-deliveries:add_line', empty: 'purchases-deliveries:no_lines', line: 'purchases-deliveries:line_n' }, ['unit_cost']);
 
 /** /purchases/deliveries: the receipts by state; validating one brings its parts into the warehouse. */
 export default function PurchasesDeliveriesPage() {
   return (
-    <DocumentPage
+    <DeliveriesPage
       type="purchases-deliveries"
-      columns={['purchasesOrder', 'supplier', { key: 'received_on', visibleFrom: 'md' }, { key: 'item_count', visibleFrom: 'lg' }]}
-      listInclude="purchasesOrder,supplier"
-      relationFilters={['supplier']}
-      fields={[
-        'purchasesOrder',
-        'supplier',
-        'destinationWarehouse',
-        'received_on',
-        'supplier_reference',
-        { name: 'items', kind: 'lines', lines: receiptLines, wide: true },
-        'stockMovement',
-        { name: 'notes', wide: true },
-        'creator',
-      ]}
-      include="purchasesOrder,supplier,destinationWarehouse,items,stockMovement,creator"
+      order="purchasesOrder"
+      party="supplier"
+      warehouse="destinationWarehouse"
+      date="received_on"
+      own={['supplier_reference']}
+      lines={receiptLines}
     />
   );
 }

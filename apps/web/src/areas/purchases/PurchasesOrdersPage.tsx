@@ -1,13 +1,8 @@
-import type { RecordOf } from '@atelier/domain';
-import type { Model } from '../../api/jsonapi.ts';
-import { DocumentPage } from '../../components/resource/DocumentPage.tsx';
 import { useTranslation } from 'react-i18next';
 import { PdfButton } from '../../components/PdfButton.tsx';
 import { BillOrder, ReceiveOrder } from './ReceiveOrder.tsx';
+import { OrdersPage } from '../trade/OrdersPage.tsx';
 import { pricedLines } from '../trade/pricedLines.ts';
-import { ORDER_COLUMNS, TOTALS } from '../trade/documentFields.ts';
-
-type Order = RecordOf<'purchases-orders'> & Model;
 
 /** An order's lines: the product (its name and the supplier's price fill what is empty), quantity, price, discount; what came and was billed. */
 export const orderLines = pricedLines('purchases-order-items', { add: 'purchases-orders:add_line', empty: 'purchases-orders:no_lines', line: 'purchases-orders:line_n' }, ['quantity_delivered', 'quantity_invoiced']);
@@ -16,30 +11,13 @@ export const orderLines = pricedLines('purchases-order-items', { add: 'purchases
 export default function PurchasesOrdersPage() {
   const { t } = useTranslation();
   return (
-    <DocumentPage
+    <OrdersPage
       type="purchases-orders"
-      creates
-      columns={['supplier', ...ORDER_COLUMNS]}
-      listInclude="supplier"
-      relationFilters={['supplier']}
-      filters={['delivery_status', 'invoicing_status']}
-      fields={[
-        'supplier',
-        'destinationWarehouse',
-        'expected_on',
-        'supplier_reference',
-        'invoicing_type',
-        'delivery_status',
-        'invoicing_status',
-        { name: 'items', kind: 'lines', lines: orderLines, wide: true },
-        ...TOTALS,
-        { name: 'notes', wide: true },
-        'allowedLocations',
-        'issuer',
-      ]}
-      include="supplier,destinationWarehouse,items.product,items.taxGroup,allowedLocations,issuer"
-      defaults={{ invoicing_type: 'complete' }}
-      more={(order: Order) => (
+      party="supplier"
+      warehouse="destinationWarehouse"
+      reference="supplier_reference"
+      lines={orderLines}
+      more={(order) => (
         <>
           <ReceiveOrder order={order} />
           <BillOrder order={order} />

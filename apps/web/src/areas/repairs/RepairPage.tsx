@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { api, request } from '../../api/client.ts';
 import { useRecord } from '../../api/hooks.ts';
-import { ApiError, errorMessage } from '../../api/jsonapi.ts';
+import { refusalOf } from '../../api/refusal.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { DateTimeInput } from '../../components/DateTimeInput.tsx';
 import { PromisedTime } from '../../components/PromisedTime.tsx';
@@ -16,7 +16,7 @@ import { LinesView } from '../../components/resource/LineEditor.tsx';
 import type { LinesConfig } from '../../components/resource/lines.ts';
 import { byFullName } from '../../components/resource/recordNames.tsx';
 import { WorkflowActions } from '../../components/resource/WorkflowActions.tsx';
-import { currentLocale, translateError } from '../../i18n/index.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { isOneOf } from '../../lib/enums.ts';
 import { DetailsAndComments } from '../comments/DetailsAndComments.tsx';
 import { RecordFiles } from '../files/RecordFiles.tsx';
@@ -58,8 +58,6 @@ function useNow(ticking: boolean): number {
   }, [ticking]);
   return now;
 }
-
-const refusalOf = (e: unknown, fallback: string) => (e instanceof ApiError ? errorMessage(e.errors, translateError) : e ? fallback : null);
 
 /** The clock a start stopped (POST /repair-items/{id}/start-clock, meta.stopped_clock). */
 interface StoppedClock {

@@ -6,8 +6,9 @@ import { notify } from '../../app/notify.tsx';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
-import { ApiError, errorMessage, type Model } from '../../api/jsonapi.ts';
-import { currentLocale, translateError } from '../../i18n/index.ts';
+import { type Model } from '../../api/jsonapi.ts';
+import { refusalOf } from '../../api/refusal.ts';
+import { currentLocale } from '../../i18n/index.ts';
 import { relationOf } from './recordNames.tsx';
 import { RelationSelect } from './RelationSelect.tsx';
 
@@ -103,7 +104,7 @@ export function WorkflowActions<A extends string>({ type, record, actions, workf
       onDone(action, null);
     },
   });
-  const refusal = run.error instanceof ApiError ? errorMessage(run.error.errors, translateError) : run.error ? t('errors:SOMETHING_WENT_WRONG') : null;
+  const refusal = refusalOf(run.error, t('errors:SOMETHING_WENT_WRONG'));
   if (actions.length === 0 && !refusal) return null;
   const ask = (a: A) => {
     run.reset();
