@@ -119,6 +119,9 @@ export async function benchImport(driver) {
   await stopServer(await startServer(env));
   await runSql(driver, env, inspectorsSql(INSPECTORS));
   const server = await startServer(env);
+  // The inspectors stop with the import, or at once when the bench fails on the way (not an hour later).
+  const answeringStops = new AbortController();
+  let answers = null;
   try {
     const inspectors = await setUp(server.url, INSPECTORS);
     const login = await fetch(`${server.url}/api/v1/login`, {
@@ -137,8 +140,7 @@ export async function benchImport(driver) {
     const healthIdle = await idle();
     const file = vehiclesCsv(LINES);
     const during = healthProbe(server.url);
-    const answeringStops = new AbortController();
-    const answers = answering(server.url, API_PATH, inspectors, 3600, PACE, answeringStops.signal);
+    answers = answering(server.url, API_PATH, inspectors, 3600, PACE, answeringStops.signal);
     const form = new FormData();
     form.append('model', 'vehicles');
     form.append('file', new Blob([file], { type: 'text/csv' }), 'bench.csv');
@@ -198,6 +200,8 @@ export async function benchImport(driver) {
     log(`${driver}: ${JSON.stringify(result)}`);
     return result;
   } finally {
+    answeringStops.abort();
+    await answers?.catch(() => {});
     await stopServer(server);
     await cleanup();
   }
