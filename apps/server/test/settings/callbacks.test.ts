@@ -134,6 +134,27 @@ describe('callbacks', () => {
     expect(failed.attributes.last_error).toMatch(/ECONNREFUSED|connect/);
   });
 
+  // PostgreSQL only: the embedded database's one connection never lets a claim meet another's lock.
+  it.skipIf(!process.env.DATABASE_URL)('tries a delivery whose row a short write held when its attempt came, without waiting for the resume timer', async () => {
+    expect((await setOption('inspections.callback_url_completed', `http://127.0.0.1:${receiver.port}/`)).status).toBe(200);
+    // A pending delivery without its job (as the resume timer finds them, every 30 s here), then
+    // one attempt's job arriving while a short write holds the row: its claim waits, not skips.
+    const id = crypto.randomUUID();
+    await t.database.db.execute(sql`
+      INSERT INTO callback_deliveries (id, organization_id, event, url, subject_type, subject_id, body, lease_until)
+      VALUES (${id}, ${orgId}, 'inspection.completed', ${`http://127.0.0.1:${receiver.port}/held`}, 'inspections', ${id}, '{}', NULL)`);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE callback_deliveries SET next_attempt_at = now() WHERE id = ${id}`);
+      await t.database.db.execute(sql`INSERT INTO pgboss.job (name, data) VALUES ('callbacks.deliver', ${JSON.stringify({ id })}::jsonb)`);
+      const until = Date.now() + 10_000;
+      const taken = () => t.database.db.execute(sql`SELECT 1 FROM pgboss.job WHERE name = 'callbacks.deliver' AND data->>'id' = ${id} AND state <> 'created'`);
+      while (!rowsOf(await taken()).length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+    });
+    const delivered = await deliveryOf(id, 'delivered', 5000);
+    expect(delivered.attributes.attempts).toBe(1);
+  });
+
   it('sends nothing when the organization has no URL for the event', async () => {
     expect((await setOption('inspections.callback_url_completed', null)).status).toBe(200);
     const { id } = await completeInspection();

@@ -134,15 +134,17 @@ export class CallbackWorker {
     if (pending.length) this.services.jobs.notify(CALLBACK_QUEUE);
   }
 
-  /** The delivery, leased for this attempt; null when it is no longer pending or another attempt holds it. */
+  /**
+   * The delivery, leased for this attempt; null when it is no longer pending or another attempt
+   * holds it. Waits for a row locked by a short write (not SKIP LOCKED): skipped, the attempt's job
+   * would end with nothing tried nor sent next, and the delivery wait for the resume timer.
+   */
   private async claim(id: string): Promise<DeliveryRow | null> {
     const rows = rowsOf<DeliveryRow>(
       // direct write: the callbacks queue's leases (infrastructure rows)
       await this.db.execute(sql`
         UPDATE callback_deliveries SET lease_until = now() + make_interval(secs => ${this.services.config.jobLeaseSeconds})
-         WHERE id = (SELECT id FROM callback_deliveries
-                      WHERE id = ${id} AND status = 'pending' AND (lease_until IS NULL OR lease_until < now())
-                      FOR UPDATE SKIP LOCKED)
+         WHERE id = ${id} AND status = 'pending' AND (lease_until IS NULL OR lease_until < now())
         RETURNING *`),
     );
     return rows[0] ?? null;

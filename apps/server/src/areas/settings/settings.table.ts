@@ -39,8 +39,7 @@ export const callbackSecrets = pgTable('callback_secrets', {
 });
 
 /**
- * A callback to deliver and its log: the row is the job, claimed with FOR UPDATE SKIP LOCKED and
- * a lease, tried until delivered or CALLBACK_MAX_ATTEMPTS. The body is kept as sent (the
+ * A callback to deliver and its log: each attempt is a job that claims the row with a lease, tried until delivered or CALLBACK_MAX_ATTEMPTS. The body is kept as sent (the
  * signature covers these bytes), the receiver's answer only as a short excerpt.
  */
 export const callbackDeliveries = tenantTable(
