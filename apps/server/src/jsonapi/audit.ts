@@ -27,14 +27,25 @@ export async function writeLog(
   row: Row,
   event: string,
   properties: LogProperties,
+  along: SQL[] = [],
 ) {
-  await writeLogs(ctx, def, [{ row, event, properties }]);
+  await writeLogs(ctx, def, [{ row, event, properties }], along);
 }
 
-/** Several entries of one type in one INSERT (an import's chunk), then the listeners of each. */
-export async function writeLogs(ctx: RequestContext, def: ResourceDefinition, entries: { row: Row; event: string; properties: LogProperties }[]) {
-  if (!entries.length) return;
+/** Writes that answer nothing, run as they come (a hook's, when no log entry carries them). */
+export async function runWrites(ctx: RequestContext, writes: void | SQL[]) {
+  for (const write of writes ?? []) await ctx.db.execute(write);
+}
+
+/**
+ * Several entries of one type in one INSERT (an import's chunk), then the listeners of each.
+ * `along`: writes sent in the same statement (data-modifying CTEs: they see the statement's
+ * snapshot, so none of them may read what another writes).
+ */
+export async function writeLogs(ctx: RequestContext, def: ResourceDefinition, entries: { row: Row; event: string; properties: LogProperties }[], along: SQL[] = []) {
+  if (!entries.length) return runWrites(ctx, along);
   const insert = ctx.db.insert(logs).values(entries.map(({ row, event, properties }) => logValues(ctx, def, row, event, properties)));
+  const withInsert = (query: SQL) => sql`with "logged" as (${insert.getSQL()})${sql.join(along.map((write, i) => sql`, ${sql.raw(`"along${i}"`)} as (${write})`))} ${query}`;
   const listeners = ctx.registry.activity;
   // A record's entry (an answer's, many a second): the first listener's read goes with the INSERT.
   let reader: ActivityListener | undefined;
@@ -43,11 +54,11 @@ export async function writeLogs(ctx: RequestContext, def: ResourceDefinition, en
     for (const listener of listeners) {
       const query = listener.read?.(def, entries[0].row, entries[0].event);
       if (!query) continue;
-      read = rowsOf(await ctx.db.execute(sql`with "logged" as (${insert.getSQL()}) ${query}`));
+      read = rowsOf(await ctx.db.execute(withInsert(query)));
       reader = listener;
       break;
     }
-  if (!reader) await insert;
+  if (!reader) await (along.length ? ctx.db.execute(withInsert(sql`select 1`)) : insert);
   for (const { row, event, properties } of entries) for (const listener of listeners) await listener(ctx, def, row, event, properties, listener === reader ? read : undefined);
 }
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { writeLog } from './audit.ts';
+import { runWrites, writeLog } from './audit.ts';
 import type { RequestContext } from './context.ts';
 import type { ResourceDefinition, Row, WriteInput } from './define-resource.ts';
 import { inIds, selectRows } from './select.ts';
@@ -177,7 +177,7 @@ export async function writeChildren(
         const diff = changes(child, item.existing, line);
         if (Object.keys(diff.attributes).length) (log.updated ??= []).push({ id: String(line.id), ...diff });
       } else line = item.existing;
-      await asLine(base, async () => child.hooks?.afterWrite?.(ctx, line, lineInput, item.existing));
+      await asLine(base, async () => runWrites(ctx, await child.hooks?.afterWrite?.(ctx, line, lineInput, item.existing)));
       rows.push(line);
     }
     if (log.created || log.updated || log.removed) changed[name] = log;

@@ -7,6 +7,7 @@ import { attributeOf, type Attribute } from './attributes.ts';
 import type { RequestContext } from './context.ts';
 import type { ChildList } from './children.ts';
 import type { Relationship, Storage } from './relationships.ts';
+import type { Planned } from './select.ts';
 import type { WorkflowParts } from './workflow.ts';
 
 export type Row = Record<string, unknown> & { id: string };
@@ -39,8 +40,12 @@ export interface WriteInput {
 export interface Hooks<R extends Row = Row> {
   /** Extra validation and derived values, before the row is written. Throw ApiError to refuse. */
   beforeWrite?(ctx: RequestContext, input: WriteInput, existing: R | null): Promise<void> | void;
-  /** After the row (and its relationships) are written, in the same transaction. */
-  afterWrite?(ctx: RequestContext, row: R, input: WriteInput, existing: R | null): Promise<void> | void;
+  /**
+   * After the row (and its relationships) are written, in the same transaction. It may answer
+   * writes (INSERT, UPDATE, DELETE) whose results nothing reads before the commit: an update sends
+   * them with its activity-log entry, one statement; elsewhere they run at once.
+   */
+  afterWrite?(ctx: RequestContext, row: R, input: WriteInput, existing: R | null): Promise<void | SQL[]> | void | SQL[];
   beforeDelete?(ctx: RequestContext, row: R): Promise<void> | void;
 }
 
@@ -217,6 +222,14 @@ export interface ResourceDefinition<T extends PgTable = PgTable, R extends Row =
    * PATCH answers with it rather than reading the record again (one statement less an answer).
    */
   answersWrittenRow?: true;
+  /**
+   * Rows its writes lock with the record (an answer: its inspection, with every answer), read and
+   * locked in the engine's one locked read of the record rather than by a hook's statement after it:
+   * a part that reads the record's locked part as partRef(0), and what to do with the rows it gives,
+   * before the policies run. (An answer is an inspection's hot path: on the embedded database a
+   * statement is a round trip between two threads.)
+   */
+  lockedWith?: { part: () => Planned; locked: (ctx: RequestContext, rows: Row[]) => void };
   /** Attribute columns that take a file upload. */
   uploads?: Record<string, UploadField<R>>;
   /** Who besides the followers hears of changes (the notifications area reads it). */

@@ -10,7 +10,7 @@ import { allowed } from './policies.ts';
 import { column, filter as filters } from './filters.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { own } from './own.ts';
-import { fragmentOf, selectRows, type Part, type Planned } from './select.ts';
+import { fragmentOf, selectPlanned, selectRows, type Part, type Planned } from './select.ts';
 
 // Which rows a request sees: the type's tenancy scope, the query's filters, order and page, one
 // record by id.
@@ -155,11 +155,24 @@ export function recordPlanned(ctx: RequestContext, def: ResourceDefinition, id: 
 
 /** One visible row by id, or a 404 that does not tell whether it exists elsewhere. */
 export async function findRow<T extends PgTable>(ctx: RequestContext, def: ResourceDefinition<T>, id: string, opts: { lock?: boolean } = {}): Promise<RowOf<T>> {
+  if (opts.lock && def.lockedWith) return lockWith(ctx, def, def.lockedWith, id);
   const select = recordSelect(ctx, def, id);
   if (!select) throw notFound(id);
   const [row] = await selectRows(ctx.db, def.table, select.where, { tail: opts.lock ? sql`limit 1 for update` : sql`limit 1` });
   if (!row) throw notFound(id);
   // The engine's select decodes every column as Drizzle would: the row is the table's.
+  return row as RowOf<T>;
+}
+
+/** findRow locking, with the rows the type's writes lock with the record, in one statement. */
+async function lockWith<T extends PgTable>(ctx: RequestContext, def: ResourceDefinition<T>, lockedWith: NonNullable<ResourceDefinition<T>['lockedWith']>, id: string) {
+  const record = recordPlanned(ctx, def, id);
+  if (!record) throw notFound(id);
+  const {
+    sets: [[row], rows],
+  } = await selectPlanned(ctx.db, `locked|${def.type}`, [{ ...record, build: () => ({ ...record.build(), tail: sql`for update` }) }, lockedWith.part()]);
+  if (!row) throw notFound(id);
+  lockedWith.locked(ctx, rows);
   return row as RowOf<T>;
 }
 

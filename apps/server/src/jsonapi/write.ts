@@ -13,11 +13,11 @@ import {
 } from './errors.ts';
 import { column } from './filters.ts';
 import { hasLocations } from '../access/tenancy.ts';
-import { writeLog, writeLogs } from './audit.ts';
+import { runWrites, writeLog, writeLogs } from './audit.ts';
 import { own } from './own.ts';
 import { enforceCreate, enforceDelete, enforceEdit } from './policies.ts';
 import { isCreateOnly, type Relationship } from './relationships.ts';
-import { afterOwnLine, parseChildren, prepareOwnLine, writeChildren } from './children.ts';
+import { afterOwnLine, owningCollection, parseChildren, prepareOwnLine, writeChildren } from './children.ts';
 import { isObject } from '@atelier/domain';
 
 export type Mode = 'create' | 'update';
@@ -305,7 +305,7 @@ export async function createRecord(ctx: RequestContext, def: ResourceDefinition,
   const [inserted] = (await withUniques(def, () => ctx.db.insert(def.table).values(input.values).returning(), input.values)) as Row[];
   await writeToMany(ctx, def, inserted.id, input);
   const { row, changed } = await writeChildren(ctx, def, inserted, input);
-  await def.hooks?.afterWrite?.(ctx, row, input, null);
+  await runWrites(ctx, await def.hooks?.afterWrite?.(ctx, row, input, null));
   // A line written through its own route is logged on its parent (afterOwnLine).
   if (!(await afterOwnLine(ctx, def, null, row)) && def.logged !== false) await writeLog(ctx, def, row, 'created', withChildren(changes(def, {}, row), changed));
   return row;
@@ -346,7 +346,7 @@ export async function insertPrepared(ctx: RequestContext, def: ResourceDefinitio
     const { row, changed } = await writeChildren(ctx, def, rows[k], inputs[k]);
     rows[k] = row;
     logged.push(changed);
-    await def.hooks?.afterWrite?.(ctx, rows[k], inputs[k], null);
+    await runWrites(ctx, await def.hooks?.afterWrite?.(ctx, rows[k], inputs[k], null));
   }
   if (def.logged !== false) await writeLogs(ctx, def, rows.map((row, k) => ({ row, event: 'created', properties: withChildren(changes(def, {}, row), logged[k]) })));
   return rows;
@@ -374,10 +374,15 @@ export async function updateRecord(ctx: RequestContext, def: ResourceDefinition,
   await writeToMany(ctx, def, id, input);
   const written = await writeChildren(ctx, def, row, input);
   row = written.row;
-  await def.hooks?.afterWrite?.(ctx, row, input, existing);
+  const along = await def.hooks?.afterWrite?.(ctx, row, input, existing);
   const diff = changes(def, existing, row);
-  if (Object.keys(diff.attributes).length || Object.keys(input.toMany).length || Object.keys(written.changed).length)
-    if (!(await afterOwnLine(ctx, def, existing, row)) && def.logged !== false) await writeLog(ctx, def, row, 'updated', withChildren(diff, written.changed));
+  const changed = Object.keys(diff.attributes).length || Object.keys(input.toMany).length || Object.keys(written.changed).length;
+  // The hook's writes go with the record's own log entry; a line's entry is its parent's (afterOwnLine).
+  if (changed && def.logged !== false && !owningCollection(ctx, def)) await writeLog(ctx, def, row, 'updated', withChildren(diff, written.changed), along || []);
+  else {
+    await runWrites(ctx, along);
+    if (changed) await afterOwnLine(ctx, def, existing, row);
+  }
   return row;
 }
 

@@ -74,6 +74,8 @@ const widgetsArea = defineArea({
         afterWrite(_ctx, row) {
           // Lets a test prove that a failure after the insert leaves nothing behind.
           if (row.name === 'boom') throw new ApiError(409, 'error.conflict');
+          // Lets a test prove that the writes a hook answers are made on every path: a tally of them.
+          if (row.name.startsWith('Along')) return [sql`UPDATE test_widgets SET quantity = quantity + 1 WHERE name = 'Tally' AND organization_id = ${row.organization_id}`];
         },
       },
       actions: {
@@ -407,6 +409,35 @@ describe('create', () => {
     expect(r.n).toBe(0);
     const [l] = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM logs WHERE subject_type = 'test-widgets' AND properties::text LIKE '%boom%'`));
     expect(l.n).toBe(0);
+  });
+});
+
+describe('writes answered by an afterWrite hook', () => {
+  it('are made on create, on an update with its log entry (one statement) and on an update that changes nothing', async () => {
+    const tally = async () => rowsOf<{ quantity: number }>(await t.database.db.execute(sql`SELECT quantity FROM test_widgets WHERE name = 'Tally'`))[0].quantity;
+    expect((await t.api('POST', W, { token: w.manager.token, body: doc({ name: 'Tally', quantity: 0 }) })).status).toBe(201);
+    const made = await t.api('POST', W, { token: w.manager.token, body: doc({ name: 'Along' }) });
+    expect(made.status).toBe(201);
+    expect(await tally()).toBe(1);
+    const id = made.body.data.id as string;
+    const statements = await statementsOf(async (attempt) => {
+      const res = await t.api('PATCH', `${W}/${id}`, { token: w.manager.token, body: doc({ name: `Along ${attempt}` }, undefined, id) });
+      expect(res.status).toBe(200);
+    });
+    expect(await tally()).toBe(4);
+    const entries = rowsOf<{ properties: { attributes: { name: string } } }>(
+      await t.database.db.execute(sql`SELECT properties FROM logs WHERE subject_type = 'test-widgets' AND subject_id = ${id} AND event = 'updated' ORDER BY created_at`),
+    );
+    expect(entries.map((e) => e.properties.attributes.name)).toEqual(['Along 0', 'Along 1', 'Along 2']);
+    // Nothing changed: no log entry, the hook's writes still made.
+    expect((await t.api('PATCH', `${W}/${id}`, { token: w.manager.token, body: doc({ name: 'Along 2' }, undefined, id) })).status).toBe(200);
+    expect(await tally()).toBe(5);
+    // The hook's write goes in the statement of the log entry: as many statements as a plain update's.
+    const plain = (await t.api('POST', W, { token: w.manager.token, body: doc({ name: 'Plain' }) })).body.data.id as string;
+    const plainStatements = await statementsOf(async (attempt) => {
+      expect((await t.api('PATCH', `${W}/${plain}`, { token: w.manager.token, body: doc({ name: `Plain ${attempt}` }, undefined, plain) })).status).toBe(200);
+    });
+    expect(statements).toBe(plainStatements);
   });
 });
 

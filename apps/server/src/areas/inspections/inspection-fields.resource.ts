@@ -9,7 +9,7 @@ import { filter } from '../../jsonapi/filters.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { rel } from '../../jsonapi/relationships.ts';
 import { pictureList } from '../files/picture-list.ts';
-import { answerOf, lockForScoring, versionById, writeScores, type InspectionFieldRow, type LoadedVersion, type ScoringState } from './inspection-scoring.ts';
+import { answerOf, lockForScoring, scoringPart, scoringStateRead, versionById, scoreWrites, type InspectionFieldRow, type LoadedVersion, type ScoringState } from './inspection-scoring.ts';
 import { notHolder } from './inspections.policies.ts';
 import { MAX_PHOTOS, inspectionsResource } from './inspections.resource.ts';
 import { inspectionFields, inspections } from './inspections.table.ts';
@@ -29,12 +29,16 @@ const lockedBy = new WeakMap<object, Map<string, ScoringState>>();
 async function lockedInspection(ctx: RequestContext, inspectionId: string): Promise<ScoringState> {
   // Only a transaction (Drizzle's have rollback) holds the lock: outside one, always read.
   if (!('rollback' in ctx.db)) return (await lockForScoring(ctx.db, inspectionId))!;
+  const known = lockedBy.get(ctx.db)?.get(inspectionId);
+  if (known) return known;
+  return keepLocked(ctx, (await lockForScoring(ctx.db, inspectionId))!);
+}
+
+/** Keeps a locked inspection's scoring state for the rest of its transaction. */
+function keepLocked(ctx: RequestContext, state: ScoringState) {
   let locked = lockedBy.get(ctx.db);
   if (!locked) lockedBy.set(ctx.db, (locked = new Map()));
-  const known = locked.get(inspectionId);
-  if (known) return known;
-  const state = (await lockForScoring(ctx.db, inspectionId))!;
-  locked.set(inspectionId, state);
+  locked.set(state.inspection.id, state);
   return state;
 }
 
@@ -120,15 +124,19 @@ async function checkAnswer(ctx: RequestContext, input: WriteInput, existing: Row
   scoringOf.set(input, { state, version, answers, score, siblings: changed.filter((id) => id !== row.field_id) });
 }
 
-/** After the write: the siblings the answer was passed on to, and the inspection's scores. */
-async function scoreAnswer(ctx: RequestContext, row: InspectionFieldRow, input: WriteInput) {
+/**
+ * After the write: the siblings the answer was passed on to, and the inspection's scores, written
+ * with the answer's activity-log entry (nothing reads them before the commit but this answer, from
+ * what it keeps here).
+ */
+function scoreAnswer(ctx: RequestContext, row: InspectionFieldRow, input: WriteInput) {
   const scoring = scoringOf.get(input);
   if (!scoring) return;
   const { state, version, answers, score, siblings } = scoring;
-  await writeScores(ctx.db, state.inspection, version, answers, score, siblings);
   // A later answer in this transaction scores from what this one left.
   state.answers = answers as Record<string, FieldAnswer>;
   sectionsScoredWith.set(row, score.sectionsScores);
+  return scoreWrites(ctx.db, state.inspection, version, answers, score, siblings);
 }
 
 /**
@@ -168,6 +176,8 @@ export const inspectionFieldsResource = defineResource(declarations['inspection-
   // Photos are taken by whoever may answer (the answerable policy: the holder, in progress).
   uploads: { images: { kinds: ['image'] }, video: { kinds: ['video'] } },
   policies: { edit: answerable },
+  // An answer's write locks the field and its inspection, read with its answers, in one statement.
+  lockedWith: { part: scoringPart, locked: (ctx, rows) => keepLocked(ctx, scoringStateRead(rows)) },
   // An answer, its scores, log and notices change nobody's access: sessions stay cached.
   accessNeutral: true,
   // The answer's hooks write its siblings and its inspection, never its own row after the UPDATE.

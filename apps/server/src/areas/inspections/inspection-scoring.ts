@@ -8,8 +8,10 @@ import {
   type InspectionScoreData,
   type ScoredVehicle,
 } from '@atelier/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../jsonapi/define-resource.ts';
+import { partRef, type Planned } from '../../jsonapi/select.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { inspectionFormVersions } from './inspection-forms.table.ts';
 import { inspectionFields, inspections } from './inspections.table.ts';
@@ -87,23 +89,49 @@ export interface ScoringState {
   vehicle: ScoredVehicle;
 }
 
+/** What scoring reads besides the inspection's row, as columns of a select of `inspections`: its answers by form field and its vehicle. */
+const scoringColumns = {
+  answers: sql<Record<string, FieldAnswer>>`(SELECT coalesce(json_object_agg(f.field_id, json_build_object('value', f.value, 'action', f.action, 'touched', f.touched, 'not_applicable', f.not_applicable)), '{}')
+          FROM ${inspectionFields} f WHERE f.inspection_id = inspections.id)`,
+  vehicle: sql<Omit<ScoredVehicle, 'year'> | null>`(SELECT json_build_object('make', v.make, 'model', v.model, 'model_year', v.model_year, 'style', v.style, 'odometer', v.odometer)
+          FROM ${vehicles} v WHERE v.id = inspections.vehicle_id)`,
+};
+
+const scoringStateOf = (inspection: InspectionRow, answers: Record<string, FieldAnswer>, vehicle: Omit<ScoredVehicle, 'year'> | null): ScoringState => ({
+  inspection,
+  answers,
+  vehicle: withOdometer(inspection, vehicle ?? undefined),
+});
+
 /**
  * Locks the inspection and reads it with its answers and its vehicle, in one statement (an answer
  * is the hot path of an inspection: the embedded database runs one statement at a time).
  */
 export async function lockForScoring(db: Db, inspectionId: string): Promise<ScoringState | undefined> {
-  const [row] = await db
-    .select({
-      inspection: inspections,
-      answers: sql<Record<string, FieldAnswer>>`(SELECT coalesce(json_object_agg(f.field_id, json_build_object('value', f.value, 'action', f.action, 'touched', f.touched, 'not_applicable', f.not_applicable)), '{}')
-          FROM ${inspectionFields} f WHERE f.inspection_id = inspections.id)`,
-      vehicle: sql<Omit<ScoredVehicle, 'year'> | null>`(SELECT json_build_object('make', v.make, 'model', v.model, 'model_year', v.model_year, 'style', v.style, 'odometer', v.odometer)
-          FROM ${vehicles} v WHERE v.id = inspections.vehicle_id)`,
-    })
-    .from(inspections)
-    .where(eq(inspections.id, inspectionId))
-    .for('update');
-  return row && { inspection: row.inspection, answers: row.answers, vehicle: withOdometer(row.inspection, row.vehicle ?? undefined) };
+  const [row] = await db.select({ inspection: inspections, ...scoringColumns }).from(inspections).where(eq(inspections.id, inspectionId)).for('update');
+  return row && scoringStateOf(row.inspection, row.answers, row.vehicle);
+}
+
+/**
+ * lockForScoring as a part of the engine's locked read of an inspection's field (its partRef(0)):
+ * the field and its inspection locked, and what scores an answer read, in one statement.
+ */
+export const scoringPart = (): Planned => ({
+  table: inspections,
+  extraNames: ['answers', 'vehicle'],
+  fragments: [],
+  build: () => ({
+    table: inspections,
+    where: sql`${inspections.id} IN (SELECT inspection_id FROM ${partRef(0)})`,
+    tail: sql`for update`,
+    extra: sql`${scoringColumns.answers} AS "answers", ${scoringColumns.vehicle} AS "vehicle"`,
+  }),
+});
+
+/** The scoring state of the inspection scoringPart read. */
+export function scoringStateRead([row]: Row[]): ScoringState {
+  const { answers, vehicle, ...inspection } = row as unknown as InspectionRow & { answers: Record<string, FieldAnswer>; vehicle: Omit<ScoredVehicle, 'year'> | null };
+  return scoringStateOf(inspection, answers, vehicle);
 }
 
 const scoreDataOf = (score: InspectionScore): InspectionScoreData => ({
@@ -139,11 +167,17 @@ export async function rescore(db: Db, inspection: InspectionRow, answers: Answer
   return score;
 }
 
-/**
- * Writes a score: the answers and points of the fields named in `changed` (one statement for them
- * all), then the inspection's score columns and touched sections.
- */
+/** Writes a score (scoreWrites), one statement after the other. */
 export async function writeScores(db: Db, inspection: InspectionRow, version: LoadedVersion, answers: Answers, score: InspectionScore, changed: Iterable<string>) {
+  for (const write of scoreWrites(db, inspection, version, answers, score, changed)) await db.execute(write);
+}
+
+/**
+ * The writes of a score: the answers and points of the fields named in `changed` (one statement
+ * for them all), then the inspection's score columns and touched sections. Neither reads what the
+ * other writes: an answer sends them with its activity-log entry.
+ */
+export function scoreWrites(db: Db, inspection: InspectionRow, version: LoadedVersion, answers: Answers, score: InspectionScore, changed: Iterable<string>): SQL[] {
   const rows = [];
   for (const fieldId of new Set(changed)) {
     const s = Object.hasOwn(score.fields, fieldId) ? score.fields[fieldId] : undefined;
@@ -160,20 +194,25 @@ export async function writeScores(db: Db, inspection: InspectionRow, version: Lo
       score: s.score,
     });
   }
+  const writes: SQL[] = [];
   if (rows.length)
     // direct write: an inspection's fields rescored in one statement (bulk path; the answer's write is logged)
-    await db.execute(sql`
+    writes.push(sql`
       UPDATE ${inspectionFields} f
          SET value = r.value, action = r.action, touched = r.touched, not_applicable = r.not_applicable,
              points = r.points, max_points = r.max_points, score = r.score, updated_at = now()
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
              AS r(field_id uuid, value jsonb, action text, touched boolean, not_applicable boolean, points numeric, max_points numeric, score integer)
        WHERE f.inspection_id = ${inspection.id} AND f.field_id = r.field_id`);
-  await db
-    // direct write: the inspection's score columns, derived from its answers by the scoring (bulk path)
-    .update(inspections)
-    .set({ ...scoreColumns(score), touched_sections: touchedSections(version, answers), updated_at: sql`now()` })
-    .where(eq(inspections.id, inspection.id));
+  writes.push(
+    db
+      // direct write: the inspection's score columns, derived from its answers by the scoring (bulk path)
+      .update(inspections)
+      .set({ ...scoreColumns(score), touched_sections: touchedSections(version, answers), updated_at: sql`now()` })
+      .where(eq(inspections.id, inspection.id))
+      .getSQL(),
+  );
+  return writes;
 }
 
 /** A new inspection's fields: one untouched field per field of its version, scored, and its score data. */
