@@ -1,4 +1,4 @@
-import { declarations, paymentStatusOf, purchasesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
+import { declarations, invoiceSettlement, purchasesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
 import { asc, eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { nextRecordCode } from '../../db/codes.ts';
@@ -29,7 +29,7 @@ export const purchasesInvoiceFlow = workflowParts({
           const billed = lines.filter((l): l is typeof l & { purchases_order_item_id: string } => !!l.purchases_order_item_id);
           await checkRemaining(ctx, row.purchases_order_id, 'invoiced', billed.map((l) => ({ line: l.purchases_order_item_id, quantity: l.quantity })));
         }
-        return { balance: row.total - row.amount_paid, payment_status: paymentStatusOf(row.total, row.amount_paid) };
+        return invoiceSettlement(row);
       },
       async after(ctx, saved) {
         if (saved.purchases_order_id) await refreshOrder(ctx, saved.purchases_order_id, { type: 'purchases-invoices', id: saved.id });

@@ -1,4 +1,4 @@
-import { declarations, paymentStatusOf, resellerInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
+import { declarations, invoiceSettlement, resellerInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { nextResellerCode } from '../../db/codes.ts';
@@ -24,7 +24,7 @@ export const resellerInvoiceFlow = workflowParts({
       async values(ctx, row) {
         const lines = await ctx.db.select({ quantity: resellerInvoiceItems.quantity }).from(resellerInvoiceItems).where(eq(resellerInvoiceItems.reseller_invoice_id, row.id));
         if (!lines.some((l) => toScaled(l.quantity) > 0n)) throw new ApiError(409, 'reseller_invoice.no_items');
-        return { balance: row.total - row.amount_paid, payment_status: paymentStatusOf(row.total, row.amount_paid), issued_on: row.issued_on ?? todayOf(ctx) };
+        return { ...invoiceSettlement(row), issued_on: row.issued_on ?? todayOf(ctx) };
       },
     },
     cancel: {

@@ -1,4 +1,4 @@
-import { declarations, paymentStatusOf, salesInvoiceName, salesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
+import { declarations, invoiceSettlement, salesInvoiceName, salesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { nextRecordCode } from '../../db/codes.ts';
@@ -49,7 +49,7 @@ export const salesInvoiceFlow = workflowParts({
           await salesOrderKit.checkRemaining(ctx, row.sales_order_id, 'invoiced', invoiced.map((l) => ({ line: l.sales_order_item_id, quantity: l.quantity })));
         }
         // The number is taken in this transaction: a validation that fails gives it back, so the series has no gap.
-        return { code: await nextRecordCode(ctx.db, row.organization_id, 'FV'), balance: row.total - row.amount_paid, payment_status: paymentStatusOf(row.total, row.amount_paid) };
+        return { code: await nextRecordCode(ctx.db, row.organization_id, 'FV'), ...invoiceSettlement(row) };
       },
       async after(ctx, saved) {
         if (saved.kind === 'credit_note') await applyCreditNote(ctx, saved);
