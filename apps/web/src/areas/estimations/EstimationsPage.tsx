@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
-import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { RelationSelect, singleId } from '../../components/resource/RelationSelect.tsx';
 import type { NotedFilter } from '../../components/resource/ResourceList.tsx';
 import { codeColumn, WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -19,7 +19,6 @@ import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
 const P = crudPermissions('estimations');
 type Estimation = RecordOf<'estimations'>;
 const LIST_INCLUDE = 'vehicle,customer,componentsHolder,timesHolder,approvalHolder';
-const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** A new estimate without an inspection: its vehicle, its customer and who pays; then it opens. */
 function NewEstimation({ onClose }: { onClose: () => void }) {
@@ -42,8 +41,8 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
       <Title order={2} size="h3">
         {t('estimations:new')}
       </Title>
-      <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('estimations', 'vehicle'))} value={vehicle} onChange={(v) => setVehicle(one(v))} required name="vehicle" />
-      <RelationSelect relation={relationOf('customers')} label={t(labelKey('estimations', 'customer'))} value={customer} onChange={(v) => setCustomer(one(v))} name="customer" />
+      <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('estimations', 'vehicle'))} value={vehicle} onChange={(v) => setVehicle(singleId(v))} required name="vehicle" />
+      <RelationSelect relation={relationOf('customers')} label={t(labelKey('estimations', 'customer'))} value={customer} onChange={(v) => setCustomer(singleId(v))} name="customer" />
       <Select
         label={t(labelKey('estimations', 'type'))}
         value={type}

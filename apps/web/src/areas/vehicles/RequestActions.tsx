@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RecordOf, RequestAction } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { RelationSelect, singleId } from '../../components/resource/RelationSelect.tsx';
 import { activeUsers, requestTitle } from './common.tsx';
 
 /**
@@ -91,7 +91,7 @@ export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
             relation={activeUsers}
             label={t('requests:fields.assigned_to')}
             value={target}
-            onChange={(v) => setAssignee((v as string | null) ?? null)}
+            onChange={(v) => setAssignee(singleId(v))}
             known={current ? [current] : []}
             required
             name="assignee"
