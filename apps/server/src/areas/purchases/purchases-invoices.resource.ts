@@ -7,7 +7,7 @@ import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/defin
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { documentFilters, invoiceRelationships } from '../trade/lines.ts';
 import { checkRemaining, lockOrder, refreshOrder } from './coverage.ts';
 import { purchasesInvoiceItems, purchasesInvoices } from './documents.table.ts';
@@ -17,7 +17,7 @@ type InvoiceRow = RowOf<typeof purchasesInvoices>;
 export const purchasesInvoiceFlow = workflowParts({
   workflow,
   table: purchasesInvoices,
-  messages: { state: 'purchases_invoice.cannot_action', final: 'purchases_invoice.final' },
+  messages: workflowMessages('purchases_invoice'),
   actions: {
     validate: {
       summary: 'Validates the bill: it is due from then on (its balance is its total) and counts against its order’s invoicing (409 over what is left to invoice, naming the line)',

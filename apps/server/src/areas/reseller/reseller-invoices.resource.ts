@@ -7,7 +7,7 @@ import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/defin
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { invoiceRelationships } from '../trade/lines.ts';
 import { resellerOfOrganization } from './owner.ts';
 import { resellerInvoiceItems, resellerInvoices } from './reseller.table.ts';
@@ -17,7 +17,7 @@ type InvoiceRow = RowOf<typeof resellerInvoices>;
 export const resellerInvoiceFlow = workflowParts({
   workflow,
   table: resellerInvoices,
-  messages: { state: 'reseller_invoice.cannot_action', final: 'reseller_invoice.final' },
+  messages: workflowMessages('reseller_invoice'),
   actions: {
     validate: {
       summary: 'Validates the invoice: it is due from then on (its balance is its total); 409 without a line with a quantity',

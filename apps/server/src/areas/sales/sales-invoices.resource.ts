@@ -7,7 +7,7 @@ import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/defin
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { documentFilters, invoiceRelationships } from '../trade/lines.ts';
 import { salesOrderKit } from './coverage.ts';
 import { CREDIT_NOTE_PREFIX, applyCreditNote, checkCreditNote, creditAction, creditPolicies } from './credit-notes.ts';
@@ -30,7 +30,7 @@ async function deductedBy(ctx: RequestContext, depositId: string): Promise<strin
 export const salesInvoiceFlow = workflowParts({
   workflow,
   table: salesInvoices,
-  messages: { state: 'sales_invoice.cannot_action', final: 'sales_invoice.final' },
+  messages: workflowMessages('sales_invoice'),
   actions: {
     validate: {
       summary:
