@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { crudPermissions, WORK_TYPES, WORK_TYPE_LABELS, type RecordOf, type WorkType } from '@atelier/domain';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { isOneOf } from '../../lib/enums.ts';
 import { PhaseBadges } from './EstimationBadges.tsx';
 import { estimateHref } from './estimationModel.ts';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 const P = crudPermissions('estimations');
 type Estimation = RecordOf<'estimations'>;
@@ -54,14 +55,11 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
       <Text size="sm" c="dimmed">
         {t('estimations:new_hint')}
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common:actions.cancel')}
-        </Button>
+      <DialogFooter onCancel={onClose}>
         <Button onClick={() => create.mutate()} disabled={!vehicle} loading={create.isPending} data-testid="new-estimation-create">
           {t('estimations:create')}
         </Button>
-      </Group>
+      </DialogFooter>
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ import { inspectionHref } from './inspectionModel.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 const P = crudPermissions('inspections');
 type Inspection = RecordOf<'inspections'>;
@@ -57,14 +58,11 @@ function NewInspection({ onClose }: { onClose: () => void }) {
       <Text size="sm" c="dimmed">
         {t('inspections:new_hint')}
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common:actions.cancel')}
-        </Button>
+      <DialogFooter onCancel={onClose}>
         <Button onClick={() => create.mutate()} disabled={!vehicle || !form} loading={create.isPending} data-testid="new-inspection-create">
           {t('inspections:create')}
         </Button>
-      </Group>
+      </DialogFooter>
     </Stack>
   );
 }

@@ -20,6 +20,7 @@ import { RelationSelect, singleId } from '../../components/resource/RelationSele
 import { activeUsers, newRecordLocations, odometerText, vehicleName } from './common.tsx';
 import { DateTimeInput } from '../../components/DateTimeInput.tsx';
 import { requestEnums } from './enums.ts';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 type Vehicle = RecordOf<'vehicles'>;
 type Errors = Partial<Record<'vehicle' | 'customer' | 'type' | 'priority' | 'assignedTo' | 'due_at' | 'notes', string>>;
@@ -271,14 +272,11 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
           <DateTimeInput label={t(labelKey('requests', 'due_at'))} value={dueAt} onChange={setDueAt} error={errors.due_at} name="due_at" />
         </SimpleGrid>
         <Textarea label={t(labelKey('requests', 'notes'))} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} error={errors.notes} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
+        <DialogFooter onCancel={onClose} mt="sm">
           <Button type="submit" loading={save.isPending} data-testid="quick-save">
             {t('requests:quick.submit')}
           </Button>
-        </Group>
+        </DialogFooter>
       </Stack>
     </form>
   );
