@@ -35,6 +35,11 @@ export interface WorkflowMessages {
   inProgress?: { constraint: string; code: MessageKey };
 }
 
+/** The messages of a type whose refusals are the kit's two only: `<prefix>.cannot_action` and `<prefix>.final` (both must be keys). */
+export function workflowMessages<P extends string>(prefix: P & (`${P}.cannot_action` extends MessageKey ? (`${P}.final` extends MessageKey ? unknown : never) : never)): WorkflowMessages {
+  return { state: `${prefix}.cannot_action` as MessageKey, final: `${prefix}.final` as MessageKey };
+}
+
 /** What a type adds to one action of its workflow. */
 export interface WorkflowAction<R extends Row> {
   summary: string;

@@ -4,7 +4,8 @@ import { options } from '../areas/admin/admin.table.ts';
 import type { Db } from '../db/client.ts';
 import { t } from '../i18n/index.ts';
 import { formatDateTime } from './format.ts';
-import { LEFT, MUTED, PAGE, WIDTH, type Pen } from './page.ts';
+import type { ImageSource } from './images.ts';
+import { LEFT, MUTED, PAGE, WIDTH, renderPdf, type DocumentInfo, type Pen } from './page.ts';
 
 // What every page carries at its foot: who and what the document is, its page number, and the
 // settings' document footer (the dealership's legal mentions, tax numbers...). A draft's
@@ -29,6 +30,32 @@ export function footerOf(o: { organization: string; code: string; locale: Locale
     documentFooter: o.documentFooter,
     watermark: o.watermark ?? null,
   };
+}
+
+/** What a document's PDF is drawn from: its model, and where and when it is drawn. */
+export interface DocumentPdfInput<M> {
+  /** The document's model, in the reader's language. */
+  model: M;
+  /** The pictures by URL, as loadImages answers for the model (its photos, a signature, the logo), or its promise: the text is drawn while they load. */
+  images: ImageSource;
+  /** The IANA zone dates print in (validTimeZone of the request's X-Timezone). */
+  timeZone: string;
+  /** The generation date in the footer (now by default). */
+  now?: Date;
+}
+
+/**
+ * A document's PDF bytes: `body` drawn on the shared page, then on every page the footer naming
+ * who (its author) and what (its code) it is, with the settings' document footer and a draft's watermark.
+ */
+export function renderDocumentPdf(
+  document: DocumentInfo & { code: string; watermark?: string | null },
+  { images, timeZone, now = new Date() }: Omit<DocumentPdfInput<unknown>, 'model'>,
+  body: (pen: Pen) => void | Promise<void>,
+): Promise<Buffer> {
+  const { code, watermark, ...info } = document;
+  const footer = footerOf({ organization: info.author, code, locale: info.locale, timeZone, now, documentFooter: info.documentFooter, watermark });
+  return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
 }
 
 export function drawFooters(pen: Pen, footer: Footer) {

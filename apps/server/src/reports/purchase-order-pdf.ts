@@ -1,11 +1,10 @@
 import type { PurchaseOrderLine, PurchaseOrderModel } from '../areas/purchases/report/purchase-order-data.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { drawFacts } from './facts.ts';
-import { drawFooters, footerOf } from './footer.ts';
+import { renderDocumentPdf, type DocumentPdfInput } from './footer.ts';
 import { formatDay } from './format.ts';
 import { drawHeader } from './header.ts';
-import type { ImageSource } from './images.ts';
-import { renderPdf, type Pen } from './page.ts';
+import type { Pen } from './page.ts';
 import { drawTitledTable, drawTotals, type Column } from './table.ts';
 import { tradeColumns, tradeTotalLines } from './trade-lines.ts';
 
@@ -13,22 +12,14 @@ import { tradeColumns, tradeTotalLines } from './trade-lines.ts';
 // supplier and where to deliver, the order's dates and references, the lines with the supplier's
 // codes, the totals with each tax, the notes; the settings' document footer on every page.
 
-export interface PurchaseOrderPdfInput {
-  model: PurchaseOrderModel;
-  images: ImageSource;
-  timeZone: string;
-  now?: Date;
-}
-
 /** "bon-de-commande-PO-2026-000001.pdf". */
 export const purchaseOrderFileName = (model: PurchaseOrderModel) => `${t(model.locale, 'purchase_order.file_name')}-${model.code}.pdf`;
 
-export function renderPurchaseOrderPdf({ model, images, timeZone, now = new Date() }: PurchaseOrderPdfInput): Promise<Buffer> {
+export function renderPurchaseOrderPdf({ model, images, timeZone, now }: DocumentPdfInput<PurchaseOrderModel>): Promise<Buffer> {
   const { locale } = model;
   const tr = (key: MessageKey, params?: Record<string, string | number>) => t(locale, key, params);
   const day = (iso: string | null) => (iso ? formatDay(iso, locale, timeZone) : null);
-  const footer = footerOf({ organization: model.organization.name, code: model.code, locale, timeZone, now, documentFooter: model.documentFooter });
-  const info = { title: tr('purchase_order.number', { code: model.code }), author: model.organization.name, locale, documentFooter: model.documentFooter };
+  const document = { title: tr('purchase_order.number', { code: model.code }), author: model.organization.name, code: model.code, locale, documentFooter: model.documentFooter };
   const body = (pen: Pen) => {
     drawHeader(pen, { organization: model.organization, location: null, logo: model.logo, title: tr('purchase_order.title'), lines: [model.code, tr('work_order.state', { state: model.state })] });
     drawFacts(pen, [
@@ -49,7 +40,7 @@ export function renderPurchaseOrderPdf({ model, images, timeZone, now = new Date
     drawTotals(pen, tradeTotalLines(model.totals, model.taxes, locale));
     pen.paragraph(tr('document.notes'), model.notes);
   };
-  return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
+  return renderDocumentPdf(document, { images, timeZone, now }, body);
 }
 
 /** The lines with the supplier's code of each. */

@@ -1,29 +1,18 @@
 import type { Locale, QuoteGroup, QuoteLine, QuoteModel, Urgency } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../i18n/index.ts';
 import { customerFacts, drawFacts, vehicleFacts } from './facts.ts';
-import { drawFooters, footerOf } from './footer.ts';
+import { renderDocumentPdf, type DocumentPdfInput } from './footer.ts';
 import { formatDateTime, formatDay, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
-import { wantedImages, type ImageSource } from './images.ts';
+import { wantedImages } from './images.ts';
 import { drawThumbnails } from './thumbnails.ts';
-import { BAND, INK, LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
+import { BAND, INK, LEFT, MUTED, WIDTH, type Pen } from './page.ts';
 import { drawSignature, drawSignatureLines } from './signature.ts';
 import { drawTable, drawTotals, type Column } from './table.ts';
 import { labourDetail, partDetail, partsDetail, taxesDetail, totalDetail, totalLines } from './work-lines.ts';
 
 // The estimate's PDF: the quote a customer reads and signs (issue 12, GET /estimations/{id}/report),
 // drawn from the domain's model (estimations/quote.ts) on the documents' shared page.
-
-export interface QuotePdfInput {
-  /** buildQuote's model, in the customer's language. */
-  model: QuoteModel;
-  /** The pictures by URL, as loadImages answers for quoteImages(model) (the items' photos, the customer's signature, the logo), or its promise: the text is drawn while they load. */
-  images: ImageSource;
-  /** The IANA zone dates print in (validTimeZone of the request's X-Timezone). */
-  timeZone: string;
-  /** The generation date in the footer (now by default). */
-  now?: Date;
-}
 
 /** The pictures a quote prints, for loadImages (reports/images.ts). */
 export const quoteImages = (model: QuoteModel) => wantedImages({ photos: model.photos, signature: model.signature.signed?.image, logo: model.logo });
@@ -39,12 +28,11 @@ const URGENCY_COLOR: Record<Urgency, string> = { urgent: '#c92a2a', soon: '#8f44
  * given on the approval page, else lines to sign) and the settings' document footer on every page.
  * Independent of how the estimate is loaded: the caller builds the model and loads its images.
  */
-export function renderQuotePdf({ model, images, timeZone, now = new Date() }: QuotePdfInput): Promise<Buffer> {
+export function renderQuotePdf({ model, images, timeZone, now }: DocumentPdfInput<QuoteModel>): Promise<Buffer> {
   const tr = (key: MessageKey, params?: MessageParams) => t(model.locale, key, params);
   // A quote still being priced crosses every page with PROVISOIRE / DRAFT, as an inspection report before completion.
   const watermark = model.draft ? tr('document.draft') : null;
-  const footer = footerOf({ organization: model.organization.name, code: model.code, locale: model.locale, timeZone, now, documentFooter: model.documentFooter, watermark });
-  const info = { title: tr('quote.number', { code: model.code }), author: model.organization.name, locale: model.locale, documentFooter: model.documentFooter };
+  const document = { title: tr('quote.number', { code: model.code }), author: model.organization.name, code: model.code, locale: model.locale, documentFooter: model.documentFooter, watermark };
   const body = async (pen: Pen) => {
     drawHeader(pen, {
       organization: model.organization,
@@ -67,7 +55,7 @@ export function renderQuotePdf({ model, images, timeZone, now = new Date() }: Qu
     pen.paragraph(tr('document.notes'), model.notes);
     signature(pen, model, timeZone);
   };
-  return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
+  return renderDocumentPdf(document, { images, timeZone, now }, body);
 }
 
 function facts(pen: Pen, model: QuoteModel, timeZone: string) {

@@ -1,11 +1,10 @@
 import type { ResellerInvoiceModel } from '../areas/reseller/report/reseller-invoice-data.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { drawFacts } from './facts.ts';
-import { drawFooters, footerOf } from './footer.ts';
+import { renderDocumentPdf, type DocumentPdfInput } from './footer.ts';
 import { formatDay, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
-import type { ImageSource } from './images.ts';
-import { renderPdf, type Pen } from './page.ts';
+import type { Pen } from './page.ts';
 import { drawTitledTable, drawTotals } from './table.ts';
 import { tradeColumns, tradeTotalLines } from './trade-lines.ts';
 
@@ -13,23 +12,15 @@ import { tradeColumns, tradeTotalLines } from './trade-lines.ts';
 // in its colours with its logo, the organization billed, the dates and the period billed, the
 // lines, the totals with each tax, what is paid and the balance.
 
-export interface ResellerInvoicePdfInput {
-  model: ResellerInvoiceModel;
-  images: ImageSource;
-  timeZone: string;
-  now?: Date;
-}
-
 /** "facture-RF-2026-000001.pdf". */
 export const resellerInvoiceFileName = (model: ResellerInvoiceModel) => `${t(model.locale, 'reseller_invoice.file_name')}-${model.code}.pdf`;
 
-export function renderResellerInvoicePdf({ model, images, timeZone, now = new Date() }: ResellerInvoicePdfInput): Promise<Buffer> {
+export function renderResellerInvoicePdf({ model, images, timeZone, now }: DocumentPdfInput<ResellerInvoiceModel>): Promise<Buffer> {
   const { locale } = model;
   const tr = (key: MessageKey, params?: Record<string, string | number>) => t(locale, key, params);
   // Calendar dates print as that day wherever the reader is.
   const day = (date: string | null) => (date ? formatDay(date, locale, timeZone) : null);
-  const footer = footerOf({ organization: model.reseller.name, code: model.code, locale, timeZone, now, documentFooter: null });
-  const info = { title: tr('reseller_invoice.number', { code: model.code }), author: model.reseller.name, locale, documentFooter: null };
+  const document = { title: tr('reseller_invoice.number', { code: model.code }), author: model.reseller.name, code: model.code, locale, documentFooter: null };
   const money = (cents: number) => formatMoney(cents, locale);
   const body = (pen: Pen) => {
     drawHeader(pen, {
@@ -62,5 +53,5 @@ export function renderResellerInvoicePdf({ model, images, timeZone, now = new Da
     ]);
     pen.paragraph(tr('document.notes'), model.notes);
   };
-  return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
+  return renderDocumentPdf(document, { images, timeZone, now }, body);
 }

@@ -1,11 +1,10 @@
 import type { InvoiceLine, InvoiceModel } from '../areas/sales/report/invoice-data.ts';
 import { t, type MessageKey } from '../i18n/index.ts';
 import { drawFacts } from './facts.ts';
-import { drawFooters, footerOf } from './footer.ts';
+import { renderDocumentPdf, type DocumentPdfInput } from './footer.ts';
 import { formatDay, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
-import type { ImageSource } from './images.ts';
-import { renderPdf, type Pen } from './page.ts';
+import type { Pen } from './page.ts';
 import { drawTitledTable, drawTotals, type Column } from './table.ts';
 import { tradeColumns, tradeTotalLines } from './trade-lines.ts';
 
@@ -14,25 +13,17 @@ import { tradeColumns, tradeTotalLines } from './trade-lines.ts';
 // each one's taxes, the totals with each tax, the deposits deducted (their lines), what is paid
 // and the balance, the payment terms, the notes; the settings' document footer on every page.
 
-export interface InvoicePdfInput {
-  model: InvoiceModel;
-  images: ImageSource;
-  timeZone: string;
-  now?: Date;
-}
-
 /** "facture-FV-2026-000001.pdf" ("facture-brouillon.pdf" for a draft). */
 export const invoiceFileName = (model: InvoiceModel) => `${t(model.locale, model.creditNote ? 'invoice.credit_note_file' : 'invoice.file_name')}-${model.code ?? t(model.locale, 'invoice.draft_file')}.pdf`;
 
-export function renderInvoicePdf({ model, images, timeZone, now = new Date() }: InvoicePdfInput): Promise<Buffer> {
+export function renderInvoicePdf({ model, images, timeZone, now }: DocumentPdfInput<InvoiceModel>): Promise<Buffer> {
   const { locale } = model;
   const tr = (key: MessageKey, params?: Record<string, string | number>) => t(locale, key, params);
   const day = (iso: string | null) => (iso ? formatDay(iso, locale, timeZone) : null);
   const money = (cents: number) => formatMoney(cents, locale);
   const number = model.code ?? tr('invoice.draft');
-  const footer = footerOf({ organization: model.organization.name, code: number, locale, timeZone, now, documentFooter: model.documentFooter });
   const numbered = model.creditNote ? 'invoice.credit_note_number' : 'invoice.number';
-  const info = { title: tr(numbered, { code: number }), author: model.organization.name, locale, documentFooter: model.documentFooter };
+  const document = { title: tr(numbered, { code: number }), author: model.organization.name, code: number, locale, documentFooter: model.documentFooter };
   const registrations = [
     model.registrations.gst ? tr('invoice.gst_number', { number: model.registrations.gst }) : null,
     model.registrations.qst ? tr('invoice.qst_number', { number: model.registrations.qst }) : null,
@@ -68,7 +59,7 @@ export function renderInvoicePdf({ model, images, timeZone, now = new Date() }: 
     pen.paragraph(tr('invoice.terms'), model.terms);
     pen.paragraph(tr('document.notes'), model.notes);
   };
-  return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
+  return renderDocumentPdf(document, { images, timeZone, now }, body);
 }
 
 function columns({ locale }: InvoiceModel): Column<InvoiceLine>[] {

@@ -1,28 +1,17 @@
 import { formatHoursMinutes, type Locale, type WorkOrderLine, type WorkOrderModel } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../i18n/index.ts';
 import { customerFacts, drawFacts, vehicleFacts } from './facts.ts';
-import { drawFooters, footerOf } from './footer.ts';
+import { renderDocumentPdf, type DocumentPdfInput } from './footer.ts';
 import { formatDay, formatMoney } from './format.ts';
 import { drawHeader } from './header.ts';
-import { wantedImages, type ImageSource } from './images.ts';
-import { INK, LEFT, MUTED, WIDTH, renderPdf, type Pen } from './page.ts';
+import { wantedImages } from './images.ts';
+import { INK, LEFT, MUTED, WIDTH, type Pen } from './page.ts';
 import { drawSignatureLines } from './signature.ts';
 import { drawTitledTable, drawTotals, type Column } from './table.ts';
 import { partDetail, partsDetail, totalDetail, totalLines } from './work-lines.ts';
 
 // The repair's PDF: the work order (issue 12, GET /repairs/{id}/report), drawn from the domain's
 // model (repairs/work-order.ts) on the documents' shared page.
-
-export interface WorkOrderPdfInput {
-  /** buildWorkOrder's model, in the reader's language. */
-  model: WorkOrderModel;
-  /** The pictures by URL, as loadImages answers for workOrderImages(model) (the logo), or its promise. */
-  images: ImageSource;
-  /** The IANA zone dates print in (validTimeZone of the request's X-Timezone). */
-  timeZone: string;
-  /** The generation date in the footer (now by default). */
-  now?: Date;
-}
 
 /** The pictures a work order prints, for loadImages (reports/images.ts). */
 export const workOrderImages = (model: WorkOrderModel) => wantedImages({ photos: [], logo: model.logo });
@@ -37,10 +26,9 @@ export const workOrderFileName = (model: WorkOrderModel) => `${t(model.locale, '
  * lines for the mechanic and the customer to sign; the settings' document footer on every page.
  * Independent of how the repair is loaded: the caller builds the model and loads its images.
  */
-export function renderWorkOrderPdf({ model, images, timeZone, now = new Date() }: WorkOrderPdfInput): Promise<Buffer> {
+export function renderWorkOrderPdf({ model, images, timeZone, now }: DocumentPdfInput<WorkOrderModel>): Promise<Buffer> {
   const tr = (key: MessageKey, params?: MessageParams) => t(model.locale, key, params);
-  const footer = footerOf({ organization: model.organization.name, code: model.code, locale: model.locale, timeZone, now, documentFooter: model.documentFooter });
-  const info = { title: tr('work_order.number', { code: model.code }), author: model.organization.name, locale: model.locale, documentFooter: model.documentFooter };
+  const document = { title: tr('work_order.number', { code: model.code }), author: model.organization.name, code: model.code, locale: model.locale, documentFooter: model.documentFooter };
   const body = (pen: Pen) => {
     drawHeader(pen, {
       organization: model.organization,
@@ -61,7 +49,7 @@ export function renderWorkOrderPdf({ model, images, timeZone, now = new Date() }
       { title: tr('work_order.sign_customer'), labels, name: model.customer?.name ?? null },
     ]);
   };
-  return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
+  return renderDocumentPdf(document, { images, timeZone, now }, body);
 }
 
 function facts(pen: Pen, model: WorkOrderModel, timeZone: string) {

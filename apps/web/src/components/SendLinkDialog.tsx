@@ -12,6 +12,7 @@ import { LinkToCopy } from './LinkToCopy.tsx';
 import { ChannelChoice, useChannels } from '../areas/messaging/ChannelChoice.tsx';
 import { SentTextNotice } from '../areas/messaging/SentText.tsx';
 import { DecimalInput, type DecimalValue } from './DecimalInput.tsx';
+import { DialogFooter } from './DialogFooter.tsx';
 
 /** What a send answers: the link, shown this once, where it was e-mailed, and what became of its text. */
 export interface SentLink {
@@ -157,14 +158,11 @@ export function SendLinkDialog({ button, ns: namespace, prefix, code, customer, 
               data-testid={`${testId}-days`}
             />
             <DialogRefusal refusal={refusal} testId={`${testId}-refused`} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                {t(`${ns}.close`)}
-              </Button>
+            <DialogFooter onCancel={() => setOpen(false)} cancelLabel={t(`${ns}.close`)}>
               <Button leftSection={<IconSend size={16} />} loading={send.isPending} disabled={!daysValid || addressMissing || channels.textBlocked} onClick={() => send.mutate()} data-testid={`${testId}-confirm`}>
                 {t(`${ns}.confirm`)}
               </Button>
-            </Group>
+            </DialogFooter>
           </Stack>
         )}
       </Modal>

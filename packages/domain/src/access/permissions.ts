@@ -32,7 +32,7 @@ export interface SubjectDefinition {
   verbs: readonly StandardVerb[];
   /** Extra verbs written before the subject ('approve inspections') or whole names. */
   extra?: readonly string[];
-  /** Scope overrides for individual names (e.g. 'create organizations' is a reseller power). */
+  /** Scope overrides for individual names (e.g. 'edit own reseller' is a reseller's, not the platform's). */
   nameScopes?: Readonly<Record<string, PermissionScope>>;
 }
 
@@ -61,20 +61,14 @@ export const SUBJECTS = [
   { subject: 'users', area: 'admin', scope: 'organization', verbs: CRUD },
   { subject: 'roles', area: 'admin', scope: 'organization', verbs: CRUD },
   { subject: 'locations', area: 'admin', scope: 'organization', verbs: CRUD, extra: ['edit own locations'] },
+  // Organizations are a reseller's to manage; their own users see and edit only their own.
   {
     subject: 'organizations',
     area: 'admin',
-    scope: 'organization',
+    scope: 'reseller',
     verbs: CRUD,
     extra: ['view own organization', 'edit own organization'],
-    nameScopes: {
-      'view module organizations': 'reseller',
-      'view any organizations': 'reseller',
-      'view organizations': 'reseller',
-      'create organizations': 'reseller',
-      'edit organizations': 'reseller',
-      'delete organizations': 'reseller',
-    },
+    nameScopes: { 'view own organization': 'organization', 'edit own organization': 'organization' },
   },
   {
     subject: 'resellers',

@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, rel, serverWritten } from '../declare/declare.ts';
 import { defineEnum } from '../enums.ts';
 import { PROVINCES } from '../locale.ts';
 import type { OfferStep } from '../pricing/offer.ts';
@@ -16,34 +16,34 @@ export type AppraisalSource = (typeof APPRAISAL_SOURCES)[number];
  * Money is whole dollars, as the estimate answers it, apart from the reconditioning in cents.
  */
 export const appraisals = declare('appraisals', {
-  attributes: {
-    source: attr.enum(APPRAISAL_SOURCES, APPRAISAL_SOURCE_LABELS).notNull().isReadOnly(),
-    vin: attr.string().isReadOnly(),
-    year: attr.integer().isReadOnly(),
-    make: attr.string().isReadOnly(),
-    model: attr.string().isReadOnly(),
-    series: attr.string().isReadOnly(),
-    style: attr.string().isReadOnly(),
-    mileage: attr.integer().notNull().isReadOnly(),
-    province: attr.enum(PROVINCES).notNull().isReadOnly(),
-    condition: attr.enum(CONDITIONS, CONDITION_LABELS).notNull().isReadOnly(),
-    accident: attr.boolean().isReadOnly(),
-    rebuilt: attr.boolean().isReadOnly(),
-    damage_cost: attr.integer().notNull().isReadOnly(),
-    desired_profit: attr.integer().notNull().isReadOnly(),
-    aggression_percentage: attr.decimal().notNull().isReadOnly(),
-    offer: attr.integer().notNull().isReadOnly(),
-    market_retail: attr.integer().notNull().isReadOnly(),
-    range_low: attr.integer().isReadOnly(),
-    range_high: attr.integer().isReadOnly(),
-    steps: attr.json<OfferStep[]>().isReadOnly(),
-    reconditioning_cents: attr.money().notNull().isReadOnly(),
-    reconditioning_origin: attr.enum(RECONDITIONING_ORIGINS, RECONDITIONING_ORIGIN_LABELS).notNull().isReadOnly(),
-    inspection_score: attr.integer().isReadOnly(),
-    key_hint: attr.string().isReadOnly(),
-    host: attr.string().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-  },
+  attributes: serverWritten({
+    source: attr.enum(APPRAISAL_SOURCES, APPRAISAL_SOURCE_LABELS).notNull(),
+    vin: attr.string(),
+    year: attr.integer(),
+    make: attr.string(),
+    model: attr.string(),
+    series: attr.string(),
+    style: attr.string(),
+    mileage: attr.integer().notNull(),
+    province: attr.enum(PROVINCES).notNull(),
+    condition: attr.enum(CONDITIONS, CONDITION_LABELS).notNull(),
+    accident: attr.boolean(),
+    rebuilt: attr.boolean(),
+    damage_cost: attr.integer().notNull(),
+    desired_profit: attr.integer().notNull(),
+    aggression_percentage: attr.decimal().notNull(),
+    offer: attr.integer().notNull(),
+    market_retail: attr.integer().notNull(),
+    range_low: attr.integer(),
+    range_high: attr.integer(),
+    steps: attr.json<OfferStep[]>(),
+    reconditioning_cents: attr.money().notNull(),
+    reconditioning_origin: attr.enum(RECONDITIONING_ORIGINS, RECONDITIONING_ORIGIN_LABELS).notNull(),
+    inspection_score: attr.integer(),
+    key_hint: attr.string(),
+    host: attr.string(),
+    created_at: attr.datetime(),
+  }),
   relationships: {
     vehicle: rel.toOne('vehicles', { readOnly: true }),
     inspection: rel.toOne('inspections', { readOnly: true }),

@@ -1,13 +1,13 @@
-import { ANY_TYPE, attr, declare, rel } from '../declare/declare.ts';
+import { ANY_TYPE, attr, declare, rel, serverWritten } from '../declare/declare.ts';
 
 export const logs = declare('logs', {
-  attributes: {
-    subject_type: attr.string().notNull().isReadOnly(),
-    subject_id: attr.string().notNull().isReadOnly(),
-    event: attr.string().notNull().isReadOnly(),
-    properties: attr.object().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-  },
+  attributes: serverWritten({
+    subject_type: attr.string().notNull(),
+    subject_id: attr.string().notNull(),
+    event: attr.string().notNull(),
+    properties: attr.object(),
+    created_at: attr.datetime(),
+  }),
   relationships: {
     causer: rel.toOne('users', { readOnly: true }),
     organization: rel.toOne('organizations', { readOnly: true }),

@@ -1,16 +1,16 @@
-import { ANY_TYPE, attr, declare, rel, stampedAt, stampedBy } from '../declare/declare.ts';
+import { ANY_TYPE, attr, declare, rel, serverWritten, stampedAt, stampedBy } from '../declare/declare.ts';
 
 export const notifications = declare('notifications', {
-  attributes: {
+  attributes: serverWritten({
     /** created, updated, deleted or a workflow action's name. */
-    event: attr.string().notNull().isReadOnly(),
-    subject_type: attr.string().notNull().isReadOnly(),
-    subject_id: attr.string().notNull().isReadOnly(),
+    event: attr.string().notNull(),
+    subject_type: attr.string().notNull(),
+    subject_id: attr.string().notNull(),
     /** A short summary kept with the notice; a mention also carries the comment's first words and the page that shows it. */
-    data: attr.object<{ label?: string; causer_name?: string; changes?: string[]; excerpt?: string; page_type?: string; page_id?: string }>().isReadOnly(),
-    read: attr.boolean().isReadOnly(),
+    data: attr.object<{ label?: string; causer_name?: string; changes?: string[]; excerpt?: string; page_type?: string; page_id?: string }>(),
+    read: attr.boolean(),
     ...stampedAt('read_at', 'created_at'),
-  },
+  }),
   relationships: {
     ...stampedBy('notifiable', 'causer'),
     subscription: rel.toOne('notification-subscriptions', { readOnly: true }),

@@ -1,13 +1,13 @@
-import { attr, declare } from '../declare/declare.ts';
+import { attr, declare, serverWritten } from '../declare/declare.ts';
 
 export const permissions = declare('permissions', {
-  attributes: {
-    name: attr.string().notNull().isReadOnly(),
-    area: attr.string().notNull().isReadOnly(),
-    subject: attr.string().notNull().isReadOnly(),
-    verb: attr.string().notNull().isReadOnly(),
-    scope: attr.string().notNull().isReadOnly(),
-  },
+  attributes: serverWritten({
+    name: attr.string().notNull(),
+    area: attr.string().notNull(),
+    subject: attr.string().notNull(),
+    verb: attr.string().notNull(),
+    scope: attr.string().notNull(),
+  }),
   filters: ['search', 'area', 'subject', 'scope'],
   sorts: ['id', 'name', 'area', 'subject'],
   defaultSort: 'id',

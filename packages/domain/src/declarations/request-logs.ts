@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, rel, serverWritten } from '../declare/declare.ts';
 import { defineEnum } from '../enums.ts';
 
 export const [REQUEST_CHANNELS, REQUEST_CHANNEL_LABELS] = defineEnum('request_channels', ['app', 'api', 'embed']);
@@ -9,17 +9,17 @@ export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
  * key), from which site, address, answer and time. Written by the server, read and deleted only.
  */
 export const requestLogs = declare('request-logs', {
-  attributes: {
-    channel: attr.enum(REQUEST_CHANNELS, REQUEST_CHANNEL_LABELS).notNull().isReadOnly(),
-    endpoint: attr.string().notNull().isReadOnly(),
-    host: attr.string().isReadOnly(),
-    ip_address: attr.string().isReadOnly(),
-    http_status_code: attr.integer().notNull().isReadOnly(),
-    debug_mode: attr.boolean().isReadOnly(),
-    duration_ms: attr.integer().notNull().isReadOnly(),
-    request: attr.object().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-  },
+  attributes: serverWritten({
+    channel: attr.enum(REQUEST_CHANNELS, REQUEST_CHANNEL_LABELS).notNull(),
+    endpoint: attr.string().notNull(),
+    host: attr.string(),
+    ip_address: attr.string(),
+    http_status_code: attr.integer().notNull(),
+    debug_mode: attr.boolean(),
+    duration_ms: attr.integer().notNull(),
+    request: attr.object(),
+    created_at: attr.datetime(),
+  }),
   relationships: {
     user: rel.toOne('users', { readOnly: true }),
     domain: rel.toOne('estimate-vehicle-allow-domains', { readOnly: true }),

@@ -51,9 +51,9 @@ export const tradeTotalsAttributes = () => ({
  */
 export const tradeLineRelationships = <const N extends string, const T extends string, const P extends string>(document: N, type: T, productAlias: P) => ({
   organization: rel.toOne('organizations', { readOnly: true }),
-  ...({ [document]: rel.toOne(type, { required: true, createOnly: true }) } as Record<N, RelationshipDeclaration<T, false>>),
+  ...named(document, rel.toOne(type, { required: true, createOnly: true })),
   product: rel.toOne('products'),
-  ...({ [productAlias]: rel.toOne('products', { readOnly: true }) } as Record<P, RelationshipDeclaration<'products', false>>),
+  ...named(productAlias, rel.toOne('products', { readOnly: true })),
   taxGroup: rel.toOne('tax-groups'),
 });
 
@@ -199,10 +199,10 @@ export const deliveryLineAttributes = <const M extends Record<string, AnyAttribu
 /** What a delivery's line links to: its delivery and its order's line (given on create, kept), and their product (also by the spec's include name). */
 export const deliveryLineRelationships = <const N extends string, const T extends string, const L extends string, const U extends string, const P extends string>(delivery: N, type: T, orderLine: L, orderLineType: U, productAlias: P) => ({
   organization: rel.toOne('organizations', { readOnly: true }),
-  ...({ [delivery]: rel.toOne(type, { required: true, createOnly: true }) } as Record<N, RelationshipDeclaration<T, false>>),
-  ...({ [orderLine]: rel.toOne(orderLineType, { required: true, createOnly: true }) } as Record<L, RelationshipDeclaration<U, false>>),
+  ...named(delivery, rel.toOne(type, { required: true, createOnly: true })),
+  ...named(orderLine, rel.toOne(orderLineType, { required: true, createOnly: true })),
   product: rel.toOne('products', { readOnly: true }),
-  ...({ [productAlias]: rel.toOne('products', { readOnly: true }) } as Record<P, RelationshipDeclaration<'products', false>>),
+  ...named(productAlias, rel.toOne('products', { readOnly: true })),
 });
 
 export const DELIVERY_LINE_SORTS = ['position', 'created_at', 'updated_at'] as const;

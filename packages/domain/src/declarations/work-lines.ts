@@ -49,7 +49,7 @@ const workLineRelationships = <const N extends string, const T extends string>(d
   /** The inventory's part it uses: fills the part, its number, price and supplier left empty; a completed repair takes it from the stock. */
   product: rel.toOne('products'),
   taxGroup: rel.toOne('tax-groups'),
-  ...({ [document]: rel.toOne(type, { required: true, createOnly: true }) } as Record<N, RelationshipDeclaration<T, false>>),
+  ...named(document, rel.toOne(type, { required: true, createOnly: true })),
 });
 
 /** A work document's lines sort by their place in it (the default), their age or their total. */

@@ -183,6 +183,10 @@ export const contactAttributes = <P extends string, const X extends string = ''>
   ...addressAttributes(provinces, prefix),
 });
 
+/** The attributes of a record only the server writes (a log, a delivery attempt, an estimate kept as it was made): every one read only. */
+export const serverWritten = <A extends Record<string, AnyAttribute>>(attributes: A) =>
+  Object.fromEntries(Object.entries(attributes).map(([name, a]) => [name, a.isReadOnly()])) as A;
+
 /** When a record was created and last changed (set by the server). */
 export const timestamps = () => ({
   created_at: attr.datetime().isReadOnly(),

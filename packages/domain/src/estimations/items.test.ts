@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TaxRate } from '../taxes/taxes.ts';
+import { QUEBEC } from '../taxes/test-rates.ts';
 import { ESTIMATION_ITEM_ATTRIBUTE_GROUPS, estimationTotals, isItemCharged, itemAttributeGroup, sumEstimationLines, type EstimationItemLine } from './items.ts';
 
-const QC: TaxRate[] = [
-  { code: 'TPS', rate: '5', type: 'percentage' },
-  { code: 'TVQ', rate: '9.975', type: 'percentage' },
-];
-const item = (i: Partial<EstimationItemLine>): EstimationItemLine => ({ quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, ...i });
+const item = (i: Partial<EstimationItemLine>): EstimationItemLine => ({ quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QUEBEC, ...i });
 
 describe('estimation totals', () => {
   const items = [

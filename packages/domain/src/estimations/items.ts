@@ -20,31 +20,21 @@ export type EstimationItemState = (typeof ESTIMATION_ITEM_STATES)[number];
 export const [CUSTOMER_DECISIONS, CUSTOMER_DECISION_LABELS] = defineEnum('customer_decisions', ['approved', 'declined']);
 export type CustomerDecision = (typeof CUSTOMER_DECISIONS)[number];
 
-/** Which phase writes each attribute of an item (writableItemGroups says who may, when). */
-export const ESTIMATION_ITEM_ATTRIBUTE_GROUPS: Readonly<Record<string, EstimationItemGroup>> = {
-  detail: 'description',
-  condition: 'description',
-  urgency: 'description',
-  warranty: 'description',
-  position: 'description',
-  images: 'description',
-  taxGroup: 'description',
-  part: 'parts',
-  part_number: 'parts',
-  quantity: 'parts',
-  unit_price: 'parts',
-  supplier: 'parts',
-  product: 'parts',
-  unit_cost: 'parts',
-  environmental_fee_kind: 'parts',
-  environmental_fee: 'parts',
-  core_charge: 'parts',
-  core_returned: 'parts',
-  manual_labour: 'labour',
-  time: 'labour',
-  hourly_rate: 'labour',
-  state: 'decision',
+/** Which phase writes which attributes of an item (writableItemGroups says who may, when). */
+const ATTRIBUTES_OF_GROUP: Readonly<Record<EstimationItemGroup, readonly string[]>> = {
+  description: ['detail', 'condition', 'urgency', 'warranty', 'position', 'images', 'taxGroup'],
+  parts: [
+    'part', 'part_number', 'quantity', 'unit_price', 'supplier', 'product', 'unit_cost',
+    'environmental_fee_kind', 'environmental_fee', 'core_charge', 'core_returned',
+  ],
+  labour: ['manual_labour', 'time', 'hourly_rate'],
+  decision: ['state'],
 };
+
+/** The phase that writes each attribute of an item. */
+export const ESTIMATION_ITEM_ATTRIBUTE_GROUPS: Readonly<Record<string, EstimationItemGroup>> = Object.fromEntries(
+  (Object.entries(ATTRIBUTES_OF_GROUP) as [EstimationItemGroup, readonly string[]][]).flatMap(([group, names]) => names.map((name) => [name, group])),
+);
 
 /** The group of an attribute or relationship a client names; null: not written through the item (totals, the customer's decision). */
 export function itemAttributeGroup(name: string): EstimationItemGroup | null {

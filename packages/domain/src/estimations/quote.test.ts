@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { workLineTotals } from '../lines/work-lines.ts';
 import type { TaxRate } from '../taxes/taxes.ts';
+import { QUEBEC } from '../taxes/test-rates.ts';
 import { buildQuote, type QuoteInput, type QuoteItemInput } from './quote.ts';
 
-const QC: TaxRate[] = [
-  { code: 'TPS', rate: '5', type: 'percentage' },
-  { code: 'TVQ', rate: '9.975', type: 'percentage' },
-];
 /** An item with the totals it stored when written (with its group's rates then). */
 function item(id: string, i: Partial<Omit<QuoteItemInput, 'totals'>>): QuoteItemInput {
-  const line = { id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, ...i };
+  const line = { id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QUEBEC, ...i };
   return { ...line, totals: workLineTotals(line) };
 }
 
@@ -74,14 +71,14 @@ describe('the quote of an estimate', () => {
   });
 
   it('adds the shop supplies (capped) and the document discount, each part taxed as printed', () => {
-    const charged = buildQuote(input({ terms: { supplies_percent: '5', supplies_cap: 500, supplies_taxes: QC, discount_amount: 1000 } }));
+    const charged = buildQuote(input({ terms: { supplies_percent: '5', supplies_cap: 500, supplies_taxes: QUEBEC, discount_amount: 1000 } }));
     // 5 % of 146.00 $ of labour = 7.30 $, capped at 5.00 $ (TPS 0.25, TVQ 0.50); 10.00 $ off (TPS −0.50, TVQ −1.00).
     expect(charged.totals.proposed).toMatchObject({ supplies: 500, document_discount: 1000, discount: 1000, subtotal: 53099, taxes: [{ code: 'TPS', amount: 2655 }, { code: 'TVQ', amount: 5298 }], total: 61052 });
   });
 
   it('prints the totals the items stored, not what their group’s rates give now; a rate changed since is not printed', () => {
     // The TVQ went from 9.975 % to 10 % after the items were saved.
-    const edited = buildQuote(input({ items: items.map((i) => ({ ...i, taxes: [QC[0], { ...QC[1], rate: '10' }] })) }));
+    const edited = buildQuote(input({ items: items.map((i) => ({ ...i, taxes: [QUEBEC[0], { ...QUEBEC[1], rate: '10' }] })) }));
     expect(edited.groups[0].lines[0].totals).toEqual(q.groups[0].lines[0].totals);
     expect(edited.totals).toEqual(q.totals);
     expect(edited.taxes).toEqual([

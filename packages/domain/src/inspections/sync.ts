@@ -894,33 +894,34 @@ export function diffStructure(current: SyncCurrentForm, desired: SyncDesired): S
   const textValue = (column: SyncColumn, wanted: string | null | undefined, stored: string | null | undefined) =>
     managed.has(column) ? (wanted ?? null) : (stored ?? null) || null;
   const factorValue = (column: SyncColumn, wanted: number | null | undefined, stored: Numeric) => (managed.has(column) ? (wanted ?? 1) : num(stored, 1));
-  // A section and a sub-section are planned alike: the stored one's id (none for a new one), the file's line, the values; what changed is found below.
-  const planned = <V>(wanted: { line: number }, stored: { id: string } | null, values: V) => ({ id: stored?.id ?? null, line: wanted.line, changed: [] as string[], values });
+  // A section and a sub-section are planned alike: the stored one's id (none for a new one), the file's line, the values (its name, English name,
+  // factor and place, a section's icon too); what changed is found below.
+  const planned = <E extends object>(
+    kind: 'section' | 'sub_section',
+    wanted: { line: number; name: string; name_en?: string | null; factor?: number | null },
+    stored: { id: string; name_en?: string | null; factor?: Numeric } | null,
+    order: number,
+    extra: E,
+  ) => ({
+    id: stored?.id ?? null,
+    line: wanted.line,
+    changed: [] as string[],
+    values: {
+      name: wanted.name,
+      name_en: textValue(`${kind}_en`, wanted.name_en, stored?.name_en),
+      ...extra,
+      factor: factorValue(`${kind}_factor`, wanted.factor, stored?.factor),
+      order_number: order,
+    },
+  });
 
   const sectionMatch = matchByName(byOrder(current.sections), desired.sections, (d) => d.name);
   sectionMatch.pairs.forEach(([ds, cs], sPos) => {
-    const section: SyncPlanSection = {
-      ...planned(ds, cs, {
-        name: ds.name,
-        name_en: textValue('section_en', ds.name_en, cs?.name_en),
-        icon: textValue('section_icon', ds.icon, cs?.icon),
-        factor: factorValue('section_factor', ds.factor, cs?.factor),
-        order_number: sPos,
-      }),
-      subSections: [],
-    };
+    const section: SyncPlanSection = { ...planned('section', ds, cs, sPos, { icon: textValue('section_icon', ds.icon, cs?.icon) }), subSections: [] };
     plan.sections.push(section);
     const subMatch = matchByName(byOrder(cs?.subSections ?? []), ds.subSections, (d) => d.name);
     subMatch.pairs.forEach(([dsub, csub], subPos) => {
-      const sub: SyncPlanSubSection = {
-        ...planned(dsub, csub, {
-          name: dsub.name,
-          name_en: textValue('sub_section_en', dsub.name_en, csub?.name_en),
-          factor: factorValue('sub_section_factor', dsub.factor, csub?.factor),
-          order_number: subPos,
-        }),
-        fields: [],
-      };
+      const sub: SyncPlanSubSection = { ...planned('sub_section', dsub, csub, subPos, {}), fields: [] };
       section.subSections.push(sub);
       const fieldMatch = matchByName(byOrder(csub?.fields ?? []), dsub.fields, (d) => d.values.name);
       let position = 0;

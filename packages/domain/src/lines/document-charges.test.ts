@@ -1,16 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineTaxes, type TaxRate } from '../taxes/taxes.ts';
+import { HST13, QUEBEC } from '../taxes/test-rates.ts';
 import { estimationTotals } from '../estimations/items.ts';
 import { repairDocumentTotals, repairLineTotals } from '../repairs/items.ts';
 import { allocateCents, documentDiscountBase, documentTermsProblem, documentTotals, taxesOfLines, type DocumentTerms } from './document-charges.ts';
 import { workLineTotals, workSublines, type WorkLine } from './work-lines.ts';
 
-const GST: TaxRate = { code: 'TPS', rate: '5', type: 'percentage' };
-const QST: TaxRate = { code: 'TVQ', rate: '9.975', type: 'percentage' };
-const QC = [GST, QST];
-const ONTARIO = [{ code: 'HST', rate: '13', type: 'percentage' }];
-const GROUPS: Record<string, TaxRate[]> = { qc: QC, on: ONTARIO, exempt: [] };
+const ONTARIO = [HST13];
+const GROUPS: Record<string, TaxRate[]> = { qc: QUEBEC, on: ONTARIO, exempt: [] };
 const percentages = (taxes: readonly TaxRate[]) => taxes.filter((x) => x.type !== 'amount');
 const taxesOf = (g: string | null) => (g ? (GROUPS[g] ?? []) : []);
 const charged = (line: WorkLine & { group: string }) => ({ group: line.group, totals: workLineTotals({ ...line, taxes: taxesOf(line.group) }) });
@@ -18,7 +16,7 @@ const charged = (line: WorkLine & { group: string }) => ({ group: line.group, to
 describe('document charges', () => {
   it('adds supplies on the labour, capped, taxed as Québec taxes them', () => {
     // labour 300 $ × 5 % = 15.00 $ capped at 12.50 $; TPS 0.63, TVQ 1.25
-    const t = documentTotals([charged({ group: 'qc', quantity: 1, unit_price: 10_000, time: 2.5, hourly_rate: 12_000 })], { supplies_percent: '5', supplies_cap: 1_250, supplies_taxes: QC }, taxesOf);
+    const t = documentTotals([charged({ group: 'qc', quantity: 1, unit_price: 10_000, time: 2.5, hourly_rate: 12_000 })], { supplies_percent: '5', supplies_cap: 1_250, supplies_taxes: QUEBEC }, taxesOf);
     expect(t.supplies).toBe(1_250);
     expect(t.charges).toEqual([{ kind: 'supplies', group: null, amount: 1_250, taxes: [{ code: 'TPS', amount: 63 }, { code: 'TVQ', amount: 125 }] }]);
     expect(t.subtotal).toBe(40_000 + 1_250);
@@ -43,7 +41,7 @@ describe('document charges', () => {
     expect(t.document_discount).toBe(4 * 15_000 + 20_000);
     expect(t.subtotal).toBe(4 * 300 + 1_500);
     // Read back from the stored totals, with supplies too, the base is the same.
-    const withSupplies = documentTotals([tire, battery], { discount_percent: '10', supplies_percent: '5', supplies_taxes: QC }, taxesOf);
+    const withSupplies = documentTotals([tire, battery], { discount_percent: '10', supplies_percent: '5', supplies_taxes: QUEBEC }, taxesOf);
     expect(documentDiscountBase(withSupplies)).toBe(4 * 15_000 + 20_000);
     expect(documentDiscountBase(t)).toBe(4 * 15_000 + 20_000);
     expect(documentTermsProblem({ discount_amount: 80_001 }, 80_000)).toMatchObject({ code: 'discount.over_document' });
@@ -71,7 +69,7 @@ describe('document charges', () => {
   const terms: fc.Arbitrary<DocumentTerms> = fc.record({
     supplies_percent: fc.integer({ min: 0, max: 2_000 }).map((n) => (n / 100).toString()),
     supplies_cap: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
-    supplies_taxes: fc.constantFrom(QC, ONTARIO, []),
+    supplies_taxes: fc.constantFrom(QUEBEC, ONTARIO, []),
     discount_percent: fc.option(fc.integer({ min: 0, max: 10_000 }).map((n) => (n / 100).toString()), { nil: undefined }),
   });
 

@@ -2,13 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { repairLineTotals } from '../repairs/items.ts';
 import type { TaxRate } from '../taxes/taxes.ts';
+import { GST, HST13, QST } from '../taxes/test-rates.ts';
 import { tradeLineTotals } from '../trade/trade.ts';
 import { environmentalFeeCents, marginPercent, parseEnvironmentalFees, parseMarkupMatrix, partChargeLines } from './part-charges.ts';
 import { workLineTotals, workSublines, type WorkLine } from './work-lines.ts';
 
-const GST: TaxRate = { code: 'TPS', rate: '5', type: 'percentage' };
-const QST: TaxRate = { code: 'TVQ', rate: '9.975', type: 'percentage' };
-const HST13: TaxRate = { code: 'HST', rate: '13', type: 'percentage' };
 
 const cents = (max: number) => fc.integer({ min: 0, max });
 const quantity = fc.integer({ min: 0, max: 400_000 }).map((n) => (n / 10_000).toString());

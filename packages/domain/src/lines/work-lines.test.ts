@@ -4,10 +4,8 @@ import { toScaled } from './decimal.ts';
 import { lineDiscountProblem, sumWorkTotals, workLineTotals, workSublines, workTotals, type WorkLine } from './work-lines.ts';
 import { tradeTotals } from '../trade/trade.ts';
 import type { TaxRate } from '../taxes/taxes.ts';
+import { GST, HST13, QST } from '../taxes/test-rates.ts';
 
-const GST: TaxRate = { code: 'TPS', rate: '5', type: 'percentage' };
-const QST: TaxRate = { code: 'TVQ', rate: '9.975', type: 'percentage' };
-const HST13: TaxRate = { code: 'HST', rate: '13', type: 'percentage' };
 const HST15: TaxRate = { code: 'HST', rate: '15', type: 'percentage' };
 const PST7: TaxRate = { code: 'PST', rate: '7', type: 'percentage' };
 const TIRE_LEVY: TaxRate = { code: 'ENV', rate: '3.00', type: 'amount' };

@@ -114,7 +114,15 @@ export type FigureKind = 'count' | 'money' | 'hours' | 'percent';
 
 /** The rows of a report's export (CSV or XLSX): one per figure, its name's key, kind and value (money in cents). */
 export function figureRows(f: ServiceFigures): { key: string; kind: FigureKind; value: number | null }[] {
-  const rows: [string, FigureKind, number | null | undefined][] = [
+  type Row = [string, FigureKind, number | null | undefined];
+  // Parts and labour give the same four figures.
+  const marginRows = (of: 'parts' | 'labour', m: Margin | null): Row[] => [
+    [`${of}_revenue`, 'money', m?.revenue],
+    [`${of}_cost`, 'money', m?.cost],
+    [`${of}_margin`, 'money', m?.margin],
+    [`${of}_margin_rate`, 'percent', m?.rate],
+  ];
+  const rows: Row[] = [
     ['repair_orders', 'count', f.repair_orders],
     ['average_repair_order', 'money', f.average_repair_order],
     ['hours_per_repair_order', 'hours', f.hours_per_repair_order],
@@ -124,14 +132,8 @@ export function figureRows(f: ServiceFigures): { key: string; kind: FigureKind; 
     ['declined_amount', 'money', f.declined?.amount],
     ['returned_amount', 'money', f.declined?.returned_amount],
     ['returned_rate', 'percent', f.declined?.returned_rate],
-    ['parts_revenue', 'money', f.parts.revenue],
-    ['parts_cost', 'money', f.parts.cost],
-    ['parts_margin', 'money', f.parts.margin],
-    ['parts_margin_rate', 'percent', f.parts.rate],
-    ['labour_revenue', 'money', f.labour?.revenue],
-    ['labour_cost', 'money', f.labour?.cost],
-    ['labour_margin', 'money', f.labour?.margin],
-    ['labour_margin_rate', 'percent', f.labour?.rate],
+    ...marginRows('parts', f.parts),
+    ...marginRows('labour', f.labour),
     ['comebacks', 'count', f.comebacks.count],
     ['comeback_rate', 'percent', f.comebacks.rate],
   ];

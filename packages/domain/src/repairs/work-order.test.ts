@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TaxRate } from '../taxes/taxes.ts';
+import { QUEBEC } from '../taxes/test-rates.ts';
 import { repairLineTotals } from './items.ts';
 import { buildWorkOrder, type WorkOrderInput, type WorkOrderItemInput } from './work-order.ts';
 
-const QC: TaxRate[] = [
-  { code: 'TPS', rate: '5', type: 'percentage' },
-  { code: 'TVQ', rate: '9.975', type: 'percentage' },
-];
 /** An item with the totals it stored when written (with its group's rates then). */
 function item(id: string, i: Partial<Omit<WorkOrderItemInput, 'totals'>>): WorkOrderItemInput {
-  const line = { id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QC, repair_mode: 'internal' as const, state: 'pending' as const, ...i };
+  const line = { id, detail: id, quantity: 1, unit_price: 0, time: 0, hourly_rate: 12000, taxes: QUEBEC, repair_mode: 'internal' as const, state: 'pending' as const, ...i };
   return { ...line, totals: repairLineTotals(line) };
 }
 
@@ -76,7 +72,7 @@ describe('the work order of a repair', () => {
 
   it('prints the totals the items stored, not what their group’s rates give now; a rate changed since is not printed', () => {
     // The TVQ went from 9.975 % to 10 % after the items were saved.
-    const edited = buildWorkOrder(input({ items: input().items.map((i) => ({ ...i, taxes: [QC[0], { ...QC[1], rate: '10' }] })) }));
+    const edited = buildWorkOrder(input({ items: input().items.map((i) => ({ ...i, taxes: [QUEBEC[0], { ...QUEBEC[1], rate: '10' }] })) }));
     expect(edited.lines.map((l) => l.totals)).toEqual(w.lines.map((l) => l.totals));
     expect(edited.totals).toEqual(w.totals);
     expect(edited.taxes).toEqual([

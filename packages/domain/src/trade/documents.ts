@@ -35,6 +35,12 @@ export function paymentStatusOf(total: number, paid: number): PaymentStatus {
   return paid >= total ? 'paid' : 'partially_paid';
 }
 
+/** What a validated invoice's payments leave of it: its balance and payment status (cents). */
+export const invoiceSettlement = (invoice: { total: number; amount_paid: number }): { balance: number; payment_status: PaymentStatus } => ({
+  balance: invoice.total - invoice.amount_paid,
+  payment_status: paymentStatusOf(invoice.total, invoice.amount_paid),
+});
+
 // Every trade document is feminine in French (une commande, une facture, une livraison, une réception).
 const VALIDATED = { label: { fr: 'Validée', en: 'Validated' }, color: 'teal' } as const;
 const CANCELED = { label: { fr: 'Annulée', en: 'Canceled' }, color: 'red' } as const;

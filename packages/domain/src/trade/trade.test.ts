@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TaxRate } from '../taxes/taxes.ts';
+import { GST, QST } from '../taxes/test-rates.ts';
 import { invoiceBalance, orderCompleted, paymentProblem, progress, quantityProblems, remaining, tradeLineTotals, tradeTotals } from './trade.ts';
 
-const GST: TaxRate = { code: 'TPS', rate: '5', type: 'percentage' };
-const QST: TaxRate = { code: 'TVQ', rate: '9.975', type: 'percentage' };
 const LEVY: TaxRate = { code: 'ENV', rate: '3.00', type: 'amount' };
 
 describe('trade line totals', () => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '../access/permissions.ts';
-import { defineWorkflow } from './workflow.ts';
+import { WORK_STATES, defineWorkflow } from './workflow.ts';
 
 // The kit on a small document of its own (an order): what every workflow type relies on.
+const { draft, assigned, in_progress } = WORK_STATES;
 const order = defineWorkflow({
   states: {
-    draft: { label: { fr: 'Brouillon', en: 'Draft' }, color: 'gray' },
-    assigned: { label: { fr: 'À faire', en: 'To do' }, color: 'blue' },
-    in_progress: { label: { fr: 'En cours', en: 'In progress' }, color: 'indigo' },
+    draft,
+    assigned,
+    in_progress,
     done: { label: { fr: 'Fait', en: 'Done' }, color: 'teal' },
     canceled: { label: { fr: 'Annulé', en: 'Canceled' }, color: 'red' },
   },

@@ -4,7 +4,7 @@ import type { MessageKey } from '../../i18n/index.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { relationshipIds } from '../../jsonapi/action-body.ts';
 import { ValidationErrors, idList } from '../../jsonapi/errors.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { scoped } from '../../jsonapi/scope.ts';
 import type { JsonSchema, Row } from '../../jsonapi/define-resource.ts';
 import type { WorkflowAction } from '../../jsonapi/workflow.ts';
@@ -69,9 +69,7 @@ export async function userName(ctx: RequestContext, userId: string | null | unde
  * its organization, locations, tags, creator, customer and vehicle.
  */
 export const workDocumentStorage = () => ({
-  organization: rel.belongsTo('organization_id'),
-  allowedLocations: rel.idArray('location_ids'),
-  tags: rel.idArray('tag_ids'),
+  ...placedRelationships(),
   creator: rel.belongsTo('creator_id'),
   customer: rel.belongsTo('customer_id'),
   vehicle: rel.belongsTo('vehicle_id'),

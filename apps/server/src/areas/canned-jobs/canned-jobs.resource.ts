@@ -5,7 +5,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { attributePointer, ValidationErrors } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { inspectionFormSectionFields } from '../inspections/inspection-forms.table.ts';
 import { cannedJobItems, cannedJobTriggers, cannedJobs } from './canned-jobs.table.ts';
 
@@ -18,9 +18,7 @@ export const cannedJobsResource = defineResource(declarations['canned-jobs'], {
   permissions: 'canned jobs',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     items: rel.ownsMany('canned_job_id', { order: 'position' }),
     triggers: rel.ownsMany('canned_job_id', { order: 'position' }),
   },

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { customers } from './crm.table.ts';
 import { normalizedName } from './names.ts';
 
@@ -41,9 +41,7 @@ export const customersResource = defineResource(declarations.customers, {
     ...Object.fromEntries(Object.keys(BILLING_SOURCE).map((name) => [name, (a: Attribute) => billing(name, a)])),
   },
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     contacts: rel.hasMany('customer_id'),
     // The customer's vehicles and requests (their customer_id; written from those resources).
     vehicles: rel.hasMany('customer_id'),

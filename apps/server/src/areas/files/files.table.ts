@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { at, id, locationIds, tagIds, timestamps } from '../../db/columns.ts';
-import { organizationId, organizations, resellers, users } from '../admin/admin.table.ts';
+import { at, id, locationIds, tagIds } from '../../db/columns.ts';
+import { organizationId, organizations, resellers, tenantTable, users } from '../admin/admin.table.ts';
 
 /**
  * One row per uploaded file: its key in the file store (DATA_DIR or the S3 bucket, storage/storage.ts) and which record field it was sent
@@ -38,11 +38,9 @@ const NO_ID = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
  * list is non-empty; the restriction covers everything it holds. A system folder is changed or
  * deleted only with "manage system folders".
  */
-export const folders = pgTable(
+export const folders = tenantTable(
   'folders',
   {
-    id: id(),
-    organization_id: organizationId(),
     parent_id: uuid('parent_id').references((): AnyPgColumn => folders.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     tag_ids: tagIds(),
@@ -50,7 +48,6 @@ export const folders = pgTable(
     role_ids: uuid('role_ids').array().notNull().default(sql`'{}'::uuid[]`),
     user_ids: uuid('user_ids').array().notNull().default(sql`'{}'::uuid[]`),
     system: boolean('system').notNull().default(false),
-    ...timestamps(),
   },
   (t) => [
     // Names are unique within their parent, whatever the case; the root is the parent NULL.
@@ -67,11 +64,9 @@ export const folders = pgTable(
  * A file (spec §3 File): in a folder, and/or attached to any record by type and id (a vehicle,
  * a customer, a repair). Its content is an upload; each replaced content stays in file_versions.
  */
-export const files = pgTable(
+export const files = tenantTable(
   'files',
   {
-    id: id(),
-    organization_id: organizationId(),
     folder_id: uuid('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
     object_type: text('object_type'),
     object_id: uuid('object_id'),
@@ -83,7 +78,6 @@ export const files = pgTable(
     location_ids: locationIds(),
     role_ids: uuid('role_ids').array().notNull().default(sql`'{}'::uuid[]`),
     user_ids: uuid('user_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    ...timestamps(),
   },
   (t) => [
     // Unique within the folder; without a folder, within the record it is attached to (or the root).

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { relationshipPointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { duplicateAction } from './duplicate.ts';
 import { inspectionFormSections, inspectionForms } from './inspection-forms.table.ts';
 import { reorderAction } from './reorder.ts';
@@ -32,9 +32,7 @@ export const inspectionFormsResource = defineResource(declarations['inspection-f
   permissions: 'inspection forms',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     sections: rel.hasMany('inspection_form_id', { order: 'order_number', where: () => isNull(inspectionFormSections.parent_id) }),
     multipliers: rel.ownsMany('inspection_form_id'),
     notes: rel.ownsMany('inspection_form_id'),

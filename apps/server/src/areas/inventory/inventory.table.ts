@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ENVIRONMENTAL_FEE_KINDS, type EnvironmentalFeeKind, STOCK_MOVEMENT_TYPES, STOCK_TRIGGER_TYPES, stockMovementWorkflow, type StockMovementState, type StockMovementType } from '@atelier/domain';
-import { at, cents, id, locationIds, oneOf, requiredRef, tagIds, timestamps, valueChecks } from '../../db/columns.ts';
-import { locations, organizationId, userRef } from '../admin/admin.table.ts';
+import { at, cents, locationIds, oneOf, requiredRef, tagIds, valueChecks } from '../../db/columns.ts';
+import { locations, tenantTable, userRef } from '../admin/admin.table.ts';
 import { suppliers } from '../purchases/purchases.table.ts';
 import { taxGroups } from '../settings/settings.table.ts';
 
@@ -13,11 +13,9 @@ const quantity = (name: string) => numeric(name, { precision: 18, scale: 4 });
 const price = (name: string) => bigint(name, { mode: 'number' });
 
 /** A part or product (spec platform §3 Inventory); its sku is unique per organization whatever the case. */
-export const products = pgTable(
+export const products = tenantTable(
   'products',
   {
-    id: id(),
-    organization_id: organizationId(),
     sku: text('sku').notNull(),
     name: text('name').notNull(),
     description: text('description'),
@@ -36,7 +34,6 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     location_ids: locationIds(),
     tag_ids: tagIds(),
-    ...timestamps(),
   },
   (t) => [
     uniqueIndex('products_org_sku_unique').on(t.organization_id, sql`lower(${t.sku})`),
@@ -49,18 +46,15 @@ export const products = pgTable(
 );
 
 /** A place parts are kept: a location's parts room. */
-export const warehouses = pgTable(
+export const warehouses = tenantTable(
   'warehouses',
   {
-    id: id(),
-    organization_id: organizationId(),
     location_id: requiredRef('location_id', () => locations.id),
     name: text('name').notNull(),
     allow_negative_stock: boolean('allow_negative_stock').notNull().default(false),
     allow_unregistered_products: boolean('allow_unregistered_products').notNull().default(false),
     location_ids: locationIds(),
     tag_ids: tagIds(),
-    ...timestamps(),
   },
   (t) => [
     index('warehouses_org_name_idx').on(t.organization_id, sql`lower(${t.name})`),
@@ -74,11 +68,9 @@ export const warehouses = pgTable(
  * quantity on hand, the value of that stock in cents (its average cost is value / quantity, kept
  * as it was while nothing is on hand), the reorder points people set.
  */
-export const warehouseProducts = pgTable(
+export const warehouseProducts = tenantTable(
   'warehouse_products',
   {
-    id: id(),
-    organization_id: organizationId(),
     warehouse_id: uuid('warehouse_id')
       .notNull()
       .references(() => warehouses.id, { onDelete: 'cascade' }),
@@ -94,7 +86,6 @@ export const warehouseProducts = pgTable(
     stock_value: cents('stock_value'),
     average_cost: bigint('average_cost', { mode: 'number' }).notNull().default(0),
     location_ids: locationIds(),
-    ...timestamps(),
   },
   (t) => [
     uniqueIndex('warehouse_products_warehouse_product_unique').on(t.warehouse_id, t.product_id),
@@ -105,11 +96,9 @@ export const warehouseProducts = pgTable(
 );
 
 /** A stock movement (issue 22): its type, its warehouses, what caused it; its lines below. */
-export const stockMovements = pgTable(
+export const stockMovements = tenantTable(
   'stock_movements',
   {
-    id: id(),
-    organization_id: organizationId(),
     /** M-2026-000042: the organization's next number when it is made (db/codes.ts). */
     code: text('code'),
     type: text('type').$type<StockMovementType>().notNull(),
@@ -128,7 +117,6 @@ export const stockMovements = pgTable(
     canceled_at: at('canceled_at'),
     location_ids: locationIds(),
     tag_ids: tagIds(),
-    ...timestamps(),
   },
   (t) => [
     uniqueIndex('stock_movements_org_code_unique').on(t.organization_id, t.code),
@@ -147,11 +135,9 @@ export const stockMovements = pgTable(
  * A line of a stock movement. Once validated, `applied` keeps what it did to each warehouse's
  * stock (quantity and value changes), so that canceling undoes exactly that.
  */
-export const stockMovementItems = pgTable(
+export const stockMovementItems = tenantTable(
   'stock_movement_items',
   {
-    id: id(),
-    organization_id: organizationId(),
     stock_movement_id: uuid('stock_movement_id')
       .notNull()
       .references(() => stockMovements.id, { onDelete: 'cascade' }),
@@ -161,7 +147,6 @@ export const stockMovementItems = pgTable(
     quantity: quantity('quantity').notNull(),
     unit_cost: price('unit_cost'),
     applied: jsonb('applied').$type<{ side: 'source' | 'destination'; quantity: string; value: string }[]>(),
-    ...timestamps(),
   },
   (t) => [
     index('stock_movement_items_movement_idx').on(t.stock_movement_id, t.position),

@@ -2,7 +2,7 @@ import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { products } from './inventory.table.ts';
 
 /** Products (spec platform §3 Inventory, §7 /products): their suppliers and stock are read with them. */
@@ -11,9 +11,7 @@ export const productsResource = defineResource(declarations.products, {
   permissions: 'products',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     taxGroup: rel.belongsTo('tax_group_id'),
     supplierProducts: rel.hasMany('product_id'),
     warehouseProducts: rel.hasMany('product_id'),

@@ -1,5 +1,5 @@
 import { stockMovementWorkflow as workflow } from '@atelier/domain';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { stockMovements } from './inventory.table.ts';
 import { moveStock } from './stock-ledger.ts';
 
@@ -8,7 +8,7 @@ import { moveStock } from './stock-ledger.ts';
 export const stockMovementFlow = workflowParts({
   workflow,
   table: stockMovements,
-  messages: { state: 'stock_movement.cannot_action', final: 'stock_movement.final' },
+  messages: workflowMessages('stock_movement'),
   actions: {
     validate: {
       summary: 'Validates the draft: every line is applied to the stock at once (409 when a warehouse that refuses negative stock lacks a product, naming it and what is available)',

@@ -7,7 +7,7 @@ import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/defin
 import { ApiError, ValidationErrors, attributePointer, relationshipPointer } from '../../jsonapi/errors.ts';
 import { column, filter, uuidList } from '../../jsonapi/filters.ts';
 import { allowed } from '../../jsonapi/policies.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { stampRelationships } from '../trade/lines.ts';
 import { findRow } from '../../jsonapi/scope.ts';
 import { stockMovements, warehouses } from './inventory.table.ts';
@@ -64,9 +64,7 @@ export const stockMovementsResource = defineResource(declarations['stock-movemen
   permissions: 'stock movements',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     sourceWarehouse: rel.belongsTo('source_warehouse_id'),
     destinationWarehouse: rel.belongsTo('destination_warehouse_id'),
     items: rel.ownsMany('stock_movement_id', { order: 'position', derive: movementTotals }),

@@ -3,7 +3,7 @@ import { tenancy } from '../../access/tenancy.ts';
 import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { warehouses } from './inventory.table.ts';
 
 /** A warehouse is seen in its location unless its locations are given. */
@@ -18,9 +18,7 @@ export const warehousesResource = defineResource(declarations.warehouses, {
   permissions: 'warehouses',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     location: rel.belongsTo('location_id'),
   },
   filters: {

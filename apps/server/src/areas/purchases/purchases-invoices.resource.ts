@@ -1,4 +1,4 @@
-import { declarations, paymentStatusOf, purchasesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
+import { declarations, invoiceSettlement, purchasesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
 import { asc, eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { nextRecordCode } from '../../db/codes.ts';
@@ -7,7 +7,7 @@ import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/defin
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { documentFilters, invoiceRelationships } from '../trade/lines.ts';
 import { checkRemaining, lockOrder, refreshOrder } from './coverage.ts';
 import { purchasesInvoiceItems, purchasesInvoices } from './documents.table.ts';
@@ -17,7 +17,7 @@ type InvoiceRow = RowOf<typeof purchasesInvoices>;
 export const purchasesInvoiceFlow = workflowParts({
   workflow,
   table: purchasesInvoices,
-  messages: { state: 'purchases_invoice.cannot_action', final: 'purchases_invoice.final' },
+  messages: workflowMessages('purchases_invoice'),
   actions: {
     validate: {
       summary: 'Validates the bill: it is due from then on (its balance is its total) and counts against its order’s invoicing (409 over what is left to invoice, naming the line)',
@@ -29,7 +29,7 @@ export const purchasesInvoiceFlow = workflowParts({
           const billed = lines.filter((l): l is typeof l & { purchases_order_item_id: string } => !!l.purchases_order_item_id);
           await checkRemaining(ctx, row.purchases_order_id, 'invoiced', billed.map((l) => ({ line: l.purchases_order_item_id, quantity: l.quantity })));
         }
-        return { balance: row.total - row.amount_paid, payment_status: paymentStatusOf(row.total, row.amount_paid) };
+        return invoiceSettlement(row);
       },
       async after(ctx, saved) {
         if (saved.purchases_order_id) await refreshOrder(ctx, saved.purchases_order_id, { type: 'purchases-invoices', id: saved.id });

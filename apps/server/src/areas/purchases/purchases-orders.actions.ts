@@ -4,7 +4,7 @@ import { nextRecordCode } from '../../db/codes.ts';
 import { t } from '../../i18n/index.ts';
 import { todayOf } from '../../jsonapi/context.ts';
 import { ApiError } from '../../jsonapi/errors.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { orderGenerateActions } from '../trade/generate.ts';
 import { tradeLineColumns } from '../trade/lines.ts';
 import { followWorkItems, purchaseOrders, purchaseSide, receiptSide } from './coverage.ts';
@@ -19,7 +19,7 @@ const steps = purchaseOrders.flowSteps({ noItems: 'purchases_order.no_items', ha
 export const purchasesOrderFlow = workflowParts({
   workflow,
   table: purchasesOrders,
-  messages: { state: 'purchases_order.cannot_action', final: 'purchases_order.final' },
+  messages: workflowMessages('purchases_order'),
   actions: {
     validate: {
       summary: 'Validates the draft to send it to the supplier (409 when it has no line with a quantity)',

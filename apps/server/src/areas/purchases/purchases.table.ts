@@ -1,16 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PROVINCES } from '@atelier/domain';
-import { contactColumns, id, locationIds, oneOf, ownedBy, tagIds, timestamps } from '../../db/columns.ts';
-import { organizationId } from '../admin/admin.table.ts';
+import { contactColumns, locationIds, oneOf, ownedBy, tagIds } from '../../db/columns.ts';
+import { tenantTable } from '../admin/admin.table.ts';
 import { products } from '../inventory/inventory.table.ts';
 
 /** A company the organization buys parts and services from (spec platform §3 Purchases). */
-export const suppliers = pgTable(
+export const suppliers = tenantTable(
   'suppliers',
   {
-    id: id(),
-    organization_id: organizationId(),
     company_name: text('company_name').notNull(),
     ...contactColumns(),
     tax_id: text('tax_id'),
@@ -18,7 +16,6 @@ export const suppliers = pgTable(
     notes: text('notes'),
     tag_ids: tagIds(),
     location_ids: locationIds(),
-    ...timestamps(),
   },
   (t) => [
     index('suppliers_org_name_idx').on(t.organization_id, sql`lower(${t.company_name})`),
@@ -28,11 +25,9 @@ export const suppliers = pgTable(
 );
 
 /** What a supplier sells: the inventory's product, the supplier's reference (SKU), cost in cents and lead time. */
-export const supplierProducts = pgTable(
+export const supplierProducts = tenantTable(
   'supplier_products',
   {
-    id: id(),
-    organization_id: organizationId(),
     supplier_id: ownedBy('supplier_id', () => suppliers.id),
     product_id: uuid('product_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
     supplier_sku: text('supplier_sku'),
@@ -41,7 +36,6 @@ export const supplierProducts = pgTable(
     lead_time_days: integer('lead_time_days'),
     /** The product's place in the supplier's list (written by the engine: a child collection's order). */
     position: integer('position').notNull().default(0),
-    ...timestamps(),
   },
   (t) => [
     index('supplier_products_supplier_idx').on(t.supplier_id, t.position),

@@ -2,7 +2,7 @@ import { declarations } from '@atelier/domain';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { suppliers } from './purchases.table.ts';
 
 /** Suppliers (spec platform §3 Purchases); their dropdown label is company_name. */
@@ -11,9 +11,7 @@ export const suppliersResource = defineResource(declarations.suppliers, {
   permissions: 'suppliers',
   tenancy: tenancy.organization(),
   relationships: {
-    organization: rel.belongsTo('organization_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
+    ...placedRelationships(),
     contacts: rel.hasMany('supplier_id'),
     supplierProducts: rel.ownsMany('supplier_id', { order: 'position' }),
   },

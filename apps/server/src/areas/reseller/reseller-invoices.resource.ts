@@ -1,4 +1,4 @@
-import { declarations, paymentStatusOf, resellerInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
+import { declarations, invoiceSettlement, resellerInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
 import { eq } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { nextResellerCode } from '../../db/codes.ts';
@@ -7,7 +7,7 @@ import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/defin
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { invoiceRelationships } from '../trade/lines.ts';
 import { resellerOfOrganization } from './owner.ts';
 import { resellerInvoiceItems, resellerInvoices } from './reseller.table.ts';
@@ -17,14 +17,14 @@ type InvoiceRow = RowOf<typeof resellerInvoices>;
 export const resellerInvoiceFlow = workflowParts({
   workflow,
   table: resellerInvoices,
-  messages: { state: 'reseller_invoice.cannot_action', final: 'reseller_invoice.final' },
+  messages: workflowMessages('reseller_invoice'),
   actions: {
     validate: {
       summary: 'Validates the invoice: it is due from then on (its balance is its total); 409 without a line with a quantity',
       async values(ctx, row) {
         const lines = await ctx.db.select({ quantity: resellerInvoiceItems.quantity }).from(resellerInvoiceItems).where(eq(resellerInvoiceItems.reseller_invoice_id, row.id));
         if (!lines.some((l) => toScaled(l.quantity) > 0n)) throw new ApiError(409, 'reseller_invoice.no_items');
-        return { balance: row.total - row.amount_paid, payment_status: paymentStatusOf(row.total, row.amount_paid), issued_on: row.issued_on ?? todayOf(ctx) };
+        return { ...invoiceSettlement(row), issued_on: row.issued_on ?? todayOf(ctx) };
       },
     },
     cancel: {

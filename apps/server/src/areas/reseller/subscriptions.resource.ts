@@ -7,7 +7,7 @@ import { ApiError, attributePointer, relationshipPointer } from '../../jsonapi/e
 import { filter } from '../../jsonapi/filters.ts';
 import { records } from '../../jsonapi/records.ts';
 import { rel } from '../../jsonapi/relationships.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { resellerOfOrganization } from './owner.ts';
 import { packages, subscriptions } from './reseller.table.ts';
 
@@ -25,7 +25,7 @@ export async function renewalValues(ctx: RequestContext, row: SubscriptionRow, n
 export const subscriptionFlow = workflowParts({
   workflow,
   table: subscriptions,
-  messages: { state: 'subscription.cannot_action', final: 'subscription.final' },
+  messages: workflowMessages('subscription'),
   actions: {
     renew: {
       summary: 'Extends the subscription by its package’s frequency: from its end, or from now once expired (GET /subscriptions/{id}/renew)',

@@ -1,4 +1,4 @@
-import { declarations, paymentStatusOf, salesInvoiceName, salesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
+import { declarations, invoiceSettlement, salesInvoiceName, salesInvoiceWorkflow as workflow, toScaled } from '@atelier/domain';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { nextRecordCode } from '../../db/codes.ts';
@@ -7,7 +7,7 @@ import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/defin
 import { ApiError } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { documentFilters, invoiceRelationships } from '../trade/lines.ts';
 import { salesOrderKit } from './coverage.ts';
 import { CREDIT_NOTE_PREFIX, applyCreditNote, checkCreditNote, creditAction, creditPolicies } from './credit-notes.ts';
@@ -30,7 +30,7 @@ async function deductedBy(ctx: RequestContext, depositId: string): Promise<strin
 export const salesInvoiceFlow = workflowParts({
   workflow,
   table: salesInvoices,
-  messages: { state: 'sales_invoice.cannot_action', final: 'sales_invoice.final' },
+  messages: workflowMessages('sales_invoice'),
   actions: {
     validate: {
       summary:
@@ -49,7 +49,7 @@ export const salesInvoiceFlow = workflowParts({
           await salesOrderKit.checkRemaining(ctx, row.sales_order_id, 'invoiced', invoiced.map((l) => ({ line: l.sales_order_item_id, quantity: l.quantity })));
         }
         // The number is taken in this transaction: a validation that fails gives it back, so the series has no gap.
-        return { code: await nextRecordCode(ctx.db, row.organization_id, 'FV'), balance: row.total - row.amount_paid, payment_status: paymentStatusOf(row.total, row.amount_paid) };
+        return { code: await nextRecordCode(ctx.db, row.organization_id, 'FV'), ...invoiceSettlement(row) };
       },
       async after(ctx, saved) {
         if (saved.kind === 'credit_note') await applyCreditNote(ctx, saved);

@@ -1,7 +1,7 @@
 import { salesOrderWorkflow as workflow } from '@atelier/domain';
 import { z } from 'zod';
 import { todayOf } from '../../jsonapi/context.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { orderGenerateActions } from '../trade/generate.ts';
 import { deliverySide, salesOrderKit, salesSide } from './coverage.ts';
 import { DEPOSIT_OPTIONS, depositDeductions, depositLine, invoiceHead } from './invoice-lines.ts';
@@ -17,7 +17,7 @@ const steps = salesOrderKit.flowSteps({ noItems: 'sales_order.no_items', hasDocu
 export const salesOrderFlow = workflowParts({
   workflow,
   table: salesOrders,
-  messages: { state: 'sales_order.cannot_action', final: 'sales_order.final' },
+  messages: workflowMessages('sales_order'),
   actions: {
     validate: {
       summary: 'Validates the draft: the customer’s order is taken (409 when it has no line with a quantity)',

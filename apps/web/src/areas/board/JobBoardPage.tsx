@@ -17,6 +17,7 @@ import { byFullName, customerLabel, vehicleOption } from '../../components/resou
 import { currentLocale, translateError } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { BOARD_TYPES, assignBody, canAssign, cardIsLate, columnsOf, dropAction, isTechnicians, peopleOf, promisedOf, replacedBy, type BoardType } from './boardModel.ts';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 /** The board reads itself again on this beat (a wall screen nobody touches stays current). */
 const REFRESH_MS = 30_000;
@@ -168,14 +169,11 @@ function Board({ board }: { board: BoardType }) {
                 ? t('board:confirm_reassign', { code: String(pending.card.code ?? ''), name: byFullName(pending.user), others: pending.replaced.map(byFullName).join(', ') })
                 : t('board:confirm_action', { code: String(pending.card.code ?? ''), action: board.workflow.spec(pending.action).label[locale] })}
             </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setPending(null)}>
-                {t('common:actions.cancel')}
-              </Button>
+            <DialogFooter onCancel={() => setPending(null)}>
               <Button color={pending.kind === 'action' ? board.workflow.spec(pending.action).color : undefined} loading={run.isPending} onClick={() => run.mutate(pending)} data-testid="board-confirm">
                 {t('common:actions.confirm')}
               </Button>
-            </Group>
+            </DialogFooter>
           </Stack>
         ) : null}
       </Modal>

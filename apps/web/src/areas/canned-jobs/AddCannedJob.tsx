@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Modal, Stack } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useMe } from '../../app/AppData.tsx';
 import { notify } from '../../app/notify.tsx';
 import { relationOf } from '../../components/resource/recordNames.tsx';
 import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 const jobs = relationOf('canned-jobs');
 
@@ -49,11 +50,7 @@ export function AddCannedJob({ estimationId, onAdded }: { estimationId: string; 
             name="canned-job"
           />
           <DialogRefusal refusal={refusal} testId="add-canned-job-refused" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              {t('common:actions.close')}
-            </Button>
-          </Group>
+          <DialogFooter onCancel={() => setOpen(false)} cancelLabel={t('common:actions.close')} />
         </Stack>
       </Modal>
     </>

@@ -14,6 +14,7 @@ import { isOneOf } from '../../lib/enums.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { WorkFollowUps } from '../follow-ups/VehicleFollowUps.tsx';
 import { DEFERRED_STATE_COLORS, orderDeferredWork } from './estimationModel.ts';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 // Deferred work (issue 12): what a customer declined stays on the vehicle and is suggested again at
 // its next visit: on the vehicle (to close as done or dismissed), on its next request (a notice),
@@ -141,14 +142,11 @@ function CloseWork({ work, onDone }: { work: DeferredWork; onDone: () => void })
           <WorkText work={work} />
           <Textarea label={t('estimations:deferred.note')} value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={2000} autosize minRows={2} data-testid="deferred-note" />
           <DialogRefusal refusal={refusal} testId="deferred-close-refused" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setClosing(null)}>
-              {t('estimations:send.close')}
-            </Button>
+          <DialogFooter onCancel={() => setClosing(null)} cancelLabel={t('estimations:send.close')}>
             <Button loading={close.isPending} onClick={() => closing && close.mutate(closing)} data-testid="deferred-close-confirm">
               {closing ? t(`estimations:deferred.${closing === 'done' ? 'done' : 'dismiss'}`) : ''}
             </Button>
-          </Group>
+          </DialogFooter>
         </Stack>
       </Modal>
     </>

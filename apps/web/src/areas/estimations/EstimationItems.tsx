@@ -54,14 +54,15 @@ export function itemLinesConfig(
   canDiscount = false,
 ): LinesConfig {
   const { stock, status } = parts;
-  const own = (name: string) => ({ readOnly: !itemFieldWritable(name, groups) });
+  // A field of the item's own, written by its phase's holder only.
+  const own = <N extends string>(name: N) => ({ name, readOnly: !itemFieldWritable(name, groups) });
   // A discount (issue 27): a percentage or an amount in dollars, "," or "." as the decimal mark.
   const discount = { readOnly: !discountWritable(groups, canDiscount) };
   const fields = fieldsOf('estimation-items', [
-    { name: 'detail', ...own('detail'), kind: 'textarea' },
-    { name: 'quantity', ...own('quantity') },
-    { name: 'unit_price', ...own('unit_price') },
-    { name: 'time', ...own('time') },
+    { ...own('detail'), kind: 'textarea' },
+    own('quantity'),
+    own('unit_price'),
+    own('time'),
     {
       name: 'total',
       view: lineView((l) => (
@@ -72,12 +73,12 @@ export function itemLinesConfig(
       )),
     },
     { name: 'customer_decision', view: lineView((l) => <CustomerDecisionBadge decision={l.customer_decision} at={l.customerDecidedAt} />) },
-    { name: 'condition', ...own('condition') },
-    { name: 'urgency', ...own('urgency') },
-    { name: 'product', ...own('product') },
-    { name: 'part', ...own('part') },
-    { name: 'part_number', ...own('part_number') },
-    { name: 'supplier', ...own('supplier') },
+    own('condition'),
+    own('urgency'),
+    own('product'),
+    own('part'),
+    own('part_number'),
+    own('supplier'),
     // Read from the purchase orders made for the item ("order the missing parts"), never typed.
     // With, for an inventory part, whether the estimate's parts room has what the item needs.
     {
@@ -92,18 +93,18 @@ export function itemLinesConfig(
       )),
     },
     // Issue 27: what the part carries (taken from the product, editable), and its margin over its cost: staff only.
-    { name: 'unit_cost', ...own('unit_cost') },
-    { name: 'environmental_fee_kind', ...own('environmental_fee_kind') },
-    { name: 'environmental_fee', ...own('environmental_fee') },
-    { name: 'core_charge', ...own('core_charge') },
-    { name: 'core_returned', ...own('core_returned') },
-    { name: 'hourly_rate', ...own('hourly_rate') },
-    { name: 'manual_labour', ...own('manual_labour') },
+    own('unit_cost'),
+    own('environmental_fee_kind'),
+    own('environmental_fee'),
+    own('core_charge'),
+    own('core_returned'),
+    own('hourly_rate'),
+    own('manual_labour'),
     { name: 'discount_percent', ...discount },
     { name: 'discount_amount', ...discount },
-    { name: 'taxGroup', ...own('taxGroup') },
-    { name: 'warranty', ...own('warranty') },
-    { name: 'state', ...own('state') },
+    own('taxGroup'),
+    own('warranty'),
+    own('state'),
     { name: 'images', readOnly: true, view: lineView((l) => <PhotoThumbnails images={l.images ?? []} name={String(l.detail ?? '')} />) },
   ]);
   const writable = groups.includes('description');

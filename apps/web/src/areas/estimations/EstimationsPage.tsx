@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { crudPermissions, WORK_TYPES, WORK_TYPE_LABELS, type RecordOf, type WorkType } from '@atelier/domain';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
-import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { RelationSelect, singleId } from '../../components/resource/RelationSelect.tsx';
 import type { NotedFilter } from '../../components/resource/ResourceList.tsx';
 import { codeColumn, WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -15,11 +15,11 @@ import { isOneOf } from '../../lib/enums.ts';
 import { PhaseBadges } from './EstimationBadges.tsx';
 import { estimateHref } from './estimationModel.ts';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 const P = crudPermissions('estimations');
 type Estimation = RecordOf<'estimations'>;
 const LIST_INCLUDE = 'vehicle,customer,componentsHolder,timesHolder,approvalHolder';
-const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** A new estimate without an inspection: its vehicle, its customer and who pays; then it opens. */
 function NewEstimation({ onClose }: { onClose: () => void }) {
@@ -42,8 +42,8 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
       <Title order={2} size="h3">
         {t('estimations:new')}
       </Title>
-      <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('estimations', 'vehicle'))} value={vehicle} onChange={(v) => setVehicle(one(v))} required name="vehicle" />
-      <RelationSelect relation={relationOf('customers')} label={t(labelKey('estimations', 'customer'))} value={customer} onChange={(v) => setCustomer(one(v))} name="customer" />
+      <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('estimations', 'vehicle'))} value={vehicle} onChange={(v) => setVehicle(singleId(v))} required name="vehicle" />
+      <RelationSelect relation={relationOf('customers')} label={t(labelKey('estimations', 'customer'))} value={customer} onChange={(v) => setCustomer(singleId(v))} name="customer" />
       <Select
         label={t(labelKey('estimations', 'type'))}
         value={type}
@@ -55,14 +55,11 @@ function NewEstimation({ onClose }: { onClose: () => void }) {
       <Text size="sm" c="dimmed">
         {t('estimations:new_hint')}
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common:actions.cancel')}
-        </Button>
+      <DialogFooter onCancel={onClose}>
         <Button onClick={() => create.mutate()} disabled={!vehicle} loading={create.isPending} data-testid="new-estimation-create">
           {t('estimations:create')}
         </Button>
-      </Group>
+      </DialogFooter>
     </Stack>
   );
 }

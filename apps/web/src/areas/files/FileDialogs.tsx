@@ -16,6 +16,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime, formatFileSize } from '../../lib/format.ts';
 import { contentsOf, moveTo, type Contents } from './fileActions.ts';
 import { FolderTree } from './FolderTree.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 export type FileRecord = RecordOf<'files'> & Model;
 export type Item = { type: 'files' | 'folders'; id: string; name: string; system?: boolean | null };
@@ -68,14 +69,11 @@ export function NameDialog({ item, parent, onClose }: { item?: Item; parent: str
         <Stack>
           <TextInput label={t('fields:common.name')} value={name} onChange={(e) => setName(e.currentTarget.value)} required data-autofocus data-testid="name-input" />
           {!item && can('manage system folders') && <Checkbox label={t('fields:folders.system')} checked={system} onChange={(e) => setSystem(e.currentTarget.checked)} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
+          <DialogFooter onCancel={onClose}>
             <Button type="submit" loading={save.isPending} disabled={!name.trim()} data-testid="name-save">
               {t('common:actions.save')}
             </Button>
-          </Group>
+          </DialogFooter>
         </Stack>
       </form>
     </Modal>
@@ -219,14 +217,11 @@ export function AccessDialog({ item, onClose }: { item: Item; onClose: () => voi
           </Text>
           <RelationSelect relation={relationOf('roles', true)} label={t('fields:folders.roles')} value={roles ?? current(record.data.roles)} onChange={(v) => setRoles(v as string[])} known={record.data.roles} name="roles" />
           <RelationSelect relation={relationOf('users', true)} label={t('fields:folders.users')} value={users ?? current(record.data.users)} onChange={(v) => setUsers(v as string[])} known={record.data.users} name="users" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common:actions.cancel')}
-            </Button>
+          <DialogFooter onCancel={onClose}>
             <Button onClick={() => save.mutate()} loading={save.isPending} data-testid="access-save">
               {t('common:actions.save')}
             </Button>
-          </Group>
+          </DialogFooter>
         </Stack>
       )}
     </Modal>
@@ -274,14 +269,11 @@ export function MoveDialog({ item, from, opened, onClose }: { item: Item; from: 
             {refusal}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
+        <DialogFooter onCancel={onClose}>
           <Button onClick={() => to !== undefined && move.mutate(to)} loading={move.isPending} disabled={to === undefined || same} data-testid="move-confirm">
             {t('files:move_dialog.submit')}
           </Button>
-        </Group>
+        </DialogFooter>
       </Stack>
     </Modal>
   );

@@ -15,6 +15,7 @@ import { NodePanel } from './NodePanel.tsx';
 import { StructureEditor, type Selection } from './StructureEditor.tsx';
 import { allFields, buildTree, replaceNode, type FormTree, type NodeRecord } from './tree.ts';
 import { usageOf } from './usage.ts';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 const P = crudPermissions('inspection forms');
 type Form = RecordOf<'inspection-forms'>;
@@ -159,14 +160,11 @@ export function FormEditor({ id, action, setAction, close }: Props) {
 
       <Modal opened={asking} onClose={() => setAction('view')} title={t('inspection-forms:editor.in_use_title')} centered closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         <Text data-testid="form-in-use-question">{inUseText}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setAction('view')}>
-            {t('common:actions.cancel')}
-          </Button>
+        <DialogFooter onCancel={() => setAction('view')} mt="lg">
           <Button color="orange.8" onClick={() => setAcknowledged(record.id)} data-testid="form-in-use-continue" data-autofocus>
             {t('inspection-forms:editor.in_use_continue')}
           </Button>
-        </Group>
+        </DialogFooter>
       </Modal>
     </Stack>
   );

@@ -19,6 +19,7 @@ import { optionProblems, retype, toModel, toThreshold, type OptionsModel } from 
 import type { Selection } from './StructureEditor.tsx';
 import { allFields, locate, type FormTree, type NodeRecord } from './tree.ts';
 import { GeneralErrors } from '../../components/resource/formBehaviour.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 interface Props {
   tree: FormTree;
@@ -195,14 +196,11 @@ export function NodePanel({ tree, selection, readOnly, onSaved, onClose }: Props
             </>
           ) : null}
           {readOnly ? null : (
-            <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={onClose}>
-                {t('common:actions.close')}
-              </Button>
+            <DialogFooter onCancel={onClose} cancelLabel={t('common:actions.close')} mt="xs">
               <Button type="submit" loading={saving} data-testid="node-save">
                 {t('common:actions.save')}
               </Button>
-            </Group>
+            </DialogFooter>
           )}
         </Stack>
       </fieldset>

@@ -9,6 +9,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { messageOf } from './common.ts';
 import { syncFields, syncTemplateUrl } from './formApi.ts';
 import { changeRows, changesNothing, placeOf, shownValue } from './syncView.ts';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 type Form = RecordOf<'inspection-forms'>;
 
@@ -164,10 +165,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
             />
           </Stack>
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
+        <DialogFooter onCancel={onClose}>
           {result ? (
             <Button onClick={() => void step('run')} loading={busy === 'run'} disabled={nothing || blocked} data-testid="sync-run">
               {t('inspection-forms:sync.run')}
@@ -177,7 +175,7 @@ export function SyncDialog({ form, onClose, onApplied }: Props) {
               {t('inspection-forms:sync.dry_run')}
             </Button>
           )}
-        </Group>
+        </DialogFooter>
       </Stack>
     </Modal>
   );

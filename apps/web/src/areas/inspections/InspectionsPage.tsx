@@ -1,4 +1,4 @@
-import { Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { crudPermissions, finiteNumber, inspectionWorkflow, type InspectionAction, type RecordOf } from '@atelier/domain';
 import { IconAdjustmentsHorizontal, IconChevronUp } from '@tabler/icons-react';
@@ -9,13 +9,15 @@ import { api } from '../../api/client.ts';
 import { useMe } from '../../app/AppData.tsx';
 import { columnsOf, labelKey } from '../../components/resource/declared.tsx';
 import { byFullName, relationOf, vehicleOption } from '../../components/resource/recordNames.tsx';
-import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { RelationSelect, singleId } from '../../components/resource/RelationSelect.tsx';
+import { DateFilter, RelationFilter, type FilterAccess } from '../../components/resource/ListFilters.tsx';
 import { keptRecords } from '../../app/offlineRecords.ts';
 import { codeColumn, WorkDocumentList } from '../../components/resource/WorkDocumentList.tsx';
 import { inspectionHref } from './inspectionModel.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 const P = crudPermissions('inspections');
 type Inspection = RecordOf<'inspections'>;
@@ -48,30 +50,22 @@ function NewInspection({ onClose }: { onClose: () => void }) {
       <Title order={2} size="h3">
         {t('inspections:new')}
       </Title>
-      <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('inspections', 'vehicle'))} value={vehicle} onChange={(v) => setVehicle(typeof v === 'string' ? v : null)} required name="vehicle" />
-      <RelationSelect relation={activeForms} label={t(labelKey('inspections', 'inspectionForm'))} value={form} onChange={(v) => setForm(typeof v === 'string' ? v : null)} required name="inspectionForm" />
+      <RelationSelect relation={relationOf('vehicles')} label={t(labelKey('inspections', 'vehicle'))} value={vehicle} onChange={(v) => setVehicle(singleId(v))} required name="vehicle" />
+      <RelationSelect relation={activeForms} label={t(labelKey('inspections', 'inspectionForm'))} value={form} onChange={(v) => setForm(singleId(v))} required name="inspectionForm" />
       {can('assign inspections') && (
         <RelationSelect relation={activeUsers} label={t('inspections:assignees')} value={users} onChange={(v) => setUsers(Array.isArray(v) ? v : [])} name="assignedToUsers" />
       )}
       <Text size="sm" c="dimmed">
         {t('inspections:new_hint')}
       </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('common:actions.cancel')}
-        </Button>
+      <DialogFooter onCancel={onClose}>
         <Button onClick={() => create.mutate()} disabled={!vehicle || !form} loading={create.isPending} data-testid="new-inspection-create">
           {t('inspections:create')}
         </Button>
-      </Group>
+      </DialogFooter>
     </Stack>
   );
 }
-
-type GetFilter = (name: string) => string | undefined;
-type SetFilter = (name: string, value: string | null) => void;
-
-const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** The filters behind "More filters": on a tablet, eight filters would push the list off the screen. */
 const MORE_FILTERS = ['allowedLocations', 'inspectionForm', 'created_from', 'created_to', 'vehicle_score_min', 'vehicle_score_max'] as const;
@@ -80,7 +74,7 @@ const MORE_FILTERS = ['allowedLocations', 'inspectionForm', 'created_from', 'cre
  * Inspector (holder or assignee) and vehicle, then on demand location, form, creation dates and
  * score range; each in the URL. The others stay open while one of them is set.
  */
-function InspectionFilters({ get, set }: { get: GetFilter; set: SetFilter }) {
+function InspectionFilters({ get, set }: FilterAccess) {
   const { t } = useTranslation();
   const { can } = useMe();
   const moreSet = MORE_FILTERS.filter((name) => get(name) !== undefined).length;
@@ -98,31 +92,18 @@ function InspectionFilters({ get, set }: { get: GetFilter; set: SetFilter }) {
       data-testid={`filter-${name}`}
     />
   );
-  const date = (name: string, label: string) => (
-    <TextInput type="date" label={label} w={170} value={get(name) ?? ''} onChange={(e) => set(name, e.currentTarget.value || null)} data-testid={`filter-${name}`} />
-  );
   return (
     <>
-      {can('view any users') && (
-        <Box w={220} data-testid="filter-inspector">
-          <RelationSelect relation={relationOf('users')} label={t('inspections:filters.inspector')} value={get('inspector') ?? null} onChange={(v) => set('inspector', one(v))} name="inspector" />
-        </Box>
-      )}
-      <Box w={240} data-testid="filter-vehicle">
-        <RelationSelect relation={relationOf('vehicles')} label={t('inspections:filters.vehicle')} value={get('vehicle') ?? null} onChange={(v) => set('vehicle', one(v))} name="vehicle" />
-      </Box>
+      {can('view any users') && <RelationFilter type="users" name="inspector" label={t('inspections:filters.inspector')} w={220} get={get} set={set} />}
+      <RelationFilter type="vehicles" name="vehicle" label={t('inspections:filters.vehicle')} get={get} set={set} />
       {showMore ? (
         <>
           {can('view any locations') && (
-            <Box w={220} data-testid="filter-location">
-              <RelationSelect relation={relationOf('locations')} label={t('inspections:filters.location')} value={get('allowedLocations') ?? null} onChange={(v) => set('allowedLocations', one(v))} name="allowedLocations" />
-            </Box>
+            <RelationFilter type="locations" name="allowedLocations" id="location" label={t('inspections:filters.location')} w={220} get={get} set={set} />
           )}
-          <Box w={240} data-testid="filter-form">
-            <RelationSelect relation={relationOf('inspection-forms')} label={t('inspections:filters.form')} value={get('inspectionForm') ?? null} onChange={(v) => set('inspectionForm', one(v))} name="inspectionForm" />
-          </Box>
-          {date('created_from', t('inspections:filters.created_from'))}
-          {date('created_to', t('inspections:filters.created_to'))}
+          <RelationFilter type="inspection-forms" name="inspectionForm" id="form" label={t('inspections:filters.form')} get={get} set={set} />
+          <DateFilter name="created_from" label={t('inspections:filters.created_from')} get={get} set={set} />
+          <DateFilter name="created_to" label={t('inspections:filters.created_to')} get={get} set={set} />
           {score('vehicle_score_min', t('inspections:filters.score_min'))}
           {score('vehicle_score_max', t('inspections:filters.score_max'))}
         </>

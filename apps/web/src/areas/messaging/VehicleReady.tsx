@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCarGarage } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useMe } from '../../app/AppData.tsx';
 import type { SentLink } from '../../components/SendLinkDialog.tsx';
 import { SentTextNotice } from './SentText.tsx';
 import { ChannelChoice, useChannels } from './ChannelChoice.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 type Ready = { email: string | null; sms: string | null; text: SentLink['text'] };
 
@@ -54,11 +55,7 @@ export function VehicleReadyButton({ repair }: { repair: { id: string; state?: s
               {done.email ? <Text size="sm">{t('texts:sent.emailed', { email: done.email })}</Text> : null}
             </Alert>
             <SentTextNotice text={done.text} testId="repair-ready" link={false} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                {t('texts:ready.close')}
-              </Button>
-            </Group>
+            <DialogFooter onCancel={() => setOpen(false)} cancelLabel={t('texts:ready.close')} />
           </Stack>
         ) : (
           <Stack gap="sm">
@@ -75,14 +72,11 @@ export function VehicleReadyButton({ repair }: { repair: { id: string; state?: s
               </Text>
             ) : null}
             <DialogRefusal refusal={refusal} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setOpen(false)}>
-                {t('texts:ready.close')}
-              </Button>
+            <DialogFooter onCancel={() => setOpen(false)} cancelLabel={t('texts:ready.close')}>
               <Button loading={send.isPending} disabled={noChannel || channels.textBlocked} onClick={() => send.mutate()} data-testid="repair-ready-confirm">
                 {t('texts:ready.confirm')}
               </Button>
-            </Group>
+            </DialogFooter>
           </Stack>
         )}
       </Modal>

@@ -1,30 +1,22 @@
-import { Box, Button, TextInput } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCalculator } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { columnsOf, filtersOf } from '../../components/resource/declared.tsx';
-import { relationOf } from '../../components/resource/recordNames.tsx';
-import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { DateFilter, RelationFilter, type FilterAccess } from '../../components/resource/ListFilters.tsx';
 import { ResourceList } from '../../components/resource/ResourceList.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { appraisalHref, type Appraisal } from './appraisalModel.ts';
 import { dollars, kilometres } from './format.ts';
 
-const one = (v: unknown) => (typeof v === 'string' ? v : null);
-
 /** The list's own filters: the vehicle and the period (the source is a declared filter). */
-function AppraisalFilters({ get, set }: { get: (name: string) => string | undefined; set: (name: string, value: string | null) => void }) {
+function AppraisalFilters(filter: FilterAccess) {
   const { t } = useTranslation();
-  const date = (name: 'created_from' | 'created_to', label: string) => (
-    <TextInput type="date" label={label} w={170} value={get(name) ?? ''} onChange={(e) => set(name, e.currentTarget.value || null)} data-testid={`filter-${name}`} />
-  );
   return (
     <>
-      <Box w={240} data-testid="filter-vehicle">
-        <RelationSelect relation={relationOf('vehicles')} label={t('appraisals:filter_vehicle')} value={get('vehicle') ?? null} onChange={(v) => set('vehicle', one(v))} name="vehicle" />
-      </Box>
-      {date('created_from', t('appraisals:filter_from'))}
-      {date('created_to', t('appraisals:filter_to'))}
+      <RelationFilter type="vehicles" name="vehicle" label={t('appraisals:filter_vehicle')} {...filter} />
+      <DateFilter name="created_from" label={t('appraisals:filter_from')} {...filter} />
+      <DateFilter name="created_to" label={t('appraisals:filter_to')} {...filter} />
     </>
   );
 }

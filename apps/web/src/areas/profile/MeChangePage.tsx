@@ -20,6 +20,7 @@ import { focusFirstError, useDirtyGuard } from '../../components/resource/formBe
 import { documentOf, schemaOf, valuesOf } from '../../components/resource/formModel.ts';
 import { passwordField, requiredString } from '../../lib/validation.ts';
 import { useErrorText } from '../../lib/useFieldError.ts';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 const passwordSchema = z
   .object({ current_password: requiredString(), password: passwordField(), password_confirmation: z.string().min(1, 'validation:required') })
@@ -228,14 +229,11 @@ function TwoFactor() {
             data-autofocus
             data-testid="two-fa-current-password"
           />
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={close}>
-              {t('common:actions.cancel')}
-            </Button>
+          <DialogFooter onCancel={close} mt="md">
             <Button type="submit" color="red.8" loading={toggle.isPending} disabled={!password} data-testid="two-fa-off-confirm">
               {t('profile:two_factor.off_submit')}
             </Button>
-          </Group>
+          </DialogFooter>
         </form>
       </Modal>
     </Paper>

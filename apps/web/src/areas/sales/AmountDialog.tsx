@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { cellDollarsToCents } from '@atelier/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type { Model } from '../../api/jsonapi.ts';
 import { hrefOf } from '../../app/resources.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { Refusal } from '../trade/generated.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 // A button opening a dialog that asks an amount (in dollars, "," or "." as the decimal mark) or,
 // where offered, a percentage, confirms it and runs a record's action (a payment's refund, an
@@ -83,14 +84,11 @@ export function AmountDialog({ path, made, texts, initial, percentage, testId, o
           />
           <Text size="sm">{t(texts.confirm)}</Text>
           <Refusal error={run.error} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              {t('common:actions.cancel')}
-            </Button>
+          <DialogFooter onCancel={() => setOpened(false)}>
             <Button onClick={() => run.mutate()} loading={run.isPending} disabled={!valid} data-testid={`${testId}-confirm`}>
               {t(texts.submit)}
             </Button>
-          </Group>
+          </DialogFooter>
         </Stack>
       </Modal>
     </>

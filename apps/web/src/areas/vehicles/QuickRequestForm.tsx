@@ -16,10 +16,11 @@ import { useSelection } from '../../app/session.ts';
 import { labelKey } from '../../components/resource/declared.tsx';
 import { focusFirstError, GeneralErrors } from '../../components/resource/formBehaviour.tsx';
 import { relationOf } from '../../components/resource/recordNames.tsx';
-import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { RelationSelect, singleId } from '../../components/resource/RelationSelect.tsx';
 import { activeUsers, newRecordLocations, odometerText, vehicleName } from './common.tsx';
 import { DateTimeInput } from '../../components/DateTimeInput.tsx';
 import { requestEnums } from './enums.ts';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 type Vehicle = RecordOf<'vehicles'>;
 type Errors = Partial<Record<'vehicle' | 'customer' | 'type' | 'priority' | 'assignedTo' | 'due_at' | 'notes', string>>;
@@ -232,7 +233,7 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
 
         {canPickCustomer ? (
           <Stack gap={4}>
-            <RelationSelect relation={relationOf('customers')} label={t('requests:quick.customer')} value={customerId} onChange={(v) => setCustomerId((v as string | null) ?? null)} error={errors.customer} name="customer" />
+            <RelationSelect relation={relationOf('customers')} label={t('requests:quick.customer')} value={customerId} onChange={(v) => setCustomerId(singleId(v))} error={errors.customer} name="customer" />
             {can('create customers') ? (
               <Anchor component={Link} to="/crm/customers?action=add" size="sm">
                 {t('requests:quick.new_customer')}
@@ -266,19 +267,16 @@ export function QuickRequestForm({ onCreated, onClose }: { onCreated: (id: strin
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {can('assign requests') ? (
-            <RelationSelect relation={activeUsers} label={t(labelKey('requests', 'assignedTo'))} value={assignee} onChange={(v) => setAssignee((v as string | null) ?? null)} error={errors.assignedTo} name="assignedTo" />
+            <RelationSelect relation={activeUsers} label={t(labelKey('requests', 'assignedTo'))} value={assignee} onChange={(v) => setAssignee(singleId(v))} error={errors.assignedTo} name="assignedTo" />
           ) : null}
           <DateTimeInput label={t(labelKey('requests', 'due_at'))} value={dueAt} onChange={setDueAt} error={errors.due_at} name="due_at" />
         </SimpleGrid>
         <Textarea label={t(labelKey('requests', 'notes'))} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} autosize minRows={2} error={errors.notes} />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
+        <DialogFooter onCancel={onClose} mt="sm">
           <Button type="submit" loading={save.isPending} data-testid="quick-save">
             {t('requests:quick.submit')}
           </Button>
-        </Group>
+        </DialogFooter>
       </Stack>
     </form>
   );

@@ -5,8 +5,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RecordOf, RequestAction } from '@atelier/domain';
 import { api } from '../../api/client.ts';
-import { RelationSelect } from '../../components/resource/RelationSelect.tsx';
+import { RelationSelect, singleId } from '../../components/resource/RelationSelect.tsx';
 import { activeUsers, requestTitle } from './common.tsx';
+import { DialogFooter } from '../../components/DialogFooter.tsx';
 
 /**
  * The workflow buttons of a request (spec §4, §7): what the server offers this user now
@@ -91,15 +92,12 @@ export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
             relation={activeUsers}
             label={t('requests:fields.assigned_to')}
             value={target}
-            onChange={(v) => setAssignee((v as string | null) ?? null)}
+            onChange={(v) => setAssignee(singleId(v))}
             known={current ? [current] : []}
             required
             name="assignee"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(null)}>
-              {t('common:actions.cancel')}
-            </Button>
+          <DialogFooter onCancel={() => setOpen(null)}>
             <Button
               onClick={() => run.mutate('assign')}
               disabled={!target}
@@ -108,7 +106,7 @@ export function RequestActions({ request }: { request: RecordOf<'requests'> }) {
             >
               {t('requests:actions.assign')}
             </Button>
-          </Group>
+          </DialogFooter>
         </Stack>
       </Modal>
       <Modal opened={open === 'complete'} onClose={() => setOpen(null)} title={t('requests:actions.complete_title')} centered>

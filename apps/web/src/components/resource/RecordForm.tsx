@@ -18,6 +18,7 @@ import { focusFirstError, GeneralErrors, useDirtyGuard } from './formBehaviour.t
 import { countErrors, deleteQuestion, documentOf, fieldsFor, schemaOf, valuesOf, type FieldDef, type FormMode } from './formModel.ts';
 import { RecordFields, SectionTitle } from './RecordView.tsx';
 import { typeText } from '../../app/resources.ts';
+import { DialogFooter } from '../DialogFooter.tsx';
 
 export interface RecordFormProps<R extends Model = Model> {
   type: string;
@@ -272,14 +273,11 @@ export function RecordForm<R extends Model = Model>(props: RecordFormProps<R>) {
         </SimpleGrid>
         <Stack gap="xs" mt="md" py="sm" data-testid="record-form-footer" style={{ position: 'sticky', bottom: 0, zIndex: 3, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)' }}>
           {summary}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => (mode === 'add' ? (props.onClose ?? (() => props.onMode(null)))() : props.onMode('view'))}>
-              {t('common:actions.cancel')}
-            </Button>
+          <DialogFooter onCancel={() => (mode === 'add' ? (props.onClose ?? (() => props.onMode(null)))() : props.onMode('view'))}>
             <Button type="submit" loading={save.isPending} data-testid="record-save">
               {t('common:actions.save')}
             </Button>
-          </Group>
+          </DialogFooter>
         </Stack>
       </Stack>
     </form>

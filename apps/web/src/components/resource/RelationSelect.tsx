@@ -34,6 +34,9 @@ interface Props {
   hideLabel?: boolean;
 }
 
+/** The record a single picker names, or none. */
+export const singleId = (v: string | string[] | null) => (typeof v === 'string' ? v : null);
+
 /** A relation picker that searches the server (filter[search]) and shows the chosen records' labels. */
 const NONE: Model[] = [];
 const NO_IDS: string[] = [];

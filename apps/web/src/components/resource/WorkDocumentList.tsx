@@ -1,12 +1,11 @@
-import { Box, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { RecordOf, TypeName } from '@atelier/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import type { Model } from '../../api/jsonapi.ts';
 import { hrefOf, typeText, workflowOf } from '../../app/resources.ts';
 import { filtersOf, labelKey, relatedTypeOf, type ColumnEntry, type FieldName, type RelationshipName } from './declared.tsx';
-import { relationOf } from './recordNames.tsx';
-import { RelationSelect } from './RelationSelect.tsx';
+import { RelationFilter } from './ListFilters.tsx';
 import { ResourceList, type RecordDrawerProps, type ResourceListProps } from './ResourceList.tsx';
 import { StateTabs } from './StateTabs.tsx';
 import { stateLabel } from './workflowState.ts';
@@ -16,8 +15,6 @@ import type { WorkType } from './WorkHeader.tsx';
 // counts (labels from the domain's workflow, through the registry), its type, vehicle and customer as
 // filters unless the page has its own, its number opening the record at its own route. A page adds
 // its columns and, if it makes records, the form of a new one.
-
-const one = (v: unknown) => (typeof v === 'string' ? v : null);
 
 type Row<T extends WorkType> = RecordOf<T> & Model;
 
@@ -84,9 +81,7 @@ export function WorkDocumentList<T extends WorkType>({ type, renderNew, renderRe
             {relationFilters.map((entry) => {
               const [name, related] = typeof entry === 'string' ? [entry, relatedTypeOf(type, entry)] : [entry.filter, entry.type];
               return (
-                <Box key={name} w={240} data-testid={`filter-${name}`}>
-                  <RelationSelect relation={relationOf(related)} label={t(labelKey(type, name))} value={get(name) ?? null} onChange={(v) => set(name, one(v))} name={name} />
-                </Box>
+                <RelationFilter key={name} type={related} name={name} label={t(labelKey(type, name))} get={get} set={set} />
               );
             })}
           </>

@@ -1,11 +1,11 @@
 import { FIELD_ACTION_LABELS, INSPECTION_DONE_STATES, TONE_COLORS, URGENCY_LABELS, type ReportField, type Tone, type Urgency, inspectionWorkflow } from '@atelier/domain';
 import { t, type MessageKey, type MessageParams } from '../../../i18n/index.ts';
-import { drawFooters, footerOf } from '../../../reports/footer.ts';
+import { renderDocumentPdf } from '../../../reports/footer.ts';
 import { colon, formatDateTime } from '../../../reports/format.ts';
 import { drawHeader } from '../../../reports/header.ts';
 import { THUMB, drawThumbnails } from '../../../reports/thumbnails.ts';
 import { drawSignature } from '../../../reports/signature.ts';
-import { INK, LEFT, MUTED, RULE, WIDTH, renderPdf, type Pen } from '../../../reports/page.ts';
+import { INK, LEFT, MUTED, RULE, WIDTH, type Pen } from '../../../reports/page.ts';
 import { drawFacts, vehicleFacts } from '../../../reports/facts.ts';
 import type { ReportData } from './report-data.ts';
 
@@ -22,10 +22,9 @@ const FINAL = new Set<string>(INSPECTION_DONE_STATES);
 
 /** The report as PDF bytes. */
 export async function renderReportPdf(data: ReportData, options: { timeZone: string; now?: Date }): Promise<Buffer> {
-  const info = { title: `${t(data.locale, 'report.title')} ${data.code}`, author: data.organization.name, subject: data.formName, locale: data.locale, documentFooter: data.documentFooter };
   const watermark = FINAL.has(data.state) ? null : t(data.locale, 'document.draft');
-  const footer = footerOf({ ...options, now: options.now ?? new Date(), organization: data.organization.name, code: data.code, locale: data.locale, documentFooter: data.documentFooter, watermark });
-  return renderPdf(info, data.images, (pen) => new Drawing(pen, data, options.timeZone).draw(), (pen) => drawFooters(pen, footer));
+  const document = { title: `${t(data.locale, 'report.title')} ${data.code}`, author: data.organization.name, subject: data.formName, code: data.code, locale: data.locale, documentFooter: data.documentFooter, watermark };
+  return renderDocumentPdf(document, { images: data.images, ...options }, (pen) => new Drawing(pen, data, options.timeZone).draw());
 }
 
 class Drawing {
