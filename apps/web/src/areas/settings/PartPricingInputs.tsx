@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ENVIRONMENTAL_FEE_KINDS, ENVIRONMENTAL_FEE_KIND_LABELS, PROVINCES } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { feeRows, matrixRows, type FeeRowText, type MatrixRowText } from './partPricingForm.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 // The parts pricing settings (issue 27): the markup matrix and the environmental fees by province,
 // rows added and removed, amounts in dollars with "," or "." (partPricingForm.ts reads them).
@@ -36,14 +37,7 @@ function RowsTable<R>({
     <Input.Wrapper label={label} description={description} error={error} data-testid={`option-${name}`}>
       <Stack gap="xs" mt="xs">
         <Table>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.title}>{c.title}</Table.Th>
-              ))}
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={[...columns.map((c) => c.title), '']} />
           <Table.Tbody>
             {rows.map((r, k) => (
               <Table.Tr key={k}>
