@@ -60,52 +60,59 @@ const and = (...parts: (SQL | undefined)[]) => {
   return present.length === 1 ? present[0] : sql`(${sql.join(present, sql` AND `)})`;
 };
 
+/**
+ * A scope by who the actor is: platform staff see every row, an organization's users the rows
+ * `organization` gives, a reseller's users those `reseller` gives, anyone else none.
+ */
+const byActor =
+  (rules: { organization(organizationId: string, table: PgTable, actor: Actor): SQL | undefined; reseller(resellerId: string, table: PgTable): SQL }): Tenancy['scope'] =>
+  (actor, table) => {
+    if (actor.isStaff) return undefined;
+    if (actor.organizationId) return rules.organization(actor.organizationId, table, actor);
+    if (actor.resellerId) return rules.reseller(actor.resellerId, table);
+    return NOTHING;
+  };
+
+/** The rows of the actor's organization (and of their locations when the rows carry them). */
+const ofOrganization = (organizationId: string, table: PgTable, actor: Actor) => and(sql`${col(table, 'organization_id')} = ${organizationId}`, locationClause(actor, table));
+
 export const tenancy = {
   /** Rows owned by one organization (organization_id NOT NULL), and by locations when they carry them. */
   organization: (): Tenancy => ({
     kind: 'organization',
     hasOrganization: true,
-    scope(actor, table) {
-      if (actor.isStaff) return undefined;
-      if (actor.organizationId) return and(sql`${col(table, 'organization_id')} = ${actor.organizationId}`, locationClause(actor, table));
-      if (actor.resellerId) return sql`${col(table, 'organization_id')} IN ${resellerOrganizations(actor.resellerId)}`;
-      return NOTHING;
-    },
+    scope: byActor({
+      organization: ofOrganization,
+      reseller: (resellerId, table) => sql`${col(table, 'organization_id')} IN ${resellerOrganizations(resellerId)}`,
+    }),
   }),
   /** Rows owned by an organization, a reseller or the platform (users, roles, logs). */
   owner: (): Tenancy => ({
     kind: 'owner',
     hasOrganization: true,
-    scope(actor, table) {
-      if (actor.isStaff) return undefined;
-      if (actor.organizationId) return and(sql`${col(table, 'organization_id')} = ${actor.organizationId}`, locationClause(actor, table));
-      if (actor.resellerId)
-        return sql`(${col(table, 'reseller_id')} = ${actor.resellerId} OR ${col(table, 'organization_id')} IN ${resellerOrganizations(actor.resellerId)})`;
-      return NOTHING;
-    },
+    scope: byActor({
+      organization: ofOrganization,
+      reseller: (resellerId, table) => sql`(${col(table, 'reseller_id')} = ${resellerId} OR ${col(table, 'organization_id')} IN ${resellerOrganizations(resellerId)})`,
+    }),
   }),
   /** The organizations table itself. */
   organizationSelf: (): Tenancy => ({
     kind: 'organization-self',
     hasOrganization: false,
-    scope(actor, table) {
-      if (actor.isStaff) return undefined;
-      if (actor.organizationId) return sql`${col(table, 'id')} = ${actor.organizationId}`;
-      if (actor.resellerId) return sql`${col(table, 'reseller_id')} = ${actor.resellerId}`;
-      return NOTHING;
-    },
+    scope: byActor({
+      organization: (organizationId, table) => sql`${col(table, 'id')} = ${organizationId}`,
+      reseller: (resellerId, table) => sql`${col(table, 'reseller_id')} = ${resellerId}`,
+    }),
   }),
   /** The resellers table itself. */
   resellerSelf: (): Tenancy => ({
     kind: 'reseller-self',
     hasOrganization: false,
-    scope(actor, table) {
-      if (actor.isStaff) return undefined;
-      if (actor.resellerId && !actor.organizationId) return sql`${col(table, 'id')} = ${actor.resellerId}`;
+    scope: byActor({
       // An organization's users read their reseller (whom to contact about their subscription).
-      if (actor.organizationId) return sql`${col(table, 'id')} = (SELECT o.reseller_id FROM organizations o WHERE o.id = ${actor.organizationId})`;
-      return NOTHING;
-    },
+      organization: (organizationId, table) => sql`${col(table, 'id')} = (SELECT o.reseller_id FROM organizations o WHERE o.id = ${organizationId})`,
+      reseller: (resellerId, table) => sql`${col(table, 'id')} = ${resellerId}`,
+    }),
   }),
   /**
    * Rows of a reseller (reseller_id: its catalogue, its organizations' subscriptions, its invoices
@@ -117,13 +124,11 @@ export const tenancy = {
   reseller: (opts: { organization?: boolean; seenByOrganization?: (table: PgTable, organizationId: string) => SQL } = {}): Tenancy => ({
     kind: 'reseller',
     hasOrganization: !!opts.organization,
-    scope(actor, table) {
-      if (actor.isStaff) return undefined;
-      if (actor.organizationId)
-        return opts.organization ? sql`${col(table, 'organization_id')} = ${actor.organizationId}` : (opts.seenByOrganization?.(table, actor.organizationId) ?? NOTHING);
-      if (actor.resellerId) return sql`${col(table, 'reseller_id')} = ${actor.resellerId}`;
-      return NOTHING;
-    },
+    scope: byActor({
+      organization: (organizationId, table) =>
+        opts.organization ? sql`${col(table, 'organization_id')} = ${organizationId}` : (opts.seenByOrganization?.(table, organizationId) ?? NOTHING),
+      reseller: (resellerId, table) => sql`${col(table, 'reseller_id')} = ${resellerId}`,
+    }),
   }),
   /**
    * Rows of one user (notifications, subscriptions): everyone, staff included, sees only their

@@ -2,7 +2,7 @@ import { mentionMarkup, type Permission } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, toOne, type MadeForm, type MadeUser } from '../factories.ts';
 import { errorAt, createTestApp, type TestApp, uploadFile } from '../helpers.ts';
 
 // Comments (issue 11): threads on inspections and their fields, mentions that notify, who may
@@ -25,7 +25,6 @@ let foreignInspectionId: string;
 const C = '/api/v1/comments';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const to = (type: string, id: string) => ({ data: { type, id } });
 const INSPECTOR: Permission[] = ['view any inspections', 'view inspections', 'edit inspections', 'view any users', 'view users'];
 const COMMENTER: Permission[] = ['view any comments', 'view comments', 'create comments'];
 
@@ -43,7 +42,7 @@ function comment(who: MadeUser, body: string, object: { type?: string; id?: stri
       data: {
         type: 'comments',
         attributes: { object_type: object.type ?? 'inspections', object_id: object.id ?? inspectionId, body },
-        ...(replyTo ? { relationships: { replyTo: to('comments', replyTo) } } : {}),
+        ...(replyTo ? { relationships: { replyTo: toOne('comments', replyTo) } } : {}),
       },
     },
   });
@@ -55,7 +54,7 @@ async function newInspection(who: MadeUser, vin: string, locations?: string[]) {
   const vehicle = await makeVehicle(t, who.token, { vin }, { locations });
   const res = await t.api('POST', '/api/v1/inspections', {
     token: who.token,
-    body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', form.id), vehicle: to('vehicles', vehicle.id), ...(locations ? { allowedLocations: { data: locations.map((id) => ({ type: 'locations', id })) } } : {}) } } },
+    body: { data: { type: 'inspections', relationships: { inspectionForm: toOne('inspection-forms', form.id), vehicle: toOne('vehicles', vehicle.id), ...(locations ? { allowedLocations: { data: locations.map((id) => ({ type: 'locations', id })) } } : {}) } } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data.id as string;
@@ -82,7 +81,7 @@ beforeAll(async () => {
   const foreignVehicle = await makeVehicle(t, foreign.token);
   const res = await t.api('POST', '/api/v1/inspections', {
     token: foreign.token,
-    body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', foreignForm.id), vehicle: to('vehicles', foreignVehicle.id) } } },
+    body: { data: { type: 'inspections', relationships: { inspectionForm: toOne('inspection-forms', foreignForm.id), vehicle: toOne('vehicles', foreignVehicle.id) } } },
   });
   foreignInspectionId = res.body.data.id;
 });

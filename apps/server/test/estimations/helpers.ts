@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeCustomer, makeOrganization, makeUser, makeVehicle, nextVin, type MadeUser } from '../factories.ts';
+import { makeCustomer, makeOrganization, makeUser, makeVehicle, nextVin, toOne, type MadeUser } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 
 // What the estimations tests share: making estimates, acting on them, reading them back.
@@ -9,7 +9,8 @@ import type { TestApp } from '../helpers.ts';
 export const E = '/api/v1/estimations';
 /** A 1×1 PNG as a data URL: an item's photo, a customer's signature. */
 export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-export const to = (type: string, id: string) => ({ data: { type, id } });
+/** A to-one relationship's linkage (the factories' toOne, by the short name this area's files use). */
+export const to = toOne;
 
 export const one = async <T>(t: TestApp, query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain .mjs shared with the browser journeys
-import { startFakeTwilio, twilioSignature } from '../../../../e2e/fake-twilio.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { FollowUpRunner, followUpRunnerOf } from '../../src/areas/follow-ups/runner.ts';
 import { makeCustomer, makeOrganization, makeRequest, makeUser, makeVehicle, nextVin, toOne, type MadeUser } from '../factories.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { postText, textingApp } from '../messaging/texting.ts';
 import { setOption } from '../repairs/world.ts';
 
 // Follow-ups of declined work (issue 26) against a local Twilio, with the runner's clock in the
@@ -13,12 +11,8 @@ import { setOption } from '../repairs/world.ts';
 // under a promotional consent, STOP, a reply or a booking stop the sequence, in the customer's
 // language, one organization's follow-ups never reach another's users.
 
-type Fake = Awaited<ReturnType<typeof startFakeTwilio>>;
-const FROM = '+15145550000';
-const WEBHOOK = '/api/v1/webhooks/texts/twilio';
 const DAY = 86_400_000;
-let fake: Fake;
-let t: TestApp;
+const { fake, t } = textingApp({ FOLLOW_UPS_EVERY_SECONDS: '0', ATELIER_TEST_OUTBOX: '1' });
 let admin: MadeUser;
 let orgId: string;
 let stranger: MadeUser;
@@ -26,8 +20,6 @@ let strangerOrg: string;
 let serial = 0;
 
 beforeAll(async () => {
-  fake = await startFakeTwilio();
-  t = await createTestApp({ TWILIO_ACCOUNT_SID: fake.accountSid, TWILIO_AUTH_TOKEN: fake.authToken, TWILIO_FROM: FROM, TWILIO_API_URL: fake.url, FOLLOW_UPS_EVERY_SECONDS: '0', ATELIER_TEST_OUTBOX: '1' });
   const org = await makeOrganization(t, { name: 'Garage Relances' });
   orgId = org.id;
   admin = await makeUser(t, org.id, { firstname: 'Alice', lastname: 'Admin' });
@@ -36,10 +28,6 @@ beforeAll(async () => {
   strangerOrg = other.id;
   stranger = await makeUser(t, other.id, { firstname: 'Olga', lastname: 'Autre' });
   await setOption(t, stranger, strangerOrg, 'estimations.follow_ups_enabled', true);
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
 });
 
 const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
@@ -83,10 +71,7 @@ const textsTo = (c: Case) => fake.sent.filter((m: { to: string }) => m.to === c.
 
 /** A text from the customer, posted to the webhook as Twilio does. */
 async function reply(c: Case, body: string) {
-  const params: Record<string, string> = { AccountSid: fake.accountSid, MessageSid: `SM${Math.random().toString(16).slice(2).padEnd(32, '0')}`, From: c.phone, To: FROM, Body: body, NumMedia: '0' };
-  const signature = twilioSignature(fake.authToken, `http://atelier.test${WEBHOOK}`, params);
-  const res = await t.app.inject({ method: 'POST', url: WEBHOOK, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, payload: new URLSearchParams(params).toString() });
-  expect(res.statusCode).toBeLessThan(300);
+  expect((await postText(t, fake, { from: c.phone, body })).status).toBeLessThan(300);
 }
 
 describe('the schedule', () => {

@@ -2,7 +2,7 @@ import { inspectionWorkflow } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, toOne, type MadeForm, type MadeUser } from '../factories.ts';
 import { expectCountsLikeList, fileApp, statementsOf } from '../helpers.ts';
 
 // Inspections (issue 11): made from a frozen version of their form, answered field by field by the
@@ -23,7 +23,6 @@ const widget = (good: number) => [
   { option: 'bad', points: 0 },
   { option: 'not_applicable', points: 0 },
 ];
-const to = (type: string, id: string) => ({ data: { type, id } });
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 
 
@@ -32,7 +31,7 @@ async function inspection(who: MadeUser = admin, vehicleId?: string, relationshi
   const vehicle = vehicleId ?? (await makeVehicle(t, who.token, { vin: nextVin() })).id;
   const res = await t.api('POST', `${I}?include=inspectionFields`, {
     token: who.token,
-    body: { data: { type: 'inspections', attributes: { odometer: 50_000 }, relationships: { inspectionForm: to('inspection-forms', form.id), vehicle: to('vehicles', vehicle), ...relationships } } },
+    body: { data: { type: 'inspections', attributes: { odometer: 50_000 }, relationships: { inspectionForm: toOne('inspection-forms', form.id), vehicle: toOne('vehicles', vehicle), ...relationships } } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.data.id as string, vehicle, body: res.body };
@@ -122,7 +121,7 @@ describe('creating an inspection', () => {
     const vehicle = (await makeVehicle(t, viewer.token, { vin: nextVin() })).id;
     const res = await t.api('POST', I, {
       token: viewer.token,
-      body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', form.id), vehicle: to('vehicles', vehicle) } } },
+      body: { data: { type: 'inspections', relationships: { inspectionForm: toOne('inspection-forms', form.id), vehicle: toOne('vehicles', vehicle) } } },
     });
     expect(res.status).toBe(403);
     const { body } = await inspection(admin, undefined, { assignedToUsers: { data: [{ type: 'users', id: other.id }] } });
@@ -234,7 +233,7 @@ describe('answering', () => {
 });
 
 describe('taking over (the rule of every work record: admin/take-over.ts)', () => {
-  const from = (holder: MadeUser) => ({ data: { type: 'inspections', relationships: { holder: to('users', holder.id) } } });
+  const from = (holder: MadeUser) => ({ data: { type: 'inspections', relationships: { holder: toOne('users', holder.id) } } });
   const holderOf = async (id: string) => (await one<{ holder_id: string }>(sql`SELECT holder_id FROM inspections WHERE id = ${id}`)).holder_id;
   async function started() {
     const { id } = await inspection();
@@ -326,7 +325,7 @@ describe('workflow', () => {
     expect(await read('Klaxon')).toMatchObject({ required: true, name_en: 'Horn' });
     expect((await read('Remarque')).required).toBe(false);
     expect((await read('Kilométrage noté')).required).toBe(true);
-    const made = await t.api('POST', `${I}?include=inspectionFields`, { token: admin.token, body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', own.id) } } } });
+    const made = await t.api('POST', `${I}?include=inspectionFields`, { token: admin.token, body: { data: { type: 'inspections', relationships: { inspectionForm: toOne('inspection-forms', own.id) } } } });
     const id = made.body.data.id;
     const byField = Object.fromEntries(made.body.included.map((f: any) => [f.relationships.inspectionFormSectionField.data.id, f.id]));
     await act(id, 'start');
@@ -348,7 +347,7 @@ describe('workflow', () => {
   it('needs every reminder of the form ticked', async () => {
     const own = await makeInspectionForm(t, admin.token, { reminders: [{ text: 'Clés remises' }, { text: 'Photos prises' }] });
     const reminders = (await t.api('GET', `/api/v1/inspection-forms/${own.id}?include=reminders`, { token: admin.token })).body.data.relationships.reminders.data.map((r: any) => r.id);
-    const made = await t.api('POST', I, { token: admin.token, body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', own.id) } } } });
+    const made = await t.api('POST', I, { token: admin.token, body: { data: { type: 'inspections', relationships: { inspectionForm: toOne('inspection-forms', own.id) } } } });
     const id = made.body.data.id;
     await act(id, 'start');
     const field = (await one<{ id: string }>(sql`SELECT id FROM inspection_fields WHERE inspection_id = ${id}`)).id;
@@ -462,7 +461,7 @@ describe('counts', () => {
   it('counts a form’s inspections that are not canceled, and keeps a used form from deletion (409)', async () => {
     const own = await makeInspectionForm(t, admin.token);
     const make = () =>
-      t.api('POST', I, { token: admin.token, body: { data: { type: 'inspections', relationships: { inspectionForm: to('inspection-forms', own.id) } } } });
+      t.api('POST', I, { token: admin.token, body: { data: { type: 'inspections', relationships: { inspectionForm: toOne('inspection-forms', own.id) } } } });
     const first = await make();
     await make();
     const count = async () => (await t.api('GET', `/api/v1/inspection-forms/${own.id}`, { token: admin.token })).body.data.attributes.inspections_count;

@@ -2,7 +2,7 @@ import type { Permission } from '@atelier/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, toOne, type MadeForm, type MadeUser } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 // What the inspection screen reads (issue 11): the frozen version of the form, the actions the
@@ -17,7 +17,6 @@ let reader: MadeUser;
 let form: MadeForm;
 const I = '/api/v1/inspections';
 const INSPECTOR: Permission[] = ['view module inspections', 'view any inspections', 'view inspections', 'edit inspections', 'start inspections', 'complete inspections', 'take over inspections'];
-const to = (type: string, id: string) => ({ data: { type, id } });
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query))[0];
 
 
@@ -25,7 +24,7 @@ async function inspection(vehicle?: string, relationships: Record<string, unknow
   const v = vehicle ?? (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
   const res = await t.api('POST', I, {
     token: admin.token,
-    body: { data: { type: 'inspections', attributes: { odometer: 40_000 }, relationships: { inspectionForm: to('inspection-forms', form.id), vehicle: to('vehicles', v), ...relationships } } },
+    body: { data: { type: 'inspections', attributes: { odometer: 40_000 }, relationships: { inspectionForm: toOne('inspection-forms', form.id), vehicle: toOne('vehicles', v), ...relationships } } },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.data.id as string, vehicle: v };

@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain .mjs shared with the browser journeys
-import { startFakeTwilio } from '../../../../e2e/fake-twilio.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FORMS, writeDemoForm } from '../../src/areas/inspections/demo.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
 import { createKit, type Kit } from '../kit.ts';
+import { textingApp } from './texting.ts';
 
 // The other sends of issue 26 through the same path as the approval link: the inspection report's
 // link (share) and "your vehicle is ready" (a completed repair), by text under the customer's
 // consent to transactional texts, and by e-mail; each written into the customer's conversation.
 
-type Fake = Awaited<ReturnType<typeof startFakeTwilio>>;
-const FROM = '+15145550000';
 const PHONE = '+15145550177';
-let fake: Fake;
-let t: TestApp;
+const { fake, t } = textingApp();
 let garage: Kit;
 let other: Kit;
 let customer: string;
@@ -29,8 +24,6 @@ const conversation = async (customerId: string, kit = garage) =>
   (await t.api('GET', `/api/v1/messages?filter[customer]=${customerId}&sort=at`, { token: kit.admin.token })).body.data.map((m: any) => m.attributes);
 
 beforeAll(async () => {
-  fake = await startFakeTwilio();
-  t = await createTestApp({ TWILIO_ACCOUNT_SID: fake.accountSid, TWILIO_AUTH_TOKEN: fake.authToken, TWILIO_FROM: FROM, TWILIO_API_URL: fake.url });
   garage = await createKit(t, { name: 'Garage Texto' });
   other = await createKit(t, { name: 'Autre garage' });
   customer = (await garage.make('customers', { type: 'individual', firstname: 'Julie', lastname: 'Roy', phone: '514 555-0177', email: 'julie@example.com', locale: 'fr' })).id;
@@ -49,10 +42,6 @@ beforeAll(async () => {
   await t.database.db.execute(sql`UPDATE inspections SET state = 'completed' WHERE id = ${inspection}`);
   await t.database.db.execute(sql`UPDATE repairs SET state = 'completed' WHERE id = ${repair}`);
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
 
 describe('the inspection report’s link', () => {
   it('is texted under consent and e-mailed when asked, both in the customer’s conversation', async () => {

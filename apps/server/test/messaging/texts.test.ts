@@ -1,36 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain .mjs shared with the browser journeys
-import { startFakeTwilio, twilioSignature } from '../../../../e2e/fake-twilio.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { sendText } from '../../src/areas/messaging/texts.ts';
 import { inTransaction } from '../../src/jsonapi/router.ts';
-import { createTestApp, type TestApp } from '../helpers.ts';
+import { createTestApp } from '../helpers.ts';
 import { userContext } from '../repairs/world.ts';
 import { act, estimate, estimateWorld, item, itemsOf, patchItems, to, type EstimateWorld } from '../estimations/helpers.ts';
+import { FROM, postText, textingApp, WEBHOOK } from './texting.ts';
 
 // Texts and consent (issue 26) against a local Twilio: no text without consent, every text keeps
 // its consent and sid, replies come through the signed webhook once, STOP withdraws at once, other
 // replies land in the discussion of the record last texted, in its organization only.
 
-type Fake = Awaited<ReturnType<typeof startFakeTwilio>>;
-const FROM = '+15145550000';
 const PHONE = '+15145550142';
-const WEBHOOK = '/api/v1/webhooks/texts/twilio';
-let fake: Fake;
-let t: TestApp;
+const { fake, t } = textingApp();
 let w: EstimateWorld;
 let other: EstimateWorld;
 
 beforeAll(async () => {
-  fake = await startFakeTwilio();
-  t = await createTestApp({ TWILIO_ACCOUNT_SID: fake.accountSid, TWILIO_AUTH_TOKEN: fake.authToken, TWILIO_FROM: FROM, TWILIO_API_URL: fake.url });
   w = await estimateWorld(t, { admin: { firstname: 'Alice', lastname: 'Admin' }, customer: { firstname: 'Éric', lastname: 'Tremblay', phone: '514 555-0142', locale: 'fr' } });
   other = await estimateWorld(t, { organization: { name: 'Autre garage' }, admin: { firstname: 'Olga', lastname: 'Autre' }, customer: { firstname: 'Paul', lastname: 'Same', phone: '(514) 555-0199', locale: 'en' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
 });
 
 const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
@@ -56,12 +45,7 @@ const consent = (world: EstimateWorld, attributes: Record<string, unknown>, lang
   });
 
 /** A reply posted to the webhook as Twilio does (signed with the auth token, or forged). */
-async function reply(body: string, opts: { from?: string; sid?: string; forge?: boolean } = {}) {
-  const params: Record<string, string> = { AccountSid: fake.accountSid, MessageSid: opts.sid ?? `SM${Math.random().toString(16).slice(2).padEnd(32, '0')}`, From: opts.from ?? PHONE, To: FROM, Body: body, NumMedia: '0' };
-  const signature = twilioSignature(opts.forge ? 'not-the-token' : fake.authToken, `http://atelier.test${WEBHOOK}`, params);
-  const res = await t.app.inject({ method: 'POST', url: WEBHOOK, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, payload: new URLSearchParams(params).toString() });
-  return { status: res.statusCode, outcome: res.headers['x-atelier-outcome'] };
-}
+const reply = (body: string, opts: { from?: string; sid?: string; forge?: boolean } = {}) => postText(t, fake, { from: PHONE, ...opts, body });
 
 describe('consent', () => {
   it('is recorded at the counter with the number in E.164, by whom, and a bad contact is a 422 on contact (fr, en)', async () => {

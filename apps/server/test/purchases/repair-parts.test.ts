@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toOne } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createKit, type Kit } from '../kit.ts';
 
@@ -15,7 +16,6 @@ let pads: string;
 let supplier: string;
 
 const call = (method: string, path: string, body?: unknown, locale = 'fr') => t.api(method, `${API}${path}`, { token: kit.admin.token, body, headers: { 'accept-language': locale } });
-const to = (type: string, id: string) => ({ data: { type, id } });
 
 async function onHand(product = pads) {
   const res = await call('GET', `/warehouse-products?filter[warehouse]=${room}&filter[product]=${product}`);
@@ -29,10 +29,10 @@ async function repairWith(items: { attributes: Record<string, unknown>; product?
     data: {
       type: 'repairs',
       relationships: {
-        vehicle: to('vehicles', vehicle),
-        customer: to('customers', customer),
+        vehicle: toOne('vehicles', vehicle),
+        customer: toOne('customers', customer),
         allowedLocations: { data: [{ type: 'locations', id: location }] },
-        items: { data: items.map((i) => ({ type: 'repair-items', attributes: i.attributes, ...(i.product ? { relationships: { product: to('products', i.product) } } : {}) })) },
+        items: { data: items.map((i) => ({ type: 'repair-items', attributes: i.attributes, ...(i.product ? { relationships: { product: toOne('products', i.product) } } : {}) })) },
       },
     },
   });
@@ -63,7 +63,7 @@ beforeAll(async () => {
   pads = (await kit.make('products', { sku: 'PLAQ-AV', name: 'Plaquettes avant', part_number: 'HY-58101', selling_price: 8950, buying_price: 4500 })).id;
   await kit.make('supplier-products', { supplier_sku: 'PQ-1', cost: 4200 }, { supplier, product: pads });
   const entry = await call('POST', '/stock-movements', {
-    data: { type: 'stock-movements', attributes: { type: 'add' }, relationships: { destinationWarehouse: to('warehouses', room), items: { data: [{ type: 'stock-movement-items', attributes: { quantity: 10, unit_cost: 4200 }, relationships: { product: to('products', pads) } }] } } },
+    data: { type: 'stock-movements', attributes: { type: 'add' }, relationships: { destinationWarehouse: toOne('warehouses', room), items: { data: [{ type: 'stock-movement-items', attributes: { quantity: 10, unit_cost: 4200 }, relationships: { product: toOne('products', pads) } }] } } },
   });
   expect((await call('POST', `/stock-movements/${entry.body.data.id}/validate`)).status).toBe(200);
 });
@@ -84,15 +84,15 @@ describe('an item naming a part', () => {
       data: {
         type: 'estimations',
         relationships: {
-          vehicle: to('vehicles', (await kit.make('vehicles')).id),
-          customer: to('customers', (await kit.make('customers')).id),
+          vehicle: toOne('vehicles', (await kit.make('vehicles')).id),
+          customer: toOne('customers', (await kit.make('customers')).id),
           items: { data: [{ type: 'estimation-items', attributes: { detail: 'Plaquettes', quantity: '1' } }] },
         },
       },
     });
     expect(estimate.status, JSON.stringify(estimate.body)).toBe(201);
     const item = estimate.body.included.find((r: any) => r.type === 'estimation-items').id;
-    const pick = () => call('PATCH', `/estimation-items/${item}`, { data: { type: 'estimation-items', id: item, relationships: { product: to('products', pads) } } });
+    const pick = () => call('PATCH', `/estimation-items/${item}`, { data: { type: 'estimation-items', id: item, relationships: { product: toOne('products', pads) } } });
     expect((await pick()).status).toBe(409);
     expect((await call('POST', `/estimations/${estimate.body.data.id}/start-components`, {})).status).toBe(200);
     const picked = await pick();
@@ -211,8 +211,8 @@ describe('ordering an estimate’s missing parts', () => {
       data: {
         type: 'estimations',
         relationships: {
-          vehicle: to('vehicles', (await kit.make('vehicles')).id),
-          customer: to('customers', (await kit.make('customers')).id),
+          vehicle: toOne('vehicles', (await kit.make('vehicles')).id),
+          customer: toOne('customers', (await kit.make('customers')).id),
           allowedLocations: { data: [{ type: 'locations', id: location }] },
           items: { data: ['Plaquettes', 'Essuie-glace', 'Main-d’œuvre'].map((detail) => ({ type: 'estimation-items', attributes: { detail } })) },
         },
@@ -223,7 +223,7 @@ describe('ordering an estimate’s missing parts', () => {
     const [padsItem, wipersItem, labour] = made.body.included.filter((r: any) => r.type === 'estimation-items').sort((a: any, b: any) => a.attributes.position - b.attributes.position);
     // The parts are chosen in the parts phase.
     expect((await call('POST', `/estimations/${id}/start-components`, {})).status).toBe(200);
-    const part = (item: any, product: string, quantity: string) => ({ type: 'estimation-items', id: item.id, attributes: { quantity }, relationships: { product: to('products', product) } });
+    const part = (item: any, product: string, quantity: string) => ({ type: 'estimation-items', id: item.id, attributes: { quantity }, relationships: { product: toOne('products', product) } });
     const priced = await call('PATCH', `/estimations/${id}`, {
       data: { type: 'estimations', id, relationships: { items: { data: [part(padsItem, pads, String(available + 2)), part(wipersItem, wipers, '1'), { type: 'estimation-items', id: labour.id }] } } },
     });
@@ -260,7 +260,7 @@ describe('ordering an estimate’s missing parts', () => {
   });
 
   it('is refused without a parts room at the estimate’s location (translated), and without the permission', async () => {
-    const nowhere = await call('POST', '/estimations', { data: { type: 'estimations', relationships: { vehicle: to('vehicles', (await kit.make('vehicles')).id) } } });
+    const nowhere = await call('POST', '/estimations', { data: { type: 'estimations', relationships: { vehicle: toOne('vehicles', (await kit.make('vehicles')).id) } } });
     const refused = await call('POST', `/estimations/${nowhere.body.data.id}/order-parts`, {}, 'en');
     expect(refused.status).toBe(409);
     expect(refused.body.errors[0].detail).toMatch(/No parts room/);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toOne } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createKit, type Kit, type KitUser } from '../kit.ts';
 
@@ -11,7 +12,6 @@ let t: TestApp;
 let kit: Kit;
 let ann: KitUser;
 let bob: KitUser;
-const to = (type: string, id: string) => ({ data: { type, id } });
 const call = (method: string, path: string, body?: unknown, who: { token: string } = kit.admin, locale = 'fr') => t.api(method, `${API}${path}`, { token: who.token, body, headers: { 'accept-language': locale } });
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 // The last seven days, today included: always five weekdays, 40 working hours.
@@ -44,8 +44,8 @@ describe('technician efficiency', () => {
       data: {
         type: 'repairs',
         relationships: {
-          vehicle: to('vehicles', vehicle),
-          customer: to('customers', customer),
+          vehicle: toOne('vehicles', vehicle),
+          customer: toOne('customers', customer),
           items: { data: [{ type: 'repair-items', attributes: { detail: 'Plaquettes', time: '1.5', unit_price: 8000 } }, { type: 'repair-items', attributes: { detail: 'Vidange', time: '2', unit_price: 5000 } }] },
         },
       },

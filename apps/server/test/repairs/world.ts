@@ -7,7 +7,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import type { RequestContext } from '../../src/jsonapi/context.ts';
 import { inTransaction } from '../../src/jsonapi/router.ts';
-import { makeRecord, makeVehicle, nextVin, type MadeUser } from '../factories.ts';
+import { makeRecord, makeVehicle, nextVin, toOne, type MadeUser } from '../factories.ts';
 import type { TestApp } from '../helpers.ts';
 
 // What the repairs tests share: repairs made through the API, their actions, and a request
@@ -16,7 +16,8 @@ import type { TestApp } from '../helpers.ts';
 export const R = '/api/v1/repairs';
 export const RI = '/api/v1/repair-items';
 
-export const to = (type: string, id: string) => ({ data: { type, id } });
+/** A to-one relationship's linkage (the factories' toOne, by the short name this area's files use). */
+export const to = toOne;
 export const items = (list: Record<string, unknown>[]) => ({
   data: list.map(({ id, taxGroup, ...attributes }) => ({
     type: 'repair-items',

@@ -7,7 +7,7 @@ import { resellerInvoiceData } from '../../src/areas/reseller/report/reseller-in
 import { resellerInvoices } from '../../src/areas/reseller/reseller.table.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeOrganization, makePlatformAdmin, makeReseller, makeUser, makeWorld, type MadeReseller, type MadeUser, type World } from '../factories.ts';
+import { makeOrganization, makePlatformAdmin, makeReseller, makeUser, makeWorld, toOne, type MadeReseller, type MadeUser, type World } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { expectInlinePdf, expectReportGuarded, getPdf } from '../reports/pdf-text.ts';
 import { storageOf } from '../../src/storage/storage.ts';
@@ -33,7 +33,6 @@ async function ok(method: string, path: string, as: { token: string }, body?: un
 
 const services = () => ({ database: t.database, config: t.config, mailer: createMailer({ from: t.config.mailFrom }), registry: buildRegistry(AREAS) });
 const doc = (type: string, attributes: Record<string, unknown>, relationships: Record<string, unknown> = {}) => ({ data: { type, attributes, relationships } });
-const one = (type: string, id: string) => ({ data: { type, id } });
 
 let plan: string;
 let subscription: any;
@@ -53,9 +52,9 @@ beforeAll(async () => {
   rival = await makeReseller(t);
   quebec = await taxGroup(reseller, 'TPS et TVQ', [tax('TPS', '5'), tax('TVQ', '9,975')]);
   gstOnly = await taxGroup(reseller, 'TPS seulement', [tax('TPS', '5')]);
-  const made = await ok('POST', '/packages', reseller, doc('packages', { name: 'Atelier Trio', frequency: 'monthly', maximum_users: 3, price: 14_900 }, { taxGroup: one('reseller-tax-groups', quebec) }), 201);
+  const made = await ok('POST', '/packages', reseller, doc('packages', { name: 'Atelier Trio', frequency: 'monthly', maximum_users: 3, price: 14_900 }, { taxGroup: toOne('reseller-tax-groups', quebec) }), 201);
   plan = made.data.id;
-  subscription = await ok('POST', '/subscriptions?include=organization', reseller, doc('subscriptions', { auto_renew: true }, { organization: one('organizations', w.garage.id), package: one('packages', plan) }), 201);
+  subscription = await ok('POST', '/subscriptions?include=organization', reseller, doc('subscriptions', { auto_renew: true }, { organization: toOne('organizations', w.garage.id), package: toOne('packages', plan) }), 201);
 });
 afterAll(() => t?.close());
 
@@ -74,10 +73,10 @@ describe('the catalogue and subscriptions', () => {
   });
 
   it('refuses a second subscription of the organization, and an organization of another reseller', async () => {
-    const again = await call('POST', '/subscriptions', reseller, doc('subscriptions', {}, { organization: one('organizations', w.garage.id), package: one('packages', plan) }));
+    const again = await call('POST', '/subscriptions', reseller, doc('subscriptions', {}, { organization: toOne('organizations', w.garage.id), package: toOne('packages', plan) }));
     expect(again.status).toBe(422);
     expect(again.body.errors[0].detail).toMatch(/déjà un abonnement/);
-    const direct = await call('POST', '/subscriptions', reseller, doc('subscriptions', {}, { organization: one('organizations', w.other.id), package: one('packages', plan) }));
+    const direct = await call('POST', '/subscriptions', reseller, doc('subscriptions', {}, { organization: toOne('organizations', w.other.id), package: toOne('packages', plan) }));
     expect(direct.status).toBe(422);
   });
 
@@ -140,7 +139,7 @@ describe('the subscription’s invoice, payments and balance', () => {
 
   it('refuses payments of a draft, validates once, then takes payments up to the balance', async () => {
     const id = invoice.data.id;
-    const pay = (amount: number) => call('POST', '/reseller-payments', reseller, doc('reseller-payments', { amount, paid_on: '2026-05-01', method: 'cheque' }, { invoice: one('reseller-invoices', id) }));
+    const pay = (amount: number) => call('POST', '/reseller-payments', reseller, doc('reseller-payments', { amount, paid_on: '2026-05-01', method: 'cheque' }, { invoice: toOne('reseller-invoices', id) }));
     expect((await pay(1000)).status).toBe(422);
     // The organization billed may not validate its own invoice.
     expect((await call('GET', `/reseller-invoices/${id}/validate`, w.manager)).status).toBe(403);
@@ -178,14 +177,14 @@ describe('the subscription’s invoice, payments and balance', () => {
   });
 
   it('writes an invoice by hand from products and services, priced and taxed by them', async () => {
-    const service = await ok('POST', '/reseller-services', reseller, doc('reseller-services', { name: 'Formation', price: 45_000 }, { taxGroup: one('reseller-tax-groups', gstOnly) }), 201);
+    const service = await ok('POST', '/reseller-services', reseller, doc('reseller-services', { name: 'Formation', price: 45_000 }, { taxGroup: toOne('reseller-tax-groups', gstOnly) }), 201);
     const made = await ok(
       'POST',
       '/reseller-invoices?include=items,items.taxGroup',
       reseller,
       doc('reseller-invoices', {}, {
-        recipient: one('organizations', w.garage.id),
-        items: { data: [{ type: 'reseller-invoice-items', attributes: { quantity: '2' }, relationships: { resellerService: one('reseller-services', service.data.id) } }, { type: 'reseller-invoice-items', attributes: { description: 'Frais', quantity: '1,5', unit_price: 1000 } }] },
+        recipient: toOne('organizations', w.garage.id),
+        items: { data: [{ type: 'reseller-invoice-items', attributes: { quantity: '2' }, relationships: { resellerService: toOne('reseller-services', service.data.id) } }, { type: 'reseller-invoice-items', attributes: { description: 'Frais', quantity: '1,5', unit_price: 1000 } }] },
       }),
       201,
     );
@@ -218,7 +217,7 @@ describe('renewals', () => {
       'POST',
       '/subscriptions',
       reseller,
-      doc('subscriptions', { start_time: new Date(Date.now() - 40 * day).toISOString(), end_time: new Date(Date.now() - day).toISOString() }, { organization: one('organizations', garage2.id), package: one('packages', plan) }),
+      doc('subscriptions', { start_time: new Date(Date.now() - 40 * day).toISOString(), end_time: new Date(Date.now() - day).toISOString() }, { organization: toOne('organizations', garage2.id), package: toOne('packages', plan) }),
       201,
     );
     expect(ended.data.attributes.state).toBe('expired');
@@ -252,13 +251,13 @@ describe('the package’s default role', () => {
     const catalogue = await ok('GET', '/permissions?page[size]=1000', reseller);
     const idOf = (name: string) => catalogue.data.find((p: any) => p.attributes.name === name).id;
     const role = await ok('POST', '/roles', reseller, doc('roles', { name: `Forfait de base ${Date.now()}` }, { permissions: { data: ['view app admin', 'view module users', 'view any users', 'view users'].map((n) => ({ type: 'permissions', id: String(idOf(n)) })) } }), 201);
-    const theirs = await call('POST', '/packages', reseller, doc('packages', { name: 'Autre rôle', frequency: 'monthly', price: 100 }, { defaultRole: one('roles', (await ok('GET', `/roles?filter[organization]=${w.garage.id}&page[size]=1`, reseller)).data[0].id) }));
+    const theirs = await call('POST', '/packages', reseller, doc('packages', { name: 'Autre rôle', frequency: 'monthly', price: 100 }, { defaultRole: toOne('roles', (await ok('GET', `/roles?filter[organization]=${w.garage.id}&page[size]=1`, reseller)).data[0].id) }));
     expect(theirs.status).toBe(422);
-    const base = await ok('POST', '/packages', reseller, doc('packages', { name: 'Base', frequency: 'yearly', price: 50_000 }, { defaultRole: one('roles', role.data.id) }), 201);
+    const base = await ok('POST', '/packages', reseller, doc('packages', { name: 'Base', frequency: 'yearly', price: 50_000 }, { defaultRole: toOne('roles', role.data.id) }), 201);
     const shop = await makeOrganization(t, { name: `Atelier ${Date.now()}`, reseller_id: w.reseller.id, locations: ['Lévis'] });
     const boss = await makeUser(t, shop.id, { email: `boss-${Date.now()}@factory.test` });
     expect((await call('GET', '/vehicles', boss)).status).toBe(200);
-    await ok('POST', '/subscriptions', reseller, doc('subscriptions', {}, { organization: one('organizations', shop.id), package: one('packages', base.data.id) }), 201);
+    await ok('POST', '/subscriptions', reseller, doc('subscriptions', {}, { organization: toOne('organizations', shop.id), package: toOne('packages', base.data.id) }), 201);
     expect((await call('GET', '/vehicles', boss)).status).toBe(403);
     expect((await call('GET', '/users', boss)).status).toBe(200);
   });
@@ -271,7 +270,7 @@ describe('resellers kept apart', () => {
       expect(list.meta.page.total, type).toBe(0);
     }
     expect((await call('GET', `/packages/${plan}`, rival.user)).status).toBe(404);
-    const theirs = await call('POST', '/subscriptions', rival.user, doc('subscriptions', {}, { organization: one('organizations', w.garage.id), package: one('packages', plan) }));
+    const theirs = await call('POST', '/subscriptions', rival.user, doc('subscriptions', {}, { organization: toOne('organizations', w.garage.id), package: toOne('packages', plan) }));
     expect(theirs.status).toBe(422);
   });
 });
@@ -279,7 +278,7 @@ describe('resellers kept apart', () => {
 describe('the reseller’s home', () => {
   it('reads each organization’s active users and what it owes with the list, in one request', async () => {
     const made = await ok('POST', '/reseller-invoices', reseller, doc('reseller-invoices', {}, {
-      recipient: one('organizations', w.garage.id),
+      recipient: toOne('organizations', w.garage.id),
       items: { data: [{ type: 'reseller-invoice-items', attributes: { description: 'Installation', quantity: '1', unit_price: 20_000 } }] },
     }), 201);
     await ok('GET', `/reseller-invoices/${made.data.id}/validate`, reseller);
@@ -300,20 +299,20 @@ describe('the reseller’s home', () => {
 
 describe('the reseller’s tax groups', () => {
   it('taxes each line by the group of its product or service, to the cent; a line without a group is not taxed', async () => {
-    const product = await ok('POST', '/reseller-products', reseller, doc('reseller-products', { name: 'Lecteur', price: 4_999 }, { taxGroup: one('reseller-tax-groups', quebec) }), 201);
-    const service = await ok('POST', '/reseller-services', reseller, doc('reseller-services', { name: 'Installation sur place', price: 12_345 }, { taxGroup: one('reseller-tax-groups', gstOnly) }), 201);
+    const product = await ok('POST', '/reseller-products', reseller, doc('reseller-products', { name: 'Lecteur', price: 4_999 }, { taxGroup: toOne('reseller-tax-groups', quebec) }), 201);
+    const service = await ok('POST', '/reseller-services', reseller, doc('reseller-services', { name: 'Installation sur place', price: 12_345 }, { taxGroup: toOne('reseller-tax-groups', gstOnly) }), 201);
     const made = await ok(
       'POST',
       '/reseller-invoices?include=items',
       reseller,
       doc('reseller-invoices', {}, {
-        recipient: one('organizations', w.garage.id),
+        recipient: toOne('organizations', w.garage.id),
         items: {
           data: [
-            { type: 'reseller-invoice-items', attributes: { quantity: '3' }, relationships: { resellerProduct: one('reseller-products', product.data.id) } },
-            { type: 'reseller-invoice-items', attributes: { quantity: '1' }, relationships: { resellerService: one('reseller-services', service.data.id) } },
+            { type: 'reseller-invoice-items', attributes: { quantity: '3' }, relationships: { resellerProduct: toOne('reseller-products', product.data.id) } },
+            { type: 'reseller-invoice-items', attributes: { quantity: '1' }, relationships: { resellerService: toOne('reseller-services', service.data.id) } },
             { type: 'reseller-invoice-items', attributes: { description: 'Déplacement', quantity: '2,5', unit_price: 1_999 } },
-            { type: 'reseller-invoice-items', attributes: { description: 'Frais de dossier', quantity: '1', unit_price: 1_000 }, relationships: { taxGroup: one('reseller-tax-groups', gstOnly) } },
+            { type: 'reseller-invoice-items', attributes: { description: 'Frais de dossier', quantity: '1', unit_price: 1_000 }, relationships: { taxGroup: toOne('reseller-tax-groups', gstOnly) } },
           ],
         },
       }),
@@ -333,7 +332,7 @@ describe('the reseller’s tax groups', () => {
       'POST',
       '/reseller-invoice-items',
       reseller,
-      doc('reseller-invoice-items', { quantity: '1' }, { resellerInvoice: one('reseller-invoices', made.data.id), resellerProduct: one('reseller-products', product.data.id), taxGroup: one('reseller-tax-groups', gstOnly) }),
+      doc('reseller-invoice-items', { quantity: '1' }, { resellerInvoice: toOne('reseller-invoices', made.data.id), resellerProduct: toOne('reseller-products', product.data.id), taxGroup: toOne('reseller-tax-groups', gstOnly) }),
       201,
     );
     expect(kept.data.attributes).toMatchObject({ subtotal: 4_999, tax_total: 250 });
@@ -358,15 +357,15 @@ describe('the reseller’s tax groups', () => {
     expect((await call('GET', `/reseller-tax-groups/${quebec}`, rival.user)).status).toBe(404);
     expect((await call('GET', `/reseller-taxes?filter[resellerTaxGroup]=${quebec}`, rival.user)).body.data).toEqual([]);
     // Another reseller's group cannot be named by a product, nor changed.
-    const refused = await call('POST', '/reseller-products', rival.user, doc('reseller-products', { name: 'Emprunt', price: 100 }, { taxGroup: one('reseller-tax-groups', quebec) }));
+    const refused = await call('POST', '/reseller-products', rival.user, doc('reseller-products', { name: 'Emprunt', price: 100 }, { taxGroup: toOne('reseller-tax-groups', quebec) }));
     expect(refused.status).toBe(422);
     expect((await call('PATCH', `/reseller-tax-groups/${quebec}`, rival.user, { data: { type: 'reseller-tax-groups', id: quebec, attributes: { name: 'Pris' } } })).status).toBe(404);
     // Platform staff, who see every reseller's groups, cannot give one reseller's group to another's product.
     const staff = await makePlatformAdmin(t);
-    const crossed = await call('POST', '/reseller-products', staff, doc('reseller-products', { name: 'Croisé', price: 100 }, { reseller: one('resellers', rival.id), taxGroup: one('reseller-tax-groups', quebec) }), 'en');
+    const crossed = await call('POST', '/reseller-products', staff, doc('reseller-products', { name: 'Croisé', price: 100 }, { reseller: toOne('resellers', rival.id), taxGroup: toOne('reseller-tax-groups', quebec) }), 'en');
     expect(crossed.status).toBe(422);
     expect(crossed.body.errors[0]).toMatchObject({ code: 'reseller.tax_group_not_yours', source: { pointer: '/data/relationships/taxGroup' } });
-    await ok('POST', '/reseller-products', staff, doc('reseller-products', { name: 'Croisé', price: 100 }, { reseller: one('resellers', rival.id), taxGroup: one('reseller-tax-groups', theirs) }), 201);
+    await ok('POST', '/reseller-products', staff, doc('reseller-products', { name: 'Croisé', price: 100 }, { reseller: toOne('resellers', rival.id), taxGroup: toOne('reseller-tax-groups', theirs) }), 201);
     // An organization's users do not see them.
     expect((await call('GET', `/reseller-tax-groups/${quebec}`, w.manager)).status).toBeGreaterThanOrEqual(403);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toOne } from '../factories.ts';
 import { act as estimationAct, estimate, item, itemsOf, patchItems } from '../estimations/helpers.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createKit, type Kit, type KitUser } from '../kit.ts';
@@ -15,7 +16,6 @@ let t: TestApp;
 let kit: Kit;
 let customer: string;
 
-const to = (type: string, id: string) => ({ data: { type, id } });
 const call = (method: string, path: string, body?: unknown, locale = 'fr', as: KitUser = kit.admin) => t.api(method, `${API}${path}`, { token: as.token, body, headers: { 'accept-language': locale } });
 async function ok(method: string, path: string, body?: unknown, status = 200) {
   const res = await call(method, path, body);
@@ -26,12 +26,12 @@ const linesOf = (doc: any) => doc.included.filter((r: any) => r.type === 'sales-
 
 /** A validated invoice of the lines given. */
 async function invoiceOf(lines: { description: string; quantity: number | string; unit_price: number }[]) {
-  const made = await ok('POST', '/sales-invoices?include=items', { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: lines.map((attributes) => ({ type: 'sales-invoice-items', attributes })) } } } }, 201);
+  const made = await ok('POST', '/sales-invoices?include=items', { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer), items: { data: lines.map((attributes) => ({ type: 'sales-invoice-items', attributes })) } } } }, 201);
   const valid = await ok('POST', `/sales-invoices/${made.data.id}/validate`);
   return { ...valid, included: made.included };
 }
 const pay = (invoice: string, amount: number) =>
-  call('POST', '/sales-payments', { data: { type: 'sales-payments', attributes: { amount, paid_on: '2026-11-28', method: 'cash' }, relationships: { invoice: to('sales-invoices', invoice) } } });
+  call('POST', '/sales-payments', { data: { type: 'sales-payments', attributes: { amount, paid_on: '2026-11-28', method: 'cash' }, relationships: { invoice: toOne('sales-invoices', invoice) } } });
 
 beforeAll(async () => {
   t = await createTestApp({}, { demo: false });
@@ -49,7 +49,7 @@ describe('credit notes', () => {
     const id = invoice.data.id;
     const [pads, labour] = linesOf(invoice);
     // A draft is not credited: only a validated invoice.
-    const draft = await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer) } } }, 201);
+    const draft = await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer) } } }, 201);
     expect((await call('POST', `/sales-invoices/${draft.data.id}/credit`)).status).toBe(409);
     // More than the line: 409 naming it, nothing made.
     const over = await call('POST', `/sales-invoices/${id}/credit`, { data: { attributes: { items: [{ id: pads.id, quantity: '2,5' }] } } }, 'en');
@@ -183,7 +183,7 @@ describe('refunds', () => {
 
 describe('a deposit on an approved estimate', () => {
   it('30 % of the approved work, paid, is deducted on the invoice of the repair it opened', async () => {
-    const made = await estimate(t, kit.admin as any, { items: [item({ detail: 'Freins' })], relationships: { customer: to('customers', customer) } });
+    const made = await estimate(t, kit.admin as any, { items: [item({ detail: 'Freins' })], relationships: { customer: toOne('customers', customer) } });
     const ids = itemsOf(made.body).map((i: { id: string }) => i.id);
     for (const route of ['start-components', 'start-times']) expect((await estimationAct(t, made.id, route, kit.admin)).status).toBe(200);
     expect((await patchItems(t, made.id, ids.map((id: string) => item({ quantity: '1', unit_price: 20_000, time: '1', hourly_rate: 10_000 }, undefined, id)), kit.admin as any)).status).toBe(200);
@@ -213,7 +213,7 @@ describe('a deposit on an approved estimate', () => {
 
 describe('an invoice’s name', () => {
   it('a draft is « Brouillon » and whom it bills in the activity, never its id; validated, its number', async () => {
-    const draft = await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Lavage', quantity: 1, unit_price: 2000 } }] } } } }, 201);
+    const draft = await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Lavage', quantity: 1, unit_price: 2000 } }] } } } }, 201);
     const logs = async (locale: string) => (await call('GET', `/logs?filter[subject_type]=sales-invoices&filter[subject_id]=${draft.data.id}&add_data=subjects`, undefined, locale)).body;
     const fr = await logs('fr');
     expect(JSON.stringify(fr)).toContain('Brouillon — Julie Tremblay');

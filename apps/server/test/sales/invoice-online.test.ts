@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toOne } from '../factories.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createKit, type Kit } from '../kit.ts';
@@ -17,12 +18,11 @@ let kit: Kit;
 let stripe: FakeStripe;
 let customer: string;
 
-const to = (type: string, id: string) => ({ data: { type, id } });
 const call = (method: string, path: string, body?: unknown, locale = 'fr') => t.api(method, `${API}${path}`, { token: kit.admin.token, body, headers: { 'accept-language': locale } });
 const open = (path: string) => t.app.inject({ method: 'GET', url: `${API}${path}` });
 
 async function validatedInvoice(amount: number) {
-  const made = await call('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Vidange', quantity: 1, unit_price: amount } }] } } } });
+  const made = await call('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Vidange', quantity: 1, unit_price: amount } }] } } } });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const valid = await call('POST', `/sales-invoices/${made.body.data.id}/validate`);
   expect(valid.status).toBe(200);
@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe('sending an invoice', () => {
   it('is refused while a draft; sent, it e-mails the customer a link in their language that opens the invoice and its PDF', async () => {
-    const draft = await call('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer) } } });
+    const draft = await call('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer) } } });
     expect((await call('POST', `/sales-invoices/${draft.body.data.id}/send`, {}, 'en')).status).toBe(409);
     const invoice = await validatedInvoice(10000);
     // Sending speaks for the dealership: it takes the right to edit invoices, not only to see them.

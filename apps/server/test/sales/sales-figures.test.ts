@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthOf } from '@atelier/domain';
+import { toOne } from '../factories.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { createKit, type Kit, type KitUser } from '../kit.ts';
 
@@ -16,13 +17,12 @@ const month = monthOf(new Date(), ZONE);
 // A day of the previous month: invoices issued then do not count in this month's figures.
 const lastMonth = `${Number(month.from.slice(0, 4)) - (month.from.slice(5, 7) === '01' ? 1 : 0)}-${month.from.slice(5, 7) === '01' ? '12' : String(Number(month.from.slice(5, 7)) - 1).padStart(2, '0')}-15`;
 
-const to = (type: string, id: string) => ({ data: { type, id } });
 const call = (method: string, path: string, as: KitUser, body?: unknown) => t.api(method, `${API}${path}`, { token: as.token, body, headers: { 'x-timezone': ZONE } });
 
 async function invoice(k: Kit, amount: number, attributes: Record<string, unknown> = {}) {
   const customer = (await k.make('customers', { firstname: 'Léa', lastname: 'Roy' })).id;
   const made = await call('POST', '/sales-invoices', k.admin, {
-    data: { type: 'sales-invoices', attributes, relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Travaux', quantity: 1, unit_price: amount } }] } } },
+    data: { type: 'sales-invoices', attributes, relationships: { recipient: toOne('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Travaux', quantity: 1, unit_price: amount } }] } } },
   });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   const valid = await call('POST', `/sales-invoices/${made.body.data.id}/validate`, k.admin);
@@ -31,7 +31,7 @@ async function invoice(k: Kit, amount: number, attributes: Record<string, unknow
 }
 
 async function pay(k: Kit, id: string, amount: number) {
-  const paid = await call('POST', '/sales-payments', k.admin, { data: { type: 'sales-payments', attributes: { amount, paid_on: month.today, method: 'cash' }, relationships: { invoice: to('sales-invoices', id) } } });
+  const paid = await call('POST', '/sales-payments', k.admin, { data: { type: 'sales-payments', attributes: { amount, paid_on: month.today, method: 'cash' }, relationships: { invoice: toOne('sales-invoices', id) } } });
   expect(paid.status, JSON.stringify(paid.body)).toBe(201);
 }
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
   await pay(kit, overdue.id, 4200);
   // A draft counts nowhere.
   const customer = (await kit.make('customers', { firstname: 'Paul', lastname: 'Brun' })).id;
-  await call('POST', '/sales-invoices', kit.admin, { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Brouillon', quantity: 1, unit_price: 99900 } }] } } } });
+  await call('POST', '/sales-invoices', kit.admin, { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Brouillon', quantity: 1, unit_price: 99900 } }] } } } });
   invoices = { a, b, repair1, repair2, old, overdue };
   // Decisions this month: 300.00 approved, 100.00 declined; last month's does not count.
   await decided(kit, 30000, 'approved', `${month.today}T12:00:00-05:00`);

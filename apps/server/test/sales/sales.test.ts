@@ -1,6 +1,7 @@
 import { dayIn, plusDays, salesDeliveryWorkflow, salesInvoiceWorkflow, salesOrderWorkflow } from '@atelier/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { toOne } from '../factories.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { pdfPages } from '../reports/pdf-text.ts';
@@ -20,16 +21,15 @@ let pads: string;
 let wipers: string;
 
 type Line = { product?: string; description?: string; quantity: string | number; unit_price?: number; discount?: string | number };
-const to = (type: string, id: string) => ({ data: { type, id } });
 
 const orderBody = (lines: Line[], attributes: Record<string, unknown> = {}, withWarehouse = true) => ({
   data: {
     type: 'sales-orders',
     attributes,
     relationships: {
-      recipient: to('customers', customer),
-      ...(withWarehouse ? { sourceWarehouse: to('warehouses', warehouse) } : {}),
-      items: { data: lines.map(({ product, ...a }) => ({ type: 'sales-order-items', attributes: a, ...(product ? { relationships: { product: to('products', product) } } : {}) })) },
+      recipient: toOne('customers', customer),
+      ...(withWarehouse ? { sourceWarehouse: toOne('warehouses', warehouse) } : {}),
+      items: { data: lines.map(({ product, ...a }) => ({ type: 'sales-order-items', attributes: a, ...(product ? { relationships: { product: toOne('products', product) } } : {}) })) },
     },
   },
 });
@@ -72,8 +72,8 @@ beforeAll(async () => {
         type: 'stock-movements',
         attributes: { type: 'add' },
         relationships: {
-          destinationWarehouse: to('warehouses', warehouse),
-          items: { data: [pads, wipers].map((p) => ({ type: 'stock-movement-items', attributes: { quantity: 10, unit_cost: 4000 }, relationships: { product: to('products', p) } })) },
+          destinationWarehouse: toOne('warehouses', warehouse),
+          items: { data: [pads, wipers].map((p) => ({ type: 'stock-movement-items', attributes: { quantity: 10, unit_cost: 4000 }, relationships: { product: toOne('products', p) } })) },
         },
       },
     },
@@ -142,7 +142,7 @@ describe('a counter sale: order → delivery → invoice → payment', () => {
     expect(edit.body.errors[0].detail).toBe('A validated invoice no longer changes: only a draft can be edited.');
     // Paid in two payments; the second over the balance is refused with the amount left, as the reader writes it.
     const pay = (amount: number, locale = 'fr') =>
-      call('POST', '/sales-payments', kit.admin, { data: { type: 'sales-payments', attributes: { amount, paid_on: '2026-11-28', method: 'cash' }, relationships: { invoice: to('sales-invoices', invoice.data.id) } } }, locale);
+      call('POST', '/sales-payments', kit.admin, { data: { type: 'sales-payments', attributes: { amount, paid_on: '2026-11-28', method: 'cash' }, relationships: { invoice: toOne('sales-invoices', invoice.data.id) } } }, locale);
     const total = doc.data.attributes.total as number;
     expect((await pay(5000)).status).toBe(201);
     const tooMuch = await pay(total, 'en');
@@ -210,7 +210,7 @@ describe('deposits', () => {
 
 describe('invoice numbers', () => {
   it('a draft has none; canceled drafts take none; validations give consecutive numbers', async () => {
-    const make = async () => (await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Diagnostic', quantity: 1, unit_price: 9500 } }] } } } }, 201)).data.id;
+    const make = async () => (await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Diagnostic', quantity: 1, unit_price: 9500 } }] } } } }, 201)).data.id;
     const ids = [await make(), await make(), await make()];
     await ok('POST', `/sales-invoices/${ids[1]}/cancel`);
     const a = (await ok('POST', `/sales-invoices/${ids[0]}/validate`)).data.attributes.code as string;
@@ -222,7 +222,7 @@ describe('invoice numbers', () => {
   it('is dated on the reader’s calendar (X-Timezone), not Greenwich’s, and due 30 days later', async () => {
     // 26 hours apart, Kiritimati (UTC+14) and Baker Island (UTC−12) never read the same day.
     const dated = async (timeZone: string) => {
-      const body = { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Diagnostic', quantity: 1, unit_price: 9500 } }] } } } };
+      const body = { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Diagnostic', quantity: 1, unit_price: 9500 } }] } } } };
       const res = await t.api('POST', `${API}/sales-invoices`, { token: kit.admin.token, body, headers: { 'x-timezone': timeZone } });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       return res.body.data.attributes as { issued_on: string; expiration_time: string };
@@ -240,7 +240,7 @@ describe('invoice numbers', () => {
   it.runIf(!!process.env.DATABASE_URL)('20 simultaneous validations give 20 consecutive numbers (PostgreSQL)', async () => {
     const ids: string[] = [];
     for (let k = 0; k < 20; k++)
-      ids.push((await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: `Ligne ${k}`, quantity: 1, unit_price: 100 } }] } } } }, 201)).data.id);
+      ids.push((await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: `Ligne ${k}`, quantity: 1, unit_price: 100 } }] } } } }, 201)).data.id);
     const answers = await Promise.all(ids.map((id) => call('POST', `/sales-invoices/${id}/validate`)));
     expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
     const numbers = answers.map((a) => Number(String(a.body.data.attributes.code).slice(-6))).sort((x, y) => x - y);
@@ -249,11 +249,11 @@ describe('invoice numbers', () => {
   });
 
   it.runIf(!!process.env.DATABASE_URL)('20 simultaneous payments never take an invoice below zero (PostgreSQL)', async () => {
-    const id = (await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: to('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Travaux', quantity: 1, unit_price: 1000 } }] } } } }, 201)).data.id;
+    const id = (await ok('POST', '/sales-invoices', { data: { type: 'sales-invoices', relationships: { recipient: toOne('customers', customer), items: { data: [{ type: 'sales-invoice-items', attributes: { description: 'Travaux', quantity: 1, unit_price: 1000 } }] } } } }, 201)).data.id;
     const { data } = await ok('POST', `/sales-invoices/${id}/validate`);
     const share = Math.ceil(data.attributes.total / 10);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call('POST', '/sales-payments', kit.admin, { data: { type: 'sales-payments', attributes: { amount: share, paid_on: '2026-11-28', method: 'card' }, relationships: { invoice: to('sales-invoices', id) } } })),
+      Array.from({ length: 20 }, () => call('POST', '/sales-payments', kit.admin, { data: { type: 'sales-payments', attributes: { amount: share, paid_on: '2026-11-28', method: 'card' }, relationships: { invoice: toOne('sales-invoices', id) } } })),
     );
     expect(answers.every((a) => a.status === 201 || a.status === 422)).toBe(true);
     const after = (await ok('GET', `/sales-invoices/${id}`)).data.attributes;
@@ -283,7 +283,7 @@ describe('the invoice PDF', () => {
     // A draft prints as such, without a number.
     expect((await pdfPages((await pdf('fr')).rawPayload)).join('\n')).toContain('Brouillon (sans numéro)');
     const { data } = await ok('POST', `/sales-invoices/${id}/validate`);
-    await call('POST', '/sales-payments', kit.admin, { data: { type: 'sales-payments', attributes: { amount: 5000, paid_on: '2026-11-28', method: 'cash' }, relationships: { invoice: to('sales-invoices', id) } } });
+    await call('POST', '/sales-payments', kit.admin, { data: { type: 'sales-payments', attributes: { amount: 5000, paid_on: '2026-11-28', method: 'cash' }, relationships: { invoice: toOne('sales-invoices', id) } } });
     const fr = await pdf('fr');
     expect(fr.statusCode).toBe(200);
     expect(String(fr.headers['content-disposition'])).toContain(`facture-${data.attributes.code}.pdf`);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
-import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, type MadeForm, type MadeUser } from '../factories.ts';
+import { makeInspectionForm, makeOrganization, makeUser, makeVehicle, nextVin, toOne, type MadeForm, type MadeUser } from '../factories.ts';
 import { createKit, type Kit } from '../kit.ts';
 import { callbackReceiver, createTestApp, fileApp, type TestApp } from '../helpers.ts';
 
@@ -23,7 +23,6 @@ const receiver = callbackReceiver(() => {
 });
 const { received } = receiver;
 
-const to = (type: string, id: string) => ({ data: { type, id } });
 
 async function setOption(name: string, value: unknown, app = t, who = admin, organizationId = orgId, lang = 'fr') {
   const [{ id }] = rowsOf<{ id: string }>(await app.database.db.execute(sql`SELECT id FROM options WHERE organization_id = ${organizationId} AND name = ${name}`));
@@ -35,7 +34,7 @@ async function completeInspection() {
   const vehicle = (await makeVehicle(t, admin.token, { vin: nextVin() })).id;
   const made = await t.api('POST', '/api/v1/inspections', {
     token: admin.token,
-    body: { data: { type: 'inspections', attributes: { odometer: 1000 }, relationships: { inspectionForm: to('inspection-forms', form.id), vehicle: to('vehicles', vehicle) } } },
+    body: { data: { type: 'inspections', attributes: { odometer: 1000 }, relationships: { inspectionForm: toOne('inspection-forms', form.id), vehicle: toOne('vehicles', vehicle) } } },
   });
   const id = made.body.data.id as string;
   await t.api('POST', `/api/v1/inspections/${id}/start`, { token: admin.token, body: {} });

@@ -19,63 +19,38 @@ import { acceptedTotals, approvalPath, fetchApproval, sendApproval, type Approva
 // each proposed item with its photos and price with taxes, accept or decline each, sign, send.
 // Once answered it shows the answer, which cannot be changed; a changed estimate asks again.
 
+/** A line of the totals: its label, then its amount on the right (the total's in bold). */
+function AmountRow({ label, amount, locale, testId, bold }: { label: string; amount: number; locale: Locale; testId?: string; bold?: boolean }) {
+  const fw = bold ? 700 : undefined;
+  return (
+    <Table.Tr>
+      <Table.Td fw={fw}>{label}</Table.Td>
+      <Table.Td ta="right" fw={fw} data-testid={testId}>
+        {formatMoney(amount, locale)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 function TotalsTable({ totals, locale, label }: { totals: DocumentTotals; locale: Locale; label: string }) {
   const { t } = useTranslation();
   return (
     <Table withRowBorders={false} verticalSpacing={4} aria-label={label}>
       <Table.Tbody>
-        <Table.Tr>
-          <Table.Td>{t('approval:totals.parts')}</Table.Td>
-          <Table.Td ta="right">{formatMoney(totals.parts, locale)}</Table.Td>
-        </Table.Tr>
-        <Table.Tr>
-          <Table.Td>{t('approval:totals.labour')}</Table.Td>
-          <Table.Td ta="right">{formatMoney(totals.labour, locale)}</Table.Td>
-        </Table.Tr>
+        <AmountRow label={t('approval:totals.parts')} amount={totals.parts} locale={locale} />
+        <AmountRow label={t('approval:totals.labour')} amount={totals.labour} locale={locale} />
         {totals.discount - totals.document_discount ? (
-          <Table.Tr>
-            <Table.Td>{t('approval:totals.discount')}</Table.Td>
-            <Table.Td ta="right" data-testid={`${label}-discount`}>
-              {formatMoney(totals.document_discount - totals.discount, locale)}
-            </Table.Td>
-          </Table.Tr>
+          <AmountRow label={t('approval:totals.discount')} amount={totals.document_discount - totals.discount} locale={locale} testId={`${label}-discount`} />
         ) : null}
         {totals.document_discount ? (
-          <Table.Tr>
-            <Table.Td>{t('approval:totals.document_discount')}</Table.Td>
-            <Table.Td ta="right" data-testid={`${label}-document-discount`}>
-              {formatMoney(-totals.document_discount, locale)}
-            </Table.Td>
-          </Table.Tr>
+          <AmountRow label={t('approval:totals.document_discount')} amount={-totals.document_discount} locale={locale} testId={`${label}-document-discount`} />
         ) : null}
-        {totals.supplies ? (
-          <Table.Tr>
-            <Table.Td>{t('approval:totals.supplies')}</Table.Td>
-            <Table.Td ta="right" data-testid={`${label}-supplies`}>
-              {formatMoney(totals.supplies, locale)}
-            </Table.Td>
-          </Table.Tr>
-        ) : null}
-        {totals.part_charges ? (
-          <Table.Tr>
-            <Table.Td>{t('approval:totals.part_charges')}</Table.Td>
-            <Table.Td ta="right" data-testid={`${label}-part-charges`}>
-              {formatMoney(totals.part_charges, locale)}
-            </Table.Td>
-          </Table.Tr>
-        ) : null}
+        {totals.supplies ? <AmountRow label={t('approval:totals.supplies')} amount={totals.supplies} locale={locale} testId={`${label}-supplies`} /> : null}
+        {totals.part_charges ? <AmountRow label={t('approval:totals.part_charges')} amount={totals.part_charges} locale={locale} testId={`${label}-part-charges`} /> : null}
         {totals.taxes.map((tax) => (
-          <Table.Tr key={tax.code}>
-            <Table.Td>{tax.code}</Table.Td>
-            <Table.Td ta="right">{formatMoney(tax.amount, locale)}</Table.Td>
-          </Table.Tr>
+          <AmountRow key={tax.code} label={tax.code} amount={tax.amount} locale={locale} />
         ))}
-        <Table.Tr>
-          <Table.Td fw={700}>{t('approval:totals.total')}</Table.Td>
-          <Table.Td ta="right" fw={700} data-testid={`${label}-total`}>
-            {formatMoney(totals.total, locale)}
-          </Table.Td>
-        </Table.Tr>
+        <AmountRow label={t('approval:totals.total')} amount={totals.total} locale={locale} testId={`${label}-total`} bold />
       </Table.Tbody>
     </Table>
   );

@@ -17,6 +17,7 @@ import { formatDateTime, formatFileSize } from '../../lib/format.ts';
 import { contentsOf, moveTo, type Contents } from './fileActions.ts';
 import { FolderTree } from './FolderTree.tsx';
 import { DialogFooter } from '../../components/DialogFooter.tsx';
+import { TableHead } from '../../components/TableHead.tsx';
 
 export type FileRecord = RecordOf<'files'> & Model;
 export type Item = { type: 'files' | 'folders'; id: string; name: string; system?: boolean | null };
@@ -160,14 +161,7 @@ export function VersionsDialog({ file, onClose }: { file: FileRecord; onClose: (
         <Text>{t('file-versions:none')}</Text>
       ) : (
         <Table data-testid="versions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('fields:file-versions.replaced_at')}</Table.Th>
-              <Table.Th>{t('fields:file-versions.replacedBy')}</Table.Th>
-              <Table.Th>{t('fields:files.size')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={[t('fields:file-versions.replaced_at'), t('fields:file-versions.replacedBy'), t('fields:files.size'), '']} />
           <Table.Tbody>
             {rows.map((v) => (
               <Table.Tr key={v.id}>

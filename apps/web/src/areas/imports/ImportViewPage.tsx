@@ -10,6 +10,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { messageOf, StatusBadge, useModels, type ImportRecord } from './common.tsx';
 import { ImportResults } from './ImportResults.tsx';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /** The counts of a run, each in its colour. */
 const SUMMARY = [
@@ -122,12 +123,7 @@ export default function ImportViewPage() {
           </Text>
         )}
         <Table data-testid="import-mapping">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('imports:column')}</Table.Th>
-              <Table.Th>{t('imports:field')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={[t('imports:column'), t('imports:field')]} />
           <Table.Tbody>
             {imp.columns.map((c) => (
               <Table.Tr key={c}>

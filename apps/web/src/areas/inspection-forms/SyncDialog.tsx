@@ -10,6 +10,7 @@ import { messageOf } from './common.ts';
 import { syncFields, syncTemplateUrl } from './formApi.ts';
 import { changeRows, changesNothing, placeOf, shownValue } from './syncView.ts';
 import { DialogFooter } from '../../components/DialogFooter.tsx';
+import { TableHead } from '../../components/TableHead.tsx';
 
 type Form = RecordOf<'inspection-forms'>;
 
@@ -209,13 +210,7 @@ export function ResultTable({ title, testId, headers, rows, minWidth = 420 }: { 
       </Title>
       <Table.ScrollContainer minWidth={minWidth}>
         <Table striped data-testid={testId}>
-          <Table.Thead>
-            <Table.Tr>
-              {headers.map((h) => (
-                <Table.Th key={h}>{h}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={headers} />
           <Table.Tbody>
             {rows.map((cells, i) => (
               <Table.Tr key={i}>

@@ -12,6 +12,7 @@ import { ActivitySentenceText } from '../dashboard/ActivitySentenceText.tsx';
 import { fullName } from '../../api/types.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /** Before/after of a log entry, from properties.old / properties.attributes (or new). */
 export function changesOf(log: Pick<RecordOf<'logs'>, 'properties'>): { attribute: string; before: unknown; after: unknown }[] {
@@ -80,13 +81,7 @@ export default function LogViewPage() {
           <Text c="dimmed">{t('admin:logs.no_changes')}</Text>
         ) : (
           <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin:logs.attribute')}</Table.Th>
-                <Table.Th>{t('admin:logs.before')}</Table.Th>
-                <Table.Th>{t('admin:logs.after')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={[t('admin:logs.attribute'), t('admin:logs.before'), t('admin:logs.after')]} />
             <Table.Tbody>
               {changes.map((c) => (
                 <Table.Tr key={c.attribute}>

@@ -9,6 +9,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { SOURCE_LABELS } from './TextConsent.tsx';
 import { consentsKey, currentConsent, fetchConsents, fetchMessages, messagesKey, personName, recordConsent, type Consent, type Message } from './textsApi.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 // The customer's « Messages » tab (issue 26): every text and e-mail, both ways, in time order, and
 // their consents (given or withdrawn, when, how, by whom), with a button to record a change.
@@ -125,16 +126,7 @@ function Consents({ customer, canEdit }: { customer: { id: string; phone?: strin
       {consents.length ? (
         <Table.ScrollContainer minWidth={520}>
           <Table fz="sm" data-testid="consent-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('texts:consents.contact')}</Table.Th>
-                <Table.Th>{t('texts:consents.kind')}</Table.Th>
-                <Table.Th>{t('texts:consents.decision')}</Table.Th>
-                <Table.Th>{t('texts:consents.at')}</Table.Th>
-                <Table.Th>{t('texts:consents.how')}</Table.Th>
-                <Table.Th>{t('texts:consents.by')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={[t('texts:consents.contact'), t('texts:consents.kind'), t('texts:consents.decision'), t('texts:consents.at'), t('texts:consents.how'), t('texts:consents.by')]} />
             <Table.Tbody>
               {consents.map((c) => (
                 <Table.Tr key={c.id} data-testid="consent-record">

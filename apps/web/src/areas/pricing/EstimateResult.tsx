@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { currentLocale } from '../../i18n/index.ts';
 import { dollars, kilometres } from './format.ts';
 import type { EstimateResult as Result } from './pricingApi.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 // The result of an estimation: the offer and how it was computed (so the appraiser can explain
 // it), the market statistics with the comparables on a chart and the subject placed among them,
@@ -176,13 +177,7 @@ export function EstimateResult({ result }: { result: Result }) {
               {bb.status === 'ok' ? (
                 <Stack gap="xs">
                   <Table>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th />
-                        <Table.Th ta="right">{t('pricing:result.wholesale')}</Table.Th>
-                        <Table.Th ta="right">{t('pricing:result.retail')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
+                    <TableHead columns={['', { title: t('pricing:result.wholesale'), ta: 'right' }, { title: t('pricing:result.retail'), ta: 'right' }]} />
                     <Table.Tbody>
                       {CONDITIONS.map((c) => (
                         <Table.Tr key={c} fw={c === result.status ? 700 : undefined}>

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fullName, initials } from '../../api/types.ts';
 import { useMe } from '../../app/AppData.tsx';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /** /me/view: the profile; ?tab=locations lists the user's locations. */
 export default function MeViewPage() {
@@ -79,12 +80,7 @@ export default function MeViewPage() {
               <Text c="dimmed">{t('profile:no_locations')}</Text>
             ) : (
               <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('admin:fields.name')}</Table.Th>
-                    <Table.Th>{t('admin:fields.organization')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={[t('admin:fields.name'), t('admin:fields.organization')]} />
                 <Table.Tbody>
                   {(me.allowedLocations ?? []).map((l) => (
                     <Table.Tr key={l.id}>

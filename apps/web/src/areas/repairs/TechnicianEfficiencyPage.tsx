@@ -7,6 +7,7 @@ import { useSelection } from '../../app/session.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
 import { usePeriodPicker } from './PeriodPicker.tsx';
+import { TableHead } from '../../components/TableHead.tsx';
 
 interface Technician {
   user_id: string;
@@ -62,15 +63,7 @@ export default function TechnicianEfficiencyPage() {
           <Stack>
             <Table.ScrollContainer minWidth={560}>
               <Table striped data-testid="efficiency-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('repairs:efficiency.technician')}</Table.Th>
-                    <Table.Th ta="right">{t('repairs:efficiency.clocked')}</Table.Th>
-                    <Table.Th ta="right">{t('repairs:efficiency.billed')}</Table.Th>
-                    <Table.Th ta="right">{t('repairs:efficiency.efficiency')}</Table.Th>
-                    <Table.Th ta="right">{t('repairs:efficiency.productive')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead columns={[t('repairs:efficiency.technician'), { title: t('repairs:efficiency.clocked'), ta: 'right' }, { title: t('repairs:efficiency.billed'), ta: 'right' }, { title: t('repairs:efficiency.efficiency'), ta: 'right' }, { title: t('repairs:efficiency.productive'), ta: 'right' }]} />
                 <Table.Tbody>
                   {rows.map((r) => (
                     <Table.Tr key={r.user_id} data-testid="efficiency-row">

@@ -9,6 +9,7 @@ import { hrefOf } from '../../app/resources.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { stateColor, stateLabel } from '../../components/resource/workflowState.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 type Organization = RecordOf<'organizations'> & Model;
 type Invoice = RecordOf<'reseller-invoices'> & Model;
@@ -49,15 +50,7 @@ export default function ResellerHome() {
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table striped data-testid="reseller-organizations">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('reseller:home.organization')}</Table.Th>
-                  <Table.Th>{t('reseller:home.package')}</Table.Th>
-                  <Table.Th>{t('reseller:home.users')}</Table.Th>
-                  <Table.Th>{t('reseller:home.subscription_end')}</Table.Th>
-                  <Table.Th ta="right">{t('reseller:home.balance')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={[t('reseller:home.organization'), t('reseller:home.package'), t('reseller:home.users'), t('reseller:home.subscription_end'), { title: t('reseller:home.balance'), ta: 'right' }]} />
               <Table.Tbody>
                 {organizations.map((o) => {
                   const sub = o.subscription;

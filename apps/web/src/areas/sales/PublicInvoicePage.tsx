@@ -9,6 +9,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
 import { PayOnline } from '../online-payments/PayOnline.tsx';
 import { fetchInvoiceView, invoiceLinkPath, type InvoiceView } from './invoiceLinkApi.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 // The page a customer opens from an invoice's e-mail (issue 23): the invoice as it is now (lines,
 // taxes, what is paid, the balance), its PDF, and « Payer en ligne » where the dealership offers a
@@ -39,13 +40,7 @@ function InvoiceBody({ view, token }: { view: InvoiceView; token: string }) {
       <Paper withBorder p="md" radius="md">
         <Table.ScrollContainer minWidth={320}>
           <Table verticalSpacing="xs" aria-label={t('sales-invoices:public.lines')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sales-invoices:public.description')}</Table.Th>
-                <Table.Th ta="right">{t('sales-invoices:public.quantity')}</Table.Th>
-                <Table.Th ta="right">{t('sales-invoices:public.amount')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <TableHead columns={[t('sales-invoices:public.description'), { title: t('sales-invoices:public.quantity'), ta: 'right' }, { title: t('sales-invoices:public.amount'), ta: 'right' }]} />
             <Table.Tbody>
               {view.lines.map((l, n) => (
                 <Table.Tr key={n}>

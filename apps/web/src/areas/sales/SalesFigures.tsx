@@ -8,6 +8,7 @@ import { useSelection } from '../../app/session.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { FigureCard } from '../../components/FigureCard.tsx';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /** GET /sales/figures: this month's sales figures (the server's rules: figures.routes.ts). */
 export interface SalesFigures {
@@ -80,14 +81,7 @@ export function OverdueInvoices({ figures }: { figures: SalesFigures }) {
         <Stack gap="xs">
           <Table.ScrollContainer minWidth={420}>
             <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sales-invoices:title')}</Table.Th>
-                  <Table.Th>{t('sales-invoices:figures.customer')}</Table.Th>
-                  <Table.Th>{t('sales-invoices:figures.due_on')}</Table.Th>
-                  <Table.Th ta="right">{t('sales-invoices:figures.balance')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={[t('sales-invoices:title'), t('sales-invoices:figures.customer'), t('sales-invoices:figures.due_on'), { title: t('sales-invoices:figures.balance'), ta: 'right' }]} />
               <Table.Tbody>
                 {overdue.invoices.map((i) => (
                   <Table.Tr key={i.id}>

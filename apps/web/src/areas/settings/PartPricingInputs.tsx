@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ENVIRONMENTAL_FEE_KINDS, ENVIRONMENTAL_FEE_KIND_LABELS, PROVINCES } from '@atelier/domain';
 import { currentLocale } from '../../i18n/index.ts';
 import { feeRows, matrixRows, type FeeRowText, type MatrixRowText } from './partPricingForm.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 // The parts pricing settings (issue 27): the markup matrix and the environmental fees by province,
 // rows added and removed, amounts in dollars with "," or "." (partPricingForm.ts reads them).
@@ -18,32 +19,31 @@ interface RowsInputProps {
   onChange: (value: string) => void;
 }
 
-/** The rows of a setting as a table: a column a value, × to remove a row, a button to add one. */
+/**
+ * The rows of a setting as a table: a column a value, × to remove a row, a button to add one. The
+ * setting's value is JSON text: `read` gives its rows, a change is written back as JSON.
+ */
 function RowsTable<R>({
   name,
   label,
   description,
   error,
   readOnly,
-  rows,
+  value,
+  read,
   columns,
-  onChange,
+  onChange: write,
   blank,
-}: Omit<RowsInputProps, 'value' | 'onChange'> & { rows: R[]; columns: { title: string; cell: (row: R, k: number, edit: (patch: Partial<R>) => void) => ReactNode }[]; onChange: (rows: R[]) => void; blank: R }) {
+}: RowsInputProps & { read: (value: string) => R[]; columns: { title: string; cell: (row: R, k: number, edit: (patch: Partial<R>) => void) => ReactNode }[]; blank: R }) {
   const { t } = useTranslation();
+  const rows = read(value);
+  const onChange = (next: R[]) => write(JSON.stringify(next));
   const edit = (k: number) => (patch: Partial<R>) => onChange(rows.map((r, i) => (i === k ? { ...r, ...patch } : r)));
   return (
     <Input.Wrapper label={label} description={description} error={error} data-testid={`option-${name}`}>
       <Stack gap="xs" mt="xs">
         <Table>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((c) => (
-                <Table.Th key={c.title}>{c.title}</Table.Th>
-              ))}
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={[...columns.map((c) => c.title), '']} />
           <Table.Tbody>
             {rows.map((r, k) => (
               <Table.Tr key={k}>
@@ -79,14 +79,13 @@ function Cell({ label, value, unit, readOnly, onChange }: { label: string; value
 }
 
 /** The markup matrix: from a cost (dollars), a margin (%) on top. */
-export function MarkupMatrixInput({ value, onChange, ...props }: RowsInputProps) {
+export function MarkupMatrixInput(props: RowsInputProps) {
   const { t } = useTranslation();
   const ro = props.readOnly;
   return (
     <RowsTable<MatrixRowText>
       {...props}
-      rows={matrixRows(value)}
-      onChange={(rows) => onChange(JSON.stringify(rows))}
+      read={matrixRows}
       blank={{ from: '', margin: '' }}
       columns={[
         { title: t('settings:pricing.cost_from'), cell: (r, k, edit) => <Cell label={t('settings:pricing.cost_from_n', { n: k + 1 })} value={r.from} unit="$" readOnly={ro} onChange={(from) => edit({ from })} /> },
@@ -97,15 +96,14 @@ export function MarkupMatrixInput({ value, onChange, ...props }: RowsInputProps)
 }
 
 /** The environmental fees per unit, by province and kind (dollars). */
-export function EnvironmentalFeesInput({ value, onChange, ...props }: RowsInputProps) {
+export function EnvironmentalFeesInput(props: RowsInputProps) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const ro = props.readOnly;
   return (
     <RowsTable<FeeRowText>
       {...props}
-      rows={feeRows(value)}
-      onChange={(rows) => onChange(JSON.stringify(rows))}
+      read={feeRows}
       blank={{ province: '', ...Object.fromEntries(ENVIRONMENTAL_FEE_KINDS.map((kind) => [kind, ''])) } as FeeRowText}
       columns={[
         {

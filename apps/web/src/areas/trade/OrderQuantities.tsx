@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DecimalInput, type DecimalValue } from '../../components/DecimalInput.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /** An order line as the dialogs read it. */
 export interface QuantityLine {
@@ -42,14 +43,7 @@ export function OrderQuantities({
   const locale = currentLocale();
   return (
     <Table>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{headers.item}</Table.Th>
-          <Table.Th ta="right">{headers.ordered}</Table.Th>
-          <Table.Th ta="right">{headers.done}</Table.Th>
-          <Table.Th w={130}>{headers.now}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead columns={[headers.item, { title: headers.ordered, ta: 'right' }, { title: headers.done, ta: 'right' }, { title: headers.now, w: 130 }]} />
       <Table.Tbody>
         {lines.map((l, n) => (
           <Table.Tr key={l.id}>

@@ -9,6 +9,7 @@ import { DueDate, PriorityBadge, QUICK_REQUEST_HREF, REQUESTS_PATH, requestVehic
 import { OPEN_REQUEST_STATES, requestEnums } from './enums.ts';
 import { inspectionHref } from '../inspections/inspectionModel.ts';
 import { WorkflowStateBadge } from '../../components/resource/WorkHeader.tsx';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /**
  * "My assigned work" on the dashboard (issue 3): the requests assigned to the user that are still
@@ -57,16 +58,7 @@ export function AssignedWork() {
         <>
           <Table.ScrollContainer minWidth={0}>
             <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('requests:fields.vehicle')}</Table.Th>
-                  <Table.Th>{t('requests:fields.type')}</Table.Th>
-                  <Table.Th>{t('requests:fields.priority')}</Table.Th>
-                  <Table.Th>{t('requests:fields.due_at')}</Table.Th>
-                  <Table.Th>{t('requests:fields.state')}</Table.Th>
-                  <Table.Th>{t('requests:assigned.inspection')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead columns={[t('requests:fields.vehicle'), t('requests:fields.type'), t('requests:fields.priority'), t('requests:fields.due_at'), t('requests:fields.state'), t('requests:assigned.inspection')]} />
               <Table.Tbody>
                 {rows.map((r) => (
                   <Table.Tr key={r.id} data-testid="assigned-work-row">
