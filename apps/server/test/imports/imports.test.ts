@@ -488,6 +488,25 @@ describe('background runs', () => {
     expect(await count('vehicles', `vin LIKE 'TESTV00000004%'`)).toBe(0);
   }, 180_000);
 
+  // PostgreSQL only: the embedded database's one connection never lets a claim meet another's lock.
+  it.skipIf(!process.env.DATABASE_URL)('a job arriving while a short write holds the import runs it, without waiting for the resume timer', async () => {
+    const up = await upload(s.manager, { name: 'held.csv', content: bigFile(50_000, 10) });
+    const id = up.body.data.id as string;
+    // Running without its job (as the resume timer finds them, every 30 s here), then one job
+    // arriving while a write holds the row: its claim waits for the write rather than skipping.
+    await t.database.db.execute(sql`UPDATE imports SET status = 'running', started_at = now(), lease_until = NULL WHERE id = ${id}`);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE imports SET updated_at = now() WHERE id = ${id}`);
+      await t.database.db.execute(sql`INSERT INTO pgboss.job (name, data) VALUES ('imports.run', ${JSON.stringify({ id })}::jsonb)`);
+      const taken = () => t.database.db.execute(sql`SELECT 1 FROM pgboss.job WHERE name = 'imports.run' AND data->>'id' = ${id} AND state <> 'created'`);
+      for (const until = Date.now() + 10_000; !rowsOf(await taken()).length && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 200));
+    });
+    const until = Date.now() + 8_000;
+    while ((await importRow(id)).status !== 'done' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await importRow(id)).toMatchObject({ status: 'done', progress: 10, created_count: 10 });
+  });
+
   it('a running import whose file is gone fails clearly at restart', async () => {
     const up = await upload(s.manager, { name: 'gone.csv', content: bigFile(20_000, 10) });
     const id = up.body.data.id;

@@ -95,8 +95,8 @@ export const IMPORT_QUEUE = 'imports.run';
 
 /**
  * Runs the imports that are 'validating' (a dry run) or 'running' (the run) as jobs of the queue
- * (jobs/queue.ts). The import row stays the business state: a job claims it with a lease (FOR
- * UPDATE SKIP LOCKED) renewed by each chunk, and each chunk of lines commits with the import's
+ * (jobs/queue.ts). The import row stays the business state: a job claims it with a lease renewed
+ * by each chunk, and each chunk of lines commits with the import's
  * progress and counters, so a run resumes from the last committed chunk. A timer job of the queue
  * sends a job for each busy import whose lease is free: one handed back at a stop, or one whose
  * instance was killed (its lease runs out; its pg-boss job, long-lived as an import may be, only
@@ -150,15 +150,17 @@ export class ImportWorker {
     this.services.jobs.notify(IMPORT_QUEUE);
   }
 
-  /** Claims one import whose lease is free; false when another holds it or it is no longer busy. */
+  /**
+   * Claims one import whose lease is free; false when another holds it or it is no longer busy.
+   * Waits for a row locked by a short write (a chunk's commit, a user's request) rather than
+   * skipping it: skipped, the job would end unrun and the import wait for the resume timer.
+   */
   async claim(id: string): Promise<boolean> {
     const rows = rowsOf<{ id: string }>(
       // direct write: the worker claims a job with a lease (job bookkeeping)
       await this.db.execute(sql`
         UPDATE imports SET lease_until = now() + make_interval(secs => ${this.services.config.jobLeaseSeconds})
-         WHERE id = (SELECT id FROM imports
-                      WHERE id = ${id} AND status IN ('validating', 'running') AND (lease_until IS NULL OR lease_until < now())
-                      FOR UPDATE SKIP LOCKED)
+         WHERE id = ${id} AND status IN ('validating', 'running') AND (lease_until IS NULL OR lease_until < now())
         RETURNING id`),
     );
     return rows.length > 0;
