@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { attr as declared, declare, rel as declaredRel } from '@atelier/domain';
 import { tenancy } from '../../src/access/tenancy.ts';
 import { placedColumns } from '../../src/db/columns.ts';
-import { tenantTable } from '../../src/areas/admin/admin.table.ts';
+import { tenantTable, users } from '../../src/areas/admin/admin.table.ts';
 import { rowsOf } from '../../src/db/client.ts';
 import { defineResource } from '../../src/jsonapi/define-resource.ts';
 import { defineArea } from '../../src/areas/area.ts';
@@ -12,7 +12,7 @@ import { AREAS } from '../../src/areas/index.ts';
 import { buildRegistry } from '../../src/app.ts';
 import { ApiError } from '../../src/jsonapi/errors.ts';
 import { column, filter } from '../../src/jsonapi/filters.ts';
-import { selectParts, selectRows } from '../../src/jsonapi/select.ts';
+import { partRef, selectParts, selectRows } from '../../src/jsonapi/select.ts';
 import { rel } from '../../src/jsonapi/relationships.ts';
 import { errorsByPointer, beforeTests, fileApp, statementsOf } from '../helpers.ts';
 import { makeWorld } from '../factories.ts';
@@ -30,6 +30,9 @@ const widgets = tenantTable('test_widgets', {
   owner_id: uuid('owner_id'),
   ...placedColumns(),
 });
+
+/** The owners each locked read of a widget handed to its lockedWith, in order. */
+const lockedOwners: string[][] = [];
 
 // An area of its own, given to this file's app beside the real ones.
 const widgetsArea = defineArea({
@@ -70,6 +73,16 @@ const widgetsArea = defineArea({
         tags: rel.idArray('tag_ids'),
       },
       filters: { status: filter.in('status'), search: filter.search(['name', 'email']), active: filter.boolean('active') },
+      // Its writes lock its owner with it (the inspector's answer locks its inspection so): the
+      // owners each locked read handed over, to the test below.
+      lockedWith: {
+        part: () => ({
+          table: users,
+          fragments: [],
+          build: () => ({ table: users, where: sql`${users.id} IN (SELECT owner_id FROM ${partRef(0)})`, tail: sql`for update` }),
+        }),
+        locked: (_ctx, rows) => void lockedOwners.push(rows.map((r) => r.id)),
+      },
       hooks: {
         afterWrite(_ctx, row) {
           // Lets a test prove that a failure after the insert leaves nothing behind.
@@ -409,6 +422,31 @@ describe('create', () => {
     expect(r.n).toBe(0);
     const [l] = rowsOf<{ n: number }>(await t.database.db.execute(sql`SELECT count(*)::int AS n FROM logs WHERE subject_type = 'test-widgets' AND properties::text LIKE '%boom%'`));
     expect(l.n).toBe(0);
+  });
+});
+
+describe('rows a type locks with the record (lockedWith)', () => {
+  it('are read and locked with it in the engine’s one locked read, and handed over before the write; a record out of sight is a 404', async () => {
+    const owned = (await t.api('POST', W, { token: w.manager.token, body: doc({ name: 'Owned' }, { owner: { data: { type: 'users', id: w.manager.id } } }) })).body.data.id as string;
+    const alone = (await t.api('POST', W, { token: w.manager.token, body: doc({ name: 'Alone' }) })).body.data.id as string;
+    lockedOwners.length = 0;
+    const ownedStatements = await statementsOf(async (attempt) => {
+      expect((await t.api('PATCH', `${W}/${owned}`, { token: w.manager.token, body: doc({ quantity: attempt }, undefined, owned) })).status).toBe(200);
+    });
+    expect(lockedOwners).toEqual([[w.manager.id], [w.manager.id], [w.manager.id]]);
+    lockedOwners.length = 0;
+    const aloneStatements = await statementsOf(async (attempt) => {
+      expect((await t.api('PATCH', `${W}/${alone}`, { token: w.manager.token, body: doc({ quantity: attempt }, undefined, alone) })).status).toBe(200);
+    });
+    expect(lockedOwners).toEqual([[], [], []]);
+    // The owner costs no statement of its own.
+    expect(ownedStatements).toBe(aloneStatements);
+    lockedOwners.length = 0;
+    expect((await t.api('PATCH', `${W}/${owned}`, { token: w.manager2.token, body: doc({ quantity: 9 }, undefined, owned) })).status).toBe(404);
+    expect((await t.api('DELETE', `${W}/${owned}`, { token: w.manager2.token })).status).toBe(404);
+    expect(lockedOwners).toEqual([]);
+    expect((await t.api('DELETE', `${W}/${owned}`, { token: w.manager.token })).status).toBe(204);
+    expect(lockedOwners).toEqual([[w.manager.id]]);
   });
 });
 
