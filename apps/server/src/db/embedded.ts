@@ -166,11 +166,7 @@ class WorkerSocket extends Duplex {
   }
 }
 
-/**
- * Its JavaScript allocates little besides the wire's buffers (PostgreSQL's memory is WebAssembly's):
- * a young generation of 8 MB rather than V8's 32 (as the import workers', imports/threads.ts).
- */
-const startWorker = (dir: string) => startThread('pglite-worker', new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir }, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+const startWorker = (dir: string) => startThread('pglite-worker', new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir } });
 
 /** Resolves when the thread's PGlite is open (its first message). */
 const opened = (worker: Worker) =>

@@ -35,7 +35,7 @@ export interface WorkflowMessages {
   inProgress?: { constraint: string; code: MessageKey };
 }
 
-/** The messages of a type whose refusals are the kit's two only: `<prefix>.cannot_action` and `<prefix>.final` (both must be keys). */
+/** The kit's two refusals of a type, `<prefix>.cannot_action` and `<prefix>.final` (both must be keys): its messages, or what a type with more of them spreads. */
 export function workflowMessages<P extends string>(prefix: P & (`${P}.cannot_action` extends MessageKey ? (`${P}.final` extends MessageKey ? unknown : never) : never)): WorkflowMessages {
   return { state: `${prefix}.cannot_action` as MessageKey, final: `${prefix}.final` as MessageKey };
 }

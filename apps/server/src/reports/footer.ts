@@ -11,7 +11,7 @@ import { LEFT, MUTED, PAGE, WIDTH, renderPdf, type DocumentInfo, type Pen } from
 // settings' document footer (the dealership's legal mentions, tax numbers...). A draft's
 // watermark crosses each page. Drawn once the body is done, when the page count is known.
 
-export interface Footer {
+interface Footer {
   /** "Garage Démo · E-2026-000012 · Généré le …", on the left. */
   text: string;
   /** "Page 1 de 3". */
@@ -22,7 +22,7 @@ export interface Footer {
 }
 
 /** The footer of every document: "Garage Démo · E-2026-000012 · Généré le …", "Page 1 de 3". */
-export function footerOf(o: { organization: string; code: string; locale: Locale; timeZone: string; now: Date; documentFooter: string | null; watermark?: string | null }): Footer {
+function footerOf(o: { organization: string; code: string; locale: Locale; timeZone: string; now: Date; documentFooter: string | null; watermark?: string | null }): Footer {
   const generated = t(o.locale, 'document.generated', { date: formatDateTime(o.now.toISOString(), o.locale, o.timeZone) });
   return {
     text: `${o.organization} · ${o.code} · ${generated}`,
@@ -58,7 +58,7 @@ export function renderDocumentPdf(
   return renderPdf(info, images, body, (pen) => drawFooters(pen, footer));
 }
 
-export function drawFooters(pen: Pen, footer: Footer) {
+function drawFooters(pen: Pen, footer: Footer) {
   const { doc } = pen;
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {

@@ -1,9 +1,9 @@
 import { Table } from '@mantine/core';
 
 /** A column of a table's head: its title, and how it sits when not as the default (amounts to the right, a fixed width). */
-export interface HeadColumn {
+interface HeadColumn {
   title: string;
-  ta?: 'right' | 'center';
+  ta?: 'right';
   w?: number;
 }
 

@@ -1,4 +1,4 @@
-import { attr, declare, rel } from '../declare/declare.ts';
+import { attr, declare, rel, serverWritten } from '../declare/declare.ts';
 
 /**
  * A frozen version of an inspection form (issue 10, 11): the structure an inspection was made from
@@ -7,12 +7,12 @@ import { attr, declare, rel } from '../declare/declare.ts';
  * made from a form whose structure changed. The inspection screen reads it, not the live form.
  */
 export const inspectionFormVersions = declare('inspection-form-versions', {
-  attributes: {
-    number: attr.integer().isReadOnly(),
+  attributes: serverWritten({
+    number: attr.integer(),
     /** The form as it was: `{ sections: [{ …, subSections: [{ …, fields: [...] }] }], multipliers, notes, reminders }`. */
-    structure: attr.json<Record<string, unknown>>().isReadOnly(),
-    created_at: attr.datetime().isReadOnly(),
-  },
+    structure: attr.json<Record<string, unknown>>(),
+    created_at: attr.datetime(),
+  }),
   relationships: {
     organization: rel.toOne('organizations', { readOnly: true }),
     inspectionForm: rel.toOne('inspection-forms', { readOnly: true }),

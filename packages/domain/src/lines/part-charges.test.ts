@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { repairLineTotals } from '../repairs/items.ts';
 import type { TaxRate } from '../taxes/taxes.ts';
-import { GST, HST13, QST } from '../taxes/test-rates.ts';
+import { GST, HST13, QUEBEC } from '../taxes/test-rates.ts';
 import { tradeLineTotals } from '../trade/trade.ts';
 import { environmentalFeeCents, marginPercent, parseEnvironmentalFees, parseMarkupMatrix, partChargeLines } from './part-charges.ts';
 import { workLineTotals, workSublines, type WorkLine } from './work-lines.ts';
@@ -10,7 +10,7 @@ import { workLineTotals, workSublines, type WorkLine } from './work-lines.ts';
 
 const cents = (max: number) => fc.integer({ min: 0, max });
 const quantity = fc.integer({ min: 0, max: 400_000 }).map((n) => (n / 10_000).toString());
-const taxGroup = fc.constantFrom<TaxRate[]>([GST, QST], [HST13], [GST], []);
+const taxGroup = fc.constantFrom<TaxRate[]>(QUEBEC, [HST13], [GST], []);
 const anyLine = fc.record({
   quantity,
   unit_price: cents(500_000),
@@ -25,7 +25,7 @@ const anyLine = fc.record({
 
 describe('environmental fees and core charges on a line (issue 27)', () => {
   it('four Québec tires: the fee × 4, taxed GST + QST, a subline of its own', () => {
-    const line: WorkLine = { quantity: 4, unit_price: 15_000, time: 1, hourly_rate: 12_000, environmental_fee: 300, taxes: [GST, QST] };
+    const line: WorkLine = { quantity: 4, unit_price: 15_000, time: 1, hourly_rate: 12_000, environmental_fee: 300, taxes: QUEBEC };
     const fee = workSublines(line).find((s) => s.kind === 'environmental_fee')!;
     // 1 200 × 5 % = 60; × 9.975 % = 119.7
     expect(fee).toEqual({ kind: 'environmental_fee', amount: 1200, quantity: 4, taxes: [{ code: 'TPS', amount: 60 }, { code: 'TVQ', amount: 120 }] });
@@ -35,7 +35,7 @@ describe('environmental fees and core charges on a line (issue 27)', () => {
   });
 
   it('a returned core is credited in full; the discount never takes from fees nor cores', () => {
-    const line: WorkLine = { quantity: 1, unit_price: 20_000, time: 0, hourly_rate: 0, core_charge: 2_500, core_returned: true, discount_percent: '100', environmental_fee: 300, taxes: [GST, QST] };
+    const line: WorkLine = { quantity: 1, unit_price: 20_000, time: 0, hourly_rate: 0, core_charge: 2_500, core_returned: true, discount_percent: '100', environmental_fee: 300, taxes: QUEBEC };
     expect(workSublines(line).map((s) => [s.kind, s.amount])).toEqual([
       ['parts', 0],
       ['environmental_fee', 300],
@@ -46,7 +46,7 @@ describe('environmental fees and core charges on a line (issue 27)', () => {
   });
 
   it('under warranty nothing is charged; its fees count in what the warranty covers', () => {
-    const t = repairLineTotals({ quantity: 2, unit_price: 1000, time: 0, hourly_rate: 0, environmental_fee: 300, core_charge: 500, repair_mode: 'warranty', taxes: [GST, QST] });
+    const t = repairLineTotals({ quantity: 2, unit_price: 1000, time: 0, hourly_rate: 0, environmental_fee: 300, core_charge: 500, repair_mode: 'warranty', taxes: QUEBEC });
     expect(t).toMatchObject({ total: 0, part_charges: 0, warranty: 2000 + 600 + 1000 });
   });
 

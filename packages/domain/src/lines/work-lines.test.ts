@@ -4,7 +4,7 @@ import { toScaled } from './decimal.ts';
 import { lineDiscountProblem, sumWorkTotals, workLineTotals, workSublines, workTotals, type WorkLine } from './work-lines.ts';
 import { tradeTotals } from '../trade/trade.ts';
 import type { TaxRate } from '../taxes/taxes.ts';
-import { GST, HST13, QST } from '../taxes/test-rates.ts';
+import { GST, HST13, QUEBEC } from '../taxes/test-rates.ts';
 
 const HST15: TaxRate = { code: 'HST', rate: '15', type: 'percentage' };
 const PST7: TaxRate = { code: 'PST', rate: '7', type: 'percentage' };
@@ -16,7 +16,7 @@ describe('a line to the cent', () => {
   it.each([
     [
       'Québec: GST + QST, each on the pre-tax amount',
-      line({ quantity: 2, unit_price: 8999, time: '1.5', hourly_rate: 12000, taxes: [GST, QST] }),
+      line({ quantity: 2, unit_price: 8999, time: '1.5', hourly_rate: 12000, taxes: QUEBEC }),
       // 35 998 × 5 % = 1 799.9; 35 998 × 9.975 % = 3 590.8005
       { parts: 17998, labour: 18000, discount: 0, part_charges: 0, subtotal: 35998, taxes: [{ code: 'TPS', amount: 1800 }, { code: 'TVQ', amount: 3591 }], tax: 5391, total: 41389 },
     ],
@@ -40,7 +40,7 @@ describe('a line to the cent', () => {
     ],
     [
       'an amount-type tax: 3.00 $ per tire, not taxed by the percentages',
-      line({ quantity: 4, unit_price: 15000, taxes: [GST, QST, TIRE_LEVY] }),
+      line({ quantity: 4, unit_price: 15000, taxes: [...QUEBEC, TIRE_LEVY] }),
       {
         parts: 60000,
         labour: 0,
@@ -54,7 +54,7 @@ describe('a line to the cent', () => {
     ],
     [
       'a warranty line: nothing charged, its value shown apart',
-      line({ quantity: 1, unit_price: 20000, time: 2, hourly_rate: 12000, taxes: [GST, QST], warranty: true }),
+      line({ quantity: 1, unit_price: 20000, time: 2, hourly_rate: 12000, taxes: QUEBEC, warranty: true }),
       { parts: 0, labour: 0, discount: 0, part_charges: 0, subtotal: 0, taxes: [{ code: 'TPS', amount: 0 }, { code: 'TVQ', amount: 0 }], tax: 0, total: 0, warranty: 44000 },
     ],
     [
@@ -73,8 +73,8 @@ describe('a line to the cent', () => {
 describe('a document to the cent', () => {
   it('adds the lines, each rounded, taxes by code', () => {
     const totals = workTotals([
-      line({ quantity: 1, unit_price: 10, taxes: [GST, QST] }),
-      line({ quantity: 1, unit_price: 10, taxes: [GST, QST] }),
+      line({ quantity: 1, unit_price: 10, taxes: QUEBEC }),
+      line({ quantity: 1, unit_price: 10, taxes: QUEBEC }),
       line({ quantity: 1, unit_price: 20000, time: 1, hourly_rate: 12000, taxes: [GST], warranty: true }),
       line({ time: 1, hourly_rate: 12000, taxes: [HST13] }),
     ]);
@@ -176,17 +176,16 @@ describe('totals (properties)', () => {
 });
 
 describe('a line’s discount (issue 27)', () => {
-  const QC = [GST, QST];
   it('takes an amount or a percentage off parts and labour; taxes on what is left, per printed part', () => {
     // 2 × 100.00 $ + 1.5 h × 120.00 $ = 380.00 $; 10 % off: 38.00 $
-    const pct = workLineTotals(line({ quantity: 2, unit_price: 10000, time: '1.5', hourly_rate: 12000, taxes: QC, discount_percent: '10' }));
+    const pct = workLineTotals(line({ quantity: 2, unit_price: 10000, time: '1.5', hourly_rate: 12000, taxes: QUEBEC, discount_percent: '10' }));
     // TPS: 1 000 + 900 − 190 = 1 710; TVQ: 1 995 + 1 795.5 → 1 796 − 379.05 → 379 = 3 412
     expect(pct).toMatchObject({ parts: 20000, labour: 18000, discount: 3800, part_charges: 0, subtotal: 34200, taxes: [{ code: 'TPS', amount: 1710 }, { code: 'TVQ', amount: 3412 }], tax: 5122, total: 39322 });
-    const amount = workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, discount_amount: 1234 }));
+    const amount = workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QUEBEC, discount_amount: 1234 }));
     expect(amount).toMatchObject({ discount: 1234, part_charges: 0, subtotal: 3766 });
-    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, discount_percent: '' }))).toMatchObject({ discount: 0, part_charges: 0, subtotal: 5000 });
+    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QUEBEC, discount_percent: '' }))).toMatchObject({ discount: 0, part_charges: 0, subtotal: 5000 });
     // Under warranty: nothing charged, nothing to discount.
-    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QC, warranty: true, discount_percent: '50' }))).toMatchObject({ discount: 0, total: 0, warranty: 5000 });
+    expect(workLineTotals(line({ quantity: 1, unit_price: 5000, taxes: QUEBEC, warranty: true, discount_percent: '50' }))).toMatchObject({ discount: 0, total: 0, warranty: 5000 });
   });
 
   it('is refused when it goes past its line, is negative, lacks its kind or splits a cent', () => {

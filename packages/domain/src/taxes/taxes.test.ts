@@ -65,7 +65,7 @@ describe('Canadian tax groups', () => {
     [['MB'], ['GST 5', 'RST 7']],
     [['AB', 'NT', 'NU', 'YT', 'CN'], ['GST 5']],
   ] as const)('%o charge %o', (provinces, expected) => {
-    for (const province of provinces) expect(rates(province)).toEqual(expected);
+    for (const province of provinces) expect(rates(province), province).toEqual(expected);
   });
 
   it('names a group for every province, with unique keys, codes in both languages', () => {

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { conflictWith } from '../../jsonapi/policies.ts';
 import { records } from '../../jsonapi/records.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { assignAction, userName } from '../admin/assignees.ts';
 import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { emitCallback } from '../settings/callbacks.ts';
@@ -44,8 +44,7 @@ export const estimationFlow = workflowParts({
   status: (row) => ({ state: row.state, phases: phasesOf(row) }),
   vehicle: claimsVehicle('estimation'),
   messages: {
-    state: 'estimation.cannot_action',
-    final: 'estimation.final',
+    ...workflowMessages('estimation'),
     inProgress: { constraint: 'estimations_vehicle_in_progress_unique', code: 'estimation.vehicle_in_progress' },
   },
   // The phases' refusals: not where the action needs them, held by someone else (named, a take-over offered), already the user's.

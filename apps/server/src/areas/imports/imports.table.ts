@@ -6,8 +6,8 @@ import { organizationId, users, tenantTable } from '../admin/admin.table.ts';
 
 /**
  * A file to import into one model (spec §3 Import). The row is also the background job: a
- * 'running' import is claimed with a lease, and `progress` moves with
- * each committed chunk, so a restart resumes where the last commit left it.
+ * 'running' import is claimed with a lease, and `progress` moves with each committed chunk, so a
+ * restart resumes where the last commit left it.
  */
 export const imports = tenantTable(
   'imports',

@@ -96,8 +96,8 @@ export const IMPORT_QUEUE = 'imports.run';
 /**
  * Runs the imports that are 'validating' (a dry run) or 'running' (the run) as jobs of the queue
  * (jobs/queue.ts). The import row stays the business state: a job claims it with a lease renewed
- * by each chunk, and each chunk of lines commits with the import's
- * progress and counters, so a run resumes from the last committed chunk. A timer job of the queue
+ * by each chunk, and each chunk of lines commits with the import's progress and counters, so a run
+ * resumes from the last committed chunk. A timer job of the queue
  * sends a job for each busy import whose lease is free: one handed back at a stop, or one whose
  * instance was killed (its lease runs out; its pg-boss job, long-lived as an import may be, only
  * expires later). A dry run writes only its results and starts again from the top (its memory of

@@ -23,8 +23,9 @@ const lockedBy = new WeakMap<object, Map<string, ScoringState>>();
 
 /**
  * The field's inspection, locked, with what scores an answer: two answers to one inspection are
- * scored one after the other. Read once per transaction (the lock holds until its end, and an
- * answer's scoring keeps what it wrote there).
+ * scored one after the other. A write reads it with the field in the engine's locked read
+ * (`lockedWith` below) and keeps it for its policy and hooks; anything else reads it here once per
+ * transaction (the lock holds until its end, and an answer's scoring keeps what it wrote there).
  */
 async function lockedInspection(ctx: RequestContext, inspectionId: string): Promise<ScoringState> {
   // Only a transaction (Drizzle's have rollback) holds the lock: outside one, always read.

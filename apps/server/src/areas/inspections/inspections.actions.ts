@@ -4,7 +4,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { ApiError, ValidationErrors } from '../../jsonapi/errors.ts';
 import { records } from '../../jsonapi/records.ts';
 import { runAction } from '../../jsonapi/run-action.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { assignAction } from '../admin/assignees.ts';
 import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { cancelEstimationOfInspection } from '../estimations/estimations.actions.ts';
@@ -75,11 +75,10 @@ export const inspectionFlow = workflowParts({
   table: inspections,
   vehicle: claimsVehicle('inspection'),
   messages: {
-    state: 'inspection.cannot_action',
+    ...workflowMessages('inspection'),
     holder: 'inspection.not_holder',
     own: 'inspection.already_holder',
     assignee: 'inspection.not_assignee',
-    final: 'inspection.final',
     inProgress: { constraint: 'inspections_vehicle_in_progress_unique', code: 'inspection.vehicle_in_progress' },
   },
   actions: {

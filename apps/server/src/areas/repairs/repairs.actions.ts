@@ -1,6 +1,6 @@
 import { repairWorkflow as workflow } from '@atelier/domain';
 import type { JsonSchema } from '../../jsonapi/define-resource.ts';
-import { workflowParts } from '../../jsonapi/workflow.ts';
+import { workflowMessages, workflowParts } from '../../jsonapi/workflow.ts';
 import { assignAction } from '../admin/assignees.ts';
 import { TAKE_OVER_BODY, checkTakeOver } from '../admin/take-over.ts';
 import { followRepair } from '../estimations/repair-link.ts';
@@ -26,10 +26,9 @@ export const repairFlow = workflowParts({
   table: repairs,
   vehicle: claimsVehicle('repair'),
   messages: {
-    state: 'repair.cannot_action',
+    ...workflowMessages('repair'),
     holder: 'repair.not_holder',
     own: 'repair.already_holder',
-    final: 'repair.final',
     inProgress: { constraint: 'repairs_vehicle_in_progress_unique', code: 'repair.vehicle_in_progress' },
   },
   actions: {

@@ -13,24 +13,12 @@ import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib
 import { SignaturePad } from '../../components/SignaturePad.tsx';
 import { WRAPPING_BUTTON } from '../../components/wrappingButton.ts';
 import { inLocalTime } from '../inspections/reportApi.ts';
+import { AmountRow } from '../../components/AmountRow.tsx';
 import { acceptedTotals, approvalPath, fetchApproval, sendApproval, type ApprovalItem, type ApprovalView, type Decisions } from './approvalApi.ts';
 
 // The page a customer opens from the estimate's e-mail (issue 12, customer approval): the vehicle,
 // each proposed item with its photos and price with taxes, accept or decline each, sign, send.
 // Once answered it shows the answer, which cannot be changed; a changed estimate asks again.
-
-/** A line of the totals: its label, then its amount on the right (the total's in bold). */
-function AmountRow({ label, amount, locale, testId, bold }: { label: string; amount: number; locale: Locale; testId?: string; bold?: boolean }) {
-  const fw = bold ? 700 : undefined;
-  return (
-    <Table.Tr>
-      <Table.Td fw={fw}>{label}</Table.Td>
-      <Table.Td ta="right" fw={fw} data-testid={testId}>
-        {formatMoney(amount, locale)}
-      </Table.Td>
-    </Table.Tr>
-  );
-}
 
 function TotalsTable({ totals, locale, label }: { totals: DocumentTotals; locale: Locale; label: string }) {
   const { t } = useTranslation();

@@ -99,9 +99,9 @@ function InspectionFilters({ get, set }: FilterAccess) {
       {showMore ? (
         <>
           {can('view any locations') && (
-            <RelationFilter type="locations" name="allowedLocations" id="location" label={t('inspections:filters.location')} w={220} get={get} set={set} />
+            <RelationFilter type="locations" name="allowedLocations" testId="location" label={t('inspections:filters.location')} w={220} get={get} set={set} />
           )}
-          <RelationFilter type="inspection-forms" name="inspectionForm" id="form" label={t('inspections:filters.form')} get={get} set={set} />
+          <RelationFilter type="inspection-forms" name="inspectionForm" testId="form" label={t('inspections:filters.form')} get={get} set={set} />
           <DateFilter name="created_from" label={t('inspections:filters.created_from')} get={get} set={set} />
           <DateFilter name="created_to" label={t('inspections:filters.created_to')} get={get} set={set} />
           {score('vehicle_score_min', t('inspections:filters.score_min'))}

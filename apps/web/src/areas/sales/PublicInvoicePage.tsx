@@ -9,6 +9,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format.ts';
 import { PayOnline } from '../online-payments/PayOnline.tsx';
 import { fetchInvoiceView, invoiceLinkPath, type InvoiceView } from './invoiceLinkApi.ts';
+import { AmountRow } from '../../components/AmountRow.tsx';
 import { TableHead } from '../../components/TableHead.tsx';
 
 // The page a customer opens from an invoice's e-mail (issue 23): the invoice as it is now (lines,
@@ -54,34 +55,13 @@ function InvoiceBody({ view, token }: { view: InvoiceView; token: string }) {
         </Table.ScrollContainer>
         <Table withRowBorders={false} verticalSpacing={4} mt="sm" aria-label={t('sales-invoices:public.totals')}>
           <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>{t('sales-invoices:public.subtotal')}</Table.Td>
-              <Table.Td ta="right">{money(view.subtotal)}</Table.Td>
-            </Table.Tr>
+            <AmountRow label={t('sales-invoices:public.subtotal')} amount={view.subtotal} locale={locale} />
             {view.taxes.map((tax) => (
-              <Table.Tr key={tax.code}>
-                <Table.Td>{tax.code}</Table.Td>
-                <Table.Td ta="right">{money(tax.amount)}</Table.Td>
-              </Table.Tr>
+              <AmountRow key={tax.code} label={tax.code} amount={tax.amount} locale={locale} />
             ))}
-            <Table.Tr>
-              <Table.Td fw={700}>{t('sales-invoices:public.total')}</Table.Td>
-              <Table.Td ta="right" fw={700}>
-                {money(view.total)}
-              </Table.Td>
-            </Table.Tr>
-            {view.amount_paid ? (
-              <Table.Tr>
-                <Table.Td>{t('sales-invoices:public.paid')}</Table.Td>
-                <Table.Td ta="right">{money(view.amount_paid)}</Table.Td>
-              </Table.Tr>
-            ) : null}
-            <Table.Tr>
-              <Table.Td fw={700}>{t('sales-invoices:public.balance')}</Table.Td>
-              <Table.Td ta="right" fw={700} data-testid="public-invoice-balance">
-                {money(view.balance)}
-              </Table.Td>
-            </Table.Tr>
+            <AmountRow label={t('sales-invoices:public.total')} amount={view.total} locale={locale} bold />
+            {view.amount_paid ? <AmountRow label={t('sales-invoices:public.paid')} amount={view.amount_paid} locale={locale} /> : null}
+            <AmountRow label={t('sales-invoices:public.balance')} amount={view.balance} locale={locale} testId="public-invoice-balance" bold />
           </Table.Tbody>
         </Table>
         <Text size="sm" mt="xs" data-testid="public-invoice-status">

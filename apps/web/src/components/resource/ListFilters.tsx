@@ -11,10 +11,10 @@ export interface FilterAccess {
   set: (name: string, value: string | null) => void;
 }
 
-/** A filter by one record of `type`; its test id names `id` when it differs from the filter's name. */
-export function RelationFilter({ type, name, label, get, set, w = 240, id = name }: FilterAccess & { type: string; name: string; label: string; w?: number; id?: string }) {
+/** A filter by one record of `type`; its test id is filter-<testId>, the filter's name unless given. */
+export function RelationFilter({ type, name, label, get, set, w = 240, testId = name }: FilterAccess & { type: string; name: string; label: string; w?: number; testId?: string }) {
   return (
-    <Box w={w} data-testid={`filter-${id}`}>
+    <Box w={w} data-testid={`filter-${testId}`}>
       <RelationSelect relation={relationOf(type)} label={label} value={get(name) ?? null} onChange={(v) => set(name, singleId(v))} name={name} />
     </Box>
   );

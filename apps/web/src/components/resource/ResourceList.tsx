@@ -35,6 +35,7 @@ import { pageAfterChange, pageCount } from '../../lib/pagination.ts';
 import { Pagination } from './Pagination.tsx';
 import { nextSort, readListState, sortDirection, writeListState, type RecordAction } from './listState.ts';
 import type { FormMode } from './formModel.ts';
+import type { FilterAccess } from './ListFilters.tsx';
 import { withOrganizationColumn } from './organizationColumn.ts';
 import { typeText } from '../../app/resources.ts';
 
@@ -122,10 +123,10 @@ export interface ResourceListProps<T extends Model> {
    * Filters of a screen's own controls (a relation, a date or number range), kept in the URL as
    * `filter[name]` like the others: `get` reads one, `set` changes one (null removes it).
    */
-  filterControls?: (get: (name: string) => string | undefined, set: (name: string, value: string | null) => void) => ReactNode;
+  filterControls?: (get: FilterAccess['get'], set: FilterAccess['set']) => ReactNode;
   notedFilters?: readonly NotedFilter[];
   /** Above the filters: e.g. the states as tabs with their counts, through the same `get`/`set`. */
-  filterTabs?: (get: (name: string) => string | undefined, set: (name: string, value: string | null) => void) => ReactNode;
+  filterTabs?: (get: FilterAccess['get'], set: FilterAccess['set']) => ReactNode;
   bulkActions?: BulkAction<T>[];
   /** The records kept on this device (the service worker's copies), shown offline when the list itself cannot be read. */
   offlineRows?: () => Promise<T[]>;
