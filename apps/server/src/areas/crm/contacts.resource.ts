@@ -7,7 +7,7 @@ import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-
 import { scoped } from '../../jsonapi/scope.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { column, filter, uuidList } from '../../jsonapi/filters.ts';
-import { rel, type Ref } from '../../jsonapi/relationships.ts';
+import { placedRelationships, type Ref, rel } from '../../jsonapi/relationships.ts';
 import { toUuidArray } from '../../access/tenancy.ts';
 import { contacts } from './crm.table.ts';
 import { normalizedName } from './names.ts';
@@ -53,7 +53,7 @@ export const contactsResource = defineResource(declarations.contacts, {
     contactable_id: (a) => a.isVirtual((r) => (r.customer_id ?? r.supplier_id ?? null) as string | null),
   },
   relationships: {
-    organization: rel.belongsTo('organization_id'),
+    ...placedRelationships(),
     customer: rel.belongsTo('customer_id'),
     supplier: rel.belongsTo('supplier_id'),
     contactable: rel.polymorphic(async (_ctx, rows) => {
@@ -64,8 +64,6 @@ export const contactsResource = defineResource(declarations.contacts, {
       }
       return refs;
     }),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
   },
   filters: {
     search: filter.search(['firstname', 'lastname', 'email', 'phones']),

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../jsonapi/context.ts';
 import { defineResource, type RowOf, type WriteInput } from '../../jsonapi/define-resource.ts';
 import { ValidationErrors, attributePointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { records } from '../../jsonapi/records.ts';
 import { uploadIdOf } from '../../jsonapi/write.ts';
 import { findVisible } from '../../jsonapi/scope.ts';
@@ -72,11 +72,9 @@ export const filesResource = defineResource(declarations.files, {
     attachment: (a) => a.isVirtual((row) => (row.upload_id ? contentUrl(String(row.upload_id)) : null)),
   },
   relationships: {
-    organization: rel.belongsTo('organization_id'),
+    ...placedRelationships(),
     object: rel.morphTo('object_type', 'object_id'),
     folder: rel.belongsTo('folder_id'),
-    tags: rel.idArray('tag_ids'),
-    allowedLocations: rel.idArray('location_ids'),
     roles: rel.idArray('role_ids', { guard }),
     users: rel.idArray('user_ids', { guard }),
     versions: rel.hasMany('file_id', { order: 'created_at' }),

@@ -8,7 +8,7 @@ import { defineResource, type Policy, type Row, type RowOf, type WriteInput } fr
 import { ApiError, attributePointer, relationshipPointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
 import { conflictWith, forbid } from '../../jsonapi/policies.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { checkOtherKind, folderAccess, inFolder } from './access.ts';
 import { files, folders } from './files.table.ts';
 import { dropFileContents } from './uploads.ts';
@@ -141,10 +141,8 @@ export const foldersResource = defineResource(declarations.folders, {
   tenancy: folderAccess(),
   attributes: { name: segmentName },
   relationships: {
-    organization: rel.belongsTo('organization_id'),
+    ...placedRelationships(),
     parent: rel.belongsTo('parent_id'),
-    tags: rel.idArray('tag_ids'),
-    allowedLocations: rel.idArray('location_ids'),
     roles: rel.idArray('role_ids', { guard: { permission: 'manage access folders', refusal: 'folder.manage_access' } }),
     users: rel.idArray('user_ids', { guard: { permission: 'manage access folders', refusal: 'folder.manage_access' } }),
     files: rel.hasMany('folder_id', { order: 'name' }),

@@ -6,7 +6,7 @@ import { defineResource, type Row, type WriteInput } from '../../jsonapi/define-
 import { scoped } from '../../jsonapi/scope.ts';
 import { ValidationErrors, relationshipPointer } from '../../jsonapi/errors.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { vehiclesResource } from '../vehicles/vehicles.resource.ts';
 import { vehicles } from '../vehicles/vehicles.table.ts';
 import { vinWarnings } from '../vehicles/vin.ts';
@@ -27,7 +27,7 @@ export const requestsResource = defineResource(declarations.requests, {
       ),
   },
   relationships: {
-    organization: rel.belongsTo('organization_id'),
+    ...placedRelationships(),
     customer: rel.belongsTo('customer_id'),
     vehicle: rel.belongsTo('vehicle_id'),
     // Given at creation (the quick form at the counter); afterwards through POST /requests/{id}/assign.
@@ -39,8 +39,6 @@ export const requestsResource = defineResource(declarations.requests, {
     canceledBy: rel.belongsTo('canceled_by_id'),
     // Kept by the database (migration 0016's triggers): the inspection made from it, else its estimate.
     responseObject: rel.morphTo('response_type', 'response_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
   },
   filters: {
     state: filter.in('state'),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { tenancy } from '../../access/tenancy.ts';
 import { defineResource } from '../../jsonapi/define-resource.ts';
 import { filter } from '../../jsonapi/filters.ts';
-import { rel } from '../../jsonapi/relationships.ts';
+import { placedRelationships, rel } from '../../jsonapi/relationships.ts';
 import { pictureList } from '../files/picture-list.ts';
 import { vinWarnings } from './vin.ts';
 import { vehicles } from './vehicles.table.ts';
@@ -37,11 +37,9 @@ export const vehiclesResource = defineResource(declarations.vehicles, {
     pictures: pictureList(MAX_PICTURES),
   },
   relationships: {
-    organization: rel.belongsTo('organization_id'),
+    ...placedRelationships(),
     customer: rel.belongsTo('customer_id'),
     mecanic: rel.belongsTo('mecanic_id'),
-    allowedLocations: rel.idArray('location_ids'),
-    tags: rel.idArray('tag_ids'),
   },
   filters: {
     search: filter.search(['vin', 'make', 'model', 'sku', 'registration_number']),
