@@ -247,15 +247,24 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 
 /** The statement texts run as named prepared statements, and their names. */
 const prepared = new Map<string, string>();
-/** A prepared read holds ~250 KB in each connection that ran it (a list with two includes, measured). */
-const MAX_PREPARED = 50;
+/**
+ * How many texts of each kind a connection may prepare: a prepared read holds ~250 KB in each
+ * connection that ran it (a list with two includes, measured); a record's write, a few KB. Writes
+ * have their own budget, so the many shapes of writes never take the reads' places.
+ */
+const MAX_PREPARED = { read: 50, write: 100 };
+const preparedCount = { read: 0, write: 0 };
 /** How often each text not yet named was run: a text is named on its third run, so one-offs never are. */
 const sightings = new Map<string, number>();
 const NAME_AT = 3;
 
-function nameOf(text: string, prepare: boolean): string | undefined {
+/** Whether to prepare a statement, and from which budget (false: run unnamed unless prepared already). */
+export type Prepare = boolean | 'write';
+
+function nameOf(text: string, prepare: Prepare): string | undefined {
   const name = prepared.get(text);
-  if (name || !prepare || prepared.size >= MAX_PREPARED) return name;
+  const kind = prepare === 'write' ? 'write' : 'read';
+  if (name || !prepare || preparedCount[kind] >= MAX_PREPARED[kind]) return name;
   const seen = (sightings.get(text) ?? 0) + 1;
   if (seen < NAME_AT) {
     if (sightings.size >= 10_000) sightings.clear();
@@ -263,7 +272,7 @@ function nameOf(text: string, prepare: boolean): string | undefined {
     return undefined;
   }
   sightings.delete(text);
-  const named = `atelier_read_${prepared.size + 1}`;
+  const named = `atelier_${kind}_${++preparedCount[kind]}`;
   prepared.set(text, named);
   return named;
 }
@@ -271,8 +280,8 @@ function nameOf(text: string, prepare: boolean): string | undefined {
 const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
 
 /**
- * Runs one of the engine's composed reads (selectParts) as a named prepared statement, parsed
- * and planned once per connection: planning a page with its includes costs PostgreSQL more than
+ * Runs one of the engine's composed reads (selectParts), or one of its writes of a record and its
+ * log entry (prepare: 'write'), as a named prepared statement, parsed and planned once per connection: planning a page with its includes costs PostgreSQL more than
  * running it (measured per execution: 2.0 ms unnamed, 0.8 ms prepared on a server; 3.1 ms and
  * 1.4 ms on PGlite, for /users?include=roles,organization). The texts are few, one per resource,
  * filters, sort and includes (values are parameters, but for a page's limit and offset); a text
@@ -280,7 +289,7 @@ const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
  * MAX_PREPARED texts the others run unnamed, so a connection never holds more plans than that.
  * Rows come with the driver's default parsers.
  */
-export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQL, opts: { prepare: boolean }): Promise<T[]> {
+export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQL, opts: { prepare: Prepare }): Promise<T[]> {
   const { sql: text, params } = renderQuery(dialectOf(db), query);
   return executeText<T>(db, text, params, opts);
 }
@@ -289,7 +298,7 @@ export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQ
 export const dialectOf = (db: Db) => (db as unknown as { dialect: PgDialect }).dialect;
 
 /** executeRead of a statement already rendered (select.ts keeps the texts of its statements). */
-export async function executeText<T = Record<string, unknown>>(db: Db, text: string, params: unknown[], opts: { prepare: boolean }): Promise<T[]> {
+export async function executeText<T = Record<string, unknown>>(db: Db, text: string, params: unknown[], opts: { prepare: Prepare }): Promise<T[]> {
   const { session } = db as unknown as { session: { client: unknown } };
   countingLogger?.logQuery(text, params);
   const client = session.client;
