@@ -137,17 +137,17 @@ export function recordSelect(ctx: RequestContext, def: ResourceDefinition, id: s
 /**
  * recordSelect as planned for selectPlanned: its scope and id as one fragment. Its text is the same
  * for every id, the id its last parameter: rendered for an actor's first read of a type, then
- * reused (Drizzle still gets the condition itself, for ATELIER_CHECK_RENDER and any fallback).
+ * reused (the condition itself is built only if something renders it: ATELIER_CHECK_RENDER, a fallback).
  */
 export function recordPlanned(ctx: RequestContext, def: ResourceDefinition, id: string): Planned | undefined {
   if (!isId(def, id)) return undefined;
   const scope = scopeOf(ctx, def);
-  const source = sqlAnd(scope.fragment, sql`${column(def.table, 'id')} = ${id}`)!;
+  const source = () => sqlAnd(scope.fragment, sql`${column(def.table, 'id')} = ${id}`)!;
   const params = [...(scope.fragment?.params ?? []), id];
   let where: Fragment;
   if (scope.record) where = new Fragment(source, scope.record.text, params, scope.record.exact);
   else {
-    where = fragmentOf(ctx.db, source)!;
+    where = fragmentOf(ctx.db, source())!;
     if (where.params.length === params.length && where.params.every((p, i) => p === params[i])) scope.record = { text: where.text, exact: where.exact };
   }
   return { table: def.table, fragments: [where], build: () => ({ table: def.table, where, limit: 1 }) };
