@@ -1,5 +1,5 @@
 import * as drizzle from 'drizzle-orm';
-import { Column, Name, Param, Placeholder, SQL, StringChunk, Table } from 'drizzle-orm';
+import { Column, Name, Param, Placeholder, SQL, StringChunk, Table, type SQLChunk } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,6 +30,8 @@ export function renderQuery(dialect: PgDialect, query: SQL): { sql: string; para
  * (select.ts).
  */
 export class Fragment extends SQL {
+  /** Its SQL, or how to build it (lazy). */
+  private source: SQL | (() => SQL);
   constructor(
     /** The SQL it came from, or how to build it: then built only if something renders it as SQL. */
     source: SQL | (() => SQL),
@@ -38,14 +40,19 @@ export class Fragment extends SQL {
     /** Whether text holds exactly one mark per parameter (else the fragment renders from its source). */
     readonly exact: boolean,
   ) {
-    // Drizzle (and the check of ATELIER_CHECK_RENDER) renders it as the SQL it came from.
-    super(typeof source === 'function' ? [] : source.queryChunks);
-    if (typeof source === 'function') {
-      // A read by id's WHERE, whose text is known: building its SQL for nothing cost 3.5 % of the request.
-      let built: SQL | undefined;
-      Object.defineProperty(this, 'queryChunks', { get: () => (built ??= source()).queryChunks, enumerable: true });
-    } else if ((source as unknown as { shouldInlineParams: boolean }).shouldInlineParams) this.inlineParams();
+    super([]);
+    this.source = source;
+    if (typeof source !== 'function' && (source as unknown as { shouldInlineParams: boolean }).shouldInlineParams) this.inlineParams();
   }
+
+  // Drizzle (and the check of ATELIER_CHECK_RENDER) renders it as the SQL it came from. A read by
+  // id's WHERE, whose text is known, is built only then: building it for nothing cost 3.5 % of the request.
+  // @ts-expect-error an accessor over SQL's property, which SQL's constructor sets (to nothing here)
+  override get queryChunks(): SQLChunk[] {
+    if (typeof this.source === 'function') this.source = this.source();
+    return this.source.queryChunks;
+  }
+  override set queryChunks(_: SQLChunk[]) {}
 }
 
 // A parameter's mark in a fragment's text: control characters, which the engine's SQL never holds

@@ -177,11 +177,43 @@ export const fragmentOf = (db: RequestContext['db'], query: SQL | undefined) => 
  * text wants them. With ATELIER_CHECK_RENDER=1 (the tests) a known text is rendered again and
  * compared, parameters included.
  */
-const texts = new Map<string, { text: string; order: number[] }>();
+interface Kept {
+  text: string;
+  order: number[];
+}
+/**
+ * Kept by shape, then by each fragment's text in turn: a scope's text is the same string request
+ * after request, its hash computed once, where a key joined anew was hashed on every request.
+ */
+interface KeptNode {
+  kept?: Kept;
+  next?: Map<string, KeptNode>;
+}
+let texts = new Map<string, KeptNode>();
+let keptCount = 0;
 const MAX_TEXTS = 1000;
 
+function keptNode(shape: string, fragments: Fragment[], make: boolean): KeptNode | undefined {
+  let node = texts.get(shape);
+  if (!node && make) texts.set(shape, (node = {}));
+  for (const f of fragments) {
+    if (!node) return undefined;
+    let next = node.next?.get(f.text);
+    if (!next && make) (node.next ??= new Map()).set(f.text, (next = {}));
+    node = next;
+  }
+  return node;
+}
+
+function* keptIn(nodes: Iterable<KeptNode>): Generator<Kept> {
+  for (const node of nodes) {
+    if (node.kept) yield node.kept;
+    if (node.next) yield* keptIn(node.next.values());
+  }
+}
+
 /** The statement texts kept (the isolation test reads them). */
-export const keptTexts = () => [...texts.values()].map((k) => k.text);
+export const keptTexts = () => [...keptIn(texts.values())].map((k) => k.text);
 
 /**
  * Several selects in one statement, since a round trip is what a read costs most (a list with
@@ -202,8 +234,7 @@ export async function selectPlanned(
   scalar?: () => SQL,
 ): Promise<{ sets: Row[][]; scalar: unknown }> {
   const fragments = planned.flatMap((p) => p.fragments);
-  const key = shape === null ? null : `${shape}\u0000${fragments.map((f) => f.text).join('\u0000')}`;
-  const known = key === null ? undefined : texts.get(key);
+  const known = shape === null ? undefined : keptNode(shape, fragments, false)?.kept;
   let text: string;
   let params: unknown[];
   if (known && !CHECK) {
@@ -217,9 +248,13 @@ export async function selectPlanned(
       const again = known.order.flatMap((i) => fragments[i].params);
       if (known.text !== text || JSON.stringify(again) !== JSON.stringify(params))
         throw new Error(`A kept statement text differs from its rendering:\n${known.text}\n${JSON.stringify(again)}\nRendered:\n${text}\n${JSON.stringify(params)}`);
-    } else if (key !== null && !order.includes(-1) && order.reduce((n, i) => n + fragments[i].params.length, 0) === params.length) {
-      if (texts.size >= MAX_TEXTS) texts.clear();
-      texts.set(key, { text, order });
+    } else if (shape !== null && !order.includes(-1) && order.reduce((n, i) => n + fragments[i].params.length, 0) === params.length) {
+      if (keptCount >= MAX_TEXTS) {
+        texts = new Map();
+        keptCount = 0;
+      }
+      keptNode(shape, fragments, true)!.kept = { text, order };
+      keptCount++;
     }
   }
   const [answer] = await executeText(db, text, params, { prepare: shape !== null });
