@@ -40,6 +40,32 @@ describe('embedded database maintenance', () => {
     }
   }, 60_000);
 
+  it('drops the cached plans on its schedule: a plan made for a small table does not outlive its growth', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-replan-'));
+    const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
+    try {
+      await database.raw('CREATE TABLE replan_probe (id serial PRIMARY KEY, k integer NOT NULL)');
+      await database.raw('CREATE INDEX replan_probe_k ON replan_probe (k)');
+      await database.raw('INSERT INTO replan_probe (k) SELECT g FROM generate_series(1, 5) g');
+      await database.raw('VACUUM (ANALYZE) replan_probe');
+      // A named statement (the embedded database's one session keeps it), run until it takes its generic plan.
+      await database.raw('PREPARE replan_read(integer) AS SELECT id FROM replan_probe WHERE k = $1');
+      for (let n = 0; n < 8; n++) await database.raw('EXECUTE replan_read(3)');
+      const plan = async () => (await database.raw<{ 'QUERY PLAN': string }>('EXPLAIN EXECUTE replan_read(3)')).map((r) => r['QUERY PLAN']).join('\n');
+      expect(await plan()).toMatch(/Seq Scan/);
+      await database.raw('INSERT INTO replan_probe (k) SELECT g FROM generate_series(6, 100000) g');
+      // Grown a thousandfold: the kept plan still scans it all.
+      expect(await plan()).toMatch(/Seq Scan/);
+      const stop = scheduleEmbeddedVacuum(database, { hours: 0, replanSeconds: 0.05, log: () => {} });
+      await new Promise((r) => setTimeout(r, 300));
+      stop();
+      expect(await plan()).toMatch(/Index (Only )?Scan|Bitmap/);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('leaves a PostgreSQL server to its own autovacuum, and 0 hours turns it off', async () => {
     const raw = vi.fn();
     for (const database of [{ driver: 'pg', raw }, { driver: 'pglite', raw }] as unknown as Database[]) {
