@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -275,6 +275,21 @@ export async function statementsOf(request: (attempt: number) => Promise<unknown
     counts.push(count);
   }
   return Math.min(...counts);
+}
+
+/** An embedded database on a new data directory, closed and removed after fn (tests of its settings and upkeep). */
+export async function withEmbeddedDatabase<T>(prefix: string, fn: (database: Database, dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
+    try {
+      return await fn(database, dir);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The file's own app on a fresh database (createTestApp's options), closed after its tests. */

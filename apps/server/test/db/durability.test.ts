@@ -3,8 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/client.ts';
-import { serverDatabase } from '../helpers.ts';
+import { serverDatabase, withEmbeddedDatabase } from '../helpers.ts';
 import { api, killHard, login, runToExit, startServer } from './processes.ts';
 
 /*
@@ -108,11 +107,9 @@ if (!process.env.DATABASE_URL) {
       await writeKillRestartRead({ DATA_DIR: dataDir, DATABASE_URL: '' });
     }, 400_000);
 
-    it('flushes every commit to disk before it answers: fsync on, one real fsync per commit', async () => {
+    it('flushes every commit to disk before it answers: fsync on, one real fsync per commit', () =>
       // PGlite's own default is fsync off with a file system that cannot fsync (db/pglite.ts).
-      const dir = mkdtempSync(join(tmpdir(), 'atelier-fsync-'));
-      const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
-      try {
+      withEmbeddedDatabase('atelier-fsync-', async (database) => {
         expect((await database.raw<{ fsync: string }>('SHOW fsync'))[0].fsync).toBe('on');
         expect((await database.raw<{ wal_sync_method: string }>('SHOW wal_sync_method'))[0].wal_sync_method).toBe('fsync');
         await database.raw('CREATE TABLE durable_probe (n int)');
@@ -122,30 +119,17 @@ if (!process.env.DATABASE_URL) {
           await database.raw('INSERT INTO durable_probe VALUES ($1)', [n]);
           expect((await database.fsyncCount!()) - before).toBeGreaterThanOrEqual(1);
         }
-      } finally {
-        await database.close();
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }, 200_000);
+      }), 200_000);
 
-    it('runs a small PostgreSQL: 16 MB of shared buffers, written in the data directory it made, no activity statistics', async () => {
+    it('runs a small PostgreSQL: 16 MB of shared buffers, written in the data directory it made, no activity statistics', () =>
       // PGlite's initdb default (128 MB) was resident from the start (db/pglite.ts).
-      const dir = mkdtempSync(join(tmpdir(), 'atelier-buffers-'));
-      try {
-        const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
-        try {
-          expect((await database.raw<{ shared_buffers: string }>('SHOW shared_buffers'))[0].shared_buffers).toBe('16MB');
-          // Nothing reads activity statistics in single-user PostgreSQL: not counted (db/pglite.ts).
-          expect((await database.raw<{ track_counts: string }>('SHOW track_counts'))[0].track_counts).toBe('off');
-          expect((await database.raw<{ track_activities: string }>('SHOW track_activities'))[0].track_activities).toBe('off');
-        } finally {
-          await database.close();
-        }
+      withEmbeddedDatabase('atelier-buffers-', async (database, dir) => {
+        expect((await database.raw<{ shared_buffers: string }>('SHOW shared_buffers'))[0].shared_buffers).toBe('16MB');
         expect(readFileSync(join(dir, 'pglite', 'postgresql.conf'), 'utf8')).toMatch(/^shared_buffers = 16MB/m);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }, 200_000);
+        // Nothing reads activity statistics in single-user PostgreSQL: not counted (db/pglite.ts).
+        expect((await database.raw<{ track_counts: string }>('SHOW track_counts'))[0].track_counts).toBe('off');
+        expect((await database.raw<{ track_activities: string }>('SHOW track_activities'))[0].track_activities).toBe('off');
+      }), 200_000);
 
     it('refuses a second server on the same DATA_DIR with a clear message, and the first keeps serving', async () => {
       const first = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' });

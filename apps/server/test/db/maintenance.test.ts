@@ -1,19 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { Database } from '../../src/db/client.ts';
 import { scheduleEmbeddedVacuum } from '../../src/db/maintenance.ts';
+import { withEmbeddedDatabase } from '../helpers.ts';
 
 const until = async (ok: () => boolean) => {
   for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
 };
 
 describe('embedded database maintenance', () => {
-  it('vacuums the embedded database on its schedule (it has no autovacuum)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atelier-vacuum-'));
-    const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
-    try {
+  it('vacuums the embedded database on its schedule (it has no autovacuum)', () =>
+    withEmbeddedDatabase('atelier-vacuum-', async (database) => {
       await database.raw('CREATE TABLE vacuum_probe (a integer PRIMARY KEY, b text)');
       await database.raw("INSERT INTO vacuum_probe SELECT g, 'x' FROM generate_series(1, 2000) g");
       await database.raw("UPDATE vacuum_probe SET b = 'y'");
@@ -34,16 +30,10 @@ describe('embedded database maintenance', () => {
       const after = await probe();
       expect(after.all_visible).toBeGreaterThan(0);
       expect(after.statistics).toBe(2);
-    } finally {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    }), 60_000);
 
-  it('drops the cached plans on its schedule: a plan made for a small table does not outlive its growth', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'atelier-replan-'));
-    const database = await openDatabase({ dataDir: dir, databaseUrl: undefined, databasePoolSize: 1 });
-    try {
+  it('drops the cached plans on its schedule: a plan made for a small table does not outlive its growth', () =>
+    withEmbeddedDatabase('atelier-replan-', async (database) => {
       await database.raw('CREATE TABLE replan_probe (id serial PRIMARY KEY, k integer NOT NULL)');
       await database.raw('CREATE INDEX replan_probe_k ON replan_probe (k)');
       await database.raw('INSERT INTO replan_probe (k) SELECT g FROM generate_series(1, 5) g');
@@ -60,11 +50,7 @@ describe('embedded database maintenance', () => {
       await new Promise((r) => setTimeout(r, 300));
       stop();
       expect(await plan()).toMatch(/Index (Only )?Scan|Bitmap/);
-    } finally {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    }), 60_000);
 
   it('leaves a PostgreSQL server to its own autovacuum, and 0 hours turns it off', async () => {
     const raw = vi.fn();
