@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
-import { scheduleEmbeddedVacuum } from './db/maintenance.ts';
+import { scheduleEmbeddedUpkeep } from './db/maintenance.ts';
 import { migrate } from './db/migrate.ts';
 import { LocalStorage, storageOf } from './storage/storage.ts';
 import { moveToStore } from './storage/to-store.ts';
@@ -42,7 +42,7 @@ async function main() {
       `Embedded database (PGlite) in ${config.dataDir}: one process only, commits flushed to disk (fsync), ` +
         'no replication and no backups of its own. Set DATABASE_URL for a PostgreSQL server in production.',
     );
-  const stopVacuum = scheduleEmbeddedVacuum(database, {
+  const stopUpkeep = scheduleEmbeddedUpkeep(database, {
     hours: config.embeddedVacuumHours,
     log: (message, err) => (err ? app.log.error({ err }, message) : app.log.info(message)),
   });
@@ -65,7 +65,7 @@ async function main() {
     timeout.unref();
     app.startDraining();
     if (config.shutdownDrainMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
-    stopVacuum();
+    stopUpkeep();
     await app.close();
     await database.close();
     process.exit(0);

@@ -280,16 +280,17 @@ function nameOf(text: string, prepare: Prepare): string | undefined {
 const preparedIn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
 
 /**
- * Runs one of the engine's composed reads (selectParts), or one of its writes of a record and its
- * log entry (prepare: 'write'), as a named prepared statement, parsed and planned once per connection: planning a page with its includes costs PostgreSQL more than
- * running it (measured per execution: 2.0 ms unnamed, 0.8 ms prepared on a server; 3.1 ms and
- * 1.4 ms on PGlite, for /users?include=roles,organization). The texts are few, one per resource,
+ * Runs one of the engine's composed reads (selectParts), or its write of a record and the record's
+ * log entry (prepare: 'write'), as a named prepared statement, parsed and planned once per
+ * connection: planning a page with its includes costs PostgreSQL more than running it (measured per
+ * execution: 2.0 ms unnamed, 0.8 ms prepared on a server; 3.1 ms and 1.4 ms on PGlite, for
+ * /users?include=roles,organization). The texts are few, one per resource,
  * filters, sort and includes (values are parameters, but for a page's limit and offset); a text
  * is named on its third run, the caller leaves unnamed the texts of pages past the first, and past
  * MAX_PREPARED texts the others run unnamed, so a connection never holds more plans than that.
  * Rows come with the driver's default parsers.
  */
-export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQL, opts: { prepare: Prepare }): Promise<T[]> {
+export async function executeStatement<T = Record<string, unknown>>(db: Db, query: SQL, opts: { prepare: Prepare }): Promise<T[]> {
   const { sql: text, params } = renderQuery(dialectOf(db), query);
   return executeText<T>(db, text, params, opts);
 }
@@ -297,7 +298,7 @@ export async function executeRead<T = Record<string, unknown>>(db: Db, query: SQ
 /** The SQL dialect of a database handle or transaction (to render statements and fragments). */
 export const dialectOf = (db: Db) => (db as unknown as { dialect: PgDialect }).dialect;
 
-/** executeRead of a statement already rendered (select.ts keeps the texts of its statements). */
+/** executeStatement of a statement already rendered (select.ts keeps the texts of its statements). */
 export async function executeText<T = Record<string, unknown>>(db: Db, text: string, params: unknown[], opts: { prepare: Prepare }): Promise<T[]> {
   const { session } = db as unknown as { session: { client: unknown } };
   countingLogger?.logQuery(text, params);

@@ -12,7 +12,7 @@ export async function vacuumEmbedded(database: Database): Promise<number> {
   return Date.now() - started;
 }
 
-/** How often the embedded database's cached plans are dropped (see scheduleEmbeddedVacuum). */
+/** How often the embedded database's cached plans are dropped (see scheduleEmbeddedUpkeep). */
 export const REPLAN_SECONDS = 60;
 
 /**
@@ -24,7 +24,7 @@ export const REPLAN_SECONDS = 60;
  * table (a sequential scan) stayed as it grew, an import's lookups went from 1,200 to 260 lines a
  * second. Planning again costs a few milliseconds a minute. Returns a stop function.
  */
-export function scheduleEmbeddedVacuum(
+export function scheduleEmbeddedUpkeep(
   database: Database,
   opts: { hours: number; firstAfterMs?: number; replanSeconds?: number; log: (message: string, err?: unknown) => void },
 ): () => void {

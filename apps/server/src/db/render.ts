@@ -33,7 +33,7 @@ export class Fragment extends SQL {
   /** Its SQL, or how to build it (lazy). */
   private source: SQL | (() => SQL);
   constructor(
-    /** The SQL it came from, or how to build it: then built only if something renders it as SQL. */
+    /** The SQL it came from, or how to build it: then built only if something renders it as SQL (so never one that inlines its parameters). */
     source: SQL | (() => SQL),
     readonly text: string,
     readonly params: unknown[],

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { logs } from '../areas/admin/admin.table.ts';
-import { executeRead } from '../db/client.ts';
+import { executeStatement } from '../db/client.ts';
 import type { RequestContext } from './context.ts';
 import type { ResourceDefinition, Row } from './define-resource.ts';
 import { causerOf } from './system.ts';
@@ -50,8 +50,8 @@ export async function writeLogs(ctx: RequestContext, def: ResourceDefinition, en
   // A record's entry (an answer's, many a second): the first listener's read goes with the INSERT.
   let reader: ActivityListener | undefined;
   let read: Record<string, unknown>[] | undefined;
-  // One record's entry is prepared (executeRead): its text holds no value; a chunk's, as long as its rows, is not.
-  const run = (query: SQL) => executeRead(ctx.db, query, { prepare: entries.length === 1 && 'write' });
+  // One record's entry is prepared (executeStatement): its text holds no value; a chunk's, as long as its rows, is not.
+  const run = (query: SQL) => executeStatement(ctx.db, query, { prepare: entries.length === 1 && 'write' });
   if (entries.length === 1)
     for (const listener of listeners) {
       const query = listener.read?.(def, entries[0].row, entries[0].event);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { runWrites, writeLog } from './audit.ts';
 import type { RequestContext } from './context.ts';
 import type { ResourceDefinition, Row, WriteInput } from './define-resource.ts';
-import { inIds, selectRows } from './select.ts';
+import { inIds, selectRows, stamped, updateRow } from './select.ts';
 import { ApiError, ValidationErrors, relationshipPointer } from './errors.ts';
 import { column } from './filters.ts';
 import type { OwnsMany } from './relationships.ts';
@@ -172,8 +172,7 @@ export async function writeChildren(
         [line] = (await asLine(base, () => withUniques(child, () => ctx.db.insert(table).values(lineInput.values).returning()))) as Row[];
         (log.created ??= []).push({ id: String(line.id), attributes: changes(child, {}, line).attributes });
       } else if (Object.entries(lineInput.values).some(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(item.existing![k] ?? null))) {
-        const stamp = 'updated_at' in (table as object) ? { updated_at: sql`now()` } : {};
-        [line] = (await asLine(base, () => withUniques(child, () => ctx.db.update(table).set({ ...lineInput.values, ...stamp }).where(eq(id, item.existing!.id)).returning()))) as Row[];
+        line = (await asLine(base, () => withUniques(child, () => updateRow(ctx.db, table, item.existing!.id as string | number, stamped(table, lineInput.values)))))!;
         const diff = changes(child, item.existing, line);
         if (Object.keys(diff.attributes).length) (log.updated ??= []).push({ id: String(line.id), ...diff });
       } else line = item.existing;
@@ -200,10 +199,9 @@ export async function writeChildren(
  */
 async function storeDerived(ctx: RequestContext, def: ResourceDefinition, parent: Row, derived: Record<string, unknown>, touched: boolean): Promise<Row> {
   const values = Object.fromEntries(Object.entries(derived).filter(([k, v]) => JSON.stringify(v ?? null) !== JSON.stringify(parent[k] ?? null)));
-  if (touched && 'updated_at' in (def.table as object)) values.updated_at = sql`now()`;
-  if (!Object.keys(values).length) return parent;
-  const [row] = (await ctx.db.update(def.table).set(values).where(eq(column(def.table, 'id'), parent.id)).returning()) as Row[];
-  return row;
+  const written = touched ? stamped(def.table, values) : values;
+  if (!Object.keys(written).length) return parent;
+  return (await updateRow(ctx.db, def.table, parent.id as string | number, written))!;
 }
 
 /**

@@ -7,7 +7,7 @@ import { column } from './filters.ts';
 import type { Cause } from './run-action.ts';
 import { own } from './own.ts';
 import { scoped } from './scope.ts';
-import { inIds, selectRows } from './select.ts';
+import { inIds, selectRows, stamped } from './select.ts';
 import { changes, isInUse, withUniques } from './write.ts';
 import { ApiError } from './errors.ts';
 
@@ -85,7 +85,6 @@ async function insideTenant(ctx: RequestContext, def: ResourceDefinition, rows: 
 export function records(ctx: RequestContext, type: string) {
   const def = ctx.registry.resource(type);
   const id = column(def.table, 'id');
-  const stamp = 'updated_at' in (def.table as object) ? { updated_at: sql`now()` } : {};
   /** The rows of these ids, locked; in a system context only those of its organization. */
   const locked = (ids: string[]) => selectRows(ctx.db, def.table, (ctx.system ? scoped(ctx, def, inIds(id, ids)) : inIds(id, ids)) as SQL, { tail: sql`for update` });
   return {
@@ -135,7 +134,7 @@ export function records(ctx: RequestContext, type: string) {
       const wanted = (r: Row) => (typeof values === 'function' ? values(r) : values);
       const moving = (await locked(ids)).filter((r) => Object.entries(wanted(r)).some(([k, v]) => !isSql(v) && JSON.stringify(r[k] ?? null) !== JSON.stringify(v ?? null)));
       if (!moving.length) return [];
-      const set = (where: SQL, v: Values) => withUniques(def, () => ctx.db.update(def.table).set({ ...v, ...stamp }).where(where).returning()) as Promise<Row[]>;
+      const set = (where: SQL, v: Values) => withUniques(def, () => ctx.db.update(def.table).set(stamped(def.table, v)).where(where).returning()) as Promise<Row[]>;
       let rows: Row[] = [];
       // One statement for shared values; a row's own values, one statement each, in turn (one transaction's connection).
       if (typeof values !== 'function') rows = await set(inIds(id, moving.map((r) => r.id)), values);

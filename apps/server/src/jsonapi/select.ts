@@ -1,6 +1,6 @@
 import { Column, eq, getTableColumns, getTableName, Param, sql, SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { dialectOf, executeRead, executeText, rowsOf } from '../db/client.ts';
+import { dialectOf, executeStatement, executeText, rowsOf } from '../db/client.ts';
 import { Fragment, renderFragment, renderQuery } from '../db/render.ts';
 import { arrayOf } from '../access/tenancy.ts';
 import type { RequestContext } from './context.ts';
@@ -22,6 +22,8 @@ interface Shape {
   returnedList: SQL;
   /** Row key, column name, the column's decoder of a driver value (null: none needed). */
   columns: [key: string, name: string, decode: ((v: unknown) => unknown) | null][];
+  /** The table's columns by key, in its order (updateRow's SET). */
+  entries: [key: string, column: Column][];
 }
 const shapes = new WeakMap<PgTable, Shape>();
 
@@ -40,7 +42,7 @@ const asTextInJson = (c: Column) => /^(numeric|decimal)/.test(c.getSQLType()) ||
  * sessions, which keep dates, times and intervals as PostgreSQL's text: those, and the numbers of
  * asTextInJson (a 64-bit integer's parser differs between the two drivers), read as text.
  */
-const asTextReturned = (c: Column) => asTextInJson(c) || /^(timestamp|date|interval|time|bigint)/.test(c.getSQLType());
+const asTextReturned = (c: Column) => asTextInJson(c) || /^(date|interval|time|bigint)/.test(c.getSQLType());
 
 function shapeOf(table: PgTable): Shape {
   let shape = shapes.get(table);
@@ -55,7 +57,7 @@ function shapeOf(table: PgTable): Shape {
     });
     const list = (asText?: (c: Column) => boolean) =>
       sql.raw(all.map(([, c]) => (asText?.(c) ? `"${name}"."${c.name}"::text as "${c.name}"` : `"${name}"."${c.name}"`)).join(', '));
-    shape = { list: list(), jsonList: list(asTextInJson), returnedList: list(asTextReturned), columns };
+    shape = { list: list(), jsonList: list(asTextInJson), returnedList: list(asTextReturned), columns, entries: all };
     shapes.set(table, shape);
   }
   return shape;
@@ -102,36 +104,40 @@ export async function selectRows(db: RequestContext['db'], table: PgTable, where
 
 const CHECK = process.env.ATELIER_CHECK_RENDER === '1';
 
+const NOW = { updated_at: sql`now()` };
+/** A write's values, with updated_at = now() where the table has it (every engine write stamps its rows). */
+export const stamped = (table: PgTable, values: Record<string, unknown>) => ('updated_at' in (table as object) ? { ...values, ...NOW } : values);
+
 /**
  * UPDATE of one row by id (Drizzle's update().set(values).where(id).returning(), the row decoded
- * as select() gives it), as a named prepared statement (executeRead): a record's write, an
+ * as select() gives it), as a named prepared statement (executeStatement): a record's write, an
  * inspector's answer many times a second, is then neither built by Drizzle's builders nor parsed
  * and planned by PostgreSQL on each call (measured on PGlite: 600 µs unnamed, 490 µs prepared). Its
  * text holds the names of the columns set, never a value. With ATELIER_CHECK_RENDER=1 (the tests)
  * Drizzle's statement is built too, and a different text or parameter throws.
  */
 export async function updateRow(db: RequestContext['db'], table: PgTable, id: string | number, values: Record<string, unknown>): Promise<Row | undefined> {
-  const name = getTableName(table);
-  const columns = getTableColumns(table);
+  const shape = shapeOf(table);
+  const idColumn = getTableColumns(table).id;
   const set: SQL[] = [];
+  /** The onUpdate values it took (the check hands Drizzle the same, not a clock read again). */
+  const onUpdate: Record<string, unknown> = {};
   // As Drizzle's: the table's order, undefined values left out, a column's onUpdate where not set.
-  for (const [key, c] of Object.entries(columns)) {
+  for (const [key, c] of shape.entries) {
     let value = Object.hasOwn(values, key) ? values[key] : undefined;
-    if (value === undefined && c.onUpdateFn) value = c.onUpdateFn();
+    if (value === undefined && c.onUpdateFn) value = onUpdate[key] = c.onUpdateFn();
     if (value === undefined) continue;
     set.push(sql`${sql.raw(`"${c.name}" = `)}${value instanceof SQL || value instanceof Column ? value : new Param(value, c)}`);
   }
-  if (!set.length) throw new Error(`updateRow: nothing to set on ${name}`);
-  const statement = sql`update ${table} set ${sql.join(set, sql.raw(', '))} where ${columns.id} = ${new Param(id, columns.id)}`;
+  if (!set.length) throw new Error(`updateRow: nothing to set on ${getTableName(table)}`);
+  const statement = sql`update ${table} set ${sql.join(set, sql.raw(', '))} where ${idColumn} = ${new Param(id, idColumn)}`;
   if (CHECK) {
-    const dialect = dialectOf(db);
-    const drizzle = db.update(table).set(values).where(eq(columns.id, id)).toSQL();
-    const ours = dialect.sqlToQuery(statement);
+    const drizzle = db.update(table).set({ ...values, ...onUpdate }).where(eq(idColumn, id)).toSQL();
+    const ours = dialectOf(db).sqlToQuery(statement);
     if (ours.sql !== drizzle.sql || JSON.stringify(ours.params) !== JSON.stringify(drizzle.params))
       throw new Error(`updateRow differs from Drizzle:\n${ours.sql}\n${JSON.stringify(ours.params)}\nDrizzle:\n${drizzle.sql}\n${JSON.stringify(drizzle.params)}`);
   }
-  const shape = shapeOf(table);
-  const [raw] = await executeRead<Record<string, unknown>>(db, sql`${statement} returning ${shape.returnedList}`, { prepare: 'write' });
+  const [raw] = await executeStatement<Record<string, unknown>>(db, sql`${statement} returning ${shape.returnedList}`, { prepare: 'write' });
   return raw && decodeRow(shape, raw);
 }
 
@@ -222,7 +228,7 @@ export const keptTexts = () => [...keptIn(texts.values())].map((k) => k.text);
  * holding each part's rows as a JSON array, decoded as selectRows decodes, and `scalar` (a count).
  *
  * `shape` names the statement's shape for the cache of texts above (null: not cached, not
- * prepared: a page past the first). The statement is prepared (see executeRead) unless shape is
+ * prepared: a page past the first). The statement is prepared (see executeStatement) unless shape is
  * null. Limit and offset are written in its text, not bound: with a bound limit PostgreSQL cannot
  * cost a generic plan and plans the statement again on every execution, which costs more than
  * running it.

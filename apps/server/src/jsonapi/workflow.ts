@@ -11,6 +11,7 @@ import { ApiError } from './errors.ts';
 import { column } from './filters.ts';
 import { conflictWith, forbid } from './policies.ts';
 import { dbConstraint, dbErrorCode } from './write.ts';
+import { stamped, updateRow } from './select.ts';
 
 // The server's half of the workflow kit (issue 21; the domain's half is packages/domain/src/
 // workflow): from a type's workflow, the engine derives its action routes, the policies that
@@ -123,12 +124,7 @@ export function workflowParts<S extends string, A extends string, T extends Work
 
   async function save(ctx: RequestContext, row: R, values: Record<string, unknown>): Promise<R> {
     try {
-      const [saved] = (await ctx.db
-        .update(table as PgTable)
-        .set({ ...values, updated_at: now() })
-        .where(eq(column(table, 'id'), row.id))
-        .returning()) as R[];
-      return saved;
+      return (await updateRow(ctx.db, table as PgTable, row.id as string | number, stamped(table as PgTable, values))) as R;
     } catch (err) {
       const unique = messages.inProgress;
       if (unique && dbErrorCode(err) === '23505' && dbConstraint(err) === unique.constraint) throw new ApiError(409, unique.code);

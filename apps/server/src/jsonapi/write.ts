@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { RequestContext } from './context.ts';
 import type { ResourceDefinition, Row, WriteInput } from './define-resource.ts';
 import { findRow, isId, scoped } from './scope.ts';
-import { inIds, updateRow } from './select.ts';
+import { inIds, stamped, updateRow } from './select.ts';
 import {
   ApiError,
   ValidationErrors,
@@ -21,8 +21,6 @@ import { afterOwnLine, owningCollection, parseChildren, prepareOwnLine, writeChi
 import { isObject } from '@atelier/domain';
 
 export type Mode = 'create' | 'update';
-
-const NOW = sql`now()`;
 
 
 /**
@@ -364,8 +362,7 @@ export async function updateRecord(ctx: RequestContext, def: ResourceDefinition,
   let row = existing;
   // A to-many change alone still bumps updated_at: caches keyed on it (a role's permissions) must see it.
   if (Object.keys(input.values).length || Object.keys(input.toMany).length) {
-    const values = 'updated_at' in (def.table as object) ? { ...input.values, updated_at: NOW } : input.values;
-    row = (await withUniques(def, () => updateRow(ctx.db, def.table, id, values), { ...existing, ...input.values }))!;
+    row = (await withUniques(def, () => updateRow(ctx.db, def.table, id, stamped(def.table, input.values)), { ...existing, ...input.values }))!;
   }
   await writeToMany(ctx, def, id, input);
   const written = await writeChildren(ctx, def, row, input);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { scheduleEmbeddedVacuum } from '../../src/db/maintenance.ts';
+import { scheduleEmbeddedUpkeep } from '../../src/db/maintenance.ts';
 import { withEmbeddedDatabase } from '../helpers.ts';
 
 const until = async (ok: () => boolean) => {
@@ -23,7 +23,7 @@ describe('embedded database maintenance', () => {
         )[0];
       expect(await probe()).toEqual({ all_visible: 0, statistics: 0 });
       const logs: string[] = [];
-      const stop = scheduleEmbeddedVacuum(database, { hours: 6, firstAfterMs: 5, log: (m) => logs.push(m) });
+      const stop = scheduleEmbeddedUpkeep(database, { hours: 6, firstAfterMs: 5, log: (m) => logs.push(m) });
       await until(() => logs.length > 0);
       stop();
       expect(logs[0]).toMatch(/^embedded database vacuumed in \d+ ms$/);
@@ -46,7 +46,7 @@ describe('embedded database maintenance', () => {
       await database.raw('INSERT INTO replan_probe (k) SELECT g FROM generate_series(6, 100000) g');
       // Grown a thousandfold: the kept plan still scans it all.
       expect(await plan()).toMatch(/Seq Scan/);
-      const stop = scheduleEmbeddedVacuum(database, { hours: 0, replanSeconds: 0.05, log: () => {} });
+      const stop = scheduleEmbeddedUpkeep(database, { hours: 0, replanSeconds: 0.05, log: () => {} });
       await new Promise((r) => setTimeout(r, 300));
       stop();
       expect(await plan()).toMatch(/Index (Only )?Scan|Bitmap/);
@@ -55,7 +55,7 @@ describe('embedded database maintenance', () => {
   it('leaves a PostgreSQL server to its own autovacuum, and 0 hours turns it off', async () => {
     const raw = vi.fn();
     for (const database of [{ driver: 'pg', raw }, { driver: 'pglite', raw }] as unknown as Database[]) {
-      const stop = scheduleEmbeddedVacuum(database, { hours: database.driver === 'pg' ? 6 : 0, firstAfterMs: 1, log: () => {} });
+      const stop = scheduleEmbeddedUpkeep(database, { hours: database.driver === 'pg' ? 6 : 0, firstAfterMs: 1, log: () => {} });
       await new Promise((r) => setTimeout(r, 30));
       stop();
     }
